@@ -1,0 +1,46 @@
+/** Small inline icons (no icon font, nothing to download). Decorative: callers give the accessible name. */
+type IconProps = { className?: string };
+const base = { fill: "none", stroke: "currentColor", strokeWidth: 1.8, strokeLinecap: "round", strokeLinejoin: "round", "aria-hidden": true, focusable: false } as const;
+
+export function CartIcon({ className = "h-6 w-6" }: IconProps) {
+  return (<svg viewBox="0 0 24 24" className={className} {...base}><path d="M3 4h2l2.4 11.2a2 2 0 0 0 2 1.6h7.7a2 2 0 0 0 2-1.5L21 8H6" /><circle cx="10" cy="20" r="1.3" /><circle cx="17" cy="20" r="1.3" /></svg>);
+}
+export function MenuIcon({ className = "h-6 w-6" }: IconProps) {
+  return (<svg viewBox="0 0 24 24" className={className} {...base}><path d="M4 6h16M4 12h16M4 18h16" /></svg>);
+}
+export function StarIcon({ className = "h-4 w-4", filled = true }: IconProps & { filled?: boolean }) {
+  return (<svg viewBox="0 0 24 24" className={className} aria-hidden focusable={false} fill={filled ? "currentColor" : "none"} stroke="currentColor" strokeWidth={1.5}><path d="M12 3.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8-5.2-2.7-5.2 2.7 1-5.8-4.3-4.1 5.9-.9z" /></svg>);
+}
+export function TruckIcon({ className = "h-7 w-7" }: IconProps) {
+  return (<svg viewBox="0 0 24 24" className={className} {...base}><path d="M3 6h11v9H3zM14 9h4l3 3v3h-7" /><circle cx="7" cy="17.5" r="1.8" /><circle cx="17" cy="17.5" r="1.8" /></svg>);
+}
+export function CashIcon({ className = "h-7 w-7" }: IconProps) {
+  return (<svg viewBox="0 0 24 24" className={className} {...base}><rect x="2.5" y="6" width="19" height="12" rx="2" /><circle cx="12" cy="12" r="2.6" /><path d="M6 9.5v5M18 9.5v5" /></svg>);
+}
+export function ReturnIcon({ className = "h-7 w-7" }: IconProps) {
+  return (<svg viewBox="0 0 24 24" className={className} {...base}><path d="M9 14L4 9l5-5" /><path d="M4 9h10a6 6 0 0 1 0 12h-3" /></svg>);
+}
+export function ShieldIcon({ className = "h-7 w-7" }: IconProps) {
+  return (<svg viewBox="0 0 24 24" className={className} {...base}><path d="M12 3l8 3v6c0 4.5-3.4 8.3-8 9-4.6-.7-8-4.5-8-9V6z" /><path d="M8.5 12l2.5 2.5 4.5-5" /></svg>);
+}
+export function GridIcon({ className = "h-5 w-5" }: IconProps) {
+  return (<svg viewBox="0 0 24 24" className={className} {...base}><rect x="4" y="4" width="6.5" height="6.5" rx="1" /><rect x="13.5" y="4" width="6.5" height="6.5" rx="1" /><rect x="4" y="13.5" width="6.5" height="6.5" rx="1" /><rect x="13.5" y="13.5" width="6.5" height="6.5" rx="1" /></svg>);
+}
+export function ListIcon({ className = "h-5 w-5" }: IconProps) {
+  return (<svg viewBox="0 0 24 24" className={className} {...base}><path d="M9 6h11M9 12h11M9 18h11" /><circle cx="4.5" cy="6" r="1" /><circle cx="4.5" cy="12" r="1" /><circle cx="4.5" cy="18" r="1" /></svg>);
+}
+export function MailIcon({ className = "h-6 w-6" }: IconProps) {
+  return (<svg viewBox="0 0 24 24" className={className} {...base}><rect x="3" y="5" width="18" height="14" rx="2" /><path d="M3.5 6.5l8.5 6 8.5-6" /></svg>);
+}
+export function PhoneIcon({ className = "h-6 w-6" }: IconProps) {
+  return (<svg viewBox="0 0 24 24" className={className} {...base}><path d="M5 3.5h3.5l1.5 4.5-2.2 1.4a11 11 0 0 0 6.8 6.8l1.4-2.2 4.5 1.5V19a2 2 0 0 1-2 2A16.5 16.5 0 0 1 3 5.5a2 2 0 0 1 2-2z" /></svg>);
+}
+export function PinIcon({ className = "h-6 w-6" }: IconProps) {
+  return (<svg viewBox="0 0 24 24" className={className} {...base}><path d="M12 21s-7-6.2-7-11.5a7 7 0 0 1 14 0C19 14.8 12 21 12 21z" /><circle cx="12" cy="9.5" r="2.5" /></svg>);
+}
+export function ClockIcon({ className = "h-6 w-6" }: IconProps) {
+  return (<svg viewBox="0 0 24 24" className={className} {...base}><circle cx="12" cy="12" r="9" /><path d="M12 7v5l3 2" /></svg>);
+}
+export function InstagramIcon({ className = "h-6 w-6" }: IconProps) {
+  return (<svg viewBox="0 0 24 24" className={className} {...base}><rect x="3.5" y="3.5" width="17" height="17" rx="5" /><circle cx="12" cy="12" r="4" /><circle cx="17.2" cy="6.8" r=".6" fill="currentColor" /></svg>);
+}

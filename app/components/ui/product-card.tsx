@@ -1,0 +1,47 @@
+import { Link } from "react-router";
+import type { ProductCardData } from "~/modules/catalog/product-card";
+import { stockStatus } from "~/modules/catalog/stock-status";
+import { Price } from "./price";
+import { ProductImage } from "./product-image";
+import { Rating } from "./rating";
+import { StockBadge } from "./stock-badge";
+
+export function ProductCard({ product, layout = "grid", priority = false }: { product: ProductCardData; layout?: "grid" | "list"; priority?: boolean }) {
+  const status = stockStatus(product);
+  const href = `/product/${product.id}`;
+  if (layout === "list") {
+    return (
+      <article data-testid="product-card" className="flex gap-4 rounded-xl border border-stone-200 bg-white p-3">
+        <Link to={href} className="w-28 shrink-0 overflow-hidden rounded-lg sm:w-40" tabIndex={-1} aria-hidden>
+          <ProductImage image={product.image} sizes="(min-width: 640px) 160px, 112px" priority={priority} alt="" />
+        </Link>
+        <div className="flex min-w-0 flex-1 flex-col gap-1">
+          <p className="text-xs uppercase tracking-wide text-stone-600">{product.categoryName}</p>
+          <h3 className="font-semibold text-stone-900"><Link to={href} className="hover:underline">{product.name}</Link></h3>
+          <p className="line-clamp-2 text-sm text-stone-600">{product.description}</p>
+          <Rating rating={product.rating} reviewCount={product.reviewCount} />
+          <div className="mt-auto flex flex-wrap items-center justify-between gap-2">
+            <Price price={product.price} originalPrice={product.originalPrice} />
+            <StockBadge status={status} />
+          </div>
+        </div>
+      </article>
+    );
+  }
+  return (
+    <article data-testid="product-card" className="group flex flex-col overflow-hidden rounded-xl border border-stone-200 bg-white">
+      <Link to={href} className="relative block overflow-hidden" tabIndex={-1} aria-hidden>
+        <ProductImage image={product.image} sizes="(min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw" priority={priority} alt="" className="transition-transform duration-300 group-hover:scale-105" />
+      </Link>
+      <div className="flex flex-1 flex-col gap-1 p-3">
+        <p className="text-xs uppercase tracking-wide text-stone-600">{product.categoryName}</p>
+        <h3 className="text-sm font-semibold text-stone-900 sm:text-base"><Link to={href} className="hover:underline">{product.name}</Link></h3>
+        <Rating rating={product.rating} reviewCount={product.reviewCount} />
+        <div className="mt-auto flex flex-col gap-1 pt-1">
+          <Price price={product.price} originalPrice={product.originalPrice} />
+          <div><StockBadge status={status} /></div>
+        </div>
+      </div>
+    </article>
+  );
+}

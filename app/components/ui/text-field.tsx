@@ -1,0 +1,23 @@
+import { useId } from "react";
+
+/** A labelled input or textarea with its error beside it. */
+export function TextField({
+  label, name, error, defaultValue, type = "text", multiline = false, autoComplete, required = true, rows = 5,
+}: {
+  label: string; name: string; error?: string; defaultValue?: string; type?: string; multiline?: boolean; autoComplete?: string; required?: boolean; rows?: number;
+}) {
+  const id = useId();
+  const common = {
+    id, name, defaultValue, required, autoComplete,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": error ? `${id}-error` : undefined,
+    className: "field-input",
+  };
+  return (
+    <div>
+      <label htmlFor={id} className="field-label">{label}{required && <span aria-hidden className="text-red-700"> *</span>}</label>
+      {multiline ? <textarea rows={rows} {...common} /> : <input type={type} {...common} />}
+      {error && <p id={`${id}-error`} className="field-error">{error}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean, check, index, integer, jsonb, pgTable, real, serial, text, timestamp, uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+export const PRODUCT_STATUSES = ["active", "draft", "coming-soon"] as const;
+export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
+
+export const categories = pgTable("categories", {
+  slug: text("slug").primaryKey(),
+  name: text("name").notNull(),
+  description: text("description").notNull().default(""),
+  position: integer("position").notNull().default(0),
+  // Shown as "coming soon" when the category has nothing to sell yet.
+  comingSoon: boolean("coming_soon").notNull().default(false),
+  launchLabel: text("launch_label"),
+});
+
+/** Prices are whole rupees (PKR has no coins in use). */
+export const products = pgTable(
+  "products",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    categorySlug: text("category_slug").notNull().references(() => categories.slug),
+    description: text("description").notNull().default(""),
+    price: integer("price").notNull(),
+    originalPrice: integer("original_price"),
+    material: text("material").notNull().default("100% Cotton"),
+    brand: text("brand").notNull().default(""),
+    status: text("status", { enum: PRODUCT_STATUSES }).notNull().default("active"),
+    featured: boolean("featured").notNull().default(false),
+    rating: real("rating").notNull().default(0),
+    reviewCount: integer("review_count").notNull().default(0),
+    sales: integer("sales").notNull().default(0),
+    views: integer("views").notNull().default(0),
+    features: jsonb("features").$type<string[]>().notNull().default([]),
+    tags: jsonb("tags").$type<string[]>().notNull().default([]),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("products_category_idx").on(t.categorySlug),
+    index("products_created_idx").on(t.createdAt),
+    check("products_price_positive", sql`${t.price} > 0`),
+    check("products_original_price_above_price", sql`${t.originalPrice} is null or ${t.originalPrice} > ${t.price}`),
+  ],
+);
+
+export const productVariants = pgTable(
+  "product_variants",
+  {
+    id: serial("id").primaryKey(),
+    productId: text("product_id").notNull().references(() => products.id, { onDelete: "cascade" }),
+    color: text("color").notNull(),
+    size: text("size").notNull(),
+    stock: integer("stock").notNull().default(0),
+    sku: text("sku").notNull().unique(),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex("product_variants_combo_idx").on(t.productId, t.color, t.size),
+    // Stock can never go below zero, whatever the code above it does.
+    check("product_variants_stock_non_negative", sql`${t.stock} >= 0`),
+  ],
+);
+
+export type ImageSource = { key: string; width: number };
+
+export const productImages = pgTable(
+  "product_images",
+  {
+    id: serial("id").primaryKey(),
+    productId: text("product_id").notNull().references(() => products.id, { onDelete: "cascade" }),
+    position: integer("position").notNull().default(0),
+    alt: text("alt").notNull().default(""),
+    color: text("color"),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    /** WebP renditions, smallest first; each key names a row of media_files. */
+    sources: jsonb("sources").$type<ImageSource[]>().notNull(),
+  },
+  (t) => [index("product_images_product_idx").on(t.productId, t.position)],
+);

@@ -1,0 +1,4 @@
+export * from "./catalog";
+export * from "./media";
+export * from "./settings";
+export * from "./engagement";

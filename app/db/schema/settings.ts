@@ -1,0 +1,33 @@
+import { sql } from "drizzle-orm";
+import { check, integer, pgTable, real, text, timestamp } from "drizzle-orm/pg-core";
+
+/** One row (id = 1): the shop's own facts, edited by the owner. */
+export const shopSettings = pgTable(
+  "shop_settings",
+  {
+    id: integer("id").primaryKey().default(1),
+    brandName: text("brand_name").notNull().default("Kapra"),
+    contactEmail: text("contact_email").notNull(),
+    phone: text("phone").notNull(),
+    address: text("address").notNull(),
+    city: text("city").notNull().default("Karachi"),
+    instagram: text("instagram").notNull(),
+    shippingFee: integer("shipping_fee").notNull().default(200),
+    freeShippingThreshold: integer("free_shipping_threshold"),
+    happyCustomers: integer("happy_customers").notNull().default(10000),
+    yearsInBusiness: integer("years_in_business").notNull().default(5),
+    productsSold: integer("products_sold").notNull().default(50000),
+    averageRating: real("average_rating").notNull().default(4.8),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("shop_settings_single_row", sql`${t.id} = 1`),
+    check("shop_settings_fee_non_negative", sql`${t.shippingFee} >= 0`),
+  ],
+);
+
+/** Small key/value facts the server keeps for itself (for example its generated auth secret). */
+export const appMeta = pgTable("app_meta", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+});

@@ -1,0 +1,35 @@
+import { z } from "zod";
+
+const optionalText = z.preprocess((v) => (v === "" ? undefined : v), z.string().optional());
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATABASE_URL: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.string().regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://").optional(),
+  ),
+  DATA_DIR: z.string().min(1).default("./data"),
+  SHOP_NAME: z.string().trim().min(1).max(60).default("Kapra"),
+  PUBLIC_URL: z.preprocess((v) => (v === "" ? undefined : v), z.url().optional()),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  TRUST_PROXY: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
+  SHOP_OWNER_EMAIL: optionalText,
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+/** Reads and validates configuration once; a bad value names the variable. */
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  return result.data;
+}
+
+export class ConfigError extends Error {
+  name = "ConfigError";
+}

@@ -1,0 +1,37 @@
+/** Error codes the modules throw; one table maps them to HTTP status and the words a user sees. */
+export const APP_ERRORS = {
+  NOT_FOUND: { status: 404, message: "Not found" },
+  VALIDATION: { status: 400, message: "Please check the highlighted fields" },
+  FORBIDDEN: { status: 403, message: "You are not allowed to do that" },
+  UNAUTHENTICATED: { status: 401, message: "Please sign in first" },
+  OUT_OF_STOCK: { status: 409, message: "Not enough stock" },
+  CONFLICT: { status: 409, message: "That conflicts with the current state" },
+} as const;
+
+export type AppErrorCode = keyof typeof APP_ERRORS;
+
+export class AppError extends Error {
+  readonly code: AppErrorCode;
+  readonly status: number;
+  readonly fields?: Record<string, string>;
+  constructor(code: AppErrorCode, message?: string, fields?: Record<string, string>) {
+    super(message ?? APP_ERRORS[code].message);
+    this.name = "AppError";
+    this.code = code;
+    this.status = APP_ERRORS[code].status;
+    this.fields = fields;
+  }
+}
+
+const UNAVAILABLE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "ENOTFOUND", "EHOSTUNREACH", "57P01", "57P03", "08000", "08001", "08003", "08006"]);
+
+/** True for errors meaning "the database cannot be reached", as opposed to a bug in a query. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && UNAVAILABLE_CODES.has(code)) return true;
+    const message = (e as { message?: unknown }).message;
+    if (typeof message === "string" && /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(message)) return true;
+  }
+  return false;
+}

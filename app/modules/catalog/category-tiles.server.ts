@@ -1,0 +1,30 @@
+import { asc, sql } from "drizzle-orm";
+import type { DbOrTx } from "~/db/client.server";
+import { categories } from "~/db/schema";
+import { activeProductCount } from "./list-categories.server";
+import type { ProductImageData } from "./product-card";
+
+export type CategoryTile = { slug: string; name: string; href: string; comingSoon: boolean; productCount: number; image: ProductImageData | null };
+
+/** Home's shop-by-category grid: each category with a picture of one of its best products. */
+export async function categoryTiles(db: DbOrTx): Promise<CategoryTile[]> {
+  const rows = await db
+    .select({
+      slug: categories.slug,
+      name: categories.name,
+      comingSoon: categories.comingSoon,
+      productCount: activeProductCount,
+      image: sql<ProductImageData | null>`(
+        select json_build_object('alt', pi.alt, 'width', pi.width, 'height', pi.height, 'sources', pi.sources)
+        from product_images pi join products p on p.id = pi.product_id
+        where p.category_slug = "categories"."slug" and p.status <> 'draft'
+        order by p.rating desc, p.id, pi.position limit 1)`,
+    })
+    .from(categories)
+    .orderBy(asc(categories.position));
+  return rows.map((r) => ({
+    ...r,
+    comingSoon: r.comingSoon && r.productCount === 0,
+    href: r.comingSoon && r.productCount === 0 ? `/coming-soon/${r.slug}` : `/category/${r.slug}`,
+  }));
+}

@@ -1,0 +1,25 @@
+import { and, desc, eq } from "drizzle-orm";
+import type { DbOrTx } from "~/db/client.server";
+import { products } from "~/db/schema";
+import { selectProductCards } from "./card-query.server";
+import type { ProductCardData } from "./product-card";
+
+/** Home's picks (SPEC.md): the best-rated T-Shirt, the second best-rated Trousers, the best-rated Hoodie. */
+const PICKS = [
+  { category: "t-shirts", rank: 0 },
+  { category: "trousers", rank: 1 },
+  { category: "hoodies", rank: 0 },
+];
+
+export async function featuredProducts(db: DbOrTx): Promise<ProductCardData[]> {
+  const picks = await Promise.all(
+    PICKS.map(async ({ category, rank }) => {
+      const rows = await selectProductCards(db)
+        .where(and(eq(products.categorySlug, category), eq(products.status, "active")))
+        .orderBy(desc(products.rating), desc(products.reviewCount), products.id)
+        .limit(rank + 1);
+      return rows[rank] ?? rows[0];
+    }),
+  );
+  return picks.filter((p): p is ProductCardData => Boolean(p));
+}

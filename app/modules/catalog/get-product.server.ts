@@ -1,0 +1,75 @@
+import { and, asc, eq, inArray } from "drizzle-orm";
+import type { DbOrTx } from "~/db/client.server";
+import { categories, productImages, products, productVariants } from "~/db/schema";
+import { VISIBLE_STATUSES } from "./list-products.server";
+import type { ProductImageData } from "./product-card";
+
+export type ProductVariantData = { color: string; size: string; stock: number; sku: string };
+
+export type ProductDetail = {
+  id: string;
+  name: string;
+  categorySlug: string;
+  categoryName: string;
+  description: string;
+  price: number;
+  originalPrice: number | null;
+  material: string;
+  brand: string;
+  status: "active" | "draft" | "coming-soon";
+  rating: number;
+  reviewCount: number;
+  features: string[];
+  colors: string[];
+  sizes: string[];
+  variants: ProductVariantData[];
+  images: (ProductImageData & { color: string | null })[];
+  updatedAt: Date;
+};
+
+/** A product as a shopper sees it, or null when it does not exist or is a draft. */
+export async function getProduct(db: DbOrTx, id: string): Promise<ProductDetail | null> {
+  const [row] = await db
+    .select({ product: products, categoryName: categories.name })
+    .from(products)
+    .innerJoin(categories, eq(categories.slug, products.categorySlug))
+    .where(and(eq(products.id, id), inArray(products.status, [...VISIBLE_STATUSES])));
+  if (!row) return null;
+  const [variants, images] = await Promise.all([
+    db
+      .select({ color: productVariants.color, size: productVariants.size, stock: productVariants.stock, sku: productVariants.sku })
+      .from(productVariants)
+      .where(eq(productVariants.productId, id))
+      .orderBy(asc(productVariants.position), asc(productVariants.id)),
+    db
+      .select({ alt: productImages.alt, width: productImages.width, height: productImages.height, sources: productImages.sources, color: productImages.color })
+      .from(productImages)
+      .where(eq(productImages.productId, id))
+      .orderBy(asc(productImages.position)),
+  ]);
+  const p = row.product;
+  return {
+    id: p.id,
+    name: p.name,
+    categorySlug: p.categorySlug,
+    categoryName: row.categoryName,
+    description: p.description,
+    price: p.price,
+    originalPrice: p.originalPrice,
+    material: p.material,
+    brand: p.brand,
+    status: p.status,
+    rating: p.rating,
+    reviewCount: p.reviewCount,
+    features: p.features,
+    colors: unique(variants.map((v) => v.color)),
+    sizes: unique(variants.map((v) => v.size)),
+    variants,
+    images,
+    updatedAt: p.updatedAt,
+  };
+}
+
+function unique<T>(values: T[]): T[] {
+  return [...new Set(values)];
+}

@@ -1,0 +1,30 @@
+import { asc, sql } from "drizzle-orm";
+import type { DbOrTx } from "~/db/client.server";
+import { categories } from "~/db/schema";
+
+export type CategoryData = {
+  slug: string;
+  name: string;
+  description: string;
+  comingSoon: boolean;
+  launchLabel: string | null;
+  productCount: number;
+};
+
+/** Products on sale in the category of the outer query (table-qualified: see card-query). */
+export const activeProductCount = sql<number>`(select count(*) from products p where p.category_slug = "categories"."slug" and p.status = 'active')::int`;
+
+/** Every category with its count of products a shopper can see. */
+export async function listCategories(db: DbOrTx): Promise<CategoryData[]> {
+  return db
+    .select({
+      slug: categories.slug,
+      name: categories.name,
+      description: categories.description,
+      comingSoon: categories.comingSoon,
+      launchLabel: categories.launchLabel,
+      productCount: activeProductCount,
+    })
+    .from(categories)
+    .orderBy(asc(categories.position));
+}

@@ -1,0 +1,19 @@
+import type { ImageSource } from "~/db/schema";
+
+/** What a product card or list row shows; plain data so components never touch the database. */
+export type ProductCardData = {
+  id: string;
+  name: string;
+  categorySlug: string;
+  categoryName: string;
+  description: string;
+  price: number;
+  originalPrice: number | null;
+  rating: number;
+  reviewCount: number;
+  status: "active" | "draft" | "coming-soon";
+  stock: number;
+  image: ProductImageData | null;
+};
+
+export type ProductImageData = { alt: string; width: number; height: number; sources: ImageSource[] };

@@ -1,0 +1,45 @@
+import { Link } from "react-router";
+import { NotifyMeForm } from "~/components/ui/notify-me-form";
+import { pageMeta } from "~/lib/seo";
+import { comingSoonPage } from "~/modules/catalog/coming-soon";
+import { subscribeToNotify } from "~/modules/notifications/subscribe-to-notify.server";
+import type { Route } from "./+types/coming-soon";
+
+const notifyTarget = (page: { categorySlug: string | null }) => `category:${page.categorySlug ?? "new-collection"}`;
+
+export const meta: Route.MetaFunction = ({ matches, data, location }) =>
+  pageMeta({
+    matches,
+    title: `${data?.page.title ?? "New Collection"}: Coming Soon`,
+    description: data?.page.description ?? "Something new is on its way.",
+    path: location.pathname,
+  });
+
+export function loader({ params }: Route.LoaderArgs) {
+  const page = comingSoonPage(params.category);
+  return { page, target: notifyTarget(page) };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const form = Object.fromEntries(await request.formData());
+  // The target comes from the URL, not the form, so nobody can sign up for something else.
+  return subscribeToNotify(context.db, { ...form, target: notifyTarget(comingSoonPage(params.category)) });
+}
+
+export default function ComingSoon({ loaderData, actionData }: Route.ComponentProps) {
+  const { page, target } = loaderData;
+  return (
+    <section className="container-page flex flex-col items-center py-16 text-center" aria-labelledby="coming-soon-title">
+      <p className="rounded-full bg-sky-100 px-3 py-1 text-sm font-semibold text-sky-900">Coming Soon</p>
+      <h1 id="coming-soon-title" className="mt-4 text-4xl font-extrabold text-stone-900">{page.title}</h1>
+      <p className="mt-3 max-w-lg text-lg text-stone-700">{page.description}</p>
+      <p className="mt-4 text-stone-800">
+        Expected launch: <strong data-testid="launch-date">{page.launch}</strong>
+      </p>
+      <div className="mt-8 flex w-full justify-center">
+        <NotifyMeForm target={target} result={actionData} />
+      </div>
+      <Link to="/products" className="mt-10 font-semibold text-brand-700 underline">Back to Products</Link>
+    </section>
+  );
+}

@@ -1,0 +1,113 @@
+import { useEffect, useRef } from "react";
+import { Form, useNavigation } from "react-router";
+import { ClockIcon, InstagramIcon, MailIcon, PhoneIcon, PinIcon } from "~/components/ui/icons";
+import { ShopMap } from "~/components/ui/shop-map";
+import { TextField } from "~/components/ui/text-field";
+import { instagramUrl, telHref } from "~/lib/contact-links";
+import { useRootData } from "~/lib/root-data";
+import { pageMeta } from "~/lib/seo";
+import { CONTACT_SUCCESS } from "~/modules/contact/contact-schema";
+import { submitContactMessage } from "~/modules/contact/submit-contact-message.server";
+import { shopFaq } from "~/modules/settings/shop-faq";
+import type { Route } from "./+types/contact";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({ matches, title: "Contact Us", description: "Questions about an order, sizes or returns? Write to us or call: we reply within 24 hours.", path: "/contact" });
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return submitContactMessage(context.db, Object.fromEntries(await request.formData()));
+}
+
+export default function Contact({ actionData }: Route.ComponentProps) {
+  const root = useRootData();
+  const shop = root?.shop;
+  const navigation = useNavigation();
+  const sending = navigation.state === "submitting" && navigation.formAction === "/contact";
+  const formRef = useRef<HTMLFormElement>(null);
+  const failed = actionData && !actionData.ok ? actionData : null;
+  useEffect(() => {
+    if (actionData?.ok) formRef.current?.reset();
+  }, [actionData]);
+
+  return (
+    <div className="container-page py-10">
+      <h1 className="text-3xl font-bold text-stone-900">Contact Us</h1>
+      <p className="mt-2 max-w-2xl text-stone-700">Questions about sizing, an order or a return? Send us a message and we will get back to you within 24 hours.</p>
+
+      {shop && (
+        <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <ContactCard icon={<MailIcon />} title="Email us" body={<a className="underline" href={`mailto:${shop.contactEmail}`}>{shop.contactEmail}</a>} note="Replies within 24 hours" />
+          <ContactCard icon={<PhoneIcon />} title="Call us" body={<a className="underline" href={telHref(shop.phone)}>{shop.phone}</a>} note="Mon-Sat 10AM-8PM" />
+          <ContactCard icon={<PinIcon />} title="Visit our store" body={<span>{shop.address}, {shop.city}</span>} note="Flagship store" />
+          <ContactCard icon={<InstagramIcon />} title="Instagram" body={<a className="underline" href={instagramUrl(shop.instagram)} rel="noopener">{shop.instagram}</a>} note="New drops and offers" />
+        </ul>
+      )}
+
+      <div className="mt-10 grid gap-10 lg:grid-cols-2">
+        <section aria-labelledby="form-title">
+          <h2 id="form-title" className="text-xl font-semibold text-stone-900">Send us a message</h2>
+          {actionData?.ok && (
+            <p role="status" className="mt-4 rounded-lg bg-emerald-50 px-4 py-3 font-medium text-emerald-900">{CONTACT_SUCCESS}</p>
+          )}
+          <Form ref={formRef} method="post" noValidate className="mt-4 grid gap-4" aria-label="Contact form">
+            <div className="grid gap-4 sm:grid-cols-2">
+              <TextField label="Name" name="name" autoComplete="name" error={failed?.errors.name} defaultValue={failed?.values.name} />
+              <TextField label="Email" name="email" type="email" autoComplete="email" error={failed?.errors.email} defaultValue={failed?.values.email} />
+            </div>
+            <TextField label="Subject" name="subject" error={failed?.errors.subject} defaultValue={failed?.values.subject} />
+            <TextField label="Message" name="message" multiline error={failed?.errors.message} defaultValue={failed?.values.message} />
+            <button type="submit" className="btn-primary justify-self-start px-6" disabled={sending}>{sending ? "Sending..." : "Send Message"}</button>
+          </Form>
+        </section>
+
+        <section aria-labelledby="visit-title" className="flex flex-col gap-6">
+          <h2 id="visit-title" className="text-xl font-semibold text-stone-900">Visit us</h2>
+          {shop && <ShopMap address={shop.address} city={shop.city} />}
+          <div>
+            <h3 className="flex items-center gap-2 font-semibold text-stone-900"><ClockIcon className="h-5 w-5" /> Store hours</h3>
+            <table className="mt-2 text-sm text-stone-700">
+              <tbody>
+                <tr><th scope="row" className="pr-6 text-left font-normal">Monday - Saturday</th><td>10:00 AM - 8:00 PM</td></tr>
+                <tr><th scope="row" className="pr-6 text-left font-normal">Sunday</th><td>Closed</td></tr>
+              </tbody>
+            </table>
+          </div>
+          <div>
+            <h3 className="font-semibold text-stone-900">Customer service</h3>
+            <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-stone-700">
+              <li>We reply to every message within 24 hours.</li>
+              <li>Phone support Monday to Saturday, 10AM-8PM.</li>
+              <li>Cash on delivery everywhere in Pakistan.</li>
+              <li>7-day returns and exchanges on unworn items.</li>
+            </ul>
+          </div>
+        </section>
+      </div>
+
+      {shop && (
+        <section aria-labelledby="faq-title" className="mt-12">
+          <h2 id="faq-title" className="text-2xl font-bold text-stone-900">Frequently asked questions</h2>
+          <div className="mt-4 divide-y divide-stone-200 rounded-xl border border-stone-200">
+            {shopFaq(shop).map((item) => (
+              <details key={item.question} className="group px-4 py-3">
+                <summary className="cursor-pointer font-medium text-stone-900">{item.question}</summary>
+                <p className="mt-2 text-stone-700">{item.answer}</p>
+              </details>
+            ))}
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}
+
+function ContactCard({ icon, title, body, note }: { icon: React.ReactNode; title: string; body: React.ReactNode; note: string }) {
+  return (
+    <li className="rounded-xl border border-stone-200 bg-white p-4">
+      <span className="text-brand-700">{icon}</span>
+      <h2 className="mt-2 font-semibold text-stone-900">{title}</h2>
+      <p className="mt-1 break-words text-sm text-stone-800">{body}</p>
+      <p className="mt-1 text-xs text-stone-600">{note}</p>
+    </li>
+  );
+}

@@ -1,0 +1,246 @@
+import { useMemo, useRef, useState } from "react";
+import { data, Form, Link, redirect, useNavigate } from "react-router";
+import { AuthRequiredDialog } from "~/components/ui/auth-required-dialog";
+import { NotifyMeForm } from "~/components/ui/notify-me-form";
+import { Price } from "~/components/ui/price";
+import { ProductImage } from "~/components/ui/product-image";
+import { Rating } from "~/components/ui/rating";
+import { StockBadge } from "~/components/ui/stock-badge";
+import { formatPrice } from "~/lib/money";
+import { rootDataFromMatches } from "~/lib/root-data";
+import { pageMeta } from "~/lib/seo";
+import { getProduct } from "~/modules/catalog/get-product.server";
+import { jsonForScript, productJsonLd } from "~/modules/catalog/product-json-ld";
+import { sizeGuideFor } from "~/modules/catalog/size-guide";
+import { isBuyable, stockStatus } from "~/modules/catalog/stock-status";
+import { mediaUrl, pickSource } from "~/modules/media/image-url";
+import { subscribeToNotify } from "~/modules/notifications/subscribe-to-notify.server";
+import type { Route } from "./+types/product";
+
+export const meta: Route.MetaFunction = ({ matches, data, location }) => {
+  const product = data?.product;
+  if (!product) return pageMeta({ matches, title: "Product not found", description: "This product does not exist.", path: location.pathname, noindex: true });
+  const image = product.images[0];
+  return pageMeta({
+    matches,
+    title: product.name,
+    description: `${product.name} for ${formatPrice(product.price)}. ${product.description}`.slice(0, 160),
+    path: `/product/${product.id}`,
+    image: image ? mediaUrl(pickSource(image.sources, 960).key) : undefined,
+    type: "product",
+  });
+};
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const product = await getProduct(context.db, params.id);
+  if (!product) return data({ product: null }, { status: 404 });
+  return { product };
+}
+
+/** Without JavaScript, Add to Cart / Buy Now post here; a guest is sent to sign in and brought back. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  if (form.get("intent") === "notify") return subscribeToNotify(context.db, Object.fromEntries(form));
+  const back = new URLSearchParams({ redirectTo: `/product/${params.id}`, product: params.id });
+  for (const key of ["color", "size", "quantity"]) {
+    const value = form.get(key);
+    if (typeof value === "string" && value) back.set(key, value);
+  }
+  throw redirect(`/auth?mode=login&${back}`);
+}
+
+export default function ProductPage({ loaderData, actionData, matches }: Route.ComponentProps) {
+  const product = loaderData.product;
+  if (!product) return <ProductNotFound />;
+  const root = rootDataFromMatches(matches);
+  return <ProductDetailView key={product.id} product={product} notifyResult={actionData ?? null} origin={root?.origin ?? ""} brand={root?.shop.brandName ?? "Kapra"} />;
+}
+
+type Product = NonNullable<Route.ComponentProps["loaderData"]["product"]>;
+
+function ProductDetailView({ product, notifyResult, origin, brand }: { product: Product; notifyResult: Route.ComponentProps["actionData"] | null; origin: string; brand: string }) {
+  const navigate = useNavigate();
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const stockOf = (color: string, size: string) => product.variants.find((v) => v.color === color && v.size === size)?.stock ?? 0;
+  const colorInStock = (color: string) => product.variants.some((v) => v.color === color && v.stock > 0);
+  const firstColor = product.colors.find(colorInStock) ?? product.colors[0] ?? "";
+  const firstSize = (color: string) => product.sizes.find((s) => stockOf(color, s) > 0) ?? product.sizes[0] ?? "";
+
+  const [color, setColor] = useState(firstColor);
+  const [size, setSize] = useState(() => firstSize(firstColor));
+  const [quantity, setQuantity] = useState(1);
+  const [imageIndex, setImageIndex] = useState(0);
+
+  const variantStock = stockOf(color, size);
+  const status = stockStatus({ status: product.status, stock: variantStock });
+  const totalStock = product.variants.reduce((sum, v) => sum + v.stock, 0);
+  const productStatus = stockStatus({ status: product.status, stock: totalStock });
+  const buyable = isBuyable(status);
+  const maxQuantity = Math.max(1, Math.min(variantStock, 10));
+  const guide = useMemo(() => sizeGuideFor(product.categorySlug, product.sizes), [product]);
+  const image = product.images[imageIndex] ?? product.images[0] ?? null;
+  const returnQuery = new URLSearchParams({ redirectTo: `/product/${product.id}`, product: product.id, color, size, quantity: String(quantity) }).toString();
+  const jsonLd = productJsonLd(product, { origin, brand, imageUrls: product.images.map((i) => `${origin}${mediaUrl(pickSource(i.sources, 960).key)}`) });
+
+  const chooseColor = (next: string) => {
+    setColor(next);
+    if (stockOf(next, size) <= 0) setSize(firstSize(next));
+    setQuantity(1);
+    const shot = product.images.findIndex((i) => i.color === next);
+    if (shot >= 0) setImageIndex(shot);
+  };
+
+  return (
+    <div className="container-page py-6">
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(jsonLd) }} />
+      <Link
+        to="/products"
+        onClick={(e) => {
+          if (window.history.state?.idx > 0) {
+            e.preventDefault();
+            navigate(-1);
+          }
+        }}
+        className="inline-flex items-center gap-1 text-sm font-medium text-stone-700 hover:text-brand-700"
+      >
+        <span aria-hidden>←</span> Back
+      </Link>
+
+      <div className="mt-4 grid gap-8 md:grid-cols-2">
+        <section aria-label="Product images">
+          <div className="overflow-hidden rounded-2xl border border-stone-200">
+            <ProductImage image={image} sizes="(min-width: 768px) 50vw, 100vw" priority />
+          </div>
+          {product.images.length > 1 && (
+            <ul className="mt-3 grid grid-cols-4 gap-2">
+              {product.images.map((img, i) => (
+                <li key={i}>
+                  <button
+                    type="button"
+                    onClick={() => setImageIndex(i)}
+                    aria-label={`Show image ${i + 1} of ${product.images.length}: ${img.alt}`}
+                    aria-current={i === imageIndex}
+                    className={`block w-full overflow-hidden rounded-lg border-2 ${i === imageIndex ? "border-brand-700" : "border-transparent"}`}
+                  >
+                    <ProductImage image={img} sizes="120px" alt="" />
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+
+        <section aria-labelledby="product-title" className="flex flex-col gap-4">
+          <div>
+            <Link to={`/category/${product.categorySlug}`} className="text-sm font-semibold uppercase tracking-wide text-brand-700 hover:underline">
+              {product.categoryName}
+            </Link>
+            <h1 id="product-title" className="mt-1 text-2xl font-bold text-stone-900 sm:text-3xl">{product.name}</h1>
+            <div className="mt-2"><Rating rating={product.rating} reviewCount={product.reviewCount} size="md" /></div>
+          </div>
+          <Price price={product.price} originalPrice={product.originalPrice} size="lg" />
+          <div className="flex items-center gap-2 text-sm text-stone-700">
+            <StockBadge status={product.status === "coming-soon" || productStatus.kind === "out-of-stock" ? productStatus : status} />
+            {buyable && <span>{color} / {size}</span>}
+          </div>
+          <p className="leading-relaxed text-stone-700">{product.description}</p>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            <dt className="font-medium text-stone-900">Material</dt><dd className="text-stone-700">{product.material}</dd>
+            <dt className="font-medium text-stone-900">Brand</dt><dd className="text-stone-700">{product.brand || brand}</dd>
+          </dl>
+          {product.features.length > 0 && (
+            <ul className="list-disc pl-5 text-sm text-stone-700">{product.features.map((f) => <li key={f}>{f}</li>)}</ul>
+          )}
+
+          {product.status === "coming-soon" ? (
+            <div className="rounded-xl bg-sky-50 p-4">
+              <p className="font-semibold text-sky-900">This product is coming soon and cannot be ordered yet.</p>
+              <p className="mb-3 mt-1 text-sm text-sky-900">Leave your e-mail and we will tell you when it launches.</p>
+              <NotifyMeForm target={`product:${product.id}`} result={notifyResult} />
+            </div>
+          ) : (
+            <Form method="post" className="flex flex-col gap-4" onSubmit={(e) => {
+              // Guests see the sign-in dialog instead of leaving the page.
+              e.preventDefault();
+              dialogRef.current?.showModal();
+            }}>
+              <fieldset>
+                <legend className="mb-2 text-sm font-medium text-stone-900">Colour: <span className="font-normal">{color}</span></legend>
+                <div className="flex flex-wrap gap-2">
+                  {product.colors.map((c) => {
+                    const soldOut = !colorInStock(c);
+                    return (
+                      <label key={c} className={`cursor-pointer rounded-lg border px-3 py-2 text-sm has-[:checked]:border-brand-700 has-[:checked]:bg-brand-700 has-[:checked]:text-white has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600 ${soldOut ? "cursor-not-allowed border-stone-200 text-stone-400 line-through" : "border-stone-300 text-stone-800"}`}>
+                        <input type="radio" name="color" value={c} checked={color === c} disabled={soldOut} onChange={() => chooseColor(c)} className="sr-only" />
+                        {c}{soldOut && <span className="sr-only"> (sold out)</span>}
+                      </label>
+                    );
+                  })}
+                </div>
+              </fieldset>
+              <fieldset>
+                <legend className="mb-2 text-sm font-medium text-stone-900">Size: <span className="font-normal">{size}</span></legend>
+                <div className="flex flex-wrap gap-2">
+                  {product.sizes.map((s) => {
+                    const soldOut = stockOf(color, s) <= 0;
+                    return (
+                      <label key={s} className={`min-w-12 cursor-pointer rounded-lg border px-3 py-2 text-center text-sm has-[:checked]:border-brand-700 has-[:checked]:bg-brand-700 has-[:checked]:text-white has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600 ${soldOut ? "cursor-not-allowed border-stone-200 bg-stone-100 text-stone-400 line-through" : "border-stone-300 text-stone-800"}`}>
+                        <input type="radio" name="size" value={s} checked={size === s} disabled={soldOut} onChange={() => { setSize(s); setQuantity(1); }} className="sr-only" />
+                        {s}{soldOut && <span className="sr-only"> (sold out)</span>}
+                      </label>
+                    );
+                  })}
+                </div>
+              </fieldset>
+              <details className="text-sm">
+                <summary className="cursor-pointer font-medium text-brand-700 underline">Size guide</summary>
+                <table className="mt-2 w-full border-collapse text-left">
+                  <caption className="sr-only">Measurements in inches</caption>
+                  <thead><tr className="border-b border-stone-300"><th scope="col" className="py-1 pr-3">Size</th>{guide.columns.map((c) => <th key={c} scope="col" className="py-1 pr-3">{c} (in)</th>)}</tr></thead>
+                  <tbody>{guide.rows.map((r) => <tr key={r.size} className="border-b border-stone-100"><th scope="row" className="py-1 pr-3">{r.size}</th>{r.values.map((v, i) => <td key={i} className="py-1 pr-3">{v}</td>)}</tr>)}</tbody>
+                </table>
+              </details>
+
+              <div className="flex flex-wrap items-end gap-4">
+                <div>
+                  <label htmlFor="quantity" className="field-label">Quantity</label>
+                  <div className="flex items-center">
+                    <button type="button" className="h-11 w-11 rounded-l-lg border border-stone-300 text-lg disabled:opacity-40" aria-label="Decrease quantity" disabled={quantity <= 1 || !buyable} onClick={() => setQuantity((q) => Math.max(1, q - 1))}>−</button>
+                    <input
+                      id="quantity" name="quantity" type="number" inputMode="numeric" min={1} max={maxQuantity} value={quantity} disabled={!buyable}
+                      onChange={(e) => setQuantity(Math.min(maxQuantity, Math.max(1, Math.floor(Number(e.target.value) || 1))))}
+                      className="h-11 w-16 border-y border-stone-300 text-center"
+                    />
+                    <button type="button" className="h-11 w-11 rounded-r-lg border border-stone-300 text-lg disabled:opacity-40" aria-label="Increase quantity" disabled={quantity >= maxQuantity || !buyable} onClick={() => setQuantity((q) => Math.min(maxQuantity, q + 1))}>+</button>
+                  </div>
+                </div>
+                <p className="pb-2 text-stone-800" data-testid="running-total">Total: <strong>{formatPrice(product.price * quantity)}</strong></p>
+              </div>
+              <div className="flex flex-col gap-2 sm:flex-row">
+                <button type="submit" name="intent" value="add" className="btn-secondary flex-1 py-3 text-base" disabled={!buyable}>Add to Cart</button>
+                <button type="submit" name="intent" value="buy" className="btn-primary flex-1 py-3 text-base" disabled={!buyable}>Buy Now</button>
+              </div>
+            </Form>
+          )}
+          {productStatus.kind === "out-of-stock" && (
+            <div className="rounded-xl bg-stone-50 p-4">
+              <p className="mb-3 text-sm text-stone-700">Sold out for now. Leave your e-mail and we will tell you when it is back.</p>
+              <NotifyMeForm target={`product:${product.id}`} result={notifyResult} />
+            </div>
+          )}
+        </section>
+      </div>
+      <AuthRequiredDialog ref={dialogRef} returnQuery={returnQuery} />
+    </div>
+  );
+}
+
+function ProductNotFound() {
+  return (
+    <section className="container-page flex flex-col items-center py-20 text-center">
+      <h1 className="text-3xl font-bold text-stone-900">Product not found</h1>
+      <p className="mt-3 text-stone-700">This product may have been removed or the link is wrong.</p>
+      <Link to="/products" className="btn-primary mt-6">Back to Products</Link>
+    </section>
+  );
+}

@@ -1,0 +1,111 @@
+import "react-router";
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express from "express";
+import pino, { type Logger } from "pino";
+import type { Db } from "~/db/client.server";
+import { ConfigError, parseEnv, type Env } from "~/lib/env.server";
+import { getMediaFile } from "~/modules/media/get-media-file.server";
+import { bootstrapDatabase } from "./bootstrap";
+
+declare module "react-router" {
+  interface AppLoadContext {
+    db: Db;
+    env: Env;
+  }
+}
+
+const IMMUTABLE = "public, max-age=31536000, immutable";
+
+export function createApp({ db, env, logger, serveAssets }: { db: Db; env: Env; logger: Logger; serveAssets: boolean }) {
+  const app = express();
+  app.disable("x-powered-by");
+  if (env.TRUST_PROXY) app.set("trust proxy", true);
+  app.use(compression());
+  app.use((req, res, next) => {
+    const started = process.hrtime.bigint();
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    res.setHeader("X-Frame-Options", "DENY");
+    res.on("finish", () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      logger.info({ method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, "request");
+    });
+    next();
+  });
+
+  if (serveAssets) {
+    const client = path.resolve("build/client");
+    app.use("/assets", express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y", index: false }));
+    app.use(express.static(client, { maxAge: "1h", index: false }));
+  }
+
+  // Content-addressed images: a key never changes meaning, so browsers and CDNs keep them forever.
+  app.get("/media/:file", async (req, res, next) => {
+    try {
+      const key = req.params.file.replace(/\.webp$/, "");
+      const file = await getMediaFile(db, key);
+      if (!file) return void res.status(404).type("text/plain").send("Not found");
+      res.setHeader("Cache-Control", IMMUTABLE);
+      res.setHeader("ETag", `"${key}"`);
+      res.type(file.contentType).send(file.bytes);
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  app.use(
+    createRequestHandler({
+      build: () => import("virtual:react-router/server-build"),
+      getLoadContext: () => ({ db, env }),
+    }),
+  );
+  return app;
+}
+
+/** Starts the shop: configuration, database, HTTP server, and a clean exit on SIGTERM/SIGINT. */
+export async function main({ serveAssets = true } = {}) {
+  let env: Env;
+  try {
+    env = parseEnv();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = pino({ level: env.LOG_LEVEL });
+  let database;
+  try {
+    database = await bootstrapDatabase(env, logger);
+  } catch (error) {
+    logger.fatal({ err: error }, (error as Error).message);
+    process.exit(1);
+  }
+  const app = createApp({ db: database.db, env, logger, serveAssets });
+  const server = app.listen(env.PORT, env.HOST, () => {
+    logger.info({ url: `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${env.PORT}` }, "shop is listening");
+  });
+  server.on("error", (error) => {
+    logger.fatal({ err: error }, `Cannot listen on ${env.HOST}:${env.PORT}: ${error.message}`);
+    database.release();
+    process.exit(1);
+  });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down");
+    server.closeAllConnections();
+    server.close();
+    await database.close().catch(() => {});
+    database.release();
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
+  return { app, server, database, env };
+}

@@ -1,0 +1,70 @@
+import { execFileSync, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+/**
+ * A throwaway PostgreSQL server on a loopback port, for tests. PostgreSQL refuses to run as
+ * root, so as root the cluster is owned by and run as the `postgres` user.
+ */
+export type PgCluster = { url: string; stop: () => void };
+
+function findBinDir(): string {
+  const fromEnv = process.env.PG_BIN_DIR;
+  if (fromEnv) return fromEnv;
+  const base = "/usr/lib/postgresql";
+  const versions = fs.existsSync(base) ? fs.readdirSync(base).sort((a, b) => Number(b) - Number(a)) : [];
+  for (const v of versions) if (fs.existsSync(path.join(base, v, "bin", "initdb"))) return path.join(base, v, "bin");
+  throw new Error("PostgreSQL server binaries not found: install Debian's postgresql package (or set PG_BIN_DIR)");
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on("error", reject);
+  });
+}
+
+export async function startPgCluster(): Promise<PgCluster> {
+  const bin = findBinDir();
+  const isRoot = process.getuid?.() === 0;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kapra-pg-"));
+  fs.chmodSync(dir, 0o777);
+  const dataDir = path.join(dir, "data");
+  const port = await freePort();
+  const run = (cmd: string, args: string[]) => {
+    const [file, argv] = isRoot ? ["runuser", ["-u", "postgres", "--", path.join(bin, cmd), ...args]] : [path.join(bin, cmd), args];
+    const result = spawnSync(file, argv, { encoding: "utf8", cwd: dir });
+    if (result.status !== 0) throw new Error(`${cmd} failed: ${result.stderr || result.stdout}`);
+  };
+  run("initdb", ["-D", dataDir, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"]);
+  run("pg_ctl", [
+    "-D", dataDir, "-l", path.join(dir, "server.log"), "-w", "-t", "60", "start",
+    "-o", `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
+  ]);
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop: () => {
+      try {
+        run("pg_ctl", ["-D", dataDir, "-m", "immediate", "-w", "stop"]);
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+export function hasPostgres(): boolean {
+  try {
+    findBinDir();
+    execFileSync("id", ["postgres"], { stdio: "ignore" });
+    return true;
+  } catch {
+    return process.getuid?.() !== 0 && Boolean(process.env.PG_BIN_DIR);
+  }
+}
