@@ -1,4 +1,5 @@
 import js from "@eslint/js";
+import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
@@ -6,15 +7,18 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly", setTimeout: "readonly", clearTimeout: "readonly", Buffer: "readonly" } },
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
-      // Dependencies point one way: routes -> modules -> db. Components never import db/.
-      "no-restricted-imports": "off",
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" }],
     },
   },
   {
+    // Dependencies point one way: routes -> modules -> db. Components never touch the database.
     files: ["app/components/**"],
-    rules: { "no-restricted-imports": ["error", { patterns: ["~/db/*", "**/db/*", "*.server"] }] },
+    rules: { "no-restricted-imports": ["error", { patterns: [{ group: ["~/db/*", "**/*.server", "**/*.server.ts"], message: "Components never import db/ or server modules." }] }] },
+  },
+  {
+    files: ["app/modules/**"],
+    rules: { "no-restricted-imports": ["error", { patterns: [{ group: ["~/routes/*", "~/components/*", "react-router"], message: "Modules hold business rules only: no routes, components or React Router." }] }] },
   },
 );

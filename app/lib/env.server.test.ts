@@ -3,7 +3,10 @@ import { ConfigError, parseEnv } from "./env.server";
 
 describe("configuration", () => {
   it("has working defaults with nothing set", () => {
-    expect(parseEnv({})).toMatchObject({ PORT: 3000, HOST: "0.0.0.0", DATA_DIR: "./data", SHOP_NAME: "Kapra", DATABASE_URL: undefined });
+    const env = parseEnv({});
+    expect(env).toMatchObject({ PORT: 3000, HOST: "0.0.0.0", DATA_DIR: "./data", SHOP_NAME: "Kapra" });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(parseEnv({ DATABASE_URL: "" }).DATABASE_URL).toBeUndefined();
   });
   it("reads PostgreSQL from DATABASE_URL", () => {
     expect(parseEnv({ DATABASE_URL: "postgres://u@localhost:5432/shop" }).DATABASE_URL).toBe("postgres://u@localhost:5432/shop");

@@ -6,7 +6,7 @@ import { TextField } from "~/components/ui/text-field";
 import { instagramUrl, telHref } from "~/lib/contact-links";
 import { useRootData } from "~/lib/root-data";
 import { pageMeta } from "~/lib/seo";
-import { CONTACT_SUCCESS } from "~/modules/contact/contact-schema";
+import { CONTACT_SUCCESS } from "~/modules/contact/contact-messages";
 import { submitContactMessage } from "~/modules/contact/submit-contact-message.server";
 import { shopFaq } from "~/modules/settings/shop-faq";
 import type { Route } from "./+types/contact";

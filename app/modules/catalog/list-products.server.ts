@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, type SQL } fro
 import type { DbOrTx } from "~/db/client.server";
 import { products } from "~/db/schema";
 import { selectProductCards } from "./card-query.server";
-import { PAGE_SIZE, type ListingQuery, type SortValue } from "./listing-query";
+import { PAGE_SIZE, type ListingQuery, type SortValue } from "./listing-options";
 import type { ProductCardData } from "./product-card";
 
 /** Statuses a shopper may see; drafts stay invisible. */

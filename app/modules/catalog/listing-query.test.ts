@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { listingSearch, parseListingQuery, PRICE_MAX_DEFAULT, PRICE_MIN_DEFAULT, SORT_OPTIONS } from "./listing-query";
+import { listingSearch, PRICE_MAX_DEFAULT, PRICE_MIN_DEFAULT, SORT_OPTIONS } from "./listing-options";
+import { parseListingQuery } from "./listing-query";
 
 const parse = (qs: string, category?: string) => parseListingQuery(new URLSearchParams(qs), category);
 

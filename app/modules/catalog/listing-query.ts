@@ -1,17 +1,7 @@
 import { z } from "zod";
+import { PRICE_MAX_DEFAULT, PRICE_MIN_DEFAULT, SORT_OPTIONS, type ListingQuery, type SortValue } from "./listing-options";
 
-export const PRICE_MIN_DEFAULT = 0;
-export const PRICE_MAX_DEFAULT = 10000;
-export const PAGE_SIZE = 12;
 
-export const SORT_OPTIONS = [
-  { value: "newest", label: "Newest" },
-  { value: "name", label: "Name A-Z" },
-  { value: "price-asc", label: "Price: Low to High" },
-  { value: "price-desc", label: "Price: High to Low" },
-  { value: "rating", label: "Rating" },
-] as const;
-export type SortValue = (typeof SORT_OPTIONS)[number]["value"];
 const sortValues = SORT_OPTIONS.map((o) => o.value) as [SortValue, ...SortValue[]];
 
 /** A blank or unreadable number falls back to the default instead of failing the page. */
@@ -23,7 +13,7 @@ function numberOr(fallback: number) {
   }, z.number().int());
 }
 
-const listingSchema = z.object({
+const listingSchema: z.ZodType<ListingQuery, unknown> = z.object({
   q: z.preprocess((v) => (typeof v === "string" ? v.trim().slice(0, 100) : ""), z.string()),
   category: z.preprocess((v) => (typeof v === "string" && /^[a-z0-9-]{1,40}$/.test(v) ? v : ""), z.string()),
   min: numberOr(PRICE_MIN_DEFAULT),
@@ -36,8 +26,6 @@ const listingSchema = z.object({
   }, z.number().int()),
 });
 
-export type ListingQuery = z.infer<typeof listingSchema>;
-
 /** Reads the catalogue's filters from a URL query, applying SPEC.md's defaults (price 0 to 10000). */
 export function parseListingQuery(params: URLSearchParams, categoryOverride?: string): ListingQuery {
   const raw = Object.fromEntries(params);
@@ -47,16 +35,3 @@ export function parseListingQuery(params: URLSearchParams, categoryOverride?: st
   return query;
 }
 
-/** The query string for a listing, leaving out values that equal their defaults. */
-export function listingSearch(query: Partial<ListingQuery>): string {
-  const params = new URLSearchParams();
-  if (query.q) params.set("q", query.q);
-  if (query.category) params.set("category", query.category);
-  if (query.min !== undefined && query.min !== PRICE_MIN_DEFAULT) params.set("min", String(query.min));
-  if (query.max !== undefined && query.max !== PRICE_MAX_DEFAULT) params.set("max", String(query.max));
-  if (query.sort && query.sort !== "newest") params.set("sort", query.sort);
-  if (query.view && query.view !== "grid") params.set("view", query.view);
-  if (query.page && query.page > 1) params.set("page", String(query.page));
-  const s = params.toString();
-  return s ? `?${s}` : "";
-}

@@ -12,6 +12,3 @@ export const contactSchema = z.object({
 
 export type ContactInput = z.infer<typeof contactSchema>;
 export type ContactField = keyof ContactInput;
-
-export const CONTACT_SUCCESS = "Message sent successfully! We will get back to you within 24 hours.";
-export const CONTACT_FAILURE = "Failed to send message. Please try again or contact us directly.";
