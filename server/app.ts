@@ -1,6 +1,7 @@
 import "react-router";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
+import { createRequestHandler as createFetchHandler, type ServerBuild } from "react-router";
 import compression from "compression";
 import express from "express";
 import pino, { type Logger } from "pino";
@@ -8,6 +9,7 @@ import type { Db } from "~/db/client.server";
 import { ConfigError, parseEnv, type Env } from "~/lib/env.server";
 import { getMediaFile } from "~/modules/media/get-media-file.server";
 import { bootstrapDatabase } from "./bootstrap";
+import { createPageCache } from "./page-cache";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -22,7 +24,6 @@ export function createApp({ db, env, logger, serveAssets }: { db: Db; env: Env; 
   const app = express();
   app.disable("x-powered-by");
   if (env.TRUST_PROXY) app.set("trust proxy", true);
-  app.use(compression());
   app.use((req, res, next) => {
     const started = process.hrtime.bigint();
     res.setHeader("X-Content-Type-Options", "nosniff");
@@ -34,12 +35,6 @@ export function createApp({ db, env, logger, serveAssets }: { db: Db; env: Env; 
     });
     next();
   });
-
-  if (serveAssets) {
-    const client = path.resolve("build/client");
-    app.use("/assets", express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y", index: false }));
-    app.use(express.static(client, { maxAge: "1h", index: false }));
-  }
 
   // Content-addressed images: a key never changes meaning, so browsers and CDNs keep them forever.
   app.get("/media/:file", async (req, res, next) => {
@@ -55,12 +50,19 @@ export function createApp({ db, env, logger, serveAssets }: { db: Db; env: Env; 
     }
   });
 
-  app.use(
-    createRequestHandler({
-      build: () => import("virtual:react-router/server-build"),
-      getLoadContext: () => ({ db, env }),
-    }),
-  );
+  if (serveAssets) {
+    const client = path.resolve("build/client");
+    app.use("/assets", compression(), express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y", index: false }));
+    app.use(compression(), express.static(client, { maxAge: "1h", index: false }));
+  }
+
+  const build = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
+  const loadContext = { db, env };
+  const render = createFetchHandler(build, env.NODE_ENV);
+  const pageCache = createPageCache({ render: (request) => render(request, loadContext) });
+  app.use(pageCache.middleware);
+
+  app.use(compression(), createRequestHandler({ build, getLoadContext: () => loadContext }));
   return app;
 }
 

@@ -1,0 +1,102 @@
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { afterEach, describe, expect, it } from "vitest";
+import { createPageCache } from "./page-cache";
+
+let close: (() => void) | undefined;
+afterEach(() => close?.());
+
+/** A real HTTP server whose pages come from `render`; returns its base URL and the render count. */
+async function serve(render: (request: Request) => Promise<Response>, opts: { ttlMs?: number; staleMs?: number } = {}) {
+  const stats = { renders: 0 };
+  const cache = createPageCache({
+    ...opts,
+    render: async (request) => {
+      stats.renders++;
+      return render(request);
+    },
+  });
+  const app = express();
+  app.use(cache.middleware);
+  app.use((_req, res) => void res.status(418).send("not cached path"));
+  const server = app.listen(0, "127.0.0.1");
+  await new Promise((r) => server.once("listening", r));
+  close = () => server.close();
+  return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, stats };
+}
+
+const page = (body: string, init: ResponseInit = {}) => new Response(body, { status: 200, headers: { "Content-Type": "text/html" }, ...init });
+
+describe("page cache", () => {
+  it("renders once for repeated guest requests within the TTL and serves gzip", async () => {
+    let n = 0;
+    const { base, stats } = await serve(async () => page(`<p>render ${++n}</p>`.repeat(200)));
+    const first = await fetch(`${base}/products`);
+    const second = await fetch(`${base}/products`);
+    expect(first.headers.get("x-cache")).toBe("MISS");
+    expect(second.headers.get("x-cache")).toBe("HIT");
+    expect(second.headers.get("content-encoding")).toBe("gzip");
+    expect(await second.text()).toContain("render 1");
+    expect(stats.renders).toBe(1);
+  });
+
+  it("shares one render between concurrent requests", async () => {
+    const { base, stats } = await serve(async () => {
+      await new Promise((r) => setTimeout(r, 50));
+      return page("<p>slow</p>");
+    });
+    const bodies = await Promise.all(Array.from({ length: 10 }, () => fetch(`${base}/`).then((r) => r.text())));
+    expect(bodies.every((b) => b === "<p>slow</p>")).toBe(true);
+    expect(stats.renders).toBe(1);
+  });
+
+  it("keys by URL including the query", async () => {
+    const { base, stats } = await serve(async (request) => page(new URL(request.url).search));
+    expect(await (await fetch(`${base}/products?q=tee`)).text()).toBe("?q=tee");
+    expect(await (await fetch(`${base}/products?q=hoodie`)).text()).toBe("?q=hoodie");
+    expect(stats.renders).toBe(2);
+  });
+
+  it("passes requests with a cookie on to the live handler", async () => {
+    const { base, stats } = await serve(async () => page("cached"));
+    await fetch(`${base}/`);
+    const withCookie = await fetch(`${base}/`, { headers: { Cookie: "session=abc" } });
+    expect(await withCookie.text()).toBe("not cached path");
+    expect(stats.renders).toBe(1);
+  });
+
+  it("does not keep errors, redirects, private pages or pages that set cookies", async () => {
+    const responses: Record<string, () => Response> = {
+      "/missing": () => page("nope", { status: 404 }),
+      "/old": () => new Response(null, { status: 301, headers: { Location: "/new" } }),
+      "/private": () => page("mine", { headers: { "Content-Type": "text/html", "Cache-Control": "private" } }),
+      "/cookie": () => page("hi", { headers: { "Content-Type": "text/html", "Set-Cookie": "a=b" } }),
+    };
+    const { base, stats } = await serve(async (request) => responses[new URL(request.url).pathname]());
+    for (const path of Object.keys(responses)) {
+      const a = await fetch(`${base}${path}`, { redirect: "manual" });
+      await fetch(`${base}${path}`, { redirect: "manual" });
+      if (path === "/missing") expect(a.status).toBe(404);
+      if (path === "/old") expect(a.headers.get("location")).toBe("/new");
+    }
+    expect(stats.renders).toBe(8);
+  });
+
+  it("serves an expired page once more while the fresh one renders", async () => {
+    let n = 0;
+    const { base, stats } = await serve(async () => page(`render ${++n}`), { ttlMs: 150, staleMs: 10_000 });
+    expect(await (await fetch(`${base}/`)).text()).toBe("render 1");
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await (await fetch(`${base}/`)).text()).toBe("render 1");
+    await new Promise((r) => setTimeout(r, 20));
+    expect(await (await fetch(`${base}/`)).text()).toBe("render 2");
+    expect(stats.renders).toBe(2);
+  });
+
+  it("leaves POST requests to the rest of the app", async () => {
+    const { base, stats } = await serve(async () => page("x"));
+    const res = await fetch(`${base}/contact`, { method: "POST" });
+    expect(res.status).toBe(418);
+    expect(stats.renders).toBe(0);
+  });
+});
