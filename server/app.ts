@@ -4,7 +4,8 @@ import { createRequestHandler } from "@react-router/express";
 import { createRequestHandler as createFetchHandler, type ServerBuild } from "react-router";
 import compression from "compression";
 import express from "express";
-import pino, { type Logger } from "pino";
+import type { Logger } from "pino";
+import { logger as appLogger } from "~/lib/logger.server";
 import type { Db } from "~/db/client.server";
 import { ConfigError, parseEnv, type Env } from "~/lib/env.server";
 import { getMediaFile } from "~/modules/media/get-media-file.server";
@@ -78,7 +79,7 @@ export async function main({ serveAssets = true } = {}) {
     }
     throw error;
   }
-  const logger = pino({ level: env.LOG_LEVEL });
+  const logger = appLogger;
   let database;
   try {
     database = await bootstrapDatabase(env, logger);

@@ -1,13 +1,12 @@
 // Development: Vite serves the app with hot reload; the same Express app handles requests.
 import { createServer } from "vite";
-import pino from "pino";
 import express from "express";
 
 process.env.NODE_ENV ??= "development";
 const vite = await createServer({ server: { middlewareMode: true } });
 const { parseEnv } = (await vite.ssrLoadModule("./app/lib/env.server.ts")) as typeof import("~/lib/env.server");
 const env = parseEnv();
-const logger = pino({ level: env.LOG_LEVEL });
+const { logger } = (await vite.ssrLoadModule("./app/lib/logger.server.ts")) as typeof import("~/lib/logger.server");
 const { bootstrapDatabase } = (await vite.ssrLoadModule("./server/bootstrap.ts")) as typeof import("./bootstrap");
 const database = await bootstrapDatabase(env, logger);
 const app = express();
