@@ -58,7 +58,11 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
   const autoSubmit = (delay: number) => {
     clearTimeout(timer.current);
     timer.current = setTimeout(() => {
-      if (formRef.current) submit(formRef.current, { replace: true, preventScrollReset: true });
+      if (!formRef.current) return;
+      // A script submit has no submitter, so the chosen layout is carried over explicitly.
+      const form = new FormData(formRef.current);
+      if (query.view !== "grid") form.set("view", query.view);
+      submit(form, { method: "get", action: "/products", replace: true, preventScrollReset: true });
     }, delay);
   };
 
