@@ -6,7 +6,7 @@ import { GridIcon, ListIcon } from "~/components/ui/icons";
 import { pageMeta } from "~/lib/seo";
 import { listCategories } from "~/modules/catalog/list-categories.server";
 import { listProducts } from "~/modules/catalog/list-products.server";
-import { listingSearch, SORT_OPTIONS } from "~/modules/catalog/listing-options";
+import { listingSearch, PRICE_MAX_DEFAULT, PRICE_MIN_DEFAULT, SORT_OPTIONS } from "~/modules/catalog/listing-options";
 import { parseListingQuery } from "~/modules/catalog/listing-query";
 import { isComingSoonCategory } from "~/modules/catalog/coming-soon";
 import { subscribeToNotify } from "~/modules/notifications/subscribe-to-notify.server";
@@ -62,6 +62,9 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
       // A script submit has no submitter, so the chosen layout is carried over explicitly.
       const form = new FormData(formRef.current);
       if (query.view !== "grid") form.set("view", query.view);
+      for (const [name, value] of [...form.entries()]) {
+        if (value === "" || (name === "min" && value === String(PRICE_MIN_DEFAULT)) || (name === "max" && value === String(PRICE_MAX_DEFAULT)) || (name === "sort" && value === "newest")) form.delete(name);
+      }
       submit(form, { method: "get", action: "/products", replace: true, preventScrollReset: true });
     }, delay);
   };
