@@ -7,7 +7,7 @@ export default defineConfig({
   test: {
     include: ["app/**/*.test.ts", "app/**/*.test.tsx", "server/**/*.test.ts", "scripts/**/*.test.ts"],
     setupFiles: ["./tests/setup/fail-on-console-error.ts"],
-    globalSetup: ["./tests/setup/postgres-server.ts"],
+    globalSetup: ["./tests/setup/global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",

@@ -60,7 +60,7 @@ function seedVariants(p: SeedProduct, productIndex: number) {
 }
 
 /** Front views in up to two colours, the back, and a close-up: like a real shop's photo set. */
-async function renderProductArt(db: Db, p: SeedProduct, label: string) {
+function productShots(p: SeedProduct, label: string) {
   const kind = SEED_CATEGORIES.find((c) => c.slug === p.category)!.garment;
   const shots = [
     { color: p.colors[0], view: "front" as const, alt: `${p.name} in ${p.colors[0]}, front` },
@@ -68,10 +68,20 @@ async function renderProductArt(db: Db, p: SeedProduct, label: string) {
     ...(p.colors[1] ? [{ color: p.colors[1], view: "front" as const, alt: `${p.name} in ${p.colors[1]}, front` }] : []),
     { color: p.colors[0], view: "detail" as const, alt: `${p.name}, close-up of the fabric` },
   ];
+  return shots.map((shot) => ({ ...shot, svg: garmentSvg({ kind, color: shot.color, view: shot.view, label }) }));
+}
+
+async function renderProductArt(db: Db, p: SeedProduct, label: string) {
   const images = [];
-  for (const [position, shot] of shots.entries()) {
-    const stored = await saveEncodedImage(db, await encodeSeedArt(garmentSvg({ kind, color: shot.color, view: shot.view, label })));
+  for (const [position, shot] of productShots(p, label).entries()) {
+    const stored = await saveEncodedImage(db, await encodeSeedArt(shot.svg));
     images.push({ productId: p.id, position, alt: shot.alt, color: shot.color, ...stored });
   }
   return images;
+}
+
+/** Renders the seed's photos into the art cache ahead of time (the test suite does this once). */
+export async function warmSeedArtCache(shopName: string): Promise<void> {
+  const svgs = SEED_PRODUCTS.flatMap((p) => productShots(p, shopName).map((s) => s.svg));
+  for (let i = 0; i < svgs.length; i += 2) await Promise.all(svgs.slice(i, i + 2).map(encodeSeedArt));
 }
