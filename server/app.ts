@@ -1,4 +1,6 @@
 import "react-router";
+import fs from "node:fs";
+import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import { createRequestHandler as createFetchHandler, type ServerBuild } from "react-router";
@@ -21,15 +23,23 @@ declare module "react-router" {
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
+const SECURITY_HEADERS = {
+  "X-Content-Type-Options": "nosniff",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+  "X-Frame-Options": "DENY",
+};
+
+/**
+ * The shop's request handler: static files and images through Express, guests' page views through
+ * the page cache, everything else (forms, signed-in visitors) rendered fresh by React Router.
+ */
 export function createApp({ db, env, logger, serveAssets }: { db: Db; env: Env; logger: Logger; serveAssets: boolean }) {
   const app = express();
   app.disable("x-powered-by");
   if (env.TRUST_PROXY) app.set("trust proxy", true);
   app.use((req, res, next) => {
     const started = process.hrtime.bigint();
-    res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-    res.setHeader("X-Frame-Options", "DENY");
+    res.set(SECURITY_HEADERS);
     res.on("finish", () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       logger.info({ method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, "request");
@@ -51,20 +61,32 @@ export function createApp({ db, env, logger, serveAssets }: { db: Db; env: Env; 
     }
   });
 
+  const client = path.resolve("build/client");
+  const publicFiles = new Set<string>();
   if (serveAssets) {
-    const client = path.resolve("build/client");
     app.use("/assets", compression(), express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y", index: false }));
     app.use(compression(), express.static(client, { maxAge: "1h", index: false }));
+    for (const entry of fs.readdirSync(client, { withFileTypes: true })) if (entry.isFile()) publicFiles.add(`/${entry.name}`);
   }
 
   const build = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
   const loadContext = { db, env };
-  const render = createFetchHandler(build, env.NODE_ENV);
-  const pageCache = createPageCache({ render: (request) => render(request, loadContext) });
-  app.use(pageCache.middleware);
-
   app.use(compression(), createRequestHandler({ build, getLoadContext: () => loadContext }));
-  return app;
+
+  if (env.NODE_ENV !== "production") return (req: IncomingMessage, res: ServerResponse) => app(req, res);
+
+  const render = createFetchHandler(build, env.NODE_ENV);
+  const pageCache = createPageCache({
+    render: (request) => render(request, loadContext),
+    headers: SECURITY_HEADERS,
+    protocolOf: (req) => (env.TRUST_PROXY && req.headers["x-forwarded-proto"] === "https" ? "https" : "http"),
+    onServed: (req, status, hit) => logger.info({ method: req.method, url: req.url, status, cache: hit ? "hit" : "miss" }, "request"),
+  });
+  return (req: IncomingMessage, res: ServerResponse) => {
+    const pathname = (req.url ?? "/").split("?")[0];
+    if (pathname.startsWith("/assets/") || pathname.startsWith("/media/") || publicFiles.has(pathname)) return app(req, res);
+    pageCache.handle(req, res, () => app(req, res));
+  };
 }
 
 /** Starts the shop: configuration, database, HTTP server, and a clean exit on SIGTERM/SIGINT. */
@@ -87,8 +109,9 @@ export async function main({ serveAssets = true } = {}) {
     logger.fatal({ err: error }, (error as Error).message);
     process.exit(1);
   }
-  const app = createApp({ db: database.db, env, logger, serveAssets });
-  const server = app.listen(env.PORT, env.HOST, () => {
+  const handler = createApp({ db: database.db, env, logger, serveAssets });
+  const server = http.createServer(handler);
+  server.listen(env.PORT, env.HOST, () => {
     logger.info({ url: `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${env.PORT}` }, "shop is listening");
   });
   server.on("error", (error) => {
@@ -110,5 +133,5 @@ export async function main({ serveAssets = true } = {}) {
   };
   process.on("SIGTERM", () => void stop("SIGTERM"));
   process.on("SIGINT", () => void stop("SIGINT"));
-  return { app, server, database, env };
+  return { server, database, env };
 }

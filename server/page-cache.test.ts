@@ -17,7 +17,7 @@ async function serve(render: (request: Request) => Promise<Response>, opts: { tt
     },
   });
   const app = express();
-  app.use(cache.middleware);
+  app.use(cache.handle);
   app.use((_req, res) => void res.status(418).send("not cached path"));
   const server = app.listen(0, "127.0.0.1");
   await new Promise((r) => server.once("listening", r));

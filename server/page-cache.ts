@@ -1,5 +1,5 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
 import zlib from "node:zlib";
-import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 
 /**
  * A micro-cache of rendered pages for visitors without cookies (guests browsing the catalogue):
@@ -9,24 +9,38 @@ import type { NextFunction, Request as ExpressRequest, Response as ExpressRespon
  * staleness is harmless (stock and prices are checked again at checkout) and turns a burst of
  * traffic into one render per second per URL.
  * Anyone with a cookie (a signed-in buyer, the owner) always gets a fresh page.
+ *
+ * It works on plain Node requests, in front of Express, so a hit costs about what a static file does.
  */
 type Entry = { status: number; headers: [string, string][]; body: Buffer; gzip: Buffer | null; cacheable: boolean; expires: number };
 
 const SKIP_HEADERS = new Set(["content-length", "content-encoding", "transfer-encoding", "connection"]);
 
+export type PageCacheOptions = {
+  render: (request: Request) => Promise<Response>;
+  ttlMs?: number;
+  staleMs?: number;
+  maxEntries?: number;
+  /** Headers every response carries (security headers). */
+  headers?: Record<string, string>;
+  /** "https" when a trusted proxy says so; "http" otherwise. */
+  protocolOf?: (req: IncomingMessage) => string;
+  onServed?: (req: IncomingMessage, status: number, hit: boolean) => void;
+};
+
 export function createPageCache({
-  render, ttlMs = 1000, staleMs = 30_000, maxEntries = 500,
-}: { render: (request: Request) => Promise<Response>; ttlMs?: number; staleMs?: number; maxEntries?: number }) {
+  render, ttlMs = 1000, staleMs = 30_000, maxEntries = 500, headers: fixedHeaders = {}, protocolOf = () => "http", onServed,
+}: PageCacheOptions) {
   const entries = new Map<string, Entry>();
   const pending = new Map<string, Promise<Entry>>();
 
-  async function renderEntry(req: ExpressRequest): Promise<Entry> {
+  async function renderEntry(req: IncomingMessage, path: string): Promise<Entry> {
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers)) {
       if (typeof value === "string") headers.set(name, value);
       else if (Array.isArray(value)) for (const v of value) headers.append(name, v);
     }
-    const url = `${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`;
+    const url = `${protocolOf(req)}://${req.headers.host ?? "localhost"}${path}`;
     const response = await render(new Request(url, { method: "GET", headers }));
     const body = Buffer.from(await response.arrayBuffer());
     const cacheControl = response.headers.get("cache-control") ?? "";
@@ -43,40 +57,39 @@ export function createPageCache({
     };
   }
 
-  function send(req: ExpressRequest, res: ExpressResponse, entry: Entry, hit: boolean) {
-    res.status(entry.status);
-    for (const [name, value] of entry.headers) res.append(name, value);
+  function send(req: IncomingMessage, res: ServerResponse, entry: Entry, hit: boolean) {
+    res.statusCode = entry.status;
+    for (const [name, value] of Object.entries(fixedHeaders)) res.setHeader(name, value);
+    for (const [name, value] of entry.headers) res.appendHeader(name, value);
     res.setHeader("X-Cache", hit ? "HIT" : "MISS");
     res.setHeader("Vary", "Accept-Encoding");
-    const gzip = entry.gzip && /\bgzip\b/.test(req.get("accept-encoding") ?? "");
+    const gzip = entry.gzip !== null && /\bgzip\b/.test(req.headers["accept-encoding"] ?? "");
     if (gzip) res.setHeader("Content-Encoding", "gzip");
     const body = gzip ? entry.gzip! : entry.body;
     res.setHeader("Content-Length", body.length);
     res.end(req.method === "HEAD" ? undefined : body);
+    onServed?.(req, entry.status, hit);
   }
 
-  async function middleware(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
+  /** Serves a guest's GET from the cache (rendering it if need be); anything else goes to `next`. */
+  function handle(req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) {
     if ((req.method !== "GET" && req.method !== "HEAD") || req.headers.cookie || req.headers.authorization) return next();
-    const key = req.originalUrl;
-    const now = Date.now();
+    const key = req.url ?? "/";
     const cached = entries.get(key);
+    const now = Date.now();
     if (cached && cached.expires > now) return send(req, res, cached, true);
     if (cached && cached.expires + staleMs > now) {
       refresh(key, req).catch(() => entries.delete(key));
       return send(req, res, cached, true);
     }
-    try {
-      send(req, res, await refresh(key, req), false);
-    } catch (error) {
-      next(error);
-    }
+    refresh(key, req).then((entry) => send(req, res, entry, false), next);
   }
 
   /** Renders a URL once however many requests ask for it at the same time, and keeps it if cacheable. */
-  function refresh(key: string, req: ExpressRequest): Promise<Entry> {
+  function refresh(key: string, req: IncomingMessage): Promise<Entry> {
     let flight = pending.get(key);
     if (!flight) {
-      flight = renderEntry(req)
+      flight = renderEntry(req, key)
         .then((entry) => {
           entries.delete(key);
           if (entry.cacheable) {
@@ -91,5 +104,5 @@ export function createPageCache({
     return flight;
   }
 
-  return { middleware, clear: () => entries.clear() };
+  return { handle, clear: () => entries.clear() };
 }
