@@ -54,7 +54,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </div>
           {loaderData.hero && (
             <div className="mx-auto w-full max-w-sm overflow-hidden rounded-2xl shadow-xl md:max-w-md">
-              <ProductImage image={loaderData.hero} sizes="(min-width: 768px) 448px, 90vw" priority />
+              <ProductImage image={loaderData.hero} sizes="(min-width: 768px) 448px, 80vw" priority />
             </div>
           )}
         </div>
