@@ -80,6 +80,9 @@ export function ErrorBoundary() {
   return (
     <>
       <title>{notFound ? "Page Not Found" : "Something went wrong"}</title>
+      <meta name="description" content={notFound ? "This page does not exist." : "Something went wrong while loading this page. Please try again."} />
+      <meta property="og:title" content={notFound ? "Page Not Found" : "Something went wrong"} />
+      <meta name="robots" content="noindex" />
       <SiteHeader />
       <main id="main" className="flex-1">
         {notFound ? <NotFoundScreen /> : <ErrorScreen connectionTrouble={databaseDown} />}

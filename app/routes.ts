@@ -9,6 +9,7 @@ export default [
   route("coming-soon/:category", "routes/coming-soon.tsx"),
   route("jackets", "routes/coming-soon-redirect.tsx", { id: "jackets-redirect" }),
   route("sweatshirts", "routes/coming-soon-redirect.tsx", { id: "sweatshirts-redirect" }),
+  route("cart", "routes/cart.tsx"),
   route("about", "routes/about.tsx"),
   route("contact", "routes/contact.tsx"),
   route("privacy", "routes/privacy.tsx"),

@@ -170,8 +170,8 @@ function ProductDetailView({ product, notifyResult, origin, brand }: { product: 
                   {product.colors.map((c) => {
                     const soldOut = !colorInStock(c);
                     return (
-                      <label key={c} className={`cursor-pointer rounded-lg border px-3 py-2 text-sm has-[:checked]:border-brand-700 has-[:checked]:bg-brand-700 has-[:checked]:text-white has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600 ${soldOut ? "cursor-not-allowed border-stone-200 text-stone-400 line-through" : "border-stone-300 text-stone-800"}`}>
-                        <input type="radio" name="color" value={c} checked={color === c} disabled={soldOut} onChange={() => chooseColor(c)} className="sr-only" />
+                      <label key={c} className={`relative cursor-pointer rounded-lg border px-3 py-2 text-sm has-[:checked]:border-brand-700 has-[:checked]:bg-brand-700 has-[:checked]:text-white has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600 ${soldOut ? "cursor-not-allowed border-stone-200 text-stone-400 line-through" : "border-stone-300 text-stone-800"}`}>
+                        <input type="radio" name="color" value={c} checked={color === c} disabled={soldOut} onChange={() => chooseColor(c)} className="absolute inset-0 cursor-pointer opacity-0 disabled:cursor-not-allowed" />
                         {c}{soldOut && <span className="sr-only"> (sold out)</span>}
                       </label>
                     );
@@ -184,8 +184,8 @@ function ProductDetailView({ product, notifyResult, origin, brand }: { product: 
                   {product.sizes.map((s) => {
                     const soldOut = stockOf(color, s) <= 0;
                     return (
-                      <label key={s} className={`min-w-12 cursor-pointer rounded-lg border px-3 py-2 text-center text-sm has-[:checked]:border-brand-700 has-[:checked]:bg-brand-700 has-[:checked]:text-white has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600 ${soldOut ? "cursor-not-allowed border-stone-200 bg-stone-100 text-stone-400 line-through" : "border-stone-300 text-stone-800"}`}>
-                        <input type="radio" name="size" value={s} checked={size === s} disabled={soldOut} onChange={() => { setSize(s); setQuantity(1); }} className="sr-only" />
+                      <label key={s} className={`relative min-w-12 cursor-pointer rounded-lg border px-3 py-2 text-center text-sm has-[:checked]:border-brand-700 has-[:checked]:bg-brand-700 has-[:checked]:text-white has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600 ${soldOut ? "cursor-not-allowed border-stone-200 bg-stone-100 text-stone-400 line-through" : "border-stone-300 text-stone-800"}`}>
+                        <input type="radio" name="size" value={s} checked={size === s} disabled={soldOut} onChange={() => { setSize(s); setQuantity(1); }} className="absolute inset-0 cursor-pointer opacity-0 disabled:cursor-not-allowed" />
                         {s}{soldOut && <span className="sr-only"> (sold out)</span>}
                       </label>
                     );

@@ -1,9 +1,10 @@
-import { Link, useNavigate, useRevalidator } from "react-router";
+import { useLocation } from "react-router";
+import { NavButton } from "~/components/ui/nav-button";
 
 /** The app-wide error screen; a database that cannot be reached gets the connection-trouble wording. */
 export function ErrorScreen({ connectionTrouble = false }: { connectionTrouble?: boolean }) {
-  const revalidator = useRevalidator();
-  const navigate = useNavigate();
+  const location = useLocation();
+  const here = location.pathname + location.search;
   return (
     <section className="container-page flex flex-col items-center py-20 text-center" aria-labelledby="error-title">
       <p className="text-5xl" aria-hidden>⚠️</p>
@@ -21,19 +22,9 @@ export function ErrorScreen({ connectionTrouble = false }: { connectionTrouble?:
         <p className="mt-4 max-w-md text-stone-700">An unexpected error occurred. Please try again, or go back to the home page.</p>
       )}
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        {/* A link as well as a button, so Try Again works before JavaScript has loaded. */}
-        <a
-          href=""
-          className="btn-primary"
-          onClick={(event) => {
-            event.preventDefault();
-            if (revalidator.state === "idle") void revalidator.revalidate();
-            navigate(".", { replace: true });
-          }}
-        >
-          Try Again
-        </a>
-        <Link to="/" className="btn-secondary">Go Home</Link>
+        {/* Try Again reloads the page the shopper was on: a real reset of the app. */}
+        <NavButton to={here} reload className="btn-primary">Try Again</NavButton>
+        <NavButton to="/" className="btn-secondary">Go Home</NavButton>
       </div>
     </section>
   );

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { NavButton } from "~/components/ui/nav-button";
 
 export function NotFoundScreen() {
   return (
@@ -7,7 +8,7 @@ export function NotFoundScreen() {
       <h1 id="not-found-title" className="mt-4 text-3xl font-bold text-stone-900">Page Not Found</h1>
       <p className="mt-3 max-w-md text-stone-700">The page you are looking for does not exist or has moved.</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link to="/" className="btn-primary">Go Home</Link>
+        <NavButton to="/" className="btn-primary">Go Home</NavButton>
         <button type="button" className="btn-secondary" onClick={() => window.history.back()}>Go Back</button>
       </div>
       <nav aria-label="Helpful links" className="mt-10">
