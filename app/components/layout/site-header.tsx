@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { useRootData } from "~/lib/root-data";
 import { CartIcon, MenuIcon } from "~/components/ui/icons";
@@ -24,20 +25,7 @@ export function SiteHeader() {
         Skip to content
       </a>
       <div className="container-page flex h-16 items-center gap-3">
-        {/* <details> keeps the phone menu working before JavaScript loads. */}
-        <details className="group relative md:hidden" key={location.pathname}>
-          <summary className="flex h-11 w-11 cursor-pointer list-none items-center justify-center rounded-md text-stone-700 hover:bg-stone-100 [&::-webkit-details-marker]:hidden">
-            <MenuIcon />
-            <span className="sr-only">Menu</span>
-          </summary>
-          <nav aria-label="Main" className="absolute left-0 top-12 w-56 rounded-lg border border-stone-200 bg-white p-2 shadow-lg">
-            {NAV.map((item) => (
-              <NavLink key={item.to} to={item.to} end={item.end} className={(s) => `block ${navLinkClass(s)}`}>
-                {item.label}
-              </NavLink>
-            ))}
-          </nav>
-        </details>
+        <MobileMenu key={location.pathname} linkClass={navLinkClass} />
         <Link to="/" className="text-xl font-extrabold tracking-tight text-brand-800">
           {brand}
         </Link>
@@ -67,5 +55,25 @@ export function SiteHeader() {
         </div>
       </div>
     </header>
+  );
+}
+
+/** The phone menu: a <details> so it opens before JavaScript loads; closes on every navigation. */
+function MobileMenu({ linkClass }: { linkClass: (s: { isActive: boolean }) => string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <details className="group relative md:hidden" onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary role="button" aria-expanded={open} className="flex h-11 w-11 cursor-pointer list-none items-center justify-center rounded-md text-stone-700 hover:bg-stone-100 [&::-webkit-details-marker]:hidden">
+        <MenuIcon />
+        <span className="sr-only">Menu</span>
+      </summary>
+      <nav aria-label="Main" className="absolute left-0 top-12 w-56 rounded-lg border border-stone-200 bg-white p-2 shadow-lg">
+        {NAV.map((item) => (
+          <NavLink key={item.to} to={item.to} end={item.end} className={(s) => `block ${linkClass(s)}`}>
+            {item.label}
+          </NavLink>
+        ))}
+      </nav>
+    </details>
   );
 }
