@@ -6,8 +6,7 @@ import { createRequestHandler } from "@react-router/express";
 import { createRequestHandler as createFetchHandler, type ServerBuild } from "react-router";
 import compression from "compression";
 import express from "express";
-import type { Logger } from "pino";
-import { logger as appLogger } from "~/lib/logger.server";
+import { logger } from "~/lib/logger.server";
 import type { Db } from "~/db/client.server";
 import { ConfigError, parseEnv, type Env } from "~/lib/env.server";
 import { getMediaFile } from "~/modules/media/get-media-file.server";
@@ -33,7 +32,7 @@ const SECURITY_HEADERS = {
  * The shop's request handler: static files and images through Express, guests' page views through
  * the page cache, everything else (forms, signed-in visitors) rendered fresh by React Router.
  */
-export function createApp({ db, env, logger, serveAssets }: { db: Db; env: Env; logger: Logger; serveAssets: boolean }) {
+export function createApp({ db, env, serveAssets }: { db: Db; env: Env; serveAssets: boolean }) {
   const app = express();
   app.disable("x-powered-by");
   if (env.TRUST_PROXY) app.set("trust proxy", true);
@@ -101,7 +100,6 @@ export async function main({ serveAssets = true } = {}) {
     }
     throw error;
   }
-  const logger = appLogger;
   let database;
   try {
     database = await bootstrapDatabase(env, logger);
@@ -109,7 +107,7 @@ export async function main({ serveAssets = true } = {}) {
     logger.fatal({ err: error }, (error as Error).message);
     process.exit(1);
   }
-  const handler = createApp({ db: database.db, env, logger, serveAssets });
+  const handler = createApp({ db: database.db, env, serveAssets });
   const server = http.createServer(handler);
   server.listen(env.PORT, env.HOST, () => {
     logger.info({ url: `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${env.PORT}` }, "shop is listening");

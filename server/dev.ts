@@ -14,7 +14,7 @@ app.use(vite.middlewares);
 app.use(async (req, res, next) => {
   try {
     const { createApp } = (await vite.ssrLoadModule("./server/app.ts")) as typeof import("./app");
-    createApp({ db: database.db, env, logger, serveAssets: false })(req, res);
+    createApp({ db: database.db, env, serveAssets: false })(req, res);
   } catch (error) {
     if (error instanceof Error) vite.ssrFixStacktrace(error);
     next(error);
