@@ -2,9 +2,11 @@ import { z } from "zod";
 
 const optionalText = z.preprocess((v) => (v === "" ? undefined : v), z.string().optional());
 
+const PORT_MESSAGE = "must be a port number from 1 to 65535";
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  PORT: z.coerce.number({ error: PORT_MESSAGE }).int(PORT_MESSAGE).min(1, PORT_MESSAGE).max(65535, PORT_MESSAGE).default(3000),
   HOST: z.string().min(1).default("0.0.0.0"),
   DATABASE_URL: z.preprocess(
     (v) => (v === "" ? undefined : v),

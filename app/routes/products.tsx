@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
-import { data, Form, Link, useNavigation, useSubmit } from "react-router";
+import { data, Form, Link, useNavigate, useNavigation, useSubmit } from "react-router";
+import { useHydrated } from "~/lib/use-hydrated";
 import { NotifyMeForm } from "~/components/ui/notify-me-form";
 import { ProductCard } from "~/components/ui/product-card";
 import { GridIcon, ListIcon } from "~/components/ui/icons";
@@ -49,6 +50,8 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
   const { query, listing, category, categories } = loaderData;
   const formRef = useRef<HTMLFormElement>(null);
   const submit = useSubmit();
+  const navigate = useNavigate();
+  const hydrated = useHydrated();
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname.startsWith("/products");
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -148,9 +151,16 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
           </div>
           {listing.hasMore && (
             <div className="mt-8 flex justify-center">
-              <Link to={`/products${nextPage}`} preventScrollReset replace className="btn-secondary px-6 py-3">
-                Load More Products
-              </Link>
+              {/* A link to the next page until JavaScript runs; then a button that loads it in place. */}
+              {hydrated ? (
+                <button type="button" className="btn-secondary px-6 py-3" disabled={loading} onClick={() => navigate(`/products${nextPage}`, { preventScrollReset: true, replace: true })}>
+                  {loading ? "Loading..." : "Load More Products"}
+                </button>
+              ) : (
+                <Link to={`/products${nextPage}`} preventScrollReset replace className="btn-secondary px-6 py-3">
+                  Load More Products
+                </Link>
+              )}
             </div>
           )}
         </>
