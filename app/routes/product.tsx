@@ -93,18 +93,20 @@ function ProductDetailView({ product, notifyResult, origin, brand }: { product: 
   return (
     <div className="container-page py-6">
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(jsonLd) }} />
-      <Link
-        to="/products"
-        onClick={(e) => {
-          if (window.history.state?.idx > 0) {
-            e.preventDefault();
-            navigate(-1);
-          }
+      {/* Back returns to where the shopper came from; opened directly (or without JavaScript) it goes to the catalogue. */}
+      <form
+        method="get"
+        action="/products"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (window.history.state?.idx > 0) navigate(-1);
+          else navigate("/products");
         }}
-        className="inline-flex items-center gap-1 text-sm font-medium text-stone-700 hover:text-brand-700"
       >
-        <span aria-hidden>←</span> Back
-      </Link>
+        <button type="submit" className="inline-flex items-center gap-1 text-sm font-medium text-stone-700 hover:text-brand-700">
+          <span aria-hidden>←</span> Back
+        </button>
+      </form>
 
       <div className="mt-4 grid gap-8 md:grid-cols-2">
         <section aria-label="Product images">

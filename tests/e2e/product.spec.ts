@@ -206,14 +206,14 @@ test.describe("product detail", () => {
     await productCards(page).first().getByRole("heading", { level: 3 }).getByRole("link").click();
     await expect(page).toHaveURL(new RegExp(`${TEE}$`));
     await expect(page.getByRole("heading", { level: 1, name: "Essential Crew Neck Tee" })).toBeVisible();
-    await page.getByRole("main").getByRole("link", { name: "Back", exact: true }).click();
+    await page.getByRole("main").getByRole("button", { name: "Back", exact: true }).click();
     await expect(page).toHaveURL(/\/products\?sort=price-asc$/);
     await expect(productCards(page)).toHaveCount(12);
   });
 
   test("Back on a directly opened product goes to the catalogue", async ({ page }) => {
     await gotoHydrated(page, TEE);
-    await page.getByRole("main").getByRole("link", { name: "Back", exact: true }).click();
+    await page.getByRole("main").getByRole("button", { name: "Back", exact: true }).click();
     await expect(page).toHaveURL(/\/products$/);
   });
 });
