@@ -1,10 +1,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, test, type Page } from "@playwright/test";
 import { linkOrButton, waitForHydration, waitForRouterIdle } from "./helpers";
-import { hasPostgres, startPgCluster, type PgCluster } from "../setup/pg-cluster";
+import { freePort, hasPostgres, startPgCluster, type PgCluster } from "../setup/pg-cluster";
 
 /**
  * The connection-trouble error screen, against a real PostgreSQL that is stopped mid-run.
@@ -19,17 +18,6 @@ let cluster: PgCluster | undefined;
 let server: ChildProcess | undefined;
 let serverOutput = "";
 let origin = "";
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-    s.on("error", reject);
-  });
-}
 
 async function waitUntilServing(url: string, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;

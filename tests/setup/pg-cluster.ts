@@ -19,7 +19,7 @@ function findBinDir(): string {
   throw new Error("PostgreSQL server binaries not found: install Debian's postgresql package (or set PG_BIN_DIR)");
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.listen(0, "127.0.0.1", () => {
