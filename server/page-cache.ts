@@ -104,5 +104,5 @@ export function createPageCache({
     return flight;
   }
 
-  return { handle, clear: () => entries.clear() };
+  return { handle };
 }

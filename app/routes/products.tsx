@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { data, Form, Link, useNavigate, useNavigation, useSubmit } from "react-router";
+import { data, Form, Link, useNavigate, useNavigation } from "react-router";
 import { useHydrated } from "~/lib/use-hydrated";
 import { NotifyMeForm } from "~/components/ui/notify-me-form";
 import { ProductCard } from "~/components/ui/product-card";
@@ -7,7 +7,7 @@ import { GridIcon, ListIcon } from "~/components/ui/icons";
 import { pageMeta } from "~/lib/seo";
 import { listCategories } from "~/modules/catalog/list-categories.server";
 import { listProducts } from "~/modules/catalog/list-products.server";
-import { listingSearch, PRICE_MAX_DEFAULT, PRICE_MIN_DEFAULT, SORT_OPTIONS } from "~/modules/catalog/listing-options";
+import { listingSearch, SORT_OPTIONS, type ListingQuery } from "~/modules/catalog/listing-options";
 import { parseListingQuery } from "~/modules/catalog/listing-query";
 import { isComingSoonCategory } from "~/modules/catalog/coming-soon";
 import { subscribeToNotify } from "~/modules/notifications/subscribe-to-notify.server";
@@ -49,7 +49,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Products({ loaderData, actionData }: Route.ComponentProps) {
   const { query, listing, category, categories } = loaderData;
   const formRef = useRef<HTMLFormElement>(null);
-  const submit = useSubmit();
   const navigate = useNavigate();
   const hydrated = useHydrated();
   const navigation = useNavigation();
@@ -62,13 +61,15 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
     clearTimeout(timer.current);
     timer.current = setTimeout(() => {
       if (!formRef.current) return;
-      // A script submit has no submitter, so the chosen layout is carried over explicitly.
+      // The same short URL the server would link to; the chosen layout is carried over (no submitter here).
       const form = new FormData(formRef.current);
-      if (query.view !== "grid") form.set("view", query.view);
-      for (const [name, value] of [...form.entries()]) {
-        if (value === "" || (name === "min" && value === String(PRICE_MIN_DEFAULT)) || (name === "max" && value === String(PRICE_MAX_DEFAULT)) || (name === "sort" && value === "newest")) form.delete(name);
-      }
-      submit(form, { method: "get", action: "/products", replace: true, preventScrollReset: true });
+      const text = (name: string) => String(form.get(name) ?? "");
+      const number = (name: string) => (text(name) === "" ? undefined : Number(text(name)));
+      const search = listingSearch({
+        q: text("q"), category: text("category"), min: number("min"), max: number("max"),
+        sort: text("sort") as ListingQuery["sort"], view: query.view,
+      });
+      navigate(`/products${search}`, { replace: true, preventScrollReset: true });
     }, delay);
   };
 
