@@ -2,6 +2,8 @@ import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const DATA_DIR = process.env.E2E_DATA_DIR ?? "test-results/e2e-data";
+/** The seller account the e2e server starts with (tests/e2e/helpers.ts signs in with it). */
+export const SELLER = { email: "owner@shop.test", password: "owner-e2e-password" };
 
 /** End-to-end tests drive the built shop in Debian's Chromium against a real database. */
 export default defineConfig({
@@ -25,10 +27,12 @@ export default defineConfig({
     { name: "mobile", use: { ...devices["Pixel 5"], browserName: "chromium", channel: undefined } },
   ],
   webServer: {
-    command: `rm -rf ${DATA_DIR} && node server/start.js`,
+    // A fresh database with one seller account (the way an owner would make one), then the shop.
+    command: `rm -rf ${DATA_DIR} && npx tsx scripts/create-seller.ts --email ${SELLER.email} --password ${SELLER.password} --name "Shop Owner" && node server/start.js`,
     url: `http://127.0.0.1:${PORT}/robots.txt`,
     timeout: 300_000,
     reuseExistingServer: false,
-    env: { PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR, LOG_LEVEL: "warn", NODE_ENV: "production" },
+    // Every test signs in from 127.0.0.1: the per-address sign-in limit is raised for the suite (tests/e2e/rate-limit covers the real one).
+    env: { PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR, LOG_LEVEL: "warn", NODE_ENV: "production", SIGN_IN_RATE_LIMIT: "10000" },
   },
 });

@@ -17,6 +17,9 @@ export default function handleRequest(
   routerContext: EntryContext,
   _loadContext: AppLoadContext,
 ) {
+  // A page that shows a signed-in person's name, cart or orders must never sit in a shared cache.
+  if (isPersonal(request, routerContext)) responseHeaders.set("Cache-Control", "private, no-store");
+
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, {
@@ -87,6 +90,17 @@ export default function handleRequest(
 }
 
 /** Loader, action and render errors, as one JSON log line each (aborted requests are not errors). */
+function isPersonal(request: Request, routerContext: EntryContext): boolean {
+  const root = routerContext.staticHandlerContext.loaderData?.root as { user?: unknown } | undefined;
+  return Boolean(root?.user) || Boolean(request.headers.get("cookie")?.includes("session_token"));
+}
+
+/** Data requests (client navigations) of a signed-in person are personal too. */
+export function handleDataRequest(response: Response, { request }: { request: Request }) {
+  if (request.headers.get("cookie")?.includes("session_token")) response.headers.set("Cache-Control", "private, no-store");
+  return response;
+}
+
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
   logger.error({ err: error, method: request.method, url: request.url }, "request failed");

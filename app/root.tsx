@@ -7,15 +7,27 @@ import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { ErrorScreen } from "~/components/layout/error-screen";
 import { NotFoundScreen } from "~/components/layout/not-found-screen";
+import { Toaster } from "~/components/ui/toaster";
+import { getUser } from "~/lib/auth-guard.server";
 import { isDatabaseUnavailable } from "~/lib/errors";
+import { takeFlash } from "~/lib/flash.server";
+import { useLiveRefresh } from "~/lib/use-live-refresh";
+import { useRememberLocation } from "~/lib/use-remembered-location";
+import { countCartItems } from "~/modules/cart/cart-lines.server";
 import { listCategories } from "~/modules/catalog/list-categories.server";
 import { getSettings } from "~/modules/settings/get-settings.server";
+import { listWishlistIds } from "~/modules/wishlist/wishlist.server";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   try {
-    const [settings, categories] = await Promise.all([getSettings(context.db), listCategories(context.db)]);
+    const [settings, categories, user, { flash, clear }] = await Promise.all([
+      getSettings(context.db), listCategories(context.db), getUser(request, context), takeFlash(request),
+    ]);
+    const [cartCount, wishlist] = user
+      ? await Promise.all([countCartItems(context.db, user.id), listWishlistIds(context.db, user.id)])
+      : [0, [] as string[]];
     const url = new URL(request.url);
-    return {
+    return data({
       origin: context.env.PUBLIC_URL?.replace(/\/$/, "") ?? url.origin,
       shop: {
         brandName: settings.brandName,
@@ -32,8 +44,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
         averageRating: settings.averageRating,
       },
       categories: categories.map((c) => ({ slug: c.slug, name: c.name })),
-      cartCount: 0,
-    };
+      user: user && { id: user.id, name: user.name, email: user.email, role: user.role },
+      cartCount,
+      wishlist,
+      flash,
+    }, clear ? { headers: { "Set-Cookie": clear } } : undefined);
   } catch (error) {
     if (isDatabaseUnavailable(error)) throw data({ reason: "database-unavailable" }, { status: 503 });
     throw error;
@@ -60,9 +75,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export default function App() {
+export default function App({ loaderData }: Route.ComponentProps) {
+  useLiveRefresh(Boolean(loaderData.user));
+  useRememberLocation();
   return (
     <>
+      <Toaster flash={loaderData.flash} />
       <SiteHeader />
       <main id="main" className="flex-1">
         <Outlet />

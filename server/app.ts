@@ -7,17 +7,34 @@ import { createRequestHandler as createFetchHandler, type ServerBuild } from "re
 import compression from "compression";
 import express from "express";
 import { logger } from "~/lib/logger.server";
-import type { Db } from "~/db/client.server";
+import type { Database, Db } from "~/db/client.server";
 import { ConfigError, parseEnv, type Env } from "~/lib/env.server";
+import { CLIENT_IP_HEADER, createAuth, loadAuthSecret, type Auth } from "~/modules/accounts/auth.server";
+import { createSeller, generateOneTimePassword } from "~/modules/accounts/create-seller.server";
 import { getMediaFile } from "~/modules/media/get-media-file.server";
 import { bootstrapDatabase } from "./bootstrap";
+import { refuseCrossSiteWrites } from "./cross-site-guard";
+import { createLiveEventsHandler } from "./live-events-handler";
+import { createLiveHub, type LiveHub } from "./live-hub";
 import { createPageCache } from "./page-cache";
 
 declare module "react-router" {
   interface AppLoadContext {
     db: Db;
     env: Env;
+    auth: Auth;
   }
+}
+
+/** What a request handler needs, made once per process. */
+export type Services = { database: Pick<Database, "db" | "listen">; env: Env; auth: Auth; live: LiveHub };
+
+export async function createServices(database: Pick<Database, "db" | "listen">, env: Env): Promise<Services> {
+  const secret = await loadAuthSecret(database.db, env.BETTER_AUTH_SECRET);
+  const auth = createAuth({ db: database.db, env, secret, logger });
+  const live = createLiveHub(database);
+  await live.start();
+  return { database, env, auth, live };
 }
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -32,19 +49,27 @@ const SECURITY_HEADERS = {
  * The shop's request handler: static files and images through Express, guests' page views through
  * the page cache, everything else (forms, signed-in visitors) rendered fresh by React Router.
  */
-export function createApp({ db, env, serveAssets }: { db: Db; env: Env; serveAssets: boolean }) {
+export function createApp({ services, serveAssets }: { services: Services; serveAssets: boolean }) {
+  const { env, auth } = services;
+  const db = services.database.db;
   const app = express();
   app.disable("x-powered-by");
   if (env.TRUST_PROXY) app.set("trust proxy", true);
   app.use((req, res, next) => {
     const started = process.hrtime.bigint();
     res.set(SECURITY_HEADERS);
+    // Sign-in rate limits key on this; whatever a client sends under that name is replaced.
+    req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? "unknown";
     res.on("finish", () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       logger.info({ method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, "request");
     });
     next();
   });
+
+  app.use(refuseCrossSiteWrites(env));
+  // The live event stream is never compressed: compression would hold events back in its buffer.
+  app.get("/api/events", createLiveEventsHandler(services));
 
   // Content-addressed images: a key never changes meaning, so browsers and CDNs keep them forever.
   app.get("/media/:file", async (req, res, next) => {
@@ -69,7 +94,7 @@ export function createApp({ db, env, serveAssets }: { db: Db; env: Env; serveAss
   }
 
   const build = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
-  const loadContext = { db, env };
+  const loadContext = { db, env, auth };
   app.use(compression(), createRequestHandler({ build, getLoadContext: () => loadContext }));
 
   if (env.NODE_ENV !== "production") return (req: IncomingMessage, res: ServerResponse) => app(req, res);
@@ -107,7 +132,9 @@ export async function main({ serveAssets = true } = {}) {
     logger.fatal({ err: error }, (error as Error).message);
     process.exit(1);
   }
-  const handler = createApp({ db: database.db, env, serveAssets });
+  const services = await createServices(database, env);
+  if (database.seeded && env.SHOP_OWNER_EMAIL) await createOwnerAccount(services, env.SHOP_OWNER_EMAIL);
+  const handler = createApp({ services, serveAssets });
   const server = http.createServer(handler);
   server.listen(env.PORT, env.HOST, () => {
     logger.info({ url: `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${env.PORT}` }, "shop is listening");
@@ -125,6 +152,7 @@ export async function main({ serveAssets = true } = {}) {
     logger.info({ signal }, "shutting down");
     server.closeAllConnections();
     server.close();
+    await services.live.stop().catch(() => {});
     await database.close().catch(() => {});
     database.release();
     process.exit(0);
@@ -132,4 +160,13 @@ export async function main({ serveAssets = true } = {}) {
   process.on("SIGTERM", () => void stop("SIGTERM"));
   process.on("SIGINT", () => void stop("SIGINT"));
   return { server, database, env };
+}
+
+/** First start on an empty database: the owner's seller account, with a password shown this once. */
+async function createOwnerAccount({ auth, database }: Services, email: string) {
+  const password = generateOneTimePassword();
+  const result = await createSeller(auth, database.db, { email, password, name: "Owner" });
+  if (result.created) {
+    logger.warn({ email }, `Owner account created for ${email} with the one-time password ${password} (shown only now). Sign in and change it under Settings.`);
+  }
 }

@@ -9,12 +9,14 @@ const env = parseEnv();
 const { logger } = (await vite.ssrLoadModule("./app/lib/logger.server.ts")) as typeof import("~/lib/logger.server");
 const { bootstrapDatabase } = (await vite.ssrLoadModule("./server/bootstrap.ts")) as typeof import("./bootstrap");
 const database = await bootstrapDatabase(env, logger);
+const { createServices } = (await vite.ssrLoadModule("./server/app.ts")) as typeof import("./app");
+const services = await createServices(database, env);
 const app = express();
 app.use(vite.middlewares);
 app.use(async (req, res, next) => {
   try {
     const { createApp } = (await vite.ssrLoadModule("./server/app.ts")) as typeof import("./app");
-    createApp({ db: database.db, env, serveAssets: false })(req, res);
+    createApp({ services, serveAssets: false })(req, res);
   } catch (error) {
     if (error instanceof Error) vite.ssrFixStacktrace(error);
     next(error);

@@ -13,6 +13,8 @@ export type Database = {
   db: Db;
   kind: "pglite" | "postgres";
   close: () => Promise<void>;
+  /** Calls `onMessage` for every NOTIFY on `channel` (from this or any other process); resolves to a stop function. */
+  listen: (channel: string, onMessage: (payload: string) => void) => Promise<() => Promise<void>>;
 };
 
 export const migrationsFolder = path.resolve(process.env.APP_ROOT ?? process.cwd(), "app/db/migrations");
@@ -26,14 +28,46 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     // An idle client losing its connection must not crash the process; the next query reports it.
     pool.on("error", () => {});
     const db = drizzle(pool, { schema }) as unknown as Db;
-    return { db, kind: "postgres", close: () => pool.end() };
+    const listen = (channel: string, onMessage: (payload: string) => void) => listenOnPostgres(pg, opts.databaseUrl!, channel, onMessage);
+    return { db, kind: "postgres", close: () => pool.end(), listen };
   }
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   const client = opts.dataDir === ":memory:" ? new PGlite() : new PGlite(opts.dataDir);
   await client.waitReady;
   const db = drizzle(client, { schema }) as unknown as Db;
-  return { db, kind: "pglite", close: () => client.close() };
+  const listen = async (channel: string, onMessage: (payload: string) => void) => {
+    const stop = await client.listen(channel, onMessage);
+    return async () => stop();
+  };
+  return { db, kind: "pglite", close: () => client.close(), listen };
+}
+
+/** A dedicated connection for LISTEN that reconnects after the database restarts. */
+async function listenOnPostgres(
+  pg: typeof import("pg").default, connectionString: string, channel: string, onMessage: (payload: string) => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: import("pg").Client | null = null;
+  const reconnect = () => {
+    if (!stopped) setTimeout(() => void connect().catch(reconnect), 1000).unref();
+  };
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString, connectionTimeoutMillis: 5000 });
+    next.on("notification", (msg) => { if (msg.channel === channel && msg.payload) onMessage(msg.payload); });
+    next.on("error", () => {
+      next.end().catch(() => {});
+      reconnect();
+    });
+    await next.connect();
+    await next.query(`LISTEN "${channel.replace(/"/g, "")}"`);
+    client = next;
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    await client?.end().catch(() => {});
+  };
 }
 
 export async function migrateDatabase(database: Database): Promise<void> {

@@ -17,7 +17,11 @@ const envSchema = z.object({
   PUBLIC_URL: z.preprocess((v) => (v === "" ? undefined : v), z.url().optional()),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
-  SHOP_OWNER_EMAIL: optionalText,
+  SHOP_OWNER_EMAIL: z.preprocess((v) => (v === "" ? undefined : v), z.email("must be an e-mail address").optional()),
+  BETTER_AUTH_SECRET: z.preprocess((v) => (v === "" ? undefined : v), z.string().min(32, "must be at least 32 characters").optional()),
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1, "must be a whole number of attempts of at least 1").default(10),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -1,6 +1,10 @@
-import { useMemo, useRef, useState } from "react";
-import { data, Form, Link, redirect, useNavigate } from "react-router";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { data, Form, Link, redirect, useFetcher, useNavigate } from "react-router";
 import { AuthRequiredDialog } from "~/components/ui/auth-required-dialog";
+import { showToast } from "~/components/ui/toaster";
+import { WishlistButton } from "~/components/ui/wishlist-button";
+import { getUser } from "~/lib/auth-guard.server";
+import { AppError } from "~/lib/errors";
 import { NotifyMeForm } from "~/components/ui/notify-me-form";
 import { Price } from "~/components/ui/price";
 import { ProductImage } from "~/components/ui/product-image";
@@ -14,6 +18,8 @@ import { jsonForScript, productJsonLd } from "~/modules/catalog/product-json-ld"
 import { sizeGuideFor } from "~/modules/catalog/size-guide";
 import { isBuyable, stockStatus } from "~/modules/catalog/stock-status";
 import { mediaUrl, pickSource } from "~/modules/media/image-url";
+import { addToCart } from "~/modules/cart/cart-mutations.server";
+import { cartItemInput } from "~/modules/cart/cart-schema";
 import { subscribeToNotify } from "~/modules/notifications/subscribe-to-notify.server";
 import type { Route } from "./+types/product";
 
@@ -37,30 +43,62 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { product };
 }
 
-/** Without JavaScript, Add to Cart / Buy Now post here; a guest is sent to sign in and brought back. */
+type CartResult = { intent: "add"; ok: boolean; message: string };
+
+/**
+ * Add to Cart and Buy Now post here (a fetcher with JavaScript, a plain form without). Buy Now goes
+ * to checkout with just this item; a guest is sent to sign in first and brought back.
+ */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();
-  if (form.get("intent") === "notify") return subscribeToNotify(context.db, Object.fromEntries(form));
-  const back = new URLSearchParams({ redirectTo: `/product/${params.id}`, product: params.id });
+  const intent = form.get("intent");
+  if (intent === "notify") return subscribeToNotify(context.db, Object.fromEntries(form));
+  const item = new URLSearchParams({ product: params.id });
   for (const key of ["color", "size", "quantity"]) {
     const value = form.get(key);
-    if (typeof value === "string" && value) back.set(key, value);
+    if (typeof value === "string" && value) item.set(key, value);
   }
-  throw redirect(`/auth?mode=login&${back}`);
+  const user = await getUser(request, context);
+  if (intent === "buy") {
+    const checkout = `/checkout?${item}`;
+    throw redirect(user ? checkout : `/auth?${new URLSearchParams({ mode: "login", redirectTo: checkout })}`);
+  }
+  if (!user) throw redirect(`/auth?mode=login&${new URLSearchParams({ redirectTo: `/product/${params.id}` })}&${item}`);
+  const parsed = cartItemInput.safeParse({ productId: params.id, color: form.get("color") ?? undefined, size: form.get("size") ?? undefined, quantity: form.get("quantity") ?? 1 });
+  if (!parsed.success) return data<CartResult>({ intent: "add", ok: false, message: "Please select color and size" }, { status: 400 });
+  try {
+    const added = await addToCart(context.db, user.id, parsed.data);
+    const message = added.limitedByStock ? `Only ${added.quantity} of ${added.name} in stock: your cart has ${added.quantity}.` : `${added.name} added to cart!`;
+    return { intent: "add", ok: true, message } satisfies CartResult;
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return data<CartResult>({ intent: "add", ok: false, message: error.message }, { status: error.status });
+  }
 }
 
 export default function ProductPage({ loaderData, actionData, matches }: Route.ComponentProps) {
   const product = loaderData.product;
   if (!product) return <ProductNotFound />;
   const root = rootDataFromMatches(matches);
-  return <ProductDetailView key={product.id} product={product} notifyResult={actionData ?? null} origin={root?.origin ?? ""} brand={root?.shop.brandName ?? "Kapra"} />;
+  const notifyResult = actionData && !("intent" in actionData) ? actionData : null;
+  const cartResult = actionData && "intent" in actionData ? actionData : null;
+  return <ProductDetailView key={product.id} product={product} notifyResult={notifyResult} cartResult={cartResult} signedIn={Boolean(root?.user)} origin={root?.origin ?? ""} brand={root?.shop.brandName ?? "Kapra"} />;
 }
 
 type Product = NonNullable<Route.ComponentProps["loaderData"]["product"]>;
 
-function ProductDetailView({ product, notifyResult, origin, brand }: { product: Product; notifyResult: Route.ComponentProps["actionData"] | null; origin: string; brand: string }) {
+type NotifyResult = Awaited<ReturnType<typeof subscribeToNotify>>;
+
+function ProductDetailView({ product, notifyResult, cartResult, signedIn, origin, brand }: {
+  product: Product; notifyResult: NotifyResult | null; cartResult: CartResult | null; signedIn: boolean; origin: string; brand: string;
+}) {
   const navigate = useNavigate();
   const dialogRef = useRef<HTMLDialogElement>(null);
+  const cart = useFetcher<CartResult>();
+  const [guestIntent, setGuestIntent] = useState<"add" | "buy">("add");
+  useEffect(() => {
+    if (cart.state === "idle" && cart.data) showToast(cart.data.message, cart.data.ok ? "success" : "error");
+  }, [cart.state, cart.data]);
   const stockOf = (color: string, size: string) => product.variants.find((v) => v.color === color && v.size === size)?.stock ?? 0;
   const colorInStock = (color: string) => product.variants.some((v) => v.color === color && v.stock > 0);
   const firstColor = product.colors.find(colorInStock) ?? product.colors[0] ?? "";
@@ -79,7 +117,12 @@ function ProductDetailView({ product, notifyResult, origin, brand }: { product: 
   const maxQuantity = Math.max(1, Math.min(variantStock, 10));
   const guide = useMemo(() => sizeGuideFor(product.categorySlug, product.sizes), [product]);
   const image = product.images[imageIndex] ?? product.images[0] ?? null;
-  const returnQuery = new URLSearchParams({ redirectTo: `/product/${product.id}`, product: product.id, color, size, quantity: String(quantity) }).toString();
+  const itemQuery = new URLSearchParams({ product: product.id, color, size, quantity: String(quantity) }).toString();
+  // Add to Cart comes back here with the item carried into the cart; Buy Now goes on to checkout.
+  const returnQuery = guestIntent === "buy"
+    ? new URLSearchParams({ redirectTo: `/checkout?${itemQuery}` }).toString()
+    : `${new URLSearchParams({ redirectTo: `/product/${product.id}` })}&${itemQuery}`;
+  const adding = cart.state !== "idle";
   const jsonLd = productJsonLd(product, { origin, brand, imageUrls: product.images.map((i) => `${origin}${mediaUrl(pickSource(i.sources, 960).key)}`) });
 
   const chooseColor = (next: string) => {
@@ -137,7 +180,10 @@ function ProductDetailView({ product, notifyResult, origin, brand }: { product: 
             <Link to={`/category/${product.categorySlug}`} className="text-sm font-semibold uppercase tracking-wide text-brand-700 hover:underline">
               {product.categoryName}
             </Link>
-            <h1 id="product-title" className="mt-1 text-2xl font-bold text-stone-900 sm:text-3xl">{product.name}</h1>
+            <div className="mt-1 flex items-start justify-between gap-3">
+              <h1 id="product-title" className="text-2xl font-bold text-stone-900 sm:text-3xl">{product.name}</h1>
+              <WishlistButton productId={product.id} name={product.name} />
+            </div>
             <div className="mt-2"><Rating rating={product.rating} reviewCount={product.reviewCount} size="md" /></div>
           </div>
           <Price price={product.price} originalPrice={product.originalPrice} size="lg" />
@@ -162,9 +208,18 @@ function ProductDetailView({ product, notifyResult, origin, brand }: { product: 
             </div>
           ) : (
             <Form method="post" className="flex flex-col gap-4" onSubmit={(e) => {
-              // Guests see the sign-in dialog instead of leaving the page.
               e.preventDefault();
-              dialogRef.current?.showModal();
+              const submitter = (e.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+              const intent = submitter?.value === "buy" ? "buy" : "add";
+              // Guests see the sign-in dialog instead of leaving the page.
+              if (!signedIn) {
+                setGuestIntent(intent);
+                dialogRef.current?.showModal();
+              } else if (intent === "buy") {
+                navigate(`/checkout?${itemQuery}`);
+              } else {
+                cart.submit({ intent: "add", color, size, quantity: String(quantity) }, { method: "post" });
+              }
             }}>
               <fieldset>
                 <legend className="mb-2 text-sm font-medium text-stone-900">Colour: <span className="font-normal">{color}</span></legend>
@@ -218,8 +273,13 @@ function ProductDetailView({ product, notifyResult, origin, brand }: { product: 
                 </div>
                 <p className="pb-2 text-stone-800" data-testid="running-total">Total: <strong>{formatPrice(product.price * quantity)}</strong></p>
               </div>
+              {cartResult && (
+                <p role={cartResult.ok ? "status" : "alert"} className={`rounded-lg px-3 py-2 text-sm font-medium ${cartResult.ok ? "bg-emerald-50 text-emerald-900" : "bg-red-50 text-red-800"}`}>
+                  {cartResult.message} {cartResult.ok && <Link to="/cart" className="underline">View cart</Link>}
+                </p>
+              )}
               <div className="flex flex-col gap-2 sm:flex-row">
-                <button type="submit" name="intent" value="add" className="btn-secondary flex-1 py-3 text-base" disabled={!buyable}>Add to Cart</button>
+                <button type="submit" name="intent" value="add" className="btn-secondary flex-1 py-3 text-base" disabled={!buyable || adding}>{adding ? "Adding..." : "Add to Cart"}</button>
                 <button type="submit" name="intent" value="buy" className="btn-primary flex-1 py-3 text-base" disabled={!buyable}>Buy Now</button>
               </div>
             </Form>

@@ -1,7 +1,7 @@
 import { useState } from "react";
-import { Link, NavLink, useLocation } from "react-router";
-import { useRootData } from "~/lib/root-data";
-import { CartIcon, MenuIcon } from "~/components/ui/icons";
+import { Form, Link, NavLink, useLocation } from "react-router";
+import { useRootData, type RootData } from "~/lib/root-data";
+import { CartIcon, MenuIcon, UserIcon } from "~/components/ui/icons";
 
 const NAV = [
   { to: "/", label: "Home", end: true },
@@ -49,9 +49,13 @@ export function SiteHeader() {
               </span>
             )}
           </Link>
-          <Link to={`/auth?mode=login&redirectTo=${returnTo}`} className="btn-primary px-3 py-2">
-            Sign In
-          </Link>
+          {root?.user ? (
+            <UserMenu key={location.pathname} user={root.user} />
+          ) : (
+            <Link to={`/auth?mode=login&redirectTo=${returnTo}`} className="btn-primary px-3 py-2">
+              Sign In
+            </Link>
+          )}
         </div>
       </div>
     </header>
@@ -74,6 +78,36 @@ function MobileMenu({ linkClass }: { linkClass: (s: { isActive: boolean }) => st
           </NavLink>
         ))}
       </nav>
+    </details>
+  );
+}
+
+const ROLE_LABELS = { buyer: "Buyer", seller: "Seller" } as const;
+
+/** Name, e-mail and role, the way to the right dashboard, and Sign Out; works before JavaScript loads. */
+function UserMenu({ user }: { user: NonNullable<RootData["user"]> }) {
+  const [open, setOpen] = useState(false);
+  const dashboard = user.role === "seller" ? { to: "/seller-dashboard", label: "Seller Dashboard" } : { to: "/buyer-dashboard", label: "My Dashboard" };
+  return (
+    <details className="relative" onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary role="button" aria-expanded={open} aria-label={`Account menu for ${user.name}`} className="flex h-11 cursor-pointer list-none items-center gap-2 rounded-md px-2 text-stone-700 hover:bg-stone-100 [&::-webkit-details-marker]:hidden">
+        <UserIcon />
+        <span className="hidden max-w-32 truncate text-sm font-medium sm:inline">{user.name}</span>
+      </summary>
+      <div className="absolute right-0 top-12 w-64 rounded-lg border border-stone-200 bg-white p-3 shadow-lg">
+        <p className="truncate font-semibold text-stone-900">{user.name}</p>
+        <p className="truncate text-sm text-stone-600">{user.email}</p>
+        <p className="mt-1 text-xs font-semibold uppercase tracking-wide text-brand-700">{ROLE_LABELS[user.role]}</p>
+        <hr className="my-2 border-stone-200" />
+        <Link to={dashboard.to} className="block rounded-md px-2 py-2 text-sm font-medium text-stone-800 hover:bg-stone-100">
+          {dashboard.label}
+        </Link>
+        <Form method="post" action="/sign-out">
+          <button type="submit" className="block w-full rounded-md px-2 py-2 text-left text-sm font-medium text-stone-800 hover:bg-stone-100">
+            Sign Out
+          </button>
+        </Form>
+      </div>
     </details>
   );
 }

@@ -44,3 +44,9 @@ export function ClockIcon({ className = "h-6 w-6" }: IconProps) {
 export function InstagramIcon({ className = "h-6 w-6" }: IconProps) {
   return (<svg viewBox="0 0 24 24" className={className} {...base}><rect x="3.5" y="3.5" width="17" height="17" rx="5" /><circle cx="12" cy="12" r="4" /><circle cx="17.2" cy="6.8" r=".6" fill="currentColor" /></svg>);
 }
+export function HeartIcon({ className = "h-5 w-5", filled = false }: IconProps & { filled?: boolean }) {
+  return (<svg viewBox="0 0 24 24" className={className} aria-hidden focusable={false} fill={filled ? "currentColor" : "none"} stroke="currentColor" strokeWidth={1.8} strokeLinejoin="round"><path d="M12 20s-7-4.4-9.2-9A5 5 0 0 1 12 6a5 5 0 0 1 9.2 5c-2.2 4.6-9.2 9-9.2 9z" /></svg>);
+}
+export function UserIcon({ className = "h-6 w-6" }: IconProps) {
+  return (<svg viewBox="0 0 24 24" className={className} {...base}><circle cx="12" cy="8" r="4" /><path d="M4 21a8 8 0 0 1 16 0" /></svg>);
+}

@@ -5,6 +5,7 @@ import { Price } from "./price";
 import { ProductImage } from "./product-image";
 import { Rating } from "./rating";
 import { StockBadge } from "./stock-badge";
+import { WishlistButton } from "./wishlist-button";
 
 export function ProductCard({ product, layout = "grid", priority = false }: { product: ProductCardData; layout?: "grid" | "list"; priority?: boolean }) {
   const status = stockStatus(product);
@@ -23,13 +24,15 @@ export function ProductCard({ product, layout = "grid", priority = false }: { pr
           <div className="mt-auto flex flex-wrap items-center justify-between gap-2">
             <Price price={product.price} originalPrice={product.originalPrice} />
             <StockBadge status={status} />
+            <WishlistButton productId={product.id} name={product.name} />
           </div>
         </div>
       </article>
     );
   }
   return (
-    <article data-testid="product-card" className="group flex flex-col overflow-hidden rounded-xl border border-stone-200 bg-white">
+    <article data-testid="product-card" className="group relative flex flex-col overflow-hidden rounded-xl border border-stone-200 bg-white">
+      <WishlistButton productId={product.id} name={product.name} className="absolute right-2 top-2 z-10" />
       <Link to={href} className="relative block overflow-hidden" tabIndex={-1} aria-hidden>
         <ProductImage image={product.image} sizes="(min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw" priority={priority} alt="" className="transition-transform duration-300 group-hover:scale-105" />
       </Link>

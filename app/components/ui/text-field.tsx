@@ -2,13 +2,14 @@ import { useId } from "react";
 
 /** A labelled input or textarea with its error beside it. */
 export function TextField({
-  label, name, error, defaultValue, type = "text", multiline = false, autoComplete, required = true, rows = 5,
+  label, name, error, defaultValue, type = "text", multiline = false, autoComplete, required = true, rows = 5, placeholder, inputMode,
 }: {
   label: string; name: string; error?: string; defaultValue?: string; type?: string; multiline?: boolean; autoComplete?: string; required?: boolean; rows?: number;
+  placeholder?: string; inputMode?: "numeric" | "tel" | "email" | "text";
 }) {
   const id = useId();
   const common = {
-    id, name, defaultValue, required, autoComplete,
+    id, name, defaultValue, required, autoComplete, placeholder, inputMode,
     "aria-invalid": error ? true : undefined,
     "aria-describedby": error ? `${id}-error` : undefined,
     className: "field-input",

@@ -2,3 +2,5 @@ export * from "./catalog";
 export * from "./media";
 export * from "./settings";
 export * from "./engagement";
+export * from "./accounts";
+export * from "./commerce";

@@ -1,0 +1,46 @@
+import type { AppLoadContext } from "react-router";
+import { z } from "zod";
+import type { Role } from "~/db/schema";
+import { getSessionUser, type SessionUser } from "~/modules/accounts/session-user.server";
+import { AppError } from "./errors";
+import { logger } from "./logger.server";
+
+/** JSON error body of the API: `{ error: { code, message, fields? } }`. */
+export function apiError(status: number, code: string, message: string, fields?: Record<string, string>): Response {
+  return Response.json({ error: { code, message, ...(fields ? { fields } : {}) } }, { status, headers: { "Cache-Control": "no-store" } });
+}
+
+export function apiData(data: unknown, status = 200): Response {
+  return Response.json({ data }, { status, headers: { "Cache-Control": "private, no-store" } });
+}
+
+/** Runs an API handler, turning typed errors into JSON with the fitting status. */
+export async function handleApi(run: () => Promise<Response>): Promise<Response> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof Response) return error;
+    if (error instanceof AppError) return apiError(error.status, error.code, error.message, error.fields);
+    if (error instanceof z.ZodError) {
+      const fields = Object.fromEntries(error.issues.map((i) => [i.path.join(".") || "body", i.message]));
+      return apiError(400, "VALIDATION", "Please check the highlighted fields", fields);
+    }
+    logger.error({ err: error }, "API request failed");
+    return apiError(500, "INTERNAL", "Something went wrong. Please try again.");
+  }
+}
+
+/** The signed-in user (by session cookie), or a 401/403 JSON error thrown as a Response. */
+export async function requireApiUser(request: Request, context: AppLoadContext, role?: Role): Promise<SessionUser> {
+  const user = await getSessionUser(context.auth, request);
+  if (!user) throw apiError(401, "UNAUTHENTICATED", "Please sign in first");
+  if (role && user.role !== role) throw apiError(403, "FORBIDDEN", "You are not allowed to do that");
+  return user;
+}
+
+/** A JSON request body; anything that is not a JSON object is a 400. */
+export async function readJson(request: Request): Promise<Record<string, unknown>> {
+  const body = await request.json().catch(() => null);
+  if (!body || typeof body !== "object" || Array.isArray(body)) throw apiError(400, "VALIDATION", "The request body must be a JSON object");
+  return body as Record<string, unknown>;
+}

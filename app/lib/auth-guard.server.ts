@@ -1,0 +1,28 @@
+import { redirect } from "react-router";
+import type { AppLoadContext } from "react-router";
+import type { Role } from "~/db/schema";
+import { dashboardPathFor, getSessionUser, type SessionUser } from "~/modules/accounts/session-user.server";
+
+export function getUser(request: Request, context: AppLoadContext): Promise<SessionUser | null> {
+  return getSessionUser(context.auth, request);
+}
+
+/** A path on this site, never an absolute URL (no open redirects through ?redirectTo=). */
+export function safeRedirectPath(value: unknown, fallback = "/"): string {
+  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
+  return value;
+}
+
+/**
+ * SPEC.md section 6: without a user go to sign-in and come back afterwards; with the wrong role go
+ * to your own dashboard.
+ */
+export async function requireUser(request: Request, context: AppLoadContext, role?: Role): Promise<SessionUser> {
+  const user = await getUser(request, context);
+  if (!user) {
+    const url = new URL(request.url);
+    throw redirect(`/auth?${new URLSearchParams({ mode: "login", redirectTo: url.pathname + url.search })}`);
+  }
+  if (role && user.role !== role) throw redirect(dashboardPathFor(user.role));
+  return user;
+}

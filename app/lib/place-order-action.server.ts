@@ -1,0 +1,37 @@
+import { data, redirect, type AppLoadContext } from "react-router";
+import type { ShippingErrors, ShippingValues } from "~/components/checkout/shipping-fields";
+import { parseShippingForm } from "~/modules/checkout/checkout-schema";
+import { placeOrder } from "~/modules/checkout/place-order.server";
+import type { SessionUser } from "~/modules/accounts/session-user.server";
+import { AppError } from "./errors";
+import { setFlash } from "./flash.server";
+
+export type CheckoutActionData = { intent: "checkout"; formError: string; fields: ShippingErrors; values: ShippingValues };
+
+const SHIPPING_KEYS = ["fullName", "email", "phone", "city", "cityOther", "address", "postalCode"] as const;
+
+/**
+ * Place Order from /cart or /checkout: validate the shipping form, place the order (prices and stock
+ * from the database, in one transaction), then show its confirmation page. Errors come back with
+ * everything the buyer typed.
+ */
+export async function placeOrderFromForm(
+  context: AppLoadContext, user: SessionUser, form: Record<string, FormDataEntryValue>,
+  items?: { productId: string; color?: string; size?: string; quantity: number }[],
+) {
+  const values = Object.fromEntries(SHIPPING_KEYS.map((k) => [k, typeof form[k] === "string" ? (form[k] as string) : ""])) as ShippingValues;
+  if (form.paymentMethod && form.paymentMethod !== "cod") {
+    return data<CheckoutActionData>({ intent: "checkout", formError: "Only Cash on Delivery is available", fields: {}, values }, { status: 400 });
+  }
+  const parsed = parseShippingForm(form);
+  if (!parsed.ok) return data<CheckoutActionData>({ intent: "checkout", formError: parsed.formError, fields: parsed.fields, values }, { status: 400 });
+  try {
+    const idempotencyKey = typeof form.idempotencyKey === "string" && form.idempotencyKey ? form.idempotencyKey.slice(0, 100) : null;
+    const order = await placeOrder(context.db, { userId: user.id, items, shipping: parsed.data, idempotencyKey });
+    const headers = { "Set-Cookie": await setFlash({ type: "success", message: "Order placed successfully! 🎉" }) };
+    return redirect(`/orders/${order.orderId}`, { headers });
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return data<CheckoutActionData>({ intent: "checkout", formError: error.message, fields: {}, values }, { status: error.status });
+  }
+}

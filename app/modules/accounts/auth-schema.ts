@@ -1,0 +1,60 @@
+import { MIN_PASSWORD_LENGTH_RULE } from "./password-rule";
+
+export const FILL_REQUIRED = "Please fill in all required fields";
+export const PASSWORDS_DO_NOT_MATCH = "Passwords do not match";
+export const ENTER_YOUR_NAME = "Please enter your name";
+export const INVALID_EMAIL = "Please enter a valid e-mail address";
+export const PASSWORD_TOO_SHORT = `Password must be at least ${MIN_PASSWORD_LENGTH_RULE} characters`;
+
+export type AuthMode = "login" | "signup";
+export type AuthField = "name" | "email" | "password" | "confirmPassword";
+export type AuthFormResult =
+  | { ok: true; data: { name: string; email: string; password: string } }
+  | { ok: false; formError: string; fields: Partial<Record<AuthField, string>> };
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function text(value: unknown): string {
+  return typeof value === "string" ? value : "";
+}
+
+/**
+ * The sign-in and register form, in SPEC.md's order: e-mail and password required, then (register)
+ * passwords must match and a name is needed. Every problem is reported beside its field; the
+ * form-level message is the first one in that order.
+ */
+export function parseAuthForm(mode: AuthMode, input: Record<string, unknown>): AuthFormResult {
+  const email = text(input.email).trim().toLowerCase();
+  const password = text(input.password);
+  const name = text(input.name).trim();
+  const confirmPassword = text(input.confirmPassword);
+  const fields: Partial<Record<AuthField, string>> = {};
+  const messages: string[] = [];
+
+  if (!email) fields.email = "Please enter your e-mail address";
+  if (!password) fields.password = "Please enter your password";
+  if (mode === "signup" && !confirmPassword) fields.confirmPassword = "Please confirm your password";
+  if (fields.email || fields.password || fields.confirmPassword) messages.push(FILL_REQUIRED);
+  if (mode === "signup" && password && confirmPassword && password !== confirmPassword) {
+    fields.confirmPassword = PASSWORDS_DO_NOT_MATCH;
+    messages.push(PASSWORDS_DO_NOT_MATCH);
+  }
+  if (mode === "signup" && !name) {
+    fields.name = ENTER_YOUR_NAME;
+    messages.push(ENTER_YOUR_NAME);
+  }
+  if (email && !EMAIL_PATTERN.test(email)) {
+    fields.email = INVALID_EMAIL;
+    messages.push(INVALID_EMAIL);
+  }
+  if (mode === "signup" && password && password.length < MIN_PASSWORD_LENGTH_RULE) {
+    fields.password = PASSWORD_TOO_SHORT;
+    messages.push(PASSWORD_TOO_SHORT);
+  }
+  if (mode === "signup" && name.length > 100) {
+    fields.name = "Name must be 100 characters or fewer";
+    messages.push(fields.name);
+  }
+  if (messages.length > 0) return { ok: false, formError: messages[0], fields };
+  return { ok: true, data: { name, email, password } };
+}

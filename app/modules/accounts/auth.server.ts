@@ -1,0 +1,93 @@
+import { randomBytes } from "node:crypto";
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError } from "better-auth/api";
+import { eq } from "drizzle-orm";
+import type { Logger } from "pino";
+import type { Db } from "~/db/client.server";
+import { accounts, appMeta, rateLimits, sessions, users, verifications } from "~/db/schema";
+import type { Env } from "~/lib/env.server";
+import { anonymiseOrdersOf } from "./anonymise-orders.server";
+import { MIN_PASSWORD_LENGTH_RULE } from "./password-rule";
+
+/** The header our HTTP server sets to the client's address (overwriting anything the client sent). */
+export const CLIENT_IP_HEADER = "x-shop-client-ip";
+
+export type AuthOptions = {
+  db: Db;
+  env: Pick<Env, "PUBLIC_URL" | "GOOGLE_CLIENT_ID" | "GOOGLE_CLIENT_SECRET" | "SIGN_IN_RATE_LIMIT">;
+  secret: string;
+  logger?: Logger;
+};
+
+/** better-auth on our database: e-mail and password, database sessions, roles, rate-limited sign-in. */
+export function createAuth({ db, env, secret, logger }: AuthOptions) {
+  const google = env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+    ? { google: { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET } }
+    : undefined;
+  return betterAuth({
+    appName: "Shop",
+    secret,
+    baseURL: env.PUBLIC_URL,
+    basePath: "/api/auth",
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: { user: users, session: sessions, account: accounts, verification: verifications, rateLimit: rateLimits },
+    }),
+    emailAndPassword: { enabled: true, minPasswordLength: MIN_PASSWORD_LENGTH_RULE, maxPasswordLength: 128, autoSignIn: true },
+    socialProviders: google,
+    user: {
+      additionalFields: {
+        role: { type: "string", required: false, defaultValue: "buyer", input: false },
+        disabled: { type: "boolean", required: false, defaultValue: false, input: false },
+      },
+      // The shop keeps a deleted person's orders with their personal fields blanked out.
+      deleteUser: { enabled: true, beforeDelete: async (user) => anonymiseOrdersOf(db, user.id) },
+    },
+    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    databaseHooks: {
+      session: {
+        create: {
+          before: async (session) => {
+            const [user] = await db.select({ disabled: users.disabled }).from(users).where(eq(users.id, session.userId));
+            if (user?.disabled) throw new APIError("FORBIDDEN", { message: "This account has been disabled.", code: "ACCOUNT_DISABLED" });
+          },
+        },
+      },
+    },
+    rateLimit: {
+      enabled: true,
+      storage: "database",
+      window: 60,
+      max: 300,
+      customRules: {
+        "/sign-in/email": { window: 60, max: env.SIGN_IN_RATE_LIMIT },
+        "/sign-up/email": { window: 60, max: env.SIGN_IN_RATE_LIMIT },
+        "/change-password": { window: 60, max: env.SIGN_IN_RATE_LIMIT },
+        "/delete-user": { window: 60, max: env.SIGN_IN_RATE_LIMIT },
+      },
+    },
+    advanced: {
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      useSecureCookies: env.PUBLIC_URL?.startsWith("https://") ?? false,
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
+    },
+    telemetry: { enabled: false },
+    logger: logger
+      ? { level: "warn", log: (level, message) => logger[level]({ source: "better-auth" }, message) }
+      : { disabled: true },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+/**
+ * The signing secret: BETTER_AUTH_SECRET when set, otherwise one generated on first start and kept
+ * in the database, so `npm start` needs no configuration and every server process shares it.
+ */
+export async function loadAuthSecret(db: Db, fromEnv: string | undefined): Promise<string> {
+  if (fromEnv) return fromEnv;
+  await db.insert(appMeta).values({ key: "auth_secret", value: randomBytes(32).toString("base64url") }).onConflictDoNothing();
+  const [row] = await db.select({ value: appMeta.value }).from(appMeta).where(eq(appMeta.key, "auth_secret"));
+  return row.value;
+}

@@ -1,0 +1,61 @@
+import { asc, desc, eq, sql } from "drizzle-orm";
+import type { DbOrTx } from "~/db/client.server";
+import { cartItems, categories, products, productVariants } from "~/db/schema";
+import { firstImage } from "~/modules/catalog/card-query.server";
+import type { ProductImageData } from "~/modules/catalog/product-card";
+
+export type CartLine = {
+  id: string;
+  productId: string;
+  variantId: number;
+  name: string;
+  categoryName: string;
+  color: string;
+  size: string;
+  quantity: number;
+  /** Today's price; what checkout charges. */
+  price: number;
+  priceWhenAdded: number;
+  /** Units of this colour and size in stock now. */
+  stock: number;
+  status: "active" | "draft" | "coming-soon";
+  image: ProductImageData | null;
+  addedAt: Date;
+};
+
+/** A buyer's cart lines with today's price and stock, newest first (SPEC.md: ordered by addedAt). */
+export async function listCartLines(db: DbOrTx, userId: string): Promise<CartLine[]> {
+  const rows = await db
+    .select({
+      id: cartItems.id,
+      productId: cartItems.productId,
+      variantId: cartItems.variantId,
+      name: products.name,
+      categoryName: categories.name,
+      color: productVariants.color,
+      size: productVariants.size,
+      quantity: cartItems.quantity,
+      price: products.price,
+      priceWhenAdded: cartItems.priceWhenAdded,
+      stock: productVariants.stock,
+      status: products.status,
+      addedAt: cartItems.addedAt,
+      image: firstImage,
+    })
+    .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .innerJoin(categories, eq(categories.slug, products.categorySlug))
+    .innerJoin(productVariants, eq(productVariants.id, cartItems.variantId))
+    .where(eq(cartItems.userId, userId))
+    .orderBy(desc(cartItems.addedAt), asc(cartItems.id));
+  return rows;
+}
+
+/** Total quantity for the header badge. */
+export async function countCartItems(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${cartItems.quantity}), 0)::int` })
+    .from(cartItems)
+    .where(eq(cartItems.userId, userId));
+  return row?.n ?? 0;
+}

@@ -1,0 +1,103 @@
+import { and, asc, eq, gt, sql } from "drizzle-orm";
+import type { DbOrTx } from "~/db/client.server";
+import { cartItems, products, productVariants } from "~/db/schema";
+import { AppError } from "~/lib/errors";
+import { publishLiveEvent } from "~/modules/live/publish-live-event.server";
+import type { CartItemInput } from "./cart-schema";
+
+export type ResolvedVariant = { productId: string; name: string; price: number; status: string; variantId: number; color: string; size: string; stock: number };
+
+/**
+ * The variant a shopper asked for. Colour or size left out means the first one in stock (SPEC.md's
+ * quick add), so an item carried through sign-in still lands in the cart.
+ */
+export async function resolveVariant(db: DbOrTx, input: Pick<CartItemInput, "productId" | "color" | "size">): Promise<ResolvedVariant> {
+  const [product] = await db
+    .select({ id: products.id, name: products.name, price: products.price, status: products.status })
+    .from(products)
+    .where(eq(products.id, input.productId));
+  if (!product || product.status === "draft") throw new AppError("NOT_FOUND", "Product not found");
+  if (product.status === "coming-soon") throw new AppError("CONFLICT", `${product.name} is coming soon!`);
+  const conditions = [eq(productVariants.productId, product.id)];
+  if (input.color) conditions.push(eq(productVariants.color, input.color));
+  if (input.size) conditions.push(eq(productVariants.size, input.size));
+  const candidates = await db
+    .select({ id: productVariants.id, color: productVariants.color, size: productVariants.size, stock: productVariants.stock })
+    .from(productVariants)
+    .where(and(...conditions))
+    .orderBy(sql`${productVariants.stock} > 0 desc`, asc(productVariants.position), asc(productVariants.id))
+    .limit(1);
+  const variant = candidates[0];
+  if (!variant) throw new AppError("NOT_FOUND", `${product.name} is not available in that colour and size`, { variant: "Please select color and size" });
+  return { productId: product.id, name: product.name, price: product.price, status: product.status, variantId: variant.id, color: variant.color, size: variant.size, stock: variant.stock };
+}
+
+export type AddToCartResult = { itemId: string; name: string; color: string; size: string; quantity: number; limitedByStock: boolean; alreadyInCart: boolean };
+
+/**
+ * Adds to the buyer's cart; the same product, colour and size again raises that line's quantity,
+ * never past the stock there is.
+ */
+export async function addToCart(db: DbOrTx, userId: string, input: CartItemInput): Promise<AddToCartResult> {
+  const variant = await resolveVariant(db, input);
+  if (variant.stock <= 0) throw new AppError("OUT_OF_STOCK", `${variant.name} is out of stock!`);
+  const [existing] = await db
+    .select({ quantity: cartItems.quantity })
+    .from(cartItems)
+    .where(and(eq(cartItems.userId, userId), eq(cartItems.variantId, variant.variantId)));
+  const wanted = (existing?.quantity ?? 0) + input.quantity;
+  const quantity = Math.min(wanted, variant.stock);
+  const [line] = await db
+    .insert(cartItems)
+    .values({ userId, productId: variant.productId, variantId: variant.variantId, quantity, priceWhenAdded: variant.price })
+    .onConflictDoUpdate({
+      target: [cartItems.userId, cartItems.variantId],
+      set: { quantity: sql`least(${cartItems.quantity} + ${input.quantity}, ${variant.stock})`, updatedAt: new Date() },
+    })
+    .returning({ id: cartItems.id, quantity: cartItems.quantity });
+  await publishLiveEvent(db, { topic: "cart", userId });
+  return {
+    itemId: line.id, name: variant.name, color: variant.color, size: variant.size, quantity: line.quantity,
+    limitedByStock: wanted > variant.stock, alreadyInCart: Boolean(existing),
+  };
+}
+
+async function ownLine(db: DbOrTx, userId: string, itemId: string) {
+  const [line] = await db
+    .select({ id: cartItems.id, name: products.name, stock: productVariants.stock, color: productVariants.color, size: productVariants.size })
+    .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .innerJoin(productVariants, eq(productVariants.id, cartItems.variantId))
+    .where(and(eq(cartItems.id, itemId), eq(cartItems.userId, userId)));
+  // Someone else's line is "not found" too: ids of other carts reveal nothing.
+  if (!line) throw new AppError("NOT_FOUND", "That item is not in your cart");
+  return line;
+}
+
+/** Sets a line's quantity: at least 1, at most what is in stock. */
+export async function updateCartItem(db: DbOrTx, userId: string, itemId: string, quantity: number): Promise<{ name: string; quantity: number }> {
+  const line = await ownLine(db, userId, itemId);
+  if (quantity < 1) throw new AppError("VALIDATION", "Quantity must be at least 1", { quantity: "Quantity must be at least 1" });
+  if (quantity > line.stock) {
+    const message = line.stock > 0 ? `Only ${line.stock} left of ${line.name} (${line.color}, ${line.size})` : `${line.name} is out of stock!`;
+    throw new AppError("OUT_OF_STOCK", message, { quantity: message });
+  }
+  await db.update(cartItems).set({ quantity, updatedAt: new Date() }).where(and(eq(cartItems.id, itemId), eq(cartItems.userId, userId)));
+  await publishLiveEvent(db, { topic: "cart", userId });
+  return { name: line.name, quantity };
+}
+
+export async function removeCartItem(db: DbOrTx, userId: string, itemId: string): Promise<{ name: string }> {
+  const line = await ownLine(db, userId, itemId);
+  await db.delete(cartItems).where(and(eq(cartItems.id, itemId), eq(cartItems.userId, userId)));
+  await publishLiveEvent(db, { topic: "cart", userId });
+  return { name: line.name };
+}
+
+export async function clearCart(db: DbOrTx, userId: string): Promise<void> {
+  await db.delete(cartItems).where(eq(cartItems.userId, userId));
+  await publishLiveEvent(db, { topic: "cart", userId });
+}
+
+/** Lines whose variant still has stock, for "only items in stock" decisions elsewhere. */
+export const inStock = gt(productVariants.stock, 0);

@@ -1,0 +1,311 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Db, DbOrTx, Tx } from "~/db/client.server";
+import { cartItems, orderItems, orders, products, productVariants } from "~/db/schema";
+import { AppError } from "~/lib/errors";
+import { normalizePakistaniMobile, PHONE_MESSAGE } from "~/lib/phone";
+import { listCartLines } from "~/modules/cart/cart-lines.server";
+import { resolveVariant } from "~/modules/cart/cart-mutations.server";
+import { cartTotals } from "~/modules/cart/cart-totals";
+import { firstImage } from "~/modules/catalog/card-query.server";
+import type { ProductImageData } from "~/modules/catalog/product-card";
+import { publishLiveEvent } from "~/modules/live/publish-live-event.server";
+import { generateOrderNumber } from "~/modules/orders/order-number";
+import { getSettings } from "~/modules/settings/get-settings.server";
+import type { ShippingDetails } from "./checkout-schema";
+import { estimateDelivery } from "./delivery-estimate";
+
+/** One item of a Buy Now or API order. Only these fields are read: a price or total sent along is ignored. */
+export type OrderItemRequest = { productId: string; color?: string; size?: string; quantity: number };
+
+export type PlaceOrderInput = {
+  userId: string;
+  /** Leave out (or empty) to order the buyer's cart; given, the cart is left as it is (Buy Now). */
+  items?: OrderItemRequest[];
+  shipping: ShippingDetails;
+  /** The same key from the same buyer always means the same order (double-click, retried request). */
+  idempotencyKey?: string | null;
+  now?: Date;
+};
+
+export type PlaceOrderResult = { orderId: string; orderNumber: string; created: boolean };
+
+// A transaction that lost a race on the order number (or a deadlock) is simply run again.
+const MAX_ATTEMPTS = 5;
+// Same cap as the cart's quantity field.
+const MAX_QUANTITY = 99;
+const MAX_ITEMS = 50;
+const IDEMPOTENCY_KEY_MAX = 200;
+
+const EMPTY_CART_MESSAGE = "Your cart is empty";
+
+/** A line to order, priced and named from the database. `cartLineIds` are the cart rows it came from. */
+type OrderLine = {
+  productId: string;
+  variantId: number;
+  name: string;
+  color: string;
+  size: string;
+  price: number;
+  quantity: number;
+  imageKey: string | null;
+  cartLineIds: string[];
+};
+
+/**
+ * Places a cash-on-delivery order in one transaction: prices, shipping and totals come from the
+ * database, stock is taken with guarded updates (two buyers can never get the same last item), and
+ * anything that fails rolls the whole order back. Idempotent per buyer and `idempotencyKey`.
+ */
+export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlaceOrderResult> {
+  const key = normalizeIdempotencyKey(input.idempotencyKey);
+  const phone = normalizePakistaniMobile(input.shipping.phone);
+  if (!phone) throw new AppError("VALIDATION", PHONE_MESSAGE, { phone: PHONE_MESSAGE });
+  const items = input.items ?? [];
+  checkRequestedItems(items);
+  const shipping = { ...input.shipping, phone };
+  const now = input.now ?? new Date();
+
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction((tx) => placeOrderOnce(tx, { userId: input.userId, items, shipping, key, now }));
+    } catch (error) {
+      // A twin request with the same key may have committed while this one ran (it hit the unique
+      // index, or found the last item already taken by the twin): the twin's order is the answer.
+      if (key) {
+        const existing = await findOrderByKey(db, input.userId, key);
+        if (existing) return { ...existing, created: false };
+      }
+      if (attempt < MAX_ATTEMPTS && isRetryable(error)) continue;
+      throw error;
+    }
+  }
+}
+
+async function placeOrderOnce(
+  tx: Tx,
+  input: { userId: string; items: OrderItemRequest[]; shipping: ShippingDetails; key: string | null; now: Date },
+): Promise<PlaceOrderResult> {
+  const { userId, shipping, key, now } = input;
+  if (key) {
+    const existing = await findOrderByKey(tx, userId, key);
+    if (existing) return { ...existing, created: false };
+  }
+
+  const fromCart = input.items.length === 0;
+  const lines = mergeByVariant(fromCart ? await linesFromCart(tx, userId) : await linesFromItems(tx, input.items));
+  if (lines.length === 0) throw new AppError("VALIDATION", EMPTY_CART_MESSAGE, { items: EMPTY_CART_MESSAGE });
+
+  const totals = cartTotals(lines, await getSettings(tx));
+  await takeStock(tx, lines);
+  await addSales(tx, lines);
+
+  const orderNumber = await freeOrderNumber(tx);
+  const delivery = estimateDelivery(shipping.city, now);
+  const [order] = await tx
+    .insert(orders)
+    .values({
+      orderNumber,
+      userId,
+      status: "pending",
+      paymentStatus: "unpaid",
+      paymentMethod: "cod",
+      subtotal: totals.subtotal,
+      shippingFee: totals.shippingFee,
+      total: totals.total,
+      fullName: shipping.fullName,
+      email: shipping.email,
+      phone: shipping.phone,
+      address: shipping.address,
+      city: shipping.city,
+      postalCode: shipping.postalCode,
+      country: shipping.country,
+      deliveryFrom: delivery.from,
+      deliveryTo: delivery.to,
+      idempotencyKey: key,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning({ id: orders.id });
+  await tx.insert(orderItems).values(
+    lines.map((line) => ({
+      orderId: order.id,
+      productId: line.productId,
+      variantId: line.variantId,
+      name: line.name,
+      color: line.color,
+      size: line.size,
+      price: line.price,
+      quantity: line.quantity,
+      imageKey: line.imageKey,
+    })),
+  );
+
+  if (fromCart) {
+    await removeOrderedCartLines(tx, userId, lines);
+    await publishLiveEvent(tx, { topic: "cart", userId });
+  }
+  await publishLiveEvent(tx, { topic: "orders", userId });
+  return { orderId: order.id, orderNumber, created: true };
+}
+
+function normalizeIdempotencyKey(key: string | null | undefined): string | null {
+  if (typeof key !== "string") return null;
+  const trimmed = key.trim();
+  if (!trimmed) return null;
+  if (trimmed.length > IDEMPOTENCY_KEY_MAX) throw new AppError("VALIDATION", "Idempotency key is too long");
+  return trimmed;
+}
+
+/** The request shape is checked here too: the API may call this without the form's schema. */
+function checkRequestedItems(items: OrderItemRequest[]): void {
+  if (!Array.isArray(items)) throw new AppError("VALIDATION", "Items must be a list");
+  if (items.length > MAX_ITEMS) throw new AppError("VALIDATION", `An order can hold at most ${MAX_ITEMS} different items`);
+  for (const item of items) {
+    if (!item || typeof item.productId !== "string" || !item.productId) throw new AppError("VALIDATION", "Product is required");
+    for (const field of [item.color, item.size]) {
+      if (field !== undefined && field !== null && typeof field !== "string") throw new AppError("VALIDATION", "Please select color and size");
+    }
+    if (!Number.isInteger(item.quantity) || item.quantity < 1 || item.quantity > MAX_QUANTITY) {
+      const message = `Quantity must be a whole number from 1 to ${MAX_QUANTITY}`;
+      throw new AppError("VALIDATION", message, { quantity: message });
+    }
+  }
+}
+
+function smallestImageKey(image: ProductImageData | null | undefined): string | null {
+  // Sources are stored smallest first; the small one is what order lists and e-mails show.
+  return image?.sources?.[0]?.key ?? null;
+}
+
+function unavailable(name: string, status: string): AppError | null {
+  if (status === "active") return null;
+  const message = status === "coming-soon" ? `${name} is coming soon!` : `${name} is no longer available. Please remove it from your cart.`;
+  return new AppError("CONFLICT", message, { items: message });
+}
+
+async function linesFromCart(tx: Tx, userId: string): Promise<OrderLine[]> {
+  const cart = await listCartLines(tx, userId);
+  return cart.map((line) => {
+    const refused = unavailable(line.name, line.status);
+    if (refused) throw refused;
+    return {
+      productId: line.productId, variantId: line.variantId, name: line.name, color: line.color, size: line.size,
+      price: line.price, quantity: line.quantity, imageKey: smallestImageKey(line.image), cartLineIds: [line.id],
+    };
+  });
+}
+
+async function linesFromItems(tx: Tx, items: OrderItemRequest[]): Promise<OrderLine[]> {
+  const lines: OrderLine[] = [];
+  for (const item of items) {
+    // Throws for unknown, draft and coming-soon products; the price is today's, from the database.
+    const variant = await resolveVariant(tx, { productId: item.productId, color: item.color || undefined, size: item.size || undefined });
+    lines.push({
+      productId: variant.productId, variantId: variant.variantId, name: variant.name, color: variant.color, size: variant.size,
+      price: variant.price, quantity: item.quantity, imageKey: null, cartLineIds: [],
+    });
+  }
+  const productIds = [...new Set(lines.map((l) => l.productId))];
+  const images = await tx.select({ id: products.id, image: firstImage }).from(products).where(inArray(products.id, productIds));
+  const imageKeys = new Map(images.map((row) => [row.id, smallestImageKey(row.image)]));
+  return lines.map((line) => ({ ...line, imageKey: imageKeys.get(line.productId) ?? null }));
+}
+
+/** One line per variant (the same item twice is one line), in variant id order so concurrent orders lock rows in the same order. */
+function mergeByVariant(lines: OrderLine[]): OrderLine[] {
+  const byVariant = new Map<number, OrderLine>();
+  for (const line of lines) {
+    const seen = byVariant.get(line.variantId);
+    if (seen) {
+      seen.quantity += line.quantity;
+      seen.cartLineIds.push(...line.cartLineIds);
+    } else {
+      byVariant.set(line.variantId, { ...line, cartLineIds: [...line.cartLineIds] });
+    }
+  }
+  return [...byVariant.values()].sort((a, b) => a.variantId - b.variantId);
+}
+
+/**
+ * Takes each line's quantity from its variant with a guarded update: the row lock and the
+ * `stock >= quantity` check happen in one statement, so stock never oversells. Throwing rolls
+ * back whatever earlier lines took.
+ */
+async function takeStock(tx: Tx, lines: OrderLine[]): Promise<void> {
+  for (const line of lines) {
+    const taken = await tx
+      .update(productVariants)
+      .set({ stock: sql`${productVariants.stock} - ${line.quantity}` })
+      .where(and(eq(productVariants.id, line.variantId), sql`${productVariants.stock} >= ${line.quantity}`))
+      .returning({ stock: productVariants.stock });
+    if (taken.length > 0) continue;
+    const [left] = await tx.select({ stock: productVariants.stock }).from(productVariants).where(eq(productVariants.id, line.variantId));
+    const stock = left?.stock ?? 0;
+    const item = `${line.name} (${line.color}, ${line.size})`;
+    const message = stock > 0 ? `Only ${stock} left of ${item}. Please lower the quantity.` : `${item} is out of stock.`;
+    throw new AppError("OUT_OF_STOCK", message, { items: message });
+  }
+}
+
+/** Sales counts feed "best selling"; one update per product, in id order (after all variant locks). */
+async function addSales(tx: Tx, lines: OrderLine[]): Promise<void> {
+  const sold = new Map<string, number>();
+  for (const line of lines) sold.set(line.productId, (sold.get(line.productId) ?? 0) + line.quantity);
+  for (const [productId, quantity] of [...sold].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    await tx.update(products).set({ sales: sql`${products.sales} + ${quantity}` }).where(eq(products.id, productId));
+  }
+}
+
+/** A random order number nobody has; a race with another order is caught by the unique index and retried. */
+async function freeOrderNumber(tx: Tx): Promise<string> {
+  for (let i = 0; i < 20; i++) {
+    const candidate = generateOrderNumber();
+    const [taken] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.orderNumber, candidate)).limit(1);
+    if (!taken) return candidate;
+  }
+  throw new Error("Could not find a free order number");
+}
+
+/**
+ * Removes exactly the cart rows this order was made from (a line added meanwhile stays). If one is
+ * already gone, another checkout of the same cart got there first: refuse rather than order twice.
+ */
+async function removeOrderedCartLines(tx: Tx, userId: string, lines: OrderLine[]): Promise<void> {
+  const ids = lines.flatMap((l) => l.cartLineIds);
+  const removed = await tx
+    .delete(cartItems)
+    .where(and(eq(cartItems.userId, userId), inArray(cartItems.id, ids)))
+    .returning({ id: cartItems.id });
+  if (removed.length !== ids.length) {
+    throw new AppError("CONFLICT", "Your cart changed while the order was being placed. Please check it and try again.");
+  }
+}
+
+async function findOrderByKey(db: DbOrTx, userId: string, key: string): Promise<{ orderId: string; orderNumber: string } | null> {
+  const [row] = await db
+    .select({ orderId: orders.id, orderNumber: orders.orderNumber })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The Postgres error behind Drizzle's wrapper (`cause`), from either driver. */
+function postgresError(error: unknown): { code: string; constraint?: string } | null {
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) {
+      const constraint = (e as { constraint?: unknown }).constraint;
+      return { code, constraint: typeof constraint === "string" ? constraint : undefined };
+    }
+  }
+  return null;
+}
+
+/** Worth running the whole transaction again: an order number taken meanwhile, a deadlock or a serialization failure. */
+function isRetryable(error: unknown): boolean {
+  const pg = postgresError(error);
+  if (!pg) return false;
+  if (pg.code === "40P01" || pg.code === "40001") return true;
+  return pg.code === "23505" && (pg.constraint === undefined || pg.constraint.includes("order_number"));
+}

@@ -1,0 +1,63 @@
+import { eq, sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "~/db/client.server";
+import { orderItems, orders, products, productVariants } from "~/db/schema";
+import { AppError } from "~/lib/errors";
+import { publishLiveEvent } from "~/modules/live/publish-live-event.server";
+import { isOrderId, type OrderViewer } from "./get-order.server";
+import { buyerCanCancel, canMoveOrder } from "./order-lifecycle";
+
+export type CancelOrderResult = { orderId: string; orderNumber: string; status: "cancelled" };
+
+const NOT_FOUND_MESSAGE = "Order not found";
+
+/**
+ * Cancels an order and puts its items back into stock. A buyer may cancel their own order while it
+ * is pending or confirmed; a seller may cancel any order the lifecycle allows (up to processing).
+ */
+export async function cancelOrder(db: Db, viewer: OrderViewer, orderId: string): Promise<CancelOrderResult> {
+  if (!isOrderId(orderId)) throw new AppError("NOT_FOUND", NOT_FOUND_MESSAGE);
+  return db.transaction(async (tx) => {
+    // The row lock makes a double cancel (or a cancel racing the owner's status change) wait and
+    // then see the new status, so stock is never put back twice.
+    const [order] = await tx
+      .select({ id: orders.id, orderNumber: orders.orderNumber, userId: orders.userId, status: orders.status })
+      .from(orders)
+      .where(eq(orders.id, orderId))
+      .for("update");
+    // Someone else's order is "not found" too: its id reveals nothing.
+    if (!order || (viewer.role !== "seller" && order.userId !== viewer.id)) throw new AppError("NOT_FOUND", NOT_FOUND_MESSAGE);
+    const allowed = viewer.role === "seller" ? canMoveOrder(order.status, "cancelled") : buyerCanCancel(order.status);
+    if (!allowed) throw new AppError("CONFLICT", "This order can no longer be cancelled");
+
+    await tx.update(orders).set({ status: "cancelled", updatedAt: new Date() }).where(eq(orders.id, order.id));
+    await putOrderItemsBack(tx, order.id);
+    await publishLiveEvent(tx, { topic: "orders", userId: order.userId });
+    return { orderId: order.id, orderNumber: order.orderNumber, status: "cancelled" as const };
+  });
+}
+
+/**
+ * Undoes what placing the order took: each item's quantity back on its variant (skipped when the
+ * variant has since been deleted) and off the product's sales count. For cancel and return; call it
+ * inside the transaction that changes the status, after locking the order row.
+ */
+export async function putOrderItemsBack(tx: DbOrTx, orderId: string): Promise<void> {
+  const items = await tx
+    .select({ productId: orderItems.productId, variantId: orderItems.variantId, quantity: orderItems.quantity })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId));
+
+  const byVariant = new Map<number, number>();
+  const byProduct = new Map<string, number>();
+  for (const item of items) {
+    if (item.variantId !== null) byVariant.set(item.variantId, (byVariant.get(item.variantId) ?? 0) + item.quantity);
+    if (item.productId !== null) byProduct.set(item.productId, (byProduct.get(item.productId) ?? 0) + item.quantity);
+  }
+  // Variants then products, each in id order: the same lock order as placing an order, so the two never deadlock.
+  for (const [variantId, quantity] of [...byVariant].sort(([a], [b]) => a - b)) {
+    await tx.update(productVariants).set({ stock: sql`${productVariants.stock} + ${quantity}` }).where(eq(productVariants.id, variantId));
+  }
+  for (const [productId, quantity] of [...byProduct].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    await tx.update(products).set({ sales: sql`greatest(${products.sales} - ${quantity}, 0)` }).where(eq(products.id, productId));
+  }
+}

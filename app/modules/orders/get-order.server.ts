@@ -1,0 +1,111 @@
+import { and, asc, eq, type SQL } from "drizzle-orm";
+import type { DbOrTx } from "~/db/client.server";
+import { orderItems, orders } from "~/db/schema";
+import type { OrderStatus, PaymentStatus } from "./order-lifecycle";
+
+/** Who is looking: a buyer sees only their own orders, a seller (the shop) sees every order. */
+export type OrderViewer = { id: string; role: "buyer" | "seller" };
+
+export type OrderItemView = {
+  id: number;
+  productId: string | null;
+  variantId: number | null;
+  name: string;
+  color: string;
+  size: string;
+  price: number;
+  quantity: number;
+  imageKey: string | null;
+};
+
+export type OrderDetail = {
+  id: string;
+  orderNumber: string;
+  userId: string | null;
+  status: OrderStatus;
+  paymentStatus: PaymentStatus;
+  paymentMethod: string;
+  subtotal: number;
+  shippingFee: number;
+  total: number;
+  fullName: string;
+  email: string;
+  phone: string;
+  address: string;
+  city: string;
+  postalCode: string | null;
+  country: string;
+  deliveryFrom: Date;
+  deliveryTo: Date;
+  courierName: string | null;
+  trackingNumber: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  deliveredAt: Date | null;
+  items: OrderItemView[];
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Ids come from URLs; anything that is not a uuid would make Postgres throw rather than find nothing. */
+export function isOrderId(value: unknown): value is string {
+  return typeof value === "string" && UUID.test(value);
+}
+
+/** The orders a viewer may see: a buyer's own, or all of them for a seller. */
+export function visibleTo(viewer: OrderViewer): SQL | undefined {
+  return viewer.role === "seller" ? undefined : eq(orders.userId, viewer.id);
+}
+
+/**
+ * One order with its items and ship-to details, or null when it does not exist or is not the
+ * viewer's: someone else's order id reveals nothing, not even that it exists.
+ */
+export async function getOrder(db: DbOrTx, viewer: OrderViewer, orderId: string): Promise<OrderDetail | null> {
+  if (!isOrderId(orderId)) return null;
+  const [order] = await db
+    .select({
+      id: orders.id,
+      orderNumber: orders.orderNumber,
+      userId: orders.userId,
+      status: orders.status,
+      paymentStatus: orders.paymentStatus,
+      paymentMethod: orders.paymentMethod,
+      subtotal: orders.subtotal,
+      shippingFee: orders.shippingFee,
+      total: orders.total,
+      fullName: orders.fullName,
+      email: orders.email,
+      phone: orders.phone,
+      address: orders.address,
+      city: orders.city,
+      postalCode: orders.postalCode,
+      country: orders.country,
+      deliveryFrom: orders.deliveryFrom,
+      deliveryTo: orders.deliveryTo,
+      courierName: orders.courierName,
+      trackingNumber: orders.trackingNumber,
+      createdAt: orders.createdAt,
+      updatedAt: orders.updatedAt,
+      deliveredAt: orders.deliveredAt,
+    })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), visibleTo(viewer)));
+  if (!order) return null;
+  const items = await db
+    .select({
+      id: orderItems.id,
+      productId: orderItems.productId,
+      variantId: orderItems.variantId,
+      name: orderItems.name,
+      color: orderItems.color,
+      size: orderItems.size,
+      price: orderItems.price,
+      quantity: orderItems.quantity,
+      imageKey: orderItems.imageKey,
+    })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, order.id))
+    .orderBy(asc(orderItems.id));
+  return { ...order, items };
+}

@@ -1,0 +1,159 @@
+import { describe, expect, it } from "vitest";
+import { AppError } from "~/lib/errors";
+import {
+  allowedNextStatuses,
+  assertOrderMove,
+  buyerCanCancel,
+  canMoveOrder,
+  isOrderStatus,
+  ORDER_STATUSES,
+  type OrderStatus,
+  PAYMENT_STATUS_LABELS,
+  paymentStatusAfterMove,
+  paymentStatusFor,
+  restocksWhenMovedTo,
+  RETURN_WINDOW_DAYS,
+  STATUS_BADGE_CLASSES,
+  STATUS_LABELS,
+} from "./order-lifecycle";
+
+const DAY = 24 * 60 * 60 * 1000;
+const deliveredAt = new Date("2025-11-20T10:00:00Z");
+const inWindow = { deliveredAt, now: new Date(deliveredAt.getTime() + 3 * DAY) };
+
+/** Every allowed move, exactly; any pair not listed must be refused. */
+const ALLOWED: Array<[OrderStatus, OrderStatus]> = [
+  ["pending", "confirmed"],
+  ["confirmed", "processing"],
+  ["processing", "shipped"],
+  ["shipped", "delivered"],
+  ["pending", "cancelled"],
+  ["confirmed", "cancelled"],
+  ["processing", "cancelled"],
+  ["shipped", "returned"],
+  ["delivered", "returned"],
+];
+
+describe("order moves", () => {
+  it("allows exactly the listed moves", () => {
+    for (const from of ORDER_STATUSES) {
+      for (const to of ORDER_STATUSES) {
+        const expected = ALLOWED.some(([f, t]) => f === from && t === to);
+        expect(canMoveOrder(from, to, inWindow), `${from} -> ${to}`).toBe(expected);
+      }
+    }
+  });
+
+  it("lists the next statuses for the owner's menu", () => {
+    expect(allowedNextStatuses("pending")).toEqual(["confirmed", "cancelled"]);
+    expect(allowedNextStatuses("shipped")).toEqual(["delivered", "returned"]);
+    expect(allowedNextStatuses("cancelled")).toEqual([]);
+    expect(allowedNextStatuses("returned")).toEqual([]);
+  });
+
+  it("never allows skipping ahead or going back", () => {
+    expect(canMoveOrder("pending", "shipped")).toBe(false);
+    expect(canMoveOrder("delivered", "shipped")).toBe(false);
+    expect(canMoveOrder("shipped", "cancelled")).toBe(false);
+    expect(canMoveOrder("pending", "pending")).toBe(false);
+  });
+});
+
+describe("return window", () => {
+  const after = (ms: number) => ({ deliveredAt, now: new Date(deliveredAt.getTime() + ms) });
+
+  it("is seven days", () => {
+    expect(RETURN_WINDOW_DAYS).toBe(7);
+  });
+  it("allows a return up to exactly seven days after delivery", () => {
+    expect(canMoveOrder("delivered", "returned", after(0))).toBe(true);
+    expect(canMoveOrder("delivered", "returned", after(7 * DAY))).toBe(true);
+  });
+  it("refuses a return after the window", () => {
+    expect(canMoveOrder("delivered", "returned", after(7 * DAY + 1))).toBe(false);
+    expect(allowedNextStatuses("delivered", after(8 * DAY))).toEqual([]);
+  });
+  it("refuses a return when the delivery time is unknown", () => {
+    expect(canMoveOrder("delivered", "returned")).toBe(false);
+    expect(canMoveOrder("delivered", "returned", { deliveredAt: null })).toBe(false);
+  });
+  it("does not limit a refusal at the door", () => {
+    expect(canMoveOrder("shipped", "returned", after(30 * DAY))).toBe(true);
+  });
+});
+
+describe("assertOrderMove", () => {
+  it("passes an allowed move", () => {
+    expect(() => assertOrderMove("pending", "confirmed")).not.toThrow();
+  });
+  it("throws a conflict naming the statuses", () => {
+    const error = (() => {
+      try {
+        assertOrderMove("delivered", "pending");
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).code).toBe("CONFLICT");
+    expect((error as AppError).message).toBe("A delivered order cannot be marked pending");
+  });
+  it("explains a closed return window", () => {
+    expect(() => assertOrderMove("delivered", "returned", { deliveredAt, now: new Date(deliveredAt.getTime() + 10 * DAY) })).toThrow(
+      "the 7-day return window has passed",
+    );
+  });
+});
+
+describe("buyer cancellation and stock", () => {
+  it("lets a buyer cancel only while pending or confirmed", () => {
+    expect(ORDER_STATUSES.filter(buyerCanCancel)).toEqual(["pending", "confirmed"]);
+  });
+  it("restocks on cancel and return only", () => {
+    expect(ORDER_STATUSES.filter(restocksWhenMovedTo)).toEqual(["cancelled", "returned"]);
+  });
+});
+
+describe("payment status", () => {
+  it("is collected only once delivered", () => {
+    expect(ORDER_STATUSES.map((s) => paymentStatusFor(s))).toEqual(["unpaid", "unpaid", "unpaid", "unpaid", "collected", "unpaid", "unpaid"]);
+  });
+  it("is refunded for a return after delivery", () => {
+    expect(paymentStatusFor("returned", { deliveredAt })).toBe("refunded");
+    expect(paymentStatusFor("returned", { deliveredAt: null })).toBe("unpaid");
+  });
+  it("follows each move", () => {
+    expect(paymentStatusAfterMove("pending", "confirmed", "unpaid")).toBe("unpaid");
+    expect(paymentStatusAfterMove("processing", "cancelled", "unpaid")).toBe("unpaid");
+    expect(paymentStatusAfterMove("shipped", "delivered", "unpaid")).toBe("collected");
+    expect(paymentStatusAfterMove("shipped", "returned", "unpaid")).toBe("unpaid");
+    expect(paymentStatusAfterMove("delivered", "returned", "collected")).toBe("refunded");
+  });
+});
+
+describe("labels and badges", () => {
+  it("has a label and a badge for every status", () => {
+    expect(Object.keys(STATUS_LABELS)).toEqual([...ORDER_STATUSES]);
+    expect(Object.keys(STATUS_BADGE_CLASSES)).toEqual([...ORDER_STATUSES]);
+    expect(STATUS_LABELS.processing).toBe("Processing");
+    expect(PAYMENT_STATUS_LABELS.collected).toBe("Collected");
+  });
+  it("uses the agreed colours", () => {
+    expect(STATUS_BADGE_CLASSES.pending).toBe("bg-yellow-100 text-yellow-900");
+    expect(STATUS_BADGE_CLASSES.confirmed).toContain("blue");
+    expect(STATUS_BADGE_CLASSES.processing).toContain("indigo");
+    expect(STATUS_BADGE_CLASSES.shipped).toContain("purple");
+    expect(STATUS_BADGE_CLASSES.delivered).toContain("green");
+    expect(STATUS_BADGE_CLASSES.cancelled).toContain("red");
+    expect(STATUS_BADGE_CLASSES.returned).toContain("stone");
+  });
+});
+
+describe("isOrderStatus", () => {
+  it("accepts only known statuses", () => {
+    expect(isOrderStatus("shipped")).toBe(true);
+    expect(isOrderStatus("Shipped")).toBe(false);
+    expect(isOrderStatus("refunded")).toBe(false);
+    expect(isOrderStatus(undefined)).toBe(false);
+  });
+});

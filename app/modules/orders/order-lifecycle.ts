@@ -1,0 +1,112 @@
+import { AppError } from "~/lib/errors";
+
+/** The one order lifecycle (PRODUCT.md, "Settled conflicts"); the server enforces these moves. */
+export const ORDER_STATUSES = ["pending", "confirmed", "processing", "shipped", "delivered", "cancelled", "returned"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** Cash is collected at the door, so payment follows delivery rather than the order being placed. */
+export const PAYMENT_STATUSES = ["unpaid", "collected", "refunded"] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** Days after delivery in which a delivered order may still be returned. */
+export const RETURN_WINDOW_DAYS = 7;
+const RETURN_WINDOW_MS = RETURN_WINDOW_DAYS * 24 * 60 * 60 * 1000;
+
+export type MoveOptions = { deliveredAt?: Date | null; now?: Date };
+
+const MOVES: Record<OrderStatus, readonly OrderStatus[]> = {
+  pending: ["confirmed", "cancelled"],
+  confirmed: ["processing", "cancelled"],
+  processing: ["shipped", "cancelled"],
+  // Returned from shipped means refused at the door.
+  shipped: ["delivered", "returned"],
+  // Only inside the return window; checked below.
+  delivered: ["returned"],
+  cancelled: [],
+  returned: [],
+};
+
+export const STATUS_LABELS: Record<OrderStatus, string> = {
+  pending: "Pending",
+  confirmed: "Confirmed",
+  processing: "Processing",
+  shipped: "Shipped",
+  delivered: "Delivered",
+  cancelled: "Cancelled",
+  returned: "Returned",
+};
+
+// Full class names, written out so Tailwind finds them when it scans the source.
+export const STATUS_BADGE_CLASSES: Record<OrderStatus, string> = {
+  pending: "bg-yellow-100 text-yellow-900",
+  confirmed: "bg-blue-100 text-blue-900",
+  processing: "bg-indigo-100 text-indigo-900",
+  shipped: "bg-purple-100 text-purple-900",
+  delivered: "bg-green-100 text-green-900",
+  cancelled: "bg-red-100 text-red-900",
+  returned: "bg-stone-200 text-stone-900",
+};
+
+export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
+  unpaid: "Unpaid",
+  collected: "Collected",
+  refunded: "Refunded",
+};
+
+/** For reading a status from a form or query string. */
+export function isOrderStatus(value: unknown): value is OrderStatus {
+  return typeof value === "string" && (ORDER_STATUSES as readonly string[]).includes(value);
+}
+
+/** True while a delivered order can still be returned. Without a delivery time we cannot tell, so no. */
+function withinReturnWindow({ deliveredAt, now = new Date() }: MoveOptions): boolean {
+  if (!deliveredAt) return false;
+  return now.getTime() - deliveredAt.getTime() <= RETURN_WINDOW_MS;
+}
+
+/** The statuses an order in `status` may move to now; what the owner's status menu offers. */
+export function allowedNextStatuses(status: OrderStatus, opts: MoveOptions = {}): OrderStatus[] {
+  const next = MOVES[status] ?? [];
+  if (status === "delivered" && !withinReturnWindow(opts)) return [];
+  return [...next];
+}
+
+export function canMoveOrder(from: OrderStatus, to: OrderStatus, opts: MoveOptions = {}): boolean {
+  return allowedNextStatuses(from, opts).includes(to);
+}
+
+/** Throws a CONFLICT AppError with words the owner can act on when the move is not allowed. */
+export function assertOrderMove(from: OrderStatus, to: OrderStatus, opts: MoveOptions = {}): void {
+  if (canMoveOrder(from, to, opts)) return;
+  if (from === "delivered" && to === "returned") {
+    throw new AppError("CONFLICT", `This order can no longer be returned: the ${RETURN_WINDOW_DAYS}-day return window has passed`);
+  }
+  throw new AppError("CONFLICT", `A ${STATUS_LABELS[from].toLowerCase()} order cannot be marked ${STATUS_LABELS[to].toLowerCase()}`);
+}
+
+/** A buyer may cancel their own order until the shop starts preparing it. */
+export function buyerCanCancel(status: OrderStatus): boolean {
+  return status === "pending" || status === "confirmed";
+}
+
+/** Moves that put the order's items back into stock. */
+export function restocksWhenMovedTo(to: OrderStatus): boolean {
+  return to === "cancelled" || to === "returned";
+}
+
+/**
+ * The payment status that goes with an order status. A returned order was paid only if it had been
+ * delivered first (refused at the door means no cash changed hands), which `deliveredAt` tells.
+ */
+export function paymentStatusFor(status: OrderStatus, opts: { deliveredAt?: Date | null } = {}): PaymentStatus {
+  if (status === "delivered") return "collected";
+  if (status === "returned") return opts.deliveredAt ? "refunded" : "unpaid";
+  return "unpaid";
+}
+
+/** The payment status after an allowed move; callers check the move with canMoveOrder first. */
+export function paymentStatusAfterMove(from: OrderStatus, to: OrderStatus, current: PaymentStatus): PaymentStatus {
+  if (to === "delivered") return "collected";
+  if (to === "returned") return from === "delivered" || current === "collected" ? "refunded" : "unpaid";
+  return current;
+}

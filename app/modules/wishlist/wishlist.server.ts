@@ -1,0 +1,31 @@
+import { and, desc, eq, inArray } from "drizzle-orm";
+import type { DbOrTx } from "~/db/client.server";
+import { products, wishlistItems } from "~/db/schema";
+import { AppError } from "~/lib/errors";
+import { selectProductCards } from "~/modules/catalog/card-query.server";
+import { VISIBLE_STATUSES } from "~/modules/catalog/list-products.server";
+import { publishLiveEvent } from "~/modules/live/publish-live-event.server";
+
+/** Ids of the products a buyer saved, for filling in the hearts on cards. */
+export async function listWishlistIds(db: DbOrTx, userId: string): Promise<string[]> {
+  const rows = await db.select({ id: wishlistItems.productId }).from(wishlistItems).where(eq(wishlistItems.userId, userId));
+  return rows.map((r) => r.id);
+}
+
+/** The saved products as cards, most recently saved first; drafts are left out. */
+export async function listWishlist(db: DbOrTx, userId: string) {
+  return selectProductCards(db)
+    .innerJoin(wishlistItems, and(eq(wishlistItems.productId, products.id), eq(wishlistItems.userId, userId)))
+    .where(inArray(products.status, [...VISIBLE_STATUSES]))
+    .orderBy(desc(wishlistItems.addedAt));
+}
+
+/** Saves or unsaves a product; `saved` says which it is afterwards. */
+export async function setWishlisted(db: DbOrTx, userId: string, productId: string, saved: boolean): Promise<{ saved: boolean; name: string }> {
+  const [product] = await db.select({ name: products.name, status: products.status }).from(products).where(eq(products.id, productId));
+  if (!product || product.status === "draft") throw new AppError("NOT_FOUND", "Product not found");
+  if (saved) await db.insert(wishlistItems).values({ userId, productId }).onConflictDoNothing();
+  else await db.delete(wishlistItems).where(and(eq(wishlistItems.userId, userId), eq(wishlistItems.productId, productId)));
+  await publishLiveEvent(db, { topic: "wishlist", userId });
+  return { saved, name: product.name };
+}

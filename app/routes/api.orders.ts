@@ -1,0 +1,99 @@
+import { z } from "zod";
+import { apiData, apiError, handleApi, readJson, requireApiUser } from "~/lib/api.server";
+import { AppError } from "~/lib/errors";
+import { cartItemInput } from "~/modules/cart/cart-schema";
+import { parseShippingForm } from "~/modules/checkout/checkout-schema";
+import { placeOrder } from "~/modules/checkout/place-order.server";
+import { listOrders } from "~/modules/orders/list-orders.server";
+import { mediaUrl } from "~/modules/media/image-url";
+import type { Route } from "./+types/api.orders";
+
+const COD_ONLY_MESSAGE = "Only Cash on Delivery is available";
+
+// Only product, colour, size and quantity are read from an item: a price or total sent along is dropped here.
+const orderItems = z.array(cartItemInput).max(50, "An order can hold at most 50 different items");
+
+/** GET /api/orders: a buyer's own orders, newest first; every order for a seller. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return handleApi(async () => {
+    const user = await requireApiUser(request, context);
+    const orders = await listOrders(context.db, { id: user.id, role: user.role });
+    return apiData({
+      orders: orders.map((o) => ({
+        id: o.id,
+        orderNumber: o.orderNumber,
+        status: o.status,
+        paymentStatus: o.paymentStatus,
+        paymentMethod: o.paymentMethod,
+        subtotal: o.subtotal,
+        shippingFee: o.shippingFee,
+        total: o.total,
+        fullName: o.fullName,
+        city: o.city,
+        country: o.country,
+        createdAt: o.createdAt,
+        itemCount: o.itemCount,
+        items: o.items.map((i) => ({
+          productId: i.productId,
+          name: i.name,
+          color: i.color,
+          size: i.size,
+          price: i.price,
+          quantity: i.quantity,
+          lineTotal: i.price * i.quantity,
+          image: i.imageKey ? mediaUrl(i.imageKey) : null,
+        })),
+      })),
+    });
+  });
+}
+
+/**
+ * POST /api/orders with an `Idempotency-Key` header and `{items?, shipping, paymentMethod: "cod"}`.
+ * No items means the cart. Prices, shipping and totals come from the database only. 201 for a new
+ * order; 200 with the same body when that key already made one.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  return handleApi(async () => {
+    if (request.method !== "POST") {
+      const response = apiError(405, "METHOD_NOT_ALLOWED", "Use GET or POST on /api/orders");
+      response.headers.set("Allow", "GET, POST");
+      return response;
+    }
+    const user = await requireApiUser(request, context);
+    const body = await readJson(request);
+
+    const fields: Record<string, string> = {};
+    let message: string | null = null;
+    if (body.paymentMethod !== undefined && body.paymentMethod !== "cod") {
+      fields.paymentMethod = COD_ONLY_MESSAGE;
+      message = COD_ONLY_MESSAGE;
+    }
+    const shippingBody = isObject(body.shipping) ? body.shipping : {};
+    const shipping = parseShippingForm(shippingBody);
+    if (!shipping.ok) {
+      Object.assign(fields, shipping.fields);
+      message = shipping.formError;
+    }
+    const items = orderItems.optional().safeParse(body.items ?? undefined);
+    if (!items.success) {
+      for (const issue of items.error.issues) fields[["items", ...issue.path].join(".")] ??= issue.message;
+      message ??= "Please check the items of the order";
+    }
+    if (!shipping.ok || !items.success || Object.keys(fields).length > 0) throw new AppError("VALIDATION", message ?? undefined, fields);
+
+    const result = await placeOrder(context.db, {
+      userId: user.id,
+      items: items.data,
+      shipping: shipping.data,
+      idempotencyKey: request.headers.get("Idempotency-Key"),
+    });
+    const response = apiData({ orderId: result.orderId, orderNumber: result.orderNumber }, result.created ? 201 : 200);
+    response.headers.set("Location", `/api/orders/${result.orderId}`);
+    return response;
+  });
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

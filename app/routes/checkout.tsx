@@ -1,0 +1,110 @@
+import { randomUUID } from "node:crypto";
+import { Link } from "react-router";
+import { CheckoutForm, type Totals } from "~/components/checkout/checkout-form";
+import { requireUser } from "~/lib/auth-guard.server";
+import { AppError } from "~/lib/errors";
+import { formatPrice } from "~/lib/money";
+import { placeOrderFromForm } from "~/lib/place-order-action.server";
+import { pageMeta } from "~/lib/seo";
+import { getCustomerProfile } from "~/modules/accounts/customer-profile.server";
+import { listCartLines } from "~/modules/cart/cart-lines.server";
+import { resolveVariant } from "~/modules/cart/cart-mutations.server";
+import { cartItemInput } from "~/modules/cart/cart-schema";
+import { cartTotals } from "~/modules/cart/cart-totals";
+import { getSettings } from "~/modules/settings/get-settings.server";
+import type { Route } from "./+types/checkout";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({ matches, title: "Checkout", description: "Shipping details and cash on delivery.", path: "/checkout", noindex: true });
+
+type CheckoutItem = { key: string; name: string; color: string; size: string; quantity: number; price: number; note?: string };
+
+/** Buy Now passes one item in the URL (?product=&color=&size=&quantity=); otherwise it is the cart. */
+function buyNowItem(url: URL) {
+  if (!url.searchParams.get("product")) return null;
+  const parsed = cartItemInput.safeParse({
+    productId: url.searchParams.get("product"),
+    color: url.searchParams.get("color") ?? undefined,
+    size: url.searchParams.get("size") ?? undefined,
+    quantity: url.searchParams.get("quantity") ?? 1,
+  });
+  return parsed.success ? parsed.data : null;
+}
+
+async function checkoutItems(context: Route.LoaderArgs["context"], userId: string, url: URL): Promise<{ items: CheckoutItem[]; buyNow: boolean; problem?: string }> {
+  const wanted = buyNowItem(url);
+  if (!wanted) {
+    const lines = await listCartLines(context.db, userId);
+    return { buyNow: false, items: lines.map((l) => ({ key: l.id, name: l.name, color: l.color, size: l.size, quantity: l.quantity, price: l.price, note: l.stock < l.quantity ? (l.stock > 0 ? `Only ${l.stock} left` : "Out of stock") : undefined })) };
+  }
+  try {
+    const v = await resolveVariant(context.db, wanted);
+    const note = v.stock <= 0 ? "Out of stock" : v.stock < wanted.quantity ? `Only ${v.stock} left` : undefined;
+    return { buyNow: true, items: [{ key: String(v.variantId), name: v.name, color: v.color, size: v.size, quantity: wanted.quantity, price: v.price, note }] };
+  } catch (error) {
+    if (error instanceof AppError) return { buyNow: true, items: [], problem: error.message };
+    throw error;
+  }
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(request, context);
+  const url = new URL(request.url);
+  const [{ items, buyNow, problem }, settings, profile] = await Promise.all([
+    checkoutItems(context, user.id, url), getSettings(context.db), getCustomerProfile(context.db, user.id),
+  ]);
+  return {
+    items, buyNow, problem,
+    totals: cartTotals(items, settings),
+    prefill: { fullName: user.name, email: user.email, phone: profile.phone ?? "", city: profile.city ?? "", address: profile.address ?? "", postalCode: profile.postalCode ?? "" },
+    idempotencyKey: randomUUID(),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(request, context);
+  const form = Object.fromEntries(await request.formData());
+  const item = buyNowItem(new URL(request.url));
+  return placeOrderFromForm(context, user, form, item ? [item] : undefined);
+}
+
+export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
+  const { items, buyNow, problem, totals, prefill, idempotencyKey } = loaderData;
+  const failed = actionData && "intent" in actionData ? actionData : null;
+  return (
+    <div className="container-page py-8">
+      <h1 className="text-3xl font-bold text-stone-900">Checkout</h1>
+      {buyNow && <p className="mt-1 text-stone-700">Buying this item now. Your cart stays as it is.</p>}
+      {items.length === 0 ? (
+        <div className="mt-8 text-center">
+          <p className="text-lg text-stone-700">{problem ?? "Your cart is empty."}</p>
+          <Link to="/products" className="btn-primary mt-6">Continue Shopping</Link>
+        </div>
+      ) : (
+        <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_24rem]">
+          <section aria-labelledby="items-title" className="order-2 lg:order-1">
+            <div className="rounded-xl border border-stone-200 bg-white p-5">
+              <CheckoutForm values={failed?.values ?? prefill} errors={failed?.fields ?? {}} formError={failed?.formError} idempotencyKey={idempotencyKey} totals={totals as Totals} />
+            </div>
+          </section>
+          <section aria-labelledby="items-title" className="order-1 rounded-xl border border-stone-200 bg-white p-5 lg:order-2">
+            <h2 id="items-title" className="text-xl font-semibold text-stone-900">Your Items</h2>
+            <ul className="mt-3 divide-y divide-stone-200" data-testid="checkout-items">
+              {items.map((item) => (
+                <li key={item.key} className="flex justify-between gap-3 py-3">
+                  <div>
+                    <p className="font-medium text-stone-900">{item.quantity} x {item.name}</p>
+                    <p className="text-sm text-stone-600">{item.color} / {item.size} · {formatPrice(item.price)} each</p>
+                    {item.note && <p className="text-sm font-medium text-red-700">{item.note}</p>}
+                  </div>
+                  <p className="font-semibold">{formatPrice(item.price * item.quantity)}</p>
+                </li>
+              ))}
+            </ul>
+            {!buyNow && <Link to="/cart" className="mt-3 inline-block text-sm font-medium text-brand-700 underline">Edit cart</Link>}
+          </section>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+import { data, Link } from "react-router";
+import { StatusBadge } from "~/components/ui/status-badge";
+import { requireUser } from "~/lib/auth-guard.server";
+import { formatPrice } from "~/lib/money";
+import { formatPakistaniMobile } from "~/lib/phone";
+import { pageMeta } from "~/lib/seo";
+import { formatDeliveryRange } from "~/modules/checkout/delivery-estimate";
+import { getOrder } from "~/modules/orders/get-order.server";
+import { PAYMENT_STATUS_LABELS } from "~/modules/orders/order-lifecycle";
+import { mediaUrl } from "~/modules/media/image-url";
+import type { Route } from "./+types/order";
+
+export const meta: Route.MetaFunction = ({ matches, data }) =>
+  pageMeta({ matches, title: data?.order ? `Order ${data.order.orderNumber}` : "Order not found", description: "Your order and its delivery.", path: "/orders", noindex: true });
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const user = await requireUser(request, context);
+  // Someone else's order reads exactly like one that does not exist.
+  const order = await getOrder(context.db, user, params.id);
+  if (!order) return data({ order: null, dashboard: user.role === "seller" ? "/seller/orders" : "/buyer-dashboard" }, { status: 404 });
+  return { order, dashboard: user.role === "seller" ? "/seller/orders" : "/buyer-dashboard" };
+}
+
+/** The order confirmation (PRODUCT.md): what was ordered, what to pay at the door, and when it comes. */
+export default function OrderPage({ loaderData }: Route.ComponentProps) {
+  const { order, dashboard } = loaderData;
+  if (!order) {
+    return (
+      <section className="container-page py-16 text-center">
+        <h1 className="text-3xl font-bold text-stone-900">Order not found</h1>
+        <p className="mt-3 text-stone-700">We could not find this order in your account.</p>
+        <Link to={dashboard} className="btn-primary mt-6">My Orders</Link>
+      </section>
+    );
+  }
+  const open = order.status !== "cancelled" && order.status !== "returned";
+  return (
+    <div className="container-page max-w-3xl py-8">
+      <div className="rounded-2xl border border-stone-200 bg-white p-6">
+        {order.status === "pending" && <p className="text-sm font-semibold uppercase tracking-wide text-emerald-700">Thank you for your order!</p>}
+        <h1 className="mt-1 text-2xl font-bold text-stone-900 sm:text-3xl">Order {order.orderNumber}</h1>
+        <div className="mt-2 flex flex-wrap items-center gap-3 text-sm text-stone-700">
+          <StatusBadge status={order.status} />
+          <span>Placed {new Date(order.createdAt).toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "Asia/Karachi" })}</span>
+          <span>Payment: Cash on Delivery ({PAYMENT_STATUS_LABELS[order.paymentStatus]})</span>
+        </div>
+        {order.status === "pending" && (
+          <p className="mt-3 text-stone-700">We will call or WhatsApp you on {formatPakistaniMobile(order.phone)} to confirm your order.</p>
+        )}
+
+        {open && order.paymentStatus === "unpaid" && (
+          <div className="mt-5 grid gap-3 rounded-xl bg-amber-50 p-4 sm:grid-cols-2">
+            <div>
+              <p className="text-sm font-medium text-amber-900">Keep this amount ready in cash</p>
+              <p className="text-2xl font-bold text-amber-950" data-testid="cod-amount">{formatPrice(order.total)}</p>
+            </div>
+            <div>
+              <p className="text-sm font-medium text-amber-900">Estimated delivery</p>
+              <p className="text-lg font-semibold text-amber-950" data-testid="delivery-estimate">{formatDeliveryRange({ from: new Date(order.deliveryFrom), to: new Date(order.deliveryTo) })}</p>
+            </div>
+          </div>
+        )}
+        {order.courierName && order.trackingNumber && (
+          <p className="mt-3 text-stone-700">Courier: <strong>{order.courierName}</strong>, tracking number <strong>{order.trackingNumber}</strong></p>
+        )}
+
+        <h2 className="mt-6 text-lg font-semibold text-stone-900">Items</h2>
+        <ul className="mt-2 divide-y divide-stone-200" data-testid="order-items">
+          {order.items.map((item) => (
+            <li key={item.id} className="flex items-center gap-3 py-3">
+              {item.imageKey && <img src={mediaUrl(item.imageKey)} alt="" width={48} height={60} className="h-15 w-12 rounded object-cover" loading="lazy" />}
+              <div className="flex-1">
+                <p className="font-medium text-stone-900">{item.quantity} x {item.name}</p>
+                <p className="text-sm text-stone-600">{item.color} / {item.size} · {formatPrice(item.price)} each</p>
+              </div>
+              <p className="font-semibold">{formatPrice(item.price * item.quantity)}</p>
+            </li>
+          ))}
+        </ul>
+        <dl className="mt-3 grid grid-cols-[1fr_auto] gap-y-1 border-t border-stone-200 pt-3">
+          <dt>Subtotal</dt><dd className="text-right">{formatPrice(order.subtotal)}</dd>
+          <dt>Shipping</dt><dd className="text-right">{order.shippingFee === 0 ? "Free" : formatPrice(order.shippingFee)}</dd>
+          <dt className="text-lg font-bold">Total</dt><dd className="text-right text-lg font-bold" data-testid="order-total">{formatPrice(order.total)}</dd>
+        </dl>
+
+        <h2 className="mt-6 text-lg font-semibold text-stone-900">Ship to</h2>
+        <address className="mt-1 not-italic text-stone-700" data-testid="ship-to">
+          {order.fullName}<br />
+          {order.address}<br />
+          {order.city}{order.postalCode ? ` ${order.postalCode}` : ""}, {order.country}<br />
+          {order.phone && formatPakistaniMobile(order.phone)}
+        </address>
+
+        <div className="mt-8 flex flex-wrap gap-3">
+          <Link to={dashboard} className="btn-primary">My Orders</Link>
+          <Link to="/products" className="btn-secondary">Continue Shopping</Link>
+        </div>
+      </div>
+    </div>
+  );
+}

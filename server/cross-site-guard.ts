@@ -1,0 +1,33 @@
+import type { NextFunction, Request, Response } from "express";
+import type { Env } from "~/lib/env.server";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Refuses state-changing requests that a browser sent from another site (CSRF). Browsers say where a
+ * request comes from in Origin and Sec-Fetch-Site; clients that send neither (curl, apps) carry no
+ * ambient cookies from a victim's browser, so they pass and rely on their own credentials.
+ */
+export function refuseCrossSiteWrites(env: Pick<Env, "PUBLIC_URL">) {
+  const publicOrigin = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : null;
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (SAFE_METHODS.has(req.method)) return next();
+    const site = req.headers["sec-fetch-site"];
+    const origin = req.headers.origin;
+    const sameOrigin = origin ? isSameOrigin(origin, req, publicOrigin) : site !== "cross-site" && site !== "same-site";
+    if (sameOrigin) return next();
+    const message = "Requests from other sites are not allowed.";
+    if (req.path.startsWith("/api/")) return void res.status(403).json({ error: { code: "FORBIDDEN", message } });
+    res.status(403).type("text/plain").send(message);
+  };
+}
+
+function isSameOrigin(origin: string, req: Request, publicOrigin: string | null): boolean {
+  if (origin === "null") return false;
+  if (publicOrigin && origin === publicOrigin) return true;
+  try {
+    return new URL(origin).host === req.headers.host;
+  } catch {
+    return false;
+  }
+}
