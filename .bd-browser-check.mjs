@@ -44,7 +44,7 @@ console.log("dialog closed");
 page.once("dialog", (d) => { console.log("confirm:", d.message()); d.accept(); });
 await page.getByRole("button", { name: "Cancel Order" }).first().click();
 await page.getByRole("status").filter({ hasText: /cancelled/ }).first().waitFor();
-console.log("status", await page.getByRole("status").filter({ hasText: /cancelled/ }).first().innerText(), "| badge", await page.getByTestId("order-status").first().innerText());
+console.log("status", await page.getByRole("status").filter({ hasText: /cancelled/ }).first().innerText(), "| badge", await page.getByTestId("order-status").first().innerText()); console.log("count", await page.getByTestId("order-status").count()); await page.waitForTimeout(1500); console.log("badge later", await page.getByTestId("order-status").first().innerText(), await page.getByRole("button", { name: "Cancel Order" }).count());
 await page.getByRole("link", { name: "Wishlist" }).click();
 await page.getByText("Your wishlist is empty").waitFor();
 console.log("wishlist url", page.url(), await page.getByRole("link", { name: "Wishlist" }).getAttribute("aria-current"));

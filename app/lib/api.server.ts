@@ -44,3 +44,10 @@ export async function readJson(request: Request): Promise<Record<string, unknown
   if (!body || typeof body !== "object" || Array.isArray(body)) throw apiError(400, "VALIDATION", "The request body must be a JSON object");
   return body as Record<string, unknown>;
 }
+
+/** 405 with the methods the route does answer. */
+export function methodNotAllowed(allow: string[], path: string): Response {
+  const response = apiError(405, "METHOD_NOT_ALLOWED", `Use ${allow.join(" or ")} on ${path}`);
+  response.headers.set("Allow", allow.join(", "));
+  return response;
+}

@@ -1,4 +1,4 @@
-import { apiData, apiError, handleApi, requireApiUser } from "~/lib/api.server";
+import { apiData, handleApi, methodNotAllowed, requireApiUser } from "~/lib/api.server";
 import { AppError } from "~/lib/errors";
 import { mediaUrl } from "~/modules/media/image-url";
 import { getOrder } from "~/modules/orders/get-order.server";
@@ -50,7 +50,5 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action() {
-  const response = apiError(405, "METHOD_NOT_ALLOWED", "Use GET on /api/orders/{id}");
-  response.headers.set("Allow", "GET");
-  return response;
+  return methodNotAllowed(["GET"], "/api/orders/{id}");
 }

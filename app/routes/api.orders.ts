@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { apiData, apiError, handleApi, readJson, requireApiUser } from "~/lib/api.server";
+import { apiData, handleApi, methodNotAllowed, readJson, requireApiUser } from "~/lib/api.server";
 import { AppError } from "~/lib/errors";
 import { cartItemInput } from "~/modules/cart/cart-schema";
 import { parseShippingForm } from "~/modules/checkout/checkout-schema";
@@ -55,11 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   return handleApi(async () => {
-    if (request.method !== "POST") {
-      const response = apiError(405, "METHOD_NOT_ALLOWED", "Use GET or POST on /api/orders");
-      response.headers.set("Allow", "GET, POST");
-      return response;
-    }
+    if (request.method !== "POST") return methodNotAllowed(["GET", "POST"], "/api/orders");
     const user = await requireApiUser(request, context);
     const body = await readJson(request);
 

@@ -1,4 +1,4 @@
-import { apiData, apiError, handleApi } from "~/lib/api.server";
+import { apiData, handleApi, methodNotAllowed } from "~/lib/api.server";
 import { AppError } from "~/lib/errors";
 import { getProduct } from "~/modules/catalog/get-product.server";
 import { mediaUrl } from "~/modules/media/image-url";
@@ -33,7 +33,5 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export async function action() {
-  const response = apiError(405, "METHOD_NOT_ALLOWED", "Use GET on /api/products/{id}");
-  response.headers.set("Allow", "GET");
-  return response;
+  return methodNotAllowed(["GET"], "/api/products/{id}");
 }

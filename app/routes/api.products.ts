@@ -1,4 +1,4 @@
-import { apiData, apiError, handleApi } from "~/lib/api.server";
+import { apiData, handleApi, methodNotAllowed } from "~/lib/api.server";
 import { listProducts } from "~/modules/catalog/list-products.server";
 import { PAGE_SIZE } from "~/modules/catalog/listing-options";
 import { parseListingQuery } from "~/modules/catalog/listing-query";
@@ -32,7 +32,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action() {
-  const response = apiError(405, "METHOD_NOT_ALLOWED", "Use GET on /api/products");
-  response.headers.set("Allow", "GET");
-  return response;
+  return methodNotAllowed(["GET"], "/api/products");
 }

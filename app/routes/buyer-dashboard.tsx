@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { data, Form, Link, redirect, useLocation, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useLocation, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import { z } from "zod";
 import { ProductCard } from "~/components/ui/product-card";
 import { StatusBadge } from "~/components/ui/status-badge";
@@ -131,7 +131,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** After a refused cancel (409) reload anyway: the order has moved on and the list should show how. */
-export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: Route.ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   if ((actionResult as ActionResult | undefined)?.intent === "cancel") return true;
   return defaultShouldRevalidate;
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { cartItems, products, productVariants } from "~/db/schema";
 import { AppError } from "~/lib/errors";
@@ -36,16 +36,24 @@ export type AddToCartResult = { itemId: string; name: string; color: string; siz
 
 /**
  * Adds to the buyer's cart; the same product, colour and size again raises that line's quantity,
- * never past the stock there is.
+ * never past the stock there is. Asking for more than there is fills the line up to the stock
+ * (the shop's buttons, which then say so) or, with `beyondStock: "refuse"` (the API), changes nothing.
  */
-export async function addToCart(db: DbOrTx, userId: string, input: CartItemInput): Promise<AddToCartResult> {
+export async function addToCart(
+  db: DbOrTx, userId: string, input: CartItemInput, { beyondStock = "cap" }: { beyondStock?: "cap" | "refuse" } = {},
+): Promise<AddToCartResult> {
   const variant = await resolveVariant(db, input);
   if (variant.stock <= 0) throw new AppError("OUT_OF_STOCK", `${variant.name} is out of stock!`);
   const [existing] = await db
     .select({ quantity: cartItems.quantity })
     .from(cartItems)
     .where(and(eq(cartItems.userId, userId), eq(cartItems.variantId, variant.variantId)));
-  const wanted = (existing?.quantity ?? 0) + input.quantity;
+  const inCart = existing?.quantity ?? 0;
+  const wanted = inCart + input.quantity;
+  if (wanted > variant.stock && beyondStock === "refuse") {
+    const message = `Only ${variant.stock} left of ${variant.name} (${variant.color}, ${variant.size})${inCart > 0 ? `, and ${inCart} already in your cart` : ""}`;
+    throw new AppError("OUT_OF_STOCK", message, { quantity: message });
+  }
   const quantity = Math.min(wanted, variant.stock);
   const [line] = await db
     .insert(cartItems)
@@ -98,6 +106,3 @@ export async function clearCart(db: DbOrTx, userId: string): Promise<void> {
   await db.delete(cartItems).where(eq(cartItems.userId, userId));
   await publishLiveEvent(db, { topic: "cart", userId });
 }
-
-/** Lines whose variant still has stock, for "only items in stock" decisions elsewhere. */
-export const inStock = gt(productVariants.stock, 0);

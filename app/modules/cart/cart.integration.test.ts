@@ -53,6 +53,9 @@ describe.each(DATABASE_KINDS)("the cart on %s", (kind) => {
     expect(await codeOf(() => updateCartItem(db(), buyer, added.itemId, 0))).toBe("VALIDATION");
     await updateCartItem(db(), buyer, added.itemId, 2);
     expect((await listCartLines(db(), buyer))[0].quantity).toBe(2);
+    // The API asks to be refused rather than filled up to the stock.
+    expect(await codeOf(() => addToCart(db(), buyer, { productId: TEE, color: "Black", size: "L", quantity: 2 }, { beyondStock: "refuse" }))).toBe("OUT_OF_STOCK");
+    expect((await listCartLines(db(), buyer))[0].quantity).toBe(2);
     await setStock("Black", "L", 0);
     expect(await codeOf(() => addToCart(db(), buyer, { productId: TEE, color: "Black", size: "L", quantity: 1 }))).toBe("OUT_OF_STOCK");
   });

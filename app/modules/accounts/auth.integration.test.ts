@@ -1,0 +1,78 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { users } from "~/db/schema";
+import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../../../tests/factories/test-database";
+import { CLIENT_IP_HEADER, createAuth, loadAuthSecret, type Auth } from "./auth.server";
+import { createSeller } from "./create-seller.server";
+import { getSessionUser } from "./session-user.server";
+
+const ORIGIN = "http://shop.test";
+
+describe.each(DATABASE_KINDS)("accounts with better-auth on %s", (kind) => {
+  let database: TestDatabase;
+  let auth: Auth;
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    const secret = await loadAuthSecret(database.db, undefined);
+    auth = createAuth({ db: database.db, env: { PUBLIC_URL: undefined, GOOGLE_CLIENT_ID: undefined, GOOGLE_CLIENT_SECRET: undefined, SIGN_IN_RATE_LIMIT: 3 }, secret });
+  }, 120_000);
+  afterAll(async () => database?.destroy());
+
+  const post = (path: string, body: unknown, ip = "10.0.0.1", cookie?: string) =>
+    auth.handler(new Request(`${ORIGIN}/api/auth${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: ORIGIN, [CLIENT_IP_HEADER]: ip, ...(cookie ? { cookie } : {}) },
+      body: JSON.stringify(body),
+    }));
+  const cookieOf = (response: Response) => response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+
+  it("keeps one signing secret in the database, generated once", async () => {
+    expect(await loadAuthSecret(database.db, undefined)).toBe(await loadAuthSecret(database.db, undefined));
+    expect((await loadAuthSecret(database.db, undefined)).length).toBeGreaterThanOrEqual(32);
+    expect(await loadAuthSecret(database.db, "x".repeat(40))).toBe("x".repeat(40));
+  });
+
+  it("registers a buyer (whatever role the request asks for) and signs them in with an HttpOnly, SameSite=Lax cookie", async () => {
+    const response = await post("/sign-up/email", { name: "Sana", email: "sana@example.pk", password: "longpassword", role: "seller" }, "10.0.0.2");
+    expect(response.status).toBe(200);
+    const setCookie = response.headers.getSetCookie().join("\n");
+    expect(setCookie).toMatch(/session_token=.*HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+    const user = await getSessionUser(auth, new Request(ORIGIN, { headers: { cookie: cookieOf(response) } }));
+    expect(user).toMatchObject({ name: "Sana", email: "sana@example.pk", role: "buyer" });
+  });
+
+  it("refuses a password under 8 characters and a second account on the same e-mail", async () => {
+    expect((await (await post("/sign-up/email", { name: "A", email: "short@example.pk", password: "1234567" }, "10.0.0.3")).json()).code).toBe("PASSWORD_TOO_SHORT");
+    const again = await post("/sign-up/email", { name: "Sana", email: "sana@example.pk", password: "longpassword" }, "10.0.0.3");
+    expect(again.status).toBe(422);
+  });
+
+  it("limits sign-in attempts per address", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await post("/sign-in/email", { email: "sana@example.pk", password: "wrong-password" }, "10.0.0.9")).status);
+    expect(statuses).toEqual([401, 401, 401, 429]);
+    // Another address is not held back by the first one's attempts.
+    expect((await post("/sign-in/email", { email: "sana@example.pk", password: "longpassword" }, "10.0.0.10")).status).toBe(200);
+  });
+
+  it("refuses to sign in a disabled account", async () => {
+    await post("/sign-up/email", { name: "Imran", email: "imran@example.pk", password: "longpassword" }, "10.0.0.12");
+    await database.db.update(users).set({ disabled: true }).where(eq(users.email, "imran@example.pk"));
+    const response = await post("/sign-in/email", { email: "imran@example.pk", password: "longpassword" }, "10.0.0.12");
+    expect(response.status).toBe(403);
+    expect((await response.json()).code).toBe("ACCOUNT_DISABLED");
+  });
+
+  it("creates a seller who can sign in, and promotes an existing buyer without touching the password", async () => {
+    expect(await createSeller(auth, database.db, { email: "Owner@Shop.pk", password: "owner-password", name: "Owner" })).toMatchObject({ created: true });
+    const signIn = await post("/sign-in/email", { email: "owner@shop.pk", password: "owner-password" }, "10.0.0.13");
+    expect(signIn.status).toBe(200);
+    expect(await getSessionUser(auth, new Request(ORIGIN, { headers: { cookie: cookieOf(signIn) } }))).toMatchObject({ role: "seller" });
+
+    expect(await createSeller(auth, database.db, { email: "sana@example.pk", password: "ignored-password" })).toMatchObject({ created: false });
+    expect((await post("/sign-in/email", { email: "sana@example.pk", password: "longpassword" }, "10.0.0.14")).status).toBe(200);
+    const [sana] = await database.db.select({ role: users.role }).from(users).where(eq(users.email, "sana@example.pk"));
+    expect(sana.role).toBe("seller");
+  });
+});
