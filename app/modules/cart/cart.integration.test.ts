@@ -6,6 +6,7 @@ import { seedDatabase } from "~/db/seed.server";
 import { AppError } from "~/lib/errors";
 import { LIVE_CHANNEL, parseLiveEvent, type LiveEvent } from "~/modules/live/live-event";
 import { listWishlistIds, setWishlisted } from "~/modules/wishlist/wishlist.server";
+import { openDatabase } from "~/db/client.server";
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../../../tests/factories/test-database";
 import { countCartItems, listCartLines } from "./cart-lines.server";
 import { addToCart, clearCart, removeCartItem, updateCartItem } from "./cart-mutations.server";
@@ -136,6 +137,24 @@ describe.each(DATABASE_KINDS)("the cart on %s", (kind) => {
       expect(heard).toHaveLength(2);
     } finally {
       await stop();
+    }
+  });
+
+  it.runIf(kind === "postgres")("reaches a second server process on the same PostgreSQL", async () => {
+    // Another app process: its own pool and its own LISTEN connection.
+    const other = await openDatabase({ databaseUrl: database.url, dataDir: "" });
+    const buyer = await createBuyer();
+    const heard: LiveEvent[] = [];
+    const stop = await other.listen(LIVE_CHANNEL, (payload) => {
+      const event = parseLiveEvent(payload);
+      if (event?.userId === buyer) heard.push(event);
+    });
+    try {
+      await addToCart(db(), buyer, { productId: TEE, quantity: 1 });
+      await expect.poll(() => heard, { timeout: 3000 }).toEqual([{ topic: "cart", userId: buyer }]);
+    } finally {
+      await stop();
+      await other.close();
     }
   });
 });
