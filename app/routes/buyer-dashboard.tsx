@@ -394,9 +394,6 @@ function OrderCard({ order, onDetails, result }: { order: Order; onDetails: () =
 
 function OrderDetailsDialog({ dialogRef, order, onClose }: { dialogRef: React.RefObject<HTMLDialogElement | null>; order: Order | null; onClose: () => void }) {
   const titleId = useId();
-  // The full street address once the order list carries it; the name, city and country always.
-  const address = order && "address" in order && typeof order.address === "string" && order.address ? order.address : null;
-  const postalCode = order && "postalCode" in order && typeof order.postalCode === "string" ? order.postalCode : null;
   return (
     <dialog
       ref={dialogRef}
@@ -451,8 +448,8 @@ function OrderDetailsDialog({ dialogRef, order, onClose }: { dialogRef: React.Re
                 <dt className="text-stone-600">Shipping address</dt>
                 <dd>
                   {order.fullName}
-                  {address && <><br />{address}</>}
-                  <br />{order.city}{postalCode ? ` ${postalCode}` : ""}, {order.country}
+                  {order.address && <><br />{order.address}</>}
+                  <br />{order.city}{order.postalCode ? ` ${order.postalCode}` : ""}, {order.country}
                 </dd>
               </div>
             </dl>

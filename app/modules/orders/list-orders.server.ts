@@ -24,7 +24,9 @@ export type OrderSummary = {
   shippingFee: number;
   total: number;
   fullName: string;
+  address: string;
   city: string;
+  postalCode: string | null;
   country: string;
   createdAt: Date;
   /** Units in the order (a line of 3 counts 3), like the cart badge. */
@@ -46,7 +48,9 @@ export async function listOrders(db: DbOrTx, viewer: OrderViewer): Promise<Order
       shippingFee: orders.shippingFee,
       total: orders.total,
       fullName: orders.fullName,
+      address: orders.address,
       city: orders.city,
+      postalCode: orders.postalCode,
       country: orders.country,
       createdAt: orders.createdAt,
     })

@@ -1,0 +1,209 @@
+import { expect, test, type Page } from "@playwright/test";
+import { SELLER } from "../../playwright.config";
+import {
+  cartItemsByApi, chooseVariant, createAccount, expectCartCount, expectNoSeriousA11yViolations, gotoHydrated, newAccount, openUserMenu,
+  signIn, submitSignIn, submitSignUp, toast,
+} from "./helpers";
+
+/**
+ * Accounts (issue 3): the guest dialog, sign-up and sign-in with SPEC.md's messages, coming back
+ * to the page the shopper came from, the header's user menu, sign-out, and the role rules of
+ * SPEC.md section 6.
+ */
+
+const POCKET_TEE = { id: "pocket-tee", name: "Everyday Pocket Tee" }; // Rs 1,399; Gray, Green, Red; S-XL
+
+/** The form-level message of the auth page (toasts live outside <main>). */
+function formAlert(page: Page) {
+  return page.getByRole("main").getByRole("alert");
+}
+
+function authField(page: Page, form: "Create account" | "Sign in", name: string) {
+  const scope = page.getByRole("form", { name: form });
+  return name.includes("Password") ? scope.getByLabel(name, { exact: true }) : scope.getByRole("textbox", { name });
+}
+
+test.describe("guest dialog", () => {
+  test("Add to Cart as a guest asks to sign in; Sign Up creates the account and brings the product into the cart", async ({ page }) => {
+    await gotoHydrated(page, `/product/${POCKET_TEE.id}`);
+    await chooseVariant(page, { color: "Green", size: "L", quantity: 2 });
+    await page.getByRole("button", { name: "Add to Cart" }).click();
+
+    const dialog = page.getByRole("dialog", { name: "Authentication Required" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("link", { name: "Sign In" })).toBeVisible();
+    await dialog.getByRole("link", { name: "Sign Up" }).click();
+
+    await expect(page).toHaveURL(/\/auth\?mode=signup/);
+    await expect(page.getByRole("heading", { level: 1, name: "Create Account" })).toBeVisible();
+    await expect(page.getByText(`After you register, ${POCKET_TEE.name} goes into your cart.`)).toBeVisible();
+
+    const account = newAccount("guest-dialog");
+    await submitSignUp(page, account);
+
+    // Back on the product, signed in, with the item (colour, size and quantity as chosen) in the cart.
+    await expect(page).toHaveURL(new RegExp(`/product/${POCKET_TEE.id}$`));
+    await expect(toast(page, `${POCKET_TEE.name} added to cart!`)).toBeVisible();
+    await expectCartCount(page, 2);
+    await expect(page.getByRole("banner").getByRole("button", { name: `Account menu for ${account.name}` })).toBeVisible();
+    expect(await cartItemsByApi(page)).toEqual([expect.objectContaining({ productId: POCKET_TEE.id, color: "Green", size: "L", quantity: 2 })]);
+  });
+
+  test("Buy Now as a guest, then Sign In from the dialog, goes on to checkout with that item", async ({ page, request }) => {
+    const account = await createAccount({ request }, newAccount("guest-buy"));
+    await gotoHydrated(page, `/product/${POCKET_TEE.id}`);
+    await chooseVariant(page, { color: "Red", size: "S" });
+    await page.getByRole("button", { name: "Buy Now" }).click();
+    const dialog = page.getByRole("dialog", { name: "Authentication Required" });
+    await dialog.getByRole("link", { name: "Sign In" }).click();
+    await expect(page).toHaveURL(/\/auth\?mode=login/);
+    await submitSignIn(page, account.email, account.password);
+
+    await expect(page).toHaveURL(new RegExp(`/checkout\\?product=${POCKET_TEE.id}&color=Red&size=S&quantity=1$`));
+    await expect(page.getByTestId("checkout-items").getByRole("listitem")).toHaveCount(1);
+    await expect(page.getByTestId("checkout-items")).toContainText(`1 x ${POCKET_TEE.name}`);
+    await expect(page.getByTestId("checkout-items")).toContainText("Red / S");
+    // Buy Now leaves the cart alone.
+    await expectCartCount(page, 0);
+  });
+});
+
+test.describe("sign-up", () => {
+  test("reports each problem beside its field and keeps what was typed", async ({ page, request }) => {
+    const taken = await createAccount({ request }, newAccount("taken"));
+    await gotoHydrated(page, "/auth?mode=signup");
+    await expectNoSeriousA11yViolations(page);
+    const name = authField(page, "Create account", "Full Name");
+    const email = authField(page, "Create account", "Email");
+    const password = authField(page, "Create account", "Password");
+    const confirm = authField(page, "Create account", "Confirm Password");
+
+    // Nothing filled in.
+    await submitSignUp(page, {});
+    await expect(formAlert(page)).toHaveText("Please fill in all required fields");
+    await expect(email).toHaveAccessibleDescription("Please enter your e-mail address");
+    await expect(password).toHaveAccessibleDescription("Please enter your password");
+    await expect(confirm).toHaveAccessibleDescription("Please confirm your password");
+    await expect(email).toHaveAttribute("aria-invalid", "true");
+
+    // Passwords differ.
+    const fresh = newAccount("signup-validation", "Bilal Ahmed");
+    await submitSignUp(page, { ...fresh, confirm: "correct-horse-43" });
+    await expect(formAlert(page)).toHaveText("Passwords do not match");
+    await expect(confirm).toHaveAccessibleDescription("Passwords do not match");
+    await expect(name).toHaveValue("Bilal Ahmed");
+    await expect(email).toHaveValue(fresh.email);
+
+    // No name.
+    await submitSignUp(page, { ...fresh, name: "" });
+    await expect(formAlert(page)).toHaveText("Please enter your name");
+    await expect(name).toHaveAccessibleDescription("Please enter your name");
+    await expect(email).toHaveValue(fresh.email);
+
+    // Too short a password.
+    await submitSignUp(page, { ...fresh, password: "short12" });
+    await expect(formAlert(page)).toHaveText("Password must be at least 8 characters");
+    await expect(password).toHaveAccessibleDescription("Password must be at least 8 characters");
+    await expect(name).toHaveValue("Bilal Ahmed");
+
+    // An e-mail that already has an account.
+    await submitSignUp(page, { ...fresh, email: taken.email });
+    await expect(formAlert(page)).toHaveText("An account with this e-mail already exists. Please sign in instead.");
+    await expect(email).toHaveAccessibleDescription("An account with this e-mail already exists. Please sign in instead.");
+    await expect(email).toHaveValue(taken.email);
+    await expect(name).toHaveValue("Bilal Ahmed");
+    await expect(page).toHaveURL(/\/auth\?mode=signup/);
+
+    // All good: registered, signed in, and home (no page to go back to).
+    await submitSignUp(page, fresh);
+    await expect(page).toHaveURL(/\/$/);
+    await expect(toast(page, "Account created successfully!")).toBeVisible();
+    await expect(page.getByRole("banner").getByRole("button", { name: "Account menu for Bilal Ahmed" })).toBeVisible();
+  });
+});
+
+test.describe("sign-in", () => {
+  test("a wrong password or an unknown e-mail reads the same; the e-mail is kept", async ({ page, request }) => {
+    const account = await createAccount({ request }, newAccount("wrong-password"));
+    await gotoHydrated(page, "/auth?mode=login");
+    await expectNoSeriousA11yViolations(page);
+    const email = authField(page, "Sign in", "Email");
+
+    await submitSignIn(page, "", "");
+    await expect(formAlert(page)).toHaveText("Please fill in all required fields");
+
+    await submitSignIn(page, account.email, "not-the-password");
+    await expect(formAlert(page)).toHaveText("Incorrect e-mail or password. Please try again.");
+    await expect(email).toHaveValue(account.email);
+    await expect(page).toHaveURL(/\/auth/);
+
+    await submitSignIn(page, `nobody-${account.email}`, "not-the-password");
+    await expect(formAlert(page)).toHaveText("Incorrect e-mail or password. Please try again.");
+
+    await submitSignIn(page, account.email, account.password);
+    await expect(page).toHaveURL(/\/$/);
+    await expect(toast(page, "Welcome back!")).toBeVisible();
+  });
+
+  for (const path of ["/buyer-dashboard", "/checkout"]) {
+    test(`signing in from ${path} comes back to it`, async ({ page, request }) => {
+      const account = await createAccount({ request }, newAccount("return"));
+      await page.goto(path);
+      await expect(page).toHaveURL(new RegExp(`/auth\\?mode=login&redirectTo=${encodeURIComponent(path)}$`));
+      await expect(page.getByRole("heading", { level: 1, name: "Welcome Back" })).toBeVisible();
+      await submitSignIn(page, account.email, account.password);
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(path === "/checkout" ? "Checkout" : `Welcome back, ${account.name}`);
+    });
+  }
+});
+
+test.describe("user menu", () => {
+  test("shows name, e-mail, role and My Dashboard; Sign Out goes home and shows Sign In", async ({ page }) => {
+    const account = await createAccount(page, newAccount("menu", "Zara Siddiqui"));
+    await gotoHydrated(page, "/products");
+    const menu = await openUserMenu(page);
+    await expect(menu.getByText("Zara Siddiqui", { exact: true })).toBeVisible();
+    await expect(menu.getByText(account.email, { exact: true })).toBeVisible();
+    await expect(menu.getByText("Buyer", { exact: true })).toBeVisible();
+    await expect(menu.getByRole("link", { name: "Seller Dashboard" })).toHaveCount(0);
+    await menu.getByRole("link", { name: "My Dashboard" }).click();
+    await expect(page).toHaveURL(/\/buyer-dashboard$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Welcome back, Zara Siddiqui" })).toBeVisible();
+
+    await (await openUserMenu(page)).getByRole("button", { name: "Sign Out" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    const banner = page.getByRole("banner");
+    await expect(banner.getByRole("link", { name: "Sign In" })).toBeVisible();
+    await expect(banner.getByRole("button", { name: /^Account menu for / })).toHaveCount(0);
+    // Really signed out: the dashboard asks to sign in again.
+    await page.goto("/buyer-dashboard");
+    await expect(page).toHaveURL(/\/auth\?mode=login&redirectTo=%2Fbuyer-dashboard$/);
+  });
+});
+
+test.describe("roles", () => {
+  test("a buyer sent to a seller page lands on the buyer dashboard", async ({ page }) => {
+    await createAccount(page, newAccount("buyer-role"));
+    for (const path of ["/seller-dashboard", "/seller/orders"]) {
+      await page.goto(path);
+      await expect(page, `${path} should send a buyer to their dashboard`).toHaveURL(/\/buyer-dashboard$/);
+      await expect(page.getByRole("heading", { level: 1, name: /^Welcome back,/ })).toBeVisible();
+    }
+  });
+
+  test("the seller sent to a buyer page lands on the seller dashboard and sees Seller Dashboard in the menu", async ({ page }) => {
+    await signIn(page, SELLER.email, SELLER.password);
+    for (const path of ["/buyer-dashboard", "/orders"]) {
+      await page.goto(path);
+      await expect(page, `${path} should send the seller to their dashboard`).toHaveURL(/\/seller-dashboard$/);
+    }
+    await gotoHydrated(page, "/");
+    const menu = await openUserMenu(page);
+    await expect(menu.getByText(SELLER.email, { exact: true })).toBeVisible();
+    await expect(menu.getByText("Seller", { exact: true })).toBeVisible();
+    await expect(menu.getByRole("link", { name: "My Dashboard" })).toHaveCount(0);
+    await menu.getByRole("link", { name: "Seller Dashboard" }).click();
+    await expect(page).toHaveURL(/\/seller-dashboard$/);
+  });
+});
