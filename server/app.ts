@@ -10,7 +10,7 @@ import { logger } from "~/lib/logger.server";
 import type { Database, Db } from "~/db/client.server";
 import { ConfigError, parseEnv, type Env } from "~/lib/env.server";
 import { CLIENT_IP_HEADER, createAuth, loadAuthSecret, type Auth } from "~/modules/accounts/auth.server";
-import { createSeller, generateOneTimePassword } from "~/modules/accounts/create-seller.server";
+import { createOwnerAccount } from "~/modules/accounts/create-seller.server";
 import { getMediaFile } from "~/modules/media/get-media-file.server";
 import { bootstrapDatabase } from "./bootstrap";
 import { refuseCrossSiteWrites } from "./cross-site-guard";
@@ -133,7 +133,10 @@ export async function main({ serveAssets = true } = {}) {
     process.exit(1);
   }
   const services = await createServices(database, env);
-  if (database.seeded && env.SHOP_OWNER_EMAIL) await createOwnerAccount(services, env.SHOP_OWNER_EMAIL);
+  if (database.seeded && env.SHOP_OWNER_EMAIL) {
+    const owner = await createOwnerAccount(services.auth, database.db, env.SHOP_OWNER_EMAIL);
+    if (owner) logger.warn({ email: env.SHOP_OWNER_EMAIL }, `Owner account created for ${env.SHOP_OWNER_EMAIL} with the one-time password ${owner.password} (shown only now). Sign in and change it under Settings.`);
+  }
   const handler = createApp({ services, serveAssets });
   const server = http.createServer(handler);
   server.listen(env.PORT, env.HOST, () => {
@@ -162,11 +165,3 @@ export async function main({ serveAssets = true } = {}) {
   return { server, database, env };
 }
 
-/** First start on an empty database: the owner's seller account, with a password shown this once. */
-async function createOwnerAccount({ auth, database }: Services, email: string) {
-  const password = generateOneTimePassword();
-  const result = await createSeller(auth, database.db, { email, password, name: "Owner" });
-  if (result.created) {
-    logger.warn({ email }, `Owner account created for ${email} with the one-time password ${password} (shown only now). Sign in and change it under Settings.`);
-  }
-}

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { users } from "~/db/schema";
+import { orders, users } from "~/db/schema";
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../../../tests/factories/test-database";
 import { CLIENT_IP_HEADER, createAuth, loadAuthSecret, type Auth } from "./auth.server";
-import { createSeller } from "./create-seller.server";
+import { createOwnerAccount, createSeller } from "./create-seller.server";
 import { getSessionUser } from "./session-user.server";
 
 const ORIGIN = "http://shop.test";
@@ -74,5 +74,39 @@ describe.each(DATABASE_KINDS)("accounts with better-auth on %s", (kind) => {
     expect((await post("/sign-in/email", { email: "sana@example.pk", password: "longpassword" }, "10.0.0.14")).status).toBe(200);
     const [sana] = await database.db.select({ role: users.role }).from(users).where(eq(users.email, "sana@example.pk"));
     expect(sana.role).toBe("seller");
+  });
+
+  it("changes a password only with the current one", async () => {
+    const signUp = await post("/sign-up/email", { name: "Hina", email: "hina@example.pk", password: "first-password" }, "10.0.0.20");
+    const cookie = cookieOf(signUp);
+    const wrong = await post("/change-password", { currentPassword: "not-my-password", newPassword: "second-password" }, "10.0.0.20", cookie);
+    expect(wrong.status).toBe(400);
+    const right = await post("/change-password", { currentPassword: "first-password", newPassword: "second-password", revokeOtherSessions: true }, "10.0.0.20", cookie);
+    expect(right.status).toBe(200);
+    expect((await post("/sign-in/email", { email: "hina@example.pk", password: "second-password" }, "10.0.0.21")).status).toBe(200);
+  });
+
+  it("deletes an account only with its password, keeping its orders for the shop without the person", async () => {
+    const signUp = await post("/sign-up/email", { name: "Zara", email: "zara@example.pk", password: "zara-password" }, "10.0.0.30");
+    const cookie = cookieOf(signUp);
+    const me = (await getSessionUser(auth, new Request(ORIGIN, { headers: { cookie } })))!;
+    const now = new Date();
+    await database.db.insert(orders).values({
+      orderNumber: "ORD-424242", userId: me.id, subtotal: 1299, shippingFee: 200, total: 1499, fullName: "Zara Ali", email: "zara@example.pk",
+      phone: "+923001234567", address: "House 9, Block B", city: "Lahore", deliveryFrom: now, deliveryTo: now,
+    });
+    expect((await post("/delete-user", { password: "wrong-password" }, "10.0.0.30", cookie)).status).toBe(400);
+    expect((await post("/delete-user", { password: "zara-password" }, "10.0.0.30", cookie)).status).toBe(200);
+    expect(await database.db.select().from(users).where(eq(users.id, me.id))).toEqual([]);
+    const [order] = await database.db.select().from(orders).where(eq(orders.orderNumber, "ORD-424242"));
+    expect(order).toMatchObject({ userId: null, fullName: "Deleted customer", email: "", phone: "", address: "", city: "Lahore", total: 1499, status: "pending" });
+  });
+
+  it("gives the owner a random one-time password that works, and never a second one", async () => {
+    const owner = await createOwnerAccount(auth, database.db, "boss@shop.pk");
+    expect(owner?.password).toMatch(/^[\w-]{16}$/);
+    const signIn = await post("/sign-in/email", { email: "boss@shop.pk", password: owner!.password }, "10.0.0.40");
+    expect(await getSessionUser(auth, new Request(ORIGIN, { headers: { cookie: cookieOf(signIn) } }))).toMatchObject({ role: "seller", name: "Owner" });
+    expect(await createOwnerAccount(auth, database.db, "boss@shop.pk")).toBeNull();
   });
 });

@@ -33,3 +33,13 @@ export async function createSeller(auth: Auth, db: Db, input: { email: string; p
 export function generateOneTimePassword(): string {
   return randomBytes(12).toString("base64url");
 }
+
+/**
+ * First start on an empty database with SHOP_OWNER_EMAIL: the owner's seller account, with a random
+ * password returned (for the log, shown once). Null when that e-mail already had an account.
+ */
+export async function createOwnerAccount(auth: Auth, db: Db, email: string): Promise<{ password: string } | null> {
+  const password = generateOneTimePassword();
+  const result = await createSeller(auth, db, { email, password, name: "Owner" });
+  return result.created ? { password } : null;
+}
