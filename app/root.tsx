@@ -1,3 +1,4 @@
+import { lazy, Suspense } from "react";
 import {
   data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError,
 } from "react-router";
@@ -5,8 +6,6 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
-import { ErrorScreen } from "~/components/layout/error-screen";
-import { NotFoundScreen } from "~/components/layout/not-found-screen";
 import { Toaster } from "~/components/ui/toaster";
 import { getUser } from "~/lib/auth-guard.server";
 import { isDatabaseUnavailable } from "~/lib/errors";
@@ -54,6 +53,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     throw error;
   }
 }
+
+// Error screens load only when an error happens: every page's first load stays smaller.
+const ErrorScreen = lazy(() => import("~/components/layout/error-screen").then((m) => ({ default: m.ErrorScreen })));
+const NotFoundScreen = lazy(() => import("~/components/layout/not-found-screen").then((m) => ({ default: m.NotFoundScreen })));
 
 export function Layout({ children }: { children: React.ReactNode }) {
   return (
@@ -103,7 +106,9 @@ export function ErrorBoundary() {
       <meta name="robots" content="noindex" />
       <SiteHeader />
       <main id="main" className="flex-1">
-        {notFound ? <NotFoundScreen /> : <ErrorScreen connectionTrouble={databaseDown} />}
+        <Suspense fallback={<div className="min-h-[50vh]" />}>
+          {notFound ? <NotFoundScreen /> : <ErrorScreen connectionTrouble={databaseDown} />}
+        </Suspense>
       </main>
       <SiteFooter />
     </>
