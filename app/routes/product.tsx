@@ -59,11 +59,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (typeof value === "string" && value) item.set(key, value);
   }
   const user = await getUser(request, context);
-  if (intent === "buy") {
-    const checkout = `/checkout?${item}`;
-    throw redirect(user ? checkout : `/auth?${new URLSearchParams({ mode: "login", redirectTo: checkout })}`);
-  }
+  // A guest signs in first and comes back here with the item carried into the cart (SPEC.md: Auth).
   if (!user) throw redirect(`/auth?mode=login&${new URLSearchParams({ redirectTo: `/product/${params.id}` })}&${item}`);
+  if (intent === "buy") throw redirect(`/checkout?${item}`);
   const parsed = cartItemInput.safeParse({ productId: params.id, color: form.get("color") ?? undefined, size: form.get("size") ?? undefined, quantity: form.get("quantity") ?? 1 });
   if (!parsed.success) return data<CartResult>({ intent: "add", ok: false, message: "Please select color and size" }, { status: 400 });
   try {
@@ -95,7 +93,6 @@ function ProductDetailView({ product, notifyResult, cartResult, signedIn, origin
   const navigate = useNavigate();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const cart = useFetcher<CartResult>();
-  const [guestIntent, setGuestIntent] = useState<"add" | "buy">("add");
   useEffect(() => {
     if (cart.state === "idle" && cart.data) showToast(cart.data.message, cart.data.ok ? "success" : "error");
   }, [cart.state, cart.data]);
@@ -118,10 +115,8 @@ function ProductDetailView({ product, notifyResult, cartResult, signedIn, origin
   const guide = useMemo(() => sizeGuideFor(product.categorySlug, product.sizes), [product]);
   const image = product.images[imageIndex] ?? product.images[0] ?? null;
   const itemQuery = new URLSearchParams({ product: product.id, color, size, quantity: String(quantity) }).toString();
-  // Add to Cart comes back here with the item carried into the cart; Buy Now goes on to checkout.
-  const returnQuery = guestIntent === "buy"
-    ? new URLSearchParams({ redirectTo: `/checkout?${itemQuery}` }).toString()
-    : `${new URLSearchParams({ redirectTo: `/product/${product.id}` })}&${itemQuery}`;
+  // After signing in the guest comes back here, with the item carried into the cart.
+  const returnQuery = `${new URLSearchParams({ redirectTo: `/product/${product.id}` })}&${itemQuery}`;
   const adding = cart.state !== "idle";
   const jsonLd = productJsonLd(product, { origin, brand, imageUrls: product.images.map((i) => `${origin}${mediaUrl(pickSource(i.sources, 960).key)}`) });
 
@@ -213,7 +208,6 @@ function ProductDetailView({ product, notifyResult, cartResult, signedIn, origin
               const intent = submitter?.value === "buy" ? "buy" : "add";
               // Guests see the sign-in dialog instead of leaving the page.
               if (!signedIn) {
-                setGuestIntent(intent);
                 dialogRef.current?.showModal();
               } else if (intent === "buy") {
                 navigate(`/checkout?${itemQuery}`);

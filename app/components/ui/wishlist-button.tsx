@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { Link, useFetcher, useLocation } from "react-router";
+import { useFetcher, useLocation } from "react-router";
 import { useRootData } from "~/lib/root-data";
 import { HeartIcon } from "./icons";
 import { showToast } from "./toaster";
@@ -20,13 +20,20 @@ export function WishlistButton({ productId, name, className = "" }: { productId:
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data) showToast(fetcher.data.message, fetcher.data.ok ? "success" : "error");
   }, [fetcher.state, fetcher.data]);
-  const label = saved ? `Remove ${name} from wishlist` : `Save ${name} to wishlist`;
+  // The card around it names the product; the product's name stays out of this button's name so
+  // "the link called {product}" always means the product link.
+  const label = saved ? "Remove from wishlist" : "Save to wishlist";
   const look = `flex h-10 w-10 items-center justify-center rounded-full bg-white/90 shadow-sm ring-1 ring-stone-200 hover:bg-white ${saved ? "text-red-600" : "text-stone-700"} ${className}`;
   if (!root?.user) {
+    // A guest signs in first and comes back (a GET form: a button, and it works without JavaScript).
     return (
-      <Link to={`/auth?${new URLSearchParams({ mode: "login", redirectTo: here })}`} aria-label={label} className={look}>
-        <HeartIcon />
-      </Link>
+      <form method="get" action="/auth" className={className.includes("absolute") ? "contents" : undefined}>
+        <input type="hidden" name="mode" value="login" />
+        <input type="hidden" name="redirectTo" value={here} />
+        <button type="submit" aria-label={label} title={`Save ${name}`} className={look}>
+          <HeartIcon />
+        </button>
+      </form>
     );
   }
   if (root.user.role !== "buyer") return null;
@@ -35,7 +42,7 @@ export function WishlistButton({ productId, name, className = "" }: { productId:
       <input type="hidden" name="productId" value={productId} />
       <input type="hidden" name="saved" value={String(!saved)} />
       <input type="hidden" name="redirectTo" value={here} />
-      <button type="submit" aria-label={label} aria-pressed={saved} className={look}>
+      <button type="submit" aria-label={label} title={saved ? `Saved: ${name}` : `Save ${name}`} className={look}>
         <HeartIcon filled={saved} />
       </button>
     </fetcher.Form>
