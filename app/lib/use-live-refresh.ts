@@ -1,18 +1,44 @@
-import { useEffect } from "react";
-import { useRevalidator } from "react-router";
+import { useEffect, useRef } from "react";
+import { useFetchers, useNavigation, useRevalidator } from "react-router";
+
+type Phase = "idle" | "submitting" | "loading";
 
 /**
  * While signed in, listens to /api/events and reloads the page's data when the cart, wishlist or
  * orders change elsewhere (another tab, another device, the shop owner), without a page reload.
+ * - An event that arrives while this tab is submitting is this tab's own change: the submission
+ *   reloads the data itself once it is done, so nothing more is needed (reloading again would wipe
+ *   the result it shows, like "Order cancelled").
+ * - One that arrives while a page is loading waits for it: reloading then would interrupt that load
+ *   and lose what it carried (the "Order placed" message after checkout).
  */
 export function useLiveRefresh(enabled: boolean) {
   const { revalidate } = useRevalidator();
+  const navigation = useNavigation();
+  const fetchers = useFetchers();
+  const states = [navigation.state, ...fetchers.map((f) => f.state)];
+  const phase: Phase = states.includes("submitting") ? "submitting" : states.includes("loading") ? "loading" : "idle";
+  const phaseRef = useRef<Phase>(phase);
+  const deferred = useRef(false);
+  phaseRef.current = phase;
+
+  useEffect(() => {
+    if (phase === "idle" && deferred.current) {
+      deferred.current = false;
+      void revalidate();
+    }
+  }, [phase, revalidate]);
+
   useEffect(() => {
     if (!enabled || typeof EventSource === "undefined") return;
     let timer: number | undefined;
     const refresh = () => {
+      if (phaseRef.current === "submitting") return;
       window.clearTimeout(timer);
-      timer = window.setTimeout(() => void revalidate(), 100);
+      timer = window.setTimeout(() => {
+        if (phaseRef.current !== "idle") deferred.current = true;
+        else void revalidate();
+      }, 100);
     };
     const source = new EventSource("/api/events");
     let connectedOnce = false;

@@ -75,6 +75,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
   const continueTo = useRememberedLocation("/products");
+  // Delete and Clear Cart unmount their own buttons when they succeed, so their toasts are shown from here.
+  useCartFetcher(REMOVE_FETCHER);
+  useCartFetcher(CLEAR_FETCHER);
   if (!loaderData.signedIn) return <GuestCart />;
   const { lines, totals, prefill, idempotencyKey } = loaderData;
   const checkout = actionData && "intent" in actionData && actionData.intent === "checkout" ? (actionData as CheckoutActionData) : null;
@@ -125,8 +128,12 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
   );
 }
 
-function useCartFetcher() {
-  const fetcher = useFetcher<CartActionData>();
+const REMOVE_FETCHER = "cart-remove";
+const CLEAR_FETCHER = "cart-clear";
+
+/** A cart fetcher that toasts its outcome; `key` shares it with components that come and go. */
+function useCartFetcher(key?: string) {
+  const fetcher = useFetcher<CartActionData>(key ? { key } : undefined);
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data?.message) showToast(fetcher.data.message, fetcher.data.ok ? "success" : "error");
   }, [fetcher.state, fetcher.data]);
@@ -135,7 +142,9 @@ function useCartFetcher() {
 
 function CartLineRow({ line }: { line: CartLine }) {
   const fetcher = useCartFetcher();
-  const remover = useCartFetcher();
+  // Shared with the page (its toast outlives this row).
+  const remover = useFetcher<CartActionData>({ key: REMOVE_FETCHER });
+  const removing = remover.state !== "idle" && remover.formData?.get("itemId") === line.id;
   const pendingQuantity = fetcher.formData ? Number(fetcher.formData.get("quantity")) : null;
   const quantity = pendingQuantity ?? line.quantity;
   const unavailable = line.status !== "active";
@@ -185,7 +194,7 @@ function CartLineRow({ line }: { line: CartLine }) {
           <remover.Form method="post">
             <input type="hidden" name="intent" value="remove" />
             <input type="hidden" name="itemId" value={line.id} />
-            <button type="submit" className="text-sm font-medium text-red-700 underline" aria-label={`Delete ${line.name}`} disabled={remover.state !== "idle"}>Delete</button>
+            <button type="submit" className="text-sm font-medium text-red-700 underline" aria-label={`Delete ${line.name}`} disabled={removing}>Delete</button>
           </remover.Form>
         </div>
       </div>
@@ -194,7 +203,8 @@ function CartLineRow({ line }: { line: CartLine }) {
 }
 
 function ClearCartButton() {
-  const fetcher = useCartFetcher();
+  // Shared with the page: the button is gone once the cart is empty, the toast is not.
+  const fetcher = useFetcher<CartActionData>({ key: CLEAR_FETCHER });
   const navigation = useNavigation();
   return (
     <fetcher.Form method="post" className="mt-3" onSubmit={(e) => { if (!window.confirm("Remove every item from your cart?")) e.preventDefault(); }}>

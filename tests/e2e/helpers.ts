@@ -80,7 +80,7 @@ export const uniqueEmail = (tag: string) => `e2e-${tag}-${Date.now()}-${Math.flo
 // ---------------------------------------------------------------------------------------------------
 // The buying journey: accounts, cart and checkout (issue 3).
 
-/** The password every e-2-e buyer gets; long enough for the 8-character rule. */
+/** The password every end-to-end buyer gets; long enough for the 8-character rule. */
 export const E2E_PASSWORD = "correct-horse-42";
 
 export type Account = { name: string; email: string; password: string };
@@ -91,13 +91,13 @@ export function newAccount(tag: string, name = "Ayesha Khan"): Account {
 }
 
 /**
- * Something with a request side: a page or browser context (`page.request` shares the context's
- * cookies, so signing in through it signs the page in) or an API request context of its own.
+ * Something that can send requests: a page or browser context (`page.request` shares the context's
+ * cookies, so signing in through it signs the page in), or an API request context of its own.
  */
-type Requester = { request: APIRequestContext };
+export type Requester = { request: APIRequestContext } | APIRequestContext;
 
 function requestOf(from: Requester): APIRequestContext {
-  return from.request;
+  return "post" in from ? from : from.request;
 }
 
 /**
@@ -121,8 +121,8 @@ export async function submitSignUp(page: Page, fields: Partial<Account> & { conf
   const form = page.getByRole("form", { name: "Create account" });
   await form.getByRole("textbox", { name: "Full Name" }).fill(fields.name ?? "");
   await form.getByRole("textbox", { name: "Email" }).fill(fields.email ?? "");
-  await form.getByLabel("Password", { exact: true }).fill(fields.password ?? "");
-  await form.getByLabel("Confirm Password").fill(fields.confirm ?? fields.password ?? "");
+  await form.getByRole("textbox", { name: "Password", exact: true }).fill(fields.password ?? "");
+  await form.getByRole("textbox", { name: "Confirm Password" }).fill(fields.confirm ?? fields.password ?? "");
   await form.getByRole("button", { name: "Create Account" }).click();
 }
 
@@ -137,7 +137,7 @@ export async function signUp(page: Page, account: Account, redirectTo?: string) 
 export async function submitSignIn(page: Page, email: string, password: string) {
   const form = page.getByRole("form", { name: "Sign in" });
   await form.getByRole("textbox", { name: "Email" }).fill(email);
-  await form.getByLabel("Password", { exact: true }).fill(password);
+  await form.getByRole("textbox", { name: "Password", exact: true }).fill(password);
   await form.getByRole("button", { name: "Sign In" }).click();
 }
 
@@ -148,11 +148,13 @@ export async function signIn(page: Page, email: string, password: string, redire
   await expect(page).not.toHaveURL(/\/auth\b/);
 }
 
-/** Opens the header's account menu (a disclosure) and returns its panel's container. */
+/** Opens the header's account menu (a disclosure) and returns its panel. */
 export async function openUserMenu(page: Page) {
-  const summary = page.getByRole("banner").getByRole("button", { name: /^Account menu for / });
+  const name = /^Account menu for /;
+  const summary = page.getByRole("banner").getByRole("button", { name });
   if ((await summary.getAttribute("aria-expanded")) !== "true") await summary.click();
-  const menu = page.getByRole("banner").locator("details").filter({ has: summary });
+  // The panel under the summary (the summary repeats the name on wider screens).
+  const menu = page.getByRole("banner").locator("details").filter({ has: page.getByRole("button", { name }) }).locator(":scope > div");
   await expect(menu.getByRole("button", { name: "Sign Out" })).toBeVisible();
   return menu;
 }
@@ -260,4 +262,24 @@ export async function fillShipping(page: Page, values: Partial<ShippingDetails>)
   if (values.cityOther !== undefined) await form.getByRole("textbox", { name: "City name (if Other)" }).fill(values.cityOther);
   if (values.address !== undefined) await form.getByRole("textbox", { name: "Shipping Address" }).fill(values.address);
   if (values.postalCode !== undefined) await form.getByRole("textbox", { name: "Postal Code" }).fill(values.postalCode);
+}
+
+/**
+ * PRODUCT.md's delivery estimate as the buyer reads it: Karachi 3-5 working days, elsewhere 5-7,
+ * counted in Pakistan time from the day after ordering, Sundays skipped ("Wed 26 Nov – Fri 28 Nov").
+ */
+export function expectedDeliveryRange(karachi: boolean, placedAt = new Date()): string {
+  const [min, max] = karachi ? [3, 5] : [5, 7];
+  const day = 24 * 60 * 60 * 1000;
+  const pkt = new Date(placedAt.getTime() + 5 * 60 * 60 * 1000);
+  const start = Date.UTC(pkt.getUTCFullYear(), pkt.getUTCMonth(), pkt.getUTCDate());
+  const after = (n: number) => {
+    let d = start;
+    for (let counted = 0; counted < n; ) {
+      d += day;
+      if (new Date(d).getUTCDay() !== 0) counted++;
+    }
+    return new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", weekday: "short", day: "numeric", month: "short" }).format(new Date(d + 12 * 60 * 60 * 1000));
+  };
+  return `${after(min)} – ${after(max)}`;
 }

@@ -15,7 +15,8 @@ export function SiteHeader() {
   const location = useLocation();
   const brand = root?.shop.brandName ?? "Kapra";
   const cartCount = root?.cartCount ?? 0;
-  const returnTo = encodeURIComponent(location.pathname + location.search);
+  // Sign In brings you back to this page (but not back to the sign-in page itself).
+  const signInHref = location.pathname === "/auth" ? "/auth?mode=login" : `/auth?mode=login&redirectTo=${encodeURIComponent(location.pathname + location.search)}`;
   const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     `rounded-md px-3 py-2 text-sm font-medium ${isActive ? "text-brand-700" : "text-stone-700 hover:text-brand-700"}`;
 
@@ -52,7 +53,7 @@ export function SiteHeader() {
           {root?.user ? (
             <UserMenu key={location.pathname} user={root.user} />
           ) : (
-            <Link to={`/auth?mode=login&redirectTo=${returnTo}`} className="btn-primary px-3 py-2">
+            <Link to={signInHref} className="btn-primary px-3 py-2">
               Sign In
             </Link>
           )}
