@@ -1,5 +1,5 @@
-import { useId, useState } from "react";
-import { OTHER_CITY, PAKISTANI_CITIES } from "~/lib/cities";
+import { useId } from "react";
+import { CityField } from "~/components/ui/city-field";
 import { TextField } from "~/components/ui/text-field";
 
 export type ShippingValues = Partial<Record<"fullName" | "email" | "phone" | "city" | "cityOther" | "address" | "postalCode", string>>;
@@ -7,10 +7,6 @@ export type ShippingErrors = Partial<Record<"fullName" | "email" | "phone" | "ci
 
 /** The checkout form's fields, shared by /cart and /checkout. Country is fixed; payment is COD only. */
 export function ShippingFields({ values, errors }: { values: ShippingValues; errors: ShippingErrors }) {
-  const listed = (PAKISTANI_CITIES as readonly string[]).includes(values.city ?? "");
-  const initialCity = values.city ? (listed ? values.city : OTHER_CITY) : "";
-  const [city, setCity] = useState(initialCity);
-  const cityId = useId();
   const paymentId = useId();
   return (
     <div className="grid gap-4">
@@ -19,24 +15,7 @@ export function ShippingFields({ values, errors }: { values: ShippingValues; err
         <TextField label="Email" name="email" type="email" autoComplete="email" defaultValue={values.email} error={errors.email} />
         <TextField label="Phone" name="phone" type="tel" autoComplete="tel" defaultValue={values.phone} error={errors.phone} placeholder="0300 1234567" />
       </div>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <div>
-          <label htmlFor={cityId} className="field-label">City<span aria-hidden className="text-red-700"> *</span></label>
-          <select
-            id={cityId} name="city" required value={city} onChange={(e) => setCity(e.target.value)} className="field-input"
-            aria-invalid={errors.city ? true : undefined} aria-describedby={errors.city ? `${cityId}-error` : undefined}
-          >
-            <option value="">Choose your city</option>
-            {PAKISTANI_CITIES.map((c) => <option key={c} value={c}>{c}</option>)}
-            <option value={OTHER_CITY}>Other</option>
-          </select>
-          {errors.city && <p id={`${cityId}-error`} className="field-error">{errors.city}</p>}
-        </div>
-        {/* Without JavaScript the field is always there; it only counts when "Other" is chosen. */}
-        <div className={city === OTHER_CITY || !city ? "" : "hidden"}>
-          <TextField label="City name (if Other)" name="cityOther" autoComplete="address-level2" required={false} defaultValue={values.cityOther ?? (listed ? "" : values.city)} />
-        </div>
-      </div>
+      <CityField city={values.city} cityOther={values.cityOther} error={errors.city} showOther="while-unchosen" otherAutoComplete="address-level2" />
       <TextField label="Shipping Address" name="address" multiline rows={3} autoComplete="street-address" defaultValue={values.address} error={errors.address} />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField label="Postal Code" name="postalCode" inputMode="numeric" autoComplete="postal-code" required={false} defaultValue={values.postalCode} error={errors.postalCode} />

@@ -1,0 +1,210 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { StatusBadge } from "~/components/ui/status-badge";
+import { formatPrice } from "~/lib/money";
+import { useHydrated } from "~/lib/use-hydrated";
+import { buyerCanCancel, type OrderStatus } from "~/modules/orders/order-lifecycle";
+import { formatDate, Loading, ResultLine, type AccountActionResult } from "./shared";
+
+/** What the My Orders tab shows of an order (a plain type: components never import server modules). */
+export type AccountOrder = {
+  id: string; orderNumber: string; status: OrderStatus; createdAt: Date | string; paymentMethod: string;
+  subtotal: number; shippingFee: number; total: number;
+  fullName: string; address: string; city: string; postalCode: string | null; country: string;
+  items: { name: string; color: string; size: string; price: number; quantity: number }[];
+};
+
+/** SPEC.md: order ids are shown as their last 8 characters. */
+function shortId(id: string): string {
+  return id.slice(-8);
+}
+
+function paymentLabel(method: string): string {
+  return method === "cod" || method === "COD" ? "Cash on Delivery" : method;
+}
+
+export function OrdersTab({ orders, refreshing, actionData }: { orders: AccountOrder[] | null; refreshing: boolean; actionData?: AccountActionResult }) {
+  const [detailsId, setDetailsId] = useState<string | null>(null);
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const details = detailsId ? orders?.find((o) => o.id === detailsId) ?? null : null;
+  // A cancel's outcome shows on its order's card; above the list only when that order is not listed.
+  const onCard = Boolean(actionData?.target && orders?.some((o) => o.id === actionData.target));
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (details && !dialog.open) dialog.showModal();
+    if (!details && dialog.open) dialog.close();
+  }, [details]);
+
+  return (
+    <section aria-labelledby="orders-title">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="orders-title" className="text-xl font-bold text-stone-900">My Orders</h2>
+        <Link to="/products" className="btn-secondary">Continue Shopping</Link>
+      </div>
+      <div className="mt-4 grid gap-4">
+        {!onCard && <ResultLine result={actionData} />}
+        {orders === null ? (
+          <Loading>Loading your orders...</Loading>
+        ) : orders.length === 0 ? (
+          <p className="rounded-2xl border border-dashed border-stone-300 py-12 text-center text-stone-700">No orders found.</p>
+        ) : (
+          <>
+            {refreshing && <p role="status" className="text-sm text-stone-600">Loading your orders...</p>}
+            <ul className="grid gap-4" aria-busy={refreshing || undefined} data-testid="order-list">
+              {orders.map((order) => (
+                <li key={order.id}>
+                  <OrderCard order={order} onDetails={() => setDetailsId(order.id)} result={actionData?.target === order.id ? actionData : undefined} />
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </div>
+      <OrderDetailsDialog dialogRef={dialogRef} order={details} onClose={() => setDetailsId(null)} />
+    </section>
+  );
+}
+
+function OrderCard({ order, onDetails, result }: { order: AccountOrder; onDetails: () => void; result?: AccountActionResult }) {
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const titleId = useId();
+  const cancelling = navigation.state !== "idle" && navigation.formData?.get("intent") === "cancel" && navigation.formData.get("orderId") === order.id;
+  const shown = order.items.slice(0, 2);
+  const more = order.items.length - shown.length;
+
+  return (
+    <article aria-labelledby={titleId} data-testid="order-card" className="rounded-2xl border border-stone-200 bg-white p-4 sm:p-5">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <h3 id={titleId} className="font-semibold text-stone-900">Order #{shortId(order.id)}</h3>
+          <p className="text-sm text-stone-600">
+            <span data-testid="order-number">{order.orderNumber}</span> · Placed on <time dateTime={new Date(order.createdAt).toISOString()}>{formatDate(order.createdAt)}</time>
+          </p>
+        </div>
+        <StatusBadge status={order.status} />
+      </div>
+
+      <ul className="mt-3 space-y-1 text-stone-800">
+        {shown.map((item, i) => (
+          <li key={i}>
+            {item.quantity} x {item.name} <span className="text-sm text-stone-600">({item.color} / {item.size})</span>
+          </li>
+        ))}
+        {more > 0 && <li className="text-sm text-stone-600">+{more} more {more === 1 ? "item" : "items"}</li>}
+      </ul>
+
+      <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-3">
+        <div>
+          <dt className="text-stone-600">Total</dt>
+          <dd className="text-base font-bold text-stone-900" data-testid="order-total">{formatPrice(order.total)}</dd>
+        </div>
+        <div>
+          <dt className="text-stone-600">Payment</dt>
+          <dd className="text-stone-900">{paymentLabel(order.paymentMethod)}</dd>
+        </div>
+        <div>
+          <dt className="text-stone-600">Ship to</dt>
+          <dd className="text-stone-900">{order.fullName}, {order.city}, {order.country}</dd>
+        </div>
+      </dl>
+
+      {result && <div className="mt-3"><ResultLine result={result} /></div>}
+
+      <div className="mt-4 flex flex-wrap gap-2">
+        {hydrated ? (
+          <button type="button" className="btn-secondary" onClick={onDetails} aria-haspopup="dialog">View Details</button>
+        ) : (
+          <Link to={`/orders/${order.id}`} className="btn-secondary">View Details</Link>
+        )}
+        {buyerCanCancel(order.status) && (
+          <Form
+            method="post"
+            preventScrollReset
+            onSubmit={(event) => {
+              if (!window.confirm(`Cancel order ${order.orderNumber}? This cannot be undone.`)) event.preventDefault();
+            }}
+          >
+            <input type="hidden" name="intent" value="cancel" />
+            <input type="hidden" name="orderId" value={order.id} />
+            <button type="submit" className="btn border border-red-300 bg-white text-red-800 hover:bg-red-50" disabled={cancelling}>
+              {cancelling ? "Cancelling..." : "Cancel Order"}
+            </button>
+          </Form>
+        )}
+      </div>
+    </article>
+  );
+}
+
+function OrderDetailsDialog({ dialogRef, order, onClose }: { dialogRef: React.RefObject<HTMLDialogElement | null>; order: AccountOrder | null; onClose: () => void }) {
+  const titleId = useId();
+  return (
+    <dialog
+      ref={dialogRef}
+      aria-labelledby={titleId}
+      onClose={onClose}
+      className="m-auto max-h-[90vh] w-[calc(100%-2rem)] max-w-lg overflow-y-auto rounded-2xl bg-white p-0 text-stone-900 shadow-xl backdrop:bg-black/50"
+    >
+      <div className="p-5 sm:p-6">
+        <div className="flex items-start justify-between gap-4">
+          <h2 id={titleId} className="text-xl font-bold">Order Details</h2>
+          <button type="button" onClick={() => dialogRef.current?.close()} aria-label="Close" className="-m-2 rounded-lg p-2 text-2xl leading-none text-stone-600 hover:bg-stone-100 hover:text-stone-900">
+            <span aria-hidden>×</span>
+          </button>
+        </div>
+        {order && (
+          <>
+            <div className="mt-2 flex flex-wrap items-center gap-2 text-sm text-stone-700">
+              <span className="font-semibold text-stone-900">{order.orderNumber}</span>
+              <span>Order #{shortId(order.id)}</span>
+              <span>Placed on {formatDate(order.createdAt)}</span>
+              <StatusBadge status={order.status} />
+            </div>
+
+            <h3 className="mt-5 font-semibold">Items</h3>
+            <ul className="mt-2 divide-y divide-stone-200 border-y border-stone-200">
+              {order.items.map((item, i) => (
+                <li key={i} className="flex items-start justify-between gap-3 py-3">
+                  <div>
+                    <p className="font-medium">{item.name}</p>
+                    <p className="text-sm text-stone-600">Colour: {item.color} · Size: {item.size} · Quantity: {item.quantity}</p>
+                  </div>
+                  <div className="text-right">
+                    <p className="font-semibold">{formatPrice(item.price * item.quantity)}</p>
+                    {item.quantity > 1 && <p className="text-xs text-stone-600">{formatPrice(item.price)} each</p>}
+                  </div>
+                </li>
+              ))}
+            </ul>
+
+            <dl className="mt-3 grid grid-cols-[1fr_auto] gap-y-1">
+              <dt>Subtotal</dt><dd className="text-right">{formatPrice(order.subtotal)}</dd>
+              <dt>Shipping</dt><dd className="text-right">{order.shippingFee === 0 ? "Free" : formatPrice(order.shippingFee)}</dd>
+              <dt className="font-bold">Total</dt><dd className="text-right font-bold">{formatPrice(order.total)}</dd>
+            </dl>
+
+            <dl className="mt-4 grid gap-2 text-sm">
+              <div>
+                <dt className="text-stone-600">Payment method</dt>
+                <dd>{paymentLabel(order.paymentMethod)}</dd>
+              </div>
+              <div>
+                <dt className="text-stone-600">Shipping address</dt>
+                <dd>
+                  {order.fullName}
+                  {order.address && <><br />{order.address}</>}
+                  <br />{order.city}{order.postalCode ? ` ${order.postalCode}` : ""}, {order.country}
+                </dd>
+              </div>
+            </dl>
+
+            <Link to={`/orders/${order.id}`} className="btn-primary mt-5">View full order</Link>
+          </>
+        )}
+      </div>
+    </dialog>
+  );
+}

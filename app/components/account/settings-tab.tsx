@@ -1,0 +1,97 @@
+import { useId } from "react";
+import { Form, useNavigation } from "react-router";
+import { TextField } from "~/components/ui/text-field";
+import { MIN_PASSWORD_LENGTH_RULE } from "~/modules/accounts/password-rule";
+import { Loading, ResultLine, type AccountActionResult, type AccountIntent } from "./shared";
+
+/** The notification choices of the Settings tab. */
+export type NotificationChoices = { orderEmails: boolean; smsUpdates: boolean; marketingEmails: boolean };
+
+export function SettingsTab({ profile, actionData }: { profile: NotificationChoices | null; actionData?: AccountActionResult }) {
+  const navigation = useNavigation();
+  const busy = (intent: AccountIntent) => navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
+  const result = (intent: AccountIntent) => (actionData?.intent === intent ? actionData : undefined);
+  const passwordErrors = result("password")?.fields ?? {};
+  const deleteErrors = result("delete-account")?.fields ?? {};
+  const deleteId = useId();
+
+  if (profile === null) return <Loading>Loading your settings...</Loading>;
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      <section aria-labelledby="settings-title" className="rounded-2xl border border-stone-200 bg-white p-5 sm:p-6">
+        <h2 id="settings-title" className="text-xl font-bold text-stone-900">Settings</h2>
+        <Form method="post" className="mt-4 grid gap-4" preventScrollReset>
+          <input type="hidden" name="intent" value="settings" />
+          <fieldset className="grid gap-3">
+            <legend className="mb-2 font-semibold text-stone-900">Notifications</legend>
+            <Checkbox name="orderEmails" label="Order e-mail notifications" hint="An e-mail when your order is placed, confirmed, shipped or delivered." defaultChecked={profile.orderEmails} />
+            <Checkbox name="smsUpdates" label="SMS shipping updates" hint="A text message when your parcel is on its way." defaultChecked={profile.smsUpdates} />
+            <Checkbox name="marketingEmails" label="Marketing e-mails" hint="New arrivals and offers, now and then." defaultChecked={profile.marketingEmails} />
+          </fieldset>
+          <ResultLine result={result("settings")} />
+          <button type="submit" className="btn-primary justify-self-start px-6" disabled={busy("settings")}>{busy("settings") ? "Saving..." : "Save Settings"}</button>
+        </Form>
+      </section>
+
+      <section aria-labelledby="password-title" className="rounded-2xl border border-stone-200 bg-white p-5 sm:p-6">
+        <h2 id="password-title" className="text-xl font-bold text-stone-900">Change Password</h2>
+        <p className="mt-1 text-sm text-stone-600">Changing your password signs you out on your other devices.</p>
+        <Form method="post" noValidate className="mt-4 grid gap-4" aria-labelledby="password-title" preventScrollReset>
+          <input type="hidden" name="intent" value="password" />
+          <ResultLine result={result("password")} />
+          <TextField label="Current Password" name="currentPassword" type="password" autoComplete="current-password" error={passwordErrors.currentPassword} />
+          <TextField label="New Password" name="newPassword" type="password" autoComplete="new-password" error={passwordErrors.newPassword} />
+          <p className="-mt-3 text-xs text-stone-600">At least {MIN_PASSWORD_LENGTH_RULE} characters.</p>
+          <TextField label="Confirm New Password" name="confirmPassword" type="password" autoComplete="new-password" error={passwordErrors.confirmPassword} />
+          <button type="submit" className="btn-primary justify-self-start px-6" disabled={busy("password")}>{busy("password") ? "Changing..." : "Change Password"}</button>
+        </Form>
+      </section>
+
+      <section aria-labelledby="delete-title" className="rounded-2xl border border-red-200 bg-white p-5 sm:p-6 lg:col-span-2">
+        <h2 id="delete-title" className="text-xl font-bold text-red-800">Delete Account</h2>
+        <p className="mt-1 text-stone-700">
+          This signs you out and deletes your account, cart, wishlist and profile. Your past orders stay with the shop for its records, without your name, e-mail, phone or address. This cannot be undone.
+        </p>
+        <Form
+          method="post"
+          noValidate
+          className="mt-4 grid max-w-md gap-4"
+          aria-labelledby="delete-title"
+          onSubmit={(event) => {
+            if (!window.confirm("Delete your account? This cannot be undone.")) event.preventDefault();
+          }}
+        >
+          <input type="hidden" name="intent" value="delete-account" />
+          <ResultLine result={result("delete-account")} />
+          <TextField label="Enter your password to confirm" name="password" type="password" autoComplete="current-password" error={deleteErrors.password} />
+          <div>
+            <div className="flex items-start gap-3">
+              <input
+                id={deleteId} type="checkbox" name="confirm" required className="mt-1 h-5 w-5 accent-red-700"
+                aria-invalid={deleteErrors.confirm ? true : undefined} aria-describedby={deleteErrors.confirm ? `${deleteId}-error` : undefined}
+              />
+              <label htmlFor={deleteId} className="text-stone-800">I understand that my account will be deleted permanently.</label>
+            </div>
+            {deleteErrors.confirm && <p id={`${deleteId}-error`} className="field-error">{deleteErrors.confirm}</p>}
+          </div>
+          <button type="submit" className="btn justify-self-start bg-red-700 px-6 text-white hover:bg-red-800" disabled={busy("delete-account")}>
+            {busy("delete-account") ? "Deleting..." : "Delete Account"}
+          </button>
+        </Form>
+      </section>
+    </div>
+  );
+}
+
+function Checkbox({ name, label, hint, defaultChecked }: { name: string; label: string; hint: string; defaultChecked: boolean }) {
+  const id = useId();
+  return (
+    <div className="flex items-start gap-3">
+      <input id={id} type="checkbox" name={name} defaultChecked={defaultChecked} aria-describedby={`${id}-hint`} className="mt-1 h-5 w-5 accent-brand-700" />
+      <div>
+        <label htmlFor={id} className="font-medium text-stone-900">{label}</label>
+        <p id={`${id}-hint`} className="text-sm text-stone-600">{hint}</p>
+      </div>
+    </div>
+  );
+}
