@@ -1,6 +1,6 @@
 import { data, redirect, type AppLoadContext } from "react-router";
 import type { ShippingErrors, ShippingValues } from "~/components/checkout/shipping-fields";
-import { parseShippingForm } from "~/modules/checkout/checkout-schema";
+import { COD_ONLY_MESSAGE, parseShippingForm } from "~/modules/checkout/checkout-schema";
 import { placeOrder } from "~/modules/checkout/place-order.server";
 import type { SessionUser } from "~/modules/accounts/session-user.server";
 import { AppError } from "./errors";
@@ -21,7 +21,7 @@ export async function placeOrderFromForm(
 ) {
   const values = Object.fromEntries(SHIPPING_KEYS.map((k) => [k, typeof form[k] === "string" ? (form[k] as string) : ""])) as ShippingValues;
   if (form.paymentMethod && form.paymentMethod !== "cod") {
-    return data<CheckoutActionData>({ intent: "checkout", formError: "Only Cash on Delivery is available", fields: {}, values }, { status: 400 });
+    return data<CheckoutActionData>({ intent: "checkout", formError: COD_ONLY_MESSAGE, fields: {}, values }, { status: 400 });
   }
   const parsed = parseShippingForm(form);
   if (!parsed.ok) return data<CheckoutActionData>({ intent: "checkout", formError: parsed.formError, fields: parsed.fields, values }, { status: 400 });

@@ -1,7 +1,7 @@
 import { apiData, handleApi, methodNotAllowed, requireApiUser } from "~/lib/api.server";
 import { AppError } from "~/lib/errors";
-import { mediaUrl } from "~/modules/media/image-url";
 import { getOrder } from "~/modules/orders/get-order.server";
+import { orderItemJson } from "~/modules/orders/order-item-json";
 import type { Route } from "./+types/api.order";
 
 /** GET /api/orders/:id: one order with its items; someone else's order is a 404, like an unknown one. */
@@ -16,17 +16,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       status: order.status,
       paymentStatus: order.paymentStatus,
       paymentMethod: order.paymentMethod,
-      items: order.items.map((i) => ({
-        id: i.id,
-        productId: i.productId,
-        name: i.name,
-        color: i.color,
-        size: i.size,
-        price: i.price,
-        quantity: i.quantity,
-        lineTotal: i.price * i.quantity,
-        image: i.imageKey ? mediaUrl(i.imageKey) : null,
-      })),
+      items: order.items.map((i) => ({ id: i.id, ...orderItemJson(i) })),
       subtotal: order.subtotal,
       shippingFee: order.shippingFee,
       total: order.total,

@@ -2,13 +2,11 @@ import { z } from "zod";
 import { apiData, handleApi, methodNotAllowed, readJson, requireApiUser } from "~/lib/api.server";
 import { AppError } from "~/lib/errors";
 import { cartItemInput } from "~/modules/cart/cart-schema";
-import { parseShippingForm } from "~/modules/checkout/checkout-schema";
+import { COD_ONLY_MESSAGE, parseShippingForm } from "~/modules/checkout/checkout-schema";
 import { placeOrder } from "~/modules/checkout/place-order.server";
 import { listOrders } from "~/modules/orders/list-orders.server";
-import { mediaUrl } from "~/modules/media/image-url";
+import { orderItemJson } from "~/modules/orders/order-item-json";
 import type { Route } from "./+types/api.orders";
-
-const COD_ONLY_MESSAGE = "Only Cash on Delivery is available";
 
 // Only product, colour, size and quantity are read from an item: a price or total sent along is dropped here.
 const orderItems = z.array(cartItemInput).max(50, "An order can hold at most 50 different items");
@@ -33,16 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         country: o.country,
         createdAt: o.createdAt,
         itemCount: o.itemCount,
-        items: o.items.map((i) => ({
-          productId: i.productId,
-          name: i.name,
-          color: i.color,
-          size: i.size,
-          price: i.price,
-          quantity: i.quantity,
-          lineTotal: i.price * i.quantity,
-          image: i.imageKey ? mediaUrl(i.imageKey) : null,
-        })),
+        items: o.items.map(orderItemJson),
       })),
     });
   });

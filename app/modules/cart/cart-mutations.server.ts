@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { cartItems, products, productVariants } from "~/db/schema";
 import { AppError } from "~/lib/errors";
+import { isUuid } from "~/lib/uuid";
 import { publishLiveEvent } from "~/modules/live/publish-live-event.server";
 import type { CartItemInput } from "./cart-schema";
 
@@ -71,6 +72,7 @@ export async function addToCart(
 }
 
 async function ownLine(db: DbOrTx, userId: string, itemId: string) {
+  if (!isUuid(itemId)) throw new AppError("NOT_FOUND", "That item is not in your cart");
   const [line] = await db
     .select({ id: cartItems.id, name: products.name, stock: productVariants.stock, color: productVariants.color, size: productVariants.size })
     .from(cartItems)

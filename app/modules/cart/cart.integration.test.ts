@@ -1,13 +1,13 @@
-import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { products, productVariants, users } from "~/db/schema";
+import { products, productVariants } from "~/db/schema";
 import { seedDatabase } from "~/db/seed.server";
 import { AppError } from "~/lib/errors";
 import { LIVE_CHANNEL, parseLiveEvent, type LiveEvent } from "~/modules/live/live-event";
 import { listWishlistIds, setWishlisted } from "~/modules/wishlist/wishlist.server";
 import { openDatabase } from "~/db/client.server";
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../../../tests/factories/test-database";
+import { createTestBuyer } from "../../../tests/factories/test-users";
 import { countCartItems, listCartLines } from "./cart-lines.server";
 import { addToCart, clearCart, removeCartItem, updateCartItem } from "./cart-mutations.server";
 import { cartTotals } from "./cart-totals";
@@ -23,11 +23,7 @@ describe.each(DATABASE_KINDS)("the cart on %s", (kind) => {
   afterAll(async () => database?.destroy());
   const db = () => database.db;
 
-  async function createBuyer(): Promise<string> {
-    const id = randomUUID();
-    await db().insert(users).values({ id, name: "Buyer", email: `${id}@example.pk`, role: "buyer" });
-    return id;
-  }
+  const createBuyer = () => createTestBuyer(db(), "Buyer");
   async function setStock(color: string, size: string, stock: number) {
     await db().update(productVariants).set({ stock }).where(and(eq(productVariants.productId, TEE), eq(productVariants.color, color), eq(productVariants.size, size)));
   }
@@ -98,6 +94,7 @@ describe.each(DATABASE_KINDS)("the cart on %s", (kind) => {
     expect(await listCartLines(db(), bob)).toEqual([]);
     expect(await codeOf(() => updateCartItem(db(), bob, line.itemId, 1))).toBe("NOT_FOUND");
     expect(await codeOf(() => removeCartItem(db(), bob, line.itemId))).toBe("NOT_FOUND");
+    expect(await codeOf(() => removeCartItem(db(), bob, "not-a-cart-line-id"))).toBe("NOT_FOUND");
     await clearCart(db(), bob);
     expect(await listCartLines(db(), alice)).toHaveLength(1);
     await removeCartItem(db(), alice, line.itemId);

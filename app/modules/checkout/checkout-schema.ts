@@ -15,6 +15,8 @@ export const SHIPPING_FIELD_LABELS: Record<ShippingField, string> = {
   postalCode: "Postal Code",
 };
 
+/** Cash on Delivery is the only payment method (PRODUCT.md). */
+export const COD_ONLY_MESSAGE = "Only Cash on Delivery is available";
 export const FILL_REQUIRED_MESSAGE = "Please fill in all required fields";
 export const CORRECT_FIELDS_MESSAGE = "Please correct the highlighted fields";
 export const SHIPPING_COUNTRY = "Pakistan";

@@ -1,11 +1,11 @@
-import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { cartItems, orderItems, orders, products, productVariants, users } from "~/db/schema";
+import { cartItems, orderItems, orders, products, productVariants } from "~/db/schema";
 import { seedDatabase } from "~/db/seed.server";
 import { AppError } from "~/lib/errors";
 import { ORDER_NUMBER_PATTERN } from "~/modules/orders/order-number";
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../../../tests/factories/test-database";
+import { createTestBuyer } from "../../../tests/factories/test-users";
 import type { ShippingDetails } from "./checkout-schema";
 import { placeOrder } from "./place-order.server";
 
@@ -38,11 +38,7 @@ describe.each(DATABASE_KINDS)("placing an order on %s", (kind) => {
   afterAll(async () => database?.destroy());
   const db = () => database.db;
 
-  async function createBuyer(): Promise<string> {
-    const id = randomUUID();
-    await db().insert(users).values({ id, name: "Test Buyer", email: `${id}@example.pk`, role: "buyer" });
-    return id;
-  }
+  const createBuyer = () => createTestBuyer(db(), "Test Buyer");
 
   /** Sets a variant's stock and returns its id. */
   async function setStock(productId: string, color: string, size: string, stock: number): Promise<number> {

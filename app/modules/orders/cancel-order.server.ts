@@ -3,7 +3,8 @@ import type { Db, DbOrTx } from "~/db/client.server";
 import { orderItems, orders, products, productVariants } from "~/db/schema";
 import { AppError } from "~/lib/errors";
 import { publishLiveEvent } from "~/modules/live/publish-live-event.server";
-import { isOrderId, type OrderViewer } from "./get-order.server";
+import { isUuid } from "~/lib/uuid";
+import type { OrderViewer } from "./get-order.server";
 import { buyerCanCancel, canMoveOrder } from "./order-lifecycle";
 
 export type CancelOrderResult = { orderId: string; orderNumber: string; status: "cancelled" };
@@ -15,7 +16,7 @@ const NOT_FOUND_MESSAGE = "Order not found";
  * is pending or confirmed; a seller may cancel any order the lifecycle allows (up to processing).
  */
 export async function cancelOrder(db: Db, viewer: OrderViewer, orderId: string): Promise<CancelOrderResult> {
-  if (!isOrderId(orderId)) throw new AppError("NOT_FOUND", NOT_FOUND_MESSAGE);
+  if (!isUuid(orderId)) throw new AppError("NOT_FOUND", NOT_FOUND_MESSAGE);
   return db.transaction(async (tx) => {
     // The row lock makes a double cancel (or a cancel racing the owner's status change) wait and
     // then see the new status, so stock is never put back twice.

@@ -1,6 +1,7 @@
 import { and, asc, eq, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { orderItems, orders } from "~/db/schema";
+import { isUuid } from "~/lib/uuid";
 import type { OrderStatus, PaymentStatus } from "./order-lifecycle";
 
 /** Who is looking: a buyer sees only their own orders, a seller (the shop) sees every order. */
@@ -45,12 +46,33 @@ export type OrderDetail = {
   items: OrderItemView[];
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** What every view of an order shows; one order's page adds contact and delivery details. */
+export const orderSummaryColumns = {
+  id: orders.id,
+  orderNumber: orders.orderNumber,
+  status: orders.status,
+  paymentStatus: orders.paymentStatus,
+  paymentMethod: orders.paymentMethod,
+  subtotal: orders.subtotal,
+  shippingFee: orders.shippingFee,
+  total: orders.total,
+  fullName: orders.fullName,
+  address: orders.address,
+  city: orders.city,
+  postalCode: orders.postalCode,
+  country: orders.country,
+  createdAt: orders.createdAt,
+};
 
-/** Ids come from URLs; anything that is not a uuid would make Postgres throw rather than find nothing. */
-export function isOrderId(value: unknown): value is string {
-  return typeof value === "string" && UUID.test(value);
-}
+export const orderItemColumns = {
+  productId: orderItems.productId,
+  name: orderItems.name,
+  color: orderItems.color,
+  size: orderItems.size,
+  price: orderItems.price,
+  quantity: orderItems.quantity,
+  imageKey: orderItems.imageKey,
+};
 
 /** The orders a viewer may see: a buyer's own, or all of them for a seller. */
 export function visibleTo(viewer: OrderViewer): SQL | undefined {
@@ -62,30 +84,17 @@ export function visibleTo(viewer: OrderViewer): SQL | undefined {
  * viewer's: someone else's order id reveals nothing, not even that it exists.
  */
 export async function getOrder(db: DbOrTx, viewer: OrderViewer, orderId: string): Promise<OrderDetail | null> {
-  if (!isOrderId(orderId)) return null;
+  if (!isUuid(orderId)) return null;
   const [order] = await db
     .select({
-      id: orders.id,
-      orderNumber: orders.orderNumber,
+      ...orderSummaryColumns,
       userId: orders.userId,
-      status: orders.status,
-      paymentStatus: orders.paymentStatus,
-      paymentMethod: orders.paymentMethod,
-      subtotal: orders.subtotal,
-      shippingFee: orders.shippingFee,
-      total: orders.total,
-      fullName: orders.fullName,
       email: orders.email,
       phone: orders.phone,
-      address: orders.address,
-      city: orders.city,
-      postalCode: orders.postalCode,
-      country: orders.country,
       deliveryFrom: orders.deliveryFrom,
       deliveryTo: orders.deliveryTo,
       courierName: orders.courierName,
       trackingNumber: orders.trackingNumber,
-      createdAt: orders.createdAt,
       updatedAt: orders.updatedAt,
       deliveredAt: orders.deliveredAt,
     })
@@ -93,17 +102,7 @@ export async function getOrder(db: DbOrTx, viewer: OrderViewer, orderId: string)
     .where(and(eq(orders.id, orderId), visibleTo(viewer)));
   if (!order) return null;
   const items = await db
-    .select({
-      id: orderItems.id,
-      productId: orderItems.productId,
-      variantId: orderItems.variantId,
-      name: orderItems.name,
-      color: orderItems.color,
-      size: orderItems.size,
-      price: orderItems.price,
-      quantity: orderItems.quantity,
-      imageKey: orderItems.imageKey,
-    })
+    .select({ id: orderItems.id, variantId: orderItems.variantId, ...orderItemColumns })
     .from(orderItems)
     .where(eq(orderItems.orderId, order.id))
     .orderBy(asc(orderItems.id));

@@ -1,7 +1,7 @@
 import { asc, desc, inArray } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { orderItems, orders } from "~/db/schema";
-import { visibleTo, type OrderViewer } from "./get-order.server";
+import { orderItemColumns, orderSummaryColumns, visibleTo, type OrderViewer } from "./get-order.server";
 import type { OrderStatus, PaymentStatus } from "./order-lifecycle";
 
 export type OrderSummaryItem = {
@@ -38,22 +38,7 @@ export type OrderSummary = {
 export async function listOrders(db: DbOrTx, viewer: OrderViewer): Promise<OrderSummary[]> {
   const where = visibleTo(viewer);
   const rows = await db
-    .select({
-      id: orders.id,
-      orderNumber: orders.orderNumber,
-      status: orders.status,
-      paymentStatus: orders.paymentStatus,
-      paymentMethod: orders.paymentMethod,
-      subtotal: orders.subtotal,
-      shippingFee: orders.shippingFee,
-      total: orders.total,
-      fullName: orders.fullName,
-      address: orders.address,
-      city: orders.city,
-      postalCode: orders.postalCode,
-      country: orders.country,
-      createdAt: orders.createdAt,
-    })
+    .select(orderSummaryColumns)
     .from(orders)
     .where(where)
     .orderBy(desc(orders.createdAt), desc(orders.id));
@@ -62,16 +47,7 @@ export async function listOrders(db: DbOrTx, viewer: OrderViewer): Promise<Order
   // Items of the same set of orders in one query; a subquery rather than a list of ids, so a
   // shop with many orders never runs into the limit on query parameters.
   const items = await db
-    .select({
-      orderId: orderItems.orderId,
-      productId: orderItems.productId,
-      name: orderItems.name,
-      color: orderItems.color,
-      size: orderItems.size,
-      price: orderItems.price,
-      quantity: orderItems.quantity,
-      imageKey: orderItems.imageKey,
-    })
+    .select({ orderId: orderItems.orderId, ...orderItemColumns })
     .from(orderItems)
     .where(inArray(orderItems.orderId, db.select({ id: orders.id }).from(orders).where(where)))
     .orderBy(asc(orderItems.id));
