@@ -1,4 +1,4 @@
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 
 /** Every URL of the shop, in one place (SPEC.md section 2). */
 export default [
@@ -18,8 +18,12 @@ export default [
   route("orders/:id", "routes/order.tsx"),
   route("track", "routes/track.tsx"),
   route("wishlist", "routes/wishlist.ts"),
-  route("seller-dashboard", "routes/seller-dashboard.tsx"),
-  route("seller/orders", "routes/seller-orders.tsx"),
+  // The owner's dashboard: every tab a real URL inside one frame (greeting and tabs).
+  layout("routes/seller-layout.tsx", [
+    route("seller-dashboard", "routes/seller-dashboard.tsx"),
+    route("seller/orders", "routes/seller-orders.tsx"),
+    route("seller-dashboard/email-logs", "routes/seller-email-logs.tsx"),
+  ]),
   route("about", "routes/about.tsx"),
   route("contact", "routes/contact.tsx"),
   route("privacy", "routes/privacy.tsx"),

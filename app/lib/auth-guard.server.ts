@@ -26,3 +26,8 @@ export async function requireUser(request: Request, context: AppLoadContext, rol
   if (role && user.role !== role) throw redirect(dashboardPathFor(user.role));
   return user;
 }
+
+/** Every owner page's loader and action starts here: guests sign in first, buyers go to their own dashboard. */
+export function requireSeller(request: Request, context: AppLoadContext): Promise<SessionUser> {
+  return requireUser(request, context, "seller");
+}

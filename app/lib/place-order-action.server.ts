@@ -32,6 +32,8 @@ export async function placeOrderFromForm(
     return redirect(`/orders/${order.orderId}`, { headers });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    return data<CheckoutActionData>({ intent: "checkout", formError: error.message, fields: {}, values }, { status: error.status });
+    // A refusal about a shipping field (a blocked phone number) is shown beside that field too.
+    const fields = Object.fromEntries(Object.entries(error.fields ?? {}).filter(([k]) => (SHIPPING_KEYS as readonly string[]).includes(k))) as ShippingErrors;
+    return data<CheckoutActionData>({ intent: "checkout", formError: error.message, fields, values }, { status: error.status });
   }
 }

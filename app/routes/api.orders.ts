@@ -2,6 +2,7 @@ import { z } from "zod";
 import { apiData, handleApi, methodNotAllowed, readJson, requireApiUser } from "~/lib/api.server";
 import { AppError } from "~/lib/errors";
 import { cartItemInput } from "~/modules/cart/cart-schema";
+import { MAX_ORDER_ITEMS, ORDER_ITEMS_MESSAGE } from "~/modules/cart/order-limits";
 import { COD_ONLY_MESSAGE, parseShippingForm } from "~/modules/checkout/checkout-schema";
 import { placeOrder } from "~/modules/checkout/place-order.server";
 import { listOrders } from "~/modules/orders/list-orders.server";
@@ -9,7 +10,7 @@ import { orderItemJson } from "~/modules/orders/order-item-json";
 import type { Route } from "./+types/api.orders";
 
 // Only product, colour, size and quantity are read from an item: a price or total sent along is dropped here.
-const orderItems = z.array(cartItemInput).max(50, "An order can hold at most 50 different items");
+const orderItems = z.array(cartItemInput).max(MAX_ORDER_ITEMS, ORDER_ITEMS_MESSAGE);
 
 /** GET /api/orders: a buyer's own orders, newest first; every order for a seller. */
 export async function loader({ request, context }: Route.LoaderArgs) {

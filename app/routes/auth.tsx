@@ -8,8 +8,9 @@ import { authErrorField, authErrorMessage } from "~/modules/accounts/auth-errors
 import { parseAuthForm, type AuthField, type AuthMode } from "~/modules/accounts/auth-schema";
 import { callAuth } from "~/modules/accounts/call-auth.server";
 import { MIN_PASSWORD_LENGTH_RULE } from "~/modules/accounts/password-rule";
-import { dashboardPathFor } from "~/modules/accounts/session-user.server";
+import { dashboardPathFor, isSellerPath } from "~/modules/accounts/session-user.server";
 import { addToCart } from "~/modules/cart/cart-mutations.server";
+import { clampLineQuantity } from "~/modules/cart/order-limits";
 import { getProduct } from "~/modules/catalog/get-product.server";
 import type { Route } from "./+types/auth";
 
@@ -37,6 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     redirectTo,
     carry,
     carriedName: product?.name ?? null,
+    dashboardNotice: isSellerPath(redirectTo),
     googleEnabled: Boolean(context.env.GOOGLE_CLIENT_ID && context.env.GOOGLE_CLIENT_SECRET),
   };
 }
@@ -81,7 +83,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         productId,
         color: typeof form.color === "string" ? form.color || undefined : undefined,
         size: typeof form.size === "string" ? form.size || undefined : undefined,
-        quantity: Math.min(99, Math.max(1, Math.floor(Number(form.quantity)) || 1)),
+        quantity: clampLineQuantity(form.quantity),
       });
       flash = { type: "success", message: `${added.name} added to cart!` };
     } catch (error) {
@@ -94,7 +96,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { mode, redirectTo, carry, carriedName, googleEnabled } = loaderData;
+  const { mode, redirectTo, carry, carriedName, googleEnabled, dashboardNotice } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   const signup = mode === "signup";
@@ -107,6 +109,9 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
       <div className="w-full max-w-md rounded-2xl border border-stone-200 bg-white p-6 shadow-sm sm:p-8">
         <h1 className="text-2xl font-bold text-stone-900">{signup ? "Create Account" : "Welcome Back"}</h1>
         <p className="mt-1 text-stone-700">{signup ? "Register to order with cash on delivery and follow your orders." : "Sign in to your account."}</p>
+        {dashboardNotice && (
+          <p role="status" className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900">Please log in to access the Dashboard</p>
+        )}
         {carriedName && (
           <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
             After you {signup ? "register" : "sign in"}, <strong>{carriedName}</strong> goes into your cart.

@@ -17,6 +17,8 @@ import { listCartLines } from "~/modules/cart/cart-lines.server";
 import { addToCart, clearCart, removeCartItem, updateCartItem } from "~/modules/cart/cart-mutations.server";
 import { cartIntent } from "~/modules/cart/cart-schema";
 import { cartTotals } from "~/modules/cart/cart-totals";
+import { MAX_LINE_QUANTITY } from "~/modules/cart/order-limits";
+import { isForSale } from "~/modules/catalog/product-availability";
 import { getSettings } from "~/modules/settings/get-settings.server";
 import type { Route } from "./+types/cart";
 
@@ -147,8 +149,8 @@ function CartLineRow({ line }: { line: CartLine }) {
   const removing = remover.state !== "idle" && remover.formData?.get("itemId") === line.id;
   const pendingQuantity = fetcher.formData ? Number(fetcher.formData.get("quantity")) : null;
   const quantity = pendingQuantity ?? line.quantity;
-  const unavailable = line.status !== "active";
-  const maxQuantity = Math.min(line.stock, 99);
+  const unavailable = !isForSale(line.status);
+  const maxQuantity = Math.min(line.stock, MAX_LINE_QUANTITY);
   const label = `${line.name} (${line.color}, ${line.size})`;
   return (
     <li className="flex gap-4 p-4" data-testid="cart-line" aria-label={label}>

@@ -3,8 +3,7 @@ import {
   boolean, check, index, integer, jsonb, pgTable, real, serial, text, timestamp, uniqueIndex,
 } from "drizzle-orm/pg-core";
 
-export const PRODUCT_STATUSES = ["active", "draft", "coming-soon"] as const;
-export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
+import { oneOfSql, PRODUCT_STATUSES } from "./statuses";
 
 export const categories = pgTable("categories", {
   slug: text("slug").primaryKey(),
@@ -14,6 +13,8 @@ export const categories = pgTable("categories", {
   // Shown as "coming soon" when the category has nothing to sell yet.
   comingSoon: boolean("coming_soon").notNull().default(false),
   launchLabel: text("launch_label"),
+  // When set on a coming-soon category, it opens by itself at that time (the owner may also launch it at once).
+  launchAt: timestamp("launch_at", { withTimezone: true }),
 });
 
 /** Prices are whole rupees (PKR has no coins in use). */
@@ -34,6 +35,8 @@ export const products = pgTable(
     reviewCount: integer("review_count").notNull().default(0),
     sales: integer("sales").notNull().default(0),
     views: integer("views").notNull().default(0),
+    // When set on a coming-soon product, it goes on sale by itself at that time.
+    launchAt: timestamp("launch_at", { withTimezone: true }),
     features: jsonb("features").$type<string[]>().notNull().default([]),
     tags: jsonb("tags").$type<string[]>().notNull().default([]),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -42,6 +45,8 @@ export const products = pgTable(
   (t) => [
     index("products_category_idx").on(t.categorySlug),
     index("products_created_idx").on(t.createdAt),
+    index("products_status_idx").on(t.status),
+    check("products_status_known", sql.raw(`status in (${oneOfSql(PRODUCT_STATUSES)})`)),
     check("products_price_positive", sql`${t.price} > 0`),
     check("products_original_price_above_price", sql`${t.originalPrice} is null or ${t.originalPrice} > ${t.price}`),
   ],

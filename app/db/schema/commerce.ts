@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
 import { products, productVariants } from "./catalog";
+import { ORDER_CHANNELS, ORDER_STATUSES, oneOfSql, PAYMENT_STATUSES } from "./statuses";
 
 /** One line per buyer and variant; adding the same variant again raises the quantity. */
 export const cartItems = pgTable(
@@ -33,8 +34,6 @@ export const wishlistItems = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.productId] })],
 );
 
-export const ORDER_STATUS_VALUES = ["pending", "confirmed", "processing", "shipped", "delivered", "cancelled", "returned"] as const;
-export const PAYMENT_STATUS_VALUES = ["unpaid", "collected", "refunded"] as const;
 
 /**
  * An order keeps its own copy of names, prices and the address: what was bought stays true even
@@ -46,9 +45,12 @@ export const orders = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     orderNumber: text("order_number").notNull().unique(),
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
-    status: text("status", { enum: ORDER_STATUS_VALUES }).notNull().default("pending"),
-    paymentStatus: text("payment_status", { enum: PAYMENT_STATUS_VALUES }).notNull().default("unpaid"),
+    status: text("status", { enum: ORDER_STATUSES }).notNull().default("pending"),
+    paymentStatus: text("payment_status", { enum: PAYMENT_STATUSES }).notNull().default("unpaid"),
     paymentMethod: text("payment_method").notNull().default("cod"),
+    channel: text("channel", { enum: ORDER_CHANNELS }).notNull().default("web"),
+    // The owner (or staff) who entered a phone, WhatsApp or Instagram order; null for the buyer's own checkout.
+    placedBy: text("placed_by").references(() => users.id, { onDelete: "set null" }),
     subtotal: integer("subtotal").notNull(),
     shippingFee: integer("shipping_fee").notNull(),
     total: integer("total").notNull(),
@@ -67,13 +69,47 @@ export const orders = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    // The buyer deleted their account while this order was on its way: its personal details are
+    // wiped once it is delivered or returned (anonymise-orders.server.ts).
+    customerDeletedAt: timestamp("customer_deleted_at", { withTimezone: true }),
   },
   (t) => [
     index("orders_user_created_idx").on(t.userId, t.createdAt),
     index("orders_created_idx").on(t.createdAt),
+    index("orders_status_created_idx").on(t.status, t.createdAt),
+    index("orders_phone_idx").on(t.phone),
     // A retried or double-clicked Place Order finds the order it already made.
     uniqueIndex("orders_user_idempotency_idx").on(t.userId, t.idempotencyKey),
+    // The same for an order the owner enters (it has no buyer account): a key is unique per owner.
+    uniqueIndex("orders_placed_by_idempotency_idx").on(t.placedBy, t.idempotencyKey),
     check("orders_total_is_sum", sql`${t.total} = ${t.subtotal} + ${t.shippingFee}`),
+    check("orders_status_known", sql.raw(`status in (${oneOfSql(ORDER_STATUSES)})`)),
+    check("orders_payment_status_known", sql.raw(`payment_status in (${oneOfSql(PAYMENT_STATUSES)})`)),
+    check("orders_channel_known", sql.raw(`channel in (${oneOfSql(ORDER_CHANNELS)})`)),
+  ],
+);
+
+/**
+ * Every status an order has had: who moved it, when, from what to what, and why (a note such as
+ * "the customer deleted their account"). The first row (from null) is the order being placed.
+ */
+export const orderStatusHistory = pgTable(
+  "order_status_history",
+  {
+    id: serial("id").primaryKey(),
+    orderId: uuid("order_id").notNull().references(() => orders.id, { onDelete: "cascade" }),
+    fromStatus: text("from_status", { enum: ORDER_STATUSES }),
+    toStatus: text("to_status", { enum: ORDER_STATUSES }).notNull(),
+    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    // Kept as text so the history still says who it was after that account is gone.
+    actorName: text("actor_name").notNull(),
+    note: text("note"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("order_status_history_order_idx").on(t.orderId, t.createdAt),
+    check("order_status_history_from_known", sql.raw(`from_status is null or from_status in (${oneOfSql(ORDER_STATUSES)})`)),
+    check("order_status_history_to_known", sql.raw(`to_status in (${oneOfSql(ORDER_STATUSES)})`)),
   ],
 );
 
@@ -91,5 +127,10 @@ export const orderItems = pgTable(
     quantity: integer("quantity").notNull(),
     imageKey: text("image_key"),
   },
-  (t) => [index("order_items_order_idx").on(t.orderId), check("order_items_quantity_positive", sql`${t.quantity} > 0`)],
+  (t) => [
+    index("order_items_order_idx").on(t.orderId),
+    // Sales per product (inventory sort, top products) and "has this product been ordered?".
+    index("order_items_product_idx").on(t.productId),
+    check("order_items_quantity_positive", sql`${t.quantity} > 0`),
+  ],
 );

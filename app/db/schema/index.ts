@@ -1,3 +1,4 @@
+export * from "./statuses";
 export * from "./catalog";
 export * from "./media";
 export * from "./settings";

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, integer, pgTable, real, text, timestamp } from "drizzle-orm/pg-core";
+import { check, integer, jsonb, pgTable, real, text, timestamp } from "drizzle-orm/pg-core";
 
 /** One row (id = 1): the shop's own facts, edited by the owner. */
 export const shopSettings = pgTable(
@@ -18,11 +18,16 @@ export const shopSettings = pgTable(
     yearsInBusiness: integer("years_in_business").notNull().default(5),
     productsSold: integer("products_sold").notNull().default(50000),
     averageRating: real("average_rating").notNull().default(4.8),
+    // COD risk controls (PRODUCT.md): the largest order total taken on cash on delivery (null: no
+    // limit), and the phone numbers (E.164) whose orders are refused.
+    maxCodOrderValue: integer("max_cod_order_value"),
+    blockedPhones: jsonb("blocked_phones").$type<string[]>().notNull().default([]),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check("shop_settings_single_row", sql`${t.id} = 1`),
     check("shop_settings_fee_non_negative", sql`${t.shippingFee} >= 0`),
+    check("shop_settings_cod_limit_positive", sql`${t.maxCodOrderValue} is null or ${t.maxCodOrderValue} > 0`),
   ],
 );
 

@@ -1,14 +1,10 @@
-import { eq } from "drizzle-orm";
-import type { DbOrTx } from "~/db/client.server";
-import { orders } from "~/db/schema";
+import type { Db } from "~/db/client.server";
+import { releaseCustomerOrders } from "~/modules/orders/release-customer-orders.server";
 
 /**
- * Before an account is deleted: its orders stay for the shop's books, but without the person.
- * Order number, items, amounts, city and status are kept; name, e-mail, phone and address are not.
+ * Before an account is deleted: its orders stay for the shop's books, without the person, and
+ * none is left stranded (orders/release-customer-orders.server.ts says how).
  */
-export async function anonymiseOrdersOf(db: DbOrTx, userId: string): Promise<void> {
-  await db
-    .update(orders)
-    .set({ userId: null, fullName: "Deleted customer", email: "", phone: "", address: "", postalCode: null, updatedAt: new Date() })
-    .where(eq(orders.userId, userId));
+export async function anonymiseOrdersOf(db: Db, userId: string): Promise<void> {
+  await releaseCustomerOrders(db, userId);
 }

@@ -27,6 +27,11 @@ async function lookUp(auth: Auth, headers: Headers): Promise<SessionUser | null>
   return { id: user.id, name: user.name, email: user.email, role: user.role === "seller" ? "seller" : "buyer", createdAt: new Date(user.createdAt) };
 }
 
+/** True for the owner's pages (SPEC.md: a guest sent from them reads 'Please log in to access the Dashboard'). */
+export function isSellerPath(path: string): boolean {
+  return /^\/seller(-dashboard)?(\/|$|\?)/.test(path);
+}
+
 /** Where each role's dashboard lives (SPEC.md section 6). */
 export function dashboardPathFor(role: Role): string {
   return role === "seller" ? "/seller-dashboard" : "/buyer-dashboard";

@@ -1,3 +1,4 @@
+import type { ProductStatus } from "~/db/schema/statuses";
 import { asc, desc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { cartItems, categories, products, productVariants } from "~/db/schema";
@@ -18,7 +19,7 @@ export type CartLine = {
   priceWhenAdded: number;
   /** Units of this colour and size in stock now. */
   stock: number;
-  status: "active" | "draft" | "coming-soon";
+  status: ProductStatus;
   image: ProductImageData | null;
   addedAt: Date;
 };

@@ -3,6 +3,7 @@ import type { DbOrTx } from "~/db/client.server";
 import { cartItems, products, productVariants } from "~/db/schema";
 import { AppError } from "~/lib/errors";
 import { isUuid } from "~/lib/uuid";
+import { isShopperVisible, notForSaleMessage } from "~/modules/catalog/product-availability";
 import { publishLiveEvent } from "~/modules/live/publish-live-event.server";
 import type { CartItemInput } from "./cart-schema";
 
@@ -17,8 +18,9 @@ export async function resolveVariant(db: DbOrTx, input: Pick<CartItemInput, "pro
     .select({ id: products.id, name: products.name, price: products.price, status: products.status })
     .from(products)
     .where(eq(products.id, input.productId));
-  if (!product || product.status === "draft") throw new AppError("NOT_FOUND", "Product not found");
-  if (product.status === "coming-soon") throw new AppError("CONFLICT", `${product.name} is coming soon!`);
+  if (!product || !isShopperVisible(product.status)) throw new AppError("NOT_FOUND", "Product not found");
+  const notForSale = notForSaleMessage(product.name, product.status);
+  if (notForSale) throw new AppError("CONFLICT", notForSale);
   const conditions = [eq(productVariants.productId, product.id)];
   if (input.color) conditions.push(eq(productVariants.color, input.color));
   if (input.size) conditions.push(eq(productVariants.size, input.size));

@@ -2,6 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { products } from "~/db/schema";
 import { selectProductCards } from "./card-query.server";
+import { FOR_SALE_STATUS } from "./product-availability";
 import type { ProductCardData } from "./product-card";
 
 /** Home's picks (SPEC.md): the best-rated T-Shirt, the second best-rated Trousers, the best-rated Hoodie. */
@@ -15,7 +16,7 @@ export async function featuredProducts(db: DbOrTx): Promise<ProductCardData[]> {
   const picks = await Promise.all(
     PICKS.map(async ({ category, rank }) => {
       const rows = await selectProductCards(db)
-        .where(and(eq(products.categorySlug, category), eq(products.status, "active")))
+        .where(and(eq(products.categorySlug, category), eq(products.status, FOR_SALE_STATUS)))
         .orderBy(desc(products.rating), desc(products.reviewCount), products.id)
         .limit(rank + 1);
       return rows[rank] ?? rows[0];

@@ -1,7 +1,8 @@
+import type { ProductStatus } from "~/db/schema/statuses";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { categories, productImages, products, productVariants } from "~/db/schema";
-import { VISIBLE_STATUSES } from "./list-products.server";
+import { SHOPPER_VISIBLE_STATUSES } from "~/modules/catalog/product-availability";
 import type { ProductImageData } from "./product-card";
 
 export type ProductVariantData = { color: string; size: string; stock: number; sku: string };
@@ -16,7 +17,7 @@ export type ProductDetail = {
   originalPrice: number | null;
   material: string;
   brand: string;
-  status: "active" | "draft" | "coming-soon";
+  status: ProductStatus;
   rating: number;
   reviewCount: number;
   features: string[];
@@ -33,7 +34,7 @@ export async function getProduct(db: DbOrTx, id: string): Promise<ProductDetail 
     .select({ product: products, categoryName: categories.name })
     .from(products)
     .innerJoin(categories, eq(categories.slug, products.categorySlug))
-    .where(and(eq(products.id, id), inArray(products.status, [...VISIBLE_STATUSES])));
+    .where(and(eq(products.id, id), inArray(products.status, [...SHOPPER_VISIBLE_STATUSES])));
   if (!row) return null;
   const [variants, images] = await Promise.all([
     db

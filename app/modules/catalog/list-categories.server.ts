@@ -1,6 +1,7 @@
 import { asc, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { categories } from "~/db/schema";
+import { FOR_SALE_STATUS } from "./product-availability";
 
 export type CategoryData = {
   slug: string;
@@ -12,7 +13,7 @@ export type CategoryData = {
 };
 
 /** Products on sale in the category of the outer query (table-qualified: see card-query). */
-export const activeProductCount = sql<number>`(select count(*) from products p where p.category_slug = "categories"."slug" and p.status = 'active')::int`;
+export const activeProductCount = sql<number>`(select count(*) from products p where p.category_slug = "categories"."slug" and p.status = ${FOR_SALE_STATUS})::int`;
 
 /** Every category with its count of products a shopper can see. */
 export async function listCategories(db: DbOrTx): Promise<CategoryData[]> {

@@ -2,11 +2,9 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, type SQL } fro
 import type { DbOrTx } from "~/db/client.server";
 import { products } from "~/db/schema";
 import { selectProductCards } from "./card-query.server";
+import { SHOPPER_VISIBLE_STATUSES } from "./product-availability";
 import { PAGE_SIZE, type ListingQuery, type SortValue } from "./listing-options";
 import type { ProductCardData } from "./product-card";
-
-/** Statuses a shopper may see; drafts stay invisible. */
-export const VISIBLE_STATUSES = ["active", "coming-soon"] as const;
 
 const ORDER_BY: Record<SortValue, SQL[]> = {
   newest: [desc(products.createdAt), desc(products.id)],
@@ -22,7 +20,7 @@ function escapeLike(text: string): string {
 
 function listingWhere(query: ListingQuery): SQL | undefined {
   const conditions: (SQL | undefined)[] = [
-    inArray(products.status, [...VISIBLE_STATUSES]),
+    inArray(products.status, [...SHOPPER_VISIBLE_STATUSES]),
     gte(products.price, query.min),
     lte(products.price, query.max),
   ];

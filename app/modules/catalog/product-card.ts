@@ -1,3 +1,4 @@
+import type { ProductStatus } from "~/db/schema/statuses";
 import type { ImageSource } from "~/db/schema";
 
 /** What a product card or list row shows; plain data so components never touch the database. */
@@ -11,7 +12,7 @@ export type ProductCardData = {
   originalPrice: number | null;
   rating: number;
   reviewCount: number;
-  status: "active" | "draft" | "coming-soon";
+  status: ProductStatus;
   stock: number;
   image: ProductImageData | null;
 };

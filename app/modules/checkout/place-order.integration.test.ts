@@ -1,8 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { cartItems, orderItems, orders, products, productVariants } from "~/db/schema";
+import { cartItems, orderItems, orders, orderStatusHistory, products, productVariants, shopSettings, users } from "~/db/schema";
 import { seedDatabase } from "~/db/seed.server";
 import { AppError } from "~/lib/errors";
+import { BLOCKED_PHONE_MESSAGE } from "~/modules/orders/cod-risk";
 import { ORDER_NUMBER_PATTERN } from "~/modules/orders/order-number";
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../../../tests/factories/test-database";
 import { createTestBuyer } from "../../../tests/factories/test-users";
@@ -298,5 +299,70 @@ describe.each(DATABASE_KINDS)("placing an order on %s", (kind) => {
     ]);
     queuedOrderNumbers.length = 0;
     expect(results.map((r) => r.orderNumber).sort()).toEqual(["ORD-777777", "ORD-888888"]);
+  });
+
+  describe("COD risk controls in the shop settings", () => {
+    afterAll(async () => db().update(shopSettings).set({ maxCodOrderValue: null, blockedPhones: [] }));
+
+    it("refuses an order from a blocked phone number, in any way it is written, and takes nothing", async () => {
+      const buyer = await createBuyer();
+      const variantId = await setStock(TEE.productId, "White", "L", 10);
+      await db().update(shopSettings).set({ blockedPhones: ["+923331234567"] });
+      const attempt = placeOrder(db(), { userId: buyer, items: [{ productId: TEE.productId, color: "White", size: "L", quantity: 1 }], shipping: { ...SHIPPING, phone: "0333-1234567" } });
+      await expect(attempt).rejects.toMatchObject({ code: "FORBIDDEN", message: BLOCKED_PHONE_MESSAGE, fields: { phone: BLOCKED_PHONE_MESSAGE } });
+      expect(await stockOf(variantId)).toBe(10);
+      expect(await ordersOf(buyer)).toEqual([]);
+      // Another number orders as usual.
+      await placeOrder(db(), { userId: buyer, items: [{ productId: TEE.productId, color: "White", size: "L", quantity: 1 }], shipping: SHIPPING });
+      expect(await stockOf(variantId)).toBe(9);
+    });
+
+    it("refuses an order above the COD limit and accepts one at the limit exactly", async () => {
+      const buyer = await createBuyer();
+      await setStock(TEE.productId, "White", "S", 10);
+      // Two tees and shipping: 2 x 1299 + 200 = 2798.
+      await db().update(shopSettings).set({ maxCodOrderValue: 2797, blockedPhones: [] });
+      const items = [{ productId: TEE.productId, color: "White", size: "S", quantity: 2 }];
+      await expect(placeOrder(db(), { userId: buyer, items, shipping: SHIPPING })).rejects.toMatchObject({
+        code: "CONFLICT", message: "Cash on delivery is available for orders up to Rs 2,797. Please lower the order total or contact the shop.",
+      });
+      await db().update(shopSettings).set({ maxCodOrderValue: 2798 });
+      const placed = await placeOrder(db(), { userId: buyer, items, shipping: SHIPPING });
+      expect(placed.created).toBe(true);
+    });
+  });
+
+  it("records the placing in the order's status history", async () => {
+    const buyer = await createBuyer();
+    await setStock(TEE.productId, "Black", "XL", 5);
+    const placed = await placeOrder(db(), { userId: buyer, items: [{ productId: TEE.productId, color: "Black", size: "XL", quantity: 1 }], shipping: SHIPPING });
+    const history = await db().select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, placed.orderId));
+    expect(history).toMatchObject([{ fromStatus: null, toStatus: "pending", actorId: buyer, actorName: "Customer", note: null }]);
+  });
+
+  it("takes an order the owner enters for a customer: same rules, marked with its channel, idempotent per owner", async () => {
+    const ownerId = "owner-enters-orders";
+    await db().insert(users).values({ id: ownerId, name: "Owner", email: "owner-enters@example.pk", role: "seller" }).onConflictDoNothing();
+    const variantId = await setStock(CHINO.productId, "Navy", "M", 3);
+    const [variant] = await db().select().from(productVariants).where(eq(productVariants.id, variantId));
+    const input = {
+      userId: null,
+      items: [{ productId: CHINO.productId, color: variant.color, size: variant.size, quantity: 2 }],
+      shipping: { ...SHIPPING, fullName: "Walk-in Caller", phone: "0321 7654321" },
+      idempotencyKey: "owner-key-1",
+      enteredBy: { actor: { id: ownerId, name: "Owner" }, channel: "whatsapp" as const },
+    };
+    const first = await placeOrder(db(), input);
+    const again = await placeOrder(db(), input);
+    expect(again).toEqual({ ...first, created: false });
+    expect(await stockOf(variantId)).toBe(1);
+    const [row] = await db().select().from(orders).where(eq(orders.id, first.orderId));
+    expect(row).toMatchObject({ channel: "whatsapp", placedBy: ownerId, userId: null, status: "pending", phone: "+923217654321", subtotal: 2 * CHINO.price, total: 2 * CHINO.price + 200 });
+    const history = await db().select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, first.orderId));
+    expect(history).toMatchObject([{ fromStatus: null, toStatus: "pending", actorId: ownerId, actorName: "Owner", note: "WhatsApp order entered by the shop" }]);
+    // Stock rules hold for the owner too.
+    await expect(placeOrder(db(), { ...input, idempotencyKey: "owner-key-2" })).rejects.toMatchObject({ code: "OUT_OF_STOCK" });
+    // Without items there is no cart to fall back on.
+    await expect(placeOrder(db(), { ...input, items: [], idempotencyKey: "owner-key-3" })).rejects.toBeInstanceOf(AppError);
   });
 });

@@ -1,15 +1,19 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx, Tx } from "~/db/client.server";
-import { cartItems, orderItems, orders, products, productVariants } from "~/db/schema";
+import { cartItems, orderItems, orders, products, productVariants, type OrderChannel } from "~/db/schema";
 import { AppError } from "~/lib/errors";
 import { normalizePakistaniMobile, PHONE_MESSAGE } from "~/lib/phone";
 import { listCartLines } from "~/modules/cart/cart-lines.server";
 import { resolveVariant } from "~/modules/cart/cart-mutations.server";
 import { cartTotals } from "~/modules/cart/cart-totals";
+import { MAX_LINE_QUANTITY, MAX_ORDER_ITEMS, ORDER_ITEMS_MESSAGE } from "~/modules/cart/order-limits";
 import { firstImage } from "~/modules/catalog/card-query.server";
+import { notForSaleMessage } from "~/modules/catalog/product-availability";
 import type { ProductImageData } from "~/modules/catalog/product-card";
 import { publishLiveEvent } from "~/modules/live/publish-live-event.server";
+import { BLOCKED_PHONE_MESSAGE, codLimitMessage, codRiskFlags } from "~/modules/orders/cod-risk";
 import { generateOrderNumber } from "~/modules/orders/order-number";
+import { recordStatusChange, type OrderActor } from "~/modules/orders/record-status-change.server";
 import { getSettings } from "~/modules/settings/get-settings.server";
 import type { ShippingDetails } from "./checkout-schema";
 import { estimateDelivery } from "./delivery-estimate";
@@ -17,13 +21,19 @@ import { estimateDelivery } from "./delivery-estimate";
 /** One item of a Buy Now or API order. Only these fields are read: a price or total sent along is ignored. */
 export type OrderItemRequest = { productId: string; color?: string; size?: string; quantity: number };
 
+/** An order the owner enters for a customer who called, wrote on WhatsApp or messaged on Instagram. */
+export type EnteredBy = { actor: OrderActor & { id: string }; channel: Exclude<OrderChannel, "web"> };
+
 export type PlaceOrderInput = {
-  userId: string;
+  /** The buyer's account; null for an order the owner enters for a customer (see `enteredBy`). */
+  userId: string | null;
   /** Leave out (or empty) to order the buyer's cart; given, the cart is left as it is (Buy Now). */
   items?: OrderItemRequest[];
   shipping: ShippingDetails;
   /** The same key from the same buyer always means the same order (double-click, retried request). */
   idempotencyKey?: string | null;
+  /** Set when the owner enters the order; the idempotency key is then the owner's. */
+  enteredBy?: EnteredBy;
   now?: Date;
 };
 
@@ -31,9 +41,6 @@ export type PlaceOrderResult = { orderId: string; orderNumber: string; created: 
 
 // A transaction that lost a race on the order number (or a deadlock) is simply run again.
 const MAX_ATTEMPTS = 5;
-// Same cap as the cart's quantity field.
-const MAX_QUANTITY = 99;
-const MAX_ITEMS = 50;
 const IDEMPOTENCY_KEY_MAX = 200;
 
 const EMPTY_CART_MESSAGE = "Your cart is empty";
@@ -62,17 +69,19 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlaceO
   if (!phone) throw new AppError("VALIDATION", PHONE_MESSAGE, { phone: PHONE_MESSAGE });
   const items = input.items ?? [];
   checkRequestedItems(items);
+  if (!input.userId && (!input.enteredBy || items.length === 0)) throw new AppError("VALIDATION", EMPTY_CART_MESSAGE, { items: EMPTY_CART_MESSAGE });
   const shipping = { ...input.shipping, phone };
   const now = input.now ?? new Date();
+  const order: OrderToPlace = { userId: input.userId, items, shipping, key, now, enteredBy: input.enteredBy ?? null };
 
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.transaction((tx) => placeOrderOnce(tx, { userId: input.userId, items, shipping, key, now }));
+      return await db.transaction((tx) => placeOrderOnce(tx, order));
     } catch (error) {
       // A twin request with the same key may have committed while this one ran (it hit the unique
       // index, or found the last item already taken by the twin): the twin's order is the answer.
       if (key) {
-        const existing = await findOrderByKey(db, input.userId, key);
+        const existing = await findOrderByKey(db, order, key);
         if (existing) return { ...existing, created: false };
       }
       if (attempt < MAX_ATTEMPTS && isRetryable(error)) continue;
@@ -81,21 +90,29 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlaceO
   }
 }
 
-async function placeOrderOnce(
-  tx: Tx,
-  input: { userId: string; items: OrderItemRequest[]; shipping: ShippingDetails; key: string | null; now: Date },
-): Promise<PlaceOrderResult> {
-  const { userId, shipping, key, now } = input;
+type OrderToPlace = {
+  userId: string | null;
+  items: OrderItemRequest[];
+  shipping: ShippingDetails;
+  key: string | null;
+  now: Date;
+  enteredBy: EnteredBy | null;
+};
+
+async function placeOrderOnce(tx: Tx, input: OrderToPlace): Promise<PlaceOrderResult> {
+  const { userId, shipping, key, now, enteredBy } = input;
   if (key) {
-    const existing = await findOrderByKey(tx, userId, key);
+    const existing = await findOrderByKey(tx, input, key);
     if (existing) return { ...existing, created: false };
   }
 
-  const fromCart = input.items.length === 0;
+  const fromCart = input.items.length === 0 && userId !== null;
   const lines = mergeByVariant(fromCart ? await linesFromCart(tx, userId) : await linesFromItems(tx, input.items));
   if (lines.length === 0) throw new AppError("VALIDATION", EMPTY_CART_MESSAGE, { items: EMPTY_CART_MESSAGE });
 
-  const totals = cartTotals(lines, await getSettings(tx));
+  const settings = await getSettings(tx);
+  const totals = cartTotals(lines, settings);
+  refuseCodRisk(settings, shipping.phone, totals.total);
   await takeStock(tx, lines);
   await addSales(tx, lines);
 
@@ -109,6 +126,8 @@ async function placeOrderOnce(
       status: "pending",
       paymentStatus: "unpaid",
       paymentMethod: "cod",
+      channel: enteredBy?.channel ?? "web",
+      placedBy: enteredBy?.actor.id ?? null,
       subtotal: totals.subtotal,
       shippingFee: totals.shippingFee,
       total: totals.total,
@@ -140,12 +159,29 @@ async function placeOrderOnce(
     })),
   );
 
+  await recordStatusChange(tx, {
+    orderId: order.id, from: null, to: "pending", at: now,
+    actor: enteredBy?.actor ?? { id: userId, name: "Customer" },
+    note: enteredBy ? `${CHANNEL_NOTE[enteredBy.channel]} entered by the shop` : null,
+  });
+
   if (fromCart) {
     await removeOrderedCartLines(tx, userId, lines);
     await publishLiveEvent(tx, { topic: "cart", userId });
   }
   await publishLiveEvent(tx, { topic: "orders", userId });
   return { orderId: order.id, orderNumber, created: true };
+}
+
+const CHANNEL_NOTE: Record<EnteredBy["channel"], string> = { phone: "Phone order", whatsapp: "WhatsApp order", instagram: "Instagram order" };
+
+/** PRODUCT.md's COD risk controls: blocked phone numbers and the largest order taken on cash on delivery. */
+function refuseCodRisk(settings: Parameters<typeof codRiskFlags>[0], phone: string, total: number): void {
+  for (const flag of codRiskFlags(settings, { phone, total })) {
+    if (flag.kind === "blocked-phone") throw new AppError("FORBIDDEN", BLOCKED_PHONE_MESSAGE, { phone: BLOCKED_PHONE_MESSAGE });
+    const message = codLimitMessage(settings.maxCodOrderValue ?? 0);
+    throw new AppError("CONFLICT", message, { items: message });
+  }
 }
 
 function normalizeIdempotencyKey(key: string | null | undefined): string | null {
@@ -159,14 +195,14 @@ function normalizeIdempotencyKey(key: string | null | undefined): string | null 
 /** The request shape is checked here too: the API may call this without the form's schema. */
 function checkRequestedItems(items: OrderItemRequest[]): void {
   if (!Array.isArray(items)) throw new AppError("VALIDATION", "Items must be a list");
-  if (items.length > MAX_ITEMS) throw new AppError("VALIDATION", `An order can hold at most ${MAX_ITEMS} different items`);
+  if (items.length > MAX_ORDER_ITEMS) throw new AppError("VALIDATION", ORDER_ITEMS_MESSAGE);
   for (const item of items) {
     if (!item || typeof item.productId !== "string" || !item.productId) throw new AppError("VALIDATION", "Product is required");
     for (const field of [item.color, item.size]) {
       if (field !== undefined && field !== null && typeof field !== "string") throw new AppError("VALIDATION", "Please select color and size");
     }
-    if (!Number.isInteger(item.quantity) || item.quantity < 1 || item.quantity > MAX_QUANTITY) {
-      const message = `Quantity must be a whole number from 1 to ${MAX_QUANTITY}`;
+    if (!Number.isInteger(item.quantity) || item.quantity < 1 || item.quantity > MAX_LINE_QUANTITY) {
+      const message = `Quantity must be a whole number from 1 to ${MAX_LINE_QUANTITY}`;
       throw new AppError("VALIDATION", message, { quantity: message });
     }
   }
@@ -178,9 +214,8 @@ function smallestImageKey(image: ProductImageData | null | undefined): string | 
 }
 
 function unavailable(name: string, status: string): AppError | null {
-  if (status === "active") return null;
-  const message = status === "coming-soon" ? `${name} is coming soon!` : `${name} is no longer available. Please remove it from your cart.`;
-  return new AppError("CONFLICT", message, { items: message });
+  const message = notForSaleMessage(name, status);
+  return message ? new AppError("CONFLICT", message, { items: message }) : null;
 }
 
 async function linesFromCart(tx: Tx, userId: string): Promise<OrderLine[]> {
@@ -281,11 +316,15 @@ async function removeOrderedCartLines(tx: Tx, userId: string, lines: OrderLine[]
   }
 }
 
-async function findOrderByKey(db: DbOrTx, userId: string, key: string): Promise<{ orderId: string; orderNumber: string } | null> {
+/** The order a key already made: the buyer's own key, or the owner's for an order they entered. */
+async function findOrderByKey(
+  db: DbOrTx, order: Pick<OrderToPlace, "userId" | "enteredBy">, key: string,
+): Promise<{ orderId: string; orderNumber: string } | null> {
+  const owner: SQL = order.enteredBy ? eq(orders.placedBy, order.enteredBy.actor.id) : eq(orders.userId, order.userId ?? "");
   const [row] = await db
     .select({ orderId: orders.id, orderNumber: orders.orderNumber })
     .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)))
+    .where(and(owner, eq(orders.idempotencyKey, key)))
     .limit(1);
   return row ?? null;
 }

@@ -5,7 +5,7 @@ import { isUuid } from "~/lib/uuid";
 import type { OrderStatus, PaymentStatus } from "./order-lifecycle";
 
 /** Who is looking: a buyer sees only their own orders, a seller (the shop) sees every order. */
-export type OrderViewer = { id: string; role: "buyer" | "seller" };
+export type OrderViewer = { id: string; role: "buyer" | "seller"; name?: string };
 
 export type OrderItemView = {
   id: number;

@@ -1,12 +1,8 @@
+import { ORDER_STATUSES, type OrderStatus, type PaymentStatus } from "~/db/schema/statuses";
 import { AppError } from "~/lib/errors";
 
-/** The one order lifecycle (PRODUCT.md, "Settled conflicts"); the server enforces these moves. */
-export const ORDER_STATUSES = ["pending", "confirmed", "processing", "shipped", "delivered", "cancelled", "returned"] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-
-/** Cash is collected at the door, so payment follows delivery rather than the order being placed. */
-export const PAYMENT_STATUSES = ["unpaid", "collected", "refunded"] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+// The statuses themselves are defined once, beside the schema that checks them.
+export { ORDER_STATUSES, PAYMENT_STATUSES, type OrderStatus, type PaymentStatus } from "~/db/schema/statuses";
 
 /** Days after delivery in which a delivered order may still be returned. */
 export const RETURN_WINDOW_DAYS = 7;
@@ -36,16 +32,6 @@ export const STATUS_LABELS: Record<OrderStatus, string> = {
   returned: "Returned",
 };
 
-// Full class names, written out so Tailwind finds them when it scans the source.
-export const STATUS_BADGE_CLASSES: Record<OrderStatus, string> = {
-  pending: "bg-yellow-100 text-yellow-900",
-  confirmed: "bg-blue-100 text-blue-900",
-  processing: "bg-indigo-100 text-indigo-900",
-  shipped: "bg-purple-100 text-purple-900",
-  delivered: "bg-green-100 text-green-900",
-  cancelled: "bg-red-100 text-red-900",
-  returned: "bg-stone-200 text-stone-900",
-};
 
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   unpaid: "Unpaid",

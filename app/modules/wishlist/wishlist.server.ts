@@ -3,7 +3,7 @@ import type { DbOrTx } from "~/db/client.server";
 import { products, wishlistItems } from "~/db/schema";
 import { AppError } from "~/lib/errors";
 import { selectProductCards } from "~/modules/catalog/card-query.server";
-import { VISIBLE_STATUSES } from "~/modules/catalog/list-products.server";
+import { SHOPPER_VISIBLE_STATUSES } from "~/modules/catalog/product-availability";
 import { publishLiveEvent } from "~/modules/live/publish-live-event.server";
 
 /** Ids of the products a buyer saved, for filling in the hearts on cards. */
@@ -16,7 +16,7 @@ export async function listWishlistIds(db: DbOrTx, userId: string): Promise<strin
 export async function listWishlist(db: DbOrTx, userId: string) {
   return selectProductCards(db)
     .innerJoin(wishlistItems, and(eq(wishlistItems.productId, products.id), eq(wishlistItems.userId, userId)))
-    .where(inArray(products.status, [...VISIBLE_STATUSES]))
+    .where(inArray(products.status, [...SHOPPER_VISIBLE_STATUSES]))
     .orderBy(desc(wishlistItems.addedAt));
 }
 

@@ -1,0 +1,29 @@
+/**
+ * Every status the shop stores, defined once. The schema turns each list into a CHECK constraint;
+ * the modules build their rules on the same lists. Plain constants with no imports, so browser code
+ * can use them too.
+ */
+
+/** PRODUCT.md's one order lifecycle; which moves are allowed lives in modules/orders/order-lifecycle.ts. */
+export const ORDER_STATUSES = ["pending", "confirmed", "processing", "shipped", "delivered", "cancelled", "returned"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** Cash is collected at the door, so payment follows delivery rather than the order being placed. */
+export const PAYMENT_STATUSES = ["unpaid", "collected", "refunded"] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/**
+ * active: for sale; draft: the owner's, invisible to buyers; coming-soon: shown, not buyable;
+ * archived: deleted by the owner but kept because orders point at it (invisible everywhere but old orders).
+ */
+export const PRODUCT_STATUSES = ["active", "draft", "coming-soon", "archived"] as const;
+export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
+
+/** Where an order came from: the shop's own checkout, or entered by the owner for a customer. */
+export const ORDER_CHANNELS = ["web", "phone", "whatsapp", "instagram"] as const;
+export type OrderChannel = (typeof ORDER_CHANNELS)[number];
+
+/** `column in ('a', 'b')` for a CHECK constraint over one of the lists above. */
+export function oneOfSql(values: readonly string[]): string {
+  return values.map((v) => `'${v.replace(/'/g, "''")}'`).join(", ");
+}
