@@ -283,3 +283,14 @@ export function expectedDeliveryRange(karachi: boolean, placedAt = new Date()): 
   };
   return `${after(min)} – ${after(max)}`;
 }
+
+// ---------------------------------------------------------------------------------------------------
+// The owner's dashboard (issue 7).
+
+export { SELLER } from "../../playwright.config";
+
+/** Signs the page's browser context in as the shop owner the e2e server starts with (no page visit). */
+export async function signInAsOwner(from: Requester) {
+  const { SELLER } = await import("../../playwright.config");
+  await signInByApi(from, SELLER.email, SELLER.password);
+}
