@@ -14,18 +14,18 @@ export const SELLER_TABS = [
 export type SellerNavCounts = { pendingOrders: number; unreadMessages: number };
 
 /**
- * A sidebar on a laptop, a row of tabs that scrolls sideways on a phone. Counts beside Orders and
- * Inbox tell the owner at a glance what waits for them.
+ * A sidebar on a laptop; on a phone the tabs wrap onto a few rows, so every one stays in reach of
+ * a thumb without scrolling sideways. Counts beside Orders and Inbox say what waits for the owner.
  */
 export function SellerNav({ counts }: { counts: SellerNavCounts }) {
   const badge: Partial<Record<string, number>> = { "/seller/orders": counts.pendingOrders, "/seller-dashboard/inbox": counts.unreadMessages };
   const itemClass = ({ isActive }: { isActive: boolean }) =>
-    `flex shrink-0 items-center justify-between gap-2 whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium ${
-      isActive ? "bg-brand-700 text-white" : "text-stone-700 hover:bg-stone-100"
+    `flex items-center justify-between gap-2 whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium ${
+      isActive ? "border border-brand-700 bg-brand-700 text-white" : "border border-stone-200 text-stone-700 hover:bg-stone-100 lg:border-transparent"
     }`;
   return (
-    <nav aria-label="Dashboard" className="-mx-4 overflow-x-auto px-4 lg:mx-0 lg:overflow-visible lg:px-0">
-      <ul className="flex gap-1 lg:flex-col">
+    <nav aria-label="Dashboard">
+      <ul className="flex flex-wrap gap-1 lg:flex-col lg:flex-nowrap">
         {SELLER_TABS.map((tab) => {
           const count = badge[tab.to] ?? 0;
           return (
@@ -43,7 +43,7 @@ export function SellerNav({ counts }: { counts: SellerNavCounts }) {
         })}
         <li>
           <Form method="post" action="/sign-out">
-            <button type="submit" className="w-full shrink-0 whitespace-nowrap rounded-lg px-3 py-2 text-left text-sm font-medium text-stone-700 hover:bg-stone-100">
+            <button type="submit" className="w-full whitespace-nowrap rounded-lg border border-stone-200 px-3 py-2 text-left lg:border-transparent text-sm font-medium text-stone-700 hover:bg-stone-100">
               Sign Out
             </button>
           </Form>
