@@ -1,13 +1,8 @@
 import { z } from "zod";
-import { ORDER_CHANNELS, type OrderChannel } from "~/db/schema/statuses";
 import { MAX_LINE_QUANTITY } from "~/modules/cart/order-limits";
+import { ENTERED_CHANNELS, type EnteredChannel } from "./order-channel";
 import { parseShippingForm, type ShippingDetails, type ShippingFormErrors } from "~/modules/checkout/checkout-schema";
 
-/** The channels the owner enters orders from (the web shop's own orders come from checkout). */
-export const ENTERED_CHANNELS = ORDER_CHANNELS.filter((c): c is Exclude<OrderChannel, "web"> => c !== "web");
-export type EnteredChannel = (typeof ENTERED_CHANNELS)[number];
-
-export const CHANNEL_LABELS: Record<OrderChannel, string> = { web: "Website", phone: "Phone", whatsapp: "WhatsApp", instagram: "Instagram" };
 
 /** Item rows the form shows; without JavaScript this many, with it the owner adds more. */
 export const OWNER_ORDER_ROWS = 5;
