@@ -62,7 +62,13 @@ export function BulkMoveForm({ result }: { result?: OrdersActionResult }) {
   const busy = fetcher.state !== "idle";
   const shown = fetcher.data ?? result;
   useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.intent === "bulk") showToast(fetcher.data.message, fetcher.data.ok ? "success" : "error");
+    if (fetcher.state !== "idle" || fetcher.data?.intent !== "bulk") return;
+    showToast(fetcher.data.message, fetcher.data.ok ? "success" : "error");
+    // The orders that moved are done with: untick them for the next batch.
+    const moved = new Set(fetcher.data.moved.map((m) => m.orderId));
+    for (const box of document.querySelectorAll<HTMLInputElement>('input[form="bulk-orders"][name="orderIds"]')) {
+      if (moved.has(box.value)) box.checked = false;
+    }
   }, [fetcher.state, fetcher.data]);
   const bulkMoves: OrderStatus[] = ["confirmed", "processing", "shipped", "delivered", "cancelled"];
   return (
