@@ -11,7 +11,7 @@ import {
 
 // Seeded products no other spec counts the stock of.
 const OXFORD: CartItem = { productId: "oxford-button-down-shirt", color: "White", size: "M", quantity: 1 };
-const LINEN_TROUSERS: CartItem = { productId: "relaxed-linen-trousers", color: "Black", size: "M", quantity: 1 };
+const LINEN_TROUSERS: CartItem = { productId: "relaxed-linen-trousers", color: "White", size: "M", quantity: 1 };
 
 /** A phone number of its own per test, so a search shows only that test's orders. */
 function uniquePhone(): string {
@@ -19,14 +19,16 @@ function uniquePhone(): string {
 }
 
 async function ownerPage(browser: Browser, opts: { javaScriptEnabled?: boolean; width?: number } = {}): Promise<Page> {
-  const context = await browser.newContext({ javaScriptEnabled: opts.javaScriptEnabled ?? true, viewport: { width: opts.width ?? 390, height: 844 } });
+  // The project's phone (Pixel 5) by default; a laptop is a plain desktop context.
+  const laptop = opts.width && opts.width > 800 ? { viewport: { width: opts.width, height: 900 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 } : {};
+  const context = await browser.newContext({ javaScriptEnabled: opts.javaScriptEnabled ?? true, ...laptop });
   const page = await context.newPage();
   await signInAsOwner(page);
   return page;
 }
 
 async function buyerPage(browser: Browser, tag: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const context = await browser.newContext();
   const page = await context.newPage();
   await createAccount(page, newAccount(tag, "Hira Baig"));
   return page;
