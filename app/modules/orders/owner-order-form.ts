@@ -5,7 +5,7 @@ import { parseShippingForm, type ShippingDetails, type ShippingFormErrors } from
 
 
 /** Item rows the form shows; without JavaScript this many, with it the owner adds more. */
-export const OWNER_ORDER_ROWS = 5;
+export const OWNER_ORDER_ROWS = 3;
 export const OWNER_ORDER_MAX_ROWS = 20;
 
 export type OwnerOrderItem = { productId: string; color: string; size: string; quantity: number };
