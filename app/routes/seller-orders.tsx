@@ -8,9 +8,8 @@ import { AppError } from "~/lib/errors";
 import { pageMeta } from "~/lib/seo";
 import { bulkUpdateOrderStatus } from "~/modules/orders/bulk-update-order-status.server";
 import { whatsappConfirmationHref } from "~/modules/orders/cod-confirmation";
-import { codRiskFlags } from "~/modules/orders/cod-risk";
 import { listSellerOrdersWithDetails } from "~/modules/orders/list-seller-orders.server";
-import { allowedNextStatuses, STATUS_LABELS } from "~/modules/orders/order-lifecycle";
+import { STATUS_LABELS } from "~/modules/orders/order-lifecycle";
 import { BULK_MAX, orderStatusInput } from "~/modules/orders/order-status-input";
 import { readSellerOrderQuery, sellerOrderSearchParams } from "~/modules/orders/seller-order-query";
 import { updateOrderStatus } from "~/modules/orders/update-order-status.server";
@@ -25,12 +24,12 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireSeller(request, context);
   const query = readSellerOrderQuery(new URL(request.url).searchParams);
-  const [page, settings] = await Promise.all([listSellerOrdersWithDetails(context.db, query), getSettings(context.db)]);
-  const now = new Date();
-  const orders: OwnerOrderView[] = page.orders.map(({ userId: _u, updatedAt: _up, deliveredAt, paymentMethod: _pm, ...order }) => ({
+  const settings = await getSettings(context.db);
+  const page = await listSellerOrdersWithDetails(context.db, query, settings);
+  const orders: OwnerOrderView[] = page.orders.map(({ userId: _u, updatedAt: _up, deliveredAt: _d, paymentMethod: _pm, nextStatuses, riskFlags, ...order }) => ({
     ...order,
-    next: allowedNextStatuses(order.status, { deliveredAt, now }),
-    flags: codRiskFlags(settings, order).map((f) => f.label),
+    next: nextStatuses,
+    flags: riskFlags.map((f) => f.label),
     whatsappHref: order.status === "pending" ? whatsappConfirmationHref(settings.brandName, order) : null,
   }));
   return { query: { ...query, page: page.page }, orders, total: page.total, pageCount: page.pageCount, pageSize: page.pageSize, statusCounts: page.statusCounts };

@@ -1,7 +1,8 @@
 import { asc, count, desc, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { orderItems, orders, orderStatusHistory, type OrderChannel } from "~/db/schema";
-import { ORDER_STATUSES, type OrderStatus, type PaymentStatus } from "./order-lifecycle";
+import { codRiskFlags, type CodRiskFlag, type CodRiskSettings } from "./cod-risk";
+import { allowedNextStatuses, ORDER_STATUSES, type OrderStatus, type PaymentStatus } from "./order-lifecycle";
 import { sellerOrderWhere } from "./seller-order-filter.server";
 import { SELLER_ORDERS_PAGE_SIZE, type SellerOrderQuery } from "./seller-order-query";
 
@@ -46,7 +47,14 @@ export type CustomerRecord = {
   recent: { id: string; orderNumber: string; status: OrderStatus; createdAt: string }[];
 };
 
-export type SellerOrderDetail = SellerOrder & { history: StatusHistoryEntry[]; customer: CustomerRecord };
+export type SellerOrderDetail = SellerOrder & {
+  history: StatusHistoryEntry[];
+  customer: CustomerRecord;
+  /** The moves the lifecycle allows now: what the status select offers. */
+  nextStatuses: OrderStatus[];
+  /** Breaks today's COD rules (blocked phone, above the limit): the rules may have changed since it was placed. */
+  riskFlags: CodRiskFlag[];
+};
 
 export type SellerOrderPage<T = SellerOrder> = {
   orders: T[];
@@ -99,11 +107,11 @@ export async function countOrdersByStatus(db: DbOrTx): Promise<Record<OrderStatu
  */
 export async function listSellerOrders(db: DbOrTx, query: SellerOrderQuery): Promise<SellerOrderPage> {
   const where = sellerOrderWhere(query);
-  const [[{ n }], statusCounts] = await Promise.all([
-    db.select({ n: count() }).from(orders).where(where),
-    countOrdersByStatus(db),
-  ]);
-  const total = Number(n);
+  const statusCounts = await countOrdersByStatus(db);
+  // Without a search the summary counts already hold the number of matches: no second count.
+  const total = query.q.trim()
+    ? Number((await db.select({ n: count() }).from(orders).where(where))[0].n)
+    : query.status ? statusCounts[query.status] : Object.values(statusCounts).reduce((a, b) => a + b, 0);
   const pageCount = Math.max(1, Math.ceil(total / SELLER_ORDERS_PAGE_SIZE));
   const page = Math.min(query.page, pageCount);
   const rows = await db
@@ -120,14 +128,25 @@ export async function listSellerOrders(db: DbOrTx, query: SellerOrderQuery): Pro
   };
 }
 
-/** The Orders tab's page: each order with its status history and its customer's record. */
-export async function listSellerOrdersWithDetails(db: DbOrTx, query: SellerOrderQuery): Promise<SellerOrderPage<SellerOrderDetail>> {
+/**
+ * The Orders tab's page: each order with its status history, its customer's record, the moves it
+ * may make now and its COD risk flags under today's settings.
+ */
+export async function listSellerOrdersWithDetails(
+  db: DbOrTx, query: SellerOrderQuery, settings: CodRiskSettings, now = new Date(),
+): Promise<SellerOrderPage<SellerOrderDetail>> {
   const result = await listSellerOrders(db, query);
   const ids = result.orders.map((o) => o.id);
   const [history, customers] = await Promise.all([historyOf(db, ids), customerRecordsOf(db, ids)]);
   return {
     ...result,
-    orders: result.orders.map((o) => ({ ...o, history: history.get(o.id) ?? [], customer: customers.get(o.id) ?? emptyRecord() })),
+    orders: result.orders.map((o) => ({
+      ...o,
+      history: history.get(o.id) ?? [],
+      customer: customers.get(o.id) ?? emptyRecord(),
+      nextStatuses: allowedNextStatuses(o.status, { deliveredAt: o.deliveredAt, now }),
+      riskFlags: codRiskFlags(settings, o),
+    })),
   };
 }
 

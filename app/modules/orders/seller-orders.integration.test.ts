@@ -17,6 +17,7 @@ import { updateOrderStatus } from "./update-order-status.server";
 
 const TEE = { productId: "essential-crew-neck-tee", price: 1299 };
 const OWNER = { id: "owner-1", name: "Sana Owner" };
+const NO_RULES = { maxCodOrderValue: null, blockedPhones: [] };
 const DAY = 24 * 60 * 60 * 1000;
 
 const shipping = (fullName: string, phone: string, extra: Partial<ShippingDetails> = {}): ShippingDetails => ({
@@ -139,7 +140,7 @@ describe.each(DATABASE_KINDS)("the owner's orders on %s", (kind) => {
     expect(history[3].note).toBe("Courier: TCS, Tracking: TCS-111");
     expect(history[4].actorId).toBe(OWNER.id);
 
-    const page = await listSellerOrdersWithDetails(db(), { status: null, q: placed.orderNumber, page: 1 });
+    const page = await listSellerOrdersWithDetails(db(), { status: null, q: placed.orderNumber, page: 1 }, NO_RULES);
     expect(page.orders[0].history.map((h) => h.to)).toEqual(["pending", "confirmed", "processing", "shipped", "delivered"]);
   });
 
@@ -276,12 +277,27 @@ describe.each(DATABASE_KINDS)("the owner's orders on %s", (kind) => {
     await db().update(orders).set({ status: "shipped" }).where(eq(orders.id, o3.orderId));
     await updateOrderStatus(db(), OWNER, o3.orderId, { status: "delivered" });
     await updateOrderStatus(db(), OWNER, o3.orderId, { status: "returned" });
-    void o4;
-    const page = await listSellerOrdersWithDetails(db(), { status: null, q: phone, page: 1 });
+
+    const page = await listSellerOrdersWithDetails(db(), { status: null, q: phone, page: 1 }, NO_RULES);
     const newest = page.orders.find((o) => o.id === latest.orderId)!;
     expect(newest.customer).toMatchObject({ earlierOrders: 4, cancelled: 1, refused: 1, returned: 1 });
     expect(newest.customer.recent.map((r) => r.orderNumber)).toEqual([o4.orderNumber, o3.orderNumber, o2.orderNumber, o1.orderNumber]);
     expect(page.orders.find((o) => o.id === o1.orderId)!.customer.earlierOrders).toBe(0);
+  });
+
+  it("offers only the allowed moves and flags orders that break today's COD rules", async () => {
+    await place({ phone: "+923219990001", quantity: 1 });
+    await place({ phone: "+923219990002", quantity: 3 });
+    const shippedDelivered = await orderIn("delivered");
+    await db().update(orders).set({ phone: "+923219990003", deliveredAt: new Date(Date.now() - 10 * DAY) }).where(eq(orders.id, shippedDelivered.orderId));
+    const rules = { maxCodOrderValue: 3000, blockedPhones: ["+923219990001"] };
+    const flagsOf = async (q: string) => (await listSellerOrdersWithDetails(db(), { status: null, q, page: 1 }, rules)).orders[0];
+    expect((await flagsOf("03219990001")).riskFlags.map((f) => f.kind)).toEqual(["blocked-phone"]);
+    expect((await flagsOf("03219990002")).riskFlags.map((f) => f.label)).toEqual(["Above the COD limit of Rs 3,000"]);
+    expect((await flagsOf("03219990001")).nextStatuses).toEqual(["confirmed", "cancelled"]);
+    // Delivered ten days ago: past the return window, nothing left to do.
+    expect((await flagsOf("03219990003")).nextStatuses).toEqual([]);
+    expect((await listSellerOrdersWithDetails(db(), { status: null, q: "03219990002", page: 1 }, NO_RULES)).orders[0].riskFlags).toEqual([]);
   });
 
   it("exports the filtered orders as CSV in batches, quoting commas and quotes and neutralising formulas", async () => {
