@@ -259,12 +259,16 @@ test.describe("the owner's orders", () => {
     const all = await (await owner.request.get(`/api/orders?q=${mine.orderNumber}`)).json();
     expect(all.data).toMatchObject({ total: 1, page: 1, pageSize: 20, pageCount: 1 });
     expect(all.data.orders[0]).toMatchObject({ id: mine.orderId, channel: "web", status: "pending" });
+    expect((await owner.request.get("/seller/orders/00000000-0000-4000-8000-000000000000/invoice")).status()).toBe(404);
+    expect((await owner.request.patch("/api/orders/00000000-0000-4000-8000-000000000000", { data: { status: "confirmed" } })).status()).toBe(404);
     const bad = await owner.request.patch(`/api/orders/${mine.orderId}`, { data: { status: "teleported" } });
     expect(bad.status()).toBe(400);
     expect((await bad.json()).error.code).toBe("VALIDATION");
   });
 
   test("the Orders tab passes axe and fits a 390 px phone and a laptop", async ({ browser }) => {
+    // Two widths, a full page of orders each, axe twice: more than the default 30 s on a busy machine.
+    test.setTimeout(120_000);
     const buyer = await buyerPage(browser, "seller-a11y");
     const phone = uniquePhone();
     await placeOrderByApi(buyer, [OXFORD], { phone });
@@ -276,9 +280,9 @@ test.describe("the owner's orders", () => {
       await expectNoSeriousA11yViolations(owner);
       const overflow = await owner.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, `sideways scroll at ${width}px`).toBeLessThanOrEqual(0);
-      await owner.screenshot({ path: `test-results/seller-orders-${width}.png`, fullPage: true });
+      await owner.screenshot({ path: `test-results/seller-orders-${width}.png` });
       await gotoHydrated(owner, "/seller/orders/new");
-      await owner.screenshot({ path: `test-results/seller-orders-new-${width}.png`, fullPage: true });
+      await owner.screenshot({ path: `test-results/seller-orders-new-${width}.png` });
       expect(await owner.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
     }
   });
