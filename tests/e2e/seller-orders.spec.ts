@@ -20,8 +20,10 @@ function uniquePhone(): string {
 
 async function ownerPage(browser: Browser, opts: { javaScriptEnabled?: boolean; width?: number } = {}): Promise<Page> {
   // The project's phone (Pixel 5) by default; a laptop is a plain desktop context.
-  const laptop = opts.width && opts.width > 800 ? { viewport: { width: opts.width, height: 900 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 } : {};
-  const context = await browser.newContext({ javaScriptEnabled: opts.javaScriptEnabled ?? true, ...laptop });
+  const size = !opts.width ? {}
+    : opts.width > 800 ? { viewport: { width: opts.width, height: 900 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 }
+    : { viewport: { width: opts.width, height: 844 } };
+  const context = await browser.newContext({ javaScriptEnabled: opts.javaScriptEnabled ?? true, ...size });
   const page = await context.newPage();
   await signInAsOwner(page);
   return page;
