@@ -22,8 +22,12 @@ export default [
   layout("routes/seller-layout.tsx", [
     route("seller-dashboard", "routes/seller-dashboard.tsx"),
     route("seller/orders", "routes/seller-orders.tsx"),
+    route("seller/orders/new", "routes/seller-orders-new.tsx"),
     route("seller-dashboard/email-logs", "routes/seller-email-logs.tsx"),
   ]),
+  // Outside the dashboard frame: a page made for printing, and a file download.
+  route("seller/orders/:id/invoice", "routes/seller-order-invoice.tsx"),
+  route("seller/orders.csv", "routes/seller-orders-csv.ts"),
   route("about", "routes/about.tsx"),
   route("contact", "routes/contact.tsx"),
   route("privacy", "routes/privacy.tsx"),

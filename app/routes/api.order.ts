@@ -1,7 +1,9 @@
-import { apiData, handleApi, methodNotAllowed, requireApiUser } from "~/lib/api.server";
+import { apiData, apiError, handleApi, methodNotAllowed, readJson, requireApiUser } from "~/lib/api.server";
 import { AppError } from "~/lib/errors";
 import { getOrder } from "~/modules/orders/get-order.server";
 import { orderItemJson } from "~/modules/orders/order-item-json";
+import { orderStatusInput } from "~/modules/orders/order-status-input";
+import { updateOrderStatus } from "~/modules/orders/update-order-status.server";
 import type { Route } from "./+types/api.order";
 
 /** GET /api/orders/:id: one order with its items; someone else's order is a 404, like an unknown one. */
@@ -39,6 +41,22 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   });
 }
 
-export async function action() {
-  return methodNotAllowed(["GET"], "/api/orders/{id}");
+/**
+ * PATCH /api/orders/:id `{ status, courierName?, trackingNumber? }`: the owner moves an order along
+ * its lifecycle (seller only). A move the lifecycle refuses is a 409 with the reason.
+ */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  return handleApi(async () => {
+    if (request.method !== "PATCH") return methodNotAllowed(["GET", "PATCH"], "/api/orders/{id}");
+    const user = await requireApiUser(request, context);
+    if (user.role !== "seller") return apiError(403, "FORBIDDEN", "Only sellers can update orders");
+    const input = orderStatusInput.parse(await readJson(request));
+    const result = await updateOrderStatus(context.db, { id: user.id, name: user.name || user.email }, params.id, input);
+    const order = await getOrder(context.db, { id: user.id, role: user.role }, result.orderId);
+    return apiData({
+      id: result.orderId, orderNumber: result.orderNumber, previousStatus: result.from, status: result.status,
+      paymentStatus: order?.paymentStatus, courierName: order?.courierName ?? null, trackingNumber: order?.trackingNumber ?? null,
+      deliveredAt: order?.deliveredAt ?? null, updatedAt: order?.updatedAt,
+    });
+  });
 }

@@ -6,16 +6,30 @@ import { MAX_ORDER_ITEMS, ORDER_ITEMS_MESSAGE } from "~/modules/cart/order-limit
 import { COD_ONLY_MESSAGE, parseShippingForm } from "~/modules/checkout/checkout-schema";
 import { placeOrder } from "~/modules/checkout/place-order.server";
 import { listOrders } from "~/modules/orders/list-orders.server";
+import { listSellerOrders } from "~/modules/orders/list-seller-orders.server";
+import { readSellerOrderQuery } from "~/modules/orders/seller-order-query";
 import { orderItemJson } from "~/modules/orders/order-item-json";
 import type { Route } from "./+types/api.orders";
 
 // Only product, colour, size and quantity are read from an item: a price or total sent along is dropped here.
 const orderItems = z.array(cartItemInput).max(MAX_ORDER_ITEMS, ORDER_ITEMS_MESSAGE);
 
-/** GET /api/orders: a buyer's own orders, newest first; every order for a seller. */
+/**
+ * GET /api/orders: a buyer's own orders, newest first. A seller gets every order, a page at a time,
+ * with the Orders tab's filters (?status=&q=&page=) and the counts per status.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   return handleApi(async () => {
     const user = await requireApiUser(request, context);
+    if (user.role === "seller") {
+      const page = await listSellerOrders(context.db, readSellerOrderQuery(new URL(request.url).searchParams));
+      return apiData({
+        orders: page.orders.map(({ userId: _userId, items, ...o }) => ({
+          ...o, itemCount: items.reduce((n, i) => n + i.quantity, 0), items: items.map((i) => orderItemJson({ ...i, imageKey: null })),
+        })),
+        total: page.total, page: page.page, pageSize: page.pageSize, pageCount: page.pageCount, statusCounts: page.statusCounts,
+      });
+    }
     const orders = await listOrders(context.db, { id: user.id, role: user.role });
     return apiData({
       orders: orders.map((o) => ({
@@ -30,6 +44,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         fullName: o.fullName,
         city: o.city,
         country: o.country,
+        courierName: o.courierName,
+        trackingNumber: o.trackingNumber,
         createdAt: o.createdAt,
         itemCount: o.itemCount,
         items: o.items.map(orderItemJson),

@@ -60,8 +60,10 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
             </div>
           </div>
         )}
-        {order.courierName && order.trackingNumber && (
-          <p className="mt-3 text-stone-700">Courier: <strong>{order.courierName}</strong>, tracking number <strong>{order.trackingNumber}</strong></p>
+        {(order.courierName || order.trackingNumber) && (
+          <p className="mt-3 text-stone-700" data-testid="order-courier">
+            Courier: <strong>{order.courierName || "—"}</strong>{order.trackingNumber && <>, tracking number <strong>{order.trackingNumber}</strong></>}
+          </p>
         )}
 
         <h2 className="mt-6 text-lg font-semibold text-stone-900">Items</h2>

@@ -1,24 +1,130 @@
-import { OrderTable } from "~/components/orders/order-table";
+import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
+import { z } from "zod";
+import { SellerOrderCard } from "~/components/seller/orders/seller-order-card";
+import { BulkMoveForm, OrderFilters, OrderSummaryCards, OrdersPagination } from "~/components/seller/orders/orders-toolbar";
+import type { OrdersActionResult, OwnerOrderView } from "~/components/seller/orders/types";
 import { requireSeller } from "~/lib/auth-guard.server";
+import { AppError } from "~/lib/errors";
 import { pageMeta } from "~/lib/seo";
-import { listOrders } from "~/modules/orders/list-orders.server";
+import { bulkUpdateOrderStatus } from "~/modules/orders/bulk-update-order-status.server";
+import { whatsappConfirmationHref } from "~/modules/orders/cod-confirmation";
+import { listSellerOrdersWithDetails } from "~/modules/orders/list-seller-orders.server";
+import { STATUS_LABELS } from "~/modules/orders/order-lifecycle";
+import { BULK_MAX, orderStatusInput } from "~/modules/orders/order-status-input";
+import { readSellerOrderQuery, sellerOrderSearchParams } from "~/modules/orders/seller-order-query";
+import { updateOrderStatus } from "~/modules/orders/update-order-status.server";
+import { getSettings } from "~/modules/settings/get-settings.server";
 import type { Route } from "./+types/seller-orders";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({ matches, title: "Orders", description: "Every order in the shop.", path: "/seller/orders", noindex: true });
 
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireSeller(request, context);
-  return { orders: await listOrders(context.db, user) };
+  await requireSeller(request, context);
+  const query = readSellerOrderQuery(new URL(request.url).searchParams);
+  const settings = await getSettings(context.db);
+  const page = await listSellerOrdersWithDetails(context.db, query, settings);
+  const orders: OwnerOrderView[] = page.orders.map(({ userId: _u, updatedAt: _up, deliveredAt: _d, paymentMethod: _pm, nextStatuses, riskFlags, ...order }) => ({
+    ...order,
+    next: nextStatuses,
+    flags: riskFlags.map((f) => f.label),
+    whatsappHref: order.status === "pending" ? whatsappConfirmationHref(settings.brandName, order) : null,
+  }));
+  return { query: { ...query, page: page.page }, orders, total: page.total, pageCount: page.pageCount, pageSize: page.pageSize, statusCounts: page.statusCounts };
 }
 
-/** Every order, newest first; it updates live as buyers order and cancel. */
-export default function SellerOrders({ loaderData }: Route.ComponentProps) {
+const intentSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("status"), orderId: z.string().max(100) }).extend(orderStatusInput.shape),
+  z.object({
+    intent: z.literal("bulk"),
+    status: orderStatusInput.shape.status,
+    orderIds: z.array(z.string().max(100)).min(1, "Please select at least one order").max(BULK_MAX, `Please select at most ${BULK_MAX} orders`),
+  }),
+]);
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireSeller(request, context);
+  const form = await request.formData();
+  const parsed = intentSchema.safeParse({ ...Object.fromEntries(form), orderIds: form.getAll("orderIds") });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const intent = form.get("intent");
+    if (intent === "bulk") return data<OrdersActionResult>({ intent: "bulk", ok: false, message: issue?.message ?? "Please select at least one order", moved: [], failed: [] }, { status: 400 });
+    if (intent === "status") {
+      const orderId = String(form.get("orderId") ?? "");
+      const field = String(issue?.path[0] ?? "status");
+      const message = `Status update failed: ${issue?.message ?? "Please check the form"}`;
+      return data<OrdersActionResult>({ intent: "status", ok: false, message, orderId, fields: { [field]: issue?.message ?? "" } }, { status: 400 });
+    }
+    return data<OrdersActionResult>({ intent: null, ok: false, message: "Something was missing from the form. Please try again." }, { status: 400 });
+  }
+  const input = parsed.data;
+  const actor = { id: user.id, name: user.name || user.email };
+
+  if (input.intent === "bulk") {
+    const result = await bulkUpdateOrderStatus(context.db, actor, input.orderIds, input.status);
+    const label = STATUS_LABELS[input.status];
+    const moved = `${result.moved.length} ${result.moved.length === 1 ? "order" : "orders"} moved to "${label}"`;
+    const message = result.failed.length === 0 ? moved : `${moved}; ${result.failed.length} could not be moved`;
+    return data<OrdersActionResult>({ intent: "bulk", ok: result.failed.length === 0, message, moved: result.moved, failed: result.failed });
+  }
+
+  try {
+    // Courier details go with shipping; the form also posts them (prefilled) for other moves.
+    const courier = input.status === "shipped" ? { courierName: input.courierName, trackingNumber: input.trackingNumber } : {};
+    const result = await updateOrderStatus(context.db, actor, input.orderId, { status: input.status, ...courier });
+    const message = result.from === result.status ? `Courier details of ${result.orderNumber} updated` : `Order status updated to "${STATUS_LABELS[result.status]}"`;
+    return data<OrdersActionResult>({ intent: "status", ok: true, message, orderId: input.orderId });
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return data<OrdersActionResult>(
+      { intent: "status", ok: false, message: `Status update failed: ${error.message}`, orderId: input.orderId, fields: error.fields },
+      { status: error.status },
+    );
+  }
+}
+
+/** After a refused move reload anyway: the order may have moved on elsewhere. */
+export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if ((actionResult as OrdersActionResult | undefined)?.intent) return true;
+  return defaultShouldRevalidate;
+}
+
+/** The owner's orders: counts, filter and search, a page of orders to confirm, ship and deliver. Live. */
+export default function SellerOrders({ loaderData, actionData }: Route.ComponentProps) {
+  const { query, orders, total, pageCount, pageSize, statusCounts } = loaderData;
+  const filtered = Boolean(query.status || query.q);
   return (
-    <div>
-      <h2 className="text-xl font-semibold text-stone-900">Orders</h2>
-      <p className="mt-1 text-stone-700">{loaderData.orders.length} {loaderData.orders.length === 1 ? "order" : "orders"}</p>
-      <OrderTable orders={loaderData.orders} caption="All orders, newest first" />
+    <div className="grid gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 className="text-xl font-semibold text-stone-900">Orders</h2>
+        <div className="flex flex-wrap gap-2">
+          <Link to="/seller/orders/new" className="btn-primary">New Order</Link>
+          <a href={`/seller/orders.csv${sellerOrderSearchParams({ status: query.status, q: query.q })}`} className="btn-secondary" download>
+            Export CSV
+          </a>
+        </div>
+      </div>
+      <OrderSummaryCards counts={statusCounts} active={query.q ? null : query.status} />
+      <OrderFilters query={query} />
+      {orders.length === 0 ? (
+        <p className="rounded-2xl border border-dashed border-stone-300 py-12 text-center text-stone-700">
+          {filtered ? "No orders match this filter." : "No orders yet"}
+        </p>
+      ) : (
+        <>
+          <BulkMoveForm result={actionData} />
+          <OrdersPagination query={query} page={query.page} pageCount={pageCount} total={total} pageSize={pageSize} />
+          <ul className="grid gap-3" data-testid="seller-order-list">
+            {orders.map((order) => (
+              <li key={order.id}><SellerOrderCard order={order} result={actionData} /></li>
+            ))}
+          </ul>
+          <OrdersPagination query={query} page={query.page} pageCount={pageCount} total={total} pageSize={pageSize} bottom />
+        </>
+      )}
     </div>
   );
 }

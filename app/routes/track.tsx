@@ -64,7 +64,9 @@ export default function Track({ actionData }: Route.ComponentProps) {
               <><dt className="font-medium">Expected</dt><dd>{formatDeliveryRange({ from: new Date(order.deliveryFrom), to: new Date(order.deliveryTo) })}</dd></>
             )}
             <dt className="font-medium">Payment</dt><dd>Cash on Delivery ({PAYMENT_STATUS_LABELS[order.paymentStatus]})</dd>
-            {order.courierName && <><dt className="font-medium">Courier</dt><dd>{order.courierName}{order.trackingNumber ? `, tracking ${order.trackingNumber}` : ""}</dd></>}
+            {(order.courierName || order.trackingNumber) && (
+              <><dt className="font-medium">Courier</dt><dd data-testid="track-courier">{order.courierName || "—"}{order.trackingNumber ? `, tracking number ${order.trackingNumber}` : ""}</dd></>
+            )}
           </dl>
           <ul className="mt-4 list-disc pl-5 text-sm text-stone-700">
             {order.items.map((item, i) => <li key={i}>{item.quantity} x {item.name} ({item.color}, {item.size})</li>)}

@@ -11,6 +11,7 @@ export type AccountOrder = {
   id: string; orderNumber: string; status: OrderStatus; createdAt: Date | string; paymentMethod: string;
   subtotal: number; shippingFee: number; total: number;
   fullName: string; address: string; city: string; postalCode: string | null; country: string;
+  courierName?: string | null; trackingNumber?: string | null;
   items: { name: string; color: string; size: string; price: number; quantity: number }[];
 };
 
@@ -111,6 +112,12 @@ function OrderCard({ order, onDetails, result }: { order: AccountOrder; onDetail
         </div>
       </dl>
 
+      {(order.courierName || order.trackingNumber) && (
+        <p className="mt-3 text-sm text-stone-800" data-testid="order-courier">
+          Courier: <strong>{order.courierName || "—"}</strong>{order.trackingNumber && <>, tracking number <strong>{order.trackingNumber}</strong></>}
+        </p>
+      )}
+
       {result && <div className="mt-3"><ResultLine result={result} /></div>}
 
       <div className="mt-4 flex flex-wrap gap-2">
@@ -191,6 +198,12 @@ function OrderDetailsDialog({ dialogRef, order, onClose }: { dialogRef: React.Re
                 <dt className="text-stone-600">Payment method</dt>
                 <dd>{paymentLabel(order.paymentMethod)}</dd>
               </div>
+              {(order.courierName || order.trackingNumber) && (
+                <div>
+                  <dt className="text-stone-600">Courier</dt>
+                  <dd>{order.courierName || "—"}{order.trackingNumber ? `, tracking number ${order.trackingNumber}` : ""}</dd>
+                </div>
+              )}
               <div>
                 <dt className="text-stone-600">Shipping address</dt>
                 <dd>

@@ -7,7 +7,7 @@ export function SiteFooter() {
   const root = useRootData();
   const shop = root?.shop;
   return (
-    <footer className="mt-16 border-t border-stone-200 bg-stone-50 text-sm text-stone-700">
+    <footer className="mt-16 print:hidden border-t border-stone-200 bg-stone-50 text-sm text-stone-700">
       <div className="container-page grid gap-8 py-10 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <p className="text-lg font-extrabold text-brand-800">{shop?.brandName ?? "Kapra"}</p>

@@ -21,7 +21,7 @@ export function SiteHeader() {
     `rounded-md px-3 py-2 text-sm font-medium ${isActive ? "text-brand-700" : "text-stone-700 hover:text-brand-700"}`;
 
   return (
-    <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur">
+    <header className="sticky top-0 z-30 print:hidden border-b border-stone-200 bg-white/95 backdrop-blur">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:rounded focus:bg-white focus:px-3 focus:py-2">
         Skip to content
       </a>

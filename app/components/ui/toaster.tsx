@@ -50,7 +50,7 @@ export function Toaster({ flash }: { flash: { type: ToastType; message: string }
   }, [flash]);
   const shown = hydrated ? items : flash ? [{ id: 0, ...flash }] : EMPTY;
   return (
-    <div className="pointer-events-none fixed inset-x-0 top-3 z-50 flex flex-col items-center gap-2 px-3" aria-live="polite">
+    <div className="pointer-events-none fixed inset-x-0 top-3 z-50 print:hidden flex flex-col items-center gap-2 px-3" aria-live="polite">
       {shown.map((t) => (
         <div
           key={t.id}

@@ -61,6 +61,9 @@ export const orderSummaryColumns = {
   city: orders.city,
   postalCode: orders.postalCode,
   country: orders.country,
+  // The buyer sees who carries the parcel and its tracking number wherever the order is listed.
+  courierName: orders.courierName,
+  trackingNumber: orders.trackingNumber,
   createdAt: orders.createdAt,
 };
 
@@ -93,8 +96,6 @@ export async function getOrder(db: DbOrTx, viewer: OrderViewer, orderId: string)
       phone: orders.phone,
       deliveryFrom: orders.deliveryFrom,
       deliveryTo: orders.deliveryTo,
-      courierName: orders.courierName,
-      trackingNumber: orders.trackingNumber,
       updatedAt: orders.updatedAt,
       deliveredAt: orders.deliveredAt,
     })

@@ -28,6 +28,8 @@ export type OrderSummary = {
   city: string;
   postalCode: string | null;
   country: string;
+  courierName: string | null;
+  trackingNumber: string | null;
   createdAt: Date;
   /** Units in the order (a line of 3 counts 3), like the cart badge. */
   itemCount: number;

@@ -1,0 +1,54 @@
+import { useEffect, useId, useState } from "react";
+import { useFetcher } from "react-router";
+import { showToast } from "~/components/ui/toaster";
+import { STATUS_LABELS } from "~/modules/orders/order-lifecycle";
+import type { OrdersActionResult, OwnerOrderView } from "./types";
+
+/**
+ * The status select of one order: only the moves the lifecycle allows; courier and tracking number
+ * when shipping (and to correct them on a shipped order). A fetcher with JavaScript (toast), a plain
+ * post without.
+ */
+export function OrderStatusForm({ order, result }: { order: OwnerOrderView; result?: OrdersActionResult }) {
+  const fetcher = useFetcher<OrdersActionResult>();
+  const id = useId();
+  const [choice, setChoice] = useState(order.next[0] ?? "");
+  const busy = fetcher.state !== "idle";
+  const shown = fetcher.data ?? result;
+  const fields = shown && shown.intent === "status" && shown.orderId === order.id ? shown.fields : undefined;
+
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.intent === "status") showToast(fetcher.data.message, fetcher.data.ok ? "success" : "error");
+  }, [fetcher.state, fetcher.data]);
+  // The order moved (here or live from elsewhere): offer its new first move.
+  const nextKey = order.next.join(",");
+  useEffect(() => setChoice(order.next[0] ?? ""), [nextKey]);
+
+  const shipping = choice === "shipped" || order.status === "shipped";
+  if (order.next.length === 0 && order.status !== "shipped") return null;
+  return (
+    <fetcher.Form method="post" className="grid gap-2 sm:grid-cols-[minmax(9rem,auto)_1fr_1fr_auto] sm:items-end" aria-label={`Update status of ${order.orderNumber}`}>
+      <input type="hidden" name="intent" value="status" />
+      <input type="hidden" name="orderId" value={order.id} />
+      <div>
+        <label htmlFor={`${id}-status`} className="field-label">Status</label>
+        <select id={`${id}-status`} name="status" value={choice} onChange={(e) => setChoice(e.target.value as typeof choice)} className="field-input py-2">
+          {order.status === "shipped" && <option value="shipped">Shipped (edit courier)</option>}
+          {order.next.map((s) => <option key={s} value={s}>{STATUS_LABELS[s]}</option>)}
+        </select>
+      </div>
+      <div className={shipping ? "" : "hidden sm:invisible sm:block"}>
+        <label htmlFor={`${id}-courier`} className="field-label">Courier name</label>
+        <input id={`${id}-courier`} name="courierName" defaultValue={order.courierName ?? ""} maxLength={60} placeholder="TCS, Leopards, M&P..." className="field-input py-2"
+          aria-invalid={fields?.courierName ? true : undefined} />
+      </div>
+      <div className={shipping ? "" : "hidden sm:invisible sm:block"}>
+        <label htmlFor={`${id}-tracking`} className="field-label">Tracking number</label>
+        <input id={`${id}-tracking`} name="trackingNumber" defaultValue={order.trackingNumber ?? ""} maxLength={60} className="field-input py-2"
+          aria-invalid={fields?.trackingNumber ? true : undefined} />
+      </div>
+      <button type="submit" className="btn-primary" disabled={busy}>{busy ? "Updating..." : "Update Status"}</button>
+      {fields && Object.values(fields).length > 0 && <p className="field-error sm:col-span-4">{Object.values(fields).join(". ")}</p>}
+    </fetcher.Form>
+  );
+}

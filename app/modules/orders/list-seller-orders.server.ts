@@ -1,0 +1,223 @@
+import { asc, count, desc, inArray, sql } from "drizzle-orm";
+import type { DbOrTx } from "~/db/client.server";
+import { orderItems, orders, orderStatusHistory, type OrderChannel } from "~/db/schema";
+import { codRiskFlags, type CodRiskFlag, type CodRiskSettings } from "./cod-risk";
+import { allowedNextStatuses, ORDER_STATUSES, type OrderStatus, type PaymentStatus } from "./order-lifecycle";
+import { sellerOrderWhere } from "./seller-order-filter.server";
+import { SELLER_ORDERS_PAGE_SIZE, type SellerOrderQuery } from "./seller-order-query";
+
+export type SellerOrderItem = { productId: string | null; name: string; color: string; size: string; price: number; quantity: number };
+
+export type SellerOrder = {
+  id: string;
+  orderNumber: string;
+  userId: string | null;
+  status: OrderStatus;
+  paymentStatus: PaymentStatus;
+  paymentMethod: string;
+  channel: OrderChannel;
+  subtotal: number;
+  shippingFee: number;
+  total: number;
+  fullName: string;
+  email: string;
+  phone: string;
+  address: string;
+  city: string;
+  postalCode: string | null;
+  country: string;
+  courierName: string | null;
+  trackingNumber: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  deliveredAt: Date | null;
+  items: SellerOrderItem[];
+};
+
+export type StatusHistoryEntry = { from: OrderStatus | null; to: OrderStatus; actorName: string; note: string | null; at: Date };
+
+/** A customer's orders before this one (same phone or same account), and how they ended. */
+export type CustomerRecord = {
+  earlierOrders: number;
+  cancelled: number;
+  /** Returned from shipped: refused at the door, never delivered. */
+  refused: number;
+  /** Returned after delivery. */
+  returned: number;
+  recent: { id: string; orderNumber: string; status: OrderStatus; createdAt: string }[];
+};
+
+export type SellerOrderDetail = SellerOrder & {
+  history: StatusHistoryEntry[];
+  customer: CustomerRecord;
+  /** The moves the lifecycle allows now: what the status select offers. */
+  nextStatuses: OrderStatus[];
+  /** Breaks today's COD rules (blocked phone, above the limit): the rules may have changed since it was placed. */
+  riskFlags: CodRiskFlag[];
+};
+
+export type SellerOrderPage<T = SellerOrder> = {
+  orders: T[];
+  /** Orders matching the filter, and the page of them shown. */
+  total: number;
+  page: number;
+  pageSize: number;
+  pageCount: number;
+  /** Every order in the shop by status (the summary cards), whatever the filter. */
+  statusCounts: Record<OrderStatus, number>;
+};
+
+const sellerOrderColumns = {
+  id: orders.id,
+  orderNumber: orders.orderNumber,
+  userId: orders.userId,
+  status: orders.status,
+  paymentStatus: orders.paymentStatus,
+  paymentMethod: orders.paymentMethod,
+  channel: orders.channel,
+  subtotal: orders.subtotal,
+  shippingFee: orders.shippingFee,
+  total: orders.total,
+  fullName: orders.fullName,
+  email: orders.email,
+  phone: orders.phone,
+  address: orders.address,
+  city: orders.city,
+  postalCode: orders.postalCode,
+  country: orders.country,
+  courierName: orders.courierName,
+  trackingNumber: orders.trackingNumber,
+  createdAt: orders.createdAt,
+  updatedAt: orders.updatedAt,
+  deliveredAt: orders.deliveredAt,
+};
+
+/** Count per status in one GROUP BY (an index-only scan of orders(status, created_at)). */
+export async function countOrdersByStatus(db: DbOrTx): Promise<Record<OrderStatus, number>> {
+  const rows = await db.select({ status: orders.status, n: count() }).from(orders).groupBy(orders.status);
+  const counts = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<OrderStatus, number>;
+  for (const row of rows) counts[row.status] = Number(row.n);
+  return counts;
+}
+
+/**
+ * One page of the owner's orders, newest first, with the filter of the Orders tab (status, and a
+ * search by order number, phone or name), the number of matches and the summary counts. Only the
+ * page's rows leave the database.
+ */
+export async function listSellerOrders(db: DbOrTx, query: SellerOrderQuery): Promise<SellerOrderPage> {
+  const where = sellerOrderWhere(query);
+  const statusCounts = await countOrdersByStatus(db);
+  // Without a search the summary counts already hold the number of matches: no second count.
+  const total = query.q.trim()
+    ? Number((await db.select({ n: count() }).from(orders).where(where))[0].n)
+    : query.status ? statusCounts[query.status] : Object.values(statusCounts).reduce((a, b) => a + b, 0);
+  const pageCount = Math.max(1, Math.ceil(total / SELLER_ORDERS_PAGE_SIZE));
+  const page = Math.min(query.page, pageCount);
+  const rows = await db
+    .select(sellerOrderColumns)
+    .from(orders)
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(SELLER_ORDERS_PAGE_SIZE)
+    .offset((page - 1) * SELLER_ORDERS_PAGE_SIZE);
+  const items = await itemsOf(db, rows.map((r) => r.id));
+  return {
+    orders: rows.map((row) => ({ ...row, items: items.get(row.id) ?? [] })),
+    total, page, pageSize: SELLER_ORDERS_PAGE_SIZE, pageCount, statusCounts,
+  };
+}
+
+/**
+ * The Orders tab's page: each order with its status history, its customer's record, the moves it
+ * may make now and its COD risk flags under today's settings.
+ */
+export async function listSellerOrdersWithDetails(
+  db: DbOrTx, query: SellerOrderQuery, settings: CodRiskSettings, now = new Date(),
+): Promise<SellerOrderPage<SellerOrderDetail>> {
+  const result = await listSellerOrders(db, query);
+  const ids = result.orders.map((o) => o.id);
+  const [history, customers] = await Promise.all([historyOf(db, ids), customerRecordsOf(db, ids)]);
+  return {
+    ...result,
+    orders: result.orders.map((o) => ({
+      ...o,
+      history: history.get(o.id) ?? [],
+      customer: customers.get(o.id) ?? emptyRecord(),
+      nextStatuses: allowedNextStatuses(o.status, { deliveredAt: o.deliveredAt, now }),
+      riskFlags: codRiskFlags(settings, o),
+    })),
+  };
+}
+
+async function itemsOf(db: DbOrTx, orderIds: string[]): Promise<Map<string, SellerOrderItem[]>> {
+  const byOrder = new Map<string, SellerOrderItem[]>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db
+    .select({
+      orderId: orderItems.orderId, productId: orderItems.productId, name: orderItems.name, color: orderItems.color,
+      size: orderItems.size, price: orderItems.price, quantity: orderItems.quantity,
+    })
+    .from(orderItems)
+    .where(inArray(orderItems.orderId, orderIds))
+    .orderBy(asc(orderItems.id));
+  for (const { orderId, ...item } of rows) byOrder.set(orderId, [...(byOrder.get(orderId) ?? []), item]);
+  return byOrder;
+}
+
+/** Status changes of the given orders, oldest first. */
+export async function historyOf(db: DbOrTx, orderIds: string[]): Promise<Map<string, StatusHistoryEntry[]>> {
+  const byOrder = new Map<string, StatusHistoryEntry[]>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db
+    .select({
+      orderId: orderStatusHistory.orderId, from: orderStatusHistory.fromStatus, to: orderStatusHistory.toStatus,
+      actorName: orderStatusHistory.actorName, note: orderStatusHistory.note, at: orderStatusHistory.createdAt,
+    })
+    .from(orderStatusHistory)
+    .where(inArray(orderStatusHistory.orderId, orderIds))
+    .orderBy(asc(orderStatusHistory.createdAt), asc(orderStatusHistory.id));
+  for (const { orderId, ...entry } of rows) byOrder.set(orderId, [...(byOrder.get(orderId) ?? []), entry]);
+  return byOrder;
+}
+
+function emptyRecord(): CustomerRecord {
+  return { earlierOrders: 0, cancelled: 0, refused: 0, returned: 0, recent: [] };
+}
+
+type CustomerRow = { order_id: string; earlier: number; cancelled: number; refused: number; returned: number; recent: CustomerRecord["recent"] | string | null };
+
+/**
+ * For each order, the same customer's earlier orders (same phone, or same account), counted by how
+ * they ended, plus the five latest. Two lateral subqueries per order of the page, each on the
+ * orders(phone) and orders(user_id, created_at) indexes; anonymised orders (empty phone) match nothing.
+ */
+async function customerRecordsOf(db: DbOrTx, orderIds: string[]): Promise<Map<string, CustomerRecord>> {
+  const records = new Map<string, CustomerRecord>();
+  if (orderIds.length === 0) return records;
+  const ids = sql.join(orderIds.map((id) => sql`${id}::uuid`), sql`, `);
+  const sameCustomer = sql`p.id <> o.id and p.created_at < o.created_at
+    and ((o.phone <> '' and p.phone = o.phone) or (o.user_id is not null and p.user_id = o.user_id))`;
+  const result = await db.execute(sql`
+    select o.id as order_id, s.earlier, s.cancelled, s.refused, s.returned, r.recent
+    from orders o
+    cross join lateral (
+      select count(*)::int as earlier,
+        (count(*) filter (where p.status = 'cancelled'))::int as cancelled,
+        (count(*) filter (where p.status = 'returned' and p.delivered_at is null))::int as refused,
+        (count(*) filter (where p.status = 'returned' and p.delivered_at is not null))::int as returned
+      from orders p where ${sameCustomer}
+    ) s
+    cross join lateral (
+      select json_agg(json_build_object('id', e.id, 'orderNumber', e.order_number, 'status', e.status, 'createdAt', e.created_at) order by e.created_at desc) as recent
+      from (select p.id, p.order_number, p.status, p.created_at from orders p where ${sameCustomer} order by p.created_at desc limit 5) e
+    ) r
+    where o.id in (${ids})`);
+  for (const row of (result as unknown as { rows: CustomerRow[] }).rows) {
+    const recent = typeof row.recent === "string" ? (JSON.parse(row.recent) as CustomerRecord["recent"]) : row.recent ?? [];
+    records.set(row.order_id, {
+      earlierOrders: Number(row.earlier), cancelled: Number(row.cancelled), refused: Number(row.refused), returned: Number(row.returned), recent,
+    });
+  }
+  return records;
+}

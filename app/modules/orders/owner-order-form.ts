@@ -1,0 +1,78 @@
+import { z } from "zod";
+import { MAX_LINE_QUANTITY } from "~/modules/cart/order-limits";
+import { ENTERED_CHANNELS, type EnteredChannel } from "./order-channel";
+import { parseShippingForm, type ShippingDetails, type ShippingFormErrors } from "~/modules/checkout/checkout-schema";
+
+
+/** Item rows the form shows; without JavaScript this many, with it the owner adds more. */
+export const OWNER_ORDER_ROWS = 3;
+export const OWNER_ORDER_MAX_ROWS = 20;
+
+export type OwnerOrderItem = { productId: string; color: string; size: string; quantity: number };
+export type OwnerOrderRowValues = { productId: string; color: string; size: string; quantity: string };
+export type OwnerOrderValues = {
+  channel: string; fullName: string; email: string; phone: string; city: string; cityOther: string; address: string; postalCode: string;
+  items: OwnerOrderRowValues[];
+};
+export type OwnerOrderErrors = ShippingFormErrors & { channel?: string; items?: string; rows?: Record<number, string> };
+
+export type OwnerOrderResult =
+  | { ok: true; channel: EnteredChannel; shipping: ShippingDetails; items: OwnerOrderItem[]; values: OwnerOrderValues }
+  | { ok: false; formError: string; fields: OwnerOrderErrors; values: OwnerOrderValues };
+
+const str = (v: unknown) => (typeof v === "string" ? v : "");
+const QUANTITY_MESSAGE = `Quantity must be a whole number from 1 to ${MAX_LINE_QUANTITY}`;
+const quantity = z.coerce.number().int().min(1).max(MAX_LINE_QUANTITY);
+
+/** Reads the rows `items[0].productId`, `items[0].color`, ... that the form posts. */
+function readRows(form: Record<string, unknown>): OwnerOrderRowValues[] {
+  const rows: OwnerOrderRowValues[] = [];
+  for (let i = 0; i < OWNER_ORDER_MAX_ROWS; i++) {
+    const row = {
+      productId: str(form[`items[${i}].productId`]).trim(), color: str(form[`items[${i}].color`]).trim(),
+      size: str(form[`items[${i}].size`]).trim(), quantity: str(form[`items[${i}].quantity`]).trim(),
+    };
+    if (row.productId || row.color || row.size || (row.quantity && row.quantity !== "1") || i < OWNER_ORDER_ROWS) rows.push(row);
+  }
+  // Trailing empty rows beyond the form's fixed ones are noise.
+  while (rows.length > OWNER_ORDER_ROWS && !rows[rows.length - 1].productId) rows.pop();
+  return rows;
+}
+
+/**
+ * The owner's "new order" form (a customer who called, wrote on WhatsApp or Instagram): the
+ * checkout's shipping rules with the e-mail optional, a channel, and item rows (a row without a
+ * product is ignored). Prices and stock are checked by placeOrder, as for any order.
+ */
+export function parseOwnerOrderForm(form: Record<string, unknown>): OwnerOrderResult {
+  const values: OwnerOrderValues = {
+    channel: str(form.channel), fullName: str(form.fullName), email: str(form.email), phone: str(form.phone), city: str(form.city),
+    cityOther: str(form.cityOther), address: str(form.address), postalCode: str(form.postalCode), items: readRows(form),
+  };
+  const fields: OwnerOrderErrors = {};
+  const channel = ENTERED_CHANNELS.find((c) => c === values.channel);
+  if (!channel) fields.channel = "Please choose where the order came from";
+
+  const rows: Record<number, string> = {};
+  const items: OwnerOrderItem[] = [];
+  values.items.forEach((row, i) => {
+    if (!row.productId) {
+      if (row.color || row.size) rows[i] = "Please choose a product";
+      return;
+    }
+    if (!row.color || !row.size) rows[i] = "Please select color and size";
+    const qty = quantity.safeParse(row.quantity || "1");
+    if (!qty.success) rows[i] = QUANTITY_MESSAGE;
+    if (rows[i] === undefined && qty.success) items.push({ productId: row.productId, color: row.color, size: row.size, quantity: qty.data });
+  });
+  if (Object.keys(rows).length > 0) fields.rows = rows;
+  else if (items.length === 0) fields.items = "Please add at least one item";
+
+  const shipping = parseShippingForm(form, { emailOptional: true });
+  if (!shipping.ok) Object.assign(fields, shipping.fields);
+  if (!shipping.ok || !channel || Object.keys(fields).length > 0) {
+    const formError = !shipping.ok ? shipping.formError : "Please correct the highlighted fields";
+    return { ok: false, formError, fields, values };
+  }
+  return { ok: true, channel, shipping: shipping.data, items, values };
+}

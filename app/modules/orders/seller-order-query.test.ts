@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import { parseOrderSearch, readSellerOrderQuery, sellerOrderSearchParams } from "./seller-order-query";
+
+describe("the owner's order search", () => {
+  it("reads an order number with or without ORD-, a phone in any spelling, or a name", () => {
+    expect(parseOrderSearch("ORD-123456")).toEqual({ kind: "order-number", orderNumber: "ORD-123456" });
+    expect(parseOrderSearch(" 123456 ")).toEqual({ kind: "order-number", orderNumber: "ORD-123456" });
+    expect(parseOrderSearch("0300-1234567")).toEqual({ kind: "phone", phone: "+923001234567" });
+    expect(parseOrderSearch("+92 300 1234567")).toEqual({ kind: "phone", phone: "+923001234567" });
+    expect(parseOrderSearch("Ayesha")).toEqual({ kind: "name", pattern: "%Ayesha%" });
+    expect(parseOrderSearch("50%_off")).toEqual({ kind: "name", pattern: "%50\\%\\_off%" });
+    expect(parseOrderSearch("   ")).toEqual({ kind: "none" });
+  });
+
+  it("reads the URL safely and writes it back without empty values", () => {
+    expect(readSellerOrderQuery(new URLSearchParams("status=shipped&q=Ali&page=3"))).toEqual({ status: "shipped", q: "Ali", page: 3 });
+    expect(readSellerOrderQuery(new URLSearchParams("status=lost&page=-2"))).toEqual({ status: null, q: "", page: 1 });
+    expect(readSellerOrderQuery(new URLSearchParams("page=abc"))).toMatchObject({ page: 1 });
+    expect(sellerOrderSearchParams({ status: "pending", q: "0300 1234567", page: 2 })).toBe("?status=pending&q=0300+1234567&page=2");
+    expect(sellerOrderSearchParams({ status: null, q: "", page: 1 })).toBe("");
+  });
+});

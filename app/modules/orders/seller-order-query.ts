@@ -1,0 +1,53 @@
+import { normalizePakistaniMobile } from "~/lib/phone";
+import { isOrderStatus, type OrderStatus } from "./order-lifecycle";
+import { normalizeOrderNumber } from "./order-number";
+
+/** Orders per page on the owner's Orders tab and in the seller's GET /api/orders. */
+export const SELLER_ORDERS_PAGE_SIZE = 20;
+export const SEARCH_MAX = 100;
+
+/** The Orders tab's filter as it sits in the URL (?status=&q=&page=), made safe to use. */
+export type SellerOrderQuery = { status: OrderStatus | null; q: string; page: number };
+
+/**
+ * What the owner typed in the search box, read the way they meant it: an order number ("ORD-123456"
+ * or its six digits), a phone number in any common spelling (matched in E.164, as stored), or else
+ * part of the customer's name.
+ */
+export type OrderSearch =
+  | { kind: "none" }
+  | { kind: "order-number"; orderNumber: string }
+  | { kind: "phone"; phone: string }
+  | { kind: "name"; pattern: string };
+
+export function parseOrderSearch(input: string): OrderSearch {
+  const q = input.trim().slice(0, SEARCH_MAX);
+  if (!q) return { kind: "none" };
+  const orderNumber = normalizeOrderNumber(q);
+  if (orderNumber) return { kind: "order-number", orderNumber };
+  const phone = normalizePakistaniMobile(q);
+  if (phone) return { kind: "phone", phone };
+  // Wildcards typed by the owner are searched for as themselves.
+  return { kind: "name", pattern: `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` };
+}
+
+/** Reads ?status=&q=&page= (from a URL or an API request); anything unknown falls back to "all", page 1. */
+export function readSellerOrderQuery(params: URLSearchParams): SellerOrderQuery {
+  const status = params.get("status");
+  const page = Number.parseInt(params.get("page") ?? "", 10);
+  return {
+    status: isOrderStatus(status) ? status : null,
+    q: (params.get("q") ?? "").trim().slice(0, SEARCH_MAX),
+    page: Number.isFinite(page) && page >= 1 ? Math.min(page, 100_000) : 1,
+  };
+}
+
+/** The query string for a filter (empty values left out), for links to pages and the CSV export. */
+export function sellerOrderSearchParams(query: Partial<SellerOrderQuery>): string {
+  const params = new URLSearchParams();
+  if (query.status) params.set("status", query.status);
+  if (query.q) params.set("q", query.q);
+  if (query.page && query.page > 1) params.set("page", String(query.page));
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}

@@ -1,0 +1,78 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { orders } from "~/db/schema";
+import { AppError } from "~/lib/errors";
+import { isUuid } from "~/lib/uuid";
+import { publishLiveEvent } from "~/modules/live/publish-live-event.server";
+import { putOrderItemsBack } from "./cancel-order.server";
+import { assertOrderMove, paymentStatusAfterMove, restocksWhenMovedTo, type OrderStatus } from "./order-lifecycle";
+import type { OrderStatusInput } from "./order-status-input";
+import { recordStatusChange, type OrderActor } from "./record-status-change.server";
+import { anonymiseIfCustomerDeleted } from "./release-customer-orders.server";
+
+export type OrderStatusUpdate = { orderId: string; orderNumber: string; from: OrderStatus; status: OrderStatus };
+
+const NOT_FOUND_MESSAGE = "Order not found";
+const COURIER_WHEN_SHIPPING = "Courier and tracking number can be recorded when the order is shipped";
+
+/**
+ * The owner moves an order along its lifecycle, in one transaction with the order row locked, so
+ * two requests racing on the same order run one after the other and the second sees the first's
+ * result (stock goes back exactly once). Courier and tracking number are saved when shipping and
+ * may be corrected later on a shipped order (the same status again with new details).
+ */
+export async function updateOrderStatus(
+  db: Db, actor: OrderActor, orderId: string, input: OrderStatusInput, now = new Date(),
+): Promise<OrderStatusUpdate> {
+  if (!isUuid(orderId)) throw new AppError("NOT_FOUND", NOT_FOUND_MESSAGE);
+  const courier = { courierName: input.courierName, trackingNumber: input.trackingNumber };
+  const givesCourier = Boolean(courier.courierName || courier.trackingNumber);
+  return db.transaction(async (tx) => {
+    const [order] = await tx
+      .select({
+        id: orders.id, orderNumber: orders.orderNumber, userId: orders.userId, status: orders.status,
+        paymentStatus: orders.paymentStatus, deliveredAt: orders.deliveredAt,
+      })
+      .from(orders)
+      .where(eq(orders.id, orderId))
+      .for("update");
+    if (!order) throw new AppError("NOT_FOUND", NOT_FOUND_MESSAGE);
+    const from = order.status;
+    const to = input.status;
+
+    if (from === "shipped" && to === "shipped") {
+      // Correcting the courier or tracking number of a parcel on its way: no status change.
+      if (!givesCourier) throw new AppError("CONFLICT", "This order is already shipped");
+      await tx.update(orders).set({ ...defined(courier), updatedAt: now }).where(eq(orders.id, order.id));
+      await publishLiveEvent(tx, { topic: "orders", userId: order.userId });
+      return { orderId: order.id, orderNumber: order.orderNumber, from, status: to };
+    }
+
+    assertOrderMove(from, to, { deliveredAt: order.deliveredAt, now });
+    if (givesCourier && to !== "shipped") throw new AppError("VALIDATION", COURIER_WHEN_SHIPPING, { courierName: COURIER_WHEN_SHIPPING });
+    await tx
+      .update(orders)
+      .set({
+        status: to,
+        paymentStatus: paymentStatusAfterMove(from, to, order.paymentStatus),
+        updatedAt: now,
+        ...(to === "delivered" ? { deliveredAt: now } : {}),
+        ...(to === "shipped" ? defined(courier) : {}),
+      })
+      .where(eq(orders.id, order.id));
+    if (restocksWhenMovedTo(to)) await putOrderItemsBack(tx, order.id);
+    await recordStatusChange(tx, { orderId: order.id, from, to, actor, at: now, note: to === "shipped" ? shippingNote(courier) : null });
+    if (to === "delivered" || to === "returned") await anonymiseIfCustomerDeleted(tx, order.id);
+    await publishLiveEvent(tx, { topic: "orders", userId: order.userId });
+    return { orderId: order.id, orderNumber: order.orderNumber, from, status: to };
+  });
+}
+
+function defined(courier: { courierName?: string; trackingNumber?: string }) {
+  return Object.fromEntries(Object.entries(courier).filter(([, v]) => v !== undefined)) as { courierName?: string; trackingNumber?: string };
+}
+
+function shippingNote({ courierName, trackingNumber }: { courierName?: string; trackingNumber?: string }): string | null {
+  if (!courierName && !trackingNumber) return null;
+  return [courierName && `Courier: ${courierName}`, trackingNumber && `Tracking: ${trackingNumber}`].filter(Boolean).join(", ");
+}
