@@ -27,3 +27,12 @@ export async function deleteProduct(db: Db, id: string): Promise<DeleteOutcome> 
     return { outcome: "archived", name: product.name };
   });
 }
+
+/** What the Delete confirmation says before the owner confirms: the name, and whether it will be archived. */
+export async function describeDeletion(db: Db, id: string): Promise<{ id: string; name: string; ordered: boolean } | null> {
+  const [row] = await db
+    .select({ name: products.name, ordered: sql<boolean>`exists (select 1 from ${orderItems} where ${orderItems.productId} = ${products.id})` })
+    .from(products)
+    .where(eq(products.id, id));
+  return row ? { id, ...row } : null;
+}

@@ -1,5 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
+import { toPakistanLocal } from "~/lib/launch-time";
 import { productImages, products, productVariants } from "~/db/schema";
 import type { ProductStatus } from "~/db/schema/statuses";
 import type { ProductInput } from "./product-input";
@@ -11,12 +12,6 @@ export type ProductForEdit = {
   /** The launch time as a `datetime-local` value in Pakistan time, or "". */
   launchAtLocal: string;
 };
-
-/** Pakistan time (UTC+5, no daylight saving) as `YYYY-MM-DDTHH:mm`. */
-export function toPakistanLocal(date: Date | null): string {
-  if (!date) return "";
-  return new Date(date.getTime() + 5 * 60 * 60 * 1000).toISOString().slice(0, 16);
-}
 
 /** Any product the owner has (drafts and archived ones included), as the product rule's input. */
 export async function getProductForEdit(db: DbOrTx, id: string): Promise<ProductForEdit | null> {

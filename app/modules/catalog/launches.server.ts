@@ -3,6 +3,7 @@ import type { Db, Tx } from "~/db/client.server";
 import { categories, products } from "~/db/schema";
 import { AppError } from "~/lib/errors";
 import { announceLaunch, type LaunchedItems } from "~/modules/notifications/announce-launch.server";
+import type { UpcomingLaunches } from "./owner-catalog-types";
 
 /**
  * Coming-soon products and categories: scheduled for a time, or launched now by the owner.
@@ -75,11 +76,6 @@ export async function runDueLaunches(db: Db, now: Date = new Date()): Promise<La
     return launched;
   });
 }
-
-export type UpcomingLaunches = {
-  categories: { slug: string; name: string; launchAt: Date | null; launchLabel: string | null }[];
-  products: { id: string; name: string; categoryName: string; launchAt: Date | null }[];
-};
 
 /** The coming-soon collections and products, for the owner's launch panel. */
 export async function listUpcomingLaunches(db: Db): Promise<UpcomingLaunches> {

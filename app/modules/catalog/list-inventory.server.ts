@@ -1,10 +1,11 @@
 import { and, asc, desc, eq, ilike, ne, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { categories, products } from "~/db/schema";
-import type { ProductStatus } from "~/db/schema/statuses";
 import { firstImage, totalStock } from "./card-query.server";
 import { INVENTORY_PAGE_SIZE, type InventoryQuery } from "./inventory-query";
-import type { ProductImageData } from "./product-card";
+import type { InventoryItem } from "./owner-catalog-types";
+
+export type { InventoryItem };
 
 /**
  * Units sold: order lines of orders that were not cancelled or returned (those sold nothing in
@@ -13,21 +14,6 @@ import type { ProductImageData } from "./product-card";
 export const unitsSold = sql<number>`coalesce((
   select sum(oi.quantity) from order_items oi join orders o on o.id = oi.order_id
   where oi.product_id = "products"."id" and o.status not in ('cancelled', 'returned')), 0)::int`;
-
-export type InventoryItem = {
-  id: string;
-  name: string;
-  categorySlug: string;
-  categoryName: string;
-  price: number;
-  originalPrice: number | null;
-  status: ProductStatus;
-  stock: number;
-  sold: number;
-  image: ProductImageData | null;
-  launchAt: Date | null;
-  createdAt: Date;
-};
 
 export type InventoryPage = {
   items: InventoryItem[];

@@ -25,6 +25,11 @@ export type ProductFormValues = {
   images: ImageToken[];
 };
 
+/** What the form's action answers: the form again (with messages), or the photos of an upload. */
+export type ProductFormActionData =
+  | { kind: "form"; formId: string; values: ProductFormValues | null; errors: Record<string, string>; formError: string | null }
+  | { kind: "upload"; uploaded: ImageToken[]; rejected: string[] };
+
 export function emptyProductForm(): ProductFormValues {
   return {
     name: "", category: PRODUCT_FORM_DEFAULTS.category, description: "", price: "", originalPrice: "", stock: "",
