@@ -4,6 +4,7 @@ import { products } from "~/db/schema";
 import type { ProductStatus } from "~/db/schema/statuses";
 import { AppError } from "~/lib/errors";
 import { getProductForEdit } from "./get-product-for-edit.server";
+import { rawInputOf } from "./owner-product-json";
 import { fieldErrors, productInputSchema } from "./product-input";
 
 export type StatusChange = "activate" | "deactivate" | "restore";
@@ -26,7 +27,7 @@ export async function setProductStatus(db: Db, id: string, change: StatusChange)
   const move = MOVES[change];
   if (!move.from.includes(product.status)) throw new AppError("CONFLICT", `${product.input.name} is already ${product.status === "archived" ? "deleted" : product.status}`);
   if (move.to === "active") {
-    const parsed = productInputSchema.safeParse({ ...product.input, status: "active", launchAt: null });
+    const parsed = productInputSchema.safeParse({ ...rawInputOf(product), status: "active", launchAt: null });
     if (!parsed.success) {
       const first = Object.values(fieldErrors(parsed.error))[0];
       throw new AppError("VALIDATION", `Finish ${product.input.name} before activating it: ${first}`);
