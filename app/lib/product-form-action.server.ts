@@ -39,10 +39,12 @@ export async function productFormAction(context: AppLoadContext, request: Reques
   const photoErrors: Record<string, string> = rejected.length > 0 ? { images: rejected.join(". ") } : {};
   if (!intent) return form(values, photoErrors, "Unknown action");
   if (intent.intent !== "publish" && intent.intent !== "draft") return form(editProductForm(values, intent), photoErrors, null, 200);
-  if (rejected.length > 0) return form(values, photoErrors, "Please check the highlighted fields");
-
   const parsed = productInputSchema.safeParse(productInputFromForm(values, intent.intent));
-  if (!parsed.success) return form(values, fieldErrors(parsed.error), "Please check the highlighted fields");
+  // A refused photo is named beside the photos, together with whatever else needs fixing.
+  if (!parsed.success || rejected.length > 0) {
+    const errors = { ...(parsed.success ? {} : fieldErrors(parsed.error)), ...photoErrors };
+    return form(values, errors, "Please check the highlighted fields");
+  }
   try {
     const saved = await saveProduct(context.db, parsed.data, { id: productId ?? undefined });
     if (intent.intent === "draft") {
