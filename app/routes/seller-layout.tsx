@@ -20,7 +20,7 @@ export default function SellerLayout({ loaderData }: Route.ComponentProps) {
         <h1 className="text-2xl font-bold text-stone-900 sm:text-3xl">Welcome back, {loaderData.name}</h1>
         <p className="mt-1 text-sm font-semibold uppercase tracking-wide text-brand-700">Owner</p>
       </header>
-      <div className="grid gap-4 lg:grid-cols-[13rem_1fr] lg:gap-8">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-[13rem_1fr] lg:gap-8">
         <aside className="lg:sticky lg:top-20 lg:self-start">
           <SellerNav counts={loaderData.counts} />
         </aside>

@@ -126,7 +126,7 @@ export function ProductForm({ mode, initial, initialErrors, formError, categorie
           <Field label="Price (PKR)" error={errors.price} hint="Whole rupees">
             {(p) => <input {...p} name="price" type="number" min={1} step={1} inputMode="numeric" defaultValue={values.price} onChange={() => clear("price")} className="field-input" />}
           </Field>
-          <Field label="Original Price (PKR)" error={errors.originalPrice} optional hint="Shown struck through when higher">
+          <Field label="Original Price" error={errors.originalPrice} optional hint="Shown struck through when higher">
             {(p) => <input {...p} name="originalPrice" type="number" min={1} step={1} inputMode="numeric" defaultValue={values.originalPrice} onChange={() => clear("originalPrice")} className="field-input" />}
           </Field>
           <Field label="Stock Quantity" error={errors.stock} hint="Fills every colour and size below">
@@ -247,7 +247,7 @@ export function ProductForm({ mode, initial, initialErrors, formError, categorie
                 onChange={(e) => { const text = e.target.value; setValues((v) => ({ ...v, features: v.features.map((f, j) => (j === i ? text : f)) })); clear("features"); }}
                 className="field-input" />
               {values.features.length > 1 && (
-                <button type="submit" name="intent" value={`remove-feature:${i}`} aria-label={`Remove feature ${i + 1}`} onClick={editInPlace({ intent: "remove-feature", index: i })} className="btn-secondary shrink-0 px-3 text-red-700">✕</button>
+                <button type="submit" name="intent" value={`remove-feature:${i}`} aria-label={`Remove line ${i + 1}`} onClick={editInPlace({ intent: "remove-feature", index: i })} className="btn-secondary shrink-0 px-3 text-red-700">✕</button>
               )}
             </li>
           ))}
@@ -307,10 +307,11 @@ function Field({ label, error, hint, optional = false, children }: { label: stri
   const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
   return (
     <div>
-      <label htmlFor={id} className="field-label">
-        {label}
-        {optional ? <span className="font-normal text-stone-500"> (optional)</span> : <span aria-hidden className="text-red-700"> *</span>}
-      </label>
+      {/* The label holds only the field's name, so it is found by exactly that name. */}
+      <div className="mb-1 flex items-baseline gap-1 text-sm">
+        <label htmlFor={id} className="font-medium text-stone-700">{label}</label>
+        {optional ? <span className="text-stone-500">(optional)</span> : <span aria-hidden className="text-red-700">*</span>}
+      </div>
       {children({ id, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy })}
       {hint && <p id={`${id}-hint`} className="mt-1 text-xs text-stone-500">{hint}</p>}
       {error && <p id={`${id}-error`} className="field-error">{error}</p>}

@@ -31,7 +31,8 @@ export async function deleteProduct(db: Db, id: string): Promise<DeleteOutcome> 
 /** What the Delete confirmation says before the owner confirms: the name, and whether it will be archived. */
 export async function describeDeletion(db: Db, id: string): Promise<{ id: string; name: string; ordered: boolean } | null> {
   const [row] = await db
-    .select({ name: products.name, ordered: sql<boolean>`exists (select 1 from ${orderItems} where ${orderItems.productId} = ${products.id})` })
+    // Table-qualified by hand: Drizzle leaves columns unqualified in a single-table select (see card-query).
+    .select({ name: products.name, ordered: sql<boolean>`exists (select 1 from order_items oi where oi.product_id = "products"."id")` })
     .from(products)
     .where(eq(products.id, id));
   return row ? { id, ...row } : null;

@@ -10,7 +10,7 @@ import { combinePhotos, receivePhotos, storePhoto } from "~/modules/media/receiv
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../../../tests/factories/test-database";
 import { bigPng, jpegImage, multipartRequest, pngImage, textFile } from "../../../tests/factories/test-images";
 import { createTestBuyer } from "../../../tests/factories/test-users";
-import { deleteProduct } from "./delete-product.server";
+import { deleteProduct, describeDeletion } from "./delete-product.server";
 import { getProduct } from "./get-product.server";
 import { getProductForEdit } from "./get-product-for-edit.server";
 import { parseInventoryQuery } from "./inventory-query";
@@ -96,6 +96,7 @@ describe.each(DATABASE_KINDS)("the owner's products on %s", (kind) => {
   it("deletes a product never ordered for real, with its variants, photos and cart lines", async () => {
     const { id } = await saveProduct(db(), input({ name: "Never Ordered" }));
     await addToCart(db(), buyer, { productId: id, color: "Black", size: "M", quantity: 1 });
+    expect(await describeDeletion(db(), id)).toEqual({ id, name: "Never Ordered", ordered: false });
     expect(await deleteProduct(db(), id)).toEqual({ outcome: "deleted", name: "Never Ordered" });
     expect(await db().select().from(products).where(eq(products.id, id))).toEqual([]);
     expect(await db().select().from(productVariants).where(eq(productVariants.productId, id))).toEqual([]);
@@ -110,6 +111,7 @@ describe.each(DATABASE_KINDS)("the owner's products on %s", (kind) => {
     const { id } = await saveProduct(db(), input({ name: "Ordered Shirt" }));
     const placed = await placeOrder(db(), { userId: buyer, items: [{ productId: id, color: "White", size: "M", quantity: 2 }], shipping: SHIPPING });
     await addToCart(db(), buyer, { productId: id, color: "Black", size: "L", quantity: 1 });
+    expect(await describeDeletion(db(), id)).toEqual({ id, name: "Ordered Shirt", ordered: true });
     expect(await deleteProduct(db(), id)).toEqual({ outcome: "archived", name: "Ordered Shirt" });
     const [row] = await db().select({ status: products.status }).from(products).where(eq(products.id, id));
     expect(row.status).toBe("archived");
