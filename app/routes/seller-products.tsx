@@ -120,7 +120,7 @@ export default function SellerProducts({ loaderData }: Route.ComponentProps) {
         <Link to="/seller-dashboard/products/new" className="btn-primary">+ Add Product</Link>
       </div>
 
-      <Form method="get" role="search" aria-label="Filter products" className="mt-4 grid gap-3 rounded-xl border border-stone-200 bg-white p-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto] lg:items-end"
+      <Form method="get" role="search" aria-label="Filter products" className="mt-4 grid gap-3 rounded-xl border border-stone-200 bg-white p-3 sm:grid-cols-2 lg:grid-cols-[1.6fr_1fr_1.2fr_1.1fr_auto] lg:items-end"
         onChange={(e) => { if ((e.target as HTMLElement).tagName === "SELECT") submit(e.currentTarget); }}>
         <div>
           <label htmlFor="inventory-q" className="field-label">Search products</label>

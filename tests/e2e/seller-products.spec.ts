@@ -99,7 +99,7 @@ test.describe("the owner's products", () => {
     await expect(inventoryCard(page, name).getByTestId("product-status")).toHaveText("Draft");
     await expect.poll(async () => (await shop.request.get(`/api/products/${id}`)).status()).toBe(404);
     await shop.goto(`/product/${id}?fresh=1`);
-    await expect(shop.getByRole("heading", { level: 1, name: "Page Not Found" })).toBeVisible();
+    await expect(shop.getByRole("heading", { level: 1, name: "Product not found" })).toBeVisible();
     // Activate brings it back.
     await inventoryCard(page, name).getByRole("button", { name: /^Activate/ }).click();
     await expect(inventoryCard(page, name).getByTestId("product-status")).toHaveText("Active");
@@ -210,6 +210,7 @@ test.describe("the owner's products", () => {
   });
 
   test("inventory: search, sort, category, list view and low-stock badges, on a phone and a laptop", async ({ page }) => {
+    test.setTimeout(90_000);
     await signInAsOwner(page);
     await gotoHydrated(page, "/seller-dashboard/products?sort=price-high");
     await expect(page.getByRole("heading", { level: 2, name: "Products" })).toBeVisible();

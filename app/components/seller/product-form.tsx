@@ -286,12 +286,12 @@ export function ProductForm({ mode, initial, initialErrors, formError, categorie
   );
 }
 
+/** A titled part of the form; its heading is enough (no landmark, so its title never doubles as a field's label). */
 function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
-  const id = useId();
   return (
-    <section aria-labelledby={id} className="flex flex-col gap-4 rounded-xl border border-stone-200 bg-white p-4 sm:p-5">
+    <section className="flex flex-col gap-4 rounded-xl border border-stone-200 bg-white p-4 sm:p-5">
       <div>
-        <h3 id={id} className="text-base font-semibold text-stone-900">{title}</h3>
+        <h3 className="text-base font-semibold text-stone-900">{title}</h3>
         {description && <p className="mt-0.5 text-sm text-stone-600">{description}</p>}
       </div>
       {children}
