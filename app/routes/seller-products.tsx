@@ -120,9 +120,9 @@ export default function SellerProducts({ loaderData }: Route.ComponentProps) {
         <Link to="/seller-dashboard/products/new" className="btn-primary">+ Add Product</Link>
       </div>
 
-      <Form method="get" role="search" aria-label="Filter products" className="mt-4 grid gap-3 rounded-xl border border-stone-200 bg-white p-3 sm:grid-cols-2 lg:grid-cols-[1.6fr_1fr_1.2fr_1.1fr_auto] lg:items-end"
+      <Form method="get" role="search" aria-label="Filter products" className="mt-4 grid grid-cols-2 gap-3 rounded-xl border border-stone-200 bg-white p-3 lg:grid-cols-[1.6fr_1fr_1.2fr_1.1fr_auto] lg:items-end"
         onChange={(e) => { if ((e.target as HTMLElement).tagName === "SELECT") submit(e.currentTarget); }}>
-        <div>
+        <div className="col-span-2 lg:col-span-1">
           <label htmlFor="inventory-q" className="field-label">Search products</label>
           <input id="inventory-q" type="search" name="q" defaultValue={query.q} placeholder="Product name" className="field-input" />
         </div>
@@ -139,14 +139,14 @@ export default function SellerProducts({ loaderData }: Route.ComponentProps) {
             {INVENTORY_STATUS_FILTERS.map((s) => <option key={s.value} value={s.value}>{s.label} ({inventory.statusCounts[s.value] ?? 0})</option>)}
           </select>
         </div>
-        <div>
+        <div className="col-span-2 sm:col-span-1">
           <label htmlFor="inventory-sort" className="field-label">Sort by</label>
           <select id="inventory-sort" name="sort" defaultValue={query.sort} className="field-input">
             {INVENTORY_SORTS.map((s) => <option key={s.value} value={s.value}>{s.label}</option>)}
           </select>
         </div>
         <input type="hidden" name="view" value={query.view} />
-        <button type="submit" className="btn-secondary h-11">Apply</button>
+        <button type="submit" className="btn-secondary col-span-2 h-11 sm:col-span-1">Apply</button>
       </Form>
 
       <div className="mt-3 flex items-center justify-end gap-1" role="group" aria-label="View">
