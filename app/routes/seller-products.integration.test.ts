@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderItems, products, productVariants } from "~/db/schema";
 import { seedDatabase } from "~/db/seed.server";
+import { takeFlash } from "~/lib/flash.server";
 import { CLIENT_IP_HEADER, createAuth, loadAuthSecret, type Auth } from "~/modules/accounts/auth.server";
 import { createSeller } from "~/modules/accounts/create-seller.server";
 import { placeOrder } from "~/modules/checkout/place-order.server";
@@ -21,6 +22,7 @@ type Who = "guest" | "buyer" | "seller";
 /** The route modules' answers: a Response (redirect, API), or `data()` with its status. */
 type Answer = Response | { type: string; data: unknown; init: { status?: number } | null };
 const statusOf = (a: Answer) => (a instanceof Response ? a.status : (a.init?.status ?? 200));
+const flashOf = async (res: Response) => (await takeFlash(new Request(ORIGIN, { headers: { cookie: (res.headers.get("set-cookie") ?? "").split(";")[0] } }))).flash;
 const dataOf = <T = Record<string, unknown>>(a: Answer) => (a instanceof Response ? null : (a.data as T));
 
 describe.each(DATABASE_KINDS)("the Products tab and the product API on %s, page by page and call by call", (kind) => {
@@ -112,7 +114,7 @@ describe.each(DATABASE_KINDS)("the Products tab and the product API on %s, page 
       const answer = (await run(async () => productForm.action({ request: await fullForm("seller", "Route Tee"), context: context(), params: {} } as never))) as Response;
       expect(answer.status).toBe(302);
       expect(answer.headers.get("location")).toBe("/seller-dashboard/products/new");
-      expect(decodeURIComponent(answer.headers.get("set-cookie") ?? "")).toBeTruthy();
+      expect(await flashOf(answer)).toEqual({ type: "success", message: "Product added successfully!" });
       const [row] = await db().select().from(products).where(eq(products.name, "Route Tee"));
       expect(row).toMatchObject({ status: "active", price: 1499, tags: ["cotton", "basics"] });
       const variants = await db().select().from(productVariants).where(eq(productVariants.productId, row.id)).orderBy(productVariants.position);
@@ -149,6 +151,21 @@ describe.each(DATABASE_KINDS)("the Products tab and the product API on %s, page 
         sizes: "At least one size is required",
       });
       expect(await productCount()).toBe(before);
+    });
+
+    it("says 'Failed to add product. Please try again.' (keeping the form) and 'Failed to delete product. Please try again.' when the database fails", async () => {
+      const broken = new Proxy(database.db, { get: (target, prop) => (prop === "transaction" ? () => Promise.reject(new Error("database went away")) : Reflect.get(target, prop)) });
+      const brokenContext = { db: broken, auth, env: {} } as never;
+      const valid = new URLSearchParams();
+      for (const [k, v] of [["intent", "draft"], ["name", "Kept Name"], ["category", "t-shirts"], ["price", "999"]]) valid.append(k, v);
+      const answer = await run(() => productForm.action({ request: new Request(`${ORIGIN}/seller-dashboard/products/new`, { method: "POST", headers: headers("seller", { "content-type": "application/x-www-form-urlencoded" }), body: valid }), context: brokenContext, params: {} } as never));
+      expect(statusOf(answer)).toBe(500);
+      expect(dataOf(answer)).toMatchObject({ formError: "Failed to add product. Please try again.", values: { name: "Kept Name", price: "999" } });
+
+      const deleted = (await run(() => inventory.action({ request: formPost("/seller-dashboard/products", "seller", { intent: "delete", id: "cargo-shorts" }), context: brokenContext, params: {} } as never))) as Response;
+      expect(deleted.status).toBe(302);
+      expect(await flashOf(deleted)).toEqual({ type: "error", message: "Failed to delete product. Please try again." });
+      expect(await statusOfProduct("cargo-shorts")).toBe("active");
     });
 
     it("toggles a colour without JavaScript: the form comes back changed, nothing is saved", async () => {

@@ -156,7 +156,13 @@ test.describe("the owner's products", () => {
     await page.getByLabel("Price (PKR)").fill("1299.50");
     await page.getByRole("button", { name: "Black", exact: true }).click();
     await page.getByRole("button", { name: "White", exact: true }).click();
+    // Held back a moment, so the button can be seen saying what it is doing.
+    await page.route("**/seller-dashboard/products/new.data*", async (route) => {
+      if (route.request().method() === "POST") await new Promise((resolve) => setTimeout(resolve, 700));
+      await route.continue();
+    });
     await page.getByRole("button", { name: "Add Product", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Adding Product..." })).toBeDisabled();
 
     const field = (label: string) => page.getByLabel(label, { exact: true });
     await expect(field("Product Name")).toHaveAccessibleDescription("Product name is required");
