@@ -24,6 +24,9 @@ export default [
     route("seller/orders", "routes/seller-orders.tsx"),
     route("seller/orders/new", "routes/seller-orders-new.tsx"),
     route("seller-dashboard/email-logs", "routes/seller-email-logs.tsx"),
+    route("seller-dashboard/products", "routes/seller-products.tsx"),
+    route("seller-dashboard/products/new", "routes/seller-product-form.tsx", { id: "seller-product-new" }),
+    route("seller-dashboard/products/:id/edit", "routes/seller-product-form.tsx", { id: "seller-product-edit" }),
   ]),
   // Outside the dashboard frame: a page made for printing, and a file download.
   route("seller/orders/:id/invoice", "routes/seller-order-invoice.tsx"),
@@ -36,6 +39,7 @@ export default [
   route("api/auth/*", "routes/api.auth.ts"),
   route("api/products", "routes/api.products.ts"),
   route("api/products/:id", "routes/api.product.ts"),
+  route("api/products/:id/images", "routes/api.product-images.ts"),
   route("api/cart", "routes/api.cart.ts"),
   route("api/cart/items", "routes/api.cart-items.ts"),
   route("api/cart/items/:id", "routes/api.cart-item.ts"),

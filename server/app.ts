@@ -16,6 +16,7 @@ import { bootstrapDatabase } from "./bootstrap";
 import { refuseCrossSiteWrites } from "./cross-site-guard";
 import { createLiveEventsHandler } from "./live-events-handler";
 import { createLiveHub, type LiveHub } from "./live-hub";
+import { startLauncher } from "./launcher";
 import { createPageCache } from "./page-cache";
 
 declare module "react-router" {
@@ -137,6 +138,7 @@ export async function main({ serveAssets = true } = {}) {
     const owner = await createOwnerAccount(services.auth, database.db, env.SHOP_OWNER_EMAIL);
     if (owner) logger.warn({ email: env.SHOP_OWNER_EMAIL }, `Owner account created for ${env.SHOP_OWNER_EMAIL} with the one-time password ${owner.password} (shown only now). Sign in and change it under Settings.`);
   }
+  const stopLauncher = startLauncher(database.db, logger);
   const handler = createApp({ services, serveAssets });
   const server = http.createServer(handler);
   server.listen(env.PORT, env.HOST, () => {
@@ -153,6 +155,7 @@ export async function main({ serveAssets = true } = {}) {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, "shutting down");
+    stopLauncher();
     server.closeAllConnections();
     server.close();
     await services.live.stop().catch(() => {});

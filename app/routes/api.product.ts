@@ -1,6 +1,11 @@
-import { apiData, handleApi, methodNotAllowed } from "~/lib/api.server";
+import { apiData, apiError, handleApi, methodNotAllowed, readJson, requireApiUser } from "~/lib/api.server";
 import { AppError } from "~/lib/errors";
+import { deleteProduct } from "~/modules/catalog/delete-product.server";
 import { getProduct } from "~/modules/catalog/get-product.server";
+import { getProductForEdit } from "~/modules/catalog/get-product-for-edit.server";
+import { ownerProductJson, rawInputOf } from "~/modules/catalog/owner-product-json";
+import { productInputSchema } from "~/modules/catalog/product-input";
+import { saveProduct } from "~/modules/catalog/save-product.server";
 import { mediaUrl } from "~/modules/media/image-url";
 import type { Route } from "./+types/api.product";
 
@@ -32,6 +37,23 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   });
 }
 
-export async function action() {
-  return methodNotAllowed(["GET"], "/api/products/{id}");
+/** PATCH (change the fields given) and DELETE (archived instead when ordered), for sellers. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  if (request.method !== "PATCH" && request.method !== "DELETE") return methodNotAllowed(["GET", "PATCH", "DELETE"], "/api/products/{id}");
+  return handleApi(async () => {
+    const user = await requireApiUser(request, context);
+    if (user.role !== "seller") {
+      return apiError(403, "FORBIDDEN", request.method === "DELETE" ? "Only sellers can delete products" : "Only sellers can update products");
+    }
+    if (request.method === "DELETE") {
+      const result = await deleteProduct(context.db, params.id);
+      return apiData({ id: params.id, outcome: result.outcome });
+    }
+    const body = await readJson(request);
+    const product = await getProductForEdit(context.db, params.id);
+    if (!product || product.status === "archived") throw new AppError("NOT_FOUND", "Product not found");
+    const input = productInputSchema.parse({ ...rawInputOf(product), ...body });
+    await saveProduct(context.db, input, { id: params.id });
+    return apiData(ownerProductJson((await getProductForEdit(context.db, params.id))!));
+  });
 }

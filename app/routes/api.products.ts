@@ -1,7 +1,12 @@
-import { apiData, handleApi, methodNotAllowed } from "~/lib/api.server";
+import { apiData, apiError, handleApi, methodNotAllowed, readJson, requireApiUser } from "~/lib/api.server";
+import { getProductForEdit } from "~/modules/catalog/get-product-for-edit.server";
 import { listProducts } from "~/modules/catalog/list-products.server";
 import { PAGE_SIZE } from "~/modules/catalog/listing-options";
 import { parseListingQuery } from "~/modules/catalog/listing-query";
+import { ownerProductJson } from "~/modules/catalog/owner-product-json";
+import { productInputSchema } from "~/modules/catalog/product-input";
+import { saveProduct } from "~/modules/catalog/save-product.server";
+import { readProductRequest } from "~/modules/catalog/read-product-request.server";
 import { mediaUrl, pickSource } from "~/modules/media/image-url";
 import type { Route } from "./+types/api.products";
 
@@ -31,6 +36,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
 }
 
-export async function action() {
-  return methodNotAllowed(["GET"], "/api/products");
+/** POST /api/products (seller): JSON, or multipart with a `product` JSON field and `images` files. */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["GET", "POST"], "/api/products");
+  return handleApi(async () => {
+    const user = await requireApiUser(request, context);
+    if (user.role !== "seller") return apiError(403, "FORBIDDEN", "Only sellers can add products");
+    const { body, photos } = await readProductRequest(context.db, request, readJson);
+    const input = productInputSchema.parse({ ...body, images: [...(Array.isArray(body.images) ? body.images : []), ...photos] });
+    const saved = await saveProduct(context.db, input);
+    const product = await getProductForEdit(context.db, saved.id);
+    return apiData(ownerProductJson(product!), 201);
+  });
 }

@@ -1,0 +1,64 @@
+import { randomUUID } from "node:crypto";
+import { data, redirect, type AppLoadContext } from "react-router";
+import { logger } from "~/lib/logger.server";
+import {
+  editProductForm, parseProductFormIntent, productInputFromForm, readProductForm, type ProductFormActionData, type ProductFormValues,
+} from "~/modules/catalog/product-form";
+import { fieldErrors, productInputSchema } from "~/modules/catalog/product-input";
+import { saveProduct } from "~/modules/catalog/save-product.server";
+import { combinePhotos, receivePhotos } from "~/modules/media/receive-photos.server";
+import { AppError } from "./errors";
+import { setFlash } from "./flash.server";
+
+export const DRAFT_SAVED = "Draft saved. Buyers will not see it until you publish it.";
+
+/**
+ * Add Product / Edit Product posts. Photos in the post are checked and stored first, so they are
+ * kept (as `image` fields) whatever else is wrong. Small edits (toggle a colour, move a photo)
+ * come back as the edited form: that is how the form works without JavaScript.
+ */
+export async function productFormAction(context: AppLoadContext, request: Request, productId: string | null) {
+  const failed = productId ? "Failed to update product. Please try again." : "Failed to add product. Please try again.";
+  const form = (values: ProductFormValues | null, errors: Record<string, string>, formError: string | null, status = 400) =>
+    data<ProductFormActionData>({ kind: "form", formId: randomUUID(), values, errors, formError }, { status });
+
+  let received;
+  try {
+    received = await receivePhotos(context.db, request, "photos");
+  } catch (error) {
+    if (error instanceof AppError) return form(null, error.fields ?? {}, error.fields ? "Please check the highlighted fields" : error.message);
+    throw error;
+  }
+  const intent = parseProductFormIntent(received.form.get("intent"));
+  const posted = readProductForm(received.form);
+  if (intent?.intent === "upload") {
+    return data<ProductFormActionData>({ kind: "upload", uploaded: received.photos, rejected: received.rejected });
+  }
+  const { images, rejected } = combinePhotos(posted.images, received);
+  const values = { ...posted, images };
+  const photoErrors: Record<string, string> = rejected.length > 0 ? { images: rejected.join(". ") } : {};
+  if (!intent) return form(values, photoErrors, "Unknown action");
+  if (intent.intent !== "publish" && intent.intent !== "draft") return form(editProductForm(values, intent), photoErrors, null, 200);
+  const parsed = productInputSchema.safeParse(productInputFromForm(values, intent.intent));
+  // A refused photo is named beside the photos, together with whatever else needs fixing.
+  if (!parsed.success || rejected.length > 0) {
+    const errors = { ...(parsed.success ? {} : fieldErrors(parsed.error)), ...photoErrors };
+    return form(values, errors, "Please check the highlighted fields");
+  }
+  try {
+    const saved = await saveProduct(context.db, parsed.data, { id: productId ?? undefined });
+    if (intent.intent === "draft") {
+      return redirect(`/seller-dashboard/products/${saved.id}/edit`, { headers: { "Set-Cookie": await setFlash({ type: "success", message: DRAFT_SAVED }) } });
+    }
+    if (productId) {
+      return redirect("/seller-dashboard/products", { headers: { "Set-Cookie": await setFlash({ type: "success", message: "Product updated successfully!" }) } });
+    }
+    // A fresh, empty form for the next product (SPEC.md: the form resets to its defaults).
+    return redirect("/seller-dashboard/products/new", { headers: { "Set-Cookie": await setFlash({ type: "success", message: "Product added successfully!" }) } });
+  } catch (error) {
+    if (error instanceof AppError && error.code === "NOT_FOUND") throw data(error.message, { status: 404 });
+    if (error instanceof AppError && error.fields) return form(values, error.fields, "Please check the highlighted fields");
+    logger.error({ err: error }, "saving a product failed");
+    return form(values, {}, failed, 500);
+  }
+}

@@ -1,0 +1,68 @@
+import { and, asc, desc, eq, ilike, ne, sql, type SQL } from "drizzle-orm";
+import type { DbOrTx } from "~/db/client.server";
+import { categories, products } from "~/db/schema";
+import { firstImage, totalStock } from "./card-query.server";
+import { INVENTORY_PAGE_SIZE, type InventoryQuery } from "./inventory-query";
+import type { InventoryItem } from "./owner-catalog-types";
+
+export type { InventoryItem };
+
+/**
+ * Units sold: order lines of orders that were not cancelled or returned (those sold nothing in
+ * the end). Summed in SQL through the order_items(product_id) index.
+ */
+export const unitsSold = sql<number>`coalesce((
+  select sum(oi.quantity) from order_items oi join orders o on o.id = oi.order_id
+  where oi.product_id = "products"."id" and o.status not in ('cancelled', 'returned')), 0)::int`;
+
+export type InventoryPage = {
+  items: InventoryItem[];
+  total: number;
+  page: number;
+  pageCount: number;
+  /** Products per status over the whole shop (for the status filter). */
+  statusCounts: Record<string, number>;
+};
+
+function orderFor(sort: InventoryQuery["sort"]): SQL[] {
+  switch (sort) {
+    case "name": return [asc(sql`lower(${products.name})`), asc(products.id)];
+    case "price-low": return [asc(products.price), asc(products.id)];
+    case "price-high": return [desc(products.price), asc(products.id)];
+    case "stock": return [asc(totalStock), asc(products.id)];
+    case "sales": return [desc(unitsSold), asc(products.id)];
+    default: return [desc(products.createdAt), asc(products.id)];
+  }
+}
+
+/** One page of the owner's products with the view's search, category, status and sort, all in SQL. */
+export async function listInventory(db: DbOrTx, query: InventoryQuery): Promise<InventoryPage> {
+  const conditions: SQL[] = [];
+  if (query.q) conditions.push(ilike(products.name, `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+  if (query.category) conditions.push(eq(products.categorySlug, query.category));
+  conditions.push(query.status === "current" ? ne(products.status, "archived") : eq(products.status, query.status));
+  const where = and(...conditions);
+
+  const [items, [{ total }], counts] = await Promise.all([
+    db
+      .select({
+        id: products.id, name: products.name, categorySlug: products.categorySlug, categoryName: categories.name,
+        price: products.price, originalPrice: products.originalPrice, status: products.status,
+        stock: totalStock, sold: unitsSold, image: firstImage, launchAt: products.launchAt, createdAt: products.createdAt,
+      })
+      .from(products)
+      .innerJoin(categories, eq(categories.slug, products.categorySlug))
+      .where(where)
+      .orderBy(...orderFor(query.sort))
+      .limit(INVENTORY_PAGE_SIZE)
+      .offset((query.page - 1) * INVENTORY_PAGE_SIZE),
+    db.select({ total: sql<number>`count(*)::int` }).from(products).where(where),
+    db.select({ status: products.status, n: sql<number>`count(*)::int` }).from(products).groupBy(products.status),
+  ]);
+  const statusCounts: Record<string, number> = { current: 0 };
+  for (const row of counts) {
+    statusCounts[row.status] = row.n;
+    if (row.status !== "archived") statusCounts.current += row.n;
+  }
+  return { items, total, page: query.page, pageCount: Math.max(1, Math.ceil(total / INVENTORY_PAGE_SIZE)), statusCounts };
+}

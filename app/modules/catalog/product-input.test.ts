@@ -1,0 +1,101 @@
+import { describe, expect, it } from "vitest";
+import { editProductForm, emptyProductForm, parseProductFormIntent, productInputFromForm, readProductForm } from "./product-form";
+import { fieldErrors, parseLaunchAt, productInputSchema, splitTags, type RawProductInput } from "./product-input";
+
+const IMAGE = { width: 960, height: 1200, sources: [{ key: "a".repeat(32), width: 960 }] };
+const complete: RawProductInput = {
+  name: " Linen Camp Shirt ", category: "shirts", description: " Breezy linen. ", price: "2499", originalPrice: "", stock: "10",
+  colors: ["White", "Black"], sizes: ["M", "S"], variants: [{ color: "Black", size: "M", stock: "3" }],
+  features: [" Pure linen ", "", "Camp collar"], tags: "summer, linen, , summer", images: [IMAGE],
+};
+
+const errorsOf = (raw: RawProductInput) => {
+  const parsed = productInputSchema.safeParse(raw);
+  return parsed.success ? {} : fieldErrors(parsed.error);
+};
+
+describe("the product rule", () => {
+  it("trims, orders colours and sizes the shop's way, fills the stock grid and splits tags", () => {
+    const input = productInputSchema.parse(complete);
+    expect(input).toMatchObject({ status: "active", name: "Linen Camp Shirt", description: "Breezy linen.", price: 2499, originalPrice: null });
+    expect(input.colors).toEqual(["Black", "White"]);
+    expect(input.sizes).toEqual(["S", "M"]);
+    expect(input.variants).toEqual([
+      { color: "Black", size: "S", stock: 10 }, { color: "Black", size: "M", stock: 3 },
+      { color: "White", size: "S", stock: 10 }, { color: "White", size: "M", stock: 10 },
+    ]);
+    expect(input.features).toEqual(["Pure linen", "Camp collar"]);
+    expect(input.tags).toEqual(["summer", "linen"]);
+  });
+
+  it("gives SPEC.md's message for each missing field of a product to publish", () => {
+    expect(errorsOf({ category: "t-shirts" })).toEqual({
+      name: "Product name is required",
+      description: "Description is required",
+      price: "Valid price is required",
+      stock: "Valid stock quantity is required",
+      colors: "At least one color is required",
+      sizes: "At least one size is required",
+      images: "At least one image is required",
+    });
+  });
+
+  it("refuses paisa, a negative stock and an original price not above the price", () => {
+    expect(errorsOf({ ...complete, price: "1299.50" }).price).toBe("Price must be in whole rupees (no paisa)");
+    expect(errorsOf({ ...complete, price: "0" }).price).toBe("Valid price is required");
+    expect(errorsOf({ ...complete, price: "abc" }).price).toBe("Valid price is required");
+    expect(errorsOf({ ...complete, stock: "-1" }).stock).toBe("Valid stock quantity is required");
+    expect(errorsOf({ ...complete, originalPrice: "2499" }).originalPrice).toBe("Original price must be more than the price");
+    expect(errorsOf({ ...complete, originalPrice: "2999" })).toEqual({});
+    expect(errorsOf({ ...complete, variants: [{ color: "Black", size: "M", stock: "-2" }] })["variants.Black/M"]).toMatch(/Black M/);
+    expect(errorsOf({ ...complete, colors: ["Purple"] }).colors).toBe("Purple is not one of the shop's colours");
+    expect(errorsOf({ ...complete, images: Array(6).fill(IMAGE) }).images).toBe("At most 5 images");
+  });
+
+  it("lets a draft be saved with only a name and a price", () => {
+    expect(errorsOf({ status: "draft", name: "Idea", category: "t-shirts", price: "999" })).toEqual({});
+    expect(errorsOf({ status: "draft", category: "t-shirts", price: "999" })).toEqual({ name: "Product name is required" });
+  });
+
+  it("reads a launch time as Pakistan time", () => {
+    expect(parseLaunchAt("2025-10-01T21:00")?.toISOString()).toBe("2025-10-01T16:00:00.000Z");
+    expect(parseLaunchAt("2025-10-01T21:00:00Z")?.toISOString()).toBe("2025-10-01T21:00:00.000Z");
+    expect(parseLaunchAt("soon")).toBeNull();
+    expect(splitTags(["a", " a ", "b"])).toEqual(["a", "b"]);
+  });
+});
+
+describe("the product form", () => {
+  it("reads every field back, so nothing typed is lost", () => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ name: "Tee", category: "t-shirts", description: "Soft", price: "1299.50", originalPrice: "", stock: "4", tags: "a, b", comingSoon: "on", launchAt: "2025-10-01T21:00" })) form.set(k, v);
+    form.append("color", "White"); form.append("color", "Black"); form.append("size", "M");
+    form.append("feature", "One"); form.append("feature", "");
+    form.set("stock:Black/M", "7");
+    form.append("image", JSON.stringify(IMAGE)); form.append("image", "{not json");
+    const values = readProductForm(form);
+    expect(values).toMatchObject({ name: "Tee", price: "1299.50", colors: ["Black", "White"], sizes: ["M"], features: ["One", ""], grid: { "Black/M": "7" }, comingSoon: true, images: [IMAGE] });
+    const raw = productInputFromForm(values, "publish");
+    expect(raw.status).toBe("coming-soon");
+    expect(productInputFromForm(values, "draft").status).toBe("draft");
+  });
+
+  it("starts with SPEC.md's defaults", () => {
+    expect(emptyProductForm()).toMatchObject({ category: "t-shirts", colors: ["Black", "White"], sizes: ["S", "M", "L", "XL"], features: [""] });
+  });
+
+  it("toggles, adds and removes feature lines (never the last) and moves photos", () => {
+    const start = { ...emptyProductForm(), images: [IMAGE, { ...IMAGE, width: 1 }] };
+    expect(editProductForm(start, parseProductFormIntent("toggle-color:Navy")!).colors).toEqual(["Black", "White", "Navy"]);
+    expect(editProductForm(start, parseProductFormIntent("toggle-size:S")!).sizes).toEqual(["M", "L", "XL"]);
+    expect(editProductForm(start, parseProductFormIntent("remove-feature:0")!).features).toEqual([""]);
+    const two = editProductForm(start, parseProductFormIntent("add-feature")!);
+    expect(two.features).toEqual(["", ""]);
+    expect(editProductForm(two, parseProductFormIntent("remove-feature:1")!).features).toEqual([""]);
+    expect(editProductForm(start, parseProductFormIntent("image-down:0")!).images.map((i) => i.width)).toEqual([1, 960]);
+    expect(editProductForm(start, parseProductFormIntent("image-up:0")!).images.map((i) => i.width)).toEqual([960, 1]);
+    expect(editProductForm(start, parseProductFormIntent("image-remove:1")!).images).toEqual([IMAGE]);
+    expect(parseProductFormIntent("toggle-color:Purple")).toBeNull();
+    expect(parseProductFormIntent("explode")).toBeNull();
+  });
+});

@@ -1,0 +1,185 @@
+import { z } from "zod";
+import { PRODUCT_STATUSES } from "~/db/schema/statuses";
+import {
+  inListOrder, MAX_PRICE, MAX_PRODUCT_IMAGES, MAX_VARIANT_STOCK, PRODUCT_COLORS, PRODUCT_SIZES, variantKey,
+} from "./product-options";
+
+/**
+ * The one rule for a product the owner saves, used by the Add/Edit Product form and the JSON API.
+ * Publishing (active or coming soon) needs everything SPEC.md asks for; a draft needs only a name
+ * and a price (the price column is required), so the owner can save half-finished work.
+ * Prices are whole rupees: 1299.50 is refused with a message rather than silently rounded.
+ */
+
+export const SAVED_PRODUCT_STATUSES = PRODUCT_STATUSES.filter((s) => s !== "archived") as ["active", "draft", "coming-soon"];
+export type SavedProductStatus = (typeof SAVED_PRODUCT_STATUSES)[number];
+
+export const PRODUCT_MESSAGES = {
+  name: "Product name is required",
+  description: "Description is required",
+  price: "Valid price is required",
+  wholeRupees: "Price must be in whole rupees (no paisa)",
+  originalPrice: "Original price must be a whole number of rupees",
+  originalAbovePrice: "Original price must be more than the price",
+  stock: "Valid stock quantity is required",
+  images: "At least one image is required",
+  tooManyImages: `At most ${MAX_PRODUCT_IMAGES} images`,
+  colors: "At least one color is required",
+  sizes: "At least one size is required",
+  category: "Please choose a category",
+  launchAt: "Choose a valid launch date and time",
+} as const;
+
+/** A stored picture as the form and the API carry it: the WebP renditions already in media_files. */
+export const imageTokenSchema = z.object({
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  sources: z.array(z.object({ key: z.string().regex(/^[0-9a-f]{16,64}$/), width: z.number().int().positive() })).min(1).max(6),
+  alt: z.string().max(200).optional(),
+  color: z.string().max(30).nullable().optional(),
+});
+export type ImageToken = z.infer<typeof imageTokenSchema>;
+
+const numberish = z.union([z.number(), z.string()]);
+
+const rawProductSchema = z.object({
+  status: z.enum(SAVED_PRODUCT_STATUSES).optional(),
+  name: z.string().optional(),
+  category: z.string().optional(),
+  description: z.string().optional(),
+  price: numberish.nullable().optional(),
+  originalPrice: numberish.nullable().optional(),
+  stock: numberish.nullable().optional(),
+  colors: z.array(z.string()).optional(),
+  sizes: z.array(z.string()).optional(),
+  variants: z.array(z.object({ color: z.string(), size: z.string(), stock: numberish })).optional(),
+  features: z.array(z.string()).optional(),
+  tags: z.union([z.string(), z.array(z.string())]).optional(),
+  images: z.array(imageTokenSchema).optional(),
+  launchAt: z.union([z.string(), z.null()]).optional(),
+});
+export type RawProductInput = z.input<typeof rawProductSchema>;
+
+export type ProductInput = {
+  status: SavedProductStatus;
+  name: string;
+  category: string;
+  description: string;
+  price: number;
+  originalPrice: number | null;
+  colors: string[];
+  sizes: string[];
+  /** Every colour x size combination with its stock, in the shop's colour and size order. */
+  variants: { color: string; size: string; stock: number }[];
+  features: string[];
+  tags: string[];
+  images: ImageToken[];
+  launchAt: Date | null;
+};
+
+/** "1,299" and 1299 are 1299; blank is null; anything else is NaN (refused by the caller). */
+function toNumber(value: string | number | null | undefined): number | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === "number") return value;
+  const trimmed = value.trim().replace(/,/g, "");
+  if (trimmed === "") return null;
+  return /^-?\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+}
+
+const isStock = (n: number | null): n is number => n !== null && Number.isInteger(n) && n >= 0 && n <= MAX_VARIANT_STOCK;
+
+/** Comma-separated tags (or a list) as trimmed, distinct, non-empty words. */
+export function splitTags(tags: string | string[] | undefined): string[] {
+  const parts = (Array.isArray(tags) ? tags : (tags ?? "").split(",")).map((t) => t.trim()).filter(Boolean);
+  return [...new Set(parts)].slice(0, 20).map((t) => t.slice(0, 40));
+}
+
+/** A launch time: ISO with a zone, or a `datetime-local` value read as Pakistan time (UTC+5, no DST). */
+export function parseLaunchAt(value: string): Date | null {
+  const trimmed = value.trim();
+  if (!trimmed) return null;
+  const withZone = /([zZ]|[+-]\d\d:?\d\d)$/.test(trimmed) ? trimmed : `${trimmed.length === 16 ? `${trimmed}:00` : trimmed}+05:00`;
+  const date = new Date(withZone);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+export const productInputSchema = rawProductSchema.transform((raw, ctx): ProductInput => {
+  const fail = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
+  const status = raw.status ?? "active";
+  const publishing = status !== "draft";
+
+  const name = (raw.name ?? "").trim();
+  if (!name) fail("name", PRODUCT_MESSAGES.name);
+  else if (name.length > 120) fail("name", "Product name must be 120 characters or fewer");
+
+  const category = (raw.category ?? "").trim();
+  if (!category) fail("category", PRODUCT_MESSAGES.category);
+
+  const description = (raw.description ?? "").trim();
+  if (publishing && !description) fail("description", PRODUCT_MESSAGES.description);
+  else if (description.length > 5000) fail("description", "Description must be 5,000 characters or fewer");
+
+  const price = toNumber(raw.price);
+  if (price === null || Number.isNaN(price) || price <= 0 || price > MAX_PRICE) fail("price", PRODUCT_MESSAGES.price);
+  else if (!Number.isInteger(price)) fail("price", PRODUCT_MESSAGES.wholeRupees);
+
+  const originalPrice = toNumber(raw.originalPrice);
+  if (originalPrice !== null) {
+    if (Number.isNaN(originalPrice) || !Number.isInteger(originalPrice) || originalPrice <= 0 || originalPrice > MAX_PRICE) fail("originalPrice", PRODUCT_MESSAGES.originalPrice);
+    else if (price !== null && originalPrice <= price) fail("originalPrice", PRODUCT_MESSAGES.originalAbovePrice);
+  }
+
+  // The stock quantity fills every combination that has no stock of its own.
+  const stock = toNumber(raw.stock);
+  const stockGiven = stock !== null;
+  if ((publishing || stockGiven) && !isStock(stock)) fail("stock", PRODUCT_MESSAGES.stock);
+
+  const unknownColor = (raw.colors ?? []).find((c) => !(PRODUCT_COLORS as readonly string[]).includes(c));
+  const unknownSize = (raw.sizes ?? []).find((s) => !(PRODUCT_SIZES as readonly string[]).includes(s));
+  if (unknownColor) fail("colors", `${unknownColor} is not one of the shop's colours`);
+  if (unknownSize) fail("sizes", `${unknownSize} is not one of the shop's sizes`);
+  const colors = inListOrder(PRODUCT_COLORS, raw.colors ?? []);
+  const sizes = inListOrder(PRODUCT_SIZES, raw.sizes ?? []);
+  if (publishing && colors.length === 0 && !unknownColor) fail("colors", PRODUCT_MESSAGES.colors);
+  if (publishing && sizes.length === 0 && !unknownSize) fail("sizes", PRODUCT_MESSAGES.sizes);
+
+  const given = new Map((raw.variants ?? []).map((v) => [variantKey(v.color, v.size), v.stock]));
+  const variants = colors.flatMap((color) =>
+    sizes.map((size) => {
+      const key = variantKey(color, size);
+      const own = given.has(key) ? toNumber(given.get(key)) : null;
+      if (own !== null && !isStock(own)) fail(`variants.${key}`, `${color} ${size}: ${PRODUCT_MESSAGES.stock}`);
+      return { color, size, stock: own ?? (isStock(stock) ? stock : 0) };
+    }),
+  );
+
+  const features = (raw.features ?? []).map((f) => f.trim()).filter(Boolean);
+  if (features.length > 20) fail("features", "At most 20 features");
+  if (features.some((f) => f.length > 200)) fail("features", "Each feature must be 200 characters or fewer");
+
+  const images = raw.images ?? [];
+  if (images.length > MAX_PRODUCT_IMAGES) fail("images", PRODUCT_MESSAGES.tooManyImages);
+  else if (publishing && images.length === 0) fail("images", PRODUCT_MESSAGES.images);
+
+  let launchAt: Date | null = null;
+  if (status === "coming-soon" && raw.launchAt) {
+    launchAt = parseLaunchAt(raw.launchAt);
+    if (!launchAt) fail("launchAt", PRODUCT_MESSAGES.launchAt);
+  }
+
+  return {
+    status, name, category, description,
+    price: price ?? 0, originalPrice,
+    colors, sizes, variants, features, tags: splitTags(raw.tags), images, launchAt,
+  };
+});
+
+/** The issues of a failed parse as one message per field (the first one wins). */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join(".") || "form";
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}

@@ -1,0 +1,116 @@
+import { randomBytes } from "node:crypto";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Db, Tx } from "~/db/client.server";
+import { categories, mediaFiles, orderItems, productImages, products, productVariants, shopSettings } from "~/db/schema";
+import { AppError } from "~/lib/errors";
+import { announceLaunch } from "~/modules/notifications/announce-launch.server";
+import type { ProductInput } from "./product-input";
+import { variantKey } from "./product-options";
+
+export type SavedProduct = { id: string; created: boolean; status: ProductInput["status"] };
+
+/** "Linen Camp Shirt" -> "linen-camp-shirt-3f9a": readable in the URL, unique by its suffix. */
+export function newProductId(name: string): string {
+  const slug = name.toLowerCase().normalize("NFKD").replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 48) || "product";
+  return `${slug}-${randomBytes(2).toString("hex")}`;
+}
+
+/** SKUs are unique because product ids are: LINEN-CAMP-SHIRT-3F9A-BLA-M. */
+function skuFor(productId: string, color: string, size: string): string {
+  return `${productId}-${color.slice(0, 3)}-${size}`.toUpperCase();
+}
+
+/**
+ * Creates a product, or replaces an existing one's fields, stock grid and photos, in one
+ * transaction. Variants are matched by colour and size, so cart lines and orders that point at a
+ * kept combination keep pointing at it. A combination the owner removed is deleted when no order
+ * has ever named it (its cart lines go with it); one that was ordered keeps its row with stock 0,
+ * so a cancelled or returned order can still put its stock back.
+ */
+export async function saveProduct(db: Db, input: ProductInput, opts: { id?: string } = {}): Promise<SavedProduct> {
+  return db.transaction(async (tx) => {
+    const [category] = await tx.select({ slug: categories.slug }).from(categories).where(eq(categories.slug, input.category));
+    if (!category) throw new AppError("VALIDATION", undefined, { category: "Please choose a category" });
+    await assertImagesStored(tx, input);
+
+    const fields = {
+      name: input.name,
+      categorySlug: input.category,
+      description: input.description,
+      price: input.price,
+      originalPrice: input.originalPrice,
+      status: input.status,
+      features: input.features,
+      tags: input.tags,
+      launchAt: input.status === "coming-soon" ? input.launchAt : null,
+      updatedAt: new Date(),
+    };
+
+    let id = opts.id;
+    let created = false;
+    if (id) {
+      const [before] = await tx.select({ status: products.status }).from(products).where(eq(products.id, id)).for("update");
+      if (!before || before.status === "archived") throw new AppError("NOT_FOUND", "Product not found");
+      await tx.update(products).set(fields).where(eq(products.id, id));
+      if (before.status === "coming-soon" && input.status === "active") {
+        await announceLaunch(tx, { products: [{ id, name: input.name }], categories: [] });
+      }
+    } else {
+      const [settings] = await tx.select({ brandName: shopSettings.brandName }).from(shopSettings);
+      id = newProductId(input.name);
+      await tx.insert(products).values({ id, ...fields, brand: settings?.brandName ?? "" });
+      created = true;
+    }
+    await saveVariants(tx, id, input.variants);
+    await tx.delete(productImages).where(eq(productImages.productId, id));
+    if (input.images.length > 0) {
+      await tx.insert(productImages).values(
+        input.images.map((image, position) => ({
+          productId: id,
+          position,
+          alt: image.alt?.trim() || `${input.name}, photo ${position + 1}`,
+          color: image.color ?? null,
+          width: image.width,
+          height: image.height,
+          sources: image.sources,
+        })),
+      );
+    }
+    return { id, created, status: input.status };
+  });
+}
+
+/** Every picture must be one this shop stored (an upload), never a key made up by a client. */
+async function assertImagesStored(tx: Tx, input: ProductInput) {
+  const keys = [...new Set(input.images.flatMap((i) => i.sources.map((s) => s.key)))];
+  if (keys.length === 0) return;
+  const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(mediaFiles).where(inArray(mediaFiles.key, keys));
+  if (n !== keys.length) throw new AppError("VALIDATION", undefined, { images: "A photo was not found. Please upload it again." });
+}
+
+async function saveVariants(tx: Tx, productId: string, wanted: ProductInput["variants"]) {
+  const existing = await tx.select().from(productVariants).where(eq(productVariants.productId, productId)).for("update");
+  const byKey = new Map(existing.map((v) => [variantKey(v.color, v.size), v]));
+  const wantedKeys = new Set(wanted.map((v) => variantKey(v.color, v.size)));
+
+  for (const [position, v] of wanted.entries()) {
+    const current = byKey.get(variantKey(v.color, v.size));
+    if (current) {
+      if (current.stock !== v.stock || current.position !== position) {
+        await tx.update(productVariants).set({ stock: v.stock, position }).where(eq(productVariants.id, current.id));
+      }
+    } else {
+      await tx.insert(productVariants).values({ productId, color: v.color, size: v.size, stock: v.stock, position, sku: skuFor(productId, v.color, v.size) });
+    }
+  }
+
+  const removed = existing.filter((v) => !wantedKeys.has(variantKey(v.color, v.size)));
+  if (removed.length === 0) return;
+  const ordered = new Set(
+    (await tx.selectDistinct({ id: orderItems.variantId }).from(orderItems).where(inArray(orderItems.variantId, removed.map((v) => v.id)))).map((r) => r.id),
+  );
+  const deletable = removed.filter((v) => !ordered.has(v.id)).map((v) => v.id);
+  const kept = removed.filter((v) => ordered.has(v.id)).map((v) => v.id);
+  if (deletable.length > 0) await tx.delete(productVariants).where(inArray(productVariants.id, deletable));
+  if (kept.length > 0) await tx.update(productVariants).set({ stock: 0 }).where(and(inArray(productVariants.id, kept), eq(productVariants.productId, productId)));
+}

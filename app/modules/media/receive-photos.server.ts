@@ -1,0 +1,92 @@
+import { FormDataParseError, MaxFilesExceededError, parseFormData, type FileUpload } from "@remix-run/form-data-parser";
+import sharp from "sharp";
+import type { DbOrTx } from "~/db/client.server";
+import { AppError } from "~/lib/errors";
+import type { ImageToken } from "~/modules/catalog/product-input";
+import { MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES } from "~/modules/catalog/product-options";
+import { encodeImage, saveEncodedImage } from "./store-image.server";
+
+/**
+ * Hard ceilings of the multipart parser: a part is read into memory only up to TRANSPORT_MAX_FILE
+ * bytes and the whole body up to TRANSPORT_MAX_TOTAL, so no request can make the server buffer
+ * more. The shop's own rule (5 MB per photo) is checked below that ceiling, file by file, so the
+ * owner is told which file was too big while the rest of the form still arrives.
+ */
+const TRANSPORT_MAX_FILE = 10 * 1024 * 1024;
+const TRANSPORT_MAX_FILES = 8;
+const TRANSPORT_MAX_TOTAL = TRANSPORT_MAX_FILES * TRANSPORT_MAX_FILE + 1024 * 1024;
+/** Decompression bombs: a small PNG can claim an enormous canvas. */
+const MAX_PIXELS = 40_000_000;
+
+export type ReceivedPhotos = {
+  form: FormData;
+  /** Photos that decoded, re-encoded to WebP and stored in media_files, in the order sent. */
+  photos: ImageToken[];
+  /** One sentence per refused file ("photo.jpg is not an image"). */
+  rejected: string[];
+};
+
+const MB = Math.round(MAX_IMAGE_BYTES / (1024 * 1024));
+
+/** Checks one uploaded file by decoding it (never by its name or Content-Type) and stores it. */
+export async function storePhoto(db: DbOrTx, name: string, bytes: Buffer): Promise<ImageToken | string> {
+  if (bytes.length > MAX_IMAGE_BYTES) return `${name} is larger than ${MB} MB`;
+  try {
+    const meta = await sharp(bytes, { limitInputPixels: MAX_PIXELS }).metadata();
+    if (!meta.width || !meta.height) return `${name} is not an image`;
+    if (meta.width * meta.height > MAX_PIXELS) return `${name} is too large (over 40 megapixels)`;
+    const stored = await saveEncodedImage(db, await encodeImage(bytes));
+    return { width: stored.width, height: stored.height, sources: stored.sources };
+  } catch {
+    return `${name} is not an image`;
+  }
+}
+
+/**
+ * Reads a form post (multipart or not), streaming: each file of the `field` input is checked and
+ * stored as it arrives. Files beyond what fits are refused by the caller (it knows how many
+ * photos the product already has).
+ */
+export async function receivePhotos(db: DbOrTx, request: Request, field: string): Promise<ReceivedPhotos> {
+  const photos: ImageToken[] = [];
+  const rejected: string[] = [];
+  const handle = async (file: FileUpload) => {
+    if (file.fieldName !== field) return null;
+    // A file input left empty still sends a part with no name and no bytes.
+    if (file.size === 0 && !file.name) return null;
+    const name = file.name || "The file";
+    if (file.size > MAX_IMAGE_BYTES) {
+      rejected.push(`${name} is larger than ${MB} MB`);
+      return null;
+    }
+    const result = await storePhoto(db, name, Buffer.from(await file.arrayBuffer()));
+    if (typeof result === "string") rejected.push(result);
+    else photos.push(result);
+    return null;
+  };
+  try {
+    const form = await parseFormData(
+      request,
+      { maxFileSize: TRANSPORT_MAX_FILE, maxFiles: TRANSPORT_MAX_FILES, maxTotalSize: TRANSPORT_MAX_TOTAL },
+      handle,
+    );
+    return { form, photos, rejected };
+  } catch (error) {
+    if (error instanceof MaxFilesExceededError) throw new AppError("VALIDATION", undefined, { images: `At most ${MAX_PRODUCT_IMAGES} images` });
+    if (error instanceof Error && /MaxFileSize|MaxTotalSize/.test(error.name)) {
+      throw new AppError("VALIDATION", undefined, { images: `A photo is larger than ${MB} MB` });
+    }
+    if (error instanceof FormDataParseError || (error instanceof Error && /Multipart|MaxParts|MaxHeader/.test(error.name))) {
+      throw new AppError("VALIDATION", "The form could not be read. Please try again.");
+    }
+    throw error;
+  }
+}
+
+/** Kept photos first, then new ones, up to the limit; anything beyond it is refused by name. */
+export function combinePhotos(kept: ImageToken[], received: ReceivedPhotos): { images: ImageToken[]; rejected: string[] } {
+  const room = Math.max(0, MAX_PRODUCT_IMAGES - kept.length);
+  const rejected = [...received.rejected];
+  if (received.photos.length > room) rejected.push(`At most ${MAX_PRODUCT_IMAGES} images`);
+  return { images: [...kept, ...received.photos.slice(0, room)], rejected };
+}

@@ -1,0 +1,78 @@
+import { data, Link, useLocation, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
+import { ProductForm } from "~/components/seller/product-form";
+import { requireSeller } from "~/lib/auth-guard.server";
+import { productFormAction } from "~/lib/product-form-action.server";
+import { pageMeta } from "~/lib/seo";
+import { getProductForEdit } from "~/modules/catalog/get-product-for-edit.server";
+import { listCategories } from "~/modules/catalog/list-categories.server";
+import { emptyProductForm, productFormFromInput } from "~/modules/catalog/product-form";
+import type { Route } from "./+types/seller-product-form";
+
+export const meta: Route.MetaFunction = ({ params, matches }) =>
+  pageMeta({
+    matches,
+    title: params.id ? "Edit Product" : "Add Product",
+    description: "Add or edit a product of the shop.",
+    path: params.id ? `/seller-dashboard/products/${params.id}/edit` : "/seller-dashboard/products/new",
+    noindex: true,
+  });
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await requireSeller(request, context);
+  const categories = (await listCategories(context.db)).map((c) => ({ slug: c.slug, name: c.name }));
+  if (!params.id) return { mode: "new" as const, id: null, name: null, status: null, values: emptyProductForm(), categories };
+  const product = await getProductForEdit(context.db, params.id);
+  // An archived product is deleted as far as the owner's tools go (Restore brings it back as a draft).
+  if (!product || product.status === "archived") throw data("Product not found", { status: 404 });
+  return {
+    mode: "edit" as const, id: product.id, name: product.input.name, status: product.status,
+    values: productFormFromInput({ ...product.input, launchAtLocal: product.launchAtLocal }), categories,
+  };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  await requireSeller(request, context);
+  return productFormAction(context, request, params.id ?? null);
+}
+
+/** Photos uploaded on their own (with JavaScript) change nothing the loader reads. */
+export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formData?.get("intent") === "upload") return false;
+  return defaultShouldRevalidate;
+}
+
+export default function SellerProductForm({ loaderData, actionData }: Route.ComponentProps) {
+  const location = useLocation();
+  const navigation = useNavigation();
+  const answer = actionData?.kind === "form" ? actionData : null;
+  const submitted = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
+  const pendingIntent = submitted === "publish" || submitted === "draft" ? submitted : null;
+  const title = loaderData.mode === "new" ? "Add Product" : "Edit Product";
+  return (
+    <section aria-labelledby="product-form-title">
+      <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
+        <div>
+          <h2 id="product-form-title" className="text-xl font-semibold text-stone-900">{title}</h2>
+          {loaderData.name && (
+            <p className="text-sm text-stone-600">
+              {loaderData.name}
+              {loaderData.status === "draft" && " · Draft (buyers cannot see it)"}
+              {loaderData.status === "coming-soon" && " · Coming Soon"}
+            </p>
+          )}
+        </div>
+        <Link to="/seller-dashboard/products" className="text-sm font-medium text-brand-700 underline">Back to products</Link>
+      </div>
+      <ProductForm
+        // A fresh form for every answer of the server: its values are what the server sent back.
+        key={`${location.key}:${answer?.formId ?? ""}`}
+        mode={loaderData.mode}
+        initial={answer?.values ?? loaderData.values}
+        initialErrors={answer?.errors ?? {}}
+        formError={answer?.formError ?? null}
+        categories={loaderData.categories}
+        pendingIntent={pendingIntent}
+      />
+    </section>
+  );
+}
