@@ -163,9 +163,9 @@ test.describe("products API", () => {
 
   test("methods a route does not support are a JSON 405", async ({ request }) => {
     const headers = { Origin: baseUrl() };
-    const post = await request.post("/api/products", { headers, data: {} });
-    await expectError(post, 405, "METHOD_NOT_ALLOWED");
-    expect(post.headers()["allow"]).toBe("GET");
+    const put = await request.put("/api/products", { headers, data: {} });
+    await expectError(put, 405, "METHOD_NOT_ALLOWED");
+    expect(put.headers()["allow"]).toBe("GET, POST");
     await expectError(await request.get("/api/cart/items"), 405, "METHOD_NOT_ALLOWED");
     await expectError(await request.put("/api/cart", { headers, data: {} }), 405, "METHOD_NOT_ALLOWED");
     await expectError(await request.delete("/api/orders", { headers }), 405, "METHOD_NOT_ALLOWED");
