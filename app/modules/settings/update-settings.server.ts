@@ -23,7 +23,8 @@ export async function updateSettings(db: DbOrTx, input: Record<string, unknown>)
   }
   await db.transaction(async (tx) => {
     await tx.update(shopSettings).set({ ...parsed.data, updatedAt: new Date() }).where(eq(shopSettings.id, 1));
-    await tx.execute(sql`select pg_notify(${SETTINGS_CHANNEL}, '')`);
+    // A non-empty payload: the PostgreSQL listener ignores empty notifications.
+    await tx.execute(sql`select pg_notify(${SETTINGS_CHANNEL}, 'changed')`);
   });
   return { ok: true };
 }
