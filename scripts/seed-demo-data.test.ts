@@ -7,10 +7,13 @@ import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../tests/
 import { seedDemoData } from "./seed-demo-data";
 
 const NOW = new Date("2025-06-10T10:00:00Z");
+type SqlQuery = ReturnType<typeof sql>;
 
 describe.each(DATABASE_KINDS)("demo data on %s", (kind) => {
   let database: TestDatabase;
   const db = () => database.db;
+  // Both drivers answer raw SQL with { rows }.
+  const rows = async <T,>(query: SqlQuery) => ((await db().execute(query)) as unknown as { rows: T[] }).rows;
   beforeAll(async () => {
     database = await createTestDatabase(kind);
     await seedDatabase(database.db, { shopName: "Kapra" });
@@ -22,37 +25,37 @@ describe.each(DATABASE_KINDS)("demo data on %s", (kind) => {
     expect(result).toMatchObject({ products: 20, orders: 200 });
     const [{ demo }] = await db().select({ demo: sql<number>`count(*)::int` }).from(products).where(sql`${products.id} like 'demo-%'`);
     expect(demo).toBe(20);
-    const [{ withoutImages }] = await db().execute<{ withoutImages: number }>(sql`
-      select count(*)::int as "withoutImages" from products p where p.id like 'demo-%' and not exists (select 1 from product_images i where i.product_id = p.id)`).then((r) => r.rows);
+    const [{ withoutImages }] = await rows<{ withoutImages: number }>(sql`
+      select count(*)::int as "withoutImages" from products p where p.id like 'demo-%' and not exists (select 1 from product_images i where i.product_id = p.id)`);
     expect(withoutImages).toBe(0);
     const [image] = await db().select().from(productImages).where(eq(productImages.productId, "demo-0001"));
     expect(image.sources.length).toBeGreaterThan(0);
 
     // Order total = items + shipping, for every order.
-    const mismatched = await db().execute(sql`
+    const mismatched = await rows(sql`
       select o.id from orders o join order_items i on i.order_id = o.id
       group by o.id having o.subtotal <> sum(i.price * i.quantity)::int or o.total <> o.subtotal + o.shipping_fee`);
-    expect(mismatched.rows).toEqual([]);
-    const [{ negative }] = (await db().execute<{ negative: number }>(sql`select count(*)::int as negative from product_variants where stock < 0`)).rows;
+    expect(mismatched).toEqual([]);
+    const [{ negative }] = await rows<{ negative: number }>(sql`select count(*)::int as negative from product_variants where stock < 0`);
     expect(negative).toBe(0);
 
     // Payment follows the status; every order has its history ending in its status.
-    const rows = await db().select({ id: orders.id, status: orders.status, paymentStatus: orders.paymentStatus, deliveredAt: orders.deliveredAt, createdAt: orders.createdAt }).from(orders);
-    expect(rows).toHaveLength(200);
-    for (const o of rows) {
+    const placed = await db().select({ id: orders.id, status: orders.status, paymentStatus: orders.paymentStatus, deliveredAt: orders.deliveredAt, createdAt: orders.createdAt }).from(orders);
+    expect(placed).toHaveLength(200);
+    for (const o of placed) {
       if (o.status === "delivered") expect(o.paymentStatus).toBe("collected");
       if (["pending", "confirmed", "processing", "shipped", "cancelled"].includes(o.status)) expect(o.paymentStatus).toBe("unpaid");
       if (o.status === "delivered") expect(o.deliveredAt).not.toBeNull();
       expect(o.createdAt.getTime()).toBeLessThanOrEqual(NOW.getTime());
       expect(o.createdAt.getTime()).toBeGreaterThan(NOW.getTime() - 91 * 86_400_000);
     }
-    const statuses = new Set(rows.map((o) => o.status));
+    const statuses = new Set(placed.map((o) => o.status));
     expect(statuses.has("delivered") && statuses.has("pending") && statuses.has("cancelled")).toBe(true);
-    expect(rows.filter((o) => o.status === "delivered").length).toBeGreaterThan(rows.length / 2);
-    const last = await db().execute<{ bad: number }>(sql`
+    expect(placed.filter((o) => o.status === "delivered").length).toBeGreaterThan(placed.length / 2);
+    const [last] = await rows<{ bad: number }>(sql`
       select count(*)::int as bad from orders o where o.status <> (select h.to_status from order_status_history h where h.order_id = o.id order by h.created_at desc, h.id desc limit 1)`);
-    expect(last.rows[0].bad).toBe(0);
-    const [{ firstMoves }] = (await db().execute<{ firstMoves: number }>(sql`select count(*)::int as "firstMoves" from order_status_history where from_status is null`)).rows;
+    expect(last.bad).toBe(0);
+    const [{ firstMoves }] = await rows<{ firstMoves: number }>(sql`select count(*)::int as "firstMoves" from order_status_history where from_status is null`);
     expect(firstMoves).toBe(200);
     expect((await db().select().from(orderItems)).every((i) => i.quantity > 0)).toBe(true);
     expect(await db().select({ n: sql<number>`count(*)::int` }).from(orderStatusHistory)).toEqual([{ n: result.history }]);
