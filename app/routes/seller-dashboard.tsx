@@ -5,7 +5,7 @@ import { requireSeller } from "~/lib/auth-guard.server";
 import { formatPkr } from "~/lib/money";
 import { pageMeta } from "~/lib/seo";
 import { useHydrated } from "~/lib/use-hydrated";
-import { getSellerOverview, OVERVIEW_DAYS } from "~/modules/seller/get-seller-overview.server";
+import { getSellerOverview } from "~/modules/seller/get-seller-overview.server";
 import type { Route } from "./+types/seller-dashboard";
 
 // recharts loads only here, after hydration, in its own chunk (see overview-charts.tsx).
@@ -28,7 +28,7 @@ const shortDay = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateStrin
 export default function SellerDashboard({ loaderData }: Route.ComponentProps) {
   const { stats, channels, recentOrders, daily, topProducts, cities } = loaderData;
   const channelTotal = channels.reduce((sum, c) => sum + c.revenue, 0);
-  const period = `last ${OVERVIEW_DAYS} days`;
+  const period = `last ${daily.length} days`;
   const periodRevenue = daily.reduce((sum, d) => sum + d.revenue, 0);
   const periodOrders = daily.reduce((sum, d) => sum + d.orders, 0);
 

@@ -37,82 +37,90 @@ export type SellerOverview = {
 };
 
 const int = (expression: ReturnType<typeof sql>) => expression.mapWith(Number);
+const DAY_MS = 24 * 60 * 60 * 1000;
+const KARACHI_OFFSET_S = 5 * 60 * 60;
 
 /**
- * Everything the owner's Overview shows, in a handful of SQL aggregates (never every order in the
- * process). `now` fixes "today" so the charts' 30 Karachi days are testable.
+ * Everything the owner's Overview shows, in five SQL aggregates (never every order in the process):
+ * one pass over all orders grouped by status and channel gives the cards and the channel split; one
+ * pass over the chart period grouped by day and city gives orders per day and per city. `now` fixes
+ * "today" so the charts' 30 Karachi days are testable.
  */
 export async function getSellerOverview(db: DbOrTx, now: Date = new Date()): Promise<SellerOverview> {
   const since = startOfKarachiDay(now, OVERVIEW_DAYS - 1);
-  const karachiDate = (column: unknown) => sql`to_char(${column} at time zone 'Asia/Karachi', 'YYYY-MM-DD')`;
-  const deliveredOn = sql`coalesce(${orders.deliveredAt}, ${orders.createdAt})`;
+  // A Karachi day as a whole number (days since 1970 in UTC+5): cheaper to group by than formatted text.
+  const dayNumber = (column: unknown) => int(sql`floor((extract(epoch from ${column}) + ${sql.raw(String(KARACHI_OFFSET_S))}) / 86400)`);
 
-  const [[totals], [productCount], channelRows, recent, placedPerDay, deliveredPerDay, top, cities] = await Promise.all([
+  const [byStatus, [productCount], recent, placed, delivered, top] = await Promise.all([
     db
-      .select({
-        totalRevenue: int(sql`coalesce(sum(${orders.total}) filter (where ${orders.status} = 'delivered'), 0)`),
-        codOutstanding: int(sql`coalesce(sum(${orders.total}) filter (where ${orders.status} = 'shipped'), 0)`),
-        pendingValue: int(sql`coalesce(sum(${orders.total}) filter (where ${inArray(orders.status, OPEN_STATUSES)}), 0)`),
-        totalOrders: count(),
-        pendingOrders: int(sql`count(*) filter (where ${orders.status} = 'pending')`),
-      })
-      .from(orders),
-    db.select({ n: count() }).from(products).where(ne(products.status, "archived")),
-    db
-      .select({ channel: orders.channel, revenue: int(sql`coalesce(sum(${orders.total}), 0)`), orders: count() })
+      .select({ status: orders.status, channel: orders.channel, orders: count(), total: int(sql`coalesce(sum(${orders.total}), 0)`) })
       .from(orders)
-      .where(eq(orders.status, "delivered"))
-      .groupBy(orders.channel),
+      .groupBy(orders.status, orders.channel),
+    db.select({ n: count() }).from(products).where(ne(products.status, "archived")),
     db
       .select({ id: orders.id, orderNumber: orders.orderNumber, customerName: orders.fullName, total: orders.total, status: orders.status, createdAt: orders.createdAt })
       .from(orders)
       .orderBy(desc(orders.createdAt))
       .limit(5),
     db
-      .select({ day: karachiDate(orders.createdAt).mapWith(String), orders: count() })
+      .select({ day: dayNumber(orders.createdAt), city: orders.city, orders: count() })
       .from(orders)
       .where(gte(orders.createdAt, since))
-      .groupBy(sql`1`),
+      .groupBy(sql`1`, orders.city),
     db
-      .select({ day: karachiDate(deliveredOn).mapWith(String), revenue: int(sql`sum(${orders.total})`) })
+      .select({ day: dayNumber(orders.deliveredAt), revenue: int(sql`sum(${orders.total})`) })
       .from(orders)
-      .where(and(eq(orders.status, "delivered"), gte(deliveredOn, since)))
+      .where(and(eq(orders.status, "delivered"), gte(orders.deliveredAt, since)))
       .groupBy(sql`1`),
     db
-      .select({
-        productId: orderItems.productId,
-        name: sql<string>`coalesce(max(${products.name}), max(${orderItems.name}))`,
-        units: int(sql`sum(${orderItems.quantity})`),
-      })
+      .select({ productId: orderItems.productId, name: sql<string>`max(${orderItems.name})`, units: int(sql`sum(${orderItems.quantity})`) })
       .from(orderItems)
       .innerJoin(orders, eq(orders.id, orderItems.orderId))
-      .leftJoin(products, eq(products.id, orderItems.productId))
       .where(and(gte(orders.createdAt, since), notInArray(orders.status, VOID_STATUSES)))
       .groupBy(orderItems.productId)
       .orderBy(sql`3 desc`, sql`2`)
       .limit(5),
-    db
-      .select({ city: orders.city, orders: count() })
-      .from(orders)
-      .where(gte(orders.createdAt, since))
-      .groupBy(orders.city)
-      .orderBy(sql`2 desc`, orders.city)
-      .limit(10),
   ]);
 
-  const placed = new Map(placedPerDay.map((r) => [r.day, r.orders]));
-  const delivered = new Map(deliveredPerDay.map((r) => [r.day, r.revenue]));
-  const byChannel = new Map(channelRows.map((r) => [r.channel, r]));
+  const stats = { totalRevenue: 0, codOutstanding: 0, pendingValue: 0, totalOrders: 0, pendingOrders: 0, products: productCount.n };
+  const channels = ORDER_CHANNELS.map((channel) => ({ channel, revenue: 0, orders: 0 }));
+  for (const row of byStatus) {
+    stats.totalOrders += row.orders;
+    if (row.status === "pending") stats.pendingOrders += row.orders;
+    if (row.status === "shipped") stats.codOutstanding += row.total;
+    if (OPEN_STATUSES.includes(row.status)) stats.pendingValue += row.total;
+    if (row.status === "delivered") {
+      stats.totalRevenue += row.total;
+      const channel = channels.find((c) => c.channel === row.channel);
+      if (channel) {
+        channel.revenue += row.total;
+        channel.orders += row.orders;
+      }
+    }
+  }
+
+  const dayKey = (n: number) => new Date(n * DAY_MS).toISOString().slice(0, 10);
+  const ordersPerDay = new Map<string, number>();
+  const ordersPerCity = new Map<string, number>();
+  for (const row of placed) {
+    ordersPerDay.set(dayKey(row.day), (ordersPerDay.get(dayKey(row.day)) ?? 0) + row.orders);
+    ordersPerCity.set(row.city, (ordersPerCity.get(row.city) ?? 0) + row.orders);
+  }
+  const revenuePerDay = new Map(delivered.map((r) => [dayKey(r.day), r.revenue]));
+  // Current names for the five best sellers (an order keeps the name it was sold under).
+  const ids = top.map((t) => t.productId).filter((id): id is string => id !== null);
+  const names = new Map(ids.length ? (await db.select({ id: products.id, name: products.name }).from(products).where(inArray(products.id, ids))).map((p) => [p.id, p.name]) : []);
+
   return {
     generatedAt: now.toISOString(),
-    stats: { ...totals, products: productCount.n },
-    channels: ORDER_CHANNELS.map((channel) => ({ channel, revenue: byChannel.get(channel)?.revenue ?? 0, orders: byChannel.get(channel)?.orders ?? 0 })),
+    stats,
+    channels,
     recentOrders: recent.map((o) => ({ ...o, createdAt: o.createdAt.toISOString() })),
-    daily: lastKarachiDays(now, OVERVIEW_DAYS).map((day) => ({ day, orders: placed.get(day) ?? 0, revenue: delivered.get(day) ?? 0 })),
-    topProducts: top,
-    cities,
+    daily: lastKarachiDays(now, OVERVIEW_DAYS).map((day) => ({ day, orders: ordersPerDay.get(day) ?? 0, revenue: revenuePerDay.get(day) ?? 0 })),
+    topProducts: top.map((t) => ({ productId: t.productId, name: (t.productId && names.get(t.productId)) || t.name, units: t.units })),
+    cities: [...ordersPerCity]
+      .map(([city, n]) => ({ city, orders: n }))
+      .sort((a, b) => b.orders - a.orders || a.city.localeCompare(b.city))
+      .slice(0, 10),
   };
 }
-
-
-
