@@ -21,7 +21,7 @@ export default function SellerLayout({ loaderData }: Route.ComponentProps) {
         <p className="mt-1 text-sm font-semibold uppercase tracking-wide text-brand-700">Owner</p>
       </header>
       <div className="grid gap-4 lg:grid-cols-[13rem_1fr] lg:gap-8">
-        <aside className="lg:sticky lg:top-20 lg:self-start">
+        <aside className="min-w-0 lg:sticky lg:top-20 lg:self-start">
           <SellerNav counts={loaderData.counts} />
         </aside>
         <div className="min-w-0">

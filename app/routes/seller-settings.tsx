@@ -82,7 +82,7 @@ export default function SellerSettings({ loaderData, actionData }: Route.Compone
 
 function Fieldset({ legend, note, children }: { legend: string; note?: string; children: ReactNode }) {
   return (
-    <fieldset className="rounded-xl border border-stone-200 bg-white p-4 sm:p-5">
+    <fieldset className="min-w-0 rounded-xl border border-stone-200 bg-white p-4 sm:p-5">
       <legend className="px-1 font-semibold text-stone-900">{legend}</legend>
       {note && <p className="mb-3 text-sm text-stone-700">{note}</p>}
       <div className="grid gap-4 sm:grid-cols-2">{children}</div>

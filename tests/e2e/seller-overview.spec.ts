@@ -45,7 +45,7 @@ test.describe("Overview", () => {
     await expect(stat(page, "Products")).toHaveText(before.stats.products.toLocaleString("en-US"));
 
     const recent = page.getByRole("list", { name: "The five most recent orders" }).getByRole("listitem");
-    await expect(recent).toHaveCount(5);
+    await expect(recent).toHaveCount(Math.min(5, before.stats.totalOrders + 2));
     await expect(recent.first()).toContainText(`#${second.orderId.slice(-8)}`);
     await expect(recent.first()).toContainText(name);
     await expect(recent.first()).toContainText(pkr(SHIRT.price + 200));
@@ -119,7 +119,7 @@ test.describe("Settings", () => {
     await gotoHydrated(page, "/seller-dashboard/settings");
     const form = page.getByRole("form", { name: "Settings" });
     await form.getByRole("textbox", { name: "Brand name" }).fill(brand);
-    await form.getByRole("textbox", { name: "Phone" }).fill("+92 300 5551234");
+    await form.getByRole("textbox", { name: "Phone", exact: true }).fill("+92 300 5551234");
     await form.getByRole("textbox", { name: "Shipping fee (PKR)" }).fill("350");
     await form.getByRole("button", { name: "Save Settings" }).click();
     await expect(toast(page, "Settings saved. The shop shows them now.")).toBeVisible();
