@@ -98,7 +98,7 @@ export default function SellerDashboard({ loaderData }: Route.ComponentProps) {
       >
         <details className="mt-3 text-sm">
           <summary className="cursor-pointer font-medium text-brand-700">Show the figures per day</summary>
-          <div className="mt-2 max-h-80 overflow-auto">
+          <div className="mt-2 max-h-80 overflow-auto" tabIndex={0} role="region" aria-label="Figures per day">
             <table className="w-full text-left">
               <caption className="sr-only">Revenue and orders per day</caption>
               <thead className="sticky top-0 bg-white text-stone-700">

@@ -38,8 +38,8 @@ export default function SellerSettings({ loaderData, actionData }: Route.Compone
     <section aria-labelledby="settings-title">
       <h2 id="settings-title" className="text-xl font-semibold text-stone-900">Settings</h2>
       <p className="mt-1 text-sm text-stone-700">What you save here shows on every page of the shop at once: header, footer, contact page, shipping copy and checkout.</p>
-      {/* A new key after each save or refusal resets the inputs to the values above. */}
-      <Form method="post" noValidate className="mt-4 grid gap-6" key={failed ? JSON.stringify(values) : "stored"} aria-labelledby="settings-title">
+      {/* Keyed by its values: after a save (stored values, normalised) or a refusal (typed values) the inputs show them. */}
+      <Form method="post" noValidate className="mt-4 grid gap-6" key={JSON.stringify(values)} aria-labelledby="settings-title">
         {failed && (
           <p role="alert" className="rounded-lg bg-red-50 px-4 py-3 font-medium text-red-900">
             Nothing was saved: please correct the {Object.keys(errors).length === 1 ? "field" : "fields"} marked below.
