@@ -58,11 +58,11 @@ export default function SellerDashboard({ loaderData }: Route.ComponentProps) {
         ) : (
           <ul className="mt-3 divide-y divide-stone-100 rounded-xl border border-stone-200 bg-white" aria-label="The five most recent orders">
             {recentOrders.map((o) => (
-              <li key={o.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3">
-                <span className="font-mono text-sm text-stone-600">#{o.id.slice(-8)}</span>
-                <span className="min-w-0 flex-1 truncate font-medium text-stone-900">{o.customerName}</span>
-                <span className="font-semibold text-stone-900">{formatPkr(o.total)}</span>
-                <StatusBadge status={o.status} />
+              <li key={o.id} className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 gap-y-1 px-4 py-3 sm:grid-cols-[6rem_minmax(0,1fr)_auto_6rem]">
+                <span className="min-w-0 truncate font-medium text-stone-900 sm:order-2">{o.customerName}</span>
+                <span className="text-right font-semibold text-stone-900 sm:order-3">{formatPkr(o.total)}</span>
+                <span className="font-mono text-sm text-stone-600 sm:order-1">#{o.id.slice(-8)}</span>
+                <span className="text-right sm:order-4"><StatusBadge status={o.status} /></span>
               </li>
             ))}
           </ul>
