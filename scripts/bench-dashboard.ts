@@ -114,10 +114,12 @@ async function measure(db: string, origin: string, cookie: string): Promise<Row[
       await res.arrayBuffer();
       return { ms: performance.now() - t, status: res.status };
     };
-    let warmUpMs = 0;
-    for (let i = 0; i < WARM_UP; i++) warmUpMs += (await once()).ms;
     // A page far over the target gets fewer rounds, so one slow page cannot hold the bench for an hour.
-    const rounds = warmUpMs / WARM_UP > 1000 ? Math.min(REQUESTS, 20) : REQUESTS;
+    const first = (await once()).ms;
+    const warmUps = first > 3000 ? 1 : WARM_UP;
+    let warmUpMs = first;
+    for (let i = 1; i < warmUps; i++) warmUpMs += (await once()).ms;
+    const rounds = first > 3000 ? Math.min(REQUESTS, 5) : warmUpMs / warmUps > 1000 ? Math.min(REQUESTS, 20) : REQUESTS;
     const times: number[] = [];
     let status = 200;
     for (let i = 0; i < rounds; i++) {
