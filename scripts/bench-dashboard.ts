@@ -62,7 +62,7 @@ async function prepare(target: { databaseUrl?: string; dataDir: string }) {
     await seedDemoData(database.db, { products: Number(values.products), orders: Number(values.orders) });
     // What autovacuum does on a live PostgreSQL (PGlite has none): visibility map and statistics.
     await database.db.execute(sql`vacuum analyze`);
-    const env = parseEnv({ ...process.env, DATABASE_URL: target.databaseUrl ?? "", DATA_DIR: target.dataDir });
+    const env = parseEnv({ ...process.env, DATABASE_URL: target.databaseUrl ?? "", DATA_DIR: target.dataDir || os.tmpdir() });
     const auth = createAuth({ db: database.db, env, secret: await loadAuthSecret(database.db, undefined) });
     await createSeller(auth, database.db, { ...OWNER, name: "Bench Owner" });
   } finally {
