@@ -27,6 +27,9 @@ export default [
     route("seller-dashboard/products", "routes/seller-products.tsx"),
     route("seller-dashboard/products/new", "routes/seller-product-form.tsx", { id: "seller-product-new" }),
     route("seller-dashboard/products/:id/edit", "routes/seller-product-form.tsx", { id: "seller-product-edit" }),
+    route("seller-dashboard/settings", "routes/seller-settings.tsx"),
+    route("seller-dashboard/inbox", "routes/seller-inbox.tsx"),
+    route("seller-dashboard/team", "routes/seller-team.tsx"),
   ]),
   // Outside the dashboard frame: a page made for printing, and a file download.
   route("seller/orders/:id/invoice", "routes/seller-order-invoice.tsx"),
@@ -45,6 +48,7 @@ export default [
   route("api/cart/items/:id", "routes/api.cart-item.ts"),
   route("api/orders", "routes/api.orders.ts"),
   route("api/orders/:id", "routes/api.order.ts"),
+  route("api/seller/overview", "routes/api.seller-overview.ts"),
   route("api/wishlist/:productId", "routes/api.wishlist-item.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),

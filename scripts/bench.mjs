@@ -9,7 +9,9 @@
 //    - JS and CSS sent on first load (Playwright Chromium, mobile viewport), gzip -9 of the raw bodies,
 //    - throughput with wrk (20 connections, 10 s), compared with a trivial Node `http` server
 //      answering a fixed 2 KB HTML page, measured in the same run on the same machine,
-// 4. checks the targets, prints a Markdown table and writes bench-results/latest.json.
+// 4. checks the targets, prints a Markdown table and writes bench-results/latest.json,
+// 5. times the owner dashboard (Overview, Orders tab) on demo data on PGlite and PostgreSQL
+//    (scripts/bench-dashboard.ts); `npm run bench -- --only=dashboard` runs only that part.
 //
 // Exit code: 0 when the benchmark ran (even if targets fail), non-zero when it could not run.
 
@@ -732,9 +734,29 @@ async function main() {
   return throughput ? 0 : 2;
 }
 
+/** The owner dashboard rows (scripts/bench-dashboard.ts): demo data on PGlite and PostgreSQL, seller cookie. */
+async function benchDashboard() {
+  step("Owner dashboard on demo data (scripts/bench-dashboard.ts)...");
+  const extra = process.argv.slice(2).filter((a) => !a.startsWith("--only"));
+  await new Promise((resolve, reject) => {
+    const child = track(spawn("npx", ["tsx", "scripts/bench-dashboard.ts", ...extra], { cwd: ROOT, stdio: "inherit" }));
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`bench-dashboard exited with ${code}`))));
+  });
+}
+
+// `npm run bench -- --only=dashboard` runs just the owner dashboard rows (after a build).
+const only = process.argv.find((a) => a.startsWith("--only="))?.slice("--only=".length);
+
 let exitCode = 1;
 try {
-  exitCode = await main();
+  if (only === "dashboard") {
+    await build();
+    await benchDashboard();
+    exitCode = 0;
+  } else {
+    exitCode = await main();
+    await benchDashboard();
+  }
 } catch (error) {
   console.error(`\n[bench] The benchmark could not run: ${error?.stack ?? error}`);
   exitCode = 1;

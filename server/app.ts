@@ -18,6 +18,7 @@ import { createLiveEventsHandler } from "./live-events-handler";
 import { createLiveHub, type LiveHub } from "./live-hub";
 import { startLauncher } from "./launcher";
 import { createPageCache } from "./page-cache";
+import { createSettingsListener, type SettingsListener } from "./settings-listener";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -28,14 +29,15 @@ declare module "react-router" {
 }
 
 /** What a request handler needs, made once per process. */
-export type Services = { database: Pick<Database, "db" | "listen">; env: Env; auth: Auth; live: LiveHub };
+export type Services = { database: Pick<Database, "db" | "listen">; env: Env; auth: Auth; live: LiveHub; settings: SettingsListener };
 
 export async function createServices(database: Pick<Database, "db" | "listen">, env: Env): Promise<Services> {
   const secret = await loadAuthSecret(database.db, env.BETTER_AUTH_SECRET);
   const auth = createAuth({ db: database.db, env, secret, logger });
   const live = createLiveHub(database);
-  await live.start();
-  return { database, env, auth, live };
+  const settings = createSettingsListener(database);
+  await Promise.all([live.start(), settings.start()]);
+  return { database, env, auth, live, settings };
 }
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -107,6 +109,8 @@ export function createApp({ services, serveAssets }: { services: Services; serve
     protocolOf: (req) => (env.TRUST_PROXY && req.headers["x-forwarded-proto"] === "https" ? "https" : "http"),
     onServed: (req, status, hit) => logger.info({ method: req.method, url: req.url, status, cache: hit ? "hit" : "miss" }, "request"),
   });
+  // Pages show the brand, contacts and shipping rule: a settings change (in any process) drops them all.
+  services.settings.onChange(() => pageCache.clear());
   return (req: IncomingMessage, res: ServerResponse) => {
     const pathname = (req.url ?? "/").split("?")[0];
     if (pathname.startsWith("/assets/") || pathname.startsWith("/media/") || publicFiles.has(pathname)) return app(req, res);
@@ -159,6 +163,7 @@ export async function main({ serveAssets = true } = {}) {
     server.closeAllConnections();
     server.close();
     await services.live.stop().catch(() => {});
+    await services.settings.stop().catch(() => {});
     await database.close().catch(() => {});
     database.release();
     process.exit(0);

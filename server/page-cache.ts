@@ -33,6 +33,8 @@ export function createPageCache({
 }: PageCacheOptions) {
   const entries = new Map<string, Entry>();
   const pending = new Map<string, Promise<Entry>>();
+  // Bumped by clear(): a render that started before a clear may show the old facts, so it is not kept.
+  let generation = 0;
 
   async function renderEntry(req: IncomingMessage, path: string): Promise<Entry> {
     const headers = new Headers();
@@ -89,8 +91,10 @@ export function createPageCache({
   function refresh(key: string, req: IncomingMessage): Promise<Entry> {
     let flight = pending.get(key);
     if (!flight) {
+      const startedIn = generation;
       flight = renderEntry(req, key)
         .then((entry) => {
+          if (startedIn !== generation) return entry;
           entries.delete(key);
           if (entry.cacheable) {
             entries.set(key, entry);
@@ -98,11 +102,20 @@ export function createPageCache({
           }
           return entry;
         })
-        .finally(() => pending.delete(key));
+        .finally(() => {
+          if (pending.get(key) === flight) pending.delete(key);
+        });
       pending.set(key, flight);
     }
     return flight;
   }
 
-  return { handle };
+  /** Forgets every page (renders already under way finish, but are not kept). */
+  function clear() {
+    entries.clear();
+    pending.clear();
+    generation++;
+  }
+
+  return { handle, clear };
 }

@@ -1,34 +1,180 @@
+import { lazy, Suspense, type ReactNode } from "react";
 import { Link } from "react-router";
-import { OrderTable } from "~/components/orders/order-table";
+import { StatusBadge } from "~/components/ui/status-badge";
 import { requireSeller } from "~/lib/auth-guard.server";
+import { formatPkr } from "~/lib/money";
 import { pageMeta } from "~/lib/seo";
-import { listOrders } from "~/modules/orders/list-orders.server";
+import { useHydrated } from "~/lib/use-hydrated";
+import { getSellerOverview } from "~/modules/seller/get-seller-overview.server";
 import type { Route } from "./+types/seller-dashboard";
 
+// recharts loads only here, after hydration, in its own chunk (see overview-charts.tsx).
+const charts = () => import("~/components/seller/overview-charts");
+const DailyChart = lazy(() => charts().then((m) => ({ default: m.DailyChart })));
+const TopProductsChart = lazy(() => charts().then((m) => ({ default: m.TopProductsChart })));
+const CitiesChart = lazy(() => charts().then((m) => ({ default: m.CitiesChart })));
+
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ matches, title: "Seller Dashboard", description: "Run the shop: orders, products and e-mail.", path: "/seller-dashboard", noindex: true });
+  pageMeta({ matches, title: "Seller Dashboard", description: "Run the shop: revenue, orders and products at a glance.", path: "/seller-dashboard", noindex: true });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireSeller(request, context);
-  const orders = await listOrders(context.db, user);
-  return { recent: orders.slice(0, 5), pending: orders.filter((o) => o.status === "pending").length, total: orders.length };
+  await requireSeller(request, context);
+  return getSellerOverview(context.db, new Date());
 }
 
-/** The owner's landing page; the full dashboard (products, revenue, e-mail logs) builds on this. */
+const CHANNEL_LABELS = { web: "Website", phone: "Phone", whatsapp: "WhatsApp", instagram: "Instagram" } as const;
+const shortDay = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString("en-GB", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
+
 export default function SellerDashboard({ loaderData }: Route.ComponentProps) {
-  const { recent, pending, total } = loaderData;
+  const { stats, channels, recentOrders, daily, topProducts, cities } = loaderData;
+  const channelTotal = channels.reduce((sum, c) => sum + c.revenue, 0);
+  const period = `last ${daily.length} days`;
+  const periodRevenue = daily.reduce((sum, d) => sum + d.revenue, 0);
+  const periodOrders = daily.reduce((sum, d) => sum + d.orders, 0);
+
   return (
-    <div>
-      <h2 className="text-xl font-semibold text-stone-900">Overview</h2>
-      <dl className="mt-4 grid gap-4 sm:grid-cols-2">
-        <div className="rounded-xl border border-stone-200 bg-white p-4"><dt className="text-sm text-stone-600">Total Orders</dt><dd className="text-2xl font-bold">{total}</dd></div>
-        <div className="rounded-xl border border-stone-200 bg-white p-4"><dt className="text-sm text-stone-600">Pending Orders</dt><dd className="text-2xl font-bold">{pending}</dd></div>
-      </dl>
-      <div className="mt-8 flex items-center justify-between">
-        <h3 className="text-lg font-semibold text-stone-900">Recent Orders</h3>
-        <Link to="/seller/orders" className="font-medium text-brand-700 underline">View All</Link>
+    <div className="grid gap-8">
+      {/* Without JavaScript there are no charts: their boxes go, the tables beside them stay. */}
+      <noscript><style>{".chart-box{display:none}"}</style></noscript>
+      <section aria-labelledby="overview-title">
+        <h2 id="overview-title" className="text-xl font-semibold text-stone-900">Overview</h2>
+        <dl className="mt-4 grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-3">
+          <Stat label="Total Revenue" value={formatPkr(stats.totalRevenue)} note="Delivered orders" strong />
+          <Stat label="COD outstanding" value={formatPkr(stats.codOutstanding)} note="Shipped, not yet delivered" />
+          <Stat label="Pending value" value={formatPkr(stats.pendingValue)} note="Not yet shipped" />
+          <Stat label="Total Orders" value={stats.totalOrders.toLocaleString("en-PK")} />
+          <Stat label="Pending Orders" value={stats.pendingOrders.toLocaleString("en-PK")} note="Waiting for confirmation" />
+          <Stat label="Products" value={stats.products.toLocaleString("en-PK")} note="Not archived" />
+        </dl>
+      </section>
+
+      <section aria-labelledby="recent-title">
+        <div className="flex items-center justify-between gap-4">
+          <h3 id="recent-title" className="text-lg font-semibold text-stone-900">Recent Orders</h3>
+          <Link to="/seller/orders" className="font-medium text-brand-700 underline">View All</Link>
+        </div>
+        {recentOrders.length === 0 ? (
+          <p className="mt-3 rounded-xl border border-dashed border-stone-300 bg-stone-50 p-6 text-center text-stone-700">No orders yet</p>
+        ) : (
+          <ul className="mt-3 divide-y divide-stone-100 rounded-xl border border-stone-200 bg-white" aria-label="The five most recent orders">
+            {recentOrders.map((o) => (
+              <li key={o.id} className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 gap-y-1 px-4 py-3 sm:grid-cols-[6rem_minmax(0,1fr)_auto_6rem]">
+                <span className="min-w-0 truncate font-medium text-stone-900 sm:order-2">{o.customerName}</span>
+                <span className="text-right font-semibold text-stone-900 sm:order-3">{formatPkr(o.total)}</span>
+                <span className="font-mono text-sm text-stone-600 sm:order-1">#{o.id.slice(-8)}</span>
+                <span className="text-right sm:order-4"><StatusBadge status={o.status} /></span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="channels-title">
+        <h3 id="channels-title" className="text-lg font-semibold text-stone-900">Revenue by channel</h3>
+        <ul className="mt-3 grid gap-3 rounded-xl border border-stone-200 bg-white p-4">
+          {channels.map((c) => {
+            const share = channelTotal > 0 ? Math.round((c.revenue / channelTotal) * 100) : 0;
+            return (
+              <li key={c.channel} className="grid gap-1">
+                <div className="flex justify-between gap-2 text-sm">
+                  <span className="font-medium text-stone-900">{CHANNEL_LABELS[c.channel]}</span>
+                  <span className="text-stone-700">{formatPkr(c.revenue)} · {c.orders} {c.orders === 1 ? "order" : "orders"} · {share}%</span>
+                </div>
+                <div className="h-2 rounded-full bg-stone-100" aria-hidden>
+                  <div className="h-2 rounded-full bg-brand-600" style={{ width: `${share}%` }} />
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+
+      <ChartFigure
+        id="daily"
+        title={`Revenue and orders per day (${period})`}
+        summary={`${formatPkr(periodRevenue)} delivered and ${periodOrders} ${periodOrders === 1 ? "order" : "orders"} placed in the ${period}. Revenue counts on the day an order is delivered; orders on the day they are placed.`}
+        chart={<DailyChart data={daily} />}
+        height="h-64"
+      >
+        <details className="mt-3 text-sm">
+          <summary className="cursor-pointer font-medium text-brand-700">Show the figures per day</summary>
+          <div className="mt-2 max-h-80 overflow-auto" tabIndex={0} role="region" aria-label="Figures per day">
+            <table className="w-full text-left">
+              <caption className="sr-only">Revenue and orders per day</caption>
+              <thead className="sticky top-0 bg-white text-stone-700">
+                <tr><th scope="col" className="py-1 pr-3">Day</th><th scope="col" className="py-1 pr-3 text-right">Orders</th><th scope="col" className="py-1 text-right">Revenue</th></tr>
+              </thead>
+              <tbody className="divide-y divide-stone-100">
+                {[...daily].reverse().map((d) => (
+                  <tr key={d.day}><th scope="row" className="py-1 pr-3 font-normal">{shortDay(d.day)}</th><td className="py-1 pr-3 text-right">{d.orders}</td><td className="py-1 text-right">{formatPkr(d.revenue)}</td></tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </details>
+      </ChartFigure>
+
+      <div className="grid gap-8 xl:grid-cols-2">
+        <ChartFigure
+          id="top-products"
+          title={`Top 5 products by units sold (${period})`}
+          summary={topProducts.length === 0 ? "No products sold in this period." : "Cancelled and returned orders are left out."}
+          chart={topProducts.length > 0 ? <TopProductsChart data={topProducts} /> : null}
+          height="h-56"
+        >
+          {topProducts.length > 0 && (
+            <ol className="mt-3 grid gap-1 text-sm" aria-label="Top products">
+              {topProducts.map((p, i) => (
+                <li key={p.productId ?? p.name} className="flex justify-between gap-3"><span className="min-w-0 truncate">{i + 1}. {p.name}</span><span className="shrink-0 font-medium">{p.units} sold</span></li>
+              ))}
+            </ol>
+          )}
+        </ChartFigure>
+        <ChartFigure
+          id="cities"
+          title={`Orders by city (${period})`}
+          summary={cities.length === 0 ? "No orders in this period." : `The ${cities.length === 1 ? "city" : `${cities.length} cities`} with the most orders.`}
+          chart={cities.length > 0 ? <CitiesChart data={cities} /> : null}
+          height="h-56"
+        >
+          {cities.length > 0 && (
+            <ol className="mt-3 grid gap-1 text-sm" aria-label="Orders by city">
+              {cities.map((c) => (
+                <li key={c.city} className="flex justify-between gap-3"><span>{c.city}</span><span className="font-medium">{c.orders} {c.orders === 1 ? "order" : "orders"}</span></li>
+              ))}
+            </ol>
+          )}
+        </ChartFigure>
       </div>
-      <OrderTable orders={recent} caption="The five most recent orders" />
     </div>
+  );
+}
+
+function Stat({ label, value, note, strong = false }: { label: string; value: string; note?: string; strong?: boolean }) {
+  return (
+    <div className={`rounded-xl border p-3 sm:p-4 ${strong ? "border-brand-600 bg-brand-50" : "border-stone-200 bg-white"}`}>
+      <dt className="text-sm text-stone-700">{label}</dt>
+      <dd className="mt-1 break-words text-lg font-bold text-stone-900 sm:text-2xl">{value}</dd>
+      {note && <dd className="text-xs text-stone-600">{note}</dd>}
+    </div>
+  );
+}
+
+/** A chart with its title and a text alternative that works without JavaScript. */
+function ChartFigure({ id, title, summary, chart, height, children }: { id: string; title: string; summary: string; chart: ReactNode | null; height: string; children?: ReactNode }) {
+  const hydrated = useHydrated();
+  return (
+    <figure aria-labelledby={`${id}-title`} className="min-w-0 rounded-xl border border-stone-200 bg-white p-4">
+      <h3 id={`${id}-title`} className="text-lg font-semibold text-stone-900">{title}</h3>
+      <figcaption className="mt-1 text-sm text-stone-700">{summary}</figcaption>
+      {chart && (
+        // The chart repeats the figures below for the eye; screen readers get the text instead. Its
+        // box keeps its height before recharts arrives, so nothing jumps when it does.
+        <div className={`chart-box mt-3 ${height}`} aria-hidden data-testid={`${id}-chart`}>
+          {hydrated && <Suspense fallback={null}>{chart}</Suspense>}
+        </div>
+      )}
+      {children}
+    </figure>
   );
 }

@@ -1,0 +1,54 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { DbOrTx } from "~/db/client.server";
+import { users } from "~/db/schema";
+import { AppError } from "~/lib/errors";
+
+export type TeamMember = { id: string; name: string; email: string; since: Date };
+
+export const LAST_SELLER_MESSAGE = "The shop needs at least one seller: give the role to someone else first.";
+
+/** Everyone who can run the shop, oldest account first. */
+export async function listSellers(db: DbOrTx): Promise<TeamMember[]> {
+  return db
+    .select({ id: users.id, name: users.name, email: users.email, since: users.createdAt })
+    .from(users)
+    .where(eq(users.role, "seller"))
+    .orderBy(asc(users.createdAt), asc(users.email));
+}
+
+/**
+ * Gives the seller role to the existing account with this e-mail. Only existing accounts: the
+ * person signs up first, so nobody gets an account (or a password) made for them here.
+ */
+export async function grantSellerRole(db: DbOrTx, email: string): Promise<TeamMember & { alreadySeller: boolean }> {
+  const normalised = email.trim().toLowerCase();
+  const [account] = await db
+    .select({ id: users.id, name: users.name, email: users.email, since: users.createdAt, role: users.role })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, normalised));
+  if (!account) throw new AppError("NOT_FOUND", `No account uses ${normalised}. Ask them to create an account first, then add them here.`);
+  if (account.role !== "seller") await db.update(users).set({ role: "seller", updatedAt: new Date() }).where(eq(users.id, account.id));
+  return { id: account.id, name: account.name, email: account.email, since: account.since, alreadySeller: account.role === "seller" };
+}
+
+/**
+ * Takes the seller role back (the account stays, as a buyer). The shop never ends up without a
+ * seller: the sellers are locked while counting, so two owners removing each other at the same
+ * moment cannot both succeed. The session lookup reads the role from the database on every
+ * request, so the change applies to that person's very next page.
+ */
+export async function revokeSellerRole(db: DbOrTx, userId: string): Promise<TeamMember> {
+  return db.transaction(async (tx) => {
+    const sellers = await tx
+      .select({ id: users.id, name: users.name, email: users.email, since: users.createdAt })
+      .from(users)
+      .where(eq(users.role, "seller"))
+      .orderBy(asc(users.id))
+      .for("update");
+    const target = sellers.find((s) => s.id === userId);
+    if (!target) throw new AppError("NOT_FOUND", "That account is not a seller");
+    if (sellers.length <= 1) throw new AppError("CONFLICT", LAST_SELLER_MESSAGE);
+    await tx.update(users).set({ role: "buyer", updatedAt: new Date() }).where(and(eq(users.id, userId), eq(users.role, "seller")));
+    return target;
+  });
+}

@@ -1,0 +1,126 @@
+import { and, count, desc, eq, gte, inArray, ne, notInArray, sql } from "drizzle-orm";
+import type { DbOrTx } from "~/db/client.server";
+import { orderItems, orders, products } from "~/db/schema";
+import { ORDER_CHANNELS, type OrderChannel, type OrderStatus } from "~/db/schema/statuses";
+import { lastKarachiDays, startOfKarachiDay } from "./karachi-days";
+
+/** Days the charts cover, today included. */
+export const OVERVIEW_DAYS = 30;
+/** Orders that count for nothing (PRODUCT.md): no revenue, no units sold. */
+const VOID_STATUSES: OrderStatus[] = ["cancelled", "returned"];
+/** Taken but not yet handed to the courier. */
+const OPEN_STATUSES: OrderStatus[] = ["pending", "confirmed", "processing"];
+
+export type SellerOverview = {
+  generatedAt: string;
+  stats: {
+    /** Sum of delivered orders' totals: cash actually collected. */
+    totalRevenue: number;
+    /** Shipped, not yet delivered: cash the couriers still have to collect. */
+    codOutstanding: number;
+    /** Pending, confirmed or processing: orders not yet shipped. */
+    pendingValue: number;
+    totalOrders: number;
+    pendingOrders: number;
+    /** Products that are not archived (active, draft and coming soon). */
+    products: number;
+  };
+  /** Delivered revenue and orders per channel, every channel listed. */
+  channels: { channel: OrderChannel; revenue: number; orders: number }[];
+  recentOrders: { id: string; orderNumber: string; customerName: string; total: number; status: OrderStatus; createdAt: string }[];
+  /** One row per Karachi day, oldest first, zeros included: orders placed that day, revenue delivered that day. */
+  daily: { day: string; orders: number; revenue: number }[];
+  /** Best sellers of the chart period by units in orders that were not cancelled or returned. */
+  topProducts: { productId: string | null; name: string; units: number }[];
+  /** Orders of the chart period per ship-to city, most first. */
+  cities: { city: string; orders: number }[];
+};
+
+const int = (expression: ReturnType<typeof sql>) => expression.mapWith(Number);
+const DAY_MS = 24 * 60 * 60 * 1000;
+const KARACHI_OFFSET_S = 5 * 60 * 60;
+
+/**
+ * Everything the owner's Overview shows, in five SQL aggregates (never every order in the process):
+ * one pass over all orders grouped by status and channel gives the cards and the channel split; one
+ * pass over the chart period grouped by day and city gives orders per day and per city. `now` fixes
+ * "today" so the charts' 30 Karachi days are testable.
+ */
+export async function getSellerOverview(db: DbOrTx, now: Date = new Date()): Promise<SellerOverview> {
+  const since = startOfKarachiDay(now, OVERVIEW_DAYS - 1);
+  // A Karachi day as a whole number (days since 1970 in UTC+5): cheaper to group by than formatted text.
+  const dayNumber = (column: unknown) => int(sql`floor((extract(epoch from ${column}) + ${sql.raw(String(KARACHI_OFFSET_S))}) / 86400)`);
+
+  const [byStatus, [productCount], recent, placed, delivered, top] = await Promise.all([
+    db
+      .select({ status: orders.status, channel: orders.channel, orders: count(), total: int(sql`coalesce(sum(${orders.total}), 0)`) })
+      .from(orders)
+      .groupBy(orders.status, orders.channel),
+    db.select({ n: count() }).from(products).where(ne(products.status, "archived")),
+    db
+      .select({ id: orders.id, orderNumber: orders.orderNumber, customerName: orders.fullName, total: orders.total, status: orders.status, createdAt: orders.createdAt })
+      .from(orders)
+      .orderBy(desc(orders.createdAt))
+      .limit(5),
+    db
+      .select({ day: dayNumber(orders.createdAt), city: orders.city, orders: count() })
+      .from(orders)
+      .where(gte(orders.createdAt, since))
+      .groupBy(sql`1`, orders.city),
+    db
+      .select({ day: dayNumber(orders.deliveredAt), revenue: int(sql`sum(${orders.total})`) })
+      .from(orders)
+      .where(and(eq(orders.status, "delivered"), gte(orders.deliveredAt, since)))
+      .groupBy(sql`1`),
+    db
+      .select({ productId: orderItems.productId, name: sql<string>`max(${orderItems.name})`, units: int(sql`sum(${orderItems.quantity})`) })
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .where(and(gte(orders.createdAt, since), notInArray(orders.status, VOID_STATUSES)))
+      .groupBy(orderItems.productId)
+      .orderBy(sql`3 desc`, sql`2`)
+      .limit(5),
+  ]);
+
+  const stats = { totalRevenue: 0, codOutstanding: 0, pendingValue: 0, totalOrders: 0, pendingOrders: 0, products: productCount.n };
+  const channels = ORDER_CHANNELS.map((channel) => ({ channel, revenue: 0, orders: 0 }));
+  for (const row of byStatus) {
+    stats.totalOrders += row.orders;
+    if (row.status === "pending") stats.pendingOrders += row.orders;
+    if (row.status === "shipped") stats.codOutstanding += row.total;
+    if (OPEN_STATUSES.includes(row.status)) stats.pendingValue += row.total;
+    if (row.status === "delivered") {
+      stats.totalRevenue += row.total;
+      const channel = channels.find((c) => c.channel === row.channel);
+      if (channel) {
+        channel.revenue += row.total;
+        channel.orders += row.orders;
+      }
+    }
+  }
+
+  const dayKey = (n: number) => new Date(n * DAY_MS).toISOString().slice(0, 10);
+  const ordersPerDay = new Map<string, number>();
+  const ordersPerCity = new Map<string, number>();
+  for (const row of placed) {
+    ordersPerDay.set(dayKey(row.day), (ordersPerDay.get(dayKey(row.day)) ?? 0) + row.orders);
+    ordersPerCity.set(row.city, (ordersPerCity.get(row.city) ?? 0) + row.orders);
+  }
+  const revenuePerDay = new Map(delivered.map((r) => [dayKey(r.day), r.revenue]));
+  // Current names for the five best sellers (an order keeps the name it was sold under).
+  const ids = top.map((t) => t.productId).filter((id): id is string => id !== null);
+  const names = new Map(ids.length ? (await db.select({ id: products.id, name: products.name }).from(products).where(inArray(products.id, ids))).map((p) => [p.id, p.name]) : []);
+
+  return {
+    generatedAt: now.toISOString(),
+    stats,
+    channels,
+    recentOrders: recent.map((o) => ({ ...o, createdAt: o.createdAt.toISOString() })),
+    daily: lastKarachiDays(now, OVERVIEW_DAYS).map((day) => ({ day, orders: ordersPerDay.get(day) ?? 0, revenue: revenuePerDay.get(day) ?? 0 })),
+    topProducts: top.map((t) => ({ productId: t.productId, name: (t.productId && names.get(t.productId)) || t.name, units: t.units })),
+    cities: [...ordersPerCity]
+      .map(([city, n]) => ({ city, orders: n }))
+      .sort((a, b) => b.orders - a.orders || a.city.localeCompare(b.city))
+      .slice(0, 10),
+  };
+}

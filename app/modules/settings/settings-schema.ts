@@ -1,0 +1,97 @@
+import { z } from "zod";
+import { normalizePakistaniMobile } from "~/lib/phone";
+
+/**
+ * The owner's Settings form, one schema for the page and the server. Every value arrives as form
+ * text; numbers are whole rupees or counts. Empty optional amounts mean "none".
+ */
+export const SETTINGS_SAVED = "Settings saved. The shop shows them now.";
+
+const text = (label: string, max: number) =>
+  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `Please keep ${label.toLowerCase()} under ${max} characters`);
+
+const wholeNumber = (message: string, { min = 0, max = 100_000_000 } = {}) =>
+  z
+    .string({ error: message })
+    .trim()
+    .regex(/^\d+$/, message)
+    .transform(Number)
+    .pipe(z.number().int().min(min, message).max(max, message));
+
+/** Empty means "none" (null); otherwise a whole number of rupees above zero. */
+const optionalAmount = (message: string) =>
+  z
+    .string()
+    .trim()
+    .transform((v) => v.replace(/^(rs\.?|pkr)\s*/i, "").replace(/,/g, ""))
+    .pipe(z.union([z.literal("").transform(() => null), wholeNumber(message, { min: 1 })]));
+
+/**
+ * One number per line, written any common way ("0300-1234567", "+92 300 1234567"); stored in E.164,
+ * without repeats. A line that is not a Pakistani mobile number is reported by its line number.
+ */
+export function parseBlockedPhones(input: string): { phones: string[] } | { error: string } {
+  const phones: string[] = [];
+  const lines = input.split(/\r?\n/);
+  for (const [index, raw] of lines.entries()) {
+    const line = raw.trim();
+    if (!line) continue;
+    const phone = normalizePakistaniMobile(line);
+    if (!phone) return { error: `Line ${index + 1} ("${line.slice(0, 30)}") is not a Pakistani mobile number, like 0300 1234567` };
+    if (!phones.includes(phone)) phones.push(phone);
+  }
+  return { phones };
+}
+
+export const settingsSchema = z.object({
+  brandName: text("Brand name", 60),
+  contactEmail: text("Contact e-mail", 200).pipe(z.email("Please enter a valid e-mail address")),
+  phone: text("Phone", 30).refine(
+    (v) => /^\+?[\d\s\-()]+$/.test(v) && v.replace(/\D/g, "").length >= 9 && v.replace(/\D/g, "").length <= 13,
+    "Please enter a phone number, like +92 321 2345678",
+  ),
+  address: text("Address", 200),
+  city: text("City", 60),
+  instagram: text("Instagram handle", 31)
+    .transform((v) => (v.startsWith("@") ? v : `@${v}`))
+    .refine((v) => /^@[A-Za-z0-9._]{1,30}$/.test(v), "Please enter an Instagram handle, like @kapra.pk"),
+  happyCustomers: wholeNumber("Please enter a whole number of customers"),
+  yearsInBusiness: wholeNumber("Please enter a whole number of years", { max: 200 }),
+  productsSold: wholeNumber("Please enter a whole number of products"),
+  averageRating: z
+    .string({ error: "Please enter a rating from 0 to 5" })
+    .trim()
+    .regex(/^\d(\.\d)?$/, "Please enter a rating from 0 to 5, like 4.8")
+    .transform(Number)
+    .pipe(z.number().min(0, "Please enter a rating from 0 to 5").max(5, "Please enter a rating from 0 to 5")),
+  shippingFee: wholeNumber("Please enter the shipping fee in whole rupees (0 for free shipping)", { max: 100_000 }),
+  freeShippingThreshold: optionalAmount("Please enter an amount in whole rupees, or leave it empty for none"),
+  maxCodOrderValue: optionalAmount("Please enter an amount in whole rupees, or leave it empty for no limit"),
+  blockedPhones: z
+    .string()
+    .default("")
+    .transform((value, ctx) => {
+      const result = parseBlockedPhones(value);
+      if ("error" in result) {
+        ctx.addIssue({ code: "custom", message: result.error });
+        return z.NEVER;
+      }
+      return result.phones;
+    }),
+});
+
+export type SettingsInput = z.output<typeof settingsSchema>;
+export type SettingsField = keyof SettingsInput;
+export const SETTINGS_FIELDS = Object.keys(settingsSchema.shape) as SettingsField[];
+
+/** The form's text for stored settings (numbers as digits, empty for "none", one phone per line). */
+export function settingsFormValues(s: {
+  [K in Exclude<SettingsField, "blockedPhones" | "freeShippingThreshold" | "maxCodOrderValue">]: string | number;
+} & { freeShippingThreshold: number | null; maxCodOrderValue: number | null; blockedPhones: string[] }): Record<SettingsField, string> {
+  const values = {} as Record<SettingsField, string>;
+  for (const field of SETTINGS_FIELDS) {
+    const value = s[field];
+    values[field] = Array.isArray(value) ? value.join("\n") : value === null ? "" : String(value);
+  }
+  return values;
+}

@@ -1,0 +1,100 @@
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { shopSettings } from "~/db/schema";
+import { seedSettings } from "~/db/seed-data";
+import { createPageCache } from "../../../server/page-cache";
+import { createSettingsListener } from "../../../server/settings-listener";
+import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../../../tests/factories/test-database";
+import { getSettings } from "./get-settings.server";
+import { updateSettings } from "./update-settings.server";
+
+const VALID = {
+  brandName: "Kapra", contactEmail: "support@kapra.pk", phone: "+92 321 2345678", address: "Shop 14, Zamzama", city: "Karachi",
+  instagram: "@kapra.pk", happyCustomers: "10000", yearsInBusiness: "5", productsSold: "50000", averageRating: "4.8",
+  shippingFee: "200", freeShippingThreshold: "", maxCodOrderValue: "", blockedPhones: "",
+};
+
+const waitFor = async (check: () => boolean | Promise<boolean>, ms = 3000) => {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error("timed out");
+    await new Promise((r) => setTimeout(r, 20));
+  }
+};
+
+describe.each(DATABASE_KINDS)("shop settings on %s", (kind) => {
+  let database: TestDatabase;
+  const db = () => database.db;
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    await db().insert(shopSettings).values(seedSettings("Kapra"));
+  }, 120_000);
+  afterAll(async () => database?.destroy());
+
+  it("saves every field, with blocked phones normalised to E.164", async () => {
+    const result = await updateSettings(db(), {
+      ...VALID, brandName: "Kapra Studio", phone: "0300 7654321", shippingFee: "250", freeShippingThreshold: "6000", maxCodOrderValue: "20,000",
+      blockedPhones: "0300-1234567\n+92 333 1112223\n0300 1234567", averageRating: "4.6", instagram: "kaprastudio",
+    });
+    expect(result).toEqual({ ok: true });
+    expect(await getSettings(db())).toMatchObject({
+      brandName: "Kapra Studio", phone: "0300 7654321", shippingFee: 250, freeShippingThreshold: 6000, maxCodOrderValue: 20000,
+      blockedPhones: ["+923001234567", "+923331112223"], averageRating: 4.6, instagram: "@kaprastudio",
+    });
+    // Empty amounts mean "none".
+    await updateSettings(db(), { ...VALID, freeShippingThreshold: "", maxCodOrderValue: "" });
+    expect(await getSettings(db())).toMatchObject({ freeShippingThreshold: null, maxCodOrderValue: null, blockedPhones: [] });
+  });
+
+  it("refuses a bad blocked line (by its line) and a bad fee, keeps what was typed, and saves nothing", async () => {
+    const before = await getSettings(db());
+    const typed = { ...VALID, brandName: "Changed Name", shippingFee: "free", blockedPhones: "0300 1234567\n0300 12" };
+    const result = await updateSettings(db(), typed);
+    expect(result).toMatchObject({
+      ok: false,
+      errors: { blockedPhones: 'Line 2 ("0300 12") is not a Pakistani mobile number, like 0300 1234567', shippingFee: expect.any(String) },
+      values: { brandName: "Changed Name", shippingFee: "free", blockedPhones: "0300 1234567\n0300 12" },
+    });
+    expect(await getSettings(db())).toEqual(before);
+  });
+
+  it("empties the guest page cache of every server process when settings change", async () => {
+    // Two "processes": each its own page cache and its own LISTEN connection (on PostgreSQL).
+    const servers: { base: string; close: () => void; stop: () => Promise<void> }[] = [];
+    for (let i = 0; i < 2; i++) {
+      const listener = createSettingsListener(database);
+      await listener.start();
+      const cache = createPageCache({
+        ttlMs: 60_000,
+        render: async () => new Response(`<footer>${(await getSettings(db())).brandName}</footer>`, { headers: { "Content-Type": "text/html" } }),
+      });
+      listener.onChange(() => cache.clear());
+      const app = express();
+      app.use(cache.handle);
+      const server = app.listen(0, "127.0.0.1");
+      await new Promise((r) => server.once("listening", r));
+      servers.push({ base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close(), stop: listener.stop });
+    }
+    try {
+      await updateSettings(db(), { ...VALID, brandName: "Before" });
+      for (const s of servers) {
+        expect(await (await fetch(`${s.base}/`)).text()).toBe("<footer>Before</footer>");
+        const cached = await fetch(`${s.base}/`);
+        expect(cached.headers.get("x-cache")).toBe("HIT");
+        await cached.arrayBuffer();
+      }
+      await updateSettings(db(), { ...VALID, brandName: "After" });
+      // Without the clear, both would serve "Before" for the cache's full minute.
+      for (const s of servers) await waitFor(async () => (await (await fetch(`${s.base}/`)).text()) === "<footer>After</footer>");
+      // A refused save announces nothing: the fresh pages stay cached.
+      await updateSettings(db(), { ...VALID, brandName: "" });
+      for (const s of servers) expect((await fetch(`${s.base}/`)).headers.get("x-cache")).toBe("HIT");
+    } finally {
+      for (const s of servers) {
+        s.close();
+        await s.stop();
+      }
+    }
+  });
+});

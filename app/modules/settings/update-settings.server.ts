@@ -1,0 +1,30 @@
+import { eq, sql } from "drizzle-orm";
+import type { DbOrTx } from "~/db/client.server";
+import { shopSettings } from "~/db/schema";
+import { SETTINGS_CHANNEL } from "./settings-changed";
+import { SETTINGS_FIELDS, settingsSchema, type SettingsField } from "./settings-schema";
+
+export type UpdateSettingsResult =
+  | { ok: true }
+  | { ok: false; errors: Partial<Record<SettingsField, string>>; values: Record<SettingsField, string> };
+
+/**
+ * Validates and saves the shop's settings in one go; bad input saves nothing and returns every
+ * message by field with the values as typed. A saved change is announced to every server process
+ * (after commit) so their page caches drop pages showing the old facts.
+ */
+export async function updateSettings(db: DbOrTx, input: Record<string, unknown>): Promise<UpdateSettingsResult> {
+  const parsed = settingsSchema.safeParse(input);
+  if (!parsed.success) {
+    const errors: Partial<Record<SettingsField, string>> = {};
+    for (const issue of parsed.error.issues) errors[issue.path[0] as SettingsField] ??= issue.message;
+    const values = Object.fromEntries(SETTINGS_FIELDS.map((f) => [f, typeof input[f] === "string" ? input[f] : ""])) as Record<SettingsField, string>;
+    return { ok: false, errors, values };
+  }
+  await db.transaction(async (tx) => {
+    await tx.update(shopSettings).set({ ...parsed.data, updatedAt: new Date() }).where(eq(shopSettings.id, 1));
+    // A non-empty payload: the PostgreSQL listener ignores empty notifications.
+    await tx.execute(sql`select pg_notify(${SETTINGS_CHANNEL}, 'changed')`);
+  });
+  return { ok: true };
+}

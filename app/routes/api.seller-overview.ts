@@ -1,0 +1,16 @@
+import { apiData, apiError, handleApi, methodNotAllowed, requireApiUser } from "~/lib/api.server";
+import { getSellerOverview } from "~/modules/seller/get-seller-overview.server";
+import type { Route } from "./+types/api.seller-overview";
+
+/** GET /api/seller/overview: the Overview's figures as JSON, for sellers only. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return handleApi(async () => {
+    const user = await requireApiUser(request, context);
+    if (user.role !== "seller") return apiError(403, "FORBIDDEN", "Only sellers can view the shop overview");
+    return apiData(await getSellerOverview(context.db, new Date()));
+  });
+}
+
+export async function action() {
+  return methodNotAllowed(["GET"], "/api/seller/overview");
+}

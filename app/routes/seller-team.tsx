@@ -1,0 +1,96 @@
+import { useEffect, useRef } from "react";
+import { Form, redirect, useNavigation } from "react-router";
+import { TextField } from "~/components/ui/text-field";
+import { requireSeller } from "~/lib/auth-guard.server";
+import { AppError } from "~/lib/errors";
+import { setFlash } from "~/lib/flash.server";
+import { pageMeta } from "~/lib/seo";
+import { grantSellerRole, listSellers, revokeSellerRole } from "~/modules/accounts/team.server";
+import { teamActionSchema } from "~/modules/accounts/team-schema";
+import type { Route } from "./+types/seller-team";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({ matches, title: "Team", description: "Who can run the shop.", path: "/seller-dashboard/team", noindex: true });
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireSeller(request, context);
+  const sellers = await listSellers(context.db);
+  return { me: user.id, sellers: sellers.map((s) => ({ ...s, since: s.since.toISOString() })) };
+}
+
+type TeamResult = { ok: false; intent: "grant" | "revoke"; message: string; email?: string };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireSeller(request, context);
+  const form = Object.fromEntries(await request.formData());
+  const parsed = teamActionSchema.safeParse(form);
+  if (!parsed.success) {
+    const email = typeof form.email === "string" ? form.email : "";
+    return { ok: false, intent: form.intent === "revoke" ? "revoke" : "grant", message: parsed.error.issues[0].message, email } satisfies TeamResult;
+  }
+  const done = async (message: string, to = "/seller-dashboard/team") =>
+    redirect(to, { headers: { "Set-Cookie": await setFlash({ type: "success", message }) } });
+  try {
+    if (parsed.data.intent === "grant") {
+      const member = await grantSellerRole(context.db, parsed.data.email);
+      return done(member.alreadySeller ? `${member.email} is already a seller` : `${member.name} (${member.email}) can now run the shop`);
+    }
+    const member = await revokeSellerRole(context.db, parsed.data.userId);
+    // Someone who removed their own role is a buyer from now on: their own dashboard is the buyer's.
+    return done(`${member.email} is no longer a seller`, member.id === user.id ? "/buyer-dashboard" : "/seller-dashboard/team");
+  } catch (error) {
+    if (error instanceof AppError && (error.code === "NOT_FOUND" || error.code === "CONFLICT")) {
+      return { ok: false, intent: parsed.data.intent, message: error.message, email: parsed.data.intent === "grant" ? parsed.data.email : undefined } satisfies TeamResult;
+    }
+    throw error;
+  }
+}
+
+export default function SellerTeam({ loaderData, actionData }: Route.ComponentProps) {
+  const { me, sellers } = loaderData;
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formAction === "/seller-dashboard/team";
+  const grantError = actionData?.intent === "grant" ? actionData.message : undefined;
+  const revokeError = actionData?.intent === "revoke" ? actionData.message : undefined;
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (navigation.state === "idle" && !actionData) formRef.current?.reset();
+  }, [navigation.state, actionData]);
+
+  return (
+    <div className="grid gap-6">
+      <section aria-labelledby="team-title">
+        <h2 id="team-title" className="text-xl font-semibold text-stone-900">Team</h2>
+        <p className="mt-1 text-sm text-stone-700">Sellers can do everything you can: orders, products, settings and this page.</p>
+        {revokeError && <p role="alert" className="mt-3 rounded-lg bg-red-50 px-4 py-3 font-medium text-red-900">{revokeError}</p>}
+        <ul className="mt-4 divide-y divide-stone-100 rounded-xl border border-stone-200 bg-white" aria-label="Sellers">
+          {sellers.map((s) => (
+            <li key={s.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
+              <div className="min-w-0">
+                <p className="break-words font-medium text-stone-900">{s.name}{s.id === me && <span className="ml-2 text-sm font-normal text-stone-600">(you)</span>}</p>
+                <p className="break-all text-sm text-stone-700">{s.email}</p>
+              </div>
+              <Form method="post">
+                <input type="hidden" name="intent" value="revoke" />
+                <input type="hidden" name="userId" value={s.id} />
+                <button type="submit" className="btn-secondary px-4" disabled={busy} aria-label={s.id === me ? "Remove my seller role" : `Remove seller role from ${s.email}`}>
+                  Remove seller role
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="add-seller-title" className="rounded-xl border border-stone-200 bg-white p-4 sm:p-5">
+        <h3 id="add-seller-title" className="text-lg font-semibold text-stone-900">Add a seller</h3>
+        <p className="mt-1 text-sm text-stone-700">They need an account on the shop first (Sign In, then Create account). Enter its e-mail:</p>
+        <Form ref={formRef} method="post" noValidate className="mt-3 grid gap-3 sm:grid-cols-[1fr_auto] sm:items-start" aria-labelledby="add-seller-title">
+          <input type="hidden" name="intent" value="grant" />
+          <TextField label="Account e-mail" name="email" type="email" autoComplete="off" error={grantError} defaultValue={actionData?.intent === "grant" ? actionData.email : undefined} />
+          <button type="submit" className="btn-primary px-6 sm:mt-6" disabled={busy}>Give seller role</button>
+        </Form>
+      </section>
+    </div>
+  );
+}
