@@ -26,6 +26,7 @@ CREATE INDEX "products_status_idx" ON "products" USING btree ("status");--> stat
 CREATE INDEX "order_items_product_idx" ON "order_items" USING btree ("product_id");--> statement-breakpoint
 CREATE INDEX "orders_status_created_idx" ON "orders" USING btree ("status","created_at");--> statement-breakpoint
 CREATE INDEX "orders_phone_idx" ON "orders" USING btree ("phone");--> statement-breakpoint
+CREATE INDEX "orders_status_delivered_idx" ON "orders" USING btree ("status","delivered_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "orders_placed_by_idempotency_idx" ON "orders" USING btree ("placed_by","idempotency_key");--> statement-breakpoint
 ALTER TABLE "products" ADD CONSTRAINT "products_status_known" CHECK (status in ('active', 'draft', 'coming-soon', 'archived'));--> statement-breakpoint
 ALTER TABLE "shop_settings" ADD CONSTRAINT "shop_settings_cod_limit_positive" CHECK ("shop_settings"."max_cod_order_value" is null or "shop_settings"."max_cod_order_value" > 0);--> statement-breakpoint

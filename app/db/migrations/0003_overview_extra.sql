@@ -1,1 +1,0 @@
-CREATE INDEX "orders_status_delivered_idx" ON "orders" USING btree ("status","delivered_at");
