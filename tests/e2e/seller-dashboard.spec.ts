@@ -41,9 +41,11 @@ test.describe("seller dashboard frame", () => {
       ["Email Logs", "/seller-dashboard/email-logs"],
       ["Settings", "/seller-dashboard/settings"],
       ["Inbox", "/seller-dashboard/inbox"],
+      ["Team", "/seller-dashboard/team"],
     ];
     for (const [name, href] of tabs) {
-      await expect(nav.getByRole("link", { name: new RegExp(`^${name}\\b`) })).toHaveAttribute("href", href);
+      // Exactly the tab's name: a count of what waits (pending orders, new messages) is its description.
+      await expect(nav.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
     }
     await expect(nav.getByRole("button", { name: "Sign Out" })).toBeVisible();
   });

@@ -29,14 +29,17 @@ export function SellerNav({ counts }: { counts: SellerNavCounts }) {
       <ul className="flex flex-wrap gap-1 lg:flex-col lg:flex-nowrap">
         {SELLER_TABS.map((tab) => {
           const count = badge[tab.to] ?? 0;
+          // The count is the link's description, not part of its name: the tab is always just "Orders".
+          const countId = `seller-tab-count-${tab.label.toLowerCase()}`;
           return (
             <li key={tab.to}>
-              <NavLink to={tab.to} end={tab.end} className={itemClass} prefetch="intent">
+              <NavLink to={tab.to} end={tab.end} className={itemClass} prefetch="intent" aria-describedby={count > 0 ? countId : undefined}>
                 <span>{tab.label}</span>
                 {count > 0 && (
-                  <span className="rounded-full bg-amber-100 px-2 text-xs font-semibold text-amber-900" aria-label={`${count} waiting`}>
-                    {count}
-                  </span>
+                  <>
+                    <span className="rounded-full bg-amber-100 px-2 text-xs font-semibold text-amber-900" aria-hidden="true">{count}</span>
+                    <span id={countId} hidden>{count} waiting</span>
+                  </>
                 )}
               </NavLink>
             </li>
