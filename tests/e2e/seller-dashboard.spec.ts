@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { SELLER } from "../../playwright.config";
-import { createAccount, gotoHydrated, newAccount, signInAsOwner, submitSignIn } from "./helpers";
+import { createAccount, expectNoSeriousA11yViolations, gotoHydrated, newAccount, signInAsOwner, submitSignIn } from "./helpers";
+import { scrollsSideways } from "./overview-helpers";
 
 /** The dashboard frame: who may enter, the greeting and the tabs (each tab's own spec covers its page). */
 test.describe("seller dashboard frame", () => {
@@ -57,5 +58,29 @@ test.describe("seller dashboard frame", () => {
     await expect(page).toHaveURL(/\/$/);
     await page.goto("/seller-dashboard");
     await expect(page).toHaveURL(/\/auth\?/);
+  });
+
+  test("every tab fits a 390 px phone without sideways scrolling; Email Logs says plainly that no e-mail is sent yet", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInAsOwner(page);
+    const pages: [string, string][] = [
+      ["/seller-dashboard", "Overview"],
+      ["/seller/orders", "Orders"],
+      ["/seller-dashboard/products", "Products"],
+      ["/seller-dashboard/products/new", "Add Product"],
+      ["/seller-dashboard/email-logs", "Email Logs"],
+      ["/seller-dashboard/settings", "Settings"],
+      ["/seller-dashboard/inbox", "Inbox"],
+      ["/seller-dashboard/team", "Team"],
+    ];
+    for (const [path, heading] of pages) {
+      await gotoHydrated(page, path);
+      await expect(page.getByRole("heading", { level: 2, name: heading, exact: true })).toBeVisible();
+      expect(await scrollsSideways(page), `${path} scrolls sideways at 390 px`).toBe(false);
+    }
+    await gotoHydrated(page, "/seller-dashboard/email-logs");
+    await expect(page.getByText("No Email Notifications Yet")).toBeVisible();
+    await expect(page.getByText(/does not send e-mail yet/)).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
   });
 });

@@ -1,32 +1,11 @@
-import type { OrderChannel } from "~/modules/orders/order-channel";
-import type { OrderStatus, PaymentStatus } from "~/modules/orders/order-lifecycle";
+import type { SellerOrderDetail } from "~/modules/orders/list-seller-orders.server";
+import type { OrderStatus } from "~/modules/orders/order-lifecycle";
 
-/** An order as the owner's Orders tab shows it (a plain type: components never import server modules). */
-export type OwnerOrderView = {
-  id: string;
-  orderNumber: string;
-  status: OrderStatus;
-  paymentStatus: PaymentStatus;
-  channel: OrderChannel;
-  subtotal: number;
-  shippingFee: number;
-  total: number;
-  fullName: string;
-  email: string;
-  phone: string;
-  address: string;
-  city: string;
-  postalCode: string | null;
-  country: string;
-  courierName: string | null;
-  trackingNumber: string | null;
-  createdAt: Date | string;
-  items: { name: string; color: string; size: string; price: number; quantity: number }[];
-  history: { from: OrderStatus | null; to: OrderStatus; actorName: string; note: string | null; at: Date | string }[];
-  customer: {
-    earlierOrders: number; cancelled: number; refused: number; returned: number;
-    recent: { id: string; orderNumber: string; status: OrderStatus; createdAt: string }[];
-  };
+/**
+ * An order as the owner's Orders tab shows it: the module's order without what the page does not
+ * show, its next moves and risk flags as the page words them, and the WhatsApp confirmation link.
+ */
+export type OwnerOrderView = Omit<SellerOrderDetail, "userId" | "updatedAt" | "deliveredAt" | "paymentMethod" | "nextStatuses" | "riskFlags"> & {
   /** Moves the lifecycle allows now (the status select offers only these). */
   next: OrderStatus[];
   /** COD risk flags under today's settings (blocked phone, above the COD limit). */
