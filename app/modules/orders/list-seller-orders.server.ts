@@ -2,37 +2,15 @@ import { asc, count, desc, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { orderItems, orders, orderStatusHistory, type OrderChannel } from "~/db/schema";
 import { codRiskFlags, type CodRiskFlag, type CodRiskSettings } from "./cod-risk";
-import { allowedNextStatuses, ORDER_STATUSES, type OrderStatus, type PaymentStatus } from "./order-lifecycle";
+import { allowedNextStatuses, ORDER_STATUSES, type OrderStatus } from "./order-lifecycle";
+import type { OrderDetail } from "./get-order.server";
 import { sellerOrderWhere } from "./seller-order-filter.server";
 import { SELLER_ORDERS_PAGE_SIZE, type SellerOrderQuery } from "./seller-order-query";
 
 export type SellerOrderItem = { productId: string | null; name: string; color: string; size: string; price: number; quantity: number };
 
-export type SellerOrder = {
-  id: string;
-  orderNumber: string;
-  userId: string | null;
-  status: OrderStatus;
-  paymentStatus: PaymentStatus;
-  paymentMethod: string;
-  channel: OrderChannel;
-  subtotal: number;
-  shippingFee: number;
-  total: number;
-  fullName: string;
-  email: string;
-  phone: string;
-  address: string;
-  city: string;
-  postalCode: string | null;
-  country: string;
-  courierName: string | null;
-  trackingNumber: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-  deliveredAt: Date | null;
-  items: SellerOrderItem[];
-};
+/** An order as the owner's list has it: the order page's fields (no delivery estimate), its channel, and its items. */
+export type SellerOrder = Omit<OrderDetail, "deliveryFrom" | "deliveryTo" | "items"> & { channel: OrderChannel; items: SellerOrderItem[] };
 
 export type StatusHistoryEntry = { from: OrderStatus | null; to: OrderStatus; actorName: string; note: string | null; at: Date };
 
