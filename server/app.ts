@@ -12,6 +12,8 @@ import { ConfigError, parseEnv, type Env } from "~/lib/env.server";
 import { CLIENT_IP_HEADER, createAuth, loadAuthSecret, type Auth } from "~/modules/accounts/auth.server";
 import { createOwnerAccount } from "~/modules/accounts/create-seller.server";
 import { getMediaFile } from "~/modules/media/get-media-file.server";
+import { createMailTransport } from "~/modules/email/mail-transport.server";
+import { startMailWorker } from "~/modules/email/mail-worker.server";
 import { bootstrapDatabase } from "./bootstrap";
 import { refuseCrossSiteWrites } from "./cross-site-guard";
 import { createLiveEventsHandler } from "./live-events-handler";
@@ -143,6 +145,14 @@ export async function main({ serveAssets = true } = {}) {
     if (owner) logger.warn({ email: env.SHOP_OWNER_EMAIL }, `Owner account created for ${env.SHOP_OWNER_EMAIL} with the one-time password ${owner.password} (shown only now). Sign in and change it under Settings.`);
   }
   const stopLauncher = startLauncher(database.db, logger);
+  const mailWorker = await startMailWorker(database, {
+    transport: env.SMTP_URL ? createMailTransport(env.SMTP_URL) : null,
+    from: env.MAIL_FROM ?? null,
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    logger,
+  });
+  if (!env.SMTP_URL) logger.warn("SMTP_URL is not set: e-mails are kept in the Email Logs tab but not sent");
+  else if (!env.PUBLIC_URL) logger.warn(`PUBLIC_URL is not set: links in e-mails point to http://localhost:${env.PORT}`);
   const handler = createApp({ services, serveAssets });
   const server = http.createServer(handler);
   server.listen(env.PORT, env.HOST, () => {
@@ -160,6 +170,7 @@ export async function main({ serveAssets = true } = {}) {
     stopping = true;
     logger.info({ signal }, "shutting down");
     stopLauncher();
+    await mailWorker.stop().catch(() => {});
     server.closeAllConnections();
     server.close();
     await services.live.stop().catch(() => {});

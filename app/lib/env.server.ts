@@ -21,8 +21,29 @@ const envSchema = z.object({
   BETTER_AUTH_SECRET: z.preprocess((v) => (v === "" ? undefined : v), z.string().min(32, "must be at least 32 characters").optional()),
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,
+  // Where e-mail goes out (modules/email). Empty: e-mails are kept in the log, marked not sent.
+  SMTP_URL: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.string().refine(isSmtpUrl, "must be a URL like smtp://user:password@host:587 or smtps://host:465").optional(),
+  ),
+  // The sender: "Name <address>" or a bare address. Empty: the shop's name and contact e-mail from Settings.
+  MAIL_FROM: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.string().trim().refine(isMailbox, 'must be an e-mail address, or "Name <address>"').optional(),
+  ),
   SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1, "must be a whole number of attempts of at least 1").default(10),
 });
+
+function isSmtpUrl(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return (url.protocol === "smtp:" || url.protocol === "smtps:") && url.hostname !== "";
+}
+
+function isMailbox(value: string): boolean {
+  const address = /^[^<>]*<([^<>]+)>$/.exec(value)?.[1] ?? value;
+  return z.email().safeParse(address.trim()).success;
+}
 
 export type Env = z.infer<typeof envSchema>;
 

@@ -31,8 +31,13 @@ export const products = pgTable(
     brand: text("brand").notNull().default(""),
     status: text("status", { enum: PRODUCT_STATUSES }).notNull().default("active"),
     featured: boolean("featured").notNull().default(false),
+    // rating and review_count are what cards show: the starting figures below combined with the
+    // visible reviews, recomputed in each review's transaction (modules/reviews).
     rating: real("rating").notNull().default(0),
     reviewCount: integer("review_count").notNull().default(0),
+    // The seeded catalogue's given figures, kept as a starting count (decision note); 0 for the owner's products.
+    baseRating: real("base_rating").notNull().default(0),
+    baseReviewCount: integer("base_review_count").notNull().default(0),
     sales: integer("sales").notNull().default(0),
     views: integer("views").notNull().default(0),
     // When set on a coming-soon product, it goes on sale by itself at that time.

@@ -1,4 +1,7 @@
-import { index, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { users } from "./accounts";
+import { products } from "./catalog";
 
 /** "Notify me" sign-ups: target is `category:{slug}` or `product:{id}`. */
 export const notifySubscriptions = pgTable(
@@ -8,7 +11,10 @@ export const notifySubscriptions = pgTable(
     email: text("email").notNull(),
     target: text("target").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    // Set in the transaction that queues its one e-mail (launch or restock).
     notifiedAt: timestamp("notified_at", { withTimezone: true }),
+    // The unsubscribe link was followed: nothing more is sent to it.
+    unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
   },
   (t) => [uniqueIndex("notify_subscriptions_email_target_idx").on(t.email, t.target)],
 );
@@ -25,4 +31,29 @@ export const contactMessages = pgTable(
     readAt: timestamp("read_at", { withTimezone: true }),
   },
   (t) => [index("contact_messages_created_idx").on(t.createdAt)],
+);
+
+/**
+ * A buyer's rating of a product they received (an order with it was delivered): one per buyer and
+ * product, editable. A hidden review (the owner's moderation) counts for nothing and is not shown.
+ */
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    productId: text("product_id").notNull().references(() => products.id, { onDelete: "cascade" }),
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    rating: integer("rating").notNull(),
+    comment: text("comment").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    hiddenAt: timestamp("hidden_at", { withTimezone: true }),
+    hiddenBy: text("hidden_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    uniqueIndex("reviews_product_user_idx").on(t.productId, t.userId),
+    index("reviews_product_created_idx").on(t.productId, t.createdAt),
+    index("reviews_created_idx").on(t.createdAt),
+    check("reviews_rating_range", sql`${t.rating} between 1 and 5`),
+  ],
 );

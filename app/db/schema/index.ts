@@ -5,3 +5,4 @@ export * from "./settings";
 export * from "./engagement";
 export * from "./accounts";
 export * from "./commerce";
+export * from "./email";

@@ -27,3 +27,19 @@ export type OrderChannel = (typeof ORDER_CHANNELS)[number];
 export function oneOfSql(values: readonly string[]): string {
   return values.map((v) => `'${v.replace(/'/g, "''")}'`).join(", ");
 }
+
+/**
+ * An outbox e-mail's state. queued: waiting (or waiting to be retried: attempts > 0 with last_error);
+ * sending: claimed by one server process; sent: accepted by the mail server; failed: given up
+ * (a permanent refusal, or every retry used); not_configured: kept but never sent, the shop has no
+ * SMTP_URL.
+ */
+export const EMAIL_STATUSES = ["queued", "sending", "sent", "failed", "not_configured"] as const;
+export type EmailStatus = (typeof EMAIL_STATUSES)[number];
+
+/** Why an e-mail was written: picks its template, and whether the buyer's settings may turn it off. */
+export const EMAIL_KINDS = [
+  "order_placed", "order_received", "order_status", "contact_message", "notify_me",
+  "password_changed", "seller_role_granted", "seller_role_revoked",
+] as const;
+export type EmailKind = (typeof EMAIL_KINDS)[number];

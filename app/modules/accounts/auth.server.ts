@@ -1,12 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { APIError } from "better-auth/api";
+import { APIError, createAuthMiddleware } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Db } from "~/db/client.server";
 import { accounts, appMeta, rateLimits, sessions, users, verifications } from "~/db/schema";
 import type { Env } from "~/lib/env.server";
+import { queueEmail } from "~/modules/email/queue-email.server";
 import { anonymiseOrdersOf } from "./anonymise-orders.server";
 import { MIN_PASSWORD_LENGTH_RULE } from "./password-rule";
 
@@ -54,6 +55,21 @@ export function createAuth({ db, env, secret, logger }: AuthOptions) {
           },
         },
       },
+    },
+    hooks: {
+      // "Your password was changed" goes to the account holder whatever their e-mail settings say:
+      // it is how they learn that someone else got in. better-auth runs its own transaction, so the
+      // e-mail is queued right after the change succeeds.
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== "/change-password") return;
+        const returned = ctx.context.returned as { user?: { email?: string; name?: string } } | APIError | undefined;
+        if (!returned || returned instanceof APIError || !returned.user?.email) return;
+        await queueEmail(db, {
+          kind: "password_changed",
+          to: returned.user.email,
+          data: { name: returned.user.name || returned.user.email, at: new Date().toISOString(), dashboardPath: "/buyer-dashboard" },
+        });
+      }),
     },
     rateLimit: {
       enabled: true,

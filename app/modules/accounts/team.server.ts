@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { users } from "~/db/schema";
 import { AppError } from "~/lib/errors";
+import { queueEmail } from "~/modules/email/queue-email.server";
 
 export type TeamMember = { id: string; name: string; email: string; since: Date };
 
@@ -27,7 +28,12 @@ export async function grantSellerRole(db: DbOrTx, email: string): Promise<TeamMe
     .from(users)
     .where(eq(sql`lower(${users.email})`, normalised));
   if (!account) throw new AppError("NOT_FOUND", `No account uses ${normalised}. Ask them to create an account first, then add them here.`);
-  if (account.role !== "seller") await db.update(users).set({ role: "seller", updatedAt: new Date() }).where(eq(users.id, account.id));
+  if (account.role !== "seller") {
+    await db.transaction(async (tx) => {
+      await tx.update(users).set({ role: "seller", updatedAt: new Date() }).where(eq(users.id, account.id));
+      await queueEmail(tx, { kind: "seller_role_granted", to: account.email, data: { name: account.name, at: new Date().toISOString(), dashboardPath: "/seller-dashboard" } });
+    });
+  }
   return { id: account.id, name: account.name, email: account.email, since: account.since, alreadySeller: account.role === "seller" };
 }
 
@@ -49,6 +55,7 @@ export async function revokeSellerRole(db: DbOrTx, userId: string): Promise<Team
     if (!target) throw new AppError("NOT_FOUND", "That account is not a seller");
     if (sellers.length <= 1) throw new AppError("CONFLICT", LAST_SELLER_MESSAGE);
     await tx.update(users).set({ role: "buyer", updatedAt: new Date() }).where(and(eq(users.id, userId), eq(users.role, "seller")));
+    await queueEmail(tx, { kind: "seller_role_revoked", to: target.email, data: { name: target.name, at: new Date().toISOString(), dashboardPath: "/buyer-dashboard" } });
     return target;
   });
 }

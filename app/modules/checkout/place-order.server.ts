@@ -13,6 +13,7 @@ import type { ProductImageData } from "~/modules/catalog/product-card";
 import { publishLiveEvent } from "~/modules/live/publish-live-event.server";
 import { BLOCKED_PHONE_MESSAGE, codLimitMessage, codRiskFlags } from "~/modules/orders/cod-risk";
 import { generateOrderNumber } from "~/modules/orders/order-number";
+import { queueOrderEmails } from "~/modules/email/order-emails.server";
 import { recordStatusChange, type OrderActor } from "~/modules/orders/record-status-change.server";
 import { getSettings } from "~/modules/settings/get-settings.server";
 import type { ShippingDetails } from "./checkout-schema";
@@ -164,6 +165,7 @@ async function placeOrderOnce(tx: Tx, input: OrderToPlace): Promise<PlaceOrderRe
     actor: enteredBy?.actor ?? { id: userId, name: "Customer" },
     note: enteredBy ? `${CHANNEL_NOTE[enteredBy.channel]} entered by the shop` : null,
   });
+  await queueOrderEmails(tx, order.id, { type: "placed" });
 
   if (fromCart) {
     await removeOrderedCartLines(tx, userId, lines);

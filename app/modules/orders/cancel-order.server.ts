@@ -6,6 +6,7 @@ import { publishLiveEvent } from "~/modules/live/publish-live-event.server";
 import { isUuid } from "~/lib/uuid";
 import type { OrderViewer } from "./get-order.server";
 import { buyerCanCancel, canMoveOrder } from "./order-lifecycle";
+import { queueOrderEmails } from "~/modules/email/order-emails.server";
 import { recordStatusChange } from "./record-status-change.server";
 
 export type CancelOrderResult = { orderId: string; orderNumber: string; status: "cancelled" };
@@ -35,6 +36,7 @@ export async function cancelOrder(db: Db, viewer: OrderViewer, orderId: string):
     await putOrderItemsBack(tx, order.id);
     const actor = { id: viewer.id, name: viewer.role === "seller" ? (viewer.name ?? "Shop") : "Customer" };
     await recordStatusChange(tx, { orderId: order.id, from: order.status, to: "cancelled", actor });
+    await queueOrderEmails(tx, order.id, { type: "status", status: "cancelled" });
     await publishLiveEvent(tx, { topic: "orders", userId: order.userId });
     return { orderId: order.id, orderNumber: order.orderNumber, status: "cancelled" as const };
   });

@@ -4,6 +4,7 @@ import { orders } from "~/db/schema";
 import { AppError } from "~/lib/errors";
 import { isUuid } from "~/lib/uuid";
 import { publishLiveEvent } from "~/modules/live/publish-live-event.server";
+import { queueOrderEmails } from "~/modules/email/order-emails.server";
 import { putOrderItemsBack } from "./cancel-order.server";
 import { assertOrderMove, paymentStatusAfterMove, restocksWhenMovedTo, type OrderStatus } from "./order-lifecycle";
 import type { OrderStatusInput } from "./order-status-input";
@@ -62,6 +63,7 @@ export async function updateOrderStatus(
       .where(eq(orders.id, order.id));
     if (restocksWhenMovedTo(to)) await putOrderItemsBack(tx, order.id);
     await recordStatusChange(tx, { orderId: order.id, from, to, actor, at: now, note: to === "shipped" ? shippingNote(courier) : null });
+    await queueOrderEmails(tx, order.id, { type: "status", status: to });
     if (to === "delivered" || to === "returned") await anonymiseIfCustomerDeleted(tx, order.id);
     await publishLiveEvent(tx, { topic: "orders", userId: order.userId });
     return { orderId: order.id, orderNumber: order.orderNumber, from, status: to };

@@ -1,0 +1,47 @@
+import { sql } from "drizzle-orm";
+import { bigserial, bigint, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { orders } from "./commerce";
+import { EMAIL_KINDS, EMAIL_STATUSES, oneOfSql, type EmailKind, type EmailStatus } from "./statuses";
+
+/**
+ * The e-mail outbox and log in one: every e-mail is a row written in the transaction of the event
+ * that causes it, then sent by the mail worker (modules/email/mail-worker.server.ts). `data` is
+ * what the template needs, frozen at the event; subject, html and text are rendered once, by the
+ * worker, and kept so the Email Logs tab shows exactly what went out.
+ */
+export const emailOutbox = pgTable(
+  "email_outbox",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    kind: text("kind", { enum: EMAIL_KINDS }).$type<EmailKind>().notNull(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    data: jsonb("data").$type<Record<string, unknown>>().notNull(),
+    html: text("html"),
+    text: text("text"),
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+    orderNumber: text("order_number"),
+    status: text("status", { enum: EMAIL_STATUSES }).$type<EmailStatus>().notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    // While `sending`: when the claim lapses, so a process that died mid-send does not strand it.
+    claimedUntil: timestamp("claimed_until", { withTimezone: true }),
+    fromAddress: text("from_address"),
+    messageId: text("message_id"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    // A resend is a new row pointing at the entry it repeats.
+    resentFrom: bigint("resent_from", { mode: "number" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The worker's claim: due rows in order.
+    index("email_outbox_due_idx").on(t.status, t.nextAttemptAt),
+    // The log: newest first.
+    index("email_outbox_created_idx").on(t.createdAt),
+    index("email_outbox_order_number_idx").on(t.orderNumber),
+    check("email_outbox_status_known", sql.raw(`status in (${oneOfSql(EMAIL_STATUSES)})`)),
+    check("email_outbox_kind_known", sql.raw(`kind in (${oneOfSql(EMAIL_KINDS)})`)),
+    check("email_outbox_attempts_non_negative", sql`${t.attempts} >= 0`),
+  ],
+);

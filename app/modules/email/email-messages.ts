@@ -1,0 +1,109 @@
+import type { EmailKind, OrderStatus } from "~/db/schema/statuses";
+import { formatPkr } from "~/lib/money";
+
+/**
+ * What each kind of e-mail carries, frozen when the event happens and stored in the outbox row's
+ * `data`. Links are paths: the mail worker puts PUBLIC_URL in front when it renders.
+ */
+export type OrderEmailItem = { name: string; color: string; size: string; quantity: number; price: number };
+
+export type OrderEmailData = {
+  orderNumber: string;
+  customerName: string;
+  items: OrderEmailItem[];
+  subtotal: number;
+  shippingFee: number;
+  total: number;
+  phone: string;
+  address: string;
+  city: string;
+  deliveryFrom: string;
+  deliveryTo: string;
+  /** Where the recipient follows the order: the buyer's order page, /track, or the owner's order list. */
+  orderPath: string;
+};
+
+export type OrderStatusEmailData = OrderEmailData & {
+  status: OrderStatus;
+  courierName: string | null;
+  trackingNumber: string | null;
+};
+
+export type ContactEmailData = { name: string; email: string; subject: string; message: string; inboxPath: string };
+
+export type NotifyMeEmailData = {
+  /** What came on sale: a product or a whole collection. */
+  what: "product" | "category";
+  name: string;
+  /** Launched (was coming soon) or back in stock (was sold out). */
+  reason: "launched" | "restocked";
+  path: string;
+  unsubscribePath: string;
+};
+
+export type AccountEmailData = { name: string; at: string; dashboardPath: string };
+
+export type EmailDataByKind = {
+  order_placed: OrderEmailData;
+  order_received: OrderEmailData;
+  order_status: OrderStatusEmailData;
+  contact_message: ContactEmailData;
+  notify_me: NotifyMeEmailData;
+  password_changed: AccountEmailData;
+  seller_role_granted: AccountEmailData;
+  seller_role_revoked: AccountEmailData;
+};
+
+/** One e-mail to queue: its kind, recipient and data, and the order it is about (if any). */
+export type EmailMessage<K extends EmailKind = EmailKind> = {
+  kind: K;
+  to: string;
+  data: EmailDataByKind[K];
+  orderId?: string | null;
+  orderNumber?: string | null;
+};
+
+const STATUS_SUBJECT: Record<OrderStatus, string> = {
+  pending: "is waiting for confirmation",
+  confirmed: "is confirmed",
+  processing: "is being packed",
+  shipped: "is on its way",
+  delivered: "was delivered",
+  cancelled: "was cancelled",
+  returned: "was returned",
+};
+
+/** The subject line, known when the e-mail is queued so the log shows it before it is rendered. */
+export function emailSubject<K extends EmailKind>(kind: K, data: EmailDataByKind[K], shopName: string): string {
+  const d = data as EmailDataByKind[EmailKind];
+  switch (kind) {
+    case "order_placed":
+      return `Your ${shopName} order ${(d as OrderEmailData).orderNumber} is placed`;
+    case "order_received": {
+      const order = d as OrderEmailData;
+      return `New order ${order.orderNumber}: ${formatPkr(order.total)} cash on delivery`;
+    }
+    case "order_status": {
+      const order = d as OrderStatusEmailData;
+      return `Your order ${order.orderNumber} ${STATUS_SUBJECT[order.status]}`;
+    }
+    case "contact_message":
+      return `Contact form: ${(d as ContactEmailData).subject}`;
+    case "notify_me": {
+      const n = d as NotifyMeEmailData;
+      return n.reason === "restocked" ? `${n.name} is back in stock at ${shopName}` : `${n.name} is now available at ${shopName}`;
+    }
+    case "password_changed":
+      return `Your ${shopName} password was changed`;
+    case "seller_role_granted":
+      return `You can now run the ${shopName} shop`;
+    case "seller_role_revoked":
+      return `Your seller access to ${shopName} was removed`;
+  }
+  throw new Error(`Unknown e-mail kind ${kind as string}`);
+}
+
+/** The order statuses a buyer hears about. `pending` is the order being placed (its own e-mail). */
+export function statusEmailWanted(status: OrderStatus): boolean {
+  return status !== "pending";
+}

@@ -1,0 +1,177 @@
+import { and, asc, eq, inArray, lte, or, sql } from "drizzle-orm";
+import type { Database, Db } from "~/db/client.server";
+import { emailOutbox } from "~/db/schema";
+import type { EmailKind } from "~/db/schema/statuses";
+import { getSettings } from "~/modules/settings/get-settings.server";
+import type { EmailDataByKind } from "./email-messages";
+import type { MailTransport } from "./mail-transport.server";
+import { OUTBOX_CHANNEL } from "./queue-email.server";
+import { renderEmail } from "./render-email.server";
+import { failureReason, isPermanentFailure, MAX_SEND_ATTEMPTS, NOT_CONFIGURED_REASON, retryDelayMs } from "./retry-policy";
+import type { EmailShop } from "./templates/email-layout";
+
+export type OutboxRow = typeof emailOutbox.$inferSelect;
+
+export type MailWorkerOptions = {
+  /** null: no SMTP_URL, e-mails are rendered and kept, marked not sent. */
+  transport: MailTransport | null;
+  /** MAIL_FROM; null: the shop's name and contact e-mail from Settings. */
+  from: string | null;
+  /** Where links in e-mails point (PUBLIC_URL). */
+  publicUrl: string;
+  logger?: { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
+  batchSize?: number;
+  /** How long a claim lasts: a process that dies mid-send gives its e-mails back after this. */
+  claimMs?: number;
+};
+
+const DEFAULT_BATCH = 20;
+const DEFAULT_CLAIM_MS = 2 * 60_000;
+
+/**
+ * Claims due e-mails for this process: one UPDATE over rows picked with FOR UPDATE SKIP LOCKED,
+ * so two processes claiming at the same moment each get different rows and every e-mail is
+ * claimed by exactly one. A claim that lapsed (its process died) is claimable again.
+ */
+export async function claimDueEmails(db: Db, { limit = DEFAULT_BATCH, claimMs = DEFAULT_CLAIM_MS, now = new Date() } = {}): Promise<OutboxRow[]> {
+  const due = db
+    .select({ id: emailOutbox.id })
+    .from(emailOutbox)
+    .where(
+      or(
+        and(eq(emailOutbox.status, "queued"), lte(emailOutbox.nextAttemptAt, now)),
+        and(eq(emailOutbox.status, "sending"), lte(emailOutbox.claimedUntil, now)),
+      ),
+    )
+    .orderBy(asc(emailOutbox.nextAttemptAt), asc(emailOutbox.id))
+    .limit(limit)
+    .for("update", { skipLocked: true });
+  return db
+    .update(emailOutbox)
+    .set({ status: "sending", claimedUntil: new Date(now.getTime() + claimMs) })
+    .where(inArray(emailOutbox.id, due))
+    .returning();
+}
+
+/** Renders (once: a retry sends the very same e-mail) and sends one claimed e-mail, then records the outcome. */
+export async function deliverEmail(db: Db, row: OutboxRow, shop: EmailShop, options: MailWorkerOptions, now = new Date()): Promise<OutboxRow["status"]> {
+  const mine = and(eq(emailOutbox.id, row.id), eq(emailOutbox.status, "sending"));
+  let content: { html: string; text: string };
+  try {
+    content = row.html && row.text !== null
+      ? { html: row.html, text: row.text }
+      : await renderEmail(row.kind as EmailKind, row.data as EmailDataByKind[EmailKind], shop);
+  } catch (error) {
+    options.logger?.error({ err: error, emailId: row.id }, "an e-mail could not be rendered");
+    await db.update(emailOutbox).set({ status: "failed", lastError: `could not be written: ${failureReason(error)}`, claimedUntil: null }).where(mine);
+    return "failed";
+  }
+  const from = options.from ?? `"${shop.name.replace(/"/g, "")}" <${shop.contactEmail}>`;
+  if (!options.transport) {
+    await db
+      .update(emailOutbox)
+      .set({ ...content, fromAddress: from, status: "not_configured", lastError: NOT_CONFIGURED_REASON, claimedUntil: null })
+      .where(mine);
+    return "not_configured";
+  }
+  const attempts = row.attempts + 1;
+  try {
+    const info = await options.transport.sendMail({
+      from, to: row.toAddress, subject: row.subject, ...content,
+      headers: { "X-Shop-Email-Id": String(row.id) },
+    });
+    await db
+      .update(emailOutbox)
+      .set({ ...content, fromAddress: from, status: "sent", attempts, sentAt: new Date(), messageId: info.messageId, lastError: null, claimedUntil: null })
+      .where(mine);
+    return "sent";
+  } catch (error) {
+    const givesUp = isPermanentFailure(error) || attempts >= MAX_SEND_ATTEMPTS;
+    const reason = failureReason(error);
+    options.logger?.warn({ emailId: row.id, attempts, reason }, givesUp ? "an e-mail could not be sent; giving up" : "an e-mail could not be sent; will retry");
+    await db
+      .update(emailOutbox)
+      .set({
+        ...content, fromAddress: from, attempts, lastError: reason, claimedUntil: null,
+        status: givesUp ? "failed" : "queued",
+        nextAttemptAt: new Date(now.getTime() + (givesUp ? 0 : retryDelayMs(attempts))),
+      })
+      .where(mine);
+    return givesUp ? "failed" : "queued";
+  }
+}
+
+/** The shop's facts as e-mails show them, read once per batch so a Settings change shows in the next e-mail. */
+export async function loadEmailShop(db: Db, publicUrl: string): Promise<EmailShop> {
+  const s = await getSettings(db);
+  return { name: s.brandName, contactEmail: s.contactEmail, phone: s.phone, address: s.address, city: s.city, publicUrl };
+}
+
+/** Claims and sends until nothing is due. Returns how many e-mails it handled. */
+export async function drainOutbox(db: Db, options: MailWorkerOptions): Promise<number> {
+  let handled = 0;
+  for (;;) {
+    const claimed = await claimDueEmails(db, { limit: options.batchSize, claimMs: options.claimMs });
+    if (claimed.length === 0) return handled;
+    const shop = await loadEmailShop(db, options.publicUrl);
+    for (const row of claimed) await deliverEmail(db, row, shop, options);
+    handled += claimed.length;
+  }
+}
+
+export const OUTBOX_POLL_MS = 5_000;
+
+/**
+ * The mail worker of one server process: wakes when an e-mail is queued in any process (NOTIFY)
+ * and every few seconds for retries that fall due, and sends what it claims. Several processes
+ * may run it on one database; the claim keeps each e-mail to one of them.
+ */
+export async function startMailWorker(
+  database: Pick<Database, "db" | "listen">, options: MailWorkerOptions, pollMs = OUTBOX_POLL_MS,
+): Promise<{ stop: () => Promise<void>; wake: () => void; idle: () => Promise<void> }> {
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+  const wake = () => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        try {
+          await drainOutbox(database.db, options);
+        } catch (error) {
+          options.logger?.error({ err: error }, "the mail worker could not reach the outbox; trying again shortly");
+        }
+      } while (again && !stopped);
+      running = null;
+    })();
+  };
+  const unlisten = await database.listen(OUTBOX_CHANNEL, wake);
+  const timer = setInterval(wake, pollMs);
+  timer.unref();
+  wake();
+  return {
+    wake,
+    idle: async () => { while (running) await running; },
+    stop: async () => {
+      stopped = true;
+      clearInterval(timer);
+      await unlisten();
+      while (running) await running;
+      options.transport?.close();
+    },
+  };
+}
+
+/** How many e-mails wait to be sent (queued or being sent): for the Email Logs tab and for tests. */
+export async function countWaitingEmails(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(emailOutbox)
+    .where(inArray(emailOutbox.status, ["queued", "sending"]));
+  return row.n;
+}

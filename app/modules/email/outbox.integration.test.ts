@@ -1,0 +1,59 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { emailOutbox, shopSettings } from "~/db/schema";
+import { seedDatabase } from "~/db/seed.server";
+import { placeOrder } from "~/modules/checkout/place-order.server";
+import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../../../tests/factories/test-database";
+import { startTestSmtpServer, type TestSmtpServer } from "../../../tests/factories/test-smtp-server";
+import { createTestBuyer } from "../../../tests/factories/test-users";
+import { createMailTransport } from "./mail-transport.server";
+import { drainOutbox } from "./mail-worker.server";
+
+const SHIPPING = {
+  fullName: "Ayesha Khan", email: "ayesha@example.pk", phone: "+923001234567", city: "Karachi",
+  address: "House 12, Street 4, DHA Phase 6", postalCode: null, country: "Pakistan" as const,
+};
+
+describe.each(DATABASE_KINDS)("the order e-mails on %s", (kind) => {
+  let database: TestDatabase;
+  let smtp: TestSmtpServer;
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    await seedDatabase(database.db, { shopName: "Kapra" });
+    await database.db.update(shopSettings).set({ contactEmail: "owner@kapra.test" });
+    smtp = await startTestSmtpServer();
+  }, 300_000);
+  afterAll(async () => {
+    await smtp?.stop();
+    await database?.destroy();
+  });
+
+  it("queues the buyer's confirmation and the owner's notice with the order, and sends both over SMTP", async () => {
+    const buyer = await createTestBuyer(database.db);
+    const order = await placeOrder(database.db, {
+      userId: buyer, shipping: SHIPPING,
+      items: [{ productId: "essential-crew-neck-tee", color: "Black", size: "M", quantity: 2 }],
+    });
+    const queued = await database.db.select().from(emailOutbox).where(eq(emailOutbox.orderId, order.orderId));
+    expect(queued.map((r) => [r.kind, r.toAddress, r.status]).sort()).toEqual([
+      ["order_placed", "ayesha@example.pk", "queued"],
+      ["order_received", "owner@kapra.test", "queued"],
+    ]);
+
+    const transport = createMailTransport(smtp.url);
+    await drainOutbox(database.db, { transport, from: "Kapra <orders@kapra.test>", publicUrl: "https://kapra.test" });
+    transport.close();
+
+    const [toBuyer] = await smtp.waitFor((m) => m.to.includes("ayesha@example.pk") && m.subject.includes(order.orderNumber));
+    expect(toBuyer.subject).toBe(`Your Kapra order ${order.orderNumber} is placed`);
+    expect(toBuyer.html).toContain("Essential Crew Neck Tee");
+    expect(toBuyer.html).toContain(`https://kapra.test/orders/${order.orderId}`);
+    expect(toBuyer.text).toContain("PKR 2,598");
+    expect(toBuyer.text).toMatch(/Cash on Delivery: please have PKR 2,798 ready/);
+    const [toOwner] = await smtp.waitFor((m) => m.to.includes("owner@kapra.test"));
+    expect(toOwner.subject).toBe(`New order ${order.orderNumber}: PKR 2,798 cash on delivery`);
+
+    const sent = await database.db.select().from(emailOutbox).where(eq(emailOutbox.orderId, order.orderId));
+    expect(sent.every((r) => r.status === "sent" && r.attempts === 1 && r.html && r.text)).toBe(true);
+  });
+});

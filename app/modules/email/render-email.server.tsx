@@ -1,0 +1,27 @@
+import { render, toPlainText } from "@react-email/components";
+import type { ReactElement } from "react";
+import type { EmailKind } from "~/db/schema/statuses";
+import type { EmailDataByKind } from "./email-messages";
+import type { EmailShop } from "./templates/email-layout";
+import { ContactMessageEmail, NotifyMeEmail, PasswordChangedEmail, SellerRoleEmail } from "./templates/notice-emails";
+import { OrderPlacedEmail, OrderReceivedEmail, OrderStatusEmail } from "./templates/order-emails";
+
+type Templates = { [K in EmailKind]: (shop: EmailShop, data: EmailDataByKind[K]) => ReactElement };
+
+const TEMPLATES: Templates = {
+  order_placed: (shop, order) => <OrderPlacedEmail shop={shop} order={order} />,
+  order_received: (shop, order) => <OrderReceivedEmail shop={shop} order={order} />,
+  order_status: (shop, order) => <OrderStatusEmail shop={shop} order={order} />,
+  contact_message: (shop, message) => <ContactMessageEmail shop={shop} message={message} />,
+  notify_me: (shop, notice) => <NotifyMeEmail shop={shop} notice={notice} />,
+  password_changed: (shop, account) => <PasswordChangedEmail shop={shop} account={account} />,
+  seller_role_granted: (shop, account) => <SellerRoleEmail shop={shop} account={account} granted />,
+  seller_role_revoked: (shop, account) => <SellerRoleEmail shop={shop} account={account} granted={false} />,
+};
+
+/** The HTML and plain-text parts of one e-mail. */
+export async function renderEmail<K extends EmailKind>(kind: K, data: EmailDataByKind[K], shop: EmailShop): Promise<{ html: string; text: string }> {
+  const template = TEMPLATES[kind] as (shop: EmailShop, data: EmailDataByKind[K]) => ReactElement;
+  const html = await render(template(shop, data));
+  return { html, text: toPlainText(html) };
+}

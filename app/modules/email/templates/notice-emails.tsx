@@ -1,0 +1,66 @@
+import { Heading, Link, Text } from "@react-email/components";
+import type { AccountEmailData, ContactEmailData, NotifyMeEmailData } from "../email-messages";
+import { absoluteUrl, ActionButton, BRAND, EmailLayout, heading, mutedText, text, type EmailShop } from "./email-layout";
+
+const timeFormat = new Intl.DateTimeFormat("en-PK", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Karachi" });
+
+/** To the owner: someone wrote through the contact form. Reply goes straight to them. */
+export function ContactMessageEmail({ shop, message }: { shop: EmailShop; message: ContactEmailData }) {
+  return (
+    <EmailLayout shop={shop} preview={`${message.name}: ${message.subject}`}>
+      <Heading as="h1" style={heading}>New message from {message.name}</Heading>
+      <Text style={mutedText}>From {message.name} &lt;{message.email}&gt; · Subject: {message.subject}</Text>
+      <Text style={{ ...text, whiteSpace: "pre-wrap", borderLeft: `3px solid ${BRAND.line}`, paddingLeft: "12px" }}>{message.message}</Text>
+      <ActionButton href={`mailto:${message.email}?subject=${encodeURIComponent(`Re: ${message.subject}`)}`}>Reply to {message.name}</ActionButton>
+      <Text style={mutedText}>It is also in your <Link href={absoluteUrl(shop, message.inboxPath)} style={{ color: BRAND.green }}>dashboard inbox</Link>.</Text>
+    </EmailLayout>
+  );
+}
+
+/** Notify Me: what the shopper asked about is on sale. Carries its own unsubscribe link. */
+export function NotifyMeEmail({ shop, notice }: { shop: EmailShop; notice: NotifyMeEmailData }) {
+  const what = notice.what === "category" ? `The ${notice.name} collection` : notice.name;
+  const line = notice.reason === "restocked" ? `${what} is back in stock.` : `${what} is now available.`;
+  return (
+    <EmailLayout
+      shop={shop}
+      preview={line}
+      footerNote={
+        <Text style={mutedText}>
+          You asked us to tell you about {notice.name}. <Link href={absoluteUrl(shop, notice.unsubscribePath)} style={{ color: BRAND.green }}>Unsubscribe</Link> from these e-mails.
+        </Text>
+      }
+    >
+      <Heading as="h1" style={heading}>{line}</Heading>
+      <Text style={text}>You asked us to let you know. Sizes and colours go quickly, so have a look soon.</Text>
+      <ActionButton href={absoluteUrl(shop, notice.path)}>Shop now</ActionButton>
+    </EmailLayout>
+  );
+}
+
+/** To the account holder after their password changed: sent whatever their e-mail settings say. */
+export function PasswordChangedEmail({ shop, account }: { shop: EmailShop; account: AccountEmailData }) {
+  return (
+    <EmailLayout shop={shop} preview="Your password was changed">
+      <Heading as="h1" style={heading}>Your password was changed</Heading>
+      <Text style={text}>Hi {account.name}, the password of your {shop.name} account was changed on {timeFormat.format(new Date(account.at))} (Pakistan time). Other devices were signed out.</Text>
+      <Text style={text}>If this was not you, contact us at once on {shop.phone} or {shop.contactEmail}.</Text>
+      <ActionButton href={absoluteUrl(shop, account.dashboardPath)}>Open your account</ActionButton>
+    </EmailLayout>
+  );
+}
+
+/** To the person whose seller role was given or taken away. */
+export function SellerRoleEmail({ shop, account, granted }: { shop: EmailShop; account: AccountEmailData; granted: boolean }) {
+  return (
+    <EmailLayout shop={shop} preview={granted ? "You can now run the shop" : "Your seller access was removed"}>
+      <Heading as="h1" style={heading}>{granted ? `Welcome to the ${shop.name} team` : "Your seller access was removed"}</Heading>
+      <Text style={text}>
+        Hi {account.name}, {granted
+          ? "you can now see orders, products and the shop's settings in the seller dashboard."
+          : "your account can no longer open the seller dashboard. It stays a customer account."}
+      </Text>
+      <ActionButton href={absoluteUrl(shop, account.dashboardPath)}>{granted ? "Open the dashboard" : "Open your account"}</ActionButton>
+    </EmailLayout>
+  );
+}
