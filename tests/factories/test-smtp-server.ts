@@ -2,7 +2,10 @@ import type { AddressInfo } from "node:net";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
-/** One e-mail as the test mail server received it: the envelope plus the parsed message. */
+/**
+ * One e-mail as the test mail server received it: the envelope plus the parsed message. `html`
+ * has React's empty `<!-- -->` text separators taken out, so tests can look for whole sentences.
+ */
 export type ReceivedEmail = { to: string[]; from: string; subject: string; html: string; text: string; headers: ParsedMail["headers"]; raw: string };
 
 export type TestSmtpServer = {
@@ -47,7 +50,7 @@ export async function startTestSmtpServer({ port = 0 }: { port?: number } = {}):
               to: session.envelope.rcptTo.map((r) => r.address),
               from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
               subject: mail.subject ?? "",
-              html: typeof mail.html === "string" ? mail.html : "",
+              html: typeof mail.html === "string" ? mail.html.replaceAll("<!-- -->", "") : "",
               text: mail.text ?? "",
               headers: mail.headers,
               raw,

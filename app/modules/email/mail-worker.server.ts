@@ -23,6 +23,8 @@ export type MailWorkerOptions = {
   batchSize?: number;
   /** How long a claim lasts: a process that dies mid-send gives its e-mails back after this. */
   claimMs?: number;
+  /** The wait before a retry (retry-policy.ts); tests shorten it. */
+  retryDelayMs?: (attempts: number) => number;
 };
 
 const DEFAULT_BATCH = 20;
@@ -46,11 +48,13 @@ export async function claimDueEmails(db: Db, { limit = DEFAULT_BATCH, claimMs = 
     .orderBy(asc(emailOutbox.nextAttemptAt), asc(emailOutbox.id))
     .limit(limit)
     .for("update", { skipLocked: true });
-  return db
+  const claimed = await db
     .update(emailOutbox)
     .set({ status: "sending", claimedUntil: new Date(now.getTime() + claimMs) })
     .where(inArray(emailOutbox.id, due))
     .returning();
+  // RETURNING comes in no particular order: send in the order the e-mails were written.
+  return claimed.sort((a, b) => a.id - b.id);
 }
 
 /** Renders (once: a retry sends the very same e-mail) and sends one claimed e-mail, then records the outcome. */
@@ -94,7 +98,7 @@ export async function deliverEmail(db: Db, row: OutboxRow, shop: EmailShop, opti
       .set({
         ...content, fromAddress: from, attempts, lastError: reason, claimedUntil: null,
         status: givesUp ? "failed" : "queued",
-        nextAttemptAt: new Date(now.getTime() + (givesUp ? 0 : retryDelayMs(attempts))),
+        nextAttemptAt: new Date(now.getTime() + (givesUp ? 0 : (options.retryDelayMs ?? retryDelayMs)(attempts))),
       })
       .where(mine);
     return givesUp ? "failed" : "queued";

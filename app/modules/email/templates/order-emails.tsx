@@ -101,7 +101,8 @@ export function OrderStatusEmail({ shop, order }: { shop: EmailShop; order: Orde
   return (
     <EmailLayout shop={shop} preview={STATUS_LINE[order.status]}>
       <Heading as="h1" style={heading}>Order {order.orderNumber}: {order.status}</Heading>
-      <Text style={text}>Hi {order.customerName}, {STATUS_LINE[order.status].charAt(0).toLowerCase()}{STATUS_LINE[order.status].slice(1)}</Text>
+      <Text style={text}>{`Hi ${order.customerName},`}</Text>
+      <Text style={text}>{STATUS_LINE[order.status]}</Text>
       {order.status === "shipped" && (order.courierName || order.trackingNumber) && (
         <Text style={{ ...text, fontWeight: 600 }}>
           {order.courierName && <>Courier: {order.courierName}<br /></>}
