@@ -22,9 +22,10 @@ export type TestSmtpServer = {
 /**
  * A real SMTP server on loopback (the smtp-server package), no auth, no TLS. It keeps every
  * message it accepts. Pass `port` to come back on the same port after `stop()` (a mail server
- * that went down and returned).
+ * that went down and returned). `delayMs` makes it answer each message that much later, like a
+ * real mail server across a network.
  */
-export async function startTestSmtpServer({ port = 0 }: { port?: number } = {}): Promise<TestSmtpServer> {
+export async function startTestSmtpServer({ port = 0, delayMs = 0 }: { port?: number; delayMs?: number } = {}): Promise<TestSmtpServer> {
   const received: ReceivedEmail[] = [];
   const refused = new Set<string>();
   const server = new SMTPServer({
@@ -55,7 +56,7 @@ export async function startTestSmtpServer({ port = 0 }: { port?: number } = {}):
               headers: mail.headers,
               raw,
             });
-            callback();
+            setTimeout(callback, delayMs);
           })
           .catch(callback);
       });
