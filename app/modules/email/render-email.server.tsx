@@ -1,4 +1,4 @@
-import { render, toPlainText } from "@react-email/components";
+import { plainTextSelectors, render, toPlainText } from "@react-email/components";
 import type { ReactElement } from "react";
 import type { EmailKind } from "~/db/schema/statuses";
 import type { EmailDataByKind } from "./email-messages";
@@ -19,9 +19,12 @@ const TEMPLATES: Templates = {
   seller_role_revoked: (shop, account) => <SellerRoleEmail shop={shop} account={account} granted={false} />,
 };
 
+// Headings stay as written in the plain-text part (html-to-text shouts them in capitals by default).
+const PLAIN_TEXT_SELECTORS = [...plainTextSelectors, { selector: "h1", options: { uppercase: false } }];
+
 /** The HTML and plain-text parts of one e-mail. */
 export async function renderEmail<K extends EmailKind>(kind: K, data: EmailDataByKind[K], shop: EmailShop): Promise<{ html: string; text: string }> {
   const template = TEMPLATES[kind] as (shop: EmailShop, data: EmailDataByKind[K]) => ReactElement;
   const html = await render(template(shop, data));
-  return { html, text: toPlainText(html) };
+  return { html, text: toPlainText(html, { selectors: PLAIN_TEXT_SELECTORS }) };
 }
