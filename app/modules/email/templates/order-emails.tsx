@@ -1,6 +1,7 @@
 import { Column, Heading, Row, Section, Text } from "@react-email/components";
 import type { OrderStatus } from "~/db/schema/statuses";
 import { formatPkr } from "~/lib/money";
+import { STATUS_LABELS } from "~/modules/orders/order-lifecycle";
 import type { OrderEmailData, OrderStatusEmailData } from "../email-messages";
 import { absoluteUrl, ActionButton, BRAND, EmailLayout, heading, mutedText, text, type EmailShop } from "./email-layout";
 
@@ -100,7 +101,7 @@ export function OrderStatusEmail({ shop, order }: { shop: EmailShop; order: Orde
   const owed = order.status === "cancelled" || order.status === "returned" || order.status === "delivered" ? null : order.total;
   return (
     <EmailLayout shop={shop} preview={STATUS_LINE[order.status]}>
-      <Heading as="h1" style={heading}>Order {order.orderNumber}: {order.status}</Heading>
+      <Heading as="h1" style={heading}>{`Order ${order.orderNumber}: ${STATUS_LABELS[order.status]}`}</Heading>
       <Text style={text}>{`Hi ${order.customerName},`}</Text>
       <Text style={text}>{STATUS_LINE[order.status]}</Text>
       {order.status === "shipped" && (order.courierName || order.trackingNumber) && (
