@@ -17,4 +17,15 @@ describe("configuration", () => {
     expect(() => parseEnv({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL/);
     expect(() => parseEnv({ LOG_LEVEL: "loud" })).toThrow(/LOG_LEVEL/);
   });
+  it("takes a mail server as smtp:// or smtps:// and a sender as an address or Name <address>", () => {
+    expect(parseEnv({}).SMTP_URL).toBeUndefined();
+    expect(parseEnv({ SMTP_URL: "smtp://user:secret@mail.example.pk:587" }).SMTP_URL).toBe("smtp://user:secret@mail.example.pk:587");
+    expect(parseEnv({ SMTP_URL: "smtps://mail.example.pk" }).SMTP_URL).toBe("smtps://mail.example.pk");
+    expect(() => parseEnv({ SMTP_URL: "http://mail.example.pk" })).toThrow(/SMTP_URL: must be a URL like smtp:/);
+    expect(() => parseEnv({ SMTP_URL: "mail.example.pk:25" })).toThrow(/SMTP_URL/);
+    expect(parseEnv({ MAIL_FROM: "Kapra <orders@kapra.pk>" }).MAIL_FROM).toBe("Kapra <orders@kapra.pk>");
+    expect(parseEnv({ MAIL_FROM: "orders@kapra.pk" }).MAIL_FROM).toBe("orders@kapra.pk");
+    expect(() => parseEnv({ MAIL_FROM: "Kapra <not an address>" })).toThrow(/MAIL_FROM/);
+    expect(() => parseEnv({ MAIL_FROM: "orders" })).toThrow(/MAIL_FROM/);
+  });
 });
