@@ -5,6 +5,7 @@ import { seedDatabase } from "~/db/seed.server";
 import { launchNow } from "~/modules/catalog/launches.server";
 import { productInputSchema, type ImageToken, type RawProductInput } from "~/modules/catalog/product-input";
 import { saveProduct } from "~/modules/catalog/save-product.server";
+import { setProductStatus } from "~/modules/catalog/set-product-status.server";
 import { placeOrder } from "~/modules/checkout/place-order.server";
 import type { NotifyMeEmailData } from "~/modules/email/email-messages";
 import { createMailTransport } from "~/modules/email/mail-transport.server";
@@ -136,8 +137,9 @@ describe.each(DATABASE_KINDS)("Notify Me delivery on %s", (kind) => {
 
     await saveProduct(db(), edit(input, { status: "draft", stock: 5 }), { id });
     expect(await notifyEmails("draft@example.pk")).toHaveLength(0);
-    await saveProduct(db(), edit(input, { status: "active", stock: 5 }), { id });
-    expect(await notifyEmails("draft@example.pk")).toHaveLength(1);
+    // The owner's Activate toggle puts the draft, with its stock, back on sale.
+    await setProductStatus(db(), id, "activate");
+    expect(await notifyData("draft@example.pk")).toEqual([expect.objectContaining({ reason: "restocked", path: `/product/${id}` })]);
     expect(await notifyEmails("gone@example.pk")).toHaveLength(1); // only the earlier one
     await launchNow(db(), { kind: "category", slug: "jackets" });
     expect(await notifyEmails("gone@example.pk")).toHaveLength(1);
