@@ -18,6 +18,7 @@ export default [
   route("orders/:id", "routes/order.tsx"),
   route("track", "routes/track.tsx"),
   route("wishlist", "routes/wishlist.ts"),
+  route("notify/unsubscribe", "routes/notify-unsubscribe.tsx"),
   // The owner's dashboard: every tab a real URL inside one frame (greeting and tabs).
   layout("routes/seller-layout.tsx", [
     route("seller-dashboard", "routes/seller-dashboard.tsx"),

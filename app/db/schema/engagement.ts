@@ -16,7 +16,11 @@ export const notifySubscriptions = pgTable(
     // The unsubscribe link was followed: nothing more is sent to it.
     unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
   },
-  (t) => [uniqueIndex("notify_subscriptions_email_target_idx").on(t.email, t.target)],
+  (t) => [
+    uniqueIndex("notify_subscriptions_email_target_idx").on(t.email, t.target),
+    // A launch or restock claims the sign-ups still waiting for one target.
+    index("notify_subscriptions_waiting_idx").on(t.target).where(sql`${t.notifiedAt} is null and ${t.unsubscribedAt} is null`),
+  ],
 );
 
 export const contactMessages = pgTable(

@@ -4,6 +4,7 @@ import type { Db, Tx } from "~/db/client.server";
 import { categories, mediaFiles, orderItems, productImages, products, productVariants, shopSettings } from "~/db/schema";
 import { AppError } from "~/lib/errors";
 import { announceLaunch } from "~/modules/notifications/announce-launch.server";
+import { announceRestock, stockBeforeChange, type StockBefore } from "~/modules/notifications/announce-restock.server";
 import type { ProductInput } from "./product-input";
 import { variantKey } from "./product-options";
 
@@ -48,13 +49,14 @@ export async function saveProduct(db: Db, input: ProductInput, opts: { id?: stri
 
     let id = opts.id;
     let created = false;
+    let launched = false;
+    let stockBefore: StockBefore | null = null;
     if (id) {
       const [before] = await tx.select({ status: products.status }).from(products).where(eq(products.id, id)).for("update");
       if (!before || before.status === "archived") throw new AppError("NOT_FOUND", "Product not found");
+      stockBefore = await stockBeforeChange(tx, [id]);
       await tx.update(products).set(fields).where(eq(products.id, id));
-      if (before.status === "coming-soon" && input.status === "active") {
-        await announceLaunch(tx, { products: [{ id, name: input.name }], categories: [] });
-      }
+      launched = before.status === "coming-soon" && input.status === "active";
     } else {
       const [settings] = await tx.select({ brandName: shopSettings.brandName }).from(shopSettings);
       id = newProductId(input.name);
@@ -62,6 +64,9 @@ export async function saveProduct(db: Db, input: ProductInput, opts: { id?: stri
       created = true;
     }
     await saveVariants(tx, id, input.variants);
+    // Notify Me, once the new stock is in: a launch, or a sold-out product that can be bought again.
+    if (launched) await announceLaunch(tx, { products: [{ id, name: input.name }], categories: [] });
+    if (stockBefore) await announceRestock(tx, stockBefore);
     await tx.delete(productImages).where(eq(productImages.productId, id));
     if (input.images.length > 0) {
       await tx.insert(productImages).values(

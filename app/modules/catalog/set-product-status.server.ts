@@ -3,6 +3,7 @@ import type { Db } from "~/db/client.server";
 import { products } from "~/db/schema";
 import type { ProductStatus } from "~/db/schema/statuses";
 import { AppError } from "~/lib/errors";
+import { announceRestock, stockBeforeChange } from "~/modules/notifications/announce-restock.server";
 import { getProductForEdit } from "./get-product-for-edit.server";
 import { rawInputOf } from "./owner-product-json";
 import { fieldErrors, productInputSchema } from "./product-input";
@@ -33,12 +34,17 @@ export async function setProductStatus(db: Db, id: string, change: StatusChange)
       throw new AppError("VALIDATION", `Finish ${product.input.name} before activating it: ${first}`);
     }
   }
-  const [updated] = await db
-    .update(products)
-    .set({ status: move.to, launchAt: null, updatedAt: new Date() })
-    // Checked again in the update itself: a second tab may have changed it meanwhile.
-    .where(and(eq(products.id, id), inArray(products.status, move.from)))
-    .returning({ name: products.name, status: products.status });
-  if (!updated) throw new AppError("CONFLICT", `${product.input.name} was changed meanwhile. Please try again.`);
-  return updated;
+  return db.transaction(async (tx) => {
+    const before = await stockBeforeChange(tx, [id]);
+    const [updated] = await tx
+      .update(products)
+      .set({ status: move.to, launchAt: null, updatedAt: new Date() })
+      // Checked again in the update itself: a second tab may have changed it meanwhile.
+      .where(and(eq(products.id, id), inArray(products.status, move.from)))
+      .returning({ name: products.name, status: products.status });
+    if (!updated) throw new AppError("CONFLICT", `${product.input.name} was changed meanwhile. Please try again.`);
+    // A draft with stock that goes back on sale is buyable again: its Notify Me sign-ups hear.
+    await announceRestock(tx, before);
+    return updated;
+  });
 }

@@ -82,7 +82,7 @@ export async function deliverEmail(db: Db, row: OutboxRow, shop: EmailShop, opti
   try {
     const info = await options.transport.sendMail({
       from, to: row.toAddress, subject: row.subject, ...content,
-      headers: { "X-Shop-Email-Id": String(row.id) },
+      headers: { "X-Shop-Email-Id": String(row.id), ...unsubscribeHeaders(row, options.publicUrl) },
     });
     await db
       .update(emailOutbox)
@@ -103,6 +103,13 @@ export async function deliverEmail(db: Db, row: OutboxRow, shop: EmailShop, opti
       .where(mine);
     return givesUp ? "failed" : "queued";
   }
+}
+
+/** RFC 2369 / RFC 8058: mail apps show their own Unsubscribe button, which POSTs to the link (Notify Me e-mails). */
+function unsubscribeHeaders(row: OutboxRow, publicUrl: string): Record<string, string> {
+  const path = (row.data as { unsubscribePath?: unknown } | null)?.unsubscribePath;
+  if (typeof path !== "string" || !path.startsWith("/")) return {};
+  return { "List-Unsubscribe": `<${new URL(path, publicUrl).toString()}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
 }
 
 /** The shop's facts as e-mails show them, read once per batch so a Settings change shows in the next e-mail. */

@@ -1,5 +1,5 @@
 import type { DbOrTx } from "~/db/client.server";
-import { logger } from "~/lib/logger.server";
+import { buyableProducts, categoryTarget, deliverNotifyMe, productOnSale, type OnSale } from "./deliver-notify-me.server";
 
 export type LaunchedItems = {
   products: { id: string; name: string }[];
@@ -8,14 +8,17 @@ export type LaunchedItems = {
 
 /**
  * Called inside every launch transaction (the owner's Launch now, a save that takes a product off
- * "coming soon", and the scheduled launcher) with what just went on sale. Issue 8 fills this in:
- * queue the Notify Me e-mails of notify_subscriptions (`product:{id}`, `category:{slug}`) in the
- * outbox here, so they are sent exactly when the launch commits. Until then it only logs.
+ * "coming soon", and the scheduled launcher) with what just went on sale: queues the Notify Me
+ * e-mails of its sign-ups, so they exist exactly when the launch commits. A collection's
+ * subscribers hear that it opened; a product's subscribers hear when it can be bought, so a
+ * product launched without stock keeps its sign-ups for the restock (announceRestock).
  */
-export async function announceLaunch(_tx: DbOrTx, launched: LaunchedItems): Promise<void> {
-  if (launched.products.length === 0 && launched.categories.length === 0) return;
-  logger.info(
-    { products: launched.products.map((p) => p.id), categories: launched.categories.map((c) => c.slug) },
-    "launched; Notify Me e-mails are not sent yet (issue 8)",
-  );
+export async function announceLaunch(tx: DbOrTx, launched: LaunchedItems): Promise<number> {
+  if (launched.products.length === 0 && launched.categories.length === 0) return 0;
+  const buyable = await buyableProducts(tx, launched.products.map((p) => p.id));
+  const onSale: OnSale[] = [
+    ...launched.categories.map((c): OnSale => ({ target: categoryTarget(c.slug), what: "category", name: c.name, path: `/category/${encodeURIComponent(c.slug)}` })),
+    ...[...buyable].map(([id, name]) => productOnSale(id, name)),
+  ];
+  return deliverNotifyMe(tx, onSale, "launched");
 }

@@ -15,3 +15,6 @@ export type NotifyMeResult =
   | { ok: false; errors: { email?: string; target?: string }; values: { email: string } };
 
 export const NOTIFY_ME_CONFIRMATION = "Thanks! We will e-mail you as soon as it is available.";
+
+export const UNSUBSCRIBED_MESSAGE = "You will get no more Notify Me e-mails from us at this address.";
+export const INVALID_UNSUBSCRIBE_LINK = "This unsubscribe link is not valid. Please use the link from your most recent Notify Me e-mail.";

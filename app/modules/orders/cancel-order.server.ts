@@ -8,6 +8,7 @@ import type { OrderViewer } from "./get-order.server";
 import { buyerCanCancel, canMoveOrder } from "./order-lifecycle";
 import { queueOrderEmails } from "~/modules/email/order-emails.server";
 import { recordStatusChange } from "./record-status-change.server";
+import { announceRestock, stockBeforeChange } from "~/modules/notifications/announce-restock.server";
 
 export type CancelOrderResult = { orderId: string; orderNumber: string; status: "cancelled" };
 
@@ -45,7 +46,8 @@ export async function cancelOrder(db: Db, viewer: OrderViewer, orderId: string):
 /**
  * Undoes what placing the order took: each item's quantity back on its variant (skipped when the
  * variant has since been deleted) and off the product's sales count. For cancel and return; call it
- * inside the transaction that changes the status, after locking the order row.
+ * inside the transaction that changes the status, after locking the order row. Units that make a
+ * sold-out product buyable again deliver its Notify Me sign-ups (announceRestock).
  */
 export async function putOrderItemsBack(tx: DbOrTx, orderId: string): Promise<void> {
   const items = await tx
@@ -59,6 +61,7 @@ export async function putOrderItemsBack(tx: DbOrTx, orderId: string): Promise<vo
     if (item.variantId !== null) byVariant.set(item.variantId, (byVariant.get(item.variantId) ?? 0) + item.quantity);
     if (item.productId !== null) byProduct.set(item.productId, (byProduct.get(item.productId) ?? 0) + item.quantity);
   }
+  const stockBefore = await stockBeforeChange(tx, [...byProduct.keys()]);
   // Variants then products, each in id order: the same lock order as placing an order, so the two never deadlock.
   for (const [variantId, quantity] of [...byVariant].sort(([a], [b]) => a - b)) {
     await tx.update(productVariants).set({ stock: sql`${productVariants.stock} + ${quantity}` }).where(eq(productVariants.id, variantId));
@@ -66,4 +69,5 @@ export async function putOrderItemsBack(tx: DbOrTx, orderId: string): Promise<vo
   for (const [productId, quantity] of [...byProduct].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     await tx.update(products).set({ sales: sql`greatest(${products.sales} - ${quantity}, 0)` }).where(eq(products.id, productId));
   }
+  await announceRestock(tx, stockBefore);
 }

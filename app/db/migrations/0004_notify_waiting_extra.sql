@@ -1,0 +1,1 @@
+CREATE INDEX "notify_subscriptions_waiting_idx" ON "notify_subscriptions" USING btree ("target") WHERE "notify_subscriptions"."notified_at" is null and "notify_subscriptions"."unsubscribed_at" is null;
