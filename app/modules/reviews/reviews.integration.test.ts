@@ -1,12 +1,13 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { and, gt } from "drizzle-orm";
+import { and, desc, gt } from "drizzle-orm";
 import { orders, products, productVariants, reviews, users } from "~/db/schema";
 import { seedDatabase } from "~/db/seed.server";
 import { AppError } from "~/lib/errors";
 import { placeOrder } from "~/modules/checkout/place-order.server";
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../../../tests/factories/test-database";
 import { createTestBuyer } from "../../../tests/factories/test-users";
+import { createSettingsListener } from "../../../server/settings-listener";
 import { getReviewerState, ratingsByProduct } from "./buyer-reviews.server";
 import { listProductReviews } from "./list-product-reviews.server";
 import { listOwnerReviews, setReviewHidden } from "./owner-reviews.server";
@@ -40,6 +41,7 @@ describe.each(DATABASE_KINDS)("reviews on %s", (kind) => {
       .select({ color: productVariants.color, size: productVariants.size })
       .from(productVariants)
       .where(and(eq(productVariants.productId, productId), gt(productVariants.stock, 0)))
+      .orderBy(desc(productVariants.stock))
       .limit(1);
     const order = await placeOrder(database.db, { userId: id, shipping: SHIPPING, items: [{ productId, ...variant, quantity: 1 }] });
     await database.db.update(orders).set({ status }).where(eq(orders.id, order.orderId));
@@ -187,5 +189,30 @@ describe.each(DATABASE_KINDS)("reviews on %s", (kind) => {
     expect((await productFigures("flannel-check-shirt")).reviewCount).toBe(65);
     await removeReviewsOf(database.db, buyer.id);
     expect(await productFigures("flannel-check-shirt")).toEqual({ rating: 4.1, reviewCount: 64 });
+  });
+
+  it("tells every process's guest page cache to forget its pages when a review is written or hidden, and not when refused", async () => {
+    // server/app.ts empties the page cache on this listener's every message.
+    const listener = createSettingsListener(database);
+    await listener.start();
+    let heard = 0;
+    listener.onChange(() => heard++);
+    const until = async (n: number) => {
+      for (let i = 0; i < 100 && heard < n; i++) await new Promise((r) => setTimeout(r, 20));
+      return heard;
+    };
+    try {
+      const buyer = await buyerWithOrder("Cache Buyer", "mandarin-collar-shirt");
+      const saved = await saveReview(database.db, buyer, "mandarin-collar-shirt", { rating: 5, comment: "" });
+      expect(await until(1)).toBe(1);
+      await setReviewHidden(database.db, owner, saved.id, true);
+      expect(await until(2)).toBe(2);
+      const stranger = { id: await createTestBuyer(database.db, "No Order"), role: "buyer" };
+      await expect(saveReview(database.db, stranger, "mandarin-collar-shirt", { rating: 5, comment: "" })).rejects.toThrow(NOT_ELIGIBLE_MESSAGE);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(heard).toBe(2);
+    } finally {
+      await listener.stop();
+    }
   });
 });
