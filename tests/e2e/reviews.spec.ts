@@ -14,6 +14,8 @@ async function screenshots(page: Page, name: string) {
     // No sideways scrolling of the page on a phone (or anywhere).
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+    const section = page.locator("#reviews");
+    if (await section.count()) await section.screenshot({ path: `${SHOTS}/${name}-section-${width}.png` });
   }
   await page.setViewportSize({ width: 393, height: 727 });
 }

@@ -143,7 +143,8 @@ function ReviewForm({ own, result: pageResult }: { own: { rating: number; commen
         />
         {fields.comment && <p id="review-comment-error" className="field-error">{fields.comment}</p>}
       </div>
-      {result && (result.ok || !result.fields) && (
+      {/* Without JavaScript the page says how it went; with it, a toast does. */}
+      {result && result === pageResult && !fetcher.data && (result.ok || !result.fields) && (
         <p role={result.ok ? "status" : "alert"} className={`mt-3 rounded-lg px-3 py-2 text-sm font-medium ${result.ok ? "bg-emerald-50 text-emerald-900" : "bg-red-50 text-red-800"}`}>{result.message}</p>
       )}
       <button type="submit" className="btn-primary mt-4 w-full sm:w-auto" disabled={saving}>
