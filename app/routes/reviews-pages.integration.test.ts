@@ -176,4 +176,14 @@ describe.each(DATABASE_KINDS)("review pages on %s", (kind) => {
     expect((await call(sellerReviews.action, request(path, "owner", { intent: "hide", id: "nope" }))).body).toEqual({ ok: false, message: "That review no longer exists" });
     expect((await call(sellerReviews.action, request(path, "owner", { intent: "delete", id }))).body.ok).toBe(false);
   });
+
+  it("deleting the buyer's account takes their review away and recounts the product", async () => {
+    expect(await figures()).toEqual({ rating: 4.7, reviewCount: 167 });
+    const res = await auth.handler(new Request(`${ORIGIN}/api/auth/delete-user`, {
+      method: "POST", headers: { "content-type": "application/json", origin: ORIGIN, cookie: cookies.buyer, [CLIENT_IP_HEADER]: "10.1.0.3" }, body: JSON.stringify({ password: PASSWORD }),
+    }));
+    expect(res.status).toBe(200);
+    expect(await reviewRows()).toEqual([]);
+    expect(await figures()).toEqual({ rating: 4.7, reviewCount: 166 });
+  });
 });
