@@ -30,6 +30,7 @@ export default [
     route("seller-dashboard/products/:id/edit", "routes/seller-product-form.tsx", { id: "seller-product-edit" }),
     route("seller-dashboard/settings", "routes/seller-settings.tsx"),
     route("seller-dashboard/inbox", "routes/seller-inbox.tsx"),
+    route("seller-dashboard/reviews", "routes/seller-reviews.tsx"),
     route("seller-dashboard/team", "routes/seller-team.tsx"),
   ]),
   // Outside the dashboard frame: a page made for printing, and a file download.
@@ -44,6 +45,7 @@ export default [
   route("api/products", "routes/api.products.ts"),
   route("api/products/:id", "routes/api.product.ts"),
   route("api/products/:id/images", "routes/api.product-images.ts"),
+  route("api/products/:id/reviews", "routes/api.product-reviews.ts"),
   route("api/cart", "routes/api.cart.ts"),
   route("api/cart/items", "routes/api.cart-items.ts"),
   route("api/cart/items/:id", "routes/api.cart-item.ts"),

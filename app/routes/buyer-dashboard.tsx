@@ -17,6 +17,7 @@ import {
 } from "~/modules/accounts/profile-schema";
 import { cancelOrder } from "~/modules/orders/cancel-order.server";
 import { listOrders } from "~/modules/orders/list-orders.server";
+import { ratingsByProduct } from "~/modules/reviews/buyer-reviews.server";
 import { listWishlist, setWishlisted } from "~/modules/wishlist/wishlist.server";
 import type { Route } from "./+types/buyer-dashboard";
 
@@ -47,10 +48,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     tab === "wishlist" ? listWishlist(context.db, user.id) : null,
     tab === "profile" || tab === "settings" ? getCustomerProfile(context.db, user.id) : null,
   ]);
+  // The buyer's own ratings of what was delivered to them: "Your rating: N" beside those items.
+  const delivered = orders?.filter((o) => o.status === "delivered").flatMap((o) => o.items.map((i) => i.productId)) ?? [];
+  const myRatings = await ratingsByProduct(context.db, user.id, delivered);
   return {
     tab,
     account: { name: user.name, email: user.email, memberSince: user.createdAt },
     orders,
+    myRatings,
     wishlist,
     profile,
   };
@@ -212,7 +217,7 @@ export default function BuyerDashboard({ loaderData, actionData }: Route.Compone
 
       <div className="mt-6">
         {activeTab === "orders" && (
-          <OrdersTab orders={loading ? null : loaderData.orders} refreshing={navigatingHere} actionData={actionData?.intent === "cancel" ? actionData : undefined} />
+          <OrdersTab orders={loading ? null : loaderData.orders} myRatings={loaderData.myRatings} refreshing={navigatingHere} actionData={actionData?.intent === "cancel" ? actionData : undefined} />
         )}
         {activeTab === "wishlist" && (
           <WishlistTab items={loading ? null : loaderData.wishlist} actionData={actionData?.intent === "unsave" ? actionData : undefined} />

@@ -8,6 +8,7 @@ import { formatDeliveryRange } from "~/modules/checkout/delivery-estimate";
 import { getOrder } from "~/modules/orders/get-order.server";
 import { PAYMENT_STATUS_LABELS } from "~/modules/orders/order-lifecycle";
 import { mediaUrl } from "~/modules/media/image-url";
+import { ratingsByProduct } from "~/modules/reviews/buyer-reviews.server";
 import type { Route } from "./+types/order";
 
 export const meta: Route.MetaFunction = ({ matches, data }) =>
@@ -17,13 +18,16 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
   // Someone else's order reads exactly like one that does not exist.
   const order = await getOrder(context.db, user, params.id);
-  if (!order) return data({ order: null, dashboard: user.role === "seller" ? "/seller/orders" : "/buyer-dashboard" }, { status: 404 });
-  return { order, dashboard: user.role === "seller" ? "/seller/orders" : "/buyer-dashboard" };
+  if (!order) return data({ order: null, dashboard: user.role === "seller" ? "/seller/orders" : "/buyer-dashboard", canRate: false, myRatings: {} }, { status: 404 });
+  // A delivered order's buyer may rate what came in it (modules/reviews); the owner only reads.
+  const canRate = user.role === "buyer" && order.status === "delivered";
+  const myRatings = canRate ? await ratingsByProduct(context.db, user.id, order.items.map((i) => i.productId)) : {};
+  return { order, dashboard: user.role === "seller" ? "/seller/orders" : "/buyer-dashboard", canRate, myRatings };
 }
 
 /** The order confirmation (PRODUCT.md): what was ordered, what to pay at the door, and when it comes. */
 export default function OrderPage({ loaderData }: Route.ComponentProps) {
-  const { order, dashboard } = loaderData;
+  const { order, dashboard, canRate, myRatings } = loaderData;
   if (!order) {
     return (
       <section className="container-page py-16 text-center">
@@ -71,9 +75,12 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
           {order.items.map((item) => (
             <li key={item.id} className="flex items-center gap-3 py-3">
               {item.imageKey && <img src={mediaUrl(item.imageKey)} alt="" width={48} height={60} className="h-15 w-12 rounded object-cover" loading="lazy" />}
-              <div className="flex-1">
-                <p className="font-medium text-stone-900">{item.quantity} x {item.name}</p>
+              <div className="min-w-0 flex-1">
+                <p className="font-medium text-stone-900" id={`item-${item.id}-name`}>{item.quantity} x {item.name}</p>
                 <p className="text-sm text-stone-600">{item.color} / {item.size} · {formatPrice(item.price)} each</p>
+                {canRate && item.productId && (
+                  <RateItem productId={item.productId} rating={myRatings[item.productId]} describedBy={`item-${item.id}-name`} />
+                )}
               </div>
               <p className="font-semibold">{formatPrice(item.price * item.quantity)}</p>
             </li>
@@ -99,5 +106,17 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
     </div>
+  );
+}
+
+/** On a delivered item: 'Rate this product' (to the product page's review form), or the rating given. */
+function RateItem({ productId, rating, describedBy }: { productId: string; rating: number | undefined; describedBy: string }) {
+  return (
+    <p className="mt-1 flex flex-wrap items-center gap-x-3 text-sm">
+      {rating !== undefined && <span className="font-medium text-stone-800" data-testid="your-rating">Your rating: {rating}</span>}
+      <Link to={`/product/${productId}#review`} className="font-medium text-brand-700 underline" aria-describedby={describedBy}>
+        {rating === undefined ? "Rate this product" : "Edit your review"}
+      </Link>
+    </p>
   );
 }

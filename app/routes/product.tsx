@@ -3,7 +3,8 @@ import { data, Form, Link, redirect, useFetcher, useNavigate } from "react-route
 import { AuthRequiredDialog } from "~/components/ui/auth-required-dialog";
 import { showToast } from "~/components/ui/toaster";
 import { WishlistButton } from "~/components/ui/wishlist-button";
-import { getUser } from "~/lib/auth-guard.server";
+import { ProductReviews, type ReviewerView, type ReviewResult } from "~/components/reviews/product-reviews";
+import { getUser, requireUser } from "~/lib/auth-guard.server";
 import { AppError } from "~/lib/errors";
 import { NotifyMeForm } from "~/components/ui/notify-me-form";
 import { Price } from "~/components/ui/price";
@@ -21,6 +22,10 @@ import { mediaUrl, pickSource } from "~/modules/media/image-url";
 import { addToCart } from "~/modules/cart/cart-mutations.server";
 import { cartItemInput } from "~/modules/cart/cart-schema";
 import { subscribeToNotify } from "~/modules/notifications/subscribe-to-notify.server";
+import { getReviewerState } from "~/modules/reviews/buyer-reviews.server";
+import { listProductReviews } from "~/modules/reviews/list-product-reviews.server";
+import { parseReviewInput } from "~/modules/reviews/review-schema";
+import { saveReview } from "~/modules/reviews/save-review.server";
 import type { Route } from "./+types/product";
 
 export const meta: Route.MetaFunction = ({ matches, data, location }) => {
@@ -37,10 +42,21 @@ export const meta: Route.MetaFunction = ({ matches, data, location }) => {
   });
 };
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const product = await getProduct(context.db, params.id);
-  if (!product) return data({ product: null }, { status: 404 });
-  return { product };
+  if (!product) return data({ product: null, reviews: null, reviewer: null }, { status: 404 });
+  const reviewsPage = Number(new URL(request.url).searchParams.get("reviews") ?? 1);
+  const [reviews, user] = await Promise.all([listProductReviews(context.db, product.id, reviewsPage), getUser(request, context)]);
+  let reviewer: ReviewerView = { kind: "guest" };
+  if (user) {
+    const state = user.role === "buyer" ? await getReviewerState(context.db, user.id, product.id) : { eligible: false, own: null };
+    reviewer = state.eligible ? { kind: "signed-in", eligible: true, own: state.own } : { kind: "signed-in", eligible: false };
+  }
+  return {
+    product,
+    reviews: { ...reviews, reviews: reviews.reviews.map((r) => ({ id: r.id, author: r.author, rating: r.rating, comment: r.comment, createdAt: r.createdAt.toISOString() })) },
+    reviewer,
+  };
 }
 
 type CartResult = { intent: "add"; ok: boolean; message: string };
@@ -53,6 +69,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = form.get("intent");
   if (intent === "notify") return subscribeToNotify(context.db, Object.fromEntries(form));
+  if (intent === "review") return reviewProduct(request, context, params.id, form);
   const item = new URLSearchParams({ product: params.id });
   for (const key of ["color", "size", "quantity"]) {
     const value = form.get(key);
@@ -74,21 +91,47 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
+/** 'Rate this product': a guest signs in first; the module decides who may rate. */
+async function reviewProduct(request: Request, context: Route.ActionArgs["context"], productId: string, form: FormData) {
+  const user = await requireUser(request, context);
+  const raw = { rating: form.get("rating") ?? undefined, comment: form.get("comment") ?? undefined };
+  const values = { rating: typeof raw.rating === "string" ? raw.rating : "", comment: typeof raw.comment === "string" ? raw.comment : "" };
+  const parsed = parseReviewInput(raw);
+  if (!parsed.ok) return data<ReviewResult>({ intent: "review", ok: false, message: "Please correct the highlighted fields", fields: parsed.fields, values }, { status: 400 });
+  try {
+    const saved = await saveReview(context.db, user, productId, parsed.data);
+    return { intent: "review", ok: true, message: saved.created ? "Thank you! Your review is published." : "Your review is updated." } satisfies ReviewResult;
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return data<ReviewResult>({ intent: "review", ok: false, message: error.message, values }, { status: error.status });
+  }
+}
+
 export default function ProductPage({ loaderData, actionData, matches }: Route.ComponentProps) {
   const product = loaderData.product;
   if (!product) return <ProductNotFound />;
   const root = rootDataFromMatches(matches);
   const notifyResult = actionData && !("intent" in actionData) ? actionData : null;
-  const cartResult = actionData && "intent" in actionData ? actionData : null;
-  return <ProductDetailView key={product.id} product={product} notifyResult={notifyResult} cartResult={cartResult} signedIn={Boolean(root?.user)} origin={root?.origin ?? ""} brand={root?.shop.brandName ?? "Kapra"} />;
+  const cartResult = actionData && "intent" in actionData && actionData.intent === "add" ? actionData : null;
+  const reviewResult = actionData && "intent" in actionData && actionData.intent === "review" ? actionData : null;
+  return (
+    <>
+      <ProductDetailView key={product.id} product={product} reviews={loaderData.reviews} notifyResult={notifyResult} cartResult={cartResult} signedIn={Boolean(root?.user)} origin={root?.origin ?? ""} brand={root?.shop.brandName ?? "Kapra"} />
+      <div className="container-page pb-10">
+        <ProductReviews productId={product.id} rating={product.rating} reviewCount={product.reviewCount} reviews={loaderData.reviews} reviewer={loaderData.reviewer} result={reviewResult} />
+      </div>
+    </>
+  );
 }
 
 type Product = NonNullable<Route.ComponentProps["loaderData"]["product"]>;
 
 type NotifyResult = Awaited<ReturnType<typeof subscribeToNotify>>;
 
-function ProductDetailView({ product, notifyResult, cartResult, signedIn, origin, brand }: {
-  product: Product; notifyResult: NotifyResult | null; cartResult: CartResult | null; signedIn: boolean; origin: string; brand: string;
+type Reviews = NonNullable<Route.ComponentProps["loaderData"]["reviews"]>;
+
+function ProductDetailView({ product, reviews, notifyResult, cartResult, signedIn, origin, brand }: {
+  product: Product; reviews: Reviews; notifyResult: NotifyResult | null; cartResult: CartResult | null; signedIn: boolean; origin: string; brand: string;
 }) {
   const navigate = useNavigate();
   const dialogRef = useRef<HTMLDialogElement>(null);
@@ -118,7 +161,7 @@ function ProductDetailView({ product, notifyResult, cartResult, signedIn, origin
   // After signing in the guest comes back here, with the item carried into the cart.
   const returnQuery = `${new URLSearchParams({ redirectTo: `/product/${product.id}` })}&${itemQuery}`;
   const adding = cart.state !== "idle";
-  const jsonLd = productJsonLd(product, { origin, brand, imageUrls: product.images.map((i) => `${origin}${mediaUrl(pickSource(i.sources, 960).key)}`) });
+  const jsonLd = productJsonLd(product, { origin, brand, imageUrls: product.images.map((i) => `${origin}${mediaUrl(pickSource(i.sources, 960).key)}`), reviews: reviews.reviews });
 
   const chooseColor = (next: string) => {
     setColor(next);

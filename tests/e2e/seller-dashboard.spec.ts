@@ -42,6 +42,7 @@ test.describe("seller dashboard frame", () => {
       ["Email Logs", "/seller-dashboard/email-logs"],
       ["Settings", "/seller-dashboard/settings"],
       ["Inbox", "/seller-dashboard/inbox"],
+      ["Reviews", "/seller-dashboard/reviews"],
       ["Team", "/seller-dashboard/team"],
     ];
     for (const [name, href] of tabs) {
@@ -71,6 +72,7 @@ test.describe("seller dashboard frame", () => {
       ["/seller-dashboard/email-logs", "Email Logs"],
       ["/seller-dashboard/settings", "Settings"],
       ["/seller-dashboard/inbox", "Inbox"],
+      ["/seller-dashboard/reviews", "Reviews"],
       ["/seller-dashboard/team", "Team"],
     ];
     for (const [path, heading] of pages) {

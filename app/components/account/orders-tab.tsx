@@ -12,7 +12,7 @@ export type AccountOrder = {
   subtotal: number; shippingFee: number; total: number;
   fullName: string; address: string; city: string; postalCode: string | null; country: string;
   courierName?: string | null; trackingNumber?: string | null;
-  items: { name: string; color: string; size: string; price: number; quantity: number }[];
+  items: { productId?: string | null; name: string; color: string; size: string; price: number; quantity: number }[];
 };
 
 /** SPEC.md: order ids are shown as their last 8 characters. */
@@ -24,7 +24,9 @@ function paymentLabel(method: string): string {
   return method === "cod" || method === "COD" ? "Cash on Delivery" : method;
 }
 
-export function OrdersTab({ orders, refreshing, actionData }: { orders: AccountOrder[] | null; refreshing: boolean; actionData?: AccountActionResult }) {
+export function OrdersTab({ orders, myRatings = {}, refreshing, actionData }: {
+  orders: AccountOrder[] | null; myRatings?: Record<string, number>; refreshing: boolean; actionData?: AccountActionResult;
+}) {
   const [detailsId, setDetailsId] = useState<string | null>(null);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const details = detailsId ? orders?.find((o) => o.id === detailsId) ?? null : null;
@@ -56,7 +58,7 @@ export function OrdersTab({ orders, refreshing, actionData }: { orders: AccountO
             <ul className="grid gap-4" aria-busy={refreshing || undefined} data-testid="order-list">
               {orders.map((order) => (
                 <li key={order.id}>
-                  <OrderCard order={order} onDetails={() => setDetailsId(order.id)} result={actionData?.target === order.id ? actionData : undefined} />
+                  <OrderCard order={order} myRatings={myRatings} onDetails={() => setDetailsId(order.id)} result={actionData?.target === order.id ? actionData : undefined} />
                 </li>
               ))}
             </ul>
@@ -68,12 +70,14 @@ export function OrdersTab({ orders, refreshing, actionData }: { orders: AccountO
   );
 }
 
-function OrderCard({ order, onDetails, result }: { order: AccountOrder; onDetails: () => void; result?: AccountActionResult }) {
+function OrderCard({ order, myRatings, onDetails, result }: { order: AccountOrder; myRatings: Record<string, number>; onDetails: () => void; result?: AccountActionResult }) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const titleId = useId();
   const cancelling = navigation.state !== "idle" && navigation.formData?.get("intent") === "cancel" && navigation.formData.get("orderId") === order.id;
-  const shown = order.items.slice(0, 2);
+  // A delivered order lists every item, each with 'Rate this product' or the buyer's rating.
+  const delivered = order.status === "delivered";
+  const shown = delivered ? order.items : order.items.slice(0, 2);
   const more = order.items.length - shown.length;
 
   return (
@@ -91,7 +95,15 @@ function OrderCard({ order, onDetails, result }: { order: AccountOrder; onDetail
       <ul className="mt-3 space-y-1 text-stone-800">
         {shown.map((item, i) => (
           <li key={i}>
-            {item.quantity} x {item.name} <span className="text-sm text-stone-600">({item.color} / {item.size})</span>
+            <span id={`${titleId}-item-${i}`}>{item.quantity} x {item.name}</span> <span className="text-sm text-stone-600">({item.color} / {item.size})</span>
+            {delivered && item.productId && (
+              <span className="ml-2 inline-flex flex-wrap gap-x-2 text-sm">
+                {myRatings[item.productId] !== undefined && <span className="font-medium text-stone-800">Your rating: {myRatings[item.productId]}</span>}
+                <Link to={`/product/${item.productId}#review`} className="font-medium text-brand-700 underline" aria-describedby={`${titleId}-item-${i}`}>
+                  {myRatings[item.productId] === undefined ? "Rate this product" : "Edit your review"}
+                </Link>
+              </span>
+            )}
           </li>
         ))}
         {more > 0 && <li className="text-sm text-stone-600">+{more} more {more === 1 ? "item" : "items"}</li>}

@@ -9,6 +9,7 @@ export const SELLER_TABS = [
   { to: "/seller-dashboard/email-logs", label: "Email Logs", end: true },
   { to: "/seller-dashboard/settings", label: "Settings", end: true },
   { to: "/seller-dashboard/inbox", label: "Inbox", end: true },
+  { to: "/seller-dashboard/reviews", label: "Reviews", end: true },
   { to: "/seller-dashboard/team", label: "Team", end: true },
 ] as const;
 

@@ -9,6 +9,7 @@ import { accounts, appMeta, rateLimits, sessions, users, verifications } from "~
 import type { Env } from "~/lib/env.server";
 import { queueEmail } from "~/modules/email/queue-email.server";
 import { anonymiseOrdersOf } from "./anonymise-orders.server";
+import { removeReviewsOf } from "~/modules/reviews/remove-reviews-of.server";
 import { MIN_PASSWORD_LENGTH_RULE } from "./password-rule";
 
 /** The header our HTTP server sets to the client's address (overwriting anything the client sent). */
@@ -42,8 +43,15 @@ export function createAuth({ db, env, secret, logger }: AuthOptions) {
         role: { type: "string", required: false, defaultValue: "buyer", input: false },
         disabled: { type: "boolean", required: false, defaultValue: false, input: false },
       },
-      // The shop keeps a deleted person's orders with their personal fields blanked out.
-      deleteUser: { enabled: true, beforeDelete: async (user) => anonymiseOrdersOf(db, user.id) },
+      // The shop keeps a deleted person's orders with their personal fields blanked out; their
+      // reviews go, and the products they rated are recounted.
+      deleteUser: {
+        enabled: true,
+        beforeDelete: async (user) => {
+          await anonymiseOrdersOf(db, user.id);
+          await removeReviewsOf(db, user.id);
+        },
+      },
     },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
     databaseHooks: {

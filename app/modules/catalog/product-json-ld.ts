@@ -1,8 +1,11 @@
 import type { ProductDetail } from "./get-product.server";
 import { isBuyable, stockStatus } from "./stock-status";
 
-/** schema.org Product data for search engines, with the PKR price and availability. */
-export function productJsonLd(product: ProductDetail, opts: { origin: string; brand: string; imageUrls: string[] }) {
+/** A review as the page shows it: the buyer's first name only. */
+export type JsonLdReview = { author: string; rating: number; comment: string; createdAt: string | Date };
+
+/** schema.org Product data for search engines, with the PKR price, availability, rating and the page's reviews. */
+export function productJsonLd(product: ProductDetail, opts: { origin: string; brand: string; imageUrls: string[]; reviews?: JsonLdReview[] }) {
   const stock = product.variants.reduce((sum, v) => sum + v.stock, 0);
   const status = stockStatus({ status: product.status, stock });
   const availability =
@@ -27,6 +30,17 @@ export function productJsonLd(product: ProductDetail, opts: { origin: string; br
     },
     ...(product.reviewCount > 0
       ? { aggregateRating: { "@type": "AggregateRating", ratingValue: product.rating, reviewCount: product.reviewCount } }
+      : {}),
+    ...(opts.reviews && opts.reviews.length > 0
+      ? {
+        review: opts.reviews.map((r) => ({
+          "@type": "Review",
+          author: { "@type": "Person", name: r.author },
+          reviewRating: { "@type": "Rating", ratingValue: r.rating, bestRating: 5, worstRating: 1 },
+          ...(r.comment ? { reviewBody: r.comment } : {}),
+          datePublished: new Date(r.createdAt).toISOString().slice(0, 10),
+        })),
+      }
       : {}),
   };
 }

@@ -1,0 +1,32 @@
+import { and, count, desc, eq, isNull } from "drizzle-orm";
+import type { DbOrTx } from "~/db/client.server";
+import { reviews, users } from "~/db/schema";
+import { firstNameOf } from "./review-schema";
+
+export const PRODUCT_REVIEWS_PAGE_SIZE = 5;
+
+/** A review as shoppers see it: the buyer's first name only, always a verified purchase. */
+export type PublicReview = { id: string; author: string; rating: number; comment: string; createdAt: Date; updatedAt: Date };
+export type ProductReviewsPage = { reviews: PublicReview[]; total: number; page: number; pageCount: number };
+
+/** One page of a product's visible reviews, newest first (pages counted in SQL, never all rows loaded). */
+export async function listProductReviews(db: DbOrTx, productId: string, page: number, pageSize = PRODUCT_REVIEWS_PAGE_SIZE): Promise<ProductReviewsPage> {
+  const visible = and(eq(reviews.productId, productId), isNull(reviews.hiddenAt));
+  const [{ total }] = await db.select({ total: count() }).from(reviews).where(visible);
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const current = Math.min(Math.max(1, Math.floor(page) || 1), pageCount);
+  const rows = total === 0 ? [] : await db
+    .select({ id: reviews.id, name: users.name, rating: reviews.rating, comment: reviews.comment, createdAt: reviews.createdAt, updatedAt: reviews.updatedAt })
+    .from(reviews)
+    .innerJoin(users, eq(users.id, reviews.userId))
+    .where(visible)
+    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .limit(pageSize)
+    .offset((current - 1) * pageSize);
+  return {
+    reviews: rows.map(({ name, ...r }) => ({ ...r, author: firstNameOf(name) })),
+    total,
+    page: current,
+    pageCount,
+  };
+}

@@ -1,0 +1,34 @@
+import { sql } from "drizzle-orm";
+import type { DbOrTx } from "~/db/client.server";
+import { SETTINGS_CHANNEL } from "~/modules/settings/settings-changed";
+
+export type ProductRating = { rating: number; reviewCount: number };
+
+/**
+ * Recomputes a product's card figures from its starting (seeded) figures plus its visible reviews,
+ * in the caller's transaction: count = base count + visible reviews; rating = the mean over all of
+ * them, one decimal (0 with no reviews). Hidden reviews count for nothing.
+ */
+export async function recomputeProductRating(tx: DbOrTx, productId: string): Promise<ProductRating> {
+  const result = await tx.execute(sql`
+    update products p set
+      review_count = p.base_review_count + v.n,
+      rating = case when p.base_review_count + v.n = 0 then 0
+        else round((p.base_rating::numeric * p.base_review_count + v.total) / (p.base_review_count + v.n), 1) end
+    from (
+      select count(*)::int as n, coalesce(sum(rating), 0)::numeric as total
+      from reviews where product_id = ${productId} and hidden_at is null
+    ) v
+    where p.id = ${productId}
+    returning p.rating, p.review_count`);
+  const row = (result as unknown as { rows: { rating: number | string; review_count: number | string }[] }).rows[0];
+  return { rating: Number(row?.rating ?? 0), reviewCount: Number(row?.review_count ?? 0) };
+}
+
+/**
+ * Product pages are kept for guests by every process's page cache: announce on commit (the channel
+ * the page cache already empties itself on) so a new or hidden review shows to guests at once.
+ */
+export async function announceReviewsChanged(tx: DbOrTx): Promise<void> {
+  await tx.execute(sql`select pg_notify(${SETTINGS_CHANNEL}, 'reviews')`);
+}

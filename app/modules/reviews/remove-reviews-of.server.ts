@@ -1,0 +1,17 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { reviews } from "~/db/schema";
+import { announceReviewsChanged, recomputeProductRating } from "./product-rating.server";
+
+/**
+ * Before an account is deleted: its reviews go with it (the cascade would drop them anyway), and the
+ * figures of the products they rated are recomputed so the cards do not keep counting them.
+ */
+export async function removeReviewsOf(db: Db, userId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const removed = await tx.delete(reviews).where(eq(reviews.userId, userId)).returning({ productId: reviews.productId });
+    if (removed.length === 0) return;
+    for (const productId of new Set(removed.map((r) => r.productId))) await recomputeProductRating(tx, productId);
+    await announceReviewsChanged(tx);
+  });
+}
