@@ -61,7 +61,7 @@ describe.each(DATABASE_KINDS)("shop settings on %s", (kind) => {
 
   it("empties the guest page cache of every server process when settings change", async () => {
     // Two "processes": each its own page cache and its own LISTEN connection (on PostgreSQL).
-    const servers: { base: string; close: () => void; stop: () => Promise<void> }[] = [];
+    const servers: { base: string; close: () => void; stop: () => Promise<void>; heard: () => number }[] = [];
     for (let i = 0; i < 2; i++) {
       const listener = createSettingsListener(database);
       await listener.start();
@@ -69,15 +69,21 @@ describe.each(DATABASE_KINDS)("shop settings on %s", (kind) => {
         ttlMs: 60_000,
         render: async () => new Response(`<footer>${(await getSettings(db())).brandName}</footer>`, { headers: { "Content-Type": "text/html" } }),
       });
-      listener.onChange(() => cache.clear());
+      let heard = 0;
+      listener.onChange(() => {
+        heard += 1;
+        cache.clear();
+      });
       const app = express();
       app.use(cache.handle);
       const server = app.listen(0, "127.0.0.1");
       await new Promise((r) => server.once("listening", r));
-      servers.push({ base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close(), stop: listener.stop });
+      servers.push({ base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close(), stop: listener.stop, heard: () => heard });
     }
     try {
       await updateSettings(db(), { ...VALID, brandName: "Before" });
+      // The notice arrives a moment after the commit: let it land before filling the caches.
+      await waitFor(async () => servers.every((s) => s.heard() >= 1));
       for (const s of servers) {
         expect(await (await fetch(`${s.base}/`)).text()).toBe("<footer>Before</footer>");
         const cached = await fetch(`${s.base}/`);
