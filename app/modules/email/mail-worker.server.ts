@@ -66,7 +66,7 @@ export async function deliverEmail(db: Db, row: OutboxRow, shop: EmailShop, opti
     await db.update(emailOutbox).set({ status: "failed", lastError: `could not be written: ${failureReason(error)}`, claimedUntil: null }).where(mine);
     return "failed";
   }
-  const from = options.from ?? `"${shop.name.replace(/"/g, "")}" <${shop.contactEmail}>`;
+  const from = senderAddress(options.from, shop);
   if (!options.transport) {
     await db
       .update(emailOutbox)
@@ -99,6 +99,11 @@ export async function deliverEmail(db: Db, row: OutboxRow, shop: EmailShop, opti
       .where(mine);
     return givesUp ? "failed" : "queued";
   }
+}
+
+/** The sender: MAIL_FROM, or else the shop's name and contact e-mail from Settings. */
+export function senderAddress(mailFrom: string | null, shop: EmailShop): string {
+  return mailFrom ?? `"${shop.name.replace(/"/g, "")}" <${shop.contactEmail}>`;
 }
 
 /** The shop's facts as e-mails show them, read once per batch so a Settings change shows in the next e-mail. */

@@ -1,0 +1,1 @@
+CREATE INDEX "email_outbox_resent_from_idx" ON "email_outbox" USING btree ("resent_from");
