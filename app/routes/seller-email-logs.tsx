@@ -114,6 +114,8 @@ export default function SellerEmailLogs({ loaderData, actionData }: Route.Compon
         </div>
       ) : (
         <>
+          {/* On a phone an open entry takes the screen: the filter comes back with the list. */}
+          <div className={open ? "hidden lg:block" : undefined}>
           <nav aria-label="Filter by status" className="mt-4">
             <ul className="flex flex-wrap gap-1.5 text-sm">
               {[null, ...EMAIL_STATUSES].map((status) => {
@@ -142,12 +144,13 @@ export default function SellerEmailLogs({ loaderData, actionData }: Route.Compon
             <button type="submit" className="btn-primary">Search</button>
             {query.q && <Link to={href({ q: "", page: 1 })} className="btn-secondary">Clear search</Link>}
           </Form>
+          </div>
 
           {!detail && actionData && "message" in actionData && <p role="alert" className="mt-3 rounded-lg bg-red-50 p-3 text-sm text-red-800">{actionData.message}</p>}
           {missing && <p role="alert" className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">That e-mail is no longer in the log.</p>}
 
           <div className={`mt-4 grid gap-4 ${open ? "lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]" : ""}`}>
-            {/* On a phone an open entry takes the screen; its Back link returns to the list. */}
+            {/* Its Back link returns to the list. */}
             <div className={open ? "hidden lg:block" : undefined}>
               <p className="mb-2 text-sm text-stone-700" role="status">
                 {total === 0 ? "" : `${total} ${total === 1 ? "e-mail" : "e-mails"}${filtered ? " match" : ""}, newest first.`}

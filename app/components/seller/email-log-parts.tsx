@@ -35,7 +35,6 @@ export function EmailLogList({ entries, hrefOf, selectedId }: { entries: EmailLo
         <li key={e.id}>
           <Link
             to={hrefOf(e.id)}
-            preventScrollReset
             aria-current={e.id === selectedId ? "true" : undefined}
             className={`block rounded-xl border p-3 hover:bg-stone-50 ${e.id === selectedId ? "border-brand-700 ring-1 ring-brand-700" : "border-stone-200 bg-white"}`}
           >
@@ -81,7 +80,7 @@ export function EmailLogDetail({ entry, backHref, result }: { entry: EmailLogDet
         </dd>
         <dt className="font-medium text-stone-600">Sent At</dt>
         <dd className="text-stone-900">{entry.sentAt ?? "Not sent"}</dd>
-        <dt className="font-medium text-stone-600">Written</dt>
+        <dt className="font-medium text-stone-600">Queued At</dt>
         <dd className="text-stone-900">{entry.time}</dd>
         <dt className="font-medium text-stone-600">Status</dt>
         <dd className="text-stone-900">
@@ -132,7 +131,7 @@ export function EmailLogDetail({ entry, backHref, result }: { entry: EmailLogDet
       />
       <details className="mt-3">
         <summary className="cursor-pointer text-sm font-medium text-stone-800">Plain-text part</summary>
-        <pre data-testid="email-text" className="mt-2 max-h-96 overflow-auto whitespace-pre-wrap break-words rounded-lg bg-stone-50 p-3 text-xs text-stone-800">{entry.text}</pre>
+        <pre data-testid="email-text" tabIndex={0} aria-label="Plain-text part of the e-mail" className="mt-2 max-h-96 overflow-auto whitespace-pre-wrap break-words rounded-lg bg-stone-50 p-3 text-xs text-stone-800">{entry.text}</pre>
       </details>
     </article>
   );
