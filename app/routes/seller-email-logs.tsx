@@ -116,30 +116,30 @@ export default function SellerEmailLogs({ loaderData, actionData }: Route.Compon
         <>
           {/* On a phone an open entry takes the screen: the filter comes back with the list. */}
           <div className={open ? "hidden lg:block" : undefined}>
-          <nav aria-label="Filter by status" className="mt-4">
-            <ul className="flex flex-wrap gap-1.5 text-sm">
-              {[null, ...EMAIL_STATUSES].map((status) => {
-                const current = query.status === status;
-                return (
-                  <li key={status ?? "all"}>
-                    <Link
-                      to={href({ status, page: 1 })}
-                      preventScrollReset
-                      aria-current={current ? "page" : undefined}
-                      className={`inline-flex rounded-full border px-3 py-1.5 font-medium ${current ? "border-brand-700 bg-brand-700 text-white" : "border-stone-300 text-stone-800 hover:bg-stone-100"}`}
-                    >
-                      {status ? STATUS_FILTER_LABELS[status] : "All"} ({status ? counts[status] : counts.all})
-                    </Link>
-                  </li>
-                );
-              })}
-            </ul>
-          </nav>
-          <Form method="get" role="search" className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-end">
-            {query.status && <input type="hidden" name="status" value={query.status} />}
-            <div className="min-w-0 flex-1">
-              <label htmlFor="email-search" className="field-label">Search by recipient or order number</label>
-              <input id="email-search" name="q" type="search" defaultValue={query.q} key={query.q} className="field-input" placeholder="e.g. ayesha@ or ORD-123456" />
+            <nav aria-label="Filter by status" className="mt-4">
+              <ul className="flex flex-wrap gap-1.5 text-sm">
+                {[null, ...EMAIL_STATUSES].map((status) => {
+                  const current = query.status === status;
+                  return (
+                    <li key={status ?? "all"}>
+                      <Link
+                        to={href({ status, page: 1 })}
+                        preventScrollReset
+                        aria-current={current ? "page" : undefined}
+                        className={`inline-flex rounded-full border px-3 py-1.5 font-medium ${current ? "border-brand-700 bg-brand-700 text-white" : "border-stone-300 text-stone-800 hover:bg-stone-100"}`}
+                      >
+                        {status ? STATUS_FILTER_LABELS[status] : "All"} ({status ? counts[status] : counts.all})
+                      </Link>
+                    </li>
+                  );
+                })}
+              </ul>
+            </nav>
+            <Form method="get" role="search" className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-end">
+              {query.status && <input type="hidden" name="status" value={query.status} />}
+              <div className="min-w-0 flex-1">
+                <label htmlFor="email-search" className="field-label">Search by recipient or order number</label>
+                <input id="email-search" name="q" type="search" defaultValue={query.q} key={query.q} className="field-input" placeholder="e.g. ayesha@ or ORD-123456" />
             </div>
             <button type="submit" className="btn-primary">Search</button>
             {query.q && <Link to={href({ q: "", page: 1 })} className="btn-secondary">Clear search</Link>}
