@@ -8,7 +8,7 @@ import { countWaiting } from "~/modules/seller/count-waiting.server";
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../../../tests/factories/test-database";
 import { startTestSmtpServer, type TestSmtpServer } from "../../../tests/factories/test-smtp-server";
 import type { EmailMessage } from "./email-messages";
-import { EMAIL_LOG_PAGE_SIZE } from "./email-log-query";
+import { describeEmailStatus, EMAIL_LOG_PAGE_SIZE } from "./email-log-query";
 import { clearEmailLog, countEmailsByStatus, getEmailLogEntry, listEmailLog, resendEmail } from "./email-log.server";
 import { createMailTransport } from "./mail-transport.server";
 import { drainOutbox } from "./mail-worker.server";
@@ -126,6 +126,25 @@ describe.each(DATABASE_KINDS)("the e-mail log on %s", (kind) => {
     const [arrived] = await smtp.waitFor((m) => m.to.includes("ayesha@example.pk") && m.subject === original.subject);
     expect(arrived.text).toMatch(/password/i);
     expect((await db().select().from(emailOutbox).where(eq(emailOutbox.id, corrected)))[0].status).toBe("sent");
+  });
+
+  it("shows a refusal by the mail server as failed, with its reason and the tries, and a resend to a corrected address goes out", async () => {
+    smtp.refuse("nobody@example.pk");
+    const [id] = await make([{ to: "nobody@example.pk" }]);
+    const transport = createMailTransport(smtp.url);
+    await drainOutbox(db(), { transport, ...OPTIONS });
+    const failed = await getEmailLogEntry(db(), id, OPTIONS);
+    expect(failed).toMatchObject({ status: "failed", attempts: 1, preview: false });
+    const words = describeEmailStatus(failed!);
+    expect(words.short).toBe("Failed");
+    expect(words.detail).toMatch(/^5\d\d .+ \(1 attempt\)$/);
+    expect((await listEmailLog(db(), { ...ALL, status: "failed" })).entries.map((e) => e.id)).toEqual([id]);
+
+    const fixed = await resendEmail(db(), id, "somebody@example.pk");
+    await drainOutbox(db(), { transport, ...OPTIONS });
+    transport.close();
+    await smtp.waitFor((m) => m.to.includes("somebody@example.pk"));
+    expect((await getEmailLogEntry(db(), fixed, OPTIONS))?.status).toBe("sent");
   });
 
   it("refuses a bad corrected address or an entry that is gone, and changes nothing", async () => {
