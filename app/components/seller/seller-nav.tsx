@@ -34,7 +34,7 @@ export function SellerNav({ counts }: { counts: SellerNavCounts }) {
         {SELLER_TABS.map((tab) => {
           const count = badge[tab.to]?.count ?? 0;
           // The count is the link's description, not part of its name: the tab is always just "Orders".
-          const countId = `seller-tab-count-${tab.label.toLowerCase()}`;
+          const countId = `seller-tab-count-${tab.label.toLowerCase().replace(/\s+/g, "-")}`;
           return (
             <li key={tab.to}>
               <NavLink to={tab.to} end={tab.end} className={itemClass} prefetch="intent" aria-describedby={count > 0 ? countId : undefined}>
@@ -42,7 +42,7 @@ export function SellerNav({ counts }: { counts: SellerNavCounts }) {
                 {count > 0 && (
                   <>
                     <span className="rounded-full bg-amber-100 px-2 text-xs font-semibold text-amber-900" aria-hidden="true">{count}</span>
-                    <span id={countId} hidden>{count} {badge[tab.to]?.says}</span>
+                    <span id={countId} hidden>{`${count} ${badge[tab.to]?.says}`}</span>
                   </>
                 )}
               </NavLink>
