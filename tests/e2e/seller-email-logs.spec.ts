@@ -16,32 +16,35 @@ const OXFORD: CartItem = { productId: "oxford-button-down-shirt", color: "White"
 
 type Mail = { to: string[]; from: string; subject: string; html: string; text: string };
 
-async function ownerPage(browser: Browser, opts: { javaScriptEnabled?: boolean } = {}): Promise<Page> {
-  const context = await browser.newContext({ javaScriptEnabled: opts.javaScriptEnabled ?? true });
+async function ownerPage(browser: Browser, opts: { javaScriptEnabled?: boolean; laptop?: boolean } = {}): Promise<Page> {
+  // The project's phone by default; a laptop is a plain desktop context.
+  const size = opts.laptop ? { viewport: { width: 1280, height: 900 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 } : {};
+  const context = await browser.newContext({ javaScriptEnabled: opts.javaScriptEnabled ?? true, ...size });
   const page = await context.newPage();
   await signInAsOwner(page);
   return page;
 }
 
 /** A buyer with an address of their own places an order by the API; returns the order and the address. */
-async function placeOrder(browser: Browser, tag: string) {
+async function placeOrder(browser: Browser, tag: string, email?: string) {
   const context = await browser.newContext();
   const page = await context.newPage();
   const account = newAccount(tag, "Hira Baig");
   await createAccount(page, account);
-  const order = await placeOrderByApi(page, [OXFORD], { email: account.email });
+  const order = await placeOrderByApi(page, [OXFORD], { email: email ?? account.email });
   await context.close();
-  return { ...order, email: account.email };
+  return { ...order, email: email ?? account.email };
 }
 
 function logEntries(page: Page) {
   return page.getByRole("list", { name: "E-mails, newest first" }).getByRole("listitem");
 }
 
-/** Reloads the page until the worker has sent everything listed (it sends within a second or so of the commit). */
+/** Presses Refresh until the worker has sent everything listed (it sends within a second or so of the commit). */
 async function waitUntilAllSent(page: Page, url: string) {
+  await page.goto(url);
   await expect(async () => {
-    await page.goto(url);
+    await page.getByRole("link", { name: "Refresh" }).click();
     await expect(page.getByRole("link", { name: /^Queued \(0\)/ })).toBeVisible({ timeout: 500 });
     await expect(page.getByRole("link", { name: /^Sending \(0\)/ })).toBeVisible({ timeout: 500 });
   }).toPass({ timeout: 20_000 });
@@ -119,19 +122,44 @@ test.describe("the Email Logs tab", () => {
     }).toPass({ timeout: 15_000 });
   });
 
-  test("filtering by status and searching by recipient narrow the list", async ({ browser }) => {
-    const order = await placeOrder(browser, "maillog-filter");
+  test("Refresh shows e-mails written since the page opened; filtering by status and searching by recipient narrow the list", async ({ browser }) => {
+    const email = `maillog-filter-${Date.now()}@example.com`;
     const page = await ownerPage(browser);
-    await waitUntilAllSent(page, PATH);
-    await page.getByRole("searchbox", { name: "Search by recipient or order number" }).fill(order.email);
+    await gotoHydrated(page, `${PATH}?q=${encodeURIComponent(email)}`);
+    await expect(page.getByText("No e-mails match this filter.").or(page.getByText("No Email Notifications Yet"))).toBeVisible();
+    const order = await placeOrder(browser, "maillog-filter", email);
+    await expect(async () => {
+      await page.getByRole("link", { name: "Refresh" }).click();
+      await expect(logEntries(page).getByTestId("email-status")).toHaveText("Sent", { timeout: 500 });
+    }).toPass({ timeout: 20_000 });
+    await expect(logEntries(page)).toContainText(`Your Kapra order ${order.orderNumber} is placed`);
+
+    await page.getByRole("link", { name: "Clear search" }).click();
+    await page.getByRole("searchbox", { name: "Search by recipient or order number" }).fill(email.toUpperCase());
     await page.getByRole("button", { name: "Search" }).click();
-    await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(order.email)}`));
+    await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(email.toUpperCase())}`));
     await expect(logEntries(page)).toHaveCount(1);
     await page.getByRole("link", { name: /^Failed \(\d+\)/ }).click();
     await expect(page.getByText("No e-mails match this filter.")).toBeVisible();
     await page.getByRole("link", { name: /^Sent \(\d+\)/ }).click();
     await expect(logEntries(page)).toHaveCount(1);
     await expect(page.getByRole("link", { name: /^Sent \(\d+\)/ })).toHaveAttribute("aria-current", "page");
+  });
+
+  test("on a laptop the list and the open entry sit side by side", async ({ browser }) => {
+    const order = await placeOrder(browser, "maillog-laptop");
+    const page = await ownerPage(browser, { laptop: true });
+    await waitUntilAllSent(page, `${PATH}?q=${order.orderNumber}`);
+    await logEntries(page).filter({ hasText: order.email }).getByRole("link").click();
+    const detail = page.getByRole("article", { name: `Your Kapra order ${order.orderNumber} is placed` });
+    await expect(detail.getByText("Successfully Sent")).toBeVisible();
+    await expect(logEntries(page)).toHaveCount(2);
+    await expect(logEntries(page).locator("a[aria-current=true]")).toContainText(order.email);
+    await expect(detail.getByRole("link", { name: "Back to all e-mails" })).toBeHidden();
+    const [list, entry] = await Promise.all([logEntries(page).first().boundingBox(), detail.boundingBox()]);
+    expect(entry!.x).toBeGreaterThan(list!.x + list!.width);
+    expect(await scrollsSideways(page)).toBe(false);
+    await expectNoSeriousA11yViolations(page, { exclude: ["iframe"] });
   });
 
   test("Clear Logs asks first; Cancel keeps the log; confirming clears it once everything is sent", async ({ browser }) => {
