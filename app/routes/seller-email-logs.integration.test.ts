@@ -114,9 +114,9 @@ describe.each(DATABASE_KINDS)("the Email Logs page on %s", (kind) => {
     expect(refused.data).toEqual({ fieldErrors: { to: "Please enter a valid e-mail address" }, values: { to: "bilal@" } });
     expect(await rows()).toHaveLength(1);
 
-    const resent = await call(emailLogs.action, request(`?id=${entry.id}`, "owner", { intent: "resend", id: String(entry.id), to: "bilal@example.pk" }));
+    const resent = await call(emailLogs.action, request(`?q=bilal&id=${entry.id}`, "owner", { intent: "resend", id: String(entry.id), to: "bilal@example.pk" }));
     const [, copy] = await rows();
-    expectRedirect(resent, `${PATH}?id=${copy.id}`);
+    expectRedirect(resent, `${PATH}?q=bilal&id=${copy.id}`);
     expect(resent.headers.get("set-cookie")).toMatch(/shop_flash=/);
     expect(copy).toMatchObject({ toAddress: "bilal@example.pk", status: "queued", resentFrom: entry.id });
 

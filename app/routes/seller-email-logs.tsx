@@ -1,13 +1,12 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { ClearLogsControl, EmailLogDetail, EmailLogList, type EmailLogDetailView, type EmailLogRowView } from "~/components/seller/email-log-parts";
-import { EMAIL_STATUSES } from "~/db/schema/statuses";
 import { requireSeller } from "~/lib/auth-guard.server";
 import { AppError } from "~/lib/errors";
 import { setFlash } from "~/lib/flash.server";
 import { pageMeta } from "~/lib/seo";
 import { clearEmailLog, getEmailLogEntry, listEmailLog, resendEmail, type EmailLogEntry } from "~/modules/email/email-log.server";
 import {
-  describeEmailStatus, emailLogActionSchema, emailLogSearch, formatPakistanTime, readEmailLogQuery, STATUS_FILTER_LABELS, type EmailLogQuery,
+  describeEmailStatus, EMAIL_STATUSES, emailLogActionSchema, emailLogSearch, formatPakistanTime, readEmailLogQuery, STATUS_FILTER_LABELS, type EmailLogQuery,
 } from "~/modules/email/email-log-query";
 import type { Route } from "./+types/seller-email-logs";
 
@@ -74,7 +73,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const id = await resendEmail(context.db, parsed.data.id, to);
     const message = to ? `E-mail queued to be sent again, to ${to}` : "E-mail queued to be sent again";
-    throw redirect(`${PATH}${emailLogSearch({ id })}`, { headers: { "Set-Cookie": await setFlash({ type: "success", message }) } });
+    // The new entry opens, in the list the owner was looking at.
+    const { status, q, page } = readEmailLogQuery(new URL(request.url).searchParams);
+    throw redirect(`${PATH}${emailLogSearch({ status, q, page, id })}`, { headers: { "Set-Cookie": await setFlash({ type: "success", message }) } });
   } catch (error) {
     if (error instanceof AppError && error.code === "VALIDATION") {
       return data({ fieldErrors: { to: error.fields?.to ?? error.message }, values: { to: to ?? "" } }, { status: 400 });

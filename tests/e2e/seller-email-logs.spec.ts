@@ -41,8 +41,8 @@ function logEntries(page: Page) {
 }
 
 /** Presses Refresh until the worker has sent everything listed (it sends within a second or so of the commit). */
-async function waitUntilAllSent(page: Page, url: string) {
-  await page.goto(url);
+async function waitUntilAllSent(page: Page, url?: string) {
+  if (url) await page.goto(url);
   await expect(async () => {
     await page.getByRole("link", { name: "Refresh" }).click();
     await expect(page.getByRole("link", { name: /^Queued \(0\)/ })).toBeVisible({ timeout: 500 });
@@ -135,6 +135,7 @@ test.describe("the Email Logs tab", () => {
     await expect(logEntries(page)).toContainText(`Your Kapra order ${order.orderNumber} is placed`);
 
     await page.getByRole("link", { name: "Clear search" }).click();
+    await expect(page).toHaveURL(new RegExp(`${PATH}$`));
     await page.getByRole("searchbox", { name: "Search by recipient or order number" }).fill(email.toUpperCase());
     await page.getByRole("button", { name: "Search" }).click();
     await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(email.toUpperCase())}`));
@@ -185,19 +186,35 @@ test.describe("the Email Logs tab", () => {
   });
 
   test("without JavaScript: open an entry at its own URL, and clear after a confirmation step", async ({ browser }) => {
+    test.setTimeout(60_000);
     const order = await placeOrder(browser, "maillog-nojs");
     const page = await ownerPage(browser, { javaScriptEnabled: false });
     await waitUntilAllSent(page, `${PATH}?q=${order.orderNumber}`);
     await logEntries(page).filter({ hasText: order.email }).getByRole("link").click();
-    await expect(page.getByRole("article", { name: `Your Kapra order ${order.orderNumber} is placed` }).getByText("Successfully Sent")).toBeVisible();
+    const detail = page.getByRole("article", { name: `Your Kapra order ${order.orderNumber} is placed` });
+    await expect(detail.getByText("Successfully Sent")).toBeVisible();
+    // A refused address comes back beside the field, as typed.
+    await detail.getByRole("textbox", { name: "Send to" }).fill("hira@");
+    await detail.getByRole("button", { name: "Resend" }).click();
+    await expect(detail.getByText("Please enter a valid e-mail address")).toBeVisible();
+    await expect(detail.getByRole("textbox", { name: "Send to" })).toHaveValue("hira@");
+    // The same recipient again: a new entry, queued, opened at its own URL with the toast.
+    await detail.getByRole("textbox", { name: "Send to" }).fill(order.email);
+    await detail.getByRole("button", { name: "Resend" }).click();
+    await expect(toast(page, `E-mail queued to be sent again, to ${order.email}`)).toBeVisible();
+    await expect(detail.getByText(/A resend of e-mail #\d+/)).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`\\?q=${order.orderNumber}&id=\\d+$`));
     await page.getByRole("link", { name: "Back to all e-mails" }).click();
-    await expect(logEntries(page)).toHaveCount(2);
+    await expect(page).toHaveURL(new RegExp(`${PATH}\\?q=${order.orderNumber}$`));
+    await waitUntilAllSent(page);
+    await expect(logEntries(page)).toHaveCount(3);
 
     await page.getByRole("link", { name: "Clear Logs" }).click();
     await expect(page).toHaveURL(/clear=confirm/);
     const confirm = page.getByRole("alertdialog", { name: "Are you sure you want to clear all email logs?" });
     await confirm.getByRole("button", { name: "Clear Logs" }).click();
     await expect(page).toHaveURL(new RegExp(`${PATH}$`));
+    await expect(toast(page, /Cleared \d+ e-mails?\./)).toBeVisible();
     await expect(page.getByText("No Email Notifications Yet")).toBeVisible();
   });
 });

@@ -3,6 +3,9 @@ import { EMAIL_STATUSES, type EmailStatus } from "~/db/schema/statuses";
 import { normalizeOrderNumber } from "~/modules/orders/order-number";
 import { MAX_SEND_ATTEMPTS, NOT_CONFIGURED_REASON } from "./retry-policy";
 
+/** The statuses as the tab's filter lists them (components and routes take them from here, not from db/). */
+export { EMAIL_STATUSES, type EmailStatus };
+
 /** Entries per page of the Email Logs tab. */
 export const EMAIL_LOG_PAGE_SIZE = 20;
 const SEARCH_MAX = 100;
