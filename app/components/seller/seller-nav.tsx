@@ -13,14 +13,18 @@ export const SELLER_TABS = [
   { to: "/seller-dashboard/team", label: "Team", end: true },
 ] as const;
 
-export type SellerNavCounts = { pendingOrders: number; unreadMessages: number };
+export type SellerNavCounts = { pendingOrders: number; unreadMessages: number; failedEmails: number };
 
 /**
  * A sidebar on a laptop; on a phone the tabs wrap onto a few rows, so every one stays in reach of
- * a thumb without scrolling sideways. Counts beside Orders and Inbox say what waits for the owner.
+ * a thumb without scrolling sideways. Counts beside Orders, Email Logs and Inbox say what waits for the owner.
  */
 export function SellerNav({ counts }: { counts: SellerNavCounts }) {
-  const badge: Partial<Record<string, number>> = { "/seller/orders": counts.pendingOrders, "/seller-dashboard/inbox": counts.unreadMessages };
+  const badge: Partial<Record<string, { count: number; says: string }>> = {
+    "/seller/orders": { count: counts.pendingOrders, says: "waiting" },
+    "/seller-dashboard/inbox": { count: counts.unreadMessages, says: "waiting" },
+    "/seller-dashboard/email-logs": { count: counts.failedEmails, says: counts.failedEmails === 1 ? "failed e-mail" : "failed e-mails" },
+  };
   const itemClass = ({ isActive }: { isActive: boolean }) =>
     `flex items-center justify-between gap-2 whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium ${
       isActive ? "border border-brand-700 bg-brand-700 text-white" : "border border-stone-200 text-stone-700 hover:bg-stone-100 lg:border-transparent"
@@ -29,9 +33,9 @@ export function SellerNav({ counts }: { counts: SellerNavCounts }) {
     <nav aria-label="Dashboard">
       <ul className="flex flex-wrap gap-1 lg:flex-col lg:flex-nowrap">
         {SELLER_TABS.map((tab) => {
-          const count = badge[tab.to] ?? 0;
+          const count = badge[tab.to]?.count ?? 0;
           // The count is the link's description, not part of its name: the tab is always just "Orders".
-          const countId = `seller-tab-count-${tab.label.toLowerCase()}`;
+          const countId = `seller-tab-count-${tab.label.toLowerCase().replace(/\s+/g, "-")}`;
           return (
             <li key={tab.to}>
               <NavLink to={tab.to} end={tab.end} className={itemClass} prefetch="intent" aria-describedby={count > 0 ? countId : undefined}>
@@ -39,7 +43,7 @@ export function SellerNav({ counts }: { counts: SellerNavCounts }) {
                 {count > 0 && (
                   <>
                     <span className="rounded-full bg-amber-100 px-2 text-xs font-semibold text-amber-900" aria-hidden="true">{count}</span>
-                    <span id={countId} hidden>{count} waiting</span>
+                    <span id={countId} hidden>{`${count} ${badge[tab.to]?.says}`}</span>
                   </>
                 )}
               </NavLink>

@@ -49,5 +49,7 @@ CREATE INDEX "reviews_created_idx" ON "reviews" USING btree ("created_at");--> s
 CREATE INDEX "email_outbox_due_idx" ON "email_outbox" USING btree ("status","next_attempt_at");--> statement-breakpoint
 CREATE INDEX "email_outbox_created_idx" ON "email_outbox" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "email_outbox_order_number_idx" ON "email_outbox" USING btree ("order_number");--> statement-breakpoint
+CREATE INDEX "email_outbox_resent_from_idx" ON "email_outbox" USING btree ("resent_from");--> statement-breakpoint
+CREATE INDEX "notify_subscriptions_waiting_idx" ON "notify_subscriptions" USING btree ("target") WHERE "notify_subscriptions"."notified_at" is null and "notify_subscriptions"."unsubscribed_at" is null;--> statement-breakpoint
 -- Seeded products keep their given figures as the starting count that reviews add to.
 UPDATE "products" SET "base_rating" = "rating", "base_review_count" = "review_count";

@@ -40,6 +40,8 @@ export const emailOutbox = pgTable(
     // The log: newest first.
     index("email_outbox_created_idx").on(t.createdAt),
     index("email_outbox_order_number_idx").on(t.orderNumber),
+    // The log's "resent as" links, and failed e-mails not yet resent (the Email Logs tab's count).
+    index("email_outbox_resent_from_idx").on(t.resentFrom),
     check("email_outbox_status_known", sql.raw(`status in (${oneOfSql(EMAIL_STATUSES)})`)),
     check("email_outbox_kind_known", sql.raw(`kind in (${oneOfSql(EMAIL_KINDS)})`)),
     check("email_outbox_attempts_non_negative", sql`${t.attempts} >= 0`),

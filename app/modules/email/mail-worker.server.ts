@@ -70,7 +70,7 @@ export async function deliverEmail(db: Db, row: OutboxRow, shop: EmailShop, opti
     await db.update(emailOutbox).set({ status: "failed", lastError: `could not be written: ${failureReason(error)}`, claimedUntil: null }).where(mine);
     return "failed";
   }
-  const from = options.from ?? `"${shop.name.replace(/"/g, "")}" <${shop.contactEmail}>`;
+  const from = senderAddress(options.from, shop);
   if (!options.transport) {
     await db
       .update(emailOutbox)
@@ -110,6 +110,11 @@ function unsubscribeHeaders(row: OutboxRow, publicUrl: string): Record<string, s
   const path = (row.data as { unsubscribePath?: unknown } | null)?.unsubscribePath;
   if (typeof path !== "string" || !path.startsWith("/")) return {};
   return { "List-Unsubscribe": `<${new URL(path, publicUrl).toString()}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
+}
+
+/** The sender: MAIL_FROM, or else the shop's name and contact e-mail from Settings. */
+export function senderAddress(mailFrom: string | null, shop: EmailShop): string {
+  return mailFrom ?? `"${shop.name.replace(/"/g, "")}" <${shop.contactEmail}>`;
 }
 
 /** The shop's facts as e-mails show them, read once per batch so a Settings change shows in the next e-mail. */

@@ -1,12 +1,20 @@
-import { count, eq, isNull } from "drizzle-orm";
+import { count, eq, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { contactMessages, orders } from "~/db/schema";
 
-/** What waits for the owner: pending orders to confirm and contact messages not yet handled. Two indexed counts. */
-export async function countWaiting(db: DbOrTx): Promise<{ pendingOrders: number; unreadMessages: number }> {
-  const [[pending], [unread]] = await Promise.all([
+export type WaitingCounts = { pendingOrders: number; unreadMessages: number; failedEmails: number };
+
+/**
+ * What waits for the owner: pending orders to confirm, contact messages not yet handled, and
+ * e-mails that failed and were not sent again. Three indexed counts.
+ */
+export async function countWaiting(db: DbOrTx): Promise<WaitingCounts> {
+  const [[pending], [unread], failed] = await Promise.all([
     db.select({ n: count() }).from(orders).where(eq(orders.status, "pending")),
     db.select({ n: count() }).from(contactMessages).where(isNull(contactMessages.readAt)),
+    db.execute(sql`select count(*)::int as n from email_outbox e
+      where e.status = 'failed' and not exists (select 1 from email_outbox r where r.resent_from = e.id)`),
   ]);
-  return { pendingOrders: pending.n, unreadMessages: unread.n };
+  const [failedRow] = (failed as unknown as { rows: { n: number }[] }).rows;
+  return { pendingOrders: pending.n, unreadMessages: unread.n, failedEmails: Number(failedRow.n) };
 }

@@ -1,0 +1,20 @@
+import { renderToString } from "react-dom/server";
+import { createRoutesStub } from "react-router";
+import { describe, expect, it } from "vitest";
+import { SellerNav, type SellerNavCounts } from "./seller-nav";
+
+function render(counts: SellerNavCounts): string {
+  const Stub = createRoutesStub([{ path: "/seller-dashboard", Component: () => <SellerNav counts={counts} /> }]);
+  return renderToString(<Stub initialEntries={["/seller-dashboard"]} />);
+}
+
+describe("the dashboard tabs", () => {
+  it("describe Email Logs with the failed e-mails that wait for the owner, and say nothing when there are none", () => {
+    const html = render({ pendingOrders: 0, unreadMessages: 0, failedEmails: 3 });
+    // The count is the link's description (an id with no space: aria-describedby is a list of ids).
+    expect(html).toMatch(/<a [^>]*aria-describedby="seller-tab-count-email-logs"[^>]*href="\/seller-dashboard\/email-logs"|<a [^>]*href="\/seller-dashboard\/email-logs"[^>]*aria-describedby="seller-tab-count-email-logs"/);
+    expect(html).toMatch(/id="seller-tab-count-email-logs"[^>]*>3 failed e-mails</);
+    expect(render({ pendingOrders: 0, unreadMessages: 0, failedEmails: 1 })).toContain(">1 failed e-mail<");
+    expect(render({ pendingOrders: 2, unreadMessages: 0, failedEmails: 0 })).not.toContain("failed");
+  });
+});

@@ -1,1 +1,0 @@
-CREATE INDEX "notify_subscriptions_waiting_idx" ON "notify_subscriptions" USING btree ("target") WHERE "notify_subscriptions"."notified_at" is null and "notify_subscriptions"."unsubscribed_at" is null;
