@@ -8,6 +8,7 @@ import { createSeller } from "~/modules/accounts/create-seller.server";
 import { getSessionUser } from "~/modules/accounts/session-user.server";
 import { countWaiting } from "~/modules/seller/count-waiting.server";
 import { getSettings } from "~/modules/settings/get-settings.server";
+import { callRoute, expectRedirect, signInCookie } from "../../tests/factories/route-calls";
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../../tests/factories/test-database";
 import * as apiOverview from "./api.seller-overview";
 import * as inbox from "./seller-inbox";
@@ -31,36 +32,14 @@ describe.each(DATABASE_KINDS)("owner pages on %s", (kind) => {
   const cookies: Record<"owner" | "buyer" | "staff", string> = { owner: "", buyer: "", staff: "" };
   const ids: Record<"owner" | "buyer" | "staff", string> = { owner: "", buyer: "", staff: "" };
 
-  const signIn = async (email: string) => {
-    const res = await auth.handler(new Request(`${ORIGIN}/api/auth/sign-in/email`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: ORIGIN, [CLIENT_IP_HEADER]: "10.1.0.1" },
-      body: JSON.stringify({ email, password: PASSWORD }),
-    }));
-    expect(res.status).toBe(200);
-    return res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-  };
+  const signIn = (email: string) => signInCookie(auth, email, PASSWORD);
   const request = (path: string, who: keyof typeof cookies | "guest", form?: Record<string, string>) =>
     new Request(`${ORIGIN}${path}`, {
       method: form ? "POST" : "GET",
       headers: who === "guest" ? {} : { cookie: cookies[who] },
       body: form ? new URLSearchParams(form) : undefined,
     });
-  // Route functions are called as React Router calls them; a thrown Response (redirect) is returned.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const call = async (fn: (args: any) => unknown, req: Request): Promise<any> => {
-    try {
-      return await fn({ request: req, context, params: {} });
-    } catch (thrown) {
-      if (thrown instanceof Response) return thrown;
-      throw thrown;
-    }
-  };
-  const expectRedirect = (result: unknown, location: string | RegExp) => {
-    expect(result).toBeInstanceOf(Response);
-    expect((result as Response).status).toBe(302);
-    expect((result as Response).headers.get("location")).toMatch(location);
-  };
+  const call = (fn: Parameters<typeof callRoute>[0], request: Request) => callRoute(fn, { request, context });
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);

@@ -8,6 +8,7 @@ import { createSeller } from "~/modules/accounts/create-seller.server";
 import { placeOrder } from "~/modules/checkout/place-order.server";
 import { COMMENT_TOO_LONG, RATING_REQUIRED } from "~/modules/reviews/review-schema";
 import { NOT_ELIGIBLE_MESSAGE } from "~/modules/reviews/review-eligibility.server";
+import { callRoute, signInCookie } from "../../tests/factories/route-calls";
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../../tests/factories/test-database";
 import * as apiReviews from "./api.product-reviews";
 import * as order from "./order";
@@ -29,13 +30,7 @@ describe.each(DATABASE_KINDS)("review pages on %s", (kind) => {
   const cookies: Record<Exclude<Who, "guest">, string> = { owner: "", buyer: "", stranger: "" };
   let orderId = "";
 
-  const signIn = async (email: string) => {
-    const res = await auth.handler(new Request(`${ORIGIN}/api/auth/sign-in/email`, {
-      method: "POST", headers: { "content-type": "application/json", origin: ORIGIN, [CLIENT_IP_HEADER]: "10.1.0.1" }, body: JSON.stringify({ email, password: PASSWORD }),
-    }));
-    expect(res.status).toBe(200);
-    return res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-  };
+  const signIn = (email: string) => signInCookie(auth, email, PASSWORD);
   const request = (path: string, who: Who, body?: Record<string, string> | object, json = false) =>
     new Request(`${ORIGIN}${path}`, {
       method: body ? "POST" : "GET",
@@ -44,17 +39,12 @@ describe.each(DATABASE_KINDS)("review pages on %s", (kind) => {
     });
   // A thrown Response (redirect) is returned; data() results are unwrapped to { status, body }.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const call = async (fn: (args: any) => unknown, req: Request, params: Record<string, string> = {}): Promise<any> => {
-    try {
-      const result = await fn({ request: req, context, params });
-      if (result && typeof result === "object" && "init" in result && "data" in result) {
-        return { status: (result.init as ResponseInit | null)?.status ?? 200, body: result.data };
-      }
-      return result instanceof Response ? result : { status: 200, body: result };
-    } catch (thrown) {
-      if (thrown instanceof Response) return thrown;
-      throw thrown;
+  const call = async (fn: (args: any) => unknown, request: Request, params: Record<string, string> = {}): Promise<any> => {
+    const result = await callRoute(fn, { request, context, params });
+    if (result && typeof result === "object" && "init" in result && "data" in result) {
+      return { status: (result.init as ResponseInit | null)?.status ?? 200, body: result.data };
     }
+    return result instanceof Response ? result : { status: 200, body: result };
   };
   const figures = async () => (await database.db.select({ rating: products.rating, reviewCount: products.reviewCount }).from(products).where(eq(products.id, PRODUCT)))[0];
   const reviewRows = () => database.db.select().from(reviews).where(eq(reviews.productId, PRODUCT));

@@ -7,6 +7,7 @@ import { takeFlash } from "~/lib/flash.server";
 import { CLIENT_IP_HEADER, createAuth, loadAuthSecret, type Auth } from "~/modules/accounts/auth.server";
 import { createSeller } from "~/modules/accounts/create-seller.server";
 import { queueEmails } from "~/modules/email/queue-email.server";
+import { callRoute, expectRedirect, signInCookie } from "../../tests/factories/route-calls";
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../../tests/factories/test-database";
 import * as emailLogs from "./seller-email-logs";
 
@@ -22,36 +23,15 @@ describe.each(DATABASE_KINDS)("the Email Logs page on %s", (kind) => {
   let context: AppLoadContext;
   const cookies = { owner: "", buyer: "" };
 
-  const signIn = async (email: string) => {
-    const res = await auth.handler(new Request(`${ORIGIN}/api/auth/sign-in/email`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: ORIGIN, [CLIENT_IP_HEADER]: "10.1.0.1" },
-      body: JSON.stringify({ email, password: PASSWORD }),
-    }));
-    expect(res.status).toBe(200);
-    return res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-  };
+  const signIn = (email: string) => signInCookie(auth, email, PASSWORD);
   const request = (search: string, who: keyof typeof cookies | "guest", form?: Record<string, string>) =>
     new Request(`${ORIGIN}${PATH}${search}`, {
       method: form ? "POST" : "GET",
       headers: who === "guest" ? {} : { cookie: cookies[who] },
       body: form ? new URLSearchParams(form) : undefined,
     });
-  // Called as React Router calls them; a thrown Response (redirect) is returned.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const call = async (fn: (args: any) => unknown, req: Request, env: object = {}): Promise<any> => {
-    try {
-      return await fn({ request: req, context: { ...context, env: { ...context.env, ...env } }, params: {} });
-    } catch (thrown) {
-      if (thrown instanceof Response) return thrown;
-      throw thrown;
-    }
-  };
-  const expectRedirect = (result: unknown, location: string | RegExp) => {
-    expect(result).toBeInstanceOf(Response);
-    expect((result as Response).status).toBe(302);
-    expect((result as Response).headers.get("location")).toMatch(location);
-  };
+  const call = (fn: Parameters<typeof callRoute>[0], request: Request, env: object = {}) =>
+    callRoute(fn, { request, context: { ...context, env: { ...context.env, ...env } } });
   const rows = () => database.db.select().from(emailOutbox).orderBy(emailOutbox.id);
   const queue = (to: string) => queueEmails(database.db, [{
     kind: "password_changed", to, data: { name: "Bilal", at: "2026-11-23T10:00:00.000Z", dashboardPath: "/buyer-dashboard" },
