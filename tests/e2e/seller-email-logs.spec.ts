@@ -12,7 +12,16 @@ import { scrollsSideways } from "./overview-helpers";
  */
 
 const PATH = "/seller-dashboard/email-logs";
-const OXFORD: CartItem = { productId: "oxford-button-down-shirt", color: "White", size: "M", quantity: 1 };
+const OXFORD = "oxford-button-down-shirt";
+
+/** One unit of the Oxford shirt in whichever colour and size has the most stock (seller-orders.spec counts White/M). */
+async function oxfordItem(page: Page): Promise<CartItem> {
+  const product = (await (await page.request.get(`/api/products/${OXFORD}`)).json()).data as { variants: { color: string; size: string; stock: number }[] };
+  const variant = product.variants
+    .filter((v) => !(v.color === "White" && v.size === "M"))
+    .sort((a, b) => b.stock - a.stock)[0];
+  return { productId: OXFORD, color: variant.color, size: variant.size, quantity: 1 };
+}
 
 type Mail = { to: string[]; from: string; subject: string; html: string; text: string };
 
@@ -31,7 +40,7 @@ async function placeOrder(browser: Browser, tag: string, email?: string) {
   const page = await context.newPage();
   const account = newAccount(tag, "Hira Baig");
   await createAccount(page, account);
-  const order = await placeOrderByApi(page, [OXFORD], { email: email ?? account.email });
+  const order = await placeOrderByApi(page, [await oxfordItem(page)], { email: email ?? account.email });
   await context.close();
   return { ...order, email: email ?? account.email };
 }
