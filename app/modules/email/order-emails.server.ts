@@ -20,9 +20,11 @@ export async function queueOrderEmails(tx: DbOrTx, orderId: string, event: Order
       phone: orders.phone, address: orders.address, city: orders.city, subtotal: orders.subtotal, shippingFee: orders.shippingFee,
       total: orders.total, deliveryFrom: orders.deliveryFrom, deliveryTo: orders.deliveryTo, courierName: orders.courierName,
       trackingNumber: orders.trackingNumber, customerDeletedAt: orders.customerDeletedAt, orderEmails: customerProfiles.orderEmails,
+      shopName: shopSettings.brandName, shopEmail: shopSettings.contactEmail,
     })
     .from(orders)
     .leftJoin(customerProfiles, eq(customerProfiles.userId, orders.userId))
+    .innerJoin(shopSettings, eq(shopSettings.id, 1))
     .where(eq(orders.id, orderId));
   if (!order) return;
   const items = await tx
@@ -44,14 +46,13 @@ export async function queueOrderEmails(tx: DbOrTx, orderId: string, event: Order
 
   if (event.type === "placed") {
     if (buyerWantsEmails) messages.push({ kind: "order_placed", to: order.email, data: { ...base, orderPath: buyerPath }, ...about });
-    const [shop] = await tx.select({ contactEmail: shopSettings.contactEmail }).from(shopSettings).limit(1);
     const ownerPath = `/seller/orders?q=${encodeURIComponent(order.orderNumber)}`;
-    if (shop) messages.push({ kind: "order_received", to: shop.contactEmail, data: { ...base, orderPath: ownerPath }, ...about });
+    messages.push({ kind: "order_received", to: order.shopEmail, data: { ...base, orderPath: ownerPath }, ...about });
   } else if (buyerWantsEmails) {
     messages.push({
       kind: "order_status", to: order.email, ...about,
       data: { ...base, orderPath: buyerPath, status: event.status, courierName: order.courierName, trackingNumber: order.trackingNumber },
     });
   }
-  await queueEmails(tx, messages);
+  await queueEmails(tx, messages, order.shopName);
 }

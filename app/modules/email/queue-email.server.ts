@@ -12,10 +12,11 @@ export const OUTBOX_CHANNEL = "email_outbox";
  * e-mails exist exactly when the event commits, and the workers are woken only then (NOTIFY is
  * delivered on commit). Nothing is rendered here, so the event's transaction stays short.
  */
-export async function queueEmails(db: DbOrTx, messages: EmailMessage[]): Promise<void> {
+export async function queueEmails(db: DbOrTx, messages: EmailMessage[], shopName?: string): Promise<void> {
   const wanted = messages.filter((m) => m.to.trim() !== "");
   if (wanted.length === 0) return;
-  const [shop] = await db.select({ name: shopSettings.brandName }).from(shopSettings).limit(1);
+  // The brand name goes into subjects; a caller that has read the settings already passes it.
+  const [shop] = shopName !== undefined ? [{ name: shopName }] : await db.select({ name: shopSettings.brandName }).from(shopSettings).limit(1);
   await db.insert(emailOutbox).values(
     wanted.map((m) => ({
       kind: m.kind,
