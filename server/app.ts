@@ -5,6 +5,7 @@ import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import { createRequestHandler as createFetchHandler, type ServerBuild } from "react-router";
 import compression from "compression";
+import { sql } from "drizzle-orm";
 import express from "express";
 import { logger } from "~/lib/logger.server";
 import type { Database, Db } from "~/db/client.server";
@@ -44,6 +45,21 @@ export async function createServices(database: Pick<Database, "db" | "listen">, 
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
+/** Health probes never go through the guest page cache: they must say how things are now. */
+const PROBES = new Set(["/healthz", "/readyz"]);
+const READY_TIMEOUT_MS = 2_000;
+
+/** `select 1` within the time limit: false when the database is down, stuck or unreachable. */
+async function databaseAnswers(db: Db, timeoutMs: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
+  try {
+    return await Promise.race([db.execute(sql`select 1`).then(() => true as const, () => false as const), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 const SECURITY_HEADERS = {
   "X-Content-Type-Options": "nosniff",
   "Referrer-Policy": "strict-origin-when-cross-origin",
@@ -60,6 +76,15 @@ export function createApp({ services, serveAssets }: { services: Services; serve
   const app = express();
   app.disable("x-powered-by");
   if (env.TRUST_PROXY) app.set("trust proxy", true);
+  // For a load balancer: /healthz says the process is up; /readyz that the database answers too.
+  // Before the request log: a balancer asks every few seconds.
+  app.get("/healthz", (_req, res) => void res.set("Cache-Control", "no-store").json({ status: "ok" }));
+  app.get("/readyz", async (_req, res) => {
+    res.set("Cache-Control", "no-store");
+    const ready = await databaseAnswers(db, READY_TIMEOUT_MS);
+    res.status(ready ? 200 : 503).json(ready ? { status: "ready" } : { status: "unavailable", error: { code: "DATABASE_UNAVAILABLE", message: "The database does not answer" } });
+  });
+
   app.use((req, res, next) => {
     const started = process.hrtime.bigint();
     res.set(SECURITY_HEADERS);
@@ -115,7 +140,7 @@ export function createApp({ services, serveAssets }: { services: Services; serve
   services.settings.onChange(() => pageCache.clear());
   return (req: IncomingMessage, res: ServerResponse) => {
     const pathname = (req.url ?? "/").split("?")[0];
-    if (pathname.startsWith("/assets/") || pathname.startsWith("/media/") || publicFiles.has(pathname)) return app(req, res);
+    if (pathname.startsWith("/assets/") || pathname.startsWith("/media/") || publicFiles.has(pathname) || PROBES.has(pathname)) return app(req, res);
     pageCache.handle(req, res, () => app(req, res));
   };
 }

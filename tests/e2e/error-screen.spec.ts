@@ -96,6 +96,11 @@ test("the shop works while its PostgreSQL database is up", async ({ page }) => {
   // and /products must be rendered for the first time once the database is gone.
   const res = await page.goto(`${origin}/`);
   expect(res?.status()).toBe(200);
+  // The load balancer's probes: the process is up and the database answers.
+  expect((await page.request.get(`${origin}/healthz`)).status()).toBe(200);
+  const ready = await page.request.get(`${origin}/readyz`);
+  expect(ready.status()).toBe(200);
+  expect(await ready.json()).toEqual({ status: "ready" });
   await expect(page.getByRole("heading", { level: 2, name: "Featured products" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Heavyweight Oversized Tee" })).toBeVisible();
 });
@@ -106,6 +111,15 @@ test("with the database down, pages show the connection-trouble error screen", a
   await waitForHydration(page);
 
   stopCluster();
+
+  // A load balancer hears at once, within its probe's few seconds, that this process cannot serve;
+  // the process itself is still up.
+  const started = Date.now();
+  const notReady = await page.request.get(`${origin}/readyz`, { timeout: 5_000 });
+  expect(notReady.status()).toBe(503);
+  expect((await notReady.json()).error.code).toBe("DATABASE_UNAVAILABLE");
+  expect(Date.now() - started).toBeLessThan(4_000);
+  expect((await page.request.get(`${origin}/healthz`)).status()).toBe(200);
 
   // A client-side navigation to the catalogue.
   await page.getByRole("contentinfo").getByRole("link", { name: "All products" }).click();
