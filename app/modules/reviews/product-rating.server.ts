@@ -8,8 +8,14 @@ export type ProductRating = { rating: number; reviewCount: number };
  * Recomputes a product's card figures from its starting (seeded) figures plus its visible reviews,
  * in the caller's transaction: count = base count + visible reviews; rating = the mean over all of
  * them, one decimal (0 with no reviews). Hidden reviews count for nothing.
+ * The product row is locked first: two reviews written at the same moment then count one after the
+ * other, the second seeing the first (an UPDATE alone would count from a snapshot taken before it
+ * waited, and lose the other review).
  */
 export async function recomputeProductRating(tx: DbOrTx, productId: string): Promise<ProductRating> {
+  // NO KEY UPDATE, the lock the UPDATE below takes anyway: it does not clash with the key-share
+  // lock that inserting a review holds on its product, so two writers queue instead of deadlocking.
+  await tx.execute(sql`select 1 from products where id = ${productId} for no key update`);
   const result = await tx.execute(sql`
     update products p set
       review_count = p.base_review_count + v.n,

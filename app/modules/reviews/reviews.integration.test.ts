@@ -109,6 +109,16 @@ describe.each(DATABASE_KINDS)("reviews on %s", (kind) => {
     expect(await ratingsByProduct(database.db, buyer.id, ["long-sleeve-henley", TEE, null])).toEqual({ "long-sleeve-henley": 5 });
   });
 
+  it("counts every review when several buyers rate the same product at the same moment", async () => {
+    const product = "denim-work-shirt";
+    await database.db.update(productVariants).set({ stock: 50 }).where(eq(productVariants.productId, product));
+    const before = await productFigures(product);
+    const buyers = [];
+    for (let i = 0; i < 4; i++) buyers.push(await buyerWithOrder(`Buyer ${i}`, product));
+    await Promise.all(buyers.map((b) => saveReview(database.db, b, product, { rating: 5, comment: "" })));
+    expect((await productFigures(product)).reviewCount).toBe(before.reviewCount + 4);
+  });
+
   it("computes from reviews alone on a product with no seeded figures, and a hidden review counts for nothing", async () => {
     // A product of the owner's own: 0 with 0 reviews.
     await database.db.update(products).set({ baseRating: 0, baseReviewCount: 0, rating: 0, reviewCount: 0 }).where(eq(products.id, "chino-shorts"));
