@@ -44,8 +44,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       },
       categories: categories.map((c) => ({ slug: c.slug, name: c.name })),
       user: user && { id: user.id, name: user.name, email: user.email, role: user.role },
-      // When this data was read: the live stream compares it with its latest event (use-live-refresh.ts).
-      loadedAt: user ? Date.now() : null,
       cartCount,
       wishlist,
       flash,
@@ -81,7 +79,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  useLiveRefresh(loaderData.user ? loaderData.loadedAt : null);
+  useLiveRefresh(Boolean(loaderData.user));
   useRememberLocation();
   return (
     <>

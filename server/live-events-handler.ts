@@ -19,10 +19,8 @@ export function createLiveEventsHandler({ auth, live }: Pick<Services, "auth" | 
       Connection: "keep-alive",
       "X-Accel-Buffering": "no",
     });
-    // A lost connection comes back after 2 s, and the browser then reloads what it may have missed;
-    // on the first connection it reloads if this person's latest event may be newer than its page.
-    const lastEventAt = live.lastEventAt({ userId: session.user.id, seller: role === "seller" });
-    res.write(`retry: 2000\nevent: ready\ndata: ${JSON.stringify({ lastEventAt })}\n\n`);
+    // A lost connection comes back after 2 s, and the browser then reloads what it may have missed.
+    res.write("retry: 2000\nevent: ready\ndata: {}\n\n");
     const unsubscribe = live.subscribe({
       userId: session.user.id,
       seller: role === "seller",

@@ -23,20 +23,4 @@ describe("the live hub", () => {
     expect(heard.seller).toEqual([{ topic: "orders", userId: "alice" }]);
     expect(hub.size).toBe(2);
   });
-
-  it("remembers when each person last had an event, so a stream opening after a page rendered knows what it missed", async () => {
-    let deliver: (payload: string) => void = () => {};
-    const hub = createLiveHub({ listen: async (_channel, onMessage) => { deliver = onMessage; return async () => {}; } });
-    await hub.start();
-    expect(hub.lastEventAt({ userId: "alice", seller: false })).toBe(0);
-    const before = Date.now();
-    deliver(JSON.stringify({ topic: "orders", userId: "alice" }));
-    const at = hub.lastEventAt({ userId: "alice", seller: false });
-    expect(at).toBeGreaterThanOrEqual(before);
-    // Bob heard nothing; a seller hears of every order.
-    expect(hub.lastEventAt({ userId: "bob", seller: false })).toBe(0);
-    expect(hub.lastEventAt({ userId: "owner", seller: true })).toBe(at);
-    deliver(JSON.stringify({ topic: "cart", userId: "bob" }));
-    expect(hub.lastEventAt({ userId: "owner", seller: true })).toBe(at);
-  });
 });

@@ -3,8 +3,6 @@ import { useFetchers, useNavigation, useRevalidator } from "react-router";
 
 type Phase = "idle" | "submitting" | "loading";
 
-const MISSED_EVENT_MARGIN_MS = 1000;
-
 /**
  * While signed in, listens to /api/events and reloads the page's data when the cart, wishlist or
  * orders change elsewhere (another tab, another device, the shop owner), without a page reload.
@@ -13,14 +11,8 @@ const MISSED_EVENT_MARGIN_MS = 1000;
  *   the result it shows, like "Order cancelled").
  * - One that arrives while a page is loading waits for it: reloading then would interrupt that load
  *   and lose what it carried (the "Order placed" message after checkout).
- * - A change between the page's render and the stream's start would be missed: the stream's first
- *   message says when this person's latest event was, and the page reloads if that is not clearly
- *   older than its data (`loadedAt`, from the root loader; a second's margin for clocks of other servers).
  */
-export function useLiveRefresh(loadedAt: number | null) {
-  const enabled = loadedAt !== null;
-  const loadedAtRef = useRef(loadedAt);
-  loadedAtRef.current = loadedAt;
+export function useLiveRefresh(enabled: boolean) {
   const { revalidate } = useRevalidator();
   const navigation = useNavigation();
   const fetchers = useFetchers();
@@ -51,9 +43,8 @@ export function useLiveRefresh(loadedAt: number | null) {
     const source = new EventSource("/api/events");
     let connectedOnce = false;
     // After a dropped connection, reload once in case something changed while we were away.
-    source.addEventListener("ready", (event) => {
-      const lastEventAt = Number((JSON.parse((event as MessageEvent<string>).data || "{}") as { lastEventAt?: unknown }).lastEventAt) || 0;
-      if (connectedOnce || lastEventAt >= (loadedAtRef.current ?? 0) - MISSED_EVENT_MARGIN_MS) refresh();
+    source.addEventListener("ready", () => {
+      if (connectedOnce) refresh();
       connectedOnce = true;
     });
     for (const topic of ["cart", "orders", "wishlist"]) source.addEventListener(topic, refresh);
