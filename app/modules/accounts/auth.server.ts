@@ -1,13 +1,13 @@
-import { randomBytes } from "node:crypto";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Db } from "~/db/client.server";
-import { accounts, appMeta, rateLimits, sessions, users, verifications } from "~/db/schema";
+import { accounts, rateLimits, sessions, users, verifications } from "~/db/schema";
 import type { Env } from "~/lib/env.server";
 import { queueEmail } from "~/modules/email/queue-email.server";
+import { loadStoredSecret } from "~/modules/settings/stored-secret.server";
 import { anonymiseOrdersOf } from "./anonymise-orders.server";
 import { removeReviewsOf } from "~/modules/reviews/remove-reviews-of.server";
 import { MIN_PASSWORD_LENGTH_RULE } from "./password-rule";
@@ -110,8 +110,5 @@ export type Auth = ReturnType<typeof createAuth>;
  * in the database, so `npm start` needs no configuration and every server process shares it.
  */
 export async function loadAuthSecret(db: Db, fromEnv: string | undefined): Promise<string> {
-  if (fromEnv) return fromEnv;
-  await db.insert(appMeta).values({ key: "auth_secret", value: randomBytes(32).toString("base64url") }).onConflictDoNothing();
-  const [row] = await db.select({ value: appMeta.value }).from(appMeta).where(eq(appMeta.key, "auth_secret"));
-  return row.value;
+  return fromEnv ?? loadStoredSecret(db, "auth_secret");
 }

@@ -7,8 +7,9 @@ import { AppError } from "~/lib/errors";
 import type { EmailDataByKind } from "./email-messages";
 import { EMAIL_LOG_PAGE_SIZE, parseEmailLogSearch, type EmailLogQuery } from "./email-log-query";
 import { loadEmailShop, senderAddress } from "./mail-worker.server";
-import { OUTBOX_CHANNEL } from "./queue-email.server";
+import { wakeMailWorkers } from "./queue-email.server";
 import { renderEmail } from "./render-email.server";
+import { pageWindow } from "~/lib/page-window";
 
 /** What a row of the list needs: no bodies, no template data. */
 const LIST_COLUMNS = {
@@ -60,15 +61,14 @@ export async function listEmailLog(db: DbOrTx, query: Pick<EmailLogQuery, "statu
     db.select({ total: count() }).from(emailOutbox).where(where),
     countEmailsByStatus(db),
   ]);
-  const pageCount = Math.max(1, Math.ceil(total / EMAIL_LOG_PAGE_SIZE));
-  const page = Math.min(Math.max(1, Math.floor(query.page) || 1), pageCount);
+  const { page, pageCount, offset } = pageWindow(total, query.page, EMAIL_LOG_PAGE_SIZE);
   const entries = await db
     .select(LIST_COLUMNS)
     .from(emailOutbox)
     .where(where)
     .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
     .limit(EMAIL_LOG_PAGE_SIZE)
-    .offset((page - 1) * EMAIL_LOG_PAGE_SIZE);
+    .offset(offset);
   return { entries, total, page, pageCount, counts };
 }
 
@@ -129,7 +129,7 @@ export async function resendEmail(db: Db, id: number, to?: string | null): Promi
         orderId: original.orderId, orderNumber: original.orderNumber, resentFrom: original.id, status: "queued",
       })
       .returning({ id: emailOutbox.id });
-    await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, 'queued')`);
+    await wakeMailWorkers(tx);
     return created.id;
   });
 }

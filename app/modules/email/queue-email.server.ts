@@ -27,6 +27,11 @@ export async function queueEmails(db: DbOrTx, messages: EmailMessage[], shopName
       orderNumber: m.orderNumber ?? null,
     })),
   );
+  await wakeMailWorkers(db);
+}
+
+/** Wakes the mail worker of every process once the caller's transaction commits (NOTIFY waits for it). */
+export async function wakeMailWorkers(db: DbOrTx): Promise<void> {
   await db.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, 'queued')`);
 }
 

@@ -1,7 +1,6 @@
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { createHmac, timingSafeEqual } from "node:crypto";
 import type { DbOrTx } from "~/db/client.server";
-import { appMeta } from "~/db/schema";
+import { loadStoredSecret } from "~/modules/settings/stored-secret.server";
 
 const SECRET_KEY = "notify_unsubscribe_secret";
 
@@ -9,13 +8,8 @@ const SECRET_KEY = "notify_unsubscribe_secret";
  * The key that signs unsubscribe links: made once and kept in app_meta, so every server process
  * (and every restart) signs and checks with the same one. Read per use: one primary-key lookup.
  */
-export async function loadUnsubscribeSecret(db: DbOrTx): Promise<string> {
-  const read = async () => (await db.select({ value: appMeta.value }).from(appMeta).where(eq(appMeta.key, SECRET_KEY)))[0]?.value;
-  const existing = await read();
-  if (existing) return existing;
-  // Two processes making it at once: the first insert wins and both read the winner.
-  await db.insert(appMeta).values({ key: SECRET_KEY, value: randomBytes(32).toString("base64url") }).onConflictDoNothing();
-  return (await read())!;
+export function loadUnsubscribeSecret(db: DbOrTx): Promise<string> {
+  return loadStoredSecret(db, SECRET_KEY);
 }
 
 function signature(secret: string, subscriptionId: number): Buffer {
