@@ -2,6 +2,7 @@ import { count, desc, eq, isNull } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { contactMessages } from "~/db/schema";
 import { AppError } from "~/lib/errors";
+import { pageWindow } from "~/lib/page-window";
 
 export const INBOX_PAGE_SIZE = 20;
 
@@ -14,14 +15,13 @@ export async function listInboxMessages(db: DbOrTx, page: number): Promise<Inbox
     db.select({ total: count() }).from(contactMessages),
     db.select({ unhandled: count() }).from(contactMessages).where(isNull(contactMessages.readAt)),
   ]);
-  const pageCount = Math.max(1, Math.ceil(total / INBOX_PAGE_SIZE));
-  const current = Math.min(Math.max(1, Math.floor(page) || 1), pageCount);
+  const { page: current, pageCount, offset } = pageWindow(total, page, INBOX_PAGE_SIZE);
   const messages = await db
     .select()
     .from(contactMessages)
     .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
     .limit(INBOX_PAGE_SIZE)
-    .offset((current - 1) * INBOX_PAGE_SIZE);
+    .offset(offset);
   return { messages, total, unhandled, page: current, pageCount };
 }
 

@@ -6,6 +6,7 @@ import { allowedNextStatuses, ORDER_STATUSES, type OrderStatus } from "./order-l
 import type { OrderDetail } from "./get-order.server";
 import { sellerOrderWhere } from "./seller-order-filter.server";
 import { SELLER_ORDERS_PAGE_SIZE, type SellerOrderQuery } from "./seller-order-query";
+import { pageWindow } from "~/lib/page-window";
 
 export type SellerOrderItem = { productId: string | null; name: string; color: string; size: string; price: number; quantity: number };
 
@@ -90,15 +91,14 @@ export async function listSellerOrders(db: DbOrTx, query: SellerOrderQuery): Pro
   const total = query.q.trim()
     ? Number((await db.select({ n: count() }).from(orders).where(where))[0].n)
     : query.status ? statusCounts[query.status] : Object.values(statusCounts).reduce((a, b) => a + b, 0);
-  const pageCount = Math.max(1, Math.ceil(total / SELLER_ORDERS_PAGE_SIZE));
-  const page = Math.min(query.page, pageCount);
+  const { page, pageCount, offset } = pageWindow(total, query.page, SELLER_ORDERS_PAGE_SIZE);
   const rows = await db
     .select(sellerOrderColumns)
     .from(orders)
     .where(where)
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(SELLER_ORDERS_PAGE_SIZE)
-    .offset((page - 1) * SELLER_ORDERS_PAGE_SIZE);
+    .offset(offset);
   const items = await itemsOf(db, rows.map((r) => r.id));
   return {
     orders: rows.map((row) => ({ ...row, items: items.get(row.id) ?? [] })),

@@ -2,6 +2,7 @@ import { and, count, desc, eq, isNull } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { reviews, users } from "~/db/schema";
 import { firstNameOf } from "./review-schema";
+import { pageWindow } from "~/lib/page-window";
 
 export const PRODUCT_REVIEWS_PAGE_SIZE = 5;
 
@@ -13,8 +14,7 @@ export type ProductReviewsPage = { reviews: PublicReview[]; total: number; page:
 export async function listProductReviews(db: DbOrTx, productId: string, page: number, pageSize = PRODUCT_REVIEWS_PAGE_SIZE): Promise<ProductReviewsPage> {
   const visible = and(eq(reviews.productId, productId), isNull(reviews.hiddenAt));
   const [{ total }] = await db.select({ total: count() }).from(reviews).where(visible);
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const current = Math.min(Math.max(1, Math.floor(page) || 1), pageCount);
+  const { page: current, pageCount, offset } = pageWindow(total, page, pageSize);
   const rows = total === 0 ? [] : await db
     .select({ id: reviews.id, name: users.name, rating: reviews.rating, comment: reviews.comment, createdAt: reviews.createdAt, updatedAt: reviews.updatedAt })
     .from(reviews)
@@ -22,7 +22,7 @@ export async function listProductReviews(db: DbOrTx, productId: string, page: nu
     .where(visible)
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
     .limit(pageSize)
-    .offset((current - 1) * pageSize);
+    .offset(offset);
   return {
     reviews: rows.map(({ name, ...r }) => ({ ...r, author: firstNameOf(name) })),
     total,

@@ -4,6 +4,7 @@ import { products, reviews, users } from "~/db/schema";
 import { AppError } from "~/lib/errors";
 import { isUuid } from "~/lib/uuid";
 import { announceReviewsChanged, recomputeProductRating, type ProductRating } from "./product-rating.server";
+import { pageWindow } from "~/lib/page-window";
 
 export const OWNER_REVIEWS_PAGE_SIZE = 20;
 export const REVIEW_FILTERS = ["all", "visible", "hidden"] as const;
@@ -32,8 +33,7 @@ export async function listOwnerReviews(db: DbOrTx, filter: ReviewFilter, page: n
     db.select({ total: count() }).from(reviews).where(where),
     db.select({ hiddenCount: count() }).from(reviews).where(isNotNull(reviews.hiddenAt)),
   ]);
-  const pageCount = Math.max(1, Math.ceil(total / OWNER_REVIEWS_PAGE_SIZE));
-  const current = Math.min(Math.max(1, Math.floor(page) || 1), pageCount);
+  const { page: current, pageCount, offset } = pageWindow(total, page, OWNER_REVIEWS_PAGE_SIZE);
   const rows = total === 0 ? [] : await db
     .select({
       id: reviews.id, productId: reviews.productId, productName: products.name, buyerName: users.name, buyerEmail: users.email,
@@ -45,7 +45,7 @@ export async function listOwnerReviews(db: DbOrTx, filter: ReviewFilter, page: n
     .where(where)
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
     .limit(OWNER_REVIEWS_PAGE_SIZE)
-    .offset((current - 1) * OWNER_REVIEWS_PAGE_SIZE);
+    .offset(offset);
   return { reviews: rows, total, hiddenCount, page: current, pageCount, filter };
 }
 
