@@ -70,7 +70,7 @@ const SECURITY_HEADERS = {
  * The shop's request handler: static files and images through Express, guests' page views through
  * the page cache, everything else (forms, signed-in visitors) rendered fresh by React Router.
  */
-export function createApp({ services, serveAssets }: { services: Services; serveAssets: boolean }) {
+export function createApp({ services, serveAssets, build = loadServerBuild }: { services: Services; serveAssets: boolean; build?: ServerBuild | (() => Promise<ServerBuild>) }) {
   const { env, auth } = services;
   const db = services.database.db;
   const app = express();
@@ -119,11 +119,13 @@ export function createApp({ services, serveAssets }: { services: Services; serve
   const publicFiles = new Set<string>();
   if (serveAssets) {
     app.use("/assets", compression(), express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y", index: false }));
-    app.use(compression(), express.static(client, { maxAge: "1h", index: false }));
     for (const entry of fs.readdirSync(client, { withFileTypes: true })) if (entry.isFile()) publicFiles.add(`/${entry.name}`);
+    // Only the files that exist: a page request must not cost a disk lookup first.
+    const serveFile = express.static(client, { maxAge: "1h", index: false });
+    const compressFile = compression();
+    app.use((req, res, next) => (publicFiles.has(req.path) ? compressFile(req, res, () => serveFile(req, res, next)) : next()));
   }
 
-  const build = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
   const loadContext = { db, env, auth };
   app.use(compression(), createRequestHandler({ build, getLoadContext: () => loadContext }));
 
@@ -144,6 +146,12 @@ export function createApp({ services, serveAssets }: { services: Services; serve
     pageCache.handle(req, res, () => app(req, res));
   };
 }
+
+/**
+ * The React Router build. Production passes it resolved, once: given a function, React Router
+ * re-derives its route tables on every request (meant for hot reload in development).
+ */
+const loadServerBuild = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
 
 /** Starts the shop: configuration, database, HTTP server, and a clean exit on SIGTERM/SIGINT. */
 export async function main({ serveAssets = true } = {}) {
@@ -178,7 +186,7 @@ export async function main({ serveAssets = true } = {}) {
   });
   if (!env.SMTP_URL) logger.warn("SMTP_URL is not set: e-mails are kept in the Email Logs tab but not sent");
   else if (!env.PUBLIC_URL) logger.warn(`PUBLIC_URL is not set: links in e-mails point to http://localhost:${env.PORT}`);
-  const handler = createApp({ services, serveAssets });
+  const handler = createApp({ services, serveAssets, build: await loadServerBuild() });
   const server = http.createServer(handler);
   server.listen(env.PORT, env.HOST, () => {
     logger.info({ url: `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${env.PORT}` }, "shop is listening");
