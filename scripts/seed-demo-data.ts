@@ -97,7 +97,7 @@ export async function seedDemoData(db: Db, options: DemoOptions): Promise<DemoRe
     newProducts.push({
       id, name, categorySlug: category.slug, description: `${name}: a demo product modelled on our ${category.name.toLowerCase()}.`, price,
       originalPrice: r.next() < 0.25 ? price + r.int(3, 15) * 100 : null, material: template.material, brand: template.brand,
-      status: r.next() < 0.04 ? "draft" : "active", rating: 0, reviewCount: 0, sales: 0, views: r.int(20, 3000),
+      status: r.next() < 0.04 ? "draft" : "active", rating: 0, reviewCount: 0, views: r.int(20, 3000),
       features: template.features, createdAt, updatedAt: createdAt,
     });
     const combos = templateVariants.filter((v) => v.productId === template.id);
@@ -126,7 +126,6 @@ export async function seedDemoData(db: Db, options: DemoOptions): Promise<DemoRe
   const imageByProduct = new Map<string, string>();
   for (const im of [...templateImages, ...newImages]) if (im.position === 0) imageByProduct.set(im.productId, im.sources[0]?.key ?? "");
 
-  const sales = new Map<string, number>();
   const BATCH = 2000;
   for (let start = 0; start < options.orders; start += BATCH) {
     const orderRows: (typeof orders.$inferInsert)[] = [];
@@ -172,7 +171,6 @@ export async function seedDemoData(db: Db, options: DemoOptions): Promise<DemoRe
       });
       for (const { line, quantity } of lines.values()) {
         itemRows.push({ orderId: id, productId: line.productId, variantId: line.variantId, name: line.name, color: line.color, size: line.size, price: line.price, quantity, imageKey: imageByProduct.get(line.productId) ?? null });
-        if (status !== "cancelled" && status !== "returned") sales.set(line.productId, (sales.get(line.productId) ?? 0) + quantity);
       }
       moves.forEach((to, i) => {
         historyRows.push({ orderId: id, fromStatus: i === 0 ? null : moves[i - 1], toStatus: to, actorName: i === 0 || (to === "cancelled" && i === 1) ? `${first} ${last}` : "Shop Owner", createdAt: stamps[i] });
@@ -188,11 +186,6 @@ export async function seedDemoData(db: Db, options: DemoOptions): Promise<DemoRe
     result.history += historyRows.length;
   }
 
-  // Sales counters follow the orders (they feed the inventory's "sales" sort).
-  if (sales.size > 0) {
-    const values = sql.join([...sales].map(([id, n]) => sql`(${id}, ${n}::int)`), sql`, `);
-    await db.execute(sql`update products set sales = products.sales + s.n from (values ${values}) as s(id, n) where products.id = s.id`);
-  }
   // Fresh statistics, so the planner picks the indexes for the new volume at once.
   await db.execute(sql`analyze`);
   return result;

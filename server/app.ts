@@ -21,7 +21,10 @@ import { createLiveEventsHandler } from "./live-events-handler";
 import { createLiveHub, type LiveHub } from "./live-hub";
 import { startLauncher } from "./launcher";
 import { createPageCache } from "./page-cache";
+import { createReadCacheListener } from "./read-cache-listener";
 import { createSettingsListener, type SettingsListener } from "./settings-listener";
+
+type ReadCacheListener = ReturnType<typeof createReadCacheListener>;
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -32,15 +35,16 @@ declare module "react-router" {
 }
 
 /** What a request handler needs, made once per process. */
-export type Services = { database: Pick<Database, "db" | "listen">; env: Env; auth: Auth; live: LiveHub; settings: SettingsListener };
+export type Services = { database: Pick<Database, "db" | "listen">; env: Env; auth: Auth; live: LiveHub; settings: SettingsListener; readCache: ReadCacheListener };
 
 export async function createServices(database: Pick<Database, "db" | "listen">, env: Env): Promise<Services> {
   const secret = await loadAuthSecret(database.db, env.BETTER_AUTH_SECRET);
   const auth = createAuth({ db: database.db, env, secret, logger });
   const live = createLiveHub(database);
   const settings = createSettingsListener(database);
-  await Promise.all([live.start(), settings.start()]);
-  return { database, env, auth, live, settings };
+  const readCache = createReadCacheListener(database);
+  await Promise.all([live.start(), settings.start(), readCache.start()]);
+  return { database, env, auth, live, settings, readCache };
 }
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -208,6 +212,7 @@ export async function main({ serveAssets = true } = {}) {
     server.close();
     await services.live.stop().catch(() => {});
     await services.settings.stop().catch(() => {});
+    await services.readCache.stop().catch(() => {});
     await database.close().catch(() => {});
     database.release();
     process.exit(0);

@@ -17,6 +17,9 @@ export type Database = {
   listen: (channel: string, onMessage: (payload: string) => void) => Promise<() => Promise<void>>;
 };
 
+/** What a LISTEN handler hears after its connection came back: notifications may have been missed meanwhile. */
+export const RESYNC_PAYLOAD = "*resync*";
+
 export const migrationsFolder = path.resolve(process.env.APP_ROOT ?? process.cwd(), "app/db/migrations");
 
 /** Opens PostgreSQL at `databaseUrl`, or the embedded PGlite database in `dataDir` (":memory:" for tests). */
@@ -28,8 +31,8 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     // An idle client losing its connection must not crash the process; the next query reports it.
     pool.on("error", () => {});
     const db = drizzle(pool, { schema }) as unknown as Db;
-    const listen = (channel: string, onMessage: (payload: string) => void) => listenOnPostgres(pg, opts.databaseUrl!, channel, onMessage);
-    return { db, kind: "postgres", close: () => pool.end(), listen };
+    const listener = createPostgresListener(pg, opts.databaseUrl);
+    return { db, kind: "postgres", close: () => pool.end(), listen: listener.listen };
   }
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
@@ -43,30 +46,60 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   return { db, kind: "pglite", close: () => client.close(), listen };
 }
 
-/** A dedicated connection for LISTEN that reconnects after the database restarts. */
-async function listenOnPostgres(
-  pg: typeof import("pg").default, connectionString: string, channel: string, onMessage: (payload: string) => void,
-): Promise<() => Promise<void>> {
-  let stopped = false;
+/**
+ * One dedicated connection per process for every LISTEN, reconnecting after the database restarts.
+ * Notifications sent while it was away are lost, so after a reconnect every handler hears
+ * RESYNC_PAYLOAD and can reload whatever it keeps.
+ */
+function createPostgresListener(pg: typeof import("pg").default, connectionString: string) {
+  const handlers = new Map<string, Set<(payload: string) => void>>();
   let client: import("pg").Client | null = null;
+  let connecting: Promise<void> | null = null;
+  let stopped = false;
+  const quoted = (channel: string) => `"${channel.replace(/"/g, "")}"`;
+
   const reconnect = () => {
-    if (!stopped) setTimeout(() => void connect().catch(reconnect), 1000).unref();
+    client = null;
+    if (!stopped) setTimeout(() => void connect(true).catch(reconnect), 1000).unref();
   };
-  const connect = async (): Promise<void> => {
+  const connect = async (resync: boolean): Promise<void> => {
     const next = new pg.Client({ connectionString, connectionTimeoutMillis: 5000 });
-    next.on("notification", (msg) => { if (msg.channel === channel && msg.payload) onMessage(msg.payload); });
+    next.on("notification", (msg) => {
+      if (msg.payload) for (const handler of handlers.get(msg.channel) ?? []) handler(msg.payload);
+    });
     next.on("error", () => {
       next.end().catch(() => {});
-      reconnect();
+      if (client === next) reconnect();
     });
     await next.connect();
-    await next.query(`LISTEN "${channel.replace(/"/g, "")}"`);
+    for (const channel of handlers.keys()) await next.query(`LISTEN ${quoted(channel)}`);
     client = next;
+    if (resync) for (const set of handlers.values()) for (const handler of set) handler(RESYNC_PAYLOAD);
   };
-  await connect();
-  return async () => {
-    stopped = true;
-    await client?.end().catch(() => {});
+
+  return {
+    async listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>> {
+      stopped = false;
+      let set = handlers.get(channel);
+      const first = !set;
+      if (!set) handlers.set(channel, (set = new Set()));
+      set.add(onMessage);
+      if (!client) await (connecting ??= connect(false).finally(() => (connecting = null)));
+      else if (first) await client.query(`LISTEN ${quoted(channel)}`);
+      return async () => {
+        set.delete(onMessage);
+        if (set.size > 0) return;
+        handlers.delete(channel);
+        if (handlers.size > 0) {
+          await client?.query(`UNLISTEN ${quoted(channel)}`).catch(() => {});
+          return;
+        }
+        stopped = true;
+        const last = client;
+        client = null;
+        await last?.end().catch(() => {});
+      };
+    },
   };
 }
 

@@ -38,7 +38,7 @@ export async function seedDatabase(db: Db, opts: { shopName: string; now?: Date 
           id: p.id, name: p.name, categorySlug: p.category, description: p.description, price: p.price,
           originalPrice: p.originalPrice ?? null, material: p.material, brand: opts.shopName,
           status: p.status ?? "active", featured: p.featured ?? false, rating: p.rating, reviewCount: p.reviews, baseRating: p.rating, baseReviewCount: p.reviews,
-          sales: p.sales, views: p.views, features: p.features, createdAt, updatedAt: createdAt,
+          views: p.views, features: p.features, createdAt, updatedAt: createdAt,
         };
       }),
     );

@@ -38,7 +38,6 @@ export const products = pgTable(
     // The seeded catalogue's given figures, kept as a starting count (decision note); 0 for the owner's products.
     baseRating: real("base_rating").notNull().default(0),
     baseReviewCount: integer("base_review_count").notNull().default(0),
-    sales: integer("sales").notNull().default(0),
     views: integer("views").notNull().default(0),
     // When set on a coming-soon product, it goes on sale by itself at that time.
     launchAt: timestamp("launch_at", { withTimezone: true }),

@@ -1,5 +1,6 @@
 import { asc, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
+import { readThrough } from "~/db/read-cache.server";
 import { categories } from "~/db/schema";
 import { activeProductCount } from "./list-categories.server";
 import type { ProductImageData } from "./product-card";
@@ -7,7 +8,7 @@ import type { ProductImageData } from "./product-card";
 export type CategoryTile = { slug: string; name: string; href: string; comingSoon: boolean; productCount: number; image: ProductImageData | null };
 
 /** Home's shop-by-category grid: each category with a picture of one of its best products. */
-export async function categoryTiles(db: DbOrTx): Promise<CategoryTile[]> {
+async function queryCategoryTiles(db: DbOrTx): Promise<CategoryTile[]> {
   const rows = await db
     .select({
       slug: categories.slug,
@@ -27,4 +28,9 @@ export async function categoryTiles(db: DbOrTx): Promise<CategoryTile[]> {
     comingSoon: r.comingSoon && r.productCount === 0,
     href: r.comingSoon && r.productCount === 0 ? `/coming-soon/${r.slug}` : `/category/${r.slug}`,
   }));
+}
+
+/** The same, kept in memory between catalogue changes (db/read-cache.server.ts). */
+export function categoryTiles(db: DbOrTx): Promise<CategoryTile[]> {
+  return readThrough(db, "catalog", "tiles", () => queryCategoryTiles(db));
 }

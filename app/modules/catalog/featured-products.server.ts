@@ -1,5 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
+import { readThrough } from "~/db/read-cache.server";
 import { products } from "~/db/schema";
 import { selectProductCards } from "./card-query.server";
 import { FOR_SALE_STATUS } from "./product-availability";
@@ -12,7 +13,7 @@ const PICKS = [
   { category: "hoodies", rank: 0 },
 ];
 
-export async function featuredProducts(db: DbOrTx): Promise<ProductCardData[]> {
+async function queryFeaturedProducts(db: DbOrTx): Promise<ProductCardData[]> {
   const picks = await Promise.all(
     PICKS.map(async ({ category, rank }) => {
       const rows = await selectProductCards(db)
@@ -23,4 +24,9 @@ export async function featuredProducts(db: DbOrTx): Promise<ProductCardData[]> {
     }),
   );
   return picks.filter((p): p is ProductCardData => Boolean(p));
+}
+
+/** The same, kept in memory between catalogue changes (db/read-cache.server.ts). */
+export function featuredProducts(db: DbOrTx): Promise<ProductCardData[]> {
+  return readThrough(db, "catalog", "featured", () => queryFeaturedProducts(db));
 }

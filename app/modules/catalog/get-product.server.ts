@@ -1,6 +1,7 @@
 import type { ProductStatus } from "~/db/schema/statuses";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
+import { readThrough } from "~/db/read-cache.server";
 import { categories, productImages, products, productVariants } from "~/db/schema";
 import { SHOPPER_VISIBLE_STATUSES } from "~/modules/catalog/product-availability";
 import type { ProductImageData } from "./product-card";
@@ -29,7 +30,7 @@ export type ProductDetail = {
 };
 
 /** A product as a shopper sees it, or null when it does not exist or is a draft. */
-export async function getProduct(db: DbOrTx, id: string): Promise<ProductDetail | null> {
+async function queryProduct(db: DbOrTx, id: string): Promise<ProductDetail | null> {
   const [row] = await db
     .select({ product: products, categoryName: categories.name })
     .from(products)
@@ -73,4 +74,9 @@ export async function getProduct(db: DbOrTx, id: string): Promise<ProductDetail 
 
 function unique<T>(values: T[]): T[] {
   return [...new Set(values)];
+}
+
+/** The same, kept in memory between catalogue changes (db/read-cache.server.ts). */
+export function getProduct(db: DbOrTx, id: string): Promise<ProductDetail | null> {
+  return readThrough(db, "catalog", `product:${id}`, () => queryProduct(db, id));
 }

@@ -1,5 +1,6 @@
 import { asc, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
+import { readThrough } from "~/db/read-cache.server";
 import { categories } from "~/db/schema";
 import { FOR_SALE_STATUS } from "./product-availability";
 
@@ -16,7 +17,7 @@ export type CategoryData = {
 export const activeProductCount = sql<number>`(select count(*) from products p where p.category_slug = "categories"."slug" and p.status = ${FOR_SALE_STATUS})::int`;
 
 /** Every category with its count of products a shopper can see. */
-export async function listCategories(db: DbOrTx): Promise<CategoryData[]> {
+async function queryCategories(db: DbOrTx): Promise<CategoryData[]> {
   return db
     .select({
       slug: categories.slug,
@@ -28,4 +29,9 @@ export async function listCategories(db: DbOrTx): Promise<CategoryData[]> {
     })
     .from(categories)
     .orderBy(asc(categories.position));
+}
+
+/** The same, kept in memory between catalogue changes (db/read-cache.server.ts). */
+export function listCategories(db: DbOrTx): Promise<CategoryData[]> {
+  return readThrough(db, "catalog", "categories", () => queryCategories(db));
 }

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
+import { readThrough } from "~/db/read-cache.server";
 import { products } from "~/db/schema";
 import { selectProductCards } from "./card-query.server";
 import { SHOPPER_VISIBLE_STATUSES } from "./product-availability";
@@ -38,7 +39,7 @@ export type ProductListing = { items: ProductCardData[]; total: number; hasMore:
  * The catalogue for a query: pages 1..query.page (so a shared "?page=3" link shows what its
  * sender saw), and the count of every match, not just the page.
  */
-export async function listProducts(db: DbOrTx, query: ListingQuery): Promise<ProductListing> {
+async function queryProducts(db: DbOrTx, query: ListingQuery): Promise<ProductListing> {
   const where = listingWhere(query);
   const limit = query.page * PAGE_SIZE;
   const [items, [{ total }]] = await Promise.all([
@@ -46,4 +47,9 @@ export async function listProducts(db: DbOrTx, query: ListingQuery): Promise<Pro
     db.select({ total: count() }).from(products).where(where),
   ]);
   return { items, total, hasMore: total > limit };
+}
+
+/** The same, kept in memory between catalogue changes (db/read-cache.server.ts). */
+export function listProducts(db: DbOrTx, query: ListingQuery): Promise<ProductListing> {
+  return readThrough(db, "catalog", `listing:${JSON.stringify(query)}`, () => queryProducts(db, query));
 }

@@ -1,3 +1,4 @@
+import { unitsSold } from "~/modules/catalog/list-inventory.server";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { cartItems, orderItems, orders, orderStatusHistory, products, productVariants, shopSettings, users } from "~/db/schema";
@@ -56,9 +57,10 @@ describe.each(DATABASE_KINDS)("placing an order on %s", (kind) => {
     return row.stock;
   }
 
+  /** Units sold as the owner's inventory counts them: order lines of orders not cancelled or returned. */
   async function salesOf(productId: string): Promise<number> {
-    const [row] = await db().select({ sales: products.sales }).from(products).where(eq(products.id, productId));
-    return row.sales;
+    const [row] = await db().select({ sold: unitsSold }).from(products).where(eq(products.id, productId));
+    return row.sold;
   }
 
   async function addToCartRow(userId: string, productId: string, variantId: number, quantity: number) {

@@ -115,7 +115,6 @@ async function placeOrderOnce(tx: Tx, input: OrderToPlace): Promise<PlaceOrderRe
   const totals = cartTotals(lines, settings);
   refuseCodRisk(settings, shipping.phone, totals.total);
   await takeStock(tx, lines);
-  await addSales(tx, lines);
 
   const orderNumber = await freeOrderNumber(tx);
   const delivery = estimateDelivery(shipping.city, now);
@@ -281,15 +280,6 @@ async function takeStock(tx: Tx, lines: OrderLine[]): Promise<void> {
     const item = `${line.name} (${line.color}, ${line.size})`;
     const message = stock > 0 ? `Only ${stock} left of ${item}. Please lower the quantity.` : `${item} is out of stock.`;
     throw new AppError("OUT_OF_STOCK", message, { items: message });
-  }
-}
-
-/** Sales counts feed "best selling"; one update per product, in id order (after all variant locks). */
-async function addSales(tx: Tx, lines: OrderLine[]): Promise<void> {
-  const sold = new Map<string, number>();
-  for (const line of lines) sold.set(line.productId, (sold.get(line.productId) ?? 0) + line.quantity);
-  for (const [productId, quantity] of [...sold].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-    await tx.update(products).set({ sales: sql`${products.sales} + ${quantity}` }).where(eq(products.id, productId));
   }
 }
 

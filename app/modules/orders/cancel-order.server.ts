@@ -45,7 +45,7 @@ export async function cancelOrder(db: Db, viewer: OrderViewer, orderId: string):
 
 /**
  * Undoes what placing the order took: each item's quantity back on its variant (skipped when the
- * variant has since been deleted) and off the product's sales count. For cancel and return; call it
+ * variant has since been deleted). Units sold are counted from order items, so nothing else changes. For cancel and return; call it
  * inside the transaction that changes the status, after locking the order row. Units that make a
  * sold-out product buyable again deliver its Notify Me sign-ups (announceRestock).
  */
@@ -56,18 +56,15 @@ export async function putOrderItemsBack(tx: DbOrTx, orderId: string): Promise<vo
     .where(eq(orderItems.orderId, orderId));
 
   const byVariant = new Map<number, number>();
-  const byProduct = new Map<string, number>();
+  const productIds = new Set<string>();
   for (const item of items) {
     if (item.variantId !== null) byVariant.set(item.variantId, (byVariant.get(item.variantId) ?? 0) + item.quantity);
-    if (item.productId !== null) byProduct.set(item.productId, (byProduct.get(item.productId) ?? 0) + item.quantity);
+    if (item.productId !== null) productIds.add(item.productId);
   }
-  const stockBefore = await stockBeforeChange(tx, [...byProduct.keys()]);
-  // Variants then products, each in id order: the same lock order as placing an order, so the two never deadlock.
+  const stockBefore = await stockBeforeChange(tx, [...productIds]);
+  // In variant id order: the same lock order as placing an order, so the two never deadlock.
   for (const [variantId, quantity] of [...byVariant].sort(([a], [b]) => a - b)) {
     await tx.update(productVariants).set({ stock: sql`${productVariants.stock} + ${quantity}` }).where(eq(productVariants.id, variantId));
-  }
-  for (const [productId, quantity] of [...byProduct].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-    await tx.update(products).set({ sales: sql`greatest(${products.sales} - ${quantity}, 0)` }).where(eq(products.id, productId));
   }
   await announceRestock(tx, stockBefore);
 }

@@ -1,3 +1,4 @@
+import { unitsSold } from "~/modules/catalog/list-inventory.server";
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -95,14 +96,14 @@ describe.each(DATABASE_KINDS)("orders on %s", (kind) => {
   it("lets a buyer cancel their own pending order, puts the stock back and refuses a second cancel", async () => {
     const placed = await order(buyerA, 3);
     const before = await stock();
-    const [{ sales: salesBefore }] = await db().select({ sales: products.sales }).from(products).where(eq(products.id, TEE.productId));
+    const [{ sold: salesBefore }] = await db().select({ sold: unitsSold }).from(products).where(eq(products.id, TEE.productId));
 
     await expect(cancelOrder(db(), buyerB, placed.orderId)).rejects.toMatchObject({ code: "NOT_FOUND" });
     expect(await stock()).toBe(before);
 
     expect(await cancelOrder(db(), buyerA, placed.orderId)).toEqual({ orderId: placed.orderId, orderNumber: placed.orderNumber, status: "cancelled" });
     expect(await stock()).toBe(before + 3);
-    const [{ sales }] = await db().select({ sales: products.sales }).from(products).where(eq(products.id, TEE.productId));
+    const [{ sold: sales }] = await db().select({ sold: unitsSold }).from(products).where(eq(products.id, TEE.productId));
     expect(sales).toBe(salesBefore - 3);
     expect(await getOrder(db(), buyerA, placed.orderId)).toMatchObject({ status: "cancelled", paymentStatus: "unpaid" });
 

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, isNull } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
+import { readThrough } from "~/db/read-cache.server";
 import { reviews, users } from "~/db/schema";
 import { firstNameOf } from "./review-schema";
 import { pageWindow } from "~/lib/page-window";
@@ -11,7 +12,7 @@ export type PublicReview = { id: string; author: string; rating: number; comment
 export type ProductReviewsPage = { reviews: PublicReview[]; total: number; page: number; pageCount: number };
 
 /** One page of a product's visible reviews, newest first (pages counted in SQL, never all rows loaded). */
-export async function listProductReviews(db: DbOrTx, productId: string, page: number, pageSize = PRODUCT_REVIEWS_PAGE_SIZE): Promise<ProductReviewsPage> {
+async function queryProductReviews(db: DbOrTx, productId: string, page: number, pageSize = PRODUCT_REVIEWS_PAGE_SIZE): Promise<ProductReviewsPage> {
   const visible = and(eq(reviews.productId, productId), isNull(reviews.hiddenAt));
   const [{ total }] = await db.select({ total: count() }).from(reviews).where(visible);
   const { page: current, pageCount, offset } = pageWindow(total, page, pageSize);
@@ -29,4 +30,9 @@ export async function listProductReviews(db: DbOrTx, productId: string, page: nu
     page: current,
     pageCount,
   };
+}
+
+/** The same, kept in memory between catalogue changes (db/read-cache.server.ts). */
+export function listProductReviews(db: DbOrTx, productId: string, page: number, pageSize = PRODUCT_REVIEWS_PAGE_SIZE): Promise<ProductReviewsPage> {
+  return readThrough(db, "catalog", `reviews:${productId}:${page}:${pageSize}`, () => queryProductReviews(db, productId, page, pageSize));
 }

@@ -1,0 +1,92 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type Database } from "~/db/client.server";
+import { categories, productVariants, products, shopSettings } from "~/db/schema";
+import { seedDatabase } from "~/db/seed.server";
+import { getProduct } from "~/modules/catalog/get-product.server";
+import { listCategories } from "~/modules/catalog/list-categories.server";
+import { getSettings } from "~/modules/settings/get-settings.server";
+import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../tests/factories/test-database";
+import { createReadCacheListener } from "./read-cache-listener";
+
+/** Polls until `check` passes or the time is up (a NOTIFY arrives within moments, not at once). */
+async function eventually(check: () => Promise<void>, timeoutMs = 2_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  }
+}
+
+describe.each(DATABASE_KINDS)("storefront reads kept in memory (%s)", (kind) => {
+  let database: TestDatabase;
+  let listener: ReturnType<typeof createReadCacheListener>;
+  let productId: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    await seedDatabase(database.db, { shopName: "Kapra" });
+    listener = createReadCacheListener(database);
+    await listener.start();
+    const [row] = await database.db.select({ id: products.id }).from(products).where(eq(products.status, "active")).limit(1);
+    productId = row.id;
+  }, 120_000);
+  afterAll(async () => {
+    await listener?.stop();
+    await database?.destroy();
+  });
+
+  it("answers from memory until the data changes, then reads the change", async () => {
+    const first = await listCategories(database.db);
+    // A change the cache does not hear about (no trigger on this table) is not seen: the read came from memory.
+    await database.db.execute(sql`alter table categories disable trigger categories_catalog_changed`);
+    await database.db.update(categories).set({ name: "Renamed quietly" }).where(eq(categories.slug, first[0].slug));
+    await database.db.execute(sql`alter table categories enable trigger categories_catalog_changed`);
+    expect(await listCategories(database.db)).toBe(first);
+
+    // Any statement on a catalogue table announces itself on commit, whoever runs it.
+    await database.db.execute(sql`update categories set name = 'Tees' where slug = ${first[0].slug}`);
+    await eventually(async () => expect((await listCategories(database.db))[0].name).toBe("Tees"));
+  });
+
+  it("sees a stock change made by an order's statement, and reads inside a transaction always go to the database", async () => {
+    const before = await getProduct(database.db, productId);
+    const variant = before!.variants[0];
+    await database.db.transaction(async (tx) => {
+      await tx.update(productVariants).set({ stock: variant.stock + 7 }).where(eq(productVariants.sku, variant.sku));
+      // The transaction sees its own change although the cache was filled before it.
+      expect((await getProduct(tx, productId))!.variants[0].stock).toBe(variant.stock + 7);
+    });
+    await eventually(async () => expect((await getProduct(database.db, productId))!.variants[0].stock).toBe(variant.stock + 7));
+  });
+
+  it("drops the settings when they change", async () => {
+    const before = await getSettings(database.db);
+    await database.db.update(shopSettings).set({ phone: "+92 300 7654321" }).where(eq(shopSettings.id, 1));
+    await database.db.execute(sql`select pg_notify('shop_settings_changed', 'changed')`);
+    await eventually(async () => expect((await getSettings(database.db)).phone).toBe("+92 300 7654321"));
+    expect(before.phone).not.toBe("+92 300 7654321");
+  });
+
+  it("a second process on the same PostgreSQL hears the change too", async () => {
+    if (kind !== "postgres") return;
+    let other: Database | null = null;
+    const otherListener = { stop: async () => {} };
+    try {
+      other = await openDatabase({ databaseUrl: database.url, dataDir: "" });
+      const l = createReadCacheListener(other);
+      await l.start();
+      otherListener.stop = l.stop;
+      const seen = await listCategories(other.db);
+      await database.db.update(categories).set({ name: "From the first process" }).where(eq(categories.slug, seen[0].slug));
+      await eventually(async () => expect((await listCategories(other!.db))[0].name).toBe("From the first process"));
+    } finally {
+      await otherListener.stop();
+      await other?.close();
+    }
+  });
+});
