@@ -8,23 +8,24 @@ import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { Toaster } from "~/components/ui/toaster";
 import { getUser } from "~/lib/auth-guard.server";
+import { readShopperBadges } from "~/modules/accounts/shopper-badges.server";
+import { sessionCookies } from "~/modules/accounts/session-user.server";
 import { isDatabaseUnavailable } from "~/lib/errors";
 import { takeFlash } from "~/lib/flash.server";
 import { useLiveRefresh } from "~/lib/use-live-refresh";
 import { useRememberLocation } from "~/lib/use-remembered-location";
-import { countCartItems } from "~/modules/cart/cart-lines.server";
 import { listCategories } from "~/modules/catalog/list-categories.server";
 import { getSettings } from "~/modules/settings/get-settings.server";
-import { listWishlistIds } from "~/modules/wishlist/wishlist.server";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   try {
     const [settings, categories, user, { flash, clear }] = await Promise.all([
       getSettings(context.db), listCategories(context.db), getUser(request, context), takeFlash(request),
     ]);
-    const [cartCount, wishlist] = user
-      ? await Promise.all([countCartItems(context.db, user.id), listWishlistIds(context.db, user.id)])
-      : [0, [] as string[]];
+    const { cartCount, wishlist } = user ? await readShopperBadges(context.db, user.id) : { cartCount: 0, wishlist: [] as string[] };
+    // A renewed session cookie cache (or a flash message read) goes back with the page.
+    const headers = new Headers();
+    for (const cookie of [...(await sessionCookies(request)), ...(clear ? [clear] : [])]) headers.append("Set-Cookie", cookie);
     const url = new URL(request.url);
     return data({
       origin: context.env.PUBLIC_URL?.replace(/\/$/, "") ?? url.origin,
@@ -47,7 +48,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       cartCount,
       wishlist,
       flash,
-    }, clear ? { headers: { "Set-Cookie": clear } } : undefined);
+    }, { headers });
   } catch (error) {
     if (isDatabaseUnavailable(error)) throw data({ reason: "database-unavailable" }, { status: 503 });
     throw error;

@@ -2,6 +2,7 @@ import "react-router";
 import fs from "node:fs";
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
+import zlib from "node:zlib";
 import { createRequestHandler } from "@react-router/express";
 import { createRequestHandler as createFetchHandler, type ServerBuild } from "react-router";
 import compression from "compression";
@@ -48,6 +49,13 @@ export async function createServices(database: Pick<Database, "db" | "listen">, 
 }
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
+
+/**
+ * Pages are compressed on every request: a low level costs about half the CPU of the default (6)
+ * for a few percent more bytes (a 57 KB product list: 11.2 KB at gzip 3, 10.3 KB at 6; brotli 3,
+ * which browsers ask for over HTTPS, 10.0 KB).
+ */
+const PAGE_COMPRESSION = compression({ level: 3, brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3 } } });
 
 /** Health probes never go through the guest page cache: they must say how things are now. */
 const PROBES = new Set(["/healthz", "/readyz"]);
@@ -131,7 +139,7 @@ export function createApp({ services, serveAssets, build = loadServerBuild }: { 
   }
 
   const loadContext = { db, env, auth };
-  app.use(compression(), createRequestHandler({ build, getLoadContext: () => loadContext }));
+  app.use(PAGE_COMPRESSION, createRequestHandler({ build, getLoadContext: () => loadContext }));
 
   if (env.NODE_ENV !== "production") return (req: IncomingMessage, res: ServerResponse) => app(req, res);
 

@@ -10,7 +10,8 @@ const HEARTBEAT_MS = 25_000;
  */
 export function createLiveEventsHandler({ auth, live }: Pick<Services, "auth" | "live">) {
   return async (req: Request, res: Response) => {
-    const session = await auth.api.getSession({ headers: fromNodeHeaders(req.headers) }).catch(() => null);
+    // Read from the database, not the cookie cache: a stream stays open for a long time.
+    const session = await auth.api.getSession({ headers: fromNodeHeaders(req.headers), query: { disableCookieCache: true } }).catch(() => null);
     if (!session) return void res.status(401).json({ error: { code: "UNAUTHENTICATED", message: "Please sign in first" } });
     const role = (session.user as { role?: string }).role;
     res.writeHead(200, {

@@ -32,7 +32,9 @@ export async function handleApi(run: () => Promise<Response>): Promise<Response>
 
 /** The signed-in user (by session cookie), or a 401/403 JSON error thrown as a Response. */
 export async function requireApiUser(request: Request, context: AppLoadContext, role?: Role): Promise<SessionUser> {
-  const user = await getSessionUser(context.auth, request);
+  let user = await getSessionUser(context.auth, request);
+  // A role decision always asks the database (the cookie cache may be a minute old).
+  if (role && user && user.role !== role) user = await getSessionUser(context.auth, request, { fresh: true });
   if (!user) throw apiError(401, "UNAUTHENTICATED", "Please sign in first");
   if (role && user.role !== role) throw apiError(403, "FORBIDDEN", "You are not allowed to do that");
   return user;

@@ -18,7 +18,9 @@ export function safeRedirectPath(value: unknown, fallback = "/"): string {
  * to your own dashboard.
  */
 export async function requireUser(request: Request, context: AppLoadContext, role?: Role): Promise<SessionUser> {
-  const user = await getUser(request, context);
+  let user = await getUser(request, context);
+  // A page view may have read the session's cookie cache: a role decision always asks the database.
+  if (role && user && user.role !== role) user = await getSessionUser(context.auth, request, { fresh: true });
   if (!user) {
     const url = new URL(request.url);
     throw redirect(`/auth?${new URLSearchParams({ mode: "login", redirectTo: url.pathname + url.search })}`);

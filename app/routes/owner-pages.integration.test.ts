@@ -152,8 +152,9 @@ describe.each(DATABASE_KINDS)("owner pages on %s", (kind) => {
     expect(invalid).toMatchObject({ ok: false, intent: "grant", message: "Please enter a valid e-mail address", email: "not-an-email" });
 
     expectRedirect(await call(team.action, request("/seller-dashboard/team", "owner", { intent: "grant", email: " STAFF@shop.pk " })), "/seller-dashboard/team");
-    // The staff member's existing session is a seller's at once: no new sign-in needed.
-    expect((await getSessionUser(auth, request("/", "staff")))?.role).toBe("seller");
+    // The staff member's existing session is a seller's at once: no new sign-in needed. (A shop page
+    // may show their buyer header until their session cookie cache is renewed; role checks ask the database.)
+    expect((await getSessionUser(auth, request("/", "staff"), { fresh: true }))?.role).toBe("seller");
     const list = await call(team.loader, request("/seller-dashboard/team", "staff"));
     expect(list.sellers.map((s: { email: string }) => s.email).sort()).toEqual(["owner@shop.pk", "staff@shop.pk"]);
 

@@ -13,7 +13,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const headers = new Headers();
   // Signing out clears the cookie even if the session was already gone (SPEC.md: logout always clears the user).
   for (const cookie of result.cookies) headers.append("Set-Cookie", cookie);
-  if (result.cookies.length === 0) headers.append("Set-Cookie", "better-auth.session_token=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax");
+  if (result.cookies.length === 0) {
+    for (const name of ["better-auth.session_token", "better-auth.session_data"]) headers.append("Set-Cookie", `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`);
+  }
   headers.append("Set-Cookie", await setFlash({ type: "success", message: "You have signed out." }));
   return redirect("/", { headers });
 }

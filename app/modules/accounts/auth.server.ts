@@ -12,6 +12,9 @@ import { anonymiseOrdersOf } from "./anonymise-orders.server";
 import { removeReviewsOf } from "~/modules/reviews/remove-reviews-of.server";
 import { MIN_PASSWORD_LENGTH_RULE } from "./password-rule";
 
+/** How long a shopper's signed copy of their session (better-auth's cookie cache) is trusted for page views. */
+export const SESSION_COOKIE_CACHE_SECONDS = 60;
+
 /** The header our HTTP server sets to the client's address (overwriting anything the client sent). */
 export const CLIENT_IP_HEADER = "x-shop-client-ip";
 
@@ -53,7 +56,9 @@ export function createAuth({ db, env, secret, logger }: AuthOptions) {
         },
       },
     },
-    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    // The cookie cache spares a shopper's page views the session query; writes, owner pages and
+    // sellers still read the database (session-user.server.ts), so it never grants anything.
+    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24, cookieCache: { enabled: true, maxAge: SESSION_COOKIE_CACHE_SECONDS } },
     databaseHooks: {
       session: {
         create: {

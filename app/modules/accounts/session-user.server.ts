@@ -3,33 +3,69 @@ import type { Auth } from "./auth.server";
 
 export type SessionUser = { id: string; name: string; email: string; role: Role; createdAt: Date };
 
-const cache = new WeakMap<Request, Promise<SessionUser | null>>();
+type Lookup = { user: SessionUser | null; cookies: string[] };
+const lookups = new WeakMap<Request, { cached?: Promise<Lookup>; fresh?: Promise<Lookup> }>();
 
 /**
  * The signed-in user of a request, or null. Memoised per request, so the root loader and a page's
  * loader share one session lookup.
+ *
+ * A shopper's page views read better-auth's signed session cookie cache (a minute old at most)
+ * instead of the database. Everything that changes something (any method but GET and HEAD), every
+ * owner page, and every signed-in seller always reads the session and role from the database, so a
+ * session signed out elsewhere changes nothing and a role taken away ends at once. `fresh` forces
+ * the database read.
  */
-export function getSessionUser(auth: Auth, request: Request): Promise<SessionUser | null> {
-  let pending = cache.get(request);
-  if (!pending) {
-    pending = lookUp(auth, request.headers);
-    cache.set(request, pending);
-  }
-  return pending;
+export async function getSessionUser(auth: Auth, request: Request, { fresh = false } = {}): Promise<SessionUser | null> {
+  return (await lookUpSession(auth, request, fresh || mustReadDatabase(request))).user;
 }
 
-async function lookUp(auth: Auth, headers: Headers): Promise<SessionUser | null> {
-  if (!headers.get("cookie")) return null;
-  const result = await auth.api.getSession({ headers });
-  if (!result) return null;
-  const user = result.user as typeof result.user & { role?: string; disabled?: boolean };
-  if (user.disabled) return null;
-  return { id: user.id, name: user.name, email: user.email, role: user.role === "seller" ? "seller" : "buyer", createdAt: new Date(user.createdAt) };
+/**
+ * The Set-Cookie headers better-auth wrote while reading this request's session (a renewed or
+ * expired cookie cache): the page's response passes them on, so the next page reads the cookie again.
+ */
+export async function sessionCookies(request: Request): Promise<string[]> {
+  const memo = lookups.get(request);
+  const done = await Promise.all([memo?.cached, memo?.fresh]);
+  return done.flatMap((lookup) => lookup?.cookies ?? []);
+}
+
+function mustReadDatabase(request: Request): boolean {
+  if (request.method !== "GET" && request.method !== "HEAD") return true;
+  return isSellerPath(new URL(request.url).pathname);
+}
+
+async function lookUpSession(auth: Auth, request: Request, fresh: boolean): Promise<Lookup> {
+  let memo = lookups.get(request);
+  if (!memo) lookups.set(request, (memo = {}));
+  const kind = fresh ? "fresh" : "cached";
+  memo[kind] ??= readSession(auth, request.headers, fresh);
+  const lookup = await memo[kind];
+  // The cookie cache only spares shoppers a query: what it says about a seller is checked again.
+  if (!fresh && lookup.user?.role === "seller") return lookUpSession(auth, request, true);
+  return lookup;
+}
+
+async function readSession(auth: Auth, headers: Headers, fresh: boolean): Promise<Lookup> {
+  if (!headers.get("cookie")) return { user: null, cookies: [] };
+  const { headers: written, response } = await auth.api.getSession({
+    headers,
+    query: fresh ? { disableCookieCache: true } : undefined,
+    returnHeaders: true,
+  });
+  const cookies = written.getSetCookie();
+  if (!response) return { user: null, cookies };
+  const user = response.user as typeof response.user & { role?: string; disabled?: boolean };
+  if (user.disabled) return { user: null, cookies };
+  return {
+    user: { id: user.id, name: user.name, email: user.email, role: user.role === "seller" ? "seller" : "buyer", createdAt: new Date(user.createdAt) },
+    cookies,
+  };
 }
 
 /** True for the owner's pages (SPEC.md: a guest sent from them reads 'Please log in to access the Dashboard'). */
 export function isSellerPath(path: string): boolean {
-  return /^\/seller(-dashboard)?(\/|$|\?)/.test(path);
+  return /^\/seller(-dashboard)?(\/|$|\?|\.data)/.test(path);
 }
 
 /** Where each role's dashboard lives (SPEC.md section 6). */

@@ -1,5 +1,5 @@
 import type { ProductStatus } from "~/db/schema/statuses";
-import { asc, desc, eq, sql } from "drizzle-orm";
+import { asc, desc, eq } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { cartItems, categories, products, productVariants } from "~/db/schema";
 import { firstImage } from "~/modules/catalog/card-query.server";
@@ -52,11 +52,3 @@ export async function listCartLines(db: DbOrTx, userId: string): Promise<CartLin
   return rows;
 }
 
-/** Total quantity for the header badge. */
-export async function countCartItems(db: DbOrTx, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`coalesce(sum(${cartItems.quantity}), 0)::int` })
-    .from(cartItems)
-    .where(eq(cartItems.userId, userId));
-  return row?.n ?? 0;
-}

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
-import { orderItems, orders, products, productVariants } from "~/db/schema";
+import { orderItems, orders, productVariants } from "~/db/schema";
 import { AppError } from "~/lib/errors";
 import { publishLiveEvent } from "~/modules/live/publish-live-event.server";
 import { isUuid } from "~/lib/uuid";

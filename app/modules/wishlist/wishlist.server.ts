@@ -6,12 +6,6 @@ import { selectProductCards } from "~/modules/catalog/card-query.server";
 import { SHOPPER_VISIBLE_STATUSES } from "~/modules/catalog/product-availability";
 import { publishLiveEvent } from "~/modules/live/publish-live-event.server";
 
-/** Ids of the products a buyer saved, for filling in the hearts on cards. */
-export async function listWishlistIds(db: DbOrTx, userId: string): Promise<string[]> {
-  const rows = await db.select({ id: wishlistItems.productId }).from(wishlistItems).where(eq(wishlistItems.userId, userId));
-  return rows.map((r) => r.id);
-}
-
 /** The saved products as cards, most recently saved first; drafts are left out. */
 export async function listWishlist(db: DbOrTx, userId: string) {
   return selectProductCards(db)
