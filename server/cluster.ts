@@ -67,7 +67,7 @@ export function runPrimary({ workers, logger }: { workers: number; logger: Pick<
     }
     // No worker ever came up (port taken, database unreachable, bad build): retrying will not help.
     if (!listening) {
-      logger.fatal({ pid: worker.process.pid, code, signal }, "a worker failed to start; stopping the shop");
+      logger.fatal({ workerPid: worker.process.pid, code, signal }, "a worker failed to start; stopping the shop");
       stopping = true;
       for (const w of startedAt.keys()) w.process.kill("SIGTERM");
       process.exitCode = 1;
@@ -76,7 +76,7 @@ export function runPrimary({ workers, logger }: { workers: number; logger: Pick<
     }
     quickDeaths = lived >= HEALTHY_LIFETIME_MS ? 1 : quickDeaths + 1;
     const delay = restartDelayMs(quickDeaths);
-    logger.error({ pid: worker.process.pid, code, signal, livedMs: lived, restartInMs: delay }, "a worker died; starting another");
+    logger.error({ workerPid: worker.process.pid, code, signal, livedMs: lived, restartInMs: delay }, "a worker died; starting another");
     const timer = setTimeout(() => {
       pendingRestarts.delete(timer);
       if (!stopping) fork();
@@ -100,6 +100,6 @@ export function runPrimary({ workers, logger }: { workers: number; logger: Pick<
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
 
-  logger.info({ workers, pid: process.pid }, `starting ${workers} server processes`);
+  logger.info({ workers }, `starting ${workers} server processes`);
   for (let i = 0; i < workers; i++) fork();
 }
