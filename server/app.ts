@@ -1,4 +1,5 @@
 import "react-router";
+import cluster from "node:cluster";
 import fs from "node:fs";
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
@@ -12,11 +13,12 @@ import { logger } from "~/lib/logger.server";
 import type { Database, Db } from "~/db/client.server";
 import { ConfigError, parseEnv, type Env } from "~/lib/env.server";
 import { CLIENT_IP_HEADER, createAuth, loadAuthSecret, type Auth } from "~/modules/accounts/auth.server";
-import { createOwnerAccount } from "~/modules/accounts/create-seller.server";
 import { getMediaFile } from "~/modules/media/get-media-file.server";
 import { createMailTransport } from "~/modules/email/mail-transport.server";
 import { startMailWorker } from "~/modules/email/mail-worker.server";
-import { bootstrapDatabase } from "./bootstrap";
+import { openPreparedDatabase, prepareShop, type ShopDatabase } from "./bootstrap";
+import { isClusterWorker, processCount, runPrimary } from "./cluster";
+import { drainHttpServer, onShutdownSignal } from "./graceful-shutdown";
 import { refuseCrossSiteWrites } from "./cross-site-guard";
 import { createLiveEventsHandler } from "./live-events-handler";
 import { createLiveHub, type LiveHub } from "./live-hub";
@@ -165,7 +167,11 @@ export function createApp({ services, serveAssets, build = loadServerBuild }: { 
  */
 const loadServerBuild = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
 
-/** Starts the shop: configuration, database, HTTP server, and a clean exit on SIGTERM/SIGINT. */
+/**
+ * Starts the shop. On PostgreSQL with more than one process (server/cluster.ts) this process becomes
+ * the primary: it prepares the database once and forks the workers, which each run `serveShop`.
+ * Otherwise this one process prepares the database and serves.
+ */
 export async function main({ serveAssets = true } = {}) {
   let env: Env;
   try {
@@ -177,18 +183,28 @@ export async function main({ serveAssets = true } = {}) {
     }
     throw error;
   }
-  let database;
+  if (isClusterWorker()) return serveShop(env, await openOrExit(() => openPreparedDatabase(env)), { serveAssets });
+  const processes = processCount(env, logger);
+  const database = await openOrExit(() => prepareShop(env, logger));
+  if (processes === 1) return serveShop(env, database, { serveAssets });
+  // The primary serves nothing: the workers open their own connections.
+  await database.close();
+  runPrimary({ workers: processes, logger });
+}
+
+async function openOrExit(open: () => Promise<ShopDatabase>): Promise<ShopDatabase> {
   try {
-    database = await bootstrapDatabase(env, logger);
+    return await open();
   } catch (error) {
     logger.fatal({ err: error }, (error as Error).message);
     process.exit(1);
   }
+}
+
+/** One serving process: HTTP server, live updates, mail worker and launcher, and a graceful stop on SIGTERM/SIGINT. */
+async function serveShop(env: Env, database: ShopDatabase, { serveAssets }: { serveAssets: boolean }) {
   const services = await createServices(database, env);
-  if (database.seeded && env.SHOP_OWNER_EMAIL) {
-    const owner = await createOwnerAccount(services.auth, database.db, env.SHOP_OWNER_EMAIL);
-    if (owner) logger.warn({ email: env.SHOP_OWNER_EMAIL }, `Owner account created for ${env.SHOP_OWNER_EMAIL} with the one-time password ${owner.password} (shown only now). Sign in and change it under Settings.`);
-  }
+  // Every process runs both: e-mails are claimed with SKIP LOCKED and launches are one atomic update, so each happens once.
   const stopLauncher = startLauncher(database.db, logger);
   const mailWorker = await startMailWorker(database, {
     transport: env.SMTP_URL ? createMailTransport(env.SMTP_URL) : null,
@@ -196,8 +212,10 @@ export async function main({ serveAssets = true } = {}) {
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     logger,
   });
-  if (!env.SMTP_URL) logger.warn("SMTP_URL is not set: e-mails are kept in the Email Logs tab but not sent");
-  else if (!env.PUBLIC_URL) logger.warn(`PUBLIC_URL is not set: links in e-mails point to http://localhost:${env.PORT}`);
+  if (!isClusterWorker() || cluster.worker?.id === 1) {
+    if (!env.SMTP_URL) logger.warn("SMTP_URL is not set: e-mails are kept in the Email Logs tab but not sent");
+    else if (!env.PUBLIC_URL) logger.warn(`PUBLIC_URL is not set: links in e-mails point to http://localhost:${env.PORT}`);
+  }
   const handler = createApp({ services, serveAssets, build: await loadServerBuild() });
   const server = http.createServer(handler);
   server.listen(env.PORT, env.HOST, () => {
@@ -209,24 +227,21 @@ export async function main({ serveAssets = true } = {}) {
     process.exit(1);
   });
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, "shutting down");
+  const shutdown = async () => {
     stopLauncher();
-    await mailWorker.stop().catch(() => {});
-    server.closeAllConnections();
-    server.close();
+    // The mail worker finishes the e-mail it is sending while the HTTP server drains.
+    await Promise.all([
+      mailWorker.stop().catch(() => {}),
+      drainHttpServer(server, { closeStreams: () => services.live.closeStreams(), logger }),
+    ]);
     await services.live.stop().catch(() => {});
     await services.settings.stop().catch(() => {});
     await services.readCache.stop().catch(() => {});
     await database.close().catch(() => {});
     database.release();
-    process.exit(0);
   };
-  process.on("SIGTERM", () => void stop("SIGTERM"));
-  process.on("SIGINT", () => void stop("SIGINT"));
+  onShutdownSignal(shutdown, logger);
+  // A worker whose primary is gone (killed) has no one to hand it connections: it stops too.
+  if (isClusterWorker()) process.on("disconnect", () => process.kill(process.pid, "SIGTERM"));
   return { server, database, env };
 }
-

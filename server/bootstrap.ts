@@ -3,10 +3,14 @@ import type { Logger } from "pino";
 import { migrateDatabase, openDatabase, type Database } from "~/db/client.server";
 import { seedDatabase } from "~/db/seed.server";
 import type { Env } from "~/lib/env.server";
+import { createAuth, loadAuthSecret } from "~/modules/accounts/auth.server";
+import { createOwnerAccount } from "~/modules/accounts/create-seller.server";
 import { lockDataDir } from "./data-dir-lock";
 
+export type ShopDatabase = Database & { release: () => void; seeded: boolean };
+
 /** Opens the database, applies pending migrations and seeds an empty one. */
-export async function bootstrapDatabase(env: Env, logger: Logger): Promise<Database & { release: () => void; seeded: boolean }> {
+export async function bootstrapDatabase(env: Env, logger: Logger): Promise<ShopDatabase> {
   let release = () => {};
   if (!env.DATABASE_URL) release = lockDataDir(env.DATA_DIR);
   try {
@@ -21,4 +25,31 @@ export async function bootstrapDatabase(env: Env, logger: Logger): Promise<Datab
     release();
     throw error;
   }
+}
+
+/**
+ * Everything done once per start, before any request: migrate, seed an empty database, make the
+ * auth secret, and on first start the owner's account for SHOP_OWNER_EMAIL. With several processes
+ * only the primary does this, so they do not race each other.
+ */
+export async function prepareShop(env: Env, logger: Logger): Promise<ShopDatabase> {
+  const database = await bootstrapDatabase(env, logger);
+  try {
+    const secret = await loadAuthSecret(database.db, env.BETTER_AUTH_SECRET);
+    if (database.seeded && env.SHOP_OWNER_EMAIL) {
+      const owner = await createOwnerAccount(createAuth({ db: database.db, env, secret, logger }), database.db, env.SHOP_OWNER_EMAIL);
+      if (owner) logger.warn({ email: env.SHOP_OWNER_EMAIL }, `Owner account created for ${env.SHOP_OWNER_EMAIL} with the one-time password ${owner.password} (shown only now). Sign in and change it under Settings.`);
+    }
+    return database;
+  } catch (error) {
+    await database.close().catch(() => {});
+    database.release();
+    throw error;
+  }
+}
+
+/** A cluster worker's database: the primary has already migrated and seeded it. */
+export async function openPreparedDatabase(env: Env): Promise<ShopDatabase> {
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: path.resolve(env.DATA_DIR) });
+  return { ...database, release: () => {}, seeded: false };
 }

@@ -22,12 +22,17 @@ export function createLiveEventsHandler({ auth, live }: Pick<Services, "auth" | 
     });
     // A lost connection comes back after 2 s, and the browser then reloads what it may have missed.
     res.write("retry: 2000\nevent: ready\ndata: {}\n\n");
+    const heartbeat = setInterval(() => res.write(": keep-alive\n\n"), HEARTBEAT_MS);
     const unsubscribe = live.subscribe({
       userId: session.user.id,
       seller: role === "seller",
       send: (event) => res.write(`event: ${event.topic}\ndata: {}\n\n`),
+      // Shutdown: the browser reconnects after retryMs, through the load balancer to a process that is up.
+      close: (retryMs) => {
+        clearInterval(heartbeat);
+        res.end(`retry: ${retryMs}\n\n`);
+      },
     });
-    const heartbeat = setInterval(() => res.write(": keep-alive\n\n"), HEARTBEAT_MS);
     req.on("close", () => {
       clearInterval(heartbeat);
       unsubscribe();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { LiveEvent } from "~/modules/live/live-event";
-import { createLiveHub } from "./live-hub";
+import { createLiveHub, SHUTDOWN_RETRY_MS } from "./live-hub";
 
 describe("the live hub", () => {
   it("tells buyers only about their own changes and sellers about every order", async () => {
@@ -8,9 +8,9 @@ describe("the live hub", () => {
     const hub = createLiveHub({ listen: async (_channel, onMessage) => { deliver = onMessage; return async () => {}; } });
     await hub.start();
     const heard: Record<string, LiveEvent[]> = { alice: [], bob: [], seller: [] };
-    hub.subscribe({ userId: "alice", seller: false, send: (e) => heard.alice.push(e) });
-    const stopBob = hub.subscribe({ userId: "bob", seller: false, send: (e) => heard.bob.push(e) });
-    hub.subscribe({ userId: "owner", seller: true, send: (e) => heard.seller.push(e) });
+    hub.subscribe({ userId: "alice", seller: false, send: (e) => heard.alice.push(e), close: () => {} });
+    const stopBob = hub.subscribe({ userId: "bob", seller: false, send: (e) => heard.bob.push(e), close: () => {} });
+    hub.subscribe({ userId: "owner", seller: true, send: (e) => heard.seller.push(e), close: () => {} });
 
     deliver(JSON.stringify({ topic: "cart", userId: "alice" }));
     deliver(JSON.stringify({ topic: "orders", userId: "alice" }));
@@ -22,5 +22,24 @@ describe("the live hub", () => {
     expect(heard.bob).toEqual([]);
     expect(heard.seller).toEqual([{ topic: "orders", userId: "alice" }]);
     expect(hub.size).toBe(2);
+  });
+
+  it("ends every open stream with a retry hint at shutdown, and any stream opened after", async () => {
+    const hub = createLiveHub({ listen: async () => async () => {} });
+    await hub.start();
+    const closedWith: Record<string, number> = {};
+    const subscriber = (userId: string) => ({ userId, seller: false, send: () => {}, close: (retryMs: number) => void (closedWith[userId] = retryMs) });
+    hub.subscribe(subscriber("alice"));
+    hub.subscribe(subscriber("bob"));
+
+    expect(hub.closeStreams()).toBe(2);
+    hub.subscribe(subscriber("late"));
+
+    expect(Object.keys(closedWith).sort()).toEqual(["alice", "bob", "late"]);
+    for (const retryMs of Object.values(closedWith)) {
+      expect(retryMs).toBeGreaterThanOrEqual(SHUTDOWN_RETRY_MS.min);
+      expect(retryMs).toBeLessThanOrEqual(SHUTDOWN_RETRY_MS.max);
+    }
+    expect(hub.size).toBe(0);
   });
 });

@@ -1,7 +1,18 @@
 import type { Database } from "~/db/client.server";
 import { LIVE_CHANNEL, parseLiveEvent, type LiveEvent } from "~/modules/live/live-event";
 
-type Subscriber = { userId: string; seller: boolean; send: (event: LiveEvent) => void };
+type Subscriber = {
+  userId: string;
+  seller: boolean;
+  send: (event: LiveEvent) => void;
+  /** Ends the stream, telling the browser to reconnect after `retryMs` (to another process, at shutdown). */
+  close: (retryMs: number) => void;
+};
+
+/** How long browsers wait before reconnecting after a shutdown: spread so they do not all come back at once. */
+export const SHUTDOWN_RETRY_MS = { min: 1_000, max: 3_000 };
+
+const shutdownRetryMs = () => SHUTDOWN_RETRY_MS.min + Math.floor(Math.random() * (SHUTDOWN_RETRY_MS.max - SHUTDOWN_RETRY_MS.min));
 
 /**
  * Fans Postgres notifications out to the event streams open in this process. A buyer hears about
@@ -10,6 +21,7 @@ type Subscriber = { userId: string; seller: boolean; send: (event: LiveEvent) =>
 export function createLiveHub(database: Pick<Database, "listen">) {
   const subscribers = new Set<Subscriber>();
   let stop: (() => Promise<void>) | null = null;
+  let closing = false;
 
   const deliver = (payload: string) => {
     const event = parseLiveEvent(payload);
@@ -24,11 +36,24 @@ export function createLiveHub(database: Pick<Database, "listen">) {
       stop = await database.listen(LIVE_CHANNEL, deliver);
     },
     subscribe(subscriber: Subscriber): () => void {
+      // A stream opened while this process shuts down is sent on its way at once.
+      if (closing) {
+        subscriber.close(shutdownRetryMs());
+        return () => {};
+      }
       subscribers.add(subscriber);
       return () => subscribers.delete(subscriber);
     },
     get size() {
       return subscribers.size;
+    },
+    /** Shutdown: ends every open stream with a retry hint, and every stream opened from now on. Returns how many were open. */
+    closeStreams(): number {
+      closing = true;
+      const open = [...subscribers];
+      subscribers.clear();
+      for (const s of open) s.close(shutdownRetryMs());
+      return open.length;
     },
     async stop() {
       subscribers.clear();

@@ -11,6 +11,12 @@ describe("configuration", () => {
   it("reads PostgreSQL from DATABASE_URL", () => {
     expect(parseEnv({ DATABASE_URL: "postgres://u@localhost:5432/shop" }).DATABASE_URL).toBe("postgres://u@localhost:5432/shop");
   });
+  it("takes WEB_CONCURRENCY as a whole number of processes, empty meaning one per core", () => {
+    expect(parseEnv({}).WEB_CONCURRENCY).toBeUndefined();
+    expect(parseEnv({ WEB_CONCURRENCY: "" }).WEB_CONCURRENCY).toBeUndefined();
+    expect(parseEnv({ WEB_CONCURRENCY: "4" }).WEB_CONCURRENCY).toBe(4);
+    for (const bad of ["0", "-1", "2.5", "many", "1000"]) expect(() => parseEnv({ WEB_CONCURRENCY: bad })).toThrow(/WEB_CONCURRENCY: must be a whole number of processes from 1 to 256/);
+  });
   it("stops on a bad value and names the variable", () => {
     expect(() => parseEnv({ PORT: "eighty" })).toThrow(ConfigError);
     expect(() => parseEnv({ PORT: "70000" })).toThrow(/PORT/);

@@ -2,6 +2,7 @@ import { z } from "zod";
 
 const optionalText = z.preprocess((v) => (v === "" ? undefined : v), z.string().optional());
 
+const WEB_CONCURRENCY_MESSAGE = "must be a whole number of processes from 1 to 256";
 const PORT_MESSAGE = "must be a port number from 1 to 65535";
 
 const envSchema = z.object({
@@ -32,6 +33,11 @@ const envSchema = z.object({
     z.string().trim().refine(isMailbox, 'must be an e-mail address, or "Name <address>"').optional(),
   ),
   SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1, "must be a whole number of attempts of at least 1").default(10),
+  // Server processes on PostgreSQL (server/cluster.ts). Empty: one per core. PGlite always runs one.
+  WEB_CONCURRENCY: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce.number({ error: WEB_CONCURRENCY_MESSAGE }).int(WEB_CONCURRENCY_MESSAGE).min(1, WEB_CONCURRENCY_MESSAGE).max(256, WEB_CONCURRENCY_MESSAGE).optional(),
+  ),
 });
 
 function isSmtpUrl(value: string): boolean {

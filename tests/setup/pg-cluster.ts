@@ -8,7 +8,15 @@ import path from "node:path";
  * A throwaway PostgreSQL server on a loopback port, for tests. PostgreSQL refuses to run as
  * root, so as root the cluster is owned by and run as the `postgres` user.
  */
-export type PgCluster = { url: string; stop: () => void };
+export type PgCluster = {
+  url: string;
+  /** Stops the server and removes its files. */
+  stop: () => void;
+  /** Stops the server as a crash would (connections cut), keeping its data and port, for outage tests. */
+  halt: () => void;
+  /** Starts the halted server again on the same port with the same data. */
+  resume: () => void;
+};
 
 function findBinDir(): string {
   const fromEnv = process.env.PG_BIN_DIR;
@@ -43,19 +51,24 @@ export async function startPgCluster(): Promise<PgCluster> {
     if (result.status !== 0) throw new Error(`${cmd} failed: ${result.stderr || result.stdout}`);
   };
   run("initdb", ["-D", dataDir, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"]);
-  run("pg_ctl", [
-    "-D", dataDir, "-l", path.join(dir, "server.log"), "-w", "-t", "60", "start",
-    "-o", `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
-  ]);
+  const start = () =>
+    run("pg_ctl", [
+      "-D", dataDir, "-l", path.join(dir, "server.log"), "-w", "-t", "60", "start",
+      "-o", `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
+    ]);
+  const halt = () => run("pg_ctl", ["-D", dataDir, "-m", "immediate", "-w", "stop"]);
+  start();
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     stop: () => {
       try {
-        run("pg_ctl", ["-D", dataDir, "-m", "immediate", "-w", "stop"]);
+        halt();
       } finally {
         fs.rmSync(dir, { recursive: true, force: true });
       }
     },
+    halt,
+    resume: start,
   };
 }
 
