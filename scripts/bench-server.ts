@@ -8,6 +8,7 @@
 // [options]` against an existing build. Options: --duration 10s, --products 300, --orders 5000,
 // --buyers 4, --setups pglite,pg-1,pg-per-core, --profile (CPU profile of the PGlite shop serving
 // /products, summarised by function and package). Writes bench-results/server.json.
+import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -180,6 +181,20 @@ async function settledProcesses(pid: number, wanted: number) {
   return last;
 }
 
+/** Stops the shop; a worker that outlived its primary (it should not) is killed rather than left behind. */
+async function stopShop(child: ChildProcess, graceMs = 15000) {
+  const workers = servingProcesses(child.pid!).pids;
+  await stopChild(child, graceMs);
+  for (const pid of workers) {
+    try {
+      process.kill(pid, "SIGKILL");
+      log(`  note: worker ${pid} was still running after its primary stopped; killed it`);
+    } catch {
+      /* gone with its primary, as it should */
+    }
+  }
+}
+
 // --- One set-up ---------------------------------------------------------------------------------
 
 async function runSetup(setup: Setup, target: DbTarget, env: Record<string, string>, appDir: string, wrk: string, trivialRps: number): Promise<SetupResult> {
@@ -234,7 +249,7 @@ async function runSetup(setup: Setup, target: DbTarget, env: Record<string, stri
   const processesAtEnd = servingProcesses(pid).processes;
   // Let the orders wrk cut off finish before the shop stops (a stop may cut them mid-transaction).
   await sleep(2000);
-  await stopChild(shop.child, 15000);
+  await stopShop(shop.child);
 
   const tally = readOrdersTally(resultFile);
   const created = tally.statuses["201"] ?? 0;
@@ -270,7 +285,7 @@ async function profileProducts(target: DbTarget, appDir: string, wrk: string): P
   for (let i = 0; i < 20; i++) await (await fetch(`${shop.origin}/products`, { headers: { cookie } })).arrayBuffer();
   const r = await runWrk(wrk, `${shop.origin}/products`, { duration: DURATION, headers: [`Cookie: ${cookie}`], track: resources.track });
   log(`  under the profiler: ${fmt(r.rps)} req/s, p99 ${fmtMs(r.p99Ms)}`);
-  await stopChild(shop.child, 30000);
+  await stopShop(shop.child, 30000);
   const written = fs.readdirSync(profileDir).filter((f) => f.endsWith(".cpuprofile"));
   if (!written.length) throw new Error(`The shop wrote no CPU profile in ${profileDir}${logTail(path.join(profileDir, "shop.log"))}`);
   const outDir = path.join(ROOT, "bench-results");

@@ -191,19 +191,19 @@ export async function startShop({ resources, appDir, logFile, env, nodeArgs = []
 
 /** How many processes of this process tree serve: the children a cluster primary forked, or the process itself. */
 export function servingProcesses(pid) {
-  let children = 0;
+  const pids = [];
   for (const entry of fs.readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
       // "pid (comm) state ppid ...": comm may hold spaces, so read after the last ')'.
       const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      if (ppid === pid && /node/.test(fs.readFileSync(`/proc/${entry}/cmdline`, "utf8"))) children += 1;
+      if (ppid === pid && /node/.test(fs.readFileSync(`/proc/${entry}/cmdline`, "utf8"))) pids.push(Number(entry));
     } catch {
       /* the process ended meanwhile */
     }
   }
-  return { processes: children || 1, children };
+  return { processes: pids.length || 1, children: pids.length, pids };
 }
 
 // --- wrk ----------------------------------------------------------------------------------------

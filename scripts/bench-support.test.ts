@@ -56,8 +56,9 @@ describe("bench support", () => {
         await new Promise((r) => setTimeout(r, 100));
         count = servingProcesses(clustered.pid!);
       }
-      expect(count).toEqual({ processes: 2, children: 2 });
-      expect(servingProcesses(alone.pid!)).toEqual({ processes: 1, children: 0 });
+      expect(count).toMatchObject({ processes: 2, children: 2 });
+      expect(count.pids).toHaveLength(2);
+      expect(servingProcesses(alone.pid!)).toEqual({ processes: 1, children: 0, pids: [] });
     } finally {
       await stopChild(clustered);
       await stopChild(alone);
