@@ -251,18 +251,26 @@ export function parseWrk(output) {
   const socketErrorCount = socketErrors ? [...socketErrors.matchAll(/\b(\d+)\b/g)].reduce((n, m) => n + Number(m[1]), 0) : 0;
   const requests = Number(/(\d+) requests in/.exec(output)?.[1]);
   const timeouts = Number(/timeout (\d+)/.exec(socketErrors ?? "")?.[1] ?? 0);
-  return { rps, p50Ms: p50 ? parseDuration(p50) : NaN, p99Ms: p99 ? parseDuration(p99) : NaN, requests, non2xx, socketErrors, socketErrorCount, timeouts };
+  // With no answer at all wrk prints zero latencies: they are unknown, not instant.
+  const answered = requests > 0;
+  const latency = (text) => (text && answered ? parseDuration(text) : NaN);
+  return { rps, p50Ms: latency(p50), p99Ms: latency(p99), requests, non2xx, socketErrors, socketErrorCount, timeouts };
 }
 
 /**
  * Runs wrk against `url` and parses its output (also given back as `output`).
  * @param {string} wrk path of the wrk binary
  * @param {string} url
- * @param {{ duration?: string, headers?: string[], script?: string, track?: (child: import("node:child_process").ChildProcess) => unknown }} [options]
+ * `timeout` is how long wrk waits for one answer before it counts a socket error (its default, 2 s,
+ * drops the slowest answers from the latencies).
+ * @param {{ duration?: string, timeout?: string, headers?: string[], script?: string, track?: (child: import("node:child_process").ChildProcess) => unknown }} [options]
  */
-export function runWrk(wrk, url, { duration = "10s", headers = [], script, track } = {}) {
-  const args = [`-t${WRK_THREADS}`, `-c${WRK_CONNECTIONS}`, `-d${duration}`, "--latency", ...headers.flatMap((h) => ["-H", h]), ...(script ? ["-s", script] : []), url];
-  const timeoutMs = (parseDuration(duration) || 10000) + 60000;
+export function runWrk(wrk, url, { duration = "10s", timeout, headers = [], script, track } = {}) {
+  const args = [
+    `-t${WRK_THREADS}`, `-c${WRK_CONNECTIONS}`, `-d${duration}`, "--latency", ...(timeout ? ["--timeout", timeout] : []),
+    ...headers.flatMap((h) => ["-H", h]), ...(script ? ["-s", script] : []), url,
+  ];
+  const timeoutMs = (parseDuration(duration) || 10000) + (parseDuration(timeout ?? "2s") || 2000) + 60000;
   return new Promise((resolve, reject) => {
     const child = spawn(wrk, args, { stdio: ["ignore", "pipe", "pipe"] });
     track?.(child);

@@ -36,6 +36,11 @@ describe("bench support", () => {
       "Requests/sec:    123.40",
     ].join("\n");
     expect(parseWrk(output)).toMatchObject({ rps: 123.4, p50Ms: 1.25, p99Ms: 0.21, requests: 1234, non2xx: 7, socketErrorCount: 6, timeouts: 2 });
+    // Nothing answered in time: wrk prints 0 latencies, which are unknown rather than instant.
+    const none = parseWrk("     50%    0.00us\n     99%    0.00us\n  0 requests in 3.00s, 0.00B read\n  Socket errors: connect 0, read 0, write 0, timeout 20\nRequests/sec:      0.00");
+    expect(none).toMatchObject({ rps: 0, requests: 0, timeouts: 20, socketErrorCount: 20 });
+    expect(none.p50Ms).toBeNaN();
+    expect(none.p99Ms).toBeNaN();
     expect(parseDuration("2.5s")).toBe(2500);
     expect(parseDuration("1m")).toBe(60000);
   });

@@ -4,9 +4,14 @@ import fs from "node:fs";
 
 type CallFrame = { functionName: string; url: string; lineNumber: number };
 type ProfileNode = { id: number; callFrame: CallFrame };
-type CpuProfile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
+type CpuProfile = { nodes: ProfileNode[]; startTime: number; endTime: number; samples: number[]; timeDeltas: number[] };
 export type SelfTime = { name: string; ms: number; share: number };
-export type ProfileSummary = { totalMs: number; idleMs: number; functions: SelfTime[]; packages: SelfTime[] };
+export type ProfileSummary = { totalMs: number; idleMs: number; windowed: boolean; functions: SelfTime[]; packages: SelfTime[] };
+/** A time window in microseconds of the monotonic clock (`process.hrtime.bigint() / 1000n`), which V8's profiler also uses on Linux. */
+export type Window = { fromUs: number; toUs: number };
+
+/** Microseconds on the clock of a profile's timestamps. */
+export const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
 
 /** "node_modules/@scope/name/..." -> "@scope/name"; Node's own code, our bundle and V8's pseudo-frames by kind. */
 export function packageOf(frame: CallFrame): string {
@@ -25,15 +30,23 @@ function frameName(frame: CallFrame): string {
   return `${frame.functionName || "(anonymous)"} ${file}:${frame.lineNumber + 1}`;
 }
 
-/** Sums each sample's time onto the function it was in (self time); idle time is left out of the shares. */
-export function summariseCpuProfile(profile: CpuProfile, top = 15): ProfileSummary {
+/**
+ * Sums each sample's time onto the function it was in (self time); idle time is left out of the
+ * shares. With a `window` that overlaps the profile, only the samples inside it count (the start-up
+ * of the process is not what a benchmark asks about).
+ */
+export function summariseCpuProfile(profile: CpuProfile, { top = 15, window }: { top?: number; window?: Window } = {}): ProfileSummary {
+  const windowed = Boolean(window && window.fromUs < profile.endTime && window.toUs > profile.startTime);
   const byId = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
   const functions = new Map<string, number>();
   const packages = new Map<string, number>();
   let totalUs = 0;
   let idleUs = 0;
+  let at = profile.startTime;
   profile.samples.forEach((id, i) => {
     const us = profile.timeDeltas[i] ?? 0;
+    at += us;
+    if (windowed && (at < window!.fromUs || at > window!.toUs)) return;
     const frame = byId.get(id);
     if (!frame || us <= 0) return;
     if (frame.functionName === "(idle)") {
@@ -51,7 +64,7 @@ export function summariseCpuProfile(profile: CpuProfile, top = 15): ProfileSumma
       .sort((a, b) => b[1] - a[1])
       .slice(0, top)
       .map(([name, us]) => ({ name, ms: us / 1000, share: totalUs ? us / totalUs : 0 }));
-  return { totalMs: totalUs / 1000, idleMs: idleUs / 1000, functions: rank(functions), packages: rank(packages) };
+  return { totalMs: totalUs / 1000, idleMs: idleUs / 1000, windowed, functions: rank(functions), packages: rank(packages) };
 }
 
 export function readCpuProfile(file: string): CpuProfile {
@@ -61,7 +74,7 @@ export function readCpuProfile(file: string): CpuProfile {
 export function formatProfileSummary(summary: ProfileSummary): string {
   const row = (s: SelfTime) => `  ${(s.share * 100).toFixed(1).padStart(5)}%  ${s.ms.toFixed(0).padStart(7)} ms  ${s.name}`;
   return [
-    `CPU busy ${summary.totalMs.toFixed(0)} ms (idle ${summary.idleMs.toFixed(0)} ms left out). By package, self time:`,
+    `CPU busy ${summary.totalMs.toFixed(0)} ms (idle ${summary.idleMs.toFixed(0)} ms left out)${summary.windowed ? " during the measured run" : ", the whole process including its start"}. By package, self time:`,
     ...summary.packages.map(row),
     "Top functions, self time:",
     ...summary.functions.map(row),
