@@ -261,7 +261,7 @@ async function runSetup(setup: Setup, target: DbTarget, env: Record<string, stri
   );
   log(
     `  orders: ${fmt(check.ordersPerSecond)} orders/s; ${check.created} answered 201, ${check.failed} failed; ${check.ordersInDatabase} orders in the database` +
-      ` (= ${check.created - check.answeredWithoutOrder} answered + ${check.cutOffAtEnd} whose answer wrk stopped waiting for, of ${check.inFlightAtEnd} in flight at the end);` +
+      ` (= ${check.created - check.answeredWithoutOrder} answered + ${check.cutOffAtEnd} placed after wrk stopped reading, of the ${check.inFlightAtEnd} requests it sent and never read);` +
       ` stock ${check.stockBefore} -> ${check.stockAfter} for ${check.unitsOrdered} units: ${check.stockRight ? "exactly right" : "WRONG"}`,
   );
   if (processesAtEnd !== serving.processes) log(`  note: ${processesAtEnd} process(es) were serving at the end of the run (${serving.processes} at the start)`);
@@ -348,7 +348,7 @@ function printTables(trivial: Awaited<ReturnType<typeof runWrk>>, results: Setup
     if (o) {
       log(
         `\nOrders: ${fmt(o.ordersPerSecond)} orders/s; ${o.created} answered 201, ${o.failed} failed; ${o.ordersInDatabase} orders in the database ` +
-          `(${o.cutOffAtEnd} finished after wrk stopped reading, of ${o.inFlightAtEnd} in flight); stock ${o.stockBefore} - ${o.unitsOrdered} = ${o.stockAfter}: ${o.stockRight ? "exactly right" : "WRONG"}.`,
+          `(${o.cutOffAtEnd} placed after wrk stopped reading, of the ${o.inFlightAtEnd} requests it sent and never read); stock ${o.stockBefore} - ${o.unitsOrdered} = ${o.stockAfter}: ${o.stockRight ? "exactly right" : "WRONG"}.`,
       );
     }
   }
