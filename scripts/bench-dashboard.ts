@@ -2,23 +2,14 @@
 // PostgreSQL: `npm run bench -- --only=dashboard` (bench.mjs runs this after building), or
 // `npx tsx scripts/bench-dashboard.ts` against an existing build. Options: --orders N --products N
 // --requests N --db pglite|postgres|both.
-import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { fileURLToPath } from "node:url";
-import { sql } from "drizzle-orm";
-import pg from "pg";
-import { migrateDatabase, openDatabase } from "~/db/client.server";
-import { seedDatabase } from "~/db/seed.server";
-import { parseEnv } from "~/lib/env.server";
-import { createAuth, loadAuthSecret } from "~/modules/accounts/auth.server";
 import { createSeller } from "~/modules/accounts/create-seller.server";
-import { freePort, startPgCluster, type PgCluster } from "../tests/setup/pg-cluster";
-import { seedDemoData } from "./seed-demo-data";
+import { postgresMissing, prepareShopData, startBenchPostgres, type DbTarget } from "./bench-data";
+import { ROOT, createResources, log, snapshotBuild, startShop, stopChild } from "./bench-support.mjs";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const { values } = parseArgs({
   options: {
     orders: { type: "string", default: "20000" },
@@ -41,58 +32,18 @@ const PAGES = [
 
 type Row = { db: string; page: string; url: string; p50: number; p95: number; max: number; status: number; requests: number };
 
-const children = new Set<ChildProcess>();
-const cleanups: (() => void | Promise<void>)[] = [];
-async function cleanup() {
-  for (const child of children) child.kill("SIGTERM");
-  for (const fn of cleanups.reverse()) await fn();
-}
-process.on("SIGINT", () => void cleanup().finally(() => process.exit(130)));
+const resources = createResources("dashboard bench");
+resources.handleSignals();
+let appDir = "";
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-const log = (message: string) => process.stdout.write(`${message}\n`);
 
 /** Seeds a database with the catalogue, the demo data and a seller account, then closes it. */
-async function prepare(target: { databaseUrl?: string; dataDir: string }) {
-  const started = Date.now();
-  const database = await openDatabase(target);
-  try {
-    await migrateDatabase(database);
-    await seedDatabase(database.db, { shopName: "Kapra" });
-    await seedDemoData(database.db, { products: Number(values.products), orders: Number(values.orders) });
-    // What autovacuum does on a live PostgreSQL (PGlite has none): visibility map and statistics.
-    await database.db.execute(sql`vacuum analyze`);
-    const env = parseEnv({ ...process.env, DATABASE_URL: target.databaseUrl ?? "", DATA_DIR: target.dataDir || os.tmpdir() });
-    const auth = createAuth({ db: database.db, env, secret: await loadAuthSecret(database.db, undefined) });
-    await createSeller(auth, database.db, { ...OWNER, name: "Bench Owner" });
-  } finally {
-    await database.close();
-  }
-  log(`  demo data ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-}
-
-async function startShop(env: Record<string, string>): Promise<string> {
-  const port = await freePort();
-  const logFile = path.join(os.tmpdir(), `kapra-bench-dashboard-${port}.log`);
-  const out = fs.openSync(logFile, "w");
-  const child = spawn(process.execPath, ["server/start.js"], {
-    cwd: ROOT,
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", PUBLIC_URL: "", SIGN_IN_RATE_LIMIT: "1000", ...env },
-    stdio: ["ignore", out, out],
+async function prepare(target: DbTarget) {
+  const seconds = await prepareShopData(target, { products: Number(values.products), orders: Number(values.orders) }, async (db, auth) => {
+    await createSeller(auth, db, { ...OWNER, name: "Bench Owner" });
   });
-  children.add(child);
-  child.once("exit", () => children.delete(child));
-  const origin = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 240; i++) {
-    if (child.exitCode !== null) throw new Error(`The shop exited: ${fs.readFileSync(logFile, "utf8").slice(-2000)}`);
-    try {
-      if ((await fetch(`${origin}/robots.txt`)).ok) return origin;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error("The shop did not start within 2 minutes");
+  log(`  demo data ready in ${seconds.toFixed(1)} s`);
 }
 
 async function signIn(origin: string): Promise<string> {
@@ -137,37 +88,35 @@ async function measure(db: string, origin: string, cookie: string): Promise<Row[
 
 async function run(kind: "pglite" | "postgres"): Promise<Row[]> {
   log(`\n[dashboard bench] ${kind}: seeding ${values.products} products and ${values.orders} orders...`);
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), `kapra-bench-${kind}-`));
-  cleanups.push(() => fs.rmSync(tmp, { recursive: true, force: true }));
+  const tmp = resources.tmpDir(`kapra-bench-${kind}-`);
   let env: Record<string, string>;
   if (kind === "pglite") {
     const dataDir = path.join(tmp, "data");
     await prepare({ dataDir });
     env = { DATA_DIR: dataDir, DATABASE_URL: "" };
   } else {
-    const cluster: PgCluster = await startPgCluster();
-    cleanups.push(() => cluster.stop());
-    const admin = new pg.Client({ connectionString: cluster.url });
-    await admin.connect();
-    await admin.query("create database kapra_bench");
-    await admin.end();
-    const url = cluster.url.replace(/\/postgres$/, "/kapra_bench");
+    const postgres = await startBenchPostgres(resources);
+    const url = await postgres.createDatabase("kapra_bench");
     await prepare({ databaseUrl: url, dataDir: "" });
     env = { DATABASE_URL: url, DATA_DIR: path.join(tmp, "unused") };
   }
-  const origin = await startShop(env);
-  const cookie = await signIn(origin);
+  const shop = await startShop({ resources, appDir, logFile: path.join(tmp, "shop.log"), env: { SIGN_IN_RATE_LIMIT: "1000", ...env } });
+  const cookie = await signIn(shop.origin);
   log(`  ${REQUESTS} sequential requests per page after ${WARM_UP} to warm up, signed in as a seller:`);
-  const rows = await measure(kind, origin, cookie);
-  for (const child of children) child.kill("SIGTERM");
-  await new Promise((r) => setTimeout(r, 1000));
+  const rows = await measure(kind, shop.origin, cookie);
+  await stopChild(shop.child);
   return rows;
 }
 
 let code = 0;
 try {
-  if (!fs.existsSync(path.join(ROOT, "build/server/index.js"))) throw new Error("No build: run `npm run build` first (npm run bench does).");
-  const kinds = values.db === "both" ? (["pglite", "postgres"] as const) : [values.db as "pglite" | "postgres"];
+  appDir = snapshotBuild(resources.tmpDir("kapra-bench-dashboard-app-"));
+  let kinds: ("pglite" | "postgres")[] = values.db === "both" ? ["pglite", "postgres"] : [values.db as "pglite" | "postgres"];
+  const missing = kinds.includes("postgres") ? postgresMissing() : null;
+  if (missing) {
+    log(`[dashboard bench] ${missing}`);
+    kinds = kinds.filter((k) => k !== "postgres");
+  }
   const rows: Row[] = [];
   for (const kind of kinds) rows.push(...(await run(kind)));
   log(`\nOwner dashboard, server time per request (${values.orders} orders, ${values.products} demo products; target p95 <= ${TARGET_P95_MS} ms):\n`);
@@ -183,6 +132,6 @@ try {
   console.error(`[dashboard bench] could not run: ${(error as Error).stack ?? error}`);
   code = 1;
 } finally {
-  await cleanup();
+  await resources.cleanupAll();
 }
 process.exit(code);

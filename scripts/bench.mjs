@@ -11,19 +11,30 @@
 //      answering a fixed 2 KB HTML page, measured in the same run on the same machine,
 // 4. checks the targets, prints a Markdown table and writes bench-results/latest.json,
 // 5. times the owner dashboard (Overview, Orders tab) on demo data on PGlite and PostgreSQL
-//    (scripts/bench-dashboard.ts); `npm run bench -- --only=dashboard` runs only that part.
+//    (scripts/bench-dashboard.ts); `npm run bench -- --only=dashboard` runs only that part,
+// 6. measures signed-in pages, the API and orders with wrk on PGlite and PostgreSQL, one process and
+//    one per core (scripts/bench-server.ts); `npm run bench -- --only=server` runs only that part.
 //
 // Exit code: 0 when the benchmark ran (even if targets fail), non-zero when it could not run.
 
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
+import {
+  ROOT,
+  ensureWrk,
+  fmt,
+  fmtMs,
+  logTail,
+  runWrk as runWrkOnce,
+  snapshotBuild,
+  startShop as startSharedShop,
+  startTrivialServer as startSharedTrivialServer,
+  stopChild,
+} from "./bench-support.mjs";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const CHROME_PATH = process.env.CHROME_PATH || "/usr/bin/chromium";
 const CHROME_FLAGS = [
   "--headless=new",
@@ -76,25 +87,6 @@ const startedAt = Date.now();
 function elapsed() {
   const s = Math.round((Date.now() - startedAt) / 1000);
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
-}
-
-async function stopChild(child, graceMs = 5000) {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  try {
-    child.kill("SIGTERM");
-  } catch {
-    return;
-  }
-  const timer = new Promise((resolve) => setTimeout(() => resolve("timeout"), graceMs));
-  if ((await Promise.race([exited, timer])) === "timeout") {
-    try {
-      child.kill("SIGKILL");
-    } catch {
-      /* already gone */
-    }
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 2000))]);
-  }
 }
 
 function cleanupAll() {
@@ -174,46 +166,6 @@ function run(command, args, { cwd = ROOT, env = process.env, timeoutMs = 5 * 60 
   });
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-async function waitForOk(url, { timeoutMs, child, what, logFile }) {
-  const deadline = Date.now() + timeoutMs;
-  let lastError = "";
-  while (Date.now() < deadline) {
-    if (child && child.exitCode !== null) {
-      throw new Error(`${what} exited with code ${child.exitCode} before answering ${url}${logTail(logFile)}`);
-    }
-    try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(5000) });
-      await res.arrayBuffer();
-      if (res.status === 200) return;
-      lastError = `HTTP ${res.status}`;
-    } catch (error) {
-      lastError = error.cause?.code ?? error.message;
-    }
-    await sleep(500);
-  }
-  throw new Error(`${what} did not answer 200 on ${url} within ${timeoutMs / 1000}s (last: ${lastError})${logTail(logFile)}`);
-}
-
-function logTail(file, lines = 30) {
-  if (!file || !fs.existsSync(file)) return "";
-  const text = fs.readFileSync(file, "utf8").trim().split("\n").slice(-lines).join("\n");
-  return text ? `\n--- last lines of ${file} ---\n${text}` : "";
-}
-
 function median(values) {
   const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
   if (!sorted.length) return NaN;
@@ -222,8 +174,6 @@ function median(values) {
 }
 
 const kb = (bytes) => Math.round((bytes / 1024) * 10) / 10;
-const fmt = (value, digits = 0) => (Number.isFinite(value) ? value.toFixed(digits) : "n/a");
-const fmtMs = (ms) => (Number.isFinite(ms) ? (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${Math.round(ms)} ms`) : "n/a");
 
 // ---------------------------------------------------------------------------------------------
 // Steps.
@@ -235,78 +185,20 @@ async function build() {
   log(`  built in ${((Date.now() - t) / 1000).toFixed(1)} s`);
 }
 
-/**
- * Copies the fresh build (plus what `server/start.js` reads at run time) to the temp folder and runs
- * the shop from there, so a rebuild of /work/main/build by someone else during the benchmark cannot
- * swap assets under the running server. node_modules is a symlink to the project's.
- */
-function snapshotBuild() {
-  const appDir = path.join(cleanup.tmpDir, "app");
-  fs.mkdirSync(appDir, { recursive: true });
-  fs.cpSync(path.join(ROOT, "build"), path.join(appDir, "build"), { recursive: true });
-  fs.cpSync(path.join(ROOT, "server"), path.join(appDir, "server"), { recursive: true });
-  fs.cpSync(path.join(ROOT, "app/db/migrations"), path.join(appDir, "app/db/migrations"), { recursive: true });
-  fs.copyFileSync(path.join(ROOT, "package.json"), path.join(appDir, "package.json"));
-  fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(appDir, "node_modules"), "dir");
-  return appDir;
-}
-
 async function startShop() {
-  const appDir = snapshotBuild();
-  const port = await freePort();
+  const appDir = snapshotBuild(cleanup.tmpDir);
   const dataDir = path.join(cleanup.tmpDir, "data");
   const logFile = path.join(cleanup.tmpDir, "shop.log");
-  const out = fs.openSync(logFile, "a");
-  step(`Starting the shop (node server/start.js, snapshot of the build in ${appDir}) on 127.0.0.1:${port}, fresh DATA_DIR ${dataDir}...`);
-  const child = track(
-    spawn(process.execPath, ["server/start.js"], {
-      cwd: appDir,
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        DATA_DIR: dataDir,
-        // Per-request info logs would make the benchmark measure the logger; warnings still show.
-        LOG_LEVEL: process.env.BENCH_LOG_LEVEL || "warn",
-        // Force the embedded PGlite database even if the shell points at a PostgreSQL server.
-        DATABASE_URL: "",
-        PUBLIC_URL: "",
-        APP_ROOT: appDir, // migrations are read from APP_ROOT/app/db/migrations
-        SEED_ART_CACHE: process.env.SEED_ART_CACHE || path.join(ROOT, "node_modules/.cache/seed-art"),
-      },
-      stdio: ["ignore", out, out],
-    }),
-  );
-  fs.closeSync(out);
+  step(`Starting the shop (node server/start.js, snapshot of the build in ${appDir}), fresh DATA_DIR ${dataDir}...`);
   const t = Date.now();
-  await waitForOk(`http://127.0.0.1:${port}/robots.txt`, { timeoutMs: START_TIMEOUT_MS, child, what: "The shop", logFile });
-  log(`  ready in ${((Date.now() - t) / 1000).toFixed(1)} s (migrated and seeded)`);
-  return { origin: `http://127.0.0.1:${port}`, child, logFile };
+  // DATABASE_URL "" forces the embedded PGlite database even if the shell points at a PostgreSQL server.
+  const shop = await startSharedShop({ resources: { track }, appDir, logFile, env: { DATA_DIR: dataDir, DATABASE_URL: "" }, timeoutMs: START_TIMEOUT_MS });
+  log(`  ${shop.origin} ready in ${((Date.now() - t) / 1000).toFixed(1)} s (migrated and seeded)`);
+  return shop;
 }
 
-const TRIVIAL_SERVER_SOURCE = `
-const http = require("node:http");
-const filler = "<p>" + "Lorem ipsum dolor sit amet, consectetur adipiscing elit. ".repeat(4) + "</p>\\n";
-let body = "<!doctype html><html lang=\\"en\\"><head><meta charset=\\"utf-8\\"><title>Trivial</title></head><body>\\n";
-while (Buffer.byteLength(body) + Buffer.byteLength(filler) + 15 <= 2048) body += filler;
-body += "</body></html>\\n";
-body = body.padEnd(2048, " ").slice(0, 2048);
-const buf = Buffer.from(body);
-http.createServer((req, res) => {
-  res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Content-Length": buf.length });
-  res.end(buf);
-}).listen(Number(process.env.PORT), "127.0.0.1", () => process.stdout.write("ready\\n"));
-`;
-
 async function startTrivialServer() {
-  const port = await freePort();
-  const child = track(
-    spawn(process.execPath, ["-e", TRIVIAL_SERVER_SOURCE], { env: { ...process.env, PORT: String(port) }, stdio: ["ignore", "ignore", "inherit"] }),
-  );
-  const url = `http://127.0.0.1:${port}/`;
-  await waitForOk(url, { timeoutMs: 15000, child, what: "The trivial server" });
-  return { url, child };
+  return startSharedTrivialServer(track);
 }
 
 async function pickProductPath(origin) {
@@ -518,51 +410,8 @@ async function measureWeights(pages, origin) {
 
 // --- Throughput (wrk) --------------------------------------------------------------------------
 
-function findWrk() {
-  for (const candidate of ["/usr/bin/wrk", "/usr/local/bin/wrk"]) if (fs.existsSync(candidate)) return candidate;
-  const which = spawnSync("sh", ["-c", "command -v wrk"], { encoding: "utf8" });
-  if (which.status === 0 && which.stdout.trim()) return which.stdout.trim();
-  return null;
-}
-
-async function ensureWrk() {
-  let wrk = findWrk();
-  if (wrk) return wrk;
-  log("\n  wrk is not installed. Install it with:  apt-get install -y wrk   (Debian/Ubuntu)");
-  if (typeof process.getuid === "function" && process.getuid() === 0) {
-    log("  Running as root: trying `apt-get install -y wrk`...");
-    try {
-      await run("apt-get", ["install", "-y", "wrk"], { env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" }, timeoutMs: 120000 });
-    } catch (error) {
-      log(`  apt-get install failed: ${error.message.split("\n")[0]}`);
-    }
-    wrk = findWrk();
-  }
-  return wrk;
-}
-
-function parseDuration(text) {
-  const m = /^([\d.]+)(us|ms|s|m)$/.exec(text.trim());
-  if (!m) return NaN;
-  const factor = { us: 0.001, ms: 1, s: 1000, m: 60000 }[m[2]];
-  return Number(m[1]) * factor;
-}
-
-function parseWrk(output) {
-  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1]);
-  const p99 = /^\s*99(?:\.000)?%\s+(\S+)/m.exec(output)?.[1];
-  const p50 = /^\s*50(?:\.000)?%\s+(\S+)/m.exec(output)?.[1];
-  const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(output)?.[1] ?? 0);
-  const socketErrors = /Socket errors:\s+(.*)/.exec(output)?.[1] ?? null;
-  const total = Number(/(\d+) requests in/.exec(output)?.[1]);
-  const timeouts = Number(/timeout (\d+)/.exec(socketErrors ?? "")?.[1] ?? 0);
-  return { timeouts, rps, p50Ms: p50 ? parseDuration(p50) : NaN, p99Ms: p99 ? parseDuration(p99) : NaN, requests: total, non2xx, socketErrors };
-}
-
 async function runWrk(wrk, url) {
-  const { stdout } = await run(wrk, [...WRK_ARGS, url], { timeoutMs: 60000 });
-  const parsed = parseWrk(stdout);
-  if (!Number.isFinite(parsed.rps)) throw new Error(`Could not parse wrk output:\n${stdout}`);
+  const { output: _output, ...parsed } = await runWrkOnce(wrk, url, { track });
   return parsed;
 }
 
@@ -734,28 +583,57 @@ async function main() {
   return throughput ? 0 : 2;
 }
 
-/** The owner dashboard rows (scripts/bench-dashboard.ts): demo data on PGlite and PostgreSQL, seller cookie. */
-async function benchDashboard() {
-  step("Owner dashboard on demo data (scripts/bench-dashboard.ts)...");
-  const extra = process.argv.slice(2).filter((a) => !a.startsWith("--only"));
-  await new Promise((resolve, reject) => {
-    const child = track(spawn("npx", ["tsx", "scripts/bench-dashboard.ts", ...extra], { cwd: ROOT, stdio: "inherit" }));
-    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`bench-dashboard exited with ${code}`))));
+/**
+ * The options of `npm run bench -- ...` that a part knows (`--name value`, `--name=value`, or a flag),
+ * so each part gets only its own and never refuses the other's.
+ */
+function optionsFor(names, flags = []) {
+  const args = process.argv.slice(2);
+  const picked = [];
+  for (let i = 0; i < args.length; i++) {
+    const name = /^--([^=]+)/.exec(args[i])?.[1];
+    if (!name || (!names.includes(name) && !flags.includes(name))) continue;
+    picked.push(args[i]);
+    if (names.includes(name) && !args[i].includes("=") && i + 1 < args.length) picked.push(args[++i]);
+  }
+  return picked;
+}
+
+/** Runs a TypeScript part in this Node with tsx's loader: one process, so a stop signal reaches it directly. */
+function runPart(script, args) {
+  return new Promise((resolve, reject) => {
+    const child = track(spawn(process.execPath, ["--import", "tsx", script, ...args], { cwd: ROOT, stdio: "inherit" }));
+    child.on("exit", (code, signal) => (code === 0 ? resolve() : reject(new Error(`${script} exited with ${signal ?? code}`))));
   });
 }
 
-// `npm run bench -- --only=dashboard` runs just the owner dashboard rows (after a build).
+/** The owner dashboard rows (scripts/bench-dashboard.ts): demo data on PGlite and PostgreSQL, seller cookie. */
+async function benchDashboard() {
+  step("Owner dashboard on demo data (scripts/bench-dashboard.ts)...");
+  await runPart("scripts/bench-dashboard.ts", optionsFor(["orders", "products", "requests", "db"]));
+}
+
+/** Signed-in shoppers and orders on PGlite and PostgreSQL, one process and one per core (scripts/bench-server.ts). */
+async function benchServer() {
+  step("Signed-in shoppers, API and orders with wrk (scripts/bench-server.ts)...");
+  await runPart("scripts/bench-server.ts", optionsFor(["duration", "products", "orders", "setups", "buyers"], ["profile"]));
+}
+
+// `npm run bench -- --only=dashboard` or `--only=server` runs just that part (after a build).
 const only = process.argv.find((a) => a.startsWith("--only="))?.slice("--only=".length);
 
 let exitCode = 1;
 try {
-  if (only === "dashboard") {
+  if (only === "dashboard" || only === "server") {
     await build();
-    await benchDashboard();
+    await (only === "dashboard" ? benchDashboard() : benchServer());
     exitCode = 0;
+  } else if (only) {
+    throw new Error(`--only=${only}: the parts are "dashboard" and "server" (without --only everything runs)`);
   } else {
     exitCode = await main();
     await benchDashboard();
+    await benchServer();
   }
 } catch (error) {
   console.error(`\n[bench] The benchmark could not run: ${error?.stack ?? error}`);
