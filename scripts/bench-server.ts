@@ -157,6 +157,24 @@ async function signUpBuyer(origin: string, n: number): Promise<string> {
   return cookie;
 }
 
+/**
+ * The cookie a browser would hold now: a page view renews better-auth's session cookie cache (a
+ * minute), and wrk sends one fixed Cookie header, so each run starts from a freshly renewed one.
+ */
+async function renewedCookie(origin: string, cookie: string): Promise<string> {
+  const jar = new Map(cookie.split("; ").map((c) => [c.slice(0, c.indexOf("=")), c.slice(c.indexOf("=") + 1)] as const));
+  const res = await fetch(`${origin}/`, { headers: { cookie }, redirect: "manual" });
+  await res.arrayBuffer();
+  for (const set of res.headers.getSetCookie()) {
+    const pair = set.split(";")[0];
+    const name = pair.slice(0, pair.indexOf("="));
+    const value = pair.slice(pair.indexOf("=") + 1);
+    if (!value || /max-age=0/i.test(set)) jar.delete(name);
+    else jar.set(name, value);
+  }
+  return [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
+}
+
 async function addToCart(origin: string, cookie: string, item: Item) {
   const res = await fetch(`${origin}/api/cart/items`, {
     method: "POST",
@@ -240,7 +258,10 @@ async function runSetup(setup: Setup, target: DbTarget, env: Record<string, stri
     log(`  ${request.padEnd(34)} ${fmt(row.rps).padStart(7)} req/s  p50 ${fmtMs(row.p50Ms).padStart(8)}  p99 ${fmtMs(row.p99Ms).padStart(8)}  errors ${row.errors}`);
     return row;
   };
-  for (const [request, url] of gets) addRow(request, await runWrk(wrk, `${shop.origin}${url}`, { duration: DURATION, timeout: WRK_TIMEOUT, headers: [`Cookie: ${cookie}`], track: resources.track }));
+  for (const [request, url] of gets) {
+    const fresh = await renewedCookie(shop.origin, cookie);
+    addRow(request, await runWrk(wrk, `${shop.origin}${url}`, { duration: DURATION, timeout: WRK_TIMEOUT, headers: [`Cookie: ${fresh}`], track: resources.track }));
+  }
 
   const keyPrefix = `bench-${RUN_ID}-${setup.id}`;
   const scriptDir = resources.tmpDir(`kapra-bench-${setup.id}-wrk-`);
@@ -286,8 +307,9 @@ async function profileProducts(target: DbTarget, appDir: string, wrk: string): P
   await addToCart(shop.origin, cookie, items.order);
   await addToCart(shop.origin, cookie, items.other);
   for (let i = 0; i < 20; i++) await (await fetch(`${shop.origin}/products`, { headers: { cookie } })).arrayBuffer();
+  const fresh = await renewedCookie(shop.origin, cookie);
   const fromUs = monotonicUs();
-  const r = await runWrk(wrk, `${shop.origin}/products`, { duration: DURATION, timeout: WRK_TIMEOUT, headers: [`Cookie: ${cookie}`], track: resources.track });
+  const r = await runWrk(wrk, `${shop.origin}/products`, { duration: DURATION, timeout: WRK_TIMEOUT, headers: [`Cookie: ${fresh}`], track: resources.track });
   const window = { fromUs, toUs: monotonicUs() };
   log(`  under the profiler: ${fmt(r.rps)} req/s, p99 ${fmtMs(r.p99Ms)}`);
   await stopShop(shop.child, 30000);
