@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Performance benchmark of the shop: `npm run bench`.
 //
-// 1. builds the app (`npx react-router build`),
+// 1. builds the app (`npm run build`: react-router build, then precompressed assets),
 // 2. starts it on a free loopback port with a fresh PGlite DATA_DIR in a temp folder,
 // 3. for `/`, `/products` and one `/product/{id}` measures
 //    - Lighthouse mobile performance (default mobile preset: simulated "Slow 4G" + 4x CPU slowdown),
@@ -179,9 +179,9 @@ const kb = (bytes) => Math.round((bytes / 1024) * 10) / 10;
 // Steps.
 
 async function build() {
-  step("Building the app (npx react-router build)...");
+  step("Building the app (npm run build)...");
   const t = Date.now();
-  await run("npx", ["react-router", "build"], { env: { ...process.env, NODE_ENV: "production" } });
+  await run("npm", ["run", "-s", "build"], { env: { ...process.env, NODE_ENV: "production" } });
   log(`  built in ${((Date.now() - t) / 1000).toFixed(1)} s`);
 }
 

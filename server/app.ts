@@ -1,6 +1,5 @@
 import "react-router";
 import cluster from "node:cluster";
-import fs from "node:fs";
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
 import zlib from "node:zlib";
@@ -25,6 +24,8 @@ import { createLiveHub, type LiveHub } from "./live-hub";
 import { startLauncher } from "./launcher";
 import { createPageCache } from "./page-cache";
 import { createReadCacheListener } from "./read-cache-listener";
+import { createMediaCache } from "./media-cache";
+import { createStaticFiles } from "./static-files";
 import { createSettingsListener, type SettingsListener } from "./settings-listener";
 
 type ReadCacheListener = ReturnType<typeof createReadCacheListener>;
@@ -115,12 +116,15 @@ export function createApp({ services, serveAssets, build = loadServerBuild }: { 
   // The live event stream is never compressed: compression would hold events back in its buffer.
   app.get("/api/events", createLiveEventsHandler(services));
 
-  // Content-addressed images: a key never changes meaning, so browsers and CDNs keep them forever.
+  // Content-addressed images: a key never changes meaning, so browsers and CDNs keep them forever
+  // and this process keeps the popular ones in memory.
+  const media = createMediaCache();
   app.get("/media/:file", async (req, res, next) => {
     try {
       const key = req.params.file.replace(/\.webp$/, "");
-      const file = await getMediaFile(db, key);
+      const file = media.get(key) ?? (await getMediaFile(db, key));
       if (!file) return void res.status(404).type("text/plain").send("Not found");
+      media.set(key, file);
       res.setHeader("Cache-Control", IMMUTABLE);
       res.setHeader("ETag", `"${key}"`);
       res.type(file.contentType).send(file.bytes);
@@ -129,16 +133,9 @@ export function createApp({ services, serveAssets, build = loadServerBuild }: { 
     }
   });
 
-  const client = path.resolve("build/client");
-  const publicFiles = new Set<string>();
-  if (serveAssets) {
-    app.use("/assets", compression(), express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y", index: false }));
-    for (const entry of fs.readdirSync(client, { withFileTypes: true })) if (entry.isFile()) publicFiles.add(`/${entry.name}`);
-    // Only the files that exist: a page request must not cost a disk lookup first.
-    const serveFile = express.static(client, { maxAge: "1h", index: false });
-    const compressFile = compression();
-    app.use((req, res, next) => (publicFiles.has(req.path) ? compressFile(req, res, () => serveFile(req, res, next)) : next()));
-  }
+  // The browser build from memory (server/static-files.ts); in development Vite serves it.
+  const staticFiles = serveAssets ? createStaticFiles(path.resolve("build/client"), SECURITY_HEADERS) : null;
+  if (staticFiles) app.use((req, res, next) => void (staticFiles.serve(req, res, req.path) || next()));
 
   const loadContext = { db, env, auth };
   app.use(PAGE_COMPRESSION, createRequestHandler({ build, getLoadContext: () => loadContext }));
@@ -156,7 +153,8 @@ export function createApp({ services, serveAssets, build = loadServerBuild }: { 
   services.settings.onChange(() => pageCache.clear());
   return (req: IncomingMessage, res: ServerResponse) => {
     const pathname = (req.url ?? "/").split("?")[0];
-    if (pathname.startsWith("/assets/") || pathname.startsWith("/media/") || publicFiles.has(pathname) || PROBES.has(pathname)) return app(req, res);
+    if (staticFiles?.serve(req, res, pathname)) return;
+    if (pathname.startsWith("/media/") || PROBES.has(pathname)) return app(req, res);
     pageCache.handle(req, res, () => app(req, res));
   };
 }
