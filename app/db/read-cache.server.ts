@@ -9,29 +9,35 @@ import type { DbOrTx } from "./client.server";
  * listener.ts). Reads through a transaction are never cached, so an order, a stock check or an
  * owner's edit always reads the database itself.
  */
-export type ReadCacheScope = "catalog" | "settings";
+export type ReadCacheScope = "catalog" | "settings" | "shopper";
 
 type Entry = { version: number; storedAt: number; value: Promise<unknown> };
 
 export type ReadCache = {
   /** Drops every entry of the scope (its data changed somewhere). */
   invalidate: (scope: ReadCacheScope) => void;
+  /** Drops one entry (one shopper's data changed). */
+  invalidateKey: (scope: ReadCacheScope, key: string) => void;
   readonly size: number;
 };
 
-const MAX_ENTRIES = 500;
+const MAX_ENTRIES = 1000;
 /** A safety net: should a change notice ever be lost, nothing stays stale longer than this. */
 const MAX_AGE_MS = 60_000;
 
 const caches = new WeakMap<object, ReturnType<typeof createReadCache>>();
 
 function createReadCache() {
-  const versions: Record<ReadCacheScope, number> = { catalog: 0, settings: 0 };
+  const versions: Record<ReadCacheScope, number> = { catalog: 0, settings: 0, shopper: 0 };
   const entries = new Map<string, Entry>();
   return {
     invalidate(scope: ReadCacheScope) {
       versions[scope]++;
       for (const key of entries.keys()) if (key.startsWith(`${scope}:`)) entries.delete(key);
+    },
+    invalidateKey(scope: ReadCacheScope, key: string) {
+      // Entries hold the load's promise from its start, so a load under way goes with it.
+      entries.delete(`${scope}:${key}`);
     },
     get size() {
       return entries.size;

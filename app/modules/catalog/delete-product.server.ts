@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { cartItems, orderItems, products, wishlistItems } from "~/db/schema";
 import { AppError } from "~/lib/errors";
+import { publishLiveEvents } from "~/modules/live/publish-live-event.server";
 
 export type DeleteOutcome = { outcome: "deleted" | "archived"; name: string };
 
@@ -17,13 +18,16 @@ export async function deleteProduct(db: Db, id: string): Promise<DeleteOutcome> 
     const [{ ordered }] = await tx
       .select({ ordered: sql<boolean>`exists (select 1 from ${orderItems} where ${orderItems.productId} = ${id})` })
       .from(sql`(select 1) as one`);
+    // Whose cart or wishlist loses it: their open tabs (and every process's copy of their header) are told.
+    const carts = await tx.delete(cartItems).where(eq(cartItems.productId, id)).returning({ userId: cartItems.userId });
+    const wishlists = await tx.delete(wishlistItems).where(eq(wishlistItems.productId, id)).returning({ userId: wishlistItems.userId });
+    await publishLiveEvents(tx, "cart", carts.map((r) => r.userId));
+    await publishLiveEvents(tx, "wishlist", wishlists.map((r) => r.userId));
     if (!ordered) {
       await tx.delete(products).where(eq(products.id, id));
       return { outcome: "deleted", name: product.name };
     }
     await tx.update(products).set({ status: "archived", launchAt: null, featured: false, updatedAt: new Date() }).where(eq(products.id, id));
-    await tx.delete(cartItems).where(eq(cartItems.productId, id));
-    await tx.delete(wishlistItems).where(eq(wishlistItems.productId, id));
     return { outcome: "archived", name: product.name };
   });
 }

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { LIVE_CHANNEL, type LiveEvent } from "./live-event";
+import { LIVE_CHANNEL, type LiveEvent, type LiveTopic } from "./live-event";
 
 /**
  * Tells every server process (Postgres NOTIFY) that something changed. Inside a transaction the
@@ -8,4 +8,12 @@ import { LIVE_CHANNEL, type LiveEvent } from "./live-event";
  */
 export async function publishLiveEvent(db: DbOrTx, event: LiveEvent): Promise<void> {
   await db.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(event)})`);
+}
+
+/** The same event for each of these people, in one statement however many they are. */
+export async function publishLiveEvents(db: DbOrTx, topic: LiveTopic, userIds: string[]): Promise<void> {
+  const unique = [...new Set(userIds)];
+  if (unique.length === 0) return;
+  await db.execute(sql`select pg_notify(${LIVE_CHANNEL}, json_build_object('topic', ${topic}::text, 'userId', u)::text)
+    from unnest(${unique}::text[]) as u`);
 }
