@@ -11,7 +11,8 @@
 //      answering a fixed 2 KB HTML page, measured in the same run on the same machine,
 // 4. checks the targets, prints a Markdown table and writes bench-results/latest.json,
 // 5. times the owner dashboard (Overview, Orders tab) on demo data on PGlite and PostgreSQL
-//    (scripts/bench-dashboard.ts); `npm run bench -- --only=dashboard` runs only that part.
+//    (scripts/bench-dashboard.ts); `npm run bench -- --only=dashboard` runs only that part,
+//    `--only=lighthouse` only the Lighthouse and first-load weight part (no wrk, no dashboard).
 //
 // Exit code: 0 when the benchmark ran (even if targets fail), non-zero when it could not run.
 
@@ -744,7 +745,31 @@ async function benchDashboard() {
   });
 }
 
-// `npm run bench -- --only=dashboard` runs just the owner dashboard rows (after a build).
+/** `--only=lighthouse`: the first-paint loop (Lighthouse and first-load weights, no wrk, no dashboard). */
+async function benchLighthouse() {
+  cleanup.tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), "kapra-bench-"));
+  await build();
+  const shop = await startShop();
+  const pages = ["/", "/products", await pickProductPath(shop.origin)];
+  for (const page of pages) for (let i = 0; i < 3; i++) await (await fetch(`${shop.origin}${page}`)).arrayBuffer();
+  const lighthouse = await runLighthouse(pages, shop.origin);
+  const weights = await measureWeights(pages, shop.origin);
+  step("Results");
+  for (const page of pages) {
+    const l = lighthouse[page];
+    const w = weights[page];
+    log(`  ${page}: score ${fmt(l.score)}  FCP ${fmtMs(l.fcpMs)}  LCP ${fmtMs(l.lcpMs)}  TBT ${fmtMs(l.tbtMs)}  CLS ${fmt(l.cls, 3)}  JS ${w.jsGzipKb} KB gz  CSS ${w.cssGzipKb} KB gz  HTML ${w.htmlGzipKb} KB gz`);
+    if (l.lcpElement) log(`    LCP element: ${l.lcpElement.snippet?.slice(0, 160)}`);
+    if (l.lcpPhases) log(`    ${l.lcpPhases}`);
+    for (const a of l.topFailingAudits) log(`    - ${a.title}${a.displayValue ? ` — ${a.displayValue}` : ""}${a.items.length ? `: ${a.items.join("; ")}` : ""}`);
+  }
+  for (const c of checkTargets(pages, "/products", lighthouse, weights, null).filter((x) => x.pass !== null)) {
+    log(`  ${c.pass ? "PASS" : "FAIL"}  ${c.name}: ${c.value}`);
+  }
+}
+
+// `npm run bench -- --only=dashboard` runs just the owner dashboard rows (after a build);
+// `--only=lighthouse` just Lighthouse and the first-load weights of `/`, `/products` and a product.
 const only = process.argv.find((a) => a.startsWith("--only="))?.slice("--only=".length);
 
 let exitCode = 1;
@@ -752,6 +777,9 @@ try {
   if (only === "dashboard") {
     await build();
     await benchDashboard();
+    exitCode = 0;
+  } else if (only === "lighthouse") {
+    await benchLighthouse();
     exitCode = 0;
   } else {
     exitCode = await main();
