@@ -6,7 +6,12 @@ import { ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
+import { InlineCssContext } from "~/components/layout/inline-styles";
+import { deferHydration } from "~/lib/defer-hydration.server";
 import { logger } from "~/lib/logger.server";
+// The stylesheet as text, for the server bundle only: every page carries it inline (first paint
+// without a stylesheet round trip) and the browser bundle stays free of it.
+import appCss from "./app.css?inline";
 
 export const streamTimeout = 5_000;
 
@@ -47,7 +52,9 @@ export default function handleRequest(
     );
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} />,
+      <InlineCssContext value={appCss}>
+        <ServerRouter context={routerContext} url={request.url} />
+      </InlineCssContext>,
       {
         [readyOption]() {
           shellRendered = true;
@@ -63,7 +70,10 @@ export default function handleRequest(
 
           responseHeaders.set("Content-Type", "text/html");
 
-          pipe(body);
+          // Route modules load after the first paint (app/lib/defer-hydration.server.ts).
+          const deferred = deferHydration();
+          deferred.pipe(body);
+          pipe(deferred);
 
           resolve(
             new Response(stream, {
