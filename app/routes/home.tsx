@@ -24,6 +24,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { featured, tiles, hero, heroImage: hero ? `/media/${hero.sources[hero.sources.length - 1].key}.webp` : undefined };
 }
 
+/** Featured cards: 2 columns, 3 from 1024 px, gap-4 inside container-page's padding. */
+const FEATURED_SIZES = "(min-width: 1280px) 395px, (min-width: 1024px) calc(33vw - 37px), (min-width: 640px) calc(50vw - 32px), calc(50vw - 24px)";
+
 export default function Home({ loaderData }: Route.ComponentProps) {
   const root = useRootData();
   const shop = root?.shop;
@@ -98,7 +101,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <Link to="/products" className="text-sm font-semibold text-brand-700 hover:underline">View all products</Link>
         </div>
         <div className="mt-6 grid grid-cols-2 gap-4 lg:grid-cols-3">
-          {loaderData.featured.map((p) => <ProductCard key={p.id} product={p} />)}
+          {loaderData.featured.map((p) => <ProductCard key={p.id} product={p} sizes={FEATURED_SIZES} />)}
         </div>
       </section>
     </>
