@@ -3,7 +3,12 @@ import { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
+import { InlineCssContext } from "~/components/layout/inline-styles";
+import { deferHydration } from "~/lib/defer-hydration.server";
 import { logger } from "~/lib/logger.server";
+// The stylesheet as text, for the server bundle only: every page carries it inline (first paint
+// without a stylesheet round trip) and the browser bundle stays free of it.
+import appCss from "./app.css?inline";
 
 export const streamTimeout = 5_000;
 
@@ -46,10 +51,18 @@ export default function handleRequest(
       },
     });
 
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+    const page = (
+      <InlineCssContext value={appCss}>
+        <ServerRouter context={routerContext} url={request.url} />
+      </InlineCssContext>
+    );
+    const { pipe, abort } = renderToPipeableStream(page, {
       onAllReady() {
         for (const error of renderErrors) logger.error({ err: error, url: request.url }, "render failed");
-        pipe(collect);
+        // Route modules load after the first paint (app/lib/defer-hydration.server.ts).
+        const deferred = deferHydration();
+        deferred.pipe(collect);
+        pipe(deferred);
       },
       onShellError(error: unknown) {
         // handleDocumentRequest logs a failed shell when this rejects.

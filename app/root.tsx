@@ -3,7 +3,7 @@ import {
   data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError,
 } from "react-router";
 import type { Route } from "./+types/root";
-import "./app.css";
+import { InlineStyles } from "~/components/layout/inline-styles";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { Toaster } from "~/components/ui/toaster";
@@ -67,6 +67,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#24493f" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <InlineStyles />
         <Meta />
         <Links />
       </head>

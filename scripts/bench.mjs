@@ -12,6 +12,7 @@
 // 4. checks the targets, prints a Markdown table and writes bench-results/latest.json,
 // 5. times the owner dashboard (Overview, Orders tab) on demo data on PGlite and PostgreSQL
 //    (scripts/bench-dashboard.ts); `npm run bench -- --only=dashboard` runs only that part,
+//    `--only=lighthouse` only the Lighthouse and first-load weight part (no wrk, no dashboard),
 // 6. measures signed-in pages, the API and orders with wrk on PGlite and PostgreSQL, one process and
 //    one per core (scripts/bench-server.ts); `npm run bench -- --only=server` runs only that part.
 //
@@ -619,7 +620,31 @@ async function benchServer() {
   await runPart("scripts/bench-server.ts", optionsFor(["duration", "products", "orders", "setups", "buyers"], ["profile"]));
 }
 
-// `npm run bench -- --only=dashboard` or `--only=server` runs just that part (after a build).
+/** `--only=lighthouse`: the first-paint loop (Lighthouse and first-load weights, no wrk, no dashboard). */
+async function benchLighthouse() {
+  cleanup.tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), "kapra-bench-"));
+  await build();
+  const shop = await startShop();
+  const pages = ["/", "/products", await pickProductPath(shop.origin)];
+  for (const page of pages) for (let i = 0; i < 3; i++) await (await fetch(`${shop.origin}${page}`)).arrayBuffer();
+  const lighthouse = await runLighthouse(pages, shop.origin);
+  const weights = await measureWeights(pages, shop.origin);
+  step("Results");
+  for (const page of pages) {
+    const l = lighthouse[page];
+    const w = weights[page];
+    log(`  ${page}: score ${fmt(l.score)}  FCP ${fmtMs(l.fcpMs)}  LCP ${fmtMs(l.lcpMs)}  TBT ${fmtMs(l.tbtMs)}  CLS ${fmt(l.cls, 3)}  JS ${w.jsGzipKb} KB gz  CSS ${w.cssGzipKb} KB gz  HTML ${w.htmlGzipKb} KB gz`);
+    if (l.lcpElement) log(`    LCP element: ${l.lcpElement.snippet?.slice(0, 160)}`);
+    if (l.lcpPhases) log(`    ${l.lcpPhases}`);
+    for (const a of l.topFailingAudits) log(`    - ${a.title}${a.displayValue ? ` — ${a.displayValue}` : ""}${a.items.length ? `: ${a.items.join("; ")}` : ""}`);
+  }
+  for (const c of checkTargets(pages, "/products", lighthouse, weights, null).filter((x) => x.pass !== null)) {
+    log(`  ${c.pass ? "PASS" : "FAIL"}  ${c.name}: ${c.value}`);
+  }
+}
+
+// `npm run bench -- --only=dashboard` or `--only=server` runs just that part (after a build);
+// `--only=lighthouse` just Lighthouse and the first-load weights of `/`, `/products` and a product.
 const only = process.argv.find((a) => a.startsWith("--only="))?.slice("--only=".length);
 
 let exitCode = 1;
@@ -628,8 +653,11 @@ try {
     await build();
     await (only === "dashboard" ? benchDashboard() : benchServer());
     exitCode = 0;
+  } else if (only === "lighthouse") {
+    await benchLighthouse();
+    exitCode = 0;
   } else if (only) {
-    throw new Error(`--only=${only}: the parts are "dashboard" and "server" (without --only everything runs)`);
+    throw new Error(`--only=${only}: the parts are "lighthouse", "dashboard" and "server" (without --only everything runs)`);
   } else {
     exitCode = await main();
     await benchDashboard();

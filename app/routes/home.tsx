@@ -24,6 +24,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { featured, tiles, hero, heroImage: hero ? `/media/${hero.sources[hero.sources.length - 1].key}.webp` : undefined };
 }
 
+/** Category tiles: 2, 3 then 4 columns, gap-4, inside container-page's padding. */
+const TILE_SIZES = "(min-width: 1280px) 292px, (min-width: 1024px) calc(25vw - 28px), (min-width: 640px) calc(33vw - 27px), calc(50vw - 24px)";
+/** Featured cards: 2 columns, 3 from 1024 px, gap-4 inside container-page's padding. */
+const FEATURED_SIZES = "(min-width: 1280px) 395px, (min-width: 1024px) calc(33vw - 37px), (min-width: 640px) calc(50vw - 32px), calc(50vw - 24px)";
+
 export default function Home({ loaderData }: Route.ComponentProps) {
   const root = useRootData();
   const shop = root?.shop;
@@ -81,7 +86,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           {loaderData.tiles.map((tile) => (
             <li key={tile.slug}>
               <Link to={tile.href} className="group block overflow-hidden rounded-xl border border-stone-200 bg-white">
-                <ProductImage image={tile.image} sizes="(min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw" alt="" className="transition-transform group-hover:scale-105" />
+                <ProductImage image={tile.image} sizes={TILE_SIZES} alt="" className="transition-transform group-hover:scale-105" />
                 <span className="block p-3">
                   <span className="block font-semibold text-stone-900">{tile.name}</span>
                   <span className="block text-sm text-stone-600">{tile.comingSoon ? "Coming Soon" : `${tile.productCount} products`}</span>
@@ -98,7 +103,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <Link to="/products" className="text-sm font-semibold text-brand-700 hover:underline">View all products</Link>
         </div>
         <div className="mt-6 grid grid-cols-2 gap-4 lg:grid-cols-3">
-          {loaderData.featured.map((p) => <ProductCard key={p.id} product={p} />)}
+          {loaderData.featured.map((p) => <ProductCard key={p.id} product={p} sizes={FEATURED_SIZES} />)}
         </div>
       </section>
     </>

@@ -7,7 +7,15 @@ import { Rating } from "./rating";
 import { StockBadge } from "./stock-badge";
 import { WishlistButton } from "./wishlist-button";
 
-export function ProductCard({ product, layout = "grid", priority = false }: { product: ProductCardData; layout?: "grid" | "list"; priority?: boolean }) {
+/**
+ * The card's photo width in the catalogue grid (2, 3 then 4 columns, gap-4, inside container-page's
+ * padding), so a phone takes the 320 px rendition instead of the 640 px one.
+ */
+const CATALOGUE_SIZES = "(min-width: 1280px) 292px, (min-width: 1024px) calc(25vw - 28px), (min-width: 640px) calc(33vw - 27px), calc(50vw - 24px)";
+
+export function ProductCard({ product, layout = "grid", priority = false, sizes = CATALOGUE_SIZES }: {
+  product: ProductCardData; layout?: "grid" | "list"; priority?: boolean; sizes?: string;
+}) {
   const status = stockStatus(product);
   const href = `/product/${product.id}`;
   if (layout === "list") {
@@ -34,7 +42,7 @@ export function ProductCard({ product, layout = "grid", priority = false }: { pr
     <article data-testid="product-card" className="group relative flex flex-col overflow-hidden rounded-xl border border-stone-200 bg-white">
       <WishlistButton productId={product.id} name={product.name} className="absolute right-2 top-2 z-10" />
       <Link to={href} className="relative block overflow-hidden" tabIndex={-1} aria-hidden>
-        <ProductImage image={product.image} sizes="(min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw" priority={priority} alt="" className="transition-transform duration-300 group-hover:scale-105" />
+        <ProductImage image={product.image} sizes={sizes} priority={priority} alt="" className="transition-transform duration-300 group-hover:scale-105" />
       </Link>
       <div className="flex flex-1 flex-col gap-1 p-3">
         <p className="text-xs uppercase tracking-wide text-stone-600">{product.categoryName}</p>

@@ -1,0 +1,59 @@
+import { Transform } from "node:stream";
+
+/**
+ * React Router's `<Scripts />` hoists a `<link rel="modulepreload">` for every module of the page
+ * (about 120 KB gzipped) and ends the body with an inline module script that imports them and
+ * hydrates. On a phone's slow link those downloads compete with the photo that is the page's
+ * largest paint, and React Router has no option to hold them back. This rewrite of the server
+ * HTML keeps the page the same and only changes when the JavaScript loads:
+ * - the module preloads are dropped;
+ * - the module script is left inert (`type="text/x-deferred-module"`, its text unchanged) and a
+ *   small classic script after it runs that text as a module once the first paint is done: after
+ *   every high-priority image (`fetchpriority="high"`, the largest paint's photo) has loaded or
+ *   failed, on the next frame, or at the window's `load` at the latest.
+ * Until then links and forms work as plain HTML, as they do without JavaScript.
+ */
+const MODULE_SCRIPT_OPEN = '<script type="module" async="">';
+const INERT_SCRIPT_OPEN = '<script type="text/x-deferred-module" async="">';
+const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>/g;
+
+// ES5 on purpose: it runs on whatever browser opens the page, before any bundle.
+const LOADER = `<script>(function(s){var started=false;function start(){if(started)return;started=true;var m=document.createElement("script");m.type="module";m.textContent=s.textContent;document.head.appendChild(m)}function afterPaint(){if(document.hidden)start();else requestAnimationFrame(function(){setTimeout(start,0)})}var waiting=[].filter.call(document.querySelectorAll('img[fetchpriority="high"]'),function(i){return!i.complete});var left=waiting.length;if(!left)afterPaint();waiting.forEach(function(i){function done(){if(--left===0)afterPaint()}i.addEventListener("load",done);i.addEventListener("error",done)});addEventListener("load",afterPaint)})(document.currentScript.previousElementSibling)</script>`;
+
+/** The document up to the end of the hydration script, rewritten; null while that end is not in `html` yet. */
+function rewriteShell(html: string): { shell: string; rest: string } | null {
+  const open = html.indexOf(MODULE_SCRIPT_OPEN);
+  if (open < 0) return null;
+  const close = html.indexOf("</script>", open + MODULE_SCRIPT_OPEN.length);
+  if (close < 0) return null;
+  const end = close + "</script>".length;
+  const before = html.slice(0, open).replace(MODULE_PRELOAD, "");
+  const script = INERT_SCRIPT_OPEN + html.slice(open + MODULE_SCRIPT_OPEN.length, end);
+  return { shell: before + script + LOADER, rest: html.slice(end) };
+}
+
+/**
+ * A stream between React's HTML and the response: it holds the document back only until the
+ * hydration script has gone by (it is part of the shell, which React writes in one go), rewrites
+ * that part and then passes everything else straight through (streamed Suspense content).
+ */
+export function deferHydration(): Transform {
+  // Latin-1 maps every byte to one character and back, so UTF-8 text split across chunks passes
+  // through untouched; what we look for and insert is ASCII.
+  let pending: string | null = "";
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      if (pending === null) return callback(null, chunk);
+      pending += chunk.toString("latin1");
+      const rewritten = rewriteShell(pending);
+      if (!rewritten) return callback();
+      pending = null;
+      callback(null, Buffer.from(rewritten.shell + rewritten.rest, "latin1"));
+    },
+    flush(callback) {
+      // A document without React Router's scripts goes out as it came.
+      if (pending) this.push(Buffer.from(pending, "latin1"));
+      callback();
+    },
+  });
+}
