@@ -54,6 +54,5 @@ export default [
   route("api/seller/overview", "routes/api.seller-overview.ts"),
   route("api/wishlist/:productId", "routes/api.wishlist-item.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
-  route("robots.txt", "routes/robots.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -25,6 +25,7 @@ import { startLauncher } from "./launcher";
 import { createPageCache } from "./page-cache";
 import { createReadCacheListener } from "./read-cache-listener";
 import { createMediaCache } from "./media-cache";
+import { createRobotsTxt } from "./robots-txt";
 import { createStaticFiles } from "./static-files";
 import { createSettingsListener, type SettingsListener } from "./settings-listener";
 
@@ -133,6 +134,10 @@ export function createApp({ services, serveAssets, build = loadServerBuild }: { 
     }
   });
 
+  const protocolOf = (req: IncomingMessage) => (env.TRUST_PROXY && req.headers["x-forwarded-proto"] === "https" ? "https" : "http");
+  const robotsTxt = createRobotsTxt(env.PUBLIC_URL, protocolOf);
+  app.get("/robots.txt", (req, res) => robotsTxt(req, res, SECURITY_HEADERS));
+
   // The browser build from memory (server/static-files.ts); in development Vite serves it.
   const staticFiles = serveAssets ? createStaticFiles(path.resolve("build/client"), SECURITY_HEADERS) : null;
   if (staticFiles) app.use((req, res, next) => void (staticFiles.serve(req, res, req.path) || next()));
@@ -146,7 +151,7 @@ export function createApp({ services, serveAssets, build = loadServerBuild }: { 
   const pageCache = createPageCache({
     render: (request) => render(request, loadContext),
     headers: SECURITY_HEADERS,
-    protocolOf: (req) => (env.TRUST_PROXY && req.headers["x-forwarded-proto"] === "https" ? "https" : "http"),
+    protocolOf,
     onServed: (req, status, hit) => logger.info({ method: req.method, url: req.url, status, cache: hit ? "hit" : "miss" }, "request"),
   });
   // Pages show the brand, contacts and shipping rule: a settings change (in any process) drops them all.
@@ -154,6 +159,7 @@ export function createApp({ services, serveAssets, build = loadServerBuild }: { 
   return (req: IncomingMessage, res: ServerResponse) => {
     const pathname = (req.url ?? "/").split("?")[0];
     if (staticFiles?.serve(req, res, pathname)) return;
+    if (pathname === "/robots.txt" && (req.method === "GET" || req.method === "HEAD")) return robotsTxt(req, res, SECURITY_HEADERS);
     if (pathname.startsWith("/media/") || PROBES.has(pathname)) return app(req, res);
     pageCache.handle(req, res, () => app(req, res));
   };
