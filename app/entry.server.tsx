@@ -10,6 +10,19 @@ import { logger } from "~/lib/logger.server";
 // without a stylesheet round trip) and the browser bundle stays free of it.
 import appCss from "./app.css?inline";
 
+// React renders the stylesheet's element empty and the bytes are put in afterwards: encoding the
+// same 46 KB through React on every request was a good part of a page's render time.
+const EMPTY_STYLE = Buffer.from('<style id="app-css"></style>');
+const STYLE_OPEN_LENGTH = '<style id="app-css">'.length;
+const CSS_BYTES = Buffer.from(appCss);
+
+function withStylesheet(html: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
+  const at = html.indexOf(EMPTY_STYLE);
+  if (at < 0) return html;
+  const split = at + STYLE_OPEN_LENGTH;
+  return Buffer.concat([html.subarray(0, split), CSS_BYTES, html.subarray(split)]);
+}
+
 export const streamTimeout = 5_000;
 
 export default function handleRequest(
@@ -46,13 +59,13 @@ export default function handleRequest(
         clearTimeout(timeoutId);
         timeoutId = undefined;
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
+        resolve(new Response(withStylesheet(Buffer.concat(chunks)), { headers: responseHeaders, status: responseStatusCode }));
         callback();
       },
     });
 
     const page = (
-      <InlineCssContext value={appCss}>
+      <InlineCssContext value="">
         <ServerRouter context={routerContext} url={request.url} />
       </InlineCssContext>
     );

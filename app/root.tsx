@@ -10,7 +10,6 @@ import { Toaster } from "~/components/ui/toaster";
 import { getUser } from "~/lib/auth-guard.server";
 import { readShopperBadges } from "~/modules/accounts/shopper-badges.server";
 import { sessionCookies } from "~/modules/accounts/session-user.server";
-import { isDatabaseUnavailable } from "~/lib/errors";
 import { takeFlash } from "~/lib/flash.server";
 import { useLiveRefresh } from "~/lib/use-live-refresh";
 import { useRememberLocation } from "~/lib/use-remembered-location";
@@ -18,41 +17,36 @@ import { listCategories } from "~/modules/catalog/list-categories.server";
 import { getSettings } from "~/modules/settings/get-settings.server";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  try {
-    const [settings, categories, user, { flash, clear }] = await Promise.all([
-      getSettings(context.db), listCategories(context.db), getUser(request, context), takeFlash(request),
-    ]);
-    const { cartCount, wishlist } = user ? await readShopperBadges(context.db, user.id) : { cartCount: 0, wishlist: [] as string[] };
-    // A renewed session cookie cache (or a flash message read) goes back with the page.
-    const headers = new Headers();
-    for (const cookie of [...(await sessionCookies(request)), ...(clear ? [clear] : [])]) headers.append("Set-Cookie", cookie);
-    const url = new URL(request.url);
-    return data({
-      origin: context.env.PUBLIC_URL?.replace(/\/$/, "") ?? url.origin,
-      shop: {
-        brandName: settings.brandName,
-        contactEmail: settings.contactEmail,
-        phone: settings.phone,
-        address: settings.address,
-        city: settings.city,
-        instagram: settings.instagram,
-        shippingFee: settings.shippingFee,
-        freeShippingThreshold: settings.freeShippingThreshold,
-        happyCustomers: settings.happyCustomers,
-        yearsInBusiness: settings.yearsInBusiness,
-        productsSold: settings.productsSold,
-        averageRating: settings.averageRating,
-      },
-      categories: categories.map((c) => ({ slug: c.slug, name: c.name })),
-      user: user && { id: user.id, name: user.name, email: user.email, role: user.role },
-      cartCount,
-      wishlist,
-      flash,
-    }, { headers });
-  } catch (error) {
-    if (isDatabaseUnavailable(error)) throw data({ reason: "database-unavailable" }, { status: 503 });
-    throw error;
-  }
+  const [settings, categories, user, { flash, clear }] = await Promise.all([
+    getSettings(context.db), listCategories(context.db), getUser(request, context), takeFlash(request),
+  ]);
+  const { cartCount, wishlist } = user ? await readShopperBadges(context.db, user.id) : { cartCount: 0, wishlist: [] as string[] };
+  // A renewed session cookie cache (or a flash message read) goes back with the page.
+  const headers = new Headers();
+  for (const cookie of [...(await sessionCookies(request)), ...(clear ? [clear] : [])]) headers.append("Set-Cookie", cookie);
+  const url = new URL(request.url);
+  return data({
+    origin: context.env.PUBLIC_URL?.replace(/\/$/, "") ?? url.origin,
+    shop: {
+      brandName: settings.brandName,
+      contactEmail: settings.contactEmail,
+      phone: settings.phone,
+      address: settings.address,
+      city: settings.city,
+      instagram: settings.instagram,
+      shippingFee: settings.shippingFee,
+      freeShippingThreshold: settings.freeShippingThreshold,
+      happyCustomers: settings.happyCustomers,
+      yearsInBusiness: settings.yearsInBusiness,
+      productsSold: settings.productsSold,
+      averageRating: settings.averageRating,
+    },
+    categories: categories.map((c) => ({ slug: c.slug, name: c.name })),
+    user: user && { id: user.id, name: user.name, email: user.email, role: user.role },
+    cartCount,
+    wishlist,
+    flash,
+  }, { headers });
 }
 
 // Error screens load only when an error happens: every page's first load stays smaller.

@@ -24,6 +24,7 @@ import { createLiveHub, type LiveHub } from "./live-hub";
 import { startLauncher } from "./launcher";
 import { createPageCache } from "./page-cache";
 import { createReadCacheListener } from "./read-cache-listener";
+import { withDatabaseOutages } from "./database-outage";
 import { createMediaCache } from "./media-cache";
 import { createRobotsTxt } from "./robots-txt";
 import { createStaticFiles } from "./static-files";
@@ -86,7 +87,8 @@ const SECURITY_HEADERS = {
  * The shop's request handler: static files and images through Express, guests' page views through
  * the page cache, everything else (forms, signed-in visitors) rendered fresh by React Router.
  */
-export function createApp({ services, serveAssets, build = loadServerBuild }: { services: Services; serveAssets: boolean; build?: ServerBuild | (() => Promise<ServerBuild>) }) {
+export function createApp({ services, serveAssets, build: given = loadServerBuild }: { services: Services; serveAssets: boolean; build?: ServerBuild | (() => Promise<ServerBuild>) }) {
+  const build = typeof given === "function" ? async () => withDatabaseOutages(await given()) : withDatabaseOutages(given);
   const { env, auth } = services;
   const db = services.database.db;
   const app = express();

@@ -120,6 +120,10 @@ test("with the database down, pages show the connection-trouble error screen", a
   expect((await notReady.json()).error.code).toBe("DATABASE_UNAVAILABLE");
   expect(Date.now() - started).toBeLessThan(4_000);
   expect((await page.request.get(`${origin}/healthz`)).status()).toBe(200);
+  // The JSON API says so in its documented error shape (a query no process has in memory).
+  const api = await page.request.get(`${origin}/api/products?sort=price-desc&q=tee`, { timeout: 5_000 });
+  expect(api.status()).toBe(503);
+  expect((await api.json()).error.code).toBe("DATABASE_UNAVAILABLE");
 
   // A client-side navigation to the catalogue.
   await page.getByRole("contentinfo").getByRole("link", { name: "All products" }).click();
