@@ -3,12 +3,12 @@ import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contactMessages, shopSettings, users } from "~/db/schema";
 import { seedSettings } from "~/db/seed-data";
-import { CLIENT_IP_HEADER, createAuth, loadAuthSecret, type Auth } from "~/modules/accounts/auth.server";
+import { CLIENT_IP_HEADER, type Auth } from "~/modules/accounts/auth.server";
 import { createSeller } from "~/modules/accounts/create-seller.server";
 import { getSessionUser } from "~/modules/accounts/session-user.server";
 import { countWaiting } from "~/modules/seller/count-waiting.server";
 import { getSettings } from "~/modules/settings/get-settings.server";
-import { callRoute, expectRedirect, signInCookie } from "../../tests/factories/route-calls";
+import { callRoute, routeContext, expectRedirect, signInCookie } from "../../tests/factories/route-calls";
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../../tests/factories/test-database";
 import * as apiOverview from "./api.seller-overview";
 import * as inbox from "./seller-inbox";
@@ -44,9 +44,7 @@ describe.each(DATABASE_KINDS)("owner pages on %s", (kind) => {
   beforeAll(async () => {
     database = await createTestDatabase(kind);
     await database.db.insert(shopSettings).values(seedSettings("Kapra"));
-    const env = { PUBLIC_URL: undefined, GOOGLE_CLIENT_ID: undefined, GOOGLE_CLIENT_SECRET: undefined, SIGN_IN_RATE_LIMIT: 1000 };
-    auth = createAuth({ db: database.db, env, secret: await loadAuthSecret(database.db, undefined) });
-    context = { db: database.db, auth, env } as unknown as AppLoadContext;
+    ({ auth, context } = await routeContext(database.db));
     ids.owner = (await createSeller(auth, database.db, { email: "owner@shop.pk", password: PASSWORD, name: "Owner" })).userId;
     // Buyers made the way buyers are: sign-up.
     for (const [who, email] of [["buyer", "buyer@shop.pk"], ["staff", "staff@shop.pk"]] as const) {

@@ -3,12 +3,12 @@ import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders, products, productVariants, reviews, users } from "~/db/schema";
 import { seedDatabase } from "~/db/seed.server";
-import { CLIENT_IP_HEADER, createAuth, loadAuthSecret, type Auth } from "~/modules/accounts/auth.server";
+import { CLIENT_IP_HEADER, type Auth } from "~/modules/accounts/auth.server";
 import { createSeller } from "~/modules/accounts/create-seller.server";
 import { placeOrder } from "~/modules/checkout/place-order.server";
 import { COMMENT_TOO_LONG, RATING_REQUIRED } from "~/modules/reviews/review-schema";
 import { NOT_ELIGIBLE_MESSAGE } from "~/modules/reviews/review-eligibility.server";
-import { callRoute, signInCookie } from "../../tests/factories/route-calls";
+import { callRoute, routeContext, signInCookie } from "../../tests/factories/route-calls";
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../../tests/factories/test-database";
 import * as apiReviews from "./api.product-reviews";
 import * as order from "./order";
@@ -52,9 +52,7 @@ describe.each(DATABASE_KINDS)("review pages on %s", (kind) => {
   beforeAll(async () => {
     database = await createTestDatabase(kind);
     await seedDatabase(database.db, { shopName: "Kapra" });
-    const env = { PUBLIC_URL: undefined, GOOGLE_CLIENT_ID: undefined, GOOGLE_CLIENT_SECRET: undefined, SIGN_IN_RATE_LIMIT: 1000 };
-    auth = createAuth({ db: database.db, env, secret: await loadAuthSecret(database.db, undefined) });
-    context = { db: database.db, auth, env } as unknown as AppLoadContext;
+    ({ auth, context } = await routeContext(database.db));
     await createSeller(auth, database.db, { email: "owner@shop.pk", password: PASSWORD, name: "Owner" });
     for (const [name, email] of [["Ayesha Khan", "buyer@shop.pk"], ["Omar Farooq", "stranger@shop.pk"]]) {
       await auth.handler(new Request(`${ORIGIN}/api/auth/sign-up/email`, {

@@ -9,9 +9,9 @@ import * as apiOrder from "./api.order";
 import * as order from "./order";
 import * as root from "~/root";
 import * as sellerOrders from "./seller-orders";
-import { callRoute, expectRedirect, signInCookie, TEST_ORIGIN } from "../../tests/factories/route-calls";
+import { callRoute, routeContext, expectRedirect, signInCookie, TEST_ORIGIN } from "../../tests/factories/route-calls";
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../../tests/factories/test-database";
-import { CLIENT_IP_HEADER, createAuth, loadAuthSecret, type Auth } from "~/modules/accounts/auth.server";
+import { CLIENT_IP_HEADER, type Auth } from "~/modules/accounts/auth.server";
 import { createSeller } from "~/modules/accounts/create-seller.server";
 import { getSessionUser } from "~/modules/accounts/session-user.server";
 
@@ -45,9 +45,7 @@ describe.each(DATABASE_KINDS)("the session cookie cache (%s)", (kind) => {
   beforeAll(async () => {
     database = await createTestDatabase(kind);
     await seedDatabase(database.db, { shopName: "Kapra" });
-    const env = { PUBLIC_URL: undefined, GOOGLE_CLIENT_ID: undefined, GOOGLE_CLIENT_SECRET: undefined, SIGN_IN_RATE_LIMIT: 1000 };
-    auth = createAuth({ db: database.db, env, secret: await loadAuthSecret(database.db, undefined) });
-    context = { db: database.db, auth, env } as unknown as AppLoadContext;
+    ({ auth, context } = await routeContext(database.db));
     [variant] = await database.db.select({ color: productVariants.color, size: productVariants.size }).from(productVariants)
       .where(and(eq(productVariants.productId, PRODUCT), gt(productVariants.stock, 5))).limit(1);
   }, 300_000);

@@ -1,8 +1,17 @@
+import type { AppLoadContext } from "react-router";
 import { expect } from "vitest";
-import { CLIENT_IP_HEADER, type Auth } from "~/modules/accounts/auth.server";
+import type { Db } from "~/db/client.server";
+import { CLIENT_IP_HEADER, createAuth, loadAuthSecret, type Auth } from "~/modules/accounts/auth.server";
 
 /** The origin route tests send their requests from (same-origin, so writes pass the cross-site guard). */
 export const TEST_ORIGIN = "http://shop.test";
+
+/** better-auth on a test database and the load context route tests call loaders and actions with. */
+export async function routeContext(db: Db): Promise<{ auth: Auth; context: AppLoadContext }> {
+  const env = { PUBLIC_URL: undefined, GOOGLE_CLIENT_ID: undefined, GOOGLE_CLIENT_SECRET: undefined, SIGN_IN_RATE_LIMIT: 1000 };
+  const auth = createAuth({ db, env, secret: await loadAuthSecret(db, undefined) });
+  return { auth, context: { db, auth, env } as unknown as AppLoadContext };
+}
 
 /** Signs in through better-auth's own endpoint and returns the Cookie header of that session. */
 export async function signInCookie(auth: Auth, email: string, password: string, ip = "10.1.0.1"): Promise<string> {
