@@ -1,3 +1,4 @@
+import { LIVE_CHANNEL, parseLiveEvent, type LiveEvent } from "~/modules/live/live-event";
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -112,7 +113,15 @@ describe.each(DATABASE_KINDS)("the owner's products on %s", (kind) => {
     const placed = await placeOrder(db(), { userId: buyer, items: [{ productId: id, color: "White", size: "M", quantity: 2 }], shipping: SHIPPING });
     await addToCart(db(), buyer, { productId: id, color: "Black", size: "L", quantity: 1 });
     expect(await describeDeletion(db(), id)).toEqual({ id, name: "Ordered Shirt", ordered: true });
+    // The buyer whose cart loses it is told (their open tabs and every process's copy of their header).
+    const heard: LiveEvent[] = [];
+    const stop = await database.listen(LIVE_CHANNEL, (payload) => {
+      const event = parseLiveEvent(payload);
+      if (event?.userId === buyer) heard.push(event);
+    });
     expect(await deleteProduct(db(), id)).toEqual({ outcome: "archived", name: "Ordered Shirt" });
+    await expect.poll(() => heard, { timeout: 3000 }).toEqual([{ topic: "cart", userId: buyer }]);
+    await stop();
     const [row] = await db().select({ status: products.status }).from(products).where(eq(products.id, id));
     expect(row.status).toBe("archived");
     expect(await getProduct(db(), id)).toBeNull();

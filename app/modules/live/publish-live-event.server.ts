@@ -15,5 +15,5 @@ export async function publishLiveEvents(db: DbOrTx, topic: LiveTopic, userIds: s
   const unique = [...new Set(userIds)];
   if (unique.length === 0) return;
   await db.execute(sql`select pg_notify(${LIVE_CHANNEL}, json_build_object('topic', ${topic}::text, 'userId', u)::text)
-    from unnest(${unique}::text[]) as u`);
+    from json_array_elements_text(${JSON.stringify(unique)}::json) as u`);
 }
