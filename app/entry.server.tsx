@@ -3,17 +3,17 @@ import { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
-import { InlineCssContext } from "~/components/layout/inline-styles";
+import { STYLE_ID } from "~/components/layout/inline-styles";
 import { deferHydration } from "~/lib/defer-hydration.server";
 import { logger } from "~/lib/logger.server";
 // The stylesheet as text, for the server bundle only: every page carries it inline (first paint
 // without a stylesheet round trip) and the browser bundle stays free of it.
 import appCss from "./app.css?inline";
 
-// React renders the stylesheet's element empty and the bytes are put in afterwards: encoding the
-// same 46 KB through React on every request was a good part of a page's render time.
-const EMPTY_STYLE = Buffer.from('<style id="app-css"></style>');
-const STYLE_OPEN_LENGTH = '<style id="app-css">'.length;
+// React renders the stylesheet's element empty (InlineStyles) and the bytes are put in afterwards,
+// so React does not encode the same 46 KB again on every request.
+const EMPTY_STYLE = Buffer.from(`<style id="${STYLE_ID}"></style>`);
+const STYLE_OPEN_LENGTH = `<style id="${STYLE_ID}">`.length;
 const CSS_BYTES = Buffer.from(appCss);
 
 function withStylesheet(html: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
@@ -64,12 +64,7 @@ export default function handleRequest(
       },
     });
 
-    const page = (
-      <InlineCssContext value="">
-        <ServerRouter context={routerContext} url={request.url} />
-      </InlineCssContext>
-    );
-    const { pipe, abort } = renderToPipeableStream(page, {
+    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
       onAllReady() {
         for (const error of renderErrors) logger.error({ err: error, url: request.url }, "render failed");
         // Route modules load after the first paint (app/lib/defer-hydration.server.ts).

@@ -125,9 +125,12 @@ export function createApp({ services, serveAssets, build: given = loadServerBuil
   app.get("/media/:file", async (req, res, next) => {
     try {
       const key = req.params.file.replace(/\.webp$/, "");
-      const file = media.get(key) ?? (await getMediaFile(db, key));
-      if (!file) return void res.status(404).type("text/plain").send("Not found");
-      media.set(key, file);
+      let file = media.get(key);
+      if (!file) {
+        file = (await getMediaFile(db, key)) ?? undefined;
+        if (!file) return void res.status(404).type("text/plain").send("Not found");
+        media.set(key, file);
+      }
       res.setHeader("Cache-Control", IMMUTABLE);
       res.setHeader("ETag", `"${key}"`);
       res.type(file.contentType).send(file.bytes);

@@ -11,7 +11,7 @@ import type { DbOrTx } from "./client.server";
  */
 export type ReadCacheScope = "catalog" | "settings" | "shopper";
 
-type Entry = { version: number; storedAt: number; value: Promise<unknown> };
+type Entry = { storedAt: number; value: Promise<unknown> };
 
 export type ReadCache = {
   /** Drops every entry of the scope (its data changed somewhere). */
@@ -28,15 +28,14 @@ const MAX_AGE_MS = 60_000;
 const caches = new WeakMap<object, ReturnType<typeof createReadCache>>();
 
 function createReadCache() {
-  const versions: Record<ReadCacheScope, number> = { catalog: 0, settings: 0, shopper: 0 };
+  // An entry holds its load's promise from the start, so dropping it drops a load still under way
+  // too: a read that began before a change is never kept after it.
   const entries = new Map<string, Entry>();
   return {
     invalidate(scope: ReadCacheScope) {
-      versions[scope]++;
       for (const key of entries.keys()) if (key.startsWith(`${scope}:`)) entries.delete(key);
     },
     invalidateKey(scope: ReadCacheScope, key: string) {
-      // Entries hold the load's promise from its start, so a load under way goes with it.
       entries.delete(`${scope}:${key}`);
     },
     get size() {
@@ -44,18 +43,15 @@ function createReadCache() {
     },
     read<T>(scope: ReadCacheScope, key: string, load: () => Promise<T>): Promise<T> {
       const id = `${scope}:${key}`;
-      const version = versions[scope];
       const hit = entries.get(id);
-      if (hit && hit.version === version && Date.now() - hit.storedAt < MAX_AGE_MS) {
+      if (hit && Date.now() - hit.storedAt < MAX_AGE_MS) {
         // Most recently used last: the oldest entry is the first to go.
         entries.delete(id);
         entries.set(id, hit);
         return hit.value as Promise<T>;
       }
       const value = load();
-      // A load that started before a change may finish after it: it is kept under the old
-      // version, which the next read no longer accepts.
-      entries.set(id, { version, storedAt: Date.now(), value });
+      entries.set(id, { storedAt: Date.now(), value });
       value.catch(() => {
         if (entries.get(id)?.value === value) entries.delete(id);
       });
