@@ -103,14 +103,15 @@ function createPostgresListener(pg: typeof import("pg").default, connectionStrin
   };
 }
 
-export async function migrateDatabase(database: Database): Promise<void> {
+/** Applies pending migrations: the code's, or those of `folder` (a restore stops at its backup's level). */
+export async function migrateDatabase(database: Pick<Database, "db" | "kind">, folder = migrationsFolder): Promise<void> {
   if (database.kind === "postgres") {
     const { migrate } = await import("drizzle-orm/node-postgres/migrator");
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    await migrate(database.db as any, { migrationsFolder });
+    await migrate(database.db as any, { migrationsFolder: folder });
   } else {
     const { migrate } = await import("drizzle-orm/pglite/migrator");
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    await migrate(database.db as any, { migrationsFolder });
+    await migrate(database.db as any, { migrationsFolder: folder });
   }
 }
