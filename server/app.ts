@@ -25,6 +25,7 @@ import { startLauncher } from "./launcher";
 import { createPageCache } from "./page-cache";
 import { createReadCacheListener } from "./read-cache-listener";
 import { withDatabaseOutages } from "./database-outage";
+import { startBackupSocket } from "./backup-socket";
 import { createMediaCache } from "./media-cache";
 import { createRobotsTxt } from "./robots-txt";
 import { createStaticFiles } from "./static-files";
@@ -225,6 +226,8 @@ async function serveShop(env: Env, database: ShopDatabase, { serveAssets }: { se
     if (!env.SMTP_URL) logger.warn("SMTP_URL is not set: e-mails are kept in the Email Logs tab but not sent");
     else if (!env.PUBLIC_URL) logger.warn(`PUBLIC_URL is not set: links in e-mails point to http://localhost:${env.PORT}`);
   }
+  // `npm run backup` on the embedded database asks this process, the only one that can open it.
+  const stopBackupSocket = env.DATABASE_URL ? async () => {} : await startBackupSocket(env.DATA_DIR, database, logger);
   const handler = createApp({ services, serveAssets, build: await loadServerBuild() });
   const server = http.createServer(handler);
   server.listen(env.PORT, env.HOST, () => {
@@ -243,6 +246,7 @@ async function serveShop(env: Env, database: ShopDatabase, { serveAssets }: { se
       mailWorker.stop().catch(() => {}),
       drainHttpServer(server, { closeStreams: () => services.live.closeStreams(), logger }),
     ]);
+    await stopBackupSocket().catch(() => {});
     await services.live.stop().catch(() => {});
     await services.settings.stop().catch(() => {});
     await services.readCache.stop().catch(() => {});
