@@ -7,7 +7,7 @@ import { parseArgs } from "node:util";
 import { verifyBackupFile } from "~/db/backup-restore.server";
 import { writeBackup } from "~/db/backup.server";
 import { openDatabase } from "~/db/client.server";
-import { parseEnv } from "~/lib/env.server";
+import { databaseEnv } from "./database-env";
 import { requestBackup } from "../server/backup-socket";
 import { lockDataDir, lockHolder } from "../server/data-dir-lock";
 
@@ -25,7 +25,7 @@ if (values.help) {
 }
 
 try {
-  const env = parseEnv();
+  const env = databaseEnv();
   const stamp = new Date().toISOString().replace(/[:.]/g, "-").replace(/-\d{3}Z$/, "Z");
   const out = path.resolve(values.out ?? path.join("backups", `kapra-${stamp}.kapra-backup`));
   fs.mkdirSync(path.dirname(out), { recursive: true });
@@ -47,8 +47,8 @@ try {
       how = "PostgreSQL";
     } else if (lockHolder(env.DATA_DIR) !== null) {
       // The shop is running and holds the embedded database: it writes the backup for us.
-      await requestBackup(env.DATA_DIR, file);
       how = `the running shop (pid ${lockHolder(env.DATA_DIR)})`;
+      await requestBackup(env.DATA_DIR, file);
     } else {
       if (!fs.existsSync(path.join(env.DATA_DIR, "PG_VERSION"))) throw new Error(`There is no shop database in ${path.resolve(env.DATA_DIR)} (set DATA_DIR or DATABASE_URL).`);
       const release = lockDataDir(env.DATA_DIR);

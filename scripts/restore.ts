@@ -8,7 +8,7 @@ import { sql } from "drizzle-orm";
 import { BackupFileError } from "~/db/backup-format";
 import { restoreBackup, RestoreRefused } from "~/db/backup-restore.server";
 import { openDatabase, type Database } from "~/db/client.server";
-import { parseEnv } from "~/lib/env.server";
+import { databaseEnv } from "./database-env";
 import { lockDataDir } from "../server/data-dir-lock";
 
 const USAGE = "Usage: npm run restore -- FILE [--replace]";
@@ -29,17 +29,17 @@ let release = () => {};
 let database: Database | undefined;
 try {
   if (!fs.existsSync(file)) throw new Error(`${path.resolve(file)} does not exist.`);
-  const env = parseEnv();
+  const env = databaseEnv();
   if (env.DATABASE_URL) {
     database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: "" });
     // A shop still connected would keep writing into what is being replaced.
     const { rows } = (await database.db.execute(sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`)) as unknown as { rows: { n: number }[] };
-    if (rows[0].n > 0) throw new Error(`${rows[0].n} other connections are using this database: stop the shop (every server process) before restoring.`);
+    if (rows[0].n > 0) throw new RestoreRefused(`${rows[0].n} other connections are using this database: stop the shop (every server process) before restoring.`);
   } else {
     try {
       release = lockDataDir(env.DATA_DIR);
     } catch (error) {
-      throw new Error(`${(error as Error).message.replace(/ Stop it first.*$/, "")} Stop the shop before restoring into it.`);
+      throw new RestoreRefused(`${(error as Error).message.replace(/ Stop it first.*$/, "")} Stop the shop before restoring into it.`);
     }
     database = await openDatabase({ dataDir: path.resolve(env.DATA_DIR) });
   }
