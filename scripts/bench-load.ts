@@ -21,7 +21,7 @@ import { parseArgs } from "node:util";
 import { and, asc, eq, inArray, like, ne, sql } from "drizzle-orm";
 import { makeSignature } from "better-auth/crypto";
 import type { Db } from "~/db/client.server";
-import { categories, orderItems, orders, products, productVariants } from "~/db/schema";
+import { cartItems, categories, orderItems, orders, products, productVariants } from "~/db/schema";
 import { parseEnv } from "~/lib/env.server";
 import { createAuth } from "~/modules/accounts/auth.server";
 import { postgresMissing, prepareShopData, startBenchPostgres, withDatabase, type DbTarget } from "./bench-data";
@@ -90,7 +90,7 @@ type Buyer = { n: number; jar: Map<string, string>; cart: CartLine[]; checkoutRe
 // --- Data ---------------------------------------------------------------------------------------
 
 /** What shoppers browse (categories, words in product names, ids) and what buyers add, read from the seeded shop. */
-async function readCatalogue(db: Db): Promise<{ catalogue: Catalogue; onSale: (Variant & { variantId: number; stock: number })[] }> {
+async function readCatalogue(db: Db): Promise<{ catalogue: Catalogue; onSale: OnSale[] }> {
   const open = await db.select({ slug: categories.slug }).from(categories).where(eq(categories.comingSoon, false));
   const slugs = open.map((c) => c.slug);
   const active = await db
@@ -214,21 +214,33 @@ async function signUp(agent: http.Agent, origin: string): Promise<Buyer> {
   return newBuyer(0, jar);
 }
 
+type OnSale = Variant & { variantId: number; stock: number };
+
 /**
  * The other buyers are made directly, with better-auth's own adapter (account and database session)
  * and a session cookie signed with the shop's secret, as sign-in would set it: 200 password hashes
- * over HTTP take minutes on a busy machine and measure nothing the run is about.
+ * over HTTP take minutes on a busy machine and measure nothing the run is about. Each comes back
+ * with one line in the cart from an earlier visit, every other one a scarce variant, so checkouts
+ * (and the race for scarce stock) start in the first seconds.
  */
-async function makeBuyers(target: DbTarget, from: number, to: number): Promise<Buyer[]> {
+async function makeBuyers(target: DbTarget, from: number, to: number, scarce: Scarce[], others: OnSale[]): Promise<Buyer[]> {
   return withDatabase(target, async (db) => {
     const env = parseEnv({ ...process.env, DATABASE_URL: target.databaseUrl ?? "", DATA_DIR: target.dataDir || os.tmpdir(), PUBLIC_URL: "", BETTER_AUTH_SECRET: AUTH_SECRET });
     const ctx = await createAuth({ db, env, secret: AUTH_SECRET }).$context;
+    const prices = new Map((await db.select({ id: products.id, price: products.price }).from(products)).map((p) => [p.id, p.price]));
     const buyers: Buyer[] = [];
     for (let n = from; n < to; n++) {
       const user = await ctx.internalAdapter.createUser({ name: `Load Buyer ${n}`, email: `load-buyer-${RUN_ID}-${n}@shop.test`, emailVerified: false }, { method: "admin" });
       const session = await ctx.internalAdapter.createSession(user.id);
       const signed = encodeURIComponent(`${session.token}.${await makeSignature(session.token, AUTH_SECRET)}`);
-      buyers.push(newBuyer(n, new Map([[ctx.authCookies.sessionToken.name, signed]])));
+      const buyer = newBuyer(n, new Map([[ctx.authCookies.sessionToken.name, signed]]));
+      const v = n % 2 ? scarce[n % scarce.length] : others[(n * 7919) % others.length];
+      const [line] = await db
+        .insert(cartItems)
+        .values({ userId: user.id, productId: v.productId, variantId: v.variantId, quantity: 1, priceWhenAdded: prices.get(v.productId) ?? 0 })
+        .returning({ id: cartItems.id });
+      buyer.cart = [{ id: line.id, productId: v.productId, color: v.color, size: v.size, quantity: 1, stock: "startStock" in v ? v.startStock : v.stock }];
+      buyers.push(buyer);
     }
     return buyers;
   });
@@ -336,9 +348,10 @@ async function runOn(t: Target, appDir: string): Promise<DatabaseResult> {
     return { ...read, scarce: await makeScarce(db, read.onSale, SCARCE) };
   });
   const scarceIds = new Set(scarce.map((s) => s.variantId));
-  const others: Variant[] = onSale.filter((v) => !scarceIds.has(v.variantId)).map(({ productId, color, size }) => ({ productId, color, size }));
+  const othersOnSale = onSale.filter((v) => !scarceIds.has(v.variantId));
+  const others: Variant[] = othersOnSale.map(({ productId, color, size }) => ({ productId, color, size }));
   // Before the shop starts: PGlite's folder is the shop's alone while it runs.
-  const made = await makeBuyers(t.target, 1, BUYERS);
+  const made = await makeBuyers(t.target, 1, BUYERS, scarce, othersOnSale);
   const logFile = path.join(resources.tmpDir("kapra-bench-load-log-"), "shop.log");
   const shop = await startShop({ resources, appDir, logFile, env: { ...t.env, WEB_CONCURRENCY: "1", SIGN_IN_RATE_LIMIT: "100000", BETTER_AUTH_SECRET: AUTH_SECRET } });
 
@@ -348,7 +361,7 @@ async function runOn(t: Target, appDir: string): Promise<DatabaseResult> {
   const probe = await send(setupAgent, shop.origin, "GET", "/api/cart", { cookie: cookieHeader(buyers.at(-1)!.jar) });
   if (probe.status !== 200) throw new Error(`The shop refused a made buyer's session cookie: HTTP ${probe.status}${logTail(logFile)}`);
   setupAgent.destroy();
-  log(`  ${BUYERS} buyers: 1 signed up through /api/auth/sign-up/email, ${BUYERS - 1} made directly with sessions`);
+  log(`  ${BUYERS} buyers: 1 signed up through /api/auth/sign-up/email, ${BUYERS - 1} made directly with a session and a line in the cart`);
   // Warm up (route modules, prepared statements) so the run measures a shop that has been up a while.
   const warm = new http.Agent({ keepAlive: true });
   for (let i = 0; i < 30; i++) {
