@@ -71,7 +71,7 @@ const CONNECTIONS = Number(values.connections);
 const BUYERS = Number(values.buyers);
 const SCARCE = Number(values.scarce);
 // CI's run checks correctness only: a smaller shop seeds faster and still has past orders to add up.
-const DEMO = { products: Number(values.products ?? (CHECK ? 120 : 300)), orders: Number(values.orders ?? (CHECK ? 1000 : 5000)) };
+const DEMO = { products: Number(values.products ?? (CHECK ? 100 : 300)), orders: Number(values.orders ?? (CHECK ? 500 : 5000)) };
 const BUYER_PASSWORD = "bench-load-buyer-Password-2026";
 /** The shop's signing secret for the run, so the made buyers' session cookies are ones it accepts. */
 const AUTH_SECRET = randomBytes(32).toString("hex");
