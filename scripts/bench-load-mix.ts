@@ -169,7 +169,20 @@ export function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1];
 }
 
-export type Sample = { kind: Kind; ms: number; outcome: Outcome };
+export type Sample = { kind: Kind; ms: number; outcome: Outcome; status: number };
+
+/** Errors by kind and status ("no answer" for status 0), e.g. "checkout: 503 x 2, no answer x 1", to tell overload from bugs. */
+export function errorBreakdown(samples: readonly Sample[]): string[] {
+  const counts = new Map<string, Map<string, number>>();
+  for (const s of samples) {
+    if (s.outcome !== "error") continue;
+    const byStatus = counts.get(s.kind) ?? new Map<string, number>();
+    const status = s.status === 0 ? "no answer" : String(s.status);
+    byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
+    counts.set(s.kind, byStatus);
+  }
+  return KINDS.filter((k) => counts.has(k)).map((k) => `${k}: ${[...counts.get(k)!].map(([status, n]) => `${status} x ${n}`).join(", ")}`);
+}
 export type KindRow = { kind: Kind | "all"; requests: number; rps: number; p50Ms: number; p99Ms: number; refusals: number; errors: number };
 
 /** Per kind (in KINDS order, kinds with no request left out) and in all: requests, req/s over `seconds`, p50, p99, refusals, errors. */
@@ -202,13 +215,18 @@ export function formatTable(rows: readonly KindRow[]): string {
 
 // --- Correctness --------------------------------------------------------------------------------
 
+export type VariantStock = { variantId: number; startStock: number; stock: number; unitsOrdered: number };
+const addsUp = (v: VariantStock) => v.startStock === v.stock + v.unitsOrdered;
+
 /** What the database holds after the run, and what the answers said. */
 export type RunFacts = {
   errors: number;
   /** Variants whose stock is below 0. */
   negativeStock: { variantId: number; stock: number }[];
   /** Each scarce variant: its stock before the run, now, and the units in this run's non-cancelled orders. */
-  scarce: { variantId: number; startStock: number; stock: number; unitsOrdered: number }[];
+  scarce: VariantStock[];
+  /** The same for every variant on sale when the run began. */
+  variants: VariantStock[];
   /** Every order in the database: its total, shipping fee and the sum of price x quantity of its items. */
   orders: { id: string; total: number; shippingFee: number; itemsSum: number; items: number }[];
   /** Orders this run placed (found by its idempotency keys), and the ids its 201 answers named. */
@@ -226,11 +244,19 @@ export function checkRun(f: RunFacts): Check[] {
     pass: f.negativeStock.length === 0,
     detail: f.negativeStock.length ? f.negativeStock.slice(0, 5).map((v) => `variant ${v.variantId}: ${v.stock}`).join(", ") : "none below 0",
   });
-  const oversold = f.scarce.filter((v) => v.startStock !== v.stock + v.unitsOrdered);
+  const oversold = f.scarce.filter((v) => !addsUp(v));
   checks.push({
     name: "0 oversells: each scarce variant's starting stock = stock now + units ordered",
     pass: f.scarce.length > 0 && oversold.length === 0,
-    detail: f.scarce.map((v) => `${v.startStock} = ${v.stock} + ${v.unitsOrdered}${v.startStock === v.stock + v.unitsOrdered ? "" : " WRONG"}`).join("; ") || "no scarce variant",
+    detail: f.scarce.map((v) => `${v.startStock} = ${v.stock} + ${v.unitsOrdered}${addsUp(v) ? "" : " WRONG"}`).join("; ") || "no scarce variant",
+  });
+  const wrongStock = f.variants.filter((v) => !addsUp(v));
+  checks.push({
+    name: "stock adds up for every variant: starting stock = stock now + units ordered",
+    pass: f.variants.length > 0 && wrongStock.length === 0,
+    detail: wrongStock.length
+      ? `${wrongStock.length} wrong, e.g. ${wrongStock.slice(0, 3).map((v) => `variant ${v.variantId}: ${v.startStock} != ${v.stock} + ${v.unitsOrdered}`).join(", ")}`
+      : `${f.variants.length} variants, ${f.variants.filter((v) => v.unitsOrdered > 0).length} of them ordered`,
   });
   const wrongTotals = f.orders.filter((o) => o.items === 0 || o.total !== o.itemsSum + o.shippingFee);
   checks.push({

@@ -34,6 +34,7 @@ import {
   checkRun,
   classify,
   cookieHeader,
+  errorBreakdown,
   errorCodeOf,
   formatChecks,
   formatTable,
@@ -48,6 +49,7 @@ import {
   type Check,
   type Kind,
   type KindRow,
+  type RunFacts,
   type Sample,
   type Variant,
 } from "./bench-load-mix";
@@ -131,19 +133,19 @@ async function makeScarce(db: Db, onSale: (Variant & { variantId: number })[], c
   return scarce;
 }
 
-async function readFacts(db: Db, keyPrefix: string, scarce: Scarce[], errors: number, answeredOrderIds: string[]) {
+/** The database after the run: `start` is each variant's stock when the run began (variant id -> stock). */
+async function readFacts(db: Db, keyPrefix: string, start: Map<number, number>, scarce: Scarce[], errors: number, answeredOrderIds: string[]): Promise<RunFacts> {
   const negativeStock = await db.select({ variantId: productVariants.id, stock: productVariants.stock }).from(productVariants).where(sql`${productVariants.stock} < 0`);
   const runOrders = like(orders.idempotencyKey, `${keyPrefix}-%`);
-  const scarceFacts = [];
-  for (const v of scarce) {
-    const [{ stock }] = await db.select({ stock: productVariants.stock }).from(productVariants).where(eq(productVariants.id, v.variantId));
-    const [{ units }] = await db
-      .select({ units: sql<number>`coalesce(sum(${orderItems.quantity}), 0)::int` })
-      .from(orderItems)
-      .innerJoin(orders, eq(orders.id, orderItems.orderId))
-      .where(and(runOrders, ne(orders.status, "cancelled"), eq(orderItems.variantId, v.variantId)));
-    scarceFacts.push({ variantId: v.variantId, startStock: v.startStock, stock, unitsOrdered: units });
-  }
+  const ordered = await db
+    .select({ variantId: orderItems.variantId, units: sql<number>`sum(${orderItems.quantity})::int` })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(and(runOrders, ne(orders.status, "cancelled")))
+    .groupBy(orderItems.variantId);
+  const units = new Map(ordered.map((o) => [o.variantId, o.units]));
+  const now = await db.select({ id: productVariants.id, stock: productVariants.stock }).from(productVariants).where(inArray(productVariants.id, [...start.keys()]));
+  const variants = now.map((v) => ({ variantId: v.id, startStock: start.get(v.id)!, stock: v.stock, unitsOrdered: units.get(v.id) ?? 0 }));
   const sums = await db
     .select({
       id: orders.id,
@@ -156,7 +158,10 @@ async function readFacts(db: Db, keyPrefix: string, scarce: Scarce[], errors: nu
     .leftJoin(orderItems, eq(orderItems.orderId, orders.id))
     .groupBy(orders.id);
   const run = await db.select({ id: orders.id }).from(orders).where(runOrders);
-  return { errors, negativeStock, scarce: scarceFacts, orders: sums, runOrderIds: run.map((o) => o.id), answeredOrderIds };
+  return {
+    errors, negativeStock, orders: sums, runOrderIds: run.map((o) => o.id), answeredOrderIds, variants,
+    scarce: scarce.map((s) => variants.find((v) => v.variantId === s.variantId)!),
+  };
 }
 
 // --- The client ---------------------------------------------------------------------------------
@@ -261,7 +266,7 @@ async function drive(origin: string, catalogue: Catalogue, buyers: Buyer[], scar
   const rand = Math.random;
   const record = (kind: Kind, started: number, answer: Answer, what: string) => {
     const outcome = classify(kind, answer.status, errorCodeOf(answer.body));
-    samples.push({ kind, ms: performance.now() - started, outcome });
+    samples.push({ kind, ms: performance.now() - started, outcome, status: answer.status });
     if (outcome === "error" && errorExamples.length < 10) errorExamples.push(`${what}: HTTP ${answer.status} ${JSON.stringify(answer.body)?.slice(0, 200) ?? ""}`);
     return outcome;
   };
@@ -339,7 +344,7 @@ async function drive(origin: string, catalogue: Catalogue, buyers: Buyer[], scar
 
 // --- One database -------------------------------------------------------------------------------
 
-type DatabaseResult = { database: string; rows: KindRow[]; checks: Check[]; pass: boolean; seconds: number; orders: number; scarce: string };
+type DatabaseResult = { database: string; rows: KindRow[]; errors: string[]; checks: Check[]; pass: boolean; seconds: number; orders: number; scarce: string };
 
 async function runOn(t: Target, appDir: string): Promise<DatabaseResult> {
   log(`\n[load bench] ${t.name}: ${DEMO.products} demo products, ${DEMO.orders} past orders, ${SCARCE} scarce variants`);
@@ -376,19 +381,23 @@ async function runOn(t: Target, appDir: string): Promise<DatabaseResult> {
   await stopChild(shop.child, 15000);
 
   const rows = summarise(run.samples, run.seconds);
-  const facts = await withDatabase(t.target, (db) => readFacts(db, keyPrefix, scarce, rows.at(-1)!.errors, run.answeredOrderIds));
+  const start = new Map(onSale.map((v) => [v.variantId, v.stock]));
+  for (const s of scarce) start.set(s.variantId, s.startStock);
+  const facts = await withDatabase(t.target, (db) => readFacts(db, keyPrefix, start, scarce, rows.at(-1)!.errors, run.answeredOrderIds));
   const checks = checkRun(facts);
   const pass = checks.every((c) => c.pass);
   const scarceLine = facts.scarce.map((s) => `${s.startStock - s.stock}/${s.startStock}`).join(", ");
   log(`\n### ${t.name}, 1 process: ${CONNECTIONS} connections, ${run.seconds.toFixed(1)} s\n`);
   log(formatTable(rows));
   log(`\n${run.answeredOrderIds.length} orders placed; scarce variants sold: ${scarceLine}\n`);
+  const breakdown = errorBreakdown(run.samples);
+  if (breakdown.length) log(`Errors by kind and status (no answer: none within ${REQUEST_TIMEOUT_MS / 1000} s): ${breakdown.join("; ")}`);
   if (run.errorExamples.length) log(`Errors, the first:\n${run.errorExamples.map((e) => `  ${e}`).join("\n")}\n`);
   log(formatChecks(checks));
   const errorLines = fs.readFileSync(logFile, "utf8").split("\n").filter((l) => /"level":(50|60)/.test(l));
   if (errorLines.length) log(`  ${errorLines.length} error line(s) in the shop log, the last:\n${errorLines.slice(-3).map((l) => `    ${l.slice(0, 300)}`).join("\n")}`);
   log(`=> ${t.name}: ${pass ? "PASS" : "FAIL"}`);
-  return { database: t.name, rows, checks, pass, seconds: run.seconds, orders: run.answeredOrderIds.length, scarce: scarceLine };
+  return { database: t.name, rows, errors: breakdown, checks, pass, seconds: run.seconds, orders: run.answeredOrderIds.length, scarce: scarceLine };
 }
 
 // --- Main -----------------------------------------------------------------------------------------
