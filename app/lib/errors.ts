@@ -6,6 +6,7 @@ export const APP_ERRORS = {
   UNAUTHENTICATED: { status: 401, message: "Please sign in first" },
   OUT_OF_STOCK: { status: 409, message: "Not enough stock" },
   CONFLICT: { status: 409, message: "That conflicts with the current state" },
+  IDEMPOTENCY_KEY_REUSED: { status: 422, message: "This Idempotency-Key was already used for a different order" },
 } as const;
 
 export type AppErrorCode = keyof typeof APP_ERRORS;
