@@ -8,7 +8,10 @@ export const PRICE_FILTER_LIMIT = 10_000_000;
 export const PAGE_LIMIT = 50;
 
 const SORTS = new Set<string>(SORT_OPTIONS.map((o) => o.value));
-const SINGLE = ["q", "category", "min", "max", "sort", "view", "page"] as const;
+type Param = "q" | "category" | "min" | "max" | "sort" | "view" | "page";
+/** Control characters (a NUL byte makes PostgreSQL refuse the whole query). */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this removes
+const CONTROL = /[\u0000-\u001f\u007f]/g;
 
 export type ListingQueryResult = {
   /** The filters to use: anything unreadable replaced by its default. */
@@ -31,7 +34,7 @@ function wholeNumber(raw: string, low: number, high: number, what: string): numb
  */
 export function readListingQuery(params: URLSearchParams, categoryOverride?: string): ListingQueryResult {
   const errors: Record<string, string> = {};
-  const one = (name: (typeof SINGLE)[number]): string => {
+  const one = (name: Param): string => {
     const values = params.getAll(name);
     if (values.length > 1) errors[name] = `Give ${name} once`;
     return values.length === 1 ? values[0] : "";
@@ -47,7 +50,7 @@ export function readListingQuery(params: URLSearchParams, categoryOverride?: str
     return n;
   };
 
-  const q = one("q").replace(/[\u0000-\u001f\u007f]/g, " ").trim().slice(0, 100);
+  const q = one("q").replace(CONTROL, " ").trim().slice(0, 100);
   const rawCategory = categoryOverride ?? one("category");
   const category = /^[a-z0-9-]{1,40}$/.test(rawCategory) ? rawCategory : "";
   const rawSort = one("sort");
