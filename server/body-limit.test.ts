@@ -77,3 +77,22 @@ describe("request body limit", () => {
     expect(multipartElsewhere.status).toBe(413);
   });
 });
+
+describe("NUL characters", () => {
+  it("are refused at the door, in the URL, a form or JSON, before the app sees them", async () => {
+    const before = reached;
+    const inUrl = await send("/api/products?q=a%00b", { method: "GET" });
+    expect(inUrl.status).toBe(400);
+    expect(JSON.parse(inUrl.body)).toEqual({ error: { code: "VALIDATION", message: "Text cannot contain NUL characters" } });
+    const inForm = await send("/contact", { headers: { "content-type": "application/x-www-form-urlencoded" }, chunks: [Buffer.from("name=a%00b&message=hi")] });
+    expect(inForm.status).toBe(400);
+    expect(inForm.body).toContain("Text cannot contain NUL characters");
+    const json = Buffer.from('{"a":"x\\u0000y"}');
+    const inJson = await send("/api/cart/items", { headers: { "content-type": "application/json", "content-length": String(json.length) }, chunks: [json] });
+    expect(inJson.status).toBe(400);
+    expect(reached).toBe(before);
+    // An escaped backslash before "u0000" in JSON, or "%00" in JSON text, is ordinary text.
+    const fine = await send("/api/cart/items", { headers: { "content-type": "application/json" }, chunks: [Buffer.from('{"a":"100%00 cotton"}')] });
+    expect(fine.status).toBe(200);
+  });
+});

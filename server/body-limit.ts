@@ -23,21 +23,38 @@ export function isPhotoUpload(req: IncomingMessage, pathname: string): boolean {
 }
 
 /**
+ * A NUL character in text: PostgreSQL cannot store it and refuses the whole statement, so a field
+ * holding one would fail deep inside a query. Browsers never send one; it is refused at the door.
+ * In a URL or a form it is `%00`, in JSON `\u0000`, anywhere else a zero byte.
+ */
+const NUL_ENCODED = /%00/;
+const NUL_ESCAPED = /\\u0000/i;
+
+export function holdsNul(url: string, body?: Buffer, contentType = ""): boolean {
+  if (NUL_ENCODED.test(url)) return true;
+  if (!body || body.length === 0) return false;
+  if (body.includes(0)) return true;
+  const type = contentType.toLowerCase();
+  if (type.startsWith("application/x-www-form-urlencoded")) return NUL_ENCODED.test(body.toString("latin1"));
+  if (type.includes("json")) return NUL_ESCAPED.test(body.toString("latin1"));
+  return false;
+}
+
+/**
  * Refuses request bodies over the limit before the app reads them: a declared Content-Length over
- * the limit is answered at once, unread; a chunked body (no length) is counted as it streams and
- * held in memory only up to the limit, then handed on as a fresh request with the same headers.
+ * the limit is answered at once, unread; any other body is counted as it streams and held in
+ * memory only up to the limit, then handed on as a fresh request with the same headers. URLs and
+ * bodies holding a NUL character are refused (400) on the way.
  */
 export function limitRequestBodies(handler: Handler, { limit = BODY_LIMIT_BYTES } = {}): Handler {
   return (req, res) => {
-    if (BODILESS.has(req.method ?? "GET")) return handler(req, res);
     const pathname = (req.url ?? "/").split("?")[0];
+    if (holdsNul(req.url ?? "")) return refuseNul(res, pathname);
+    if (BODILESS.has(req.method ?? "GET")) return handler(req, res);
     if (isPhotoUpload(req, pathname)) return handler(req, res);
     const declared = req.headers["content-length"];
-    if (declared !== undefined) {
-      // Node's parser never delivers more than the declared length, so a small one needs no counting.
-      return Number(declared) > limit ? refuse(req, res, pathname, limit) : handler(req, res);
-    }
-    if (!req.headers["transfer-encoding"]) return handler(req, res);
+    if (declared !== undefined && Number(declared) > limit) return refuse(req, res, pathname, limit);
+    if (declared === undefined && !req.headers["transfer-encoding"]) return handler(req, res);
     const chunks: Buffer[] = [];
     let size = 0;
     let refused = false;
@@ -54,7 +71,10 @@ export function limitRequestBodies(handler: Handler, { limit = BODY_LIMIT_BYTES 
       chunks.push(chunk);
     });
     req.on("end", () => {
-      if (!refused) handler(replay(req, Buffer.concat(chunks, size)), res);
+      if (refused) return;
+      const body = Buffer.concat(chunks, size);
+      if (holdsNul("", body, req.headers["content-type"])) return refuseNul(res, pathname);
+      handler(replay(req, body), res);
     });
     req.on("error", () => {
       if (!refused && !res.headersSent) res.destroy();
@@ -79,6 +99,19 @@ function replay(req: IncomingMessage, body: Buffer): IncomingMessage {
   copy.push(body);
   copy.push(null);
   return copy;
+}
+
+function refuseNul(res: ServerResponse, pathname: string) {
+  const message = "Text cannot contain NUL characters";
+  res.statusCode = 400;
+  res.setHeader("Cache-Control", "no-store");
+  if (pathname.startsWith("/api/")) {
+    res.setHeader("Content-Type", "application/json; charset=utf-8");
+    res.end(JSON.stringify({ error: { code: "VALIDATION", message } }));
+  } else {
+    res.setHeader("Content-Type", "text/html; charset=utf-8");
+    res.end(`<!doctype html><meta charset="utf-8"><title>Bad request</title><h1>Bad request</h1><p>${message}. Please check what you typed and try again.</p><p><a href="/">Back to the shop</a></p>`);
+  }
 }
 
 /** 413, and the connection closed so the unread rest of the body is never taken in. */

@@ -36,3 +36,17 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * True for PostgreSQL refusing text it cannot store (a NUL character, an invalid byte sequence):
+ * bad input that reached a query, answered as a 400 rather than a 500.
+ */
+export function isInvalidText(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (code === "22021" || code === "22P05") return true;
+    const message = (e as { message?: unknown }).message;
+    if (typeof message === "string" && /invalid byte sequence for encoding|unsupported Unicode escape sequence/i.test(message)) return true;
+  }
+  return false;
+}
