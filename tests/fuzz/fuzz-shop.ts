@@ -6,6 +6,7 @@ import { seedDatabase } from "~/db/seed.server";
 import { CLIENT_IP_HEADER, type Auth } from "~/modules/accounts/auth.server";
 import { createSeller } from "~/modules/accounts/create-seller.server";
 import { placeOrder } from "~/modules/checkout/place-order.server";
+import { loadUnsubscribeSecret } from "~/modules/notifications/unsubscribe-token.server";
 import { callRoute, routeContext, signInCookie, TEST_ORIGIN } from "../factories/route-calls";
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from "../factories/test-database";
 
@@ -42,6 +43,8 @@ export async function openFuzzShop(kind: DatabaseKind): Promise<FuzzShop> {
   });
   const [line] = await database.db.insert(cartItems).values({ userId: buyer, productId: variant.productId, variantId: variant.id, quantity: 1, priceWhenAdded: 1 }).returning();
   const [message] = await database.db.insert(contactMessages).values({ name: "Sana", email: "sana@x.pk", subject: "Size", message: "Hello" }).returning();
+  // Made on first use by the unsubscribe page: made here, so a refused link is seen to change nothing.
+  await loadUnsubscribeSecret(database.db);
   const cookies = { buyer: await signInCookie(auth, "buyer@fuzz.pk", FUZZ_PASSWORD), seller: await signInCookie(auth, "owner@fuzz.pk", FUZZ_PASSWORD) };
   return {
     database, context, auth, cookies,
@@ -85,7 +88,7 @@ export async function answerOf(result: unknown): Promise<Answer> {
     } catch { /* a page or plain text */ }
     return { status: result.status, body, refused: result.status >= 400 };
   }
-  if (result && typeof result === "object" && (result as { type?: unknown }).type === "DataWithResponseInit") {
+  if (isDataWithInit(result)) {
     const { data, init } = result as { data: unknown; init?: { status?: number } | null };
     const status = init?.status ?? 200;
     return { status, body: data, refused: status >= 400 || refusedInBody(data) };
@@ -115,7 +118,17 @@ export function formBody(entries: [string, string][]): URLSearchParams {
 
 /** Calls the route function; a thrown error (what React Router turns into a 500) fails with the input. */
 export async function call(shop: FuzzShop, fn: Parameters<typeof callRoute>[0], request: Request, params: Record<string, string> = {}): Promise<Answer> {
-  return answerOf(await callRoute(fn, { request, context: shop.context, params }));
+  try {
+    return await answerOf(await callRoute(fn, { request, context: shop.context, params }));
+  } catch (thrown) {
+    // A thrown `data(message, { status })` is React Router's error response with that status.
+    if (isDataWithInit(thrown)) return answerOf(thrown);
+    throw thrown;
+  }
+}
+
+function isDataWithInit(value: unknown): boolean {
+  return Boolean(value && typeof value === "object" && (value as { type?: unknown }).type === "DataWithResponseInit");
 }
 
 /** The API's error shape (docs/api.md). */
