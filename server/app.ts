@@ -28,6 +28,7 @@ import { withDatabaseOutages } from "./database-outage";
 import { startBackupSocket } from "./backup-socket";
 import { createMediaCache } from "./media-cache";
 import { createRobotsTxt } from "./robots-txt";
+import { limitRequestBodies } from "./body-limit";
 import { createStaticFiles } from "./static-files";
 import { createSettingsListener, type SettingsListener } from "./settings-listener";
 
@@ -151,7 +152,8 @@ export function createApp({ services, serveAssets, build: given = loadServerBuil
   const loadContext = { db, env, auth };
   app.use(PAGE_COMPRESSION, createRequestHandler({ build, getLoadContext: () => loadContext }));
 
-  if (env.NODE_ENV !== "production") return (req: IncomingMessage, res: ServerResponse) => app(req, res);
+  // Bodies are bounded before anything reads them (server/body-limit.ts).
+  if (env.NODE_ENV !== "production") return limitRequestBodies((req: IncomingMessage, res: ServerResponse) => app(req, res));
 
   const render = createFetchHandler(build, env.NODE_ENV);
   const pageCache = createPageCache({
@@ -162,13 +164,13 @@ export function createApp({ services, serveAssets, build: given = loadServerBuil
   });
   // Pages show the brand, contacts and shipping rule: a settings change (in any process) drops them all.
   services.settings.onChange(() => pageCache.clear());
-  return (req: IncomingMessage, res: ServerResponse) => {
+  return limitRequestBodies((req: IncomingMessage, res: ServerResponse) => {
     const pathname = (req.url ?? "/").split("?")[0];
     if (staticFiles?.serve(req, res, pathname)) return;
     if (pathname === "/robots.txt" && (req.method === "GET" || req.method === "HEAD")) return robotsTxt(req, res, SECURITY_HEADERS);
     if (pathname.startsWith("/media/") || PROBES.has(pathname)) return app(req, res);
     pageCache.handle(req, res, () => app(req, res));
-  };
+  });
 }
 
 /**

@@ -2,7 +2,7 @@ import type { AppLoadContext } from "react-router";
 import { z } from "zod";
 import type { Role } from "~/db/schema";
 import { getSessionUser, type SessionUser } from "~/modules/accounts/session-user.server";
-import { AppError, isDatabaseUnavailable } from "./errors";
+import { AppError, isDatabaseUnavailable, isInvalidText } from "./errors";
 import { logger } from "./logger.server";
 
 /** JSON error body of the API: `{ error: { code, message, fields? } }`. */
@@ -22,6 +22,7 @@ export async function handleApi(run: () => Promise<Response>): Promise<Response>
     if (error instanceof Response) return error;
     if (isDatabaseUnavailable(error)) return apiError(503, "DATABASE_UNAVAILABLE", "The shop cannot reach its database just now. Please try again in a moment.");
     if (error instanceof AppError) return apiError(error.status, error.code, error.message, error.fields);
+    if (isInvalidText(error)) return apiError(400, "VALIDATION", "Text cannot contain NUL characters");
     if (error instanceof z.ZodError) {
       const fields = Object.fromEntries(error.issues.map((i) => [i.path.join(".") || "body", i.message]));
       return apiError(400, "VALIDATION", "Please check the highlighted fields", fields);

@@ -6,6 +6,7 @@ export const APP_ERRORS = {
   UNAUTHENTICATED: { status: 401, message: "Please sign in first" },
   OUT_OF_STOCK: { status: 409, message: "Not enough stock" },
   CONFLICT: { status: 409, message: "That conflicts with the current state" },
+  IDEMPOTENCY_KEY_REUSED: { status: 422, message: "This Idempotency-Key was already used for a different order" },
 } as const;
 
 export type AppErrorCode = keyof typeof APP_ERRORS;
@@ -32,6 +33,20 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     if (typeof code === "string" && UNAVAILABLE_CODES.has(code)) return true;
     const message = (e as { message?: unknown }).message;
     if (typeof message === "string" && /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(message)) return true;
+  }
+  return false;
+}
+
+/**
+ * True for PostgreSQL refusing text it cannot store (a NUL character, an invalid byte sequence):
+ * bad input that reached a query, answered as a 400 rather than a 500.
+ */
+export function isInvalidText(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (code === "22021" || code === "22P05") return true;
+    const message = (e as { message?: unknown }).message;
+    if (typeof message === "string" && /invalid byte sequence for encoding|unsupported Unicode escape sequence/i.test(message)) return true;
   }
   return false;
 }

@@ -8,6 +8,9 @@ import { setFlash } from "./flash.server";
 
 export type CheckoutActionData = { intent: "checkout"; formError: string; fields: ShippingErrors; values: ShippingValues };
 
+/** The checkout already made an order, with other details: a fresh page starts a new checkout. */
+export const KEY_REUSED_FORM_MESSAGE = "This checkout already placed an order with different details. Please open your orders, or reload the page to place a new order.";
+
 const SHIPPING_KEYS = ["fullName", "email", "phone", "city", "cityOther", "address", "postalCode"] as const;
 
 /**
@@ -27,11 +30,15 @@ export async function placeOrderFromForm(
   if (!parsed.ok) return data<CheckoutActionData>({ intent: "checkout", formError: parsed.formError, fields: parsed.fields, values }, { status: 400 });
   try {
     const idempotencyKey = typeof form.idempotencyKey === "string" && form.idempotencyKey ? form.idempotencyKey.slice(0, 100) : null;
-    const order = await placeOrder(context.db, { userId: user.id, items, shipping: parsed.data, idempotencyKey });
+    const cartVersion = typeof form.cartVersion === "string" ? form.cartVersion.slice(0, 100) : null;
+    const order = await placeOrder(context.db, { userId: user.id, items, shipping: parsed.data, idempotencyKey, cartVersion });
     const headers = { "Set-Cookie": await setFlash({ type: "success", message: "Order placed successfully! 🎉" }) };
     return redirect(`/orders/${order.orderId}`, { headers });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
+    if (error.code === "IDEMPOTENCY_KEY_REUSED") {
+      return data<CheckoutActionData>({ intent: "checkout", formError: KEY_REUSED_FORM_MESSAGE, fields: {}, values }, { status: error.status });
+    }
     // A refusal about a shipping field (a blocked phone number) is shown beside that field too.
     const fields = Object.fromEntries(Object.entries(error.fields ?? {}).filter(([k]) => (SHIPPING_KEYS as readonly string[]).includes(k))) as ShippingErrors;
     return data<CheckoutActionData>({ intent: "checkout", formError: error.message, fields, values }, { status: error.status });

@@ -2,7 +2,7 @@ import { apiData, apiError, handleApi, methodNotAllowed, readJson, requireApiUse
 import { getProductForEdit } from "~/modules/catalog/get-product-for-edit.server";
 import { listProducts } from "~/modules/catalog/list-products.server";
 import { PAGE_SIZE } from "~/modules/catalog/listing-options";
-import { parseListingQuery } from "~/modules/catalog/listing-query";
+import { readListingQuery } from "~/modules/catalog/listing-query";
 import { ownerProductJson } from "~/modules/catalog/owner-product-json";
 import { productInputSchema } from "~/modules/catalog/product-input";
 import { saveProduct } from "~/modules/catalog/save-product.server";
@@ -16,7 +16,8 @@ import type { Route } from "./+types/api.products";
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   return handleApi(async () => {
-    const query = parseListingQuery(new URL(request.url).searchParams);
+    const { query, errors } = readListingQuery(new URL(request.url).searchParams);
+    if (Object.keys(errors).length > 0) return apiError(400, "VALIDATION", "Please check the filters", errors);
     const listing = await listProducts(context.db, query);
     const products = listing.items.slice((query.page - 1) * PAGE_SIZE).map((p) => ({
       id: p.id,

@@ -18,6 +18,7 @@ import { addToCart, clearCart, removeCartItem, updateCartItem } from "~/modules/
 import { cartIntent } from "~/modules/cart/cart-schema";
 import { cartTotals } from "~/modules/cart/cart-totals";
 import { MAX_LINE_QUANTITY } from "~/modules/cart/order-limits";
+import { cartVersionOf } from "~/modules/checkout/order-fingerprint";
 import { isForSale } from "~/modules/catalog/product-availability";
 import { getSettings } from "~/modules/settings/get-settings.server";
 import type { Route } from "./+types/cart";
@@ -35,6 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     totals: cartTotals(lines, settings),
     prefill: { fullName: user.name, email: user.email, phone: profile.phone ?? "", city: profile.city ?? "", address: profile.address ?? "", postalCode: profile.postalCode ?? "" },
     idempotencyKey: randomUUID(),
+    cartVersion: cartVersionOf(lines),
   };
 }
 
@@ -81,7 +83,7 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
   useCartFetcher(REMOVE_FETCHER);
   useCartFetcher(CLEAR_FETCHER);
   if (!loaderData.signedIn) return <GuestCart />;
-  const { lines, totals, prefill, idempotencyKey } = loaderData;
+  const { lines, totals, prefill, idempotencyKey, cartVersion } = loaderData;
   const checkout = actionData && "intent" in actionData && actionData.intent === "checkout" ? (actionData as CheckoutActionData) : null;
   const cartMessage = actionData && !checkout ? (actionData as CartActionData) : null;
 
@@ -122,6 +124,7 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
             errors={checkout?.fields ?? {}}
             formError={checkout?.formError}
             idempotencyKey={idempotencyKey}
+            cartVersion={cartVersion}
             totals={totals as Totals}
           />
         </section>

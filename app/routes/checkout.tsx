@@ -11,6 +11,7 @@ import { listCartLines } from "~/modules/cart/cart-lines.server";
 import { resolveVariant } from "~/modules/cart/cart-mutations.server";
 import { cartItemInput } from "~/modules/cart/cart-schema";
 import { cartTotals } from "~/modules/cart/cart-totals";
+import { cartVersionOf } from "~/modules/checkout/order-fingerprint";
 import { getSettings } from "~/modules/settings/get-settings.server";
 import type { Route } from "./+types/checkout";
 
@@ -31,11 +32,11 @@ function buyNowItem(url: URL) {
   return parsed.success ? parsed.data : null;
 }
 
-async function checkoutItems(context: Route.LoaderArgs["context"], userId: string, url: URL): Promise<{ items: CheckoutItem[]; buyNow: boolean; problem?: string }> {
+async function checkoutItems(context: Route.LoaderArgs["context"], userId: string, url: URL): Promise<{ items: CheckoutItem[]; buyNow: boolean; problem?: string; cartVersion?: string }> {
   const wanted = buyNowItem(url);
   if (!wanted) {
     const lines = await listCartLines(context.db, userId);
-    return { buyNow: false, items: lines.map((l) => ({ key: l.id, name: l.name, color: l.color, size: l.size, quantity: l.quantity, price: l.price, note: l.stock < l.quantity ? (l.stock > 0 ? `Only ${l.stock} left` : "Out of stock") : undefined })) };
+    return { buyNow: false, cartVersion: cartVersionOf(lines), items: lines.map((l) => ({ key: l.id, name: l.name, color: l.color, size: l.size, quantity: l.quantity, price: l.price, note: l.stock < l.quantity ? (l.stock > 0 ? `Only ${l.stock} left` : "Out of stock") : undefined })) };
   }
   try {
     const v = await resolveVariant(context.db, wanted);
@@ -50,11 +51,11 @@ async function checkoutItems(context: Route.LoaderArgs["context"], userId: strin
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
   const url = new URL(request.url);
-  const [{ items, buyNow, problem }, settings, profile] = await Promise.all([
+  const [{ items, buyNow, problem, cartVersion }, settings, profile] = await Promise.all([
     checkoutItems(context, user.id, url), getSettings(context.db), getCustomerProfile(context.db, user.id),
   ]);
   return {
-    items, buyNow, problem,
+    items, buyNow, problem, cartVersion,
     totals: cartTotals(items, settings),
     prefill: { fullName: user.name, email: user.email, phone: profile.phone ?? "", city: profile.city ?? "", address: profile.address ?? "", postalCode: profile.postalCode ?? "" },
     idempotencyKey: randomUUID(),
@@ -69,7 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
-  const { items, buyNow, problem, totals, prefill, idempotencyKey } = loaderData;
+  const { items, buyNow, problem, totals, prefill, idempotencyKey, cartVersion } = loaderData;
   const failed = actionData && "intent" in actionData ? actionData : null;
   return (
     <div className="container-page py-8">
@@ -84,7 +85,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_24rem]">
           <section aria-labelledby="items-title" className="order-2 lg:order-1">
             <div className="rounded-xl border border-stone-200 bg-white p-5">
-              <CheckoutForm values={failed?.values ?? prefill} errors={failed?.fields ?? {}} formError={failed?.formError} idempotencyKey={idempotencyKey} totals={totals as Totals} />
+              <CheckoutForm values={failed?.values ?? prefill} errors={failed?.fields ?? {}} formError={failed?.formError} idempotencyKey={idempotencyKey} cartVersion={cartVersion} totals={totals as Totals} />
             </div>
           </section>
           <section aria-labelledby="items-title" className="order-1 rounded-xl border border-stone-200 bg-white p-5 lg:order-2">

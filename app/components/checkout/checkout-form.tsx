@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import { formatPrice } from "~/lib/money";
 import { ShippingFields, type ShippingErrors, type ShippingValues } from "./shipping-fields";
@@ -18,20 +18,23 @@ export function OrderSummary({ totals }: { totals: Totals }) {
 
 /**
  * The one checkout form of /cart and /checkout: shipping details, Cash on Delivery, Place Order.
- * The idempotency key is fixed when the page is rendered, so a double click or a resent form makes
- * one order.
+ * The idempotency key is fixed when the form first renders and kept across live refreshes of the
+ * page (a loader run makes a new one), so a double click, a resent form or Place Order pressed again
+ * after a refresh makes one order. The cart version follows the cart the page shows.
  */
 export function CheckoutForm({
-  values, errors, formError, idempotencyKey, totals, action, children,
+  values, errors, formError, idempotencyKey: offeredKey, cartVersion, totals, action, children,
 }: {
-  values: ShippingValues; errors: ShippingErrors; formError?: string; idempotencyKey: string; totals: Totals; action?: string; children?: ReactNode;
+  values: ShippingValues; errors: ShippingErrors; formError?: string; idempotencyKey: string; cartVersion?: string; totals: Totals; action?: string; children?: ReactNode;
 }) {
+  const [idempotencyKey] = useState(offeredKey);
   const navigation = useNavigation();
   const processing = navigation.state !== "idle" && navigation.formData?.get("intent") === "checkout";
   return (
     <Form method="post" action={action} noValidate aria-label="Checkout" className="grid gap-5" onSubmit={(e) => { if (processing) e.preventDefault(); }}>
       <input type="hidden" name="intent" value="checkout" />
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+      {cartVersion && <input type="hidden" name="cartVersion" value={cartVersion} />}
       {children}
       <h2 className="text-xl font-semibold text-stone-900">Shipping Details</h2>
       {formError && <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 font-medium text-red-800">{formError}</p>}

@@ -66,6 +66,8 @@ export const orders = pgTable(
     courierName: text("courier_name"),
     trackingNumber: text("tracking_number"),
     idempotencyKey: text("idempotency_key"),
+    // A hash of the request that used the key: the same key with another request is refused (422).
+    idempotencyFingerprint: text("idempotency_fingerprint"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     deliveredAt: timestamp("delivered_at", { withTimezone: true }),

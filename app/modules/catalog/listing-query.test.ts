@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { listingSearch, PRICE_MAX_DEFAULT, PRICE_MIN_DEFAULT, SORT_OPTIONS } from "./listing-options";
-import { parseListingQuery } from "./listing-query";
+import { parseListingQuery, readListingQuery } from "./listing-query";
 
 const parse = (qs: string, category?: string) => parseListingQuery(new URLSearchParams(qs), category);
 
@@ -48,5 +48,23 @@ describe("listingSearch", () => {
   it("round-trips through parseListingQuery", () => {
     const q = parse("q=hoodie&category=hoodies&min=2000&max=8000&sort=rating&view=list&page=2");
     expect(parse(listingSearch(q).slice(1))).toEqual(q);
+  });
+});
+
+describe("readListingQuery: filters out of range", () => {
+  it("refuses prices beyond the database's range, negative, fractional or repeated, naming each", () => {
+    for (const qs of ["min=99999999999", "max=99999999999", "min=-1", "min=1.5", "min=1e400", "min=NaN", "min=Infinity", "min=0x10", "min=1&min=2"]) {
+      const { errors } = readListingQuery(new URLSearchParams(qs));
+      expect(Object.keys(errors), qs).toHaveLength(1);
+    }
+    expect(readListingQuery(new URLSearchParams("page=0")).errors).toEqual({ page: "Page must be a whole number from 1 to 50" });
+    expect(readListingQuery(new URLSearchParams("page=51&max=20000")).errors).toEqual({ page: "Page must be a whole number from 1 to 50" });
+    expect(readListingQuery(new URLSearchParams("min=100&max=10000000&page=2")).errors).toEqual({});
+  });
+  it("gives the page usable filters in their place (the bad one ignored)", () => {
+    expect(parse("min=99999999999&max=3000")).toMatchObject({ min: 0, max: 3000 });
+    expect(parse("max=99999999999")).toMatchObject({ min: 0, max: 10000 });
+    expect(parse("min=1&min=2&page=2&page=3")).toMatchObject({ min: 0, page: 1 });
+    expect(parse("q=a%00b")).toMatchObject({ q: "a b" });
   });
 });

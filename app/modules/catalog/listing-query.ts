@@ -1,37 +1,74 @@
-import { z } from "zod";
 import { PRICE_MAX_DEFAULT, PRICE_MIN_DEFAULT, SORT_OPTIONS, type ListingQuery, type SortValue } from "./listing-options";
 
+/**
+ * Bounds of the filters. Prices are whole rupees far below the database's integer range (a price
+ * over PKR 10 million is not a garment); the page shows at most 50 pages of 12.
+ */
+export const PRICE_FILTER_LIMIT = 10_000_000;
+export const PAGE_LIMIT = 50;
 
-const sortValues = SORT_OPTIONS.map((o) => o.value) as [SortValue, ...SortValue[]];
+const SORTS = new Set<string>(SORT_OPTIONS.map((o) => o.value));
+type Param = "q" | "category" | "min" | "max" | "sort" | "view" | "page";
+/** Control characters (a NUL byte makes PostgreSQL refuse the whole query). */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this removes
+const CONTROL = /[\u0000-\u001f\u007f]/g;
 
-/** A blank or unreadable number falls back to the default instead of failing the page. */
-function numberOr(fallback: number) {
-  return z.preprocess((v) => {
-    if (typeof v !== "string" || v.trim() === "") return fallback;
-    const n = Number(v);
-    return Number.isFinite(n) && n >= 0 ? Math.floor(n) : fallback;
-  }, z.number().int());
+export type ListingQueryResult = {
+  /** The filters to use: anything unreadable replaced by its default. */
+  query: ListingQuery;
+  /** What was wrong, by parameter (empty when every filter was readable). */
+  errors: Record<string, string>;
+};
+
+/** A whole number within [low, high] written in plain digits, else an error message. */
+function wholeNumber(raw: string, low: number, high: number, what: string): number | string {
+  const text = raw.trim();
+  if (!/^\d{1,12}$/.test(text)) return `${what} must be a whole number from ${low} to ${high}`;
+  const n = Number(text);
+  return n >= low && n <= high ? n : `${what} must be a whole number from ${low} to ${high}`;
 }
 
-const listingSchema: z.ZodType<ListingQuery, unknown> = z.object({
-  q: z.preprocess((v) => (typeof v === "string" ? v.trim().slice(0, 100) : ""), z.string()),
-  category: z.preprocess((v) => (typeof v === "string" && /^[a-z0-9-]{1,40}$/.test(v) ? v : ""), z.string()),
-  min: numberOr(PRICE_MIN_DEFAULT),
-  max: numberOr(PRICE_MAX_DEFAULT),
-  sort: z.enum(sortValues).catch("newest"),
-  view: z.enum(["grid", "list"]).catch("grid"),
-  page: z.preprocess((v) => {
-    const n = Number(v);
-    return Number.isInteger(n) && n >= 1 ? Math.min(n, 50) : 1;
-  }, z.number().int()),
-});
+/**
+ * Reads the catalogue's filters from a URL query with SPEC.md's defaults (price 0 to 10000),
+ * saying what could not be read. The page ignores an unreadable filter; the API refuses it (400).
+ */
+export function readListingQuery(params: URLSearchParams, categoryOverride?: string): ListingQueryResult {
+  const errors: Record<string, string> = {};
+  const one = (name: Param): string => {
+    const values = params.getAll(name);
+    if (values.length > 1) errors[name] = `Give ${name} once`;
+    return values.length === 1 ? values[0] : "";
+  };
+  const number = (name: "min" | "max" | "page", low: number, high: number, fallback: number, what: string) => {
+    const raw = one(name);
+    if (raw.trim() === "" || errors[name]) return fallback;
+    const n = wholeNumber(raw, low, high, what);
+    if (typeof n === "string") {
+      errors[name] = n;
+      return fallback;
+    }
+    return n;
+  };
 
-/** Reads the catalogue's filters from a URL query, applying SPEC.md's defaults (price 0 to 10000). */
+  const q = one("q").replace(CONTROL, " ").trim().slice(0, 100);
+  const rawCategory = categoryOverride ?? one("category");
+  const category = /^[a-z0-9-]{1,40}$/.test(rawCategory) ? rawCategory : "";
+  const rawSort = one("sort");
+  const sort = (SORTS.has(rawSort) ? rawSort : "newest") as SortValue;
+  const rawView = one("view");
+  const view = rawView === "list" ? "list" : "grid";
+  const min = number("min", 0, PRICE_FILTER_LIMIT, PRICE_MIN_DEFAULT, "Minimum price");
+  const max = number("max", 0, PRICE_FILTER_LIMIT, PRICE_MAX_DEFAULT, "Maximum price");
+  // A page beyond the last is refused by the API but shown as the last on the page (old links).
+  const rawPage = one("page");
+  let page = number("page", 1, PAGE_LIMIT, 1, "Page");
+  if (errors.page && /^\d{1,12}$/.test(rawPage.trim()) && Number(rawPage) > PAGE_LIMIT) page = PAGE_LIMIT;
+
+  const query: ListingQuery = min > max ? { q, category, min: max, max: min, sort, view, page } : { q, category, min, max, sort, view, page };
+  return { query, errors };
+}
+
+/** The page's reading: an unreadable filter falls back to its default instead of failing the page. */
 export function parseListingQuery(params: URLSearchParams, categoryOverride?: string): ListingQuery {
-  const raw = Object.fromEntries(params);
-  if (categoryOverride) raw.category = categoryOverride;
-  const query = listingSchema.parse(raw);
-  if (query.min > query.max) return { ...query, min: query.max, max: query.min };
-  return query;
+  return readListingQuery(params, categoryOverride).query;
 }
-

@@ -18,6 +18,7 @@ import { recordStatusChange, type OrderActor } from "~/modules/orders/record-sta
 import { getSettings } from "~/modules/settings/get-settings.server";
 import type { ShippingDetails } from "./checkout-schema";
 import { estimateDelivery } from "./delivery-estimate";
+import { cartVersionOf, orderFingerprint } from "./order-fingerprint";
 
 /** One item of a Buy Now or API order. Only these fields are read: a price or total sent along is ignored. */
 export type OrderItemRequest = { productId: string; color?: string; size?: string; quantity: number };
@@ -33,6 +34,11 @@ export type PlaceOrderInput = {
   shipping: ShippingDetails;
   /** The same key from the same buyer always means the same order (double-click, retried request). */
   idempotencyKey?: string | null;
+  /**
+   * The version of the cart the buyer saw at checkout (`cartVersionOf`). Given, an order of the cart
+   * is refused when the cart has changed since, rather than ordering what the buyer did not see.
+   */
+  cartVersion?: string | null;
   /** Set when the owner enters the order; the idempotency key is then the owner's. */
   enteredBy?: EnteredBy;
   now?: Date;
@@ -45,6 +51,8 @@ const MAX_ATTEMPTS = 5;
 const IDEMPOTENCY_KEY_MAX = 200;
 
 const EMPTY_CART_MESSAGE = "Your cart is empty";
+export const CART_CHANGED_MESSAGE = "Your cart changed while you were checking out. Please check your items and place the order again.";
+export const KEY_REUSED_MESSAGE = "This Idempotency-Key was already used for a different order";
 
 /** A line to order, priced and named from the database. `cartLineIds` are the cart rows it came from. */
 type OrderLine = {
@@ -73,7 +81,10 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlaceO
   if (!input.userId && (!input.enteredBy || items.length === 0)) throw new AppError("VALIDATION", EMPTY_CART_MESSAGE, { items: EMPTY_CART_MESSAGE });
   const shipping = { ...input.shipping, phone };
   const now = input.now ?? new Date();
-  const order: OrderToPlace = { userId: input.userId, items, shipping, key, now, enteredBy: input.enteredBy ?? null };
+  const cartVersion = input.cartVersion || null;
+  // The key names one request: the same key with other items, cart or address is refused (422).
+  const fingerprint = key ? orderFingerprint({ items, shipping, cartVersion }) : null;
+  const order: OrderToPlace = { userId: input.userId, items, shipping, key, fingerprint, cartVersion, now, enteredBy: input.enteredBy ?? null };
 
   for (let attempt = 1; ; attempt++) {
     try {
@@ -83,7 +94,7 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlaceO
       // index, or found the last item already taken by the twin): the twin's order is the answer.
       if (key) {
         const existing = await findOrderByKey(db, order, key);
-        if (existing) return { ...existing, created: false };
+        if (existing) return sameRequestOrRefuse(existing, order);
       }
       if (attempt < MAX_ATTEMPTS && isRetryable(error)) continue;
       throw error;
@@ -96,6 +107,8 @@ type OrderToPlace = {
   items: OrderItemRequest[];
   shipping: ShippingDetails;
   key: string | null;
+  fingerprint: string | null;
+  cartVersion: string | null;
   now: Date;
   enteredBy: EnteredBy | null;
 };
@@ -104,11 +117,11 @@ async function placeOrderOnce(tx: Tx, input: OrderToPlace): Promise<PlaceOrderRe
   const { userId, shipping, key, now, enteredBy } = input;
   if (key) {
     const existing = await findOrderByKey(tx, input, key);
-    if (existing) return { ...existing, created: false };
+    if (existing) return sameRequestOrRefuse(existing, input);
   }
 
   const fromCart = input.items.length === 0 && userId !== null;
-  const lines = mergeByVariant(fromCart ? await linesFromCart(tx, userId) : await linesFromItems(tx, input.items));
+  const lines = mergeByVariant(fromCart ? await linesFromCart(tx, userId, input.cartVersion) : await linesFromItems(tx, input.items));
   if (lines.length === 0) throw new AppError("VALIDATION", EMPTY_CART_MESSAGE, { items: EMPTY_CART_MESSAGE });
 
   const settings = await getSettings(tx);
@@ -141,6 +154,7 @@ async function placeOrderOnce(tx: Tx, input: OrderToPlace): Promise<PlaceOrderRe
       deliveryFrom: delivery.from,
       deliveryTo: delivery.to,
       idempotencyKey: key,
+      idempotencyFingerprint: input.fingerprint,
       createdAt: now,
       updatedAt: now,
     })
@@ -219,8 +233,12 @@ function unavailable(name: string, status: string): AppError | null {
   return message ? new AppError("CONFLICT", message, { items: message }) : null;
 }
 
-async function linesFromCart(tx: Tx, userId: string): Promise<OrderLine[]> {
+/** The buyer's cart, locked until the order commits: a quantity changed meanwhile waits, then finds the line ordered. */
+async function linesFromCart(tx: Tx, userId: string, cartVersion: string | null): Promise<OrderLine[]> {
+  // A change committed just before is seen here (FOR UPDATE reads the latest version) and is ordered.
+  await tx.select({ id: cartItems.id }).from(cartItems).where(eq(cartItems.userId, userId)).orderBy(cartItems.id).for("update");
   const cart = await listCartLines(tx, userId);
+  if (cartVersion && cart.length > 0 && cartVersionOf(cart) !== cartVersion) throw new AppError("CONFLICT", CART_CHANGED_MESSAGE, { items: CART_CHANGED_MESSAGE });
   return cart.map((line) => {
     const refused = unavailable(line.name, line.status);
     if (refused) throw refused;
@@ -308,13 +326,20 @@ async function removeOrderedCartLines(tx: Tx, userId: string, lines: OrderLine[]
   }
 }
 
+type OrderByKey = { orderId: string; orderNumber: string; fingerprint: string | null };
+
+/** The first order again for the same request; a different request under the same key is refused. */
+function sameRequestOrRefuse(existing: OrderByKey, order: Pick<OrderToPlace, "fingerprint">): PlaceOrderResult {
+  // Orders placed before fingerprints were kept have none: they answer as before.
+  if (existing.fingerprint && existing.fingerprint !== order.fingerprint) throw new AppError("IDEMPOTENCY_KEY_REUSED", KEY_REUSED_MESSAGE);
+  return { orderId: existing.orderId, orderNumber: existing.orderNumber, created: false };
+}
+
 /** The order a key already made: the buyer's own key, or the owner's for an order they entered. */
-async function findOrderByKey(
-  db: DbOrTx, order: Pick<OrderToPlace, "userId" | "enteredBy">, key: string,
-): Promise<{ orderId: string; orderNumber: string } | null> {
+async function findOrderByKey(db: DbOrTx, order: Pick<OrderToPlace, "userId" | "enteredBy">, key: string): Promise<OrderByKey | null> {
   const owner: SQL = order.enteredBy ? eq(orders.placedBy, order.enteredBy.actor.id) : eq(orders.userId, order.userId ?? "");
   const [row] = await db
-    .select({ orderId: orders.id, orderNumber: orders.orderNumber })
+    .select({ orderId: orders.id, orderNumber: orders.orderNumber, fingerprint: orders.idempotencyFingerprint })
     .from(orders)
     .where(and(owner, eq(orders.idempotencyKey, key)))
     .limit(1);
