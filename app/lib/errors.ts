@@ -6,6 +6,8 @@ export const APP_ERRORS = {
   UNAUTHENTICATED: { status: 401, message: "Please sign in first" },
   OUT_OF_STOCK: { status: 409, message: "Not enough stock" },
   CONFLICT: { status: 409, message: "That conflicts with the current state" },
+  RATE_LIMITED: { status: 429, message: "Too many requests. Please wait a little and try again." },
+  ORDER_LIMIT_REACHED: { status: 409, message: "You have too many orders on the way. Please wait until one is delivered." },
 } as const;
 
 export type AppErrorCode = keyof typeof APP_ERRORS;

@@ -33,19 +33,19 @@ describe.each(DATABASE_KINDS)("contact messages and notify-me sign-ups on %s", (
   });
 
   it("keeps one notify-me sign-up per e-mail and item, whatever the case of the e-mail", async () => {
-    expect(await subscribeToNotify(database.db, { email: "Hina@Example.pk", target: "category:jackets" })).toMatchObject({ ok: true });
-    expect(await subscribeToNotify(database.db, { email: "hina@example.pk ", target: "category:jackets" })).toMatchObject({ ok: true });
-    expect(await subscribeToNotify(database.db, { email: "hina@example.pk", target: "product:quilted-bomber-jacket" })).toMatchObject({ ok: true });
+    expect(await subscribeToNotify(database.db, { email: "Hina@Example.pk", target: "category:jackets" }, { address: "10.8.0.1" })).toMatchObject({ ok: true });
+    expect(await subscribeToNotify(database.db, { email: "hina@example.pk ", target: "category:jackets" }, { address: "10.8.0.1" })).toMatchObject({ ok: true });
+    expect(await subscribeToNotify(database.db, { email: "hina@example.pk", target: "product:quilted-bomber-jacket" }, { address: "10.8.0.1" })).toMatchObject({ ok: true });
     const rows = await database.db.select().from(notifySubscriptions);
     expect(rows.map((r) => `${r.email} ${r.target}`).sort()).toEqual(["hina@example.pk category:jackets", "hina@example.pk product:quilted-bomber-jacket"]);
   });
 
   it("refuses a bad e-mail or target and stores nothing", async () => {
     const before = await count(notifySubscriptions);
-    expect(await subscribeToNotify(database.db, { email: "not-an-email", target: "category:jackets" })).toEqual({
+    expect(await subscribeToNotify(database.db, { email: "not-an-email", target: "category:jackets" }, { address: "10.8.0.1" })).toEqual({
       ok: false, errors: { email: "Please enter a valid email address" }, values: { email: "not-an-email" },
     });
-    expect(await subscribeToNotify(database.db, { email: "a@b.pk", target: "drop table" })).toMatchObject({ ok: false, errors: { target: "Unknown item" } });
+    expect(await subscribeToNotify(database.db, { email: "a@b.pk", target: "drop table" }, { address: "10.8.0.1" })).toMatchObject({ ok: false, errors: { target: "Unknown item" } });
     expect(await count(notifySubscriptions)).toBe(before);
   });
 });
