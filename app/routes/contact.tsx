@@ -16,6 +16,9 @@ import type { Route } from "./+types/contact";
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({ matches, title: "Contact Us", description: "Questions about an order, sizes or returns? Write to us or call: we reply within 24 hours.", path: "/contact" });
 
+// Each view carries its own rendered-at time: never from the guest page cache, or a bot could reuse an old one.
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
 /** The form's signed rendered-at time, for the timing check against bots. */
 export async function loader({ context }: Route.LoaderArgs) {
   return { formToken: signContactFormToken(await loadContactFormSecret(context.db)) };
