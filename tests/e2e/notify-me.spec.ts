@@ -57,6 +57,7 @@ async function confirmOnPage(page: Page, link: string, name: string) {
 }
 
 test("a Notify Me e-mail goes out once on restock to confirmed addresses only, and its unsubscribe link works", async ({ page, browser }) => {
+  test.setTimeout(120_000); // three sign-ups, each confirmed through its e-mail, before the restock
   const name = `Monsoon Tee ${Date.now().toString(36).slice(-5)}`;
   await signInAsOwner(page);
   const id = await createProductByApi(page.request, { name, stock: 0 });
