@@ -4,6 +4,9 @@ import { CLIENT_IP_HEADER } from "~/modules/accounts/auth.server";
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../../tests/factories/test-database";
 import { contactForm } from "../../tests/factories/contact-form";
 import { callRoute, routeContext, TEST_ORIGIN } from "../../tests/factories/route-calls";
+import { seedDatabase } from "~/db/seed.server";
+import * as apiOrders from "./api.orders";
+import * as checkout from "./checkout";
 import * as contact from "./contact";
 import * as track from "./track";
 
@@ -15,9 +18,11 @@ type DataResult = { data: Record<string, unknown>; init: ResponseInit | null };
 describe.each(DATABASE_KINDS)("abuse limits on the pages, %s", (kind) => {
   let database: TestDatabase;
   let context: AppLoadContext;
+  let auth: Awaited<ReturnType<typeof routeContext>>["auth"];
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    ({ context } = await routeContext(database.db));
+    await seedDatabase(database.db, { shopName: "Kapra" });
+    ({ context, auth } = await routeContext(database.db));
   }, 300_000);
   afterAll(async () => database?.destroy());
 
@@ -49,5 +54,34 @@ describe.each(DATABASE_KINDS)("abuse limits on the pages, %s", (kind) => {
     expect(refused.init?.status).toBe(429);
     expect(new Headers(refused.init?.headers).get("Retry-After")).toMatch(/^\d+$/);
     expect(refused.data).toMatchObject({ ok: false, values: fields, formError: "You have sent several messages in a short time. Please wait 60 minutes and try again." });
+  });
+
+  it("the 6th open order of an account: the API answers 409 ORDER_LIMIT_REACHED, the checkout page says why with the values kept", async () => {
+    const signUp = await auth.handler(new Request(`${TEST_ORIGIN}/api/auth/sign-up/email`, {
+      method: "POST", headers: { "content-type": "application/json", origin: TEST_ORIGIN, [CLIENT_IP_HEADER]: "10.4.0.1" },
+      body: JSON.stringify({ name: "Script Kiddie", email: `cap-${kind}@example.pk`, password: "violet-kettle-monsoon-77" }),
+    }));
+    expect(signUp.status).toBe(200);
+    const cookie = signUp.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const shipping = { fullName: "Ayesha Khan", email: "ayesha@example.pk", phone: "0300 7770001", city: "Karachi", address: "House 12, DHA" };
+    const order = (key: string) => callRoute(apiOrders.action, { context, request: new Request(`${TEST_ORIGIN}/api/orders`, {
+      method: "POST", headers: { cookie, origin: TEST_ORIGIN, "content-type": "application/json", "Idempotency-Key": key },
+      body: JSON.stringify({ items: [{ productId: "essential-crew-neck-tee", color: "White", size: "M", quantity: 1 }], shipping, paymentMethod: "cod" }),
+    }) }) as Promise<Response>;
+    for (let i = 0; i < 5; i++) expect((await order(`cap-${i}`)).status).toBe(201);
+    const refused = await order("cap-6");
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toEqual({ error: {
+      code: "ORDER_LIMIT_REACHED",
+      message: "You already have 5 orders on the way. Please wait until one is delivered (or cancel one) before placing another.",
+      fields: { items: "You already have 5 orders on the way. Please wait until one is delivered (or cancel one) before placing another." },
+    } });
+
+    const page = (await callRoute(checkout.action, { context, request: new Request(`${TEST_ORIGIN}/checkout?product=essential-crew-neck-tee&color=White&size=M&quantity=1`, {
+      method: "POST", headers: { cookie, origin: TEST_ORIGIN, [CLIENT_IP_HEADER]: "10.4.0.1" },
+      body: new URLSearchParams({ ...shipping, paymentMethod: "cod", idempotencyKey: "cap-page" }),
+    }) })) as DataResult;
+    expect(page.init?.status).toBe(409);
+    expect(page.data).toMatchObject({ formError: expect.stringContaining("You already have 5 orders on the way"), values: { fullName: "Ayesha Khan", phone: "0300 7770001" } });
   });
 });
