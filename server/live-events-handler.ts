@@ -20,14 +20,14 @@ export type LiveEventsOptions = { recheckMs?: number };
  */
 export function createLiveEventsHandler({ auth, live }: Pick<Services, "auth" | "live">, { recheckMs = LIVE_STREAM_LIMITS.recheckSeconds * 1000 }: LiveEventsOptions = {}) {
   // Read from the database, not the cookie cache: a stream stays open for a long time.
-  const readSession = (req: Request) => auth.api.getSession({ headers: fromNodeHeaders(req.headers), query: { disableCookieCache: true } }).catch(() => null);
-  const standing = (session: Awaited<ReturnType<typeof readSession>>) => {
+  const readSession = (req: Request) => auth.api.getSession({ headers: fromNodeHeaders(req.headers), query: { disableCookieCache: true } });
+  const standing = (session: Awaited<ReturnType<typeof readSession>> | null) => {
     const user = session?.user as { id: string; role?: string; disabled?: boolean } | undefined;
     return user && !user.disabled ? { userId: user.id, role: user.role } : null;
   };
 
   return async (req: Request, res: Response) => {
-    const first = standing(await readSession(req));
+    const first = standing(await readSession(req).catch(() => null));
     if (!first) return void res.status(401).json({ error: { code: "UNAUTHENTICATED", message: "Please sign in first" } });
     const address = addressKey(String(req.headers[CLIENT_IP_HEADER] ?? "unknown"));
     const open = live.openStreams({ userId: first.userId, address });
@@ -59,8 +59,11 @@ export function createLiveEventsHandler({ auth, live }: Pick<Services, "auth" | 
     const recheck = async () => {
       if (checking || ended) return;
       checking = true;
-      const now = standing(await readSession(req));
+      // The database out of reach (a restart) is not a verdict on the session: the stream stays until the next check.
+      const session = await readSession(req).then((s) => ({ s }), () => null);
       checking = false;
+      if (!session) return;
+      const now = standing(session.s);
       if (!now || now.userId !== first.userId || now.role !== first.role) end();
     };
     const heartbeat = setInterval(() => res.write(": keep-alive\n\n"), HEARTBEAT_MS);
