@@ -42,7 +42,7 @@ export default defineConfig({
     timeout: 300_000,
     reuseExistingServer: false,
     // Every test signs in from 127.0.0.1: the per-address sign-in limit is raised for the suite (tests/e2e/rate-limit covers the real one).
-    env: { PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR, LOG_LEVEL: "warn", NODE_ENV: "production", SIGN_IN_RATE_LIMIT: "10000",
+    env: { PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR, LOG_LEVEL: "warn", NODE_ENV: "production", SIGN_IN_RATE_LIMIT: "10000", ABUSE_LIMITS_SCALE: "1000",
       SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`, MAIL_FROM: "Kapra <orders@shop.test>" },
   }],
 });

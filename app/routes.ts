@@ -19,6 +19,7 @@ export default [
   route("track", "routes/track.tsx"),
   route("wishlist", "routes/wishlist.ts"),
   route("notify/unsubscribe", "routes/notify-unsubscribe.tsx"),
+  route("notify/confirm", "routes/notify-confirm.tsx"),
   // The owner's dashboard: every tab a real URL inside one frame (greeting and tabs).
   layout("routes/seller-layout.tsx", [
     route("seller-dashboard", "routes/seller-dashboard.tsx"),

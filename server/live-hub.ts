@@ -4,6 +4,10 @@ import { LIVE_CHANNEL, parseLiveEvent, type LiveEvent } from "~/modules/live/liv
 type Subscriber = {
   userId: string;
   seller: boolean;
+  /** The client's address key (modules/abuse/client-address), for the per-address cap. */
+  address?: string;
+  /** Asked when the account's role or standing changed: re-check the session now. */
+  recheck?: () => void;
   send: (event: LiveEvent) => void;
   /** Ends the stream, telling the browser to reconnect after `retryMs` (to another process, at shutdown). */
   close: (retryMs: number) => void;
@@ -27,7 +31,11 @@ export function createLiveHub(database: Pick<Database, "listen">) {
     const event = parseLiveEvent(payload);
     if (!event) return;
     for (const s of subscribers) {
-      if (event.userId === s.userId || (s.seller && event.topic === "orders")) s.send(event);
+      if (event.topic === "account") {
+        if (event.userId === s.userId) s.recheck?.();
+      } else if (event.userId === s.userId || (s.seller && event.topic === "orders")) {
+        s.send(event);
+      }
     }
   };
 
@@ -46,6 +54,16 @@ export function createLiveHub(database: Pick<Database, "listen">) {
     },
     get size() {
       return subscribers.size;
+    },
+    /** Streams open in this process for this account and from this address (the per-process caps). */
+    openStreams({ userId, address }: { userId: string; address: string }): { account: number; address: number } {
+      let account = 0;
+      let fromAddress = 0;
+      for (const s of subscribers) {
+        if (s.userId === userId) account++;
+        if (s.address === address) fromAddress++;
+      }
+      return { account, address: fromAddress };
     },
     /** Shutdown: ends every open stream with a retry hint, and every stream opened from now on. Returns how many were open. */
     closeStreams(): number {

@@ -7,6 +7,8 @@ export const APP_ERRORS = {
   OUT_OF_STOCK: { status: 409, message: "Not enough stock" },
   CONFLICT: { status: 409, message: "That conflicts with the current state" },
   IDEMPOTENCY_KEY_REUSED: { status: 422, message: "This Idempotency-Key was already used for a different order" },
+  RATE_LIMITED: { status: 429, message: "Too many requests. Please wait a little and try again." },
+  ORDER_LIMIT_REACHED: { status: 409, message: "You have too many orders on the way. Please wait until one is delivered." },
 } as const;
 
 export type AppErrorCode = keyof typeof APP_ERRORS;

@@ -1,7 +1,9 @@
-import { Link } from "react-router";
+import { data, Link } from "react-router";
 import { NotifyMeForm } from "~/components/ui/notify-me-form";
 import { pageMeta } from "~/lib/seo";
 import { comingSoonPage } from "~/modules/catalog/coming-soon";
+import { requestAddress } from "~/modules/abuse/request-address.server";
+import { notifyMeResponseInit } from "~/modules/notifications/notify-me";
 import { subscribeToNotify } from "~/modules/notifications/subscribe-to-notify.server";
 import type { Route } from "./+types/coming-soon";
 
@@ -23,7 +25,8 @@ export function loader({ params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData());
   // The target comes from the URL, not the form, so nobody can sign up for something else.
-  return subscribeToNotify(context.db, { ...form, target: notifyTarget(comingSoonPage(params.category)) });
+  const result = await subscribeToNotify(context.db, { ...form, target: notifyTarget(comingSoonPage(params.category)) }, { address: requestAddress(request) });
+  return data(result, notifyMeResponseInit(result));
 }
 
 export default function ComingSoon({ loaderData, actionData }: Route.ComponentProps) {

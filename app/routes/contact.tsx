@@ -1,24 +1,35 @@
 import { useEffect, useRef } from "react";
-import { Form, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import { ClockIcon, InstagramIcon, MailIcon, PhoneIcon, PinIcon } from "~/components/ui/icons";
 import { ShopMap } from "~/components/ui/shop-map";
 import { TextField } from "~/components/ui/text-field";
 import { instagramUrl, telHref } from "~/lib/contact-links";
 import { useRootData } from "~/lib/root-data";
 import { pageMeta } from "~/lib/seo";
-import { CONTACT_SUCCESS } from "~/modules/contact/contact-messages";
-import { submitContactMessage } from "~/modules/contact/submit-contact-message.server";
+import { requestAddress } from "~/modules/abuse/request-address.server";
+import { CONTACT_HONEYPOT_FIELD, CONTACT_SUCCESS, CONTACT_TOKEN_FIELD } from "~/modules/contact/contact-messages";
+import { loadContactFormSecret, signContactFormToken } from "~/modules/contact/contact-form-token.server";
+import { contactResponseInit, submitContactMessage } from "~/modules/contact/submit-contact-message.server";
 import { shopFaq } from "~/modules/settings/shop-faq";
 import type { Route } from "./+types/contact";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({ matches, title: "Contact Us", description: "Questions about an order, sizes or returns? Write to us or call: we reply within 24 hours.", path: "/contact" });
 
-export async function action({ request, context }: Route.ActionArgs) {
-  return submitContactMessage(context.db, Object.fromEntries(await request.formData()));
+// Each view carries its own rendered-at time: never from the guest page cache, or a bot could reuse an old one.
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+/** The form's signed rendered-at time, for the timing check against bots. */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { formToken: signContactFormToken(await loadContactFormSecret(context.db)) };
 }
 
-export default function Contact({ actionData }: Route.ComponentProps) {
+export async function action({ request, context }: Route.ActionArgs) {
+  const result = await submitContactMessage(context.db, Object.fromEntries(await request.formData()), { address: requestAddress(request) });
+  return data(result, contactResponseInit(result));
+}
+
+export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const root = useRootData();
   const shop = root?.shop;
   const navigation = useNavigation();
@@ -56,6 +67,13 @@ export default function Contact({ actionData }: Route.ComponentProps) {
             </div>
             <TextField label="Subject" name="subject" error={failed?.errors.subject} defaultValue={failed?.values.subject} />
             <TextField label="Message" name="message" multiline error={failed?.errors.message} defaultValue={failed?.values.message} />
+            {/* Spam checks: a field only bots fill in (off screen, out of the tab order, hidden from screen readers) and the signed time the form was shown. */}
+            <div aria-hidden="true" style={{ position: "absolute", left: "-10000px", width: 1, height: 1, overflow: "hidden" }}>
+              <label htmlFor="contact-website">Website</label>
+              <input id="contact-website" type="text" name={CONTACT_HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+            </div>
+            <input type="hidden" name={CONTACT_TOKEN_FIELD} value={loaderData.formToken} />
+            {failed?.formError && <p role="alert" className="rounded-lg bg-red-50 px-4 py-3 font-medium text-red-800">{failed.formError}</p>}
             <button type="submit" className="btn-primary justify-self-start px-6" disabled={sending}>{sending ? "Sending..." : "Send Message"}</button>
           </Form>
         </section>

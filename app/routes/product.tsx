@@ -21,6 +21,8 @@ import { isBuyable, stockStatus } from "~/modules/catalog/stock-status";
 import { mediaUrl, pickSource } from "~/modules/media/image-url";
 import { addToCart } from "~/modules/cart/cart-mutations.server";
 import { cartItemInput } from "~/modules/cart/cart-schema";
+import { requestAddress } from "~/modules/abuse/request-address.server";
+import { notifyMeResponseInit } from "~/modules/notifications/notify-me";
 import { subscribeToNotify } from "~/modules/notifications/subscribe-to-notify.server";
 import { getReviewerState } from "~/modules/reviews/buyer-reviews.server";
 import { listProductReviews } from "~/modules/reviews/list-product-reviews.server";
@@ -68,7 +70,10 @@ type CartResult = { intent: "add"; ok: boolean; message: string };
 export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = form.get("intent");
-  if (intent === "notify") return subscribeToNotify(context.db, Object.fromEntries(form));
+  if (intent === "notify") {
+    const result = await subscribeToNotify(context.db, Object.fromEntries(form), { address: requestAddress(request) });
+    return data(result, notifyMeResponseInit(result));
+  }
   if (intent === "review") return reviewProduct(request, context, params.id, form);
   const item = new URLSearchParams({ product: params.id });
   for (const key of ["color", "size", "quantity"]) {

@@ -10,6 +10,8 @@ import { listProducts } from "~/modules/catalog/list-products.server";
 import { listingSearch, SORT_OPTIONS, type ListingQuery } from "~/modules/catalog/listing-options";
 import { parseListingQuery } from "~/modules/catalog/listing-query";
 import { isComingSoonCategory } from "~/modules/catalog/coming-soon";
+import { requestAddress } from "~/modules/abuse/request-address.server";
+import { notifyMeResponseInit } from "~/modules/notifications/notify-me";
 import { subscribeToNotify } from "~/modules/notifications/subscribe-to-notify.server";
 import type { Route } from "./+types/products";
 
@@ -43,7 +45,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData());
-  return subscribeToNotify(context.db, form);
+  const result = await subscribeToNotify(context.db, form, { address: requestAddress(request) });
+  return data(result, notifyMeResponseInit(result));
 }
 
 export default function Products({ loaderData, actionData }: Route.ComponentProps) {

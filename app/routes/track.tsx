@@ -4,7 +4,8 @@ import { TextField } from "~/components/ui/text-field";
 import { pageMeta } from "~/lib/seo";
 import { formatDeliveryRange } from "~/modules/checkout/delivery-estimate";
 import { ORDER_STATUSES, PAYMENT_STATUS_LABELS } from "~/modules/orders/order-lifecycle";
-import { trackOrder } from "~/modules/orders/track-order.server";
+import { requestAddress } from "~/modules/abuse/request-address.server";
+import { lookUpOrder } from "~/modules/orders/track-order.server";
 import type { Route } from "./+types/track";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -19,10 +20,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const fields: Partial<Record<keyof typeof values, string>> = {};
   if (!values.orderNumber) fields.orderNumber = "Please enter your order number";
   if (!values.phone) fields.phone = "Please enter the phone number used on the order";
-  if (fields.orderNumber || fields.phone) return data({ values, fields, notFound: false, order: null }, { status: 400 });
-  const order = await trackOrder(context.db, values.orderNumber, values.phone);
-  if (!order) return data({ values, fields, notFound: true, order: null }, { status: 404 });
-  return { values, fields, notFound: false, order };
+  if (fields.orderNumber || fields.phone) return data({ values, fields, notFound: false, limited: null, order: null }, { status: 400 });
+  const found = await lookUpOrder(context.db, { ...values, address: requestAddress(request) });
+  if (found.kind === "limited") {
+    return data({ values, fields, notFound: false, limited: found.message, order: null }, { status: 429, headers: { "Retry-After": String(found.retryAfterSeconds) } });
+  }
+  if (found.kind === "not-found") return data({ values, fields, notFound: true, limited: null, order: null }, { status: 404 });
+  return { values, fields, notFound: false, limited: null, order: found.order };
 }
 
 const STEPS = ORDER_STATUSES.filter((s) => s !== "cancelled" && s !== "returned");
@@ -40,6 +44,7 @@ export default function Track({ actionData }: Route.ComponentProps) {
         <TextField label="Phone" name="phone" type="tel" autoComplete="tel" defaultValue={actionData?.values.phone} error={actionData?.fields.phone} placeholder="0300 1234567" />
         <button type="submit" className="btn-primary sm:mt-7" disabled={busy}>{busy ? "Searching..." : "Track"}</button>
       </Form>
+      {actionData?.limited && <p role="alert" className="mt-6 rounded-lg bg-red-50 px-4 py-3 font-medium text-red-800">{actionData.limited}</p>}
       {actionData?.notFound && <p role="alert" className="mt-6 rounded-lg bg-red-50 px-4 py-3 font-medium text-red-800">{NOT_FOUND}</p>}
       {order && (
         <section aria-labelledby="tracked-title" className="mt-8 rounded-2xl border border-stone-200 bg-white p-6">

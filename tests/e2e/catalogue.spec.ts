@@ -196,7 +196,7 @@ test.describe("empty states", () => {
 
     await email.fill(uniqueEmail("jackets"));
     await notify.click();
-    await expect(page.getByRole("status").filter({ hasText: "Thanks! We will e-mail you as soon as it is available." })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: "Thanks! Please check your e-mail to confirm: we will e-mail you as soon as it is available." })).toBeVisible();
   });
 
   test("empty Hoodies and Sweat Shirts listings also say Coming Soon", async ({ page }) => {
@@ -264,7 +264,7 @@ test.describe("without JavaScript", () => {
       await expect(page.getByRole("textbox", { name: "Email address" })).toHaveValue("bad@");
       await page.getByRole("textbox", { name: "Email address" }).fill(uniqueEmail("nojs"));
       await page.getByRole("button", { name: "Notify Me" }).click();
-      await expect(page.getByText("Thanks! We will e-mail you as soon as it is available.")).toBeVisible();
+      await expect(page.getByText("Thanks! Please check your e-mail to confirm: we will e-mail you as soon as it is available.")).toBeVisible();
     } finally {
       await context.close();
     }

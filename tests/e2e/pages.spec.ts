@@ -28,7 +28,7 @@ test.describe("coming-soon pages", () => {
     await gotoHydrated(page, "/coming-soon/jackets");
     const email = page.getByRole("textbox", { name: "Email address" });
     const notify = page.getByRole("button", { name: "Notify Me" });
-    const confirmation = page.getByRole("status").filter({ hasText: "Thanks! We will e-mail you as soon as it is available." });
+    const confirmation = page.getByRole("status").filter({ hasText: "Thanks! Please check your e-mail to confirm: we will e-mail you as soon as it is available." });
 
     await email.fill("jackets@");
     await notify.click();

@@ -15,11 +15,18 @@ export const notifySubscriptions = pgTable(
     notifiedAt: timestamp("notified_at", { withTimezone: true }),
     // The unsubscribe link was followed: nothing more is sent to it.
     unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+    // Double opt-in: the address owner followed the confirmation link. Only confirmed sign-ups are e-mailed.
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    // SHA-256 of the single-use confirmation link's token; cleared once used.
+    confirmTokenHash: text("confirm_token_hash"),
   },
   (t) => [
     uniqueIndex("notify_subscriptions_email_target_idx").on(t.email, t.target),
     // A launch or restock claims the sign-ups still waiting for one target.
     index("notify_subscriptions_waiting_idx").on(t.target).where(sql`${t.notifiedAt} is null and ${t.unsubscribedAt} is null`),
+    uniqueIndex("notify_subscriptions_confirm_token_idx").on(t.confirmTokenHash),
+    // Unconfirmed sign-ups expire: the sweep finds them by age.
+    index("notify_subscriptions_unconfirmed_idx").on(t.createdAt).where(sql`${t.confirmedAt} is null`),
   ],
 );
 

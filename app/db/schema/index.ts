@@ -6,3 +6,4 @@ export * from "./engagement";
 export * from "./accounts";
 export * from "./commerce";
 export * from "./email";
+export * from "./abuse";

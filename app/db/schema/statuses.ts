@@ -39,7 +39,7 @@ export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 
 /** Why an e-mail was written: picks its template, and whether the buyer's settings may turn it off. */
 export const EMAIL_KINDS = [
-  "order_placed", "order_received", "order_status", "contact_message", "notify_me",
+  "order_placed", "order_received", "order_status", "contact_message", "notify_me", "notify_me_confirm",
   "password_changed", "seller_role_granted", "seller_role_revoked",
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];

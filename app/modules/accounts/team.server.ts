@@ -3,6 +3,7 @@ import type { DbOrTx } from "~/db/client.server";
 import { users } from "~/db/schema";
 import { AppError } from "~/lib/errors";
 import { queueEmail } from "~/modules/email/queue-email.server";
+import { publishLiveEvent } from "~/modules/live/publish-live-event.server";
 
 export type TeamMember = { id: string; name: string; email: string; since: Date };
 
@@ -31,6 +32,8 @@ export async function grantSellerRole(db: DbOrTx, email: string): Promise<TeamMe
   if (account.role !== "seller") {
     await db.transaction(async (tx) => {
       await tx.update(users).set({ role: "seller", updatedAt: new Date() }).where(eq(users.id, account.id));
+      // Open live streams of that account re-check their session now (server/live-events-handler.ts).
+      await publishLiveEvent(tx, { topic: "account", userId: account.id });
       await queueEmail(tx, { kind: "seller_role_granted", to: account.email, data: { name: account.name, at: new Date().toISOString(), dashboardPath: "/seller-dashboard" } });
     });
   }
@@ -55,6 +58,8 @@ export async function revokeSellerRole(db: DbOrTx, userId: string): Promise<Team
     if (!target) throw new AppError("NOT_FOUND", "That account is not a seller");
     if (sellers.length <= 1) throw new AppError("CONFLICT", LAST_SELLER_MESSAGE);
     await tx.update(users).set({ role: "buyer", updatedAt: new Date() }).where(and(eq(users.id, userId), eq(users.role, "seller")));
+    // Their open live streams end at once instead of hearing about every order until the next check.
+    await publishLiveEvent(tx, { topic: "account", userId });
     await queueEmail(tx, { kind: "seller_role_revoked", to: target.email, data: { name: target.name, at: new Date().toISOString(), dashboardPath: "/buyer-dashboard" } });
     return target;
   });

@@ -11,6 +11,7 @@ import { firstImage } from "~/modules/catalog/card-query.server";
 import { notForSaleMessage } from "~/modules/catalog/product-availability";
 import type { ProductImageData } from "~/modules/catalog/product-card";
 import { publishLiveEvent } from "~/modules/live/publish-live-event.server";
+import { refuseOverOpenOrderLimits } from "~/modules/abuse/open-order-limits.server";
 import { BLOCKED_PHONE_MESSAGE, codLimitMessage, codRiskFlags } from "~/modules/orders/cod-risk";
 import { generateOrderNumber } from "~/modules/orders/order-number";
 import { queueOrderEmails } from "~/modules/email/order-emails.server";
@@ -127,6 +128,7 @@ async function placeOrderOnce(tx: Tx, input: OrderToPlace): Promise<PlaceOrderRe
   const settings = await getSettings(tx);
   const totals = cartTotals(lines, settings);
   refuseCodRisk(settings, shipping.phone, totals.total);
+  await refuseOverOpenOrderLimits(tx, { userId, phone: shipping.phone, lines, enteredBy });
   await takeStock(tx, lines);
 
   const orderNumber = await freeOrderNumber(tx);

@@ -1,24 +1,53 @@
-import type { DbOrTx } from "~/db/client.server";
+import type { Db } from "~/db/client.server";
 import { contactMessages, shopSettings } from "~/db/schema";
+import { RATE_RULES } from "~/modules/abuse/abuse-limits";
+import { hitRateLimit } from "~/modules/abuse/rate-limit.server";
 import { queueEmail } from "~/modules/email/queue-email.server";
+import { checkContactFormToken, loadContactFormSecret } from "./contact-form-token.server";
+import { CONTACT_FORM_EXPIRED, CONTACT_HONEYPOT_FIELD, CONTACT_TOKEN_FIELD } from "./contact-messages";
 import { contactSchema, type ContactField } from "./contact-schema";
 
 export type ContactResult =
   | { ok: true }
-  | { ok: false; errors: Partial<Record<ContactField, string>>; values: Record<ContactField, string> };
+  | {
+    ok: false;
+    errors: Partial<Record<ContactField, string>>;
+    values: Record<ContactField, string>;
+    /** About the whole form (a rate limit, an expired form), shown above its button. */
+    formError?: string;
+    retryAfterSeconds?: number;
+  };
+
+export type ContactRequestContext = { address: string; now?: Date };
 
 /**
  * Validates and stores a contact message for the owner's inbox, and e-mails it to the shop's
  * contact address in the same transaction. Bad input stores nothing.
+ *
+ * Spam is refused without a captcha: a filled honeypot field, or a form sent faster than a person
+ * types (or with no signed rendered-at token), gets the same thanks as a real message and stores
+ * nothing, so a bot learns nothing. A form left open over a day is sent back with its values to be
+ * sent again. Real messages are limited per client address.
  */
-export async function submitContactMessage(db: DbOrTx, input: Record<string, unknown>): Promise<ContactResult> {
+export async function submitContactMessage(db: Db, input: Record<string, unknown>, context: ContactRequestContext): Promise<ContactResult> {
+  const text = (k: ContactField) => (typeof input[k] === "string" ? (input[k] as string) : "");
+  const values = { name: text("name"), email: text("email"), subject: text("subject"), message: text("message") };
   const parsed = contactSchema.safeParse(input);
   if (!parsed.success) {
     const errors: Partial<Record<ContactField, string>> = {};
     for (const issue of parsed.error.issues) errors[issue.path[0] as ContactField] ??= issue.message;
-    const text = (k: ContactField) => (typeof input[k] === "string" ? (input[k] as string) : "");
-    return { ok: false, errors, values: { name: text("name"), email: text("email"), subject: text("subject"), message: text("message") } };
+    return { ok: false, errors, values };
   }
+  const now = context.now ?? new Date();
+  const honeypot = input[CONTACT_HONEYPOT_FIELD];
+  if (typeof honeypot === "string" && honeypot.trim() !== "") return { ok: true };
+  const timing = checkContactFormToken(await loadContactFormSecret(db), input[CONTACT_TOKEN_FIELD], now);
+  if (timing === "too-fast" || timing === "invalid") return { ok: true };
+  if (timing === "expired") return { ok: false, errors: {}, values, formError: CONTACT_FORM_EXPIRED };
+
+  const limit = await hitRateLimit(db, RATE_RULES.contactPerAddress, context.address, now);
+  if (!limit.allowed) return { ok: false, errors: {}, values, formError: limit.message, retryAfterSeconds: limit.retryAfterSeconds };
+
   await db.transaction(async (tx) => {
     await tx.insert(contactMessages).values(parsed.data);
     const [shop] = await tx.select({ contactEmail: shopSettings.contactEmail }).from(shopSettings).limit(1);
@@ -27,4 +56,11 @@ export async function submitContactMessage(db: DbOrTx, input: Record<string, unk
     }
   });
   return { ok: true };
+}
+
+/** Status and headers of the page's answer: 400 for bad input, 429 with Retry-After when limited. */
+export function contactResponseInit(result: ContactResult): ResponseInit {
+  if (result.ok) return {};
+  if (result.retryAfterSeconds) return { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } };
+  return { status: 400 };
 }

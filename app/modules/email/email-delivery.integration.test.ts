@@ -9,6 +9,7 @@ import { placeOrder } from "~/modules/checkout/place-order.server";
 import { submitContactMessage } from "~/modules/contact/submit-contact-message.server";
 import { cancelOrder } from "~/modules/orders/cancel-order.server";
 import { updateOrderStatus } from "~/modules/orders/update-order-status.server";
+import { contactForm } from "../../../tests/factories/contact-form";
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../../../tests/factories/test-database";
 import { startTestSmtpServer, type ReceivedEmail, type TestSmtpServer } from "../../../tests/factories/test-smtp-server";
 import { createTestBuyer } from "../../../tests/factories/test-users";
@@ -104,7 +105,8 @@ describe.each(DATABASE_KINDS)("every e-mail the shop sends, over real SMTP, on %
   });
 
   it("sends the owner a contact message they can reply to", async () => {
-    const result = await submitContactMessage(db(), { name: "Bilal", email: "bilal@example.pk", subject: "Size exchange", message: "Can I swap M for L?\nThanks" });
+    const form = await contactForm(db(), { name: "Bilal", email: "bilal@example.pk", subject: "Size exchange", message: "Can I swap M for L?\nThanks" });
+    const result = await submitContactMessage(db(), form, { address: "10.7.0.1" });
     expect(result.ok).toBe(true);
     await send();
     const [mail] = await smtp.waitFor((m) => to(OWNER_EMAIL)(m) && m.subject === "Contact form: Size exchange");
@@ -115,7 +117,7 @@ describe.each(DATABASE_KINDS)("every e-mail the shop sends, over real SMTP, on %
 
   it("queues nothing for a contact form that is refused", async () => {
     const before = await db().$count(emailOutbox);
-    const result = await submitContactMessage(db(), { name: "", email: "not-an-address", subject: "", message: "" });
+    const result = await submitContactMessage(db(), { name: "", email: "not-an-address", subject: "", message: "" }, { address: "10.7.0.1" });
     expect(result.ok).toBe(false);
     expect(await db().$count(emailOutbox)).toBe(before);
   });

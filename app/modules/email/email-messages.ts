@@ -41,6 +41,9 @@ export type NotifyMeEmailData = {
   unsubscribePath: string;
 };
 
+/** Notify Me double opt-in: the single-use link that confirms the address. */
+export type NotifyConfirmEmailData = { name: string; confirmPath: string; expiresHours: number };
+
 export type AccountEmailData = { name: string; at: string; dashboardPath: string };
 
 export type EmailDataByKind = {
@@ -49,6 +52,7 @@ export type EmailDataByKind = {
   order_status: OrderStatusEmailData;
   contact_message: ContactEmailData;
   notify_me: NotifyMeEmailData;
+  notify_me_confirm: NotifyConfirmEmailData;
   password_changed: AccountEmailData;
   seller_role_granted: AccountEmailData;
   seller_role_revoked: AccountEmailData;
@@ -93,6 +97,8 @@ export function emailSubject<K extends EmailKind>(kind: K, data: EmailDataByKind
       const n = d as NotifyMeEmailData;
       return n.reason === "restocked" ? `${n.name} is back in stock at ${shopName}` : `${n.name} is now available at ${shopName}`;
     }
+    case "notify_me_confirm":
+      return `Please confirm your Notify Me request at ${shopName}`;
     case "password_changed":
       return `Your ${shopName} password was changed`;
     case "seller_role_granted":

@@ -3,7 +3,7 @@ import type { ReactElement } from "react";
 import type { EmailKind } from "~/db/schema/statuses";
 import type { EmailDataByKind } from "./email-messages";
 import type { EmailShop } from "./templates/email-layout";
-import { ContactMessageEmail, NotifyMeEmail, PasswordChangedEmail, SellerRoleEmail } from "./templates/notice-emails";
+import { ContactMessageEmail, NotifyConfirmEmail, NotifyMeEmail, PasswordChangedEmail, SellerRoleEmail } from "./templates/notice-emails";
 import { OrderPlacedEmail, OrderReceivedEmail, OrderStatusEmail } from "./templates/order-emails";
 
 type Templates = { [K in EmailKind]: (shop: EmailShop, data: EmailDataByKind[K]) => ReactElement };
@@ -14,6 +14,7 @@ const TEMPLATES: Templates = {
   order_status: (shop, order) => <OrderStatusEmail shop={shop} order={order} />,
   contact_message: (shop, message) => <ContactMessageEmail shop={shop} message={message} />,
   notify_me: (shop, notice) => <NotifyMeEmail shop={shop} notice={notice} />,
+  notify_me_confirm: (shop, request) => <NotifyConfirmEmail shop={shop} request={request} />,
   password_changed: (shop, account) => <PasswordChangedEmail shop={shop} account={account} />,
   seller_role_granted: (shop, account) => <SellerRoleEmail shop={shop} account={account} granted />,
   seller_role_revoked: (shop, account) => <SellerRoleEmail shop={shop} account={account} granted={false} />,

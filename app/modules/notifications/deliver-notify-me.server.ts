@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { notifySubscriptions, products, productVariants } from "~/db/schema";
 import type { NotifyMeEmailData } from "~/modules/email/email-messages";
@@ -12,7 +12,7 @@ export const productTarget = (id: string) => `product:${id}`;
 export const categoryTarget = (slug: string) => `category:${slug}`;
 
 /**
- * Claims every waiting sign-up (not yet notified, not unsubscribed) for what went on sale, and
+ * Claims every waiting sign-up (confirmed, not yet notified, not unsubscribed) for what went on sale, and
  * queues one Notify Me e-mail for each, in the caller's transaction. The claim is one
  * UPDATE ... RETURNING: a second transaction racing for the same sign-ups waits on their row locks
  * and then finds them notified, so each sign-up is e-mailed once.
@@ -23,7 +23,11 @@ export async function deliverNotifyMe(tx: DbOrTx, onSale: OnSale[], reason: Noti
   const claimed = await tx
     .update(notifySubscriptions)
     .set({ notifiedAt: new Date() })
-    .where(and(inArray(notifySubscriptions.target, [...byTarget.keys()]), isNull(notifySubscriptions.notifiedAt), isNull(notifySubscriptions.unsubscribedAt)))
+    // Double opt-in: a sign-up whose address was never confirmed gets nothing.
+    .where(and(
+      inArray(notifySubscriptions.target, [...byTarget.keys()]), isNotNull(notifySubscriptions.confirmedAt),
+      isNull(notifySubscriptions.notifiedAt), isNull(notifySubscriptions.unsubscribedAt),
+    ))
     .returning({ id: notifySubscriptions.id, email: notifySubscriptions.email, target: notifySubscriptions.target });
   if (claimed.length === 0) return 0;
   const secret = await loadUnsubscribeSecret(tx);

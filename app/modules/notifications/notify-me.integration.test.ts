@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailOutbox, notifySubscriptions, productVariants, shopSettings } from "~/db/schema";
 import { seedDatabase } from "~/db/seed.server";
@@ -7,7 +7,7 @@ import { productInputSchema, type ImageToken, type RawProductInput } from "~/mod
 import { saveProduct } from "~/modules/catalog/save-product.server";
 import { setProductStatus } from "~/modules/catalog/set-product-status.server";
 import { placeOrder } from "~/modules/checkout/place-order.server";
-import type { NotifyMeEmailData } from "~/modules/email/email-messages";
+import type { NotifyConfirmEmailData, NotifyMeEmailData } from "~/modules/email/email-messages";
 import { createMailTransport } from "~/modules/email/mail-transport.server";
 import { drainOutbox } from "~/modules/email/mail-worker.server";
 import { storePhoto } from "~/modules/media/receive-photos.server";
@@ -17,7 +17,8 @@ import { pngImage } from "../../../tests/factories/test-images";
 import { startTestSmtpServer, type TestSmtpServer } from "../../../tests/factories/test-smtp-server";
 import { createTestBuyer } from "../../../tests/factories/test-users";
 import { announceRestock, stockBeforeChange } from "./announce-restock.server";
-import { subscribeToNotify } from "./subscribe-to-notify.server";
+import { confirmNotifyRequest } from "./confirm-notify.server";
+import { deleteExpiredNotifyRequests, subscribeToNotify } from "./subscribe-to-notify.server";
 import { readUnsubscribeLink, unsubscribeByToken } from "./unsubscribe.server";
 import { loadUnsubscribeSecret, signUnsubscribeToken, verifyUnsubscribeToken } from "./unsubscribe-token.server";
 
@@ -54,9 +55,19 @@ describe.each(DATABASE_KINDS)("Notify Me delivery on %s", (kind) => {
     colors: ["Green"], sizes: ["M", "L"], features: [], tags: "", images: photos, ...over,
   });
   const edit = (input: RawProductInput, over: Partial<RawProductInput>) => productInputSchema.parse({ ...input, ...over });
+  /** The confirmation link of the last Notify Me request to this address, as the e-mail carries it. */
+  const confirmTokenFor = async (to: string) => {
+    const [latest] = await db().select().from(emailOutbox)
+      .where(and(eq(emailOutbox.kind, "notify_me_confirm"), eq(emailOutbox.toAddress, to))).orderBy(desc(emailOutbox.id)).limit(1);
+    return new URL((latest.data as NotifyConfirmEmailData).confirmPath, PUBLIC_URL).searchParams.get("token")!;
+  };
+  /** A sign-up as a shopper makes it: the request, then the link from the confirmation e-mail. */
   const subscribe = async (email: string, target: string) => {
-    const result = await subscribeToNotify(db(), { email, target });
+    const result = await subscribeToNotify(db(), { email, target }, { address: "10.9.0.1" });
     expect(result.ok).toBe(true);
+    const [pending] = await db().select({ id: notifySubscriptions.id }).from(notifySubscriptions)
+      .where(and(eq(notifySubscriptions.email, email.trim().toLowerCase()), eq(notifySubscriptions.target, target), isNull(notifySubscriptions.confirmedAt)));
+    if (pending) expect(await confirmNotifyRequest(db(), await confirmTokenFor(email.trim().toLowerCase()))).not.toBeNull();
   };
   const notifyEmails = (to?: string) =>
     db().select().from(emailOutbox).where(and(eq(emailOutbox.kind, "notify_me"), to ? eq(emailOutbox.toAddress, to) : undefined)).orderBy(emailOutbox.id);
@@ -108,6 +119,41 @@ describe.each(DATABASE_KINDS)("Notify Me delivery on %s", (kind) => {
     await saveProduct(db(), edit(input, { stock: 2 }), { id });
     expect(await notifyEmails("sana@example.pk")).toHaveLength(1);
     expect(await notifyEmails("hamza@example.pk")).toHaveLength(1);
+  });
+
+  it("double opt-in: only a sign-up confirmed through the e-mailed single-use link is told about the restock", async () => {
+    const input = raw({ name: "Khaddar Shawl" });
+    const { id } = await saveProduct(db(), edit(input, {}));
+    const target = `product:${id}`;
+    expect(await subscribeToNotify(db(), { email: "Zara@Example.pk", target }, { address: "10.9.0.2" }))
+      .toEqual({ ok: true, message: "Thanks! Please check your e-mail to confirm: we will e-mail you as soon as it is available." });
+    await subscribeToNotify(db(), { email: "never@example.pk", target }, { address: "10.9.0.2" });
+
+    // The confirmation e-mail goes out over SMTP with the link; following it twice works once.
+    await send();
+    const [mail] = await smtp.waitFor((m) => m.to.includes("zara@example.pk") && m.subject.includes("confirm"));
+    expect(mail.subject).toBe("Please confirm your Notify Me request at Kapra");
+    const link = /https:\/\/kapra\.test\/notify\/confirm\?token=[A-Za-z0-9_-]+/.exec(mail.text)?.[0];
+    expect(link).toBeDefined();
+    expect(mail.text).toContain("Khaddar Shawl");
+    const token = new URL(link!).searchParams.get("token")!;
+    expect(await confirmNotifyRequest(db(), "made-up-token-of-enough-length")).toBeNull();
+    expect(await confirmNotifyRequest(db(), token)).toEqual({ name: "Khaddar Shawl" });
+    expect(await confirmNotifyRequest(db(), token)).toBeNull();
+
+    await saveProduct(db(), edit(input, { stock: 5 }), { id });
+    expect(await notifyEmails("zara@example.pk")).toHaveLength(1);
+    expect(await notifyEmails("never@example.pk")).toHaveLength(0);
+  });
+
+  it("an unconfirmed sign-up expires after 48 hours: its link stops working and the row is deleted", async () => {
+    const { id } = await saveProduct(db(), edit(raw(), {}));
+    const asked = new Date(Date.now() - 49 * 3_600_000);
+    await subscribeToNotify(db(), { email: "late@example.pk", target: `product:${id}` }, { address: "10.9.0.3", now: asked });
+    const token = await confirmTokenFor("late@example.pk");
+    expect(await confirmNotifyRequest(db(), token)).toBeNull();
+    expect(await deleteExpiredNotifyRequests(db())).toBeGreaterThanOrEqual(1);
+    expect(await db().select().from(notifySubscriptions).where(eq(notifySubscriptions.email, "late@example.pk"))).toEqual([]);
   });
 
   it("signing up again after the e-mail went out waits for the next restock", async () => {
@@ -169,7 +215,7 @@ describe.each(DATABASE_KINDS)("Notify Me delivery on %s", (kind) => {
     expect(await notifyData("varsity@example.pk")).toEqual([expect.objectContaining({ name: "Varsity Crew Sweatshirt", reason: "restocked" })]);
 
     await send();
-    const [collection] = await smtp.waitFor((m) => m.to.includes("sweat@example.pk"));
+    const [collection] = await smtp.waitFor((m) => m.to.includes("sweat@example.pk") && !m.subject.includes("confirm"));
     expect(collection.subject).toBe("Sweat Shirts is now available at Kapra");
     expect(collection.html).toContain("The Sweat Shirts collection is now available.");
     expect(collection.text).toContain(`${PUBLIC_URL}/category/sweatshirts`);

@@ -1,6 +1,7 @@
 import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
-import { categories, notifySubscriptions, products } from "~/db/schema";
+import { notifySubscriptions } from "~/db/schema";
+import { targetName } from "./target-name.server";
 import { loadUnsubscribeSecret, verifyUnsubscribeToken } from "./unsubscribe-token.server";
 
 export type UnsubscribeLink =
@@ -38,17 +39,6 @@ export async function unsubscribeByToken(db: Db, token: string): Promise<{ name:
     )
     .returning({ id: notifySubscriptions.id });
   return { name: link.name, stopped: stopped.length };
-}
-
-/** "product:linen-shirt-3f9a" -> "Linen Shirt"; a thing since deleted is named by what it was. */
-async function targetName(db: DbOrTx, target: string): Promise<string> {
-  const [kind, key] = target.split(/:(.*)/s, 2);
-  if (kind === "product") {
-    const [row] = await db.select({ name: products.name }).from(products).where(eq(products.id, key));
-    return row?.name ?? "this product";
-  }
-  const [row] = await db.select({ name: categories.name }).from(categories).where(eq(categories.slug, key));
-  return row ? `the ${row.name} collection` : "this collection";
 }
 
 /** "ayesha@example.pk" -> "a•••••@example.pk": enough to recognise, not to harvest. */

@@ -1,7 +1,9 @@
 import { and, asc, eq } from "drizzle-orm";
-import type { DbOrTx } from "~/db/client.server";
+import type { Db, DbOrTx } from "~/db/client.server";
 import { orderItems, orders } from "~/db/schema";
 import { normalizePakistaniMobile } from "~/lib/phone";
+import { RATE_RULES } from "~/modules/abuse/abuse-limits";
+import { hitRateLimit, refundRateLimit } from "~/modules/abuse/rate-limit.server";
 import type { OrderStatus, PaymentStatus } from "./order-lifecycle";
 import { normalizeOrderNumber } from "./order-number";
 
@@ -51,4 +53,30 @@ export async function trackOrder(db: DbOrTx, orderNumber: string, phone: string)
     .orderBy(asc(orderItems.id));
   const { id: _id, ...rest } = order;
   return { ...rest, items };
+}
+
+export type TrackLookup =
+  | { kind: "found"; order: TrackedOrder }
+  | { kind: "not-found" }
+  | { kind: "limited"; message: string; retryAfterSeconds: number };
+
+/**
+ * /track with its abuse limits (modules/abuse): every lookup counts against the client's address,
+ * and every failed one against the phone number, so order numbers cannot be tried one after another
+ * against a known phone, from one machine or from many. A lookup that finds the order gives its
+ * phone count back.
+ */
+export async function lookUpOrder(
+  db: Db, request: { orderNumber: string; phone: string; address: string; now?: Date },
+): Promise<TrackLookup> {
+  const now = request.now ?? new Date();
+  const byAddress = await hitRateLimit(db, RATE_RULES.trackPerAddress, request.address, now);
+  if (!byAddress.allowed) return { kind: "limited", message: byAddress.message, retryAfterSeconds: byAddress.retryAfterSeconds };
+  const phoneKey = normalizePakistaniMobile(request.phone) ?? request.phone.replace(/\D/g, "");
+  const byPhone = await hitRateLimit(db, RATE_RULES.trackFailedPerPhone, phoneKey, now);
+  if (!byPhone.allowed) return { kind: "limited", message: byPhone.message, retryAfterSeconds: byPhone.retryAfterSeconds };
+  const order = await trackOrder(db, request.orderNumber, request.phone);
+  if (!order) return { kind: "not-found" };
+  await refundRateLimit(db, RATE_RULES.trackFailedPerPhone, phoneKey);
+  return { kind: "found", order };
 }

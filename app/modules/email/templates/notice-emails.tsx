@@ -1,5 +1,5 @@
 import { Heading, Link, Text } from "@react-email/components";
-import type { AccountEmailData, ContactEmailData, NotifyMeEmailData } from "../email-messages";
+import type { AccountEmailData, ContactEmailData, NotifyConfirmEmailData, NotifyMeEmailData } from "../email-messages";
 import { absoluteUrl, ActionButton, BRAND, EmailLayout, heading, mutedText, text, type EmailShop } from "./email-layout";
 
 const timeFormat = new Intl.DateTimeFormat("en-PK", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Karachi" });
@@ -34,6 +34,22 @@ export function NotifyMeEmail({ shop, notice }: { shop: EmailShop; notice: Notif
       <Heading as="h1" style={heading}>{line}</Heading>
       <Text style={text}>You asked us to let you know. Sizes and colours go quickly, so have a look soon.</Text>
       <ActionButton href={absoluteUrl(shop, notice.path)}>Shop now</ActionButton>
+    </EmailLayout>
+  );
+}
+
+/** Notify Me double opt-in: nothing is sent about the item until this link is followed. */
+export function NotifyConfirmEmail({ shop, request }: { shop: EmailShop; request: NotifyConfirmEmailData }) {
+  return (
+    <EmailLayout
+      shop={shop}
+      preview="Confirm your e-mail address"
+      footerNote={<Text style={mutedText}>If you did not ask for this, ignore this e-mail: you will hear nothing more from us about it.</Text>}
+    >
+      <Heading as="h1" style={heading}>Confirm your Notify Me request</Heading>
+      <Text style={text}>Someone, hopefully you, asked {shop.name} to e-mail this address when {request.name} is available. Please confirm that this is your address.</Text>
+      <ActionButton href={absoluteUrl(shop, request.confirmPath)}>Yes, notify me</ActionButton>
+      <Text style={mutedText}>The link works once and expires in {request.expiresHours} hours.</Text>
     </EmailLayout>
   );
 }
