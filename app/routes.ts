@@ -13,6 +13,7 @@ export default [
   route("checkout", "routes/checkout.tsx"),
   route("auth", "routes/auth.tsx"),
   route("sign-out", "routes/sign-out.ts"),
+  route("set-password", "routes/set-password.tsx"),
   route("orders", "routes/buyer-dashboard.tsx", { id: "orders" }),
   route("buyer-dashboard", "routes/buyer-dashboard.tsx", { id: "buyer-dashboard" }),
   route("orders/:id", "routes/order.tsx"),

@@ -9,7 +9,7 @@ import { requireUser } from "~/lib/auth-guard.server";
 import { AppError } from "~/lib/errors";
 import { setFlash } from "~/lib/flash.server";
 import { pageMeta } from "~/lib/seo";
-import { authErrorMessage } from "~/modules/accounts/auth-errors";
+import { authErrorMessage, NEW_PASSWORD_CODES } from "~/modules/accounts/auth-errors";
 import { callAuth } from "~/modules/accounts/call-auth.server";
 import { getCustomerProfile, updateCustomerProfile, updateNotificationSettings } from "~/modules/accounts/customer-profile.server";
 import {
@@ -137,7 +137,7 @@ async function changePassword(request: Request, context: Route.ActionArgs["conte
     if (result.code === "INVALID_PASSWORD") return fail("password", 400, CURRENT_PASSWORD_WRONG, { fields: { currentPassword: CURRENT_PASSWORD_WRONG } });
     if (result.code === "CREDENTIAL_ACCOUNT_NOT_FOUND") return fail("password", 400, "Your account signs in with Google and has no password to change.");
     const message = authErrorMessage(result.code, result.status);
-    if (result.code === "PASSWORD_TOO_SHORT" || result.code === "PASSWORD_TOO_LONG") return fail("password", 400, message, { fields: { newPassword: message } });
+    if (result.code && NEW_PASSWORD_CODES.has(result.code)) return fail("password", 400, message, { fields: { newPassword: message } });
     return fail("password", result.status === 429 ? 429 : 400, message);
   }
   // Every other session was signed out and this one re-issued: the browser must get the new cookie

@@ -100,10 +100,14 @@ test.describe("sign-up", () => {
     await expect(name).toHaveAccessibleDescription("Please enter your name");
     await expect(email).toHaveValue(fresh.email);
 
-    // Too short a password.
-    await submitSignUp(page, { ...fresh, password: "short12" });
-    await expect(formAlert(page)).toHaveText("Password must be at least 8 characters");
-    await expect(password).toHaveAccessibleDescription("Password must be at least 8 characters");
+    // Too short a password (11 characters), then a common one.
+    await submitSignUp(page, { ...fresh, password: "short12345x" });
+    await expect(formAlert(page)).toHaveText("Password must be at least 12 characters");
+    await expect(password).toHaveAccessibleDescription("Password must be at least 12 characters");
+    await expect(name).toHaveValue("Bilal Ahmed");
+    await submitSignUp(page, { ...fresh, password: "Password2024!" });
+    await expect(formAlert(page)).toHaveText("This password is too common. Choose one that is harder to guess.");
+    await expect(password).toHaveAccessibleDescription("This password is too common. Choose one that is harder to guess.");
     await expect(name).toHaveValue("Bilal Ahmed");
 
     // An e-mail that already has an account.

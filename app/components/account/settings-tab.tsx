@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { Form, useNavigation } from "react-router";
 import { TextField } from "~/components/ui/text-field";
-import { MIN_PASSWORD_LENGTH_RULE } from "~/modules/accounts/password-rule";
+import { PASSWORD_HINT } from "~/modules/accounts/password-rule";
 import { Loading, ResultLine, type AccountActionResult, type AccountIntent } from "./shared";
 
 /** The notification choices of the Settings tab. */
@@ -41,7 +41,7 @@ export function SettingsTab({ profile, actionData }: { profile: NotificationChoi
           <ResultLine result={result("password")} />
           <TextField label="Current Password" name="currentPassword" type="password" autoComplete="current-password" error={passwordErrors.currentPassword} />
           <TextField label="New Password" name="newPassword" type="password" autoComplete="new-password" error={passwordErrors.newPassword} />
-          <p className="-mt-3 text-xs text-stone-600">At least {MIN_PASSWORD_LENGTH_RULE} characters.</p>
+          <p className="-mt-3 text-xs text-stone-600">{PASSWORD_HINT}</p>
           <TextField label="Confirm New Password" name="confirmPassword" type="password" autoComplete="new-password" error={passwordErrors.confirmPassword} />
           <button type="submit" className="btn-primary justify-self-start px-6" disabled={busy("password")}>{busy("password") ? "Changing..." : "Change Password"}</button>
         </Form>
