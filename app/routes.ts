@@ -33,6 +33,7 @@ export default [
     route("seller-dashboard/inbox", "routes/seller-inbox.tsx"),
     route("seller-dashboard/reviews", "routes/seller-reviews.tsx"),
     route("seller-dashboard/team", "routes/seller-team.tsx"),
+    route("seller-dashboard/password", "routes/seller-password.tsx"),
   ]),
   // Outside the dashboard frame: a page made for printing, and a file download.
   route("seller/orders/:id/invoice", "routes/seller-order-invoice.tsx"),

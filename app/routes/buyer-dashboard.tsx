@@ -9,12 +9,11 @@ import { requireUser } from "~/lib/auth-guard.server";
 import { AppError } from "~/lib/errors";
 import { setFlash } from "~/lib/flash.server";
 import { pageMeta } from "~/lib/seo";
-import { authErrorMessage, NEW_PASSWORD_CODES } from "~/modules/accounts/auth-errors";
+import { authErrorMessage } from "~/modules/accounts/auth-errors";
 import { callAuth } from "~/modules/accounts/call-auth.server";
 import { getCustomerProfile, updateCustomerProfile, updateNotificationSettings } from "~/modules/accounts/customer-profile.server";
-import {
-  CURRENT_PASSWORD_WRONG, parseChangePasswordForm, parseDeleteAccountForm, parseNotificationSettings, parseProfileForm,
-} from "~/modules/accounts/profile-schema";
+import { changePasswordFromForm, PASSWORD_CHANGED } from "~/modules/accounts/change-password.server";
+import { parseDeleteAccountForm, parseNotificationSettings, parseProfileForm } from "~/modules/accounts/profile-schema";
 import { cancelOrder } from "~/modules/orders/cancel-order.server";
 import { listOrders } from "~/modules/orders/list-orders.server";
 import { ratingsByProduct } from "~/modules/reviews/buyer-reviews.server";
@@ -130,21 +129,13 @@ export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: Shou
 }
 
 async function changePassword(request: Request, context: Route.ActionArgs["context"], form: Record<string, FormDataEntryValue>) {
-  const parsed = parseChangePasswordForm(form);
-  if (!parsed.ok) return fail("password", 400, "Please correct the highlighted fields", { fields: parsed.fields });
-  const result = await callAuth(context.auth, request, "/change-password", { ...parsed.data, revokeOtherSessions: true });
-  if (!result.ok) {
-    if (result.code === "INVALID_PASSWORD") return fail("password", 400, CURRENT_PASSWORD_WRONG, { fields: { currentPassword: CURRENT_PASSWORD_WRONG } });
-    if (result.code === "CREDENTIAL_ACCOUNT_NOT_FOUND") return fail("password", 400, "Your account signs in with Google and has no password to change.");
-    const message = authErrorMessage(result.code, result.status);
-    if (result.code && NEW_PASSWORD_CODES.has(result.code)) return fail("password", 400, message, { fields: { newPassword: message } });
-    return fail("password", result.status === 429 ? 429 : 400, message);
-  }
+  const outcome = await changePasswordFromForm(context.auth, request, form);
+  if (!outcome.ok) return fail("password", outcome.status, outcome.message, { fields: outcome.fields });
   // Every other session was signed out and this one re-issued: the browser must get the new cookie
   // before the page loads again, so answer with a redirect that carries it.
   const headers = new Headers();
-  for (const cookie of result.cookies) headers.append("Set-Cookie", cookie);
-  headers.append("Set-Cookie", await setFlash({ type: "success", message: "Password changed. You have been signed out on your other devices." }));
+  for (const cookie of outcome.cookies) headers.append("Set-Cookie", cookie);
+  headers.append("Set-Cookie", await setFlash({ type: "success", message: PASSWORD_CHANGED }));
   return redirect(`${new URL(request.url).pathname}?tab=settings`, { headers });
 }
 

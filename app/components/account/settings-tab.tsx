@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { Form, useNavigation } from "react-router";
 import { TextField } from "~/components/ui/text-field";
-import { PASSWORD_HINT } from "~/modules/accounts/password-rule";
+import { ChangePasswordForm } from "./change-password-form";
 import { Loading, ResultLine, type AccountActionResult, type AccountIntent } from "./shared";
 
 /** The notification choices of the Settings tab. */
@@ -11,7 +11,6 @@ export function SettingsTab({ profile, actionData }: { profile: NotificationChoi
   const navigation = useNavigation();
   const busy = (intent: AccountIntent) => navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
   const result = (intent: AccountIntent) => (actionData?.intent === intent ? actionData : undefined);
-  const passwordErrors = result("password")?.fields ?? {};
   const deleteErrors = result("delete-account")?.fields ?? {};
   const deleteId = useId();
 
@@ -33,19 +32,7 @@ export function SettingsTab({ profile, actionData }: { profile: NotificationChoi
         </Form>
       </section>
 
-      <section aria-labelledby="password-title" className="rounded-2xl border border-stone-200 bg-white p-5 sm:p-6">
-        <h2 id="password-title" className="text-xl font-bold text-stone-900">Change Password</h2>
-        <p className="mt-1 text-sm text-stone-600">Changing your password signs you out on your other devices.</p>
-        <Form method="post" noValidate className="mt-4 grid gap-4" aria-labelledby="password-title" preventScrollReset>
-          <input type="hidden" name="intent" value="password" />
-          <ResultLine result={result("password")} />
-          <TextField label="Current Password" name="currentPassword" type="password" autoComplete="current-password" error={passwordErrors.currentPassword} />
-          <TextField label="New Password" name="newPassword" type="password" autoComplete="new-password" error={passwordErrors.newPassword} />
-          <p className="-mt-3 text-xs text-stone-600">{PASSWORD_HINT}</p>
-          <TextField label="Confirm New Password" name="confirmPassword" type="password" autoComplete="new-password" error={passwordErrors.confirmPassword} />
-          <button type="submit" className="btn-primary justify-self-start px-6" disabled={busy("password")}>{busy("password") ? "Changing..." : "Change Password"}</button>
-        </Form>
-      </section>
+      <ChangePasswordForm result={result("password")} busy={busy("password")} intent="password" />
 
       <section aria-labelledby="delete-title" className="rounded-2xl border border-red-200 bg-white p-5 sm:p-6 lg:col-span-2">
         <h2 id="delete-title" className="text-xl font-bold text-red-800">Delete Account</h2>

@@ -10,15 +10,13 @@ import { queueEmail } from "~/modules/email/queue-email.server";
 import { loadStoredSecret } from "~/modules/settings/stored-secret.server";
 import { anonymiseOrdersOf } from "./anonymise-orders.server";
 import { removeReviewsOf } from "~/modules/reviews/remove-reviews-of.server";
+import { SELLER_PASSWORD_PATH } from "./account-paths";
 import { authRequestRules } from "./auth-request-rules.server";
 import { MAX_PASSWORD_LENGTH_RULE, MIN_PASSWORD_LENGTH_RULE } from "./password-rule";
 import { SESSION_SLIDING_SECONDS } from "./session-age";
 
 /** How long a shopper's signed copy of their session (better-auth's cookie cache) is trusted for page views. */
 export const SESSION_COOKIE_CACHE_SECONDS = 60;
-
-/** Where a seller changes their password (the "password changed" e-mail links to it). */
-export const SELLER_PASSWORD_PATH = "/seller-dashboard/password";
 
 /** The header our HTTP server sets to the client's address (overwriting anything the client sent). */
 export const CLIENT_IP_HEADER = "x-shop-client-ip";
