@@ -7,7 +7,13 @@ import { Loading, ResultLine, type AccountActionResult, type AccountIntent } fro
 /** The notification choices of the Settings tab. */
 export type NotificationChoices = { orderEmails: boolean; smsUpdates: boolean; marketingEmails: boolean };
 
-export function SettingsTab({ profile, actionData }: { profile: NotificationChoices | null; actionData?: AccountActionResult }) {
+export function SettingsTab({ profile, actionData, signsInWithPassword = true, googleEnabled = false }: {
+  profile: NotificationChoices | null;
+  actionData?: AccountActionResult;
+  /** False for an account that signs in only with Google: deleting it takes a fresh Google sign-in instead. */
+  signsInWithPassword?: boolean;
+  googleEnabled?: boolean;
+}) {
   const navigation = useNavigation();
   const busy = (intent: AccountIntent) => navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
   const result = (intent: AccountIntent) => (actionData?.intent === intent ? actionData : undefined);
@@ -50,7 +56,11 @@ export function SettingsTab({ profile, actionData }: { profile: NotificationChoi
         >
           <input type="hidden" name="intent" value="delete-account" />
           <ResultLine result={result("delete-account")} />
-          <TextField label="Enter your password to confirm" name="password" type="password" autoComplete="current-password" error={deleteErrors.password} />
+          {signsInWithPassword ? (
+            <TextField label="Enter your password to confirm" name="password" type="password" autoComplete="current-password" error={deleteErrors.password} />
+          ) : (
+            <p className="text-sm text-stone-700">Your account signs in with Google and has no password. To confirm it is you, sign in with Google again, then delete your account within 5 minutes.</p>
+          )}
           <div>
             <div className="flex items-start gap-3">
               <input
@@ -65,6 +75,13 @@ export function SettingsTab({ profile, actionData }: { profile: NotificationChoi
             {busy("delete-account") ? "Deleting..." : "Delete Account"}
           </button>
         </Form>
+        {!signsInWithPassword && googleEnabled && (
+          <Form method="post" action="/auth" className="mt-3">
+            <input type="hidden" name="intent" value="google" />
+            <input type="hidden" name="redirectTo" value="/buyer-dashboard?tab=settings" />
+            <button type="submit" className="btn-secondary">Sign in with Google again</button>
+          </Form>
+        )}
       </section>
     </div>
   );

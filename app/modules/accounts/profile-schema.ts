@@ -120,8 +120,15 @@ export const deleteAccountSchema = z
     return { password: raw.password };
   });
 
-export function parseDeleteAccountForm(input: Record<string, unknown>): FormResult<{ password: string }, DeleteAccountField> {
-  return toResult(deleteAccountSchema.safeParse(input ?? {}));
+/**
+ * An account with a password always gives it; one that signs in only with Google has none (it must
+ * have signed in within 5 minutes instead: auth-request-rules.server.ts), so only the tick is asked.
+ */
+export function parseDeleteAccountForm(input: Record<string, unknown>, { withPassword = true } = {}): FormResult<{ password: string }, DeleteAccountField> {
+  const result = toResult<{ password: string }, DeleteAccountField>(deleteAccountSchema.safeParse(input ?? {}));
+  if (withPassword || result.ok) return result;
+  const { confirm } = result.fields;
+  return confirm ? { ok: false, fields: { confirm } } : { ok: true, data: { password: "" } };
 }
 
 // ---------------------------------------------------------------------------------------------------
