@@ -4,15 +4,15 @@ import { serializeSignedCookie } from "better-call";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accounts, emailOutbox, sessions, users, verifications } from "~/db/schema";
-import * as sellerPassword from "~/routes/seller-password";
-import * as setPassword from "~/routes/set-password";
-import { callRoute, expectRedirect, routeContext, signInCookie, TEST_ORIGIN } from "../../../tests/factories/route-calls";
-import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../../../tests/factories/test-database";
-import { CLIENT_IP_HEADER, type Auth } from "./auth.server";
-import { createOwnerAccount, createSeller } from "./create-seller.server";
-import { PASSWORD_TOO_COMMON } from "./password-rule";
-import { SESSION_MAX_AGE_MS } from "./session-age";
-import { getSessionUser } from "./session-user.server";
+import { callRoute, expectRedirect, routeContext, signInCookie, TEST_ORIGIN } from "../../tests/factories/route-calls";
+import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../../tests/factories/test-database";
+import * as sellerPassword from "./seller-password";
+import * as setPassword from "./set-password";
+import { CLIENT_IP_HEADER, type Auth } from "~/modules/accounts/auth.server";
+import { createOwnerAccount, createSeller } from "~/modules/accounts/create-seller.server";
+import { PASSWORD_TOO_COMMON } from "~/modules/accounts/password-rule";
+import { SESSION_MAX_AGE_MS } from "~/modules/accounts/session-age";
+import { getSessionUser } from "~/modules/accounts/session-user.server";
 
 const DAY = 24 * 60 * 60 * 1000;
 
