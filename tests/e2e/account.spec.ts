@@ -70,6 +70,9 @@ test.describe("guest dialog", () => {
 
 test.describe("sign-up", () => {
   test("reports each problem beside its field and keeps what was typed", async ({ page, request }) => {
+    // Eight round trips to the server (one more since the common-password rule): on a busy CI machine
+    // they can pass the default 30 s.
+    test.slow();
     const taken = await createAccount(request, newAccount("taken"));
     await gotoHydrated(page, "/auth?mode=signup");
     await expectNoSeriousA11yViolations(page);
