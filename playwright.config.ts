@@ -37,7 +37,7 @@ export default defineConfig({
     env: { E2E_SMTP_PORT: String(SMTP_PORT) },
   }, {
     // A fresh database with one seller account (the way an owner would make one), then the shop.
-    command: `rm -rf ${DATA_DIR} && npx tsx scripts/create-seller.ts --email ${SELLER.email} --password ${SELLER.password} --name "Shop Owner" && node server/start.js`,
+    command: `rm -rf ${DATA_DIR} && printf '%s\\n' '${SELLER.password}' | npx tsx scripts/create-seller.ts --email ${SELLER.email} --name "Shop Owner" && node server/start.js`,
     url: `http://127.0.0.1:${PORT}/robots.txt`,
     timeout: 300_000,
     reuseExistingServer: false,

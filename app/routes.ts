@@ -13,6 +13,7 @@ export default [
   route("checkout", "routes/checkout.tsx"),
   route("auth", "routes/auth.tsx"),
   route("sign-out", "routes/sign-out.ts"),
+  route("set-password", "routes/set-password.tsx"),
   route("orders", "routes/buyer-dashboard.tsx", { id: "orders" }),
   route("buyer-dashboard", "routes/buyer-dashboard.tsx", { id: "buyer-dashboard" }),
   route("orders/:id", "routes/order.tsx"),
@@ -33,6 +34,7 @@ export default [
     route("seller-dashboard/inbox", "routes/seller-inbox.tsx"),
     route("seller-dashboard/reviews", "routes/seller-reviews.tsx"),
     route("seller-dashboard/team", "routes/seller-team.tsx"),
+    route("seller-dashboard/password", "routes/seller-password.tsx"),
   ]),
   // Outside the dashboard frame: a page made for printing, and a file download.
   route("seller/orders/:id/invoice", "routes/seller-order-invoice.tsx"),

@@ -4,7 +4,7 @@ import { migrateDatabase, openDatabase, type Database } from "~/db/client.server
 import { seedDatabase } from "~/db/seed.server";
 import type { Env } from "~/lib/env.server";
 import { createAuth, loadAuthSecret } from "~/modules/accounts/auth.server";
-import { createOwnerAccount } from "~/modules/accounts/create-seller.server";
+import { createOwnerAccount, OWNER_LINK_HOURS } from "~/modules/accounts/create-seller.server";
 import { lockDataDir } from "./data-dir-lock";
 
 export type ShopDatabase = Database & { release: () => void; seeded: boolean };
@@ -37,8 +37,16 @@ export async function prepareShop(env: Env, logger: Logger): Promise<ShopDatabas
   try {
     const secret = await loadAuthSecret(database.db, env.BETTER_AUTH_SECRET);
     if (database.seeded && env.SHOP_OWNER_EMAIL) {
-      const owner = await createOwnerAccount(createAuth({ db: database.db, env, secret, logger }), database.db, env.SHOP_OWNER_EMAIL);
-      if (owner) logger.warn({ email: env.SHOP_OWNER_EMAIL }, `Owner account created for ${env.SHOP_OWNER_EMAIL} with the one-time password ${owner.password} (shown only now). Sign in and change it under Settings.`);
+      // No password ever goes to the log: a single-use link (24 hours) to the page that sets one.
+      const base = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+      const owner = await createOwnerAccount(createAuth({ db: database.db, env, secret, logger }), database.db, env.SHOP_OWNER_EMAIL, base);
+      if (owner) {
+        logger.warn(
+          { email: env.SHOP_OWNER_EMAIL, expiresAt: owner.expiresAt.toISOString() },
+          `Owner account created for ${env.SHOP_OWNER_EMAIL}. Set its password within ${OWNER_LINK_HOURS} hours at ${owner.link} (the link works once). ` +
+            `Afterwards, or if it expires: npm run create-seller -- --email ${env.SHOP_OWNER_EMAIL} --promote`,
+        );
+      }
     }
     return database;
   } catch (error) {

@@ -7,11 +7,8 @@ export function getUser(request: Request, context: AppLoadContext): Promise<Sess
   return getSessionUser(context.auth, request);
 }
 
-/** A path on this site, never an absolute URL (no open redirects through ?redirectTo=). */
-export function safeRedirectPath(value: unknown, fallback = "/"): string {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
-  return value;
-}
+/** A path on this site, never an absolute URL (no open redirects through ?redirectTo=): safe-redirect.ts. */
+export { safeRedirectPath } from "./safe-redirect";
 
 /**
  * SPEC.md section 6: without a user go to sign-in and come back afterwards; with the wrong role go

@@ -7,7 +7,7 @@ import { pageMeta } from "~/lib/seo";
 import { authErrorField, authErrorMessage } from "~/modules/accounts/auth-errors";
 import { parseAuthForm, type AuthField, type AuthMode } from "~/modules/accounts/auth-schema";
 import { callAuth } from "~/modules/accounts/call-auth.server";
-import { MIN_PASSWORD_LENGTH_RULE } from "~/modules/accounts/password-rule";
+import { PASSWORD_HINT } from "~/modules/accounts/password-rule";
 import { dashboardPathFor, isSellerPath } from "~/modules/accounts/session-user.server";
 import { addToCart } from "~/modules/cart/cart-mutations.server";
 import { clampLineQuantity } from "~/modules/cart/order-limits";
@@ -28,9 +28,11 @@ function modeOf(value: unknown): AuthMode {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"));
+  // A refused return path (another site, control characters...) is dropped: the default page instead.
+  const requested = safeRedirectPath(url.searchParams.get("redirectTo"), "");
+  const redirectTo = requested || "/";
   const user = await getUser(request, context);
-  if (user) throw redirect(url.searchParams.has("redirectTo") ? redirectTo : dashboardPathFor(user.role));
+  if (user) throw redirect(requested || dashboardPathFor(user.role));
   const carry = Object.fromEntries(CARRY_KEYS.map((k) => [k, url.searchParams.get(k) ?? ""])) as Record<(typeof CARRY_KEYS)[number], string>;
   const product = carry.product ? await getProduct(context.db, carry.product) : null;
   return {
@@ -135,7 +137,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
           {signup && (
             <>
               <TextField label="Confirm Password" name="confirmPassword" type="password" autoComplete="new-password" error={errors.confirmPassword} />
-              <p className="-mt-2 text-xs text-stone-600">At least {MIN_PASSWORD_LENGTH_RULE} characters.</p>
+              <p className="-mt-2 text-xs text-stone-600">{PASSWORD_HINT}</p>
             </>
           )}
           <button type="submit" className="btn-primary py-3 text-base" disabled={busy}>

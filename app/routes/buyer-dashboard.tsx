@@ -11,10 +11,10 @@ import { setFlash } from "~/lib/flash.server";
 import { pageMeta } from "~/lib/seo";
 import { authErrorMessage } from "~/modules/accounts/auth-errors";
 import { callAuth } from "~/modules/accounts/call-auth.server";
+import { hasPassword } from "~/modules/accounts/has-password.server";
 import { getCustomerProfile, updateCustomerProfile, updateNotificationSettings } from "~/modules/accounts/customer-profile.server";
-import {
-  CURRENT_PASSWORD_WRONG, parseChangePasswordForm, parseDeleteAccountForm, parseNotificationSettings, parseProfileForm,
-} from "~/modules/accounts/profile-schema";
+import { changePasswordFromForm, PASSWORD_CHANGED } from "~/modules/accounts/change-password.server";
+import { parseDeleteAccountForm, parseNotificationSettings, parseProfileForm } from "~/modules/accounts/profile-schema";
 import { cancelOrder } from "~/modules/orders/cancel-order.server";
 import { listOrders } from "~/modules/orders/list-orders.server";
 import { ratingsByProduct } from "~/modules/reviews/buyer-reviews.server";
@@ -48,6 +48,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     tab === "wishlist" ? listWishlist(context.db, user.id) : null,
     tab === "profile" || tab === "settings" ? getCustomerProfile(context.db, user.id) : null,
   ]);
+  // Deleting the account asks for its password, or (Google only) a sign-in within 5 minutes.
+  const signsInWithPassword = tab === "settings" ? await hasPassword(context.db, user.id) : true;
   // The buyer's own ratings of what was delivered to them: "Your rating: N" beside those items.
   const delivered = orders?.filter((o) => o.status === "delivered").flatMap((o) => o.items.map((i) => i.productId)) ?? [];
   const myRatings = await ratingsByProduct(context.db, user.id, delivered);
@@ -58,6 +60,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     myRatings,
     wishlist,
     profile,
+    signsInWithPassword,
+    googleEnabled: Boolean(context.env.GOOGLE_CLIENT_ID && context.env.GOOGLE_CLIENT_SECRET),
   };
 }
 
@@ -112,7 +116,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       case "password":
         return changePassword(request, context, form);
       case "delete-account":
-        return deleteAccount(request, context, form);
+        return deleteAccount(request, context, user.id, form);
     }
   } catch (error) {
     if (error instanceof AppError) {
@@ -130,34 +134,26 @@ export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: Shou
 }
 
 async function changePassword(request: Request, context: Route.ActionArgs["context"], form: Record<string, FormDataEntryValue>) {
-  const parsed = parseChangePasswordForm(form);
-  if (!parsed.ok) return fail("password", 400, "Please correct the highlighted fields", { fields: parsed.fields });
-  const result = await callAuth(context.auth, request, "/change-password", { ...parsed.data, revokeOtherSessions: true });
-  if (!result.ok) {
-    if (result.code === "INVALID_PASSWORD") return fail("password", 400, CURRENT_PASSWORD_WRONG, { fields: { currentPassword: CURRENT_PASSWORD_WRONG } });
-    if (result.code === "CREDENTIAL_ACCOUNT_NOT_FOUND") return fail("password", 400, "Your account signs in with Google and has no password to change.");
-    const message = authErrorMessage(result.code, result.status);
-    if (result.code === "PASSWORD_TOO_SHORT" || result.code === "PASSWORD_TOO_LONG") return fail("password", 400, message, { fields: { newPassword: message } });
-    return fail("password", result.status === 429 ? 429 : 400, message);
-  }
+  const outcome = await changePasswordFromForm(context.auth, request, form);
+  if (!outcome.ok) return fail("password", outcome.status, outcome.message, { fields: outcome.fields });
   // Every other session was signed out and this one re-issued: the browser must get the new cookie
   // before the page loads again, so answer with a redirect that carries it.
   const headers = new Headers();
-  for (const cookie of result.cookies) headers.append("Set-Cookie", cookie);
-  headers.append("Set-Cookie", await setFlash({ type: "success", message: "Password changed. You have been signed out on your other devices." }));
+  for (const cookie of outcome.cookies) headers.append("Set-Cookie", cookie);
+  headers.append("Set-Cookie", await setFlash({ type: "success", message: PASSWORD_CHANGED }));
   return redirect(`${new URL(request.url).pathname}?tab=settings`, { headers });
 }
 
-async function deleteAccount(request: Request, context: Route.ActionArgs["context"], form: Record<string, FormDataEntryValue>) {
-  const parsed = parseDeleteAccountForm(form);
+async function deleteAccount(request: Request, context: Route.ActionArgs["context"], userId: string, form: Record<string, FormDataEntryValue>) {
+  const withPassword = await hasPassword(context.db, userId);
+  const parsed = parseDeleteAccountForm(form, { withPassword });
   if (!parsed.ok) return fail("delete-account", 400, "Please confirm to delete your account", { fields: parsed.fields });
-  const result = await callAuth(context.auth, request, "/delete-user", { password: parsed.data.password });
+  const result = await callAuth(context.auth, request, "/delete-user", withPassword ? { password: parsed.data.password } : {});
   if (!result.ok) {
-    if (result.code === "INVALID_PASSWORD") {
-      const message = "Incorrect password. Please try again.";
+    if (result.code === "INVALID_PASSWORD" || result.code === "PASSWORD_REQUIRED") {
+      const message = result.code === "INVALID_PASSWORD" ? "Incorrect password. Please try again." : authErrorMessage(result.code);
       return fail("delete-account", 400, message, { fields: { password: message } });
     }
-    if (result.code === "CREDENTIAL_ACCOUNT_NOT_FOUND") return fail("delete-account", 400, "Your account signs in with Google and has no password. Please contact us to delete it.");
     return fail("delete-account", result.status === 429 ? 429 : 400, authErrorMessage(result.code, result.status));
   }
   const headers = new Headers();
@@ -226,7 +222,12 @@ export default function BuyerDashboard({ loaderData, actionData }: Route.Compone
           <ProfileTab account={account} profile={loading ? null : loaderData.profile} actionData={actionData?.intent === "profile" ? actionData : undefined} />
         )}
         {activeTab === "settings" && (
-          <SettingsTab profile={loading ? null : loaderData.profile} actionData={actionData ?? undefined} />
+          <SettingsTab
+            profile={loading ? null : loaderData.profile}
+            actionData={actionData ?? undefined}
+            signsInWithPassword={loaderData.signsInWithPassword}
+            googleEnabled={loaderData.googleEnabled}
+          />
         )}
       </div>
     </div>

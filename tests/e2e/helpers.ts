@@ -80,7 +80,7 @@ export const uniqueEmail = (tag: string) => `e2e-${tag}-${Date.now()}-${Math.flo
 // ---------------------------------------------------------------------------------------------------
 // The buying journey: accounts, cart and checkout (issue 3).
 
-/** The password every end-to-end buyer gets; long enough for the 8-character rule. */
+/** The password every end-to-end buyer gets; long enough for the 12-character rule and not a common one. */
 export const E2E_PASSWORD = "correct-horse-42";
 
 export type Account = { name: string; email: string; password: string };

@@ -44,6 +44,7 @@ test.describe("seller dashboard frame", () => {
       ["Inbox", "/seller-dashboard/inbox"],
       ["Reviews", "/seller-dashboard/reviews"],
       ["Team", "/seller-dashboard/team"],
+      ["Password", "/seller-dashboard/password"],
     ];
     for (const [name, href] of tabs) {
       // Exactly the tab's name: a count of what waits (pending orders, new messages) is its description.
@@ -74,6 +75,7 @@ test.describe("seller dashboard frame", () => {
       ["/seller-dashboard/inbox", "Inbox"],
       ["/seller-dashboard/reviews", "Reviews"],
       ["/seller-dashboard/team", "Team"],
+      ["/seller-dashboard/password", "Change Password"],
     ];
     for (const [path, heading] of pages) {
       await gotoHydrated(page, path);

@@ -1,17 +1,22 @@
 import { useId } from "react";
 import { Form, useNavigation } from "react-router";
 import { TextField } from "~/components/ui/text-field";
-import { MIN_PASSWORD_LENGTH_RULE } from "~/modules/accounts/password-rule";
+import { ChangePasswordForm } from "./change-password-form";
 import { Loading, ResultLine, type AccountActionResult, type AccountIntent } from "./shared";
 
 /** The notification choices of the Settings tab. */
 export type NotificationChoices = { orderEmails: boolean; smsUpdates: boolean; marketingEmails: boolean };
 
-export function SettingsTab({ profile, actionData }: { profile: NotificationChoices | null; actionData?: AccountActionResult }) {
+export function SettingsTab({ profile, actionData, signsInWithPassword = true, googleEnabled = false }: {
+  profile: NotificationChoices | null;
+  actionData?: AccountActionResult;
+  /** False for an account that signs in only with Google: deleting it takes a fresh Google sign-in instead. */
+  signsInWithPassword?: boolean;
+  googleEnabled?: boolean;
+}) {
   const navigation = useNavigation();
   const busy = (intent: AccountIntent) => navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
   const result = (intent: AccountIntent) => (actionData?.intent === intent ? actionData : undefined);
-  const passwordErrors = result("password")?.fields ?? {};
   const deleteErrors = result("delete-account")?.fields ?? {};
   const deleteId = useId();
 
@@ -33,19 +38,7 @@ export function SettingsTab({ profile, actionData }: { profile: NotificationChoi
         </Form>
       </section>
 
-      <section aria-labelledby="password-title" className="rounded-2xl border border-stone-200 bg-white p-5 sm:p-6">
-        <h2 id="password-title" className="text-xl font-bold text-stone-900">Change Password</h2>
-        <p className="mt-1 text-sm text-stone-600">Changing your password signs you out on your other devices.</p>
-        <Form method="post" noValidate className="mt-4 grid gap-4" aria-labelledby="password-title" preventScrollReset>
-          <input type="hidden" name="intent" value="password" />
-          <ResultLine result={result("password")} />
-          <TextField label="Current Password" name="currentPassword" type="password" autoComplete="current-password" error={passwordErrors.currentPassword} />
-          <TextField label="New Password" name="newPassword" type="password" autoComplete="new-password" error={passwordErrors.newPassword} />
-          <p className="-mt-3 text-xs text-stone-600">At least {MIN_PASSWORD_LENGTH_RULE} characters.</p>
-          <TextField label="Confirm New Password" name="confirmPassword" type="password" autoComplete="new-password" error={passwordErrors.confirmPassword} />
-          <button type="submit" className="btn-primary justify-self-start px-6" disabled={busy("password")}>{busy("password") ? "Changing..." : "Change Password"}</button>
-        </Form>
-      </section>
+      <ChangePasswordForm result={result("password")} busy={busy("password")} intent="password" />
 
       <section aria-labelledby="delete-title" className="rounded-2xl border border-red-200 bg-white p-5 sm:p-6 lg:col-span-2">
         <h2 id="delete-title" className="text-xl font-bold text-red-800">Delete Account</h2>
@@ -63,7 +56,11 @@ export function SettingsTab({ profile, actionData }: { profile: NotificationChoi
         >
           <input type="hidden" name="intent" value="delete-account" />
           <ResultLine result={result("delete-account")} />
-          <TextField label="Enter your password to confirm" name="password" type="password" autoComplete="current-password" error={deleteErrors.password} />
+          {signsInWithPassword ? (
+            <TextField label="Enter your password to confirm" name="password" type="password" autoComplete="current-password" error={deleteErrors.password} />
+          ) : (
+            <p className="text-sm text-stone-700">Your account signs in with Google and has no password. To confirm it is you, sign in with Google again, then delete your account within 5 minutes.</p>
+          )}
           <div>
             <div className="flex items-start gap-3">
               <input
@@ -78,6 +75,13 @@ export function SettingsTab({ profile, actionData }: { profile: NotificationChoi
             {busy("delete-account") ? "Deleting..." : "Delete Account"}
           </button>
         </Form>
+        {!signsInWithPassword && googleEnabled && (
+          <Form method="post" action="/auth" className="mt-3">
+            <input type="hidden" name="intent" value="google" />
+            <input type="hidden" name="redirectTo" value="/buyer-dashboard?tab=settings" />
+            <button type="submit" className="btn-secondary">Sign in with Google again</button>
+          </Form>
+        )}
       </section>
     </div>
   );

@@ -11,6 +11,7 @@ export const SELLER_TABS = [
   { to: "/seller-dashboard/inbox", label: "Inbox", end: true },
   { to: "/seller-dashboard/reviews", label: "Reviews", end: true },
   { to: "/seller-dashboard/team", label: "Team", end: true },
+  { to: "/seller-dashboard/password", label: "Password", end: true },
 ] as const;
 
 export type SellerNavCounts = { pendingOrders: number; unreadMessages: number; failedEmails: number };

@@ -1,3 +1,8 @@
+import { PASSWORD_TOO_COMMON, PASSWORD_TOO_LONG, PASSWORD_TOO_SHORT } from "./password-rule";
+
+/** The codes better-auth (or our rules before it, auth-request-rules.server.ts) give a refused new password. */
+export const NEW_PASSWORD_CODES = new Set(["PASSWORD_TOO_SHORT", "PASSWORD_TOO_LONG", "PASSWORD_TOO_COMMON"]);
+
 /**
  * What a person reads for each failure better-auth can return. Sign-in never says whether the
  * e-mail has an account: a wrong password and an unknown e-mail read the same.
@@ -10,8 +15,12 @@ const MESSAGES: Record<string, string> = {
   USER_ALREADY_EXISTS: "An account with this e-mail already exists. Please sign in instead.",
   USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: "An account with this e-mail already exists. Please sign in instead.",
   INVALID_EMAIL: "Please enter a valid e-mail address",
-  PASSWORD_TOO_SHORT: "Password must be at least 8 characters",
-  PASSWORD_TOO_LONG: "Password must be 128 characters or fewer",
+  PASSWORD_TOO_SHORT,
+  PASSWORD_TOO_LONG,
+  PASSWORD_TOO_COMMON,
+  PASSWORD_REQUIRED: "Please enter your password to confirm",
+  FRESH_SIGN_IN_REQUIRED: "Please sign in with Google again, then delete your account within 5 minutes.",
+  INVALID_TOKEN: "This link is not valid any more. It may have been used already or expired.",
   ACCOUNT_DISABLED: "This account has been disabled. Please contact us for help.",
   TOO_MANY_REQUESTS: "Too many attempts. Please wait a minute and try again.",
   SESSION_EXPIRED: "Please sign in again and retry.",
@@ -27,6 +36,6 @@ export function authErrorMessage(code: string | undefined, status?: number): str
 /** Which form field an error belongs beside. */
 export function authErrorField(code: string | undefined): "email" | "password" | null {
   if (code === "USER_ALREADY_EXISTS" || code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL" || code === "INVALID_EMAIL") return "email";
-  if (code === "PASSWORD_TOO_SHORT" || code === "PASSWORD_TOO_LONG" || code === "INVALID_PASSWORD") return "password";
+  if ((code && NEW_PASSWORD_CODES.has(code)) || code === "INVALID_PASSWORD") return "password";
   return null;
 }

@@ -17,7 +17,7 @@ describe("the sign-in and register form", () => {
     expect(noName).toMatchObject({ ok: false, formError: ENTER_YOUR_NAME, fields: { name: ENTER_YOUR_NAME } });
   });
 
-  it("asks for 8 characters on register but not on sign-in (old passwords still work)", () => {
+  it("asks for 12 characters on register but not on sign-in (old passwords still work)", () => {
     expect(parseAuthForm("signup", { name: "Sana", email: "sana@example.pk", password: "short12", confirmPassword: "short12" })).toMatchObject({ ok: false, formError: PASSWORD_TOO_SHORT });
     expect(parseAuthForm("login", { email: "sana@example.pk", password: "short12" })).toMatchObject({ ok: true });
   });

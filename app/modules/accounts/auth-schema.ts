@@ -1,10 +1,10 @@
-import { MIN_PASSWORD_LENGTH_RULE } from "./password-rule";
+import { passwordLengthProblem } from "./password-rule";
 
 export const FILL_REQUIRED = "Please fill in all required fields";
 export const PASSWORDS_DO_NOT_MATCH = "Passwords do not match";
 export const ENTER_YOUR_NAME = "Please enter your name";
 export const INVALID_EMAIL = "Please enter a valid e-mail address";
-export const PASSWORD_TOO_SHORT = `Password must be at least ${MIN_PASSWORD_LENGTH_RULE} characters`;
+export { PASSWORD_TOO_SHORT } from "./password-rule";
 
 export type AuthMode = "login" | "signup";
 export type AuthField = "name" | "email" | "password" | "confirmPassword";
@@ -47,9 +47,11 @@ export function parseAuthForm(mode: AuthMode, input: Record<string, unknown>): A
     fields.email = INVALID_EMAIL;
     messages.push(INVALID_EMAIL);
   }
-  if (mode === "signup" && password && password.length < MIN_PASSWORD_LENGTH_RULE) {
-    fields.password = PASSWORD_TOO_SHORT;
-    messages.push(PASSWORD_TOO_SHORT);
+  // The length part of the rule is checked here; better-auth checks the whole rule (common passwords too).
+  const tooShortOrLong = mode === "signup" && password ? passwordLengthProblem(password) : null;
+  if (tooShortOrLong) {
+    fields.password = tooShortOrLong.message;
+    messages.push(tooShortOrLong.message);
   }
   if (mode === "signup" && name.length > 100) {
     fields.name = "Name must be 100 characters or fewer";

@@ -10,7 +10,10 @@ import { queueEmail } from "~/modules/email/queue-email.server";
 import { loadStoredSecret } from "~/modules/settings/stored-secret.server";
 import { anonymiseOrdersOf } from "./anonymise-orders.server";
 import { removeReviewsOf } from "~/modules/reviews/remove-reviews-of.server";
-import { MIN_PASSWORD_LENGTH_RULE } from "./password-rule";
+import { SELLER_PASSWORD_PATH } from "./account-paths";
+import { authRequestRules } from "./auth-request-rules.server";
+import { MAX_PASSWORD_LENGTH_RULE, MIN_PASSWORD_LENGTH_RULE } from "./password-rule";
+import { SESSION_SLIDING_SECONDS } from "./session-age";
 
 /** How long a shopper's signed copy of their session (better-auth's cookie cache) is trusted for page views. */
 export const SESSION_COOKIE_CACHE_SECONDS = 60;
@@ -39,7 +42,15 @@ export function createAuth({ db, env, secret, logger }: AuthOptions) {
       provider: "pg",
       schema: { user: users, session: sessions, account: accounts, verification: verifications, rateLimit: rateLimits },
     }),
-    emailAndPassword: { enabled: true, minPasswordLength: MIN_PASSWORD_LENGTH_RULE, maxPasswordLength: 128, autoSignIn: true },
+    // The common-password part of the rule is checked by authRequestRules below. A password reset
+    // (the owner's first-start link) ends every session of the account.
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: MIN_PASSWORD_LENGTH_RULE,
+      maxPasswordLength: MAX_PASSWORD_LENGTH_RULE,
+      autoSignIn: true,
+      revokeSessionsOnPasswordReset: true,
+    },
     socialProviders: google,
     user: {
       additionalFields: {
@@ -58,7 +69,7 @@ export function createAuth({ db, env, secret, logger }: AuthOptions) {
     },
     // The cookie cache spares a shopper's page views the session query; writes, owner pages and
     // sellers still read the database (session-user.server.ts), so it never grants anything.
-    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24, cookieCache: { enabled: true, maxAge: SESSION_COOKIE_CACHE_SECONDS } },
+    session: { expiresIn: SESSION_SLIDING_SECONDS, updateAge: 60 * 60 * 24, cookieCache: { enabled: true, maxAge: SESSION_COOKIE_CACHE_SECONDS } },
     databaseHooks: {
       session: {
         create: {
@@ -70,17 +81,18 @@ export function createAuth({ db, env, secret, logger }: AuthOptions) {
       },
     },
     hooks: {
+      before: authRequestRules,
       // "Your password was changed" goes to the account holder whatever their e-mail settings say:
       // it is how they learn that someone else got in. better-auth runs its own transaction, so the
       // e-mail is queued right after the change succeeds.
       after: createAuthMiddleware(async (ctx) => {
         if (ctx.path !== "/change-password") return;
-        const returned = ctx.context.returned as { user?: { email?: string; name?: string } } | APIError | undefined;
+        const returned = ctx.context.returned as { user?: { email?: string; name?: string; role?: string } } | APIError | undefined;
         if (!returned || returned instanceof APIError || !returned.user?.email) return;
         await queueEmail(db, {
           kind: "password_changed",
           to: returned.user.email,
-          data: { name: returned.user.name || returned.user.email, at: new Date().toISOString(), dashboardPath: "/buyer-dashboard" },
+          data: { name: returned.user.name || returned.user.email, at: new Date().toISOString(), dashboardPath: returned.user.role === "seller" ? SELLER_PASSWORD_PATH : "/buyer-dashboard" },
         });
       }),
     },

@@ -121,8 +121,8 @@ describe("profile form rules", () => {
       ok: false,
       fields: { currentPassword: CURRENT_PASSWORD_REQUIRED, newPassword: "Please enter a new password", confirmPassword: "Please confirm your new password" },
     });
-    expect(parseChangePasswordForm({ currentPassword: "old-password", newPassword: "short", confirmPassword: "short" })).toEqual({
-      ok: false, fields: { newPassword: "Password must be at least 8 characters" },
+    expect(parseChangePasswordForm({ currentPassword: "old-password", newPassword: "short-pass1", confirmPassword: "short-pass1" })).toEqual({
+      ok: false, fields: { newPassword: "Password must be at least 12 characters" },
     });
     expect(parseChangePasswordForm({ currentPassword: "old-password", newPassword: "new-password", confirmPassword: "new-passw0rd" })).toEqual({
       ok: false, fields: { confirmPassword: "Passwords do not match" },

@@ -2,18 +2,18 @@ import { z } from "zod";
 import { OTHER_CITY, resolveCity } from "~/lib/cities";
 import { normalizePakistaniMobile, PHONE_MESSAGE } from "~/lib/phone";
 import { ADDRESS_MAX, CITY_MAX, FULL_NAME_MAX } from "~/modules/checkout/checkout-schema";
-import { ENTER_YOUR_NAME, PASSWORD_TOO_SHORT, PASSWORDS_DO_NOT_MATCH } from "./auth-schema";
-import { MIN_PASSWORD_LENGTH_RULE } from "./password-rule";
+import { ENTER_YOUR_NAME, PASSWORDS_DO_NOT_MATCH } from "./auth-schema";
+import { MAX_PASSWORD_LENGTH_RULE, passwordLengthProblem } from "./password-rule";
 
 /** The password length better-auth accepts at most (auth.server.ts). */
-export const MAX_PASSWORD_LENGTH = 128;
+export const MAX_PASSWORD_LENGTH = MAX_PASSWORD_LENGTH_RULE;
 
 export const CURRENT_PASSWORD_REQUIRED = "Please enter your current password";
 export const CURRENT_PASSWORD_WRONG = "Your current password is incorrect";
 export const NEW_PASSWORD_SAME = "Your new password must be different from your current one";
 export const DELETE_PASSWORD_REQUIRED = "Please enter your password to confirm";
 export const DELETE_CONFIRM_REQUIRED = "Please tick the box to confirm that you want to delete your account";
-export const PASSWORD_TOO_LONG = `Password must be ${MAX_PASSWORD_LENGTH} characters or fewer`;
+export { PASSWORD_TOO_LONG } from "./password-rule";
 
 /** The result of reading one form: the clean data, or a message per field (keys are the field names). */
 export type FormResult<T, F extends string> = { ok: true; data: T } | { ok: false; fields: Partial<Record<F, string>> };
@@ -93,8 +93,7 @@ export const changePasswordSchema = z
     else if (raw.currentPassword.length > MAX_PASSWORD_LENGTH) fail("currentPassword", CURRENT_PASSWORD_WRONG);
 
     if (!raw.newPassword) fail("newPassword", "Please enter a new password");
-    else if (raw.newPassword.length < MIN_PASSWORD_LENGTH_RULE) fail("newPassword", PASSWORD_TOO_SHORT);
-    else if (raw.newPassword.length > MAX_PASSWORD_LENGTH) fail("newPassword", PASSWORD_TOO_LONG);
+    else if (passwordLengthProblem(raw.newPassword)) fail("newPassword", passwordLengthProblem(raw.newPassword)!.message);
     else if (raw.currentPassword && raw.newPassword === raw.currentPassword) fail("newPassword", NEW_PASSWORD_SAME);
 
     if (!raw.confirmPassword) fail("confirmPassword", "Please confirm your new password");
@@ -121,8 +120,15 @@ export const deleteAccountSchema = z
     return { password: raw.password };
   });
 
-export function parseDeleteAccountForm(input: Record<string, unknown>): FormResult<{ password: string }, DeleteAccountField> {
-  return toResult(deleteAccountSchema.safeParse(input ?? {}));
+/**
+ * An account with a password always gives it; one that signs in only with Google has none (it must
+ * have signed in within 5 minutes instead: auth-request-rules.server.ts), so only the tick is asked.
+ */
+export function parseDeleteAccountForm(input: Record<string, unknown>, { withPassword = true } = {}): FormResult<{ password: string }, DeleteAccountField> {
+  const result = toResult<{ password: string }, DeleteAccountField>(deleteAccountSchema.safeParse(input ?? {}));
+  if (withPassword || result.ok) return result;
+  const { confirm } = result.fields;
+  return confirm ? { ok: false, fields: { confirm } } : { ok: true, data: { password: "" } };
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 import type { Role } from "~/db/schema";
 import type { Auth } from "./auth.server";
+import { sessionPastMaxAge } from "./session-age";
 
 export type SessionUser = { id: string; name: string; email: string; role: Role; createdAt: Date };
 
@@ -55,12 +56,28 @@ async function readSession(auth: Auth, headers: Headers, fresh: boolean): Promis
   });
   const cookies = written.getSetCookie();
   if (!response) return { user: null, cookies };
+  // Past its absolute age (session-age.ts) a session is over, whatever its renewed expiry says:
+  // it is deleted and its cookies cleared, so the next request starts signed out.
+  if (sessionPastMaxAge(response.session.createdAt)) {
+    const ctx = await auth.$context;
+    await ctx.internalAdapter.deleteSession(response.session.token);
+    return { user: null, cookies: [...cookies, ...expiredSessionCookies(ctx)] };
+  }
   const user = response.user as typeof response.user & { role?: string; disabled?: boolean };
   if (user.disabled) return { user: null, cookies };
   return {
     user: { id: user.id, name: user.name, email: user.email, role: user.role === "seller" ? "seller" : "buyer", createdAt: new Date(user.createdAt) },
     cookies,
   };
+}
+
+/** Set-Cookie headers that clear better-auth's session cookie and its cached copy. */
+function expiredSessionCookies(ctx: Awaited<Auth["$context"]>): string[] {
+  const { sessionToken, sessionData } = ctx.authCookies;
+  return [sessionToken, sessionData].map((cookie) => {
+    const attributes = cookie.attributes as { path?: string; secure?: boolean; sameSite?: string };
+    return `${cookie.name}=; Max-Age=0; Path=${attributes.path ?? "/"}; HttpOnly; SameSite=Lax${attributes.secure ? "; Secure" : ""}`;
+  });
 }
 
 /** True for the owner's pages (SPEC.md: a guest sent from them reads 'Please log in to access the Dashboard'). */
