@@ -26,7 +26,7 @@ try {
 const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: path.resolve(env.DATA_DIR) });
 try {
   await migrateDatabase(database);
-  const auth = createAuth({ db: database.db, env, secret: await loadAuthSecret(database.db, env.BETTER_AUTH_SECRET) });
+  const auth = createAuth({ db: database.db, env, secret: await loadAuthSecret(database.db, env) });
   const result = await createSeller(auth, database.db, { email: values.email, password: values.password, name: values.name });
   console.log(result.created ? `Created seller account ${values.email}.` : `${values.email} already had an account: it is now a seller. Its password is unchanged.`);
 } catch (error) {

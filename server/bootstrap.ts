@@ -35,7 +35,7 @@ export async function bootstrapDatabase(env: Env, logger: Logger): Promise<ShopD
 export async function prepareShop(env: Env, logger: Logger): Promise<ShopDatabase> {
   const database = await bootstrapDatabase(env, logger);
   try {
-    const secret = await loadAuthSecret(database.db, env.BETTER_AUTH_SECRET);
+    const secret = await loadAuthSecret(database.db, env, logger);
     if (database.seeded && env.SHOP_OWNER_EMAIL) {
       const owner = await createOwnerAccount(createAuth({ db: database.db, env, secret, logger }), database.db, env.SHOP_OWNER_EMAIL);
       if (owner) logger.warn({ email: env.SHOP_OWNER_EMAIL }, `Owner account created for ${env.SHOP_OWNER_EMAIL} with the one-time password ${owner.password} (shown only now). Sign in and change it under Settings.`);
