@@ -95,8 +95,10 @@ function refuseOtherHosts(env: Env, handler: (req: IncomingMessage, res: ServerR
     if (!url.startsWith("/")) return void res.writeHead(400, { ...headers, "Content-Type": "text/plain; charset=utf-8" }).end("Bad request target");
     if (hostAccepted(req.headers.host) || PROBES.has(url.split("?")[0])) return handler(req, res);
     logger.warn({ host: String(req.headers.host ?? "").slice(0, 100), ...loggableUrl(url) }, "request for another host refused");
-    res.writeHead(421, { ...headers, "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" });
-    res.end(req.method === "HEAD" ? undefined : "This server does not answer for that host name.");
+    const message = "This server does not answer for that host name.";
+    const api = url.startsWith("/api/");
+    res.writeHead(421, { ...headers, "Content-Type": api ? "application/json; charset=utf-8" : "text/plain; charset=utf-8", "Cache-Control": "no-store" });
+    res.end(req.method === "HEAD" ? undefined : api ? JSON.stringify({ error: { code: "MISDIRECTED_REQUEST", message } }) : message);
   };
 }
 

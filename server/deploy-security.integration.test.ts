@@ -48,6 +48,9 @@ describe.runIf(fs.existsSync(BUILT_SERVER))("a deployed shop (PUBLIC_URL=https:/
       expect(res.status).toBe(421);
       expect(res.body).not.toContain("<html");
     }
+    const api = await request(server, "/api/products", { headers: { host: "evil.example" } });
+    expect(api.status).toBe(421);
+    expect(JSON.parse(api.body)).toEqual({ error: { code: "MISDIRECTED_REQUEST", message: "This server does not answer for that host name." } });
     const absolute = await request(server, "http://evil.example/", { headers: { host: "shop.example" } });
     expect(absolute.status).toBe(400);
     expect((await request(server, "/healthz", { headers: { host: "10.0.0.11:3000" } })).status).toBe(200);
