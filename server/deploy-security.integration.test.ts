@@ -148,8 +148,12 @@ describe.runIf(fs.existsSync(BUILT_SERVER))("a deployed shop (PUBLIC_URL=https:/
     await request(server, `/products?q=${encodeURIComponent(secrets.email)}`);
     await request(server, `/api/auth/reset-password/${"x".repeat(8)}?token=${secrets.token}&callbackURL=%2F`);
     await request(server, `/products?token=${secrets.token}`, { headers: { host: "evil.example" } });
+    // Past the page cache: a request with a cookie, and a form post, through Express's request log.
+    await request(server, `/track?phone=${secrets.phone}`, { headers: { cookie: "theme=dark" } });
+    await request(server, `/api/auth/sign-in/email?token=${secrets.token}`, { method: "POST", headers: json("192.0.2.99"), body: JSON.stringify({ email: secrets.email, password: "wrong-password-123" }) });
     // Lines reach the log a moment after the answer: wait for the last of each kind.
     await waitFor(() => server.logs().some((l) => l.msg === "request" && String(l.url).startsWith("/api/auth/reset-password/")), { what: "the reset request in the log" });
+    await waitFor(() => server.logs().some((l) => l.msg === "request" && String(l.url).startsWith("/api/auth/sign-in/email")), { what: "the sign-in post in the log" });
     await waitFor(() => server.logs().some((l) => l.msg === "request for another host refused" && String(l.url).startsWith("/products")), { what: "the refused request in the log" });
     const track = server.logs().find((l) => l.msg === "request" && l.url === "/track")!;
     expect(track.params).toEqual(["phone", "order", "token"]);
