@@ -6,6 +6,8 @@ import { renderToPipeableStream } from "react-dom/server";
 import { STYLE_ID } from "~/components/layout/inline-styles";
 import { deferHydration } from "~/lib/defer-hydration.server";
 import { logger } from "~/lib/logger.server";
+import { loggableUrl } from "~/lib/log-redaction";
+import { contentSecurityPolicy, newNonce } from "~/lib/security-headers.server";
 // The stylesheet as text, for the server bundle only: every page carries it inline (first paint
 // without a stylesheet round trip) and the browser bundle stays free of it.
 import appCss from "./app.css?inline";
@@ -30,8 +32,13 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  _loadContext: AppLoadContext,
+  loadContext: AppLoadContext,
 ) {
+  // Every page gets its own nonce: React Router's scripts (<Scripts>, <ScrollRestoration>), React's
+  // own and the hydration loader carry it, and the policy sent with the page names it. A page kept in
+  // the guest page cache keeps its nonce with it (server/page-cache.ts).
+  const nonce = newNonce();
+  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(loadContext.env, nonce));
   // A page that shows a signed-in person's name, cart or orders must never sit in a shared cache.
   if (isPersonal(request, routerContext)) responseHeaders.set("Cache-Control", "private, no-store");
 
@@ -64,9 +71,10 @@ export default function handleRequest(
       },
     });
 
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
+      nonce,
       onAllReady() {
-        for (const error of renderErrors) logger.error({ err: error, url: request.url }, "render failed");
+        for (const error of renderErrors) logger.error({ err: error, ...loggableUrl(pathAndQuery(request.url)) }, "render failed");
         // Route modules load after the first paint (app/lib/defer-hydration.server.ts).
         const deferred = deferHydration();
         deferred.pipe(collect);
@@ -99,5 +107,10 @@ export function handleDataRequest(response: Response, { request }: { request: Re
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
-  logger.error({ err: error, method: request.method, url: request.url }, "request failed");
+  logger.error({ err: error, method: request.method, ...loggableUrl(pathAndQuery(request.url)) }, "request failed");
+}
+
+function pathAndQuery(url: string): string {
+  const parsed = new URL(url);
+  return parsed.pathname + parsed.search;
 }

@@ -15,6 +15,7 @@ import { useLiveRefresh } from "~/lib/use-live-refresh";
 import { useRememberLocation } from "~/lib/use-remembered-location";
 import { listCategories } from "~/modules/catalog/list-categories.server";
 import { getSettings } from "~/modules/settings/get-settings.server";
+import { publicOrigin } from "~/lib/public-origin";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const [settings, categories, user, { flash, clear }] = await Promise.all([
@@ -24,9 +25,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // A renewed session cookie cache (or a flash message read) goes back with the page.
   const headers = new Headers();
   for (const cookie of [...(await sessionCookies(request)), ...(clear ? [clear] : [])]) headers.append("Set-Cookie", cookie);
-  const url = new URL(request.url);
   return data({
-    origin: context.env.PUBLIC_URL?.replace(/\/$/, "") ?? url.origin,
+    // Canonical links and social previews: the shop's own origin, never the request's Host.
+    origin: publicOrigin(context.env),
     shop: {
       brandName: settings.brandName,
       contactEmail: settings.contactEmail,

@@ -1,13 +1,14 @@
 // The databases the benchmarks run on: the seeded catalogue plus demo data (hundreds of products,
 // thousands of orders), on PGlite in a folder or on a throwaway PostgreSQL cluster. Shared by
 // bench-dashboard.ts and bench-server.ts.
+import { randomBytes } from "node:crypto";
 import os from "node:os";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { migrateDatabase, openDatabase, type Database, type Db } from "~/db/client.server";
 import { seedDatabase } from "~/db/seed.server";
 import { parseEnv } from "~/lib/env.server";
-import { createAuth, loadAuthSecret } from "~/modules/accounts/auth.server";
+import { createAuth } from "~/modules/accounts/auth.server";
 import { hasPostgres, startPgCluster } from "../tests/setup/pg-cluster";
 import type { createResources } from "./bench-support.mjs";
 import { seedDemoData } from "./seed-demo-data";
@@ -42,8 +43,10 @@ export async function prepareShopData(
     // What autovacuum does on a live PostgreSQL (PGlite has none): visibility map and statistics.
     await db.execute(sql`vacuum analyze`);
     if (extra) {
-      const env = parseEnv({ ...process.env, DATABASE_URL: target.databaseUrl ?? "", DATA_DIR: target.dataDir || os.tmpdir() });
-      await extra(db, createAuth({ db, env, secret: await loadAuthSecret(db, undefined) }));
+      // A throwaway benchmark database: a fresh signing secret (PostgreSQL requires one in the environment).
+      const secret = process.env.BETTER_AUTH_SECRET || randomBytes(32).toString("base64");
+      const env = parseEnv({ ...process.env, DATABASE_URL: target.databaseUrl ?? "", DATA_DIR: target.dataDir || os.tmpdir(), BETTER_AUTH_SECRET: secret });
+      await extra(db, createAuth({ db, env, secret }));
     }
   });
   return (Date.now() - started) / 1000;

@@ -9,6 +9,7 @@
 // --buyers 4, --setups pglite,pg-1,pg-per-core, --profile (CPU profile of the PGlite shop serving
 // /products, summarised by function and package). Writes bench-results/server.json.
 import type { ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -413,7 +414,7 @@ async function main() {
     log(`  ready in ${(await prepareShopData({ databaseUrl: seedUrl, dataDir: "" }, demo)).toFixed(1)} s`);
     for (const s of setups.filter((x) => x.db === "postgres")) {
       const url = await postgres.createDatabase(`kapra_${s.id.replace(/-/g, "_")}`, "kapra_seed");
-      targets[s.id] = { target: { databaseUrl: url, dataDir: "" }, env: { DATABASE_URL: url, DATA_DIR: path.join(pgliteDir, "..", "unused") } };
+      targets[s.id] = { target: { databaseUrl: url, dataDir: "" }, env: { DATABASE_URL: url, DATA_DIR: path.join(pgliteDir, "..", "unused"), BETTER_AUTH_SECRET: randomBytes(32).toString("base64") } };
     }
   }
 

@@ -56,7 +56,7 @@ try {
 const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: path.resolve(env.DATA_DIR) });
 try {
   await migrateDatabase(database);
-  const auth = createAuth({ db: database.db, env, secret: await loadAuthSecret(database.db, env.BETTER_AUTH_SECRET) });
+  const auth = createAuth({ db: database.db, env, secret: await loadAuthSecret(database.db, env) });
   const result = await createSeller(auth, database.db, { email: values.email, password, name: values.name, promote: values.promote });
   console.log(result.created
     ? `Created seller account ${values.email}.`

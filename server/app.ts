@@ -12,6 +12,9 @@ import { logger } from "~/lib/logger.server";
 import type { Database, Db } from "~/db/client.server";
 import { ConfigError, parseEnv, type Env } from "~/lib/env.server";
 import { CLIENT_IP_HEADER, createAuth, loadAuthSecret, type Auth } from "~/modules/accounts/auth.server";
+import { loggableUrl } from "~/lib/log-redaction";
+import { createHostCheck, publicOrigin } from "~/lib/public-origin";
+import { securityHeaders } from "~/lib/security-headers.server";
 import { getMediaFile } from "~/modules/media/get-media-file.server";
 import { createMailTransport } from "~/modules/email/mail-transport.server";
 import { startMailWorker } from "~/modules/email/mail-worker.server";
@@ -46,7 +49,7 @@ declare module "react-router" {
 export type Services = { database: Pick<Database, "db" | "listen">; env: Env; auth: Auth; live: LiveHub; settings: SettingsListener; readCache: ReadCacheListener };
 
 export async function createServices(database: Pick<Database, "db" | "listen">, env: Env): Promise<Services> {
-  const secret = await loadAuthSecret(database.db, env.BETTER_AUTH_SECRET);
+  const secret = await loadAuthSecret(database.db, env, logger);
   const auth = createAuth({ db: database.db, env, secret, logger });
   const live = createLiveHub(database);
   const settings = createSettingsListener(database);
@@ -79,11 +82,27 @@ async function databaseAnswers(db: Db, timeoutMs: number): Promise<boolean> {
   }
 }
 
-const SECURITY_HEADERS = {
-  "X-Content-Type-Options": "nosniff",
-  "Referrer-Policy": "strict-origin-when-cross-origin",
-  "X-Frame-Options": "DENY",
-};
+/**
+ * In production a request must name the shop's own host (PUBLIC_URL's, or a loopback name on PORT
+ * when PUBLIC_URL is not set): pages, sign-in and the page cache then never see a Host an attacker
+ * chose. Anything else gets 421 Misdirected Request ("this server does not answer for that name"),
+ * except the health probes, which load balancers send to an address. A request-target that is not a
+ * path (`GET http://evil/ HTTP/1.1`) is refused too.
+ */
+function refuseOtherHosts(env: Env, handler: (req: IncomingMessage, res: ServerResponse) => void, headers: Record<string, string>) {
+  if (env.NODE_ENV !== "production") return handler;
+  const hostAccepted = createHostCheck(env);
+  return (req: IncomingMessage, res: ServerResponse) => {
+    const url = req.url ?? "/";
+    if (!url.startsWith("/")) return void res.writeHead(400, { ...headers, "Content-Type": "text/plain; charset=utf-8" }).end("Bad request target");
+    if (hostAccepted(req.headers.host) || PROBES.has(url.split("?")[0])) return handler(req, res);
+    logger.warn({ host: String(req.headers.host ?? "").slice(0, 100), ...loggableUrl(url) }, "request for another host refused");
+    const message = "This server does not answer for that host name.";
+    const api = url.startsWith("/api/");
+    res.writeHead(421, { ...headers, "Content-Type": api ? "application/json; charset=utf-8" : "text/plain; charset=utf-8", "Cache-Control": "no-store" });
+    res.end(req.method === "HEAD" ? undefined : api ? JSON.stringify({ error: { code: "MISDIRECTED_REQUEST", message } }) : message);
+  };
+}
 
 /**
  * The shop's request handler: static files and images through Express, guests' page views through
@@ -93,9 +112,14 @@ export function createApp({ services, serveAssets, build: given = loadServerBuil
   const build = typeof given === "function" ? async () => withDatabaseOutages(await given()) : withDatabaseOutages(given);
   const { env, auth } = services;
   const db = services.database.db;
+  const origin = publicOrigin(env);
+  const headers = securityHeaders(env);
+  const { "Content-Security-Policy": defaultPolicy, ...otherHeaders } = headers;
   const app = express();
   app.disable("x-powered-by");
-  if (env.TRUST_PROXY) app.set("trust proxy", true);
+  // A hop count or the proxies' addresses (never `true`): X-Forwarded-For is read from the right, so
+  // the address the sign-in limit counts is the one our own proxy saw, whatever the client wrote.
+  app.set("trust proxy", env.TRUST_PROXY);
   // For a load balancer: /healthz says the process is up; /readyz that the database answers too.
   // Before the request log: a balancer asks every few seconds.
   app.get("/healthz", (_req, res) => void res.set("Cache-Control", "no-store").json({ status: "ok" }));
@@ -107,12 +131,19 @@ export function createApp({ services, serveAssets, build: given = loadServerBuil
 
   app.use((req, res, next) => {
     const started = process.hrtime.bigint();
-    res.set(SECURITY_HEADERS);
+    res.set(otherHeaders);
+    // A page sets its own policy naming its nonce (app/entry.server.tsx); everything else gets the default.
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: typeof res, ...args: Parameters<typeof res.writeHead>) {
+      if (!this.hasHeader("content-security-policy")) this.setHeader("Content-Security-Policy", defaultPolicy);
+      return writeHead.apply(this, args);
+    } as typeof res.writeHead;
     // Sign-in rate limits key on this; whatever a client sends under that name is replaced.
     req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? "unknown";
     res.on("finish", () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      logger.info({ method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, "request");
+      // The path only: query strings carry tokens, phone numbers and addresses.
+      logger.info({ method: req.method, ...loggableUrl(req.originalUrl), status: res.statusCode, ms: Math.round(ms * 10) / 10 }, "request");
     });
     next();
   });
@@ -141,36 +172,35 @@ export function createApp({ services, serveAssets, build: given = loadServerBuil
     }
   });
 
-  const protocolOf = (req: IncomingMessage) => (env.TRUST_PROXY && req.headers["x-forwarded-proto"] === "https" ? "https" : "http");
-  const robotsTxt = createRobotsTxt(env.PUBLIC_URL, protocolOf);
-  app.get("/robots.txt", (req, res) => robotsTxt(req, res, SECURITY_HEADERS));
+  const robotsTxt = createRobotsTxt(origin);
+  app.get("/robots.txt", (req, res) => robotsTxt(req, res, headers));
 
   // The browser build from memory (server/static-files.ts); in development Vite serves it.
-  const staticFiles = serveAssets ? createStaticFiles(path.resolve("build/client"), SECURITY_HEADERS) : null;
+  const staticFiles = serveAssets ? createStaticFiles(path.resolve("build/client"), headers) : null;
   if (staticFiles) app.use((req, res, next) => void (staticFiles.serve(req, res, req.path) || next()));
 
   const loadContext = { db, env, auth };
   app.use(PAGE_COMPRESSION, createRequestHandler({ build, getLoadContext: () => loadContext }));
 
-  // Bodies are bounded before anything reads them (server/body-limit.ts).
-  if (env.NODE_ENV !== "production") return limitRequestBodies((req: IncomingMessage, res: ServerResponse) => app(req, res));
+  // Other hosts are refused, then bodies are bounded before anything reads them (server/body-limit.ts).
+  if (env.NODE_ENV !== "production") return refuseOtherHosts(env, limitRequestBodies((req: IncomingMessage, res: ServerResponse) => app(req, res)), headers);
 
   const render = createFetchHandler(build, env.NODE_ENV);
   const pageCache = createPageCache({
     render: (request) => render(request, loadContext),
-    headers: SECURITY_HEADERS,
-    protocolOf,
-    onServed: (req, status, hit) => logger.info({ method: req.method, url: req.url, status, cache: hit ? "hit" : "miss" }, "request"),
+    headers,
+    origin,
+    onServed: (req, status, hit) => logger.info({ method: req.method, ...loggableUrl(req.url), status, cache: hit ? "hit" : "miss" }, "request"),
   });
   // Pages show the brand, contacts and shipping rule: a settings change (in any process) drops them all.
   services.settings.onChange(() => pageCache.clear());
-  return limitRequestBodies((req: IncomingMessage, res: ServerResponse) => {
+  return refuseOtherHosts(env, limitRequestBodies((req: IncomingMessage, res: ServerResponse) => {
     const pathname = (req.url ?? "/").split("?")[0];
     if (staticFiles?.serve(req, res, pathname)) return;
-    if (pathname === "/robots.txt" && (req.method === "GET" || req.method === "HEAD")) return robotsTxt(req, res, SECURITY_HEADERS);
+    if (pathname === "/robots.txt" && (req.method === "GET" || req.method === "HEAD")) return robotsTxt(req, res, headers);
     if (pathname.startsWith("/media/") || PROBES.has(pathname)) return app(req, res);
     pageCache.handle(req, res, () => app(req, res));
-  });
+  }), headers);
 }
 
 /**
@@ -221,12 +251,14 @@ async function serveShop(env: Env, database: ShopDatabase, { serveAssets }: { se
   const mailWorker = await startMailWorker(database, {
     transport: env.SMTP_URL ? createMailTransport(env.SMTP_URL) : null,
     from: env.MAIL_FROM ?? null,
-    publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    publicUrl: publicOrigin(env),
     logger,
   });
   if (!isClusterWorker() || cluster.worker?.id === 1) {
     if (!env.SMTP_URL) logger.warn("SMTP_URL is not set: e-mails are kept in the Email Logs tab but not sent");
-    else if (!env.PUBLIC_URL) logger.warn(`PUBLIC_URL is not set: links in e-mails point to http://localhost:${env.PORT}`);
+    if (!env.PUBLIC_URL && env.NODE_ENV === "production") {
+      logger.warn(`PUBLIC_URL is not set: the shop answers only on this machine (http://localhost:${env.PORT}, http://127.0.0.1:${env.PORT}) and its links and e-mails point there. Set PUBLIC_URL (https://your-domain) before it is reachable under its own name.`);
+    }
   }
   // `npm run backup` on the embedded database asks this process, the only one that can open it.
   const stopBackupSocket = env.DATABASE_URL ? async () => {} : await startBackupSocket(env.DATA_DIR, database, logger);

@@ -9,6 +9,7 @@ import { parseEnv } from "~/lib/env.server";
 import { createTestDatabase } from "../tests/factories/test-database";
 import { bootstrapDatabase } from "./bootstrap";
 import { lockDataDir } from "./data-dir-lock";
+import { TEST_AUTH_SECRET } from "../tests/factories/test-secret";
 
 const logger = pino({ level: "silent" });
 const dirs: string[] = [];
@@ -67,7 +68,7 @@ describe("start-up on PostgreSQL", () => {
     const target = await createTestDatabase("postgres");
     await target.close(); // bootstrap opens its own pool; the empty migrated database stays
     try {
-      const env = parseEnv({ DATABASE_URL: target.url, DATA_DIR: tempDir() });
+      const env = parseEnv({ DATABASE_URL: target.url, DATA_DIR: tempDir(), BETTER_AUTH_SECRET: TEST_AUTH_SECRET });
       const first = await bootstrapDatabase(env, logger);
       const seeded = await countProducts(first.db);
       expect(seeded).toBeGreaterThanOrEqual(24);

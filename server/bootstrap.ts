@@ -35,7 +35,7 @@ export async function bootstrapDatabase(env: Env, logger: Logger): Promise<ShopD
 export async function prepareShop(env: Env, logger: Logger): Promise<ShopDatabase> {
   const database = await bootstrapDatabase(env, logger);
   try {
-    const secret = await loadAuthSecret(database.db, env.BETTER_AUTH_SECRET);
+    const secret = await loadAuthSecret(database.db, env, logger);
     if (database.seeded && env.SHOP_OWNER_EMAIL) {
       // No password ever goes to the log: a single-use link (24 hours) to the page that sets one.
       const base = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;

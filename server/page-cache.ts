@@ -12,7 +12,7 @@ import zlib from "node:zlib";
  *
  * It works on plain Node requests, in front of Express, so a hit costs about what a static file does.
  */
-type Entry = { status: number; headers: [string, string][]; body: Buffer; gzip: Buffer | null; cacheable: boolean; expires: number };
+type Entry = { status: number; headers: [string, string][]; names: Set<string>; body: Buffer; gzip: Buffer | null; cacheable: boolean; expires: number };
 
 const SKIP_HEADERS = new Set(["content-length", "content-encoding", "transfer-encoding", "connection"]);
 
@@ -21,15 +21,18 @@ export type PageCacheOptions = {
   ttlMs?: number;
   staleMs?: number;
   maxEntries?: number;
-  /** Headers every response carries (security headers). */
+  /** Headers every response carries (security headers); one the page sets itself (its CSP with its nonce) wins. */
   headers?: Record<string, string>;
-  /** "https" when a trusted proxy says so; "http" otherwise. */
-  protocolOf?: (req: IncomingMessage) => string;
+  /**
+   * The shop's origin (PUBLIC_URL): pages are rendered for it whatever Host the request names, so a
+   * forged Host can never reach a page's links or the cache (whose keys are paths).
+   */
+  origin?: string;
   onServed?: (req: IncomingMessage, status: number, hit: boolean) => void;
 };
 
 export function createPageCache({
-  render, ttlMs = 1000, staleMs = 30_000, maxEntries = 500, headers: fixedHeaders = {}, protocolOf = () => "http", onServed,
+  render, ttlMs = 1000, staleMs = 30_000, maxEntries = 500, headers: fixedHeaders = {}, origin = "http://localhost", onServed,
 }: PageCacheOptions) {
   const entries = new Map<string, Entry>();
   const pending = new Map<string, Promise<Entry>>();
@@ -42,16 +45,18 @@ export function createPageCache({
       if (typeof value === "string") headers.set(name, value);
       else if (Array.isArray(value)) for (const v of value) headers.append(name, v);
     }
-    const url = `${protocolOf(req)}://${req.headers.host ?? "localhost"}${path}`;
-    const response = await render(new Request(url, { method: "GET", headers }));
+    headers.set("host", new URL(origin).host);
+    const response = await render(new Request(`${origin}${path}`, { method: "GET", headers }));
     const body = Buffer.from(await response.arrayBuffer());
     const cacheControl = response.headers.get("cache-control") ?? "";
     const cacheable = response.status === 200 && !response.headers.has("set-cookie") && !/private|no-store/.test(cacheControl);
     const type = response.headers.get("content-type") ?? "";
     const compressible = body.length > 1024 && /text|json|xml|javascript|x-script/.test(type);
+    const kept = [...response.headers.entries()].filter(([name]) => !SKIP_HEADERS.has(name));
     return {
       status: response.status,
-      headers: [...response.headers.entries()].filter(([name]) => !SKIP_HEADERS.has(name)),
+      headers: kept,
+      names: new Set(kept.map(([name]) => name)),
       body,
       gzip: compressible ? zlib.gzipSync(body, { level: 6 }) : null,
       cacheable,
@@ -61,7 +66,7 @@ export function createPageCache({
 
   function send(req: IncomingMessage, res: ServerResponse, entry: Entry, hit: boolean) {
     res.statusCode = entry.status;
-    for (const [name, value] of Object.entries(fixedHeaders)) res.setHeader(name, value);
+    for (const [name, value] of Object.entries(fixedHeaders)) if (!entry.names.has(name.toLowerCase())) res.setHeader(name, value);
     for (const [name, value] of entry.headers) res.appendHeader(name, value);
     res.setHeader("X-Cache", hit ? "HIT" : "MISS");
     res.setHeader("Vary", "Accept-Encoding");

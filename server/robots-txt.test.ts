@@ -3,8 +3,8 @@ import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import { createRobotsTxt } from "./robots-txt";
 
-async function serve(publicUrl: string | undefined) {
-  const robots = createRobotsTxt(publicUrl, () => "http");
+async function serve(origin: string) {
+  const robots = createRobotsTxt(origin);
   const server = http.createServer((req, res) => robots(req, res, { "X-Content-Type-Options": "nosniff" }));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/robots.txt`, close: () => server.close() };
@@ -26,10 +26,12 @@ describe("robots.txt", () => {
     }
   });
 
-  it("without PUBLIC_URL names the host the request came to", async () => {
-    const { url, close } = await serve(undefined);
+  it("names the shop's origin, never the Host the request came to", async () => {
+    const { url, close } = await serve("http://localhost:3000");
     try {
-      expect(await (await fetch(url)).text()).toContain(`Sitemap: ${url.replace("/robots.txt", "")}/sitemap.xml`);
+      const text = await (await fetch(url, { headers: { host: "evil.example" } })).text();
+      expect(text).toContain("Sitemap: http://localhost:3000/sitemap.xml");
+      expect(text).not.toContain("evil");
     } finally {
       close();
     }

@@ -6,7 +6,8 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contactMessages, emailOutbox, mediaFiles, notifySubscriptions, orderItems, orders, orderStatusHistory, reviews, shopSettings, users } from "~/db/schema";
 import { seedDatabase } from "~/db/seed.server";
-import { CLIENT_IP_HEADER, createAuth, loadAuthSecret } from "~/modules/accounts/auth.server";
+import { CLIENT_IP_HEADER, createAuth } from "~/modules/accounts/auth.server";
+import { TEST_AUTH_SECRET } from "../../tests/factories/test-secret";
 import { storeImage } from "~/modules/media/store-image.server";
 import { placeOrder } from "~/modules/checkout/place-order.server";
 import { saveReview } from "~/modules/reviews/save-review.server";
@@ -38,9 +39,7 @@ async function fingerprint(db: DbOrTx): Promise<Record<string, string>> {
 }
 
 function authFor(db: TestDatabase["db"]) {
-  return loadAuthSecret(db, undefined).then((secret) =>
-    createAuth({ db, env: { PUBLIC_URL: undefined, GOOGLE_CLIENT_ID: undefined, GOOGLE_CLIENT_SECRET: undefined, SIGN_IN_RATE_LIMIT: 100 }, secret }),
-  );
+  return Promise.resolve(createAuth({ db, env: { PUBLIC_URL: undefined, GOOGLE_CLIENT_ID: undefined, GOOGLE_CLIENT_SECRET: undefined, SIGN_IN_RATE_LIMIT: 100 }, secret: TEST_AUTH_SECRET }));
 }
 const authPost = (auth: Awaited<ReturnType<typeof authFor>>, route: string, body: unknown) =>
   auth.handler(new Request(`${ORIGIN}/api/auth${route}`, { method: "POST", headers: { "content-type": "application/json", origin: ORIGIN, [CLIENT_IP_HEADER]: "10.1.0.1" }, body: JSON.stringify(body) }));

@@ -45,4 +45,13 @@ describe("deferHydration", () => {
     const plain = '<!DOCTYPE html><html><head><link rel="modulepreload" href="/x.js"/></head><body>ہیلو</body></html>';
     expect(await rewrite(plain, 5)).toBe(plain);
   });
+
+  it("keeps the page's CSP nonce on the inert script and the loader, and hands it to the module script it makes", async () => {
+    const withNonce = PAGE.replace('<script type="module" async="">', '<script nonce="abc123" type="module" async="">');
+    const html = await rewrite(withNonce, 17);
+    expect(html).not.toContain('type="module" async');
+    expect(html).toContain('<script nonce="abc123" type="text/x-deferred-module" async="">;\nimport * as route0');
+    expect(html).toContain('</script><script nonce="abc123">(function(s){');
+    expect(html).toContain("if(s.nonce)m.nonce=s.nonce;");
+  });
 });

@@ -12,24 +12,31 @@ import { Transform } from "node:stream";
  *   every high-priority image (`fetchpriority="high"`, the largest paint's photo) has loaded or
  *   failed, on the next frame, or at the window's `load` at the latest.
  * Until then links and forms work as plain HTML, as they do without JavaScript.
+ * Under the Content-Security-Policy (server/security-headers.ts) both scripts carry the page's
+ * nonce, and the module script the loader makes gets it too (`m.nonce = s.nonce`: browsers hide the
+ * attribute from the page but keep the property).
  */
-const MODULE_SCRIPT_OPEN = '<script type="module" async="">';
-const INERT_SCRIPT_OPEN = '<script type="text/x-deferred-module" async="">';
+const MODULE_SCRIPT_OPEN = /<script(?: nonce="([^"]*)")? type="module" async="">/;
 const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>/g;
 
+const nonceAttribute = (nonce: string | undefined) => (nonce ? ` nonce="${nonce}"` : "");
+const inertScriptOpen = (nonce: string | undefined) => `<script${nonceAttribute(nonce)} type="text/x-deferred-module" async="">`;
+
 // ES5 on purpose: it runs on whatever browser opens the page, before any bundle.
-const LOADER = `<script>(function(s){var started=false;function start(){if(started)return;started=true;var m=document.createElement("script");m.type="module";m.textContent=s.textContent;document.head.appendChild(m)}function afterPaint(){if(document.hidden)start();else requestAnimationFrame(function(){setTimeout(start,0)})}var waiting=[].filter.call(document.querySelectorAll('img[fetchpriority="high"]'),function(i){return!i.complete});var left=waiting.length;if(!left)afterPaint();waiting.forEach(function(i){function done(){if(--left===0)afterPaint()}i.addEventListener("load",done);i.addEventListener("error",done)});addEventListener("load",afterPaint)})(document.currentScript.previousElementSibling)</script>`;
+const loader = (nonce: string | undefined) => `<script${nonceAttribute(nonce)}>(function(s){var started=false;function start(){if(started)return;started=true;var m=document.createElement("script");m.type="module";if(s.nonce)m.nonce=s.nonce;m.textContent=s.textContent;document.head.appendChild(m)}function afterPaint(){if(document.hidden)start();else requestAnimationFrame(function(){setTimeout(start,0)})}var waiting=[].filter.call(document.querySelectorAll('img[fetchpriority="high"]'),function(i){return!i.complete});var left=waiting.length;if(!left)afterPaint();waiting.forEach(function(i){function done(){if(--left===0)afterPaint()}i.addEventListener("load",done);i.addEventListener("error",done)});addEventListener("load",afterPaint)})(document.currentScript.previousElementSibling)</script>`;
 
 /** The document up to the end of the hydration script, rewritten; null while that end is not in `html` yet. */
 function rewriteShell(html: string): { shell: string; rest: string } | null {
-  const open = html.indexOf(MODULE_SCRIPT_OPEN);
-  if (open < 0) return null;
-  const close = html.indexOf("</script>", open + MODULE_SCRIPT_OPEN.length);
+  const match = MODULE_SCRIPT_OPEN.exec(html);
+  if (!match) return null;
+  const open = match.index;
+  const close = html.indexOf("</script>", open + match[0].length);
   if (close < 0) return null;
   const end = close + "</script>".length;
+  const nonce = match[1];
   const before = html.slice(0, open).replace(MODULE_PRELOAD, "");
-  const script = INERT_SCRIPT_OPEN + html.slice(open + MODULE_SCRIPT_OPEN.length, end);
-  return { shell: before + script + LOADER, rest: html.slice(end) };
+  const script = inertScriptOpen(nonce) + html.slice(open + match[0].length, end);
+  return { shell: before + script + loader(nonce), rest: html.slice(end) };
 }
 
 /**

@@ -9,7 +9,7 @@ describe("configuration", () => {
     expect(parseEnv({ DATABASE_URL: "" }).DATABASE_URL).toBeUndefined();
   });
   it("reads PostgreSQL from DATABASE_URL", () => {
-    expect(parseEnv({ DATABASE_URL: "postgres://u@localhost:5432/shop" }).DATABASE_URL).toBe("postgres://u@localhost:5432/shop");
+    expect(parseEnv({ DATABASE_URL: "postgres://u@localhost:5432/shop", BETTER_AUTH_SECRET: "s".repeat(32) }).DATABASE_URL).toBe("postgres://u@localhost:5432/shop");
   });
   it("takes WEB_CONCURRENCY as a whole number of processes, empty meaning one per core", () => {
     expect(parseEnv({}).WEB_CONCURRENCY).toBeUndefined();
@@ -33,5 +33,30 @@ describe("configuration", () => {
     expect(parseEnv({ MAIL_FROM: "orders@kapra.pk" }).MAIL_FROM).toBe("orders@kapra.pk");
     expect(() => parseEnv({ MAIL_FROM: "Kapra <not an address>" })).toThrow(/MAIL_FROM/);
     expect(() => parseEnv({ MAIL_FROM: "orders" })).toThrow(/MAIL_FROM/);
+  });
+  it("takes TRUST_PROXY as a hop count or proxy addresses, and refuses true with what to write instead", () => {
+    expect(parseEnv({}).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: "" }).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: "false" }).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);
+    expect(parseEnv({ TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
+    expect(parseEnv({ TRUST_PROXY: "10.0.0.5" }).TRUST_PROXY).toEqual(["10.0.0.5"]);
+    expect(parseEnv({ TRUST_PROXY: "10.0.0.0/8, 172.16.0.1,fd00::/8, loopback" }).TRUST_PROXY).toEqual(["10.0.0.0/8", "172.16.0.1", "fd00::/8", "loopback"]);
+    expect(() => parseEnv({ TRUST_PROXY: "true" })).toThrow(/TRUST_PROXY: "true" would trust any address a client writes in X-Forwarded-For: write the number of proxies/);
+    for (const bad of ["yes", "10.0.0.0/33", "10.0.0", "999", "*", "10.0.0.1/8/2"]) expect(() => parseEnv({ TRUST_PROXY: bad })).toThrow(/TRUST_PROXY: .*is not a hop count or a list of addresses/);
+  });
+  it("takes PUBLIC_URL as an http(s) address", () => {
+    expect(parseEnv({ PUBLIC_URL: "https://kapra.pk" }).PUBLIC_URL).toBe("https://kapra.pk");
+    expect(() => parseEnv({ PUBLIC_URL: "kapra.pk" })).toThrow(/PUBLIC_URL: must be the shop's address, like https:\/\/kapra.pk/);
+    expect(() => parseEnv({ PUBLIC_URL: "ftp://kapra.pk" })).toThrow(/PUBLIC_URL/);
+  });
+  it("requires BETTER_AUTH_SECRET with DATABASE_URL, saying how to make one", () => {
+    const url = "postgres://u@localhost:5432/shop";
+    expect(() => parseEnv({ DATABASE_URL: url })).toThrow(/BETTER_AUTH_SECRET: is required with DATABASE_URL .*openssl rand -base64 32/);
+    expect(() => parseEnv({ DATABASE_URL: url, BETTER_AUTH_SECRET: "" })).toThrow(/BETTER_AUTH_SECRET: is required/);
+    expect(() => parseEnv({ DATABASE_URL: url, BETTER_AUTH_SECRET: "short" })).toThrow(/BETTER_AUTH_SECRET: must be at least 32 characters: make one with `openssl rand -base64 32`/);
+    expect(parseEnv({ DATABASE_URL: url, BETTER_AUTH_SECRET: "x".repeat(44) }).BETTER_AUTH_SECRET).toBe("x".repeat(44));
+    // The embedded database keeps a generated one in DATA_DIR.
+    expect(parseEnv({}).BETTER_AUTH_SECRET).toBeUndefined();
   });
 });

@@ -1,7 +1,9 @@
+import { isIP } from "node:net";
 import { z } from "zod";
 
 const optionalText = z.preprocess((v) => (v === "" ? undefined : v), z.string().optional());
 
+export const SECRET_HELP = "make one with `openssl rand -base64 32`";
 const WEB_CONCURRENCY_MESSAGE = "must be a whole number of processes from 1 to 256";
 const PORT_MESSAGE = "must be a port number from 1 to 65535";
 
@@ -15,11 +17,16 @@ const envSchema = z.object({
   ),
   DATA_DIR: z.string().min(1).default("./data"),
   SHOP_NAME: z.string().trim().min(1).max(60).default("Kapra"),
-  PUBLIC_URL: z.preprocess((v) => (v === "" ? undefined : v), z.url().optional()),
+  // The shop's public address (https://kapra.pk): every absolute link and sign-in's origin come from it, never from a request's Host.
+  PUBLIC_URL: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.url({ protocol: /^https?$/, error: "must be the shop's address, like https://kapra.pk" }).optional(),
+  ),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  TRUST_PROXY: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
+  // Which proxies' X-Forwarded-For / -Proto to believe (Express's `trust proxy`): a hop count or their addresses.
+  TRUST_PROXY: z.preprocess((v) => (v === "" ? undefined : v), z.string().optional()).transform(parseTrustProxy),
   SHOP_OWNER_EMAIL: z.preprocess((v) => (v === "" ? undefined : v), z.email("must be an e-mail address").optional()),
-  BETTER_AUTH_SECRET: z.preprocess((v) => (v === "" ? undefined : v), z.string().min(32, "must be at least 32 characters").optional()),
+  BETTER_AUTH_SECRET: z.preprocess((v) => (v === "" ? undefined : v), z.string().min(32, `must be at least 32 characters: ${SECRET_HELP}`).optional()),
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,
   // Where e-mail goes out (modules/email). Empty: e-mails are kept in the log, marked not sent.
@@ -40,6 +47,40 @@ const envSchema = z.object({
   ),
 });
 
+export const TRUST_PROXY_HELP =
+  'write the number of proxies in front of the shop (1 for nginx or Caddy on the same network, 2 for a CDN in front of nginx) or their addresses ("10.0.0.5" or "10.0.0.0/8, 172.16.0.1"); "false" or empty when clients connect directly';
+
+/**
+ * false (no proxy), a hop count, or proxy addresses/CIDRs (Express also knows loopback, linklocal
+ * and uniquelocal). Never "true": Express would then believe the left-most X-Forwarded-For address,
+ * which any client writes for itself, and the sign-in limit would count whatever it chose.
+ */
+function parseTrustProxy(value: string | undefined, ctx: z.RefinementCtx): false | number | string[] {
+  const text = value?.trim() ?? "false";
+  if (text === "false" || text === "0") return false;
+  if (text === "true") {
+    ctx.addIssue({ code: "custom", message: `"true" would trust any address a client writes in X-Forwarded-For: ${TRUST_PROXY_HELP}` });
+    return z.NEVER;
+  }
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops <= 10) return hops;
+  }
+  const entries = text.split(",").map((e) => e.trim()).filter(Boolean);
+  if (entries.length > 0 && entries.every(isProxyAddress)) return entries;
+  ctx.addIssue({ code: "custom", message: `"${text}" is not a hop count or a list of addresses: ${TRUST_PROXY_HELP}` });
+  return z.NEVER;
+}
+
+function isProxyAddress(entry: string): boolean {
+  if (["loopback", "linklocal", "uniquelocal"].includes(entry)) return true;
+  const [address, bits, ...rest] = entry.split("/");
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d+$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+}
+
 function isSmtpUrl(value: string): boolean {
   if (!URL.canParse(value)) return false;
   const url = new URL(value);
@@ -51,11 +92,21 @@ function isMailbox(value: string): boolean {
   return z.email().safeParse(address.trim()).success;
 }
 
+/**
+ * On PostgreSQL the session-signing secret must come from the environment: kept in the database, it
+ * would be in every backup of it, and anyone holding a backup could sign sessions.
+ */
+const checkedSchema = envSchema.superRefine((env, ctx) => {
+  if (env.DATABASE_URL && !env.BETTER_AUTH_SECRET) {
+    ctx.addIssue({ code: "custom", path: ["BETTER_AUTH_SECRET"], message: `is required with DATABASE_URL (the same on every server): ${SECRET_HELP}` });
+  }
+});
+
 export type Env = z.infer<typeof envSchema>;
 
 /** Reads and validates configuration once; a bad value names the variable. */
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
-  const result = envSchema.safeParse(source);
+  const result = checkedSchema.safeParse(source);
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);

@@ -4,12 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailOutbox, shopSettings, users } from "~/db/schema";
 import { seedSettings } from "~/db/seed-data";
 import { takeFlash } from "~/lib/flash.server";
-import { CLIENT_IP_HEADER, createAuth, loadAuthSecret, type Auth } from "~/modules/accounts/auth.server";
+import { CLIENT_IP_HEADER, createAuth, type Auth } from "~/modules/accounts/auth.server";
 import { createSeller } from "~/modules/accounts/create-seller.server";
 import { queueEmails } from "~/modules/email/queue-email.server";
 import { callRoute, expectRedirect, signInCookie } from "../../tests/factories/route-calls";
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../../tests/factories/test-database";
 import * as emailLogs from "./seller-email-logs";
+import { TEST_AUTH_SECRET } from "../../tests/factories/test-secret";
 
 const ORIGIN = "http://shop.test";
 const PASSWORD = "long-enough-password";
@@ -41,7 +42,7 @@ describe.each(DATABASE_KINDS)("the Email Logs page on %s", (kind) => {
     database = await createTestDatabase(kind);
     await database.db.insert(shopSettings).values(seedSettings("Kapra"));
     const env = { PUBLIC_URL: undefined, GOOGLE_CLIENT_ID: undefined, GOOGLE_CLIENT_SECRET: undefined, SIGN_IN_RATE_LIMIT: 1000, PORT: 3000 };
-    auth = createAuth({ db: database.db, env, secret: await loadAuthSecret(database.db, undefined) });
+    auth = createAuth({ db: database.db, env, secret: TEST_AUTH_SECRET });
     context = { db: database.db, auth, env } as unknown as AppLoadContext;
     await createSeller(auth, database.db, { email: "owner@shop.pk", password: PASSWORD, name: "Owner" });
     await auth.handler(new Request(`${ORIGIN}/api/auth/sign-up/email`, {

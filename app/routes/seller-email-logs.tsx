@@ -4,6 +4,7 @@ import { requireSeller } from "~/lib/auth-guard.server";
 import { AppError } from "~/lib/errors";
 import { setFlash } from "~/lib/flash.server";
 import { pageMeta } from "~/lib/seo";
+import { publicOrigin } from "~/lib/public-origin";
 import { clearEmailLog, getEmailLogEntry, listEmailLog, resendEmail, type EmailLogEntry } from "~/modules/email/email-log.server";
 import {
   describeEmailStatus, EMAIL_STATUSES, emailLogActionSchema, emailLogSearch, formatPakistanTime, readEmailLogQuery, STATUS_FILTER_LABELS, type EmailLogQuery,
@@ -29,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { env } = context;
   const [log, entry] = await Promise.all([
     listEmailLog(context.db, query),
-    query.id ? getEmailLogEntry(context.db, query.id, { publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`, from: env.MAIL_FROM ?? null }) : null,
+    query.id ? getEmailLogEntry(context.db, query.id, { publicUrl: publicOrigin(env), from: env.MAIL_FROM ?? null }) : null,
   ]);
   let detail: EmailLogDetailView | null = null;
   if (entry) {

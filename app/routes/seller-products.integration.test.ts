@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderItems, products, productVariants } from "~/db/schema";
 import { seedDatabase } from "~/db/seed.server";
 import { takeFlash } from "~/lib/flash.server";
-import { CLIENT_IP_HEADER, createAuth, loadAuthSecret, type Auth } from "~/modules/accounts/auth.server";
+import { CLIENT_IP_HEADER, createAuth, type Auth } from "~/modules/accounts/auth.server";
 import { createSeller } from "~/modules/accounts/create-seller.server";
 import { placeOrder } from "~/modules/checkout/place-order.server";
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../../tests/factories/test-database";
@@ -13,6 +13,7 @@ import * as apiProductImages from "./api.product-images";
 import * as apiProducts from "./api.products";
 import * as productForm from "./seller-product-form";
 import * as inventory from "./seller-products";
+import { TEST_AUTH_SECRET } from "../../tests/factories/test-secret";
 
 const ORIGIN = "http://shop.test";
 const SHIPPING = { fullName: "Ayesha Khan", email: "ayesha@example.pk", phone: "+923001234567", city: "Lahore", address: "12 Mall Road", postalCode: "54000", country: "Pakistan" as const };
@@ -43,7 +44,7 @@ describe.each(DATABASE_KINDS)("the Products tab and the product API on %s, page 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
     await seedDatabase(database.db, { shopName: "Kapra" });
-    const secret = await loadAuthSecret(database.db, undefined);
+    const secret = TEST_AUTH_SECRET;
     auth = createAuth({ db: database.db, env: { PUBLIC_URL: undefined, GOOGLE_CLIENT_ID: undefined, GOOGLE_CLIENT_SECRET: undefined, SIGN_IN_RATE_LIMIT: 1000 }, secret });
     const signUp = await auth.handler(new Request(`${ORIGIN}/api/auth/sign-up/email`, {
       method: "POST", headers: { "content-type": "application/json", origin: ORIGIN, [CLIENT_IP_HEADER]: "10.1.1.2" },

@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { setFlash } from "~/lib/flash.server";
 import { callAuth } from "~/modules/accounts/call-auth.server";
+import { expiredSessionCookies } from "~/modules/accounts/auth.server";
 import type { Route } from "./+types/sign-out";
 
 export async function loader() {
@@ -14,7 +15,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Signing out clears the cookie even if the session was already gone (SPEC.md: logout always clears the user).
   for (const cookie of result.cookies) headers.append("Set-Cookie", cookie);
   if (result.cookies.length === 0) {
-    for (const name of ["better-auth.session_token", "better-auth.session_data"]) headers.append("Set-Cookie", `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`);
+    for (const cookie of expiredSessionCookies(context.env)) headers.append("Set-Cookie", cookie);
   }
   headers.append("Set-Cookie", await setFlash({ type: "success", message: "You have signed out." }));
   return redirect("/", { headers });

@@ -1,8 +1,9 @@
 import { listSitemapEntries } from "~/modules/catalog/list-sitemap-entries.server";
+import { publicOrigin } from "~/lib/public-origin";
 import type { Route } from "./+types/sitemap";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const origin = context.env.PUBLIC_URL?.replace(/\/$/, "") ?? new URL(request.url).origin;
+export async function loader({ context }: Route.LoaderArgs) {
+  const origin = publicOrigin(context.env);
   const entries = await listSitemapEntries(context.db);
   const escape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;");
   const urls = entries

@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { expect, test, type Page } from "@playwright/test";
 import { linkOrButton, waitForHydration, waitForRouterIdle } from "./helpers";
 import { freePort, hasPostgres, startPgCluster, type PgCluster } from "../setup/pg-cluster";
+import { TEST_AUTH_SECRET } from "../factories/test-secret";
 
 /**
  * The connection-trouble error screen, against a real PostgreSQL that is stopped mid-run.
@@ -60,7 +61,7 @@ test.beforeAll(async () => {
   origin = `http://127.0.0.1:${port}`;
   server = spawn(process.execPath, ["server/start.js"], {
     cwd: APP_DIR,
-    env: { ...process.env, DATABASE_URL: cluster.url, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", NODE_ENV: "production", PUBLIC_URL: "" },
+    env: { ...process.env, DATABASE_URL: cluster.url, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", NODE_ENV: "production", PUBLIC_URL: "", BETTER_AUTH_SECRET: TEST_AUTH_SECRET },
     stdio: ["ignore", "pipe", "pipe"],
   });
   server.stdout?.on("data", (d) => (serverOutput += d));

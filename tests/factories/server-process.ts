@@ -4,6 +4,7 @@ import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { freePort } from "../setup/pg-cluster";
+import { TEST_AUTH_SECRET } from "./test-secret";
 
 /** The repository root: where `node server/start.js` runs, as `npm start` does. */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -50,7 +51,8 @@ export async function startServerProcess(env: Record<string, string>, { readyTim
   const port = await freePort();
   const child = spawn(process.execPath, ["server/start.js"], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: "info", ...env },
+    // On PostgreSQL the shop refuses to start without a signing secret: tests give it theirs.
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: "info", ...(env.DATABASE_URL ? { BETTER_AUTH_SECRET: TEST_AUTH_SECRET } : {}), ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const lines: LogLine[] = [];
@@ -106,7 +108,7 @@ export async function startServerProcess(env: Record<string, string>, { readyTim
 
 /**
  * Browser-like headers for a server: same-origin writes pass the cross-site guard, and (servers
- * run with TRUST_PROXY=true, as behind the reverse proxy) `ip` is the client address rate limits see.
+ * run with TRUST_PROXY=1, as behind one reverse proxy) `ip` is the client address rate limits see.
  */
 export function headersFor(server: Pick<ServerProcess, "url">, { cookie, ip }: { cookie?: string; ip: string }): Record<string, string> {
   return { origin: server.url, "x-forwarded-for": ip, ...(cookie ? { cookie } : {}) };

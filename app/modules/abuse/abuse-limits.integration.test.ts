@@ -151,7 +151,7 @@ describe.each(DATABASE_KINDS)("abuse limits on %s", (kind) => {
   it.runIf(kind === "postgres")("two app instances on one PostgreSQL share the counters", async () => {
     const second: Database = await openDatabase({ databaseUrl: database.url!, dataDir: "" });
     try {
-      const rule = RATE_RULES.trackPerAddress;
+      const rule = RATE_RULES.contactPerAddress; // 10 an hour
       const base = new Date("2026-11-23T14:00:00Z");
       const verdicts = [];
       for (let i = 0; i < 11; i++) verdicts.push(await hitRateLimit(i % 2 === 0 ? db() : second.db, rule, "192.0.2.99", base));

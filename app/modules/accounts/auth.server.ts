@@ -7,7 +7,9 @@ import type { Db } from "~/db/client.server";
 import { accounts, rateLimits, sessions, users, verifications } from "~/db/schema";
 import type { Env } from "~/lib/env.server";
 import { queueEmail } from "~/modules/email/queue-email.server";
-import { loadStoredSecret } from "~/modules/settings/stored-secret.server";
+import { loadAuthSecret as loadSecret } from "~/modules/settings/auth-secret.server";
+import { acceptedOrigins, isHttpsShop, publicOrigin } from "~/lib/public-origin";
+import { withoutQueries } from "~/lib/log-redaction";
 import { anonymiseOrdersOf } from "./anonymise-orders.server";
 import { removeReviewsOf } from "~/modules/reviews/remove-reviews-of.server";
 import { SELLER_PASSWORD_PATH } from "./account-paths";
@@ -23,20 +25,43 @@ export const CLIENT_IP_HEADER = "x-shop-client-ip";
 
 export type AuthOptions = {
   db: Db;
-  env: Pick<Env, "PUBLIC_URL" | "GOOGLE_CLIENT_ID" | "GOOGLE_CLIENT_SECRET" | "SIGN_IN_RATE_LIMIT">;
+  /** PORT: without PUBLIC_URL the shop is http://localhost:PORT. Tests that call auth in-process leave both out. */
+  env: Pick<Env, "PUBLIC_URL" | "GOOGLE_CLIENT_ID" | "GOOGLE_CLIENT_SECRET" | "SIGN_IN_RATE_LIMIT"> & Partial<Pick<Env, "PORT">>;
   secret: string;
   logger?: Logger;
 };
 
 /** better-auth on our database: e-mail and password, database sessions, roles, rate-limited sign-in. */
+/**
+ * Session cookies. Over https they are `__Host-` cookies: Secure, Path=/ and no Domain, so neither
+ * plain http nor a sibling subdomain can set or overwrite them. better-auth only makes `__Secure-`
+ * names itself, so the prefix goes in its cookie prefix and Secure is set by hand.
+ */
+export function cookieOptions(env: Pick<Env, "PUBLIC_URL">) {
+  const https = isHttpsShop(env);
+  return {
+    cookiePrefix: https ? "__Host-better-auth" : "better-auth",
+    useSecureCookies: false,
+    defaultCookieAttributes: { httpOnly: true, sameSite: "lax" as const, path: "/", secure: https },
+  };
+}
+
+/** Set-Cookie values that remove the session cookies (signing out when better-auth had none to clear). */
+export function expiredSessionCookies(env: Pick<Env, "PUBLIC_URL">): string[] {
+  const { cookiePrefix, defaultCookieAttributes } = cookieOptions(env);
+  return ["session_token", "session_data"].map((name) => `${cookiePrefix}.${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${defaultCookieAttributes.secure ? "; Secure" : ""}`);
+}
+
 export function createAuth({ db, env, secret, logger }: AuthOptions) {
+  // The base URL is PUBLIC_URL (or this machine's), never the Host a request names.
+  const origins = env.PUBLIC_URL || env.PORT ? { baseURL: publicOrigin({ PUBLIC_URL: env.PUBLIC_URL, PORT: env.PORT ?? 3000 }), trustedOrigins: acceptedOrigins({ PUBLIC_URL: env.PUBLIC_URL, PORT: env.PORT ?? 3000 }) } : {};
   const google = env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
     ? { google: { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET } }
     : undefined;
   return betterAuth({
     appName: "Shop",
     secret,
-    baseURL: env.PUBLIC_URL,
+    ...origins,
     basePath: "/api/auth",
     database: drizzleAdapter(db, {
       provider: "pg",
@@ -110,22 +135,16 @@ export function createAuth({ db, env, secret, logger }: AuthOptions) {
     },
     advanced: {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
-      useSecureCookies: env.PUBLIC_URL?.startsWith("https://") ?? false,
-      defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
+      ...cookieOptions(env),
     },
     telemetry: { enabled: false },
     logger: logger
-      ? { level: "warn", log: (level, message) => logger[level]({ source: "better-auth" }, message) }
+      ? { level: "warn", log: (level, message) => logger[level]({ source: "better-auth" }, withoutQueries(message)) }
       : { disabled: true },
   });
 }
 
 export type Auth = ReturnType<typeof createAuth>;
 
-/**
- * The signing secret: BETTER_AUTH_SECRET when set, otherwise one generated on first start and kept
- * in the database, so `npm start` needs no configuration and every server process shares it.
- */
-export async function loadAuthSecret(db: Db, fromEnv: string | undefined): Promise<string> {
-  return fromEnv ?? loadStoredSecret(db, "auth_secret");
-}
+/** The signing secret (app/modules/settings/auth-secret.server.ts): BETTER_AUTH_SECRET, or on PGlite DATA_DIR/auth-secret. */
+export const loadAuthSecret = loadSecret;

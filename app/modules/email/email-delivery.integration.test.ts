@@ -2,7 +2,7 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailOutbox, orders, shopSettings, users } from "~/db/schema";
 import { seedDatabase } from "~/db/seed.server";
-import { CLIENT_IP_HEADER, createAuth, loadAuthSecret } from "~/modules/accounts/auth.server";
+import { CLIENT_IP_HEADER, createAuth } from "~/modules/accounts/auth.server";
 import { updateNotificationSettings } from "~/modules/accounts/customer-profile.server";
 import { grantSellerRole, revokeSellerRole } from "~/modules/accounts/team.server";
 import { placeOrder } from "~/modules/checkout/place-order.server";
@@ -16,6 +16,7 @@ import { createTestBuyer } from "../../../tests/factories/test-users";
 import { createMailTransport, type MailTransport } from "./mail-transport.server";
 import { drainOutbox, startMailWorker, type MailWorkerOptions } from "./mail-worker.server";
 import { MAX_SEND_ATTEMPTS, NOT_CONFIGURED_REASON } from "./retry-policy";
+import { TEST_AUTH_SECRET } from "../../../tests/factories/test-secret";
 
 const OWNER_EMAIL = "owner@kapra.test";
 const OWNER = { id: null, name: "Shop" };
@@ -136,7 +137,7 @@ describe.each(DATABASE_KINDS)("every e-mail the shop sends, over real SMTP, on %
   });
 
   it("tells the account holder their password changed, even with order e-mails turned off", async () => {
-    const secret = await loadAuthSecret(db(), undefined);
+    const secret = TEST_AUTH_SECRET;
     const auth = createAuth({ db: db(), env: { PUBLIC_URL: undefined, GOOGLE_CLIENT_ID: undefined, GOOGLE_CLIENT_SECRET: undefined, SIGN_IN_RATE_LIMIT: 100 }, secret });
     const post = (path: string, body: unknown, cookie?: string) => auth.handler(new Request(`http://shop.test/api/auth${path}`, {
       method: "POST",
