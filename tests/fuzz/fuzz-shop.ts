@@ -12,7 +12,7 @@ import { createTestDatabase, type DatabaseKind, type TestDatabase } from "../fac
 
 export const FUZZ_PASSWORD = "fuzzing-owner-passphrase-2026";
 /** Runs per property: enough to meet every kind of hostile value a few times, fast enough for CI. */
-export const NUM_RUNS = Number(process.env.FUZZ_RUNS ?? 25);
+export const NUM_RUNS = Number(process.env.FUZZ_RUNS ?? 15);
 
 export type Who = "guest" | "buyer" | "seller";
 

@@ -137,3 +137,14 @@ describe("field list", () => {
     expect(SHIPPING_FIELD_LABELS.address).toBe("Shipping Address");
   });
 });
+
+describe("parseShippingForm: wrong types from a JSON client", () => {
+  it("refuses a number, list or object as a name, city or address, naming the field, and still takes a phone or postal code as a number", () => {
+    for (const [field, value, label] of [["address", -1, "Shipping Address"], ["fullName", ["A"], "Full Name"], ["city", { a: 1 }, "City"], ["email", 5, "Email"]] as const) {
+      const result = parseShippingForm({ ...valid, [field]: value });
+      expect(result.ok, field).toBe(false);
+      if (!result.ok) expect(result.fields[field]).toBe(`${label} must be text`);
+    }
+    expect(parseShippingForm({ ...valid, postalCode: 75500 }).ok).toBe(true);
+  });
+});

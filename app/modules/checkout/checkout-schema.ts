@@ -46,13 +46,22 @@ const text = z.unknown().optional().transform((value) => {
   if (typeof value === "number" && Number.isFinite(value)) return String(value);
   return "";
 });
+/** Names, e-mail, city and address are text: a number, list or object there is a wrong request, not an address "-1". */
+const strictText = z.unknown().optional().transform((value, ctx) => {
+  if (typeof value === "string") return value.trim();
+  // A file posted in a form's text field reads as blank, as the form itself would show it.
+  if (value === undefined || value === null || (typeof File !== "undefined" && value instanceof File)) return "";
+  ctx.addIssue({ code: "custom", message: "Must be text" });
+  return z.NEVER;
+});
+// Phone numbers and postal codes are digits: an API client may well send them as numbers.
 const rawShippingForm = z.object({
-  fullName: text,
-  email: text,
+  fullName: strictText,
+  email: strictText,
   phone: text,
-  city: text,
-  cityOther: text,
-  address: text,
+  city: strictText,
+  cityOther: strictText,
+  address: strictText,
   postalCode: text,
 });
 
@@ -63,7 +72,16 @@ const emailFormat = z.email();
  * reported first, on their own, so a half-filled form gets one clear message; formats after that.
  */
 export function parseShippingForm(input: Record<string, unknown>, opts: { emailOptional?: boolean } = {}): ShippingFormResult {
-  const raw = rawShippingForm.parse(input ?? {});
+  const read = rawShippingForm.safeParse(input ?? {});
+  if (!read.success) {
+    const fields: ShippingFormErrors = {};
+    for (const issue of read.error.issues) {
+      const key = String(issue.path[0]) === "cityOther" ? "city" : (String(issue.path[0]) as ShippingField);
+      fields[key] = `${SHIPPING_FIELD_LABELS[key] ?? "This field"} must be text`;
+    }
+    return { ok: false, formError: CORRECT_FIELDS_MESSAGE, fields };
+  }
+  const raw = read.data;
   const choseOther = raw.city.toLowerCase() === OTHER_CITY.toLowerCase();
 
   const missing: ShippingFormErrors = {};
