@@ -1,4 +1,5 @@
 import { data, type ServerBuild } from "react-router";
+import { logDatabaseUnavailable } from "~/lib/database-unavailable-log.server";
 import { isDatabaseUnavailable } from "~/lib/errors";
 
 type Handler = (args: unknown) => unknown;
@@ -9,7 +10,10 @@ function answerOutagesWith503(handler: Handler | undefined): Handler | undefined
     try {
       return await handler(args);
     } catch (error) {
-      if (isDatabaseUnavailable(error)) throw data({ reason: "database-unavailable" }, { status: 503 });
+      if (isDatabaseUnavailable(error)) {
+        logDatabaseUnavailable(error);
+        throw data({ reason: "database-unavailable" }, { status: 503 });
+      }
       throw error;
     }
   };

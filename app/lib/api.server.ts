@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Role } from "~/db/schema";
 import { getSessionUser, type SessionUser } from "~/modules/accounts/session-user.server";
 import { AppError, isDatabaseUnavailable, isInvalidText } from "./errors";
+import { logDatabaseUnavailable } from "./database-unavailable-log.server";
 import { logger } from "./logger.server";
 
 /** JSON error body of the API: `{ error: { code, message, fields? } }`. */
@@ -20,7 +21,10 @@ export async function handleApi(run: () => Promise<Response>): Promise<Response>
     return await run();
   } catch (error) {
     if (error instanceof Response) return error;
-    if (isDatabaseUnavailable(error)) return apiError(503, "DATABASE_UNAVAILABLE", "The shop cannot reach its database just now. Please try again in a moment.");
+    if (isDatabaseUnavailable(error)) {
+      logDatabaseUnavailable(error);
+      return apiError(503, "DATABASE_UNAVAILABLE", "The shop cannot reach its database just now. Please try again in a moment.");
+    }
     if (error instanceof AppError) return apiError(error.status, error.code, error.message, error.fields);
     if (isInvalidText(error)) return apiError(400, "VALIDATION", "Text cannot contain NUL characters");
     if (error instanceof z.ZodError) {

@@ -26,7 +26,24 @@ export class AppError extends Error {
   }
 }
 
-const UNAVAILABLE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "ENOTFOUND", "EHOSTUNREACH", "57P01", "57P03", "08000", "08001", "08003", "08006"]);
+/** The database's storage failing (SQLSTATE disk_full, io_error; the OS's errno): it cannot write until that is fixed. */
+const STORAGE_FAULTS: Record<string, string> = {
+  "53100": "the database's disk is full",
+  ENOSPC: "the database's disk is full",
+  "58030": "the database's disk failed to read or write (I/O error)",
+  EIO: "the database's disk failed to read or write (I/O error)",
+  EROFS: "the database's disk is read-only",
+};
+const UNAVAILABLE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "ENOTFOUND", "EHOSTUNREACH", "57P01", "57P03", "08000", "08001", "08003", "08006", ...Object.keys(STORAGE_FAULTS)]);
+
+/** For an error of the database's disk: what an operator should read in the log; null for anything else. */
+export function storageFault(error: unknown): string | null {
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && STORAGE_FAULTS[code]) return `${STORAGE_FAULTS[code]}: ${(e as Error).message}`;
+  }
+  return null;
+}
 
 /** True for errors meaning "the database cannot be reached", as opposed to a bug in a query. */
 export function isDatabaseUnavailable(error: unknown): boolean {
