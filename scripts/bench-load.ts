@@ -239,7 +239,8 @@ async function makeBuyers(target: DbTarget, from: number, to: number, scarce: Sc
       const session = await ctx.internalAdapter.createSession(user.id);
       const signed = encodeURIComponent(`${session.token}.${await makeSignature(session.token, AUTH_SECRET)}`);
       const buyer = newBuyer(n, new Map([[ctx.authCookies.sessionToken.name, signed]]));
-      const v = n % 2 ? scarce[n % scarce.length] : others[(n * 7919) % others.length];
+      // Odd buyers hold the scarce variants in turn (n / 2, so all of them are wanted), even ones anything else.
+      const v = n % 2 ? scarce[Math.floor(n / 2) % scarce.length] : others[(n * 7919) % others.length];
       const [line] = await db
         .insert(cartItems)
         .values({ userId: user.id, productId: v.productId, variantId: v.variantId, quantity: 1, priceWhenAdded: prices.get(v.productId) ?? 0 })
