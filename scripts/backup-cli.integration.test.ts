@@ -37,7 +37,7 @@ async function run(script: "backup" | "restore", args: string[], env: Record<str
 }
 
 async function start(env: Record<string, string>) {
-  const server = await startServerProcess({ TRUST_PROXY: "true", ...env });
+  const server = await startServerProcess({ TRUST_PROXY: "1", ...env });
   servers.push(server);
   return server;
 }

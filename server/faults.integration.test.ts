@@ -22,7 +22,7 @@ afterAll(async () => {
   fs.rmSync(tmp, { recursive: true, force: true });
 }, 60_000);
 async function start(env: Record<string, string>) {
-  const server = await startServerProcess({ TRUST_PROXY: "true", WEB_CONCURRENCY: "1", ...env });
+  const server = await startServerProcess({ TRUST_PROXY: "1", WEB_CONCURRENCY: "1", ...env });
   spawned.push(server);
   return server;
 }
@@ -69,7 +69,12 @@ describe.skipIf(!built)("PostgreSQL restarts while traffic runs", () => {
     await sleep(1_500);
     const haltedAt = Date.now();
     pg.halt();
-    await sleep(5_000);
+    await sleep(1_000);
+    // A browser opening its live stream now is told "try again" (503), not "signed out" (401), which would end its live updates.
+    const refusedStream = await openEventStream(shop, { cookie, ip });
+    refusedStream.close();
+    expect(refusedStream.status).toBe(503);
+    await sleep(Math.max(0, haltedAt + 5_000 - Date.now()));
     pg.resume();
     const resumedAt = Date.now();
     await waitFor(

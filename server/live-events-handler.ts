@@ -27,7 +27,13 @@ export function createLiveEventsHandler({ auth, live }: Pick<Services, "auth" | 
   };
 
   return async (req: Request, res: Response) => {
-    const first = standing(await readSession(req).catch(() => null));
+    const read = await readSession(req).then((session) => ({ session }), () => null);
+    // The database out of reach is not "signed out": 503, and the browser tries again (use-live-refresh.ts).
+    if (!read) {
+      res.set({ "Retry-After": "5", "Cache-Control": "no-store" });
+      return void res.status(503).json({ error: { code: "DATABASE_UNAVAILABLE", message: "The shop cannot reach its database just now. Please try again in a moment." } });
+    }
+    const first = standing(read.session);
     if (!first) return void res.status(401).json({ error: { code: "UNAUTHENTICATED", message: "Please sign in first" } });
     const address = addressKey(String(req.headers[CLIENT_IP_HEADER] ?? "unknown"));
     const open = live.openStreams({ userId: first.userId, address });

@@ -40,17 +40,34 @@ export function useLiveRefresh(enabled: boolean) {
         else void revalidate();
       }, 100);
     };
-    const source = new EventSource("/api/events");
+    // EventSource retries a dropped connection by itself, but gives up for good on an answer other
+    // than 200 (a 503 while the database restarts, a 429): then a new one is opened after a pause
+    // that grows from 5 s to a minute, and resets once a stream is up.
+    let source: EventSource | undefined;
+    let retry: number | undefined;
+    let pause = 5_000;
     let connectedOnce = false;
-    // After a dropped connection, reload once in case something changed while we were away.
-    source.addEventListener("ready", () => {
-      if (connectedOnce) refresh();
-      connectedOnce = true;
-    });
-    for (const topic of ["cart", "orders", "wishlist"]) source.addEventListener(topic, refresh);
+    const connect = () => {
+      source = new EventSource("/api/events");
+      // After a dropped connection, reload once in case something changed while we were away.
+      source.addEventListener("ready", () => {
+        if (connectedOnce) refresh();
+        connectedOnce = true;
+        pause = 5_000;
+      });
+      for (const topic of ["cart", "orders", "wishlist"]) source.addEventListener(topic, refresh);
+      source.addEventListener("error", () => {
+        if (source?.readyState !== EventSource.CLOSED) return;
+        window.clearTimeout(retry);
+        retry = window.setTimeout(connect, pause);
+        pause = Math.min(pause * 2, 60_000);
+      });
+    };
+    connect();
     return () => {
       window.clearTimeout(timer);
-      source.close();
+      window.clearTimeout(retry);
+      source?.close();
     };
   }, [enabled, revalidate]);
 }
