@@ -3,6 +3,7 @@ import type { Logger } from "pino";
 import { migrateDatabase, openDatabase, type Database } from "~/db/client.server";
 import { seedDatabase } from "~/db/seed.server";
 import type { Env } from "~/lib/env.server";
+import { ownerLinkLogger } from "~/lib/logger.server";
 import { createAuth, loadAuthSecret } from "~/modules/accounts/auth.server";
 import { createOwnerAccount, OWNER_LINK_HOURS } from "~/modules/accounts/create-seller.server";
 import { lockDataDir } from "./data-dir-lock";
@@ -41,7 +42,8 @@ export async function prepareShop(env: Env, logger: Logger): Promise<ShopDatabas
       const base = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
       const owner = await createOwnerAccount(createAuth({ db: database.db, env, secret, logger }), database.db, env.SHOP_OWNER_EMAIL, base);
       if (owner) {
-        logger.warn(
+        // The request log's query stripping would cut the token off the link: this line goes out whole.
+        ownerLinkLogger.warn(
           { email: env.SHOP_OWNER_EMAIL, expiresAt: owner.expiresAt.toISOString() },
           `Owner account created for ${env.SHOP_OWNER_EMAIL}. Set its password within ${OWNER_LINK_HOURS} hours at ${owner.link} (the link works once). ` +
             `Afterwards, or if it expires: npm run create-seller -- --email ${env.SHOP_OWNER_EMAIL} --promote`,

@@ -98,6 +98,8 @@ describe.skipIf(!built)("PostgreSQL restarts while traffic runs", () => {
     }
     expect(shop.child.exitCode).toBeNull();
 
+    // The stream that stayed open is told to reload once the shop hears the database again (events meanwhile are lost).
+    await waitFor(() => stream.events().filter((e) => e === "ready").length >= 2, { timeoutMs: 15_000, what: "a second ready on the open stream after the restart" });
     // Live updates come back: a stream (the old one, or a new one as a browser reconnects) hears a cart change.
     const fresh = await waitFor(async () => {
       const s = await openEventStream(shop, { cookie, ip });

@@ -80,6 +80,8 @@ export function createLiveEventsHandler({ auth, live }: Pick<Services, "auth" | 
       address,
       recheck: () => void recheck(),
       send: (event) => res.write(`event: ${event.topic}\ndata: {}\n\n`),
+      // After the database came back, events sent meanwhile are lost: "ready" again makes the browser reload.
+      resync: () => res.write("event: ready\ndata: {}\n\n"),
       // Shutdown: the browser reconnects after retryMs, through the load balancer to a process that is up.
       close: (retryMs) => end(`retry: ${retryMs}\n\n`),
     });

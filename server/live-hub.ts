@@ -1,4 +1,4 @@
-import type { Database } from "~/db/client.server";
+import { RESYNC_PAYLOAD, type Database } from "~/db/client.server";
 import { LIVE_CHANNEL, parseLiveEvent, type LiveEvent } from "~/modules/live/live-event";
 
 type Subscriber = {
@@ -9,6 +9,8 @@ type Subscriber = {
   /** Asked when the account's role or standing changed: re-check the session now. */
   recheck?: () => void;
   send: (event: LiveEvent) => void;
+  /** The listener was away (a database restart) and events may be lost: the browser should reload. */
+  resync?: () => void;
   /** Ends the stream, telling the browser to reconnect after `retryMs` (to another process, at shutdown). */
   close: (retryMs: number) => void;
 };
@@ -28,6 +30,10 @@ export function createLiveHub(database: Pick<Database, "listen">) {
   let closing = false;
 
   const deliver = (payload: string) => {
+    if (payload === RESYNC_PAYLOAD) {
+      for (const s of subscribers) s.resync?.();
+      return;
+    }
     const event = parseLiveEvent(payload);
     if (!event) return;
     for (const s of subscribers) {

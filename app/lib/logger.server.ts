@@ -11,3 +11,9 @@ const level = process.env.LOG_LEVEL ?? "";
  * with a token or phone number in it does not put that in the log.
  */
 export const logger = pino({ level: LEVELS.includes(level) ? level : "info", hooks: { streamWrite: withoutQueries } });
+
+/**
+ * The one line that must keep its query: the owner's single-use set-password link on first start
+ * (PRODUCT.md: printed once to the console). Use for nothing else.
+ */
+export const ownerLinkLogger = pino({ level: LEVELS.includes(level) ? level : "info" });

@@ -52,8 +52,8 @@ export async function openFuzzShop(kind: DatabaseKind): Promise<FuzzShop> {
   };
 }
 
-/** Tables that change on every read (sessions slide, rate-limit counters, view counts): not compared. */
-const VOLATILE = new Set(["sessions", "session", "rate_limits", "rate_limit", "verifications", "verification", "__drizzle_migrations"]);
+/** Tables that change on every read (sessions slide, rate-limit counters count refused attempts too, view counts): not compared. */
+const VOLATILE = new Set(["sessions", "session", "rate_limits", "rate_limit", "rate_limit_counters", "verifications", "verification", "__drizzle_migrations"]);
 
 /**
  * Everything a request could change: a hash of every row of every table (the catalogue's view
