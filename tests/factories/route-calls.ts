@@ -9,7 +9,7 @@ export const TEST_ORIGIN = "http://shop.test";
 
 /** better-auth on a test database and the load context route tests call loaders and actions with. */
 export async function routeContext(db: Db): Promise<{ auth: Auth; context: AppLoadContext }> {
-  const env = { PUBLIC_URL: undefined, GOOGLE_CLIENT_ID: undefined, GOOGLE_CLIENT_SECRET: undefined, SIGN_IN_RATE_LIMIT: 1000 };
+  const env = { PUBLIC_URL: undefined, PORT: 3000, GOOGLE_CLIENT_ID: undefined, GOOGLE_CLIENT_SECRET: undefined, SIGN_IN_RATE_LIMIT: 1000 };
   const auth = createAuth({ db, env, secret: TEST_AUTH_SECRET });
   return { auth, context: { db, auth, env } as unknown as AppLoadContext };
 }

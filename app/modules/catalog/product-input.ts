@@ -161,11 +161,10 @@ export const productInputSchema = rawProductSchema.transform((raw, ctx): Product
   if (images.length > MAX_PRODUCT_IMAGES) fail("images", PRODUCT_MESSAGES.tooManyImages);
   else if (publishing && images.length === 0) fail("images", PRODUCT_MESSAGES.images);
 
-  let launchAt: Date | null = null;
-  if (status === "coming-soon" && raw.launchAt) {
-    launchAt = parseLaunchAt(raw.launchAt);
-    if (!launchAt) fail("launchAt", PRODUCT_MESSAGES.launchAt);
-  }
+  // A launch time that is not a date is refused whatever the status; it is kept only for coming-soon.
+  const parsedLaunch = raw.launchAt?.trim() ? parseLaunchAt(raw.launchAt) : null;
+  if (raw.launchAt?.trim() && !parsedLaunch) fail("launchAt", PRODUCT_MESSAGES.launchAt);
+  const launchAt = status === "coming-soon" ? parsedLaunch : null;
 
   return {
     status, name, category, description,
