@@ -5,6 +5,7 @@ import { requireSeller } from "~/lib/auth-guard.server";
 import { AppError } from "~/lib/errors";
 import { pageMeta } from "~/lib/seo";
 import { listInboxMessages, setMessageHandled } from "~/modules/contact/inbox.server";
+import { CONTACT_POSSIBLE_SPAM_NOTE } from "~/modules/contact/contact-messages";
 import { inboxActionSchema } from "~/modules/contact/inbox-schema";
 import { replyHref } from "~/modules/contact/reply-link";
 import type { Route } from "./+types/seller-inbox";
@@ -81,6 +82,7 @@ function MessageCard({ message: m }: { message: Message }) {
         <div className="flex flex-wrap items-start justify-between gap-2">
           <h3 id={titleId} className="min-w-0 break-words font-semibold text-stone-900">
             {!handled && <span className="mr-2 inline-flex rounded-full bg-amber-200 px-2 text-xs font-semibold text-amber-950">New</span>}
+            {m.possibleSpam && <span className="mr-2 inline-flex rounded-full bg-stone-200 px-2 text-xs font-semibold text-stone-900">Possible spam</span>}
             {m.subject}
           </h3>
           <time dateTime={m.createdAt} className="text-xs text-stone-600">{when(m.createdAt)}</time>
@@ -88,6 +90,7 @@ function MessageCard({ message: m }: { message: Message }) {
         <p className="mt-1 break-words text-sm text-stone-700">
           From {m.name} · <a className="underline" href={`mailto:${m.email}`}>{m.email}</a>
         </p>
+        {m.possibleSpam && <p className="mt-2 text-sm text-stone-700">{CONTACT_POSSIBLE_SPAM_NOTE}</p>}
         <p className="mt-3 whitespace-pre-line break-words text-stone-900">{m.message}</p>
         {fetcher.data && !fetcher.data.ok && fetcher.state === "idle" && <p role="alert" className="mt-2 text-sm text-red-800">{fetcher.data.message}</p>}
         <div className="mt-3 flex flex-wrap items-center gap-2">

@@ -7,3 +7,7 @@ export const CONTACT_FORM_EXPIRED = "This form was open for more than a day. Ple
 export const CONTACT_HONEYPOT_FIELD = "website";
 /** The signed time the form was shown (contact-form-token.server.ts). */
 export const CONTACT_TOKEN_FIELD = "formStartedAt";
+
+/** Shown with a message sent faster than a person types, in the inbox and the owner's e-mail. */
+export const CONTACT_POSSIBLE_SPAM_NOTE =
+  "Possible spam: this form was sent within seconds of opening the contact page, faster than a person types. Check it before you reply.";

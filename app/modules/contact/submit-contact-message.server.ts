@@ -24,10 +24,12 @@ export type ContactRequestContext = { address: string; now?: Date };
  * Validates and stores a contact message for the owner's inbox, and e-mails it to the shop's
  * contact address in the same transaction. Bad input stores nothing.
  *
- * Spam is refused without a captcha: a filled honeypot field, or a form sent faster than a person
- * types (or with no signed rendered-at token), gets the same thanks as a real message and stores
- * nothing, so a bot learns nothing. A form left open over a day is sent back with its values to be
- * sent again. Real messages are limited per client address.
+ * Spam is refused without a captcha: a filled honeypot field, or a form with no signed rendered-at
+ * token (a script posting straight to the page), gets the same thanks as a real message and stores
+ * nothing, so a bot learns nothing. A form sent faster than a person types is kept but marked as
+ * possible spam: autofill and paste make a real customer that fast too, and a lost message from a
+ * buyer costs more than one spam in the inbox. A form left open over a day is sent back with its
+ * values to be sent again. Messages are limited per client address.
  */
 export async function submitContactMessage(db: Db, input: Record<string, unknown>, context: ContactRequestContext): Promise<ContactResult> {
   const text = (k: ContactField) => (typeof input[k] === "string" ? (input[k] as string) : "");
@@ -42,17 +44,18 @@ export async function submitContactMessage(db: Db, input: Record<string, unknown
   const honeypot = input[CONTACT_HONEYPOT_FIELD];
   if (typeof honeypot === "string" && honeypot.trim() !== "") return { ok: true };
   const timing = checkContactFormToken(await loadContactFormSecret(db), input[CONTACT_TOKEN_FIELD], now);
-  if (timing === "too-fast" || timing === "invalid") return { ok: true };
+  if (timing === "invalid") return { ok: true };
   if (timing === "expired") return { ok: false, errors: {}, values, formError: CONTACT_FORM_EXPIRED };
 
   const limit = await hitRateLimit(db, RATE_RULES.contactPerAddress, context.address, now);
   if (!limit.allowed) return { ok: false, errors: {}, values, formError: limit.message, retryAfterSeconds: limit.retryAfterSeconds };
 
   await db.transaction(async (tx) => {
-    await tx.insert(contactMessages).values(parsed.data);
+    const possibleSpam = timing === "too-fast";
+    await tx.insert(contactMessages).values({ ...parsed.data, possibleSpam });
     const [shop] = await tx.select({ contactEmail: shopSettings.contactEmail }).from(shopSettings).limit(1);
     if (shop) {
-      await queueEmail(tx, { kind: "contact_message", to: shop.contactEmail, data: { ...parsed.data, inboxPath: "/seller-dashboard/inbox" } });
+      await queueEmail(tx, { kind: "contact_message", to: shop.contactEmail, data: { ...parsed.data, possibleSpam, inboxPath: "/seller-dashboard/inbox" } });
     }
   });
   return { ok: true };

@@ -29,7 +29,15 @@ export type OrderStatusEmailData = OrderEmailData & {
   trackingNumber: string | null;
 };
 
-export type ContactEmailData = { name: string; email: string; subject: string; message: string; inboxPath: string };
+export type ContactEmailData = {
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  /** Sent faster than a person types (see submit-contact-message); absent in e-mails queued before it existed. */
+  possibleSpam?: boolean;
+  inboxPath: string;
+};
 
 export type NotifyMeEmailData = {
   /** What came on sale: a product or a whole collection. */

@@ -1,5 +1,6 @@
 import { Heading, Link, Text } from "@react-email/components";
 import type { AccountEmailData, ContactEmailData, NotifyConfirmEmailData, NotifyMeEmailData } from "../email-messages";
+import { CONTACT_POSSIBLE_SPAM_NOTE } from "~/modules/contact/contact-messages";
 import { absoluteUrl, ActionButton, BRAND, EmailLayout, heading, mutedText, text, type EmailShop } from "./email-layout";
 
 const timeFormat = new Intl.DateTimeFormat("en-PK", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Karachi" });
@@ -10,6 +11,7 @@ export function ContactMessageEmail({ shop, message }: { shop: EmailShop; messag
     <EmailLayout shop={shop} preview={`${message.name}: ${message.subject}`}>
       <Heading as="h1" style={heading}>New message from {message.name}</Heading>
       <Text style={mutedText}>From {message.name} &lt;{message.email}&gt; · Subject: {message.subject}</Text>
+      {message.possibleSpam && <Text style={mutedText}>{CONTACT_POSSIBLE_SPAM_NOTE}</Text>}
       <Text style={{ ...text, whiteSpace: "pre-wrap", borderLeft: `3px solid ${BRAND.line}`, paddingLeft: "12px" }}>{message.message}</Text>
       <ActionButton href={`mailto:${message.email}?subject=${encodeURIComponent(`Re: ${message.subject}`)}`}>Reply to {message.name}</ActionButton>
       <Text style={mutedText}>It is also in your <Link href={absoluteUrl(shop, message.inboxPath)} style={{ color: BRAND.green }}>dashboard inbox</Link>.</Text>
