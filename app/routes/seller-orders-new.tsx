@@ -3,7 +3,7 @@ import { useEffect, useId } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { OwnerOrderItems } from "~/components/seller/orders/owner-order-items";
 import { CityField } from "~/components/ui/city-field";
-import { TextField } from "~/components/ui/text-field";
+import { FieldLabel, TextField } from "~/components/ui/text-field";
 import { showToast } from "~/components/ui/toaster";
 import { requireSeller } from "~/lib/auth-guard.server";
 import { AppError } from "~/lib/errors";
@@ -75,7 +75,7 @@ export default function SellerOrdersNew({ loaderData, actionData }: Route.Compon
       <Form method="post" noValidate aria-label="New order" className="grid gap-4" key={actionData?.idempotencyKey ?? loaderData.idempotencyKey}>
         <input type="hidden" name="idempotencyKey" value={actionData?.idempotencyKey ?? loaderData.idempotencyKey} />
         <div>
-          <label htmlFor={`${id}-channel`} className="field-label">Channel<span aria-hidden className="text-red-700"> *</span></label>
+          <FieldLabel htmlFor={`${id}-channel`} required>Channel</FieldLabel>
           <select
             id={`${id}-channel`} name="channel" defaultValue={values?.channel ?? "whatsapp"} className="field-input" required
             aria-invalid={fields.channel ? true : undefined} aria-describedby={fields.channel ? `${id}-channel-error` : undefined}

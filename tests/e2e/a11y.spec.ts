@@ -32,6 +32,15 @@ test("contact form with errors has no serious accessibility violations", async (
   await expectNoSeriousA11yViolations(page);
 });
 
+test("a required field is found by exactly its label; the red mark sits beside the label, not in its name", async ({ page }) => {
+  await gotoHydrated(page, "/contact");
+  for (const label of ["Name", "Email", "Subject", "Message"]) {
+    await expect(page.getByLabel(label, { exact: true })).toHaveCount(1);
+    await expect(page.getByRole("textbox", { name: label, exact: true })).toHaveAttribute("required", "");
+  }
+  await expect(page.locator("main label", { hasText: "*" })).toHaveCount(0);
+});
+
 test("the open sign-in dialog has no serious accessibility violations", async ({ page }) => {
   await gotoHydrated(page, "/product/essential-crew-neck-tee");
   await page.getByRole("button", { name: "Add to Cart" }).click();

@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import { OTHER_CITY, PAKISTANI_CITIES } from "~/lib/cities";
 import { useHydrated } from "~/lib/use-hydrated";
-import { TextField } from "./text-field";
+import { FieldLabel, TextField } from "./text-field";
 
 /**
  * A city from the list (`city`), or "Other" with the name typed (`cityOther`). A saved city that
@@ -25,7 +25,7 @@ export function CityField({
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <div>
-        <label htmlFor={id} className="field-label">City{required && <span aria-hidden className="text-red-700"> *</span>}</label>
+        <FieldLabel htmlFor={id} required={required}>City</FieldLabel>
         <select
           id={id} name="city" required={required} value={choice} onChange={(e) => setChoice(e.target.value)} className="field-input" autoComplete={selectAutoComplete}
           aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined}

@@ -1,4 +1,17 @@
-import { useId } from "react";
+import { useId, type ReactNode } from "react";
+
+/**
+ * A field's label with the required mark beside it, not inside it: the label holds only the
+ * field's name, so the field is found by exactly that name (by a screen reader and by getByLabel).
+ */
+export function FieldLabel({ htmlFor, required, children }: { htmlFor: string; required: boolean; children: ReactNode }) {
+  return (
+    <div className="field-label">
+      <label htmlFor={htmlFor}>{children}</label>
+      {required && <span aria-hidden className="text-red-700"> *</span>}
+    </div>
+  );
+}
 
 /** A labelled input or textarea with its error beside it. */
 export function TextField({
@@ -16,7 +29,7 @@ export function TextField({
   };
   return (
     <div>
-      <label htmlFor={id} className="field-label">{label}{required && <span aria-hidden className="text-red-700"> *</span>}</label>
+      <FieldLabel htmlFor={id} required={required}>{label}</FieldLabel>
       {multiline ? <textarea rows={rows} {...common} /> : <input type={type} {...common} />}
       {error && <p id={`${id}-error`} className="field-error">{error}</p>}
     </div>
