@@ -124,7 +124,8 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
           <Link to={switchTo("signup")} replace aria-current={signup ? "page" : undefined} className={`rounded-md py-2 ${signup ? "bg-white text-stone-900 shadow-sm" : "text-stone-600"}`}>Sign Up</Link>
         </nav>
 
-        {actionData?.formError && (
+        {/* A message that belongs to one field shows beside it, once, not here as well. */}
+        {actionData?.formError && !Object.values(errors).includes(actionData.formError) && (
           <p role="alert" className="mt-4 rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800">{actionData.formError}</p>
         )}
         <Form method="post" noValidate className="mt-4 grid gap-4" aria-label={signup ? "Create account" : "Sign in"} key={mode}>

@@ -140,7 +140,7 @@ const CLEAR_FETCHER = "cart-clear";
 function useCartFetcher(key?: string) {
   const fetcher = useFetcher<CartActionData>(key ? { key } : undefined);
   useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.message) showToast(fetcher.data.message, fetcher.data.ok ? "success" : "error");
+    if (fetcher.state === "idle" && fetcher.data?.message) showToast(fetcher.data.message, fetcher.data.ok ? "success" : "error", { cart: true });
   }, [fetcher.state, fetcher.data]);
   return fetcher;
 }
@@ -212,7 +212,7 @@ function ClearCartButton() {
   const fetcher = useFetcher<CartActionData>({ key: CLEAR_FETCHER });
   const navigation = useNavigation();
   return (
-    <fetcher.Form method="post" className="mt-3" onSubmit={(e) => { if (!window.confirm("Remove every item from your cart?")) e.preventDefault(); }}>
+    <fetcher.Form method="post" className="mt-3">
       <input type="hidden" name="intent" value="clear" />
       <button type="submit" className="text-sm font-medium text-stone-700 underline" disabled={fetcher.state !== "idle" || navigation.state !== "idle"}>Clear Cart</button>
     </fetcher.Form>

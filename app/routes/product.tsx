@@ -142,7 +142,7 @@ function ProductDetailView({ product, reviews, notifyResult, cartResult, signedI
   const dialogRef = useRef<HTMLDialogElement>(null);
   const cart = useFetcher<CartResult>();
   useEffect(() => {
-    if (cart.state === "idle" && cart.data) showToast(cart.data.message, cart.data.ok ? "success" : "error");
+    if (cart.state === "idle" && cart.data) showToast(cart.data.message, cart.data.ok ? "success" : "error", { cart: true });
   }, [cart.state, cart.data]);
   const stockOf = (color: string, size: string) => product.variants.find((v) => v.color === color && v.size === size)?.stock ?? 0;
   const colorInStock = (color: string) => product.variants.some((v) => v.color === color && v.stock > 0);

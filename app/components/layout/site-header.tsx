@@ -83,7 +83,8 @@ function MobileMenu({ linkClass }: { linkClass: (s: { isActive: boolean }) => st
   );
 }
 
-const ROLE_LABELS = { buyer: "Buyer", seller: "Seller" } as const;
+// PRODUCT.md: the seller role is shown as "Owner".
+const ROLE_LABELS = { buyer: "Buyer", seller: "Owner" } as const;
 
 /** Name, e-mail and role, the way to the right dashboard, and Sign Out; works before JavaScript loads. */
 function UserMenu({ user }: { user: NonNullable<RootData["user"]> }) {
