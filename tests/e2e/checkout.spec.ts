@@ -84,6 +84,8 @@ test.describe("checkout", () => {
     const payment = checkoutForm(page).getByRole("combobox", { name: "Payment Method" });
     await expect(payment.getByRole("option")).toHaveText(["Cash on Delivery"]);
     const alert = checkoutForm(page).getByRole("alert");
+    // "City" names one field, the list; the free-text town beside it is not taken for it.
+    await expect(checkoutForm(page).getByLabel("City")).toHaveCount(1);
 
     // Everything blank.
     await fillShipping(page, { fullName: "", email: "", phone: "", city: "", address: "" });

@@ -259,7 +259,7 @@ export async function fillShipping(page: Page, values: Partial<ShippingDetails>)
   if (values.email !== undefined) await form.getByRole("textbox", { name: "Email" }).fill(values.email);
   if (values.phone !== undefined) await form.getByRole("textbox", { name: "Phone" }).fill(values.phone);
   if (values.city !== undefined) await form.getByRole("combobox", { name: "City" }).selectOption(values.city === "" ? "" : { label: values.city });
-  if (values.cityOther !== undefined) await form.getByRole("textbox", { name: "City name (if Other)" }).fill(values.cityOther);
+  if (values.cityOther !== undefined) await form.getByRole("textbox", { name: "Town name (if Other)" }).fill(values.cityOther);
   if (values.address !== undefined) await form.getByRole("textbox", { name: "Shipping Address" }).fill(values.address);
   if (values.postalCode !== undefined) await form.getByRole("textbox", { name: "Postal Code" }).fill(values.postalCode);
 }

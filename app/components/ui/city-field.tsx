@@ -7,7 +7,7 @@ import { FieldLabel, TextField } from "./text-field";
  * A city from the list (`city`), or "Other" with the name typed (`cityOther`). A saved city that
  * is not on the list starts as "Other" with its name in the text field.
  *
- * `showOther` says when the "City name (if Other)" field is there besides "Other" being chosen:
+ * `showOther` says when the "Town name (if Other)" field is there besides "Other" being chosen:
  * - "until-hydrated": always in the server HTML, so without JavaScript both fields are shown;
  * - "while-unchosen": also while no city is chosen, so a fresh form works without JavaScript.
  */
@@ -39,7 +39,7 @@ export function CityField({
       {/* The typed name only counts when "Other" is chosen. */}
       <div className={otherShown ? "" : "hidden"}>
         <TextField
-          label="City name (if Other)" name="cityOther" autoComplete={otherAutoComplete} required={false}
+          label="Town name (if Other)" name="cityOther" autoComplete={otherAutoComplete} required={false}
           defaultValue={cityOther ?? (listed || city === OTHER_CITY ? "" : city)}
         />
       </div>
