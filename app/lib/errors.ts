@@ -39,9 +39,22 @@ const UNAVAILABLE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "E
 /** For an error of the database's disk: what an operator should read in the log; null for anything else. */
 export function storageFault(error: unknown): string | null {
   for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === "string" && STORAGE_FAULTS[code]) return `${STORAGE_FAULTS[code]}: ${(e as Error).message}`;
+    const code = storageCode(e);
+    if (code) return `${STORAGE_FAULTS[code]}: ${(e as Error).message}`;
   }
+  return null;
+}
+
+/**
+ * The STORAGE_FAULTS key of one error, if any. PostgreSQL reports a read-only disk as SQLSTATE
+ * 42501 (insufficient_privilege, its errcode_for_file_access of EROFS) with the OS's words, e.g.
+ * 'could not write to log file "…": Read-only file system'; 42501 alone is a missing grant, no outage.
+ */
+function storageCode(e: unknown): string | null {
+  const code = (e as { code?: unknown }).code;
+  if (typeof code === "string" && STORAGE_FAULTS[code]) return code;
+  const message = (e as { message?: unknown }).message;
+  if (code === "42501" && typeof message === "string" && /: Read-only file system$/.test(message)) return "EROFS";
   return null;
 }
 
@@ -49,7 +62,7 @@ export function storageFault(error: unknown): string | null {
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
     const code = (e as { code?: unknown }).code;
-    if (typeof code === "string" && UNAVAILABLE_CODES.has(code)) return true;
+    if ((typeof code === "string" && UNAVAILABLE_CODES.has(code)) || storageCode(e)) return true;
     const message = (e as { message?: unknown }).message;
     if (typeof message === "string" && /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(message)) return true;
   }
