@@ -34,16 +34,9 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     const listener = createPostgresListener(pg, opts.databaseUrl);
     return { db, kind: "postgres", close: () => pool.end(), listen: listener.listen };
   }
-  const { PGlite } = await import("@electric-sql/pglite");
-  const { drizzle } = await import("drizzle-orm/pglite");
-  const client = opts.dataDir === ":memory:" ? new PGlite() : new PGlite(opts.dataDir);
-  await client.waitReady;
-  const db = drizzle(client, { schema }) as unknown as Db;
-  const listen = async (channel: string, onMessage: (payload: string) => void) => {
-    const stop = await client.listen(channel, onMessage);
-    return async () => stop();
-  };
-  return { db, kind: "pglite", close: () => client.close(), listen };
+  // Embedded: reopened in this process should PostgreSQL stop on a fatal error (app/db/pglite.server.ts).
+  const { openPglite } = await import("./pglite.server");
+  return openPglite(opts.dataDir);
 }
 
 /**
