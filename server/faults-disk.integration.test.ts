@@ -143,12 +143,21 @@ describe.skipIf(!built)("the embedded database's disk is read-only", () => {
     expect(res.status).toBe(503);
     expect(await res.text()).toContain("We are having trouble connecting to our servers");
 
+    // Still read-only a while later (the server's attempts to reopen the database fail meanwhile): still a quick 503.
+    await new Promise((resolve) => setTimeout(resolve, 4_000));
+    const later = await order();
+    expect(later.status).toBe(503);
+    expect(later.ms).toBeLessThan(5_000);
+
     // Writable again: the same process takes orders, and every confirmed one is there, stock adding up.
     fs.rmSync(readOnlyFlag);
     await waitFor(async () => (await fetch(`${shop!.url}/readyz`)).status === 200, { timeoutMs: 60_000, intervalMs: 250, what: "the shop to be ready again" });
     expect((await order()).status).toBe(201);
     expect(shop.child.exitCode).toBeNull();
     expect(shop.child.pid).toBe(pid);
+    // PostgreSQL PANICked on its WAL write, and the server reopened the embedded database itself.
+    expect(shop.logs().some((l) => l.level === 50 && /stopped after a fatal error/.test(l.msg) && /Read-only file system/.test(String((l.err as { message?: string })?.message)))).toBe(true);
+    expect(shop.logs().some((l) => /was reopened after its fatal error/.test(l.msg))).toBe(true);
     const listed = (await fetch(`${shop.url}/api/orders`, { headers: headersFor(shop, { cookie, ip }) }).then((r) => r.json())) as { data: { orders: unknown[] } };
     expect(listed.data.orders.length).toBe(4);
     for (const variant of variants) expect(await stockOf(variant)).toBe(variant.stock - (ordered.get(variant) ?? 0));
