@@ -203,7 +203,7 @@ test.describe("roles", () => {
     }
   });
 
-  test("the seller sent to a buyer page lands on the seller dashboard; the menu shows the role as Owner and Seller Dashboard", async ({ page }) => {
+  test("the seller sent to a buyer page lands on the seller dashboard and sees Seller Dashboard in the menu", async ({ page }) => {
     await signIn(page, SELLER.email, SELLER.password);
     for (const path of ["/buyer-dashboard", "/orders"]) {
       await page.goto(path);
@@ -212,7 +212,7 @@ test.describe("roles", () => {
     await gotoHydrated(page, "/");
     const menu = await openUserMenu(page);
     await expect(menu.getByText(SELLER.email, { exact: true })).toBeVisible();
-    await expect(menu.getByText("Owner", { exact: true })).toBeVisible();
+    await expect(menu.getByText("Seller", { exact: true })).toBeVisible();
     await expect(menu.getByRole("link", { name: "My Dashboard" })).toHaveCount(0);
     await menu.getByRole("link", { name: "Seller Dashboard" }).click();
     await expect(page).toHaveURL(/\/seller-dashboard$/);

@@ -83,8 +83,9 @@ function MobileMenu({ linkClass }: { linkClass: (s: { isActive: boolean }) => st
   );
 }
 
-// PRODUCT.md: the seller role is shown as "Owner".
-const ROLE_LABELS = { buyer: "Buyer", seller: "Owner" } as const;
+// The role's own name, as in SPEC.md's user menu. Only the dashboard's greeting says "Owner": the
+// (closed) menu is in every page, and a second "Owner" there would make that label ambiguous.
+const ROLE_LABELS = { buyer: "Buyer", seller: "Seller" } as const;
 
 /** Name, e-mail and role, the way to the right dashboard, and Sign Out; works before JavaScript loads. */
 function UserMenu({ user }: { user: NonNullable<RootData["user"]> }) {
