@@ -437,15 +437,4 @@ async function main(): Promise<boolean> {
   return pass;
 }
 
-let code = 0;
-try {
-  code = (await main()) ? 0 : 1;
-} catch (error) {
-  if (!resources.cleaningUp) {
-    console.error(`[load bench] could not run: ${(error as Error).stack ?? error}`);
-    code = 1;
-  }
-} finally {
-  await resources.cleanupAll();
-}
-process.exit(code);
+await resources.runAndExit(main);

@@ -452,15 +452,4 @@ async function main() {
   log(`\nWrote ${path.relative(ROOT, path.join(outDir, "server.json"))}`);
 }
 
-let code = 0;
-try {
-  await main();
-} catch (error) {
-  if (!resources.cleaningUp) {
-    console.error(`[server bench] could not run: ${(error as Error).stack ?? error}`);
-    code = 1;
-  }
-} finally {
-  await resources.cleanupAll();
-}
-process.exit(code);
+await resources.runAndExit(main);

@@ -96,6 +96,25 @@ export function createResources(name = "bench") {
       })();
       return cleaning;
     },
+    /**
+     * Runs a bench's main, then stops what it started and exits: 1 when main returns false or
+     * throws (a throw while a signal is already cleaning up is that signal's doing, not an error).
+     * @param {() => Promise<unknown>} main
+     */
+    async runAndExit(main) {
+      let code = 0;
+      try {
+        code = (await main()) === false ? 1 : 0;
+      } catch (error) {
+        if (!cleaning) {
+          console.error(`[${name}] could not run: ${error?.stack ?? error}`);
+          code = 1;
+        }
+      } finally {
+        await resources.cleanupAll();
+      }
+      process.exit(code);
+    },
     handleSignals() {
       for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
         process.on(signal, () => {

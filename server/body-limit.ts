@@ -103,30 +103,30 @@ function replay(req: IncomingMessage, body: Buffer): IncomingMessage {
 
 function refuseNul(res: ServerResponse, pathname: string) {
   const message = "Text cannot contain NUL characters";
-  res.statusCode = 400;
-  res.setHeader("Cache-Control", "no-store");
-  if (pathname.startsWith("/api/")) {
-    res.setHeader("Content-Type", "application/json; charset=utf-8");
-    res.end(JSON.stringify({ error: { code: "VALIDATION", message } }));
-  } else {
-    res.setHeader("Content-Type", "text/html; charset=utf-8");
-    res.end(`<!doctype html><meta charset="utf-8"><title>Bad request</title><h1>Bad request</h1><p>${message}. Please check what you typed and try again.</p><p><a href="/">Back to the shop</a></p>`);
-  }
+  answerRefusal(res, pathname, 400, { code: "VALIDATION", message }, "Bad request", `${message}. Please check what you typed and try again.`);
 }
 
 /** 413, and the connection closed so the unread rest of the body is never taken in. */
 function refuse(req: IncomingMessage, res: ServerResponse, pathname: string, limit: number) {
   const kb = Math.round(limit / 1024);
-  res.statusCode = 413;
   res.setHeader("Connection", "close");
+  answerRefusal(
+    res, pathname, 413, { code: "PAYLOAD_TOO_LARGE", message: `The request body is larger than ${kb} KB` },
+    "Request too large", `What you sent is larger than ${kb} KB. Please shorten it and try again.`,
+  );
+  // Once the answer is out, drop the connection rather than read (or wait for) the rest.
+  res.on("finish", () => req.socket.destroySoon?.());
+}
+
+/** A refusal before the app runs: the API's error shape under /api/, a small page elsewhere. */
+function answerRefusal(res: ServerResponse, pathname: string, status: number, error: { code: string; message: string }, title: string, text: string) {
+  res.statusCode = status;
   res.setHeader("Cache-Control", "no-store");
   if (pathname.startsWith("/api/")) {
     res.setHeader("Content-Type", "application/json; charset=utf-8");
-    res.end(JSON.stringify({ error: { code: "PAYLOAD_TOO_LARGE", message: `The request body is larger than ${kb} KB` } }));
+    res.end(JSON.stringify({ error }));
   } else {
     res.setHeader("Content-Type", "text/html; charset=utf-8");
-    res.end(`<!doctype html><meta charset="utf-8"><title>Request too large</title><h1>Request too large</h1><p>What you sent is larger than ${kb} KB. Please shorten it and try again.</p><p><a href="/">Back to the shop</a></p>`);
+    res.end(`<!doctype html><meta charset="utf-8"><title>${title}</title><h1>${title}</h1><p>${text}</p><p><a href="/">Back to the shop</a></p>`);
   }
-  // Once the answer is out, drop the connection rather than read (or wait for) the rest.
-  res.on("finish", () => req.socket.destroySoon?.());
 }
