@@ -3,16 +3,13 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { BackupFileError, knownMigrations, readBackup, type BackupEnd, type BackupHeader } from "./backup-format";
-import { migrationLevel, quoteIdent, tablesInForeignKeyOrder } from "./backup.server";
+import { countRows, migrationLevel, quoteIdent, rowsOf, tablesInForeignKeyOrder } from "./backup.server";
 import { migrateDatabase, migrationsFolder, type Database, type DbOrTx } from "./client.server";
 
 /** A restore that was refused before anything changed: the message says why and what to do. */
 export class RestoreRefused extends Error {
   name = "RestoreRefused";
 }
-
-type Rows<T> = { rows: T[] };
-const rowsOf = async <T>(tx: DbOrTx, query: ReturnType<typeof sql>): Promise<T[]> => ((await tx.execute(query)) as unknown as Rows<T>).rows;
 
 /** Reads the whole file once: a damaged or cut-short file is refused before the database is touched. */
 export async function verifyBackupFile(file: string): Promise<{ header: BackupHeader; end: BackupEnd }> {
@@ -28,8 +25,8 @@ export async function verifyBackupFile(file: string): Promise<{ header: BackupHe
 export async function rowsHeld(db: DbOrTx): Promise<Record<string, number>> {
   const held: Record<string, number> = {};
   for (const table of await tablesInForeignKeyOrder(db)) {
-    const [{ count }] = await rowsOf<{ count: string | number }>(db, sql.raw(`select count(*) as count from public.${quoteIdent(table)}`));
-    if (Number(count) > 0) held[table] = Number(count);
+    const count = await countRows(db, table);
+    if (count > 0) held[table] = count;
   }
   return held;
 }

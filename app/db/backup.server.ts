@@ -7,8 +7,15 @@ import { BACKUP_FORMAT_VERSION, knownMigrations, type BackupHeader, type Migrati
 import { migrationsFolder, type Database, type DbOrTx } from "./client.server";
 
 type Rows<T> = { rows: T[] };
-const rowsOf = async <T>(tx: DbOrTx, query: ReturnType<typeof sql>): Promise<T[]> => ((await tx.execute(query)) as unknown as Rows<T>).rows;
+/** The rows of a raw query, the same on both drivers (backup and restore read catalogues and cursors). */
+export const rowsOf = async <T>(tx: DbOrTx, query: ReturnType<typeof sql>): Promise<T[]> => ((await tx.execute(query)) as unknown as Rows<T>).rows;
 export const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/** How many rows one of the shop's tables holds. */
+export async function countRows(tx: DbOrTx, table: string): Promise<number> {
+  const [{ count }] = await rowsOf<{ count: string | number }>(tx, sql.raw(`select count(*) as count from public.${quoteIdent(table)}`));
+  return Number(count);
+}
 
 /** The shop's tables (schema public), parents before the tables that reference them. */
 export async function tablesInForeignKeyOrder(tx: DbOrTx): Promise<string[]> {
@@ -76,8 +83,7 @@ export async function writeBackup(database: Pick<Database, "db" | "kind">, out: 
             tx,
             sql`select attname as name from pg_attribute where attrelid = ${`public.${quoteIdent(table)}`}::regclass and attnum > 0 and not attisdropped order by attnum`,
           )).map((r) => r.name);
-          const [{ count }] = await rowsOf<{ count: string | number }>(tx, sql.raw(`select count(*) as count from public.${quoteIdent(table)}`));
-          const tableHeader: TableHeader = { table, columns, rows: Number(count) };
+          const tableHeader: TableHeader = { table, columns, rows: await countRows(tx, table) };
           await write(JSON.stringify(tableHeader));
           // A cursor keeps memory flat whatever the table's size (images are the big one).
           await tx.execute(sql.raw(`declare backup_rows no scroll cursor for select to_jsonb(t)::text as row from public.${quoteIdent(table)} t`));
