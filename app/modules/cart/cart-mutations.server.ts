@@ -3,6 +3,7 @@ import type { DbOrTx } from "~/db/client.server";
 import { cartItems, products, productVariants } from "~/db/schema";
 import { AppError } from "~/lib/errors";
 import { isUuid } from "~/lib/uuid";
+import { isPossibleProductId } from "~/modules/catalog/product-id";
 import { isShopperVisible, notForSaleMessage } from "~/modules/catalog/product-availability";
 import { publishLiveEvent } from "~/modules/live/publish-live-event.server";
 import type { CartItemInput } from "./cart-schema";
@@ -14,6 +15,7 @@ export type ResolvedVariant = { productId: string; name: string; price: number; 
  * quick add), so an item carried through sign-in still lands in the cart.
  */
 export async function resolveVariant(db: DbOrTx, input: Pick<CartItemInput, "productId" | "color" | "size">): Promise<ResolvedVariant> {
+  if (!isPossibleProductId(input.productId)) throw new AppError("NOT_FOUND", "Product not found");
   const [product] = await db
     .select({ id: products.id, name: products.name, price: products.price, status: products.status })
     .from(products)

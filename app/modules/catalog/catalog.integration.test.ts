@@ -6,6 +6,7 @@ import { SEED_PRODUCTS } from "~/db/seed-data";
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../../../tests/factories/test-database";
 import { categoryTiles } from "./category-tiles.server";
 import { featuredProducts } from "./featured-products.server";
+import { resolveVariant } from "~/modules/cart/cart-mutations.server";
 import { getProduct } from "./get-product.server";
 import { listCategories } from "./list-categories.server";
 import { listProducts } from "./list-products.server";
@@ -79,6 +80,14 @@ describe.each(DATABASE_KINDS)("catalogue on %s", (kind) => {
     } finally {
       await db().update(products).set({ status: "active" }).where(eq(products.id, "pocket-tee"));
     }
+  });
+
+  it("answers an id that cannot exist (NUL, control characters, too long) as not found, not a database error", async () => {
+    for (const id of ["\u0000", "pocket-tee\u0000", "pocket\ttee", "", "a".repeat(5_000)]) {
+      expect(await getProduct(db(), id), JSON.stringify(id.slice(0, 20))).toBeNull();
+      await expect(resolveVariant(db(), { productId: id })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    }
+    expect(await getProduct(db(), "pocket-tee")).not.toBeNull();
   });
 
   it("filters by category", async () => {

@@ -4,6 +4,7 @@ import { toPakistanLocal } from "~/lib/launch-time";
 import { productImages, products, productVariants } from "~/db/schema";
 import type { ProductStatus } from "~/db/schema/statuses";
 import type { ProductInput } from "./product-input";
+import { isPossibleProductId } from "./product-id";
 
 export type ProductForEdit = {
   id: string;
@@ -15,6 +16,7 @@ export type ProductForEdit = {
 
 /** Any product the owner has (drafts and archived ones included), as the product rule's input. */
 export async function getProductForEdit(db: DbOrTx, id: string): Promise<ProductForEdit | null> {
+  if (!isPossibleProductId(id)) return null;
   const [product] = await db.select().from(products).where(eq(products.id, id));
   if (!product) return null;
   const [variants, images] = await Promise.all([

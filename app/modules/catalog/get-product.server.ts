@@ -5,6 +5,7 @@ import { readThrough } from "~/db/read-cache.server";
 import { categories, productImages, products, productVariants } from "~/db/schema";
 import { SHOPPER_VISIBLE_STATUSES } from "~/modules/catalog/product-availability";
 import type { ProductImageData } from "./product-card";
+import { isPossibleProductId } from "./product-id";
 
 export type ProductVariantData = { color: string; size: string; stock: number; sku: string };
 
@@ -77,6 +78,7 @@ function unique<T>(values: T[]): T[] {
 }
 
 /** The same, kept in memory between catalogue changes (db/read-cache.server.ts). */
-export function getProduct(db: DbOrTx, id: string): Promise<ProductDetail | null> {
+export async function getProduct(db: DbOrTx, id: string): Promise<ProductDetail | null> {
+  if (!isPossibleProductId(id)) return null;
   return readThrough(db, "catalog", `product:${id}`, () => queryProduct(db, id));
 }

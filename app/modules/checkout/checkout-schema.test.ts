@@ -147,4 +147,12 @@ describe("parseShippingForm: wrong types from a JSON client", () => {
     }
     expect(parseShippingForm({ ...valid, postalCode: 75500 }).ok).toBe(true);
   });
+
+  it("refuses a list or object as a phone or postal code rather than reading it as left blank", () => {
+    for (const [field, value, label] of [["postalCode", [-2099609305], "Postal Code"], ["postalCode", { code: "54000" }, "Postal Code"], ["phone", ["03001234567"], "Phone"]] as const) {
+      const result = parseShippingForm({ ...valid, [field]: value });
+      expect(result.ok, field).toBe(false);
+      if (!result.ok) expect(result.fields[field]).toBe(`${label} must be text`);
+    }
+  });
 });

@@ -39,30 +39,30 @@ export type ShippingDetails = {
 export type ShippingFormErrors = Partial<Record<ShippingField, string>>;
 export type ShippingFormResult = { ok: true; data: ShippingDetails } | { ok: false; formError: string; fields: ShippingFormErrors };
 
-// FormData gives strings (or Files), JSON may give anything: read each field as trimmed text, and
-// treat a missing key or anything that is not text (a File, null, an object) as not filled in.
-const text = z.unknown().optional().transform((value) => {
-  if (typeof value === "string") return value.trim();
-  if (typeof value === "number" && Number.isFinite(value)) return String(value);
-  return "";
-});
-/** Names, e-mail, city and address are text: a number, list or object there is a wrong request, not an address "-1". */
-const strictText = z.unknown().optional().transform((value, ctx) => {
-  if (typeof value === "string") return value.trim();
-  // A file posted in a form's text field reads as blank, as the form itself would show it.
-  if (value === undefined || value === null || (typeof File !== "undefined" && value instanceof File)) return "";
-  ctx.addIssue({ code: "custom", message: "Must be text" });
-  return z.NEVER;
-});
+// FormData gives strings (or Files), JSON may give anything. A missing key, null or a File reads as
+// not filled in; a list or an object is a wrong request, refused as not text.
+function readText({ numbers }: { numbers: boolean }) {
+  return z.unknown().optional().transform((value, ctx) => {
+    if (typeof value === "string") return value.trim();
+    if (numbers && typeof value === "number" && Number.isFinite(value)) return String(value);
+    // A file posted in a form's text field reads as blank, as the form itself would show it.
+    if (value === undefined || value === null || (typeof File !== "undefined" && value instanceof File)) return "";
+    ctx.addIssue({ code: "custom", message: "Must be text" });
+    return z.NEVER;
+  });
+}
+/** Names, e-mail, city and address are text: a number there is a wrong request, not an address "-1". */
+const strictText = readText({ numbers: false });
 // Phone numbers and postal codes are digits: an API client may well send them as numbers.
+const digitsText = readText({ numbers: true });
 const rawShippingForm = z.object({
   fullName: strictText,
   email: strictText,
-  phone: text,
+  phone: digitsText,
   city: strictText,
   cityOther: strictText,
   address: strictText,
-  postalCode: text,
+  postalCode: digitsText,
 });
 
 const emailFormat = z.email();
