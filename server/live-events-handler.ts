@@ -49,7 +49,11 @@ export function createLiveEventsHandler({ auth, live }: Pick<Services, "auth" | 
       "X-Accel-Buffering": "no",
     });
     // A lost connection comes back after 2 s, and the browser then reloads what it may have missed.
-    res.write("retry: 2000\nevent: ready\ndata: {}\n\n");
+    // `sinceChange`: how long ago this account's data last changed, so a page rendered before that
+    // (in the moment before this stream opened) reloads. Nothing can slip in between: from here to
+    // subscribe() below runs without a pause.
+    const sinceChange = live.sinceLastChange({ userId: first.userId, seller: first.role === "seller" });
+    res.write(`retry: 2000\nevent: ready\ndata: ${JSON.stringify({ sinceChange })}\n\n`);
     let ended = false;
     let unsubscribe = () => {};
     const end = (body?: string) => {

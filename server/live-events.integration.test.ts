@@ -122,6 +122,24 @@ describe.each(DATABASE_KINDS)("live-event streams over HTTP on %s", (kind) => {
     for (const s of [...streams, elsewhere]) s.close();
   });
 
+  it("a stream's first ready says how long ago that account's data last changed, so a page rendered just before it reloads", async () => {
+    const [buyer, untouched, seller] = [await signUp(), await signUp(), await signUp("seller")];
+    const readyData = (stream: Stream) => JSON.parse(/event: ready\ndata: (.*)\n/.exec(stream.text())![1]) as { sinceChange: number | null };
+    const quiet = await open(buyer.cookie, "192.0.2.30");
+    expect(readyData(quiet)).toEqual({ sinceChange: null });
+    quiet.close();
+
+    // The change is heard through the database's notification, a moment after the commit.
+    await publishLiveEvent(database.db, { topic: "orders", userId: buyer.id });
+    await waitFor(() => services.live.sinceLastChange({ userId: buyer.id, seller: false }) !== null);
+    const [changed, other, owner] = [await open(buyer.cookie, "192.0.2.31"), await open(untouched.cookie, "192.0.2.32"), await open(seller.cookie, "192.0.2.33")];
+    expect(readyData(changed).sinceChange).toBeGreaterThanOrEqual(0);
+    expect(readyData(changed).sinceChange).toBeLessThan(5_000);
+    expect(readyData(other)).toEqual({ sinceChange: null }); // another buyer's order is not theirs
+    expect(readyData(owner).sinceChange).toBeLessThan(5_000); // the owner hears of every order
+    for (const s of [changed, other, owner]) s.close();
+  });
+
   it("a seller whose role is taken away stops hearing about orders at once: the stream ends", async () => {
     const [demoted, other] = [await signUp("seller"), await signUp("seller")];
     const buyer = await signUp();

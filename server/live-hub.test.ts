@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { LiveEvent } from "~/modules/live/live-event";
-import { createLiveHub, SHUTDOWN_RETRY_MS } from "./live-hub";
+import { createLiveHub, RECENT_CHANGE_MS, SHUTDOWN_RETRY_MS } from "./live-hub";
 
 describe("the live hub", () => {
   it("tells buyers only about their own changes and sellers about every order", async () => {
@@ -22,6 +22,23 @@ describe("the live hub", () => {
     expect(heard.bob).toEqual([]);
     expect(heard.seller).toEqual([{ topic: "orders", userId: "alice" }]);
     expect(hub.size).toBe(2);
+  });
+
+  it("remembers for a minute when each account's data and any order last changed", async () => {
+    let deliver: (payload: string) => void = () => {};
+    const hub = createLiveHub({ listen: async (_channel, onMessage) => { deliver = onMessage; return async () => {}; } });
+    await hub.start();
+    const start = Date.now();
+    deliver(JSON.stringify({ topic: "cart", userId: "alice" }));
+    deliver(JSON.stringify({ topic: "account", userId: "bob" })); // for the servers, not a change of data
+    const seller = { userId: "owner", seller: true };
+
+    expect(hub.sinceLastChange({ userId: "alice", seller: false }, start + 1_000)).toBeGreaterThanOrEqual(1_000);
+    expect(hub.sinceLastChange({ userId: "bob", seller: false }, start + 1_000)).toBeNull();
+    expect(hub.sinceLastChange(seller, start + 1_000)).toBeNull(); // a cart is not an order
+    deliver(JSON.stringify({ topic: "orders", userId: "carol" }));
+    expect(hub.sinceLastChange(seller, Date.now() + 500)).toBeGreaterThanOrEqual(500);
+    expect(hub.sinceLastChange({ userId: "alice", seller: false }, Date.now() + RECENT_CHANGE_MS + 1_000)).toBeNull();
   });
 
   it("ends every open stream with a retry hint at shutdown, and any stream opened after", async () => {

@@ -49,9 +49,11 @@ export function useLiveRefresh(enabled: boolean) {
     let connectedOnce = false;
     const connect = () => {
       source = new EventSource("/api/events");
-      // After a dropped connection, reload once in case something changed while we were away.
-      source.addEventListener("ready", () => {
-        if (connectedOnce) refresh();
+      // After a dropped connection, reload once in case something changed while we were away. On
+      // the first connection, reload if the data changed after this page started loading: the
+      // moment between the server rendering it and this stream opening is not covered otherwise.
+      source.addEventListener("ready", (event) => {
+        if (connectedOnce || changedSincePageLoad(event.data)) refresh();
         connectedOnce = true;
         pause = 5_000;
       });
@@ -70,4 +72,19 @@ export function useLiveRefresh(enabled: boolean) {
       source?.close();
     };
   }, [enabled, revalidate]);
+}
+
+/** Whether the stream's first "ready" says the data changed after this page began loading. */
+function changedSincePageLoad(data: unknown): boolean {
+  let sinceChange: unknown;
+  try {
+    sinceChange = (JSON.parse(String(data)) as { sinceChange?: unknown }).sinceChange;
+  } catch {
+    return false;
+  }
+  if (typeof sinceChange !== "number") return false;
+  // Both are durations measured back from now, so the two machines' clocks need not agree. The
+  // page's age counts from the start of its navigation: a change just before that reloads needlessly, never the reverse.
+  const pageAge = performance.now();
+  return sinceChange <= pageAge;
 }

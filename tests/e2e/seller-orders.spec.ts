@@ -127,6 +127,31 @@ test.describe("the owner's orders", () => {
     await expect(card.getByRole("combobox", { name: "Status" })).toHaveCount(0);
   });
 
+  test("an order that changes while the page's live stream is still opening shows the change, without a reload", async ({ browser }) => {
+    const owner = await ownerPage(browser);
+    const buyer = await buyerPage(browser, "seller-opening");
+    const phone = uniquePhone();
+    const placed = await placeOrderByApi(buyer, [OXFORD], { phone });
+    // Hold the page's stream back until the order has moved: the moment between the server
+    // rendering the page and its stream opening, which a slow phone makes long.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await owner.route("**/api/events", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await gotoHydrated(owner, `/seller/orders?q=${encodeURIComponent(phone)}`);
+    const status = orderCard(owner, placed.orderNumber).getByTestId("order-status");
+    await expect(status).toHaveText("Pending");
+    await owner.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
+
+    expect((await owner.request.patch(`/api/orders/${placed.orderId}`, { data: { status: "confirmed" } })).status()).toBe(200);
+    await owner.waitForTimeout(300); // the server hears of it through the database, a moment after the commit
+    release();
+    await expect(status).toHaveText("Confirmed");
+    expect(await owner.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+  });
+
   test("bulk-confirms three orders in one go and says which moved", async ({ browser }) => {
     const owner = await ownerPage(browser);
     const buyer = await buyerPage(browser, "seller-bulk");
