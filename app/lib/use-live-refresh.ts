@@ -83,8 +83,8 @@ function changedSincePageLoad(data: unknown): boolean {
     return false;
   }
   if (typeof sinceChange !== "number") return false;
-  // Both are durations measured back from now, so the two machines' clocks need not agree. The
-  // page's age counts from the start of its navigation: a change just before that reloads needlessly, never the reverse.
-  const pageAge = performance.now();
-  return sinceChange <= pageAge;
+  // Both are durations counted back from now, so the two machines' clocks need not agree. The page's
+  // age counts from the start of its navigation, before the server read its data: a change in that
+  // first moment reloads needlessly, and a change after it is never missed.
+  return sinceChange <= performance.now();
 }
