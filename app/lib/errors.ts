@@ -36,11 +36,29 @@ const STORAGE_FAULTS: Record<string, string> = {
 };
 const UNAVAILABLE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "ENOTFOUND", "EHOSTUNREACH", "57P01", "57P03", "08000", "08001", "08003", "08006", ...Object.keys(STORAGE_FAULTS)]);
 
+/** One error in a chain: its code, message and constraint where they are text. */
+export type ChainedError = { code?: string; message?: string; constraint?: string };
+
+/**
+ * An error and the causes behind it (Drizzle wraps the driver's error in `cause`), at most five
+ * deep, each with its code, message and constraint read where they are text.
+ */
+export function* errorChain(error: unknown): Generator<ChainedError> {
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, message, constraint } = e as { code?: unknown; message?: unknown; constraint?: unknown };
+    yield {
+      code: typeof code === "string" ? code : undefined,
+      message: typeof message === "string" ? message : undefined,
+      constraint: typeof constraint === "string" ? constraint : undefined,
+    };
+  }
+}
+
 /** For an error of the database's disk: what an operator should read in the log; null for anything else. */
 export function storageFault(error: unknown): string | null {
-  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+  for (const e of errorChain(error)) {
     const code = storageCode(e);
-    if (code) return `${STORAGE_FAULTS[code]}: ${(e as Error).message}`;
+    if (code) return `${STORAGE_FAULTS[code]}: ${e.message}`;
   }
   return null;
 }
@@ -50,21 +68,17 @@ export function storageFault(error: unknown): string | null {
  * 42501 (insufficient_privilege, its errcode_for_file_access of EROFS) with the OS's words, e.g.
  * 'could not write to log file "…": Read-only file system'; 42501 alone is a missing grant, no outage.
  */
-function storageCode(e: unknown): string | null {
-  const code = (e as { code?: unknown }).code;
-  if (typeof code === "string" && STORAGE_FAULTS[code]) return code;
-  const message = (e as { message?: unknown }).message;
-  if (code === "42501" && typeof message === "string" && /: Read-only file system$/.test(message)) return "EROFS";
+function storageCode({ code, message }: ChainedError): string | null {
+  if (code && STORAGE_FAULTS[code]) return code;
+  if (code === "42501" && message && /: Read-only file system$/.test(message)) return "EROFS";
   return null;
 }
 
 /** True for errors meaning "the database cannot be reached", as opposed to a bug in a query. */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if ((typeof code === "string" && UNAVAILABLE_CODES.has(code)) || storageCode(e)) return true;
-    const message = (e as { message?: unknown }).message;
-    if (typeof message === "string" && /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(message)) return true;
+  for (const e of errorChain(error)) {
+    if ((e.code && UNAVAILABLE_CODES.has(e.code)) || storageCode(e)) return true;
+    if (e.message && /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(e.message)) return true;
   }
   return false;
 }
@@ -74,11 +88,9 @@ export function isDatabaseUnavailable(error: unknown): boolean {
  * bad input that reached a query, answered as a 400 rather than a 500.
  */
 export function isInvalidText(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
+  for (const { code, message } of errorChain(error)) {
     if (code === "22021" || code === "22P05") return true;
-    const message = (e as { message?: unknown }).message;
-    if (typeof message === "string" && /invalid byte sequence for encoding|unsupported Unicode escape sequence/i.test(message)) return true;
+    if (message && /invalid byte sequence for encoding|unsupported Unicode escape sequence/i.test(message)) return true;
   }
   return false;
 }

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx, Tx } from "~/db/client.server";
 import { cartItems, orderItems, orders, products, productVariants, type OrderChannel } from "~/db/schema";
-import { AppError } from "~/lib/errors";
+import { AppError, errorChain } from "~/lib/errors";
 import { normalizePakistaniMobile, PHONE_MESSAGE } from "~/lib/phone";
 import { listCartLines } from "~/modules/cart/cart-lines.server";
 import { resolveVariant } from "~/modules/cart/cart-mutations.server";
@@ -350,12 +350,8 @@ async function findOrderByKey(db: DbOrTx, order: Pick<OrderToPlace, "userId" | "
 
 /** The Postgres error behind Drizzle's wrapper (`cause`), from either driver. */
 function postgresError(error: unknown): { code: string; constraint?: string } | null {
-  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) {
-      const constraint = (e as { constraint?: unknown }).constraint;
-      return { code, constraint: typeof constraint === "string" ? constraint : undefined };
-    }
+  for (const { code, constraint } of errorChain(error)) {
+    if (code && /^[0-9A-Z]{5}$/.test(code)) return { code, constraint };
   }
   return null;
 }
