@@ -5,7 +5,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { BUILT_SERVER, headersFor, ROOT, signUp, startServerProcess, waitFor, type ServerProcess } from "../tests/factories/server-process";
-import { placeOrderOverHttp, TEST_PASSWORD, variantsInStock } from "./faults-support";
+import { placeOrderOverHttp, stockNow, TEST_PASSWORD, variantsInStock } from "./faults-support";
 
 /**
  * The embedded database's disk fills up under a running shop: a small tmpfs as DATA_DIR, filled
@@ -106,10 +106,6 @@ describe.skipIf(!built)("the embedded database's disk is read-only", () => {
     const ip = "10.5.0.2";
     const cookie = await signUp(shop, { email: "readonly@example.pk", password: TEST_PASSWORD, ip });
     const variants = (await variantsInStock(shop)).slice(0, 3);
-    const stockOf = async (v: (typeof variants)[number]) => {
-      const { data } = (await fetch(`${shop!.url}/api/products/${v.productId}`).then((r) => r.json())) as { data: { variants: { color: string; size: string; stock: number }[] } };
-      return data.variants.find((x) => x.color === v.color && x.size === v.size)!.stock;
-    };
     let n = 0;
     const ordered = new Map<(typeof variants)[number], number>();
     const order = async () => {
@@ -160,6 +156,6 @@ describe.skipIf(!built)("the embedded database's disk is read-only", () => {
     expect(shop.logs().some((l) => /was reopened after its fatal error/.test(l.msg))).toBe(true);
     const listed = (await fetch(`${shop.url}/api/orders`, { headers: headersFor(shop, { cookie, ip }) }).then((r) => r.json())) as { data: { orders: unknown[] } };
     expect(listed.data.orders.length).toBe(4);
-    for (const variant of variants) expect(await stockOf(variant)).toBe(variant.stock - (ordered.get(variant) ?? 0));
+    for (const variant of variants) expect(await stockNow(shop, variant)).toBe(variant.stock - (ordered.get(variant) ?? 0));
   }, 300_000);
 });

@@ -18,6 +18,12 @@ export async function variantsInStock(server: Pick<ServerProcess, "url">): Promi
     .sort((a, b) => b.stock - a.stock);
 }
 
+/** One variant's stock now, from the public API. */
+export async function stockNow(server: Pick<ServerProcess, "url">, variant: Omit<Variant, "stock">): Promise<number> {
+  const { data } = (await fetch(`${server.url}/api/products/${variant.productId}`).then((r) => r.json())) as ProductJson;
+  return data.variants.find((v) => v.color === variant.color && v.size === variant.size)!.stock;
+}
+
 /** POST /api/orders as documented (docs/api.md): the status and the JSON answer. */
 export async function placeOrderOverHttp(
   server: Pick<ServerProcess, "url">,
