@@ -97,12 +97,13 @@ export default function SellerOrders({ loaderData, actionData }: Route.Component
   const { query, orders, total, pageCount, pageSize, statusCounts } = loaderData;
   const filtered = Boolean(query.status || query.q);
   return (
-    <div className="grid gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
+    // While orders are ticked on a phone, the bulk bar covers the bottom of the screen: room is left for it.
+    <div className="grid gap-3 sm:gap-4 max-lg:[&:has(input[name=orderIds]:checked)]:pb-32">
+      <div className="flex flex-wrap items-center justify-between gap-2 sm:gap-3">
         <h2 className="text-xl font-semibold text-stone-900">Orders</h2>
         <div className="flex flex-wrap gap-2">
-          <Link to="/seller/orders/new" className="btn-primary">New Order</Link>
-          <a href={`/seller/orders.csv${sellerOrderSearchParams({ status: query.status, q: query.q })}`} className="btn-secondary" download>
+          <Link to="/seller/orders/new" className="btn-primary max-sm:py-2">New Order</Link>
+          <a href={`/seller/orders.csv${sellerOrderSearchParams({ status: query.status, q: query.q })}`} className="btn-secondary max-sm:py-2" download>
             Export CSV
           </a>
         </div>

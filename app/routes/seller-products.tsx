@@ -120,33 +120,34 @@ export default function SellerProducts({ loaderData }: Route.ComponentProps) {
         <Link to="/seller-dashboard/products/new" className="btn-primary">+ Add Product</Link>
       </div>
 
-      <Form method="get" role="search" aria-label="Filter products" className="mt-4 grid grid-cols-2 gap-3 rounded-xl border border-stone-200 bg-white p-3 lg:grid-cols-[1.6fr_1fr_1.2fr_1.1fr_auto] lg:items-end"
+      {/* On a phone: the search box and Apply on one row, the three lists on the next (they apply as soon as one changes). */}
+      <Form method="get" role="search" aria-label="Filter products" className="mt-3 grid grid-cols-3 gap-2 rounded-xl border border-stone-200 bg-white p-2.5 sm:mt-4 sm:gap-3 sm:p-3 lg:grid-cols-[1.6fr_1fr_1.2fr_1.1fr_auto] lg:items-end"
         onChange={(e) => { if ((e.target as HTMLElement).tagName === "SELECT") submit(e.currentTarget); }}>
         <div className="col-span-2 lg:col-span-1">
-          <label htmlFor="inventory-q" className="field-label">Search products</label>
-          <input id="inventory-q" type="search" name="q" defaultValue={query.q} placeholder="Product name" className="field-input" />
+          <label htmlFor="inventory-q" className="field-label max-sm:sr-only">Search products</label>
+          <input id="inventory-q" type="search" name="q" defaultValue={query.q} placeholder="Product name" className="field-input max-sm:py-2" />
         </div>
-        <div>
-          <label htmlFor="inventory-category" className="field-label">Category</label>
-          <select id="inventory-category" name="category" defaultValue={query.category} className="field-input">
+        <div className="max-lg:order-2">
+          <label htmlFor="inventory-category" className="field-label max-sm:text-xs">Category</label>
+          <select id="inventory-category" name="category" defaultValue={query.category} className="field-input max-sm:px-2 max-sm:py-2 max-sm:text-sm">
             <option value="">All categories</option>
             {categories.map((c) => <option key={c.slug} value={c.slug}>{c.name}</option>)}
           </select>
         </div>
-        <div>
-          <label htmlFor="inventory-status" className="field-label">Status</label>
-          <select id="inventory-status" name="status" defaultValue={query.status} className="field-input">
+        <div className="max-lg:order-2">
+          <label htmlFor="inventory-status" className="field-label max-sm:text-xs">Status</label>
+          <select id="inventory-status" name="status" defaultValue={query.status} className="field-input max-sm:px-2 max-sm:py-2 max-sm:text-sm">
             {INVENTORY_STATUS_FILTERS.map((s) => <option key={s.value} value={s.value}>{s.label} ({inventory.statusCounts[s.value] ?? 0})</option>)}
           </select>
         </div>
-        <div className="col-span-2 sm:col-span-1">
-          <label htmlFor="inventory-sort" className="field-label">Sort by</label>
-          <select id="inventory-sort" name="sort" defaultValue={query.sort} className="field-input">
+        <div className="max-lg:order-2">
+          <label htmlFor="inventory-sort" className="field-label max-sm:text-xs">Sort by</label>
+          <select id="inventory-sort" name="sort" defaultValue={query.sort} className="field-input max-sm:px-2 max-sm:py-2 max-sm:text-sm">
             {INVENTORY_SORTS.map((s) => <option key={s.value} value={s.value}>{s.label}</option>)}
           </select>
         </div>
         <input type="hidden" name="view" value={query.view} />
-        <button type="submit" className="btn-secondary col-span-2 h-11 sm:col-span-1">Apply</button>
+        <button type="submit" className="btn-secondary self-end max-lg:order-1 max-sm:py-2 sm:h-11">Apply</button>
       </Form>
 
       <div className="mt-3 flex items-center justify-end gap-1" role="group" aria-label="View">

@@ -28,7 +28,7 @@ export function InventoryList({ items, view, returnTo, deleteHref, deleteTarget 
         <li key={item.id} id={`product-${item.id}`} className="min-w-0">
           <article aria-labelledby={`name-${item.id}`} className={`h-full rounded-xl border border-stone-200 bg-white ${view === "grid" ? "flex flex-col" : "flex flex-col gap-3 p-3 sm:flex-row sm:items-center"}`}>
             <div className={view === "grid" ? "overflow-hidden rounded-t-xl" : "hidden w-16 shrink-0 overflow-hidden rounded-lg sm:block"}>
-              <ProductImage image={item.image} sizes={view === "grid" ? "(min-width: 1280px) 20vw, (min-width: 640px) 40vw, 90vw" : "64px"} className={view === "grid" ? "aspect-[4/3]!" : "aspect-square!"} alt="" />
+              <ProductImage image={item.image} sizes={view === "grid" ? "(min-width: 1280px) 20vw, (min-width: 640px) 40vw, 90vw" : "64px"} className={view === "grid" ? "aspect-[2/1]! sm:aspect-[4/3]!" : "aspect-square!"} alt="" />
             </div>
             <div className={`flex min-w-0 flex-1 flex-col gap-2 ${view === "grid" ? "p-4" : ""}`}>
               <div className="flex flex-wrap items-start justify-between gap-2">

@@ -1,4 +1,5 @@
-import { Form, NavLink } from "react-router";
+import { useEffect, useRef } from "react";
+import { Form, NavLink, useLocation } from "react-router";
 
 /** The dashboard's tabs (SPEC.md's sidebar plus Settings and Inbox), each a real URL. */
 export const SELLER_TABS = [
@@ -17,28 +18,38 @@ export const SELLER_TABS = [
 export type SellerNavCounts = { pendingOrders: number; unreadMessages: number; failedEmails: number };
 
 /**
- * A sidebar on a laptop; on a phone the tabs wrap onto a few rows, so every one stays in reach of
- * a thumb without scrolling sideways. Counts beside Orders, Email Logs and Inbox say what waits for the owner.
+ * A sidebar on a laptop; on a phone one row of tabs that scrolls sideways (a thumb's swipe), with
+ * the current tab brought into view. Counts beside Orders, Email Logs and Inbox say what waits for
+ * the owner.
  */
 export function SellerNav({ counts }: { counts: SellerNavCounts }) {
+  const listRef = useRef<HTMLUListElement>(null);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    const list = listRef.current;
+    const current = list?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!list || !current || list.scrollWidth <= list.clientWidth) return;
+    // Scroll the strip itself, not the page: the tab is centred where it can be.
+    list.scrollLeft = current.offsetLeft - (list.clientWidth - current.offsetWidth) / 2;
+  }, [pathname]);
   const badge: Partial<Record<string, { count: number; says: string }>> = {
     "/seller/orders": { count: counts.pendingOrders, says: "waiting" },
     "/seller-dashboard/inbox": { count: counts.unreadMessages, says: "waiting" },
     "/seller-dashboard/email-logs": { count: counts.failedEmails, says: counts.failedEmails === 1 ? "failed e-mail" : "failed e-mails" },
   };
   const itemClass = ({ isActive }: { isActive: boolean }) =>
-    `flex items-center justify-between gap-2 whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium ${
-      isActive ? "border border-brand-700 bg-brand-700 text-white" : "border border-stone-200 text-stone-700 hover:bg-stone-100 lg:border-transparent"
+    `flex min-h-10 items-center justify-between gap-2 whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium ${
+      isActive ? "border border-brand-700 bg-brand-700 text-white" : "border border-stone-200 bg-white text-stone-700 hover:bg-stone-100 lg:border-transparent lg:bg-transparent"
     }`;
   return (
     <nav aria-label="Dashboard">
-      <ul className="flex flex-wrap gap-1 lg:flex-col lg:flex-nowrap">
+      <ul ref={listRef} className="relative -my-1 flex gap-1.5 overflow-x-auto overscroll-x-contain py-1 [scrollbar-width:none] lg:my-0 lg:flex-col lg:gap-1 lg:overflow-visible lg:py-0 [&::-webkit-scrollbar]:hidden">
         {SELLER_TABS.map((tab) => {
           const count = badge[tab.to]?.count ?? 0;
           // The count is the link's description, not part of its name: the tab is always just "Orders".
           const countId = `seller-tab-count-${tab.label.toLowerCase().replace(/\s+/g, "-")}`;
           return (
-            <li key={tab.to}>
+            <li key={tab.to} className="shrink-0">
               <NavLink to={tab.to} end={tab.end} className={itemClass} prefetch="intent" aria-describedby={count > 0 ? countId : undefined}>
                 <span>{tab.label}</span>
                 {count > 0 && (
@@ -51,9 +62,9 @@ export function SellerNav({ counts }: { counts: SellerNavCounts }) {
             </li>
           );
         })}
-        <li>
+        <li className="shrink-0">
           <Form method="post" action="/sign-out">
-            <button type="submit" className="w-full whitespace-nowrap rounded-lg border border-stone-200 px-3 py-2 text-left lg:border-transparent text-sm font-medium text-stone-700 hover:bg-stone-100">
+            <button type="submit" className="min-h-10 w-full whitespace-nowrap rounded-lg border border-stone-200 bg-white px-3 py-2 text-left text-sm font-medium text-stone-700 hover:bg-stone-100 lg:border-transparent lg:bg-transparent">
               Sign Out
             </button>
           </Form>

@@ -1,12 +1,16 @@
-import { useEffect, useId } from "react";
+import { useEffect, useId, useState } from "react";
 import { Form, Link, useFetcher } from "react-router";
 import { showToast } from "~/components/ui/toaster";
+import { useHydrated } from "~/lib/use-hydrated";
 import { STATUS_BADGE_CLASSES } from "~/components/ui/status-badge";
 import { ORDER_STATUSES, STATUS_LABELS, type OrderStatus } from "~/modules/orders/order-lifecycle";
 import { sellerOrderSearchParams, type SellerOrderQuery } from "~/modules/orders/seller-order-query";
 import type { OrdersActionResult } from "./types";
 
-/** Count per status; each card filters the list to its status. */
+/**
+ * Count per status; each filters the list to its status. On a phone they are one row of chips that
+ * scrolls sideways, so the first order stays in the first screen; from `sm` up, a grid of cards.
+ */
 export function OrderSummaryCards({ counts, active }: { counts: Record<OrderStatus, number>; active: OrderStatus | null }) {
   const all = Object.values(counts).reduce((a, b) => a + b, 0);
   const cards: { status: OrderStatus | null; label: string; count: number }[] = [
@@ -14,16 +18,21 @@ export function OrderSummaryCards({ counts, active }: { counts: Record<OrderStat
     ...ORDER_STATUSES.map((s) => ({ status: s, label: STATUS_LABELS[s], count: counts[s] })),
   ];
   return (
-    <ul className="grid grid-cols-2 gap-2 sm:grid-cols-4 xl:grid-cols-8" aria-label="Orders by status">
+    <ul
+      className="-mx-4 flex gap-2 overflow-x-auto px-4 py-0.5 [scrollbar-width:none] sm:mx-0 sm:grid sm:grid-cols-4 sm:overflow-visible sm:px-0 sm:py-0 xl:grid-cols-8 [&::-webkit-scrollbar]:hidden"
+      aria-label="Orders by status"
+    >
       {cards.map((card) => (
-        <li key={card.label}>
+        <li key={card.label} className="shrink-0">
           <Link
             to={sellerOrderSearchParams({ status: card.status }) || "?"}
             aria-current={active === card.status ? "page" : undefined}
-            className={`block rounded-xl border px-3 py-2 ${active === card.status ? "border-brand-700 ring-2 ring-brand-700/30" : "border-stone-200"} bg-white hover:bg-stone-50`}
+            className={`flex min-h-10 items-center gap-2 whitespace-nowrap rounded-full border py-1 pl-1.5 pr-3 sm:block sm:rounded-xl sm:px-3 sm:py-2 ${
+              active === card.status ? "border-brand-700 ring-2 ring-brand-700/30" : "border-stone-200"
+            } bg-white hover:bg-stone-50`}
           >
             <span className={`inline-flex rounded-full px-2 text-xs font-semibold ${card.status ? STATUS_BADGE_CLASSES[card.status] : "bg-stone-100 text-stone-900"}`}>{card.label}</span>
-            <span className="mt-1 block text-2xl font-bold text-stone-900" data-testid={`count-${card.status ?? "all"}`}>{card.count}</span>
+            <span className="font-bold text-stone-900 sm:mt-1 sm:block sm:text-2xl" data-testid={`count-${card.status ?? "all"}`}>{card.count}</span>
           </Link>
         </li>
       ))}
@@ -31,34 +40,55 @@ export function OrderSummaryCards({ counts, active }: { counts: Record<OrderStat
   );
 }
 
-/** Status filter and search: a GET form, so the filter lives in the URL and works without JavaScript. */
+/**
+ * Status filter and search: a GET form, so the filter lives in the URL and works without JavaScript.
+ * One row on a phone (the labels are there for screen readers; the placeholder and the chosen
+ * status say what each box is).
+ */
 export function OrderFilters({ query }: { query: SellerOrderQuery }) {
   const id = useId();
   return (
-    <Form method="get" role="search" aria-label="Filter orders" className="grid gap-2 sm:grid-cols-[12rem_1fr_auto] sm:items-end">
+    <Form method="get" role="search" aria-label="Filter orders" className="grid grid-cols-[6.5rem_minmax(0,1fr)_auto] items-end gap-2 sm:grid-cols-[12rem_1fr_auto]">
       <div>
-        <label htmlFor={`${id}-status`} className="field-label">Filter by status</label>
-        <select id={`${id}-status`} name="status" defaultValue={query.status ?? ""} className="field-input py-2" key={query.status ?? ""}>
+        <label htmlFor={`${id}-status`} className="field-label max-sm:sr-only">Filter by status</label>
+        <select id={`${id}-status`} name="status" defaultValue={query.status ?? ""} className="field-input py-2 max-sm:px-2 max-sm:text-sm" key={query.status ?? ""}>
           <option value="">All statuses</option>
           {ORDER_STATUSES.map((s) => <option key={s} value={s}>{STATUS_LABELS[s]}</option>)}
         </select>
       </div>
       <div>
-        <label htmlFor={`${id}-q`} className="field-label">Search orders</label>
-        <input id={`${id}-q`} type="search" name="q" defaultValue={query.q} key={query.q} maxLength={100} placeholder="Order number, phone or customer name" className="field-input py-2" />
+        <label htmlFor={`${id}-q`} className="field-label max-sm:sr-only">Search orders</label>
+        <input id={`${id}-q`} type="search" name="q" defaultValue={query.q} key={query.q} maxLength={100} placeholder="Order, phone or name" className="field-input py-2" />
       </div>
-      <button type="submit" className="btn-primary">Search</button>
+      <button type="submit" className="btn-primary px-3 sm:px-4">Search</button>
     </Form>
   );
 }
 
+/** How many orders are ticked (the boxes sit on the cards, outside React's state). */
+function useTickedCount(formId: string): number {
+  const [count, setCount] = useState(0);
+  // Counted after every render too: a live refresh may have removed ticked cards, a bulk move unticked some.
+  useEffect(() => {
+    const recount = () => setCount(document.querySelectorAll(`input[form="${formId}"][name="orderIds"]:checked`).length);
+    recount();
+    document.addEventListener("change", recount);
+    return () => document.removeEventListener("change", recount);
+  });
+  return count;
+}
+
 /**
  * Moves the ticked orders together. The checkboxes sit on the order cards and join this form by
- * its id (the `form` attribute), so it works without JavaScript too.
+ * its id (the `form` attribute), so it works without JavaScript too. On a phone, once JavaScript
+ * runs, the form waits out of sight and rises as a bar at the bottom of the screen (in the thumb's
+ * reach) when an order is ticked; on a laptop, and without JavaScript, it stays above the list.
  */
 export function BulkMoveForm({ result }: { result?: OrdersActionResult }) {
   const fetcher = useFetcher<OrdersActionResult>();
   const id = useId();
+  const hydrated = useHydrated();
+  const ticked = useTickedCount("bulk-orders");
   const busy = fetcher.state !== "idle";
   const shown = fetcher.data ?? result;
   useEffect(() => {
@@ -70,21 +100,40 @@ export function BulkMoveForm({ result }: { result?: OrdersActionResult }) {
       if (moved.has(box.value)) box.checked = false;
     }
   }, [fetcher.state, fetcher.data]);
+  const untickAll = () => {
+    for (const box of document.querySelectorAll<HTMLInputElement>('input[form="bulk-orders"][name="orderIds"]:checked')) box.checked = false;
+    document.dispatchEvent(new Event("change"));
+  };
   const bulkMoves: OrderStatus[] = ["confirmed", "processing", "shipped", "delivered", "cancelled"];
+  const floating = hydrated && ticked > 0;
+  const place = !hydrated
+    ? ""
+    : floating
+      ? "max-lg:fixed max-lg:inset-x-0 max-lg:bottom-0 max-lg:z-30 max-lg:rounded-none max-lg:border-x-0 max-lg:border-b-0 max-lg:bg-white max-lg:pb-[max(0.75rem,env(safe-area-inset-bottom))] max-lg:shadow-[0_-4px_16px_rgba(0,0,0,0.12)]"
+      : "max-lg:hidden";
   return (
-    <div className="rounded-xl border border-stone-200 bg-stone-50 p-3">
-      <fetcher.Form method="post" id="bulk-orders" aria-label="Move selected orders" className="flex flex-wrap items-end gap-2">
-        <input type="hidden" name="intent" value="bulk" />
-        <div className="min-w-[10rem] flex-1 sm:flex-none">
-          <label htmlFor={`${id}-status`} className="field-label">Move selected to</label>
-          <select id={`${id}-status`} name="status" className="field-input py-2" defaultValue="confirmed">
-            {bulkMoves.map((s) => <option key={s} value={s}>{STATUS_LABELS[s]}</option>)}
-          </select>
-        </div>
-        <button type="submit" className="btn-secondary" disabled={busy}>{busy ? "Moving..." : "Apply to Selected"}</button>
-      </fetcher.Form>
+    <>
+      <div className={`rounded-xl border border-stone-200 bg-stone-50 p-3 ${place}`}>
+        <fetcher.Form method="post" id="bulk-orders" aria-label="Move selected orders" className="flex flex-wrap items-end gap-2">
+          <input type="hidden" name="intent" value="bulk" />
+          {hydrated && (
+            <p className="flex w-full items-center justify-between gap-2 text-sm font-semibold text-stone-900 lg:w-auto lg:self-center" aria-live="polite">
+              {ticked} selected
+              {ticked > 0 && <button type="button" onClick={untickAll} className="rounded px-2 py-1 text-sm font-medium text-brand-700 underline lg:hidden">Clear</button>}
+            </p>
+          )}
+          <div className="min-w-[10rem] flex-1 sm:flex-none">
+            {/* In the phone's bar the count above says what the list is for. */}
+            <label htmlFor={`${id}-status`} className={`field-label ${hydrated ? "max-lg:sr-only" : ""}`}>Move selected to</label>
+            <select id={`${id}-status`} name="status" className="field-input py-2" defaultValue="confirmed">
+              {bulkMoves.map((s) => <option key={s} value={s}>{STATUS_LABELS[s]}</option>)}
+            </select>
+          </div>
+          <button type="submit" className="btn-secondary" disabled={busy}>{busy ? "Moving..." : "Apply to Selected"}</button>
+        </fetcher.Form>
+      </div>
       {shown?.intent === "bulk" && (
-        <div role={shown.ok ? "status" : "alert"} className="mt-3 text-sm" data-testid="bulk-result">
+        <div role={shown.ok ? "status" : "alert"} className="rounded-xl border border-stone-200 bg-stone-50 p-3 text-sm" data-testid="bulk-result">
           <p className="font-semibold text-stone-900">{shown.message}</p>
           {shown.failed.length > 0 && (
             <ul className="mt-1 list-disc pl-5 text-red-800">
@@ -93,7 +142,7 @@ export function BulkMoveForm({ result }: { result?: OrdersActionResult }) {
           )}
         </div>
       )}
-    </div>
+    </>
   );
 }
 
@@ -105,12 +154,12 @@ export function OrdersPagination({ query, page, pageCount, total, pageSize, bott
   const first = (page - 1) * pageSize + 1;
   const last = Math.min(page * pageSize, total);
   return (
-    <nav aria-label={bottom ? "Pages of orders, end of list" : "Pages of orders"} className="flex flex-wrap items-center justify-between gap-2 text-sm">
+    <nav aria-label={bottom ? "Pages of orders, end of list" : "Pages of orders"} className="flex flex-wrap items-center justify-between gap-2 text-sm max-sm:flex-nowrap">
       <p className="text-stone-700" role={bottom ? undefined : "status"}>Showing {first}–{last} of {total} {total === 1 ? "order" : "orders"}</p>
       <div className="flex items-center gap-2">
-        {page > 1 && <Link to={sellerOrderSearchParams({ ...query, page: page - 1 }) || "?"} className="btn-secondary" rel="prev">Previous</Link>}
-        <span className="text-stone-700">Page {page} of {pageCount}</span>
-        {page < pageCount && <Link to={sellerOrderSearchParams({ ...query, page: page + 1 })} className="btn-secondary" rel="next">Next</Link>}
+        {page > 1 && <Link to={sellerOrderSearchParams({ ...query, page: page - 1 }) || "?"} className="btn-secondary max-sm:py-1.5" rel="prev">Previous</Link>}
+        <span className={`text-stone-700 ${bottom ? "" : "max-sm:hidden"}`}>Page {page} of {pageCount}</span>
+        {page < pageCount && <Link to={sellerOrderSearchParams({ ...query, page: page + 1 })} className="btn-secondary max-sm:py-1.5" rel="next">Next</Link>}
       </div>
     </nav>
   );

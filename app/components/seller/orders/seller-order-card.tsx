@@ -51,13 +51,15 @@ export function SellerOrderCard({ order, result }: { order: OwnerOrderView; resu
       </div>
 
       {order.status === "pending" && order.phone && (
-        <div className="mt-3 flex flex-wrap gap-2">
+        // Side by side on a phone too, each half the width: the two buttons the owner uses most.
+        <div className="mt-3 flex gap-2">
           {order.whatsappHref && (
-            <a href={order.whatsappHref} target="_blank" rel="noopener noreferrer" className="btn bg-emerald-700 text-white hover:bg-emerald-800">
-              Confirm on WhatsApp<span className="sr-only"> with {order.fullName} ({order.orderNumber}, opens WhatsApp)</span>
+            <a href={order.whatsappHref} target="_blank" rel="noopener noreferrer" className="btn whitespace-nowrap bg-emerald-700 px-3 text-white hover:bg-emerald-800 max-sm:flex-1">
+              {/* One flex item, so the words keep their own spacing; the full name is read out on a phone too. */}
+              <span><span className="max-sm:sr-only">Confirm on </span>WhatsApp<span className="sr-only"> with {order.fullName} ({order.orderNumber}, opens WhatsApp)</span></span>
             </a>
           )}
-          <a href={telHref(order.phone)} className="btn-secondary">
+          <a href={telHref(order.phone)} className="btn-secondary whitespace-nowrap px-3 max-sm:flex-1">
             Call {formatPakistaniMobile(order.phone)}
           </a>
         </div>
