@@ -90,11 +90,10 @@ export default function SellerTeam({ loaderData, actionData }: Route.ComponentPr
       <section aria-labelledby="add-seller-title" className="rounded-xl border border-stone-200 bg-white p-4 sm:p-5">
         <h3 id="add-seller-title" className="text-lg font-semibold text-stone-900">Add a seller</h3>
         <p className="mt-1 text-sm text-stone-700">They need an account on the shop first (Sign In, then Create account). Enter its e-mail:</p>
-        <Form ref={formRef} method="post" noValidate className="mt-3 grid gap-3 sm:grid-cols-[1fr_auto] sm:items-start" aria-labelledby="add-seller-title">
+        <Form ref={formRef} method="post" noValidate className="mt-3 grid gap-3" aria-labelledby="add-seller-title">
           <input type="hidden" name="intent" value="grant" />
           <TextField label="Account e-mail" name="email" type="email" autoComplete="off" error={grantError} defaultValue={actionData?.intent === "grant" ? actionData.email : undefined} />
-          <button type="submit" className="btn-primary px-6 sm:mt-6" disabled={busy}>Give seller role</button>
-          <div className="sm:col-span-2">
+          <div>
             <label className="flex items-start gap-2 text-sm text-stone-900">
               {/* Ticked while the list is empty: every seller is told then, so that is what happens anyway. */}
               <input type="checkbox" name="orderNotices" defaultChecked={recipients.length === 0} aria-describedby="order-notices-note" className="mt-0.5 h-4 w-4" />
@@ -106,6 +105,7 @@ export default function SellerTeam({ loaderData, actionData }: Route.ComponentPr
               {recipients.length === 0 ? " (now empty, so every seller gets them)." : `, now ${recipients.join(", ")}.`}
             </p>
           </div>
+          <button type="submit" className="btn-primary justify-self-start px-6" disabled={busy}>Give seller role</button>
         </Form>
       </section>
     </div>
