@@ -62,11 +62,12 @@ describe.each(DATABASE_KINDS)("backup and restore on %s", (kind) => {
     const auth = await authFor(source.db);
     expect((await authPost(auth, "/sign-up/email", { name: "Ayesha Khan", email: "ayesha@example.pk", password: PASSWORD })).status).toBe(200);
     const [buyer] = await source.db.select({ id: users.id }).from(users).where(eq(users.email, "ayesha@example.pk"));
+    // Before the order: its notice goes to the notification recipients (no sellers here to fall back on).
+    await source.db.update(shopSettings).set({ brandName: "Kapra Restored", blockedPhones: ["+923009999999"], notificationEmails: ["owner@kapra.pk"] });
     const order = await placeOrder(source.db, { userId: buyer.id, shipping: SHIPPING, items: [{ productId: TEE, quantity: 2 }] });
     orderId = order.orderId;
     await source.db.update(orders).set({ status: "delivered", deliveredAt: new Date() }).where(eq(orders.id, orderId));
     await saveReview(source.db, { id: buyer.id, role: "buyer" }, TEE, { rating: 4, comment: "Soft <b>cotton</b>, true to size" });
-    await source.db.update(shopSettings).set({ brandName: "Kapra Restored", blockedPhones: ["+923009999999"] });
     const image = await storeImage(source.db, await pngImage("#aa3355"));
     imageKey = image.sources[0].key;
     [{ bytes: imageBytes }] = await source.db.select({ bytes: mediaFiles.bytes }).from(mediaFiles).where(eq(mediaFiles.key, imageKey));
@@ -97,7 +98,7 @@ describe.each(DATABASE_KINDS)("backup and restore on %s", (kind) => {
     expect((await target.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, orderId))).length).toBeGreaterThan(0);
     expect((await target.db.select().from(emailOutbox).where(eq(emailOutbox.orderId, orderId))).length).toBe(2);
     expect((await target.db.select().from(reviews)).map((r) => r.comment)).toEqual(["Soft <b>cotton</b>, true to size"]);
-    expect((await target.db.select().from(shopSettings))[0]).toMatchObject({ brandName: "Kapra Restored", blockedPhones: ["+923009999999"] });
+    expect((await target.db.select().from(shopSettings))[0]).toMatchObject({ brandName: "Kapra Restored", blockedPhones: ["+923009999999"], notificationEmails: ["owner@kapra.pk"] });
     const [image] = await target.db.select({ bytes: mediaFiles.bytes }).from(mediaFiles).where(eq(mediaFiles.key, imageKey));
     expect(Buffer.compare(image.bytes, imageBytes)).toBe(0);
   });

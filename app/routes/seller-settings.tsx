@@ -1,9 +1,13 @@
 import type { ReactNode } from "react";
-import { Form, redirect, useNavigation } from "react-router";
+import { Form, redirect, useFetcher, useNavigation } from "react-router";
 import { TextField } from "~/components/ui/text-field";
 import { requireSeller } from "~/lib/auth-guard.server";
 import { setFlash } from "~/lib/flash.server";
+import { publicOrigin } from "~/lib/public-origin";
 import { pageMeta } from "~/lib/seo";
+import { createMailTransport } from "~/modules/email/mail-transport.server";
+import { sendTestEmail, type TestEmailResult } from "~/modules/email/send-test-email.server";
+import { staffNoticeRecipients } from "~/modules/email/staff-recipients.server";
 import { getSettings } from "~/modules/settings/get-settings.server";
 import { SETTINGS_SAVED, settingsFormValues } from "~/modules/settings/settings-schema";
 import { updateSettings } from "~/modules/settings/update-settings.server";
@@ -14,12 +18,27 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireSeller(request, context);
-  return { values: settingsFormValues(await getSettings(context.db)) };
+  const [settings, recipients] = await Promise.all([getSettings(context.db), staffNoticeRecipients(context.db)]);
+  return { values: settingsFormValues(settings), recipients, mailServer: Boolean(context.env.SMTP_URL) };
 }
 
+const TEST_EMAIL_INTENT = "test-email";
+
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireSeller(request, context);
-  const result = await updateSettings(context.db, Object.fromEntries(await request.formData()));
+  const user = await requireSeller(request, context);
+  const form = Object.fromEntries(await request.formData());
+  if (form.intent === TEST_EMAIL_INTENT) {
+    // Sent from this request through its own connection, so the owner reads the mail server's answer here.
+    const { SMTP_URL, MAIL_FROM } = context.env;
+    const transport = SMTP_URL ? createMailTransport(SMTP_URL) : null;
+    try {
+      const result = await sendTestEmail(context.db, { transport, from: MAIL_FROM ?? null, publicUrl: publicOrigin(context.env), requestedBy: user.name || user.email });
+      return { intent: TEST_EMAIL_INTENT, ...result } satisfies TestEmailResult & { intent: string };
+    } finally {
+      transport?.close();
+    }
+  }
+  const result = await updateSettings(context.db, form);
   if (!result.ok) return result;
   // Redirect after a save, so a reload does not post again; the toast rides along (with or without JavaScript).
   throw redirect("/seller-dashboard/settings", { headers: { "Set-Cookie": await setFlash({ type: "success", message: SETTINGS_SAVED }) } });
@@ -28,7 +47,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function SellerSettings({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const saving = navigation.state !== "idle" && navigation.formAction === "/seller-dashboard/settings";
-  const failed = actionData && !actionData.ok ? actionData : null;
+  const failed = actionData && "errors" in actionData ? actionData : null;
+  const testFetcher = useFetcher<typeof action>();
+  const testing = testFetcher.state !== "idle";
+  // With JavaScript the test goes through the fetcher (what is typed stays); without, the page posts and reloads.
+  const testData = testFetcher.data ?? actionData;
+  const testResult = testData && "intent" in testData ? testData : null;
   // After a refused save the form shows what was typed, not what is stored.
   const values = failed?.values ?? loaderData.values;
   const errors = failed?.errors ?? {};
@@ -67,6 +91,33 @@ export default function SellerSettings({ loaderData, actionData }: Route.Compone
           </div>
         </Fieldset>
 
+        <Fieldset
+          legend="Notification recipients"
+          note="New orders, cancellations by customers and contact messages are e-mailed to these addresses, one e-mail each. Leave it empty to tell every seller (Team page). The contact e-mail above is only shown to buyers."
+        >
+          <div className="sm:col-span-2">
+            <TextField label="Notification recipients" multiline rows={3} required={false} placeholder={"One e-mail per line, e.g.\norders@kapra.pk"} {...field("notificationEmails")} />
+            <p className="mt-1 text-xs text-stone-600">
+              One e-mail per line, at most 10. Removing someone&apos;s seller role on the Team page also takes them off this list.{" "}
+              {loaderData.values.notificationEmails === "" && `Now empty, so every seller is told: ${loaderData.recipients.join(", ")}.`}
+            </p>
+          </div>
+          <div className="sm:col-span-2">
+            <button type="submit" form="test-email-form" name="intent" value={TEST_EMAIL_INTENT} className="btn-secondary px-4" disabled={testing} aria-describedby="test-email-note">
+              {testing ? "Sending..." : "Send test e-mail"}
+            </button>
+            <p id="test-email-note" className="mt-1 text-xs text-stone-600">
+              Sends to the saved recipients: save first if you changed the list.{" "}
+              {loaderData.mailServer ? "It goes out at once and you see the mail server's answer here." : "No mail server is configured (SMTP_URL), so it is only kept in Email Logs."}
+            </p>
+            {testResult && (
+              <p role={testResult.sent ? "status" : "alert"} className={`mt-2 rounded-lg px-3 py-2 text-sm font-medium ${testResult.sent ? "bg-green-50 text-green-900" : "bg-red-50 text-red-900"}`}>
+                {testResult.message}
+              </p>
+            )}
+          </div>
+        </Fieldset>
+
         <Fieldset legend="Figures on the About page" note="Shown to shoppers as they are: keep them true.">
           <TextField label="Happy customers" inputMode="numeric" {...field("happyCustomers")} />
           <TextField label="Years in business" inputMode="numeric" {...field("yearsInBusiness")} />
@@ -76,6 +127,8 @@ export default function SellerSettings({ loaderData, actionData }: Route.Compone
 
         <button type="submit" className="btn-primary justify-self-start px-6" disabled={saving}>{saving ? "Saving..." : "Save Settings"}</button>
       </Form>
+      {/* The "Send test e-mail" button above belongs to this form (form="test-email-form"): it sends nothing typed. */}
+      <testFetcher.Form id="test-email-form" method="post" action="/seller-dashboard/settings" />
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { Form, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { TextField } from "~/components/ui/text-field";
 import { requireSeller } from "~/lib/auth-guard.server";
 import { AppError } from "~/lib/errors";
@@ -7,6 +7,7 @@ import { setFlash } from "~/lib/flash.server";
 import { pageMeta } from "~/lib/seo";
 import { grantSellerRole, listSellers, revokeSellerRole } from "~/modules/accounts/team.server";
 import { teamActionSchema } from "~/modules/accounts/team-schema";
+import { readNotificationRecipients } from "~/modules/settings/notification-recipients.server";
 import type { Route } from "./+types/seller-team";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -14,8 +15,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireSeller(request, context);
-  const sellers = await listSellers(context.db);
-  return { me: user.id, sellers: sellers.map((s) => ({ ...s, since: s.since.toISOString() })) };
+  const [sellers, recipients] = await Promise.all([listSellers(context.db), readNotificationRecipients(context.db)]);
+  return { me: user.id, sellers: sellers.map((s) => ({ ...s, since: s.since.toISOString() })), recipients };
 }
 
 type TeamResult = { ok: false; intent: "grant" | "revoke"; message: string; email?: string };
@@ -32,12 +33,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     redirect(to, { headers: { "Set-Cookie": await setFlash({ type: "success", message }) } });
   try {
     if (parsed.data.intent === "grant") {
-      const member = await grantSellerRole(context.db, parsed.data.email);
-      return done(member.alreadySeller ? `${member.email} is already a seller` : `${member.name} (${member.email}) can now run the shop`);
+      const member = await grantSellerRole(context.db, parsed.data.email, { orderNotices: parsed.data.orderNotices });
+      const notices = member.orderNotices ? "They get order notices." : "They do not get order notices.";
+      return done(`${member.alreadySeller ? `${member.email} is already a seller` : `${member.name} (${member.email}) can now run the shop`}. ${notices}`);
     }
     const member = await revokeSellerRole(context.db, parsed.data.userId);
     // Someone who removed their own role is a buyer from now on: their own dashboard is the buyer's.
-    return done(`${member.email} is no longer a seller`, member.id === user.id ? "/buyer-dashboard" : "/seller-dashboard/team");
+    return done(`${member.email} is no longer a seller and gets no more order notices`, member.id === user.id ? "/buyer-dashboard" : "/seller-dashboard/team");
   } catch (error) {
     if (error instanceof AppError && (error.code === "NOT_FOUND" || error.code === "CONFLICT")) {
       return { ok: false, intent: parsed.data.intent, message: error.message, email: parsed.data.intent === "grant" ? parsed.data.email : undefined } satisfies TeamResult;
@@ -47,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function SellerTeam({ loaderData, actionData }: Route.ComponentProps) {
-  const { me, sellers } = loaderData;
+  const { me, sellers, recipients } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formAction === "/seller-dashboard/team";
   const grantError = actionData?.intent === "grant" ? actionData.message : undefined;
@@ -62,6 +64,9 @@ export default function SellerTeam({ loaderData, actionData }: Route.ComponentPr
       <section aria-labelledby="team-title">
         <h2 id="team-title" className="text-xl font-semibold text-stone-900">Team</h2>
         <p className="mt-1 text-sm text-stone-700">Sellers can do everything you can: orders, products, settings and this page.</p>
+        <p className="mt-1 text-sm text-stone-700">
+          Removing someone&apos;s seller role also takes their e-mail off the order notice recipients, so they stop getting the shop&apos;s order e-mails.
+        </p>
         {revokeError && <p role="alert" className="mt-3 rounded-lg bg-red-50 px-4 py-3 font-medium text-red-900">{revokeError}</p>}
         <ul className="mt-4 divide-y divide-stone-100 rounded-xl border border-stone-200 bg-white" aria-label="Sellers">
           {sellers.map((s) => (
@@ -85,10 +90,22 @@ export default function SellerTeam({ loaderData, actionData }: Route.ComponentPr
       <section aria-labelledby="add-seller-title" className="rounded-xl border border-stone-200 bg-white p-4 sm:p-5">
         <h3 id="add-seller-title" className="text-lg font-semibold text-stone-900">Add a seller</h3>
         <p className="mt-1 text-sm text-stone-700">They need an account on the shop first (Sign In, then Create account). Enter its e-mail:</p>
-        <Form ref={formRef} method="post" noValidate className="mt-3 grid gap-3 sm:grid-cols-[1fr_auto] sm:items-start" aria-labelledby="add-seller-title">
+        <Form ref={formRef} method="post" noValidate className="mt-3 grid gap-3" aria-labelledby="add-seller-title">
           <input type="hidden" name="intent" value="grant" />
           <TextField label="Account e-mail" name="email" type="email" autoComplete="off" error={grantError} defaultValue={actionData?.intent === "grant" ? actionData.email : undefined} />
-          <button type="submit" className="btn-primary px-6 sm:mt-6" disabled={busy}>Give seller role</button>
+          <div>
+            <label className="flex items-start gap-2 text-sm text-stone-900">
+              {/* Ticked while the list is empty: every seller is told then, so that is what happens anyway. */}
+              <input type="checkbox" name="orderNotices" defaultChecked={recipients.length === 0} aria-describedby="order-notices-note" className="mt-0.5 h-4 w-4" />
+              Also send order notices
+            </label>
+            <p id="order-notices-note" className="mt-1 text-xs text-stone-600">
+              New orders, cancellations by customers and contact messages are e-mailed to the notification recipients in{" "}
+              <Link to="/seller-dashboard/settings" className="underline">Settings</Link>
+              {recipients.length === 0 ? " (now empty, so every seller gets them)." : `, now ${recipients.join(", ")}.`}
+            </p>
+          </div>
+          <button type="submit" className="btn-primary justify-self-start px-6" disabled={busy}>Give seller role</button>
         </Form>
       </section>
     </div>

@@ -3,7 +3,7 @@ import { expect, type APIRequestContext, type Page } from "@playwright/test";
 /** The Settings form's fields as the owner's browser posts them (tests/e2e only). */
 export type SettingsForm = Record<
   | "brandName" | "contactEmail" | "phone" | "address" | "city" | "instagram" | "happyCustomers" | "yearsInBusiness" | "productsSold"
-  | "averageRating" | "shippingFee" | "freeShippingThreshold" | "maxCodOrderValue" | "blockedPhones",
+  | "averageRating" | "shippingFee" | "freeShippingThreshold" | "maxCodOrderValue" | "blockedPhones" | "notificationEmails",
   string
 >;
 

@@ -22,6 +22,10 @@ export const shopSettings = pgTable(
     // limit), and the phone numbers (E.164) whose orders are refused.
     maxCodOrderValue: integer("max_cod_order_value"),
     blockedPhones: jsonb("blocked_phones").$type<string[]>().notNull().default([]),
+    // Who hears of new orders, buyers' cancellations and contact messages (lower-cased e-mails).
+    // Empty: every account with the seller role (modules/email/staff-recipients.server.ts). Not the
+    // public contact e-mail, which buyers see and which the seed fills with a demo address.
+    notificationEmails: jsonb("notification_emails").$type<string[]>().notNull().default([]),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -40,6 +40,6 @@ export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 /** Why an e-mail was written: picks its template, and whether the buyer's settings may turn it off. */
 export const EMAIL_KINDS = [
   "order_placed", "order_received", "order_status", "contact_message", "notify_me", "notify_me_confirm",
-  "password_changed", "seller_role_granted", "seller_role_revoked",
+  "password_changed", "seller_role_granted", "seller_role_revoked", "order_cancelled_by_buyer", "test_email",
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];

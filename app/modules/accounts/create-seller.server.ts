@@ -4,6 +4,7 @@ import type { Db } from "~/db/client.server";
 import { sessions, users } from "~/db/schema";
 import { AppError } from "~/lib/errors";
 import type { Auth } from "./auth.server";
+import { changeNotificationRecipients } from "~/modules/settings/notification-recipients.server";
 import { newPasswordProblem } from "./common-passwords.server";
 
 export type CreateSellerResult = { userId: string; created: boolean };
@@ -76,10 +77,13 @@ export async function createSetPasswordLink(auth: Auth, userId: string, baseUrl:
 /**
  * First start on an empty database with SHOP_OWNER_EMAIL: the owner's seller account without a
  * password, and the link that sets one (for the log; no password is ever written there). Null when
- * that e-mail already had an account.
+ * that e-mail already had an account. The owner's address becomes the shop's notification
+ * recipients (Settings), so new orders and contact messages reach them and not the seed's demo
+ * contact e-mail.
  */
 export async function createOwnerAccount(auth: Auth, db: Db, rawEmail: string, baseUrl: string): Promise<{ link: string; expiresAt: Date } | null> {
   const email = normaliseEmail(rawEmail);
+  await db.transaction((tx) => changeNotificationRecipients(tx, () => [email]));
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
   if (existing) return null;
   const ctx = await auth.$context;

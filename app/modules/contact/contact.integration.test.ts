@@ -12,7 +12,7 @@ describe.each(DATABASE_KINDS)("contact messages and notify-me sign-ups on %s", (
   let database: TestDatabase;
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    await database.db.insert(shopSettings).values(seedSettings("Kapra")); // where messages are e-mailed
+    await database.db.insert(shopSettings).values({ ...seedSettings("Kapra"), notificationEmails: ["owner@kapra.test"] }); // where messages are e-mailed
   }, 120_000);
   afterAll(async () => database?.destroy());
   const count = async (table: typeof contactMessages | typeof notifySubscriptions) =>

@@ -1,8 +1,8 @@
 import type { Db } from "~/db/client.server";
-import { contactMessages, shopSettings } from "~/db/schema";
+import { contactMessages } from "~/db/schema";
 import { RATE_RULES } from "~/modules/abuse/abuse-limits";
 import { hitRateLimit } from "~/modules/abuse/rate-limit.server";
-import { queueEmail } from "~/modules/email/queue-email.server";
+import { queueStaffNotice } from "~/modules/email/staff-recipients.server";
 import { checkContactFormToken, loadContactFormSecret } from "./contact-form-token.server";
 import { CONTACT_FORM_EXPIRED, CONTACT_HONEYPOT_FIELD, CONTACT_TOKEN_FIELD } from "./contact-messages";
 import { contactSchema, type ContactField } from "./contact-schema";
@@ -22,7 +22,7 @@ export type ContactRequestContext = { address: string; now?: Date };
 
 /**
  * Validates and stores a contact message for the owner's inbox, and e-mails it to the shop's
- * contact address in the same transaction. Bad input stores nothing.
+ * notification recipients (Settings; every seller when none are listed) in the same transaction. Bad input stores nothing.
  *
  * Spam is refused without a captcha: a filled honeypot field, or a form with no signed rendered-at
  * token (a script posting straight to the page), gets the same thanks as a real message and stores
@@ -53,10 +53,7 @@ export async function submitContactMessage(db: Db, input: Record<string, unknown
   await db.transaction(async (tx) => {
     const possibleSpam = timing === "too-fast";
     await tx.insert(contactMessages).values({ ...parsed.data, possibleSpam });
-    const [shop] = await tx.select({ contactEmail: shopSettings.contactEmail }).from(shopSettings).limit(1);
-    if (shop) {
-      await queueEmail(tx, { kind: "contact_message", to: shop.contactEmail, data: { ...parsed.data, possibleSpam, inboxPath: "/seller-dashboard/inbox" } });
-    }
+    await queueStaffNotice(tx, { kind: "contact_message", data: { ...parsed.data, possibleSpam, inboxPath: "/seller-dashboard/inbox" } });
   });
   return { ok: true };
 }

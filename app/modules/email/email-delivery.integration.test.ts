@@ -38,7 +38,7 @@ describe.each(DATABASE_KINDS)("every e-mail the shop sends, over real SMTP, on %
   beforeAll(async () => {
     database = await createTestDatabase(kind);
     await seedDatabase(database.db, { shopName: "Kapra" });
-    await database.db.update(shopSettings).set({ contactEmail: OWNER_EMAIL });
+    await database.db.update(shopSettings).set({ contactEmail: OWNER_EMAIL, notificationEmails: [OWNER_EMAIL] });
     smtp = await startTestSmtpServer();
     transport = createMailTransport(smtp.url);
   }, 300_000);

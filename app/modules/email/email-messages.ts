@@ -29,6 +29,12 @@ export type OrderStatusEmailData = OrderEmailData & {
   trackingNumber: string | null;
 };
 
+/** To the notification recipients: a buyer cancelled their own order (the owner did not do it). */
+export type OrderCancelledEmailData = OrderEmailData & { previousStatus: OrderStatus };
+
+/** The Settings page's "Send test e-mail": proves the notification recipients hear from the shop. */
+export type TestEmailData = { requestedBy: string; recipients: string[]; at: string; settingsPath: string };
+
 export type ContactEmailData = {
   name: string;
   email: string;
@@ -64,6 +70,8 @@ export type EmailDataByKind = {
   password_changed: AccountEmailData;
   seller_role_granted: AccountEmailData;
   seller_role_revoked: AccountEmailData;
+  order_cancelled_by_buyer: OrderCancelledEmailData;
+  test_email: TestEmailData;
 };
 
 /** One e-mail to queue: its kind, recipient and data, and the order it is about (if any). */
@@ -113,6 +121,10 @@ export function emailSubject<K extends EmailKind>(kind: K, data: EmailDataByKind
       return `You can now run the ${shopName} shop`;
     case "seller_role_revoked":
       return `Your seller access to ${shopName} was removed`;
+    case "order_cancelled_by_buyer":
+      return `Order ${(d as OrderCancelledEmailData).orderNumber} was cancelled by the customer`;
+    case "test_email":
+      return `Test e-mail from ${shopName}: order notices reach this address`;
   }
   throw new Error(`Unknown e-mail kind ${kind as string}`);
 }

@@ -25,6 +25,8 @@ export type MailWorkerOptions = {
   claimMs?: number;
   /** The wait before a retry (retry-policy.ts); tests shorten it. */
   retryDelayMs?: (attempts: number) => number;
+  /** Tries before giving up (MAX_SEND_ATTEMPTS); 1 for an e-mail whose sender waits for the outcome (the Settings page's test). */
+  maxAttempts?: number;
 };
 
 const DEFAULT_BATCH = 20;
@@ -90,7 +92,7 @@ export async function deliverEmail(db: Db, row: OutboxRow, shop: EmailShop, opti
       .where(mine);
     return "sent";
   } catch (error) {
-    const givesUp = isPermanentFailure(error) || attempts >= MAX_SEND_ATTEMPTS;
+    const givesUp = isPermanentFailure(error) || attempts >= (options.maxAttempts ?? MAX_SEND_ATTEMPTS);
     const reason = failureReason(error);
     options.logger?.warn({ emailId: row.id, attempts, reason }, givesUp ? "an e-mail could not be sent; giving up" : "an e-mail could not be sent; will retry");
     await db

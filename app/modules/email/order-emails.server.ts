@@ -4,12 +4,19 @@ import { customerProfiles, orderItems, orders, shopSettings } from "~/db/schema"
 import type { OrderStatus } from "~/db/schema/statuses";
 import type { EmailMessage, OrderEmailData } from "./email-messages";
 import { queueEmails } from "./queue-email.server";
+import { staffNoticeRecipients } from "./staff-recipients.server";
 
-export type OrderEvent = { type: "placed" } | { type: "status"; status: OrderStatus };
+export type OrderEvent =
+  | { type: "placed" }
+  | { type: "status"; status: OrderStatus }
+  /** The buyer cancelled their own order (from `from`): their own update, and a notice to the shop. */
+  | { type: "cancelled-by-buyer"; from: OrderStatus };
 
 /**
  * Queues the e-mails an order event causes, in the caller's transaction: on placing, the buyer's
- * confirmation and the owner's notice; on a status change, the buyer's update. The buyer's own
+ * confirmation and the shop's notice; on a status change, the buyer's update; on a buyer's own
+ * cancellation, their update and the shop's notice. The shop's notices go to the notification
+ * recipients (staff-recipients.server.ts), one e-mail each. The buyer's own
  * e-mails follow their "order e-mails" setting (customer_profiles.order_emails); an order with no
  * account (entered by the owner) e-mails the address given on it.
  */
@@ -20,7 +27,7 @@ export async function queueOrderEmails(tx: DbOrTx, orderId: string, event: Order
       phone: orders.phone, address: orders.address, city: orders.city, subtotal: orders.subtotal, shippingFee: orders.shippingFee,
       total: orders.total, deliveryFrom: orders.deliveryFrom, deliveryTo: orders.deliveryTo, courierName: orders.courierName,
       trackingNumber: orders.trackingNumber, customerDeletedAt: orders.customerDeletedAt, orderEmails: customerProfiles.orderEmails,
-      shopName: shopSettings.brandName, shopEmail: shopSettings.contactEmail,
+      shopName: shopSettings.brandName,
     })
     .from(orders)
     .leftJoin(customerProfiles, eq(customerProfiles.userId, orders.userId))
@@ -43,16 +50,23 @@ export async function queueOrderEmails(tx: DbOrTx, orderId: string, event: Order
   // No profile row yet means the default: order e-mails on. A deleted customer gets nothing.
   const buyerWantsEmails = order.orderEmails !== false && !order.customerDeletedAt;
   const messages: EmailMessage[] = [];
+  const ownerPath = `/seller/orders?q=${encodeURIComponent(order.orderNumber)}`;
+  const staff = event.type === "status" ? [] : await staffNoticeRecipients(tx);
 
   if (event.type === "placed") {
     if (buyerWantsEmails) messages.push({ kind: "order_placed", to: order.email, data: { ...base, orderPath: buyerPath }, ...about });
-    const ownerPath = `/seller/orders?q=${encodeURIComponent(order.orderNumber)}`;
-    messages.push({ kind: "order_received", to: order.shopEmail, data: { ...base, orderPath: ownerPath }, ...about });
-  } else if (buyerWantsEmails) {
-    messages.push({
-      kind: "order_status", to: order.email, ...about,
-      data: { ...base, orderPath: buyerPath, status: event.status, courierName: order.courierName, trackingNumber: order.trackingNumber },
-    });
+    for (const to of staff) messages.push({ kind: "order_received", to, data: { ...base, orderPath: ownerPath }, ...about });
+  } else {
+    const status = event.type === "status" ? event.status : "cancelled";
+    if (buyerWantsEmails) {
+      messages.push({
+        kind: "order_status", to: order.email, ...about,
+        data: { ...base, orderPath: buyerPath, status, courierName: order.courierName, trackingNumber: order.trackingNumber },
+      });
+    }
+    if (event.type === "cancelled-by-buyer") {
+      for (const to of staff) messages.push({ kind: "order_cancelled_by_buyer", to, data: { ...base, orderPath: ownerPath, previousStatus: event.from }, ...about });
+    }
   }
   await queueEmails(tx, messages, order.shopName);
 }

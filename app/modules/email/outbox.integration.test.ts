@@ -20,7 +20,7 @@ describe.each(DATABASE_KINDS)("the order e-mails on %s", (kind) => {
   beforeAll(async () => {
     database = await createTestDatabase(kind);
     await seedDatabase(database.db, { shopName: "Kapra" });
-    await database.db.update(shopSettings).set({ contactEmail: "owner@kapra.test" });
+    await database.db.update(shopSettings).set({ contactEmail: "owner@kapra.test", notificationEmails: ["owner@kapra.test"] });
     smtp = await startTestSmtpServer();
   }, 300_000);
   afterAll(async () => {

@@ -3,8 +3,8 @@ import type { ReactElement } from "react";
 import type { EmailKind } from "~/db/schema/statuses";
 import type { EmailDataByKind } from "./email-messages";
 import type { EmailShop } from "./templates/email-layout";
-import { ContactMessageEmail, NotifyConfirmEmail, NotifyMeEmail, PasswordChangedEmail, SellerRoleEmail } from "./templates/notice-emails";
-import { OrderPlacedEmail, OrderReceivedEmail, OrderStatusEmail } from "./templates/order-emails";
+import { ContactMessageEmail, NotifyConfirmEmail, NotifyMeEmail, PasswordChangedEmail, SellerRoleEmail, TestEmail } from "./templates/notice-emails";
+import { OrderCancelledByBuyerEmail, OrderPlacedEmail, OrderReceivedEmail, OrderStatusEmail } from "./templates/order-emails";
 
 type Templates = { [K in EmailKind]: (shop: EmailShop, data: EmailDataByKind[K]) => ReactElement };
 
@@ -18,6 +18,8 @@ const TEMPLATES: Templates = {
   password_changed: (shop, account) => <PasswordChangedEmail shop={shop} account={account} />,
   seller_role_granted: (shop, account) => <SellerRoleEmail shop={shop} account={account} granted />,
   seller_role_revoked: (shop, account) => <SellerRoleEmail shop={shop} account={account} granted={false} />,
+  order_cancelled_by_buyer: (shop, order) => <OrderCancelledByBuyerEmail shop={shop} order={order} />,
+  test_email: (shop, test) => <TestEmail shop={shop} test={test} />,
 };
 
 // Headings stay as written in the plain-text part (html-to-text shouts them in capitals by default).

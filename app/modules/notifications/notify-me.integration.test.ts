@@ -35,7 +35,7 @@ describe.each(DATABASE_KINDS)("Notify Me delivery on %s", (kind) => {
   beforeAll(async () => {
     database = await createTestDatabase(kind);
     await seedDatabase(database.db, { shopName: "Kapra" });
-    await database.db.update(shopSettings).set({ contactEmail: "owner@kapra.test" });
+    await database.db.update(shopSettings).set({ contactEmail: "owner@kapra.test", notificationEmails: ["owner@kapra.test"] });
     const png = await storePhoto(database.db, "front.png", await pngImage());
     if (typeof png === "string") throw new Error("test photo did not store");
     photos = [png];

@@ -37,7 +37,8 @@ export async function cancelOrder(db: Db, viewer: OrderViewer, orderId: string):
     await putOrderItemsBack(tx, order.id);
     const actor = { id: viewer.id, name: viewer.role === "seller" ? (viewer.name ?? "Shop") : "Customer" };
     await recordStatusChange(tx, { orderId: order.id, from: order.status, to: "cancelled", actor });
-    await queueOrderEmails(tx, order.id, { type: "status", status: "cancelled" });
+    // A buyer's own cancellation is news to the shop (it may be about to pack the order); the owner's is not.
+    await queueOrderEmails(tx, order.id, viewer.role === "seller" ? { type: "status", status: "cancelled" } : { type: "cancelled-by-buyer", from: order.status });
     await publishLiveEvent(tx, { topic: "orders", userId: order.userId });
     return { orderId: order.id, orderNumber: order.orderNumber, status: "cancelled" as const };
   });

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { parseBlockedPhones, settingsFormValues, settingsSchema } from "./settings-schema";
+import { parseBlockedPhones, parseNotificationEmails, settingsFormValues, settingsSchema } from "./settings-schema";
 
 export const VALID_SETTINGS = {
   brandName: "Kapra", contactEmail: "support@kapra.pk", phone: "+92 321 2345678", address: "Shop 14, Zamzama", city: "Karachi",
   instagram: "@kapra.pk", happyCustomers: "10000", yearsInBusiness: "5", productsSold: "50000", averageRating: "4.8",
-  shippingFee: "200", freeShippingThreshold: "", maxCodOrderValue: "", blockedPhones: "",
+  shippingFee: "200", freeShippingThreshold: "", maxCodOrderValue: "", blockedPhones: "", notificationEmails: "",
 };
 
 describe("settings schema", () => {
@@ -44,7 +44,33 @@ describe("settings schema", () => {
   });
 
   it("turns stored settings back into form text", () => {
-    const values = settingsFormValues({ ...settingsSchema.parse(VALID_SETTINGS), blockedPhones: ["+923001234567", "+923217654321"], maxCodOrderValue: 30000 });
-    expect(values).toMatchObject({ shippingFee: "200", freeShippingThreshold: "", maxCodOrderValue: "30000", blockedPhones: "+923001234567\n+923217654321" });
+    const values = settingsFormValues({
+      ...settingsSchema.parse(VALID_SETTINGS), blockedPhones: ["+923001234567", "+923217654321"], maxCodOrderValue: 30000, notificationEmails: ["a@x.pk", "b@y.pk"],
+    });
+    expect(values).toMatchObject({
+      shippingFee: "200", freeShippingThreshold: "", maxCodOrderValue: "30000", blockedPhones: "+923001234567\n+923217654321", notificationEmails: "a@x.pk\nb@y.pk",
+    });
+  });
+
+  it("reads notification recipients one per line, lower-cased, without repeats or blank lines", () => {
+    expect(parseNotificationEmails("  Me@Brand.PK \r\n\norders@brand.pk\nme@brand.pk\n")).toEqual({ emails: ["me@brand.pk", "orders@brand.pk"] });
+    expect(parseNotificationEmails("")).toEqual({ emails: [] });
+    expect(settingsSchema.parse({ ...VALID_SETTINGS, notificationEmails: "A@x.pk" }).notificationEmails).toEqual(["a@x.pk"]);
+    // A client that does not send the field leaves the stored list alone.
+    const { notificationEmails: _left, ...withoutList } = VALID_SETTINGS;
+    expect(settingsSchema.parse(withoutList).notificationEmails).toBeUndefined();
+  });
+
+  it("reports a bad recipient by its line, and more than 10 addresses", () => {
+    expect(parseNotificationEmails("me@brand.pk\nbob at brand")).toEqual({ error: 'Line 2 ("bob at brand") is not an e-mail address, like orders@kapra.pk' });
+    expect(parseNotificationEmails("me@brand")).toEqual({ error: 'Line 1 ("me@brand") is not an e-mail address, like orders@kapra.pk' });
+    const eleven = Array.from({ length: 11 }, (_, i) => `staff${i}@brand.pk`).join("\n");
+    expect(parseNotificationEmails(eleven)).toEqual({ error: "Please list at most 10 addresses (there are 11)" });
+    // Ten, and a repeat of one of them written in capitals: still ten.
+    const ten = Array.from({ length: 10 }, (_, i) => `staff${i}@brand.pk`).join("\n");
+    expect(parseNotificationEmails(`${ten}\nSTAFF0@brand.pk`)).toMatchObject({ emails: expect.arrayContaining(["staff9@brand.pk"]) });
+    expect((parseNotificationEmails(`${ten}\nSTAFF0@brand.pk`) as { emails: string[] }).emails).toHaveLength(10);
+    const result = settingsSchema.safeParse({ ...VALID_SETTINGS, notificationEmails: "me@brand.pk\n\nnope" });
+    expect(result.error!.issues[0]).toMatchObject({ path: ["notificationEmails"], message: expect.stringContaining("Line 3") });
   });
 });

@@ -43,6 +43,32 @@ export function parseBlockedPhones(input: string): { phones: string[] } | { erro
   return { phones };
 }
 
+/** How many addresses the notification recipients may list: a shop's team, not a mailing list. */
+export const MAX_NOTIFICATION_EMAILS = 10;
+
+const emailAddress = z.email();
+
+/**
+ * The notification recipients: one e-mail per line, lower-cased, without repeats, at most
+ * MAX_NOTIFICATION_EMAILS. A line that is not an e-mail address is reported by its line number.
+ * Empty is allowed: then every seller is told.
+ */
+export function parseNotificationEmails(input: string): { emails: string[] } | { error: string } {
+  const emails: string[] = [];
+  for (const [index, raw] of input.split(/\r?\n/).entries()) {
+    const line = raw.trim().toLowerCase();
+    if (!line) continue;
+    if (line.length > 254 || !emailAddress.safeParse(line).success) {
+      return { error: `Line ${index + 1} ("${raw.trim().slice(0, 40)}") is not an e-mail address, like orders@kapra.pk` };
+    }
+    if (!emails.includes(line)) emails.push(line);
+  }
+  if (emails.length > MAX_NOTIFICATION_EMAILS) {
+    return { error: `Please list at most ${MAX_NOTIFICATION_EMAILS} addresses (there are ${emails.length})` };
+  }
+  return { emails };
+}
+
 export const settingsSchema = z.object({
   brandName: text("Brand name", 60),
   contactEmail: text("Contact e-mail", 200).pipe(z.email("Please enter a valid e-mail address")),
@@ -78,16 +104,29 @@ export const settingsSchema = z.object({
       }
       return result.phones;
     }),
+  // Absent (a client that does not know the field) leaves the list as it is; empty clears it.
+  notificationEmails: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined) return undefined;
+      const result = parseNotificationEmails(value);
+      if ("error" in result) {
+        ctx.addIssue({ code: "custom", message: result.error });
+        return z.NEVER;
+      }
+      return result.emails;
+    }),
 });
 
 export type SettingsInput = z.output<typeof settingsSchema>;
 export type SettingsField = keyof SettingsInput;
 export const SETTINGS_FIELDS = Object.keys(settingsSchema.shape) as SettingsField[];
 
-/** The form's text for stored settings (numbers as digits, empty for "none", one phone per line). */
+/** The form's text for stored settings (numbers as digits, empty for "none", one phone or e-mail per line). */
 export function settingsFormValues(s: {
-  [K in Exclude<SettingsField, "blockedPhones" | "freeShippingThreshold" | "maxCodOrderValue">]: string | number;
-} & { freeShippingThreshold: number | null; maxCodOrderValue: number | null; blockedPhones: string[] }): Record<SettingsField, string> {
+  [K in Exclude<SettingsField, "blockedPhones" | "notificationEmails" | "freeShippingThreshold" | "maxCodOrderValue">]: string | number;
+} & { freeShippingThreshold: number | null; maxCodOrderValue: number | null; blockedPhones: string[]; notificationEmails: string[] }): Record<SettingsField, string> {
   const values = {} as Record<SettingsField, string>;
   for (const field of SETTINGS_FIELDS) {
     const value = s[field];

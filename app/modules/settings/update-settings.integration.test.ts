@@ -12,7 +12,7 @@ import { updateSettings } from "./update-settings.server";
 const VALID = {
   brandName: "Kapra", contactEmail: "support@kapra.pk", phone: "+92 321 2345678", address: "Shop 14, Zamzama", city: "Karachi",
   instagram: "@kapra.pk", happyCustomers: "10000", yearsInBusiness: "5", productsSold: "50000", averageRating: "4.8",
-  shippingFee: "200", freeShippingThreshold: "", maxCodOrderValue: "", blockedPhones: "",
+  shippingFee: "200", freeShippingThreshold: "", maxCodOrderValue: "", blockedPhones: "", notificationEmails: "",
 };
 
 const waitFor = async (check: () => boolean | Promise<boolean>, ms = 3000) => {

@@ -1,5 +1,5 @@
 import { Heading, Link, Text } from "@react-email/components";
-import type { AccountEmailData, ContactEmailData, NotifyConfirmEmailData, NotifyMeEmailData } from "../email-messages";
+import type { AccountEmailData, ContactEmailData, NotifyConfirmEmailData, NotifyMeEmailData, TestEmailData } from "../email-messages";
 import { CONTACT_POSSIBLE_SPAM_NOTE } from "~/modules/contact/contact-messages";
 import { absoluteUrl, ActionButton, BRAND, EmailLayout, heading, mutedText, text, type EmailShop } from "./email-layout";
 
@@ -79,6 +79,21 @@ export function SellerRoleEmail({ shop, account, granted }: { shop: EmailShop; a
           : "your account can no longer open the seller dashboard. It stays a customer account."}
       </Text>
       <ActionButton href={absoluteUrl(shop, account.dashboardPath)}>{granted ? "Open the dashboard" : "Open your account"}</ActionButton>
+    </EmailLayout>
+  );
+}
+
+/** The Settings page's test: the notification recipients learn what they will receive, and from where it is changed. */
+export function TestEmail({ shop, test }: { shop: EmailShop; test: TestEmailData }) {
+  return (
+    <EmailLayout shop={shop} preview="Order notices reach this address">
+      <Heading as="h1" style={heading}>Order notices reach you</Heading>
+      <Text style={text}>
+        {`This is a test e-mail from ${shop.name}, sent by ${test.requestedBy} on ${timeFormat.format(new Date(test.at))} (Pakistan time). `}
+        New orders, cancellations by customers and contact messages are e-mailed to: {test.recipients.join(", ")}.
+      </Text>
+      <Text style={text}>Nothing else to do. To change who gets them, edit the notification recipients in Settings.</Text>
+      <ActionButton href={absoluteUrl(shop, test.settingsPath)}>Open Settings</ActionButton>
     </EmailLayout>
   );
 }

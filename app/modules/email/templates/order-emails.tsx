@@ -2,7 +2,7 @@ import { Column, Heading, Row, Section, Text } from "@react-email/components";
 import type { OrderStatus } from "~/db/schema/statuses";
 import { formatPkr } from "~/lib/money";
 import { STATUS_LABELS } from "~/modules/orders/order-lifecycle";
-import type { OrderEmailData, OrderStatusEmailData } from "../email-messages";
+import type { OrderCancelledEmailData, OrderEmailData, OrderStatusEmailData } from "../email-messages";
 import { absoluteUrl, ActionButton, BRAND, EmailLayout, heading, mutedText, text, type EmailShop } from "./email-layout";
 
 const dateFormat = new Intl.DateTimeFormat("en-PK", { weekday: "short", day: "numeric", month: "short", timeZone: "Asia/Karachi" });
@@ -80,6 +80,22 @@ export function OrderReceivedEmail({ shop, order }: { shop: EmailShop; order: Or
       <Heading as="h1" style={heading}>New order {order.orderNumber}</Heading>
       <Text style={text}>{order.customerName} from {order.city} ordered {order.items.reduce((n, i) => n + i.quantity, 0)} item(s). Confirm it with them before packing.</Text>
       <OrderSummary order={order} />
+      <ShipTo order={order} />
+      <ActionButton href={absoluteUrl(shop, order.orderPath)}>Open the order</ActionButton>
+    </EmailLayout>
+  );
+}
+
+/** To the notification recipients, when a buyer cancels their own order. */
+export function OrderCancelledByBuyerEmail({ shop, order }: { shop: EmailShop; order: OrderCancelledEmailData }) {
+  return (
+    <EmailLayout shop={shop} preview={`${order.customerName}, ${order.city}: ${formatPkr(order.total)} cancelled`}>
+      <Heading as="h1" style={heading}>{`Order ${order.orderNumber} was cancelled by the customer`}</Heading>
+      <Text style={text}>
+        {`${order.customerName} from ${order.city} cancelled their order while it was ${STATUS_LABELS[order.previousStatus].toLowerCase()}. `}
+        Do not pack or send it. Its items are back in stock.
+      </Text>
+      <OrderSummary order={order} codDue={false} />
       <ShipTo order={order} />
       <ActionButton href={absoluteUrl(shop, order.orderPath)}>Open the order</ActionButton>
     </EmailLayout>

@@ -1,0 +1,27 @@
+import { asc, eq } from "drizzle-orm";
+import type { DbOrTx } from "~/db/client.server";
+import { users } from "~/db/schema";
+import type { EmailKind } from "~/db/schema/statuses";
+import { readNotificationRecipients } from "~/modules/settings/notification-recipients.server";
+import type { EmailMessage } from "./email-messages";
+import { queueEmails } from "./queue-email.server";
+
+/**
+ * Who hears of what happens in the shop (a new order, a buyer's cancellation, a contact message,
+ * the Settings page's test e-mail): the notification recipients from Settings, or, when that list
+ * is empty, every account with the seller role. Never the public contact e-mail, which buyers see.
+ * Every staff notice resolves its recipients here, inside the transaction of its event.
+ */
+export async function staffNoticeRecipients(db: DbOrTx): Promise<string[]> {
+  const listed = await readNotificationRecipients(db);
+  if (listed.length > 0) return listed;
+  const sellers = await db.select({ email: users.email }).from(users).where(eq(users.role, "seller")).orderBy(asc(users.createdAt), asc(users.email));
+  return [...new Set(sellers.map((s) => s.email.trim().toLowerCase()))];
+}
+
+/** Queues one staff notice to each recipient (one e-mail each: one address never sees the others'). */
+export async function queueStaffNotice<K extends EmailKind>(tx: DbOrTx, notice: Omit<EmailMessage<K>, "to">, shopName?: string): Promise<string[]> {
+  const recipients = await staffNoticeRecipients(tx);
+  await queueEmails(tx, recipients.map((to) => ({ ...notice, to }) as EmailMessage), shopName);
+  return recipients;
+}
