@@ -63,7 +63,7 @@ export default function SellerTeam({ loaderData, actionData }: Route.ComponentPr
         <h2 id="team-title" className="text-xl font-semibold text-stone-900">Team</h2>
         <p className="mt-1 text-sm text-stone-700">Sellers can do everything you can: orders, products, settings and this page.</p>
         {revokeError && <p role="alert" className="mt-3 rounded-lg bg-red-50 px-4 py-3 font-medium text-red-900">{revokeError}</p>}
-        <ul className="mt-4 divide-y divide-stone-100 rounded-xl border border-stone-200 bg-white" aria-label="Sellers">
+        <ul className="mt-4 divide-y divide-stone-100 rounded-xl border border-stone-200 bg-white">
           {sellers.map((s) => (
             <li key={s.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
               <div className="min-w-0">

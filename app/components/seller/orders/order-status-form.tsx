@@ -39,12 +39,12 @@ export function OrderStatusForm({ order, result }: { order: OwnerOrderView; resu
       </div>
       <div className={shipping ? "" : "hidden sm:invisible sm:block"}>
         <label htmlFor={`${id}-courier`} className="field-label">Courier name</label>
-        <input id={`${id}-courier`} name="courierName" defaultValue={order.courierName ?? ""} maxLength={60} placeholder="TCS, Leopards, M&P..." className="field-input py-2"
+        <input id={`${id}-courier`} type="text" name="courierName" defaultValue={order.courierName ?? ""} maxLength={60} placeholder="TCS, Leopards, M&P..." className="field-input py-2"
           aria-invalid={fields?.courierName ? true : undefined} />
       </div>
       <div className={shipping ? "" : "hidden sm:invisible sm:block"}>
         <label htmlFor={`${id}-tracking`} className="field-label">Tracking number</label>
-        <input id={`${id}-tracking`} name="trackingNumber" defaultValue={order.trackingNumber ?? ""} maxLength={60} className="field-input py-2"
+        <input id={`${id}-tracking`} type="text" name="trackingNumber" defaultValue={order.trackingNumber ?? ""} maxLength={60} className="field-input py-2"
           aria-invalid={fields?.trackingNumber ? true : undefined} />
       </div>
       <button type="submit" className="btn-primary" disabled={busy}>{busy ? "Updating..." : "Update Status"}</button>

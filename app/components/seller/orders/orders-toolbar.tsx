@@ -14,7 +14,7 @@ export function OrderSummaryCards({ counts, active }: { counts: Record<OrderStat
     ...ORDER_STATUSES.map((s) => ({ status: s, label: STATUS_LABELS[s], count: counts[s] })),
   ];
   return (
-    <ul className="grid grid-cols-2 gap-2 sm:grid-cols-4 xl:grid-cols-8" aria-label="Orders by status">
+    <ul className="grid grid-cols-2 gap-2 sm:grid-cols-4 xl:grid-cols-8">
       {cards.map((card) => (
         <li key={card.label}>
           <Link
