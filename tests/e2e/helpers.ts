@@ -154,15 +154,17 @@ export async function signIn(page: Page, email: string, password: string, redire
  * Playwright's role table has no entry for it, so it is found by its label.
  */
 export function accountMenuControl(page: Page, name: string | RegExp = /^Account menu for /): Locator {
-  return page.getByRole("banner").locator("summary").and(page.getByLabel(name));
+  return page.getByRole("banner").locator(labelledSummary(page, name));
 }
+
+const labelledSummary = (page: Page, name: string | RegExp) => page.locator("summary").and(page.getByLabel(name));
 
 /** Opens the header's account menu (a disclosure) and returns its panel. */
 export async function openUserMenu(page: Page) {
   const summary = accountMenuControl(page);
   if ((await summary.getAttribute("aria-expanded")) !== "true") await summary.click();
   // The panel under the summary (the summary repeats the name on wider screens).
-  const menu = page.getByRole("banner").locator("details").filter({ has: accountMenuControl(page) }).locator(":scope > div");
+  const menu = page.getByRole("banner").locator("details").filter({ has: labelledSummary(page, /^Account menu for /) }).locator(":scope > div");
   await expect(menu.getByRole("button", { name: "Sign Out" })).toBeVisible();
   return menu;
 }
