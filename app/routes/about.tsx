@@ -30,14 +30,17 @@ export default function About() {
           You pay cash when your parcel arrives, and if something does not fit you have 7 days to return or exchange it. {shop ? `${shippingHeadline(shop)}.` : ""}
         </p>
       </div>
-      <ul className="mt-8 grid grid-cols-2 gap-4 lg:grid-cols-4" aria-label="Our numbers">
-        {stats.map((s) => (
-          <li key={s.label} className="rounded-xl bg-brand-50 p-5 text-center">
-            <p className="text-3xl font-extrabold text-brand-800">{s.value}</p>
-            <p className="mt-1 text-sm text-stone-700">{s.label}</p>
-          </li>
-        ))}
-      </ul>
+      <section className="mt-8" aria-labelledby="numbers-title">
+        <h2 id="numbers-title" className="sr-only">Our numbers</h2>
+        <ul className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+          {stats.map((s) => (
+            <li key={s.label} className="rounded-xl bg-brand-50 p-5 text-center">
+              <p className="text-3xl font-extrabold text-brand-800">{s.value}</p>
+              <p className="mt-1 text-sm text-stone-700">{s.label}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
       <section className="prose-page mt-10 max-w-3xl" aria-labelledby="values-title">
         <h2 id="values-title">What we care about</h2>
         <ul>

@@ -156,7 +156,7 @@ function CartLineRow({ line }: { line: CartLine }) {
   const maxQuantity = Math.min(line.stock, MAX_LINE_QUANTITY);
   const label = `${line.name} (${line.color}, ${line.size})`;
   return (
-    <li className="flex gap-4 p-4" data-testid="cart-line" aria-label={label}>
+    <li className="flex gap-4 p-4" data-testid="cart-line">
       <Link to={`/product/${line.productId}`} className="w-20 shrink-0 overflow-hidden rounded-lg sm:w-24" tabIndex={-1} aria-hidden>
         <ProductImage image={line.image} sizes="96px" alt="" />
       </Link>

@@ -83,7 +83,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         </div>
       ) : (
         <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_24rem]">
-          <section aria-labelledby="items-title" className="order-2 lg:order-1">
+          <section className="order-2 lg:order-1">
             <div className="rounded-xl border border-stone-200 bg-white p-5">
               <CheckoutForm values={failed?.values ?? prefill} errors={failed?.fields ?? {}} formError={failed?.formError} idempotencyKey={idempotencyKey} cartVersion={cartVersion} totals={totals as Totals} />
             </div>

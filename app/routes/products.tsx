@@ -147,6 +147,8 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
         )
       ) : (
         <>
+          {/* The cards' names are h3s: this heading keeps the outline whole (h1, then h2) for screen readers. */}
+          <h2 className="sr-only">Results</h2>
           <div
             data-testid="product-results"
             className={`mt-6 grid gap-4 ${query.view === "list" ? "grid-cols-1" : "grid-cols-2 sm:grid-cols-3 lg:grid-cols-4"}`}

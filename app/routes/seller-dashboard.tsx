@@ -34,8 +34,6 @@ export default function SellerDashboard({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="grid gap-8">
-      {/* Without JavaScript there are no charts: their boxes go, the tables beside them stay. */}
-      <noscript><style>{".chart-box{display:none}"}</style></noscript>
       <section aria-labelledby="overview-title">
         <h2 id="overview-title" className="text-xl font-semibold text-stone-900">Overview</h2>
         <dl className="mt-4 grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-3">
@@ -56,7 +54,7 @@ export default function SellerDashboard({ loaderData }: Route.ComponentProps) {
         {recentOrders.length === 0 ? (
           <p className="mt-3 rounded-xl border border-dashed border-stone-300 bg-stone-50 p-6 text-center text-stone-700">No orders yet</p>
         ) : (
-          <ul className="mt-3 divide-y divide-stone-100 rounded-xl border border-stone-200 bg-white" aria-label="The five most recent orders">
+          <ul className="mt-3 divide-y divide-stone-100 rounded-xl border border-stone-200 bg-white">
             {recentOrders.map((o) => (
               <li key={o.id} className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 gap-y-1 px-4 py-3 sm:grid-cols-[6rem_minmax(0,1fr)_auto_6rem]">
                 <span className="min-w-0 truncate font-medium text-stone-900 sm:order-2">{o.customerName}</span>
@@ -98,7 +96,7 @@ export default function SellerDashboard({ loaderData }: Route.ComponentProps) {
       >
         <details className="mt-3 text-sm">
           <summary className="cursor-pointer font-medium text-brand-700">Show the figures per day</summary>
-          <div className="mt-2 max-h-80 overflow-auto" tabIndex={0} role="region" aria-label="Figures per day">
+          <section className="mt-2 max-h-80 overflow-auto" tabIndex={0} aria-label="Figures per day">
             <table className="w-full text-left">
               <caption className="sr-only">Revenue and orders per day</caption>
               <thead className="sticky top-0 bg-white text-stone-700">
@@ -110,7 +108,7 @@ export default function SellerDashboard({ loaderData }: Route.ComponentProps) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </section>
         </details>
       </ChartFigure>
 
@@ -123,7 +121,7 @@ export default function SellerDashboard({ loaderData }: Route.ComponentProps) {
           height="h-56"
         >
           {topProducts.length > 0 && (
-            <ol className="mt-3 grid gap-1 text-sm" aria-label="Top products">
+            <ol className="mt-3 grid gap-1 text-sm">
               {topProducts.map((p, i) => (
                 <li key={p.productId ?? p.name} className="flex justify-between gap-3"><span className="min-w-0 truncate">{i + 1}. {p.name}</span><span className="shrink-0 font-medium">{p.units} sold</span></li>
               ))}
@@ -138,7 +136,7 @@ export default function SellerDashboard({ loaderData }: Route.ComponentProps) {
           height="h-56"
         >
           {cities.length > 0 && (
-            <ol className="mt-3 grid gap-1 text-sm" aria-label="Orders by city">
+            <ol className="mt-3 grid gap-1 text-sm">
               {cities.map((c) => (
                 <li key={c.city} className="flex justify-between gap-3"><span>{c.city}</span><span className="font-medium">{c.orders} {c.orders === 1 ? "order" : "orders"}</span></li>
               ))}
@@ -165,12 +163,14 @@ function ChartFigure({ id, title, summary, chart, height, children }: { id: stri
   const hydrated = useHydrated();
   return (
     <figure aria-labelledby={`${id}-title`} className="min-w-0 rounded-xl border border-stone-200 bg-white p-4">
-      <h3 id={`${id}-title`} className="text-lg font-semibold text-stone-900">{title}</h3>
-      <figcaption className="mt-1 text-sm text-stone-700">{summary}</figcaption>
+      <figcaption>
+        <h3 id={`${id}-title`} className="text-lg font-semibold text-stone-900">{title}</h3>
+        <p className="mt-1 text-sm text-stone-700">{summary}</p>
+      </figcaption>
       {chart && (
         // The chart repeats the figures below for the eye; screen readers get the text instead. Its
         // box keeps its height before recharts arrives, so nothing jumps when it does.
-        <div className={`chart-box mt-3 ${height}`} aria-hidden data-testid={`${id}-chart`}>
+        <div className={`mt-3 ${height} noscript:hidden`} aria-hidden data-testid={`${id}-chart`}>
           {hydrated && <Suspense fallback={null}>{chart}</Suspense>}
         </div>
       )}

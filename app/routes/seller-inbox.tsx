@@ -50,7 +50,7 @@ export default function SellerInbox({ loaderData }: Route.ComponentProps) {
       {total === 0 ? (
         <p className="mt-4 rounded-xl border border-dashed border-stone-300 bg-stone-50 p-6 text-center font-semibold text-stone-900">No messages yet</p>
       ) : (
-        <ul className="mt-4 grid gap-3" aria-label="Messages, newest first">
+        <ul className="mt-4 grid gap-3">
           {messages.map((m) => <MessageCard key={m.id} message={m} />)}
         </ul>
       )}

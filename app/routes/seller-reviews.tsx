@@ -65,7 +65,7 @@ export default function SellerReviews({ loaderData }: Route.ComponentProps) {
           {filter === "hidden" ? "No hidden reviews" : filter === "visible" ? "No reviews shown" : "No reviews yet"}
         </p>
       ) : (
-        <ul className="mt-4 grid gap-3" aria-label="Reviews, newest first" data-testid="owner-review-list">
+        <ul className="mt-4 grid gap-3" data-testid="owner-review-list">
           {reviews.map((r) => <ReviewCard key={r.id} review={r} />)}
         </ul>
       )}

@@ -74,7 +74,7 @@ export default function SellerSettings({ loaderData, actionData }: Route.Compone
           <TextField label="Contact e-mail" type="email" autoComplete="email" {...field("contactEmail")} />
           <TextField label="Phone" type="tel" inputMode="tel" autoComplete="tel" {...field("phone")} />
           <TextField label="Instagram handle" placeholder="@kapra.pk" {...field("instagram")} />
-          <TextField label="Address" autoComplete="street-address" {...field("address")} />
+          <TextField label="Address" autoComplete="address-line1" {...field("address")} />
           <TextField label="City" autoComplete="address-level2" {...field("city")} />
         </Fieldset>
 

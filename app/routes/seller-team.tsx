@@ -68,7 +68,7 @@ export default function SellerTeam({ loaderData, actionData }: Route.ComponentPr
           Removing someone&apos;s seller role also takes their e-mail off the order notice recipients, so they stop getting the shop&apos;s order e-mails.
         </p>
         {revokeError && <p role="alert" className="mt-3 rounded-lg bg-red-50 px-4 py-3 font-medium text-red-900">{revokeError}</p>}
-        <ul className="mt-4 divide-y divide-stone-100 rounded-xl border border-stone-200 bg-white" aria-label="Sellers">
+        <ul className="mt-4 divide-y divide-stone-100 rounded-xl border border-stone-200 bg-white">
           {sellers.map((s) => (
             <li key={s.id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
               <div className="min-w-0">

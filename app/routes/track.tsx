@@ -51,7 +51,7 @@ export default function Track({ actionData }: Route.ComponentProps) {
           <h2 id="tracked-title" className="text-xl font-bold text-stone-900">Order {order.orderNumber}</h2>
           <p className="mt-2 flex flex-wrap items-center gap-2 text-stone-700">Status: <StatusBadge status={order.status} /></p>
           {order.status !== "cancelled" && order.status !== "returned" && (
-            <ol className="mt-4 grid grid-cols-5 gap-1 text-center text-xs" aria-label="Progress">
+            <ol className="mt-4 grid grid-cols-5 gap-1 text-center text-xs">
               {STEPS.map((step, i) => {
                 const reached = STEPS.indexOf(order.status as (typeof STEPS)[number]) >= i;
                 return (

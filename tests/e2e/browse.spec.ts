@@ -5,8 +5,9 @@ const FEATURED = ["Heavyweight Oversized Tee", "Slim Chino Trousers", "Classic P
 
 /** The header's main navigation; on a phone it sits behind the Menu button. */
 async function openMainNav(page: Page) {
-  // The phone menu is a <details>/<summary> disclosure (it works before JavaScript loads), exposed as a button.
-  const menu = page.getByRole("banner").getByRole("button", { name: "Menu" });
+  // The phone menu is a <details>/<summary> disclosure (it works before JavaScript loads); browsers expose the
+  // summary as a button, Playwright's role table does not.
+  const menu = page.getByRole("banner").locator("summary").filter({ hasText: "Menu" });
   if (await menu.isVisible()) await menu.click();
   const nav = page.getByRole("navigation", { name: "Main" }).filter({ visible: true });
   await expect(nav).toHaveCount(1);

@@ -148,13 +148,23 @@ export async function signIn(page: Page, email: string, password: string, redire
   await expect(page).not.toHaveURL(/\/auth\b/);
 }
 
+/**
+ * The header's account menu control: the <summary> of a <details> disclosure, named "Account menu for
+ * {name}". Browsers expose a summary as a button by themselves (it carries no role="button"), but
+ * Playwright's role table has no entry for it, so it is found by its label.
+ */
+export function accountMenuControl(page: Page, name: string | RegExp = /^Account menu for /): Locator {
+  return page.getByRole("banner").locator(labelledSummary(page, name));
+}
+
+const labelledSummary = (page: Page, name: string | RegExp) => page.locator("summary").and(page.getByLabel(name));
+
 /** Opens the header's account menu (a disclosure) and returns its panel. */
 export async function openUserMenu(page: Page) {
-  const name = /^Account menu for /;
-  const summary = page.getByRole("banner").getByRole("button", { name });
+  const summary = accountMenuControl(page);
   if ((await summary.getAttribute("aria-expanded")) !== "true") await summary.click();
   // The panel under the summary (the summary repeats the name on wider screens).
-  const menu = page.getByRole("banner").locator("details").filter({ has: page.getByRole("button", { name }) }).locator(":scope > div");
+  const menu = page.getByRole("banner").locator("details").filter({ has: labelledSummary(page, /^Account menu for /) }).locator(":scope > div");
   await expect(menu.getByRole("button", { name: "Sign Out" })).toBeVisible();
   return menu;
 }

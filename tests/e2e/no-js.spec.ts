@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { cartLine, checkoutForm, createAccount, expectCartCount, newAccount, TEST_SHIPPING } from "./helpers";
+import { accountMenuControl, cartLine, checkoutForm, createAccount, expectCartCount, newAccount, TEST_SHIPPING } from "./helpers";
 
 /**
  * The buying journey with JavaScript off (PRODUCT.md: pages work before JavaScript has loaded):
@@ -30,7 +30,7 @@ test("sign in, add to cart, change quantity, delete and order, all without JavaS
   await signIn.getByRole("button", { name: "Sign In" }).click();
   await expect(page).toHaveURL(new RegExp(`/product/${POCKET_TEE.id}$`));
   await expect(page.getByText("Welcome back!")).toBeVisible();
-  await expect(page.getByRole("banner").getByRole("button", { name: "Account menu for Usman Tariq" })).toBeVisible();
+  await expect(accountMenuControl(page, "Account menu for Usman Tariq")).toBeVisible();
 
   // Add to Cart posts the form; colour, size and quantity go with it.
   await page.getByRole("group", { name: /^Colour/ }).getByRole("radio", { name: "Red", exact: true }).check();

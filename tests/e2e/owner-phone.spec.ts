@@ -74,7 +74,7 @@ test.describe("the owner's dashboard on a 390 x 844 phone", () => {
     await expectInFirstScreen(first.getByRole("link", { name: "Call 0333 7654321" }), "its Call button");
 
     // Status counts are one row of chips that filter.
-    const chips = owner.getByRole("list", { name: "Orders by status" }).getByRole("link");
+    const chips = owner.getByRole("navigation", { name: "Orders by status" }).getByRole("link");
     const chipTops = await chips.evaluateAll((links) => links.map((l) => Math.round(l.getBoundingClientRect().top)));
     expect(new Set(chipTops).size, "status chips on one row").toBe(1);
 

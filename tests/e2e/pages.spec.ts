@@ -151,7 +151,7 @@ test.describe("about page", () => {
     const res = await page.goto("/about");
     expect(res?.status()).toBe(200);
     await expect(page.getByRole("heading", { level: 1, name: "About Kapra" })).toBeVisible();
-    const numbers = page.getByRole("list", { name: "Our numbers" });
+    const numbers = page.getByRole("region", { name: "Our numbers" });
     for (const figure of ["10,000+", "5+", "50,000+", "4.8/5"]) await expect(numbers).toContainText(figure);
     await expect(page.getByRole("main")).toContainText("7 days");
   });

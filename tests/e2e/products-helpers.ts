@@ -10,7 +10,7 @@ export async function photo(name: string, color: string): Promise<{ name: string
 
 /** A product's card on the owner's inventory page. */
 export function inventoryCard(page: Page, name: string): Locator {
-  return page.getByRole("list", { name: "Products" }).getByRole("article").filter({ has: page.getByRole("heading", { name, exact: true }) });
+  return page.getByTestId("inventory-list").getByRole("article").filter({ has: page.getByRole("heading", { name, exact: true }) });
 }
 
 /** Creates an active product through the owner's API (multipart with two photos); returns its id. */

@@ -46,7 +46,7 @@ async function placeOrder(browser: Browser, tag: string, email?: string) {
 }
 
 function logEntries(page: Page) {
-  return page.getByRole("list", { name: "E-mails, newest first" }).getByRole("listitem");
+  return page.getByTestId("email-log-list").getByRole("listitem");
 }
 
 /** Presses Refresh until the worker has sent everything listed (it sends within a second or so of the commit). */

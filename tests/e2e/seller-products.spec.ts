@@ -47,7 +47,7 @@ test.describe("the owner's products", () => {
     await page.getByLabel("Tags").fill("summer, linen");
 
     await page.getByLabel("Upload images").setInputFiles([await photo("front.png", "#14532d"), await photo("back.jpg", "#7c2d12")]);
-    const photos = page.getByRole("list", { name: "Product photos" }).getByRole("listitem");
+    const photos = page.getByTestId("product-photos").getByRole("listitem");
     await expect(photos).toHaveCount(2);
     // The second photo becomes the cover.
     await page.getByRole("button", { name: "Move photo 2 up" }).click();
@@ -199,7 +199,7 @@ test.describe("the owner's products", () => {
     await expect(page.getByText("Valid price is required")).toBeVisible();
     await expect(page.getByLabel("Product Name")).toHaveValue("No JS Tee");
     // The photo was uploaded with the post and is kept for the next one.
-    await expect(page.getByRole("list", { name: "Product photos" }).getByRole("listitem")).toHaveCount(1);
+    await expect(page.getByTestId("product-photos").getByRole("listitem")).toHaveCount(1);
     await context.close();
   });
 
@@ -229,7 +229,7 @@ test.describe("the owner's products", () => {
     await expect(page).toHaveURL(/sort=name/);
     await page.getByLabel("Category").selectOption({ label: "Trousers" });
     await expect(page).toHaveURL(/category=trousers/);
-    const names = await page.getByRole("list", { name: "Products" }).getByRole("heading", { level: 3 }).allInnerTexts();
+    const names = await page.getByTestId("inventory-list").getByRole("heading", { level: 3 }).allInnerTexts();
     expect(names.length).toBeGreaterThan(0);
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
 

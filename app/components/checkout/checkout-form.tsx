@@ -7,7 +7,7 @@ export type Totals = { itemCount: number; subtotal: number; shippingFee: number;
 
 export function OrderSummary({ totals }: { totals: Totals }) {
   return (
-    <dl className="grid grid-cols-[1fr_auto] gap-y-2 text-stone-800" aria-label="Order summary">
+    <dl className="grid grid-cols-[1fr_auto] gap-y-2 text-stone-800">
       <dt>Subtotal</dt><dd className="text-right font-medium" data-testid="subtotal">{formatPrice(totals.subtotal)}</dd>
       <dt>Shipping</dt><dd className="text-right font-medium" data-testid="shipping">{totals.shippingFee === 0 ? "Free" : formatPrice(totals.shippingFee)}</dd>
       <dt className="border-t border-stone-200 pt-2 text-lg font-bold">Total</dt>

@@ -68,11 +68,11 @@ function MobileMenu({ linkClass }: { linkClass: (s: { isActive: boolean }) => st
   const [open, setOpen] = useState(false);
   return (
     <details className="group relative md:hidden" onToggle={(e) => setOpen(e.currentTarget.open)}>
-      <summary role="button" aria-expanded={open} className="flex h-11 w-11 cursor-pointer list-none items-center justify-center rounded-md text-stone-700 hover:bg-stone-100 [&::-webkit-details-marker]:hidden">
+      <summary aria-expanded={open} className="flex h-11 w-11 cursor-pointer list-none items-center justify-center rounded-md text-stone-700 hover:bg-stone-100 [&::-webkit-details-marker]:hidden">
         <MenuIcon />
         <span className="sr-only">Menu</span>
       </summary>
-      <nav aria-label="Main" className="absolute left-0 top-12 w-56 rounded-lg border border-stone-200 bg-white p-2 shadow-lg">
+      <nav aria-label="Main menu" className="absolute left-0 top-12 w-56 rounded-lg border border-stone-200 bg-white p-2 shadow-lg">
         {NAV.map((item) => (
           <NavLink key={item.to} to={item.to} end={item.end} className={(s) => `block ${linkClass(s)}`}>
             {item.label}
@@ -93,7 +93,7 @@ function UserMenu({ user }: { user: NonNullable<RootData["user"]> }) {
   const dashboard = user.role === "seller" ? { to: "/seller-dashboard", label: "Seller Dashboard" } : { to: "/buyer-dashboard", label: "My Dashboard" };
   return (
     <details className="relative" onToggle={(e) => setOpen(e.currentTarget.open)}>
-      <summary role="button" aria-expanded={open} aria-label={`Account menu for ${user.name}`} className="flex h-11 cursor-pointer list-none items-center gap-2 rounded-md px-2 text-stone-700 hover:bg-stone-100 [&::-webkit-details-marker]:hidden">
+      <summary aria-expanded={open} aria-label={`Account menu for ${user.name}`} className="flex h-11 cursor-pointer list-none items-center gap-2 rounded-md px-2 text-stone-700 hover:bg-stone-100 [&::-webkit-details-marker]:hidden">
         <UserIcon />
         <span className="hidden max-w-32 truncate text-sm font-medium sm:inline">{user.name}</span>
       </summary>

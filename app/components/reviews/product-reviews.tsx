@@ -56,7 +56,7 @@ export function ProductReviews({ productId, rating, reviewCount, reviews, review
           {reviews.total === 0 ? (
             <p className="rounded-xl border border-dashed border-stone-300 p-6 text-center text-stone-700">No written reviews yet. Buyers can rate this product once it has been delivered to them.</p>
           ) : (
-            <ul className="divide-y divide-stone-200" aria-label="Reviews, newest first" data-testid="review-list">
+            <ul className="divide-y divide-stone-200" data-testid="review-list">
               {reviews.reviews.map((r) => (
                 <li key={r.id} className="py-4 first:pt-0">
                   <article aria-label={`Review by ${r.author}`}>

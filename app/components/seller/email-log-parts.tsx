@@ -30,7 +30,7 @@ export function EmailStatusMarker({ status, children }: { status: EmailStatus; c
 /** The list: cards that read the same on a phone and a laptop; each opens its entry at its own URL. */
 export function EmailLogList({ entries, hrefOf, selectedId }: { entries: EmailLogRowView[]; hrefOf: (id: number) => string; selectedId: number | null }) {
   return (
-    <ul className="grid gap-2" aria-label="E-mails, newest first">
+    <ul className="grid gap-2" data-testid="email-log-list">
       {entries.map((e) => (
         <li key={e.id}>
           <Link

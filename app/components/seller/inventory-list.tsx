@@ -23,7 +23,7 @@ type Props = {
  */
 export function InventoryList({ items, view, returnTo, deleteHref, deleteTarget }: Props) {
   return (
-    <ul className={view === "grid" ? "grid gap-4 sm:grid-cols-2 xl:grid-cols-3" : "flex flex-col gap-2"} aria-label="Products">
+    <ul className={view === "grid" ? "grid gap-4 sm:grid-cols-2 xl:grid-cols-3" : "flex flex-col gap-2"} data-testid="inventory-list">
       {items.map((item) => (
         <li key={item.id} id={`product-${item.id}`} className="min-w-0">
           <article aria-labelledby={`name-${item.id}`} className={`h-full rounded-xl border border-stone-200 bg-white ${view === "grid" ? "flex flex-col" : "flex flex-col gap-3 p-3 sm:flex-row sm:items-center"}`}>

@@ -3,7 +3,7 @@ import { Form, useFetcher } from "react-router";
 import { showToast } from "~/components/ui/toaster";
 import { useHydrated } from "~/lib/use-hydrated";
 import {
-  editProductForm, gridFieldName, type ProductFormActionData, type ProductFormIntent, type ProductFormValues,
+  editProductForm, gridFieldName, LIST_FIELDS, type ProductFormActionData, type ProductFormIntent, type ProductFormValues,
 } from "~/modules/catalog/product-form";
 import { MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES, PRODUCT_COLORS, PRODUCT_SIZES, variantKey } from "~/modules/catalog/product-options";
 import { mediaUrl, pickSource } from "~/modules/media/image-url";
@@ -107,7 +107,7 @@ export function ProductForm({ mode, initial, initialErrors, formError, categorie
 
       <Section title="Basic Information">
         <Field label="Product Name" error={errors.name}>
-          {(p) => <input {...p} name="name" defaultValue={values.name} maxLength={120} autoComplete="off" onChange={() => clear("name")} className="field-input" />}
+          {(p) => <input {...p} type="text" name="name" defaultValue={values.name} maxLength={120} autoComplete="off" onChange={() => clear("name")} className="field-input" />}
         </Field>
         <Field label="Category" error={errors.category}>
           {(p) => (
@@ -136,9 +136,9 @@ export function ProductForm({ mode, initial, initialErrors, formError, categorie
       </Section>
 
       <Section title="Product Images" description={`Up to ${MAX_PRODUCT_IMAGES} photos, at most 5 MB each. The first one is the cover.`}>
-        {values.images.map((image) => <input key={image.sources[0].key} type="hidden" name="image" value={JSON.stringify(image)} />)}
+        {values.images.map((image) => <input key={image.sources[0].key} type="hidden" name={LIST_FIELDS.images} value={JSON.stringify(image)} />)}
         {values.images.length > 0 && (
-          <ol className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5" aria-label="Product photos">
+          <ol className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5" data-testid="product-photos">
             {values.images.map((image, i) => (
               <li key={image.sources[0].key} className="overflow-hidden rounded-lg border border-stone-200 bg-white">
                 <div className="relative">
@@ -174,8 +174,8 @@ export function ProductForm({ mode, initial, initialErrors, formError, categorie
       </Section>
 
       <Section title="Colors & Sizes">
-        {values.colors.map((c) => <input key={c} type="hidden" name="color" value={c} />)}
-        {values.sizes.map((s) => <input key={s} type="hidden" name="size" value={s} />)}
+        {values.colors.map((c) => <input key={c} type="hidden" name={LIST_FIELDS.colors} value={c} />)}
+        {values.sizes.map((s) => <input key={s} type="hidden" name={LIST_FIELDS.sizes} value={s} />)}
         <ToggleGroup label="Colors" error={errors.colors}>
           {PRODUCT_COLORS.map((c) => {
             const on = values.colors.includes(c);
@@ -243,7 +243,7 @@ export function ProductForm({ mode, initial, initialErrors, formError, categorie
           {values.features.map((feature, i) => (
             <li key={i} className="flex gap-2">
               <label htmlFor={`feature-${i}`} className="sr-only">Feature {i + 1}</label>
-              <input id={`feature-${i}`} name="feature" value={feature} maxLength={200} placeholder="e.g. 100% breathable cotton"
+              <input id={`feature-${i}`} type="text" name={LIST_FIELDS.features} value={feature} maxLength={200} placeholder="e.g. 100% breathable cotton"
                 onChange={(e) => { const text = e.target.value; setValues((v) => ({ ...v, features: v.features.map((f, j) => (j === i ? text : f)) })); clear("features"); }}
                 className="field-input" />
               {values.features.length > 1 && (
@@ -260,7 +260,7 @@ export function ProductForm({ mode, initial, initialErrors, formError, categorie
 
       <Section title="Tags">
         <Field label="Tags" error={errors.tags} optional hint="Separate with commas, e.g. summer, cotton, casual">
-          {(p) => <input {...p} name="tags" defaultValue={values.tags} onChange={() => clear("tags")} className="field-input" />}
+          {(p) => <input {...p} type="text" name="tags" defaultValue={values.tags} onChange={() => clear("tags")} className="field-input" />}
         </Field>
       </Section>
 

@@ -38,6 +38,9 @@ export function emptyProductForm(): ProductFormValues {
   };
 }
 
+/** The fields that carry a list, one control per entry; the [] marks a name the controls share on purpose. */
+export const LIST_FIELDS = { images: "image[]", colors: "color[]", sizes: "size[]", features: "feature[]" } as const;
+
 const GRID_PREFIX = "stock:";
 export const gridFieldName = (color: string, size: string) => `${GRID_PREFIX}${variantKey(color, size)}`;
 
@@ -48,7 +51,7 @@ function text(form: FormData, name: string): string {
 
 function readImages(form: FormData): ImageToken[] {
   const images: ImageToken[] = [];
-  for (const value of form.getAll("image")) {
+  for (const value of form.getAll(LIST_FIELDS.images)) {
     if (typeof value !== "string") continue;
     try {
       const parsed = imageTokenSchema.safeParse(JSON.parse(value));
@@ -67,7 +70,7 @@ export function readProductForm(form: FormData): ProductFormValues {
     if (name.startsWith(GRID_PREFIX) && typeof value === "string") grid[name.slice(GRID_PREFIX.length)] = value;
   }
   const strings = (name: string) => form.getAll(name).filter((v): v is string => typeof v === "string");
-  const features = strings("feature");
+  const features = strings(LIST_FIELDS.features);
   return {
     name: text(form, "name"),
     category: text(form, "category"),
@@ -75,8 +78,8 @@ export function readProductForm(form: FormData): ProductFormValues {
     price: text(form, "price"),
     originalPrice: text(form, "originalPrice"),
     stock: text(form, "stock"),
-    colors: inListOrder(PRODUCT_COLORS, strings("color")),
-    sizes: inListOrder(PRODUCT_SIZES, strings("size")),
+    colors: inListOrder(PRODUCT_COLORS, strings(LIST_FIELDS.colors)),
+    sizes: inListOrder(PRODUCT_SIZES, strings(LIST_FIELDS.sizes)),
     grid,
     features: features.length > 0 ? features : [""],
     tags: text(form, "tags"),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { editProductForm, emptyProductForm, parseProductFormIntent, productInputFromForm, readProductForm } from "./product-form";
+import { editProductForm, emptyProductForm, LIST_FIELDS, parseProductFormIntent, productInputFromForm, readProductForm } from "./product-form";
 import { fieldErrors, parseLaunchAt, productInputSchema, splitTags, type RawProductInput } from "./product-input";
 
 const IMAGE = { width: 960, height: 1200, sources: [{ key: "a".repeat(32), width: 960 }] };
@@ -69,10 +69,10 @@ describe("the product form", () => {
   it("reads every field back, so nothing typed is lost", () => {
     const form = new FormData();
     for (const [k, v] of Object.entries({ name: "Tee", category: "t-shirts", description: "Soft", price: "1299.50", originalPrice: "", stock: "4", tags: "a, b", comingSoon: "on", launchAt: "2025-10-01T21:00" })) form.set(k, v);
-    form.append("color", "White"); form.append("color", "Black"); form.append("size", "M");
-    form.append("feature", "One"); form.append("feature", "");
+    form.append(LIST_FIELDS.colors, "White"); form.append(LIST_FIELDS.colors, "Black"); form.append(LIST_FIELDS.sizes, "M");
+    form.append(LIST_FIELDS.features, "One"); form.append(LIST_FIELDS.features, "");
     form.set("stock:Black/M", "7");
-    form.append("image", JSON.stringify(IMAGE)); form.append("image", "{not json");
+    form.append(LIST_FIELDS.images, JSON.stringify(IMAGE)); form.append(LIST_FIELDS.images, "{not json");
     const values = readProductForm(form);
     expect(values).toMatchObject({ name: "Tee", price: "1299.50", colors: ["Black", "White"], sizes: ["M"], features: ["One", ""], grid: { "Black/M": "7" }, comingSoon: true, images: [IMAGE] });
     const raw = productInputFromForm(values, "publish");

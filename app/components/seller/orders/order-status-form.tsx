@@ -40,12 +40,12 @@ export function OrderStatusForm({ order, result }: { order: OwnerOrderView; resu
       {/* On a phone the button sits beside the status and the courier fields go below both. */}
       <div className={`max-sm:order-2 max-sm:col-span-2 ${shipping ? "" : "hidden sm:invisible sm:block"}`}>
         <label htmlFor={`${id}-courier`} className="field-label">Courier name</label>
-        <input id={`${id}-courier`} name="courierName" defaultValue={order.courierName ?? ""} maxLength={60} placeholder="TCS, Leopards, M&P..." className="field-input py-2"
+        <input id={`${id}-courier`} type="text" name="courierName" defaultValue={order.courierName ?? ""} maxLength={60} placeholder="TCS, Leopards, M&P..." className="field-input py-2"
           aria-invalid={fields?.courierName ? true : undefined} />
       </div>
       <div className={`max-sm:order-2 max-sm:col-span-2 ${shipping ? "" : "hidden sm:invisible sm:block"}`}>
         <label htmlFor={`${id}-tracking`} className="field-label">Tracking number</label>
-        <input id={`${id}-tracking`} name="trackingNumber" defaultValue={order.trackingNumber ?? ""} maxLength={60} className="field-input py-2"
+        <input id={`${id}-tracking`} type="text" name="trackingNumber" defaultValue={order.trackingNumber ?? ""} maxLength={60} className="field-input py-2"
           aria-invalid={fields?.trackingNumber ? true : undefined} />
       </div>
       <button type="submit" className="btn-primary max-sm:order-1" disabled={busy}>{busy ? "Updating..." : "Update Status"}</button>

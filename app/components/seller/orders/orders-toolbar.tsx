@@ -18,25 +18,25 @@ export function OrderSummaryCards({ counts, active }: { counts: Record<OrderStat
     ...ORDER_STATUSES.map((s) => ({ status: s, label: STATUS_LABELS[s], count: counts[s] })),
   ];
   return (
-    <ul
-      className="-mx-4 flex gap-2 overflow-x-auto px-4 py-0.5 [scrollbar-width:none] sm:mx-0 sm:grid sm:grid-cols-4 sm:overflow-visible sm:px-0 sm:py-0 xl:grid-cols-8 [&::-webkit-scrollbar]:hidden"
-      aria-label="Orders by status"
-    >
-      {cards.map((card) => (
-        <li key={card.label} className="shrink-0">
-          <Link
-            to={sellerOrderSearchParams({ status: card.status }) || "?"}
-            aria-current={active === card.status ? "page" : undefined}
-            className={`flex min-h-10 items-center gap-2 whitespace-nowrap rounded-full border py-1 pl-1.5 pr-3 sm:block sm:rounded-xl sm:px-3 sm:py-2 ${
-              active === card.status ? "border-brand-700 ring-2 ring-brand-700/30" : "border-stone-200"
-            } bg-white hover:bg-stone-50`}
-          >
-            <span className={`inline-flex rounded-full px-2 text-xs font-semibold ${card.status ? STATUS_BADGE_CLASSES[card.status] : "bg-stone-100 text-stone-900"}`}>{card.label}</span>
-            <span className="font-bold text-stone-900 sm:mt-1 sm:block sm:text-2xl" data-testid={`count-${card.status ?? "all"}`}>{card.count}</span>
-          </Link>
-        </li>
-      ))}
-    </ul>
+    // A navigation of its own: each chip is a link to the list filtered by that status.
+    <nav aria-label="Orders by status">
+      <ul className="-mx-4 flex gap-2 overflow-x-auto px-4 py-0.5 [scrollbar-width:none] sm:mx-0 sm:grid sm:grid-cols-4 sm:overflow-visible sm:px-0 sm:py-0 xl:grid-cols-8 [&::-webkit-scrollbar]:hidden">
+        {cards.map((card) => (
+          <li key={card.label} className="shrink-0">
+            <Link
+              to={sellerOrderSearchParams({ status: card.status }) || "?"}
+              aria-current={active === card.status ? "page" : undefined}
+              className={`flex min-h-10 items-center gap-2 whitespace-nowrap rounded-full border py-1 pl-1.5 pr-3 sm:block sm:rounded-xl sm:px-3 sm:py-2 ${
+                active === card.status ? "border-brand-700 ring-2 ring-brand-700/30" : "border-stone-200"
+              } bg-white hover:bg-stone-50`}
+            >
+              <span className={`inline-flex rounded-full px-2 text-xs font-semibold ${card.status ? STATUS_BADGE_CLASSES[card.status] : "bg-stone-100 text-stone-900"}`}>{card.label}</span>
+              <span className="font-bold text-stone-900 sm:mt-1 sm:block sm:text-2xl" data-testid={`count-${card.status ?? "all"}`}>{card.count}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
 

@@ -36,7 +36,7 @@ export function SellerOrderCard({ order, result }: { order: OwnerOrderView; resu
             {formatDateTime(order.createdAt)} · <span data-testid="order-channel">{CHANNEL_LABELS[order.channel]}</span> · #{order.id.slice(-8)}
           </p>
           {order.flags.length > 0 && (
-            <ul className="mt-2 flex flex-wrap gap-2" aria-label="Risk flags">
+            <ul className="mt-2 flex flex-wrap gap-2">
               {order.flags.map((flag) => (
                 <li key={flag} className="rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-semibold text-red-900">⚠ {flag}</li>
               ))}

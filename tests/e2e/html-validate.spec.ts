@@ -1,0 +1,144 @@
+import { fileURLToPath } from "node:url";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { FileSystemConfigLoader, HtmlValidate, type Message } from "html-validate";
+import { addToCartByApi, createAccount, newAccount, placeOrderByApi, signInAsOwner } from "./helpers";
+
+/**
+ * Every page's HTML as the server sends it (before any JavaScript runs), checked with html-validate and
+ * the shop's configuration (.htmlvalidate.mjs at the root: the recommended and document rules, with only
+ * spelling-style rules off). A finding fails with the page, the rule, its message and where it is.
+ */
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+// The configuration is found the way the html-validate CLI finds it: from a file at the project's root.
+const validator = new HtmlValidate(new FileSystemConfigLoader());
+const SOURCE = `${ROOT}server-rendered.html`;
+
+const format = (url: string, m: Message) =>
+  `${url} line ${m.line}:${m.column} [${m.ruleId}] ${m.message}${m.selector ? ` at ${m.selector}` : ""}`;
+
+async function findings(url: string, html: string): Promise<string[]> {
+  const report = await validator.validateString(html, SOURCE);
+  return report.results.flatMap((r) => r.messages.map((m) => format(url, m)));
+}
+
+/** Fetches a page's server-rendered HTML (no redirects followed) and validates it. */
+async function expectValidHtml(request: APIRequestContext, url: string, status = 200) {
+  const res = await request.get(url, { maxRedirects: 0 });
+  expect(res.status(), `${url} answered ${res.status()} ${res.headers().location ?? ""}`).toBe(status);
+  expect(res.headers()["content-type"]).toMatch(/^text\/html/);
+  expect(await findings(url, await res.text()), `html-validate found problems in ${url}`).toEqual([]);
+}
+
+test("the configuration catches a defect (the check can fail)", async () => {
+  const page = `<!DOCTYPE html><html lang="en"><head><title>x</title></head><body>
+    <nav aria-label="Main"><a href="/">Home</a></nav><nav><a href="/about">About</a></nav>
+    <main><h1>Shop</h1><h3>Card</h3><details><summary role="button">More</summary>x</details></main></body></html>`;
+  const found = await findings("/sample", page);
+  for (const rule of ["unique-landmark", "heading-level", "no-redundant-role"]) expect(found.join("\n")).toContain(`[${rule}]`);
+});
+
+const PUBLIC: [string, number?][] = [
+  ["/"],
+  ["/products"],
+  ["/products?view=list"],
+  ["/products?q=zzzz"],
+  ["/products?category=jackets&q=zzzz"],
+  ["/category/t-shirts"],
+  ["/product/essential-crew-neck-tee"],
+  ["/product/denim-work-shirt"], // sold out
+  ["/product/quilted-bomber-jacket"], // coming soon
+  ["/coming-soon/jackets"],
+  ["/coming-soon/x"],
+  ["/about"],
+  ["/contact"],
+  ["/privacy"],
+  ["/terms"],
+  ["/returns"],
+  ["/track"],
+  ["/auth?mode=login"],
+  ["/auth?mode=signup"],
+  ["/set-password"],
+  ["/notify/confirm"],
+  ["/notify/unsubscribe", 400],
+  ["/cart"],
+  ["/does-not-exist", 404],
+  ["/product/no-such-product", 404],
+];
+
+test.describe("public pages", () => {
+  for (const [url, status] of PUBLIC) {
+    test(`${url} is valid HTML`, async ({ request }) => {
+      await expectValidHtml(request, url, status);
+    });
+  }
+});
+
+test.describe("signed in", () => {
+  let buyer: APIRequestContext;
+  let owner: APIRequestContext;
+  let order: { orderId: string; orderNumber: string };
+
+  // A buyer of this file's own, with something in the cart, a saved product and an order; and the owner.
+  test.beforeAll(async ({ playwright }, testInfo) => {
+    const baseURL = testInfo.project.use.baseURL;
+    buyer = await playwright.request.newContext({ baseURL });
+    owner = await playwright.request.newContext({ baseURL });
+    await createAccount(buyer, newAccount("html-validate", "Nadia Hussain"));
+    const item = { productId: "cargo-utility-trousers", color: "Brown", size: "XXL", quantity: 1 };
+    await addToCartByApi(buyer, item);
+    order = await placeOrderByApi(buyer, [item]);
+    expect((await buyer.put(`/api/wishlist/${item.productId}`)).status()).toBe(200);
+    await signInAsOwner(owner);
+  });
+
+  test.afterAll(async () => {
+    await buyer?.dispose();
+    await owner?.dispose();
+  });
+
+  const BUYER_PAGES = ["/cart", "/checkout", "/buyer-dashboard", "/buyer-dashboard?tab=wishlist", "/buyer-dashboard?tab=profile", "/buyer-dashboard?tab=settings", "/orders"];
+  for (const url of BUYER_PAGES) {
+    test(`the buyer's ${url} is valid HTML`, async () => {
+      await expectValidHtml(buyer, url);
+    });
+  }
+
+  test("the buyer's order page and a tracked order are valid HTML", async () => {
+    await expectValidHtml(buyer, `/orders/${order.orderId}`);
+    // The tracking page with its result (the order's progress) and with the form's errors.
+    const tracked = await buyer.post("/track", { form: { orderNumber: order.orderNumber, phone: "0300 1234567" } });
+    expect(tracked.status()).toBe(200);
+    const html = await tracked.text();
+    expect(html.includes('id="tracked-title"'), "the tracking page shows the order it found").toBe(true);
+    expect(await findings("/track (found)", html)).toEqual([]);
+    const missing = await buyer.post("/track", { form: { orderNumber: "", phone: "" } });
+    expect(missing.status()).toBe(400);
+    expect(await findings("/track (errors)", await missing.text())).toEqual([]);
+  });
+
+  const OWNER_PAGES = [
+    "/seller-dashboard",
+    "/seller/orders",
+    "/seller/orders?status=pending",
+    "/seller/orders/new",
+    "/seller-dashboard/products",
+    "/seller-dashboard/products?view=list",
+    "/seller-dashboard/products/new",
+    "/seller-dashboard/products/essential-crew-neck-tee/edit",
+    "/seller-dashboard/email-logs",
+    "/seller-dashboard/settings",
+    "/seller-dashboard/inbox",
+    "/seller-dashboard/reviews",
+    "/seller-dashboard/team",
+    "/seller-dashboard/password",
+  ];
+  for (const url of OWNER_PAGES) {
+    test(`the owner's ${url} is valid HTML`, async () => {
+      await expectValidHtml(owner, url);
+    });
+  }
+
+  test("the owner's invoice for an order is valid HTML", async () => {
+    await expectValidHtml(owner, `/seller/orders/${order.orderId}/invoice`);
+  });
+});
