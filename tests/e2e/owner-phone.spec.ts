@@ -124,7 +124,7 @@ test.describe("the owner's dashboard on a 390 x 844 phone", () => {
     }
 
     await gotoHydrated(owner, "/seller-dashboard/products");
-    const product = owner.getByRole("list", { name: "Products" }).getByRole("article").first();
+    const product = owner.getByTestId("inventory-list").getByRole("article").first();
     await expectInFirstScreen(product.getByRole("heading", { level: 3 }), "the first product's name");
     await expectInFirstScreen(product.getByRole("link", { name: /^Edit / }), "its Edit button");
 

@@ -19,7 +19,7 @@ export function OrderSummaryCards({ counts, active }: { counts: Record<OrderStat
   ];
   return (
     // A navigation of its own: each chip is a link to the list filtered by that status.
-    <nav aria-label="Orders by status">
+    <nav aria-label="Orders by status" className="min-w-0">
       <ul className="-mx-4 flex gap-2 overflow-x-auto px-4 py-0.5 [scrollbar-width:none] sm:mx-0 sm:grid sm:grid-cols-4 sm:overflow-visible sm:px-0 sm:py-0 xl:grid-cols-8 [&::-webkit-scrollbar]:hidden">
         {cards.map((card) => (
           <li key={card.label} className="shrink-0">
