@@ -7,9 +7,10 @@ import { instagramUrl, telHref } from "~/lib/contact-links";
 import { useRootData } from "~/lib/root-data";
 import { pageMeta } from "~/lib/seo";
 import { requestAddress } from "~/modules/abuse/request-address.server";
-import { CONTACT_HONEYPOT_FIELD, CONTACT_SUCCESS, CONTACT_TOKEN_FIELD } from "~/modules/contact/contact-messages";
+import { keepOnFailure } from "~/lib/keep-on-failure";
+import { CONTACT_FAILURE, CONTACT_HONEYPOT_FIELD, CONTACT_SUCCESS, CONTACT_TOKEN_FIELD } from "~/modules/contact/contact-messages";
 import { loadContactFormSecret, signContactFormToken } from "~/modules/contact/contact-form-token.server";
-import { contactResponseInit, submitContactMessage } from "~/modules/contact/submit-contact-message.server";
+import { contactResponseInit, submitContactMessage, type ContactResult } from "~/modules/contact/submit-contact-message.server";
 import { shopFaq } from "~/modules/settings/shop-faq";
 import type { Route } from "./+types/contact";
 
@@ -28,6 +29,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await submitContactMessage(context.db, Object.fromEntries(await request.formData()), { address: requestAddress(request) });
   return data(result, contactResponseInit(result));
 }
+
+/** A message whose request failed (server error, outage, no network): SPEC.md's words above the button, the message kept. */
+export const clientAction = (args: Route.ClientActionArgs) =>
+  keepOnFailure(args, ({ values }): ContactResult => ({
+    ok: false, errors: {},
+    values: { name: values.name ?? "", email: values.email ?? "", subject: values.subject ?? "", message: values.message ?? "" },
+    formError: CONTACT_FAILURE,
+  }));
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const root = useRootData();
