@@ -26,7 +26,11 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   test.setTimeout(60_000);
   await shop?.stop("SIGTERM", 10_000);
-  pg?.stop();
+  try {
+    pg?.stop();
+  } catch {
+    // Halted by a test that failed during the outage: its files are removed all the same.
+  }
 });
 
 const SHIPPING: ShippingDetails = { fullName: "Zainab Raza", email: "zainab.raza@example.com", phone: "0312 4567890", city: "Islamabad", address: "House 21, Street 9, F-7/2" };
