@@ -11,6 +11,7 @@ import { getUser } from "~/lib/auth-guard.server";
 import { readShopperBadges } from "~/modules/accounts/shopper-badges.server";
 import { sessionCookies } from "~/modules/accounts/session-user.server";
 import { takeFlash } from "~/lib/flash.server";
+import { CLEAR_OVERSIZE_COOKIE, OVERSIZE_MESSAGE, readOversizeNotice } from "~/lib/oversize-form";
 import { useLiveRefresh } from "~/lib/use-live-refresh";
 import { useRememberLocation } from "~/lib/use-remembered-location";
 import { listCategories } from "~/modules/catalog/list-categories.server";
@@ -25,6 +26,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // A renewed session cookie cache (or a flash message read) goes back with the page.
   const headers = new Headers();
   for (const cookie of [...(await sessionCookies(request)), ...(clear ? [clear] : [])]) headers.append("Set-Cookie", cookie);
+  // A form too large to read, sent back here without JavaScript (server/body-limit.ts): said on any
+  // page; a page that knows the field (contact) also says how long it may be.
+  const oversize = readOversizeNotice(request) ? { type: "error" as const, message: OVERSIZE_MESSAGE } : null;
+  if (oversize) headers.append("Set-Cookie", CLEAR_OVERSIZE_COOKIE);
   return data({
     // Canonical links and social previews: the shop's own origin, never the request's Host.
     origin: publicOrigin(context.env),
@@ -46,7 +51,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     user: user && { id: user.id, name: user.name, email: user.email, role: user.role },
     cartCount,
     wishlist,
-    flash,
+    flash: flash ?? oversize,
   }, { headers });
 }
 

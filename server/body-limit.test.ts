@@ -96,3 +96,42 @@ describe("NUL characters", () => {
     expect(fine.status).toBe(200);
   });
 });
+
+describe("a page's form over the limit (sent without JavaScript)", () => {
+  const form = (fields: Record<string, string>) => Buffer.from(new URLSearchParams(fields).toString());
+  const cookieOf = (headers: http.IncomingHttpHeaders) => {
+    const cookie = [headers["set-cookie"] ?? []].flat().find((c) => c.startsWith("shop_too_large="));
+    return cookie ? JSON.parse(decodeURIComponent(cookie.split(";")[0].slice("shop_too_large=".length))) : null;
+  };
+
+  it("goes back to the page it came from, naming the field that was too long and keeping the short ones", async () => {
+    const before = reached;
+    const body = form({ name: "Ayesha Khan", email: "ayesha@example.pk", subject: "Sizing", message: "ہ".repeat(40_000), formStartedAt: "token" });
+    const res = await send("/contact", {
+      headers: { "content-type": "application/x-www-form-urlencoded", "content-length": String(body.length), host: new URL(base).host, referer: `${base}/contact?from=menu` },
+      chunks: [body],
+    });
+    expect(res.status).toBe(303);
+    expect(res.headers.location).toBe("/contact?from=menu");
+    expect(cookieOf(res.headers)).toEqual({ path: "/contact", field: "message", values: { name: "Ayesha Khan", email: "ayesha@example.pk", subject: "Sizing" } });
+    expect(reached).toBe(before);
+  });
+
+  it("takes a navigation without a Referer back to the form's own page; another site's Referer is not followed", async () => {
+    const body = form({ comment: "x".repeat(70 * 1024) });
+    const navigation = await send("/product/abc", { headers: { "content-type": "application/x-www-form-urlencoded", "sec-fetch-mode": "navigate" }, chunks: [body] });
+    expect(navigation.status).toBe(303);
+    expect(navigation.headers.location).toBe("/product/abc");
+    expect(cookieOf(navigation.headers)).toEqual({ path: "/product/abc", field: "comment", values: {} });
+    const elsewhere = await send("/product/abc", { headers: { "content-type": "application/x-www-form-urlencoded", "sec-fetch-mode": "navigate", referer: "https://evil.example/x" }, chunks: [body] });
+    expect(elsewhere.headers.location).toBe("/product/abc");
+  });
+
+  it("keeps the 413 for scripts, the API and React Router's data requests", async () => {
+    const body = form({ message: "x".repeat(70 * 1024) });
+    const headers = { "content-type": "application/x-www-form-urlencoded", "sec-fetch-mode": "cors", referer: `${base}/contact` };
+    expect((await send("/contact.data", { headers, chunks: [body] })).status).toBe(413);
+    expect((await send("/api/orders", { headers: { ...headers, "sec-fetch-mode": "navigate" }, chunks: [body] })).status).toBe(413);
+    expect((await send("/contact", { headers: { "content-type": "application/x-www-form-urlencoded" }, chunks: [body] })).status).toBe(413);
+  });
+});

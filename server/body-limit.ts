@@ -1,4 +1,5 @@
 import { IncomingMessage, type ServerResponse } from "node:http";
+import { oversizeCookie } from "~/lib/oversize-form";
 
 /** Forms and JSON of the shop are a few kilobytes; 64 KB leaves room for a long description. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -53,7 +54,9 @@ export function limitRequestBodies(handler: Handler, { limit = BODY_LIMIT_BYTES 
     if (BODILESS.has(req.method ?? "GET")) return handler(req, res);
     if (isPhotoUpload(req, pathname)) return handler(req, res);
     const declared = req.headers["content-length"];
-    if (declared !== undefined && Number(declared) > limit) return refuse(req, res, pathname, limit);
+    const pageForm = isPageFormPost(req, pathname);
+    // A page's form read up to the limit, to say which field was too long (the rest is drained).
+    if (declared !== undefined && Number(declared) > limit && !pageForm) return refuse(req, res, pathname, limit);
     if (declared === undefined && !req.headers["transfer-encoding"]) return handler(req, res);
     const chunks: Buffer[] = [];
     let size = 0;
@@ -63,6 +66,10 @@ export function limitRequestBodies(handler: Handler, { limit = BODY_LIMIT_BYTES 
       size += chunk.length;
       if (size > limit) {
         refused = true;
+        if (pageForm) {
+          chunks.push(chunk.subarray(0, chunk.length - (size - limit)));
+          return sendBackToPage(req, res, pathname, Buffer.concat(chunks, limit));
+        }
         chunks.length = 0;
         req.pause();
         refuse(req, res, pathname, limit);
@@ -80,6 +87,88 @@ export function limitRequestBodies(handler: Handler, { limit = BODY_LIMIT_BYTES 
       if (!refused && !res.headersSent) res.destroy();
     });
   };
+}
+
+/**
+ * A form posted by a page in the browser (a navigation, or sent from a page of this shop), not a
+ * script's request: not the API, not React Router's `.data` fetches (they show the refusal on the
+ * page themselves), and urlencoded or multipart.
+ */
+function isPageFormPost(req: IncomingMessage, pathname: string): boolean {
+  if (pathname.startsWith("/api/") || pathname.endsWith(".data")) return false;
+  const type = (req.headers["content-type"] ?? "").toLowerCase();
+  if (!type.startsWith("application/x-www-form-urlencoded") && !type.startsWith("multipart/form-data")) return false;
+  return req.headers["sec-fetch-mode"] === "navigate" || sameOriginReferer(req) !== null;
+}
+
+/** The path and query of the Referer when it is a page of this site (the host check has run already). */
+function sameOriginReferer(req: IncomingMessage): string | null {
+  const referer = req.headers.referer;
+  if (!referer || !req.headers.host) return null;
+  try {
+    const url = new URL(referer);
+    return url.host === req.headers.host ? url.pathname + url.search : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Bytes of a refused page form still read (and dropped) so the browser sees the answer; beyond it the connection is cut. */
+const DRAIN_LIMIT_BYTES = 16 * 1024 * 1024;
+
+/**
+ * A page form over the limit, without JavaScript: back to the page it came from (303, so a GET) with
+ * a one-minute cookie naming the field that was too long and the short fields as typed, which the
+ * page shows beside that field (app/lib/oversize-form.ts). The rest of the body is read and dropped
+ * rather than cut off, or the browser might show a reset connection instead of the answer.
+ */
+function sendBackToPage(req: IncomingMessage, res: ServerResponse, pathname: string, prefix: Buffer) {
+  const back = sameOriginReferer(req) ?? pathname;
+  const path = back.split("?")[0];
+  const { field, values } = readFormPrefix(prefix, req.headers["content-type"] ?? "");
+  res.statusCode = 303;
+  res.setHeader("Location", back);
+  res.setHeader("Cache-Control", "no-store");
+  res.setHeader("Set-Cookie", oversizeCookie({ path, field: field ?? "", values }));
+  res.end();
+  let drained = 0;
+  req.removeAllListeners("data");
+  req.on("data", (chunk: Buffer) => {
+    drained += chunk.length;
+    if (drained > DRAIN_LIMIT_BYTES) req.socket.destroy();
+  });
+  req.resume();
+}
+
+/**
+ * The fields of the first bytes of a form body cut at the limit: the complete ones with their
+ * values, and the one being sent when the limit was reached (the one too long). Urlencoded bodies
+ * are read exactly; of a multipart body only the name of the last part begun.
+ */
+function readFormPrefix(prefix: Buffer, contentType: string): { field: string | null; values: Record<string, string> } {
+  const text = prefix.toString("latin1");
+  if (contentType.toLowerCase().startsWith("multipart/form-data")) {
+    const names = [...text.matchAll(/content-disposition:\s*form-data;\s*name="([^"]{1,100})"/gi)];
+    return { field: names.at(-1)?.[1] ?? null, values: {} };
+  }
+  const pairs = text.split("&");
+  const last = pairs.pop() ?? "";
+  const decode = (s: string) => {
+    try {
+      return decodeURIComponent(s.replace(/\+/g, " "));
+    } catch {
+      return null;
+    }
+  };
+  const values: Record<string, string> = {};
+  for (const pair of pairs) {
+    const [name, value = ""] = pair.split("=", 2);
+    const k = decode(name);
+    const v = decode(value);
+    if (k && v !== null) values[k] = v;
+  }
+  const name = last.includes("=") ? decode(last.split("=", 1)[0]) : null;
+  return { field: name, values };
 }
 
 /** A request with the same line and headers as `req` whose body is `body` (already read). */

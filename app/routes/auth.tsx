@@ -2,6 +2,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { TextField } from "~/components/ui/text-field";
 import { getUser, safeRedirectPath } from "~/lib/auth-guard.server";
 import { AppError } from "~/lib/errors";
+import { GENERIC_FAILURE, keepOnFailure } from "~/lib/keep-on-failure";
 import { setFlash, type Flash } from "~/lib/flash.server";
 import { pageMeta } from "~/lib/seo";
 import { authErrorField, authErrorMessage } from "~/modules/accounts/auth-errors";
@@ -96,6 +97,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   headers.append("Set-Cookie", await setFlash(flash));
   throw redirect(redirectTo, { headers });
 }
+
+/** Sign in or sign up whose request failed (server error, outage, no network): SPEC.md's words, name and e-mail kept. */
+export const clientAction = (args: Route.ClientActionArgs) =>
+  keepOnFailure(args, ({ values }): ActionResult => ({ formError: GENERIC_FAILURE, fields: {}, values: { name: values.name ?? "", email: values.email ?? "" } }));
 
 export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {
   const { mode, redirectTo, carry, carriedName, googleEnabled, dashboardNotice } = loaderData;

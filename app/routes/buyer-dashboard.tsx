@@ -3,10 +3,11 @@ import { z } from "zod";
 import { OrdersTab } from "~/components/account/orders-tab";
 import { ProfileTab } from "~/components/account/profile-tab";
 import { SettingsTab } from "~/components/account/settings-tab";
-import type { AccountActionResult } from "~/components/account/shared";
+import type { AccountActionResult, AccountIntent } from "~/components/account/shared";
 import { WishlistTab } from "~/components/account/wishlist-tab";
 import { requireUser } from "~/lib/auth-guard.server";
 import { AppError } from "~/lib/errors";
+import { GENERIC_FAILURE, keepOnFailure, keepOnFailureWith } from "~/lib/keep-on-failure";
 import { setFlash } from "~/lib/flash.server";
 import { pageMeta } from "~/lib/seo";
 import { authErrorMessage } from "~/modules/accounts/auth-errors";
@@ -127,9 +128,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-/** After a refused cancel (409) reload anyway: the order has moved on and the list should show how. */
-export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if ((actionResult as ActionResult | undefined)?.intent === "cancel") return true;
+/** Any form of the page whose request failed (server error, outage, no network): SPEC.md's words beside it, what was typed kept. */
+export const clientAction = (args: Route.ClientActionArgs) => keepOnFailure(args, keepOnFailureWith<AccountIntent>(GENERIC_FAILURE));
+
+/**
+ * After a refused cancel (409) reload anyway: the order has moved on and the list should show how.
+ * Not after a failed request (5xx): the reload would fail too.
+ */
+export function shouldRevalidate({ actionResult, actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if ((actionResult as ActionResult | undefined)?.intent === "cancel" && (actionStatus ?? 200) < 500) return true;
   return defaultShouldRevalidate;
 }
 

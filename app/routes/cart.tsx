@@ -7,6 +7,9 @@ import { ProductImage } from "~/components/ui/product-image";
 import { showToast } from "~/components/ui/toaster";
 import { getUser, requireUser } from "~/lib/auth-guard.server";
 import { AppError } from "~/lib/errors";
+import { signInToOrder, takeCheckoutDraft } from "~/lib/checkout-draft.server";
+import { cartFailure, checkoutFailure } from "~/lib/failure-messages";
+import { keepOnFailure } from "~/lib/keep-on-failure";
 import { formatPrice } from "~/lib/money";
 import { placeOrderFromForm, type CheckoutActionData } from "~/lib/place-order-action.server";
 import { pageMeta } from "~/lib/seo";
@@ -28,25 +31,32 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getUser(request, context);
-  if (!user) return { signedIn: false as const };
-  const [lines, settings, profile] = await Promise.all([listCartLines(context.db, user.id), getSettings(context.db), getCustomerProfile(context.db, user.id)]);
-  return {
+  if (!user) return data({ signedIn: false as const });
+  const [lines, settings, profile, { draft, clear }] = await Promise.all([
+    listCartLines(context.db, user.id), getSettings(context.db), getCustomerProfile(context.db, user.id), takeCheckoutDraft(request),
+  ]);
+  return data({
     signedIn: true as const,
     lines,
     totals: cartTotals(lines, settings),
-    prefill: { fullName: user.name, email: user.email, phone: profile.phone ?? "", city: profile.city ?? "", address: profile.address ?? "", postalCode: profile.postalCode ?? "" },
+    // Details typed before a sign-in that Place Order asked for come back; otherwise the profile's.
+    prefill: draft ?? { fullName: user.name, email: user.email, phone: profile.phone ?? "", city: profile.city ?? "", address: profile.address ?? "", postalCode: profile.postalCode ?? "" },
     idempotencyKey: randomUUID(),
     cartVersion: cartVersionOf(lines),
-  };
+  }, clear ? { headers: { "Set-Cookie": clear } } : undefined);
 }
 
 type CartActionData = { intent: "add" | "update" | "remove" | "clear"; ok: boolean; message: string; itemId?: string };
 
 /** Cart buttons post here (fetchers with JavaScript, plain forms without); so does Place Order. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUser(request, context);
   const form = Object.fromEntries(await request.formData());
-  if (form.intent === "checkout") return placeOrderFromForm(context, user, form);
+  if (form.intent === "checkout") {
+    const buyer = await getUser(request, context);
+    if (!buyer) throw await signInToOrder(request, form);
+    return placeOrderFromForm(context, buyer, form);
+  }
+  const user = await requireUser(request, context);
   const parsed = cartIntent.safeParse(form);
   if (!parsed.success) {
     const message = parsed.error.issues[0]?.message ?? "Failed to update cart.";
@@ -76,6 +86,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<CartActionData>({ intent: input.intent, ok: false, message: error.message, itemId: "itemId" in input ? input.itemId : undefined }, { status: error.status });
   }
 }
+
+/** A cart button or Place Order whose request failed (server error, outage, no network): SPEC.md's words, nothing lost. */
+export const clientAction = (args: Route.ClientActionArgs) =>
+  keepOnFailure(args, (sent) => (sent.intent === "checkout" ? checkoutFailure(sent) : cartFailure(sent)));
 
 export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
   const continueTo = useRememberedLocation("/products");

@@ -1,7 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { Link } from "react-router";
+import { data, Link } from "react-router";
 import { CheckoutForm, type Totals } from "~/components/checkout/checkout-form";
-import { requireUser } from "~/lib/auth-guard.server";
+import { getUser, requireUser } from "~/lib/auth-guard.server";
+import { signInToOrder, takeCheckoutDraft } from "~/lib/checkout-draft.server";
+import { checkoutFailure } from "~/lib/failure-messages";
+import { keepOnFailure } from "~/lib/keep-on-failure";
 import { AppError } from "~/lib/errors";
 import { formatPrice } from "~/lib/money";
 import { placeOrderFromForm } from "~/lib/place-order-action.server";
@@ -51,23 +54,28 @@ async function checkoutItems(context: Route.LoaderArgs["context"], userId: strin
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
   const url = new URL(request.url);
-  const [{ items, buyNow, problem, cartVersion }, settings, profile] = await Promise.all([
-    checkoutItems(context, user.id, url), getSettings(context.db), getCustomerProfile(context.db, user.id),
+  const [{ items, buyNow, problem, cartVersion }, settings, profile, { draft, clear }] = await Promise.all([
+    checkoutItems(context, user.id, url), getSettings(context.db), getCustomerProfile(context.db, user.id), takeCheckoutDraft(request),
   ]);
-  return {
+  return data({
     items, buyNow, problem, cartVersion,
     totals: cartTotals(items, settings),
-    prefill: { fullName: user.name, email: user.email, phone: profile.phone ?? "", city: profile.city ?? "", address: profile.address ?? "", postalCode: profile.postalCode ?? "" },
+    // Details typed before a sign-in that Place Order asked for come back; otherwise the profile's.
+    prefill: draft ?? { fullName: user.name, email: user.email, phone: profile.phone ?? "", city: profile.city ?? "", address: profile.address ?? "", postalCode: profile.postalCode ?? "" },
     idempotencyKey: randomUUID(),
-  };
+  }, clear ? { headers: { "Set-Cookie": clear } } : undefined);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUser(request, context);
   const form = Object.fromEntries(await request.formData());
+  const user = await getUser(request, context);
+  if (!user) throw await signInToOrder(request, form);
   const item = buyNowItem(new URL(request.url));
   return placeOrderFromForm(context, user, form, item ? [item] : undefined);
 }
+
+/** Place Order whose request failed (server error, outage, no network): SPEC.md's words, the form as typed. */
+export const clientAction = (args: Route.ClientActionArgs) => keepOnFailure(args, checkoutFailure);
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
   const { items, buyNow, problem, totals, prefill, idempotencyKey, cartVersion } = loaderData;

@@ -1,5 +1,6 @@
 import { data, Link } from "react-router";
-import { NotifyMeForm } from "~/components/ui/notify-me-form";
+import { NotifyMeForm, notifyMeFailure } from "~/components/ui/notify-me-form";
+import { keepOnFailure } from "~/lib/keep-on-failure";
 import { pageMeta } from "~/lib/seo";
 import { comingSoonPage } from "~/modules/catalog/coming-soon";
 import { requestAddress } from "~/modules/abuse/request-address.server";
@@ -28,6 +29,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const result = await subscribeToNotify(context.db, { ...form, target: notifyTarget(comingSoonPage(params.category)) }, { address: requestAddress(request) });
   return data(result, notifyMeResponseInit(result));
 }
+
+/** Notify Me whose request failed (server error, outage, no network): the message under the field, the e-mail kept. */
+export const clientAction = (args: Route.ClientActionArgs) => keepOnFailure(args, notifyMeFailure);
 
 export default function ComingSoon({ loaderData, actionData }: Route.ComponentProps) {
   const { page, target } = loaderData;

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { ClockIcon, InstagramIcon, MailIcon, PhoneIcon, PinIcon } from "~/components/ui/icons";
 import { ShopMap } from "~/components/ui/shop-map";
@@ -7,9 +7,12 @@ import { instagramUrl, telHref } from "~/lib/contact-links";
 import { useRootData } from "~/lib/root-data";
 import { pageMeta } from "~/lib/seo";
 import { requestAddress } from "~/modules/abuse/request-address.server";
-import { CONTACT_HONEYPOT_FIELD, CONTACT_SUCCESS, CONTACT_TOKEN_FIELD } from "~/modules/contact/contact-messages";
+import { keepOnFailure } from "~/lib/keep-on-failure";
+import { CLEAR_OVERSIZE_COOKIE, readOversizeNotice } from "~/lib/oversize-form";
+import { CONTACT_MAX, contactLengthErrors, contactTooLong, type ContactField } from "~/modules/contact/contact-schema";
+import { CONTACT_FAILURE, CONTACT_HONEYPOT_FIELD, CONTACT_SUCCESS, CONTACT_TOKEN_FIELD } from "~/modules/contact/contact-messages";
 import { loadContactFormSecret, signContactFormToken } from "~/modules/contact/contact-form-token.server";
-import { contactResponseInit, submitContactMessage } from "~/modules/contact/submit-contact-message.server";
+import { contactResponseInit, submitContactMessage, type ContactResult } from "~/modules/contact/submit-contact-message.server";
 import { shopFaq } from "~/modules/settings/shop-faq";
 import type { Route } from "./+types/contact";
 
@@ -19,9 +22,21 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 // Each view carries its own rendered-at time: never from the guest page cache, or a bot could reuse an old one.
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
-/** The form's signed rendered-at time, for the timing check against bots. */
-export async function loader({ context }: Route.LoaderArgs) {
-  return { formToken: signContactFormToken(await loadContactFormSecret(context.db)) };
+/**
+ * The form's signed rendered-at time, for the timing check against bots; and, after a message too
+ * large to be read at all (sent without JavaScript, server/body-limit.ts), which field was too long
+ * and the other fields as typed.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const formToken = signContactFormToken(await loadContactFormSecret(context.db));
+  const notice = readOversizeNotice(request, "/contact");
+  if (!notice) return data({ formToken, tooLarge: null });
+  const field: ContactField = notice.field in CONTACT_MAX ? (notice.field as ContactField) : "message";
+  const text = (k: ContactField) => (k === field ? "" : notice.values[k] ?? "");
+  const tooLarge: ContactResult = {
+    ok: false, errors: { [field]: contactTooLong(field) }, values: { name: text("name"), email: text("email"), subject: text("subject"), message: text("message") },
+  };
+  return data({ formToken, tooLarge }, { headers: { "Set-Cookie": CLEAR_OVERSIZE_COOKIE } });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -29,16 +44,37 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data(result, contactResponseInit(result));
 }
 
+/** A message whose request failed (server error, outage, no network): SPEC.md's words above the button, the message kept. */
+export const clientAction = (args: Route.ClientActionArgs) =>
+  keepOnFailure(args, ({ values }): ContactResult => ({
+    ok: false, errors: {},
+    values: { name: values.name ?? "", email: values.email ?? "", subject: values.subject ?? "", message: values.message ?? "" },
+    formError: CONTACT_FAILURE,
+  }));
+
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const root = useRootData();
   const shop = root?.shop;
   const navigation = useNavigation();
   const sending = navigation.state === "submitting" && navigation.formAction === "/contact";
   const formRef = useRef<HTMLFormElement>(null);
-  const failed = actionData && !actionData.ok ? actionData : null;
+  // Fields found too long before sending (with JavaScript): nothing is sent, nothing typed is lost.
+  const [tooLong, setTooLong] = useState<Partial<Record<ContactField, string>>>({});
+  const failed = actionData ? (actionData.ok ? null : actionData) : loaderData.tooLarge;
+  const errorOf = (field: ContactField) => tooLong[field] ?? failed?.errors[field];
   useEffect(() => {
     if (actionData?.ok) formRef.current?.reset();
   }, [actionData]);
+  const checkLengths = (event: React.FormEvent<HTMLFormElement>) => {
+    const form = new FormData(event.currentTarget);
+    const errors = contactLengthErrors(Object.fromEntries((Object.keys(CONTACT_MAX) as ContactField[]).map((k) => [k, String(form.get(k) ?? "")])));
+    setTooLong(errors);
+    const first = Object.keys(errors)[0];
+    if (first) {
+      event.preventDefault();
+      event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+    }
+  };
 
   return (
     <div className="container-page py-10">
@@ -60,13 +96,13 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           {actionData?.ok && (
             <p role="status" className="mt-4 rounded-lg bg-emerald-50 px-4 py-3 font-medium text-emerald-900">{CONTACT_SUCCESS}</p>
           )}
-          <Form ref={formRef} method="post" noValidate className="mt-4 grid gap-4" aria-label="Contact form">
+          <Form ref={formRef} method="post" noValidate className="mt-4 grid gap-4" aria-label="Contact form" onSubmit={checkLengths}>
             <div className="grid gap-4 sm:grid-cols-2">
-              <TextField label="Name" name="name" autoComplete="name" error={failed?.errors.name} defaultValue={failed?.values.name} />
-              <TextField label="Email" name="email" type="email" autoComplete="email" error={failed?.errors.email} defaultValue={failed?.values.email} />
+              <TextField label="Name" name="name" autoComplete="name" error={errorOf("name")} defaultValue={failed?.values.name} />
+              <TextField label="Email" name="email" type="email" autoComplete="email" error={errorOf("email")} defaultValue={failed?.values.email} />
             </div>
-            <TextField label="Subject" name="subject" error={failed?.errors.subject} defaultValue={failed?.values.subject} />
-            <TextField label="Message" name="message" multiline error={failed?.errors.message} defaultValue={failed?.values.message} />
+            <TextField label="Subject" name="subject" error={errorOf("subject")} defaultValue={failed?.values.subject} />
+            <TextField label="Message" name="message" multiline error={errorOf("message")} defaultValue={failed?.values.message} />
             {/* Spam checks: a field only bots fill in (off screen, out of the tab order, hidden from screen readers) and the signed time the form was shown. */}
             <div aria-hidden="true" style={{ position: "absolute", left: "-10000px", width: 1, height: 1, overflow: "hidden" }}>
               <label htmlFor="contact-website">Website</label>

@@ -3,10 +3,12 @@ import { data, Form, Link, redirect, useFetcher, useNavigate } from "react-route
 import { AuthRequiredDialog } from "~/components/ui/auth-required-dialog";
 import { showToast } from "~/components/ui/toaster";
 import { WishlistButton } from "~/components/ui/wishlist-button";
-import { ProductReviews, type ReviewerView, type ReviewResult } from "~/components/reviews/product-reviews";
+import { ProductReviews, reviewFailure, type ReviewerView, type ReviewResult } from "~/components/reviews/product-reviews";
 import { getUser, requireUser } from "~/lib/auth-guard.server";
 import { AppError } from "~/lib/errors";
-import { NotifyMeForm } from "~/components/ui/notify-me-form";
+import { NotifyMeForm, notifyMeFailure } from "~/components/ui/notify-me-form";
+import { CART_FAILURES } from "~/lib/failure-messages";
+import { keepOnFailure } from "~/lib/keep-on-failure";
 import { Price } from "~/components/ui/price";
 import { ProductImage } from "~/components/ui/product-image";
 import { Rating } from "~/components/ui/rating";
@@ -111,6 +113,14 @@ async function reviewProduct(request: Request, context: Route.ActionArgs["contex
     return data<ReviewResult>({ intent: "review", ok: false, message: error.message, values }, { status: error.status });
   }
 }
+
+/** Add to Cart, Notify Me or a review whose request failed (server error, outage, no network): SPEC.md's words, nothing lost. */
+export const clientAction = (args: Route.ClientActionArgs) =>
+  keepOnFailure(args, (sent) => {
+    if (sent.intent === "notify") return notifyMeFailure(sent);
+    if (sent.intent === "review") return reviewFailure(sent);
+    return { intent: "add" as const, ok: false, message: CART_FAILURES.add };
+  });
 
 export default function ProductPage({ loaderData, actionData, matches }: Route.ComponentProps) {
   const product = loaderData.product;

@@ -1,7 +1,8 @@
 import { useEffect, useRef } from "react";
 import { data, Form, Link, useNavigate, useNavigation } from "react-router";
 import { useHydrated } from "~/lib/use-hydrated";
-import { NotifyMeForm } from "~/components/ui/notify-me-form";
+import { NotifyMeForm, notifyMeFailure } from "~/components/ui/notify-me-form";
+import { keepOnFailure } from "~/lib/keep-on-failure";
 import { ProductCard } from "~/components/ui/product-card";
 import { GridIcon, ListIcon } from "~/components/ui/icons";
 import { pageMeta } from "~/lib/seo";
@@ -48,6 +49,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await subscribeToNotify(context.db, form, { address: requestAddress(request) });
   return data(result, notifyMeResponseInit(result));
 }
+
+/** Notify Me whose request failed (server error, outage, no network): the message under the field, the e-mail kept. */
+export const clientAction = (args: Route.ClientActionArgs) => keepOnFailure(args, notifyMeFailure);
 
 export default function Products({ loaderData, actionData }: Route.ComponentProps) {
   const { query, listing, category, categories } = loaderData;

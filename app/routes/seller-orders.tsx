@@ -3,6 +3,8 @@ import { z } from "zod";
 import { SellerOrderCard } from "~/components/seller/orders/seller-order-card";
 import { BulkMoveForm, OrderFilters, OrderSummaryCards, OrdersPagination } from "~/components/seller/orders/orders-toolbar";
 import type { OrdersActionResult, OwnerOrderView } from "~/components/seller/orders/types";
+import { STATUS_UPDATE_FAILURE } from "~/lib/failure-messages";
+import { GENERIC_FAILURE, keepOnFailure } from "~/lib/keep-on-failure";
 import { requireSeller } from "~/lib/auth-guard.server";
 import { AppError } from "~/lib/errors";
 import { pageMeta } from "~/lib/seo";
@@ -86,9 +88,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-/** After a refused move reload anyway: the order may have moved on elsewhere. */
-export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if ((actionResult as OrdersActionResult | undefined)?.intent) return true;
+/** A status change whose request failed (server error, outage, no network): SPEC.md's words in a toast, the form as it was. */
+export const clientAction = (args: Route.ClientActionArgs) =>
+  keepOnFailure(args, ({ intent, values }): OrdersActionResult => intent === "bulk"
+    ? { intent: "bulk", ok: false, message: GENERIC_FAILURE, moved: [], failed: [] }
+    : { intent: "status", ok: false, message: STATUS_UPDATE_FAILURE, orderId: values.orderId ?? "" });
+
+/** After a refused move reload anyway: the order may have moved on elsewhere. Not after a failed request (5xx): that reload would fail too. */
+export function shouldRevalidate({ actionResult, actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if ((actionResult as OrdersActionResult | undefined)?.intent && (actionStatus ?? 200) < 500) return true;
   return defaultShouldRevalidate;
 }
 

@@ -2,6 +2,7 @@ import { data, redirect } from "react-router";
 import { z } from "zod";
 import { requireUser, safeRedirectPath } from "~/lib/auth-guard.server";
 import { AppError } from "~/lib/errors";
+import { GENERIC_FAILURE, keepOnFailure, keepOnFailureWith } from "~/lib/keep-on-failure";
 import { setWishlisted } from "~/modules/wishlist/wishlist.server";
 import type { Route } from "./+types/wishlist";
 
@@ -26,3 +27,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw error;
   }
 }
+
+/** The heart whose request failed (server error, outage, no network): SPEC.md's words in a toast, the heart as it was. */
+export const clientAction = (args: Route.ClientActionArgs) => keepOnFailure(args, keepOnFailureWith(GENERIC_FAILURE));

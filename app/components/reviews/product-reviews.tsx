@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { Link, useFetcher } from "react-router";
 import { showToast } from "~/components/ui/toaster";
+import { GENERIC_FAILURE, type SentForm } from "~/lib/keep-on-failure";
 import { ReviewStars } from "./review-stars";
 
 /** The product page's reviews, as the loader gives them (plain types: components never import server modules). */
@@ -20,6 +21,11 @@ export type ReviewResult = {
   intent: "review"; ok: boolean; message: string;
   fields?: { rating?: string; comment?: string }; values?: { rating: string; comment: string };
 };
+
+/** 'Rate this product' whose request failed: the message, and the rating and comment as they were. */
+export function reviewFailure({ values }: SentForm): ReviewResult {
+  return { intent: "review", ok: false, message: GENERIC_FAILURE, values: { rating: values.rating ?? "", comment: values.comment ?? "" } };
+}
 
 const when = (iso: string) => new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "Asia/Karachi" });
 

@@ -1,6 +1,12 @@
 import { useId } from "react";
 import { useFetcher } from "react-router";
+import { GENERIC_FAILURE, type SentForm } from "~/lib/keep-on-failure";
 import type { NotifyMeResult } from "~/modules/notifications/notify-me";
+
+/** Notify Me whose request failed (a route's clientAction answers this): the message under the field, the e-mail kept. */
+export function notifyMeFailure({ values }: SentForm): NotifyMeResult {
+  return { ok: false, errors: { target: GENERIC_FAILURE }, values: { email: values.email ?? "" } };
+}
 
 /**
  * "Notify Me": posts to the current route's action with intent=notify. Works without

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contactSchema } from "./contact-schema";
+import { contactLengthErrors, contactSchema } from "./contact-schema";
 
 const valid = { name: "Ayesha Khan", email: "ayesha@example.pk", subject: "Sizing", message: "Is the oversized tee true to size?" };
 const errorsOf = (input: Record<string, string>) =>
@@ -19,5 +19,20 @@ describe("contact form rules", () => {
   });
   it("checks the e-mail format", () => {
     expect(errorsOf({ ...valid, email: "ayesha@" })).toEqual({ email: "Please enter a valid email address" });
+  });
+});
+
+describe("contact form lengths", () => {
+  it("says how long a field may be, beside it", () => {
+    expect(errorsOf({ ...valid, message: "x".repeat(5001) })).toEqual({ message: "Please keep your message under 5000 characters" });
+    expect(errorsOf({ ...valid, subject: "x".repeat(201) })).toEqual({ subject: "Please keep your subject under 200 characters" });
+    expect(contactSchema.safeParse({ ...valid, message: "x".repeat(5000) }).success).toBe(true);
+  });
+  it("checks lengths the way the server counts them (trimmed), for the page to check before sending", () => {
+    expect(contactLengthErrors({ ...valid, message: ` ${"x".repeat(5000)} ` })).toEqual({});
+    expect(contactLengthErrors({ ...valid, name: "x".repeat(101), message: "x".repeat(5001) })).toEqual({
+      name: "Please keep your name under 100 characters",
+      message: "Please keep your message under 5000 characters",
+    });
   });
 });
