@@ -41,6 +41,14 @@ export function emptyProductForm(): ProductFormValues {
 /** The fields that carry a list, one control per entry; the [] marks a name the controls share on purpose. */
 export const LIST_FIELDS = { images: "image[]", colors: "color[]", sizes: "size[]", features: "feature[]" } as const;
 
+/**
+ * A list field's entries, under its name with or without the brackets: the page's form writes
+ * `color[]`, while forms and scripts written before it (and plain HTML posts) say `color`.
+ */
+function listField(form: FormData, name: (typeof LIST_FIELDS)[keyof typeof LIST_FIELDS]): FormDataEntryValue[] {
+  return [...form.getAll(name), ...form.getAll(name.slice(0, -2))];
+}
+
 const GRID_PREFIX = "stock:";
 export const gridFieldName = (color: string, size: string) => `${GRID_PREFIX}${variantKey(color, size)}`;
 
@@ -51,7 +59,7 @@ function text(form: FormData, name: string): string {
 
 function readImages(form: FormData): ImageToken[] {
   const images: ImageToken[] = [];
-  for (const value of form.getAll(LIST_FIELDS.images)) {
+  for (const value of listField(form, LIST_FIELDS.images)) {
     if (typeof value !== "string") continue;
     try {
       const parsed = imageTokenSchema.safeParse(JSON.parse(value));
@@ -63,13 +71,13 @@ function readImages(form: FormData): ImageToken[] {
   return images;
 }
 
-/** The posted form as values (file uploads are handled before, and arrive as `image` fields). */
+/** The posted form as values (file uploads are handled before). */
 export function readProductForm(form: FormData): ProductFormValues {
   const grid: Record<string, string> = {};
   for (const [name, value] of form.entries()) {
     if (name.startsWith(GRID_PREFIX) && typeof value === "string") grid[name.slice(GRID_PREFIX.length)] = value;
   }
-  const strings = (name: string) => form.getAll(name).filter((v): v is string => typeof v === "string");
+  const strings = (name: (typeof LIST_FIELDS)[keyof typeof LIST_FIELDS]) => listField(form, name).filter((v): v is string => typeof v === "string");
   const features = strings(LIST_FIELDS.features);
   return {
     name: text(form, "name"),
