@@ -9,7 +9,7 @@ import { pageMeta } from "~/lib/seo";
 import { requestAddress } from "~/modules/abuse/request-address.server";
 import { keepOnFailure } from "~/lib/keep-on-failure";
 import { CLEAR_OVERSIZE_COOKIE, readOversizeNotice } from "~/lib/oversize-form";
-import { CONTACT_MAX, contactLengthErrors, contactTooLong, type ContactField } from "~/modules/contact/contact-schema";
+import { CONTACT_MAX, contactLengthErrors, contactTooLong, type ContactField } from "~/modules/contact/contact-limits";
 import { CONTACT_FAILURE, CONTACT_HONEYPOT_FIELD, CONTACT_SUCCESS, CONTACT_TOKEN_FIELD } from "~/modules/contact/contact-messages";
 import { loadContactFormSecret, signContactFormToken } from "~/modules/contact/contact-form-token.server";
 import { contactResponseInit, submitContactMessage, type ContactResult } from "~/modules/contact/submit-contact-message.server";

@@ -5,6 +5,7 @@ import { requireSeller } from "~/lib/auth-guard.server";
 import { formatPkr } from "~/lib/money";
 import { pageMeta } from "~/lib/seo";
 import { useHydrated } from "~/lib/use-hydrated";
+import { moreItemsText } from "~/modules/orders/more-items";
 import { getSellerOverview } from "~/modules/seller/get-seller-overview.server";
 import type { Route } from "./+types/seller-dashboard";
 
@@ -57,7 +58,13 @@ export default function SellerDashboard({ loaderData }: Route.ComponentProps) {
           <ul className="mt-3 divide-y divide-stone-100 rounded-xl border border-stone-200 bg-white">
             {recentOrders.map((o) => (
               <li key={o.id} className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 gap-y-1 px-4 py-3 sm:grid-cols-[6rem_minmax(0,1fr)_auto_6rem]">
-                <span className="min-w-0 truncate font-medium text-stone-900 sm:order-2">{o.customerName}</span>
+                <span className="min-w-0 sm:order-2">
+                  <span className="block truncate font-medium text-stone-900">{o.customerName}</span>
+                  <span className="block truncate text-sm text-stone-600">
+                    {o.items.map((item) => `${item.quantity} x ${item.name}`).join(", ")}
+                    {o.moreItems > 0 && ` ${moreItemsText(o.moreItems)}`}
+                  </span>
+                </span>
                 <span className="text-right font-semibold text-stone-900 sm:order-3">{formatPkr(o.total)}</span>
                 <span className="font-mono text-sm text-stone-600 sm:order-1">#{o.id.slice(-8)}</span>
                 <span className="text-right sm:order-4"><StatusBadge status={o.status} /></span>

@@ -29,8 +29,8 @@ describe("an order card in My Orders", () => {
     expect(html).toContain("+2 more items");
   });
 
-  it("says '+1 more item' for one, and nothing more for two", () => {
-    expect(render(order([item("A"), item("B"), item("C")]))).toContain("+1 more item<");
+  it("says '+1 more items' for one (SPEC.md's words), and nothing more for two", () => {
+    expect(render(order([item("A"), item("B"), item("C")]))).toContain("+1 more items<");
     expect(render(order([item("A"), item("B")]))).not.toContain("more item");
   });
 

@@ -5,6 +5,7 @@ import { formatPrice } from "~/lib/money";
 import { useHydrated } from "~/lib/use-hydrated";
 import { buyerCanCancel, type OrderStatus } from "~/modules/orders/order-lifecycle";
 import { formatDate, Loading, ResultLine, type AccountActionResult } from "./shared";
+import { ITEMS_SHOWN, moreItemsText } from "~/modules/orders/more-items";
 
 /** What the My Orders tab shows of an order (a plain type: components never import server modules). */
 export type AccountOrder = {
@@ -77,7 +78,7 @@ function OrderCard({ order, myRatings, onDetails, result }: { order: AccountOrde
   const cancelling = navigation.state !== "idle" && navigation.formData?.get("intent") === "cancel" && navigation.formData.get("orderId") === order.id;
   // A delivered order lists every item, each with 'Rate this product' or the buyer's rating.
   const delivered = order.status === "delivered";
-  const shown = delivered ? order.items : order.items.slice(0, 2);
+  const shown = delivered ? order.items : order.items.slice(0, ITEMS_SHOWN);
   const more = order.items.length - shown.length;
 
   return (
@@ -106,7 +107,7 @@ function OrderCard({ order, myRatings, onDetails, result }: { order: AccountOrde
             )}
           </li>
         ))}
-        {more > 0 && <li className="text-sm text-stone-600">+{more} more {more === 1 ? "item" : "items"}</li>}
+        {more > 0 && <li className="text-sm text-stone-600">{moreItemsText(more)}</li>}
       </ul>
 
       <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-3">

@@ -128,4 +128,14 @@ describe.each(DATABASE_KINDS)("seller overview on %s", (kind) => {
       { city: "Quetta", orders: 1 },
     ]);
   });
+  // Last: it adds the newest order, which the tests above do not count.
+  it("lists each recent order's first 2 items as 'quantity x name' and '+N more items' for the rest", async () => {
+    await order({
+      status: "pending", total: 5000, createdAt: at("2025-06-10T10:00:00Z"), name: "Four Items",
+      items: [{ productId: "tee", quantity: 2 }, { productId: "polo", quantity: 1 }, { productId: "hoodie", quantity: 1 }, { productId: "sock", quantity: 3 }],
+    });
+    const { recentOrders } = await getSellerOverview(db(), NOW);
+    expect(recentOrders[0]).toMatchObject({ customerName: "Four Items", items: [{ quantity: 2, name: "name of tee" }, { quantity: 1, name: "name of polo" }], moreItems: 2 });
+    expect(recentOrders[1]).toMatchObject({ customerName: "Newest Customer", items: [{ quantity: 1, name: "name of hoodie" }], moreItems: 0 });
+  });
 });

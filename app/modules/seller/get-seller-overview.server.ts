@@ -2,6 +2,7 @@ import { and, count, desc, eq, gte, inArray, ne, notInArray, sql } from "drizzle
 import type { DbOrTx } from "~/db/client.server";
 import { orderItems, orders, products } from "~/db/schema";
 import { ORDER_CHANNELS, type OrderChannel, type OrderStatus } from "~/db/schema/statuses";
+import { ITEMS_SHOWN } from "~/modules/orders/more-items";
 import { lastKarachiDays, startOfKarachiDay } from "./karachi-days";
 
 /** Days the charts cover, today included. */
@@ -27,7 +28,11 @@ export type SellerOverview = {
   };
   /** Delivered revenue and orders per channel, every channel listed. */
   channels: { channel: OrderChannel; revenue: number; orders: number }[];
-  recentOrders: { id: string; orderNumber: string; customerName: string; total: number; status: OrderStatus; createdAt: string }[];
+  /** The newest orders, each with its first items ('quantity x name') and how many it leaves out. */
+  recentOrders: {
+    id: string; orderNumber: string; customerName: string; total: number; status: OrderStatus; createdAt: string;
+    items: { quantity: number; name: string }[]; moreItems: number;
+  }[];
   /** One row per Karachi day, oldest first, zeros included: orders placed that day, revenue delivered that day. */
   daily: { day: string; orders: number; revenue: number }[];
   /** Best sellers of the chart period by units in orders that were not cancelled or returned. */
@@ -110,12 +115,13 @@ export async function getSellerOverview(db: DbOrTx, now: Date = new Date()): Pro
   // Current names for the five best sellers (an order keeps the name it was sold under).
   const ids = top.map((t) => t.productId).filter((id): id is string => id !== null);
   const names = new Map(ids.length ? (await db.select({ id: products.id, name: products.name }).from(products).where(inArray(products.id, ids))).map((p) => [p.id, p.name]) : []);
+  const recentItems = await firstItemsOf(db, recent.map((o) => o.id));
 
   return {
     generatedAt: now.toISOString(),
     stats,
     channels,
-    recentOrders: recent.map((o) => ({ ...o, createdAt: o.createdAt.toISOString() })),
+    recentOrders: recent.map((o) => ({ ...o, createdAt: o.createdAt.toISOString(), ...(recentItems.get(o.id) ?? { items: [], moreItems: 0 }) })),
     daily: lastKarachiDays(now, OVERVIEW_DAYS).map((day) => ({ day, orders: ordersPerDay.get(day) ?? 0, revenue: revenuePerDay.get(day) ?? 0 })),
     topProducts: top.map((t) => ({ productId: t.productId, name: (t.productId && names.get(t.productId)) || t.name, units: t.units })),
     cities: [...ordersPerCity]
@@ -123,4 +129,22 @@ export async function getSellerOverview(db: DbOrTx, now: Date = new Date()): Pro
       .sort((a, b) => b.orders - a.orders || a.city.localeCompare(b.city))
       .slice(0, 10),
   };
+}
+
+/** Each order's first items in the order they were added, and how many more it has: one query for the few orders on the overview. */
+async function firstItemsOf(db: DbOrTx, orderIds: string[]): Promise<Map<string, { items: { quantity: number; name: string }[]; moreItems: number }>> {
+  const byOrder = new Map<string, { items: { quantity: number; name: string }[]; moreItems: number }>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db
+    .select({ orderId: orderItems.orderId, quantity: orderItems.quantity, name: orderItems.name })
+    .from(orderItems)
+    .where(inArray(orderItems.orderId, orderIds))
+    .orderBy(orderItems.id);
+  for (const row of rows) {
+    const entry = byOrder.get(row.orderId) ?? { items: [], moreItems: 0 };
+    if (entry.items.length < ITEMS_SHOWN) entry.items.push({ quantity: row.quantity, name: row.name });
+    else entry.moreItems += 1;
+    byOrder.set(row.orderId, entry);
+  }
+  return byOrder;
 }
