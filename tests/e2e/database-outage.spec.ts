@@ -1,7 +1,7 @@
-import { devices, expect, test, type Page } from "@playwright/test";
+import { devices, expect, test } from "@playwright/test";
 import { startServerProcess, waitFor, type ServerProcess } from "../factories/server-process";
 import { hasPostgres, startPgCluster, type PgCluster } from "../setup/pg-cluster";
-import { addToCart, cartItemsByApi, cartLine, checkoutForm, createAccount, fillShipping, gotoHydrated, newAccount, type ShippingDetails } from "./helpers";
+import { addToCart, cartItemsByApi, cartLine, checkoutForm, createAccount, expectShipping, fillShipping, gotoHydrated, newAccount, type ShippingDetails } from "./helpers";
 
 /**
  * Place Order while PostgreSQL is down (issue 17): a shop of its own on a throwaway PostgreSQL
@@ -36,15 +36,6 @@ test.afterAll(async () => {
 const SHIPPING: ShippingDetails = { fullName: "Zainab Raza", email: "zainab.raza@example.com", phone: "0312 4567890", city: "Islamabad", address: "House 21, Street 9, F-7/2" };
 const HENLEY = { id: "long-sleeve-henley", name: "Long Sleeve Henley" };
 
-async function expectShipping(page: Page) {
-  const form = checkoutForm(page);
-  await expect(form.getByRole("textbox", { name: "Full Name" })).toHaveValue(SHIPPING.fullName);
-  await expect(form.getByRole("textbox", { name: "Email" })).toHaveValue(SHIPPING.email);
-  await expect(form.getByRole("textbox", { name: "Phone" })).toHaveValue(SHIPPING.phone);
-  await expect(form.getByRole("combobox", { name: "City" }).locator("option:checked")).toHaveText(SHIPPING.city);
-  await expect(form.getByRole("textbox", { name: "Shipping Address" })).toHaveValue(SHIPPING.address);
-}
-
 async function ready(url: string): Promise<boolean> {
   const res = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(3_000) }).catch(() => null);
   return res?.status === 200;
@@ -65,14 +56,14 @@ test("Place Order while the database is down: 'Failed to place order. Please try
     await placeOrder.click();
     await expect(checkoutForm(page).getByRole("alert")).toHaveText("Failed to place order. Please try again.", { timeout: 20_000 });
     await expect(page.getByRole("heading", { name: "Something went wrong" })).toHaveCount(0);
-    await expectShipping(page);
+    await expectShipping(page, SHIPPING);
     await expect(cartLine(page, HENLEY.name).getByTestId("line-quantity")).toHaveText("2");
     await expect(placeOrder).toBeEnabled();
 
     pg!.resume();
     await waitFor(() => ready(shop!.url), { timeoutMs: 60_000, what: "the shop to reach the database again" });
     expect(await cartItemsByApi(page)).toMatchObject([{ productId: HENLEY.id, color: "Navy", size: "M", quantity: 2 }]);
-    await expectShipping(page);
+    await expectShipping(page, SHIPPING);
     await placeOrder.click();
     await expect(page).toHaveURL(/\/orders\/[\w-]+$/, { timeout: 20_000 });
     await expect(page.getByTestId("order-items")).toContainText(`2 x ${HENLEY.name}`);

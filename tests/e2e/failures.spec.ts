@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import {
-  addToCartByApi, cartItemsByApi, cartLine, checkoutForm, createAccount, fillShipping, gotoHydrated, newAccount, placeOrderByApi,
+  addToCartByApi, cartItemsByApi, cartLine, checkoutForm, createAccount, expectShipping, fillShipping, gotoHydrated, newAccount, placeOrderByApi,
   signInAsOwner, submitSignIn, toast, type CartItem, type ShippingDetails,
 } from "./helpers";
 
@@ -33,15 +33,6 @@ async function expectNoErrorScreen(page: Page) {
 }
 
 const SHIPPING: ShippingDetails = { fullName: "Bilal Ahmed", email: "bilal.ahmed@example.com", phone: "0321 7654321", city: "Lahore", address: "House 7, Street 3, Model Town" };
-
-async function expectShipping(page: Page, values: ShippingDetails) {
-  const form = checkoutForm(page);
-  await expect(form.getByRole("textbox", { name: "Full Name" })).toHaveValue(values.fullName);
-  await expect(form.getByRole("textbox", { name: "Email" })).toHaveValue(values.email);
-  await expect(form.getByRole("textbox", { name: "Phone" })).toHaveValue(values.phone);
-  await expect(form.getByRole("combobox", { name: "City" }).locator("option:checked")).toHaveText(values.city);
-  await expect(form.getByRole("textbox", { name: "Shipping Address" })).toHaveValue(values.address);
-}
 
 test.describe("a failed request keeps the page", () => {
   test("Add to Cart: 'Failed to add item to cart.' on a 500 and on a dropped network; the choice stays; then it adds", async ({ page }) => {

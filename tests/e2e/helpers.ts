@@ -274,6 +274,16 @@ export async function fillShipping(page: Page, values: Partial<ShippingDetails>)
   if (values.postalCode !== undefined) await form.getByRole("textbox", { name: "Postal Code" }).fill(values.postalCode);
 }
 
+/** The checkout form still holds these details (after a failed Place Order, a sign-in, a reload). */
+export async function expectShipping(page: Page, values: ShippingDetails) {
+  const form = checkoutForm(page);
+  await expect(form.getByRole("textbox", { name: "Full Name" })).toHaveValue(values.fullName);
+  await expect(form.getByRole("textbox", { name: "Email" })).toHaveValue(values.email);
+  await expect(form.getByRole("textbox", { name: "Phone" })).toHaveValue(values.phone);
+  await expect(form.getByRole("combobox", { name: "City" }).locator("option:checked")).toHaveText(values.city);
+  await expect(form.getByRole("textbox", { name: "Shipping Address" })).toHaveValue(values.address);
+}
+
 /**
  * PRODUCT.md's delivery estimate as the buyer reads it: Karachi 3-5 working days, elsewhere 5-7,
  * counted in Pakistan time from the day after ordering, Sundays skipped ("Wed 26 Nov – Fri 28 Nov").

@@ -66,11 +66,14 @@ export function OrderFilters({ query }: { query: SellerOrderQuery }) {
 }
 
 /** How many orders are ticked (the boxes sit on the cards, outside React's state). */
-function useTickedCount(formId: string): number {
+/** The order cards' checkboxes that join the bulk form (by its id, `bulk-orders`). */
+const BULK_BOXES = 'input[form="bulk-orders"][name="orderIds"]';
+
+function useTickedCount(): number {
   const [count, setCount] = useState(0);
   // Counted after every render too: a live refresh may have removed ticked cards, a bulk move unticked some.
   useEffect(() => {
-    const recount = () => setCount(document.querySelectorAll(`input[form="${formId}"][name="orderIds"]:checked`).length);
+    const recount = () => setCount(document.querySelectorAll(`${BULK_BOXES}:checked`).length);
     recount();
     document.addEventListener("change", recount);
     return () => document.removeEventListener("change", recount);
@@ -88,7 +91,7 @@ export function BulkMoveForm({ result }: { result?: OrdersActionResult }) {
   const fetcher = useFetcher<OrdersActionResult>();
   const id = useId();
   const hydrated = useHydrated();
-  const ticked = useTickedCount("bulk-orders");
+  const ticked = useTickedCount();
   const busy = fetcher.state !== "idle";
   const shown = fetcher.data ?? result;
   useEffect(() => {
@@ -96,12 +99,12 @@ export function BulkMoveForm({ result }: { result?: OrdersActionResult }) {
     showToast(fetcher.data.message, fetcher.data.ok ? "success" : "error");
     // The orders that moved are done with: untick them for the next batch.
     const moved = new Set(fetcher.data.moved.map((m) => m.orderId));
-    for (const box of document.querySelectorAll<HTMLInputElement>('input[form="bulk-orders"][name="orderIds"]')) {
+    for (const box of document.querySelectorAll<HTMLInputElement>(BULK_BOXES)) {
       if (moved.has(box.value)) box.checked = false;
     }
   }, [fetcher.state, fetcher.data]);
   const untickAll = () => {
-    for (const box of document.querySelectorAll<HTMLInputElement>('input[form="bulk-orders"][name="orderIds"]:checked')) box.checked = false;
+    for (const box of document.querySelectorAll<HTMLInputElement>(`${BULK_BOXES}:checked`)) box.checked = false;
     document.dispatchEvent(new Event("change"));
   };
   const bulkMoves: OrderStatus[] = ["confirmed", "processing", "shipped", "delivered", "cancelled"];
