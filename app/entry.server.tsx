@@ -4,10 +4,10 @@ import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
 import { STYLE_ID } from "~/components/layout/inline-styles";
-import { deferHydration } from "~/lib/defer-hydration.server";
+import { deferHydration } from "~/http/defer-hydration.server";
 import { logger } from "~/lib/logger.server";
 import { loggableUrl } from "~/lib/log-redaction";
-import { contentSecurityPolicy, newNonce } from "~/lib/security-headers.server";
+import { contentSecurityPolicy, newNonce } from "~/http/security-headers.server";
 // The stylesheet as text, for the server bundle only: every page carries it inline (first paint
 // without a stylesheet round trip) and the browser bundle stays free of it.
 import appCss from "./app.css?inline";
@@ -75,7 +75,7 @@ export default function handleRequest(
       nonce,
       onAllReady() {
         for (const error of renderErrors) logger.error({ err: error, ...loggableUrl(pathAndQuery(request.url)) }, "render failed");
-        // Route modules load after the first paint (app/lib/defer-hydration.server.ts).
+        // Route modules load after the first paint (app/http/defer-hydration.server.ts).
         const deferred = deferHydration();
         deferred.pipe(collect);
         pipe(deferred);

@@ -7,16 +7,17 @@ import { InlineStyles } from "~/components/layout/inline-styles";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { Toaster } from "~/components/ui/toaster";
-import { getUser } from "~/lib/auth-guard.server";
+import { getUser } from "~/http/auth-guard.server";
 import { readShopperBadges } from "~/modules/accounts/shopper-badges.server";
 import { sessionCookies } from "~/modules/accounts/session-user.server";
-import { takeFlash } from "~/lib/flash.server";
-import { CLEAR_OVERSIZE_COOKIE, OVERSIZE_MESSAGE, readOversizeNotice } from "~/lib/oversize-form";
+import { takeFlash } from "~/http/flash.server";
+import { CLEAR_OVERSIZE_COOKIE, OVERSIZE_MESSAGE, readOversizeNotice } from "~/http/oversize-form";
 import { useLiveRefresh } from "~/lib/use-live-refresh";
 import { useRememberLocation } from "~/lib/use-remembered-location";
 import { listCategories } from "~/modules/catalog/list-categories.server";
 import { getSettings } from "~/modules/settings/get-settings.server";
 import { publicOrigin } from "~/lib/public-origin";
+import type { RootData } from "~/lib/root-data";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const [settings, categories, user, { flash, clear }] = await Promise.all([
@@ -30,7 +31,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // page; a page that knows the field (contact) also says how long it may be.
   const oversize = readOversizeNotice(request) ? { type: "error" as const, message: OVERSIZE_MESSAGE } : null;
   if (oversize) headers.append("Set-Cookie", CLEAR_OVERSIZE_COOKIE);
-  return data({
+  return data<RootData>({
     // Canonical links and social previews: the shop's own origin, never the request's Host.
     origin: publicOrigin(context.env),
     shop: {

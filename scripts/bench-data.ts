@@ -6,7 +6,7 @@ import os from "node:os";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { migrateDatabase, openDatabase, type Database, type Db } from "~/db/client.server";
-import { seedDatabase } from "~/db/seed.server";
+import { seedDatabase } from "~/seed/seed.server";
 import { parseEnv } from "~/lib/env.server";
 import { createAuth } from "~/modules/accounts/auth.server";
 import { hasPostgres, startPgCluster } from "../tests/setup/pg-cluster";

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderItems, orders, orderStatusHistory, productImages, products } from "~/db/schema";
-import { seedDatabase } from "~/db/seed.server";
+import { seedDatabase } from "~/seed/seed.server";
 import { getSellerOverview } from "~/modules/seller/get-seller-overview.server";
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../tests/factories/test-database";
 import { seedDemoData } from "./seed-demo-data";

@@ -5,7 +5,7 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { migrateDatabase, openDatabase } from "~/db/client.server";
-import { seedDatabase } from "~/db/seed.server";
+import { seedDatabase } from "~/seed/seed.server";
 import { parseEnv } from "~/lib/env.server";
 import { lockDataDir } from "../server/data-dir-lock";
 import { seedDemoData } from "./seed-demo-data";

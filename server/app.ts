@@ -14,7 +14,7 @@ import { ConfigError, parseEnv, type Env } from "~/lib/env.server";
 import { CLIENT_IP_HEADER, createAuth, loadAuthSecret, type Auth } from "~/modules/accounts/auth.server";
 import { loggableUrl } from "~/lib/log-redaction";
 import { createHostCheck, publicOrigin } from "~/lib/public-origin";
-import { securityHeaders } from "~/lib/security-headers.server";
+import { securityHeaders } from "~/http/security-headers.server";
 import { getMediaFile } from "~/modules/media/get-media-file.server";
 import { createMailTransport } from "~/modules/email/mail-transport.server";
 import { startMailWorker } from "~/modules/email/mail-worker.server";

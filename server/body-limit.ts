@@ -1,5 +1,5 @@
 import { IncomingMessage, type ServerResponse } from "node:http";
-import { oversizeCookie } from "~/lib/oversize-form";
+import { oversizeCookie } from "~/http/oversize-form";
 
 /** Forms and JSON of the shop are a few kilobytes; 64 KB leaves room for a long description. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -119,7 +119,7 @@ const DRAIN_LIMIT_BYTES = 16 * 1024 * 1024;
 /**
  * A page form over the limit, without JavaScript: back to the page it came from (303, so a GET) with
  * a one-minute cookie naming the field that was too long and the short fields as typed, which the
- * page shows beside that field (app/lib/oversize-form.ts). The rest of the body is read and dropped
+ * page shows beside that field (app/http/oversize-form.ts). The rest of the body is read and dropped
  * rather than cut off, or the browser might show a reset connection instead of the answer.
  */
 function sendBackToPage(req: IncomingMessage, res: ServerResponse, pathname: string, prefix: Buffer) {

@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { Logger } from "pino";
 import { migrateDatabase, openDatabase, type Database } from "~/db/client.server";
-import { seedDatabase } from "~/db/seed.server";
+import { seedDatabase } from "~/seed/seed.server";
 import type { Env } from "~/lib/env.server";
 import { ownerLinkLogger } from "~/lib/logger.server";
 import { createAuth, loadAuthSecret } from "~/modules/accounts/auth.server";

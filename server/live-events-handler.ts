@@ -3,8 +3,8 @@ import { fromNodeHeaders } from "better-auth/node";
 import { LIVE_STREAM_LIMITS, LIVE_STREAMS_MESSAGE } from "~/modules/abuse/abuse-limits";
 import { addressKey } from "~/modules/abuse/client-address";
 import { abuseLimitScale } from "~/modules/abuse/rate-limit.server";
-import { CLIENT_IP_HEADER } from "~/modules/accounts/auth.server";
-import type { Services } from "./app";
+import { CLIENT_IP_HEADER, type Auth } from "~/modules/accounts/auth.server";
+import type { LiveHub } from "./live-hub";
 
 const HEARTBEAT_MS = 25_000;
 
@@ -18,7 +18,7 @@ export type LiveEventsOptions = { recheckMs?: number };
  * is checked again every `recheckMs` and at once when the live hub hears the account changed: a
  * signed-out, disabled or demoted account's stream ends, so it stops hearing about orders.
  */
-export function createLiveEventsHandler({ auth, live }: Pick<Services, "auth" | "live">, { recheckMs = LIVE_STREAM_LIMITS.recheckSeconds * 1000 }: LiveEventsOptions = {}) {
+export function createLiveEventsHandler({ auth, live }: { auth: Auth; live: LiveHub }, { recheckMs = LIVE_STREAM_LIMITS.recheckSeconds * 1000 }: LiveEventsOptions = {}) {
   // Read from the database, not the cookie cache: a stream stays open for a long time.
   const readSession = (req: Request) => auth.api.getSession({ headers: fromNodeHeaders(req.headers), query: { disableCookieCache: true } });
   const standing = (session: Awaited<ReturnType<typeof readSession>> | null) => {

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "~/db/client.server";
 import { categories, productVariants, products, shopSettings } from "~/db/schema";
-import { seedDatabase } from "~/db/seed.server";
+import { seedDatabase } from "~/seed/seed.server";
 import { getProduct } from "~/modules/catalog/get-product.server";
 import { listCategories } from "~/modules/catalog/list-categories.server";
 import { getSettings } from "~/modules/settings/get-settings.server";

@@ -5,7 +5,7 @@ import zlib from "node:zlib";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contactMessages, emailOutbox, mediaFiles, notifySubscriptions, orderItems, orders, orderStatusHistory, reviews, shopSettings, users } from "~/db/schema";
-import { seedDatabase } from "~/db/seed.server";
+import { seedDatabase } from "~/seed/seed.server";
 import { CLIENT_IP_HEADER, createAuth } from "~/modules/accounts/auth.server";
 import { TEST_AUTH_SECRET } from "../../tests/factories/test-secret";
 import { storeImage } from "~/modules/media/store-image.server";

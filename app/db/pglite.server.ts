@@ -1,6 +1,6 @@
 import type { PGlite } from "@electric-sql/pglite";
 import { logger } from "~/lib/logger.server";
-import { RESYNC_PAYLOAD, type Database, type Db } from "./client.server";
+import { RESYNC_PAYLOAD, type Database, type Db } from "./database";
 import * as schema from "./schema";
 
 /** What every query gets while the embedded database is down: a 503 (SQLSTATE cannot_connect_now), with why as its cause. */

@@ -1,12 +1,42 @@
 import { useRouteLoaderData } from "react-router";
-import type { loader } from "~/root";
+import type { Role } from "./roles";
 
-type LoaderResult = Awaited<ReturnType<typeof loader>>;
-export type RootData = LoaderResult extends { data: infer D } ? D : LoaderResult;
+/** A one-shot message carried across a redirect (http/flash.server.ts), shown as a toast. */
+export type Flash = { type: "success" | "error" | "info"; message: string };
+
+/**
+ * What root.tsx's loader gives every page (it is checked against this type): the shop facts
+ * (brand, contact, shipping rule, categories), the signed-in shopper and their badges. Declared
+ * here rather than inferred from the loader, so components can read it without importing root.tsx
+ * (which imports them).
+ */
+export type RootData = {
+  /** The shop's own origin for canonical links and social previews, never the request's Host. */
+  origin: string;
+  shop: {
+    brandName: string;
+    contactEmail: string;
+    phone: string;
+    address: string;
+    city: string;
+    instagram: string;
+    shippingFee: number;
+    freeShippingThreshold: number | null;
+    happyCustomers: number;
+    yearsInBusiness: number;
+    productsSold: number;
+    averageRating: number;
+  };
+  categories: { slug: string; name: string }[];
+  user: { id: string; name: string; email: string; role: Role } | null;
+  cartCount: number;
+  wishlist: string[];
+  flash: Flash | null;
+};
 
 /** The shop facts every page shares (brand, contact, shipping rule, categories). */
 export function useRootData(): RootData | undefined {
-  return useRouteLoaderData<typeof loader>("root") as RootData | undefined;
+  return useRouteLoaderData("root") as RootData | undefined;
 }
 
 type MetaMatch = { id: string; data?: unknown } | undefined;

@@ -4,7 +4,7 @@ import { CLIENT_IP_HEADER } from "~/modules/accounts/auth.server";
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../../tests/factories/test-database";
 import { contactForm } from "../../tests/factories/contact-form";
 import { callRoute, routeContext, TEST_ORIGIN } from "../../tests/factories/route-calls";
-import { seedDatabase } from "~/db/seed.server";
+import { seedDatabase } from "~/seed/seed.server";
 import * as apiOrders from "./api.orders";
 import * as checkout from "./checkout";
 import * as contact from "./contact";

@@ -1,4 +1,4 @@
-import { apiData, handleApi, methodNotAllowed, readJson, requireApiUser } from "~/lib/api.server";
+import { apiData, handleApi, methodNotAllowed, readJson, requireApiUser } from "~/http/api.server";
 import { addToCart } from "~/modules/cart/cart-mutations.server";
 import { cartItemInput } from "~/modules/cart/cart-schema";
 import { getCartView } from "~/modules/cart/cart-view.server";

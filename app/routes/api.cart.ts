@@ -1,4 +1,4 @@
-import { apiData, handleApi, methodNotAllowed, requireApiUser } from "~/lib/api.server";
+import { apiData, handleApi, methodNotAllowed, requireApiUser } from "~/http/api.server";
 import { clearCart } from "~/modules/cart/cart-mutations.server";
 import { getCartView } from "~/modules/cart/cart-view.server";
 import type { Route } from "./+types/api.cart";

@@ -1,4 +1,4 @@
-import { apiData, apiError, handleApi, methodNotAllowed, readJson, requireApiUser } from "~/lib/api.server";
+import { apiData, apiError, handleApi, methodNotAllowed, readJson, requireApiUser } from "~/http/api.server";
 import { AppError } from "~/lib/errors";
 import { getOrder } from "~/modules/orders/get-order.server";
 import { orderItemJson } from "~/modules/orders/order-item-json";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { apiData, handleApi, methodNotAllowed, readJson, requireApiUser } from "~/lib/api.server";
+import { apiData, handleApi, methodNotAllowed, readJson, requireApiUser } from "~/http/api.server";
 import { AppError } from "~/lib/errors";
 import { cartItemInput } from "~/modules/cart/cart-schema";
 import { MAX_ORDER_ITEMS, ORDER_ITEMS_MESSAGE } from "~/modules/cart/order-limits";

@@ -1,4 +1,4 @@
-import { apiData, apiError, handleApi, methodNotAllowed, requireApiUser } from "~/lib/api.server";
+import { apiData, apiError, handleApi, methodNotAllowed, requireApiUser } from "~/http/api.server";
 import { AppError } from "~/lib/errors";
 import { getProductForEdit } from "~/modules/catalog/get-product-for-edit.server";
 import { ownerProductJson, rawInputOf } from "~/modules/catalog/owner-product-json";

@@ -1,4 +1,4 @@
-import { apiData, handleApi, methodNotAllowed, readJson, requireApiUser } from "~/lib/api.server";
+import { apiData, handleApi, methodNotAllowed, readJson, requireApiUser } from "~/http/api.server";
 import { AppError } from "~/lib/errors";
 import { getProduct } from "~/modules/catalog/get-product.server";
 import { listProductReviews } from "~/modules/reviews/list-product-reviews.server";

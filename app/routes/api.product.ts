@@ -1,4 +1,4 @@
-import { apiData, apiError, handleApi, methodNotAllowed, readJson, requireApiUser } from "~/lib/api.server";
+import { apiData, apiError, handleApi, methodNotAllowed, readJson, requireApiUser } from "~/http/api.server";
 import { AppError } from "~/lib/errors";
 import { deleteProduct } from "~/modules/catalog/delete-product.server";
 import { getProduct } from "~/modules/catalog/get-product.server";

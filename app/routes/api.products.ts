@@ -1,4 +1,4 @@
-import { apiData, apiError, handleApi, methodNotAllowed, readJson, requireApiUser } from "~/lib/api.server";
+import { apiData, apiError, handleApi, methodNotAllowed, readJson, requireApiUser } from "~/http/api.server";
 import { getProductForEdit } from "~/modules/catalog/get-product-for-edit.server";
 import { listProducts } from "~/modules/catalog/list-products.server";
 import { PAGE_SIZE } from "~/modules/catalog/listing-options";

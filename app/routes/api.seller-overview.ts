@@ -1,4 +1,4 @@
-import { apiData, apiError, handleApi, methodNotAllowed, requireApiUser } from "~/lib/api.server";
+import { apiData, apiError, handleApi, methodNotAllowed, requireApiUser } from "~/http/api.server";
 import { getSellerOverview } from "~/modules/seller/get-seller-overview.server";
 import type { Route } from "./+types/api.seller-overview";
 

@@ -1,4 +1,4 @@
-import { apiData, handleApi, methodNotAllowed, requireApiUser } from "~/lib/api.server";
+import { apiData, handleApi, methodNotAllowed, requireApiUser } from "~/http/api.server";
 import { setWishlisted } from "~/modules/wishlist/wishlist.server";
 import type { Route } from "./+types/api.wishlist-item";
 

@@ -1,9 +1,10 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { TextField } from "~/components/ui/text-field";
-import { getUser, safeRedirectPath } from "~/lib/auth-guard.server";
+import { getUser, safeRedirectPath } from "~/http/auth-guard.server";
 import { AppError } from "~/lib/errors";
-import { GENERIC_FAILURE, keepOnFailure } from "~/lib/keep-on-failure";
-import { setFlash, type Flash } from "~/lib/flash.server";
+import { GENERIC_FAILURE } from "~/lib/failure-messages";
+import { keepOnFailure } from "~/http/keep-on-failure";
+import { setFlash, type Flash } from "~/http/flash.server";
 import { pageMeta } from "~/lib/seo";
 import { authErrorField, authErrorMessage } from "~/modules/accounts/auth-errors";
 import { parseAuthForm, type AuthField, type AuthMode } from "~/modules/accounts/auth-schema";

@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { data, Link } from "react-router";
 import { CheckoutForm, type Totals } from "~/components/checkout/checkout-form";
-import { getUser, requireUser } from "~/lib/auth-guard.server";
-import { signInToOrder, takeCheckoutDraft } from "~/lib/checkout-draft.server";
-import { checkoutFailure } from "~/lib/failure-messages";
-import { keepOnFailure } from "~/lib/keep-on-failure";
+import { getUser, requireUser } from "~/http/auth-guard.server";
+import { signInToOrder, takeCheckoutDraft } from "~/http/checkout-draft.server";
+import { checkoutFailure } from "~/http/failure-answers";
+import { keepOnFailure } from "~/http/keep-on-failure";
 import { AppError } from "~/lib/errors";
 import { formatPrice } from "~/lib/money";
-import { placeOrderFromForm } from "~/lib/place-order-action.server";
+import { placeOrderFromForm } from "~/http/place-order-action.server";
 import { pageMeta } from "~/lib/seo";
 import { getCustomerProfile } from "~/modules/accounts/customer-profile.server";
 import { listCartLines } from "~/modules/cart/cart-lines.server";

@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
 import { NotifyMeForm, notifyMeFailure } from "~/components/ui/notify-me-form";
-import { keepOnFailure } from "~/lib/keep-on-failure";
+import { keepOnFailure } from "~/http/keep-on-failure";
 import { pageMeta } from "~/lib/seo";
 import { comingSoonPage } from "~/modules/catalog/coming-soon";
 import { requestAddress } from "~/modules/abuse/request-address.server";

@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
 import { StatusBadge } from "~/components/ui/status-badge";
-import { requireUser } from "~/lib/auth-guard.server";
+import { requireUser } from "~/http/auth-guard.server";
 import { formatPrice } from "~/lib/money";
 import { formatPakistaniMobile } from "~/lib/phone";
 import { pageMeta } from "~/lib/seo";

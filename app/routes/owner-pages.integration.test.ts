@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contactMessages, shopSettings, users } from "~/db/schema";
-import { seedSettings } from "~/db/seed-data";
+import { seedSettings } from "~/seed/seed-data";
 import { CLIENT_IP_HEADER, type Auth } from "~/modules/accounts/auth.server";
 import { createSeller } from "~/modules/accounts/create-seller.server";
 import { getSessionUser } from "~/modules/accounts/session-user.server";

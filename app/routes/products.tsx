@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { data, Form, Link, useNavigate, useNavigation } from "react-router";
 import { useHydrated } from "~/lib/use-hydrated";
 import { NotifyMeForm, notifyMeFailure } from "~/components/ui/notify-me-form";
-import { keepOnFailure } from "~/lib/keep-on-failure";
+import { keepOnFailure } from "~/http/keep-on-failure";
 import { ProductCard } from "~/components/ui/product-card";
 import { GridIcon, ListIcon } from "~/components/ui/icons";
 import { pageMeta } from "~/lib/seo";

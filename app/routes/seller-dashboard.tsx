@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ReactNode } from "react";
 import { Link } from "react-router";
 import { StatusBadge } from "~/components/ui/status-badge";
-import { requireSeller } from "~/lib/auth-guard.server";
+import { requireSeller } from "~/http/auth-guard.server";
 import { formatPkr } from "~/lib/money";
 import { pageMeta } from "~/lib/seo";
 import { useHydrated } from "~/lib/use-hydrated";

@@ -1,8 +1,8 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { ClearLogsControl, EmailLogDetail, EmailLogList, type EmailLogDetailView, type EmailLogRowView } from "~/components/seller/email-log-parts";
-import { requireSeller } from "~/lib/auth-guard.server";
+import { requireSeller } from "~/http/auth-guard.server";
 import { AppError } from "~/lib/errors";
-import { setFlash } from "~/lib/flash.server";
+import { setFlash } from "~/http/flash.server";
 import { pageMeta } from "~/lib/seo";
 import { publicOrigin } from "~/lib/public-origin";
 import { clearEmailLog, getEmailLogEntry, listEmailLog, resendEmail, type EmailLogEntry } from "~/modules/email/email-log.server";

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { Link, useFetcher } from "react-router";
 import { showToast } from "~/components/ui/toaster";
-import { requireSeller } from "~/lib/auth-guard.server";
+import { requireSeller } from "~/http/auth-guard.server";
 import { AppError } from "~/lib/errors";
 import { pageMeta } from "~/lib/seo";
 import { listInboxMessages, setMessageHandled } from "~/modules/contact/inbox.server";

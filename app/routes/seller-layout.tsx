@@ -1,6 +1,6 @@
 import { Outlet } from "react-router";
 import { SellerNav } from "~/components/seller/seller-nav";
-import { requireSeller } from "~/lib/auth-guard.server";
+import { requireSeller } from "~/http/auth-guard.server";
 import { countWaiting } from "~/modules/seller/count-waiting.server";
 import type { Route } from "./+types/seller-layout";
 

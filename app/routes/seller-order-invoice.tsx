@@ -1,5 +1,5 @@
 import { data, Link } from "react-router";
-import { requireSeller } from "~/lib/auth-guard.server";
+import { requireSeller } from "~/http/auth-guard.server";
 import { formatPrice } from "~/lib/money";
 import { formatPakistaniMobile } from "~/lib/phone";
 import { pageMeta } from "~/lib/seo";

@@ -1,4 +1,4 @@
-import { requireSeller } from "~/lib/auth-guard.server";
+import { requireSeller } from "~/http/auth-guard.server";
 import { exportOrdersCsv } from "~/modules/orders/export-orders-csv.server";
 import { readSellerOrderQuery } from "~/modules/orders/seller-order-query";
 import type { Route } from "./+types/seller-orders-csv";

@@ -1,7 +1,7 @@
 import { data, redirect, useNavigation } from "react-router";
 import { ChangePasswordForm } from "~/components/account/change-password-form";
-import { requireSeller } from "~/lib/auth-guard.server";
-import { setFlash } from "~/lib/flash.server";
+import { requireSeller } from "~/http/auth-guard.server";
+import { setFlash } from "~/http/flash.server";
 import { pageMeta } from "~/lib/seo";
 import { SELLER_PASSWORD_PATH } from "~/modules/accounts/account-paths";
 import { changePasswordFromForm, PASSWORD_CHANGED } from "~/modules/accounts/change-password.server";

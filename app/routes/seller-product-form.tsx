@@ -1,7 +1,7 @@
 import { data, Link, useLocation, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import { ProductForm } from "~/components/seller/product-form";
-import { requireSeller } from "~/lib/auth-guard.server";
-import { productFormAction } from "~/lib/product-form-action.server";
+import { requireSeller } from "~/http/auth-guard.server";
+import { productFormAction } from "~/http/product-form-action.server";
 import { pageMeta } from "~/lib/seo";
 import { getProductForEdit } from "~/modules/catalog/get-product-for-edit.server";
 import { listCategories } from "~/modules/catalog/list-categories.server";

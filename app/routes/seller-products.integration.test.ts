@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderItems, products, productVariants } from "~/db/schema";
-import { seedDatabase } from "~/db/seed.server";
-import { takeFlash } from "~/lib/flash.server";
+import { seedDatabase } from "~/seed/seed.server";
+import { takeFlash } from "~/http/flash.server";
 import { CLIENT_IP_HEADER, createAuth, type Auth } from "~/modules/accounts/auth.server";
 import { createSeller } from "~/modules/accounts/create-seller.server";
 import { placeOrder } from "~/modules/checkout/place-order.server";

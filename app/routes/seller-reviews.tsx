@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { Form, Link, useFetcher } from "react-router";
 import { ReviewStars } from "~/components/reviews/review-stars";
 import { showToast } from "~/components/ui/toaster";
-import { requireSeller } from "~/lib/auth-guard.server";
+import { requireSeller } from "~/http/auth-guard.server";
 import { AppError } from "~/lib/errors";
 import { pageMeta } from "~/lib/seo";
 import { ownerReviewActionSchema } from "~/modules/reviews/owner-review-action";

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { Form, redirect, useFetcher, useNavigation } from "react-router";
 import { TextField } from "~/components/ui/text-field";
-import { requireSeller } from "~/lib/auth-guard.server";
-import { setFlash } from "~/lib/flash.server";
+import { requireSeller } from "~/http/auth-guard.server";
+import { setFlash } from "~/http/flash.server";
 import { publicOrigin } from "~/lib/public-origin";
 import { pageMeta } from "~/lib/seo";
 import { createMailTransport } from "~/modules/email/mail-transport.server";

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { TextField } from "~/components/ui/text-field";
-import { requireSeller } from "~/lib/auth-guard.server";
+import { requireSeller } from "~/http/auth-guard.server";
 import { AppError } from "~/lib/errors";
-import { setFlash } from "~/lib/flash.server";
+import { setFlash } from "~/http/flash.server";
 import { pageMeta } from "~/lib/seo";
 import { grantSellerRole, listSellers, revokeSellerRole } from "~/modules/accounts/team.server";
 import { teamActionSchema } from "~/modules/accounts/team-schema";

@@ -2,7 +2,7 @@ import { and, eq, gt } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cartItems, productVariants, users } from "~/db/schema";
-import { seedDatabase } from "~/db/seed.server";
+import { seedDatabase } from "~/seed/seed.server";
 import { placeOrder } from "~/modules/checkout/place-order.server";
 import * as apiCartItems from "./api.cart-items";
 import * as apiOrder from "./api.order";

@@ -1,6 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { TextField } from "~/components/ui/text-field";
-import { setFlash } from "~/lib/flash.server";
+import { setFlash } from "~/http/flash.server";
 import { pageMeta } from "~/lib/seo";
 import { authErrorMessage, NEW_PASSWORD_CODES } from "~/modules/accounts/auth-errors";
 import { PASSWORDS_DO_NOT_MATCH } from "~/modules/accounts/auth-schema";

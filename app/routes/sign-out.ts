@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { setFlash } from "~/lib/flash.server";
+import { setFlash } from "~/http/flash.server";
 import { callAuth } from "~/modules/accounts/call-auth.server";
 import { expiredSessionCookies } from "~/modules/accounts/auth.server";
 import type { Route } from "./+types/sign-out";

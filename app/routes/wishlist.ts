@@ -1,8 +1,9 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
-import { requireUser, safeRedirectPath } from "~/lib/auth-guard.server";
+import { requireUser, safeRedirectPath } from "~/http/auth-guard.server";
 import { AppError } from "~/lib/errors";
-import { GENERIC_FAILURE, keepOnFailure, keepOnFailureWith } from "~/lib/keep-on-failure";
+import { GENERIC_FAILURE } from "~/lib/failure-messages";
+import { keepOnFailure, keepOnFailureWith } from "~/http/keep-on-failure";
 import { setWishlisted } from "~/modules/wishlist/wishlist.server";
 import type { Route } from "./+types/wishlist";
 

@@ -23,7 +23,7 @@ const SHIPPING = {
   postalCode: "75500",
 };
 
-// Seeded products (app/db/seed-data.ts) with known prices and stock.
+// Seeded products (app/seed/seed-data.ts) with known prices and stock.
 const TEE = "essential-crew-neck-tee"; // Rs 1,299; Gray/XXL has 3, White/XS is sold out
 const OVERSIZED = "heavyweight-oversized-tee"; // Rs 1,899 (was 2,499); White/M has 4
 const V_NECK = "slim-v-neck-tee"; // Rs 1,499; every variant has 8 or more

@@ -9,7 +9,7 @@ import {
  * Shipping and Total, Delete and Clear Cart with SPEC.md's toasts, all without a page reload.
  */
 
-// Seeded products (app/db/seed-data.ts) that no other spec counts the stock of.
+// Seeded products (app/seed/seed-data.ts) that no other spec counts the stock of.
 const POCKET_TEE = { id: "pocket-tee", name: "Everyday Pocket Tee", price: 1399 };
 const CHINO_SHORTS = { id: "chino-shorts", name: "Chino Shorts", price: 1999 };
 const HOODIE = { id: "classic-pullover-hoodie", name: "Classic Pullover Hoodie", price: 4499 }; // Red/S: 2 in stock

@@ -10,7 +10,7 @@ import {
  * out-of-stock at checkout.
  */
 
-// Seeded products (app/db/seed-data.ts) that no other spec counts the stock of.
+// Seeded products (app/seed/seed-data.ts) that no other spec counts the stock of.
 const POCKET_TEE = { id: "pocket-tee", name: "Everyday Pocket Tee", price: 1399 };
 const MANDARIN = { id: "mandarin-collar-shirt", name: "Mandarin Collar Shirt", price: 2999 };
 const HENLEY = { id: "long-sleeve-henley", name: "Long Sleeve Henley", price: 1999 };

@@ -10,7 +10,7 @@ import {
  * phone without signing in.
  */
 
-// Seeded products (app/db/seed-data.ts) that no other spec counts the stock of.
+// Seeded products (app/seed/seed-data.ts) that no other spec counts the stock of.
 const CARGO_SHORTS = { id: "cargo-shorts", name: "Cargo Shorts", price: 2299 };
 const JOGGERS = { id: "jogger-trousers", name: "Tech Jogger Trousers", price: 2799 };
 

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { expect } from "vitest";
 import { cartItems, contactMessages, productVariants, users } from "~/db/schema";
-import { seedDatabase } from "~/db/seed.server";
+import { seedDatabase } from "~/seed/seed.server";
 import { CLIENT_IP_HEADER, type Auth } from "~/modules/accounts/auth.server";
 import { createSeller } from "~/modules/accounts/create-seller.server";
 import { placeOrder } from "~/modules/checkout/place-order.server";

@@ -1,5 +1,5 @@
 import type { TestProject } from "vitest/node";
-import { warmSeedArtCache } from "~/db/seed.server";
+import { warmSeedArtCache } from "~/seed/seed.server";
 import { startPgCluster } from "./pg-cluster";
 
 declare module "vitest" {

@@ -2,8 +2,10 @@ import { useId } from "react";
 import { CityField } from "~/components/ui/city-field";
 import { TextField } from "~/components/ui/text-field";
 
-export type ShippingValues = Partial<Record<"fullName" | "email" | "phone" | "city" | "cityOther" | "address" | "postalCode", string>>;
-export type ShippingErrors = Partial<Record<"fullName" | "email" | "phone" | "city" | "address" | "postalCode", string>>;
+import type { ShippingFormErrors, ShippingFormValues } from "~/modules/checkout/checkout-schema";
+
+export type ShippingValues = ShippingFormValues;
+export type ShippingErrors = ShippingFormErrors;
 
 /** The checkout form's fields, shared by /cart and /checkout. Country is fixed; payment is COD only. */
 export function ShippingFields({ values, errors }: { values: ShippingValues; errors: ShippingErrors }) {

@@ -1,7 +1,8 @@
 import { useEffect } from "react";
 import { Link, useFetcher } from "react-router";
 import { showToast } from "~/components/ui/toaster";
-import { GENERIC_FAILURE, type SentForm } from "~/lib/keep-on-failure";
+import { GENERIC_FAILURE } from "~/lib/failure-messages";
+import type { SentForm } from "~/http/keep-on-failure";
 import { ReviewStars } from "./review-stars";
 
 /** The product page's reviews, as the loader gives them (plain types: components never import server modules). */

@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { useFetcher } from "react-router";
-import { GENERIC_FAILURE, type SentForm } from "~/lib/keep-on-failure";
+import { GENERIC_FAILURE } from "~/lib/failure-messages";
+import type { SentForm } from "~/http/keep-on-failure";
 import type { NotifyMeResult } from "~/modules/notifications/notify-me";
 
 /** Notify Me whose request failed (a route's clientAction answers this): the message under the field, the e-mail kept. */

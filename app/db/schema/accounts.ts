@@ -1,11 +1,12 @@
 import { bigint, boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
+// Relative, not "~/": drizzle-kit reads the schema without the app's import alias.
+import { ROLES } from "../../lib/roles";
+
 /**
  * better-auth's tables (user, session, account, verification, rateLimit). The property names are
  * the field names better-auth expects; the columns are ours in snake_case.
  */
-export const ROLES = ["buyer", "seller"] as const;
-export type Role = (typeof ROLES)[number];
 
 export const users = pgTable("users", {
   id: text("id").primaryKey(),

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "~/db/client.server";
 import { orders, productVariants, rateLimitCounters } from "~/db/schema";
-import { seedDatabase } from "~/db/seed.server";
+import { seedDatabase } from "~/seed/seed.server";
 import { AppError } from "~/lib/errors";
 import { placeOrder } from "~/modules/checkout/place-order.server";
 import { subscribeToNotify } from "~/modules/notifications/subscribe-to-notify.server";

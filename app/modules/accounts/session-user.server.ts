@@ -1,4 +1,4 @@
-import type { Role } from "~/db/schema";
+import type { Role } from "~/lib/roles";
 import type { Auth } from "./auth.server";
 import { sessionPastMaxAge } from "./session-age";
 

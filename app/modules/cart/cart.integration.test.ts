@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products, productVariants } from "~/db/schema";
-import { seedDatabase } from "~/db/seed.server";
+import { seedDatabase } from "~/seed/seed.server";
 import { AppError } from "~/lib/errors";
 import { LIVE_CHANNEL, parseLiveEvent, type LiveEvent } from "~/modules/live/live-event";
 import { setWishlisted } from "~/modules/wishlist/wishlist.server";

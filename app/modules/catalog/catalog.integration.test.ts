@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { productVariants, products, shopSettings, categories, productImages, mediaFiles } from "~/db/schema";
-import { seedDatabase } from "~/db/seed.server";
-import { SEED_PRODUCTS } from "~/db/seed-data";
+import { seedDatabase } from "~/seed/seed.server";
+import { SEED_PRODUCTS } from "~/seed/seed-data";
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../../../tests/factories/test-database";
 import { categoryTiles } from "./category-tiles.server";
 import { featuredProducts } from "./featured-products.server";

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cartItems, categories, mediaFiles, orderItems, orders, productImages, products, productVariants } from "~/db/schema";
-import { seedDatabase } from "~/db/seed.server";
+import { seedDatabase } from "~/seed/seed.server";
 import { addToCart } from "~/modules/cart/cart-mutations.server";
 import { placeOrder } from "~/modules/checkout/place-order.server";
 import { cancelOrder } from "~/modules/orders/cancel-order.server";

@@ -37,6 +37,8 @@ export type ShippingDetails = {
   country: typeof SHIPPING_COUNTRY;
 };
 export type ShippingFormErrors = Partial<Record<ShippingField, string>>;
+/** The shipping form as typed (cityOther: the city written in when it is not in the list), to put back in the form. */
+export type ShippingFormValues = Partial<Record<ShippingField | "cityOther", string>>;
 export type ShippingFormResult = { ok: true; data: ShippingDetails } | { ok: false; formError: string; fields: ShippingFormErrors };
 
 // FormData gives strings (or Files), JSON may give anything. A missing key, null or a File reads as

@@ -2,7 +2,7 @@ import { unitsSold } from "~/modules/catalog/list-inventory.server";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { cartItems, orderItems, orders, orderStatusHistory, products, productVariants, shopSettings, users } from "~/db/schema";
-import { seedDatabase } from "~/db/seed.server";
+import { seedDatabase } from "~/seed/seed.server";
 import { AppError } from "~/lib/errors";
 import { BLOCKED_PHONE_MESSAGE } from "~/modules/orders/cod-risk";
 import { ORDER_NUMBER_PATTERN } from "~/modules/orders/order-number";

@@ -1,7 +1,7 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contactMessages, emailOutbox, notifySubscriptions, shopSettings } from "~/db/schema";
-import { seedSettings } from "~/db/seed-data";
+import { seedSettings } from "~/seed/seed-data";
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../../../tests/factories/test-database";
 import { subscribeToNotify } from "../notifications/subscribe-to-notify.server";
 import { contactForm } from "../../../tests/factories/contact-form";

@@ -1,7 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailOutbox, orders, shopSettings, users } from "~/db/schema";
-import { seedDatabase } from "~/db/seed.server";
+import { seedDatabase } from "~/seed/seed.server";
 import { CLIENT_IP_HEADER, createAuth } from "~/modules/accounts/auth.server";
 import { updateNotificationSettings } from "~/modules/accounts/customer-profile.server";
 import { grantSellerRole, revokeSellerRole } from "~/modules/accounts/team.server";

@@ -1,7 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { emailOutbox, shopSettings } from "~/db/schema";
-import { seedSettings } from "~/db/seed-data";
+import { seedSettings } from "~/seed/seed-data";
 import type { EmailStatus } from "~/db/schema/statuses";
 import { AppError } from "~/lib/errors";
 import { countWaiting } from "~/modules/seller/count-waiting.server";

@@ -2,7 +2,7 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailOutbox } from "~/db/schema";
-import { seedDatabase } from "~/db/seed.server";
+import { seedDatabase } from "~/seed/seed.server";
 import { createTestDatabase, type TestDatabase } from "../../../tests/factories/test-database";
 import { startTestSmtpServer, type TestSmtpServer } from "../../../tests/factories/test-smtp-server";
 

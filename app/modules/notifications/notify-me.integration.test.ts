@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailOutbox, notifySubscriptions, productVariants, shopSettings } from "~/db/schema";
-import { seedDatabase } from "~/db/seed.server";
+import { seedDatabase } from "~/seed/seed.server";
 import { launchNow } from "~/modules/catalog/launches.server";
 import { productInputSchema, type ImageToken, type RawProductInput } from "~/modules/catalog/product-input";
 import { saveProduct } from "~/modules/catalog/save-product.server";

@@ -2,7 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/client.server";
 import { orders, orderStatusHistory, productVariants, users } from "~/db/schema";
-import { seedDatabase } from "~/db/seed.server";
+import { seedDatabase } from "~/seed/seed.server";
 import type { ShippingDetails } from "~/modules/checkout/checkout-schema";
 import { placeOrder } from "~/modules/checkout/place-order.server";
 import { LIVE_CHANNEL, parseLiveEvent, type LiveEvent } from "~/modules/live/live-event";

@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { shopSettings } from "~/db/schema";
-import { seedSettings } from "~/db/seed-data";
+import { seedSettings } from "~/seed/seed-data";
 import { createPageCache } from "../../../server/page-cache";
 import { createSettingsListener } from "../../../server/settings-listener";
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../../../tests/factories/test-database";

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { AppLoadContext } from "react-router";
-import type { Role } from "~/db/schema";
+import type { Role } from "~/lib/roles";
 import { dashboardPathFor, getSessionUser, type SessionUser } from "~/modules/accounts/session-user.server";
 
 export function getUser(request: Request, context: AppLoadContext): Promise<SessionUser | null> {
@@ -8,7 +8,7 @@ export function getUser(request: Request, context: AppLoadContext): Promise<Sess
 }
 
 /** A path on this site, never an absolute URL (no open redirects through ?redirectTo=): safe-redirect.ts. */
-export { safeRedirectPath } from "./safe-redirect";
+export { safeRedirectPath } from "~/lib/safe-redirect";
 
 /**
  * SPEC.md section 6: without a user go to sign-in and come back afterwards; with the wrong role go

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
-import { garmentSvg } from "~/modules/media/garment-art";
+import { garmentSvg } from "./garment-art";
 import { saveEncodedImage } from "~/modules/media/store-image.server";
 import { encodeSeedArt } from "./seed-art-cache.server";
-import type { Db } from "./client.server";
-import { categories, productImages, products, productVariants, shopSettings } from "./schema";
+import type { Db } from "~/db/client.server";
+import { categories, productImages, products, productVariants, shopSettings } from "~/db/schema";
 import { defaultSeedStock, SEED_CATEGORIES, SEED_PRODUCTS, seedSettings, type SeedProduct } from "./seed-data";
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,6 +1,6 @@
 import { createCookie, redirect } from "react-router";
-import type { ShippingValues } from "~/components/checkout/shipping-fields";
-import { SIGN_IN_TO_ORDER } from "./failure-messages";
+import type { ShippingFormValues as ShippingValues } from "~/modules/checkout/checkout-schema";
+import { SIGN_IN_TO_ORDER } from "~/lib/failure-messages";
 import { setFlash } from "./flash.server";
 
 const SHIPPING_KEYS = ["fullName", "email", "phone", "city", "cityOther", "address", "postalCode"] as const;

@@ -1,4 +1,4 @@
-import type { GarmentKind } from "~/modules/media/garment-art";
+import type { GarmentKind } from "./garment-art";
 
 /** The catalogue a new shop starts with. Prices are whole rupees. */
 

@@ -1,9 +1,9 @@
 import { data, redirect, type AppLoadContext } from "react-router";
-import type { ShippingErrors, ShippingValues } from "~/components/checkout/shipping-fields";
+import type { ShippingFormErrors as ShippingErrors, ShippingFormValues as ShippingValues } from "~/modules/checkout/checkout-schema";
 import { COD_ONLY_MESSAGE, parseShippingForm } from "~/modules/checkout/checkout-schema";
 import { placeOrder } from "~/modules/checkout/place-order.server";
 import type { SessionUser } from "~/modules/accounts/session-user.server";
-import { AppError } from "./errors";
+import { AppError } from "~/lib/errors";
 import { setFlash } from "./flash.server";
 
 export type CheckoutActionData = { intent: "checkout"; formError: string; fields: ShippingErrors; values: ShippingValues };

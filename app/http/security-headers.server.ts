@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import type { Env } from "./env.server";
-import { isHttpsShop } from "./public-origin";
+import type { Env } from "~/lib/env.server";
+import { isHttpsShop } from "~/lib/public-origin";
 
 export type HeaderEnv = Pick<Env, "PUBLIC_URL" | "GOOGLE_CLIENT_ID" | "GOOGLE_CLIENT_SECRET">;
 

@@ -1,8 +1,5 @@
 import { data, isRouteErrorResponse, type UNSAFE_DataWithResponseInit as DataWithResponseInit } from "react-router";
 
-/** SPEC.md section 8: what any action that fails says, unless it has words of its own. */
-export const GENERIC_FAILURE = "An error occurred. Please try again.";
-
 /** What was sent when a request failed: its `intent` and its text fields, to put back in the form. */
 export type SentForm = { intent: string | null; values: Record<string, string> };
 

@@ -1,6 +1,7 @@
 import { createCookie } from "react-router";
+import type { Flash } from "~/lib/root-data";
 
-export type Flash = { type: "success" | "error" | "info"; message: string };
+export type { Flash };
 
 // A one-shot message carried across a redirect (e.g. "Welcome back!" after signing in), shown as a
 // toast on the next page, with or without JavaScript.

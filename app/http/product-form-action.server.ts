@@ -7,7 +7,7 @@ import {
 import { fieldErrors, productInputSchema } from "~/modules/catalog/product-input";
 import { saveProduct } from "~/modules/catalog/save-product.server";
 import { combinePhotos, receivePhotos } from "~/modules/media/receive-photos.server";
-import { AppError } from "./errors";
+import { AppError } from "~/lib/errors";
 import { setFlash } from "./flash.server";
 
 export const DRAFT_SAVED = "Draft saved. Buyers will not see it until you publish it.";

@@ -1,10 +1,10 @@
 import type { AppLoadContext } from "react-router";
 import { z } from "zod";
-import type { Role } from "~/db/schema";
+import type { Role } from "~/lib/roles";
 import { getSessionUser, type SessionUser } from "~/modules/accounts/session-user.server";
-import { AppError, isDatabaseUnavailable, isInvalidText } from "./errors";
-import { logDatabaseUnavailable } from "./database-unavailable-log.server";
-import { logger } from "./logger.server";
+import { AppError, isDatabaseUnavailable, isInvalidText } from "~/lib/errors";
+import { logDatabaseUnavailable } from "~/lib/database-unavailable-log.server";
+import { logger } from "~/lib/logger.server";
 
 /** JSON error body of the API: `{ error: { code, message, fields? } }`. */
 export function apiError(status: number, code: string, message: string, fields?: Record<string, string>): Response {

@@ -1,0 +1,25 @@
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import type { ExtractTablesWithRelations } from "drizzle-orm";
+import type * as schema from "./schema";
+
+/**
+ * What either driver gives (client.server.ts opens PostgreSQL, pglite.server.ts the embedded one):
+ * in a file of its own so that both can name it without importing each other.
+ */
+export type Schema = typeof schema;
+/** Either driver's database: PGlite (embedded) and node-postgres share Drizzle's Postgres API. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+export type DbOrTx = Db | Tx;
+
+export type Database = {
+  db: Db;
+  kind: "pglite" | "postgres";
+  close: () => Promise<void>;
+  /** Calls `onMessage` for every NOTIFY on `channel` (from this or any other process); resolves to a stop function. */
+  listen: (channel: string, onMessage: (payload: string) => void) => Promise<() => Promise<void>>;
+};
+
+/** What a LISTEN handler hears after its connection came back: notifications may have been missed meanwhile. */
+export const RESYNC_PAYLOAD = "*resync*";
+

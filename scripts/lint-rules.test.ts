@@ -1,0 +1,100 @@
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { ESLint } from "eslint";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { importCycles, importGraph } from "./check-import-cycles";
+
+// The layering of docs/architecture.md is only as good as the lint that keeps it: each probe below
+// breaks one rule (or keeps to it) as a file at that place in app/ would, and lint must say so.
+const ROOT = path.resolve(import.meta.dirname, "..");
+const LAYER_RULE = "import-x/no-restricted-paths";
+
+describe("the layering lint (eslint.config.js)", () => {
+  const eslint = new ESLint({ cwd: ROOT });
+  /** The rules lint breaks for `code` written at `file` (the file need not exist). */
+  async function brokenRules(file: string, code: string): Promise<string[]> {
+    const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) });
+    return result.messages.map((m) => m.ruleId ?? m.message);
+  }
+
+  it.each([
+    ["app/lib/probe.ts", `import { placeOrder } from "~/modules/checkout/place-order.server";\nexport const p = placeOrder;\n`],
+    ["app/lib/probe.ts", `import type { Db } from "../db/client.server";\nexport type P = Db;\n`],
+    ["app/lib/probe.ts", `import { setFlash } from "~/http/flash.server";\nexport const p = setFlash;\n`],
+    ["app/lib/probe.ts", `import { Price } from "~/components/ui/price";\nexport const p = Price;\n`],
+    ["app/db/probe.ts", `import { getSettings } from "~/modules/settings/get-settings.server";\nexport const p = getSettings;\n`],
+    ["app/db/probe.ts", `import { seedDatabase } from "~/seed/seed.server";\nexport const p = seedDatabase;\n`],
+    ["app/modules/orders/probe.ts", `import { requireUser } from "~/http/auth-guard.server";\nexport const p = requireUser;\n`],
+    ["app/modules/orders/probe.ts", `import { Price } from "~/components/ui/price";\nexport const p = Price;\n`],
+    ["app/modules/orders/probe.ts", `import * as route from "~/routes/order";\nexport const p = route;\n`],
+    ["app/modules/orders/probe.ts", `import * as seed from "../../seed/seed-data";\nexport const p = seed;\n`],
+    ["app/http/probe.ts", `import * as route from "~/routes/cart";\nexport const p = route;\n`],
+    ["app/routes/probe.ts", `import { orders } from "~/db/schema";\nexport const p = orders;\n`],
+  ])("refuses %s importing: %s", async (file, code) => {
+    expect(await brokenRules(file, code)).toContain(LAYER_RULE);
+  });
+
+  it.each([
+    ["app/lib/probe.ts", `import { formatPrice } from "~/lib/money";\nexport const p = formatPrice;\n`],
+    ["app/db/probe.ts", `import { logger } from "~/lib/logger.server";\nimport { orders } from "./schema";\nexport const p = [logger, orders];\n`],
+    ["app/modules/orders/probe.ts", `import { orders } from "~/db/schema";\nimport { formatPrice } from "~/lib/money";\nexport const p = [orders, formatPrice];\n`],
+    ["app/http/probe.ts", `import { getSettings } from "~/modules/settings/get-settings.server";\nexport const p = getSettings;\n`],
+    ["app/seed/probe.ts", `import { saveEncodedImage } from "~/modules/media/store-image.server";\nexport const p = saveEncodedImage;\n`],
+    ["app/routes/probe.ts", `import { requireUser } from "~/http/auth-guard.server";\nexport const p = requireUser;\n`],
+    // A test reaches past the layers to set up what it checks.
+    ["app/modules/orders/probe.test.ts", `import { seedDatabase } from "~/seed/seed.server";\nexport const p = seedDatabase;\n`],
+  ])("allows %s importing: %s", async (file, code) => {
+    expect(await brokenRules(file, code)).toEqual([]);
+  });
+
+  it("passes on the code as it is", async () => {
+    const results = await eslint.lintFiles(["app", "server"]);
+    const problems = results.flatMap((r) => r.messages.map((m) => `${path.relative(ROOT, r.filePath)}:${m.line} ${m.ruleId}`));
+    expect(problems).toEqual([]);
+  }, 120_000);
+});
+
+describe("the import circle check (scripts/check-import-cycles.ts)", () => {
+  let dir: string;
+  const write = (file: string, text: string) => {
+    fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    fs.writeFileSync(path.join(dir, file), text);
+  };
+  beforeAll(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "import-cycles-"));
+    write("tsconfig.json", JSON.stringify({ compilerOptions: { baseUrl: ".", paths: { "~/*": ["./app/*"] }, moduleResolution: "bundler", module: "ES2022" } }));
+  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const cyclesIn = (folder: string) => importCycles(importGraph(dir, [folder])).map((c) => c.map((f) => path.relative(path.join(dir, folder), f)));
+
+  it("finds a circle made of type-only imports through the ~/ alias (the root-data one)", () => {
+    write("app/root.tsx", `import { useRootData } from "~/lib/root-data";\nexport function loader() { return { n: 1 }; }\nexport const x = useRootData;\n`);
+    write("app/lib/root-data.ts", `import type { loader } from "~/root";\nexport type RootData = ReturnType<typeof loader>;\nexport function useRootData() {}\n`);
+    expect(cyclesIn("app")).toEqual([["lib/root-data.ts", "root.tsx", "lib/root-data.ts"]]);
+  });
+
+  it("finds a circle through a dynamic import() and several files, and nothing where there is none", () => {
+    write("dynamic/client.ts", `export const RESYNC = "*";\nexport async function open() { return (await import("./pglite")).openPglite(); }\n`);
+    write("dynamic/pglite.ts", `import { helper } from "./helper";\nexport function openPglite() { return helper; }\n`);
+    write("dynamic/helper.ts", `import { RESYNC } from "./client";\nexport const helper = RESYNC;\n`);
+    write("dynamic/leaf.ts", `import { open } from "./client";\nexport const leaf = open;\n`);
+    expect(cyclesIn("dynamic")).toEqual([["client.ts", "pglite.ts", "helper.ts", "client.ts"]]);
+    write("clean/a.ts", `import { b } from "./b";\nimport type { C } from "./c";\nexport const a: C = b;\n`);
+    write("clean/b.ts", `import type { C } from "./c";\nexport const b: C = 1;\n`);
+    write("clean/c.ts", `export type C = number;\n`);
+    expect(cyclesIn("clean")).toEqual([]);
+  });
+
+  it("fails lint (exit code 1, the circle named) when there is a circle", async () => {
+    const run = promisify(execFile);
+    const failed = await run(path.join(ROOT, "node_modules/.bin/tsx"), [path.join(ROOT, "scripts/check-import-cycles.ts"), "app"], { cwd: dir }).then(
+      () => null,
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(failed?.code).toBe(1);
+    expect(failed?.stderr).toContain("app/lib/root-data.ts -> app/root.tsx -> app/lib/root-data.ts");
+  }, 60_000);
+});
