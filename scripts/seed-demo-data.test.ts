@@ -1,24 +1,18 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { orderItems, orders, orderStatusHistory, productImages, products } from "~/db/schema";
-import { seedDatabase } from "~/seed/seed.server";
 import { getSellerOverview } from "~/modules/seller/get-seller-overview.server";
-import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../tests/factories/test-database";
+import { DATABASE_KINDS, useTestDatabase } from "../tests/factories/test-database";
 import { seedDemoData } from "./seed-demo-data";
 
 const NOW = new Date("2025-06-10T10:00:00Z");
 type SqlQuery = ReturnType<typeof sql>;
 
 describe.each(DATABASE_KINDS)("demo data on %s", (kind) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(kind);
   const db = () => database.db;
   // Both drivers answer raw SQL with { rows }.
   const rows = async <T,>(query: SqlQuery) => ((await db().execute(query)) as unknown as { rows: T[] }).rows;
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    await seedDatabase(database.db, { shopName: "Kapra" });
-  }, 300_000);
-  afterAll(async () => database?.destroy());
 
   it("adds products with variants and reused photos, and orders whose totals add up", async () => {
     const result = await seedDemoData(db(), { products: 20, orders: 200, now: NOW });

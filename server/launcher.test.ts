@@ -1,17 +1,11 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { products } from "~/db/schema";
-import { seedDatabase } from "~/seed/seed.server";
-import { createTestDatabase, type TestDatabase } from "../tests/factories/test-database";
+import { useTestDatabase } from "../tests/factories/test-database";
 import { startLauncher } from "./launcher";
 
 describe("the scheduled launcher the server starts", () => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase("pglite");
-    await seedDatabase(database.db, { shopName: "Kapra" });
-  }, 300_000);
-  afterAll(async () => database?.destroy());
+  const database = useTestDatabase("pglite");
 
   it("launches a due product on start and on each tick, leaves a future one, and stops", async () => {
     const [due, future] = await database.db.select({ id: products.id }).from(products).where(eq(products.status, "coming-soon"));

@@ -8,7 +8,7 @@ import { parseEnv } from "~/lib/env.server";
 import { CLIENT_IP_HEADER } from "~/modules/accounts/auth.server";
 import { revokeSellerRole } from "~/modules/accounts/team.server";
 import { publishLiveEvent } from "~/modules/live/publish-live-event.server";
-import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../tests/factories/test-database";
+import { DATABASE_KINDS, useTestDatabase } from "../tests/factories/test-database";
 import { TEST_ORIGIN } from "../tests/factories/route-calls";
 import { createServices, type Services } from "./app";
 import { createLiveEventsHandler } from "./live-events-handler";
@@ -21,14 +21,13 @@ const PASSWORD = "quiet-mango-harbour-2026";
 type Stream = { status: number; body: unknown; headers: Headers; text: () => string; ended: Promise<void>; close: () => void };
 
 describe.each(DATABASE_KINDS)("live-event streams over HTTP on %s", (kind) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(kind, { seed: "empty" });
   let services: Services;
   let server: http.Server;
   let base: string;
   let n = 0;
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind);
     services = await createServices(database, parseEnv({ NODE_ENV: "test", SIGN_IN_RATE_LIMIT: "1000", PUBLIC_URL: TEST_ORIGIN }));
     const app = express();
     // What server/app.ts does: the client address in CLIENT_IP_HEADER (here chosen by the test).
@@ -48,7 +47,6 @@ describe.each(DATABASE_KINDS)("live-event streams over HTTP on %s", (kind) => {
     await new Promise((resolve) => server?.close(resolve));
     services?.live.closeStreams();
     await Promise.all([services?.live.stop(), services?.settings.stop?.(), services?.readCache.stop?.()]);
-    await database?.destroy();
   });
 
   async function signUp(role: "buyer" | "seller" = "buyer"): Promise<{ id: string; cookie: string }> {

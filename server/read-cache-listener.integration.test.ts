@@ -2,11 +2,10 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "~/db/client.server";
 import { categories, productVariants, products, shopSettings } from "~/db/schema";
-import { seedDatabase } from "~/seed/seed.server";
 import { getProduct } from "~/modules/catalog/get-product.server";
 import { listCategories } from "~/modules/catalog/list-categories.server";
 import { getSettings } from "~/modules/settings/get-settings.server";
-import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../tests/factories/test-database";
+import { DATABASE_KINDS, useTestDatabase } from "../tests/factories/test-database";
 import { createReadCacheListener } from "./read-cache-listener";
 
 /** Polls until `check` passes or the time is up (a NOTIFY arrives within moments, not at once). */
@@ -23,13 +22,11 @@ async function eventually(check: () => Promise<void>, timeoutMs = 2_000) {
 }
 
 describe.each(DATABASE_KINDS)("storefront reads kept in memory (%s)", (kind) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(kind);
   let listener: ReturnType<typeof createReadCacheListener>;
   let productId: string;
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    await seedDatabase(database.db, { shopName: "Kapra" });
     listener = createReadCacheListener(database);
     await listener.start();
     const [row] = await database.db.select({ id: products.id }).from(products).where(eq(products.status, "active")).limit(1);
@@ -37,7 +34,6 @@ describe.each(DATABASE_KINDS)("storefront reads kept in memory (%s)", (kind) => 
   }, 120_000);
   afterAll(async () => {
     await listener?.stop();
-    await database?.destroy();
   });
 
   it("answers from memory until the data changes, then reads the change", async () => {

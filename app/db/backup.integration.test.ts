@@ -5,13 +5,12 @@ import zlib from "node:zlib";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contactMessages, emailOutbox, mediaFiles, notifySubscriptions, orderItems, orders, orderStatusHistory, reviews, shopSettings, users } from "~/db/schema";
-import { seedDatabase } from "~/seed/seed.server";
 import { CLIENT_IP_HEADER, createAuth } from "~/modules/accounts/auth.server";
 import { TEST_AUTH_SECRET } from "../../tests/factories/test-secret";
 import { storeImage } from "~/modules/media/store-image.server";
 import { placeOrder } from "~/modules/checkout/place-order.server";
 import { saveReview } from "~/modules/reviews/save-review.server";
-import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../../tests/factories/test-database";
+import { createTestDatabase, DATABASE_KINDS, useTestDatabase, type TestDatabase } from "../../tests/factories/test-database";
 import { pngImage } from "../../tests/factories/test-images";
 import { BackupFileError } from "./backup-format";
 import { restoreBackup, RestoreRefused, rowsHeld } from "./backup-restore.server";
@@ -47,8 +46,9 @@ const authPost = (auth: Awaited<ReturnType<typeof authFor>>, route: string, body
 const fingerprints: Partial<Record<string, Record<string, string>>> = {};
 
 describe.each(DATABASE_KINDS)("backup and restore on %s", (kind) => {
-  let source: TestDatabase;
-  let target: TestDatabase;
+  const source = useTestDatabase(kind);
+  // The empty database each backup is restored into.
+  const target = useTestDatabase(kind, { seed: "empty" });
   let file: string;
   let before: Record<string, string>;
   let imageKey: string;
@@ -56,8 +56,6 @@ describe.each(DATABASE_KINDS)("backup and restore on %s", (kind) => {
   let orderId: string;
 
   beforeAll(async () => {
-    source = await createTestDatabase(kind);
-    await seedDatabase(source.db, { shopName: "Kapra" });
     // An account with a password, its order (items, history, e-mails), a review, settings, a photo, a message, a sign-up.
     const auth = await authFor(source.db);
     expect((await authPost(auth, "/sign-up/email", { name: "Ayesha Khan", email: "ayesha@example.pk", password: PASSWORD })).status).toBe(200);
@@ -79,12 +77,7 @@ describe.each(DATABASE_KINDS)("backup and restore on %s", (kind) => {
     expect(summary.migration.tag).toMatch(/^\d{4}_/);
     before = await fingerprint(source.db);
     fingerprints[kind] = before;
-    target = await createTestDatabase(kind);
   }, 300_000);
-  afterAll(async () => {
-    await source?.destroy();
-    await target?.destroy();
-  });
 
   it("restores every row of every table into an empty database", async () => {
     const summary = await restoreBackup(target, file);

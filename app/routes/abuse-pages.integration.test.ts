@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { AppLoadContext } from "react-router";
 import { CLIENT_IP_HEADER } from "~/modules/accounts/auth.server";
-import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../../tests/factories/test-database";
+import { DATABASE_KINDS, useTestDatabase } from "../../tests/factories/test-database";
 import { contactForm } from "../../tests/factories/contact-form";
 import { callRoute, routeContext, TEST_ORIGIN } from "../../tests/factories/route-calls";
-import { seedDatabase } from "~/seed/seed.server";
 import * as apiOrders from "./api.orders";
 import * as checkout from "./checkout";
 import * as contact from "./contact";
@@ -16,15 +15,12 @@ process.env.ABUSE_LIMITS_SCALE = "1";
 type DataResult = { data: Record<string, unknown>; init: ResponseInit | null };
 
 describe.each(DATABASE_KINDS)("abuse limits on the pages, %s", (kind) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(kind);
   let context: AppLoadContext;
   let auth: Awaited<ReturnType<typeof routeContext>>["auth"];
   beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    await seedDatabase(database.db, { shopName: "Kapra" });
     ({ context, auth } = await routeContext(database.db));
   }, 300_000);
-  afterAll(async () => database?.destroy());
 
   const post = (path: string, fields: Record<string, string>, ip: string) =>
     new Request(`${TEST_ORIGIN}${path}`, { method: "POST", headers: { origin: TEST_ORIGIN, [CLIENT_IP_HEADER]: ip }, body: new URLSearchParams(fields) });

@@ -2,10 +2,10 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { serializeSignedCookie } from "better-call";
 import type { AppLoadContext } from "react-router";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { accounts, emailOutbox, sessions, users, verifications } from "~/db/schema";
 import { callRoute, expectRedirect, routeContext, signInCookie, TEST_ORIGIN } from "../../tests/factories/route-calls";
-import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../../tests/factories/test-database";
+import { DATABASE_KINDS, useTestDatabase } from "../../tests/factories/test-database";
 import * as sellerPassword from "./seller-password";
 import * as setPassword from "./set-password";
 import { CLIENT_IP_HEADER, type Auth } from "~/modules/accounts/auth.server";
@@ -18,15 +18,13 @@ const DAY = 24 * 60 * 60 * 1000;
 
 /** Issue 10's sign-in items, through better-auth's real endpoints and our real routes. */
 describe.each(DATABASE_KINDS)("a hardened sign-in on %s", (kind) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(kind, { seed: "empty" });
   let auth: Auth;
   let context: AppLoadContext;
   let ip = 0;
   beforeAll(async () => {
-    database = await createTestDatabase(kind);
     ({ auth, context } = await routeContext(database.db));
   }, 120_000);
-  afterAll(async () => database?.destroy());
 
   const post = (path: string, body: unknown, cookie?: string) =>
     auth.handler(new Request(`${TEST_ORIGIN}/api/auth${path}`, {

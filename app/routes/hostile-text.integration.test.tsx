@@ -1,9 +1,8 @@
 import { eq } from "drizzle-orm";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub, type AppLoadContext } from "react-router";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { contactMessages, products, productVariants, reviews, shopSettings, users } from "~/db/schema";
-import { seedDatabase } from "~/seed/seed.server";
 import type { Auth } from "~/modules/accounts/auth.server";
 import { createSeller } from "~/modules/accounts/create-seller.server";
 import { productJsonLd, jsonForScript } from "~/modules/catalog/product-json-ld";
@@ -12,7 +11,7 @@ import { placeOrder } from "~/modules/checkout/place-order.server";
 import { renderEmail } from "~/modules/email/render-email.server";
 import { exportOrdersCsv } from "~/modules/orders/export-orders-csv.server";
 import { callRoute, routeContext, signInCookie, TEST_ORIGIN } from "../../tests/factories/route-calls";
-import { createTestDatabase, type TestDatabase } from "../../tests/factories/test-database";
+import { useTestDatabase } from "../../tests/factories/test-database";
 import { createTestBuyer } from "../../tests/factories/test-users";
 import SellerInbox, { loader as inboxLoader } from "./seller-inbox";
 import SellerOrderInvoice, { loader as invoiceLoader } from "./seller-order-invoice";
@@ -32,7 +31,7 @@ function expectNoInjectedScript(html: string) {
  * on the pages the owner prints and reads, in JSON-LD, in e-mails, and made harmless in the CSV.
  */
 describe("hostile text shown as text", () => {
-  let database: TestDatabase;
+  const database = useTestDatabase("pglite");
   let context: AppLoadContext;
   let auth: Auth;
   let ownerCookie = "";
@@ -40,8 +39,6 @@ describe("hostile text shown as text", () => {
   const productId = "essential-crew-neck-tee";
 
   beforeAll(async () => {
-    database = await createTestDatabase("pglite");
-    await seedDatabase(database.db, { shopName: "Kapra" });
     ({ auth, context } = await routeContext(database.db));
     await createSeller(auth, database.db, { email: "owner@shop.pk", password: PASSWORD, name: "Owner" });
     ownerCookie = await signInCookie(auth, "owner@shop.pk", PASSWORD);
@@ -57,7 +54,6 @@ describe("hostile text shown as text", () => {
     await database.db.insert(reviews).values({ productId, userId: buyer, rating: 5, comment: `Great ${SCRIPT}` });
     await database.db.insert(contactMessages).values({ name: `Sana ${SCRIPT}`, email: "sana@x.pk", subject: `Hi ${SCRIPT}`, message: `Question ${SCRIPT}` });
   }, 300_000);
-  afterAll(async () => database?.destroy());
 
   const ownerRequest = (path: string) => new Request(`${TEST_ORIGIN}${path}`, { headers: { cookie: ownerCookie } });
 

@@ -1,15 +1,14 @@
 import { eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contactMessages, shopSettings, users } from "~/db/schema";
-import { seedSettings } from "~/seed/seed-data";
+import { beforeAll, describe, expect, it } from "vitest";
+import { contactMessages, users } from "~/db/schema";
 import { CLIENT_IP_HEADER, type Auth } from "~/modules/accounts/auth.server";
 import { createSeller } from "~/modules/accounts/create-seller.server";
 import { getSessionUser } from "~/modules/accounts/session-user.server";
 import { countWaiting } from "~/modules/seller/count-waiting.server";
 import { getSettings } from "~/modules/settings/get-settings.server";
 import { callRoute, routeContext, expectRedirect, signInCookie } from "../../tests/factories/route-calls";
-import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../../tests/factories/test-database";
+import { DATABASE_KINDS, useTestDatabase } from "../../tests/factories/test-database";
 import * as apiOverview from "./api.seller-overview";
 import * as inbox from "./seller-inbox";
 import * as overview from "./seller-dashboard";
@@ -26,7 +25,7 @@ const SETTINGS_FORM = {
 
 /** The owner's pages (loaders and actions) and the overview API, driven with real better-auth sessions. */
 describe.each(DATABASE_KINDS)("owner pages on %s", (kind) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(kind, { seed: "settings" });
   let auth: Auth;
   let context: AppLoadContext;
   const cookies: Record<"owner" | "buyer" | "staff", string> = { owner: "", buyer: "", staff: "" };
@@ -42,8 +41,6 @@ describe.each(DATABASE_KINDS)("owner pages on %s", (kind) => {
   const call = (fn: Parameters<typeof callRoute>[0], request: Request) => callRoute(fn, { request, context });
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    await database.db.insert(shopSettings).values(seedSettings("Kapra"));
     ({ auth, context } = await routeContext(database.db));
     ids.owner = (await createSeller(auth, database.db, { email: "owner@shop.pk", password: PASSWORD, name: "Owner" })).userId;
     // Buyers made the way buyers are: sign-up.
@@ -57,7 +54,6 @@ describe.each(DATABASE_KINDS)("owner pages on %s", (kind) => {
     }
     for (const who of ["owner", "buyer", "staff"] as const) cookies[who] = await signIn(`${who}@shop.pk`);
   }, 120_000);
-  afterAll(async () => database?.destroy());
 
   it("sends a guest to sign in and a buyer to their own dashboard, from every owner page and action", async () => {
     const pages = [

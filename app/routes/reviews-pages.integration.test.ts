@@ -1,15 +1,14 @@
 import { and, eq, gt } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { orders, products, productVariants, reviews, users } from "~/db/schema";
-import { seedDatabase } from "~/seed/seed.server";
 import { CLIENT_IP_HEADER, type Auth } from "~/modules/accounts/auth.server";
 import { createSeller } from "~/modules/accounts/create-seller.server";
 import { placeOrder } from "~/modules/checkout/place-order.server";
 import { COMMENT_TOO_LONG, RATING_REQUIRED } from "~/modules/reviews/review-schema";
 import { NOT_ELIGIBLE_MESSAGE } from "~/modules/reviews/review-eligibility.server";
 import { callRoute, routeContext, signInCookie } from "../../tests/factories/route-calls";
-import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../../tests/factories/test-database";
+import { DATABASE_KINDS, useTestDatabase } from "../../tests/factories/test-database";
 import * as apiReviews from "./api.product-reviews";
 import * as order from "./order";
 import * as product from "./product";
@@ -24,7 +23,7 @@ type Who = "owner" | "buyer" | "stranger" | "guest";
 
 /** The review pages and API (loaders and actions) as React Router calls them, with real sessions. */
 describe.each(DATABASE_KINDS)("review pages on %s", (kind) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(kind);
   let auth: Auth;
   let context: AppLoadContext;
   const cookies: Record<Exclude<Who, "guest">, string> = { owner: "", buyer: "", stranger: "" };
@@ -50,8 +49,6 @@ describe.each(DATABASE_KINDS)("review pages on %s", (kind) => {
   const reviewRows = () => database.db.select().from(reviews).where(eq(reviews.productId, PRODUCT));
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    await seedDatabase(database.db, { shopName: "Kapra" });
     ({ auth, context } = await routeContext(database.db));
     await createSeller(auth, database.db, { email: "owner@shop.pk", password: PASSWORD, name: "Owner" });
     for (const [name, email] of [["Ayesha Khan", "buyer@shop.pk"], ["Omar Farooq", "stranger@shop.pk"]]) {
@@ -67,9 +64,6 @@ describe.each(DATABASE_KINDS)("review pages on %s", (kind) => {
       .where(and(eq(productVariants.productId, PRODUCT), gt(productVariants.stock, 0))).limit(1);
     orderId = (await placeOrder(database.db, { userId: buyer.id, shipping: SHIPPING, items: [{ productId: PRODUCT, ...variant, quantity: 1 }] })).orderId;
   }, 300_000);
-  afterAll(async () => {
-    await database?.destroy();
-  });
 
   it("before delivery: the order page offers no rating and the buyer's review is refused, changing nothing", async () => {
     const page = await call(order.loader, request(`/orders/${orderId}`, "buyer"), { id: orderId });

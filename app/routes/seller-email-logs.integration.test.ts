@@ -1,14 +1,13 @@
 import { eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emailOutbox, shopSettings, users } from "~/db/schema";
-import { seedSettings } from "~/seed/seed-data";
+import { beforeAll, describe, expect, it } from "vitest";
+import { emailOutbox, users } from "~/db/schema";
 import { takeFlash } from "~/http/flash.server";
 import { CLIENT_IP_HEADER, createAuth, type Auth } from "~/modules/accounts/auth.server";
 import { createSeller } from "~/modules/accounts/create-seller.server";
 import { queueEmails } from "~/modules/email/queue-email.server";
 import { callRoute, expectRedirect, signInCookie } from "../../tests/factories/route-calls";
-import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../../tests/factories/test-database";
+import { DATABASE_KINDS, useTestDatabase } from "../../tests/factories/test-database";
 import * as emailLogs from "./seller-email-logs";
 import { TEST_AUTH_SECRET } from "../../tests/factories/test-secret";
 
@@ -19,7 +18,7 @@ const SMTP_URL = "smtp://mailer:s3cret-pass@mail.kapra.test:587";
 
 /** The Email Logs page's loader and action, driven with real better-auth sessions. */
 describe.each(DATABASE_KINDS)("the Email Logs page on %s", (kind) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(kind, { seed: "settings" });
   let auth: Auth;
   let context: AppLoadContext;
   const cookies = { owner: "", buyer: "" };
@@ -39,8 +38,6 @@ describe.each(DATABASE_KINDS)("the Email Logs page on %s", (kind) => {
   }]);
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    await database.db.insert(shopSettings).values(seedSettings("Kapra"));
     const env = { PUBLIC_URL: undefined, GOOGLE_CLIENT_ID: undefined, GOOGLE_CLIENT_SECRET: undefined, SIGN_IN_RATE_LIMIT: 1000, PORT: 3000 };
     auth = createAuth({ db: database.db, env, secret: TEST_AUTH_SECRET });
     context = { db: database.db, auth, env } as unknown as AppLoadContext;
@@ -54,7 +51,6 @@ describe.each(DATABASE_KINDS)("the Email Logs page on %s", (kind) => {
     cookies.owner = await signIn("owner@shop.pk");
     cookies.buyer = await signIn("buyer@shop.pk");
   }, 120_000);
-  afterAll(async () => database?.destroy());
 
   it("gives a guest and a buyer nothing: no list, no entry, no resend, no clearing", async () => {
     await queue("bilal@example.pk");

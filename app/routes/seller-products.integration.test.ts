@@ -1,12 +1,11 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { orderItems, products, productVariants } from "~/db/schema";
-import { seedDatabase } from "~/seed/seed.server";
 import { takeFlash } from "~/http/flash.server";
 import { CLIENT_IP_HEADER, createAuth, type Auth } from "~/modules/accounts/auth.server";
 import { createSeller } from "~/modules/accounts/create-seller.server";
 import { placeOrder } from "~/modules/checkout/place-order.server";
-import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../../tests/factories/test-database";
+import { DATABASE_KINDS, useTestDatabase } from "../../tests/factories/test-database";
 import { jpegImage, multipartRequest, pngImage, textFile } from "../../tests/factories/test-images";
 import * as apiProduct from "./api.product";
 import * as apiProductImages from "./api.product-images";
@@ -27,7 +26,7 @@ const flashOf = async (res: Response) => (await takeFlash(new Request(ORIGIN, { 
 const dataOf = <T = Record<string, unknown>>(a: Answer) => (a instanceof Response ? null : (a.data as T));
 
 describe.each(DATABASE_KINDS)("the Products tab and the product API on %s, page by page and call by call", (kind) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(kind);
   let auth: Auth;
   const cookies: Record<Who, string> = { guest: "", buyer: "", seller: "" };
   let buyerId = "";
@@ -42,8 +41,6 @@ describe.each(DATABASE_KINDS)("the Products tab and the product API on %s, page 
   };
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    await seedDatabase(database.db, { shopName: "Kapra" });
     const secret = TEST_AUTH_SECRET;
     auth = createAuth({ db: database.db, env: { PUBLIC_URL: undefined, GOOGLE_CLIENT_ID: undefined, GOOGLE_CLIENT_SECRET: undefined, SIGN_IN_RATE_LIMIT: 1000 }, secret });
     const signUp = await auth.handler(new Request(`${ORIGIN}/api/auth/sign-up/email`, {
@@ -55,7 +52,6 @@ describe.each(DATABASE_KINDS)("the Products tab and the product API on %s, page 
     await createSeller(auth, database.db, { email: "owner@example.pk", password: "ownerpassword", name: "Owner" });
     cookies.seller = await signIn("owner@example.pk", "ownerpassword");
   }, 300_000);
-  afterAll(async () => database?.destroy());
 
   const headers = (who: Who, extra: Record<string, string> = {}) => ({ ...(cookies[who] ? { cookie: cookies[who] } : {}), ...extra });
   const formPost = (path: string, who: Who, fields: Record<string, string | string[]>) => {

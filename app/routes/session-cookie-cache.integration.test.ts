@@ -1,8 +1,7 @@
 import { and, eq, gt } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { cartItems, productVariants, users } from "~/db/schema";
-import { seedDatabase } from "~/seed/seed.server";
 import { placeOrder } from "~/modules/checkout/place-order.server";
 import * as apiCartItems from "./api.cart-items";
 import * as apiOrder from "./api.order";
@@ -10,7 +9,7 @@ import * as order from "./order";
 import * as root from "~/root";
 import * as sellerOrders from "./seller-orders";
 import { callRoute, routeContext, expectRedirect, signInCookie, TEST_ORIGIN } from "../../tests/factories/route-calls";
-import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../../tests/factories/test-database";
+import { DATABASE_KINDS, useTestDatabase } from "../../tests/factories/test-database";
 import { CLIENT_IP_HEADER, type Auth } from "~/modules/accounts/auth.server";
 import { createSeller } from "~/modules/accounts/create-seller.server";
 import { getSessionUser } from "~/modules/accounts/session-user.server";
@@ -24,7 +23,7 @@ const SHIPPING = { fullName: "Ayesha Khan", email: "ayesha@shop.pk", phone: "+92
  * nothing that changes something, and nothing a seller does, trusts it.
  */
 describe.each(DATABASE_KINDS)("the session cookie cache (%s)", (kind) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(kind);
   let auth: Auth;
   let context: AppLoadContext;
   let variant: { color: string; size: string };
@@ -43,13 +42,10 @@ describe.each(DATABASE_KINDS)("the session cookie cache (%s)", (kind) => {
     }));
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    await seedDatabase(database.db, { shopName: "Kapra" });
     ({ auth, context } = await routeContext(database.db));
     [variant] = await database.db.select({ color: productVariants.color, size: productVariants.size }).from(productVariants)
       .where(and(eq(productVariants.productId, PRODUCT), gt(productVariants.stock, 5))).limit(1);
   }, 300_000);
-  afterAll(async () => database?.destroy());
 
   it("lets a page view read the signed cookie, not the database, and hands a renewed cookie back with the page", async () => {
     await signUp("Bilal Ahmed", "bilal@shop.pk");

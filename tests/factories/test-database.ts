@@ -1,7 +1,10 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { inject } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import { migrateDatabase, openDatabase, type Database } from "~/db/client.server";
+import { shopSettings } from "~/db/schema";
+import { seedSettings } from "~/seed/seed-data";
+import { seedDatabase } from "~/seed/seed.server";
 
 /** Every database test runs on both: the embedded PGlite and a real PostgreSQL server. */
 export const DATABASE_KINDS = ["pglite", "postgres"] as const;
@@ -35,5 +38,53 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
       await client.query(`drop database if exists ${name} with (force)`);
       await client.end();
     },
+  };
+}
+
+/** What a suite's database starts with: the seeded shop (settings and catalogue), its settings only, or nothing. */
+export type TestSeed = "catalogue" | "settings" | "empty";
+export type SuiteDatabase = TestDatabase & {
+  /** What seedDatabase answered (true: it seeded an empty database); false when the suite asked for less. */
+  readonly seeded: boolean;
+};
+
+/**
+ * The one set-up of a test suite's database: registers the `beforeAll` that opens a fresh,
+ * migrated database of `kind` and seeds it (the shop's catalogue by default; `settings` for the
+ * settings row alone, with `settings` overriding seeded values), and the `afterAll` that destroys
+ * it. Call it in the `describe` body; the answer reads the database once `beforeAll` has run, so a
+ * suite's own `beforeAll` hooks, registered after this call, find it seeded.
+ */
+export function useTestDatabase(
+  kind: DatabaseKind,
+  { seed = "catalogue", settings = {} }: { seed?: TestSeed; settings?: Partial<typeof shopSettings.$inferInsert> } = {},
+): SuiteDatabase {
+  let current: TestDatabase | null = null;
+  let seeded = false;
+  const opened = (): TestDatabase => {
+    if (!current) throw new Error("The suite's database opens in beforeAll: use it inside hooks and tests");
+    return current;
+  };
+  beforeAll(async () => {
+    current = await createTestDatabase(kind);
+    if (seed === "catalogue") {
+      seeded = await seedDatabase(current.db, { shopName: "Kapra" });
+      if (Object.keys(settings).length) await current.db.update(shopSettings).set(settings);
+    } else if (seed === "settings") {
+      await current.db.insert(shopSettings).values({ ...seedSettings("Kapra"), ...settings });
+    }
+  }, 300_000);
+  afterAll(async () => {
+    await current?.destroy();
+    current = null;
+  });
+  return {
+    get db() { return opened().db; },
+    get kind() { return opened().kind; },
+    get url() { return opened().url; },
+    get seeded() { return seeded; },
+    close: () => opened().close(),
+    listen: (channel, onMessage) => opened().listen(channel, onMessage),
+    destroy: () => opened().destroy(),
   };
 }

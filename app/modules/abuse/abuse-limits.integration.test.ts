@@ -1,13 +1,12 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "~/db/client.server";
 import { orders, productVariants, rateLimitCounters } from "~/db/schema";
-import { seedDatabase } from "~/seed/seed.server";
 import { AppError } from "~/lib/errors";
 import { placeOrder } from "~/modules/checkout/place-order.server";
 import { subscribeToNotify } from "~/modules/notifications/subscribe-to-notify.server";
 import { lookUpOrder } from "~/modules/orders/track-order.server";
-import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../../../tests/factories/test-database";
+import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
 import { createTestBuyer } from "../../../tests/factories/test-users";
 import { RATE_RULES } from "./abuse-limits";
 import { hitRateLimit, sweepRateLimits } from "./rate-limit.server";
@@ -19,14 +18,11 @@ const SHIPPING = { fullName: "Ayesha Khan", email: "ayesha@example.pk", phone: "
 const TEE = "essential-crew-neck-tee";
 
 describe.each(DATABASE_KINDS)("abuse limits on %s", (kind) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(kind);
   const db = () => database.db;
   beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    await seedDatabase(database.db, { shopName: "Kapra" });
     await database.db.update(productVariants).set({ stock: 500 });
   }, 300_000);
-  afterAll(async () => database?.destroy());
 
   const t0 = new Date("2026-11-23T10:00:00Z");
   const later = (seconds: number) => new Date(t0.getTime() + seconds * 1000);

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { orders, users } from "~/db/schema";
-import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../../../tests/factories/test-database";
+import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
 import { CLIENT_IP_HEADER, createAuth, type Auth } from "./auth.server";
 import { createSeller } from "./create-seller.server";
 import { getSessionUser } from "./session-user.server";
@@ -10,14 +10,12 @@ import { TEST_AUTH_SECRET } from "../../../tests/factories/test-secret";
 const ORIGIN = "http://shop.test";
 
 describe.each(DATABASE_KINDS)("accounts with better-auth on %s", (kind) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(kind, { seed: "empty" });
   let auth: Auth;
   beforeAll(async () => {
-    database = await createTestDatabase(kind);
     const secret = TEST_AUTH_SECRET;
     auth = createAuth({ db: database.db, env: { PUBLIC_URL: undefined, GOOGLE_CLIENT_ID: undefined, GOOGLE_CLIENT_SECRET: undefined, SIGN_IN_RATE_LIMIT: 3 }, secret });
   }, 120_000);
-  afterAll(async () => database?.destroy());
 
   const post = (path: string, body: unknown, ip = "10.0.0.1", cookie?: string) =>
     auth.handler(new Request(`${ORIGIN}/api/auth${path}`, {

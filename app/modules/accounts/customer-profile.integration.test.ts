@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { customerProfiles, users } from "~/db/schema";
 import { AppError } from "~/lib/errors";
 import { PHONE_MESSAGE } from "~/lib/phone";
-import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../../../tests/factories/test-database";
+import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
 import { getCustomerProfile, updateCustomerProfile, updateNotificationSettings } from "./customer-profile.server";
 import {
   CURRENT_PASSWORD_REQUIRED, DELETE_CONFIRM_REQUIRED, DELETE_PASSWORD_REQUIRED, parseChangePasswordForm, parseDeleteAccountForm,
@@ -11,16 +11,14 @@ import {
 } from "./profile-schema";
 
 describe.each(DATABASE_KINDS)("customer profiles on %s", (kind) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(kind, { seed: "empty" });
   beforeAll(async () => {
-    database = await createTestDatabase(kind);
     await database.db.insert(users).values([
       { id: "user-a", name: "Ayesha Khan", email: "ayesha@example.pk" },
       { id: "user-b", name: "Bilal Ahmed", email: "bilal@example.pk" },
       { id: "user-c", name: "Chand Bibi", email: "chand@example.pk" },
     ]);
   }, 120_000);
-  afterAll(async () => database?.destroy());
 
   const nameOf = async (id: string) => (await database.db.select({ name: users.name }).from(users).where(eq(users.id, id)))[0]?.name;
 

@@ -1,13 +1,12 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { products, productVariants } from "~/db/schema";
-import { seedDatabase } from "~/seed/seed.server";
 import { AppError } from "~/lib/errors";
 import { LIVE_CHANNEL, parseLiveEvent, type LiveEvent } from "~/modules/live/live-event";
 import { setWishlisted } from "~/modules/wishlist/wishlist.server";
 import { readShopperBadges } from "~/modules/accounts/shopper-badges.server";
 import { openDatabase } from "~/db/client.server";
-import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../../../tests/factories/test-database";
+import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
 import { createTestBuyer } from "../../../tests/factories/test-users";
 import { listCartLines } from "./cart-lines.server";
 import { addToCart, clearCart, removeCartItem, updateCartItem } from "./cart-mutations.server";
@@ -16,12 +15,7 @@ import { cartTotals } from "./cart-totals";
 const TEE = "essential-crew-neck-tee";
 
 describe.each(DATABASE_KINDS)("the cart on %s", (kind) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    await seedDatabase(database.db, { shopName: "Kapra" });
-  }, 300_000);
-  afterAll(async () => database?.destroy());
+  const database = useTestDatabase(kind);
   const db = () => database.db;
 
   const createBuyer = () => createTestBuyer(db(), "Buyer");

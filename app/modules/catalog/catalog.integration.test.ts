@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { productVariants, products, shopSettings, categories, productImages, mediaFiles } from "~/db/schema";
 import { seedDatabase } from "~/seed/seed.server";
 import { SEED_PRODUCTS } from "~/seed/seed-data";
-import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../../../tests/factories/test-database";
+import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
 import { categoryTiles } from "./category-tiles.server";
 import { featuredProducts } from "./featured-products.server";
 import { resolveVariant } from "~/modules/cart/cart-mutations.server";
@@ -18,12 +18,10 @@ const query = (qs: string, category?: string) => parseListingQuery(new URLSearch
 const visibleSeed = SEED_PRODUCTS; // the seed has no drafts
 
 describe.each(DATABASE_KINDS)("catalogue on %s", (kind) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    expect(await seedDatabase(database.db, { shopName: "Kapra" })).toBe(true);
-  }, 300_000);
-  afterAll(async () => database?.destroy());
+  const database = useTestDatabase(kind);
+  beforeAll(() => {
+    expect(database.seeded).toBe(true);
+  });
   const db = () => database.db;
 
   it("seeds a believable catalogue once and never duplicates it", async () => {

@@ -1,14 +1,13 @@
 import { LIVE_CHANNEL, parseLiveEvent, type LiveEvent } from "~/modules/live/live-event";
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { cartItems, categories, mediaFiles, orderItems, orders, productImages, products, productVariants } from "~/db/schema";
-import { seedDatabase } from "~/seed/seed.server";
 import { addToCart } from "~/modules/cart/cart-mutations.server";
 import { placeOrder } from "~/modules/checkout/place-order.server";
 import { cancelOrder } from "~/modules/orders/cancel-order.server";
 import { combinePhotos, receivePhotos, storePhoto } from "~/modules/media/receive-photos.server";
-import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../../../tests/factories/test-database";
+import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
 import { bigPng, jpegImage, multipartRequest, pngImage, textFile } from "../../../tests/factories/test-images";
 import { createTestBuyer } from "../../../tests/factories/test-users";
 import { deleteProduct, describeDeletion } from "./delete-product.server";
@@ -24,21 +23,18 @@ import { setProductStatus } from "./set-product-status.server";
 const SHIPPING = { fullName: "Ayesha Khan", email: "ayesha@example.pk", phone: "+923001234567", city: "Lahore", address: "12 Mall Road", postalCode: "54000", country: "Pakistan" as const };
 
 describe.each(DATABASE_KINDS)("the owner's products on %s", (kind) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(kind);
   let buyer: string;
   let photos: ImageToken[];
   const db = () => database.db;
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    await seedDatabase(database.db, { shopName: "Kapra" });
     buyer = await createTestBuyer(database.db, "Ayesha");
     const png = await storePhoto(database.db, "front.png", await pngImage());
     const jpeg = await storePhoto(database.db, "back.jpg", await jpegImage());
     if (typeof png === "string" || typeof jpeg === "string") throw new Error("test photos did not store");
     photos = [png, jpeg];
   }, 300_000);
-  afterAll(async () => database?.destroy());
 
   const input = (over: Partial<RawProductInput> = {}) =>
     productInputSchema.parse({

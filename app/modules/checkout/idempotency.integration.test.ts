@@ -1,10 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { cartItems, orderItems, orders, productVariants } from "~/db/schema";
-import { seedDatabase } from "~/seed/seed.server";
 import { listCartLines } from "~/modules/cart/cart-lines.server";
-import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../../../tests/factories/test-database";
+import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
 import { createTestBuyer } from "../../../tests/factories/test-users";
 import type { ShippingDetails } from "./checkout-schema";
 import { cartVersionOf } from "./order-fingerprint";
@@ -18,12 +17,7 @@ const TEE = "essential-crew-neck-tee";
 
 /** Idempotency is one request, not one key; a cart changed during checkout is ordered or refused, never lost. */
 describe.each(DATABASE_KINDS)("order idempotency and the cart on %s", (kind) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    await seedDatabase(database.db, { shopName: "Kapra" });
-  }, 300_000);
-  afterAll(async () => database?.destroy());
+  const database = useTestDatabase(kind);
   const db = () => database.db;
 
   async function variant(color: string, size: string, stock: number): Promise<number> {

@@ -1,12 +1,11 @@
 import { unitsSold } from "~/modules/catalog/list-inventory.server";
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { cartItems, orderItems, orders, orderStatusHistory, products, productVariants, shopSettings, users } from "~/db/schema";
-import { seedDatabase } from "~/seed/seed.server";
 import { AppError } from "~/lib/errors";
 import { BLOCKED_PHONE_MESSAGE } from "~/modules/orders/cod-risk";
 import { ORDER_NUMBER_PATTERN } from "~/modules/orders/order-number";
-import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../../../tests/factories/test-database";
+import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
 import { createTestBuyer } from "../../../tests/factories/test-users";
 import type { ShippingDetails } from "./checkout-schema";
 import { placeOrder } from "./place-order.server";
@@ -32,12 +31,7 @@ const TEE = { productId: "essential-crew-neck-tee", name: "Essential Crew Neck T
 const CHINO = { productId: "slim-chino-trousers", name: "Slim Chino Trousers", price: 3299 };
 
 describe.each(DATABASE_KINDS)("placing an order on %s", (kind) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    await seedDatabase(database.db, { shopName: "Kapra" });
-  }, 300_000);
-  afterAll(async () => database?.destroy());
+  const database = useTestDatabase(kind);
   const db = () => database.db;
 
   const createBuyer = () => createTestBuyer(db(), "Test Buyer");

@@ -1,20 +1,15 @@
 import { desc, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contactMessages, emailOutbox, notifySubscriptions, shopSettings } from "~/db/schema";
-import { seedSettings } from "~/seed/seed-data";
-import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../../../tests/factories/test-database";
+import { describe, expect, it } from "vitest";
+import { contactMessages, emailOutbox, notifySubscriptions } from "~/db/schema";
+import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
 import { subscribeToNotify } from "../notifications/subscribe-to-notify.server";
 import { contactForm } from "../../../tests/factories/contact-form";
 import { CONTACT_FORM_EXPIRED } from "./contact-messages";
 import { submitContactMessage } from "./submit-contact-message.server";
 
 describe.each(DATABASE_KINDS)("contact messages and notify-me sign-ups on %s", (kind) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    await database.db.insert(shopSettings).values({ ...seedSettings("Kapra"), notificationEmails: ["owner@kapra.test"] }); // where messages are e-mailed
-  }, 120_000);
-  afterAll(async () => database?.destroy());
+  // notificationEmails: where messages are e-mailed.
+  const database = useTestDatabase(kind, { seed: "settings", settings: { notificationEmails: ["owner@kapra.test"] } });
   const count = async (table: typeof contactMessages | typeof notifySubscriptions) =>
     (await database.db.select({ n: sql<number>`count(*)::int` }).from(table))[0].n;
 

@@ -1,7 +1,6 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailOutbox, orders, shopSettings, users } from "~/db/schema";
-import { seedDatabase } from "~/seed/seed.server";
 import { CLIENT_IP_HEADER, createAuth } from "~/modules/accounts/auth.server";
 import { updateNotificationSettings } from "~/modules/accounts/customer-profile.server";
 import { grantSellerRole, revokeSellerRole } from "~/modules/accounts/team.server";
@@ -10,7 +9,7 @@ import { submitContactMessage } from "~/modules/contact/submit-contact-message.s
 import { cancelOrder } from "~/modules/orders/cancel-order.server";
 import { updateOrderStatus } from "~/modules/orders/update-order-status.server";
 import { contactForm } from "../../../tests/factories/contact-form";
-import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../../../tests/factories/test-database";
+import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
 import { startTestSmtpServer, type ReceivedEmail, type TestSmtpServer } from "../../../tests/factories/test-smtp-server";
 import { createTestBuyer } from "../../../tests/factories/test-users";
 import { createMailTransport, type MailTransport } from "./mail-transport.server";
@@ -27,7 +26,7 @@ const shipping = (email: string) => ({
 const TEE = { productId: "essential-crew-neck-tee", color: "Black", size: "L", quantity: 1 };
 
 describe.each(DATABASE_KINDS)("every e-mail the shop sends, over real SMTP, on %s", (kind) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(kind);
   let smtp: TestSmtpServer;
   let transport: MailTransport;
   const db = () => database.db;
@@ -36,8 +35,6 @@ describe.each(DATABASE_KINDS)("every e-mail the shop sends, over real SMTP, on %
   const to = (address: string) => (m: ReceivedEmail) => m.to.includes(address);
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    await seedDatabase(database.db, { shopName: "Kapra" });
     await database.db.update(shopSettings).set({ contactEmail: OWNER_EMAIL, notificationEmails: [OWNER_EMAIL] });
     smtp = await startTestSmtpServer();
     transport = createMailTransport(smtp.url);
@@ -45,7 +42,6 @@ describe.each(DATABASE_KINDS)("every e-mail the shop sends, over real SMTP, on %
   afterAll(async () => {
     transport?.close();
     await smtp?.stop();
-    await database?.destroy();
   });
 
   async function buyerWithEmail(email: string): Promise<string> {

@@ -1,11 +1,10 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { emailOutbox, shopSettings } from "~/db/schema";
-import { seedSettings } from "~/seed/seed-data";
+import { emailOutbox } from "~/db/schema";
 import type { EmailStatus } from "~/db/schema/statuses";
 import { AppError } from "~/lib/errors";
 import { countWaiting } from "~/modules/seller/count-waiting.server";
-import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../../../tests/factories/test-database";
+import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
 import { startTestSmtpServer, type TestSmtpServer } from "../../../tests/factories/test-smtp-server";
 import type { EmailMessage } from "./email-messages";
 import { describeEmailStatus, EMAIL_LOG_PAGE_SIZE } from "./email-log-query";
@@ -23,7 +22,7 @@ const notice = (to: string, orderNumber?: string): EmailMessage => ({
 });
 
 describe.each(DATABASE_KINDS)("the e-mail log on %s", (kind) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(kind, { seed: "settings" });
   let smtp: TestSmtpServer;
   const db = () => database.db;
   const rows = () => db().select().from(emailOutbox).orderBy(emailOutbox.id);
@@ -40,13 +39,10 @@ describe.each(DATABASE_KINDS)("the e-mail log on %s", (kind) => {
   };
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    await database.db.insert(shopSettings).values(seedSettings("Kapra"));
     smtp = await startTestSmtpServer();
   }, 300_000);
   afterAll(async () => {
     await smtp?.stop();
-    await database?.destroy();
   });
   beforeEach(async () => {
     await db().delete(emailOutbox);

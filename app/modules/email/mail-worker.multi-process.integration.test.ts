@@ -2,8 +2,7 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailOutbox } from "~/db/schema";
-import { seedDatabase } from "~/seed/seed.server";
-import { createTestDatabase, type TestDatabase } from "../../../tests/factories/test-database";
+import { useTestDatabase } from "../../../tests/factories/test-database";
 import { startTestSmtpServer, type TestSmtpServer } from "../../../tests/factories/test-smtp-server";
 
 const run = promisify(execFile);
@@ -15,16 +14,13 @@ const EMAILS = 200;
  * server answers slowly enough that both are busy at the same time.
  */
 describe("the outbox with two server processes on one PostgreSQL", () => {
-  let database: TestDatabase;
+  const database = useTestDatabase("postgres");
   let smtp: TestSmtpServer;
   beforeAll(async () => {
-    database = await createTestDatabase("postgres");
-    await seedDatabase(database.db, { shopName: "Kapra" });
     smtp = await startTestSmtpServer({ delayMs: 10 });
   }, 300_000);
   afterAll(async () => {
     await smtp?.stop();
-    await database?.destroy();
   });
 
   it("sends each of 200 queued e-mails exactly once, shared between both processes", async () => {

@@ -1,9 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailOutbox, shopSettings } from "~/db/schema";
-import { seedDatabase } from "~/seed/seed.server";
 import { placeOrder } from "~/modules/checkout/place-order.server";
-import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../../../tests/factories/test-database";
+import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
 import { startTestSmtpServer, type TestSmtpServer } from "../../../tests/factories/test-smtp-server";
 import { createTestBuyer } from "../../../tests/factories/test-users";
 import { createMailTransport } from "./mail-transport.server";
@@ -15,17 +14,14 @@ const SHIPPING = {
 };
 
 describe.each(DATABASE_KINDS)("the order e-mails on %s", (kind) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(kind);
   let smtp: TestSmtpServer;
   beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    await seedDatabase(database.db, { shopName: "Kapra" });
     await database.db.update(shopSettings).set({ contactEmail: "owner@kapra.test", notificationEmails: ["owner@kapra.test"] });
     smtp = await startTestSmtpServer();
   }, 300_000);
   afterAll(async () => {
     await smtp?.stop();
-    await database?.destroy();
   });
 
   it("queues the buyer's confirmation and the owner's notice with the order, and sends both over SMTP", async () => {

@@ -1,7 +1,6 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailOutbox, notifySubscriptions, productVariants, shopSettings } from "~/db/schema";
-import { seedDatabase } from "~/seed/seed.server";
 import { launchNow } from "~/modules/catalog/launches.server";
 import { productInputSchema, type ImageToken, type RawProductInput } from "~/modules/catalog/product-input";
 import { saveProduct } from "~/modules/catalog/save-product.server";
@@ -12,7 +11,7 @@ import { createMailTransport } from "~/modules/email/mail-transport.server";
 import { drainOutbox } from "~/modules/email/mail-worker.server";
 import { storePhoto } from "~/modules/media/receive-photos.server";
 import { cancelOrder } from "~/modules/orders/cancel-order.server";
-import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../../../tests/factories/test-database";
+import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
 import { pngImage } from "../../../tests/factories/test-images";
 import { startTestSmtpServer, type TestSmtpServer } from "../../../tests/factories/test-smtp-server";
 import { createTestBuyer } from "../../../tests/factories/test-users";
@@ -26,15 +25,13 @@ const PUBLIC_URL = "https://kapra.test";
 const SHIPPING = { fullName: "Ayesha Khan", email: "ayesha@example.pk", phone: "+923001234567", city: "Lahore", address: "12 Mall Road", postalCode: "54000", country: "Pakistan" as const };
 
 describe.each(DATABASE_KINDS)("Notify Me delivery on %s", (kind) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(kind);
   let smtp: TestSmtpServer;
   let photos: ImageToken[];
   let buyer: string;
   const db = () => database.db;
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    await seedDatabase(database.db, { shopName: "Kapra" });
     await database.db.update(shopSettings).set({ contactEmail: "owner@kapra.test", notificationEmails: ["owner@kapra.test"] });
     const png = await storePhoto(database.db, "front.png", await pngImage());
     if (typeof png === "string") throw new Error("test photo did not store");
@@ -44,7 +41,6 @@ describe.each(DATABASE_KINDS)("Notify Me delivery on %s", (kind) => {
   }, 300_000);
   afterAll(async () => {
     await smtp?.stop();
-    await database?.destroy();
   });
 
   let n = 0;

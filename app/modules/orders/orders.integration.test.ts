@@ -1,12 +1,11 @@
 import { unitsSold } from "~/modules/catalog/list-inventory.server";
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { orders, products, productVariants, users } from "~/db/schema";
-import { seedDatabase } from "~/seed/seed.server";
 import type { ShippingDetails } from "~/modules/checkout/checkout-schema";
 import { placeOrder } from "~/modules/checkout/place-order.server";
-import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../../../tests/factories/test-database";
+import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
 import { cancelOrder } from "./cancel-order.server";
 import { getOrder, type OrderViewer } from "./get-order.server";
 import { listOrders } from "./list-orders.server";
@@ -19,15 +18,13 @@ const shippingFor = (fullName: string, phone: string): ShippingDetails => ({
 });
 
 describe.each(DATABASE_KINDS)("orders on %s", (kind) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(kind);
   let variantId: number;
   const buyerA: OrderViewer = { id: "buyer-a", role: "buyer" };
   const buyerB: OrderViewer = { id: "buyer-b", role: "buyer" };
   const seller: OrderViewer = { id: "owner", role: "seller" };
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    await seedDatabase(database.db, { shopName: "Kapra" });
     await database.db.insert(users).values([
       { id: buyerA.id, name: "Ayesha", email: "ayesha@example.pk", role: "buyer" },
       { id: buyerB.id, name: "Bilal", email: "bilal@example.pk", role: "buyer" },
@@ -40,7 +37,6 @@ describe.each(DATABASE_KINDS)("orders on %s", (kind) => {
       .returning({ id: productVariants.id });
     variantId = variant.id;
   }, 300_000);
-  afterAll(async () => database?.destroy());
   const db = () => database.db;
 
   const stock = async () => (await db().select({ stock: productVariants.stock }).from(productVariants).where(eq(productVariants.id, variantId)))[0].stock;

@@ -1,9 +1,8 @@
 import { and, asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { orders, orderStatusHistory, productVariants } from "~/db/schema";
-import { seedDatabase } from "~/seed/seed.server";
 import { placeOrder } from "~/modules/checkout/place-order.server";
-import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../../../tests/factories/test-database";
+import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
 import { createTestBuyer } from "../../../tests/factories/test-users";
 import { anonymiseIfCustomerDeleted, DELETED_ACCOUNT_NOTE, releaseCustomerOrders } from "./release-customer-orders.server";
 
@@ -11,18 +10,15 @@ const TEE = "essential-crew-neck-tee";
 const SHIPPING = { fullName: "Zara Ali", email: "zara@example.pk", phone: "03001234567", city: "Lahore", address: "House 9, Block B", postalCode: null, country: "Pakistan" } as const;
 
 describe.each(DATABASE_KINDS)("a deleted customer's orders on %s", (kind) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(kind);
   let variantId: number;
   beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    await seedDatabase(database.db, { shopName: "Kapra" });
     const [variant] = await database.db
       .update(productVariants).set({ stock: 30 })
       .where(and(eq(productVariants.productId, TEE), eq(productVariants.color, "Black"), eq(productVariants.size, "M")))
       .returning({ id: productVariants.id });
     variantId = variant.id;
   }, 300_000);
-  afterAll(async () => database?.destroy());
   const db = () => database.db;
   const stock = async () => (await db().select({ stock: productVariants.stock }).from(productVariants).where(eq(productVariants.id, variantId)))[0].stock;
   const order = async (userId: string, quantity: number, status: "pending" | "confirmed" | "processing" | "shipped" | "delivered") => {

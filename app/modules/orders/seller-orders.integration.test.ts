@@ -1,12 +1,11 @@
 import { and, asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/client.server";
 import { orders, orderStatusHistory, productVariants, users } from "~/db/schema";
-import { seedDatabase } from "~/seed/seed.server";
 import type { ShippingDetails } from "~/modules/checkout/checkout-schema";
 import { placeOrder } from "~/modules/checkout/place-order.server";
 import { LIVE_CHANNEL, parseLiveEvent, type LiveEvent } from "~/modules/live/live-event";
-import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../../../tests/factories/test-database";
+import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
 import { bulkUpdateOrderStatus } from "./bulk-update-order-status.server";
 import { CSV_BATCH_SIZE, exportOrdersCsv } from "./export-orders-csv.server";
 import { listSellerOrders, listSellerOrdersWithDetails } from "./list-seller-orders.server";
@@ -46,13 +45,11 @@ function parseCsv(text: string): string[][] {
 }
 
 describe.each(DATABASE_KINDS)("the owner's orders on %s", (kind) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(kind);
   let variantId: number;
   const db = () => database.db;
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    await seedDatabase(database.db, { shopName: "Kapra" });
     await database.db.insert(users).values([
       { id: OWNER.id, name: OWNER.name, email: "owner@example.pk", role: "seller" },
       { id: "buyer-1", name: "Ayesha", email: "ayesha@example.pk", role: "buyer" },
@@ -64,7 +61,6 @@ describe.each(DATABASE_KINDS)("the owner's orders on %s", (kind) => {
       .returning({ id: productVariants.id });
     variantId = variant.id;
   }, 300_000);
-  afterAll(async () => database?.destroy());
 
   const stock = async () => (await db().select({ stock: productVariants.stock }).from(productVariants).where(eq(productVariants.id, variantId)))[0].stock;
   const place = (opts: { quantity?: number; name?: string; phone?: string; userId?: string | null; now?: Date } = {}) =>

@@ -1,11 +1,10 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { and, desc, gt } from "drizzle-orm";
 import { orders, products, productVariants, reviews, users } from "~/db/schema";
-import { seedDatabase } from "~/seed/seed.server";
 import { AppError } from "~/lib/errors";
 import { placeOrder } from "~/modules/checkout/place-order.server";
-import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../../../tests/factories/test-database";
+import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
 import { createTestBuyer } from "../../../tests/factories/test-users";
 import { createSettingsListener } from "../../../server/settings-listener";
 import { getReviewerState, ratingsByProduct } from "./buyer-reviews.server";
@@ -23,17 +22,12 @@ const SHIPPING = {
 const TEE = "essential-crew-neck-tee";
 
 describe.each(DATABASE_KINDS)("reviews on %s", (kind) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(kind);
   let owner: string;
   beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    await seedDatabase(database.db, { shopName: "Kapra" });
     owner = await createTestBuyer(database.db, "Shop Owner");
     await database.db.update(users).set({ role: "seller" }).where(eq(users.id, owner));
   }, 300_000);
-  afterAll(async () => {
-    await database?.destroy();
-  });
 
   async function buyerWithOrder(name: string, productId: string, status: "pending" | "shipped" | "delivered" = "delivered") {
     const id = await createTestBuyer(database.db, name);

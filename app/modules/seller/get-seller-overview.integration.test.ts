@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { categories, orderItems, orders, products } from "~/db/schema";
 import type { OrderChannel, OrderStatus } from "~/db/schema/statuses";
-import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../../../tests/factories/test-database";
+import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
 import { getSellerOverview } from "./get-seller-overview.server";
 
 // 2025-06-10 15:00 in Karachi. The chart covers 2025-05-12 .. 2025-06-10 (Karachi days).
@@ -10,7 +10,7 @@ const NOW = new Date("2025-06-10T10:00:00Z");
 const at = (iso: string) => new Date(iso);
 
 describe.each(DATABASE_KINDS)("seller overview on %s", (kind) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(kind, { seed: "empty" });
   let n = 0;
   const db = () => database.db;
 
@@ -35,7 +35,6 @@ describe.each(DATABASE_KINDS)("seller overview on %s", (kind) => {
   }
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind);
     await db().insert(categories).values({ slug: "t-shirts", name: "T-Shirts" });
     await db().insert(products).values(
       ["tee", "polo", "hoodie", "cap", "sock", "scarf"].map((id) => ({ id, name: `The ${id}`, categorySlug: "t-shirts", price: 1000 })),
@@ -46,7 +45,6 @@ describe.each(DATABASE_KINDS)("seller overview on %s", (kind) => {
       { id: "gone", name: "Gone", categorySlug: "t-shirts", price: 1000, status: "archived" as const },
     ]);
   }, 120_000);
-  afterAll(async () => database?.destroy());
 
   it("shows zeros and no orders on an empty shop, with every day and channel listed", async () => {
     const overview = await getSellerOverview(db(), NOW);

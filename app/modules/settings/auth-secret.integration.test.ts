@@ -2,21 +2,17 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { appMeta } from "~/db/schema";
 import { AUTH_SECRET_FILE, loadAuthSecret } from "./auth-secret.server";
-import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../../../tests/factories/test-database";
+import { DATABASE_KINDS, useTestDatabase, type TestDatabase } from "../../../tests/factories/test-database";
 
 const storedSecret = async (database: TestDatabase) => (await database.db.select().from(appMeta).where(eq(appMeta.key, "auth_secret")))[0]?.value;
 const modeOf = (file: string) => fs.statSync(file).mode & 0o777;
 
 describe.each(DATABASE_KINDS)("the session-signing secret on %s", (kind) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(kind, { seed: "empty" });
   let dataDir: string;
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-  }, 120_000);
-  afterAll(async () => database?.destroy());
   const freshDir = () => (dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "kapra-secret-")));
 
   it("is BETTER_AUTH_SECRET when set, and an old copy in the database is deleted", async () => {

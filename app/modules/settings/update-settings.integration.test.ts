@@ -1,11 +1,9 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { shopSettings } from "~/db/schema";
-import { seedSettings } from "~/seed/seed-data";
+import { describe, expect, it } from "vitest";
 import { createPageCache } from "../../../server/page-cache";
 import { createSettingsListener } from "../../../server/settings-listener";
-import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../../../tests/factories/test-database";
+import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
 import { getSettings } from "./get-settings.server";
 import { updateSettings } from "./update-settings.server";
 
@@ -24,13 +22,8 @@ const waitFor = async (check: () => boolean | Promise<boolean>, ms = 3000) => {
 };
 
 describe.each(DATABASE_KINDS)("shop settings on %s", (kind) => {
-  let database: TestDatabase;
+  const database = useTestDatabase(kind, { seed: "settings" });
   const db = () => database.db;
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    await db().insert(shopSettings).values(seedSettings("Kapra"));
-  }, 120_000);
-  afterAll(async () => database?.destroy());
 
   it("saves every field, with blocked phones normalised to E.164", async () => {
     const result = await updateSettings(db(), {
