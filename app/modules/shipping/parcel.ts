@@ -1,0 +1,23 @@
+/** A piece whose product has no weight set counts as this much (a folded garment in a flyer bag). */
+export const DEFAULT_PIECE_GRAMS = 500;
+
+/** A parcel's weight and pieces: the sum of its items, each product's weight or the default. */
+export function parcelOf(items: readonly { quantity: number; weightGrams: number | null }[]): { weightGrams: number; pieces: number } {
+  let weightGrams = 0;
+  let pieces = 0;
+  for (const item of items) {
+    pieces += item.quantity;
+    weightGrams += item.quantity * (item.weightGrams ?? DEFAULT_PIECE_GRAMS);
+  }
+  return { weightGrams: Math.max(weightGrams, 1), pieces: Math.max(pieces, 1) };
+}
+
+/** "2 x Lawn Kurta (M, Black), 1 x Dupatta (Free)" for the booking file and the label. */
+export function parcelDescription(items: readonly { name: string; size: string; color: string; quantity: number }[]): string {
+  return items.map((i) => `${i.quantity} x ${i.name} (${[i.size, i.color].filter(Boolean).join(", ")})`).join(", ");
+}
+
+/** The COD the courier collects: the order's total, or nothing when the shop has its money already. */
+export function codAmountFor(order: { total: number; paymentStatus: string }): number {
+  return order.paymentStatus === "unpaid" ? order.total : 0;
+}
