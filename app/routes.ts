@@ -26,6 +26,7 @@ export default [
     route("seller-dashboard", "routes/seller-dashboard.tsx"),
     route("seller/orders", "routes/seller-orders.tsx"),
     route("seller/orders/new", "routes/seller-orders-new.tsx"),
+    route("seller/shipping/book", "routes/seller-shipping-book.tsx"),
     route("seller-dashboard/email-logs", "routes/seller-email-logs.tsx"),
     route("seller-dashboard/products", "routes/seller-products.tsx"),
     route("seller-dashboard/products/new", "routes/seller-product-form.tsx", { id: "seller-product-new" }),
@@ -39,6 +40,7 @@ export default [
   // Outside the dashboard frame: a page made for printing, and a file download.
   route("seller/orders/:id/invoice", "routes/seller-order-invoice.tsx"),
   route("seller/orders.csv", "routes/seller-orders-csv.ts"),
+  route("seller/shipping/booking-file.csv", "routes/seller-shipping-booking-file.ts"),
   route("about", "routes/about.tsx"),
   route("contact", "routes/contact.tsx"),
   route("privacy", "routes/privacy.tsx"),

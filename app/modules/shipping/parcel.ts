@@ -21,3 +21,16 @@ export function parcelDescription(items: readonly { name: string; size: string; 
 export function codAmountFor(order: { total: number; paymentStatus: string }): number {
   return order.paymentStatus === "unpaid" ? order.total : 0;
 }
+
+/** "0.7", "1.25 kg", "700 g" -> grams; null when it is not a weight from 1 g to 50 kg. */
+export function parseWeight(text: string): number | null {
+  const match = /^(\d{1,5}(?:\.\d{1,3})?)\s*(kg|g|grams?)?$/i.exec(text.trim().replace(/,/g, ""));
+  if (!match) return null;
+  const grams = /^g/i.test(match[2] ?? "") ? Number(match[1]) : Math.round(Number(match[1]) * 1000);
+  return Number.isInteger(grams) && grams >= 1 && grams <= 50_000 ? grams : null;
+}
+
+/** 700 -> "0.7" (kg), as the booking form shows a weight. */
+export function formatKg(grams: number): string {
+  return (grams / 1000).toFixed(3).replace(/\.?0+$/, "");
+}
