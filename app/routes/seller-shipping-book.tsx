@@ -7,7 +7,8 @@ import { bookShipments, type BookingResult } from "~/modules/shipping/book-shipm
 import { listActiveCouriers, listBookingCandidates, type BookingCandidate } from "~/modules/shipping/booking-candidates.server";
 import { parseBookingForm } from "~/modules/shipping/booking-form";
 import { listCourierRules } from "~/modules/shipping/couriers.server";
-import { formatKg } from "~/modules/shipping/parcel";
+import { formatKg } from "~/lib/weight";
+import { kgFieldValue } from "~/modules/shipping/parcel";
 import { karachiDay } from "~/modules/seller/karachi-days";
 import type { Route } from "./+types/seller-shipping-book";
 
@@ -125,7 +126,7 @@ function CandidateRow({ order, courierName, error, typed }: { order: BookingCand
       </label>
       <div className="w-28">
         <label htmlFor={weightId} className="field-label">Weight (kg)</label>
-        <input id={weightId} name={weightId} className="field-input py-1.5" inputMode="decimal" defaultValue={typed ?? formatKg(order.weightGrams)} aria-invalid={error ? true : undefined} aria-describedby={error ? `${weightId}-error` : undefined} />
+        <input id={weightId} name={weightId} className="field-input py-1.5" inputMode="decimal" defaultValue={typed ?? kgFieldValue(order.weightGrams)} aria-invalid={error ? true : undefined} aria-describedby={error ? `${weightId}-error` : undefined} />
       </div>
       {error && <p id={`${weightId}-error`} className="field-error w-full">{error}</p>}
     </li>
@@ -140,7 +141,7 @@ function BookingDone({ result, courierId, today }: { result: BookingResult; cour
       <p className="font-semibold">{count} {count === 1 ? "order" : "orders"} booked with {result.courier}</p>
       {count > 0 && (
         <ul className="text-sm">
-          {result.booked.map((b) => <li key={b.orderId}>{b.orderNumber}: {formatKg(b.weightGrams)} kg, COD {formatPrice(b.codAmount)}, estimated cost {formatPrice(b.estimatedCharge)}</li>)}
+          {result.booked.map((b) => <li key={b.orderId}>{b.orderNumber}: {formatKg(b.weightGrams)}, COD {formatPrice(b.codAmount)}, estimated cost {formatPrice(b.estimatedCharge)}</li>)}
         </ul>
       )}
       {result.refused.length > 0 && (

@@ -30,7 +30,7 @@ export function parseWeight(text: string): number | null {
   return Number.isInteger(grams) && grams >= 1 && grams <= 50_000 ? grams : null;
 }
 
-/** 700 -> "0.7" (kg), as the booking form shows a weight. */
-export function formatKg(grams: number): string {
+/** 700 -> "0.7": a weight as the booking form's kg field holds it (lib/weight.ts formats it for reading). */
+export function kgFieldValue(grams: number): string {
   return (grams / 1000).toFixed(3).replace(/\.?0+$/, "");
 }
