@@ -23,6 +23,14 @@ CREATE TABLE "courier_rules" (
 	CONSTRAINT "courier_rules_amount_given" CHECK ("courier_rules"."kind" <> 'total-above' or "courier_rules"."amount" is not null)
 );
 --> statement-breakpoint
+CREATE TABLE "courier_uploads" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"file_name" text NOT NULL,
+	"bytes" "bytea" NOT NULL,
+	"uploaded_by" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "couriers" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"name" text NOT NULL,
@@ -101,6 +109,7 @@ ALTER TABLE "shop_settings" ADD COLUMN "settlement_overdue_days" integer DEFAULT
 ALTER TABLE "courier_imports" ADD CONSTRAINT "courier_imports_courier_id_couriers_id_fk" FOREIGN KEY ("courier_id") REFERENCES "public"."couriers"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "courier_imports" ADD CONSTRAINT "courier_imports_applied_by_users_id_fk" FOREIGN KEY ("applied_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "courier_rules" ADD CONSTRAINT "courier_rules_courier_id_couriers_id_fk" FOREIGN KEY ("courier_id") REFERENCES "public"."couriers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "courier_uploads" ADD CONSTRAINT "courier_uploads_uploaded_by_users_id_fk" FOREIGN KEY ("uploaded_by") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "settlements" ADD CONSTRAINT "settlements_courier_id_couriers_id_fk" FOREIGN KEY ("courier_id") REFERENCES "public"."couriers"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "settlements" ADD CONSTRAINT "settlements_import_id_courier_imports_id_fk" FOREIGN KEY ("import_id") REFERENCES "public"."courier_imports"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "shipment_events" ADD CONSTRAINT "shipment_events_shipment_id_shipments_id_fk" FOREIGN KEY ("shipment_id") REFERENCES "public"."shipments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

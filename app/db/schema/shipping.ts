@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
+import { bytea } from "./media";
 import { orders } from "./commerce";
 import { COURIER_IMPORT_KINDS, COURIER_RULE_KINDS, DISCREPANCY_KINDS, oneOfSql } from "./statuses";
 
@@ -61,6 +62,18 @@ export const courierRules = pgTable(
     check("courier_rules_amount_given", sql`${t.kind} <> 'total-above' or ${t.amount} is not null`),
   ],
 );
+
+/**
+ * A courier file between its preview and Apply: kept here so Apply reads exactly the bytes that
+ * were previewed (and the owner need not upload it again). Deleted when applied or after a day.
+ */
+export const courierUploads = pgTable("courier_uploads", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  fileName: text("file_name").notNull(),
+  bytes: bytea("bytes").notNull(),
+  uploadedBy: text("uploaded_by").references(() => users.id, { onDelete: "cascade" }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** A file imported from a courier's portal. The same file (by its hash) applies once. */
 export const courierImports = pgTable(
