@@ -26,6 +26,7 @@ export default [
     route("seller-dashboard", "routes/seller-dashboard.tsx"),
     route("seller/orders", "routes/seller-orders.tsx"),
     route("seller/orders/new", "routes/seller-orders-new.tsx"),
+    route("seller/shipping", "routes/seller-shipping.tsx"),
     route("seller/shipping/book", "routes/seller-shipping-book.tsx"),
     route("seller-dashboard/email-logs", "routes/seller-email-logs.tsx"),
     route("seller-dashboard/products", "routes/seller-products.tsx"),

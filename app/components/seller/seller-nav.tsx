@@ -5,6 +5,7 @@ import { Form, NavLink, useLocation } from "react-router";
 export const SELLER_TABS = [
   { to: "/seller-dashboard", label: "Overview", end: true },
   { to: "/seller/orders", label: "Orders", end: false },
+  { to: "/seller/shipping", label: "Shipping", end: false },
   { to: "/seller-dashboard/products", label: "Products", end: true },
   { to: "/seller-dashboard/products/new", label: "Add Product", end: true },
   { to: "/seller-dashboard/email-logs", label: "Email Logs", end: true },

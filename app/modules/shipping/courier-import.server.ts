@@ -15,7 +15,6 @@ import { importTrackingRow } from "./import-tracking.server";
 
 export type { ImportOutcome, PlannedRow, SettlementSummary };
 
-export const IMPORT_TITLES: Record<ImportKind, string> = { tracking: "Import Tracking", delivery: "Import Delivery Status", cod: "Import COD Payments" };
 export const COD_NEEDS_COURIER = "Choose the courier whose payment report this is";
 export const UPLOAD_GONE = "This upload has expired or was already applied. Please upload the file again.";
 const UPLOAD_KEPT_MS = 24 * 60 * 60 * 1000;
@@ -71,7 +70,7 @@ export async function runCourierImport(
   if (request.kind === "cod" && !request.courierId) throw new AppError("VALIDATION", COD_NEEDS_COURIER, { courierId: COD_NEEDS_COURIER });
   const courier = request.courierId ? await getCourier(db, request.courierId) : null;
   const sheet = await readCourierFile({ name: upload.fileName, bytes: upload.bytes });
-  const mapping = request.mapping && Object.keys(request.mapping).length ? request.mapping : guessMapping(request.kind, sheet.headers);
+  const mapping = request.mapping ?? guessMapping(request.kind, sheet.headers);
   const { rows } = readRows(request.kind, sheet, mapping);
   const fileHash = createHash("sha256").update(upload.bytes).digest("hex");
   const [earlier] = await db.select({ at: courierImports.appliedAt, by: courierImports.appliedByName }).from(courierImports)
@@ -126,4 +125,12 @@ function countOutcomes(rows: PlannedRow[]): Record<ImportOutcome, number> {
   const counts: Record<ImportOutcome, number> = { change: 0, unchanged: 0, unmatched: 0, problem: 0 };
   for (const row of rows) counts[row.outcome]++;
   return counts;
+}
+
+/** An upload's name and column headers, for the mapping screen when a mapping is refused. */
+export async function readUploadHeaders(db: Db, uploadId: string): Promise<{ fileName: string; headers: string[] }> {
+  const [upload] = /^[0-9a-f-]{36}$/i.test(uploadId) ? await db.select().from(courierUploads).where(eq(courierUploads.id, uploadId)) : [];
+  if (!upload) throw new AppError("NOT_FOUND", UPLOAD_GONE);
+  const sheet = await readCourierFile({ name: upload.fileName, bytes: upload.bytes });
+  return { fileName: upload.fileName, headers: sheet.headers };
 }
