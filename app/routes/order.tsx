@@ -10,6 +10,7 @@ import { PAYMENT_STATUS_LABELS } from "~/modules/orders/order-lifecycle";
 import { mediaUrl } from "~/modules/media/image-url";
 import { ratingsByProduct } from "~/modules/reviews/buyer-reviews.server";
 import type { Route } from "./+types/order";
+import { CourierDetails } from "~/components/orders/courier-details";
 
 export const meta: Route.MetaFunction = ({ matches, data }) =>
   pageMeta({ matches, title: data?.order ? `Order ${data.order.orderNumber}` : "Order not found", description: "Your order and its delivery.", path: "/orders", noindex: true });
@@ -66,7 +67,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
         )}
         {(order.courierName || order.trackingNumber) && (
           <p className="mt-3 text-stone-700" data-testid="order-courier">
-            Courier: <strong>{order.courierName || "—"}</strong>{order.trackingNumber && <>, tracking number <strong>{order.trackingNumber}</strong></>}
+            Courier: <CourierDetails order={order} strong />
           </p>
         )}
 
