@@ -147,7 +147,7 @@ export default function SellerCouriers({ loaderData, actionData }: Route.Compone
         {couriers.length === 0 ? (
           <p className="mt-3 rounded-lg bg-stone-50 px-4 py-3 text-sm text-stone-700">No couriers yet: add the first one below.</p>
         ) : (
-          <ul className="mt-3 grid gap-3" aria-labelledby="couriers-title">
+          <ul className="mt-3 grid gap-3">
             {couriers.map((courier) => <CourierCard key={courier.id} courier={courier} busy={posting !== null} />)}
           </ul>
         )}

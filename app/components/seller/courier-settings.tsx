@@ -190,7 +190,7 @@ export function RoutingRules({
           {rules.map((rule, i) => (
             <li key={rule.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2.5">
               <p className="min-w-0 flex-1 basis-56 break-words text-sm text-stone-900">
-                <span className="mr-2 font-semibold text-stone-600">{i + 1}.</span>{rule.text}
+                <span className="font-semibold text-stone-600">{i + 1}.</span> {rule.text}
               </p>
               <div className="flex gap-2">
                 {i > 0 && (
