@@ -33,6 +33,7 @@ export default [
     route("seller-dashboard/products/new", "routes/seller-product-form.tsx", { id: "seller-product-new" }),
     route("seller-dashboard/products/:id/edit", "routes/seller-product-form.tsx", { id: "seller-product-edit" }),
     route("seller-dashboard/settings", "routes/seller-settings.tsx"),
+    route("seller-dashboard/settings/couriers", "routes/seller-couriers.tsx"),
     route("seller-dashboard/inbox", "routes/seller-inbox.tsx"),
     route("seller-dashboard/reviews", "routes/seller-reviews.tsx"),
     route("seller-dashboard/team", "routes/seller-team.tsx"),

@@ -42,3 +42,21 @@ export function percentToBps(text: string): number | null {
 export function bpsToPercent(bps: number): string {
   return (bps / 100).toFixed(2).replace(/\.?0+$/, "");
 }
+
+/** 500 -> "500 g", 1000 -> "1 kg", 1500 -> "1.5 kg" */
+export function formatWeight(grams: number): string {
+  if (grams < 1000) return `${grams} g`;
+  return `${(grams / 1000).toFixed(3).replace(/\.?0+$/, "")} kg`;
+}
+
+/**
+ * The rate card as the owner reads it in Settings: "up to 500 g Rs 180, up to 1 kg Rs 230, each
+ * extra kg Rs 100; COD fee 1.5 %; surcharge 10 %".
+ */
+export function describeRateCard(card: RateCard, formatAmount: (n: number) => string): string {
+  const bands = [...card.bands].sort((a, b) => a.upToGrams - b.upToGrams).map((b) => `up to ${formatWeight(b.upToGrams)} ${formatAmount(b.charge)}`);
+  const weight = [...bands, `each extra kg ${formatAmount(card.extraPerKg)}`].join(", ");
+  const codFee = card.codFeeBps > 0 ? `COD fee ${bpsToPercent(card.codFeeBps)} %` : "no COD fee";
+  const surcharge = card.surchargeBps > 0 ? `surcharge ${bpsToPercent(card.surchargeBps)} %` : "no surcharge";
+  return `${weight}; ${codFee}; ${surcharge}`;
+}
