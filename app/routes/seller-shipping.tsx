@@ -1,11 +1,17 @@
 import { data, Link } from "react-router";
+import { CashWithCouriers } from "~/components/shipping/cash-with-couriers";
+import { DiscrepancyList } from "~/components/shipping/discrepancy-list";
 import { ImportCard, ImportReportPanel, MappingRefused, type ShippingActionData } from "~/components/shipping/import-panels";
 import { receiveCourierFile } from "~/http/courier-file-upload.server";
+import { resolveDiscrepancyAction } from "~/http/resolve-discrepancy-action.server";
 import { requireSeller } from "~/http/auth-guard.server";
 import { AppError } from "~/lib/errors";
 import { pageMeta } from "~/lib/seo";
 import { karachiDay } from "~/modules/seller/karachi-days";
 import { listActiveCouriers } from "~/modules/shipping/booking-candidates.server";
+import { cashWithCouriers } from "~/modules/shipping/cash-with-couriers.server";
+import { listDiscrepancies } from "~/modules/shipping/discrepancies.server";
+import { RESOLVE_DISCREPANCY_INTENT } from "~/modules/shipping/discrepancy-words";
 import { readUploadHeaders, runCourierImport, saveCourierUpload } from "~/modules/shipping/courier-import.server";
 import { courierIdOf, importKindOf, mappingFromForm } from "~/modules/shipping/import-form";
 import { IMPORT_KINDS } from "~/modules/shipping/column-mapping";
@@ -18,8 +24,11 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireSeller(request, context);
-  const couriers = await listActiveCouriers(context.db);
-  return { couriers, today: karachiDay(new Date()) };
+  const now = new Date();
+  const [couriers, cash, discrepancies] = await Promise.all([
+    listActiveCouriers(context.db), cashWithCouriers(context.db, now), listDiscrepancies(context.db, { status: "open", pageSize: 5 }),
+  ]);
+  return { couriers, cash, discrepancies, today: karachiDay(now) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -29,6 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const received = await receiveCourierFile(request);
     form = received.form;
+    if (form.get("intent") === RESOLVE_DISCREPANCY_INTENT) return resolveDiscrepancyAction(context.db, user, form, "/seller/shipping");
     const kind = importKindOf(form.get("kind"));
     if (!kind) return data<ShippingActionData>({ intent: "error", message: "Choose what to import." }, { status: 400 });
     const courierId = courierIdOf(form.get("courierId"));
@@ -59,7 +69,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** The Shipping tab: courier files in (tracking, delivery, COD payments), with a preview before anything changes. */
 export default function SellerShipping({ loaderData, actionData }: Route.ComponentProps) {
-  const { couriers, today } = loaderData;
+  const { couriers, cash, discrepancies, today } = loaderData;
+  const resolveRefused = actionData && "intent" in actionData && actionData.intent === RESOLVE_DISCREPANCY_INTENT ? actionData : null;
   return (
     <section aria-labelledby="shipping-title" className="grid gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -71,6 +82,10 @@ export default function SellerShipping({ loaderData, actionData }: Route.Compone
           Add the couriers you send parcels with in <Link to="/seller-dashboard/settings/couriers" className="font-medium underline">Settings → Couriers</Link>, then book orders from the Orders tab.
         </p>
       )}
+
+      <CashWithCouriers rows={cash} headingLevel={3} />
+      <DiscrepancyList page={discrepancies} compact refusal={resolveRefused} headingLevel={3} />
+      <p className="text-sm"><Link to="/seller/shipping/rates" className="font-medium text-brand-700 underline">Delivery and return rates by courier and city</Link></p>
 
       {actionData?.intent === "report" && <ImportReportPanel report={actionData.report} couriers={couriers} />}
       {actionData?.intent === "remap" && <MappingRefused refused={actionData} couriers={couriers} />}
