@@ -18,6 +18,7 @@ const UPLOAD_PATHS = [
   /^\/api\/products(\/[^/]+(\/images)?)?$/,
   /^\/seller-dashboard\/products\/(new|[^/]+\/edit)(\.data)?$/,
   /^\/seller\/shipping(\.data)?$/,
+  /^\/api\/shipping\/imports$/,
 ];
 
 export function isPhotoUpload(req: IncomingMessage, pathname: string): boolean {
