@@ -57,6 +57,7 @@ export default [
   route("api/orders", "routes/api.orders.ts"),
   route("api/orders/:id", "routes/api.order.ts"),
   route("api/seller/overview", "routes/api.seller-overview.ts"),
+  route("api/seller/couriers", "routes/api.seller-couriers.ts"),
   route("api/wishlist/:productId", "routes/api.wishlist-item.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("*", "routes/not-found.tsx"),
