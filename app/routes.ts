@@ -37,8 +37,10 @@ export default [
     route("seller-dashboard/team", "routes/seller-team.tsx"),
     route("seller-dashboard/password", "routes/seller-password.tsx"),
   ]),
-  // Outside the dashboard frame: a page made for printing, and a file download.
+  // Outside the dashboard frame: pages made for printing (invoice, labels, load sheet), and file downloads.
   route("seller/orders/:id/invoice", "routes/seller-order-invoice.tsx"),
+  route("seller/shipping/labels", "routes/seller-shipping-labels.tsx"),
+  route("seller/shipping/load-sheet", "routes/seller-shipping-load-sheet.tsx"),
   route("seller/orders.csv", "routes/seller-orders-csv.ts"),
   route("seller/shipping/booking-file.csv", "routes/seller-shipping-booking-file.ts"),
   route("about", "routes/about.tsx"),
