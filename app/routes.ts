@@ -41,8 +41,10 @@ export default [
     route("seller-dashboard/team", "routes/seller-team.tsx"),
     route("seller-dashboard/password", "routes/seller-password.tsx"),
   ]),
-  // Outside the dashboard frame: a page made for printing, and a file download.
+  // Outside the dashboard frame: pages made for printing (invoice, labels, load sheet), and file downloads.
   route("seller/orders/:id/invoice", "routes/seller-order-invoice.tsx"),
+  route("seller/shipping/labels", "routes/seller-shipping-labels.tsx"),
+  route("seller/shipping/load-sheet", "routes/seller-shipping-load-sheet.tsx"),
   route("seller/orders.csv", "routes/seller-orders-csv.ts"),
   route("seller/shipping/booking-file.csv", "routes/seller-shipping-booking-file.ts"),
   route("seller/shipping/discrepancies.csv", "routes/seller-shipping-discrepancies-csv.ts"),
@@ -62,6 +64,7 @@ export default [
   route("api/orders", "routes/api.orders.ts"),
   route("api/orders/:id", "routes/api.order.ts"),
   route("api/seller/overview", "routes/api.seller-overview.ts"),
+  route("api/seller/couriers", "routes/api.seller-couriers.ts"),
   route("api/shipments", "routes/api.shipments.ts"),
   route("api/settlements", "routes/api.settlements.ts"),
   route("api/shipping/imports", "routes/api.shipping-imports.ts"),

@@ -86,7 +86,8 @@ export function LabelSheet({ labels, size }: { labels: ShippingLabel[]; size: La
   const pages: ShippingLabel[][] = [];
   for (let i = 0; i < labels.length; i += perPage) pages.push(labels.slice(i, i + perPage));
   return (
-    <div className="shl-sheets" data-size={size}>
+    // On a phone the sheet is wider than the screen and scrolls sideways: focusable, so a keyboard can scroll it too.
+    <div className="shl-sheets" data-size={size} role="region" aria-label="Labels to print" tabIndex={0}>
       {/* With href and precedence React puts the style in <head> (a <style> in <body> is invalid HTML), once. */}
       <style href="shipping-label-sheet" precedence="default">{CSS}</style>
       {pages.length === 0 && <p className="shl-empty">No labels to print.</p>}

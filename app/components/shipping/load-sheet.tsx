@@ -54,7 +54,8 @@ export function LoadSheet({ shop, courierName, accountCode, date, parcels }: Loa
   const totalGrams = parcels.reduce((sum, p) => sum + p.weightGrams, 0);
   const count = `${parcels.length} ${parcels.length === 1 ? "parcel" : "parcels"}`;
   return (
-    <div className="lds-wrap">
+    // On a phone the sheet is wider than the screen and scrolls sideways: focusable, so a keyboard can scroll it too.
+    <div className="lds-wrap" role="region" aria-label="Load sheet to print" tabIndex={0}>
       {/* With href and precedence React puts the style in <head> (a <style> in <body> is invalid HTML), once. */}
       <style href="shipping-load-sheet" precedence="default">{CSS}</style>
       <article className="lds" aria-labelledby="load-sheet-title">
