@@ -1,13 +1,14 @@
 import { apiData, handleApi, methodNotAllowed, requireApiUser } from "~/http/api.server";
 import { listSettlements } from "~/modules/shipping/list-shipments.server";
 import type { Route } from "./+types/api.settlements";
+import { serialIdFrom } from "~/lib/serial-id";
 
 /** GET /api/settlements?courier=&page=: the couriers' COD payments as imported, newest first (sellers only). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   return handleApi(async () => {
     await requireApiUser(request, context, "seller");
     const params = new URL(request.url).searchParams;
-    return apiData(await listSettlements(context.db, { courierId: Number(params.get("courier")) || null, page: Number(params.get("page")) || 1 }));
+    return apiData(await listSettlements(context.db, { courierId: serialIdFrom(params.get("courier")), page: Number(params.get("page")) || 1 }));
   });
 }
 

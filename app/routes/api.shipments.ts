@@ -3,13 +3,14 @@ import { apiData, handleApi, methodNotAllowed, readJson, requireApiUser } from "
 import { bookShipments, MAX_BOOKING } from "~/modules/shipping/book-shipments.server";
 import { listShipments } from "~/modules/shipping/list-shipments.server";
 import type { Route } from "./+types/api.shipments";
+import { serialIdFrom } from "~/lib/serial-id";
 
 /** GET /api/shipments?courier=&page=: the shop's shipments, newest first (sellers only). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   return handleApi(async () => {
     await requireApiUser(request, context, "seller");
     const params = new URL(request.url).searchParams;
-    return apiData(await listShipments(context.db, { courierId: Number(params.get("courier")) || null, page: Number(params.get("page")) || 1 }));
+    return apiData(await listShipments(context.db, { courierId: serialIdFrom(params.get("courier")), page: Number(params.get("page")) || 1 }));
   });
 }
 

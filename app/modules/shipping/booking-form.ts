@@ -1,4 +1,5 @@
 import { parseWeight } from "./parcel";
+import { serialIdFrom } from "~/lib/serial-id";
 
 export const CHOOSE_COURIER = "Choose the courier";
 export const CHOOSE_ORDERS = "Tick the orders to book";
@@ -13,8 +14,8 @@ export type BookingFormResult =
  */
 export function parseBookingForm(form: FormData): BookingFormResult {
   const fields: Record<string, string> = {};
-  const courierId = Number(form.get("courierId"));
-  if (!Number.isSafeInteger(courierId) || courierId <= 0) fields.courierId = CHOOSE_COURIER;
+  const courierId = serialIdFrom(form.get("courierId")) ?? 0;
+  if (!courierId) fields.courierId = CHOOSE_COURIER;
   const orderIds = form.getAll("orderIds").filter((v): v is string => typeof v === "string").slice(0, 200);
   const weights: Record<string, number> = {};
   for (const id of orderIds) {

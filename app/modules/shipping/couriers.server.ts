@@ -4,6 +4,7 @@ import { courierRules, couriers } from "~/db/schema";
 import { AppError } from "~/lib/errors";
 import type { CourierInput } from "./courier-form";
 import type { CourierRule } from "./courier-routing";
+import { isSerialId } from "~/lib/serial-id";
 
 export type Courier = typeof couriers.$inferSelect;
 
@@ -16,7 +17,7 @@ export function listCouriers(db: DbOrTx): Promise<Courier[]> {
 }
 
 export async function getCourier(db: DbOrTx, id: number): Promise<Courier> {
-  const [courier] = Number.isSafeInteger(id) ? await db.select().from(couriers).where(eq(couriers.id, id)) : [];
+  const [courier] = isSerialId(id) ? await db.select().from(couriers).where(eq(couriers.id, id)) : [];
   if (!courier) throw new AppError("NOT_FOUND", COURIER_NOT_FOUND);
   return courier;
 }

@@ -5,6 +5,7 @@ import type { DiscrepancyKind } from "~/db/schema/statuses";
 import { AppError } from "~/lib/errors";
 import { pageWindow } from "~/lib/page-window";
 import { checkResolveNote, DEFAULT_OVERDUE_DAYS, discrepancyDifference, discrepancyKindText, type DiscrepancyStatus } from "./discrepancy-words";
+import { isSerialId } from "~/lib/serial-id";
 
 export const DISCREPANCY_PAGE_SIZE = 20;
 
@@ -128,7 +129,7 @@ const day = (date: Date) => date.toLocaleDateString("en-GB", { day: "numeric", m
 export async function resolveDiscrepancy(db: DbOrTx, actor: { name: string }, id: number, note: string, now: Date = new Date()): Promise<DiscrepancyView> {
   const checked = checkResolveNote(note);
   if (!checked.ok) throw new AppError("VALIDATION", checked.error, { note: checked.error });
-  if (!Number.isSafeInteger(id) || id <= 0) throw new AppError("NOT_FOUND", "That discrepancy no longer exists");
+  if (!isSerialId(id)) throw new AppError("NOT_FOUND", "That discrepancy no longer exists");
   const updated = await db
     .update(shippingDiscrepancies)
     .set({ resolvedAt: now, resolvedByName: actor.name, resolvedNote: checked.note })

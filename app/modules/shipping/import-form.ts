@@ -1,4 +1,5 @@
 import { IMPORT_FIELDS, IMPORT_KINDS, type ColumnMapping, type ImportKind } from "./column-mapping";
+import { serialIdFrom } from "~/lib/serial-id";
 
 /** Each import as the Shipping tab names it, and what it does. */
 export const IMPORT_TITLES: Record<ImportKind, string> = { tracking: "Import Tracking", delivery: "Import Delivery Status", cod: "Import COD Payments" };
@@ -15,8 +16,7 @@ export function importKindOf(value: unknown): ImportKind | null {
 
 /** The courier chosen on an import form, or null for "any" (tracking and delivery files match by order or tracking number). */
 export function courierIdOf(value: unknown): number | null {
-  const id = Number(value);
-  return typeof value === "string" && value && Number.isSafeInteger(id) && id > 0 ? id : null;
+  return serialIdFrom(value);
 }
 
 /** The mapping screen's choices (`map-<field>` = a column index, or "" for not in the file). */
