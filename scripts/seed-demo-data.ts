@@ -1,20 +1,26 @@
 import { count, eq, inArray, like, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { categories, orderItems, orders, orderStatusHistory, productImages, products, productVariants } from "~/db/schema";
+import { categories, orderItems, orders, orderStatusHistory, productImages, products, productVariants, shipments } from "~/db/schema";
 import type { OrderChannel, OrderStatus, PaymentStatus } from "~/db/schema/statuses";
 import { PAKISTANI_CITIES } from "~/lib/cities";
 import { estimateDelivery } from "~/modules/checkout/delivery-estimate";
 import { getSettings } from "~/modules/settings/get-settings.server";
 import { shippingFeeFor } from "~/modules/settings/shipping-rule";
+import { demoCouriers, demoParcel, demoTransitDays, pickDemoCourier, seedDemoShipping, type DemoParcel } from "./seed-demo-shipping";
 
 /**
  * Demo data for a shop that looks a few months old: extra products (reusing the seeded catalogue's
  * photos, so nothing is rendered) and orders over the last `days` days, with items, a realistic
- * status mix, matching payment statuses, channels and status history. Deterministic for a seed.
+ * status mix, matching payment statuses, channels and status history; and the shipping behind them
+ * (seed-demo-shipping.ts: couriers, parcels with courier statuses, COD settlements, discrepancies).
+ * Deterministic for a seed.
  * Refuses a database that already has orders unless `force` is set, so no real shop gets fake orders.
  */
 export type DemoOptions = { products: number; orders: number; days?: number; now?: Date; force?: boolean; seed?: number };
-export type DemoResult = { products: number; variants: number; orders: number; items: number; history: number };
+export type DemoResult = {
+  products: number; variants: number; orders: number; items: number; history: number;
+  couriers: number; shipments: number; settlements: number; discrepancies: number;
+};
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const FIRST_NAMES = ["Ayesha", "Bilal", "Fatima", "Hamza", "Zainab", "Usman", "Sana", "Ali", "Maryam", "Hassan", "Hira", "Ahmed", "Mahnoor", "Saad", "Iqra", "Umar", "Noor", "Faisal", "Rabia", "Imran", "Areeba", "Danish", "Khadija", "Shahzaib", "Laiba", "Zeeshan", "Amna", "Waqas", "Mehwish", "Asad"];
@@ -109,7 +115,10 @@ export async function seedDemoData(db: Db, options: DemoOptions): Promise<DemoRe
     }
   }
 
-  const result: DemoResult = { products: newProducts.length, variants: newVariants.length, orders: 0, items: 0, history: 0 };
+  const couriers = await demoCouriers(db);
+  const result: DemoResult = {
+    products: newProducts.length, variants: newVariants.length, orders: 0, items: 0, history: 0, couriers: couriers.length, shipments: 0, settlements: 0, discrepancies: 0,
+  };
   await db.transaction(async (tx) => {
     await insertInBatches((rows) => tx.insert(products).values(rows), newProducts, 500);
     await insertInBatches((rows) => tx.insert(productVariants).values(rows), newVariants, 2000);
@@ -123,6 +132,8 @@ export async function seedDemoData(db: Db, options: DemoOptions): Promise<DemoRe
     .innerJoin(products, eq(products.id, productVariants.productId))
     .where(eq(products.status, "active"));
   const taken = new Set((await db.select({ n: orders.orderNumber }).from(orders)).map((o) => o.n));
+  const trackingTaken = new Set((await db.select({ courierId: shipments.courierId, n: shipments.trackingNumber }).from(shipments)).map((s) => `${s.courierId}:${s.n}`));
+  const parcels: DemoParcel[] = [];
   const imageByProduct = new Map<string, string>();
   for (const im of [...templateImages, ...newImages]) if (im.position === 0) imageByProduct.set(im.productId, im.sources[0]?.key ?? "");
 
@@ -155,18 +166,39 @@ export async function seedDemoData(db: Db, options: DemoOptions): Promise<DemoRe
       const subtotal = [...lines.values()].reduce((s, { line, quantity }) => s + line.price * quantity, 0);
       const shippingFee = shippingFeeFor(subtotal, settings);
       const estimate = estimateDelivery(city, createdAt);
-      // Each move a little later than the one before; delivery within the estimate, never in the future.
-      const step = Math.min((ageDays * DAY_MS) / (moves.length + 1), DAY_MS * (0.6 + r.next()));
-      const stamps = moves.map((_, i) => new Date(Math.min(now.getTime() - 60_000, createdAt.getTime() + i * step)));
+      // Each move a little later than the one before, never in the future. A shipped parcel takes
+      // its courier's days to the door (or, refused, back to the shop).
+      const shippedIndex = moves.indexOf("shipped");
+      const refused = shippedIndex >= 0 && moves[shippedIndex + 1] === "returned";
+      const courier = shippedIndex >= 0 ? pickDemoCourier(couriers, refused, r) : null;
+      const gaps = moves.map((move, i) =>
+        i === 0 ? 0
+          : courier && i === shippedIndex + 1 ? demoTransitDays(city, courier, r) * (refused ? 1.8 : 1) * DAY_MS
+            : move === "returned" ? r.int(2, 5) * DAY_MS
+              : DAY_MS * (0.3 + r.next() * 0.5));
+      // A young order whose moves would run past now has them squeezed into the time it has had.
+      const room = now.getTime() - 60_000 - createdAt.getTime();
+      const needed = gaps.reduce((s, g) => s + g, 0);
+      const scale = needed > room ? Math.max(0, room) / needed : 1;
+      let clock = createdAt.getTime();
+      const stamps = gaps.map((g) => new Date((clock += g * scale)));
       const deliveredIndex = moves.indexOf("delivered");
       const deliveredAt = deliveredIndex >= 0 ? stamps[deliveredIndex] : null;
       const paymentStatus: PaymentStatus = status === "delivered" ? "collected" : status === "returned" && deliveredAt ? "refunded" : "unpaid";
+      const pieces = [...lines.values()].reduce((s, l) => s + l.quantity, 0);
+      const parcel = courier
+        ? demoParcel(r, trackingTaken, {
+          orderId: id, orderNumber, courier, pieces, codAmount: subtotal + shippingFee, bookedAt: stamps[shippedIndex], now,
+          deliveredAt, returnedAt: refused ? stamps[shippedIndex + 1] : null,
+        })
+        : null;
+      if (parcel) parcels.push(parcel);
       orderRows.push({
         id, orderNumber, status, paymentStatus, channel: r.weighted(CHANNEL_WEIGHTS), subtotal, shippingFee, total: subtotal + shippingFee,
         fullName: `${first} ${last}`, email: `${first}.${last}${r.int(1, 999)}@example.pk`.toLowerCase(), phone: `+923${r.int(0, 4)}${String(r.int(0, 99_999_999)).padStart(8, "0")}`,
         address: `House ${r.int(1, 400)}, ${r.pick(STREETS)}`, city, deliveryFrom: estimate.from, deliveryTo: estimate.to,
-        courierName: moves.includes("shipped") ? r.pick(["TCS", "Leopards", "M&P", "PostEx", "Trax"]) : null,
-        trackingNumber: moves.includes("shipped") ? String(r.int(100000000, 999999999)) : null,
+        courierName: parcel?.courier.name ?? null,
+        trackingNumber: parcel?.trackingNumber ?? null,
         createdAt, updatedAt: stamps[stamps.length - 1], deliveredAt,
       });
       for (const { line, quantity } of lines.values()) {
@@ -185,6 +217,8 @@ export async function seedDemoData(db: Db, options: DemoOptions): Promise<DemoRe
     result.items += itemRows.length;
     result.history += historyRows.length;
   }
+
+  Object.assign(result, await seedDemoShipping(db, parcels, { now, r, overdueDays: settings.settlementOverdueDays }));
 
   // Fresh statistics, so the planner picks the indexes for the new volume at once.
   await db.execute(sql`analyze`);

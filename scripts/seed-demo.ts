@@ -43,7 +43,8 @@ try {
   if (await seedDatabase(database.db, { shopName: env.SHOP_NAME })) console.log("Seeded the shop's settings and catalogue.");
   const result = await seedDemoData(database.db, options);
   console.log(
-    `Added ${result.products} products (${result.variants} variants) and ${result.orders} orders (${result.items} items, ${result.history} status changes) ` +
+    `Added ${result.products} products (${result.variants} variants) and ${result.orders} orders (${result.items} items, ${result.history} status changes), ` +
+      `${result.shipments} parcels with ${result.couriers} couriers, ${result.settlements} COD settlements and ${result.discrepancies} discrepancies ` +
       `over the last ${options.days} days to ${env.DATABASE_URL ? "the PostgreSQL database" : path.resolve(env.DATA_DIR)} in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
   );
 } catch (error) {

@@ -9,13 +9,16 @@ type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 const BODILESS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
- * Photo uploads (multipart) stream through their own, larger limit: the multipart parser of
- * app/modules/media/receive-photos.server.ts bounds each file and the whole body. React Router's
- * form submissions go to the same path with `.data` appended.
+ * Photo uploads and courier files (multipart) stream through their own, larger limits: the
+ * multipart parsers of app/modules/media/receive-photos.server.ts and
+ * app/http/courier-file-upload.server.ts bound each file and the whole body. React Router's form
+ * submissions go to the same path with `.data` appended.
  */
 const UPLOAD_PATHS = [
   /^\/api\/products(\/[^/]+(\/images)?)?$/,
   /^\/seller-dashboard\/products\/(new|[^/]+\/edit)(\.data)?$/,
+  /^\/seller\/shipping(\.data)?$/,
+  /^\/api\/shipping\/imports$/,
 ];
 
 export function isPhotoUpload(req: IncomingMessage, pathname: string): boolean {

@@ -33,6 +33,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       },
       courierName: order.courierName,
       trackingNumber: order.trackingNumber,
+      trackingUrl: order.trackingUrl,
       createdAt: order.createdAt,
       deliveryFrom: order.deliveryFrom,
       deliveryTo: order.deliveryTo,

@@ -46,6 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         country: o.country,
         courierName: o.courierName,
         trackingNumber: o.trackingNumber,
+        trackingUrl: o.trackingUrl,
         createdAt: o.createdAt,
         itemCount: o.itemCount,
         items: o.items.map(orderItemJson),

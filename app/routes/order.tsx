@@ -1,4 +1,5 @@
 import { data, Link } from "react-router";
+import { ShipmentDetails } from "~/components/shipping/shipment-details";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { requireUser } from "~/http/auth-guard.server";
 import { formatPrice } from "~/lib/money";
@@ -9,7 +10,9 @@ import { getOrder } from "~/modules/orders/get-order.server";
 import { PAYMENT_STATUS_LABELS } from "~/modules/orders/order-lifecycle";
 import { mediaUrl } from "~/modules/media/image-url";
 import { ratingsByProduct } from "~/modules/reviews/buyer-reviews.server";
+import { shipmentForOrder } from "~/modules/shipping/shipment-for-order.server";
 import type { Route } from "./+types/order";
+import { CourierDetails } from "~/components/orders/courier-details";
 
 export const meta: Route.MetaFunction = ({ matches, data }) =>
   pageMeta({ matches, title: data?.order ? `Order ${data.order.orderNumber}` : "Order not found", description: "Your order and its delivery.", path: "/orders", noindex: true });
@@ -18,16 +21,20 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
   // Someone else's order reads exactly like one that does not exist.
   const order = await getOrder(context.db, user, params.id);
-  if (!order) return data({ order: null, dashboard: user.role === "seller" ? "/seller/orders" : "/buyer-dashboard", canRate: false, myRatings: {} }, { status: 404 });
+  if (!order) return data({ order: null, dashboard: user.role === "seller" ? "/seller/orders" : "/buyer-dashboard", canRate: false, myRatings: {}, shipment: null }, { status: 404 });
   // A delivered order's buyer may rate what came in it (modules/reviews); the owner only reads.
   const canRate = user.role === "buyer" && order.status === "delivered";
-  const myRatings = canRate ? await ratingsByProduct(context.db, user.id, order.items.map((i) => i.productId)) : {};
-  return { order, dashboard: user.role === "seller" ? "/seller/orders" : "/buyer-dashboard", canRate, myRatings };
+  const [myRatings, shipment] = await Promise.all([
+    canRate ? ratingsByProduct(context.db, user.id, order.items.map((i) => i.productId)) : ({} as Awaited<ReturnType<typeof ratingsByProduct>>),
+    // The parcel's costs, courier statuses and settlement are the shop's business: sellers only.
+    user.role === "seller" ? shipmentForOrder(context.db, order.id) : null,
+  ]);
+  return { order, dashboard: user.role === "seller" ? "/seller/orders" : "/buyer-dashboard", canRate, myRatings, shipment };
 }
 
 /** The order confirmation (PRODUCT.md): what was ordered, what to pay at the door, and when it comes. */
 export default function OrderPage({ loaderData }: Route.ComponentProps) {
-  const { order, dashboard, canRate, myRatings } = loaderData;
+  const { order, dashboard, canRate, myRatings, shipment } = loaderData;
   if (!order) {
     return (
       <section className="container-page py-16 text-center">
@@ -66,7 +73,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
         )}
         {(order.courierName || order.trackingNumber) && (
           <p className="mt-3 text-stone-700" data-testid="order-courier">
-            Courier: <strong>{order.courierName || "—"}</strong>{order.trackingNumber && <>, tracking number <strong>{order.trackingNumber}</strong></>}
+            Courier: <CourierDetails order={order} strong />
           </p>
         )}
 
@@ -99,6 +106,8 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
           {order.city}{order.postalCode ? ` ${order.postalCode}` : ""}, {order.country}<br />
           {order.phone && formatPakistaniMobile(order.phone)}
         </address>
+
+        {shipment && <ShipmentDetails shipment={shipment} />}
 
         <div className="mt-8 flex flex-wrap gap-3">
           <Link to={dashboard} className="btn-primary">My Orders</Link>

@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ReactNode } from "react";
 import { Link } from "react-router";
+import { CashWithCouriers } from "~/components/shipping/cash-with-couriers";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { requireSeller } from "~/http/auth-guard.server";
 import { formatPkr } from "~/lib/money";
@@ -27,7 +28,7 @@ const CHANNEL_LABELS = { web: "Website", phone: "Phone", whatsapp: "WhatsApp", i
 const shortDay = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString("en-GB", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
 
 export default function SellerDashboard({ loaderData }: Route.ComponentProps) {
-  const { stats, channels, recentOrders, daily, topProducts, cities } = loaderData;
+  const { stats, channels, recentOrders, daily, topProducts, cities, cashWithCouriers } = loaderData;
   const channelTotal = channels.reduce((sum, c) => sum + c.revenue, 0);
   const period = `last ${daily.length} days`;
   const periodRevenue = daily.reduce((sum, d) => sum + d.revenue, 0);
@@ -45,6 +46,9 @@ export default function SellerDashboard({ loaderData }: Route.ComponentProps) {
           <Stat label="Pending Orders" value={stats.pendingOrders.toLocaleString("en-PK")} note="Waiting for confirmation" />
           <Stat label="Products" value={stats.products.toLocaleString("en-PK")} note="Not archived" />
         </dl>
+        <div className="mt-4 grid gap-4 xl:grid-cols-2">
+          <CashWithCouriers rows={cashWithCouriers} more={{ to: "/seller/shipping/discrepancies", label: "Settlement discrepancies" }} />
+        </div>
       </section>
 
       <section aria-labelledby="recent-title">

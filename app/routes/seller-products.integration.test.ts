@@ -108,12 +108,15 @@ describe.each(DATABASE_KINDS)("the Products tab and the product API on %s, page 
     });
 
     it("adds a product with two photos and a stock grid, then answers with a fresh form and 'Product added successfully!'", async () => {
-      const answer = (await run(async () => productForm.action({ request: await fullForm("seller", "Route Tee"), context: context(), params: {} } as never))) as Response;
+      const answer = (await run(async () => productForm.action({ request: await fullForm("seller", "Route Tee", [["weightGrams", "280"]]), context: context(), params: {} } as never))) as Response;
       expect(answer.status).toBe(302);
       expect(answer.headers.get("location")).toBe("/seller-dashboard/products/new");
       expect(await flashOf(answer)).toEqual({ type: "success", message: "Product added successfully!" });
       const [row] = await db().select().from(products).where(eq(products.name, "Route Tee"));
-      expect(row).toMatchObject({ status: "active", price: 1499, tags: ["cotton", "basics"] });
+      expect(row).toMatchObject({ status: "active", price: 1499, tags: ["cotton", "basics"], weightGrams: 280 });
+      // The edit form shows the weight per piece as saved.
+      const edit = (await run(() => productForm.loader({ request: new Request(`${ORIGIN}/seller-dashboard/products/${row.id}/edit`, { headers: headers("seller") }), context: context(), params: { id: row.id } } as never))) as unknown as { values: { weightGrams: string } };
+      expect(edit.values.weightGrams).toBe("280");
       const variants = await db().select().from(productVariants).where(eq(productVariants.productId, row.id)).orderBy(productVariants.position);
       expect(variants.map((v) => `${v.color}/${v.size}=${v.stock}`)).toEqual(["Black/M=2", "Black/L=5", "White/M=5", "White/L=5"]);
     });
@@ -122,16 +125,18 @@ describe.each(DATABASE_KINDS)("the Products tab and the product API on %s, page 
       const before = await productCount();
       const request = multipartRequest(`${ORIGIN}/seller-dashboard/products/new`, [
         ["intent", "publish"], ["name", ""], ["category", "t-shirts"], ["description", "Kept description"], ["price", "1299.50"], ["originalPrice", "100"], ["stock", "-1"],
-        ["feature", "Kept feature"], ["tags", "kept, tags"],
+        ["feature", "Kept feature"], ["tags", "kept, tags"], ["weightGrams", "0.5"],
         ["photos", { name: "front.png", bytes: await pngImage(), type: "image/png" }],
         ["photos", { name: "photo.jpg", bytes: textFile, type: "image/jpeg" }],
       ], headers("seller"));
       const answer = await run(() => productForm.action({ request, context: context(), params: {} } as never));
       expect(statusOf(answer)).toBe(400);
-      const body = dataOf<{ values: { description: string; price: string; features: string[]; tags: string; images: unknown[] }; errors: Record<string, string> }>(answer)!;
-      expect(body.errors).toMatchObject({ images: "photo.jpg is not an image", name: "Product name is required", stock: "Valid stock quantity is required" });
+      const body = dataOf<{ values: { description: string; price: string; features: string[]; tags: string; images: unknown[]; weightGrams: string }; errors: Record<string, string> }>(answer)!;
+      expect(body.errors).toMatchObject({
+        images: "photo.jpg is not an image", name: "Product name is required", stock: "Valid stock quantity is required", weightGrams: "Weight must be a whole number of grams from 1 to 50,000, or empty",
+      });
       expect(body.values.images).toHaveLength(1);
-      expect(body.values).toMatchObject({ description: "Kept description", price: "1299.50", features: ["Kept feature"], tags: "kept, tags" });
+      expect(body.values).toMatchObject({ description: "Kept description", price: "1299.50", features: ["Kept feature"], tags: "kept, tags", weightGrams: "0.5" });
 
       // Sent again with the kept photo, the rule's messages come beside each field.
       const again = new URLSearchParams();

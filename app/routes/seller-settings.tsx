@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Form, redirect, useFetcher, useNavigation } from "react-router";
+import { Form, Link, redirect, useFetcher, useNavigation } from "react-router";
 import { TextField } from "~/components/ui/text-field";
 import { requireSeller } from "~/http/auth-guard.server";
 import { setFlash } from "~/http/flash.server";
@@ -81,6 +81,17 @@ export default function SellerSettings({ loaderData, actionData }: Route.Compone
         <Fieldset legend="Shipping" note="The fee is added to every order below the free-shipping threshold. Every line of shop copy about shipping is written from these two figures.">
           <TextField label="Shipping fee (PKR)" inputMode="numeric" {...field("shippingFee")} />
           <TextField label="Free shipping from (PKR)" inputMode="numeric" required={false} placeholder="Empty: no free shipping" {...field("freeShippingThreshold")} />
+        </Fieldset>
+
+        <Fieldset legend="Couriers" note="The couriers you ship with, their rate cards and booking files, and the rules that suggest a courier for each order have their own page.">
+          <div className="sm:col-span-2">
+            <Link to="/seller-dashboard/settings/couriers" className="inline-flex min-h-10 items-center font-medium text-brand-700 underline">Couriers and routing rules</Link>
+          </div>
+          <TextField
+            label="Settlement overdue after (days)" inputMode="numeric"
+            hint="A delivered parcel whose cash the courier has not paid after this many days is listed as overdue."
+            {...field("settlementOverdueDays")}
+          />
         </Fieldset>
 
         <Fieldset legend="Cash on delivery risk" note="Orders above the limit, or from a blocked number, are refused at checkout with a clear message.">

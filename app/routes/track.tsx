@@ -7,6 +7,7 @@ import { ORDER_STATUSES, PAYMENT_STATUS_LABELS } from "~/modules/orders/order-li
 import { requestAddress } from "~/modules/abuse/request-address.server";
 import { lookUpOrder } from "~/modules/orders/track-order.server";
 import type { Route } from "./+types/track";
+import { CourierDetails } from "~/components/orders/courier-details";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({ matches, title: "Track Your Order", description: "Follow your order with its order number and the phone number you used. No sign-in needed.", path: "/track" });
@@ -70,7 +71,7 @@ export default function Track({ actionData }: Route.ComponentProps) {
             )}
             <dt className="font-medium">Payment</dt><dd>Cash on Delivery ({PAYMENT_STATUS_LABELS[order.paymentStatus]})</dd>
             {(order.courierName || order.trackingNumber) && (
-              <><dt className="font-medium">Courier</dt><dd data-testid="track-courier">{order.courierName || "—"}{order.trackingNumber ? `, tracking number ${order.trackingNumber}` : ""}</dd></>
+              <><dt className="font-medium">Courier</dt><dd data-testid="track-courier"><CourierDetails order={order} /></dd></>
             )}
           </dl>
           <ul className="mt-4 list-disc pl-5 text-sm text-stone-700">

@@ -127,6 +127,8 @@ test.describe("signed in", () => {
     "/seller-dashboard/products/essential-crew-neck-tee/edit",
     "/seller-dashboard/email-logs",
     "/seller-dashboard/settings",
+    "/seller-dashboard/settings/couriers",
+    "/seller-dashboard/settings/couriers?edit=1",
     "/seller-dashboard/inbox",
     "/seller-dashboard/reviews",
     "/seller-dashboard/team",

@@ -10,8 +10,12 @@ import * as apiProduct from "~/routes/api.product";
 import * as apiProductImages from "~/routes/api.product-images";
 import * as apiProductReviews from "~/routes/api.product-reviews";
 import * as apiProducts from "~/routes/api.products";
+import * as apiCouriers from "~/routes/api.seller-couriers";
 import * as apiOverview from "~/routes/api.seller-overview";
+import * as apiSettlements from "~/routes/api.settlements";
+import * as apiShipments from "~/routes/api.shipments";
 import * as apiWishlist from "~/routes/api.wishlist-item";
+import { COURIER_FORM_FIELDS } from "~/modules/shipping/courier-form";
 import { buildRequest, call, expectApiError, expectNoPollution, fuzzParams, openFuzzShop, snapshot, type FuzzShop, type Who } from "./fuzz-shop";
 import { hostileId, hostileJsonBody, hostileObject, hostileQuery, invalidValue } from "./hostile-values";
 
@@ -36,6 +40,8 @@ const BODY_ROUTES: BodyRoute[] = [
   { name: "POST /api/cart/items", who: "buyer", method: "POST", fn: apiCartItems.action, fields: ["productId", "color", "size", "quantity"], path: () => "/api/cart/items" },
   { name: "PATCH /api/cart/items/:id", who: "buyer", method: "PATCH", fn: apiCartItem.action, fields: ["quantity"], path: (_s, id) => `/api/cart/items/${encodeURIComponent(id)}`, params: (_s, id) => ({ id }), realId: (s) => s.ids.cartItem },
   { name: "POST /api/orders", who: "buyer", method: "POST", fn: apiOrders.action, fields: ["items", "shipping", "paymentMethod"], path: () => "/api/orders", headers: () => ({ "idempotency-key": "fuzz" }) },
+  { name: "POST /api/seller/couriers", who: "seller", method: "POST", fn: apiCouriers.action, fields: COURIER_FORM_FIELDS, path: () => "/api/seller/couriers" },
+  { name: "POST /api/shipments", who: "seller", method: "POST", fn: apiShipments.action, fields: ["orderIds", "courierId", "weights"], path: () => "/api/shipments" },
   { name: "PATCH /api/orders/:id", who: "seller", method: "PATCH", fn: apiOrder.action, fields: ["status", "courierName", "trackingNumber"], path: (_s, id) => `/api/orders/${encodeURIComponent(id)}`, params: (_s, id) => ({ id }), realId: (s) => s.ids.order },
 ];
 
@@ -59,6 +65,8 @@ const QUERY_ROUTES: { name: string; who: Who; fn: Route; path: string; params: r
   { name: "GET /api/products/:id/reviews", who: "guest", fn: apiProductReviews.loader, path: "/api/products/ID/reviews", params: ["page", "sort"], realId: true },
   { name: "GET /api/cart", who: "buyer", fn: apiCart.loader, path: "/api/cart", params: ["page", "x"] },
   { name: "GET /api/seller/overview", who: "seller", fn: apiOverview.loader, path: "/api/seller/overview", params: ["from", "to", "days"] },
+  { name: "GET /api/shipments", who: "seller", fn: apiShipments.loader, path: "/api/shipments", params: ["courier", "page"] },
+  { name: "GET /api/settlements", who: "seller", fn: apiSettlements.loader, path: "/api/settlements", params: ["courier", "page"] },
 ];
 
 /**

@@ -6,13 +6,14 @@ import { useHydrated } from "~/lib/use-hydrated";
 import { buyerCanCancel, type OrderStatus } from "~/modules/orders/order-lifecycle";
 import { formatDate, Loading, ResultLine, type AccountActionResult } from "./shared";
 import { ITEMS_SHOWN, moreItemsText } from "~/modules/orders/more-items";
+import { CourierDetails } from "~/components/orders/courier-details";
 
 /** What the My Orders tab shows of an order (a plain type: components never import server modules). */
 export type AccountOrder = {
   id: string; orderNumber: string; status: OrderStatus; createdAt: Date | string; paymentMethod: string;
   subtotal: number; shippingFee: number; total: number;
   fullName: string; address: string; city: string; postalCode: string | null; country: string;
-  courierName?: string | null; trackingNumber?: string | null;
+  courierName?: string | null; trackingNumber?: string | null; trackingUrl?: string | null;
   items: { productId?: string | null; name: string; color: string; size: string; price: number; quantity: number }[];
 };
 
@@ -127,7 +128,7 @@ function OrderCard({ order, myRatings, onDetails, result }: { order: AccountOrde
 
       {(order.courierName || order.trackingNumber) && (
         <p className="mt-3 text-sm text-stone-800" data-testid="order-courier">
-          Courier: <strong>{order.courierName || "—"}</strong>{order.trackingNumber && <>, tracking number <strong>{order.trackingNumber}</strong></>}
+          Courier: <CourierDetails order={order} strong />
         </p>
       )}
 
@@ -214,7 +215,7 @@ function OrderDetailsDialog({ dialogRef, order, onClose }: { dialogRef: React.Re
               {(order.courierName || order.trackingNumber) && (
                 <div>
                   <dt className="text-stone-600">Courier</dt>
-                  <dd>{order.courierName || "—"}{order.trackingNumber ? `, tracking number ${order.trackingNumber}` : ""}</dd>
+                  <dd><CourierDetails order={order} /></dd>
                 </div>
               )}
               <div>

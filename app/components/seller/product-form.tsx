@@ -7,6 +7,7 @@ import {
 } from "~/modules/catalog/product-form";
 import { MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES, PRODUCT_COLORS, PRODUCT_SIZES, variantKey } from "~/modules/catalog/product-options";
 import { mediaUrl, pickSource } from "~/modules/media/image-url";
+import { DEFAULT_PIECE_GRAMS } from "~/modules/shipping/parcel";
 
 export type ProductFormProps = {
   mode: "new" | "edit";
@@ -133,6 +134,12 @@ export function ProductForm({ mode, initial, initialErrors, formError, categorie
             {(p) => <input {...p} name="stock" type="number" min={0} step={1} inputMode="numeric" value={values.stock} onChange={(e) => setStock(e.target.value)} className="field-input" />}
           </Field>
         </div>
+      </Section>
+
+      <Section title="Shipping">
+        <Field label="Weight per piece (grams)" error={errors.weightGrams} optional hint={`Weighs the parcel when you book a courier. Empty: ${DEFAULT_PIECE_GRAMS} g is assumed.`}>
+          {(p) => <input {...p} name="weightGrams" type="number" min={1} max={50000} step={1} inputMode="numeric" defaultValue={values.weightGrams} onChange={() => clear("weightGrams")} className="field-input sm:max-w-56" />}
+        </Field>
       </Section>
 
       <Section title="Product Images" description={`Up to ${MAX_PRODUCT_IMAGES} photos, at most 5 MB each. The first one is the cover.`}>

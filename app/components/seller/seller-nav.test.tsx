@@ -3,9 +3,9 @@ import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { SellerNav, type SellerNavCounts } from "./seller-nav";
 
-function render(counts: SellerNavCounts): string {
-  const Stub = createRoutesStub([{ path: "/seller-dashboard", Component: () => <SellerNav counts={counts} /> }]);
-  return renderToString(<Stub initialEntries={["/seller-dashboard"]} />);
+function render(counts: SellerNavCounts, path = "/seller-dashboard"): string {
+  const Stub = createRoutesStub([{ path, Component: () => <SellerNav counts={counts} /> }]);
+  return renderToString(<Stub initialEntries={[path]} />);
 }
 
 describe("the dashboard tabs", () => {
@@ -16,5 +16,11 @@ describe("the dashboard tabs", () => {
     expect(html).toMatch(/id="seller-tab-count-email-logs"[^>]*>3 failed e-mails</);
     expect(render({ pendingOrders: 0, unreadMessages: 0, failedEmails: 1 })).toContain(">1 failed e-mail<");
     expect(render({ pendingOrders: 2, unreadMessages: 0, failedEmails: 0 })).not.toContain("failed");
+  });
+
+  it("keep Settings lit on its Couriers page, and only Settings", () => {
+    const html = render({ pendingOrders: 0, unreadMessages: 0, failedEmails: 0 }, "/seller-dashboard/settings/couriers");
+    expect(html.match(/aria-current="page"/g)).toHaveLength(1);
+    expect(html).toMatch(/<a [^>]*aria-current="page"[^>]*href="\/seller-dashboard\/settings"|<a [^>]*href="\/seller-dashboard\/settings"[^>]*aria-current="page"/);
   });
 });

@@ -5,10 +5,12 @@ import { Form, NavLink, useLocation } from "react-router";
 export const SELLER_TABS = [
   { to: "/seller-dashboard", label: "Overview", end: true },
   { to: "/seller/orders", label: "Orders", end: false },
+  { to: "/seller/shipping", label: "Shipping", end: false },
   { to: "/seller-dashboard/products", label: "Products", end: true },
   { to: "/seller-dashboard/products/new", label: "Add Product", end: true },
   { to: "/seller-dashboard/email-logs", label: "Email Logs", end: true },
-  { to: "/seller-dashboard/settings", label: "Settings", end: true },
+  // Not `end`: Settings -> Couriers (/seller-dashboard/settings/couriers) keeps the tab lit.
+  { to: "/seller-dashboard/settings", label: "Settings", end: false },
   { to: "/seller-dashboard/inbox", label: "Inbox", end: true },
   { to: "/seller-dashboard/reviews", label: "Reviews", end: true },
   { to: "/seller-dashboard/team", label: "Team", end: true },

@@ -13,25 +13,30 @@ export function FieldLabel({ htmlFor, required, children }: { htmlFor: string; r
   );
 }
 
-/** A labelled input or textarea with its error beside it. */
+/**
+ * A labelled input or textarea with its error beside it. `hint` is a short note under the field
+ * (its description, read after the error); `list` names a `<datalist>` of suggestions.
+ */
 export function TextField({
-  label, name, error, defaultValue, type = "text", multiline = false, autoComplete, required = true, rows = 5, placeholder, inputMode,
+  label, name, error, defaultValue, type = "text", multiline = false, autoComplete, required = true, rows = 5, placeholder, inputMode, hint, list,
 }: {
   label: string; name: string; error?: string; defaultValue?: string; type?: string; multiline?: boolean; autoComplete?: string; required?: boolean; rows?: number;
-  placeholder?: string; inputMode?: "numeric" | "tel" | "email" | "text";
+  placeholder?: string; inputMode?: "numeric" | "decimal" | "tel" | "email" | "text"; hint?: string; list?: string;
 }) {
   const id = useId();
+  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
   const common = {
     id, name, defaultValue, required, autoComplete, placeholder, inputMode,
     "aria-invalid": error ? true : undefined,
-    "aria-describedby": error ? `${id}-error` : undefined,
+    "aria-describedby": describedBy,
     className: "field-input",
   };
   return (
     <div>
       <FieldLabel htmlFor={id} required={required}>{label}</FieldLabel>
-      {multiline ? <textarea rows={rows} {...common} /> : <input type={type} {...common} />}
+      {multiline ? <textarea rows={rows} {...common} /> : <input type={type} list={list} {...common} />}
       {error && <p id={`${id}-error`} className="field-error">{error}</p>}
+      {hint && <p id={`${id}-hint`} className="mt-1 text-xs text-stone-600">{hint}</p>}
     </div>
   );
 }

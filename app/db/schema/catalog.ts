@@ -27,6 +27,8 @@ export const products = pgTable(
     description: text("description").notNull().default(""),
     price: integer("price").notNull(),
     originalPrice: integer("original_price"),
+    // The parcel weight of one piece (grams), for courier bookings; null: the owner types it when booking.
+    weightGrams: integer("weight_grams"),
     material: text("material").notNull().default("100% Cotton"),
     brand: text("brand").notNull().default(""),
     status: text("status", { enum: PRODUCT_STATUSES }).notNull().default("active"),
@@ -52,6 +54,7 @@ export const products = pgTable(
     index("products_status_idx").on(t.status),
     check("products_status_known", sql.raw(`status in (${oneOfSql(PRODUCT_STATUSES)})`)),
     check("products_price_positive", sql`${t.price} > 0`),
+    check("products_weight_positive", sql`${t.weightGrams} is null or ${t.weightGrams} > 0`),
     check("products_original_price_above_price", sql`${t.originalPrice} is null or ${t.originalPrice} > ${t.price}`),
   ],
 );

@@ -7,3 +7,4 @@ export * from "./accounts";
 export * from "./commerce";
 export * from "./email";
 export * from "./abuse";
+export * from "./shipping";

@@ -26,11 +26,14 @@ export const shopSettings = pgTable(
     // Empty: every account with the seller role (modules/email/staff-recipients.server.ts). Not the
     // public contact e-mail, which buyers see and which the seed fills with a demo address.
     notificationEmails: jsonb("notification_emails").$type<string[]>().notNull().default([]),
+    // A delivered parcel the courier has not paid for after this many days is a discrepancy.
+    settlementOverdueDays: integer("settlement_overdue_days").notNull().default(10),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check("shop_settings_single_row", sql`${t.id} = 1`),
     check("shop_settings_fee_non_negative", sql`${t.shippingFee} >= 0`),
+    check("shop_settings_overdue_days_positive", sql`${t.settlementOverdueDays} > 0`),
     check("shop_settings_cod_limit_positive", sql`${t.maxCodOrderValue} is null or ${t.maxCodOrderValue} > 0`),
   ],
 );

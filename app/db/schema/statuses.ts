@@ -8,8 +8,12 @@
 export const ORDER_STATUSES = ["pending", "confirmed", "processing", "shipped", "delivered", "cancelled", "returned"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** Cash is collected at the door, so payment follows delivery rather than the order being placed. */
-export const PAYMENT_STATUSES = ["unpaid", "collected", "refunded"] as const;
+/**
+ * Cash is collected at the door, so payment follows delivery rather than the order being placed:
+ * collected (by the courier, or the shop's own rider), then settled once the courier has paid the
+ * shop for it (a COD settlement imported on the Shipping tab).
+ */
+export const PAYMENT_STATUSES = ["unpaid", "collected", "settled", "refunded"] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /**
@@ -43,3 +47,19 @@ export const EMAIL_KINDS = [
   "password_changed", "seller_role_granted", "seller_role_revoked", "order_cancelled_by_buyer", "test_email",
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
+
+/** The courier files the owner imports on the Shipping tab. */
+export const COURIER_IMPORT_KINDS = ["tracking", "delivery", "cod"] as const;
+export type CourierImportKind = (typeof COURIER_IMPORT_KINDS)[number];
+
+/**
+ * What a COD settlement can get wrong, kept until the owner resolves it: delivered but not paid
+ * after the overdue days, paid another amount than the order's COD, paid for a parcel that was
+ * returned or never delivered, charged above the rate card, or a settlement whose total differs.
+ */
+export const DISCREPANCY_KINDS = ["not-settled", "amount-differs", "not-delivered", "charge-above-estimate", "total-differs"] as const;
+export type DiscrepancyKind = (typeof DISCREPANCY_KINDS)[number];
+
+/** How a routing rule picks a courier: the destination city, an order total above an amount, or a risky phone. */
+export const COURIER_RULE_KINDS = ["city", "total-above", "risk"] as const;
+export type CourierRuleKind = (typeof COURIER_RULE_KINDS)[number];

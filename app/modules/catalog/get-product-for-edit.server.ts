@@ -43,6 +43,7 @@ export async function getProductForEdit(db: DbOrTx, id: string): Promise<Product
       tags: product.tags,
       images: images.map((i) => ({ width: i.width, height: i.height, sources: i.sources, alt: i.alt, color: i.color })),
       launchAt: product.launchAt,
+      weightGrams: product.weightGrams,
     },
   };
 }

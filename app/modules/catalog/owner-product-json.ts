@@ -21,6 +21,7 @@ export function ownerProductJson(product: ProductForEdit) {
     // Sources are stored smallest first: the largest rendition is the one a client scales down.
     images: p.images.map((i) => mediaUrl(i.sources[i.sources.length - 1].key)),
     launchAt: p.launchAt ? p.launchAt.toISOString() : null,
+    weightGrams: p.weightGrams,
   };
 }
 

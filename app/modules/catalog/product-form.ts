@@ -23,6 +23,8 @@ export type ProductFormValues = {
   comingSoon: boolean;
   launchAt: string;
   images: ImageToken[];
+  /** Grams per piece; empty for none. */
+  weightGrams: string;
 };
 
 /** What the form's action answers: the form again (with messages), or the photos of an upload. */
@@ -34,7 +36,7 @@ export function emptyProductForm(): ProductFormValues {
   return {
     name: "", category: PRODUCT_FORM_DEFAULTS.category, description: "", price: "", originalPrice: "", stock: "",
     colors: [...PRODUCT_FORM_DEFAULTS.colors], sizes: [...PRODUCT_FORM_DEFAULTS.sizes], grid: {},
-    features: [...PRODUCT_FORM_DEFAULTS.features], tags: "", comingSoon: false, launchAt: "", images: [],
+    features: [...PRODUCT_FORM_DEFAULTS.features], tags: "", comingSoon: false, launchAt: "", images: [], weightGrams: "",
   };
 }
 
@@ -94,6 +96,7 @@ export function readProductForm(form: FormData): ProductFormValues {
     comingSoon: form.get("comingSoon") === "on",
     launchAt: text(form, "launchAt"),
     images: readImages(form),
+    weightGrams: text(form, "weightGrams"),
   };
 }
 
@@ -121,6 +124,7 @@ export function productInputFromForm(values: ProductFormValues, intent: "publish
     tags: values.tags,
     images: values.images,
     launchAt: values.launchAt || null,
+    weightGrams: values.weightGrams,
   };
 }
 
@@ -143,6 +147,7 @@ export function productFormFromInput(input: ProductInput & { launchAtLocal: stri
     comingSoon: input.status === "coming-soon",
     launchAt: input.launchAtLocal,
     images: input.images,
+    weightGrams: input.weightGrams === null ? "" : String(input.weightGrams),
   };
 }
 

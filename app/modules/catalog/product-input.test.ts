@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { editProductForm, emptyProductForm, LIST_FIELDS, parseProductFormIntent, productInputFromForm, readProductForm } from "./product-form";
+import { editProductForm, emptyProductForm, LIST_FIELDS, parseProductFormIntent, productFormFromInput, productInputFromForm, readProductForm } from "./product-form";
 import { fieldErrors, parseLaunchAt, productInputSchema, splitTags, type RawProductInput } from "./product-input";
 
 const IMAGE = { width: 960, height: 1200, sources: [{ key: "a".repeat(32), width: 960 }] };
@@ -52,6 +52,16 @@ describe("the product rule", () => {
     expect(errorsOf({ ...complete, images: Array(6).fill(IMAGE) }).images).toBe("At most 5 images");
   });
 
+  it("takes an optional weight per piece in whole grams from 1 to 50,000", () => {
+    expect(productInputSchema.parse(complete).weightGrams).toBeNull();
+    expect(productInputSchema.parse({ ...complete, weightGrams: "" }).weightGrams).toBeNull();
+    expect(productInputSchema.parse({ ...complete, weightGrams: " 350 " }).weightGrams).toBe(350);
+    expect(productInputSchema.parse({ ...complete, weightGrams: "1,200 g" }).weightGrams).toBe(1200);
+    expect(productInputSchema.parse({ ...complete, weightGrams: 50000 }).weightGrams).toBe(50000);
+    const message = "Weight must be a whole number of grams from 1 to 50,000, or empty";
+    for (const weightGrams of ["0", "50001", "350.5", "heavy", -3]) expect(errorsOf({ ...complete, weightGrams }).weightGrams).toBe(message);
+  });
+
   it("lets a draft be saved with only a name and a price", () => {
     expect(errorsOf({ status: "draft", name: "Idea", category: "t-shirts", price: "999" })).toEqual({});
     expect(errorsOf({ status: "draft", category: "t-shirts", price: "999" })).toEqual({ name: "Product name is required" });
@@ -66,22 +76,29 @@ describe("the product rule", () => {
 });
 
 describe("the product form", () => {
+  it("shows a stored weight in the edit form, and empty for none", () => {
+    const stored = productInputSchema.parse({ ...complete, weightGrams: "280" });
+    expect(productFormFromInput({ ...stored, launchAtLocal: "" }).weightGrams).toBe("280");
+    expect(productFormFromInput({ ...stored, weightGrams: null, launchAtLocal: "" }).weightGrams).toBe("");
+  });
+
   it("reads every field back, so nothing typed is lost", () => {
     const form = new FormData();
-    for (const [k, v] of Object.entries({ name: "Tee", category: "t-shirts", description: "Soft", price: "1299.50", originalPrice: "", stock: "4", tags: "a, b", comingSoon: "on", launchAt: "2025-10-01T21:00" })) form.set(k, v);
+    for (const [k, v] of Object.entries({ name: "Tee", category: "t-shirts", description: "Soft", price: "1299.50", originalPrice: "", stock: "4", tags: "a, b", comingSoon: "on", launchAt: "2025-10-01T21:00", weightGrams: "abc" })) form.set(k, v);
     form.append(LIST_FIELDS.colors, "White"); form.append(LIST_FIELDS.colors, "Black"); form.append(LIST_FIELDS.sizes, "M");
     form.append(LIST_FIELDS.features, "One"); form.append(LIST_FIELDS.features, "");
     form.set("stock:Black/M", "7");
     form.append(LIST_FIELDS.images, JSON.stringify(IMAGE)); form.append(LIST_FIELDS.images, "{not json");
     const values = readProductForm(form);
-    expect(values).toMatchObject({ name: "Tee", price: "1299.50", colors: ["Black", "White"], sizes: ["M"], features: ["One", ""], grid: { "Black/M": "7" }, comingSoon: true, images: [IMAGE] });
+    expect(values).toMatchObject({ name: "Tee", price: "1299.50", colors: ["Black", "White"], sizes: ["M"], features: ["One", ""], grid: { "Black/M": "7" }, comingSoon: true, images: [IMAGE], weightGrams: "abc" });
     const raw = productInputFromForm(values, "publish");
     expect(raw.status).toBe("coming-soon");
+    expect(raw.weightGrams).toBe("abc");
     expect(productInputFromForm(values, "draft").status).toBe("draft");
   });
 
   it("starts with SPEC.md's defaults", () => {
-    expect(emptyProductForm()).toMatchObject({ category: "t-shirts", colors: ["Black", "White"], sizes: ["S", "M", "L", "XL"], features: [""] });
+    expect(emptyProductForm()).toMatchObject({ category: "t-shirts", colors: ["Black", "White"], sizes: ["S", "M", "L", "XL"], features: [""], weightGrams: "" });
   });
 
   it("toggles, adds and removes feature lines (never the last) and moves photos", () => {

@@ -28,7 +28,11 @@ export const PRODUCT_MESSAGES = {
   sizes: "At least one size is required",
   category: "Please choose a category",
   launchAt: "Choose a valid launch date and time",
+  weightGrams: "Weight must be a whole number of grams from 1 to 50,000, or empty",
 } as const;
+
+/** The heaviest piece a product may say it weighs (a courier's parcel limit is far below it). */
+export const MAX_WEIGHT_GRAMS = 50_000;
 
 /** A stored picture as the form and the API carry it: the WebP renditions already in media_files. */
 export const imageTokenSchema = z.object({
@@ -57,6 +61,7 @@ const rawProductSchema = z.object({
   tags: z.union([z.string(), z.array(z.string())]).optional(),
   images: z.array(imageTokenSchema).optional(),
   launchAt: z.union([z.string(), z.null()]).optional(),
+  weightGrams: numberish.nullable().optional(),
 });
 export type RawProductInput = z.input<typeof rawProductSchema>;
 
@@ -75,6 +80,8 @@ export type ProductInput = {
   tags: string[];
   images: ImageToken[];
   launchAt: Date | null;
+  /** Grams per piece, for parcels and courier charges; null when not given (booking assumes a default). */
+  weightGrams: number | null;
 };
 
 /** "1,299" and 1299 are 1299; blank is null; anything else is NaN (refused by the caller). */
@@ -166,10 +173,16 @@ export const productInputSchema = rawProductSchema.transform((raw, ctx): Product
   if (raw.launchAt?.trim() && !parsedLaunch) fail("launchAt", PRODUCT_MESSAGES.launchAt);
   const launchAt = status === "coming-soon" ? parsedLaunch : null;
 
+  // Optional: "350", "350 g" and "350 grams" are 350; empty is none.
+  const weight = toNumber(typeof raw.weightGrams === "string" ? raw.weightGrams.trim().replace(/\s*(g|grams?)$/i, "") : raw.weightGrams);
+  const weightValid = weight === null || (Number.isInteger(weight) && weight >= 1 && weight <= MAX_WEIGHT_GRAMS);
+  if (!weightValid) fail("weightGrams", PRODUCT_MESSAGES.weightGrams);
+
   return {
     status, name, category, description,
     price: price ?? 0, originalPrice,
     colors, sizes, variants, features, tags: splitTags(raw.tags), images, launchAt,
+    weightGrams: weightValid ? weight : null,
   };
 });
 

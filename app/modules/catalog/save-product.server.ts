@@ -44,6 +44,7 @@ export async function saveProduct(db: Db, input: ProductInput, opts: { id?: stri
       features: input.features,
       tags: input.tags,
       launchAt: input.status === "coming-soon" ? input.launchAt : null,
+      weightGrams: input.weightGrams,
       updatedAt: new Date(),
     };
 

@@ -27,6 +27,8 @@ export type OrderStatusEmailData = OrderEmailData & {
   status: OrderStatus;
   courierName: string | null;
   trackingNumber: string | null;
+  /** The courier's tracking page for the parcel (absent in e-mails queued before couriers had links). */
+  trackingUrl?: string | null;
 };
 
 /** To the notification recipients: a buyer cancelled their own order (the owner did not do it). */

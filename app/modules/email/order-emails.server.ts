@@ -5,6 +5,7 @@ import type { OrderStatus } from "~/db/schema/statuses";
 import type { EmailMessage, OrderEmailData } from "./email-messages";
 import { queueEmails } from "./queue-email.server";
 import { staffNoticeRecipients } from "./staff-recipients.server";
+import { trackingUrlSql } from "~/modules/shipping/tracking-url-sql";
 
 export type OrderEvent =
   | { type: "placed" }
@@ -26,7 +27,7 @@ export async function queueOrderEmails(tx: DbOrTx, orderId: string, event: Order
       id: orders.id, orderNumber: orders.orderNumber, userId: orders.userId, fullName: orders.fullName, email: orders.email,
       phone: orders.phone, address: orders.address, city: orders.city, subtotal: orders.subtotal, shippingFee: orders.shippingFee,
       total: orders.total, deliveryFrom: orders.deliveryFrom, deliveryTo: orders.deliveryTo, courierName: orders.courierName,
-      trackingNumber: orders.trackingNumber, customerDeletedAt: orders.customerDeletedAt, orderEmails: customerProfiles.orderEmails,
+      trackingNumber: orders.trackingNumber, trackingUrl: trackingUrlSql, customerDeletedAt: orders.customerDeletedAt, orderEmails: customerProfiles.orderEmails,
       shopName: shopSettings.brandName,
     })
     .from(orders)
@@ -61,7 +62,7 @@ export async function queueOrderEmails(tx: DbOrTx, orderId: string, event: Order
     if (buyerWantsEmails) {
       messages.push({
         kind: "order_status", to: order.email, ...about,
-        data: { ...base, orderPath: buyerPath, status, courierName: order.courierName, trackingNumber: order.trackingNumber },
+        data: { ...base, orderPath: buyerPath, status, courierName: order.courierName, trackingNumber: order.trackingNumber, trackingUrl: order.trackingUrl },
       });
     }
     if (event.type === "cancelled-by-buyer") {

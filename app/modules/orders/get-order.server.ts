@@ -2,6 +2,7 @@ import { and, asc, eq, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { orderItems, orders } from "~/db/schema";
 import { isUuid } from "~/lib/uuid";
+import { trackingUrlSql } from "~/modules/shipping/tracking-url-sql";
 import type { OrderStatus, PaymentStatus } from "./order-lifecycle";
 
 /** Who is looking: a buyer sees only their own orders, a seller (the shop) sees every order. */
@@ -40,6 +41,8 @@ export type OrderDetail = {
   deliveryTo: Date;
   courierName: string | null;
   trackingNumber: string | null;
+  /** The courier's tracking page for this parcel, when the courier has a tracking link. */
+  trackingUrl: string | null;
   createdAt: Date;
   updatedAt: Date;
   deliveredAt: Date | null;
@@ -64,6 +67,7 @@ export const orderSummaryColumns = {
   // The buyer sees who carries the parcel and its tracking number wherever the order is listed.
   courierName: orders.courierName,
   trackingNumber: orders.trackingNumber,
+  trackingUrl: trackingUrlSql,
   createdAt: orders.createdAt,
 };
 

@@ -30,6 +30,7 @@ export type OrderSummary = {
   country: string;
   courierName: string | null;
   trackingNumber: string | null;
+  trackingUrl: string | null;
   createdAt: Date;
   /** Units in the order (a line of 3 counts 3), like the cart badge. */
   itemCount: number;

@@ -36,6 +36,7 @@ export const STATUS_LABELS: Record<OrderStatus, string> = {
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   unpaid: "Unpaid",
   collected: "Collected",
+  settled: "Settled",
   refunded: "Refunded",
 };
 
@@ -93,6 +94,6 @@ export function paymentStatusFor(status: OrderStatus, opts: { deliveredAt?: Date
 /** The payment status after an allowed move; callers check the move with canMoveOrder first. */
 export function paymentStatusAfterMove(from: OrderStatus, to: OrderStatus, current: PaymentStatus): PaymentStatus {
   if (to === "delivered") return "collected";
-  if (to === "returned") return from === "delivered" || current === "collected" ? "refunded" : "unpaid";
+  if (to === "returned") return from === "delivered" || current === "collected" || current === "settled" ? "refunded" : "unpaid";
   return current;
 }

@@ -6,6 +6,7 @@ import { RATE_RULES } from "~/modules/abuse/abuse-limits";
 import { hitRateLimit, refundRateLimit } from "~/modules/abuse/rate-limit.server";
 import type { OrderStatus, PaymentStatus } from "./order-lifecycle";
 import { normalizeOrderNumber } from "./order-number";
+import { trackingUrlSql } from "~/modules/shipping/tracking-url-sql";
 
 export type TrackedOrder = {
   orderNumber: string;
@@ -17,6 +18,7 @@ export type TrackedOrder = {
   city: string;
   courierName: string | null;
   trackingNumber: string | null;
+  trackingUrl: string | null;
   items: { name: string; color: string; size: string; quantity: number }[];
 };
 
@@ -42,6 +44,7 @@ export async function trackOrder(db: DbOrTx, orderNumber: string, phone: string)
       city: orders.city,
       courierName: orders.courierName,
       trackingNumber: orders.trackingNumber,
+      trackingUrl: trackingUrlSql,
     })
     .from(orders)
     .where(and(eq(orders.orderNumber, number), eq(orders.phone, e164)));

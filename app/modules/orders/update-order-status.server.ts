@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
-import type { Db } from "~/db/client.server";
+import type { Db, DbOrTx } from "~/db/client.server";
 import { orders } from "~/db/schema";
 import { AppError } from "~/lib/errors";
 import { isUuid } from "~/lib/uuid";
 import { publishLiveEvent } from "~/modules/live/publish-live-event.server";
 import { queueOrderEmails } from "~/modules/email/order-emails.server";
 import { putOrderItemsBack } from "./cancel-order.server";
-import { assertOrderMove, paymentStatusAfterMove, restocksWhenMovedTo, type OrderStatus } from "./order-lifecycle";
+import { assertOrderMove, paymentStatusAfterMove, restocksWhenMovedTo, type OrderStatus, type PaymentStatus } from "./order-lifecycle";
 import type { OrderStatusInput } from "./order-status-input";
 import { recordStatusChange, type OrderActor } from "./record-status-change.server";
 import { anonymiseIfCustomerDeleted } from "./release-customer-orders.server";
@@ -49,25 +49,42 @@ export async function updateOrderStatus(
       return { orderId: order.id, orderNumber: order.orderNumber, from, status: to };
     }
 
-    assertOrderMove(from, to, { deliveredAt: order.deliveredAt, now });
     if (givesCourier && to !== "shipped") throw new AppError("VALIDATION", COURIER_WHEN_SHIPPING, { courierName: COURIER_WHEN_SHIPPING });
-    await tx
-      .update(orders)
-      .set({
-        status: to,
-        paymentStatus: paymentStatusAfterMove(from, to, order.paymentStatus),
-        updatedAt: now,
-        ...(to === "delivered" ? { deliveredAt: now } : {}),
-        ...(to === "shipped" ? defined(courier) : {}),
-      })
-      .where(eq(orders.id, order.id));
-    if (restocksWhenMovedTo(to)) await putOrderItemsBack(tx, order.id);
-    await recordStatusChange(tx, { orderId: order.id, from, to, actor, at: now, note: to === "shipped" ? shippingNote(courier) : null });
-    await queueOrderEmails(tx, order.id, { type: "status", status: to });
-    if (to === "delivered" || to === "returned") await anonymiseIfCustomerDeleted(tx, order.id);
-    await publishLiveEvent(tx, { topic: "orders", userId: order.userId });
+    await applyOrderMove(tx, actor, order, to, { now, courier: to === "shipped" ? defined(courier) : {}, note: to === "shipped" ? shippingNote(courier) : null });
     return { orderId: order.id, orderNumber: order.orderNumber, from, status: to };
   });
+}
+
+/** The order row a move needs, read with the row locked (`for update`) in the move's transaction. */
+export type MovingOrder = { id: string; userId: string | null; status: OrderStatus; paymentStatus: PaymentStatus; deliveredAt: Date | null };
+
+/**
+ * One move along the lifecycle inside the caller's transaction (the order locked by the caller):
+ * checked against the lifecycle, with its payment status, delivery time, stock back exactly once
+ * on cancel or return, the history row, the buyer's e-mail and the live event. The owner's status
+ * form and the courier imports both move orders through here.
+ */
+export async function applyOrderMove(
+  tx: DbOrTx, actor: OrderActor, order: MovingOrder, to: OrderStatus,
+  opts: { now: Date; note?: string | null; deliveredAt?: Date; courier?: { courierName?: string; trackingNumber?: string } },
+): Promise<void> {
+  const from = order.status;
+  assertOrderMove(from, to, { deliveredAt: order.deliveredAt, now: opts.now });
+  await tx
+    .update(orders)
+    .set({
+      status: to,
+      paymentStatus: paymentStatusAfterMove(from, to, order.paymentStatus),
+      updatedAt: opts.now,
+      ...(to === "delivered" ? { deliveredAt: opts.deliveredAt ?? opts.now } : {}),
+      ...(to === "shipped" ? opts.courier ?? {} : {}),
+    })
+    .where(eq(orders.id, order.id));
+  if (restocksWhenMovedTo(to)) await putOrderItemsBack(tx, order.id);
+  await recordStatusChange(tx, { orderId: order.id, from, to, actor, at: opts.now, note: opts.note ?? null });
+  await queueOrderEmails(tx, order.id, { type: "status", status: to });
+  if (to === "delivered" || to === "returned") await anonymiseIfCustomerDeleted(tx, order.id);
+  await publishLiveEvent(tx, { topic: "orders", userId: order.userId });
 }
 
 function defined(courier: { courierName?: string; trackingNumber?: string }) {

@@ -3,6 +3,7 @@ import type { DbOrTx } from "~/db/client.server";
 import { orderItems, orders, products } from "~/db/schema";
 import { ORDER_CHANNELS, type OrderChannel, type OrderStatus } from "~/db/schema/statuses";
 import { ITEMS_SHOWN } from "~/modules/orders/more-items";
+import { cashWithCouriers, type CourierCash } from "~/modules/shipping/cash-with-couriers.server";
 import { lastKarachiDays, startOfKarachiDay } from "./karachi-days";
 
 /** Days the charts cover, today included. */
@@ -39,6 +40,8 @@ export type SellerOverview = {
   topProducts: { productId: string | null; name: string; units: number }[];
   /** Orders of the chart period per ship-to city, most first. */
   cities: { city: string; orders: number }[];
+  /** COD of delivered parcels the couriers have not paid for yet, per courier (modules/shipping). */
+  cashWithCouriers: CourierCash[];
 };
 
 const int = (expression: ReturnType<typeof sql>) => expression.mapWith(Number);
@@ -46,17 +49,18 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const KARACHI_OFFSET_S = 5 * 60 * 60;
 
 /**
- * Everything the owner's Overview shows, in five SQL aggregates (never every order in the process):
+ * Everything the owner's Overview shows, in six SQL aggregates (never every order in the process):
  * one pass over all orders grouped by status and channel gives the cards and the channel split; one
- * pass over the chart period grouped by day and city gives orders per day and per city. `now` fixes
- * "today" so the charts' 30 Karachi days are testable.
+ * pass over the chart period grouped by day and city gives orders per day and per city; cash with
+ * couriers is one more, over the unsettled shipments. `now` fixes "today" so the charts' 30
+ * Karachi days are testable.
  */
 export async function getSellerOverview(db: DbOrTx, now: Date = new Date()): Promise<SellerOverview> {
   const since = startOfKarachiDay(now, OVERVIEW_DAYS - 1);
   // A Karachi day as a whole number (days since 1970 in UTC+5): cheaper to group by than formatted text.
   const dayNumber = (column: unknown) => int(sql`floor((extract(epoch from ${column}) + ${sql.raw(String(KARACHI_OFFSET_S))}) / 86400)`);
 
-  const [byStatus, [productCount], recent, placed, delivered, top] = await Promise.all([
+  const [byStatus, [productCount], recent, placed, delivered, top, cash] = await Promise.all([
     db
       .select({ status: orders.status, channel: orders.channel, orders: count(), total: int(sql`coalesce(sum(${orders.total}), 0)`) })
       .from(orders)
@@ -85,6 +89,7 @@ export async function getSellerOverview(db: DbOrTx, now: Date = new Date()): Pro
       .groupBy(orderItems.productId)
       .orderBy(sql`3 desc`, sql`2`)
       .limit(5),
+    cashWithCouriers(db, now),
   ]);
 
   const stats = { totalRevenue: 0, codOutstanding: 0, pendingValue: 0, totalOrders: 0, pendingOrders: 0, products: productCount.n };
@@ -128,6 +133,7 @@ export async function getSellerOverview(db: DbOrTx, now: Date = new Date()): Pro
       .map(([city, n]) => ({ city, orders: n }))
       .sort((a, b) => b.orders - a.orders || a.city.localeCompare(b.city))
       .slice(0, 10),
+    cashWithCouriers: cash,
   };
 }
 

@@ -43,6 +43,16 @@ describe("settings schema", () => {
     });
   });
 
+  it("reads the days after which an unpaid delivered parcel is overdue (1 to 90); a client that does not send them leaves them alone", () => {
+    expect(settingsSchema.parse({ ...VALID_SETTINGS, settlementOverdueDays: " 14 " }).settlementOverdueDays).toBe(14);
+    expect(settingsSchema.parse(VALID_SETTINGS).settlementOverdueDays).toBeUndefined();
+    for (const days of ["0", "91", "7.5", "", "ten"]) {
+      const result = settingsSchema.safeParse({ ...VALID_SETTINGS, settlementOverdueDays: days });
+      expect(result.error!.issues[0]).toMatchObject({ path: ["settlementOverdueDays"], message: "Please enter a whole number of days from 1 to 90" });
+    }
+    expect(settingsFormValues({ ...settingsSchema.parse(VALID_SETTINGS), blockedPhones: [], notificationEmails: [], settlementOverdueDays: 10 }).settlementOverdueDays).toBe("10");
+  });
+
   it("turns stored settings back into form text", () => {
     const values = settingsFormValues({
       ...settingsSchema.parse(VALID_SETTINGS), blockedPhones: ["+923001234567", "+923217654321"], maxCodOrderValue: 30000, notificationEmails: ["a@x.pk", "b@y.pk"],

@@ -104,6 +104,8 @@ export const settingsSchema = z.object({
       }
       return result.phones;
     }),
+  // Absent (a client that does not know the field) leaves it as it is.
+  settlementOverdueDays: wholeNumber("Please enter a whole number of days from 1 to 90", { min: 1, max: 90 }).optional(),
   // Absent (a client that does not know the field) leaves the list as it is; empty clears it.
   notificationEmails: z
     .string()
@@ -125,12 +127,12 @@ export const SETTINGS_FIELDS = Object.keys(settingsSchema.shape) as SettingsFiel
 
 /** The form's text for stored settings (numbers as digits, empty for "none", one phone or e-mail per line). */
 export function settingsFormValues(s: {
-  [K in Exclude<SettingsField, "blockedPhones" | "notificationEmails" | "freeShippingThreshold" | "maxCodOrderValue">]: string | number;
-} & { freeShippingThreshold: number | null; maxCodOrderValue: number | null; blockedPhones: string[]; notificationEmails: string[] }): Record<SettingsField, string> {
+  [K in Exclude<SettingsField, "blockedPhones" | "notificationEmails" | "freeShippingThreshold" | "maxCodOrderValue" | "settlementOverdueDays">]: string | number;
+} & { freeShippingThreshold: number | null; maxCodOrderValue: number | null; blockedPhones: string[]; notificationEmails: string[]; settlementOverdueDays?: number }): Record<SettingsField, string> {
   const values = {} as Record<SettingsField, string>;
   for (const field of SETTINGS_FIELDS) {
     const value = s[field];
-    values[field] = Array.isArray(value) ? value.join("\n") : value === null ? "" : String(value);
+    values[field] = Array.isArray(value) ? value.join("\n") : value === null || value === undefined ? "" : String(value);
   }
   return values;
 }

@@ -52,6 +52,18 @@ describe.each(DATABASE_KINDS)("shop settings on %s", (kind) => {
     expect(await getSettings(db())).toEqual(before);
   });
 
+  it("saves the settlement overdue days (default 10), refuses days outside 1 to 90, and leaves them alone when not sent", async () => {
+    expect((await getSettings(db())).settlementOverdueDays).toBe(10);
+    expect(await updateSettings(db(), { ...VALID, settlementOverdueDays: "21" })).toEqual({ ok: true });
+    expect((await getSettings(db())).settlementOverdueDays).toBe(21);
+    expect(await updateSettings(db(), { ...VALID, settlementOverdueDays: "120" })).toMatchObject({
+      ok: false, errors: { settlementOverdueDays: "Please enter a whole number of days from 1 to 90" }, values: { settlementOverdueDays: "120" },
+    });
+    expect(await updateSettings(db(), VALID)).toEqual({ ok: true });
+    expect((await getSettings(db())).settlementOverdueDays).toBe(21);
+    await updateSettings(db(), { ...VALID, settlementOverdueDays: "10" });
+  });
+
   it("empties the guest page cache of every server process when settings change", async () => {
     // Two "processes": each its own page cache and its own LISTEN connection (on PostgreSQL).
     const servers: { base: string; close: () => void; stop: () => Promise<void>; heard: () => number }[] = [];

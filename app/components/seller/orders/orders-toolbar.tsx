@@ -1,5 +1,5 @@
-import { useEffect, useId, useState } from "react";
-import { Form, Link, useFetcher } from "react-router";
+import { useEffect, useId, useState, type MouseEvent } from "react";
+import { Form, Link, useFetcher, useNavigate } from "react-router";
 import { showToast } from "~/components/ui/toaster";
 import { useHydrated } from "~/lib/use-hydrated";
 import { STATUS_BADGE_CLASSES } from "~/components/ui/status-badge";
@@ -133,6 +133,7 @@ export function BulkMoveForm({ result }: { result?: OrdersActionResult }) {
             </select>
           </div>
           <button type="submit" className="btn-secondary" disabled={busy}>{busy ? "Moving..." : "Apply to Selected"}</button>
+          <ShipSelectedButtons />
         </fetcher.Form>
       </div>
       {shown?.intent === "bulk" && (
@@ -146,6 +147,43 @@ export function BulkMoveForm({ result }: { result?: OrdersActionResult }) {
         </div>
       )}
     </>
+  );
+}
+
+/** The shipping pages a selection opens: booking it with a courier, its booking file, its labels. */
+const SHIP_SELECTED = [
+  { label: "Book Shipments", path: "/seller/shipping/book", open: "navigate" },
+  { label: "Download Booking File", path: "/seller/shipping/booking-file.csv", open: "download" },
+  { label: "Print Labels", path: "/seller/shipping/labels", open: "tab" },
+] as const;
+
+/**
+ * The ticked orders, sent to a shipping page. Without JavaScript each button submits the bulk form
+ * there with GET (the ticked boxes travel as orderIds); with it the bulk form is a fetcher, so the
+ * button builds the same URL and opens it.
+ */
+function ShipSelectedButtons() {
+  const navigate = useNavigate();
+  const open = (item: (typeof SHIP_SELECTED)[number]) => (event: MouseEvent<HTMLButtonElement>) => {
+    event.preventDefault();
+    const ids = [...document.querySelectorAll<HTMLInputElement>(`${BULK_BOXES}:checked`)].map((box) => box.value);
+    if (!ids.length) return showToast("Please select at least one order", "error");
+    const url = `${item.path}?${new URLSearchParams(ids.map((id) => ["orderIds", id]))}`;
+    if (item.open === "tab") window.open(url, "_blank", "noopener");
+    else if (item.open === "download") window.location.assign(url);
+    else navigate(url);
+  };
+  return (
+    <div className="flex w-full flex-wrap gap-2 lg:w-auto">
+      {SHIP_SELECTED.map((item) => (
+        <button
+          key={item.path} type="submit" className="btn-secondary max-sm:py-2" formMethod="get" formAction={item.path}
+          formTarget={item.open === "tab" ? "_blank" : undefined} formNoValidate onClick={open(item)}
+        >
+          {item.label}
+        </button>
+      ))}
+    </div>
   );
 }
 

@@ -119,9 +119,14 @@ function OrderDetails({ order }: { order: OwnerOrderView }) {
           <dt className="text-stone-600">Courier</dt><dd>{order.courierName || "—"}</dd>
           <dt className="text-stone-600">Tracking</dt><dd className="break-all">{order.trackingNumber || "—"}</dd>
         </dl>
-        <Link to={`/seller/orders/${order.id}/invoice`} className="btn-secondary mt-3" reloadDocument>
-          Invoice<span className="sr-only"> for {order.orderNumber}</span>
-        </Link>
+        <div className="mt-3 flex flex-wrap gap-2">
+          <Link to={`/seller/orders/${order.id}/invoice`} className="btn-secondary" reloadDocument>
+            Invoice<span className="sr-only"> for {order.orderNumber}</span>
+          </Link>
+          <Link to={`/orders/${order.id}`} className="btn-secondary">
+            Order page<span className="sr-only"> of {order.orderNumber}</span>
+          </Link>
+        </div>
       </section>
       <section>
         <h4 className="font-semibold text-stone-900">Status history</h4>

@@ -126,6 +126,9 @@ export function OrderStatusEmail({ shop, order }: { shop: EmailShop; order: Orde
           {order.trackingNumber && <>Tracking number: {order.trackingNumber}</>}
         </Text>
       )}
+      {order.status === "shipped" && order.trackingUrl && (
+        <Text style={text}><a href={order.trackingUrl} style={{ color: BRAND.green, fontWeight: 600 }}>Track your parcel with {order.courierName ?? "the courier"}</a></Text>
+      )}
       {owed !== null && <Text style={text}>Expected delivery: {deliveryWindow(order)}.</Text>}
       <OrderSummary order={order} codDue={owed !== null} />
       <ActionButton href={absoluteUrl(shop, order.orderPath)}>Follow your order</ActionButton>

@@ -1,0 +1,64 @@
+import { Link } from "react-router";
+import { formatDateTime, formatDay } from "~/components/seller/orders/types";
+import { formatPrice } from "~/lib/money";
+import { formatKg } from "~/lib/weight";
+import type { OrderShipment } from "~/modules/shipping/shipment-for-order.server";
+
+const paidOnText = (day: string) => formatDay(`${day}T12:00:00+05:00`);
+
+/**
+ * The owner's view of an order's parcel: courier and tracking number (linked to the courier's
+ * page), weight and pieces, the estimated and charged cost, the COD and what the courier paid,
+ * every courier status with its time, and the settlement that paid it.
+ */
+export function ShipmentDetails({ shipment: s }: { shipment: OrderShipment }) {
+  const money = (value: number | null) => (value === null ? "—" : formatPrice(value));
+  return (
+    <section aria-labelledby="shipment-title" className="mt-6" data-testid="order-shipment">
+      <h2 id="shipment-title" className="text-lg font-semibold text-stone-900">Shipment</h2>
+      <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
+        <dt className="text-stone-600">Courier</dt><dd className="font-medium text-stone-900">{s.courierName}</dd>
+        <dt className="text-stone-600">Tracking number</dt>
+        <dd className="break-all">
+          {s.trackingNumber
+            ? s.trackingUrl ? <a href={s.trackingUrl} target="_blank" rel="noopener noreferrer" className="font-medium text-brand-700 underline">{s.trackingNumber}<span className="sr-only"> (opens the courier&apos;s tracking page)</span></a> : s.trackingNumber
+            : "Not yet given"}
+        </dd>
+        <dt className="text-stone-600">Booked</dt><dd>{formatDateTime(s.bookedAt)}</dd>
+        <dt className="text-stone-600">Parcel</dt><dd>{formatKg(s.weightGrams)}, {s.pieces} {s.pieces === 1 ? "piece" : "pieces"}</dd>
+        <dt className="text-stone-600">Cash to collect</dt><dd>{s.codAmount === 0 ? "None (paid)" : formatPrice(s.codAmount)}</dd>
+        <dt className="text-stone-600">Estimated cost</dt><dd>{formatPrice(s.estimatedCharge)}</dd>
+        <dt className="text-stone-600">Charged</dt>
+        <dd>
+          {money(s.chargedAmount)}
+          {s.chargedAmount !== null && s.chargedAmount > s.estimatedCharge && <>{" "}<span className="font-medium text-amber-900">({formatPrice(s.chargedAmount - s.estimatedCharge)} above the estimate)</span></>}
+        </dd>
+        {s.deliveredAt && <><dt className="text-stone-600">Delivered</dt><dd>{formatDateTime(s.deliveredAt)}</dd></>}
+        {s.returnedAt && <><dt className="text-stone-600">Returned</dt><dd>{formatDateTime(s.returnedAt)}</dd></>}
+        <dt className="text-stone-600">Settlement</dt>
+        <dd data-testid="shipment-settlement">
+          {s.settlement
+            ? <>{s.settlement.reference}, paid {paidOnText(s.settlement.paidOn)}: collected {money(s.collectedAmount)}, paid to the shop {money(s.netPaid)}</>
+            : s.deliveredAt && s.codAmount > 0 ? "Not yet paid by the courier" : "—"}
+        </dd>
+      </dl>
+      {s.openDiscrepancies > 0 && (
+        <p className="mt-2 text-sm font-medium text-amber-900">
+          {s.openDiscrepancies} open {s.openDiscrepancies === 1 ? "discrepancy" : "discrepancies"} about this parcel: <Link to="/seller/shipping/discrepancies" className="underline">see Discrepancies</Link>
+        </p>
+      )}
+      <h3 className="mt-4 text-sm font-semibold text-stone-900">Courier statuses</h3>
+      {s.events.length === 0 ? (
+        <p className="mt-1 text-sm text-stone-700">None imported yet.</p>
+      ) : (
+        <ol className="mt-1 grid gap-1 border-l-2 border-stone-200 pl-3 text-sm" data-testid="shipment-events">
+          {s.events.map((e, i) => (
+            <li key={i}>
+              <time dateTime={e.at} className="text-stone-600">{formatDateTime(e.at)}</time>: <span className="font-medium text-stone-900">{e.status}</span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,191 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { users } from "./accounts";
+import { bytea } from "./media";
+import { orders } from "./commerce";
+import { COURIER_IMPORT_KINDS, COURIER_RULE_KINDS, DISCREPANCY_KINDS, oneOfSql } from "./statuses";
+
+/** What a courier charges, to estimate a parcel's cost (whole rupees; percentages in basis points). */
+export type RateCard = {
+  /** The charge for a parcel up to each weight, lightest first. */
+  bands: { upToGrams: number; charge: number }[];
+  /** Each kilogram, or part of one, above the heaviest band. */
+  extraPerKg: number;
+  /** The COD fee: a share of the cash collected (150 = 1.5 %). */
+  codFeeBps: number;
+  /** Fuel or other surcharge: a share of the weight charge (1000 = 10 %). */
+  surchargeBps: number;
+};
+
+/** One column of a courier's bulk-booking CSV: its header, and what the shop writes under it. */
+export type BookingColumn = { header: string; field: string };
+
+/** The couriers the shop sends parcels with (Settings -> Couriers). */
+export const couriers = pgTable(
+  "couriers",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    // https://.../{tracking}: the link buyers follow; null when the courier has no tracking page.
+    trackingUrl: text("tracking_url"),
+    // The shop's account or shipper code with this courier, printed on load sheets.
+    accountCode: text("account_code"),
+    rateCard: jsonb("rate_card").$type<RateCard>().notNull(),
+    // The layout of the courier portal's bulk-upload file: data, so a changed template is a settings edit.
+    bookingColumns: jsonb("booking_columns").$type<BookingColumn[]>().notNull(),
+    active: boolean("active").notNull().default(true),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("couriers_name_idx").on(sql`lower(${t.name})`)],
+);
+
+/**
+ * Which courier booking suggests, in order of priority (the first rule that matches wins): by
+ * destination city, by order total above an amount, or by the order's risk flags. A null courier
+ * means "hold for a call": booking suggests none, and the owner calls the buyer first.
+ */
+export const courierRules = pgTable(
+  "courier_rules",
+  {
+    id: serial("id").primaryKey(),
+    position: integer("position").notNull(),
+    kind: text("kind", { enum: COURIER_RULE_KINDS }).notNull(),
+    city: text("city"),
+    amount: integer("amount"),
+    courierId: integer("courier_id").references(() => couriers.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    index("courier_rules_position_idx").on(t.position),
+    check("courier_rules_kind_known", sql.raw(`kind in (${oneOfSql(COURIER_RULE_KINDS)})`)),
+    check("courier_rules_city_given", sql`${t.kind} <> 'city' or ${t.city} is not null`),
+    check("courier_rules_amount_given", sql`${t.kind} <> 'total-above' or ${t.amount} is not null`),
+  ],
+);
+
+/**
+ * A courier file between its preview and Apply: kept here so Apply reads exactly the bytes that
+ * were previewed (and the owner need not upload it again). Deleted when applied or after a day.
+ */
+export const courierUploads = pgTable("courier_uploads", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  fileName: text("file_name").notNull(),
+  bytes: bytea("bytes").notNull(),
+  uploadedBy: text("uploaded_by").references(() => users.id, { onDelete: "cascade" }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A file imported from a courier's portal. The same file (by its hash) applies once. */
+export const courierImports = pgTable(
+  "courier_imports",
+  {
+    id: serial("id").primaryKey(),
+    kind: text("kind", { enum: COURIER_IMPORT_KINDS }).notNull(),
+    fileName: text("file_name").notNull(),
+    fileHash: text("file_hash").notNull(),
+    courierId: integer("courier_id").references(() => couriers.id, { onDelete: "set null" }),
+    appliedBy: text("applied_by").references(() => users.id, { onDelete: "set null" }),
+    appliedByName: text("applied_by_name").notNull(),
+    // What it changed: counts of rows matched, moved, unmatched, differing.
+    summary: jsonb("summary").$type<Record<string, number>>().notNull().default({}),
+    appliedAt: timestamp("applied_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("courier_imports_kind_hash_idx").on(t.kind, t.fileHash),
+    check("courier_imports_kind_known", sql.raw(`kind in (${oneOfSql(COURIER_IMPORT_KINDS)})`)),
+  ],
+);
+
+/** One payment from a courier for the COD it collected: a settlement report imported on the Shipping tab. */
+export const settlements = pgTable(
+  "settlements",
+  {
+    id: serial("id").primaryKey(),
+    courierId: integer("courier_id").notNull().references(() => couriers.id, { onDelete: "restrict" }),
+    reference: text("reference").notNull(),
+    // The day the courier paid (Pakistan date, YYYY-MM-DD).
+    paidOn: text("paid_on").notNull(),
+    // The sum of the matched orders' COD amounts, and the sum the courier says it paid (net of charges).
+    expectedTotal: integer("expected_total").notNull(),
+    paidTotal: integer("paid_total").notNull(),
+    chargesTotal: integer("charges_total").notNull(),
+    importId: integer("import_id").references(() => courierImports.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("settlements_courier_reference_idx").on(t.courierId, t.reference)],
+);
+
+/** An order's parcel with a courier: booked, tracked, delivered or returned, and paid for. One per order. */
+export const shipments = pgTable(
+  "shipments",
+  {
+    id: serial("id").primaryKey(),
+    orderId: uuid("order_id").notNull().references(() => orders.id, { onDelete: "cascade" }),
+    courierId: integer("courier_id").notNull().references(() => couriers.id, { onDelete: "restrict" }),
+    weightGrams: integer("weight_grams").notNull(),
+    pieces: integer("pieces").notNull(),
+    // The cash the courier collects: the order's total, or 0 when it was paid already.
+    codAmount: integer("cod_amount").notNull(),
+    estimatedCharge: integer("estimated_charge").notNull(),
+    bookedAt: timestamp("booked_at", { withTimezone: true }).notNull().defaultNow(),
+    bookedBy: text("booked_by").references(() => users.id, { onDelete: "set null" }),
+    trackingNumber: text("tracking_number"),
+    lastCourierStatus: text("last_courier_status"),
+    lastCourierStatusAt: timestamp("last_courier_status_at", { withTimezone: true }),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    returnedAt: timestamp("returned_at", { withTimezone: true }),
+    // From the courier's settlement: the cash it says it collected, its charges, and what it paid the shop.
+    collectedAmount: integer("collected_amount"),
+    chargedAmount: integer("charged_amount"),
+    netPaid: integer("net_paid"),
+    settlementId: integer("settlement_id").references(() => settlements.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    uniqueIndex("shipments_order_idx").on(t.orderId),
+    uniqueIndex("shipments_courier_tracking_idx").on(t.courierId, t.trackingNumber),
+    index("shipments_courier_booked_idx").on(t.courierId, t.bookedAt),
+    // Cash with couriers: delivered, not yet settled.
+    index("shipments_unsettled_idx").on(t.courierId, t.deliveredAt).where(sql`${t.settlementId} is null`),
+    check("shipments_weight_positive", sql`${t.weightGrams} > 0`),
+    check("shipments_pieces_positive", sql`${t.pieces} > 0`),
+    check("shipments_cod_not_negative", sql`${t.codAmount} >= 0`),
+  ],
+);
+
+/** Every status a courier gave a parcel, with its time, as imported. */
+export const shipmentEvents = pgTable(
+  "shipment_events",
+  {
+    id: serial("id").primaryKey(),
+    shipmentId: integer("shipment_id").notNull().references(() => shipments.id, { onDelete: "cascade" }),
+    status: text("status").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull(),
+    importId: integer("import_id").references(() => courierImports.id, { onDelete: "set null" }),
+  },
+  (t) => [index("shipment_events_shipment_idx").on(t.shipmentId, t.at)],
+);
+
+/** What a settlement got wrong, kept until the owner marks it resolved with a note. */
+export const shippingDiscrepancies = pgTable(
+  "shipping_discrepancies",
+  {
+    id: serial("id").primaryKey(),
+    kind: text("kind", { enum: DISCREPANCY_KINDS }).notNull(),
+    courierId: integer("courier_id").references(() => couriers.id, { onDelete: "set null" }),
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+    settlementId: integer("settlement_id").references(() => settlements.id, { onDelete: "set null" }),
+    // In whole rupees: what the shop expected, and what the courier reported.
+    expected: integer("expected"),
+    actual: integer("actual"),
+    detail: text("detail").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    resolvedByName: text("resolved_by_name"),
+    resolvedNote: text("resolved_note"),
+  },
+  (t) => [
+    index("shipping_discrepancies_open_idx").on(t.createdAt).where(sql`${t.resolvedAt} is null`),
+    index("shipping_discrepancies_order_idx").on(t.orderId),
+    check("shipping_discrepancies_kind_known", sql.raw(`kind in (${oneOfSql(DISCREPANCY_KINDS)})`)),
+  ],
+);

@@ -1,0 +1,84 @@
+import { eq, inArray } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { orderItems, orders, products, shipments } from "~/db/schema";
+import { AppError } from "~/lib/errors";
+import { isUuid } from "~/lib/uuid";
+import { publishLiveEvents } from "~/modules/live/publish-live-event.server";
+import { STATUS_LABELS } from "~/modules/orders/order-lifecycle";
+import { getCourier } from "./couriers.server";
+import { codAmountFor, parcelOf } from "./parcel";
+import { estimateCharge } from "./rate-card";
+
+/** Orders in these statuses may be booked: confirmed by the owner, not yet handed to a courier. */
+export const BOOKABLE_STATUSES = ["confirmed", "processing"] as const;
+/** How many orders one booking takes at most (a day's parcels). */
+export const MAX_BOOKING = 200;
+
+export type BookingRequest = {
+  orderIds: string[];
+  courierId: number;
+  /** A weight the owner typed for an order (grams), instead of the sum of its items. */
+  weights?: Record<string, number>;
+};
+export type BookedShipment = { orderId: string; orderNumber: string; shipmentId: number; weightGrams: number; pieces: number; codAmount: number; estimatedCharge: number };
+export type RefusedBooking = { orderId: string; orderNumber: string | null; reason: string };
+export type BookingResult = { courier: string; booked: BookedShipment[]; refused: RefusedBooking[] };
+
+/**
+ * Books one shipment per order with the courier: weight (the items' sum unless typed), pieces, the
+ * COD to collect, and the rate card's estimate. An order that cannot be booked (cancelled, already
+ * booked, not confirmed, unknown) is refused with its reason and the others still book. One
+ * transaction with the orders locked, so two owners booking the same order book it once.
+ */
+export async function bookShipments(db: Db, actor: { id: string | null }, request: BookingRequest, now = new Date()): Promise<BookingResult> {
+  const ids = [...new Set(request.orderIds)];
+  if (!ids.length) throw new AppError("VALIDATION", "Select the orders to book");
+  if (ids.length > MAX_BOOKING) throw new AppError("VALIDATION", `Book at most ${MAX_BOOKING} orders at a time`);
+  const courier = await getCourier(db, request.courierId);
+  if (!courier.active) throw new AppError("CONFLICT", `${courier.name} is switched off in Settings -> Couriers`);
+  const refused: RefusedBooking[] = ids.filter((id) => !isUuid(id)).map((orderId) => ({ orderId, orderNumber: null, reason: "Order not found" }));
+  const valid = ids.filter(isUuid);
+
+  const booked = await db.transaction(async (tx) => {
+    const found = valid.length
+      ? await tx.select({ id: orders.id, orderNumber: orders.orderNumber, status: orders.status, total: orders.total, paymentStatus: orders.paymentStatus, userId: orders.userId })
+        .from(orders).where(inArray(orders.id, valid)).orderBy(orders.createdAt).for("update")
+      : [];
+    for (const id of valid) if (!found.some((o) => o.id === id)) refused.push({ orderId: id, orderNumber: null, reason: "Order not found" });
+    const already = found.length
+      ? new Set((await tx.select({ orderId: shipments.orderId }).from(shipments).where(inArray(shipments.orderId, found.map((o) => o.id)))).map((s) => s.orderId))
+      : new Set<string>();
+    const bookable = found.filter((order) => {
+      const reason = already.has(order.id) ? "It is already booked"
+        : !(BOOKABLE_STATUSES as readonly string[]).includes(order.status) ? `It is ${STATUS_LABELS[order.status].toLowerCase()}: only confirmed or processing orders are booked`
+        : null;
+      if (reason) refused.push({ orderId: order.id, orderNumber: order.orderNumber, reason: `${order.orderNumber}: ${reason}` });
+      return !reason;
+    });
+    if (!bookable.length) return [];
+    const items = await tx
+      .select({ orderId: orderItems.orderId, quantity: orderItems.quantity, weightGrams: products.weightGrams })
+      .from(orderItems).leftJoin(products, eq(products.id, orderItems.productId))
+      .where(inArray(orderItems.orderId, bookable.map((o) => o.id)));
+    const rows = bookable.map((order) => {
+      const parcel = parcelOf(items.filter((i) => i.orderId === order.id));
+      const typed = request.weights?.[order.id];
+      const weightGrams = typed && Number.isSafeInteger(typed) && typed > 0 ? typed : parcel.weightGrams;
+      const codAmount = codAmountFor(order);
+      return {
+        orderId: order.id, courierId: courier.id, weightGrams, pieces: parcel.pieces, codAmount,
+        estimatedCharge: estimateCharge(courier.rateCard, { weightGrams, codAmount }).total, bookedAt: now, bookedBy: actor.id,
+      };
+    });
+    const inserted = await tx.insert(shipments).values(rows).returning({ id: shipments.id, orderId: shipments.orderId });
+    // The order names its courier at once (the owner's list, the buyer's page); the tracking number follows from the courier.
+    await tx.update(orders).set({ courierName: courier.name, updatedAt: now }).where(inArray(orders.id, bookable.map((o) => o.id)));
+    await publishLiveEvents(tx, "orders", bookable.flatMap((o) => (o.userId ? [o.userId] : [])));
+    return rows.map((row) => {
+      const order = bookable.find((o) => o.id === row.orderId)!;
+      const shipmentId = inserted.find((s) => s.orderId === row.orderId)!.id;
+      return { orderId: row.orderId, orderNumber: order.orderNumber, shipmentId, weightGrams: row.weightGrams, pieces: row.pieces, codAmount: row.codAmount, estimatedCharge: row.estimatedCharge };
+    });
+  });
+  return { courier: courier.name, booked, refused };
+}

@@ -1,0 +1,54 @@
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { DbOrTx } from "~/db/client.server";
+import { couriers, orderItems, orders, products, shipments } from "~/db/schema";
+import { isUuid } from "~/lib/uuid";
+import { getSettings } from "~/modules/settings/get-settings.server";
+import { suggestCourier, type CourierSuggestion } from "./courier-routing";
+import { listCourierRules } from "./couriers.server";
+import { parcelOf } from "./parcel";
+
+export type BookingCandidate = {
+  id: string; orderNumber: string; fullName: string; city: string; total: number; status: string;
+  weightGrams: number; pieces: number; bookedWith: string | null; risky: boolean; suggestion: CourierSuggestion;
+};
+
+/**
+ * The selected orders as the booking page shows them: each one's parcel (the items' weight), the
+ * courier it is already booked with, and the courier the routing rules suggest. A phone is risky
+ * when it is blocked or has had an order returned before.
+ */
+export async function listBookingCandidates(db: DbOrTx, orderIds: readonly string[]): Promise<BookingCandidate[]> {
+  const ids = [...new Set(orderIds.filter(isUuid))].slice(0, 200);
+  if (!ids.length) return [];
+  const [rows, items, rules, settings] = await Promise.all([
+    db.select({
+      id: orders.id, orderNumber: orders.orderNumber, fullName: orders.fullName, city: orders.city, total: orders.total,
+      status: orders.status, phone: orders.phone, bookedWith: couriers.name,
+      // Earlier returns on this phone: the courier could not hand it over, or the buyer sent it back.
+      returns: sql<number>`(select count(*)::int from ${orders} p where p.phone = ${orders.phone} and p.status = 'returned' and p.id <> ${orders.id})`,
+    })
+      .from(orders)
+      .leftJoin(shipments, eq(shipments.orderId, orders.id))
+      .leftJoin(couriers, eq(couriers.id, shipments.courierId))
+      .where(inArray(orders.id, ids))
+      .orderBy(asc(orders.createdAt)),
+    db.select({ orderId: orderItems.orderId, quantity: orderItems.quantity, weightGrams: products.weightGrams })
+      .from(orderItems).leftJoin(products, eq(products.id, orderItems.productId)).where(inArray(orderItems.orderId, ids)),
+    listCourierRules(db),
+    getSettings(db),
+  ]);
+  return rows.map(({ phone, returns, ...order }) => {
+    const risky = settings.blockedPhones.includes(phone) || Number(returns) > 0;
+    return {
+      ...order,
+      ...parcelOf(items.filter((i) => i.orderId === order.id)),
+      risky,
+      suggestion: suggestCourier(rules, { city: order.city, total: order.total, risky }),
+    };
+  });
+}
+
+/** The active couriers booking offers, by name. */
+export function listActiveCouriers(db: DbOrTx) {
+  return db.select({ id: couriers.id, name: couriers.name }).from(couriers).where(and(eq(couriers.active, true))).orderBy(asc(couriers.name));
+}

@@ -1,0 +1,171 @@
+import { and, eq, sql } from "drizzle-orm";
+import writeXlsxFile from "write-excel-file/node";
+import { beforeAll, describe, expect, it } from "vitest";
+import { emailOutbox, orders, orderStatusHistory, productVariants, settlements, shipmentEvents, shipments, shippingDiscrepancies, users } from "~/db/schema";
+import { AppError } from "~/lib/errors";
+import { updateOrderStatus } from "~/modules/orders/update-order-status.server";
+import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
+import { placeTestOrder, TEST_ITEM } from "../../../tests/factories/test-orders";
+import { bookShipments } from "./book-shipments.server";
+import { defaultBookingColumns } from "./booking-columns";
+import { parseCourierForm } from "./courier-form";
+import { COD_NEEDS_COURIER, runCourierImport, saveCourierUpload } from "./courier-import.server";
+import { createCourier } from "./couriers.server";
+
+const OWNER = { id: "owner-import", name: "Sana Owner" };
+const DAY = 24 * 60 * 60 * 1000;
+
+describe.each(DATABASE_KINDS)("courier file imports on %s", (kind) => {
+  const database = useTestDatabase(kind);
+  const db = () => database.db;
+  let courierId: number;
+  let otherCourierId: number;
+
+  beforeAll(async () => {
+    await db().insert(users).values({ id: OWNER.id, name: OWNER.name, email: "owner-import@example.pk", role: "seller" });
+    await db().update(productVariants).set({ stock: 1000 }).where(and(eq(productVariants.productId, TEST_ITEM.productId), eq(productVariants.color, TEST_ITEM.color), eq(productVariants.size, TEST_ITEM.size)));
+    const input = (name: string) => {
+      const parsed = parseCourierForm({ name, trackingUrl: `https://${name.toLowerCase()}.example.pk/track/{tracking}`, accountCode: "", weightBands: "500 = 180\n1000 = 230", extraPerKg: "100", codFeePercent: "1", surchargePercent: "0", bookingColumns: "" }, defaultBookingColumns);
+      if (!parsed.ok) throw new Error("bad courier");
+      return parsed.data;
+    };
+    courierId = (await createCourier(db(), input("TCS"))).id;
+    otherCourierId = (await createCourier(db(), input("Leopards"))).id;
+  });
+
+  /** Three confirmed orders booked with TCS. */
+  async function bookedOrders(count = 3, courier = () => courierId) {
+    const placed = [];
+    for (let i = 0; i < count; i++) placed.push(await placeTestOrder(db(), OWNER, { status: "confirmed", phone: `+92300555${String(1000 + placed.length + Math.floor(Math.random() * 8000)).slice(0, 4)}` }));
+    await bookShipments(db(), OWNER, { orderIds: placed.map((o) => o.id), courierId: courier() });
+    return placed;
+  }
+  const upload = (name: string, text: string | Uint8Array) =>
+    saveCourierUpload(db(), OWNER, { name, bytes: typeof text === "string" ? new TextEncoder().encode(text) : text });
+  const run = async (kind: "tracking" | "delivery" | "cod", uploadId: string, apply: boolean, courier: number | null = null) =>
+    runCourierImport(db(), OWNER, { kind, uploadId, courierId: courier, apply });
+  const order = async (id: string) => (await db().select().from(orders).where(eq(orders.id, id)))[0];
+  const stock = async () => (await db().select({ stock: productVariants.stock }).from(productVariants)
+    .where(and(eq(productVariants.productId, TEST_ITEM.productId), eq(productVariants.color, TEST_ITEM.color), eq(productVariants.size, TEST_ITEM.size))))[0].stock;
+
+  it("previews a tracking file without changing anything, then applies it: shipped, tracking link e-mailed, history noted; the same file again changes nothing", async () => {
+    const [a, b, c] = await bookedOrders();
+    // Headers in another order and case, an extra column, a row for an unknown order.
+    const file = `consignee,CN Number,reference no\nAyesha,TCS-1001,${a.orderNumber}\nBilal,TCS-1002,${b.orderNumber.toLowerCase()}\nX,TCS-9999,ORD-999999\n`;
+    const uploadId = await upload("tcs-booked.csv", file);
+
+    const preview = await run("tracking", uploadId, false);
+    expect(preview.applied).toBe(false);
+    expect(preview.counts).toEqual({ change: 2, unchanged: 0, unmatched: 1, problem: 0 });
+    expect(preview.rows.find((r) => r.line === 4)).toMatchObject({ outcome: "unmatched", says: "No order ORD-999999 in the shop" });
+    expect((await order(a.id)).status).toBe("confirmed");
+    expect((await db().select().from(shipments).where(eq(shipments.orderId, a.id)))[0].trackingNumber).toBeNull();
+
+    const applied = await run("tracking", uploadId, true);
+    expect(applied.applied).toBe(true);
+    expect(applied.rows.map((r) => r.outcome)).toEqual(["change", "change", "unmatched"]);
+    const shipped = await order(a.id);
+    expect(shipped).toMatchObject({ status: "shipped", trackingNumber: "TCS-1001", courierName: "TCS" });
+    expect((await order(c.id)).status).toBe("confirmed");
+    const history = await db().select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, a.id)).orderBy(orderStatusHistory.id);
+    expect(history.slice(-2).map((h) => [h.fromStatus, h.toStatus])).toEqual([["confirmed", "processing"], ["processing", "shipped"]]);
+    expect(history.at(-1)?.note).toMatch(/^By import of tracking file tcs-booked\.csv \d{4}-\d{2}-\d{2}: TCS, tracking TCS-1001$/);
+    const [mail] = await db().select().from(emailOutbox).where(and(eq(emailOutbox.orderId, a.id), eq(emailOutbox.kind, "order_status"))).orderBy(sql`${emailOutbox.id} desc`).limit(1);
+    expect(mail.data).toMatchObject({ status: "shipped", trackingNumber: "TCS-1001", trackingUrl: "https://tcs.example.pk/track/TCS-1001" });
+
+    // The same bytes uploaded again: nothing changes, and the owner is told when it was applied.
+    const again = await run("tracking", await upload("tcs-booked (1).csv", file), true);
+    expect(again.applied).toBe(false);
+    expect(again.alreadyApplied?.by).toBe(OWNER.name);
+    expect(again.counts).toEqual({ change: 0, unchanged: 2, unmatched: 1, problem: 0 });
+    const mails = await db().select({ n: sql<number>`count(*)::int` }).from(emailOutbox).where(and(eq(emailOutbox.orderId, a.id), eq(emailOutbox.kind, "order_status")));
+    expect(Number(mails[0].n)).toBe(2); // processing and shipped, once each
+  });
+
+  it("imports delivery statuses from Excel: delivered (cash with the courier), one return with its stock back once, other statuses kept", async () => {
+    const [a, b, c] = await bookedOrders();
+    const tracking = await upload("t.csv", `Order ID,Tracking ID\n${a.orderNumber},LP-1\n${b.orderNumber},LP-2\n${c.orderNumber},LP-3\n`);
+    await run("tracking", tracking, true);
+    const before = await stock();
+    const bytes = await writeXlsxFile([
+      ["Tracking #", "Current Status", "Status Date", "Remarks"],
+      ["LP-1", "DELIVERED TO CONSIGNEE", "2026-11-20 14:30", null],
+      ["LP-2", "Return to Origin", "2026-11-21", "Customer refused"],
+      ["LP-3", "Out for Delivery", "2026-11-21 09:00", null],
+    ]).toBuffer();
+    const file = new Uint8Array(bytes);
+    const applied = await run("delivery", await upload("status.xlsx", file), true, courierId);
+    expect(applied.rows.map((r) => [r.orderNumber, r.outcome])).toEqual([[a.orderNumber, "change"], [b.orderNumber, "change"], [c.orderNumber, "change"]]);
+    expect(await order(a.id)).toMatchObject({ status: "delivered", paymentStatus: "collected" });
+    expect((await order(a.id)).deliveredAt?.toISOString()).toBe("2026-11-20T09:30:00.000Z");
+    expect(await order(b.id)).toMatchObject({ status: "returned", paymentStatus: "unpaid" });
+    expect(await stock()).toBe(before + 1);
+    const [third] = await db().select().from(shipments).where(eq(shipments.orderId, c.id));
+    expect(third.lastCourierStatus).toBe("Out for Delivery");
+    expect((await order(c.id)).status).toBe("shipped");
+    // A second file with the same rows (another name, other bytes): nothing moves, stock stays.
+    const again = await run("delivery", await upload("status-2.csv", `Tracking #,Current Status,Status Date\nLP-1,Delivered,2026-11-20 14:30\nLP-2,RTO,2026-11-21\nLP-3,Out for Delivery,2026-11-21 09:00\n`), true, courierId);
+    expect(again.rows.map((r) => r.outcome)).toEqual(["unchanged", "unchanged", "unchanged"]);
+    expect(await stock()).toBe(before + 1);
+    expect(await db().select().from(shipmentEvents).where(eq(shipmentEvents.shipmentId, third.id))).toHaveLength(1);
+    // The return counts against the phone: its risk history says so.
+    const returns = await db().select({ n: sql<number>`count(*)::int` }).from(orders).where(and(eq(orders.phone, (await order(b.id)).phone), eq(orders.status, "returned")));
+    expect(Number(returns[0].n)).toBe(1);
+  });
+
+  it("reconciles a COD payment report short by Rs 100, flags a paid return and overdue parcels, and applies once", async () => {
+    const [a, b, c, d] = await bookedOrders(4);
+    await run("tracking", await upload("t2.csv", `Order ID,Tracking ID\n${a.orderNumber},PX-1\n${b.orderNumber},PX-2\n${c.orderNumber},PX-3\n${d.orderNumber},PX-4\n`), true);
+    await run("delivery", await upload("s2.csv", `Tracking ID,Status\nPX-1,Delivered\nPX-2,Delivered\nPX-3,Returned\nPX-4,Delivered\n`), true, courierId);
+    // d was delivered long ago and is in no settlement.
+    await db().update(shipments).set({ deliveredAt: new Date(Date.now() - 30 * DAY) }).where(eq(shipments.orderId, d.id));
+    const [sa] = await db().select().from(shipments).where(eq(shipments.orderId, a.id));
+    const cod = sa.codAmount;
+    const file = [
+      "Order Ref,Tracking #,COD Amount,Transaction Fee,Net Amount,Settlement ID,Settlement Date",
+      `${a.orderNumber},PX-1,${cod},150,${cod - 150},STL-77,2026-11-23`,
+      `${b.orderNumber},PX-2,${cod - 100},150,${cod - 250},STL-77,2026-11-23`,
+      `${c.orderNumber},PX-3,${cod},150,${cod - 150},STL-77,2026-11-23`,
+      "ORD-888888,PX-X,500,10,490,STL-77,2026-11-23",
+    ].join("\n");
+    await expect(run("cod", await upload("postex-payment.csv", file), false)).rejects.toMatchObject({ code: "VALIDATION", message: COD_NEEDS_COURIER });
+    const uploadId = await upload("postex-payment.csv", file);
+    const preview = await run("cod", uploadId, false, courierId);
+    expect(preview.settlements).toEqual([{ reference: "STL-77", paidOn: "2026-11-23", parcels: 3, expectedTotal: 3 * cod, collectedTotal: 3 * cod - 100, chargesTotal: 450, paidTotal: 3 * cod - 550 }]);
+    expect(await db().select().from(settlements)).toHaveLength(0);
+
+    const applied = await run("cod", uploadId, true, courierId);
+    expect(applied.counts).toEqual({ change: 3, unchanged: 0, unmatched: 1, problem: 0 });
+    expect(applied.rows[1].says).toContain("short by Rs 100");
+    expect(await order(a.id)).toMatchObject({ status: "delivered", paymentStatus: "settled" });
+    expect(await order(b.id)).toMatchObject({ paymentStatus: "settled" });
+    expect(await order(c.id)).toMatchObject({ status: "returned" });
+    expect(applied.findings[0]).toContain(d.orderNumber);
+    const open = await db().select().from(shippingDiscrepancies).where(eq(shippingDiscrepancies.courierId, courierId));
+    expect(open.map((x) => [x.kind, x.orderId, x.expected, x.actual]).sort()).toEqual([
+      ["amount-differs", b.id, cod, cod - 100],
+      ["not-delivered", c.id, 0, cod],
+      ["not-settled", d.id, cod, null],
+    ].sort());
+    const [stl] = await db().select().from(settlements);
+    expect(stl).toMatchObject({ courierId, reference: "STL-77", expectedTotal: 3 * cod, chargesTotal: 450, paidTotal: 3 * cod - 550 });
+
+    // Applying it again changes nothing and adds no discrepancy.
+    const again = await run("cod", await upload("postex-payment.csv", file), true, courierId);
+    expect(again.applied).toBe(false);
+    expect(again.alreadyApplied).not.toBeNull();
+    expect(await db().select().from(shippingDiscrepancies).where(eq(shippingDiscrepancies.courierId, courierId))).toHaveLength(3);
+
+    // A return after settlement: the buyer sends a settled order back within the window.
+    await updateOrderStatus(db(), OWNER, a.id, { status: "returned" });
+    expect(await order(a.id)).toMatchObject({ status: "returned", paymentStatus: "refunded" });
+  });
+
+  it("refuses a row for a parcel booked with another courier, and a file that is not CSV or Excel", async () => {
+    const [a] = await bookedOrders(1, () => otherCourierId);
+    const result = await run("cod", await upload("tcs.csv", `Reference,COD\n${a.orderNumber},1000\n`), false, courierId);
+    expect(result.rows[0]).toMatchObject({ outcome: "unmatched", says: `${a.orderNumber} is booked with Leopards, not the courier of this file` });
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
+    await expect(upload("report.csv", png)).rejects.toBeInstanceOf(AppError);
+  });
+});
