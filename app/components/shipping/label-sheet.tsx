@@ -1,23 +1,10 @@
 import { formatPkr } from "~/lib/money";
 import { formatPakistaniMobile } from "~/lib/phone";
 import { formatKg } from "~/lib/weight";
+import type { ShippingLabel } from "~/modules/shipping/label-data.server";
 
-export type ShippingLabel = {
-  orderNumber: string;
-  trackingNumber: string | null;
-  courierName: string;
-  sender: { brandName: string; phone: string; address: string; city: string };
-  consignee: { name: string; phone: string; address: string; city: string };
-  /** Whole PKR; 0 when already paid. */
-  codAmount: number;
-  pieces: number;
-  weightGrams: number;
-  /** Items and sizes, e.g. "2 x Lawn Kurta (M), 1 x Dupatta". */
-  description: string;
-  /** From code128Svg (server side), inserted as trusted markup. */
-  orderBarcodeSvg: string;
-  trackingBarcodeSvg: string | null;
-};
+// The label's data, declared once beside the query that builds it (a type import: no server code in the bundle).
+export type { ShippingLabel };
 
 export type LabelSize = "a4" | "4x6";
 

@@ -12,11 +12,7 @@ import { parcelDescription } from "./parcel";
 export const MAX_LABELS = 200;
 export const TOO_MANY_LABELS = `Print at most ${MAX_LABELS} labels at a time`;
 
-/**
- * One parcel's label: what components/shipping/label-sheet.tsx draws (it declares the same shape as
- * its props; modules may not import components, and the route passing one to the other makes
- * TypeScript check that they agree).
- */
+/** One parcel's label: what components/shipping/label-sheet.tsx draws. COD is whole PKR, 0 when already paid; the barcodes are code128Svg's SVG, inserted as trusted markup. */
 export type ShippingLabel = {
   orderNumber: string;
   trackingNumber: string | null;
