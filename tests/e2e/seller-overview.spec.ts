@@ -262,6 +262,8 @@ test.describe("On a 390 px phone", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test("every dashboard page fits without sideways scrolling, and every tab can be reached", async ({ page }) => {
+    // A page per tab (twelve with Shipping): more than 30 s on a busy 2-core machine.
+    test.slow();
     await signInAsOwner(page);
     for (const [path, heading, shot] of [
       ["/seller-dashboard", "Overview", "overview"],

@@ -125,6 +125,8 @@ export function BulkMoveForm({ result }: { result?: OrdersActionResult }) {
               {ticked > 0 && <button type="button" onClick={untickAll} className="rounded px-2 py-1 text-sm font-medium text-brand-700 underline lg:hidden">Clear</button>}
             </p>
           )}
+          {/* Above the move on a phone, so Apply to Selected stays at the bottom, in the thumb's reach. */}
+          <ShipSelectedButtons />
           <div className="min-w-[10rem] flex-1 sm:flex-none">
             {/* In the phone's bar the count above says what the list is for. */}
             <label htmlFor={`${id}-status`} className={`field-label ${hydrated ? "max-lg:sr-only" : ""}`}>Move selected to</label>
@@ -133,7 +135,6 @@ export function BulkMoveForm({ result }: { result?: OrdersActionResult }) {
             </select>
           </div>
           <button type="submit" className="btn-secondary" disabled={busy}>{busy ? "Moving..." : "Apply to Selected"}</button>
-          <ShipSelectedButtons />
         </fetcher.Form>
       </div>
       {shown?.intent === "bulk" && (
