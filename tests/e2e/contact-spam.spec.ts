@@ -74,14 +74,16 @@ test("a bot that fills the hidden field is thanked the same and nothing arrives"
 
 test("a form sent at once reaches the owner marked as possible spam, in the e-mail and the inbox", async ({ page, browser }) => {
   const fastSubject = unique("Instant");
-  const guestContext = await browser.newContext();
+  // Without JavaScript and filled in one step, as autofill or a script does: waiting for hydration
+  // on a busy machine could by itself take longer than the few seconds a person needs.
+  const guestContext = await browser.newContext({ javaScriptEnabled: false });
   const guest = await guestContext.newPage();
-  await gotoHydrated(guest, "/contact");
-  const form = guest.getByRole("form", { name: "Contact form" });
-  for (const [label, value] of [["Name", "Quick Sender"], ["Email", "quick@example.com"], ["Subject", fastSubject], ["Message", "Pasted question"]]) {
-    await form.getByRole("textbox", { name: label, exact: true }).fill(value);
-  }
-  await form.getByRole("button", { name: "Send Message" }).click();
+  await guest.goto("/contact");
+  const values = { name: "Quick Sender", email: "quick@example.com", subject: fastSubject, message: "Pasted question" };
+  await guest.getByRole("form", { name: "Contact form" }).evaluate((form: HTMLFormElement, typed) => {
+    for (const [name, value] of Object.entries(typed)) (form.elements.namedItem(name) as HTMLInputElement).value = value;
+  }, values);
+  await guest.getByRole("button", { name: "Send Message" }).click();
   await expect(guest.getByText("Message sent successfully!")).toBeVisible({ timeout: 10_000 });
   await guestContext.close();
 
