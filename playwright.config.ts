@@ -1,10 +1,22 @@
-import { defineConfig, devices } from "@playwright/test";
+import { defineConfig, devices, type PlaywrightTestConfig } from "@playwright/test";
 
-const PORT = Number(process.env.E2E_PORT ?? 3210);
-const DATA_DIR = process.env.E2E_DATA_DIR ?? "test-results/e2e-data";
-/** The suite's own SMTP server (tests/e2e/mail-sink.ts); tests read what arrived at MAIL_API. */
-const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? PORT + 1000);
-export const MAIL_API = `http://127.0.0.1:${SMTP_PORT + 1}/messages`;
+/**
+ * Two workers, each with a shop of its own (its own server, database and mail sink): a test file
+ * runs against one shop from start to end, so files never see each other's orders or settings,
+ * and the two run side by side (one worker left a core mostly idle while it waited on the browser).
+ */
+const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
+const BASE_PORT = Number(process.env.E2E_PORT ?? 3210);
+const BASE_DATA_DIR = process.env.E2E_DATA_DIR ?? "test-results/e2e-data";
+/** The shop of worker `index` (TEST_PARALLEL_INDEX, set by Playwright in each worker; 0 in the runner). */
+function shop(index: number) {
+  const port = BASE_PORT + 10 * index;
+  /** The suite's own SMTP server (tests/e2e/mail-sink.ts); tests read what arrived at its /messages. */
+  const smtpPort = Number(process.env.E2E_SMTP_PORT ?? BASE_PORT + 1000) + 10 * index;
+  return { port, smtpPort, mailApi: `http://127.0.0.1:${smtpPort + 1}/messages`, dataDir: `${BASE_DATA_DIR}-${index}` };
+}
+const THIS_SHOP = shop(Number(process.env.TEST_PARALLEL_INDEX ?? 0));
+export const MAIL_API = THIS_SHOP.mailApi;
 /** The seller account the e2e server starts with (tests/e2e/helpers.ts signs in with it). */
 export const SELLER = { email: "owner@shop.test", password: "owner-e2e-password" };
 
@@ -12,14 +24,14 @@ export const SELLER = { email: "owner@shop.test", password: "owner-e2e-password"
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: false,
-  workers: 1,
+  workers: WORKERS,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [["list"]] : [["list"]],
   globalSetup: "./tests/e2e/global-setup.ts",
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
+    baseURL: `http://127.0.0.1:${THIS_SHOP.port}`,
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -29,20 +41,20 @@ export default defineConfig({
   projects: [
     { name: "mobile", use: { ...devices["Pixel 5"], browserName: "chromium", channel: undefined } },
   ],
-  webServer: [{
+  webServer: Array.from({ length: WORKERS }, (_, index) => shop(index)).flatMap(({ port, smtpPort, mailApi, dataDir }): NonNullable<PlaywrightTestConfig["webServer"]> => [{
     command: "npx tsx tests/e2e/mail-sink.ts",
-    url: MAIL_API,
+    url: mailApi,
     timeout: 60_000,
     reuseExistingServer: false,
-    env: { E2E_SMTP_PORT: String(SMTP_PORT) },
+    env: { E2E_SMTP_PORT: String(smtpPort) },
   }, {
     // A fresh database with one seller account (the way an owner would make one), then the shop.
-    command: `rm -rf ${DATA_DIR} && printf '%s\\n' '${SELLER.password}' | npx tsx scripts/create-seller.ts --email ${SELLER.email} --name "Shop Owner" && node server/start.js`,
-    url: `http://127.0.0.1:${PORT}/robots.txt`,
+    command: `rm -rf ${dataDir} && printf '%s\\n' '${SELLER.password}' | npx tsx scripts/create-seller.ts --email ${SELLER.email} --name "Shop Owner" && node server/start.js`,
+    url: `http://127.0.0.1:${port}/robots.txt`,
     timeout: 300_000,
     reuseExistingServer: false,
     // Every test signs in from 127.0.0.1: the per-address sign-in limit is raised for the suite (tests/e2e/rate-limit covers the real one).
-    env: { PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR, LOG_LEVEL: "warn", NODE_ENV: "production", SIGN_IN_RATE_LIMIT: "10000", ABUSE_LIMITS_SCALE: "1000",
-      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`, MAIL_FROM: "Kapra <orders@shop.test>" },
-  }],
+    env: { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", NODE_ENV: "production", SIGN_IN_RATE_LIMIT: "10000", ABUSE_LIMITS_SCALE: "1000",
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_FROM: "Kapra <orders@shop.test>" },
+  }]),
 });

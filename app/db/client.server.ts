@@ -6,21 +6,28 @@ export { RESYNC_PAYLOAD, type Database, type Db, type DbOrTx, type Schema, type 
 
 export const migrationsFolder = path.resolve(process.env.APP_ROOT ?? process.cwd(), "app/db/migrations");
 
-/** Opens PostgreSQL at `databaseUrl`, or the embedded PGlite database in `dataDir` (":memory:" for tests). */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+/**
+ * Opens PostgreSQL at `databaseUrl`, or the embedded PGlite database in `dataDir` (":memory:" for
+ * tests, then optionally started from `loadDataDir`, a dump of a migrated or seeded database).
+ */
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; loadDataDir?: Blob }): Promise<Database> {
   if (opts.databaseUrl) {
     const { default: pg } = await import("pg");
     const { drizzle } = await import("drizzle-orm/node-postgres");
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, connectionTimeoutMillis: 5000 });
-    // An idle client losing its connection must not crash the process; the next query reports it.
+    // A client losing its connection must not crash the process. The pool listens on idle clients
+    // (its "error"); a client lent out to a transaction has no listener of the pool's, so PostgreSQL
+    // ending its session mid-transaction (a restart, a cut) would be an uncaught "error" event. The
+    // query that was running rejects with the same error, and the request answers 503 from that.
     pool.on("error", () => {});
+    pool.on("connect", (client) => client.on("error", () => {}));
     const db = drizzle(pool, { schema }) as unknown as Db;
     const listener = createPostgresListener(pg, opts.databaseUrl);
     return { db, kind: "postgres", close: () => pool.end(), listen: listener.listen };
   }
   // Embedded: reopened in this process should PostgreSQL stop on a fatal error (app/db/pglite.server.ts).
   const { openPglite } = await import("./pglite.server");
-  return openPglite(opts.dataDir);
+  return openPglite(opts.dataDir, { loadDataDir: opts.loadDataDir });
 }
 
 /**

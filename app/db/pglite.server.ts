@@ -24,11 +24,11 @@ const REOPEN_MAX_MS = 5_000;
  * directory, retrying until the disk takes writes again. Opening runs crash recovery from the WAL,
  * so every committed transaction is still there. The DATA_DIR lock stays with this process throughout.
  */
-export async function openPglite(dataDir: string): Promise<Database> {
+export async function openPglite(dataDir: string, { loadDataDir }: { loadDataDir?: Blob } = {}): Promise<Database> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   const create = async () => {
-    const next = dataDir === ":memory:" ? new PGlite() : new PGlite(dataDir);
+    const next = dataDir === ":memory:" ? new PGlite({ loadDataDir }) : new PGlite(dataDir);
     await next.waitReady;
     return next;
   };

@@ -1,4 +1,5 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { PrintBar } from "~/components/ui/print-bar";
 import { requireSeller } from "~/http/auth-guard.server";
 import { formatPrice } from "~/lib/money";
 import { formatPakistaniMobile } from "~/lib/phone";
@@ -29,10 +30,7 @@ export default function SellerOrderInvoice({ loaderData }: Route.ComponentProps)
   const toCollect = order.paymentStatus === "unpaid" && order.status !== "cancelled" && order.status !== "returned" ? order.total : 0;
   return (
     <div className="container-page max-w-3xl py-6 print:max-w-none print:p-0">
-      <div className="mb-4 flex flex-wrap gap-2 print:hidden">
-        <Link to="/seller/orders" className="btn-secondary">Back to Orders</Link>
-        <button type="button" className="btn-primary" onClick={() => window.print()}>Print</button>
-      </div>
+      <PrintBar canPrint className="mb-4" />
       <article className="rounded-2xl border border-stone-200 bg-white p-5 sm:p-8 print:rounded-none print:border-0 print:p-0" aria-labelledby="invoice-title">
         <header className="flex flex-wrap items-start justify-between gap-4 border-b border-stone-200 pb-4">
           <div>

@@ -96,11 +96,14 @@ export default function SellerShippingBook({ loaderData, actionData }: Route.Com
             </p>
           </div>
           {refused?.fields.orderIds && <p className="field-error">{refused.fields.orderIds}</p>}
-          <ul className="grid gap-2" aria-label="Orders to book">
-            {candidates.map((order) => (
-              <CandidateRow key={order.id} order={order} courierName={courierName} error={refused?.fields[`weight-${order.id}`]} typed={refused?.values[`weight-${order.id}`]} />
-            ))}
-          </ul>
+          <section aria-labelledby="orders-to-book" className="grid gap-2">
+            <h3 id="orders-to-book" className="text-base font-semibold text-stone-900">Orders to book</h3>
+            <ul className="grid gap-2">
+              {candidates.map((order) => (
+                <CandidateRow key={order.id} order={order} courierName={courierName} error={refused?.fields[`weight-${order.id}`]} typed={refused?.values[`weight-${order.id}`]} />
+              ))}
+            </ul>
+          </section>
         </Form>
       )}
     </section>
@@ -126,7 +129,7 @@ function CandidateRow({ order, courierName, error, typed }: { order: BookingCand
       </label>
       <div className="w-28">
         <label htmlFor={weightId} className="field-label">Weight (kg)</label>
-        <input id={weightId} name={weightId} className="field-input py-1.5" inputMode="decimal" defaultValue={typed ?? kgFieldValue(order.weightGrams)} aria-invalid={error ? true : undefined} aria-describedby={error ? `${weightId}-error` : undefined} />
+        <input id={weightId} name={weightId} type="text" className="field-input py-1.5" inputMode="decimal" defaultValue={typed ?? kgFieldValue(order.weightGrams)} aria-invalid={error ? true : undefined} aria-describedby={error ? `${weightId}-error` : undefined} />
       </div>
       {error && <p id={`${weightId}-error`} className="field-error w-full">{error}</p>}
     </li>

@@ -1,5 +1,6 @@
 import { data, Link } from "react-router";
 import { LabelSheet, type LabelSize } from "~/components/shipping/label-sheet";
+import { PrintBar } from "~/components/ui/print-bar";
 import { requireSeller } from "~/http/auth-guard.server";
 import { AppError } from "~/lib/errors";
 import { pageMeta } from "~/lib/seo";
@@ -54,11 +55,7 @@ export default function SellerShippingLabels({ loaderData }: Route.ComponentProp
   return (
     <>
       <div className="container-page grid gap-3 py-4 print:hidden">
-        <div className="flex flex-wrap items-center gap-2">
-          <h1 className="mr-auto text-xl font-semibold text-stone-900">Shipping Labels</h1>
-          <Link to="/seller/orders" className="btn-secondary">Back to Orders</Link>
-          {booked && <button type="button" className="btn-primary" onClick={() => window.print()}>Print</button>}
-        </div>
+        <PrintBar title="Shipping Labels" canPrint={booked} />
         {problem ? (
           <p role="alert" className="rounded-lg bg-red-50 px-4 py-3 font-medium text-red-900">{problem}. Select fewer orders on the Orders tab.</p>
         ) : selected === 0 ? (

@@ -1,5 +1,6 @@
 import { data, Form, Link } from "react-router";
 import { LoadSheet } from "~/components/shipping/load-sheet";
+import { PrintBar } from "~/components/ui/print-bar";
 import { requireSeller } from "~/http/auth-guard.server";
 import { AppError } from "~/lib/errors";
 import { pageMeta } from "~/lib/seo";
@@ -58,16 +59,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function SellerShippingLoadSheet({ loaderData }: Route.ComponentProps) {
   const { couriers, courier, day, sheet, problem } = loaderData;
   const printable = sheet !== null && sheet.parcels.length > 0;
-  // The sheet carries the page's h1 when it is shown.
-  const Title = printable ? "p" : "h1";
   return (
     <>
       <div className="container-page grid gap-3 py-4 print:hidden">
-        <div className="flex flex-wrap items-center gap-2">
-          <Title className="mr-auto text-xl font-semibold text-stone-900">Load Sheet</Title>
-          <Link to="/seller/orders" className="btn-secondary">Back to Orders</Link>
-          {printable && <button type="button" className="btn-primary" onClick={() => window.print()}>Print</button>}
-        </div>
+        <PrintBar title="Load Sheet" titleAs={printable ? "p" : "h1"} canPrint={printable} />
         {couriers.length > 0 && (
           <Form method="get" className="flex flex-wrap items-end gap-3 rounded-xl border border-stone-200 bg-white p-4" aria-label="Choose the load sheet" key={`${courier}|${day}`}>
             <div className="min-w-[12rem]">

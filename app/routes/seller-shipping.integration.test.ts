@@ -13,6 +13,8 @@ import type { Auth } from "~/modules/accounts/auth.server";
 import * as apiImports from "./api.shipping-imports";
 import * as apiShipments from "./api.shipments";
 import * as bookingFile from "./seller-shipping-booking-file";
+import { bookingFile as makeBookingFile } from "~/modules/shipping/booking-file.server";
+import { karachiDay } from "~/modules/seller/karachi-days";
 import * as shipping from "./seller-shipping";
 
 const PASSWORD = "quiet-mango-harbour-2026";
@@ -45,6 +47,9 @@ describe.each(DATABASE_KINDS)("the Shipping tab and the shipping API on %s", (ki
 
     const file = await callRoute(bookingFile.loader, { request: new Request(`${TEST_ORIGIN}/seller/shipping/booking-file.csv?orderIds=${a.id}`, { headers: { cookie } }), context });
     expect(file.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(file.headers.get("content-disposition")).toContain(`tcs-booking-${karachiDay(new Date())}.csv`);
+    // Named by the Karachi day: at 01:00 on the 25th in Karachi (20:00 UTC on the 24th) it is the 25th's file.
+    expect((await makeBookingFile(database.db, [a.id], new Date("2026-11-24T20:00:00Z"))).fileName).toBe("tcs-booking-2026-11-25.csv");
     const lines = (await file.text()).trim().split("\n");
     expect(lines[0]).toBe("Reference No,Consignee Name,Consignee Mobile,Consignee Address,Destination City,COD Amount,Weight,Pieces,Product Details,Remarks");
     expect(lines[1]).toContain(`${a.orderNumber},"'=HYPERLINK(""x"")",03001112233,12 Mall Road,Lahore,${a.total},0.5,1,`);

@@ -1,6 +1,5 @@
-import { fileURLToPath } from "node:url";
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { FileSystemConfigLoader, HtmlValidate, type Message } from "html-validate";
+import { expectValidHtml, findings } from "./html-check";
 import { addToCartByApi, createAccount, newAccount, placeOrderByApi, signInAsOwner } from "./helpers";
 
 /**
@@ -8,27 +7,6 @@ import { addToCartByApi, createAccount, newAccount, placeOrderByApi, signInAsOwn
  * the shop's configuration (.htmlvalidate.mjs at the root: the recommended and document rules, with only
  * spelling-style rules off). A finding fails with the page, the rule, its message and where it is.
  */
-const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-// The configuration is found the way the html-validate CLI finds it: from a file at the project's root.
-const validator = new HtmlValidate(new FileSystemConfigLoader());
-const SOURCE = `${ROOT}server-rendered.html`;
-
-const format = (url: string, m: Message) =>
-  `${url} line ${m.line}:${m.column} [${m.ruleId}] ${m.message}${m.selector ? ` at ${m.selector}` : ""}`;
-
-async function findings(url: string, html: string): Promise<string[]> {
-  const report = await validator.validateString(html, SOURCE);
-  return report.results.flatMap((r) => r.messages.map((m) => format(url, m)));
-}
-
-/** Fetches a page's server-rendered HTML (no redirects followed) and validates it. */
-async function expectValidHtml(request: APIRequestContext, url: string, status = 200) {
-  const res = await request.get(url, { maxRedirects: 0 });
-  expect(res.status(), `${url} answered ${res.status()} ${res.headers().location ?? ""}`).toBe(status);
-  expect(res.headers()["content-type"]).toMatch(/^text\/html/);
-  expect(await findings(url, await res.text()), `html-validate found problems in ${url}`).toEqual([]);
-}
-
 test("the configuration catches a defect (the check can fail)", async () => {
   const page = `<!DOCTYPE html><html lang="en"><head><title>x</title></head><body>
     <nav aria-label="Main"><a href="/">Home</a></nav><nav><a href="/about">About</a></nav>

@@ -5,8 +5,8 @@ import { createAccount, expectNoSeriousA11yViolations, gotoHydrated, newAccount,
  * Printing for the courier: three orders booked on Book Shipments, their labels (A4 four to a sheet,
  * or one 4 x 6 inch label a page) printed to PDF in Chromium, and the day's load sheet.
  *
- * The courier is added through `POST /api/seller/couriers`: this branch has no Settings -> Couriers
- * page yet, and the suite never writes to the server's database behind its back.
+ * The courier is added through `POST /api/seller/couriers` (the page is couriers.spec.ts's), so the
+ * suite never writes to the server's database behind its back.
  */
 
 // A seeded product no other spec counts the stock of: one of each of its variants with stock.

@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
+import fs from "node:fs";
 import pg from "pg";
 import { afterAll, beforeAll, inject } from "vitest";
-import { migrateDatabase, openDatabase, type Database } from "~/db/client.server";
+import { openDatabase, type Database } from "~/db/client.server";
 import { shopSettings } from "~/db/schema";
 import { seedSettings } from "~/seed/seed-data";
-import { seedDatabase } from "~/seed/seed.server";
+import type { DatabaseStart } from "../setup/database-snapshots";
 
 /** Every database test runs on both: the embedded PGlite and a real PostgreSQL server. */
 export const DATABASE_KINDS = ["pglite", "postgres"] as const;
@@ -12,22 +13,25 @@ export type DatabaseKind = (typeof DATABASE_KINDS)[number];
 
 export type TestDatabase = Database & { url?: string; destroy: () => Promise<void> };
 
-/** A fresh, migrated, empty database. */
-export async function createTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
+/**
+ * A fresh database of `kind`, migrated and empty, or also seeded with the shop's catalogue. It is a
+ * copy of the one made once per run (tests/setup/database-snapshots.ts), so it costs a second, not five.
+ */
+export async function createTestDatabase(kind: DatabaseKind, start: DatabaseStart = "migrated"): Promise<TestDatabase> {
+  const snapshots = inject("databaseSnapshots");
   if (kind === "pglite") {
-    const database = await openDatabase({ dataDir: ":memory:" });
-    await migrateDatabase(database);
+    const dump = new Blob([fs.readFileSync(snapshots.pgliteDumps[start])]);
+    const database = await openDatabase({ dataDir: ":memory:", loadDataDir: dump });
     return { ...database, destroy: database.close };
   }
   const adminUrl = inject("pgUrl");
   const name = `test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name} template ${snapshots.postgresTemplates[start]}`);
   await admin.end();
   const url = adminUrl.replace(/\/postgres$/, `/${name}`);
   const database = await openDatabase({ databaseUrl: url, dataDir: "" });
-  await migrateDatabase(database);
   return {
     ...database,
     url,
@@ -66,9 +70,9 @@ export function useTestDatabase(
     return current;
   };
   beforeAll(async () => {
-    current = await createTestDatabase(kind);
+    current = await createTestDatabase(kind, seed === "catalogue" ? "catalogue" : "migrated");
     if (seed === "catalogue") {
-      seeded = await seedDatabase(current.db, { shopName: "Kapra" });
+      seeded = true; // seedDatabase answered true on the empty database the copy was made from
       if (Object.keys(settings).length) await current.db.update(shopSettings).set(settings);
     } else if (seed === "settings") {
       await current.db.insert(shopSettings).values({ ...seedSettings("Kapra"), ...settings });

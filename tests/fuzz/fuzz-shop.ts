@@ -2,7 +2,6 @@ import { sql } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { expect } from "vitest";
 import { cartItems, contactMessages, productVariants, users } from "~/db/schema";
-import { seedDatabase } from "~/seed/seed.server";
 import { CLIENT_IP_HEADER, type Auth } from "~/modules/accounts/auth.server";
 import { createSeller } from "~/modules/accounts/create-seller.server";
 import { placeOrder } from "~/modules/checkout/place-order.server";
@@ -26,8 +25,7 @@ export type FuzzShop = {
 };
 
 export async function openFuzzShop(kind: DatabaseKind): Promise<FuzzShop> {
-  const database = await createTestDatabase(kind);
-  await seedDatabase(database.db, { shopName: "Kapra" });
+  const database = await createTestDatabase(kind, "catalogue");
   const { auth, context } = await routeContext(database.db);
   const seller = (await createSeller(auth, database.db, { email: "owner@fuzz.pk", password: FUZZ_PASSWORD, name: "Owner" })).userId;
   await auth.handler(new Request(`${TEST_ORIGIN}/api/auth/sign-up/email`, {

@@ -94,7 +94,7 @@ export function ImportReportPanel({ report, couriers }: { report: ImportReport; 
       <h3 id="import-report-title" className="text-lg font-semibold text-stone-900">{title}</h3>
       <p role="status" className={`rounded-lg px-3 py-2 text-sm font-medium ${report.applied ? "bg-green-50 text-green-900" : "bg-stone-50 text-stone-900"}`}>
         {report.applied
-          ? `Applied: ${counts.change} ${counts.change === 1 ? "row" : "rows"} changed the shop.`
+          ? `Applied: ${counts.change} ${counts.change === 1 ? "row" : "rows"} changed the shop`
           : `${counts.change} ${counts.change === 1 ? "row" : "rows"} will change the shop`}
         {`; ${counts.unchanged} already so, ${counts.unmatched} not matched, ${counts.problem} cannot be read.`}
         {!report.applied && !report.alreadyApplied && " Nothing has changed yet."}
@@ -105,7 +105,8 @@ export function ImportReportPanel({ report, couriers }: { report: ImportReport; 
         </p>
       )}
       {report.settlements.length > 0 && (
-        <div className="overflow-x-auto">
+        // Wider than a phone: the box scrolls, and a keyboard can reach it to scroll it.
+        <section className="overflow-x-auto" aria-label="Settlement, scrolls sideways" tabIndex={0}>
           <table className="w-full min-w-[32rem] text-left text-sm">
             <caption className="text-left font-semibold text-stone-900">Settlement</caption>
             <thead><tr className="border-b border-stone-200"><th className="py-1 pr-3">Reference</th><th className="pr-3">Paid on</th><th className="pr-3">Parcels</th><th className="pr-3">Expected COD</th><th className="pr-3">Collected</th><th className="pr-3">Charges</th><th>Paid</th></tr></thead>
@@ -120,7 +121,7 @@ export function ImportReportPanel({ report, couriers }: { report: ImportReport; 
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       )}
       {report.findings.map((f) => <p key={f} className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950">{f}</p>)}
       {!report.applied && (
@@ -138,16 +139,20 @@ export function ImportReportPanel({ report, couriers }: { report: ImportReport; 
           {couriers.length > 0 && report.courierId && <p className="text-sm text-stone-700">Courier: {couriers.find((c) => c.id === report.courierId)?.name}</p>}
         </Form>
       )}
-      <ul className="grid gap-1.5" aria-label="Rows of the file">
-        {report.rows.map((row) => (
-          <li key={row.line} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 border-b border-stone-100 py-1.5 text-sm">
-            <span className="w-14 text-stone-600">Line {row.line}</span>
-            <span className="min-w-[7rem] font-medium text-stone-900">{row.orderNumber ?? row.trackingNumber ?? "—"}</span>
-            <span className={`rounded px-2 py-0.5 text-xs font-semibold ${OUTCOME_CLASSES[row.outcome]}`}>{words[row.outcome]}</span>
-            <span className="min-w-[12rem] flex-1 text-stone-800">{row.says}</span>
-          </li>
-        ))}
-      </ul>
+      <section aria-labelledby="import-report-rows" className="grid gap-1.5">
+        <h4 id="import-report-rows" className="font-semibold text-stone-900">Rows of the file</h4>
+        <ul className="grid gap-1.5">
+          {report.rows.map((row) => (
+            <li key={row.line} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 border-b border-stone-100 py-1.5 text-sm">
+              {/* The spaces keep the words apart when read aloud or copied; the gaps show them on screen. */}
+              <span className="w-14 text-stone-600">Line {row.line}</span>{" "}
+              <span className="min-w-[7rem] font-medium text-stone-900">{row.orderNumber ?? row.trackingNumber ?? "—"}</span>{" "}
+              <span className={`rounded px-2 py-0.5 text-xs font-semibold ${OUTCOME_CLASSES[row.outcome]}`}>{words[row.outcome]}</span>{" "}
+              <span className="min-w-[12rem] flex-1 text-stone-800">{row.says}</span>
+            </li>
+          ))}
+        </ul>
+      </section>
       {report.applied && <Link to="/seller/shipping" className="btn-secondary justify-self-start">Import Another File</Link>}
     </section>
   );

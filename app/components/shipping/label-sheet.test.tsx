@@ -76,7 +76,7 @@ describe("LabelSheet", () => {
   it("leaves the tracking barcode out until the courier has given a number", () => {
     const [block] = labelBlocks(render([label(1, { trackingNumber: null, trackingBarcodeSvg: null })]));
     expect(block).not.toContain("label-tracking-barcode");
-    expect(block).toContain("Tracking number: not booked yet");
+    expect(block).toContain("Tracking number: not yet given by the courier");
     expect(block.match(/<svg /g)).toHaveLength(1); // the order's barcode only
   });
 

@@ -74,7 +74,7 @@ export function LabelSheet({ labels, size }: { labels: ShippingLabel[]; size: La
   for (let i = 0; i < labels.length; i += perPage) pages.push(labels.slice(i, i + perPage));
   return (
     // On a phone the sheet is wider than the screen and scrolls sideways: focusable, so a keyboard can scroll it too.
-    <div className="shl-sheets" data-size={size} role="region" aria-label="Labels to print" tabIndex={0}>
+    <section className="shl-sheets" data-size={size} aria-label="Labels to print" tabIndex={0}>
       {/* With href and precedence React puts the style in <head> (a <style> in <body> is invalid HTML), once. */}
       <style href="shipping-label-sheet" precedence="default">{CSS}</style>
       {pages.length === 0 && <p className="shl-empty">No labels to print.</p>}
@@ -83,7 +83,7 @@ export function LabelSheet({ labels, size }: { labels: ShippingLabel[]; size: La
           {page.map((label, i) => <Label key={`${label.orderNumber}-${i}`} label={label} />)}
         </section>
       ))}
-    </div>
+    </section>
   );
 }
 
@@ -115,7 +115,7 @@ function Label({ label }: { label: ShippingLabel }) {
             <div className="shl-svg" data-testid="label-tracking-barcode" dangerouslySetInnerHTML={{ __html: label.trackingBarcodeSvg }} />
           </div>
         ) : (
-          <p className="shl-no-tracking">Tracking number: {label.trackingNumber ?? "not booked yet"}</p>
+          <p className="shl-no-tracking">Tracking number: {label.trackingNumber ?? "not yet given by the courier"}</p>
         )}
         <div className="shl-barcode shl-order-code">
           <p className="shl-caption">Order</p>

@@ -55,7 +55,7 @@ export function LoadSheet({ shop, courierName, accountCode, date, parcels }: Loa
   const count = `${parcels.length} ${parcels.length === 1 ? "parcel" : "parcels"}`;
   return (
     // On a phone the sheet is wider than the screen and scrolls sideways: focusable, so a keyboard can scroll it too.
-    <div className="lds-wrap" role="region" aria-label="Load sheet to print" tabIndex={0}>
+    <section className="lds-wrap" aria-label="Load sheet to print" tabIndex={0}>
       {/* With href and precedence React puts the style in <head> (a <style> in <body> is invalid HTML), once. */}
       <style href="shipping-load-sheet" precedence="default">{CSS}</style>
       <article className="lds" aria-labelledby="load-sheet-title">
@@ -113,6 +113,6 @@ export function LoadSheet({ shop, courierName, accountCode, date, parcels }: Loa
           <p className="lds-line">Shop&apos;s signature<span /></p>
         </section>
       </article>
-    </div>
+    </section>
   );
 }

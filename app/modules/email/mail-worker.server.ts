@@ -38,12 +38,16 @@ const DEFAULT_CLAIM_MS = 2 * 60_000;
  * claimed by exactly one. A claim that lapsed (its process died) is claimable again.
  */
 export async function claimDueEmails(db: Db, { limit = DEFAULT_BATCH, claimMs = DEFAULT_CLAIM_MS, now = new Date() } = {}): Promise<OutboxRow[]> {
+  // A new e-mail is due at the database's now() (microseconds, the database's clock); this
+  // process's Date has milliseconds and may run behind the database host. An e-mail written a
+  // moment ago is due by either clock, so the worker woken for it does not leave it to the next poll.
+  const dueBy = sql`greatest(now(), ${now.toISOString()}::timestamptz)`;
   const due = db
     .select({ id: emailOutbox.id })
     .from(emailOutbox)
     .where(
       or(
-        and(eq(emailOutbox.status, "queued"), lte(emailOutbox.nextAttemptAt, now)),
+        and(eq(emailOutbox.status, "queued"), lte(emailOutbox.nextAttemptAt, dueBy)),
         and(eq(emailOutbox.status, "sending"), lte(emailOutbox.claimedUntil, now)),
       ),
     )

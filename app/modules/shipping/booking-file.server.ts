@@ -5,6 +5,7 @@ import { couriers, orderItems, orders, shipments } from "~/db/schema";
 import { AppError } from "~/lib/errors";
 import { isUuid } from "~/lib/uuid";
 import { neutraliseCsvCell } from "~/modules/orders/csv-cell";
+import { karachiDay } from "~/modules/seller/karachi-days";
 import type { BookingField } from "./booking-columns";
 import { parcelDescription } from "./parcel";
 
@@ -44,7 +45,7 @@ function cell(order: BookedOrder, field: BookingField, accountCode: string | nul
  * layout (Settings -> Couriers). All must be booked with one courier. Text cells are made safe
  * for spreadsheets (a customer cannot plant a formula).
  */
-export async function bookingFile(db: DbOrTx, orderIds: readonly string[]): Promise<{ courier: string; fileName: string; csv: string; count: number }> {
+export async function bookingFile(db: DbOrTx, orderIds: readonly string[], now = new Date()): Promise<{ courier: string; fileName: string; csv: string; count: number }> {
   const ids = [...new Set(orderIds.filter(isUuid))];
   const rows = ids.length
     ? await db
@@ -71,5 +72,5 @@ export async function bookingFile(db: DbOrTx, orderIds: readonly string[]): Prom
   });
   const csv = stringify([columns.map((c) => c.header), ...lines]);
   const slug = courierName.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "courier";
-  return { courier: courierName, fileName: `${slug}-booking-${new Date().toISOString().slice(0, 10)}.csv`, csv, count: rows.length };
+  return { courier: courierName, fileName: `${slug}-booking-${karachiDay(now)}.csv`, csv, count: rows.length };
 }

@@ -5,8 +5,9 @@ import { courierImports, courierUploads } from "~/db/schema";
 import { AppError } from "~/lib/errors";
 import type { OrderActor } from "~/modules/orders/record-status-change.server";
 import { karachiDay } from "~/modules/seller/karachi-days";
-import { guessMapping, readRows, type ColumnMapping, type ImportKind } from "./column-mapping";
+import { guessMapping, type ColumnMapping, type ImportKind, type ImportRow } from "./column-mapping";
 import { readCourierFile } from "./courier-file.server";
+import { fileCourierProvider, type CourierFileReport } from "./courier-provider.server";
 import { getCourier } from "./couriers.server";
 import { importCodRows, type SettlementSummary } from "./import-cod.server";
 import type { ImportContext, ImportOutcome, PlannedRow } from "./import-context.server";
@@ -71,7 +72,7 @@ export async function runCourierImport(
   const courier = request.courierId ? await getCourier(db, request.courierId) : null;
   const sheet = await readCourierFile({ name: upload.fileName, bytes: upload.bytes });
   const mapping = request.mapping ?? guessMapping(request.kind, sheet.headers);
-  const { rows } = readRows(request.kind, sheet, mapping);
+  const rows = await reportRows(request.kind, { sheet, mapping });
   const fileHash = createHash("sha256").update(upload.bytes).digest("hex");
   const [earlier] = await db.select({ at: courierImports.appliedAt, by: courierImports.appliedByName }).from(courierImports)
     .where(and(eq(courierImports.kind, request.kind), eq(courierImports.fileHash, fileHash)));
@@ -119,6 +120,12 @@ export async function runCourierImport(
     if (error instanceof PreviewOnly) return error.report;
     throw error;
   }
+}
+
+/** The file's rows, through the provider that reads couriers' files (courier-provider.server.ts). */
+function reportRows(kind: ImportKind, report: CourierFileReport): Promise<ImportRow[]> {
+  if (kind === "cod") return fileCourierProvider.settlements(report);
+  return kind === "tracking" ? fileCourierProvider.track(report, "tracking") : fileCourierProvider.track(report, "delivery");
 }
 
 function countOutcomes(rows: PlannedRow[]): Record<ImportOutcome, number> {
