@@ -127,10 +127,13 @@ function CandidateRow({ order, courierName, error, typed }: { order: BookingCand
           {!order.bookedWith && hold && <span className="block text-sm font-medium text-amber-900">Hold for a call first: {order.risky ? "this phone is blocked or has returned orders before" : "a routing rule says so"}</span>}
         </span>
       </label>
-      <div className="w-28">
-        <label htmlFor={weightId} className="field-label">Weight (kg)</label>
-        <input id={weightId} name={weightId} type="text" className="field-input py-1.5" inputMode="decimal" defaultValue={typed ?? kgFieldValue(order.weightGrams)} aria-invalid={error ? true : undefined} aria-describedby={error ? `${weightId}-error` : undefined} />
-      </div>
+      {/* A booked, cancelled or shipped order is refused whatever it weighs: no weight to type. */}
+      {!blocked && (
+        <div className="w-28">
+          <label htmlFor={weightId} className="field-label">Weight (kg)</label>
+          <input id={weightId} name={weightId} type="text" className="field-input py-1.5" inputMode="decimal" defaultValue={typed ?? kgFieldValue(order.weightGrams)} aria-invalid={error ? true : undefined} aria-describedby={error ? `${weightId}-error` : undefined} />
+        </div>
+      )}
       {error && <p id={`${weightId}-error`} className="field-error w-full">{error}</p>}
     </li>
   );

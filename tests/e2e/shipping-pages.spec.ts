@@ -101,7 +101,7 @@ test.describe("the owner's shipping pages", () => {
   for (const [label, viewport] of [["phone", { width: 390, height: 844 }], ["laptop", { width: 1280, height: 800 }]] as const) {
     test(`on a ${label} every shipping page passes axe and fits without sideways scrolling`, async ({ browser }) => {
       test.slow();
-      const context = await browser.newContext({ viewport, isMobile: label === "phone", hasTouch: label === "phone" });
+      const context = await browser.newContext(label === "phone" ? { viewport } : { viewport, isMobile: false, hasTouch: false, deviceScaleFactor: 1 });
       const page: Page = await context.newPage();
       await signInAsOwner(page);
       for (const url of pages) {

@@ -26,6 +26,9 @@ function pdfPages(pdf: Buffer): { count: number; sizes: string[] } {
   return { count, sizes };
 }
 
+/** Where the printed PDFs are kept, to be looked at. */
+const PDFS = "test-results/shipping-print";
+
 const rupees = (n: number) => `PKR ${n.toLocaleString("en-US")}`;
 
 test.describe("printing labels and the load sheet", () => {
@@ -99,7 +102,7 @@ test.describe("printing labels and the load sheet", () => {
     // Back to no emulation: page.pdf prints with print CSS then (an emulated "screen" would print the screen's layout).
     await owner.emulateMedia({ media: null });
 
-    const pdf = pdfPages(await owner.pdf({ preferCSSPageSize: true, printBackground: true }));
+    const pdf = pdfPages(await owner.pdf({ preferCSSPageSize: true, printBackground: true, path: `${PDFS}/labels-a4.pdf` }));
     expect(pdf.count).toBe(1);
     expect(pdf.sizes).toEqual(["595x842"]); // A4 in points
   });
@@ -110,7 +113,7 @@ test.describe("printing labels and the load sheet", () => {
     await expect(owner.getByRole("link", { name: "4 x 6 inch" })).toHaveAttribute("aria-current", "page");
     await expect(owner.getByTestId("shipping-label")).toHaveCount(3);
     await expect(owner.getByTestId("label-page")).toHaveCount(3);
-    const pdf = pdfPages(await owner.pdf({ preferCSSPageSize: true, printBackground: true }));
+    const pdf = pdfPages(await owner.pdf({ preferCSSPageSize: true, printBackground: true, path: `${PDFS}/labels-4x6.pdf` }));
     expect(pdf.count).toBe(3);
     expect(pdf.sizes).toEqual(["288x432", "288x432", "288x432"]);
   });
@@ -144,7 +147,7 @@ test.describe("printing labels and the load sheet", () => {
     await expect(owner.getByTestId("load-sheet-totals")).toContainText(rupees(orders.reduce((sum, o) => sum + o.total, 0)));
     await expect(owner.getByText("KHI-4471")).toBeVisible();
     await expectNoSeriousA11yViolations(owner);
-    const pdf = pdfPages(await owner.pdf({ preferCSSPageSize: true, printBackground: true }));
+    const pdf = pdfPages(await owner.pdf({ preferCSSPageSize: true, printBackground: true, path: `${PDFS}/load-sheet.pdf` }));
     expect(pdf.count).toBe(1);
 
     // Another day: none booked, said so.

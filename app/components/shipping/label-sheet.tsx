@@ -30,8 +30,8 @@ const CSS = `
 .shl-a4 .shl-label { border: .75pt dashed #000; }
 .shl-label * { box-sizing: border-box; margin: 0; padding: 0; }
 .shl-top { display: flex; justify-content: space-between; align-items: baseline; gap: 2mm; border-bottom: 1.5pt solid #000; padding-bottom: 1mm; }
-.shl-courier { font-size: 15pt; font-weight: 800; text-transform: uppercase; }
-.shl-order { font-size: 11pt; font-weight: 700; }
+.shl-courier { font-size: 15pt; font-weight: 800; text-transform: uppercase; min-width: 0; overflow-wrap: anywhere; }
+.shl-order { font-size: 11pt; font-weight: 700; white-space: nowrap; }
 .shl-cod { border: 2pt solid #000; text-align: center; padding: 1mm; }
 .shl-cod-title { font-size: 9pt; font-weight: 700; text-transform: uppercase; letter-spacing: .04em; }
 .shl-cod-amount { font-size: 28pt; font-weight: 800; line-height: 1.05; white-space: nowrap; }
