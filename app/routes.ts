@@ -20,6 +20,7 @@ export default [
   route("track", "routes/track.tsx"),
   route("wishlist", "routes/wishlist.ts"),
   route("notify/unsubscribe", "routes/notify-unsubscribe.tsx"),
+  route("email/unsubscribe", "routes/marketing-unsubscribe.tsx"),
   route("notify/confirm", "routes/notify-confirm.tsx"),
   // The owner's dashboard: every tab a real URL inside one frame (greeting and tabs).
   layout("routes/seller-layout.tsx", [
@@ -30,6 +31,8 @@ export default [
     route("seller/shipping/book", "routes/seller-shipping-book.tsx"),
     route("seller/shipping/discrepancies", "routes/seller-shipping-discrepancies.tsx"),
     route("seller/shipping/rates", "routes/seller-shipping-rates.tsx"),
+    route("seller-dashboard/discounts", "routes/seller-discounts.tsx"),
+    route("seller-dashboard/discounts/:id", "routes/seller-discount-code.tsx"),
     route("seller-dashboard/email-logs", "routes/seller-email-logs.tsx"),
     route("seller-dashboard/products", "routes/seller-products.tsx"),
     route("seller-dashboard/products/new", "routes/seller-product-form.tsx", { id: "seller-product-new" }),

@@ -24,6 +24,7 @@ import { drainHttpServer, onShutdownSignal } from "./graceful-shutdown";
 import { refuseCrossSiteWrites } from "./cross-site-guard";
 import { createLiveEventsHandler } from "./live-events-handler";
 import { createLiveHub, type LiveHub } from "./live-hub";
+import { startCartReminders } from "./cart-reminder-job";
 import { startLauncher } from "./launcher";
 import { createPageCache } from "./page-cache";
 import { createReadCacheListener } from "./read-cache-listener";
@@ -194,6 +195,8 @@ export function createApp({ services, serveAssets, build: given = loadServerBuil
   });
   // Pages show the brand, contacts and shipping rule: a settings change (in any process) drops them all.
   services.settings.onChange(() => pageCache.clear());
+  // A scheduled sale starting or ending changes prices on every page, with no write to announce it.
+  services.readCache.onPricesChanged(() => pageCache.clear());
   return refuseOtherHosts(env, limitRequestBodies((req: IncomingMessage, res: ServerResponse) => {
     const pathname = (req.url ?? "/").split("?")[0];
     if (staticFiles?.serve(req, res, pathname)) return;
@@ -243,11 +246,13 @@ async function openOrExit(open: () => Promise<ShopDatabase>): Promise<ShopDataba
   }
 }
 
-/** One serving process: HTTP server, live updates, mail worker and launcher, and a graceful stop on SIGTERM/SIGINT. */
+/** One serving process: HTTP server, live updates, mail worker, launcher and cart reminders, and a graceful stop on SIGTERM/SIGINT. */
 async function serveShop(env: Env, database: ShopDatabase, { serveAssets }: { serveAssets: boolean }) {
   const services = await createServices(database, env);
   // Every process runs both: e-mails are claimed with SKIP LOCKED and launches are one atomic update, so each happens once.
   const stopLauncher = startLauncher(database.db, logger);
+  // Each forgotten-cart reminder is claimed with one upsert, so it too goes once.
+  const stopCartReminders = startCartReminders(database.db, logger);
   const mailWorker = await startMailWorker(database, {
     transport: env.SMTP_URL ? createMailTransport(env.SMTP_URL) : null,
     from: env.MAIL_FROM ?? null,
@@ -275,6 +280,7 @@ async function serveShop(env: Env, database: ShopDatabase, { serveAssets }: { se
 
   const shutdown = async () => {
     stopLauncher();
+    stopCartReminders();
     // The mail worker finishes the e-mail it is sending while the HTTP server drains.
     await Promise.all([
       mailWorker.stop().catch(() => {}),

@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import type { Db } from "~/db/client.server";
 import { runDueLaunches } from "~/modules/catalog/launches.server";
+import { startPeriodicJob } from "./periodic-job";
 
 export const LAUNCH_CHECK_MS = 60_000;
 
@@ -10,23 +11,10 @@ export const LAUNCH_CHECK_MS = 60_000;
  * it and each item still launches once.
  */
 export function startLauncher(db: Db, logger: Pick<Logger, "info" | "error">, everyMs = LAUNCH_CHECK_MS): () => void {
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      const launched = await runDueLaunches(db);
-      if (launched.products.length + launched.categories.length > 0) {
-        logger.info({ products: launched.products.map((p) => p.id), categories: launched.categories.map((c) => c.slug) }, "scheduled launch");
-      }
-    } catch (error) {
-      logger.error({ err: error }, "scheduled launches failed; trying again in a minute");
-    } finally {
-      running = false;
+  return startPeriodicJob(async () => {
+    const launched = await runDueLaunches(db);
+    if (launched.products.length + launched.categories.length > 0) {
+      logger.info({ products: launched.products.map((p) => p.id), categories: launched.categories.map((c) => c.slug) }, "scheduled launch");
     }
-  };
-  void tick();
-  const timer = setInterval(() => void tick(), everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  }, { everyMs, onError: (error) => logger.error({ err: error }, "scheduled launches failed; trying again in a minute") });
 }

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "~/db/client.server";
-import { categories, productVariants, products, shopSettings } from "~/db/schema";
+import { categories, productVariants, products, scheduledSales, shopSettings } from "~/db/schema";
 import { getProduct } from "~/modules/catalog/get-product.server";
 import { listCategories } from "~/modules/catalog/list-categories.server";
 import { getSettings } from "~/modules/settings/get-settings.server";
@@ -84,5 +84,22 @@ describe.each(DATABASE_KINDS)("storefront reads kept in memory (%s)", (kind) => 
       await otherListener.stop();
       await other?.close();
     }
+  });
+  it("a scheduled sale starts and ends on time: the product page shows its price then, with no write to announce it", async () => {
+    const changes: number[] = [];
+    listener.onPricesChanged(() => changes.push(Date.now()));
+    const before = await getProduct(database.db, productId);
+    expect(before).toMatchObject({ onSale: false });
+    const startsAt = new Date(Date.now() + 3_000);
+    const endsAt = new Date(startsAt.getTime() + 2_000);
+    await database.db.insert(scheduledSales).values({ name: "Flash sale", percent: 50, startsAt, endsAt, appliesTo: "products", productIds: [productId] });
+    // Read (and kept in memory) before the sale starts: still the regular price.
+    expect(await getProduct(database.db, productId)).toMatchObject({ price: before!.price, onSale: false });
+    await eventually(async () => expect(await getProduct(database.db, productId)).toMatchObject({ onSale: true }), 8_000);
+    expect(changes.length).toBeGreaterThanOrEqual(1);
+    expect(changes[0]).toBeGreaterThanOrEqual(startsAt.getTime());
+    await eventually(async () => expect(await getProduct(database.db, productId)).toMatchObject({ price: before!.price, onSale: false }), 5_000);
+    expect(changes.length).toBeGreaterThanOrEqual(2);
+    await database.db.delete(scheduledSales);
   });
 });

@@ -1,21 +1,63 @@
 import { RESYNC_PAYLOAD, type Database } from "~/db/client.server";
 import { enableReadCache } from "~/db/read-cache.server";
+import { logger } from "~/lib/logger.server";
 import { CATALOG_CHANNEL } from "~/modules/catalog/catalog-changed";
 import { LIVE_CHANNEL, parseLiveEvent } from "~/modules/live/live-event";
+import { nextSaleBoundary } from "~/modules/promotions/sale-boundaries.server";
 import { SETTINGS_CHANNEL } from "~/modules/settings/settings-changed";
+
+/** setTimeout's longest wait is about 24.8 days; a boundary further off is looked up again then. */
+const LONGEST_WAIT_MS = 24 * 24 * 60 * 60 * 1000;
+/** When the next boundary cannot be read (the database is down), try again after this. */
+const RETRY_MS = 30_000;
 
 /**
  * Turns on this process's in-memory storefront reads and drops them whenever any process changes
  * the catalogue, the settings, or a shopper's cart or wishlist (Postgres NOTIFY, so every process
- * sees a change within moments).
+ * sees a change within moments). A scheduled sale starting or ending changes prices with no write
+ * at all, so each process also keeps a timer for the next sale boundary, drops its catalogue reads
+ * then and tells `onPricesChanged` (the guest page cache), on time in every process.
  */
 export function createReadCacheListener(database: Pick<Database, "db" | "listen">) {
   const cache = enableReadCache(database.db);
+  const priceListeners = new Set<() => void>();
   let stops: (() => Promise<void>)[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+
+  const pricesChanged = () => {
+    cache.invalidate("catalog");
+    for (const listener of priceListeners) listener();
+  };
+  const scheduleNextBoundary = async () => {
+    clearTimeout(timer);
+    if (stopped) return;
+    let wait: number | null;
+    try {
+      const next = await nextSaleBoundary(database.db, new Date());
+      wait = next ? Math.max(0, next.getTime() - Date.now()) : null;
+    } catch (error) {
+      logger.warn({ err: error }, "could not read the next scheduled sale boundary; trying again shortly");
+      wait = RETRY_MS;
+    }
+    if (wait === null || stopped) return;
+    const reached = wait <= LONGEST_WAIT_MS;
+    timer = setTimeout(() => {
+      if (reached) pricesChanged();
+      void scheduleNextBoundary();
+    }, Math.min(wait, LONGEST_WAIT_MS));
+    timer.unref();
+  };
+
   return {
     async start() {
+      stopped = false;
       stops = await Promise.all([
-        database.listen(CATALOG_CHANNEL, () => cache.invalidate("catalog")),
+        database.listen(CATALOG_CHANNEL, (payload) => {
+          cache.invalidate("catalog");
+          // A sale added, moved or removed: its boundaries are read again.
+          if (payload === "scheduled_sales" || payload === RESYNC_PAYLOAD) void scheduleNextBoundary();
+        }),
         database.listen(SETTINGS_CHANNEL, () => cache.invalidate("settings")),
         database.listen(LIVE_CHANNEL, (payload) => {
           const event = parseLiveEvent(payload);
@@ -23,8 +65,15 @@ export function createReadCacheListener(database: Pick<Database, "db" | "listen"
           else if (payload === RESYNC_PAYLOAD) cache.invalidate("shopper");
         }),
       ]);
+      await scheduleNextBoundary();
+    },
+    /** Called when prices change at a sale boundary, in this process. */
+    onPricesChanged(listener: () => void) {
+      priceListeners.add(listener);
     },
     async stop() {
+      stopped = true;
+      clearTimeout(timer);
       await Promise.all(stops.map((stop) => stop()));
       stops = [];
     },

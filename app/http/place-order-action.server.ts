@@ -3,26 +3,52 @@ import type { ShippingFormErrors as ShippingErrors, ShippingFormValues as Shippi
 import { COD_ONLY_MESSAGE, parseShippingForm } from "~/modules/checkout/checkout-schema";
 import { placeOrder } from "~/modules/checkout/place-order.server";
 import type { SessionUser } from "~/modules/accounts/session-user.server";
+import { requestAddress } from "~/modules/abuse/request-address.server";
+import { listCartLines } from "~/modules/cart/cart-lines.server";
+import { resolveVariant } from "~/modules/cart/cart-mutations.server";
+import { cartTotals, type CartTotals } from "~/modules/cart/cart-totals";
+import { placeWithDiscountCode, tryDiscountCode } from "~/modules/promotions/code-attempts.server";
+import { normalizeDiscountCode } from "~/modules/promotions/discount-rules";
+import { previewDiscountCode } from "~/modules/promotions/redeem-discount-code.server";
+import { cartVersionOf } from "~/modules/checkout/order-fingerprint";
+import { getSettings } from "~/modules/settings/get-settings.server";
+import { normalizePakistaniMobile } from "~/lib/phone";
 import { AppError } from "~/lib/errors";
 import { setFlash } from "./flash.server";
 
-export type CheckoutActionData = { intent: "checkout"; formError: string; fields: ShippingErrors; values: ShippingValues };
+export type CheckoutValues = ShippingValues & { discountCode?: string };
+export type CheckoutErrors = ShippingErrors & { discountCode?: string };
+export type CheckoutActionData = {
+  intent: "checkout";
+  formError: string;
+  fields: CheckoutErrors;
+  values: CheckoutValues;
+  /** After Apply: the code's line, and the totals with it (the server's, never the browser's). */
+  discount?: { code: string; amount: number } | null;
+  totals?: CartTotals;
+  /** The cart those totals are for: once the cart changes (a quantity, another tab) they no longer hold. */
+  cartVersion?: string;
+};
 
 /** The checkout already made an order, with other details: a fresh page starts a new checkout. */
 export const KEY_REUSED_FORM_MESSAGE = "This checkout already placed an order with different details. Please open your orders, or reload the page to place a new order.";
+export const NO_CODE_MESSAGE = "Please enter a discount code";
 
 const SHIPPING_KEYS = ["fullName", "email", "phone", "city", "cityOther", "address", "postalCode"] as const;
+type OrderItems = { productId: string; color?: string; size?: string; quantity: number }[];
 
 /**
- * Place Order from /cart or /checkout: validate the shipping form, place the order (prices and stock
- * from the database, in one transaction), then show its confirmation page. Errors come back with
- * everything the buyer typed.
+ * Place Order, or Apply a discount code, from /cart or /checkout. Place Order validates the
+ * shipping form, places the order (prices, discount and stock from the database, in one
+ * transaction), then shows its confirmation page. Apply says what the code takes off and the new
+ * total, changing nothing. Errors come back beside their fields with everything the buyer typed.
  */
 export async function placeOrderFromForm(
-  context: AppLoadContext, user: SessionUser, form: Record<string, FormDataEntryValue>,
-  items?: { productId: string; color?: string; size?: string; quantity: number }[],
+  request: Request, context: AppLoadContext, user: SessionUser, form: Record<string, FormDataEntryValue>, items?: OrderItems,
 ) {
-  const values = Object.fromEntries(SHIPPING_KEYS.map((k) => [k, typeof form[k] === "string" ? (form[k] as string) : ""])) as ShippingValues;
+  const values: CheckoutValues = Object.fromEntries(SHIPPING_KEYS.map((k) => [k, typeof form[k] === "string" ? (form[k] as string) : ""])) as ShippingValues;
+  values.discountCode = typeof form.discountCode === "string" ? form.discountCode.slice(0, 50) : "";
+  if (form.intent === "apply-discount") return applyDiscountCode(request, context, user, values, items);
   if (form.paymentMethod && form.paymentMethod !== "cod") {
     return data<CheckoutActionData>({ intent: "checkout", formError: COD_ONLY_MESSAGE, fields: {}, values }, { status: 400 });
   }
@@ -31,7 +57,8 @@ export async function placeOrderFromForm(
   try {
     const idempotencyKey = typeof form.idempotencyKey === "string" && form.idempotencyKey ? form.idempotencyKey.slice(0, 100) : null;
     const cartVersion = typeof form.cartVersion === "string" ? form.cartVersion.slice(0, 100) : null;
-    const order = await placeOrder(context.db, { userId: user.id, items, shipping: parsed.data, idempotencyKey, cartVersion });
+    const order = await placeWithDiscountCode(context.db, { address: requestAddress(request), userId: user.id }, values.discountCode ?? null,
+      () => placeOrder(context.db, { userId: user.id, items, shipping: parsed.data, idempotencyKey, cartVersion, discountCode: values.discountCode }));
     const headers = { "Set-Cookie": await setFlash({ type: "success", message: "Order placed successfully! 🎉" }) };
     return redirect(`/orders/${order.orderId}`, { headers });
   } catch (error) {
@@ -39,8 +66,33 @@ export async function placeOrderFromForm(
     if (error.code === "IDEMPOTENCY_KEY_REUSED") {
       return data<CheckoutActionData>({ intent: "checkout", formError: KEY_REUSED_FORM_MESSAGE, fields: {}, values }, { status: error.status });
     }
-    // A refusal about a shipping field (a blocked phone number) is shown beside that field too.
-    const fields = Object.fromEntries(Object.entries(error.fields ?? {}).filter(([k]) => (SHIPPING_KEYS as readonly string[]).includes(k))) as ShippingErrors;
+    // A refusal about a field (a blocked phone number, a discount code) is shown beside that field too.
+    const fieldKeys: readonly string[] = [...SHIPPING_KEYS, "discountCode"];
+    const fields = Object.fromEntries(Object.entries(error.fields ?? {}).filter(([k]) => fieldKeys.includes(k))) as CheckoutErrors;
     return data<CheckoutActionData>({ intent: "checkout", formError: error.message, fields, values }, { status: error.status });
   }
+}
+
+/** Apply: what the code would take off the order's lines now, under the abuse limits of code guessing. */
+async function applyDiscountCode(request: Request, context: AppLoadContext, user: SessionUser, values: CheckoutValues, items?: OrderItems) {
+  const code = normalizeDiscountCode(values.discountCode);
+  if (!code) return data<CheckoutActionData>({ intent: "checkout", formError: "", fields: { discountCode: NO_CODE_MESSAGE }, values }, { status: 400 });
+  const now = new Date();
+  const [lines, settings] = await Promise.all([orderLines(context, user.id, items, now), getSettings(context.db)]);
+  const phone = normalizePakistaniMobile(values.phone ?? "") ?? "";
+  const verdict = await tryDiscountCode(context.db, { address: requestAddress(request), userId: user.id },
+    () => previewDiscountCode(context.db, { code, lines, userId: user.id, phone, now }), now);
+  const cartVersion = items ? undefined : cartVersionOf(lines as Awaited<ReturnType<typeof listCartLines>>);
+  if (!verdict.ok) {
+    return data<CheckoutActionData>({ intent: "checkout", formError: "", fields: { discountCode: verdict.message }, values, discount: null, totals: cartTotals(lines, settings), cartVersion }, { status: 400 });
+  }
+  return data<CheckoutActionData>({
+    intent: "checkout", formError: "", fields: {}, values: { ...values, discountCode: verdict.code },
+    discount: { code: verdict.code, amount: verdict.amount }, totals: cartTotals(lines, settings, verdict.amount), cartVersion,
+  });
+}
+
+async function orderLines(context: AppLoadContext, userId: string, items: OrderItems | undefined, now: Date) {
+  if (!items) return listCartLines(context.db, userId, now);
+  return Promise.all(items.map(async (item) => ({ ...(await resolveVariant(context.db, item, now)), quantity: item.quantity })));
 }

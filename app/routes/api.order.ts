@@ -20,6 +20,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       paymentMethod: order.paymentMethod,
       items: order.items.map((i) => ({ id: i.id, ...orderItemJson(i) })),
       subtotal: order.subtotal,
+      discountCode: order.discountCode,
+      discountTotal: order.discountTotal,
       shippingFee: order.shippingFee,
       total: order.total,
       shipping: {

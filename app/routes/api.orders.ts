@@ -5,11 +5,15 @@ import { cartItemInput } from "~/modules/cart/cart-schema";
 import { MAX_ORDER_ITEMS, ORDER_ITEMS_MESSAGE } from "~/modules/cart/order-limits";
 import { COD_ONLY_MESSAGE, parseShippingForm } from "~/modules/checkout/checkout-schema";
 import { placeOrder } from "~/modules/checkout/place-order.server";
+import { placeWithDiscountCode } from "~/modules/promotions/code-attempts.server";
+import { requestAddress } from "~/modules/abuse/request-address.server";
 import { listOrders } from "~/modules/orders/list-orders.server";
 import { listSellerOrders } from "~/modules/orders/list-seller-orders.server";
 import { readSellerOrderQuery } from "~/modules/orders/seller-order-query";
 import { orderItemJson } from "~/modules/orders/order-item-json";
 import type { Route } from "./+types/api.orders";
+
+const DISCOUNT_CODE_TEXT_MESSAGE = "The discount code must be text";
 
 // Only product, colour, size and quantity are read from an item: a price or total sent along is dropped here.
 const orderItems = z.array(cartItemInput).max(MAX_ORDER_ITEMS, ORDER_ITEMS_MESSAGE);
@@ -39,6 +43,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         paymentStatus: o.paymentStatus,
         paymentMethod: o.paymentMethod,
         subtotal: o.subtotal,
+        discountCode: o.discountCode,
+        discountTotal: o.discountTotal,
         shippingFee: o.shippingFee,
         total: o.total,
         fullName: o.fullName,
@@ -83,14 +89,20 @@ export async function action({ request, context }: Route.ActionArgs) {
       for (const issue of items.error.issues) fields[["items", ...issue.path].join(".")] ??= issue.message;
       message ??= "Please check the items of the order";
     }
+    if (body.discountCode !== undefined && body.discountCode !== null && typeof body.discountCode !== "string") {
+      fields.discountCode = DISCOUNT_CODE_TEXT_MESSAGE;
+      message ??= DISCOUNT_CODE_TEXT_MESSAGE;
+    }
     if (!shipping.ok || !items.success || Object.keys(fields).length > 0) throw new AppError("VALIDATION", message ?? undefined, fields);
 
-    const result = await placeOrder(context.db, {
+    const discountCode = typeof body.discountCode === "string" ? body.discountCode : null;
+    const result = await placeWithDiscountCode(context.db, { address: requestAddress(request), userId: user.id }, discountCode, () => placeOrder(context.db, {
       userId: user.id,
       items: items.data,
       shipping: shipping.data,
       idempotencyKey: request.headers.get("Idempotency-Key"),
-    });
+      discountCode,
+    }));
     const response = apiData({ orderId: result.orderId, orderNumber: result.orderNumber }, result.created ? 201 : 200);
     response.headers.set("Location", `/api/orders/${result.orderId}`);
     return response;

@@ -22,6 +22,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       description: product.description,
       price: product.price,
       originalPrice: product.originalPrice,
+      onSale: product.onSale,
       status: product.status,
       rating: product.rating,
       reviewCount: product.reviewCount,

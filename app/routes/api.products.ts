@@ -27,6 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       description: p.description,
       price: p.price,
       originalPrice: p.originalPrice,
+      onSale: p.onSale,
       status: p.status,
       rating: p.rating,
       reviewCount: p.reviewCount,

@@ -1,3 +1,4 @@
+import { useKeptActionData } from "~/lib/use-kept-action-data";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { TextField } from "~/components/ui/text-field";
 import { getUser, safeRedirectPath } from "~/http/auth-guard.server";
@@ -103,7 +104,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const clientAction = (args: Route.ClientActionArgs) =>
   keepOnFailure(args, ({ values }): ActionResult => ({ formError: GENERIC_FAILURE, fields: {}, values: { name: values.name ?? "", email: values.email ?? "" } }));
 
-export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {
+export default function AuthPage({ loaderData, actionData: sentActionData }: Route.ComponentProps) {
+  const actionData = useKeptActionData(sentActionData);
   const { mode, redirectTo, carry, carriedName, googleEnabled, dashboardNotice } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";

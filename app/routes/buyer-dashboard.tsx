@@ -1,3 +1,4 @@
+import { useKeptActionData } from "~/lib/use-kept-action-data";
 import { data, Form, Link, redirect, useLocation, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import { z } from "zod";
 import { OrdersTab } from "~/components/account/orders-tab";
@@ -172,7 +173,8 @@ async function deleteAccount(request: Request, context: Route.ActionArgs["contex
 
 // ---------------------------------------------------------------------------------------------------
 
-export default function BuyerDashboard({ loaderData, actionData }: Route.ComponentProps) {
+export default function BuyerDashboard({ loaderData, actionData: sentActionData }: Route.ComponentProps) {
+  const actionData = useKeptActionData(sentActionData);
   const { account } = loaderData;
   const location = useLocation();
   const navigation = useNavigation();

@@ -1,3 +1,4 @@
+import { useKeptActionData } from "~/lib/use-kept-action-data";
 import { randomUUID } from "node:crypto";
 import { useEffect } from "react";
 import { data, Link, useFetcher, useNavigation } from "react-router";
@@ -39,6 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     signedIn: true as const,
     lines,
     totals: cartTotals(lines, settings),
+    shippingRule: { shippingFee: settings.shippingFee, freeShippingThreshold: settings.freeShippingThreshold },
     // Details typed before a sign-in that Place Order asked for come back; otherwise the profile's.
     prefill: draft ?? { fullName: user.name, email: user.email, phone: profile.phone ?? "", city: profile.city ?? "", address: profile.address ?? "", postalCode: profile.postalCode ?? "" },
     idempotencyKey: randomUUID(),
@@ -51,10 +53,10 @@ type CartActionData = { intent: "add" | "update" | "remove" | "clear"; ok: boole
 /** Cart buttons post here (fetchers with JavaScript, plain forms without); so does Place Order. */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData());
-  if (form.intent === "checkout") {
+  if (form.intent === "checkout" || form.intent === "apply-discount") {
     const buyer = await getUser(request, context);
     if (!buyer) throw await signInToOrder(request, form);
-    return placeOrderFromForm(context, buyer, form);
+    return placeOrderFromForm(request, context, buyer, form);
   }
   const user = await requireUser(request, context);
   const parsed = cartIntent.safeParse(form);
@@ -89,9 +91,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** A cart button or Place Order whose request failed (server error, outage, no network): SPEC.md's words, nothing lost. */
 export const clientAction = (args: Route.ClientActionArgs) =>
-  keepOnFailure(args, (sent) => (sent.intent === "checkout" ? checkoutFailure(sent) : cartFailure(sent)));
+  keepOnFailure(args, (sent) => (sent.intent === "checkout" || sent.intent === "apply-discount" ? checkoutFailure(sent) : cartFailure(sent)));
 
-export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
+export default function Cart({ loaderData, actionData: sentActionData }: Route.ComponentProps) {
+  const actionData = useKeptActionData(sentActionData);
   const continueTo = useRememberedLocation("/products");
   // Delete and Clear Cart unmount their own buttons when they succeed, so their toasts are shown from here.
   useCartFetcher(REMOVE_FETCHER);
@@ -99,6 +102,8 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
   if (!loaderData.signedIn) return <GuestCart />;
   const { lines, totals, prefill, idempotencyKey, cartVersion } = loaderData;
   const checkout = actionData && "intent" in actionData && actionData.intent === "checkout" ? (actionData as CheckoutActionData) : null;
+  // Apply's totals hold for the cart they were worked out for; after a quantity changes the page's own do (the code stays typed).
+  const applied = checkout?.cartVersion === undefined || checkout.cartVersion === cartVersion ? checkout : null;
   const cartMessage = actionData && !checkout ? (actionData as CartActionData) : null;
 
   if (lines.length === 0) {
@@ -139,7 +144,9 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
             formError={checkout?.formError}
             idempotencyKey={idempotencyKey}
             cartVersion={cartVersion}
-            totals={totals as Totals}
+            totals={(applied?.totals ?? totals) as Totals}
+            discount={applied?.discount}
+            shippingRule={loaderData.shippingRule}
           />
         </section>
       </div>

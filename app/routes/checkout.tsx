@@ -1,3 +1,4 @@
+import { useKeptActionData } from "~/lib/use-kept-action-data";
 import { randomUUID } from "node:crypto";
 import { data, Link } from "react-router";
 import { CheckoutForm, type Totals } from "~/components/checkout/checkout-form";
@@ -60,6 +61,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data({
     items, buyNow, problem, cartVersion,
     totals: cartTotals(items, settings),
+    shippingRule: { shippingFee: settings.shippingFee, freeShippingThreshold: settings.freeShippingThreshold },
     // Details typed before a sign-in that Place Order asked for come back; otherwise the profile's.
     prefill: draft ?? { fullName: user.name, email: user.email, phone: profile.phone ?? "", city: profile.city ?? "", address: profile.address ?? "", postalCode: profile.postalCode ?? "" },
     idempotencyKey: randomUUID(),
@@ -71,15 +73,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await getUser(request, context);
   if (!user) throw await signInToOrder(request, form);
   const item = buyNowItem(new URL(request.url));
-  return placeOrderFromForm(context, user, form, item ? [item] : undefined);
+  return placeOrderFromForm(request, context, user, form, item ? [item] : undefined);
 }
 
 /** Place Order whose request failed (server error, outage, no network): SPEC.md's words, the form as typed. */
 export const clientAction = (args: Route.ClientActionArgs) => keepOnFailure(args, checkoutFailure);
 
-export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
+export default function Checkout({ loaderData, actionData: sentActionData }: Route.ComponentProps) {
+  const actionData = useKeptActionData(sentActionData);
   const { items, buyNow, problem, totals, prefill, idempotencyKey, cartVersion } = loaderData;
   const failed = actionData && "intent" in actionData ? actionData : null;
+  // Apply's totals hold for the cart they were worked out for (see cart.tsx).
+  const applied = failed && "cartVersion" in failed && failed.cartVersion !== undefined && failed.cartVersion !== cartVersion ? null : failed;
   return (
     <div className="container-page py-8">
       <h1 className="text-3xl font-bold text-stone-900">Checkout</h1>
@@ -93,7 +98,10 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_24rem]">
           <section className="order-2 lg:order-1">
             <div className="rounded-xl border border-stone-200 bg-white p-5">
-              <CheckoutForm values={failed?.values ?? prefill} errors={failed?.fields ?? {}} formError={failed?.formError} idempotencyKey={idempotencyKey} cartVersion={cartVersion} totals={totals as Totals} />
+              <CheckoutForm
+                values={failed?.values ?? prefill} errors={failed?.fields ?? {}} formError={failed?.formError} idempotencyKey={idempotencyKey} cartVersion={cartVersion}
+                totals={(applied?.totals ?? totals) as Totals} discount={applied?.discount} shippingRule={loaderData.shippingRule}
+              />
             </div>
           </section>
           <section aria-labelledby="items-title" className="order-1 rounded-xl border border-stone-200 bg-white p-5 lg:order-2">

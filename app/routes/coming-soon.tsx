@@ -1,3 +1,4 @@
+import { useKeptActionData } from "~/lib/use-kept-action-data";
 import { data, Link } from "react-router";
 import { NotifyMeForm, notifyMeFailure } from "~/components/ui/notify-me-form";
 import { keepOnFailure } from "~/http/keep-on-failure";
@@ -33,7 +34,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 /** Notify Me whose request failed (server error, outage, no network): the message under the field, the e-mail kept. */
 export const clientAction = (args: Route.ClientActionArgs) => keepOnFailure(args, notifyMeFailure);
 
-export default function ComingSoon({ loaderData, actionData }: Route.ComponentProps) {
+export default function ComingSoon({ loaderData, actionData: sentActionData }: Route.ComponentProps) {
+  const actionData = useKeptActionData(sentActionData);
   const { page, target } = loaderData;
   return (
     <section className="container-page flex flex-col items-center py-16 text-center" aria-labelledby="coming-soon-title">

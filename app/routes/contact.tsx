@@ -1,3 +1,4 @@
+import { useKeptActionData } from "~/lib/use-kept-action-data";
 import { useEffect, useRef, useState } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { ClockIcon, InstagramIcon, MailIcon, PhoneIcon, PinIcon } from "~/components/ui/icons";
@@ -52,7 +53,8 @@ export const clientAction = (args: Route.ClientActionArgs) =>
     formError: CONTACT_FAILURE,
   }));
 
-export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
+export default function Contact({ loaderData, actionData: sentActionData }: Route.ComponentProps) {
+  const actionData = useKeptActionData(sentActionData);
   const root = useRootData();
   const shop = root?.shop;
   const navigation = useNavigation();

@@ -1,3 +1,4 @@
+import { useKeptActionData } from "~/lib/use-kept-action-data";
 import { data, Form, Link, useNavigation } from "react-router";
 import { pageMeta } from "~/lib/seo";
 import { INVALID_CONFIRM_LINK, NOTIFY_CONFIRMED_MESSAGE } from "~/modules/notifications/notify-me";
@@ -23,7 +24,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { ok: true as const, name: confirmed.name };
 }
 
-export default function NotifyConfirm({ loaderData, actionData }: Route.ComponentProps) {
+export default function NotifyConfirm({ loaderData, actionData: sentActionData }: Route.ComponentProps) {
+  const actionData = useKeptActionData(sentActionData);
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   return (

@@ -1,3 +1,4 @@
+import { useKeptActionData } from "~/lib/use-kept-action-data";
 import type { ReactNode } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { pageMeta } from "~/lib/seo";
@@ -31,7 +32,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { ok: true as const, name: done.name };
 }
 
-export default function NotifyUnsubscribe({ loaderData, actionData }: Route.ComponentProps) {
+export default function NotifyUnsubscribe({ loaderData, actionData: sentActionData }: Route.ComponentProps) {
+  const actionData = useKeptActionData(sentActionData);
   const { token, link } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";

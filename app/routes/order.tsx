@@ -95,6 +95,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
         </ul>
         <dl className="mt-3 grid grid-cols-[1fr_auto] gap-y-1 border-t border-stone-200 pt-3">
           <dt>Subtotal</dt><dd className="text-right">{formatPrice(order.subtotal)}</dd>
+          {order.discountTotal > 0 && <><dt>Discount{order.discountCode ? ` (${order.discountCode})` : ""}</dt><dd className="text-right">−{formatPrice(order.discountTotal)}</dd></>}
           <dt>Shipping</dt><dd className="text-right">{order.shippingFee === 0 ? "Free" : formatPrice(order.shippingFee)}</dd>
           <dt className="text-lg font-bold">Total</dt><dd className="text-right text-lg font-bold" data-testid="order-total">{formatPrice(order.total)}</dd>
         </dl>

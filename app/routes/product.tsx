@@ -239,7 +239,7 @@ function ProductDetailView({ product, reviews, notifyResult, cartResult, signedI
             </div>
             <div className="mt-2"><Rating rating={product.rating} reviewCount={product.reviewCount} size="md" /></div>
           </div>
-          <Price price={product.price} originalPrice={product.originalPrice} size="lg" />
+          <Price price={product.price} originalPrice={product.originalPrice} onSale={product.onSale} size="lg" />
           <div className="flex items-center gap-2 text-sm text-stone-700">
             <StockBadge status={product.status === "coming-soon" || productStatus.kind === "out-of-stock" ? productStatus : status} />
             {buyable && <span>{color} / {size}</span>}

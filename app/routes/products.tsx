@@ -1,3 +1,4 @@
+import { useKeptActionData } from "~/lib/use-kept-action-data";
 import { useEffect, useRef } from "react";
 import { data, Form, Link, useNavigate, useNavigation } from "react-router";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -53,7 +54,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 /** Notify Me whose request failed (server error, outage, no network): the message under the field, the e-mail kept. */
 export const clientAction = (args: Route.ClientActionArgs) => keepOnFailure(args, notifyMeFailure);
 
-export default function Products({ loaderData, actionData }: Route.ComponentProps) {
+export default function Products({ loaderData, actionData: sentActionData }: Route.ComponentProps) {
+  const actionData = useKeptActionData(sentActionData);
   const { query, listing, category, categories } = loaderData;
   const formRef = useRef<HTMLFormElement>(null);
   const navigate = useNavigate();

@@ -3,12 +3,11 @@ import type { AppLoadContext } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { courierRules, couriers } from "~/db/schema";
 import { takeFlash } from "~/http/flash.server";
-import { CLIENT_IP_HEADER, type Auth } from "~/modules/accounts/auth.server";
-import { createSeller } from "~/modules/accounts/create-seller.server";
+import type { Auth } from "~/modules/accounts/auth.server";
 import { defaultBookingColumns } from "~/modules/shipping/booking-columns";
 import { RULE_MESSAGES } from "~/modules/shipping/courier-rule-form";
 import { getCourier, listCourierRules } from "~/modules/shipping/couriers.server";
-import { callRoute, expectRedirect, routeContext, signInCookie, TEST_ORIGIN } from "../../tests/factories/route-calls";
+import { callRoute, expectRedirect, ownerAndBuyerCookies, routeContext, TEST_ORIGIN } from "../../tests/factories/route-calls";
 import { DATABASE_KINDS, useTestDatabase } from "../../tests/factories/test-database";
 import * as page from "./seller-couriers";
 
@@ -43,14 +42,7 @@ describe.each(DATABASE_KINDS)("Settings -> Couriers on %s", (kind) => {
 
   beforeAll(async () => {
     ({ auth, context } = await routeContext(database.db));
-    await createSeller(auth, database.db, { email: "owner@shop.pk", password: PASSWORD, name: "Owner" });
-    await auth.handler(new Request(`${TEST_ORIGIN}/api/auth/sign-up/email`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: TEST_ORIGIN, [CLIENT_IP_HEADER]: "10.1.0.2" },
-      body: JSON.stringify({ name: "Bilal", email: "buyer@shop.pk", password: PASSWORD }),
-    }));
-    cookies.owner = await signInCookie(auth, "owner@shop.pk", PASSWORD);
-    cookies.buyer = await signInCookie(auth, "buyer@shop.pk", PASSWORD);
+    Object.assign(cookies, await ownerAndBuyerCookies(auth, database.db, PASSWORD));
   }, 120_000);
 
   it("adds a courier with its rate card and its own booking layout, and lists it with the rate card in words", async () => {

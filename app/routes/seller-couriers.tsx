@@ -1,3 +1,4 @@
+import { useKeptActionData } from "~/lib/use-kept-action-data";
 import { Link, redirect, useLocation, useNavigation } from "react-router";
 import { CourierCard, CourierForm, REFUSED, RoutingRules } from "~/components/seller/courier-settings";
 import { requireSeller } from "~/http/auth-guard.server";
@@ -115,7 +116,8 @@ function typedValues<K extends string>(form: Record<string, unknown>, fields: re
   return Object.fromEntries(fields.map((k) => [k, typeof form[k] === "string" ? form[k] : ""])) as Record<K, string>;
 }
 
-export default function SellerCouriers({ loaderData, actionData }: Route.ComponentProps) {
+export default function SellerCouriers({ loaderData, actionData: sentActionData }: Route.ComponentProps) {
+  const actionData = useKeptActionData(sentActionData);
   const { couriers, rules, activeCouriers, editing, newCourier, bookingFields } = loaderData;
   const navigation = useNavigation();
   const location = useLocation();

@@ -28,7 +28,7 @@ const CHANNEL_LABELS = { web: "Website", phone: "Phone", whatsapp: "WhatsApp", i
 const shortDay = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString("en-GB", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
 
 export default function SellerDashboard({ loaderData }: Route.ComponentProps) {
-  const { stats, channels, recentOrders, daily, topProducts, cities, cashWithCouriers } = loaderData;
+  const { stats, channels, recentOrders, daily, topProducts, cities, cashWithCouriers, discounts } = loaderData;
   const channelTotal = channels.reduce((sum, c) => sum + c.revenue, 0);
   const period = `last ${daily.length} days`;
   const periodRevenue = daily.reduce((sum, d) => sum + d.revenue, 0);
@@ -48,6 +48,16 @@ export default function SellerDashboard({ loaderData }: Route.ComponentProps) {
         </dl>
         <div className="mt-4 grid gap-4 xl:grid-cols-2">
           <CashWithCouriers rows={cashWithCouriers} more={{ to: "/seller/shipping/discrepancies", label: "Settlement discrepancies" }} />
+          <section aria-labelledby="discounts-given-title" className="rounded-xl border border-stone-200 bg-white p-4">
+            <div className="flex flex-wrap items-baseline justify-between gap-2">
+              <h3 id="discounts-given-title" className="text-base font-semibold text-stone-900">Discount codes ({period})</h3>
+              <Link to="/seller-dashboard/discounts" className="text-sm font-medium text-brand-700 underline">Discounts</Link>
+            </div>
+            <dl className="mt-2 grid grid-cols-2 gap-3">
+              <div><dt className="text-sm text-stone-700">Discounts given</dt><dd className="text-xl font-semibold text-stone-900">{formatPkr(discounts.given)}</dd></div>
+              <div><dt className="text-sm text-stone-700">Orders with a code</dt><dd className="text-xl font-semibold text-stone-900">{discounts.orders.toLocaleString("en-PK")}</dd></div>
+            </dl>
+          </section>
         </div>
       </section>
 

@@ -1,3 +1,4 @@
+import { useKeptActionData } from "~/lib/use-kept-action-data";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { ClearLogsControl, EmailLogDetail, EmailLogList, type EmailLogDetailView, type EmailLogRowView } from "~/components/seller/email-log-parts";
 import { requireSeller } from "~/http/auth-guard.server";
@@ -86,7 +87,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export default function SellerEmailLogs({ loaderData, actionData }: Route.ComponentProps) {
+export default function SellerEmailLogs({ loaderData, actionData: sentActionData }: Route.ComponentProps) {
+  const actionData = useKeptActionData(sentActionData);
   const { mailServer, query, entries, total, pageCount, counts, detail, missing, confirmClear } = loaderData;
   const navigation = useNavigation();
   const href = (over: Partial<EmailLogQuery>) => `${PATH}${emailLogSearch({ ...query, id: null, ...over })}`;

@@ -89,6 +89,7 @@ export default function SellerOrderInvoice({ loaderData }: Route.ComponentProps)
         </div>
         <dl className="ml-auto mt-3 grid max-w-xs grid-cols-[1fr_auto] gap-y-1 border-t border-stone-300 pt-3 text-sm">
           <dt>Subtotal</dt><dd className="text-right">{formatPrice(order.subtotal)}</dd>
+          {order.discountTotal > 0 && <><dt>Discount{order.discountCode ? ` (${order.discountCode})` : ""}</dt><dd className="text-right">−{formatPrice(order.discountTotal)}</dd></>}
           <dt>Shipping</dt><dd className="text-right">{order.shippingFee === 0 ? "Free" : formatPrice(order.shippingFee)}</dd>
           <dt className="text-base font-bold">Total</dt><dd className="text-right text-base font-bold" data-testid="invoice-total">{formatPrice(order.total)}</dd>
         </dl>

@@ -1,3 +1,4 @@
+import { useKeptActionData } from "~/lib/use-kept-action-data";
 import { randomUUID } from "node:crypto";
 import { useEffect, useId } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
@@ -54,7 +55,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 const EMPTY_ROW = { productId: "", color: "", size: "", quantity: "1" };
 
 /** An order the owner takes by phone, WhatsApp or Instagram: the same rules as the web shop's checkout. */
-export default function SellerOrdersNew({ loaderData, actionData }: Route.ComponentProps) {
+export default function SellerOrdersNew({ loaderData, actionData: sentActionData }: Route.ComponentProps) {
+  const actionData = useKeptActionData(sentActionData);
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const id = useId();

@@ -1,3 +1,4 @@
+import { useKeptActionData } from "~/lib/use-kept-action-data";
 import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { z } from "zod";
 import { SellerOrderCard } from "~/components/seller/orders/seller-order-card";
@@ -101,7 +102,8 @@ export function shouldRevalidate({ actionResult, actionStatus, defaultShouldReva
 }
 
 /** The owner's orders: counts, filter and search, a page of orders to confirm, ship and deliver. Live. */
-export default function SellerOrders({ loaderData, actionData }: Route.ComponentProps) {
+export default function SellerOrders({ loaderData, actionData: sentActionData }: Route.ComponentProps) {
+  const actionData = useKeptActionData(sentActionData);
   const { query, orders, total, pageCount, pageSize, statusCounts } = loaderData;
   const filtered = Boolean(query.status || query.q);
   return (

@@ -1,3 +1,4 @@
+import { useKeptActionData } from "~/lib/use-kept-action-data";
 import { data, redirect, useNavigation } from "react-router";
 import { ChangePasswordForm } from "~/components/account/change-password-form";
 import { requireSeller } from "~/http/auth-guard.server";
@@ -28,7 +29,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw redirect(SELLER_PASSWORD_PATH, { headers });
 }
 
-export default function SellerPassword({ loaderData, actionData }: Route.ComponentProps) {
+export default function SellerPassword({ loaderData, actionData: sentActionData }: Route.ComponentProps) {
+  const actionData = useKeptActionData(sentActionData);
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formAction === SELLER_PASSWORD_PATH;
   return (

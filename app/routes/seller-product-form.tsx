@@ -1,3 +1,4 @@
+import { useKeptActionData } from "~/lib/use-kept-action-data";
 import { data, Link, useLocation, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import { ProductForm } from "~/components/seller/product-form";
 import { requireSeller } from "~/http/auth-guard.server";
@@ -41,7 +42,8 @@ export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRe
   return defaultShouldRevalidate;
 }
 
-export default function SellerProductForm({ loaderData, actionData }: Route.ComponentProps) {
+export default function SellerProductForm({ loaderData, actionData: sentActionData }: Route.ComponentProps) {
+  const actionData = useKeptActionData(sentActionData);
   const location = useLocation();
   const navigation = useNavigation();
   const answer = actionData?.kind === "form" ? actionData : null;

@@ -1,3 +1,4 @@
+import { useKeptActionData } from "~/lib/use-kept-action-data";
 import type { ReactNode } from "react";
 import { Form, Link, redirect, useFetcher, useNavigation } from "react-router";
 import { TextField } from "~/components/ui/text-field";
@@ -44,7 +45,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw redirect("/seller-dashboard/settings", { headers: { "Set-Cookie": await setFlash({ type: "success", message: SETTINGS_SAVED }) } });
 }
 
-export default function SellerSettings({ loaderData, actionData }: Route.ComponentProps) {
+export default function SellerSettings({ loaderData, actionData: sentActionData }: Route.ComponentProps) {
+  const actionData = useKeptActionData(sentActionData);
   const navigation = useNavigation();
   const saving = navigation.state !== "idle" && navigation.formAction === "/seller-dashboard/settings";
   const failed = actionData && "errors" in actionData ? actionData : null;
@@ -92,6 +94,18 @@ export default function SellerSettings({ loaderData, actionData }: Route.Compone
             hint="A delivered parcel whose cash the courier has not paid after this many days is listed as overdue."
             {...field("settlementOverdueDays")}
           />
+        </Fieldset>
+
+        <Fieldset legend="Marketing e-mails" note="Only buyers who ticked Marketing e-mails in their Settings get these; every one carries an unsubscribe link. They show in Email Logs.">
+          <div className="sm:col-span-2">
+            {/* An unticked box sends nothing: the marker says the switch was on the form, so nothing means off. */}
+            <input type="hidden" name="cartRemindersShown" value="1" />
+            <label className="flex min-h-10 items-center gap-3 text-stone-900">
+              <input type="checkbox" name="cartReminders" value="on" defaultChecked={values.cartReminders !== "off"} className="size-5" aria-describedby="cart-reminders-note" />
+              <span className="font-medium">Forgotten-cart reminders</span>
+            </label>
+            <p id="cart-reminders-note" className="mt-1 text-xs text-stone-600">One e-mail to a buyer whose cart has sat for 24 hours without an order: its items at today&apos;s prices and stock, and a link back. Never twice for the same cart.</p>
+          </div>
         </Fieldset>
 
         <Fieldset legend="Cash on delivery risk" note="Orders above the limit, or from a blocked number, are refused at checkout with a clear message.">

@@ -1,3 +1,4 @@
+import { useKeptActionData } from "~/lib/use-kept-action-data";
 import { data, Form, Link, useNavigation } from "react-router";
 import { requireSeller } from "~/http/auth-guard.server";
 import { AppError } from "~/lib/errors";
@@ -51,7 +52,8 @@ function suggestedCourier(candidates: BookingCandidate[]): number | null {
 }
 
 /** Book Shipments: the selected orders, each with its parcel, booked with one courier. */
-export default function SellerShippingBook({ loaderData, actionData }: Route.ComponentProps) {
+export default function SellerShippingBook({ loaderData, actionData: sentActionData }: Route.ComponentProps) {
+  const actionData = useKeptActionData(sentActionData);
   const { candidates, couriers, ruleCount, today } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";

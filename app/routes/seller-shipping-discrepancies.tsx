@@ -1,3 +1,4 @@
+import { useKeptActionData } from "~/lib/use-kept-action-data";
 import { data } from "react-router";
 import { DiscrepancyList } from "~/components/shipping/discrepancy-list";
 import { requireSeller } from "~/http/auth-guard.server";
@@ -30,7 +31,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** Every discrepancy, open or resolved, with paging: the Shipping tab shows the first few open ones and links here. */
-export default function SellerShippingDiscrepancies({ loaderData, actionData }: Route.ComponentProps) {
+export default function SellerShippingDiscrepancies({ loaderData, actionData: sentActionData }: Route.ComponentProps) {
+  const actionData = useKeptActionData(sentActionData);
   return (
     <div className="grid gap-3">
       <DiscrepancyList page={loaderData} refusal={actionData} title="Discrepancies" headingLevel={2} />

@@ -1,3 +1,4 @@
+import { useKeptActionData } from "~/lib/use-kept-action-data";
 import { data, Link } from "react-router";
 import { CashWithCouriers } from "~/components/shipping/cash-with-couriers";
 import { DiscrepancyList } from "~/components/shipping/discrepancy-list";
@@ -68,7 +69,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** The Shipping tab: courier files in (tracking, delivery, COD payments), with a preview before anything changes. */
-export default function SellerShipping({ loaderData, actionData }: Route.ComponentProps) {
+export default function SellerShipping({ loaderData, actionData: sentActionData }: Route.ComponentProps) {
+  const actionData = useKeptActionData(sentActionData);
   const { couriers, cash, discrepancies, today } = loaderData;
   const resolveRefused = actionData && "intent" in actionData && actionData.intent === RESOLVE_DISCREPANCY_INTENT ? actionData : null;
   return (

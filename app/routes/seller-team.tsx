@@ -1,3 +1,4 @@
+import { useKeptActionData } from "~/lib/use-kept-action-data";
 import { useEffect, useRef } from "react";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { TextField } from "~/components/ui/text-field";
@@ -48,7 +49,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export default function SellerTeam({ loaderData, actionData }: Route.ComponentProps) {
+export default function SellerTeam({ loaderData, actionData: sentActionData }: Route.ComponentProps) {
+  const actionData = useKeptActionData(sentActionData);
   const { me, sellers, recipients } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formAction === "/seller-dashboard/team";

@@ -1,3 +1,4 @@
+import { useKeptActionData } from "~/lib/use-kept-action-data";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { TextField } from "~/components/ui/text-field";
 import { setFlash } from "~/http/flash.server";
@@ -63,7 +64,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw redirect(dashboardPathFor(role), { headers });
 }
 
-export default function SetPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
+export default function SetPasswordPage({ loaderData, actionData: sentActionData }: Route.ComponentProps) {
+  const actionData = useKeptActionData(sentActionData);
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   const link = actionData?.link ?? loaderData.link;

@@ -1,3 +1,4 @@
+import { useKeptActionData } from "~/lib/use-kept-action-data";
 import { data, Form, useNavigation } from "react-router";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { TextField } from "~/components/ui/text-field";
@@ -32,7 +33,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 const STEPS = ORDER_STATUSES.filter((s) => s !== "cancelled" && s !== "returned");
 
-export default function Track({ actionData }: Route.ComponentProps) {
+export default function Track({ actionData: sentActionData }: Route.ComponentProps) {
+  const actionData = useKeptActionData(sentActionData);
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const order = actionData?.order ?? null;

@@ -207,7 +207,7 @@ test.describe("cart API", () => {
   });
 
   test("add, add again, patch, delete and clear, with the server's totals", async () => {
-    expect(await getCart(buyer)).toEqual({ items: [], itemCount: 0, subtotal: 0, shippingFee: 0, total: 0 });
+    expect(await getCart(buyer)).toEqual({ items: [], itemCount: 0, subtotal: 0, discountTotal: 0, shippingFee: 0, total: 0, discount: null });
 
     const first = await addItem(buyer, { productId: TEE, color: "Black", size: "M", quantity: 1 });
     expect(first.item).toMatchObject({ productId: TEE, name: "Essential Crew Neck Tee", color: "Black", size: "M", quantity: 1, price: 1299, lineTotal: 1299, priceWhenAdded: 1299 });
@@ -239,7 +239,7 @@ test.describe("cart API", () => {
 
     await addItem(buyer, { productId: V_NECK, color: "Navy", size: "L", quantity: 1 });
     const cleared = (await json(await buyer.delete("/api/cart"), 200)).data;
-    expect(cleared).toEqual({ items: [], itemCount: 0, subtotal: 0, shippingFee: 0, total: 0 });
+    expect(cleared).toEqual({ items: [], itemCount: 0, subtotal: 0, discountTotal: 0, shippingFee: 0, total: 0, discount: null });
     expect(await getCart(buyer)).toEqual(cleared);
   });
 
@@ -330,7 +330,7 @@ test.describe("orders API", () => {
     expect(typeof data.orderId).toBe("string");
     expect(res.headers()["location"]).toBe(`/api/orders/${data.orderId}`);
 
-    expect(await getCart(buyerA)).toEqual({ items: [], itemCount: 0, subtotal: 0, shippingFee: 0, total: 0 });
+    expect(await getCart(buyerA)).toEqual({ items: [], itemCount: 0, subtotal: 0, discountTotal: 0, shippingFee: 0, total: 0, discount: null });
     expect(await stockOf(buyerA, V_NECK, "White", "M")).toBe(stockWhite - 2);
     expect(await stockOf(buyerA, V_NECK, "Navy", "L")).toBe(stockNavy - 1);
 

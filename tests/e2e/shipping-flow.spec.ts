@@ -90,7 +90,8 @@ async function newPage(browser: Browser, setup: (typeof VIEWPORTS)[number]): Pro
 
 for (const setup of VIEWPORTS) {
   test(`on a ${setup.name}, the owner books three orders, prints and uploads their files, and settles the courier's COD`, async ({ browser }) => {
-    test.slow();
+    // Three files imported, labels printed, axe run on every step: a phone's run takes a minute or more.
+    test.setTimeout(180_000);
     const suffix = `${Date.now() % 1_000_000}${Math.floor(Math.random() * 10)}`;
     const courier = `Rahbar ${setup.name} ${suffix}`;
     const phone = `0345${String(Math.floor(Math.random() * 1e7)).padStart(7, "0")}`;
@@ -156,6 +157,16 @@ for (const setup of VIEWPORTS) {
       await expect(done).toBeVisible();
       for (const order of orders) await expect(done).toContainText(`${order.orderNumber}: `);
       for (const order of orders) await expect(done.getByRole("listitem").filter({ hasText: order.orderNumber })).toContainText(`COD ${rs(order.total)}, estimated cost ${rs(CHARGE)}`);
+    });
+
+    await test.step("a buyer's new order reloads the owner's page live, and the booking result stays on it", async () => {
+      // The Orders tab's count of waiting orders is the loader's: its change shows the page was reloaded.
+      const waiting = async () => (await owner.locator("#seller-tab-count-orders").allTextContents()).join("");
+      const before = await waiting();
+      await placeOrderByApi(buyer, [ITEMS[0]], { fullName: buyerName, phone: `0346${phone.slice(4)}`, city: "Multan", address: ADDRESS });
+      await expect.poll(waiting).not.toBe(before);
+      await expect(done).toBeVisible();
+      await expect(done.getByRole("link", { name: "Download Booking File" })).toBeVisible();
     });
 
     await test.step("Print Labels: three labels, each with its barcode, COD and order number", async () => {

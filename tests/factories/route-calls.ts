@@ -2,6 +2,7 @@ import type { AppLoadContext } from "react-router";
 import { expect } from "vitest";
 import type { Db } from "~/db/client.server";
 import { CLIENT_IP_HEADER, createAuth, type Auth } from "~/modules/accounts/auth.server";
+import { createSeller } from "~/modules/accounts/create-seller.server";
 import { TEST_AUTH_SECRET } from "./test-secret";
 
 /** The origin route tests send their requests from (same-origin, so writes pass the cross-site guard). */
@@ -23,6 +24,20 @@ export async function signInCookie(auth: Auth, email: string, password: string, 
   }));
   expect(res.status, `sign-in of ${email}`).toBe(200);
   return res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+}
+
+/**
+ * The shop owner (a seller made the way `npm run create-seller` makes one) and a buyer who signed up,
+ * each signed in: the Cookie headers of their sessions.
+ */
+export async function ownerAndBuyerCookies(auth: Auth, db: Db, password: string): Promise<{ owner: string; buyer: string }> {
+  await createSeller(auth, db, { email: "owner@shop.pk", password, name: "Owner" });
+  await auth.handler(new Request(`${TEST_ORIGIN}/api/auth/sign-up/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: TEST_ORIGIN, [CLIENT_IP_HEADER]: "10.1.0.2" },
+    body: JSON.stringify({ name: "Bilal", email: "buyer@shop.pk", password }),
+  }));
+  return { owner: await signInCookie(auth, "owner@shop.pk", password), buyer: await signInCookie(auth, "buyer@shop.pk", password) };
 }
 
 /**

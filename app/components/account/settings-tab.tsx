@@ -31,7 +31,7 @@ export function SettingsTab({ profile, actionData, signsInWithPassword = true, g
             <legend className="mb-2 font-semibold text-stone-900">Notifications</legend>
             <Checkbox name="orderEmails" label="Order e-mail notifications" hint="An e-mail when your order is placed, confirmed, shipped or delivered." defaultChecked={profile.orderEmails} />
             <Checkbox name="smsUpdates" label="SMS shipping updates" hint="A text message when your parcel is on its way." defaultChecked={profile.smsUpdates} />
-            <Checkbox name="marketingEmails" label="Marketing e-mails" hint="New arrivals and offers, now and then." defaultChecked={profile.marketingEmails} />
+            <Checkbox name="marketingEmails" label="Marketing e-mails" hint="New arrivals and offers now and then, and one reminder if you leave items in your cart for a day." defaultChecked={profile.marketingEmails} />
           </fieldset>
           <ResultLine result={result("settings")} />
           <button type="submit" className="btn-primary justify-self-start px-6" disabled={busy("settings")}>{busy("settings") ? "Saving..." : "Save Settings"}</button>

@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useId } from "react";
 import { Form, Link } from "react-router";
-import { FieldLabel, TextField } from "~/components/ui/text-field";
+import { FormAlert, SelectField, useFocusFirstInvalid } from "~/components/ui/form-parts";
+import { TextField } from "~/components/ui/text-field";
 import { PAKISTANI_CITIES } from "~/lib/cities";
 import { KNOWN_COURIERS, type CourierFormField, type CourierFormValues } from "~/modules/shipping/courier-form";
 import { HOLD_FOR_CALL, RULE_KIND_CHOICES, type RuleFormField, type RuleFormValues } from "~/modules/shipping/courier-rule-form";
@@ -13,19 +14,6 @@ export const REFUSED = "Nothing was saved: please correct the fields marked belo
 export type CourierCardData = {
   id: number; name: string; trackingUrl: string | null; accountCode: string | null; rateCard: string; active: boolean;
 };
-
-/** Focuses the first field marked invalid once a refusal comes back (with JavaScript; without, the page reloads at the top). */
-function useFocusFirstInvalid(errors: object | undefined) {
-  const ref = useRef<HTMLFormElement>(null);
-  useEffect(() => {
-    if (errors && Object.keys(errors).length) ref.current?.querySelector<HTMLElement>("[aria-invalid=true]")?.focus();
-  }, [errors]);
-  return ref;
-}
-
-function FormAlert({ children }: { children: ReactNode }) {
-  return <p role="alert" className="rounded-lg bg-red-50 px-4 py-3 text-sm font-medium text-red-900">{children}</p>;
-}
 
 /** One courier as the list shows it, with Edit and Switch off / Switch on. */
 export function CourierCard({ courier, busy }: { courier: CourierCardData; busy: boolean }) {
@@ -138,22 +126,6 @@ export function CourierForm({
         </div>
       </Form>
     </section>
-  );
-}
-
-function SelectField({ label, name, defaultValue, error, children }: { label: string; name: string; defaultValue: string; error?: string; children: ReactNode }) {
-  const id = useId();
-  return (
-    <div>
-      <FieldLabel htmlFor={id} required>{label}</FieldLabel>
-      <select
-        id={id} name={name} defaultValue={defaultValue} required className="field-input"
-        aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined}
-      >
-        {children}
-      </select>
-      {error && <p id={`${id}-error`} className="field-error">{error}</p>}
-    </div>
   );
 }
 

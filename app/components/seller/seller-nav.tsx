@@ -8,6 +8,8 @@ export const SELLER_TABS = [
   { to: "/seller/shipping", label: "Shipping", end: false },
   { to: "/seller-dashboard/products", label: "Products", end: true },
   { to: "/seller-dashboard/products/new", label: "Add Product", end: true },
+  // Not `end`: a code's own page (/seller-dashboard/discounts/7) keeps the tab lit.
+  { to: "/seller-dashboard/discounts", label: "Discounts", end: false },
   { to: "/seller-dashboard/email-logs", label: "Email Logs", end: true },
   // Not `end`: Settings -> Couriers (/seller-dashboard/settings/couriers) keeps the tab lit.
   { to: "/seller-dashboard/settings", label: "Settings", end: false },

@@ -30,7 +30,7 @@ export function ProductCard({ product, layout = "grid", priority = false, sizes 
           <p className="line-clamp-2 text-sm text-stone-600">{product.description}</p>
           <Rating rating={product.rating} reviewCount={product.reviewCount} />
           <div className="mt-auto flex flex-wrap items-center justify-between gap-2">
-            <Price price={product.price} originalPrice={product.originalPrice} />
+            <Price price={product.price} originalPrice={product.originalPrice} onSale={product.onSale} />
             <StockBadge status={status} />
             <WishlistButton productId={product.id} name={product.name} />
           </div>
@@ -49,7 +49,7 @@ export function ProductCard({ product, layout = "grid", priority = false, sizes 
         <h3 className="text-sm font-semibold text-stone-900 sm:text-base"><Link to={href} className="hover:underline">{product.name}</Link></h3>
         <Rating rating={product.rating} reviewCount={product.reviewCount} />
         <div className="mt-auto flex flex-col gap-1 pt-1">
-          <Price price={product.price} originalPrice={product.originalPrice} />
+          <Price price={product.price} originalPrice={product.originalPrice} onSale={product.onSale} />
           <div><StockBadge status={status} /></div>
         </div>
       </div>

@@ -34,6 +34,16 @@ export const wishlistItems = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.productId] })],
 );
 
+/**
+ * The last forgotten-cart reminder each buyer was sent, with the cart's contents then (variant x
+ * quantity, in variant order): a cart is reminded of once, and again only when its contents change.
+ */
+export const cartReminders = pgTable("cart_reminders", {
+  userId: text("user_id").primaryKey().references(() => users.id, { onDelete: "cascade" }),
+  contents: text("contents").notNull(),
+  sentAt: timestamp("sent_at", { withTimezone: true }).notNull(),
+});
+
 
 /**
  * An order keeps its own copy of names, prices and the address: what was bought stays true even
@@ -52,6 +62,9 @@ export const orders = pgTable(
     // The owner (or staff) who entered a phone, WhatsApp or Instagram order; null for the buyer's own checkout.
     placedBy: text("placed_by").references(() => users.id, { onDelete: "set null" }),
     subtotal: integer("subtotal").notNull(),
+    // The discount code the order used (as the buyer typed it, upper-case) and what it took off.
+    discountCode: text("discount_code"),
+    discountTotal: integer("discount_total").notNull().default(0),
     shippingFee: integer("shipping_fee").notNull(),
     total: integer("total").notNull(),
     fullName: text("full_name").notNull(),
@@ -86,7 +99,8 @@ export const orders = pgTable(
     uniqueIndex("orders_user_idempotency_idx").on(t.userId, t.idempotencyKey),
     // The same for an order the owner enters (it has no buyer account): a key is unique per owner.
     uniqueIndex("orders_placed_by_idempotency_idx").on(t.placedBy, t.idempotencyKey),
-    check("orders_total_is_sum", sql`${t.total} = ${t.subtotal} + ${t.shippingFee}`),
+    check("orders_total_is_sum", sql`${t.total} = ${t.subtotal} - ${t.discountTotal} + ${t.shippingFee}`),
+    check("orders_discount_within_subtotal", sql`${t.discountTotal} between 0 and ${t.subtotal}`),
     check("orders_status_known", sql.raw(`status in (${oneOfSql(ORDER_STATUSES)})`)),
     check("orders_payment_status_known", sql.raw(`payment_status in (${oneOfSql(PAYMENT_STATUSES)})`)),
     check("orders_channel_known", sql.raw(`channel in (${oneOfSql(ORDER_CHANNELS)})`)),

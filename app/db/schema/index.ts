@@ -8,3 +8,4 @@ export * from "./commerce";
 export * from "./email";
 export * from "./abuse";
 export * from "./shipping";
+export * from "./promotions";

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, integer, jsonb, pgTable, real, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, check, integer, jsonb, pgTable, real, text, timestamp } from "drizzle-orm/pg-core";
 
 /** One row (id = 1): the shop's own facts, edited by the owner. */
 export const shopSettings = pgTable(
@@ -28,6 +28,8 @@ export const shopSettings = pgTable(
     notificationEmails: jsonb("notification_emails").$type<string[]>().notNull().default([]),
     // A delivered parcel the courier has not paid for after this many days is a discrepancy.
     settlementOverdueDays: integer("settlement_overdue_days").notNull().default(10),
+    // A buyer who opted in to marketing e-mails and left a cart for a day gets one reminder (modules/cart/cart-reminders.server.ts).
+    cartReminders: boolean("cart_reminders").notNull().default(true),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

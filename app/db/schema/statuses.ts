@@ -44,7 +44,7 @@ export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 /** Why an e-mail was written: picks its template, and whether the buyer's settings may turn it off. */
 export const EMAIL_KINDS = [
   "order_placed", "order_received", "order_status", "contact_message", "notify_me", "notify_me_confirm",
-  "password_changed", "seller_role_granted", "seller_role_revoked", "order_cancelled_by_buyer", "test_email",
+  "password_changed", "seller_role_granted", "seller_role_revoked", "order_cancelled_by_buyer", "test_email", "cart_reminder",
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
@@ -63,3 +63,11 @@ export type DiscrepancyKind = (typeof DISCREPANCY_KINDS)[number];
 /** How a routing rule picks a courier: the destination city, an order total above an amount, or a risky phone. */
 export const COURIER_RULE_KINDS = ["city", "total-above", "risk"] as const;
 export type CourierRuleKind = (typeof COURIER_RULE_KINDS)[number];
+
+/** A discount code takes a percentage off, or an amount in rupees. */
+export const DISCOUNT_KINDS = ["percent", "amount"] as const;
+export type DiscountKind = (typeof DISCOUNT_KINDS)[number];
+
+/** What a discount code or a scheduled sale applies to: everything, some categories, or some products. */
+export const PROMOTION_SCOPES = ["all", "categories", "products"] as const;
+export type PromotionScope = (typeof PROMOTION_SCOPES)[number];

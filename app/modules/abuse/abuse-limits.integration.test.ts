@@ -1,11 +1,13 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "~/db/client.server";
-import { orders, productVariants, rateLimitCounters } from "~/db/schema";
+import { discountCodes, orders, productVariants, rateLimitCounters } from "~/db/schema";
 import { AppError } from "~/lib/errors";
 import { placeOrder } from "~/modules/checkout/place-order.server";
 import { subscribeToNotify } from "~/modules/notifications/subscribe-to-notify.server";
 import { lookUpOrder } from "~/modules/orders/track-order.server";
+import { placeWithDiscountCode, tryDiscountCode } from "~/modules/promotions/code-attempts.server";
+import { previewDiscountCode } from "~/modules/promotions/redeem-discount-code.server";
 import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
 import { createTestBuyer } from "../../../tests/factories/test-users";
 import { RATE_RULES } from "./abuse-limits";
@@ -159,5 +161,29 @@ describe.each(DATABASE_KINDS)("abuse limits on %s", (kind) => {
     } finally {
       await second.close();
     }
+  });
+
+  it("discount codes: 10 refused codes an hour per account, whether by Apply or by placing orders; a code that works gives its count back", async () => {
+    await db().insert(discountCodes).values({ code: "GUESSME10", kind: "percent", value: 10 });
+    const buyer = await createTestBuyer(db(), "Code Guesser");
+    const base = new Date("2026-11-23T12:00:00Z");
+    const who = (i: number) => ({ address: `192.0.2.${100 + i}`, userId: buyer });
+    const order = (code: string, i: number) => placeWithDiscountCode(db(), who(i), code,
+      () => placeOrder(db(), { userId: buyer, items: [{ productId: TEE, color: "Black", size: "M", quantity: 1 }], shipping: { ...SHIPPING, phone: `+92300765432${i % 10}` }, discountCode: code }), base);
+    const lines = [{ productId: TEE, categorySlug: "t-shirts", price: 1299, quantity: 1, onSale: false }];
+    const apply = (code: string, i: number) => tryDiscountCode(db(), who(i), () => previewDiscountCode(db(), { code, lines, userId: buyer, phone: "+923007654321", now: base }), base);
+    // A working code is given its count back: these do not add up.
+    for (let i = 0; i < 3; i++) expect((await apply("GUESSME10", i)).ok).toBe(true);
+    const refusedOrder = (i: number) => order(`WRONG${i}`, i).then(() => null, (e: AppError) => e.message);
+    // Five wrong codes at checkout and five wrong orders, each from another address.
+    for (let i = 0; i < 5; i++) expect(await apply(`NOPE${i}`, i)).toMatchObject({ ok: false, message: "This code is not valid" });
+    for (let i = 5; i < 10; i++) expect(await refusedOrder(i)).toBe("This code is not valid");
+    const limited = "Too many discount codes tried. Please wait 60 minutes and try again.";
+    expect(await apply("NOPE99", 11)).toMatchObject({ ok: false, refusal: "limited", message: limited });
+    const before = (await db().select({ id: orders.id }).from(orders)).length;
+    await expect(order("GUESSME10", 12)).rejects.toMatchObject({ code: "RATE_LIMITED", message: limited, fields: { discountCode: limited } });
+    expect((await db().select({ id: orders.id }).from(orders)).length).toBe(before);
+    // An order with no code is not held up.
+    expect(await placeWithDiscountCode(db(), who(13), null, async () => "placed")).toBe("placed");
   });
 });

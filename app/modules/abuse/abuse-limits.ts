@@ -23,6 +23,10 @@ export const RATE_RULES = {
   trackFailedPerPhone: { name: "track-phone-failed", limit: 10, windowSeconds: 60 * 60, message: "Too many tracking attempts for this phone number." },
   /** Contact form messages from one address. */
   contactPerAddress: { name: "contact-address", limit: 10, windowSeconds: 60 * 60, message: "You have sent several messages in a short time." },
+  /** Discount codes tried (cart, checkout, order) from one address: codes cannot be guessed from one machine. */
+  discountPerAddress: { name: "discount-address", limit: 30, windowSeconds: 10 * 60, message: "Too many discount codes tried." },
+  /** Codes refused for one account: the codes handed out cannot be guessed from many machines either. */
+  discountFailedPerAccount: { name: "discount-account-failed", limit: 10, windowSeconds: 60 * 60, message: "Too many discount codes tried." },
   /** Notify Me requests (each sends a confirmation e-mail) from one address. */
   notifyPerAddress: { name: "notify-address", limit: 10, windowSeconds: 60 * 60, message: "Too many Notify Me requests." },
 } as const satisfies Record<string, RateRule>;

@@ -4,6 +4,7 @@ import type { DbOrTx } from "~/db/client.server";
 import { cartItems, categories, products, productVariants } from "~/db/schema";
 import { firstImage } from "~/modules/catalog/card-query.server";
 import type { ProductImageData } from "~/modules/catalog/product-card";
+import { onSaleAt, priceAt } from "~/modules/promotions/sale-sql";
 
 export type CartLine = {
   id: string;
@@ -14,8 +15,10 @@ export type CartLine = {
   color: string;
   size: string;
   quantity: number;
-  /** Today's price; what checkout charges. */
+  /** Today's price (a running sale's included); what checkout charges. */
   price: number;
+  onSale: boolean;
+  categorySlug: string;
   priceWhenAdded: number;
   /** Units of this colour and size in stock now. */
   stock: number;
@@ -25,7 +28,7 @@ export type CartLine = {
 };
 
 /** A buyer's cart lines with today's price and stock, newest first (SPEC.md: ordered by addedAt). */
-export async function listCartLines(db: DbOrTx, userId: string): Promise<CartLine[]> {
+export async function listCartLines(db: DbOrTx, userId: string, now = new Date()): Promise<CartLine[]> {
   const rows = await db
     .select({
       id: cartItems.id,
@@ -36,7 +39,9 @@ export async function listCartLines(db: DbOrTx, userId: string): Promise<CartLin
       color: productVariants.color,
       size: productVariants.size,
       quantity: cartItems.quantity,
-      price: products.price,
+      price: priceAt(now),
+      onSale: onSaleAt(now),
+      categorySlug: products.categorySlug,
       priceWhenAdded: cartItems.priceWhenAdded,
       stock: productVariants.stock,
       status: products.status,

@@ -7,17 +7,23 @@ import { isPossibleProductId } from "~/modules/catalog/product-id";
 import { isShopperVisible, notForSaleMessage } from "~/modules/catalog/product-availability";
 import { publishLiveEvent } from "~/modules/live/publish-live-event.server";
 import type { CartItemInput } from "./cart-schema";
+import { onSaleAt, priceAt } from "~/modules/promotions/sale-sql";
 
-export type ResolvedVariant = { productId: string; name: string; price: number; status: string; variantId: number; color: string; size: string; stock: number };
+export type ResolvedVariant = {
+  productId: string; name: string; categorySlug: string;
+  /** The price at the moment asked (a running sale's included). */
+  price: number; onSale: boolean;
+  status: string; variantId: number; color: string; size: string; stock: number;
+};
 
 /**
  * The variant a shopper asked for. Colour or size left out means the first one in stock (SPEC.md's
  * quick add), so an item carried through sign-in still lands in the cart.
  */
-export async function resolveVariant(db: DbOrTx, input: Pick<CartItemInput, "productId" | "color" | "size">): Promise<ResolvedVariant> {
+export async function resolveVariant(db: DbOrTx, input: Pick<CartItemInput, "productId" | "color" | "size">, now = new Date()): Promise<ResolvedVariant> {
   if (!isPossibleProductId(input.productId)) throw new AppError("NOT_FOUND", "Product not found");
   const [product] = await db
-    .select({ id: products.id, name: products.name, price: products.price, status: products.status })
+    .select({ id: products.id, name: products.name, categorySlug: products.categorySlug, price: priceAt(now), onSale: onSaleAt(now), status: products.status })
     .from(products)
     .where(eq(products.id, input.productId));
   if (!product || !isShopperVisible(product.status)) throw new AppError("NOT_FOUND", "Product not found");
@@ -34,7 +40,10 @@ export async function resolveVariant(db: DbOrTx, input: Pick<CartItemInput, "pro
     .limit(1);
   const variant = candidates[0];
   if (!variant) throw new AppError("NOT_FOUND", `${product.name} is not available in that colour and size`, { variant: "Please select color and size" });
-  return { productId: product.id, name: product.name, price: product.price, status: product.status, variantId: variant.id, color: variant.color, size: variant.size, stock: variant.stock };
+  return {
+    productId: product.id, name: product.name, categorySlug: product.categorySlug, price: product.price, onSale: product.onSale,
+    status: product.status, variantId: variant.id, color: variant.color, size: variant.size, stock: variant.stock,
+  };
 }
 
 export type AddToCartResult = { itemId: string; name: string; color: string; size: string; quantity: number; limitedByStock: boolean; alreadyInCart: boolean };

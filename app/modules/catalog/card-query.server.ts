@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { categories, products } from "~/db/schema";
+import { onSaleAt, originalPriceAt, priceAt } from "~/modules/promotions/sale-sql";
 import type { ProductImageData } from "./product-card";
 
 // Correlated subqueries are written with table-qualified names: Drizzle leaves columns
@@ -14,8 +15,8 @@ export const firstImage = sql<ProductImageData | null>`(
   select json_build_object('alt', pi.alt, 'width', pi.width, 'height', pi.height, 'sources', pi.sources)
   from product_images pi where pi.product_id = "products"."id" order by pi.position limit 1)`;
 
-/** A select of everything a product card needs; callers add where/order/limit. */
-export function selectProductCards(db: DbOrTx) {
+/** A select of everything a product card needs, at the prices of `now` (a running sale's); callers add where/order/limit. */
+export function selectProductCards(db: DbOrTx, now = new Date()) {
   return db
     .select({
       id: products.id,
@@ -23,8 +24,9 @@ export function selectProductCards(db: DbOrTx) {
       categorySlug: products.categorySlug,
       categoryName: categories.name,
       description: products.description,
-      price: products.price,
-      originalPrice: products.originalPrice,
+      price: priceAt(now),
+      originalPrice: originalPriceAt(now),
+      onSale: onSaleAt(now),
       rating: products.rating,
       reviewCount: products.reviewCount,
       status: products.status,

@@ -5,6 +5,7 @@ import { readThrough } from "~/db/read-cache.server";
 import { categories, productImages, products, productVariants } from "~/db/schema";
 import { SHOPPER_VISIBLE_STATUSES } from "~/modules/catalog/product-availability";
 import type { ProductImageData } from "./product-card";
+import { onSaleAt, originalPriceAt, priceAt } from "~/modules/promotions/sale-sql";
 import { isPossibleProductId } from "./product-id";
 
 export type ProductVariantData = { color: string; size: string; stock: number; sku: string };
@@ -17,6 +18,8 @@ export type ProductDetail = {
   description: string;
   price: number;
   originalPrice: number | null;
+  /** A scheduled sale lowers the price now (the sale badge). */
+  onSale: boolean;
   material: string;
   brand: string;
   status: ProductStatus;
@@ -31,9 +34,9 @@ export type ProductDetail = {
 };
 
 /** A product as a shopper sees it, or null when it does not exist or is a draft. */
-async function queryProduct(db: DbOrTx, id: string): Promise<ProductDetail | null> {
+async function queryProduct(db: DbOrTx, id: string, now = new Date()): Promise<ProductDetail | null> {
   const [row] = await db
-    .select({ product: products, categoryName: categories.name })
+    .select({ product: products, categoryName: categories.name, price: priceAt(now), originalPrice: originalPriceAt(now), onSale: onSaleAt(now) })
     .from(products)
     .innerJoin(categories, eq(categories.slug, products.categorySlug))
     .where(and(eq(products.id, id), inArray(products.status, [...SHOPPER_VISIBLE_STATUSES])));
@@ -57,8 +60,9 @@ async function queryProduct(db: DbOrTx, id: string): Promise<ProductDetail | nul
     categorySlug: p.categorySlug,
     categoryName: row.categoryName,
     description: p.description,
-    price: p.price,
-    originalPrice: p.originalPrice,
+    price: row.price,
+    originalPrice: row.originalPrice,
+    onSale: row.onSale,
     material: p.material,
     brand: p.brand,
     status: p.status,

@@ -10,6 +10,8 @@ export type ProductCardData = {
   description: string;
   price: number;
   originalPrice: number | null;
+  /** A scheduled sale lowers the price now (the card's sale badge). */
+  onSale: boolean;
   rating: number;
   reviewCount: number;
   status: ProductStatus;

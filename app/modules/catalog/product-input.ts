@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { fromPakistanLocal } from "~/lib/launch-time";
 import { PRODUCT_STATUSES } from "~/db/schema/statuses";
 import {
   inListOrder, MAX_PRICE, MAX_PRODUCT_IMAGES, MAX_VARIANT_STOCK, PRODUCT_COLORS, PRODUCT_SIZES, variantKey,
@@ -103,11 +104,7 @@ export function splitTags(tags: string | string[] | undefined): string[] {
 
 /** A launch time: ISO with a zone, or a `datetime-local` value read as Pakistan time (UTC+5, no DST). */
 export function parseLaunchAt(value: string): Date | null {
-  const trimmed = value.trim();
-  if (!trimmed) return null;
-  const withZone = /([zZ]|[+-]\d\d:?\d\d)$/.test(trimmed) ? trimmed : `${trimmed.length === 16 ? `${trimmed}:00` : trimmed}+05:00`;
-  const date = new Date(withZone);
-  return Number.isNaN(date.getTime()) ? null : date;
+  return fromPakistanLocal(value);
 }
 
 export const productInputSchema = rawProductSchema.transform((raw, ctx): ProductInput => {

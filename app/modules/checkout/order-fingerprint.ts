@@ -6,6 +6,8 @@ type FingerprintInput = {
   shipping: ShippingDetails;
   /** The cart the checkout page showed (cartVersion), when the order is of the cart. */
   cartVersion?: string | null;
+  /** The discount code asked for, normalised; left out of the hash when none, so older fingerprints still match. */
+  discountCode?: string | null;
 };
 
 /**
@@ -13,7 +15,7 @@ type FingerprintInput = {
  * cart, with the version the page showed) and the shipping details, normalised so that spacing and
  * letter case of the e-mail do not count. A key sent again with another fingerprint is refused.
  */
-export function orderFingerprint({ items, shipping, cartVersion }: FingerprintInput): string {
+export function orderFingerprint({ items, shipping, cartVersion, discountCode }: FingerprintInput): string {
   const text = (v: string | null | undefined) => (v ?? "").trim().replace(/\s+/g, " ");
   const normalised = {
     items: items.map((i) => [i.productId, i.color ?? "", i.size ?? "", i.quantity]),
@@ -22,6 +24,7 @@ export function orderFingerprint({ items, shipping, cartVersion }: FingerprintIn
       text(shipping.fullName), text(shipping.email).toLowerCase(), text(shipping.phone), text(shipping.address),
       text(shipping.city), text(shipping.postalCode), text(shipping.country),
     ],
+    ...(discountCode ? { discountCode } : {}),
   };
   return createHash("sha256").update(JSON.stringify(normalised)).digest("base64url");
 }

@@ -16,6 +16,8 @@ import { BLOCKED_PHONE_MESSAGE, codLimitMessage, codRiskFlags } from "~/modules/
 import { generateOrderNumber } from "~/modules/orders/order-number";
 import { queueOrderEmails } from "~/modules/email/order-emails.server";
 import { recordStatusChange, type OrderActor } from "~/modules/orders/record-status-change.server";
+import { normalizeDiscountCode } from "~/modules/promotions/discount-rules";
+import { recordRedemption, redeemDiscountCode } from "~/modules/promotions/redeem-discount-code.server";
 import { getSettings } from "~/modules/settings/get-settings.server";
 import type { ShippingDetails } from "./checkout-schema";
 import { estimateDelivery } from "./delivery-estimate";
@@ -42,6 +44,8 @@ export type PlaceOrderInput = {
   cartVersion?: string | null;
   /** Set when the owner enters the order; the idempotency key is then the owner's. */
   enteredBy?: EnteredBy;
+  /** A discount code as typed; any case. Blank means none. */
+  discountCode?: string | null;
   now?: Date;
 };
 
@@ -58,6 +62,9 @@ export const KEY_REUSED_MESSAGE = "This Idempotency-Key was already used for a d
 /** A line to order, priced and named from the database. `cartLineIds` are the cart rows it came from. */
 type OrderLine = {
   productId: string;
+  categorySlug: string;
+  /** Priced by a running scheduled sale. */
+  onSale: boolean;
   variantId: number;
   name: string;
   color: string;
@@ -84,8 +91,9 @@ export async function placeOrder(db: Db, input: PlaceOrderInput): Promise<PlaceO
   const now = input.now ?? new Date();
   const cartVersion = input.cartVersion || null;
   // The key names one request: the same key with other items, cart or address is refused (422).
-  const fingerprint = key ? orderFingerprint({ items, shipping, cartVersion }) : null;
-  const order: OrderToPlace = { userId: input.userId, items, shipping, key, fingerprint, cartVersion, now, enteredBy: input.enteredBy ?? null };
+  const discountCode = normalizeDiscountCode(input.discountCode);
+  const fingerprint = key ? orderFingerprint({ items, shipping, cartVersion, discountCode }) : null;
+  const order: OrderToPlace = { userId: input.userId, items, shipping, key, fingerprint, cartVersion, now, enteredBy: input.enteredBy ?? null, discountCode };
 
   for (let attempt = 1; ; attempt++) {
     try {
@@ -112,6 +120,7 @@ type OrderToPlace = {
   cartVersion: string | null;
   now: Date;
   enteredBy: EnteredBy | null;
+  discountCode: string | null;
 };
 
 async function placeOrderOnce(tx: Tx, input: OrderToPlace): Promise<PlaceOrderResult> {
@@ -122,14 +131,16 @@ async function placeOrderOnce(tx: Tx, input: OrderToPlace): Promise<PlaceOrderRe
   }
 
   const fromCart = input.items.length === 0 && userId !== null;
-  const lines = mergeByVariant(fromCart ? await linesFromCart(tx, userId, input.cartVersion) : await linesFromItems(tx, input.items));
+  const lines = mergeByVariant(fromCart ? await linesFromCart(tx, userId, input.cartVersion, now) : await linesFromItems(tx, input.items, now));
   if (lines.length === 0) throw new AppError("VALIDATION", EMPTY_CART_MESSAGE, { items: EMPTY_CART_MESSAGE });
 
   const settings = await getSettings(tx);
-  const totals = cartTotals(lines, settings);
-  refuseCodRisk(settings, shipping.phone, totals.total);
+  refuseCodRisk(settings, shipping.phone, cartTotals(lines, settings).total);
   await refuseOverOpenOrderLimits(tx, { userId, phone: shipping.phone, lines, enteredBy });
   await takeStock(tx, lines);
+  // After the stock (the same lock order as a cancel: variants, then the code's row).
+  const redeemed = input.discountCode ? await redeemDiscountCode(tx, { code: input.discountCode, lines, userId, phone: shipping.phone, now }) : null;
+  const totals = cartTotals(lines, settings, redeemed?.amount ?? 0);
 
   const orderNumber = await freeOrderNumber(tx);
   const delivery = estimateDelivery(shipping.city, now);
@@ -144,6 +155,8 @@ async function placeOrderOnce(tx: Tx, input: OrderToPlace): Promise<PlaceOrderRe
       channel: enteredBy?.channel ?? "web",
       placedBy: enteredBy?.actor.id ?? null,
       subtotal: totals.subtotal,
+      discountCode: redeemed?.code ?? null,
+      discountTotal: totals.discountTotal,
       shippingFee: totals.shippingFee,
       total: totals.total,
       fullName: shipping.fullName,
@@ -161,6 +174,7 @@ async function placeOrderOnce(tx: Tx, input: OrderToPlace): Promise<PlaceOrderRe
       updatedAt: now,
     })
     .returning({ id: orders.id });
+  if (redeemed) await recordRedemption(tx, redeemed, { id: order.id, userId, phone: shipping.phone, at: now });
   await tx.insert(orderItems).values(
     lines.map((line) => ({
       orderId: order.id,
@@ -236,28 +250,28 @@ function unavailable(name: string, status: string): AppError | null {
 }
 
 /** The buyer's cart, locked until the order commits: a quantity changed meanwhile waits, then finds the line ordered. */
-async function linesFromCart(tx: Tx, userId: string, cartVersion: string | null): Promise<OrderLine[]> {
+async function linesFromCart(tx: Tx, userId: string, cartVersion: string | null, now: Date): Promise<OrderLine[]> {
   // A change committed just before is seen here (FOR UPDATE reads the latest version) and is ordered.
   await tx.select({ id: cartItems.id }).from(cartItems).where(eq(cartItems.userId, userId)).orderBy(cartItems.id).for("update");
-  const cart = await listCartLines(tx, userId);
+  const cart = await listCartLines(tx, userId, now);
   if (cartVersion && cart.length > 0 && cartVersionOf(cart) !== cartVersion) throw new AppError("CONFLICT", CART_CHANGED_MESSAGE, { items: CART_CHANGED_MESSAGE });
   return cart.map((line) => {
     const refused = unavailable(line.name, line.status);
     if (refused) throw refused;
     return {
-      productId: line.productId, variantId: line.variantId, name: line.name, color: line.color, size: line.size,
+      productId: line.productId, categorySlug: line.categorySlug, onSale: line.onSale, variantId: line.variantId, name: line.name, color: line.color, size: line.size,
       price: line.price, quantity: line.quantity, imageKey: smallestImageKey(line.image), cartLineIds: [line.id],
     };
   });
 }
 
-async function linesFromItems(tx: Tx, items: OrderItemRequest[]): Promise<OrderLine[]> {
+async function linesFromItems(tx: Tx, items: OrderItemRequest[], now: Date): Promise<OrderLine[]> {
   const lines: OrderLine[] = [];
   for (const item of items) {
     // Throws for unknown, draft and coming-soon products; the price is today's, from the database.
-    const variant = await resolveVariant(tx, { productId: item.productId, color: item.color || undefined, size: item.size || undefined });
+    const variant = await resolveVariant(tx, { productId: item.productId, color: item.color || undefined, size: item.size || undefined }, now);
     lines.push({
-      productId: variant.productId, variantId: variant.variantId, name: variant.name, color: variant.color, size: variant.size,
+      productId: variant.productId, categorySlug: variant.categorySlug, onSale: variant.onSale, variantId: variant.variantId, name: variant.name, color: variant.color, size: variant.size,
       price: variant.price, quantity: item.quantity, imageKey: null, cartLineIds: [],
     });
   }

@@ -12,6 +12,9 @@ export type OrderEmailData = {
   customerName: string;
   items: OrderEmailItem[];
   subtotal: number;
+  /** A discount code's line; absent on e-mails queued before promotions existed. */
+  discountCode?: string | null;
+  discountTotal?: number;
   shippingFee: number;
   total: number;
   phone: string;
@@ -62,6 +65,15 @@ export type NotifyConfirmEmailData = { name: string; confirmPath: string; expire
 
 export type AccountEmailData = { name: string; at: string; dashboardPath: string };
 
+/** A forgotten cart: its items at today's prices and stock, a way back to it, and out of these e-mails. */
+export type CartReminderEmailData = {
+  name: string;
+  items: { name: string; color: string; size: string; quantity: number; price: number; stockNote: string | null }[];
+  subtotal: number;
+  cartPath: string;
+  unsubscribePath: string;
+};
+
 export type EmailDataByKind = {
   order_placed: OrderEmailData;
   order_received: OrderEmailData;
@@ -74,6 +86,7 @@ export type EmailDataByKind = {
   seller_role_revoked: AccountEmailData;
   order_cancelled_by_buyer: OrderCancelledEmailData;
   test_email: TestEmailData;
+  cart_reminder: CartReminderEmailData;
 };
 
 /** One e-mail to queue: its kind, recipient and data, and the order it is about (if any). */
@@ -127,6 +140,8 @@ export function emailSubject<K extends EmailKind>(kind: K, data: EmailDataByKind
       return `Order ${(d as OrderCancelledEmailData).orderNumber} was cancelled by the customer`;
     case "test_email":
       return `Test e-mail from ${shopName}: order notices reach this address`;
+    case "cart_reminder":
+      return `You left something in your ${shopName} cart`;
   }
   throw new Error(`Unknown e-mail kind ${kind as string}`);
 }

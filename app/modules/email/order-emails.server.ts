@@ -26,6 +26,7 @@ export async function queueOrderEmails(tx: DbOrTx, orderId: string, event: Order
     .select({
       id: orders.id, orderNumber: orders.orderNumber, userId: orders.userId, fullName: orders.fullName, email: orders.email,
       phone: orders.phone, address: orders.address, city: orders.city, subtotal: orders.subtotal, shippingFee: orders.shippingFee,
+      discountCode: orders.discountCode, discountTotal: orders.discountTotal,
       total: orders.total, deliveryFrom: orders.deliveryFrom, deliveryTo: orders.deliveryTo, courierName: orders.courierName,
       trackingNumber: orders.trackingNumber, trackingUrl: trackingUrlSql, customerDeletedAt: orders.customerDeletedAt, orderEmails: customerProfiles.orderEmails,
       shopName: shopSettings.brandName,
@@ -43,6 +44,7 @@ export async function queueOrderEmails(tx: DbOrTx, orderId: string, event: Order
 
   const base: Omit<OrderEmailData, "orderPath"> = {
     orderNumber: order.orderNumber, customerName: order.fullName, items, subtotal: order.subtotal, shippingFee: order.shippingFee,
+    discountCode: order.discountCode, discountTotal: order.discountTotal,
     total: order.total, phone: order.phone, address: order.address, city: order.city,
     deliveryFrom: order.deliveryFrom.toISOString(), deliveryTo: order.deliveryTo.toISOString(),
   };

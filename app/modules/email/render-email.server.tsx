@@ -4,6 +4,7 @@ import type { EmailKind } from "~/db/schema/statuses";
 import type { EmailDataByKind } from "./email-messages";
 import type { EmailShop } from "./templates/email-layout";
 import { ContactMessageEmail, NotifyConfirmEmail, NotifyMeEmail, PasswordChangedEmail, SellerRoleEmail, TestEmail } from "./templates/notice-emails";
+import { CartReminderEmail } from "./templates/cart-reminder-email";
 import { OrderCancelledByBuyerEmail, OrderPlacedEmail, OrderReceivedEmail, OrderStatusEmail } from "./templates/order-emails";
 
 type Templates = { [K in EmailKind]: (shop: EmailShop, data: EmailDataByKind[K]) => ReactElement };
@@ -20,6 +21,7 @@ const TEMPLATES: Templates = {
   seller_role_revoked: (shop, account) => <SellerRoleEmail shop={shop} account={account} granted={false} />,
   order_cancelled_by_buyer: (shop, order) => <OrderCancelledByBuyerEmail shop={shop} order={order} />,
   test_email: (shop, test) => <TestEmail shop={shop} test={test} />,
+  cart_reminder: (shop, cart) => <CartReminderEmail shop={shop} cart={cart} />,
 };
 
 // Headings stay as written in the plain-text part (html-to-text shouts them in capitals by default).

@@ -9,6 +9,7 @@ import { buyerCanCancel, canMoveOrder } from "./order-lifecycle";
 import { queueOrderEmails } from "~/modules/email/order-emails.server";
 import { recordStatusChange } from "./record-status-change.server";
 import { announceRestock, stockBeforeChange } from "~/modules/notifications/announce-restock.server";
+import { releaseRedemption } from "~/modules/promotions/redeem-discount-code.server";
 
 export type CancelOrderResult = { orderId: string; orderNumber: string; status: "cancelled" };
 
@@ -33,8 +34,10 @@ export async function cancelOrder(db: Db, viewer: OrderViewer, orderId: string):
     const allowed = viewer.role === "seller" ? canMoveOrder(order.status, "cancelled") : buyerCanCancel(order.status);
     if (!allowed) throw new AppError("CONFLICT", "This order can no longer be cancelled");
 
-    await tx.update(orders).set({ status: "cancelled", updatedAt: new Date() }).where(eq(orders.id, order.id));
+    const now = new Date();
+    await tx.update(orders).set({ status: "cancelled", updatedAt: now }).where(eq(orders.id, order.id));
     await putOrderItemsBack(tx, order.id);
+    await releaseRedemption(tx, order.id, now);
     const actor = { id: viewer.id, name: viewer.role === "seller" ? (viewer.name ?? "Shop") : "Customer" };
     await recordStatusChange(tx, { orderId: order.id, from: order.status, to: "cancelled", actor });
     // A buyer's own cancellation is news to the shop (it may be about to pack the order); the owner's is not.

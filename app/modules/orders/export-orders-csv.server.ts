@@ -12,7 +12,7 @@ export const CSV_BATCH_SIZE = 500;
 
 const COLUMNS = [
   "Order Number", "Placed (PKT)", "Status", "Payment", "Channel", "Customer", "Phone", "Email", "Address", "City",
-  "Postal Code", "Items", "Subtotal (PKR)", "Shipping (PKR)", "Total (PKR)", "Courier", "Tracking Number",
+  "Postal Code", "Items", "Subtotal (PKR)", "Discount Code", "Discount (PKR)", "Shipping (PKR)", "Total (PKR)", "Courier", "Tracking Number",
 ];
 
 const pkt = new Intl.DateTimeFormat("en-CA", {
@@ -39,7 +39,7 @@ export async function* exportOrdersCsv(db: DbOrTx, filter: { status: OrderStatus
         id: orders.id, orderNumber: orders.orderNumber, createdAt: orders.createdAt, status: orders.status,
         paymentStatus: orders.paymentStatus, channel: orders.channel, fullName: orders.fullName, phone: orders.phone,
         email: orders.email, address: orders.address, city: orders.city, postalCode: orders.postalCode,
-        subtotal: orders.subtotal, shippingFee: orders.shippingFee, total: orders.total,
+        subtotal: orders.subtotal, discountCode: orders.discountCode, discountTotal: orders.discountTotal, shippingFee: orders.shippingFee, total: orders.total,
         courierName: orders.courierName, trackingNumber: orders.trackingNumber,
       })
       .from(orders)
@@ -60,7 +60,7 @@ export async function* exportOrdersCsv(db: DbOrTx, filter: { status: OrderStatus
       page.map((o) => [
         o.orderNumber, formatPkt(o.createdAt), STATUS_LABELS[o.status], PAYMENT_STATUS_LABELS[o.paymentStatus], o.channel,
         text(o.fullName), text(o.phone && formatPakistaniMobile(o.phone)), text(o.email), text(o.address), text(o.city), text(o.postalCode),
-        text((lines.get(o.id) ?? []).join("; ")), o.subtotal, o.shippingFee, o.total, text(o.courierName), text(o.trackingNumber),
+        text((lines.get(o.id) ?? []).join("; ")), o.subtotal, text(o.discountCode), o.discountTotal, o.shippingFee, o.total, text(o.courierName), text(o.trackingNumber),
       ]),
     );
     if (page.length < CSV_BATCH_SIZE) return;

@@ -28,6 +28,9 @@ export type OrderDetail = {
   paymentStatus: PaymentStatus;
   paymentMethod: string;
   subtotal: number;
+  /** The discount code the order used, and what it took off (0 without one). */
+  discountCode: string | null;
+  discountTotal: number;
   shippingFee: number;
   total: number;
   fullName: string;
@@ -57,6 +60,8 @@ export const orderSummaryColumns = {
   paymentStatus: orders.paymentStatus,
   paymentMethod: orders.paymentMethod,
   subtotal: orders.subtotal,
+  discountCode: orders.discountCode,
+  discountTotal: orders.discountTotal,
   shippingFee: orders.shippingFee,
   total: orders.total,
   fullName: orders.fullName,

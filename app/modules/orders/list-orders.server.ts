@@ -21,6 +21,8 @@ export type OrderSummary = {
   paymentStatus: PaymentStatus;
   paymentMethod: string;
   subtotal: number;
+  discountCode: string | null;
+  discountTotal: number;
   shippingFee: number;
   total: number;
   fullName: string;

@@ -56,6 +56,8 @@ const sellerOrderColumns = {
   paymentMethod: orders.paymentMethod,
   channel: orders.channel,
   subtotal: orders.subtotal,
+  discountCode: orders.discountCode,
+  discountTotal: orders.discountTotal,
   shippingFee: orders.shippingFee,
   total: orders.total,
   fullName: orders.fullName,

@@ -10,6 +10,7 @@ import { assertOrderMove, paymentStatusAfterMove, restocksWhenMovedTo, type Orde
 import type { OrderStatusInput } from "./order-status-input";
 import { recordStatusChange, type OrderActor } from "./record-status-change.server";
 import { anonymiseIfCustomerDeleted } from "./release-customer-orders.server";
+import { releaseRedemption } from "~/modules/promotions/redeem-discount-code.server";
 
 export type OrderStatusUpdate = { orderId: string; orderNumber: string; from: OrderStatus; status: OrderStatus };
 
@@ -80,7 +81,11 @@ export async function applyOrderMove(
       ...(to === "shipped" ? opts.courier ?? {} : {}),
     })
     .where(eq(orders.id, order.id));
-  if (restocksWhenMovedTo(to)) await putOrderItemsBack(tx, order.id);
+  if (restocksWhenMovedTo(to)) {
+    await putOrderItemsBack(tx, order.id);
+    // A cancelled or returned order gives its discount code's use back.
+    await releaseRedemption(tx, order.id, opts.now);
+  }
   await recordStatusChange(tx, { orderId: order.id, from, to, actor, at: opts.now, note: opts.note ?? null });
   await queueOrderEmails(tx, order.id, { type: "status", status: to });
   if (to === "delivered" || to === "returned") await anonymiseIfCustomerDeleted(tx, order.id);

@@ -1,6 +1,6 @@
-import { and, count, desc, eq, gte, inArray, ne, notInArray, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, isNull, ne, notInArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { orderItems, orders, products } from "~/db/schema";
+import { discountRedemptions, orderItems, orders, products } from "~/db/schema";
 import { ORDER_CHANNELS, type OrderChannel, type OrderStatus } from "~/db/schema/statuses";
 import { ITEMS_SHOWN } from "~/modules/orders/more-items";
 import { cashWithCouriers, type CourierCash } from "~/modules/shipping/cash-with-couriers.server";
@@ -42,6 +42,8 @@ export type SellerOverview = {
   cities: { city: string; orders: number }[];
   /** COD of delivered parcels the couriers have not paid for yet, per courier (modules/shipping). */
   cashWithCouriers: CourierCash[];
+  /** Discount codes over the chart period: PKR taken off, and orders that used one (a cancelled or returned order gave its use back). */
+  discounts: { given: number; orders: number };
 };
 
 const int = (expression: ReturnType<typeof sql>) => expression.mapWith(Number);
@@ -49,10 +51,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const KARACHI_OFFSET_S = 5 * 60 * 60;
 
 /**
- * Everything the owner's Overview shows, in six SQL aggregates (never every order in the process):
+ * Everything the owner's Overview shows, in seven SQL aggregates (never every order in the process):
  * one pass over all orders grouped by status and channel gives the cards and the channel split; one
  * pass over the chart period grouped by day and city gives orders per day and per city; cash with
- * couriers is one more, over the unsettled shipments. `now` fixes "today" so the charts' 30
+ * couriers is one more, over the unsettled shipments, and discounts given one more over the period's code uses. `now` fixes "today" so the charts' 30
  * Karachi days are testable.
  */
 export async function getSellerOverview(db: DbOrTx, now: Date = new Date()): Promise<SellerOverview> {
@@ -60,7 +62,7 @@ export async function getSellerOverview(db: DbOrTx, now: Date = new Date()): Pro
   // A Karachi day as a whole number (days since 1970 in UTC+5): cheaper to group by than formatted text.
   const dayNumber = (column: unknown) => int(sql`floor((extract(epoch from ${column}) + ${sql.raw(String(KARACHI_OFFSET_S))}) / 86400)`);
 
-  const [byStatus, [productCount], recent, placed, delivered, top, cash] = await Promise.all([
+  const [byStatus, [productCount], recent, placed, delivered, top, cash, [discounts]] = await Promise.all([
     db
       .select({ status: orders.status, channel: orders.channel, orders: count(), total: int(sql`coalesce(sum(${orders.total}), 0)`) })
       .from(orders)
@@ -90,6 +92,10 @@ export async function getSellerOverview(db: DbOrTx, now: Date = new Date()): Pro
       .orderBy(sql`3 desc`, sql`2`)
       .limit(5),
     cashWithCouriers(db, now),
+    db
+      .select({ given: int(sql`coalesce(sum(${discountRedemptions.amount}), 0)`), orders: count() })
+      .from(discountRedemptions)
+      .where(and(gte(discountRedemptions.createdAt, since), isNull(discountRedemptions.releasedAt))),
   ]);
 
   const stats = { totalRevenue: 0, codOutstanding: 0, pendingValue: 0, totalOrders: 0, pendingOrders: 0, products: productCount.n };
@@ -134,6 +140,7 @@ export async function getSellerOverview(db: DbOrTx, now: Date = new Date()): Pro
       .sort((a, b) => b.orders - a.orders || a.city.localeCompare(b.city))
       .slice(0, 10),
     cashWithCouriers: cash,
+    discounts: { given: discounts?.given ?? 0, orders: discounts?.orders ?? 0 },
   };
 }
 

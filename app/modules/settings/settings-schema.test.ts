@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseBlockedPhones, parseNotificationEmails, settingsFormValues, settingsSchema } from "./settings-schema";
+import { parseBlockedPhones, parseNotificationEmails, readSettingsInput, settingsFormValues, settingsSchema } from "./settings-schema";
 
 export const VALID_SETTINGS = {
   brandName: "Kapra", contactEmail: "support@kapra.pk", phone: "+92 321 2345678", address: "Shop 14, Zamzama", city: "Karachi",
@@ -51,6 +51,13 @@ describe("settings schema", () => {
       expect(result.error!.issues[0]).toMatchObject({ path: ["settlementOverdueDays"], message: "Please enter a whole number of days from 1 to 90" });
     }
     expect(settingsFormValues({ ...settingsSchema.parse(VALID_SETTINGS), blockedPhones: [], notificationEmails: [], settlementOverdueDays: 10 }).settlementOverdueDays).toBe("10");
+  });
+
+  it("reads the forgotten-cart switch: ticked is on, shown and unticked is off, not on the form leaves it alone", () => {
+    expect(settingsSchema.parse(readSettingsInput({ ...VALID_SETTINGS, cartRemindersShown: "1", cartReminders: "on" })).cartReminders).toBe(true);
+    expect(settingsSchema.parse(readSettingsInput({ ...VALID_SETTINGS, cartRemindersShown: "1" })).cartReminders).toBe(false);
+    expect(settingsSchema.parse(readSettingsInput(VALID_SETTINGS)).cartReminders).toBeUndefined();
+    expect(settingsSchema.safeParse({ ...VALID_SETTINGS, cartReminders: "maybe" }).success).toBe(false);
   });
 
   it("turns stored settings back into form text", () => {

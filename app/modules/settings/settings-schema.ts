@@ -104,6 +104,8 @@ export const settingsSchema = z.object({
       }
       return result.phones;
     }),
+  // "on" or "off" (see readSettingsInput); absent leaves it as it is.
+  cartReminders: z.enum(["on", "off"], { error: "Please choose whether to send forgotten-cart reminders" }).optional().transform((v) => (v === undefined ? undefined : v === "on")),
   // Absent (a client that does not know the field) leaves it as it is.
   settlementOverdueDays: wholeNumber("Please enter a whole number of days from 1 to 90", { min: 1, max: 90 }).optional(),
   // Absent (a client that does not know the field) leaves the list as it is; empty clears it.
@@ -122,16 +124,27 @@ export const settingsSchema = z.object({
 });
 
 export type SettingsInput = z.output<typeof settingsSchema>;
+
+/** A posted Settings form as the schema reads it: an unticked checkbox sends nothing, so a switch the form showed (its marker) and left unticked is "off". */
+export function readSettingsInput(posted: Record<string, unknown>): Record<string, unknown> {
+  const { cartRemindersShown, ...input } = posted;
+  if (cartRemindersShown !== undefined && input.cartReminders === undefined) input.cartReminders = "off";
+  return input;
+}
 export type SettingsField = keyof SettingsInput;
 export const SETTINGS_FIELDS = Object.keys(settingsSchema.shape) as SettingsField[];
 
 /** The form's text for stored settings (numbers as digits, empty for "none", one phone or e-mail per line). */
 export function settingsFormValues(s: {
-  [K in Exclude<SettingsField, "blockedPhones" | "notificationEmails" | "freeShippingThreshold" | "maxCodOrderValue" | "settlementOverdueDays">]: string | number;
-} & { freeShippingThreshold: number | null; maxCodOrderValue: number | null; blockedPhones: string[]; notificationEmails: string[]; settlementOverdueDays?: number }): Record<SettingsField, string> {
+  [K in Exclude<SettingsField, "blockedPhones" | "notificationEmails" | "freeShippingThreshold" | "maxCodOrderValue" | "settlementOverdueDays" | "cartReminders">]: string | number;
+} & { freeShippingThreshold: number | null; maxCodOrderValue: number | null; blockedPhones: string[]; notificationEmails: string[]; settlementOverdueDays?: number; cartReminders?: boolean }): Record<SettingsField, string> {
   const values = {} as Record<SettingsField, string>;
   for (const field of SETTINGS_FIELDS) {
     const value = s[field];
+    if (typeof value === "boolean") {
+      values[field] = value ? "on" : "off";
+      continue;
+    }
     values[field] = Array.isArray(value) ? value.join("\n") : value === null || value === undefined ? "" : String(value);
   }
   return values;

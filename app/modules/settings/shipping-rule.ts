@@ -24,3 +24,14 @@ export function shippingSentence(rule: ShippingRule): string {
   }
   return `Shipping is a flat ${formatPrice(rule.shippingFee)} per order, anywhere in Pakistan.`;
 }
+
+/**
+ * What the cart and checkout say about free shipping, from what the buyer pays for the items (the
+ * subtotal less any discount, as shipping is charged): "Add Rs 450 more for free shipping", or that
+ * the order ships free; null when the shop has no threshold (or ships everything free) or the cart is empty.
+ */
+export function freeShippingNudge(totals: { itemCount: number; subtotal: number; discountTotal?: number }, rule: ShippingRule): string | null {
+  if (totals.itemCount === 0 || rule.shippingFee <= 0 || rule.freeShippingThreshold === null) return null;
+  const short = rule.freeShippingThreshold - (totals.subtotal - (totals.discountTotal ?? 0));
+  return short <= 0 ? "Your order ships free" : `Add ${formatPrice(short)} more for free shipping`;
+}

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { shopSettings } from "~/db/schema";
 import { SETTINGS_CHANNEL } from "./settings-changed";
-import { SETTINGS_FIELDS, settingsSchema, type SettingsField } from "./settings-schema";
+import { readSettingsInput, SETTINGS_FIELDS, settingsSchema, type SettingsField } from "./settings-schema";
 
 export type UpdateSettingsResult =
   | { ok: true }
@@ -13,7 +13,8 @@ export type UpdateSettingsResult =
  * message by field with the values as typed. A saved change is announced to every server process
  * (after commit) so their page caches drop pages showing the old facts.
  */
-export async function updateSettings(db: DbOrTx, input: Record<string, unknown>): Promise<UpdateSettingsResult> {
+export async function updateSettings(db: DbOrTx, posted: Record<string, unknown>): Promise<UpdateSettingsResult> {
+  const input = readSettingsInput(posted);
   const parsed = settingsSchema.safeParse(input);
   if (!parsed.success) {
     const errors: Partial<Record<SettingsField, string>> = {};

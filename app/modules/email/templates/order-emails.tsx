@@ -29,6 +29,7 @@ function OrderSummary({ order, codDue = true }: { order: OrderEmailData; codDue?
         </Row>
       ))}
       <TotalRow label="Subtotal" value={formatPkr(order.subtotal)} />
+      {(order.discountTotal ?? 0) > 0 && <TotalRow label={order.discountCode ? `Discount (${order.discountCode})` : "Discount"} value={`−${formatPkr(order.discountTotal ?? 0)}`} />}
       <TotalRow label="Shipping" value={order.shippingFee === 0 ? "Free" : formatPkr(order.shippingFee)} />
       <TotalRow label="Total" value={formatPkr(order.total)} strong />
       {codDue && (
