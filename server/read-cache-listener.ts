@@ -35,7 +35,9 @@ export function createReadCacheListener(database: Pick<Database, "db" | "listen"
     let wait: number | null;
     try {
       const next = await nextSaleBoundary(database.db, new Date());
-      wait = next ? Math.max(0, next.getTime() - Date.now()) : null;
+      // One millisecond past the boundary: a timer may fire a millisecond early, and a read just before
+      // the sale starts would put the old price back in the caches until the next change.
+      wait = next ? Math.max(0, next.getTime() - Date.now()) + 1 : null;
     } catch (error) {
       logger.warn({ err: error }, "could not read the next scheduled sale boundary; trying again shortly");
       wait = RETRY_MS;
