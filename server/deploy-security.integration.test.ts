@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
@@ -76,22 +77,36 @@ describe.runIf(fs.existsSync(BUILT_SERVER))("a deployed shop (PUBLIC_URL=https:/
     for (const loc of locs) expect(loc.startsWith(`${SHOP}/`)).toBe(true);
   });
 
-  it("sends a CSP whose nonce is on every script of the page, cached copies included, and the other headers everywhere", async () => {
-    const pages = [await request(server, "/products"), await request(server, "/products")];
-    expect(pages.map((p) => p.headers["x-cache"])).toEqual(["MISS", "HIT"]);
-    for (const page of pages) {
+  it("sends a CSP that lets only the page's own scripts run: a nonce on a fresh page, the scripts' hashes on a cached copy; the other headers everywhere", async () => {
+    const directives = ["default-src 'self'", "img-src 'self' data: blob:", "object-src 'none'", "frame-ancestors 'none'", "base-uri 'self'", "form-action 'self'"];
+    const inlineScripts = (body: string) => [...body.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(([, attrs]) => !/\ssrc=|application\/ld\+json/.test(attrs));
+    // A visitor with a cookie gets a fresh render, with a fresh nonce on every script.
+    const fresh = [await request(server, "/products", { headers: { cookie: "theme=a" } }), await request(server, "/products", { headers: { cookie: "theme=b" } })];
+    for (const page of fresh) {
       const csp = String(page.headers["content-security-policy"]);
       expect([page.headers["content-security-policy"]].flat()).toHaveLength(1);
       const nonce = /script-src 'self' 'nonce-([A-Za-z0-9+/=]+)'/.exec(csp)![1];
       expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
-      for (const directive of ["default-src 'self'", "img-src 'self' data: blob:", "object-src 'none'", "frame-ancestors 'none'", "base-uri 'self'", "form-action 'self'"]) expect(csp).toContain(directive);
+      for (const directive of directives) expect(csp).toContain(directive);
       const scripts = [...page.body.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]).filter((attrs) => !attrs.includes("application/ld+json"));
       expect(scripts.length).toBeGreaterThan(2);
       for (const attrs of scripts) expect(attrs).toContain(`nonce="${nonce}"`);
     }
-    // A fresh render has a fresh nonce.
-    const other = await request(server, "/about");
-    expect(other.headers["content-security-policy"]).not.toBe(pages[0].headers["content-security-policy"]);
+    expect(fresh[0].headers["content-security-policy"]).not.toBe(fresh[1].headers["content-security-policy"]);
+
+    // Guests share a cached copy: no nonce in it to share; its CSP names the hash of each inline script, and only those.
+    const pages = [await request(server, "/products"), await request(server, "/products")];
+    expect(pages.map((p) => p.headers["x-cache"])).toEqual(["MISS", "HIT"]);
+    for (const page of pages) {
+      const csp = String(page.headers["content-security-policy"]);
+      expect(csp).not.toContain("nonce");
+      expect(page.body).not.toMatch(/\snonce="/);
+      for (const directive of directives) expect(csp).toContain(directive);
+      const scriptSrc = /script-src ([^;]*)/.exec(csp)![1].split(" ");
+      const hashes = inlineScripts(page.body).map(([, , code]) => `'sha256-${createHash("sha256").update(code).digest("base64")}'`);
+      expect(hashes.length).toBeGreaterThan(0);
+      expect(scriptSrc.sort()).toEqual(["'self'", ...new Set(hashes)].sort());
+    }
 
     const asset = /<script[^>]*>[^<]*import\("([^"]+)"\)/.exec(pages[0].body)?.[1] ?? /"(\/assets\/[^"]+\.js)"/.exec(pages[0].body)![1];
     const answers = [pages[1], await request(server, asset), await request(server, "/robots.txt"), await request(server, "/api/products"), await request(server, "/sitemap.xml")];

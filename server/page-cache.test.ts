@@ -1,7 +1,8 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
-import { createPageCache } from "./page-cache";
+import { createHash } from "node:crypto";
+import { createPageCache, pinInlineScripts } from "./page-cache";
 
 let close: (() => void) | undefined;
 afterEach(() => close?.());
@@ -38,6 +39,24 @@ describe("page cache", () => {
     expect(second.headers.get("content-encoding")).toBe("gzip");
     expect(await second.text()).toContain("render 1");
     expect(stats.renders).toBe(1);
+  });
+
+  it("names each inline script's hash in a cached page's CSP instead of the one nonce every guest would share", async () => {
+    const inline = "window.__ctx = {\"a\":1};";
+    const html = `<html><head><script type="module" src="/assets/entry.js" nonce="N0nce+/="></script></head><body>`
+      + `<script nonce="N0nce+/=">${inline}</script><script type="application/ld+json">{"@type":"Product"}</script>`
+      + `<script type="module" nonce="N0nce+/=">import("/assets/a.js");</script></body></html>`;
+    const csp = "default-src 'self'; script-src 'self' 'nonce-N0nce+/='; object-src 'none'";
+    const { base } = await serve(async () => page(html, { headers: { "Content-Type": "text/html", "Content-Security-Policy": csp } }));
+    const sha = (code: string) => `'sha256-${createHash("sha256").update(code).digest("base64")}'`;
+    for (const res of [await fetch(`${base}/p`), await fetch(`${base}/p`)]) {
+      expect(res.headers.get("content-security-policy")).toBe(`default-src 'self'; script-src 'self' ${sha(inline)} ${sha('import("/assets/a.js");')}; object-src 'none'`);
+      const body = await res.text();
+      expect(body).not.toContain("nonce");
+      expect(body).toContain(`<script>${inline}</script>`);
+    }
+    // Nothing to pin without a nonce.
+    expect(pinInlineScripts("<script>x()</script>", "script-src 'self'")).toEqual({ html: "<script>x()</script>", csp: "script-src 'self'" });
   });
 
   it("shares one render between concurrent requests", async () => {

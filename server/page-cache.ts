@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import zlib from "node:zlib";
 
@@ -15,6 +16,23 @@ import zlib from "node:zlib";
 type Entry = { status: number; headers: [string, string][]; names: Set<string>; body: Buffer; gzip: Buffer | null; cacheable: boolean; expires: number };
 
 const SKIP_HEADERS = new Set(["content-length", "content-encoding", "transfer-encoding", "connection"]);
+
+/**
+ * A cached page goes to every guest for a while, so a nonce in it would be one value shared by all
+ * of them, readable from any copy. Its Content-Security-Policy names the SHA-256 of each inline
+ * script instead (what the browser checks), and the nonce leaves the page. Done once per render,
+ * so a cache hit costs what it did.
+ */
+export function pinInlineScripts(html: string, csp: string): { html: string; csp: string } {
+  const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+  if (!nonce) return { html, csp };
+  const hashes = new Set<string>();
+  for (const [, attrs, code] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\ssrc\s*=/i.test(attrs) || /application\/(ld\+)?json/i.test(attrs)) continue;
+    hashes.add(`'sha256-${createHash("sha256").update(code, "utf8").digest("base64")}'`);
+  }
+  return { html: html.replaceAll(` nonce="${nonce}"`, ""), csp: csp.replace(`'nonce-${nonce}'`, [...hashes].join(" ")).replace(/ {2,}/g, " ") };
+}
 
 export type PageCacheOptions = {
   render: (request: Request) => Promise<Response>;
@@ -47,12 +65,18 @@ export function createPageCache({
     }
     headers.set("host", new URL(origin).host);
     const response = await render(new Request(`${origin}${path}`, { method: "GET", headers }));
-    const body = Buffer.from(await response.arrayBuffer());
+    let body = Buffer.from(await response.arrayBuffer());
     const cacheControl = response.headers.get("cache-control") ?? "";
     const cacheable = response.status === 200 && !response.headers.has("set-cookie") && !/private|no-store/.test(cacheControl);
     const type = response.headers.get("content-type") ?? "";
     const compressible = body.length > 1024 && /text|json|xml|javascript|x-script/.test(type);
-    const kept = [...response.headers.entries()].filter(([name]) => !SKIP_HEADERS.has(name));
+    let kept = [...response.headers.entries()].filter(([name]) => !SKIP_HEADERS.has(name));
+    const csp = response.headers.get("content-security-policy");
+    if (cacheable && csp && type.startsWith("text/html")) {
+      const pinned = pinInlineScripts(body.toString("utf8"), csp);
+      body = Buffer.from(pinned.html, "utf8");
+      kept = kept.map(([name, value]) => [name, name === "content-security-policy" ? pinned.csp : value]);
+    }
     return {
       status: response.status,
       headers: kept,
