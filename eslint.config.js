@@ -34,8 +34,8 @@ const LAYERS = [
   },
   {
     target: "./app/http",
-    from: ["./app/routes", "./app/components", "./app/seed", "./app/root.tsx"],
-    message: "app/http is request glue between routes and modules: it imports modules and lib, not routes, components or seed.",
+    from: ["./app/routes", "./app/components", "./app/seed", "./app/db", "./app/root.tsx"],
+    message: "app/http is request glue between routes and modules: it imports modules and lib, not routes, components, seed or db (the database handle is the request context's).",
   },
   {
     target: ["./app/routes", "./app/root.tsx", "./app/entry.server.tsx"],

@@ -32,6 +32,7 @@ describe("the layering lint (eslint.config.js)", () => {
     ["app/modules/orders/probe.ts", `import * as route from "~/routes/order";\nexport const p = route;\n`],
     ["app/modules/orders/probe.ts", `import * as seed from "../../seed/seed-data";\nexport const p = seed;\n`],
     ["app/http/probe.ts", `import * as route from "~/routes/cart";\nexport const p = route;\n`],
+    ["app/http/probe.ts", `import type { Db } from "~/db/client.server";\nexport type P = Db;\n`],
     ["app/routes/probe.ts", `import { orders } from "~/db/schema";\nexport const p = orders;\n`],
   ])("refuses %s importing: %s", async (file, code) => {
     expect(await brokenRules(file, code)).toContain(LAYER_RULE);

@@ -1,5 +1,4 @@
-import { redirect } from "react-router";
-import type { Db } from "~/db/client.server";
+import { redirect, type AppLoadContext } from "react-router";
 import { AppError } from "~/lib/errors";
 import { createDiscountCode, setDiscountCodePaused, updateDiscountCode } from "~/modules/promotions/manage-discount-codes.server";
 import { createScheduledSale, endOrRemoveScheduledSale, updateScheduledSale } from "~/modules/promotions/manage-scheduled-sales.server";
@@ -32,7 +31,7 @@ const id = (form: FormData, name: string) => {
  * Runs one of the Discounts forms. A change redirects (to `back`, or the code's own page) with a
  * toast; a refusal comes back with the messages by field and every value as typed, nothing saved.
  */
-export async function discountAction(db: Db, form: FormData, back: string): Promise<Response | DiscountActionData> {
+export async function discountAction(db: AppLoadContext["db"], form: FormData, back: string): Promise<Response | DiscountActionData> {
   const intent = (DISCOUNT_INTENTS as readonly string[]).includes(String(form.get("intent"))) ? (form.get("intent") as DiscountIntent) : null;
   const refused = (message: string, more: Partial<DiscountActionData> = {}): DiscountActionData => ({ ok: false, intent, message, ...more });
   const done = async (message: string, to = back) => redirect(to, { headers: { "Set-Cookie": await setFlash({ type: "success", message }) } });
