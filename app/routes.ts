@@ -69,6 +69,7 @@ export default [
   route("api/seller/overview", "routes/api.seller-overview.ts"),
   route("api/seller/couriers", "routes/api.seller-couriers.ts"),
   route("api/shipments", "routes/api.shipments.ts"),
+  route("api/shipments/:orderId", "routes/api.shipment.ts"),
   route("api/settlements", "routes/api.settlements.ts"),
   route("api/shipping/imports", "routes/api.shipping-imports.ts"),
   route("api/wishlist/:productId", "routes/api.wishlist-item.ts"),

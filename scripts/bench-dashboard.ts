@@ -28,6 +28,10 @@ const PAGES = [
   ["Orders, first page", "/seller/orders"],
   ["Orders, status filter", "/seller/orders?status=pending"],
   ["Orders, phone search", "/seller/orders?q=03001234567"],
+  // The demo data books, delivers, returns and settles parcels with three couriers (scripts/seed-demo-shipping.ts).
+  ["Shipping tab (cash with couriers)", "/seller/shipping"],
+  ["Delivery rates, 90 days by city", "/seller/shipping/rates?days=90&by=city"],
+  ["Discrepancies", "/seller/shipping/discrepancies"],
 ] as const;
 
 type Row = { db: string; page: string; url: string; p50: number; p95: number; max: number; status: number; requests: number };

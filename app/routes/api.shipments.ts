@@ -26,6 +26,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   return handleApi(async () => {
     const user = await requireApiUser(request, context, "seller");
     const body = bookingBody.parse(await readJson(request));
-    return apiData(await bookShipments(context.db, { id: user.id }, body), 201);
+    return apiData(await bookShipments(context.db, { id: user.id, name: user.name }, body), 201);
   });
 }

@@ -1,7 +1,10 @@
-import { data, Link } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { ShipmentDetails } from "~/components/shipping/shipment-details";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { requireUser } from "~/http/auth-guard.server";
+import { setFlash } from "~/http/flash.server";
+import { AppError } from "~/lib/errors";
+import { useKeptActionData } from "~/lib/use-kept-action-data";
 import { formatPrice } from "~/lib/money";
 import { formatPakistaniMobile } from "~/lib/phone";
 import { pageMeta } from "~/lib/seo";
@@ -11,6 +14,7 @@ import { PAYMENT_STATUS_LABELS } from "~/modules/orders/order-lifecycle";
 import { mediaUrl } from "~/modules/media/image-url";
 import { ratingsByProduct } from "~/modules/reviews/buyer-reviews.server";
 import { shipmentForOrder } from "~/modules/shipping/shipment-for-order.server";
+import { cancelBooking } from "~/modules/shipping/book-shipments.server";
 import type { Route } from "./+types/order";
 import { CourierDetails } from "~/components/orders/courier-details";
 
@@ -32,9 +36,25 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { order, dashboard: user.role === "seller" ? "/seller/orders" : "/buyer-dashboard", canRate, myRatings, shipment };
 }
 
+/** The owner's Cancel Booking on the shipment: the parcel comes off the load sheet and labels, the order stays. */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const user = await requireUser(request, context, "seller");
+  const form = await request.formData();
+  if (form.get("intent") !== "cancel-booking") return data({ bookingError: "Unknown action" }, { status: 400 });
+  try {
+    const { orderNumber, courier } = await cancelBooking(context.db, { id: user.id, name: user.name }, params.id);
+    const flash = await setFlash({ type: "success", message: `Booking of ${orderNumber} with ${courier} cancelled` });
+    return redirect(`/orders/${params.id}`, { headers: { "Set-Cookie": flash } });
+  } catch (error) {
+    if (error instanceof AppError && (error.code === "CONFLICT" || error.code === "NOT_FOUND")) return data({ bookingError: error.message }, { status: 409 });
+    throw error;
+  }
+}
+
 /** The order confirmation (PRODUCT.md): what was ordered, what to pay at the door, and when it comes. */
-export default function OrderPage({ loaderData }: Route.ComponentProps) {
+export default function OrderPage({ loaderData, actionData: sentActionData }: Route.ComponentProps) {
   const { order, dashboard, canRate, myRatings, shipment } = loaderData;
+  const actionData = useKeptActionData(sentActionData);
   if (!order) {
     return (
       <section className="container-page py-16 text-center">
@@ -108,7 +128,13 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
           {order.phone && formatPakistaniMobile(order.phone)}
         </address>
 
-        {shipment && <ShipmentDetails shipment={shipment} />}
+        {shipment && (
+          <ShipmentDetails
+            shipment={shipment}
+            canCancelBooking={order.status === "confirmed" || order.status === "processing"}
+            bookingError={actionData?.bookingError}
+          />
+        )}
 
         <div className="mt-8 flex flex-wrap gap-3">
           <Link to={dashboard} className="btn-primary">My Orders</Link>

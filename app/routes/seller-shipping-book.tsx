@@ -36,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = parseBookingForm(form);
   if (!parsed.ok) return data<ActionData>({ ok: false, message: parsed.message, fields: parsed.fields, values }, { status: 400 });
   try {
-    const result = await bookShipments(context.db, { id: user.id }, parsed);
+    const result = await bookShipments(context.db, { id: user.id, name: user.name }, parsed);
     return data<ActionData>({ ok: true, result, courierId: parsed.courierId });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
 import { formatDateTime, formatDay } from "~/components/seller/orders/types";
 import { formatPrice } from "~/lib/money";
 import { formatKg } from "~/lib/weight";
@@ -11,7 +11,7 @@ const paidOnText = (day: string) => formatDay(`${day}T12:00:00+05:00`);
  * page), weight and pieces, the estimated and charged cost, the COD and what the courier paid,
  * every courier status with its time, and the settlement that paid it.
  */
-export function ShipmentDetails({ shipment: s }: { shipment: OrderShipment }) {
+export function ShipmentDetails({ shipment: s, canCancelBooking = false, bookingError }: { shipment: OrderShipment; canCancelBooking?: boolean; bookingError?: string }) {
   const money = (value: number | null) => (value === null ? "—" : formatPrice(value));
   return (
     <section aria-labelledby="shipment-title" className="mt-6" data-testid="order-shipment">
@@ -46,6 +46,14 @@ export function ShipmentDetails({ shipment: s }: { shipment: OrderShipment }) {
         <p className="mt-2 text-sm font-medium text-amber-900">
           {s.openDiscrepancies} open {s.openDiscrepancies === 1 ? "discrepancy" : "discrepancies"} about this parcel: <Link to="/seller/shipping/discrepancies" className="underline">see Discrepancies</Link>
         </p>
+      )}
+      {canCancelBooking && (
+        <Form method="post" className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+          <input type="hidden" name="intent" value="cancel-booking" />
+          <button type="submit" className="btn-secondary" aria-describedby="cancel-booking-help">Cancel Booking</button>
+          <span id="cancel-booking-help" className="text-stone-700">Takes the parcel off the load sheet and labels; the order stays and can be booked again.</span>
+          {bookingError && <p role="alert" className="w-full font-medium text-red-700">{bookingError}</p>}
+        </Form>
       )}
       <h3 className="mt-4 text-sm font-semibold text-stone-900">Courier statuses</h3>
       {s.events.length === 0 ? (

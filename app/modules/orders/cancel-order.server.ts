@@ -10,6 +10,7 @@ import { queueOrderEmails } from "~/modules/email/order-emails.server";
 import { recordStatusChange } from "./record-status-change.server";
 import { announceRestock, stockBeforeChange } from "~/modules/notifications/announce-restock.server";
 import { releaseRedemption } from "~/modules/promotions/redeem-discount-code.server";
+import { shipmentFollowsOrder } from "~/modules/shipping/shipment-follows-order.server";
 
 export type CancelOrderResult = { orderId: string; orderNumber: string; status: "cancelled" };
 
@@ -38,8 +39,10 @@ export async function cancelOrder(db: Db, viewer: OrderViewer, orderId: string):
     await tx.update(orders).set({ status: "cancelled", updatedAt: now }).where(eq(orders.id, order.id));
     await putOrderItemsBack(tx, order.id);
     await releaseRedemption(tx, order.id, now);
+    // A booked parcel leaves the load sheet and the labels with its order.
+    const note = await shipmentFollowsOrder(tx, order.id, "cancelled", { at: now });
     const actor = { id: viewer.id, name: viewer.role === "seller" ? (viewer.name ?? "Shop") : "Customer" };
-    await recordStatusChange(tx, { orderId: order.id, from: order.status, to: "cancelled", actor });
+    await recordStatusChange(tx, { orderId: order.id, from: order.status, to: "cancelled", actor, note });
     // A buyer's own cancellation is news to the shop (it may be about to pack the order); the owner's is not.
     await queueOrderEmails(tx, order.id, viewer.role === "seller" ? { type: "status", status: "cancelled" } : { type: "cancelled-by-buyer", from: order.status });
     await publishLiveEvent(tx, { topic: "orders", userId: order.userId });

@@ -11,6 +11,7 @@ import type { OrderStatusInput } from "./order-status-input";
 import { recordStatusChange, type OrderActor } from "./record-status-change.server";
 import { anonymiseIfCustomerDeleted } from "./release-customer-orders.server";
 import { releaseRedemption } from "~/modules/promotions/redeem-discount-code.server";
+import { shipmentFollowsOrder } from "~/modules/shipping/shipment-follows-order.server";
 
 export type OrderStatusUpdate = { orderId: string; orderNumber: string; from: OrderStatus; status: OrderStatus };
 
@@ -46,6 +47,7 @@ export async function updateOrderStatus(
       // Correcting the courier or tracking number of a parcel on its way: no status change.
       if (!givesCourier) throw new AppError("CONFLICT", "This order is already shipped");
       await tx.update(orders).set({ ...defined(courier), updatedAt: now }).where(eq(orders.id, order.id));
+      await shipmentFollowsOrder(tx, order.id, "shipped", { at: now, trackingNumber: courier.trackingNumber });
       await publishLiveEvent(tx, { topic: "orders", userId: order.userId });
       return { orderId: order.id, orderNumber: order.orderNumber, from, status: to };
     }
@@ -62,8 +64,8 @@ export type MovingOrder = { id: string; userId: string | null; status: OrderStat
 /**
  * One move along the lifecycle inside the caller's transaction (the order locked by the caller):
  * checked against the lifecycle, with its payment status, delivery time, stock back exactly once
- * on cancel or return, the history row, the buyer's e-mail and the live event. The owner's status
- * form and the courier imports both move orders through here.
+ * on cancel or return, the parcel kept in step (modules/shipping), the history row, the buyer's
+ * e-mail and the live event. The owner's status form and the courier imports both move orders through here.
  */
 export async function applyOrderMove(
   tx: DbOrTx, actor: OrderActor, order: MovingOrder, to: OrderStatus,
@@ -86,7 +88,12 @@ export async function applyOrderMove(
     // A cancelled or returned order gives its discount code's use back.
     await releaseRedemption(tx, order.id, opts.now);
   }
-  await recordStatusChange(tx, { orderId: order.id, from, to, actor, at: opts.now, note: opts.note ?? null });
+  const parcelNote = await shipmentFollowsOrder(tx, order.id, to, {
+    at: to === "delivered" ? opts.deliveredAt ?? opts.now : opts.now,
+    trackingNumber: to === "shipped" ? opts.courier?.trackingNumber : undefined,
+  });
+  const note = [opts.note, parcelNote].filter(Boolean).join(". ") || null;
+  await recordStatusChange(tx, { orderId: order.id, from, to, actor, at: opts.now, note });
   await queueOrderEmails(tx, order.id, { type: "status", status: to });
   if (to === "delivered" || to === "returned") await anonymiseIfCustomerDeleted(tx, order.id);
   await publishLiveEvent(tx, { topic: "orders", userId: order.userId });

@@ -2,9 +2,13 @@ import { eq, inArray } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { orderItems, orders, products, shipments } from "~/db/schema";
 import { AppError } from "~/lib/errors";
+import { formatPrice } from "~/lib/money";
+import { formatKg } from "~/lib/weight";
 import { isUuid } from "~/lib/uuid";
 import { publishLiveEvents } from "~/modules/live/publish-live-event.server";
 import { STATUS_LABELS } from "~/modules/orders/order-lifecycle";
+import { recordStatusChange, type OrderActor } from "~/modules/orders/record-status-change.server";
+import { bookingCancelledNote } from "./shipment-follows-order.server";
 import { getCourier } from "./couriers.server";
 import { codAmountFor, parcelOf } from "./parcel";
 import { estimateCharge } from "./rate-card";
@@ -30,7 +34,7 @@ export type BookingResult = { courier: string; booked: BookedShipment[]; refused
  * booked, not confirmed, unknown) is refused with its reason and the others still book. One
  * transaction with the orders locked, so two owners booking the same order book it once.
  */
-export async function bookShipments(db: Db, actor: { id: string | null }, request: BookingRequest, now = new Date()): Promise<BookingResult> {
+export async function bookShipments(db: Db, actor: { id: string | null; name?: string }, request: BookingRequest, now = new Date()): Promise<BookingResult> {
   const ids = [...new Set(request.orderIds)];
   if (!ids.length) throw new AppError("VALIDATION", "Select the orders to book");
   if (ids.length > MAX_BOOKING) throw new AppError("VALIDATION", `Book at most ${MAX_BOOKING} orders at a time`);
@@ -73,6 +77,14 @@ export async function bookShipments(db: Db, actor: { id: string | null }, reques
     const inserted = await tx.insert(shipments).values(rows).returning({ id: shipments.id, orderId: shipments.orderId });
     // The order names its courier at once (the owner's list, the buyer's page); the tracking number follows from the courier.
     await tx.update(orders).set({ courierName: courier.name, updatedAt: now }).where(inArray(orders.id, bookable.map((o) => o.id)));
+    // The order's history says when it was booked and by whom (its status does not change).
+    for (const row of rows) {
+      const { status } = bookable.find((o) => o.id === row.orderId)!;
+      await recordStatusChange(tx, {
+        orderId: row.orderId, from: status, to: status, actor: { id: actor.id, name: actor.name ?? "Shop" }, at: now,
+        note: `Booked with ${courier.name}: ${formatKg(row.weightGrams)}, ${row.codAmount === 0 ? "no cash to collect" : `COD ${formatPrice(row.codAmount)}`}`,
+      });
+    }
     await publishLiveEvents(tx, "orders", bookable.flatMap((o) => (o.userId ? [o.userId] : [])));
     return rows.map((row) => {
       const order = bookable.find((o) => o.id === row.orderId)!;
@@ -81,4 +93,30 @@ export async function bookShipments(db: Db, actor: { id: string | null }, reques
     });
   });
   return { courier: courier.name, booked, refused };
+}
+
+/**
+ * Takes a booking back before the parcel leaves (a wrong courier or weight, an order put on hold):
+ * the parcel leaves the load sheet, labels, booking file and rates, the order no longer names the
+ * courier, and its history says so. The order stays as it is and can be booked again. Once the
+ * courier has the parcel (shipped) the booking stands.
+ */
+export async function cancelBooking(db: Db, actor: OrderActor, orderId: string, now = new Date()): Promise<{ orderNumber: string; courier: string }> {
+  if (!isUuid(orderId)) throw new AppError("NOT_FOUND", "Order not found");
+  return db.transaction(async (tx) => {
+    const [order] = await tx.select({ id: orders.id, orderNumber: orders.orderNumber, status: orders.status, userId: orders.userId })
+      .from(orders).where(eq(orders.id, orderId)).for("update");
+    if (!order) throw new AppError("NOT_FOUND", "Order not found");
+    if (!(BOOKABLE_STATUSES as readonly string[]).includes(order.status)) {
+      throw new AppError("CONFLICT", `${order.orderNumber} is ${STATUS_LABELS[order.status].toLowerCase()}: only a booking not yet shipped can be cancelled`);
+    }
+    const [removed] = await tx.delete(shipments).where(eq(shipments.orderId, order.id))
+      .returning({ courierId: shipments.courierId, trackingNumber: shipments.trackingNumber });
+    if (!removed) throw new AppError("CONFLICT", `${order.orderNumber} is not booked`);
+    const courier = await getCourier(tx, removed.courierId);
+    await tx.update(orders).set({ courierName: null, trackingNumber: null, updatedAt: now }).where(eq(orders.id, order.id));
+    await recordStatusChange(tx, { orderId: order.id, from: order.status, to: order.status, actor, at: now, note: bookingCancelledNote(courier.name, removed.trackingNumber) });
+    await publishLiveEvents(tx, "orders", order.userId ? [order.userId] : []);
+    return { orderNumber: order.orderNumber, courier: courier.name };
+  });
 }

@@ -54,6 +54,11 @@ export async function findParcel(ctx: ImportContext, row: { orderNumber: string 
       .limit(1);
     orderId = found?.orderId ?? null;
   }
+  if (!orderId && row.trackingNumber) {
+    // A tracking number the owner typed on an order shipped without a booking here.
+    const [found] = await ctx.tx.select({ id: orders.id }).from(orders).where(eq(orders.trackingNumber, row.trackingNumber)).orderBy(desc(orders.createdAt)).limit(1);
+    orderId = found?.id ?? null;
+  }
   if (!orderId) return null;
   const [order] = await ctx.tx
     .select({ id: orders.id, orderNumber: orders.orderNumber, userId: orders.userId, status: orders.status, paymentStatus: orders.paymentStatus, deliveredAt: orders.deliveredAt, total: orders.total })

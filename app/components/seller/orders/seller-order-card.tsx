@@ -133,8 +133,13 @@ function OrderDetails({ order }: { order: OwnerOrderView }) {
         <ol className="mt-1 space-y-1" data-testid="status-history">
           {order.history.map((h, i) => (
             <li key={i}>
-              <span className="text-stone-600">{formatDateTime(h.at)}</span>: {h.from ? `${STATUS_LABELS[h.from]} → ` : "Placed as "}
-              <strong>{STATUS_LABELS[h.to]}</strong> by {h.actorName}{h.note ? ` (${h.note})` : ""}
+              <span className="text-stone-600">{formatDateTime(h.at)}</span>:{" "}
+              {h.from === h.to && h.note ? (
+                // A step that does not change the status (booked, booking cancelled, settled): the note says it.
+                <>{h.note} by {h.actorName}</>
+              ) : (
+                <>{h.from ? `${STATUS_LABELS[h.from]} → ` : "Placed as "}<strong>{STATUS_LABELS[h.to]}</strong> by {h.actorName}{h.note ? ` (${h.note})` : ""}</>
+              )}
             </li>
           ))}
         </ol>

@@ -1,0 +1,19 @@
+import { apiData, handleApi, methodNotAllowed, requireApiUser } from "~/http/api.server";
+import { cancelBooking } from "~/modules/shipping/book-shipments.server";
+import type { Route } from "./+types/api.shipment";
+
+/**
+ * DELETE /api/shipments/:orderId: cancels the order's booking before the parcel is shipped (sellers
+ * only). The order stays as it is and can be booked again.
+ */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  if (request.method !== "DELETE") return methodNotAllowed(["DELETE"], "/api/shipments/:orderId");
+  return handleApi(async () => {
+    const user = await requireApiUser(request, context, "seller");
+    return apiData(await cancelBooking(context.db, { id: user.id, name: user.name }, params.orderId));
+  });
+}
+
+export function loader() {
+  return methodNotAllowed(["DELETE"], "/api/shipments/:orderId");
+}
