@@ -8,21 +8,30 @@ import { deferHydration } from "~/http/defer-hydration.server";
 import { logger } from "~/lib/logger.server";
 import { loggableUrl } from "~/lib/log-redaction";
 import { contentSecurityPolicy, newNonce } from "~/http/security-headers.server";
-// The stylesheet as text, for the server bundle only: every page carries it inline (first paint
-// without a stylesheet round trip) and the browser bundle stays free of it.
+// The stylesheet as text, for the server bundle only: a first visit's page carries it inline (first
+// paint without a stylesheet round trip) and the browser bundle stays free of it. Signed-in pages
+// link the built file instead (components/layout/inline-styles.tsx).
 import appCss from "./app.css?inline";
+import stylesheetHref from "./app.css?url";
 
 // React renders the stylesheet's element empty (InlineStyles) and the bytes are put in afterwards,
 // so React does not encode the same 46 KB again on every request.
 const EMPTY_STYLE = Buffer.from(`<style id="${STYLE_ID}"></style>`);
 const STYLE_OPEN_LENGTH = `<style id="${STYLE_ID}">`.length;
 const CSS_BYTES = Buffer.from(appCss);
+const LINKED_STYLE = Buffer.from(`<link id="${STYLE_ID}" rel="stylesheet" href="${stylesheetHref}"/>`);
+// The sign-in page fetches the file while the visitor types, so their first signed-in page finds it cached.
+const PREFETCH_STYLE = Buffer.from(`<link rel="prefetch" as="style" href="${stylesheetHref}"/>`);
+const SIGN_IN_PATH = "/auth";
 
-function withStylesheet(html: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
+function withStylesheet(html: Buffer<ArrayBuffer>, how: "inline" | "inline-and-prefetch" | "linked"): Buffer<ArrayBuffer> {
   const at = html.indexOf(EMPTY_STYLE);
   if (at < 0) return html;
+  const end = at + EMPTY_STYLE.length;
+  if (how === "linked") return Buffer.concat([html.subarray(0, at), LINKED_STYLE, html.subarray(end)]);
   const split = at + STYLE_OPEN_LENGTH;
-  return Buffer.concat([html.subarray(0, split), CSS_BYTES, html.subarray(split)]);
+  const prefetch = how === "inline-and-prefetch" ? [PREFETCH_STYLE] : [];
+  return Buffer.concat([html.subarray(0, split), CSS_BYTES, html.subarray(split, end), ...prefetch, html.subarray(end)]);
 }
 
 export const streamTimeout = 5_000;
@@ -40,7 +49,9 @@ export default function handleRequest(
   const nonce = newNonce();
   responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(loadContext.env, nonce));
   // A page that shows a signed-in person's name, cart or orders must never sit in a shared cache.
-  if (isPersonal(request, routerContext)) responseHeaders.set("Cache-Control", "private, no-store");
+  const personal = isPersonal(request, routerContext);
+  if (personal) responseHeaders.set("Cache-Control", "private, no-store");
+  const stylesheet = personal ? "linked" : new URL(request.url).pathname === SIGN_IN_PATH ? "inline-and-prefetch" : "inline";
 
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === "HEAD") {
@@ -66,7 +77,7 @@ export default function handleRequest(
         clearTimeout(timeoutId);
         timeoutId = undefined;
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        resolve(new Response(withStylesheet(Buffer.concat(chunks)), { headers: responseHeaders, status: responseStatusCode }));
+        resolve(new Response(withStylesheet(Buffer.concat(chunks), stylesheet), { headers: responseHeaders, status: responseStatusCode }));
         callback();
       },
     });

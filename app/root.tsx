@@ -4,6 +4,8 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import { InlineStyles } from "~/components/layout/inline-styles";
+// The stylesheet's built, hashed file: linked on signed-in pages (InlineStyles).
+import stylesheetHref from "./app.css?url";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { Toaster } from "~/components/ui/toaster";
@@ -68,7 +70,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#24493f" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        <InlineStyles />
+        <InlineStyles href={stylesheetHref} />
         <Meta />
         <Links />
       </head>
