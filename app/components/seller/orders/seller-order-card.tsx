@@ -133,7 +133,8 @@ function OrderDetails({ order }: { order: OwnerOrderView }) {
         <ol className="mt-1 space-y-1" data-testid="status-history">
           {order.history.map((h, i) => (
             <li key={i}>
-              <span className="text-stone-600">{formatDateTime(h.at)}</span>: {h.from ? `${STATUS_LABELS[h.from]} → ` : "Placed as "}
+              {/* The same status twice is a note on the order (a courier's settlement), not a move. */}
+              <span className="text-stone-600">{formatDateTime(h.at)}</span>: {h.from === h.to ? "Still " : h.from ? `${STATUS_LABELS[h.from]} → ` : "Placed as "}
               <strong>{STATUS_LABELS[h.to]}</strong> by {h.actorName}{h.note ? ` (${h.note})` : ""}
             </li>
           ))}
