@@ -7,6 +7,7 @@ import { karachiDay } from "~/modules/seller/karachi-days";
 import { defaultBookingColumns } from "~/modules/shipping/booking-columns";
 import { parseCourierForm } from "~/modules/shipping/courier-form";
 import { estimateCharge } from "~/modules/shipping/rate-card";
+import { settlementExpectedTotal } from "~/modules/shipping/settlement-expected";
 
 /**
  * The shipping side of the demo shop: three couriers with their rate cards, a parcel for every
@@ -194,7 +195,7 @@ export async function seedDemoShipping(db: Db, parcels: DemoParcel[], { now, r, 
       courierId: b.courier.id,
       reference: `${b.courier.spec.form.name.toUpperCase()}-PAY-${100_001 + earlierSettlements + i}`,
       paidOn: b.paidOn,
-      expectedTotal: b.paid.reduce((s, p) => s + (p.parcel.deliveredAt ? p.parcel.codAmount : 0), 0),
+      expectedTotal: settlementExpectedTotal(b.paid.map((p) => ({ codAmount: p.parcel.codAmount, delivered: p.parcel.deliveredAt !== null }))),
       paidTotal: b === shortTotal ? net - 100 : net,
       chargesTotal: b.paid.reduce((s, p) => s + p.charged, 0),
       createdAt: new Date(`${b.paidOn}T09:00:00Z`),
@@ -211,8 +212,11 @@ export async function seedDemoShipping(db: Db, parcels: DemoParcel[], { now, r, 
     for (const p of b.paid) {
       shipmentValues.set(p.parcel, { settlementId, collectedAmount: p.collected, chargedAmount: p.charged, netPaid: p.collected - p.charged });
       const base = { courierId: b.courier.id, orderId: p.parcel.orderId, settlementId, createdAt: importedAt };
+      // The import's rules (parcel-payment.server.ts): cash paid for a parcel not delivered, else a delivered one paid other than its COD.
       if (!p.parcel.deliveredAt) {
-        discrepancies.push({ ...base, kind: "not-delivered", expected: 0, actual: p.collected, detail: `${reference}: paid ${formatPrice(p.collected)} for ${p.parcel.orderNumber}, which was refused and came back to the shop` });
+        if (p.collected > 0) {
+          discrepancies.push({ ...base, kind: "not-delivered", expected: 0, actual: p.collected, detail: `${reference}: paid ${formatPrice(p.collected)} for ${p.parcel.orderNumber}, which was refused and came back to the shop` });
+        }
       } else if (p.collected !== p.parcel.codAmount) {
         discrepancies.push({ ...base, kind: "amount-differs", expected: p.parcel.codAmount, actual: p.collected, detail: `${reference}: collected ${formatPrice(p.collected)} for ${p.parcel.orderNumber}, its COD is ${formatPrice(p.parcel.codAmount)}` });
       }

@@ -10,6 +10,7 @@ import {
   type OrderStatus,
   PAYMENT_STATUS_LABELS,
   paymentStatusAfterMove,
+  paymentStatusWhenSettled,
   paymentStatusFor,
   restocksWhenMovedTo,
   RETURN_WINDOW_DAYS,
@@ -127,6 +128,13 @@ describe("payment status", () => {
     expect(paymentStatusAfterMove("shipped", "delivered", "unpaid")).toBe("collected");
     expect(paymentStatusAfterMove("shipped", "returned", "unpaid")).toBe("unpaid");
     expect(paymentStatusAfterMove("delivered", "returned", "collected")).toBe("refunded");
+  });
+  it("is settled when a courier's settlement pays for a delivered order, and only then", () => {
+    expect(paymentStatusWhenSettled("delivered", "collected")).toBe("settled");
+    expect(paymentStatusWhenSettled("shipped", "unpaid")).toBe("unpaid");
+    expect(paymentStatusWhenSettled("returned", "unpaid")).toBe("unpaid");
+    expect(paymentStatusWhenSettled("returned", "refunded")).toBe("refunded");
+    expect(paymentStatusWhenSettled("delivered", "settled")).toBe("settled");
   });
 });
 

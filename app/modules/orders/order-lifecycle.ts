@@ -91,6 +91,15 @@ export function paymentStatusFor(status: OrderStatus, opts: { deliveredAt?: Date
   return "unpaid";
 }
 
+/**
+ * The payment status once a courier's settlement has paid for the order's parcel: a delivered
+ * order whose cash was collected is settled. Any other order keeps its status: a parcel paid for
+ * before its delivery is imported is settled when the delivery is, and a refund stays a refund.
+ */
+export function paymentStatusWhenSettled(status: OrderStatus, current: PaymentStatus): PaymentStatus {
+  return status === "delivered" && current === "collected" ? "settled" : current;
+}
+
 /** The payment status after an allowed move; callers check the move with canMoveOrder first. */
 export function paymentStatusAfterMove(from: OrderStatus, to: OrderStatus, current: PaymentStatus): PaymentStatus {
   if (to === "delivered") return "collected";

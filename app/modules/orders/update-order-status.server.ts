@@ -65,21 +65,28 @@ export type MovingOrder = { id: string; userId: string | null; status: OrderStat
  * One move along the lifecycle inside the caller's transaction (the order locked by the caller):
  * checked against the lifecycle, with its payment status, delivery time, stock back exactly once
  * on cancel or return, the parcel kept in step (modules/shipping), the history row, the buyer's
- * e-mail and the live event. The owner's status form and the courier imports both move orders through here.
+ * e-mail and the live event. The owner's status form and the courier imports both move orders
+ * through here. Answers the order as moved.
  */
-export async function applyOrderMove(
-  tx: DbOrTx, actor: OrderActor, order: MovingOrder, to: OrderStatus,
+export async function applyOrderMove<O extends MovingOrder>(
+  tx: DbOrTx, actor: OrderActor, order: O, to: OrderStatus,
   opts: { now: Date; note?: string | null; deliveredAt?: Date; courier?: { courierName?: string; trackingNumber?: string } },
-): Promise<void> {
+): Promise<O> {
   const from = order.status;
   assertOrderMove(from, to, { deliveredAt: order.deliveredAt, now: opts.now });
+  const moved: O = {
+    ...order,
+    status: to,
+    paymentStatus: paymentStatusAfterMove(from, to, order.paymentStatus),
+    deliveredAt: to === "delivered" ? opts.deliveredAt ?? opts.now : order.deliveredAt,
+  };
   await tx
     .update(orders)
     .set({
-      status: to,
-      paymentStatus: paymentStatusAfterMove(from, to, order.paymentStatus),
+      status: moved.status,
+      paymentStatus: moved.paymentStatus,
       updatedAt: opts.now,
-      ...(to === "delivered" ? { deliveredAt: opts.deliveredAt ?? opts.now } : {}),
+      ...(to === "delivered" ? { deliveredAt: moved.deliveredAt } : {}),
       ...(to === "shipped" ? opts.courier ?? {} : {}),
     })
     .where(eq(orders.id, order.id));
@@ -97,6 +104,7 @@ export async function applyOrderMove(
   await queueOrderEmails(tx, order.id, { type: "status", status: to });
   if (to === "delivered" || to === "returned") await anonymiseIfCustomerDeleted(tx, order.id);
   await publishLiveEvent(tx, { topic: "orders", userId: order.userId });
+  return moved;
 }
 
 function defined(courier: { courierName?: string; trackingNumber?: string }) {

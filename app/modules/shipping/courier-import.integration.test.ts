@@ -7,6 +7,7 @@ import { updateOrderStatus } from "~/modules/orders/update-order-status.server";
 import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
 import { placeTestOrder, TEST_ITEM } from "../../../tests/factories/test-orders";
 import { bookShipments } from "./book-shipments.server";
+import { cashWithCouriers } from "./cash-with-couriers.server";
 import { defaultBookingColumns } from "./booking-columns";
 import { parseCourierForm } from "./courier-form";
 import { COD_NEEDS_COURIER, runCourierImport, saveCourierUpload } from "./courier-import.server";
@@ -47,6 +48,11 @@ describe.each(DATABASE_KINDS)("courier file imports on %s", (kind) => {
   const order = async (id: string) => (await db().select().from(orders).where(eq(orders.id, id)))[0];
   const stock = async () => (await db().select({ stock: productVariants.stock }).from(productVariants)
     .where(and(eq(productVariants.productId, TEST_ITEM.productId), eq(productVariants.color, TEST_ITEM.color), eq(productVariants.size, TEST_ITEM.size))))[0].stock;
+
+  const tcsCash = async () => (await cashWithCouriers(db())).find((c) => c.courierId === courierId)?.amount ?? 0;
+  const discrepanciesOf = async (...orderIds: string[]) => (await db().select().from(shippingDiscrepancies))
+    .filter((x) => x.orderId !== null && orderIds.includes(x.orderId));
+  const historyOf = async (orderId: string) => db().select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, orderId)).orderBy(orderStatusHistory.id);
 
   it("previews a tracking file without changing anything, then applies it: shipped, tracking link e-mailed, history noted; the same file again changes nothing", async () => {
     const [a, b, c] = await bookedOrders();
@@ -131,10 +137,14 @@ describe.each(DATABASE_KINDS)("courier file imports on %s", (kind) => {
     await expect(run("cod", await upload("postex-payment.csv", file), false)).rejects.toMatchObject({ code: "VALIDATION", message: COD_NEEDS_COURIER });
     const uploadId = await upload("postex-payment.csv", file);
     const preview = await run("cod", uploadId, false, courierId);
-    expect(preview.settlements).toEqual([{ reference: "STL-77", paidOn: "2026-11-23", parcels: 3, expectedTotal: 3 * cod, collectedTotal: 3 * cod - 100, chargesTotal: 450, paidTotal: 3 * cod - 550 }]);
+    // The returned parcel c is expected to collect nothing: the courier paid its COD anyway.
+    expect(preview.settlements).toEqual([{ reference: "STL-77", paidOn: "2026-11-23", parcels: 3, expectedTotal: 2 * cod, collectedTotal: 3 * cod - 100, chargesTotal: 450, paidTotal: 3 * cod - 550 }]);
     expect(await db().select().from(settlements)).toHaveLength(0);
 
+    const cashBeforeCod = await tcsCash();
     const applied = await run("cod", uploadId, true, courierId);
+    // a and b are paid for: no longer cash with the courier; d still is.
+    expect(await tcsCash()).toBe(cashBeforeCod - 2 * cod);
     expect(applied.counts).toEqual({ change: 3, unchanged: 0, unmatched: 1, problem: 0 });
     expect(applied.rows[1].says).toContain("short by Rs 100");
     expect(await order(a.id)).toMatchObject({ status: "delivered", paymentStatus: "settled" });
@@ -148,7 +158,7 @@ describe.each(DATABASE_KINDS)("courier file imports on %s", (kind) => {
       ["not-settled", d.id, cod, null],
     ].sort());
     const [stl] = await db().select().from(settlements);
-    expect(stl).toMatchObject({ courierId, reference: "STL-77", expectedTotal: 3 * cod, chargesTotal: 450, paidTotal: 3 * cod - 550 });
+    expect(stl).toMatchObject({ courierId, reference: "STL-77", expectedTotal: 2 * cod, chargesTotal: 450, paidTotal: 3 * cod - 550 });
 
     // Applying it again changes nothing and adds no discrepancy.
     const again = await run("cod", await upload("postex-payment.csv", file), true, courierId);
@@ -157,8 +167,139 @@ describe.each(DATABASE_KINDS)("courier file imports on %s", (kind) => {
     expect(await db().select().from(shippingDiscrepancies).where(eq(shippingDiscrepancies.courierId, courierId))).toHaveLength(3);
 
     // A return after settlement: the buyer sends a settled order back within the window.
+    const cashBeforeReturn = await tcsCash();
+    const stockBeforeReturn = await stock();
     await updateOrderStatus(db(), OWNER, a.id, { status: "returned" });
     expect(await order(a.id)).toMatchObject({ status: "returned", paymentStatus: "refunded" });
+    expect(await stock()).toBe(stockBeforeReturn + 1);
+    // Its stock comes back once: not again by a second return, nor by the courier's file saying so.
+    await expect(updateOrderStatus(db(), OWNER, a.id, { status: "returned" })).rejects.toMatchObject({ code: "CONFLICT" });
+    const late = await run("delivery", await upload("s2-return.csv", "Tracking ID,Status\nPX-1,Returned\n"), true, courierId);
+    expect(late.rows[0]).toMatchObject({ outcome: "unchanged", says: "Already returned" });
+    expect(await stock()).toBe(stockBeforeReturn + 1);
+    // The courier paid for it (delivered, then sent back by the buyer): no cash with the courier, no new discrepancy.
+    expect(await tcsCash()).toBe(cashBeforeReturn);
+    expect((await discrepanciesOf(a.id, b.id, c.id, d.id)).map((x) => [x.kind, x.orderId, x.resolvedAt]).sort()).toEqual([
+      ["amount-differs", b.id, null],
+      ["not-delivered", c.id, null],
+      ["not-settled", d.id, null],
+    ].sort());
+  });
+
+  it("ends the same whichever comes first, the COD payment file or the delivery status file: delivered, settled, the early payment's discrepancy closed", async () => {
+    // a1 and b1: paid before their delivery is imported; a2 and b2: the usual order. b1 and b2 are paid Rs 100 short.
+    const [a1, b1, a2, b2] = await bookedOrders(4);
+    await run("tracking", await upload("t-either.csv", `Order ID,Tracking ID\n${a1.orderNumber},EO-1\n${b1.orderNumber},EO-2\n${a2.orderNumber},EO-3\n${b2.orderNumber},EO-4\n`), true);
+    const [{ codAmount: cod }] = await db().select().from(shipments).where(eq(shipments.orderId, a1.id));
+    const cashBefore = await tcsCash();
+    const codFile = (reference: string, a: { orderNumber: string }, b: { orderNumber: string }) => [
+      "Order Ref,COD Amount,Transaction Fee,Net Amount,Status,Settlement ID,Settlement Date",
+      `${a.orderNumber},${cod},150,${cod - 150},Delivered,${reference},2026-11-23`,
+      `${b.orderNumber},${cod - 100},150,${cod - 250},Delivered,${reference},2026-11-23`,
+    ].join("\n");
+    const statusFile = (a: { orderNumber: string }, b: { orderNumber: string }) =>
+      `Order ID,Status,Status Date\n${a.orderNumber},Delivered,2026-11-20 10:00\n${b.orderNumber},Delivered,2026-11-20 11:00\n`;
+
+    const early = await run("cod", await upload("early-payment.csv", codFile("STL-EARLY", a1, b1)), true, courierId);
+    expect(early.counts).toMatchObject({ change: 2 });
+    expect(early.rows[0].says).toContain("import the delivery status file");
+    expect(await order(a1.id)).toMatchObject({ status: "shipped", paymentStatus: "unpaid" });
+    expect((await discrepanciesOf(a1.id, b1.id)).map((x) => [x.kind, x.orderId, x.resolvedAt]).sort()).toEqual([
+      ["not-delivered", a1.id, null],
+      ["not-delivered", b1.id, null],
+    ].sort());
+    const late = await run("delivery", await upload("late-status.csv", statusFile(a1, b1)), true, courierId);
+    expect(late.rows.map((r) => r.outcome)).toEqual(["change", "change"]);
+    expect(late.rows[0].says).toContain("settled in STL-EARLY");
+
+    await run("delivery", await upload("status-first.csv", statusFile(a2, b2)), true, courierId);
+    await run("cod", await upload("payment-after.csv", codFile("STL-AFTER", a2, b2)), true, courierId);
+
+    // The same orders, settlements, open discrepancies and cash with the courier either way.
+    for (const [first, second] of [[a1, a2], [b1, b2]]) {
+      const [x, y] = [await order(first.id), await order(second.id)];
+      expect(x).toMatchObject({ status: "delivered", paymentStatus: "settled" });
+      expect([x.status, x.paymentStatus, x.deliveredAt]).toEqual([y.status, y.paymentStatus, y.deliveredAt]);
+    }
+    const settlementOf = async (reference: string) => {
+      const [row] = await db().select().from(settlements).where(eq(settlements.reference, reference));
+      return { expectedTotal: row.expectedTotal, chargesTotal: row.chargesTotal, paidTotal: row.paidTotal };
+    };
+    expect(await settlementOf("STL-EARLY")).toEqual({ expectedTotal: 2 * cod, chargesTotal: 300, paidTotal: 2 * cod - 400 });
+    expect(await settlementOf("STL-AFTER")).toEqual(await settlementOf("STL-EARLY"));
+    const openOf = async (orderId: string) => (await discrepanciesOf(orderId)).filter((x) => !x.resolvedAt).map((x) => [x.kind, x.expected, x.actual]);
+    expect(await openOf(a1.id)).toEqual([]);
+    expect(await openOf(a2.id)).toEqual([]);
+    expect(await openOf(b1.id)).toEqual([["amount-differs", cod, cod - 100]]);
+    expect(await openOf(b2.id)).toEqual(await openOf(b1.id));
+    expect(await tcsCash()).toBe(cashBefore);
+
+    // The early payment's discrepancies are kept, resolved by the delivery import with the reason.
+    const closed = (await discrepanciesOf(a1.id, b1.id)).filter((x) => x.kind === "not-delivered");
+    expect(closed).toHaveLength(2);
+    for (const x of closed) {
+      expect(x.resolvedByName).toBe(OWNER.name);
+      expect(x.resolvedNote).toMatch(/^Delivery imported later: delivered on .+, by import of delivery status file late-status\.csv \d{4}-\d{2}-\d{2}$/);
+    }
+
+    // Each settled order's history says when and by which file it was settled.
+    const a1History = (await historyOf(a1.id)).slice(-2);
+    expect(a1History.map((h) => [h.fromStatus, h.toStatus])).toEqual([["shipped", "delivered"], ["delivered", "delivered"]]);
+    expect(a1History[1].note).toMatch(/^Settled in STL-EARLY \(paid before its delivery was imported\) by import of delivery status file late-status\.csv \d{4}-\d{2}-\d{2}$/);
+    const a2Settled = (await historyOf(a2.id)).at(-1)!;
+    expect([a2Settled.fromStatus, a2Settled.toStatus, a2Settled.actorName]).toEqual(["delivered", "delivered", OWNER.name]);
+    expect(a2Settled.note).toMatch(/^Settled in STL-AFTER by import of COD payment file payment-after\.csv \d{4}-\d{2}-\d{2}$/);
+  });
+
+  it("expects Rs 0 from returned parcels in a COD report: their return charges are recorded and checked against the rate card, nothing else is flagged", async () => {
+    const [d, r1, r2] = await bookedOrders(3);
+    await run("tracking", await upload("t-rto.csv", `Order ID,Tracking ID\n${d.orderNumber},RT-1\n${r1.orderNumber},RT-2\n${r2.orderNumber},RT-3\n`), true);
+    await run("delivery", await upload("s-rto.csv", "Tracking ID,Status\nRT-1,Delivered\nRT-2,RTO\nRT-3,Returned to shipper\n"), true, courierId);
+    const [{ codAmount: cod, estimatedCharge: estimate }] = await db().select().from(shipments).where(eq(shipments.orderId, d.id));
+    const file = [
+      "CN,COD Amount,Charges,Net Amount,Status,Payment ID,Payment Date",
+      `RT-1,${cod},150,${cod - 150},Delivered,STL-RTO,2026-11-24`,
+      `RT-2,0,${estimate - 10},-${estimate - 10},RTO,STL-RTO,2026-11-24`,
+      `RT-3,0,${estimate + 50},-${estimate + 50},Returned,STL-RTO,2026-11-24`,
+    ].join("\n");
+    const applied = await run("cod", await upload("rto-payment.csv", file), true, courierId);
+    const charges = 150 + 2 * estimate + 40;
+    expect(applied.settlements).toEqual([{ reference: "STL-RTO", paidOn: "2026-11-24", parcels: 3, expectedTotal: cod, collectedTotal: cod, chargesTotal: charges, paidTotal: cod - charges }]);
+    expect(applied.rows.map((r) => r.outcome)).toEqual(["change", "change", "change"]);
+    const [stl] = await db().select().from(settlements).where(eq(settlements.reference, "STL-RTO"));
+    expect(stl).toMatchObject({ expectedTotal: cod, chargesTotal: charges, paidTotal: cod - charges });
+    // Only the return charge above the rate card is a discrepancy.
+    expect((await discrepanciesOf(d.id, r1.id, r2.id)).map((x) => [x.kind, x.orderId, x.expected, x.actual])).toEqual([
+      ["charge-above-estimate", r2.id, estimate, estimate + 50],
+    ]);
+    expect(await order(d.id)).toMatchObject({ status: "delivered", paymentStatus: "settled" });
+    for (const r of [r1, r2]) expect(await order(r.id)).toMatchObject({ status: "returned", paymentStatus: "unpaid" });
+    const [returned] = await db().select().from(shipments).where(eq(shipments.orderId, r1.id));
+    expect(returned).toMatchObject({ collectedAmount: 0, chargedAmount: estimate - 10, netPaid: -(estimate - 10), settlementId: stl.id });
+  });
+
+  it("imports tracking numbers and a COD payment report from Excel, with numbers and dates as Excel stores them", async () => {
+    const [a, b] = await bookedOrders(2);
+    const tracking = await writeXlsxFile([
+      ["Order Number", "CN Number", "Booking Date"],
+      [a.orderNumber, 771234567890, new Date(Date.UTC(2026, 10, 18))],
+      [b.orderNumber, 771234567891, new Date(Date.UTC(2026, 10, 18))],
+    ], { dateFormat: "yyyy-mm-dd" }).toBuffer();
+    const shipped = await run("tracking", await upload("tcs-booked.xlsx", new Uint8Array(tracking)), true);
+    expect(shipped.counts).toMatchObject({ change: 2, problem: 0, unmatched: 0 });
+    expect(await order(a.id)).toMatchObject({ status: "shipped", trackingNumber: "771234567890" });
+    await run("delivery", await upload("x-status.csv", "CN,Status\n771234567890,Delivered\n771234567891,Delivered\n"), true, courierId);
+
+    const [{ codAmount: cod }] = await db().select().from(shipments).where(eq(shipments.orderId, a.id));
+    const payment = await writeXlsxFile([
+      ["CN Number", "COD Amount", "Delivery Charges", "Net Payable", "Payment ID", "Payment Date"],
+      [771234567890, cod, 200, cod - 200, 90017, new Date(Date.UTC(2026, 10, 25))],
+      [771234567891, cod, 200, cod - 200, 90017, new Date(Date.UTC(2026, 10, 25))],
+    ], { dateFormat: "dd/mm/yyyy" }).toBuffer();
+    const paid = await run("cod", await upload("tcs-payment.xlsx", new Uint8Array(payment)), true, courierId);
+    expect(paid.counts).toMatchObject({ change: 2, problem: 0, unmatched: 0 });
+    expect(paid.settlements).toEqual([{ reference: "90017", paidOn: "2026-11-25", parcels: 2, expectedTotal: 2 * cod, collectedTotal: 2 * cod, chargesTotal: 400, paidTotal: 2 * cod - 400 }]);
+    for (const o of [a, b]) expect(await order(o.id)).toMatchObject({ status: "delivered", paymentStatus: "settled" });
   });
 
   it("refuses a row for a parcel booked with another courier, and a file that is not CSV or Excel", async () => {

@@ -90,10 +90,8 @@ export async function runCourierImport(
           kind: request.kind, fileName: upload.fileName, fileHash, courierId: courier?.id ?? null, appliedBy: actor.id, appliedByName: actor.name, appliedAt: now,
         }).returning({ id: courierImports.id })
         : [];
-      const ctx: ImportContext = {
-        tx, actor, now, courierId: courier?.id ?? null, importId: recorded?.id ?? null,
-        note: `By import of ${request.kind === "tracking" ? "tracking" : request.kind === "delivery" ? "delivery status" : "COD payment"} file ${upload.fileName} ${karachiDay(now)}`,
-      };
+      const source = `import of ${request.kind === "tracking" ? "tracking" : request.kind === "delivery" ? "delivery status" : "COD payment"} file ${upload.fileName} ${karachiDay(now)}`;
+      const ctx: ImportContext = { tx, actor, now, source, note: `By ${source}`, courierId: courier?.id ?? null, importId: recorded?.id ?? null };
       let planned: PlannedRow[] = [];
       let settlements: SettlementSummary[] = [];
       let findings: string[] = [];

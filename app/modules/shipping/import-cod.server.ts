@@ -1,53 +1,31 @@
 import { and, eq, isNull, lt, sql } from "drizzle-orm";
-import { orders, settlements, shipments, shippingDiscrepancies } from "~/db/schema";
-import type { DiscrepancyKind } from "~/db/schema/statuses";
+import { orders, settlements, shipments } from "~/db/schema";
 import { formatPrice } from "~/lib/money";
 import { karachiDay } from "~/modules/seller/karachi-days";
 import { getSettings } from "~/modules/settings/get-settings.server";
 import type { CodImportRow } from "./column-mapping";
 import { findParcel, notFound, type ImportContext, type PlannedRow } from "./import-context.server";
+import { checkParcelPayment, noteDiscrepancy, refreshSettlement, type SettlementSummary } from "./parcel-payment.server";
 
-/** One payment in the file, as the report shows it (whole rupees). */
-export type SettlementSummary = {
-  reference: string;
-  paidOn: string;
-  parcels: number;
-  /** The COD of its parcels as the shop booked them, what the courier says it collected, its charges, and what it paid. */
-  expectedTotal: number;
-  collectedTotal: number;
-  chargesTotal: number;
-  paidTotal: number;
-};
+export type { SettlementSummary };
 
 export type CodImportResult = { rows: PlannedRow[]; settlements: SettlementSummary[]; findings: string[] };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Keeps a discrepancy once: an open one of the same kind for the same order and settlement is not repeated. */
-async function noteDiscrepancy(
-  ctx: ImportContext,
-  d: { kind: DiscrepancyKind; orderId: string | null; settlementId: number | null; expected: number | null; actual: number | null; detail: string },
-): Promise<void> {
-  const [open] = await ctx.tx
-    .select({ id: shippingDiscrepancies.id })
-    .from(shippingDiscrepancies)
-    .where(and(
-      eq(shippingDiscrepancies.kind, d.kind),
-      d.orderId ? eq(shippingDiscrepancies.orderId, d.orderId) : isNull(shippingDiscrepancies.orderId),
-      d.settlementId ? eq(shippingDiscrepancies.settlementId, d.settlementId) : isNull(shippingDiscrepancies.settlementId),
-      isNull(shippingDiscrepancies.resolvedAt),
-    ));
-  if (open) return;
-  await ctx.tx.insert(shippingDiscrepancies).values({ ...d, courierId: ctx.courierId, createdAt: ctx.now });
-}
-
 /**
  * A COD settlement report from one courier. Each matched parcel records what the courier collected,
- * its charges and the net paid, joins the settlement (by payment reference, else the file), and its
- * order moves from collected to settled. Recorded for the owner to claim: an amount other than the
- * parcel's COD, a payment for a parcel that was returned or never delivered, charges above the rate
- * card's estimate, a paid total that does not add up, and delivered parcels of this courier still
- * unpaid after the overdue days (Settings).
+ * its charges and the net paid, joins the settlement (by payment reference, else the file), and a
+ * delivered order moves from collected to settled. A returned or undelivered parcel is expected to
+ * collect Rs 0 (settlement-expected.ts). Recorded for the owner to claim: a delivered parcel paid
+ * other than its COD, cash paid for a parcel returned or not delivered, charges (a return charge
+ * too) above the rate card's estimate, a paid total that does not add up, and delivered parcels of
+ * this courier still unpaid after the overdue days (Settings).
+ *
+ * The file's Status column does not move orders: a payment report has no delivery time, and
+ * delivering sends the buyer an e-mail and starts the return window; the delivery status file does
+ * that, and settles a parcel paid before it (checkParcelPayment), so the files' order does not
+ * change the end.
  */
 export async function importCodRows(ctx: ImportContext & { courierId: number }, rows: CodImportRow[], fileName: string): Promise<CodImportResult> {
   const planned: PlannedRow[] = [];
@@ -90,21 +68,8 @@ export async function importCodRows(ctx: ImportContext & { courierId: number }, 
     const netPaid = row.netPaid ?? collected - charges;
     await ctx.tx.update(shipments).set({ collectedAmount: collected, chargedAmount: charges, netPaid, settlementId }).where(eq(shipments.id, shipment.id));
     touched.set(settlementId, reference);
-    const notes: string[] = [];
-    if (order.status === "delivered" && order.paymentStatus === "collected") {
-      await ctx.tx.update(orders).set({ paymentStatus: "settled", updatedAt: ctx.now }).where(eq(orders.id, order.id));
-      notes.push("settled");
-    } else if (order.status !== "delivered") {
-      const detail = `Paid ${formatPrice(collected)} for ${order.orderNumber}, which is ${order.status}, not delivered`;
-      await noteDiscrepancy(ctx, { kind: "not-delivered", orderId: order.id, settlementId, expected: 0, actual: collected, detail });
-      notes.push(`paid for a parcel that is ${order.status}: recorded as a discrepancy`);
-    }
-    if (collected !== shipment.codAmount) {
-      const gap = collected - shipment.codAmount;
-      const detail = `${order.orderNumber}: collected ${formatPrice(collected)}, COD was ${formatPrice(shipment.codAmount)} (${gap < 0 ? "short" : "over"} by ${formatPrice(Math.abs(gap))})`;
-      await noteDiscrepancy(ctx, { kind: "amount-differs", orderId: order.id, settlementId, expected: shipment.codAmount, actual: collected, detail });
-      notes.push(`${gap < 0 ? "short" : "over"} by ${formatPrice(Math.abs(gap))}`);
-    }
+    const checked = await checkParcelPayment(ctx, { order, codAmount: shipment.codAmount, collected, settlementId, reference });
+    const notes = checked.settled ? ["settled", ...checked.notes] : checked.notes;
     if (charges > shipment.estimatedCharge) {
       const detail = `${order.orderNumber}: charged ${formatPrice(charges)}, the rate card says ${formatPrice(shipment.estimatedCharge)}`;
       await noteDiscrepancy(ctx, { kind: "charge-above-estimate", orderId: order.id, settlementId, expected: shipment.estimatedCharge, actual: charges, detail });
@@ -115,28 +80,7 @@ export async function importCodRows(ctx: ImportContext & { courierId: number }, 
 
   // Each settlement's totals from all its parcels (this file and any earlier one with its reference).
   const summaries: SettlementSummary[] = [];
-  for (const [id, reference] of touched) {
-    const [t] = await ctx.tx
-      .select({
-        parcels: sql<number>`count(*)::int`,
-        expected: sql<number>`coalesce(sum(${shipments.codAmount}), 0)::int`,
-        collected: sql<number>`coalesce(sum(${shipments.collectedAmount}), 0)::int`,
-        charges: sql<number>`coalesce(sum(${shipments.chargedAmount}), 0)::int`,
-        paid: sql<number>`coalesce(sum(${shipments.netPaid}), 0)::int`,
-      })
-      .from(shipments)
-      .where(eq(shipments.settlementId, id));
-    const [settlement] = await ctx.tx
-      .update(settlements).set({ expectedTotal: Number(t.expected), chargesTotal: Number(t.charges), paidTotal: Number(t.paid) })
-      .where(eq(settlements.id, id)).returning({ paidOn: settlements.paidOn });
-    const summary = { reference, paidOn: settlement.paidOn, parcels: Number(t.parcels), expectedTotal: Number(t.expected), collectedTotal: Number(t.collected), chargesTotal: Number(t.charges), paidTotal: Number(t.paid) };
-    summaries.push(summary);
-    const adds = summary.collectedTotal - summary.chargesTotal;
-    if (adds !== summary.paidTotal) {
-      const detail = `Settlement ${reference}: collected ${formatPrice(summary.collectedTotal)} less charges ${formatPrice(summary.chargesTotal)} is ${formatPrice(adds)}, but ${formatPrice(summary.paidTotal)} was paid`;
-      await noteDiscrepancy(ctx, { kind: "total-differs", orderId: null, settlementId: id, expected: adds, actual: summary.paidTotal, detail });
-    }
-  }
+  for (const [id, reference] of touched) summaries.push(await refreshSettlement(ctx, id, reference));
   return { rows: planned, settlements: summaries, findings: await flagOverdue(ctx) };
 }
 

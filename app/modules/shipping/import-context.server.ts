@@ -22,6 +22,8 @@ export type ImportContext = {
   tx: DbOrTx;
   actor: OrderActor;
   now: Date;
+  /** "import of COD payment file NAME DATE", for notes that say what did it; `note` is "By " and that. */
+  source: string;
   note: string;
   courierId: number | null;
   importId: number | null;

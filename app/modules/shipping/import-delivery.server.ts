@@ -1,15 +1,17 @@
 import { eq } from "drizzle-orm";
-import { shipments } from "~/db/schema";
+import { settlements, shipments } from "~/db/schema";
 import { formatPakistanTime } from "~/lib/launch-time";
 import { STATUS_LABELS } from "~/modules/orders/order-lifecycle";
 import { applyOrderMove } from "~/modules/orders/update-order-status.server";
 import type { DeliveryImportRow } from "./column-mapping";
 import { courierTime, findParcel, notFound, recordCourierStatus, type ImportContext, type PlannedRow } from "./import-context.server";
+import { checkParcelPayment, refreshSettlement } from "./parcel-payment.server";
 
 /**
  * A delivery-status file's row. Delivered moves a shipped order to delivered (the courier has the
- * cash); returned or RTO moves a shipped order to returned, puts its stock back once and counts
- * against the phone number; any other status is kept on the shipment as its latest courier status.
+ * cash; settled at once when a COD file paid for it already); returned or RTO moves a shipped order
+ * to returned, puts its stock back once and counts against the phone number; any other status is
+ * kept on the shipment as its latest courier status.
  */
 export async function importDeliveryRow(ctx: ImportContext, row: DeliveryImportRow): Promise<PlannedRow> {
   const base = { line: row.line, orderNumber: row.orderNumber, trackingNumber: row.trackingNumber };
@@ -27,8 +29,16 @@ export async function importDeliveryRow(ctx: ImportContext, row: DeliveryImportR
     if (order.status !== "shipped") return { ...base, outcome: "unmatched", says: `${order.orderNumber} is ${statusIs}, not shipped: import its tracking number first` };
     await recordCourierStatus(ctx, shipment, row.status, at);
     await ctx.tx.update(shipments).set({ deliveredAt: at }).where(eq(shipments.id, shipment.id));
-    await applyOrderMove(ctx.tx, ctx.actor, order, "delivered", { now: ctx.now, deliveredAt: at, note: `${ctx.note}: ${row.status}` });
-    return { ...base, outcome: "change", says: `Delivered on ${formatPakistanTime(at)}: the courier collected the cash` };
+    const delivered = await applyOrderMove(ctx.tx, ctx.actor, order, "delivered", { now: ctx.now, deliveredAt: at, note: `${ctx.note}: ${row.status}` });
+    if (shipment.settlementId === null) return { ...base, outcome: "change", says: `Delivered on ${formatPakistanTime(at)}: the courier collected the cash` };
+    // The courier paid before this file came: settle it now, as the COD import does for a parcel
+    // already delivered, and recount the settlement (a delivered parcel is expected to collect its COD).
+    const [settlement] = await ctx.tx.select({ reference: settlements.reference }).from(settlements).where(eq(settlements.id, shipment.settlementId));
+    const payment = { order: delivered, codAmount: shipment.codAmount, collected: shipment.collectedAmount ?? 0, settlementId: shipment.settlementId, reference: settlement.reference, paidBeforeDelivery: true };
+    const checked = await checkParcelPayment(ctx, payment);
+    await refreshSettlement(ctx, shipment.settlementId, settlement.reference);
+    const paid = checked.settled ? `settled in ${settlement.reference}` : `paid in ${settlement.reference}`;
+    return { ...base, outcome: "change", says: [`Delivered on ${formatPakistanTime(at)}: already ${paid}`, ...checked.notes].join("; ") };
   }
   if (row.statusKind === "returned") {
     if (order.status === "returned") return { ...base, outcome: "unchanged", says: "Already returned" };

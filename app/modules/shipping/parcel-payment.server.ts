@@ -1,0 +1,128 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { orders, settlements, shipments, shippingDiscrepancies } from "~/db/schema";
+import type { DiscrepancyKind } from "~/db/schema/statuses";
+import { formatPakistanTime } from "~/lib/launch-time";
+import { formatPrice } from "~/lib/money";
+import { paymentStatusWhenSettled } from "~/modules/orders/order-lifecycle";
+import { recordStatusChange } from "~/modules/orders/record-status-change.server";
+import type { ImportContext, MatchedParcel } from "./import-context.server";
+import { expectedCollection, settlementExpectedTotal } from "./settlement-expected";
+
+/** One payment in a COD file, as the report shows it (whole rupees). */
+export type SettlementSummary = {
+  reference: string;
+  paidOn: string;
+  parcels: number;
+  /** What its parcels should have collected (settlement-expected.ts), what the courier says it collected, its charges, and what it paid. */
+  expectedTotal: number;
+  collectedTotal: number;
+  chargesTotal: number;
+  paidTotal: number;
+};
+
+/** Keeps a discrepancy once: an open one of the same kind for the same order and settlement is not repeated. */
+export async function noteDiscrepancy(
+  ctx: ImportContext,
+  d: { kind: DiscrepancyKind; orderId: string | null; settlementId: number | null; expected: number | null; actual: number | null; detail: string },
+): Promise<void> {
+  const [open] = await ctx.tx
+    .select({ id: shippingDiscrepancies.id })
+    .from(shippingDiscrepancies)
+    .where(and(
+      eq(shippingDiscrepancies.kind, d.kind),
+      d.orderId ? eq(shippingDiscrepancies.orderId, d.orderId) : isNull(shippingDiscrepancies.orderId),
+      d.settlementId ? eq(shippingDiscrepancies.settlementId, d.settlementId) : isNull(shippingDiscrepancies.settlementId),
+      isNull(shippingDiscrepancies.resolvedAt),
+    ));
+  if (open) return;
+  await ctx.tx.insert(shippingDiscrepancies).values({ ...d, courierId: ctx.courierId, createdAt: ctx.now });
+}
+
+export type ParcelPayment = {
+  order: MatchedParcel["order"];
+  codAmount: number;
+  collected: number;
+  settlementId: number;
+  reference: string;
+  /** Checked by the delivery import: the payment came in before the delivery. */
+  paidBeforeDelivery?: boolean;
+};
+
+/**
+ * Checks what a settlement paid for one parcel against what it should have collected, and settles
+ * its order. The COD import calls it when the payment comes in; the delivery import calls it again
+ * when a parcel paid before its delivery was imported is delivered. So the order, its payment status
+ * and the open discrepancies end the same whichever file comes first. Returns whether the order was
+ * settled now, and what else the row should say.
+ */
+export async function checkParcelPayment(ctx: ImportContext, p: ParcelPayment): Promise<{ settled: boolean; notes: string[] }> {
+  const { order } = p;
+  const notes: string[] = [];
+  if (!order.deliveredAt) {
+    // Returned (RTO) or not delivered yet: nothing was to be collected (a return charge is checked
+    // as a charge), so only cash paid for it is odd. A payment for a parcel still shipped usually
+    // means its delivery status is not imported yet; that import closes this discrepancy.
+    if (p.collected > 0) {
+      const later = order.status === "shipped" ? ": if it was delivered, import the delivery status file" : "";
+      const detail = `Paid ${formatPrice(p.collected)} for ${order.orderNumber}, which is ${order.status}, not delivered${later}`;
+      await noteDiscrepancy(ctx, { kind: "not-delivered", orderId: order.id, settlementId: p.settlementId, expected: 0, actual: p.collected, detail });
+      notes.push(order.status === "shipped"
+        ? "paid before its delivery was imported: recorded as a discrepancy until you import the delivery status file"
+        : `paid for a parcel that is ${order.status}: recorded as a discrepancy`);
+    }
+    return { settled: false, notes };
+  }
+
+  // Delivered: a "not delivered" discrepancy of an earlier payment was the files' order, not the
+  // courier's doing. Resolved with the reason rather than deleted: the owner may have seen it or
+  // put it in a claim, and the resolved list should still say what happened.
+  const closed = await ctx.tx
+    .update(shippingDiscrepancies)
+    .set({ resolvedAt: ctx.now, resolvedByName: ctx.actor.name, resolvedNote: `Delivery imported later: delivered on ${formatPakistanTime(order.deliveredAt)}, by ${ctx.source}` })
+    .where(and(eq(shippingDiscrepancies.kind, "not-delivered"), eq(shippingDiscrepancies.orderId, order.id), isNull(shippingDiscrepancies.resolvedAt)))
+    .returning({ id: shippingDiscrepancies.id });
+  if (closed.length) notes.push("its \"paid for a parcel not delivered\" discrepancy is resolved");
+
+  const expected = expectedCollection({ codAmount: p.codAmount, delivered: true });
+  if (p.collected !== expected) {
+    const gap = p.collected - expected;
+    const words = `${gap < 0 ? "short" : "over"} by ${formatPrice(Math.abs(gap))}`;
+    const detail = `${order.orderNumber}: collected ${formatPrice(p.collected)}, COD was ${formatPrice(expected)} (${words})`;
+    await noteDiscrepancy(ctx, { kind: "amount-differs", orderId: order.id, settlementId: p.settlementId, expected, actual: p.collected, detail });
+    notes.push(words);
+  }
+
+  const payment = paymentStatusWhenSettled(order.status, order.paymentStatus);
+  if (payment === order.paymentStatus) return { settled: false, notes };
+  await ctx.tx.update(orders).set({ paymentStatus: payment, updatedAt: ctx.now }).where(eq(orders.id, order.id));
+  // The status stays; the history row says when and by which file the courier's payment settled it.
+  const early = p.paidBeforeDelivery ? " (paid before its delivery was imported)" : "";
+  await recordStatusChange(ctx.tx, { orderId: order.id, from: order.status, to: order.status, actor: ctx.actor, at: ctx.now, note: `Settled in ${p.reference}${early} by ${ctx.source}` });
+  return { settled: true, notes };
+}
+
+/**
+ * Recomputes a settlement's totals from all its parcels (any file's), stores them, and records a
+ * paid total that does not add up (collected less charges).
+ */
+export async function refreshSettlement(ctx: ImportContext, settlementId: number, reference: string): Promise<SettlementSummary> {
+  const parcels = await ctx.tx
+    .select({ codAmount: shipments.codAmount, deliveredAt: orders.deliveredAt, collected: shipments.collectedAmount, charged: shipments.chargedAmount, netPaid: shipments.netPaid })
+    .from(shipments)
+    .innerJoin(orders, eq(orders.id, shipments.orderId))
+    .where(eq(shipments.settlementId, settlementId));
+  const sum = (amount: (p: (typeof parcels)[number]) => number | null) => parcels.reduce((total, p) => total + (amount(p) ?? 0), 0);
+  const totals = {
+    expectedTotal: settlementExpectedTotal(parcels.map((p) => ({ codAmount: p.codAmount, delivered: p.deliveredAt !== null }))),
+    chargesTotal: sum((p) => p.charged),
+    paidTotal: sum((p) => p.netPaid),
+  };
+  const [settlement] = await ctx.tx.update(settlements).set(totals).where(eq(settlements.id, settlementId)).returning({ paidOn: settlements.paidOn });
+  const summary: SettlementSummary = { reference, paidOn: settlement.paidOn, parcels: parcels.length, ...totals, collectedTotal: sum((p) => p.collected) };
+  const adds = summary.collectedTotal - summary.chargesTotal;
+  if (adds !== summary.paidTotal) {
+    const detail = `Settlement ${reference}: collected ${formatPrice(summary.collectedTotal)} less charges ${formatPrice(summary.chargesTotal)} is ${formatPrice(adds)}, but ${formatPrice(summary.paidTotal)} was paid`;
+    await noteDiscrepancy(ctx, { kind: "total-differs", orderId: null, settlementId, expected: adds, actual: summary.paidTotal, detail });
+  }
+  return summary;
+}
