@@ -10,7 +10,7 @@ import { formatPakistaniMobile } from "~/lib/phone";
 import { pageMeta } from "~/lib/seo";
 import { formatDeliveryRange } from "~/modules/checkout/delivery-estimate";
 import { getOrder } from "~/modules/orders/get-order.server";
-import { PAYMENT_STATUS_LABELS } from "~/modules/orders/order-lifecycle";
+import { buyerPaymentStatusLabel, PAYMENT_STATUS_LABELS } from "~/modules/orders/order-lifecycle";
 import { mediaUrl } from "~/modules/media/image-url";
 import { ratingsByProduct } from "~/modules/reviews/buyer-reviews.server";
 import { shipmentForOrder } from "~/modules/shipping/shipment-for-order.server";
@@ -25,15 +25,16 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
   // Someone else's order reads exactly like one that does not exist.
   const order = await getOrder(context.db, user, params.id);
-  if (!order) return data({ order: null, dashboard: user.role === "seller" ? "/seller/orders" : "/buyer-dashboard", canRate: false, myRatings: {}, shipment: null }, { status: 404 });
+  const ownerView = user.role === "seller";
+  if (!order) return data({ order: null, dashboard: ownerView ? "/seller/orders" : "/buyer-dashboard", canRate: false, myRatings: {}, shipment: null, ownerView }, { status: 404 });
   // A delivered order's buyer may rate what came in it (modules/reviews); the owner only reads.
   const canRate = user.role === "buyer" && order.status === "delivered";
   const [myRatings, shipment] = await Promise.all([
     canRate ? ratingsByProduct(context.db, user.id, order.items.map((i) => i.productId)) : ({} as Awaited<ReturnType<typeof ratingsByProduct>>),
     // The parcel's costs, courier statuses and settlement are the shop's business: sellers only.
-    user.role === "seller" ? shipmentForOrder(context.db, order.id) : null,
+    ownerView ? shipmentForOrder(context.db, order.id) : null,
   ]);
-  return { order, dashboard: user.role === "seller" ? "/seller/orders" : "/buyer-dashboard", canRate, myRatings, shipment };
+  return { order, dashboard: ownerView ? "/seller/orders" : "/buyer-dashboard", canRate, myRatings, shipment, ownerView };
 }
 
 /** The owner's Cancel Booking on the shipment: the parcel comes off the load sheet and labels, the order stays. */
@@ -53,7 +54,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 /** The order confirmation (PRODUCT.md): what was ordered, what to pay at the door, and when it comes. */
 export default function OrderPage({ loaderData, actionData: sentActionData }: Route.ComponentProps) {
-  const { order, dashboard, canRate, myRatings, shipment } = loaderData;
+  const { order, dashboard, canRate, myRatings, shipment, ownerView } = loaderData;
   const actionData = useKeptActionData(sentActionData);
   if (!order) {
     return (
@@ -73,7 +74,7 @@ export default function OrderPage({ loaderData, actionData: sentActionData }: Ro
         <div className="mt-2 flex flex-wrap items-center gap-3 text-sm text-stone-700">
           <StatusBadge status={order.status} />
           <span>Placed {new Date(order.createdAt).toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "Asia/Karachi" })}</span>
-          <span>Payment: Cash on Delivery ({PAYMENT_STATUS_LABELS[order.paymentStatus]})</span>
+          <span>Payment: Cash on Delivery ({ownerView ? PAYMENT_STATUS_LABELS[order.paymentStatus] : buyerPaymentStatusLabel(order.paymentStatus)})</span>
         </div>
         {order.status === "pending" && (
           <p className="mt-3 text-stone-700">We will call or WhatsApp you on {formatPakistaniMobile(order.phone)} to confirm your order.</p>

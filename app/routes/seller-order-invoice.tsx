@@ -5,7 +5,7 @@ import { formatPrice } from "~/lib/money";
 import { formatPakistaniMobile } from "~/lib/phone";
 import { pageMeta } from "~/lib/seo";
 import { getOrder } from "~/modules/orders/get-order.server";
-import { PAYMENT_STATUS_LABELS, STATUS_LABELS } from "~/modules/orders/order-lifecycle";
+import { buyerPaymentStatusLabel, STATUS_LABELS } from "~/modules/orders/order-lifecycle";
 import { getSettings } from "~/modules/settings/get-settings.server";
 import type { Route } from "./+types/seller-order-invoice";
 
@@ -27,6 +27,7 @@ const day = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", ye
 /** Invoice and packing slip for one order, made for printing (site header, footer and buttons hidden on paper). */
 export default function SellerOrderInvoice({ loaderData }: Route.ComponentProps) {
   const { order, shop } = loaderData;
+  // The invoice goes in the parcel to the buyer: its payment reads as the buyer's pages do ("Paid", not the courier's Collected or Settled).
   const toCollect = order.paymentStatus === "unpaid" && order.status !== "cancelled" && order.status !== "returned" ? order.total : 0;
   return (
     <div className="container-page max-w-3xl py-6 print:max-w-none print:p-0">
@@ -41,7 +42,7 @@ export default function SellerOrderInvoice({ loaderData }: Route.ComponentProps)
           <div className="text-right">
             <h1 id="invoice-title" className="text-xl font-bold text-stone-900">Invoice {order.orderNumber}</h1>
             <p className="text-sm text-stone-700">Date: {day.format(new Date(order.createdAt))}</p>
-            <p className="text-sm text-stone-700">Status: {STATUS_LABELS[order.status]} · Payment: Cash on Delivery ({PAYMENT_STATUS_LABELS[order.paymentStatus]})</p>
+            <p className="text-sm text-stone-700">Status: {STATUS_LABELS[order.status]} · Payment: Cash on Delivery ({buyerPaymentStatusLabel(order.paymentStatus)})</p>
           </div>
         </header>
 

@@ -1,5 +1,7 @@
 import { eq } from "drizzle-orm";
-import type { AppLoadContext } from "react-router";
+import { createElement, type ComponentType } from "react";
+import { renderToString } from "react-dom/server";
+import { createRoutesStub, type AppLoadContext } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { orders, shippingDiscrepancies, users } from "~/db/schema";
 import { CLIENT_IP_HEADER, type Auth } from "~/modules/accounts/auth.server";
@@ -12,8 +14,15 @@ import * as overview from "./seller-dashboard";
 import * as discrepancies from "./seller-shipping-discrepancies";
 import * as discrepanciesCsv from "./seller-shipping-discrepancies-csv";
 import * as rates from "./seller-shipping-rates";
+import * as track from "./track";
 
 const PASSWORD = "long-enough-password";
+
+/** A route's page as the server renders it from its loader's or action's answer, as text (React's empty comments between text parts gone). */
+function renderPage(path: string, Page: ComponentType<never>, props: Record<string, unknown>): string {
+  const Stub = createRoutesStub([{ path, Component: () => createElement(Page, { params: {}, matches: [], ...props } as never) }]);
+  return renderToString(createElement(Stub, { initialEntries: [path] })).replaceAll("<!-- -->", "");
+}
 const DAY_MS = 86_400_000;
 
 /** The owner's money views of shipping as routes: sellers only, forms that work without JavaScript. */
@@ -158,5 +167,20 @@ describe.each(DATABASE_KINDS)("shipping money pages on %s", (kind) => {
     expect(owner.order.trackingUrl).toBe("https://tcs.example.pk/track/7712345");
     const other = await call(order.loader, request(`/orders/${parcel.unpaid.orderId}`, "owner"), { id: parcel.unpaid.orderId });
     expect(other.shipment).toMatchObject({ settlement: null, events: [] });
+  });
+
+  it("tells the buyer a settled order is Paid on their order page and on /track, and the owner that it is Settled", async () => {
+    const id = parcel.settled.orderId;
+    const buyerPage = renderPage(`/orders/${id}`, order.default as ComponentType<never>, { loaderData: await call(order.loader, request(`/orders/${id}`, "buyer"), { id }) });
+    expect(buyerPage).toContain("Payment: Cash on Delivery (Paid)");
+    expect(buyerPage).not.toMatch(/Settled|Collected/);
+    const ownerPage = renderPage(`/orders/${id}`, order.default as ComponentType<never>, { loaderData: await call(order.loader, request(`/orders/${id}`, "owner"), { id }) });
+    expect(ownerPage).toContain("Payment: Cash on Delivery (Settled)");
+
+    const tracked = await call(track.action, request("/track", "guest", { orderNumber: parcel.settled.orderNumber, phone: "0300 1234567" }));
+    expect(tracked.order.paymentStatus).toBe("settled");
+    const trackPage = renderPage("/track", track.default as ComponentType<never>, { actionData: tracked, loaderData: undefined });
+    expect(trackPage).toContain("<dt class=\"font-medium\">Payment</dt><dd>Cash on Delivery (Paid)</dd>");
+    expect(trackPage).not.toMatch(/Settled|Collected/);
   });
 });

@@ -1,11 +1,18 @@
 import { eq } from "drizzle-orm";
-import type { AppLoadContext } from "react-router";
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { createRoutesStub, type AppLoadContext } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
-import { orders, shipments } from "~/db/schema";
+import { ImportReportPanel } from "~/components/shipping/import-panels";
+import { courierUploads, orders, shipments } from "~/db/schema";
 import { createSeller } from "~/modules/accounts/create-seller.server";
 import { defaultBookingColumns } from "~/modules/shipping/booking-columns";
 import { parseCourierForm } from "~/modules/shipping/courier-form";
 import { createCourier } from "~/modules/shipping/couriers.server";
+import { bookShipments } from "~/modules/shipping/book-shipments.server";
+import type { ImportReport } from "~/modules/shipping/courier-import.server";
+import { FIELD_CHANGED, MAPPING_CHANGED } from "~/modules/shipping/import-form";
+import { NO_ORDER_COLUMN_MESSAGE } from "~/modules/shipping/column-mapping";
 import { callRoute, routeContext, signInCookie, TEST_ORIGIN } from "../../tests/factories/route-calls";
 import { DATABASE_KINDS, useTestDatabase } from "../../tests/factories/test-database";
 import { placeTestOrder } from "../../tests/factories/test-orders";
@@ -18,6 +25,25 @@ import { karachiDay } from "~/modules/seller/karachi-days";
 import * as shipping from "./seller-shipping";
 
 const PASSWORD = "quiet-mango-harbour-2026";
+
+/**
+ * What a browser without JavaScript posts from a preview's Apply form: the form rendered as the page
+ * renders it, its hidden fields and each select's chosen option, then `intent` (the button pressed)
+ * and any selects the owner changed.
+ */
+function applyFormOf(report: ImportReport, intent: "apply" | "remap", changed: Record<string, string> = {}): FormData {
+  const Stub = createRoutesStub([{ path: "/seller/shipping", Component: () => createElement(ImportReportPanel, { report, couriers: [] }) }]);
+  const html = renderToString(createElement(Stub, { initialEntries: ["/seller/shipping"] }));
+  const formHtml = html.slice(html.indexOf("<form"), html.indexOf("</form>"));
+  const form = new FormData();
+  for (const [, name, value] of formHtml.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)) form.set(name, value.replaceAll("&amp;", "&"));
+  for (const [, name, options] of formHtml.matchAll(/<select[^>]* name="([^"]+)"[^>]*>(.*?)<\/select>/g)) {
+    form.set(name, /<option value="([^"]*)" selected=""/.exec(options)?.[1] ?? "");
+  }
+  for (const [name, value] of Object.entries(changed)) form.set(name, value);
+  form.set("intent", intent);
+  return form;
+}
 
 describe.each(DATABASE_KINDS)("the Shipping tab and the shipping API on %s", (kind) => {
   const database = useTestDatabase(kind);
@@ -63,12 +89,65 @@ describe.each(DATABASE_KINDS)("the Shipping tab and the shipping API on %s", (ki
     expect(preview.data.report.counts.change).toBe(1);
     expect((await database.db.select().from(orders).where(eq(orders.id, a.id)))[0].status).toBe("confirmed");
 
-    const apply = new FormData();
-    for (const [k, v] of Object.entries({ intent: "apply", kind: "tracking", uploadId: preview.data.report.uploadId, "map-orderNumber": "0", "map-trackingNumber": "1" })) apply.set(k, v);
+    const apply = applyFormOf(preview.data.report, "apply");
+    expect(Object.fromEntries(apply)).toMatchObject({ kind: "tracking", uploadId: preview.data.report.uploadId, "map-orderNumber": "0", "map-trackingNumber": "1", previewedMapping: "orderNumber=0;trackingNumber=1" });
     const applied = await callRoute(shipping.action, { request: post("/seller/shipping", apply), context });
     expect(applied.data.report).toMatchObject({ applied: true, counts: { change: 1 } });
     expect((await database.db.select().from(orders).where(eq(orders.id, a.id)))[0]).toMatchObject({ status: "shipped", trackingNumber: "TCS-55" });
     expect((await database.db.select().from(shipments).where(eq(shipments.orderId, a.id)))[0].trackingNumber).toBe("TCS-55");
+  });
+
+  it("applies only the columns the preview showed: changed since, Apply is refused beside them and nothing changes", async () => {
+    const b = await placeTestOrder(database.db, owner, { status: "confirmed", phone: "+923001110001" });
+    await bookShipments(database.db, owner, { orderIds: [b.id], courierId });
+    const form = new FormData();
+    form.set("intent", "preview");
+    form.set("kind", "tracking");
+    form.set("file", new File([`Reference No,CN,Old CN\n${b.orderNumber},TCS-61,TCS-09\n`], "tcs-two-cns.csv", { type: "text/csv" }));
+    const preview = await callRoute(shipping.action, { request: post("/seller/shipping", form), context });
+    expect(preview.data.report.mapping).toEqual({ orderNumber: 0, trackingNumber: 1 });
+    const unchanged = async () => expect((await database.db.select().from(orders).where(eq(orders.id, b.id)))[0]).toMatchObject({ status: "confirmed", trackingNumber: null });
+
+    // The owner picks another tracking column and presses Apply without previewing it.
+    const refused = await callRoute(shipping.action, { request: post("/seller/shipping", applyFormOf(preview.data.report, "apply", { "map-trackingNumber": "2" })), context });
+    expect(refused.init.status).toBe(409);
+    expect(refused.data).toMatchObject({
+      intent: "remap", kind: "tracking", uploadId: preview.data.report.uploadId, headers: ["Reference No", "CN", "Old CN"],
+      mapping: { orderNumber: 0, trackingNumber: 2 }, message: MAPPING_CHANGED, fields: { trackingNumber: FIELD_CHANGED },
+    });
+    expect(Object.keys(refused.data.fields)).toEqual(["trackingNumber"]);
+    await unchanged();
+
+    // A post that names no previewed mapping (an old page, a hand-made request) is refused too.
+    const bare = applyFormOf(preview.data.report, "apply");
+    bare.delete("previewedMapping");
+    expect((await callRoute(shipping.action, { request: post("/seller/shipping", bare), context })).data).toMatchObject({ intent: "remap", message: MAPPING_CHANGED });
+    await unchanged();
+
+    // Preview Again shows what the new column does; that preview's Apply applies it.
+    const again = await callRoute(shipping.action, { request: post("/seller/shipping", applyFormOf(preview.data.report, "remap", { "map-trackingNumber": "2" })), context });
+    expect(again.data.report).toMatchObject({ applied: false, mapping: { orderNumber: 0, trackingNumber: 2 } });
+    expect(again.data.report.rows[0].says).toContain("TCS-09");
+    const applied = await callRoute(shipping.action, { request: post("/seller/shipping", applyFormOf(again.data.report, "apply")), context });
+    expect(applied.data.report).toMatchObject({ applied: true, counts: { change: 1 } });
+    expect((await database.db.select().from(orders).where(eq(orders.id, b.id)))[0]).toMatchObject({ status: "shipped", trackingNumber: "TCS-09" });
+  });
+
+  it("writes a prepaid parcel's booking line so the rider collects no cash", async () => {
+    const cod = await placeTestOrder(database.db, owner, { status: "confirmed", phone: "+923001110002" });
+    const prepaid = await placeTestOrder(database.db, owner, { status: "confirmed", phone: "+923001110003" });
+    // The shop has this order's money already: its parcel is booked with COD 0.
+    await database.db.update(orders).set({ paymentStatus: "collected" }).where(eq(orders.id, prepaid.id));
+    const booked = await bookShipments(database.db, owner, { orderIds: [cod.id, prepaid.id], courierId });
+    expect(booked.booked.map((b) => b.codAmount).sort((x, y) => x - y)).toEqual([0, cod.total]);
+    const { csv } = await makeBookingFile(database.db, [cod.id, prepaid.id]);
+    const [header, ...lines] = csv.trim().split("\n");
+    expect(header.split(",").at(-1)).toBe("Remarks");
+    const lineOf = (orderNumber: string) => lines.find((line) => line.startsWith(`${orderNumber},`))!;
+    expect(lineOf(cod.orderNumber)).toContain(`,${cod.total},`);
+    expect(lineOf(cod.orderNumber).endsWith(",Cash on delivery. Call before delivery.")).toBe(true);
+    expect(lineOf(prepaid.orderNumber)).toContain(",0,");
+    expect(lineOf(prepaid.orderNumber).endsWith(",Prepaid: do not collect cash. Call before delivery.")).toBe(true);
   });
 
   it("keeps the choices and says why when a file is refused or its mapping names no order column", async () => {
@@ -101,5 +180,47 @@ describe.each(DATABASE_KINDS)("the Shipping tab and the shipping API on %s", (ki
     expect((await res.json()).data).toMatchObject({ applied: false, counts: { unmatched: 1 } });
     const guest = await callRoute(apiShipments.loader, { request: new Request(`${TEST_ORIGIN}/api/shipments`), context });
     expect(guest.status).toBe(401);
+  });
+
+  it("takes the API's mapping by column header, checked by the page's rules, and refuses a bad one with the field's reason", async () => {
+    const c = await placeTestOrder(database.db, owner, { status: "confirmed", phone: "+923001110004" });
+    await bookShipments(database.db, owner, { orderIds: [c.id], courierId });
+    const csv = `Reference No,CN,Old CN\n${c.orderNumber},TCS-71,TCS-07\n`;
+    const send = async (fields: Record<string, string>) => {
+      const form = new FormData();
+      form.set("kind", "tracking");
+      form.set("file", new File([csv], "api-tcs.csv", { type: "text/csv" }));
+      for (const [k, v] of Object.entries(fields)) form.set(k, v);
+      const res = await callRoute(apiImports.action, { request: post("/api/shipping/imports", form), context });
+      return { status: res.status as number, body: await res.json() };
+    };
+    const uploads = async () => (await database.db.select({ id: courierUploads.id }).from(courierUploads)).length;
+    const keptBefore = await uploads();
+
+    const refusals: [string, Record<string, string>][] = [
+      ["{orderNumber: 0", { mapping: expect.stringContaining("mapping must be JSON") }],
+      ["[\"Reference No\"]", { mapping: expect.stringContaining("JSON object of field to column header") }],
+      [JSON.stringify({ orderNumber: "Reference No", status: "CN" }), { mapping: expect.stringContaining("\"status\": not a field of a tracking file") }],
+      [JSON.stringify({ orderNumber: "Ref", trackingNumber: 2 }), { orderNumber: expect.stringContaining("No column of this file is headed \"Ref\""), trackingNumber: "Give the column's header as text" }],
+      [JSON.stringify({ orderNumber: "CN", trackingNumber: " cn " }), { trackingNumber: "The order number and the tracking number cannot come from the same column. Choose another column for one of them." }],
+      [JSON.stringify({ trackingNumber: "Old CN" }), { orderNumber: NO_ORDER_COLUMN_MESSAGE }],
+    ];
+    for (const [mapping, fields] of refusals) {
+      const answer = await send({ mapping, apply: "true" });
+      expect(answer.status, mapping).toBe(400);
+      expect(answer.body.error, mapping).toEqual({ code: "VALIDATION", message: expect.any(String), fields });
+      expect(Object.values(answer.body.error.fields)).toContain(answer.body.error.message);
+    }
+    expect(await uploads(), "a refused mapping keeps no upload").toBe(keptBefore);
+    expect((await database.db.select().from(orders).where(eq(orders.id, c.id)))[0].status).toBe("confirmed");
+
+    // Headers match ignoring case and spaces; null leaves a field out. The answer names the kept upload.
+    const previewed = await send({ mapping: JSON.stringify({ orderNumber: "reference no", trackingNumber: " OLD CN", courierName: null }) });
+    expect(previewed.status).toBe(200);
+    expect(previewed.body.data).toMatchObject({ applied: false, mapping: { orderNumber: 0, trackingNumber: 2 }, uploadId: expect.stringMatching(/^[0-9a-f-]{36}$/), counts: { change: 1 } });
+    expect(previewed.body.data.rows[0].says).toContain("TCS-07");
+    const applied = await send({ mapping: JSON.stringify({ orderNumber: "Reference No", trackingNumber: "Old CN" }), apply: "true" });
+    expect(applied.status).toBe(201);
+    expect((await database.db.select().from(orders).where(eq(orders.id, c.id)))[0]).toMatchObject({ status: "shipped", trackingNumber: "TCS-07" });
   });
 });

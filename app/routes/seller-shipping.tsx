@@ -14,7 +14,7 @@ import { cashWithCouriers } from "~/modules/shipping/cash-with-couriers.server";
 import { listDiscrepancies } from "~/modules/shipping/discrepancies.server";
 import { RESOLVE_DISCREPANCY_INTENT } from "~/modules/shipping/discrepancy-words";
 import { readUploadHeaders, runCourierImport, saveCourierUpload } from "~/modules/shipping/courier-import.server";
-import { courierIdOf, importKindOf, mappingFromForm } from "~/modules/shipping/import-form";
+import { changesSincePreview, courierIdOf, FIELD_CHANGED, importKindOf, MAPPING_CHANGED, mappingFromForm } from "~/modules/shipping/import-form";
 import { IMPORT_KINDS } from "~/modules/shipping/column-mapping";
 import type { Route } from "./+types/seller-shipping";
 
@@ -51,6 +51,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     const uploadId = String(form.get("uploadId") ?? "");
     const mapping = mappingFromForm(kind, form);
+    if (intent === "apply") {
+      // Apply applies what the preview showed: columns changed since (or no preview named) are refused, nothing changes.
+      const changes = changesSincePreview(kind, form.get("previewedMapping"), mapping);
+      if (!changes.previewed || changes.fields.length) {
+        const { fileName, headers } = await readUploadHeaders(context.db, uploadId);
+        const fields = Object.fromEntries(changes.fields.map((field) => [field, FIELD_CHANGED]));
+        return data<ShippingActionData>({ intent: "remap", kind, uploadId, courierId, fileName, headers, mapping, message: MAPPING_CHANGED, fields }, { status: 409 });
+      }
+    }
     try {
       const report = await runCourierImport(context.db, actor, { kind, uploadId, courierId, mapping, apply: intent === "apply" });
       return data<ShippingActionData>({ intent: "report", report });

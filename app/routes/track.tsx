@@ -4,7 +4,7 @@ import { StatusBadge } from "~/components/ui/status-badge";
 import { TextField } from "~/components/ui/text-field";
 import { pageMeta } from "~/lib/seo";
 import { formatDeliveryRange } from "~/modules/checkout/delivery-estimate";
-import { ORDER_STATUSES, PAYMENT_STATUS_LABELS } from "~/modules/orders/order-lifecycle";
+import { buyerPaymentStatusLabel, ORDER_STATUSES } from "~/modules/orders/order-lifecycle";
 import { requestAddress } from "~/modules/abuse/request-address.server";
 import { lookUpOrder } from "~/modules/orders/track-order.server";
 import type { Route } from "./+types/track";
@@ -71,7 +71,7 @@ export default function Track({ actionData: sentActionData }: Route.ComponentPro
             {order.status !== "cancelled" && order.status !== "delivered" && order.status !== "returned" && (
               <><dt className="font-medium">Expected</dt><dd>{formatDeliveryRange({ from: new Date(order.deliveryFrom), to: new Date(order.deliveryTo) })}</dd></>
             )}
-            <dt className="font-medium">Payment</dt><dd>Cash on Delivery ({PAYMENT_STATUS_LABELS[order.paymentStatus]})</dd>
+            <dt className="font-medium">Payment</dt><dd>Cash on Delivery ({buyerPaymentStatusLabel(order.paymentStatus)})</dd>
             {(order.courierName || order.trackingNumber) && (
               <><dt className="font-medium">Courier</dt><dd data-testid="track-courier"><CourierDetails order={order} /></dd></>
             )}

@@ -85,7 +85,8 @@ test.describe("the owner's orders", () => {
     await expect(buyer.getByTestId("order-courier")).toContainText("TCS-77881234");
     await moveTo(owner, placed.orderNumber, "Delivered");
     await expect(buyerStatus).toHaveText("Delivered", { timeout: 2_500 });
-    await expect(buyer.getByRole("main")).toContainText("Cash on Delivery (Collected)");
+    // The courier holding the cash is the shop's bookkeeping: the buyer reads Paid.
+    await expect(buyer.getByRole("main")).toContainText("Cash on Delivery (Paid)");
 
     // The history, oldest first, in the details.
     await card.getByText("Details").click();

@@ -147,6 +147,7 @@ for (const setup of VIEWPORTS) {
     });
 
     const done = owner.getByRole("status").filter({ hasText: `3 orders booked with ${courier}` });
+    let labelsHref = "";
     await test.step("Book Shipments: the courier chosen, the three booked", async () => {
       await expect(owner.getByRole("heading", { name: "Book Shipments" })).toBeVisible();
       const toBook = owner.getByRole("region", { name: "Orders to book" });
@@ -171,6 +172,7 @@ for (const setup of VIEWPORTS) {
 
     await test.step("Print Labels: three labels, each with its barcode, COD and order number", async () => {
       const opened = owner.context().waitForEvent("page");
+      labelsHref = (await done.getByRole("link", { name: "Print Labels" }).getAttribute("href"))!;
       await done.getByRole("link", { name: "Print Labels" }).click();
       const labelsPage = await opened;
       await expect(labelsPage).toHaveURL(/\/seller\/shipping\/labels\?orderIds=/);
@@ -231,10 +233,36 @@ for (const setup of VIEWPORTS) {
       for (const order of orders) expect((await statusOf(owner, order.id)).status, "nothing changes before Apply").toBe("confirmed");
       await expectNoSeriousA11yViolations(owner);
 
+      // A column changed after the preview: Apply waits for Preview Again (the server refuses it too, without JavaScript).
+      const applyButton = preview.getByRole("button", { name: "Apply", exact: true });
+      const trackingColumn = preview.getByRole("combobox", { name: "Tracking number", exact: true });
+      await trackingColumn.selectOption({ label: "Reference" });
+      await expect(applyButton).toBeDisabled();
+      await expect(preview.getByText("The columns changed since the preview: press Preview Again")).toBeVisible();
+      await trackingColumn.selectOption({ label: "CN Number" });
+      await expect(applyButton).toBeEnabled();
+      await expect(preview.getByText("The columns changed since the preview")).toHaveCount(0);
+
       const applied = await apply(owner, preview, "Import Tracking", file.name);
       await expect(applied.getByRole("status")).toHaveText("Applied: 3 rows changed the shop; 0 already so, 0 not matched, 0 cannot be read.");
       for (const order of orders) await expectFileRow(applied, order.orderNumber, "Changed", `tracking number ${order.tracking}`);
       for (const order of orders) expect(await statusOf(owner, order.id)).toEqual({ status: "shipped", paymentStatus: "unpaid" });
+    });
+
+    await test.step("Print Labels again: now each label carries its tracking barcode", async () => {
+      const labelsPage = await owner.context().newPage();
+      await gotoHydrated(labelsPage, labelsHref);
+      await expect(labelsPage.getByTestId("shipping-label")).toHaveCount(3);
+      for (const order of orders) {
+        const label = labelsPage.getByRole("article", { name: `Label for order ${order.orderNumber}` });
+        const barcode = label.getByTestId("label-tracking-barcode").locator("svg");
+        await expect(barcode).toBeVisible();
+        await expect(barcode).toHaveAttribute("aria-label", order.tracking);
+        await expect(label.getByRole("img", { name: order.tracking, exact: true })).toBeVisible();
+        await expect(label).toContainText(`${courier} tracking`);
+        await expect(label.getByText(/^Tracking number: /)).toHaveCount(0);
+      }
+      await labelsPage.close();
     });
 
     await test.step("the buyer's order page links to the courier's tracking page", async () => {

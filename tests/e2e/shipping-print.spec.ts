@@ -2,8 +2,9 @@ import { expect, test, type Page } from "@playwright/test";
 import { createAccount, expectNoSeriousA11yViolations, gotoHydrated, newAccount, placeOrderByApi, signInAsOwner, type CartItem } from "./helpers";
 
 /**
- * Printing for the courier: three orders booked on Book Shipments, their labels (A4 four to a sheet,
- * or one 4 x 6 inch label a page) printed to PDF in Chromium, and the day's load sheet.
+ * Printing for the courier: three orders booked on Book Shipments, the first given its tracking
+ * number by a tracking file, their labels (A4 four to a sheet, or one 4 x 6 inch label a page, the
+ * first with its tracking barcode) printed to PDF in Chromium, and the day's load sheet.
  *
  * The courier is added through `POST /api/seller/couriers` (the page is couriers.spec.ts's), so the
  * suite never writes to the server's database behind its back.
@@ -38,6 +39,8 @@ test.describe("printing labels and the load sheet", () => {
   let labelsHref = "";
   let loadSheetHref = "";
   const courierName = `Print Test ${Date.now() % 1_000_000}`;
+  /** The tracking number the courier gives the first order: its label prints it as a barcode. */
+  const tracking = `PT${Date.now() % 100_000_000}`;
 
   test.beforeAll(async ({ browser }) => {
     const buyerContext = await browser.newContext();
@@ -76,6 +79,18 @@ test.describe("printing labels and the load sheet", () => {
     expect(loadSheetHref).toMatch(/^\/seller\/shipping\/load-sheet\?courier=\d+&date=\d{4}-\d{2}-\d{2}$/);
   });
 
+  test("the courier's tracking file gives the first order its tracking number (through the API, columns named)", async () => {
+    const csv = `Shipper Ref,Consignment,Remarks\r\n${orders[0].orderNumber},${tracking},Booked\r\n`;
+    const res = await owner.request.post("/api/shipping/imports", {
+      multipart: {
+        kind: "tracking", apply: "true", mapping: JSON.stringify({ orderNumber: "Shipper Ref", trackingNumber: "Consignment" }),
+        file: { name: "print-tracking.csv", mimeType: "text/csv", buffer: Buffer.from(csv) },
+      },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    expect((await res.json()).data).toMatchObject({ applied: true, counts: { change: 1 }, mapping: { orderNumber: 0, trackingNumber: 1 } });
+  });
+
   test("the labels show each order's barcode, number and COD, and print as one A4 page", async () => {
     const response = await gotoHydrated(owner, labelsHref);
     expect(response?.headers()["cache-control"]).toBe("private, no-store");
@@ -89,6 +104,12 @@ test.describe("printing labels and the load sheet", () => {
       await expect(label.getByTestId("label-cod")).toContainText(rupees(order.total));
       await expect(label).toContainText(courierName);
     }
+    // The first has the courier's tracking number, as a barcode; the others say they have none yet.
+    const trackingBarcode = labels.filter({ hasText: `Order ${orders[0].orderNumber}` }).getByTestId("label-tracking-barcode").locator("svg");
+    await expect(trackingBarcode).toBeVisible();
+    await expect(trackingBarcode).toHaveAttribute("aria-label", tracking);
+    await expect(labels.getByTestId("label-tracking-barcode")).toHaveCount(1);
+    for (const order of orders.slice(1)) await expect(labels.filter({ hasText: `Order ${order.orderNumber}` })).toContainText("Tracking number: not yet given by the courier");
     await expect(owner.getByRole("link", { name: "A4, four per sheet" })).toHaveAttribute("aria-current", "page");
     await expect(owner.getByText("Actual size", { exact: false })).toBeVisible();
     await expect(owner.getByRole("status").filter({ hasText: "selected orders" })).toHaveCount(0);
@@ -113,6 +134,7 @@ test.describe("printing labels and the load sheet", () => {
     await expect(owner.getByRole("link", { name: "4 x 6 inch" })).toHaveAttribute("aria-current", "page");
     await expect(owner.getByTestId("shipping-label")).toHaveCount(3);
     await expect(owner.getByTestId("label-page")).toHaveCount(3);
+    await expect(owner.getByTestId("label-tracking-barcode").locator("svg")).toHaveAttribute("aria-label", tracking);
     const pdf = pdfPages(await owner.pdf({ preferCSSPageSize: true, printBackground: true, path: `${PDFS}/labels-4x6.pdf` }));
     expect(pdf.count).toBe(3);
     expect(pdf.sizes).toEqual(["288x432", "288x432", "288x432"]);

@@ -1,9 +1,10 @@
+import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { formatPrice } from "~/lib/money";
 import { formatPakistanTime } from "~/lib/launch-time";
 import { IMPORT_FIELDS, type ColumnMapping, type ImportKind } from "~/modules/shipping/column-mapping";
 import type { ImportOutcome, ImportReport } from "~/modules/shipping/courier-import.server";
-import { IMPORT_NOTES, IMPORT_TITLES } from "~/modules/shipping/import-form";
+import { IMPORT_NOTES, IMPORT_TITLES, MAPPING_CHANGED, mappingFromForm, mappingKey } from "~/modules/shipping/import-form";
 
 type Courier = { id: number; name: string };
 
@@ -84,8 +85,6 @@ function MappingFields({ kind, headers, mapping, fields }: { kind: ImportKind; h
 
 /** The preview (or the result) of one courier file: the mapping, what each row does, the settlement, Apply. */
 export function ImportReportPanel({ report, couriers }: { report: ImportReport; couriers: Courier[] }) {
-  const navigation = useNavigation();
-  const applying = navigation.state === "submitting" && navigation.formData?.get("intent") === "apply";
   const { counts } = report;
   const words = report.applied ? APPLIED_WORDS : OUTCOME_WORDS;
   const title = `${report.applied ? "Applied" : "Preview"}: ${IMPORT_TITLES[report.kind]}, ${report.fileName}`;
@@ -125,19 +124,8 @@ export function ImportReportPanel({ report, couriers }: { report: ImportReport; 
       )}
       {report.findings.map((f) => <p key={f} className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950">{f}</p>)}
       {!report.applied && (
-        <Form method="post" encType="multipart/form-data" className="grid gap-3">
-          <input type="hidden" name="kind" value={report.kind} />
-          <input type="hidden" name="uploadId" value={report.uploadId} />
-          <input type="hidden" name="courierId" value={report.courierId ?? ""} />
-          <MappingFields kind={report.kind} headers={report.headers} mapping={report.mapping} />
-          <div className="flex flex-wrap gap-2">
-            <button type="submit" name="intent" value="apply" className="btn-primary" disabled={applying || Boolean(report.alreadyApplied) || counts.change === 0}>
-              {applying ? "Applying..." : "Apply"}
-            </button>
-            <button type="submit" name="intent" value="remap" className="btn-secondary">Preview Again</button>
-          </div>
-          {couriers.length > 0 && report.courierId && <p className="text-sm text-stone-700">Courier: {couriers.find((c) => c.id === report.courierId)?.name}</p>}
-        </Form>
+        // Keyed by the preview: a new preview's selects start from its mapping, not from the last form's choices.
+        <ApplyForm key={`${report.uploadId} ${mappingKey(report.kind, report.mapping)}`} report={report} courierName={couriers.find((c) => c.id === report.courierId)?.name ?? null} />
       )}
       <section aria-labelledby="import-report-rows" className="grid gap-1.5">
         <h4 id="import-report-rows" className="font-semibold text-stone-900">Rows of the file</h4>
@@ -158,13 +146,50 @@ export function ImportReportPanel({ report, couriers }: { report: ImportReport; 
   );
 }
 
+/**
+ * The preview's mapping, Apply and Preview Again. The form carries the previewed mapping, and the
+ * server refuses Apply with other columns; with JavaScript, changing a column also disables Apply
+ * at once, until Preview Again shows what the new columns do.
+ */
+function ApplyForm({ report, courierName }: { report: ImportReport; courierName: string | null }) {
+  const navigation = useNavigation();
+  const applying = navigation.state === "submitting" && navigation.formData?.get("intent") === "apply";
+  const previewed = mappingKey(report.kind, report.mapping);
+  const [changed, setChanged] = useState(false);
+  const noticeId = "import-apply-changed";
+  return (
+    <Form
+      method="post" encType="multipart/form-data" className="grid gap-3"
+      onChange={(event) => setChanged(mappingKey(report.kind, mappingFromForm(report.kind, new FormData(event.currentTarget))) !== previewed)}
+    >
+      <input type="hidden" name="kind" value={report.kind} />
+      <input type="hidden" name="uploadId" value={report.uploadId} />
+      <input type="hidden" name="courierId" value={report.courierId ?? ""} />
+      <input type="hidden" name="previewedMapping" value={previewed} />
+      <MappingFields kind={report.kind} headers={report.headers} mapping={report.mapping} />
+      {/* Always there, so a screen reader hears it appear; not role=status, which is the preview's count line. */}
+      <p id={noticeId} aria-live="polite" className={changed ? "rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-amber-950" : "sr-only"}>{changed ? MAPPING_CHANGED : ""}</p>
+      <div className="flex flex-wrap gap-2">
+        <button
+          type="submit" name="intent" value="apply" className="btn-primary" aria-describedby={changed ? noticeId : undefined}
+          disabled={applying || changed || Boolean(report.alreadyApplied) || report.counts.change === 0}
+        >
+          {applying ? "Applying..." : "Apply"}
+        </button>
+        <button type="submit" name="intent" value="remap" className="btn-secondary">Preview Again</button>
+      </div>
+      {courierName && <p className="text-sm text-stone-700">Courier: {courierName}</p>}
+    </Form>
+  );
+}
+
 /** A mapping the import refused: the columns again, with the reason beside the field. */
 export function MappingRefused({ refused, couriers }: { refused: Extract<ShippingActionData, { intent: "remap" }>; couriers: Courier[] }) {
   return (
     <section aria-labelledby="import-report-title" className="grid gap-3 rounded-xl border-2 border-red-300 bg-white p-4">
       <h3 id="import-report-title" className="text-lg font-semibold text-stone-900">Preview: {IMPORT_TITLES[refused.kind]}, {refused.fileName}</h3>
       <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 font-medium text-red-900">{refused.message}</p>
-      <Form method="post" encType="multipart/form-data" className="grid gap-3">
+      <Form key={refused.uploadId} method="post" encType="multipart/form-data" className="grid gap-3">
         <input type="hidden" name="kind" value={refused.kind} />
         <input type="hidden" name="uploadId" value={refused.uploadId} />
         <input type="hidden" name="courierId" value={refused.courierId ?? ""} />

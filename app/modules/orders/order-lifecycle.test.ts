@@ -4,11 +4,13 @@ import {
   allowedNextStatuses,
   assertOrderMove,
   buyerCanCancel,
+  buyerPaymentStatusLabel,
   canMoveOrder,
   isOrderStatus,
   ORDER_STATUSES,
   type OrderStatus,
   PAYMENT_STATUS_LABELS,
+  PAYMENT_STATUSES,
   paymentStatusAfterMove,
   paymentStatusWhenSettled,
   paymentStatusFor,
@@ -143,6 +145,11 @@ describe("labels", () => {
     expect(Object.keys(STATUS_LABELS)).toEqual([...ORDER_STATUSES]);
     expect(STATUS_LABELS.processing).toBe("Processing");
     expect(PAYMENT_STATUS_LABELS.collected).toBe("Collected");
+  });
+
+  it("tells a buyer Paid once the cash is taken, whoever holds it (the owner reads Collected or Settled)", () => {
+    expect(Object.fromEntries(PAYMENT_STATUSES.map((status) => [status, buyerPaymentStatusLabel(status)]))).toEqual({ unpaid: "Unpaid", collected: "Paid", settled: "Paid", refunded: "Refunded" });
+    expect(PAYMENT_STATUS_LABELS.settled).toBe("Settled");
   });
 });
 

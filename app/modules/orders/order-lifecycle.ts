@@ -40,6 +40,15 @@ export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   refunded: "Refunded",
 };
 
+/**
+ * The payment as a buyer reads it: whether the courier still holds the cash (collected) or has paid
+ * it to the shop (settled) is the shop's bookkeeping; to the buyer, who paid at the door, both are
+ * "Paid". The owner's pages keep PAYMENT_STATUS_LABELS.
+ */
+export function buyerPaymentStatusLabel(status: PaymentStatus): string {
+  return status === "collected" || status === "settled" ? "Paid" : PAYMENT_STATUS_LABELS[status];
+}
+
 /** For reading a status from a form or query string. */
 export function isOrderStatus(value: unknown): value is OrderStatus {
   return typeof value === "string" && (ORDER_STATUSES as readonly string[]).includes(value);

@@ -17,6 +17,11 @@ export function localMobile(e164: string): string {
   return /^\+923\d{9}$/.test(e164) ? `0${e164.slice(3)}` : e164;
 }
 
+/** The rider's note: a parcel the shop has its money for (COD 0) must not be charged at the door. */
+export function bookingInstructions(codAmount: number): string {
+  return codAmount > 0 ? "Cash on delivery. Call before delivery." : "Prepaid: do not collect cash. Call before delivery.";
+}
+
 type BookedOrder = {
   orderNumber: string; fullName: string; phone: string; email: string; address: string; city: string; postalCode: string | null;
   codAmount: number; weightGrams: number; pieces: number; description: string;
@@ -35,7 +40,7 @@ function cell(order: BookedOrder, field: BookingField, accountCode: string | nul
     case "weightGrams": return String(order.weightGrams);
     case "pieces": return String(order.pieces);
     case "description": return order.description;
-    case "instructions": return "Cash on delivery. Call before delivery.";
+    case "instructions": return bookingInstructions(order.codAmount);
     case "accountCode": return accountCode ?? "";
   }
 }

@@ -28,3 +28,33 @@ export function mappingFromForm(kind: ImportKind, form: FormData): ColumnMapping
   }
   return mapping as ColumnMapping;
 }
+
+/** Said when Apply is pressed with columns other than the preview's: nothing is applied. */
+export const MAPPING_CHANGED = "The columns changed since the preview: press Preview Again to see what they will do, then Apply.";
+export const FIELD_CHANGED = "Changed since the preview";
+
+/**
+ * The mapping as one line ("orderNumber=0;trackingNumber=1", in the form's field order). The preview
+ * puts it on its form as `previewedMapping`, so Apply can refuse columns the owner has not seen
+ * previewed. Plain rather than signed: the owner may apply any mapping, once it has been previewed;
+ * the check is against changing a column and pressing Apply on the old preview.
+ */
+export function mappingKey(kind: ImportKind, mapping: ColumnMapping): string {
+  const chosen = mapping as Partial<Record<string, number>>;
+  return IMPORT_FIELDS[kind].flatMap(({ field }) => (chosen[field] === undefined ? [] : [`${field}=${chosen[field]}`])).join(";");
+}
+
+/**
+ * The fields whose column on the Apply form differs from the previewed mapping's; `previewed` null
+ * when the form names no previewed mapping (an old page, a hand-made post), which Apply refuses too.
+ */
+export function changesSincePreview(kind: ImportKind, previewedKey: unknown, posted: ColumnMapping): { previewed: boolean; fields: string[] } {
+  if (typeof previewedKey !== "string" || !/^(?:\w+=\d{1,3}(?:;\w+=\d{1,3})*)?$/.test(previewedKey)) return { previewed: false, fields: [] };
+  const before = new Map(previewedKey.split(";").filter(Boolean).map((pair) => pair.split("=") as [string, string]));
+  const after = posted as Partial<Record<string, number>>;
+  const fields = IMPORT_FIELDS[kind].map(({ field }) => field as string).filter((field) => {
+    const was = before.get(field);
+    return (was === undefined ? undefined : Number(was)) !== after[field];
+  });
+  return { previewed: true, fields };
+}
