@@ -282,11 +282,11 @@ export function parseWrk(output) {
  * @param {string} url
  * `timeout` is how long wrk waits for one answer before it counts a socket error (its default, 2 s,
  * drops the slowest answers from the latencies).
- * @param {{ duration?: string, timeout?: string, headers?: string[], script?: string, track?: (child: import("node:child_process").ChildProcess) => unknown }} [options]
+ * @param {{ duration?: string, timeout?: string, headers?: string[], script?: string, connections?: number, track?: (child: import("node:child_process").ChildProcess) => unknown }} [options]
  */
-export function runWrk(wrk, url, { duration = "10s", timeout, headers = [], script, track } = {}) {
+export function runWrk(wrk, url, { duration = "10s", timeout, headers = [], script, track, connections = WRK_CONNECTIONS } = {}) {
   const args = [
-    `-t${WRK_THREADS}`, `-c${WRK_CONNECTIONS}`, `-d${duration}`, "--latency", ...(timeout ? ["--timeout", timeout] : []),
+    `-t${WRK_THREADS}`, `-c${connections}`, `-d${duration}`, "--latency", ...(timeout ? ["--timeout", timeout] : []),
     ...headers.flatMap((h) => ["-H", h]), ...(script ? ["-s", script] : []), url,
   ];
   const timeoutMs = (parseDuration(duration) || 10000) + (parseDuration(timeout ?? "2s") || 2000) + 60000;
@@ -309,6 +309,19 @@ export function runWrk(wrk, url, { duration = "10s", timeout, headers = [], scri
       else resolve({ ...parsed, output: stdout });
     });
   });
+}
+
+/**
+ * A wrk script that paces each connection: before each request it waits a random time (exponential,
+ * mean `meanDelayMs`), so requests arrive like visitors do rather than back to back. wrk stays a
+ * closed loop, so the rate reached is reported, not assumed.
+ */
+export function pacedScript(meanDelayMs) {
+  return `math.randomseed(os.time() + math.floor(os.clock() * 1000000))
+function delay()
+  return math.floor(-math.log(1 - math.random()) * ${meanDelayMs.toFixed(3)})
+end
+`;
 }
 
 // --- The trivial server: the best this machine does with Node's http module ----------------------

@@ -17,7 +17,7 @@ import { generateOrderNumber } from "~/modules/orders/order-number";
 import { queueOrderEmails } from "~/modules/email/order-emails.server";
 import { recordStatusChange, type OrderActor } from "~/modules/orders/record-status-change.server";
 import { normalizeDiscountCode } from "~/modules/promotions/discount-rules";
-import { recordRedemption, redeemDiscountCode } from "~/modules/promotions/redeem-discount-code.server";
+import { previewDiscountCode, recordRedemption, redeemDiscountCode, type DiscountRequest } from "~/modules/promotions/redeem-discount-code.server";
 import { getSettings } from "~/modules/settings/get-settings.server";
 import type { ShippingDetails } from "./checkout-schema";
 import { estimateDelivery } from "./delivery-estimate";
@@ -137,10 +137,9 @@ async function placeOrderOnce(tx: Tx, input: OrderToPlace): Promise<PlaceOrderRe
   const settings = await getSettings(tx);
   refuseCodRisk(settings, shipping.phone, cartTotals(lines, settings).total);
   await refuseOverOpenOrderLimits(tx, { userId, phone: shipping.phone, lines, enteredBy });
-  await takeStock(tx, lines);
-  // After the stock (the same lock order as a cancel: variants, then the code's row).
-  const redeemed = input.discountCode ? await redeemDiscountCode(tx, { code: input.discountCode, lines, userId, phone: shipping.phone, now }) : null;
-  const totals = cartTotals(lines, settings, redeemed?.amount ?? 0);
+  // The code is judged here without a lock and used at the end under its row's lock (useCode).
+  const discount = input.discountCode ? await judgeCode(tx, { code: input.discountCode, lines, userId, phone: shipping.phone, now }) : null;
+  const totals = cartTotals(lines, settings, discount?.amount ?? 0);
 
   const orderNumber = await freeOrderNumber(tx);
   const delivery = estimateDelivery(shipping.city, now);
@@ -155,7 +154,7 @@ async function placeOrderOnce(tx: Tx, input: OrderToPlace): Promise<PlaceOrderRe
       channel: enteredBy?.channel ?? "web",
       placedBy: enteredBy?.actor.id ?? null,
       subtotal: totals.subtotal,
-      discountCode: redeemed?.code ?? null,
+      discountCode: discount?.code ?? null,
       discountTotal: totals.discountTotal,
       shippingFee: totals.shippingFee,
       total: totals.total,
@@ -174,7 +173,6 @@ async function placeOrderOnce(tx: Tx, input: OrderToPlace): Promise<PlaceOrderRe
       updatedAt: now,
     })
     .returning({ id: orders.id });
-  if (redeemed) await recordRedemption(tx, redeemed, { id: order.id, userId, phone: shipping.phone, at: now });
   await tx.insert(orderItems).values(
     lines.map((line) => ({
       orderId: order.id,
@@ -201,6 +199,12 @@ async function placeOrderOnce(tx: Tx, input: OrderToPlace): Promise<PlaceOrderRe
     await publishLiveEvent(tx, { topic: "cart", userId });
   }
   await publishLiveEvent(tx, { topic: "orders", userId });
+
+  // Stock and the code's uses last: their rows stay locked only from here to the commit, so orders
+  // for the same item (a drop's hot size) queue for a moment, not for the whole order. Variants
+  // first, then the code's row: the same lock order as a cancel.
+  await takeStock(tx, lines);
+  if (discount) await useCode(tx, discount, { code: input.discountCode!, lines, userId, phone: shipping.phone, now }, order.id);
   return { orderId: order.id, orderNumber, created: true };
 }
 
@@ -317,6 +321,26 @@ async function takeStock(tx: Tx, lines: OrderLine[]): Promise<void> {
   }
 }
 
+/** The code judged before anything is locked; refused with the reason beside the field. */
+async function judgeCode(tx: Tx, request: DiscountRequest): Promise<{ code: string; amount: number }> {
+  const verdict = await previewDiscountCode(tx, request);
+  if (!verdict.ok) throw new AppError("VALIDATION", verdict.message, { discountCode: verdict.message });
+  return { code: verdict.code.toUpperCase(), amount: verdict.amount };
+}
+
+/** The code changed between the judging and its use (the owner edited it): the order is placed again. */
+class DiscountChanged extends Error {}
+
+/**
+ * Uses the code under its row's lock (the last use goes to one order only) and records it against
+ * the order. A code refused now (used up meanwhile) throws and nothing is ordered.
+ */
+async function useCode(tx: Tx, judged: { amount: number }, request: DiscountRequest, orderId: string): Promise<void> {
+  const redeemed = await redeemDiscountCode(tx, request);
+  if (redeemed.amount !== judged.amount) throw new DiscountChanged("The discount code changed while the order was placed");
+  await recordRedemption(tx, redeemed, { id: orderId, userId: request.userId, phone: request.phone, at: request.now });
+}
+
 /** A random order number nobody has; a race with another order is caught by the unique index and retried. */
 async function freeOrderNumber(tx: Tx): Promise<string> {
   for (let i = 0; i < 20; i++) {
@@ -372,6 +396,7 @@ function postgresError(error: unknown): { code: string; constraint?: string } | 
 
 /** Worth running the whole transaction again: an order number taken meanwhile, a deadlock or a serialization failure. */
 function isRetryable(error: unknown): boolean {
+  if (error instanceof DiscountChanged) return true;
   const pg = postgresError(error);
   if (!pg) return false;
   if (pg.code === "40P01" || pg.code === "40001") return true;
