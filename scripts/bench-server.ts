@@ -7,7 +7,7 @@
 // `npm run bench -- --only=server [options]` (builds first), or `npx tsx scripts/bench-server.ts
 // [options]` against an existing build. Options: --duration 10s, --products 300, --orders 5000,
 // --buyers 4, --setups pglite,pg-1,pg-per-core, --profile (CPU profile of the PGlite shop serving
-// /products, summarised by function and package). Writes bench-results/server.json.
+// /products, summarised by function and package), --profile-orders (the same, placing orders). Writes bench-results/server.json.
 import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -49,6 +49,7 @@ const { values } = parseArgs({
     buyers: { type: "string", default: "4" },
     setups: { type: "string", default: "pglite,pg-1,pg-per-core" },
     profile: { type: "boolean", default: false },
+    "profile-orders": { type: "boolean", default: false },
   },
 });
 const DURATION = values.duration;
@@ -315,21 +316,28 @@ async function runSetup(setup: Setup, target: DbTarget, env: Record<string, stri
 // --- Profile --------------------------------------------------------------------------------------
 
 /** The PGlite shop under `node --cpu-prof` while wrk asks for signed-in /products; the profile is written when it stops. */
-async function profileProducts(target: DbTarget, appDir: string, wrk: string): Promise<{ file: string; summary: ProfileSummary }> {
-  log(`\n[server bench] CPU profile of the PGlite shop serving signed-in /products (node --cpu-prof)...`);
+async function profileShop(target: DbTarget, appDir: string, wrk: string, what: "products" | "orders"): Promise<{ file: string; summary: ProfileSummary }> {
+  log(`\n[server bench] CPU profile of the PGlite shop ${what === "orders" ? "placing orders" : "serving signed-in /products"} (node --cpu-prof)...`);
   const items = await withDatabase(target, stockItems);
   const profileDir = resources.tmpDir("kapra-bench-profile-");
   const shop = await startShop({
     resources, appDir, logFile: path.join(profileDir, "shop.log"), nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profileDir}`],
-    env: { DATA_DIR: target.dataDir, DATABASE_URL: "", SIGN_IN_RATE_LIMIT: "100000" },
+    env: { DATA_DIR: target.dataDir, DATABASE_URL: "", SIGN_IN_RATE_LIMIT: "100000", ABUSE_LIMITS_SCALE: "100000" },
   });
   const cookie = await signUpBuyer(shop.origin, 999);
   await addToCart(shop.origin, cookie, items.order);
   await addToCart(shop.origin, cookie, items.other);
   for (let i = 0; i < 20; i++) await (await fetch(`${shop.origin}/products`, { headers: { cookie } })).arrayBuffer();
   const fresh = await renewedCookie(shop.origin, cookie);
+  let script: string | undefined;
+  if (what === "orders") {
+    const buyers = [fresh];
+    for (let i = 1; i < Math.max(1, Number(values.buyers)); i++) buyers.push(await signUpBuyer(shop.origin, 1000 + i));
+    script = path.join(profileDir, "orders.lua");
+    fs.writeFileSync(script, ordersLuaScript({ cookies: buyers, body: orderBody(items.order), keyPrefix: `profile-${RUN_ID}`, resultFile: path.join(profileDir, "orders.json") }));
+  }
   const fromUs = monotonicUs();
-  const r = await runWrk(wrk, `${shop.origin}/products`, { duration: DURATION, timeout: WRK_TIMEOUT, headers: [`Cookie: ${fresh}`], track: resources.track });
+  const r = await runWrk(wrk, `${shop.origin}/${what === "orders" ? "api/orders" : "products"}`, { duration: DURATION, timeout: WRK_TIMEOUT, headers: script ? [] : [`Cookie: ${fresh}`], script, track: resources.track });
   const window = { fromUs, toUs: monotonicUs() };
   log(`  under the profiler: ${fmt(r.rps)} req/s, p99 ${fmtMs(r.p99Ms)}`);
   await stopShop(shop.child, 30000);
@@ -337,7 +345,7 @@ async function profileProducts(target: DbTarget, appDir: string, wrk: string): P
   if (!written.length) throw new Error(`The shop wrote no CPU profile in ${profileDir}${logTail(path.join(profileDir, "shop.log"))}`);
   const outDir = path.join(ROOT, "bench-results");
   fs.mkdirSync(outDir, { recursive: true });
-  const file = path.join(outDir, "server-products.cpuprofile");
+  const file = path.join(outDir, `server-${what}.cpuprofile`);
   fs.copyFileSync(path.join(profileDir, written[0]), file);
   const summary = summariseCpuProfile(readCpuProfile(file), { window });
   log(`  ${path.relative(ROOT, file)} (open it in Chrome DevTools > Performance, the wrk run is its last ${DURATION}).`);
@@ -431,7 +439,7 @@ async function main() {
   const targets: Partial<Record<SetupId, { target: DbTarget; env: Record<string, string> }>> = {};
   const pgliteDir = path.join(resources.tmpDir("kapra-bench-pglite-"), "data");
   const pglite = { target: { dataDir: pgliteDir }, env: { DATA_DIR: pgliteDir, DATABASE_URL: "" } };
-  if (setups.some((s) => s.db === "pglite") || values.profile) {
+  if (setups.some((s) => s.db === "pglite") || values.profile || values["profile-orders"]) {
     log(`[server bench] PGlite: seeding the catalogue, ${demo.products} demo products and ${demo.orders} orders...`);
     log(`  ready in ${(await prepareShopData(pglite.target, demo)).toFixed(1)} s`);
     targets.pglite = pglite;
@@ -459,7 +467,8 @@ async function main() {
     if (!t) results.push({ setup, skipped: pgMissing ?? "no database", rows: [] });
     else results.push(await runSetup(setup, t.target, t.env, appDir, wrk, trivial.rps));
   }
-  const profile = values.profile ? await profileProducts(pglite.target, appDir, wrk) : null;
+  const profile = values.profile ? await profileShop(pglite.target, appDir, wrk, "products") : null;
+  if (values["profile-orders"]) await profileShop(pglite.target, appDir, wrk, "orders");
 
   const checks = targetChecks(results);
   printTables(trivial, results, checks);
