@@ -2,6 +2,7 @@
 // PostgreSQL: `npm run bench -- --only=dashboard` (bench.mjs runs this after building), or
 // `npx tsx scripts/bench-dashboard.ts` against an existing build. Options: --orders N --products N
 // --requests N --db pglite|postgres|both.
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -102,7 +103,8 @@ async function run(kind: "pglite" | "postgres"): Promise<Row[]> {
     const postgres = await startBenchPostgres(resources);
     const url = await postgres.createDatabase("kapra_bench");
     await prepare({ databaseUrl: url, dataDir: "" });
-    env = { DATABASE_URL: url, DATA_DIR: path.join(tmp, "unused") };
+    // A shop on PostgreSQL refuses to start without a shared secret (several processes sign sessions).
+    env = { DATABASE_URL: url, DATA_DIR: path.join(tmp, "unused"), BETTER_AUTH_SECRET: randomBytes(32).toString("base64") };
   }
   const shop = await startShop({ resources, appDir, logFile: path.join(tmp, "shop.log"), env: { SIGN_IN_RATE_LIMIT: "1000", ...env } });
   const cookie = await signIn(shop.origin);

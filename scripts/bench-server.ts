@@ -412,7 +412,7 @@ function printTables(trivial: Awaited<ReturnType<typeof runWrk>>, results: Setup
       );
     }
   }
-  log("\n### Targets (issue 9)\n");
+  log("\n### Targets (issues 9 and 21)\n");
   log("| target | measured | |");
   log("|---|---|---|");
   for (const c of checks) log(`| ${c.target} | ${c.value} | ${c.pass === null ? "SKIP" : c.pass ? "PASS" : "FAIL"} |`);
