@@ -40,8 +40,8 @@ export async function cancelOrder(db: Db, viewer: OrderViewer, orderId: string):
     await putOrderItemsBack(tx, order.id);
     await releaseRedemption(tx, order.id, now);
     // A booked parcel leaves the load sheet and the labels with its order.
-    const note = await shipmentFollowsOrder(tx, order.id, "cancelled", { at: now });
     const actor = { id: viewer.id, name: viewer.role === "seller" ? (viewer.name ?? "Shop") : "Customer" };
+    const note = await shipmentFollowsOrder(tx, { id: order.id }, "cancelled", { at: now, now, actor });
     await recordStatusChange(tx, { orderId: order.id, from: order.status, to: "cancelled", actor, note });
     // A buyer's own cancellation is news to the shop (it may be about to pack the order); the owner's is not.
     await queueOrderEmails(tx, order.id, viewer.role === "seller" ? { type: "status", status: "cancelled" } : { type: "cancelled-by-buyer", from: order.status });

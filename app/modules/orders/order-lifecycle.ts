@@ -10,6 +10,9 @@ const RETURN_WINDOW_MS = RETURN_WINDOW_DAYS * 24 * 60 * 60 * 1000;
 
 export type MoveOptions = { deliveredAt?: Date | null; now?: Date };
 
+/** The order row a move needs, read with the row locked (`for update`) in the move's transaction. */
+export type MovingOrder = { id: string; userId: string | null; status: OrderStatus; paymentStatus: PaymentStatus; deliveredAt: Date | null };
+
 const MOVES: Record<OrderStatus, readonly OrderStatus[]> = {
   pending: ["confirmed", "cancelled"],
   confirmed: ["processing", "cancelled"],

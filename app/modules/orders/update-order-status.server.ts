@@ -6,7 +6,7 @@ import { isUuid } from "~/lib/uuid";
 import { publishLiveEvent } from "~/modules/live/publish-live-event.server";
 import { queueOrderEmails } from "~/modules/email/order-emails.server";
 import { putOrderItemsBack } from "./cancel-order.server";
-import { assertOrderMove, paymentStatusAfterMove, restocksWhenMovedTo, type OrderStatus, type PaymentStatus } from "./order-lifecycle";
+import { assertOrderMove, paymentStatusAfterMove, restocksWhenMovedTo, type MovingOrder, type OrderStatus } from "./order-lifecycle";
 import type { OrderStatusInput } from "./order-status-input";
 import { recordStatusChange, type OrderActor } from "./record-status-change.server";
 import { anonymiseIfCustomerDeleted } from "./release-customer-orders.server";
@@ -47,7 +47,7 @@ export async function updateOrderStatus(
       // Correcting the courier or tracking number of a parcel on its way: no status change.
       if (!givesCourier) throw new AppError("CONFLICT", "This order is already shipped");
       await tx.update(orders).set({ ...defined(courier), updatedAt: now }).where(eq(orders.id, order.id));
-      await shipmentFollowsOrder(tx, order.id, "shipped", { at: now, trackingNumber: courier.trackingNumber });
+      await shipmentFollowsOrder(tx, order, "shipped", { at: now, now, actor, trackingNumber: courier.trackingNumber });
       await publishLiveEvent(tx, { topic: "orders", userId: order.userId });
       return { orderId: order.id, orderNumber: order.orderNumber, from, status: to };
     }
@@ -58,8 +58,7 @@ export async function updateOrderStatus(
   });
 }
 
-/** The order row a move needs, read with the row locked (`for update`) in the move's transaction. */
-export type MovingOrder = { id: string; userId: string | null; status: OrderStatus; paymentStatus: PaymentStatus; deliveredAt: Date | null };
+export type { MovingOrder };
 
 /**
  * One move along the lifecycle inside the caller's transaction (the order locked by the caller):
@@ -95,12 +94,18 @@ export async function applyOrderMove<O extends MovingOrder>(
     // A cancelled or returned order gives its discount code's use back.
     await releaseRedemption(tx, order.id, opts.now);
   }
-  const parcelNote = await shipmentFollowsOrder(tx, order.id, to, {
+  const followParcel = () => shipmentFollowsOrder(tx, moved, to, {
     at: to === "delivered" ? opts.deliveredAt ?? opts.now : opts.now,
+    now: opts.now,
+    actor,
     trackingNumber: to === "shipped" ? opts.courier?.trackingNumber : undefined,
   });
+  // A cancelled booking is told in the move's own history row; a settling a delivery causes is a
+  // row of its own, after the move's.
+  const parcelNote = to === "delivered" ? null : await followParcel();
   const note = [opts.note, parcelNote].filter(Boolean).join(". ") || null;
   await recordStatusChange(tx, { orderId: order.id, from, to, actor, at: opts.now, note });
+  if (to === "delivered") await followParcel();
   await queueOrderEmails(tx, order.id, { type: "status", status: to });
   if (to === "delivered" || to === "returned") await anonymiseIfCustomerDeleted(tx, order.id);
   await publishLiveEvent(tx, { topic: "orders", userId: order.userId });

@@ -239,13 +239,13 @@ describe.each(DATABASE_KINDS)("courier file imports on %s", (kind) => {
     expect(closed).toHaveLength(2);
     for (const x of closed) {
       expect(x.resolvedByName).toBe(OWNER.name);
-      expect(x.resolvedNote).toMatch(/^Delivery imported later: delivered on .+, by import of delivery status file late-status\.csv \d{4}-\d{2}-\d{2}$/);
+      expect(x.resolvedNote).toMatch(/^Delivered after the payment came in: delivered on .+, by import of delivery status file late-status\.csv \d{4}-\d{2}-\d{2}$/);
     }
 
     // Each settled order's history says when and by which file it was settled.
     const a1History = (await historyOf(a1.id)).slice(-2);
     expect(a1History.map((h) => [h.fromStatus, h.toStatus])).toEqual([["shipped", "delivered"], ["delivered", "delivered"]]);
-    expect(a1History[1].note).toMatch(/^Settled in STL-EARLY \(paid before its delivery was imported\) by import of delivery status file late-status\.csv \d{4}-\d{2}-\d{2}$/);
+    expect(a1History[1].note).toMatch(/^Settled in STL-EARLY \(paid before its delivery was recorded\) by import of delivery status file late-status\.csv \d{4}-\d{2}-\d{2}$/);
     const a2Settled = (await historyOf(a2.id)).at(-1)!;
     expect([a2Settled.fromStatus, a2Settled.toStatus, a2Settled.actorName]).toEqual(["delivered", "delivered", OWNER.name]);
     expect(a2Settled.note).toMatch(/^Settled in STL-AFTER by import of COD payment file payment-after\.csv \d{4}-\d{2}-\d{2}$/);

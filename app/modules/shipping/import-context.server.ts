@@ -2,7 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { couriers, orders, shipmentEvents, shipments } from "~/db/schema";
 import { normalizeOrderNumber } from "~/modules/orders/order-number";
-import type { MovingOrder } from "~/modules/orders/update-order-status.server";
+import type { MovingOrder } from "~/modules/orders/order-lifecycle";
 import type { OrderActor } from "~/modules/orders/record-status-change.server";
 
 /** What became of one row of a courier file: it changes something, changes nothing (already so), or cannot be matched or read. */

@@ -28,6 +28,8 @@ export async function importDeliveryRow(ctx: ImportContext, row: DeliveryImportR
     if (order.status === "delivered") return { ...base, outcome: "unchanged", says: "Already delivered" };
     if (order.status !== "shipped") return { ...base, outcome: "unmatched", says: `${order.orderNumber} is ${statusIs}, not shipped: import its tracking number first` };
     await recordCourierStatus(ctx, shipment, row.status, at);
+    // The courier's time, set before the move, so the parcel's hook (shipment-follows-order) leaves
+    // the settling below to this import.
     await ctx.tx.update(shipments).set({ deliveredAt: at }).where(eq(shipments.id, shipment.id));
     const delivered = await applyOrderMove(ctx.tx, ctx.actor, order, "delivered", { now: ctx.now, deliveredAt: at, note: `${ctx.note}: ${row.status}` });
     if (shipment.settlementId === null) return { ...base, outcome: "change", says: `Delivered on ${formatPakistanTime(at)}: the courier collected the cash` };

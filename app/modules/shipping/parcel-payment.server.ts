@@ -44,7 +44,7 @@ export type ParcelPayment = {
   collected: number;
   settlementId: number;
   reference: string;
-  /** Checked by the delivery import: the payment came in before the delivery. */
+  /** Checked when the delivery is recorded (its import, or the owner's status form): the payment came in first. */
   paidBeforeDelivery?: boolean;
 };
 
@@ -78,7 +78,7 @@ export async function checkParcelPayment(ctx: ImportContext, p: ParcelPayment): 
   // put it in a claim, and the resolved list should still say what happened.
   const closed = await ctx.tx
     .update(shippingDiscrepancies)
-    .set({ resolvedAt: ctx.now, resolvedByName: ctx.actor.name, resolvedNote: `Delivery imported later: delivered on ${formatPakistanTime(order.deliveredAt)}, by ${ctx.source}` })
+    .set({ resolvedAt: ctx.now, resolvedByName: ctx.actor.name, resolvedNote: `Delivered after the payment came in: delivered on ${formatPakistanTime(order.deliveredAt)}, by ${ctx.source}` })
     .where(and(eq(shippingDiscrepancies.kind, "not-delivered"), eq(shippingDiscrepancies.orderId, order.id), isNull(shippingDiscrepancies.resolvedAt)))
     .returning({ id: shippingDiscrepancies.id });
   if (closed.length) notes.push("its \"paid for a parcel not delivered\" discrepancy is resolved");
@@ -96,7 +96,7 @@ export async function checkParcelPayment(ctx: ImportContext, p: ParcelPayment): 
   if (payment === order.paymentStatus) return { settled: false, notes };
   await ctx.tx.update(orders).set({ paymentStatus: payment, updatedAt: ctx.now }).where(eq(orders.id, order.id));
   // The status stays; the history row says when and by which file the courier's payment settled it.
-  const early = p.paidBeforeDelivery ? " (paid before its delivery was imported)" : "";
+  const early = p.paidBeforeDelivery ? " (paid before its delivery was recorded)" : "";
   await recordStatusChange(ctx.tx, { orderId: order.id, from: order.status, to: order.status, actor: ctx.actor, at: ctx.now, note: `Settled in ${p.reference}${early} by ${ctx.source}` });
   return { settled: true, notes };
 }

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { orders, orderStatusHistory, productVariants, shipments, users } from "~/db/schema";
+import { orders, orderStatusHistory, productVariants, settlements, shipments, shippingDiscrepancies, users } from "~/db/schema";
 import { cancelOrder } from "~/modules/orders/cancel-order.server";
 import { updateOrderStatus } from "~/modules/orders/update-order-status.server";
 import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
@@ -113,5 +113,30 @@ describe.each(DATABASE_KINDS)("a booked parcel follows its order on %s", (kind) 
     const uploadId = await saveCourierUpload(db(), OWNER, { name: "rider.csv", bytes: new TextEncoder().encode("CN,Status\nRIDER-77,Delivered\n") });
     const report = await runCourierImport(db(), OWNER, { kind: "delivery", uploadId, courierId: null, apply: false });
     expect(report.rows[0]).toMatchObject({ outcome: "unmatched", orderNumber: order.orderNumber, says: `${order.orderNumber} is not booked with a courier` });
+  });
+
+  it("settles a parcel the courier paid for before the owner marked it delivered by hand, and closes the early discrepancy", async () => {
+    const order = await booked("processing");
+    await updateOrderStatus(db(), OWNER, order.id, { status: "shipped", trackingNumber: "TRX-EARLY-1" });
+    const { codAmount } = await parcel(order.id);
+    const file = `Order Ref,COD Amount,Transaction Fee,Net Amount,Settlement ID,Settlement Date\n${order.orderNumber},${codAmount},150,${codAmount - 150},STL-HAND,2026-11-23\n`;
+    const uploadId = await saveCourierUpload(db(), OWNER, { name: "trax-payments.csv", bytes: new TextEncoder().encode(file) });
+    await runCourierImport(db(), OWNER, { kind: "cod", uploadId, courierId, apply: true });
+    const openEarly = () => db().select().from(shippingDiscrepancies).where(and(eq(shippingDiscrepancies.orderId, order.id), eq(shippingDiscrepancies.kind, "not-delivered")));
+    expect((await openEarly())[0]).toMatchObject({ resolvedAt: null });
+    const settlementOf = async () => (await db().select().from(settlements).where(eq(settlements.reference, "STL-HAND")))[0];
+    expect((await settlementOf()).expectedTotal).toBe(0);
+
+    await updateOrderStatus(db(), OWNER, order.id, { status: "delivered" });
+
+    expect((await db().select().from(orders).where(eq(orders.id, order.id)))[0]).toMatchObject({ status: "delivered", paymentStatus: "settled" });
+    const [early] = await openEarly();
+    expect(early.resolvedAt).toBeInstanceOf(Date);
+    expect(early.resolvedNote).toMatch(/^Delivered after the payment came in: delivered on .+, by Sana Owner marking it delivered$/);
+    // A delivered parcel is expected to collect its COD: the settlement is recounted.
+    expect((await settlementOf()).expectedTotal).toBe(codAmount);
+    expect((await history(order.id)).at(-1)?.note).toBe("Settled in STL-HAND (paid before its delivery was recorded) by Sana Owner marking it delivered");
+    // Cash with couriers no longer counts it: the courier has paid.
+    expect((await parcel(order.id)).settlementId).not.toBeNull();
   });
 });

@@ -1,22 +1,30 @@
 import { and, eq, isNull, ne } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { couriers, orders, shipments } from "~/db/schema";
+import { couriers, orders, settlements, shipments } from "~/db/schema";
 import type { OrderStatus } from "~/db/schema/statuses";
 import { AppError } from "~/lib/errors";
+import type { MovingOrder } from "~/modules/orders/order-lifecycle";
+import type { OrderActor } from "~/modules/orders/record-status-change.server";
+import type { ImportContext } from "./import-context.server";
+import { checkParcelPayment, refreshSettlement } from "./parcel-payment.server";
 
 /**
  * Keeps an order's parcel in step with a move made anywhere: the owner's status form, the bulk bar,
  * a buyer's cancel or a courier import. Cash with couriers and the delivery rates read the parcel's
  * delivered and returned times, and an import matches a tracking number typed by hand, so a move made
  * by hand must reach the parcel too. A cancelled order's booking is removed, so it leaves the load
- * sheet the rider signs, the labels, the booking file and the rates.
+ * sheet the rider signs, the labels, the booking file and the rates. A delivery recorded by hand for
+ * a parcel the courier has already paid for settles it, as the delivery import does.
  *
- * Call it inside the move's transaction, after the order row is locked. Returns a note for the
- * order's history when it removed a booking (the owner may have to cancel it on the courier's portal).
+ * Call it inside the move's transaction, after the order row is locked, with the order as moved.
+ * Returns a note for the order's history when it removed a booking (the owner may have to cancel it
+ * on the courier's portal).
  */
 export async function shipmentFollowsOrder(
-  tx: DbOrTx, orderId: string, to: OrderStatus, opts: { at: Date; trackingNumber?: string },
+  tx: DbOrTx, order: Pick<MovingOrder, "id"> & Partial<MovingOrder>, to: OrderStatus,
+  opts: { at: Date; now: Date; actor: OrderActor; trackingNumber?: string },
 ): Promise<string | null> {
+  const orderId = order.id;
   if (to === "cancelled") {
     const [removed] = await tx
       .delete(shipments)
@@ -25,13 +33,40 @@ export async function shipmentFollowsOrder(
     return removed ? bookingCancelledNote(await courierName(tx, removed.courierId), removed.trackingNumber) : null;
   }
   if (to === "delivered") {
-    await tx.update(shipments).set({ deliveredAt: opts.at }).where(and(eq(shipments.orderId, orderId), isNull(shipments.deliveredAt)));
+    // A courier import sets the time itself first; only a delivery recorded here finds it empty.
+    const [parcel] = await tx.update(shipments).set({ deliveredAt: opts.at })
+      .where(and(eq(shipments.orderId, orderId), isNull(shipments.deliveredAt)))
+      .returning({ courierId: shipments.courierId, codAmount: shipments.codAmount, collected: shipments.collectedAmount, settlementId: shipments.settlementId });
+    if (parcel?.settlementId != null && isMoved(order)) await settlePaidEarly(tx, order, { ...parcel, settlementId: parcel.settlementId }, opts);
   } else if (to === "returned") {
     await tx.update(shipments).set({ returnedAt: opts.at }).where(and(eq(shipments.orderId, orderId), isNull(shipments.returnedAt)));
   } else if (to === "shipped" && opts.trackingNumber) {
     await giveTrackingNumber(tx, orderId, opts.trackingNumber);
   }
   return null;
+}
+
+const isMoved = (order: Partial<MovingOrder>): order is MovingOrder => order.status !== undefined && order.paymentStatus !== undefined;
+
+/**
+ * The courier paid for the parcel before its delivery was recorded (by hand here): the same check as
+ * a delivery import runs (parcel-payment.server.ts), so the order is settled, the early "not
+ * delivered" discrepancy resolved and the settlement recounted, whichever way the delivery came in.
+ */
+async function settlePaidEarly(
+  tx: DbOrTx, order: MovingOrder, parcel: { courierId: number; codAmount: number; collected: number | null; settlementId: number },
+  opts: { now: Date; actor: OrderActor },
+): Promise<void> {
+  const [found] = await tx.select({ orderNumber: orders.orderNumber, total: orders.total, reference: settlements.reference })
+    .from(orders).innerJoin(settlements, eq(settlements.id, parcel.settlementId)).where(eq(orders.id, order.id));
+  if (!found) return;
+  const source = `${opts.actor.name} marking it delivered`;
+  const ctx: ImportContext = { tx, actor: opts.actor, now: opts.now, source, note: `By ${source}`, courierId: parcel.courierId, importId: null };
+  await checkParcelPayment(ctx, {
+    order: { ...order, orderNumber: found.orderNumber, total: found.total }, codAmount: parcel.codAmount,
+    collected: parcel.collected ?? 0, settlementId: parcel.settlementId, reference: found.reference, paidBeforeDelivery: true,
+  });
+  await refreshSettlement(ctx, parcel.settlementId, found.reference);
 }
 
 /**
