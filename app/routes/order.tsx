@@ -14,7 +14,7 @@ import { buyerPaymentStatusLabel, PAYMENT_STATUS_LABELS } from "~/modules/orders
 import { mediaUrl } from "~/modules/media/image-url";
 import { ratingsByProduct } from "~/modules/reviews/buyer-reviews.server";
 import { shipmentForOrder } from "~/modules/shipping/shipment-for-order.server";
-import { cancelBooking } from "~/modules/shipping/book-shipments.server";
+import { BOOKABLE_STATUSES, cancelBooking } from "~/modules/shipping/book-shipments.server";
 import type { Route } from "./+types/order";
 import { CourierDetails } from "~/components/orders/courier-details";
 
@@ -26,7 +26,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   // Someone else's order reads exactly like one that does not exist.
   const order = await getOrder(context.db, user, params.id);
   const ownerView = user.role === "seller";
-  if (!order) return data({ order: null, dashboard: ownerView ? "/seller/orders" : "/buyer-dashboard", canRate: false, myRatings: {}, shipment: null, ownerView }, { status: 404 });
+  if (!order) return data({ order: null, dashboard: ownerView ? "/seller/orders" : "/buyer-dashboard", canRate: false, myRatings: {}, shipment: null, ownerView, canCancelBooking: false }, { status: 404 });
   // A delivered order's buyer may rate what came in it (modules/reviews); the owner only reads.
   const canRate = user.role === "buyer" && order.status === "delivered";
   const [myRatings, shipment] = await Promise.all([
@@ -34,7 +34,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     // The parcel's costs, courier statuses and settlement are the shop's business: sellers only.
     ownerView ? shipmentForOrder(context.db, order.id) : null,
   ]);
-  return { order, dashboard: ownerView ? "/seller/orders" : "/buyer-dashboard", canRate, myRatings, shipment, ownerView };
+  // The same rule as cancelBooking's: a booking can be taken back until the parcel ships.
+  const canCancelBooking = shipment !== null && (BOOKABLE_STATUSES as readonly string[]).includes(order.status);
+  return { order, dashboard: ownerView ? "/seller/orders" : "/buyer-dashboard", canRate, myRatings, shipment, ownerView, canCancelBooking };
 }
 
 /** The owner's Cancel Booking on the shipment: the parcel comes off the load sheet and labels, the order stays. */
@@ -54,7 +56,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 /** The order confirmation (PRODUCT.md): what was ordered, what to pay at the door, and when it comes. */
 export default function OrderPage({ loaderData, actionData: sentActionData }: Route.ComponentProps) {
-  const { order, dashboard, canRate, myRatings, shipment, ownerView } = loaderData;
+  const { order, dashboard, canRate, myRatings, shipment, ownerView, canCancelBooking } = loaderData;
   const actionData = useKeptActionData(sentActionData);
   if (!order) {
     return (
@@ -132,7 +134,7 @@ export default function OrderPage({ loaderData, actionData: sentActionData }: Ro
         {shipment && (
           <ShipmentDetails
             shipment={shipment}
-            canCancelBooking={order.status === "confirmed" || order.status === "processing"}
+            canCancelBooking={canCancelBooking}
             bookingError={actionData?.bookingError}
           />
         )}

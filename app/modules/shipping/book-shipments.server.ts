@@ -7,8 +7,8 @@ import { formatKg } from "~/lib/weight";
 import { isUuid } from "~/lib/uuid";
 import { publishLiveEvents } from "~/modules/live/publish-live-event.server";
 import { STATUS_LABELS } from "~/modules/orders/order-lifecycle";
-import { recordStatusChange, type OrderActor } from "~/modules/orders/record-status-change.server";
-import { bookingCancelledNote } from "./shipment-follows-order.server";
+import { recordStatusChange, recordStatusChanges, type OrderActor } from "~/modules/orders/record-status-change.server";
+import { bookingCancelledNote, removeBooking } from "./shipment-follows-order.server";
 import { getCourier } from "./couriers.server";
 import { codAmountFor, parcelOf } from "./parcel";
 import { estimateCharge } from "./rate-card";
@@ -78,13 +78,13 @@ export async function bookShipments(db: Db, actor: { id: string | null; name?: s
     // The order names its courier at once (the owner's list, the buyer's page); the tracking number follows from the courier.
     await tx.update(orders).set({ courierName: courier.name, updatedAt: now }).where(inArray(orders.id, bookable.map((o) => o.id)));
     // The order's history says when it was booked and by whom (its status does not change).
-    for (const row of rows) {
+    await recordStatusChanges(tx, rows.map((row) => {
       const { status } = bookable.find((o) => o.id === row.orderId)!;
-      await recordStatusChange(tx, {
+      return {
         orderId: row.orderId, from: status, to: status, actor: { id: actor.id, name: actor.name ?? "Shop" }, at: now,
         note: `Booked with ${courier.name}: ${formatKg(row.weightGrams)}, ${row.codAmount === 0 ? "no cash to collect" : `COD ${formatPrice(row.codAmount)}`}`,
-      });
-    }
+      };
+    }));
     await publishLiveEvents(tx, "orders", bookable.flatMap((o) => (o.userId ? [o.userId] : [])));
     return rows.map((row) => {
       const order = bookable.find((o) => o.id === row.orderId)!;
@@ -110,13 +110,11 @@ export async function cancelBooking(db: Db, actor: OrderActor, orderId: string, 
     if (!(BOOKABLE_STATUSES as readonly string[]).includes(order.status)) {
       throw new AppError("CONFLICT", `${order.orderNumber} is ${STATUS_LABELS[order.status].toLowerCase()}: only a booking not yet shipped can be cancelled`);
     }
-    const [removed] = await tx.delete(shipments).where(eq(shipments.orderId, order.id))
-      .returning({ courierId: shipments.courierId, trackingNumber: shipments.trackingNumber });
+    const removed = await removeBooking(tx, order.id);
     if (!removed) throw new AppError("CONFLICT", `${order.orderNumber} is not booked`);
-    const courier = await getCourier(tx, removed.courierId);
     await tx.update(orders).set({ courierName: null, trackingNumber: null, updatedAt: now }).where(eq(orders.id, order.id));
-    await recordStatusChange(tx, { orderId: order.id, from: order.status, to: order.status, actor, at: now, note: bookingCancelledNote(courier.name, removed.trackingNumber) });
+    await recordStatusChange(tx, { orderId: order.id, from: order.status, to: order.status, actor, at: now, note: bookingCancelledNote(removed.courier, removed.trackingNumber) });
     await publishLiveEvents(tx, "orders", order.userId ? [order.userId] : []);
-    return { orderNumber: order.orderNumber, courier: courier.name };
+    return { orderNumber: order.orderNumber, courier: removed.courier };
   });
 }

@@ -1,9 +1,10 @@
-import { and, eq, ne } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { orders, shipments } from "~/db/schema";
 import { STATUS_LABELS } from "~/modules/orders/order-lifecycle";
 import { applyOrderMove } from "~/modules/orders/update-order-status.server";
 import type { TrackingImportRow } from "./column-mapping";
 import { findParcel, notFound, type ImportContext, type PlannedRow } from "./import-context.server";
+import { trackingNumberTakenBy } from "./shipment-follows-order.server";
 
 /**
  * A tracking file's row: the booked order gets its tracking number and moves to shipped (through
@@ -22,12 +23,8 @@ export async function importTrackingRow(ctx: ImportContext, row: TrackingImportR
   if (shipment.trackingNumber === row.trackingNumber && order.status !== "confirmed" && order.status !== "processing") {
     return { ...base, outcome: "unchanged", says: `Already ${STATUS_LABELS[order.status].toLowerCase()} with this tracking number` };
   }
-  const [taken] = await ctx.tx
-    .select({ orderNumber: orders.orderNumber })
-    .from(shipments)
-    .innerJoin(orders, eq(orders.id, shipments.orderId))
-    .where(and(eq(shipments.courierId, shipment.courierId), eq(shipments.trackingNumber, row.trackingNumber), ne(shipments.id, shipment.id)));
-  if (taken) return { ...base, outcome: "unmatched", says: `Tracking number ${row.trackingNumber} is already on ${taken.orderNumber}` };
+  const taken = await trackingNumberTakenBy(ctx.tx, { courierId: shipment.courierId, trackingNumber: row.trackingNumber, shipmentId: shipment.id });
+  if (taken) return { ...base, outcome: "unmatched", says: `Tracking number ${row.trackingNumber} is already on ${taken}` };
 
   if (order.status === "shipped") {
     await ctx.tx.update(shipments).set({ trackingNumber: row.trackingNumber }).where(eq(shipments.id, shipment.id));

@@ -26,11 +26,8 @@ export async function shipmentFollowsOrder(
 ): Promise<string | null> {
   const orderId = order.id;
   if (to === "cancelled") {
-    const [removed] = await tx
-      .delete(shipments)
-      .where(eq(shipments.orderId, orderId))
-      .returning({ courierId: shipments.courierId, trackingNumber: shipments.trackingNumber });
-    return removed ? bookingCancelledNote(await courierName(tx, removed.courierId), removed.trackingNumber) : null;
+    const removed = await removeBooking(tx, orderId);
+    return removed ? bookingCancelledNote(removed.courier, removed.trackingNumber) : null;
   }
   if (to === "delivered") {
     // A courier import sets the time itself first; only a delivery recorded here finds it empty.
@@ -70,27 +67,41 @@ async function settlePaidEarly(
 }
 
 /**
- * A tracking number typed by hand goes on the parcel as well. The same number on another parcel of
- * the same courier is a typo the owner must hear about, not a database error.
+ * A tracking number typed by hand goes on the parcel as well (an import has put it there already).
+ * The same number on another parcel of the same courier is a typo the owner must hear about, not a
+ * database error.
  */
 async function giveTrackingNumber(tx: DbOrTx, orderId: string, trackingNumber: string): Promise<void> {
-  const [parcel] = await tx.select({ id: shipments.id, courierId: shipments.courierId }).from(shipments).where(eq(shipments.orderId, orderId));
-  if (!parcel) return;
-  const [clash] = await tx
-    .select({ orderNumber: orders.orderNumber })
-    .from(shipments)
-    .innerJoin(orders, eq(orders.id, shipments.orderId))
-    .where(and(eq(shipments.courierId, parcel.courierId), eq(shipments.trackingNumber, trackingNumber), ne(shipments.id, parcel.id)));
-  if (clash) {
-    const message = `Tracking number ${trackingNumber} is already on order ${clash.orderNumber}`;
+  const [parcel] = await tx.select({ id: shipments.id, courierId: shipments.courierId, trackingNumber: shipments.trackingNumber })
+    .from(shipments).where(eq(shipments.orderId, orderId));
+  if (!parcel || parcel.trackingNumber === trackingNumber) return;
+  const taken = await trackingNumberTakenBy(tx, { courierId: parcel.courierId, trackingNumber, shipmentId: parcel.id });
+  if (taken) {
+    const message = `Tracking number ${trackingNumber} is already on order ${taken}`;
     throw new AppError("VALIDATION", message, { trackingNumber: message });
   }
   await tx.update(shipments).set({ trackingNumber }).where(eq(shipments.id, parcel.id));
 }
 
-async function courierName(tx: DbOrTx, courierId: number): Promise<string> {
-  const [courier] = await tx.select({ name: couriers.name }).from(couriers).where(eq(couriers.id, courierId));
-  return courier?.name ?? "the courier";
+/** The order number of another parcel of this courier that has this tracking number, if any. */
+export async function trackingNumberTakenBy(
+  tx: DbOrTx, parcel: { courierId: number; trackingNumber: string; shipmentId: number },
+): Promise<string | null> {
+  const [taken] = await tx
+    .select({ orderNumber: orders.orderNumber })
+    .from(shipments)
+    .innerJoin(orders, eq(orders.id, shipments.orderId))
+    .where(and(eq(shipments.courierId, parcel.courierId), eq(shipments.trackingNumber, parcel.trackingNumber), ne(shipments.id, parcel.shipmentId)));
+  return taken?.orderNumber ?? null;
+}
+
+/** Deletes the order's booking: its courier's name and tracking number, or null when it had none. */
+export async function removeBooking(tx: DbOrTx, orderId: string): Promise<{ courier: string; trackingNumber: string | null } | null> {
+  const [removed] = await tx.delete(shipments).where(eq(shipments.orderId, orderId))
+    .returning({ courierId: shipments.courierId, trackingNumber: shipments.trackingNumber });
+  if (!removed) return null;
+  const [courier] = await tx.select({ name: couriers.name }).from(couriers).where(eq(couriers.id, removed.courierId));
+  return { courier: courier?.name ?? "the courier", trackingNumber: removed.trackingNumber };
 }
 
 export function bookingCancelledNote(courier: string, trackingNumber: string | null): string {
