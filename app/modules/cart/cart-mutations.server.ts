@@ -22,23 +22,29 @@ export type ResolvedVariant = {
  */
 export async function resolveVariant(db: DbOrTx, input: Pick<CartItemInput, "productId" | "color" | "size">, now = new Date()): Promise<ResolvedVariant> {
   if (!isPossibleProductId(input.productId)) throw new AppError("NOT_FOUND", "Product not found");
-  const [product] = await db
-    .select({ id: products.id, name: products.name, categorySlug: products.categorySlug, price: priceAt(now), onSale: onSaleAt(now), status: products.status })
-    .from(products)
-    .where(eq(products.id, input.productId));
-  if (!product || !isShopperVisible(product.status)) throw new AppError("NOT_FOUND", "Product not found");
-  const notForSale = notForSaleMessage(product.name, product.status);
-  if (notForSale) throw new AppError("CONFLICT", notForSale);
-  const conditions = [eq(productVariants.productId, product.id)];
+  const conditions = [eq(productVariants.productId, products.id)];
   if (input.color) conditions.push(eq(productVariants.color, input.color));
   if (input.size) conditions.push(eq(productVariants.size, input.size));
-  const candidates = await db
+  // The product and its best matching variant in one statement; no variant leaves the product's row.
+  const best = db
     .select({ id: productVariants.id, color: productVariants.color, size: productVariants.size, stock: productVariants.stock })
     .from(productVariants)
     .where(and(...conditions))
     .orderBy(sql`${productVariants.stock} > 0 desc`, asc(productVariants.position), asc(productVariants.id))
-    .limit(1);
-  const variant = candidates[0];
+    .limit(1)
+    .as("best");
+  const [product] = await db
+    .select({
+      id: products.id, name: products.name, categorySlug: products.categorySlug, price: priceAt(now), onSale: onSaleAt(now), status: products.status,
+      variant: { id: best.id, color: best.color, size: best.size, stock: best.stock },
+    })
+    .from(products)
+    .leftJoinLateral(best, sql`true`)
+    .where(eq(products.id, input.productId));
+  if (!product || !isShopperVisible(product.status)) throw new AppError("NOT_FOUND", "Product not found");
+  const notForSale = notForSaleMessage(product.name, product.status);
+  if (notForSale) throw new AppError("CONFLICT", notForSale);
+  const variant = product.variant;
   if (!variant) throw new AppError("NOT_FOUND", `${product.name} is not available in that colour and size`, { variant: "Please select color and size" });
   return {
     productId: product.id, name: product.name, categorySlug: product.categorySlug, price: product.price, onSale: product.onSale,

@@ -14,7 +14,7 @@ import { publishLiveEvent } from "~/modules/live/publish-live-event.server";
 import { refuseOverOpenOrderLimits } from "~/modules/abuse/open-order-limits.server";
 import { BLOCKED_PHONE_MESSAGE, codLimitMessage, codRiskFlags } from "~/modules/orders/cod-risk";
 import { generateOrderNumber } from "~/modules/orders/order-number";
-import { queueOrderEmails } from "~/modules/email/order-emails.server";
+import { queuePlacedOrderEmails } from "~/modules/email/order-emails.server";
 import { recordStatusChange, type OrderActor } from "~/modules/orders/record-status-change.server";
 import { normalizeDiscountCode } from "~/modules/promotions/discount-rules";
 import { previewDiscountCode, recordRedemption, redeemDiscountCode, type DiscountRequest } from "~/modules/promotions/redeem-discount-code.server";
@@ -141,41 +141,36 @@ async function placeOrderOnce(tx: Tx, input: OrderToPlace): Promise<PlaceOrderRe
   const discount = input.discountCode ? await judgeCode(tx, { code: input.discountCode, lines, userId, phone: shipping.phone, now }) : null;
   const totals = cartTotals(lines, settings, discount?.amount ?? 0);
 
-  const orderNumber = await freeOrderNumber(tx);
   const delivery = estimateDelivery(shipping.city, now);
-  const [order] = await tx
-    .insert(orders)
-    .values({
-      orderNumber,
-      userId,
-      status: "pending",
-      paymentStatus: "unpaid",
-      paymentMethod: "cod",
-      channel: enteredBy?.channel ?? "web",
-      placedBy: enteredBy?.actor.id ?? null,
-      subtotal: totals.subtotal,
-      discountCode: discount?.code ?? null,
-      discountTotal: totals.discountTotal,
-      shippingFee: totals.shippingFee,
-      total: totals.total,
-      fullName: shipping.fullName,
-      email: shipping.email,
-      phone: shipping.phone,
-      address: shipping.address,
-      city: shipping.city,
-      postalCode: shipping.postalCode,
-      country: shipping.country,
-      deliveryFrom: delivery.from,
-      deliveryTo: delivery.to,
-      idempotencyKey: key,
-      idempotencyFingerprint: input.fingerprint,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning({ id: orders.id });
+  const { id: orderId, orderNumber } = await insertOrder(tx, {
+    userId,
+    status: "pending",
+    paymentStatus: "unpaid",
+    paymentMethod: "cod",
+    channel: enteredBy?.channel ?? "web",
+    placedBy: enteredBy?.actor.id ?? null,
+    subtotal: totals.subtotal,
+    discountCode: discount?.code ?? null,
+    discountTotal: totals.discountTotal,
+    shippingFee: totals.shippingFee,
+    total: totals.total,
+    fullName: shipping.fullName,
+    email: shipping.email,
+    phone: shipping.phone,
+    address: shipping.address,
+    city: shipping.city,
+    postalCode: shipping.postalCode,
+    country: shipping.country,
+    deliveryFrom: delivery.from,
+    deliveryTo: delivery.to,
+    idempotencyKey: key,
+    idempotencyFingerprint: input.fingerprint,
+    createdAt: now,
+    updatedAt: now,
+  });
   await tx.insert(orderItems).values(
     lines.map((line) => ({
-      orderId: order.id,
+      orderId: orderId,
       productId: line.productId,
       variantId: line.variantId,
       name: line.name,
@@ -188,11 +183,16 @@ async function placeOrderOnce(tx: Tx, input: OrderToPlace): Promise<PlaceOrderRe
   );
 
   await recordStatusChange(tx, {
-    orderId: order.id, from: null, to: "pending", at: now,
+    orderId: orderId, from: null, to: "pending", at: now,
     actor: enteredBy?.actor ?? { id: userId, name: "Customer" },
     note: enteredBy ? `${CHANNEL_NOTE[enteredBy.channel]} entered by the shop` : null,
   });
-  await queueOrderEmails(tx, order.id, { type: "placed" });
+  await queuePlacedOrderEmails(tx, {
+    id: orderId, orderNumber, userId, customerName: shipping.fullName, email: shipping.email, phone: shipping.phone, address: shipping.address,
+    city: shipping.city, items: lines.map(({ name, color, size, quantity, price }) => ({ name, color, size, quantity, price })),
+    subtotal: totals.subtotal, shippingFee: totals.shippingFee, discountCode: discount?.code ?? null, discountTotal: totals.discountTotal,
+    total: totals.total, deliveryFrom: delivery.from, deliveryTo: delivery.to,
+  }, settings);
 
   if (fromCart) {
     await removeOrderedCartLines(tx, userId, lines);
@@ -204,8 +204,8 @@ async function placeOrderOnce(tx: Tx, input: OrderToPlace): Promise<PlaceOrderRe
   // for the same item (a drop's hot size) queue for a moment, not for the whole order. Variants
   // first, then the code's row: the same lock order as a cancel.
   await takeStock(tx, lines);
-  if (discount) await useCode(tx, discount, { code: input.discountCode!, lines, userId, phone: shipping.phone, now }, order.id);
-  return { orderId: order.id, orderNumber, created: true };
+  if (discount) await useCode(tx, discount, { code: input.discountCode!, lines, userId, phone: shipping.phone, now }, orderId);
+  return { orderId: orderId, orderNumber, created: true };
 }
 
 const CHANNEL_NOTE: Record<EnteredBy["channel"], string> = { phone: "Phone order", whatsapp: "WhatsApp order", instagram: "Instagram order" };
@@ -341,12 +341,16 @@ async function useCode(tx: Tx, judged: { amount: number }, request: DiscountRequ
   await recordRedemption(tx, redeemed, { id: orderId, userId: request.userId, phone: request.phone, at: request.now });
 }
 
-/** A random order number nobody has; a race with another order is caught by the unique index and retried. */
-async function freeOrderNumber(tx: Tx): Promise<string> {
+/**
+ * Writes the order under a random order number nobody has. A number already taken is skipped by
+ * the insert itself (no read first, and the transaction goes on); a number taken by an order
+ * committing at the same moment raises the unique index's error and the order is placed again.
+ */
+async function insertOrder(tx: Tx, values: Omit<typeof orders.$inferInsert, "orderNumber">): Promise<{ id: string; orderNumber: string }> {
   for (let i = 0; i < 20; i++) {
-    const candidate = generateOrderNumber();
-    const [taken] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.orderNumber, candidate)).limit(1);
-    if (!taken) return candidate;
+    const orderNumber = generateOrderNumber();
+    const [order] = await tx.insert(orders).values({ ...values, orderNumber }).onConflictDoNothing({ target: orders.orderNumber }).returning({ id: orders.id });
+    if (order) return { id: order.id, orderNumber };
   }
   throw new Error("Could not find a free order number");
 }

@@ -13,6 +13,21 @@ export type OrderEvent =
   /** The buyer cancelled their own order (from `from`): their own update, and a notice to the shop. */
   | { type: "cancelled-by-buyer"; from: OrderStatus };
 
+/** What the e-mails of an order event say and whom they go to, however the order was read. */
+type OrderForEmails = Omit<OrderEmailData, "orderPath" | "deliveryFrom" | "deliveryTo"> & {
+  id: string;
+  userId: string | null;
+  email: string;
+  deliveryFrom: Date;
+  deliveryTo: Date;
+  courierName: string | null;
+  trackingNumber: string | null;
+  trackingUrl: string | null;
+  /** The buyer's "order e-mails" setting (customer_profiles.order_emails); null when they have no profile yet. */
+  orderEmails: boolean | null;
+  customerDeletedAt: Date | null;
+};
+
 /**
  * Queues the e-mails an order event causes, in the caller's transaction: on placing, the buyer's
  * confirmation and the shop's notice; on a status change, the buyer's update; on a buyer's own
@@ -24,7 +39,7 @@ export type OrderEvent =
 export async function queueOrderEmails(tx: DbOrTx, orderId: string, event: OrderEvent): Promise<void> {
   const [order] = await tx
     .select({
-      id: orders.id, orderNumber: orders.orderNumber, userId: orders.userId, fullName: orders.fullName, email: orders.email,
+      id: orders.id, orderNumber: orders.orderNumber, userId: orders.userId, customerName: orders.fullName, email: orders.email,
       phone: orders.phone, address: orders.address, city: orders.city, subtotal: orders.subtotal, shippingFee: orders.shippingFee,
       discountCode: orders.discountCode, discountTotal: orders.discountTotal,
       total: orders.total, deliveryFrom: orders.deliveryFrom, deliveryTo: orders.deliveryTo, courierName: orders.courierName,
@@ -41,9 +56,30 @@ export async function queueOrderEmails(tx: DbOrTx, orderId: string, event: Order
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId))
     .orderBy(asc(orderItems.id));
+  const staff = event.type === "status" ? [] : await staffNoticeRecipients(tx);
+  await queueEmails(tx, orderMessages({ ...order, items }, event, staff), order.shopName);
+}
 
+/** What placing an order already knows, so that its e-mails cost no second read of it. */
+export type PlacedOrder = Omit<OrderForEmails, "courierName" | "trackingNumber" | "trackingUrl" | "orderEmails" | "customerDeletedAt">;
+
+/**
+ * The "placed" e-mails of an order written in this transaction, from the values just written:
+ * the same messages as `queueOrderEmails(tx, id, { type: "placed" })`. `shop` is the settings row
+ * the order was priced with (its brand name and notification recipients).
+ */
+export async function queuePlacedOrderEmails(tx: DbOrTx, order: PlacedOrder, shop: { brandName: string; notificationEmails: string[] }): Promise<void> {
+  const [profile] = order.userId
+    ? await tx.select({ orderEmails: customerProfiles.orderEmails }).from(customerProfiles).where(eq(customerProfiles.userId, order.userId))
+    : [];
+  const staff = await staffNoticeRecipients(tx, shop.notificationEmails);
+  const full: OrderForEmails = { ...order, courierName: null, trackingNumber: null, trackingUrl: null, orderEmails: profile?.orderEmails ?? null, customerDeletedAt: null };
+  await queueEmails(tx, orderMessages(full, { type: "placed" }, staff), shop.brandName);
+}
+
+function orderMessages(order: OrderForEmails, event: OrderEvent, staff: string[]): EmailMessage[] {
   const base: Omit<OrderEmailData, "orderPath"> = {
-    orderNumber: order.orderNumber, customerName: order.fullName, items, subtotal: order.subtotal, shippingFee: order.shippingFee,
+    orderNumber: order.orderNumber, customerName: order.customerName, items: order.items, subtotal: order.subtotal, shippingFee: order.shippingFee,
     discountCode: order.discountCode, discountTotal: order.discountTotal,
     total: order.total, phone: order.phone, address: order.address, city: order.city,
     deliveryFrom: order.deliveryFrom.toISOString(), deliveryTo: order.deliveryTo.toISOString(),
@@ -54,7 +90,6 @@ export async function queueOrderEmails(tx: DbOrTx, orderId: string, event: Order
   const buyerWantsEmails = order.orderEmails !== false && !order.customerDeletedAt;
   const messages: EmailMessage[] = [];
   const ownerPath = `/seller/orders?q=${encodeURIComponent(order.orderNumber)}`;
-  const staff = event.type === "status" ? [] : await staffNoticeRecipients(tx);
 
   if (event.type === "placed") {
     if (buyerWantsEmails) messages.push({ kind: "order_placed", to: order.email, data: { ...base, orderPath: buyerPath }, ...about });
@@ -71,5 +106,5 @@ export async function queueOrderEmails(tx: DbOrTx, orderId: string, event: Order
       for (const to of staff) messages.push({ kind: "order_cancelled_by_buyer", to, data: { ...base, orderPath: ownerPath, previousStatus: event.from }, ...about });
     }
   }
-  await queueEmails(tx, messages, order.shopName);
+  return messages;
 }

@@ -10,10 +10,11 @@ import { queueEmails } from "./queue-email.server";
  * Who hears of what happens in the shop (a new order, a buyer's cancellation, a contact message,
  * the Settings page's test e-mail): the notification recipients from Settings, or, when that list
  * is empty, every account with the seller role. Never the public contact e-mail, which buyers see.
- * Every staff notice resolves its recipients here, inside the transaction of its event.
+ * Every staff notice resolves its recipients here, inside the transaction of its event. A caller
+ * that has read the settings row in that transaction passes its list (`listed`) to save the read.
  */
-export async function staffNoticeRecipients(db: DbOrTx): Promise<string[]> {
-  const listed = await readNotificationRecipients(db);
+export async function staffNoticeRecipients(db: DbOrTx, listed?: string[]): Promise<string[]> {
+  listed ??= await readNotificationRecipients(db);
   if (listed.length > 0) return listed;
   const sellers = await db.select({ email: users.email }).from(users).where(eq(users.role, "seller")).orderBy(asc(users.createdAt), asc(users.email));
   return [...new Set(sellers.map((s) => s.email.trim().toLowerCase()))];
