@@ -66,11 +66,13 @@ export function postgresMissing(): string | null {
 export async function startBenchPostgres(resources: Resources) {
   const cluster = await startPgCluster();
   resources.defer(() => cluster.stop());
-  const urlOf = (name: string) => cluster.url.replace(/\/postgres$/, `/${name}`);
+  // BENCH_PG_SOCKET=1 (bench-server's --pg-socket): the shop reaches PostgreSQL over its Unix socket, as one on the same machine can.
+  const base = process.env.BENCH_PG_SOCKET ? cluster.socketUrl : cluster.url;
+  const urlOf = (name: string) => base.replace(/\/postgres(\?|$)/, `/${name}$1`);
   return {
     urlOf,
     async createDatabase(name: string, template?: string) {
-      const admin = new pg.Client({ connectionString: cluster.url });
+      const admin = new pg.Client({ connectionString: base });
       await admin.connect();
       try {
         await admin.query(`create database ${name}${template ? ` template ${template}` : ""}`);

@@ -7,7 +7,9 @@
 // `npm run bench -- --only=server [options]` (builds first), or `npx tsx scripts/bench-server.ts
 // [options]` against an existing build. Options: --duration 10s, --products 300, --orders 5000,
 // --buyers 4, --setups pglite,pg-1,pg-per-core, --profile (CPU profile of the PGlite shop serving
-// /products, summarised by function and package), --profile-orders (the same, placing orders). Writes bench-results/server.json.
+// /products, summarised by function and package), --profile-orders (the same, placing orders), --profile-on pg-1 (profile the
+// PostgreSQL shop instead; it must be among --setups), --pg-socket (the shop reaches PostgreSQL over its Unix socket instead
+// of TCP on 127.0.0.1, as a shop on the database's machine can). Writes bench-results/server.json.
 import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -22,6 +24,7 @@ import {
   ROOT,
   WRK_CONNECTIONS,
   WRK_THREADS,
+  cpuMeter,
   createResources,
   ensureWrk,
   fmt,
@@ -50,9 +53,12 @@ const { values } = parseArgs({
     setups: { type: "string", default: "pglite,pg-1,pg-per-core" },
     profile: { type: "boolean", default: false },
     "profile-orders": { type: "boolean", default: false },
+    "profile-on": { type: "string", default: "pglite" },
+    "pg-socket": { type: "boolean", default: false },
   },
 });
 const DURATION = values.duration;
+if (values["pg-socket"]) process.env.BENCH_PG_SOCKET = "1";
 const DURATION_S = parseDuration(DURATION) / 1000;
 const CORES = os.availableParallelism?.() ?? os.cpus().length;
 /** Large enough that no order of the run can be refused for stock. */
@@ -72,7 +78,11 @@ const SETUPS: Setup[] = [
   { id: "pg-1", label: "PostgreSQL, 1 process", db: "postgres", webConcurrency: 1 },
   { id: "pg-per-core", label: `PostgreSQL, 1 process per core (WEB_CONCURRENCY=${CORES})`, db: "postgres", webConcurrency: CORES },
 ];
-type Row = { request: string; rps: number; p50Ms: number; p99Ms: number; requests: number; errors: number; non2xx: number; socketErrors: string | null; ratio: number };
+type Row = {
+  request: string; rps: number; p50Ms: number; p99Ms: number; requests: number; errors: number; non2xx: number; socketErrors: string | null; ratio: number;
+  /** CPU per answered request: the shop's processes, and the whole machine (PostgreSQL and wrk too). Steadier than req/s on a shared machine. */
+  shopCpuMs: number; machineCpuMs: number;
+};
 type OrdersCheck = {
   ordersPerSecond: number;
   created: number;
@@ -259,15 +269,24 @@ async function runSetup(setup: Setup, target: DbTarget, env: Record<string, stri
   }
 
   const rows: Row[] = [];
-  const addRow = (request: string, r: Awaited<ReturnType<typeof runWrk>>) => {
-    const row = { request, rps: r.rps, p50Ms: r.p50Ms, p99Ms: r.p99Ms, requests: r.requests, non2xx: r.non2xx, socketErrors: r.socketErrors, errors: r.non2xx + r.socketErrorCount, ratio: r.rps / trivialRps };
+  const shopPids = [pid, ...serving.pids];
+  /** Runs wrk and adds its row, with the CPU the run cost per request. */
+  const measure = async (request: string, run: () => ReturnType<typeof runWrk>) => {
+    const meter = cpuMeter(shopPids);
+    const r = await run();
+    const cpu = meter.stop();
+    const answered = Math.max(1, r.requests);
+    const row: Row = {
+      request, rps: r.rps, p50Ms: r.p50Ms, p99Ms: r.p99Ms, requests: r.requests, non2xx: r.non2xx, socketErrors: r.socketErrors, errors: r.non2xx + r.socketErrorCount, ratio: r.rps / trivialRps,
+      shopCpuMs: cpu.ownMs / answered, machineCpuMs: cpu.machineMs / answered,
+    };
     rows.push(row);
-    log(`  ${request.padEnd(34)} ${fmt(row.rps).padStart(7)} req/s  p50 ${fmtMs(row.p50Ms).padStart(8)}  p99 ${fmtMs(row.p99Ms).padStart(8)}  errors ${row.errors}`);
-    return row;
+    log(`  ${request.padEnd(34)} ${fmt(row.rps).padStart(7)} req/s  p50 ${fmtMs(row.p50Ms).padStart(8)}  p99 ${fmtMs(row.p99Ms).padStart(8)}  errors ${row.errors}  CPU/req shop ${fmtMs(row.shopCpuMs)}, machine ${fmtMs(row.machineCpuMs)}`);
+    return { row, wrk: r };
   };
   for (const [request, url] of gets) {
     const fresh = await renewedCookie(shop.origin, cookie);
-    addRow(request, await runWrk(wrk, `${shop.origin}${url}`, { duration: DURATION, timeout: WRK_TIMEOUT, headers: [`Cookie: ${fresh}`], track: resources.track }));
+    await measure(request, () => runWrk(wrk, `${shop.origin}${url}`, { duration: DURATION, timeout: WRK_TIMEOUT, headers: [`Cookie: ${fresh}`], track: resources.track }));
   }
   // What a shopper feels on a busy day rather than at the limit: each signed-in page asked at half
   // the rate it reached above, by paced connections (requests arrive at random, as visitors do).
@@ -280,8 +299,8 @@ async function runSetup(setup: Setup, target: DbTarget, env: Record<string, stri
     const script = path.join(resources.tmpDir(`kapra-bench-${setup.id}-paced-`), "paced.lua");
     fs.writeFileSync(script, pacedScript(meanDelayMs));
     const fresh = await renewedCookie(shop.origin, cookie);
-    const paced = await runWrk(wrk, `${shop.origin}${url}`, { duration: DURATION, timeout: WRK_TIMEOUT, headers: [`Cookie: ${fresh}`], script, connections: HALF_LOAD_CONNECTIONS, track: resources.track });
-    addRow(`${request} at half load (${fmt(wanted)} req/s asked)`, paced);
+    await measure(`${request} at half load (${fmt(wanted)} req/s asked)`, () =>
+      runWrk(wrk, `${shop.origin}${url}`, { duration: DURATION, timeout: WRK_TIMEOUT, headers: [`Cookie: ${fresh}`], script, connections: HALF_LOAD_CONNECTIONS, track: resources.track }));
   }
 
   const keyPrefix = `bench-${RUN_ID}-${setup.id}`;
@@ -289,8 +308,8 @@ async function runSetup(setup: Setup, target: DbTarget, env: Record<string, stri
   const resultFile = path.join(scriptDir, "orders.json");
   const script = path.join(scriptDir, "orders.lua");
   fs.writeFileSync(script, ordersLuaScript({ cookies: buyers, body: orderBody(items.order), keyPrefix, resultFile }));
-  const wrkOrders = await runWrk(wrk, `${shop.origin}/api/orders`, { duration: DURATION, timeout: WRK_TIMEOUT, script, track: resources.track });
-  const ordersRow = addRow(`POST /api/orders (${buyers.length} buyers)`, wrkOrders);
+  const { row: ordersRow, wrk: wrkOrders } = await measure(`POST /api/orders (${buyers.length} buyers)`, () =>
+    runWrk(wrk, `${shop.origin}/api/orders`, { duration: DURATION, timeout: WRK_TIMEOUT, script, track: resources.track }));
   const processesAtEnd = servingProcesses(pid).processes;
   // Let the orders wrk cut off finish before the shop stops (a stop may cut them mid-transaction).
   await sleep(2000);
@@ -316,13 +335,16 @@ async function runSetup(setup: Setup, target: DbTarget, env: Record<string, stri
 // --- Profile --------------------------------------------------------------------------------------
 
 /** The PGlite shop under `node --cpu-prof` while wrk asks for signed-in /products; the profile is written when it stops. */
-async function profileShop(target: DbTarget, appDir: string, wrk: string, what: "products" | "orders"): Promise<{ file: string; summary: ProfileSummary }> {
-  log(`\n[server bench] CPU profile of the PGlite shop ${what === "orders" ? "placing orders" : "serving signed-in /products"} (node --cpu-prof)...`);
+async function profileShop(
+  on: { target: DbTarget; env: Record<string, string>; label: string }, appDir: string, wrk: string, what: "products" | "orders",
+): Promise<{ file: string; summary: ProfileSummary }> {
+  const { target } = on;
+  log(`\n[server bench] CPU profile of the ${on.label} shop ${what === "orders" ? "placing orders" : "serving signed-in /products"} (node --cpu-prof)...`);
   const items = await withDatabase(target, stockItems);
   const profileDir = resources.tmpDir("kapra-bench-profile-");
   const shop = await startShop({
     resources, appDir, logFile: path.join(profileDir, "shop.log"), nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profileDir}`],
-    env: { DATA_DIR: target.dataDir, DATABASE_URL: "", SIGN_IN_RATE_LIMIT: "100000", ABUSE_LIMITS_SCALE: "100000" },
+    env: { ...on.env, WEB_CONCURRENCY: "1", SIGN_IN_RATE_LIMIT: "100000", ABUSE_LIMITS_SCALE: "100000" },
   });
   const cookie = await signUpBuyer(shop.origin, 999);
   await addToCart(shop.origin, cookie, items.order);
@@ -401,9 +423,9 @@ function printTables(trivial: Awaited<ReturnType<typeof runWrk>>, results: Setup
       log(`Skipped: ${result.skipped}`);
       continue;
     }
-    log("| request | req/s | p50 | p99 | errors | vs trivial |");
-    log("|---|---:|---:|---:|---:|---:|");
-    for (const r of result.rows) log(`| ${r.request} | ${fmt(r.rps)} | ${fmtMs(r.p50Ms)} | ${fmtMs(r.p99Ms)} | ${r.errors} | ${percent(r.ratio)} |`);
+    log("| request | req/s | p50 | p99 | errors | vs trivial | CPU per request: shop / machine |");
+    log("|---|---:|---:|---:|---:|---:|---:|");
+    for (const r of result.rows) log(`| ${r.request} | ${fmt(r.rps)} | ${fmtMs(r.p50Ms)} | ${fmtMs(r.p99Ms)} | ${r.errors} | ${percent(r.ratio)} | ${fmtMs(r.shopCpuMs)} / ${fmtMs(r.machineCpuMs)} |`);
     const o = result.orders;
     if (o) {
       log(
@@ -439,13 +461,15 @@ async function main() {
   const targets: Partial<Record<SetupId, { target: DbTarget; env: Record<string, string> }>> = {};
   const pgliteDir = path.join(resources.tmpDir("kapra-bench-pglite-"), "data");
   const pglite = { target: { dataDir: pgliteDir }, env: { DATA_DIR: pgliteDir, DATABASE_URL: "" } };
-  if (setups.some((s) => s.db === "pglite") || values.profile || values["profile-orders"]) {
+  const profiling = values.profile || values["profile-orders"];
+  if (profiling && values["profile-on"] !== "pglite" && !wanted.includes(values["profile-on"] as SetupId)) throw new Error(`--profile-on ${values["profile-on"]}: give pglite or one of --setups`);
+  if (setups.some((s) => s.db === "pglite") || (profiling && values["profile-on"] === "pglite")) {
     log(`[server bench] PGlite: seeding the catalogue, ${demo.products} demo products and ${demo.orders} orders...`);
     log(`  ready in ${(await prepareShopData(pglite.target, demo)).toFixed(1)} s`);
     targets.pglite = pglite;
   }
   if (!pgMissing && setups.some((s) => s.db === "postgres")) {
-    log(`[server bench] PostgreSQL: starting a throwaway cluster, seeding the same data once, one copy per set-up...`);
+    log(`[server bench] PostgreSQL: starting a throwaway cluster (the shop connects over ${values["pg-socket"] ? "its Unix socket" : "TCP on 127.0.0.1"}), seeding the same data once, one copy per set-up...`);
     const postgres = await startBenchPostgres(resources);
     const seedUrl = await postgres.createDatabase("kapra_seed");
     log(`  ready in ${(await prepareShopData({ databaseUrl: seedUrl, dataDir: "" }, demo)).toFixed(1)} s`);
@@ -467,8 +491,9 @@ async function main() {
     if (!t) results.push({ setup, skipped: pgMissing ?? "no database", rows: [] });
     else results.push(await runSetup(setup, t.target, t.env, appDir, wrk, trivial.rps));
   }
-  const profile = values.profile ? await profileShop(pglite.target, appDir, wrk, "products") : null;
-  if (values["profile-orders"]) await profileShop(pglite.target, appDir, wrk, "orders");
+  const profileOn = values["profile-on"] === "pglite" ? { ...pglite, label: "PGlite" } : { ...targets[values["profile-on"] as SetupId]!, label: values["profile-on"] };
+  const profile = values.profile ? await profileShop(profileOn, appDir, wrk, "products") : null;
+  if (values["profile-orders"]) await profileShop(profileOn, appDir, wrk, "orders");
 
   const checks = targetChecks(results);
   printTables(trivial, results, checks);

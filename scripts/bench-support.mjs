@@ -225,6 +225,31 @@ export function servingProcesses(pid) {
   return { processes: pids.length || 1, children: pids.length, pids };
 }
 
+/**
+ * CPU used while a load ran, far steadier than the throughput on a shared machine: `pids`' own
+ * (user + system, from /proc/PID/stat) and the whole machine's busy time (/proc/stat, which also
+ * counts PostgreSQL and wrk). Start it before the load; `stop()` answers milliseconds of each.
+ */
+export function cpuMeter(pids) {
+  const TICK_MS = 10; // USER_HZ is 100 on Linux
+  const own = () => pids.reduce((sum, pid) => {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      return sum + Number(fields[11]) + Number(fields[12]);
+    } catch {
+      return sum;
+    }
+  }, 0);
+  const machine = () => {
+    const [, ...ticks] = fs.readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).map(Number);
+    const total = ticks.slice(0, 8).reduce((a, b) => a + b, 0);
+    return total - ticks[3] - ticks[4];
+  };
+  const start = { own: own(), machine: machine() };
+  return { stop: () => ({ ownMs: (own() - start.own) * TICK_MS, machineMs: (machine() - start.machine) * TICK_MS }) };
+}
+
 // --- wrk ----------------------------------------------------------------------------------------
 
 export function findWrk() {

@@ -3,11 +3,27 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { createResources, findWrk, parseDuration, parseWrk, runWrk, servingProcesses, startTrivialServer, stopChild } from "./bench-support.mjs";
+import { cpuMeter, createResources, findWrk, parseDuration, parseWrk, runWrk, servingProcesses, startTrivialServer, stopChild } from "./bench-support.mjs";
 
 const wrk = findWrk();
 
 describe("bench support", () => {
+  it("meters the CPU a process and the machine spent while it was busy, and nothing for a process that was not", () => {
+    const idle = spawn("sleep", ["5"]);
+    try {
+      const meter = cpuMeter([process.pid]);
+      const idleMeter = cpuMeter([idle.pid!]);
+      const until = Date.now() + 400;
+      while (Date.now() < until) Math.sqrt(Math.random());
+      const spent = meter.stop();
+      expect(spent.ownMs).toBeGreaterThanOrEqual(250);
+      expect(spent.machineMs).toBeGreaterThanOrEqual(250);
+      expect(idleMeter.stop().ownMs).toBeLessThan(50);
+    } finally {
+      idle.kill();
+    }
+  });
+
   it.skipIf(!wrk)("runs wrk against the trivial server and reads its rate, latencies and errors", async () => {
     const resources = createResources("test");
     try {

@@ -10,6 +10,8 @@ import path from "node:path";
  */
 export type PgCluster = {
   url: string;
+  /** The same server over its Unix socket (no TCP), as a shop on the database's own machine can connect. */
+  socketUrl: string;
   /** Stops the server and removes its files. */
   stop: () => void;
   /** Stops the server as a crash would (connections cut), keeping its data and port, for outage tests. */
@@ -60,6 +62,7 @@ export async function startPgCluster(): Promise<PgCluster> {
   start();
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    socketUrl: `postgres://postgres@/postgres?host=${encodeURIComponent(dir)}&port=${port}`,
     stop: () => {
       try {
         halt();

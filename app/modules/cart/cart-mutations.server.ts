@@ -3,6 +3,7 @@ import type { DbOrTx } from "~/db/client.server";
 import { cartItems, products, productVariants } from "~/db/schema";
 import { AppError } from "~/lib/errors";
 import { isUuid } from "~/lib/uuid";
+import { firstImageKey } from "~/modules/catalog/card-query.server";
 import { isPossibleProductId } from "~/modules/catalog/product-id";
 import { isShopperVisible, notForSaleMessage } from "~/modules/catalog/product-availability";
 import { publishLiveEvent } from "~/modules/live/publish-live-event.server";
@@ -14,6 +15,8 @@ export type ResolvedVariant = {
   /** The price at the moment asked (a running sale's included). */
   price: number; onSale: boolean;
   status: string; variantId: number; color: string; size: string; stock: number;
+  /** The product's first photo at its smallest, as order lists and e-mails show it. */
+  imageKey: string | null;
 };
 
 /**
@@ -36,6 +39,7 @@ export async function resolveVariant(db: DbOrTx, input: Pick<CartItemInput, "pro
   const [product] = await db
     .select({
       id: products.id, name: products.name, categorySlug: products.categorySlug, price: priceAt(now), onSale: onSaleAt(now), status: products.status,
+      imageKey: firstImageKey,
       variant: { id: best.id, color: best.color, size: best.size, stock: best.stock },
     })
     .from(products)
@@ -48,7 +52,7 @@ export async function resolveVariant(db: DbOrTx, input: Pick<CartItemInput, "pro
   if (!variant) throw new AppError("NOT_FOUND", `${product.name} is not available in that colour and size`, { variant: "Please select color and size" });
   return {
     productId: product.id, name: product.name, categorySlug: product.categorySlug, price: product.price, onSale: product.onSale,
-    status: product.status, variantId: variant.id, color: variant.color, size: variant.size, stock: variant.stock,
+    status: product.status, variantId: variant.id, color: variant.color, size: variant.size, stock: variant.stock, imageKey: product.imageKey,
   };
 }
 

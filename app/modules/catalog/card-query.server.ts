@@ -15,6 +15,10 @@ export const firstImage = sql<ProductImageData | null>`(
   select json_build_object('alt', pi.alt, 'width', pi.width, 'height', pi.height, 'sources', pi.sources)
   from product_images pi where pi.product_id = "products"."id" order by pi.position limit 1)`;
 
+/** The storage key of the first image's smallest size (sources are stored smallest first). */
+export const firstImageKey = sql<string | null>`(
+  select pi.sources->0->>'key' from product_images pi where pi.product_id = "products"."id" order by pi.position limit 1)`;
+
 /** A select of everything a product card needs, at the prices of `now` (a running sale's); callers add where/order/limit. */
 export function selectProductCards(db: DbOrTx, now = new Date()) {
   return db

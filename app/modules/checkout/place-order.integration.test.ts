@@ -1,7 +1,9 @@
 import { unitsSold } from "~/modules/catalog/list-inventory.server";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { cartItems, orderItems, orders, orderStatusHistory, products, productVariants, shopSettings, users } from "~/db/schema";
+import { cartItems, orderItems, orders, orderStatusHistory, productImages, products, productVariants, shopSettings, users } from "~/db/schema";
+import { OUTBOX_CHANNEL } from "~/modules/email/queue-email.server";
+import { LIVE_CHANNEL, parseLiveEvent } from "~/modules/live/live-event";
 import { AppError } from "~/lib/errors";
 import { BLOCKED_PHONE_MESSAGE } from "~/modules/orders/cod-risk";
 import { ORDER_NUMBER_PATTERN } from "~/modules/orders/order-number";
@@ -120,6 +122,34 @@ describe.each(DATABASE_KINDS)("placing an order on %s", (kind) => {
     expect(await stockOf(other)).toBe(5);
     const cart = await cartOf(buyer);
     expect(cart.map((l) => [l.variantId, l.quantity])).toEqual([[other, 3]]);
+    // The line shows the product's first photo at its smallest, as a cart order's does.
+    const [photo] = await db().select({ sources: productImages.sources }).from(productImages).where(eq(productImages.productId, TEE.productId)).orderBy(productImages.position).limit(1);
+    const [line] = await db().select({ imageKey: orderItems.imageKey }).from(orderItems).where(eq(orderItems.orderId, result.orderId));
+    expect(line.imageKey).toBe(photo.sources[0].key);
+  });
+
+  it("tells the buyer's other tabs (cart and orders) and the mail workers once the order commits, and nobody when it fails", async () => {
+    const buyer = await createBuyer();
+    const tee = await setStock(TEE.productId, "Black", "L", 1);
+    const heard: string[] = [];
+    const stops = await Promise.all([
+      database.listen(LIVE_CHANNEL, (payload) => {
+        const event = parseLiveEvent(payload);
+        if (event?.userId === buyer) heard.push(event.topic);
+      }),
+      database.listen(OUTBOX_CHANNEL, (payload) => heard.push(`mail:${payload}`)),
+    ]);
+    try {
+      await addToCartRow(buyer, TEE.productId, tee, 2);
+      await expect(placeOrder(db(), { userId: buyer, shipping: SHIPPING })).rejects.toMatchObject({ code: "OUT_OF_STOCK" });
+      await db().update(cartItems).set({ quantity: 1 }).where(eq(cartItems.userId, buyer));
+      await placeOrder(db(), { userId: buyer, shipping: SHIPPING });
+      await expect.poll(() => heard.length, { timeout: 3000 }).toBe(3);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(heard).toEqual(["cart", "orders", "mail:queued"]);
+    } finally {
+      for (const stop of stops) await stop();
+    }
   });
 
   it("merges the same item given twice into one line", async () => {

@@ -1,20 +1,21 @@
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx, Tx } from "~/db/client.server";
-import { cartItems, orderItems, orders, products, productVariants, type OrderChannel } from "~/db/schema";
+import { notify } from "~/db/notify.server";
+import { cartItems, orderItems, orders, productVariants, type OrderChannel } from "~/db/schema";
 import { AppError, errorChain } from "~/lib/errors";
 import { normalizePakistaniMobile, PHONE_MESSAGE } from "~/lib/phone";
 import { listCartLines } from "~/modules/cart/cart-lines.server";
 import { resolveVariant } from "~/modules/cart/cart-mutations.server";
 import { cartTotals } from "~/modules/cart/cart-totals";
 import { MAX_LINE_QUANTITY, MAX_ORDER_ITEMS, ORDER_ITEMS_MESSAGE } from "~/modules/cart/order-limits";
-import { firstImage } from "~/modules/catalog/card-query.server";
 import { notForSaleMessage } from "~/modules/catalog/product-availability";
 import type { ProductImageData } from "~/modules/catalog/product-card";
-import { publishLiveEvent } from "~/modules/live/publish-live-event.server";
+import { liveNotice } from "~/modules/live/publish-live-event.server";
 import { refuseOverOpenOrderLimits } from "~/modules/abuse/open-order-limits.server";
 import { BLOCKED_PHONE_MESSAGE, codLimitMessage, codRiskFlags } from "~/modules/orders/cod-risk";
 import { generateOrderNumber } from "~/modules/orders/order-number";
 import { queuePlacedOrderEmails } from "~/modules/email/order-emails.server";
+import { MAIL_WAKE } from "~/modules/email/queue-email.server";
 import { recordStatusChange, type OrderActor } from "~/modules/orders/record-status-change.server";
 import { normalizeDiscountCode } from "~/modules/promotions/discount-rules";
 import { previewDiscountCode, recordRedemption, redeemDiscountCode, type DiscountRequest } from "~/modules/promotions/redeem-discount-code.server";
@@ -194,11 +195,9 @@ async function placeOrderOnce(tx: Tx, input: OrderToPlace): Promise<PlaceOrderRe
     total: totals.total, deliveryFrom: delivery.from, deliveryTo: delivery.to,
   }, settings);
 
-  if (fromCart) {
-    await removeOrderedCartLines(tx, userId, lines);
-    await publishLiveEvent(tx, { topic: "cart", userId });
-  }
-  await publishLiveEvent(tx, { topic: "orders", userId });
+  if (fromCart) await removeOrderedCartLines(tx, userId, lines);
+  // The buyer's other tabs, the owner's dashboard and the mail workers hear of it on commit.
+  await notify(tx, [...(fromCart ? [liveNotice({ topic: "cart", userId })] : []), liveNotice({ topic: "orders", userId }), MAIL_WAKE]);
 
   // Stock and the code's uses last: their rows stay locked only from here to the commit, so orders
   // for the same item (a drop's hot size) queue for a moment, not for the whole order. Variants
@@ -276,13 +275,10 @@ async function linesFromItems(tx: Tx, items: OrderItemRequest[], now: Date): Pro
     const variant = await resolveVariant(tx, { productId: item.productId, color: item.color || undefined, size: item.size || undefined }, now);
     lines.push({
       productId: variant.productId, categorySlug: variant.categorySlug, onSale: variant.onSale, variantId: variant.variantId, name: variant.name, color: variant.color, size: variant.size,
-      price: variant.price, quantity: item.quantity, imageKey: null, cartLineIds: [],
+      price: variant.price, quantity: item.quantity, imageKey: variant.imageKey, cartLineIds: [],
     });
   }
-  const productIds = [...new Set(lines.map((l) => l.productId))];
-  const images = await tx.select({ id: products.id, image: firstImage }).from(products).where(inArray(products.id, productIds));
-  const imageKeys = new Map(images.map((row) => [row.id, smallestImageKey(row.image)]));
-  return lines.map((line) => ({ ...line, imageKey: imageKeys.get(line.productId) ?? null }));
+  return lines;
 }
 
 /** One line per variant (the same item twice is one line), in variant id order so concurrent orders lock rows in the same order. */

@@ -66,7 +66,8 @@ export type PlacedOrder = Omit<OrderForEmails, "courierName" | "trackingNumber" 
 /**
  * The "placed" e-mails of an order written in this transaction, from the values just written:
  * the same messages as `queueOrderEmails(tx, id, { type: "placed" })`. `shop` is the settings row
- * the order was priced with (its brand name and notification recipients).
+ * the order was priced with (its brand name and notification recipients). The caller sends
+ * MAIL_WAKE (queue-email.server.ts) with the order's other notices, in one statement.
  */
 export async function queuePlacedOrderEmails(tx: DbOrTx, order: PlacedOrder, shop: { brandName: string; notificationEmails: string[] }): Promise<void> {
   const [profile] = order.userId
@@ -74,7 +75,7 @@ export async function queuePlacedOrderEmails(tx: DbOrTx, order: PlacedOrder, sho
     : [];
   const staff = await staffNoticeRecipients(tx, shop.notificationEmails);
   const full: OrderForEmails = { ...order, courierName: null, trackingNumber: null, trackingUrl: null, orderEmails: profile?.orderEmails ?? null, customerDeletedAt: null };
-  await queueEmails(tx, orderMessages(full, { type: "placed" }, staff), shop.brandName);
+  await queueEmails(tx, orderMessages(full, { type: "placed" }, staff), shop.brandName, { wake: false });
 }
 
 function orderMessages(order: OrderForEmails, event: OrderEvent, staff: string[]): EmailMessage[] {

@@ -1,5 +1,5 @@
-import { sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
+import { notify, type Notice } from "~/db/notify.server";
 import { emailOutbox, shopSettings } from "~/db/schema";
 import type { EmailKind } from "~/db/schema/statuses";
 import { emailSubject, type EmailMessage } from "./email-messages";
@@ -12,7 +12,7 @@ export const OUTBOX_CHANNEL = "email_outbox";
  * e-mails exist exactly when the event commits, and the workers are woken only then (NOTIFY is
  * delivered on commit). Nothing is rendered here, so the event's transaction stays short.
  */
-export async function queueEmails(db: DbOrTx, messages: EmailMessage[], shopName?: string): Promise<void> {
+export async function queueEmails(db: DbOrTx, messages: EmailMessage[], shopName?: string, { wake = true } = {}): Promise<void> {
   const wanted = messages.filter((m) => m.to.trim() !== "");
   if (wanted.length === 0) return;
   // The brand name goes into subjects; a caller that has read the settings already passes it.
@@ -27,12 +27,15 @@ export async function queueEmails(db: DbOrTx, messages: EmailMessage[], shopName
       orderNumber: m.orderNumber ?? null,
     })),
   );
-  await wakeMailWorkers(db);
+  // `wake: false`: the caller sends MAIL_WAKE with its own notices, in one statement.
+  if (wake) await wakeMailWorkers(db);
 }
 
-/** Wakes the mail worker of every process once the caller's transaction commits (NOTIFY waits for it). */
+/** The notice that wakes the mail worker of every process once the transaction commits (NOTIFY waits for it). */
+export const MAIL_WAKE: Notice = { channel: OUTBOX_CHANNEL, payload: "queued" };
+
 export async function wakeMailWorkers(db: DbOrTx): Promise<void> {
-  await db.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, 'queued')`);
+  await notify(db, [MAIL_WAKE]);
 }
 
 export async function queueEmail<K extends EmailKind>(db: DbOrTx, message: EmailMessage<K>): Promise<void> {

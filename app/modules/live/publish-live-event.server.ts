@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
+import { notify, type Notice } from "~/db/notify.server";
 import { LIVE_CHANNEL, type LiveEvent, type LiveTopic } from "./live-event";
 
 /**
@@ -7,7 +8,12 @@ import { LIVE_CHANNEL, type LiveEvent, type LiveTopic } from "./live-event";
  * notification is sent only if it commits, so nobody is told about a change that never happened.
  */
 export async function publishLiveEvent(db: DbOrTx, event: LiveEvent): Promise<void> {
-  await db.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(event)})`);
+  await notify(db, [liveNotice(event)]);
+}
+
+/** The notice of `event`, for a caller that sends it with others in one statement (db/notify.server.ts). */
+export function liveNotice(event: LiveEvent): Notice {
+  return { channel: LIVE_CHANNEL, payload: JSON.stringify(event) };
 }
 
 /** The same event for each of these people, in one statement however many they are. */
