@@ -7,7 +7,7 @@
 // `npm run bench -- --only=server [options]` (builds first), or `npx tsx scripts/bench-server.ts
 // [options]` against an existing build. Options: --duration 10s, --products 300, --orders 5000,
 // --buyers 4, --setups pglite,pg-1,pg-per-core, --profile (CPU profile of the PGlite shop serving
-// /products, summarised by function and package), --profile-orders (the same, placing orders), --profile-on pg-1 (profile the
+// /products, summarised by function and package), --profile-orders (the same, placing orders), --profile-product (the same, a product page), --profile-on pg-1 (profile the
 // PostgreSQL shop instead; it must be among --setups), --pg-socket (the shop reaches PostgreSQL over its Unix socket instead
 // of TCP on 127.0.0.1, as a shop on the database's machine can). Writes bench-results/server.json.
 import type { ChildProcess } from "node:child_process";
@@ -53,6 +53,7 @@ const { values } = parseArgs({
     setups: { type: "string", default: "pglite,pg-1,pg-per-core" },
     profile: { type: "boolean", default: false },
     "profile-orders": { type: "boolean", default: false },
+    "profile-product": { type: "boolean", default: false },
     "profile-on": { type: "string", default: "pglite" },
     "pg-socket": { type: "boolean", default: false },
   },
@@ -336,10 +337,10 @@ async function runSetup(setup: Setup, target: DbTarget, env: Record<string, stri
 
 /** The PGlite shop under `node --cpu-prof` while wrk asks for signed-in /products; the profile is written when it stops. */
 async function profileShop(
-  on: { target: DbTarget; env: Record<string, string>; label: string }, appDir: string, wrk: string, what: "products" | "orders",
+  on: { target: DbTarget; env: Record<string, string>; label: string }, appDir: string, wrk: string, what: "products" | "product" | "orders",
 ): Promise<{ file: string; summary: ProfileSummary }> {
   const { target } = on;
-  log(`\n[server bench] CPU profile of the ${on.label} shop ${what === "orders" ? "placing orders" : "serving signed-in /products"} (node --cpu-prof)...`);
+  log(`\n[server bench] CPU profile of the ${on.label} shop ${what === "orders" ? "placing orders" : `serving signed-in /${what === "product" ? "product/{id}" : "products"}`} (node --cpu-prof)...`);
   const items = await withDatabase(target, stockItems);
   const profileDir = resources.tmpDir("kapra-bench-profile-");
   const shop = await startShop({
@@ -359,7 +360,8 @@ async function profileShop(
     fs.writeFileSync(script, ordersLuaScript({ cookies: buyers, body: orderBody(items.order), keyPrefix: `profile-${RUN_ID}`, resultFile: path.join(profileDir, "orders.json") }));
   }
   const fromUs = monotonicUs();
-  const r = await runWrk(wrk, `${shop.origin}/${what === "orders" ? "api/orders" : "products"}`, { duration: DURATION, timeout: WRK_TIMEOUT, headers: script ? [] : [`Cookie: ${fresh}`], script, track: resources.track });
+  const url = { orders: "/api/orders", products: "/products", product: `/product/${items.order.productId}` }[what];
+  const r = await runWrk(wrk, `${shop.origin}${url}`, { duration: DURATION, timeout: WRK_TIMEOUT, headers: script ? [] : [`Cookie: ${fresh}`], script, track: resources.track });
   const window = { fromUs, toUs: monotonicUs() };
   log(`  under the profiler: ${fmt(r.rps)} req/s, p99 ${fmtMs(r.p99Ms)}`);
   await stopShop(shop.child, 30000);
@@ -461,7 +463,7 @@ async function main() {
   const targets: Partial<Record<SetupId, { target: DbTarget; env: Record<string, string> }>> = {};
   const pgliteDir = path.join(resources.tmpDir("kapra-bench-pglite-"), "data");
   const pglite = { target: { dataDir: pgliteDir }, env: { DATA_DIR: pgliteDir, DATABASE_URL: "" } };
-  const profiling = values.profile || values["profile-orders"];
+  const profiling = values.profile || values["profile-orders"] || values["profile-product"];
   if (profiling && values["profile-on"] !== "pglite" && !wanted.includes(values["profile-on"] as SetupId)) throw new Error(`--profile-on ${values["profile-on"]}: give pglite or one of --setups`);
   if (setups.some((s) => s.db === "pglite") || (profiling && values["profile-on"] === "pglite")) {
     log(`[server bench] PGlite: seeding the catalogue, ${demo.products} demo products and ${demo.orders} orders...`);
@@ -493,6 +495,7 @@ async function main() {
   }
   const profileOn = values["profile-on"] === "pglite" ? { ...pglite, label: "PGlite" } : { ...targets[values["profile-on"] as SetupId]!, label: values["profile-on"] };
   const profile = values.profile ? await profileShop(profileOn, appDir, wrk, "products") : null;
+  if (values["profile-product"]) await profileShop(profileOn, appDir, wrk, "product");
   if (values["profile-orders"]) await profileShop(profileOn, appDir, wrk, "orders");
 
   const checks = targetChecks(results);

@@ -41,6 +41,13 @@ describe("deferHydration", () => {
     expect(whole).toContain("Kurta — ہاتھ سے بنا");
   });
 
+  it("finds the script after a long page split anywhere, each chunk searched once", async () => {
+    const long = PAGE.replace("<main", `<div>${"<p>Lawn kurta, Rs 2,499</p>".repeat(4000)}</div><main`);
+    const whole = await rewrite(long, 1024 * 1024);
+    expect(whole).toContain('<script type="text/x-deferred-module" async="">');
+    for (const size of [997, 4096, 16384]) expect(await rewrite(long, size)).toBe(whole);
+  });
+
   it("passes a document without React Router's scripts through unchanged", async () => {
     const plain = '<!DOCTYPE html><html><head><link rel="modulepreload" href="/x.js"/></head><body>ہیلو</body></html>';
     expect(await rewrite(plain, 5)).toBe(plain);

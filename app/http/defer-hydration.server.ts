@@ -16,7 +16,9 @@ import { Transform } from "node:stream";
  * nonce, and the module script the loader makes gets it too (`m.nonce = s.nonce`: browsers hide the
  * attribute from the page but keep the property).
  */
-const MODULE_SCRIPT_OPEN = /<script(?: nonce="([^"]*)")? type="module" async="">/;
+const MODULE_SCRIPT_OPEN = /<script(?: nonce="([^"]*)")? type="module" async="">/g;
+/** Longer than any opening MODULE_SCRIPT_OPEN matches, so a tag split across two chunks is still found. */
+const LONGEST_OPEN = 200;
 const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>/g;
 
 const nonceAttribute = (nonce: string | undefined) => (nonce ? ` nonce="${nonce}"` : "");
@@ -25,8 +27,12 @@ const inertScriptOpen = (nonce: string | undefined) => `<script${nonceAttribute(
 // ES5 on purpose: it runs on whatever browser opens the page, before any bundle.
 const loader = (nonce: string | undefined) => `<script${nonceAttribute(nonce)}>(function(s){var started=false;function start(){if(started)return;started=true;var m=document.createElement("script");m.type="module";if(s.nonce)m.nonce=s.nonce;m.textContent=s.textContent;document.head.appendChild(m)}function afterPaint(){if(document.hidden)start();else requestAnimationFrame(function(){setTimeout(start,0)})}var waiting=[].filter.call(document.querySelectorAll('img[fetchpriority="high"]'),function(i){return!i.complete});var left=waiting.length;if(!left)afterPaint();waiting.forEach(function(i){function done(){if(--left===0)afterPaint()}i.addEventListener("load",done);i.addEventListener("error",done)});addEventListener("load",afterPaint)})(document.currentScript.previousElementSibling)</script>`;
 
-/** The document up to the end of the hydration script, rewritten; null while that end is not in `html` yet. */
-function rewriteShell(html: string): { shell: string; rest: string } | null {
+/**
+ * The document up to the end of the hydration script, rewritten; null while that end is not in
+ * `html` yet. `from`: where the script's opening tag can start (what came before was searched).
+ */
+function rewriteShell(html: string, from = 0): { shell: string; rest: string } | null {
+  MODULE_SCRIPT_OPEN.lastIndex = from;
   const match = MODULE_SCRIPT_OPEN.exec(html);
   if (!match) return null;
   const open = match.index;
@@ -48,12 +54,21 @@ export function deferHydration(): Transform {
   // Latin-1 maps every byte to one character and back, so UTF-8 text split across chunks passes
   // through untouched; what we look for and insert is ASCII.
   let pending: string | null = "";
+  // Each chunk is searched once, not the whole document again with every chunk.
+  let searched = 0;
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       if (pending === null) return callback(null, chunk);
+      const from = Math.max(0, searched - LONGEST_OPEN);
       pending += chunk.toString("latin1");
-      const rewritten = rewriteShell(pending);
-      if (!rewritten) return callback();
+      const rewritten = rewriteShell(pending, from);
+      if (!rewritten) {
+        // The tag may be open with its script not yet closed: search again from the tag.
+        MODULE_SCRIPT_OPEN.lastIndex = from;
+        const open = MODULE_SCRIPT_OPEN.exec(pending);
+        searched = open ? open.index + LONGEST_OPEN : pending.length;
+        return callback();
+      }
       pending = null;
       callback(null, Buffer.from(rewritten.shell + rewritten.rest, "latin1"));
     },
