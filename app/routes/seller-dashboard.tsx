@@ -25,7 +25,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 const CHANNEL_LABELS = { web: "Website", phone: "Phone", whatsapp: "WhatsApp", instagram: "Instagram" } as const;
-const shortDay = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString("en-GB", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
+// One formatter for the table's 30 rows: toLocaleDateString with options builds a new one per call.
+const weekdayDayMonth = new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
+const shortDay = (day: string) => weekdayDayMonth.format(new Date(`${day}T00:00:00Z`));
 
 export default function SellerDashboard({ loaderData }: Route.ComponentProps) {
   const { stats, channels, recentOrders, daily, topProducts, cities, cashWithCouriers, discounts } = loaderData;

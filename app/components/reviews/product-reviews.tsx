@@ -28,7 +28,9 @@ export function reviewFailure({ values }: SentForm): ReviewResult {
   return { intent: "review", ok: false, message: GENERIC_FAILURE, values: { rating: values.rating ?? "", comment: values.comment ?? "" } };
 }
 
-const when = (iso: string) => new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "Asia/Karachi" });
+// One formatter for every review (toLocaleDateString with options builds a new one per call).
+const karachiDate = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "Asia/Karachi" });
+const when = (iso: string) => karachiDate.format(new Date(iso));
 
 export function ProductReviews({ productId, rating, reviewCount, reviews, reviewer, result }: {
   productId: string; rating: number; reviewCount: number; reviews: ReviewsView; reviewer: ReviewerView; result: ReviewResult | null;

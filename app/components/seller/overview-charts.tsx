@@ -13,7 +13,9 @@ const AMBER = "#b45309";
 const chartStyle = { width: "100%", height: "100%" } as const;
 const axisTick = { fontSize: 11, fill: "#57534e" };
 const compactNumber = new Intl.NumberFormat("en-PK", { notation: "compact", maximumFractionDigits: 1 });
-const shortDay = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
+// One formatter for every tick: toLocaleDateString with options builds a new one per call.
+const dayMonth = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
+const shortDay = (day: string) => dayMonth.format(new Date(`${day}T00:00:00Z`));
 
 export function DailyChart({ data }: { data: { day: string; orders: number; revenue: number }[] }) {
   return (
