@@ -1,10 +1,10 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { customerProfiles, orderItems, orders, shopSettings } from "~/db/schema";
 import type { OrderStatus } from "~/db/schema/statuses";
 import type { EmailMessage, OrderEmailData } from "./email-messages";
 import { queueEmails } from "./queue-email.server";
-import { staffNoticeRecipients } from "./staff-recipients.server";
+import { sellerEmailsSql, staffFrom, staffNoticeRecipients } from "./staff-recipients.server";
 import { trackingUrlSql } from "~/modules/shipping/tracking-url-sql";
 
 export type OrderEvent =
@@ -70,11 +70,18 @@ export type PlacedOrder = Omit<OrderForEmails, "courierName" | "trackingNumber" 
  * MAIL_WAKE (queue-email.server.ts) with the order's other notices, in one statement.
  */
 export async function queuePlacedOrderEmails(tx: DbOrTx, order: PlacedOrder, shop: { brandName: string; notificationEmails: string[] }): Promise<void> {
-  const [profile] = order.userId
-    ? await tx.select({ orderEmails: customerProfiles.orderEmails }).from(customerProfiles).where(eq(customerProfiles.userId, order.userId))
-    : [];
-  const staff = await staffNoticeRecipients(tx, shop.notificationEmails);
-  const full: OrderForEmails = { ...order, courierName: null, trackingNumber: null, trackingUrl: null, orderEmails: profile?.orderEmails ?? null, customerDeletedAt: null };
+  // The buyer's e-mail setting and, when Settings lists no recipients, the sellers: one statement.
+  const [read] = await tx
+    .select({
+      orderEmails: order.userId
+        ? sql<boolean | null>`(select ${customerProfiles.orderEmails} from ${customerProfiles} where ${customerProfiles.userId} = ${order.userId})`
+        : sql<null>`null`,
+      sellers: shop.notificationEmails.length > 0 ? sql<string[]>`'[]'::json` : sellerEmailsSql,
+    })
+    .from(shopSettings)
+    .where(eq(shopSettings.id, 1));
+  const staff = staffFrom(shop.notificationEmails, read?.sellers ?? []);
+  const full: OrderForEmails = { ...order, courierName: null, trackingNumber: null, trackingUrl: null, orderEmails: read?.orderEmails ?? null, customerDeletedAt: null };
   await queueEmails(tx, orderMessages(full, { type: "placed" }, staff), shop.brandName, { wake: false });
 }
 

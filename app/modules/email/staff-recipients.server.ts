@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { users } from "~/db/schema";
 import type { EmailKind } from "~/db/schema/statuses";
@@ -17,7 +17,19 @@ export async function staffNoticeRecipients(db: DbOrTx, listed?: string[]): Prom
   listed ??= await readNotificationRecipients(db);
   if (listed.length > 0) return listed;
   const sellers = await db.select({ email: users.email }).from(users).where(eq(users.role, "seller")).orderBy(asc(users.createdAt), asc(users.email));
-  return [...new Set(sellers.map((s) => s.email.trim().toLowerCase()))];
+  return staffFrom([], sellers.map((s) => s.email));
+}
+
+/**
+ * Every seller's e-mail address, oldest account first, as one SQL value (a JSON array), for a
+ * caller that reads it in the same statement as something else; `staffFrom` then decides.
+ */
+export const sellerEmailsSql = sql<string[]>`(select coalesce(json_agg(${users.email} order by ${users.createdAt}, ${users.email}), '[]'::json) from ${users} where ${users.role} = 'seller')`;
+
+/** The recipients: the listed ones, or, when the list is empty, every seller (each address once). */
+export function staffFrom(listed: string[], sellerEmails: string[]): string[] {
+  if (listed.length > 0) return listed;
+  return [...new Set(sellerEmails.map((email) => email.trim().toLowerCase()))];
 }
 
 /** Queues one staff notice to each recipient (one e-mail each: one address never sees the others'). */
