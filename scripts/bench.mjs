@@ -287,8 +287,12 @@ async function runLighthouse(pages, origin) {
     const url = `${origin}${page}`;
     const runs = [];
     for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
-      const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
-      const lhr = result?.lhr;
+      let lhr = (await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"] }))?.lhr;
+      // Chrome now and then loses the trace of a load (NO_NAVSTART, "please run Lighthouse again"): that run is taken again, once.
+      if (lhr?.runtimeError) {
+        log(`  ${page.padEnd(24)} run ${i + 1}: ${lhr.runtimeError.code}, running it again`);
+        lhr = (await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"] }))?.lhr;
+      }
       if (!lhr) throw new Error(`Lighthouse returned no result for ${url}`);
       if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
       const a = lhr.audits;
