@@ -335,7 +335,7 @@ async function runSetup(setup: Setup, target: DbTarget, env: Record<string, stri
 
 // --- Profile --------------------------------------------------------------------------------------
 
-/** The PGlite shop under `node --cpu-prof` while wrk asks for signed-in /products; the profile is written when it stops. */
+/** A shop (`on`: PGlite or a PostgreSQL set-up) under `node --cpu-prof` while wrk asks for `what`; the profile is written when it stops. */
 async function profileShop(
   on: { target: DbTarget; env: Record<string, string>; label: string }, appDir: string, wrk: string, what: "products" | "product" | "orders",
 ): Promise<{ file: string; summary: ProfileSummary }> {

@@ -27,21 +27,14 @@ const inertScriptOpen = (nonce: string | undefined) => `<script${nonceAttribute(
 // ES5 on purpose: it runs on whatever browser opens the page, before any bundle.
 const loader = (nonce: string | undefined) => `<script${nonceAttribute(nonce)}>(function(s){var started=false;function start(){if(started)return;started=true;var m=document.createElement("script");m.type="module";if(s.nonce)m.nonce=s.nonce;m.textContent=s.textContent;document.head.appendChild(m)}function afterPaint(){if(document.hidden)start();else requestAnimationFrame(function(){setTimeout(start,0)})}var waiting=[].filter.call(document.querySelectorAll('img[fetchpriority="high"]'),function(i){return!i.complete});var left=waiting.length;if(!left)afterPaint();waiting.forEach(function(i){function done(){if(--left===0)afterPaint()}i.addEventListener("load",done);i.addEventListener("error",done)});addEventListener("load",afterPaint)})(document.currentScript.previousElementSibling)</script>`;
 
-/**
- * The document up to the end of the hydration script, rewritten; null while that end is not in
- * `html` yet. `from`: where the script's opening tag can start (what came before was searched).
- */
-function rewriteShell(html: string, from = 0): { shell: string; rest: string } | null {
-  MODULE_SCRIPT_OPEN.lastIndex = from;
-  const match = MODULE_SCRIPT_OPEN.exec(html);
-  if (!match) return null;
-  const open = match.index;
-  const close = html.indexOf("</script>", open + match[0].length);
+/** The document up to the end of the hydration script opened at `open`, rewritten; null while that end is not in `html` yet. */
+function rewriteShell(html: string, open: RegExpExecArray): { shell: string; rest: string } | null {
+  const close = html.indexOf("</script>", open.index + open[0].length);
   if (close < 0) return null;
   const end = close + "</script>".length;
-  const nonce = match[1];
-  const before = html.slice(0, open).replace(MODULE_PRELOAD, "");
-  const script = inertScriptOpen(nonce) + html.slice(open + match[0].length, end);
+  const nonce = open[1];
+  const before = html.slice(0, open.index).replace(MODULE_PRELOAD, "");
+  const script = inertScriptOpen(nonce) + html.slice(open.index + open[0].length, end);
   return { shell: before + script + loader(nonce), rest: html.slice(end) };
 }
 
@@ -54,19 +47,20 @@ export function deferHydration(): Transform {
   // Latin-1 maps every byte to one character and back, so UTF-8 text split across chunks passes
   // through untouched; what we look for and insert is ASCII.
   let pending: string | null = "";
-  // Each chunk is searched once, not the whole document again with every chunk.
-  let searched = 0;
+  // Where the script's opening tag can start: what came before has been searched (each chunk is
+  // searched once, not the whole document again with every chunk).
+  let from = 0;
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       if (pending === null) return callback(null, chunk);
-      const from = Math.max(0, searched - LONGEST_OPEN);
       pending += chunk.toString("latin1");
-      const rewritten = rewriteShell(pending, from);
+      MODULE_SCRIPT_OPEN.lastIndex = from;
+      const open = MODULE_SCRIPT_OPEN.exec(pending);
+      const rewritten = open && rewriteShell(pending, open);
       if (!rewritten) {
-        // The tag may be open with its script not yet closed: search again from the tag.
-        MODULE_SCRIPT_OPEN.lastIndex = from;
-        const open = MODULE_SCRIPT_OPEN.exec(pending);
-        searched = open ? open.index + LONGEST_OPEN : pending.length;
+        // Found with its script not closed yet: look from the tag again. Not found: a tag may
+        // have been cut at the chunk's end, so the next search starts a tag's length back.
+        from = open ? open.index : Math.max(0, pending.length - LONGEST_OPEN);
         return callback();
       }
       pending = null;

@@ -171,7 +171,7 @@ async function placeOrderOnce(tx: Tx, input: OrderToPlace): Promise<PlaceOrderRe
   });
   await tx.insert(orderItems).values(
     lines.map((line) => ({
-      orderId: orderId,
+      orderId,
       productId: line.productId,
       variantId: line.variantId,
       name: line.name,
@@ -184,7 +184,7 @@ async function placeOrderOnce(tx: Tx, input: OrderToPlace): Promise<PlaceOrderRe
   );
 
   await recordStatusChange(tx, {
-    orderId: orderId, from: null, to: "pending", at: now,
+    orderId, from: null, to: "pending", at: now,
     actor: enteredBy?.actor ?? { id: userId, name: "Customer" },
     note: enteredBy ? `${CHANNEL_NOTE[enteredBy.channel]} entered by the shop` : null,
   });
@@ -204,7 +204,7 @@ async function placeOrderOnce(tx: Tx, input: OrderToPlace): Promise<PlaceOrderRe
   // first, then the code's row: the same lock order as a cancel.
   await takeStock(tx, lines);
   if (discount) await useCode(tx, discount, { code: input.discountCode!, lines, userId, phone: shipping.phone, now }, orderId);
-  return { orderId: orderId, orderNumber, created: true };
+  return { orderId, orderNumber, created: true };
 }
 
 const CHANNEL_NOTE: Record<EnteredBy["channel"], string> = { phone: "Phone order", whatsapp: "WhatsApp order", instagram: "Instagram order" };

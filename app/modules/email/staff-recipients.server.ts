@@ -1,4 +1,4 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { users } from "~/db/schema";
 import type { EmailKind } from "~/db/schema/statuses";
@@ -10,21 +10,24 @@ import { queueEmails } from "./queue-email.server";
  * Who hears of what happens in the shop (a new order, a buyer's cancellation, a contact message,
  * the Settings page's test e-mail): the notification recipients from Settings, or, when that list
  * is empty, every account with the seller role. Never the public contact e-mail, which buyers see.
- * Every staff notice resolves its recipients here, inside the transaction of its event. A caller
- * that has read the settings row in that transaction passes its list (`listed`) to save the read.
+ * Every staff notice resolves its recipients here, inside the transaction of its event.
  */
-export async function staffNoticeRecipients(db: DbOrTx, listed?: string[]): Promise<string[]> {
-  listed ??= await readNotificationRecipients(db);
+export async function staffNoticeRecipients(db: DbOrTx): Promise<string[]> {
+  const listed = await readNotificationRecipients(db);
   if (listed.length > 0) return listed;
-  const sellers = await db.select({ email: users.email }).from(users).where(eq(users.role, "seller")).orderBy(asc(users.createdAt), asc(users.email));
-  return staffFrom([], sellers.map((s) => s.email));
+  const [row] = await db.select({ emails: sellerEmailsAgg }).from(users).where(isSeller);
+  return staffFrom([], row?.emails ?? []);
 }
 
+/** Every seller's e-mail address, oldest account first (a JSON array), aggregated over the seller accounts. */
+const sellerEmailsAgg = sql<string[]>`coalesce(json_agg(${users.email} order by ${users.createdAt}, ${users.email}), '[]'::json)`;
+const isSeller = eq(users.role, "seller");
+
 /**
- * Every seller's e-mail address, oldest account first, as one SQL value (a JSON array), for a
- * caller that reads it in the same statement as something else; `staffFrom` then decides.
+ * The same list as one SQL value, for a caller that reads it in the same statement as something
+ * else; `staffFrom` then decides.
  */
-export const sellerEmailsSql = sql<string[]>`(select coalesce(json_agg(${users.email} order by ${users.createdAt}, ${users.email}), '[]'::json) from ${users} where ${users.role} = 'seller')`;
+export const sellerEmailsSql = sql<string[]>`(select ${sellerEmailsAgg} from ${users} where ${isSeller})`;
 
 /** The recipients: the listed ones, or, when the list is empty, every seller (each address once). */
 export function staffFrom(listed: string[], sellerEmails: string[]): string[] {
