@@ -2,10 +2,10 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { couriers, orderItems, orders, orderStatusHistory, productImages, products, settlements, shipments, shippingDiscrepancies } from "~/db/schema";
 import { getSellerOverview } from "~/modules/seller/get-seller-overview.server";
-import { cashWithCouriers } from "~/modules/shipping/cash-with-couriers.server";
-import { courierStatusKind } from "~/modules/shipping/courier-status";
-import { deliveryRates } from "~/modules/shipping/delivery-rates.server";
-import { listDiscrepancies } from "~/modules/shipping/discrepancies.server";
+import { cashWithCouriers } from "~/modules/shipping/settlements/cash-with-couriers.server";
+import { courierStatusKind } from "~/modules/shipping/imports/courier-status";
+import { deliveryRates } from "~/modules/shipping/settlements/delivery-rates.server";
+import { listDiscrepancies } from "~/modules/shipping/settlements/discrepancies.server";
 import { DATABASE_KINDS, useTestDatabase } from "../tests/factories/test-database";
 import { seedDemoData } from "./seed-demo-data";
 

@@ -4,10 +4,10 @@ import { couriers, orders, settlements, shipmentEvents, shipments, shippingDiscr
 import type { RateCard } from "~/db/schema/shipping";
 import { formatPrice } from "~/lib/money";
 import { karachiDay } from "~/modules/seller/karachi-days";
-import { defaultBookingColumns } from "~/modules/shipping/booking-columns";
-import { parseCourierForm } from "~/modules/shipping/courier-form";
-import { estimateCharge } from "~/modules/shipping/rate-card";
-import { settlementExpectedTotal } from "~/modules/shipping/settlement-expected";
+import { defaultBookingColumns } from "~/modules/shipping/booking/booking-columns";
+import { parseCourierForm } from "~/modules/shipping/couriers/courier-form";
+import { estimateCharge } from "~/modules/shipping/couriers/rate-card";
+import { settlementExpectedTotal } from "~/modules/shipping/settlements/settlement-expected";
 
 /**
  * The shipping side of the demo shop: three couriers with their rate cards, a parcel for every

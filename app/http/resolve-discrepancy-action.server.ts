@@ -2,8 +2,8 @@ import { data, redirect } from "react-router";
 import { AppError } from "~/lib/errors";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import type { SessionUser } from "~/modules/accounts/session-user.server";
-import { resolveDiscrepancy } from "~/modules/shipping/discrepancies.server";
-import { RESOLVE_DISCREPANCY_INTENT } from "~/modules/shipping/discrepancy-words";
+import { resolveDiscrepancy } from "~/modules/shipping/settlements/discrepancies.server";
+import { RESOLVE_DISCREPANCY_INTENT } from "~/modules/shipping/settlements/discrepancy-words";
 import { setFlash } from "./flash.server";
 
 /** A Resolve form refused: the message, beside the note field when it is the note's, and the note as typed. */

@@ -1,7 +1,7 @@
 import { apiData, apiError, handleApi, methodNotAllowed, readJson, requireApiUser } from "~/http/api.server";
-import { defaultBookingColumns } from "~/modules/shipping/booking-columns";
-import { parseCourierForm } from "~/modules/shipping/courier-form";
-import { createCourier, listCouriers, type Courier } from "~/modules/shipping/couriers.server";
+import { defaultBookingColumns } from "~/modules/shipping/booking/booking-columns";
+import { parseCourierForm } from "~/modules/shipping/couriers/courier-form";
+import { createCourier, listCouriers, type Courier } from "~/modules/shipping/couriers/couriers.server";
 import type { Route } from "./+types/api.seller-couriers";
 
 const PATH = "/api/seller/couriers";

@@ -1,5 +1,5 @@
 import { apiData, handleApi, methodNotAllowed, requireApiUser } from "~/http/api.server";
-import { listSettlements } from "~/modules/shipping/list-shipments.server";
+import { listSettlements } from "~/modules/shipping/booking/list-shipments.server";
 import type { Route } from "./+types/api.settlements";
 import { serialIdFrom } from "~/lib/serial-id";
 

@@ -1,5 +1,5 @@
 import { apiData, handleApi, methodNotAllowed, requireApiUser } from "~/http/api.server";
-import { cancelBooking } from "~/modules/shipping/book-shipments.server";
+import { cancelBooking } from "~/modules/shipping/booking/book-shipments.server";
 import type { Route } from "./+types/api.shipment";
 
 /**

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { apiData, handleApi, methodNotAllowed, readJson, requireApiUser } from "~/http/api.server";
-import { bookShipments, MAX_BOOKING } from "~/modules/shipping/book-shipments.server";
-import { listShipments } from "~/modules/shipping/list-shipments.server";
+import { bookShipments, MAX_BOOKING } from "~/modules/shipping/booking/book-shipments.server";
+import { listShipments } from "~/modules/shipping/booking/list-shipments.server";
 import type { Route } from "./+types/api.shipments";
 import { serialIdFrom } from "~/lib/serial-id";
 

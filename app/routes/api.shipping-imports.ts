@@ -1,9 +1,9 @@
 import { receiveCourierFile } from "~/http/courier-file-upload.server";
 import { apiData, apiError, handleApi, methodNotAllowed, requireApiUser } from "~/http/api.server";
-import { readCourierFile } from "~/modules/shipping/courier-file.server";
-import { runCourierImport, saveCourierUpload } from "~/modules/shipping/courier-import.server";
-import { courierIdOf, importKindOf } from "~/modules/shipping/import-form";
-import { mappingByHeader } from "~/modules/shipping/mapping-by-header";
+import { readCourierFile } from "~/modules/shipping/imports/read-courier-file.server";
+import { runCourierImport, saveCourierUpload } from "~/modules/shipping/imports/run-courier-import.server";
+import { courierIdOf, importKindOf } from "~/modules/shipping/imports/import-form";
+import { mappingByHeader } from "~/modules/shipping/imports/mapping-by-header";
 import type { Route } from "./+types/api.shipping-imports";
 
 /**

@@ -5,8 +5,8 @@ import { keepOnFailure } from "~/http/keep-on-failure";
 import { pageMeta } from "~/lib/seo";
 import { comingSoonPage } from "~/modules/catalog/coming-soon";
 import { requestAddress } from "~/modules/abuse/request-address.server";
-import { notifyMeResponseInit } from "~/modules/notifications/notify-me";
-import { subscribeToNotify } from "~/modules/notifications/subscribe-to-notify.server";
+import { notifyMeResponseInit } from "~/modules/notify-me/notify-me";
+import { subscribeToNotify } from "~/modules/notify-me/subscribe-to-notify.server";
 import type { Route } from "./+types/coming-soon";
 
 const notifyTarget = (page: { categorySlug: string | null }) => `category:${page.categorySlug ?? "new-collection"}`;

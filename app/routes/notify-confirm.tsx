@@ -1,8 +1,8 @@
 import { useKeptActionData } from "~/lib/use-kept-action-data";
 import { data, Form, Link, useNavigation } from "react-router";
 import { pageMeta } from "~/lib/seo";
-import { INVALID_CONFIRM_LINK, NOTIFY_CONFIRMED_MESSAGE } from "~/modules/notifications/notify-me";
-import { confirmNotifyRequest } from "~/modules/notifications/confirm-notify.server";
+import { INVALID_CONFIRM_LINK, NOTIFY_CONFIRMED_MESSAGE } from "~/modules/notify-me/notify-me";
+import { confirmNotifyRequest } from "~/modules/notify-me/confirm-notify.server";
 import type { Route } from "./+types/notify-confirm";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -2,8 +2,8 @@ import { useKeptActionData } from "~/lib/use-kept-action-data";
 import type { ReactNode } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { pageMeta } from "~/lib/seo";
-import { INVALID_UNSUBSCRIBE_LINK, UNSUBSCRIBED_MESSAGE } from "~/modules/notifications/notify-me";
-import { readUnsubscribeLink, unsubscribeByToken } from "~/modules/notifications/unsubscribe.server";
+import { INVALID_UNSUBSCRIBE_LINK, UNSUBSCRIBED_MESSAGE } from "~/modules/notify-me/notify-me";
+import { readUnsubscribeLink, unsubscribeByToken } from "~/modules/notify-me/unsubscribe.server";
 import type { Route } from "./+types/notify-unsubscribe";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

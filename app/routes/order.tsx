@@ -13,8 +13,8 @@ import { getOrder } from "~/modules/orders/get-order.server";
 import { buyerPaymentStatusLabel, PAYMENT_STATUS_LABELS } from "~/modules/orders/order-lifecycle";
 import { mediaUrl } from "~/modules/media/image-url";
 import { ratingsByProduct } from "~/modules/reviews/buyer-reviews.server";
-import { shipmentForOrder } from "~/modules/shipping/shipment-for-order.server";
-import { BOOKABLE_STATUSES, cancelBooking } from "~/modules/shipping/book-shipments.server";
+import { shipmentForOrder } from "~/modules/shipping/booking/shipment-for-order.server";
+import { BOOKABLE_STATUSES, cancelBooking } from "~/modules/shipping/booking/book-shipments.server";
 import type { Route } from "./+types/order";
 import { CourierDetails } from "~/components/orders/courier-details";
 

@@ -13,8 +13,8 @@ import { listingSearch, SORT_OPTIONS, type ListingQuery } from "~/modules/catalo
 import { parseListingQuery } from "~/modules/catalog/listing-query";
 import { isComingSoonCategory } from "~/modules/catalog/coming-soon";
 import { requestAddress } from "~/modules/abuse/request-address.server";
-import { notifyMeResponseInit } from "~/modules/notifications/notify-me";
-import { subscribeToNotify } from "~/modules/notifications/subscribe-to-notify.server";
+import { notifyMeResponseInit } from "~/modules/notify-me/notify-me";
+import { subscribeToNotify } from "~/modules/notify-me/subscribe-to-notify.server";
 import type { Route } from "./+types/products";
 
 export const meta: Route.MetaFunction = ({ matches, data, location }) => {

@@ -4,12 +4,12 @@ import { requireSeller } from "~/http/auth-guard.server";
 import { AppError } from "~/lib/errors";
 import { formatPrice } from "~/lib/money";
 import { pageMeta } from "~/lib/seo";
-import { bookShipments, type BookingResult } from "~/modules/shipping/book-shipments.server";
-import { listActiveCouriers, listBookingCandidates, type BookingCandidate } from "~/modules/shipping/booking-candidates.server";
-import { parseBookingForm } from "~/modules/shipping/booking-form";
-import { listCourierRules } from "~/modules/shipping/couriers.server";
+import { bookShipments, type BookingResult } from "~/modules/shipping/booking/book-shipments.server";
+import { listActiveCouriers, listBookingCandidates, type BookingCandidate } from "~/modules/shipping/booking/booking-candidates.server";
+import { parseBookingForm } from "~/modules/shipping/booking/booking-form";
+import { listCourierRules } from "~/modules/shipping/couriers/couriers.server";
 import { formatKg } from "~/lib/weight";
-import { kgFieldValue } from "~/modules/shipping/parcel";
+import { kgFieldValue } from "~/modules/shipping/booking/parcel";
 import { karachiDay } from "~/modules/seller/karachi-days";
 import type { Route } from "./+types/seller-shipping-book";
 

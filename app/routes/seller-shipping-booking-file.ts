@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import { requireSeller } from "~/http/auth-guard.server";
 import { setFlash } from "~/http/flash.server";
 import { AppError } from "~/lib/errors";
-import { fileCourierProvider } from "~/modules/shipping/courier-provider.server";
+import { fileCourierProvider } from "~/modules/shipping/couriers/courier-provider.server";
 import type { Route } from "./+types/seller-shipping-booking-file";
 
 /**

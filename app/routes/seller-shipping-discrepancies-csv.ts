@@ -1,6 +1,6 @@
 import { requireSeller } from "~/http/auth-guard.server";
 import { karachiDay } from "~/modules/seller/karachi-days";
-import { discrepanciesCsv } from "~/modules/shipping/discrepancies-csv.server";
+import { discrepanciesCsv } from "~/modules/shipping/settlements/discrepancies-csv.server";
 import type { Route } from "./+types/seller-shipping-discrepancies-csv";
 
 /**

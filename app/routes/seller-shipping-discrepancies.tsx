@@ -4,8 +4,8 @@ import { DiscrepancyList } from "~/components/shipping/discrepancy-list";
 import { requireSeller } from "~/http/auth-guard.server";
 import { resolveDiscrepancyAction, type ResolveDiscrepancyRefusal } from "~/http/resolve-discrepancy-action.server";
 import { pageMeta } from "~/lib/seo";
-import { listDiscrepancies } from "~/modules/shipping/discrepancies.server";
-import { readDiscrepancyStatus, RESOLVE_DISCREPANCY_INTENT } from "~/modules/shipping/discrepancy-words";
+import { listDiscrepancies } from "~/modules/shipping/settlements/discrepancies.server";
+import { readDiscrepancyStatus, RESOLVE_DISCREPANCY_INTENT } from "~/modules/shipping/settlements/discrepancy-words";
 import type { Route } from "./+types/seller-shipping-discrepancies";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

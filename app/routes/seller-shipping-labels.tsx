@@ -4,7 +4,7 @@ import { PrintBar } from "~/components/ui/print-bar";
 import { requireSeller } from "~/http/auth-guard.server";
 import { AppError } from "~/lib/errors";
 import { pageMeta } from "~/lib/seo";
-import { labelOrderIds, shippingLabels, type ShippingLabel } from "~/modules/shipping/label-data.server";
+import { labelOrderIds, shippingLabels, type ShippingLabel } from "~/modules/shipping/booking/label-data.server";
 import type { Route } from "./+types/seller-shipping-labels";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -5,8 +5,8 @@ import { requireSeller } from "~/http/auth-guard.server";
 import { AppError } from "~/lib/errors";
 import { pageMeta } from "~/lib/seo";
 import { karachiDay } from "~/modules/seller/karachi-days";
-import { listCouriers } from "~/modules/shipping/couriers.server";
-import { loadSheet, type LoadSheetData } from "~/modules/shipping/load-sheet-data.server";
+import { listCouriers } from "~/modules/shipping/couriers/couriers.server";
+import { loadSheet, type LoadSheetData } from "~/modules/shipping/booking/load-sheet-data.server";
 import type { Route } from "./+types/seller-shipping-load-sheet";
 
 export const meta: Route.MetaFunction = ({ matches, data }) =>

@@ -1,8 +1,8 @@
 import { DeliveryRates } from "~/components/shipping/delivery-rates";
 import { requireSeller } from "~/http/auth-guard.server";
 import { pageMeta } from "~/lib/seo";
-import { deliveryRates } from "~/modules/shipping/delivery-rates.server";
-import { readRatesQuery } from "~/modules/shipping/rates-query";
+import { deliveryRates } from "~/modules/shipping/settlements/delivery-rates.server";
+import { readRatesQuery } from "~/modules/shipping/settlements/rates-query";
 import type { Route } from "./+types/seller-shipping-rates";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

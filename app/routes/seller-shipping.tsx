@@ -9,13 +9,13 @@ import { requireSeller } from "~/http/auth-guard.server";
 import { AppError } from "~/lib/errors";
 import { pageMeta } from "~/lib/seo";
 import { karachiDay } from "~/modules/seller/karachi-days";
-import { listActiveCouriers } from "~/modules/shipping/booking-candidates.server";
-import { cashWithCouriers } from "~/modules/shipping/cash-with-couriers.server";
-import { listDiscrepancies } from "~/modules/shipping/discrepancies.server";
-import { RESOLVE_DISCREPANCY_INTENT } from "~/modules/shipping/discrepancy-words";
-import { readUploadHeaders, runCourierImport, saveCourierUpload } from "~/modules/shipping/courier-import.server";
-import { changesSincePreview, courierIdOf, FIELD_CHANGED, importKindOf, MAPPING_CHANGED, mappingFromForm } from "~/modules/shipping/import-form";
-import { IMPORT_KINDS } from "~/modules/shipping/column-mapping";
+import { listActiveCouriers } from "~/modules/shipping/booking/booking-candidates.server";
+import { cashWithCouriers } from "~/modules/shipping/settlements/cash-with-couriers.server";
+import { listDiscrepancies } from "~/modules/shipping/settlements/discrepancies.server";
+import { RESOLVE_DISCREPANCY_INTENT } from "~/modules/shipping/settlements/discrepancy-words";
+import { readUploadHeaders, runCourierImport, saveCourierUpload } from "~/modules/shipping/imports/run-courier-import.server";
+import { changesSincePreview, courierIdOf, FIELD_CHANGED, importKindOf, MAPPING_CHANGED, mappingFromForm } from "~/modules/shipping/imports/import-form";
+import { IMPORT_KINDS } from "~/modules/shipping/imports/column-mapping";
 import type { Route } from "./+types/seller-shipping";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

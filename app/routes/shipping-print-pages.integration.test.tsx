@@ -6,7 +6,7 @@ import { productVariants } from "~/db/schema";
 import { CLIENT_IP_HEADER, type Auth } from "~/modules/accounts/auth.server";
 import { createSeller } from "~/modules/accounts/create-seller.server";
 import { karachiDay } from "~/modules/seller/karachi-days";
-import { bookShipments } from "~/modules/shipping/book-shipments.server";
+import { bookShipments } from "~/modules/shipping/booking/book-shipments.server";
 import { callRoute, expectRedirect, routeContext, signInCookie, TEST_ORIGIN } from "../../tests/factories/route-calls";
 import { DATABASE_KINDS, useTestDatabase } from "../../tests/factories/test-database";
 import { placeTestOrder, TEST_ITEM } from "../../tests/factories/test-orders";

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Db } from "~/db/client.server";
 import { couriers, orders, settlements, shipmentEvents, shipments, shippingDiscrepancies } from "~/db/schema";
 import type { OrderStatus } from "~/db/schema/statuses";
-import { defaultBookingColumns } from "~/modules/shipping/booking-columns";
+import { defaultBookingColumns } from "~/modules/shipping/booking/booking-columns";
 
 let sequence = 0;
 

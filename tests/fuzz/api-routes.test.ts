@@ -15,7 +15,7 @@ import * as apiOverview from "~/routes/api.seller-overview";
 import * as apiSettlements from "~/routes/api.settlements";
 import * as apiShipments from "~/routes/api.shipments";
 import * as apiWishlist from "~/routes/api.wishlist-item";
-import { COURIER_FORM_FIELDS } from "~/modules/shipping/courier-form";
+import { COURIER_FORM_FIELDS } from "~/modules/shipping/couriers/courier-form";
 import { buildRequest, call, expectApiError, expectNoPollution, fuzzParams, openFuzzShop, snapshot, type FuzzShop, type Who } from "./fuzz-shop";
 import { hostileId, hostileJsonBody, hostileObject, hostileQuery, invalidValue } from "./hostile-values";
 

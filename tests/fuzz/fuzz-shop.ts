@@ -5,7 +5,7 @@ import { cartItems, contactMessages, productVariants, users } from "~/db/schema"
 import { CLIENT_IP_HEADER, type Auth } from "~/modules/accounts/auth.server";
 import { createSeller } from "~/modules/accounts/create-seller.server";
 import { placeOrder } from "~/modules/checkout/place-order.server";
-import { loadUnsubscribeSecret } from "~/modules/notifications/unsubscribe-token.server";
+import { loadUnsubscribeSecret } from "~/modules/notify-me/unsubscribe-token.server";
 import { callRoute, routeContext, signInCookie, TEST_ORIGIN } from "../factories/route-calls";
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from "../factories/test-database";
 

@@ -3,9 +3,9 @@ import { Form, Link } from "react-router";
 import { FormAlert, SelectField, useFocusFirstInvalid } from "~/components/ui/form-parts";
 import { TextField } from "~/components/ui/text-field";
 import { PAKISTANI_CITIES } from "~/lib/cities";
-import { KNOWN_COURIERS, type CourierFormField, type CourierFormValues } from "~/modules/shipping/courier-form";
-import { HOLD_FOR_CALL, RULE_KIND_CHOICES, type RuleFormField, type RuleFormValues } from "~/modules/shipping/courier-rule-form";
-import { TRACKING_PLACEHOLDER } from "~/modules/shipping/tracking-link";
+import { KNOWN_COURIERS, type CourierFormField, type CourierFormValues } from "~/modules/shipping/couriers/courier-form";
+import { HOLD_FOR_CALL, RULE_KIND_CHOICES, type RuleFormField, type RuleFormValues } from "~/modules/shipping/couriers/routing-rule-form";
+import { TRACKING_PLACEHOLDER } from "~/modules/shipping/couriers/tracking-link";
 
 /** The pieces of Settings -> Couriers (routes/seller-couriers.tsx): a courier's card, the courier form, the rules. */
 

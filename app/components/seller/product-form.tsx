@@ -7,7 +7,7 @@ import {
 } from "~/modules/catalog/product-form";
 import { MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES, PRODUCT_COLORS, PRODUCT_SIZES, variantKey } from "~/modules/catalog/product-options";
 import { mediaUrl, pickSource } from "~/modules/media/image-url";
-import { DEFAULT_PIECE_GRAMS } from "~/modules/shipping/parcel";
+import { DEFAULT_PIECE_GRAMS } from "~/modules/shipping/booking/parcel";
 
 export type ProductFormProps = {
   mode: "new" | "edit";

@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { Link } from "react-router";
 import { formatPkr } from "~/lib/money";
-import type { CourierCash } from "~/modules/shipping/cash-with-couriers.server";
+import type { CourierCash } from "~/modules/shipping/settlements/cash-with-couriers.server";
 
 export function waitedText(days: number): string {
   return days === 0 ? "today" : days === 1 ? "1 day" : `${days} days`;

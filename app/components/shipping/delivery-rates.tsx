@@ -1,8 +1,8 @@
 import { useId } from "react";
 import { Link } from "react-router";
 import { formatPkr } from "~/lib/money";
-import type { DeliveryRates as Rates, RateRow } from "~/modules/shipping/delivery-rates.server";
-import { RATE_GROUPINGS, RATE_WINDOWS, ratesSearch, type RatesQuery } from "~/modules/shipping/rates-query";
+import type { DeliveryRates as Rates, RateRow } from "~/modules/shipping/settlements/delivery-rates.server";
+import { RATE_GROUPINGS, RATE_WINDOWS, ratesSearch, type RatesQuery } from "~/modules/shipping/settlements/rates-query";
 
 const GROUPING_LABELS = { courier: "By courier", city: "By city" } as const;
 const COLUMNS = ["Booked", "Delivered", "Returned (RTO)", "Delivery rate", "Avg days to deliver", "Avg cost per delivery"] as const;

@@ -3,8 +3,8 @@ import { Form, Link, useLocation, useNavigation } from "react-router";
 import { formatDay } from "~/components/seller/orders/types";
 import type { ResolveDiscrepancyRefusal } from "~/http/resolve-discrepancy-action.server";
 import { formatPrice } from "~/lib/money";
-import type { DiscrepancyPage, DiscrepancyView } from "~/modules/shipping/discrepancies.server";
-import { RESOLVE_DISCREPANCY_INTENT, RESOLVE_NOTE_MAX, RESOLVE_NOTE_MIN, type DiscrepancyStatus } from "~/modules/shipping/discrepancy-words";
+import type { DiscrepancyPage, DiscrepancyView } from "~/modules/shipping/settlements/discrepancies.server";
+import { RESOLVE_DISCREPANCY_INTENT, RESOLVE_NOTE_MAX, RESOLVE_NOTE_MIN, type DiscrepancyStatus } from "~/modules/shipping/settlements/discrepancy-words";
 
 export const DISCREPANCIES_PATH = "/seller/shipping/discrepancies";
 

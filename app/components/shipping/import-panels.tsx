@@ -2,9 +2,9 @@ import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { formatPrice } from "~/lib/money";
 import { formatPakistanTime } from "~/lib/launch-time";
-import { IMPORT_FIELDS, type ColumnMapping, type ImportKind } from "~/modules/shipping/column-mapping";
-import type { ImportOutcome, ImportReport } from "~/modules/shipping/courier-import.server";
-import { IMPORT_NOTES, IMPORT_TITLES, MAPPING_CHANGED, mappingFromForm, mappingKey } from "~/modules/shipping/import-form";
+import { IMPORT_FIELDS, type ColumnMapping, type ImportKind } from "~/modules/shipping/imports/column-mapping";
+import type { ImportOutcome, ImportReport } from "~/modules/shipping/imports/run-courier-import.server";
+import { IMPORT_NOTES, IMPORT_TITLES, MAPPING_CHANGED, mappingFromForm, mappingKey } from "~/modules/shipping/imports/import-form";
 
 type Courier = { id: number; name: string };
 

@@ -1,7 +1,7 @@
 import { formatPkr } from "~/lib/money";
 import { formatPakistaniMobile } from "~/lib/phone";
 import { formatKg } from "~/lib/weight";
-import type { ShippingLabel } from "~/modules/shipping/label-data.server";
+import type { ShippingLabel } from "~/modules/shipping/booking/label-data.server";
 
 // The label's data, declared once beside the query that builds it (a type import: no server code in the bundle).
 export type { ShippingLabel };

@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import { formatDateTime, formatDay } from "~/components/seller/orders/types";
 import { formatPrice } from "~/lib/money";
 import { formatKg } from "~/lib/weight";
-import type { OrderShipment } from "~/modules/shipping/shipment-for-order.server";
+import type { OrderShipment } from "~/modules/shipping/booking/shipment-for-order.server";
 
 const paidOnText = (day: string) => formatDay(`${day}T12:00:00+05:00`);
 

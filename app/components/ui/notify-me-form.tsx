@@ -2,7 +2,7 @@ import { useId } from "react";
 import { useFetcher } from "react-router";
 import { GENERIC_FAILURE } from "~/lib/failure-messages";
 import type { SentForm } from "~/http/keep-on-failure";
-import type { NotifyMeResult } from "~/modules/notifications/notify-me";
+import type { NotifyMeResult } from "~/modules/notify-me/notify-me";
 
 /** Notify Me whose request failed (a route's clientAction answers this): the message under the field, the e-mail kept. */
 export function notifyMeFailure({ values }: SentForm): NotifyMeResult {

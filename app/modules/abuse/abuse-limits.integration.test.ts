@@ -4,7 +4,7 @@ import { openDatabase, type Database } from "~/db/client.server";
 import { discountCodes, orders, productVariants, rateLimitCounters } from "~/db/schema";
 import { AppError } from "~/lib/errors";
 import { placeOrder } from "~/modules/checkout/place-order.server";
-import { subscribeToNotify } from "~/modules/notifications/subscribe-to-notify.server";
+import { subscribeToNotify } from "~/modules/notify-me/subscribe-to-notify.server";
 import { lookUpOrder } from "~/modules/orders/track-order.server";
 import { placeWithDiscountCode, tryDiscountCode } from "~/modules/promotions/code-attempts.server";
 import { previewDiscountCode } from "~/modules/promotions/redeem-discount-code.server";

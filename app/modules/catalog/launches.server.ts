@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNotNull, isNull, lte } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
 import { categories, products } from "~/db/schema";
 import { AppError } from "~/lib/errors";
-import { announceLaunch, type LaunchedItems } from "~/modules/notifications/announce-launch.server";
+import { announceLaunch, type LaunchedItems } from "~/modules/notify-me/announce-launch.server";
 import type { UpcomingLaunches } from "./owner-catalog-types";
 
 /**

@@ -3,8 +3,8 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
 import { categories, mediaFiles, orderItems, productImages, products, productVariants, shopSettings } from "~/db/schema";
 import { AppError } from "~/lib/errors";
-import { announceLaunch } from "~/modules/notifications/announce-launch.server";
-import { announceRestock, stockBeforeChange, type StockBefore } from "~/modules/notifications/announce-restock.server";
+import { announceLaunch } from "~/modules/notify-me/announce-launch.server";
+import { announceRestock, stockBeforeChange, type StockBefore } from "~/modules/notify-me/announce-restock.server";
 import type { ProductInput } from "./product-input";
 import { variantKey } from "./product-options";
 

@@ -3,7 +3,7 @@ import type { Db } from "~/db/client.server";
 import { products } from "~/db/schema";
 import type { ProductStatus } from "~/db/schema/statuses";
 import { AppError } from "~/lib/errors";
-import { announceRestock, stockBeforeChange } from "~/modules/notifications/announce-restock.server";
+import { announceRestock, stockBeforeChange } from "~/modules/notify-me/announce-restock.server";
 import { getProductForEdit } from "./get-product-for-edit.server";
 import { rawInputOf } from "./owner-product-json";
 import { fieldErrors, productInputSchema } from "./product-input";

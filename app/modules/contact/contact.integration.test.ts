@@ -2,7 +2,7 @@ import { desc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { contactMessages, emailOutbox, notifySubscriptions } from "~/db/schema";
 import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
-import { subscribeToNotify } from "../notifications/subscribe-to-notify.server";
+import { subscribeToNotify } from "../notify-me/subscribe-to-notify.server";
 import { contactForm } from "../../../tests/factories/contact-form";
 import { CONTACT_FORM_EXPIRED } from "./contact-messages";
 import { submitContactMessage } from "./submit-contact-message.server";

@@ -8,9 +8,9 @@ import type { OrderViewer } from "./get-order.server";
 import { buyerCanCancel, canMoveOrder } from "./order-lifecycle";
 import { queueOrderEmails } from "~/modules/email/order-emails.server";
 import { recordStatusChange } from "./record-status-change.server";
-import { announceRestock, stockBeforeChange } from "~/modules/notifications/announce-restock.server";
+import { announceRestock, stockBeforeChange } from "~/modules/notify-me/announce-restock.server";
 import { releaseRedemption } from "~/modules/promotions/redeem-discount-code.server";
-import { shipmentFollowsOrder } from "~/modules/shipping/shipment-follows-order.server";
+import { shipmentFollowsOrder } from "~/modules/shipping/booking/shipment-follows-order.server";
 
 export type CancelOrderResult = { orderId: string; orderNumber: string; status: "cancelled" };
 

@@ -11,7 +11,7 @@ import type { OrderStatusInput } from "./order-status-input";
 import { recordStatusChange, type OrderActor } from "./record-status-change.server";
 import { anonymiseIfCustomerDeleted } from "./release-customer-orders.server";
 import { releaseRedemption } from "~/modules/promotions/redeem-discount-code.server";
-import { shipmentFollowsOrder } from "~/modules/shipping/shipment-follows-order.server";
+import { shipmentFollowsOrder } from "~/modules/shipping/booking/shipment-follows-order.server";
 
 export type OrderStatusUpdate = { orderId: string; orderNumber: string; from: OrderStatus; status: OrderStatus };
 

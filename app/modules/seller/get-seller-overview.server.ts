@@ -3,7 +3,7 @@ import type { DbOrTx } from "~/db/client.server";
 import { discountRedemptions, orderItems, orders, products } from "~/db/schema";
 import { ORDER_CHANNELS, type OrderChannel, type OrderStatus } from "~/db/schema/statuses";
 import { ITEMS_SHOWN } from "~/modules/orders/more-items";
-import { cashWithCouriers, type CourierCash } from "~/modules/shipping/cash-with-couriers.server";
+import { cashWithCouriers, type CourierCash } from "~/modules/shipping/settlements/cash-with-couriers.server";
 import { lastKarachiDays, startOfKarachiDay } from "./karachi-days";
 
 /** Days the charts cover, today included. */

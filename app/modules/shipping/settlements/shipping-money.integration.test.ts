@@ -3,13 +3,13 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { shippingDiscrepancies, shopSettings } from "~/db/schema";
 import { getSellerOverview } from "~/modules/seller/get-seller-overview.server";
-import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
-import { insertTestCourier, insertTestDiscrepancy, insertTestParcel, insertTestSettlement } from "../../../tests/factories/test-shipments";
+import { DATABASE_KINDS, useTestDatabase } from "../../../../tests/factories/test-database";
+import { insertTestCourier, insertTestDiscrepancy, insertTestParcel, insertTestSettlement } from "../../../../tests/factories/test-shipments";
 import { cashWithCouriers } from "./cash-with-couriers.server";
 import { deliveryRates } from "./delivery-rates.server";
 import { discrepanciesCsv } from "./discrepancies-csv.server";
 import { listDiscrepancies, resolveDiscrepancy } from "./discrepancies.server";
-import { shipmentForOrder } from "./shipment-for-order.server";
+import { shipmentForOrder } from "../booking/shipment-for-order.server";
 
 // 2025-06-10 15:00 in Karachi. The 30-day window starts 2025-05-12 (Karachi), i.e. 2025-05-11T19:00Z;
 // the 90-day one 2025-03-13 (Karachi), i.e. 2025-03-12T19:00Z.

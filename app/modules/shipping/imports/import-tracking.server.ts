@@ -4,7 +4,7 @@ import { STATUS_LABELS } from "~/modules/orders/order-lifecycle";
 import { applyOrderMove } from "~/modules/orders/update-order-status.server";
 import type { TrackingImportRow } from "./column-mapping";
 import { findParcel, notFound, type ImportContext, type PlannedRow } from "./import-context.server";
-import { trackingNumberTakenBy } from "./shipment-follows-order.server";
+import { trackingNumberTakenBy } from "../booking/shipment-follows-order.server";
 
 /**
  * A tracking file's row: the booked order gets its tracking number and moves to shipped (through

@@ -1,7 +1,7 @@
 import { AppError } from "~/lib/errors";
 import { type CourierSheet, toCourierSheet } from "./courier-sheet";
-import { readCsvRows } from "./csv-rows.server";
-import { readXlsxRows } from "./xlsx-rows.server";
+import { readCsvRows } from "./read-csv-rows.server";
+import { readXlsxRows } from "./read-xlsx-rows.server";
 
 export type { CourierSheet } from "./courier-sheet";
 

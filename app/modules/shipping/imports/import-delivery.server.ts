@@ -5,7 +5,7 @@ import { STATUS_LABELS } from "~/modules/orders/order-lifecycle";
 import { applyOrderMove } from "~/modules/orders/update-order-status.server";
 import type { DeliveryImportRow } from "./column-mapping";
 import { courierTime, findParcel, notFound, recordCourierStatus, type ImportContext, type PlannedRow } from "./import-context.server";
-import { checkParcelPayment, refreshSettlement } from "./parcel-payment.server";
+import { checkParcelPayment, refreshSettlement } from "../settlements/parcel-payment.server";
 
 /**
  * A delivery-status file's row. Delivered moves a shipped order to delivered (the courier has the

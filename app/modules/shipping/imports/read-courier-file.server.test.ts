@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import writeXlsxFile from "write-excel-file/node";
 import { AppError } from "~/lib/errors";
 import { guessMapping, readRows } from "./column-mapping";
-import { readCourierFile } from "./courier-file.server";
+import { readCourierFile } from "./read-courier-file.server";
 
 const csv = (text: string, name = "report.csv") => readCourierFile({ name, bytes: new TextEncoder().encode(text) });
 

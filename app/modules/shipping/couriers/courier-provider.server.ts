@@ -1,6 +1,6 @@
 import type { DbOrTx } from "~/db/client.server";
-import { bookingFile } from "./booking-file.server";
-import { readRows, type CodImportRow, type ColumnMapping, type CourierSheet, type DeliveryImportRow, type TrackingImportRow } from "./column-mapping";
+import { bookingFile } from "../booking/booking-file.server";
+import { readRows, type CodImportRow, type ColumnMapping, type CourierSheet, type DeliveryImportRow, type TrackingImportRow } from "../imports/column-mapping";
 
 /**
  * How the shop exchanges parcels with a courier: it hands booked parcels over (`book`), hears back

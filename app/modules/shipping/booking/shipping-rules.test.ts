@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { defaultBookingColumns, formatBookingColumns, parseBookingColumns } from "./booking-columns";
-import { parseCourierForm } from "./courier-form";
-import { suggestCourier, type CourierRule } from "./courier-routing";
+import { parseCourierForm } from "../couriers/courier-form";
+import { suggestCourier, type CourierRule } from "../couriers/courier-routing";
 import { parcelDescription, parcelOf } from "./parcel";
-import { estimateCharge, percentToBps, weightCharge, type RateCard } from "./rate-card";
-import { trackingLink } from "./tracking-link";
+import { estimateCharge, percentToBps, weightCharge, type RateCard } from "../couriers/rate-card";
+import { trackingLink } from "../couriers/tracking-link";
 
 const CARD: RateCard = { bands: [{ upToGrams: 500, charge: 180 }, { upToGrams: 1000, charge: 230 }], extraPerKg: 100, codFeeBps: 150, surchargeBps: 1000 };
 

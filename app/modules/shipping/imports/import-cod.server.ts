@@ -5,7 +5,7 @@ import { karachiDay } from "~/modules/seller/karachi-days";
 import { getSettings } from "~/modules/settings/get-settings.server";
 import type { CodImportRow } from "./column-mapping";
 import { findParcel, notFound, type ImportContext, type PlannedRow } from "./import-context.server";
-import { checkParcelPayment, noteDiscrepancy, refreshSettlement, type SettlementSummary } from "./parcel-payment.server";
+import { checkParcelPayment, noteDiscrepancy, refreshSettlement, type SettlementSummary } from "../settlements/parcel-payment.server";
 
 export type { SettlementSummary };
 

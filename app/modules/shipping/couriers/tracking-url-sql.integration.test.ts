@@ -4,10 +4,10 @@ import { orders, users } from "~/db/schema";
 import { getOrder } from "~/modules/orders/get-order.server";
 import { listSellerOrders } from "~/modules/orders/list-seller-orders.server";
 import { trackOrder } from "~/modules/orders/track-order.server";
-import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
-import { placeTestOrder } from "../../../tests/factories/test-orders";
-import { defaultBookingColumns } from "./booking-columns";
-import { bookShipments } from "./book-shipments.server";
+import { DATABASE_KINDS, useTestDatabase } from "../../../../tests/factories/test-database";
+import { placeTestOrder } from "../../../../tests/factories/test-orders";
+import { defaultBookingColumns } from "../booking/booking-columns";
+import { bookShipments } from "../booking/book-shipments.server";
 import { parseCourierForm } from "./courier-form";
 import { createCourier } from "./couriers.server";
 

@@ -5,8 +5,8 @@ import type { OrderStatus } from "~/db/schema/statuses";
 import { AppError } from "~/lib/errors";
 import type { MovingOrder } from "~/modules/orders/order-lifecycle";
 import type { OrderActor } from "~/modules/orders/record-status-change.server";
-import type { ImportContext } from "./import-context.server";
-import { checkParcelPayment, refreshSettlement } from "./parcel-payment.server";
+import type { ImportContext } from "../imports/import-context.server";
+import { checkParcelPayment, refreshSettlement } from "../settlements/parcel-payment.server";
 
 /**
  * Keeps an order's parcel in step with a move made anywhere: the owner's status form, the bulk bar,

@@ -8,5 +8,5 @@ export type { CourierSheet } from "./courier-sheet";
 export { type CourierStatusKind, courierStatusKind } from "./courier-status";
 export { guessMapping } from "./guess-mapping";
 export { type ColumnMapping, IMPORT_FIELDS, IMPORT_KINDS, type ImportField, type ImportFieldInfo, type ImportKind, type KindField } from "./import-fields";
-export { type CodImportRow, type DeliveryImportRow, type ImportRow, type ImportRowOf, readRows, type TrackingImportRow } from "./import-rows";
+export { type CodImportRow, type DeliveryImportRow, type ImportRow, type ImportRowOf, readRows, type TrackingImportRow } from "./parse-import-rows";
 export { parseRupeeAmount } from "./rupee-amount";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatPrice } from "~/lib/money";
-import { applyRuleEdit, parseRuleForm, RULE_MESSAGES } from "./courier-rule-form";
+import { applyRuleEdit, parseRuleForm, RULE_MESSAGES } from "./routing-rule-form";
 import { describeRule, type CourierRule } from "./courier-routing";
 import { parseCourierSettingsIntent } from "./courier-settings-intent";
 import { describeRateCard, formatWeight, type RateCard } from "./rate-card";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { excelDateText, excelNumberText } from "./xlsx-rows.server";
+import { excelDateText, excelNumberText } from "./read-xlsx-rows.server";
 
 describe("Excel cells as text", () => {
   it.each([

@@ -2,7 +2,7 @@ import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { couriers, settlements, shipmentEvents, shipments, shippingDiscrepancies } from "~/db/schema";
 import { isUuid } from "~/lib/uuid";
-import { trackingLink } from "./tracking-link";
+import { trackingLink } from "../couriers/tracking-link";
 
 /** An order's parcel as the owner sees it on the order's page. Dates are ISO strings. */
 export type OrderShipment = {

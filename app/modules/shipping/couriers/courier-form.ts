@@ -1,5 +1,5 @@
 import type { BookingColumn, RateCard } from "~/db/schema/shipping";
-import { parseBookingColumns } from "./booking-columns";
+import { parseBookingColumns } from "../booking/booking-columns";
 import { bpsToPercent, percentToBps } from "./rate-card";
 import { TRACKING_PLACEHOLDER } from "./tracking-link";
 

@@ -3,8 +3,8 @@ import type { DbOrTx } from "~/db/client.server";
 import { couriers, orderItems, orders, products, shipments } from "~/db/schema";
 import { isUuid } from "~/lib/uuid";
 import { getSettings } from "~/modules/settings/get-settings.server";
-import { suggestCourier, type CourierSuggestion } from "./courier-routing";
-import { listCourierRules } from "./couriers.server";
+import { suggestCourier, type CourierSuggestion } from "../couriers/courier-routing";
+import { listCourierRules } from "../couriers/couriers.server";
 import { parcelOf } from "./parcel";
 
 export type BookingCandidate = {

@@ -9,9 +9,9 @@ import { publishLiveEvents } from "~/modules/live/publish-live-event.server";
 import { STATUS_LABELS } from "~/modules/orders/order-lifecycle";
 import { recordStatusChange, recordStatusChanges, type OrderActor } from "~/modules/orders/record-status-change.server";
 import { bookingCancelledNote, removeBooking } from "./shipment-follows-order.server";
-import { getCourier } from "./couriers.server";
+import { getCourier } from "../couriers/couriers.server";
 import { codAmountFor, parcelOf } from "./parcel";
-import { estimateCharge } from "./rate-card";
+import { estimateCharge } from "../couriers/rate-card";
 
 /** Orders in these statuses may be booked: confirmed by the owner, not yet handed to a courier. */
 export const BOOKABLE_STATUSES = ["confirmed", "processing"] as const;

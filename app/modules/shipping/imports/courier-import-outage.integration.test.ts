@@ -3,13 +3,13 @@ import pg from "pg";
 import { beforeAll, describe, expect, it } from "vitest";
 import { isDatabaseUnavailable } from "~/lib/errors";
 import { courierImports, orders, orderStatusHistory, productVariants, shipments, users } from "~/db/schema";
-import { useTestDatabase } from "../../../tests/factories/test-database";
-import { placeTestOrder, TEST_ITEM } from "../../../tests/factories/test-orders";
-import { bookShipments } from "./book-shipments.server";
-import { defaultBookingColumns } from "./booking-columns";
-import { parseCourierForm } from "./courier-form";
-import { runCourierImport, saveCourierUpload } from "./courier-import.server";
-import { createCourier } from "./couriers.server";
+import { useTestDatabase } from "../../../../tests/factories/test-database";
+import { placeTestOrder, TEST_ITEM } from "../../../../tests/factories/test-orders";
+import { bookShipments } from "../booking/book-shipments.server";
+import { defaultBookingColumns } from "../booking/booking-columns";
+import { parseCourierForm } from "../couriers/courier-form";
+import { runCourierImport, saveCourierUpload } from "./run-courier-import.server";
+import { createCourier } from "../couriers/couriers.server";
 
 const OWNER = { id: "owner-outage", name: "Sana Owner" };
 

@@ -5,7 +5,7 @@ import { formatPakistanTime } from "~/lib/launch-time";
 import { formatPrice } from "~/lib/money";
 import { paymentStatusWhenSettled } from "~/modules/orders/order-lifecycle";
 import { recordStatusChange } from "~/modules/orders/record-status-change.server";
-import type { ImportContext, MatchedParcel } from "./import-context.server";
+import type { ImportContext, MatchedParcel } from "../imports/import-context.server";
 import { expectedCollection, settlementExpectedTotal } from "./settlement-expected";
 
 /** One payment in a COD file, as the report shows it (whole rupees). */

@@ -2,12 +2,12 @@ import { eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { orders, products, shipments, users } from "~/db/schema";
 import { AppError } from "~/lib/errors";
-import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
-import { placeTestOrder } from "../../../tests/factories/test-orders";
+import { DATABASE_KINDS, useTestDatabase } from "../../../../tests/factories/test-database";
+import { placeTestOrder } from "../../../../tests/factories/test-orders";
 import { defaultBookingColumns } from "./booking-columns";
 import { bookShipments } from "./book-shipments.server";
-import { parseCourierForm, type CourierInput } from "./courier-form";
-import { createCourier, listCourierRules, listCouriers, saveCourierRules, setCourierActive, updateCourier } from "./couriers.server";
+import { parseCourierForm, type CourierInput } from "../couriers/courier-form";
+import { createCourier, listCourierRules, listCouriers, saveCourierRules, setCourierActive, updateCourier } from "../couriers/couriers.server";
 
 const OWNER = { id: "owner-ship", name: "Sana Owner" };
 const TEE = "essential-crew-neck-tee";

@@ -1,12 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { productVariants, shipments, users } from "~/db/schema";
-import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
-import { placeTestOrder, TEST_ITEM } from "../../../tests/factories/test-orders";
+import { DATABASE_KINDS, useTestDatabase } from "../../../../tests/factories/test-database";
+import { placeTestOrder, TEST_ITEM } from "../../../../tests/factories/test-orders";
 import { defaultBookingColumns } from "./booking-columns";
 import { bookShipments } from "./book-shipments.server";
-import { parseCourierForm } from "./courier-form";
-import { createCourier } from "./couriers.server";
+import { parseCourierForm } from "../couriers/courier-form";
+import { createCourier } from "../couriers/couriers.server";
 import { MAX_LABELS, shippingLabels, TOO_MANY_LABELS } from "./label-data.server";
 import { karachiDayRange } from "~/modules/seller/karachi-days";
 import { BAD_DAY, bookedParcels, loadSheet } from "./load-sheet-data.server";
