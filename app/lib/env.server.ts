@@ -29,7 +29,7 @@ const envSchema = z.object({
   BETTER_AUTH_SECRET: z.preprocess((v) => (v === "" ? undefined : v), z.string().min(32, `must be at least 32 characters: ${SECRET_HELP}`).optional()),
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,
-  // Where e-mail goes out (modules/email). Empty: e-mails are kept in the log, marked not sent.
+  // Where e-mail goes out (modules/messages). Empty: e-mails are kept in the log, marked not sent.
   SMTP_URL: z.preprocess(
     (v) => (v === "" ? undefined : v),
     z.string().refine(isSmtpUrl, "must be a URL like smtp://user:password@host:587 or smtps://host:465").optional(),

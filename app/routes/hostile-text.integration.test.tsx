@@ -8,7 +8,7 @@ import { createSeller } from "~/modules/accounts/create-seller.server";
 import { productJsonLd, jsonForScript } from "~/modules/catalog/product-json-ld";
 import { getProduct } from "~/modules/catalog/get-product.server";
 import { placeOrder } from "~/modules/checkout/place-order.server";
-import { renderEmail } from "~/modules/email/render-email.server";
+import { renderEmail } from "~/modules/messages/render-email.server";
 import { exportOrdersCsv } from "~/modules/orders/export-orders-csv.server";
 import { callRoute, routeContext, signInCookie, TEST_ORIGIN } from "../../tests/factories/route-calls";
 import { useTestDatabase } from "../../tests/factories/test-database";

@@ -5,7 +5,7 @@ import { emailOutbox, users } from "~/db/schema";
 import { takeFlash } from "~/http/flash.server";
 import { CLIENT_IP_HEADER, createAuth, type Auth } from "~/modules/accounts/auth.server";
 import { createSeller } from "~/modules/accounts/create-seller.server";
-import { queueEmails } from "~/modules/email/queue-email.server";
+import { queueEmails } from "~/modules/messages/queue-email.server";
 import { callRoute, expectRedirect, signInCookie } from "../../tests/factories/route-calls";
 import { DATABASE_KINDS, useTestDatabase } from "../../tests/factories/test-database";
 import * as emailLogs from "./seller-email-logs";

@@ -6,10 +6,10 @@ import { AppError } from "~/lib/errors";
 import { setFlash } from "~/http/flash.server";
 import { pageMeta } from "~/lib/seo";
 import { publicOrigin } from "~/lib/public-origin";
-import { clearEmailLog, getEmailLogEntry, listEmailLog, resendEmail, type EmailLogEntry } from "~/modules/email/email-log.server";
+import { clearEmailLog, getEmailLogEntry, listEmailLog, resendEmail, type EmailLogEntry } from "~/modules/messages/email-log.server";
 import {
   describeEmailStatus, EMAIL_STATUSES, emailLogActionSchema, emailLogSearch, formatPakistanTime, readEmailLogQuery, STATUS_FILTER_LABELS, type EmailLogQuery,
-} from "~/modules/email/email-log-query";
+} from "~/modules/messages/email-log-query";
 import type { Route } from "./+types/seller-email-logs";
 
 const PATH = "/seller-dashboard/email-logs";

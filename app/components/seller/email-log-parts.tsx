@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import type { EmailStatus } from "~/modules/email/email-log-query";
+import type { EmailStatus } from "~/modules/messages/email-log-query";
 import { useHydrated } from "~/lib/use-hydrated";
 
 /** One entry as the list shows it (times already in Pakistan time, formatted by the server). */

@@ -5,7 +5,7 @@ import { EMAIL_KINDS, EMAIL_STATUSES, oneOfSql, type EmailKind, type EmailStatus
 
 /**
  * The e-mail outbox and log in one: every e-mail is a row written in the transaction of the event
- * that causes it, then sent by the mail worker (modules/email/mail-worker.server.ts). `data` is
+ * that causes it, then sent by the mail worker (modules/messages/mail-worker.server.ts). `data` is
  * what the template needs, frozen at the event; subject, html and text are rendered once, by the
  * worker, and kept so the Email Logs tab shows exactly what went out.
  */

@@ -23,7 +23,7 @@ export const shopSettings = pgTable(
     maxCodOrderValue: integer("max_cod_order_value"),
     blockedPhones: jsonb("blocked_phones").$type<string[]>().notNull().default([]),
     // Who hears of new orders, buyers' cancellations and contact messages (lower-cased e-mails).
-    // Empty: every account with the seller role (modules/email/staff-recipients.server.ts). Not the
+    // Empty: every account with the seller role (modules/messages/staff-recipients.server.ts). Not the
     // public contact e-mail, which buyers see and which the seed fills with a demo address.
     notificationEmails: jsonb("notification_emails").$type<string[]>().notNull().default([]),
     // A delivered parcel the courier has not paid for after this many days is a discrepancy.

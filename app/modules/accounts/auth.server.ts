@@ -6,7 +6,7 @@ import type { Logger } from "pino";
 import type { Db } from "~/db/client.server";
 import { accounts, rateLimits, sessions, users, verifications } from "~/db/schema";
 import type { Env } from "~/lib/env.server";
-import { queueEmail } from "~/modules/email/queue-email.server";
+import { queueEmail } from "~/modules/messages/queue-email.server";
 import { loadAuthSecret as loadSecret } from "~/modules/settings/auth-secret.server";
 import { acceptedOrigins, isHttpsShop, publicOrigin } from "~/lib/public-origin";
 import { withoutQueries } from "~/lib/log-redaction";

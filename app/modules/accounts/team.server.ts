@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { users } from "~/db/schema";
 import { AppError } from "~/lib/errors";
-import { queueEmail } from "~/modules/email/queue-email.server";
+import { queueEmail } from "~/modules/messages/queue-email.server";
 import { publishLiveEvent } from "~/modules/live/publish-live-event.server";
 import { changeNotificationRecipients, readNotificationRecipients } from "~/modules/settings/notification-recipients.server";
 import { MAX_NOTIFICATION_EMAILS } from "~/modules/settings/settings-schema";

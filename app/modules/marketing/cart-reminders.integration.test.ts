@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { cartItems, customerProfiles, emailOutbox, productVariants, scheduledSales, shopSettings } from "~/db/schema";
 import { addToCart, clearCart, updateCartItem } from "~/modules/cart/cart-mutations.server";
-import { renderEmail } from "~/modules/email/render-email.server";
+import { renderEmail } from "~/modules/messages/render-email.server";
 import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
 import { createTestBuyer } from "../../../tests/factories/test-users";
 import { sendDueCartReminders } from "./cart-reminders.server";

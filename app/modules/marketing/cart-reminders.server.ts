@@ -3,7 +3,7 @@ import type { Db } from "~/db/client.server";
 import { cartReminders } from "~/db/schema";
 import { listCartLines } from "~/modules/cart/cart-lines.server";
 import { isForSale } from "~/modules/catalog/product-availability";
-import { queueEmail } from "~/modules/email/queue-email.server";
+import { queueEmail } from "~/modules/messages/queue-email.server";
 import { getSettings } from "~/modules/settings/get-settings.server";
 import { marketingUnsubscribePath } from "./marketing-unsubscribe.server";
 

@@ -1,8 +1,8 @@
 import { and, eq, gt, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { notifySubscriptions, products, productVariants } from "~/db/schema";
-import type { NotifyMeEmailData } from "~/modules/email/email-messages";
-import { queueEmails } from "~/modules/email/queue-email.server";
+import type { NotifyMeEmailData } from "~/modules/messages/email-messages";
+import { queueEmails } from "~/modules/messages/queue-email.server";
 import { loadUnsubscribeSecret, signUnsubscribeToken, unsubscribePath } from "./unsubscribe-token.server";
 
 /** Something that just went on sale, and the sign-ups (`target`) waiting for it. */

@@ -6,9 +6,9 @@ import { productInputSchema, type ImageToken, type RawProductInput } from "~/mod
 import { saveProduct } from "~/modules/catalog/save-product.server";
 import { setProductStatus } from "~/modules/catalog/set-product-status.server";
 import { placeOrder } from "~/modules/checkout/place-order.server";
-import type { NotifyConfirmEmailData, NotifyMeEmailData } from "~/modules/email/email-messages";
-import { createMailTransport } from "~/modules/email/mail-transport.server";
-import { drainOutbox } from "~/modules/email/mail-worker.server";
+import type { NotifyConfirmEmailData, NotifyMeEmailData } from "~/modules/messages/email-messages";
+import { createMailTransport } from "~/modules/messages/mail-transport.server";
+import { drainOutbox } from "~/modules/messages/mail-worker.server";
 import { storePhoto } from "~/modules/media/receive-photos.server";
 import { cancelOrder } from "~/modules/orders/cancel-order.server";
 import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";

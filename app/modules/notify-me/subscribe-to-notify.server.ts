@@ -4,7 +4,7 @@ import type { Db } from "~/db/client.server";
 import { notifySubscriptions } from "~/db/schema";
 import { NOTIFY_CONFIRM_HOURS, RATE_RULES } from "~/modules/abuse/abuse-limits";
 import { hitRateLimit } from "~/modules/abuse/rate-limit.server";
-import { queueEmail } from "~/modules/email/queue-email.server";
+import { queueEmail } from "~/modules/messages/queue-email.server";
 import { NOTIFY_ME_CONFIRMATION, notifyMeSchema, type NotifyMeResult } from "./notify-me";
 import { targetName } from "./target-name.server";
 

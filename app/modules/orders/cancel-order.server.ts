@@ -6,7 +6,7 @@ import { publishLiveEvent } from "~/modules/live/publish-live-event.server";
 import { isUuid } from "~/lib/uuid";
 import type { OrderViewer } from "./get-order.server";
 import { buyerCanCancel, canMoveOrder } from "./order-lifecycle";
-import { queueOrderEmails } from "~/modules/email/order-emails.server";
+import { queueOrderEmails } from "~/modules/messages/order-emails.server";
 import { recordStatusChange } from "./record-status-change.server";
 import { announceRestock, stockBeforeChange } from "~/modules/notify-me/announce-restock.server";
 import { releaseRedemption } from "~/modules/promotions/redeem-discount-code.server";

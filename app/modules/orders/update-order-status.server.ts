@@ -4,7 +4,7 @@ import { orders } from "~/db/schema";
 import { AppError } from "~/lib/errors";
 import { isUuid } from "~/lib/uuid";
 import { publishLiveEvent } from "~/modules/live/publish-live-event.server";
-import { queueOrderEmails } from "~/modules/email/order-emails.server";
+import { queueOrderEmails } from "~/modules/messages/order-emails.server";
 import { putOrderItemsBack } from "./cancel-order.server";
 import { assertOrderMove, paymentStatusAfterMove, restocksWhenMovedTo, type MovingOrder, type OrderStatus } from "./order-lifecycle";
 import type { OrderStatusInput } from "./order-status-input";
