@@ -6,7 +6,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "~/db/client.server";
 import { sessions, users } from "~/db/schema";
-import { CLIENT_IP_HEADER, createAuth, type Auth } from "~/modules/accounts/auth.server";
+import { createAuth, type Auth } from "~/modules/accounts/auth.server";
+import { CLIENT_IP_HEADER } from "~/modules/abuse/client-address";
 import { TEST_AUTH_SECRET } from "../tests/factories/test-secret";
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../tests/factories/test-database";
 

@@ -25,7 +25,7 @@ describe("the layering lint (eslint.config.js)", () => {
     ["app/lib/probe.ts", `import type { Db } from "../db/client.server";\nexport type P = Db;\n`],
     ["app/lib/probe.ts", `import { setFlash } from "~/http/flash.server";\nexport const p = setFlash;\n`],
     ["app/lib/probe.ts", `import { Price } from "~/components/ui/price";\nexport const p = Price;\n`],
-    ["app/db/probe.ts", `import { getSettings } from "~/modules/settings/get-settings.server";\nexport const p = getSettings;\n`],
+    ["app/db/probe.ts", `import { getSettings } from "~/db/shop-settings.server";\nexport const p = getSettings;\n`],
     ["app/db/probe.ts", `import { seedDatabase } from "~/seed/seed.server";\nexport const p = seedDatabase;\n`],
     ["app/modules/orders/probe.ts", `import { requireUser } from "~/http/auth-guard.server";\nexport const p = requireUser;\n`],
     ["app/modules/orders/probe.ts", `import { Price } from "~/components/ui/price";\nexport const p = Price;\n`],
@@ -42,7 +42,7 @@ describe("the layering lint (eslint.config.js)", () => {
     ["app/lib/probe.ts", `import { formatPrice } from "~/lib/money";\nexport const p = formatPrice;\n`],
     ["app/db/probe.ts", `import { logger } from "~/lib/logger.server";\nimport { orders } from "./schema";\nexport const p = [logger, orders];\n`],
     ["app/modules/orders/probe.ts", `import { orders } from "~/db/schema";\nimport { formatPrice } from "~/lib/money";\nexport const p = [orders, formatPrice];\n`],
-    ["app/http/probe.ts", `import { getSettings } from "~/modules/settings/get-settings.server";\nexport const p = getSettings;\n`],
+    ["app/http/probe.ts", `import { getSettings } from "~/db/shop-settings.server";\nexport const p = getSettings;\n`],
     ["app/seed/probe.ts", `import { saveEncodedImage } from "~/modules/media/store-image.server";\nexport const p = saveEncodedImage;\n`],
     ["app/routes/probe.ts", `import { requireUser } from "~/http/auth-guard.server";\nexport const p = requireUser;\n`],
     // A test reaches past the layers to set up what it checks.

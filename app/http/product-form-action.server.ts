@@ -6,7 +6,7 @@ import {
 } from "~/modules/catalog/product-form";
 import { fieldErrors, productInputSchema } from "~/modules/catalog/product-input";
 import { saveProduct } from "~/modules/catalog/save-product.server";
-import { combinePhotos, receivePhotos } from "~/modules/media/receive-photos.server";
+import { combinePhotos, receivePhotos } from "~/http/receive-photos.server";
 import { AppError } from "~/lib/errors";
 import { setFlash } from "./flash.server";
 

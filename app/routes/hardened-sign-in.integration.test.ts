@@ -8,7 +8,8 @@ import { callRoute, expectRedirect, routeContext, signInCookie, TEST_ORIGIN } fr
 import { DATABASE_KINDS, useTestDatabase } from "../../tests/factories/test-database";
 import * as sellerPassword from "./seller-password";
 import * as setPassword from "./set-password";
-import { CLIENT_IP_HEADER, type Auth } from "~/modules/accounts/auth.server";
+import { type Auth } from "~/modules/accounts/auth.server";
+import { CLIENT_IP_HEADER } from "~/modules/abuse/client-address";
 import { createOwnerAccount, createSeller } from "~/modules/accounts/create-seller.server";
 import { PASSWORD_TOO_COMMON } from "~/modules/accounts/password-rule";
 import { SESSION_MAX_AGE_MS } from "~/modules/accounts/session-age";

@@ -1,7 +1,8 @@
 import type { AppLoadContext } from "react-router";
 import { expect } from "vitest";
 import type { Db } from "~/db/client.server";
-import { CLIENT_IP_HEADER, createAuth, type Auth } from "~/modules/accounts/auth.server";
+import { createAuth, type Auth } from "~/modules/accounts/auth.server";
+import { CLIENT_IP_HEADER } from "~/modules/abuse/client-address";
 import { createSeller } from "~/modules/accounts/create-seller.server";
 import { TEST_AUTH_SECRET } from "./test-secret";
 

@@ -11,7 +11,7 @@ import { previewDiscountCode } from "~/modules/promotions/redeem-discount-code.s
 import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
 import { createTestBuyer } from "../../../tests/factories/test-users";
 import { RATE_RULES } from "./abuse-limits";
-import { hitRateLimit, sweepRateLimits } from "./rate-limit.server";
+import { hitRateLimit, sweepRateLimits } from "../../db/rate-limit.server";
 
 // The suite scales every limit up (vitest.config.ts); these tests check the shop's real numbers.
 process.env.ABUSE_LIMITS_SCALE = "1";

@@ -7,12 +7,13 @@ import type { Db } from "~/db/client.server";
 import { accounts, rateLimits, sessions, users, verifications } from "~/db/schema";
 import type { Env } from "~/lib/env.server";
 import { queueEmail } from "~/modules/messages/queue-email.server";
-import { loadAuthSecret as loadSecret } from "~/modules/settings/auth-secret.server";
+import { loadAuthSecret as loadSecret } from "~/db/auth-secret.server";
 import { acceptedOrigins, isHttpsShop, publicOrigin } from "~/lib/public-origin";
 import { withoutQueries } from "~/lib/log-redaction";
 import { anonymiseOrdersOf } from "./anonymise-orders.server";
 import { removeReviewsOf } from "~/modules/reviews/remove-reviews-of.server";
 import { SELLER_PASSWORD_PATH } from "./account-paths";
+import { CLIENT_IP_HEADER } from "~/modules/abuse/client-address";
 import { authRequestRules } from "./auth-request-rules.server";
 import { MAX_PASSWORD_LENGTH_RULE, MIN_PASSWORD_LENGTH_RULE } from "./password-rule";
 import { SESSION_SLIDING_SECONDS } from "./session-age";
@@ -20,8 +21,6 @@ import { SESSION_SLIDING_SECONDS } from "./session-age";
 /** How long a shopper's signed copy of their session (better-auth's cookie cache) is trusted for page views. */
 export const SESSION_COOKIE_CACHE_SECONDS = 60;
 
-/** The header our HTTP server sets to the client's address (overwriting anything the client sent). */
-export const CLIENT_IP_HEADER = "x-shop-client-ip";
 
 export type AuthOptions = {
   db: Db;

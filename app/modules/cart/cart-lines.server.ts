@@ -2,7 +2,7 @@ import type { ProductStatus } from "~/db/schema/statuses";
 import { asc, desc, eq } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { cartItems, categories, products, productVariants } from "~/db/schema";
-import { firstImage } from "~/modules/catalog/card-query.server";
+import { firstImage } from "~/modules/catalog/card-columns";
 import type { ProductImageData } from "~/modules/catalog/product-card";
 import { onSaleAt, priceAt } from "~/modules/promotions/sale-sql";
 

@@ -3,7 +3,7 @@ import { mediaUrl } from "~/modules/media/image-url";
 import type { LimitedVerdict } from "~/modules/promotions/code-attempts.server";
 import { normalizeDiscountCode, type DiscountVerdict } from "~/modules/promotions/discount-rules";
 import { previewDiscountCode } from "~/modules/promotions/redeem-discount-code.server";
-import { getSettings } from "~/modules/settings/get-settings.server";
+import { getSettings } from "~/db/shop-settings.server";
 import { listCartLines, type CartLine } from "./cart-lines.server";
 import { cartTotals, lineTotal } from "./cart-totals";
 

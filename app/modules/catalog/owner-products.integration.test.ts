@@ -1,4 +1,4 @@
-import { LIVE_CHANNEL, parseLiveEvent, type LiveEvent } from "~/modules/live/live-event";
+import { LIVE_CHANNEL, parseLiveEvent, type LiveEvent } from "~/db/live-event";
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -6,7 +6,7 @@ import { cartItems, categories, mediaFiles, orderItems, orders, productImages, p
 import { addToCart } from "~/modules/cart/cart-mutations.server";
 import { placeOrder } from "~/modules/checkout/place-order.server";
 import { cancelOrder } from "~/modules/orders/cancel-order.server";
-import { combinePhotos, receivePhotos, storePhoto } from "~/modules/media/receive-photos.server";
+import { combinePhotos, receivePhotos, storePhoto } from "~/http/receive-photos.server";
 import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
 import { bigPng, jpegImage, multipartRequest, pngImage, textFile } from "../../../tests/factories/test-images";
 import { createTestBuyer } from "../../../tests/factories/test-users";

@@ -3,7 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { cartItems, orderItems, orders, orderStatusHistory, productImages, products, productVariants, shopSettings, users } from "~/db/schema";
 import { OUTBOX_CHANNEL } from "~/modules/messages/queue-email.server";
-import { LIVE_CHANNEL, parseLiveEvent } from "~/modules/live/live-event";
+import { LIVE_CHANNEL, parseLiveEvent } from "~/db/live-event";
 import { AppError } from "~/lib/errors";
 import { BLOCKED_PHONE_MESSAGE } from "~/modules/orders/cod-risk";
 import { ORDER_NUMBER_PATTERN } from "~/modules/orders/order-number";

@@ -1,7 +1,7 @@
 import type { Db } from "~/db/client.server";
 import { contactMessages } from "~/db/schema";
 import { RATE_RULES } from "~/modules/abuse/abuse-limits";
-import { hitRateLimit } from "~/modules/abuse/rate-limit.server";
+import { hitRateLimit } from "~/db/rate-limit.server";
 import { queueStaffNotice } from "~/modules/messages/staff-recipients.server";
 import { checkContactFormToken, loadContactFormSecret } from "./contact-form-token.server";
 import { CONTACT_FORM_EXPIRED, CONTACT_HONEYPOT_FIELD, CONTACT_TOKEN_FIELD } from "./contact-messages";

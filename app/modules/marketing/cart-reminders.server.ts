@@ -4,7 +4,7 @@ import { cartReminders } from "~/db/schema";
 import { listCartLines } from "~/modules/cart/cart-lines.server";
 import { isForSale } from "~/modules/catalog/product-availability";
 import { queueEmail } from "~/modules/messages/queue-email.server";
-import { getSettings } from "~/modules/settings/get-settings.server";
+import { getSettings } from "~/db/shop-settings.server";
 import { marketingUnsubscribePath } from "./marketing-unsubscribe.server";
 
 /** How long a cart sits untouched before its reminder. */

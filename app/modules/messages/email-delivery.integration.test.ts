@@ -1,7 +1,8 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailOutbox, orders, shopSettings, users } from "~/db/schema";
-import { CLIENT_IP_HEADER, createAuth } from "~/modules/accounts/auth.server";
+import { createAuth } from "~/modules/accounts/auth.server";
+import { CLIENT_IP_HEADER } from "~/modules/abuse/client-address";
 import { updateNotificationSettings } from "~/modules/accounts/customer-profile.server";
 import { grantSellerRole, revokeSellerRole } from "~/modules/accounts/team.server";
 import { placeOrder } from "~/modules/checkout/place-order.server";

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, lte, or, sql } from "drizzle-orm";
 import type { Database, Db } from "~/db/client.server";
 import { emailOutbox } from "~/db/schema";
 import type { EmailKind } from "~/db/schema/statuses";
-import { getSettings } from "~/modules/settings/get-settings.server";
+import { getSettings } from "~/db/shop-settings.server";
 import type { EmailDataByKind } from "./email-messages";
 import type { MailTransport } from "./mail-transport.server";
 import { OUTBOX_CHANNEL } from "./queue-email.server";

@@ -11,8 +11,8 @@ import { grantSellerRole, revokeSellerRole } from "~/modules/accounts/team.serve
 import { placeOrder } from "~/modules/checkout/place-order.server";
 import { submitContactMessage } from "~/modules/contact/submit-contact-message.server";
 import { cancelOrder } from "~/modules/orders/cancel-order.server";
-import { getSettings } from "~/modules/settings/get-settings.server";
-import { readNotificationRecipients } from "~/modules/settings/notification-recipients.server";
+import { getSettings } from "~/db/shop-settings.server";
+import { readNotificationRecipients } from "~/db/notification-recipients.server";
 import { settingsFormValues } from "~/modules/settings/settings-schema";
 import { updateSettings } from "~/modules/settings/update-settings.server";
 import { prepareShop, type ShopDatabase } from "../../../server/bootstrap";

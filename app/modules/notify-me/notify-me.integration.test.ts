@@ -9,7 +9,7 @@ import { placeOrder } from "~/modules/checkout/place-order.server";
 import type { NotifyConfirmEmailData, NotifyMeEmailData } from "~/modules/messages/email-messages";
 import { createMailTransport } from "~/modules/messages/mail-transport.server";
 import { drainOutbox } from "~/modules/messages/mail-worker.server";
-import { storePhoto } from "~/modules/media/receive-photos.server";
+import { storePhoto } from "~/http/receive-photos.server";
 import { cancelOrder } from "~/modules/orders/cancel-order.server";
 import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
 import { pngImage } from "../../../tests/factories/test-images";

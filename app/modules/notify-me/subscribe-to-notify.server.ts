@@ -3,7 +3,7 @@ import { and, isNotNull, isNull, lt, not, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { notifySubscriptions } from "~/db/schema";
 import { NOTIFY_CONFIRM_HOURS, RATE_RULES } from "~/modules/abuse/abuse-limits";
-import { hitRateLimit } from "~/modules/abuse/rate-limit.server";
+import { hitRateLimit } from "~/db/rate-limit.server";
 import { queueEmail } from "~/modules/messages/queue-email.server";
 import { NOTIFY_ME_CONFIRMATION, notifyMeSchema, type NotifyMeResult } from "./notify-me";
 import { targetName } from "./target-name.server";

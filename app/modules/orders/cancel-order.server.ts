@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { orderItems, orders, productVariants } from "~/db/schema";
 import { AppError } from "~/lib/errors";
-import { publishLiveEvent } from "~/modules/live/publish-live-event.server";
+import { publishLiveEvent } from "~/db/live-events.server";
 import { isUuid } from "~/lib/uuid";
 import type { OrderViewer } from "./get-order.server";
 import { buyerCanCancel, canMoveOrder } from "./order-lifecycle";

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, notInArray } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { orders } from "~/db/schema";
-import { publishLiveEvent } from "~/modules/live/publish-live-event.server";
+import { publishLiveEvent } from "~/db/live-events.server";
 import { putOrderItemsBack } from "./cancel-order.server";
 import { canMoveOrder } from "./order-lifecycle";
 import { recordStatusChange, SYSTEM_ACTOR } from "./record-status-change.server";

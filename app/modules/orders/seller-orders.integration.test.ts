@@ -4,7 +4,7 @@ import { openDatabase } from "~/db/client.server";
 import { orders, orderStatusHistory, productVariants, users } from "~/db/schema";
 import type { ShippingDetails } from "~/modules/checkout/checkout-schema";
 import { placeOrder } from "~/modules/checkout/place-order.server";
-import { LIVE_CHANNEL, parseLiveEvent, type LiveEvent } from "~/modules/live/live-event";
+import { LIVE_CHANNEL, parseLiveEvent, type LiveEvent } from "~/db/live-event";
 import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
 import { bulkUpdateOrderStatus } from "./bulk-update-order-status.server";
 import { CSV_BATCH_SIZE, exportOrdersCsv } from "./export-orders-csv.server";

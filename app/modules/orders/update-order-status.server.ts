@@ -3,7 +3,7 @@ import type { Db, DbOrTx } from "~/db/client.server";
 import { orders } from "~/db/schema";
 import { AppError } from "~/lib/errors";
 import { isUuid } from "~/lib/uuid";
-import { publishLiveEvent } from "~/modules/live/publish-live-event.server";
+import { publishLiveEvent } from "~/db/live-events.server";
 import { queueOrderEmails } from "~/modules/messages/order-emails.server";
 import { putOrderItemsBack } from "./cancel-order.server";
 import { assertOrderMove, paymentStatusAfterMove, restocksWhenMovedTo, type MovingOrder, type OrderStatus } from "./order-lifecycle";

@@ -5,7 +5,7 @@ import { AppError } from "~/lib/errors";
 import { formatPrice } from "~/lib/money";
 import { formatKg } from "~/lib/weight";
 import { isUuid } from "~/lib/uuid";
-import { publishLiveEvents } from "~/modules/live/publish-live-event.server";
+import { publishLiveEvents } from "~/db/live-events.server";
 import { STATUS_LABELS } from "~/modules/orders/order-lifecycle";
 import { recordStatusChange, recordStatusChanges, type OrderActor } from "~/modules/orders/record-status-change.server";
 import { bookingCancelledNote, removeBooking } from "./shipment-follows-order.server";

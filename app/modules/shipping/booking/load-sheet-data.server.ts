@@ -4,7 +4,7 @@ import { orders, shipments } from "~/db/schema";
 import { AppError } from "~/lib/errors";
 import { normalizePakistaniMobile } from "~/lib/phone";
 import { karachiDayRange } from "~/modules/seller/karachi-days";
-import { getSettings } from "~/modules/settings/get-settings.server";
+import { getSettings } from "~/db/shop-settings.server";
 import { getCourier } from "../couriers/couriers.server";
 
 export const BAD_DAY = "Pick a date, such as 2026-11-25";

@@ -1,7 +1,7 @@
 import type { DbOrTx } from "~/db/client.server";
 import { AppError } from "~/lib/errors";
-import { receivePhotos } from "~/modules/media/receive-photos.server";
-import type { ImageToken } from "./product-input";
+import { receivePhotos } from "~/http/receive-photos.server";
+import type { ImageToken } from "../modules/catalog/product-input";
 
 /**
  * The body of a product API call: a JSON object, or multipart with the product as JSON in a

@@ -4,7 +4,7 @@ import type { DbOrTx } from "~/db/client.server";
 import { AppError } from "~/lib/errors";
 import type { ImageToken } from "~/modules/catalog/product-input";
 import { MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES } from "~/modules/catalog/product-options";
-import { encodeImage, saveEncodedImage } from "./store-image.server";
+import { encodeImage, saveEncodedImage } from "../modules/media/store-image.server";
 
 /**
  * Hard ceilings of the multipart parser: a part is read into memory only up to TRANSPORT_MAX_FILE
