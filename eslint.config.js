@@ -44,6 +44,15 @@ const LAYERS = [
   },
 ];
 
+/** Strings and template text that name the shop's zone ("Asia/Karachi") or its "+05:00" offset. */
+const SHOP_TIME_SELECTORS = [
+  "Literal[value=/Asia.Karachi/i]",
+  "TemplateElement[value.raw=/Asia.Karachi/i]",
+  "Literal[value=/[+]05:?00/]",
+  "TemplateElement[value.raw=/[+]05:?00/]",
+];
+const SHOP_TIME_MESSAGE = "Pakistan time lives in app/lib/shop-time.ts: use its SHOP_TIME_ZONE, day helpers and formatters instead of naming the zone or its offset.";
+
 export default tseslint.config(
   { ignores: ["build/", ".react-router/", "node_modules/", "data/", "test-results/", "playwright-report/", "bench-results/"] },
   js.configs.recommended,
@@ -71,5 +80,12 @@ export default tseslint.config(
   {
     files: ["app/modules/**"],
     rules: { "no-restricted-imports": ["error", { patterns: [{ group: ["~/routes/*", "~/components/*", "react-router"], message: "Modules hold business rules only: no routes, components or React Router." }] }] },
+  },
+  {
+    // Pakistan time has one home, app/lib/shop-time.ts: no other file names the zone or writes its
+    // +05:00 offset. Tests may still spell out concrete times.
+    files: ["app/**/*.{ts,tsx}", "server/**/*.{ts,tsx,js,mjs}", "scripts/**/*.{ts,js,mjs}"],
+    ignores: ["app/lib/shop-time.ts", "**/*.test.ts", "**/*.test.tsx"],
+    rules: { "no-restricted-syntax": ["error", ...SHOP_TIME_SELECTORS.map((selector) => ({ selector, message: SHOP_TIME_MESSAGE }))] },
   },
 );

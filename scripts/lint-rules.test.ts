@@ -11,6 +11,7 @@ import { importCycles, importGraph } from "./check-import-cycles";
 // breaks one rule (or keeps to it) as a file at that place in app/ would, and lint must say so.
 const ROOT = path.resolve(import.meta.dirname, "..");
 const LAYER_RULE = "import-x/no-restricted-paths";
+const SHOP_TIME_RULE = "no-restricted-syntax";
 
 describe("the layering lint (eslint.config.js)", () => {
   const eslint = new ESLint({ cwd: ROOT });
@@ -48,6 +49,30 @@ describe("the layering lint (eslint.config.js)", () => {
     // A test reaches past the layers to set up what it checks.
     ["app/modules/orders/probe.test.ts", `import { seedDatabase } from "~/seed/seed.server";\nexport const p = seedDatabase;\n`],
   ])("allows %s importing: %s", async (file, code) => {
+    expect(await brokenRules(file, code)).toEqual([]);
+  });
+
+  // Pakistan time has one home (app/lib/shop-time.ts): elsewhere, naming the zone or its offset fails lint.
+  it.each([
+    ["app/components/orders/probe.tsx", `export const f = new Intl.DateTimeFormat("en-GB", { timeZone: "Asia/Karachi" });\n`],
+    ["app/modules/shipping/probe.server.ts", "export const noon = (day: string) => new Date(`${day}T12:00:00+05:00`);\n"],
+    ["app/routes/probe.tsx", "export const zone = `Asia/Karachi`;\n"],
+    ["server/probe.ts", `export const sql = "at time zone 'Asia/Karachi'";\n`],
+    ["scripts/probe.ts", `export const at = new Date("2026-11-26T09:00:00+05:00");\n`],
+    // shop-time.ts's own text, anywhere but there.
+    ["app/lib/probe.ts", fs.readFileSync(path.join(ROOT, "app/lib/shop-time.ts"), "utf8")],
+  ])("refuses %s naming Pakistan time: %s", async (file, code) => {
+    expect(await brokenRules(file, code)).toContain(SHOP_TIME_RULE);
+  });
+
+  it.each([
+    ["app/lib/shop-time.ts", fs.readFileSync(path.join(ROOT, "app/lib/shop-time.ts"), "utf8")],
+    ["app/components/orders/probe.tsx", `import { formatShopDate } from "~/lib/shop-time";\nexport const f = formatShopDate;\n`],
+    // A city called Karachi is not a time zone.
+    ["app/modules/checkout/probe.ts", `export const city = "Karachi";\n`],
+    // A test may spell out a concrete time.
+    ["app/modules/checkout/probe.test.ts", `export const at = new Date("2026-11-26T09:00:00+05:00");\nexport const zone = "Asia/Karachi";\n`],
+  ])("allows %s: %s", async (file, code) => {
     expect(await brokenRules(file, code)).toEqual([]);
   });
 

@@ -8,6 +8,7 @@ import { useKeptActionData } from "~/lib/use-kept-action-data";
 import { formatPrice } from "~/lib/money";
 import { formatPakistaniMobile } from "~/lib/phone";
 import { pageMeta } from "~/lib/seo";
+import { formatShopDate } from "~/lib/shop-time";
 import { formatDeliveryRange } from "~/modules/checkout/delivery-estimate";
 import { getOrder } from "~/modules/orders/get-order.server";
 import { buyerPaymentStatusLabel, PAYMENT_STATUS_LABELS } from "~/modules/orders/order-lifecycle";
@@ -75,7 +76,7 @@ export default function OrderPage({ loaderData, actionData: sentActionData }: Ro
         <h1 className="mt-1 text-2xl font-bold text-stone-900 sm:text-3xl">Order {order.orderNumber}</h1>
         <div className="mt-2 flex flex-wrap items-center gap-3 text-sm text-stone-700">
           <StatusBadge status={order.status} />
-          <span>Placed {new Date(order.createdAt).toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "Asia/Karachi" })}</span>
+          <span>Placed {formatShopDate(order.createdAt)}</span>
           <span>Payment: Cash on Delivery ({ownerView ? PAYMENT_STATUS_LABELS[order.paymentStatus] : buyerPaymentStatusLabel(order.paymentStatus)})</span>
         </div>
         {order.status === "pending" && (

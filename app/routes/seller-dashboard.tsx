@@ -5,6 +5,7 @@ import { StatusBadge } from "~/components/ui/status-badge";
 import { requireSeller } from "~/http/auth-guard.server";
 import { formatPkr } from "~/lib/money";
 import { pageMeta } from "~/lib/seo";
+import { formatShopWeekdayDayMonth, shopDayNoon } from "~/lib/shop-time";
 import { useHydrated } from "~/lib/use-hydrated";
 import { moreItemsText } from "~/modules/orders/more-items";
 import { getSellerOverview } from "~/modules/seller/get-seller-overview.server";
@@ -25,9 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 const CHANNEL_LABELS = { web: "Website", phone: "Phone", whatsapp: "WhatsApp", instagram: "Instagram" } as const;
-// One formatter for the table's 30 rows: toLocaleDateString with options builds a new one per call.
-const weekdayDayMonth = new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
-const shortDay = (day: string) => weekdayDayMonth.format(new Date(`${day}T00:00:00Z`));
+const shortDay = (day: string) => formatShopWeekdayDayMonth(shopDayNoon(day));
 
 export default function SellerDashboard({ loaderData }: Route.ComponentProps) {
   const { stats, channels, recentOrders, daily, topProducts, cities, cashWithCouriers, discounts } = loaderData;

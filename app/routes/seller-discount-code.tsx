@@ -3,7 +3,7 @@ import { CodeFigures, DiscountCodeForm, DISCOUNTS_PATH, PauseForm } from "~/comp
 import { StatusBadge } from "~/components/ui/status-badge";
 import { requireSeller } from "~/http/auth-guard.server";
 import { discountAction } from "~/http/discount-action.server";
-import { formatPakistanTime } from "~/lib/launch-time";
+import { formatShopDateTimeAmPm } from "~/lib/shop-time";
 import { formatPrice } from "~/lib/money";
 import { pageWindow } from "~/lib/page-window";
 import { pageMeta } from "~/lib/seo";
@@ -33,7 +33,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     code: codeCardData(code, targetNames(targets)),
     values: discountCodeFormValues(code),
     targets,
-    orders: used.orders.map((o) => ({ ...o, placedAt: formatPakistanTime(o.placedAt) })),
+    orders: used.orders.map((o) => ({ ...o, placedAt: formatShopDateTimeAmPm(o.placedAt) })),
     orderPage: { page, pageCount, total: used.total },
   };
 }

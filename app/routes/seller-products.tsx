@@ -5,7 +5,7 @@ import { LaunchPanel } from "~/components/seller/launch-panel";
 import { requireSeller } from "~/http/auth-guard.server";
 import { AppError } from "~/lib/errors";
 import { setFlash, type Flash } from "~/http/flash.server";
-import { formatPakistanTime } from "~/lib/launch-time";
+import { formatShopDateTimeAmPm } from "~/lib/shop-time";
 import { logger } from "~/lib/logger.server";
 import { pageMeta } from "~/lib/seo";
 import { deleteProduct, describeDeletion } from "~/modules/catalog/delete-product.server";
@@ -92,7 +92,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         if (input.launchAt.trim() && !at) return answer(form.returnTo, { type: "error", message: "Choose a valid launch date and time" });
         const target = input.intent === "schedule-product" ? { kind: "product" as const, id: input.id } : { kind: "category" as const, slug: input.id };
         await scheduleLaunch(db, target, at);
-        return answer(form.returnTo, { type: "success", message: at ? `Launch scheduled for ${formatPakistanTime(at)}` : "Launch date cleared" });
+        return answer(form.returnTo, { type: "success", message: at ? `Launch scheduled for ${formatShopDateTimeAmPm(at)}` : "Launch date cleared" });
       }
     }
   } catch (error) {

@@ -10,7 +10,7 @@ import { parseBookingForm } from "~/modules/shipping/booking/booking-form";
 import { listCourierRules } from "~/modules/shipping/couriers/couriers.server";
 import { formatKg } from "~/lib/weight";
 import { kgFieldValue } from "~/modules/shipping/booking/parcel";
-import { karachiDay } from "~/modules/seller/karachi-days";
+import { shopDay } from "~/lib/shop-time";
 import type { Route } from "./+types/seller-shipping-book";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -22,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireSeller(request, context);
   const orderIds = new URL(request.url).searchParams.getAll("orderIds");
   const [candidates, couriers, rules] = await Promise.all([listBookingCandidates(context.db, orderIds), listActiveCouriers(context.db), listCourierRules(context.db)]);
-  return { candidates, couriers, ruleCount: rules.length, today: karachiDay(new Date()) };
+  return { candidates, couriers, ruleCount: rules.length, today: shopDay(new Date()) };
 }
 
 type ActionData =

@@ -21,7 +21,7 @@ import * as apiImports from "./api.shipping-imports";
 import * as apiShipments from "./api.shipments";
 import * as bookingFile from "./seller-shipping-booking-file";
 import { bookingFile as makeBookingFile } from "~/modules/shipping/booking/booking-file.server";
-import { karachiDay } from "~/modules/seller/karachi-days";
+import { shopDay } from "~/lib/shop-time";
 import * as shipping from "./seller-shipping";
 
 const PASSWORD = "quiet-mango-harbour-2026";
@@ -73,7 +73,7 @@ describe.each(DATABASE_KINDS)("the Shipping tab and the shipping API on %s", (ki
 
     const file = await callRoute(bookingFile.loader, { request: new Request(`${TEST_ORIGIN}/seller/shipping/booking-file.csv?orderIds=${a.id}`, { headers: { cookie } }), context });
     expect(file.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-    expect(file.headers.get("content-disposition")).toContain(`tcs-booking-${karachiDay(new Date())}.csv`);
+    expect(file.headers.get("content-disposition")).toContain(`tcs-booking-${shopDay(new Date())}.csv`);
     // Named by the Karachi day: at 01:00 on the 25th in Karachi (20:00 UTC on the 24th) it is the 25th's file.
     expect((await makeBookingFile(database.db, [a.id], new Date("2026-11-24T20:00:00Z"))).fileName).toBe("tcs-booking-2026-11-25.csv");
     const lines = (await file.text()).trim().split("\n");

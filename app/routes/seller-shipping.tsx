@@ -8,7 +8,7 @@ import { resolveDiscrepancyAction } from "~/http/resolve-discrepancy-action.serv
 import { requireSeller } from "~/http/auth-guard.server";
 import { AppError } from "~/lib/errors";
 import { pageMeta } from "~/lib/seo";
-import { karachiDay } from "~/modules/seller/karachi-days";
+import { shopDay } from "~/lib/shop-time";
 import { listActiveCouriers } from "~/modules/shipping/booking/booking-candidates.server";
 import { cashWithCouriers } from "~/modules/shipping/settlements/cash-with-couriers.server";
 import { listDiscrepancies } from "~/modules/shipping/settlements/discrepancies.server";
@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [couriers, cash, discrepancies] = await Promise.all([
     listActiveCouriers(context.db), cashWithCouriers(context.db, now), listDiscrepancies(context.db, { status: "open", pageSize: 5 }),
   ]);
-  return { couriers, cash, discrepancies, today: karachiDay(now) };
+  return { couriers, cash, discrepancies, today: shopDay(now) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -6,7 +6,7 @@ import { productVariants } from "~/db/schema";
 import { type Auth } from "~/modules/accounts/auth.server";
 import { CLIENT_IP_HEADER } from "~/modules/abuse/client-address";
 import { createSeller } from "~/modules/accounts/create-seller.server";
-import { karachiDay } from "~/modules/seller/karachi-days";
+import { shopDay } from "~/lib/shop-time";
 import { bookShipments } from "~/modules/shipping/booking/book-shipments.server";
 import { callRoute, expectRedirect, routeContext, signInCookie, TEST_ORIGIN } from "../../tests/factories/route-calls";
 import { DATABASE_KINDS, useTestDatabase } from "../../tests/factories/test-database";
@@ -156,7 +156,7 @@ describe.each(DATABASE_KINDS)("shipping print pages on %s", (kind) => {
     expect(answer.status).toBe(200);
     const body = answer.body as { courier: string; day: string; sheet: { parcels: unknown[]; totals: { codAmount: number } } };
     expect(body.courier).toBe(String(courierId));
-    expect(body.day).toBe(karachiDay(new Date()));
+    expect(body.day).toBe(shopDay(new Date()));
     // The three of the first booking and the fifty above, all booked today.
     expect(body.sheet.parcels).toHaveLength(53);
     const html = render("/seller/shipping/load-sheet", loadSheetPage.default as never, answer.body);

@@ -5,7 +5,7 @@ import { couriers, orderItems, orders, shipments } from "~/db/schema";
 import { AppError } from "~/lib/errors";
 import { isUuid } from "~/lib/uuid";
 import { neutraliseCsvCell } from "~/modules/orders/csv-cell";
-import { karachiDay } from "~/modules/seller/karachi-days";
+import { shopDay as karachiDay } from "~/lib/shop-time";
 import type { BookingField } from "./booking-columns";
 import { parcelDescription } from "./parcel";
 

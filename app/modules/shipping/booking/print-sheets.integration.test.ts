@@ -8,7 +8,7 @@ import { bookShipments } from "./book-shipments.server";
 import { parseCourierForm } from "../couriers/courier-form";
 import { createCourier } from "../couriers/couriers.server";
 import { MAX_LABELS, shippingLabels, TOO_MANY_LABELS } from "./label-data.server";
-import { karachiDayRange } from "~/modules/seller/karachi-days";
+import { shopDayRange } from "~/lib/shop-time";
 import { BAD_DAY, bookedParcels, loadSheet } from "./load-sheet-data.server";
 
 const OWNER = { id: "owner-print", name: "Sana Owner" };
@@ -129,7 +129,7 @@ describe.each(DATABASE_KINDS)("labels and load sheets on %s", (kind) => {
   });
 
   it("reads a day's parcels by the shipments' (courier_id, booked_at) index", async () => {
-    const query = bookedParcels(db(), 1, karachiDayRange("2026-03-10")!).toSQL();
+    const query = bookedParcels(db(), 1, shopDayRange("2026-03-10")!).toSQL();
     const literal = (value: unknown) => (typeof value === "number" ? String(value) : `'${String(value).replace(/'/g, "''")}'`);
     const text = query.sql.replace(/\$(\d+)/g, (_, n: string) => literal(query.params[Number(n) - 1]));
     // A few rows make a table scan cheapest: with it ruled out, the plan names the index the query can use.

@@ -1,7 +1,7 @@
 import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import { orders, settlements, shipments } from "~/db/schema";
 import { formatPrice } from "~/lib/money";
-import { karachiDay } from "~/modules/seller/karachi-days";
+import { shopDay as karachiDay } from "~/lib/shop-time";
 import { getSettings } from "~/db/shop-settings.server";
 import type { CodImportRow } from "./column-mapping";
 import { findParcel, notFound, type ImportContext, type PlannedRow } from "./import-context.server";

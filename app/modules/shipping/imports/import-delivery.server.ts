@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { settlements, shipments } from "~/db/schema";
-import { formatPakistanTime } from "~/lib/launch-time";
+import { formatShopDateTimeAmPm as formatPakistanTime } from "~/lib/shop-time";
 import { STATUS_LABELS } from "~/modules/orders/order-lifecycle";
 import { applyOrderMove } from "~/modules/orders/update-order-status.server";
 import type { DeliveryImportRow } from "./column-mapping";

@@ -4,7 +4,7 @@ import type { Db } from "~/db/client.server";
 import { courierImports, courierUploads } from "~/db/schema";
 import { AppError } from "~/lib/errors";
 import type { OrderActor } from "~/modules/orders/record-status-change.server";
-import { karachiDay } from "~/modules/seller/karachi-days";
+import { shopDay as karachiDay } from "~/lib/shop-time";
 import { guessMapping, type ColumnMapping, type ImportKind, type ImportRow } from "./column-mapping";
 import { readCourierFile } from "./read-courier-file.server";
 import { fileCourierProvider, type CourierFileReport } from "../couriers/courier-provider.server";

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { orders, settlements, shipments, shippingDiscrepancies } from "~/db/schema";
 import type { DiscrepancyKind } from "~/db/schema/statuses";
-import { formatPakistanTime } from "~/lib/launch-time";
+import { formatShopDateTimeAmPm as formatPakistanTime } from "~/lib/shop-time";
 import { formatPrice } from "~/lib/money";
 import { paymentStatusWhenSettled } from "~/modules/orders/order-lifecycle";
 import { recordStatusChange } from "~/modules/orders/record-status-change.server";
