@@ -6,7 +6,8 @@ import type { Logger } from "pino";
 import type { Db } from "~/db/client.server";
 import { accounts, rateLimits, sessions, users, verifications } from "~/db/schema";
 import type { Env } from "~/lib/env.server";
-import { queueEmail } from "~/modules/messages/queue-email.server";
+import { queueMessages } from "~/db/outbox.server";
+import { outboxMessage } from "~/modules/messages/email-messages";
 import { loadAuthSecret as loadSecret } from "~/db/auth-secret.server";
 import { acceptedOrigins, isHttpsShop, publicOrigin } from "~/lib/public-origin";
 import { withoutQueries } from "~/lib/log-redaction";
@@ -113,11 +114,11 @@ export function createAuth({ db, env, secret, logger }: AuthOptions) {
         if (ctx.path !== "/change-password") return;
         const returned = ctx.context.returned as { user?: { email?: string; name?: string; role?: string } } | APIError | undefined;
         if (!returned || returned instanceof APIError || !returned.user?.email) return;
-        await queueEmail(db, {
+        await queueMessages(db, [outboxMessage({
           kind: "password_changed",
           to: returned.user.email,
           data: { name: returned.user.name || returned.user.email, at: new Date().toISOString(), dashboardPath: returned.user.role === "seller" ? SELLER_PASSWORD_PATH : "/buyer-dashboard" },
-        });
+        })]);
       }),
     },
     rateLimit: {

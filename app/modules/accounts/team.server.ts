@@ -2,7 +2,8 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { users } from "~/db/schema";
 import { AppError } from "~/lib/errors";
-import { queueEmail } from "~/modules/messages/queue-email.server";
+import { queueMessages } from "~/db/outbox.server";
+import { outboxMessage } from "~/modules/messages/email-messages";
 import { publishLiveEvent } from "~/db/live-events.server";
 import { changeNotificationRecipients, readNotificationRecipients } from "~/db/notification-recipients.server";
 import { MAX_NOTIFICATION_EMAILS } from "~/modules/settings/settings-schema";
@@ -64,7 +65,7 @@ export async function grantSellerRole(
       await tx.update(users).set({ role: "seller", updatedAt: new Date() }).where(eq(users.id, account.id));
       // Open live streams of that account re-check their session now (server/live-events-handler.ts).
       await publishLiveEvent(tx, { topic: "account", userId: account.id });
-      await queueEmail(tx, { kind: "seller_role_granted", to: account.email, data: { name: account.name, at: new Date().toISOString(), dashboardPath: "/seller-dashboard" } });
+      await queueMessages(tx, [outboxMessage({ kind: "seller_role_granted", to: account.email, data: { name: account.name, at: new Date().toISOString(), dashboardPath: "/seller-dashboard" } })]);
     }
   });
   return { id: account.id, name: account.name, email: account.email, since: account.since, alreadySeller: account.role === "seller", orderNotices: told };
@@ -93,7 +94,7 @@ export async function revokeSellerRole(db: DbOrTx, userId: string): Promise<Team
     await changeNotificationRecipients(tx, (emails) => emails.filter((e) => e !== address), MAX_NOTIFICATION_EMAILS);
     // Their open live streams end at once instead of hearing about every order until the next check.
     await publishLiveEvent(tx, { topic: "account", userId });
-    await queueEmail(tx, { kind: "seller_role_revoked", to: target.email, data: { name: target.name, at: new Date().toISOString(), dashboardPath: "/buyer-dashboard" } });
+    await queueMessages(tx, [outboxMessage({ kind: "seller_role_revoked", to: target.email, data: { name: target.name, at: new Date().toISOString(), dashboardPath: "/buyer-dashboard" } })]);
     return target;
   });
 }

@@ -2,7 +2,7 @@ import { unitsSold } from "~/modules/catalog/list-inventory.server";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { cartItems, orderItems, orders, orderStatusHistory, productImages, products, productVariants, shopSettings, users } from "~/db/schema";
-import { OUTBOX_CHANNEL } from "~/modules/messages/queue-email.server";
+import { OUTBOX_CHANNEL } from "~/db/outbox.server";
 import { LIVE_CHANNEL, parseLiveEvent } from "~/db/live-event";
 import { AppError } from "~/lib/errors";
 import { BLOCKED_PHONE_MESSAGE } from "~/modules/orders/cod-risk";

@@ -15,7 +15,7 @@ import { refuseOverOpenOrderLimits } from "~/modules/abuse/open-order-limits.ser
 import { BLOCKED_PHONE_MESSAGE, codLimitMessage, codRiskFlags } from "~/modules/orders/cod-risk";
 import { generateOrderNumber } from "~/modules/orders/order-number";
 import { queuePlacedOrderEmails } from "~/modules/messages/order-emails.server";
-import { MAIL_WAKE } from "~/modules/messages/queue-email.server";
+import { MAIL_WAKE } from "~/db/outbox.server";
 import { recordStatusChange, type OrderActor } from "~/modules/orders/record-status-change.server";
 import { normalizeDiscountCode } from "~/modules/promotions/discount-rules";
 import { previewDiscountCode, recordRedemption, redeemDiscountCode, type DiscountRequest } from "~/modules/promotions/redeem-discount-code.server";

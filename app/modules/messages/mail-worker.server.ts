@@ -5,7 +5,7 @@ import type { EmailKind } from "~/db/schema/statuses";
 import { getSettings } from "~/db/shop-settings.server";
 import type { EmailDataByKind } from "./email-messages";
 import type { MailTransport } from "./mail-transport.server";
-import { OUTBOX_CHANNEL } from "./queue-email.server";
+import { OUTBOX_CHANNEL } from "~/db/outbox.server";
 import { renderEmail } from "./render-email.server";
 import { failureReason, isPermanentFailure, MAX_SEND_ATTEMPTS, NOT_CONFIGURED_REASON, retryDelayMs } from "./retry-policy";
 import type { EmailShop } from "./templates/email-layout";
