@@ -22,7 +22,7 @@ describe("the layering lint (eslint.config.js)", () => {
   }
 
   it.each([
-    ["app/lib/probe.ts", `import { placeOrder } from "~/modules/checkout/place-order.server";\nexport const p = placeOrder;\n`],
+    ["app/lib/probe.ts", `import { placeOrder } from "~/flows/place-order.server";\nexport const p = placeOrder;\n`],
     ["app/lib/probe.ts", `import type { Db } from "../db/client.server";\nexport type P = Db;\n`],
     ["app/lib/probe.ts", `import { setFlash } from "~/http/flash.server";\nexport const p = setFlash;\n`],
     ["app/lib/probe.ts", `import { Price } from "~/components/ui/price";\nexport const p = Price;\n`],

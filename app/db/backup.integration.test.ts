@@ -9,7 +9,7 @@ import { createAuth } from "~/modules/accounts/auth.server";
 import { CLIENT_IP_HEADER } from "~/modules/abuse/client-address";
 import { TEST_AUTH_SECRET } from "../../tests/factories/test-secret";
 import { storeImage } from "~/modules/media/store-image.server";
-import { placeOrder } from "~/modules/checkout/place-order.server";
+import { placeOrder } from "~/flows/place-order.server";
 import { saveReview } from "~/modules/reviews/save-review.server";
 import { createTestDatabase, DATABASE_KINDS, useTestDatabase, type TestDatabase } from "../../tests/factories/test-database";
 import { pngImage } from "../../tests/factories/test-images";
@@ -63,7 +63,7 @@ describe.each(DATABASE_KINDS)("backup and restore on %s", (kind) => {
     const [buyer] = await source.db.select({ id: users.id }).from(users).where(eq(users.email, "ayesha@example.pk"));
     // Before the order: its notice goes to the notification recipients (no sellers here to fall back on).
     await source.db.update(shopSettings).set({ brandName: "Kapra Restored", blockedPhones: ["+923009999999"], notificationEmails: ["owner@kapra.pk"] });
-    const order = await placeOrder(source.db, { userId: buyer.id, shipping: SHIPPING, items: [{ productId: TEE, quantity: 2 }] });
+    const order = await placeOrder({ db: source.db }, { userId: buyer.id, shipping: SHIPPING, items: [{ productId: TEE, quantity: 2 }] });
     orderId = order.orderId;
     await source.db.update(orders).set({ status: "delivered", deliveredAt: new Date() }).where(eq(orders.id, orderId));
     await saveReview(source.db, { id: buyer.id, role: "buyer" }, TEE, { rating: 4, comment: "Soft <b>cotton</b>, true to size" });
@@ -102,7 +102,7 @@ describe.each(DATABASE_KINDS)("backup and restore on %s", (kind) => {
     expect((await authPost(auth, "/sign-in/email", { email: "ayesha@example.pk", password: PASSWORD })).status).toBe(200);
     expect((await authPost(auth, "/sign-in/email", { email: "ayesha@example.pk", password: "Not-The-Password-42" })).status).toBe(401);
     const [buyer] = await target.db.select({ id: users.id }).from(users).where(eq(users.email, "ayesha@example.pk"));
-    const again = await placeOrder(target.db, { userId: buyer.id, shipping: SHIPPING, items: [{ productId: TEE, quantity: 1 }] });
+    const again = await placeOrder({ db: target.db }, { userId: buyer.id, shipping: SHIPPING, items: [{ productId: TEE, quantity: 1 }] });
     expect((await target.db.select().from(orderItems).where(eq(orderItems.orderId, again.orderId))).length).toBe(1);
   });
 

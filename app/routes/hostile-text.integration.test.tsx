@@ -7,7 +7,7 @@ import type { Auth } from "~/modules/accounts/auth.server";
 import { createSeller } from "~/modules/accounts/create-seller.server";
 import { productJsonLd, jsonForScript } from "~/modules/catalog/product-json-ld";
 import { getProduct } from "~/modules/catalog/get-product.server";
-import { placeOrder } from "~/modules/checkout/place-order.server";
+import { placeOrder } from "~/flows/place-order.server";
 import { renderEmail } from "~/modules/messages/render-email.server";
 import { exportOrdersCsv } from "~/modules/orders/export-orders-csv.server";
 import { callRoute, routeContext, signInCookie, TEST_ORIGIN } from "../../tests/factories/route-calls";
@@ -46,7 +46,7 @@ describe("hostile text shown as text", () => {
     const [variant] = await database.db.select().from(productVariants).where(eq(productVariants.productId, productId)).limit(1);
     await database.db.update(productVariants).set({ stock: 10 }).where(eq(productVariants.id, variant.id));
     const buyer = await createTestBuyer(database.db, `=HYPERLINK("http://evil")`);
-    const order = await placeOrder(database.db, {
+    const order = await placeOrder({ db: database.db }, {
       userId: buyer, items: [{ productId, color: variant.color, size: variant.size, quantity: 1 }],
       shipping: { fullName: `=cmd|' /C calc'!A0 ${SCRIPT}`, email: "buyer@example.pk", phone: "03001234567", city: "Lahore", address: `+House 1 ${SCRIPT}`, postalCode: "@54000", country: "Pakistan" },
     });

@@ -5,7 +5,7 @@ import { orders, products, productVariants, reviews, users } from "~/db/schema";
 import { type Auth } from "~/modules/accounts/auth.server";
 import { CLIENT_IP_HEADER } from "~/modules/abuse/client-address";
 import { createSeller } from "~/modules/accounts/create-seller.server";
-import { placeOrder } from "~/modules/checkout/place-order.server";
+import { placeOrder } from "~/flows/place-order.server";
 import { COMMENT_TOO_LONG, RATING_REQUIRED } from "~/modules/reviews/review-schema";
 import { NOT_ELIGIBLE_MESSAGE } from "~/modules/reviews/review-eligibility.server";
 import { callRoute, routeContext, signInCookie } from "../../tests/factories/route-calls";
@@ -63,7 +63,7 @@ describe.each(DATABASE_KINDS)("review pages on %s", (kind) => {
     const [buyer] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, "buyer@shop.pk"));
     const [variant] = await database.db.select({ color: productVariants.color, size: productVariants.size }).from(productVariants)
       .where(and(eq(productVariants.productId, PRODUCT), gt(productVariants.stock, 0))).limit(1);
-    orderId = (await placeOrder(database.db, { userId: buyer.id, shipping: SHIPPING, items: [{ productId: PRODUCT, ...variant, quantity: 1 }] })).orderId;
+    orderId = (await placeOrder({ db: database.db }, { userId: buyer.id, shipping: SHIPPING, items: [{ productId: PRODUCT, ...variant, quantity: 1 }] })).orderId;
   }, 300_000);
 
   it("before delivery: the order page offers no rating and the buyer's review is refused, changing nothing", async () => {

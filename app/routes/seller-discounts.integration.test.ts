@@ -5,7 +5,7 @@ import { discountCodes, productVariants, scheduledSales } from "~/db/schema";
 import { takeFlash } from "~/http/flash.server";
 import type { Auth } from "~/modules/accounts/auth.server";
 import { getProduct } from "~/modules/catalog/get-product.server";
-import { placeOrder } from "~/modules/checkout/place-order.server";
+import { placeOrder } from "~/flows/place-order.server";
 import { cancelOrder } from "~/modules/orders/cancel-order.server";
 import { getSellerOverview } from "~/modules/seller/get-seller-overview.server";
 import { callRoute, expectRedirect, ownerAndBuyerCookies, routeContext, TEST_ORIGIN } from "../../tests/factories/route-calls";
@@ -98,7 +98,7 @@ describe.each(DATABASE_KINDS)("Dashboard -> Discounts on %s", (kind) => {
     expectRedirect(await post([["intent", "add-code"], ["code", "TEE500"], ["kind", "amount"], ["value", "500"], ["appliesTo", "categories"], ["categorySlugs", "t-shirts"], ["combinesWithSale", "on"]]), PATH);
     const tee = await codeRow("TEE500");
     const buyer = await createTestBuyer(database.db, "Code Buyer");
-    const order = (phone: string) => placeOrder(database.db, {
+    const order = (phone: string) => placeOrder({ db: database.db }, {
       userId: buyer, items: [{ ...TEE, quantity: 2 }], discountCode: "tee500",
       shipping: { fullName: "Ayesha Khan", email: "ayesha@example.pk", phone, city: "Karachi", address: "House 12, Street 4, DHA Phase 6", postalCode: null, country: "Pakistan" },
     });

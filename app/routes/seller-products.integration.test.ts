@@ -5,7 +5,7 @@ import { takeFlash } from "~/http/flash.server";
 import { createAuth, type Auth } from "~/modules/accounts/auth.server";
 import { CLIENT_IP_HEADER } from "~/modules/abuse/client-address";
 import { createSeller } from "~/modules/accounts/create-seller.server";
-import { placeOrder } from "~/modules/checkout/place-order.server";
+import { placeOrder } from "~/flows/place-order.server";
 import { DATABASE_KINDS, useTestDatabase } from "../../tests/factories/test-database";
 import { jpegImage, multipartRequest, pngImage, textFile } from "../../tests/factories/test-images";
 import * as apiProduct from "./api.product";
@@ -180,7 +180,7 @@ describe.each(DATABASE_KINDS)("the Products tab and the product API on %s, page 
     });
 
     it("deletes from the inventory: an ordered product is archived and its order keeps the item; deactivate hides it from shoppers", async () => {
-      await placeOrder(db(), { userId: buyerId, items: [{ productId: "essential-crew-neck-tee", color: "Black", size: "M", quantity: 1 }], shipping: SHIPPING });
+      await placeOrder({ db: db() }, { userId: buyerId, items: [{ productId: "essential-crew-neck-tee", color: "Black", size: "M", quantity: 1 }], shipping: SHIPPING });
       const answer = (await run(() => inventory.action({ request: formPost("/seller-dashboard/products", "seller", { intent: "delete", id: "essential-crew-neck-tee", returnTo: "/seller-dashboard/products?sort=name" }), context: context(), params: {} } as never))) as Response;
       expect(answer.headers.get("location")).toBe("/seller-dashboard/products?sort=name");
       expect(await statusOfProduct("essential-crew-neck-tee")).toBe("archived");

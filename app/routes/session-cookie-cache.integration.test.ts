@@ -2,7 +2,7 @@ import { and, eq, gt } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { cartItems, productVariants, users } from "~/db/schema";
-import { placeOrder } from "~/modules/checkout/place-order.server";
+import { placeOrder } from "~/flows/place-order.server";
 import * as apiCartItems from "./api.cart-items";
 import * as apiOrder from "./api.order";
 import * as order from "./order";
@@ -92,7 +92,7 @@ describe.each(DATABASE_KINDS)("the session cookie cache (%s)", (kind) => {
     const staff = await signInCookie(auth, "staff@shop.pk", PASSWORD);
     await signUp("Hina Raza", "hina@shop.pk");
     const [hina] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, "hina@shop.pk"));
-    const placed = await placeOrder(database.db, { userId: hina.id, shipping: SHIPPING, items: [{ productId: PRODUCT, ...variant, quantity: 1 }] });
+    const placed = await placeOrder({ db: database.db }, { userId: hina.id, shipping: SHIPPING, items: [{ productId: PRODUCT, ...variant, quantity: 1 }] });
 
     // While a seller, staff reads any order.
     expect((await call(order.loader, get(`/orders/${placed.orderId}`, staff), { id: placed.orderId })).order.id).toBe(placed.orderId);

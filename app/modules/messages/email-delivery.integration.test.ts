@@ -5,7 +5,7 @@ import { createAuth } from "~/modules/accounts/auth.server";
 import { CLIENT_IP_HEADER } from "~/modules/abuse/client-address";
 import { updateNotificationSettings } from "~/modules/accounts/customer-profile.server";
 import { grantSellerRole, revokeSellerRole } from "~/modules/accounts/team.server";
-import { placeOrder } from "~/modules/checkout/place-order.server";
+import { placeOrder } from "~/flows/place-order.server";
 import { submitContactMessage } from "~/modules/contact/submit-contact-message.server";
 import { cancelOrder } from "~/modules/orders/cancel-order.server";
 import { updateOrderStatus } from "~/modules/orders/update-order-status.server";
@@ -53,7 +53,7 @@ describe.each(DATABASE_KINDS)("every e-mail the shop sends, over real SMTP, on %
 
   it("tells the buyer each move of their order, with the courier and tracking number when shipped", async () => {
     const buyer = await buyerWithEmail("moves@example.pk");
-    const order = await placeOrder(db(), { userId: buyer, shipping: shipping("moves@example.pk"), items: [TEE] });
+    const order = await placeOrder({ db: db() }, { userId: buyer, shipping: shipping("moves@example.pk"), items: [TEE] });
     for (const status of ["confirmed", "processing"] as const) await updateOrderStatus(db(), OWNER, order.orderId, { status });
     await updateOrderStatus(db(), OWNER, order.orderId, { status: "shipped", courierName: "TCS", trackingNumber: "TCS-778899" });
     await send();
@@ -77,7 +77,7 @@ describe.each(DATABASE_KINDS)("every e-mail the shop sends, over real SMTP, on %
 
   it("confirms a cancellation without asking for cash", async () => {
     const buyer = await buyerWithEmail("cancels@example.pk");
-    const order = await placeOrder(db(), { userId: buyer, shipping: shipping("cancels@example.pk"), items: [TEE] });
+    const order = await placeOrder({ db: db() }, { userId: buyer, shipping: shipping("cancels@example.pk"), items: [TEE] });
     await cancelOrder(db(), { id: buyer, role: "buyer" }, order.orderId);
     await send();
     const [cancelled] = await smtp.waitFor((m) => to("cancels@example.pk")(m) && m.subject.endsWith("was cancelled"));
@@ -89,7 +89,7 @@ describe.each(DATABASE_KINDS)("every e-mail the shop sends, over real SMTP, on %
   it("sends no order e-mail to a buyer who turned them off, while the owner still hears of the order", async () => {
     const buyer = await buyerWithEmail("quiet@example.pk");
     await updateNotificationSettings(db(), buyer, { orderEmails: false, smsUpdates: true, marketingEmails: false });
-    const order = await placeOrder(db(), { userId: buyer, shipping: shipping("quiet@example.pk"), items: [TEE] });
+    const order = await placeOrder({ db: db() }, { userId: buyer, shipping: shipping("quiet@example.pk"), items: [TEE] });
     await updateOrderStatus(db(), OWNER, order.orderId, { status: "confirmed" });
     await send();
 
@@ -162,7 +162,7 @@ describe.each(DATABASE_KINDS)("every e-mail the shop sends, over real SMTP, on %
     const worker = await startMailWorker(database, { ...options(), transport: createMailTransport(`smtp://127.0.0.1:${port}`), retryDelayMs: () => 300 }, 100);
     try {
       const buyer = await buyerWithEmail("patient@example.pk");
-      const order = await placeOrder(db(), { userId: buyer, shipping: shipping("patient@example.pk"), items: [TEE] });
+      const order = await placeOrder({ db: db() }, { userId: buyer, shipping: shipping("patient@example.pk"), items: [TEE] });
       await expect.poll(async () => {
         const rows = await db().select().from(emailOutbox).where(eq(emailOutbox.orderId, order.orderId));
         return rows.every((r) => r.status === "queued" && r.attempts >= 1 && /ECONNREFUSED|connect/i.test(r.lastError ?? ""));
@@ -188,7 +188,7 @@ describe.each(DATABASE_KINDS)("every e-mail the shop sends, over real SMTP, on %
   it("gives up at once on an address the mail server refuses for good, keeping its reason", async () => {
     smtp.refuse("nobody@example.pk");
     const buyer = await buyerWithEmail("nobody@example.pk");
-    const order = await placeOrder(db(), { userId: buyer, shipping: shipping("nobody@example.pk"), items: [TEE] });
+    const order = await placeOrder({ db: db() }, { userId: buyer, shipping: shipping("nobody@example.pk"), items: [TEE] });
     await send();
     const [row] = await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, "nobody@example.pk"));
     expect(row).toMatchObject({ status: "failed", attempts: 1, orderNumber: order.orderNumber });
@@ -198,7 +198,7 @@ describe.each(DATABASE_KINDS)("every e-mail the shop sends, over real SMTP, on %
 
   it("without a mail server, renders and keeps every e-mail, marked not sent", async () => {
     const buyer = await buyerWithEmail("unsent@example.pk");
-    const order = await placeOrder(db(), { userId: buyer, shipping: shipping("unsent@example.pk"), items: [TEE] });
+    const order = await placeOrder({ db: db() }, { userId: buyer, shipping: shipping("unsent@example.pk"), items: [TEE] });
     await drainOutbox(db(), { ...options(), transport: null, from: null });
     const rows = await db().select().from(emailOutbox).where(eq(emailOutbox.orderId, order.orderId));
     expect(rows).toHaveLength(2);
@@ -213,7 +213,7 @@ describe.each(DATABASE_KINDS)("every e-mail the shop sends, over real SMTP, on %
   it("never e-mails for an order that rolled back", async () => {
     const buyer = await buyerWithEmail("rollback@example.pk");
     const before = await db().$count(emailOutbox);
-    await expect(placeOrder(db(), { userId: buyer, shipping: shipping("rollback@example.pk"), items: [{ ...TEE, quantity: 100_000 }] })).rejects.toThrow();
+    await expect(placeOrder({ db: db() }, { userId: buyer, shipping: shipping("rollback@example.pk"), items: [{ ...TEE, quantity: 100_000 }] })).rejects.toThrow();
     expect(await db().$count(emailOutbox)).toBe(before);
     expect(await db().$count(orders, inArray(orders.email, ["rollback@example.pk"]))).toBe(0);
   });

@@ -8,7 +8,7 @@ import type { Db } from "~/db/client.server";
 import { emailOutbox, users } from "~/db/schema";
 import { parseEnv } from "~/lib/env.server";
 import { grantSellerRole, revokeSellerRole } from "~/modules/accounts/team.server";
-import { placeOrder } from "~/modules/checkout/place-order.server";
+import { placeOrder } from "~/flows/place-order.server";
 import { submitContactMessage } from "~/modules/contact/submit-contact-message.server";
 import { cancelOrder } from "~/modules/orders/cancel-order.server";
 import { getSettings } from "~/db/shop-settings.server";
@@ -57,7 +57,7 @@ describe.each(DATABASE_KINDS)("staff notices go to the notification recipients, 
     const buyer = await createTestBuyer(db(), "Ayesha Khan");
     const email = `buyer${n}@example.pk`;
     await db().update(users).set({ email }).where(eq(users.id, buyer));
-    const order = await placeOrder(db(), {
+    const order = await placeOrder({ db: db() }, {
       userId: buyer,
       shipping: { fullName: "Ayesha Khan", email, phone: `+92300${String(7_000_000 + n)}`, city: "Lahore", address: "House 12, Street 4, Gulberg III", postalCode: null, country: "Pakistan" },
       items: [{ productId: "essential-crew-neck-tee", color: "Black", size: SIZES[n % SIZES.length], quantity: 1 }],

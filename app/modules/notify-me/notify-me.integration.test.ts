@@ -5,7 +5,7 @@ import { launchNow } from "~/modules/catalog/launches.server";
 import { productInputSchema, type ImageToken, type RawProductInput } from "~/modules/catalog/product-input";
 import { saveProduct } from "~/modules/catalog/save-product.server";
 import { setProductStatus } from "~/modules/catalog/set-product-status.server";
-import { placeOrder } from "~/modules/checkout/place-order.server";
+import { placeOrder } from "~/flows/place-order.server";
 import type { NotifyConfirmEmailData, NotifyMeEmailData } from "~/modules/messages/email-messages";
 import { createMailTransport } from "~/modules/messages/mail-transport.server";
 import { drainOutbox } from "~/modules/messages/mail-worker.server";
@@ -221,8 +221,8 @@ describe.each(DATABASE_KINDS)("Notify Me delivery on %s", (kind) => {
     const input = raw({ name: "Khaddar Shawl", stock: 2, sizes: ["M"] });
     const { id } = await saveProduct(db(), edit(input, {}));
     const other = await createTestBuyer(db(), "Zara");
-    const first = await placeOrder(db(), { userId: buyer, items: [{ productId: id, color: "Green", size: "M", quantity: 1 }], shipping: SHIPPING });
-    const second = await placeOrder(db(), { userId: other, items: [{ productId: id, color: "Green", size: "M", quantity: 1 }], shipping: SHIPPING });
+    const first = await placeOrder({ db: db() }, { userId: buyer, items: [{ productId: id, color: "Green", size: "M", quantity: 1 }], shipping: SHIPPING });
+    const second = await placeOrder({ db: db() }, { userId: other, items: [{ productId: id, color: "Green", size: "M", quantity: 1 }], shipping: SHIPPING });
     await subscribe("shawl@example.pk", `product:${id}`);
     await Promise.all([
       cancelOrder(db(), { id: buyer, role: "buyer" }, first.orderId),

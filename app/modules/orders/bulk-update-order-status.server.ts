@@ -4,7 +4,7 @@ import { orders } from "~/db/schema";
 import { AppError } from "~/lib/errors";
 import { isUuid } from "~/lib/uuid";
 import type { OrderStatus } from "./order-lifecycle";
-import type { OrderActor } from "./record-status-change.server";
+import type { OrderActor } from "./order-actor";
 import { updateOrderStatus } from "./update-order-status.server";
 
 export type BulkMoveResult = {

@@ -4,7 +4,7 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { orders, products, productVariants, users } from "~/db/schema";
 import type { ShippingDetails } from "~/modules/checkout/checkout-schema";
-import { placeOrder } from "~/modules/checkout/place-order.server";
+import { placeOrder } from "~/flows/place-order.server";
 import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
 import { cancelOrder } from "./cancel-order.server";
 import { getOrder, type OrderViewer } from "./get-order.server";
@@ -41,11 +41,10 @@ describe.each(DATABASE_KINDS)("orders on %s", (kind) => {
 
   const stock = async () => (await db().select({ stock: productVariants.stock }).from(productVariants).where(eq(productVariants.id, variantId)))[0].stock;
   const order = (viewer: OrderViewer, quantity: number, phone = "+923001234567", now?: Date) =>
-    placeOrder(db(), {
+    placeOrder({ db: db(), now }, {
       userId: viewer.id,
       items: [{ productId: TEE.productId, color: "Black", size: "M", quantity }],
       shipping: shippingFor(viewer.id === buyerA.id ? "Ayesha Khan" : "Bilal Ahmed", phone),
-      now,
     });
 
   it("shows a buyer only their own orders, newest first, and the seller every order", async () => {

@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { orders, orderStatusHistory, productVariants } from "~/db/schema";
-import { placeOrder } from "~/modules/checkout/place-order.server";
+import { placeOrder } from "~/flows/place-order.server";
 import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
 import { createTestBuyer } from "../../../tests/factories/test-users";
 import { anonymiseIfCustomerDeleted, DELETED_ACCOUNT_NOTE, releaseCustomerOrders } from "./release-customer-orders.server";
@@ -22,7 +22,7 @@ describe.each(DATABASE_KINDS)("a deleted customer's orders on %s", (kind) => {
   const db = () => database.db;
   const stock = async () => (await db().select({ stock: productVariants.stock }).from(productVariants).where(eq(productVariants.id, variantId)))[0].stock;
   const order = async (userId: string, quantity: number, status: "pending" | "confirmed" | "processing" | "shipped" | "delivered") => {
-    const placed = await placeOrder(db(), { userId, items: [{ productId: TEE, color: "Black", size: "M", quantity }], shipping: SHIPPING });
+    const placed = await placeOrder({ db: db() }, { userId, items: [{ productId: TEE, color: "Black", size: "M", quantity }], shipping: SHIPPING });
     await db().update(orders).set({ status }).where(eq(orders.id, placed.orderId));
     return placed.orderId;
   };

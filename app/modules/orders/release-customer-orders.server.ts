@@ -4,7 +4,8 @@ import { orders } from "~/db/schema";
 import { publishLiveEvent } from "~/db/live-events.server";
 import { putOrderItemsBack } from "./cancel-order.server";
 import { canMoveOrder } from "./order-lifecycle";
-import { recordStatusChange, SYSTEM_ACTOR } from "./record-status-change.server";
+import { recordStatusChange } from "./record-status-change.server";
+import { SYSTEM_ACTOR } from "./order-actor";
 
 /** What an order keeps of a customer whose account is gone: number, items, amounts, city and status. */
 const ANONYMISED = { fullName: "Deleted customer", email: "", phone: "", address: "", postalCode: null } as const;

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/client.server";
 import { orders, orderStatusHistory, productVariants, users } from "~/db/schema";
 import type { ShippingDetails } from "~/modules/checkout/checkout-schema";
-import { placeOrder } from "~/modules/checkout/place-order.server";
+import { placeOrder } from "~/flows/place-order.server";
 import { LIVE_CHANNEL, parseLiveEvent, type LiveEvent } from "~/db/live-event";
 import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
 import { bulkUpdateOrderStatus } from "./bulk-update-order-status.server";
@@ -64,11 +64,10 @@ describe.each(DATABASE_KINDS)("the owner's orders on %s", (kind) => {
 
   const stock = async () => (await db().select({ stock: productVariants.stock }).from(productVariants).where(eq(productVariants.id, variantId)))[0].stock;
   const place = (opts: { quantity?: number; name?: string; phone?: string; userId?: string | null; now?: Date } = {}) =>
-    placeOrder(db(), {
+    placeOrder({ db: db(), now: opts.now }, {
       userId: opts.userId === undefined ? "buyer-1" : opts.userId,
       items: [{ productId: TEE.productId, color: "Black", size: "M", quantity: opts.quantity ?? 1 }],
       shipping: shipping(opts.name ?? "Ayesha Khan", opts.phone ?? "+923001234567"),
-      now: opts.now,
       ...(opts.userId === null ? { enteredBy: { actor: OWNER, channel: "phone" as const } } : {}),
     });
   const orderRow = async (id: string) => (await db().select().from(orders).where(eq(orders.id, id)))[0];
@@ -205,10 +204,10 @@ describe.each(DATABASE_KINDS)("the owner's orders on %s", (kind) => {
     });
     if (!parsed.ok) throw new Error(JSON.stringify(parsed.fields));
     const before = await stock();
-    const placed = await placeOrder(db(), {
+    const placed = await placeOrder({ db: db() }, {
       userId: null, items: parsed.items, shipping: parsed.shipping, idempotencyKey: "owner-key-1", enteredBy: { actor: OWNER, channel: parsed.channel },
     });
-    const again = await placeOrder(db(), {
+    const again = await placeOrder({ db: db() }, {
       userId: null, items: parsed.items, shipping: parsed.shipping, idempotencyKey: "owner-key-1", enteredBy: { actor: OWNER, channel: parsed.channel },
     });
     expect(again).toMatchObject({ orderId: placed.orderId, created: false });
@@ -220,7 +219,7 @@ describe.each(DATABASE_KINDS)("the owner's orders on %s", (kind) => {
     expect(first).toMatchObject({ fromStatus: null, toStatus: "pending", actorName: OWNER.name, note: "WhatsApp order entered by the shop" });
 
     // More than the stock: refused, nothing taken.
-    await expect(placeOrder(db(), {
+    await expect(placeOrder({ db: db() }, {
       userId: null, items: [{ ...parsed.items[0], quantity: 99 }, { productId: TEE.productId, color: "White", size: "XS", quantity: 99 }],
       shipping: parsed.shipping, idempotencyKey: "owner-key-2", enteredBy: { actor: OWNER, channel: "phone" },
     })).rejects.toMatchObject({ code: "OUT_OF_STOCK" });

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { discountCodes, discountRedemptions, orders, productVariants, scheduledSales } from "~/db/schema";
 import { AppError } from "~/lib/errors";
 import type { ShippingDetails } from "~/modules/checkout/checkout-schema";
-import { placeOrder } from "~/modules/checkout/place-order.server";
+import { placeOrder } from "~/flows/place-order.server";
 import { cancelOrder } from "~/modules/orders/cancel-order.server";
 import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
 import { createTestBuyer } from "../../../tests/factories/test-users";
@@ -30,7 +30,7 @@ describe.each(DATABASE_KINDS)("discount codes at checkout on %s", (kind) => {
   const stock = async () => (await db().select({ stock: productVariants.stock }).from(productVariants)
     .where(and(eq(productVariants.productId, TEE.productId), eq(productVariants.color, TEE.color), eq(productVariants.size, TEE.size))))[0].stock;
   const buyTees = async (quantity: number, discountCode: string | null, userId?: string, details = shipping()) =>
-    placeOrder(db(), { userId: userId ?? (await createTestBuyer(db(), "Code Buyer")), items: [{ ...TEE, quantity }], shipping: details, discountCode });
+    placeOrder({ db: db() }, { userId: userId ?? (await createTestBuyer(db(), "Code Buyer")), items: [{ ...TEE, quantity }], shipping: details, discountCode });
   const refusal = (promise: Promise<unknown>) => promise.then(() => null, (e: AppError) => ({ code: e.code, message: e.message, fields: e.fields }));
 
   it("takes the code off the order whatever case it was typed in, and the total and free shipping follow", async () => {

@@ -4,7 +4,7 @@ import { couriers, orders, settlements, shipments } from "~/db/schema";
 import type { OrderStatus } from "~/db/schema/statuses";
 import { AppError } from "~/lib/errors";
 import type { MovingOrder } from "~/modules/orders/order-lifecycle";
-import type { OrderActor } from "~/modules/orders/record-status-change.server";
+import type { OrderActor } from "~/modules/orders/order-actor";
 import type { ImportContext } from "../imports/import-context.server";
 import { checkParcelPayment, refreshSettlement } from "../settlements/parcel-payment.server";
 

@@ -4,7 +4,7 @@ import { couriers, orders, shipmentEvents, shipments } from "~/db/schema";
 import { fromShopDateTimeLocal } from "~/lib/shop-time";
 import { normalizeOrderNumber } from "~/modules/orders/order-number";
 import type { MovingOrder } from "~/modules/orders/order-lifecycle";
-import type { OrderActor } from "~/modules/orders/record-status-change.server";
+import type { OrderActor } from "~/modules/orders/order-actor";
 
 /** What became of one row of a courier file: it changes something, changes nothing (already so), or cannot be matched or read. */
 export type ImportOutcome = "change" | "unchanged" | "unmatched" | "problem";

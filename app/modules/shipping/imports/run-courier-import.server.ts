@@ -3,7 +3,7 @@ import { and, eq, lt } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { courierImports, courierUploads } from "~/db/schema";
 import { AppError } from "~/lib/errors";
-import type { OrderActor } from "~/modules/orders/record-status-change.server";
+import type { OrderActor } from "~/modules/orders/order-actor";
 import { shopDay as karachiDay } from "~/lib/shop-time";
 import { guessMapping, type ColumnMapping, type ImportKind, type ImportRow } from "./column-mapping";
 import { readCourierFile } from "./read-courier-file.server";
