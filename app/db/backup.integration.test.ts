@@ -5,7 +5,7 @@ import zlib from "node:zlib";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contactMessages, emailOutbox, mediaFiles, notifySubscriptions, orderItems, orders, orderStatusHistory, reviews, shopSettings, users } from "~/db/schema";
-import { createAuth } from "~/modules/accounts/auth.server";
+import { createShopAuth } from "~/flows/create-shop-auth.server";
 import { CLIENT_IP_HEADER } from "~/modules/abuse/client-address";
 import { TEST_AUTH_SECRET } from "../../tests/factories/test-secret";
 import { storeImage } from "~/modules/media/store-image.server";
@@ -39,7 +39,7 @@ async function fingerprint(db: DbOrTx): Promise<Record<string, string>> {
 }
 
 function authFor(db: TestDatabase["db"]) {
-  return Promise.resolve(createAuth({ db, env: { PUBLIC_URL: undefined, GOOGLE_CLIENT_ID: undefined, GOOGLE_CLIENT_SECRET: undefined, SIGN_IN_RATE_LIMIT: 100 }, secret: TEST_AUTH_SECRET }));
+  return Promise.resolve(createShopAuth({ db, env: { PUBLIC_URL: undefined, GOOGLE_CLIENT_ID: undefined, GOOGLE_CLIENT_SECRET: undefined, SIGN_IN_RATE_LIMIT: 100 }, secret: TEST_AUTH_SECRET }));
 }
 const authPost = (auth: Awaited<ReturnType<typeof authFor>>, route: string, body: unknown) =>
   auth.handler(new Request(`${ORIGIN}/api/auth${route}`, { method: "POST", headers: { "content-type": "application/json", origin: ORIGIN, [CLIENT_IP_HEADER]: "10.1.0.1" }, body: JSON.stringify(body) }));

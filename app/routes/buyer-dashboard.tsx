@@ -18,7 +18,7 @@ import { hasPassword } from "~/modules/accounts/has-password.server";
 import { getCustomerProfile, updateCustomerProfile, updateNotificationSettings } from "~/modules/accounts/customer-profile.server";
 import { changePasswordFromForm, PASSWORD_CHANGED } from "~/modules/accounts/change-password.server";
 import { parseDeleteAccountForm, parseNotificationSettings, parseProfileForm } from "~/modules/accounts/profile-schema";
-import { cancelOrder } from "~/modules/orders/cancel-order.server";
+import { cancelOrder } from "~/flows/cancel-order.server";
 import { listOrders } from "~/modules/orders/list-orders.server";
 import { ratingsByProduct } from "~/modules/reviews/buyer-reviews.server";
 import { listWishlist, setWishlisted } from "~/modules/wishlist/wishlist.server";
@@ -98,7 +98,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     switch (input.intent) {
       case "cancel": {
-        const result = await cancelOrder(context.db, viewer, input.orderId);
+        const result = await cancelOrder(context, viewer, input.orderId);
         return data<ActionResult>({ intent: "cancel", ok: true, message: `Order ${result.orderNumber} cancelled`, target: input.orderId });
       }
       case "unsave": {

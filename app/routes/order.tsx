@@ -15,7 +15,8 @@ import { buyerPaymentStatusLabel, PAYMENT_STATUS_LABELS } from "~/modules/orders
 import { mediaUrl } from "~/modules/media/image-url";
 import { ratingsByProduct } from "~/modules/reviews/buyer-reviews.server";
 import { shipmentForOrder } from "~/modules/shipping/booking/shipment-for-order.server";
-import { BOOKABLE_STATUSES, cancelBooking } from "~/modules/shipping/booking/book-shipments.server";
+import { cancelParcelBooking } from "~/flows/book-parcels.server";
+import { BOOKABLE_STATUSES } from "~/modules/shipping/booking/book-shipments.server";
 import type { Route } from "./+types/order";
 import { CourierDetails } from "~/components/orders/courier-details";
 
@@ -46,7 +47,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const form = await request.formData();
   if (form.get("intent") !== "cancel-booking") return data({ bookingError: "Unknown action" }, { status: 400 });
   try {
-    const { orderNumber, courier } = await cancelBooking(context.db, { id: user.id, name: user.name }, params.id);
+    const { orderNumber, courier } = await cancelParcelBooking(context, { id: user.id, name: user.name }, params.id);
     const flash = await setFlash({ type: "success", message: `Booking of ${orderNumber} with ${courier} cancelled` });
     return redirect(`/orders/${params.id}`, { headers: { "Set-Cookie": flash } });
   } catch (error) {

@@ -6,7 +6,7 @@ import { takeFlash } from "~/http/flash.server";
 import type { Auth } from "~/modules/accounts/auth.server";
 import { getProduct } from "~/modules/catalog/get-product.server";
 import { placeOrder } from "~/flows/place-order.server";
-import { cancelOrder } from "~/modules/orders/cancel-order.server";
+import { cancelOrder } from "~/flows/cancel-order.server";
 import { getSellerOverview } from "~/modules/seller/get-seller-overview.server";
 import { callRoute, expectRedirect, ownerAndBuyerCookies, routeContext, TEST_ORIGIN } from "../../tests/factories/route-calls";
 import { DATABASE_KINDS, useTestDatabase } from "../../tests/factories/test-database";
@@ -111,7 +111,7 @@ describe.each(DATABASE_KINDS)("Dashboard -> Discounts on %s", (kind) => {
     ]);
     expect((await getSellerOverview(database.db)).discounts).toEqual({ given: 1000, orders: 2 });
 
-    await cancelOrder(database.db, { id: buyer, role: "buyer" }, first.orderId);
+    await cancelOrder({ db: database.db }, { id: buyer, role: "buyer" }, first.orderId);
     const afterCancel = await loadCode(tee.id);
     expect(afterCancel.code).toMatchObject({ uses: 1, orders: 1, given: 500 });
     expect(afterCancel.orders.find((o: { orderNumber: string }) => o.orderNumber === first.orderNumber)).toMatchObject({ status: "cancelled", gaveBack: true });

@@ -3,7 +3,8 @@ import type { AppLoadContext } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { emailOutbox, users } from "~/db/schema";
 import { takeFlash } from "~/http/flash.server";
-import { createAuth, type Auth } from "~/modules/accounts/auth.server";
+import { type Auth } from "~/modules/accounts/auth.server";
+import { createShopAuth } from "~/flows/create-shop-auth.server";
 import { CLIENT_IP_HEADER } from "~/modules/abuse/client-address";
 import { createSeller } from "~/modules/accounts/create-seller.server";
 import { queueEmails } from "~/modules/messages/queue-email.server";
@@ -40,7 +41,7 @@ describe.each(DATABASE_KINDS)("the Email Logs page on %s", (kind) => {
 
   beforeAll(async () => {
     const env = { PUBLIC_URL: undefined, GOOGLE_CLIENT_ID: undefined, GOOGLE_CLIENT_SECRET: undefined, SIGN_IN_RATE_LIMIT: 1000, PORT: 3000 };
-    auth = createAuth({ db: database.db, env, secret: TEST_AUTH_SECRET });
+    auth = createShopAuth({ db: database.db, env, secret: TEST_AUTH_SECRET });
     context = { db: database.db, auth, env } as unknown as AppLoadContext;
     await createSeller(auth, database.db, { email: "owner@shop.pk", password: PASSWORD, name: "Owner" });
     await auth.handler(new Request(`${ORIGIN}/api/auth/sign-up/email`, {

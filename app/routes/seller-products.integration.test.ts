@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { orderItems, products, productVariants } from "~/db/schema";
 import { takeFlash } from "~/http/flash.server";
-import { createAuth, type Auth } from "~/modules/accounts/auth.server";
+import { type Auth } from "~/modules/accounts/auth.server";
+import { createShopAuth } from "~/flows/create-shop-auth.server";
 import { CLIENT_IP_HEADER } from "~/modules/abuse/client-address";
 import { createSeller } from "~/modules/accounts/create-seller.server";
 import { placeOrder } from "~/flows/place-order.server";
@@ -43,7 +44,7 @@ describe.each(DATABASE_KINDS)("the Products tab and the product API on %s, page 
 
   beforeAll(async () => {
     const secret = TEST_AUTH_SECRET;
-    auth = createAuth({ db: database.db, env: { PUBLIC_URL: undefined, GOOGLE_CLIENT_ID: undefined, GOOGLE_CLIENT_SECRET: undefined, SIGN_IN_RATE_LIMIT: 1000 }, secret });
+    auth = createShopAuth({ db: database.db, env: { PUBLIC_URL: undefined, GOOGLE_CLIENT_ID: undefined, GOOGLE_CLIENT_SECRET: undefined, SIGN_IN_RATE_LIMIT: 1000 }, secret });
     const signUp = await auth.handler(new Request(`${ORIGIN}/api/auth/sign-up/email`, {
       method: "POST", headers: { "content-type": "application/json", origin: ORIGIN, [CLIENT_IP_HEADER]: "10.1.1.2" },
       body: JSON.stringify({ name: "Bilal", email: "bilal@example.pk", password: "longpassword" }),

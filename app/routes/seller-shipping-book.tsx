@@ -4,7 +4,8 @@ import { requireSeller } from "~/http/auth-guard.server";
 import { AppError } from "~/lib/errors";
 import { formatPrice } from "~/lib/money";
 import { pageMeta } from "~/lib/seo";
-import { bookShipments, type BookingResult } from "~/modules/shipping/booking/book-shipments.server";
+import { bookParcels } from "~/flows/book-parcels.server";
+import { type BookingResult } from "~/modules/shipping/booking/book-shipments.server";
 import { listActiveCouriers, listBookingCandidates, type BookingCandidate } from "~/modules/shipping/booking/booking-candidates.server";
 import { parseBookingForm } from "~/modules/shipping/booking/booking-form";
 import { listCourierRules } from "~/modules/shipping/couriers/couriers.server";
@@ -36,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = parseBookingForm(form);
   if (!parsed.ok) return data<ActionData>({ ok: false, message: parsed.message, fields: parsed.fields, values }, { status: 400 });
   try {
-    const result = await bookShipments(context.db, { id: user.id, name: user.name }, parsed);
+    const result = await bookParcels(context, { id: user.id, name: user.name }, parsed);
     return data<ActionData>({ ok: true, result, courierId: parsed.courierId });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;

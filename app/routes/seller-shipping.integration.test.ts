@@ -9,7 +9,7 @@ import { createSeller } from "~/modules/accounts/create-seller.server";
 import { defaultBookingColumns } from "~/modules/shipping/booking/booking-columns";
 import { parseCourierForm } from "~/modules/shipping/couriers/courier-form";
 import { createCourier } from "~/modules/shipping/couriers/couriers.server";
-import { bookShipments } from "~/modules/shipping/booking/book-shipments.server";
+import { bookParcels } from "~/flows/book-parcels.server";
 import type { ImportReport } from "~/modules/shipping/imports/run-courier-import.server";
 import { FIELD_CHANGED, MAPPING_CHANGED } from "~/modules/shipping/imports/import-form";
 import { NO_ORDER_COLUMN_MESSAGE } from "~/modules/shipping/imports/column-mapping";
@@ -99,7 +99,7 @@ describe.each(DATABASE_KINDS)("the Shipping tab and the shipping API on %s", (ki
 
   it("applies only the columns the preview showed: changed since, Apply is refused beside them and nothing changes", async () => {
     const b = await placeTestOrder(database.db, owner, { status: "confirmed", phone: "+923001110001" });
-    await bookShipments(database.db, owner, { orderIds: [b.id], courierId });
+    await bookParcels({ db: database.db }, owner, { orderIds: [b.id], courierId });
     const form = new FormData();
     form.set("intent", "preview");
     form.set("kind", "tracking");
@@ -138,7 +138,7 @@ describe.each(DATABASE_KINDS)("the Shipping tab and the shipping API on %s", (ki
     const prepaid = await placeTestOrder(database.db, owner, { status: "confirmed", phone: "+923001110003" });
     // The shop has this order's money already: its parcel is booked with COD 0.
     await database.db.update(orders).set({ paymentStatus: "collected" }).where(eq(orders.id, prepaid.id));
-    const booked = await bookShipments(database.db, owner, { orderIds: [cod.id, prepaid.id], courierId });
+    const booked = await bookParcels({ db: database.db }, owner, { orderIds: [cod.id, prepaid.id], courierId });
     expect(booked.booked.map((b) => b.codAmount).sort((x, y) => x - y)).toEqual([0, cod.total]);
     const { csv } = await makeBookingFile(database.db, [cod.id, prepaid.id]);
     const [header, ...lines] = csv.trim().split("\n");
@@ -184,7 +184,7 @@ describe.each(DATABASE_KINDS)("the Shipping tab and the shipping API on %s", (ki
 
   it("takes the API's mapping by column header, checked by the page's rules, and refuses a bad one with the field's reason", async () => {
     const c = await placeTestOrder(database.db, owner, { status: "confirmed", phone: "+923001110004" });
-    await bookShipments(database.db, owner, { orderIds: [c.id], courierId });
+    await bookParcels({ db: database.db }, owner, { orderIds: [c.id], courierId });
     const csv = `Reference No,CN,Old CN\n${c.orderNumber},TCS-71,TCS-07\n`;
     const send = async (fields: Record<string, string>) => {
       const form = new FormData();

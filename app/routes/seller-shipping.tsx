@@ -13,7 +13,8 @@ import { listActiveCouriers } from "~/modules/shipping/booking/booking-candidate
 import { cashWithCouriers } from "~/modules/shipping/settlements/cash-with-couriers.server";
 import { listDiscrepancies } from "~/modules/shipping/settlements/discrepancies.server";
 import { RESOLVE_DISCREPANCY_INTENT } from "~/modules/shipping/settlements/discrepancy-words";
-import { readUploadHeaders, runCourierImport, saveCourierUpload } from "~/modules/shipping/imports/run-courier-import.server";
+import { applyCourierReport } from "~/flows/apply-courier-report.server";
+import { readUploadHeaders, saveCourierUpload } from "~/modules/shipping/imports/run-courier-import.server";
 import { changesSincePreview, courierIdOf, FIELD_CHANGED, importKindOf, MAPPING_CHANGED, mappingFromForm } from "~/modules/shipping/imports/import-form";
 import { IMPORT_KINDS } from "~/modules/shipping/imports/column-mapping";
 import type { Route } from "./+types/seller-shipping";
@@ -47,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (intent === "preview") {
       if (!received.file) return data<ShippingActionData>({ intent: "refused", kind, courierId, fields: { file: "Choose the file your courier's portal gave you (CSV or Excel)" } }, { status: 400 });
       const uploadId = await saveCourierUpload(context.db, actor, received.file);
-      return data<ShippingActionData>({ intent: "report", report: await runCourierImport(context.db, actor, { kind, uploadId, courierId, apply: false }) });
+      return data<ShippingActionData>({ intent: "report", report: await applyCourierReport(context, actor, { kind, uploadId, courierId, apply: false }) });
     }
     const uploadId = String(form.get("uploadId") ?? "");
     const mapping = mappingFromForm(kind, form);
@@ -61,7 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
     }
     try {
-      const report = await runCourierImport(context.db, actor, { kind, uploadId, courierId, mapping, apply: intent === "apply" });
+      const report = await applyCourierReport(context, actor, { kind, uploadId, courierId, mapping, apply: intent === "apply" });
       return data<ShippingActionData>({ intent: "report", report });
     } catch (error) {
       // A refused mapping: the columns again, with the reason beside the field.

@@ -1,7 +1,8 @@
 import type { AppLoadContext } from "react-router";
 import { expect } from "vitest";
 import type { Db } from "~/db/client.server";
-import { createAuth, type Auth } from "~/modules/accounts/auth.server";
+import { type Auth } from "~/modules/accounts/auth.server";
+import { createShopAuth } from "~/flows/create-shop-auth.server";
 import { CLIENT_IP_HEADER } from "~/modules/abuse/client-address";
 import { createSeller } from "~/modules/accounts/create-seller.server";
 import { TEST_AUTH_SECRET } from "./test-secret";
@@ -12,7 +13,7 @@ export const TEST_ORIGIN = "http://shop.test";
 /** better-auth on a test database and the load context route tests call loaders and actions with. */
 export async function routeContext(db: Db): Promise<{ auth: Auth; context: AppLoadContext }> {
   const env = { PUBLIC_URL: undefined, PORT: 3000, GOOGLE_CLIENT_ID: undefined, GOOGLE_CLIENT_SECRET: undefined, SIGN_IN_RATE_LIMIT: 1000 };
-  const auth = createAuth({ db, env, secret: TEST_AUTH_SECRET });
+  const auth = createShopAuth({ db, env, secret: TEST_AUTH_SECRET });
   return { auth, context: { db, auth, env } as unknown as AppLoadContext };
 }
 

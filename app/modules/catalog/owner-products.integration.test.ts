@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { cartItems, categories, mediaFiles, orderItems, orders, productImages, products, productVariants } from "~/db/schema";
 import { addToCart } from "~/modules/cart/cart-mutations.server";
 import { placeOrder } from "~/flows/place-order.server";
-import { cancelOrder } from "~/modules/orders/cancel-order.server";
+import { cancelOrder } from "~/flows/cancel-order.server";
 import { combinePhotos, receivePhotos, storePhoto } from "~/http/receive-photos.server";
 import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
 import { bigPng, jpegImage, multipartRequest, pngImage, textFile } from "../../../tests/factories/test-images";
@@ -86,7 +86,7 @@ describe.each(DATABASE_KINDS)("the owner's products on %s", (kind) => {
 
     // Cancelling the order still puts the stock back on the kept row.
     const [order] = await db().select({ id: orders.id }).from(orders).innerJoin(orderItems, eq(orderItems.orderId, orders.id)).where(eq(orderItems.productId, id));
-    await cancelOrder(db(), { id: buyer, role: "buyer" }, order.id);
+    await cancelOrder({ db: db() }, { id: buyer, role: "buyer" }, order.id);
     expect((await variantsOf(id)).find((v) => v.id === blackM.id)!.stock).toBe(1);
   });
 
@@ -151,7 +151,7 @@ describe.each(DATABASE_KINDS)("the owner's products on %s", (kind) => {
     const c = await saveProduct(db(), input({ name: `Mid ${tag}`, category: "trousers", price: 3000, originalPrice: null, stock: 2, variants: [], status: "draft" }));
     await placeOrder({ db: db() }, { userId: buyer, items: [{ productId: a.id, color: "Black", size: "M", quantity: 1 }], shipping: SHIPPING });
     const cancelled = await placeOrder({ db: db() }, { userId: buyer, items: [{ productId: b.id, color: "Black", size: "M", quantity: 5 }], shipping: SHIPPING });
-    await cancelOrder(db(), { id: buyer, role: "buyer" }, cancelled.orderId);
+    await cancelOrder({ db: db() }, { id: buyer, role: "buyer" }, cancelled.orderId);
     await placeOrder({ db: db() }, { userId: buyer, items: [{ productId: b.id, color: "White", size: "L", quantity: 1 }], shipping: SHIPPING });
     await placeOrder({ db: db() }, { userId: buyer, items: [{ productId: a.id, color: "White", size: "L", quantity: 1 }], shipping: SHIPPING });
     const list = (query: string) => listInventory(db(), parseInventoryQuery(new URLSearchParams(`q=${tag}&${query}`)));

@@ -1,14 +1,14 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailOutbox, orders, shopSettings, users } from "~/db/schema";
-import { createAuth } from "~/modules/accounts/auth.server";
+import { createShopAuth } from "~/flows/create-shop-auth.server";
 import { CLIENT_IP_HEADER } from "~/modules/abuse/client-address";
 import { updateNotificationSettings } from "~/modules/accounts/customer-profile.server";
 import { grantSellerRole, revokeSellerRole } from "~/modules/accounts/team.server";
 import { placeOrder } from "~/flows/place-order.server";
 import { submitContactMessage } from "~/modules/contact/submit-contact-message.server";
-import { cancelOrder } from "~/modules/orders/cancel-order.server";
-import { updateOrderStatus } from "~/modules/orders/update-order-status.server";
+import { cancelOrder } from "~/flows/cancel-order.server";
+import { moveOrder } from "~/flows/move-order.server";
 import { contactForm } from "../../../tests/factories/contact-form";
 import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
 import { startTestSmtpServer, type ReceivedEmail, type TestSmtpServer } from "../../../tests/factories/test-smtp-server";
@@ -54,8 +54,8 @@ describe.each(DATABASE_KINDS)("every e-mail the shop sends, over real SMTP, on %
   it("tells the buyer each move of their order, with the courier and tracking number when shipped", async () => {
     const buyer = await buyerWithEmail("moves@example.pk");
     const order = await placeOrder({ db: db() }, { userId: buyer, shipping: shipping("moves@example.pk"), items: [TEE] });
-    for (const status of ["confirmed", "processing"] as const) await updateOrderStatus(db(), OWNER, order.orderId, { status });
-    await updateOrderStatus(db(), OWNER, order.orderId, { status: "shipped", courierName: "TCS", trackingNumber: "TCS-778899" });
+    for (const status of ["confirmed", "processing"] as const) await moveOrder({ db: db() }, OWNER, order.orderId, { status });
+    await moveOrder({ db: db() }, OWNER, order.orderId, { status: "shipped", courierName: "TCS", trackingNumber: "TCS-778899" });
     await send();
 
     const mails = await smtp.waitFor(to("moves@example.pk"), 4);
@@ -78,7 +78,7 @@ describe.each(DATABASE_KINDS)("every e-mail the shop sends, over real SMTP, on %
   it("confirms a cancellation without asking for cash", async () => {
     const buyer = await buyerWithEmail("cancels@example.pk");
     const order = await placeOrder({ db: db() }, { userId: buyer, shipping: shipping("cancels@example.pk"), items: [TEE] });
-    await cancelOrder(db(), { id: buyer, role: "buyer" }, order.orderId);
+    await cancelOrder({ db: db() }, { id: buyer, role: "buyer" }, order.orderId);
     await send();
     const [cancelled] = await smtp.waitFor((m) => to("cancels@example.pk")(m) && m.subject.endsWith("was cancelled"));
     expect(cancelled.subject).toBe(`Your order ${order.orderNumber} was cancelled`);
@@ -90,7 +90,7 @@ describe.each(DATABASE_KINDS)("every e-mail the shop sends, over real SMTP, on %
     const buyer = await buyerWithEmail("quiet@example.pk");
     await updateNotificationSettings(db(), buyer, { orderEmails: false, smsUpdates: true, marketingEmails: false });
     const order = await placeOrder({ db: db() }, { userId: buyer, shipping: shipping("quiet@example.pk"), items: [TEE] });
-    await updateOrderStatus(db(), OWNER, order.orderId, { status: "confirmed" });
+    await moveOrder({ db: db() }, OWNER, order.orderId, { status: "confirmed" });
     await send();
 
     const [ownerNotice] = await smtp.waitFor((m) => to(OWNER_EMAIL)(m) && m.subject.includes(order.orderNumber));
@@ -135,7 +135,7 @@ describe.each(DATABASE_KINDS)("every e-mail the shop sends, over real SMTP, on %
 
   it("tells the account holder their password changed, even with order e-mails turned off", async () => {
     const secret = TEST_AUTH_SECRET;
-    const auth = createAuth({ db: db(), env: { PUBLIC_URL: undefined, GOOGLE_CLIENT_ID: undefined, GOOGLE_CLIENT_SECRET: undefined, SIGN_IN_RATE_LIMIT: 100 }, secret });
+    const auth = createShopAuth({ db: db(), env: { PUBLIC_URL: undefined, GOOGLE_CLIENT_ID: undefined, GOOGLE_CLIENT_SECRET: undefined, SIGN_IN_RATE_LIMIT: 100 }, secret });
     const post = (path: string, body: unknown, cookie?: string) => auth.handler(new Request(`http://shop.test/api/auth${path}`, {
       method: "POST",
       headers: { "content-type": "application/json", origin: "http://shop.test", [CLIENT_IP_HEADER]: "10.1.0.1", ...(cookie ? { cookie } : {}) },

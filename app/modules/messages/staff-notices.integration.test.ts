@@ -10,7 +10,7 @@ import { parseEnv } from "~/lib/env.server";
 import { grantSellerRole, revokeSellerRole } from "~/modules/accounts/team.server";
 import { placeOrder } from "~/flows/place-order.server";
 import { submitContactMessage } from "~/modules/contact/submit-contact-message.server";
-import { cancelOrder } from "~/modules/orders/cancel-order.server";
+import { cancelOrder } from "~/flows/cancel-order.server";
 import { getSettings } from "~/db/shop-settings.server";
 import { readNotificationRecipients } from "~/db/notification-recipients.server";
 import { settingsFormValues } from "~/modules/settings/settings-schema";
@@ -170,7 +170,7 @@ describe.each(DATABASE_KINDS)("staff notices go to the notification recipients, 
 
   it("a buyer's cancellation of their own order tells the recipients; the owner's own cancellation does not", async () => {
     const order = await placeAnOrder();
-    await cancelOrder(db(), { id: order.buyer, role: "buyer" }, order.orderId);
+    await cancelOrder({ db: db() }, { id: order.buyer, role: "buyer" }, order.orderId);
     await send();
     const [notice] = await smtp.waitFor((m) => to(OWNER)(m) && m.subject === `Order ${order.orderNumber} was cancelled by the customer`);
     expect(notice.text).toContain("Ayesha Khan from Lahore cancelled their order while it was pending.");
@@ -182,7 +182,7 @@ describe.each(DATABASE_KINDS)("staff notices go to the notification recipients, 
 
     const byOwner = await placeAnOrder();
     const [owner] = await db().select({ id: users.id }).from(users).where(eq(users.email, OWNER));
-    await cancelOrder(db(), { id: owner.id, role: "seller", name: "Owner" }, byOwner.orderId);
+    await cancelOrder({ db: db() }, { id: owner.id, role: "seller", name: "Owner" }, byOwner.orderId);
     await send();
     expect(await noticesOf(byOwner.orderId, "order_cancelled_by_buyer")).toEqual([]);
   });

@@ -10,7 +10,7 @@ import type { NotifyConfirmEmailData, NotifyMeEmailData } from "~/modules/messag
 import { createMailTransport } from "~/modules/messages/mail-transport.server";
 import { drainOutbox } from "~/modules/messages/mail-worker.server";
 import { storePhoto } from "~/http/receive-photos.server";
-import { cancelOrder } from "~/modules/orders/cancel-order.server";
+import { cancelOrder } from "~/flows/cancel-order.server";
 import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
 import { pngImage } from "../../../tests/factories/test-images";
 import { startTestSmtpServer, type TestSmtpServer } from "../../../tests/factories/test-smtp-server";
@@ -225,8 +225,8 @@ describe.each(DATABASE_KINDS)("Notify Me delivery on %s", (kind) => {
     const second = await placeOrder({ db: db() }, { userId: other, items: [{ productId: id, color: "Green", size: "M", quantity: 1 }], shipping: SHIPPING });
     await subscribe("shawl@example.pk", `product:${id}`);
     await Promise.all([
-      cancelOrder(db(), { id: buyer, role: "buyer" }, first.orderId),
-      cancelOrder(db(), { id: other, role: "buyer" }, second.orderId),
+      cancelOrder({ db: db() }, { id: buyer, role: "buyer" }, first.orderId),
+      cancelOrder({ db: db() }, { id: other, role: "buyer" }, second.orderId),
     ]);
     expect(await notifyData("shawl@example.pk")).toEqual([expect.objectContaining({ name: "Khaddar Shawl", reason: "restocked" })]);
   });

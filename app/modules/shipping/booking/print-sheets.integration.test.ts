@@ -4,7 +4,7 @@ import { productVariants, shipments, users } from "~/db/schema";
 import { DATABASE_KINDS, useTestDatabase } from "../../../../tests/factories/test-database";
 import { placeTestOrder, TEST_ITEM } from "../../../../tests/factories/test-orders";
 import { defaultBookingColumns } from "./booking-columns";
-import { bookShipments } from "./book-shipments.server";
+import { bookParcels } from "~/flows/book-parcels.server";
 import { parseCourierForm } from "../couriers/courier-form";
 import { createCourier } from "../couriers/couriers.server";
 import { MAX_LABELS, shippingLabels, TOO_MANY_LABELS } from "./label-data.server";
@@ -30,7 +30,7 @@ describe.each(DATABASE_KINDS)("labels and load sheets on %s", (kind) => {
   const order = (opts: { quantity?: number; city?: string; name?: string; status?: "confirmed" | "processing" | "pending" } = {}) =>
     // A phone of its own for each order: one phone may hold only so many open orders.
     placeTestOrder(db(), OWNER, { status: opts.status ?? "confirmed", quantity: opts.quantity, city: opts.city, name: opts.name, phone: `+92300${String(2000000 + ++phone)}` });
-  const book = (orderIds: string[], courierId: number, at: string) => bookShipments(db(), OWNER, { orderIds, courierId }, new Date(at));
+  const book = (orderIds: string[], courierId: number, at: string) => bookParcels({ db: db(), now: new Date(at) }, OWNER, { orderIds, courierId });
 
   beforeAll(async () => {
     await db().insert(users).values({ id: OWNER.id, name: OWNER.name, email: "owner-print@example.pk", role: "seller" });

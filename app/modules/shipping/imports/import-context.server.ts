@@ -5,6 +5,7 @@ import { fromShopDateTimeLocal } from "~/lib/shop-time";
 import { normalizeOrderNumber } from "~/modules/orders/order-number";
 import type { MovingOrder } from "~/modules/orders/order-lifecycle";
 import type { OrderActor } from "~/modules/orders/order-actor";
+import type { OrderDesk } from "../order-desk";
 
 /** What became of one row of a courier file: it changes something, changes nothing (already so), or cannot be matched or read. */
 export type ImportOutcome = "change" | "unchanged" | "unmatched" | "problem";
@@ -28,6 +29,8 @@ export type ImportContext = {
   note: string;
   courierId: number | null;
   importId: number | null;
+  /** The orders port: history rows and order moves (given by the flow that runs the import). */
+  desk: OrderDesk;
 };
 
 /** An order and its shipment found for a row, both locked for the import's transaction. */

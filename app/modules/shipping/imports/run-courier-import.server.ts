@@ -4,6 +4,7 @@ import type { Db } from "~/db/client.server";
 import { courierImports, courierUploads } from "~/db/schema";
 import { AppError } from "~/lib/errors";
 import type { OrderActor } from "~/modules/orders/order-actor";
+import type { OrderDesk } from "../order-desk";
 import { shopDay as karachiDay } from "~/lib/shop-time";
 import { guessMapping, type ColumnMapping, type ImportKind, type ImportRow } from "./column-mapping";
 import { readCourierFile } from "./read-courier-file.server";
@@ -62,6 +63,7 @@ export async function runCourierImport(
   db: Db,
   actor: OrderActor,
   request: { kind: ImportKind; uploadId: string; mapping?: ColumnMapping | null; courierId: number | null; apply: boolean },
+  desk: OrderDesk,
   now = new Date(),
 ): Promise<ImportReport> {
   const [upload] = /^[0-9a-f-]{36}$/i.test(request.uploadId)
@@ -91,7 +93,7 @@ export async function runCourierImport(
         }).returning({ id: courierImports.id })
         : [];
       const source = `import of ${request.kind === "tracking" ? "tracking" : request.kind === "delivery" ? "delivery status" : "COD payment"} file ${upload.fileName} ${karachiDay(now)}`;
-      const ctx: ImportContext = { tx, actor, now, source, note: `By ${source}`, courierId: courier?.id ?? null, importId: recorded?.id ?? null };
+      const ctx: ImportContext = { tx, actor, now, source, note: `By ${source}`, courierId: courier?.id ?? null, importId: recorded?.id ?? null, desk };
       let planned: PlannedRow[] = [];
       let settlements: SettlementSummary[] = [];
       let findings: string[] = [];
