@@ -11,7 +11,7 @@ import { getSellerOverview } from "~/modules/seller/get-seller-overview.server";
 import { callRoute, expectRedirect, ownerAndBuyerCookies, routeContext, TEST_ORIGIN } from "../../tests/factories/route-calls";
 import { DATABASE_KINDS, useTestDatabase } from "../../tests/factories/test-database";
 import { createTestBuyer } from "../../tests/factories/test-users";
-import * as codePage from "./seller-discount-code";
+import * as codePage from "./seller-discounts-code";
 import * as page from "./seller-discounts";
 
 const PATH = "/seller-dashboard/discounts";

@@ -10,7 +10,7 @@ import { jpegImage, multipartRequest, pngImage, textFile } from "../../tests/fac
 import * as apiProduct from "./api.product";
 import * as apiProductImages from "./api.product-images";
 import * as apiProducts from "./api.products";
-import * as productForm from "./seller-product-form";
+import * as productForm from "./seller-products-form";
 import * as inventory from "./seller-products";
 import { TEST_AUTH_SECRET } from "../../tests/factories/test-secret";
 

@@ -13,7 +13,7 @@ import * as sellerEmailLogs from "~/routes/seller-email-logs";
 import * as sellerInbox from "~/routes/seller-inbox";
 import * as sellerOrders from "~/routes/seller-orders";
 import * as sellerOrdersNew from "~/routes/seller-orders-new";
-import * as sellerProductForm from "~/routes/seller-product-form";
+import * as sellerProductForm from "~/routes/seller-products-form";
 import * as sellerProducts from "~/routes/seller-products";
 import * as sellerReviews from "~/routes/seller-reviews";
 import * as sellerSettings from "~/routes/seller-settings";

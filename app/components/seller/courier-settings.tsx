@@ -7,7 +7,7 @@ import { KNOWN_COURIERS, type CourierFormField, type CourierFormValues } from "~
 import { HOLD_FOR_CALL, RULE_KIND_CHOICES, type RuleFormField, type RuleFormValues } from "~/modules/shipping/courier-rule-form";
 import { TRACKING_PLACEHOLDER } from "~/modules/shipping/tracking-link";
 
-/** The pieces of Settings -> Couriers (routes/seller-couriers.tsx): a courier's card, the courier form, the rules. */
+/** The pieces of Settings -> Couriers (routes/seller-settings-couriers.tsx): a courier's card, the courier form, the rules. */
 
 export const REFUSED = "Nothing was saved: please correct the fields marked below.";
 

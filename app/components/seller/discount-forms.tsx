@@ -7,7 +7,7 @@ import type { CodeCardData, SaleCardData } from "~/modules/promotions/describe-p
 import type { DiscountCodeField, DiscountCodeValues, PromotionTargets, SaleField, SaleValues } from "~/modules/promotions/promotion-forms";
 import { ScopeFields, WindowFields } from "./promotion-fields";
 
-/** The pieces of Dashboard -> Discounts (routes/seller-discounts.tsx and seller-discount-code.tsx). */
+/** The pieces of Dashboard -> Discounts (routes/seller-discounts.tsx and seller-discounts-code.tsx). */
 
 export const DISCOUNTS_PATH = "/seller-dashboard/discounts";
 

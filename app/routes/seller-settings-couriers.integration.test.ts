@@ -9,7 +9,7 @@ import { RULE_MESSAGES } from "~/modules/shipping/courier-rule-form";
 import { getCourier, listCourierRules } from "~/modules/shipping/couriers.server";
 import { callRoute, expectRedirect, ownerAndBuyerCookies, routeContext, TEST_ORIGIN } from "../../tests/factories/route-calls";
 import { DATABASE_KINDS, useTestDatabase } from "../../tests/factories/test-database";
-import * as page from "./seller-couriers";
+import * as page from "./seller-settings-couriers";
 
 const PATH = "/seller-dashboard/settings/couriers";
 const PASSWORD = "long-enough-password";

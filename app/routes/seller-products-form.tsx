@@ -7,7 +7,7 @@ import { pageMeta } from "~/lib/seo";
 import { getProductForEdit } from "~/modules/catalog/get-product-for-edit.server";
 import { listCategories } from "~/modules/catalog/list-categories.server";
 import { emptyProductForm, productFormFromInput } from "~/modules/catalog/product-form";
-import type { Route } from "./+types/seller-product-form";
+import type { Route } from "./+types/seller-products-form";
 
 export const meta: Route.MetaFunction = ({ params, matches }) =>
   pageMeta({

@@ -14,7 +14,7 @@ import { parseCourierSettingsIntent, UNKNOWN_COURIER_ACTION, type CourierSetting
 import { createCourier, listCourierRules, listCouriers, setCourierActive, updateCourier } from "~/modules/shipping/couriers.server";
 import { editCourierRules } from "~/modules/shipping/edit-courier-rules.server";
 import { describeRateCard } from "~/modules/shipping/rate-card";
-import type { Route } from "./+types/seller-couriers";
+import type { Route } from "./+types/seller-settings-couriers";
 
 const PATH = "/seller-dashboard/settings/couriers";
 export const COURIER_SAVED = "Courier saved";
