@@ -19,7 +19,7 @@ export const meta: Route.MetaFunction = ({ matches, data: page }) =>
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
-/** GET /seller-dashboard/discounts/:id?page=N: the code, its figures, its form and the orders that used it. */
+/** GET /seller/discounts/:id?page=N: the code, its figures, its form and the orders that used it. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireSeller(request, context);
   const id = Number(params.id);

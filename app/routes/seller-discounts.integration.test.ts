@@ -14,7 +14,7 @@ import { createTestBuyer } from "../../tests/factories/test-users";
 import * as codePage from "./seller-discounts-code";
 import * as page from "./seller-discounts";
 
-const PATH = "/seller-dashboard/discounts";
+const PATH = "/seller/discounts";
 const PASSWORD = "long-enough-password";
 // Essential Crew Neck Tee (t-shirts), Rs 1,299.
 const TEE = { productId: "essential-crew-neck-tee", color: "Black", size: "M" };

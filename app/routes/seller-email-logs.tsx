@@ -12,7 +12,7 @@ import {
 } from "~/modules/email/email-log-query";
 import type { Route } from "./+types/seller-email-logs";
 
-const PATH = "/seller-dashboard/email-logs";
+const PATH = "/seller/email-logs";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({ matches, title: "Email Logs", description: "E-mails the shop has sent.", path: PATH, noindex: true });

@@ -11,7 +11,7 @@ import { callRoute, expectRedirect, ownerAndBuyerCookies, routeContext, TEST_ORI
 import { DATABASE_KINDS, useTestDatabase } from "../../tests/factories/test-database";
 import * as page from "./seller-settings-couriers";
 
-const PATH = "/seller-dashboard/settings/couriers";
+const PATH = "/seller/settings/couriers";
 const PASSWORD = "long-enough-password";
 const TCS = {
   name: "TCS", trackingUrl: "https://www.tcsexpress.com/track/{tracking}", accountCode: "KHI-0042", weightBands: "500 = 180\n1000 = 230",

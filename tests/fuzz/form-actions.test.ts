@@ -47,16 +47,16 @@ const FORMS: FormRoute[] = [
   { name: "wishlist", who: "buyer", fn: wishlist.action, path: "/wishlist", fields: ["productId", "saved", "redirectTo"] },
   { name: "Notify Me unsubscribe", who: "guest", fn: notifyUnsubscribe.action, path: "/notify/unsubscribe", fields: ["token"] },
   { name: "buyer dashboard", who: "buyer", fn: buyerDashboard.action, path: "/buyer-dashboard", fields: ["orderId", "productId", "name", "phone", "city", "address", "postalCode", "currentPassword", "newPassword", "confirmPassword", "password", "orderEmails", "marketingEmails", "smsUpdates"], intents: ["cancel", "unsave", "profile", "settings", "password", "delete-account"] },
-  { name: "owner product form (new)", who: "seller", fn: sellerProductForm.action, path: "/seller-dashboard/products/new", fields: PRODUCT_FORM, intents: ["publish", "draft", "add-color", "remove-photo", "move-photo", "upload", "toggle-color", "toggle-size"] },
-  { name: "owner product form (edit)", who: "seller", fn: sellerProductForm.action, path: "/seller-dashboard/products/ID/edit", fields: PRODUCT_FORM, intents: ["publish", "draft"], params: (s, id) => ({ id: id === "real" ? s.ids.product : id }) },
-  { name: "owner products list", who: "seller", fn: sellerProducts.action, path: "/seller-dashboard/products", fields: ["id", "returnTo"], intents: ["delete", "activate", "deactivate", "restore"] },
+  { name: "owner product form (new)", who: "seller", fn: sellerProductForm.action, path: "/seller/products/new", fields: PRODUCT_FORM, intents: ["publish", "draft", "add-color", "remove-photo", "move-photo", "upload", "toggle-color", "toggle-size"] },
+  { name: "owner product form (edit)", who: "seller", fn: sellerProductForm.action, path: "/seller/products/ID/edit", fields: PRODUCT_FORM, intents: ["publish", "draft"], params: (s, id) => ({ id: id === "real" ? s.ids.product : id }) },
+  { name: "owner products list", who: "seller", fn: sellerProducts.action, path: "/seller/products", fields: ["id", "returnTo"], intents: ["delete", "activate", "deactivate", "restore"] },
   { name: "owner orders", who: "seller", fn: sellerOrders.action, path: "/seller/orders", fields: ["orderId", "orderIds", "status", "courierName", "trackingNumber"], intents: ["status", "bulk"], idFields: { orderId: (s) => s.ids.order } },
   { name: "owner new order", who: "seller", fn: sellerOrdersNew.action, path: "/seller/orders/new", fields: ["channel", "fullName", "email", "phone", "city", "address", "postalCode", "idempotencyKey", "product", "variant", "quantity", "items"] },
-  { name: "owner settings", who: "seller", fn: sellerSettings.action, path: "/seller-dashboard/settings", fields: ["brandName", "contactEmail", "phone", "address", "city", "instagram", "happyCustomers", "yearsInBusiness", "productsSold", "averageRating", "shippingFee", "freeShippingThreshold", "maxCodOrderValue", "blockedPhones", "notificationEmails"], intents: ["settings", "password", "test-email"] },
-  { name: "owner team", who: "seller", fn: sellerTeam.action, path: "/seller-dashboard/team", fields: ["email", "userId", "orderNotices"], intents: ["grant", "revoke"] },
-  { name: "owner inbox", who: "seller", fn: sellerInbox.action, path: "/seller-dashboard/inbox", fields: ["id"], intents: ["mark-handled", "mark-unhandled"], idFields: { id: (s) => s.ids.message } },
-  { name: "owner reviews", who: "seller", fn: sellerReviews.action, path: "/seller-dashboard/reviews", fields: ["id"], intents: ["hide", "show"] },
-  { name: "owner e-mail logs", who: "seller", fn: sellerEmailLogs.action, path: "/seller-dashboard/email-logs", fields: ["id", "to"], intents: ["resend"] },
+  { name: "owner settings", who: "seller", fn: sellerSettings.action, path: "/seller/settings", fields: ["brandName", "contactEmail", "phone", "address", "city", "instagram", "happyCustomers", "yearsInBusiness", "productsSold", "averageRating", "shippingFee", "freeShippingThreshold", "maxCodOrderValue", "blockedPhones", "notificationEmails"], intents: ["settings", "password", "test-email"] },
+  { name: "owner team", who: "seller", fn: sellerTeam.action, path: "/seller/team", fields: ["email", "userId", "orderNotices"], intents: ["grant", "revoke"] },
+  { name: "owner inbox", who: "seller", fn: sellerInbox.action, path: "/seller/inbox", fields: ["id"], intents: ["mark-handled", "mark-unhandled"], idFields: { id: (s) => s.ids.message } },
+  { name: "owner reviews", who: "seller", fn: sellerReviews.action, path: "/seller/reviews", fields: ["id"], intents: ["hide", "show"] },
+  { name: "owner e-mail logs", who: "seller", fn: sellerEmailLogs.action, path: "/seller/email-logs", fields: ["id", "to"], intents: ["resend"] },
 ];
 
 /**
@@ -94,8 +94,8 @@ describe("fuzzing the form actions", () => {
       { fn: product.loader, path: "/product/ID", who: "guest", params: ["page", "color", "size"], id: "id" },
       { fn: checkout.loader, path: "/checkout", who: "buyer", params: ["product", "color", "size", "quantity"] },
       { fn: sellerOrders.loader, path: "/seller/orders", who: "seller", params: ["status", "q", "page", "id"] },
-      { fn: sellerEmailLogs.loader, path: "/seller-dashboard/email-logs", who: "seller", params: ["status", "q", "page", "id"] },
-      { fn: sellerInbox.loader, path: "/seller-dashboard/inbox", who: "seller", params: ["status", "q", "page"] },
+      { fn: sellerEmailLogs.loader, path: "/seller/email-logs", who: "seller", params: ["status", "q", "page", "id"] },
+      { fn: sellerInbox.loader, path: "/seller/inbox", who: "seller", params: ["status", "q", "page"] },
       { fn: buyerDashboard.loader, path: "/buyer-dashboard", who: "buyer", params: ["tab", "page"] },
     ];
     await fc.assert(fc.asyncProperty(fc.constantFrom(...pages), fc.oneof(hostileId, fc.constant("real")), hostileQuery(["q", "min", "max", "page", "status", "product", "quantity", "id", "tab"]), async (page, id, query) => {
