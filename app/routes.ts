@@ -14,8 +14,14 @@ export default [
   route("auth", "routes/auth.tsx"),
   route("sign-out", "routes/sign-out.ts"),
   route("set-password", "routes/set-password.tsx"),
-  route("orders", "routes/buyer-dashboard.tsx", { id: "orders" }),
-  route("buyer-dashboard", "routes/buyer-dashboard.tsx", { id: "buyer-dashboard" }),
+  // The buyer's account: one frame (greeting, tabs), every tab a child route with a URL of its own.
+  layout("routes/buyer-layout.tsx", [
+    route("orders", "routes/buyer-dashboard.tsx", { id: "orders" }),
+    route("buyer-dashboard", "routes/buyer-dashboard.tsx", { id: "buyer-dashboard" }),
+    route("buyer-dashboard/wishlist", "routes/buyer-dashboard-wishlist.tsx"),
+    route("buyer-dashboard/profile", "routes/buyer-dashboard-profile.tsx"),
+    route("buyer-dashboard/settings", "routes/buyer-dashboard-settings.tsx"),
+  ]),
   route("orders/:id", "routes/order.tsx"),
   route("track", "routes/track.tsx"),
   route("wishlist", "routes/wishlist.ts"),

@@ -75,7 +75,7 @@ test.describe("signed in", () => {
     await owner?.dispose();
   });
 
-  const BUYER_PAGES = ["/cart", "/checkout", "/buyer-dashboard", "/buyer-dashboard?tab=wishlist", "/buyer-dashboard?tab=profile", "/buyer-dashboard?tab=settings", "/orders"];
+  const BUYER_PAGES = ["/cart", "/checkout", "/buyer-dashboard", "/buyer-dashboard/wishlist", "/buyer-dashboard/profile", "/buyer-dashboard/settings", "/orders"];
   for (const url of BUYER_PAGES) {
     test(`the buyer's ${url} is valid HTML`, async () => {
       await expectValidHtml(buyer, url);

@@ -2,6 +2,10 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as auth from "~/routes/auth";
 import * as buyerDashboard from "~/routes/buyer-dashboard";
+import * as buyerDashboardProfile from "~/routes/buyer-dashboard-profile";
+import * as buyerDashboardSettings from "~/routes/buyer-dashboard-settings";
+import * as buyerDashboardWishlist from "~/routes/buyer-dashboard-wishlist";
+import * as buyerLayout from "~/routes/buyer-layout";
 import * as cart from "~/routes/cart";
 import * as checkout from "~/routes/checkout";
 import * as comingSoon from "~/routes/coming-soon";
@@ -46,7 +50,10 @@ const FORMS: FormRoute[] = [
   { name: "product page: add, buy, review, notify", who: "buyer", fn: product.action, path: "/product/ID", fields: ["color", "size", "quantity", "rating", "comment", "email"], intents: ["add", "buy", "review", "notify"], params: (s, id) => ({ id: id === "real" ? s.ids.product : id }) },
   { name: "wishlist", who: "buyer", fn: wishlist.action, path: "/wishlist", fields: ["productId", "saved", "redirectTo"] },
   { name: "Notify Me unsubscribe", who: "guest", fn: notifyUnsubscribe.action, path: "/notify/unsubscribe", fields: ["token"] },
-  { name: "buyer dashboard", who: "buyer", fn: buyerDashboard.action, path: "/buyer-dashboard", fields: ["orderId", "productId", "name", "phone", "city", "address", "postalCode", "currentPassword", "newPassword", "confirmPassword", "password", "orderEmails", "marketingEmails", "smsUpdates"], intents: ["cancel", "unsave", "profile", "settings", "password", "delete-account"] },
+  { name: "buyer dashboard: My Orders", who: "buyer", fn: buyerDashboard.action, path: "/buyer-dashboard", fields: ["orderId", "productId", "name", "phone", "city", "address", "postalCode", "currentPassword", "newPassword", "confirmPassword", "password", "orderEmails", "marketingEmails", "smsUpdates"], intents: ["cancel", "unsave", "profile", "settings", "password", "delete-account"] },
+  { name: "buyer dashboard: Wishlist", who: "buyer", fn: buyerDashboardWishlist.action, path: "/buyer-dashboard/wishlist", fields: ["productId"], intents: ["unsave", "cancel"] },
+  { name: "buyer dashboard: Profile", who: "buyer", fn: buyerDashboardProfile.action, path: "/buyer-dashboard/profile", fields: ["name", "phone", "city", "cityOther", "address", "postalCode"], intents: ["profile", "settings"] },
+  { name: "buyer dashboard: Settings", who: "buyer", fn: buyerDashboardSettings.action, path: "/buyer-dashboard/settings", fields: ["currentPassword", "newPassword", "confirmPassword", "password", "confirm", "orderEmails", "marketingEmails", "smsUpdates"], intents: ["settings", "password", "delete-account", "profile"] },
   { name: "owner product form (new)", who: "seller", fn: sellerProductForm.action, path: "/seller/products/new", fields: PRODUCT_FORM, intents: ["publish", "draft", "add-color", "remove-photo", "move-photo", "upload", "toggle-color", "toggle-size"] },
   { name: "owner product form (edit)", who: "seller", fn: sellerProductForm.action, path: "/seller/products/ID/edit", fields: PRODUCT_FORM, intents: ["publish", "draft"], params: (s, id) => ({ id: id === "real" ? s.ids.product : id }) },
   { name: "owner products list", who: "seller", fn: sellerProducts.action, path: "/seller/products", fields: ["id", "returnTo"], intents: ["delete", "activate", "deactivate", "restore"] },
@@ -96,7 +103,8 @@ describe("fuzzing the form actions", () => {
       { fn: sellerOrders.loader, path: "/seller/orders", who: "seller", params: ["status", "q", "page", "id"] },
       { fn: sellerEmailLogs.loader, path: "/seller/email-logs", who: "seller", params: ["status", "q", "page", "id"] },
       { fn: sellerInbox.loader, path: "/seller/inbox", who: "seller", params: ["status", "q", "page"] },
-      { fn: buyerDashboard.loader, path: "/buyer-dashboard", who: "buyer", params: ["tab", "page"] },
+      { fn: buyerLayout.loader, path: "/buyer-dashboard", who: "buyer", params: ["tab", "page"] },
+      { fn: buyerDashboard.loader, path: "/orders", who: "buyer", params: ["tab", "page"] },
     ];
     await fc.assert(fc.asyncProperty(fc.constantFrom(...pages), fc.oneof(hostileId, fc.constant("real")), hostileQuery(["q", "min", "max", "page", "status", "product", "quantity", "id", "tab"]), async (page, id, query) => {
       const realId = id === "real" ? shop.ids.product : id;
