@@ -71,8 +71,8 @@ describe("hostile text shown as text", () => {
   });
 
   it("the owner's inbox shows a contact message as text", async () => {
-    const data = await callRoute(inboxLoader, { request: ownerRequest("/seller-dashboard/inbox"), context });
-    const html = renderRoute("/seller-dashboard/inbox", SellerInbox as never, data);
+    const data = await callRoute(inboxLoader, { request: ownerRequest("/seller/inbox"), context });
+    const html = renderRoute("/seller/inbox", SellerInbox as never, data);
     expectNoInjectedScript(html);
     expect(html).toContain("Question &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;");
   });
@@ -94,7 +94,7 @@ describe("hostile text shown as text", () => {
       subtotal: 1299, shippingFee: 200, total: 1499, phone: "+923001234567", address: `House ${SCRIPT}`, city: "Lahore",
       deliveryFrom: "2026-01-01", deliveryTo: "2026-01-03", orderPath: "/orders/x",
     }, shop);
-    const contact = await renderEmail("contact_message", { name: `Sana ${SCRIPT}`, email: "sana@x.pk", subject: `Hi ${SCRIPT}`, message: `Question ${SCRIPT}`, inboxPath: "/seller-dashboard/inbox" }, shop);
+    const contact = await renderEmail("contact_message", { name: `Sana ${SCRIPT}`, email: "sana@x.pk", subject: `Hi ${SCRIPT}`, message: `Question ${SCRIPT}`, inboxPath: "/seller/inbox" }, shop);
     for (const { html, text } of [order, contact]) {
       expectNoInjectedScript(html);
       expect(html).toContain("&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;");

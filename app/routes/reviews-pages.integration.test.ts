@@ -130,7 +130,7 @@ describe.each(DATABASE_KINDS)("review pages on %s", (kind) => {
   });
 
   it("the Reviews tab is the owner's alone: guests sign in, buyers go to their dashboard", async () => {
-    const path = "/seller-dashboard/reviews";
+    const path = "/seller/reviews";
     const [{ id }] = await reviewRows();
     for (const [who, location] of [["guest", /^\/auth\?mode=login/], ["buyer", /^\/buyer-dashboard$/]] as const) {
       const page = await call(sellerReviews.loader, request(path, who));
@@ -143,7 +143,7 @@ describe.each(DATABASE_KINDS)("review pages on %s", (kind) => {
   });
 
   it("the owner hides a review: gone from the product page, the count drops back; Show brings it back", async () => {
-    const path = "/seller-dashboard/reviews";
+    const path = "/seller/reviews";
     const list = await call(sellerReviews.loader, request(path, "owner"));
     expect(list.body).toMatchObject({ total: 1, hiddenCount: 0, reviews: [{ productName: "Oxford Button-Down Shirt", buyerName: "Ayesha Khan", rating: 5 }] });
     const id = list.body.reviews[0].id;

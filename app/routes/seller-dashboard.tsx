@@ -52,7 +52,7 @@ export default function SellerDashboard({ loaderData }: Route.ComponentProps) {
           <section aria-labelledby="discounts-given-title" className="rounded-xl border border-stone-200 bg-white p-4">
             <div className="flex flex-wrap items-baseline justify-between gap-2">
               <h3 id="discounts-given-title" className="text-base font-semibold text-stone-900">Discount codes ({period})</h3>
-              <Link to="/seller-dashboard/discounts" className="text-sm font-medium text-brand-700 underline">Discounts</Link>
+              <Link to="/seller/discounts" className="text-sm font-medium text-brand-700 underline">Discounts</Link>
             </div>
             <dl className="mt-2 grid grid-cols-2 gap-3">
               <div><dt className="text-sm text-stone-700">Discounts given</dt><dd className="text-xl font-semibold text-stone-900">{formatPkr(discounts.given)}</dd></div>

@@ -11,10 +11,10 @@ import { getSellerOverview } from "~/modules/seller/get-seller-overview.server";
 import { callRoute, expectRedirect, ownerAndBuyerCookies, routeContext, TEST_ORIGIN } from "../../tests/factories/route-calls";
 import { DATABASE_KINDS, useTestDatabase } from "../../tests/factories/test-database";
 import { createTestBuyer } from "../../tests/factories/test-users";
-import * as codePage from "./seller-discount-code";
+import * as codePage from "./seller-discounts-code";
 import * as page from "./seller-discounts";
 
-const PATH = "/seller-dashboard/discounts";
+const PATH = "/seller/discounts";
 const PASSWORD = "long-enough-password";
 // Essential Crew Neck Tee (t-shirts), Rs 1,299.
 const TEE = { productId: "essential-crew-neck-tee", color: "Black", size: "M" };

@@ -15,7 +15,7 @@ import { TEST_AUTH_SECRET } from "../../tests/factories/test-secret";
 
 const ORIGIN = "http://shop.test";
 const PASSWORD = "long-enough-password";
-const PATH = "/seller-dashboard/email-logs";
+const PATH = "/seller/email-logs";
 const SMTP_URL = "smtp://mailer:s3cret-pass@mail.kapra.test:587";
 
 /** The Email Logs page's loader and action, driven with real better-auth sessions. */

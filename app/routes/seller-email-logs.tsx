@@ -13,7 +13,7 @@ import {
 } from "~/modules/messages/email-log-query";
 import type { Route } from "./+types/seller-email-logs";
 
-const PATH = "/seller-dashboard/email-logs";
+const PATH = "/seller/email-logs";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({ matches, title: "Email Logs", description: "E-mails the shop has sent.", path: PATH, noindex: true });

@@ -12,7 +12,7 @@ import { replyHref } from "~/modules/contact/reply-link";
 import type { Route } from "./+types/seller-inbox";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ matches, title: "Inbox", description: "Messages from the contact form.", path: "/seller-dashboard/inbox", noindex: true });
+  pageMeta({ matches, title: "Inbox", description: "Messages from the contact form.", path: "/seller/inbox", noindex: true });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireSeller(request, context);

@@ -11,7 +11,7 @@ import { listOwnerReviews, reviewFilterOf, setReviewHidden, type ReviewFilter } 
 import type { Route } from "./+types/seller-reviews";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ matches, title: "Reviews", description: "Buyers' reviews and their moderation.", path: "/seller-dashboard/reviews", noindex: true });
+  pageMeta({ matches, title: "Reviews", description: "Buyers' reviews and their moderation.", path: "/seller/reviews", noindex: true });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireSeller(request, context);

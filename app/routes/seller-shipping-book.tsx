@@ -78,7 +78,7 @@ export default function SellerShippingBook({ loaderData, actionData: sentActionD
         </p>
       ) : couriers.length === 0 ? (
         <p className="rounded-xl bg-amber-50 px-4 py-3 text-amber-950">
-          Add the couriers you use first, in <Link to="/seller-dashboard/settings/couriers" className="font-medium underline">Settings → Couriers</Link>.
+          Add the couriers you use first, in <Link to="/seller/settings/couriers" className="font-medium underline">Settings → Couriers</Link>.
         </p>
       ) : (
         <Form method="post" className="grid gap-4" key={done ? "booked" : "form"}>

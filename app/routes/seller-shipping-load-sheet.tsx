@@ -81,7 +81,7 @@ export default function SellerShippingLoadSheet({ loaderData }: Route.ComponentP
         )}
         {problem && (
           <p role="alert" className="rounded-lg bg-amber-50 px-4 py-3 font-medium text-amber-950">
-            {problem === NO_COURIERS ? <>Add the couriers you use first, in <Link to="/seller-dashboard/settings/couriers" className="underline">Settings → Couriers</Link>.</> : problem}
+            {problem === NO_COURIERS ? <>Add the couriers you use first, in <Link to="/seller/settings/couriers" className="underline">Settings → Couriers</Link>.</> : problem}
           </p>
         )}
         {sheet && !printable && (

@@ -87,11 +87,11 @@ export default function SellerShipping({ loaderData, actionData: sentActionData 
     <section aria-labelledby="shipping-title" className="grid gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="shipping-title" className="text-xl font-semibold text-stone-900">Shipping</h2>
-        <Link to="/seller-dashboard/settings/couriers" className="btn-secondary max-sm:py-2">Couriers and routing rules</Link>
+        <Link to="/seller/settings/couriers" className="btn-secondary max-sm:py-2">Couriers and routing rules</Link>
       </div>
       {couriers.length === 0 && (
         <p className="rounded-xl bg-amber-50 px-4 py-3 text-amber-950">
-          Add the couriers you send parcels with in <Link to="/seller-dashboard/settings/couriers" className="font-medium underline">Settings → Couriers</Link>, then book orders from the Orders tab.
+          Add the couriers you send parcels with in <Link to="/seller/settings/couriers" className="font-medium underline">Settings → Couriers</Link>, then book orders from the Orders tab.
         </p>
       )}
 

@@ -53,7 +53,7 @@ export async function submitContactMessage(db: Db, input: Record<string, unknown
   await db.transaction(async (tx) => {
     const possibleSpam = timing === "too-fast";
     await tx.insert(contactMessages).values({ ...parsed.data, possibleSpam });
-    await queueStaffNotice(tx, { kind: "contact_message", data: { ...parsed.data, possibleSpam, inboxPath: "/seller-dashboard/inbox" } });
+    await queueStaffNotice(tx, { kind: "contact_message", data: { ...parsed.data, possibleSpam, inboxPath: "/seller/inbox" } });
   });
   return { ok: true };
 }
