@@ -1,6 +1,6 @@
 import type { Logger } from "pino";
 import type { Db } from "~/db/client.server";
-import { runDueLaunches } from "~/modules/catalog/launches.server";
+import { runDueLaunches } from "~/flows/launch-products.server";
 import { startPeriodicJob } from "./periodic-job";
 
 export const LAUNCH_CHECK_MS = 60_000;
@@ -12,7 +12,7 @@ export const LAUNCH_CHECK_MS = 60_000;
  */
 export function startLauncher(db: Db, logger: Pick<Logger, "info" | "error">, everyMs = LAUNCH_CHECK_MS): () => void {
   return startPeriodicJob(async () => {
-    const launched = await runDueLaunches(db);
+    const launched = await runDueLaunches({ db });
     if (launched.products.length + launched.categories.length > 0) {
       logger.info({ products: launched.products.map((p) => p.id), categories: launched.categories.map((c) => c.slug) }, "scheduled launch");
     }

@@ -5,7 +5,7 @@ import {
   editProductForm, parseProductFormIntent, productInputFromForm, readProductForm, type ProductFormActionData, type ProductFormValues,
 } from "~/modules/catalog/product-form";
 import { fieldErrors, productInputSchema } from "~/modules/catalog/product-input";
-import { saveProduct } from "~/modules/catalog/save-product.server";
+import { saveProduct } from "~/flows/save-product.server";
 import { combinePhotos, receivePhotos } from "~/http/receive-photos.server";
 import { AppError } from "~/lib/errors";
 import { setFlash } from "./flash.server";
@@ -46,7 +46,7 @@ export async function productFormAction(context: AppLoadContext, request: Reques
     return form(values, errors, "Please check the highlighted fields");
   }
   try {
-    const saved = await saveProduct(context.db, parsed.data, { id: productId ?? undefined });
+    const saved = await saveProduct(context, parsed.data, { id: productId ?? undefined });
     if (intent.intent === "draft") {
       return redirect(`/seller/products/${saved.id}/edit`, { headers: { "Set-Cookie": await setFlash({ type: "success", message: DRAFT_SAVED }) } });
     }

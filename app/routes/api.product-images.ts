@@ -3,7 +3,7 @@ import { AppError } from "~/lib/errors";
 import { getProductForEdit } from "~/modules/catalog/get-product-for-edit.server";
 import { ownerProductJson, rawInputOf } from "~/modules/catalog/owner-product-json";
 import { productInputSchema } from "~/modules/catalog/product-input";
-import { saveProduct } from "~/modules/catalog/save-product.server";
+import { saveProduct } from "~/flows/save-product.server";
 import { combinePhotos, receivePhotos } from "~/http/receive-photos.server";
 import type { Route } from "./+types/api.product-images";
 
@@ -24,7 +24,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (received.photos.length === 0 && rejected.length === 0) throw new AppError("VALIDATION", undefined, { images: "Send at least one image file as images" });
     if (rejected.length > 0) throw new AppError("VALIDATION", undefined, { images: rejected.join(". ") });
     const input = productInputSchema.parse({ ...rawInputOf(product), images });
-    await saveProduct(context.db, input, { id: params.id });
+    await saveProduct(context, input, { id: params.id });
     return apiData(ownerProductJson((await getProductForEdit(context.db, params.id))!), 201);
   });
 }

@@ -5,7 +5,7 @@ import { getProduct } from "~/modules/catalog/get-product.server";
 import { getProductForEdit } from "~/modules/catalog/get-product-for-edit.server";
 import { ownerProductJson, rawInputOf } from "~/modules/catalog/owner-product-json";
 import { productInputSchema } from "~/modules/catalog/product-input";
-import { saveProduct } from "~/modules/catalog/save-product.server";
+import { saveProduct } from "~/flows/save-product.server";
 import { mediaUrl } from "~/modules/media/image-url";
 import type { Route } from "./+types/api.product";
 
@@ -54,7 +54,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const product = await getProductForEdit(context.db, params.id);
     if (!product || product.status === "archived") throw new AppError("NOT_FOUND", "Product not found");
     const input = productInputSchema.parse({ ...rawInputOf(product), ...body });
-    await saveProduct(context.db, input, { id: params.id });
+    await saveProduct(context, input, { id: params.id });
     return apiData(ownerProductJson((await getProductForEdit(context.db, params.id))!));
   });
 }

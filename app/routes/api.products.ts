@@ -5,7 +5,7 @@ import { PAGE_SIZE } from "~/modules/catalog/listing-options";
 import { readListingQuery } from "~/modules/catalog/listing-query";
 import { ownerProductJson } from "~/modules/catalog/owner-product-json";
 import { productInputSchema } from "~/modules/catalog/product-input";
-import { saveProduct } from "~/modules/catalog/save-product.server";
+import { saveProduct } from "~/flows/save-product.server";
 import { readProductRequest } from "~/http/read-product-request.server";
 import { mediaUrl, pickSource } from "~/modules/media/image-url";
 import type { Route } from "./+types/api.products";
@@ -46,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (user.role !== "seller") return apiError(403, "FORBIDDEN", "Only sellers can add products");
     const { body, photos } = await readProductRequest(context.db, request, readJson);
     const input = productInputSchema.parse({ ...body, images: [...(Array.isArray(body.images) ? body.images : []), ...photos] });
-    const saved = await saveProduct(context.db, input);
+    const saved = await saveProduct(context, input);
     const product = await getProductForEdit(context.db, saved.id);
     return apiData(ownerProductJson(product!), 201);
   });

@@ -10,11 +10,12 @@ import { logger } from "~/lib/logger.server";
 import { pageMeta } from "~/lib/seo";
 import { deleteProduct, describeDeletion } from "~/modules/catalog/delete-product.server";
 import { inventoryHref, INVENTORY_SORTS, INVENTORY_STATUS_FILTERS, parseInventoryQuery } from "~/modules/catalog/inventory-query";
-import { launchNow, listUpcomingLaunches, scheduleLaunch } from "~/modules/catalog/launches.server";
+import { listUpcomingLaunches, scheduleLaunch } from "~/modules/catalog/launches.server";
+import { launchNow } from "~/flows/launch-products.server";
 import { listCategories } from "~/modules/catalog/list-categories.server";
 import { listInventory } from "~/modules/catalog/list-inventory.server";
 import { parseLaunchAt } from "~/modules/catalog/product-input";
-import { setProductStatus } from "~/modules/catalog/set-product-status.server";
+import { setProductStatus } from "~/flows/set-product-status.server";
 import type { Route } from "./+types/seller-products";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -73,7 +74,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       case "activate":
       case "deactivate":
       case "restore": {
-        const result = await setProductStatus(db, input.id, input.intent);
+        const result = await setProductStatus({ db }, input.id, input.intent);
         const message = input.intent === "activate" ? `${result.name} is active: buyers can see and buy it.`
           : input.intent === "deactivate" ? `${result.name} is now a draft: hidden from buyers.`
           : `${result.name} is restored as a draft.`;
@@ -82,7 +83,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       case "launch-product":
       case "launch-category": {
         const target = input.intent === "launch-product" ? { kind: "product" as const, id: input.id } : { kind: "category" as const, slug: input.id };
-        const launched = await launchNow(db, target);
+        const launched = await launchNow({ db }, target);
         const name = launched.categories[0]?.name ?? launched.products[0]?.name ?? "It";
         return answer(form.returnTo, { type: "success", message: `${name} launched: it is on sale now.` });
       }

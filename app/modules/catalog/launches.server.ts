@@ -2,14 +2,14 @@ import { and, asc, eq, inArray, isNotNull, isNull, lte } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
 import { categories, products } from "~/db/schema";
 import { AppError } from "~/lib/errors";
-import { announceLaunch, type LaunchedItems } from "~/modules/notify-me/announce-launch.server";
+import type { AvailabilityWatch, LaunchedItems } from "./availability-watch";
 import type { UpcomingLaunches } from "./owner-catalog-types";
 
 /**
  * Coming-soon products and categories: scheduled for a time, or launched now by the owner.
  * Launching makes a product buyable (status active) and opens a category (coming_soon false).
  * Every launch is one `update ... where ... returning`, so two server processes (or two clicks)
- * never launch the same thing twice, and announceLaunch hears of each launch once.
+ * never launch the same thing twice, and the watch (Notify Me) hears of each launch once.
  */
 
 export type LaunchTarget = { kind: "product"; id: string } | { kind: "category"; slug: string };
@@ -24,7 +24,7 @@ async function launchWaitingProducts(tx: Tx, slugs: string[]) {
     .returning({ id: products.id, name: products.name });
 }
 
-export async function launchNow(db: Db, target: LaunchTarget): Promise<LaunchedItems> {
+export async function launchNow(db: Db, target: LaunchTarget, watch: AvailabilityWatch): Promise<LaunchedItems> {
   return db.transaction(async (tx) => {
     const launched: LaunchedItems = { products: [], categories: [] };
     if (target.kind === "product") {
@@ -43,7 +43,7 @@ export async function launchNow(db: Db, target: LaunchTarget): Promise<LaunchedI
       if (launched.categories.length === 0) throw new AppError("CONFLICT", "That collection is already open");
       launched.products = await launchWaitingProducts(tx, [target.slug]);
     }
-    await announceLaunch(tx, launched);
+    await watch.launched(tx, launched);
     return launched;
   });
 }
@@ -58,7 +58,7 @@ export async function scheduleLaunch(db: Db, target: LaunchTarget, at: Date | nu
 }
 
 /** What the launcher runs every minute: everything whose launch time has come goes on sale. */
-export async function runDueLaunches(db: Db, now: Date = new Date()): Promise<LaunchedItems> {
+export async function runDueLaunches(db: Db, watch: AvailabilityWatch, now: Date = new Date()): Promise<LaunchedItems> {
   return db.transaction(async (tx) => {
     const dueCategories = await tx
       .update(categories)
@@ -72,7 +72,7 @@ export async function runDueLaunches(db: Db, now: Date = new Date()): Promise<La
       .returning({ id: products.id, name: products.name });
     const waiting = await launchWaitingProducts(tx, dueCategories.map((c) => c.slug));
     const launched = { products: [...dueProducts, ...waiting], categories: dueCategories };
-    await announceLaunch(tx, launched);
+    await watch.launched(tx, launched);
     return launched;
   });
 }

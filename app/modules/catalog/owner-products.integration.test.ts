@@ -14,11 +14,12 @@ import { deleteProduct, describeDeletion } from "./delete-product.server";
 import { getProduct } from "./get-product.server";
 import { getProductForEdit } from "./get-product-for-edit.server";
 import { parseInventoryQuery } from "./inventory-query";
-import { launchNow, listUpcomingLaunches, runDueLaunches, scheduleLaunch } from "./launches.server";
+import { launchNow, runDueLaunches } from "~/flows/launch-products.server";
+import { listUpcomingLaunches, scheduleLaunch } from "./launches.server";
 import { listInventory } from "./list-inventory.server";
 import { productInputSchema, type ImageToken, type RawProductInput } from "./product-input";
-import { saveProduct } from "./save-product.server";
-import { setProductStatus } from "./set-product-status.server";
+import { saveProduct } from "~/flows/save-product.server";
+import { setProductStatus } from "~/flows/set-product-status.server";
 
 const SHIPPING = { fullName: "Ayesha Khan", email: "ayesha@example.pk", phone: "+923001234567", city: "Lahore", address: "12 Mall Road", postalCode: "54000", country: "Pakistan" as const };
 
@@ -47,7 +48,7 @@ describe.each(DATABASE_KINDS)("the owner's products on %s", (kind) => {
       .from(productVariants).where(eq(productVariants.productId, id)).orderBy(productVariants.position);
 
   it("adds a product with its stock grid and photos, and shoppers see it with its price and stock per colour and size", async () => {
-    const saved = await saveProduct(db(), input());
+    const saved = await saveProduct({ db: db() }, input());
     expect(saved).toMatchObject({ created: true, status: "active" });
     expect(saved.id).toMatch(/^linen-camp-shirt-[0-9a-f]{4}$/);
     const shown = await getProduct(db(), saved.id);
@@ -61,19 +62,19 @@ describe.each(DATABASE_KINDS)("the owner's products on %s", (kind) => {
   });
 
   it("refuses a category that does not exist and a photo key that was never uploaded", async () => {
-    await expect(saveProduct(db(), input({ category: "capes" }))).rejects.toMatchObject({ code: "VALIDATION", fields: { category: "Please choose a category" } });
+    await expect(saveProduct({ db: db() }, input({ category: "capes" }))).rejects.toMatchObject({ code: "VALIDATION", fields: { category: "Please choose a category" } });
     const forged = { ...photos[0], sources: [{ key: "f".repeat(32), width: 320 }] };
-    await expect(saveProduct(db(), input({ images: [forged] }))).rejects.toMatchObject({ fields: { images: expect.stringMatching(/not found/) } });
+    await expect(saveProduct({ db: db() }, input({ images: [forged] }))).rejects.toMatchObject({ fields: { images: expect.stringMatching(/not found/) } });
   });
 
   it("edits a product: new grid and photo order; a removed combination that was ordered keeps its row at 0, others are deleted with their cart lines", async () => {
-    const { id } = await saveProduct(db(), input({ name: "Editable Shirt" }));
+    const { id } = await saveProduct({ db: db() }, input({ name: "Editable Shirt" }));
     const before = await variantsOf(id);
     const blackM = before.find((v) => v.color === "Black" && v.size === "M")!;
     await placeOrder({ db: db() }, { userId: buyer, items: [{ productId: id, color: "Black", size: "M", quantity: 1 }], shipping: SHIPPING });
     await addToCart(db(), buyer, { productId: id, color: "White", size: "L", quantity: 1 });
 
-    await saveProduct(db(), input({ name: "Edited Shirt", price: 2199, colors: ["Navy"], sizes: ["M"], variants: [], stock: 6, images: [photos[1], photos[0]] }), { id });
+    await saveProduct({ db: db() }, input({ name: "Edited Shirt", price: 2199, colors: ["Navy"], sizes: ["M"], variants: [], stock: 6, images: [photos[1], photos[0]] }), { id });
     const after = await variantsOf(id);
     expect(after.map((v) => `${v.color}/${v.size}=${v.stock}`).sort()).toEqual(["Black/M=0", "Navy/M=6"]);
     expect(after.find((v) => v.color === "Black")!.id).toBe(blackM.id);
@@ -91,7 +92,7 @@ describe.each(DATABASE_KINDS)("the owner's products on %s", (kind) => {
   });
 
   it("deletes a product never ordered for real, with its variants, photos and cart lines", async () => {
-    const { id } = await saveProduct(db(), input({ name: "Never Ordered" }));
+    const { id } = await saveProduct({ db: db() }, input({ name: "Never Ordered" }));
     await addToCart(db(), buyer, { productId: id, color: "Black", size: "M", quantity: 1 });
     expect(await describeDeletion(db(), id)).toEqual({ id, name: "Never Ordered", ordered: false });
     expect(await deleteProduct(db(), id)).toEqual({ outcome: "deleted", name: "Never Ordered" });
@@ -105,7 +106,7 @@ describe.each(DATABASE_KINDS)("the owner's products on %s", (kind) => {
   });
 
   it("archives an ordered product: gone from the shop and carts, every order keeps its items", async () => {
-    const { id } = await saveProduct(db(), input({ name: "Ordered Shirt" }));
+    const { id } = await saveProduct({ db: db() }, input({ name: "Ordered Shirt" }));
     const placed = await placeOrder({ db: db() }, { userId: buyer, items: [{ productId: id, color: "White", size: "M", quantity: 2 }], shipping: SHIPPING });
     await addToCart(db(), buyer, { productId: id, color: "Black", size: "L", quantity: 1 });
     expect(await describeDeletion(db(), id)).toEqual({ id, name: "Ordered Shirt", ordered: true });
@@ -127,28 +128,28 @@ describe.each(DATABASE_KINDS)("the owner's products on %s", (kind) => {
     expect((await listInventory(db(), parseInventoryQuery(new URLSearchParams("q=Ordered Shirt")))).items).toEqual([]);
     expect((await listInventory(db(), parseInventoryQuery(new URLSearchParams("q=Ordered Shirt&status=archived")))).items.map((i) => i.id)).toEqual([id]);
     // Editing it is refused; Restore brings it back as a draft.
-    await expect(saveProduct(db(), input(), { id })).rejects.toMatchObject({ code: "NOT_FOUND" });
-    expect(await setProductStatus(db(), id, "restore")).toEqual({ name: "Ordered Shirt", status: "draft" });
+    await expect(saveProduct({ db: db() }, input(), { id })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    expect(await setProductStatus({ db: db() }, id, "restore")).toEqual({ name: "Ordered Shirt", status: "draft" });
   });
 
   it("saves a draft with only a name and price, refuses to activate it until it is complete, and deactivates", async () => {
     const draft = productInputSchema.parse({ status: "draft", name: "Half Done Hoodie", category: "hoodies", price: 3999 });
-    const { id } = await saveProduct(db(), draft);
+    const { id } = await saveProduct({ db: db() }, draft);
     expect(await getProduct(db(), id)).toBeNull();
-    await expect(setProductStatus(db(), id, "activate")).rejects.toMatchObject({ code: "VALIDATION", message: "Finish Half Done Hoodie before activating it: Description is required" });
-    await saveProduct(db(), input({ status: "draft", name: "Half Done Hoodie", category: "hoodies" }), { id });
-    expect(await setProductStatus(db(), id, "activate")).toEqual({ name: "Half Done Hoodie", status: "active" });
+    await expect(setProductStatus({ db: db() }, id, "activate")).rejects.toMatchObject({ code: "VALIDATION", message: "Finish Half Done Hoodie before activating it: Description is required" });
+    await saveProduct({ db: db() }, input({ status: "draft", name: "Half Done Hoodie", category: "hoodies" }), { id });
+    expect(await setProductStatus({ db: db() }, id, "activate")).toEqual({ name: "Half Done Hoodie", status: "active" });
     expect(await getProduct(db(), id)).not.toBeNull();
-    await expect(setProductStatus(db(), id, "activate")).rejects.toMatchObject({ code: "CONFLICT" });
-    expect(await setProductStatus(db(), id, "deactivate")).toEqual({ name: "Half Done Hoodie", status: "draft" });
+    await expect(setProductStatus({ db: db() }, id, "activate")).rejects.toMatchObject({ code: "CONFLICT" });
+    expect(await setProductStatus({ db: db() }, id, "deactivate")).toEqual({ name: "Half Done Hoodie", status: "draft" });
     expect(await getProduct(db(), id)).toBeNull();
   });
 
   it("lists the inventory in SQL: search, category, status, sort by price, stock and units sold (not counting cancelled orders), pages", async () => {
     const tag = randomUUID().slice(0, 6);
-    const a = await saveProduct(db(), input({ name: `Zeta ${tag}`, price: 900, stock: 1, variants: [] }));
-    const b = await saveProduct(db(), input({ name: `Alpha ${tag}`, price: 5000, originalPrice: null, stock: 20, variants: [] }));
-    const c = await saveProduct(db(), input({ name: `Mid ${tag}`, category: "trousers", price: 3000, originalPrice: null, stock: 2, variants: [], status: "draft" }));
+    const a = await saveProduct({ db: db() }, input({ name: `Zeta ${tag}`, price: 900, stock: 1, variants: [] }));
+    const b = await saveProduct({ db: db() }, input({ name: `Alpha ${tag}`, price: 5000, originalPrice: null, stock: 20, variants: [] }));
+    const c = await saveProduct({ db: db() }, input({ name: `Mid ${tag}`, category: "trousers", price: 3000, originalPrice: null, stock: 2, variants: [], status: "draft" }));
     await placeOrder({ db: db() }, { userId: buyer, items: [{ productId: a.id, color: "Black", size: "M", quantity: 1 }], shipping: SHIPPING });
     const cancelled = await placeOrder({ db: db() }, { userId: buyer, items: [{ productId: b.id, color: "Black", size: "M", quantity: 5 }], shipping: SHIPPING });
     await cancelOrder({ db: db() }, { id: buyer, role: "buyer" }, cancelled.orderId);
@@ -177,21 +178,21 @@ describe.each(DATABASE_KINDS)("the owner's products on %s", (kind) => {
   });
 
   it("launches a coming-soon product now, or by itself when its time comes (once, however often the launcher runs)", async () => {
-    const due = await saveProduct(db(), input({ name: "Due Jacket", category: "jackets", status: "coming-soon", launchAt: "2025-01-01T00:00:00Z" }));
-    const later = await saveProduct(db(), input({ name: "Later Jacket", category: "jackets", status: "coming-soon", launchAt: "2099-01-01T00:00:00Z" }));
-    const now = await saveProduct(db(), input({ name: "Now Jacket", category: "jackets", status: "coming-soon" }));
+    const due = await saveProduct({ db: db() }, input({ name: "Due Jacket", category: "jackets", status: "coming-soon", launchAt: "2025-01-01T00:00:00Z" }));
+    const later = await saveProduct({ db: db() }, input({ name: "Later Jacket", category: "jackets", status: "coming-soon", launchAt: "2099-01-01T00:00:00Z" }));
+    const now = await saveProduct({ db: db() }, input({ name: "Now Jacket", category: "jackets", status: "coming-soon" }));
     expect((await getProduct(db(), due.id))!.status).toBe("coming-soon");
 
-    const [first, second] = await Promise.all([runDueLaunches(db(), new Date("2026-01-01T00:00:00Z")), runDueLaunches(db(), new Date("2026-01-01T00:00:00Z"))]);
+    const [first, second] = await Promise.all([runDueLaunches({ db: db(), now: new Date("2026-01-01T00:00:00Z") }), runDueLaunches({ db: db(), now: new Date("2026-01-01T00:00:00Z") })]);
     const launchedIds = [...first.products, ...second.products].map((p) => p.id).filter((pid) => [due.id, later.id, now.id].includes(pid));
     expect(launchedIds).toEqual([due.id]);
-    expect((await runDueLaunches(db(), new Date("2026-01-01T00:00:00Z"))).products).toEqual([]);
+    expect((await runDueLaunches({ db: db(), now: new Date("2026-01-01T00:00:00Z") })).products).toEqual([]);
     expect((await getProduct(db(), due.id))!.status).toBe("active");
     expect((await getProduct(db(), later.id))!.status).toBe("coming-soon");
 
-    const launched = await launchNow(db(), { kind: "product", id: now.id });
+    const launched = await launchNow({ db: db() }, { kind: "product", id: now.id });
     expect(launched.products).toEqual([{ id: now.id, name: "Now Jacket" }]);
-    await expect(launchNow(db(), { kind: "product", id: now.id })).rejects.toMatchObject({ code: "CONFLICT" });
+    await expect(launchNow({ db: db() }, { kind: "product", id: now.id })).rejects.toMatchObject({ code: "CONFLICT" });
     await scheduleLaunch(db(), { kind: "product", id: later.id }, null);
     expect((await getProductForEdit(db(), later.id))!.input.launchAt).toBeNull();
   });
@@ -201,14 +202,14 @@ describe.each(DATABASE_KINDS)("the owner's products on %s", (kind) => {
     expect(upcoming.categories.map((c) => c.slug)).toEqual(["sweatshirts", "jackets"]);
     await scheduleLaunch(db(), { kind: "category", slug: "sweatshirts" }, new Date("2025-06-01T00:00:00Z"));
     const waiting = await db().select({ id: products.id }).from(products).where(and(eq(products.categorySlug, "sweatshirts"), eq(products.status, "coming-soon")));
-    const run = await runDueLaunches(db(), new Date("2025-06-01T00:01:00Z"));
+    const run = await runDueLaunches({ db: db(), now: new Date("2025-06-01T00:01:00Z") });
     expect(run.categories).toEqual([{ slug: "sweatshirts", name: "Sweat Shirts" }]);
     expect(run.products.map((p) => p.id).sort()).toEqual(waiting.map((w) => w.id).sort());
     const [sweatshirts] = await db().select().from(categories).where(eq(categories.slug, "sweatshirts"));
     expect(sweatshirts).toMatchObject({ comingSoon: false, launchAt: null });
 
-    expect((await launchNow(db(), { kind: "category", slug: "jackets" })).categories).toEqual([{ slug: "jackets", name: "Jackets" }]);
-    await expect(launchNow(db(), { kind: "category", slug: "jackets" })).rejects.toMatchObject({ code: "CONFLICT" });
+    expect((await launchNow({ db: db() }, { kind: "category", slug: "jackets" })).categories).toEqual([{ slug: "jackets", name: "Jackets" }]);
+    await expect(launchNow({ db: db() }, { kind: "category", slug: "jackets" })).rejects.toMatchObject({ code: "CONFLICT" });
     await expect(scheduleLaunch(db(), { kind: "category", slug: "jackets" }, new Date())).rejects.toMatchObject({ code: "CONFLICT" });
   });
 

@@ -3,8 +3,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
 import { categories, mediaFiles, orderItems, productImages, products, productVariants, shopSettings } from "~/db/schema";
 import { AppError } from "~/lib/errors";
-import { announceLaunch } from "~/modules/notify-me/announce-launch.server";
-import { announceRestock, stockBeforeChange, type StockBefore } from "~/modules/notify-me/announce-restock.server";
+import type { AvailabilityWatch } from "./availability-watch";
 import type { ProductInput } from "./product-input";
 import { variantKey } from "./product-options";
 
@@ -28,7 +27,7 @@ function skuFor(productId: string, color: string, size: string): string {
  * has ever named it (its cart lines go with it); one that was ordered keeps its row with stock 0,
  * so a cancelled or returned order can still put its stock back.
  */
-export async function saveProduct(db: Db, input: ProductInput, opts: { id?: string } = {}): Promise<SavedProduct> {
+export async function saveProduct<B>(db: Db, input: ProductInput, watch: AvailabilityWatch<B>, opts: { id?: string } = {}): Promise<SavedProduct> {
   return db.transaction(async (tx) => {
     const [category] = await tx.select({ slug: categories.slug }).from(categories).where(eq(categories.slug, input.category));
     if (!category) throw new AppError("VALIDATION", undefined, { category: "Please choose a category" });
@@ -51,11 +50,11 @@ export async function saveProduct(db: Db, input: ProductInput, opts: { id?: stri
     let id = opts.id;
     let created = false;
     let launched = false;
-    let stockBefore: StockBefore | null = null;
+    let stockBefore: { taken: B } | null = null;
     if (id) {
       const [before] = await tx.select({ status: products.status }).from(products).where(eq(products.id, id)).for("update");
       if (!before || before.status === "archived") throw new AppError("NOT_FOUND", "Product not found");
-      stockBefore = await stockBeforeChange(tx, [id]);
+      stockBefore = { taken: await watch.before(tx, [id]) };
       await tx.update(products).set(fields).where(eq(products.id, id));
       launched = before.status === "coming-soon" && input.status === "active";
     } else {
@@ -66,8 +65,8 @@ export async function saveProduct(db: Db, input: ProductInput, opts: { id?: stri
     }
     await saveVariants(tx, id, input.variants);
     // Notify Me, once the new stock is in: a launch, or a sold-out product that can be bought again.
-    if (launched) await announceLaunch(tx, { products: [{ id, name: input.name }], categories: [] });
-    if (stockBefore) await announceRestock(tx, stockBefore);
+    if (launched) await watch.launched(tx, { products: [{ id, name: input.name }], categories: [] });
+    if (stockBefore) await watch.restocked(tx, stockBefore.taken);
     await tx.delete(productImages).where(eq(productImages.productId, id));
     if (input.images.length > 0) {
       await tx.insert(productImages).values(

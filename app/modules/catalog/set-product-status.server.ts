@@ -3,7 +3,7 @@ import type { Db } from "~/db/client.server";
 import { products } from "~/db/schema";
 import type { ProductStatus } from "~/db/schema/statuses";
 import { AppError } from "~/lib/errors";
-import { announceRestock, stockBeforeChange } from "~/modules/notify-me/announce-restock.server";
+import type { AvailabilityWatch } from "./availability-watch";
 import { getProductForEdit } from "./get-product-for-edit.server";
 import { rawInputOf } from "./owner-product-json";
 import { fieldErrors, productInputSchema } from "./product-input";
@@ -22,7 +22,7 @@ const MOVES: Record<StatusChange, { from: ProductStatus[]; to: ProductStatus }> 
  * Activate, Deactivate or Restore. Activating a draft publishes it, so it must meet every rule of
  * Add Product (a draft may have been saved without photos or a description).
  */
-export async function setProductStatus(db: Db, id: string, change: StatusChange): Promise<{ name: string; status: ProductStatus }> {
+export async function setProductStatus<B>(db: Db, id: string, change: StatusChange, watch: AvailabilityWatch<B>): Promise<{ name: string; status: ProductStatus }> {
   const product = await getProductForEdit(db, id);
   if (!product) throw new AppError("NOT_FOUND", "Product not found");
   const move = MOVES[change];
@@ -35,7 +35,7 @@ export async function setProductStatus(db: Db, id: string, change: StatusChange)
     }
   }
   return db.transaction(async (tx) => {
-    const before = await stockBeforeChange(tx, [id]);
+    const before = await watch.before(tx, [id]);
     const [updated] = await tx
       .update(products)
       .set({ status: move.to, launchAt: null, updatedAt: new Date() })
@@ -44,7 +44,7 @@ export async function setProductStatus(db: Db, id: string, change: StatusChange)
       .returning({ name: products.name, status: products.status });
     if (!updated) throw new AppError("CONFLICT", `${product.input.name} was changed meanwhile. Please try again.`);
     // A draft with stock that goes back on sale is buyable again: its Notify Me sign-ups hear.
-    await announceRestock(tx, before);
+    await watch.restocked(tx, before);
     return updated;
   });
 }

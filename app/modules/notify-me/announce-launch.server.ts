@@ -1,10 +1,6 @@
 import type { DbOrTx } from "~/db/client.server";
+import type { LaunchedItems } from "~/modules/catalog/availability-watch";
 import { buyableProducts, categoryTarget, deliverNotifyMe, productOnSale, type OnSale } from "./deliver-notify-me.server";
-
-export type LaunchedItems = {
-  products: { id: string; name: string }[];
-  categories: { slug: string; name: string }[];
-};
 
 /**
  * Called inside every launch transaction (the owner's Launch now, a save that takes a product off

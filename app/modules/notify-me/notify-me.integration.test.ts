@@ -1,10 +1,10 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailOutbox, notifySubscriptions, productVariants, shopSettings } from "~/db/schema";
-import { launchNow } from "~/modules/catalog/launches.server";
+import { launchNow } from "~/flows/launch-products.server";
 import { productInputSchema, type ImageToken, type RawProductInput } from "~/modules/catalog/product-input";
-import { saveProduct } from "~/modules/catalog/save-product.server";
-import { setProductStatus } from "~/modules/catalog/set-product-status.server";
+import { saveProduct } from "~/flows/save-product.server";
+import { setProductStatus } from "~/flows/set-product-status.server";
 import { placeOrder } from "~/flows/place-order.server";
 import type { NotifyConfirmEmailData, NotifyMeEmailData } from "~/modules/messages/email-messages";
 import { createMailTransport } from "~/modules/messages/mail-transport.server";
@@ -77,14 +77,14 @@ describe.each(DATABASE_KINDS)("Notify Me delivery on %s", (kind) => {
 
   it("sends one e-mail per subscriber when the owner restocks a sold-out product, and nothing on the next restock", async () => {
     const input = raw({ name: "Chikankari Kurta" });
-    const { id } = await saveProduct(db(), edit(input, {}));
+    const { id } = await saveProduct({ db: db() }, edit(input, {}));
     await subscribe("sana@example.pk", `product:${id}`);
     await subscribe("Hamza@Example.pk", `product:${id}`);
     await subscribe("sana@example.pk", `product:${id}`); // twice is one sign-up
-    await saveProduct(db(), edit(input, { description: "Still sold out." }), { id });
+    await saveProduct({ db: db() }, edit(input, { description: "Still sold out." }), { id });
     expect(await notifyEmails("sana@example.pk")).toHaveLength(0);
 
-    await saveProduct(db(), edit(input, { variants: [{ color: "Green", size: "M", stock: 4 }, { color: "Green", size: "L", stock: 0 }] }), { id });
+    await saveProduct({ db: db() }, edit(input, { variants: [{ color: "Green", size: "M", stock: 4 }, { color: "Green", size: "L", stock: 0 }] }), { id });
     const queued = await notifyEmails();
     expect(queued.filter((r) => r.toAddress.endsWith("@example.pk")).map((r) => [r.toAddress, r.subject, r.status]).sort()).toEqual([
       ["hamza@example.pk", "Chikankari Kurta is back in stock at Kapra", "queued"],
@@ -110,16 +110,16 @@ describe.each(DATABASE_KINDS)("Notify Me delivery on %s", (kind) => {
     expect(unfolded).toContain("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
 
     // More stock, then sold out and back again: each sign-up was delivered once, so nothing more.
-    await saveProduct(db(), edit(input, { stock: 9 }), { id });
-    await saveProduct(db(), edit(input, { stock: 0 }), { id });
-    await saveProduct(db(), edit(input, { stock: 2 }), { id });
+    await saveProduct({ db: db() }, edit(input, { stock: 9 }), { id });
+    await saveProduct({ db: db() }, edit(input, { stock: 0 }), { id });
+    await saveProduct({ db: db() }, edit(input, { stock: 2 }), { id });
     expect(await notifyEmails("sana@example.pk")).toHaveLength(1);
     expect(await notifyEmails("hamza@example.pk")).toHaveLength(1);
   });
 
   it("double opt-in: only a sign-up confirmed through the e-mailed single-use link is told about the restock", async () => {
     const input = raw({ name: "Khaddar Shawl" });
-    const { id } = await saveProduct(db(), edit(input, {}));
+    const { id } = await saveProduct({ db: db() }, edit(input, {}));
     const target = `product:${id}`;
     expect(await subscribeToNotify(db(), { email: "Zara@Example.pk", target }, { address: "10.9.0.2" }))
       .toEqual({ ok: true, message: "Thanks! Please check your e-mail to confirm: we will e-mail you as soon as it is available." });
@@ -137,13 +137,13 @@ describe.each(DATABASE_KINDS)("Notify Me delivery on %s", (kind) => {
     expect(await confirmNotifyRequest(db(), token)).toEqual({ name: "Khaddar Shawl" });
     expect(await confirmNotifyRequest(db(), token)).toBeNull();
 
-    await saveProduct(db(), edit(input, { stock: 5 }), { id });
+    await saveProduct({ db: db() }, edit(input, { stock: 5 }), { id });
     expect(await notifyEmails("zara@example.pk")).toHaveLength(1);
     expect(await notifyEmails("never@example.pk")).toHaveLength(0);
   });
 
   it("an unconfirmed sign-up expires after 48 hours: its link stops working and the row is deleted", async () => {
-    const { id } = await saveProduct(db(), edit(raw(), {}));
+    const { id } = await saveProduct({ db: db() }, edit(raw(), {}));
     const asked = new Date(Date.now() - 49 * 3_600_000);
     await subscribeToNotify(db(), { email: "late@example.pk", target: `product:${id}` }, { address: "10.9.0.3", now: asked });
     const token = await confirmTokenFor("late@example.pk");
@@ -154,44 +154,44 @@ describe.each(DATABASE_KINDS)("Notify Me delivery on %s", (kind) => {
 
   it("signing up again after the e-mail went out waits for the next restock", async () => {
     const input = raw();
-    const { id } = await saveProduct(db(), edit(input, {}));
+    const { id } = await saveProduct({ db: db() }, edit(input, {}));
     await subscribe("twice@example.pk", `product:${id}`);
-    await saveProduct(db(), edit(input, { stock: 3 }), { id });
-    await saveProduct(db(), edit(input, { stock: 0 }), { id });
+    await saveProduct({ db: db() }, edit(input, { stock: 3 }), { id });
+    await saveProduct({ db: db() }, edit(input, { stock: 0 }), { id });
     await subscribe("twice@example.pk", `product:${id}`);
-    await saveProduct(db(), edit(input, { stock: 3 }), { id });
+    await saveProduct({ db: db() }, edit(input, { stock: 3 }), { id });
     expect(await notifyEmails("twice@example.pk")).toHaveLength(2);
   });
 
   it("never e-mails about a draft product, and an address that unsubscribed gets nothing", async () => {
     const input = raw();
-    const { id } = await saveProduct(db(), edit(input, {}));
+    const { id } = await saveProduct({ db: db() }, edit(input, {}));
     await subscribe("draft@example.pk", `product:${id}`);
     await subscribe("gone@example.pk", `product:${id}`);
     await subscribe("gone@example.pk", "category:jackets");
     // gone@ unsubscribes from an earlier e-mail about another product (the link covers every waiting sign-up).
     const otherInput = raw();
-    const other = await saveProduct(db(), edit(otherInput, {}));
+    const other = await saveProduct({ db: db() }, edit(otherInput, {}));
     await subscribe("gone@example.pk", `product:${other.id}`);
-    await saveProduct(db(), edit(otherInput, { stock: 1 }), { id: other.id });
+    await saveProduct({ db: db() }, edit(otherInput, { stock: 1 }), { id: other.id });
     const [earlier] = await notifyData("gone@example.pk");
     expect(await unsubscribeByToken(db(), tokenOf(earlier))).toMatchObject({ stopped: 3 });
 
-    await saveProduct(db(), edit(input, { status: "draft", stock: 5 }), { id });
+    await saveProduct({ db: db() }, edit(input, { status: "draft", stock: 5 }), { id });
     expect(await notifyEmails("draft@example.pk")).toHaveLength(0);
     // The owner's Activate toggle puts the draft, with its stock, back on sale.
-    await setProductStatus(db(), id, "activate");
+    await setProductStatus({ db: db() }, id, "activate");
     expect(await notifyData("draft@example.pk")).toEqual([expect.objectContaining({ reason: "restocked", path: `/product/${id}` })]);
     expect(await notifyEmails("gone@example.pk")).toHaveLength(1); // only the earlier one
-    await launchNow(db(), { kind: "category", slug: "jackets" });
+    await launchNow({ db: db() }, { kind: "category", slug: "jackets" });
     expect(await notifyEmails("gone@example.pk")).toHaveLength(1);
   });
 
   it("a launch sends one e-mail per sign-up: a coming-soon product, and a collection with its waiting products", async () => {
     const input = raw({ name: "Eid Sherwani", status: "coming-soon", stock: 6 });
-    const { id } = await saveProduct(db(), edit(input, {}));
+    const { id } = await saveProduct({ db: db() }, edit(input, {}));
     await subscribe("launch@example.pk", `product:${id}`);
-    await launchNow(db(), { kind: "product", id });
+    await launchNow({ db: db() }, { kind: "product", id });
     expect(await notifyData("launch@example.pk")).toEqual([expect.objectContaining({ what: "product", name: "Eid Sherwani", reason: "launched", path: `/product/${id}` })]);
     const [row] = await notifyEmails("launch@example.pk");
     expect(row.subject).toBe("Eid Sherwani is now available at Kapra");
@@ -200,7 +200,7 @@ describe.each(DATABASE_KINDS)("Notify Me delivery on %s", (kind) => {
     // has no stock yet, so its subscriber hears when stock arrives.
     await subscribe("sweat@example.pk", "category:sweatshirts");
     await subscribe("varsity@example.pk", "product:varsity-crew-sweatshirt");
-    await launchNow(db(), { kind: "category", slug: "sweatshirts" });
+    await launchNow({ db: db() }, { kind: "category", slug: "sweatshirts" });
     expect(await notifyData("sweat@example.pk")).toEqual([expect.objectContaining({ what: "category", name: "Sweat Shirts", reason: "launched", path: "/category/sweatshirts" })]);
     expect(await notifyEmails("varsity@example.pk")).toHaveLength(0);
     await db().transaction(async (tx) => {
@@ -219,7 +219,7 @@ describe.each(DATABASE_KINDS)("Notify Me delivery on %s", (kind) => {
 
   it("a cancelled order that puts the last units back is a restock, delivered once even when two cancels race", async () => {
     const input = raw({ name: "Khaddar Shawl", stock: 2, sizes: ["M"] });
-    const { id } = await saveProduct(db(), edit(input, {}));
+    const { id } = await saveProduct({ db: db() }, edit(input, {}));
     const other = await createTestBuyer(db(), "Zara");
     const first = await placeOrder({ db: db() }, { userId: buyer, items: [{ productId: id, color: "Green", size: "M", quantity: 1 }], shipping: SHIPPING });
     const second = await placeOrder({ db: db() }, { userId: other, items: [{ productId: id, color: "Green", size: "M", quantity: 1 }], shipping: SHIPPING });
@@ -233,13 +233,13 @@ describe.each(DATABASE_KINDS)("Notify Me delivery on %s", (kind) => {
 
   it("the unsubscribe token verifies, a tampered or foreign one is refused, and unsubscribing stops every waiting sign-up of the address only", async () => {
     const input = raw({ name: "Pashmina Wrap" });
-    const { id } = await saveProduct(db(), edit(input, {}));
+    const { id } = await saveProduct({ db: db() }, edit(input, {}));
     const laterInput = raw();
-    const { id: later } = await saveProduct(db(), edit(laterInput, {}));
+    const { id: later } = await saveProduct({ db: db() }, edit(laterInput, {}));
     await subscribe("wrap@example.pk", `product:${id}`);
     await subscribe("wrap@example.pk", `product:${later}`);
     await subscribe("friend@example.pk", `product:${later}`);
-    await saveProduct(db(), edit(input, { stock: 3 }), { id });
+    await saveProduct({ db: db() }, edit(input, { stock: 3 }), { id });
     const [data] = await notifyData("wrap@example.pk");
     const token = tokenOf(data);
 
@@ -260,7 +260,7 @@ describe.each(DATABASE_KINDS)("Notify Me delivery on %s", (kind) => {
     expect(await unsubscribeByToken(db(), token)).toEqual({ name: "Pashmina Wrap", stopped: 0 }); // twice is harmless
     expect(await readUnsubscribeLink(db(), token)).toMatchObject({ valid: true, unsubscribed: true });
 
-    await saveProduct(db(), edit(laterInput, { stock: 5 }), { id: later });
+    await saveProduct({ db: db() }, edit(laterInput, { stock: 5 }), { id: later });
     expect(await notifyEmails("wrap@example.pk")).toHaveLength(1);
     expect(await notifyEmails("friend@example.pk")).toHaveLength(1);
   });
