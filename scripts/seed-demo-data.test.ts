@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { couriers, orderItems, orders, orderStatusHistory, productImages, products, settlements, shipments, shippingDiscrepancies } from "~/db/schema";
-import { getSellerOverview } from "~/modules/seller/get-seller-overview.server";
+import { getSellerOverview } from "~/flows/get-seller-overview.server";
 import { cashWithCouriers } from "~/modules/shipping/settlements/cash-with-couriers.server";
 import { courierStatusKind } from "~/modules/shipping/imports/courier-status";
 import { deliveryRates } from "~/modules/shipping/settlements/delivery-rates.server";
@@ -59,7 +59,7 @@ describe.each(DATABASE_KINDS)("demo data on %s", (kind) => {
     expect(await db().select({ n: sql<number>`count(*)::int` }).from(orderStatusHistory)).toEqual([{ n: result.history }]);
 
     // The overview reads the demo shop.
-    const overview = await getSellerOverview(db(), NOW);
+    const overview = await getSellerOverview({ db: db(), now: NOW });
     expect(overview.stats.totalOrders).toBe(200);
     expect(overview.stats.totalRevenue).toBeGreaterThan(0);
     expect(overview.cities.length).toBeGreaterThan(3);

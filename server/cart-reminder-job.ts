@@ -1,6 +1,6 @@
 import type { Logger } from "pino";
 import type { Db } from "~/db/client.server";
-import { sendDueCartReminders } from "~/modules/marketing/cart-reminders.server";
+import { remindForgottenCarts } from "~/flows/remind-forgotten-carts.server";
 import { startPeriodicJob } from "./periodic-job";
 
 export const CART_REMINDER_CHECK_MS = 10 * 60_000;
@@ -11,7 +11,7 @@ export const CART_REMINDER_CHECK_MS = 10 * 60_000;
  */
 export function startCartReminders(db: Db, logger: Pick<Logger, "info" | "error">, everyMs = CART_REMINDER_CHECK_MS): () => void {
   return startPeriodicJob(async () => {
-    const queued = await sendDueCartReminders(db);
+    const queued = await remindForgottenCarts({ db });
     if (queued > 0) logger.info({ queued }, "forgotten-cart reminders queued");
   }, { everyMs, firstAfterMs: Math.min(60_000, everyMs), onError: (error) => logger.error({ err: error }, "forgotten-cart reminders failed; trying again later") });
 }

@@ -1,5 +1,5 @@
 import { apiData, apiError, handleApi, methodNotAllowed, requireApiUser } from "~/http/api.server";
-import { getSellerOverview } from "~/modules/seller/get-seller-overview.server";
+import { getSellerOverview } from "~/flows/get-seller-overview.server";
 import type { Route } from "./+types/api.seller-overview";
 
 /** GET /api/seller/overview: the Overview's figures as JSON, for sellers only. */
@@ -7,7 +7,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return handleApi(async () => {
     const user = await requireApiUser(request, context);
     if (user.role !== "seller") return apiError(403, "FORBIDDEN", "Only sellers can view the shop overview");
-    return apiData(await getSellerOverview(context.db, new Date()));
+    return apiData(await getSellerOverview(context));
   });
 }
 

@@ -16,7 +16,7 @@ import { placeOrderFromForm, type CheckoutActionData } from "~/http/place-order-
 import { pageMeta } from "~/lib/seo";
 import { useRememberedLocation } from "~/lib/use-remembered-location";
 import { getCustomerProfile } from "~/modules/accounts/customer-profile.server";
-import type { CartLine } from "~/modules/cart/cart-lines.server";
+import type { CartLine } from "~/modules/cart/cart-line";
 import { listCartLines } from "~/modules/cart/cart-lines.server";
 import { addToCart, clearCart, removeCartItem, updateCartItem } from "~/modules/cart/cart-mutations.server";
 import { cartIntent } from "~/modules/cart/cart-schema";

@@ -13,7 +13,8 @@ import { CLEAR_OVERSIZE_COOKIE, readOversizeNotice } from "~/http/oversize-form"
 import { CONTACT_MAX, contactLengthErrors, contactTooLong, type ContactField } from "~/modules/contact/contact-limits";
 import { CONTACT_FAILURE, CONTACT_HONEYPOT_FIELD, CONTACT_SUCCESS, CONTACT_TOKEN_FIELD } from "~/modules/contact/contact-messages";
 import { loadContactFormSecret, signContactFormToken } from "~/modules/contact/contact-form-token.server";
-import { contactResponseInit, submitContactMessage, type ContactResult } from "~/modules/contact/submit-contact-message.server";
+import { submitContactMessage } from "~/flows/submit-contact-message.server";
+import { contactResponseInit, type ContactResult } from "~/modules/contact/submit-contact-message.server";
 import { shopFaq } from "~/modules/settings/shop-faq";
 import type { Route } from "./+types/contact";
 
@@ -41,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const result = await submitContactMessage(context.db, Object.fromEntries(await request.formData()), { address: requestAddress(request) });
+  const result = await submitContactMessage(context, Object.fromEntries(await request.formData()), { address: requestAddress(request) });
   return data(result, contactResponseInit(result));
 }
 

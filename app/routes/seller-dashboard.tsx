@@ -8,7 +8,7 @@ import { pageMeta } from "~/lib/seo";
 import { formatShopWeekdayDayMonth, shopDayNoon } from "~/lib/shop-time";
 import { useHydrated } from "~/lib/use-hydrated";
 import { moreItemsText } from "~/modules/orders/more-items";
-import { getSellerOverview } from "~/modules/seller/get-seller-overview.server";
+import { getSellerOverview } from "~/flows/get-seller-overview.server";
 import type { Route } from "./+types/seller-dashboard";
 
 // recharts loads only here, after hydration, in its own chunk (see overview-charts.tsx).
@@ -22,7 +22,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireSeller(request, context);
-  return getSellerOverview(context.db, new Date());
+  return getSellerOverview(context);
 }
 
 const CHANNEL_LABELS = { web: "Website", phone: "Phone", whatsapp: "WhatsApp", instagram: "Instagram" } as const;

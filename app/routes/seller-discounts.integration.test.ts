@@ -7,7 +7,7 @@ import type { Auth } from "~/modules/accounts/auth.server";
 import { getProduct } from "~/modules/catalog/get-product.server";
 import { placeOrder } from "~/flows/place-order.server";
 import { cancelOrder } from "~/flows/cancel-order.server";
-import { getSellerOverview } from "~/modules/seller/get-seller-overview.server";
+import { getSellerOverview } from "~/flows/get-seller-overview.server";
 import { callRoute, expectRedirect, ownerAndBuyerCookies, routeContext, TEST_ORIGIN } from "../../tests/factories/route-calls";
 import { DATABASE_KINDS, useTestDatabase } from "../../tests/factories/test-database";
 import { createTestBuyer } from "../../tests/factories/test-users";
@@ -109,7 +109,7 @@ describe.each(DATABASE_KINDS)("Dashboard -> Discounts on %s", (kind) => {
     expect(shown.orders.map((o: { orderNumber: string; amount: number; gaveBack: boolean }) => [o.orderNumber, o.amount, o.gaveBack])).toEqual([
       [second.orderNumber, 500, false], [first.orderNumber, 500, false],
     ]);
-    expect((await getSellerOverview(database.db)).discounts).toEqual({ given: 1000, orders: 2 });
+    expect((await getSellerOverview({ db: database.db })).discounts).toEqual({ given: 1000, orders: 2 });
 
     await cancelOrder({ db: database.db }, { id: buyer, role: "buyer" }, first.orderId);
     const afterCancel = await loadCode(tee.id);

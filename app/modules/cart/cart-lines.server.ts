@@ -1,32 +1,11 @@
-import type { ProductStatus } from "~/db/schema/statuses";
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { DbOrTx, Tx } from "~/db/client.server";
 import { AppError } from "~/lib/errors";
 import { cartItems, categories, products, productVariants } from "~/db/schema";
 import { firstImage } from "~/modules/catalog/card-columns";
-import type { ProductImageData } from "~/modules/catalog/product-card";
 import { onSaleAt, priceAt } from "~/modules/promotions/sale-sql";
+import type { CartLine } from "./cart-line";
 
-export type CartLine = {
-  id: string;
-  productId: string;
-  variantId: number;
-  name: string;
-  categoryName: string;
-  color: string;
-  size: string;
-  quantity: number;
-  /** Today's price (a running sale's included); what checkout charges. */
-  price: number;
-  onSale: boolean;
-  categorySlug: string;
-  priceWhenAdded: number;
-  /** Units of this colour and size in stock now. */
-  stock: number;
-  status: ProductStatus;
-  image: ProductImageData | null;
-  addedAt: Date;
-};
 
 /** A buyer's cart lines with today's price and stock, newest first (SPEC.md: ordered by addedAt). */
 export async function listCartLines(db: DbOrTx, userId: string, now = new Date()): Promise<CartLine[]> {

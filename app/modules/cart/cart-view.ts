@@ -1,6 +1,6 @@
 import type { ShopSettings } from "~/db/shop-settings.server";
 import { mediaUrl } from "~/modules/media/image-url";
-import type { CartLine } from "./cart-lines.server";
+import type { CartLine } from "./cart-line";
 import { cartTotals, lineTotal } from "./cart-totals";
 
 /** What a discount code does to the cart: its amount, or why it gives nothing. */

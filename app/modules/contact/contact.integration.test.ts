@@ -5,7 +5,7 @@ import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-d
 import { subscribeToNotify } from "../notify-me/subscribe-to-notify.server";
 import { contactForm } from "../../../tests/factories/contact-form";
 import { CONTACT_FORM_EXPIRED } from "./contact-messages";
-import { submitContactMessage } from "./submit-contact-message.server";
+import { submitContactMessage } from "~/flows/submit-contact-message.server";
 
 describe.each(DATABASE_KINDS)("contact messages and notify-me sign-ups on %s", (kind) => {
   // notificationEmails: where messages are e-mailed.
@@ -15,7 +15,7 @@ describe.each(DATABASE_KINDS)("contact messages and notify-me sign-ups on %s", (
 
   it("stores a valid message, trimmed, for the owner's inbox", async () => {
     const form = await contactForm(database.db, { name: " Bilal Ahmed ", email: "bilal@example.pk", subject: "Exchange", message: "Can I swap M for L?" });
-    const result = await submitContactMessage(database.db, form, { address: "10.8.0.2" });
+    const result = await submitContactMessage({ db: database.db }, form, { address: "10.8.0.2" });
     expect(result).toEqual({ ok: true });
     const [row] = await database.db.select().from(contactMessages);
     expect(row).toMatchObject({ name: "Bilal Ahmed", email: "bilal@example.pk", subject: "Exchange", readAt: null });
@@ -23,7 +23,7 @@ describe.each(DATABASE_KINDS)("contact messages and notify-me sign-ups on %s", (
 
   it("stores nothing for bad input and gives the typed values back", async () => {
     const before = await count(contactMessages);
-    const result = await submitContactMessage(database.db, { name: "Sana", email: "sana@", subject: "", message: "Hello" }, { address: "10.8.0.2" });
+    const result = await submitContactMessage({ db: database.db }, { name: "Sana", email: "sana@", subject: "", message: "Hello" }, { address: "10.8.0.2" });
     expect(result).toEqual({
       ok: false,
       errors: { email: "Please enter a valid email address", subject: "Please enter a subject" },
@@ -41,10 +41,10 @@ describe.each(DATABASE_KINDS)("contact messages and notify-me sign-ups on %s", (
       MESSAGE,
       { ...MESSAGE, formStartedAt: `${Date.now() - 60_000}.${"A".repeat(43)}` },
     ];
-    for (const form of spam) expect(await submitContactMessage(database.db, form, { address: "10.8.0.3" })).toEqual({ ok: true });
+    for (const form of spam) expect(await submitContactMessage({ db: database.db }, form, { address: "10.8.0.3" })).toEqual({ ok: true });
     expect(await count(contactMessages)).toBe(before);
     // The same message, filled in like a person, is kept and not suspected.
-    expect(await submitContactMessage(database.db, await contactForm(database.db, MESSAGE, 4), { address: "10.8.0.3" })).toEqual({ ok: true });
+    expect(await submitContactMessage({ db: database.db }, await contactForm(database.db, MESSAGE, 4), { address: "10.8.0.3" })).toEqual({ ok: true });
     expect(await count(contactMessages)).toBe(before + 1);
     const [kept] = await database.db.select().from(contactMessages).orderBy(desc(contactMessages.id)).limit(1);
     expect(kept.possibleSpam).toBe(false);
@@ -52,7 +52,7 @@ describe.each(DATABASE_KINDS)("contact messages and notify-me sign-ups on %s", (
 
   it("a form sent within 3 s is kept for the owner but marked as possible spam, in the inbox and the e-mail", async () => {
     const fast = { ...MESSAGE, subject: "Pasted in a hurry" };
-    expect(await submitContactMessage(database.db, await contactForm(database.db, fast, 1), { address: "10.8.0.7" })).toEqual({ ok: true });
+    expect(await submitContactMessage({ db: database.db }, await contactForm(database.db, fast, 1), { address: "10.8.0.7" })).toEqual({ ok: true });
     const [kept] = await database.db.select().from(contactMessages).where(eq(contactMessages.subject, fast.subject));
     expect(kept).toMatchObject({ name: "Hina", possibleSpam: true, readAt: null });
     const [mail] = await database.db.select().from(emailOutbox).where(eq(emailOutbox.subject, `Contact form: ${fast.subject}`));
@@ -61,7 +61,7 @@ describe.each(DATABASE_KINDS)("contact messages and notify-me sign-ups on %s", (
 
   it("a form open for over a day is sent back with its values, to send again", async () => {
     const before = await count(contactMessages);
-    const result = await submitContactMessage(database.db, await contactForm(database.db, MESSAGE, 25 * 3600), { address: "10.8.0.4" });
+    const result = await submitContactMessage({ db: database.db }, await contactForm(database.db, MESSAGE, 25 * 3600), { address: "10.8.0.4" });
     expect(result).toEqual({ ok: false, errors: {}, values: MESSAGE, formError: CONTACT_FORM_EXPIRED });
     expect(await count(contactMessages)).toBe(before);
   });
@@ -69,13 +69,13 @@ describe.each(DATABASE_KINDS)("contact messages and notify-me sign-ups on %s", (
   it("10 messages per address an hour; the 11th gets a 429 message with the wait, and keeps its values", async () => {
     process.env.ABUSE_LIMITS_SCALE = "1";
     try {
-      for (let i = 0; i < 10; i++) expect(await submitContactMessage(database.db, await contactForm(database.db, MESSAGE), { address: "10.8.0.5" })).toEqual({ ok: true });
+      for (let i = 0; i < 10; i++) expect(await submitContactMessage({ db: database.db }, await contactForm(database.db, MESSAGE), { address: "10.8.0.5" })).toEqual({ ok: true });
       const before = await count(contactMessages);
-      const refused = await submitContactMessage(database.db, await contactForm(database.db, MESSAGE), { address: "10.8.0.5" });
+      const refused = await submitContactMessage({ db: database.db }, await contactForm(database.db, MESSAGE), { address: "10.8.0.5" });
       expect(refused).toMatchObject({ ok: false, values: MESSAGE, formError: "You have sent several messages in a short time. Please wait 60 minutes and try again." });
       expect(refused.ok === false && refused.retryAfterSeconds).toBeGreaterThan(3500);
       expect(await count(contactMessages)).toBe(before);
-      expect(await submitContactMessage(database.db, await contactForm(database.db, MESSAGE), { address: "10.8.0.6" })).toEqual({ ok: true });
+      expect(await submitContactMessage({ db: database.db }, await contactForm(database.db, MESSAGE), { address: "10.8.0.6" })).toEqual({ ok: true });
     } finally {
       process.env.ABUSE_LIMITS_SCALE = "1000";
     }

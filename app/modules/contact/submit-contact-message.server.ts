@@ -1,8 +1,7 @@
-import type { Db } from "~/db/client.server";
+import type { Db, DbOrTx } from "~/db/client.server";
 import { contactMessages } from "~/db/schema";
 import { RATE_RULES } from "~/modules/abuse/abuse-limits";
 import { hitRateLimit } from "~/db/rate-limit.server";
-import { queueStaffNotice } from "~/modules/messages/staff-recipients.server";
 import { checkContactFormToken, loadContactFormSecret } from "./contact-form-token.server";
 import { CONTACT_FORM_EXPIRED, CONTACT_HONEYPOT_FIELD, CONTACT_TOKEN_FIELD } from "./contact-messages";
 import { contactSchema, type ContactField } from "./contact-schema";
@@ -20,9 +19,19 @@ export type ContactResult =
 
 export type ContactRequestContext = { address: string; now?: Date };
 
+/** A stored message as the shop's staff are told of it. */
+export type ContactNotice = { name: string; email: string; subject: string; message: string; possibleSpam: boolean; inboxPath: string };
+
 /**
- * Validates and stores a contact message for the owner's inbox, and e-mails it to the shop's
- * notification recipients (Settings; every seller when none are listed) in the same transaction. Bad input stores nothing.
+ * Who tells the staff of a new message, inside the transaction that stores it: the contact module's
+ * port, given by the submit-contact-message flow (an e-mail to the notification recipients).
+ */
+export type TellStaff = (tx: DbOrTx, notice: ContactNotice) => Promise<unknown>;
+
+/**
+ * Validates and stores a contact message for the owner's inbox, and tells the staff (`tellStaff`:
+ * the notification recipients in Settings, every seller when none are listed) in the same transaction.
+ * Bad input stores nothing.
  *
  * Spam is refused without a captcha: a filled honeypot field, or a form with no signed rendered-at
  * token (a script posting straight to the page), gets the same thanks as a real message and stores
@@ -31,7 +40,9 @@ export type ContactRequestContext = { address: string; now?: Date };
  * buyer costs more than one spam in the inbox. A form left open over a day is sent back with its
  * values to be sent again. Messages are limited per client address.
  */
-export async function submitContactMessage(db: Db, input: Record<string, unknown>, context: ContactRequestContext): Promise<ContactResult> {
+export async function submitContactMessage(
+  db: Db, input: Record<string, unknown>, context: ContactRequestContext, tellStaff: TellStaff,
+): Promise<ContactResult> {
   const text = (k: ContactField) => (typeof input[k] === "string" ? (input[k] as string) : "");
   const values = { name: text("name"), email: text("email"), subject: text("subject"), message: text("message") };
   const parsed = contactSchema.safeParse(input);
@@ -53,7 +64,7 @@ export async function submitContactMessage(db: Db, input: Record<string, unknown
   await db.transaction(async (tx) => {
     const possibleSpam = timing === "too-fast";
     await tx.insert(contactMessages).values({ ...parsed.data, possibleSpam });
-    await queueStaffNotice(tx, { kind: "contact_message", data: { ...parsed.data, possibleSpam, inboxPath: "/seller/inbox" } });
+    await tellStaff(tx, { ...parsed.data, possibleSpam, inboxPath: "/seller/inbox" });
   });
   return { ok: true };
 }

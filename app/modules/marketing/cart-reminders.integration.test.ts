@@ -5,7 +5,7 @@ import { addToCart, clearCart, updateCartItem } from "~/modules/cart/cart-mutati
 import { renderEmail } from "~/modules/messages/render-email.server";
 import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
 import { createTestBuyer } from "../../../tests/factories/test-users";
-import { sendDueCartReminders } from "./cart-reminders.server";
+import { remindForgottenCarts } from "~/flows/remind-forgotten-carts.server";
 import { readMarketingLink, unsubscribeFromMarketing } from "./marketing-unsubscribe.server";
 
 const HOUR = 60 * 60 * 1000;
@@ -38,12 +38,12 @@ describe.each(DATABASE_KINDS)("forgotten-cart reminders on %s", (kind) => {
     t0 = new Date();
     const ayesha = await buyerWithCart("Ayesha", { items: [TEE, POCKET] });
     const quiet = await buyerWithCart("Quiet", { optedIn: false });
-    expect(await sendDueCartReminders(db(), at(23))).toBe(0);
+    expect(await remindForgottenCarts({ db: db(), now: at(23) })).toBe(0);
     // A sale started since the cart was filled: the reminder says today's price.
     await db().insert(scheduledSales).values({ name: "Flash", percent: 10, startsAt: at(-1), endsAt: at(48), appliesTo: "products", productIds: [TEE.productId] });
     await db().update(productVariants).set({ stock: 2 }).where(and(eq(productVariants.productId, POCKET.productId), eq(productVariants.color, POCKET.color), eq(productVariants.size, POCKET.size)));
 
-    expect(await sendDueCartReminders(db(), at(24))).toBe(1);
+    expect(await remindForgottenCarts({ db: db(), now: at(24) })).toBe(1);
     const [reminder] = await remindersTo(ayesha);
     expect(reminder).toMatchObject({ subject: "You left something in your Kapra cart", status: "queued" });
     const data = reminder.data as { items: { name: string }[] };
@@ -59,8 +59,8 @@ describe.each(DATABASE_KINDS)("forgotten-cart reminders on %s", (kind) => {
     expect(await remindersTo(quiet)).toHaveLength(0);
 
     // Again later, the same cart: nothing more.
-    expect(await sendDueCartReminders(db(), at(30))).toBe(0);
-    expect(await sendDueCartReminders(db(), at(72))).toBe(0);
+    expect(await remindForgottenCarts({ db: db(), now: at(30) })).toBe(0);
+    expect(await remindForgottenCarts({ db: db(), now: at(72) })).toBe(0);
     expect(await remindersTo(ayesha)).toHaveLength(1);
     await db().delete(scheduledSales);
   });
@@ -68,24 +68,24 @@ describe.each(DATABASE_KINDS)("forgotten-cart reminders on %s", (kind) => {
   it("reminds again only once the contents change and sit for another day; never for an emptied cart", async () => {
     t0 = new Date(Date.now() + 1000 * HOUR);
     const bilal = await buyerWithCart("Bilal");
-    expect(await sendDueCartReminders(db(), at(25))).toBe(1);
+    expect(await remindForgottenCarts({ db: db(), now: at(25) })).toBe(1);
     const [line] = await db().select().from(cartItems).where(eq(cartItems.userId, bilal));
     await updateCartItem(db(), bilal, line.id, 2);
     await db().update(cartItems).set({ updatedAt: at(26) }).where(eq(cartItems.userId, bilal));
-    expect(await sendDueCartReminders(db(), at(49))).toBe(0);
-    expect(await sendDueCartReminders(db(), at(50))).toBe(1);
+    expect(await remindForgottenCarts({ db: db(), now: at(49) })).toBe(0);
+    expect(await remindForgottenCarts({ db: db(), now: at(50) })).toBe(1);
     expect((await remindersTo(bilal)).map((r) => (r.data as { items: { quantity: number }[] }).items[0].quantity)).toEqual([1, 2]);
 
     const sana = await buyerWithCart("Sana");
     await clearCart(db(), sana);
-    expect(await sendDueCartReminders(db(), at(60))).toBe(0);
+    expect(await remindForgottenCarts({ db: db(), now: at(60) })).toBe(0);
     expect(await remindersTo(sana)).toHaveLength(0);
   });
 
   it("two server processes running at once send each reminder once", async () => {
     t0 = new Date(Date.now() + 2000 * HOUR);
     const zara = await buyerWithCart("Zara");
-    const [a, b] = await Promise.all([sendDueCartReminders(db(), at(25)), sendDueCartReminders(db(), at(25))]);
+    const [a, b] = await Promise.all([remindForgottenCarts({ db: db(), now: at(25) }), remindForgottenCarts({ db: db(), now: at(25) })]);
     expect(a + b).toBe(1);
     expect(await remindersTo(zara)).toHaveLength(1);
   });
@@ -94,9 +94,9 @@ describe.each(DATABASE_KINDS)("forgotten-cart reminders on %s", (kind) => {
     t0 = new Date(Date.now() + 3000 * HOUR);
     const hira = await buyerWithCart("Hira");
     await db().update(shopSettings).set({ cartReminders: false });
-    expect(await sendDueCartReminders(db(), at(25))).toBe(0);
+    expect(await remindForgottenCarts({ db: db(), now: at(25) })).toBe(0);
     await db().update(shopSettings).set({ cartReminders: true });
-    expect(await sendDueCartReminders(db(), at(25))).toBe(1);
+    expect(await remindForgottenCarts({ db: db(), now: at(25) })).toBe(1);
 
     const { unsubscribePath } = (await remindersTo(hira))[0].data as { unsubscribePath: string };
     const token = new URL(unsubscribePath, "http://shop.test").searchParams.get("token")!;
@@ -109,6 +109,6 @@ describe.each(DATABASE_KINDS)("forgotten-cart reminders on %s", (kind) => {
     // A new cart from the unsubscribed buyer: no reminder.
     await addToCart(db(), hira, { ...POCKET, quantity: 1 });
     await db().update(cartItems).set({ addedAt: at(26), updatedAt: at(26) }).where(eq(cartItems.userId, hira));
-    expect(await sendDueCartReminders(db(), at(60))).toBe(0);
+    expect(await remindForgottenCarts({ db: db(), now: at(60) })).toBe(0);
   });
 });

@@ -6,7 +6,7 @@ import { CLIENT_IP_HEADER } from "~/modules/abuse/client-address";
 import { updateNotificationSettings } from "~/modules/accounts/customer-profile.server";
 import { grantSellerRole, revokeSellerRole } from "~/modules/accounts/team.server";
 import { placeOrder } from "~/flows/place-order.server";
-import { submitContactMessage } from "~/modules/contact/submit-contact-message.server";
+import { submitContactMessage } from "~/flows/submit-contact-message.server";
 import { cancelOrder } from "~/flows/cancel-order.server";
 import { moveOrder } from "~/flows/move-order.server";
 import { contactForm } from "../../../tests/factories/contact-form";
@@ -104,7 +104,7 @@ describe.each(DATABASE_KINDS)("every e-mail the shop sends, over real SMTP, on %
 
   it("sends the owner a contact message they can reply to", async () => {
     const form = await contactForm(db(), { name: "Bilal", email: "bilal@example.pk", subject: "Size exchange", message: "Can I swap M for L?\nThanks" });
-    const result = await submitContactMessage(db(), form, { address: "10.7.0.1" });
+    const result = await submitContactMessage({ db: db() }, form, { address: "10.7.0.1" });
     expect(result.ok).toBe(true);
     await send();
     const [mail] = await smtp.waitFor((m) => to(OWNER_EMAIL)(m) && m.subject === "Contact form: Size exchange");
@@ -115,7 +115,7 @@ describe.each(DATABASE_KINDS)("every e-mail the shop sends, over real SMTP, on %
 
   it("queues nothing for a contact form that is refused", async () => {
     const before = await db().$count(emailOutbox);
-    const result = await submitContactMessage(db(), { name: "", email: "not-an-address", subject: "", message: "" }, { address: "10.7.0.1" });
+    const result = await submitContactMessage({ db: db() }, { name: "", email: "not-an-address", subject: "", message: "" }, { address: "10.7.0.1" });
     expect(result.ok).toBe(false);
     expect(await db().$count(emailOutbox)).toBe(before);
   });

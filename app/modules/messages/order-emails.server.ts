@@ -5,7 +5,7 @@ import type { OrderStatus } from "~/db/schema/statuses";
 import type { EmailMessage, OrderEmailData } from "./email-messages";
 import { queueEmails } from "./queue-email.server";
 import { sellerEmailsSql, staffFrom, staffNoticeRecipients } from "./staff-recipients.server";
-import { trackingUrlSql } from "~/modules/shipping/couriers/tracking-url-sql";
+import { trackingUrlSql } from "~/modules/orders/tracking-url-sql";
 
 export type OrderEvent =
   | { type: "placed" }

@@ -2,7 +2,7 @@ import { and, asc, eq, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { orderItems, orders } from "~/db/schema";
 import { isUuid } from "~/lib/uuid";
-import { trackingUrlSql } from "~/modules/shipping/couriers/tracking-url-sql";
+import { trackingUrlSql } from "~/modules/orders/tracking-url-sql";
 import type { OrderStatus, PaymentStatus } from "./order-lifecycle";
 
 /** Who is looking: a buyer sees only their own orders, a seller (the shop) sees every order. */

@@ -7,7 +7,7 @@ import type { OrderDetail } from "./get-order.server";
 import { sellerOrderWhere } from "./seller-order-filter.server";
 import { SELLER_ORDERS_PAGE_SIZE, type SellerOrderQuery } from "./seller-order-query";
 import { pageWindow } from "~/lib/page-window";
-import { trackingUrlSql } from "~/modules/shipping/couriers/tracking-url-sql";
+import { trackingUrlSql } from "~/modules/orders/tracking-url-sql";
 
 export type SellerOrderItem = { productId: string | null; name: string; color: string; size: string; price: number; quantity: number };
 

@@ -6,7 +6,7 @@ import { RATE_RULES } from "~/modules/abuse/abuse-limits";
 import { hitRateLimit, refundRateLimit } from "~/db/rate-limit.server";
 import type { OrderStatus, PaymentStatus } from "./order-lifecycle";
 import { normalizeOrderNumber } from "./order-number";
-import { trackingUrlSql } from "~/modules/shipping/couriers/tracking-url-sql";
+import { trackingUrlSql } from "~/modules/orders/tracking-url-sql";
 
 export type TrackedOrder = {
   orderNumber: string;

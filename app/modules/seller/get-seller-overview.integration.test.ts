@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { categories, orderItems, orders, products } from "~/db/schema";
 import type { OrderChannel, OrderStatus } from "~/db/schema/statuses";
 import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
-import { getSellerOverview } from "./get-seller-overview.server";
+import { getSellerOverview } from "~/flows/get-seller-overview.server";
 
 // 2025-06-10 15:00 in Karachi. The chart covers 2025-05-12 .. 2025-06-10 (Karachi days).
 const NOW = new Date("2025-06-10T10:00:00Z");
@@ -47,7 +47,7 @@ describe.each(DATABASE_KINDS)("seller overview on %s", (kind) => {
   }, 120_000);
 
   it("shows zeros and no orders on an empty shop, with every day and channel listed", async () => {
-    const overview = await getSellerOverview(db(), NOW);
+    const overview = await getSellerOverview({ db: db(), now: NOW });
     expect(overview.stats).toEqual({ totalRevenue: 0, codOutstanding: 0, pendingValue: 0, totalOrders: 0, pendingOrders: 0, products: 8 });
     expect(overview.recentOrders).toEqual([]);
     expect(overview.daily).toHaveLength(30);
@@ -73,7 +73,7 @@ describe.each(DATABASE_KINDS)("seller overview on %s", (kind) => {
     await order({ status: "cancelled", total: 90000, createdAt: at("2025-06-09T11:00:00Z"), city: "Peshawar", items: [{ productId: "cap", quantity: 50 }] });
     await order({ status: "returned", total: 80000, createdAt: at("2025-06-01T11:00:00Z"), deliveredAt: at("2025-06-03T11:00:00Z"), city: "Peshawar", items: [{ productId: "cap", quantity: 40 }] });
 
-    const overview = await getSellerOverview(db(), NOW);
+    const overview = await getSellerOverview({ db: db(), now: NOW });
     expect(overview.stats).toEqual({
       totalRevenue: 3000 + 5000 + 1000,
       codOutstanding: 2200,
@@ -96,7 +96,7 @@ describe.each(DATABASE_KINDS)("seller overview on %s", (kind) => {
   });
 
   it("builds the per-day series in Karachi days, with zero days, revenue on the delivery day", async () => {
-    const { daily } = await getSellerOverview(db(), NOW);
+    const { daily } = await getSellerOverview({ db: db(), now: NOW });
     const day = (d: string) => daily.find((x) => x.day === d)!;
     expect(daily).toHaveLength(30);
     // 19:30 UTC on 9 June is 00:30 on 10 June in Karachi.
@@ -110,7 +110,7 @@ describe.each(DATABASE_KINDS)("seller overview on %s", (kind) => {
   });
 
   it("ranks the top 5 products by units of live orders, and cities by orders", async () => {
-    const { topProducts, cities } = await getSellerOverview(db(), NOW);
+    const { topProducts, cities } = await getSellerOverview({ db: db(), now: NOW });
     // cap: 9 units long ago (outside the period), 50 cancelled, 40 returned: not a best seller.
     expect(topProducts).toEqual([
       { productId: "polo", name: "The polo", units: 5 },
@@ -132,7 +132,7 @@ describe.each(DATABASE_KINDS)("seller overview on %s", (kind) => {
       status: "pending", total: 5000, createdAt: at("2025-06-10T10:00:00Z"), name: "Four Items",
       items: [{ productId: "tee", quantity: 2 }, { productId: "polo", quantity: 1 }, { productId: "hoodie", quantity: 1 }, { productId: "sock", quantity: 3 }],
     });
-    const { recentOrders } = await getSellerOverview(db(), NOW);
+    const { recentOrders } = await getSellerOverview({ db: db(), now: NOW });
     expect(recentOrders[0]).toMatchObject({ customerName: "Four Items", items: [{ quantity: 2, name: "name of tee" }, { quantity: 1, name: "name of polo" }], moreItems: 2 });
     expect(recentOrders[1]).toMatchObject({ customerName: "Newest Customer", items: [{ quantity: 1, name: "name of hoodie" }], moreItems: 0 });
   });

@@ -4,7 +4,6 @@ import { discountRedemptions, orderItems, orders, products } from "~/db/schema";
 import { ORDER_CHANNELS, type OrderChannel, type OrderStatus } from "~/db/schema/statuses";
 import { lastShopDays, SHOP_UTC_OFFSET_SECONDS, startOfShopDay } from "~/lib/shop-time";
 import { ITEMS_SHOWN } from "~/modules/orders/more-items";
-import { cashWithCouriers, type CourierCash } from "~/modules/shipping/settlements/cash-with-couriers.server";
 
 /** Days the charts cover, today included. */
 export const OVERVIEW_DAYS = 30;
@@ -13,7 +12,7 @@ const VOID_STATUSES: OrderStatus[] = ["cancelled", "returned"];
 /** Taken but not yet handed to the courier. */
 const OPEN_STATUSES: OrderStatus[] = ["pending", "confirmed", "processing"];
 
-export type SellerOverview = {
+export type SellerFigures = {
   generatedAt: string;
   stats: {
     /** Sum of delivered orders' totals: cash actually collected. */
@@ -40,8 +39,6 @@ export type SellerOverview = {
   topProducts: { productId: string | null; name: string; units: number }[];
   /** Orders of the chart period per ship-to city, most first. */
   cities: { city: string; orders: number }[];
-  /** COD of delivered parcels the couriers have not paid for yet, per courier (modules/shipping). */
-  cashWithCouriers: CourierCash[];
   /** Discount codes over the chart period: PKR taken off, and orders that used one (a cancelled or returned order gave its use back). */
   discounts: { given: number; orders: number };
 };
@@ -52,16 +49,17 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /**
  * Everything the owner's Overview shows, in seven SQL aggregates (never every order in the process):
  * one pass over all orders grouped by status and channel gives the cards and the channel split; one
- * pass over the chart period grouped by day and city gives orders per day and per city; cash with
- * couriers is one more, over the unsettled shipments, and discounts given one more over the period's code uses. `now` fixes "today" so the charts' 30
+ * pass over the chart period grouped by day and city gives orders per day and per city, and discounts
+ * given one more over the period's code uses (cash with couriers is shipping's, added by the
+ * get-seller-overview flow). `now` fixes "today" so the charts' 30
  * shop days are testable.
  */
-export async function getSellerOverview(db: DbOrTx, now: Date = new Date()): Promise<SellerOverview> {
+export async function getSellerFigures(db: DbOrTx, now: Date = new Date()): Promise<SellerFigures> {
   const since = startOfShopDay(now, OVERVIEW_DAYS - 1);
   // A shop day as a whole number (days since 1970 in shop time): cheaper to group by than formatted text.
   const dayNumber = (column: unknown) => int(sql`floor((extract(epoch from ${column}) + ${sql.raw(String(SHOP_UTC_OFFSET_SECONDS))}) / 86400)`);
 
-  const [byStatus, [productCount], recent, placed, delivered, top, cash, [discounts]] = await Promise.all([
+  const [byStatus, [productCount], recent, placed, delivered, top, [discounts]] = await Promise.all([
     db
       .select({ status: orders.status, channel: orders.channel, orders: count(), total: int(sql`coalesce(sum(${orders.total}), 0)`) })
       .from(orders)
@@ -90,7 +88,6 @@ export async function getSellerOverview(db: DbOrTx, now: Date = new Date()): Pro
       .groupBy(orderItems.productId)
       .orderBy(sql`3 desc`, sql`2`)
       .limit(5),
-    cashWithCouriers(db, now),
     db
       .select({ given: int(sql`coalesce(sum(${discountRedemptions.amount}), 0)`), orders: count() })
       .from(discountRedemptions)
@@ -138,7 +135,6 @@ export async function getSellerOverview(db: DbOrTx, now: Date = new Date()): Pro
       .map(([city, n]) => ({ city, orders: n }))
       .sort((a, b) => b.orders - a.orders || a.city.localeCompare(b.city))
       .slice(0, 10),
-    cashWithCouriers: cash,
     discounts: { given: discounts?.given ?? 0, orders: discounts?.orders ?? 0 },
   };
 }

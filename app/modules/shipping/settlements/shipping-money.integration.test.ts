@@ -2,7 +2,7 @@ import { parse } from "csv-parse/sync";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { shippingDiscrepancies, shopSettings } from "~/db/schema";
-import { getSellerOverview } from "~/modules/seller/get-seller-overview.server";
+import { getSellerOverview } from "~/flows/get-seller-overview.server";
 import { DATABASE_KINDS, useTestDatabase } from "../../../../tests/factories/test-database";
 import { insertTestCourier, insertTestDiscrepancy, insertTestParcel, insertTestSettlement } from "../../../../tests/factories/test-shipments";
 import { cashWithCouriers } from "./cash-with-couriers.server";
@@ -97,7 +97,7 @@ describe.each(DATABASE_KINDS)("the money of shipping on %s", (kind) => {
       } finally {
         await db().update(shopSettings).set({ settlementOverdueDays: 10 });
       }
-      expect((await getSellerOverview(db(), NOW)).cashWithCouriers).toEqual(await cashWithCouriers(db(), NOW));
+      expect((await getSellerOverview({ db: db(), now: NOW })).cashWithCouriers).toEqual(await cashWithCouriers(db(), NOW));
     });
   });
 

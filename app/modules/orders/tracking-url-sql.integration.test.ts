@@ -4,12 +4,12 @@ import { orders, users } from "~/db/schema";
 import { getOrder } from "~/modules/orders/get-order.server";
 import { listSellerOrders } from "~/modules/orders/list-seller-orders.server";
 import { trackOrder } from "~/modules/orders/track-order.server";
-import { DATABASE_KINDS, useTestDatabase } from "../../../../tests/factories/test-database";
-import { placeTestOrder } from "../../../../tests/factories/test-orders";
-import { defaultBookingColumns } from "../booking/booking-columns";
+import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
+import { placeTestOrder } from "../../../tests/factories/test-orders";
+import { defaultBookingColumns } from "../shipping/booking/booking-columns";
 import { bookParcels } from "~/flows/book-parcels.server";
-import { parseCourierForm } from "./courier-form";
-import { createCourier } from "./couriers.server";
+import { parseCourierForm } from "../shipping/couriers/courier-form";
+import { createCourier } from "../shipping/couriers/couriers.server";
 
 const OWNER = { id: "owner-tracking", name: "Sana Owner" };
 
