@@ -1,3 +1,4 @@
+import path from "node:path";
 import js from "@eslint/js";
 import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 import importX from "eslint-plugin-import-x";
@@ -24,8 +25,13 @@ const LAYERS = [
   },
   {
     target: "./app/modules",
+    from: ["./app/routes", "./app/components", "./app/http", "./app/flows", "./app/seed", "./app/root.tsx"],
+    message: "Modules hold business rules only: no routes, components, request glue (app/http), flows or seed. What crosses modules is a flow (app/flows).",
+  },
+  {
+    target: "./app/flows",
     from: ["./app/routes", "./app/components", "./app/http", "./app/seed", "./app/root.tsx"],
-    message: "Modules hold business rules only: no routes, components, request glue (app/http) or seed.",
+    message: "Flows compose modules for routes, http and server: they import modules, db and lib, never routes, components, request glue or seed.",
   },
   {
     target: "./app/seed",
@@ -53,6 +59,43 @@ const SHOP_TIME_SELECTORS = [
 ];
 const SHOP_TIME_MESSAGE = "Pakistan time lives in app/lib/shop-time.ts: use its SHOP_TIME_ZONE, day helpers and formatters instead of naming the zone or its offset.";
 
+/**
+ * A module may use another module's types and pure rules, never its `.server` operations: what
+ * crosses modules is a flow (app/flows), and what a module needs from another is a port it declares
+ * and a flow gives (docs/architecture.md). Resolved by path, so `~/modules/x/...` and `../x/...`
+ * are judged alike.
+ */
+const moduleBoundaries = {
+  rules: {
+    "no-other-module-server": {
+      meta: { type: "problem", schema: [] },
+      create(context) {
+        const modulesDir = path.join(import.meta.dirname, "app", "modules");
+        const moduleOf = (file) => {
+          const relative = path.relative(modulesDir, file);
+          return relative.startsWith("..") || path.isAbsolute(relative) ? null : relative.split(path.sep)[0];
+        };
+        const from = moduleOf(context.filename);
+        if (!from) return {};
+        const check = (node, source) => {
+          if (typeof source !== "string") return;
+          const target = source.startsWith("~/") ? path.join(import.meta.dirname, "app", source.slice(2))
+            : source.startsWith(".") ? path.resolve(path.dirname(context.filename), source) : null;
+          const to = target && moduleOf(target);
+          if (!to || to === from || !/\.server(\.tsx?)?$/.test(target)) return;
+          context.report({ node, message: `modules/${from} may not import modules/${to}'s operations (${source}): compose them in a flow (app/flows), or declare a port in modules/${from} that a flow gives. Types and pure rules of another module may be imported from its plain .ts files.` });
+        };
+        return {
+          ImportDeclaration: (node) => check(node, node.source.value),
+          ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
+          ExportAllDeclaration: (node) => check(node, node.source.value),
+          ImportExpression: (node) => node.source.type === "Literal" && check(node, node.source.value),
+        };
+      },
+    },
+  },
+};
+
 export default tseslint.config(
   { ignores: ["build/", ".react-router/", "node_modules/", "data/", "test-results/", "playwright-report/", "bench-results/"] },
   js.configs.recommended,
@@ -64,7 +107,7 @@ export default tseslint.config(
     },
   },
   {
-    // Dependencies point one way: routes -> http -> modules -> db -> lib (docs/architecture.md).
+    // Dependencies point one way: routes -> http -> flows -> modules -> db -> lib (docs/architecture.md).
     files: ["app/**/*.{ts,tsx}"],
     ignores: ["**/*.test.ts", "**/*.test.tsx"],
     plugins: { "import-x": importX },
@@ -76,6 +119,12 @@ export default tseslint.config(
     files: ["app/components/**"],
     // Type-only imports are erased from the bundle, so a component may name a module's types.
     rules: { "no-restricted-imports": ["error", { patterns: [{ group: ["~/db/*", "**/*.server", "**/*.server.ts"], allowTypeImports: true, message: "Components never import db/ or server modules." }] }] },
+  },
+  {
+    files: ["app/modules/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.ts", "**/*.test.tsx"],
+    plugins: { "module-boundaries": moduleBoundaries },
+    rules: { "module-boundaries/no-other-module-server": "error" },
   },
   {
     files: ["app/modules/**"],

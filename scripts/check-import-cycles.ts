@@ -90,6 +90,32 @@ export function importCycles(graph: Map<string, string[]>): string[][] {
   return components.map((component) => circleThrough(graph, new Set(component)));
 }
 
+/**
+ * The circles between modules (app/modules/NAME): no two modules may import each other, directly or
+ * through others, whatever the files (docs/architecture.md). Tests are left out: a test reaches past
+ * the layers to set up what it checks.
+ */
+export function moduleCycles(graph: Map<string, string[]>, root: string): string[][] {
+  const modulesDir = path.join(root, "app", "modules");
+  const moduleOf = (file: string) => {
+    const relative = path.relative(modulesDir, file);
+    return relative.startsWith("..") || !relative.includes(path.sep) ? null : relative.split(path.sep)[0];
+  };
+  const isTest = (file: string) => /\.test\.tsx?$/.test(file);
+  const modules = new Map<string, Set<string>>();
+  for (const [file, targets] of graph) {
+    const from = moduleOf(file);
+    if (!from || isTest(file)) continue;
+    const edges = modules.get(from) ?? new Set<string>();
+    modules.set(from, edges);
+    for (const target of targets) {
+      const to = moduleOf(target);
+      if (to && to !== from) edges.add(to);
+    }
+  }
+  return importCycles(new Map([...modules].map(([name, edges]) => [name, [...edges]])));
+}
+
 /** One way around a strongly connected set, from its first file (by name) back to it. */
 function circleThrough(graph: Map<string, string[]>, members: Set<string>): string[] {
   const start = [...members].sort()[0];
@@ -116,10 +142,15 @@ if (isMain) {
   const folders = process.argv.slice(2).length ? process.argv.slice(2) : ["app", "server"];
   const graph = importGraph(root, folders);
   const cycles = importCycles(graph);
+  const betweenModules = moduleCycles(graph, root);
   if (cycles.length) {
     console.error(`Import circles (docs/architecture.md: put what both sides need in a file both can import):`);
     for (const cycle of cycles) console.error(`  ${cycle.map((f) => path.relative(root, f)).join(" -> ")}`);
-    process.exit(1);
   }
-  console.log(`No import circles among ${graph.size} files in ${folders.join(", ")}.`);
+  if (betweenModules.length) {
+    console.error(`Modules importing each other (docs/architecture.md: compose them in a flow, or move the shared rule to the module both use):`);
+    for (const cycle of betweenModules) console.error(`  ${cycle.map((m) => `modules/${m}`).join(" -> ")}`);
+  }
+  if (cycles.length || betweenModules.length) process.exit(1);
+  console.log(`No import circles among ${graph.size} files in ${folders.join(", ")}, and none between modules.`);
 }

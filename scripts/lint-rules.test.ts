@@ -5,7 +5,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { ESLint } from "eslint";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { importCycles, importGraph } from "./check-import-cycles";
+import { importCycles, importGraph, moduleCycles } from "./check-import-cycles";
 
 // The layering of docs/architecture.md is only as good as the lint that keeps it: each probe below
 // breaks one rule (or keeps to it) as a file at that place in app/ would, and lint must say so.
@@ -26,7 +26,7 @@ describe("the layering lint (eslint.config.js)", () => {
     ["app/lib/probe.ts", `import type { Db } from "../db/client.server";\nexport type P = Db;\n`],
     ["app/lib/probe.ts", `import { setFlash } from "~/http/flash.server";\nexport const p = setFlash;\n`],
     ["app/lib/probe.ts", `import { Price } from "~/components/ui/price";\nexport const p = Price;\n`],
-    ["app/db/probe.ts", `import { getSettings } from "~/db/shop-settings.server";\nexport const p = getSettings;\n`],
+    ["app/db/probe.ts", `import { getSettings } from "~/modules/settings/get-settings.server";\nexport const p = getSettings;\n`],
     ["app/db/probe.ts", `import { seedDatabase } from "~/seed/seed.server";\nexport const p = seedDatabase;\n`],
     ["app/modules/orders/probe.ts", `import { requireUser } from "~/http/auth-guard.server";\nexport const p = requireUser;\n`],
     ["app/modules/orders/probe.ts", `import { Price } from "~/components/ui/price";\nexport const p = Price;\n`],
@@ -35,6 +35,11 @@ describe("the layering lint (eslint.config.js)", () => {
     ["app/http/probe.ts", `import * as route from "~/routes/cart";\nexport const p = route;\n`],
     ["app/http/probe.ts", `import type { Db } from "~/db/client.server";\nexport type P = Db;\n`],
     ["app/routes/probe.ts", `import { orders } from "~/db/schema";\nexport const p = orders;\n`],
+    // Flows sit between request glue and modules: a module never calls one, a flow never reaches up.
+    ["app/modules/cart/probe.ts", `import { placeOrder } from "~/flows/place-order.server";\nexport const p = placeOrder;\n`],
+    ["app/flows/probe.ts", `import { requireUser } from "~/http/auth-guard.server";\nexport const p = requireUser;\n`],
+    ["app/flows/probe.ts", `import * as route from "~/routes/cart";\nexport const p = route;\n`],
+    ["app/flows/probe.ts", `import { Price } from "~/components/ui/price";\nexport const p = Price;\n`],
   ])("refuses %s importing: %s", async (file, code) => {
     expect(await brokenRules(file, code)).toContain(LAYER_RULE);
   });
@@ -43,9 +48,12 @@ describe("the layering lint (eslint.config.js)", () => {
     ["app/lib/probe.ts", `import { formatPrice } from "~/lib/money";\nexport const p = formatPrice;\n`],
     ["app/db/probe.ts", `import { logger } from "~/lib/logger.server";\nimport { orders } from "./schema";\nexport const p = [logger, orders];\n`],
     ["app/modules/orders/probe.ts", `import { orders } from "~/db/schema";\nimport { formatPrice } from "~/lib/money";\nexport const p = [orders, formatPrice];\n`],
-    ["app/http/probe.ts", `import { getSettings } from "~/db/shop-settings.server";\nexport const p = getSettings;\n`],
+    ["app/http/probe.ts", `import { getSettings } from "~/modules/settings/get-settings.server";\nexport const p = getSettings;\n`],
     ["app/seed/probe.ts", `import { saveEncodedImage } from "~/modules/media/store-image.server";\nexport const p = saveEncodedImage;\n`],
     ["app/routes/probe.ts", `import { requireUser } from "~/http/auth-guard.server";\nexport const p = requireUser;\n`],
+    ["app/routes/probe.ts", `import { placeOrder } from "~/flows/place-order.server";\nexport const p = placeOrder;\n`],
+    ["app/http/probe.ts", `import { placeOrder } from "~/flows/place-order.server";\nexport const p = placeOrder;\n`],
+    ["app/flows/probe.ts", `import { createOrder } from "~/modules/orders/create-order.server";\nimport { takeStock } from "~/modules/catalog/variant-stock.server";\nexport const p = [createOrder, takeStock];\n`],
     // A test reaches past the layers to set up what it checks.
     ["app/modules/orders/probe.test.ts", `import { seedDatabase } from "~/seed/seed.server";\nexport const p = seedDatabase;\n`],
   ])("allows %s importing: %s", async (file, code) => {
@@ -73,6 +81,28 @@ describe("the layering lint (eslint.config.js)", () => {
     // A test may spell out a concrete time.
     ["app/modules/checkout/probe.test.ts", `export const at = new Date("2026-11-26T09:00:00+05:00");\nexport const zone = "Asia/Karachi";\n`],
   ])("allows %s: %s", async (file, code) => {
+    expect(await brokenRules(file, code)).toEqual([]);
+  });
+
+  const MODULE_RULE = "module-boundaries/no-other-module-server";
+  it.each([
+    ["app/modules/cart/probe.ts", `import { createOrder } from "~/modules/orders/create-order.server";\nexport const p = createOrder;\n`],
+    ["app/modules/shipping/imports/probe.ts", `import { recordStatusChange } from "../../orders/record-status-change.server";\nexport const p = recordStatusChange;\n`],
+    ["app/modules/catalog/probe.ts", `import type { StockBefore } from "~/modules/notify-me/announce-restock.server";\nexport type P = StockBefore;\n`],
+    ["app/modules/orders/probe.ts", `export { bookShipments } from "~/modules/shipping/booking/book-shipments.server";\n`],
+    ["app/modules/orders/probe.ts", `export async function p() { return import("~/modules/shipping/booking/book-shipments.server"); }\n`],
+  ])("refuses a module importing another module's operations: %s importing %s", async (file, code) => {
+    expect(await brokenRules(file, code)).toContain(MODULE_RULE);
+  });
+
+  it.each([
+    // Its own operations, another module's pure rules and types, and storage.
+    ["app/modules/shipping/imports/probe.ts", `import { bookShipments } from "../booking/book-shipments.server";\nexport const p = bookShipments;\n`],
+    ["app/modules/shipping/probe.ts", `import { STATUS_LABELS } from "~/modules/orders/order-lifecycle";\nimport type { OrderActor } from "~/modules/orders/order-actor";\nexport const p: [typeof STATUS_LABELS, OrderActor | null] = [STATUS_LABELS, null];\n`],
+    ["app/modules/cart/probe.ts", `import { getSettings } from "~/db/shop-settings.server";\nexport const p = getSettings;\n`],
+    // A test sets up its world through any module.
+    ["app/modules/cart/probe.test.ts", `import { createOrder } from "~/modules/orders/create-order.server";\nexport const p = createOrder;\n`],
+  ])("allows %s importing: %s", async (file, code) => {
     expect(await brokenRules(file, code)).toEqual([]);
   });
 
@@ -112,6 +142,22 @@ describe("the import circle check (scripts/check-import-cycles.ts)", () => {
     write("clean/b.ts", `import type { C } from "./c";\nexport const b: C = 1;\n`);
     write("clean/c.ts", `export type C = number;\n`);
     expect(cyclesIn("clean")).toEqual([]);
+  });
+
+  it("finds modules that import each other through different files, and none where imports go one way", () => {
+    write("tsconfig.json", JSON.stringify({ compilerOptions: { baseUrl: ".", paths: { "~/*": ["./app/*"] }, moduleResolution: "bundler", module: "ES2022" } }));
+    write("app/modules/orders/order-number.ts", `export const n = 1;\n`);
+    write("app/modules/orders/get-order.server.ts", `import { link } from "~/modules/shipping/tracking-link";\nexport const g = link;\n`);
+    write("app/modules/shipping/tracking-link.ts", `export const link = "x";\n`);
+    write("app/modules/shipping/book.server.ts", `import { n } from "../orders/order-number";\nexport const b = n;\n`);
+    write("app/modules/catalog/stock.ts", `import { n } from "~/modules/orders/order-number";\nexport const s = n;\n`);
+    // A test may reach anywhere: it makes no circle.
+    write("app/modules/orders/order.test.ts", `import { s } from "~/modules/catalog/stock";\nexport const t = s;\n`);
+    const graph = importGraph(dir, ["app/modules"]);
+    expect(importCycles(graph)).toEqual([]);
+    expect(moduleCycles(graph, dir)).toEqual([["orders", "shipping", "orders"]]);
+    fs.rmSync(path.join(dir, "app/modules/orders/get-order.server.ts"));
+    expect(moduleCycles(importGraph(dir, ["app/modules"]), dir)).toEqual([]);
   });
 
   it("fails lint (exit code 1, the circle named) when there is a circle", async () => {
