@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { serializeSignedCookie } from "better-call";
 import type { AppLoadContext } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
-import { accounts, emailOutbox, sessions, users, verifications } from "~/db/schema";
+import { accounts, messageOutbox, sessions, users, verifications } from "~/db/schema";
 import { callRoute, expectRedirect, routeContext, signInCookie, TEST_ORIGIN } from "../../tests/factories/route-calls";
 import { DATABASE_KINDS, useTestDatabase } from "../../tests/factories/test-database";
 import * as sellerPassword from "./seller-password";
@@ -160,7 +160,7 @@ describe.each(DATABASE_KINDS)("a hardened sign-in on %s", (kind) => {
     expectRedirect(done, "/seller-dashboard/password");
     expect(await getSessionUser(auth, new Request(`${TEST_ORIGIN}/seller-dashboard`, { headers: { cookie: phone } }))).toBeNull();
     expect((await post("/sign-in/email", { email: "seller@shop.pk", password: "seller-second-password" })).status).toBe(200);
-    const mail = await database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, "seller@shop.pk"));
+    const mail = await database.db.select().from(messageOutbox).where(eq(messageOutbox.toAddress, "seller@shop.pk"));
     expect(mail).toEqual([expect.objectContaining({ kind: "password_changed" })]);
     expect(JSON.stringify(mail[0].data)).toContain("/seller-dashboard/password");
   });

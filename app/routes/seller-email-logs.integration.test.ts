@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
-import { emailOutbox, users } from "~/db/schema";
+import { messageOutbox, users } from "~/db/schema";
 import { takeFlash } from "~/http/flash.server";
 import { CLIENT_IP_HEADER, createAuth, type Auth } from "~/modules/accounts/auth.server";
 import { createSeller } from "~/modules/accounts/create-seller.server";
@@ -32,7 +32,7 @@ describe.each(DATABASE_KINDS)("the Email Logs page on %s", (kind) => {
     });
   const call = (fn: Parameters<typeof callRoute>[0], request: Request, env: object = {}) =>
     callRoute(fn, { request, context: { ...context, env: { ...context.env, ...env } } });
-  const rows = () => database.db.select().from(emailOutbox).orderBy(emailOutbox.id);
+  const rows = () => database.db.select().from(messageOutbox).orderBy(messageOutbox.id);
   const queue = (to: string) => queueEmails(database.db, [{
     kind: "password_changed", to, data: { name: "Bilal", at: "2026-11-23T10:00:00.000Z", dashboardPath: "/buyer-dashboard" },
   }]);
@@ -55,7 +55,7 @@ describe.each(DATABASE_KINDS)("the Email Logs page on %s", (kind) => {
   it("gives a guest and a buyer nothing: no list, no entry, no resend, no clearing", async () => {
     await queue("bilal@example.pk");
     const [entry] = await rows();
-    await database.db.update(emailOutbox).set({ status: "failed" }).where(eq(emailOutbox.id, entry.id));
+    await database.db.update(messageOutbox).set({ status: "failed" }).where(eq(messageOutbox.id, entry.id));
     expectRedirect(await call(emailLogs.loader, request(`?id=${entry.id}`, "guest")), `/auth?mode=login&redirectTo=${encodeURIComponent(`${PATH}?id=${entry.id}`)}`);
     expectRedirect(await call(emailLogs.loader, request(`?id=${entry.id}`, "buyer")), "/buyer-dashboard");
     const forms: Record<string, string>[] = [{ intent: "clear" }, { intent: "resend", id: String(entry.id), to: "thief@example.pk" }];
@@ -64,7 +64,7 @@ describe.each(DATABASE_KINDS)("the Email Logs page on %s", (kind) => {
       expectRedirect(await call(emailLogs.action, request("", "buyer", form)), "/buyer-dashboard");
     }
     expect(await rows()).toEqual([entry].map((e) => ({ ...e, status: "failed" })));
-    await database.db.delete(emailOutbox);
+    await database.db.delete(messageOutbox);
   });
 
   it("shows the owner the list and one entry, and says whether a mail server is configured without printing it", async () => {
@@ -80,7 +80,7 @@ describe.each(DATABASE_KINDS)("the Email Logs page on %s", (kind) => {
     expect(configured.mailServer).toBe(true);
     expect(JSON.stringify(configured)).not.toMatch(/s3cret|mail\.kapra\.test/);
     expect((await call(emailLogs.loader, request("?id=999999", "owner"))).missing).toBe(true);
-    await database.db.delete(emailOutbox);
+    await database.db.delete(messageOutbox);
   });
 
   it("resends for the owner to a corrected address, and refuses a bad one beside the field, keeping what was typed", async () => {
@@ -102,20 +102,20 @@ describe.each(DATABASE_KINDS)("the Email Logs page on %s", (kind) => {
     const nonsense = await call(emailLogs.action, request("", "owner", { intent: "explode" }));
     expect(nonsense.init.status).toBe(400);
     expect(await rows()).toHaveLength(2);
-    await database.db.delete(emailOutbox);
+    await database.db.delete(messageOutbox);
   });
 
   it("clears for the owner, keeping what waits to be sent, and says so", async () => {
     await queue("a@example.pk");
     await queue("b@example.pk");
     const [sent] = await rows();
-    await database.db.update(emailOutbox).set({ status: "sent" }).where(eq(emailOutbox.id, sent.id));
+    await database.db.update(messageOutbox).set({ status: "sent" }).where(eq(messageOutbox.id, sent.id));
     const cleared = await call(emailLogs.action, request("", "owner", { intent: "clear" }));
     expectRedirect(cleared, PATH);
     const cookie = (cleared.headers.get("set-cookie") ?? "").split(";")[0];
     const { flash } = await takeFlash(new Request(ORIGIN, { headers: { cookie } }));
     expect(flash).toEqual({ type: "success", message: "Cleared 1 e-mail; 1 still waiting to be sent is kept." });
     expect((await rows()).map((r) => r.toAddress)).toEqual(["b@example.pk"]);
-    await database.db.delete(emailOutbox);
+    await database.db.delete(messageOutbox);
   });
 });

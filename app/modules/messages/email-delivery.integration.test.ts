@@ -1,6 +1,6 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emailOutbox, orders, shopSettings, users } from "~/db/schema";
+import { messageOutbox, orders, shopSettings, users } from "~/db/schema";
 import { CLIENT_IP_HEADER, createAuth } from "~/modules/accounts/auth.server";
 import { updateNotificationSettings } from "~/modules/accounts/customer-profile.server";
 import { grantSellerRole, revokeSellerRole } from "~/modules/accounts/team.server";
@@ -97,7 +97,7 @@ describe.each(DATABASE_KINDS)("every e-mail the shop sends, over real SMTP, on %
     expect(ownerNotice.text).toContain("Ayesha Khan from Lahore");
     expect(ownerNotice.text).toContain(`https://kapra.test/seller/orders?q=${order.orderNumber}`);
     expect(smtp.received.filter(to("quiet@example.pk"))).toEqual([]);
-    const rows = await db().select({ kind: emailOutbox.kind }).from(emailOutbox).where(eq(emailOutbox.orderId, order.orderId));
+    const rows = await db().select({ kind: messageOutbox.kind }).from(messageOutbox).where(eq(messageOutbox.orderId, order.orderId));
     expect(rows.map((r) => r.kind)).toEqual(["order_received"]);
   });
 
@@ -113,10 +113,10 @@ describe.each(DATABASE_KINDS)("every e-mail the shop sends, over real SMTP, on %
   });
 
   it("queues nothing for a contact form that is refused", async () => {
-    const before = await db().$count(emailOutbox);
+    const before = await db().$count(messageOutbox);
     const result = await submitContactMessage(db(), { name: "", email: "not-an-address", subject: "", message: "" }, { address: "10.7.0.1" });
     expect(result.ok).toBe(false);
-    expect(await db().$count(emailOutbox)).toBe(before);
+    expect(await db().$count(messageOutbox)).toBe(before);
   });
 
   it("tells a person when the seller role is given to them and when it is taken back", async () => {
@@ -163,7 +163,7 @@ describe.each(DATABASE_KINDS)("every e-mail the shop sends, over real SMTP, on %
       const buyer = await buyerWithEmail("patient@example.pk");
       const order = await placeOrder(db(), { userId: buyer, shipping: shipping("patient@example.pk"), items: [TEE] });
       await expect.poll(async () => {
-        const rows = await db().select().from(emailOutbox).where(eq(emailOutbox.orderId, order.orderId));
+        const rows = await db().select().from(messageOutbox).where(eq(messageOutbox.orderId, order.orderId));
         return rows.every((r) => r.status === "queued" && r.attempts >= 1 && /ECONNREFUSED|connect/i.test(r.lastError ?? ""));
       }, { timeout: 10_000 }).toBe(true);
 
@@ -172,7 +172,7 @@ describe.each(DATABASE_KINDS)("every e-mail the shop sends, over real SMTP, on %
         const mails = await back.waitFor((m) => m.subject.includes(order.orderNumber), 2, 15_000);
         expect(mails.map((m) => m.to[0]).sort()).toEqual([OWNER_EMAIL, "patient@example.pk"]);
         await expect.poll(async () => {
-          const rows = await db().select({ status: emailOutbox.status }).from(emailOutbox).where(eq(emailOutbox.orderId, order.orderId));
+          const rows = await db().select({ status: messageOutbox.status }).from(messageOutbox).where(eq(messageOutbox.orderId, order.orderId));
           return rows.map((r) => r.status);
         }).toEqual(["sent", "sent"]);
       } finally {
@@ -189,7 +189,7 @@ describe.each(DATABASE_KINDS)("every e-mail the shop sends, over real SMTP, on %
     const buyer = await buyerWithEmail("nobody@example.pk");
     const order = await placeOrder(db(), { userId: buyer, shipping: shipping("nobody@example.pk"), items: [TEE] });
     await send();
-    const [row] = await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, "nobody@example.pk"));
+    const [row] = await db().select().from(messageOutbox).where(eq(messageOutbox.toAddress, "nobody@example.pk"));
     expect(row).toMatchObject({ status: "failed", attempts: 1, orderNumber: order.orderNumber });
     expect(row.lastError).toMatch(/550.*mailbox unavailable/);
     expect(MAX_SEND_ATTEMPTS).toBeGreaterThan(1);
@@ -199,7 +199,7 @@ describe.each(DATABASE_KINDS)("every e-mail the shop sends, over real SMTP, on %
     const buyer = await buyerWithEmail("unsent@example.pk");
     const order = await placeOrder(db(), { userId: buyer, shipping: shipping("unsent@example.pk"), items: [TEE] });
     await drainOutbox(db(), { ...options(), transport: null, from: null });
-    const rows = await db().select().from(emailOutbox).where(eq(emailOutbox.orderId, order.orderId));
+    const rows = await db().select().from(messageOutbox).where(eq(messageOutbox.orderId, order.orderId));
     expect(rows).toHaveLength(2);
     for (const row of rows) {
       expect(row).toMatchObject({ status: "not_configured", lastError: NOT_CONFIGURED_REASON, attempts: 0, fromAddress: `"Kapra" <${OWNER_EMAIL}>` });
@@ -211,9 +211,9 @@ describe.each(DATABASE_KINDS)("every e-mail the shop sends, over real SMTP, on %
 
   it("never e-mails for an order that rolled back", async () => {
     const buyer = await buyerWithEmail("rollback@example.pk");
-    const before = await db().$count(emailOutbox);
+    const before = await db().$count(messageOutbox);
     await expect(placeOrder(db(), { userId: buyer, shipping: shipping("rollback@example.pk"), items: [{ ...TEE, quantity: 100_000 }] })).rejects.toThrow();
-    expect(await db().$count(emailOutbox)).toBe(before);
+    expect(await db().$count(messageOutbox)).toBe(before);
     expect(await db().$count(orders, inArray(orders.email, ["rollback@example.pk"]))).toBe(0);
   });
 });

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, lte, or, sql } from "drizzle-orm";
 import type { Database, Db } from "~/db/client.server";
-import { emailOutbox } from "~/db/schema";
+import { messageOutbox } from "~/db/schema";
 import type { EmailKind } from "~/db/schema/statuses";
 import { getSettings } from "~/modules/settings/get-settings.server";
 import type { EmailDataByKind } from "./email-messages";
@@ -10,7 +10,7 @@ import { renderEmail } from "./render-email.server";
 import { failureReason, isPermanentFailure, MAX_SEND_ATTEMPTS, NOT_CONFIGURED_REASON, retryDelayMs } from "./retry-policy";
 import type { EmailShop } from "./templates/email-layout";
 
-export type OutboxRow = typeof emailOutbox.$inferSelect;
+export type OutboxRow = typeof messageOutbox.$inferSelect;
 
 export type MailWorkerOptions = {
   /** null: no SMTP_URL, e-mails are rendered and kept, marked not sent. */
@@ -43,21 +43,21 @@ export async function claimDueEmails(db: Db, { limit = DEFAULT_BATCH, claimMs = 
   // moment ago is due by either clock, so the worker woken for it does not leave it to the next poll.
   const dueBy = sql`greatest(now(), ${now.toISOString()}::timestamptz)`;
   const due = db
-    .select({ id: emailOutbox.id })
-    .from(emailOutbox)
+    .select({ id: messageOutbox.id })
+    .from(messageOutbox)
     .where(
       or(
-        and(eq(emailOutbox.status, "queued"), lte(emailOutbox.nextAttemptAt, dueBy)),
-        and(eq(emailOutbox.status, "sending"), lte(emailOutbox.claimedUntil, now)),
+        and(eq(messageOutbox.status, "queued"), lte(messageOutbox.nextAttemptAt, dueBy)),
+        and(eq(messageOutbox.status, "sending"), lte(messageOutbox.claimedUntil, now)),
       ),
     )
-    .orderBy(asc(emailOutbox.nextAttemptAt), asc(emailOutbox.id))
+    .orderBy(asc(messageOutbox.nextAttemptAt), asc(messageOutbox.id))
     .limit(limit)
     .for("update", { skipLocked: true });
   const claimed = await db
-    .update(emailOutbox)
+    .update(messageOutbox)
     .set({ status: "sending", claimedUntil: new Date(now.getTime() + claimMs) })
-    .where(inArray(emailOutbox.id, due))
+    .where(inArray(messageOutbox.id, due))
     .returning();
   // RETURNING comes in no particular order: send in the order the e-mails were written.
   return claimed.sort((a, b) => a.id - b.id);
@@ -65,7 +65,7 @@ export async function claimDueEmails(db: Db, { limit = DEFAULT_BATCH, claimMs = 
 
 /** Renders (once: a retry sends the very same e-mail) and sends one claimed e-mail, then records the outcome. */
 export async function deliverEmail(db: Db, row: OutboxRow, shop: EmailShop, options: MailWorkerOptions, now = new Date()): Promise<OutboxRow["status"]> {
-  const mine = and(eq(emailOutbox.id, row.id), eq(emailOutbox.status, "sending"));
+  const mine = and(eq(messageOutbox.id, row.id), eq(messageOutbox.status, "sending"));
   let content: { html: string; text: string };
   try {
     content = row.html && row.text !== null
@@ -73,13 +73,13 @@ export async function deliverEmail(db: Db, row: OutboxRow, shop: EmailShop, opti
       : await renderEmail(row.kind as EmailKind, row.data as EmailDataByKind[EmailKind], shop);
   } catch (error) {
     options.logger?.error({ err: error, emailId: row.id }, "an e-mail could not be rendered");
-    await db.update(emailOutbox).set({ status: "failed", lastError: `could not be written: ${failureReason(error)}`, claimedUntil: null }).where(mine);
+    await db.update(messageOutbox).set({ status: "failed", lastError: `could not be written: ${failureReason(error)}`, claimedUntil: null }).where(mine);
     return "failed";
   }
   const from = senderAddress(options.from, shop);
   if (!options.transport) {
     await db
-      .update(emailOutbox)
+      .update(messageOutbox)
       .set({ ...content, fromAddress: from, status: "not_configured", lastError: NOT_CONFIGURED_REASON, claimedUntil: null })
       .where(mine);
     return "not_configured";
@@ -91,7 +91,7 @@ export async function deliverEmail(db: Db, row: OutboxRow, shop: EmailShop, opti
       headers: { "X-Shop-Email-Id": String(row.id), ...unsubscribeHeaders(row, options.publicUrl) },
     });
     await db
-      .update(emailOutbox)
+      .update(messageOutbox)
       .set({ ...content, fromAddress: from, status: "sent", attempts, sentAt: new Date(), messageId: info.messageId, lastError: null, claimedUntil: null })
       .where(mine);
     return "sent";
@@ -100,7 +100,7 @@ export async function deliverEmail(db: Db, row: OutboxRow, shop: EmailShop, opti
     const reason = failureReason(error);
     options.logger?.warn({ emailId: row.id, attempts, reason }, givesUp ? "an e-mail could not be sent; giving up" : "an e-mail could not be sent; will retry");
     await db
-      .update(emailOutbox)
+      .update(messageOutbox)
       .set({
         ...content, fromAddress: from, attempts, lastError: reason, claimedUntil: null,
         status: givesUp ? "failed" : "queued",
@@ -193,7 +193,7 @@ export async function startMailWorker(
 export async function countWaitingEmails(db: Db): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
-    .from(emailOutbox)
-    .where(inArray(emailOutbox.status, ["queued", "sending"]));
+    .from(messageOutbox)
+    .where(inArray(messageOutbox.status, ["queued", "sending"]));
   return row.n;
 }

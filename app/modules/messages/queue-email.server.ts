@@ -1,6 +1,6 @@
 import type { DbOrTx } from "~/db/client.server";
 import { notify, type Notice } from "~/db/notify.server";
-import { emailOutbox, shopSettings } from "~/db/schema";
+import { messageOutbox, shopSettings } from "~/db/schema";
 import type { EmailKind } from "~/db/schema/statuses";
 import { emailSubject, type EmailMessage } from "./email-messages";
 
@@ -17,7 +17,7 @@ export async function queueEmails(db: DbOrTx, messages: EmailMessage[], shopName
   if (wanted.length === 0) return;
   // The brand name goes into subjects; a caller that has read the settings already passes it.
   const [shop] = shopName !== undefined ? [{ name: shopName }] : await db.select({ name: shopSettings.brandName }).from(shopSettings).limit(1);
-  await db.insert(emailOutbox).values(
+  await db.insert(messageOutbox).values(
     wanted.map((m) => ({
       kind: m.kind,
       toAddress: m.to.trim(),

@@ -1,6 +1,6 @@
 import { inArray } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { emailOutbox } from "~/db/schema";
+import { messageOutbox } from "~/db/schema";
 import { emailSubject, type TestEmailData } from "./email-messages";
 import type { MailTransport } from "./mail-transport.server";
 import { deliverEmail, loadEmailShop } from "./mail-worker.server";
@@ -41,7 +41,7 @@ export async function sendTestEmail(
 
   // Claimed by this request from the start (status "sending"): the mail worker does not send it too.
   const rows = await db
-    .insert(emailOutbox)
+    .insert(messageOutbox)
     .values(recipients.map((to) => ({
       kind: "test_email" as const, toAddress: to, subject: emailSubject("test_email", data, shop.name), data,
       status: "sending" as const, claimedUntil: new Date(now.getTime() + CLAIM_MS),
@@ -51,9 +51,9 @@ export async function sendTestEmail(
   for (const row of rows.sort((a, b) => a.id - b.id)) await deliverEmail(db, row, shop, options);
 
   const outcome = await db
-    .select({ to: emailOutbox.toAddress, status: emailOutbox.status, lastError: emailOutbox.lastError })
-    .from(emailOutbox)
-    .where(inArray(emailOutbox.id, rows.map((r) => r.id)));
+    .select({ to: messageOutbox.toAddress, status: messageOutbox.status, lastError: messageOutbox.lastError })
+    .from(messageOutbox)
+    .where(inArray(messageOutbox.id, rows.map((r) => r.id)));
   const sent = recipients.filter((to) => outcome.some((o) => o.to === to && o.status === "sent"));
   const failed = outcome.filter((o) => o.status !== "sent");
   if (failed.length === 0) return { sent: true, recipients, message: `Test e-mail sent to ${sent.join(", ")}` };

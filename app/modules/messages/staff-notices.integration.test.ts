@@ -5,7 +5,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/db/client.server";
-import { emailOutbox, users } from "~/db/schema";
+import { messageOutbox, users } from "~/db/schema";
 import { parseEnv } from "~/lib/env.server";
 import { grantSellerRole, revokeSellerRole } from "~/modules/accounts/team.server";
 import { placeOrder } from "~/modules/checkout/place-order.server";
@@ -68,7 +68,7 @@ describe.each(DATABASE_KINDS)("staff notices go to the notification recipients, 
 
   /** Who the outbox addressed this order's notices of `kind` to. */
   async function noticesOf(orderId: string, kind: "order_received" | "order_cancelled_by_buyer" = "order_received") {
-    const rows = await db().select({ to: emailOutbox.toAddress }).from(emailOutbox).where(and(eq(emailOutbox.orderId, orderId), eq(emailOutbox.kind, kind)));
+    const rows = await db().select({ to: messageOutbox.toAddress }).from(messageOutbox).where(and(eq(messageOutbox.orderId, orderId), eq(messageOutbox.kind, kind)));
     return rows.map((r) => r.to).sort();
   }
 
@@ -215,7 +215,7 @@ describe.each(DATABASE_KINDS)("staff notices go to the notification recipients, 
     expect(result).toEqual({ sent: true, recipients: [OWNER], message: `Test e-mail sent to ${OWNER}` });
     const [mail] = await smtp.waitFor((m) => to(OWNER)(m) && m.subject.startsWith("Test e-mail from"));
     expect(mail.text).toContain("New orders, cancellations by customers and contact messages are e-mailed to: me@brand.pk.");
-    const rows = await db().select({ status: emailOutbox.status, to: emailOutbox.toAddress }).from(emailOutbox).where(eq(emailOutbox.kind, "test_email"));
+    const rows = await db().select({ status: messageOutbox.status, to: messageOutbox.toAddress }).from(messageOutbox).where(eq(messageOutbox.kind, "test_email"));
     expect(rows).toEqual([{ status: "sent", to: OWNER }]);
   });
 
@@ -225,7 +225,7 @@ describe.each(DATABASE_KINDS)("staff notices go to the notification recipients, 
     const result = await sendTestEmail(db(), { ...options(), requestedBy: "Owner" });
     expect(result.sent).toBe(false);
     expect(result.message).toMatch(/^The mail server did not take the test e-mail to gone@brand\.pk: 550 5\.1\.1 <gone@brand\.pk>: mailbox unavailable\. It was sent to me@brand\.pk\.$/);
-    const failed = await db().select({ status: emailOutbox.status, attempts: emailOutbox.attempts }).from(emailOutbox).where(and(eq(emailOutbox.kind, "test_email"), eq(emailOutbox.toAddress, "gone@brand.pk")));
+    const failed = await db().select({ status: messageOutbox.status, attempts: messageOutbox.attempts }).from(messageOutbox).where(and(eq(messageOutbox.kind, "test_email"), eq(messageOutbox.toAddress, "gone@brand.pk")));
     expect(failed).toEqual([{ status: "failed", attempts: 1 }]);
   });
 
@@ -239,7 +239,7 @@ describe.each(DATABASE_KINDS)("staff notices go to the notification recipients, 
     } finally {
       closed.close();
     }
-    const rows = await db().select({ status: emailOutbox.status }).from(emailOutbox).where(and(eq(emailOutbox.kind, "test_email"), inArray(emailOutbox.status, ["queued", "sending"])));
+    const rows = await db().select({ status: messageOutbox.status }).from(messageOutbox).where(and(eq(messageOutbox.kind, "test_email"), inArray(messageOutbox.status, ["queued", "sending"])));
     expect(rows).toEqual([]);
   });
 
@@ -250,7 +250,7 @@ describe.each(DATABASE_KINDS)("staff notices go to the notification recipients, 
       message: "No mail server is configured (SMTP_URL is not set), so nothing was sent: the test e-mail to me@brand.pk is kept in Email Logs.",
     });
     await drainOutbox(db(), { transport: null, from: null, publicUrl: "https://brand.pk" });
-    const rows = await db().select({ status: emailOutbox.status }).from(emailOutbox).where(eq(emailOutbox.kind, "test_email"));
+    const rows = await db().select({ status: messageOutbox.status }).from(messageOutbox).where(eq(messageOutbox.kind, "test_email"));
     expect(rows.map((r) => r.status)).toContain("not_configured");
   });
 });

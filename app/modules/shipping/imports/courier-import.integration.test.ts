@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import writeXlsxFile from "write-excel-file/node";
 import { beforeAll, describe, expect, it } from "vitest";
-import { emailOutbox, orders, orderStatusHistory, productVariants, settlements, shipmentEvents, shipments, shippingDiscrepancies, users } from "~/db/schema";
+import { messageOutbox, orders, orderStatusHistory, productVariants, settlements, shipmentEvents, shipments, shippingDiscrepancies, users } from "~/db/schema";
 import { AppError } from "~/lib/errors";
 import { updateOrderStatus } from "~/modules/orders/update-order-status.server";
 import { DATABASE_KINDS, useTestDatabase } from "../../../../tests/factories/test-database";
@@ -76,7 +76,7 @@ describe.each(DATABASE_KINDS)("courier file imports on %s", (kind) => {
     const history = await db().select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, a.id)).orderBy(orderStatusHistory.id);
     expect(history.slice(-2).map((h) => [h.fromStatus, h.toStatus])).toEqual([["confirmed", "processing"], ["processing", "shipped"]]);
     expect(history.at(-1)?.note).toMatch(/^By import of tracking file tcs-booked\.csv \d{4}-\d{2}-\d{2}: TCS, tracking TCS-1001$/);
-    const [mail] = await db().select().from(emailOutbox).where(and(eq(emailOutbox.orderId, a.id), eq(emailOutbox.kind, "order_status"))).orderBy(sql`${emailOutbox.id} desc`).limit(1);
+    const [mail] = await db().select().from(messageOutbox).where(and(eq(messageOutbox.orderId, a.id), eq(messageOutbox.kind, "order_status"))).orderBy(sql`${messageOutbox.id} desc`).limit(1);
     expect(mail.data).toMatchObject({ status: "shipped", trackingNumber: "TCS-1001", trackingUrl: "https://tcs.example.pk/track/TCS-1001" });
 
     // The same bytes uploaded again: nothing changes, and the owner is told when it was applied.
@@ -84,7 +84,7 @@ describe.each(DATABASE_KINDS)("courier file imports on %s", (kind) => {
     expect(again.applied).toBe(false);
     expect(again.alreadyApplied?.by).toBe(OWNER.name);
     expect(again.counts).toEqual({ change: 0, unchanged: 2, unmatched: 1, problem: 0 });
-    const mails = await db().select({ n: sql<number>`count(*)::int` }).from(emailOutbox).where(and(eq(emailOutbox.orderId, a.id), eq(emailOutbox.kind, "order_status")));
+    const mails = await db().select({ n: sql<number>`count(*)::int` }).from(messageOutbox).where(and(eq(messageOutbox.orderId, a.id), eq(messageOutbox.kind, "order_status")));
     expect(Number(mails[0].n)).toBe(2); // processing and shipped, once each
   });
 
