@@ -10,6 +10,8 @@ import { callRoute, expectRedirect, signInCookie } from "../../tests/factories/r
 import { DATABASE_KINDS, useTestDatabase } from "../../tests/factories/test-database";
 import * as emailLogs from "./seller-email-logs";
 import { TEST_AUTH_SECRET } from "../../tests/factories/test-secret";
+import { testProviders } from "../../tests/factories/test-providers";
+import { closeProviders, type Providers } from "~/integrations/providers.server";
 
 const ORIGIN = "http://shop.test";
 const PASSWORD = "long-enough-password";
@@ -30,8 +32,8 @@ describe.each(DATABASE_KINDS)("the Email Logs page on %s", (kind) => {
       headers: who === "guest" ? {} : { cookie: cookies[who] },
       body: form ? new URLSearchParams(form) : undefined,
     });
-  const call = (fn: Parameters<typeof callRoute>[0], request: Request, env: object = {}) =>
-    callRoute(fn, { request, context: { ...context, env: { ...context.env, ...env } } });
+  const call = (fn: Parameters<typeof callRoute>[0], request: Request, env: object = {}, providers: Providers = context.providers) =>
+    callRoute(fn, { request, context: { ...context, env: { ...context.env, ...env }, providers } });
   const rows = () => database.db.select().from(messageOutbox).orderBy(messageOutbox.id);
   const queue = (to: string) => queueEmails(database.db, [{
     kind: "password_changed", to, data: { name: "Bilal", at: "2026-11-23T10:00:00.000Z", dashboardPath: "/buyer-dashboard" },
@@ -40,7 +42,7 @@ describe.each(DATABASE_KINDS)("the Email Logs page on %s", (kind) => {
   beforeAll(async () => {
     const env = { PUBLIC_URL: undefined, GOOGLE_CLIENT_ID: undefined, GOOGLE_CLIENT_SECRET: undefined, SIGN_IN_RATE_LIMIT: 1000, PORT: 3000 };
     auth = createAuth({ db: database.db, env, secret: TEST_AUTH_SECRET });
-    context = { db: database.db, auth, env } as unknown as AppLoadContext;
+    context = { db: database.db, auth, env, providers: testProviders() } as unknown as AppLoadContext;
     await createSeller(auth, database.db, { email: "owner@shop.pk", password: PASSWORD, name: "Owner" });
     await auth.handler(new Request(`${ORIGIN}/api/auth/sign-up/email`, {
       method: "POST",
@@ -76,7 +78,10 @@ describe.each(DATABASE_KINDS)("the Email Logs page on %s", (kind) => {
       entries: [{ id: entry.id, toAddress: "bilal@example.pk", subject: "Your Kapra password was changed", orderNumber: null, marker: "Queued" }],
       detail: { id: entry.id, statusLabel: "Queued", preview: true, sentAt: null },
     });
-    const configured = await call(emailLogs.loader, request("", "owner"), { SMTP_URL });
+    // The shop's real SMTP sender, made from SMTP_URL as start-up makes it (it sends nothing here).
+    const smtp = testProviders({ smtpUrl: SMTP_URL });
+    const configured = await call(emailLogs.loader, request("", "owner"), { SMTP_URL }, smtp);
+    await closeProviders(smtp);
     expect(configured.mailServer).toBe(true);
     expect(JSON.stringify(configured)).not.toMatch(/s3cret|mail\.kapra\.test/);
     expect((await call(emailLogs.loader, request("?id=999999", "owner"))).missing).toBe(true);

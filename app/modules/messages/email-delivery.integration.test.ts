@@ -10,9 +10,10 @@ import { cancelOrder } from "~/modules/orders/cancel-order.server";
 import { updateOrderStatus } from "~/modules/orders/update-order-status.server";
 import { contactForm } from "../../../tests/factories/contact-form";
 import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
-import { startTestSmtpServer, type ReceivedEmail, type TestSmtpServer } from "../../../tests/factories/test-smtp-server";
+import { startTestSmtpServer, type ReceivedEmail, type TestSmtpServer } from "~/integrations/messaging/smtp-stand-in";
 import { createTestBuyer } from "../../../tests/factories/test-users";
-import { createMailTransport, type MailTransport } from "./mail-transport.server";
+import { createSmtpSender } from "~/integrations/messaging/smtp-sender.server";
+import type { EmailSender } from "./message-sender";
 import { drainOutbox, startMailWorker, type MailWorkerOptions } from "./mail-worker.server";
 import { MAX_SEND_ATTEMPTS, NOT_CONFIGURED_REASON } from "./retry-policy";
 import { TEST_AUTH_SECRET } from "../../../tests/factories/test-secret";
@@ -28,19 +29,19 @@ const TEE = { productId: "essential-crew-neck-tee", color: "Black", size: "L", q
 describe.each(DATABASE_KINDS)("every e-mail the shop sends, over real SMTP, on %s", (kind) => {
   const database = useTestDatabase(kind);
   let smtp: TestSmtpServer;
-  let transport: MailTransport;
+  let sender: EmailSender;
   const db = () => database.db;
-  const options = (): MailWorkerOptions => ({ transport, from: "Kapra <orders@kapra.test>", publicUrl: "https://kapra.test" });
+  const options = (): MailWorkerOptions => ({ senders: { email: sender }, from: "Kapra <orders@kapra.test>", publicUrl: "https://kapra.test" });
   const send = () => drainOutbox(db(), options());
   const to = (address: string) => (m: ReceivedEmail) => m.to.includes(address);
 
   beforeAll(async () => {
     await database.db.update(shopSettings).set({ contactEmail: OWNER_EMAIL, notificationEmails: [OWNER_EMAIL] });
     smtp = await startTestSmtpServer();
-    transport = createMailTransport(smtp.url);
+    sender = createSmtpSender(smtp.url);
   }, 300_000);
   afterAll(async () => {
-    transport?.close();
+    await sender?.close();
     await smtp?.stop();
   });
 
@@ -158,7 +159,8 @@ describe.each(DATABASE_KINDS)("every e-mail the shop sends, over real SMTP, on %
     const down = await startTestSmtpServer();
     const port = down.port;
     await down.stop();
-    const worker = await startMailWorker(database, { ...options(), transport: createMailTransport(`smtp://127.0.0.1:${port}`), retryDelayMs: () => 300 }, 100);
+    const patient = createSmtpSender(`smtp://127.0.0.1:${port}`);
+    const worker = await startMailWorker(database, { ...options(), senders: { email: patient }, retryDelayMs: () => 300 }, 100);
     try {
       const buyer = await buyerWithEmail("patient@example.pk");
       const order = await placeOrder(db(), { userId: buyer, shipping: shipping("patient@example.pk"), items: [TEE] });
@@ -177,10 +179,12 @@ describe.each(DATABASE_KINDS)("every e-mail the shop sends, over real SMTP, on %
         }).toEqual(["sent", "sent"]);
       } finally {
         await worker.stop();
+        await patient.close();
         await back.stop();
       }
     } finally {
       await worker.stop();
+      await patient.close();
     }
   });
 
@@ -198,7 +202,7 @@ describe.each(DATABASE_KINDS)("every e-mail the shop sends, over real SMTP, on %
   it("without a mail server, renders and keeps every e-mail, marked not sent", async () => {
     const buyer = await buyerWithEmail("unsent@example.pk");
     const order = await placeOrder(db(), { userId: buyer, shipping: shipping("unsent@example.pk"), items: [TEE] });
-    await drainOutbox(db(), { ...options(), transport: null, from: null });
+    await drainOutbox(db(), { ...options(), senders: { email: null }, from: null });
     const rows = await db().select().from(messageOutbox).where(eq(messageOutbox.orderId, order.orderId));
     expect(rows).toHaveLength(2);
     for (const row of rows) {

@@ -3,7 +3,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messageOutbox } from "~/db/schema";
 import { useTestDatabase } from "../../../tests/factories/test-database";
-import { startTestSmtpServer, type TestSmtpServer } from "../../../tests/factories/test-smtp-server";
+import { startTestSmtpServer, type TestSmtpServer } from "~/integrations/messaging/smtp-stand-in";
 
 const run = promisify(execFile);
 const EMAILS = 200;

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messageOutbox, shopSettings } from "~/db/schema";
 import { placeOrder } from "~/modules/checkout/place-order.server";
 import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
-import { startTestSmtpServer, type TestSmtpServer } from "../../../tests/factories/test-smtp-server";
+import { startTestSmtpServer, type TestSmtpServer } from "~/integrations/messaging/smtp-stand-in";
 import { createTestBuyer } from "../../../tests/factories/test-users";
-import { createMailTransport } from "./mail-transport.server";
+import { createSmtpSender } from "~/integrations/messaging/smtp-sender.server";
 import { drainOutbox } from "./mail-worker.server";
 
 const SHIPPING = {
@@ -36,9 +36,9 @@ describe.each(DATABASE_KINDS)("the order e-mails on %s", (kind) => {
       ["order_received", "owner@kapra.test", "queued"],
     ]);
 
-    const transport = createMailTransport(smtp.url);
-    await drainOutbox(database.db, { transport, from: "Kapra <orders@kapra.test>", publicUrl: "https://kapra.test" });
-    transport.close();
+    const sender = createSmtpSender(smtp.url);
+    await drainOutbox(database.db, { senders: { email: sender }, from: "Kapra <orders@kapra.test>", publicUrl: "https://kapra.test" });
+    await sender.close();
 
     const [toBuyer] = await smtp.waitFor((m) => m.to.includes("ayesha@example.pk") && m.subject.includes(order.orderNumber));
     expect(toBuyer.subject).toBe(`Your Kapra order ${order.orderNumber} is placed`);

@@ -7,13 +7,13 @@ import { saveProduct } from "~/modules/catalog/save-product.server";
 import { setProductStatus } from "~/modules/catalog/set-product-status.server";
 import { placeOrder } from "~/modules/checkout/place-order.server";
 import type { NotifyConfirmEmailData, NotifyMeEmailData } from "~/modules/messages/email-messages";
-import { createMailTransport } from "~/modules/messages/mail-transport.server";
+import { createSmtpSender } from "~/integrations/messaging/smtp-sender.server";
 import { drainOutbox } from "~/modules/messages/mail-worker.server";
 import { storePhoto } from "~/modules/media/receive-photos.server";
 import { cancelOrder } from "~/modules/orders/cancel-order.server";
 import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
 import { pngImage } from "../../../tests/factories/test-images";
-import { startTestSmtpServer, type TestSmtpServer } from "../../../tests/factories/test-smtp-server";
+import { startTestSmtpServer, type TestSmtpServer } from "~/integrations/messaging/smtp-stand-in";
 import { createTestBuyer } from "../../../tests/factories/test-users";
 import { announceRestock, stockBeforeChange } from "./announce-restock.server";
 import { confirmNotifyRequest } from "./confirm-notify.server";
@@ -69,9 +69,9 @@ describe.each(DATABASE_KINDS)("Notify Me delivery on %s", (kind) => {
     db().select().from(messageOutbox).where(and(eq(messageOutbox.kind, "notify_me"), to ? eq(messageOutbox.toAddress, to) : undefined)).orderBy(messageOutbox.id);
   const notifyData = async (to: string) => (await notifyEmails(to)).map((r) => r.data as NotifyMeEmailData);
   const send = async () => {
-    const transport = createMailTransport(smtp.url);
-    await drainOutbox(db(), { transport, from: "Kapra <shop@kapra.test>", publicUrl: PUBLIC_URL });
-    transport.close();
+    const sender = createSmtpSender(smtp.url);
+    await drainOutbox(db(), { senders: { email: sender }, from: "Kapra <shop@kapra.test>", publicUrl: PUBLIC_URL });
+    await sender.close();
   };
   const tokenOf = (data: NotifyMeEmailData) => new URL(data.unsubscribePath, PUBLIC_URL).searchParams.get("token")!;
 

@@ -1,5 +1,4 @@
 import { and, eq, sql } from "drizzle-orm";
-import writeXlsxFile from "write-excel-file/node";
 import { beforeAll, describe, expect, it } from "vitest";
 import { messageOutbox, orders, orderStatusHistory, productVariants, settlements, shipmentEvents, shipments, shippingDiscrepancies, users } from "~/db/schema";
 import { AppError } from "~/lib/errors";
@@ -11,6 +10,8 @@ import { cashWithCouriers } from "../settlements/cash-with-couriers.server";
 import { defaultBookingColumns } from "../booking/booking-columns";
 import { parseCourierForm } from "../couriers/courier-form";
 import { COD_NEEDS_COURIER, runCourierImport, saveCourierUpload } from "./run-courier-import.server";
+import { fileCourierProvider } from "~/integrations/couriers/file-portal/file-courier-provider.server";
+import { portalXlsx } from "~/integrations/couriers/file-portal/portal-stand-in";
 import { createCourier } from "../couriers/couriers.server";
 
 const OWNER = { id: "owner-import", name: "Sana Owner" };
@@ -42,9 +43,9 @@ describe.each(DATABASE_KINDS)("courier file imports on %s", (kind) => {
     return placed;
   }
   const upload = (name: string, text: string | Uint8Array) =>
-    saveCourierUpload(db(), OWNER, { name, bytes: typeof text === "string" ? new TextEncoder().encode(text) : text });
+    saveCourierUpload(db(), fileCourierProvider, OWNER, { name, bytes: typeof text === "string" ? new TextEncoder().encode(text) : text });
   const run = async (kind: "tracking" | "delivery" | "cod", uploadId: string, apply: boolean, courier: number | null = null) =>
-    runCourierImport(db(), OWNER, { kind, uploadId, courierId: courier, apply });
+    runCourierImport(db(), fileCourierProvider, OWNER, { kind, uploadId, courierId: courier, apply });
   const order = async (id: string) => (await db().select().from(orders).where(eq(orders.id, id)))[0];
   const stock = async () => (await db().select({ stock: productVariants.stock }).from(productVariants)
     .where(and(eq(productVariants.productId, TEST_ITEM.productId), eq(productVariants.color, TEST_ITEM.color), eq(productVariants.size, TEST_ITEM.size))))[0].stock;
@@ -93,13 +94,12 @@ describe.each(DATABASE_KINDS)("courier file imports on %s", (kind) => {
     const tracking = await upload("t.csv", `Order ID,Tracking ID\n${a.orderNumber},LP-1\n${b.orderNumber},LP-2\n${c.orderNumber},LP-3\n`);
     await run("tracking", tracking, true);
     const before = await stock();
-    const bytes = await writeXlsxFile([
+    const file = await portalXlsx([
       ["Tracking #", "Current Status", "Status Date", "Remarks"],
       ["LP-1", "DELIVERED TO CONSIGNEE", "2026-11-20 14:30", null],
       ["LP-2", "Return to Origin", "2026-11-21", "Customer refused"],
       ["LP-3", "Out for Delivery", "2026-11-21 09:00", null],
-    ]).toBuffer();
-    const file = new Uint8Array(bytes);
+    ]);
     const applied = await run("delivery", await upload("status.xlsx", file), true, courierId);
     expect(applied.rows.map((r) => [r.orderNumber, r.outcome])).toEqual([[a.orderNumber, "change"], [b.orderNumber, "change"], [c.orderNumber, "change"]]);
     expect(await order(a.id)).toMatchObject({ status: "delivered", paymentStatus: "collected" });
@@ -280,23 +280,23 @@ describe.each(DATABASE_KINDS)("courier file imports on %s", (kind) => {
 
   it("imports tracking numbers and a COD payment report from Excel, with numbers and dates as Excel stores them", async () => {
     const [a, b] = await bookedOrders(2);
-    const tracking = await writeXlsxFile([
+    const tracking = await portalXlsx([
       ["Order Number", "CN Number", "Booking Date"],
       [a.orderNumber, 771234567890, new Date(Date.UTC(2026, 10, 18))],
       [b.orderNumber, 771234567891, new Date(Date.UTC(2026, 10, 18))],
-    ], { dateFormat: "yyyy-mm-dd" }).toBuffer();
-    const shipped = await run("tracking", await upload("tcs-booked.xlsx", new Uint8Array(tracking)), true);
+    ], { dateFormat: "yyyy-mm-dd" });
+    const shipped = await run("tracking", await upload("tcs-booked.xlsx", tracking), true);
     expect(shipped.counts).toMatchObject({ change: 2, problem: 0, unmatched: 0 });
     expect(await order(a.id)).toMatchObject({ status: "shipped", trackingNumber: "771234567890" });
     await run("delivery", await upload("x-status.csv", "CN,Status\n771234567890,Delivered\n771234567891,Delivered\n"), true, courierId);
 
     const [{ codAmount: cod }] = await db().select().from(shipments).where(eq(shipments.orderId, a.id));
-    const payment = await writeXlsxFile([
+    const payment = await portalXlsx([
       ["CN Number", "COD Amount", "Delivery Charges", "Net Payable", "Payment ID", "Payment Date"],
       [771234567890, cod, 200, cod - 200, 90017, new Date(Date.UTC(2026, 10, 25))],
       [771234567891, cod, 200, cod - 200, 90017, new Date(Date.UTC(2026, 10, 25))],
-    ], { dateFormat: "dd/mm/yyyy" }).toBuffer();
-    const paid = await run("cod", await upload("tcs-payment.xlsx", new Uint8Array(payment)), true, courierId);
+    ], { dateFormat: "dd/mm/yyyy" });
+    const paid = await run("cod", await upload("tcs-payment.xlsx", payment), true, courierId);
     expect(paid.counts).toMatchObject({ change: 2, problem: 0, unmatched: 0 });
     expect(paid.settlements).toEqual([{ reference: "90017", paidOn: "2026-11-25", parcels: 2, expectedTotal: 2 * cod, collectedTotal: 2 * cod, chargesTotal: 400, paidTotal: 2 * cod - 400 }]);
     for (const o of [a, b]) expect(await order(o.id)).toMatchObject({ status: "delivered", paymentStatus: "settled" });
