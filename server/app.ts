@@ -53,7 +53,7 @@ export type Services = {
   database: Pick<Database, "db" | "listen">; env: Env; auth: Auth; providers: Providers; live: LiveHub; settings: SettingsListener; readCache: ReadCacheListener;
 };
 
-/** `providers`: made from `env` unless given (tests hand in the SMTP stand-in's). */
+/** `providers`: made from `env` (app/integrations/providers.server.ts) unless given, as a test may. */
 export async function createServices(database: Pick<Database, "db" | "listen">, env: Env, providers: Providers = createProviders(env)): Promise<Services> {
   const secret = await loadAuthSecret(database.db, env, logger);
   const auth = createAuth({ db: database.db, env, secret, logger });

@@ -35,6 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireSeller(request, context);
   const actor = { id: user.id, name: user.name || user.email };
+  const portal = context.providers.couriers.file;
   let form: FormData | null = null;
   try {
     const received = await receiveCourierFile(request);
@@ -46,8 +47,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const intent = form.get("intent");
     if (intent === "preview") {
       if (!received.file) return data<ShippingActionData>({ intent: "refused", kind, courierId, fields: { file: "Choose the file your courier's portal gave you (CSV or Excel)" } }, { status: 400 });
-      const uploadId = await saveCourierUpload(context.db, context.providers.couriers.file, actor, received.file);
-      return data<ShippingActionData>({ intent: "report", report: await runCourierImport(context.db, context.providers.couriers.file, actor, { kind, uploadId, courierId, apply: false }) });
+      const uploadId = await saveCourierUpload(context.db, portal, actor, received.file);
+      return data<ShippingActionData>({ intent: "report", report: await runCourierImport(context.db, portal, actor, { kind, uploadId, courierId, apply: false }) });
     }
     const uploadId = String(form.get("uploadId") ?? "");
     const mapping = mappingFromForm(kind, form);
@@ -55,18 +56,18 @@ export async function action({ request, context }: Route.ActionArgs) {
       // Apply applies what the preview showed: columns changed since (or no preview named) are refused, nothing changes.
       const changes = changesSincePreview(kind, form.get("previewedMapping"), mapping);
       if (!changes.previewed || changes.fields.length) {
-        const { fileName, headers } = await readUploadHeaders(context.db, context.providers.couriers.file, uploadId);
+        const { fileName, headers } = await readUploadHeaders(context.db, portal, uploadId);
         const fields = Object.fromEntries(changes.fields.map((field) => [field, FIELD_CHANGED]));
         return data<ShippingActionData>({ intent: "remap", kind, uploadId, courierId, fileName, headers, mapping, message: MAPPING_CHANGED, fields }, { status: 409 });
       }
     }
     try {
-      const report = await runCourierImport(context.db, context.providers.couriers.file, actor, { kind, uploadId, courierId, mapping, apply: intent === "apply" });
+      const report = await runCourierImport(context.db, portal, actor, { kind, uploadId, courierId, mapping, apply: intent === "apply" });
       return data<ShippingActionData>({ intent: "report", report });
     } catch (error) {
       // A refused mapping: the columns again, with the reason beside the field.
       if (!(error instanceof AppError) || error.code !== "VALIDATION" || !error.fields || "courierId" in error.fields) throw error;
-      const { fileName, headers } = await readUploadHeaders(context.db, context.providers.couriers.file, uploadId);
+      const { fileName, headers } = await readUploadHeaders(context.db, portal, uploadId);
       return data<ShippingActionData>({ intent: "remap", kind, uploadId, courierId, fileName, headers, mapping, message: error.message, fields: error.fields }, { status: 400 });
     }
   } catch (error) {
