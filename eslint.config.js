@@ -82,6 +82,15 @@ const RESTRICTED = {
 const restrictImports = (...groups) => ({ "no-restricted-imports": ["error", { patterns: groups.map((name) => RESTRICTED[name]) }] });
 const TESTS = ["**/*.test.ts", "**/*.test.tsx"];
 
+/** Strings and template text that name the shop's zone ("Asia/Karachi") or its "+05:00" offset. */
+const SHOP_TIME_SELECTORS = [
+  "Literal[value=/Asia.Karachi/i]",
+  "TemplateElement[value.raw=/Asia.Karachi/i]",
+  "Literal[value=/[+]05:?00/]",
+  "TemplateElement[value.raw=/[+]05:?00/]",
+];
+const SHOP_TIME_MESSAGE = "Pakistan time lives in app/lib/shop-time.ts: use its SHOP_TIME_ZONE, day helpers and formatters instead of naming the zone or its offset.";
+
 export default tseslint.config(
   { ignores: ["build/", ".react-router/", "node_modules/", "data/", "test-results/", "playwright-report/", "bench-results/"] },
   js.configs.recommended,
@@ -132,4 +141,11 @@ export default tseslint.config(
     rules: restrictImports("modules", "vendorClients", "devOnly", "standIns", "integrationValues"),
   },
   { files: TESTS.map((t) => `app/modules/${t}`), rules: restrictImports("modules") },
+  {
+    // Pakistan time has one home, app/lib/shop-time.ts: no other file names the zone or writes its
+    // +05:00 offset. Tests may still spell out concrete times.
+    files: ["app/**/*.{ts,tsx}", "server/**/*.{ts,tsx,js,mjs}", "scripts/**/*.{ts,js,mjs}"],
+    ignores: ["app/lib/shop-time.ts", ...TESTS],
+    rules: { "no-restricted-syntax": ["error", ...SHOP_TIME_SELECTORS.map((selector) => ({ selector, message: SHOP_TIME_MESSAGE }))] },
+  },
 );

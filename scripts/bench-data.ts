@@ -8,7 +8,7 @@ import pg from "pg";
 import { migrateDatabase, openDatabase, type Database, type Db } from "~/db/client.server";
 import { seedDatabase } from "~/seed/seed.server";
 import { parseEnv } from "~/lib/env.server";
-import { createAuth } from "~/modules/accounts/auth.server";
+import { createShopAuth } from "~/flows/create-shop-auth.server";
 import { hasPostgres, startPgCluster } from "../tests/setup/pg-cluster";
 import type { createResources } from "./bench-support.mjs";
 import { seedDemoData } from "./seed-demo-data";
@@ -33,7 +33,7 @@ export async function withDatabase<T>(target: DbTarget, fn: (db: Db, database: D
 export async function prepareShopData(
   target: DbTarget,
   demo: { products: number; orders: number },
-  extra?: (db: Db, auth: ReturnType<typeof createAuth>) => Promise<void>,
+  extra?: (db: Db, auth: ReturnType<typeof createShopAuth>) => Promise<void>,
 ): Promise<number> {
   const started = Date.now();
   await withDatabase(target, async (db, database) => {
@@ -46,7 +46,7 @@ export async function prepareShopData(
       // A throwaway benchmark database: a fresh signing secret (PostgreSQL requires one in the environment).
       const secret = process.env.BETTER_AUTH_SECRET || randomBytes(32).toString("base64");
       const env = parseEnv({ ...process.env, DATABASE_URL: target.databaseUrl ?? "", DATA_DIR: target.dataDir || os.tmpdir(), BETTER_AUTH_SECRET: secret });
-      await extra(db, createAuth({ db, env, secret }));
+      await extra(db, createShopAuth({ db, env, secret }));
     }
   });
   return (Date.now() - started) / 1000;

@@ -23,7 +23,7 @@ import { makeSignature } from "better-auth/crypto";
 import type { Db } from "~/db/client.server";
 import { cartItems, categories, orderItems, orders, products, productVariants } from "~/db/schema";
 import { parseEnv } from "~/lib/env.server";
-import { createAuth } from "~/modules/accounts/auth.server";
+import { createShopAuth } from "~/flows/create-shop-auth.server";
 import { postgresMissing, prepareShopData, startBenchPostgres, withDatabase, type DbTarget } from "./bench-data";
 import { ROOT, createResources, fmt, log, logTail, parseDuration, snapshotBuild, startShop, stopChild } from "./bench-support.mjs";
 import {
@@ -231,7 +231,7 @@ type OnSale = Variant & { variantId: number; stock: number };
 async function makeBuyers(target: DbTarget, from: number, to: number, scarce: Scarce[], others: OnSale[]): Promise<Buyer[]> {
   return withDatabase(target, async (db) => {
     const env = parseEnv({ ...process.env, DATABASE_URL: target.databaseUrl ?? "", DATA_DIR: target.dataDir || os.tmpdir(), PUBLIC_URL: "", BETTER_AUTH_SECRET: AUTH_SECRET });
-    const ctx = await createAuth({ db, env, secret: AUTH_SECRET }).$context;
+    const ctx = await createShopAuth({ db, env, secret: AUTH_SECRET }).$context;
     const prices = new Map((await db.select({ id: products.id, price: products.price }).from(products)).map((p) => [p.id, p.price]));
     const buyers: Buyer[] = [];
     for (let n = from; n < to; n++) {

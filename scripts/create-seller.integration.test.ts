@@ -6,7 +6,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "~/db/client.server";
 import { sessions, users } from "~/db/schema";
-import { CLIENT_IP_HEADER, createAuth, type Auth } from "~/modules/accounts/auth.server";
+import { type Auth } from "~/modules/accounts/auth.server";
+import { createShopAuth } from "~/flows/create-shop-auth.server";
+import { CLIENT_IP_HEADER } from "~/modules/abuse/client-address";
 import { TEST_AUTH_SECRET } from "../tests/factories/test-secret";
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../tests/factories/test-database";
 
@@ -41,7 +43,7 @@ describe.each(DATABASE_KINDS)("npm run create-seller on %s", (kind) => {
   const withDb = async <T>(fn: (database: Database, auth: Auth) => Promise<T>): Promise<T> => {
     const database = pg ?? (await openDatabase({ dataDir }));
     try {
-      const auth = createAuth({ db: database.db, env: { PUBLIC_URL: undefined, GOOGLE_CLIENT_ID: undefined, GOOGLE_CLIENT_SECRET: undefined, SIGN_IN_RATE_LIMIT: 1000 }, secret: TEST_AUTH_SECRET });
+      const auth = createShopAuth({ db: database.db, env: { PUBLIC_URL: undefined, GOOGLE_CLIENT_ID: undefined, GOOGLE_CLIENT_SECRET: undefined, SIGN_IN_RATE_LIMIT: 1000 }, secret: TEST_AUTH_SECRET });
       return await fn(database, auth);
     } finally {
       if (!pg) await database.close();

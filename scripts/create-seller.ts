@@ -9,7 +9,8 @@ import { parseArgs } from "node:util";
 import { openDatabase, migrateDatabase } from "~/db/client.server";
 import { parseEnv } from "~/lib/env.server";
 import { AppError } from "~/lib/errors";
-import { createAuth, loadAuthSecret } from "~/modules/accounts/auth.server";
+import { loadAuthSecret } from "~/modules/accounts/auth.server";
+import { createShopAuth } from "~/flows/create-shop-auth.server";
 import { newPasswordProblem } from "~/modules/accounts/common-passwords.server";
 import { createSeller } from "~/modules/accounts/create-seller.server";
 import { lockDataDir } from "../server/data-dir-lock";
@@ -56,7 +57,7 @@ try {
 const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: path.resolve(env.DATA_DIR) });
 try {
   await migrateDatabase(database);
-  const auth = createAuth({ db: database.db, env, secret: await loadAuthSecret(database.db, env) });
+  const auth = createShopAuth({ db: database.db, env, secret: await loadAuthSecret(database.db, env) });
   const result = await createSeller(auth, database.db, { email: values.email, password, name: values.name, promote: values.promote });
   console.log(result.created
     ? `Created seller account ${values.email}.`

@@ -11,6 +11,7 @@ import { importCycles, importGraph } from "./check-import-cycles";
 // breaks one rule (or keeps to it) as a file at that place in app/ would, and lint must say so.
 const ROOT = path.resolve(import.meta.dirname, "..");
 const LAYER_RULE = "import-x/no-restricted-paths";
+const SHOP_TIME_RULE = "no-restricted-syntax";
 
 describe("the layering lint (eslint.config.js)", () => {
   const eslint = new ESLint({ cwd: ROOT });
@@ -21,10 +22,11 @@ describe("the layering lint (eslint.config.js)", () => {
   }
 
   it.each([
-    ["app/lib/probe.ts", `import { placeOrder } from "~/modules/checkout/place-order.server";\nexport const p = placeOrder;\n`],
+    ["app/lib/probe.ts", `import { placeOrder } from "~/flows/place-order.server";\nexport const p = placeOrder;\n`],
     ["app/lib/probe.ts", `import type { Db } from "../db/client.server";\nexport type P = Db;\n`],
     ["app/lib/probe.ts", `import { setFlash } from "~/http/flash.server";\nexport const p = setFlash;\n`],
     ["app/lib/probe.ts", `import { Price } from "~/components/ui/price";\nexport const p = Price;\n`],
+    // A module's operation (the settings row's re-export in modules/settings), not storage.
     ["app/db/probe.ts", `import { getSettings } from "~/modules/settings/get-settings.server";\nexport const p = getSettings;\n`],
     ["app/db/probe.ts", `import { seedDatabase } from "~/seed/seed.server";\nexport const p = seedDatabase;\n`],
     ["app/modules/orders/probe.ts", `import { requireUser } from "~/http/auth-guard.server";\nexport const p = requireUser;\n`],
@@ -81,6 +83,39 @@ describe("the layering lint (eslint.config.js)", () => {
     ["app/modules/messages/probe.test.ts", `import { startTestSmtpServer } from "~/integrations/messaging/smtp-stand-in";\nimport { createSmtpSender } from "~/integrations/messaging/smtp-sender.server";\nexport const p = [startTestSmtpServer, createSmtpSender];\n`],
   ])("allows %s importing: %s", async (file, code) => {
     expect(await brokenRules(file, code)).toEqual([]);
+  });
+
+  // Pakistan time has one home (app/lib/shop-time.ts): elsewhere, naming the zone or its offset fails lint.
+  it.each([
+    ["app/components/orders/probe.tsx", `export const f = new Intl.DateTimeFormat("en-GB", { timeZone: "Asia/Karachi" });\n`],
+    ["app/modules/shipping/probe.server.ts", "export const noon = (day: string) => new Date(`${day}T12:00:00+05:00`);\n"],
+    ["app/routes/probe.tsx", "export const zone = `Asia/Karachi`;\n"],
+    ["server/probe.ts", `export const sql = "at time zone 'Asia/Karachi'";\n`],
+    ["scripts/probe.ts", `export const at = new Date("2026-11-26T09:00:00+05:00");\n`],
+    // shop-time.ts's own text, anywhere but there.
+    ["app/lib/probe.ts", fs.readFileSync(path.join(ROOT, "app/lib/shop-time.ts"), "utf8")],
+  ])("refuses %s naming Pakistan time: %s", async (file, code) => {
+    expect(await brokenRules(file, code)).toContain(SHOP_TIME_RULE);
+  });
+
+  it.each([
+    ["app/lib/shop-time.ts", fs.readFileSync(path.join(ROOT, "app/lib/shop-time.ts"), "utf8")],
+    ["app/components/orders/probe.tsx", `import { formatShopDate } from "~/lib/shop-time";\nexport const f = formatShopDate;\n`],
+    // A city called Karachi is not a time zone.
+    ["app/modules/checkout/probe.ts", `export const city = "Karachi";\n`],
+    // A test may spell out a concrete time.
+    ["app/modules/checkout/probe.test.ts", `export const at = new Date("2026-11-26T09:00:00+05:00");\nexport const zone = "Asia/Karachi";\n`],
+  ])("allows %s: %s", async (file, code) => {
+    expect(await brokenRules(file, code)).toEqual([]);
+  });
+
+  // One file under several blocks keeps every rule: the shop-time block sets its own rule, so it
+  // replaces none of the per-folder import lists, and those lists keep each other's patterns.
+  it("keeps the import and shop-time rules together on one file", async () => {
+    const code = `import nodemailer from "nodemailer";\nimport * as route from "~/routes/order";\nexport const p = [nodemailer, route, "Asia/Karachi"];\n`;
+    const rules = await brokenRules("app/modules/messages/probe.ts", code);
+    expect(rules).toEqual(expect.arrayContaining([IMPORT_RULE, LAYER_RULE, SHOP_TIME_RULE]));
+    expect(rules.filter((r) => r === IMPORT_RULE)).toHaveLength(2);
   });
 
   it("passes on the code as it is", async () => {

@@ -4,7 +4,7 @@ import { categories, orderItems, orders, orderStatusHistory, productImages, prod
 import type { OrderChannel, OrderStatus, PaymentStatus } from "~/db/schema/statuses";
 import { PAKISTANI_CITIES } from "~/lib/cities";
 import { estimateDelivery } from "~/modules/checkout/delivery-estimate";
-import { getSettings } from "~/modules/settings/get-settings.server";
+import { getSettings } from "~/db/shop-settings.server";
 import { shippingFeeFor } from "~/modules/settings/shipping-rule";
 import { demoCouriers, demoParcel, demoTransitDays, pickDemoCourier, seedDemoShipping, type DemoParcel } from "./seed-demo-shipping";
 

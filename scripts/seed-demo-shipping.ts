@@ -3,7 +3,7 @@ import type { Db } from "~/db/client.server";
 import { couriers, orders, settlements, shipmentEvents, shipments, shippingDiscrepancies } from "~/db/schema";
 import type { RateCard } from "~/db/schema/shipping";
 import { formatPrice } from "~/lib/money";
-import { karachiDay } from "~/modules/seller/karachi-days";
+import { shopDay } from "~/lib/shop-time";
 import { defaultBookingColumns } from "~/modules/shipping/booking/booking-columns";
 import { parseCourierForm } from "~/modules/shipping/couriers/courier-form";
 import { estimateCharge } from "~/modules/shipping/couriers/rate-card";
@@ -153,7 +153,7 @@ export type DemoShippingResult = { shipments: number; settlements: number; discr
  */
 export async function seedDemoShipping(db: Db, parcels: DemoParcel[], { now, r, overdueDays }: { now: Date; r: Random; overdueDays: number }): Promise<DemoShippingResult> {
   if (parcels.length === 0) return { shipments: 0, settlements: 0, discrepancies: 0 };
-  const today = karachiDay(now);
+  const today = shopDay(now);
   const [{ n: earlierSettlements }] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(settlements);
 
   type Paid = { parcel: DemoParcel; collected: number; charged: number };
@@ -169,7 +169,7 @@ export async function seedDemoShipping(db: Db, parcels: DemoParcel[], { now, r, 
     const paidRefused = !refusedButPaid && parcel.returnedAt !== null && parcel.returnedAt.getTime() < now.getTime() - 20 * DAY_MS;
     if (!isDelivered && !paidRefused) continue;
     const from = (parcel.deliveredAt ?? parcel.returnedAt)!;
-    const paidOn = nextWeekday(karachiDay(new Date(from.getTime() + 4 * DAY_MS)), parcel.courier.spec.payday);
+    const paidOn = nextWeekday(shopDay(new Date(from.getTime() + 4 * DAY_MS)), parcel.courier.spec.payday);
     if (paidOn >= today) continue;
     // About one parcel in a hundred meets each mishap: spaced out rather than drawn, so a small demo has each too.
     seen++;
@@ -231,7 +231,7 @@ export async function seedDemoShipping(db: Db, parcels: DemoParcel[], { now, r, 
   for (const parcel of notSettled) {
     discrepancies.push({
       kind: "not-settled", courierId: parcel.courier.id, orderId: parcel.orderId, expected: parcel.codAmount,
-      detail: `Delivered ${karachiDay(parcel.deliveredAt!)}; no settlement has paid for it yet`,
+      detail: `Delivered ${shopDay(parcel.deliveredAt!)}; no settlement has paid for it yet`,
       createdAt: new Date(Math.min(now.getTime() - 60_000, parcel.deliveredAt!.getTime() + overdueDays * DAY_MS + 60 * 60 * 1000)),
     });
   }

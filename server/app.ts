@@ -11,7 +11,9 @@ import express from "express";
 import { logger } from "~/lib/logger.server";
 import type { Database, Db } from "~/db/client.server";
 import { ConfigError, parseEnv, type Env } from "~/lib/env.server";
-import { CLIENT_IP_HEADER, createAuth, loadAuthSecret, type Auth } from "~/modules/accounts/auth.server";
+import { loadAuthSecret, type Auth } from "~/modules/accounts/auth.server";
+import { createShopAuth } from "~/flows/create-shop-auth.server";
+import { CLIENT_IP_HEADER } from "~/modules/abuse/client-address";
 import { loggableUrl } from "~/lib/log-redaction";
 import { createHostCheck, publicOrigin } from "~/lib/public-origin";
 import { securityHeaders } from "~/http/security-headers.server";
@@ -56,7 +58,7 @@ export type Services = {
 /** `providers`: made from `env` (app/integrations/providers.server.ts) unless given, as a test may. */
 export async function createServices(database: Pick<Database, "db" | "listen">, env: Env, providers: Providers = createProviders(env)): Promise<Services> {
   const secret = await loadAuthSecret(database.db, env, logger);
-  const auth = createAuth({ db: database.db, env, secret, logger });
+  const auth = createShopAuth({ db: database.db, env, secret, logger });
   const live = createLiveHub(database);
   const settings = createSettingsListener(database);
   const readCache = createReadCacheListener(database);

@@ -16,7 +16,7 @@ const BODILESS = new Set(["GET", "HEAD", "OPTIONS"]);
  */
 const UPLOAD_PATHS = [
   /^\/api\/products(\/[^/]+(\/images)?)?$/,
-  /^\/seller-dashboard\/products\/(new|[^/]+\/edit)(\.data)?$/,
+  /^\/seller(-dashboard)?\/products\/(new|[^/]+\/edit)(\.data)?$/,
   /^\/seller\/shipping(\.data)?$/,
   /^\/api\/shipping\/imports$/,
 ];

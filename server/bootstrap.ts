@@ -4,7 +4,8 @@ import { migrateDatabase, openDatabase, type Database } from "~/db/client.server
 import { seedDatabase } from "~/seed/seed.server";
 import type { Env } from "~/lib/env.server";
 import { ownerLinkLogger } from "~/lib/logger.server";
-import { createAuth, loadAuthSecret } from "~/modules/accounts/auth.server";
+import { loadAuthSecret } from "~/modules/accounts/auth.server";
+import { createShopAuth } from "~/flows/create-shop-auth.server";
 import { createOwnerAccount, OWNER_LINK_HOURS } from "~/modules/accounts/create-seller.server";
 import { lockDataDir } from "./data-dir-lock";
 
@@ -40,7 +41,7 @@ export async function prepareShop(env: Env, logger: Logger): Promise<ShopDatabas
     if (database.seeded && env.SHOP_OWNER_EMAIL) {
       // No password ever goes to the log: a single-use link (24 hours) to the page that sets one.
       const base = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
-      const owner = await createOwnerAccount(createAuth({ db: database.db, env, secret, logger }), database.db, env.SHOP_OWNER_EMAIL, base);
+      const owner = await createOwnerAccount(createShopAuth({ db: database.db, env, secret, logger }), database.db, env.SHOP_OWNER_EMAIL, base);
       if (owner) {
         // The request log's query stripping would cut the token off the link: this line goes out whole.
         ownerLinkLogger.warn(

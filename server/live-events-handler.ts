@@ -2,8 +2,9 @@ import type { Request, Response } from "express";
 import { fromNodeHeaders } from "better-auth/node";
 import { LIVE_STREAM_LIMITS, LIVE_STREAMS_MESSAGE } from "~/modules/abuse/abuse-limits";
 import { addressKey } from "~/modules/abuse/client-address";
-import { abuseLimitScale } from "~/modules/abuse/rate-limit.server";
-import { CLIENT_IP_HEADER, type Auth } from "~/modules/accounts/auth.server";
+import { abuseLimitScale } from "~/db/rate-limit.server";
+import { type Auth } from "~/modules/accounts/auth.server";
+import { CLIENT_IP_HEADER } from "~/modules/abuse/client-address";
 import type { LiveHub } from "./live-hub";
 
 const HEARTBEAT_MS = 25_000;

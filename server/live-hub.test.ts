@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { LiveEvent } from "~/modules/live/live-event";
+import type { LiveEvent } from "~/db/live-event";
 import { createLiveHub, RECENT_CHANGE_MS, SHUTDOWN_RETRY_MS } from "./live-hub";
 
 describe("the live hub", () => {

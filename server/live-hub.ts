@@ -1,5 +1,5 @@
 import { RESYNC_PAYLOAD, type Database } from "~/db/client.server";
-import { LIVE_CHANNEL, parseLiveEvent, type LiveEvent } from "~/modules/live/live-event";
+import { LIVE_CHANNEL, parseLiveEvent, type LiveEvent } from "~/db/live-event";
 
 type Subscriber = {
   userId: string;

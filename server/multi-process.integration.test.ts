@@ -4,7 +4,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "~/db/client.server";
-import { getSettings } from "~/modules/settings/get-settings.server";
+import { getSettings } from "~/db/shop-settings.server";
 import { settingsFormValues } from "~/modules/settings/settings-schema";
 import { startPgCluster, type PgCluster } from "../tests/setup/pg-cluster";
 import {
@@ -130,7 +130,7 @@ describe.skipIf(!built)("several server processes on one PostgreSQL", () => {
     for (let i = 0; i < 2; i++) expect(await fetch(`${b.url}/about`).then((r) => r.text())).not.toContain("Kapra Across");
 
     const values = settingsFormValues(await getSettings(database.db));
-    const saved = await fetch(`${a.url}/seller-dashboard/settings`, {
+    const saved = await fetch(`${a.url}/seller/settings`, {
       method: "POST",
       headers: { ...headersFor(a, { cookie: owner.cookie, ip }), "content-type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams({ ...values, brandName: "Kapra Across" }),

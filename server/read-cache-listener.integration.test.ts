@@ -4,7 +4,7 @@ import { openDatabase, type Database } from "~/db/client.server";
 import { categories, productVariants, products, scheduledSales, shopSettings } from "~/db/schema";
 import { getProduct } from "~/modules/catalog/get-product.server";
 import { listCategories } from "~/modules/catalog/list-categories.server";
-import { getSettings } from "~/modules/settings/get-settings.server";
+import { getSettings } from "~/db/shop-settings.server";
 import { DATABASE_KINDS, useTestDatabase } from "../tests/factories/test-database";
 import { createReadCacheListener } from "./read-cache-listener";
 

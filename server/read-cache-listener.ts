@@ -2,9 +2,9 @@ import { RESYNC_PAYLOAD, type Database } from "~/db/client.server";
 import { enableReadCache } from "~/db/read-cache.server";
 import { logger } from "~/lib/logger.server";
 import { CATALOG_CHANNEL } from "~/modules/catalog/catalog-changed";
-import { LIVE_CHANNEL, parseLiveEvent } from "~/modules/live/live-event";
+import { LIVE_CHANNEL, parseLiveEvent } from "~/db/live-event";
 import { nextSaleBoundary } from "~/modules/promotions/sale-boundaries.server";
-import { SETTINGS_CHANNEL } from "~/modules/settings/settings-changed";
+import { SETTINGS_CHANNEL } from "~/db/settings-changed";
 
 /** setTimeout's longest wait is about 24.8 days; a boundary further off is looked up again then. */
 const LONGEST_WAIT_MS = 24 * 24 * 60 * 60 * 1000;

@@ -1,5 +1,5 @@
 import type { Database } from "~/db/client.server";
-import { SETTINGS_CHANNEL } from "~/modules/settings/settings-changed";
+import { SETTINGS_CHANNEL } from "~/db/settings-changed";
 
 /**
  * Hears "the shop's settings changed" from any server process (Postgres NOTIFY, sent by

@@ -5,10 +5,11 @@ import zlib from "node:zlib";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contactMessages, messageOutbox, mediaFiles, notifySubscriptions, orderItems, orders, orderStatusHistory, reviews, shopSettings, users } from "~/db/schema";
-import { CLIENT_IP_HEADER, createAuth } from "~/modules/accounts/auth.server";
+import { createShopAuth } from "~/flows/create-shop-auth.server";
+import { CLIENT_IP_HEADER } from "~/modules/abuse/client-address";
 import { TEST_AUTH_SECRET } from "../../tests/factories/test-secret";
 import { storeImage } from "~/modules/media/store-image.server";
-import { placeOrder } from "~/modules/checkout/place-order.server";
+import { placeOrder } from "~/flows/place-order.server";
 import { saveReview } from "~/modules/reviews/save-review.server";
 import { createTestDatabase, DATABASE_KINDS, useTestDatabase, type TestDatabase } from "../../tests/factories/test-database";
 import { pngImage } from "../../tests/factories/test-images";
@@ -38,7 +39,7 @@ async function fingerprint(db: DbOrTx): Promise<Record<string, string>> {
 }
 
 function authFor(db: TestDatabase["db"]) {
-  return Promise.resolve(createAuth({ db, env: { PUBLIC_URL: undefined, GOOGLE_CLIENT_ID: undefined, GOOGLE_CLIENT_SECRET: undefined, SIGN_IN_RATE_LIMIT: 100 }, secret: TEST_AUTH_SECRET }));
+  return Promise.resolve(createShopAuth({ db, env: { PUBLIC_URL: undefined, GOOGLE_CLIENT_ID: undefined, GOOGLE_CLIENT_SECRET: undefined, SIGN_IN_RATE_LIMIT: 100 }, secret: TEST_AUTH_SECRET }));
 }
 const authPost = (auth: Awaited<ReturnType<typeof authFor>>, route: string, body: unknown) =>
   auth.handler(new Request(`${ORIGIN}/api/auth${route}`, { method: "POST", headers: { "content-type": "application/json", origin: ORIGIN, [CLIENT_IP_HEADER]: "10.1.0.1" }, body: JSON.stringify(body) }));
@@ -62,7 +63,7 @@ describe.each(DATABASE_KINDS)("backup and restore on %s", (kind) => {
     const [buyer] = await source.db.select({ id: users.id }).from(users).where(eq(users.email, "ayesha@example.pk"));
     // Before the order: its notice goes to the notification recipients (no sellers here to fall back on).
     await source.db.update(shopSettings).set({ brandName: "Kapra Restored", blockedPhones: ["+923009999999"], notificationEmails: ["owner@kapra.pk"] });
-    const order = await placeOrder(source.db, { userId: buyer.id, shipping: SHIPPING, items: [{ productId: TEE, quantity: 2 }] });
+    const order = await placeOrder({ db: source.db }, { userId: buyer.id, shipping: SHIPPING, items: [{ productId: TEE, quantity: 2 }] });
     orderId = order.orderId;
     await source.db.update(orders).set({ status: "delivered", deliveredAt: new Date() }).where(eq(orders.id, orderId));
     await saveReview(source.db, { id: buyer.id, role: "buyer" }, TEE, { rating: 4, comment: "Soft <b>cotton</b>, true to size" });
@@ -101,7 +102,7 @@ describe.each(DATABASE_KINDS)("backup and restore on %s", (kind) => {
     expect((await authPost(auth, "/sign-in/email", { email: "ayesha@example.pk", password: PASSWORD })).status).toBe(200);
     expect((await authPost(auth, "/sign-in/email", { email: "ayesha@example.pk", password: "Not-The-Password-42" })).status).toBe(401);
     const [buyer] = await target.db.select({ id: users.id }).from(users).where(eq(users.email, "ayesha@example.pk"));
-    const again = await placeOrder(target.db, { userId: buyer.id, shipping: SHIPPING, items: [{ productId: TEE, quantity: 1 }] });
+    const again = await placeOrder({ db: target.db }, { userId: buyer.id, shipping: SHIPPING, items: [{ productId: TEE, quantity: 1 }] });
     expect((await target.db.select().from(orderItems).where(eq(orderItems.orderId, again.orderId))).length).toBe(1);
   });
 

@@ -1,13 +1,13 @@
 import { data, redirect, type AppLoadContext } from "react-router";
 import type { ShippingFormErrors as ShippingErrors, ShippingFormValues as ShippingValues } from "~/modules/checkout/checkout-schema";
 import { COD_ONLY_MESSAGE, parseShippingForm } from "~/modules/checkout/checkout-schema";
-import { placeOrder } from "~/modules/checkout/place-order.server";
+import { placeOrder } from "~/flows/place-order.server";
 import type { SessionUser } from "~/modules/accounts/session-user.server";
 import { requestAddress } from "~/modules/abuse/request-address.server";
 import { listCartLines } from "~/modules/cart/cart-lines.server";
 import { resolveVariant } from "~/modules/cart/cart-mutations.server";
 import { cartTotals, type CartTotals } from "~/modules/cart/cart-totals";
-import { placeWithDiscountCode, tryDiscountCode } from "~/modules/promotions/code-attempts.server";
+import { tryDiscountCode } from "~/modules/promotions/code-attempts.server";
 import { normalizeDiscountCode } from "~/modules/promotions/discount-rules";
 import { previewDiscountCode } from "~/modules/promotions/redeem-discount-code.server";
 import { cartVersionOf } from "~/modules/checkout/order-fingerprint";
@@ -57,8 +57,9 @@ export async function placeOrderFromForm(
   try {
     const idempotencyKey = typeof form.idempotencyKey === "string" && form.idempotencyKey ? form.idempotencyKey.slice(0, 100) : null;
     const cartVersion = typeof form.cartVersion === "string" ? form.cartVersion.slice(0, 100) : null;
-    const order = await placeWithDiscountCode(context.db, { address: requestAddress(request), userId: user.id }, values.discountCode ?? null,
-      () => placeOrder(context.db, { userId: user.id, items, shipping: parsed.data, idempotencyKey, cartVersion, discountCode: values.discountCode }));
+    const order = await placeOrder(context, {
+      userId: user.id, items, shipping: parsed.data, idempotencyKey, cartVersion, discountCode: values.discountCode, requestAddress: requestAddress(request),
+    });
     const headers = { "Set-Cookie": await setFlash({ type: "success", message: "Order placed successfully! 🎉" }) };
     return redirect(`/orders/${order.orderId}`, { headers });
   } catch (error) {

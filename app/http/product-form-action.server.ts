@@ -6,7 +6,7 @@ import {
 } from "~/modules/catalog/product-form";
 import { fieldErrors, productInputSchema } from "~/modules/catalog/product-input";
 import { saveProduct } from "~/modules/catalog/save-product.server";
-import { combinePhotos, receivePhotos } from "~/modules/media/receive-photos.server";
+import { combinePhotos, receivePhotos } from "~/http/receive-photos.server";
 import { AppError } from "~/lib/errors";
 import { setFlash } from "./flash.server";
 
@@ -48,13 +48,13 @@ export async function productFormAction(context: AppLoadContext, request: Reques
   try {
     const saved = await saveProduct(context.db, parsed.data, { id: productId ?? undefined });
     if (intent.intent === "draft") {
-      return redirect(`/seller-dashboard/products/${saved.id}/edit`, { headers: { "Set-Cookie": await setFlash({ type: "success", message: DRAFT_SAVED }) } });
+      return redirect(`/seller/products/${saved.id}/edit`, { headers: { "Set-Cookie": await setFlash({ type: "success", message: DRAFT_SAVED }) } });
     }
     if (productId) {
-      return redirect("/seller-dashboard/products", { headers: { "Set-Cookie": await setFlash({ type: "success", message: "Product updated successfully!" }) } });
+      return redirect("/seller/products", { headers: { "Set-Cookie": await setFlash({ type: "success", message: "Product updated successfully!" }) } });
     }
     // A fresh, empty form for the next product (SPEC.md: the form resets to its defaults).
-    return redirect("/seller-dashboard/products/new", { headers: { "Set-Cookie": await setFlash({ type: "success", message: "Product added successfully!" }) } });
+    return redirect("/seller/products/new", { headers: { "Set-Cookie": await setFlash({ type: "success", message: "Product added successfully!" }) } });
   } catch (error) {
     if (error instanceof AppError && error.code === "NOT_FOUND") throw data(error.message, { status: 404 });
     if (error instanceof AppError && error.fields) return form(values, error.fields, "Please check the highlighted fields");

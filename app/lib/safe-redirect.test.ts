@@ -5,7 +5,7 @@ describe("safeRedirectPath", () => {
   it("keeps a path on this site, with its query and fragment", () => {
     expect(safeRedirectPath("/cart")).toBe("/cart");
     expect(safeRedirectPath("/products?category=men&sort=price")).toBe("/products?category=men&sort=price");
-    expect(safeRedirectPath("/seller-dashboard/products#top")).toBe("/seller-dashboard/products#top");
+    expect(safeRedirectPath("/seller/products#top")).toBe("/seller/products#top");
     expect(safeRedirectPath("/product/abc%20def")).toBe("/product/abc%20def");
   });
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { AppLoadContext } from "react-router";
-import { CLIENT_IP_HEADER } from "~/modules/accounts/auth.server";
+import { CLIENT_IP_HEADER } from "~/modules/abuse/client-address";
 import { DATABASE_KINDS, useTestDatabase } from "../../tests/factories/test-database";
 import { contactForm } from "../../tests/factories/contact-form";
 import { callRoute, routeContext, TEST_ORIGIN } from "../../tests/factories/route-calls";

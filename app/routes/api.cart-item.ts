@@ -1,7 +1,7 @@
 import { apiData, handleApi, methodNotAllowed, readJson, requireApiUser } from "~/http/api.server";
 import { removeCartItem, updateCartItem } from "~/modules/cart/cart-mutations.server";
 import { cartQuantityInput } from "~/modules/cart/cart-schema";
-import { getCartView } from "~/modules/cart/cart-view.server";
+import { viewCart } from "~/flows/view-cart.server";
 import type { Route } from "./+types/api.cart-item";
 
 export async function loader() {
@@ -22,7 +22,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     } else {
       await removeCartItem(context.db, user.id, params.id);
     }
-    return apiData(await getCartView(context.db, user.id));
+    return apiData(await viewCart(context, user.id));
   });
 }
 

@@ -1,7 +1,7 @@
 import { apiData, handleApi, methodNotAllowed, readJson, requireApiUser } from "~/http/api.server";
 import { addToCart } from "~/modules/cart/cart-mutations.server";
 import { cartItemInput } from "~/modules/cart/cart-schema";
-import { getCartView } from "~/modules/cart/cart-view.server";
+import { viewCart } from "~/flows/view-cart.server";
 import type { Route } from "./+types/api.cart-items";
 
 export async function loader() {
@@ -19,7 +19,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const user = await requireApiUser(request, context);
     const input = cartItemInput.parse(await readJson(request));
     const added = await addToCart(context.db, user.id, input, { beyondStock: "refuse" });
-    const cart = await getCartView(context.db, user.id);
+    const cart = await viewCart(context, user.id);
     const item = cart.items.find((i) => i.id === added.itemId) ?? null;
     return apiData({ item, cart }, 201);
   });

@@ -1,8 +1,7 @@
 import { apiData, handleApi, methodNotAllowed, requireApiUser } from "~/http/api.server";
 import { clearCart } from "~/modules/cart/cart-mutations.server";
 import { requestAddress } from "~/modules/abuse/request-address.server";
-import { getCartView } from "~/modules/cart/cart-view.server";
-import { tryDiscountCode } from "~/modules/promotions/code-attempts.server";
+import { viewCart } from "~/flows/view-cart.server";
 import type { Route } from "./+types/api.cart";
 
 /** GET /api/cart: lines with today's prices and stock, and the server's totals; `?discountCode=` says what a code would give, without using it. */
@@ -10,8 +9,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return handleApi(async () => {
     const user = await requireApiUser(request, context);
     const discountCode = new URL(request.url).searchParams.get("discountCode");
-    const who = { address: requestAddress(request), userId: user.id };
-    return apiData(await getCartView(context.db, user.id, { discountCode, tryCode: (judge) => tryDiscountCode(context.db, who, judge) }));
+    return apiData(await viewCart(context, user.id, { discountCode, requestAddress: requestAddress(request) }));
   });
 }
 
@@ -21,6 +19,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (request.method !== "DELETE") return methodNotAllowed(["GET", "DELETE"], "/api/cart");
     const user = await requireApiUser(request, context);
     await clearCart(context.db, user.id);
-    return apiData(await getCartView(context.db, user.id));
+    return apiData(await viewCart(context, user.id));
   });
 }

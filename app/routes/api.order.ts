@@ -3,7 +3,7 @@ import { AppError } from "~/lib/errors";
 import { getOrder } from "~/modules/orders/get-order.server";
 import { orderItemJson } from "~/modules/orders/order-item-json";
 import { orderStatusInput } from "~/modules/orders/order-status-input";
-import { updateOrderStatus } from "~/modules/orders/update-order-status.server";
+import { moveOrder } from "~/flows/move-order.server";
 import type { Route } from "./+types/api.order";
 
 /** GET /api/orders/:id: one order with its items; someone else's order is a 404, like an unknown one. */
@@ -54,7 +54,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const user = await requireApiUser(request, context);
     if (user.role !== "seller") return apiError(403, "FORBIDDEN", "Only sellers can update orders");
     const input = orderStatusInput.parse(await readJson(request));
-    const result = await updateOrderStatus(context.db, { id: user.id, name: user.name || user.email }, params.id, input);
+    const result = await moveOrder(context, { id: user.id, name: user.name || user.email }, params.id, input);
     const order = await getOrder(context.db, { id: user.id, role: user.role }, result.orderId);
     return apiData({
       id: result.orderId, orderNumber: result.orderNumber, previousStatus: result.from, status: result.status,

@@ -4,8 +4,7 @@ import { AppError } from "~/lib/errors";
 import { cartItemInput } from "~/modules/cart/cart-schema";
 import { MAX_ORDER_ITEMS, ORDER_ITEMS_MESSAGE } from "~/modules/cart/order-limits";
 import { COD_ONLY_MESSAGE, parseShippingForm } from "~/modules/checkout/checkout-schema";
-import { placeOrder } from "~/modules/checkout/place-order.server";
-import { placeWithDiscountCode } from "~/modules/promotions/code-attempts.server";
+import { placeOrder } from "~/flows/place-order.server";
 import { requestAddress } from "~/modules/abuse/request-address.server";
 import { listOrders } from "~/modules/orders/list-orders.server";
 import { listSellerOrders } from "~/modules/orders/list-seller-orders.server";
@@ -96,13 +95,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!shipping.ok || !items.success || Object.keys(fields).length > 0) throw new AppError("VALIDATION", message ?? undefined, fields);
 
     const discountCode = typeof body.discountCode === "string" ? body.discountCode : null;
-    const result = await placeWithDiscountCode(context.db, { address: requestAddress(request), userId: user.id }, discountCode, () => placeOrder(context.db, {
+    const result = await placeOrder(context, {
       userId: user.id,
       items: items.data,
       shipping: shipping.data,
       idempotencyKey: request.headers.get("Idempotency-Key"),
       discountCode,
-    }));
+      requestAddress: requestAddress(request),
+    });
     const response = apiData({ orderId: result.orderId, orderNumber: result.orderNumber }, result.created ? 201 : 200);
     response.headers.set("Location", `/api/orders/${result.orderId}`);
     return response;

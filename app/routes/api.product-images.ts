@@ -4,7 +4,7 @@ import { getProductForEdit } from "~/modules/catalog/get-product-for-edit.server
 import { ownerProductJson, rawInputOf } from "~/modules/catalog/owner-product-json";
 import { productInputSchema } from "~/modules/catalog/product-input";
 import { saveProduct } from "~/modules/catalog/save-product.server";
-import { combinePhotos, receivePhotos } from "~/modules/media/receive-photos.server";
+import { combinePhotos, receivePhotos } from "~/http/receive-photos.server";
 import type { Route } from "./+types/api.product-images";
 
 export async function loader() {

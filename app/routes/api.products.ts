@@ -6,7 +6,7 @@ import { readListingQuery } from "~/modules/catalog/listing-query";
 import { ownerProductJson } from "~/modules/catalog/owner-product-json";
 import { productInputSchema } from "~/modules/catalog/product-input";
 import { saveProduct } from "~/modules/catalog/save-product.server";
-import { readProductRequest } from "~/modules/catalog/read-product-request.server";
+import { readProductRequest } from "~/http/read-product-request.server";
 import { mediaUrl, pickSource } from "~/modules/media/image-url";
 import type { Route } from "./+types/api.products";
 

@@ -1,5 +1,5 @@
 import { apiData, handleApi, methodNotAllowed, requireApiUser } from "~/http/api.server";
-import { cancelBooking } from "~/modules/shipping/booking/book-shipments.server";
+import { cancelParcelBooking } from "~/flows/book-parcels.server";
 import type { Route } from "./+types/api.shipment";
 
 /**
@@ -10,7 +10,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (request.method !== "DELETE") return methodNotAllowed(["DELETE"], "/api/shipments/:orderId");
   return handleApi(async () => {
     const user = await requireApiUser(request, context, "seller");
-    return apiData(await cancelBooking(context.db, { id: user.id, name: user.name }, params.orderId));
+    return apiData(await cancelParcelBooking(context, { id: user.id, name: user.name }, params.orderId));
   });
 }
 

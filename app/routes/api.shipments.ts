@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { apiData, handleApi, methodNotAllowed, readJson, requireApiUser } from "~/http/api.server";
-import { bookShipments, MAX_BOOKING } from "~/modules/shipping/booking/book-shipments.server";
+import { bookParcels } from "~/flows/book-parcels.server";
+import { MAX_BOOKING } from "~/modules/shipping/booking/book-shipments.server";
 import { listShipments } from "~/modules/shipping/booking/list-shipments.server";
 import type { Route } from "./+types/api.shipments";
 import { serialIdFrom } from "~/lib/serial-id";
@@ -26,6 +27,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   return handleApi(async () => {
     const user = await requireApiUser(request, context, "seller");
     const body = bookingBody.parse(await readJson(request));
-    return apiData(await bookShipments(context.db, { id: user.id, name: user.name }, body), 201);
+    return apiData(await bookParcels(context, { id: user.id, name: user.name }, body), 201);
   });
 }

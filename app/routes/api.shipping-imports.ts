@@ -1,6 +1,7 @@
 import { receiveCourierFile } from "~/http/courier-file-upload.server";
 import { apiData, apiError, handleApi, methodNotAllowed, requireApiUser } from "~/http/api.server";
-import { runCourierImport, saveCourierUpload } from "~/modules/shipping/imports/run-courier-import.server";
+import { applyCourierReport } from "~/flows/apply-courier-report.server";
+import { saveCourierUpload } from "~/modules/shipping/imports/run-courier-import.server";
 import { courierIdOf, importKindOf } from "~/modules/shipping/imports/import-form";
 import { mappingByHeader } from "~/modules/shipping/imports/mapping-by-header";
 import type { Route } from "./+types/api.shipping-imports";
@@ -31,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     const actor = { id: user.id, name: user.name || user.email };
     const uploadId = await saveCourierUpload(context.db, portal, actor, file);
-    const report = await runCourierImport(context.db, portal, actor, { kind, uploadId, courierId: courierIdOf(form.get("courierId")), mapping, apply: form.get("apply") === "true" });
+    const report = await applyCourierReport(context, actor, { kind, uploadId, courierId: courierIdOf(form.get("courierId")), mapping, apply: form.get("apply") === "true" });
     return apiData(report, report.applied ? 201 : 200);
   });
 }

@@ -3,7 +3,7 @@ import type { AppLoadContext } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { orders, shipments, users } from "~/db/schema";
 import type { Auth } from "~/modules/accounts/auth.server";
-import { bookShipments } from "~/modules/shipping/booking/book-shipments.server";
+import { bookParcels } from "~/flows/book-parcels.server";
 import { defaultBookingColumns } from "~/modules/shipping/booking/booking-columns";
 import { parseCourierForm } from "~/modules/shipping/couriers/courier-form";
 import { createCourier } from "~/modules/shipping/couriers/couriers.server";
@@ -34,7 +34,7 @@ describe.each(DATABASE_KINDS)("Cancel Booking on the order page and DELETE /api/
 
   async function bookedOrder() {
     const order = await placeTestOrder(database.db, owner, { status: "confirmed" });
-    await bookShipments(database.db, owner, { orderIds: [order.id], courierId });
+    await bookParcels({ db: database.db }, owner, { orderIds: [order.id], courierId });
     return order;
   }
   const form = (cookie: string, orderId: string) => {

@@ -8,7 +8,8 @@ import { callRoute, expectRedirect, routeContext, signInCookie, TEST_ORIGIN } fr
 import { DATABASE_KINDS, useTestDatabase } from "../../tests/factories/test-database";
 import * as sellerPassword from "./seller-password";
 import * as setPassword from "./set-password";
-import { CLIENT_IP_HEADER, type Auth } from "~/modules/accounts/auth.server";
+import { type Auth } from "~/modules/accounts/auth.server";
+import { CLIENT_IP_HEADER } from "~/modules/abuse/client-address";
 import { createOwnerAccount, createSeller } from "~/modules/accounts/create-seller.server";
 import { PASSWORD_TOO_COMMON } from "~/modules/accounts/password-rule";
 import { SESSION_MAX_AGE_MS } from "~/modules/accounts/session-age";
@@ -151,17 +152,17 @@ describe.each(DATABASE_KINDS)("a hardened sign-in on %s", (kind) => {
     await createSeller(auth, database.db, { email: "seller@shop.pk", password: "seller-first-password" });
     const laptop = await signInCookie(auth, "seller@shop.pk", "seller-first-password", "10.5.1.1");
     const phone = await signInCookie(auth, "seller@shop.pk", "seller-first-password", "10.5.1.2");
-    const wrong = await callRoute(sellerPassword.action, { request: form("/seller-dashboard/password", { currentPassword: "not-my-password", newPassword: "seller-second-password", confirmPassword: "seller-second-password" }, laptop), context });
+    const wrong = await callRoute(sellerPassword.action, { request: form("/seller/password", { currentPassword: "not-my-password", newPassword: "seller-second-password", confirmPassword: "seller-second-password" }, laptop), context });
     expect(wrong.data.fields.currentPassword).toBe("Your current password is incorrect");
-    const common = await callRoute(sellerPassword.action, { request: form("/seller-dashboard/password", { currentPassword: "seller-first-password", newPassword: "iloveyou2026", confirmPassword: "iloveyou2026" }, laptop), context });
+    const common = await callRoute(sellerPassword.action, { request: form("/seller/password", { currentPassword: "seller-first-password", newPassword: "iloveyou2026", confirmPassword: "iloveyou2026" }, laptop), context });
     expect(common.data.fields.newPassword).toBe(PASSWORD_TOO_COMMON);
 
-    const done = await callRoute(sellerPassword.action, { request: form("/seller-dashboard/password", { currentPassword: "seller-first-password", newPassword: "seller-second-password", confirmPassword: "seller-second-password" }, laptop), context });
-    expectRedirect(done, "/seller-dashboard/password");
+    const done = await callRoute(sellerPassword.action, { request: form("/seller/password", { currentPassword: "seller-first-password", newPassword: "seller-second-password", confirmPassword: "seller-second-password" }, laptop), context });
+    expectRedirect(done, "/seller/password");
     expect(await getSessionUser(auth, new Request(`${TEST_ORIGIN}/seller-dashboard`, { headers: { cookie: phone } }))).toBeNull();
     expect((await post("/sign-in/email", { email: "seller@shop.pk", password: "seller-second-password" })).status).toBe(200);
     const mail = await database.db.select().from(messageOutbox).where(eq(messageOutbox.toAddress, "seller@shop.pk"));
     expect(mail).toEqual([expect.objectContaining({ kind: "password_changed" })]);
-    expect(JSON.stringify(mail[0].data)).toContain("/seller-dashboard/password");
+    expect(JSON.stringify(mail[0].data)).toContain("/seller/password");
   });
 });

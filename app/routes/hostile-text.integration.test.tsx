@@ -7,7 +7,7 @@ import type { Auth } from "~/modules/accounts/auth.server";
 import { createSeller } from "~/modules/accounts/create-seller.server";
 import { productJsonLd, jsonForScript } from "~/modules/catalog/product-json-ld";
 import { getProduct } from "~/modules/catalog/get-product.server";
-import { placeOrder } from "~/modules/checkout/place-order.server";
+import { placeOrder } from "~/flows/place-order.server";
 import { renderEmail } from "~/modules/messages/render-email.server";
 import { exportOrdersCsv } from "~/modules/orders/export-orders-csv.server";
 import { callRoute, routeContext, signInCookie, TEST_ORIGIN } from "../../tests/factories/route-calls";
@@ -46,7 +46,7 @@ describe("hostile text shown as text", () => {
     const [variant] = await database.db.select().from(productVariants).where(eq(productVariants.productId, productId)).limit(1);
     await database.db.update(productVariants).set({ stock: 10 }).where(eq(productVariants.id, variant.id));
     const buyer = await createTestBuyer(database.db, `=HYPERLINK("http://evil")`);
-    const order = await placeOrder(database.db, {
+    const order = await placeOrder({ db: database.db }, {
       userId: buyer, items: [{ productId, color: variant.color, size: variant.size, quantity: 1 }],
       shipping: { fullName: `=cmd|' /C calc'!A0 ${SCRIPT}`, email: "buyer@example.pk", phone: "03001234567", city: "Lahore", address: `+House 1 ${SCRIPT}`, postalCode: "@54000", country: "Pakistan" },
     });
@@ -71,8 +71,8 @@ describe("hostile text shown as text", () => {
   });
 
   it("the owner's inbox shows a contact message as text", async () => {
-    const data = await callRoute(inboxLoader, { request: ownerRequest("/seller-dashboard/inbox"), context });
-    const html = renderRoute("/seller-dashboard/inbox", SellerInbox as never, data);
+    const data = await callRoute(inboxLoader, { request: ownerRequest("/seller/inbox"), context });
+    const html = renderRoute("/seller/inbox", SellerInbox as never, data);
     expectNoInjectedScript(html);
     expect(html).toContain("Question &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;");
   });
@@ -94,7 +94,7 @@ describe("hostile text shown as text", () => {
       subtotal: 1299, shippingFee: 200, total: 1499, phone: "+923001234567", address: `House ${SCRIPT}`, city: "Lahore",
       deliveryFrom: "2026-01-01", deliveryTo: "2026-01-03", orderPath: "/orders/x",
     }, shop);
-    const contact = await renderEmail("contact_message", { name: `Sana ${SCRIPT}`, email: "sana@x.pk", subject: `Hi ${SCRIPT}`, message: `Question ${SCRIPT}`, inboxPath: "/seller-dashboard/inbox" }, shop);
+    const contact = await renderEmail("contact_message", { name: `Sana ${SCRIPT}`, email: "sana@x.pk", subject: `Hi ${SCRIPT}`, message: `Question ${SCRIPT}`, inboxPath: "/seller/inbox" }, shop);
     for (const { html, text } of [order, contact]) {
       expectNoInjectedScript(html);
       expect(html).toContain("&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;");

@@ -8,13 +8,15 @@ import { useKeptActionData } from "~/lib/use-kept-action-data";
 import { formatPrice } from "~/lib/money";
 import { formatPakistaniMobile } from "~/lib/phone";
 import { pageMeta } from "~/lib/seo";
+import { formatShopDate } from "~/lib/shop-time";
 import { formatDeliveryRange } from "~/modules/checkout/delivery-estimate";
 import { getOrder } from "~/modules/orders/get-order.server";
 import { buyerPaymentStatusLabel, PAYMENT_STATUS_LABELS } from "~/modules/orders/order-lifecycle";
 import { mediaUrl } from "~/modules/media/image-url";
 import { ratingsByProduct } from "~/modules/reviews/buyer-reviews.server";
 import { shipmentForOrder } from "~/modules/shipping/booking/shipment-for-order.server";
-import { BOOKABLE_STATUSES, cancelBooking } from "~/modules/shipping/booking/book-shipments.server";
+import { cancelParcelBooking } from "~/flows/book-parcels.server";
+import { BOOKABLE_STATUSES } from "~/modules/shipping/booking/book-shipments.server";
 import type { Route } from "./+types/order";
 import { CourierDetails } from "~/components/orders/courier-details";
 
@@ -45,7 +47,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const form = await request.formData();
   if (form.get("intent") !== "cancel-booking") return data({ bookingError: "Unknown action" }, { status: 400 });
   try {
-    const { orderNumber, courier } = await cancelBooking(context.db, { id: user.id, name: user.name }, params.id);
+    const { orderNumber, courier } = await cancelParcelBooking(context, { id: user.id, name: user.name }, params.id);
     const flash = await setFlash({ type: "success", message: `Booking of ${orderNumber} with ${courier} cancelled` });
     return redirect(`/orders/${params.id}`, { headers: { "Set-Cookie": flash } });
   } catch (error) {
@@ -75,7 +77,7 @@ export default function OrderPage({ loaderData, actionData: sentActionData }: Ro
         <h1 className="mt-1 text-2xl font-bold text-stone-900 sm:text-3xl">Order {order.orderNumber}</h1>
         <div className="mt-2 flex flex-wrap items-center gap-3 text-sm text-stone-700">
           <StatusBadge status={order.status} />
-          <span>Placed {new Date(order.createdAt).toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "Asia/Karachi" })}</span>
+          <span>Placed {formatShopDate(order.createdAt)}</span>
           <span>Payment: Cash on Delivery ({ownerView ? PAYMENT_STATUS_LABELS[order.paymentStatus] : buyerPaymentStatusLabel(order.paymentStatus)})</span>
         </div>
         {order.status === "pending" && (

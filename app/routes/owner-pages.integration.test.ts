@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { contactMessages, users } from "~/db/schema";
-import { CLIENT_IP_HEADER, type Auth } from "~/modules/accounts/auth.server";
+import { type Auth } from "~/modules/accounts/auth.server";
+import { CLIENT_IP_HEADER } from "~/modules/abuse/client-address";
 import { createSeller } from "~/modules/accounts/create-seller.server";
 import { getSessionUser } from "~/modules/accounts/session-user.server";
 import { countWaiting } from "~/modules/seller/count-waiting.server";
@@ -58,9 +59,9 @@ describe.each(DATABASE_KINDS)("owner pages on %s", (kind) => {
   it("sends a guest to sign in and a buyer to their own dashboard, from every owner page and action", async () => {
     const pages = [
       ["/seller-dashboard", overview.loader],
-      ["/seller-dashboard/settings", settings.loader],
-      ["/seller-dashboard/inbox", inbox.loader],
-      ["/seller-dashboard/team", team.loader],
+      ["/seller/settings", settings.loader],
+      ["/seller/inbox", inbox.loader],
+      ["/seller/team", team.loader],
     ] as const;
     for (const [path, loader] of pages) {
       expectRedirect(await call(loader, request(path, "guest")), `/auth?mode=login&redirectTo=${encodeURIComponent(path)}`);
@@ -68,10 +69,10 @@ describe.each(DATABASE_KINDS)("owner pages on %s", (kind) => {
     }
     const [id] = await database.db.insert(contactMessages).values({ name: "A", email: "a@x.pk", subject: "S", message: "M" }).returning();
     const posts = [
-      ["/seller-dashboard/settings", settings.action, { ...SETTINGS_FORM, brandName: "Hacked" }],
-      ["/seller-dashboard/inbox", inbox.action, { intent: "mark-handled", id: String(id.id) }],
-      ["/seller-dashboard/team", team.action, { intent: "grant", email: "buyer@shop.pk" }],
-      ["/seller-dashboard/team", team.action, { intent: "revoke", userId: ids.owner }],
+      ["/seller/settings", settings.action, { ...SETTINGS_FORM, brandName: "Hacked" }],
+      ["/seller/inbox", inbox.action, { intent: "mark-handled", id: String(id.id) }],
+      ["/seller/team", team.action, { intent: "grant", email: "buyer@shop.pk" }],
+      ["/seller/team", team.action, { intent: "revoke", userId: ids.owner }],
     ] as const;
     for (const [path, action, form] of posts) {
       expectRedirect(await call(action, request(path, "guest", form)), /^\/auth\?/);
@@ -101,15 +102,15 @@ describe.each(DATABASE_KINDS)("owner pages on %s", (kind) => {
   });
 
   it("saves settings for the owner with a toast across the redirect, and keeps typed values on a refusal", async () => {
-    const saved = await call(settings.action, request("/seller-dashboard/settings", "owner", { ...SETTINGS_FORM, brandName: "Kapra Studio", blockedPhones: "0300-1234567" }));
-    expectRedirect(saved, "/seller-dashboard/settings");
+    const saved = await call(settings.action, request("/seller/settings", "owner", { ...SETTINGS_FORM, brandName: "Kapra Studio", blockedPhones: "0300-1234567" }));
+    expectRedirect(saved, "/seller/settings");
     expect(saved.headers.get("set-cookie")).toMatch(/shop_flash=/);
     expect(await getSettings(database.db)).toMatchObject({ brandName: "Kapra Studio", blockedPhones: ["+923001234567"] });
 
-    const refused = await call(settings.action, request("/seller-dashboard/settings", "owner", { ...SETTINGS_FORM, brandName: "Other", blockedPhones: "hello" }));
+    const refused = await call(settings.action, request("/seller/settings", "owner", { ...SETTINGS_FORM, brandName: "Other", blockedPhones: "hello" }));
     expect(refused).toMatchObject({ ok: false, errors: { blockedPhones: expect.stringContaining("Line 1") }, values: { brandName: "Other", blockedPhones: "hello" } });
     expect((await getSettings(database.db)).brandName).toBe("Kapra Studio");
-    const page = await call(settings.loader, request("/seller-dashboard/settings", "owner"));
+    const page = await call(settings.loader, request("/seller/settings", "owner"));
     expect(page.values).toMatchObject({ brandName: "Kapra Studio", blockedPhones: "+923001234567" });
   });
 
@@ -118,41 +119,41 @@ describe.each(DATABASE_KINDS)("owner pages on %s", (kind) => {
     await database.db.insert(contactMessages).values(
       Array.from({ length: 23 }, (_, i) => ({ name: `Sender ${i}`, email: `s${i}@example.pk`, subject: `Size & fit #${i}`, message: "Hello", createdAt: new Date(base + i * 60_000) })),
     );
-    const first = await call(inbox.loader, request("/seller-dashboard/inbox", "owner"));
+    const first = await call(inbox.loader, request("/seller/inbox", "owner"));
     expect(first).toMatchObject({ total: 23, unhandled: 23, page: 1, pageCount: 2 });
     expect(first.messages).toHaveLength(20);
     expect(first.messages[0]).toMatchObject({ subject: "Size & fit #22", handled: false, replyHref: "mailto:s22@example.pk?subject=Re%3A%20Size%20%26%20fit%20%2322" });
-    const second = await call(inbox.loader, request("/seller-dashboard/inbox?page=2", "owner"));
+    const second = await call(inbox.loader, request("/seller/inbox?page=2", "owner"));
     expect(second.messages.map((m: { subject: string }) => m.subject)).toEqual(["Size & fit #2", "Size & fit #1", "Size & fit #0"]);
     // A page past the end shows the last page.
-    expect((await call(inbox.loader, request("/seller-dashboard/inbox?page=99", "owner"))).page).toBe(2);
+    expect((await call(inbox.loader, request("/seller/inbox?page=99", "owner"))).page).toBe(2);
 
     const id = String(first.messages[0].id);
-    expect(await call(inbox.action, request("/seller-dashboard/inbox", "owner", { intent: "mark-handled", id }))).toEqual({ ok: true, message: "Marked as handled" });
+    expect(await call(inbox.action, request("/seller/inbox", "owner", { intent: "mark-handled", id }))).toEqual({ ok: true, message: "Marked as handled" });
     expect((await countWaiting(database.db)).unreadMessages).toBe(22);
-    expect((await call(inbox.loader, request("/seller-dashboard/inbox", "owner"))).messages[0].handled).toBe(true);
-    expect(await call(inbox.action, request("/seller-dashboard/inbox", "owner", { intent: "mark-unhandled", id }))).toEqual({ ok: true, message: "Marked as not handled" });
+    expect((await call(inbox.loader, request("/seller/inbox", "owner"))).messages[0].handled).toBe(true);
+    expect(await call(inbox.action, request("/seller/inbox", "owner", { intent: "mark-unhandled", id }))).toEqual({ ok: true, message: "Marked as not handled" });
     expect((await countWaiting(database.db)).unreadMessages).toBe(23);
 
-    expect(await call(inbox.action, request("/seller-dashboard/inbox", "owner", { intent: "mark-handled", id: "999999" }))).toEqual({ ok: false, message: "That message no longer exists" });
-    expect(await call(inbox.action, request("/seller-dashboard/inbox", "owner", { intent: "delete-all", id }))).toMatchObject({ ok: false });
+    expect(await call(inbox.action, request("/seller/inbox", "owner", { intent: "mark-handled", id: "999999" }))).toEqual({ ok: false, message: "That message no longer exists" });
+    expect(await call(inbox.action, request("/seller/inbox", "owner", { intent: "delete-all", id }))).toMatchObject({ ok: false });
     expect((await countWaiting(database.db)).unreadMessages).toBe(23);
   });
 
   it("gives the seller role by e-mail, says so for an unknown e-mail, and takes it back with immediate effect", async () => {
-    const unknown = await call(team.action, request("/seller-dashboard/team", "owner", { intent: "grant", email: "Nobody@Shop.pk" }));
+    const unknown = await call(team.action, request("/seller/team", "owner", { intent: "grant", email: "Nobody@Shop.pk" }));
     expect(unknown).toEqual({ ok: false, intent: "grant", message: "No account uses nobody@shop.pk. Ask them to create an account first, then add them here.", email: "Nobody@Shop.pk" });
-    const invalid = await call(team.action, request("/seller-dashboard/team", "owner", { intent: "grant", email: "not-an-email" }));
+    const invalid = await call(team.action, request("/seller/team", "owner", { intent: "grant", email: "not-an-email" }));
     expect(invalid).toMatchObject({ ok: false, intent: "grant", message: "Please enter a valid e-mail address", email: "not-an-email" });
 
-    expectRedirect(await call(team.action, request("/seller-dashboard/team", "owner", { intent: "grant", email: " STAFF@shop.pk " })), "/seller-dashboard/team");
+    expectRedirect(await call(team.action, request("/seller/team", "owner", { intent: "grant", email: " STAFF@shop.pk " })), "/seller/team");
     // The staff member's existing session is a seller's at once: no new sign-in needed. (A shop page
     // may show their buyer header until their session cookie cache is renewed; role checks ask the database.)
     expect((await getSessionUser(auth, request("/", "staff"), { fresh: true }))?.role).toBe("seller");
-    const list = await call(team.loader, request("/seller-dashboard/team", "staff"));
+    const list = await call(team.loader, request("/seller/team", "staff"));
     expect(list.sellers.map((s: { email: string }) => s.email).sort()).toEqual(["owner@shop.pk", "staff@shop.pk"]);
 
-    expectRedirect(await call(team.action, request("/seller-dashboard/team", "owner", { intent: "revoke", userId: ids.staff })), "/seller-dashboard/team");
+    expectRedirect(await call(team.action, request("/seller/team", "owner", { intent: "revoke", userId: ids.staff })), "/seller/team");
     // Demoted: the very next request is a buyer's.
     expect((await getSessionUser(auth, request("/", "staff")))?.role).toBe("buyer");
     expectRedirect(await call(overview.loader, request("/seller-dashboard", "staff")), "/buyer-dashboard");
@@ -160,25 +161,25 @@ describe.each(DATABASE_KINDS)("owner pages on %s", (kind) => {
   });
 
   it("never lets the last seller remove their own role, nor two sellers remove each other at once", async () => {
-    const last = await call(team.action, request("/seller-dashboard/team", "owner", { intent: "revoke", userId: ids.owner }));
+    const last = await call(team.action, request("/seller/team", "owner", { intent: "revoke", userId: ids.owner }));
     expect(last).toMatchObject({ ok: false, intent: "revoke", message: expect.stringContaining("at least one seller") });
     expect((await getSessionUser(auth, request("/", "owner")))?.role).toBe("seller");
 
     await database.db.update(users).set({ role: "seller" }).where(eq(users.id, ids.staff));
     const results = await Promise.all([
-      call(team.action, request("/seller-dashboard/team", "owner", { intent: "revoke", userId: ids.staff })),
-      call(team.action, request("/seller-dashboard/team", "staff", { intent: "revoke", userId: ids.owner })),
+      call(team.action, request("/seller/team", "owner", { intent: "revoke", userId: ids.staff })),
+      call(team.action, request("/seller/team", "staff", { intent: "revoke", userId: ids.owner })),
     ]);
     const sellers = await database.db.select({ id: users.id }).from(users).where(eq(users.role, "seller"));
     expect(sellers).toHaveLength(1);
     // One succeeds; the other is refused (last seller) or finds its sender already demoted.
-    const succeeded = results.filter((r) => r instanceof Response && r.headers.get("location") === "/seller-dashboard/team");
+    const succeeded = results.filter((r) => r instanceof Response && r.headers.get("location") === "/seller/team");
     expect(succeeded).toHaveLength(1);
 
     // A seller who removes their own role (another seller remains) lands on the buyer dashboard.
     const remaining = sellers[0].id === ids.owner ? "owner" : "staff";
     const other = remaining === "owner" ? "staff" : "owner";
     await database.db.update(users).set({ role: "seller" }).where(eq(users.id, ids[other]));
-    expectRedirect(await call(team.action, request("/seller-dashboard/team", remaining, { intent: "revoke", userId: ids[remaining] })), "/buyer-dashboard");
+    expectRedirect(await call(team.action, request("/seller/team", remaining, { intent: "revoke", userId: ids[remaining] })), "/buyer-dashboard");
   });
 });

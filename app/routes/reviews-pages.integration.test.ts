@@ -2,9 +2,10 @@ import { and, eq, gt } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { orders, products, productVariants, reviews, users } from "~/db/schema";
-import { CLIENT_IP_HEADER, type Auth } from "~/modules/accounts/auth.server";
+import { type Auth } from "~/modules/accounts/auth.server";
+import { CLIENT_IP_HEADER } from "~/modules/abuse/client-address";
 import { createSeller } from "~/modules/accounts/create-seller.server";
-import { placeOrder } from "~/modules/checkout/place-order.server";
+import { placeOrder } from "~/flows/place-order.server";
 import { COMMENT_TOO_LONG, RATING_REQUIRED } from "~/modules/reviews/review-schema";
 import { NOT_ELIGIBLE_MESSAGE } from "~/modules/reviews/review-eligibility.server";
 import { callRoute, routeContext, signInCookie } from "../../tests/factories/route-calls";
@@ -62,7 +63,7 @@ describe.each(DATABASE_KINDS)("review pages on %s", (kind) => {
     const [buyer] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, "buyer@shop.pk"));
     const [variant] = await database.db.select({ color: productVariants.color, size: productVariants.size }).from(productVariants)
       .where(and(eq(productVariants.productId, PRODUCT), gt(productVariants.stock, 0))).limit(1);
-    orderId = (await placeOrder(database.db, { userId: buyer.id, shipping: SHIPPING, items: [{ productId: PRODUCT, ...variant, quantity: 1 }] })).orderId;
+    orderId = (await placeOrder({ db: database.db }, { userId: buyer.id, shipping: SHIPPING, items: [{ productId: PRODUCT, ...variant, quantity: 1 }] })).orderId;
   }, 300_000);
 
   it("before delivery: the order page offers no rating and the buyer's review is refused, changing nothing", async () => {
@@ -129,7 +130,7 @@ describe.each(DATABASE_KINDS)("review pages on %s", (kind) => {
   });
 
   it("the Reviews tab is the owner's alone: guests sign in, buyers go to their dashboard", async () => {
-    const path = "/seller-dashboard/reviews";
+    const path = "/seller/reviews";
     const [{ id }] = await reviewRows();
     for (const [who, location] of [["guest", /^\/auth\?mode=login/], ["buyer", /^\/buyer-dashboard$/]] as const) {
       const page = await call(sellerReviews.loader, request(path, who));
@@ -142,7 +143,7 @@ describe.each(DATABASE_KINDS)("review pages on %s", (kind) => {
   });
 
   it("the owner hides a review: gone from the product page, the count drops back; Show brings it back", async () => {
-    const path = "/seller-dashboard/reviews";
+    const path = "/seller/reviews";
     const list = await call(sellerReviews.loader, request(path, "owner"));
     expect(list.body).toMatchObject({ total: 1, hiddenCount: 0, reviews: [{ productName: "Oxford Button-Down Shirt", buyerName: "Ayesha Khan", rating: 5 }] });
     const id = list.body.reviews[0].id;

@@ -5,6 +5,7 @@ import { StatusBadge } from "~/components/ui/status-badge";
 import { requireSeller } from "~/http/auth-guard.server";
 import { formatPkr } from "~/lib/money";
 import { pageMeta } from "~/lib/seo";
+import { formatShopWeekdayDayMonth, shopDayNoon } from "~/lib/shop-time";
 import { useHydrated } from "~/lib/use-hydrated";
 import { moreItemsText } from "~/modules/orders/more-items";
 import { getSellerOverview } from "~/modules/seller/get-seller-overview.server";
@@ -25,9 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 const CHANNEL_LABELS = { web: "Website", phone: "Phone", whatsapp: "WhatsApp", instagram: "Instagram" } as const;
-// One formatter for the table's 30 rows: toLocaleDateString with options builds a new one per call.
-const weekdayDayMonth = new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
-const shortDay = (day: string) => weekdayDayMonth.format(new Date(`${day}T00:00:00Z`));
+const shortDay = (day: string) => formatShopWeekdayDayMonth(shopDayNoon(day));
 
 export default function SellerDashboard({ loaderData }: Route.ComponentProps) {
   const { stats, channels, recentOrders, daily, topProducts, cities, cashWithCouriers, discounts } = loaderData;
@@ -53,7 +52,7 @@ export default function SellerDashboard({ loaderData }: Route.ComponentProps) {
           <section aria-labelledby="discounts-given-title" className="rounded-xl border border-stone-200 bg-white p-4">
             <div className="flex flex-wrap items-baseline justify-between gap-2">
               <h3 id="discounts-given-title" className="text-base font-semibold text-stone-900">Discount codes ({period})</h3>
-              <Link to="/seller-dashboard/discounts" className="text-sm font-medium text-brand-700 underline">Discounts</Link>
+              <Link to="/seller/discounts" className="text-sm font-medium text-brand-700 underline">Discounts</Link>
             </div>
             <dl className="mt-2 grid grid-cols-2 gap-3">
               <div><dt className="text-sm text-stone-700">Discounts given</dt><dd className="text-xl font-semibold text-stone-900">{formatPkr(discounts.given)}</dd></div>

@@ -5,16 +5,16 @@ import { discountCodes, productVariants, scheduledSales } from "~/db/schema";
 import { takeFlash } from "~/http/flash.server";
 import type { Auth } from "~/modules/accounts/auth.server";
 import { getProduct } from "~/modules/catalog/get-product.server";
-import { placeOrder } from "~/modules/checkout/place-order.server";
-import { cancelOrder } from "~/modules/orders/cancel-order.server";
+import { placeOrder } from "~/flows/place-order.server";
+import { cancelOrder } from "~/flows/cancel-order.server";
 import { getSellerOverview } from "~/modules/seller/get-seller-overview.server";
 import { callRoute, expectRedirect, ownerAndBuyerCookies, routeContext, TEST_ORIGIN } from "../../tests/factories/route-calls";
 import { DATABASE_KINDS, useTestDatabase } from "../../tests/factories/test-database";
 import { createTestBuyer } from "../../tests/factories/test-users";
-import * as codePage from "./seller-discount-code";
+import * as codePage from "./seller-discounts-code";
 import * as page from "./seller-discounts";
 
-const PATH = "/seller-dashboard/discounts";
+const PATH = "/seller/discounts";
 const PASSWORD = "long-enough-password";
 // Essential Crew Neck Tee (t-shirts), Rs 1,299.
 const TEE = { productId: "essential-crew-neck-tee", color: "Black", size: "M" };
@@ -98,7 +98,7 @@ describe.each(DATABASE_KINDS)("Dashboard -> Discounts on %s", (kind) => {
     expectRedirect(await post([["intent", "add-code"], ["code", "TEE500"], ["kind", "amount"], ["value", "500"], ["appliesTo", "categories"], ["categorySlugs", "t-shirts"], ["combinesWithSale", "on"]]), PATH);
     const tee = await codeRow("TEE500");
     const buyer = await createTestBuyer(database.db, "Code Buyer");
-    const order = (phone: string) => placeOrder(database.db, {
+    const order = (phone: string) => placeOrder({ db: database.db }, {
       userId: buyer, items: [{ ...TEE, quantity: 2 }], discountCode: "tee500",
       shipping: { fullName: "Ayesha Khan", email: "ayesha@example.pk", phone, city: "Karachi", address: "House 12, Street 4, DHA Phase 6", postalCode: null, country: "Pakistan" },
     });
@@ -111,7 +111,7 @@ describe.each(DATABASE_KINDS)("Dashboard -> Discounts on %s", (kind) => {
     ]);
     expect((await getSellerOverview(database.db)).discounts).toEqual({ given: 1000, orders: 2 });
 
-    await cancelOrder(database.db, { id: buyer, role: "buyer" }, first.orderId);
+    await cancelOrder({ db: database.db }, { id: buyer, role: "buyer" }, first.orderId);
     const afterCancel = await loadCode(tee.id);
     expect(afterCancel.code).toMatchObject({ uses: 1, orders: 1, given: 500 });
     expect(afterCancel.orders.find((o: { orderNumber: string }) => o.orderNumber === first.orderNumber)).toMatchObject({ status: "cancelled", gaveBack: true });

@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
-/** GET /seller-dashboard/discounts?page=N&editSale=ID */
+/** GET /seller/discounts?page=N&editSale=ID */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireSeller(request, context);
   const params = new URL(request.url).searchParams;

@@ -3,7 +3,9 @@ import type { AppLoadContext } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { messageOutbox, users } from "~/db/schema";
 import { takeFlash } from "~/http/flash.server";
-import { CLIENT_IP_HEADER, createAuth, type Auth } from "~/modules/accounts/auth.server";
+import { type Auth } from "~/modules/accounts/auth.server";
+import { createShopAuth } from "~/flows/create-shop-auth.server";
+import { CLIENT_IP_HEADER } from "~/modules/abuse/client-address";
 import { createSeller } from "~/modules/accounts/create-seller.server";
 import { queueEmails } from "~/modules/messages/queue-email.server";
 import { callRoute, expectRedirect, signInCookie } from "../../tests/factories/route-calls";
@@ -15,7 +17,7 @@ import { closeProviders, type Providers } from "~/integrations/providers.server"
 
 const ORIGIN = "http://shop.test";
 const PASSWORD = "long-enough-password";
-const PATH = "/seller-dashboard/email-logs";
+const PATH = "/seller/email-logs";
 const SMTP_URL = "smtp://mailer:s3cret-pass@mail.kapra.test:587";
 
 /** The Email Logs page's loader and action, driven with real better-auth sessions. */
@@ -41,7 +43,7 @@ describe.each(DATABASE_KINDS)("the Email Logs page on %s", (kind) => {
 
   beforeAll(async () => {
     const env = { PUBLIC_URL: undefined, GOOGLE_CLIENT_ID: undefined, GOOGLE_CLIENT_SECRET: undefined, SIGN_IN_RATE_LIMIT: 1000, PORT: 3000 };
-    auth = createAuth({ db: database.db, env, secret: TEST_AUTH_SECRET });
+    auth = createShopAuth({ db: database.db, env, secret: TEST_AUTH_SECRET });
     context = { db: database.db, auth, env, providers: testProviders() } as unknown as AppLoadContext;
     await createSeller(auth, database.db, { email: "owner@shop.pk", password: PASSWORD, name: "Owner" });
     await auth.handler(new Request(`${ORIGIN}/api/auth/sign-up/email`, {

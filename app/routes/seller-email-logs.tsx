@@ -6,14 +6,15 @@ import { AppError } from "~/lib/errors";
 import { setFlash } from "~/http/flash.server";
 import { pageMeta } from "~/lib/seo";
 import { publicOrigin } from "~/lib/public-origin";
+import { formatShopDateTimeHour12 } from "~/lib/shop-time";
 import { clearEmailLog, getEmailLogEntry, listEmailLog, resendEmail, type EmailLogEntry } from "~/modules/messages/email-log.server";
 import { canSend } from "~/modules/messages/message-sender";
 import {
-  describeEmailStatus, EMAIL_STATUSES, emailLogActionSchema, emailLogSearch, formatPakistanTime, readEmailLogQuery, STATUS_FILTER_LABELS, type EmailLogQuery,
+  describeEmailStatus, EMAIL_STATUSES, emailLogActionSchema, emailLogSearch, readEmailLogQuery, STATUS_FILTER_LABELS, type EmailLogQuery,
 } from "~/modules/messages/email-log-query";
 import type { Route } from "./+types/seller-email-logs";
 
-const PATH = "/seller-dashboard/email-logs";
+const PATH = "/seller/email-logs";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({ matches, title: "Email Logs", description: "E-mails the shop has sent.", path: PATH, noindex: true });
@@ -21,7 +22,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 function rowView(e: EmailLogEntry): EmailLogRowView {
   return {
     id: e.id, orderNumber: e.orderNumber, subject: e.subject, toAddress: e.toAddress, status: e.status,
-    time: formatPakistanTime(e.createdAt), createdAt: e.createdAt.toISOString(), marker: describeEmailStatus(e).short,
+    time: formatShopDateTimeHour12(e.createdAt), createdAt: e.createdAt.toISOString(), marker: describeEmailStatus(e).short,
   };
 }
 
@@ -38,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (entry) {
     const status = describeEmailStatus(entry);
     detail = {
-      ...rowView(entry), fromAddress: entry.fromAddress, orderId: entry.orderId, sentAt: entry.sentAt ? formatPakistanTime(entry.sentAt) : null,
+      ...rowView(entry), fromAddress: entry.fromAddress, orderId: entry.orderId, sentAt: entry.sentAt ? formatShopDateTimeHour12(entry.sentAt) : null,
       statusLabel: status.label, statusDetail: status.detail, resentFrom: entry.resentFrom, resentAs: entry.resentAs,
       html: entry.html, text: entry.text, preview: entry.preview,
     };

@@ -4,6 +4,7 @@ import { showToast } from "~/components/ui/toaster";
 import { requireSeller } from "~/http/auth-guard.server";
 import { AppError } from "~/lib/errors";
 import { pageMeta } from "~/lib/seo";
+import { formatShopDateTime } from "~/lib/shop-time";
 import { listInboxMessages, setMessageHandled } from "~/modules/contact/inbox.server";
 import { CONTACT_POSSIBLE_SPAM_NOTE } from "~/modules/contact/contact-messages";
 import { inboxActionSchema } from "~/modules/contact/inbox-schema";
@@ -11,7 +12,7 @@ import { replyHref } from "~/modules/contact/reply-link";
 import type { Route } from "./+types/seller-inbox";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ matches, title: "Inbox", description: "Messages from the contact form.", path: "/seller-dashboard/inbox", noindex: true });
+  pageMeta({ matches, title: "Inbox", description: "Messages from the contact form.", path: "/seller/inbox", noindex: true });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireSeller(request, context);
@@ -35,9 +36,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   return { ok: true as const, message: parsed.data.intent === "mark-handled" ? "Marked as handled" : "Marked as not handled" };
 }
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString("en-GB", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "Asia/Karachi" });
 
 export default function SellerInbox({ loaderData }: Route.ComponentProps) {
   const { messages, total, unhandled, page, pageCount } = loaderData;
@@ -85,7 +83,7 @@ function MessageCard({ message: m }: { message: Message }) {
             {m.possibleSpam && <span className="mr-2 inline-flex rounded-full bg-stone-200 px-2 text-xs font-semibold text-stone-900">Possible spam</span>}
             {m.subject}
           </h3>
-          <time dateTime={m.createdAt} className="text-xs text-stone-600">{when(m.createdAt)}</time>
+          <time dateTime={m.createdAt} className="text-xs text-stone-600">{formatShopDateTime(m.createdAt)}</time>
         </div>
         <p className="mt-1 break-words text-sm text-stone-700">
           From {m.name} · <a className="underline" href={`mailto:${m.email}`}>{m.email}</a>

@@ -4,6 +4,7 @@ import { requireSeller } from "~/http/auth-guard.server";
 import { formatPrice } from "~/lib/money";
 import { formatPakistaniMobile } from "~/lib/phone";
 import { pageMeta } from "~/lib/seo";
+import { formatShopDateLong } from "~/lib/shop-time";
 import { getOrder } from "~/modules/orders/get-order.server";
 import { buyerPaymentStatusLabel, STATUS_LABELS } from "~/modules/orders/order-lifecycle";
 import { getSettings } from "~/modules/settings/get-settings.server";
@@ -22,8 +23,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { order, shop };
 }
 
-const day = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "Asia/Karachi" });
-
 /** Invoice and packing slip for one order, made for printing (site header, footer and buttons hidden on paper). */
 export default function SellerOrderInvoice({ loaderData }: Route.ComponentProps) {
   const { order, shop } = loaderData;
@@ -41,7 +40,7 @@ export default function SellerOrderInvoice({ loaderData }: Route.ComponentProps)
           </div>
           <div className="text-right">
             <h1 id="invoice-title" className="text-xl font-bold text-stone-900">Invoice {order.orderNumber}</h1>
-            <p className="text-sm text-stone-700">Date: {day.format(new Date(order.createdAt))}</p>
+            <p className="text-sm text-stone-700">Date: {formatShopDateLong(order.createdAt)}</p>
             <p className="text-sm text-stone-700">Status: {STATUS_LABELS[order.status]} · Payment: Cash on Delivery ({buyerPaymentStatusLabel(order.paymentStatus)})</p>
           </div>
         </header>

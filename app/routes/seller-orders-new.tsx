@@ -10,7 +10,7 @@ import { requireSeller } from "~/http/auth-guard.server";
 import { AppError } from "~/lib/errors";
 import { setFlash } from "~/http/flash.server";
 import { pageMeta } from "~/lib/seo";
-import { placeOrder } from "~/modules/checkout/place-order.server";
+import { placeOrder } from "~/flows/place-order.server";
 import { listOrderableProducts } from "~/modules/catalog/list-orderable-products.server";
 import { CHANNEL_LABELS, ENTERED_CHANNELS } from "~/modules/orders/order-channel";
 import {
@@ -38,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = parseOwnerOrderForm(form);
   if (!parsed.ok) return data<ActionData>({ formError: parsed.formError, fields: parsed.fields, values: parsed.values, idempotencyKey }, { status: 400 });
   try {
-    const order = await placeOrder(context.db, {
+    const order = await placeOrder(context, {
       userId: null, items: parsed.items, shipping: parsed.shipping, idempotencyKey,
       enteredBy: { actor: { id: user.id, name: user.name || user.email }, channel: parsed.channel },
     });

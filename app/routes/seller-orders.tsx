@@ -9,13 +9,13 @@ import { keepOnFailure } from "~/http/keep-on-failure";
 import { requireSeller } from "~/http/auth-guard.server";
 import { AppError } from "~/lib/errors";
 import { pageMeta } from "~/lib/seo";
-import { bulkUpdateOrderStatus } from "~/modules/orders/bulk-update-order-status.server";
+import { moveOrders } from "~/flows/move-order.server";
 import { whatsappConfirmationHref } from "~/modules/orders/cod-confirmation";
 import { listSellerOrdersWithDetails } from "~/modules/orders/list-seller-orders.server";
 import { STATUS_LABELS } from "~/modules/orders/order-lifecycle";
 import { BULK_MAX, orderStatusInput } from "~/modules/orders/order-status-input";
 import { readSellerOrderQuery, sellerOrderSearchParams } from "~/modules/orders/seller-order-query";
-import { updateOrderStatus } from "~/modules/orders/update-order-status.server";
+import { moveOrder } from "~/flows/move-order.server";
 import { getSettings } from "~/modules/settings/get-settings.server";
 import type { Route } from "./+types/seller-orders";
 
@@ -67,7 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const actor = { id: user.id, name: user.name || user.email };
 
   if (input.intent === "bulk") {
-    const result = await bulkUpdateOrderStatus(context.db, actor, input.orderIds, input.status);
+    const result = await moveOrders(context, actor, input.orderIds, input.status);
     const label = STATUS_LABELS[input.status];
     const moved = `${result.moved.length} ${result.moved.length === 1 ? "order" : "orders"} moved to "${label}"`;
     const message = result.failed.length === 0 ? moved : `${moved}; ${result.failed.length} could not be moved`;
@@ -77,7 +77,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     // Courier details go with shipping; the form also posts them (prefilled) for other moves.
     const courier = input.status === "shipped" ? { courierName: input.courierName, trackingNumber: input.trackingNumber } : {};
-    const result = await updateOrderStatus(context.db, actor, input.orderId, { status: input.status, ...courier });
+    const result = await moveOrder(context, actor, input.orderId, { status: input.status, ...courier });
     const message = result.from === result.status ? `Courier details of ${result.orderNumber} updated` : `Order status updated to "${STATUS_LABELS[result.status]}"`;
     return data<OrdersActionResult>({ intent: "status", ok: true, message, orderId: input.orderId });
   } catch (error) {

@@ -2,15 +2,17 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { orderItems, products, productVariants } from "~/db/schema";
 import { takeFlash } from "~/http/flash.server";
-import { CLIENT_IP_HEADER, createAuth, type Auth } from "~/modules/accounts/auth.server";
+import { type Auth } from "~/modules/accounts/auth.server";
+import { createShopAuth } from "~/flows/create-shop-auth.server";
+import { CLIENT_IP_HEADER } from "~/modules/abuse/client-address";
 import { createSeller } from "~/modules/accounts/create-seller.server";
-import { placeOrder } from "~/modules/checkout/place-order.server";
+import { placeOrder } from "~/flows/place-order.server";
 import { DATABASE_KINDS, useTestDatabase } from "../../tests/factories/test-database";
 import { jpegImage, multipartRequest, pngImage, textFile } from "../../tests/factories/test-images";
 import * as apiProduct from "./api.product";
 import * as apiProductImages from "./api.product-images";
 import * as apiProducts from "./api.products";
-import * as productForm from "./seller-product-form";
+import * as productForm from "./seller-products-form";
 import * as inventory from "./seller-products";
 import { TEST_AUTH_SECRET } from "../../tests/factories/test-secret";
 
@@ -42,7 +44,7 @@ describe.each(DATABASE_KINDS)("the Products tab and the product API on %s, page 
 
   beforeAll(async () => {
     const secret = TEST_AUTH_SECRET;
-    auth = createAuth({ db: database.db, env: { PUBLIC_URL: undefined, GOOGLE_CLIENT_ID: undefined, GOOGLE_CLIENT_SECRET: undefined, SIGN_IN_RATE_LIMIT: 1000 }, secret });
+    auth = createShopAuth({ db: database.db, env: { PUBLIC_URL: undefined, GOOGLE_CLIENT_ID: undefined, GOOGLE_CLIENT_SECRET: undefined, SIGN_IN_RATE_LIMIT: 1000 }, secret });
     const signUp = await auth.handler(new Request(`${ORIGIN}/api/auth/sign-up/email`, {
       method: "POST", headers: { "content-type": "application/json", origin: ORIGIN, [CLIENT_IP_HEADER]: "10.1.1.2" },
       body: JSON.stringify({ name: "Bilal", email: "bilal@example.pk", password: "longpassword" }),
@@ -75,7 +77,7 @@ describe.each(DATABASE_KINDS)("the Products tab and the product API on %s, page 
   const statusOfProduct = async (id: string) => (await db().select({ status: products.status }).from(products).where(eq(products.id, id)))[0]?.status;
 
   const fullForm = async (who: Who, name: string, extra: [string, string | { name: string; bytes: Buffer; type: string }][] = []) =>
-    multipartRequest(`${ORIGIN}/seller-dashboard/products/new`, [
+    multipartRequest(`${ORIGIN}/seller/products/new`, [
       ["intent", "publish"], ["name", name], ["category", "t-shirts"], ["description", "Soft cotton."], ["price", "1499"], ["originalPrice", ""], ["stock", "5"],
       ["color", "Black"], ["color", "White"], ["size", "M"], ["size", "L"], ["stock:Black/M", "2"], ["feature", "Soft"], ["tags", "cotton, basics"],
       ["photos", { name: "front.png", bytes: await pngImage(), type: "image/png" }],
@@ -87,18 +89,18 @@ describe.each(DATABASE_KINDS)("the Products tab and the product API on %s, page 
     it("sends a guest to sign in and a buyer to their own dashboard, from every page and every post, changing nothing", async () => {
       const before = await productCount();
       const pages = [
-        (who: Who) => run(() => inventory.loader({ request: new Request(`${ORIGIN}/seller-dashboard/products`, { headers: headers(who) }), context: context(), params: {} } as never)),
-        (who: Who) => run(() => productForm.loader({ request: new Request(`${ORIGIN}/seller-dashboard/products/new`, { headers: headers(who) }), context: context(), params: {} } as never)),
-        (who: Who) => run(() => productForm.loader({ request: new Request(`${ORIGIN}/seller-dashboard/products/essential-crew-neck-tee/edit`, { headers: headers(who) }), context: context(), params: { id: "essential-crew-neck-tee" } } as never)),
-        (who: Who) => run(() => inventory.action({ request: formPost("/seller-dashboard/products", who, { intent: "delete", id: "essential-crew-neck-tee" }), context: context(), params: {} } as never)),
-        (who: Who) => run(() => inventory.action({ request: formPost("/seller-dashboard/products", who, { intent: "deactivate", id: "essential-crew-neck-tee" }), context: context(), params: {} } as never)),
+        (who: Who) => run(() => inventory.loader({ request: new Request(`${ORIGIN}/seller/products`, { headers: headers(who) }), context: context(), params: {} } as never)),
+        (who: Who) => run(() => productForm.loader({ request: new Request(`${ORIGIN}/seller/products/new`, { headers: headers(who) }), context: context(), params: {} } as never)),
+        (who: Who) => run(() => productForm.loader({ request: new Request(`${ORIGIN}/seller/products/essential-crew-neck-tee/edit`, { headers: headers(who) }), context: context(), params: { id: "essential-crew-neck-tee" } } as never)),
+        (who: Who) => run(() => inventory.action({ request: formPost("/seller/products", who, { intent: "delete", id: "essential-crew-neck-tee" }), context: context(), params: {} } as never)),
+        (who: Who) => run(() => inventory.action({ request: formPost("/seller/products", who, { intent: "deactivate", id: "essential-crew-neck-tee" }), context: context(), params: {} } as never)),
         async (who: Who) => run(async () => productForm.action({ request: await fullForm(who, "Sneaky Tee"), context: context(), params: {} } as never)),
         async (who: Who) => run(async () => productForm.action({ request: await fullForm(who, "Sneaky Edit"), context: context(), params: { id: "essential-crew-neck-tee" } } as never)),
       ];
       for (const page of pages) {
         const guest = (await page("guest")) as Response;
         expect(guest.status).toBe(302);
-        expect(guest.headers.get("location")).toMatch(/^\/auth\?mode=login&redirectTo=%2Fseller-dashboard%2Fproducts/);
+        expect(guest.headers.get("location")).toMatch(/^\/auth\?mode=login&redirectTo=%2Fseller%2Fproducts/);
         const buyer = (await page("buyer")) as Response;
         expect(buyer.status).toBe(302);
         expect(buyer.headers.get("location")).toBe("/buyer-dashboard");
@@ -110,12 +112,12 @@ describe.each(DATABASE_KINDS)("the Products tab and the product API on %s, page 
     it("adds a product with two photos and a stock grid, then answers with a fresh form and 'Product added successfully!'", async () => {
       const answer = (await run(async () => productForm.action({ request: await fullForm("seller", "Route Tee", [["weightGrams", "280"]]), context: context(), params: {} } as never))) as Response;
       expect(answer.status).toBe(302);
-      expect(answer.headers.get("location")).toBe("/seller-dashboard/products/new");
+      expect(answer.headers.get("location")).toBe("/seller/products/new");
       expect(await flashOf(answer)).toEqual({ type: "success", message: "Product added successfully!" });
       const [row] = await db().select().from(products).where(eq(products.name, "Route Tee"));
       expect(row).toMatchObject({ status: "active", price: 1499, tags: ["cotton", "basics"], weightGrams: 280 });
       // The edit form shows the weight per piece as saved.
-      const edit = (await run(() => productForm.loader({ request: new Request(`${ORIGIN}/seller-dashboard/products/${row.id}/edit`, { headers: headers("seller") }), context: context(), params: { id: row.id } } as never))) as unknown as { values: { weightGrams: string } };
+      const edit = (await run(() => productForm.loader({ request: new Request(`${ORIGIN}/seller/products/${row.id}/edit`, { headers: headers("seller") }), context: context(), params: { id: row.id } } as never))) as unknown as { values: { weightGrams: string } };
       expect(edit.values.weightGrams).toBe("280");
       const variants = await db().select().from(productVariants).where(eq(productVariants.productId, row.id)).orderBy(productVariants.position);
       expect(variants.map((v) => `${v.color}/${v.size}=${v.stock}`)).toEqual(["Black/M=2", "Black/L=5", "White/M=5", "White/L=5"]);
@@ -123,7 +125,7 @@ describe.each(DATABASE_KINDS)("the Products tab and the product API on %s, page 
 
     it("refuses bad input beside each field, keeps every typed value and the photos already uploaded, and saves nothing", async () => {
       const before = await productCount();
-      const request = multipartRequest(`${ORIGIN}/seller-dashboard/products/new`, [
+      const request = multipartRequest(`${ORIGIN}/seller/products/new`, [
         ["intent", "publish"], ["name", ""], ["category", "t-shirts"], ["description", "Kept description"], ["price", "1299.50"], ["originalPrice", "100"], ["stock", "-1"],
         ["feature", "Kept feature"], ["tags", "kept, tags"], ["weightGrams", "0.5"],
         ["photos", { name: "front.png", bytes: await pngImage(), type: "image/png" }],
@@ -141,7 +143,7 @@ describe.each(DATABASE_KINDS)("the Products tab and the product API on %s, page 
       // Sent again with the kept photo, the rule's messages come beside each field.
       const again = new URLSearchParams();
       for (const [k, v] of [["intent", "publish"], ["name", ""], ["category", "t-shirts"], ["description", ""], ["price", "1299.50"], ["originalPrice", "100"], ["stock", "-1"], ["image", JSON.stringify(body.values.images[0])]]) again.append(k, v);
-      const second = await run(() => productForm.action({ request: new Request(`${ORIGIN}/seller-dashboard/products/new`, { method: "POST", headers: headers("seller", { "content-type": "application/x-www-form-urlencoded" }), body: again }), context: context(), params: {} } as never));
+      const second = await run(() => productForm.action({ request: new Request(`${ORIGIN}/seller/products/new`, { method: "POST", headers: headers("seller", { "content-type": "application/x-www-form-urlencoded" }), body: again }), context: context(), params: {} } as never));
       expect(statusOf(second)).toBe(400);
       expect(dataOf<{ errors: Record<string, string> }>(second)!.errors).toEqual({
         name: "Product name is required",
@@ -160,11 +162,11 @@ describe.each(DATABASE_KINDS)("the Products tab and the product API on %s, page 
       const brokenContext = { db: broken, auth, env: {} } as never;
       const valid = new URLSearchParams();
       for (const [k, v] of [["intent", "draft"], ["name", "Kept Name"], ["category", "t-shirts"], ["price", "999"]]) valid.append(k, v);
-      const answer = await run(() => productForm.action({ request: new Request(`${ORIGIN}/seller-dashboard/products/new`, { method: "POST", headers: headers("seller", { "content-type": "application/x-www-form-urlencoded" }), body: valid }), context: brokenContext, params: {} } as never));
+      const answer = await run(() => productForm.action({ request: new Request(`${ORIGIN}/seller/products/new`, { method: "POST", headers: headers("seller", { "content-type": "application/x-www-form-urlencoded" }), body: valid }), context: brokenContext, params: {} } as never));
       expect(statusOf(answer)).toBe(500);
       expect(dataOf(answer)).toMatchObject({ formError: "Failed to add product. Please try again.", values: { name: "Kept Name", price: "999" } });
 
-      const deleted = (await run(() => inventory.action({ request: formPost("/seller-dashboard/products", "seller", { intent: "delete", id: "cargo-shorts" }), context: brokenContext, params: {} } as never))) as Response;
+      const deleted = (await run(() => inventory.action({ request: formPost("/seller/products", "seller", { intent: "delete", id: "cargo-shorts" }), context: brokenContext, params: {} } as never))) as Response;
       expect(deleted.status).toBe(302);
       expect(await flashOf(deleted)).toEqual({ type: "error", message: "Failed to delete product. Please try again." });
       expect(await statusOfProduct("cargo-shorts")).toBe("active");
@@ -172,22 +174,22 @@ describe.each(DATABASE_KINDS)("the Products tab and the product API on %s, page 
 
     it("toggles a colour without JavaScript: the form comes back changed, nothing is saved", async () => {
       const before = await productCount();
-      const answer = await run(() => productForm.action({ request: formPost("/seller-dashboard/products/new", "seller", { intent: "toggle-color:Navy", name: "Typed", color: ["Black"], size: ["M"] }), context: context(), params: {} } as never));
+      const answer = await run(() => productForm.action({ request: formPost("/seller/products/new", "seller", { intent: "toggle-color:Navy", name: "Typed", color: ["Black"], size: ["M"] }), context: context(), params: {} } as never));
       expect(statusOf(answer)).toBe(200);
       expect(dataOf<{ values: { name: string; colors: string[] } }>(answer)!.values).toMatchObject({ name: "Typed", colors: ["Black", "Navy"] });
       expect(await productCount()).toBe(before);
     });
 
     it("deletes from the inventory: an ordered product is archived and its order keeps the item; deactivate hides it from shoppers", async () => {
-      await placeOrder(db(), { userId: buyerId, items: [{ productId: "essential-crew-neck-tee", color: "Black", size: "M", quantity: 1 }], shipping: SHIPPING });
-      const answer = (await run(() => inventory.action({ request: formPost("/seller-dashboard/products", "seller", { intent: "delete", id: "essential-crew-neck-tee", returnTo: "/seller-dashboard/products?sort=name" }), context: context(), params: {} } as never))) as Response;
-      expect(answer.headers.get("location")).toBe("/seller-dashboard/products?sort=name");
+      await placeOrder({ db: db() }, { userId: buyerId, items: [{ productId: "essential-crew-neck-tee", color: "Black", size: "M", quantity: 1 }], shipping: SHIPPING });
+      const answer = (await run(() => inventory.action({ request: formPost("/seller/products", "seller", { intent: "delete", id: "essential-crew-neck-tee", returnTo: "/seller/products?sort=name" }), context: context(), params: {} } as never))) as Response;
+      expect(answer.headers.get("location")).toBe("/seller/products?sort=name");
       expect(await statusOfProduct("essential-crew-neck-tee")).toBe("archived");
       expect((await db().select().from(orderItems).where(eq(orderItems.productId, "essential-crew-neck-tee")))[0]).toMatchObject({ name: "Essential Crew Neck Tee" });
 
-      await run(() => inventory.action({ request: formPost("/seller-dashboard/products", "seller", { intent: "deactivate", id: "heavyweight-oversized-tee", returnTo: "https://evil.example" }), context: context(), params: {} } as never));
+      await run(() => inventory.action({ request: formPost("/seller/products", "seller", { intent: "deactivate", id: "heavyweight-oversized-tee", returnTo: "https://evil.example" }), context: context(), params: {} } as never));
       expect(await statusOfProduct("heavyweight-oversized-tee")).toBe("draft");
-      await run(() => inventory.action({ request: formPost("/seller-dashboard/products", "seller", { intent: "activate", id: "heavyweight-oversized-tee" }), context: context(), params: {} } as never));
+      await run(() => inventory.action({ request: formPost("/seller/products", "seller", { intent: "activate", id: "heavyweight-oversized-tee" }), context: context(), params: {} } as never));
       expect(await statusOfProduct("heavyweight-oversized-tee")).toBe("active");
     });
   });

@@ -5,7 +5,7 @@ import { LaunchPanel } from "~/components/seller/launch-panel";
 import { requireSeller } from "~/http/auth-guard.server";
 import { AppError } from "~/lib/errors";
 import { setFlash, type Flash } from "~/http/flash.server";
-import { formatPakistanTime } from "~/lib/launch-time";
+import { formatShopDateTimeAmPm } from "~/lib/shop-time";
 import { logger } from "~/lib/logger.server";
 import { pageMeta } from "~/lib/seo";
 import { deleteProduct, describeDeletion } from "~/modules/catalog/delete-product.server";
@@ -18,7 +18,7 @@ import { setProductStatus } from "~/modules/catalog/set-product-status.server";
 import type { Route } from "./+types/seller-products";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ matches, title: "Products", description: "The shop's inventory.", path: "/seller-dashboard/products", noindex: true });
+  pageMeta({ matches, title: "Products", description: "The shop's inventory.", path: "/seller/products", noindex: true });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireSeller(request, context);
@@ -50,7 +50,7 @@ const productActionSchema = z.discriminatedUnion("intent", [
 /** Back to the view the owner was on (only ever this page), with the answer as a toast. */
 async function answer(returnTo: unknown, flash: Flash) {
   const raw = typeof returnTo === "string" ? returnTo : "";
-  const to = raw.startsWith("/seller-dashboard/products") && !raw.startsWith("//") ? raw : "/seller-dashboard/products";
+  const to = raw.startsWith("/seller/products") && !raw.startsWith("//") ? raw : "/seller/products";
   return redirect(to, { headers: { "Set-Cookie": await setFlash(flash) } });
 }
 
@@ -92,7 +92,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         if (input.launchAt.trim() && !at) return answer(form.returnTo, { type: "error", message: "Choose a valid launch date and time" });
         const target = input.intent === "schedule-product" ? { kind: "product" as const, id: input.id } : { kind: "category" as const, slug: input.id };
         await scheduleLaunch(db, target, at);
-        return answer(form.returnTo, { type: "success", message: at ? `Launch scheduled for ${formatPakistanTime(at)}` : "Launch date cleared" });
+        return answer(form.returnTo, { type: "success", message: at ? `Launch scheduled for ${formatShopDateTimeAmPm(at)}` : "Launch date cleared" });
       }
     }
   } catch (error) {
@@ -117,7 +117,7 @@ export default function SellerProducts({ loaderData }: Route.ComponentProps) {
             {inventory.total === 0 ? "No products found" : `${from}–${from + inventory.items.length - 1} of ${inventory.total} products`}
           </p>
         </div>
-        <Link to="/seller-dashboard/products/new" className="btn-primary">+ Add Product</Link>
+        <Link to="/seller/products/new" className="btn-primary">+ Add Product</Link>
       </div>
 
       {/* On a phone: the search box and Apply on one row, the three lists on the next (they apply as soon as one changes). */}

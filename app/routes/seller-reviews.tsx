@@ -5,12 +5,13 @@ import { showToast } from "~/components/ui/toaster";
 import { requireSeller } from "~/http/auth-guard.server";
 import { AppError } from "~/lib/errors";
 import { pageMeta } from "~/lib/seo";
+import { formatShopDateTime } from "~/lib/shop-time";
 import { ownerReviewActionSchema } from "~/modules/reviews/owner-review-action";
 import { listOwnerReviews, reviewFilterOf, setReviewHidden, type ReviewFilter } from "~/modules/reviews/owner-reviews.server";
 import type { Route } from "./+types/seller-reviews";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ matches, title: "Reviews", description: "Buyers' reviews and their moderation.", path: "/seller-dashboard/reviews", noindex: true });
+  pageMeta({ matches, title: "Reviews", description: "Buyers' reviews and their moderation.", path: "/seller/reviews", noindex: true });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireSeller(request, context);
@@ -37,9 +38,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 const FILTER_LABELS: Record<ReviewFilter, string> = { all: "All", visible: "Shown", hidden: "Hidden" };
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString("en-GB", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "Asia/Karachi" });
 
 export default function SellerReviews({ loaderData }: Route.ComponentProps) {
   const { reviews, total, hiddenCount, page, pageCount, filter } = loaderData;
@@ -98,7 +96,7 @@ function ReviewCard({ review: r }: { review: Review }) {
           <h3 id={titleId} className="min-w-0 break-words font-semibold text-stone-900">
             <Link to={`/product/${r.productId}#reviews`} className="hover:underline">{r.productName}</Link>
           </h3>
-          <time dateTime={r.createdAt} className="text-xs text-stone-600">{when(r.createdAt)}</time>
+          <time dateTime={r.createdAt} className="text-xs text-stone-600">{formatShopDateTime(r.createdAt)}</time>
         </div>
         <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-stone-700">
           <ReviewStars rating={r.rating} />

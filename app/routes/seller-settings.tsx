@@ -15,7 +15,7 @@ import { updateSettings } from "~/modules/settings/update-settings.server";
 import type { Route } from "./+types/seller-settings";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ matches, title: "Settings", description: "The shop's brand, contacts, shipping and cash-on-delivery rules.", path: "/seller-dashboard/settings", noindex: true });
+  pageMeta({ matches, title: "Settings", description: "The shop's brand, contacts, shipping and cash-on-delivery rules.", path: "/seller/settings", noindex: true });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireSeller(request, context);
@@ -38,13 +38,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await updateSettings(context.db, form);
   if (!result.ok) return result;
   // Redirect after a save, so a reload does not post again; the toast rides along (with or without JavaScript).
-  throw redirect("/seller-dashboard/settings", { headers: { "Set-Cookie": await setFlash({ type: "success", message: SETTINGS_SAVED }) } });
+  throw redirect("/seller/settings", { headers: { "Set-Cookie": await setFlash({ type: "success", message: SETTINGS_SAVED }) } });
 }
 
 export default function SellerSettings({ loaderData, actionData: sentActionData }: Route.ComponentProps) {
   const actionData = useKeptActionData(sentActionData);
   const navigation = useNavigation();
-  const saving = navigation.state !== "idle" && navigation.formAction === "/seller-dashboard/settings";
+  const saving = navigation.state !== "idle" && navigation.formAction === "/seller/settings";
   const failed = actionData && "errors" in actionData ? actionData : null;
   const testFetcher = useFetcher<typeof action>();
   const testing = testFetcher.state !== "idle";
@@ -83,7 +83,7 @@ export default function SellerSettings({ loaderData, actionData: sentActionData 
 
         <Fieldset legend="Couriers" note="The couriers you ship with, their rate cards and booking files, and the rules that suggest a courier for each order have their own page.">
           <div className="sm:col-span-2">
-            <Link to="/seller-dashboard/settings/couriers" className="inline-flex min-h-10 items-center font-medium text-brand-700 underline">Couriers and routing rules</Link>
+            <Link to="/seller/settings/couriers" className="inline-flex min-h-10 items-center font-medium text-brand-700 underline">Couriers and routing rules</Link>
           </div>
           <TextField
             label="Settlement overdue after (days)" inputMode="numeric"
@@ -149,7 +149,7 @@ export default function SellerSettings({ loaderData, actionData: sentActionData 
         <button type="submit" className="btn-primary justify-self-start px-6" disabled={saving}>{saving ? "Saving..." : "Save Settings"}</button>
       </Form>
       {/* The "Send test e-mail" button above belongs to this form (form="test-email-form"): it sends nothing typed. */}
-      <testFetcher.Form id="test-email-form" method="post" action="/seller-dashboard/settings" />
+      <testFetcher.Form id="test-email-form" method="post" action="/seller/settings" />
     </section>
   );
 }

@@ -4,13 +4,14 @@ import { requireSeller } from "~/http/auth-guard.server";
 import { AppError } from "~/lib/errors";
 import { formatPrice } from "~/lib/money";
 import { pageMeta } from "~/lib/seo";
-import { bookShipments, type BookingResult } from "~/modules/shipping/booking/book-shipments.server";
+import { bookParcels } from "~/flows/book-parcels.server";
+import type { BookingResult } from "~/modules/shipping/booking/book-shipments.server";
 import { listActiveCouriers, listBookingCandidates, type BookingCandidate } from "~/modules/shipping/booking/booking-candidates.server";
 import { parseBookingForm } from "~/modules/shipping/booking/booking-form";
 import { listCourierRules } from "~/modules/shipping/couriers/couriers.server";
 import { formatKg } from "~/lib/weight";
 import { kgFieldValue } from "~/modules/shipping/booking/parcel";
-import { karachiDay } from "~/modules/seller/karachi-days";
+import { shopDay } from "~/lib/shop-time";
 import type { Route } from "./+types/seller-shipping-book";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -22,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireSeller(request, context);
   const orderIds = new URL(request.url).searchParams.getAll("orderIds");
   const [candidates, couriers, rules] = await Promise.all([listBookingCandidates(context.db, orderIds), listActiveCouriers(context.db), listCourierRules(context.db)]);
-  return { candidates, couriers, ruleCount: rules.length, today: karachiDay(new Date()) };
+  return { candidates, couriers, ruleCount: rules.length, today: shopDay(new Date()) };
 }
 
 type ActionData =
@@ -36,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = parseBookingForm(form);
   if (!parsed.ok) return data<ActionData>({ ok: false, message: parsed.message, fields: parsed.fields, values }, { status: 400 });
   try {
-    const result = await bookShipments(context.db, { id: user.id, name: user.name }, parsed);
+    const result = await bookParcels(context, { id: user.id, name: user.name }, parsed);
     return data<ActionData>({ ok: true, result, courierId: parsed.courierId });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
@@ -77,7 +78,7 @@ export default function SellerShippingBook({ loaderData, actionData: sentActionD
         </p>
       ) : couriers.length === 0 ? (
         <p className="rounded-xl bg-amber-50 px-4 py-3 text-amber-950">
-          Add the couriers you use first, in <Link to="/seller-dashboard/settings/couriers" className="font-medium underline">Settings → Couriers</Link>.
+          Add the couriers you use first, in <Link to="/seller/settings/couriers" className="font-medium underline">Settings → Couriers</Link>.
         </p>
       ) : (
         <Form method="post" className="grid gap-4" key={done ? "booked" : "form"}>

@@ -1,5 +1,5 @@
 import { requireSeller } from "~/http/auth-guard.server";
-import { karachiDay } from "~/modules/seller/karachi-days";
+import { shopDay } from "~/lib/shop-time";
 import { discrepanciesCsv } from "~/modules/shipping/settlements/discrepancies-csv.server";
 import type { Route } from "./+types/seller-shipping-discrepancies-csv";
 
@@ -15,7 +15,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return new Response(`\uFEFF${csv}`, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="discrepancies-${status}-${karachiDay(new Date())}.csv"`,
+      "Content-Disposition": `attachment; filename="discrepancies-${status}-${shopDay(new Date())}.csv"`,
       "Cache-Control": "private, no-store",
     },
   });

@@ -4,7 +4,7 @@ import { PrintBar } from "~/components/ui/print-bar";
 import { requireSeller } from "~/http/auth-guard.server";
 import { AppError } from "~/lib/errors";
 import { pageMeta } from "~/lib/seo";
-import { karachiDay } from "~/modules/seller/karachi-days";
+import { shopDay } from "~/lib/shop-time";
 import { listCouriers } from "~/modules/shipping/couriers/couriers.server";
 import { loadSheet, type LoadSheetData } from "~/modules/shipping/booking/load-sheet-data.server";
 import type { Route } from "./+types/seller-shipping-load-sheet";
@@ -37,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireSeller(request, context);
   const url = new URL(request.url);
   const couriers = (await listCouriers(context.db)).map((c) => ({ id: c.id, name: c.name, active: c.active }));
-  const day = url.searchParams.get("date")?.trim() || karachiDay(new Date());
+  const day = url.searchParams.get("date")?.trim() || shopDay(new Date());
   const asked = url.searchParams.get("courier")?.trim() || "";
   const courier = asked || String(couriers.find((c) => c.active)?.id ?? "");
   const answer = (sheet: LoadSheetData | null, problem: string | null, status = 200) => data<LoaderData>({ couriers, courier, day, sheet, problem }, { status });
@@ -81,7 +81,7 @@ export default function SellerShippingLoadSheet({ loaderData }: Route.ComponentP
         )}
         {problem && (
           <p role="alert" className="rounded-lg bg-amber-50 px-4 py-3 font-medium text-amber-950">
-            {problem === NO_COURIERS ? <>Add the couriers you use first, in <Link to="/seller-dashboard/settings/couriers" className="underline">Settings → Couriers</Link>.</> : problem}
+            {problem === NO_COURIERS ? <>Add the couriers you use first, in <Link to="/seller/settings/couriers" className="underline">Settings → Couriers</Link>.</> : problem}
           </p>
         )}
         {sheet && !printable && (

@@ -9,7 +9,7 @@ import { createSeller } from "~/modules/accounts/create-seller.server";
 import { defaultBookingColumns } from "~/modules/shipping/booking/booking-columns";
 import { parseCourierForm } from "~/modules/shipping/couriers/courier-form";
 import { createCourier } from "~/modules/shipping/couriers/couriers.server";
-import { bookShipments } from "~/modules/shipping/booking/book-shipments.server";
+import { bookParcels } from "~/flows/book-parcels.server";
 import type { ImportReport } from "~/modules/shipping/imports/run-courier-import.server";
 import { FIELD_CHANGED, MAPPING_CHANGED } from "~/modules/shipping/imports/import-form";
 import { NO_ORDER_COLUMN_MESSAGE } from "~/modules/shipping/imports/column-mapping";
@@ -21,7 +21,7 @@ import * as apiImports from "./api.shipping-imports";
 import * as apiShipments from "./api.shipments";
 import * as bookingFile from "./seller-shipping-booking-file";
 import { bookingFile as makeBookingFile } from "~/modules/shipping/booking/booking-file.server";
-import { karachiDay } from "~/modules/seller/karachi-days";
+import { shopDay } from "~/lib/shop-time";
 import * as shipping from "./seller-shipping";
 
 const PASSWORD = "quiet-mango-harbour-2026";
@@ -73,7 +73,7 @@ describe.each(DATABASE_KINDS)("the Shipping tab and the shipping API on %s", (ki
 
     const file = await callRoute(bookingFile.loader, { request: new Request(`${TEST_ORIGIN}/seller/shipping/booking-file.csv?orderIds=${a.id}`, { headers: { cookie } }), context });
     expect(file.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-    expect(file.headers.get("content-disposition")).toContain(`tcs-booking-${karachiDay(new Date())}.csv`);
+    expect(file.headers.get("content-disposition")).toContain(`tcs-booking-${shopDay(new Date())}.csv`);
     // Named by the Karachi day: at 01:00 on the 25th in Karachi (20:00 UTC on the 24th) it is the 25th's file.
     expect((await makeBookingFile(database.db, context.providers.couriers.file, [a.id], new Date("2026-11-24T20:00:00Z"))).fileName).toBe("tcs-booking-2026-11-25.csv");
     const lines = (await file.text()).trim().split("\n");
@@ -99,7 +99,7 @@ describe.each(DATABASE_KINDS)("the Shipping tab and the shipping API on %s", (ki
 
   it("applies only the columns the preview showed: changed since, Apply is refused beside them and nothing changes", async () => {
     const b = await placeTestOrder(database.db, owner, { status: "confirmed", phone: "+923001110001" });
-    await bookShipments(database.db, owner, { orderIds: [b.id], courierId });
+    await bookParcels({ db: database.db }, owner, { orderIds: [b.id], courierId });
     const form = new FormData();
     form.set("intent", "preview");
     form.set("kind", "tracking");
@@ -138,7 +138,7 @@ describe.each(DATABASE_KINDS)("the Shipping tab and the shipping API on %s", (ki
     const prepaid = await placeTestOrder(database.db, owner, { status: "confirmed", phone: "+923001110003" });
     // The shop has this order's money already: its parcel is booked with COD 0.
     await database.db.update(orders).set({ paymentStatus: "collected" }).where(eq(orders.id, prepaid.id));
-    const booked = await bookShipments(database.db, owner, { orderIds: [cod.id, prepaid.id], courierId });
+    const booked = await bookParcels({ db: database.db }, owner, { orderIds: [cod.id, prepaid.id], courierId });
     expect(booked.booked.map((b) => b.codAmount).sort((x, y) => x - y)).toEqual([0, cod.total]);
     const { csv } = await makeBookingFile(database.db, context.providers.couriers.file, [cod.id, prepaid.id]);
     const [header, ...lines] = csv.trim().split("\n");
@@ -184,7 +184,7 @@ describe.each(DATABASE_KINDS)("the Shipping tab and the shipping API on %s", (ki
 
   it("takes the API's mapping by column header, checked by the page's rules, and refuses a bad one with the field's reason", async () => {
     const c = await placeTestOrder(database.db, owner, { status: "confirmed", phone: "+923001110004" });
-    await bookShipments(database.db, owner, { orderIds: [c.id], courierId });
+    await bookParcels({ db: database.db }, owner, { orderIds: [c.id], courierId });
     const csv = `Reference No,CN,Old CN\n${c.orderNumber},TCS-71,TCS-07\n`;
     const send = async (fields: Record<string, string>) => {
       const form = new FormData();

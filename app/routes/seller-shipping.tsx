@@ -8,12 +8,13 @@ import { resolveDiscrepancyAction } from "~/http/resolve-discrepancy-action.serv
 import { requireSeller } from "~/http/auth-guard.server";
 import { AppError } from "~/lib/errors";
 import { pageMeta } from "~/lib/seo";
-import { karachiDay } from "~/modules/seller/karachi-days";
+import { shopDay } from "~/lib/shop-time";
 import { listActiveCouriers } from "~/modules/shipping/booking/booking-candidates.server";
 import { cashWithCouriers } from "~/modules/shipping/settlements/cash-with-couriers.server";
 import { listDiscrepancies } from "~/modules/shipping/settlements/discrepancies.server";
 import { RESOLVE_DISCREPANCY_INTENT } from "~/modules/shipping/settlements/discrepancy-words";
-import { readUploadHeaders, runCourierImport, saveCourierUpload } from "~/modules/shipping/imports/run-courier-import.server";
+import { applyCourierReport } from "~/flows/apply-courier-report.server";
+import { readUploadHeaders, saveCourierUpload } from "~/modules/shipping/imports/run-courier-import.server";
 import { changesSincePreview, courierIdOf, FIELD_CHANGED, importKindOf, MAPPING_CHANGED, mappingFromForm } from "~/modules/shipping/imports/import-form";
 import { IMPORT_KINDS } from "~/modules/shipping/imports/column-mapping";
 import type { Route } from "./+types/seller-shipping";
@@ -29,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [couriers, cash, discrepancies] = await Promise.all([
     listActiveCouriers(context.db), cashWithCouriers(context.db, now), listDiscrepancies(context.db, { status: "open", pageSize: 5 }),
   ]);
-  return { couriers, cash, discrepancies, today: karachiDay(now) };
+  return { couriers, cash, discrepancies, today: shopDay(now) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -48,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (intent === "preview") {
       if (!received.file) return data<ShippingActionData>({ intent: "refused", kind, courierId, fields: { file: "Choose the file your courier's portal gave you (CSV or Excel)" } }, { status: 400 });
       const uploadId = await saveCourierUpload(context.db, portal, actor, received.file);
-      return data<ShippingActionData>({ intent: "report", report: await runCourierImport(context.db, portal, actor, { kind, uploadId, courierId, apply: false }) });
+      return data<ShippingActionData>({ intent: "report", report: await applyCourierReport(context, actor, { kind, uploadId, courierId, apply: false }) });
     }
     const uploadId = String(form.get("uploadId") ?? "");
     const mapping = mappingFromForm(kind, form);
@@ -62,7 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
     }
     try {
-      const report = await runCourierImport(context.db, portal, actor, { kind, uploadId, courierId, mapping, apply: intent === "apply" });
+      const report = await applyCourierReport(context, actor, { kind, uploadId, courierId, mapping, apply: intent === "apply" });
       return data<ShippingActionData>({ intent: "report", report });
     } catch (error) {
       // A refused mapping: the columns again, with the reason beside the field.
@@ -87,11 +88,11 @@ export default function SellerShipping({ loaderData, actionData: sentActionData 
     <section aria-labelledby="shipping-title" className="grid gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="shipping-title" className="text-xl font-semibold text-stone-900">Shipping</h2>
-        <Link to="/seller-dashboard/settings/couriers" className="btn-secondary max-sm:py-2">Couriers and routing rules</Link>
+        <Link to="/seller/settings/couriers" className="btn-secondary max-sm:py-2">Couriers and routing rules</Link>
       </div>
       {couriers.length === 0 && (
         <p className="rounded-xl bg-amber-50 px-4 py-3 text-amber-950">
-          Add the couriers you send parcels with in <Link to="/seller-dashboard/settings/couriers" className="font-medium underline">Settings → Couriers</Link>, then book orders from the Orders tab.
+          Add the couriers you send parcels with in <Link to="/seller/settings/couriers" className="font-medium underline">Settings → Couriers</Link>, then book orders from the Orders tab.
         </p>
       )}
 

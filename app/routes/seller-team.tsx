@@ -12,7 +12,7 @@ import { readNotificationRecipients } from "~/modules/settings/notification-reci
 import type { Route } from "./+types/seller-team";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ matches, title: "Team", description: "Who can run the shop.", path: "/seller-dashboard/team", noindex: true });
+  pageMeta({ matches, title: "Team", description: "Who can run the shop.", path: "/seller/team", noindex: true });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireSeller(request, context);
@@ -30,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const email = typeof form.email === "string" ? form.email : "";
     return { ok: false, intent: form.intent === "revoke" ? "revoke" : "grant", message: parsed.error.issues[0].message, email } satisfies TeamResult;
   }
-  const done = async (message: string, to = "/seller-dashboard/team") =>
+  const done = async (message: string, to = "/seller/team") =>
     redirect(to, { headers: { "Set-Cookie": await setFlash({ type: "success", message }) } });
   try {
     if (parsed.data.intent === "grant") {
@@ -40,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     const member = await revokeSellerRole(context.db, parsed.data.userId);
     // Someone who removed their own role is a buyer from now on: their own dashboard is the buyer's.
-    return done(`${member.email} is no longer a seller and gets no more order notices`, member.id === user.id ? "/buyer-dashboard" : "/seller-dashboard/team");
+    return done(`${member.email} is no longer a seller and gets no more order notices`, member.id === user.id ? "/buyer-dashboard" : "/seller/team");
   } catch (error) {
     if (error instanceof AppError && (error.code === "NOT_FOUND" || error.code === "CONFLICT")) {
       return { ok: false, intent: parsed.data.intent, message: error.message, email: parsed.data.intent === "grant" ? parsed.data.email : undefined } satisfies TeamResult;
@@ -53,7 +53,7 @@ export default function SellerTeam({ loaderData, actionData: sentActionData }: R
   const actionData = useKeptActionData(sentActionData);
   const { me, sellers, recipients } = loaderData;
   const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formAction === "/seller-dashboard/team";
+  const busy = navigation.state !== "idle" && navigation.formAction === "/seller/team";
   const grantError = actionData?.intent === "grant" ? actionData.message : undefined;
   const revokeError = actionData?.intent === "revoke" ? actionData.message : undefined;
   const formRef = useRef<HTMLFormElement>(null);
@@ -103,7 +103,7 @@ export default function SellerTeam({ loaderData, actionData: sentActionData }: R
             </label>
             <p id="order-notices-note" className="mt-1 text-xs text-stone-600">
               New orders, cancellations by customers and contact messages are e-mailed to the notification recipients in{" "}
-              <Link to="/seller-dashboard/settings" className="underline">Settings</Link>
+              <Link to="/seller/settings" className="underline">Settings</Link>
               {recipients.length === 0 ? " (now empty, so every seller gets them)." : `, now ${recipients.join(", ")}.`}
             </p>
           </div>

@@ -2,7 +2,7 @@ import { and, eq, gt } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { cartItems, productVariants, users } from "~/db/schema";
-import { placeOrder } from "~/modules/checkout/place-order.server";
+import { placeOrder } from "~/flows/place-order.server";
 import * as apiCartItems from "./api.cart-items";
 import * as apiOrder from "./api.order";
 import * as order from "./order";
@@ -10,7 +10,8 @@ import * as root from "~/root";
 import * as sellerOrders from "./seller-orders";
 import { callRoute, routeContext, expectRedirect, signInCookie, TEST_ORIGIN } from "../../tests/factories/route-calls";
 import { DATABASE_KINDS, useTestDatabase } from "../../tests/factories/test-database";
-import { CLIENT_IP_HEADER, type Auth } from "~/modules/accounts/auth.server";
+import { type Auth } from "~/modules/accounts/auth.server";
+import { CLIENT_IP_HEADER } from "~/modules/abuse/client-address";
 import { createSeller } from "~/modules/accounts/create-seller.server";
 import { getSessionUser } from "~/modules/accounts/session-user.server";
 
@@ -91,7 +92,7 @@ describe.each(DATABASE_KINDS)("the session cookie cache (%s)", (kind) => {
     const staff = await signInCookie(auth, "staff@shop.pk", PASSWORD);
     await signUp("Hina Raza", "hina@shop.pk");
     const [hina] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, "hina@shop.pk"));
-    const placed = await placeOrder(database.db, { userId: hina.id, shipping: SHIPPING, items: [{ productId: PRODUCT, ...variant, quantity: 1 }] });
+    const placed = await placeOrder({ db: database.db }, { userId: hina.id, shipping: SHIPPING, items: [{ productId: PRODUCT, ...variant, quantity: 1 }] });
 
     // While a seller, staff reads any order.
     expect((await call(order.loader, get(`/orders/${placed.orderId}`, staff), { id: placed.orderId })).order.id).toBe(placed.orderId);

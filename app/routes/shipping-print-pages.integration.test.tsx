@@ -3,10 +3,11 @@ import { renderToString } from "react-dom/server";
 import { createRoutesStub, type AppLoadContext } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { productVariants } from "~/db/schema";
-import { CLIENT_IP_HEADER, type Auth } from "~/modules/accounts/auth.server";
+import { type Auth } from "~/modules/accounts/auth.server";
+import { CLIENT_IP_HEADER } from "~/modules/abuse/client-address";
 import { createSeller } from "~/modules/accounts/create-seller.server";
-import { karachiDay } from "~/modules/seller/karachi-days";
-import { bookShipments } from "~/modules/shipping/booking/book-shipments.server";
+import { shopDay } from "~/lib/shop-time";
+import { bookParcels } from "~/flows/book-parcels.server";
 import { callRoute, expectRedirect, routeContext, signInCookie, TEST_ORIGIN } from "../../tests/factories/route-calls";
 import { DATABASE_KINDS, useTestDatabase } from "../../tests/factories/test-database";
 import { placeTestOrder, TEST_ITEM } from "../../tests/factories/test-orders";
@@ -85,7 +86,7 @@ describe.each(DATABASE_KINDS)("shipping print pages on %s", (kind) => {
       booked.push(await placeTestOrder(database.db, { id: ownerId, name: "Owner" }, { status: "confirmed", city, quantity: i + 1, phone: `+92301000000${i}` }));
     }
     notBooked = (await placeTestOrder(database.db, { id: ownerId, name: "Owner" }, { status: "confirmed", phone: "+923010000009" })).id;
-    const result = await bookShipments(database.db, { id: ownerId }, { orderIds: booked.map((o) => o.id), courierId });
+    const result = await bookParcels({ db: database.db }, { id: ownerId }, { orderIds: booked.map((o) => o.id), courierId });
     expect(result.booked).toHaveLength(3);
   });
 
@@ -143,7 +144,7 @@ describe.each(DATABASE_KINDS)("shipping print pages on %s", (kind) => {
   it("prints 50 labels as one document of 13 A4 pages", async () => {
     const many: string[] = [];
     for (let i = 0; i < 50; i++) many.push((await placeTestOrder(database.db, { id: ownerId, name: "Owner" }, { status: "confirmed", phone: `+92302${String(1000000 + i)}` })).id);
-    await bookShipments(database.db, { id: ownerId }, { orderIds: many, courierId });
+    await bookParcels({ db: database.db }, { id: ownerId }, { orderIds: many, courierId });
     const answer = answerOf(await get(labels, labelsPath(many)));
     const html = render(labelsPath(many), labels.default as never, answer.body);
     expect(count(html, 'data-testid="shipping-label"')).toBe(50);
@@ -155,7 +156,7 @@ describe.each(DATABASE_KINDS)("shipping print pages on %s", (kind) => {
     expect(answer.status).toBe(200);
     const body = answer.body as { courier: string; day: string; sheet: { parcels: unknown[]; totals: { codAmount: number } } };
     expect(body.courier).toBe(String(courierId));
-    expect(body.day).toBe(karachiDay(new Date()));
+    expect(body.day).toBe(shopDay(new Date()));
     // The three of the first booking and the fifty above, all booked today.
     expect(body.sheet.parcels).toHaveLength(53);
     const html = render("/seller/shipping/load-sheet", loadSheetPage.default as never, answer.body);

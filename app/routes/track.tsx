@@ -3,6 +3,7 @@ import { data, Form, useNavigation } from "react-router";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { TextField } from "~/components/ui/text-field";
 import { pageMeta } from "~/lib/seo";
+import { formatShopDate } from "~/lib/shop-time";
 import { formatDeliveryRange } from "~/modules/checkout/delivery-estimate";
 import { buyerPaymentStatusLabel, ORDER_STATUSES } from "~/modules/orders/order-lifecycle";
 import { requestAddress } from "~/modules/abuse/request-address.server";
@@ -66,7 +67,7 @@ export default function Track({ actionData: sentActionData }: Route.ComponentPro
             </ol>
           )}
           <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm text-stone-700">
-            <dt className="font-medium">Placed</dt><dd>{new Date(order.createdAt).toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "Asia/Karachi" })}</dd>
+            <dt className="font-medium">Placed</dt><dd>{formatShopDate(order.createdAt)}</dd>
             <dt className="font-medium">Delivery to</dt><dd>{order.city}</dd>
             {order.status !== "cancelled" && order.status !== "delivered" && order.status !== "returned" && (
               <><dt className="font-medium">Expected</dt><dd>{formatDeliveryRange({ from: new Date(order.deliveryFrom), to: new Date(order.deliveryTo) })}</dd></>

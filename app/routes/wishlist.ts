@@ -10,7 +10,7 @@ import type { Route } from "./+types/wishlist";
 const wishlistForm = z.object({ productId: z.string().min(1).max(120), saved: z.enum(["true", "false"]), redirectTo: z.string().optional() });
 
 export async function loader() {
-  return redirect("/buyer-dashboard?tab=wishlist");
+  return redirect("/buyer-dashboard/wishlist");
 }
 
 /** The heart on cards and the product page posts here; without JavaScript it comes back to the page. */

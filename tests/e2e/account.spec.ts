@@ -218,3 +218,101 @@ test.describe("roles", () => {
     await expect(page).toHaveURL(/\/seller-dashboard$/);
   });
 });
+
+/** Issue 27: the account is a frame with one child route per tab, each tab a URL of its own. */
+test.describe("the account's tabs", () => {
+  const TAB_URLS: [string, string][] = [
+    ["My Orders", "/buyer-dashboard"],
+    ["Wishlist", "/buyer-dashboard/wishlist"],
+    ["Profile", "/buyer-dashboard/profile"],
+    ["Settings", "/buyer-dashboard/settings"],
+  ];
+
+  test("each tab is a link to its own URL; a tab followed shows at once, loading, then its data", async ({ page }) => {
+    const account = await createAccount(page, newAccount("tabs", "Hina Qureshi"));
+    await gotoHydrated(page, "/buyer-dashboard");
+    const nav = page.getByRole("navigation", { name: "My account" });
+    for (const [name, href] of TAB_URLS) await expect(nav.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
+    await expect(nav.getByRole("link", { name: "My Orders" })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByText("No orders found.")).toBeVisible();
+
+    // The Wishlist's data held back: the tab is current at once and says it is loading.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/buyer-dashboard\/wishlist\.data/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await nav.getByRole("link", { name: "Wishlist" }).click();
+    await expect(nav.getByRole("link", { name: "Wishlist" })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByRole("status").filter({ hasText: "Loading your wishlist..." })).toBeVisible();
+    release();
+    await expect(page).toHaveURL(/\/buyer-dashboard\/wishlist$/);
+    await expect(page.getByText("Your wishlist is empty")).toBeVisible();
+    await page.unroute(/\/buyer-dashboard\/wishlist\.data/);
+
+    await nav.getByRole("link", { name: "Profile" }).click();
+    await expect(page).toHaveURL(/\/buyer-dashboard\/profile$/);
+    await expect(page.getByRole("form", { name: "Edit Profile" }).getByRole("textbox", { name: "Full Name" })).toHaveValue(account.name);
+    await nav.getByRole("link", { name: "Settings" }).click();
+    await expect(page).toHaveURL(/\/buyer-dashboard\/settings$/);
+    await expect(page.getByRole("checkbox", { name: /Order e-mail notifications/ })).toBeChecked();
+    await expect(page.getByRole("heading", { level: 1, name: `Welcome back, ${account.name}` })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await nav.getByRole("link", { name: "My Orders" }).click();
+    await expect(page).toHaveURL(/\/buyer-dashboard$/);
+    await expect(page.getByText("No orders found.")).toBeVisible();
+  });
+
+  test("the old ?tab= addresses answer 301 with the tab's URL; /orders stays My Orders", async ({ page }) => {
+    await createAccount(page, newAccount("old-tabs"));
+    for (const [old, now] of [
+      ["/buyer-dashboard?tab=wishlist", "/buyer-dashboard/wishlist"],
+      ["/buyer-dashboard?tab=settings", "/buyer-dashboard/settings"],
+      ["/orders?tab=profile", "/buyer-dashboard/profile"],
+      ["/orders?tab=orders", "/orders"],
+    ]) {
+      const res = await page.request.get(old, { maxRedirects: 0 });
+      expect(res.status(), old).toBe(301);
+      expect(res.headers().location, old).toBe(now);
+    }
+    await gotoHydrated(page, "/buyer-dashboard?tab=profile");
+    await expect(page).toHaveURL(/\/buyer-dashboard\/profile$/);
+    await expect(page.getByRole("navigation", { name: "My account" }).getByRole("link", { name: "Profile" })).toHaveAttribute("aria-current", "page");
+    await gotoHydrated(page, "/orders");
+    const myOrders = page.getByRole("navigation", { name: "My account" }).getByRole("link", { name: "My Orders" });
+    await expect(myOrders).toHaveAttribute("aria-current", "page");
+    await expect(myOrders).toHaveAttribute("href", "/orders");
+    await expect(page.getByRole("heading", { level: 2, name: "My Orders" })).toBeVisible();
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("each tab's form posts to its tab and comes back to it with the answer", async ({ page }) => {
+      await createAccount(page, newAccount("tabs-no-js", "Sana Mir"));
+      const saved = await page.request.post("/wishlist", { form: { productId: POCKET_TEE.id, saved: "true" } });
+      expect(saved.ok()).toBe(true);
+
+      await page.goto("/buyer-dashboard/wishlist");
+      await page.getByRole("button", { name: `Remove ${POCKET_TEE.name}` }).click();
+      await expect(page).toHaveURL(/\/buyer-dashboard\/wishlist$/);
+      await expect(page.getByRole("status").filter({ hasText: `${POCKET_TEE.name} removed from your wishlist` })).toBeVisible();
+      await expect(page.getByText("Your wishlist is empty")).toBeVisible();
+
+      await page.goto("/buyer-dashboard/profile");
+      const profile = page.getByRole("form", { name: "Edit Profile" });
+      await profile.getByRole("textbox", { name: "Phone" }).fill("0333 7654321");
+      await profile.getByRole("button", { name: "Save Profile" }).click();
+      await expect(page).toHaveURL(/\/buyer-dashboard\/profile$/);
+      await expect(page.getByRole("status").filter({ hasText: "Profile updated" })).toBeVisible();
+
+      await page.goto("/buyer-dashboard/settings");
+      await page.getByRole("checkbox", { name: /Marketing e-mails/ }).check();
+      await page.getByRole("button", { name: "Save Settings" }).click();
+      await expect(page).toHaveURL(/\/buyer-dashboard\/settings$/);
+      await expect(page.getByRole("status").filter({ hasText: "Settings saved" })).toBeVisible();
+      await expect(page.getByRole("checkbox", { name: /Marketing e-mails/ })).toBeChecked();
+    });
+  });
+});

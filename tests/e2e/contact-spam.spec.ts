@@ -92,7 +92,7 @@ test("a form sent at once reaches the owner marked as possible spam, in the e-ma
   expect((await contactMails(page.request, fastSubject))[0].text).toContain("Possible spam: this form was sent within seconds");
 
   await signInAsOwner(page);
-  await gotoHydrated(page, "/seller-dashboard/inbox");
+  await gotoHydrated(page, "/seller/inbox");
   const message = page.getByRole("article", { name: new RegExp(fastSubject) });
   await expect(message).toContainText("Possible spam");
   await expect(message).toContainText("From Quick Sender");

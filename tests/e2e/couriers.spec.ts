@@ -32,9 +32,9 @@ async function expectNoSidewaysScroll(page: Page) {
 test("on a phone, the owner adds TCS with a rate card, reads it in words, edits it, adds a city rule, and a refused form keeps its values", async ({ browser }) => {
   test.slow();
   const page = await ownerOn(browser, PHONE);
-  await gotoHydrated(page, "/seller-dashboard/settings");
+  await gotoHydrated(page, "/seller/settings");
   await page.getByRole("link", { name: "Couriers and routing rules" }).click();
-  await expect(page).toHaveURL(/\/seller-dashboard\/settings\/couriers$/);
+  await expect(page).toHaveURL(/\/seller\/settings\/couriers$/);
   await expect(page.getByRole("heading", { name: "Couriers", exact: true })).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Settings" })).toHaveAttribute("aria-current", "page");
 
@@ -106,7 +106,7 @@ test("on a phone, the owner adds TCS with a rate card, reads it in words, edits 
 test("on a laptop without JavaScript, refused rule and courier forms keep their values, and a courier is switched off", async ({ browser }) => {
   test.slow();
   const page = await ownerOn(browser, LAPTOP, false);
-  await page.goto("/seller-dashboard/settings/couriers");
+  await page.goto("/seller/settings/couriers");
 
   const add = page.getByRole("form", { name: "Add Courier" });
   await add.getByRole("combobox", { name: "Courier name" }).fill("Leopards");

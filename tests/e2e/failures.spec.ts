@@ -145,17 +145,17 @@ test.describe("a failed request keeps the page", () => {
     await main.getByRole("button", { name: "Save to wishlist" }).click();
     await expect(main.getByRole("button", { name: "Remove from wishlist" })).toBeVisible();
 
-    await gotoHydrated(page, "/buyer-dashboard?tab=profile");
+    await gotoHydrated(page, "/buyer-dashboard/profile");
     const form = page.getByRole("form", { name: "Edit Profile" });
     await form.getByRole("textbox", { name: "Phone" }).fill("0333 1234567");
     await form.getByRole("textbox", { name: "Default Address" }).fill("Flat 4, Block 13, Gulshan-e-Iqbal");
-    await failPosts(page, /\/buyer-dashboard\.data/, "network");
+    await failPosts(page, /\/buyer-dashboard\/profile\.data/, "network");
     await form.getByRole("button", { name: "Save Profile" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "An error occurred. Please try again." })).toBeVisible();
     await expectNoErrorScreen(page);
     await expect(form.getByRole("textbox", { name: "Phone" })).toHaveValue("0333 1234567");
     await expect(form.getByRole("textbox", { name: "Default Address" })).toHaveValue("Flat 4, Block 13, Gulshan-e-Iqbal");
-    await page.unroute(/\/buyer-dashboard\.data/);
+    await page.unroute(/\/buyer-dashboard\/profile\.data/);
     await form.getByRole("button", { name: "Save Profile" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Profile updated" })).toBeVisible();
   });

@@ -89,14 +89,14 @@ test.describe("the owner's first start", () => {
 test.describe("a buyer deletes the account", () => {
   test("a wrong password is said beside the field and deletes nothing; the right one deletes the account", async ({ page }) => {
     const buyer = await createAccount(page, newAccount("delete-me"));
-    await gotoHydrated(page, "/buyer-dashboard?tab=settings");
+    await gotoHydrated(page, "/buyer-dashboard/settings");
     page.on("dialog", (dialog) => void dialog.accept());
     const form = page.getByRole("form", { name: "Delete Account" });
     await form.getByRole("textbox", { name: "Enter your password to confirm" }).fill("not-my-password-1");
     await form.getByRole("checkbox", { name: /deleted permanently/ }).check();
     await form.getByRole("button", { name: "Delete Account" }).click();
     await expect(form.getByRole("textbox", { name: "Enter your password to confirm" })).toHaveAccessibleDescription("Incorrect password. Please try again.");
-    await gotoHydrated(page, "/buyer-dashboard?tab=settings");
+    await gotoHydrated(page, "/buyer-dashboard/settings");
     await expect(page.getByRole("heading", { level: 1, name: `Welcome back, ${buyer.name}` })).toBeVisible();
 
     await form.getByRole("textbox", { name: "Enter your password to confirm" }).fill(buyer.password);

@@ -75,7 +75,7 @@ test.describe("signed in", () => {
     await owner?.dispose();
   });
 
-  const BUYER_PAGES = ["/cart", "/checkout", "/buyer-dashboard", "/buyer-dashboard?tab=wishlist", "/buyer-dashboard?tab=profile", "/buyer-dashboard?tab=settings", "/orders"];
+  const BUYER_PAGES = ["/cart", "/checkout", "/buyer-dashboard", "/buyer-dashboard/wishlist", "/buyer-dashboard/profile", "/buyer-dashboard/settings", "/orders"];
   for (const url of BUYER_PAGES) {
     test(`the buyer's ${url} is valid HTML`, async () => {
       await expectValidHtml(buyer, url);
@@ -100,19 +100,19 @@ test.describe("signed in", () => {
     "/seller/orders",
     "/seller/orders?status=pending",
     "/seller/orders/new",
-    "/seller-dashboard/products",
-    "/seller-dashboard/products?view=list",
-    "/seller-dashboard/products/new",
-    "/seller-dashboard/products/essential-crew-neck-tee/edit",
-    "/seller-dashboard/discounts",
-    "/seller-dashboard/email-logs",
-    "/seller-dashboard/settings",
-    "/seller-dashboard/settings/couriers",
-    "/seller-dashboard/settings/couriers?edit=1",
-    "/seller-dashboard/inbox",
-    "/seller-dashboard/reviews",
-    "/seller-dashboard/team",
-    "/seller-dashboard/password",
+    "/seller/products",
+    "/seller/products?view=list",
+    "/seller/products/new",
+    "/seller/products/essential-crew-neck-tee/edit",
+    "/seller/discounts",
+    "/seller/email-logs",
+    "/seller/settings",
+    "/seller/settings/couriers",
+    "/seller/settings/couriers?edit=1",
+    "/seller/inbox",
+    "/seller/reviews",
+    "/seller/team",
+    "/seller/password",
   ];
   for (const url of OWNER_PAGES) {
     test(`the owner's ${url} is valid HTML`, async () => {

@@ -27,7 +27,7 @@ test("the owner lists the recipients, sends a test e-mail and sees whom it went 
   original = await readSettingsForm(page);
   const extra = `notices-${Date.now().toString(36)}@shop.test`;
 
-  await gotoHydrated(page, "/seller-dashboard/settings");
+  await gotoHydrated(page, "/seller/settings");
   const form = page.getByRole("form", { name: "Settings" });
   const recipients = form.getByRole("textbox", { name: "Notification recipients" });
   await expect(form.getByRole("group", { name: "Notification recipients" })).toContainText("New orders, cancellations by customers and contact messages are e-mailed to these addresses");
@@ -49,7 +49,7 @@ test("the owner lists the recipients, sends a test e-mail and sees whom it went 
   expect(await mailsTo(page.request, "typed-not-saved@shop.test")).toEqual([]);
 
   // A bad line is named beside the field; everything typed stays; nothing is saved.
-  await gotoHydrated(page, "/seller-dashboard/settings");
+  await gotoHydrated(page, "/seller/settings");
   await form.getByRole("textbox", { name: "Brand name" }).fill("Typed But Not Saved");
   await recipients.fill(`${SELLER.email}\nnot an address`);
   await form.getByRole("button", { name: "Save Settings" }).click();
@@ -60,14 +60,14 @@ test("the owner lists the recipients, sends a test e-mail and sees whom it went 
   expect((await readSettingsForm(page)).notificationEmails).toBe(`${SELLER.email}\n${extra}`);
 
   // The test e-mail is in Email Logs like every other.
-  await page.goto(`/seller-dashboard/email-logs?q=${encodeURIComponent(extra)}`);
+  await page.goto(`/seller/email-logs?q=${encodeURIComponent(extra)}`);
   await expect(page.getByRole("main")).toContainText(/Test e-mail from .+: order notices reach this address/);
 });
 
 test("the Team page's \"Also send order notices\" adds the new seller to the recipients; removing the role takes them off", async ({ page, browser }) => {
   await signInAsOwner(page);
   original = await readSettingsForm(page);
-  await gotoHydrated(page, "/seller-dashboard/settings");
+  await gotoHydrated(page, "/seller/settings");
   const settingsForm = page.getByRole("form", { name: "Settings" });
   await settingsForm.getByRole("textbox", { name: "Notification recipients" }).fill(SELLER.email);
   await settingsForm.getByRole("button", { name: "Save Settings" }).click();
@@ -75,7 +75,7 @@ test("the Team page's \"Also send order notices\" adds the new seller to the rec
 
   const staffContext = await browser.newContext();
   const staff = await createAccount(staffContext.request, newAccount("notices-staff", "Nadia Staff"));
-  await gotoHydrated(page, "/seller-dashboard/team");
+  await gotoHydrated(page, "/seller/team");
   await expect(page.getByText("Removing someone's seller role also takes their e-mail off the order notice recipients")).toBeVisible();
   const notices = page.getByRole("checkbox", { name: "Also send order notices" });
   await expect(notices).toHaveAccessibleDescription(`New orders, cancellations by customers and contact messages are e-mailed to the notification recipients in Settings, now ${SELLER.email}.`);
@@ -93,7 +93,7 @@ test("the Team page's \"Also send order notices\" adds the new seller to the rec
   await expect.poll(async () => (await mailsTo(page.request, staff.email.toLowerCase())).filter((m) => m.subject.startsWith(`New order ${order.orderNumber}`)).length, { timeout: 15_000 }).toBe(1);
   await buyerContext.close();
 
-  await gotoHydrated(page, "/seller-dashboard/team");
+  await gotoHydrated(page, "/seller/team");
   await page.getByRole("button", { name: `Remove seller role from ${staff.email}` }).click();
   await expect(toast(page, `${staff.email} is no longer a seller and gets no more order notices`)).toBeVisible();
   expect((await readSettingsForm(page)).notificationEmails).toBe(SELLER.email);

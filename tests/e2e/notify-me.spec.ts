@@ -79,7 +79,7 @@ test("a Notify Me e-mail goes out once on restock to confirmed addresses only, a
   await expect(shopper.getByRole("alert")).toContainText("This confirmation link is not valid");
 
   // The owner puts stock back in the edit form.
-  await gotoHydrated(page, `/seller-dashboard/products/${id}/edit`);
+  await gotoHydrated(page, `/seller/products/${id}/edit`);
   await page.getByLabel("Black M stock").fill("5");
   await page.getByRole("button", { name: "Update Product" }).click();
   await expect(toast(page, "Product updated successfully!")).toBeVisible();
@@ -125,11 +125,11 @@ test("a Notify Me e-mail goes out once on restock to confirmed addresses only, a
   expect((await shopperContext.request.post(tampered, { form: { "List-Unsubscribe": "One-Click" } })).status()).toBe(400);
 
   // Sold out and restocked again: each sign-up was delivered once, so no second e-mail.
-  await gotoHydrated(page, `/seller-dashboard/products/${id}/edit`);
+  await gotoHydrated(page, `/seller/products/${id}/edit`);
   await page.getByLabel("Black M stock").fill("0");
   await page.getByRole("button", { name: "Update Product" }).click();
   await expect(toast(page, "Product updated successfully!")).toBeVisible();
-  await gotoHydrated(page, `/seller-dashboard/products/${id}/edit`);
+  await gotoHydrated(page, `/seller/products/${id}/edit`);
   await page.getByLabel("Black M stock").fill("4");
   await page.getByRole("button", { name: "Update Product" }).click();
   await expect(toast(page, "Product updated successfully!")).toBeVisible();

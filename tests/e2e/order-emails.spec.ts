@@ -42,7 +42,7 @@ test.describe("order e-mails", () => {
   test("a buyer who turns order e-mails off in Settings gets none; the owner still does", async ({ page, request }) => {
     const account = newAccount("mail-off", "Omar Farooq");
     await createAccount(page, account);
-    await gotoHydrated(page, "/buyer-dashboard?tab=settings");
+    await gotoHydrated(page, "/buyer-dashboard/settings");
     const box = page.getByRole("checkbox", { name: /Order e-mail notifications/ });
     await expect(box).toBeChecked();
     await box.uncheck();

@@ -9,7 +9,7 @@ export type SettingsForm = Record<
 
 /** The settings as the Settings page shows them, read from its inputs (so a test can put them back). */
 export async function readSettingsForm(page: Page): Promise<SettingsForm> {
-  await page.goto("/seller-dashboard/settings");
+  await page.goto("/seller/settings");
   const values = await page.locator('form[aria-labelledby="settings-title"]').evaluate((form) =>
     Object.fromEntries(new FormData(form as HTMLFormElement).entries()),
   );
@@ -18,7 +18,7 @@ export async function readSettingsForm(page: Page): Promise<SettingsForm> {
 
 /** Saves settings by posting the Settings form as a signed-in owner's browser would. */
 export async function saveSettings(request: APIRequestContext, baseURL: string, values: SettingsForm) {
-  const res = await request.post("/seller-dashboard/settings", { form: values, headers: { origin: baseURL }, maxRedirects: 0 });
+  const res = await request.post("/seller/settings", { form: values, headers: { origin: baseURL }, maxRedirects: 0 });
   expect(res.status(), `saving settings failed: ${res.status()}`).toBe(302);
 }
 

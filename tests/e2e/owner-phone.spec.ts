@@ -85,7 +85,7 @@ test.describe("the owner's dashboard on a 390 x 844 phone", () => {
     expect(stuck.y).toBeGreaterThanOrEqual(0);
     expect(stuck.y, "just under the site header").toBeLessThan(120);
     await nav.getByRole("link", { name: "Products", exact: true }).click();
-    await expect(owner).toHaveURL(/\/seller-dashboard\/products$/);
+    await expect(owner).toHaveURL(/\/seller\/products$/);
 
     await owner.goto("/seller/orders");
     await chips.filter({ hasText: "Pending" }).click();
@@ -123,7 +123,7 @@ test.describe("the owner's dashboard on a 390 x 844 phone", () => {
       await expectInFirstScreen(owner.getByRole("term").filter({ hasText: new RegExp(`^${label}$`) }), `the ${label} card`);
     }
 
-    await gotoHydrated(owner, "/seller-dashboard/products");
+    await gotoHydrated(owner, "/seller/products");
     const product = owner.getByTestId("inventory-list").getByRole("article").first();
     await expectInFirstScreen(product.getByRole("heading", { level: 3 }), "the first product's name");
     await expectInFirstScreen(product.getByRole("link", { name: /^Edit / }), "its Edit button");
@@ -131,7 +131,7 @@ test.describe("the owner's dashboard on a 390 x 844 phone", () => {
     // The last tabs are off the strip's edge until one of them is the current page.
     await gotoHydrated(owner, "/seller-dashboard");
     expect(await tabsInView(owner)).not.toContain("Password");
-    await gotoHydrated(owner, "/seller-dashboard/password");
+    await gotoHydrated(owner, "/seller/password");
     await expect.poll(() => tabsInView(owner)).toContain("Password");
     expect(await scrollsSideways(owner)).toBe(false);
   });

@@ -47,7 +47,7 @@ test.describe.serial("promotions", () => {
 
   test.afterAll(async ({ baseURL }) => {
     // The sale ends (if a step failed before that), the product leaves the shop, the settings come back.
-    await owner.goto("/seller-dashboard/discounts");
+    await owner.goto("/seller/discounts");
     const sale = owner.getByRole("article", { name: SALE, exact: true });
     if (await sale.count()) await sale.getByRole("button", { name: new RegExp(`^(End now|Remove) ${SALE}$`) }).click();
     if (productId) await owner.request.delete(`/api/products/${productId}`);
@@ -58,7 +58,7 @@ test.describe.serial("promotions", () => {
   test("the owner adds a discount code and a scheduled sale on Dashboard -> Discounts", async () => {
     await gotoHydrated(owner, "/seller-dashboard");
     await owner.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Discounts" }).click();
-    await expect(owner).toHaveURL(/\/seller-dashboard\/discounts$/);
+    await expect(owner).toHaveURL(/\/seller\/discounts$/);
 
     // A wrong form first: the messages beside the fields, what was typed kept.
     const add = owner.getByRole("form", { name: "Add Discount" });
@@ -151,7 +151,7 @@ test.describe.serial("promotions", () => {
     await buyer.context().close();
 
     // The owner sees the use, the order and the rupees given.
-    await owner.goto("/seller-dashboard/discounts");
+    await owner.goto("/seller/discounts");
     const card = owner.getByRole("article", { name: CODE, exact: true });
     await expect(card).toContainText(`Uses1 of 50`);
     await expect(card).toContainText(`Discount given${rs(CODE_OFF)}`);
@@ -160,7 +160,7 @@ test.describe.serial("promotions", () => {
     await expect(owner.getByRole("listitem").filter({ hasText: order.orderNumber })).toContainText(`${rs(CODE_OFF)} off`);
     // Both owner pages, with a code, a sale and an order on them, are valid HTML.
     await expectValidHtml(owner.request, new URL(owner.url()).pathname);
-    await expectValidHtml(owner.request, "/seller-dashboard/discounts");
+    await expectValidHtml(owner.request, "/seller/discounts");
   });
 
   test("on a phone the discount applies on the cart page, and nothing scrolls sideways", async ({ browser }) => {
@@ -180,7 +180,7 @@ test.describe.serial("promotions", () => {
     expect(await scrollsSideways(buyer)).toBe(false);
 
     await owner.setViewportSize({ width: 390, height: 844 });
-    await owner.goto("/seller-dashboard/discounts");
+    await owner.goto("/seller/discounts");
     expect(await scrollsSideways(owner)).toBe(false);
     await owner.screenshot({ path: "test-results/promotions/discounts-phone.png", fullPage: true });
     await buyer.screenshot({ path: "test-results/promotions/cart-phone.png", fullPage: true });

@@ -102,7 +102,7 @@ test("a delivered buyer rates the product from the order page; the owner hides t
   }).toBe(1);
 
   // The owner hides it in the Reviews tab.
-  await gotoHydrated(owner, "/seller-dashboard/reviews");
+  await gotoHydrated(owner, "/seller/reviews");
   await expect(owner.getByRole("heading", { level: 2, name: "Reviews" })).toBeVisible();
   const card = owner.getByRole("article", { name: NAME }).filter({ hasText: COMMENT });
   await expect(card).toContainText("Ayesha Khan");
@@ -124,9 +124,9 @@ test("a delivered buyer rates the product from the order page; the owner hides t
   }).toBe(0);
 
   // The buyer and a guest cannot reach the Reviews tab.
-  await buyer.goto("/seller-dashboard/reviews");
+  await buyer.goto("/seller/reviews");
   await expect(buyer).toHaveURL(/\/buyer-dashboard$/);
-  await guest.goto("/seller-dashboard/reviews");
+  await guest.goto("/seller/reviews");
   await expect(guest).toHaveURL(/\/auth\?/);
 });
 

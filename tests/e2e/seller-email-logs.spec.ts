@@ -11,7 +11,7 @@ import { scrollsSideways } from "./overview-helpers";
  * cleared after the confirmation, with and without JavaScript.
  */
 
-const PATH = "/seller-dashboard/email-logs";
+const PATH = "/seller/email-logs";
 const OXFORD = "oxford-button-down-shirt";
 
 /** One unit of the Oxford shirt in whichever colour and size has the most stock (seller-orders.spec counts White/M). */

@@ -79,15 +79,15 @@ test.describe("Overview", () => {
   });
 
   test("a guest is sent to sign in, a buyer to their own dashboard, and the API refuses both", async ({ page, browser }) => {
-    await page.goto("/seller-dashboard/settings");
-    await expect(page).toHaveURL(/\/auth\?mode=login&redirectTo=%2Fseller-dashboard%2Fsettings/);
+    await page.goto("/seller/settings");
+    await expect(page).toHaveURL(/\/auth\?mode=login&redirectTo=%2Fseller%2Fsettings/);
     await expect(page.getByText("Please log in to access the Dashboard")).toBeVisible();
     expect((await page.request.get("/api/seller/overview")).status()).toBe(401);
 
     const buyerContext = await browser.newContext();
     const buyer = await buyerContext.newPage();
     await createAccount(buyer, newAccount("not-owner"));
-    await buyer.goto("/seller-dashboard/inbox");
+    await buyer.goto("/seller/inbox");
     await expect(buyer).toHaveURL(/\/buyer-dashboard$/);
     const api = await buyer.request.get("/api/seller/overview");
     expect(api.status()).toBe(403);
@@ -116,7 +116,7 @@ test.describe("Settings", () => {
     expect(cached.headers()["x-cache"]).toBe("HIT");
 
     const brand = `Kapra ${Date.now().toString(36).slice(-5)}`;
-    await gotoHydrated(page, "/seller-dashboard/settings");
+    await gotoHydrated(page, "/seller/settings");
     const form = page.getByRole("form", { name: "Settings" });
     await form.getByRole("textbox", { name: "Brand name" }).fill(brand);
     await form.getByRole("textbox", { name: "Phone", exact: true }).fill("+92 300 5551234");
@@ -148,7 +148,7 @@ test.describe("Settings", () => {
   test("refuses a bad blocked number beside its field, keeps what was typed, and a blocked phone is refused at checkout", async ({ page, browser }) => {
     await signInAsOwner(page);
     original = await readSettingsForm(page);
-    await gotoHydrated(page, "/seller-dashboard/settings");
+    await gotoHydrated(page, "/seller/settings");
     const form = page.getByRole("form", { name: "Settings" });
     const blocked = form.getByRole("textbox", { name: "Blocked phone numbers" });
     await form.getByRole("textbox", { name: "Brand name" }).fill("Typed But Not Saved");
@@ -160,7 +160,7 @@ test.describe("Settings", () => {
     await expect(blocked).toHaveValue("0300-7770001\n12345");
     expect((await readSettingsForm(page)).brandName).toBe(original.brandName);
 
-    await gotoHydrated(page, "/seller-dashboard/settings");
+    await gotoHydrated(page, "/seller/settings");
     await page.getByRole("textbox", { name: "Blocked phone numbers" }).fill("0300-7770001\n+92 301 7770002");
     await page.getByRole("button", { name: "Save Settings" }).click();
     await expect(toast(page, "Settings saved. The shop shows them now.")).toBeVisible();
@@ -198,7 +198,7 @@ test.describe("Inbox", () => {
     await guestContext.close();
 
     await signInAsOwner(page);
-    await gotoHydrated(page, "/seller-dashboard/inbox");
+    await gotoHydrated(page, "/seller/inbox");
     // The tab is named just "Inbox"; how many wait is its description ("3 waiting").
     const inboxTab = page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Inbox", exact: true });
     await expect(inboxTab).toHaveAccessibleDescription(/^\d+ waiting$/);
@@ -234,7 +234,7 @@ test.describe("Team", () => {
     const account = await createAccount(staff, newAccount("staff", "Sana Staff"));
 
     await signInAsOwner(page);
-    await gotoHydrated(page, "/seller-dashboard/team");
+    await gotoHydrated(page, "/seller/team");
     const email = page.getByRole("textbox", { name: "Account e-mail" });
     await email.fill("nobody-here@example.pk");
     await page.getByRole("button", { name: "Give seller role" }).click();
@@ -267,9 +267,9 @@ test.describe("On a 390 px phone", () => {
     await signInAsOwner(page);
     for (const [path, heading, shot] of [
       ["/seller-dashboard", "Overview", "overview"],
-      ["/seller-dashboard/settings", "Settings", "settings"],
-      ["/seller-dashboard/inbox", "Inbox", "inbox"],
-      ["/seller-dashboard/team", "Team", "team"],
+      ["/seller/settings", "Settings", "settings"],
+      ["/seller/inbox", "Inbox", "inbox"],
+      ["/seller/team", "Team", "team"],
     ] as const) {
       await gotoHydrated(page, path);
       await expect(page.getByRole("heading", { level: 2, name: heading })).toBeVisible();
@@ -282,7 +282,7 @@ test.describe("On a 390 px phone", () => {
     await gotoHydrated(page, "/seller-dashboard");
     const nav = page.getByRole("navigation", { name: "Dashboard" });
     await nav.getByRole("link", { name: "Team" }).click();
-    await expect(page).toHaveURL(/\/seller-dashboard\/team$/);
+    await expect(page).toHaveURL(/\/seller\/team$/);
     await expect(nav.getByRole("button", { name: "Sign Out" })).toBeAttached();
   });
 });

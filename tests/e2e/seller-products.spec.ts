@@ -13,7 +13,7 @@ import { createProductByApi, inventoryCard, photo } from "./products-helpers";
 const unique = (name: string) => `${name} ${Date.now().toString(36).slice(-5)}`;
 
 async function productIdFromInventory(page: Page, name: string): Promise<string> {
-  await gotoHydrated(page, `/seller-dashboard/products?q=${encodeURIComponent(name)}`);
+  await gotoHydrated(page, `/seller/products?q=${encodeURIComponent(name)}`);
   const href = await inventoryCard(page, name).getByRole("link", { name: /^View/ }).getAttribute("href");
   const id = href?.match(/^\/product\/(.+)$/)?.[1];
   if (!id) throw new Error(`no storefront link for ${name}: ${href}`);
@@ -24,7 +24,7 @@ test.describe("the owner's products", () => {
   test("adds a product with two photos and stock per colour and size, finds it in the shop, edits and deactivates it", async ({ page, browser }) => {
     const name = unique("Linen Camp Shirt");
     await signInAsOwner(page);
-    await gotoHydrated(page, "/seller-dashboard/products/new");
+    await gotoHydrated(page, "/seller/products/new");
     await expect(page.getByRole("heading", { level: 2, name: "Add Product" })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
 
@@ -86,14 +86,14 @@ test.describe("the owner's products", () => {
     await page.getByLabel("Price (PKR)").fill("2199");
     await page.getByRole("button", { name: "Update Product" }).click();
     await expect(toast(page, "Product updated successfully!")).toBeVisible();
-    await expect(page).toHaveURL(/\/seller-dashboard\/products$/);
+    await expect(page).toHaveURL(/\/seller\/products$/);
     await expect.poll(async () => {
       const res = await shop.request.get(`/api/products/${id}`);
       return (await res.json()).data.price;
     }).toBe(2199);
 
     // Deactivate: gone from the shop.
-    await gotoHydrated(page, `/seller-dashboard/products?q=${encodeURIComponent(name)}`);
+    await gotoHydrated(page, `/seller/products?q=${encodeURIComponent(name)}`);
     await inventoryCard(page, name).getByRole("button", { name: /^Deactivate/ }).click();
     await expect(toast(page, /is now a draft/)).toBeVisible();
     await expect(inventoryCard(page, name).getByTestId("product-status")).toHaveText("Draft");
@@ -116,7 +116,7 @@ test.describe("the owner's products", () => {
     await createAccount(buyer, newAccount("archive-buyer", "Sana Malik"));
     const order = await placeOrderByApi(buyer, [{ productId: id, color: "Black", size: "M", quantity: 1 }]);
 
-    await gotoHydrated(page, `/seller-dashboard/products?q=${encodeURIComponent(name)}`);
+    await gotoHydrated(page, `/seller/products?q=${encodeURIComponent(name)}`);
     await inventoryCard(page, name).getByRole("link", { name: /^Delete/ }).click();
     const confirm = page.getByRole("alertdialog", { name: `Delete ${name}?` });
     await expect(confirm).toContainText("Buyers have ordered it, so it will be archived");
@@ -124,7 +124,7 @@ test.describe("the owner's products", () => {
     await confirm.getByRole("button", { name: "Delete" }).click();
     await expect(toast(page, /Product deleted successfully!.*archived/)).toBeVisible();
     await expect(inventoryCard(page, name)).toHaveCount(0);
-    await gotoHydrated(page, `/seller-dashboard/products?q=${encodeURIComponent(name)}&status=archived`);
+    await gotoHydrated(page, `/seller/products?q=${encodeURIComponent(name)}&status=archived`);
     await expect(inventoryCard(page, name).getByTestId("product-status")).toHaveText("Archived");
 
     await gotoHydrated(buyer, `/orders/${order.orderId}`);
@@ -139,25 +139,25 @@ test.describe("the owner's products", () => {
     await signInAsOwner(page);
     const name = unique("Unsold Tee");
     await createProductByApi(page.request, { name });
-    await page.goto(`/seller-dashboard/products?q=${encodeURIComponent(name)}`);
+    await page.goto(`/seller/products?q=${encodeURIComponent(name)}`);
     await inventoryCard(page, name).getByRole("link", { name: /^Delete/ }).click();
     await expect(page.getByRole("alertdialog")).toContainText("never been ordered");
     await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
     await expect(page.getByText("Product deleted successfully!")).toBeVisible();
-    await page.goto(`/seller-dashboard/products?q=${encodeURIComponent(name)}&status=archived`);
+    await page.goto(`/seller/products?q=${encodeURIComponent(name)}&status=archived`);
     await expect(page.getByText("No products found").first()).toBeVisible();
     await context.close();
   });
 
   test("shows SPEC.md's messages beside the fields, keeps what was typed, and clears a message when its field is edited", async ({ page }) => {
     await signInAsOwner(page);
-    await gotoHydrated(page, "/seller-dashboard/products/new");
+    await gotoHydrated(page, "/seller/products/new");
     await page.getByLabel("Description").fill("Typed description stays");
     await page.getByLabel("Price (PKR)").fill("1299.50");
     await page.getByRole("button", { name: "Black", exact: true }).click();
     await page.getByRole("button", { name: "White", exact: true }).click();
     // Held back a moment, so the button can be seen saying what it is doing.
-    await page.route("**/seller-dashboard/products/new.data*", async (route) => {
+    await page.route("**/seller/products/new.data*", async (route) => {
       if (route.request().method() === "POST") await new Promise((resolve) => setTimeout(resolve, 700));
       await route.continue();
     });
@@ -185,7 +185,7 @@ test.describe("the owner's products", () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await signInAsOwner(page);
-    await page.goto("/seller-dashboard/products/new");
+    await page.goto("/seller/products/new");
     await page.getByLabel("Product Name").fill("No JS Tee");
     await page.getByLabel("Stock Quantity").fill("4");
     await page.getByRole("button", { name: "Navy", exact: true }).click();
@@ -205,20 +205,20 @@ test.describe("the owner's products", () => {
 
   test("a buyer is sent to their own dashboard and a guest to sign in", async ({ page, browser }) => {
     await createAccount(page, newAccount("products-buyer"));
-    for (const path of ["/seller-dashboard/products", "/seller-dashboard/products/new", "/seller-dashboard/products/essential-crew-neck-tee/edit"]) {
+    for (const path of ["/seller/products", "/seller/products/new", "/seller/products/essential-crew-neck-tee/edit"]) {
       await page.goto(path);
       await expect(page).toHaveURL(/\/buyer-dashboard$/);
     }
     const guest = await (await browser.newContext()).newPage();
-    await guest.goto("/seller-dashboard/products/new");
-    await expect(guest).toHaveURL(/\/auth\?.*redirectTo=%2Fseller-dashboard%2Fproducts%2Fnew/);
+    await guest.goto("/seller/products/new");
+    await expect(guest).toHaveURL(/\/auth\?.*redirectTo=%2Fseller%2Fproducts%2Fnew/);
     await expect(guest.getByText("Please log in to access the Dashboard")).toBeVisible();
   });
 
   test("inventory: search, sort, category, list view and low-stock badges, on a phone and a laptop", async ({ page }) => {
     test.setTimeout(90_000);
     await signInAsOwner(page);
-    await gotoHydrated(page, "/seller-dashboard/products?sort=price-high");
+    await gotoHydrated(page, "/seller/products?sort=price-high");
     await expect(page.getByRole("heading", { level: 2, name: "Products" })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
     const noSideways = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
@@ -240,9 +240,9 @@ test.describe("the owner's products", () => {
     await expect(page).toHaveURL(/q=Crew\+Neck/);
 
     await page.setViewportSize({ width: 1280, height: 900 });
-    await gotoHydrated(page, "/seller-dashboard/products");
+    await gotoHydrated(page, "/seller/products");
     await page.screenshot({ path: "test-results/products-inventory-1280.png" });
-    await gotoHydrated(page, "/seller-dashboard/products/new");
+    await gotoHydrated(page, "/seller/products/new");
     await page.screenshot({ path: "test-results/products-form-1280.png", fullPage: true });
   });
 });

@@ -106,7 +106,7 @@ for (const setup of VIEWPORTS) {
     const stockBefore = await variantStock(buyer, TEE, returnedItem.color, returnedItem.size);
 
     await test.step("the owner adds the courier, with its tracking link, in Settings -> Couriers", async () => {
-      await gotoHydrated(owner, "/seller-dashboard/settings/couriers");
+      await gotoHydrated(owner, "/seller/settings/couriers");
       const add = owner.getByRole("form", { name: "Add Courier" });
       await add.getByRole("combobox", { name: "Courier name" }).fill(courier);
       await add.getByRole("textbox", { name: "Tracking link" }).fill("https://courier.example/track/{tracking}");

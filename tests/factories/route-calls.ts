@@ -1,7 +1,9 @@
 import type { AppLoadContext } from "react-router";
 import { expect } from "vitest";
 import type { Db } from "~/db/client.server";
-import { CLIENT_IP_HEADER, createAuth, type Auth } from "~/modules/accounts/auth.server";
+import { type Auth } from "~/modules/accounts/auth.server";
+import { createShopAuth } from "~/flows/create-shop-auth.server";
+import { CLIENT_IP_HEADER } from "~/modules/abuse/client-address";
 import { createSeller } from "~/modules/accounts/create-seller.server";
 import type { Providers } from "~/integrations/providers.server";
 import { testProviders } from "./test-providers";
@@ -16,7 +18,7 @@ export const TEST_ORIGIN = "http://shop.test";
  */
 export async function routeContext(db: Db, { providers = testProviders() }: { providers?: Providers } = {}): Promise<{ auth: Auth; context: AppLoadContext }> {
   const env = { PUBLIC_URL: undefined, PORT: 3000, GOOGLE_CLIENT_ID: undefined, GOOGLE_CLIENT_SECRET: undefined, SIGN_IN_RATE_LIMIT: 1000 };
-  const auth = createAuth({ db, env, secret: TEST_AUTH_SECRET });
+  const auth = createShopAuth({ db, env, secret: TEST_AUTH_SECRET });
   return { auth, context: { db, auth, env, providers } as unknown as AppLoadContext };
 }
 

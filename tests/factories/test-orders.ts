@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { orders } from "~/db/schema";
 import type { OrderStatus } from "~/db/schema/statuses";
-import { placeOrder } from "~/modules/checkout/place-order.server";
+import { placeOrder } from "~/flows/place-order.server";
 
 /** The seeded tee (Rs 1,299) in Black M. */
 export const TEST_ITEM = { productId: "essential-crew-neck-tee", color: "Black", size: "M" } as const;
@@ -16,7 +16,7 @@ export async function placeTestOrder(
   owner: { id: string; name: string },
   opts: { status?: OrderStatus; quantity?: number; phone?: string; city?: string; name?: string; deliveredAt?: Date | null } = {},
 ): Promise<{ id: string; orderNumber: string; total: number }> {
-  const placed = await placeOrder(db, {
+  const placed = await placeOrder({ db }, {
     userId: null,
     items: [{ ...TEST_ITEM, quantity: opts.quantity ?? 1 }],
     shipping: {

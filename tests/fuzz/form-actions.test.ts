@@ -2,6 +2,10 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as auth from "~/routes/auth";
 import * as buyerDashboard from "~/routes/buyer-dashboard";
+import * as buyerDashboardProfile from "~/routes/buyer-dashboard-profile";
+import * as buyerDashboardSettings from "~/routes/buyer-dashboard-settings";
+import * as buyerDashboardWishlist from "~/routes/buyer-dashboard-wishlist";
+import * as buyerLayout from "~/routes/buyer-layout";
 import * as cart from "~/routes/cart";
 import * as checkout from "~/routes/checkout";
 import * as comingSoon from "~/routes/coming-soon";
@@ -13,7 +17,7 @@ import * as sellerEmailLogs from "~/routes/seller-email-logs";
 import * as sellerInbox from "~/routes/seller-inbox";
 import * as sellerOrders from "~/routes/seller-orders";
 import * as sellerOrdersNew from "~/routes/seller-orders-new";
-import * as sellerProductForm from "~/routes/seller-product-form";
+import * as sellerProductForm from "~/routes/seller-products-form";
 import * as sellerProducts from "~/routes/seller-products";
 import * as sellerReviews from "~/routes/seller-reviews";
 import * as sellerSettings from "~/routes/seller-settings";
@@ -46,17 +50,20 @@ const FORMS: FormRoute[] = [
   { name: "product page: add, buy, review, notify", who: "buyer", fn: product.action, path: "/product/ID", fields: ["color", "size", "quantity", "rating", "comment", "email"], intents: ["add", "buy", "review", "notify"], params: (s, id) => ({ id: id === "real" ? s.ids.product : id }) },
   { name: "wishlist", who: "buyer", fn: wishlist.action, path: "/wishlist", fields: ["productId", "saved", "redirectTo"] },
   { name: "Notify Me unsubscribe", who: "guest", fn: notifyUnsubscribe.action, path: "/notify/unsubscribe", fields: ["token"] },
-  { name: "buyer dashboard", who: "buyer", fn: buyerDashboard.action, path: "/buyer-dashboard", fields: ["orderId", "productId", "name", "phone", "city", "address", "postalCode", "currentPassword", "newPassword", "confirmPassword", "password", "orderEmails", "marketingEmails", "smsUpdates"], intents: ["cancel", "unsave", "profile", "settings", "password", "delete-account"] },
-  { name: "owner product form (new)", who: "seller", fn: sellerProductForm.action, path: "/seller-dashboard/products/new", fields: PRODUCT_FORM, intents: ["publish", "draft", "add-color", "remove-photo", "move-photo", "upload", "toggle-color", "toggle-size"] },
-  { name: "owner product form (edit)", who: "seller", fn: sellerProductForm.action, path: "/seller-dashboard/products/ID/edit", fields: PRODUCT_FORM, intents: ["publish", "draft"], params: (s, id) => ({ id: id === "real" ? s.ids.product : id }) },
-  { name: "owner products list", who: "seller", fn: sellerProducts.action, path: "/seller-dashboard/products", fields: ["id", "returnTo"], intents: ["delete", "activate", "deactivate", "restore"] },
+  { name: "buyer dashboard: My Orders", who: "buyer", fn: buyerDashboard.action, path: "/buyer-dashboard", fields: ["orderId", "productId", "name", "phone", "city", "address", "postalCode", "currentPassword", "newPassword", "confirmPassword", "password", "orderEmails", "marketingEmails", "smsUpdates"], intents: ["cancel", "unsave", "profile", "settings", "password", "delete-account"] },
+  { name: "buyer dashboard: Wishlist", who: "buyer", fn: buyerDashboardWishlist.action, path: "/buyer-dashboard/wishlist", fields: ["productId"], intents: ["unsave", "cancel"] },
+  { name: "buyer dashboard: Profile", who: "buyer", fn: buyerDashboardProfile.action, path: "/buyer-dashboard/profile", fields: ["name", "phone", "city", "cityOther", "address", "postalCode"], intents: ["profile", "settings"] },
+  { name: "buyer dashboard: Settings", who: "buyer", fn: buyerDashboardSettings.action, path: "/buyer-dashboard/settings", fields: ["currentPassword", "newPassword", "confirmPassword", "password", "confirm", "orderEmails", "marketingEmails", "smsUpdates"], intents: ["settings", "password", "delete-account", "profile"] },
+  { name: "owner product form (new)", who: "seller", fn: sellerProductForm.action, path: "/seller/products/new", fields: PRODUCT_FORM, intents: ["publish", "draft", "add-color", "remove-photo", "move-photo", "upload", "toggle-color", "toggle-size"] },
+  { name: "owner product form (edit)", who: "seller", fn: sellerProductForm.action, path: "/seller/products/ID/edit", fields: PRODUCT_FORM, intents: ["publish", "draft"], params: (s, id) => ({ id: id === "real" ? s.ids.product : id }) },
+  { name: "owner products list", who: "seller", fn: sellerProducts.action, path: "/seller/products", fields: ["id", "returnTo"], intents: ["delete", "activate", "deactivate", "restore"] },
   { name: "owner orders", who: "seller", fn: sellerOrders.action, path: "/seller/orders", fields: ["orderId", "orderIds", "status", "courierName", "trackingNumber"], intents: ["status", "bulk"], idFields: { orderId: (s) => s.ids.order } },
   { name: "owner new order", who: "seller", fn: sellerOrdersNew.action, path: "/seller/orders/new", fields: ["channel", "fullName", "email", "phone", "city", "address", "postalCode", "idempotencyKey", "product", "variant", "quantity", "items"] },
-  { name: "owner settings", who: "seller", fn: sellerSettings.action, path: "/seller-dashboard/settings", fields: ["brandName", "contactEmail", "phone", "address", "city", "instagram", "happyCustomers", "yearsInBusiness", "productsSold", "averageRating", "shippingFee", "freeShippingThreshold", "maxCodOrderValue", "blockedPhones", "notificationEmails"], intents: ["settings", "password", "test-email"] },
-  { name: "owner team", who: "seller", fn: sellerTeam.action, path: "/seller-dashboard/team", fields: ["email", "userId", "orderNotices"], intents: ["grant", "revoke"] },
-  { name: "owner inbox", who: "seller", fn: sellerInbox.action, path: "/seller-dashboard/inbox", fields: ["id"], intents: ["mark-handled", "mark-unhandled"], idFields: { id: (s) => s.ids.message } },
-  { name: "owner reviews", who: "seller", fn: sellerReviews.action, path: "/seller-dashboard/reviews", fields: ["id"], intents: ["hide", "show"] },
-  { name: "owner e-mail logs", who: "seller", fn: sellerEmailLogs.action, path: "/seller-dashboard/email-logs", fields: ["id", "to"], intents: ["resend"] },
+  { name: "owner settings", who: "seller", fn: sellerSettings.action, path: "/seller/settings", fields: ["brandName", "contactEmail", "phone", "address", "city", "instagram", "happyCustomers", "yearsInBusiness", "productsSold", "averageRating", "shippingFee", "freeShippingThreshold", "maxCodOrderValue", "blockedPhones", "notificationEmails"], intents: ["settings", "password", "test-email"] },
+  { name: "owner team", who: "seller", fn: sellerTeam.action, path: "/seller/team", fields: ["email", "userId", "orderNotices"], intents: ["grant", "revoke"] },
+  { name: "owner inbox", who: "seller", fn: sellerInbox.action, path: "/seller/inbox", fields: ["id"], intents: ["mark-handled", "mark-unhandled"], idFields: { id: (s) => s.ids.message } },
+  { name: "owner reviews", who: "seller", fn: sellerReviews.action, path: "/seller/reviews", fields: ["id"], intents: ["hide", "show"] },
+  { name: "owner e-mail logs", who: "seller", fn: sellerEmailLogs.action, path: "/seller/email-logs", fields: ["id", "to"], intents: ["resend"] },
 ];
 
 /**
@@ -94,9 +101,10 @@ describe("fuzzing the form actions", () => {
       { fn: product.loader, path: "/product/ID", who: "guest", params: ["page", "color", "size"], id: "id" },
       { fn: checkout.loader, path: "/checkout", who: "buyer", params: ["product", "color", "size", "quantity"] },
       { fn: sellerOrders.loader, path: "/seller/orders", who: "seller", params: ["status", "q", "page", "id"] },
-      { fn: sellerEmailLogs.loader, path: "/seller-dashboard/email-logs", who: "seller", params: ["status", "q", "page", "id"] },
-      { fn: sellerInbox.loader, path: "/seller-dashboard/inbox", who: "seller", params: ["status", "q", "page"] },
-      { fn: buyerDashboard.loader, path: "/buyer-dashboard", who: "buyer", params: ["tab", "page"] },
+      { fn: sellerEmailLogs.loader, path: "/seller/email-logs", who: "seller", params: ["status", "q", "page", "id"] },
+      { fn: sellerInbox.loader, path: "/seller/inbox", who: "seller", params: ["status", "q", "page"] },
+      { fn: buyerLayout.loader, path: "/buyer-dashboard", who: "buyer", params: ["tab", "page"] },
+      { fn: buyerDashboard.loader, path: "/orders", who: "buyer", params: ["tab", "page"] },
     ];
     await fc.assert(fc.asyncProperty(fc.constantFrom(...pages), fc.oneof(hostileId, fc.constant("real")), hostileQuery(["q", "min", "max", "page", "status", "product", "quantity", "id", "tab"]), async (page, id, query) => {
       const realId = id === "real" ? shop.ids.product : id;

@@ -2,9 +2,10 @@ import { sql } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { expect } from "vitest";
 import { cartItems, contactMessages, productVariants, users } from "~/db/schema";
-import { CLIENT_IP_HEADER, type Auth } from "~/modules/accounts/auth.server";
+import { type Auth } from "~/modules/accounts/auth.server";
+import { CLIENT_IP_HEADER } from "~/modules/abuse/client-address";
 import { createSeller } from "~/modules/accounts/create-seller.server";
-import { placeOrder } from "~/modules/checkout/place-order.server";
+import { placeOrder } from "~/flows/place-order.server";
 import { loadUnsubscribeSecret } from "~/modules/notify-me/unsubscribe-token.server";
 import { callRoute, routeContext, signInCookie, TEST_ORIGIN } from "../factories/route-calls";
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from "../factories/test-database";
@@ -35,7 +36,7 @@ export async function openFuzzShop(kind: DatabaseKind): Promise<FuzzShop> {
   }));
   const [{ id: buyer }] = await database.db.select({ id: users.id }).from(users).where(sql`${users.email} = 'buyer@fuzz.pk'`);
   const [variant] = await database.db.select().from(productVariants).where(sql`${productVariants.stock} > 5`).limit(1);
-  const order = await placeOrder(database.db, {
+  const order = await placeOrder({ db: database.db }, {
     userId: buyer, items: [{ productId: variant.productId, color: variant.color, size: variant.size, quantity: 1 }],
     shipping: { fullName: "Bilal Ahmed", email: "buyer@fuzz.pk", phone: "03001234567", city: "Lahore", address: "House 1, Street 2, Gulberg", postalCode: null, country: "Pakistan" },
   });

@@ -2,9 +2,10 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { formatPrice } from "~/lib/money";
+import { formatShopDate } from "~/lib/shop-time";
 import { useHydrated } from "~/lib/use-hydrated";
 import { buyerCanCancel, type OrderStatus } from "~/modules/orders/order-lifecycle";
-import { formatDate, Loading, ResultLine, type AccountActionResult } from "./shared";
+import { Loading, ResultLine, type AccountActionResult } from "./shared";
 import { ITEMS_SHOWN, moreItemsText } from "~/modules/orders/more-items";
 import { CourierDetails } from "~/components/orders/courier-details";
 
@@ -88,7 +89,7 @@ function OrderCard({ order, myRatings, onDetails, result }: { order: AccountOrde
         <div>
           <h3 id={titleId} className="font-semibold text-stone-900">Order #{shortId(order.id)}</h3>
           <p className="text-sm text-stone-600">
-            <span data-testid="order-number">{order.orderNumber}</span> · Placed on <time dateTime={new Date(order.createdAt).toISOString()}>{formatDate(order.createdAt)}</time>
+            <span data-testid="order-number">{order.orderNumber}</span> · Placed on <time dateTime={new Date(order.createdAt).toISOString()}>{formatShopDate(order.createdAt)}</time>
           </p>
         </div>
         <StatusBadge status={order.status} />
@@ -181,7 +182,7 @@ function OrderDetailsDialog({ dialogRef, order, onClose }: { dialogRef: React.Re
             <div className="mt-2 flex flex-wrap items-center gap-2 text-sm text-stone-700">
               <span className="font-semibold text-stone-900">{order.orderNumber}</span>
               <span>Order #{shortId(order.id)}</span>
-              <span>Placed on {formatDate(order.createdAt)}</span>
+              <span>Placed on {formatShopDate(order.createdAt)}</span>
               <StatusBadge status={order.status} />
             </div>
 

@@ -2,7 +2,8 @@ import { Form, useNavigation } from "react-router";
 import { CityField } from "~/components/ui/city-field";
 import { TextField } from "~/components/ui/text-field";
 import { formatPakistaniMobile } from "~/lib/phone";
-import { formatDate, Loading, ResultLine, type AccountActionResult } from "./shared";
+import { formatShopDateLong } from "~/lib/shop-time";
+import { Loading, ResultLine, type AccountActionResult } from "./shared";
 
 export type AccountSummary = { name: string; email: string; memberSince: Date | string };
 /** The saved checkout details of a buyer (phone in E.164). */
@@ -27,7 +28,7 @@ export function ProfileTab({ account, profile, actionData }: { account: AccountS
             <dt className="font-medium text-stone-600">Full Name</dt><dd className="text-stone-900">{account.name}</dd>
             <dt className="font-medium text-stone-600">Email</dt><dd className="break-all text-stone-900">{account.email}</dd>
             <dt className="font-medium text-stone-600">Account Type</dt><dd className="text-stone-900">Customer</dd>
-            <dt className="font-medium text-stone-600">Member Since</dt><dd className="text-stone-900">{formatDate(account.memberSince, true)}</dd>
+            <dt className="font-medium text-stone-600">Member Since</dt><dd className="text-stone-900">{formatShopDateLong(account.memberSince)}</dd>
             <dt className="font-medium text-stone-600">Phone</dt><dd className="text-stone-900">{profile.phone ? formatPakistaniMobile(profile.phone) : notSet}</dd>
             <dt className="font-medium text-stone-600">Default Address</dt><dd className="whitespace-pre-line text-stone-900">{profile.address ?? notSet}</dd>
             <dt className="font-medium text-stone-600">City</dt><dd className="text-stone-900">{profile.city ?? notSet}</dd>

@@ -78,7 +78,7 @@ export function SettingsTab({ profile, actionData, signsInWithPassword = true, g
         {!signsInWithPassword && googleEnabled && (
           <Form method="post" action="/auth" className="mt-3">
             <input type="hidden" name="intent" value="google" />
-            <input type="hidden" name="redirectTo" value="/buyer-dashboard?tab=settings" />
+            <input type="hidden" name="redirectTo" value="/buyer-dashboard/settings" />
             <button type="submit" className="btn-secondary">Sign in with Google again</button>
           </Form>
         )}

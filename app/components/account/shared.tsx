@@ -12,13 +12,6 @@ export type AccountActionResult = {
   values?: Record<string, string>;
 };
 
-const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "Asia/Karachi" });
-const longDateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "Asia/Karachi" });
-
-export function formatDate(value: Date | string, long = false): string {
-  return (long ? longDateFormat : dateFormat).format(new Date(value));
-}
-
 /** The outcome of a form: a status line for success, an alert for a failure without a field to sit beside. */
 export function ResultLine({ result }: { result: AccountActionResult | undefined }) {
   if (!result) return null;

@@ -1,10 +1,8 @@
 import { Link } from "react-router";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { formatPrice } from "~/lib/money";
+import { formatShopDayMonth } from "~/lib/shop-time";
 import type { OrderStatus } from "~/modules/orders/order-lifecycle";
-
-// One formatter for every row (toLocaleDateString with options builds a new one per call).
-const karachiDayMonth = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "Asia/Karachi" });
 
 export type OrderRow = { id: string; orderNumber: string; fullName: string; city: string; total: number; status: OrderStatus; createdAt: Date | string };
 
@@ -26,7 +24,7 @@ export function OrderTable({ orders, caption }: { orders: OrderRow[]; caption: s
               <td className="px-3 py-2">{o.city}</td>
               <td className="px-3 py-2 text-right font-medium">{formatPrice(o.total)}</td>
               <td className="px-3 py-2"><StatusBadge status={o.status} /></td>
-              <td className="px-3 py-2">{karachiDayMonth.format(new Date(o.createdAt))}</td>
+              <td className="px-3 py-2">{formatShopDayMonth(o.createdAt)}</td>
             </tr>
           ))}
         </tbody>

@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { Link, useFetcher } from "react-router";
 import { showToast } from "~/components/ui/toaster";
 import { GENERIC_FAILURE } from "~/lib/failure-messages";
+import { formatShopDate } from "~/lib/shop-time";
 import type { SentForm } from "~/http/keep-on-failure";
 import { ReviewStars } from "./review-stars";
 
@@ -27,10 +28,6 @@ export type ReviewResult = {
 export function reviewFailure({ values }: SentForm): ReviewResult {
   return { intent: "review", ok: false, message: GENERIC_FAILURE, values: { rating: values.rating ?? "", comment: values.comment ?? "" } };
 }
-
-// One formatter for every review (toLocaleDateString with options builds a new one per call).
-const karachiDate = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "Asia/Karachi" });
-const when = (iso: string) => karachiDate.format(new Date(iso));
 
 export function ProductReviews({ productId, rating, reviewCount, reviews, reviewer, result }: {
   productId: string; rating: number; reviewCount: number; reviews: ReviewsView; reviewer: ReviewerView; result: ReviewResult | null;
@@ -73,7 +70,7 @@ export function ProductReviews({ productId, rating, reviewCount, reviews, review
                       <ReviewStars rating={r.rating} />
                       <span className="font-semibold text-stone-900">{r.author}</span>
                       <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-800">Verified purchase</span>
-                      <time dateTime={r.createdAt} className="text-sm text-stone-600">{when(r.createdAt)}</time>
+                      <time dateTime={r.createdAt} className="text-sm text-stone-600">{formatShopDate(r.createdAt)}</time>
                     </div>
                     {r.comment && <p className="mt-2 whitespace-pre-line break-words text-stone-800">{r.comment}</p>}
                   </article>

@@ -7,7 +7,7 @@ import { KNOWN_COURIERS, type CourierFormField, type CourierFormValues } from "~
 import { HOLD_FOR_CALL, RULE_KIND_CHOICES, type RuleFormField, type RuleFormValues } from "~/modules/shipping/couriers/routing-rule-form";
 import { TRACKING_PLACEHOLDER } from "~/modules/shipping/couriers/tracking-link";
 
-/** The pieces of Settings -> Couriers (routes/seller-couriers.tsx): a courier's card, the courier form, the rules. */
+/** The pieces of Settings -> Couriers (routes/seller-settings-couriers.tsx): a courier's card, the courier form, the rules. */
 
 export const REFUSED = "Nothing was saved: please correct the fields marked below.";
 
@@ -38,7 +38,7 @@ export function CourierCard({ courier, busy }: { courier: CourierCardData; busy:
         <Link to={`?edit=${courier.id}#courier-form`} className="btn-secondary px-4">
           Edit<span className="sr-only"> {courier.name}</span>
         </Link>
-        <Form method="post" action="/seller-dashboard/settings/couriers">
+        <Form method="post" action="/seller/settings/couriers">
           <input type="hidden" name="intent" value="toggle-courier" />
           <input type="hidden" name="courierId" value={courier.id} />
           <input type="hidden" name="active" value={courier.active ? "false" : "true"} />
@@ -122,7 +122,7 @@ export function CourierForm({
         </div>
         <div className="flex flex-wrap items-center gap-3">
           <button type="submit" className="btn-primary px-6" disabled={busy}>{busy ? "Saving..." : editing ? "Save Courier" : "Add Courier"}</button>
-          {editing && <Link to="/seller-dashboard/settings/couriers" className="btn-secondary px-4">Cancel</Link>}
+          {editing && <Link to="/seller/settings/couriers" className="btn-secondary px-4">Cancel</Link>}
         </div>
       </Form>
     </section>
@@ -166,13 +166,13 @@ export function RoutingRules({
               </p>
               <div className="flex gap-2">
                 {i > 0 && (
-                  <Form method="post" action="/seller-dashboard/settings/couriers">
+                  <Form method="post" action="/seller/settings/couriers">
                     <input type="hidden" name="intent" value="move-rule-up" />
                     <input type="hidden" name="ruleId" value={rule.id} />
                     <button type="submit" className="btn-secondary px-3" disabled={busy}>Move up<span className="sr-only"> rule {i + 1}</span></button>
                   </Form>
                 )}
-                <Form method="post" action="/seller-dashboard/settings/couriers">
+                <Form method="post" action="/seller/settings/couriers">
                   <input type="hidden" name="intent" value="remove-rule" />
                   <input type="hidden" name="ruleId" value={rule.id} />
                   <button type="submit" className="btn-secondary px-3 text-red-800" disabled={busy}>Remove<span className="sr-only"> rule {i + 1}</span></button>
@@ -184,7 +184,7 @@ export function RoutingRules({
       )}
 
       <h4 id={addTitleId} className="mt-5 text-base font-semibold text-stone-900">Add a rule</h4>
-      <Form ref={ref} method="post" action="/seller-dashboard/settings/couriers" noValidate key={formKey} aria-labelledby={addTitleId} className="mt-2 grid gap-4">
+      <Form ref={ref} method="post" action="/seller/settings/couriers" noValidate key={formKey} aria-labelledby={addTitleId} className="mt-2 grid gap-4">
         <input type="hidden" name="intent" value="add-rule" />
         {formError && <FormAlert>{formError}</FormAlert>}
         <div className="grid gap-4 sm:grid-cols-2">

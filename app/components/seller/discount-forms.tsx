@@ -7,9 +7,9 @@ import type { CodeCardData, SaleCardData } from "~/modules/promotions/describe-p
 import type { DiscountCodeField, DiscountCodeValues, PromotionTargets, SaleField, SaleValues } from "~/modules/promotions/promotion-forms";
 import { ScopeFields, WindowFields } from "./promotion-fields";
 
-/** The pieces of Dashboard -> Discounts (routes/seller-discounts.tsx and seller-discount-code.tsx). */
+/** The pieces of Dashboard -> Discounts (routes/seller-discounts.tsx and seller-discounts-code.tsx). */
 
-export const DISCOUNTS_PATH = "/seller-dashboard/discounts";
+export const DISCOUNTS_PATH = "/seller/discounts";
 
 const BADGE: Record<string, string> = {
   active: "bg-green-100 text-green-900", running: "bg-green-100 text-green-900",

@@ -72,7 +72,7 @@ function ActionForm({ intent, id, returnTo, label, name, tone = "secondary" }: {
 
 function Actions({ item, returnTo, deleteHref }: { item: InventoryItem; returnTo: string; deleteHref: string }) {
   const link = "btn-secondary h-9 px-3 text-sm";
-  const editHref = `/seller-dashboard/products/${item.id}/edit`;
+  const editHref = `/seller/products/${item.id}/edit`;
   return (
     <div className="mt-auto flex flex-wrap gap-2 pt-1">
       {item.status !== "archived" && (

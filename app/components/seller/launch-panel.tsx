@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { formatPakistanTime, toPakistanLocal } from "~/lib/launch-time";
+import { formatShopDateTimeAmPm, toShopDateTimeLocal } from "~/lib/shop-time";
 import type { UpcomingLaunches } from "~/modules/catalog/owner-catalog-types";
 
 type Row = { kind: "category" | "product"; key: string; name: string; detail: string; launchAt: Date | string | null; launchLocal: string };
@@ -9,7 +9,7 @@ type Row = { kind: "category" | "product"; key: string; name: string; detail: st
  * and Launch now. Launching makes it buyable; Notify Me e-mails follow in the next issue.
  */
 export function LaunchPanel({ launches, returnTo }: { launches: UpcomingLaunches; returnTo: string }) {
-  const toLocal = toPakistanLocal;
+  const toLocal = toShopDateTimeLocal;
   const rows: Row[] = [
     ...launches.categories.map((c) => ({ kind: "category" as const, key: c.slug, name: c.name, detail: "Collection", launchAt: c.launchAt, launchLocal: toLocal(c.launchAt) })),
     ...launches.products.map((p) => ({ kind: "product" as const, key: p.id, name: p.name, detail: p.categoryName, launchAt: p.launchAt, launchLocal: toLocal(p.launchAt) })),
@@ -28,7 +28,7 @@ export function LaunchPanel({ launches, returnTo }: { launches: UpcomingLaunches
               <li key={`${row.kind}:${row.key}`} className="flex flex-col gap-2 py-3 lg:flex-row lg:items-end lg:justify-between">
                 <div className="min-w-0">
                   <p className="font-medium text-stone-900">{row.name} <span className="text-sm font-normal text-stone-600">· {row.detail}</span></p>
-                  <p className="text-sm text-stone-700">{row.launchAt ? `Launches ${formatPakistanTime(row.launchAt)}` : "No launch date yet"}</p>
+                  <p className="text-sm text-stone-700">{row.launchAt ? `Launches ${formatShopDateTimeAmPm(row.launchAt)}` : "No launch date yet"}</p>
                 </div>
                 <div className="flex flex-wrap items-end gap-2">
                   <Form method="post" preventScrollReset className="flex flex-wrap items-end gap-2">

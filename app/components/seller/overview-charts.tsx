@@ -1,5 +1,6 @@
 import { Bar, BarChart, CartesianGrid, ComposedChart, Line, Tooltip, XAxis, YAxis } from "recharts";
 import { formatPkr } from "~/lib/money";
+import { formatShopDayMonth, shopDayNoon } from "~/lib/shop-time";
 
 /**
  * The Overview's charts. This module is the only one that imports recharts, and the Overview
@@ -13,9 +14,7 @@ const AMBER = "#b45309";
 const chartStyle = { width: "100%", height: "100%" } as const;
 const axisTick = { fontSize: 11, fill: "#57534e" };
 const compactNumber = new Intl.NumberFormat("en-PK", { notation: "compact", maximumFractionDigits: 1 });
-// One formatter for every tick: toLocaleDateString with options builds a new one per call.
-const dayMonth = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
-const shortDay = (day: string) => dayMonth.format(new Date(`${day}T00:00:00Z`));
+const shortDay = (day: string) => formatShopDayMonth(shopDayNoon(day));
 
 export function DailyChart({ data }: { data: { day: string; orders: number; revenue: number }[] }) {
   return (

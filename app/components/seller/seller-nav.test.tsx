@@ -12,15 +12,15 @@ describe("the dashboard tabs", () => {
   it("describe Email Logs with the failed e-mails that wait for the owner, and say nothing when there are none", () => {
     const html = render({ pendingOrders: 0, unreadMessages: 0, failedEmails: 3 });
     // The count is the link's description (an id with no space: aria-describedby is a list of ids).
-    expect(html).toMatch(/<a [^>]*aria-describedby="seller-tab-count-email-logs"[^>]*href="\/seller-dashboard\/email-logs"|<a [^>]*href="\/seller-dashboard\/email-logs"[^>]*aria-describedby="seller-tab-count-email-logs"/);
+    expect(html).toMatch(/<a [^>]*aria-describedby="seller-tab-count-email-logs"[^>]*href="\/seller\/email-logs"|<a [^>]*href="\/seller\/email-logs"[^>]*aria-describedby="seller-tab-count-email-logs"/);
     expect(html).toMatch(/id="seller-tab-count-email-logs"[^>]*>3 failed e-mails</);
     expect(render({ pendingOrders: 0, unreadMessages: 0, failedEmails: 1 })).toContain(">1 failed e-mail<");
     expect(render({ pendingOrders: 2, unreadMessages: 0, failedEmails: 0 })).not.toContain("failed");
   });
 
   it("keep Settings lit on its Couriers page, and only Settings", () => {
-    const html = render({ pendingOrders: 0, unreadMessages: 0, failedEmails: 0 }, "/seller-dashboard/settings/couriers");
+    const html = render({ pendingOrders: 0, unreadMessages: 0, failedEmails: 0 }, "/seller/settings/couriers");
     expect(html.match(/aria-current="page"/g)).toHaveLength(1);
-    expect(html).toMatch(/<a [^>]*aria-current="page"[^>]*href="\/seller-dashboard\/settings"|<a [^>]*href="\/seller-dashboard\/settings"[^>]*aria-current="page"/);
+    expect(html).toMatch(/<a [^>]*aria-current="page"[^>]*href="\/seller\/settings"|<a [^>]*href="\/seller\/settings"[^>]*aria-current="page"/);
   });
 });

@@ -6,17 +6,17 @@ export const SELLER_TABS = [
   { to: "/seller-dashboard", label: "Overview", end: true },
   { to: "/seller/orders", label: "Orders", end: false },
   { to: "/seller/shipping", label: "Shipping", end: false },
-  { to: "/seller-dashboard/products", label: "Products", end: true },
-  { to: "/seller-dashboard/products/new", label: "Add Product", end: true },
-  // Not `end`: a code's own page (/seller-dashboard/discounts/7) keeps the tab lit.
-  { to: "/seller-dashboard/discounts", label: "Discounts", end: false },
-  { to: "/seller-dashboard/email-logs", label: "Email Logs", end: true },
-  // Not `end`: Settings -> Couriers (/seller-dashboard/settings/couriers) keeps the tab lit.
-  { to: "/seller-dashboard/settings", label: "Settings", end: false },
-  { to: "/seller-dashboard/inbox", label: "Inbox", end: true },
-  { to: "/seller-dashboard/reviews", label: "Reviews", end: true },
-  { to: "/seller-dashboard/team", label: "Team", end: true },
-  { to: "/seller-dashboard/password", label: "Password", end: true },
+  { to: "/seller/products", label: "Products", end: true },
+  { to: "/seller/products/new", label: "Add Product", end: true },
+  // Not `end`: a code's own page (/seller/discounts/7) keeps the tab lit.
+  { to: "/seller/discounts", label: "Discounts", end: false },
+  { to: "/seller/email-logs", label: "Email Logs", end: true },
+  // Not `end`: Settings -> Couriers (/seller/settings/couriers) keeps the tab lit.
+  { to: "/seller/settings", label: "Settings", end: false },
+  { to: "/seller/inbox", label: "Inbox", end: true },
+  { to: "/seller/reviews", label: "Reviews", end: true },
+  { to: "/seller/team", label: "Team", end: true },
+  { to: "/seller/password", label: "Password", end: true },
 ] as const;
 
 export type SellerNavCounts = { pendingOrders: number; unreadMessages: number; failedEmails: number };
@@ -38,8 +38,8 @@ export function SellerNav({ counts }: { counts: SellerNavCounts }) {
   }, [pathname]);
   const badge: Partial<Record<string, { count: number; says: string }>> = {
     "/seller/orders": { count: counts.pendingOrders, says: "waiting" },
-    "/seller-dashboard/inbox": { count: counts.unreadMessages, says: "waiting" },
-    "/seller-dashboard/email-logs": { count: counts.failedEmails, says: counts.failedEmails === 1 ? "failed e-mail" : "failed e-mails" },
+    "/seller/inbox": { count: counts.unreadMessages, says: "waiting" },
+    "/seller/email-logs": { count: counts.failedEmails, says: counts.failedEmails === 1 ? "failed e-mail" : "failed e-mails" },
   };
   const itemClass = ({ isActive }: { isActive: boolean }) =>
     `flex min-h-10 items-center justify-between gap-2 whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium ${

@@ -1,8 +1,8 @@
 import { useId } from "react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
-import { formatDay } from "~/components/seller/orders/types";
 import type { ResolveDiscrepancyRefusal } from "~/http/resolve-discrepancy-action.server";
 import { formatPrice } from "~/lib/money";
+import { formatShopDate } from "~/lib/shop-time";
 import type { DiscrepancyPage, DiscrepancyView } from "~/modules/shipping/settlements/discrepancies.server";
 import { RESOLVE_DISCREPANCY_INTENT, RESOLVE_NOTE_MAX, RESOLVE_NOTE_MIN, type DiscrepancyStatus } from "~/modules/shipping/settlements/discrepancy-words";
 
@@ -97,7 +97,7 @@ function DiscrepancyItem({ item: d, action, refusal }: { item: DiscrepancyView; 
       <article aria-labelledby={titleId} data-testid="discrepancy" className={`rounded-xl border p-4 ${d.resolvedAt ? "border-stone-200 bg-white" : "border-amber-300 bg-amber-50"}`}>
         <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
           <h3 id={titleId} className="font-semibold text-stone-900">{d.kindText}</h3>
-          <time dateTime={d.createdAt} className="text-xs text-stone-600">{formatDay(d.createdAt)}</time>
+          <time dateTime={d.createdAt} className="text-xs text-stone-600">{formatShopDate(d.createdAt)}</time>
         </div>
         <p className="mt-0.5 break-words text-sm text-stone-700">
           {d.courierName ?? "Courier removed"}
@@ -114,7 +114,7 @@ function DiscrepancyItem({ item: d, action, refusal }: { item: DiscrepancyView; 
         <p className="mt-2 whitespace-pre-line break-words text-sm text-stone-900">{d.detail}</p>
         {d.resolvedAt ? (
           <p className="mt-3 break-words border-t border-stone-100 pt-2 text-sm text-stone-800" data-testid="resolution">
-            <span className="font-medium">Resolved {formatDay(d.resolvedAt)}{d.resolvedByName ? ` by ${d.resolvedByName}` : ""}:</span> {d.resolvedNote}
+            <span className="font-medium">Resolved {formatShopDate(d.resolvedAt)}{d.resolvedByName ? ` by ${d.resolvedByName}` : ""}:</span> {d.resolvedNote}
           </p>
         ) : (
           <Form method="post" action={action} preventScrollReset className="mt-3 grid gap-2 border-t border-amber-200 pt-3">

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { formatPrice } from "~/lib/money";
-import { formatPakistanTime } from "~/lib/launch-time";
+import { formatShopDateTimeAmPm } from "~/lib/shop-time";
 import { IMPORT_FIELDS, type ColumnMapping, type ImportKind } from "~/modules/shipping/imports/column-mapping";
 import type { ImportOutcome, ImportReport } from "~/modules/shipping/imports/run-courier-import.server";
 import { IMPORT_NOTES, IMPORT_TITLES, MAPPING_CHANGED, mappingFromForm, mappingKey } from "~/modules/shipping/imports/import-form";
@@ -100,7 +100,7 @@ export function ImportReportPanel({ report, couriers }: { report: ImportReport; 
       </p>
       {report.alreadyApplied && (
         <p role="alert" className="rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-amber-950">
-          This file was already applied on {formatPakistanTime(report.alreadyApplied.at)} by {report.alreadyApplied.by}: applying it again changes nothing.
+          This file was already applied on {formatShopDateTimeAmPm(report.alreadyApplied.at)} by {report.alreadyApplied.by}: applying it again changes nothing.
         </p>
       )}
       {report.settlements.length > 0 && (

@@ -1,10 +1,10 @@
 import { Form, Link } from "react-router";
-import { formatDateTime, formatDay } from "~/components/seller/orders/types";
 import { formatPrice } from "~/lib/money";
+import { formatShopDate, formatShopDateTime, shopDayNoon } from "~/lib/shop-time";
 import { formatKg } from "~/lib/weight";
 import type { OrderShipment } from "~/modules/shipping/booking/shipment-for-order.server";
 
-const paidOnText = (day: string) => formatDay(`${day}T12:00:00+05:00`);
+const paidOnText = (day: string) => formatShopDate(shopDayNoon(day));
 
 /**
  * The owner's view of an order's parcel: courier and tracking number (linked to the courier's
@@ -24,7 +24,7 @@ export function ShipmentDetails({ shipment: s, canCancelBooking = false, booking
             ? s.trackingUrl ? <a href={s.trackingUrl} target="_blank" rel="noopener noreferrer" className="font-medium text-brand-700 underline">{s.trackingNumber}<span className="sr-only"> (opens the courier&apos;s tracking page)</span></a> : s.trackingNumber
             : "Not yet given"}
         </dd>
-        <dt className="text-stone-600">Booked</dt><dd>{formatDateTime(s.bookedAt)}</dd>
+        <dt className="text-stone-600">Booked</dt><dd>{formatShopDateTime(s.bookedAt)}</dd>
         <dt className="text-stone-600">Parcel</dt><dd>{formatKg(s.weightGrams)}, {s.pieces} {s.pieces === 1 ? "piece" : "pieces"}</dd>
         <dt className="text-stone-600">Cash to collect</dt><dd>{s.codAmount === 0 ? "None (paid)" : formatPrice(s.codAmount)}</dd>
         <dt className="text-stone-600">Estimated cost</dt><dd>{formatPrice(s.estimatedCharge)}</dd>
@@ -33,8 +33,8 @@ export function ShipmentDetails({ shipment: s, canCancelBooking = false, booking
           {money(s.chargedAmount)}
           {s.chargedAmount !== null && s.chargedAmount > s.estimatedCharge && <>{" "}<span className="font-medium text-amber-900">({formatPrice(s.chargedAmount - s.estimatedCharge)} above the estimate)</span></>}
         </dd>
-        {s.deliveredAt && <><dt className="text-stone-600">Delivered</dt><dd>{formatDateTime(s.deliveredAt)}</dd></>}
-        {s.returnedAt && <><dt className="text-stone-600">Returned</dt><dd>{formatDateTime(s.returnedAt)}</dd></>}
+        {s.deliveredAt && <><dt className="text-stone-600">Delivered</dt><dd>{formatShopDateTime(s.deliveredAt)}</dd></>}
+        {s.returnedAt && <><dt className="text-stone-600">Returned</dt><dd>{formatShopDateTime(s.returnedAt)}</dd></>}
         <dt className="text-stone-600">Settlement</dt>
         <dd data-testid="shipment-settlement">
           {s.settlement
@@ -62,7 +62,7 @@ export function ShipmentDetails({ shipment: s, canCancelBooking = false, booking
         <ol className="mt-1 grid gap-1 border-l-2 border-stone-200 pl-3 text-sm" data-testid="shipment-events">
           {s.events.map((e, i) => (
             <li key={i}>
-              <time dateTime={e.at} className="text-stone-600">{formatDateTime(e.at)}</time>: <span className="font-medium text-stone-900">{e.status}</span>
+              <time dateTime={e.at} className="text-stone-600">{formatShopDateTime(e.at)}</time>: <span className="font-medium text-stone-900">{e.status}</span>
             </li>
           ))}
         </ol>

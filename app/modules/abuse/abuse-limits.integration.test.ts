@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "~/db/client.server";
 import { discountCodes, orders, productVariants, rateLimitCounters } from "~/db/schema";
 import { AppError } from "~/lib/errors";
-import { placeOrder } from "~/modules/checkout/place-order.server";
+import { placeOrder } from "~/flows/place-order.server";
 import { subscribeToNotify } from "~/modules/notify-me/subscribe-to-notify.server";
 import { lookUpOrder } from "~/modules/orders/track-order.server";
 import { placeWithDiscountCode, tryDiscountCode } from "~/modules/promotions/code-attempts.server";
@@ -11,7 +11,7 @@ import { previewDiscountCode } from "~/modules/promotions/redeem-discount-code.s
 import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
 import { createTestBuyer } from "../../../tests/factories/test-users";
 import { RATE_RULES } from "./abuse-limits";
-import { hitRateLimit, sweepRateLimits } from "./rate-limit.server";
+import { hitRateLimit, sweepRateLimits } from "../../db/rate-limit.server";
 
 // The suite scales every limit up (vitest.config.ts); these tests check the shop's real numbers.
 process.env.ABUSE_LIMITS_SCALE = "1";
@@ -65,7 +65,7 @@ describe.each(DATABASE_KINDS)("abuse limits on %s", (kind) => {
   it("/track: 10 failed lookups per phone an hour, from any number of addresses; a found order does not count", async () => {
     const buyer = await createTestBuyer(db());
     const phone = "+923009990001";
-    const order = await placeOrder(db(), { userId: buyer, items: [{ productId: TEE, quantity: 1 }], shipping: { ...SHIPPING, phone } });
+    const order = await placeOrder({ db: db() }, { userId: buyer, items: [{ productId: TEE, quantity: 1 }], shipping: { ...SHIPPING, phone } });
     const base = new Date("2026-11-23T12:00:00Z");
     const look = (orderNumber: string, i: number) => lookUpOrder(db(), { orderNumber, phone: "0300-9990001", address: `10.20.0.${i}`, now: new Date(base.getTime() + i * 1000) });
     expect((await look(order.orderNumber, 1)).kind).toBe("found");
@@ -88,7 +88,7 @@ describe.each(DATABASE_KINDS)("abuse limits on %s", (kind) => {
 
   describe("open orders per account and per phone", () => {
     const order = (userId: string, phone: string, quantity = 1) =>
-      placeOrder(db(), { userId, items: [{ productId: TEE, quantity }], shipping: { ...SHIPPING, phone } });
+      placeOrder({ db: db() }, { userId, items: [{ productId: TEE, quantity }], shipping: { ...SHIPPING, phone } });
     const refusal = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => (e instanceof AppError ? { code: e.code, status: e.status, message: e.message } : e));
 
     it("an account may hold 10 open orders; the 11th is refused until one is delivered or cancelled", async () => {
@@ -137,7 +137,7 @@ describe.each(DATABASE_KINDS)("abuse limits on %s", (kind) => {
       const owner = await createTestBuyer(db(), "Owner");
       const phone = "+923005550000";
       for (let i = 0; i < 6; i++) {
-        const placed = await placeOrder(db(), {
+        const placed = await placeOrder({ db: db() }, {
           userId: null, items: [{ productId: TEE, quantity: 1 }], shipping: { ...SHIPPING, phone },
           enteredBy: { actor: { id: owner, name: "Owner" }, channel: "phone" },
         });
@@ -169,7 +169,7 @@ describe.each(DATABASE_KINDS)("abuse limits on %s", (kind) => {
     const base = new Date("2026-11-23T12:00:00Z");
     const who = (i: number) => ({ address: `192.0.2.${100 + i}`, userId: buyer });
     const order = (code: string, i: number) => placeWithDiscountCode(db(), who(i), code,
-      () => placeOrder(db(), { userId: buyer, items: [{ productId: TEE, color: "Black", size: "M", quantity: 1 }], shipping: { ...SHIPPING, phone: `+92300765432${i % 10}` }, discountCode: code }), base);
+      () => placeOrder({ db: db() }, { userId: buyer, items: [{ productId: TEE, color: "Black", size: "M", quantity: 1 }], shipping: { ...SHIPPING, phone: `+92300765432${i % 10}` }, discountCode: code }), base);
     const lines = [{ productId: TEE, categorySlug: "t-shirts", price: 1299, quantity: 1, onSale: false }];
     const apply = (code: string, i: number) => tryDiscountCode(db(), who(i), () => previewDiscountCode(db(), { code, lines, userId: buyer, phone: "+923007654321", now: base }), base);
     // A working code is given its count back: these do not add up.

@@ -1,3 +1,5 @@
+import type { RateRule } from "~/lib/rate-rule";
+
 /**
  * Every abuse limit of the shop, in one place: how many requests of a kind one address, phone
  * number or account may make, and what a refused person is told. The numbers follow what Shopify
@@ -5,16 +7,6 @@
  * Per-address numbers leave room for carrier-grade NAT: Pakistani mobile networks put many phones
  * behind one address, so the per-phone and per-account rules do the finer work.
  */
-
-/** A fixed-window rate limit: at most `limit` hits per subject in `windowSeconds`. */
-export type RateRule = {
-  /** Key of the rule's counters in the database; never change it for a live rule. */
-  name: string;
-  limit: number;
-  windowSeconds: number;
-  /** Said first; "Please wait N minutes and try again." follows. */
-  message: string;
-};
 
 export const RATE_RULES = {
   /** /track from one address: order numbers cannot be guessed from one machine. */
@@ -54,12 +46,6 @@ export const CONTACT_FORM_TIMING = { minSeconds: 3, maxSeconds: 24 * 60 * 60 } a
 /** Notify Me sign-ups not confirmed within this time are deleted. */
 export const NOTIFY_CONFIRM_HOURS = 48;
 
-/** "Please wait 10 minutes and try again.": rounded up to a whole minute, or hours past two hours. */
-export function waitPhrase(retryAfterSeconds: number): string {
-  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  if (minutes > 120) return `Please wait ${Math.ceil(minutes / 60)} hours and try again.`;
-  return `Please wait ${minutes} ${minutes === 1 ? "minute" : "minutes"} and try again.`;
-}
 
 export function openOrdersMessage(limit: number): string {
   return `You already have ${limit} orders on the way. Please wait until one is delivered (or cancel one) before placing another.`;

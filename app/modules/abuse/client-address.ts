@@ -13,3 +13,6 @@ export function addressKey(address: string): string {
   const groups = ip.includes("::") ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right] : left;
   return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, "")).join(":")}::/64`;
 }
+
+/** The header our HTTP server sets to the client's address (overwriting anything the client sent). */
+export const CLIENT_IP_HEADER = "x-shop-client-ip";

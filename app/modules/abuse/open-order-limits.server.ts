@@ -3,7 +3,7 @@ import type { Tx } from "~/db/client.server";
 import { orderItems, orders, type OrderStatus } from "~/db/schema";
 import { AppError } from "~/lib/errors";
 import { OPEN_ORDER_LIMITS, openOrdersMessage, openUnitsMessage } from "./abuse-limits";
-import { abuseLimitScale } from "./rate-limit.server";
+import { abuseLimitScale } from "../../db/rate-limit.server";
 
 /** Orders still holding stock: placed and not yet delivered, cancelled or returned. */
 const OPEN_STATUSES: OrderStatus[] = ["pending", "confirmed", "processing", "shipped"];

@@ -1,5 +1,4 @@
-import { CLIENT_IP_HEADER } from "~/modules/accounts/auth.server";
-import { addressKey } from "./client-address";
+import { addressKey, CLIENT_IP_HEADER } from "./client-address";
 
 /**
  * The client's address as server/app.ts resolved it (TRUST_PROXY aware) and wrote into

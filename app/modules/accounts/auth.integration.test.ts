@@ -2,7 +2,9 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { orders, users } from "~/db/schema";
 import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
-import { CLIENT_IP_HEADER, createAuth, type Auth } from "./auth.server";
+import { type Auth } from "./auth.server";
+import { createShopAuth } from "~/flows/create-shop-auth.server";
+import { CLIENT_IP_HEADER } from "~/modules/abuse/client-address";
 import { createSeller } from "./create-seller.server";
 import { getSessionUser } from "./session-user.server";
 import { TEST_AUTH_SECRET } from "../../../tests/factories/test-secret";
@@ -14,7 +16,7 @@ describe.each(DATABASE_KINDS)("accounts with better-auth on %s", (kind) => {
   let auth: Auth;
   beforeAll(async () => {
     const secret = TEST_AUTH_SECRET;
-    auth = createAuth({ db: database.db, env: { PUBLIC_URL: undefined, GOOGLE_CLIENT_ID: undefined, GOOGLE_CLIENT_SECRET: undefined, SIGN_IN_RATE_LIMIT: 3 }, secret });
+    auth = createShopAuth({ db: database.db, env: { PUBLIC_URL: undefined, GOOGLE_CLIENT_ID: undefined, GOOGLE_CLIENT_SECRET: undefined, SIGN_IN_RATE_LIMIT: 3 }, secret });
   }, 120_000);
 
   const post = (path: string, body: unknown, ip = "10.0.0.1", cookie?: string) =>

@@ -6,13 +6,13 @@ import type { Logger } from "pino";
 import type { Db } from "~/db/client.server";
 import { accounts, rateLimits, sessions, users, verifications } from "~/db/schema";
 import type { Env } from "~/lib/env.server";
-import { queueEmail } from "~/modules/messages/queue-email.server";
-import { loadAuthSecret as loadSecret } from "~/modules/settings/auth-secret.server";
+import { queueMessages } from "~/db/outbox.server";
+import { outboxMessage } from "~/modules/messages/email-messages";
+import { loadAuthSecret as loadSecret } from "~/db/auth-secret.server";
 import { acceptedOrigins, isHttpsShop, publicOrigin } from "~/lib/public-origin";
 import { withoutQueries } from "~/lib/log-redaction";
-import { anonymiseOrdersOf } from "./anonymise-orders.server";
-import { removeReviewsOf } from "~/modules/reviews/remove-reviews-of.server";
 import { SELLER_PASSWORD_PATH } from "./account-paths";
+import { CLIENT_IP_HEADER } from "~/modules/abuse/client-address";
 import { authRequestRules } from "./auth-request-rules.server";
 import { MAX_PASSWORD_LENGTH_RULE, MIN_PASSWORD_LENGTH_RULE } from "./password-rule";
 import { SESSION_SLIDING_SECONDS } from "./session-age";
@@ -20,8 +20,6 @@ import { SESSION_SLIDING_SECONDS } from "./session-age";
 /** How long a shopper's signed copy of their session (better-auth's cookie cache) is trusted for page views. */
 export const SESSION_COOKIE_CACHE_SECONDS = 60;
 
-/** The header our HTTP server sets to the client's address (overwriting anything the client sent). */
-export const CLIENT_IP_HEADER = "x-shop-client-ip";
 
 export type AuthOptions = {
   db: Db;
@@ -29,6 +27,11 @@ export type AuthOptions = {
   env: Pick<Env, "PUBLIC_URL" | "GOOGLE_CLIENT_ID" | "GOOGLE_CLIENT_SECRET" | "SIGN_IN_RATE_LIMIT"> & Partial<Pick<Env, "PORT">>;
   secret: string;
   logger?: Logger;
+  /**
+   * Runs before an account is deleted: the rest of the shop lets go of the person (their orders
+   * kept anonymised, their reviews removed). The delete-account flow gives it (app/flows).
+   */
+  beforeDeleteUser: (userId: string) => Promise<void>;
 };
 
 /** better-auth on our database: e-mail and password, database sessions, roles, rate-limited sign-in. */
@@ -52,7 +55,7 @@ export function expiredSessionCookies(env: Pick<Env, "PUBLIC_URL">): string[] {
   return ["session_token", "session_data"].map((name) => `${cookiePrefix}.${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${defaultCookieAttributes.secure ? "; Secure" : ""}`);
 }
 
-export function createAuth({ db, env, secret, logger }: AuthOptions) {
+export function createAuth({ db, env, secret, logger, beforeDeleteUser }: AuthOptions) {
   // The base URL is PUBLIC_URL (or this machine's), never the Host a request names.
   const origins = env.PUBLIC_URL || env.PORT ? { baseURL: publicOrigin({ PUBLIC_URL: env.PUBLIC_URL, PORT: env.PORT ?? 3000 }), trustedOrigins: acceptedOrigins({ PUBLIC_URL: env.PUBLIC_URL, PORT: env.PORT ?? 3000 }) } : {};
   const google = env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
@@ -87,8 +90,7 @@ export function createAuth({ db, env, secret, logger }: AuthOptions) {
       deleteUser: {
         enabled: true,
         beforeDelete: async (user) => {
-          await anonymiseOrdersOf(db, user.id);
-          await removeReviewsOf(db, user.id);
+          await beforeDeleteUser(user.id);
         },
       },
     },
@@ -114,11 +116,11 @@ export function createAuth({ db, env, secret, logger }: AuthOptions) {
         if (ctx.path !== "/change-password") return;
         const returned = ctx.context.returned as { user?: { email?: string; name?: string; role?: string } } | APIError | undefined;
         if (!returned || returned instanceof APIError || !returned.user?.email) return;
-        await queueEmail(db, {
+        await queueMessages(db, [outboxMessage({
           kind: "password_changed",
           to: returned.user.email,
           data: { name: returned.user.name || returned.user.email, at: new Date().toISOString(), dashboardPath: returned.user.role === "seller" ? SELLER_PASSWORD_PATH : "/buyer-dashboard" },
-        });
+        })]);
       }),
     },
     rateLimit: {

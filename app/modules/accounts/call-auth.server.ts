@@ -1,5 +1,5 @@
 import type { Auth } from "./auth.server";
-import { CLIENT_IP_HEADER } from "./auth.server";
+import { CLIENT_IP_HEADER } from "~/modules/abuse/client-address";
 
 export type AuthCallResult =
   | { ok: true; cookies: string[]; body: Record<string, unknown> }

@@ -4,7 +4,8 @@ import type { Db } from "~/db/client.server";
 import { sessions, users } from "~/db/schema";
 import { AppError } from "~/lib/errors";
 import type { Auth } from "./auth.server";
-import { changeNotificationRecipients } from "~/modules/settings/notification-recipients.server";
+import { changeNotificationRecipients } from "~/db/notification-recipients.server";
+import { MAX_NOTIFICATION_EMAILS } from "~/modules/settings/settings-schema";
 import { newPasswordProblem } from "./common-passwords.server";
 
 export type CreateSellerResult = { userId: string; created: boolean };
@@ -83,7 +84,7 @@ export async function createSetPasswordLink(auth: Auth, userId: string, baseUrl:
  */
 export async function createOwnerAccount(auth: Auth, db: Db, rawEmail: string, baseUrl: string): Promise<{ link: string; expiresAt: Date } | null> {
   const email = normaliseEmail(rawEmail);
-  await db.transaction((tx) => changeNotificationRecipients(tx, () => [email]));
+  await db.transaction((tx) => changeNotificationRecipients(tx, () => [email], MAX_NOTIFICATION_EMAILS));
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
   if (existing) return null;
   const ctx = await auth.$context;

@@ -2,9 +2,10 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { users } from "~/db/schema";
 import { AppError } from "~/lib/errors";
-import { queueEmail } from "~/modules/messages/queue-email.server";
-import { publishLiveEvent } from "~/modules/live/publish-live-event.server";
-import { changeNotificationRecipients, readNotificationRecipients } from "~/modules/settings/notification-recipients.server";
+import { queueMessages } from "~/db/outbox.server";
+import { outboxMessage } from "~/modules/messages/email-messages";
+import { publishLiveEvent } from "~/db/live-events.server";
+import { changeNotificationRecipients, readNotificationRecipients } from "~/db/notification-recipients.server";
 import { MAX_NOTIFICATION_EMAILS } from "~/modules/settings/settings-schema";
 
 export type TeamMember = { id: string; name: string; email: string; since: Date };
@@ -56,7 +57,7 @@ export async function grantSellerRole(
         }
         if (emails.length > 0 || account.role === "seller") return emails;
         return sellersBefore.map((s) => s.email);
-      });
+      }, MAX_NOTIFICATION_EMAILS);
     }
     // An empty list tells every seller, and they are one now.
     told = list.length === 0 || list.includes(address);
@@ -64,7 +65,7 @@ export async function grantSellerRole(
       await tx.update(users).set({ role: "seller", updatedAt: new Date() }).where(eq(users.id, account.id));
       // Open live streams of that account re-check their session now (server/live-events-handler.ts).
       await publishLiveEvent(tx, { topic: "account", userId: account.id });
-      await queueEmail(tx, { kind: "seller_role_granted", to: account.email, data: { name: account.name, at: new Date().toISOString(), dashboardPath: "/seller-dashboard" } });
+      await queueMessages(tx, [outboxMessage({ kind: "seller_role_granted", to: account.email, data: { name: account.name, at: new Date().toISOString(), dashboardPath: "/seller-dashboard" } })]);
     }
   });
   return { id: account.id, name: account.name, email: account.email, since: account.since, alreadySeller: account.role === "seller", orderNotices: told };
@@ -90,10 +91,10 @@ export async function revokeSellerRole(db: DbOrTx, userId: string): Promise<Team
     if (sellers.length <= 1) throw new AppError("CONFLICT", LAST_SELLER_MESSAGE);
     await tx.update(users).set({ role: "buyer", updatedAt: new Date() }).where(and(eq(users.id, userId), eq(users.role, "seller")));
     const address = target.email.trim().toLowerCase();
-    await changeNotificationRecipients(tx, (emails) => emails.filter((e) => e !== address));
+    await changeNotificationRecipients(tx, (emails) => emails.filter((e) => e !== address), MAX_NOTIFICATION_EMAILS);
     // Their open live streams end at once instead of hearing about every order until the next check.
     await publishLiveEvent(tx, { topic: "account", userId });
-    await queueEmail(tx, { kind: "seller_role_revoked", to: target.email, data: { name: target.name, at: new Date().toISOString(), dashboardPath: "/buyer-dashboard" } });
+    await queueMessages(tx, [outboxMessage({ kind: "seller_role_revoked", to: target.email, data: { name: target.name, at: new Date().toISOString(), dashboardPath: "/buyer-dashboard" } })]);
     return target;
   });
 }

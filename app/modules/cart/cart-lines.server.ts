@@ -1,8 +1,9 @@
 import type { ProductStatus } from "~/db/schema/statuses";
-import { asc, desc, eq } from "drizzle-orm";
-import type { DbOrTx } from "~/db/client.server";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import type { DbOrTx, Tx } from "~/db/client.server";
+import { AppError } from "~/lib/errors";
 import { cartItems, categories, products, productVariants } from "~/db/schema";
-import { firstImage } from "~/modules/catalog/card-query.server";
+import { firstImage } from "~/modules/catalog/card-columns";
 import type { ProductImageData } from "~/modules/catalog/product-card";
 import { onSaleAt, priceAt } from "~/modules/promotions/sale-sql";
 
@@ -57,3 +58,26 @@ export async function listCartLines(db: DbOrTx, userId: string, now = new Date()
   return rows;
 }
 
+
+/**
+ * Locks the buyer's cart rows until the transaction ends (an order of the cart): a quantity changed
+ * meanwhile waits, then finds the line ordered. A change committed just before is seen (FOR UPDATE
+ * reads the latest version) and is ordered.
+ */
+export async function lockCart(tx: Tx, userId: string): Promise<void> {
+  await tx.select({ id: cartItems.id }).from(cartItems).where(eq(cartItems.userId, userId)).orderBy(cartItems.id).for("update");
+}
+
+/**
+ * Removes exactly the cart rows an order was made from (a line added meanwhile stays). If one is
+ * already gone, another checkout of the same cart got there first: refuse rather than order twice.
+ */
+export async function removeOrderedCartLines(tx: Tx, userId: string, ids: readonly string[]): Promise<void> {
+  const removed = await tx
+    .delete(cartItems)
+    .where(and(eq(cartItems.userId, userId), inArray(cartItems.id, [...ids])))
+    .returning({ id: cartItems.id });
+  if (removed.length !== ids.length) {
+    throw new AppError("CONFLICT", "Your cart changed while the order was being placed. Please check it and try again.");
+  }
+}

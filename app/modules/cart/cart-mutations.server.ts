@@ -3,10 +3,10 @@ import type { DbOrTx } from "~/db/client.server";
 import { cartItems, products, productVariants } from "~/db/schema";
 import { AppError } from "~/lib/errors";
 import { isUuid } from "~/lib/uuid";
-import { firstImageKey } from "~/modules/catalog/card-query.server";
+import { firstImageKey } from "~/modules/catalog/card-columns";
 import { isPossibleProductId } from "~/modules/catalog/product-id";
 import { isShopperVisible, notForSaleMessage } from "~/modules/catalog/product-availability";
-import { publishLiveEvent } from "~/modules/live/publish-live-event.server";
+import { publishLiveEvent } from "~/db/live-events.server";
 import type { CartItemInput } from "./cart-schema";
 import { onSaleAt, priceAt } from "~/modules/promotions/sale-sql";
 

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { products, productVariants } from "~/db/schema";
 import { AppError } from "~/lib/errors";
-import { LIVE_CHANNEL, parseLiveEvent, type LiveEvent } from "~/modules/live/live-event";
+import { LIVE_CHANNEL, parseLiveEvent, type LiveEvent } from "~/db/live-event";
 import { setWishlisted } from "~/modules/wishlist/wishlist.server";
 import { readShopperBadges } from "~/modules/accounts/shopper-badges.server";
 import { openDatabase } from "~/db/client.server";

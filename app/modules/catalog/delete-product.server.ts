@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { cartItems, orderItems, products, wishlistItems } from "~/db/schema";
 import { AppError } from "~/lib/errors";
-import { publishLiveEvents } from "~/modules/live/publish-live-event.server";
+import { publishLiveEvents } from "~/db/live-events.server";
 
 export type DeleteOutcome = { outcome: "deleted" | "archived"; name: string };
 

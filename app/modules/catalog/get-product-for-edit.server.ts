@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { toPakistanLocal } from "~/lib/launch-time";
+import { toShopDateTimeLocal } from "~/lib/shop-time";
 import { productImages, products, productVariants } from "~/db/schema";
 import type { ProductStatus } from "~/db/schema/statuses";
 import type { ProductInput } from "./product-input";
@@ -28,7 +28,7 @@ export async function getProductForEdit(db: DbOrTx, id: string): Promise<Product
   return {
     id: product.id,
     status: product.status,
-    launchAtLocal: toPakistanLocal(product.launchAt),
+    launchAtLocal: toShopDateTimeLocal(product.launchAt),
     input: {
       status: product.status === "archived" ? "draft" : product.status,
       name: product.name,

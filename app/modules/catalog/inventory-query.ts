@@ -53,5 +53,5 @@ export function inventoryHref(query: InventoryQuery, change: Partial<InventoryQu
   if (next.page > 1) params.set("page", String(next.page));
   if (change.delete) params.set("delete", change.delete);
   const search = params.toString();
-  return `/seller-dashboard/products${search ? `?${search}` : ""}`;
+  return `/seller/products${search ? `?${search}` : ""}`;
 }

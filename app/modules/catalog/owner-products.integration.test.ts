@@ -1,12 +1,12 @@
-import { LIVE_CHANNEL, parseLiveEvent, type LiveEvent } from "~/modules/live/live-event";
+import { LIVE_CHANNEL, parseLiveEvent, type LiveEvent } from "~/db/live-event";
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { cartItems, categories, mediaFiles, orderItems, orders, productImages, products, productVariants } from "~/db/schema";
 import { addToCart } from "~/modules/cart/cart-mutations.server";
-import { placeOrder } from "~/modules/checkout/place-order.server";
-import { cancelOrder } from "~/modules/orders/cancel-order.server";
-import { combinePhotos, receivePhotos, storePhoto } from "~/modules/media/receive-photos.server";
+import { placeOrder } from "~/flows/place-order.server";
+import { cancelOrder } from "~/flows/cancel-order.server";
+import { combinePhotos, receivePhotos, storePhoto } from "~/http/receive-photos.server";
 import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
 import { bigPng, jpegImage, multipartRequest, pngImage, textFile } from "../../../tests/factories/test-images";
 import { createTestBuyer } from "../../../tests/factories/test-users";
@@ -70,7 +70,7 @@ describe.each(DATABASE_KINDS)("the owner's products on %s", (kind) => {
     const { id } = await saveProduct(db(), input({ name: "Editable Shirt" }));
     const before = await variantsOf(id);
     const blackM = before.find((v) => v.color === "Black" && v.size === "M")!;
-    await placeOrder(db(), { userId: buyer, items: [{ productId: id, color: "Black", size: "M", quantity: 1 }], shipping: SHIPPING });
+    await placeOrder({ db: db() }, { userId: buyer, items: [{ productId: id, color: "Black", size: "M", quantity: 1 }], shipping: SHIPPING });
     await addToCart(db(), buyer, { productId: id, color: "White", size: "L", quantity: 1 });
 
     await saveProduct(db(), input({ name: "Edited Shirt", price: 2199, colors: ["Navy"], sizes: ["M"], variants: [], stock: 6, images: [photos[1], photos[0]] }), { id });
@@ -86,7 +86,7 @@ describe.each(DATABASE_KINDS)("the owner's products on %s", (kind) => {
 
     // Cancelling the order still puts the stock back on the kept row.
     const [order] = await db().select({ id: orders.id }).from(orders).innerJoin(orderItems, eq(orderItems.orderId, orders.id)).where(eq(orderItems.productId, id));
-    await cancelOrder(db(), { id: buyer, role: "buyer" }, order.id);
+    await cancelOrder({ db: db() }, { id: buyer, role: "buyer" }, order.id);
     expect((await variantsOf(id)).find((v) => v.id === blackM.id)!.stock).toBe(1);
   });
 
@@ -106,7 +106,7 @@ describe.each(DATABASE_KINDS)("the owner's products on %s", (kind) => {
 
   it("archives an ordered product: gone from the shop and carts, every order keeps its items", async () => {
     const { id } = await saveProduct(db(), input({ name: "Ordered Shirt" }));
-    const placed = await placeOrder(db(), { userId: buyer, items: [{ productId: id, color: "White", size: "M", quantity: 2 }], shipping: SHIPPING });
+    const placed = await placeOrder({ db: db() }, { userId: buyer, items: [{ productId: id, color: "White", size: "M", quantity: 2 }], shipping: SHIPPING });
     await addToCart(db(), buyer, { productId: id, color: "Black", size: "L", quantity: 1 });
     expect(await describeDeletion(db(), id)).toEqual({ id, name: "Ordered Shirt", ordered: true });
     // The buyer whose cart loses it is told (their open tabs and every process's copy of their header).
@@ -149,11 +149,11 @@ describe.each(DATABASE_KINDS)("the owner's products on %s", (kind) => {
     const a = await saveProduct(db(), input({ name: `Zeta ${tag}`, price: 900, stock: 1, variants: [] }));
     const b = await saveProduct(db(), input({ name: `Alpha ${tag}`, price: 5000, originalPrice: null, stock: 20, variants: [] }));
     const c = await saveProduct(db(), input({ name: `Mid ${tag}`, category: "trousers", price: 3000, originalPrice: null, stock: 2, variants: [], status: "draft" }));
-    await placeOrder(db(), { userId: buyer, items: [{ productId: a.id, color: "Black", size: "M", quantity: 1 }], shipping: SHIPPING });
-    const cancelled = await placeOrder(db(), { userId: buyer, items: [{ productId: b.id, color: "Black", size: "M", quantity: 5 }], shipping: SHIPPING });
-    await cancelOrder(db(), { id: buyer, role: "buyer" }, cancelled.orderId);
-    await placeOrder(db(), { userId: buyer, items: [{ productId: b.id, color: "White", size: "L", quantity: 1 }], shipping: SHIPPING });
-    await placeOrder(db(), { userId: buyer, items: [{ productId: a.id, color: "White", size: "L", quantity: 1 }], shipping: SHIPPING });
+    await placeOrder({ db: db() }, { userId: buyer, items: [{ productId: a.id, color: "Black", size: "M", quantity: 1 }], shipping: SHIPPING });
+    const cancelled = await placeOrder({ db: db() }, { userId: buyer, items: [{ productId: b.id, color: "Black", size: "M", quantity: 5 }], shipping: SHIPPING });
+    await cancelOrder({ db: db() }, { id: buyer, role: "buyer" }, cancelled.orderId);
+    await placeOrder({ db: db() }, { userId: buyer, items: [{ productId: b.id, color: "White", size: "L", quantity: 1 }], shipping: SHIPPING });
+    await placeOrder({ db: db() }, { userId: buyer, items: [{ productId: a.id, color: "White", size: "L", quantity: 1 }], shipping: SHIPPING });
     const list = (query: string) => listInventory(db(), parseInventoryQuery(new URLSearchParams(`q=${tag}&${query}`)));
 
     expect((await list("sort=name")).items.map((i) => i.name)).toEqual([`Alpha ${tag}`, `Mid ${tag}`, `Zeta ${tag}`]);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { fromPakistanLocal } from "~/lib/launch-time";
+import { fromShopDateTimeLocal } from "~/lib/shop-time";
 import { PRODUCT_STATUSES } from "~/db/schema/statuses";
 import {
   inListOrder, MAX_PRICE, MAX_PRODUCT_IMAGES, MAX_VARIANT_STOCK, PRODUCT_COLORS, PRODUCT_SIZES, variantKey,
@@ -102,9 +102,9 @@ export function splitTags(tags: string | string[] | undefined): string[] {
   return [...new Set(parts)].slice(0, 20).map((t) => t.slice(0, 40));
 }
 
-/** A launch time: ISO with a zone, or a `datetime-local` value read as Pakistan time (UTC+5, no DST). */
+/** A launch time: ISO with a zone, or a `datetime-local` value read as Pakistan time (lib/shop-time). */
 export function parseLaunchAt(value: string): Date | null {
-  return fromPakistanLocal(value);
+  return fromShopDateTimeLocal(value);
 }
 
 export const productInputSchema = rawProductSchema.transform((raw, ctx): ProductInput => {

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { DbOrTx } from "~/db/client.server";
 import { CONTACT_FORM_TIMING } from "~/modules/abuse/abuse-limits";
-import { loadStoredSecret } from "~/modules/settings/stored-secret.server";
+import { loadStoredSecret } from "~/db/stored-secret.server";
 
 const SECRET_KEY = "contact_form_secret";
 

@@ -1,7 +1,7 @@
 import type { Db } from "~/db/client.server";
 import { contactMessages } from "~/db/schema";
 import { RATE_RULES } from "~/modules/abuse/abuse-limits";
-import { hitRateLimit } from "~/modules/abuse/rate-limit.server";
+import { hitRateLimit } from "~/db/rate-limit.server";
 import { queueStaffNotice } from "~/modules/messages/staff-recipients.server";
 import { checkContactFormToken, loadContactFormSecret } from "./contact-form-token.server";
 import { CONTACT_FORM_EXPIRED, CONTACT_HONEYPOT_FIELD, CONTACT_TOKEN_FIELD } from "./contact-messages";
@@ -53,7 +53,7 @@ export async function submitContactMessage(db: Db, input: Record<string, unknown
   await db.transaction(async (tx) => {
     const possibleSpam = timing === "too-fast";
     await tx.insert(contactMessages).values({ ...parsed.data, possibleSpam });
-    await queueStaffNotice(tx, { kind: "contact_message", data: { ...parsed.data, possibleSpam, inboxPath: "/seller-dashboard/inbox" } });
+    await queueStaffNotice(tx, { kind: "contact_message", data: { ...parsed.data, possibleSpam, inboxPath: "/seller/inbox" } });
   });
   return { ok: true };
 }

@@ -3,8 +3,9 @@ import type { Db } from "~/db/client.server";
 import { cartReminders } from "~/db/schema";
 import { listCartLines } from "~/modules/cart/cart-lines.server";
 import { isForSale } from "~/modules/catalog/product-availability";
-import { queueEmail } from "~/modules/messages/queue-email.server";
-import { getSettings } from "~/modules/settings/get-settings.server";
+import { queueMessages } from "~/db/outbox.server";
+import { outboxMessage } from "~/modules/messages/email-messages";
+import { getSettings } from "~/db/shop-settings.server";
 import { marketingUnsubscribePath } from "./marketing-unsubscribe.server";
 
 /** How long a cart sits untouched before its reminder. */
@@ -55,7 +56,7 @@ export async function sendDueCartReminders(db: Db, now = new Date(), limit = REM
       if (claimed.length === 0) return false;
       const lines = (await listCartLines(tx, cart.userId, now)).filter((l) => isForSale(l.status));
       if (lines.length === 0) return false;
-      await queueEmail(tx, {
+      await queueMessages(tx, [outboxMessage({
         kind: "cart_reminder",
         to: cart.email,
         data: {
@@ -68,7 +69,7 @@ export async function sendDueCartReminders(db: Db, now = new Date(), limit = REM
           cartPath: "/cart",
           unsubscribePath: await marketingUnsubscribePath(tx, cart.userId),
         },
-      });
+      })]);
       return true;
     });
     if (sent) queued++;

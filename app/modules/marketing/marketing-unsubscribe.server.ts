@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { customerProfiles, users } from "~/db/schema";
-import { loadStoredSecret } from "~/modules/settings/stored-secret.server";
+import { loadStoredSecret } from "~/db/stored-secret.server";
 
 const SECRET_KEY = "marketing_unsubscribe_secret";
 

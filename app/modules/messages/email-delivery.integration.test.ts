@@ -1,13 +1,14 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messageOutbox, orders, shopSettings, users } from "~/db/schema";
-import { CLIENT_IP_HEADER, createAuth } from "~/modules/accounts/auth.server";
+import { createShopAuth } from "~/flows/create-shop-auth.server";
+import { CLIENT_IP_HEADER } from "~/modules/abuse/client-address";
 import { updateNotificationSettings } from "~/modules/accounts/customer-profile.server";
 import { grantSellerRole, revokeSellerRole } from "~/modules/accounts/team.server";
-import { placeOrder } from "~/modules/checkout/place-order.server";
+import { placeOrder } from "~/flows/place-order.server";
 import { submitContactMessage } from "~/modules/contact/submit-contact-message.server";
-import { cancelOrder } from "~/modules/orders/cancel-order.server";
-import { updateOrderStatus } from "~/modules/orders/update-order-status.server";
+import { cancelOrder } from "~/flows/cancel-order.server";
+import { moveOrder } from "~/flows/move-order.server";
 import { contactForm } from "../../../tests/factories/contact-form";
 import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
 import { startTestSmtpServer, type ReceivedEmail, type TestSmtpServer } from "~/integrations/messaging/smtp-stand-in";
@@ -53,9 +54,9 @@ describe.each(DATABASE_KINDS)("every e-mail the shop sends, over real SMTP, on %
 
   it("tells the buyer each move of their order, with the courier and tracking number when shipped", async () => {
     const buyer = await buyerWithEmail("moves@example.pk");
-    const order = await placeOrder(db(), { userId: buyer, shipping: shipping("moves@example.pk"), items: [TEE] });
-    for (const status of ["confirmed", "processing"] as const) await updateOrderStatus(db(), OWNER, order.orderId, { status });
-    await updateOrderStatus(db(), OWNER, order.orderId, { status: "shipped", courierName: "TCS", trackingNumber: "TCS-778899" });
+    const order = await placeOrder({ db: db() }, { userId: buyer, shipping: shipping("moves@example.pk"), items: [TEE] });
+    for (const status of ["confirmed", "processing"] as const) await moveOrder({ db: db() }, OWNER, order.orderId, { status });
+    await moveOrder({ db: db() }, OWNER, order.orderId, { status: "shipped", courierName: "TCS", trackingNumber: "TCS-778899" });
     await send();
 
     const mails = await smtp.waitFor(to("moves@example.pk"), 4);
@@ -77,8 +78,8 @@ describe.each(DATABASE_KINDS)("every e-mail the shop sends, over real SMTP, on %
 
   it("confirms a cancellation without asking for cash", async () => {
     const buyer = await buyerWithEmail("cancels@example.pk");
-    const order = await placeOrder(db(), { userId: buyer, shipping: shipping("cancels@example.pk"), items: [TEE] });
-    await cancelOrder(db(), { id: buyer, role: "buyer" }, order.orderId);
+    const order = await placeOrder({ db: db() }, { userId: buyer, shipping: shipping("cancels@example.pk"), items: [TEE] });
+    await cancelOrder({ db: db() }, { id: buyer, role: "buyer" }, order.orderId);
     await send();
     const [cancelled] = await smtp.waitFor((m) => to("cancels@example.pk")(m) && m.subject.endsWith("was cancelled"));
     expect(cancelled.subject).toBe(`Your order ${order.orderNumber} was cancelled`);
@@ -89,8 +90,8 @@ describe.each(DATABASE_KINDS)("every e-mail the shop sends, over real SMTP, on %
   it("sends no order e-mail to a buyer who turned them off, while the owner still hears of the order", async () => {
     const buyer = await buyerWithEmail("quiet@example.pk");
     await updateNotificationSettings(db(), buyer, { orderEmails: false, smsUpdates: true, marketingEmails: false });
-    const order = await placeOrder(db(), { userId: buyer, shipping: shipping("quiet@example.pk"), items: [TEE] });
-    await updateOrderStatus(db(), OWNER, order.orderId, { status: "confirmed" });
+    const order = await placeOrder({ db: db() }, { userId: buyer, shipping: shipping("quiet@example.pk"), items: [TEE] });
+    await moveOrder({ db: db() }, OWNER, order.orderId, { status: "confirmed" });
     await send();
 
     const [ownerNotice] = await smtp.waitFor((m) => to(OWNER_EMAIL)(m) && m.subject.includes(order.orderNumber));
@@ -110,7 +111,7 @@ describe.each(DATABASE_KINDS)("every e-mail the shop sends, over real SMTP, on %
     const [mail] = await smtp.waitFor((m) => to(OWNER_EMAIL)(m) && m.subject === "Contact form: Size exchange");
     expect(mail.text).toContain("Can I swap M for L?");
     expect(mail.html).toContain("mailto:bilal@example.pk");
-    expect(mail.html).toContain("https://kapra.test/seller-dashboard/inbox");
+    expect(mail.html).toContain("https://kapra.test/seller/inbox");
   });
 
   it("queues nothing for a contact form that is refused", async () => {
@@ -135,7 +136,7 @@ describe.each(DATABASE_KINDS)("every e-mail the shop sends, over real SMTP, on %
 
   it("tells the account holder their password changed, even with order e-mails turned off", async () => {
     const secret = TEST_AUTH_SECRET;
-    const auth = createAuth({ db: db(), env: { PUBLIC_URL: undefined, GOOGLE_CLIENT_ID: undefined, GOOGLE_CLIENT_SECRET: undefined, SIGN_IN_RATE_LIMIT: 100 }, secret });
+    const auth = createShopAuth({ db: db(), env: { PUBLIC_URL: undefined, GOOGLE_CLIENT_ID: undefined, GOOGLE_CLIENT_SECRET: undefined, SIGN_IN_RATE_LIMIT: 100 }, secret });
     const post = (path: string, body: unknown, cookie?: string) => auth.handler(new Request(`http://shop.test/api/auth${path}`, {
       method: "POST",
       headers: { "content-type": "application/json", origin: "http://shop.test", [CLIENT_IP_HEADER]: "10.1.0.1", ...(cookie ? { cookie } : {}) },
@@ -163,7 +164,7 @@ describe.each(DATABASE_KINDS)("every e-mail the shop sends, over real SMTP, on %
     const worker = await startMailWorker(database, { ...options(), senders: { email: patient }, retryDelayMs: () => 300 }, 100);
     try {
       const buyer = await buyerWithEmail("patient@example.pk");
-      const order = await placeOrder(db(), { userId: buyer, shipping: shipping("patient@example.pk"), items: [TEE] });
+      const order = await placeOrder({ db: db() }, { userId: buyer, shipping: shipping("patient@example.pk"), items: [TEE] });
       await expect.poll(async () => {
         const rows = await db().select().from(messageOutbox).where(eq(messageOutbox.orderId, order.orderId));
         return rows.every((r) => r.status === "queued" && r.attempts >= 1 && /ECONNREFUSED|connect/i.test(r.lastError ?? ""));
@@ -191,7 +192,7 @@ describe.each(DATABASE_KINDS)("every e-mail the shop sends, over real SMTP, on %
   it("gives up at once on an address the mail server refuses for good, keeping its reason", async () => {
     smtp.refuse("nobody@example.pk");
     const buyer = await buyerWithEmail("nobody@example.pk");
-    const order = await placeOrder(db(), { userId: buyer, shipping: shipping("nobody@example.pk"), items: [TEE] });
+    const order = await placeOrder({ db: db() }, { userId: buyer, shipping: shipping("nobody@example.pk"), items: [TEE] });
     await send();
     const [row] = await db().select().from(messageOutbox).where(eq(messageOutbox.toAddress, "nobody@example.pk"));
     expect(row).toMatchObject({ status: "failed", attempts: 1, orderNumber: order.orderNumber });
@@ -201,7 +202,7 @@ describe.each(DATABASE_KINDS)("every e-mail the shop sends, over real SMTP, on %
 
   it("without a mail server, renders and keeps every e-mail, marked not sent", async () => {
     const buyer = await buyerWithEmail("unsent@example.pk");
-    const order = await placeOrder(db(), { userId: buyer, shipping: shipping("unsent@example.pk"), items: [TEE] });
+    const order = await placeOrder({ db: db() }, { userId: buyer, shipping: shipping("unsent@example.pk"), items: [TEE] });
     await drainOutbox(db(), { ...options(), senders: { email: null }, from: null });
     const rows = await db().select().from(messageOutbox).where(eq(messageOutbox.orderId, order.orderId));
     expect(rows).toHaveLength(2);
@@ -216,7 +217,7 @@ describe.each(DATABASE_KINDS)("every e-mail the shop sends, over real SMTP, on %
   it("never e-mails for an order that rolled back", async () => {
     const buyer = await buyerWithEmail("rollback@example.pk");
     const before = await db().$count(messageOutbox);
-    await expect(placeOrder(db(), { userId: buyer, shipping: shipping("rollback@example.pk"), items: [{ ...TEE, quantity: 100_000 }] })).rejects.toThrow();
+    await expect(placeOrder({ db: db() }, { userId: buyer, shipping: shipping("rollback@example.pk"), items: [{ ...TEE, quantity: 100_000 }] })).rejects.toThrow();
     expect(await db().$count(messageOutbox)).toBe(before);
     expect(await db().$count(orders, inArray(orders.email, ["rollback@example.pk"]))).toBe(0);
   });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { EMAIL_STATUSES, type EmailStatus } from "~/db/schema/statuses";
+import { formatShopDateTimeHour12 } from "~/lib/shop-time";
 import { normalizeOrderNumber } from "~/modules/orders/order-number";
 import { MAX_SEND_ATTEMPTS, NOT_CONFIGURED_REASON } from "./retry-policy";
 
@@ -65,7 +66,7 @@ export type EmailStatusFacts = { status: EmailStatus; attempts: number; lastErro
  * An entry's status in words: `short` for the list's marker, `label` and `detail` for the detail
  * (SPEC.md's 'Successfully Sent'; a failure with the mail server's reason and the tries it took).
  */
-export function describeEmailStatus(e: EmailStatusFacts, formatTime: (d: Date) => string = formatPakistanTime): { short: string; label: string; detail: string | null } {
+export function describeEmailStatus(e: EmailStatusFacts, formatTime: (d: Date) => string = formatShopDateTimeHour12): { short: string; label: string; detail: string | null } {
   const tries = (n: number) => `${n} ${n === 1 ? "attempt" : "attempts"}`;
   switch (e.status) {
     case "sent":
@@ -84,15 +85,6 @@ export function describeEmailStatus(e: EmailStatusFacts, formatTime: (d: Date) =
         detail: e.lastError ? `Last error: ${e.lastError}` : null,
       };
   }
-}
-
-const karachi = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Asia/Karachi", day: "numeric", month: "short", year: "numeric", hour: "numeric", minute: "2-digit", hour12: true,
-});
-
-/** A moment in Pakistan time, e.g. "23 Nov 2026, 5:10 pm" (formatted on the server, so no hydration drift). */
-export function formatPakistanTime(date: Date): string {
-  return karachi.format(date);
 }
 
 const ADDRESS_MAX = 254;

@@ -1,4 +1,5 @@
 import type { EmailKind, OrderStatus } from "~/db/schema/statuses";
+import type { OutboxMessage } from "~/db/outbox.server";
 import { formatPkr } from "~/lib/money";
 
 /**
@@ -149,4 +150,12 @@ export function emailSubject<K extends EmailKind>(kind: K, data: EmailDataByKind
 /** The order statuses a buyer hears about. `pending` is the order being placed (its own e-mail). */
 export function statusEmailWanted(status: OrderStatus): boolean {
   return status !== "pending";
+}
+
+/** An e-mail as the outbox stores it (app/db/outbox.server.ts): its subject follows the brand name. */
+export function outboxMessage(message: EmailMessage): OutboxMessage {
+  return {
+    kind: message.kind, to: message.to, data: message.data as Record<string, unknown>, orderId: message.orderId, orderNumber: message.orderNumber,
+    subject: (shopName) => emailSubject(message.kind, message.data, shopName),
+  };
 }

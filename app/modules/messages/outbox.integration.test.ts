@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messageOutbox, shopSettings } from "~/db/schema";
-import { placeOrder } from "~/modules/checkout/place-order.server";
+import { placeOrder } from "~/flows/place-order.server";
 import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
 import { startTestSmtpServer, type TestSmtpServer } from "~/integrations/messaging/smtp-stand-in";
 import { createTestBuyer } from "../../../tests/factories/test-users";
@@ -26,7 +26,7 @@ describe.each(DATABASE_KINDS)("the order e-mails on %s", (kind) => {
 
   it("queues the buyer's confirmation and the owner's notice with the order, and sends both over SMTP", async () => {
     const buyer = await createTestBuyer(database.db);
-    const order = await placeOrder(database.db, {
+    const order = await placeOrder({ db: database.db }, {
       userId: buyer, shipping: SHIPPING,
       items: [{ productId: "essential-crew-neck-tee", color: "Black", size: "M", quantity: 2 }],
     });

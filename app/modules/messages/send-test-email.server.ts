@@ -29,7 +29,7 @@ export async function sendTestEmail(
   const recipients = await staffNoticeRecipients(db);
   if (recipients.length === 0) return { sent: false, recipients, message: "There is no one to send it to: add an address to the notification recipients and save." };
   const shop = await loadEmailShop(db, publicUrl);
-  const data: TestEmailData = { requestedBy, recipients, at: now.toISOString(), settingsPath: "/seller-dashboard/settings" };
+  const data: TestEmailData = { requestedBy, recipients, at: now.toISOString(), settingsPath: "/seller/settings" };
 
   if (!sender) {
     await queueEmails(db, recipients.map((to) => ({ kind: "test_email" as const, to, data })), shop.name);

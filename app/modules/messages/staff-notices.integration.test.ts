@@ -8,11 +8,11 @@ import type { Db } from "~/db/client.server";
 import { messageOutbox, users } from "~/db/schema";
 import { parseEnv } from "~/lib/env.server";
 import { grantSellerRole, revokeSellerRole } from "~/modules/accounts/team.server";
-import { placeOrder } from "~/modules/checkout/place-order.server";
+import { placeOrder } from "~/flows/place-order.server";
 import { submitContactMessage } from "~/modules/contact/submit-contact-message.server";
-import { cancelOrder } from "~/modules/orders/cancel-order.server";
-import { getSettings } from "~/modules/settings/get-settings.server";
-import { readNotificationRecipients } from "~/modules/settings/notification-recipients.server";
+import { cancelOrder } from "~/flows/cancel-order.server";
+import { getSettings } from "~/db/shop-settings.server";
+import { readNotificationRecipients } from "~/db/notification-recipients.server";
 import { settingsFormValues } from "~/modules/settings/settings-schema";
 import { updateSettings } from "~/modules/settings/update-settings.server";
 import { prepareShop, type ShopDatabase } from "../../../server/bootstrap";
@@ -59,7 +59,7 @@ describe.each(DATABASE_KINDS)("staff notices go to the notification recipients, 
     const buyer = await createTestBuyer(db(), "Ayesha Khan");
     const email = `buyer${n}@example.pk`;
     await db().update(users).set({ email }).where(eq(users.id, buyer));
-    const order = await placeOrder(db(), {
+    const order = await placeOrder({ db: db() }, {
       userId: buyer,
       shipping: { fullName: "Ayesha Khan", email, phone: `+92300${String(7_000_000 + n)}`, city: "Lahore", address: "House 12, Street 4, Gulberg III", postalCode: null, country: "Pakistan" },
       items: [{ productId: "essential-crew-neck-tee", color: "Black", size: SIZES[n % SIZES.length], quantity: 1 }],
@@ -172,7 +172,7 @@ describe.each(DATABASE_KINDS)("staff notices go to the notification recipients, 
 
   it("a buyer's cancellation of their own order tells the recipients; the owner's own cancellation does not", async () => {
     const order = await placeAnOrder();
-    await cancelOrder(db(), { id: order.buyer, role: "buyer" }, order.orderId);
+    await cancelOrder({ db: db() }, { id: order.buyer, role: "buyer" }, order.orderId);
     await send();
     const [notice] = await smtp.waitFor((m) => to(OWNER)(m) && m.subject === `Order ${order.orderNumber} was cancelled by the customer`);
     expect(notice.text).toContain("Ayesha Khan from Lahore cancelled their order while it was pending.");
@@ -184,7 +184,7 @@ describe.each(DATABASE_KINDS)("staff notices go to the notification recipients, 
 
     const byOwner = await placeAnOrder();
     const [owner] = await db().select({ id: users.id }).from(users).where(eq(users.email, OWNER));
-    await cancelOrder(db(), { id: owner.id, role: "seller", name: "Owner" }, byOwner.orderId);
+    await cancelOrder({ db: db() }, { id: owner.id, role: "seller", name: "Owner" }, byOwner.orderId);
     await send();
     expect(await noticesOf(byOwner.orderId, "order_cancelled_by_buyer")).toEqual([]);
   });

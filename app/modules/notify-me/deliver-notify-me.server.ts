@@ -2,7 +2,8 @@ import { and, eq, gt, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { notifySubscriptions, products, productVariants } from "~/db/schema";
 import type { NotifyMeEmailData } from "~/modules/messages/email-messages";
-import { queueEmails } from "~/modules/messages/queue-email.server";
+import { queueMessages } from "~/db/outbox.server";
+import { outboxMessage } from "~/modules/messages/email-messages";
 import { loadUnsubscribeSecret, signUnsubscribeToken, unsubscribePath } from "./unsubscribe-token.server";
 
 /** Something that just went on sale, and the sign-ups (`target`) waiting for it. */
@@ -31,17 +32,15 @@ export async function deliverNotifyMe(tx: DbOrTx, onSale: OnSale[], reason: Noti
     .returning({ id: notifySubscriptions.id, email: notifySubscriptions.email, target: notifySubscriptions.target });
   if (claimed.length === 0) return 0;
   const secret = await loadUnsubscribeSecret(tx);
-  await queueEmails(
-    tx,
-    claimed.map((sub) => {
-      const item = byTarget.get(sub.target)!;
-      return {
-        kind: "notify_me" as const,
-        to: sub.email,
-        data: { what: item.what, name: item.name, reason, path: item.path, unsubscribePath: unsubscribePath(signUnsubscribeToken(secret, sub.id)) },
-      };
-    }),
-  );
+  const emails = claimed.map((sub) => {
+    const item = byTarget.get(sub.target)!;
+    return outboxMessage({
+      kind: "notify_me",
+      to: sub.email,
+      data: { what: item.what, name: item.name, reason, path: item.path, unsubscribePath: unsubscribePath(signUnsubscribeToken(secret, sub.id)) },
+    });
+  });
+  await queueMessages(tx, emails);
   return claimed.length;
 }
 

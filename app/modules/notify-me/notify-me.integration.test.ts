@@ -5,12 +5,12 @@ import { launchNow } from "~/modules/catalog/launches.server";
 import { productInputSchema, type ImageToken, type RawProductInput } from "~/modules/catalog/product-input";
 import { saveProduct } from "~/modules/catalog/save-product.server";
 import { setProductStatus } from "~/modules/catalog/set-product-status.server";
-import { placeOrder } from "~/modules/checkout/place-order.server";
+import { placeOrder } from "~/flows/place-order.server";
 import type { NotifyConfirmEmailData, NotifyMeEmailData } from "~/modules/messages/email-messages";
 import { createSmtpSender } from "~/integrations/messaging/smtp-sender.server";
 import { drainOutbox } from "~/modules/messages/mail-worker.server";
-import { storePhoto } from "~/modules/media/receive-photos.server";
-import { cancelOrder } from "~/modules/orders/cancel-order.server";
+import { storePhoto } from "~/http/receive-photos.server";
+import { cancelOrder } from "~/flows/cancel-order.server";
 import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
 import { pngImage } from "../../../tests/factories/test-images";
 import { startTestSmtpServer, type TestSmtpServer } from "~/integrations/messaging/smtp-stand-in";
@@ -221,12 +221,12 @@ describe.each(DATABASE_KINDS)("Notify Me delivery on %s", (kind) => {
     const input = raw({ name: "Khaddar Shawl", stock: 2, sizes: ["M"] });
     const { id } = await saveProduct(db(), edit(input, {}));
     const other = await createTestBuyer(db(), "Zara");
-    const first = await placeOrder(db(), { userId: buyer, items: [{ productId: id, color: "Green", size: "M", quantity: 1 }], shipping: SHIPPING });
-    const second = await placeOrder(db(), { userId: other, items: [{ productId: id, color: "Green", size: "M", quantity: 1 }], shipping: SHIPPING });
+    const first = await placeOrder({ db: db() }, { userId: buyer, items: [{ productId: id, color: "Green", size: "M", quantity: 1 }], shipping: SHIPPING });
+    const second = await placeOrder({ db: db() }, { userId: other, items: [{ productId: id, color: "Green", size: "M", quantity: 1 }], shipping: SHIPPING });
     await subscribe("shawl@example.pk", `product:${id}`);
     await Promise.all([
-      cancelOrder(db(), { id: buyer, role: "buyer" }, first.orderId),
-      cancelOrder(db(), { id: other, role: "buyer" }, second.orderId),
+      cancelOrder({ db: db() }, { id: buyer, role: "buyer" }, first.orderId),
+      cancelOrder({ db: db() }, { id: other, role: "buyer" }, second.orderId),
     ]);
     expect(await notifyData("shawl@example.pk")).toEqual([expect.objectContaining({ name: "Khaddar Shawl", reason: "restocked" })]);
   });

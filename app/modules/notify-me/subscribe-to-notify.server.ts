@@ -3,8 +3,9 @@ import { and, isNotNull, isNull, lt, not, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { notifySubscriptions } from "~/db/schema";
 import { NOTIFY_CONFIRM_HOURS, RATE_RULES } from "~/modules/abuse/abuse-limits";
-import { hitRateLimit } from "~/modules/abuse/rate-limit.server";
-import { queueEmail } from "~/modules/messages/queue-email.server";
+import { hitRateLimit } from "~/db/rate-limit.server";
+import { queueMessages } from "~/db/outbox.server";
+import { outboxMessage } from "~/modules/messages/email-messages";
 import { NOTIFY_ME_CONFIRMATION, notifyMeSchema, type NotifyMeResult } from "./notify-me";
 import { targetName } from "./target-name.server";
 
@@ -51,11 +52,11 @@ export async function subscribeToNotify(db: Db, input: Record<string, unknown>, 
       })
       .returning({ id: notifySubscriptions.id });
     if (!pending) return;
-    await queueEmail(tx, {
+    await queueMessages(tx, [outboxMessage({
       kind: "notify_me_confirm",
       to: parsed.data.email,
       data: { name: await targetName(tx, parsed.data.target), confirmPath: confirmPath(token), expiresHours: NOTIFY_CONFIRM_HOURS },
-    });
+    })]);
   });
   return { ok: true, message: NOTIFY_ME_CONFIRMATION };
 }

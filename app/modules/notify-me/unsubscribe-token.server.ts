@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { DbOrTx } from "~/db/client.server";
-import { loadStoredSecret } from "~/modules/settings/stored-secret.server";
+import { loadStoredSecret } from "~/db/stored-secret.server";
 
 const SECRET_KEY = "notify_unsubscribe_secret";
 

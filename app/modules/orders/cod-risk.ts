@@ -1,3 +1,4 @@
+import { AppError } from "~/lib/errors";
 import { formatPrice } from "~/lib/money";
 
 /** The shop settings behind PRODUCT.md's COD risk controls. */
@@ -22,4 +23,13 @@ export function codRiskFlags(settings: CodRiskSettings, order: { phone: string; 
     flags.push({ kind: "above-cod-limit", label: `Above the COD limit of ${formatPrice(settings.maxCodOrderValue)}` });
   }
   return flags;
+}
+
+/** PRODUCT.md's COD risk controls at checkout: an order from a blocked phone, or above the COD limit, is refused. */
+export function refuseCodRisk(settings: CodRiskSettings, phone: string, total: number): void {
+  for (const flag of codRiskFlags(settings, { phone, total })) {
+    if (flag.kind === "blocked-phone") throw new AppError("FORBIDDEN", BLOCKED_PHONE_MESSAGE, { phone: BLOCKED_PHONE_MESSAGE });
+    const message = codLimitMessage(settings.maxCodOrderValue ?? 0);
+    throw new AppError("CONFLICT", message, { items: message });
+  }
 }

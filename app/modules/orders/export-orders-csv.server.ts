@@ -3,6 +3,7 @@ import { and, asc, desc, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { orderItems, orders } from "~/db/schema";
 import { formatPakistaniMobile } from "~/lib/phone";
+import { formatShopDateTimeSortable } from "~/lib/shop-time";
 import { neutraliseCsvCell } from "./csv-cell";
 import { PAYMENT_STATUS_LABELS, STATUS_LABELS, type OrderStatus } from "./order-lifecycle";
 import { sellerOrderWhere } from "./seller-order-filter.server";
@@ -14,15 +15,6 @@ const COLUMNS = [
   "Order Number", "Placed (PKT)", "Status", "Payment", "Channel", "Customer", "Phone", "Email", "Address", "City",
   "Postal Code", "Items", "Subtotal (PKR)", "Discount Code", "Discount (PKR)", "Shipping (PKR)", "Total (PKR)", "Courier", "Tracking Number",
 ];
-
-const pkt = new Intl.DateTimeFormat("en-CA", {
-  timeZone: "Asia/Karachi", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hour12: false,
-});
-
-function formatPkt(date: Date): string {
-  // en-CA gives "2025-11-21, 14:03".
-  return pkt.format(date).replace(",", "");
-}
 
 /**
  * The orders the owner's filter shows, as CSV text in chunks (the header first), newest first.
@@ -58,7 +50,7 @@ export async function* exportOrdersCsv(db: DbOrTx, filter: { status: OrderStatus
     const text = (value: string | null) => neutraliseCsvCell(value ?? "");
     yield stringify(
       page.map((o) => [
-        o.orderNumber, formatPkt(o.createdAt), STATUS_LABELS[o.status], PAYMENT_STATUS_LABELS[o.paymentStatus], o.channel,
+        o.orderNumber, formatShopDateTimeSortable(o.createdAt), STATUS_LABELS[o.status], PAYMENT_STATUS_LABELS[o.paymentStatus], o.channel,
         text(o.fullName), text(o.phone && formatPakistaniMobile(o.phone)), text(o.email), text(o.address), text(o.city), text(o.postalCode),
         text((lines.get(o.id) ?? []).join("; ")), o.subtotal, text(o.discountCode), o.discountTotal, o.shippingFee, o.total, text(o.courierName), text(o.trackingNumber),
       ]),

@@ -4,9 +4,9 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { orders, products, productVariants, users } from "~/db/schema";
 import type { ShippingDetails } from "~/modules/checkout/checkout-schema";
-import { placeOrder } from "~/modules/checkout/place-order.server";
+import { placeOrder } from "~/flows/place-order.server";
 import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
-import { cancelOrder } from "./cancel-order.server";
+import { cancelOrder } from "~/flows/cancel-order.server";
 import { getOrder, type OrderViewer } from "./get-order.server";
 import { listOrders } from "./list-orders.server";
 import { trackOrder } from "./track-order.server";
@@ -41,11 +41,10 @@ describe.each(DATABASE_KINDS)("orders on %s", (kind) => {
 
   const stock = async () => (await db().select({ stock: productVariants.stock }).from(productVariants).where(eq(productVariants.id, variantId)))[0].stock;
   const order = (viewer: OrderViewer, quantity: number, phone = "+923001234567", now?: Date) =>
-    placeOrder(db(), {
+    placeOrder({ db: db(), now }, {
       userId: viewer.id,
       items: [{ productId: TEE.productId, color: "Black", size: "M", quantity }],
       shipping: shippingFor(viewer.id === buyerA.id ? "Ayesha Khan" : "Bilal Ahmed", phone),
-      now,
     });
 
   it("shows a buyer only their own orders, newest first, and the seller every order", async () => {
@@ -94,23 +93,23 @@ describe.each(DATABASE_KINDS)("orders on %s", (kind) => {
     const before = await stock();
     const [{ sold: salesBefore }] = await db().select({ sold: unitsSold }).from(products).where(eq(products.id, TEE.productId));
 
-    await expect(cancelOrder(db(), buyerB, placed.orderId)).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(cancelOrder({ db: db() }, buyerB, placed.orderId)).rejects.toMatchObject({ code: "NOT_FOUND" });
     expect(await stock()).toBe(before);
 
-    expect(await cancelOrder(db(), buyerA, placed.orderId)).toEqual({ orderId: placed.orderId, orderNumber: placed.orderNumber, status: "cancelled" });
+    expect(await cancelOrder({ db: db() }, buyerA, placed.orderId)).toEqual({ orderId: placed.orderId, orderNumber: placed.orderNumber, status: "cancelled" });
     expect(await stock()).toBe(before + 3);
     const [{ sold: sales }] = await db().select({ sold: unitsSold }).from(products).where(eq(products.id, TEE.productId));
     expect(sales).toBe(salesBefore - 3);
     expect(await getOrder(db(), buyerA, placed.orderId)).toMatchObject({ status: "cancelled", paymentStatus: "unpaid" });
 
-    await expect(cancelOrder(db(), buyerA, placed.orderId)).rejects.toMatchObject({ code: "CONFLICT", message: "This order can no longer be cancelled" });
+    await expect(cancelOrder({ db: db() }, buyerA, placed.orderId)).rejects.toMatchObject({ code: "CONFLICT", message: "This order can no longer be cancelled" });
     expect(await stock()).toBe(before + 3);
   });
 
   it("puts stock back once when two cancels race", async () => {
     const placed = await order(buyerA, 2);
     const before = await stock();
-    const results = await Promise.allSettled([cancelOrder(db(), buyerA, placed.orderId), cancelOrder(db(), buyerA, placed.orderId)]);
+    const results = await Promise.allSettled([cancelOrder({ db: db() }, buyerA, placed.orderId), cancelOrder({ db: db() }, buyerA, placed.orderId)]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     expect(await stock()).toBe(before + 2);
   });
@@ -118,24 +117,24 @@ describe.each(DATABASE_KINDS)("orders on %s", (kind) => {
   it("lets a buyer cancel a confirmed order but not one the shop is preparing or has shipped", async () => {
     const confirmed = await order(buyerA, 1);
     await db().update(orders).set({ status: "confirmed" }).where(eq(orders.id, confirmed.orderId));
-    await expect(cancelOrder(db(), buyerA, confirmed.orderId)).resolves.toMatchObject({ status: "cancelled" });
+    await expect(cancelOrder({ db: db() }, buyerA, confirmed.orderId)).resolves.toMatchObject({ status: "cancelled" });
 
     for (const status of ["processing", "shipped", "delivered", "returned"] as const) {
       const placed = await order(buyerA, 1);
       await db().update(orders).set({ status }).where(eq(orders.id, placed.orderId));
       const before = await stock();
-      await expect(cancelOrder(db(), buyerA, placed.orderId)).rejects.toMatchObject({ code: "CONFLICT" });
+      await expect(cancelOrder({ db: db() }, buyerA, placed.orderId)).rejects.toMatchObject({ code: "CONFLICT" });
       expect(await stock()).toBe(before);
     }
-    await expect(cancelOrder(db(), buyerA, "not-a-uuid")).rejects.toMatchObject({ code: "NOT_FOUND" });
-    await expect(cancelOrder(db(), buyerA, randomUUID())).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(cancelOrder({ db: db() }, buyerA, "not-a-uuid")).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(cancelOrder({ db: db() }, buyerA, randomUUID())).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 
   it("lets the seller cancel an order the shop is still preparing", async () => {
     const placed = await order(buyerB, 1, "+923331112222");
     await db().update(orders).set({ status: "processing" }).where(eq(orders.id, placed.orderId));
     const before = await stock();
-    await expect(cancelOrder(db(), seller, placed.orderId)).resolves.toMatchObject({ status: "cancelled" });
+    await expect(cancelOrder({ db: db() }, seller, placed.orderId)).resolves.toMatchObject({ status: "cancelled" });
     expect(await stock()).toBe(before + 1);
   });
 

@@ -1,12 +1,6 @@
 import type { DbOrTx } from "~/db/client.server";
 import { orderStatusHistory } from "~/db/schema";
-import type { OrderStatus } from "./order-lifecycle";
-
-/** Who changed an order: a signed-in person (buyer or owner), or the shop itself (null id). */
-export type OrderActor = { id: string | null; name: string };
-
-/** The shop acting on its own, for example when a buyer's account is deleted. */
-export const SYSTEM_ACTOR: OrderActor = { id: null, name: "System" };
+import type { StatusChange } from "./order-actor";
 
 /**
  * Adds a row to the order's status history. Call it in the transaction that changes the status,
@@ -15,8 +9,6 @@ export const SYSTEM_ACTOR: OrderActor = { id: null, name: "System" };
 export async function recordStatusChange(db: DbOrTx, change: StatusChange): Promise<void> {
   await recordStatusChanges(db, [change]);
 }
-
-export type StatusChange = { orderId: string; from: OrderStatus | null; to: OrderStatus; actor: OrderActor; note?: string | null; at?: Date };
 
 /** Several orders' rows in one statement (a booking of many orders). */
 export async function recordStatusChanges(db: DbOrTx, changes: StatusChange[]): Promise<void> {

@@ -1,7 +1,8 @@
+import { putOrderItemsBack } from "~/flows/move-order.server";
 import { and, asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { orders, orderStatusHistory, productVariants } from "~/db/schema";
-import { placeOrder } from "~/modules/checkout/place-order.server";
+import { placeOrder } from "~/flows/place-order.server";
 import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
 import { createTestBuyer } from "../../../tests/factories/test-users";
 import { anonymiseIfCustomerDeleted, DELETED_ACCOUNT_NOTE, releaseCustomerOrders } from "./release-customer-orders.server";
@@ -22,7 +23,7 @@ describe.each(DATABASE_KINDS)("a deleted customer's orders on %s", (kind) => {
   const db = () => database.db;
   const stock = async () => (await db().select({ stock: productVariants.stock }).from(productVariants).where(eq(productVariants.id, variantId)))[0].stock;
   const order = async (userId: string, quantity: number, status: "pending" | "confirmed" | "processing" | "shipped" | "delivered") => {
-    const placed = await placeOrder(db(), { userId, items: [{ productId: TEE, color: "Black", size: "M", quantity }], shipping: SHIPPING });
+    const placed = await placeOrder({ db: db() }, { userId, items: [{ productId: TEE, color: "Black", size: "M", quantity }], shipping: SHIPPING });
     await db().update(orders).set({ status }).where(eq(orders.id, placed.orderId));
     return placed.orderId;
   };
@@ -36,7 +37,7 @@ describe.each(DATABASE_KINDS)("a deleted customer's orders on %s", (kind) => {
     const delivered = await order(buyer, 1, "delivered");
     const before = await stock();
 
-    await releaseCustomerOrders(db(), buyer);
+    await releaseCustomerOrders(db(), buyer, putOrderItemsBack);
 
     expect(await stock()).toBe(before + 5);
     for (const id of [pending, processing]) {
@@ -49,7 +50,7 @@ describe.each(DATABASE_KINDS)("a deleted customer's orders on %s", (kind) => {
     expect(await row(delivered)).toMatchObject({ status: "delivered", fullName: "Deleted customer", address: "" });
 
     // Running it again (a retried delete) puts nothing back twice.
-    await releaseCustomerOrders(db(), buyer);
+    await releaseCustomerOrders(db(), buyer, putOrderItemsBack);
     expect(await stock()).toBe(before + 5);
 
     // The shipped parcel arrives: now its details go too.
@@ -65,7 +66,7 @@ describe.each(DATABASE_KINDS)("a deleted customer's orders on %s", (kind) => {
     const stays = await createTestBuyer(db(), "Stays");
     const theirs = await order(stays, 1, "pending");
     await order(gone, 1, "pending");
-    await releaseCustomerOrders(db(), gone);
+    await releaseCustomerOrders(db(), gone, putOrderItemsBack);
     expect(await row(theirs)).toMatchObject({ status: "pending", fullName: "Zara Ali", phone: "+923001234567" });
   });
 });

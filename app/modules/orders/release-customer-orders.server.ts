@@ -1,10 +1,10 @@
 import { and, asc, eq, inArray, isNotNull, notInArray } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { orders } from "~/db/schema";
-import { publishLiveEvent } from "~/modules/live/publish-live-event.server";
-import { putOrderItemsBack } from "./cancel-order.server";
+import { publishLiveEvent } from "~/db/live-events.server";
 import { canMoveOrder } from "./order-lifecycle";
-import { recordStatusChange, SYSTEM_ACTOR } from "./record-status-change.server";
+import { recordStatusChange } from "./record-status-change.server";
+import { SYSTEM_ACTOR } from "./order-actor";
 
 /** What an order keeps of a customer whose account is gone: number, items, amounts, city and status. */
 const ANONYMISED = { fullName: "Deleted customer", email: "", phone: "", address: "", postalCode: null } as const;
@@ -13,12 +13,15 @@ export const DELETED_ACCOUNT_NOTE = "Cancelled because the customer deleted thei
 
 /**
  * Before a buyer's account is deleted, so no order is stranded:
- * - orders not yet shipped are cancelled, their stock put back, with the reason in their history;
+ * - orders not yet shipped are cancelled, their stock put back (`putItemsBack`, the move-order
+ *   flow's: it also tells Notify Me), with the reason in their history;
  * - shipped orders keep the address the courier needs, and are anonymised once delivered or
  *   returned (anonymiseIfCustomerDeleted, called by the status change);
  * - every other order is anonymised now.
  */
-export async function releaseCustomerOrders(db: Db, userId: string, now = new Date()): Promise<void> {
+export async function releaseCustomerOrders(
+  db: Db, userId: string, putItemsBack: (tx: DbOrTx, orderId: string) => Promise<void>, now = new Date(),
+): Promise<void> {
   await db.transaction(async (tx) => {
     // Locked in id order, the same order the owner's bulk moves use.
     const mine = await tx
@@ -30,7 +33,7 @@ export async function releaseCustomerOrders(db: Db, userId: string, now = new Da
     for (const order of mine) {
       if (order.status === "shipped" || !canMoveOrder(order.status, "cancelled")) continue;
       await tx.update(orders).set({ status: "cancelled", updatedAt: now }).where(eq(orders.id, order.id));
-      await putOrderItemsBack(tx, order.id);
+      await putItemsBack(tx, order.id);
       await recordStatusChange(tx, { orderId: order.id, from: order.status, to: "cancelled", actor: SYSTEM_ACTOR, note: DELETED_ACCOUNT_NOTE, at: now });
     }
     await tx

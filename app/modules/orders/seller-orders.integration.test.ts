@@ -1,18 +1,19 @@
+import { putOrderItemsBack } from "~/flows/move-order.server";
 import { and, asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/client.server";
 import { orders, orderStatusHistory, productVariants, users } from "~/db/schema";
 import type { ShippingDetails } from "~/modules/checkout/checkout-schema";
-import { placeOrder } from "~/modules/checkout/place-order.server";
-import { LIVE_CHANNEL, parseLiveEvent, type LiveEvent } from "~/modules/live/live-event";
+import { placeOrder } from "~/flows/place-order.server";
+import { LIVE_CHANNEL, parseLiveEvent, type LiveEvent } from "~/db/live-event";
 import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
-import { bulkUpdateOrderStatus } from "./bulk-update-order-status.server";
+import { moveOrders } from "~/flows/move-order.server";
 import { CSV_BATCH_SIZE, exportOrdersCsv } from "./export-orders-csv.server";
 import { listSellerOrders, listSellerOrdersWithDetails } from "./list-seller-orders.server";
 import { canMoveOrder, ORDER_STATUSES, type OrderStatus } from "./order-lifecycle";
 import { parseOwnerOrderForm } from "./owner-order-form";
 import { releaseCustomerOrders } from "./release-customer-orders.server";
-import { updateOrderStatus } from "./update-order-status.server";
+import { moveOrder } from "~/flows/move-order.server";
 
 const TEE = { productId: "essential-crew-neck-tee", price: 1299 };
 const OWNER = { id: "owner-1", name: "Sana Owner" };
@@ -64,11 +65,10 @@ describe.each(DATABASE_KINDS)("the owner's orders on %s", (kind) => {
 
   const stock = async () => (await db().select({ stock: productVariants.stock }).from(productVariants).where(eq(productVariants.id, variantId)))[0].stock;
   const place = (opts: { quantity?: number; name?: string; phone?: string; userId?: string | null; now?: Date } = {}) =>
-    placeOrder(db(), {
+    placeOrder({ db: db(), now: opts.now }, {
       userId: opts.userId === undefined ? "buyer-1" : opts.userId,
       items: [{ productId: TEE.productId, color: "Black", size: "M", quantity: opts.quantity ?? 1 }],
       shipping: shipping(opts.name ?? "Ayesha Khan", opts.phone ?? "+923001234567"),
-      now: opts.now,
       ...(opts.userId === null ? { enteredBy: { actor: OWNER, channel: "phone" as const } } : {}),
     });
   const orderRow = async (id: string) => (await db().select().from(orders).where(eq(orders.id, id)))[0];
@@ -84,7 +84,7 @@ describe.each(DATABASE_KINDS)("the owner's orders on %s", (kind) => {
       for (const to of ORDER_STATUSES) {
         const placed = await orderIn(from);
         const allowed = canMoveOrder(from, to, { deliveredAt: new Date(Date.now() - DAY) });
-        const attempt = updateOrderStatus(db(), OWNER, placed.orderId, { status: to });
+        const attempt = moveOrder({ db: db() }, OWNER, placed.orderId, { status: to });
         if (allowed) {
           await expect(attempt, `${from} -> ${to}`).resolves.toMatchObject({ from, status: to });
           expect((await orderRow(placed.orderId)).status).toBe(to);
@@ -98,30 +98,30 @@ describe.each(DATABASE_KINDS)("the owner's orders on %s", (kind) => {
 
   it("says why a move is refused, and refuses a return after the 7-day window", async () => {
     const cancelled = await orderIn("cancelled");
-    await expect(updateOrderStatus(db(), OWNER, cancelled.orderId, { status: "shipped" })).rejects.toThrow("A cancelled order cannot be marked shipped");
+    await expect(moveOrder({ db: db() }, OWNER, cancelled.orderId, { status: "shipped" })).rejects.toThrow("A cancelled order cannot be marked shipped");
     const old = await orderIn("delivered");
     await db().update(orders).set({ deliveredAt: new Date(Date.now() - 8 * DAY) }).where(eq(orders.id, old.orderId));
-    await expect(updateOrderStatus(db(), OWNER, old.orderId, { status: "returned" })).rejects.toThrow(/return window has passed/);
-    await expect(updateOrderStatus(db(), OWNER, "not-a-uuid", { status: "confirmed" })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(moveOrder({ db: db() }, OWNER, old.orderId, { status: "returned" })).rejects.toThrow(/return window has passed/);
+    await expect(moveOrder({ db: db() }, OWNER, "not-a-uuid", { status: "confirmed" })).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 
   it("walks an order to delivered: history, courier and tracking, payment collected", async () => {
     const placed = await place({ quantity: 2 });
     const t0 = Date.now();
-    await updateOrderStatus(db(), OWNER, placed.orderId, { status: "confirmed" }, new Date(t0 + 1000));
-    await updateOrderStatus(db(), OWNER, placed.orderId, { status: "processing" }, new Date(t0 + 2000));
+    await moveOrder({ db: db(), now: new Date(t0 + 1000) }, OWNER, placed.orderId, { status: "confirmed" });
+    await moveOrder({ db: db(), now: new Date(t0 + 2000) }, OWNER, placed.orderId, { status: "processing" });
     // Courier details belong to shipping, not to other moves.
-    await expect(updateOrderStatus(db(), OWNER, placed.orderId, { status: "cancelled", courierName: "TCS" })).rejects.toMatchObject({ code: "VALIDATION" });
-    await updateOrderStatus(db(), OWNER, placed.orderId, { status: "shipped", courierName: "TCS", trackingNumber: "TCS-111" }, new Date(t0 + 3000));
+    await expect(moveOrder({ db: db() }, OWNER, placed.orderId, { status: "cancelled", courierName: "TCS" })).rejects.toMatchObject({ code: "VALIDATION" });
+    await moveOrder({ db: db(), now: new Date(t0 + 3000) }, OWNER, placed.orderId, { status: "shipped", courierName: "TCS", trackingNumber: "TCS-111" });
     expect(await orderRow(placed.orderId)).toMatchObject({ status: "shipped", courierName: "TCS", trackingNumber: "TCS-111", paymentStatus: "unpaid" });
     // Corrected on the shipped order, without a status change.
-    await updateOrderStatus(db(), OWNER, placed.orderId, { status: "shipped", trackingNumber: "TCS-222" });
+    await moveOrder({ db: db() }, OWNER, placed.orderId, { status: "shipped", trackingNumber: "TCS-222" });
     expect(await orderRow(placed.orderId)).toMatchObject({ courierName: "TCS", trackingNumber: "TCS-222" });
-    await expect(updateOrderStatus(db(), OWNER, placed.orderId, { status: "shipped" })).rejects.toMatchObject({ code: "CONFLICT" });
+    await expect(moveOrder({ db: db() }, OWNER, placed.orderId, { status: "shipped" })).rejects.toMatchObject({ code: "CONFLICT" });
 
     const stockBefore = await stock();
     const deliveredAt = new Date(t0 + 4000);
-    await updateOrderStatus(db(), OWNER, placed.orderId, { status: "delivered" }, deliveredAt);
+    await moveOrder({ db: db(), now: deliveredAt }, OWNER, placed.orderId, { status: "delivered" });
     expect(await orderRow(placed.orderId)).toMatchObject({ status: "delivered", paymentStatus: "collected", deliveredAt });
     expect(await stock()).toBe(stockBefore);
 
@@ -143,19 +143,19 @@ describe.each(DATABASE_KINDS)("the owner's orders on %s", (kind) => {
   it("puts stock back on cancel and on return, and marks the payment of a return", async () => {
     const cancelled = await orderIn("processing", 3);
     let before = await stock();
-    await updateOrderStatus(db(), OWNER, cancelled.orderId, { status: "cancelled" });
+    await moveOrder({ db: db() }, OWNER, cancelled.orderId, { status: "cancelled" });
     expect(await stock()).toBe(before + 3);
 
     const refused = await orderIn("shipped", 2);
     before = await stock();
-    await updateOrderStatus(db(), OWNER, refused.orderId, { status: "returned" });
+    await moveOrder({ db: db() }, OWNER, refused.orderId, { status: "returned" });
     expect(await stock()).toBe(before + 2);
     expect((await orderRow(refused.orderId)).paymentStatus).toBe("unpaid");
 
     const returned = await orderIn("shipped", 4);
-    await updateOrderStatus(db(), OWNER, returned.orderId, { status: "delivered" });
+    await moveOrder({ db: db() }, OWNER, returned.orderId, { status: "delivered" });
     before = await stock();
-    await updateOrderStatus(db(), OWNER, returned.orderId, { status: "returned" });
+    await moveOrder({ db: db() }, OWNER, returned.orderId, { status: "returned" });
     expect(await stock()).toBe(before + 4);
     expect((await orderRow(returned.orderId)).paymentStatus).toBe("refunded");
   });
@@ -164,8 +164,8 @@ describe.each(DATABASE_KINDS)("the owner's orders on %s", (kind) => {
     const placed = await place({ quantity: 3 });
     const before = await stock();
     const results = await Promise.allSettled([
-      updateOrderStatus(db(), OWNER, placed.orderId, { status: "cancelled" }),
-      updateOrderStatus(db(), OWNER, placed.orderId, { status: "cancelled" }),
+      moveOrder({ db: db() }, OWNER, placed.orderId, { status: "cancelled" }),
+      moveOrder({ db: db() }, OWNER, placed.orderId, { status: "cancelled" }),
     ]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     expect(results.find((r) => r.status === "rejected")).toMatchObject({ reason: { code: "CONFLICT" } });
@@ -178,9 +178,9 @@ describe.each(DATABASE_KINDS)("the owner's orders on %s", (kind) => {
     await db().insert(users).values({ id: "leaving", name: "Leaving", email: "leaving@example.pk", role: "buyer" });
     const placed = await place({ userId: "leaving", phone: "+923450000001" });
     await db().update(orders).set({ status: "shipped" }).where(eq(orders.id, placed.orderId));
-    await releaseCustomerOrders(db(), "leaving");
+    await releaseCustomerOrders(db(), "leaving", putOrderItemsBack);
     expect((await orderRow(placed.orderId)).address).toBe("12 Mall Road");
-    await updateOrderStatus(db(), OWNER, placed.orderId, { status: "delivered" });
+    await moveOrder({ db: db() }, OWNER, placed.orderId, { status: "delivered" });
     expect(await orderRow(placed.orderId)).toMatchObject({ fullName: "Deleted customer", phone: "", address: "" });
   });
 
@@ -188,7 +188,7 @@ describe.each(DATABASE_KINDS)("the owner's orders on %s", (kind) => {
     const a = await place();
     const b = await place();
     const gone = await orderIn("cancelled");
-    const result = await bulkUpdateOrderStatus(db(), OWNER, [b.orderId, a.orderId, gone.orderId, "bogus"], "confirmed");
+    const result = await moveOrders({ db: db() }, OWNER, [b.orderId, a.orderId, gone.orderId, "bogus"], "confirmed");
     expect(result.moved.map((m) => m.orderId).sort()).toEqual([a.orderId, b.orderId].sort());
     expect(result.failed).toEqual(expect.arrayContaining([
       { orderId: gone.orderId, orderNumber: gone.orderNumber, reason: "A cancelled order cannot be marked confirmed" },
@@ -205,10 +205,10 @@ describe.each(DATABASE_KINDS)("the owner's orders on %s", (kind) => {
     });
     if (!parsed.ok) throw new Error(JSON.stringify(parsed.fields));
     const before = await stock();
-    const placed = await placeOrder(db(), {
+    const placed = await placeOrder({ db: db() }, {
       userId: null, items: parsed.items, shipping: parsed.shipping, idempotencyKey: "owner-key-1", enteredBy: { actor: OWNER, channel: parsed.channel },
     });
-    const again = await placeOrder(db(), {
+    const again = await placeOrder({ db: db() }, {
       userId: null, items: parsed.items, shipping: parsed.shipping, idempotencyKey: "owner-key-1", enteredBy: { actor: OWNER, channel: parsed.channel },
     });
     expect(again).toMatchObject({ orderId: placed.orderId, created: false });
@@ -220,7 +220,7 @@ describe.each(DATABASE_KINDS)("the owner's orders on %s", (kind) => {
     expect(first).toMatchObject({ fromStatus: null, toStatus: "pending", actorName: OWNER.name, note: "WhatsApp order entered by the shop" });
 
     // More than the stock: refused, nothing taken.
-    await expect(placeOrder(db(), {
+    await expect(placeOrder({ db: db() }, {
       userId: null, items: [{ ...parsed.items[0], quantity: 99 }, { productId: TEE.productId, color: "White", size: "XS", quantity: 99 }],
       shipping: parsed.shipping, idempotencyKey: "owner-key-2", enteredBy: { actor: OWNER, channel: "phone" },
     })).rejects.toMatchObject({ code: "OUT_OF_STOCK" });
@@ -250,7 +250,7 @@ describe.each(DATABASE_KINDS)("the owner's orders on %s", (kind) => {
     expect((await listSellerOrders(db(), { status: null, q: "o'brien", page: 1 })).orders.map((o) => o.id)).toEqual([other.orderId]);
     expect((await listSellerOrders(db(), { status: null, q: "%", page: 1 })).total).toBe(0);
 
-    await updateOrderStatus(db(), OWNER, mine[5].orderId, { status: "confirmed" });
+    await moveOrder({ db: db() }, OWNER, mine[5].orderId, { status: "confirmed" });
     const confirmed = await listSellerOrders(db(), { status: "confirmed", q: "03119998877", page: 1 });
     expect(confirmed.orders.map((o) => o.id)).toEqual([mine[5].orderId]);
     const counts = confirmed.statusCounts;
@@ -267,12 +267,12 @@ describe.each(DATABASE_KINDS)("the owner's orders on %s", (kind) => {
     const o3 = await place({ phone, userId: null, now: new Date(t + 2 * DAY) });
     const o4 = await place({ phone, userId: null, now: new Date(t + 3 * DAY) });
     const latest = await place({ phone, userId: null, now: new Date(t + 4 * DAY) });
-    await updateOrderStatus(db(), OWNER, o1.orderId, { status: "cancelled" });
+    await moveOrder({ db: db() }, OWNER, o1.orderId, { status: "cancelled" });
     await db().update(orders).set({ status: "shipped" }).where(eq(orders.id, o2.orderId));
-    await updateOrderStatus(db(), OWNER, o2.orderId, { status: "returned" });
+    await moveOrder({ db: db() }, OWNER, o2.orderId, { status: "returned" });
     await db().update(orders).set({ status: "shipped" }).where(eq(orders.id, o3.orderId));
-    await updateOrderStatus(db(), OWNER, o3.orderId, { status: "delivered" });
-    await updateOrderStatus(db(), OWNER, o3.orderId, { status: "returned" });
+    await moveOrder({ db: db() }, OWNER, o3.orderId, { status: "delivered" });
+    await moveOrder({ db: db() }, OWNER, o3.orderId, { status: "returned" });
 
     const page = await listSellerOrdersWithDetails(db(), { status: null, q: phone, page: 1 }, NO_RULES);
     const newest = page.orders.find((o) => o.id === latest.orderId)!;
@@ -332,7 +332,7 @@ describe.each(DATABASE_KINDS)("the owner's orders on %s", (kind) => {
       if (event) heard.push(event);
     });
     try {
-      await updateOrderStatus(db(), OWNER, placed.orderId, { status: "confirmed" });
+      await moveOrder({ db: db() }, OWNER, placed.orderId, { status: "confirmed" });
       await expect.poll(() => heard.some((e) => e.topic === "orders" && e.userId === "buyer-1"), { timeout: 3000 }).toBe(true);
     } finally {
       await stop();

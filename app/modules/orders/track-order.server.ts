@@ -3,7 +3,7 @@ import type { Db, DbOrTx } from "~/db/client.server";
 import { orderItems, orders } from "~/db/schema";
 import { normalizePakistaniMobile } from "~/lib/phone";
 import { RATE_RULES } from "~/modules/abuse/abuse-limits";
-import { hitRateLimit, refundRateLimit } from "~/modules/abuse/rate-limit.server";
+import { hitRateLimit, refundRateLimit } from "~/db/rate-limit.server";
 import type { OrderStatus, PaymentStatus } from "./order-lifecycle";
 import { normalizeOrderNumber } from "./order-number";
 import { trackingUrlSql } from "~/modules/shipping/couriers/tracking-url-sql";

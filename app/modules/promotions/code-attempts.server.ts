@@ -1,7 +1,7 @@
 import type { Db } from "~/db/client.server";
 import { AppError } from "~/lib/errors";
 import { RATE_RULES } from "~/modules/abuse/abuse-limits";
-import { hitRateLimit, refundRateLimit } from "~/modules/abuse/rate-limit.server";
+import { hitRateLimit, refundRateLimit } from "~/db/rate-limit.server";
 import type { DiscountVerdict } from "./discount-rules";
 
 export type LimitedVerdict = DiscountVerdict | { ok: false; refusal: "limited"; message: string; retryAfterSeconds: number };

@@ -1,4 +1,4 @@
-import { formatPakistanTime } from "~/lib/launch-time";
+import { formatShopDateTimeAmPm } from "~/lib/shop-time";
 import { formatPrice } from "~/lib/money";
 import type { CodeState, DiscountCodeRow } from "./manage-discount-codes.server";
 import type { SaleRow, SaleState } from "./manage-scheduled-sales.server";
@@ -26,9 +26,9 @@ export function describeScope(scope: Scope, names: TargetNames): string {
 
 /** "From 1 Apr 2026, 12:00 am to 10 Apr 2026, 11:59 pm", "Until ...", "From ...", or "No end date". */
 export function describeWindow(startsAt: Date | null, endsAt: Date | null): string {
-  if (startsAt && endsAt) return `${formatPakistanTime(startsAt)} to ${formatPakistanTime(endsAt)}`;
-  if (endsAt) return `Until ${formatPakistanTime(endsAt)}`;
-  if (startsAt) return `From ${formatPakistanTime(startsAt)}, no end date`;
+  if (startsAt && endsAt) return `${formatShopDateTimeAmPm(startsAt)} to ${formatShopDateTimeAmPm(endsAt)}`;
+  if (endsAt) return `Until ${formatShopDateTimeAmPm(endsAt)}`;
+  if (startsAt) return `From ${formatShopDateTimeAmPm(startsAt)}, no end date`;
   return "No start or end date";
 }
 

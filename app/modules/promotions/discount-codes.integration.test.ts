@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { discountCodes, discountRedemptions, orders, productVariants, scheduledSales } from "~/db/schema";
 import { AppError } from "~/lib/errors";
 import type { ShippingDetails } from "~/modules/checkout/checkout-schema";
-import { placeOrder } from "~/modules/checkout/place-order.server";
-import { cancelOrder } from "~/modules/orders/cancel-order.server";
+import { placeOrder } from "~/flows/place-order.server";
+import { cancelOrder } from "~/flows/cancel-order.server";
 import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
 import { createTestBuyer } from "../../../tests/factories/test-users";
 import { previewDiscountCode } from "./redeem-discount-code.server";
@@ -30,7 +30,7 @@ describe.each(DATABASE_KINDS)("discount codes at checkout on %s", (kind) => {
   const stock = async () => (await db().select({ stock: productVariants.stock }).from(productVariants)
     .where(and(eq(productVariants.productId, TEE.productId), eq(productVariants.color, TEE.color), eq(productVariants.size, TEE.size))))[0].stock;
   const buyTees = async (quantity: number, discountCode: string | null, userId?: string, details = shipping()) =>
-    placeOrder(db(), { userId: userId ?? (await createTestBuyer(db(), "Code Buyer")), items: [{ ...TEE, quantity }], shipping: details, discountCode });
+    placeOrder({ db: db() }, { userId: userId ?? (await createTestBuyer(db(), "Code Buyer")), items: [{ ...TEE, quantity }], shipping: details, discountCode });
   const refusal = (promise: Promise<unknown>) => promise.then(() => null, (e: AppError) => ({ code: e.code, message: e.message, fields: e.fields }));
 
   it("takes the code off the order whatever case it was typed in, and the total and free shipping follow", async () => {
@@ -81,7 +81,7 @@ describe.each(DATABASE_KINDS)("discount codes at checkout on %s", (kind) => {
     expect(await refusal(buyTees(1, "ONCEEACH", undefined, details))).toMatchObject({ message: "You have already used ONCEEACH" }); // other account, same phone
 
     // The buyer cancels: the use is given back once, and the code works again for them.
-    await cancelOrder(db(), { id: buyer, role: "buyer" }, first.orderId);
+    await cancelOrder({ db: db() }, { id: buyer, role: "buyer" }, first.orderId);
     expect((await db().select().from(discountCodes).where(eq(discountCodes.id, code.id)))[0].uses).toBe(0);
     expect((await db().select().from(discountRedemptions).where(eq(discountRedemptions.orderId, first.orderId)))[0].releasedAt).not.toBeNull();
     const again = await buyTees(1, "ONCEEACH", buyer, details);

@@ -1,5 +1,5 @@
 import { DISCOUNT_KINDS, PROMOTION_SCOPES, type DiscountKind, type PromotionScope } from "~/db/schema/statuses";
-import { fromPakistanLocal, toPakistanLocal } from "~/lib/launch-time";
+import { fromShopDateTimeLocal, toShopDateTimeLocal } from "~/lib/shop-time";
 
 /**
  * The owner's two promotion forms (Dashboard -> Discounts): a discount code and a scheduled sale.
@@ -79,7 +79,7 @@ function readWindow(values: { startsAt: string; endsAt: string }, errors: Partia
       if (required) errors[field] = `Enter when it ${name}`;
       return null;
     }
-    const date = fromPakistanLocal(typed);
+    const date = fromShopDateTimeLocal(typed);
     if (!date) errors[field] = "Enter a date and time, e.g. 1 April 2026, 12:00 am";
     return date;
   };
@@ -152,7 +152,7 @@ export function discountCodeFormValues(code?: DiscountCodeInput): DiscountCodeVa
   const count = (n: number | null) => (n === null ? "" : String(n));
   return {
     code: code.code, kind: code.kind, value: String(code.value), minOrder: count(code.minOrder), maxUses: count(code.maxUses),
-    maxUsesPerCustomer: count(code.maxUsesPerCustomer), startsAt: toPakistanLocal(code.startsAt), endsAt: toPakistanLocal(code.endsAt),
+    maxUsesPerCustomer: count(code.maxUsesPerCustomer), startsAt: toShopDateTimeLocal(code.startsAt), endsAt: toShopDateTimeLocal(code.endsAt),
     appliesTo: code.appliesTo, categorySlugs: code.categorySlugs, productIds: code.productIds, combinesWithSale: code.combinesWithSale,
   };
 }
@@ -160,7 +160,7 @@ export function discountCodeFormValues(code?: DiscountCodeInput): DiscountCodeVa
 export function saleFormValues(sale?: SaleInput): SaleValues {
   if (!sale) return { name: "", percent: "", startsAt: "", endsAt: "", appliesTo: "categories", categorySlugs: [], productIds: [] };
   return {
-    name: sale.name, percent: String(sale.percent), startsAt: toPakistanLocal(sale.startsAt), endsAt: toPakistanLocal(sale.endsAt),
+    name: sale.name, percent: String(sale.percent), startsAt: toShopDateTimeLocal(sale.startsAt), endsAt: toShopDateTimeLocal(sale.endsAt),
     appliesTo: sale.appliesTo, categorySlugs: sale.categorySlugs, productIds: sale.productIds,
   };
 }

@@ -60,3 +60,23 @@ export async function releaseRedemption(tx: DbOrTx, orderId: string, at: Date): 
     await tx.update(discountCodes).set({ uses: sql`greatest(${discountCodes.uses} - 1, 0)` }).where(eq(discountCodes.id, codeId));
   }
 }
+
+/** The code judged before anything is locked; refused with the reason beside the field. */
+export async function judgeOrderCode(tx: Tx, request: DiscountRequest): Promise<{ code: string; amount: number }> {
+  const verdict = await previewDiscountCode(tx, request);
+  if (!verdict.ok) throw new AppError("VALIDATION", verdict.message, { discountCode: verdict.message });
+  return { code: verdict.code.toUpperCase(), amount: verdict.amount };
+}
+
+/** The code changed between the judging and its use (the owner edited it): the order is placed again. */
+export class DiscountChanged extends Error {}
+
+/**
+ * Uses the code under its row's lock (the last use goes to one order only) and records it against
+ * the order. A code refused now (used up meanwhile) throws and nothing is ordered.
+ */
+export async function useOrderCode(tx: Tx, judged: { amount: number }, request: DiscountRequest, orderId: string): Promise<void> {
+  const redeemed = await redeemDiscountCode(tx, request);
+  if (redeemed.amount !== judged.amount) throw new DiscountChanged("The discount code changed while the order was placed");
+  await recordRedemption(tx, redeemed, { id: orderId, userId: request.userId, phone: request.phone, at: request.now });
+}

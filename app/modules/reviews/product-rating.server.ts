@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { SETTINGS_CHANNEL } from "~/modules/settings/settings-changed";
+import { SETTINGS_CHANNEL } from "~/db/settings-changed";
 
 export type ProductRating = { rating: number; reviewCount: number };
 

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { and, desc, gt } from "drizzle-orm";
 import { orders, products, productVariants, reviews, users } from "~/db/schema";
 import { AppError } from "~/lib/errors";
-import { placeOrder } from "~/modules/checkout/place-order.server";
+import { placeOrder } from "~/flows/place-order.server";
 import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
 import { createTestBuyer } from "../../../tests/factories/test-users";
 import { createSettingsListener } from "../../../server/settings-listener";
@@ -37,7 +37,7 @@ describe.each(DATABASE_KINDS)("reviews on %s", (kind) => {
       .where(and(eq(productVariants.productId, productId), gt(productVariants.stock, 0)))
       .orderBy(desc(productVariants.stock))
       .limit(1);
-    const order = await placeOrder(database.db, { userId: id, shipping: SHIPPING, items: [{ productId, ...variant, quantity: 1 }] });
+    const order = await placeOrder({ db: database.db }, { userId: id, shipping: SHIPPING, items: [{ productId, ...variant, quantity: 1 }] });
     await database.db.update(orders).set({ status }).where(eq(orders.id, order.orderId));
     return { id, role: "buyer" as const };
   }

@@ -2,9 +2,9 @@ import { and, count, desc, eq, gte, inArray, isNull, ne, notInArray, sql } from 
 import type { DbOrTx } from "~/db/client.server";
 import { discountRedemptions, orderItems, orders, products } from "~/db/schema";
 import { ORDER_CHANNELS, type OrderChannel, type OrderStatus } from "~/db/schema/statuses";
+import { lastShopDays, SHOP_UTC_OFFSET_SECONDS, startOfShopDay } from "~/lib/shop-time";
 import { ITEMS_SHOWN } from "~/modules/orders/more-items";
 import { cashWithCouriers, type CourierCash } from "~/modules/shipping/settlements/cash-with-couriers.server";
-import { lastKarachiDays, startOfKarachiDay } from "./karachi-days";
 
 /** Days the charts cover, today included. */
 export const OVERVIEW_DAYS = 30;
@@ -34,7 +34,7 @@ export type SellerOverview = {
     id: string; orderNumber: string; customerName: string; total: number; status: OrderStatus; createdAt: string;
     items: { quantity: number; name: string }[]; moreItems: number;
   }[];
-  /** One row per Karachi day, oldest first, zeros included: orders placed that day, revenue delivered that day. */
+  /** One row per shop day (Pakistan time), oldest first, zeros included: orders placed that day, revenue delivered that day. */
   daily: { day: string; orders: number; revenue: number }[];
   /** Best sellers of the chart period by units in orders that were not cancelled or returned. */
   topProducts: { productId: string | null; name: string; units: number }[];
@@ -48,19 +48,18 @@ export type SellerOverview = {
 
 const int = (expression: ReturnType<typeof sql>) => expression.mapWith(Number);
 const DAY_MS = 24 * 60 * 60 * 1000;
-const KARACHI_OFFSET_S = 5 * 60 * 60;
 
 /**
  * Everything the owner's Overview shows, in seven SQL aggregates (never every order in the process):
  * one pass over all orders grouped by status and channel gives the cards and the channel split; one
  * pass over the chart period grouped by day and city gives orders per day and per city; cash with
  * couriers is one more, over the unsettled shipments, and discounts given one more over the period's code uses. `now` fixes "today" so the charts' 30
- * Karachi days are testable.
+ * shop days are testable.
  */
 export async function getSellerOverview(db: DbOrTx, now: Date = new Date()): Promise<SellerOverview> {
-  const since = startOfKarachiDay(now, OVERVIEW_DAYS - 1);
-  // A Karachi day as a whole number (days since 1970 in UTC+5): cheaper to group by than formatted text.
-  const dayNumber = (column: unknown) => int(sql`floor((extract(epoch from ${column}) + ${sql.raw(String(KARACHI_OFFSET_S))}) / 86400)`);
+  const since = startOfShopDay(now, OVERVIEW_DAYS - 1);
+  // A shop day as a whole number (days since 1970 in shop time): cheaper to group by than formatted text.
+  const dayNumber = (column: unknown) => int(sql`floor((extract(epoch from ${column}) + ${sql.raw(String(SHOP_UTC_OFFSET_SECONDS))}) / 86400)`);
 
   const [byStatus, [productCount], recent, placed, delivered, top, cash, [discounts]] = await Promise.all([
     db
@@ -133,7 +132,7 @@ export async function getSellerOverview(db: DbOrTx, now: Date = new Date()): Pro
     stats,
     channels,
     recentOrders: recent.map((o) => ({ ...o, createdAt: o.createdAt.toISOString(), ...(recentItems.get(o.id) ?? { items: [], moreItems: 0 }) })),
-    daily: lastKarachiDays(now, OVERVIEW_DAYS).map((day) => ({ day, orders: ordersPerDay.get(day) ?? 0, revenue: revenuePerDay.get(day) ?? 0 })),
+    daily: lastShopDays(now, OVERVIEW_DAYS).map((day) => ({ day, orders: ordersPerDay.get(day) ?? 0, revenue: revenuePerDay.get(day) ?? 0 })),
     topProducts: top.map((t) => ({ productId: t.productId, name: (t.productId && names.get(t.productId)) || t.name, units: t.units })),
     cities: [...ordersPerCity]
       .map(([city, n]) => ({ city, orders: n }))

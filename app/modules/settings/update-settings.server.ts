@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { shopSettings } from "~/db/schema";
-import { SETTINGS_CHANNEL } from "./settings-changed";
+import { SETTINGS_CHANNEL } from "../../db/settings-changed";
 import { readSettingsInput, SETTINGS_FIELDS, settingsSchema, type SettingsField } from "./settings-schema";
 
 export type UpdateSettingsResult =

@@ -1,14 +1,17 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { products, wishlistItems } from "~/db/schema";
+import { categories, products, wishlistItems } from "~/db/schema";
 import { AppError } from "~/lib/errors";
-import { selectProductCards } from "~/modules/catalog/card-query.server";
+import { productCardColumns } from "~/modules/catalog/card-columns";
 import { SHOPPER_VISIBLE_STATUSES } from "~/modules/catalog/product-availability";
-import { publishLiveEvent } from "~/modules/live/publish-live-event.server";
+import { publishLiveEvent } from "~/db/live-events.server";
 
 /** The saved products as cards, most recently saved first; drafts are left out. */
 export async function listWishlist(db: DbOrTx, userId: string) {
-  return selectProductCards(db)
+  return db
+    .select(productCardColumns())
+    .from(products)
+    .innerJoin(categories, eq(categories.slug, products.categorySlug))
     .innerJoin(wishlistItems, and(eq(wishlistItems.productId, products.id), eq(wishlistItems.userId, userId)))
     .where(inArray(products.status, [...SHOPPER_VISIBLE_STATUSES]))
     .orderBy(desc(wishlistItems.addedAt));

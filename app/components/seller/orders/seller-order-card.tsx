@@ -4,10 +4,11 @@ import { StatusBadge } from "~/components/ui/status-badge";
 import { telHref } from "~/lib/contact-links";
 import { formatPrice } from "~/lib/money";
 import { formatPakistaniMobile } from "~/lib/phone";
+import { formatShopDate, formatShopDateTime } from "~/lib/shop-time";
 import { PAYMENT_STATUS_LABELS, STATUS_LABELS } from "~/modules/orders/order-lifecycle";
 import { CHANNEL_LABELS } from "~/modules/orders/order-channel";
 import { OrderStatusForm } from "./order-status-form";
-import { formatDateTime, formatDay, type OrdersActionResult, type OwnerOrderView } from "./types";
+import type { OrdersActionResult, OwnerOrderView } from "./types";
 
 /**
  * One order on the owner's Orders tab: a summary always in view (select box, number, customer,
@@ -33,7 +34,7 @@ export function SellerOrderCard({ order, result }: { order: OwnerOrderView; resu
             {order.fullName} · {order.city} · <strong className="text-stone-900">{formatPrice(order.total)}</strong>
           </p>
           <p className="text-xs text-stone-600">
-            {formatDateTime(order.createdAt)} · <span data-testid="order-channel">{CHANNEL_LABELS[order.channel]}</span> · #{order.id.slice(-8)}
+            {formatShopDateTime(order.createdAt)} · <span data-testid="order-channel">{CHANNEL_LABELS[order.channel]}</span> · #{order.id.slice(-8)}
           </p>
           {order.flags.length > 0 && (
             <ul className="mt-2 flex flex-wrap gap-2">
@@ -133,7 +134,7 @@ function OrderDetails({ order }: { order: OwnerOrderView }) {
         <ol className="mt-1 space-y-1" data-testid="status-history">
           {order.history.map((h, i) => (
             <li key={i}>
-              <span className="text-stone-600">{formatDateTime(h.at)}</span>:{" "}
+              <span className="text-stone-600">{formatShopDateTime(h.at)}</span>:{" "}
               {h.from === h.to && h.note ? (
                 // A step that does not change the status (booked, booking cancelled, settled): the note says it.
                 <>{h.note} by {h.actorName}</>
@@ -158,7 +159,7 @@ function OrderDetails({ order }: { order: OwnerOrderView }) {
               {order.customer.recent.map((r) => (
                 <li key={r.id}>
                   <Link to={`/seller/orders?q=${r.orderNumber}`} className="text-brand-700 underline">{r.orderNumber}</Link>{" "}
-                  <span className="text-stone-600">{formatDay(r.createdAt)}, {STATUS_LABELS[r.status]}</span>
+                  <span className="text-stone-600">{formatShopDate(r.createdAt)}, {STATUS_LABELS[r.status]}</span>
                 </li>
               ))}
             </ul>

@@ -22,14 +22,3 @@ export type OrdersActionResult =
       failed: { orderId: string; orderNumber: string | null; reason: string }[];
     }
   | { intent: null; ok: false; message: string };
-
-const dateTime = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "Asia/Karachi" });
-const date = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "Asia/Karachi" });
-
-export function formatDateTime(value: Date | string): string {
-  return dateTime.format(new Date(value));
-}
-
-export function formatDay(value: Date | string): string {
-  return date.format(new Date(value));
-}

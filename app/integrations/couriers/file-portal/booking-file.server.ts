@@ -2,7 +2,7 @@ import { stringify } from "csv-stringify/sync";
 import type { BookingField } from "~/modules/shipping/booking/booking-columns";
 import type { BookingHandover, BookingRequest, ParcelHandover } from "~/modules/shipping/couriers/courier-provider";
 import { neutraliseCsvCell } from "~/modules/orders/csv-cell";
-import { karachiDay } from "~/modules/seller/karachi-days";
+import { shopDay } from "~/lib/shop-time";
 
 /** 03XXXXXXXXX, as courier portals take a Pakistani mobile number. */
 export function localMobile(e164: string): string {
@@ -42,5 +42,5 @@ export function writeBookingFile({ courier, parcels, now }: BookingRequest): Boo
   const lines = parcels.map((parcel) => columns.map((column) => neutraliseCsvCell(cell(parcel, column.field as BookingField, courier.accountCode))));
   const csv = stringify([columns.map((c) => c.header), ...lines]);
   const slug = courier.name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "courier";
-  return { courier: courier.name, fileName: `${slug}-booking-${karachiDay(now)}.csv`, csv, count: parcels.length };
+  return { courier: courier.name, fileName: `${slug}-booking-${shopDay(now)}.csv`, csv, count: parcels.length };
 }

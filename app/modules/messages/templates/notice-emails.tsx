@@ -1,9 +1,8 @@
 import { Heading, Link, Text } from "@react-email/components";
 import type { AccountEmailData, ContactEmailData, NotifyConfirmEmailData, NotifyMeEmailData, TestEmailData } from "../email-messages";
+import { formatShopDateTimePk } from "~/lib/shop-time";
 import { CONTACT_POSSIBLE_SPAM_NOTE } from "~/modules/contact/contact-messages";
 import { absoluteUrl, ActionButton, BRAND, EmailLayout, heading, mutedText, text, type EmailShop } from "./email-layout";
-
-const timeFormat = new Intl.DateTimeFormat("en-PK", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Karachi" });
 
 /** To the owner: someone wrote through the contact form. Reply goes straight to them. */
 export function ContactMessageEmail({ shop, message }: { shop: EmailShop; message: ContactEmailData }) {
@@ -61,7 +60,7 @@ export function PasswordChangedEmail({ shop, account }: { shop: EmailShop; accou
   return (
     <EmailLayout shop={shop} preview="Your password was changed">
       <Heading as="h1" style={heading}>Your password was changed</Heading>
-      <Text style={text}>Hi {account.name}, the password of your {shop.name} account was changed on {timeFormat.format(new Date(account.at))} (Pakistan time). Other devices were signed out.</Text>
+      <Text style={text}>Hi {account.name}, the password of your {shop.name} account was changed on {formatShopDateTimePk(account.at)} (Pakistan time). Other devices were signed out.</Text>
       <Text style={text}>If this was not you, contact us at once on {shop.phone} or {shop.contactEmail}.</Text>
       <ActionButton href={absoluteUrl(shop, account.dashboardPath)}>Open your account</ActionButton>
     </EmailLayout>
@@ -89,7 +88,7 @@ export function TestEmail({ shop, test }: { shop: EmailShop; test: TestEmailData
     <EmailLayout shop={shop} preview="Order notices reach this address">
       <Heading as="h1" style={heading}>Order notices reach you</Heading>
       <Text style={text}>
-        {`This is a test e-mail from ${shop.name}, sent by ${test.requestedBy} on ${timeFormat.format(new Date(test.at))} (Pakistan time). `}
+        {`This is a test e-mail from ${shop.name}, sent by ${test.requestedBy} on ${formatShopDateTimePk(test.at)} (Pakistan time). `}
         New orders, cancellations by customers and contact messages are e-mailed to: {test.recipients.join(", ")}.
       </Text>
       <Text style={text}>Nothing else to do. To change who gets them, edit the notification recipients in Settings.</Text>

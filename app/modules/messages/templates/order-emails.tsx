@@ -1,14 +1,13 @@
 import { Column, Heading, Row, Section, Text } from "@react-email/components";
 import type { OrderStatus } from "~/db/schema/statuses";
 import { formatPkr } from "~/lib/money";
+import { formatShopWeekdayDayMonthPk } from "~/lib/shop-time";
 import { STATUS_LABELS } from "~/modules/orders/order-lifecycle";
 import type { OrderCancelledEmailData, OrderEmailData, OrderStatusEmailData } from "../email-messages";
 import { absoluteUrl, ActionButton, BRAND, EmailLayout, heading, mutedText, text, type EmailShop } from "./email-layout";
 
-const dateFormat = new Intl.DateTimeFormat("en-PK", { weekday: "short", day: "numeric", month: "short", timeZone: "Asia/Karachi" });
-
 function deliveryWindow(order: OrderEmailData): string {
-  return `${dateFormat.format(new Date(order.deliveryFrom))} to ${dateFormat.format(new Date(order.deliveryTo))}`;
+  return `${formatShopWeekdayDayMonthPk(order.deliveryFrom)} to ${formatShopWeekdayDayMonthPk(order.deliveryTo)}`;
 }
 
 /** Items, totals and the cash to have ready: the part every order e-mail shares. */

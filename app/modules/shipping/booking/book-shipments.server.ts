@@ -5,13 +5,14 @@ import { AppError } from "~/lib/errors";
 import { formatPrice } from "~/lib/money";
 import { formatKg } from "~/lib/weight";
 import { isUuid } from "~/lib/uuid";
-import { publishLiveEvents } from "~/modules/live/publish-live-event.server";
+import { publishLiveEvents } from "~/db/live-events.server";
 import { STATUS_LABELS } from "~/modules/orders/order-lifecycle";
-import { recordStatusChange, recordStatusChanges, type OrderActor } from "~/modules/orders/record-status-change.server";
+import type { OrderActor } from "~/modules/orders/order-actor";
 import { bookingCancelledNote, removeBooking } from "./shipment-follows-order.server";
 import { getCourier } from "../couriers/couriers.server";
 import { codAmountFor, parcelOf } from "./parcel";
 import { estimateCharge } from "../couriers/rate-card";
+import type { OrderDesk } from "../order-desk";
 
 /** Orders in these statuses may be booked: confirmed by the owner, not yet handed to a courier. */
 export const BOOKABLE_STATUSES = ["confirmed", "processing"] as const;
@@ -34,7 +35,9 @@ export type BookingResult = { courier: string; booked: BookedShipment[]; refused
  * booked, not confirmed, unknown) is refused with its reason and the others still book. One
  * transaction with the orders locked, so two owners booking the same order book it once.
  */
-export async function bookShipments(db: Db, actor: { id: string | null; name?: string }, request: BookingRequest, now = new Date()): Promise<BookingResult> {
+export async function bookShipments(
+  db: Db, actor: { id: string | null; name?: string }, request: BookingRequest, desk: OrderDesk, now = new Date(),
+): Promise<BookingResult> {
   const ids = [...new Set(request.orderIds)];
   if (!ids.length) throw new AppError("VALIDATION", "Select the orders to book");
   if (ids.length > MAX_BOOKING) throw new AppError("VALIDATION", `Book at most ${MAX_BOOKING} orders at a time`);
@@ -78,7 +81,7 @@ export async function bookShipments(db: Db, actor: { id: string | null; name?: s
     // The order names its courier at once (the owner's list, the buyer's page); the tracking number follows from the courier.
     await tx.update(orders).set({ courierName: courier.name, updatedAt: now }).where(inArray(orders.id, bookable.map((o) => o.id)));
     // The order's history says when it was booked and by whom (its status does not change).
-    await recordStatusChanges(tx, rows.map((row) => {
+    await desk.recordHistory(tx, rows.map((row) => {
       const { status } = bookable.find((o) => o.id === row.orderId)!;
       return {
         orderId: row.orderId, from: status, to: status, actor: { id: actor.id, name: actor.name ?? "Shop" }, at: now,
@@ -101,7 +104,7 @@ export async function bookShipments(db: Db, actor: { id: string | null; name?: s
  * courier, and its history says so. The order stays as it is and can be booked again. Once the
  * courier has the parcel (shipped) the booking stands.
  */
-export async function cancelBooking(db: Db, actor: OrderActor, orderId: string, now = new Date()): Promise<{ orderNumber: string; courier: string }> {
+export async function cancelBooking(db: Db, actor: OrderActor, orderId: string, desk: OrderDesk, now = new Date()): Promise<{ orderNumber: string; courier: string }> {
   if (!isUuid(orderId)) throw new AppError("NOT_FOUND", "Order not found");
   return db.transaction(async (tx) => {
     const [order] = await tx.select({ id: orders.id, orderNumber: orders.orderNumber, status: orders.status, userId: orders.userId })
@@ -113,7 +116,7 @@ export async function cancelBooking(db: Db, actor: OrderActor, orderId: string, 
     const removed = await removeBooking(tx, order.id);
     if (!removed) throw new AppError("CONFLICT", `${order.orderNumber} is not booked`);
     await tx.update(orders).set({ courierName: null, trackingNumber: null, updatedAt: now }).where(eq(orders.id, order.id));
-    await recordStatusChange(tx, { orderId: order.id, from: order.status, to: order.status, actor, at: now, note: bookingCancelledNote(removed.courier, removed.trackingNumber) });
+    await desk.recordHistory(tx, [{ orderId: order.id, from: order.status, to: order.status, actor, at: now, note: bookingCancelledNote(removed.courier, removed.trackingNumber) }]);
     await publishLiveEvents(tx, "orders", order.userId ? [order.userId] : []);
     return { orderNumber: order.orderNumber, courier: removed.courier };
   });

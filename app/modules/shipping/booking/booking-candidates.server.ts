@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { couriers, orderItems, orders, products, shipments } from "~/db/schema";
 import { isUuid } from "~/lib/uuid";
-import { getSettings } from "~/modules/settings/get-settings.server";
+import { getSettings } from "~/db/shop-settings.server";
 import { suggestCourier, type CourierSuggestion } from "../couriers/courier-routing";
 import { listCourierRules } from "../couriers/couriers.server";
 import { parcelOf } from "./parcel";

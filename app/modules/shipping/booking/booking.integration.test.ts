@@ -5,7 +5,7 @@ import { AppError } from "~/lib/errors";
 import { DATABASE_KINDS, useTestDatabase } from "../../../../tests/factories/test-database";
 import { placeTestOrder } from "../../../../tests/factories/test-orders";
 import { defaultBookingColumns } from "./booking-columns";
-import { bookShipments } from "./book-shipments.server";
+import { bookParcels } from "~/flows/book-parcels.server";
 import { parseCourierForm, type CourierInput } from "../couriers/courier-form";
 import { createCourier, listCourierRules, listCouriers, saveCourierRules, setCourierActive, updateCourier } from "../couriers/couriers.server";
 
@@ -60,7 +60,7 @@ describe.each(DATABASE_KINDS)("couriers and bookings on %s", (kind) => {
     const typed = await order("confirmed", 1);
     const pending = await order("pending");
     const cancelled = await order("cancelled");
-    const result = await bookShipments(db(), OWNER, {
+    const result = await bookParcels({ db: db() }, OWNER, {
       orderIds: [two.id, one.id, typed.id, pending.id, cancelled.id, "not-an-id"], courierId: courier.id, weights: { [typed.id]: 2400 },
     });
     expect(result.courier).toBe("PostEx");
@@ -84,7 +84,7 @@ describe.each(DATABASE_KINDS)("couriers and bookings on %s", (kind) => {
     expect(named).toEqual({ courierName: "PostEx", status: "confirmed" });
 
     // Booking again refuses the booked one and books nothing twice.
-    const again = await bookShipments(db(), OWNER, { orderIds: [two.id], courierId: courier.id });
+    const again = await bookParcels({ db: db() }, OWNER, { orderIds: [two.id], courierId: courier.id });
     expect(again.booked).toEqual([]);
     expect(again.refused).toEqual([{ orderId: two.id, orderNumber: two.orderNumber, reason: `${two.orderNumber}: It is already booked` }]);
     await db().update(products).set({ weightGrams: null }).where(eq(products.id, TEE));
@@ -94,8 +94,8 @@ describe.each(DATABASE_KINDS)("couriers and bookings on %s", (kind) => {
     const courier = await createCourier(db(), courierInput("Trax"));
     const o = await order("confirmed");
     const results = await Promise.allSettled([
-      bookShipments(db(), OWNER, { orderIds: [o.id], courierId: courier.id }),
-      bookShipments(db(), OWNER, { orderIds: [o.id], courierId: courier.id }),
+      bookParcels({ db: db() }, OWNER, { orderIds: [o.id], courierId: courier.id }),
+      bookParcels({ db: db() }, OWNER, { orderIds: [o.id], courierId: courier.id }),
     ]);
     const booked = results.flatMap((r) => (r.status === "fulfilled" ? r.value.booked : []));
     expect(booked).toHaveLength(1);
@@ -106,7 +106,7 @@ describe.each(DATABASE_KINDS)("couriers and bookings on %s", (kind) => {
     const courier = await createCourier(db(), courierInput("BlueEx"));
     await setCourierActive(db(), courier.id, false);
     const o = await order("confirmed");
-    await expect(bookShipments(db(), OWNER, { orderIds: [o.id], courierId: courier.id })).rejects.toMatchObject({ code: "CONFLICT" });
-    await expect(bookShipments(db(), OWNER, { orderIds: [], courierId: courier.id })).rejects.toMatchObject({ code: "VALIDATION", message: "Select the orders to book" });
+    await expect(bookParcels({ db: db() }, OWNER, { orderIds: [o.id], courierId: courier.id })).rejects.toMatchObject({ code: "CONFLICT" });
+    await expect(bookParcels({ db: db() }, OWNER, { orderIds: [], courierId: courier.id })).rejects.toMatchObject({ code: "VALIDATION", message: "Select the orders to book" });
   });
 });

@@ -4,7 +4,7 @@ import { couriers, orderItems, orders, shipments } from "~/db/schema";
 import { AppError } from "~/lib/errors";
 import { normalizePakistaniMobile } from "~/lib/phone";
 import { isUuid } from "~/lib/uuid";
-import { getSettings } from "~/modules/settings/get-settings.server";
+import { getSettings } from "~/db/shop-settings.server";
 import { code128Svg } from "./barcode.server";
 import { parcelDescription } from "./parcel";
 

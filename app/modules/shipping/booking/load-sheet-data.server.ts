@@ -3,8 +3,8 @@ import type { DbOrTx } from "~/db/client.server";
 import { orders, shipments } from "~/db/schema";
 import { AppError } from "~/lib/errors";
 import { normalizePakistaniMobile } from "~/lib/phone";
-import { karachiDayRange } from "~/modules/seller/karachi-days";
-import { getSettings } from "~/modules/settings/get-settings.server";
+import { shopDayRange as karachiDayRange } from "~/lib/shop-time";
+import { getSettings } from "~/db/shop-settings.server";
 import { getCourier } from "../couriers/couriers.server";
 
 export const BAD_DAY = "Pick a date, such as 2026-11-25";
@@ -47,7 +47,7 @@ export function bookedParcels(db: DbOrTx, courierId: number, range: { start: Dat
 
 /**
  * The courier's load sheet for one Pakistan calendar day: every parcel booked with it from that
- * day's midnight to the next (Asia/Karachi), in booking order, with the totals the rider signs for.
+ * day's midnight to the next (shop time), in booking order, with the totals the rider signs for.
  * An unknown courier is NOT_FOUND; a day that is not a real "YYYY-MM-DD" date is a VALIDATION error.
  * The parcels are read by the (courier_id, booked_at) index.
  */

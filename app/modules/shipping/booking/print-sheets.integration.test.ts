@@ -4,11 +4,11 @@ import { productVariants, shipments, users } from "~/db/schema";
 import { DATABASE_KINDS, useTestDatabase } from "../../../../tests/factories/test-database";
 import { placeTestOrder, TEST_ITEM } from "../../../../tests/factories/test-orders";
 import { defaultBookingColumns } from "./booking-columns";
-import { bookShipments } from "./book-shipments.server";
+import { bookParcels } from "~/flows/book-parcels.server";
 import { parseCourierForm } from "../couriers/courier-form";
 import { createCourier } from "../couriers/couriers.server";
 import { MAX_LABELS, shippingLabels, TOO_MANY_LABELS } from "./label-data.server";
-import { karachiDayRange } from "~/modules/seller/karachi-days";
+import { shopDayRange } from "~/lib/shop-time";
 import { BAD_DAY, bookedParcels, loadSheet } from "./load-sheet-data.server";
 
 const OWNER = { id: "owner-print", name: "Sana Owner" };
@@ -30,7 +30,7 @@ describe.each(DATABASE_KINDS)("labels and load sheets on %s", (kind) => {
   const order = (opts: { quantity?: number; city?: string; name?: string; status?: "confirmed" | "processing" | "pending" } = {}) =>
     // A phone of its own for each order: one phone may hold only so many open orders.
     placeTestOrder(db(), OWNER, { status: opts.status ?? "confirmed", quantity: opts.quantity, city: opts.city, name: opts.name, phone: `+92300${String(2000000 + ++phone)}` });
-  const book = (orderIds: string[], courierId: number, at: string) => bookShipments(db(), OWNER, { orderIds, courierId }, new Date(at));
+  const book = (orderIds: string[], courierId: number, at: string) => bookParcels({ db: db(), now: new Date(at) }, OWNER, { orderIds, courierId });
 
   beforeAll(async () => {
     await db().insert(users).values({ id: OWNER.id, name: OWNER.name, email: "owner-print@example.pk", role: "seller" });
@@ -129,7 +129,7 @@ describe.each(DATABASE_KINDS)("labels and load sheets on %s", (kind) => {
   });
 
   it("reads a day's parcels by the shipments' (courier_id, booked_at) index", async () => {
-    const query = bookedParcels(db(), 1, karachiDayRange("2026-03-10")!).toSQL();
+    const query = bookedParcels(db(), 1, shopDayRange("2026-03-10")!).toSQL();
     const literal = (value: unknown) => (typeof value === "number" ? String(value) : `'${String(value).replace(/'/g, "''")}'`);
     const text = query.sql.replace(/\$(\d+)/g, (_, n: string) => literal(query.params[Number(n) - 1]));
     // A few rows make a table scan cheapest: with it ruled out, the plan names the index the query can use.

@@ -1,20 +1,24 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { orders, orderStatusHistory, productVariants, settlements, shipments, shippingDiscrepancies, users } from "~/db/schema";
-import { cancelOrder } from "~/modules/orders/cancel-order.server";
-import { updateOrderStatus } from "~/modules/orders/update-order-status.server";
+import { cancelOrder } from "~/flows/cancel-order.server";
+import { moveOrder } from "~/flows/move-order.server";
 import { DATABASE_KINDS, useTestDatabase } from "../../../../tests/factories/test-database";
 import { placeTestOrder, TEST_ITEM } from "../../../../tests/factories/test-orders";
-import { bookShipments, cancelBooking } from "./book-shipments.server";
+import { bookParcels, cancelParcelBooking } from "~/flows/book-parcels.server";
 import { defaultBookingColumns } from "./booking-columns";
 import { cashWithCouriers } from "../settlements/cash-with-couriers.server";
-import { runCourierImport, saveCourierUpload } from "../imports/run-courier-import.server";
+import { applyCourierReport } from "~/flows/apply-courier-report.server";
+import { saveCourierUpload } from "../imports/run-courier-import.server";
 import { fileCourierProvider } from "~/integrations/couriers/file-portal/file-courier-provider.server";
+import { testProviders } from "../../../../tests/factories/test-providers";
 import { parseCourierForm } from "../couriers/courier-form";
 import { createCourier } from "../couriers/couriers.server";
 import { bookedParcels } from "./load-sheet-data.server";
 
 const OWNER = { id: "owner-follow", name: "Sana Owner" };
+// The request context's providers, as start-up makes them: couriers through their portals' files.
+const providers = testProviders();
 const BUYER = { id: "buyer-follow", name: "Ayesha Buyer" };
 
 describe.each(DATABASE_KINDS)("a booked parcel follows its order on %s", (kind) => {
@@ -37,7 +41,7 @@ describe.each(DATABASE_KINDS)("a booked parcel follows its order on %s", (kind) 
   let phone = 4000;
   async function booked(status: "confirmed" | "processing" = "confirmed") {
     const order = await placeTestOrder(db(), OWNER, { status, phone: `+92300777${phone++}` });
-    const result = await bookShipments(db(), OWNER, { orderIds: [order.id], courierId });
+    const result = await bookParcels({ db: db() }, OWNER, { orderIds: [order.id], courierId });
     expect(result.booked).toHaveLength(1);
     return order;
   }
@@ -59,8 +63,8 @@ describe.each(DATABASE_KINDS)("a booked parcel follows its order on %s", (kind) 
     await db().update(orders).set({ userId: BUYER.id }).where(eq(orders.id, byBuyer.id));
     expect(await onLoadSheet(byOwner.orderNumber)).toBe(true);
 
-    await updateOrderStatus(db(), OWNER, byOwner.id, { status: "cancelled" });
-    await cancelOrder(db(), { id: BUYER.id, role: "buyer" }, byBuyer.id);
+    await moveOrder({ db: db() }, OWNER, byOwner.id, { status: "cancelled" });
+    await cancelOrder({ db: db() }, { id: BUYER.id, role: "buyer" }, byBuyer.id);
 
     for (const order of [byOwner, byBuyer]) {
       expect(await parcel(order.id)).toBeUndefined();
@@ -73,62 +77,62 @@ describe.each(DATABASE_KINDS)("a booked parcel follows its order on %s", (kind) 
 
   it("cancels a booking before shipping (the order stays and books again), and refuses once shipped or when not booked", async () => {
     const order = await booked();
-    const result = await cancelBooking(db(), OWNER, order.id);
+    const result = await cancelParcelBooking({ db: db() }, OWNER, order.id);
     expect(result).toEqual({ orderNumber: order.orderNumber, courier: "Trax" });
     expect(await parcel(order.id)).toBeUndefined();
     expect((await db().select().from(orders).where(eq(orders.id, order.id)))[0]).toMatchObject({ status: "confirmed", courierName: null });
     expect((await history(order.id)).at(-1)).toMatchObject({ fromStatus: "confirmed", toStatus: "confirmed", note: expect.stringContaining("Booking with Trax cancelled") });
-    await expect(cancelBooking(db(), OWNER, order.id)).rejects.toMatchObject({ code: "CONFLICT", message: `${order.orderNumber} is not booked` });
+    await expect(cancelParcelBooking({ db: db() }, OWNER, order.id)).rejects.toMatchObject({ code: "CONFLICT", message: `${order.orderNumber} is not booked` });
 
-    expect((await bookShipments(db(), OWNER, { orderIds: [order.id], courierId })).booked).toHaveLength(1);
-    await updateOrderStatus(db(), OWNER, order.id, { status: "processing" });
-    await updateOrderStatus(db(), OWNER, order.id, { status: "shipped", trackingNumber: "TRX-HAND-1" });
-    await expect(cancelBooking(db(), OWNER, order.id)).rejects.toMatchObject({ code: "CONFLICT" });
+    expect((await bookParcels({ db: db() }, OWNER, { orderIds: [order.id], courierId })).booked).toHaveLength(1);
+    await moveOrder({ db: db() }, OWNER, order.id, { status: "processing" });
+    await moveOrder({ db: db() }, OWNER, order.id, { status: "shipped", trackingNumber: "TRX-HAND-1" });
+    await expect(cancelParcelBooking({ db: db() }, OWNER, order.id)).rejects.toMatchObject({ code: "CONFLICT" });
     expect(await parcel(order.id)).toBeDefined();
   });
 
   it("takes a tracking number, delivery and return set by hand onto the parcel, so cash with couriers counts it", async () => {
     const order = await booked("processing");
     const cashBefore = (await cashWithCouriers(db())).find((c) => c.courierName === "Trax")?.amount ?? 0;
-    await updateOrderStatus(db(), OWNER, order.id, { status: "shipped", trackingNumber: "TRX-HAND-2" });
+    await moveOrder({ db: db() }, OWNER, order.id, { status: "shipped", trackingNumber: "TRX-HAND-2" });
     expect((await parcel(order.id)).trackingNumber).toBe("TRX-HAND-2");
 
     // A typo giving another parcel's number is refused beside the field, and nothing changes.
     const other = await booked("processing");
-    await expect(updateOrderStatus(db(), OWNER, other.id, { status: "shipped", trackingNumber: "TRX-HAND-2" }))
+    await expect(moveOrder({ db: db() }, OWNER, other.id, { status: "shipped", trackingNumber: "TRX-HAND-2" }))
       .rejects.toMatchObject({ code: "VALIDATION", fields: { trackingNumber: `Tracking number TRX-HAND-2 is already on order ${order.orderNumber}` } });
     expect((await db().select().from(orders).where(eq(orders.id, other.id)))[0].status).toBe("processing");
 
-    await updateOrderStatus(db(), OWNER, order.id, { status: "delivered" });
+    await moveOrder({ db: db() }, OWNER, order.id, { status: "delivered" });
     expect((await parcel(order.id)).deliveredAt).toBeInstanceOf(Date);
     const cashAfter = (await cashWithCouriers(db())).find((c) => c.courierName === "Trax")!.amount;
     expect(cashAfter - cashBefore).toBe((await parcel(order.id)).codAmount);
 
-    await updateOrderStatus(db(), OWNER, order.id, { status: "returned" });
+    await moveOrder({ db: db() }, OWNER, order.id, { status: "returned" });
     expect((await parcel(order.id)).returnedAt).toBeInstanceOf(Date);
   });
 
   it("finds an order by a tracking number typed by hand and says it was never booked, rather than 'no such parcel'", async () => {
     const order = await placeTestOrder(db(), OWNER, { status: "processing", phone: `+92300777${phone++}` });
-    await updateOrderStatus(db(), OWNER, order.id, { status: "shipped", courierName: "Own rider", trackingNumber: "RIDER-77" });
+    await moveOrder({ db: db() }, OWNER, order.id, { status: "shipped", courierName: "Own rider", trackingNumber: "RIDER-77" });
     const uploadId = await saveCourierUpload(db(), fileCourierProvider, OWNER, { name: "rider.csv", bytes: new TextEncoder().encode("CN,Status\nRIDER-77,Delivered\n") });
-    const report = await runCourierImport(db(), fileCourierProvider, OWNER, { kind: "delivery", uploadId, courierId: null, apply: false });
+    const report = await applyCourierReport({ db: db(), providers }, OWNER, { kind: "delivery", uploadId, courierId: null, apply: false });
     expect(report.rows[0]).toMatchObject({ outcome: "unmatched", orderNumber: order.orderNumber, says: `${order.orderNumber} is not booked with a courier` });
   });
 
   it("settles a parcel the courier paid for before the owner marked it delivered by hand, and closes the early discrepancy", async () => {
     const order = await booked("processing");
-    await updateOrderStatus(db(), OWNER, order.id, { status: "shipped", trackingNumber: "TRX-EARLY-1" });
+    await moveOrder({ db: db() }, OWNER, order.id, { status: "shipped", trackingNumber: "TRX-EARLY-1" });
     const { codAmount } = await parcel(order.id);
     const file = `Order Ref,COD Amount,Transaction Fee,Net Amount,Settlement ID,Settlement Date\n${order.orderNumber},${codAmount},150,${codAmount - 150},STL-HAND,2026-11-23\n`;
     const uploadId = await saveCourierUpload(db(), fileCourierProvider, OWNER, { name: "trax-payments.csv", bytes: new TextEncoder().encode(file) });
-    await runCourierImport(db(), fileCourierProvider, OWNER, { kind: "cod", uploadId, courierId, apply: true });
+    await applyCourierReport({ db: db(), providers }, OWNER, { kind: "cod", uploadId, courierId, apply: true });
     const openEarly = () => db().select().from(shippingDiscrepancies).where(and(eq(shippingDiscrepancies.orderId, order.id), eq(shippingDiscrepancies.kind, "not-delivered")));
     expect((await openEarly())[0]).toMatchObject({ resolvedAt: null });
     const settlementOf = async () => (await db().select().from(settlements).where(eq(settlements.reference, "STL-HAND")))[0];
     expect((await settlementOf()).expectedTotal).toBe(0);
 
-    await updateOrderStatus(db(), OWNER, order.id, { status: "delivered" });
+    await moveOrder({ db: db() }, OWNER, order.id, { status: "delivered" });
 
     expect((await db().select().from(orders).where(eq(orders.id, order.id)))[0]).toMatchObject({ status: "delivered", paymentStatus: "settled" });
     const [early] = await openEarly();

@@ -4,8 +4,9 @@ import { couriers, orders, settlements, shipments } from "~/db/schema";
 import type { OrderStatus } from "~/db/schema/statuses";
 import { AppError } from "~/lib/errors";
 import type { MovingOrder } from "~/modules/orders/order-lifecycle";
-import type { OrderActor } from "~/modules/orders/record-status-change.server";
+import type { OrderActor } from "~/modules/orders/order-actor";
 import type { ImportContext } from "../imports/import-context.server";
+import type { OrderDesk } from "../order-desk";
 import { checkParcelPayment, refreshSettlement } from "../settlements/parcel-payment.server";
 
 /**
@@ -16,13 +17,14 @@ import { checkParcelPayment, refreshSettlement } from "../settlements/parcel-pay
  * sheet the rider signs, the labels, the booking file and the rates. A delivery recorded by hand for
  * a parcel the courier has already paid for settles it, as the delivery import does.
  *
- * Call it inside the move's transaction, after the order row is locked, with the order as moved.
+ * Call it inside the move's transaction, after the order row is locked, with the order as moved,
+ * and the orders port (`desk`) that writes the history of a settling it causes.
  * Returns a note for the order's history when it removed a booking (the owner may have to cancel it
  * on the courier's portal).
  */
 export async function shipmentFollowsOrder(
   tx: DbOrTx, order: Pick<MovingOrder, "id"> & Partial<MovingOrder>, to: OrderStatus,
-  opts: { at: Date; now: Date; actor: OrderActor; trackingNumber?: string },
+  opts: { at: Date; now: Date; actor: OrderActor; trackingNumber?: string; desk: OrderDesk },
 ): Promise<string | null> {
   const orderId = order.id;
   if (to === "cancelled") {
@@ -52,13 +54,13 @@ const isMoved = (order: Partial<MovingOrder>): order is MovingOrder => order.sta
  */
 async function settlePaidEarly(
   tx: DbOrTx, order: MovingOrder, parcel: { courierId: number; codAmount: number; collected: number | null; settlementId: number },
-  opts: { now: Date; actor: OrderActor },
+  opts: { now: Date; actor: OrderActor; desk: OrderDesk },
 ): Promise<void> {
   const [found] = await tx.select({ orderNumber: orders.orderNumber, total: orders.total, reference: settlements.reference })
     .from(orders).innerJoin(settlements, eq(settlements.id, parcel.settlementId)).where(eq(orders.id, order.id));
   if (!found) return;
   const source = `${opts.actor.name} marking it delivered`;
-  const ctx: ImportContext = { tx, actor: opts.actor, now: opts.now, source, note: `By ${source}`, courierId: parcel.courierId, importId: null };
+  const ctx: ImportContext = { tx, actor: opts.actor, now: opts.now, source, note: `By ${source}`, courierId: parcel.courierId, importId: null, desk: opts.desk };
   await checkParcelPayment(ctx, {
     order: { ...order, orderNumber: found.orderNumber, total: found.total }, codAmount: parcel.codAmount,
     collected: parcel.collected ?? 0, settlementId: parcel.settlementId, reference: found.reference, paidBeforeDelivery: true,

@@ -7,7 +7,7 @@ import { trackOrder } from "~/modules/orders/track-order.server";
 import { DATABASE_KINDS, useTestDatabase } from "../../../../tests/factories/test-database";
 import { placeTestOrder } from "../../../../tests/factories/test-orders";
 import { defaultBookingColumns } from "../booking/booking-columns";
-import { bookShipments } from "../booking/book-shipments.server";
+import { bookParcels } from "~/flows/book-parcels.server";
 import { parseCourierForm } from "./courier-form";
 import { createCourier } from "./couriers.server";
 
@@ -32,7 +32,7 @@ describe.each(DATABASE_KINDS)("the tracking link on order views on %s", (kind) =
     if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
     const courier = await createCourier(db(), parsed.data);
     const order = await placeTestOrder(db(), OWNER, { status: "confirmed", phone: "+923004445566" });
-    await bookShipments(db(), OWNER, { orderIds: [order.id], courierId: courier.id });
+    await bookParcels({ db: db() }, OWNER, { orderIds: [order.id], courierId: courier.id });
     await db().update(orders).set({ trackingNumber: "TCS-77001" }).where(eq(orders.id, order.id));
     const link = "https://www.tcsexpress.com/track/TCS-77001";
 

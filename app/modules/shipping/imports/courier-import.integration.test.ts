@@ -2,19 +2,23 @@ import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { messageOutbox, orders, orderStatusHistory, productVariants, settlements, shipmentEvents, shipments, shippingDiscrepancies, users } from "~/db/schema";
 import { AppError } from "~/lib/errors";
-import { updateOrderStatus } from "~/modules/orders/update-order-status.server";
+import { moveOrder } from "~/flows/move-order.server";
 import { DATABASE_KINDS, useTestDatabase } from "../../../../tests/factories/test-database";
 import { placeTestOrder, TEST_ITEM } from "../../../../tests/factories/test-orders";
-import { bookShipments } from "../booking/book-shipments.server";
+import { bookParcels } from "~/flows/book-parcels.server";
 import { cashWithCouriers } from "../settlements/cash-with-couriers.server";
 import { defaultBookingColumns } from "../booking/booking-columns";
 import { parseCourierForm } from "../couriers/courier-form";
-import { COD_NEEDS_COURIER, runCourierImport, saveCourierUpload } from "./run-courier-import.server";
+import { applyCourierReport } from "~/flows/apply-courier-report.server";
+import { COD_NEEDS_COURIER, saveCourierUpload } from "./run-courier-import.server";
 import { fileCourierProvider } from "~/integrations/couriers/file-portal/file-courier-provider.server";
 import { portalXlsx } from "~/integrations/couriers/file-portal/portal-stand-in";
+import { testProviders } from "../../../../tests/factories/test-providers";
 import { createCourier } from "../couriers/couriers.server";
 
 const OWNER = { id: "owner-import", name: "Sana Owner" };
+// The request context's providers, as start-up makes them: couriers through their portals' files.
+const providers = testProviders();
 const DAY = 24 * 60 * 60 * 1000;
 
 describe.each(DATABASE_KINDS)("courier file imports on %s", (kind) => {
@@ -39,13 +43,13 @@ describe.each(DATABASE_KINDS)("courier file imports on %s", (kind) => {
   async function bookedOrders(count = 3, courier = () => courierId) {
     const placed = [];
     for (let i = 0; i < count; i++) placed.push(await placeTestOrder(db(), OWNER, { status: "confirmed", phone: `+92300555${String(1000 + placed.length + Math.floor(Math.random() * 8000)).slice(0, 4)}` }));
-    await bookShipments(db(), OWNER, { orderIds: placed.map((o) => o.id), courierId: courier() });
+    await bookParcels({ db: db() }, OWNER, { orderIds: placed.map((o) => o.id), courierId: courier() });
     return placed;
   }
   const upload = (name: string, text: string | Uint8Array) =>
     saveCourierUpload(db(), fileCourierProvider, OWNER, { name, bytes: typeof text === "string" ? new TextEncoder().encode(text) : text });
   const run = async (kind: "tracking" | "delivery" | "cod", uploadId: string, apply: boolean, courier: number | null = null) =>
-    runCourierImport(db(), fileCourierProvider, OWNER, { kind, uploadId, courierId: courier, apply });
+    applyCourierReport({ db: db(), providers }, OWNER, { kind, uploadId, courierId: courier, apply });
   const order = async (id: string) => (await db().select().from(orders).where(eq(orders.id, id)))[0];
   const stock = async () => (await db().select({ stock: productVariants.stock }).from(productVariants)
     .where(and(eq(productVariants.productId, TEST_ITEM.productId), eq(productVariants.color, TEST_ITEM.color), eq(productVariants.size, TEST_ITEM.size))))[0].stock;
@@ -169,11 +173,11 @@ describe.each(DATABASE_KINDS)("courier file imports on %s", (kind) => {
     // A return after settlement: the buyer sends a settled order back within the window.
     const cashBeforeReturn = await tcsCash();
     const stockBeforeReturn = await stock();
-    await updateOrderStatus(db(), OWNER, a.id, { status: "returned" });
+    await moveOrder({ db: db() }, OWNER, a.id, { status: "returned" });
     expect(await order(a.id)).toMatchObject({ status: "returned", paymentStatus: "refunded" });
     expect(await stock()).toBe(stockBeforeReturn + 1);
     // Its stock comes back once: not again by a second return, nor by the courier's file saying so.
-    await expect(updateOrderStatus(db(), OWNER, a.id, { status: "returned" })).rejects.toMatchObject({ code: "CONFLICT" });
+    await expect(moveOrder({ db: db() }, OWNER, a.id, { status: "returned" })).rejects.toMatchObject({ code: "CONFLICT" });
     const late = await run("delivery", await upload("s2-return.csv", "Tracking ID,Status\nPX-1,Returned\n"), true, courierId);
     expect(late.rows[0]).toMatchObject({ outcome: "unchanged", says: "Already returned" });
     expect(await stock()).toBe(stockBeforeReturn + 1);

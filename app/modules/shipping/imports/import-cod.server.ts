@@ -1,8 +1,8 @@
 import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import { orders, settlements, shipments } from "~/db/schema";
 import { formatPrice } from "~/lib/money";
-import { karachiDay } from "~/modules/seller/karachi-days";
-import { getSettings } from "~/modules/settings/get-settings.server";
+import { shopDay as karachiDay } from "~/lib/shop-time";
+import { getSettings } from "~/db/shop-settings.server";
 import type { CodImportRow } from "./column-mapping";
 import { findParcel, notFound, type ImportContext, type PlannedRow } from "./import-context.server";
 import { checkParcelPayment, noteDiscrepancy, refreshSettlement, type SettlementSummary } from "../settlements/parcel-payment.server";

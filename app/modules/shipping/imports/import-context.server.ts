@@ -1,9 +1,11 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { couriers, orders, shipmentEvents, shipments } from "~/db/schema";
+import { fromShopDateTimeLocal } from "~/lib/shop-time";
 import { normalizeOrderNumber } from "~/modules/orders/order-number";
 import type { MovingOrder } from "~/modules/orders/order-lifecycle";
-import type { OrderActor } from "~/modules/orders/record-status-change.server";
+import type { OrderActor } from "~/modules/orders/order-actor";
+import type { OrderDesk } from "../order-desk";
 
 /** What became of one row of a courier file: it changes something, changes nothing (already so), or cannot be matched or read. */
 export type ImportOutcome = "change" | "unchanged" | "unmatched" | "problem";
@@ -27,6 +29,8 @@ export type ImportContext = {
   note: string;
   courierId: number | null;
   importId: number | null;
+  /** The orders port: history rows and order moves (given by the flow that runs the import). */
+  desk: OrderDesk;
 };
 
 /** An order and its shipment found for a row, both locked for the import's transaction. */
@@ -90,8 +94,8 @@ export function courierTime(text: string | null | undefined, now: Date): Date {
   const match = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2}))?/.exec(text ?? "");
   if (!match) return now;
   const [, y, m, d, hh = "12", mm = "00"] = match;
-  const at = new Date(`${y}-${m}-${d}T${hh}:${mm}:00+05:00`);
-  return Number.isNaN(at.getTime()) || at > now ? now : at;
+  const at = fromShopDateTimeLocal(`${y}-${m}-${d}T${hh}:${mm}`);
+  return at === null || at > now ? now : at;
 }
 
 /** Records a courier status on the shipment (its latest when newest), once: the same status at the same time is not repeated. */

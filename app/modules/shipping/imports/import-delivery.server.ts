@@ -1,8 +1,7 @@
 import { eq } from "drizzle-orm";
 import { settlements, shipments } from "~/db/schema";
-import { formatPakistanTime } from "~/lib/launch-time";
+import { formatShopDateTimeAmPm as formatPakistanTime } from "~/lib/shop-time";
 import { STATUS_LABELS } from "~/modules/orders/order-lifecycle";
-import { applyOrderMove } from "~/modules/orders/update-order-status.server";
 import type { DeliveryImportRow } from "./column-mapping";
 import { courierTime, findParcel, notFound, recordCourierStatus, type ImportContext, type PlannedRow } from "./import-context.server";
 import { checkParcelPayment, refreshSettlement } from "../settlements/parcel-payment.server";
@@ -31,7 +30,7 @@ export async function importDeliveryRow(ctx: ImportContext, row: DeliveryImportR
     // The courier's time, set before the move, so the parcel's hook (shipment-follows-order) leaves
     // the settling below to this import.
     await ctx.tx.update(shipments).set({ deliveredAt: at }).where(eq(shipments.id, shipment.id));
-    const delivered = await applyOrderMove(ctx.tx, ctx.actor, order, "delivered", { now: ctx.now, deliveredAt: at, note: `${ctx.note}: ${row.status}` });
+    const delivered = await ctx.desk.moveOrder(ctx.tx, ctx.actor, order, "delivered", { now: ctx.now, deliveredAt: at, note: `${ctx.note}: ${row.status}` });
     if (shipment.settlementId === null) return { ...base, outcome: "change", says: `Delivered on ${formatPakistanTime(at)}: the courier collected the cash` };
     // The courier paid before this file came: settle it now, as the COD import does for a parcel
     // already delivered, and recount the settlement (a delivered parcel is expected to collect its COD).
@@ -48,7 +47,7 @@ export async function importDeliveryRow(ctx: ImportContext, row: DeliveryImportR
     await recordCourierStatus(ctx, shipment, row.status, at);
     await ctx.tx.update(shipments).set({ returnedAt: at }).where(eq(shipments.id, shipment.id));
     const reason = row.reason ? ` (${row.reason})` : "";
-    await applyOrderMove(ctx.tx, ctx.actor, order, "returned", { now: ctx.now, note: `${ctx.note}: ${row.status}${reason}` });
+    await ctx.desk.moveOrder(ctx.tx, ctx.actor, order, "returned", { now: ctx.now, note: `${ctx.note}: ${row.status}${reason}` });
     return { ...base, outcome: "change", says: `Returned to the shop${reason}: its stock is put back and the return counts against this phone number` };
   }
   const recorded = await recordCourierStatus(ctx, shipment, row.status, at);

@@ -3,8 +3,9 @@ import { and, eq, lt } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { courierImports, courierUploads } from "~/db/schema";
 import { AppError } from "~/lib/errors";
-import type { OrderActor } from "~/modules/orders/record-status-change.server";
-import { karachiDay } from "~/modules/seller/karachi-days";
+import type { OrderActor } from "~/modules/orders/order-actor";
+import type { OrderDesk } from "../order-desk";
+import { shopDay as karachiDay } from "~/lib/shop-time";
 import { guessMapping, type ColumnMapping, type ImportKind, type ImportRow } from "./column-mapping";
 import type { CourierFile, CourierFilePortal, CourierFileReport } from "../couriers/courier-provider";
 import { getCourier } from "../couriers/couriers.server";
@@ -63,6 +64,7 @@ export async function runCourierImport(
   portal: CourierFilePortal,
   actor: OrderActor,
   request: { kind: ImportKind; uploadId: string; mapping?: ColumnMapping | null; courierId: number | null; apply: boolean },
+  desk: OrderDesk,
   now = new Date(),
 ): Promise<ImportReport> {
   const [upload] = /^[0-9a-f-]{36}$/i.test(request.uploadId)
@@ -92,7 +94,7 @@ export async function runCourierImport(
         }).returning({ id: courierImports.id })
         : [];
       const source = `import of ${request.kind === "tracking" ? "tracking" : request.kind === "delivery" ? "delivery status" : "COD payment"} file ${upload.fileName} ${karachiDay(now)}`;
-      const ctx: ImportContext = { tx, actor, now, source, note: `By ${source}`, courierId: courier?.id ?? null, importId: recorded?.id ?? null };
+      const ctx: ImportContext = { tx, actor, now, source, note: `By ${source}`, courierId: courier?.id ?? null, importId: recorded?.id ?? null, desk };
       let planned: PlannedRow[] = [];
       let settlements: SettlementSummary[] = [];
       let findings: string[] = [];

@@ -1,7 +1,7 @@
 import { and, eq, gte, lte, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { couriers, orders, shipments } from "~/db/schema";
-import { startOfKarachiDay } from "~/modules/seller/karachi-days";
+import { startOfShopDay as startOfKarachiDay } from "~/lib/shop-time";
 import { deliveryRate, type RateGrouping, type RateWindow } from "./rates-query";
 
 /** One courier's (or city's) figures over the window, or the whole shop's. */

@@ -1,7 +1,7 @@
 import { stringify } from "csv-stringify/sync";
 import type { DbOrTx } from "~/db/client.server";
 import { neutraliseCsvCell } from "~/modules/orders/csv-cell";
-import { karachiDay } from "~/modules/seller/karachi-days";
+import { shopDay as karachiDay } from "~/lib/shop-time";
 import { discrepanciesWithNames, statusWhere, toDiscrepancyView } from "./discrepancies.server";
 import type { DiscrepancyStatus } from "./discrepancy-words";
 

@@ -4,6 +4,7 @@ import { couriers, orders, settlements, shippingDiscrepancies } from "~/db/schem
 import type { DiscrepancyKind } from "~/db/schema/statuses";
 import { AppError } from "~/lib/errors";
 import { pageWindow } from "~/lib/page-window";
+import { formatShopDate } from "~/lib/shop-time";
 import { checkResolveNote, DEFAULT_OVERDUE_DAYS, discrepancyDifference, discrepancyKindText, type DiscrepancyStatus } from "./discrepancy-words";
 import { isSerialId } from "~/lib/serial-id";
 
@@ -119,8 +120,6 @@ export async function listDiscrepancies(
   };
 }
 
-const day = (date: Date) => date.toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "Asia/Karachi" });
-
 /**
  * Marks a discrepancy resolved by `actor`, with a note of what was done (3 to 500 characters). A
  * discrepancy resolved already (by someone else a moment ago, or a form sent twice) is refused
@@ -139,7 +138,7 @@ export async function resolveDiscrepancy(db: DbOrTx, actor: { name: string }, id
   if (!row) throw new AppError("NOT_FOUND", "That discrepancy no longer exists");
   if (updated.length === 0) {
     const by = row.resolvedByName ? ` by ${row.resolvedByName}` : "";
-    throw new AppError("CONFLICT", `This discrepancy was already resolved${by} on ${day(row.resolvedAt!)}.`);
+    throw new AppError("CONFLICT", `This discrepancy was already resolved${by} on ${formatShopDate(row.resolvedAt!)}.`);
   }
   return toDiscrepancyView(row);
 }

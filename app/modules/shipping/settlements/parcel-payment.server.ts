@@ -1,10 +1,9 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { orders, settlements, shipments, shippingDiscrepancies } from "~/db/schema";
 import type { DiscrepancyKind } from "~/db/schema/statuses";
-import { formatPakistanTime } from "~/lib/launch-time";
+import { formatShopDateTimeAmPm as formatPakistanTime } from "~/lib/shop-time";
 import { formatPrice } from "~/lib/money";
 import { paymentStatusWhenSettled } from "~/modules/orders/order-lifecycle";
-import { recordStatusChange } from "~/modules/orders/record-status-change.server";
 import type { ImportContext, MatchedParcel } from "../imports/import-context.server";
 import { expectedCollection, settlementExpectedTotal } from "./settlement-expected";
 
@@ -97,7 +96,7 @@ export async function checkParcelPayment(ctx: ImportContext, p: ParcelPayment): 
   await ctx.tx.update(orders).set({ paymentStatus: payment, updatedAt: ctx.now }).where(eq(orders.id, order.id));
   // The status stays; the history row says when and by which file the courier's payment settled it.
   const early = p.paidBeforeDelivery ? " (paid before its delivery was recorded)" : "";
-  await recordStatusChange(ctx.tx, { orderId: order.id, from: order.status, to: order.status, actor: ctx.actor, at: ctx.now, note: `Settled in ${p.reference}${early} by ${ctx.source}` });
+  await ctx.desk.recordHistory(ctx.tx, [{ orderId: order.id, from: order.status, to: order.status, actor: ctx.actor, at: ctx.now, note: `Settled in ${p.reference}${early} by ${ctx.source}` }]);
   return { settled: true, notes };
 }
 

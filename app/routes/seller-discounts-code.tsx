@@ -3,7 +3,7 @@ import { CodeFigures, DiscountCodeForm, DISCOUNTS_PATH, PauseForm } from "~/comp
 import { StatusBadge } from "~/components/ui/status-badge";
 import { requireSeller } from "~/http/auth-guard.server";
 import { discountAction } from "~/http/discount-action.server";
-import { formatPakistanTime } from "~/lib/launch-time";
+import { formatShopDateTimeAmPm } from "~/lib/shop-time";
 import { formatPrice } from "~/lib/money";
 import { pageWindow } from "~/lib/page-window";
 import { pageMeta } from "~/lib/seo";
@@ -12,14 +12,14 @@ import { codeCardData, targetNames } from "~/modules/promotions/describe-promoti
 import { CODE_ORDERS_PER_PAGE, getDiscountCode, listCodeOrders } from "~/modules/promotions/manage-discount-codes.server";
 import { discountCodeFormValues } from "~/modules/promotions/promotion-forms";
 import { listPromotionTargets } from "~/modules/promotions/promotion-targets.server";
-import type { Route } from "./+types/seller-discount-code";
+import type { Route } from "./+types/seller-discounts-code";
 
 export const meta: Route.MetaFunction = ({ matches, data: page }) =>
   pageMeta({ matches, title: page?.code ? `Discount ${page.code.code}` : "Discount", description: "A discount code's rules and the orders that used it.", path: DISCOUNTS_PATH, noindex: true });
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
-/** GET /seller-dashboard/discounts/:id?page=N: the code, its figures, its form and the orders that used it. */
+/** GET /seller/discounts/:id?page=N: the code, its figures, its form and the orders that used it. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireSeller(request, context);
   const id = Number(params.id);
@@ -33,7 +33,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     code: codeCardData(code, targetNames(targets)),
     values: discountCodeFormValues(code),
     targets,
-    orders: used.orders.map((o) => ({ ...o, placedAt: formatPakistanTime(o.placedAt) })),
+    orders: used.orders.map((o) => ({ ...o, placedAt: formatShopDateTimeAmPm(o.placedAt) })),
     orderPage: { page, pageCount, total: used.total },
   };
 }

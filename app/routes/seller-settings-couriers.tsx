@@ -14,9 +14,9 @@ import { parseCourierSettingsIntent, UNKNOWN_COURIER_ACTION, type CourierSetting
 import { createCourier, listCourierRules, listCouriers, setCourierActive, updateCourier } from "~/modules/shipping/couriers/couriers.server";
 import { editCourierRules } from "~/modules/shipping/couriers/edit-courier-rules.server";
 import { describeRateCard } from "~/modules/shipping/couriers/rate-card";
-import type { Route } from "./+types/seller-couriers";
+import type { Route } from "./+types/seller-settings-couriers";
 
-const PATH = "/seller-dashboard/settings/couriers";
+const PATH = "/seller/settings/couriers";
 export const COURIER_SAVED = "Courier saved";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -139,7 +139,7 @@ export default function SellerCouriers({ loaderData, actionData: sentActionData 
       <section id="couriers" aria-labelledby="couriers-title" className="scroll-mt-32">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <h2 id="couriers-title" className="text-xl font-semibold text-stone-900">Couriers</h2>
-          <Link to="/seller-dashboard/settings" className="text-sm font-medium text-brand-700 underline">Back to settings</Link>
+          <Link to="/seller/settings" className="text-sm font-medium text-brand-700 underline">Back to settings</Link>
         </div>
         <p className="mt-1 text-sm text-stone-700">
           The couriers you send parcels with: their rate cards estimate each parcel&apos;s cost when you book, and their booking file is what their portal&apos;s bulk upload takes.

@@ -1,7 +1,6 @@
-import type { DbOrTx } from "~/db/client.server";
 import { AppError } from "~/lib/errors";
-import { receivePhotos } from "~/modules/media/receive-photos.server";
-import type { ImageToken } from "./product-input";
+import { receivePhotos, type PhotoStore } from "./receive-photos.server";
+import type { ImageToken } from "../modules/catalog/product-input";
 
 /**
  * The body of a product API call: a JSON object, or multipart with the product as JSON in a
@@ -9,7 +8,7 @@ import type { ImageToken } from "./product-input";
  * A refused photo refuses the call, naming the file.
  */
 export async function readProductRequest(
-  db: DbOrTx, request: Request, readJson: (request: Request) => Promise<Record<string, unknown>>,
+  db: PhotoStore, request: Request, readJson: (request: Request) => Promise<Record<string, unknown>>,
 ): Promise<{ body: Record<string, unknown>; photos: ImageToken[] }> {
   const type = request.headers.get("content-type") ?? "";
   if (!type.startsWith("multipart/form-data")) return { body: await readJson(request), photos: [] };

@@ -9,9 +9,9 @@ import { RULE_MESSAGES } from "~/modules/shipping/couriers/routing-rule-form";
 import { getCourier, listCourierRules } from "~/modules/shipping/couriers/couriers.server";
 import { callRoute, expectRedirect, ownerAndBuyerCookies, routeContext, TEST_ORIGIN } from "../../tests/factories/route-calls";
 import { DATABASE_KINDS, useTestDatabase } from "../../tests/factories/test-database";
-import * as page from "./seller-couriers";
+import * as page from "./seller-settings-couriers";
 
-const PATH = "/seller-dashboard/settings/couriers";
+const PATH = "/seller/settings/couriers";
 const PASSWORD = "long-enough-password";
 const TCS = {
   name: "TCS", trackingUrl: "https://www.tcsexpress.com/track/{tracking}", accountCode: "KHI-0042", weightBands: "500 = 180\n1000 = 230",

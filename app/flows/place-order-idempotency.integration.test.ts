@@ -3,11 +3,12 @@ import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { cartItems, orderItems, orders, productVariants } from "~/db/schema";
 import { listCartLines } from "~/modules/cart/cart-lines.server";
-import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
-import { createTestBuyer } from "../../../tests/factories/test-users";
-import type { ShippingDetails } from "./checkout-schema";
-import { cartVersionOf } from "./order-fingerprint";
-import { CART_CHANGED_MESSAGE, KEY_REUSED_MESSAGE, placeOrder } from "./place-order.server";
+import { DATABASE_KINDS, useTestDatabase } from "../../tests/factories/test-database";
+import { createTestBuyer } from "../../tests/factories/test-users";
+import type { ShippingDetails } from "../modules/checkout/checkout-schema";
+import { cartVersionOf } from "../modules/checkout/order-fingerprint";
+import { placeOrder } from "~/flows/place-order.server";
+import { CART_CHANGED_MESSAGE, KEY_REUSED_MESSAGE } from "~/modules/checkout/order-request";
 
 const SHIPPING: ShippingDetails = {
   fullName: "Ayesha Khan", email: "ayesha@example.pk", phone: "+923001234567", city: "Karachi",
@@ -33,10 +34,10 @@ describe.each(DATABASE_KINDS)("order idempotency and the cart on %s", (kind) => 
     const buyer = await createTestBuyer(db());
     const tee = await variant("Black", "S", 10);
     const item = { productId: TEE, color: "Black", size: "S", quantity: 1 };
-    const first = await placeOrder(db(), { userId: buyer, items: [item], shipping: SHIPPING, idempotencyKey: "k-1" });
+    const first = await placeOrder({ db: db() }, { userId: buyer, items: [item], shipping: SHIPPING, idempotencyKey: "k-1" });
     expect(first.created).toBe(true);
     // Spacing and the e-mail's letter case do not make another request.
-    const again = await placeOrder(db(), { userId: buyer, items: [item], shipping: { ...SHIPPING, email: " AYESHA@example.pk", fullName: "Ayesha  Khan" }, idempotencyKey: "k-1" });
+    const again = await placeOrder({ db: db() }, { userId: buyer, items: [item], shipping: { ...SHIPPING, email: " AYESHA@example.pk", fullName: "Ayesha  Khan" }, idempotencyKey: "k-1" });
     expect(again).toEqual({ ...first, created: false });
 
     for (const changed of [
@@ -46,7 +47,7 @@ describe.each(DATABASE_KINDS)("order idempotency and the cart on %s", (kind) => 
       { items: [item], shipping: { ...SHIPPING, city: "Lahore" } },
       { items: undefined, shipping: SHIPPING },
     ]) {
-      await expect(placeOrder(db(), { userId: buyer, ...changed, idempotencyKey: "k-1" })).rejects.toMatchObject({ code: "IDEMPOTENCY_KEY_REUSED", status: 422, message: KEY_REUSED_MESSAGE });
+      await expect(placeOrder({ db: db() }, { userId: buyer, ...changed, idempotencyKey: "k-1" })).rejects.toMatchObject({ code: "IDEMPOTENCY_KEY_REUSED", status: 422, message: KEY_REUSED_MESSAGE });
     }
     expect(await ordersOf(buyer)).toHaveLength(1);
     expect(await stockOf(tee)).toBe(9);
@@ -58,11 +59,11 @@ describe.each(DATABASE_KINDS)("order idempotency and the cart on %s", (kind) => 
     await db().insert(cartItems).values({ userId: buyer, productId: TEE, variantId: tee, quantity: 2, priceWhenAdded: 1 });
     const shown = cartVersionOf(await listCartLines(db(), buyer));
     await db().update(cartItems).set({ quantity: 3 }).where(eq(cartItems.userId, buyer));
-    await expect(placeOrder(db(), { userId: buyer, shipping: SHIPPING, cartVersion: shown, idempotencyKey: "cart-1" })).rejects.toMatchObject({ code: "CONFLICT", message: CART_CHANGED_MESSAGE });
+    await expect(placeOrder({ db: db() }, { userId: buyer, shipping: SHIPPING, cartVersion: shown, idempotencyKey: "cart-1" })).rejects.toMatchObject({ code: "CONFLICT", message: CART_CHANGED_MESSAGE });
     expect(await ordersOf(buyer)).toHaveLength(0);
     expect(await stockOf(tee)).toBe(10);
     const now = cartVersionOf(await listCartLines(db(), buyer));
-    const placed = await placeOrder(db(), { userId: buyer, shipping: SHIPPING, cartVersion: now, idempotencyKey: "cart-2" });
+    const placed = await placeOrder({ db: db() }, { userId: buyer, shipping: SHIPPING, cartVersion: now, idempotencyKey: "cart-2" });
     const items = await db().select().from(orderItems).where(eq(orderItems.orderId, placed.orderId));
     expect(items.map((i) => i.quantity)).toEqual([3]);
   });
@@ -77,7 +78,7 @@ describe.each(DATABASE_KINDS)("order idempotency and the cart on %s", (kind) => 
     try {
       await other.query("begin");
       await other.query("update cart_items set quantity = 5 where id = $1", [line.id]);
-      const placing = placeOrder(db(), { userId: buyer, shipping: SHIPPING });
+      const placing = placeOrder({ db: db() }, { userId: buyer, shipping: SHIPPING });
       await new Promise((resolve) => setTimeout(resolve, 300));
       await other.query("commit");
       const placed = await placing;

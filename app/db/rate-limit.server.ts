@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { rateLimitCounters } from "~/db/schema";
-import { waitPhrase, type RateRule } from "./abuse-limits";
+import { waitPhrase, type RateRule } from "~/lib/rate-rule";
 
 export type RateLimitVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number; message: string };
 

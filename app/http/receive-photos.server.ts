@@ -1,10 +1,12 @@
 import { FormDataParseError, MaxFilesExceededError, parseFormData, type FileUpload } from "@remix-run/form-data-parser";
 import sharp from "sharp";
-import type { DbOrTx } from "~/db/client.server";
 import { AppError } from "~/lib/errors";
 import type { ImageToken } from "~/modules/catalog/product-input";
 import { MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES } from "~/modules/catalog/product-options";
-import { encodeImage, saveEncodedImage } from "./store-image.server";
+import { encodeImage, saveEncodedImage } from "~/modules/media/store-image.server";
+
+/** The database handle (or transaction) the photos are stored through. */
+export type PhotoStore = Parameters<typeof saveEncodedImage>[0];
 
 /**
  * Hard ceilings of the multipart parser: a part is read into memory only up to TRANSPORT_MAX_FILE
@@ -29,7 +31,7 @@ export type ReceivedPhotos = {
 const MB = Math.round(MAX_IMAGE_BYTES / (1024 * 1024));
 
 /** Checks one uploaded file by decoding it (never by its name or Content-Type) and stores it. */
-export async function storePhoto(db: DbOrTx, name: string, bytes: Buffer): Promise<ImageToken | string> {
+export async function storePhoto(db: PhotoStore, name: string, bytes: Buffer): Promise<ImageToken | string> {
   if (bytes.length > MAX_IMAGE_BYTES) return `${name} is larger than ${MB} MB`;
   try {
     const meta = await sharp(bytes, { limitInputPixels: MAX_PIXELS }).metadata();
@@ -47,7 +49,7 @@ export async function storePhoto(db: DbOrTx, name: string, bytes: Buffer): Promi
  * stored as it arrives. Files beyond what fits are refused by the caller (it knows how many
  * photos the product already has).
  */
-export async function receivePhotos(db: DbOrTx, request: Request, field: string): Promise<ReceivedPhotos> {
+export async function receivePhotos(db: PhotoStore, request: Request, field: string): Promise<ReceivedPhotos> {
   const photos: ImageToken[] = [];
   const rejected: string[] = [];
   const handle = async (file: FileUpload) => {

@@ -2,15 +2,15 @@ import { unitsSold } from "~/modules/catalog/list-inventory.server";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { cartItems, orderItems, orders, orderStatusHistory, productImages, products, productVariants, shopSettings, users } from "~/db/schema";
-import { OUTBOX_CHANNEL } from "~/modules/messages/queue-email.server";
-import { LIVE_CHANNEL, parseLiveEvent } from "~/modules/live/live-event";
+import { OUTBOX_CHANNEL } from "~/db/outbox.server";
+import { LIVE_CHANNEL, parseLiveEvent } from "~/db/live-event";
 import { AppError } from "~/lib/errors";
 import { BLOCKED_PHONE_MESSAGE } from "~/modules/orders/cod-risk";
 import { ORDER_NUMBER_PATTERN } from "~/modules/orders/order-number";
-import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
-import { createTestBuyer } from "../../../tests/factories/test-users";
-import type { ShippingDetails } from "./checkout-schema";
-import { placeOrder } from "./place-order.server";
+import { DATABASE_KINDS, useTestDatabase } from "../../tests/factories/test-database";
+import { createTestBuyer } from "../../tests/factories/test-users";
+import type { ShippingDetails } from "../modules/checkout/checkout-schema";
+import { placeOrder } from "~/flows/place-order.server";
 
 // Order numbers are random; a test can queue the ones it wants to force a collision.
 const queuedOrderNumbers = vi.hoisted(() => [] as string[]);
@@ -75,7 +75,7 @@ describe.each(DATABASE_KINDS)("placing an order on %s", (kind) => {
     const salesBefore = await salesOf(TEE.productId);
     const now = new Date("2025-06-02T10:00:00Z"); // a Monday
 
-    const result = await placeOrder(db(), { userId: buyer, shipping: SHIPPING, now });
+    const result = await placeOrder({ db: db(), now }, { userId: buyer, shipping: SHIPPING });
 
     expect(result.created).toBe(true);
     expect(result.orderNumber).toMatch(ORDER_NUMBER_PATTERN);
@@ -101,8 +101,8 @@ describe.each(DATABASE_KINDS)("placing an order on %s", (kind) => {
 
   it("refuses an empty cart", async () => {
     const buyer = await createBuyer();
-    await expect(placeOrder(db(), { userId: buyer, shipping: SHIPPING })).rejects.toMatchObject({ code: "VALIDATION", message: "Your cart is empty" });
-    await expect(placeOrder(db(), { userId: buyer, items: [], shipping: SHIPPING })).rejects.toMatchObject({ code: "VALIDATION" });
+    await expect(placeOrder({ db: db() }, { userId: buyer, shipping: SHIPPING })).rejects.toMatchObject({ code: "VALIDATION", message: "Your cart is empty" });
+    await expect(placeOrder({ db: db() }, { userId: buyer, items: [], shipping: SHIPPING })).rejects.toMatchObject({ code: "VALIDATION" });
     expect(await ordersOf(buyer)).toHaveLength(0);
   });
 
@@ -112,7 +112,7 @@ describe.each(DATABASE_KINDS)("placing an order on %s", (kind) => {
     const other = await setStock(TEE.productId, "Navy", "L", 5);
     await addToCartRow(buyer, TEE.productId, other, 3);
 
-    const result = await placeOrder(db(), {
+    const result = await placeOrder({ db: db() }, {
       userId: buyer, items: [{ productId: TEE.productId, color: "White", size: "L", quantity: 1 }], shipping: SHIPPING,
     });
 
@@ -141,9 +141,9 @@ describe.each(DATABASE_KINDS)("placing an order on %s", (kind) => {
     ]);
     try {
       await addToCartRow(buyer, TEE.productId, tee, 2);
-      await expect(placeOrder(db(), { userId: buyer, shipping: SHIPPING })).rejects.toMatchObject({ code: "OUT_OF_STOCK" });
+      await expect(placeOrder({ db: db() }, { userId: buyer, shipping: SHIPPING })).rejects.toMatchObject({ code: "OUT_OF_STOCK" });
       await db().update(cartItems).set({ quantity: 1 }).where(eq(cartItems.userId, buyer));
-      await placeOrder(db(), { userId: buyer, shipping: SHIPPING });
+      await placeOrder({ db: db() }, { userId: buyer, shipping: SHIPPING });
       await expect.poll(() => heard.length, { timeout: 3000 }).toBe(3);
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(heard).toEqual(["cart", "orders", "mail:queued"]);
@@ -156,7 +156,7 @@ describe.each(DATABASE_KINDS)("placing an order on %s", (kind) => {
     const buyer = await createBuyer();
     const tee = await setStock(TEE.productId, "Gray", "S", 5);
     const line = { productId: TEE.productId, color: "Gray", size: "S" };
-    const result = await placeOrder(db(), { userId: buyer, items: [{ ...line, quantity: 1 }, { ...line, quantity: 2 }], shipping: SHIPPING });
+    const result = await placeOrder({ db: db() }, { userId: buyer, items: [{ ...line, quantity: 1 }, { ...line, quantity: 2 }], shipping: SHIPPING });
     const items = await db().select().from(orderItems).where(eq(orderItems.orderId, result.orderId));
     expect(items.map((i) => i.quantity)).toEqual([3]);
     expect(await stockOf(tee)).toBe(2);
@@ -166,7 +166,7 @@ describe.each(DATABASE_KINDS)("placing an order on %s", (kind) => {
     const buyer = await createBuyer();
     await setStock(TEE.productId, "Black", "L", 5);
     const tampered = { productId: TEE.productId, color: "Black", size: "L", quantity: 2, price: 1, total: 1 } as never;
-    const result = await placeOrder(db(), { userId: buyer, items: [tampered], shipping: SHIPPING });
+    const result = await placeOrder({ db: db() }, { userId: buyer, items: [tampered], shipping: SHIPPING });
     const [order] = await db().select().from(orders).where(eq(orders.id, result.orderId));
     expect(order).toMatchObject({ subtotal: 2 * TEE.price, total: 2 * TEE.price + 200 });
     const [item] = await db().select().from(orderItems).where(eq(orderItems.orderId, result.orderId));
@@ -177,7 +177,7 @@ describe.each(DATABASE_KINDS)("placing an order on %s", (kind) => {
     const buyer = await createBuyer();
     const tee = await setStock(TEE.productId, "White", "M", 5);
     await addToCartRow(buyer, TEE.productId, tee, 1); // priceWhenAdded 1
-    const result = await placeOrder(db(), { userId: buyer, shipping: SHIPPING });
+    const result = await placeOrder({ db: db() }, { userId: buyer, shipping: SHIPPING });
     const [order] = await db().select().from(orders).where(eq(orders.id, result.orderId));
     expect(order.subtotal).toBe(TEE.price);
   });
@@ -188,9 +188,9 @@ describe.each(DATABASE_KINDS)("placing an order on %s", (kind) => {
     await addToCartRow(buyer, TEE.productId, tee, 2);
     const input = { userId: buyer, shipping: SHIPPING, idempotencyKey: "checkout-1" };
 
-    const first = await placeOrder(db(), input);
+    const first = await placeOrder({ db: db() }, input);
     // The cart is empty now, but the retried request still gets its order back.
-    const second = await placeOrder(db(), input);
+    const second = await placeOrder({ db: db() }, input);
 
     expect(first.created).toBe(true);
     expect(second).toEqual({ ...first, created: false });
@@ -203,7 +203,7 @@ describe.each(DATABASE_KINDS)("placing an order on %s", (kind) => {
     const tee = await setStock(TEE.productId, "Navy", "XL", 5);
     const input = { userId: buyer, items: [{ productId: TEE.productId, color: "Navy", size: "XL", quantity: 1 }], shipping: SHIPPING, idempotencyKey: "double-click" };
 
-    const results = await Promise.all([placeOrder(db(), input), placeOrder(db(), input)]);
+    const results = await Promise.all([placeOrder({ db: db() }, input), placeOrder({ db: db() }, input)]);
 
     expect(new Set(results.map((r) => r.orderId)).size).toBe(1);
     expect(results.map((r) => r.created).sort()).toEqual([false, true]);
@@ -217,7 +217,7 @@ describe.each(DATABASE_KINDS)("placing an order on %s", (kind) => {
     await addToCartRow(buyer, TEE.productId, tee, 1);
     const input = { userId: buyer, shipping: SHIPPING, idempotencyKey: "last-one" };
 
-    const results = await Promise.all([placeOrder(db(), input), placeOrder(db(), input)]);
+    const results = await Promise.all([placeOrder({ db: db() }, input), placeOrder({ db: db() }, input)]);
 
     expect(results[0].orderId).toBe(results[1].orderId);
     expect(await ordersOf(buyer)).toHaveLength(1);
@@ -232,7 +232,7 @@ describe.each(DATABASE_KINDS)("placing an order on %s", (kind) => {
     await addToCartRow(buyer, TEE.productId, tee, 3);
     const salesBefore = await salesOf(CHINO.productId);
 
-    const error = await placeOrder(db(), { userId: buyer, shipping: SHIPPING }).catch((e: unknown) => e);
+    const error = await placeOrder({ db: db() }, { userId: buyer, shipping: SHIPPING }).catch((e: unknown) => e);
 
     expect(error).toBeInstanceOf(AppError);
     const message = `Only 2 left of ${TEE.name} (Black, XL). Please lower the quantity.`;
@@ -249,7 +249,7 @@ describe.each(DATABASE_KINDS)("placing an order on %s", (kind) => {
     const buyer = await createBuyer();
     await setStock(TEE.productId, "Gray", "M", 0);
     await expect(
-      placeOrder(db(), { userId: buyer, items: [{ productId: TEE.productId, color: "Gray", size: "M", quantity: 1 }], shipping: SHIPPING }),
+      placeOrder({ db: db() }, { userId: buyer, items: [{ productId: TEE.productId, color: "Gray", size: "M", quantity: 1 }], shipping: SHIPPING }),
     ).rejects.toMatchObject({ code: "OUT_OF_STOCK", message: `${TEE.name} (Gray, M) is out of stock.` });
     expect(await ordersOf(buyer)).toHaveLength(0);
   });
@@ -257,14 +257,14 @@ describe.each(DATABASE_KINDS)("placing an order on %s", (kind) => {
   it("refuses coming-soon and draft products, unknown products and bad quantities", async () => {
     const buyer = await createBuyer();
     await expect(
-      placeOrder(db(), { userId: buyer, items: [{ productId: "quilted-bomber-jacket", quantity: 1 }], shipping: SHIPPING }),
+      placeOrder({ db: db() }, { userId: buyer, items: [{ productId: "quilted-bomber-jacket", quantity: 1 }], shipping: SHIPPING }),
     ).rejects.toMatchObject({ code: "CONFLICT" });
     await expect(
-      placeOrder(db(), { userId: buyer, items: [{ productId: "no-such-product", quantity: 1 }], shipping: SHIPPING }),
+      placeOrder({ db: db() }, { userId: buyer, items: [{ productId: "no-such-product", quantity: 1 }], shipping: SHIPPING }),
     ).rejects.toMatchObject({ code: "NOT_FOUND" });
     for (const quantity of [0, -1, 1.5, 1000]) {
       await expect(
-        placeOrder(db(), { userId: buyer, items: [{ productId: TEE.productId, quantity }], shipping: SHIPPING }),
+        placeOrder({ db: db() }, { userId: buyer, items: [{ productId: TEE.productId, quantity }], shipping: SHIPPING }),
       ).rejects.toMatchObject({ code: "VALIDATION" });
     }
 
@@ -274,7 +274,7 @@ describe.each(DATABASE_KINDS)("placing an order on %s", (kind) => {
     await addToCartRow(buyer, "pocket-tee", pocket.id, 1);
     await db().update(products).set({ status: "draft" }).where(eq(products.id, "pocket-tee"));
     try {
-      await expect(placeOrder(db(), { userId: buyer, shipping: SHIPPING })).rejects.toMatchObject({ code: "CONFLICT" });
+      await expect(placeOrder({ db: db() }, { userId: buyer, shipping: SHIPPING })).rejects.toMatchObject({ code: "CONFLICT" });
       expect(await stockOf(pocket.id)).toBe(5);
     } finally {
       await db().update(products).set({ status: "active" }).where(eq(products.id, "pocket-tee"));
@@ -285,7 +285,7 @@ describe.each(DATABASE_KINDS)("placing an order on %s", (kind) => {
   it("refuses a phone number that is not a Pakistani mobile", async () => {
     const buyer = await createBuyer();
     await expect(
-      placeOrder(db(), { userId: buyer, items: [{ productId: TEE.productId, quantity: 1 }], shipping: { ...SHIPPING, phone: "12345" } }),
+      placeOrder({ db: db() }, { userId: buyer, items: [{ productId: TEE.productId, quantity: 1 }], shipping: { ...SHIPPING, phone: "12345" } }),
     ).rejects.toMatchObject({ code: "VALIDATION", fields: { phone: expect.any(String) } });
   });
 
@@ -295,7 +295,7 @@ describe.each(DATABASE_KINDS)("placing an order on %s", (kind) => {
 
     const results = await Promise.allSettled(
       buyers.map((userId) =>
-        placeOrder(db(), { userId, items: [{ productId: TEE.productId, color: "White", size: "XXL", quantity: 1 }], shipping: SHIPPING }),
+        placeOrder({ db: db() }, { userId, items: [{ productId: TEE.productId, color: "White", size: "XXL", quantity: 1 }], shipping: SHIPPING }),
       ),
     );
 
@@ -320,8 +320,8 @@ describe.each(DATABASE_KINDS)("placing an order on %s", (kind) => {
     const teeItem = [{ productId: TEE.productId, color: "Black", size: "S", quantity: 1 }];
     // Different products, so on PostgreSQL both can reach the order number at once.
     const results = await Promise.all([
-      placeOrder(db(), { userId: a, items: teeItem, shipping: SHIPPING }),
-      placeOrder(db(), { userId: b, items: [{ productId: CHINO.productId, color: "Black", size: "S", quantity: 1 }], shipping: SHIPPING }),
+      placeOrder({ db: db() }, { userId: a, items: teeItem, shipping: SHIPPING }),
+      placeOrder({ db: db() }, { userId: b, items: [{ productId: CHINO.productId, color: "Black", size: "S", quantity: 1 }], shipping: SHIPPING }),
     ]);
     queuedOrderNumbers.length = 0;
     expect(results.map((r) => r.orderNumber).sort()).toEqual(["ORD-777777", "ORD-888888"]);
@@ -334,12 +334,12 @@ describe.each(DATABASE_KINDS)("placing an order on %s", (kind) => {
       const buyer = await createBuyer();
       const variantId = await setStock(TEE.productId, "White", "L", 10);
       await db().update(shopSettings).set({ blockedPhones: ["+923331234567"] });
-      const attempt = placeOrder(db(), { userId: buyer, items: [{ productId: TEE.productId, color: "White", size: "L", quantity: 1 }], shipping: { ...SHIPPING, phone: "0333-1234567" } });
+      const attempt = placeOrder({ db: db() }, { userId: buyer, items: [{ productId: TEE.productId, color: "White", size: "L", quantity: 1 }], shipping: { ...SHIPPING, phone: "0333-1234567" } });
       await expect(attempt).rejects.toMatchObject({ code: "FORBIDDEN", message: BLOCKED_PHONE_MESSAGE, fields: { phone: BLOCKED_PHONE_MESSAGE } });
       expect(await stockOf(variantId)).toBe(10);
       expect(await ordersOf(buyer)).toEqual([]);
       // Another number orders as usual.
-      await placeOrder(db(), { userId: buyer, items: [{ productId: TEE.productId, color: "White", size: "L", quantity: 1 }], shipping: SHIPPING });
+      await placeOrder({ db: db() }, { userId: buyer, items: [{ productId: TEE.productId, color: "White", size: "L", quantity: 1 }], shipping: SHIPPING });
       expect(await stockOf(variantId)).toBe(9);
     });
 
@@ -349,11 +349,11 @@ describe.each(DATABASE_KINDS)("placing an order on %s", (kind) => {
       // Two tees and shipping: 2 x 1299 + 200 = 2798.
       await db().update(shopSettings).set({ maxCodOrderValue: 2797, blockedPhones: [] });
       const items = [{ productId: TEE.productId, color: "White", size: "S", quantity: 2 }];
-      await expect(placeOrder(db(), { userId: buyer, items, shipping: SHIPPING })).rejects.toMatchObject({
+      await expect(placeOrder({ db: db() }, { userId: buyer, items, shipping: SHIPPING })).rejects.toMatchObject({
         code: "CONFLICT", message: "Cash on delivery is available for orders up to Rs 2,797. Please lower the order total or contact the shop.",
       });
       await db().update(shopSettings).set({ maxCodOrderValue: 2798 });
-      const placed = await placeOrder(db(), { userId: buyer, items, shipping: SHIPPING });
+      const placed = await placeOrder({ db: db() }, { userId: buyer, items, shipping: SHIPPING });
       expect(placed.created).toBe(true);
     });
   });
@@ -361,7 +361,7 @@ describe.each(DATABASE_KINDS)("placing an order on %s", (kind) => {
   it("records the placing in the order's status history", async () => {
     const buyer = await createBuyer();
     await setStock(TEE.productId, "Black", "XL", 5);
-    const placed = await placeOrder(db(), { userId: buyer, items: [{ productId: TEE.productId, color: "Black", size: "XL", quantity: 1 }], shipping: SHIPPING });
+    const placed = await placeOrder({ db: db() }, { userId: buyer, items: [{ productId: TEE.productId, color: "Black", size: "XL", quantity: 1 }], shipping: SHIPPING });
     const history = await db().select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, placed.orderId));
     expect(history).toMatchObject([{ fromStatus: null, toStatus: "pending", actorId: buyer, actorName: "Customer", note: null }]);
   });
@@ -378,8 +378,8 @@ describe.each(DATABASE_KINDS)("placing an order on %s", (kind) => {
       idempotencyKey: "owner-key-1",
       enteredBy: { actor: { id: ownerId, name: "Owner" }, channel: "whatsapp" as const },
     };
-    const first = await placeOrder(db(), input);
-    const again = await placeOrder(db(), input);
+    const first = await placeOrder({ db: db() }, input);
+    const again = await placeOrder({ db: db() }, input);
     expect(again).toEqual({ ...first, created: false });
     expect(await stockOf(variantId)).toBe(1);
     const [row] = await db().select().from(orders).where(eq(orders.id, first.orderId));
@@ -387,8 +387,8 @@ describe.each(DATABASE_KINDS)("placing an order on %s", (kind) => {
     const history = await db().select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, first.orderId));
     expect(history).toMatchObject([{ fromStatus: null, toStatus: "pending", actorId: ownerId, actorName: "Owner", note: "WhatsApp order entered by the shop" }]);
     // Stock rules hold for the owner too.
-    await expect(placeOrder(db(), { ...input, idempotencyKey: "owner-key-2" })).rejects.toMatchObject({ code: "OUT_OF_STOCK" });
+    await expect(placeOrder({ db: db() }, { ...input, idempotencyKey: "owner-key-2" })).rejects.toMatchObject({ code: "OUT_OF_STOCK" });
     // Without items there is no cart to fall back on.
-    await expect(placeOrder(db(), { ...input, items: [], idempotencyKey: "owner-key-3" })).rejects.toBeInstanceOf(AppError);
+    await expect(placeOrder({ db: db() }, { ...input, items: [], idempotencyKey: "owner-key-3" })).rejects.toBeInstanceOf(AppError);
   });
 });

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { appMeta } from "~/db/schema";
 import { AUTH_SECRET_FILE, loadAuthSecret } from "./auth-secret.server";
-import { DATABASE_KINDS, useTestDatabase, type TestDatabase } from "../../../tests/factories/test-database";
+import { DATABASE_KINDS, useTestDatabase, type TestDatabase } from "../../tests/factories/test-database";
 
 const storedSecret = async (database: TestDatabase) => (await database.db.select().from(appMeta).where(eq(appMeta.key, "auth_secret")))[0]?.value;
 const modeOf = (file: string) => fs.statSync(file).mode & 0o777;

@@ -7,14 +7,14 @@ import { pageMeta } from "~/lib/seo";
 import { getProductForEdit } from "~/modules/catalog/get-product-for-edit.server";
 import { listCategories } from "~/modules/catalog/list-categories.server";
 import { emptyProductForm, productFormFromInput } from "~/modules/catalog/product-form";
-import type { Route } from "./+types/seller-product-form";
+import type { Route } from "./+types/seller-products-form";
 
 export const meta: Route.MetaFunction = ({ params, matches }) =>
   pageMeta({
     matches,
     title: params.id ? "Edit Product" : "Add Product",
     description: "Add or edit a product of the shop.",
-    path: params.id ? `/seller-dashboard/products/${params.id}/edit` : "/seller-dashboard/products/new",
+    path: params.id ? `/seller/products/${params.id}/edit` : "/seller/products/new",
     noindex: true,
   });
 
@@ -63,7 +63,7 @@ export default function SellerProductForm({ loaderData, actionData: sentActionDa
             </p>
           )}
         </div>
-        <Link to="/seller-dashboard/products" className="text-sm font-medium text-brand-700 underline">Back to products</Link>
+        <Link to="/seller/products" className="text-sm font-medium text-brand-700 underline">Back to products</Link>
       </div>
       <ProductForm
         // A fresh form for every answer of the server: its values are what the server sent back.

@@ -1,0 +1,222 @@
+import type { Tx } from "~/db/client.server";
+import { liveNotice } from "~/db/live-events.server";
+import { notify } from "~/db/notify.server";
+import { MAIL_WAKE } from "~/db/outbox.server";
+import { getSettings } from "~/db/shop-settings.server";
+import { AppError, errorChain } from "~/lib/errors";
+import { normalizePakistaniMobile, PHONE_MESSAGE } from "~/lib/phone";
+import { refuseOverOpenOrderLimits } from "~/modules/abuse/open-order-limits.server";
+import { lockCart, listCartLines, removeOrderedCartLines } from "~/modules/cart/cart-lines.server";
+import { resolveVariant } from "~/modules/cart/cart-mutations.server";
+import { cartTotals } from "~/modules/cart/cart-totals";
+import { takeStock } from "~/modules/catalog/variant-stock.server";
+import type { ShippingDetails } from "~/modules/checkout/checkout-schema";
+import { estimateDelivery } from "~/modules/checkout/delivery-estimate";
+import { cartVersionOf, orderFingerprint } from "~/modules/checkout/order-fingerprint";
+import {
+  CART_CHANGED_MESSAGE, checkRequestedItems, EMPTY_CART_MESSAGE, KEY_REUSED_MESSAGE, mergeByVariant, normalizeIdempotencyKey, notForSale,
+  smallestImageKey, type OrderItemRequest, type OrderLine,
+} from "~/modules/checkout/order-request";
+import { queuePlacedOrderEmails } from "~/modules/messages/order-emails.server";
+import { refuseCodRisk } from "~/modules/orders/cod-risk";
+import { createOrder, findOrderByKey, sameRequestOrRefuse, type EnteredBy, type PlaceOrderResult } from "~/modules/orders/create-order.server";
+import { placeWithDiscountCode } from "~/modules/promotions/code-attempts.server";
+import { normalizeDiscountCode } from "~/modules/promotions/discount-rules";
+import { DiscountChanged, judgeOrderCode, useOrderCode, type DiscountRequest } from "~/modules/promotions/redeem-discount-code.server";
+import type { FlowContext } from "./flow-context";
+
+export type { EnteredBy, OrderItemRequest, PlaceOrderResult };
+
+export type PlaceOrderInput = {
+  /** The buyer's account; null for an order the owner enters for a customer (see `enteredBy`). */
+  userId: string | null;
+  /** Leave out (or empty) to order the buyer's cart; given, the cart is left as it is (Buy Now). */
+  items?: OrderItemRequest[];
+  shipping: ShippingDetails;
+  /** The same key from the same buyer always means the same order (double-click, retried request). */
+  idempotencyKey?: string | null;
+  /**
+   * The version of the cart the buyer saw at checkout (`cartVersionOf`). Given, an order of the cart
+   * is refused when the cart has changed since, rather than ordering what the buyer did not see.
+   */
+  cartVersion?: string | null;
+  /** Set when the owner enters the order; the idempotency key is then the owner's. */
+  enteredBy?: EnteredBy;
+  /** A discount code as typed; any case. Blank means none. */
+  discountCode?: string | null;
+  /**
+   * The address the request came from (the checkout page and POST /api/orders give it): a discount
+   * code tried from there counts against the abuse limits of code guessing (modules/abuse).
+   */
+  requestAddress?: string;
+};
+
+// A transaction that lost a race on the order number (or a deadlock) is simply run again.
+const MAX_ATTEMPTS = 5;
+
+/**
+ * Places a cash-on-delivery order in one transaction: prices, shipping and totals come from the
+ * database, stock is taken with guarded updates (two buyers can never get the same last item), and
+ * anything that fails rolls the whole order back. Idempotent per buyer and `idempotencyKey`. The
+ * checkout page and POST /api/orders both come here, so their rules and limits are the same.
+ */
+export async function placeOrder(ctx: FlowContext, input: PlaceOrderInput): Promise<PlaceOrderResult> {
+  const place = () => placeOrderAttempts(ctx, input);
+  if (input.requestAddress === undefined) return place();
+  return placeWithDiscountCode(ctx.db, { address: input.requestAddress, userId: input.userId }, input.discountCode ?? null, place, ctx.now);
+}
+
+type OrderToPlace = {
+  userId: string | null;
+  items: OrderItemRequest[];
+  shipping: ShippingDetails;
+  key: string | null;
+  fingerprint: string | null;
+  cartVersion: string | null;
+  now: Date;
+  enteredBy: EnteredBy | null;
+  discountCode: string | null;
+};
+
+async function placeOrderAttempts({ db, now: fixedNow }: FlowContext, input: PlaceOrderInput): Promise<PlaceOrderResult> {
+  const key = normalizeIdempotencyKey(input.idempotencyKey);
+  const phone = normalizePakistaniMobile(input.shipping.phone);
+  if (!phone) throw new AppError("VALIDATION", PHONE_MESSAGE, { phone: PHONE_MESSAGE });
+  const items = input.items ?? [];
+  checkRequestedItems(items);
+  if (!input.userId && (!input.enteredBy || items.length === 0)) throw new AppError("VALIDATION", EMPTY_CART_MESSAGE, { items: EMPTY_CART_MESSAGE });
+  const shipping = { ...input.shipping, phone };
+  const now = fixedNow ?? new Date();
+  const cartVersion = input.cartVersion || null;
+  // The key names one request: the same key with other items, cart or address is refused (422).
+  const discountCode = normalizeDiscountCode(input.discountCode);
+  const fingerprint = key ? orderFingerprint({ items, shipping, cartVersion, discountCode }) : null;
+  const order: OrderToPlace = { userId: input.userId, items, shipping, key, fingerprint, cartVersion, now, enteredBy: input.enteredBy ?? null, discountCode };
+
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction((tx) => placeOrderOnce(tx, order));
+    } catch (error) {
+      // A twin request with the same key may have committed while this one ran (it hit the unique
+      // index, or found the last item already taken by the twin): the twin's order is the answer.
+      if (key) {
+        const existing = await findOrderByKey(db, order, key);
+        if (existing) return sameRequestOrRefuse(existing, order.fingerprint, KEY_REUSED_MESSAGE);
+      }
+      if (attempt < MAX_ATTEMPTS && isRetryable(error)) continue;
+      throw error;
+    }
+  }
+}
+
+async function placeOrderOnce(tx: Tx, input: OrderToPlace): Promise<PlaceOrderResult> {
+  const { userId, shipping, key, now, enteredBy } = input;
+  if (key) {
+    const existing = await findOrderByKey(tx, input, key);
+    if (existing) return sameRequestOrRefuse(existing, input.fingerprint, KEY_REUSED_MESSAGE);
+  }
+
+  const fromCart = input.items.length === 0 && userId !== null;
+  const lines = mergeByVariant(fromCart ? await linesFromCart(tx, userId, input.cartVersion, now) : await linesFromItems(tx, input.items, now));
+  if (lines.length === 0) throw new AppError("VALIDATION", EMPTY_CART_MESSAGE, { items: EMPTY_CART_MESSAGE });
+
+  const settings = await getSettings(tx);
+  refuseCodRisk(settings, shipping.phone, cartTotals(lines, settings).total);
+  await refuseOverOpenOrderLimits(tx, { userId, phone: shipping.phone, lines, enteredBy });
+  // The code is judged here without a lock and used at the end under its row's lock (useOrderCode).
+  const codeRequest: DiscountRequest | null = input.discountCode ? { code: input.discountCode, lines, userId, phone: shipping.phone, now } : null;
+  const discount = codeRequest ? await judgeOrderCode(tx, codeRequest) : null;
+  const totals = cartTotals(lines, settings, discount?.amount ?? 0);
+
+  const delivery = estimateDelivery(shipping.city, now);
+  const { id: orderId, orderNumber } = await createOrder(tx, {
+    userId,
+    status: "pending",
+    paymentStatus: "unpaid",
+    paymentMethod: "cod",
+    channel: enteredBy?.channel ?? "web",
+    placedBy: enteredBy?.actor.id ?? null,
+    subtotal: totals.subtotal,
+    discountCode: discount?.code ?? null,
+    discountTotal: totals.discountTotal,
+    shippingFee: totals.shippingFee,
+    total: totals.total,
+    fullName: shipping.fullName,
+    email: shipping.email,
+    phone: shipping.phone,
+    address: shipping.address,
+    city: shipping.city,
+    postalCode: shipping.postalCode,
+    country: shipping.country,
+    deliveryFrom: delivery.from,
+    deliveryTo: delivery.to,
+    idempotencyKey: key,
+    idempotencyFingerprint: input.fingerprint,
+    createdAt: now,
+    updatedAt: now,
+  }, lines.map(({ productId, variantId, name, color, size, price, quantity, imageKey }) => ({ productId, variantId, name, color, size, price, quantity, imageKey })),
+  { actor: { id: userId, name: "Customer" }, enteredBy, at: now });
+
+  await queuePlacedOrderEmails(tx, {
+    id: orderId, orderNumber, userId, customerName: shipping.fullName, email: shipping.email, phone: shipping.phone, address: shipping.address,
+    city: shipping.city, items: lines.map(({ name, color, size, quantity, price }) => ({ name, color, size, quantity, price })),
+    subtotal: totals.subtotal, shippingFee: totals.shippingFee, discountCode: discount?.code ?? null, discountTotal: totals.discountTotal,
+    total: totals.total, deliveryFrom: delivery.from, deliveryTo: delivery.to,
+  }, settings);
+
+  if (fromCart) await removeOrderedCartLines(tx, userId, lines.flatMap((l) => l.cartLineIds));
+  // The buyer's other tabs, the owner's dashboard and the mail workers hear of it on commit.
+  await notify(tx, [...(fromCart ? [liveNotice({ topic: "cart", userId })] : []), liveNotice({ topic: "orders", userId }), MAIL_WAKE]);
+
+  // Stock and the code's uses last: their rows stay locked only from here to the commit, so orders
+  // for the same item (a drop's hot size) queue for a moment, not for the whole order. Variants
+  // first, then the code's row: the same lock order as a cancel.
+  await takeStock(tx, lines);
+  if (discount && codeRequest) await useOrderCode(tx, discount, codeRequest, orderId);
+  return { orderId, orderNumber, created: true };
+}
+
+/** The buyer's cart, locked until the order commits; refused when it is not the cart the buyer saw. */
+async function linesFromCart(tx: Tx, userId: string, cartVersion: string | null, now: Date): Promise<OrderLine[]> {
+  await lockCart(tx, userId);
+  const cart = await listCartLines(tx, userId, now);
+  if (cartVersion && cart.length > 0 && cartVersionOf(cart) !== cartVersion) throw new AppError("CONFLICT", CART_CHANGED_MESSAGE, { items: CART_CHANGED_MESSAGE });
+  return cart.map((line) => {
+    const refused = notForSale(line.name, line.status);
+    if (refused) throw refused;
+    return {
+      productId: line.productId, categorySlug: line.categorySlug, onSale: line.onSale, variantId: line.variantId, name: line.name, color: line.color, size: line.size,
+      price: line.price, quantity: line.quantity, imageKey: smallestImageKey(line.image), cartLineIds: [line.id],
+    };
+  });
+}
+
+async function linesFromItems(tx: Tx, items: OrderItemRequest[], now: Date): Promise<OrderLine[]> {
+  const lines: OrderLine[] = [];
+  for (const item of items) {
+    // Throws for unknown, draft and coming-soon products; the price is today's, from the database.
+    const variant = await resolveVariant(tx, { productId: item.productId, color: item.color || undefined, size: item.size || undefined }, now);
+    lines.push({
+      productId: variant.productId, categorySlug: variant.categorySlug, onSale: variant.onSale, variantId: variant.variantId, name: variant.name, color: variant.color, size: variant.size,
+      price: variant.price, quantity: item.quantity, imageKey: variant.imageKey, cartLineIds: [],
+    });
+  }
+  return lines;
+}
+
+/** The Postgres error behind Drizzle's wrapper (`cause`), from either driver. */
+function postgresError(error: unknown): { code: string; constraint?: string } | null {
+  for (const { code, constraint } of errorChain(error)) {
+    if (code && /^[0-9A-Z]{5}$/.test(code)) return { code, constraint };
+  }
+  return null;
+}
+
+/** Worth running the whole transaction again: an order number taken meanwhile, a deadlock or a serialization failure. */
+function isRetryable(error: unknown): boolean {
+  if (error instanceof DiscountChanged) return true;
+  const pg = postgresError(error);
+  if (!pg) return false;
+  if (pg.code === "40P01" || pg.code === "40001") return true;
+  return pg.code === "23505" && (pg.constraint === undefined || pg.constraint.includes("order_number"));
+}

@@ -1,0 +1,18 @@
+import type { DbOrTx } from "~/db/client.server";
+import type { OrderActor, StatusChange } from "~/modules/orders/order-actor";
+import type { MovingOrder, OrderStatus } from "~/modules/orders/order-lifecycle";
+
+/** A move of an order as shipping asks for it (a courier's report, a parcel settled). */
+export type OrderMoveRequest = { now: Date; note?: string | null; deliveredAt?: Date; courier?: { courierName?: string; trackingNumber?: string } };
+
+/**
+ * What shipping needs done to the orders its parcels follow, which modules/orders owns: its status
+ * history written, and an order moved along its lifecycle with every side effect of a move (the
+ * buyer's e-mail, stock, the discount code's use, the live event). Shipping declares this port; the
+ * flows that call shipping give it (app/flows/move-order.server.ts: `orderDesk`), so shipping never
+ * imports the orders module's operations.
+ */
+export type OrderDesk = {
+  recordHistory(tx: DbOrTx, changes: StatusChange[]): Promise<void>;
+  moveOrder<O extends MovingOrder>(tx: DbOrTx, actor: OrderActor, order: O, to: OrderStatus, opts: OrderMoveRequest): Promise<O>;
+};
