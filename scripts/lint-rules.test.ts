@@ -26,6 +26,7 @@ describe("the layering lint (eslint.config.js)", () => {
     ["app/lib/probe.ts", `import type { Db } from "../db/client.server";\nexport type P = Db;\n`],
     ["app/lib/probe.ts", `import { setFlash } from "~/http/flash.server";\nexport const p = setFlash;\n`],
     ["app/lib/probe.ts", `import { Price } from "~/components/ui/price";\nexport const p = Price;\n`],
+    // A module's operation (the settings row's re-export in modules/settings), not storage.
     ["app/db/probe.ts", `import { getSettings } from "~/modules/settings/get-settings.server";\nexport const p = getSettings;\n`],
     ["app/db/probe.ts", `import { seedDatabase } from "~/seed/seed.server";\nexport const p = seedDatabase;\n`],
     ["app/modules/orders/probe.ts", `import { requireUser } from "~/http/auth-guard.server";\nexport const p = requireUser;\n`],
@@ -56,6 +57,38 @@ describe("the layering lint (eslint.config.js)", () => {
     ["app/flows/probe.ts", `import { createOrder } from "~/modules/orders/create-order.server";\nimport { takeStock } from "~/modules/catalog/variant-stock.server";\nexport const p = [createOrder, takeStock];\n`],
     // A test reaches past the layers to set up what it checks.
     ["app/modules/orders/probe.test.ts", `import { seedDatabase } from "~/seed/seed.server";\nexport const p = seedDatabase;\n`],
+  ])("allows %s importing: %s", async (file, code) => {
+    expect(await brokenRules(file, code)).toEqual([]);
+  });
+
+  // Only app/integrations/ imports vendor clients; stand-ins stay in tests; providers reach the app
+  // through the request context, made in server/ (docs/decisions/0024-integrations-and-ports.md).
+  const IMPORT_RULE = "no-restricted-imports";
+  it.each([
+    ["app/modules/messages/probe.ts", `import nodemailer from "nodemailer";\nexport const p = nodemailer;\n`, IMPORT_RULE],
+    ["app/modules/shipping/imports/probe.ts", `import { parse } from "csv-parse/sync";\nexport const p = parse;\n`, IMPORT_RULE],
+    ["app/routes/probe.ts", `import { readSheet } from "read-excel-file/node";\nexport const p = readSheet;\n`, IMPORT_RULE],
+    ["server/probe.ts", `import nodemailer from "nodemailer";\nexport const p = nodemailer;\n`, IMPORT_RULE],
+    ["app/routes/probe.ts", `import { createProviders } from "~/integrations/providers.server";\nexport const p = createProviders;\n`, IMPORT_RULE],
+    ["app/http/probe.ts", `import { fileCourierProvider } from "../integrations/couriers/file-portal/file-courier-provider.server";\nexport const p = fileCourierProvider;\n`, IMPORT_RULE],
+    ["app/routes/probe.ts", `import { startTestSmtpServer } from "~/integrations/messaging/smtp-stand-in";\nexport const p = startTestSmtpServer;\n`, IMPORT_RULE],
+    ["server/probe.ts", `import { portalCsv } from "../app/integrations/couriers/file-portal/portal-stand-in";\nexport const p = portalCsv;\n`, IMPORT_RULE],
+    ["app/integrations/messaging/probe.ts", `import { SMTPServer } from "smtp-server";\nexport const p = SMTPServer;\n`, IMPORT_RULE],
+    ["app/integrations/messaging/probe.ts", `import { startTestSmtpServer } from "./smtp-stand-in";\nexport const p = startTestSmtpServer;\n`, IMPORT_RULE],
+    ["app/integrations/couriers/probe.ts", `import { shipments } from "~/db/schema";\nexport const p = shipments;\n`, LAYER_RULE],
+    ["app/integrations/couriers/probe.ts", `import { requireSeller } from "~/http/auth-guard.server";\nexport const p = requireSeller;\n`, LAYER_RULE],
+    ["app/modules/messages/probe.ts", `import type { Providers } from "~/integrations/providers.server";\nexport type P = Providers;\n`, LAYER_RULE],
+  ])("refuses %s importing: %s", async (file, code, rule) => {
+    expect(await brokenRules(file, code)).toContain(rule);
+  });
+
+  it.each([
+    ["app/integrations/messaging/probe.ts", `import nodemailer from "nodemailer";\nimport type { EmailSender } from "~/modules/messages/message-sender";\nexport const p: [unknown, EmailSender | null] = [nodemailer, null];\n`],
+    ["app/integrations/couriers/file-portal/probe.ts", `import { readSheet } from "read-excel-file/node";\nimport { readRows } from "~/modules/shipping/imports/column-mapping";\nexport const p = [readSheet, readRows];\n`],
+    ["app/integrations/messaging/probe-stand-in.ts", `import { SMTPServer } from "smtp-server";\nexport const p = SMTPServer;\n`],
+    ["server/probe.ts", `import { createProviders } from "~/integrations/providers.server";\nexport const p = createProviders;\n`],
+    ["app/routes/probe.ts", `import type { Providers } from "~/integrations/providers.server";\nexport type P = Providers;\n`],
+    ["app/modules/messages/probe.test.ts", `import { startTestSmtpServer } from "~/integrations/messaging/smtp-stand-in";\nimport { createSmtpSender } from "~/integrations/messaging/smtp-sender.server";\nexport const p = [startTestSmtpServer, createSmtpSender];\n`],
   ])("allows %s importing: %s", async (file, code) => {
     expect(await brokenRules(file, code)).toEqual([]);
   });
@@ -104,6 +137,15 @@ describe("the layering lint (eslint.config.js)", () => {
     ["app/modules/cart/probe.test.ts", `import { createOrder } from "~/modules/orders/create-order.server";\nexport const p = createOrder;\n`],
   ])("allows %s importing: %s", async (file, code) => {
     expect(await brokenRules(file, code)).toEqual([]);
+  });
+
+  // One file under several blocks keeps every rule: the shop-time block sets its own rule, so it
+  // replaces none of the per-folder import lists, and those lists keep each other's patterns.
+  it("keeps the import and shop-time rules together on one file", async () => {
+    const code = `import nodemailer from "nodemailer";\nimport * as route from "~/routes/order";\nexport const p = [nodemailer, route, "Asia/Karachi"];\n`;
+    const rules = await brokenRules("app/modules/messages/probe.ts", code);
+    expect(rules).toEqual(expect.arrayContaining([IMPORT_RULE, LAYER_RULE, SHOP_TIME_RULE]));
+    expect(rules.filter((r) => r === IMPORT_RULE)).toHaveLength(2);
   });
 
   it("passes on the code as it is", async () => {

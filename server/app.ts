@@ -18,7 +18,7 @@ import { loggableUrl } from "~/lib/log-redaction";
 import { createHostCheck, publicOrigin } from "~/lib/public-origin";
 import { securityHeaders } from "~/http/security-headers.server";
 import { getMediaFile } from "~/modules/media/get-media-file.server";
-import { createMailTransport } from "~/modules/messages/mail-transport.server";
+import { closeProviders, createProviders, type Providers } from "~/integrations/providers.server";
 import { startMailWorker } from "~/modules/messages/mail-worker.server";
 import { openPreparedDatabase, prepareShop, type ShopDatabase } from "./bootstrap";
 import { isClusterWorker, processCount, runPrimary } from "./cluster";
@@ -45,20 +45,25 @@ declare module "react-router" {
     db: Db;
     env: Env;
     auth: Auth;
+    /** The outside services (e-mail, couriers), each behind its module's port: app/integrations/providers.server.ts. */
+    providers: Providers;
   }
 }
 
 /** What a request handler needs, made once per process. */
-export type Services = { database: Pick<Database, "db" | "listen">; env: Env; auth: Auth; live: LiveHub; settings: SettingsListener; readCache: ReadCacheListener };
+export type Services = {
+  database: Pick<Database, "db" | "listen">; env: Env; auth: Auth; providers: Providers; live: LiveHub; settings: SettingsListener; readCache: ReadCacheListener;
+};
 
-export async function createServices(database: Pick<Database, "db" | "listen">, env: Env): Promise<Services> {
+/** `providers`: made from `env` (app/integrations/providers.server.ts) unless given, as a test may. */
+export async function createServices(database: Pick<Database, "db" | "listen">, env: Env, providers: Providers = createProviders(env)): Promise<Services> {
   const secret = await loadAuthSecret(database.db, env, logger);
   const auth = createShopAuth({ db: database.db, env, secret, logger });
   const live = createLiveHub(database);
   const settings = createSettingsListener(database);
   const readCache = createReadCacheListener(database);
   await Promise.all([live.start(), settings.start(), readCache.start()]);
-  return { database, env, auth, live, settings, readCache };
+  return { database, env, auth, providers, live, settings, readCache };
 }
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -113,7 +118,7 @@ function refuseOtherHosts(env: Env, handler: (req: IncomingMessage, res: ServerR
  */
 export function createApp({ services, serveAssets, build: given = loadServerBuild }: { services: Services; serveAssets: boolean; build?: ServerBuild | (() => Promise<ServerBuild>) }) {
   const build = typeof given === "function" ? async () => withDatabaseOutages(await given()) : withDatabaseOutages(given);
-  const { env, auth } = services;
+  const { env, auth, providers } = services;
   const db = services.database.db;
   const origin = publicOrigin(env);
   const headers = securityHeaders(env);
@@ -182,7 +187,7 @@ export function createApp({ services, serveAssets, build: given = loadServerBuil
   const staticFiles = serveAssets ? createStaticFiles(path.resolve("build/client"), headers) : null;
   if (staticFiles) app.use((req, res, next) => void (staticFiles.serve(req, res, req.path) || next()));
 
-  const loadContext = { db, env, auth };
+  const loadContext = { db, env, auth, providers };
   app.use(PAGE_COMPRESSION, createRequestHandler({ build, getLoadContext: () => loadContext }));
 
   // Other hosts are refused, then bodies are bounded before anything reads them (server/body-limit.ts).
@@ -255,8 +260,9 @@ async function serveShop(env: Env, database: ShopDatabase, { serveAssets }: { se
   const stopLauncher = startLauncher(database.db, logger);
   // Each forgotten-cart reminder is claimed with one upsert, so it too goes once.
   const stopCartReminders = startCartReminders(database.db, logger);
+  // The same senders as the requests' (Settings' test e-mail): made once, in createServices.
   const mailWorker = await startMailWorker(database, {
-    transport: env.SMTP_URL ? createMailTransport(env.SMTP_URL) : null,
+    senders: services.providers.messaging,
     from: env.MAIL_FROM ?? null,
     publicUrl: publicOrigin(env),
     logger,
@@ -288,6 +294,7 @@ async function serveShop(env: Env, database: ShopDatabase, { serveAssets }: { se
       mailWorker.stop().catch(() => {}),
       drainHttpServer(server, { closeStreams: () => services.live.closeStreams(), logger }),
     ]);
+    await closeProviders(services.providers).catch(() => {});
     await stopBackupSocket().catch(() => {});
     await services.live.stop().catch(() => {});
     await services.settings.stop().catch(() => {});

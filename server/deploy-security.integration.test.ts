@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BUILT_SERVER, startServerProcess, waitFor, type ServerProcess } from "../tests/factories/server-process";
-import { startTestSmtpServer, type TestSmtpServer } from "../tests/factories/test-smtp-server";
+import { startTestSmtpServer, type TestSmtpServer } from "../app/integrations/messaging/smtp-stand-in";
 
 /**
  * The built server as deployed behind one proxy (PUBLIC_URL https, TRUST_PROXY=1), over real HTTP:

@@ -3,7 +3,7 @@ import { fromNodeHeaders } from "better-auth/node";
 import { LIVE_STREAM_LIMITS, LIVE_STREAMS_MESSAGE } from "~/modules/abuse/abuse-limits";
 import { addressKey } from "~/modules/abuse/client-address";
 import { abuseLimitScale } from "~/db/rate-limit.server";
-import { type Auth } from "~/modules/accounts/auth.server";
+import type { Auth } from "~/modules/accounts/auth.server";
 import { CLIENT_IP_HEADER } from "~/modules/abuse/client-address";
 import type { LiveHub } from "./live-hub";
 

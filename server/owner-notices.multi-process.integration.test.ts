@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BUILT_SERVER, headersFor, signUp, startServerProcess, type ServerProcess } from "../tests/factories/server-process";
-import { startTestSmtpServer, type TestSmtpServer } from "../tests/factories/test-smtp-server";
+import { startTestSmtpServer, type TestSmtpServer } from "../app/integrations/messaging/smtp-stand-in";
 
 /**
  * Issue 17 as an owner meets it: `SHOP_OWNER_EMAIL=me@brand.pk npm start` on an empty DATA_DIR (the

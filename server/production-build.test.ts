@@ -30,6 +30,15 @@ describe("the production build", () => {
     expect(server).not.toContain(DEV_ONLY);
   });
 
+  it("carries the integrations' real clients and none of their stand-ins (test servers and file writers stay in tests)", async () => {
+    const dir = path.join(ROOT, "build/server");
+    const files = (await readdir(dir, { recursive: true })).filter((f) => f.endsWith(".js"));
+    const server = (await Promise.all(files.map((f) => readFile(path.join(dir, f), "utf8")))).join("\n");
+    for (const client of ["nodemailer", "csv-parse/sync", "read-excel-file/node"]) expect(server).toMatch(new RegExp(`from\\s*["']${client}["']`));
+    for (const testOnly of ["smtp-server", "mailparser", "write-excel-file"]) expect(server).not.toContain(testOnly);
+    expect(server).not.toMatch(/stand-in/i);
+  });
+
   it("ships no development warnings to the browser", async () => {
     const dir = path.join(ROOT, "build/client/assets");
     const scripts = (await readdir(dir)).filter((f) => f.endsWith(".js"));

@@ -4,7 +4,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contactMessages, emailOutbox, mediaFiles, notifySubscriptions, orderItems, orders, orderStatusHistory, reviews, shopSettings, users } from "~/db/schema";
+import { contactMessages, messageOutbox, mediaFiles, notifySubscriptions, orderItems, orders, orderStatusHistory, reviews, shopSettings, users } from "~/db/schema";
 import { createShopAuth } from "~/flows/create-shop-auth.server";
 import { CLIENT_IP_HEADER } from "~/modules/abuse/client-address";
 import { TEST_AUTH_SECRET } from "../../tests/factories/test-secret";
@@ -90,7 +90,7 @@ describe.each(DATABASE_KINDS)("backup and restore on %s", (kind) => {
     expect(order.total).toBe(items.reduce((sum, i) => sum + i.price * i.quantity, 0) + order.shippingFee);
     expect(items.map((i) => [i.productId, i.quantity])).toEqual([[TEE, 2]]);
     expect((await target.db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, orderId))).length).toBeGreaterThan(0);
-    expect((await target.db.select().from(emailOutbox).where(eq(emailOutbox.orderId, orderId))).length).toBe(2);
+    expect((await target.db.select().from(messageOutbox).where(eq(messageOutbox.orderId, orderId))).length).toBe(2);
     expect((await target.db.select().from(reviews)).map((r) => r.comment)).toEqual(["Soft <b>cotton</b>, true to size"]);
     expect((await target.db.select().from(shopSettings))[0]).toMatchObject({ brandName: "Kapra Restored", blockedPhones: ["+923009999999"], notificationEmails: ["owner@kapra.pk"] });
     const [image] = await target.db.select({ bytes: mediaFiles.bytes }).from(mediaFiles).where(eq(mediaFiles.key, imageKey));

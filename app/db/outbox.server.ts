@@ -1,6 +1,6 @@
 import type { DbOrTx } from "./database";
 import { notify, type Notice } from "./notify.server";
-import { emailOutbox, shopSettings } from "./schema";
+import { messageOutbox, shopSettings } from "./schema";
 import type { EmailKind } from "./schema/statuses";
 
 /** Postgres channel that wakes the mail workers of every process when a message is queued. */
@@ -34,7 +34,7 @@ export async function queueMessages(db: DbOrTx, messages: OutboxMessage[], shopN
   const needsName = shopName === undefined && wanted.some((m) => typeof m.subject === "function");
   const [shop] = needsName ? await db.select({ name: shopSettings.brandName }).from(shopSettings).limit(1) : [{ name: shopName }];
   const name = shop?.name ?? "Shop";
-  await db.insert(emailOutbox).values(
+  await db.insert(messageOutbox).values(
     wanted.map((m) => ({
       kind: m.kind,
       toAddress: m.to.trim(),

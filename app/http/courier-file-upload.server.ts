@@ -1,6 +1,6 @@
 import { FormDataParseError, parseFormData, type FileUpload } from "@remix-run/form-data-parser";
 import { AppError } from "~/lib/errors";
-import { MAX_FILE_BYTES } from "~/modules/shipping/imports/read-courier-file.server";
+import { MAX_FILE_BYTES } from "~/modules/shipping/imports/courier-sheet";
 
 /** The parser reads a file into memory up to this (a little over the 5 MB rule, so the rule's own words are shown). */
 const TRANSPORT_MAX_FILE = MAX_FILE_BYTES + 1024 * 1024;

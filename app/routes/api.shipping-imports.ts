@@ -1,6 +1,5 @@
 import { receiveCourierFile } from "~/http/courier-file-upload.server";
 import { apiData, apiError, handleApi, methodNotAllowed, requireApiUser } from "~/http/api.server";
-import { readCourierFile } from "~/modules/shipping/imports/read-courier-file.server";
 import { applyCourierReport } from "~/flows/apply-courier-report.server";
 import { saveCourierUpload } from "~/modules/shipping/imports/run-courier-import.server";
 import { courierIdOf, importKindOf } from "~/modules/shipping/imports/import-form";
@@ -17,6 +16,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"], "/api/shipping/imports");
   return handleApi(async () => {
     const user = await requireApiUser(request, context, "seller");
+    const portal = context.providers.couriers.file;
     const { form, file } = await receiveCourierFile(request);
     const kind = importKindOf(form.get("kind"));
     if (!kind) return apiError(400, "VALIDATION", "kind must be tracking, delivery or cod", { kind: "Choose tracking, delivery or cod" });
@@ -26,12 +26,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     let mapping = null;
     if (given?.trim()) {
       // Checked before the file is kept: a refused mapping leaves nothing behind.
-      const read = mappingByHeader(kind, given, (await readCourierFile(file)).headers);
+      const read = mappingByHeader(kind, given, (await portal.readSheet(file)).headers);
       if (!read.ok) return apiError(400, "VALIDATION", read.message, read.fields);
       mapping = read.mapping;
     }
     const actor = { id: user.id, name: user.name || user.email };
-    const uploadId = await saveCourierUpload(context.db, actor, file);
+    const uploadId = await saveCourierUpload(context.db, portal, actor, file);
     const report = await applyCourierReport(context, actor, { kind, uploadId, courierId: courierIdOf(form.get("courierId")), mapping, apply: form.get("apply") === "true" });
     return apiData(report, report.applied ? 201 : 200);
   });

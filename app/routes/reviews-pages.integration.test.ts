@@ -2,7 +2,7 @@ import { and, eq, gt } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { orders, products, productVariants, reviews, users } from "~/db/schema";
-import { type Auth } from "~/modules/accounts/auth.server";
+import type { Auth } from "~/modules/accounts/auth.server";
 import { CLIENT_IP_HEADER } from "~/modules/abuse/client-address";
 import { createSeller } from "~/modules/accounts/create-seller.server";
 import { placeOrder } from "~/flows/place-order.server";

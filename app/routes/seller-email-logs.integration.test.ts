@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
-import { emailOutbox, users } from "~/db/schema";
+import { messageOutbox, users } from "~/db/schema";
 import { takeFlash } from "~/http/flash.server";
-import { type Auth } from "~/modules/accounts/auth.server";
+import type { Auth } from "~/modules/accounts/auth.server";
 import { createShopAuth } from "~/flows/create-shop-auth.server";
 import { CLIENT_IP_HEADER } from "~/modules/abuse/client-address";
 import { createSeller } from "~/modules/accounts/create-seller.server";
@@ -12,6 +12,8 @@ import { callRoute, expectRedirect, signInCookie } from "../../tests/factories/r
 import { DATABASE_KINDS, useTestDatabase } from "../../tests/factories/test-database";
 import * as emailLogs from "./seller-email-logs";
 import { TEST_AUTH_SECRET } from "../../tests/factories/test-secret";
+import { testProviders } from "../../tests/factories/test-providers";
+import { closeProviders, type Providers } from "~/integrations/providers.server";
 
 const ORIGIN = "http://shop.test";
 const PASSWORD = "long-enough-password";
@@ -32,9 +34,9 @@ describe.each(DATABASE_KINDS)("the Email Logs page on %s", (kind) => {
       headers: who === "guest" ? {} : { cookie: cookies[who] },
       body: form ? new URLSearchParams(form) : undefined,
     });
-  const call = (fn: Parameters<typeof callRoute>[0], request: Request, env: object = {}) =>
-    callRoute(fn, { request, context: { ...context, env: { ...context.env, ...env } } });
-  const rows = () => database.db.select().from(emailOutbox).orderBy(emailOutbox.id);
+  const call = (fn: Parameters<typeof callRoute>[0], request: Request, env: object = {}, providers: Providers = context.providers) =>
+    callRoute(fn, { request, context: { ...context, env: { ...context.env, ...env }, providers } });
+  const rows = () => database.db.select().from(messageOutbox).orderBy(messageOutbox.id);
   const queue = (to: string) => queueEmails(database.db, [{
     kind: "password_changed", to, data: { name: "Bilal", at: "2026-11-23T10:00:00.000Z", dashboardPath: "/buyer-dashboard" },
   }]);
@@ -42,7 +44,7 @@ describe.each(DATABASE_KINDS)("the Email Logs page on %s", (kind) => {
   beforeAll(async () => {
     const env = { PUBLIC_URL: undefined, GOOGLE_CLIENT_ID: undefined, GOOGLE_CLIENT_SECRET: undefined, SIGN_IN_RATE_LIMIT: 1000, PORT: 3000 };
     auth = createShopAuth({ db: database.db, env, secret: TEST_AUTH_SECRET });
-    context = { db: database.db, auth, env } as unknown as AppLoadContext;
+    context = { db: database.db, auth, env, providers: testProviders() } as unknown as AppLoadContext;
     await createSeller(auth, database.db, { email: "owner@shop.pk", password: PASSWORD, name: "Owner" });
     await auth.handler(new Request(`${ORIGIN}/api/auth/sign-up/email`, {
       method: "POST",
@@ -57,7 +59,7 @@ describe.each(DATABASE_KINDS)("the Email Logs page on %s", (kind) => {
   it("gives a guest and a buyer nothing: no list, no entry, no resend, no clearing", async () => {
     await queue("bilal@example.pk");
     const [entry] = await rows();
-    await database.db.update(emailOutbox).set({ status: "failed" }).where(eq(emailOutbox.id, entry.id));
+    await database.db.update(messageOutbox).set({ status: "failed" }).where(eq(messageOutbox.id, entry.id));
     expectRedirect(await call(emailLogs.loader, request(`?id=${entry.id}`, "guest")), `/auth?mode=login&redirectTo=${encodeURIComponent(`${PATH}?id=${entry.id}`)}`);
     expectRedirect(await call(emailLogs.loader, request(`?id=${entry.id}`, "buyer")), "/buyer-dashboard");
     const forms: Record<string, string>[] = [{ intent: "clear" }, { intent: "resend", id: String(entry.id), to: "thief@example.pk" }];
@@ -66,7 +68,7 @@ describe.each(DATABASE_KINDS)("the Email Logs page on %s", (kind) => {
       expectRedirect(await call(emailLogs.action, request("", "buyer", form)), "/buyer-dashboard");
     }
     expect(await rows()).toEqual([entry].map((e) => ({ ...e, status: "failed" })));
-    await database.db.delete(emailOutbox);
+    await database.db.delete(messageOutbox);
   });
 
   it("shows the owner the list and one entry, and says whether a mail server is configured without printing it", async () => {
@@ -78,11 +80,14 @@ describe.each(DATABASE_KINDS)("the Email Logs page on %s", (kind) => {
       entries: [{ id: entry.id, toAddress: "bilal@example.pk", subject: "Your Kapra password was changed", orderNumber: null, marker: "Queued" }],
       detail: { id: entry.id, statusLabel: "Queued", preview: true, sentAt: null },
     });
-    const configured = await call(emailLogs.loader, request("", "owner"), { SMTP_URL });
+    // The shop's real SMTP sender, made from SMTP_URL as start-up makes it (it sends nothing here).
+    const smtp = testProviders({ smtpUrl: SMTP_URL });
+    const configured = await call(emailLogs.loader, request("", "owner"), { SMTP_URL }, smtp);
+    await closeProviders(smtp);
     expect(configured.mailServer).toBe(true);
     expect(JSON.stringify(configured)).not.toMatch(/s3cret|mail\.kapra\.test/);
     expect((await call(emailLogs.loader, request("?id=999999", "owner"))).missing).toBe(true);
-    await database.db.delete(emailOutbox);
+    await database.db.delete(messageOutbox);
   });
 
   it("resends for the owner to a corrected address, and refuses a bad one beside the field, keeping what was typed", async () => {
@@ -104,20 +109,20 @@ describe.each(DATABASE_KINDS)("the Email Logs page on %s", (kind) => {
     const nonsense = await call(emailLogs.action, request("", "owner", { intent: "explode" }));
     expect(nonsense.init.status).toBe(400);
     expect(await rows()).toHaveLength(2);
-    await database.db.delete(emailOutbox);
+    await database.db.delete(messageOutbox);
   });
 
   it("clears for the owner, keeping what waits to be sent, and says so", async () => {
     await queue("a@example.pk");
     await queue("b@example.pk");
     const [sent] = await rows();
-    await database.db.update(emailOutbox).set({ status: "sent" }).where(eq(emailOutbox.id, sent.id));
+    await database.db.update(messageOutbox).set({ status: "sent" }).where(eq(messageOutbox.id, sent.id));
     const cleared = await call(emailLogs.action, request("", "owner", { intent: "clear" }));
     expectRedirect(cleared, PATH);
     const cookie = (cleared.headers.get("set-cookie") ?? "").split(";")[0];
     const { flash } = await takeFlash(new Request(ORIGIN, { headers: { cookie } }));
     expect(flash).toEqual({ type: "success", message: "Cleared 1 e-mail; 1 still waiting to be sent is kept." });
     expect((await rows()).map((r) => r.toAddress)).toEqual(["b@example.pk"]);
-    await database.db.delete(emailOutbox);
+    await database.db.delete(messageOutbox);
   });
 });

@@ -8,6 +8,7 @@ import { pageMeta } from "~/lib/seo";
 import { publicOrigin } from "~/lib/public-origin";
 import { formatShopDateTimeHour12 } from "~/lib/shop-time";
 import { clearEmailLog, getEmailLogEntry, listEmailLog, resendEmail, type EmailLogEntry } from "~/modules/messages/email-log.server";
+import { canSend } from "~/modules/messages/message-sender";
 import {
   describeEmailStatus, EMAIL_STATUSES, emailLogActionSchema, emailLogSearch, readEmailLogQuery, STATUS_FILTER_LABELS, type EmailLogQuery,
 } from "~/modules/messages/email-log-query";
@@ -45,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   return {
     // Whether e-mail goes out, never the SMTP URL itself (it carries the password).
-    mailServer: Boolean(env.SMTP_URL),
+    mailServer: canSend(context.providers.messaging, "email"),
     query: { ...query, page: log.page },
     entries: log.entries.map(rowView),
     total: log.total, pageCount: log.pageCount, counts: log.counts,

@@ -6,7 +6,7 @@ import { requireSeller } from "~/http/auth-guard.server";
 import { setFlash } from "~/http/flash.server";
 import { publicOrigin } from "~/lib/public-origin";
 import { pageMeta } from "~/lib/seo";
-import { createMailTransport } from "~/modules/messages/mail-transport.server";
+import { canSend } from "~/modules/messages/message-sender";
 import { sendTestEmail, type TestEmailResult } from "~/modules/messages/send-test-email.server";
 import { staffNoticeRecipients } from "~/modules/messages/staff-recipients.server";
 import { getSettings } from "~/modules/settings/get-settings.server";
@@ -20,7 +20,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireSeller(request, context);
   const [settings, recipients] = await Promise.all([getSettings(context.db), staffNoticeRecipients(context.db)]);
-  return { values: settingsFormValues(settings), recipients, mailServer: Boolean(context.env.SMTP_URL) };
+  return { values: settingsFormValues(settings), recipients, mailServer: canSend(context.providers.messaging, "email") };
 }
 
 const TEST_EMAIL_INTENT = "test-email";
@@ -29,15 +29,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireSeller(request, context);
   const form = Object.fromEntries(await request.formData());
   if (form.intent === TEST_EMAIL_INTENT) {
-    // Sent from this request through its own connection, so the owner reads the mail server's answer here.
-    const { SMTP_URL, MAIL_FROM } = context.env;
-    const transport = SMTP_URL ? createMailTransport(SMTP_URL) : null;
-    try {
-      const result = await sendTestEmail(context.db, { transport, from: MAIL_FROM ?? null, publicUrl: publicOrigin(context.env), requestedBy: user.name || user.email });
-      return { intent: TEST_EMAIL_INTENT, ...result } satisfies TestEmailResult & { intent: string };
-    } finally {
-      transport?.close();
-    }
+    // Sent from this request through the shop's e-mail sender, so the owner reads the mail server's answer here.
+    const result = await sendTestEmail(context.db, {
+      sender: context.providers.messaging.email, from: context.env.MAIL_FROM ?? null, publicUrl: publicOrigin(context.env), requestedBy: user.name || user.email,
+    });
+    return { intent: TEST_EMAIL_INTENT, ...result } satisfies TestEmailResult & { intent: string };
   }
   const result = await updateSettings(context.db, form);
   if (!result.ok) return result;

@@ -5,7 +5,7 @@ import { AppError } from "~/lib/errors";
 import { formatPrice } from "~/lib/money";
 import { pageMeta } from "~/lib/seo";
 import { bookParcels } from "~/flows/book-parcels.server";
-import { type BookingResult } from "~/modules/shipping/booking/book-shipments.server";
+import type { BookingResult } from "~/modules/shipping/booking/book-shipments.server";
 import { listActiveCouriers, listBookingCandidates, type BookingCandidate } from "~/modules/shipping/booking/booking-candidates.server";
 import { parseBookingForm } from "~/modules/shipping/booking/booking-form";
 import { listCourierRules } from "~/modules/shipping/couriers/couriers.server";

@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import { requireSeller } from "~/http/auth-guard.server";
 import { setFlash } from "~/http/flash.server";
 import { AppError } from "~/lib/errors";
-import { fileCourierProvider } from "~/modules/shipping/couriers/courier-provider.server";
+import { bookingFile } from "~/modules/shipping/booking/booking-file.server";
 import type { Route } from "./+types/seller-shipping-booking-file";
 
 /**
@@ -14,7 +14,7 @@ import type { Route } from "./+types/seller-shipping-booking-file";
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireSeller(request, context);
   try {
-    const file = await fileCourierProvider.book(context.db, new URL(request.url).searchParams.getAll("orderIds"));
+    const file = await bookingFile(context.db, context.providers.couriers.file, new URL(request.url).searchParams.getAll("orderIds"));
     return new Response(file.csv, {
       headers: {
         "Content-Type": "text/csv; charset=utf-8",

@@ -36,6 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireSeller(request, context);
   const actor = { id: user.id, name: user.name || user.email };
+  const portal = context.providers.couriers.file;
   let form: FormData | null = null;
   try {
     const received = await receiveCourierFile(request);
@@ -47,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const intent = form.get("intent");
     if (intent === "preview") {
       if (!received.file) return data<ShippingActionData>({ intent: "refused", kind, courierId, fields: { file: "Choose the file your courier's portal gave you (CSV or Excel)" } }, { status: 400 });
-      const uploadId = await saveCourierUpload(context.db, actor, received.file);
+      const uploadId = await saveCourierUpload(context.db, portal, actor, received.file);
       return data<ShippingActionData>({ intent: "report", report: await applyCourierReport(context, actor, { kind, uploadId, courierId, apply: false }) });
     }
     const uploadId = String(form.get("uploadId") ?? "");
@@ -56,7 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       // Apply applies what the preview showed: columns changed since (or no preview named) are refused, nothing changes.
       const changes = changesSincePreview(kind, form.get("previewedMapping"), mapping);
       if (!changes.previewed || changes.fields.length) {
-        const { fileName, headers } = await readUploadHeaders(context.db, uploadId);
+        const { fileName, headers } = await readUploadHeaders(context.db, portal, uploadId);
         const fields = Object.fromEntries(changes.fields.map((field) => [field, FIELD_CHANGED]));
         return data<ShippingActionData>({ intent: "remap", kind, uploadId, courierId, fileName, headers, mapping, message: MAPPING_CHANGED, fields }, { status: 409 });
       }
@@ -67,7 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     } catch (error) {
       // A refused mapping: the columns again, with the reason beside the field.
       if (!(error instanceof AppError) || error.code !== "VALIDATION" || !error.fields || "courierId" in error.fields) throw error;
-      const { fileName, headers } = await readUploadHeaders(context.db, uploadId);
+      const { fileName, headers } = await readUploadHeaders(context.db, portal, uploadId);
       return data<ShippingActionData>({ intent: "remap", kind, uploadId, courierId, fileName, headers, mapping, message: error.message, fields: error.fields }, { status: 400 });
     }
   } catch (error) {

@@ -10,7 +10,7 @@ import * as root from "~/root";
 import * as sellerOrders from "./seller-orders";
 import { callRoute, routeContext, expectRedirect, signInCookie, TEST_ORIGIN } from "../../tests/factories/route-calls";
 import { DATABASE_KINDS, useTestDatabase } from "../../tests/factories/test-database";
-import { type Auth } from "~/modules/accounts/auth.server";
+import type { Auth } from "~/modules/accounts/auth.server";
 import { CLIENT_IP_HEADER } from "~/modules/abuse/client-address";
 import { createSeller } from "~/modules/accounts/create-seller.server";
 import { getSessionUser } from "~/modules/accounts/session-user.server";

@@ -3,7 +3,7 @@ import { renderToString } from "react-dom/server";
 import { createRoutesStub, type AppLoadContext } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { productVariants } from "~/db/schema";
-import { type Auth } from "~/modules/accounts/auth.server";
+import type { Auth } from "~/modules/accounts/auth.server";
 import { CLIENT_IP_HEADER } from "~/modules/abuse/client-address";
 import { createSeller } from "~/modules/accounts/create-seller.server";
 import { shopDay } from "~/lib/shop-time";

@@ -1,10 +1,10 @@
 /**
- * The e2e suite's mail server: a real SMTP server on loopback (the shop's SMTP_URL points at it)
- * plus a small HTTP API so tests can read what arrived: GET /messages, DELETE /messages.
+ * The e2e suite's mail server: the SMTP integration's stand-in on loopback (the shop's SMTP_URL
+ * points at it) plus a small HTTP API so tests can read what arrived: GET /messages, DELETE /messages.
  * Started by playwright.config.ts as a web server of its own.
  */
 import http from "node:http";
-import { startTestSmtpServer } from "../factories/test-smtp-server";
+import { startTestSmtpServer } from "../../app/integrations/messaging/smtp-stand-in";
 
 const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 4210);
 const httpPort = Number(process.env.E2E_MAIL_API_PORT ?? smtpPort + 1);

@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { parse } from "csv-parse/sync";
 import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
+import { portalCsv } from "../../app/integrations/couriers/file-portal/portal-stand-in";
 import { createAccount, expectNoSeriousA11yViolations, gotoHydrated, newAccount, placeOrderByApi, signInAsOwner, variantStock, type CartItem } from "./helpers";
 
 /**
@@ -35,9 +36,9 @@ const grouped = (n: number) => n.toLocaleString("en-US");
 const rs = (n: number) => `Rs ${grouped(n)}`;
 const pkr = (n: number) => `PKR ${grouped(n)}`;
 
-/** A CSV file as a courier portal writes one (values here never need quoting). */
+/** A CSV file as a courier portal writes one (the file portal's stand-in), ready for a file input. */
 function csvFile(name: string, rows: (string | number)[][]) {
-  return { name, mimeType: "text/csv", buffer: Buffer.from(rows.map((row) => row.join(",")).join("\r\n") + "\r\n") };
+  return { name, mimeType: "text/csv", buffer: Buffer.from(portalCsv(rows)) };
 }
 
 /** The Shipping tab's "Cash with couriers" total, in rupees. */

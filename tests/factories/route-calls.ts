@@ -1,20 +1,25 @@
 import type { AppLoadContext } from "react-router";
 import { expect } from "vitest";
 import type { Db } from "~/db/client.server";
-import { type Auth } from "~/modules/accounts/auth.server";
+import type { Auth } from "~/modules/accounts/auth.server";
 import { createShopAuth } from "~/flows/create-shop-auth.server";
 import { CLIENT_IP_HEADER } from "~/modules/abuse/client-address";
 import { createSeller } from "~/modules/accounts/create-seller.server";
+import type { Providers } from "~/integrations/providers.server";
+import { testProviders } from "./test-providers";
 import { TEST_AUTH_SECRET } from "./test-secret";
 
 /** The origin route tests send their requests from (same-origin, so writes pass the cross-site guard). */
 export const TEST_ORIGIN = "http://shop.test";
 
-/** better-auth on a test database and the load context route tests call loaders and actions with. */
-export async function routeContext(db: Db): Promise<{ auth: Auth; context: AppLoadContext }> {
+/**
+ * better-auth on a test database and the load context route tests call loaders and actions with.
+ * Its providers are testProviders() (no e-mail sender: e-mails are kept, not sent) unless given.
+ */
+export async function routeContext(db: Db, { providers = testProviders() }: { providers?: Providers } = {}): Promise<{ auth: Auth; context: AppLoadContext }> {
   const env = { PUBLIC_URL: undefined, PORT: 3000, GOOGLE_CLIENT_ID: undefined, GOOGLE_CLIENT_SECRET: undefined, SIGN_IN_RATE_LIMIT: 1000 };
   const auth = createShopAuth({ db, env, secret: TEST_AUTH_SECRET });
-  return { auth, context: { db, auth, env } as unknown as AppLoadContext };
+  return { auth, context: { db, auth, env, providers } as unknown as AppLoadContext };
 }
 
 /** Signs in through better-auth's own endpoint and returns the Cookie header of that session. */

@@ -5,7 +5,7 @@ export * from "./settings";
 export * from "./engagement";
 export * from "./accounts";
 export * from "./commerce";
-export * from "./email";
+export * from "./messages";
 export * from "./abuse";
 export * from "./shipping";
 export * from "./promotions";

@@ -33,6 +33,13 @@ export function oneOfSql(values: readonly string[]): string {
 }
 
 /**
+ * How an outbox message reaches its recipient: each channel has its sender (an integration, made
+ * once at start). WhatsApp comes next.
+ */
+export const MESSAGE_CHANNELS = ["email"] as const;
+export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
+
+/**
  * An outbox e-mail's state. queued: waiting (or waiting to be retried: attempts > 0 with last_error);
  * sending: claimed by one server process; sent: accepted by the mail server; failed: given up
  * (a permanent refusal, or every retry used); not_configured: kept but never sent, the shop has no

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { orders, users } from "~/db/schema";
 import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
-import { type Auth } from "./auth.server";
+import type { Auth } from "./auth.server";
 import { createShopAuth } from "~/flows/create-shop-auth.server";
 import { CLIENT_IP_HEADER } from "~/modules/abuse/client-address";
 import { createSeller } from "./create-seller.server";

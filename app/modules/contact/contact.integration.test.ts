@@ -1,6 +1,6 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { contactMessages, emailOutbox, notifySubscriptions } from "~/db/schema";
+import { contactMessages, messageOutbox, notifySubscriptions } from "~/db/schema";
 import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
 import { subscribeToNotify } from "../notify-me/subscribe-to-notify.server";
 import { contactForm } from "../../../tests/factories/contact-form";
@@ -55,7 +55,7 @@ describe.each(DATABASE_KINDS)("contact messages and notify-me sign-ups on %s", (
     expect(await submitContactMessage({ db: database.db }, await contactForm(database.db, fast, 1), { address: "10.8.0.7" })).toEqual({ ok: true });
     const [kept] = await database.db.select().from(contactMessages).where(eq(contactMessages.subject, fast.subject));
     expect(kept).toMatchObject({ name: "Hina", possibleSpam: true, readAt: null });
-    const [mail] = await database.db.select().from(emailOutbox).where(eq(emailOutbox.subject, `Contact form: ${fast.subject}`));
+    const [mail] = await database.db.select().from(messageOutbox).where(eq(messageOutbox.subject, `Contact form: ${fast.subject}`));
     expect(mail.data).toMatchObject({ possibleSpam: true, message: MESSAGE.message });
   });
 

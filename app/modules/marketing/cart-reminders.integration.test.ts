@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { cartItems, customerProfiles, emailOutbox, productVariants, scheduledSales, shopSettings } from "~/db/schema";
+import { cartItems, customerProfiles, messageOutbox, productVariants, scheduledSales, shopSettings } from "~/db/schema";
 import { addToCart, clearCart, updateCartItem } from "~/modules/cart/cart-mutations.server";
 import { renderEmail } from "~/modules/messages/render-email.server";
 import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
@@ -32,7 +32,7 @@ describe.each(DATABASE_KINDS)("forgotten-cart reminders on %s", (kind) => {
     return userId;
   }
   const remindersTo = async (userId: string) =>
-    (await db().select().from(emailOutbox).where(eq(emailOutbox.kind, "cart_reminder"))).filter((r) => r.toAddress === `${userId}@example.pk`);
+    (await db().select().from(messageOutbox).where(eq(messageOutbox.kind, "cart_reminder"))).filter((r) => r.toAddress === `${userId}@example.pk`);
 
   it("sends one reminder a day after the cart was last touched, with today's prices and stock, and never twice for the same cart", async () => {
     t0 = new Date();

@@ -1,6 +1,6 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emailOutbox, orders, shopSettings, users } from "~/db/schema";
+import { messageOutbox, orders, shopSettings, users } from "~/db/schema";
 import { createShopAuth } from "~/flows/create-shop-auth.server";
 import { CLIENT_IP_HEADER } from "~/modules/abuse/client-address";
 import { updateNotificationSettings } from "~/modules/accounts/customer-profile.server";
@@ -11,9 +11,10 @@ import { cancelOrder } from "~/flows/cancel-order.server";
 import { moveOrder } from "~/flows/move-order.server";
 import { contactForm } from "../../../tests/factories/contact-form";
 import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
-import { startTestSmtpServer, type ReceivedEmail, type TestSmtpServer } from "../../../tests/factories/test-smtp-server";
+import { startTestSmtpServer, type ReceivedEmail, type TestSmtpServer } from "~/integrations/messaging/smtp-stand-in";
 import { createTestBuyer } from "../../../tests/factories/test-users";
-import { createMailTransport, type MailTransport } from "./mail-transport.server";
+import { createSmtpSender } from "~/integrations/messaging/smtp-sender.server";
+import type { EmailSender } from "./message-sender";
 import { drainOutbox, startMailWorker, type MailWorkerOptions } from "./mail-worker.server";
 import { MAX_SEND_ATTEMPTS, NOT_CONFIGURED_REASON } from "./retry-policy";
 import { TEST_AUTH_SECRET } from "../../../tests/factories/test-secret";
@@ -29,19 +30,19 @@ const TEE = { productId: "essential-crew-neck-tee", color: "Black", size: "L", q
 describe.each(DATABASE_KINDS)("every e-mail the shop sends, over real SMTP, on %s", (kind) => {
   const database = useTestDatabase(kind);
   let smtp: TestSmtpServer;
-  let transport: MailTransport;
+  let sender: EmailSender;
   const db = () => database.db;
-  const options = (): MailWorkerOptions => ({ transport, from: "Kapra <orders@kapra.test>", publicUrl: "https://kapra.test" });
+  const options = (): MailWorkerOptions => ({ senders: { email: sender }, from: "Kapra <orders@kapra.test>", publicUrl: "https://kapra.test" });
   const send = () => drainOutbox(db(), options());
   const to = (address: string) => (m: ReceivedEmail) => m.to.includes(address);
 
   beforeAll(async () => {
     await database.db.update(shopSettings).set({ contactEmail: OWNER_EMAIL, notificationEmails: [OWNER_EMAIL] });
     smtp = await startTestSmtpServer();
-    transport = createMailTransport(smtp.url);
+    sender = createSmtpSender(smtp.url);
   }, 300_000);
   afterAll(async () => {
-    transport?.close();
+    await sender?.close();
     await smtp?.stop();
   });
 
@@ -98,7 +99,7 @@ describe.each(DATABASE_KINDS)("every e-mail the shop sends, over real SMTP, on %
     expect(ownerNotice.text).toContain("Ayesha Khan from Lahore");
     expect(ownerNotice.text).toContain(`https://kapra.test/seller/orders?q=${order.orderNumber}`);
     expect(smtp.received.filter(to("quiet@example.pk"))).toEqual([]);
-    const rows = await db().select({ kind: emailOutbox.kind }).from(emailOutbox).where(eq(emailOutbox.orderId, order.orderId));
+    const rows = await db().select({ kind: messageOutbox.kind }).from(messageOutbox).where(eq(messageOutbox.orderId, order.orderId));
     expect(rows.map((r) => r.kind)).toEqual(["order_received"]);
   });
 
@@ -114,10 +115,10 @@ describe.each(DATABASE_KINDS)("every e-mail the shop sends, over real SMTP, on %
   });
 
   it("queues nothing for a contact form that is refused", async () => {
-    const before = await db().$count(emailOutbox);
+    const before = await db().$count(messageOutbox);
     const result = await submitContactMessage({ db: db() }, { name: "", email: "not-an-address", subject: "", message: "" }, { address: "10.7.0.1" });
     expect(result.ok).toBe(false);
-    expect(await db().$count(emailOutbox)).toBe(before);
+    expect(await db().$count(messageOutbox)).toBe(before);
   });
 
   it("tells a person when the seller role is given to them and when it is taken back", async () => {
@@ -159,12 +160,13 @@ describe.each(DATABASE_KINDS)("every e-mail the shop sends, over real SMTP, on %
     const down = await startTestSmtpServer();
     const port = down.port;
     await down.stop();
-    const worker = await startMailWorker(database, { ...options(), transport: createMailTransport(`smtp://127.0.0.1:${port}`), retryDelayMs: () => 300 }, 100);
+    const patient = createSmtpSender(`smtp://127.0.0.1:${port}`);
+    const worker = await startMailWorker(database, { ...options(), senders: { email: patient }, retryDelayMs: () => 300 }, 100);
     try {
       const buyer = await buyerWithEmail("patient@example.pk");
       const order = await placeOrder({ db: db() }, { userId: buyer, shipping: shipping("patient@example.pk"), items: [TEE] });
       await expect.poll(async () => {
-        const rows = await db().select().from(emailOutbox).where(eq(emailOutbox.orderId, order.orderId));
+        const rows = await db().select().from(messageOutbox).where(eq(messageOutbox.orderId, order.orderId));
         return rows.every((r) => r.status === "queued" && r.attempts >= 1 && /ECONNREFUSED|connect/i.test(r.lastError ?? ""));
       }, { timeout: 10_000 }).toBe(true);
 
@@ -173,15 +175,17 @@ describe.each(DATABASE_KINDS)("every e-mail the shop sends, over real SMTP, on %
         const mails = await back.waitFor((m) => m.subject.includes(order.orderNumber), 2, 15_000);
         expect(mails.map((m) => m.to[0]).sort()).toEqual([OWNER_EMAIL, "patient@example.pk"]);
         await expect.poll(async () => {
-          const rows = await db().select({ status: emailOutbox.status }).from(emailOutbox).where(eq(emailOutbox.orderId, order.orderId));
+          const rows = await db().select({ status: messageOutbox.status }).from(messageOutbox).where(eq(messageOutbox.orderId, order.orderId));
           return rows.map((r) => r.status);
         }).toEqual(["sent", "sent"]);
       } finally {
         await worker.stop();
+        await patient.close();
         await back.stop();
       }
     } finally {
       await worker.stop();
+      await patient.close();
     }
   });
 
@@ -190,7 +194,7 @@ describe.each(DATABASE_KINDS)("every e-mail the shop sends, over real SMTP, on %
     const buyer = await buyerWithEmail("nobody@example.pk");
     const order = await placeOrder({ db: db() }, { userId: buyer, shipping: shipping("nobody@example.pk"), items: [TEE] });
     await send();
-    const [row] = await db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, "nobody@example.pk"));
+    const [row] = await db().select().from(messageOutbox).where(eq(messageOutbox.toAddress, "nobody@example.pk"));
     expect(row).toMatchObject({ status: "failed", attempts: 1, orderNumber: order.orderNumber });
     expect(row.lastError).toMatch(/550.*mailbox unavailable/);
     expect(MAX_SEND_ATTEMPTS).toBeGreaterThan(1);
@@ -199,8 +203,8 @@ describe.each(DATABASE_KINDS)("every e-mail the shop sends, over real SMTP, on %
   it("without a mail server, renders and keeps every e-mail, marked not sent", async () => {
     const buyer = await buyerWithEmail("unsent@example.pk");
     const order = await placeOrder({ db: db() }, { userId: buyer, shipping: shipping("unsent@example.pk"), items: [TEE] });
-    await drainOutbox(db(), { ...options(), transport: null, from: null });
-    const rows = await db().select().from(emailOutbox).where(eq(emailOutbox.orderId, order.orderId));
+    await drainOutbox(db(), { ...options(), senders: { email: null }, from: null });
+    const rows = await db().select().from(messageOutbox).where(eq(messageOutbox.orderId, order.orderId));
     expect(rows).toHaveLength(2);
     for (const row of rows) {
       expect(row).toMatchObject({ status: "not_configured", lastError: NOT_CONFIGURED_REASON, attempts: 0, fromAddress: `"Kapra" <${OWNER_EMAIL}>` });
@@ -212,9 +216,9 @@ describe.each(DATABASE_KINDS)("every e-mail the shop sends, over real SMTP, on %
 
   it("never e-mails for an order that rolled back", async () => {
     const buyer = await buyerWithEmail("rollback@example.pk");
-    const before = await db().$count(emailOutbox);
+    const before = await db().$count(messageOutbox);
     await expect(placeOrder({ db: db() }, { userId: buyer, shipping: shipping("rollback@example.pk"), items: [{ ...TEE, quantity: 100_000 }] })).rejects.toThrow();
-    expect(await db().$count(emailOutbox)).toBe(before);
+    expect(await db().$count(messageOutbox)).toBe(before);
     expect(await db().$count(orders, inArray(orders.email, ["rollback@example.pk"]))).toBe(0);
   });
 });

@@ -1,15 +1,15 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { emailOutbox } from "~/db/schema";
+import { messageOutbox } from "~/db/schema";
 import type { EmailStatus } from "~/db/schema/statuses";
 import { AppError } from "~/lib/errors";
 import { countWaiting } from "~/modules/seller/count-waiting.server";
 import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
-import { startTestSmtpServer, type TestSmtpServer } from "../../../tests/factories/test-smtp-server";
+import { startTestSmtpServer, type TestSmtpServer } from "~/integrations/messaging/smtp-stand-in";
 import type { EmailMessage } from "./email-messages";
 import { describeEmailStatus, EMAIL_LOG_PAGE_SIZE } from "./email-log-query";
 import { clearEmailLog, countEmailsByStatus, getEmailLogEntry, listEmailLog, resendEmail } from "./email-log.server";
-import { createMailTransport } from "./mail-transport.server";
+import { createSmtpSender } from "~/integrations/messaging/smtp-sender.server";
 import { drainOutbox } from "./mail-worker.server";
 import { queueEmails } from "./queue-email.server";
 
@@ -25,14 +25,14 @@ describe.each(DATABASE_KINDS)("the e-mail log on %s", (kind) => {
   const database = useTestDatabase(kind, { seed: "settings" });
   let smtp: TestSmtpServer;
   const db = () => database.db;
-  const rows = () => db().select().from(emailOutbox).orderBy(emailOutbox.id);
+  const rows = () => db().select().from(messageOutbox).orderBy(messageOutbox.id);
   /** Queues e-mails and gives them the statuses asked for, in order. */
   const make = async (specs: { to: string; status?: EmailStatus; orderNumber?: string; attempts?: number; lastError?: string }[]) => {
     await queueEmails(db(), specs.map((s) => notice(s.to, s.orderNumber)));
     const made = (await rows()).slice(-specs.length);
     for (const [i, s] of specs.entries()) {
       if (s.status || s.attempts) {
-        await db().update(emailOutbox).set({ status: s.status ?? "queued", attempts: s.attempts ?? 0, lastError: s.lastError ?? null }).where(eq(emailOutbox.id, made[i].id));
+        await db().update(messageOutbox).set({ status: s.status ?? "queued", attempts: s.attempts ?? 0, lastError: s.lastError ?? null }).where(eq(messageOutbox.id, made[i].id));
       }
     }
     return made.map((r) => r.id);
@@ -45,7 +45,7 @@ describe.each(DATABASE_KINDS)("the e-mail log on %s", (kind) => {
     await smtp?.stop();
   });
   beforeEach(async () => {
-    await db().delete(emailOutbox);
+    await db().delete(messageOutbox);
   });
 
   it("lists newest first, a page at a time, with counts per status, a status filter and a search by recipient or order number", async () => {
@@ -88,9 +88,9 @@ describe.each(DATABASE_KINDS)("the e-mail log on %s", (kind) => {
     expect(preview?.text).toMatch(/password/i);
     expect((await rows())[0]).toMatchObject({ html: null, text: null, fromAddress: null, status: "queued" });
 
-    const transport = createMailTransport(smtp.url);
-    await drainOutbox(db(), { transport, ...OPTIONS });
-    transport.close();
+    const sender = createSmtpSender(smtp.url);
+    await drainOutbox(db(), { senders: { email: sender }, ...OPTIONS });
+    await sender.close();
     const sent = await getEmailLogEntry(db(), id, OPTIONS);
     const [row] = await rows();
     expect(sent).toMatchObject({ status: "sent", preview: false, fromAddress: "Kapra <orders@kapra.test>", html: row.html, text: row.text });
@@ -116,19 +116,19 @@ describe.each(DATABASE_KINDS)("the e-mail log on %s", (kind) => {
     // Resent: it no longer needs the owner's attention.
     expect((await countWaiting(db())).failedEmails).toBe(0);
 
-    const transport = createMailTransport(smtp.url);
-    await drainOutbox(db(), { transport, ...OPTIONS });
-    transport.close();
+    const sender = createSmtpSender(smtp.url);
+    await drainOutbox(db(), { senders: { email: sender }, ...OPTIONS });
+    await sender.close();
     const [arrived] = await smtp.waitFor((m) => m.to.includes("ayesha@example.pk") && m.subject === original.subject);
     expect(arrived.text).toMatch(/password/i);
-    expect((await db().select().from(emailOutbox).where(eq(emailOutbox.id, corrected)))[0].status).toBe("sent");
+    expect((await db().select().from(messageOutbox).where(eq(messageOutbox.id, corrected)))[0].status).toBe("sent");
   });
 
   it("shows a refusal by the mail server as failed, with its reason and the tries, and a resend to a corrected address goes out", async () => {
     smtp.refuse("nobody@example.pk");
     const [id] = await make([{ to: "nobody@example.pk" }]);
-    const transport = createMailTransport(smtp.url);
-    await drainOutbox(db(), { transport, ...OPTIONS });
+    const sender = createSmtpSender(smtp.url);
+    await drainOutbox(db(), { senders: { email: sender }, ...OPTIONS });
     const failed = await getEmailLogEntry(db(), id, OPTIONS);
     expect(failed).toMatchObject({ status: "failed", attempts: 1, preview: false });
     const words = describeEmailStatus(failed!);
@@ -137,8 +137,8 @@ describe.each(DATABASE_KINDS)("the e-mail log on %s", (kind) => {
     expect((await listEmailLog(db(), { ...ALL, status: "failed" })).entries.map((e) => e.id)).toEqual([id]);
 
     const fixed = await resendEmail(db(), id, "somebody@example.pk");
-    await drainOutbox(db(), { transport, ...OPTIONS });
-    transport.close();
+    await drainOutbox(db(), { senders: { email: sender }, ...OPTIONS });
+    await sender.close();
     await smtp.waitFor((m) => m.to.includes("somebody@example.pk"));
     expect((await getEmailLogEntry(db(), fixed, OPTIONS))?.status).toBe("sent");
   });
@@ -163,7 +163,7 @@ describe.each(DATABASE_KINDS)("the e-mail log on %s", (kind) => {
     expect((await rows()).map((r) => r.id)).toEqual(ids.slice(3));
     expect(await countEmailsByStatus(db())).toEqual({ all: 3, queued: 2, sending: 1, sent: 0, failed: 0, not_configured: 0 });
     expect(await clearEmailLog(db())).toEqual({ cleared: 0, kept: 3 });
-    await db().delete(emailOutbox).where(inArray(emailOutbox.id, ids));
+    await db().delete(messageOutbox).where(inArray(messageOutbox.id, ids));
     expect(await clearEmailLog(db())).toEqual({ cleared: 0, kept: 0 });
   });
 });

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Db, DbOrTx } from "~/db/client.server";
-import { emailOutbox } from "~/db/schema";
+import { messageOutbox } from "~/db/schema";
 import { EMAIL_STATUSES, type EmailKind, type EmailStatus } from "~/db/schema/statuses";
 import { AppError } from "~/lib/errors";
 import type { EmailDataByKind } from "./email-messages";
@@ -13,22 +13,25 @@ import { pageWindow } from "~/lib/page-window";
 
 /** What a row of the list needs: no bodies, no template data. */
 const LIST_COLUMNS = {
-  id: emailOutbox.id,
-  kind: emailOutbox.kind,
-  toAddress: emailOutbox.toAddress,
-  subject: emailOutbox.subject,
-  orderNumber: emailOutbox.orderNumber,
-  status: emailOutbox.status,
-  attempts: emailOutbox.attempts,
-  lastError: emailOutbox.lastError,
-  nextAttemptAt: emailOutbox.nextAttemptAt,
-  sentAt: emailOutbox.sentAt,
-  createdAt: emailOutbox.createdAt,
+  id: messageOutbox.id,
+  kind: messageOutbox.kind,
+  toAddress: messageOutbox.toAddress,
+  subject: messageOutbox.subject,
+  orderNumber: messageOutbox.orderNumber,
+  status: messageOutbox.status,
+  attempts: messageOutbox.attempts,
+  lastError: messageOutbox.lastError,
+  nextAttemptAt: messageOutbox.nextAttemptAt,
+  sentAt: messageOutbox.sentAt,
+  createdAt: messageOutbox.createdAt,
 };
 
-export type EmailLogEntry = { [K in keyof typeof LIST_COLUMNS]: (typeof emailOutbox.$inferSelect)[K] };
+export type EmailLogEntry = { [K in keyof typeof LIST_COLUMNS]: (typeof messageOutbox.$inferSelect)[K] };
 export type EmailStatusCounts = Record<EmailStatus, number> & { all: number };
 export type EmailLogPage = { entries: EmailLogEntry[]; total: number; page: number; pageCount: number; counts: EmailStatusCounts };
+
+/** The log lists the outbox's e-mails: other channels' messages are not this page's. */
+const EMAILS = eq(messageOutbox.channel, "email");
 
 /** Never an e-mail still waiting to be sent: those stay in the outbox whatever the owner clears. */
 const WAITING: EmailStatus[] = ["queued", "sending"];
@@ -36,15 +39,16 @@ const WAITING: EmailStatus[] = ["queued", "sending"];
 function filterOf(query: Pick<EmailLogQuery, "status" | "q">): SQL | undefined {
   const search = parseEmailLogSearch(query.q);
   return and(
-    query.status ? eq(emailOutbox.status, query.status) : undefined,
-    search.kind === "order-number" ? eq(emailOutbox.orderNumber, search.orderNumber) : undefined,
-    search.kind === "recipient" ? ilike(emailOutbox.toAddress, search.pattern) : undefined,
+    EMAILS,
+    query.status ? eq(messageOutbox.status, query.status) : undefined,
+    search.kind === "order-number" ? eq(messageOutbox.orderNumber, search.orderNumber) : undefined,
+    search.kind === "recipient" ? ilike(messageOutbox.toAddress, search.pattern) : undefined,
   );
 }
 
 /** How many entries have each status, in one grouped query. */
 export async function countEmailsByStatus(db: DbOrTx): Promise<EmailStatusCounts> {
-  const rows = await db.select({ status: emailOutbox.status, n: count() }).from(emailOutbox).groupBy(emailOutbox.status);
+  const rows = await db.select({ status: messageOutbox.status, n: count() }).from(messageOutbox).where(EMAILS).groupBy(messageOutbox.status);
   const counts = Object.fromEntries(EMAIL_STATUSES.map((s) => [s, 0])) as EmailStatusCounts;
   counts.all = 0;
   for (const row of rows) {
@@ -58,15 +62,15 @@ export async function countEmailsByStatus(db: DbOrTx): Promise<EmailStatusCounts
 export async function listEmailLog(db: DbOrTx, query: Pick<EmailLogQuery, "status" | "q" | "page">): Promise<EmailLogPage> {
   const where = filterOf(query);
   const [[{ total }], counts] = await Promise.all([
-    db.select({ total: count() }).from(emailOutbox).where(where),
+    db.select({ total: count() }).from(messageOutbox).where(where),
     countEmailsByStatus(db),
   ]);
   const { page, pageCount, offset } = pageWindow(total, query.page, EMAIL_LOG_PAGE_SIZE);
   const entries = await db
     .select(LIST_COLUMNS)
-    .from(emailOutbox)
+    .from(messageOutbox)
     .where(where)
-    .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
+    .orderBy(desc(messageOutbox.createdAt), desc(messageOutbox.id))
     .limit(EMAIL_LOG_PAGE_SIZE)
     .offset(offset);
   return { entries, total, page, pageCount, counts };
@@ -89,9 +93,9 @@ export type EmailLogDetail = EmailLogEntry & {
  * exactly as the worker would, and not saved: the worker stays the one writer of what went out.
  */
 export async function getEmailLogEntry(db: Db, id: number, options: { publicUrl: string; from: string | null }): Promise<EmailLogDetail | null> {
-  const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
+  const [row] = await db.select().from(messageOutbox).where(and(eq(messageOutbox.id, id), EMAILS));
   if (!row) return null;
-  const resends = await db.select({ id: emailOutbox.id }).from(emailOutbox).where(eq(emailOutbox.resentFrom, id)).orderBy(emailOutbox.id);
+  const resends = await db.select({ id: messageOutbox.id }).from(messageOutbox).where(eq(messageOutbox.resentFrom, id)).orderBy(messageOutbox.id);
   let content = row.html !== null && row.text !== null ? { html: row.html, text: row.text } : null;
   let fromAddress = row.fromAddress;
   if (!content || !fromAddress) {
@@ -120,30 +124,30 @@ export async function resendEmail(db: Db, id: number, to?: string | null): Promi
     throw new AppError("VALIDATION", "Please enter a valid e-mail address", { to: "Please enter a valid e-mail address" });
   }
   return db.transaction(async (tx) => {
-    const [original] = await tx.select().from(emailOutbox).where(eq(emailOutbox.id, id));
+    const [original] = await tx.select().from(messageOutbox).where(and(eq(messageOutbox.id, id), EMAILS));
     if (!original) throw new AppError("NOT_FOUND", "That e-mail is no longer in the log");
     const [created] = await tx
-      .insert(emailOutbox)
+      .insert(messageOutbox)
       .values({
-        kind: original.kind, toAddress: corrected || original.toAddress, subject: original.subject, data: original.data,
+        channel: original.channel, kind: original.kind, toAddress: corrected || original.toAddress, subject: original.subject, data: original.data,
         orderId: original.orderId, orderNumber: original.orderNumber, resentFrom: original.id, status: "queued",
       })
-      .returning({ id: emailOutbox.id });
+      .returning({ id: messageOutbox.id });
     await wakeMailWorkers(tx);
     return created.id;
   });
 }
 
 /**
- * Clears the log: deletes every entry except those still waiting to be sent (queued, or being sent
+ * Clears the log: deletes every e-mail except those still waiting to be sent (queued, or being sent
  * right now). Counts in SQL, so a log of any size is cleared in one statement.
  */
 export async function clearEmailLog(db: Db): Promise<{ cleared: number; kept: number }> {
   const waiting = sql.join(WAITING.map((s) => sql`${s}`), sql`, `);
   const result = await db.execute(sql`
-    with cleared as (delete from ${emailOutbox} where ${emailOutbox.status} not in (${waiting}) returning 1)
+    with cleared as (delete from ${messageOutbox} where ${EMAILS} and ${messageOutbox.status} not in (${waiting}) returning 1)
     select (select count(*) from cleared)::int as cleared,
-      (select count(*) from ${emailOutbox} where ${emailOutbox.status} in (${waiting}))::int as kept`);
+      (select count(*) from ${messageOutbox} where ${EMAILS} and ${messageOutbox.status} in (${waiting}))::int as kept`);
   const [row] = (result as unknown as { rows: { cleared: number; kept: number }[] }).rows;
   return { cleared: Number(row.cleared), kept: Number(row.kept) };
 }

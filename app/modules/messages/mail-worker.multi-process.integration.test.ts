@@ -1,9 +1,9 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emailOutbox } from "~/db/schema";
+import { messageOutbox } from "~/db/schema";
 import { useTestDatabase } from "../../../tests/factories/test-database";
-import { startTestSmtpServer, type TestSmtpServer } from "../../../tests/factories/test-smtp-server";
+import { startTestSmtpServer, type TestSmtpServer } from "~/integrations/messaging/smtp-stand-in";
 
 const run = promisify(execFile);
 const EMAILS = 200;
@@ -24,7 +24,7 @@ describe("the outbox with two server processes on one PostgreSQL", () => {
   });
 
   it("sends each of 200 queued e-mails exactly once, shared between both processes", async () => {
-    await database.db.insert(emailOutbox).values(
+    await database.db.insert(messageOutbox).values(
       Array.from({ length: EMAILS }, (_, i) => ({
         kind: "password_changed" as const,
         toAddress: `buyer${i}@example.pk`,
@@ -44,7 +44,7 @@ describe("the outbox with two server processes on one PostgreSQL", () => {
     expect(new Set(ids).size).toBe(EMAILS);
     const recipients = new Set(smtp.received.map((m) => m.to[0]));
     expect(recipients.size).toBe(EMAILS);
-    const rows = await database.db.select({ status: emailOutbox.status, attempts: emailOutbox.attempts }).from(emailOutbox);
+    const rows = await database.db.select({ status: messageOutbox.status, attempts: messageOutbox.attempts }).from(messageOutbox);
     expect(rows.every((r) => r.status === "sent" && r.attempts === 1)).toBe(true);
   }, 120_000);
 });

@@ -1,20 +1,20 @@
 import { and, asc, eq, inArray, lte, or, sql } from "drizzle-orm";
 import type { Database, Db } from "~/db/client.server";
-import { emailOutbox } from "~/db/schema";
+import { messageOutbox } from "~/db/schema";
 import type { EmailKind } from "~/db/schema/statuses";
 import { getSettings } from "~/db/shop-settings.server";
 import type { EmailDataByKind } from "./email-messages";
-import type { MailTransport } from "./mail-transport.server";
+import type { MessageSenders } from "./message-sender";
 import { OUTBOX_CHANNEL } from "~/db/outbox.server";
 import { renderEmail } from "./render-email.server";
-import { failureReason, isPermanentFailure, MAX_SEND_ATTEMPTS, NOT_CONFIGURED_REASON, retryDelayMs } from "./retry-policy";
+import { failureReason, MAX_SEND_ATTEMPTS, NOT_CONFIGURED_REASON, retryDelayMs } from "./retry-policy";
 import type { EmailShop } from "./templates/email-layout";
 
-export type OutboxRow = typeof emailOutbox.$inferSelect;
+export type OutboxRow = typeof messageOutbox.$inferSelect;
 
 export type MailWorkerOptions = {
-  /** null: no SMTP_URL, e-mails are rendered and kept, marked not sent. */
-  transport: MailTransport | null;
+  /** Each channel's sender (the providers' messaging); a null one: its messages are rendered and kept, marked not sent. */
+  senders: MessageSenders;
   /** MAIL_FROM; null: the shop's name and contact e-mail from Settings. */
   from: string | null;
   /** Where links in e-mails point (PUBLIC_URL). */
@@ -33,9 +33,9 @@ const DEFAULT_BATCH = 20;
 const DEFAULT_CLAIM_MS = 2 * 60_000;
 
 /**
- * Claims due e-mails for this process: one UPDATE over rows picked with FOR UPDATE SKIP LOCKED,
- * so two processes claiming at the same moment each get different rows and every e-mail is
- * claimed by exactly one. A claim that lapsed (its process died) is claimable again.
+ * Claims due messages (of every channel) for this process: one UPDATE over rows picked with FOR
+ * UPDATE SKIP LOCKED, so two processes claiming at the same moment each get different rows and
+ * every message is claimed by exactly one. A claim that lapsed (its process died) is claimable again.
  */
 export async function claimDueEmails(db: Db, { limit = DEFAULT_BATCH, claimMs = DEFAULT_CLAIM_MS, now = new Date() } = {}): Promise<OutboxRow[]> {
   // A new e-mail is due at the database's now() (microseconds, the database's clock); this
@@ -43,29 +43,36 @@ export async function claimDueEmails(db: Db, { limit = DEFAULT_BATCH, claimMs = 
   // moment ago is due by either clock, so the worker woken for it does not leave it to the next poll.
   const dueBy = sql`greatest(now(), ${now.toISOString()}::timestamptz)`;
   const due = db
-    .select({ id: emailOutbox.id })
-    .from(emailOutbox)
+    .select({ id: messageOutbox.id })
+    .from(messageOutbox)
     .where(
       or(
-        and(eq(emailOutbox.status, "queued"), lte(emailOutbox.nextAttemptAt, dueBy)),
-        and(eq(emailOutbox.status, "sending"), lte(emailOutbox.claimedUntil, now)),
+        and(eq(messageOutbox.status, "queued"), lte(messageOutbox.nextAttemptAt, dueBy)),
+        and(eq(messageOutbox.status, "sending"), lte(messageOutbox.claimedUntil, now)),
       ),
     )
-    .orderBy(asc(emailOutbox.nextAttemptAt), asc(emailOutbox.id))
+    .orderBy(asc(messageOutbox.nextAttemptAt), asc(messageOutbox.id))
     .limit(limit)
     .for("update", { skipLocked: true });
   const claimed = await db
-    .update(emailOutbox)
+    .update(messageOutbox)
     .set({ status: "sending", claimedUntil: new Date(now.getTime() + claimMs) })
-    .where(inArray(emailOutbox.id, due))
+    .where(inArray(messageOutbox.id, due))
     .returning();
   // RETURNING comes in no particular order: send in the order the e-mails were written.
   return claimed.sort((a, b) => a.id - b.id);
 }
 
+/** Hands one claimed message to the sender of its channel, and records the outcome. */
+export async function deliverMessage(db: Db, row: OutboxRow, shop: EmailShop, options: MailWorkerOptions, now = new Date()): Promise<OutboxRow["status"]> {
+  switch (row.channel) {
+    case "email": return deliverEmail(db, row, shop, options, now);
+  }
+}
+
 /** Renders (once: a retry sends the very same e-mail) and sends one claimed e-mail, then records the outcome. */
-export async function deliverEmail(db: Db, row: OutboxRow, shop: EmailShop, options: MailWorkerOptions, now = new Date()): Promise<OutboxRow["status"]> {
-  const mine = and(eq(emailOutbox.id, row.id), eq(emailOutbox.status, "sending"));
+async function deliverEmail(db: Db, row: OutboxRow, shop: EmailShop, options: MailWorkerOptions, now = new Date()): Promise<OutboxRow["status"]> {
+  const mine = and(eq(messageOutbox.id, row.id), eq(messageOutbox.status, "sending"));
   let content: { html: string; text: string };
   try {
     content = row.html && row.text !== null
@@ -73,42 +80,41 @@ export async function deliverEmail(db: Db, row: OutboxRow, shop: EmailShop, opti
       : await renderEmail(row.kind as EmailKind, row.data as EmailDataByKind[EmailKind], shop);
   } catch (error) {
     options.logger?.error({ err: error, emailId: row.id }, "an e-mail could not be rendered");
-    await db.update(emailOutbox).set({ status: "failed", lastError: `could not be written: ${failureReason(error)}`, claimedUntil: null }).where(mine);
+    await db.update(messageOutbox).set({ status: "failed", lastError: `could not be written: ${failureReason(error)}`, claimedUntil: null }).where(mine);
     return "failed";
   }
   const from = senderAddress(options.from, shop);
-  if (!options.transport) {
+  const sender = options.senders.email;
+  if (!sender) {
     await db
-      .update(emailOutbox)
+      .update(messageOutbox)
       .set({ ...content, fromAddress: from, status: "not_configured", lastError: NOT_CONFIGURED_REASON, claimedUntil: null })
       .where(mine);
     return "not_configured";
   }
   const attempts = row.attempts + 1;
-  try {
-    const info = await options.transport.sendMail({
-      from, to: row.toAddress, subject: row.subject, ...content,
-      headers: { "X-Shop-Email-Id": String(row.id), ...unsubscribeHeaders(row, options.publicUrl) },
-    });
+  const outcome = await sender.send({
+    from, to: row.toAddress, subject: row.subject, ...content,
+    headers: { "X-Shop-Email-Id": String(row.id), ...unsubscribeHeaders(row, options.publicUrl) },
+  }).catch((error: unknown) => ({ accepted: false as const, reason: failureReason(error), permanent: false })); // a sender answers, but a bug in one must not strand the claim
+  if (outcome.accepted) {
     await db
-      .update(emailOutbox)
-      .set({ ...content, fromAddress: from, status: "sent", attempts, sentAt: new Date(), messageId: info.messageId, lastError: null, claimedUntil: null })
+      .update(messageOutbox)
+      .set({ ...content, fromAddress: from, status: "sent", attempts, sentAt: new Date(), messageId: outcome.messageId, lastError: null, claimedUntil: null })
       .where(mine);
     return "sent";
-  } catch (error) {
-    const givesUp = isPermanentFailure(error) || attempts >= (options.maxAttempts ?? MAX_SEND_ATTEMPTS);
-    const reason = failureReason(error);
-    options.logger?.warn({ emailId: row.id, attempts, reason }, givesUp ? "an e-mail could not be sent; giving up" : "an e-mail could not be sent; will retry");
-    await db
-      .update(emailOutbox)
-      .set({
-        ...content, fromAddress: from, attempts, lastError: reason, claimedUntil: null,
-        status: givesUp ? "failed" : "queued",
-        nextAttemptAt: new Date(now.getTime() + (givesUp ? 0 : (options.retryDelayMs ?? retryDelayMs)(attempts))),
-      })
-      .where(mine);
-    return givesUp ? "failed" : "queued";
   }
+  const givesUp = outcome.permanent || attempts >= (options.maxAttempts ?? MAX_SEND_ATTEMPTS);
+  options.logger?.warn({ emailId: row.id, attempts, reason: outcome.reason }, givesUp ? "an e-mail could not be sent; giving up" : "an e-mail could not be sent; will retry");
+  await db
+    .update(messageOutbox)
+    .set({
+      ...content, fromAddress: from, attempts, lastError: outcome.reason, claimedUntil: null,
+      status: givesUp ? "failed" : "queued",
+      nextAttemptAt: new Date(now.getTime() + (givesUp ? 0 : (options.retryDelayMs ?? retryDelayMs)(attempts))),
+    })
+    .where(mine);
+  return givesUp ? "failed" : "queued";
 }
 
 /** RFC 2369 / RFC 8058: mail apps show their own Unsubscribe button, which POSTs to the link (Notify Me e-mails). */
@@ -136,7 +142,7 @@ export async function drainOutbox(db: Db, options: MailWorkerOptions): Promise<n
     const claimed = await claimDueEmails(db, { limit: options.batchSize, claimMs: options.claimMs });
     if (claimed.length === 0) return handled;
     const shop = await loadEmailShop(db, options.publicUrl);
-    for (const row of claimed) await deliverEmail(db, row, shop, options);
+    for (const row of claimed) await deliverMessage(db, row, shop, options);
     handled += claimed.length;
   }
 }
@@ -144,9 +150,11 @@ export async function drainOutbox(db: Db, options: MailWorkerOptions): Promise<n
 export const OUTBOX_POLL_MS = 5_000;
 
 /**
- * The mail worker of one server process: wakes when an e-mail is queued in any process (NOTIFY)
- * and every few seconds for retries that fall due, and sends what it claims. Several processes
- * may run it on one database; the claim keeps each e-mail to one of them.
+ * The mail worker of one server process: wakes when a message is queued in any process (NOTIFY)
+ * and every few seconds for retries that fall due, and hands what it claims to the sender of each
+ * message's channel. Several processes may run it on one database; the claim keeps each message to
+ * one of them. The senders are the process's (made once at start, shared with requests): stopping
+ * the worker leaves them open for start-up's shutdown to close.
  */
 export async function startMailWorker(
   database: Pick<Database, "db" | "listen">, options: MailWorkerOptions, pollMs = OUTBOX_POLL_MS,
@@ -184,7 +192,6 @@ export async function startMailWorker(
       clearInterval(timer);
       await unlisten();
       while (running) await running;
-      options.transport?.close();
     },
   };
 }
@@ -193,7 +200,7 @@ export async function startMailWorker(
 export async function countWaitingEmails(db: Db): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
-    .from(emailOutbox)
-    .where(inArray(emailOutbox.status, ["queued", "sending"]));
+    .from(messageOutbox)
+    .where(and(eq(messageOutbox.channel, "email"), inArray(messageOutbox.status, ["queued", "sending"])));
   return row.n;
 }

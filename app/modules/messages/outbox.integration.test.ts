@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emailOutbox, shopSettings } from "~/db/schema";
+import { messageOutbox, shopSettings } from "~/db/schema";
 import { placeOrder } from "~/flows/place-order.server";
 import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
-import { startTestSmtpServer, type TestSmtpServer } from "../../../tests/factories/test-smtp-server";
+import { startTestSmtpServer, type TestSmtpServer } from "~/integrations/messaging/smtp-stand-in";
 import { createTestBuyer } from "../../../tests/factories/test-users";
-import { createMailTransport } from "./mail-transport.server";
+import { createSmtpSender } from "~/integrations/messaging/smtp-sender.server";
 import { drainOutbox } from "./mail-worker.server";
 
 const SHIPPING = {
@@ -30,15 +30,15 @@ describe.each(DATABASE_KINDS)("the order e-mails on %s", (kind) => {
       userId: buyer, shipping: SHIPPING,
       items: [{ productId: "essential-crew-neck-tee", color: "Black", size: "M", quantity: 2 }],
     });
-    const queued = await database.db.select().from(emailOutbox).where(eq(emailOutbox.orderId, order.orderId));
+    const queued = await database.db.select().from(messageOutbox).where(eq(messageOutbox.orderId, order.orderId));
     expect(queued.map((r) => [r.kind, r.toAddress, r.status]).sort()).toEqual([
       ["order_placed", "ayesha@example.pk", "queued"],
       ["order_received", "owner@kapra.test", "queued"],
     ]);
 
-    const transport = createMailTransport(smtp.url);
-    await drainOutbox(database.db, { transport, from: "Kapra <orders@kapra.test>", publicUrl: "https://kapra.test" });
-    transport.close();
+    const sender = createSmtpSender(smtp.url);
+    await drainOutbox(database.db, { senders: { email: sender }, from: "Kapra <orders@kapra.test>", publicUrl: "https://kapra.test" });
+    await sender.close();
 
     const [toBuyer] = await smtp.waitFor((m) => m.to.includes("ayesha@example.pk") && m.subject.includes(order.orderNumber));
     expect(toBuyer.subject).toBe(`Your Kapra order ${order.orderNumber} is placed`);
@@ -49,7 +49,7 @@ describe.each(DATABASE_KINDS)("the order e-mails on %s", (kind) => {
     const [toOwner] = await smtp.waitFor((m) => m.to.includes("owner@kapra.test"));
     expect(toOwner.subject).toBe(`New order ${order.orderNumber}: PKR 2,798 cash on delivery`);
 
-    const sent = await database.db.select().from(emailOutbox).where(eq(emailOutbox.orderId, order.orderId));
+    const sent = await database.db.select().from(messageOutbox).where(eq(messageOutbox.orderId, order.orderId));
     expect(sent.every((r) => r.status === "sent" && r.attempts === 1 && r.html && r.text)).toBe(true);
   });
 });

@@ -1,8 +1,9 @@
 /**
  * How long the outbox keeps trying an e-mail the mail server did not take: 30 s after the first
  * failure, doubling up to 2 hours, ten attempts in all (about four hours), so a mail server that
- * is down for an afternoon loses nothing. A permanent refusal (SMTP 5xx: no such mailbox, sender
- * refused) is not retried: it would only fail again.
+ * is down for an afternoon loses nothing. A refusal the sender calls permanent (SMTP 5xx: no such
+ * mailbox, sender refused; see app/integrations/messaging/smtp-sender.server.ts) is not retried: it
+ * would only fail again.
  */
 export const MAX_SEND_ATTEMPTS = 10;
 const FIRST_RETRY_MS = 30_000;
@@ -13,13 +14,7 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), LONGEST_RETRY_MS);
 }
 
-/** An SMTP reply code 500-599 means "do not try again"; connection trouble and 4xx are worth a retry. */
-export function isPermanentFailure(error: unknown): boolean {
-  const code = (error as { responseCode?: unknown } | null)?.responseCode;
-  return typeof code === "number" && code >= 500 && code < 600;
-}
-
-/** The mail server's own words, kept short enough for the log. */
+/** The service's own words (an SMTP reply, an error's message), kept short enough for the log. */
 export function failureReason(error: unknown): string {
   const e = error as { response?: unknown; message?: unknown; code?: unknown } | null;
   const reason = typeof e?.response === "string" ? e.response : typeof e?.message === "string" ? e.message : String(error);

@@ -1,9 +1,9 @@
 import { inArray } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { emailOutbox } from "~/db/schema";
+import { messageOutbox } from "~/db/schema";
 import { emailSubject, type TestEmailData } from "./email-messages";
-import type { MailTransport } from "./mail-transport.server";
-import { deliverEmail, loadEmailShop } from "./mail-worker.server";
+import { deliverMessage, loadEmailShop } from "./mail-worker.server";
+import type { EmailSender } from "./message-sender";
 import { queueEmails } from "./queue-email.server";
 import { staffNoticeRecipients } from "./staff-recipients.server";
 
@@ -17,21 +17,21 @@ const CLAIM_MS = 2 * 60_000;
  * The Settings page's "Send test e-mail": one e-mail to each saved notification recipient (every
  * seller when none are listed), written to the outbox like every other, so it shows in Email Logs.
  *
- * With a mail server (`transport`), this request sends it at once, through that transport, and
+ * With a mail server (`sender`, the e-mail channel's), this request sends it at once, through it, and
  * reports the mail server's own answer: the owner sees a wrong SMTP_URL, a refused sender or a
  * refused mailbox now, not hours later. A test is tried once, never retried (it would arrive late
  * and alone). Without one, it is queued and kept in Email Logs, not sent, and the message says so.
  */
 export async function sendTestEmail(
   db: Db,
-  { transport, from, publicUrl, requestedBy, now = new Date() }: { transport: MailTransport | null; from: string | null; publicUrl: string; requestedBy: string; now?: Date },
+  { sender, from, publicUrl, requestedBy, now = new Date() }: { sender: EmailSender | null; from: string | null; publicUrl: string; requestedBy: string; now?: Date },
 ): Promise<TestEmailResult> {
   const recipients = await staffNoticeRecipients(db);
   if (recipients.length === 0) return { sent: false, recipients, message: "There is no one to send it to: add an address to the notification recipients and save." };
   const shop = await loadEmailShop(db, publicUrl);
   const data: TestEmailData = { requestedBy, recipients, at: now.toISOString(), settingsPath: "/seller/settings" };
 
-  if (!transport) {
+  if (!sender) {
     await queueEmails(db, recipients.map((to) => ({ kind: "test_email" as const, to, data })), shop.name);
     return {
       sent: false, recipients,
@@ -41,19 +41,19 @@ export async function sendTestEmail(
 
   // Claimed by this request from the start (status "sending"): the mail worker does not send it too.
   const rows = await db
-    .insert(emailOutbox)
+    .insert(messageOutbox)
     .values(recipients.map((to) => ({
       kind: "test_email" as const, toAddress: to, subject: emailSubject("test_email", data, shop.name), data,
       status: "sending" as const, claimedUntil: new Date(now.getTime() + CLAIM_MS),
     })))
     .returning();
-  const options = { transport, from, publicUrl, maxAttempts: 1 };
-  for (const row of rows.sort((a, b) => a.id - b.id)) await deliverEmail(db, row, shop, options);
+  const options = { senders: { email: sender }, from, publicUrl, maxAttempts: 1 };
+  for (const row of rows.sort((a, b) => a.id - b.id)) await deliverMessage(db, row, shop, options);
 
   const outcome = await db
-    .select({ to: emailOutbox.toAddress, status: emailOutbox.status, lastError: emailOutbox.lastError })
-    .from(emailOutbox)
-    .where(inArray(emailOutbox.id, rows.map((r) => r.id)));
+    .select({ to: messageOutbox.toAddress, status: messageOutbox.status, lastError: messageOutbox.lastError })
+    .from(messageOutbox)
+    .where(inArray(messageOutbox.id, rows.map((r) => r.id)));
   const sent = recipients.filter((to) => outcome.some((o) => o.to === to && o.status === "sent"));
   const failed = outcome.filter((o) => o.status !== "sent");
   if (failed.length === 0) return { sent: true, recipients, message: `Test e-mail sent to ${sent.join(", ")}` };

@@ -5,7 +5,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/db/client.server";
-import { emailOutbox, users } from "~/db/schema";
+import { messageOutbox, users } from "~/db/schema";
 import { parseEnv } from "~/lib/env.server";
 import { grantSellerRole, revokeSellerRole } from "~/modules/accounts/team.server";
 import { placeOrder } from "~/flows/place-order.server";
@@ -19,10 +19,11 @@ import { prepareShop, type ShopDatabase } from "../../../server/bootstrap";
 import { contactForm } from "../../../tests/factories/contact-form";
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../../../tests/factories/test-database";
 import { TEST_AUTH_SECRET } from "../../../tests/factories/test-secret";
-import { startTestSmtpServer, type ReceivedEmail, type TestSmtpServer } from "../../../tests/factories/test-smtp-server";
+import { startTestSmtpServer, type ReceivedEmail, type TestSmtpServer } from "~/integrations/messaging/smtp-stand-in";
 import { createTestBuyer } from "../../../tests/factories/test-users";
 import { freePort } from "../../../tests/setup/pg-cluster";
-import { createMailTransport, type MailTransport } from "./mail-transport.server";
+import { createSmtpSender } from "~/integrations/messaging/smtp-sender.server";
+import type { EmailSender } from "./message-sender";
 import { drainOutbox } from "./mail-worker.server";
 import { sendTestEmail } from "./send-test-email.server";
 
@@ -42,11 +43,12 @@ describe.each(DATABASE_KINDS)("staff notices go to the notification recipients, 
   let emptyDatabase: TestDatabase | null = null;
   let dataDir: string | null = null;
   let smtp: TestSmtpServer;
-  let transport: MailTransport;
+  let sender: EmailSender;
   let orders = 0;
   let staffId = "";
   const db = (): Db => shop.db;
-  const options = () => ({ transport, from: "Brand <orders@brand.pk>", publicUrl: "https://brand.pk" });
+  const options = () => ({ senders: { email: sender }, from: "Brand <orders@brand.pk>", publicUrl: "https://brand.pk" });
+  const testEmail = () => ({ sender, from: "Brand <orders@brand.pk>", publicUrl: "https://brand.pk" });
   const send = () => drainOutbox(db(), options());
   const to = (address: string) => (m: ReceivedEmail) => m.to.includes(address);
   const about = (orderNumber: string) => (m: ReceivedEmail) => m.subject.includes(orderNumber);
@@ -68,7 +70,7 @@ describe.each(DATABASE_KINDS)("staff notices go to the notification recipients, 
 
   /** Who the outbox addressed this order's notices of `kind` to. */
   async function noticesOf(orderId: string, kind: "order_received" | "order_cancelled_by_buyer" = "order_received") {
-    const rows = await db().select({ to: emailOutbox.toAddress }).from(emailOutbox).where(and(eq(emailOutbox.orderId, orderId), eq(emailOutbox.kind, kind)));
+    const rows = await db().select({ to: messageOutbox.toAddress }).from(messageOutbox).where(and(eq(messageOutbox.orderId, orderId), eq(messageOutbox.kind, kind)));
     return rows.map((r) => r.to).sort();
   }
 
@@ -79,7 +81,7 @@ describe.each(DATABASE_KINDS)("staff notices go to the notification recipients, 
 
   beforeAll(async () => {
     smtp = await startTestSmtpServer();
-    transport = createMailTransport(smtp.url);
+    sender = createSmtpSender(smtp.url);
     let env;
     if (kind === "postgres") {
       // An empty PostgreSQL database: the shop migrates (nothing to do) and seeds it on its first start.
@@ -96,7 +98,7 @@ describe.each(DATABASE_KINDS)("staff notices go to the notification recipients, 
   }, 300_000);
 
   afterAll(async () => {
-    transport?.close();
+    await sender?.close();
     await smtp?.stop();
     await shop?.close().catch(() => {});
     shop?.release();
@@ -211,46 +213,46 @@ describe.each(DATABASE_KINDS)("staff notices go to the notification recipients, 
   });
 
   it("the test e-mail goes out at once and says to whom; it is in the outbox (Email Logs) as sent", async () => {
-    const result = await sendTestEmail(db(), { ...options(), requestedBy: "Owner" });
+    const result = await sendTestEmail(db(), { ...testEmail(), requestedBy: "Owner" });
     expect(result).toEqual({ sent: true, recipients: [OWNER], message: `Test e-mail sent to ${OWNER}` });
     const [mail] = await smtp.waitFor((m) => to(OWNER)(m) && m.subject.startsWith("Test e-mail from"));
     expect(mail.text).toContain("New orders, cancellations by customers and contact messages are e-mailed to: me@brand.pk.");
-    const rows = await db().select({ status: emailOutbox.status, to: emailOutbox.toAddress }).from(emailOutbox).where(eq(emailOutbox.kind, "test_email"));
+    const rows = await db().select({ status: messageOutbox.status, to: messageOutbox.toAddress }).from(messageOutbox).where(eq(messageOutbox.kind, "test_email"));
     expect(rows).toEqual([{ status: "sent", to: OWNER }]);
   });
 
   it("the test e-mail reports the mail server's refusal of one recipient, and sends to the others", async () => {
     smtp.refuse("gone@brand.pk");
     expect(await saveRecipients(`${OWNER}\ngone@brand.pk`)).toEqual({ ok: true });
-    const result = await sendTestEmail(db(), { ...options(), requestedBy: "Owner" });
+    const result = await sendTestEmail(db(), { ...testEmail(), requestedBy: "Owner" });
     expect(result.sent).toBe(false);
     expect(result.message).toMatch(/^The mail server did not take the test e-mail to gone@brand\.pk: 550 5\.1\.1 <gone@brand\.pk>: mailbox unavailable\. It was sent to me@brand\.pk\.$/);
-    const failed = await db().select({ status: emailOutbox.status, attempts: emailOutbox.attempts }).from(emailOutbox).where(and(eq(emailOutbox.kind, "test_email"), eq(emailOutbox.toAddress, "gone@brand.pk")));
+    const failed = await db().select({ status: messageOutbox.status, attempts: messageOutbox.attempts }).from(messageOutbox).where(and(eq(messageOutbox.kind, "test_email"), eq(messageOutbox.toAddress, "gone@brand.pk")));
     expect(failed).toEqual([{ status: "failed", attempts: 1 }]);
   });
 
   it("the test e-mail reports a mail server that cannot be reached, and is not retried later", async () => {
     expect(await saveRecipients(OWNER)).toEqual({ ok: true });
-    const closed = createMailTransport(`smtp://127.0.0.1:${await freePort()}`);
+    const closed = createSmtpSender(`smtp://127.0.0.1:${await freePort()}`);
     try {
-      const result = await sendTestEmail(db(), { ...options(), transport: closed, requestedBy: "Owner" });
+      const result = await sendTestEmail(db(), { ...testEmail(), sender: closed, requestedBy: "Owner" });
       expect(result.sent).toBe(false);
       expect(result.message).toMatch(/^The mail server did not take the test e-mail to me@brand\.pk: .*ECONNREFUSED/);
     } finally {
-      closed.close();
+      await closed.close();
     }
-    const rows = await db().select({ status: emailOutbox.status }).from(emailOutbox).where(and(eq(emailOutbox.kind, "test_email"), inArray(emailOutbox.status, ["queued", "sending"])));
+    const rows = await db().select({ status: messageOutbox.status }).from(messageOutbox).where(and(eq(messageOutbox.kind, "test_email"), inArray(messageOutbox.status, ["queued", "sending"])));
     expect(rows).toEqual([]);
   });
 
   it("without a mail server the test e-mail is kept in Email Logs, and the owner is told it was not sent", async () => {
-    const result = await sendTestEmail(db(), { transport: null, from: null, publicUrl: "https://brand.pk", requestedBy: "Owner" });
+    const result = await sendTestEmail(db(), { sender: null, from: null, publicUrl: "https://brand.pk", requestedBy: "Owner" });
     expect(result).toEqual({
       sent: false, recipients: [OWNER],
       message: "No mail server is configured (SMTP_URL is not set), so nothing was sent: the test e-mail to me@brand.pk is kept in Email Logs.",
     });
-    await drainOutbox(db(), { transport: null, from: null, publicUrl: "https://brand.pk" });
-    const rows = await db().select({ status: emailOutbox.status }).from(emailOutbox).where(eq(emailOutbox.kind, "test_email"));
+    await drainOutbox(db(), { senders: { email: null }, from: null, publicUrl: "https://brand.pk" });
+    const rows = await db().select({ status: messageOutbox.status }).from(messageOutbox).where(eq(messageOutbox.kind, "test_email"));
     expect(rows.map((r) => r.status)).toContain("not_configured");
   });
 });

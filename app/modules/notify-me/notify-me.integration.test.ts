@@ -1,19 +1,19 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emailOutbox, notifySubscriptions, productVariants, shopSettings } from "~/db/schema";
+import { messageOutbox, notifySubscriptions, productVariants, shopSettings } from "~/db/schema";
 import { launchNow } from "~/flows/launch-products.server";
 import { productInputSchema, type ImageToken, type RawProductInput } from "~/modules/catalog/product-input";
 import { saveProduct } from "~/flows/save-product.server";
 import { setProductStatus } from "~/flows/set-product-status.server";
 import { placeOrder } from "~/flows/place-order.server";
 import type { NotifyConfirmEmailData, NotifyMeEmailData } from "~/modules/messages/email-messages";
-import { createMailTransport } from "~/modules/messages/mail-transport.server";
+import { createSmtpSender } from "~/integrations/messaging/smtp-sender.server";
 import { drainOutbox } from "~/modules/messages/mail-worker.server";
 import { storePhoto } from "~/http/receive-photos.server";
 import { cancelOrder } from "~/flows/cancel-order.server";
 import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
 import { pngImage } from "../../../tests/factories/test-images";
-import { startTestSmtpServer, type TestSmtpServer } from "../../../tests/factories/test-smtp-server";
+import { startTestSmtpServer, type TestSmtpServer } from "~/integrations/messaging/smtp-stand-in";
 import { createTestBuyer } from "../../../tests/factories/test-users";
 import { announceRestock, stockBeforeChange } from "./announce-restock.server";
 import { confirmNotifyRequest } from "./confirm-notify.server";
@@ -53,8 +53,8 @@ describe.each(DATABASE_KINDS)("Notify Me delivery on %s", (kind) => {
   const edit = (input: RawProductInput, over: Partial<RawProductInput>) => productInputSchema.parse({ ...input, ...over });
   /** The confirmation link of the last Notify Me request to this address, as the e-mail carries it. */
   const confirmTokenFor = async (to: string) => {
-    const [latest] = await db().select().from(emailOutbox)
-      .where(and(eq(emailOutbox.kind, "notify_me_confirm"), eq(emailOutbox.toAddress, to))).orderBy(desc(emailOutbox.id)).limit(1);
+    const [latest] = await db().select().from(messageOutbox)
+      .where(and(eq(messageOutbox.kind, "notify_me_confirm"), eq(messageOutbox.toAddress, to))).orderBy(desc(messageOutbox.id)).limit(1);
     return new URL((latest.data as NotifyConfirmEmailData).confirmPath, PUBLIC_URL).searchParams.get("token")!;
   };
   /** A sign-up as a shopper makes it: the request, then the link from the confirmation e-mail. */
@@ -66,12 +66,12 @@ describe.each(DATABASE_KINDS)("Notify Me delivery on %s", (kind) => {
     if (pending) expect(await confirmNotifyRequest(db(), await confirmTokenFor(email.trim().toLowerCase()))).not.toBeNull();
   };
   const notifyEmails = (to?: string) =>
-    db().select().from(emailOutbox).where(and(eq(emailOutbox.kind, "notify_me"), to ? eq(emailOutbox.toAddress, to) : undefined)).orderBy(emailOutbox.id);
+    db().select().from(messageOutbox).where(and(eq(messageOutbox.kind, "notify_me"), to ? eq(messageOutbox.toAddress, to) : undefined)).orderBy(messageOutbox.id);
   const notifyData = async (to: string) => (await notifyEmails(to)).map((r) => r.data as NotifyMeEmailData);
   const send = async () => {
-    const transport = createMailTransport(smtp.url);
-    await drainOutbox(db(), { transport, from: "Kapra <shop@kapra.test>", publicUrl: PUBLIC_URL });
-    transport.close();
+    const sender = createSmtpSender(smtp.url);
+    await drainOutbox(db(), { senders: { email: sender }, from: "Kapra <shop@kapra.test>", publicUrl: PUBLIC_URL });
+    await sender.close();
   };
   const tokenOf = (data: NotifyMeEmailData) => new URL(data.unsubscribePath, PUBLIC_URL).searchParams.get("token")!;
 

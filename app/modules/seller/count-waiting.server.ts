@@ -12,8 +12,8 @@ export async function countWaiting(db: DbOrTx): Promise<WaitingCounts> {
   const [[pending], [unread], failed] = await Promise.all([
     db.select({ n: count() }).from(orders).where(eq(orders.status, "pending")),
     db.select({ n: count() }).from(contactMessages).where(isNull(contactMessages.readAt)),
-    db.execute(sql`select count(*)::int as n from email_outbox e
-      where e.status = 'failed' and not exists (select 1 from email_outbox r where r.resent_from = e.id)`),
+    db.execute(sql`select count(*)::int as n from message_outbox e
+      where e.channel = 'email' and e.status = 'failed' and not exists (select 1 from message_outbox r where r.resent_from = e.id)`),
   ]);
   const [failedRow] = (failed as unknown as { rows: { n: number }[] }).rows;
   return { pendingOrders: pending.n, unreadMessages: unread.n, failedEmails: Number(failedRow.n) };

@@ -10,11 +10,15 @@ import { defaultBookingColumns } from "./booking-columns";
 import { cashWithCouriers } from "../settlements/cash-with-couriers.server";
 import { applyCourierReport } from "~/flows/apply-courier-report.server";
 import { saveCourierUpload } from "../imports/run-courier-import.server";
+import { fileCourierProvider } from "~/integrations/couriers/file-portal/file-courier-provider.server";
+import { testProviders } from "../../../../tests/factories/test-providers";
 import { parseCourierForm } from "../couriers/courier-form";
 import { createCourier } from "../couriers/couriers.server";
 import { bookedParcels } from "./load-sheet-data.server";
 
 const OWNER = { id: "owner-follow", name: "Sana Owner" };
+// The request context's providers, as start-up makes them: couriers through their portals' files.
+const providers = testProviders();
 const BUYER = { id: "buyer-follow", name: "Ayesha Buyer" };
 
 describe.each(DATABASE_KINDS)("a booked parcel follows its order on %s", (kind) => {
@@ -111,8 +115,8 @@ describe.each(DATABASE_KINDS)("a booked parcel follows its order on %s", (kind) 
   it("finds an order by a tracking number typed by hand and says it was never booked, rather than 'no such parcel'", async () => {
     const order = await placeTestOrder(db(), OWNER, { status: "processing", phone: `+92300777${phone++}` });
     await moveOrder({ db: db() }, OWNER, order.id, { status: "shipped", courierName: "Own rider", trackingNumber: "RIDER-77" });
-    const uploadId = await saveCourierUpload(db(), OWNER, { name: "rider.csv", bytes: new TextEncoder().encode("CN,Status\nRIDER-77,Delivered\n") });
-    const report = await applyCourierReport({ db: db() }, OWNER, { kind: "delivery", uploadId, courierId: null, apply: false });
+    const uploadId = await saveCourierUpload(db(), fileCourierProvider, OWNER, { name: "rider.csv", bytes: new TextEncoder().encode("CN,Status\nRIDER-77,Delivered\n") });
+    const report = await applyCourierReport({ db: db(), providers }, OWNER, { kind: "delivery", uploadId, courierId: null, apply: false });
     expect(report.rows[0]).toMatchObject({ outcome: "unmatched", orderNumber: order.orderNumber, says: `${order.orderNumber} is not booked with a courier` });
   });
 
@@ -121,8 +125,8 @@ describe.each(DATABASE_KINDS)("a booked parcel follows its order on %s", (kind) 
     await moveOrder({ db: db() }, OWNER, order.id, { status: "shipped", trackingNumber: "TRX-EARLY-1" });
     const { codAmount } = await parcel(order.id);
     const file = `Order Ref,COD Amount,Transaction Fee,Net Amount,Settlement ID,Settlement Date\n${order.orderNumber},${codAmount},150,${codAmount - 150},STL-HAND,2026-11-23\n`;
-    const uploadId = await saveCourierUpload(db(), OWNER, { name: "trax-payments.csv", bytes: new TextEncoder().encode(file) });
-    await applyCourierReport({ db: db() }, OWNER, { kind: "cod", uploadId, courierId, apply: true });
+    const uploadId = await saveCourierUpload(db(), fileCourierProvider, OWNER, { name: "trax-payments.csv", bytes: new TextEncoder().encode(file) });
+    await applyCourierReport({ db: db(), providers }, OWNER, { kind: "cod", uploadId, courierId, apply: true });
     const openEarly = () => db().select().from(shippingDiscrepancies).where(and(eq(shippingDiscrepancies.orderId, order.id), eq(shippingDiscrepancies.kind, "not-delivered")));
     expect((await openEarly())[0]).toMatchObject({ resolvedAt: null });
     const settlementOf = async () => (await db().select().from(settlements).where(eq(settlements.reference, "STL-HAND")))[0];

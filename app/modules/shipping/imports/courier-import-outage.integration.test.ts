@@ -9,10 +9,14 @@ import { bookParcels } from "~/flows/book-parcels.server";
 import { defaultBookingColumns } from "../booking/booking-columns";
 import { parseCourierForm } from "../couriers/courier-form";
 import { applyCourierReport } from "~/flows/apply-courier-report.server";
-import { saveCourierUpload } from "~/modules/shipping/imports/run-courier-import.server";
+import { saveCourierUpload } from "./run-courier-import.server";
+import { fileCourierProvider } from "~/integrations/couriers/file-portal/file-courier-provider.server";
+import { testProviders } from "../../../../tests/factories/test-providers";
 import { createCourier } from "../couriers/couriers.server";
 
 const OWNER = { id: "owner-outage", name: "Sana Owner" };
+// The request context's providers, as start-up makes them: couriers through their portals' files.
+const providers = testProviders();
 
 /**
  * The database connection is cut in the middle of applying a tracking file (PostgreSQL ends the
@@ -39,7 +43,7 @@ describe("a courier import cut off by the database on postgres", () => {
     for (let i = 0; i < 3; i++) placed.push(await placeTestOrder(db(), OWNER, { status: "confirmed", phone: `+9230055510${i}0` }));
     await bookParcels({ db: db() }, OWNER, { orderIds: placed.map((o) => o.id), courierId });
     const file = `Reference,CN Number\n${placed.map((o, i) => `${o.orderNumber},TCS-77${i}`).join("\n")}\n`;
-    const uploadId = await saveCourierUpload(db(), OWNER, { name: "tcs-tracking.csv", bytes: new TextEncoder().encode(file) });
+    const uploadId = await saveCourierUpload(db(), fileCourierProvider, OWNER, { name: "tcs-tracking.csv", bytes: new TextEncoder().encode(file) });
 
     // The second order's history row holds the import long enough for the connection to be cut there.
     await db().execute(sql.raw(`
@@ -53,7 +57,7 @@ describe("a courier import cut off by the database on postgres", () => {
     const admin = new pg.Client({ connectionString: database.url });
     await admin.connect();
     try {
-      const applying = applyCourierReport({ db: db() }, OWNER, { kind: "tracking", uploadId, courierId: null, apply: true }).then(() => null, (error: Error) => error);
+      const applying = applyCourierReport({ db: db(), providers }, OWNER, { kind: "tracking", uploadId, courierId: null, apply: true }).then(() => null, (error: Error) => error);
       // Wait until the first order has moved inside the import's transaction, then end its session.
       await expect.poll(async () => (await admin.query("select count(*)::int as n from pg_stat_activity where wait_event = 'PgSleep' and datname = current_database()")).rows[0].n, { timeout: 15_000 }).toBe(1);
       await admin.query("select pg_terminate_backend(pid) from pg_stat_activity where wait_event = 'PgSleep' and datname = current_database()");
@@ -72,7 +76,7 @@ describe("a courier import cut off by the database on postgres", () => {
     expect(await db().select().from(orderStatusHistory).where(eq(orderStatusHistory.toStatus, "shipped"))).toEqual([]);
 
     // The same upload, applied again: the whole file, once.
-    const applied = await applyCourierReport({ db: db() }, OWNER, { kind: "tracking", uploadId, courierId: null, apply: true });
+    const applied = await applyCourierReport({ db: db(), providers }, OWNER, { kind: "tracking", uploadId, courierId: null, apply: true });
     expect(applied.counts).toEqual({ change: 3, unchanged: 0, unmatched: 0, problem: 0 });
     const after = await db().select({ number: orders.orderNumber, status: orders.status, tracking: orders.trackingNumber }).from(orders).where(sql`${orders.id} in ${placed.map((o) => o.id)}`).orderBy(orders.orderNumber);
     expect(after).toEqual(placed.map((o, i) => ({ number: o.orderNumber, status: "shipped", tracking: `TCS-77${i}` })).sort((a, b) => a.number.localeCompare(b.number)));

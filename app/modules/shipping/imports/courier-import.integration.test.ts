@@ -1,7 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
-import writeXlsxFile from "write-excel-file/node";
 import { beforeAll, describe, expect, it } from "vitest";
-import { emailOutbox, orders, orderStatusHistory, productVariants, settlements, shipmentEvents, shipments, shippingDiscrepancies, users } from "~/db/schema";
+import { messageOutbox, orders, orderStatusHistory, productVariants, settlements, shipmentEvents, shipments, shippingDiscrepancies, users } from "~/db/schema";
 import { AppError } from "~/lib/errors";
 import { moveOrder } from "~/flows/move-order.server";
 import { DATABASE_KINDS, useTestDatabase } from "../../../../tests/factories/test-database";
@@ -11,10 +10,15 @@ import { cashWithCouriers } from "../settlements/cash-with-couriers.server";
 import { defaultBookingColumns } from "../booking/booking-columns";
 import { parseCourierForm } from "../couriers/courier-form";
 import { applyCourierReport } from "~/flows/apply-courier-report.server";
-import { COD_NEEDS_COURIER, saveCourierUpload } from "~/modules/shipping/imports/run-courier-import.server";
+import { COD_NEEDS_COURIER, saveCourierUpload } from "./run-courier-import.server";
+import { fileCourierProvider } from "~/integrations/couriers/file-portal/file-courier-provider.server";
+import { portalXlsx } from "~/integrations/couriers/file-portal/portal-stand-in";
+import { testProviders } from "../../../../tests/factories/test-providers";
 import { createCourier } from "../couriers/couriers.server";
 
 const OWNER = { id: "owner-import", name: "Sana Owner" };
+// The request context's providers, as start-up makes them: couriers through their portals' files.
+const providers = testProviders();
 const DAY = 24 * 60 * 60 * 1000;
 
 describe.each(DATABASE_KINDS)("courier file imports on %s", (kind) => {
@@ -43,9 +47,9 @@ describe.each(DATABASE_KINDS)("courier file imports on %s", (kind) => {
     return placed;
   }
   const upload = (name: string, text: string | Uint8Array) =>
-    saveCourierUpload(db(), OWNER, { name, bytes: typeof text === "string" ? new TextEncoder().encode(text) : text });
+    saveCourierUpload(db(), fileCourierProvider, OWNER, { name, bytes: typeof text === "string" ? new TextEncoder().encode(text) : text });
   const run = async (kind: "tracking" | "delivery" | "cod", uploadId: string, apply: boolean, courier: number | null = null) =>
-    applyCourierReport({ db: db() }, OWNER, { kind, uploadId, courierId: courier, apply });
+    applyCourierReport({ db: db(), providers }, OWNER, { kind, uploadId, courierId: courier, apply });
   const order = async (id: string) => (await db().select().from(orders).where(eq(orders.id, id)))[0];
   const stock = async () => (await db().select({ stock: productVariants.stock }).from(productVariants)
     .where(and(eq(productVariants.productId, TEST_ITEM.productId), eq(productVariants.color, TEST_ITEM.color), eq(productVariants.size, TEST_ITEM.size))))[0].stock;
@@ -77,7 +81,7 @@ describe.each(DATABASE_KINDS)("courier file imports on %s", (kind) => {
     const history = await db().select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, a.id)).orderBy(orderStatusHistory.id);
     expect(history.slice(-2).map((h) => [h.fromStatus, h.toStatus])).toEqual([["confirmed", "processing"], ["processing", "shipped"]]);
     expect(history.at(-1)?.note).toMatch(/^By import of tracking file tcs-booked\.csv \d{4}-\d{2}-\d{2}: TCS, tracking TCS-1001$/);
-    const [mail] = await db().select().from(emailOutbox).where(and(eq(emailOutbox.orderId, a.id), eq(emailOutbox.kind, "order_status"))).orderBy(sql`${emailOutbox.id} desc`).limit(1);
+    const [mail] = await db().select().from(messageOutbox).where(and(eq(messageOutbox.orderId, a.id), eq(messageOutbox.kind, "order_status"))).orderBy(sql`${messageOutbox.id} desc`).limit(1);
     expect(mail.data).toMatchObject({ status: "shipped", trackingNumber: "TCS-1001", trackingUrl: "https://tcs.example.pk/track/TCS-1001" });
 
     // The same bytes uploaded again: nothing changes, and the owner is told when it was applied.
@@ -85,7 +89,7 @@ describe.each(DATABASE_KINDS)("courier file imports on %s", (kind) => {
     expect(again.applied).toBe(false);
     expect(again.alreadyApplied?.by).toBe(OWNER.name);
     expect(again.counts).toEqual({ change: 0, unchanged: 2, unmatched: 1, problem: 0 });
-    const mails = await db().select({ n: sql<number>`count(*)::int` }).from(emailOutbox).where(and(eq(emailOutbox.orderId, a.id), eq(emailOutbox.kind, "order_status")));
+    const mails = await db().select({ n: sql<number>`count(*)::int` }).from(messageOutbox).where(and(eq(messageOutbox.orderId, a.id), eq(messageOutbox.kind, "order_status")));
     expect(Number(mails[0].n)).toBe(2); // processing and shipped, once each
   });
 
@@ -94,13 +98,12 @@ describe.each(DATABASE_KINDS)("courier file imports on %s", (kind) => {
     const tracking = await upload("t.csv", `Order ID,Tracking ID\n${a.orderNumber},LP-1\n${b.orderNumber},LP-2\n${c.orderNumber},LP-3\n`);
     await run("tracking", tracking, true);
     const before = await stock();
-    const bytes = await writeXlsxFile([
+    const file = await portalXlsx([
       ["Tracking #", "Current Status", "Status Date", "Remarks"],
       ["LP-1", "DELIVERED TO CONSIGNEE", "2026-11-20 14:30", null],
       ["LP-2", "Return to Origin", "2026-11-21", "Customer refused"],
       ["LP-3", "Out for Delivery", "2026-11-21 09:00", null],
-    ]).toBuffer();
-    const file = new Uint8Array(bytes);
+    ]);
     const applied = await run("delivery", await upload("status.xlsx", file), true, courierId);
     expect(applied.rows.map((r) => [r.orderNumber, r.outcome])).toEqual([[a.orderNumber, "change"], [b.orderNumber, "change"], [c.orderNumber, "change"]]);
     expect(await order(a.id)).toMatchObject({ status: "delivered", paymentStatus: "collected" });
@@ -281,23 +284,23 @@ describe.each(DATABASE_KINDS)("courier file imports on %s", (kind) => {
 
   it("imports tracking numbers and a COD payment report from Excel, with numbers and dates as Excel stores them", async () => {
     const [a, b] = await bookedOrders(2);
-    const tracking = await writeXlsxFile([
+    const tracking = await portalXlsx([
       ["Order Number", "CN Number", "Booking Date"],
       [a.orderNumber, 771234567890, new Date(Date.UTC(2026, 10, 18))],
       [b.orderNumber, 771234567891, new Date(Date.UTC(2026, 10, 18))],
-    ], { dateFormat: "yyyy-mm-dd" }).toBuffer();
-    const shipped = await run("tracking", await upload("tcs-booked.xlsx", new Uint8Array(tracking)), true);
+    ], { dateFormat: "yyyy-mm-dd" });
+    const shipped = await run("tracking", await upload("tcs-booked.xlsx", tracking), true);
     expect(shipped.counts).toMatchObject({ change: 2, problem: 0, unmatched: 0 });
     expect(await order(a.id)).toMatchObject({ status: "shipped", trackingNumber: "771234567890" });
     await run("delivery", await upload("x-status.csv", "CN,Status\n771234567890,Delivered\n771234567891,Delivered\n"), true, courierId);
 
     const [{ codAmount: cod }] = await db().select().from(shipments).where(eq(shipments.orderId, a.id));
-    const payment = await writeXlsxFile([
+    const payment = await portalXlsx([
       ["CN Number", "COD Amount", "Delivery Charges", "Net Payable", "Payment ID", "Payment Date"],
       [771234567890, cod, 200, cod - 200, 90017, new Date(Date.UTC(2026, 10, 25))],
       [771234567891, cod, 200, cod - 200, 90017, new Date(Date.UTC(2026, 10, 25))],
-    ], { dateFormat: "dd/mm/yyyy" }).toBuffer();
-    const paid = await run("cod", await upload("tcs-payment.xlsx", new Uint8Array(payment)), true, courierId);
+    ], { dateFormat: "dd/mm/yyyy" });
+    const paid = await run("cod", await upload("tcs-payment.xlsx", payment), true, courierId);
     expect(paid.counts).toMatchObject({ change: 2, problem: 0, unmatched: 0 });
     expect(paid.settlements).toEqual([{ reference: "90017", paidOn: "2026-11-25", parcels: 2, expectedTotal: 2 * cod, collectedTotal: 2 * cod, chargesTotal: 400, paidTotal: 2 * cod - 400 }]);
     for (const o of [a, b]) expect(await order(o.id)).toMatchObject({ status: "delivered", paymentStatus: "settled" });

@@ -15,6 +15,9 @@ export type CourierSheet = {
   lines?: number[];
 };
 
+/** The largest courier file the shop takes (the upload form's limit and the reader's). */
+export const MAX_FILE_BYTES = 5 * 1024 * 1024;
+
 export const MAX_DATA_ROWS = 20_000;
 
 /**

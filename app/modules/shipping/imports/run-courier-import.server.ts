@@ -7,8 +7,7 @@ import type { OrderActor } from "~/modules/orders/order-actor";
 import type { OrderDesk } from "../order-desk";
 import { shopDay as karachiDay } from "~/lib/shop-time";
 import { guessMapping, type ColumnMapping, type ImportKind, type ImportRow } from "./column-mapping";
-import { readCourierFile } from "./read-courier-file.server";
-import { fileCourierProvider, type CourierFileReport } from "../couriers/courier-provider.server";
+import type { CourierFile, CourierFilePortal, CourierFileReport } from "../couriers/courier-provider";
 import { getCourier } from "../couriers/couriers.server";
 import { importCodRows, type SettlementSummary } from "./import-cod.server";
 import type { ImportContext, ImportOutcome, PlannedRow } from "./import-context.server";
@@ -38,11 +37,12 @@ export type ImportReport = {
 };
 
 /**
- * Keeps an uploaded courier file until it is applied (or a day), after checking that it reads: a
- * file that is not CSV or Excel, is empty or too large is refused here with its reason.
+ * Keeps an uploaded courier file until it is applied (or a day), after checking that the portal's
+ * reader (`portal`, the request context's providers.couriers.file) reads it: a file that is not
+ * CSV or Excel, is empty or too large is refused here with its reason.
  */
-export async function saveCourierUpload(db: Db, actor: { id: string | null }, file: { name: string; bytes: Uint8Array }, now = new Date()): Promise<string> {
-  await readCourierFile(file);
+export async function saveCourierUpload(db: Db, portal: CourierFilePortal, actor: { id: string | null }, file: CourierFile, now = new Date()): Promise<string> {
+  await portal.readSheet(file);
   await db.delete(courierUploads).where(lt(courierUploads.createdAt, new Date(now.getTime() - UPLOAD_KEPT_MS)));
   const [upload] = await db.insert(courierUploads).values({ fileName: file.name.slice(0, 200) || "courier-file", bytes: Buffer.from(file.bytes), uploadedBy: actor.id, createdAt: now }).returning({ id: courierUploads.id });
   return upload.id;
@@ -61,6 +61,7 @@ class PreviewOnly extends Error {
  */
 export async function runCourierImport(
   db: Db,
+  portal: CourierFilePortal,
   actor: OrderActor,
   request: { kind: ImportKind; uploadId: string; mapping?: ColumnMapping | null; courierId: number | null; apply: boolean },
   desk: OrderDesk,
@@ -72,9 +73,9 @@ export async function runCourierImport(
   if (!upload) throw new AppError("NOT_FOUND", UPLOAD_GONE);
   if (request.kind === "cod" && !request.courierId) throw new AppError("VALIDATION", COD_NEEDS_COURIER, { courierId: COD_NEEDS_COURIER });
   const courier = request.courierId ? await getCourier(db, request.courierId) : null;
-  const sheet = await readCourierFile({ name: upload.fileName, bytes: upload.bytes });
+  const sheet = await portal.readSheet({ name: upload.fileName, bytes: upload.bytes });
   const mapping = request.mapping ?? guessMapping(request.kind, sheet.headers);
-  const rows = await reportRows(request.kind, { sheet, mapping });
+  const rows = await reportRows(portal, request.kind, { sheet, mapping });
   const fileHash = createHash("sha256").update(upload.bytes).digest("hex");
   const [earlier] = await db.select({ at: courierImports.appliedAt, by: courierImports.appliedByName }).from(courierImports)
     .where(and(eq(courierImports.kind, request.kind), eq(courierImports.fileHash, fileHash)));
@@ -122,10 +123,10 @@ export async function runCourierImport(
   }
 }
 
-/** The file's rows, through the provider that reads couriers' files (courier-provider.server.ts). */
-function reportRows(kind: ImportKind, report: CourierFileReport): Promise<ImportRow[]> {
-  if (kind === "cod") return fileCourierProvider.settlements(report);
-  return kind === "tracking" ? fileCourierProvider.track(report, "tracking") : fileCourierProvider.track(report, "delivery");
+/** The file's rows, through the provider that reads couriers' files (the port: courier-provider.ts). */
+function reportRows(portal: CourierFilePortal, kind: ImportKind, report: CourierFileReport): Promise<ImportRow[]> {
+  if (kind === "cod") return portal.settlements(report);
+  return kind === "tracking" ? portal.track(report, "tracking") : portal.track(report, "delivery");
 }
 
 function countOutcomes(rows: PlannedRow[]): Record<ImportOutcome, number> {
@@ -135,9 +136,9 @@ function countOutcomes(rows: PlannedRow[]): Record<ImportOutcome, number> {
 }
 
 /** An upload's name and column headers, for the mapping screen when a mapping is refused. */
-export async function readUploadHeaders(db: Db, uploadId: string): Promise<{ fileName: string; headers: string[] }> {
+export async function readUploadHeaders(db: Db, portal: CourierFilePortal, uploadId: string): Promise<{ fileName: string; headers: string[] }> {
   const [upload] = /^[0-9a-f-]{36}$/i.test(uploadId) ? await db.select().from(courierUploads).where(eq(courierUploads.id, uploadId)) : [];
   if (!upload) throw new AppError("NOT_FOUND", UPLOAD_GONE);
-  const sheet = await readCourierFile({ name: upload.fileName, bytes: upload.bytes });
+  const sheet = await portal.readSheet({ name: upload.fileName, bytes: upload.bytes });
   return { fileName: upload.fileName, headers: sheet.headers };
 }

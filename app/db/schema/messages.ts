@@ -1,18 +1,21 @@
 import { sql } from "drizzle-orm";
 import { bigserial, bigint, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { orders } from "./commerce";
-import { EMAIL_KINDS, EMAIL_STATUSES, oneOfSql, type EmailKind, type EmailStatus } from "./statuses";
+import { EMAIL_KINDS, EMAIL_STATUSES, MESSAGE_CHANNELS, oneOfSql, type EmailKind, type EmailStatus, type MessageChannel } from "./statuses";
 
 /**
- * The e-mail outbox and log in one: every e-mail is a row written in the transaction of the event
- * that causes it, then sent by the mail worker (modules/messages/mail-worker.server.ts). `data` is
- * what the template needs, frozen at the event; subject, html and text are rendered once, by the
- * worker, and kept so the Email Logs tab shows exactly what went out.
+ * The messages outbox and log in one: every message (an e-mail today; WhatsApp next) is a row
+ * written in the transaction of the event that causes it, then sent by the worker
+ * (modules/messages/mail-worker.server.ts) through the sender of its `channel`. `data` is what the
+ * template needs, frozen at the event; subject, html and text are rendered once, by the worker,
+ * and kept so the Email Logs tab (the e-mail channel's rows) shows exactly what went out.
  */
-export const emailOutbox = pgTable(
-  "email_outbox",
+export const messageOutbox = pgTable(
+  "message_outbox",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
+    // Which sender takes it (modules/messages/message-sender.ts); every row before channels was an e-mail.
+    channel: text("channel", { enum: MESSAGE_CHANNELS }).$type<MessageChannel>().notNull().default("email"),
     kind: text("kind", { enum: EMAIL_KINDS }).$type<EmailKind>().notNull(),
     toAddress: text("to_address").notNull(),
     subject: text("subject").notNull(),
@@ -36,14 +39,15 @@ export const emailOutbox = pgTable(
   },
   (t) => [
     // The worker's claim: due rows in order.
-    index("email_outbox_due_idx").on(t.status, t.nextAttemptAt),
+    index("message_outbox_due_idx").on(t.status, t.nextAttemptAt),
     // The log: newest first.
-    index("email_outbox_created_idx").on(t.createdAt),
-    index("email_outbox_order_number_idx").on(t.orderNumber),
+    index("message_outbox_created_idx").on(t.createdAt),
+    index("message_outbox_order_number_idx").on(t.orderNumber),
     // The log's "resent as" links, and failed e-mails not yet resent (the Email Logs tab's count).
-    index("email_outbox_resent_from_idx").on(t.resentFrom),
-    check("email_outbox_status_known", sql.raw(`status in (${oneOfSql(EMAIL_STATUSES)})`)),
-    check("email_outbox_kind_known", sql.raw(`kind in (${oneOfSql(EMAIL_KINDS)})`)),
-    check("email_outbox_attempts_non_negative", sql`${t.attempts} >= 0`),
+    index("message_outbox_resent_from_idx").on(t.resentFrom),
+    check("message_outbox_channel_known", sql.raw(`channel in (${oneOfSql(MESSAGE_CHANNELS)})`)),
+    check("message_outbox_status_known", sql.raw(`status in (${oneOfSql(EMAIL_STATUSES)})`)),
+    check("message_outbox_kind_known", sql.raw(`kind in (${oneOfSql(EMAIL_KINDS)})`)),
+    check("message_outbox_attempts_non_negative", sql`${t.attempts} >= 0`),
   ],
 );

@@ -1,11 +1,8 @@
 import { AppError } from "~/lib/errors";
-import { type CourierSheet, toCourierSheet } from "./courier-sheet";
+import type { CourierFile } from "~/modules/shipping/couriers/courier-provider";
+import { type CourierSheet, MAX_FILE_BYTES, toCourierSheet } from "~/modules/shipping/imports/courier-sheet";
 import { readCsvRows } from "./read-csv-rows.server";
 import { readXlsxRows } from "./read-xlsx-rows.server";
-
-export type { CourierSheet } from "./courier-sheet";
-
-export const MAX_FILE_BYTES = 5 * 1024 * 1024;
 
 const NOT_A_SHEET = "This file is not a CSV or Excel (.xlsx) file. Please upload the file as your courier's portal gives it.";
 
@@ -15,7 +12,7 @@ const NOT_A_SHEET = "This file is not a CSV or Excel (.xlsx) file. Please upload
  * as "report.xls", an .xlsx renamed .csv). Refuses, with an AppError("VALIDATION") the owner can
  * act on, anything else, an empty file, and files over 5 MB or 20,000 rows.
  */
-export async function readCourierFile(file: { name: string; bytes: Uint8Array }): Promise<CourierSheet> {
+export async function readCourierFile(file: CourierFile): Promise<CourierSheet> {
   const { bytes } = file;
   if (bytes.byteLength > MAX_FILE_BYTES) throw new AppError("VALIDATION", "This file is larger than 5 MB. Please split it into smaller files.");
   if (bytes.byteLength === 0) throw new AppError("VALIDATION", "This file is empty: it has no rows to import.");

@@ -20,8 +20,10 @@ export type TestSmtpServer = {
 };
 
 /**
- * A real SMTP server on loopback (the smtp-server package), no auth, no TLS. It keeps every
- * message it accepts. Pass `port` to come back on the same port after `stop()` (a mail server
+ * The SMTP integration's stand-in for tests: a real SMTP server on loopback (the smtp-server
+ * package, a dev dependency), no auth, no TLS, that the real SMTP sender (smtp-sender.server.ts)
+ * is pointed at. It keeps every message it accepts. Test-only: imported by tests, test fixtures and
+ * the e2e mail sink, never by the app (lint refuses it), so it never reaches the production build. Pass `port` to come back on the same port after `stop()` (a mail server
  * that went down and returned). `delayMs` makes it answer each message that much later, like a
  * real mail server across a network.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import writeXlsxFile from "write-excel-file/node";
 import { AppError } from "~/lib/errors";
-import { guessMapping, readRows } from "./column-mapping";
+import { guessMapping, readRows } from "~/modules/shipping/imports/column-mapping";
+import { portalXlsx } from "./portal-stand-in";
 import { readCourierFile } from "./read-courier-file.server";
 
 const csv = (text: string, name = "report.csv") => readCourierFile({ name, bytes: new TextEncoder().encode(text) });
@@ -76,28 +76,28 @@ describe("readCourierFile: CSV", () => {
 
 describe("readCourierFile: Excel (.xlsx)", () => {
   it("reads the first sheet: numbers as plain digits, dates as YYYY-MM-DD (with HH:mm when timed)", async () => {
-    const bytes = await writeXlsxFile([
+    const bytes = await portalXlsx([
       {
-        sheet: "Payments",
-        data: [
+        name: "Payments",
+        rows: [
           [null],
           ["CN Number", "Order Ref", "COD Amount", "Payment Date", "Status Date", "Charges", "Delivered"],
           [
-            { value: 771234567890, type: Number },
+            771234567890,
             "  ord-100001 ",
-            { value: 1299, type: Number },
-            { value: new Date(Date.UTC(2025, 2, 4)), type: Date, format: "dd/mm/yyyy" },
-            { value: new Date(Date.UTC(2025, 2, 4, 10, 30)), type: Date, format: "dd/mm/yyyy hh:mm" },
-            { value: 1299.4999999999998, type: Number },
+            1299,
+            { value: new Date(Date.UTC(2025, 2, 4)), format: "dd/mm/yyyy" },
+            { value: new Date(Date.UTC(2025, 2, 4, 10, 30)), format: "dd/mm/yyyy hh:mm" },
+            1299.4999999999998,
             true,
           ],
           [null, null, null],
-          [{ value: 1.5e20, type: Number }, "ORD-100002", { value: 1299.5, type: Number }, null, null, { value: -200, type: Number }, false],
+          [1.5e20, "ORD-100002", 1299.5, null, null, -200, false],
         ],
       },
-      { sheet: "Summary", data: [["Total"], [{ value: 2598, type: Number }]] },
-    ]).toBuffer();
-    const sheet = await readCourierFile({ name: "payments.xlsx", bytes: new Uint8Array(bytes) });
+      { name: "Summary", rows: [["Total"], [2598]] },
+    ]);
+    const sheet = await readCourierFile({ name: "payments.xlsx", bytes });
     expect(sheet.headers).toEqual(["CN Number", "Order Ref", "COD Amount", "Payment Date", "Status Date", "Charges", "Delivered"]);
     expect(sheet.rows).toEqual([
       ["771234567890", "ord-100001", "1299", "2025-03-04", "2025-03-04 10:30", "1299.5", "TRUE"],
@@ -107,13 +107,13 @@ describe("readCourierFile: Excel (.xlsx)", () => {
   });
 
   it("gives readRows whole rupees from number cells, a paisa problem on the right line, and dates as text", async () => {
-    const bytes = await writeXlsxFile([
+    const bytes = await portalXlsx([
       ["Consignment No", "Customer Reference", "Amount Collected", "Service Charges", "Payment Date"],
-      ["MP-1", "ord-200001", { value: 3499, type: Number }, { value: 180, type: Number }, { value: new Date(Date.UTC(2025, 5, 30)), type: Date, format: "d mmm yyyy" }],
+      ["MP-1", "ord-200001", 3499, 180, { value: new Date(Date.UTC(2025, 5, 30)), format: "d mmm yyyy" }],
       [null],
-      ["MP-2", "ord-200002", { value: 1299.5, type: Number }, { value: 180, type: Number }, null],
-    ]).toBuffer();
-    const sheet = await readCourierFile({ name: "mnp.xlsx", bytes: new Uint8Array(bytes) });
+      ["MP-2", "ord-200002", 1299.5, 180, null],
+    ]);
+    const sheet = await readCourierFile({ name: "mnp.xlsx", bytes });
     const { rows } = readRows("cod", sheet, guessMapping("cod", sheet.headers));
     expect(rows.map(({ line, orderNumber, collected, charges, settlementDate, problems }) => ({ line, orderNumber, collected, charges, settlementDate, problems }))).toEqual([
       { line: 2, orderNumber: "ORD-200001", collected: 3499, charges: 180, settlementDate: "2025-06-30", problems: [] },
@@ -122,14 +122,14 @@ describe("readCourierFile: Excel (.xlsx)", () => {
   });
 
   it("reads an .xlsx whatever it is named", async () => {
-    const bytes = await writeXlsxFile([["Tracking ID", "Order ID"], ["PX-1", "ORD-1"]]).toBuffer();
-    const sheet = await readCourierFile({ name: "upload.csv", bytes: new Uint8Array(bytes) });
+    const bytes = await portalXlsx([["Tracking ID", "Order ID"], ["PX-1", "ORD-1"]]);
+    const sheet = await readCourierFile({ name: "upload.csv", bytes });
     expect(sheet).toMatchObject({ headers: ["Tracking ID", "Order ID"], rows: [["PX-1", "ORD-1"]] });
   });
 
   it("refuses a header-only workbook as empty", async () => {
-    const bytes = await writeXlsxFile([["CN", "Status"], [null, null]]).toBuffer();
-    expect((await refusal(readCourierFile({ name: "x.xlsx", bytes: new Uint8Array(bytes) }))).message).toBe(EMPTY);
+    const bytes = await portalXlsx([["CN", "Status"], [null, null]]);
+    expect((await refusal(readCourierFile({ name: "x.xlsx", bytes }))).message).toBe(EMPTY);
   });
 });
 

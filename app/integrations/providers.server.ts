@@ -1,0 +1,29 @@
+import type { Env } from "~/lib/env.server";
+import type { MessageSenders } from "~/modules/messages/message-sender";
+import type { CourierProviders } from "~/modules/shipping/couriers/courier-provider";
+import { fileCourierProvider } from "./couriers/file-portal/file-courier-provider.server";
+import { createSmtpSender } from "./messaging/smtp-sender.server";
+
+/**
+ * Every outside service the shop talks to, each behind the port its module owns. Made once per
+ * process at start (server/app.ts) and reached by routes through the request context
+ * (`context.providers`, beside `db`), by the mail worker (its `senders`), and by tests, which make
+ * their own (often the real SMTP sender pointed at the SMTP stand-in).
+ */
+export type Providers = {
+  messaging: MessageSenders;
+  couriers: CourierProviders;
+};
+
+/** The providers the configuration asks for: SMTP when SMTP_URL is set (else e-mails are kept, not sent); couriers' portal files. */
+export function createProviders(env: Pick<Env, "SMTP_URL">): Providers {
+  return {
+    messaging: { email: env.SMTP_URL ? createSmtpSender(env.SMTP_URL) : null },
+    couriers: { file: fileCourierProvider },
+  };
+}
+
+/** Lets go of every provider's connections: at shutdown, once nothing sends any more. */
+export async function closeProviders(providers: Providers): Promise<void> {
+  await Promise.all(Object.values(providers.messaging).map((sender) => sender?.close()));
+}
