@@ -10,7 +10,7 @@ const BODILESS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
  * Photo uploads and courier files (multipart) stream through their own, larger limits: the
- * multipart parsers of app/modules/media/receive-photos.server.ts and
+ * multipart parsers of app/http/receive-photos.server.ts and
  * app/http/courier-file-upload.server.ts bound each file and the whole body. React Router's form
  * submissions go to the same path with `.data` appended.
  */

@@ -3,7 +3,11 @@ import { notify, type Notice } from "./notify.server";
 import { messageOutbox, shopSettings } from "./schema";
 import type { EmailKind } from "./schema/statuses";
 
-/** Postgres channel that wakes the mail workers of every process when a message is queued. */
+/**
+ * Postgres channel that wakes the mail workers of every process when a message is queued. It keeps
+ * the name it had before the table became `message_outbox`, so during a rolling restart processes of
+ * the old and the new version still wake each other.
+ */
 export const OUTBOX_CHANNEL = "email_outbox";
 
 /**

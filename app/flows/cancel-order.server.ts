@@ -35,7 +35,7 @@ export async function cancelOrder({ db, now: fixedNow }: FlowContext, viewer: Or
     // A booked parcel leaves the load sheet and the labels with its order.
     const actor = { id: viewer.id, name: viewer.role === "seller" ? (viewer.name ?? "Shop") : "Customer" };
     const note = await shipmentFollowsOrder(tx, { id: order.id }, "cancelled", { at: now, now, actor, desk: orderDesk });
-    await recordStatusChange(tx, { orderId: order.id, from: order.status, to: "cancelled", actor, note });
+    await recordStatusChange(tx, { orderId: order.id, from: order.status, to: "cancelled", actor, note, at: now });
     // A buyer's own cancellation is news to the shop (it may be about to pack the order); the owner's is not.
     await queueOrderEmails(tx, order.id, viewer.role === "seller" ? { type: "status", status: "cancelled" } : { type: "cancelled-by-buyer", from: order.status });
     await publishLiveEvent(tx, { topic: "orders", userId: order.userId });

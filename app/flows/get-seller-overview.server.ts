@@ -1,4 +1,4 @@
-import { getSellerFigures, type SellerFigures } from "~/modules/seller/get-seller-overview.server";
+import { getSellerFigures, type SellerFigures } from "~/modules/seller/get-seller-figures.server";
 import { cashWithCouriers, type CourierCash } from "~/modules/shipping/settlements/cash-with-couriers.server";
 import type { FlowContext } from "./flow-context";
 

@@ -1,7 +1,7 @@
 import type { LaunchedItems } from "~/modules/catalog/availability-watch";
 import { launchNow as launchCatalogNow, runDueLaunches as runCatalogLaunches, type LaunchTarget } from "~/modules/catalog/launches.server";
 import type { FlowContext } from "./flow-context";
-import { notifyMeWatch } from "./save-product.server";
+import { notifyMeWatch } from "./notify-me-watch.server";
 
 /** The owner's Launch now: a coming-soon product or collection goes on sale, and its Notify Me sign-ups hear. */
 export function launchNow(ctx: FlowContext, target: LaunchTarget): Promise<LaunchedItems> {

@@ -133,7 +133,7 @@ export async function putOrderItemsBack(tx: DbOrTx, orderId: string): Promise<vo
 }
 
 /** What shipping needs done to orders (its port, modules/shipping/order-desk.ts), done by this flow and modules/orders. */
-export const orderDesk: OrderDesk = { recordHistory: recordStatusChanges, moveOrder: applyOrderMove };
+export const orderDesk: OrderDesk = { recordHistory: recordStatusChanges, applyMove: applyOrderMove };
 
 function defined(courier: CourierDetails): CourierDetails {
   return Object.fromEntries(Object.entries(courier).filter(([, v]) => v !== undefined)) as CourierDetails;

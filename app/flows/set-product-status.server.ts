@@ -1,6 +1,6 @@
 import { setProductStatus as setCatalogProductStatus, type StatusChange } from "~/modules/catalog/set-product-status.server";
 import type { FlowContext } from "./flow-context";
-import { notifyMeWatch } from "./save-product.server";
+import { notifyMeWatch } from "./notify-me-watch.server";
 
 /**
  * Activate, Deactivate or Restore a product (modules/catalog); a product with stock that goes back

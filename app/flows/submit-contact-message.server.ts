@@ -1,4 +1,4 @@
-import { submitContactMessage as storeContactMessage, type ContactRequestContext, type ContactResult } from "~/modules/contact/submit-contact-message.server";
+import { storeContactMessage, type ContactRequestContext, type ContactResult } from "~/modules/contact/store-contact-message.server";
 import { queueStaffNotice } from "~/modules/messages/staff-recipients.server";
 import type { FlowContext } from "./flow-context";
 

@@ -18,7 +18,7 @@ export async function viewCart({ db, now = new Date() }: FlowContext, userId: st
   let discount: CartDiscount = null;
   if (code && lines.length > 0) {
     const judge = () => previewDiscountCode(db, { code, lines, userId, phone: "", now });
-    const verdict = opts.requestAddress === undefined ? await judge() : await tryDiscountCode(db, { address: opts.requestAddress, userId }, judge);
+    const verdict = opts.requestAddress === undefined ? await judge() : await tryDiscountCode(db, { address: opts.requestAddress, userId }, judge, now);
     discount = verdict.ok ? { code: verdict.code, amount: verdict.amount } : { code, error: verdict.message };
   }
   return cartView(lines, settings, discount);

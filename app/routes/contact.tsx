@@ -14,7 +14,7 @@ import { CONTACT_MAX, contactLengthErrors, contactTooLong, type ContactField } f
 import { CONTACT_FAILURE, CONTACT_HONEYPOT_FIELD, CONTACT_SUCCESS, CONTACT_TOKEN_FIELD } from "~/modules/contact/contact-messages";
 import { loadContactFormSecret, signContactFormToken } from "~/modules/contact/contact-form-token.server";
 import { submitContactMessage } from "~/flows/submit-contact-message.server";
-import { contactResponseInit, type ContactResult } from "~/modules/contact/submit-contact-message.server";
+import { contactResponseInit, type ContactResult } from "~/modules/contact/store-contact-message.server";
 import { shopFaq } from "~/modules/settings/shop-faq";
 import type { Route } from "./+types/contact";
 

@@ -50,8 +50,9 @@ const productActionSchema = z.discriminatedUnion("intent", [
 
 /** Back to the view the owner was on (only ever this page), with the answer as a toast. */
 async function answer(returnTo: unknown, flash: Flash) {
-  const raw = typeof returnTo === "string" ? returnTo : "";
-  const to = raw.startsWith("/seller/products") && !raw.startsWith("//") ? raw : "/seller/products";
+  // A page loaded before the owner pages moved under /seller posts its old address: same view.
+  const raw = typeof returnTo === "string" ? returnTo.replace(/^\/seller-dashboard\/products(?=[/?]|$)/, "/seller/products") : "";
+  const to = /^\/seller\/products(?=[/?]|$)/.test(raw) ? raw : "/seller/products";
   return redirect(to, { headers: { "Set-Cookie": await setFlash(flash) } });
 }
 

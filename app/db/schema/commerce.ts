@@ -85,7 +85,7 @@ export const orders = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     deliveredAt: timestamp("delivered_at", { withTimezone: true }),
     // The buyer deleted their account while this order was on its way: its personal details are
-    // wiped once it is delivered or returned (anonymise-orders.server.ts).
+    // wiped once it is delivered or returned (modules/orders/release-customer-orders.server.ts).
     customerDeletedAt: timestamp("customer_deleted_at", { withTimezone: true }),
   },
   (t) => [

@@ -28,7 +28,7 @@ export const shopSettings = pgTable(
     notificationEmails: jsonb("notification_emails").$type<string[]>().notNull().default([]),
     // A delivered parcel the courier has not paid for after this many days is a discrepancy.
     settlementOverdueDays: integer("settlement_overdue_days").notNull().default(10),
-    // A buyer who opted in to marketing e-mails and left a cart for a day gets one reminder (modules/cart/cart-reminders.server.ts).
+    // A buyer who opted in to marketing e-mails and left a cart for a day gets one reminder (app/flows/remind-forgotten-carts.server.ts).
     cartReminders: boolean("cart_reminders").notNull().default(true),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

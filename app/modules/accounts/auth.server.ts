@@ -148,5 +148,5 @@ export function createAuth({ db, env, secret, logger, beforeDeleteUser }: AuthOp
 
 export type Auth = ReturnType<typeof createAuth>;
 
-/** The signing secret (app/modules/settings/auth-secret.server.ts): BETTER_AUTH_SECRET, or on PGlite DATA_DIR/auth-secret. */
+/** The signing secret (app/db/auth-secret.server.ts): BETTER_AUTH_SECRET, or on PGlite DATA_DIR/auth-secret. */
 export const loadAuthSecret = loadSecret;

@@ -9,7 +9,7 @@ export type LaunchedItems = {
 /**
  * Who hears when products become buyable: a launch, or a sold-out or hidden product that can be
  * bought again. The catalog declares this port and calls it inside the change's transaction; the
- * flows give it (Notify Me, app/flows/save-product.server.ts: `notifyMeWatch`), so the catalog never
+ * flows give it (Notify Me, app/flows/notify-me-watch.server.ts: `notifyMeWatch`), so the catalog never
  * imports another module's operations. `before` is taken before the change, `restocked` after it.
  */
 export type AvailabilityWatch<Before = unknown> = {

@@ -67,7 +67,7 @@ export type PlacedOrder = Omit<OrderForEmails, "courierName" | "trackingNumber" 
  * The "placed" e-mails of an order written in this transaction, from the values just written:
  * the same messages as `queueOrderEmails(tx, id, { type: "placed" })`. `shop` is the settings row
  * the order was priced with (its brand name and notification recipients). The caller sends
- * MAIL_WAKE (queue-email.server.ts) with the order's other notices, in one statement.
+ * MAIL_WAKE (app/db/outbox.server.ts) with the order's other notices, in one statement.
  */
 export async function queuePlacedOrderEmails(tx: DbOrTx, order: PlacedOrder, shop: { brandName: string; notificationEmails: string[] }): Promise<void> {
   // The buyer's e-mail setting and, when Settings lists no recipients, the sellers: one statement.

@@ -1,6 +1,5 @@
 import type { DbOrTx } from "~/db/client.server";
 import { queueMessages } from "~/db/outbox.server";
-import type { EmailKind } from "~/db/schema/statuses";
 import { outboxMessage, type EmailMessage } from "./email-messages";
 
 /**
@@ -9,8 +8,4 @@ import { outboxMessage, type EmailMessage } from "./email-messages";
  */
 export async function queueEmails(db: DbOrTx, messages: EmailMessage[], shopName?: string, options: { wake?: boolean } = {}): Promise<void> {
   await queueMessages(db, messages.map(outboxMessage), shopName, options);
-}
-
-export async function queueEmail<K extends EmailKind>(db: DbOrTx, message: EmailMessage<K>): Promise<void> {
-  await queueEmails(db, [message as EmailMessage]);
 }

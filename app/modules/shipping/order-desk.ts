@@ -14,5 +14,6 @@ export type OrderMoveRequest = { now: Date; note?: string | null; deliveredAt?: 
  */
 export type OrderDesk = {
   recordHistory(tx: DbOrTx, changes: StatusChange[]): Promise<void>;
-  moveOrder<O extends MovingOrder>(tx: DbOrTx, actor: OrderActor, order: O, to: OrderStatus, opts: OrderMoveRequest): Promise<O>;
+  /** Inside the caller's transaction, the order already locked by it (the move-order flow's applyOrderMove). */
+  applyMove<O extends MovingOrder>(tx: DbOrTx, actor: OrderActor, order: O, to: OrderStatus, opts: OrderMoveRequest): Promise<O>;
 };

@@ -3,7 +3,7 @@ import type { DbOrTx } from "~/db/client.server";
 import { orders, shipments } from "~/db/schema";
 import { AppError } from "~/lib/errors";
 import { normalizePakistaniMobile } from "~/lib/phone";
-import { shopDayRange as karachiDayRange } from "~/lib/shop-time";
+import { shopDayRange } from "~/lib/shop-time";
 import { getSettings } from "~/db/shop-settings.server";
 import { getCourier } from "../couriers/couriers.server";
 
@@ -52,7 +52,7 @@ export function bookedParcels(db: DbOrTx, courierId: number, range: { start: Dat
  * The parcels are read by the (courier_id, booked_at) index.
  */
 export async function loadSheet(db: DbOrTx, { courierId, day }: { courierId: number; day: string }): Promise<LoadSheetData> {
-  const range = karachiDayRange(day);
+  const range = shopDayRange(day);
   if (!range) throw new AppError("VALIDATION", BAD_DAY, { date: BAD_DAY });
   const [courier, settings] = await Promise.all([getCourier(db, courierId), getSettings(db)]);
   const parcels = await bookedParcels(db, courier.id, range);

@@ -1,7 +1,7 @@
 import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import { orders, settlements, shipments } from "~/db/schema";
 import { formatPrice } from "~/lib/money";
-import { shopDay as karachiDay } from "~/lib/shop-time";
+import { shopDay } from "~/lib/shop-time";
 import { getSettings } from "~/db/shop-settings.server";
 import type { CodImportRow } from "./column-mapping";
 import { findParcel, notFound, type ImportContext, type PlannedRow } from "./import-context.server";
@@ -31,7 +31,7 @@ export async function importCodRows(ctx: ImportContext & { courierId: number }, 
   const planned: PlannedRow[] = [];
   const touched = new Map<number, string>();
   const settlementIds = new Map<string, number>();
-  const today = karachiDay(ctx.now);
+  const today = shopDay(ctx.now);
 
   /** The settlement with this reference: known to this import, stored by an earlier one, or (when `create`) new. */
   async function settlementFor(reference: string, paidOn: string, create: boolean): Promise<number | null> {

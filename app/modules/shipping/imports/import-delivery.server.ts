@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { settlements, shipments } from "~/db/schema";
-import { formatShopDateTimeAmPm as formatPakistanTime } from "~/lib/shop-time";
+import { formatShopDateTimeAmPm } from "~/lib/shop-time";
 import { STATUS_LABELS } from "~/modules/orders/order-lifecycle";
 import type { DeliveryImportRow } from "./column-mapping";
 import { courierTime, findParcel, notFound, recordCourierStatus, type ImportContext, type PlannedRow } from "./import-context.server";
@@ -30,8 +30,8 @@ export async function importDeliveryRow(ctx: ImportContext, row: DeliveryImportR
     // The courier's time, set before the move, so the parcel's hook (shipment-follows-order) leaves
     // the settling below to this import.
     await ctx.tx.update(shipments).set({ deliveredAt: at }).where(eq(shipments.id, shipment.id));
-    const delivered = await ctx.desk.moveOrder(ctx.tx, ctx.actor, order, "delivered", { now: ctx.now, deliveredAt: at, note: `${ctx.note}: ${row.status}` });
-    if (shipment.settlementId === null) return { ...base, outcome: "change", says: `Delivered on ${formatPakistanTime(at)}: the courier collected the cash` };
+    const delivered = await ctx.desk.applyMove(ctx.tx, ctx.actor, order, "delivered", { now: ctx.now, deliveredAt: at, note: `${ctx.note}: ${row.status}` });
+    if (shipment.settlementId === null) return { ...base, outcome: "change", says: `Delivered on ${formatShopDateTimeAmPm(at)}: the courier collected the cash` };
     // The courier paid before this file came: settle it now, as the COD import does for a parcel
     // already delivered, and recount the settlement (a delivered parcel is expected to collect its COD).
     const [settlement] = await ctx.tx.select({ reference: settlements.reference }).from(settlements).where(eq(settlements.id, shipment.settlementId));
@@ -39,7 +39,7 @@ export async function importDeliveryRow(ctx: ImportContext, row: DeliveryImportR
     const checked = await checkParcelPayment(ctx, payment);
     await refreshSettlement(ctx, shipment.settlementId, settlement.reference);
     const paid = checked.settled ? `settled in ${settlement.reference}` : `paid in ${settlement.reference}`;
-    return { ...base, outcome: "change", says: [`Delivered on ${formatPakistanTime(at)}: already ${paid}`, ...checked.notes].join("; ") };
+    return { ...base, outcome: "change", says: [`Delivered on ${formatShopDateTimeAmPm(at)}: already ${paid}`, ...checked.notes].join("; ") };
   }
   if (row.statusKind === "returned") {
     if (order.status === "returned") return { ...base, outcome: "unchanged", says: "Already returned" };
@@ -47,7 +47,7 @@ export async function importDeliveryRow(ctx: ImportContext, row: DeliveryImportR
     await recordCourierStatus(ctx, shipment, row.status, at);
     await ctx.tx.update(shipments).set({ returnedAt: at }).where(eq(shipments.id, shipment.id));
     const reason = row.reason ? ` (${row.reason})` : "";
-    await ctx.desk.moveOrder(ctx.tx, ctx.actor, order, "returned", { now: ctx.now, note: `${ctx.note}: ${row.status}${reason}` });
+    await ctx.desk.applyMove(ctx.tx, ctx.actor, order, "returned", { now: ctx.now, note: `${ctx.note}: ${row.status}${reason}` });
     return { ...base, outcome: "change", says: `Returned to the shop${reason}: its stock is put back and the return counts against this phone number` };
   }
   const recorded = await recordCourierStatus(ctx, shipment, row.status, at);

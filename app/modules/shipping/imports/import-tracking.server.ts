@@ -35,10 +35,10 @@ export async function importTrackingRow(ctx: ImportContext, row: TrackingImportR
   }
   await ctx.tx.update(shipments).set({ trackingNumber: row.trackingNumber }).where(eq(shipments.id, shipment.id));
   if (order.status === "confirmed") {
-    await ctx.desk.moveOrder(ctx.tx, ctx.actor, order, "processing", { now: ctx.now, note: ctx.note });
+    await ctx.desk.applyMove(ctx.tx, ctx.actor, order, "processing", { now: ctx.now, note: ctx.note });
     order.status = "processing";
   }
   const courier = { courierName: courierName ?? undefined, trackingNumber: row.trackingNumber };
-  await ctx.desk.moveOrder(ctx.tx, ctx.actor, order, "shipped", { now: ctx.now, note: `${ctx.note}: ${courierName}, tracking ${row.trackingNumber}`, courier });
+  await ctx.desk.applyMove(ctx.tx, ctx.actor, order, "shipped", { now: ctx.now, note: `${ctx.note}: ${courierName}, tracking ${row.trackingNumber}`, courier });
   return { ...base, outcome: "change", says: `Shipped with ${courierName}, tracking number ${row.trackingNumber}; the buyer is e-mailed the tracking link` };
 }

@@ -5,7 +5,7 @@ import { courierImports, courierUploads } from "~/db/schema";
 import { AppError } from "~/lib/errors";
 import type { OrderActor } from "~/modules/orders/order-actor";
 import type { OrderDesk } from "../order-desk";
-import { shopDay as karachiDay } from "~/lib/shop-time";
+import { shopDay } from "~/lib/shop-time";
 import { guessMapping, type ColumnMapping, type ImportKind, type ImportRow } from "./column-mapping";
 import type { CourierFile, CourierFilePortal, CourierFileReport } from "../couriers/courier-provider";
 import { getCourier } from "../couriers/couriers.server";
@@ -93,7 +93,7 @@ export async function runCourierImport(
           kind: request.kind, fileName: upload.fileName, fileHash, courierId: courier?.id ?? null, appliedBy: actor.id, appliedByName: actor.name, appliedAt: now,
         }).returning({ id: courierImports.id })
         : [];
-      const source = `import of ${request.kind === "tracking" ? "tracking" : request.kind === "delivery" ? "delivery status" : "COD payment"} file ${upload.fileName} ${karachiDay(now)}`;
+      const source = `import of ${request.kind === "tracking" ? "tracking" : request.kind === "delivery" ? "delivery status" : "COD payment"} file ${upload.fileName} ${shopDay(now)}`;
       const ctx: ImportContext = { tx, actor, now, source, note: `By ${source}`, courierId: courier?.id ?? null, importId: recorded?.id ?? null, desk };
       let planned: PlannedRow[] = [];
       let settlements: SettlementSummary[] = [];

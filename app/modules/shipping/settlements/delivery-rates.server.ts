@@ -1,7 +1,7 @@
 import { and, eq, gte, lte, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { couriers, orders, shipments } from "~/db/schema";
-import { startOfShopDay as startOfKarachiDay } from "~/lib/shop-time";
+import { startOfShopDay } from "~/lib/shop-time";
 import { deliveryRate, type RateGrouping, type RateWindow } from "./rates-query";
 
 /** One courier's (or city's) figures over the window, or the whole shop's. */
@@ -23,7 +23,7 @@ export type RateRow = {
 export type DeliveryRates = {
   days: RateWindow;
   by: RateGrouping;
-  /** The first instant counted (the start of the Karachi day `days - 1` days before today). */
+  /** The first instant counted (the start of the shop day `days - 1` days before today). */
   since: string;
   /** Most parcels first. */
   rows: RateRow[];
@@ -35,13 +35,13 @@ const int = (expression: SQL) => sql<number>`${expression}`.mapWith(Number);
 const nullableNumber = (expression: SQL) => sql<number | null>`${expression}`.mapWith((v: unknown) => (v === null ? null : Number(v)));
 
 /**
- * Delivery and return rates over the parcels booked in the last `days` days (Karachi days, today
+ * Delivery and return rates over the parcels booked in the last `days` days (shop days, today
  * included), per courier or per city of the order, and for the whole shop (one query: GROUP BY
  * ROLLUP). A parcel delivered and later sent back by the buyer counts as delivered: the courier did
  * its job; returned (RTO) is back with the shop without being delivered.
  */
 export async function deliveryRates(db: DbOrTx, { days, by, now = new Date() }: { days: RateWindow; by: RateGrouping; now?: Date }): Promise<DeliveryRates> {
-  const since = startOfKarachiDay(now, days - 1);
+  const since = startOfShopDay(now, days - 1);
   const delivered = sql`${shipments.deliveredAt} is not null`;
   const group = by === "courier" ? sql`${couriers.name}` : sql`${orders.city}`;
   const figures = {

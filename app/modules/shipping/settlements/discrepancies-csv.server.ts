@@ -1,7 +1,7 @@
 import { stringify } from "csv-stringify/sync";
 import type { DbOrTx } from "~/db/client.server";
 import { neutraliseCsvCell } from "~/modules/orders/csv-cell";
-import { shopDay as karachiDay } from "~/lib/shop-time";
+import { shopDay } from "~/lib/shop-time";
 import { discrepanciesWithNames, statusWhere, toDiscrepancyView } from "./discrepancies.server";
 import type { DiscrepancyStatus } from "./discrepancy-words";
 
@@ -20,7 +20,7 @@ export async function discrepanciesCsv(db: DbOrTx, { status }: { status: Discrep
   return stringify([
     COLUMNS,
     ...rows.map((d) => [
-      karachiDay(new Date(d.createdAt)),
+      shopDay(new Date(d.createdAt)),
       text(d.courierName),
       text(d.orderNumber),
       d.kindText,
@@ -28,7 +28,7 @@ export async function discrepanciesCsv(db: DbOrTx, { status }: { status: Discrep
       amount(d.actual),
       amount(d.difference),
       text(d.detail),
-      d.resolvedAt ? text(`${karachiDay(new Date(d.resolvedAt))}${d.resolvedByName ? ` by ${d.resolvedByName}` : ""}`) : "",
+      d.resolvedAt ? text(`${shopDay(new Date(d.resolvedAt))}${d.resolvedByName ? ` by ${d.resolvedByName}` : ""}`) : "",
       text(d.resolvedNote),
     ]),
   ]);

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { orders, settlements, shipments, shippingDiscrepancies } from "~/db/schema";
 import type { DiscrepancyKind } from "~/db/schema/statuses";
-import { formatShopDateTimeAmPm as formatPakistanTime } from "~/lib/shop-time";
+import { formatShopDateTimeAmPm } from "~/lib/shop-time";
 import { formatPrice } from "~/lib/money";
 import { paymentStatusWhenSettled } from "~/modules/orders/order-lifecycle";
 import type { ImportContext, MatchedParcel } from "../imports/import-context.server";
@@ -77,7 +77,7 @@ export async function checkParcelPayment(ctx: ImportContext, p: ParcelPayment): 
   // put it in a claim, and the resolved list should still say what happened.
   const closed = await ctx.tx
     .update(shippingDiscrepancies)
-    .set({ resolvedAt: ctx.now, resolvedByName: ctx.actor.name, resolvedNote: `Delivered after the payment came in: delivered on ${formatPakistanTime(order.deliveredAt)}, by ${ctx.source}` })
+    .set({ resolvedAt: ctx.now, resolvedByName: ctx.actor.name, resolvedNote: `Delivered after the payment came in: delivered on ${formatShopDateTimeAmPm(order.deliveredAt)}, by ${ctx.source}` })
     .where(and(eq(shippingDiscrepancies.kind, "not-delivered"), eq(shippingDiscrepancies.orderId, order.id), isNull(shippingDiscrepancies.resolvedAt)))
     .returning({ id: shippingDiscrepancies.id });
   if (closed.length) notes.push("its \"paid for a parcel not delivered\" discrepancy is resolved");

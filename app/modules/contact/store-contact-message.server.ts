@@ -40,7 +40,7 @@ export type TellStaff = (tx: DbOrTx, notice: ContactNotice) => Promise<unknown>;
  * buyer costs more than one spam in the inbox. A form left open over a day is sent back with its
  * values to be sent again. Messages are limited per client address.
  */
-export async function submitContactMessage(
+export async function storeContactMessage(
   db: Db, input: Record<string, unknown>, context: ContactRequestContext, tellStaff: TellStaff,
 ): Promise<ContactResult> {
   const text = (k: ContactField) => (typeof input[k] === "string" ? (input[k] as string) : "");
