@@ -5,7 +5,7 @@ import { orders } from "~/db/schema";
 import { AppError } from "~/lib/errors";
 import { isUuid } from "~/lib/uuid";
 import { putStockBack } from "~/modules/catalog/variant-stock.server";
-import { queueOrderEmails } from "~/modules/messages/order-emails.server";
+import { queueOrderEmails, type OrderEvent } from "~/modules/messages/order-emails.server";
 import { announceRestock, stockBeforeChange } from "~/modules/notify-me/announce-restock.server";
 import type { OrderActor } from "~/modules/orders/order-actor";
 import { itemsToPutBack } from "~/modules/orders/order-items-back.server";
@@ -89,10 +89,11 @@ export async function moveOrders(ctx: FlowContext, actor: OrderActor, orderIds: 
  * with every side effect of a move: stock back exactly once on cancel or return (and Notify Me told
  * of what is buyable again), the discount code's use given back, the parcel kept in step
  * (modules/shipping), the history row, the buyer's e-mail and the live event. The owner's status
- * form and the courier imports both move orders through here. Answers the order as moved.
+ * form, a cancel and the courier imports all move orders through here. Answers the order as moved.
  */
 export async function applyOrderMove<O extends MovingOrder>(
-  tx: DbOrTx, actor: OrderActor, order: O, to: OrderStatus, opts: OrderMoveRequest,
+  tx: DbOrTx, actor: OrderActor, order: O, to: OrderStatus,
+  opts: OrderMoveRequest & { /** What the e-mails say, when not the plain status move (a buyer's own cancel). */ emails?: OrderEvent },
 ): Promise<O> {
   const from = order.status;
   const moved = await writeOrderMove(tx, order, to, opts);
@@ -114,7 +115,7 @@ export async function applyOrderMove<O extends MovingOrder>(
   const note = [opts.note, parcelNote].filter(Boolean).join(". ") || null;
   await recordStatusChange(tx, { orderId: order.id, from, to, actor, at: opts.now, note });
   if (to === "delivered") await followParcel();
-  await queueOrderEmails(tx, order.id, { type: "status", status: to });
+  await queueOrderEmails(tx, order.id, opts.emails ?? { type: "status", status: to });
   if (to === "delivered" || to === "returned") await anonymiseIfCustomerDeleted(tx, order.id);
   await publishLiveEvent(tx, { topic: "orders", userId: order.userId });
   return moved;
