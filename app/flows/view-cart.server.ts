@@ -1,10 +1,9 @@
 import { getSettings } from "~/db/shop-settings.server";
 import { listCartLines } from "~/modules/cart/cart-lines.server";
 import { cartView, type CartDiscount } from "~/modules/cart/cart-view";
-import { tryDiscountCode } from "~/modules/promotions/code-attempts.server";
 import { normalizeDiscountCode } from "~/modules/promotions/discount-rules";
-import { previewDiscountCode } from "~/modules/promotions/redeem-discount-code.server";
 import type { FlowContext } from "./flow-context";
+import { judgeCodeTry } from "./preview-checkout-discount.server";
 
 /**
  * The buyer's cart with today's prices and stock and the server's totals. With a discount code,
@@ -17,8 +16,7 @@ export async function viewCart({ db, now = new Date() }: FlowContext, userId: st
   const code = normalizeDiscountCode(opts.discountCode ?? null);
   let discount: CartDiscount = null;
   if (code && lines.length > 0) {
-    const judge = () => previewDiscountCode(db, { code, lines, userId, phone: "", now });
-    const verdict = opts.requestAddress === undefined ? await judge() : await tryDiscountCode(db, { address: opts.requestAddress, userId }, judge, now);
+    const verdict = await judgeCodeTry(db, now, { code, lines, userId, phone: "", requestAddress: opts.requestAddress });
     discount = verdict.ok ? { code: verdict.code, amount: verdict.amount } : { code, error: verdict.message };
   }
   return cartView(lines, settings, discount);

@@ -2,16 +2,12 @@ import { data, redirect, type AppLoadContext } from "react-router";
 import type { ShippingFormErrors as ShippingErrors, ShippingFormValues as ShippingValues } from "~/modules/checkout/checkout-schema";
 import { COD_ONLY_MESSAGE, parseShippingForm } from "~/modules/checkout/checkout-schema";
 import { placeOrder } from "~/flows/place-order.server";
+import { previewCheckoutDiscount } from "~/flows/preview-checkout-discount.server";
 import type { SessionUser } from "~/modules/accounts/session-user.server";
 import { requestAddress } from "~/modules/abuse/request-address.server";
-import { listCartLines } from "~/modules/cart/cart-lines.server";
-import { resolveVariant } from "~/modules/cart/cart-mutations.server";
-import { cartTotals, type CartTotals } from "~/modules/cart/cart-totals";
-import { tryDiscountCode } from "~/modules/promotions/code-attempts.server";
+import type { CartTotals } from "~/modules/cart/cart-totals";
+import type { OrderItemRequest } from "~/modules/checkout/order-request";
 import { normalizeDiscountCode } from "~/modules/promotions/discount-rules";
-import { previewDiscountCode } from "~/modules/promotions/redeem-discount-code.server";
-import { cartVersionOf } from "~/modules/checkout/order-fingerprint";
-import { getSettings } from "~/modules/settings/get-settings.server";
 import { normalizePakistaniMobile } from "~/lib/phone";
 import { AppError } from "~/lib/errors";
 import { setFlash } from "./flash.server";
@@ -35,7 +31,6 @@ export const KEY_REUSED_FORM_MESSAGE = "This checkout already placed an order wi
 export const NO_CODE_MESSAGE = "Please enter a discount code";
 
 const SHIPPING_KEYS = ["fullName", "email", "phone", "city", "cityOther", "address", "postalCode"] as const;
-type OrderItems = { productId: string; color?: string; size?: string; quantity: number }[];
 
 /**
  * Place Order, or Apply a discount code, from /cart or /checkout. Place Order validates the
@@ -44,7 +39,7 @@ type OrderItems = { productId: string; color?: string; size?: string; quantity: 
  * total, changing nothing. Errors come back beside their fields with everything the buyer typed.
  */
 export async function placeOrderFromForm(
-  request: Request, context: AppLoadContext, user: SessionUser, form: Record<string, FormDataEntryValue>, items?: OrderItems,
+  request: Request, context: AppLoadContext, user: SessionUser, form: Record<string, FormDataEntryValue>, items?: OrderItemRequest[],
 ) {
   const values: CheckoutValues = Object.fromEntries(SHIPPING_KEYS.map((k) => [k, typeof form[k] === "string" ? (form[k] as string) : ""])) as ShippingValues;
   values.discountCode = typeof form.discountCode === "string" ? form.discountCode.slice(0, 50) : "";
@@ -75,25 +70,16 @@ export async function placeOrderFromForm(
 }
 
 /** Apply: what the code would take off the order's lines now, under the abuse limits of code guessing. */
-async function applyDiscountCode(request: Request, context: AppLoadContext, user: SessionUser, values: CheckoutValues, items?: OrderItems) {
+async function applyDiscountCode(request: Request, context: AppLoadContext, user: SessionUser, values: CheckoutValues, items?: OrderItemRequest[]) {
   const code = normalizeDiscountCode(values.discountCode);
   if (!code) return data<CheckoutActionData>({ intent: "checkout", formError: "", fields: { discountCode: NO_CODE_MESSAGE }, values }, { status: 400 });
-  const now = new Date();
-  const [lines, settings] = await Promise.all([orderLines(context, user.id, items, now), getSettings(context.db)]);
   const phone = normalizePakistaniMobile(values.phone ?? "") ?? "";
-  const verdict = await tryDiscountCode(context.db, { address: requestAddress(request), userId: user.id },
-    () => previewDiscountCode(context.db, { code, lines, userId: user.id, phone, now }), now);
-  const cartVersion = items ? undefined : cartVersionOf(lines as Awaited<ReturnType<typeof listCartLines>>);
+  const { verdict, totals, cartVersion } = await previewCheckoutDiscount(context, { userId: user.id, code, phone, items, requestAddress: requestAddress(request) });
   if (!verdict.ok) {
-    return data<CheckoutActionData>({ intent: "checkout", formError: "", fields: { discountCode: verdict.message }, values, discount: null, totals: cartTotals(lines, settings), cartVersion }, { status: 400 });
+    return data<CheckoutActionData>({ intent: "checkout", formError: "", fields: { discountCode: verdict.message }, values, discount: null, totals, cartVersion }, { status: 400 });
   }
   return data<CheckoutActionData>({
     intent: "checkout", formError: "", fields: {}, values: { ...values, discountCode: verdict.code },
-    discount: { code: verdict.code, amount: verdict.amount }, totals: cartTotals(lines, settings, verdict.amount), cartVersion,
+    discount: { code: verdict.code, amount: verdict.amount }, totals, cartVersion,
   });
-}
-
-async function orderLines(context: AppLoadContext, userId: string, items: OrderItems | undefined, now: Date) {
-  if (!items) return listCartLines(context.db, userId, now);
-  return Promise.all(items.map(async (item) => ({ ...(await resolveVariant(context.db, item, now)), quantity: item.quantity })));
 }
