@@ -6,6 +6,7 @@ import os from "node:os";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { migrateDatabase, openDatabase, type Database, type Db } from "~/db/client.server";
+import { drawSeedPhotos } from "~/seed/draw-seed-photos.server";
 import { seedDatabase } from "~/seed/seed.server";
 import { parseEnv } from "~/lib/env.server";
 import { createShopAuth } from "~/flows/create-shop-auth.server";
@@ -39,6 +40,7 @@ export async function prepareShopData(
   await withDatabase(target, async (db, database) => {
     await migrateDatabase(database);
     await seedDatabase(db, { shopName: "Kapra" });
+    await drawSeedPhotos(db).done;
     await seedDemoData(db, demo);
     // What autovacuum does on a live PostgreSQL (PGlite has none): visibility map and statistics.
     await db.execute(sql`vacuum analyze`);

@@ -5,6 +5,7 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { migrateDatabase, openDatabase } from "~/db/client.server";
+import { drawSeedPhotos } from "~/seed/draw-seed-photos.server";
 import { seedDatabase } from "~/seed/seed.server";
 import { parseEnv } from "~/lib/env.server";
 import { lockDataDir } from "../server/data-dir-lock";
@@ -41,6 +42,8 @@ const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: pa
 try {
   await migrateDatabase(database);
   if (await seedDatabase(database.db, { shopName: env.SHOP_NAME })) console.log("Seeded the shop's settings and catalogue.");
+  // Photos a first start left undrawn (it was stopped early) are drawn here, before the shop is used.
+  await drawSeedPhotos(database.db).done;
   const result = await seedDemoData(database.db, options);
   console.log(
     `Added ${result.products} products (${result.variants} variants) and ${result.orders} orders (${result.items} items, ${result.history} status changes), ` +

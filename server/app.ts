@@ -28,6 +28,7 @@ import { createLiveEventsHandler } from "./live-events-handler";
 import { createLiveHub, type LiveHub } from "./live-hub";
 import { startCartReminders } from "./cart-reminder-job";
 import { startLauncher } from "./launcher";
+import { drawSeedPhotos } from "~/seed/draw-seed-photos.server";
 import { createPageCache } from "./page-cache";
 import { createReadCacheListener } from "./read-cache-listener";
 import { withDatabaseOutages } from "./database-outage";
@@ -61,12 +62,13 @@ export async function createServices(database: Pick<Database, "db" | "listen">, 
   const auth = createShopAuth({ db: database.db, env, secret, logger });
   const live = createLiveHub(database);
   const settings = createSettingsListener(database);
-  const readCache = createReadCacheListener(database);
+  const readCache = createReadCacheListener(database, env.READ_CACHE_MB * MB);
   await Promise.all([live.start(), settings.start(), readCache.start()]);
   return { database, env, auth, providers, live, settings, readCache };
 }
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
+const MB = 1024 * 1024;
 
 /**
  * Pages are compressed on every request: a low level costs about half the CPU of the default (6)
@@ -162,7 +164,7 @@ export function createApp({ services, serveAssets, build: given = loadServerBuil
 
   // Content-addressed images: a key never changes meaning, so browsers and CDNs keep them forever
   // and this process keeps the popular ones in memory.
-  const media = createMediaCache();
+  const media = createMediaCache(services.env.MEDIA_CACHE_MB * MB);
   app.get("/media/:file", async (req, res, next) => {
     try {
       const key = req.params.file.replace(/\.webp$/, "");
@@ -196,6 +198,7 @@ export function createApp({ services, serveAssets, build: given = loadServerBuil
   const render = createFetchHandler(build, env.NODE_ENV);
   const pageCache = createPageCache({
     render: (request) => render(request, loadContext),
+    maxBytes: env.PAGE_CACHE_MB * MB,
     headers,
     origin,
     onServed: (req, status, hit) => logger.info({ method: req.method, ...loggableUrl(req.url), status, cache: hit ? "hit" : "miss" }, "request"),
@@ -258,6 +261,11 @@ async function serveShop(env: Env, database: ShopDatabase, { serveAssets }: { se
   const services = await createServices(database, env);
   // Every process runs both: e-mails are claimed with SKIP LOCKED and launches are one atomic update, so each happens once.
   const stopLauncher = startLauncher(database.db, logger);
+  // The seeded catalogue's photos, drawn after the first start while the shop already serves (each claimed by one process).
+  const seedPhotos = drawSeedPhotos(database.db, { onError: (error) => logger.error({ err: error }, "drawing the catalogue's photos failed; trying again shortly") });
+  void seedPhotos.done.then((drawn) => {
+    if (drawn > 0 && !seedPhotos.stopped) logger.info({ drawn }, "the seeded catalogue's photos are all drawn");
+  });
   // Each forgotten-cart reminder is claimed with one upsert, so it too goes once.
   const stopCartReminders = startCartReminders(database.db, logger);
   // The same senders as the requests' (Settings' test e-mail): made once, in createServices.
@@ -292,6 +300,7 @@ async function serveShop(env: Env, database: ShopDatabase, { serveAssets }: { se
     // The mail worker finishes the e-mail it is sending while the HTTP server drains.
     await Promise.all([
       mailWorker.stop().catch(() => {}),
+      seedPhotos.stop(),
       drainHttpServer(server, { closeStreams: () => services.live.closeStreams(), logger }),
     ]);
     await closeProviders(services.providers).catch(() => {});

@@ -16,7 +16,7 @@ export async function bootstrapDatabase(env: Env, logger: Logger): Promise<ShopD
   let release = () => {};
   if (!env.DATABASE_URL) release = lockDataDir(env.DATA_DIR);
   try {
-    const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: path.resolve(env.DATA_DIR) });
+    const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: path.resolve(env.DATA_DIR), sharedBuffersMb: env.PGLITE_SHARED_BUFFERS_MB });
     logger.info({ database: database.kind, dataDir: env.DATABASE_URL ? undefined : path.resolve(env.DATA_DIR) }, "database opened");
     await migrateDatabase(database);
     const started = Date.now();
@@ -61,6 +61,6 @@ export async function prepareShop(env: Env, logger: Logger): Promise<ShopDatabas
 
 /** A cluster worker's database: the primary has already migrated and seeded it. */
 export async function openPreparedDatabase(env: Env): Promise<ShopDatabase> {
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: path.resolve(env.DATA_DIR) });
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: path.resolve(env.DATA_DIR), sharedBuffersMb: env.PGLITE_SHARED_BUFFERS_MB });
   return { ...database, release: () => {}, seeded: false };
 }

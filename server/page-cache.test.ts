@@ -8,7 +8,7 @@ let close: (() => void) | undefined;
 afterEach(() => close?.());
 
 /** A real HTTP server whose pages come from `render`; returns its base URL and the render count. */
-async function serve(render: (request: Request) => Promise<Response>, opts: { ttlMs?: number; staleMs?: number } = {}) {
+async function serve(render: (request: Request) => Promise<Response>, opts: { ttlMs?: number; staleMs?: number; maxBytes?: number } = {}) {
   const stats = { renders: 0 };
   const cache = createPageCache({
     ...opts,
@@ -23,7 +23,7 @@ async function serve(render: (request: Request) => Promise<Response>, opts: { tt
   const server = app.listen(0, "127.0.0.1");
   await new Promise((r) => server.once("listening", r));
   close = () => server.close();
-  return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, stats };
+  return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, stats, cache };
 }
 
 const page = (body: string, init: ResponseInit = {}) => new Response(body, { status: 200, headers: { "Content-Type": "text/html" }, ...init });
@@ -39,6 +39,27 @@ describe("page cache", () => {
     expect(second.headers.get("content-encoding")).toBe("gzip");
     expect(await second.text()).toContain("render 1");
     expect(stats.renders).toBe(1);
+  });
+
+  it("keeps pages within its byte budget, the least recently served going first", async () => {
+    // Each kept page weighs about 10.5 KB (its 10 KB body, a small gzip, its headers): three fit.
+    const { base, stats, cache } = await serve(async (request) => page(createHash("sha512").update(request.url).digest("hex").repeat(80)), { maxBytes: 35_000, ttlMs: 60_000 });
+    for (const path of ["/a", "/b", "/c"]) await (await fetch(`${base}${path}`)).text();
+    expect(cache.bytes).toBeGreaterThan(30_000);
+    expect((await fetch(`${base}/a`)).headers.get("x-cache")).toBe("HIT"); // /a is now the most recent
+    await (await fetch(`${base}/d`)).text();
+    expect(cache.bytes).toBeLessThanOrEqual(35_000);
+    expect(stats.renders).toBe(4);
+    expect((await fetch(`${base}/a`)).headers.get("x-cache")).toBe("HIT");
+    expect((await fetch(`${base}/b`)).headers.get("x-cache")).toBe("MISS");
+    expect(stats.renders).toBe(5);
+  });
+
+  it("keeps no page with a budget of 0 (PAGE_CACHE_MB=0)", async () => {
+    const { base, stats } = await serve(async () => page("<p>hello</p>"), { maxBytes: 0 });
+    await (await fetch(`${base}/x`)).text();
+    expect((await fetch(`${base}/x`)).headers.get("x-cache")).toBe("MISS");
+    expect(stats.renders).toBe(2);
   });
 
   it("names each inline script's hash in a cached page's CSP instead of the one nonce every guest would share", async () => {

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import zlib from "node:zlib";
+import { LRUCache } from "lru-cache";
 
 /**
  * A micro-cache of rendered pages for visitors without cookies (guests browsing the catalogue):
@@ -39,6 +40,8 @@ export type PageCacheOptions = {
   ttlMs?: number;
   staleMs?: number;
   maxEntries?: number;
+  /** What the kept pages may weigh together (PAGE_CACHE_MB): the least recently served go first; 0 keeps none. */
+  maxBytes?: number;
   /** Headers every response carries (security headers); one the page sets itself (its CSP with its nonce) wins. */
   headers?: Record<string, string>;
   /**
@@ -50,9 +53,11 @@ export type PageCacheOptions = {
 };
 
 export function createPageCache({
-  render, ttlMs = 1000, staleMs = 30_000, maxEntries = 500, headers: fixedHeaders = {}, origin = "http://localhost", onServed,
+  render, ttlMs = 1000, staleMs = 30_000, maxEntries = 500, maxBytes = 16 * 1024 * 1024, headers: fixedHeaders = {}, origin = "http://localhost", onServed,
 }: PageCacheOptions) {
-  const entries = new Map<string, Entry>();
+  const entries = maxBytes > 0
+    ? new LRUCache<string, Entry>({ max: maxEntries, maxSize: maxBytes, sizeCalculation: (entry) => entryBytes(entry), maxEntrySize: Math.max(1, Math.floor(maxBytes / 2)) })
+    : null;
   const pending = new Map<string, Promise<Entry>>();
   // Bumped by clear(): a render that started before a clear may show the old facts, so it is not kept.
   let generation = 0;
@@ -106,11 +111,11 @@ export function createPageCache({
   function handle(req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) {
     if ((req.method !== "GET" && req.method !== "HEAD") || req.headers.cookie || req.headers.authorization) return next();
     const key = req.url ?? "/";
-    const cached = entries.get(key);
+    const cached = entries?.get(key);
     const now = Date.now();
     if (cached && cached.expires > now) return send(req, res, cached, true);
     if (cached && cached.expires + staleMs > now) {
-      refresh(key, req).catch(() => entries.delete(key));
+      refresh(key, req).catch(() => entries?.delete(key));
       return send(req, res, cached, true);
     }
     refresh(key, req).then((entry) => send(req, res, entry, false), next);
@@ -124,11 +129,8 @@ export function createPageCache({
       flight = renderEntry(req, key)
         .then((entry) => {
           if (startedIn !== generation) return entry;
-          entries.delete(key);
-          if (entry.cacheable) {
-            entries.set(key, entry);
-            if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
-          }
+          entries?.delete(key);
+          if (entry.cacheable) entries?.set(key, entry);
           return entry;
         })
         .finally(() => {
@@ -141,10 +143,24 @@ export function createPageCache({
 
   /** Forgets every page (renders already under way finish, but are not kept). */
   function clear() {
-    entries.clear();
+    entries?.clear();
     pending.clear();
     generation++;
   }
 
-  return { handle, clear };
+  return {
+    handle,
+    clear,
+    /** What the kept pages weigh now, in bytes. */
+    get bytes() {
+      return entries?.calculatedSize ?? 0;
+    },
+  };
+}
+
+/** A kept page's weight: both bodies and its headers. */
+function entryBytes(entry: Entry): number {
+  let bytes = entry.body.length + (entry.gzip?.length ?? 0) + 256;
+  for (const [name, value] of entry.headers) bytes += name.length + value.length;
+  return bytes;
 }

@@ -18,8 +18,8 @@ const RETRY_MS = 30_000;
  * at all, so each process also keeps a timer for the next sale boundary, drops its catalogue reads
  * then and tells `onPricesChanged` (the guest page cache), on time in every process.
  */
-export function createReadCacheListener(database: Pick<Database, "db" | "listen">) {
-  const cache = enableReadCache(database.db);
+export function createReadCacheListener(database: Pick<Database, "db" | "listen">, maxBytes?: number) {
+  const cache = enableReadCache(database.db, maxBytes);
   const priceListeners = new Set<() => void>();
   let stops: (() => Promise<void>)[] = [];
   let timer: NodeJS.Timeout | undefined;

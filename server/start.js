@@ -1,7 +1,14 @@
-// Production entry: the Vite server build bundles server/app.ts together with the React app.
+// Production entry, and the process that serves: run it directly (`node server/start.js`, as
+// `npm start` and the systemd unit in the README do), never behind a shell, so signals reach it.
+// The Vite server build bundles server/app.ts together with the React app.
 import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { ensureBuild } from "./fresh-build.mjs";
 
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 if (fs.existsSync(".env")) process.loadEnvFile(".env");
 process.env.NODE_ENV ??= "production";
+ensureBuild(root);
 const { main } = await import("../build/server/index.js");
 await main();

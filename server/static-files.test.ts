@@ -102,5 +102,14 @@ describe("the photo cache", () => {
     expect(cache.get("a")).toBeDefined();
     cache.set("huge", photo(200)); // more than an eighth of the budget: never kept
     expect(cache.get("huge")).toBeUndefined();
+    expect(cache.bytes).toBeLessThanOrEqual(280);
+    expect(cache.bytes).toBe(cache.size * 30);
+  });
+
+  it("keeps nothing with a budget of 0 (MEDIA_CACHE_MB=0)", () => {
+    const cache = createMediaCache(0);
+    cache.set("a", { contentType: "image/webp", bytes: new Uint8Array(10) });
+    expect(cache.get("a")).toBeUndefined();
+    expect(cache.size).toBe(0);
   });
 });

@@ -10,7 +10,7 @@ export const migrationsFolder = path.resolve(process.env.APP_ROOT ?? process.cwd
  * Opens PostgreSQL at `databaseUrl`, or the embedded PGlite database in `dataDir` (":memory:" for
  * tests, then optionally started from `loadDataDir`, a dump of a migrated or seeded database).
  */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; loadDataDir?: Blob }): Promise<Database> {
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; loadDataDir?: Blob; sharedBuffersMb?: number }): Promise<Database> {
   if (opts.databaseUrl) {
     const { default: pg } = await import("pg");
     const { drizzle } = await import("drizzle-orm/node-postgres");
@@ -27,7 +27,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   }
   // Embedded: reopened in this process should PostgreSQL stop on a fatal error (app/db/pglite.server.ts).
   const { openPglite } = await import("./pglite.server");
-  return openPglite(opts.dataDir, { loadDataDir: opts.loadDataDir });
+  return openPglite(opts.dataDir, { loadDataDir: opts.loadDataDir, sharedBuffersMb: opts.sharedBuffersMb });
 }
 
 /**

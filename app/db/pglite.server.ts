@@ -1,3 +1,7 @@
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { promisify } from "node:util";
 import type { PGlite } from "@electric-sql/pglite";
 import { logger } from "~/lib/logger.server";
 import { RESYNC_PAYLOAD, type Database, type Db } from "./database";
@@ -12,6 +16,29 @@ export class EmbeddedDatabaseDown extends Error {
   }
 }
 
+/**
+ * PostgreSQL's own defaults (128 MB of shared buffers, 64 MB for maintenance) are sized for a
+ * database server with memory to spare; inside the shop's process they were half of its resident
+ * memory. The shop's hot reads are in its read cache, and the operating system caches the data
+ * files, so a small buffer pool costs little (decision 0026 has the figures).
+ */
+export const DEFAULT_SHARED_BUFFERS_MB = 16;
+
+function memorySettings(sharedBuffersMb: number): string[] {
+  return ["-c", `shared_buffers=${sharedBuffersMb}MB`, "-c", "wal_buffers=1MB", "-c", "maintenance_work_mem=16MB", "-c", "temp_buffers=4MB"];
+}
+
+/**
+ * Makes a new data directory (PostgreSQL's initdb) in a short-lived process of its own. PGlite runs
+ * initdb in a second WebAssembly instance and hands the result over as an archive in memory: the
+ * process doing it peaks near 750 MB and keeps about 300 MB of it until a full garbage collection
+ * that an idle server may never run. Done here, all of it goes when that process exits.
+ */
+async function createDataDir(dataDir: string): Promise<void> {
+  const script = `const { PGlite } = await import("@electric-sql/pglite"); const db = new PGlite(process.argv[1]); await db.waitReady; await db.close();`;
+  await promisify(execFile)(process.execPath, ["--input-type=module", "--eval", script, dataDir], { cwd: process.env.APP_ROOT ?? process.cwd() });
+}
+
 const REOPEN_FIRST_MS = 500;
 const REOPEN_MAX_MS = 5_000;
 
@@ -24,11 +51,16 @@ const REOPEN_MAX_MS = 5_000;
  * directory, retrying until the disk takes writes again. Opening runs crash recovery from the WAL,
  * so every committed transaction is still there. The DATA_DIR lock stays with this process throughout.
  */
-export async function openPglite(dataDir: string, { loadDataDir }: { loadDataDir?: Blob } = {}): Promise<Database> {
+export async function openPglite(
+  dataDir: string,
+  { loadDataDir, sharedBuffersMb = DEFAULT_SHARED_BUFFERS_MB }: { loadDataDir?: Blob; sharedBuffersMb?: number } = {},
+): Promise<Database> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
+  const startParams = [...PGlite.defaultStartParams, ...memorySettings(sharedBuffersMb)];
+  if (dataDir !== ":memory:" && !fs.existsSync(path.join(dataDir, "PG_VERSION"))) await createDataDir(dataDir);
   const create = async () => {
-    const next = dataDir === ":memory:" ? new PGlite({ loadDataDir }) : new PGlite(dataDir);
+    const next = dataDir === ":memory:" ? new PGlite({ loadDataDir, startParams }) : new PGlite(dataDir, { startParams });
     await next.waitReady;
     return next;
   };

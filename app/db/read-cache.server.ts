@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import type { DbOrTx } from "./client.server";
 
 /**
@@ -11,7 +12,7 @@ import type { DbOrTx } from "./client.server";
  */
 export type ReadCacheScope = "catalog" | "settings" | "shopper";
 
-type Entry = { storedAt: number; value: Promise<unknown> };
+type Entry = { storedAt: number; value: Promise<unknown>; bytes: number };
 
 export type ReadCache = {
   /** Drops every entry of the scope (its data changed somewhere). */
@@ -19,21 +20,38 @@ export type ReadCache = {
   /** Drops one entry (one shopper's data changed). */
   invalidateKey: (scope: ReadCacheScope, key: string) => void;
   readonly size: number;
+  /** What the kept values weigh, about (JSON size), in bytes. */
+  readonly bytes: number;
 };
 
-const MAX_ENTRIES = 1000;
 /** A safety net: should a change notice ever be lost, nothing stays stale longer than this. */
 const MAX_AGE_MS = 60_000;
+/** What an entry is counted as while its load is under way (its real weight is known once it resolves). */
+const PENDING_BYTES = 1024;
+export const DEFAULT_READ_CACHE_BYTES = 16 * 1024 * 1024;
 
 const caches = new WeakMap<object, ReturnType<typeof createReadCache>>();
 
-function createReadCache() {
+/**
+ * About what a loaded value weighs in memory: its JSON text. Rows of text and numbers, which is
+ * what the cache holds, take roughly that much as objects too; the budget needs the order of
+ * magnitude, not the byte.
+ */
+function approximateBytes(value: unknown): number {
+  try {
+    return 64 + Buffer.byteLength(JSON.stringify(value) ?? "");
+  } catch {
+    return PENDING_BYTES;
+  }
+}
+
+function createReadCache(maxBytes: number) {
   // An entry holds its load's promise from the start, so dropping it drops a load still under way
   // too: a read that began before a change is never kept after it.
-  const entries = new Map<string, Entry>();
+  const entries = new LRUCache<string, Entry>({ maxSize: Math.max(1, maxBytes), sizeCalculation: (entry) => entry.bytes, maxEntrySize: Math.max(1, Math.floor(maxBytes / 4)) });
   return {
     invalidate(scope: ReadCacheScope) {
-      for (const key of entries.keys()) if (key.startsWith(`${scope}:`)) entries.delete(key);
+      for (const key of [...entries.keys()]) if (key.startsWith(`${scope}:`)) entries.delete(key);
     },
     invalidateKey(scope: ReadCacheScope, key: string) {
       entries.delete(`${scope}:${key}`);
@@ -41,30 +59,35 @@ function createReadCache() {
     get size() {
       return entries.size;
     },
+    get bytes() {
+      return entries.calculatedSize;
+    },
     read<T>(scope: ReadCacheScope, key: string, load: () => Promise<T>): Promise<T> {
       const id = `${scope}:${key}`;
-      const hit = entries.get(id);
-      if (hit && Date.now() - hit.storedAt < MAX_AGE_MS) {
-        // Most recently used last: the oldest entry is the first to go.
-        entries.delete(id);
-        entries.set(id, hit);
-        return hit.value as Promise<T>;
-      }
+      const hit = maxBytes > 0 ? entries.get(id) : undefined;
+      if (hit && Date.now() - hit.storedAt < MAX_AGE_MS) return hit.value as Promise<T>;
       const value = load();
-      entries.set(id, { storedAt: Date.now(), value });
-      value.catch(() => {
-        if (entries.get(id)?.value === value) entries.delete(id);
-      });
-      if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+      if (maxBytes <= 0) return value;
+      const entry: Entry = { storedAt: Date.now(), value, bytes: PENDING_BYTES };
+      entries.set(id, entry);
+      value.then(
+        (loaded) => {
+          // Weighed once loaded; over a quarter of the budget, it is not kept at all.
+          if (entries.peek(id) === entry) entries.set(id, { ...entry, bytes: approximateBytes(loaded) });
+        },
+        () => {
+          if (entries.peek(id) === entry) entries.delete(id);
+        },
+      );
       return value;
     },
   };
 }
 
-/** Turns the cache on for this database handle (once per process). */
-export function enableReadCache(db: DbOrTx): ReadCache {
+/** Turns the cache on for this database handle (once per process), holding up to `maxBytes` (READ_CACHE_MB). */
+export function enableReadCache(db: DbOrTx, maxBytes = DEFAULT_READ_CACHE_BYTES): ReadCache {
   let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = createReadCache()));
+  if (!cache) caches.set(db, (cache = createReadCache(maxBytes)));
   return cache;
 }
 

@@ -1,9 +1,8 @@
 import { FormDataParseError, MaxFilesExceededError, parseFormData, type FileUpload } from "@remix-run/form-data-parser";
-import sharp from "sharp";
 import { AppError } from "~/lib/errors";
 import type { ImageToken } from "~/modules/catalog/product-input";
 import { MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES } from "~/modules/catalog/product-options";
-import { encodeImage, saveEncodedImage } from "~/modules/media/store-image.server";
+import { encodeImage, ImageRefused, saveEncodedImage } from "~/modules/media/store-image.server";
 
 /** The database handle (or transaction) the photos are stored through. */
 export type PhotoStore = Parameters<typeof saveEncodedImage>[0];
@@ -17,8 +16,6 @@ export type PhotoStore = Parameters<typeof saveEncodedImage>[0];
 const TRANSPORT_MAX_FILE = 10 * 1024 * 1024;
 const TRANSPORT_MAX_FILES = 8;
 const TRANSPORT_MAX_TOTAL = TRANSPORT_MAX_FILES * TRANSPORT_MAX_FILE + 1024 * 1024;
-/** Decompression bombs: a small PNG can claim an enormous canvas. */
-const MAX_PIXELS = 40_000_000;
 
 export type ReceivedPhotos = {
   form: FormData;
@@ -33,15 +30,14 @@ const MB = Math.round(MAX_IMAGE_BYTES / (1024 * 1024));
 /** Checks one uploaded file by decoding it (never by its name or Content-Type) and stores it. */
 export async function storePhoto(db: PhotoStore, name: string, bytes: Buffer): Promise<ImageToken | string> {
   if (bytes.length > MAX_IMAGE_BYTES) return `${name} is larger than ${MB} MB`;
+  let image;
   try {
-    const meta = await sharp(bytes, { limitInputPixels: MAX_PIXELS }).metadata();
-    if (!meta.width || !meta.height) return `${name} is not an image`;
-    if (meta.width * meta.height > MAX_PIXELS) return `${name} is too large (over 40 megapixels)`;
-    const stored = await saveEncodedImage(db, await encodeImage(bytes));
-    return { width: stored.width, height: stored.height, sources: stored.sources };
-  } catch {
-    return `${name} is not an image`;
+    image = await encodeImage(bytes);
+  } catch (error) {
+    return error instanceof ImageRefused && error.reason === "too-many-pixels" ? `${name} is too large (over 40 megapixels)` : `${name} is not an image`;
   }
+  const stored = await saveEncodedImage(db, image);
+  return { width: stored.width, height: stored.height, sources: stored.sources };
 }
 
 /**

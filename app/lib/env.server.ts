@@ -45,7 +45,18 @@ const envSchema = z.object({
     (v) => (v === "" ? undefined : v),
     z.coerce.number({ error: WEB_CONCURRENCY_MESSAGE }).int(WEB_CONCURRENCY_MESSAGE).min(1, WEB_CONCURRENCY_MESSAGE).max(256, WEB_CONCURRENCY_MESSAGE).optional(),
   ),
+  // Memory (decision 0026): what each in-memory cache may hold, in MB, and PGlite's buffer pool.
+  PAGE_CACHE_MB: megabytes(16),
+  MEDIA_CACHE_MB: megabytes(16),
+  READ_CACHE_MB: megabytes(16),
+  PGLITE_SHARED_BUFFERS_MB: megabytes(16, 1),
 });
+
+/** A size in whole megabytes, 0 (turns a cache off) or more, up to 4 GB; `min` for PGlite's buffers. */
+function megabytes(fallback: number, min = 0) {
+  const message = `must be a whole number of megabytes from ${min} to 4096`;
+  return z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number({ error: message }).int(message).min(min, message).max(4096, message).default(fallback));
+}
 
 export const TRUST_PROXY_HELP =
   'write the number of proxies in front of the shop (1 for nginx or Caddy on the same network, 2 for a CDN in front of nginx) or their addresses ("10.0.0.5" or "10.0.0.0/8, 172.16.0.1"); "false" or empty when clients connect directly';

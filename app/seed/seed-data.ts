@@ -208,6 +208,16 @@ export const SEED_PRODUCTS: SeedProduct[] = [
 ];
 
 /** Stock a variant starts with when the catalogue above does not say (deterministic, varied). */
+/** A product's photo set, like a real shop's: front views in up to two colours, the back, and a close-up. */
+export function seedPhotoShots(p: SeedProduct) {
+  return [
+    { color: p.colors[0], view: "front" as const, alt: `${p.name} in ${p.colors[0]}, front` },
+    { color: p.colors[0], view: "back" as const, alt: `${p.name} in ${p.colors[0]}, back` },
+    ...(p.colors[1] ? [{ color: p.colors[1], view: "front" as const, alt: `${p.name} in ${p.colors[1]}, front` }] : []),
+    { color: p.colors[0], view: "detail" as const, alt: `${p.name}, close-up of the fabric` },
+  ];
+}
+
 export function defaultSeedStock(productIndex: number, variantIndex: number): number {
   return 8 + ((productIndex * 7 + variantIndex * 5) % 23);
 }

@@ -1,26 +1,23 @@
 import { sql } from "drizzle-orm";
 import { garmentSvg } from "./garment-art";
-import { saveEncodedImage } from "~/modules/media/store-image.server";
 import { encodeSeedArt } from "./seed-art-cache.server";
 import type { Db } from "~/db/client.server";
-import { categories, productImages, products, productVariants, shopSettings } from "~/db/schema";
-import { defaultSeedStock, SEED_CATEGORIES, SEED_PRODUCTS, seedSettings, type SeedProduct } from "./seed-data";
+import { categories, products, productVariants, seedPhotos, shopSettings } from "~/db/schema";
+import { defaultSeedStock, SEED_CATEGORIES, SEED_PRODUCTS, seedPhotoShots, seedSettings, type SeedProduct } from "./seed-data";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Seeds an empty database with the shop's settings and catalogue. A database that already has
- * settings is left alone, so restarting never duplicates data. Returns whether it seeded.
+ * Seeds an empty database with the shop's settings and catalogue, in one transaction. A database
+ * that already has settings is left alone, so restarting never duplicates data. Returns whether it
+ * seeded. The product photos are only written down as vector art to draw (seed_photos): drawing
+ * them takes a while, so the server does it in the background (app/seed/draw-seed-photos) and a
+ * script or test that needs them calls drawSeedPhotos.
  */
 export async function seedDatabase(db: Db, opts: { shopName: string; now?: Date }): Promise<boolean> {
   const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(shopSettings);
   if (n > 0) return false;
   const now = opts.now ?? new Date();
-  // Images are rendered before the transaction so it stays short; two at a time on a small machine.
-  const art: Awaited<ReturnType<typeof renderProductArt>>[] = [];
-  for (let i = 0; i < SEED_PRODUCTS.length; i += 2) {
-    art.push(...(await Promise.all(SEED_PRODUCTS.slice(i, i + 2).map((p) => renderProductArt(db, p, opts.shopName)))));
-  }
   await db.transaction(async (tx) => {
     const inserted = await tx.insert(shopSettings).values(seedSettings(opts.shopName)).onConflictDoNothing().returning();
     if (inserted.length === 0) return; // another process seeded first
@@ -43,7 +40,7 @@ export async function seedDatabase(db: Db, opts: { shopName: string; now?: Date 
       }),
     );
     await tx.insert(productVariants).values(SEED_PRODUCTS.flatMap((p, i) => seedVariants(p, i)));
-    await tx.insert(productImages).values(art.flat());
+    await tx.insert(seedPhotos).values(SEED_PRODUCTS.flatMap((p) => productShots(p, opts.shopName).map(({ svg, alt, color }, position) => ({ productId: p.id, position, alt, color, svg }))));
   });
   return true;
 }
@@ -59,25 +56,10 @@ function seedVariants(p: SeedProduct, productIndex: number) {
   );
 }
 
-/** Front views in up to two colours, the back, and a close-up: like a real shop's photo set. */
+/** A product's photos as vector art, in the garment of its category. */
 function productShots(p: SeedProduct, label: string) {
   const kind = SEED_CATEGORIES.find((c) => c.slug === p.category)!.garment;
-  const shots = [
-    { color: p.colors[0], view: "front" as const, alt: `${p.name} in ${p.colors[0]}, front` },
-    { color: p.colors[0], view: "back" as const, alt: `${p.name} in ${p.colors[0]}, back` },
-    ...(p.colors[1] ? [{ color: p.colors[1], view: "front" as const, alt: `${p.name} in ${p.colors[1]}, front` }] : []),
-    { color: p.colors[0], view: "detail" as const, alt: `${p.name}, close-up of the fabric` },
-  ];
-  return shots.map((shot) => ({ ...shot, svg: garmentSvg({ kind, color: shot.color, view: shot.view, label }) }));
-}
-
-async function renderProductArt(db: Db, p: SeedProduct, label: string) {
-  const images = [];
-  for (const [position, shot] of productShots(p, label).entries()) {
-    const stored = await saveEncodedImage(db, await encodeSeedArt(shot.svg));
-    images.push({ productId: p.id, position, alt: shot.alt, color: shot.color, ...stored });
-  }
-  return images;
+  return seedPhotoShots(p).map((shot) => ({ ...shot, svg: garmentSvg({ kind, color: shot.color, view: shot.view, label }) }));
 }
 
 /** Renders the seed's photos into the art cache ahead of time (the test suite does this once). */

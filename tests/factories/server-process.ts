@@ -91,14 +91,24 @@ export async function startServerProcess(env: Record<string, string>, { readyTim
     },
   };
   try {
-    await waitFor(
-      async () => {
-        if (hasExited) throw new Error(`the server exited before it was ready:\n${other}${lines.map((l) => JSON.stringify(l)).join("\n")}`);
-        const res = await fetch(`${server.url}/readyz`, { signal: AbortSignal.timeout(5_000) });
-        return res.status === 200;
-      },
-      { timeoutMs: readyTimeoutMs, intervalMs: 250, what: `the server on port ${port} to be ready` },
-    );
+    // A server that exits (a refused start) is told at once, not after the whole wait.
+    let ready = false;
+    const exitedEarly = exited.then(({ code, signal }) => {
+      if (!ready) throw new Error(`the server exited (${signal ?? `code ${code}`}) before it was ready:`);
+    });
+    exitedEarly.catch(() => {});
+    await Promise.race([
+      waitFor(
+        async () => {
+          if (hasExited) return false;
+          const res = await fetch(`${server.url}/readyz`, { signal: AbortSignal.timeout(5_000) });
+          return res.status === 200;
+        },
+        { timeoutMs: readyTimeoutMs, intervalMs: 250, what: `the server on port ${port} to be ready` },
+      ),
+      exitedEarly.then(() => new Promise<never>(() => {})),
+    ]);
+    ready = true;
   } catch (error) {
     await server.stop("SIGKILL");
     throw new Error(`${(error as Error).message}\n${other}${lines.map((l) => JSON.stringify(l)).join("\n")}`);

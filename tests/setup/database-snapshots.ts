@@ -4,6 +4,7 @@ import path from "node:path";
 import pg from "pg";
 import { migrateDatabase, openDatabase, type Database, type Db } from "~/db/client.server";
 import * as schema from "~/db/schema";
+import { drawSeedPhotos } from "~/seed/draw-seed-photos.server";
 import { seedDatabase } from "~/seed/seed.server";
 
 /**
@@ -74,4 +75,5 @@ async function fillInTurn(database: Pick<Database, "db" | "kind">, snapshot: (st
 
 async function seedOrFail(database: Pick<Database, "db">) {
   if (!(await seedDatabase(database.db, { shopName: "Kapra" }))) throw new Error("The seed found the new database not empty");
+  await drawSeedPhotos(database.db).done;
 }

@@ -94,3 +94,23 @@ export const productImages = pgTable(
   },
   (t) => [index("product_images_product_idx").on(t.productId, t.position)],
 );
+
+/**
+ * The seeded catalogue's photos still to draw from their vector art (app/seed/draw-seed-photos):
+ * a first start serves at once and each photo joins its product when drawn. A drawn photo's row
+ * is deleted in the transaction that adds its image, so nothing is drawn twice across restarts;
+ * `claimedUntil` lets one process draw a photo while the others pass it by.
+ */
+export const seedPhotos = pgTable(
+  "seed_photos",
+  {
+    id: serial("id").primaryKey(),
+    productId: text("product_id").notNull().references(() => products.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    alt: text("alt").notNull(),
+    color: text("color"),
+    svg: text("svg").notNull(),
+    claimedUntil: timestamp("claimed_until", { withTimezone: true }),
+  },
+  (t) => [index("seed_photos_order_idx").on(t.position, t.id)],
+);
