@@ -226,6 +226,36 @@ export function servingProcesses(pid) {
 }
 
 /**
+ * With node:cluster the workers start after the primary: waits (up to 10 s) until `wanted` serve.
+ * @param {number} pid @param {number} wanted
+ */
+export async function settledProcesses(pid, wanted) {
+  let last = servingProcesses(pid);
+  for (let i = 0; i < 20 && last.processes < wanted; i++) {
+    await sleep(500);
+    last = servingProcesses(pid);
+  }
+  return last;
+}
+
+/**
+ * Stops the shop; a worker that outlived its primary (it should not) is killed rather than left behind.
+ * @param {import("node:child_process").ChildProcess} child @param {number} [graceMs]
+ */
+export async function stopShop(child, graceMs = 15000) {
+  const workers = child.pid ? servingProcesses(child.pid).pids : [];
+  await stopChild(child, graceMs);
+  for (const pid of workers) {
+    try {
+      process.kill(pid, "SIGKILL");
+      log(`  note: worker ${pid} was still running after its primary stopped; killed it`);
+    } catch {
+      /* gone with its primary, as it should */
+    }
+  }
+}
+
+/**
  * CPU used while a load ran, far steadier than the throughput on a shared machine: `pids`' own
  * (user + system, from /proc/PID/stat) and the whole machine's busy time (/proc/stat, which also
  * counts PostgreSQL and wrk). Start it before the load; `stop()` answers milliseconds of each.
