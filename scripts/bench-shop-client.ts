@@ -4,6 +4,7 @@
 // live in bench-load-mix.ts.
 import http from "node:http";
 import os from "node:os";
+import zlib from "node:zlib";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { makeSignature } from "better-auth/crypto";
 import type { Db } from "~/db/client.server";
@@ -35,7 +36,8 @@ export type Answer = { status: number; body: unknown; setCookies: string[]; text
 
 /**
  * One request on the keep-alive agent; the body is read whole (and parsed when it is JSON, kept as
- * `text` with `keepText` when it is HTML). Status 0: no answer within REQUEST_TIMEOUT_MS, or none at all.
+ * `text`, decompressed, with `keepText` when it is HTML). Status 0: no answer within
+ * REQUEST_TIMEOUT_MS, or none at all.
  */
 export function send(
   agent: http.Agent, origin: string, method: string, urlPath: string, headers: Record<string, string>, body?: unknown, { keepText = false } = {},
@@ -53,8 +55,7 @@ export function send(
         const chunks: Buffer[] = [];
         const type = String(res.headers["content-type"]);
         const json = /json/.test(type);
-        // A compressed page is not read back: only JSON answers and (asked for) plain HTML are kept.
-        const text = keepText && /html/.test(type) && !res.headers["content-encoding"];
+        const text = keepText && /html/.test(type);
         res.on("data", (c: Buffer) => (json || text) && chunks.push(c));
         res.on("end", () => {
           let parsed: unknown = null;
@@ -67,7 +68,7 @@ export function send(
           }
           resolve({
             status: res.statusCode ?? 0, body: parsed, setCookies: ([] as string[]).concat(res.headers["set-cookie"] ?? []),
-            ...(text ? { text: Buffer.concat(chunks).toString("utf8") } : {}),
+            ...(text ? { text: decoded(Buffer.concat(chunks), res.headers["content-encoding"]) } : {}),
           });
         });
         res.on("error", () => resolve({ status: 0, body: null, setCookies: [] }));
@@ -77,6 +78,17 @@ export function send(
     req.on("error", () => resolve({ status: 0, body: null, setCookies: [] }));
     req.end(payload);
   });
+}
+
+/** A body as it was before the shop compressed it (gzip or Brotli); "" when it cannot be decoded. */
+function decoded(body: Buffer, encoding: string | undefined): string {
+  try {
+    if (encoding === "gzip") return zlib.gunzipSync(body).toString("utf8");
+    if (encoding === "br") return zlib.brotliDecompressSync(body).toString("utf8");
+    return encoding ? "" : body.toString("utf8");
+  } catch {
+    return "";
+  }
 }
 
 /** What a browser asks for a page with. */
