@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   breakdown,
+  byKind,
   DEFAULT_RULE,
   formatVerdicts,
   judgeTrend,
@@ -124,12 +125,12 @@ describe("keeps growing", () => {
 
 describe("the minute's figures", () => {
   const done: Done[] = [
-    { atMs: 1_000, ms: 10, status: 200, what: "GET /", outcome: "ok" },
-    { atMs: 30_000, ms: 30, status: 200, what: "GET /products", outcome: "ok" },
-    { atMs: 59_999, ms: 20, status: 502, what: "GET /products?page=3", outcome: "error" },
-    { atMs: 60_000, ms: 500, status: 0, what: "POST /api/orders", outcome: "error" },
-    { atMs: 61_000, ms: 5, status: 409, what: "POST /api/orders", outcome: "refused" },
-    { atMs: 62_000, ms: 7, status: 404, what: "GET /orders/x", outcome: "unexpected" },
+    { kind: "guest", atMs: 1_000, ms: 10, status: 200, what: "GET /", outcome: "ok" },
+    { kind: "guest", atMs: 30_000, ms: 30, status: 200, what: "GET /products", outcome: "ok" },
+    { kind: "guest", atMs: 59_999, ms: 20, status: 502, what: "GET /products?page=3", outcome: "error" },
+    { kind: "guest", atMs: 60_000, ms: 500, status: 0, what: "POST /api/orders", outcome: "error" },
+    { kind: "guest", atMs: 61_000, ms: 5, status: 409, what: "POST /api/orders", outcome: "refused" },
+    { kind: "guest", atMs: 62_000, ms: 7, status: 404, what: "GET /orders/x", outcome: "unexpected" },
   ];
   const samples: RssSample[] = [
     { atMs: 0, rssMb: { primary: 50, "worker 1": 100 } },
@@ -144,13 +145,23 @@ describe("the minute's figures", () => {
     expect(row.rssMb).toEqual({ primary: 52, "worker 1": 120 });
   });
 
+  it("takes the sample of a timer that fired a little after the minute's end", () => {
+    const late = [samples[0], samples[1], { atMs: 60_040, rssMb: { primary: 60, "worker 1": 140 } }];
+    expect(minuteRow(done, late, 0, 60_000).totalMb).toBe(200);
+    expect(minuteRow(done, late, 0, 60_000, 0).totalMb).toBe(161);
+  });
+
   it("a last, partial minute ends where the run did", () => {
     const row = minuteRow(done, samples, 60_000, 90_000);
     expect(row).toMatchObject({ minute: 1.5, requests: 3, errors: 1, unexpected: 1, refused: 1, totalMb: 183 });
   });
 
+  it("gives requests and latency by kind, in the order asked, kinds with none left out", () => {
+    expect(byKind(done, ["media", "guest"], (ms) => `${ms} ms`)).toBe("guest 6 (p50 10 ms, p99 500 ms)");
+  });
+
   it("breaks errors down by status and URL, the most frequent first", () => {
-    const more: Done[] = [...done, { atMs: 3, ms: 1, status: 502, what: "GET /products?page=3", outcome: "error" }];
+    const more: Done[] = [...done, { kind: "guest", atMs: 3, ms: 1, status: 502, what: "GET /products?page=3", outcome: "error" }];
     expect(breakdown(more, "error")).toEqual(["502 GET /products?page=3 x 2", "no answer POST /api/orders x 1"]);
     expect(breakdown(more, "unexpected")).toEqual(["404 GET /orders/x x 1"]);
   });

@@ -89,8 +89,8 @@ export function judgeTrend(points: readonly Point[], totalMinutes: number, rule:
 
 // --- Per-minute figures -------------------------------------------------------------------------
 
-/** One request: when it ended (ms since the traffic began), how long it took, its status, URL and outcome. */
-export type Done = { atMs: number; ms: number; status: number; what: string; outcome: "ok" | "refused" | "error" | "unexpected" };
+/** One request: its kind (guest, media, ...), when it ended (ms since the traffic began), how long it took, its status, URL and outcome. */
+export type Done = { kind: string; atMs: number; ms: number; status: number; what: string; outcome: "ok" | "refused" | "error" | "unexpected" };
 /** One memory sample: ms since the traffic began, each process's VmRSS (MB) by name. */
 export type RssSample = { atMs: number; rssMb: Record<string, number> };
 
@@ -110,11 +110,14 @@ export type MinuteRow = {
 
 export const totalOf = (rss: Record<string, number>) => Object.values(rss).reduce((a, b) => a + b, 0);
 
-/** The figures of requests that ended in [fromMs, toMs), with the last memory sample taken by toMs. */
-export function minuteRow(done: readonly Done[], samples: readonly RssSample[], fromMs: number, toMs: number): MinuteRow {
+/**
+ * The figures of requests that ended in [fromMs, toMs), with the last memory sample taken by toMs
+ * (or up to `slackMs` after it: the timer that takes the sample closing a minute fires a little late).
+ */
+export function minuteRow(done: readonly Done[], samples: readonly RssSample[], fromMs: number, toMs: number, slackMs = 5_000): MinuteRow {
   const inside = done.filter((d) => d.atMs >= fromMs && d.atMs < toMs);
   const sorted = Array.from(Float64Array.from(inside, (d) => d.ms).sort());
-  const sample = [...samples].reverse().find((s) => s.atMs <= toMs + 1) ?? samples[0];
+  const sample = [...samples].reverse().find((s) => s.atMs <= toMs + slackMs) ?? samples[0];
   const rssMb = sample?.rssMb ?? {};
   return {
     minute: toMs / 60_000,
@@ -138,6 +141,17 @@ export function breakdown(done: readonly Done[], outcome: Done["outcome"], limit
     counts.set(key, (counts.get(key) ?? 0) + 1);
   }
   return [...counts].sort((a, b) => b[1] - a[1]).slice(0, limit).map(([key, n]) => `${key} x ${n}`);
+}
+
+/** "guest 612 (p50 9 ms, p99 80 ms), media 180 (...)": requests and latency by kind, in `kinds` order. */
+export function byKind(done: readonly Done[], kinds: readonly string[], fmtMs: (ms: number) => string): string {
+  return kinds
+    .map((kind) => {
+      const sorted = Array.from(Float64Array.from(done.filter((d) => d.kind === kind), (d) => d.ms).sort());
+      return sorted.length ? `${kind} ${sorted.length} (p50 ${fmtMs(percentile(sorted, 50))}, p99 ${fmtMs(percentile(sorted, 99))})` : null;
+    })
+    .filter(Boolean)
+    .join(", ");
 }
 
 // --- Verdicts -----------------------------------------------------------------------------------
