@@ -199,6 +199,7 @@ async function soak(
   keyPrefix: string,
   sample: (atMs: number) => RssSample,
   onMinute: (minute: number, soakSoFar: Soak) => void,
+  alive: () => boolean,
 ): Promise<Soak> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: MAX_IN_FLIGHT, maxFreeSockets: MAX_IN_FLIGHT });
   const rand = Math.random;
@@ -271,7 +272,8 @@ async function soak(
   const inFlight = new Set<Promise<void>>();
   let next = 0;
   try {
-    for (;;) {
+    // A shop that stopped ends the soak: what follows would only be unanswered requests.
+    while (alive()) {
       next += (-Math.log(1 - rand()) * 1000) / RATE;
       if (next >= DURATION_MS) break;
       const wait = next - since();
@@ -346,6 +348,8 @@ async function runOn(t: Target, appDir: string): Promise<DatabaseResult> {
   const settingsEnv = Object.fromEntries(SETTINGS.map((name) => [name, env[name] ?? process.env[name]]).filter((e): e is [string, string] => Boolean(e[1])));
   const logFile = path.join(resources.tmpDir(`kapra-bench-memory-${t.kind}-log-`), "shop.log");
   const shop = await startShop({ resources, appDir, logFile, env });
+  let shopExit: string | null = null;
+  shop.child.once("exit", (code, signal) => (shopExit = signal ?? `exit code ${code}`));
   const pid = shop.child.pid!;
   const wanted = cluster ? Number(env.WEB_CONCURRENCY) : 1;
   const serving = await settledProcesses(pid, wanted);
@@ -388,14 +392,15 @@ async function runOn(t: Target, appDir: string): Promise<DatabaseResult> {
   const rows: DatabaseResult["minutes"] = [];
   const run = await soak(shop.origin, catalogue, buyers, seller, others, `memory-${RUN_ID}-${t.kind}`, (at) => meter.sample(at), (minute, s) => {
     rows.push(printRow((minute - 1) * 60_000, minute * 60_000, s));
-  });
+  }, () => shopExit === null);
+  if (shopExit) log(`  The shop stopped during the soak (${shopExit})${logTail(logFile, 40)}`);
   // The end: after the last answer, before the shop stops.
   const endSample = meter.sample(run.seconds * 1000);
   run.samples.push(endSample);
   const lastWhole = rows.length * 60_000;
   if (run.seconds * 1000 > lastWhole + 1000) rows.push(printRow(lastWhole, run.seconds * 1000 + 1, run));
   log(`  RSS at the end: ${fmtRss(endSample.rssMb)}`);
-  const died = meter.died;
+  const died = meter.died + (shopExit ? 1 : 0);
   const peakHwmMb = meter.peaks();
   await stopShop(shop.child, 15000);
 
@@ -420,6 +425,7 @@ async function runOn(t: Target, appDir: string): Promise<DatabaseResult> {
   const errorLines = fs.readFileSync(logFile, "utf8").split("\n").filter((l) => /"level":(50|60)/.test(l));
   if (errorLines.length) log(`  ${errorLines.length} error line(s) in the shop log, the last:\n${errorLines.slice(-3).map((l) => `    ${l.slice(0, 300)}`).join("\n")}`);
   log(formatVerdicts(verdicts).replace(/^/gm, "  "));
+  if (MINUTES < 10) log(`  (a run under 10 minutes mostly sees the caches fill: judge the trend on a 30-minute run)`);
   const pass = verdicts.every((v) => v.pass !== false);
   log(`=> ${t.name}: ${pass ? "PASS" : "FAIL"}`);
   return {
