@@ -260,7 +260,7 @@ async function soak(
   state.samples.push(sample(0));
   let minutesShown = 0;
   const timer = setInterval(() => {
-    const at = since();
+    const at = Math.round(since());
     state.samples.push(sample(at));
     // A timer fires a little late: the sample just after a minute's end closes that minute.
     while (minutesShown + 1 <= Math.floor((at + SAMPLE_MS / 2) / 60_000) && (minutesShown + 1) * 60_000 <= DURATION_MS) {
@@ -395,7 +395,7 @@ async function runOn(t: Target, appDir: string): Promise<DatabaseResult> {
   }, () => shopExit === null);
   if (shopExit) log(`  The shop stopped during the soak (${shopExit})${logTail(logFile, 40)}`);
   // The end: after the last answer, before the shop stops.
-  const endSample = meter.sample(run.seconds * 1000);
+  const endSample = meter.sample(Math.round(run.seconds * 1000));
   run.samples.push(endSample);
   const lastWhole = rows.length * 60_000;
   if (run.seconds * 1000 > lastWhole + 1000) rows.push(printRow(lastWhole, run.seconds * 1000 + 1, run));
