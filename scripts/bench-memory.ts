@@ -379,7 +379,7 @@ async function runOn(t: Target, appDir: string): Promise<DatabaseResult> {
     const skipped = s.skippedAtMs.filter((at) => at >= fromMs && at < toMs).length;
     const rps = row.requests / ((toMs - fromMs) / 1000);
     log(
-      `  ${fmt(row.minute, Number.isInteger(row.minute) ? 0 : 2).padStart(5)}  ${fmtRss(row.rssMb).padEnd(cluster ? 44 : 14)} ${String(row.requests).padStart(8)} ${rps.toFixed(1).padStart(6)} ${String(row.errors).padStart(6)} ${String(row.unexpected).padStart(4)} ${fmtMs(row.p50Ms).padStart(8)} ${fmtMs(row.p99Ms).padStart(8)}${skipped ? `  (${skipped} arrivals skipped: ${MAX_IN_FLIGHT} in flight)` : ""}`,
+      `  ${fmt(row.minute, Math.abs(row.minute - Math.round(row.minute)) < 0.02 ? 0 : 2).padStart(5)}  ${fmtRss(row.rssMb).padEnd(cluster ? 44 : 14)} ${String(row.requests).padStart(8)} ${rps.toFixed(1).padStart(6)} ${String(row.errors).padStart(6)} ${String(row.unexpected).padStart(4)} ${fmtMs(row.p50Ms).padStart(8)} ${fmtMs(row.p99Ms).padStart(8)}${skipped ? `  (${skipped} arrivals skipped: ${MAX_IN_FLIGHT} in flight)` : ""}`,
     );
     if ((row.errors || row.unexpected) && minutesBroken < MINUTES_WITH_BREAKDOWN) {
       minutesBroken += 1;

@@ -1,6 +1,7 @@
-// What the benchmarks share (bench.mjs, bench-server.ts, bench-dashboard.ts): free ports, child
-// processes and temp folders released on exit, Ctrl-C and failure, the shop started from a snapshot
-// of the build, wrk and the trivial Node `http` server it is compared with. Plain JavaScript so that
+// What the benchmarks share (bench.mjs, bench-server.ts, bench-dashboard.ts, bench-load.ts,
+// bench-memory.ts): free ports, child processes and temp folders released on exit, Ctrl-C and
+// failure, the shop started from a snapshot of the build, its serving processes, wrk and the trivial
+// Node `http` server it is compared with. Plain JavaScript so that
 // `node scripts/bench.mjs` loads it as well as tsx does.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
