@@ -18,19 +18,13 @@ import path from "node:path";
 import fs from "node:fs";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
-import { and, asc, eq, inArray, like, ne, sql } from "drizzle-orm";
-import { makeSignature } from "better-auth/crypto";
+import { and, eq, inArray, like, ne, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { cartItems, categories, orderItems, orders, products, productVariants } from "~/db/schema";
-import { parseEnv } from "~/lib/env.server";
-import { createShopAuth } from "~/flows/create-shop-auth.server";
+import { orderItems, orders, productVariants } from "~/db/schema";
 import { postgresMissing, prepareShopData, startBenchPostgres, withDatabase, type DbTarget } from "./bench-data";
 import { ROOT, createResources, fmt, log, logTail, parseDuration, snapshotBuild, startShop, stopChild } from "./bench-support.mjs";
 import {
-  applySetCookies,
   browseRequest,
-  cartFromAnswer,
-  changedQuantity,
   checkRun,
   classify,
   cookieHeader,
@@ -38,13 +32,9 @@ import {
   errorCodeOf,
   formatChecks,
   formatTable,
-  nextBuyerStep,
-  orderIdFromAnswer,
   pickActivity,
   productPath,
   summarise,
-  variantToAdd,
-  type CartLine,
   type Catalogue,
   type Check,
   type Kind,
@@ -53,6 +43,7 @@ import {
   type Sample,
   type Variant,
 } from "./bench-load-mix";
+import { BROWSER, REQUEST_TIMEOUT_MS, buyerStep, makeBuyers, readCatalogue, send, signUp, type Answer, type Buyer, type OnSale } from "./bench-shop-client";
 
 const { values } = parseArgs({
   options: {
@@ -77,8 +68,6 @@ const DEMO = { products: Number(values.products ?? (CHECK ? 100 : 300)), orders:
 const BUYER_PASSWORD = "bench-load-buyer-Password-2026";
 /** The shop's signing secret for the run, so the made buyers' session cookies are ones it accepts. */
 const AUTH_SECRET = randomBytes(32).toString("hex");
-/** A slow answer is latency; only one that takes longer than this is counted as an error. */
-const REQUEST_TIMEOUT_MS = 30_000;
 const RUN_ID = Date.now().toString(36);
 const CORES = os.availableParallelism?.() ?? os.cpus().length;
 
@@ -87,37 +76,8 @@ resources.handleSignals();
 
 type Target = { name: "PGlite" | "PostgreSQL"; target: DbTarget; env: Record<string, string> };
 type Scarce = Variant & { variantId: number; startStock: number };
-type Buyer = { n: number; jar: Map<string, string>; cart: CartLine[]; checkoutRefused: boolean; busy: boolean; phone: string };
 
 // --- Data ---------------------------------------------------------------------------------------
-
-/** What shoppers browse (categories, words in product names, ids) and what buyers add, read from the seeded shop. */
-async function readCatalogue(db: Db): Promise<{ catalogue: Catalogue; onSale: OnSale[] }> {
-  const open = await db.select({ slug: categories.slug }).from(categories).where(eq(categories.comingSoon, false));
-  const slugs = open.map((c) => c.slug);
-  const active = await db
-    .select({ id: products.id, name: products.name })
-    .from(products)
-    .where(and(eq(products.status, "active"), inArray(products.categorySlug, slugs)))
-    .orderBy(asc(products.id));
-  const words = [...new Set(active.flatMap((p) => p.name.split(/\s+/)).filter((w) => /^[A-Za-z]{4,}$/.test(w)))].slice(0, 40);
-  const onSale = await db
-    .select({ productId: productVariants.productId, variantId: productVariants.id, color: productVariants.color, size: productVariants.size, stock: productVariants.stock })
-    .from(productVariants)
-    .innerJoin(products, eq(products.id, productVariants.productId))
-    .where(and(eq(products.status, "active"), inArray(products.categorySlug, slugs), sql`${productVariants.stock} > 0`))
-    .orderBy(asc(productVariants.id));
-  return {
-    catalogue: {
-      categories: slugs,
-      // Mostly words from product names, a few that find nothing (what shoppers also type).
-      searchTerms: [...words.map((w) => w.toLowerCase()), "kurta", "lawn suit", "shalwar", "silk dupatta", "black"],
-      productIds: active.map((p) => p.id),
-      pages: Math.max(1, Math.ceil(active.length / 12)),
-    },
-    onSale,
-  };
-}
 
 /** The scarce variants: one each of `count` products on sale, stock set to 5, 10, 15, 20, ... (at most 20). */
 async function makeScarce(db: Db, onSale: (Variant & { variantId: number })[], count: number): Promise<Scarce[]> {
@@ -166,92 +126,6 @@ async function readFacts(db: Db, keyPrefix: string, start: Map<number, number>, 
 
 // --- The client ---------------------------------------------------------------------------------
 
-type Answer = { status: number; body: unknown; setCookies: string[] };
-
-/** One request on the keep-alive agent; the body is read whole (and parsed when it is JSON). Status 0: no answer. */
-function send(agent: http.Agent, origin: string, method: string, urlPath: string, headers: Record<string, string>, body?: unknown): Promise<Answer> {
-  return new Promise((resolve) => {
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    const req = http.request(
-      `${origin}${urlPath}`,
-      {
-        agent, method,
-        headers: { ...headers, ...(payload !== undefined ? { "content-type": "application/json", "content-length": String(Buffer.byteLength(payload)) } : {}) },
-        timeout: REQUEST_TIMEOUT_MS,
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        const json = /json/.test(String(res.headers["content-type"]));
-        res.on("data", (c: Buffer) => json && chunks.push(c));
-        res.on("end", () => {
-          let parsed: unknown = null;
-          if (json) {
-            try {
-              parsed = JSON.parse(Buffer.concat(chunks).toString("utf8"));
-            } catch {
-              parsed = null;
-            }
-          }
-          resolve({ status: res.statusCode ?? 0, body: parsed, setCookies: ([] as string[]).concat(res.headers["set-cookie"] ?? []) });
-        });
-        res.on("error", () => resolve({ status: 0, body: null, setCookies: [] }));
-      },
-    );
-    req.on("timeout", () => req.destroy(new Error("timeout")));
-    req.on("error", () => resolve({ status: 0, body: null, setCookies: [] }));
-    req.end(payload);
-  });
-}
-
-const BROWSER = { accept: "text/html,application/xhtml+xml", "accept-encoding": "gzip, br", "user-agent": "kapra-bench-load" };
-
-/** A distinct Pakistani mobile number per buyer, as 200 real buyers would have. */
-const newBuyer = (n: number, jar: Map<string, string>): Buyer => ({ n, jar, cart: [], checkoutRefused: false, busy: false, phone: `0300 ${String(1000000 + n).slice(-7)}` });
-
-/** Buyer 0 signs up through the real /api/auth/sign-up/email, as a shopper does. */
-async function signUp(agent: http.Agent, origin: string): Promise<Buyer> {
-  const answer = await send(agent, origin, "POST", "/api/auth/sign-up/email", { origin }, {
-    name: "Load Buyer 0", email: `load-buyer-${RUN_ID}-0@shop.test`, password: BUYER_PASSWORD,
-  });
-  if (answer.status !== 200) throw new Error(`Sign-up failed: HTTP ${answer.status} ${JSON.stringify(answer.body)}`);
-  const jar = applySetCookies(new Map(), answer.setCookies);
-  if (!jar.size) throw new Error("Sign-up set no session cookie");
-  return newBuyer(0, jar);
-}
-
-type OnSale = Variant & { variantId: number; stock: number };
-
-/**
- * The other buyers are made directly, with better-auth's own adapter (account and database session)
- * and a session cookie signed with the shop's secret, as sign-in would set it: 200 password hashes
- * over HTTP take minutes on a busy machine and measure nothing the run is about. Each comes back
- * with one line in the cart from an earlier visit, every other one a scarce variant, so checkouts
- * (and the race for scarce stock) start in the first seconds.
- */
-async function makeBuyers(target: DbTarget, from: number, to: number, scarce: Scarce[], others: OnSale[]): Promise<Buyer[]> {
-  return withDatabase(target, async (db) => {
-    const env = parseEnv({ ...process.env, DATABASE_URL: target.databaseUrl ?? "", DATA_DIR: target.dataDir || os.tmpdir(), PUBLIC_URL: "", BETTER_AUTH_SECRET: AUTH_SECRET });
-    const ctx = await createShopAuth({ db, env, secret: AUTH_SECRET }).$context;
-    const prices = new Map((await db.select({ id: products.id, price: products.price }).from(products)).map((p) => [p.id, p.price]));
-    const buyers: Buyer[] = [];
-    for (let n = from; n < to; n++) {
-      const user = await ctx.internalAdapter.createUser({ name: `Load Buyer ${n}`, email: `load-buyer-${RUN_ID}-${n}@shop.test`, emailVerified: false }, { method: "admin" });
-      const session = await ctx.internalAdapter.createSession(user.id);
-      const signed = encodeURIComponent(`${session.token}.${await makeSignature(session.token, AUTH_SECRET)}`);
-      const buyer = newBuyer(n, new Map([[ctx.authCookies.sessionToken.name, signed]]));
-      // Odd buyers hold the scarce variants in turn (n / 2, so all of them are wanted), even ones anything else.
-      const v = n % 2 ? scarce[Math.floor(n / 2) % scarce.length] : others[(n * 7919) % others.length];
-      const [line] = await db
-        .insert(cartItems)
-        .values({ userId: user.id, productId: v.productId, variantId: v.variantId, quantity: 1, priceWhenAdded: prices.get(v.productId) ?? 0 })
-        .returning({ id: cartItems.id });
-      buyer.cart = [{ id: line.id, productId: v.productId, color: v.color, size: v.size, quantity: 1, stock: "startStock" in v ? v.startStock : v.stock }];
-      buyers.push(buyer);
-    }
-    return buyers;
-  });
-}
-
 type RunResult = { samples: Sample[]; answeredOrderIds: string[]; seconds: number; errorExamples: string[] };
 
 /**
@@ -272,64 +146,14 @@ async function drive(origin: string, catalogue: Catalogue, buyers: Buyer[], scar
     return outcome;
   };
 
-  async function buyerStep() {
-    const free = buyers.filter((b) => !b.busy);
-    const buyer = free[Math.floor(rand() * free.length)];
-    buyer.busy = true;
-    try {
-      const headers = () => ({ origin, cookie: cookieHeader(buyer.jar), accept: "application/json" });
-      const step = nextBuyerStep(rand, buyer.cart, buyer.checkoutRefused);
-      const started = performance.now();
-      let answer: Answer;
-      let kind: Kind = "cart";
-      let what: string = step;
-      if (step === "add") {
-        const { variant, quantity } = variantToAdd(rand, scarce, others);
-        answer = await send(agent, origin, "POST", "/api/cart/items", headers(), { ...variant, quantity });
-        what = `POST /api/cart/items ${variant.productId}`;
-      } else if (step === "change") {
-        const line = buyer.cart[Math.floor(rand() * buyer.cart.length)];
-        answer = await send(agent, origin, "PATCH", `/api/cart/items/${line.id}`, headers(), { quantity: changedQuantity(rand, line.quantity) });
-        what = "PATCH /api/cart/items/{id}";
-      } else if (step === "remove") {
-        const line = buyer.cart[Math.floor(rand() * buyer.cart.length)];
-        answer = await send(agent, origin, "DELETE", `/api/cart/items/${line.id}`, headers());
-        what = "DELETE /api/cart/items/{id}";
-      } else if (step === "clear") {
-        answer = await send(agent, origin, "DELETE", "/api/cart", headers());
-        what = "DELETE /api/cart";
-      } else {
-        kind = "checkout";
-        keys += 1;
-        answer = await send(agent, origin, "POST", "/api/orders", { ...headers(), "idempotency-key": `${keyPrefix}-${keys}` }, {
-          shipping: { fullName: `Load Buyer ${buyer.n}`, email: `load-buyer-${buyer.n}@shop.test`, phone: buyer.phone, address: "House 12, Street 4, Gulberg III", city: "Lahore", postalCode: "54000" },
-          paymentMethod: "cod",
-        });
-        what = "POST /api/orders";
-      }
-      const outcome = record(kind, started, answer, what);
-      buyer.jar = applySetCookies(buyer.jar, answer.setCookies);
-      if (kind === "checkout") {
-        const id = answer.status === 201 ? orderIdFromAnswer(answer.body) : null;
-        if (id) answeredOrderIds.push(id);
-        if (answer.status === 201) buyer.cart = [];
-        buyer.checkoutRefused = outcome === "refused";
-      } else if (outcome === "ok") {
-        buyer.cart = step === "clear" ? [] : (cartFromAnswer(answer.body) ?? buyer.cart);
-        buyer.checkoutRefused = false;
-      }
-    } finally {
-      buyer.busy = false;
-    }
-  }
-
   const started = performance.now();
   const deadline = started + DURATION_MS;
   async function connection() {
     while (performance.now() < deadline) {
       const activity = pickActivity(rand);
       if (activity === "buyer") {
-        await buyerStep();
+        const placed = await buyerStep({ agent, origin, buyers, scarce, others, rand, record, idempotencyKey: () => `${keyPrefix}-${++keys}` });
+        if (placed) answeredOrderIds.push(placed);
       } else {
         const { kind, path: urlPath } = activity === "browse" ? browseRequest(rand, catalogue) : { kind: "product" as const, path: productPath(rand, catalogue) };
         const t0 = performance.now();
@@ -357,12 +181,19 @@ async function runOn(t: Target, appDir: string): Promise<DatabaseResult> {
   const othersOnSale = onSale.filter((v) => !scarceIds.has(v.variantId));
   const others: Variant[] = othersOnSale.map(({ productId, color, size }) => ({ productId, color, size }));
   // Before the shop starts: PGlite's folder is the shop's alone while it runs.
-  const made = await makeBuyers(t.target, 1, BUYERS, scarce, othersOnSale);
+  // Each made buyer comes back with one line in the cart: odd buyers hold the scarce variants in turn
+  // (n / 2, so all of them are wanted), even ones anything else, so the race for scarce stock starts at once.
+  const firstLine = (n: number): OnSale => {
+    if (n % 2 === 0) return othersOnSale[(n * 7919) % othersOnSale.length];
+    const s = scarce[Math.floor(n / 2) % scarce.length];
+    return { productId: s.productId, variantId: s.variantId, color: s.color, size: s.size, stock: s.startStock };
+  };
+  const made = await makeBuyers(t.target, { from: 1, to: BUYERS, authSecret: AUTH_SECRET, runId: RUN_ID, firstLine });
   const logFile = path.join(resources.tmpDir("kapra-bench-load-log-"), "shop.log");
   const shop = await startShop({ resources, appDir, logFile, env: { ...t.env, WEB_CONCURRENCY: "1", SIGN_IN_RATE_LIMIT: "100000", BETTER_AUTH_SECRET: AUTH_SECRET } });
 
   const setupAgent = new http.Agent({ keepAlive: true });
-  const buyers = [await signUp(setupAgent, shop.origin), ...made];
+  const buyers = [await signUp(setupAgent, shop.origin, RUN_ID, BUYER_PASSWORD), ...made];
   // A made buyer's cookie must be one the shop takes, or every cart request would be a 401.
   const probe = await send(setupAgent, shop.origin, "GET", "/api/cart", { cookie: cookieHeader(buyers.at(-1)!.jar) });
   if (probe.status !== 200) throw new Error(`The shop refused a made buyer's session cookie: HTTP ${probe.status}${logTail(logFile)}`);

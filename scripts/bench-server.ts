@@ -10,7 +10,6 @@
 // /products, summarised by function and package), --profile-orders (the same, placing orders), --profile-product (the same, a product page), --profile-on pg-1 (profile the
 // PostgreSQL shop instead; it must be among --setups), --pg-socket (the shop reaches PostgreSQL over its Unix socket instead
 // of TCP on 127.0.0.1, as a shop on the database's machine can). Writes bench-results/server.json.
-import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -35,11 +34,13 @@ import {
   parseDuration,
   runWrk,
   servingProcesses,
+  settledProcesses,
   sleep,
   snapshotBuild,
   startShop,
   startTrivialServer,
   stopChild,
+  stopShop,
 } from "./bench-support.mjs";
 import { formatProfileSummary, monotonicUs, readCpuProfile, summariseCpuProfile, type ProfileSummary } from "./cpu-profile-summary";
 import { ordersLuaScript, PHONE_SLOT, readOrdersTally, type OrdersTally } from "./wrk-orders";
@@ -206,30 +207,6 @@ function orderBody(item: Item) {
     shipping: { fullName: "Bench Buyer", email: "bench-buyer@shop.test", phone: PHONE_SLOT, address: "House 12, Street 4, Gulberg III", city: "Lahore", postalCode: "54000" },
     paymentMethod: "cod",
   };
-}
-
-/** With node:cluster the workers start after the primary: wait until the count stops changing. */
-async function settledProcesses(pid: number, wanted: number) {
-  let last = servingProcesses(pid);
-  for (let i = 0; i < 20 && last.processes < wanted; i++) {
-    await sleep(500);
-    last = servingProcesses(pid);
-  }
-  return last;
-}
-
-/** Stops the shop; a worker that outlived its primary (it should not) is killed rather than left behind. */
-async function stopShop(child: ChildProcess, graceMs = 15000) {
-  const workers = servingProcesses(child.pid!).pids;
-  await stopChild(child, graceMs);
-  for (const pid of workers) {
-    try {
-      process.kill(pid, "SIGKILL");
-      log(`  note: worker ${pid} was still running after its primary stopped; killed it`);
-    } catch {
-      /* gone with its primary, as it should */
-    }
-  }
 }
 
 // --- One set-up ---------------------------------------------------------------------------------

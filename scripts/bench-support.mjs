@@ -1,6 +1,7 @@
-// What the benchmarks share (bench.mjs, bench-server.ts, bench-dashboard.ts): free ports, child
-// processes and temp folders released on exit, Ctrl-C and failure, the shop started from a snapshot
-// of the build, wrk and the trivial Node `http` server it is compared with. Plain JavaScript so that
+// What the benchmarks share (bench.mjs, bench-server.ts, bench-dashboard.ts, bench-load.ts,
+// bench-memory.ts): free ports, child processes and temp folders released on exit, Ctrl-C and
+// failure, the shop started from a snapshot of the build, its serving processes, wrk and the trivial
+// Node `http` server it is compared with. Plain JavaScript so that
 // `node scripts/bench.mjs` loads it as well as tsx does.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -223,6 +224,36 @@ export function servingProcesses(pid) {
     }
   }
   return { processes: pids.length || 1, children: pids.length, pids };
+}
+
+/**
+ * With node:cluster the workers start after the primary: waits (up to 10 s) until `wanted` serve.
+ * @param {number} pid @param {number} wanted
+ */
+export async function settledProcesses(pid, wanted) {
+  let last = servingProcesses(pid);
+  for (let i = 0; i < 20 && last.processes < wanted; i++) {
+    await sleep(500);
+    last = servingProcesses(pid);
+  }
+  return last;
+}
+
+/**
+ * Stops the shop; a worker that outlived its primary (it should not) is killed rather than left behind.
+ * @param {import("node:child_process").ChildProcess} child @param {number} [graceMs]
+ */
+export async function stopShop(child, graceMs = 15000) {
+  const workers = child.pid ? servingProcesses(child.pid).pids : [];
+  await stopChild(child, graceMs);
+  for (const pid of workers) {
+    try {
+      process.kill(pid, "SIGKILL");
+      log(`  note: worker ${pid} was still running after its primary stopped; killed it`);
+    } catch {
+      /* gone with its primary, as it should */
+    }
+  }
 }
 
 /**

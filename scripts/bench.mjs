@@ -16,7 +16,19 @@
 // 6. measures signed-in pages, the API and orders with wrk on PGlite and PostgreSQL, one process and
 //    one per core (scripts/bench-server.ts); `npm run bench -- --only=server` runs only that part.
 //
-// Exit code: 0 when the benchmark ran (even if targets fail), non-zero when it could not run.
+// `npm run bench -- --only=memory` (not part of the full run: it takes an hour) builds, then runs a
+// bounded memory soak (scripts/bench-memory.ts): paced mixed traffic (guests, photos, signed-in
+// buyers' pages, cart changes and orders, the owner's dashboard) for 30 minutes on PGlite and on
+// PostgreSQL with WEB_CONCURRENCY=2, resident memory of each serving process every 10 s and a line
+// a minute, FAIL when memory keeps growing, on any 5xx or unanswered request, or over the targets
+// (350 MB on PGlite, 250 MB per process on PostgreSQL). Options: --minutes N (fractions work),
+// --db pglite|postgres|both, --rate R (requests/s, 20), --products, --orders, --buyers,
+// --max-in-flight, --shop-env NAME=VALUE (repeatable). The environment reaches the shop, so
+// `PAGE_CACHE_MB=8 MALLOC_ARENA_MAX=2 npm run bench -- --only=memory --minutes 5` tries settings.
+// Writes bench-results/memory.json; its exit code is 1 on FAIL.
+//
+// Exit code: 0 when the benchmark ran (even if targets fail), non-zero when it could not run; with
+// --only=memory, 1 also when the soak FAILs.
 
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -604,12 +616,19 @@ function optionsFor(names, flags = []) {
   return picked;
 }
 
-/** Runs a TypeScript part in this Node with tsx's loader: one process, so a stop signal reaches it directly. */
-function runPart(script, args) {
+/** Runs a TypeScript part in this Node with tsx's loader: one process, so a stop signal reaches it directly. Resolves with its exit code (or signal). */
+function runPartCode(script, args) {
   return new Promise((resolve, reject) => {
     const child = track(spawn(process.execPath, ["--import", "tsx", script, ...args], { cwd: ROOT, stdio: "inherit" }));
-    child.on("exit", (code, signal) => (code === 0 ? resolve() : reject(new Error(`${script} exited with ${signal ?? code}`))));
+    child.on("error", reject);
+    child.on("exit", (code, signal) => resolve(signal ?? code));
   });
+}
+
+/** A part that must succeed: rejects unless it exits 0. */
+async function runPart(script, args) {
+  const code = await runPartCode(script, args);
+  if (code !== 0) throw new Error(`${script} exited with ${code}`);
 }
 
 /** The owner dashboard rows (scripts/bench-dashboard.ts): demo data on PGlite and PostgreSQL, seller cookie. */
@@ -622,6 +641,20 @@ async function benchDashboard() {
 async function benchServer() {
   step("Signed-in shoppers, API and orders with wrk (scripts/bench-server.ts)...");
   await runPart("scripts/bench-server.ts", optionsFor(["duration", "products", "orders", "setups", "buyers"], ["profile"]));
+}
+
+/**
+ * The memory soak (scripts/bench-memory.ts): its exit code is the result (1 on FAIL, which is a
+ * verdict, not a failure to run), so it is passed on rather than reported as a crash.
+ */
+async function benchMemory() {
+  step("Memory soak (scripts/bench-memory.ts)...");
+  const code = await runPartCode(
+    "scripts/bench-memory.ts",
+    optionsFor(["minutes", "db", "rate", "products", "orders", "buyers", "max-in-flight", "shop-env"]),
+  );
+  if (typeof code !== "number") throw new Error(`scripts/bench-memory.ts stopped by ${code}`);
+  return code;
 }
 
 /** `--only=lighthouse`: the first-paint loop (Lighthouse and first-load weights, no wrk, no dashboard). */
@@ -648,7 +681,8 @@ async function benchLighthouse() {
 }
 
 // `npm run bench -- --only=dashboard` or `--only=server` runs just that part (after a build);
-// `--only=lighthouse` just Lighthouse and the first-load weights of `/`, `/products` and a product.
+// `--only=lighthouse` just Lighthouse and the first-load weights of `/`, `/products` and a product;
+// `--only=memory` the memory soak (after a build), which the full run leaves out.
 const only = process.argv.find((a) => a.startsWith("--only="))?.slice("--only=".length);
 
 let exitCode = 1;
@@ -660,8 +694,11 @@ try {
   } else if (only === "lighthouse") {
     await benchLighthouse();
     exitCode = 0;
+  } else if (only === "memory") {
+    await build();
+    exitCode = await benchMemory();
   } else if (only) {
-    throw new Error(`--only=${only}: the parts are "lighthouse", "dashboard" and "server" (without --only everything runs)`);
+    throw new Error(`--only=${only}: the parts are "lighthouse", "dashboard", "server" and "memory" (without --only everything but memory runs)`);
   } else {
     exitCode = await main();
     await benchDashboard();
