@@ -2,11 +2,10 @@ import { defineConfig, devices, type PlaywrightTestConfig } from "@playwright/te
 
 /**
  * Each worker has a shop of its own (its own server, database and mail sink): a test file runs
- * against one shop from start to end, so files never see each other's orders or settings. One
- * worker by default: on the 2-core CI machine two took longer (27.6 minutes against 21) and timed
- * out under the load; E2E_WORKERS=2 on a machine with more cores.
+ * against one shop from start to end, so files never see each other's orders or settings. Two
+ * workers by default, one per core on the CI machine (E2E_WORKERS sets another number).
  */
-const WORKERS = Number(process.env.E2E_WORKERS ?? 1);
+const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
 const BASE_PORT = Number(process.env.E2E_PORT ?? 3210);
 const BASE_DATA_DIR = process.env.E2E_DATA_DIR ?? "test-results/e2e-data";
 /** The shop of worker `index` (TEST_PARALLEL_INDEX, set by Playwright in each worker; 0 in the runner). */

@@ -1,3 +1,4 @@
+import os from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
@@ -11,6 +12,10 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // Vitest's default is one worker less than the cores: one on the 2-core CI machine. Test files
+    // spend much of their time waiting on databases and spawned servers, and each has databases of
+    // its own, so two run side by side on two cores (VITEST_MAX_WORKERS sets another number).
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || Math.max(2, os.availableParallelism()),
     // Tests send hundreds of requests and orders from one address and phone: abuse limits are scaled
     // up for the suite; app/modules/abuse's own tests set the real numbers (ABUSE_LIMITS_SCALE=1).
     env: { ABUSE_LIMITS_SCALE: "1000" },

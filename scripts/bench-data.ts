@@ -66,10 +66,11 @@ export function postgresMissing(): string | null {
  * `createDatabase(name, template)` copies a prepared database, so every set-up starts from the same data.
  */
 export async function startBenchPostgres(resources: Resources) {
-  const cluster = await startPgCluster();
-  resources.defer(() => cluster.stop());
+  // The test gate's load check uses the gate's PostgreSQL (KAPRA_TEST_PG_URL); a benchmark starts its own.
+  const cluster = process.env.KAPRA_TEST_PG_URL ? null : await startPgCluster();
+  if (cluster) resources.defer(() => cluster.stop());
   // BENCH_PG_SOCKET=1 (bench-server's --pg-socket): the shop reaches PostgreSQL over its Unix socket, as one on the same machine can.
-  const base = process.env.BENCH_PG_SOCKET ? cluster.socketUrl : cluster.url;
+  const base = !cluster ? process.env.KAPRA_TEST_PG_URL! : process.env.BENCH_PG_SOCKET ? cluster.socketUrl : cluster.url;
   const urlOf = (name: string) => base.replace(/\/postgres(\?|$)/, `/${name}$1`);
   return {
     urlOf,

@@ -252,7 +252,7 @@ async function main(): Promise<boolean> {
     if (missing) throw new Error(missing);
     log(`[load bench] PostgreSQL: starting a throwaway cluster and seeding...`);
     const postgres = await startBenchPostgres(resources);
-    const url = await postgres.createDatabase("kapra_load");
+    const url = await postgres.createDatabase(`kapra_load_${Date.now().toString(36)}`);
     log(`  ready in ${(await prepareShopData({ databaseUrl: url, dataDir: "" }, DEMO)).toFixed(1)} s`);
     targets.push({ name: "PostgreSQL", target: { databaseUrl: url, dataDir: "" }, env: { DATABASE_URL: url, DATA_DIR: resources.tmpDir("kapra-bench-load-unused-") } });
   }

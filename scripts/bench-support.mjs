@@ -169,9 +169,10 @@ export function snapshotBuild(dir) {
   if (!fs.existsSync(path.join(ROOT, "build/server/index.js"))) throw new Error("No build: run `npm run build` first (npm run bench does).");
   const appDir = path.join(dir, "app");
   fs.mkdirSync(appDir, { recursive: true });
-  fs.cpSync(path.join(ROOT, "build"), path.join(appDir, "build"), { recursive: true });
-  fs.cpSync(path.join(ROOT, "server"), path.join(appDir, "server"), { recursive: true });
-  fs.cpSync(path.join(ROOT, "app/db/migrations"), path.join(appDir, "app/db/migrations"), { recursive: true });
+  // Times kept: start.js would otherwise find its sources newer than the build.
+  fs.cpSync(path.join(ROOT, "build"), path.join(appDir, "build"), { recursive: true, preserveTimestamps: true });
+  fs.cpSync(path.join(ROOT, "server"), path.join(appDir, "server"), { recursive: true, preserveTimestamps: true });
+  fs.cpSync(path.join(ROOT, "app/db/migrations"), path.join(appDir, "app/db/migrations"), { recursive: true, preserveTimestamps: true });
   fs.copyFileSync(path.join(ROOT, "package.json"), path.join(appDir, "package.json"));
   fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(appDir, "node_modules"), "dir");
   return appDir;

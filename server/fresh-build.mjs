@@ -48,13 +48,14 @@ export function buildNeeded(root) {
 export function ensureBuild(root) {
   const reason = buildNeeded(root);
   if (!reason) return;
-  const canBuild = fs.existsSync(path.join(root, "node_modules/@react-router/dev"));
+  // A copy of the build without the app's sources (or a production install without the build tools) serves what it has.
+  const canBuild = fs.existsSync(path.join(root, "app/root.tsx")) && fs.existsSync(path.join(root, "node_modules/@react-router/dev"));
   if (!canBuild) {
     if (fs.existsSync(path.join(root, BUILT_SERVER))) {
-      console.warn(`The shop's ${reason}, but the build tools are not installed (npm install without --omit=dev): serving the build there is.`);
+      console.warn(`The shop's ${reason}, but it cannot be built here (no app/ sources, or npm install --omit=dev left out the build tools): serving the build there is.`);
       return;
     }
-    console.error("There is no build and the build tools are not installed: run `npm install` and `npm run build`.");
+    console.error("There is no build and it cannot be built here: run `npm install` and `npm run build` in the shop's folder.");
     process.exit(1);
   }
   console.log(`Building the shop (${reason})...`);

@@ -8,7 +8,7 @@ type MediaFile = { contentType: string; bytes: Uint8Array };
  * budget evicts. Browsers and CDNs keep photos for a year, so the budget only spares the database
  * the popular ones; 0 turns it off and every miss reads the database.
  */
-export function createMediaCache(maxBytes = 16 * 1024 * 1024) {
+export function createMediaCache(maxBytes = 8 * 1024 * 1024) {
   const files = maxBytes > 0
     ? new LRUCache<string, MediaFile>({ maxSize: maxBytes, sizeCalculation: (file) => Math.max(1, file.bytes.length), maxEntrySize: Math.max(1, Math.floor(maxBytes / 8)) })
     : null;

@@ -53,7 +53,7 @@ export type PageCacheOptions = {
 };
 
 export function createPageCache({
-  render, ttlMs = 1000, staleMs = 30_000, maxEntries = 500, maxBytes = 16 * 1024 * 1024, headers: fixedHeaders = {}, origin = "http://localhost", onServed,
+  render, ttlMs = 1000, staleMs = 30_000, maxEntries = 500, maxBytes = 8 * 1024 * 1024, headers: fixedHeaders = {}, origin = "http://localhost", onServed,
 }: PageCacheOptions) {
   const entries = maxBytes > 0
     ? new LRUCache<string, Entry>({ max: maxEntries, maxSize: maxBytes, sizeCalculation: (entry) => entryBytes(entry), maxEntrySize: Math.max(1, Math.floor(maxBytes / 2)) })

@@ -28,7 +28,7 @@ export type ReadCache = {
 const MAX_AGE_MS = 60_000;
 /** What an entry is counted as while its load is under way (its real weight is known once it resolves). */
 const PENDING_BYTES = 1024;
-export const DEFAULT_READ_CACHE_BYTES = 16 * 1024 * 1024;
+export const DEFAULT_READ_CACHE_BYTES = 8 * 1024 * 1024;
 
 const caches = new WeakMap<object, ReturnType<typeof createReadCache>>();
 

@@ -46,9 +46,9 @@ const envSchema = z.object({
     z.coerce.number({ error: WEB_CONCURRENCY_MESSAGE }).int(WEB_CONCURRENCY_MESSAGE).min(1, WEB_CONCURRENCY_MESSAGE).max(256, WEB_CONCURRENCY_MESSAGE).optional(),
   ),
   // Memory (decision 0026): what each in-memory cache may hold, in MB, and PGlite's buffer pool.
-  PAGE_CACHE_MB: megabytes(16),
-  MEDIA_CACHE_MB: megabytes(16),
-  READ_CACHE_MB: megabytes(16),
+  PAGE_CACHE_MB: megabytes(8),
+  MEDIA_CACHE_MB: megabytes(8),
+  READ_CACHE_MB: megabytes(8),
   PGLITE_SHARED_BUFFERS_MB: megabytes(16, 1),
 });
 
