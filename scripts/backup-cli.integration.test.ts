@@ -6,7 +6,7 @@ import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { placeOrderOverHttp, TEST_PASSWORD, variantsInStock } from "../server/faults-support";
 import { createTestDatabase, type TestDatabase } from "../tests/factories/test-database";
-import { BUILT_SERVER, headersFor, ROOT, signIn, signUp, startServerProcess, type ServerProcess } from "../tests/factories/server-process";
+import { BUILT_SERVER, headersFor, ROOT, signIn, signUp, startServerProcess, waitFor, type ServerProcess } from "../tests/factories/server-process";
 
 /**
  * `npm run backup` and `npm run restore` as an operator runs them: real commands against a real
@@ -55,8 +55,11 @@ async function fillShop(server: ServerProcess) {
   const [variant] = await variantsInStock(server);
   const placed = await placeOrderOverHttp(server, { cookie, ip, key: "backup-1", items: [{ ...variant, quantity: 2 }] });
   expect(placed.status).toBe(201);
-  const product = (await fetch(`${server.url}/api/products/${variant.productId}`).then((r) => r.json())) as { data: { images: string[] } };
-  const photo = product.data.images[0];
+  // A first start draws the seed's photos in the background: wait for this product's first one.
+  const photo = await waitFor(async () => {
+    const product = (await fetch(`${server.url}/api/products/${variant.productId}`).then((r) => r.json())) as { data: { images: string[] } };
+    return product.data.images[0];
+  }, { timeoutMs: 60_000, intervalMs: 200, what: "the product's first photo" });
   const bytes = await bytesOf(`${server.url}${photo}`);
   return { orderNumber: placed.body.data!.orderNumber, photo, bytes };
 }
