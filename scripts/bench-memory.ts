@@ -201,7 +201,10 @@ async function soak(
   onMinute: (minute: number, soakSoFar: Soak) => void,
   alive: () => boolean,
 ): Promise<Soak> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: MAX_IN_FLIGHT, maxFreeSockets: MAX_IN_FLIGHT });
+  // An idle connection is dropped after 4 s, before the server's 5 s keep-alive timeout: otherwise a
+  // request sent on a connection the server is closing that moment is lost (browsers resend it; a
+  // Node client reports it as no answer, which is not the shop's doing).
+  const agent = new http.Agent({ keepAlive: true, maxSockets: MAX_IN_FLIGHT, maxFreeSockets: MAX_IN_FLIGHT, timeout: 4_000 });
   const rand = Math.random;
   const state: Soak = { done: [], samples: [], skippedAtMs: [], seconds: 0, ordersPlaced: 0 };
   const photos: string[] = [];

@@ -173,7 +173,7 @@ export function snapshotBuild(dir) {
   fs.cpSync(path.join(ROOT, "build"), path.join(appDir, "build"), { recursive: true, preserveTimestamps: true });
   fs.cpSync(path.join(ROOT, "server"), path.join(appDir, "server"), { recursive: true, preserveTimestamps: true });
   fs.cpSync(path.join(ROOT, "app/db/migrations"), path.join(appDir, "app/db/migrations"), { recursive: true, preserveTimestamps: true });
-  fs.copyFileSync(path.join(ROOT, "package.json"), path.join(appDir, "package.json"));
+  fs.cpSync(path.join(ROOT, "package.json"), path.join(appDir, "package.json"), { preserveTimestamps: true });
   fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(appDir, "node_modules"), "dir");
   return appDir;
 }
