@@ -197,7 +197,7 @@ export async function startShop({ resources, appDir, logFile, env, nodeArgs = []
         // Per-request info logs would make the benchmark measure the logger; warnings still show.
         LOG_LEVEL: process.env.BENCH_LOG_LEVEL || "warn",
         PUBLIC_URL: "",
-        APP_ROOT: appDir, // migrations are read from APP_ROOT/app/db/migrations
+        APP_ROOT: appDir, // migrations, the packed empty database and the image encoder are read from there (app/lib/app-root.server.ts)
         SEED_ART_CACHE: process.env.SEED_ART_CACHE || path.join(ROOT, "node_modules/.cache/seed-art"),
         ...env,
       },

@@ -1,10 +1,10 @@
-import path from "node:path";
+import { appPath } from "~/lib/app-root.server";
 import * as schema from "./schema";
 import { RESYNC_PAYLOAD, type Database, type Db } from "./database";
 
 export { RESYNC_PAYLOAD, type Database, type Db, type DbOrTx, type Schema, type Tx } from "./database";
 
-export const migrationsFolder = path.resolve(process.env.APP_ROOT ?? process.cwd(), "app/db/migrations");
+export const migrationsFolder = appPath("app/db/migrations");
 
 /**
  * Opens PostgreSQL at `databaseUrl`, or the embedded PGlite database in `dataDir` (":memory:" for

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import type { PGlite } from "@electric-sql/pglite";
+import { appPath } from "~/lib/app-root.server";
 import { logger } from "~/lib/logger.server";
 import { RESYNC_PAYLOAD, type Database, type Db } from "./database";
 import * as schema from "./schema";
@@ -36,8 +37,7 @@ function memorySettings(sharedBuffersMb: number): string[] {
  * garbage collection that an idle server may never run. Here all of it goes when that process exits.
  */
 async function createDataDir(dataDir: string): Promise<void> {
-  const root = process.env.APP_ROOT ?? process.cwd();
-  const packed = path.join(root, "build/empty-database.tgz");
+  const packed = appPath("build/empty-database.tgz");
   const script = `
     const fs = await import("node:fs");
     const { PGlite } = await import("@electric-sql/pglite");
@@ -46,7 +46,7 @@ async function createDataDir(dataDir: string): Promise<void> {
     const db = new PGlite(dataDir, { loadDataDir });
     await db.waitReady;
     await db.close();`;
-  await promisify(execFile)(process.execPath, ["--input-type=module", "--eval", script, dataDir, packed], { cwd: root });
+  await promisify(execFile)(process.execPath, ["--input-type=module", "--eval", script, dataDir, packed], { cwd: appPath() });
 }
 
 const REOPEN_FIRST_MS = 500;

@@ -1,5 +1,5 @@
 import { fork, type ChildProcess } from "node:child_process";
-import path from "node:path";
+import { appPath } from "~/lib/app-root.server";
 
 export type EncodedFile = { key: string; contentType: string; width: number; height: number; bytes: Buffer };
 export type EncodedImage = { width: number; height: number; files: EncodedFile[] };
@@ -13,7 +13,7 @@ export class ImageRefused extends Error {
 }
 
 /** The encoder's script: plain JavaScript next to server/start.js, so it runs from source and from a build alike. */
-const SCRIPT = path.resolve(process.env.APP_ROOT ?? process.cwd(), "server/image-encoder-process.mjs");
+const SCRIPT = appPath("server/image-encoder-process.mjs");
 /** An idle encoder exits after this, and the memory libvips held goes with it. */
 const IDLE_MS = 10_000;
 
