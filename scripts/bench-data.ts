@@ -10,7 +10,7 @@ import { drawSeedPhotos } from "~/seed/draw-seed-photos.server";
 import { seedDatabase } from "~/seed/seed.server";
 import { parseEnv } from "~/lib/env.server";
 import { createShopAuth } from "~/flows/create-shop-auth.server";
-import { hasPostgres, startPgCluster } from "../tests/setup/pg-cluster";
+import { hasPostgres, sharedPgCluster } from "../tests/setup/pg-cluster";
 import type { createResources } from "./bench-support.mjs";
 import { seedDemoData } from "./seed-demo-data";
 
@@ -67,10 +67,10 @@ export function postgresMissing(): string | null {
  */
 export async function startBenchPostgres(resources: Resources) {
   // The test gate's load check uses the gate's PostgreSQL (KAPRA_TEST_PG_URL); a benchmark starts its own.
-  const cluster = process.env.KAPRA_TEST_PG_URL ? null : await startPgCluster();
-  if (cluster) resources.defer(() => cluster.stop());
+  const cluster = await sharedPgCluster();
+  resources.defer(() => cluster.stop());
   // BENCH_PG_SOCKET=1 (bench-server's --pg-socket): the shop reaches PostgreSQL over its Unix socket, as one on the same machine can.
-  const base = !cluster ? process.env.KAPRA_TEST_PG_URL! : process.env.BENCH_PG_SOCKET ? cluster.socketUrl : cluster.url;
+  const base = process.env.BENCH_PG_SOCKET && cluster.socketUrl ? cluster.socketUrl : cluster.url;
   const urlOf = (name: string) => base.replace(/\/postgres(\?|$)/, `/${name}$1`);
   return {
     urlOf,

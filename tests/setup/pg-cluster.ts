@@ -102,8 +102,7 @@ export async function startPgCluster(): Promise<PgCluster> {
  * shared one is the gate's business, so its `stop` does nothing. Tests that stop or cut their
  * server (outages, restarts) always start their own with startPgCluster.
  */
-export async function sharedPgCluster(): Promise<Pick<PgCluster, "url" | "stop">> {
-  // (scripts/bench-data.ts reads KAPRA_TEST_PG_URL the same way for the gate's load check.)
+export async function sharedPgCluster(): Promise<Pick<PgCluster, "url" | "stop"> & Partial<Pick<PgCluster, "socketUrl">>> {
   const url = process.env.KAPRA_TEST_PG_URL;
   return url ? { url, stop: () => {} } : startPgCluster();
 }
