@@ -21,24 +21,14 @@ import {
   type RunFacts,
   type Sample,
 } from "./bench-load-mix";
+import { seededRandom } from "./seeded-random";
 
-/** A seeded random source (mulberry32), so the mix tests see the same sequence every run. */
-function seeded(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const catalogue: Catalogue = { categories: ["men", "women", "kids"], searchTerms: ["lawn", "kurta"], productIds: ["a-1", "b 2"], pages: 25 };
 
 describe("the mix", () => {
   it("is 70 % browsing, 20 % product pages and 10 % buyers", () => {
-    const rand = seeded(1);
+    const rand = seededRandom(1);
     const counts = { browse: 0, product: 0, buyer: 0 };
     const n = 100_000;
     for (let i = 0; i < n; i++) counts[pickActivity(rand)] += 1;
@@ -48,7 +38,7 @@ describe("the mix", () => {
   });
 
   it("browses /products with the listing's own query strings: searches, categories, sorts, price bands inside 0 to 10,000 and pages that exist", () => {
-    const rand = seeded(2);
+    const rand = seededRandom(2);
     const seen = { search: 0, category: 0, sort: 0, price: 0, page: 0, plain: 0 };
     for (let i = 0; i < 2000; i++) {
       const { kind, path } = browseRequest(rand, catalogue);
@@ -74,7 +64,7 @@ describe("the mix", () => {
   });
 
   it("sends buyers from an empty cart to adding, and from a refused checkout to emptying the cart", () => {
-    const rand = seeded(3);
+    const rand = seededRandom(3);
     const line = { id: "l1", productId: "p", color: "Black", size: "M", quantity: 1, stock: 5 };
     for (let i = 0; i < 200; i++) {
       expect(nextBuyerStep(rand, [], false)).toBe("add");
@@ -86,7 +76,7 @@ describe("the mix", () => {
   });
 
   it("adds a scarce variant at the share asked for, and changes a quantity to another from 1 to 3", () => {
-    const rand = seeded(4);
+    const rand = seededRandom(4);
     const scarce = [{ productId: "s", color: "Red", size: "S" }];
     const others = [{ productId: "o", color: "Blue", size: "L" }];
     let scarceAdds = 0;

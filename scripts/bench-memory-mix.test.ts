@@ -11,18 +11,8 @@ import {
   SOAK_MIX,
   type SellerView,
 } from "./bench-memory-mix";
+import { seededRandom } from "./seeded-random";
 
-/** A seeded random source (mulberry32), so the mix tests see the same sequence every run. */
-function seeded(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const catalogue: Catalogue = { categories: ["men", "women"], searchTerms: ["lawn"], productIds: ["p-1", "p-2"], pages: 25 };
 const view: SellerView = { orderIds: ["o-1", "o-2"], searches: ["ORD-123456", "0300 1234567", "Khan"], orderPages: 250, productPages: 16, categories: ["men"] };
@@ -30,7 +20,7 @@ const many = <T>(n: number, f: () => T) => Array.from({ length: n }, f);
 
 describe("the soak's mix", () => {
   it("follows SOAK_MIX's weights", () => {
-    const rand = seeded(1);
+    const rand = seededRandom(1);
     const picks = many(20_000, () => pickSoakActivity(rand));
     const total = SOAK_MIX.reduce((s, [, w]) => s + w, 0);
     for (const [activity, weight] of SOAK_MIX) {
@@ -39,7 +29,7 @@ describe("the soak's mix", () => {
   });
 
   it("guests ask for the home page, the listing, categories and products", () => {
-    const rand = seeded(2);
+    const rand = seededRandom(2);
     const paths = many(2_000, () => guestPath(rand, catalogue));
     expect(paths).toContain("/");
     expect(paths.some((p) => p.startsWith("/products?q="))).toBe(true);
@@ -49,7 +39,7 @@ describe("the soak's mix", () => {
   });
 
   it("a buyer's pages are their cart, their orders, their own order pages and the catalogue", () => {
-    const rand = seeded(3);
+    const rand = seededRandom(3);
     const paths = new Set(many(2_000, () => buyerPagePath(rand, catalogue, ["a-1"])));
     for (const p of ["/cart", "/orders", "/buyer-dashboard", "/orders/a-1"]) expect(paths).toContain(p);
     // With no order of their own yet, the order page is the list.
@@ -58,7 +48,7 @@ describe("the soak's mix", () => {
   });
 
   it("the owner opens the Overview, filters and pages the orders, searches, lists products and opens orders", () => {
-    const rand = seeded(4);
+    const rand = seededRandom(4);
     const paths = many(4_000, () => sellerPath(rand, view));
     expect(paths).toContain("/seller-dashboard");
     expect(paths).toContain("/seller/orders");
@@ -87,7 +77,7 @@ describe("the photos a page shows", () => {
   it("go into a pool of at most `max`, new ones replacing old ones once it is full", () => {
     const pool: string[] = [];
     const known = new Set<string>();
-    const rand = seeded(5);
+    const rand = seededRandom(5);
     addToPool(pool, known, ["/media/1", "/media/2", "/media/1"], 3, rand);
     expect(pool).toEqual(["/media/1", "/media/2"]);
     addToPool(pool, known, ["/media/3", "/media/4", "/media/5"], 3, rand);

@@ -15,18 +15,8 @@ import {
   type RssSample,
   type RunFigures,
 } from "./bench-memory-trend";
+import { seededRandom } from "./seeded-random";
 
-/** A seeded random source (mulberry32), so the noisy series are the same every run. */
-function seeded(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A sample every 10 s over `minutes`, of `mb(minute)`. */
 function series(minutes: number, mb: (minute: number) => number): Point[] {
@@ -77,7 +67,7 @@ describe("keeps growing", () => {
   });
 
   it("a slow leak of 1.5 MB a minute under GC noise of +-15 MB still grows over 30 minutes", () => {
-    const rand = seeded(7);
+    const rand = seededRandom(7);
     const t = judgeTrend(series(30, (m) => 220 + 1.5 * m + (rand() - 0.5) * 30), 30);
     expect(t.verdict).toBe("growing");
     expect(t.slopeMbPerMin).toBeGreaterThan(1);
@@ -85,7 +75,7 @@ describe("keeps growing", () => {
 
   it("a noisy but flat series (+-20 MB of GC saw-tooth) is flat, for many seeds", () => {
     for (let seed = 1; seed <= 50; seed++) {
-      const rand = seeded(seed);
+      const rand = seededRandom(seed);
       const t = judgeTrend(series(30, (m) => 240 + (rand() - 0.5) * 40 + 8 * Math.sin(m * 3)), 30);
       expect(t.verdict, `seed ${seed}: ${t.reason}`).toBe("flat");
     }

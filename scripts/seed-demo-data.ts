@@ -7,6 +7,7 @@ import { estimateDelivery } from "~/modules/checkout/delivery-estimate";
 import { getSettings } from "~/db/shop-settings.server";
 import { shippingFeeFor } from "~/modules/settings/shipping-rule";
 import { demoCouriers, demoParcel, demoTransitDays, pickDemoCourier, seedDemoShipping, type DemoParcel } from "./seed-demo-shipping";
+import { seededRandom } from "./seeded-random";
 
 /**
  * Demo data for a shop that looks a few months old: extra products (reusing the seeded catalogue's
@@ -30,16 +31,9 @@ const ADJECTIVES = ["Classic", "Essential", "Relaxed", "Everyday", "Heritage", "
 const CITY_WEIGHTS: [string, number][] = [["Karachi", 30], ["Lahore", 24], ["Islamabad", 10], ["Rawalpindi", 8], ["Faisalabad", 6], ["Multan", 5], ["Peshawar", 5], ["Hyderabad", 3], ["Quetta", 2], ["Sialkot", 2], ["Gujranwala", 2]];
 const CHANNEL_WEIGHTS: [OrderChannel, number][] = [["web", 70], ["whatsapp", 15], ["phone", 8], ["instagram", 7]];
 
-/** A small, seedable random source (mulberry32): the same seed gives the same shop. */
+/** The demo data's random source: the same seed gives the same shop. */
 function random(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = seededRandom(seed);
   const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
   const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)];
   const weighted = <T>(list: [T, number][]) => {
