@@ -23,7 +23,6 @@ import {
 } from "./bench-load-mix";
 import { seededRandom } from "./seeded-random";
 
-
 const catalogue: Catalogue = { categories: ["men", "women", "kids"], searchTerms: ["lawn", "kurta"], productIds: ["a-1", "b 2"], pages: 25 };
 
 describe("the mix", () => {

@@ -13,7 +13,6 @@ import {
 } from "./bench-memory-mix";
 import { seededRandom } from "./seeded-random";
 
-
 const catalogue: Catalogue = { categories: ["men", "women"], searchTerms: ["lawn"], productIds: ["p-1", "p-2"], pages: 25 };
 const view: SellerView = { orderIds: ["o-1", "o-2"], searches: ["ORD-123456", "0300 1234567", "Khan"], orderPages: 250, productPages: 16, categories: ["men"] };
 const many = <T>(n: number, f: () => T) => Array.from({ length: n }, f);

@@ -17,7 +17,6 @@ import {
 } from "./bench-memory-trend";
 import { seededRandom } from "./seeded-random";
 
-
 /** A sample every 10 s over `minutes`, of `mb(minute)`. */
 function series(minutes: number, mb: (minute: number) => number): Point[] {
   const points: Point[] = [];

@@ -164,7 +164,7 @@ export function createApp({ services, serveAssets, build: given = loadServerBuil
 
   // Content-addressed images: a key never changes meaning, so browsers and CDNs keep them forever
   // and this process keeps the popular ones in memory.
-  const media = createMediaCache(services.env.MEDIA_CACHE_MB * MB);
+  const media = createMediaCache(env.MEDIA_CACHE_MB * MB);
   app.get("/media/:file", async (req, res, next) => {
     try {
       const key = req.params.file.replace(/\.webp$/, "");
