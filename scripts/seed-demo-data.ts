@@ -75,7 +75,7 @@ export async function seedDemoData(db: Db, options: DemoOptions): Promise<DemoRe
   // Templates: the seeded catalogue's sellable products, with their colours, sizes and photos.
   const openCategories = (await db.select({ slug: categories.slug, name: categories.name }).from(categories).where(eq(categories.comingSoon, false)));
   const templates = await db
-    .select({ id: products.id, categorySlug: products.categorySlug, material: products.material, brand: products.brand, features: products.features })
+    .select({ id: products.id, categorySlug: products.categorySlug, sizeSetId: products.sizeSetId, material: products.material, brand: products.brand, features: products.features })
     .from(products)
     .where(inArray(products.categorySlug, openCategories.map((c) => c.slug)));
   if (templates.length === 0) throw new Error("Seed the shop's catalogue first (start the shop once, or run the seed).");
@@ -95,7 +95,7 @@ export async function seedDemoData(db: Db, options: DemoOptions): Promise<DemoRe
     const price = r.int(8, 69) * 100 - 1;
     const createdAt = new Date(now.getTime() - r.int(days, days + 180) * DAY_MS);
     newProducts.push({
-      id, name, categorySlug: category.slug, description: `${name}: a demo product modelled on our ${category.name.toLowerCase()}.`, price,
+      id, name, categorySlug: category.slug, sizeSetId: template.sizeSetId, description: `${name}: a demo product modelled on our ${category.name.toLowerCase()}.`, price,
       originalPrice: r.next() < 0.25 ? price + r.int(3, 15) * 100 : null, material: template.material, brand: template.brand,
       status: r.next() < 0.04 ? "draft" : "active", rating: 0, reviewCount: 0, views: r.int(20, 3000),
       features: template.features, createdAt, updatedAt: createdAt,

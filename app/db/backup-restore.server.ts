@@ -31,6 +31,12 @@ export async function rowsHeld(db: DbOrTx): Promise<Record<string, number>> {
   return held;
 }
 
+/**
+ * Tables a new database already has rows in from its migrations (0014: the colours, size sets,
+ * built-in pages and menus every shop starts with). Rows there alone are no shop: nothing is lost.
+ */
+const STARTER_TABLES = new Set(["colors", "size_sets", "pages", "menu_items"]);
+
 export type RestoreSummary = { header: BackupHeader; tables: number; rows: number; replaced: boolean; ms: number };
 
 /**
@@ -54,7 +60,7 @@ export async function restoreBackup(database: Pick<Database, "db" | "kind">, fil
 
   const current = await migrationLevel(database.db);
   const held = await rowsHeld(database.db);
-  const holdsData = Object.keys(held).length > 0;
+  const holdsData = Object.keys(held).some((table) => !STARTER_TABLES.has(table));
   if (holdsData && !replace) {
     const what = ["orders", "users", "products"].filter((t) => held[t]).map((t) => `${held[t]} ${t === "users" ? "accounts" : t}`);
     throw new RestoreRefused(
@@ -76,7 +82,8 @@ export async function restoreBackup(database: Pick<Database, "db" | "kind">, fil
 
   const loaded = await database.db.transaction(async (tx) => {
     const tables = await tablesInForeignKeyOrder(tx);
-    if (holdsData) await tx.execute(sql.raw(`truncate ${tables.map((t) => `public.${quoteIdent(t)}`).join(", ")} restart identity cascade`));
+    // Always emptied first: even a new database holds its migrations' starter rows.
+    await tx.execute(sql.raw(`truncate ${tables.map((t) => `public.${quoteIdent(t)}`).join(", ")} restart identity cascade`));
     let rows = 0;
     let count = 0;
     for await (const section of readBackup(fs.createReadStream(file))) {

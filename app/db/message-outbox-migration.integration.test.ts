@@ -4,24 +4,13 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { DATABASE_KINDS, useTestDatabase } from "../../tests/factories/test-database";
-import { migrateDatabase, migrationsFolder, type DbOrTx } from "./client.server";
+import { resetToMigration } from "../../tests/factories/migrations-up-to";
+import { migrateDatabase, type DbOrTx } from "./client.server";
 import { messageOutbox } from "./schema";
 
 const BEFORE = "0011_cart_reminders";
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "kapra-outbox-migration-"));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
-
-/** The code's migrations up to and including `last`, as a folder drizzle's migrator reads. */
-function migrationsUpTo(last: string): string {
-  const folder = path.join(tmp, last);
-  fs.mkdirSync(path.join(folder, "meta"), { recursive: true });
-  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8")) as { entries: { tag: string }[] };
-  const upTo = journal.entries.findIndex((e) => e.tag === last);
-  journal.entries = journal.entries.slice(0, upTo + 1);
-  fs.writeFileSync(path.join(folder, "meta/_journal.json"), JSON.stringify(journal));
-  for (const { tag } of journal.entries) fs.copyFileSync(path.join(migrationsFolder, `${tag}.sql`), path.join(folder, `${tag}.sql`));
-  return folder;
-}
 
 async function rows<T>(db: DbOrTx, query: ReturnType<typeof sql>): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
@@ -37,10 +26,7 @@ describe.each(DATABASE_KINDS)("the messages outbox migration on %s", (kind) => {
   it("renames email_outbox with its rows, ids, sequence, indexes and constraints, and makes every old row an e-mail", async () => {
     const { db } = database;
     // A shop at the migration before: no schema, then the migrations up to 0011.
-    await db.execute(sql.raw("drop schema if exists drizzle cascade"));
-    await db.execute(sql.raw("drop schema public cascade"));
-    await db.execute(sql.raw("create schema public"));
-    await migrateDatabase(database, migrationsUpTo(BEFORE));
+    await resetToMigration(database, tmp, BEFORE);
     await db.execute(sql`insert into email_outbox (kind, to_address, subject, data, status, attempts, last_error)
       values ('test_email', 'owner@kapra.pk', 'Sent', '{}'::jsonb, 'sent', 1, null),
              ('password_changed', 'buyer@kapra.pk', 'Waiting', '{"name":"Bilal"}'::jsonb, 'queued', 2, 'mail server down')`);

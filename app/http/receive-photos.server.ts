@@ -48,27 +48,60 @@ export async function storePhoto(db: PhotoStore, name: string, bytes: Buffer): P
 export async function receivePhotos(db: PhotoStore, request: Request, field: string): Promise<ReceivedPhotos> {
   const photos: ImageToken[] = [];
   const rejected: string[] = [];
-  const handle = async (file: FileUpload) => {
-    if (file.fieldName !== field) return null;
-    // A file input left empty still sends a part with no name and no bytes.
-    if (file.size === 0 && !file.name) return null;
-    const name = file.name || "The file";
-    if (file.size > MAX_IMAGE_BYTES) {
-      rejected.push(`${name} is larger than ${MB} MB`);
-      return null;
-    }
-    const result = await storePhoto(db, name, Buffer.from(await file.arrayBuffer()));
+  const form = await readUploads(request, async (file) => {
+    if (file.fieldName !== field) return;
+    const result = await storeUpload(db, file);
     if (typeof result === "string") rejected.push(result);
     else photos.push(result);
-    return null;
-  };
+  });
+  return { form, photos, rejected };
+}
+
+export type ReceivedImageFields<F extends string> = {
+  form: FormData;
+  /** Each field's new picture, stored (a field left empty is absent). */
+  images: Partial<Record<F, ImageToken>>;
+  /** Each refused field's reason, for the message beside it. */
+  errors: Partial<Record<F, string>>;
+};
+
+/**
+ * A form with single-picture fields (a category's image, a hero slide's desktop and phone images,
+ * the logo): each file is checked and stored like a product photo, by the same rules.
+ */
+export async function receiveImageFields<F extends string>(db: PhotoStore, request: Request, fields: readonly F[]): Promise<ReceivedImageFields<F>> {
+  const images: Partial<Record<F, ImageToken>> = {};
+  const errors: Partial<Record<F, string>> = {};
+  const form = await readUploads(request, async (file) => {
+    const field = fields.find((f) => f === file.fieldName);
+    if (!field) return;
+    const result = await storeUpload(db, file);
+    if (typeof result === "string") errors[field] = result;
+    else images[field] = result;
+  });
+  return { form, images, errors };
+}
+
+/** One uploaded file, checked by its size and by decoding it, then stored; or why it was refused. */
+async function storeUpload(db: PhotoStore, file: FileUpload): Promise<ImageToken | string> {
+  const name = file.name || "The file";
+  if (file.size > MAX_IMAGE_BYTES) return `${name} is larger than ${MB} MB`;
+  return storePhoto(db, name, Buffer.from(await file.arrayBuffer()));
+}
+
+/** Reads a form post (multipart or not), streaming each non-empty file to `onFile` as it arrives. */
+async function readUploads(request: Request, onFile: (file: FileUpload) => Promise<void>): Promise<FormData> {
   try {
-    const form = await parseFormData(
+    return await parseFormData(
       request,
       { maxFileSize: TRANSPORT_MAX_FILE, maxFiles: TRANSPORT_MAX_FILES, maxTotalSize: TRANSPORT_MAX_TOTAL },
-      handle,
+      async (file) => {
+        // A file input left empty still sends a part with no name and no bytes.
+        if (file.size === 0 && !file.name) return null;
+        await onFile(file);
+        return null;
+      },
     );
-    return { form, photos, rejected };
   } catch (error) {
     if (error instanceof MaxFilesExceededError) throw new AppError("VALIDATION", undefined, { images: `At most ${MAX_PRODUCT_IMAGES} images` });
     if (error instanceof Error && /MaxFileSize|MaxTotalSize/.test(error.name)) {

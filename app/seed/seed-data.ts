@@ -3,15 +3,17 @@ import type { GarmentKind } from "./garment-art";
 /** The catalogue a new shop starts with. Prices are whole rupees. */
 
 export const SEED_CATEGORIES = [
-  { slug: "t-shirts", name: "T-Shirts", garment: "t-shirt", description: "Soft everyday tees in breathable cotton, cut for Pakistani summers." },
-  { slug: "shirts", name: "Shirts", garment: "shirt", description: "Oxford, linen and flannel shirts for office days and weekends." },
-  { slug: "trousers", name: "Trousers", garment: "trousers", description: "Chinos, cargos and joggers that hold their shape all day." },
-  { slug: "shorts", name: "Shorts", garment: "shorts", description: "Easy shorts for hot afternoons and the beach at Clifton." },
-  { slug: "hoodies", name: "Hoodies", garment: "hoodie", description: "Warm fleece hoodies for Lahore and Islamabad winters." },
-  { slug: "sweatshirts", name: "Sweat Shirts", garment: "sweatshirt", description: "Brushed-back crew sweatshirts.", comingSoon: true, launchLabel: "October 2025" },
-  { slug: "jackets", name: "Jackets", garment: "jacket", description: "Bombers and light quilted jackets.", comingSoon: true, launchLabel: "October 2025" },
+  { slug: "t-shirts", name: "T-Shirts", garment: "t-shirt", sizeSet: "Tops", description: "Soft everyday tees in breathable cotton, cut for Pakistani summers." },
+  { slug: "shirts", name: "Shirts", garment: "shirt", sizeSet: "Tops", description: "Oxford, linen and flannel shirts for office days and weekends." },
+  { slug: "trousers", name: "Trousers", garment: "trousers", sizeSet: "Trousers", description: "Chinos, cargos and joggers that hold their shape all day." },
+  { slug: "shorts", name: "Shorts", garment: "shorts", sizeSet: "Shorts", description: "Easy shorts for hot afternoons and the beach at Clifton." },
+  { slug: "hoodies", name: "Hoodies", garment: "hoodie", sizeSet: "Tops", description: "Warm fleece hoodies for Lahore and Islamabad winters." },
+  { slug: "sweatshirts", name: "Sweat Shirts", garment: "sweatshirt", sizeSet: "Tops", description: "Brushed-back crew sweatshirts.", comingSoon: true, launchLabel: "October 2025" },
+  { slug: "jackets", name: "Jackets", garment: "jacket", sizeSet: "Tops", description: "Bombers and light quilted jackets.", comingSoon: true, launchLabel: "October 2025" },
 ] as const satisfies readonly {
   slug: string; name: string; garment: GarmentKind; description: string; comingSoon?: boolean; launchLabel?: string;
+  /** The size set (made by migration 0014) its products use, and whose size guide they show. */
+  sizeSet: "Tops" | "Trousers" | "Shorts";
 }[];
 
 export type SeedProduct = {

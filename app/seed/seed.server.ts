@@ -1,8 +1,8 @@
-import { sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { garmentSvg } from "./garment-art";
 import { encodeSeedArt } from "./seed-art-cache.server";
-import type { Db } from "~/db/client.server";
-import { categories, products, productVariants, seedPhotos, shopSettings } from "~/db/schema";
+import type { Db, Tx } from "~/db/client.server";
+import { categories, menuItems, products, productVariants, seedPhotos, shopSettings, sizeSets } from "~/db/schema";
 import { defaultSeedStock, SEED_CATEGORIES, SEED_PRODUCTS, seedPhotoShots, seedSettings, type SeedProduct } from "./seed-data";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -28,21 +28,32 @@ export async function seedDatabase(db: Db, opts: { shopName: string; now?: Date 
         launchLabel: "launchLabel" in c ? c.launchLabel : null,
       })),
     );
+    // The colours and size sets every shop starts with come from migration 0014; the demo's products use them by name.
+    const setIds = new Map((await tx.select({ id: sizeSets.id, name: sizeSets.name }).from(sizeSets)).map((s) => [s.name, s.id]));
+    const sizeSetOf = (slug: string) => setIds.get(SEED_CATEGORIES.find((c) => c.slug === slug)!.sizeSet)!;
     await tx.insert(products).values(
       SEED_PRODUCTS.map((p) => {
         const createdAt = new Date(now.getTime() - p.addedDaysAgo * DAY_MS);
         return {
-          id: p.id, name: p.name, categorySlug: p.category, description: p.description, price: p.price,
+          id: p.id, name: p.name, categorySlug: p.category, sizeSetId: sizeSetOf(p.category), description: p.description, price: p.price,
           originalPrice: p.originalPrice ?? null, material: p.material, brand: opts.shopName,
           status: p.status ?? "active", featured: p.featured ?? false, rating: p.rating, reviewCount: p.reviews, baseRating: p.rating, baseReviewCount: p.reviews,
           views: p.views, features: p.features, createdAt, updatedAt: createdAt,
         };
       }),
     );
+    await addCategoriesToFooter(tx);
     await tx.insert(productVariants).values(SEED_PRODUCTS.flatMap((p, i) => seedVariants(p, i)));
     await tx.insert(seedPhotos).values(SEED_PRODUCTS.flatMap((p) => productShots(p, opts.shopName).map(({ svg, alt, color }, position) => ({ productId: p.id, position, alt, color, svg }))));
   });
   return true;
+}
+
+/** The footer's Shop column (made by migration 0014) lists the demo's categories, as it did when it was code. */
+async function addCategoriesToFooter(tx: Tx) {
+  const [shop] = await tx.select({ id: menuItems.id }).from(menuItems).where(and(eq(menuItems.menu, "footer"), isNull(menuItems.parentId), eq(menuItems.label, "Shop")));
+  if (!shop) return;
+  await tx.insert(menuItems).values(SEED_CATEGORIES.map((c, i) => ({ menu: "footer" as const, parentId: shop.id, position: i + 1, label: c.name, categorySlug: c.slug })));
 }
 
 function seedVariants(p: SeedProduct, productIndex: number) {

@@ -5,6 +5,15 @@ import {
 
 import { oneOfSql, PRODUCT_STATUSES } from "./statuses";
 
+export type ImageSource = { key: string; width: number };
+/** An uploaded picture kept inline on its row (category, collection, hero slide, logo): WebP renditions in media_files. */
+export type StoredImageRef = { width: number; height: number; sources: ImageSource[] };
+
+/**
+ * The brand's categories. The slug is the key and the URL (/category/{slug}); products, redirects,
+ * collection rules and menu links follow a changed slug (ON UPDATE CASCADE), and the old slug is
+ * kept in category_redirects so its URL answers 301.
+ */
 export const categories = pgTable("categories", {
   slug: text("slug").primaryKey(),
   name: text("name").notNull(),
@@ -15,7 +24,63 @@ export const categories = pgTable("categories", {
   launchLabel: text("launch_label"),
   // When set on a coming-soon category, it opens by itself at that time (the owner may also launch it at once).
   launchAt: timestamp("launch_at", { withTimezone: true }),
+  // Hidden: not in the storefront's lists, menus, filters or sitemap, and its page is a 404; its products stay as they are.
+  hidden: boolean("hidden").notNull().default(false),
+  // The home tile's picture; null: a photo of one of its best products, as before.
+  image: jsonb("image").$type<StoredImageRef>(),
 });
+
+/** A category's former slugs: /category/{fromSlug} answers 301 to the category's slug now. */
+export const categoryRedirects = pgTable("category_redirects", {
+  fromSlug: text("from_slug").primaryKey(),
+  toSlug: text("to_slug").notNull().references(() => categories.slug, { onUpdate: "cascade", onDelete: "cascade" }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The colours products are made in: a name and a swatch. Variants, images and order lines keep the
+ * colour's name as text (an order keeps the name it was placed with); renaming a colour renames it
+ * on variants and images in the same transaction, never on orders. A retired colour is no longer
+ * offered for new products; products that have it keep selling it.
+ */
+export const colors = pgTable(
+  "colors",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    hex: text("hex").notNull(),
+    position: integer("position").notNull().default(0),
+    retired: boolean("retired").notNull().default(false),
+  },
+  (t) => [
+    uniqueIndex("colors_name_idx").on(sql`lower(${t.name})`),
+    check("colors_hex_format", sql`${t.hex} ~ '^#[0-9a-f]{6}$'`),
+  ],
+);
+
+/** A size guide: measurements per size, one column each (for example Chest, Length, Shoulder in inches). */
+export type SizeGuideTable = { note?: string; columns: string[]; rows: { size: string; values: string[] }[] };
+
+/**
+ * Named, ordered lists of sizes ("Tops": XS ... XXL, "Kurta": 6 ... 16, "Unstitched": one value).
+ * A product uses one set and picks sizes from it; a set with one size is shown as a fact, not a
+ * picker. Variants keep the size's name as text, like colours.
+ */
+export const sizeSets = pgTable(
+  "size_sets",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    position: integer("position").notNull().default(0),
+    sizes: jsonb("sizes").$type<string[]>().notNull(),
+    // Shown where the product page offers its size guide; null: no guide for this set.
+    guide: jsonb("guide").$type<SizeGuideTable>(),
+  },
+  (t) => [
+    uniqueIndex("size_sets_name_idx").on(sql`lower(${t.name})`),
+    check("size_sets_has_sizes", sql`jsonb_array_length(${t.sizes}) > 0`),
+  ],
+);
 
 /** Prices are whole rupees (PKR has no coins in use). */
 export const products = pgTable(
@@ -23,7 +88,8 @@ export const products = pgTable(
   {
     id: text("id").primaryKey(),
     name: text("name").notNull(),
-    categorySlug: text("category_slug").notNull().references(() => categories.slug),
+    categorySlug: text("category_slug").notNull().references(() => categories.slug, { onUpdate: "cascade" }),
+    sizeSetId: integer("size_set_id").notNull().references(() => sizeSets.id),
     description: text("description").notNull().default(""),
     price: integer("price").notNull(),
     originalPrice: integer("original_price"),
@@ -50,6 +116,7 @@ export const products = pgTable(
   },
   (t) => [
     index("products_category_idx").on(t.categorySlug),
+    index("products_size_set_idx").on(t.sizeSetId),
     index("products_created_idx").on(t.createdAt),
     index("products_status_idx").on(t.status),
     check("products_status_known", sql.raw(`status in (${oneOfSql(PRODUCT_STATUSES)})`)),
@@ -72,12 +139,13 @@ export const productVariants = pgTable(
   },
   (t) => [
     uniqueIndex("product_variants_combo_idx").on(t.productId, t.color, t.size),
+    // The listing's colour and size filters, and a colour's rename, find variants by name.
+    index("product_variants_color_idx").on(t.color, t.productId),
+    index("product_variants_size_idx").on(t.size, t.productId),
     // Stock can never go below zero, whatever the code above it does.
     check("product_variants_stock_non_negative", sql`${t.stock} >= 0`),
   ],
 );
-
-export type ImageSource = { key: string; width: number };
 
 export const productImages = pgTable(
   "product_images",

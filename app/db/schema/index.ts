@@ -9,3 +9,4 @@ export * from "./messages";
 export * from "./abuse";
 export * from "./shipping";
 export * from "./promotions";
+export * from "./storefront";

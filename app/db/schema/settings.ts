@@ -1,5 +1,11 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, integer, jsonb, pgTable, real, text, timestamp } from "drizzle-orm/pg-core";
+import type { StoredImageRef } from "./catalog";
+
+/** One of the home page's perks: an icon from a small set, a title and a line of text (with {placeholders}). */
+export type StoredPerk = { icon: string; title: string; text: string };
+/** A social profile in the footer. */
+export type SocialLink = { network: string; url: string };
 
 /** One row (id = 1): the shop's own facts, edited by the owner. */
 export const shopSettings = pgTable(
@@ -30,6 +36,30 @@ export const shopSettings = pgTable(
     settlementOverdueDays: integer("settlement_overdue_days").notNull().default(10),
     // A buyer who opted in to marketing e-mails and left a cart for a day gets one reminder (app/flows/remind-forgotten-carts.server.ts).
     cartReminders: boolean("cart_reminders").notNull().default(true),
+    // Promises the storefront's words are made from (pages' placeholders, perks, FAQ, the delivery
+    // estimate): the return window from delivery, and working days to deliver in the shop's city and elsewhere.
+    returnWindowDays: integer("return_window_days").notNull().default(7),
+    localDeliveryMinDays: integer("local_delivery_min_days").notNull().default(3),
+    localDeliveryMaxDays: integer("local_delivery_max_days").notNull().default(5),
+    nationalDeliveryMinDays: integer("national_delivery_min_days").notNull().default(5),
+    nationalDeliveryMaxDays: integer("national_delivery_max_days").notNull().default(7),
+    // The brand (issue 29): logo and favicon (null: the shop name as text, the built-in icon) and the
+    // accent colour of buttons and links (null: the built-in green; dark enough for white text).
+    logo: jsonb("logo").$type<StoredImageRef>(),
+    favicon: jsonb("favicon").$type<StoredImageRef>(),
+    accentColor: text("accent_color"),
+    // One line above the header on every page, between its optional start and end.
+    announcementText: text("announcement_text"),
+    announcementHref: text("announcement_href"),
+    announcementStartsAt: timestamp("announcement_starts_at", { withTimezone: true }),
+    announcementEndsAt: timestamp("announcement_ends_at", { withTimezone: true }),
+    // The home page's Featured products section (collections may stand in its place).
+    showFeaturedOnHome: boolean("show_featured_on_home").notNull().default(true),
+    // The home page's perks strip; null: the built-in four.
+    perks: jsonb("perks").$type<StoredPerk[]>(),
+    // The footer's line under the brand name (null: the built-in sentence) and its social links.
+    footerText: text("footer_text"),
+    socialLinks: jsonb("social_links").$type<SocialLink[]>().notNull().default([]),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -37,6 +67,12 @@ export const shopSettings = pgTable(
     check("shop_settings_fee_non_negative", sql`${t.shippingFee} >= 0`),
     check("shop_settings_overdue_days_positive", sql`${t.settlementOverdueDays} > 0`),
     check("shop_settings_cod_limit_positive", sql`${t.maxCodOrderValue} is null or ${t.maxCodOrderValue} > 0`),
+    check("shop_settings_return_window", sql`${t.returnWindowDays} >= 0`),
+    check(
+      "shop_settings_delivery_days",
+      sql`${t.localDeliveryMinDays} > 0 and ${t.localDeliveryMaxDays} >= ${t.localDeliveryMinDays} and ${t.nationalDeliveryMinDays} > 0 and ${t.nationalDeliveryMaxDays} >= ${t.nationalDeliveryMinDays}`,
+    ),
+    check("shop_settings_accent_format", sql`${t.accentColor} is null or ${t.accentColor} ~ '^#[0-9a-f]{6}$'`),
   ],
 );
 

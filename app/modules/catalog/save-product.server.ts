@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
-import { categories, mediaFiles, orderItems, productImages, products, productVariants, shopSettings } from "~/db/schema";
+import { categories, mediaFiles, orderItems, productImages, products, productVariants, shopSettings, sizeSets } from "~/db/schema";
 import { AppError } from "~/lib/errors";
 import type { AvailabilityWatch } from "./availability-watch";
 import type { ProductInput } from "./product-input";
@@ -60,7 +60,7 @@ export async function saveProduct<B>(db: Db, input: ProductInput, watch: Availab
     } else {
       const [settings] = await tx.select({ brandName: shopSettings.brandName }).from(shopSettings);
       id = newProductId(input.name);
-      await tx.insert(products).values({ id, ...fields, brand: settings?.brandName ?? "" });
+      await tx.insert(products).values({ id, ...fields, sizeSetId: await sizeSetFor(tx, input), brand: settings?.brandName ?? "" });
       created = true;
     }
     await saveVariants(tx, id, input.variants);
@@ -83,6 +83,15 @@ export async function saveProduct<B>(db: Db, input: ProductInput, watch: Availab
     }
     return { id, created, status: input.status };
   });
+}
+
+/** The first size set (in the owner's order) that holds every size the product is made in. */
+async function sizeSetFor(tx: Tx, input: ProductInput): Promise<number> {
+  const sizes = [...new Set(input.variants.map((v) => v.size))];
+  const [set] = await tx.select({ id: sizeSets.id }).from(sizeSets)
+    .where(sql`${sizeSets.sizes} @> ${JSON.stringify(sizes)}::jsonb`).orderBy(sizeSets.position, sizeSets.id).limit(1);
+  if (!set) throw new AppError("VALIDATION", undefined, { sizes: "Please choose sizes from one size set" });
+  return set.id;
 }
 
 /** Every picture must be one this shop stored (an upload), never a key made up by a client. */

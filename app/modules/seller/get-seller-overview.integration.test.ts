@@ -37,12 +37,12 @@ describe.each(DATABASE_KINDS)("seller overview on %s", (kind) => {
   beforeAll(async () => {
     await db().insert(categories).values({ slug: "t-shirts", name: "T-Shirts" });
     await db().insert(products).values(
-      ["tee", "polo", "hoodie", "cap", "sock", "scarf"].map((id) => ({ id, name: `The ${id}`, categorySlug: "t-shirts", price: 1000 })),
+      ["tee", "polo", "hoodie", "cap", "sock", "scarf"].map((id) => ({ id, name: `The ${id}`, categorySlug: "t-shirts", sizeSetId: 1, price: 1000 })),
     );
     await db().insert(products).values([
-      { id: "draft-one", name: "Draft", categorySlug: "t-shirts", price: 1000, status: "draft" as const },
-      { id: "soon", name: "Soon", categorySlug: "t-shirts", price: 1000, status: "coming-soon" as const },
-      { id: "gone", name: "Gone", categorySlug: "t-shirts", price: 1000, status: "archived" as const },
+      { id: "draft-one", name: "Draft", categorySlug: "t-shirts", sizeSetId: 1, price: 1000, status: "draft" as const },
+      { id: "soon", name: "Soon", categorySlug: "t-shirts", sizeSetId: 1, price: 1000, status: "coming-soon" as const },
+      { id: "gone", name: "Gone", categorySlug: "t-shirts", sizeSetId: 1, price: 1000, status: "archived" as const },
     ]);
   }, 120_000);
 
