@@ -54,7 +54,7 @@ export default function SellerStorefrontCollections({ loaderData }: Route.Compon
         {collections.length === 0 ? (
           <p className="rounded-lg bg-stone-50 px-4 py-3 text-sm text-stone-700">No collections yet: add the first one, for example &ldquo;Eid Edit&rdquo; or &ldquo;Under Rs 2,000&rdquo;.</p>
         ) : (
-          <ul className="grid gap-3 lg:grid-cols-2" aria-label="Your collections">
+          <ul className="grid gap-3 lg:grid-cols-2">
             {collections.map((c) => (
               <li key={c.id} className="flex flex-col gap-2 rounded-xl border border-stone-200 bg-white p-4">
                 <div className="flex flex-wrap items-baseline justify-between gap-2">

@@ -141,7 +141,7 @@ export function CollectionPicks({ picks, q, results, busy }: { picks: Collection
       {picks.length === 0 ? (
         <p className="rounded-lg bg-stone-50 px-4 py-3 text-sm text-stone-700">No products yet: find them below and add them.</p>
       ) : (
-        <ol className="grid gap-2" aria-label="Products in order">
+        <ol className="grid gap-2">
           {picks.map((p, i) => (
             <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-stone-200 p-3" data-testid="collection-pick">
               <div className="min-w-0">
@@ -151,11 +151,11 @@ export function CollectionPicks({ picks, q, results, busy }: { picks: Collection
               <div className="flex gap-2">
                 <Form method="post" preventScrollReset>
                   {hidden("intent", "up")}{hidden("productId", p.id)}{hidden("q", q)}
-                  <button type="submit" className="btn-secondary px-3" disabled={busy || i === 0}>Up<span className="sr-only">: move {p.name} up</span></button>
+                  <button type="submit" className="btn-secondary px-3" disabled={busy || i === 0} aria-label={`Move ${p.name} up`}>Up</button>
                 </Form>
                 <Form method="post" preventScrollReset>
                   {hidden("intent", "down")}{hidden("productId", p.id)}{hidden("q", q)}
-                  <button type="submit" className="btn-secondary px-3" disabled={busy || i === picks.length - 1}>Down<span className="sr-only">: move {p.name} down</span></button>
+                  <button type="submit" className="btn-secondary px-3" disabled={busy || i === picks.length - 1} aria-label={`Move ${p.name} down`}>Down</button>
                 </Form>
                 <Form method="post" preventScrollReset>
                   {hidden("intent", "remove")}{hidden("productId", p.id)}{hidden("q", q)}
@@ -178,7 +178,7 @@ export function CollectionPicks({ picks, q, results, busy }: { picks: Collection
         results.length === 0 ? (
           <p className="text-sm text-stone-700" role="status">No products to add match &ldquo;{q}&rdquo;.</p>
         ) : (
-          <ul className="grid gap-2" aria-label="Products found">
+          <ul className="grid gap-2">
             {results.map((p) => (
               <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-stone-50 p-3">
                 <div className="min-w-0">
