@@ -6,6 +6,9 @@ import { useRootData } from "~/lib/root-data";
 import { pageMeta } from "~/lib/seo";
 import { featuredProducts } from "~/modules/catalog/featured-products.server";
 import { categoryTiles } from "~/modules/catalog/category-tiles.server";
+import { listHomeCollectionSections } from "~/modules/catalog/get-collection.server";
+import { getSettings } from "~/modules/settings/get-settings.server";
+import { HomeCollectionSectionView } from "~/components/storefront/home-collection-section";
 import { shippingHeadline } from "~/modules/settings/shipping-rule";
 import type { Route } from "./+types/home";
 
@@ -20,8 +23,10 @@ export const meta: Route.MetaFunction = ({ matches, data }) =>
 
 export async function loader({ context }: Route.LoaderArgs) {
   const [featured, tiles] = await Promise.all([featuredProducts(context.db), categoryTiles(context.db)]);
+  // The owner's collections shown on home (Dashboard -> Storefront -> Collections), and whether Featured products stays.
+  const [collectionSections, { showFeaturedOnHome }] = await Promise.all([listHomeCollectionSections(context.db), getSettings(context.db)]);
   const hero = featured[0]?.image ?? null;
-  return { featured, tiles, hero, heroImage: hero ? `/media/${hero.sources[hero.sources.length - 1].key}.webp` : undefined };
+  return { featured, tiles, hero, heroImage: hero ? `/media/${hero.sources[hero.sources.length - 1].key}.webp` : undefined, collectionSections, showFeaturedOnHome };
 }
 
 /** Category tiles: 2, 3 then 4 columns, gap-4, inside container-page's padding. */
@@ -97,6 +102,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </ul>
       </section>
 
+      {loaderData.showFeaturedOnHome && (
       <section aria-labelledby="featured-title" className="container-page pb-4">
         <div className="flex items-end justify-between">
           <h2 id="featured-title" className="text-2xl font-bold text-stone-900">Featured products</h2>
@@ -106,6 +112,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           {loaderData.featured.map((p) => <ProductCard key={p.id} product={p} sizes={FEATURED_SIZES} />)}
         </div>
       </section>
+      )}
+
+      {loaderData.collectionSections.map((section) => <HomeCollectionSectionView key={section.slug} section={section} />)}
     </>
   );
 }

@@ -1,0 +1,141 @@
+import { z } from "zod";
+import type { CollectionMode } from "~/db/schema/storefront";
+import type { CollectionRule } from "./collection-rule";
+
+/**
+ * The one rule for a collection the owner saves (Dashboard -> Storefront -> Collections): what the
+ * form posts, read into checked values, with every value kept as typed when something is refused.
+ */
+
+export const COLLECTION_TEXT_FIELDS = [
+  "title", "slug", "description", "mode", "ruleCategorySlug", "ruleTag", "ruleMinPrice", "ruleMaxPrice", "ruleNewDays", "homePosition",
+] as const;
+export const COLLECTION_FLAGS = ["ruleOnSale", "published", "showOnHome", "removeImage"] as const;
+export type CollectionValues = Record<(typeof COLLECTION_TEXT_FIELDS)[number], string> & Record<(typeof COLLECTION_FLAGS)[number], boolean>;
+export type CollectionField = keyof CollectionValues | "image";
+
+export type CollectionInput = CollectionRule & {
+  title: string;
+  slug: string;
+  description: string;
+  mode: CollectionMode;
+  published: boolean;
+  showOnHome: boolean;
+  homePosition: number;
+};
+
+export const MAX_TITLE = 80;
+export const MAX_DESCRIPTION = 2000;
+export const MAX_TAG = 40;
+export const MAX_NEW_DAYS = 3650;
+export const MAX_RULE_PRICE = 10_000_000;
+
+/** Lower-case letters, digits and single hyphens between them, up to 60: what reads well in /collections/{slug}. */
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const SLUG_MESSAGE = "Use lower-case letters, digits and hyphens only, e.g. eid-edit";
+
+/** A slug suggested from a title: "Eid Edit '26" -> "eid-edit-26". */
+export function suggestSlug(title: string): string {
+  return title.toLowerCase().normalize("NFKD").replace(/[\u0300-\u036f]/g, "").replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 60).replace(/-+$/, "");
+}
+
+/** Whole rupees or a count as typed: "" is none; "Rs 2,000" reads as 2000. */
+const wholeOrEmpty = (message: string, low: number, high: number) =>
+  z.string().transform((typed, ctx) => {
+    const bare = typed.trim().replace(/^(rs\.?|pkr)\s*/i, "").replace(/,/g, "");
+    if (bare === "") return null;
+    const n = /^\d{1,12}$/.test(bare) ? Number(bare) : Number.NaN;
+    if (!(n >= low && n <= high)) {
+      ctx.addIssue({ code: "custom", message });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+const collectionSchema = z.object({
+  title: z.string().trim().min(1, "Title is required, e.g. Eid Edit").max(MAX_TITLE, `Please keep the title under ${MAX_TITLE} characters`),
+  slug: z.string().trim(),
+  description: z.string().trim().max(MAX_DESCRIPTION, `Please keep the text under ${MAX_DESCRIPTION} characters`),
+  mode: z.enum(["manual", "rule"], { error: "Choose hand-picked or by rule" }),
+  ruleCategorySlug: z.string().trim().regex(/^[a-z0-9-]{0,60}$/, "Choose a category").transform((s) => s || null),
+  ruleTag: z.string().trim().max(MAX_TAG, `Please keep the tag under ${MAX_TAG} characters`).transform((s) => s || null),
+  ruleMinPrice: wholeOrEmpty("Enter the lowest price in whole rupees, or leave it empty", 0, MAX_RULE_PRICE),
+  ruleMaxPrice: wholeOrEmpty("Enter the highest price in whole rupees, or leave it empty", 0, MAX_RULE_PRICE),
+  ruleNewDays: wholeOrEmpty(`Enter a number of days from 1 to ${MAX_NEW_DAYS}, or leave it empty`, 1, MAX_NEW_DAYS),
+  ruleOnSale: z.boolean(),
+  published: z.boolean(),
+  showOnHome: z.boolean(),
+  homePosition: wholeOrEmpty("Enter a position from 0 to 999, or leave it empty", 0, 999).transform((n) => n ?? 0),
+});
+
+/** The slug to save: the typed one, which must already be a slug (it is the page's address), or the title's. */
+function readSlug(values: CollectionValues): { slug: string } | { error: string } {
+  const typed = values.slug.trim();
+  if (typed === "") {
+    const suggested = suggestSlug(values.title);
+    return suggested ? { slug: suggested } : { error: "Enter a slug, e.g. eid-edit" };
+  }
+  return SLUG_PATTERN.test(typed) && typed.length <= 60 ? { slug: typed } : { error: SLUG_MESSAGE };
+}
+
+const text = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === "string" ? value.slice(0, MAX_DESCRIPTION + 100) : "";
+};
+
+/** What the form posted, as typed (a checkbox left unticked posts nothing: false). */
+export function readCollectionValues(form: FormData): CollectionValues {
+  const values = Object.fromEntries(COLLECTION_TEXT_FIELDS.map((k) => [k, text(form, k)])) as unknown as CollectionValues;
+  for (const flag of COLLECTION_FLAGS) values[flag] = form.get(flag) === "on";
+  return values;
+}
+
+export type CollectionFormResult =
+  | { ok: true; data: CollectionInput; values: CollectionValues }
+  | { ok: false; errors: Partial<Record<CollectionField, string>>; values: CollectionValues };
+
+/** Checks the form's values; on a refusal every message by field, and the values as typed. */
+export function parseCollectionForm(values: CollectionValues): CollectionFormResult {
+  const parsed = collectionSchema.safeParse(values);
+  const errors: Partial<Record<CollectionField, string>> = {};
+  if (!parsed.success) for (const issue of parsed.error.issues) errors[issue.path[0] as CollectionField] ??= issue.message;
+  // Checked even when other fields are wrong, so the owner reads every message at once.
+  const slug = readSlug(values);
+  if ("error" in slug) errors.slug ??= slug.error;
+  if (parsed.success && parsed.data.ruleMinPrice !== null && parsed.data.ruleMaxPrice !== null && parsed.data.ruleMaxPrice < parsed.data.ruleMinPrice) {
+    errors.ruleMaxPrice = "The highest price must be at least the lowest";
+  }
+  if (!parsed.success || "error" in slug || Object.keys(errors).length) return { ok: false, errors, values };
+  const d = parsed.data;
+  const rule = d.mode === "rule";
+  return {
+    ok: true,
+    values,
+    data: {
+      title: d.title, slug: slug.slug, description: d.description, mode: d.mode, published: d.published, showOnHome: d.showOnHome, homePosition: d.homePosition,
+      // A hand-picked collection keeps no rule, so switching it back to a rule starts clean.
+      categorySlug: rule ? d.ruleCategorySlug : null,
+      tag: rule ? d.ruleTag : null,
+      minPrice: rule ? d.ruleMinPrice : null,
+      maxPrice: rule ? d.ruleMaxPrice : null,
+      onSale: rule ? d.ruleOnSale : false,
+      newDays: rule ? d.ruleNewDays : null,
+    },
+  };
+}
+
+/** The form's values for a stored collection, or a new one's defaults. */
+export function collectionFormValues(c?: CollectionInput): CollectionValues {
+  const n = (v: number | null) => (v === null ? "" : String(v));
+  if (!c) {
+    return {
+      title: "", slug: "", description: "", mode: "manual", ruleCategorySlug: "", ruleTag: "", ruleMinPrice: "", ruleMaxPrice: "", ruleNewDays: "",
+      homePosition: "0", ruleOnSale: false, published: true, showOnHome: false, removeImage: false,
+    };
+  }
+  return {
+    title: c.title, slug: c.slug, description: c.description, mode: c.mode, ruleCategorySlug: c.categorySlug ?? "", ruleTag: c.tag ?? "",
+    ruleMinPrice: n(c.minPrice), ruleMaxPrice: n(c.maxPrice), ruleNewDays: n(c.newDays), homePosition: String(c.homePosition),
+    ruleOnSale: c.onSale, published: c.published, showOnHome: c.showOnHome, removeImage: false,
+  };
+}
