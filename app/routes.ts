@@ -49,6 +49,9 @@ export default [
     route("seller/reviews", "routes/seller-reviews.tsx"),
     route("seller/team", "routes/seller-team.tsx"),
     route("seller/password", "routes/seller-password.tsx"),
+    route("seller/storefront", "routes/seller-storefront.tsx"),
+    route("seller/storefront/menus", "routes/seller-storefront-menus.tsx"),
+    route("seller/storefront/brand", "routes/seller-storefront-brand.tsx"),
   ]),
   // The owner's pages that lived under /seller-dashboard/... before they moved to /seller/... (issue 27).
   route("seller-dashboard/*", "routes/seller-dashboard-redirect.tsx"),

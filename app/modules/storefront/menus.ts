@@ -1,4 +1,6 @@
-import type { MenuName } from "~/db/schema/storefront";
+import { MENUS, type MenuName } from "~/db/schema/storefront";
+
+export { MENUS, type MenuName };
 
 /**
  * The header's and the footer's menus as the storefront shows them: top-level items in order, each
