@@ -86,7 +86,7 @@ function MenuEditor({ menu, items, options, failed }: { menu: MenuName; items: O
     <section aria-labelledby={titleId} className="rounded-xl border border-stone-200 bg-white p-4 sm:p-5">
       <h3 id={titleId} className="font-semibold text-stone-900">{menuTitle(menu)}</h3>
       {items.length === 0 ? <p className="mt-2 text-sm text-stone-700">No items yet.</p> : (
-        <ol className="mt-3 divide-y divide-stone-200" aria-label={`${menuTitle(menu)} items`}>
+        <ol className="mt-3 divide-y divide-stone-200">
           {items.map((item) => <MenuRow key={item.id} item={item} items={items} options={options} failed={failed?.intent === "update" && failed.id === item.id ? failed : undefined} />)}
         </ol>
       )}

@@ -147,7 +147,7 @@ export default function StorefrontHome({ loaderData, actionData: sent }: Route.C
 
         <Panel title="Hero slides" id="slides" note="The first live slide opens the home page; shoppers scroll or tap to the others. With no live slide the built-in hero shows.">
           {slides.length === 0 ? <p className="text-sm text-stone-700">No slides: the home page shows the built-in hero.</p> : (
-            <ol className="divide-y divide-stone-200" aria-label="Slides in order">
+            <ol className="divide-y divide-stone-200">
               {slides.map((s, i) => (
                 <li key={s.id} className="flex flex-wrap items-center gap-3 py-3">
                   {s.thumb && <img src={`/media/${s.thumb}.webp`} alt="" width={64} height={64} className="h-16 w-16 rounded-lg bg-stone-100 object-cover" />}
@@ -196,7 +196,6 @@ export default function StorefrontHome({ loaderData, actionData: sent }: Route.C
         <Panel title="Perks strip" id="perks" note={`Four short promises under the hero. Placeholders fill in from Settings: ${PLACEHOLDERS.map((p) => `{${p}}`).join(", ")}.`}>
           {perksFailed && <FormAlert>{perksFailed.message}</FormAlert>}
           <Form method="post" className="grid gap-4" aria-label="Perks strip" key={JSON.stringify(perksFailed?.values ?? loaderData.perks)}>
-            <input type="hidden" name="intent" value="perks" />
             {loaderData.perks.map((perk, i) => (
               <fieldset key={i} className="grid gap-3 rounded-lg border border-stone-200 p-3 sm:grid-cols-[12rem_1fr]">
                 <legend className="px-1 text-sm font-semibold text-stone-900">Perk {i + 1}</legend>
@@ -213,11 +212,11 @@ export default function StorefrontHome({ loaderData, actionData: sent }: Route.C
               </fieldset>
             ))}
             <div className="flex flex-wrap gap-3">
-              <button type="submit" className="btn-primary px-5">Save perks</button>
-              {!loaderData.perksBuiltIn && <button type="submit" form="perks-reset" className="btn-secondary px-5">Use the built-in perks</button>}
+              {/* The first button is the form's default (Enter): Save. */}
+              <button type="submit" name="intent" value="perks" className="btn-primary px-5">Save perks</button>
+              {!loaderData.perksBuiltIn && <button type="submit" name="intent" value="perks-reset" className="btn-secondary px-5">Use the built-in perks</button>}
             </div>
           </Form>
-          <Form method="post" id="perks-reset"><input type="hidden" name="intent" value="perks-reset" /></Form>
         </Panel>
       </div>
     </section>

@@ -30,7 +30,7 @@ export function AnnouncementBar({ announcement }: { announcement: NonNullable<Ro
     setDismissed(true);
   };
   return (
-    <aside aria-label="Announcement" data-announcement={announcement.key} className="bg-brand-800 text-white print:hidden">
+    <section aria-label="Announcement" data-announcement={announcement.key} className="bg-brand-800 text-white print:hidden">
       <div className="container-page flex min-h-10 items-center gap-2 py-1.5 text-center text-sm">
         <p className="flex-1 font-medium">
           {announcement.href ? <Link to={announcement.href} className="underline underline-offset-2 hover:no-underline">{announcement.text}</Link> : announcement.text}
@@ -41,6 +41,6 @@ export function AnnouncementBar({ announcement }: { announcement: NonNullable<Ro
           </button>
         )}
       </div>
-    </aside>
+    </section>
   );
 }

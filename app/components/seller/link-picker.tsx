@@ -43,7 +43,7 @@ export function LinkPicker({
       <div>
         <FieldLabel htmlFor={`${id}-path`} required={false}>Path on the shop</FieldLabel>
         <input
-          id={`${id}-path`} name="path" defaultValue={path} placeholder="/product/... or /products?sort=new" className="field-input"
+          id={`${id}-path`} type="text" name="path" defaultValue={path} placeholder="/product/... or /products?sort=new" className="field-input"
           aria-invalid={errors.path ? true : undefined} aria-describedby={`${errors.path ? `${id}-path-error ` : ""}${id}-path-hint`}
         />
         {errors.path && <p id={`${id}-path-error`} className="field-error">{errors.path}</p>}
