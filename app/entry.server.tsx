@@ -4,6 +4,7 @@ import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
 import { STYLE_ID } from "~/components/layout/inline-styles";
+import { ANNOUNCEMENT_DISMISS_SCRIPT } from "~/lib/announcement-dismiss";
 import { deferHydration } from "~/http/defer-hydration.server";
 import { logger } from "~/lib/logger.server";
 import { loggableUrl } from "~/lib/log-redaction";
@@ -24,14 +25,25 @@ const LINKED_STYLE = Buffer.from(`<link id="${STYLE_ID}" rel="stylesheet" href="
 const PREFETCH_STYLE = Buffer.from(`<link rel="prefetch" as="style" href="${stylesheetHref}"/>`);
 const SIGN_IN_PATH = "/auth";
 
-function withStylesheet(html: Buffer<ArrayBuffer>, how: "inline" | "inline-and-prefetch" | "linked"): Buffer<ArrayBuffer> {
+function withStylesheet(html: Buffer<ArrayBuffer>, how: "inline" | "inline-and-prefetch" | "linked", headScript: Buffer | null): Buffer<ArrayBuffer> {
   const at = html.indexOf(EMPTY_STYLE);
   if (at < 0) return html;
   const end = at + EMPTY_STYLE.length;
-  if (how === "linked") return Buffer.concat([html.subarray(0, at), LINKED_STYLE, html.subarray(end)]);
+  const after = headScript ? [headScript] : [];
+  if (how === "linked") return Buffer.concat([html.subarray(0, at), LINKED_STYLE, ...after, html.subarray(end)]);
   const split = at + STYLE_OPEN_LENGTH;
   const prefetch = how === "inline-and-prefetch" ? [PREFETCH_STYLE] : [];
-  return Buffer.concat([html.subarray(0, split), CSS_BYTES, html.subarray(split, end), ...prefetch, html.subarray(end)]);
+  return Buffer.concat([html.subarray(0, split), CSS_BYTES, html.subarray(split, end), ...prefetch, ...after, html.subarray(end)]);
+}
+
+/**
+ * A page showing the announcement bar carries the script that keeps it closed once dismissed
+ * (app/lib/announcement-dismiss.ts), with the page's nonce, before the body paints. Written here
+ * rather than by React: React 19 skips a script it did not render in the head when it hydrates.
+ */
+function dismissScript(routerContext: EntryContext, nonce: string): Buffer | null {
+  const root = routerContext.staticHandlerContext.loaderData?.root as { announcement?: unknown } | undefined;
+  return root?.announcement ? Buffer.from(`<script nonce="${nonce}">${ANNOUNCEMENT_DISMISS_SCRIPT}</script>`) : null;
 }
 
 export const streamTimeout = 5_000;
@@ -77,7 +89,7 @@ export default function handleRequest(
         clearTimeout(timeoutId);
         timeoutId = undefined;
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        resolve(new Response(withStylesheet(Buffer.concat(chunks), stylesheet), { headers: responseHeaders, status: responseStatusCode }));
+        resolve(new Response(withStylesheet(Buffer.concat(chunks), stylesheet, dismissScript(routerContext, nonce)), { headers: responseHeaders, status: responseStatusCode }));
         callback();
       },
     });

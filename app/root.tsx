@@ -18,12 +18,17 @@ import { useLiveRefresh } from "~/lib/use-live-refresh";
 import { useRememberLocation } from "~/lib/use-remembered-location";
 import { listCategories } from "~/modules/catalog/list-categories.server";
 import { getSettings } from "~/modules/settings/get-settings.server";
+import { readStorefrontMenus } from "~/modules/storefront/menus.server";
+import { rootBrand, liveAnnouncement } from "~/modules/storefront/storefront-frame";
 import { publicOrigin } from "~/lib/public-origin";
-import type { RootData } from "~/lib/root-data";
+import { useRootData, type RootData } from "~/lib/root-data";
+import { AnnouncementBar } from "~/components/layout/announcement-bar";
+import { mediaUrl, pickSource } from "~/modules/media/image-url";
+import { accentCss } from "~/modules/storefront/brand";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const [settings, categories, user, { flash, clear }] = await Promise.all([
-    getSettings(context.db), listCategories(context.db), getUser(request, context), takeFlash(request),
+  const [settings, categories, menus, user, { flash, clear }] = await Promise.all([
+    getSettings(context.db), listCategories(context.db), readStorefrontMenus(context.db), getUser(request, context), takeFlash(request),
   ]);
   const { cartCount, wishlist } = user ? await readShopperBadges(context.db, user.id) : { cartCount: 0, wishlist: [] as string[] };
   // A renewed session cookie cache (or a flash message read) goes back with the page.
@@ -51,6 +56,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       averageRating: settings.averageRating,
     },
     categories: categories.map((c) => ({ slug: c.slug, name: c.name })),
+    menus,
+    brand: rootBrand(settings),
+    // Decided at each request: the guest page cache is emptied when the bar starts or ends (server/read-cache-listener.ts).
+    announcement: liveAnnouncement(settings, new Date()),
     user: user && { id: user.id, name: user.name, email: user.email, role: user.role },
     cartCount,
     wishlist,
@@ -63,14 +72,21 @@ const ErrorScreen = lazy(() => import("~/components/layout/error-screen").then((
 const NotFoundScreen = lazy(() => import("~/components/layout/not-found-screen").then((m) => ({ default: m.NotFoundScreen })));
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const brand = useRootData()?.brand;
+  const accent = brand?.accentColor ?? null;
+  const favicon = brand?.favicon ?? null;
   return (
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#24493f" />
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <meta name="theme-color" content={accent ?? "#24493f"} />
+        {favicon
+          ? <link rel="icon" href={mediaUrl(pickSource(favicon.sources, 64).key)} type="image/webp" />
+          : <link rel="icon" href="/favicon.svg" type="image/svg+xml" />}
         <InlineStyles href={stylesheetHref} />
+        {/* The brand's accent in place of the built-in green: custom properties the stylesheet's brand colours read (CSP allows inline styles). */}
+        {accent && <style id="brand-accent" dangerouslySetInnerHTML={{ __html: accentCss(accent) }} />}
         <Meta />
         <Links />
       </head>
@@ -89,6 +105,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <Toaster flash={loaderData.flash} />
+      {loaderData.announcement && <AnnouncementBar announcement={loaderData.announcement} />}
       <SiteHeader />
       <main id="main" className="flex-1">
         <Outlet />

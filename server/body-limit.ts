@@ -18,6 +18,8 @@ const UPLOAD_PATHS = [
   /^\/api\/products(\/[^/]+(\/images)?)?$/,
   /^\/seller(-dashboard)?\/products\/(new|[^/]+\/edit)(\.data)?$/,
   /^\/seller\/shipping(\.data)?$/,
+  // Hero slides' pictures, the logo and the favicon (issue 29).
+  /^\/seller\/storefront(\/brand)?(\.data)?$/,
   /^\/api\/shipping\/imports$/,
 ];
 

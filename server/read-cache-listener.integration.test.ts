@@ -1,7 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "~/db/client.server";
-import { categories, productVariants, products, scheduledSales, shopSettings } from "~/db/schema";
+import { categories, heroSlides, productVariants, products, scheduledSales, shopSettings } from "~/db/schema";
+import { liveHeroSlides } from "~/modules/storefront/hero-slides.server";
+import { saveAnnouncement } from "~/modules/storefront/storefront-settings.server";
 import { getProduct } from "~/modules/catalog/get-product.server";
 import { listCategories } from "~/modules/catalog/list-categories.server";
 import { getSettings } from "~/db/shop-settings.server";
@@ -101,5 +103,22 @@ describe.each(DATABASE_KINDS)("storefront reads kept in memory (%s)", (kind) => 
     await eventually(async () => expect(await getProduct(database.db, productId)).toMatchObject({ price: before!.price, onSale: false }), 5_000);
     expect(changes.length).toBeGreaterThanOrEqual(2);
     await database.db.delete(scheduledSales);
+  });
+
+  it("a hero slide and the announcement bar start on time: the caches are dropped then, with no write to announce it", async () => {
+    const changes: number[] = [];
+    listener.onPricesChanged(() => changes.push(Date.now()));
+    const slideStarts = new Date(Date.now() + 2_000);
+    await database.db.insert(heroSlides).values({ headline: "Eid Edit", startsAt: slideStarts });
+    expect(await liveHeroSlides(database.db, new Date())).toEqual([]);
+    await eventually(async () => expect(changes.some((t) => t >= slideStarts.getTime())).toBe(true), 6_000);
+    expect((await liveHeroSlides(database.db, new Date())).map((s) => s.headline)).toEqual(["Eid Edit"]);
+
+    // The announcement's window is a setting: saving it re-reads the next boundary.
+    const barStarts = new Date(Date.now() + 2_000);
+    await saveAnnouncement(database.db, { text: "Free delivery today", link: { kind: "none" }, startsAt: barStarts, endsAt: null });
+    await eventually(async () => expect(changes.some((t) => t >= barStarts.getTime())).toBe(true), 6_000);
+    await database.db.delete(heroSlides);
+    await saveAnnouncement(database.db, { text: null, link: { kind: "none" }, startsAt: null, endsAt: null });
   });
 });

@@ -3,7 +3,7 @@ import { enableReadCache } from "~/db/read-cache.server";
 import { logger } from "~/lib/logger.server";
 import { CATALOG_CHANNEL } from "~/modules/catalog/catalog-changed";
 import { LIVE_CHANNEL, parseLiveEvent } from "~/db/live-event";
-import { nextSaleBoundary } from "~/modules/promotions/sale-boundaries.server";
+import { nextScheduleBoundary } from "~/flows/next-schedule-boundary.server";
 import { SETTINGS_CHANNEL } from "~/db/settings-changed";
 
 /** setTimeout's longest wait is about 24.8 days; a boundary further off is looked up again then. */
@@ -14,9 +14,10 @@ const RETRY_MS = 30_000;
 /**
  * Turns on this process's in-memory storefront reads and drops them whenever any process changes
  * the catalogue, the settings, or a shopper's cart or wishlist (Postgres NOTIFY, so every process
- * sees a change within moments). A scheduled sale starting or ending changes prices with no write
- * at all, so each process also keeps a timer for the next sale boundary, drops its catalogue reads
- * then and tells `onPricesChanged` (the guest page cache), on time in every process.
+ * sees a change within moments). A scheduled sale, a hero slide or the announcement bar starting or
+ * ending changes pages with no write at all, so each process also keeps a timer for the next such
+ * boundary (flows/next-schedule-boundary.server.ts), drops its catalogue reads then and tells
+ * `onPricesChanged` (the guest page cache), on time in every process.
  */
 export function createReadCacheListener(database: Pick<Database, "db" | "listen">, maxBytes?: number) {
   const cache = enableReadCache(database.db, maxBytes);
@@ -24,6 +25,8 @@ export function createReadCacheListener(database: Pick<Database, "db" | "listen"
   let stops: (() => Promise<void>)[] = [];
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
+  // Only the latest lookup sets the timer: two changes in a row must not leave two timers running.
+  let lookups = 0;
 
   const pricesChanged = () => {
     cache.invalidate("catalog");
@@ -32,9 +35,10 @@ export function createReadCacheListener(database: Pick<Database, "db" | "listen"
   const scheduleNextBoundary = async () => {
     clearTimeout(timer);
     if (stopped) return;
+    const lookup = ++lookups;
     let wait: number | null;
     try {
-      const next = await nextSaleBoundary(database.db, new Date());
+      const next = await nextScheduleBoundary(database.db, new Date());
       // One millisecond past the boundary: a timer may fire a millisecond early, and a read just before
       // the sale starts would put the old price back in the caches until the next change.
       wait = next ? Math.max(0, next.getTime() - Date.now()) + 1 : null;
@@ -42,7 +46,8 @@ export function createReadCacheListener(database: Pick<Database, "db" | "listen"
       logger.warn({ err: error }, "could not read the next scheduled sale boundary; trying again shortly");
       wait = RETRY_MS;
     }
-    if (wait === null || stopped) return;
+    if (wait === null || stopped || lookup !== lookups) return;
+    clearTimeout(timer);
     const reached = wait <= LONGEST_WAIT_MS;
     timer = setTimeout(() => {
       if (reached) pricesChanged();
@@ -57,10 +62,14 @@ export function createReadCacheListener(database: Pick<Database, "db" | "listen"
       stops = await Promise.all([
         database.listen(CATALOG_CHANNEL, (payload) => {
           cache.invalidate("catalog");
-          // A sale added, moved or removed: its boundaries are read again.
-          if (payload === "scheduled_sales" || payload === RESYNC_PAYLOAD) void scheduleNextBoundary();
+          // A sale or a hero slide added, moved or removed: the boundaries are read again.
+          if (payload === "scheduled_sales" || payload === "hero_slides" || payload === RESYNC_PAYLOAD) void scheduleNextBoundary();
         }),
-        database.listen(SETTINGS_CHANNEL, () => cache.invalidate("settings")),
+        database.listen(SETTINGS_CHANNEL, () => {
+          cache.invalidate("settings");
+          // The announcement bar's window is a setting.
+          void scheduleNextBoundary();
+        }),
         database.listen(LIVE_CHANNEL, (payload) => {
           const event = parseLiveEvent(payload);
           if (event?.userId) cache.invalidateKey("shopper", event.userId);

@@ -28,11 +28,29 @@ export type RootData = {
     averageRating: number;
   };
   categories: { slug: string; name: string }[];
+  /** The header's and the footer's menus (one level of children), as shoppers may see them. */
+  menus: { header: RootMenuLink[]; footer: RootMenuLink[] };
+  /** The brand's look: logo and favicon (null: the name as text, the built-in icon), accent colour (null: built-in). */
+  brand: {
+    logo: RootImage | null;
+    favicon: RootImage | null;
+    accentColor: string | null;
+    /** The line under the brand name in the footer, its placeholders filled. */
+    footerText: string;
+    socialLinks: { network: string; label: string; url: string }[];
+  };
+  /** The announcement bar when it is live now (its key names it for a dismissal), else null. */
+  announcement: { text: string; href: string | null; key: string } | null;
   user: { id: string; name: string; email: string; role: Role } | null;
   cartCount: number;
   wishlist: string[];
   flash: Flash | null;
 };
+
+/** A stored picture (WebP renditions under /media). */
+export type RootImage = { width: number; height: number; sources: { key: string; width: number }[] };
+/** A menu item: a path on the shop, or null for a heading. */
+export type RootMenuLink = { id: number; label: string; href: string | null; children: RootMenuLink[] };
 
 /** The shop facts every page shares (brand, contact, shipping rule, categories). */
 export function useRootData(): RootData | undefined {

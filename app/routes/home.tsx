@@ -1,7 +1,8 @@
 import { Link } from "react-router";
 import { ProductCard } from "~/components/ui/product-card";
-import { CashIcon, ReturnIcon, ShieldIcon, TruckIcon } from "~/components/ui/icons";
 import { ProductImage } from "~/components/ui/product-image";
+import { HeroSlides } from "~/components/layout/hero-slides";
+import { PerkIcon } from "~/components/layout/perk-icon";
 import { useRootData } from "~/lib/root-data";
 import { pageMeta } from "~/lib/seo";
 import { featuredProducts } from "~/modules/catalog/featured-products.server";
@@ -10,6 +11,8 @@ import { listHomeCollectionSections } from "~/modules/catalog/get-collection.ser
 import { getSettings } from "~/modules/settings/get-settings.server";
 import { HomeCollectionSectionView } from "~/components/storefront/home-collection-section";
 import { shippingHeadline } from "~/modules/settings/shipping-rule";
+import { liveHeroSlides } from "~/modules/storefront/hero-slides.server";
+import { shownPerks } from "~/modules/storefront/perks";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = ({ matches, data }) =>
@@ -18,15 +21,21 @@ export const meta: Route.MetaFunction = ({ matches, data }) =>
     title: "Everyday clothing, cash on delivery across Pakistan",
     description: "Tees, shirts, trousers, shorts and hoodies in PKR. Cash on delivery, 7-day returns, delivery in 3-5 working days in Karachi.",
     path: "/",
-    image: data?.heroImage,
+    image: data?.slides[0]?.image ? `/media/${data.slides[0].image.sources[data.slides[0].image.sources.length - 1].key}.webp` : data?.heroImage,
   });
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const [featured, tiles] = await Promise.all([featuredProducts(context.db), categoryTiles(context.db)]);
-  // The owner's collections shown on home (Dashboard -> Storefront -> Collections), and whether Featured products stays.
-  const [collectionSections, { showFeaturedOnHome }] = await Promise.all([listHomeCollectionSections(context.db), getSettings(context.db)]);
+  // The owner's slides live now (none: the built-in hero), the perks strip, the collections shown on
+  // home (Dashboard -> Storefront -> Collections) and whether Featured products stays: reads kept in memory.
+  const [featured, tiles, slides, settings, collectionSections] = await Promise.all([
+    featuredProducts(context.db), categoryTiles(context.db), liveHeroSlides(context.db, new Date()), getSettings(context.db), listHomeCollectionSections(context.db),
+  ]);
   const hero = featured[0]?.image ?? null;
-  return { featured, tiles, hero, heroImage: hero ? `/media/${hero.sources[hero.sources.length - 1].key}.webp` : undefined, collectionSections, showFeaturedOnHome };
+  const perks = shownPerks(settings.perks, settings);
+  return {
+    featured, tiles, hero, heroImage: hero ? `/media/${hero.sources[hero.sources.length - 1].key}.webp` : undefined,
+    slides, perks, collectionSections, showFeaturedOnHome: settings.showFeaturedOnHome,
+  };
 }
 
 /** Category tiles: 2, 3 then 4 columns, gap-4, inside container-page's padding. */
@@ -38,14 +47,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const root = useRootData();
   const shop = root?.shop;
   const shipping = shop ? shippingHeadline(shop) : "";
-  const perks = [
-    { icon: <TruckIcon />, title: "Fast delivery", text: `3-5 working days in Karachi, 5-7 elsewhere. ${shipping}.` },
-    { icon: <CashIcon />, title: "Cash on delivery", text: "Pay in cash when your parcel arrives. No card needed." },
-    { icon: <ReturnIcon />, title: "7-day returns", text: "Changed your mind? Return or exchange within 7 days." },
-    { icon: <ShieldIcon />, title: "Secure shopping", text: "Your details stay private and are never sold." },
-  ];
   return (
     <>
+      {loaderData.slides.length > 0 ? <HeroSlides slides={loaderData.slides} /> : (
       <section className="bg-brand-50">
         <div className="container-page grid items-center gap-8 py-10 md:grid-cols-2 md:py-16">
           <div>
@@ -69,13 +73,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           )}
         </div>
       </section>
+      )}
 
       <section aria-labelledby="why-title" className="border-y border-stone-200 bg-white">
         <h2 id="why-title" className="sr-only">Why choose {shop?.brandName ?? "us"}</h2>
         <ul className="container-page grid grid-cols-1 gap-6 py-8 sm:grid-cols-2 lg:grid-cols-4">
-          {perks.map((p) => (
-            <li key={p.title} className="flex gap-3">
-              <span className="text-brand-700">{p.icon}</span>
+          {loaderData.perks.map((p, i) => (
+            <li key={i} className="flex gap-3">
+              <span className="text-brand-700"><PerkIcon icon={p.icon} /></span>
               <div>
                 <h3 className="font-semibold text-stone-900">{p.title}</h3>
                 <p className="text-sm text-stone-600">{p.text}</p>

@@ -1,19 +1,17 @@
 import { useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
-import { useRootData, type RootData } from "~/lib/root-data";
-import { CartIcon, MenuIcon, UserIcon } from "~/components/ui/icons";
+import { useRootData, type RootData, type RootMenuLink } from "~/lib/root-data";
+import { CartIcon, ChevronDownIcon, MenuIcon, UserIcon } from "~/components/ui/icons";
+import { mediaUrl, pickSource, srcSet } from "~/modules/media/image-url";
 
-const NAV = [
-  { to: "/", label: "Home", end: true },
-  { to: "/products", label: "Products", end: false },
-  { to: "/about", label: "About", end: false },
-  { to: "/contact", label: "Contact", end: false },
-];
+type LinkClass = (s: { isActive: boolean }) => string;
 
 export function SiteHeader() {
   const root = useRootData();
   const location = useLocation();
   const brand = root?.shop.brandName ?? "Kapra";
+  const menu = root?.menus.header ?? [];
+  const logo = root?.brand.logo ?? null;
   const cartCount = root?.cartCount ?? 0;
   // Sign In brings you back to this page (but not back to the sign-in page itself).
   const signInHref = location.pathname === "/auth" ? "/auth?mode=login" : `/auth?mode=login&redirectTo=${encodeURIComponent(location.pathname + location.search)}`;
@@ -26,16 +24,19 @@ export function SiteHeader() {
         Skip to content
       </a>
       <div className="container-page flex h-16 items-center gap-3">
-        <MobileMenu key={location.pathname} linkClass={navLinkClass} />
+        <MobileMenu key={location.pathname} items={menu} linkClass={navLinkClass} />
         <Link to="/" className="text-xl font-extrabold tracking-tight text-brand-800">
-          {brand}
+          {logo ? (
+            <img
+              src={mediaUrl(pickSource(logo.sources, 320).key)} srcSet={srcSet(logo.sources)} sizes="160px"
+              width={logo.width} height={logo.height} alt={brand} className="h-10 w-auto max-w-40 object-contain"
+            />
+          ) : brand}
         </Link>
         <nav aria-label="Main" className="ml-6 hidden items-center gap-1 md:flex">
-          {NAV.map((item) => (
-            <NavLink key={item.to} to={item.to} end={item.end} className={navLinkClass}>
-              {item.label}
-            </NavLink>
-          ))}
+          {menu.map((item) => item.children.length
+            ? <DesktopDropdown key={`${location.pathname}-${item.id}`} item={item} linkClass={navLinkClass} />
+            : <MenuEntry key={item.id} item={item} className={navLinkClass} />)}
         </nav>
         <div className="ml-auto flex items-center gap-2">
           <Link
@@ -63,8 +64,33 @@ export function SiteHeader() {
   );
 }
 
-/** The phone menu: a <details> so it opens before JavaScript loads; closes on every navigation. */
-function MobileMenu({ linkClass }: { linkClass: (s: { isActive: boolean }) => string }) {
+/** One menu link (the home page's link is active only on the home page), or a heading as plain text. */
+function MenuEntry({ item, className }: { item: RootMenuLink; className: LinkClass }) {
+  if (item.href === null) return <span className={`${className({ isActive: false })} text-stone-900`}>{item.label}</span>;
+  return <NavLink to={item.href} end={item.href === "/"} className={className}>{item.label}</NavLink>;
+}
+
+/** A top-level item with children on a laptop: a <details> dropdown, so it opens before JavaScript loads. */
+function DesktopDropdown({ item, linkClass }: { item: RootMenuLink; linkClass: LinkClass }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <details className="relative" onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary aria-expanded={open} className="flex cursor-pointer list-none items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-stone-700 hover:text-brand-700 [&::-webkit-details-marker]:hidden">
+        {item.label}
+        <ChevronDownIcon className="h-4 w-4" />
+      </summary>
+      <ul className="absolute left-0 top-11 z-40 w-56 rounded-lg border border-stone-200 bg-white p-2 shadow-lg">
+        {item.href !== null && <li><MenuEntry item={{ ...item, children: [] }} className={(s) => `block ${linkClass(s)}`} /></li>}
+        {item.children.map((child) => (
+          <li key={child.id}><MenuEntry item={child} className={(s) => `block ${linkClass(s)}`} /></li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+/** The phone menu: a <details> so it opens before JavaScript loads; closes on every navigation. Children are indented under their item. */
+function MobileMenu({ items, linkClass }: { items: RootMenuLink[]; linkClass: LinkClass }) {
   const [open, setOpen] = useState(false);
   return (
     <details className="group relative md:hidden" onToggle={(e) => setOpen(e.currentTarget.open)}>
@@ -73,11 +99,20 @@ function MobileMenu({ linkClass }: { linkClass: (s: { isActive: boolean }) => st
         <span className="sr-only">Menu</span>
       </summary>
       <nav aria-label="Main menu" className="absolute left-0 top-12 w-56 rounded-lg border border-stone-200 bg-white p-2 shadow-lg">
-        {NAV.map((item) => (
-          <NavLink key={item.to} to={item.to} end={item.end} className={(s) => `block ${linkClass(s)}`}>
-            {item.label}
-          </NavLink>
-        ))}
+        <ul>
+          {items.map((item) => (
+            <li key={item.id}>
+              <MenuEntry item={item} className={(s) => `block ${linkClass(s)}`} />
+              {item.children.length > 0 && (
+                <ul className="ml-3 border-l border-stone-200 pl-2">
+                  {item.children.map((child) => (
+                    <li key={child.id}><MenuEntry item={child} className={(s) => `block ${linkClass(s)}`} /></li>
+                  ))}
+                </ul>
+              )}
+            </li>
+          ))}
+        </ul>
       </nav>
     </details>
   );

@@ -50,3 +50,21 @@ export function HeartIcon({ className = "h-5 w-5", filled = false }: IconProps &
 export function UserIcon({ className = "h-6 w-6" }: IconProps) {
   return (<svg viewBox="0 0 24 24" className={className} {...base}><circle cx="12" cy="8" r="4" /><path d="M4 21a8 8 0 0 1 16 0" /></svg>);
 }
+export function ChevronDownIcon({ className = "h-4 w-4" }: IconProps) {
+  return (<svg viewBox="0 0 24 24" className={className} {...base}><path d="M6 9l6 6 6-6" /></svg>);
+}
+export function CloseIcon({ className = "h-5 w-5" }: IconProps) {
+  return (<svg viewBox="0 0 24 24" className={className} {...base}><path d="M6 6l12 12M18 6L6 18" /></svg>);
+}
+export function GiftIcon({ className = "h-7 w-7" }: IconProps) {
+  return (<svg viewBox="0 0 24 24" className={className} {...base}><rect x="3.5" y="8" width="17" height="4" rx="1" /><path d="M5 12v8h14v-8M12 8v12M12 8c-1.5-3.5-5.5-3.5-5-1s5 1 5 1zm0 0c1.5-3.5 5.5-3.5 5-1s-5 1-5 1z" /></svg>);
+}
+export function ChatIcon({ className = "h-7 w-7" }: IconProps) {
+  return (<svg viewBox="0 0 24 24" className={className} {...base}><path d="M4 5h16v11H9l-5 4z" /><path d="M8 9.5h8M8 12.5h5" /></svg>);
+}
+export function LeafIcon({ className = "h-7 w-7" }: IconProps) {
+  return (<svg viewBox="0 0 24 24" className={className} {...base}><path d="M5 19C5 10 10 5 20 4c-.5 9.5-5.5 15-15 15z" /><path d="M5 19l8-8" /></svg>);
+}
+export function LinkIcon({ className = "h-5 w-5" }: IconProps) {
+  return (<svg viewBox="0 0 24 24" className={className} {...base}><path d="M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1" /><path d="M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1" /></svg>);
+}
