@@ -6,7 +6,7 @@ export function ProductImage({
   image, sizes, className = "", priority = false, alt,
 }: { image: ProductImageData | null; sizes: string; className?: string; priority?: boolean; alt?: string }) {
   if (!image) {
-    return <div className={`flex aspect-[4/5] items-center justify-center bg-stone-100 text-stone-500 ${className}`}>No image</div>;
+    return <div className={`flex aspect-[4/5] items-center justify-center bg-stone-100 text-stone-600 ${className}`}>No image</div>;
   }
   return (
     <img
