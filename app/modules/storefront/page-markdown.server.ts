@@ -34,6 +34,7 @@ const LINK_SCHEMES = new Set(["http:", "https:", "mailto:", "tel:"]);
 /** The URL as it will stand in the page, or null when it must not be a link (or an image) at all. */
 export function safeUrl(raw: string, kind: "link" | "image"): string | null {
   // Browsers drop these characters from URLs before reading the scheme ("java\tscript:").
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
   const url = raw.replace(/[\u0000-\u0020\u007f-\u009f]/g, "");
   if (!url) return null;
   let parsed: URL;
