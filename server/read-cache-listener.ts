@@ -6,6 +6,13 @@ import { LIVE_CHANNEL, parseLiveEvent } from "~/db/live-event";
 import { nextSaleBoundary } from "~/modules/promotions/sale-boundaries.server";
 import { SETTINGS_CHANNEL } from "~/db/settings-changed";
 
+/**
+ * The storefront's words and shape the owner edits (issue 29): a change to one of these tables
+ * changes what guests' pages say, so the guest page cache is dropped too (as for prices), and the
+ * next page load shows it.
+ */
+const STOREFRONT_CONTENT_TABLES = new Set(["pages", "menu_items", "hero_slides", "collections", "collection_products", "categories", "category_redirects", "colors", "size_sets"]);
+
 /** setTimeout's longest wait is about 24.8 days; a boundary further off is looked up again then. */
 const LONGEST_WAIT_MS = 24 * 24 * 60 * 60 * 1000;
 /** When the next boundary cannot be read (the database is down), try again after this. */
@@ -57,6 +64,7 @@ export function createReadCacheListener(database: Pick<Database, "db" | "listen"
       stops = await Promise.all([
         database.listen(CATALOG_CHANNEL, (payload) => {
           cache.invalidate("catalog");
+          if (STOREFRONT_CONTENT_TABLES.has(payload)) for (const listener of priceListeners) listener();
           // A sale added, moved or removed: its boundaries are read again.
           if (payload === "scheduled_sales" || payload === RESYNC_PAYLOAD) void scheduleNextBoundary();
         }),
@@ -69,7 +77,7 @@ export function createReadCacheListener(database: Pick<Database, "db" | "listen"
       ]);
       await scheduleNextBoundary();
     },
-    /** Called when prices change at a sale boundary, in this process. */
+    /** Called when prices change at a sale boundary, in this process, and when the storefront's content changes in any. */
     onPricesChanged(listener: () => void) {
       priceListeners.add(listener);
     },
