@@ -56,6 +56,9 @@ export default [
     route("seller/storefront/collections", "routes/seller-storefront-collections.tsx"),
     route("seller/storefront/collections/new", "routes/seller-storefront-collection.tsx", { id: "seller-collection-new" }),
     route("seller/storefront/collections/:id", "routes/seller-storefront-collection.tsx", { id: "seller-collection-edit" }),
+    route("seller/storefront/pages", "routes/seller-storefront-pages.tsx"),
+    route("seller/storefront/pages/new", "routes/seller-storefront-pages-edit.tsx", { id: "seller-storefront-page-new" }),
+    route("seller/storefront/pages/:id", "routes/seller-storefront-pages-edit.tsx", { id: "seller-storefront-page-edit" }),
   ]),
   // The owner's pages that lived under /seller-dashboard/... before they moved to /seller/... (issue 27).
   route("seller-dashboard/*", "routes/seller-dashboard-redirect.tsx"),
@@ -71,6 +74,7 @@ export default [
   route("privacy", "routes/privacy.tsx"),
   route("terms", "routes/terms.tsx"),
   route("returns", "routes/returns.tsx"),
+  route("pages/:slug", "routes/pages.tsx"),
   route("api/auth/*", "routes/api.auth.ts"),
   route("api/products", "routes/api.products.ts"),
   route("api/products/:id", "routes/api.product.ts"),

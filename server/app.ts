@@ -205,8 +205,8 @@ export function createApp({ services, serveAssets, build: given = loadServerBuil
   });
   // Pages show the brand, contacts and shipping rule: a settings change (in any process) drops them all.
   services.settings.onChange(() => pageCache.clear());
-  // A scheduled sale starting or ending changes prices on every page, with no write to announce it.
-  services.readCache.onPricesChanged(() => pageCache.clear());
+  // A scheduled sale, slide or bar starting or ending (no write announces it), or the storefront's content edited.
+  services.readCache.onPagesChanged(() => pageCache.clear());
   return refuseOtherHosts(env, limitRequestBodies((req: IncomingMessage, res: ServerResponse) => {
     const pathname = (req.url ?? "/").split("?")[0];
     if (staticFiles?.serve(req, res, pathname)) return;

@@ -89,7 +89,7 @@ describe.each(DATABASE_KINDS)("storefront reads kept in memory (%s)", (kind) => 
   });
   it("a scheduled sale starts and ends on time: the product page shows its price then, with no write to announce it", async () => {
     const changes: number[] = [];
-    listener.onPricesChanged(() => changes.push(Date.now()));
+    listener.onPagesChanged(() => changes.push(Date.now()));
     const before = await getProduct(database.db, productId);
     expect(before).toMatchObject({ onSale: false });
     const startsAt = new Date(Date.now() + 3_000);
@@ -107,7 +107,7 @@ describe.each(DATABASE_KINDS)("storefront reads kept in memory (%s)", (kind) => 
 
   it("a hero slide and the announcement bar start on time: the caches are dropped then, with no write to announce it", async () => {
     const changes: number[] = [];
-    listener.onPricesChanged(() => changes.push(Date.now()));
+    listener.onPagesChanged(() => changes.push(Date.now()));
     const slideStarts = new Date(Date.now() + 2_000);
     await database.db.insert(heroSlides).values({ headline: "Eid Edit", startsAt: slideStarts });
     expect(await liveHeroSlides(database.db, new Date())).toEqual([]);

@@ -6,6 +6,13 @@ import { LIVE_CHANNEL, parseLiveEvent } from "~/db/live-event";
 import { nextScheduleBoundary } from "~/flows/next-schedule-boundary.server";
 import { SETTINGS_CHANNEL } from "~/db/settings-changed";
 
+/**
+ * The storefront's words and shape the owner edits (issue 29): a change to one of these tables
+ * changes what guests' pages say, so the guest page cache is dropped too (as for prices), and the
+ * next page load shows it.
+ */
+const STOREFRONT_CONTENT_TABLES = new Set(["pages", "menu_items", "hero_slides", "collections", "collection_products", "categories", "category_redirects", "colors", "size_sets"]);
+
 /** setTimeout's longest wait is about 24.8 days; a boundary further off is looked up again then. */
 const LONGEST_WAIT_MS = 24 * 24 * 60 * 60 * 1000;
 /** When the next boundary cannot be read (the database is down), try again after this. */
@@ -17,20 +24,20 @@ const RETRY_MS = 30_000;
  * sees a change within moments). A scheduled sale, a hero slide or the announcement bar starting or
  * ending changes pages with no write at all, so each process also keeps a timer for the next such
  * boundary (flows/next-schedule-boundary.server.ts), drops its catalogue reads then and tells
- * `onPricesChanged` (the guest page cache), on time in every process.
+ * `onPagesChanged` (the guest page cache), on time in every process.
  */
 export function createReadCacheListener(database: Pick<Database, "db" | "listen">, maxBytes?: number) {
   const cache = enableReadCache(database.db, maxBytes);
-  const priceListeners = new Set<() => void>();
+  const pageListeners = new Set<() => void>();
   let stops: (() => Promise<void>)[] = [];
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
   // Only the latest lookup sets the timer: two changes in a row must not leave two timers running.
   let lookups = 0;
 
-  const pricesChanged = () => {
+  const pagesChanged = () => {
     cache.invalidate("catalog");
-    for (const listener of priceListeners) listener();
+    for (const listener of pageListeners) listener();
   };
   const scheduleNextBoundary = async () => {
     clearTimeout(timer);
@@ -50,7 +57,7 @@ export function createReadCacheListener(database: Pick<Database, "db" | "listen"
     clearTimeout(timer);
     const reached = wait <= LONGEST_WAIT_MS;
     timer = setTimeout(() => {
-      if (reached) pricesChanged();
+      if (reached) pagesChanged();
       void scheduleNextBoundary();
     }, Math.min(wait, LONGEST_WAIT_MS));
     timer.unref();
@@ -62,6 +69,7 @@ export function createReadCacheListener(database: Pick<Database, "db" | "listen"
       stops = await Promise.all([
         database.listen(CATALOG_CHANNEL, (payload) => {
           cache.invalidate("catalog");
+          if (STOREFRONT_CONTENT_TABLES.has(payload)) for (const listener of pageListeners) listener();
           // A sale or a hero slide added, moved or removed: the boundaries are read again.
           if (payload === "scheduled_sales" || payload === "hero_slides" || payload === RESYNC_PAYLOAD) void scheduleNextBoundary();
         }),
@@ -78,9 +86,9 @@ export function createReadCacheListener(database: Pick<Database, "db" | "listen"
       ]);
       await scheduleNextBoundary();
     },
-    /** Called when prices change at a sale boundary, in this process. */
-    onPricesChanged(listener: () => void) {
-      priceListeners.add(listener);
+    /** Called when a schedule boundary passes (sale, slide, bar) in this process, and when the storefront's content changes in any. */
+    onPagesChanged(listener: () => void) {
+      pageListeners.add(listener);
     },
     async stop() {
       stopped = true;

@@ -128,7 +128,7 @@ async function placeOrderOnce(tx: Tx, input: OrderToPlace): Promise<PlaceOrderRe
   const discount = codeRequest ? await judgeOrderCode(tx, codeRequest) : null;
   const totals = cartTotals(lines, settings, discount?.amount ?? 0);
 
-  const delivery = estimateDelivery(shipping.city, now);
+  const delivery = estimateDelivery(shipping.city, now, settings);
   const { id: orderId, orderNumber } = await createOrder(tx, {
     userId,
     status: "pending",

@@ -1,15 +1,27 @@
 import { Link } from "react-router";
+import { PageHtml } from "~/components/layout/policy-page";
+import { publishedPageOr404 } from "~/http/page-loader.server";
 import { useRootData } from "~/lib/root-data";
 import { pageMeta } from "~/lib/seo";
-import { shippingHeadline } from "~/modules/settings/shipping-rule";
 import type { Route } from "./+types/about";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ matches, title: "About Us", description: "A Karachi clothing label making everyday basics for Pakistan, sold online with cash on delivery.", path: "/about" });
+export const meta: Route.MetaFunction = ({ matches, data }) =>
+  pageMeta({ matches, title: data?.page.title ?? "About Us", description: data?.page.description ?? "", path: "/about" });
 
-export default function About() {
+/** The built-in About page: the owner's text (or the default), with the shop's numbers and a link to the shop around it. */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { page: await publishedPageOr404(context.db, { builtin: "about" }) };
+}
+
+/** The page's HTML cut before its first section heading: the numbers strip stands between (as it always has). */
+function splitAtFirstSection(html: string): [string, string] {
+  const at = html.indexOf("<h2>");
+  return at === -1 ? [html, ""] : [html.slice(0, at), html.slice(at)];
+}
+
+export default function About({ loaderData }: Route.ComponentProps) {
+  const { page } = loaderData;
   const shop = useRootData()?.shop;
-  const brand = shop?.brandName ?? "Kapra";
   const stats = shop
     ? [
         { value: `${shop.happyCustomers.toLocaleString("en-PK")}+`, label: "Happy customers" },
@@ -18,18 +30,11 @@ export default function About() {
         { value: `${shop.averageRating.toFixed(1)}/5`, label: "Average rating" },
       ]
     : [];
+  const [intro, sections] = splitAtFirstSection(page.html);
   return (
     <div className="container-page py-10">
-      <h1 className="text-3xl font-bold text-stone-900">About {brand}</h1>
-      <div className="prose-page mt-4 max-w-3xl">
-        <p>
-          {brand} started in a small workshop in {shop?.city ?? "Karachi"} with one idea: everyday clothes should be well made, fairly priced and easy to buy from
-          anywhere in Pakistan. We cut and stitch our tees, shirts, trousers and hoodies from fabrics chosen for our weather, and sell them directly to you.
-        </p>
-        <p>
-          You pay cash when your parcel arrives, and if something does not fit you have 7 days to return or exchange it. {shop ? `${shippingHeadline(shop)}.` : ""}
-        </p>
-      </div>
+      <h1 className="text-3xl font-bold text-stone-900">{page.heading}</h1>
+      {intro && <PageHtml html={intro} className="prose-page mt-4 max-w-3xl" />}
       <section className="mt-8" aria-labelledby="numbers-title">
         <h2 id="numbers-title" className="sr-only">Our numbers</h2>
         <ul className="grid grid-cols-2 gap-4 lg:grid-cols-4">
@@ -41,14 +46,7 @@ export default function About() {
           ))}
         </ul>
       </section>
-      <section className="prose-page mt-10 max-w-3xl" aria-labelledby="values-title">
-        <h2 id="values-title">What we care about</h2>
-        <ul>
-          <li><strong>Fabric first.</strong> Breathable cotton and linen for the summer, brushed fleece for northern winters.</li>
-          <li><strong>Honest prices.</strong> Prices in rupees with nothing added at the door beyond what checkout shows.</li>
-          <li><strong>Real service.</strong> A person answers every message within 24 hours, Monday to Saturday.</li>
-        </ul>
-      </section>
+      {sections && <PageHtml html={sections} className="prose-page mt-10 max-w-3xl" />}
       <Link to="/products" className="btn-primary mt-8">Shop the collection</Link>
     </div>
   );

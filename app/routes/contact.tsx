@@ -15,7 +15,9 @@ import { CONTACT_FAILURE, CONTACT_HONEYPOT_FIELD, CONTACT_SUCCESS, CONTACT_TOKEN
 import { loadContactFormSecret, signContactFormToken } from "~/modules/contact/contact-form-token.server";
 import { submitContactMessage } from "~/flows/submit-contact-message.server";
 import { contactResponseInit, type ContactResult } from "~/modules/contact/store-contact-message.server";
-import { shopFaq } from "~/modules/settings/shop-faq";
+import { PageHtml } from "~/components/layout/policy-page";
+import { getSettings } from "~/modules/settings/get-settings.server";
+import { getFaqEntries } from "~/modules/storefront/get-page.server";
 import type { Route } from "./+types/contact";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -30,15 +32,17 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private
  * and the other fields as typed.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const formToken = signContactFormToken(await loadContactFormSecret(context.db));
+  const [secret, faq, settings] = await Promise.all([loadContactFormSecret(context.db), getFaqEntries(context.db), getSettings(context.db)]);
+  const formToken = signContactFormToken(secret);
+  const shared = { faq, returnWindowDays: settings.returnWindowDays };
   const notice = readOversizeNotice(request, "/contact");
-  if (!notice) return data({ formToken, tooLarge: null });
+  if (!notice) return data({ formToken, tooLarge: null, ...shared });
   const field: ContactField = notice.field in CONTACT_MAX ? (notice.field as ContactField) : "message";
   const text = (k: ContactField) => (k === field ? "" : notice.values[k] ?? "");
   const tooLarge: ContactResult = {
     ok: false, errors: { [field]: contactTooLong(field) }, values: { name: text("name"), email: text("email"), subject: text("subject"), message: text("message") },
   };
-  return data({ formToken, tooLarge }, { headers: { "Set-Cookie": CLEAR_OVERSIZE_COOKIE } });
+  return data({ formToken, tooLarge, ...shared }, { headers: { "Set-Cookie": CLEAR_OVERSIZE_COOKIE } });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -135,20 +139,21 @@ export default function Contact({ loaderData, actionData: sentActionData }: Rout
               <li>We reply to every message within 24 hours.</li>
               <li>Phone support Monday to Saturday, 10AM-8PM.</li>
               <li>Cash on delivery everywhere in Pakistan.</li>
-              <li>7-day returns and exchanges on unworn items.</li>
+              {loaderData.returnWindowDays > 0 && <li>{loaderData.returnWindowDays}-day returns and exchanges on unworn items.</li>}
             </ul>
           </div>
         </section>
       </div>
 
-      {shop && (
+      {loaderData.faq.length > 0 && (
         <section aria-labelledby="faq-title" className="mt-12">
           <h2 id="faq-title" className="text-2xl font-bold text-stone-900">Frequently asked questions</h2>
           <div className="mt-4 divide-y divide-stone-200 rounded-xl border border-stone-200">
-            {shopFaq(shop).map((item) => (
+            {loaderData.faq.map((item) => (
               <details key={item.question} className="group px-4 py-3">
                 <summary className="cursor-pointer font-medium text-stone-900">{item.question}</summary>
-                <p className="mt-2 text-stone-700">{item.answer}</p>
+                {/* The FAQ page's answer (Dashboard -> Storefront -> Pages), rendered and sanitized on the server. */}
+                <PageHtml html={item.answerHtml} className="prose-page mt-2 [&_p]:mb-0" />
               </details>
             ))}
           </div>

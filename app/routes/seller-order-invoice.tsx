@@ -19,7 +19,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireSeller(request, context);
   const [order, settings] = await Promise.all([getOrder(context.db, user, params.id), getSettings(context.db)]);
   if (!order) throw data("Order not found", { status: 404 });
-  const shop = { brandName: settings.brandName, phone: settings.phone, contactEmail: settings.contactEmail, address: settings.address, city: settings.city, instagram: settings.instagram };
+  const shop = { brandName: settings.brandName, phone: settings.phone, contactEmail: settings.contactEmail, address: settings.address, city: settings.city, instagram: settings.instagram, returnWindowDays: settings.returnWindowDays };
   return { order, shop };
 }
 
@@ -93,7 +93,7 @@ export default function SellerOrderInvoice({ loaderData }: Route.ComponentProps)
           <dt>Shipping</dt><dd className="text-right">{order.shippingFee === 0 ? "Free" : formatPrice(order.shippingFee)}</dd>
           <dt className="text-base font-bold">Total</dt><dd className="text-right text-base font-bold" data-testid="invoice-total">{formatPrice(order.total)}</dd>
         </dl>
-        <p className="mt-6 text-xs text-stone-600">Thank you for shopping with {shop.brandName}. Returns within 7 days of delivery.</p>
+        <p className="mt-6 text-xs text-stone-600">Thank you for shopping with {shop.brandName}.{shop.returnWindowDays > 0 && ` Returns within ${shop.returnWindowDays} days of delivery.`}</p>
       </article>
     </div>
   );

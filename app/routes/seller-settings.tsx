@@ -81,6 +81,18 @@ export default function SellerSettings({ loaderData, actionData: sentActionData 
           <TextField label="Free shipping from (PKR)" inputMode="numeric" required={false} placeholder="Empty: no free shipping" {...field("freeShippingThreshold")} />
         </Fieldset>
 
+        <Fieldset
+          legend="Returns and delivery"
+          note="What the shop promises: the pages, the FAQ, the invoice and the delivery dates each order gets are written from these. Working days skip Sundays."
+        >
+          <TextField label="Return window (days after delivery)" inputMode="numeric" hint="0 to 90; 0 means no returns." {...field("returnWindowDays")} />
+          <div className="hidden sm:block" />
+          <TextField label={`Delivery in ${loaderData.values.city || "your city"}: fewest working days`} inputMode="numeric" {...field("localDeliveryMinDays")} />
+          <TextField label={`Delivery in ${loaderData.values.city || "your city"}: most working days`} inputMode="numeric" {...field("localDeliveryMaxDays")} />
+          <TextField label="Delivery elsewhere in Pakistan: fewest working days" inputMode="numeric" {...field("nationalDeliveryMinDays")} />
+          <TextField label="Delivery elsewhere in Pakistan: most working days" inputMode="numeric" {...field("nationalDeliveryMaxDays")} />
+        </Fieldset>
+
         <Fieldset legend="Couriers" note="The couriers you ship with, their rate cards and booking files, and the rules that suggest a courier for each order have their own page.">
           <div className="sm:col-span-2">
             <Link to="/seller/settings/couriers" className="inline-flex min-h-10 items-center font-medium text-brand-700 underline">Couriers and routing rules</Link>

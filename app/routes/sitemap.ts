@@ -1,11 +1,12 @@
 import { listSitemapEntries } from "~/modules/catalog/list-sitemap-entries.server";
 import { listCollectionSitemapEntries } from "~/modules/catalog/get-collection.server";
+import { listPageSitemapEntries } from "~/modules/storefront/list-page-sitemap-entries.server";
 import { publicOrigin } from "~/lib/public-origin";
 import type { Route } from "./+types/sitemap";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const origin = publicOrigin(context.env);
-  const entries = [...(await listSitemapEntries(context.db)), ...(await listCollectionSitemapEntries(context.db))];
+  const entries = [...(await listSitemapEntries(context.db)), ...(await listCollectionSitemapEntries(context.db)), ...(await listPageSitemapEntries(context.db))];
   const escape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;");
   const urls = entries
     .map((e) => `  <url><loc>${escape(origin + e.path)}</loc>${e.lastModified ? `<lastmod>${e.lastModified.toISOString().slice(0, 10)}</lastmod>` : ""}</url>`)

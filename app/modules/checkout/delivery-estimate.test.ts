@@ -8,6 +8,13 @@ const noonPkt = (date: string) => pkt(`${date}T12:00:00`);
 
 // November 2025: Sat 22, Sun 23, Mon 24, Tue 25, Wed 26, Thu 27, Fri 28, Sat 29, Sun 30; Mon 1 Dec.
 describe("estimateDelivery", () => {
+  it("follows the shop's Settings: its own city gets the local range, the rest the national one", () => {
+    const lahoreShop = { city: "Lahore", localDeliveryMinDays: 1, localDeliveryMaxDays: 2, nationalDeliveryMinDays: 4, nationalDeliveryMaxDays: 8 };
+    expect(estimateDelivery(" lahore", pkt("2025-11-24T10:00:00"), lahoreShop)).toEqual({ from: noonPkt("2025-11-25"), to: noonPkt("2025-11-26"), minDays: 1, maxDays: 2 });
+    // Karachi is elsewhere for a Lahore shop: 4-8 working days, Sunday 30 Nov skipped.
+    expect(estimateDelivery("Karachi", pkt("2025-11-24T10:00:00"), lahoreShop)).toEqual({ from: noonPkt("2025-11-28"), to: noonPkt("2025-12-03"), minDays: 4, maxDays: 8 });
+  });
+
   it("gives Karachi 3-5 working days from the next day", () => {
     const estimate = estimateDelivery("Karachi", pkt("2025-11-24T10:00:00")); // Monday
     expect(estimate).toEqual({ from: noonPkt("2025-11-27"), to: noonPkt("2025-11-29"), minDays: 3, maxDays: 5 });

@@ -69,6 +69,12 @@ export function parseNotificationEmails(input: string): { emails: string[] } | {
   return { emails };
 }
 
+/** The promises the storefront makes, in days: the return window and the delivery ranges (whole days, sensible bounds). */
+export const RETURN_WINDOW_MAX = 90;
+export const DELIVERY_DAYS_MAX = 30;
+const deliveryDays = (where: string) => wholeNumber(`Please enter a whole number of working days ${where}, from 1 to ${DELIVERY_DAYS_MAX}`, { min: 1, max: DELIVERY_DAYS_MAX }).optional();
+export const DELIVERY_RANGE_MESSAGE = "The most days cannot be fewer than the fewest days";
+
 export const settingsSchema = z.object({
   brandName: text("Brand name", 60),
   contactEmail: text("Contact e-mail", 200).pipe(z.email("Please enter a valid e-mail address")),
@@ -108,6 +114,12 @@ export const settingsSchema = z.object({
   cartReminders: z.enum(["on", "off"], { error: "Please choose whether to send forgotten-cart reminders" }).optional().transform((v) => (v === undefined ? undefined : v === "on")),
   // Absent (a client that does not know the field) leaves it as it is.
   settlementOverdueDays: wholeNumber("Please enter a whole number of days from 1 to 90", { min: 1, max: 90 }).optional(),
+  // Absent (a client that does not know the field) leaves each as it is.
+  returnWindowDays: wholeNumber(`Please enter a whole number of days from 0 to ${RETURN_WINDOW_MAX}`, { max: RETURN_WINDOW_MAX }).optional(),
+  localDeliveryMinDays: deliveryDays("in your city"),
+  localDeliveryMaxDays: deliveryDays("in your city"),
+  nationalDeliveryMinDays: deliveryDays("elsewhere"),
+  nationalDeliveryMaxDays: deliveryDays("elsewhere"),
   // Absent (a client that does not know the field) leaves the list as it is; empty clears it.
   notificationEmails: z
     .string()
@@ -121,6 +133,14 @@ export const settingsSchema = z.object({
       }
       return result.emails;
     }),
+}).superRefine((v, ctx) => {
+  // Each range's most days at least its fewest (the message beside the "most" field).
+  if (v.localDeliveryMinDays !== undefined && v.localDeliveryMaxDays !== undefined && v.localDeliveryMaxDays < v.localDeliveryMinDays) {
+    ctx.addIssue({ code: "custom", path: ["localDeliveryMaxDays"], message: DELIVERY_RANGE_MESSAGE });
+  }
+  if (v.nationalDeliveryMinDays !== undefined && v.nationalDeliveryMaxDays !== undefined && v.nationalDeliveryMaxDays < v.nationalDeliveryMinDays) {
+    ctx.addIssue({ code: "custom", path: ["nationalDeliveryMaxDays"], message: DELIVERY_RANGE_MESSAGE });
+  }
 });
 
 export type SettingsInput = z.output<typeof settingsSchema>;
@@ -133,11 +153,12 @@ export function readSettingsInput(posted: Record<string, unknown>): Record<strin
 }
 export type SettingsField = keyof SettingsInput;
 export const SETTINGS_FIELDS = Object.keys(settingsSchema.shape) as SettingsField[];
+type DaysField = "returnWindowDays" | "localDeliveryMinDays" | "localDeliveryMaxDays" | "nationalDeliveryMinDays" | "nationalDeliveryMaxDays";
 
 /** The form's text for stored settings (numbers as digits, empty for "none", one phone or e-mail per line). */
 export function settingsFormValues(s: {
-  [K in Exclude<SettingsField, "blockedPhones" | "notificationEmails" | "freeShippingThreshold" | "maxCodOrderValue" | "settlementOverdueDays" | "cartReminders">]: string | number;
-} & { freeShippingThreshold: number | null; maxCodOrderValue: number | null; blockedPhones: string[]; notificationEmails: string[]; settlementOverdueDays?: number; cartReminders?: boolean }): Record<SettingsField, string> {
+  [K in Exclude<SettingsField, "blockedPhones" | "notificationEmails" | "freeShippingThreshold" | "maxCodOrderValue" | "settlementOverdueDays" | "cartReminders" | DaysField>]: string | number;
+} & { [K in DaysField]?: number } & { freeShippingThreshold: number | null; maxCodOrderValue: number | null; blockedPhones: string[]; notificationEmails: string[]; settlementOverdueDays?: number; cartReminders?: boolean }): Record<SettingsField, string> {
   const values = {} as Record<SettingsField, string>;
   for (const field of SETTINGS_FIELDS) {
     const value = s[field];

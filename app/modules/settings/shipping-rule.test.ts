@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { shippingFeeFor, shippingHeadline, shippingSentence } from "./shipping-rule";
-import { shopFaq } from "./shop-faq";
 
 const flat = { shippingFee: 200, freeShippingThreshold: null };
 const threshold = { shippingFee: 200, freeShippingThreshold: 5000 };
@@ -33,9 +32,5 @@ describe("shipping copy never contradicts checkout", () => {
   });
   it("says free on all orders only when it is", () => {
     expect(shippingHeadline(free)).toBe("Free shipping on all orders");
-  });
-  it("feeds the FAQ's shipping answer", () => {
-    const answer = shopFaq(flat).find((f) => f.question === "How much is shipping?")?.answer;
-    expect(answer).toBe(shippingSentence(flat));
   });
 });

@@ -64,6 +64,30 @@ describe.each(DATABASE_KINDS)("shop settings on %s", (kind) => {
     await updateSettings(db(), { ...VALID, settlementOverdueDays: "10" });
   });
 
+  it("saves the return window and the delivery days, refuses a range whose most is below its fewest (beside that field) and days out of range, and leaves them alone when not sent", async () => {
+    expect(await getSettings(db())).toMatchObject({ returnWindowDays: 7, localDeliveryMinDays: 3, localDeliveryMaxDays: 5, nationalDeliveryMinDays: 5, nationalDeliveryMaxDays: 7 });
+    const days = { returnWindowDays: "14", localDeliveryMinDays: "2", localDeliveryMaxDays: "3", nationalDeliveryMinDays: "4", nationalDeliveryMaxDays: "6" };
+    expect(await updateSettings(db(), { ...VALID, ...days })).toEqual({ ok: true });
+    expect(await getSettings(db())).toMatchObject({ returnWindowDays: 14, localDeliveryMinDays: 2, localDeliveryMaxDays: 3, nationalDeliveryMinDays: 4, nationalDeliveryMaxDays: 6 });
+
+    expect(await updateSettings(db(), { ...VALID, ...days, nationalDeliveryMinDays: "8", nationalDeliveryMaxDays: "6" })).toMatchObject({
+      ok: false, errors: { nationalDeliveryMaxDays: "The most days cannot be fewer than the fewest days" }, values: { nationalDeliveryMinDays: "8", nationalDeliveryMaxDays: "6" },
+    });
+    // One end sent alone is judged against the stored other end.
+    expect(await updateSettings(db(), { ...VALID, localDeliveryMaxDays: "1" })).toMatchObject({ ok: false, errors: { localDeliveryMaxDays: "The most days cannot be fewer than the fewest days" } });
+    const refused = await updateSettings(db(), { ...VALID, ...days, returnWindowDays: "7.5", localDeliveryMinDays: "0", nationalDeliveryMaxDays: "45" });
+    expect(refused).toMatchObject({
+      ok: false,
+      errors: {
+        returnWindowDays: "Please enter a whole number of days from 0 to 90",
+        localDeliveryMinDays: "Please enter a whole number of working days in your city, from 1 to 30",
+        nationalDeliveryMaxDays: "Please enter a whole number of working days elsewhere, from 1 to 30",
+      },
+    });
+    expect(await updateSettings(db(), VALID)).toEqual({ ok: true });
+    expect(await getSettings(db())).toMatchObject({ returnWindowDays: 14, localDeliveryMaxDays: 3 });
+  });
+
   it("empties the guest page cache of every server process when settings change", async () => {
     // Two "processes": each its own page cache and its own LISTEN connection (on PostgreSQL).
     const servers: { base: string; close: () => void; stop: () => Promise<void>; heard: () => number }[] = [];

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { shopSettings } from "~/db/schema";
 import { SETTINGS_CHANNEL } from "../../db/settings-changed";
-import { readSettingsInput, SETTINGS_FIELDS, settingsSchema, type SettingsField } from "./settings-schema";
+import { DELIVERY_RANGE_MESSAGE, readSettingsInput, SETTINGS_FIELDS, settingsSchema, type SettingsField } from "./settings-schema";
 
 export type UpdateSettingsResult =
   | { ok: true }
@@ -21,6 +21,16 @@ export async function updateSettings(db: DbOrTx, posted: Record<string, unknown>
     for (const issue of parsed.error.issues) errors[issue.path[0] as SettingsField] ??= issue.message;
     const values = Object.fromEntries(SETTINGS_FIELDS.map((f) => [f, typeof input[f] === "string" ? input[f] : ""])) as Record<SettingsField, string>;
     return { ok: false, errors, values };
+  }
+  // A client that sends one end of a range alone is judged against the stored other end.
+  const [stored] = await db.select().from(shopSettings).where(eq(shopSettings.id, 1));
+  const days = { ...stored, ...Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v !== undefined)) };
+  const rangeErrors: Partial<Record<SettingsField, string>> = {};
+  if (days.localDeliveryMaxDays < days.localDeliveryMinDays) rangeErrors.localDeliveryMaxDays = DELIVERY_RANGE_MESSAGE;
+  if (days.nationalDeliveryMaxDays < days.nationalDeliveryMinDays) rangeErrors.nationalDeliveryMaxDays = DELIVERY_RANGE_MESSAGE;
+  if (Object.keys(rangeErrors).length > 0) {
+    const values = Object.fromEntries(SETTINGS_FIELDS.map((f) => [f, typeof input[f] === "string" ? input[f] : ""])) as Record<SettingsField, string>;
+    return { ok: false, errors: rangeErrors, values };
   }
   await db.transaction(async (tx) => {
     await tx.update(shopSettings).set({ ...parsed.data, updatedAt: new Date() }).where(eq(shopSettings.id, 1));
