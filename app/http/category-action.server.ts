@@ -2,7 +2,7 @@ import { redirect, type AppLoadContext } from "react-router";
 import { z } from "zod";
 import { saveCategory } from "~/flows/save-category.server";
 import { AppError } from "~/lib/errors";
-import { parseCategoryForm, type CategoryField, type CategoryValues } from "~/modules/catalog/category-input";
+import { CATEGORIES_PATH, parseCategoryForm, type CategoryField, type CategoryValues } from "~/modules/catalog/category-input";
 import { deleteCategory } from "~/modules/catalog/delete-category.server";
 import { hideCategory } from "~/modules/catalog/hide-category.server";
 import { moveCategory } from "~/modules/catalog/move-category.server";
@@ -10,8 +10,6 @@ import { moveCategoryProducts } from "~/modules/catalog/move-category-products.s
 import { imageTokenSchema, type ImageToken } from "~/modules/catalog/product-input";
 import { setFlash } from "./flash.server";
 import { receiveImageFields } from "./receive-photos.server";
-
-export const CATEGORIES_PATH = "/seller/catalogue";
 
 export const CATEGORY_INTENTS = ["save", "move-up", "move-down", "hide", "show", "delete", "move-products"] as const;
 export type CategoryIntent = (typeof CATEGORY_INTENTS)[number];

@@ -3,10 +3,10 @@ import { CategoryForm } from "~/components/seller/category-parts";
 import { CATALOGUE_TABS, SectionTabs } from "~/components/seller/section-tabs";
 import { FormAlert } from "~/components/ui/form-parts";
 import { requireSeller } from "~/http/auth-guard.server";
-import { categoryAction, CATEGORIES_PATH } from "~/http/category-action.server";
+import { categoryAction } from "~/http/category-action.server";
 import { pageMeta } from "~/lib/seo";
 import { useKeptActionData } from "~/lib/use-kept-action-data";
-import { categoryFormValues, productsInCategoryMessage } from "~/modules/catalog/category-input";
+import { CATEGORIES_PATH, categoryFormValues, productsInCategoryMessage } from "~/modules/catalog/category-input";
 import { listOwnerCategories } from "~/modules/catalog/list-owner-categories.server";
 import type { Route } from "./+types/seller-catalogue-category";
 

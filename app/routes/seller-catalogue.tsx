@@ -4,11 +4,11 @@ import { CATALOGUE_TABS, SectionTabs } from "~/components/seller/section-tabs";
 import { FormAlert } from "~/components/ui/form-parts";
 import { ProductImage } from "~/components/ui/product-image";
 import { requireSeller } from "~/http/auth-guard.server";
-import { categoryAction, CATEGORIES_PATH } from "~/http/category-action.server";
+import { categoryAction } from "~/http/category-action.server";
 import { pageMeta } from "~/lib/seo";
 import { formatShopDateLong } from "~/lib/shop-time";
 import { useKeptActionData } from "~/lib/use-kept-action-data";
-import { launchText } from "~/modules/catalog/category-input";
+import { CATEGORIES_PATH, launchText } from "~/modules/catalog/category-input";
 import { listOwnerCategories } from "~/modules/catalog/list-owner-categories.server";
 import type { Route } from "./+types/seller-catalogue";
 
@@ -63,7 +63,7 @@ export default function SellerCatalogue({ loaderData, actionData: sentActionData
         {categories.length === 0 ? (
           <p className="rounded-lg bg-stone-50 px-4 py-3 text-sm text-stone-700">No categories yet: add the first one.</p>
         ) : (
-          <ol className="grid gap-3" aria-label="Categories in shop order">
+          <ol className="grid gap-3">
             {categories.map((c, i) => (
               <li key={c.slug} className="flex flex-wrap items-center gap-3 rounded-xl border border-stone-200 bg-white p-3 sm:flex-nowrap sm:p-4">
                 <div className="w-14 shrink-0 overflow-hidden rounded-lg">

@@ -119,7 +119,7 @@ function SlugField({ inputRef, defaultValue, error }: { inputRef: React.Ref<HTML
       <div className="flex items-stretch">
         <span className="inline-flex items-center rounded-l-lg border border-r-0 border-stone-300 bg-stone-100 px-2 text-sm text-stone-700" aria-hidden>/category/</span>
         <input
-          ref={inputRef} id={id} name="slug" defaultValue={defaultValue} maxLength={CATEGORY_SLUG_MAX + 20} autoCapitalize="none" spellCheck={false}
+          ref={inputRef} id={id} name="slug" type="text" defaultValue={defaultValue} maxLength={CATEGORY_SLUG_MAX + 20} autoCapitalize="none" spellCheck={false}
           placeholder="made from the name" className="field-input min-w-0 rounded-l-none"
           aria-invalid={error ? true : undefined} aria-describedby={`${error ? `${id}-error ` : ""}${id}-hint`}
         />

@@ -6,6 +6,9 @@ import { fromShopDateTimeLocal, toShopDateTimeLocal } from "~/lib/shop-time";
  * and the words a refusal says beside each field. Every value comes back as typed after a refusal.
  */
 
+/** Dashboard -> Catalogue -> Categories. */
+export const CATEGORIES_PATH = "/seller/catalogue";
+
 export const CATEGORY_NAME_MAX = 60;
 export const CATEGORY_SLUG_MAX = 40;
 export const CATEGORY_DESCRIPTION_MAX = 500;
