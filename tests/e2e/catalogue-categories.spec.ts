@@ -90,9 +90,11 @@ async function categoriesFlow(browser: Browser, baseURL: string, owner: Page, ta
     await expect(danger.getByRole("alert")).toContainText("1 product is in this category");
     await expect(danger.getByRole("button", { name: "Move products" })).toBeVisible();
     await expectNoSeriousA11yViolations(owner);
+    await owner.screenshot({ path: `test-results/categories/edit-${tag}.png`, fullPage: true });
     await danger.getByRole("button", { name: "Hide category" }).click();
     await expect(toast(owner, `${name} is hidden`)).toBeVisible();
     await expect(list.getByRole("listitem").filter({ hasText: name })).toContainText("Hidden");
+    await owner.screenshot({ path: `test-results/categories/list-${tag}.png`, fullPage: true });
 
     // Hidden: gone from home, its page and its old address are not found, the API leaves it out.
     await expect(async () => {
