@@ -17,6 +17,8 @@ const BODILESS = new Set(["GET", "HEAD", "OPTIONS"]);
 const UPLOAD_PATHS = [
   /^\/api\/products(\/[^/]+(\/images)?)?$/,
   /^\/seller(-dashboard)?\/products\/(new|[^/]+\/edit)(\.data)?$/,
+  // A category's picture (receiveImageFields): Add category and a category's edit page.
+  /^\/seller\/catalogue\/categories\/[^/]+(\.data)?$/,
   /^\/seller\/shipping(\.data)?$/,
   // Hero slides' pictures, the logo and the favicon (issue 29).
   /^\/seller\/storefront(\/brand)?(\.data)?$/,

@@ -1,15 +1,15 @@
 import { useKeptActionData } from "~/lib/use-kept-action-data";
-import { data, Link } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { NotifyMeForm, notifyMeFailure } from "~/components/ui/notify-me-form";
 import { keepOnFailure } from "~/http/keep-on-failure";
 import { pageMeta } from "~/lib/seo";
-import { comingSoonPage } from "~/modules/catalog/coming-soon";
+import { comingSoonPage, comingSoonTarget, findComingSoonCategory } from "~/modules/catalog/coming-soon";
+import { listCategories } from "~/modules/catalog/list-categories.server";
+import { resolveCategorySlug } from "~/modules/catalog/resolve-category-slug.server";
 import { requestAddress } from "~/modules/abuse/request-address.server";
 import { notifyMeResponseInit } from "~/modules/notify-me/notify-me";
 import { subscribeToNotify } from "~/modules/notify-me/subscribe-to-notify.server";
 import type { Route } from "./+types/coming-soon";
-
-const notifyTarget = (page: { categorySlug: string | null }) => `category:${page.categorySlug ?? "new-collection"}`;
 
 export const meta: Route.MetaFunction = ({ matches, data, location }) =>
   pageMeta({
@@ -19,15 +19,31 @@ export const meta: Route.MetaFunction = ({ matches, data, location }) =>
     path: location.pathname,
   });
 
-export function loader({ params }: Route.LoaderArgs) {
-  const page = comingSoonPage(params.category);
-  return { page, target: notifyTarget(page) };
+/**
+ * The page of the category the owner marked coming soon (found by its slug or another spelling of
+ * it). A former slug forwards to the category's address now; a category already open sends the
+ * shopper to its listing; anything else is the general "New Collection" page.
+ */
+async function readPage(db: Route.LoaderArgs["context"]["db"], param: string) {
+  const category = findComingSoonCategory(param, await listCategories(db));
+  if (!category) {
+    const moved = await resolveCategorySlug(db, param.toLowerCase());
+    if (moved) throw redirect(`/coming-soon/${moved}`, 301);
+  } else if (!category.comingSoon) {
+    throw redirect(`/category/${category.slug}`);
+  }
+  return comingSoonPage(category);
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const page = await readPage(context.db, params.category);
+  return { page, target: comingSoonTarget(page) };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData());
   // The target comes from the URL, not the form, so nobody can sign up for something else.
-  const result = await subscribeToNotify(context.db, { ...form, target: notifyTarget(comingSoonPage(params.category)) }, { address: requestAddress(request) });
+  const result = await subscribeToNotify(context.db, { ...form, target: comingSoonTarget(await readPage(context.db, params.category)) }, { address: requestAddress(request) });
   return data(result, notifyMeResponseInit(result));
 }
 

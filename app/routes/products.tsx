@@ -1,6 +1,6 @@
 import { useKeptActionData } from "~/lib/use-kept-action-data";
 import { useEffect, useRef } from "react";
-import { data, Form, Link, useNavigate, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigate, useNavigation } from "react-router";
 import { useHydrated } from "~/lib/use-hydrated";
 import { NotifyMeForm, notifyMeFailure } from "~/components/ui/notify-me-form";
 import { keepOnFailure } from "~/http/keep-on-failure";
@@ -11,7 +11,7 @@ import { listCategories } from "~/modules/catalog/list-categories.server";
 import { listProducts } from "~/modules/catalog/list-products.server";
 import { listingSearch, SORT_OPTIONS, type ListingQuery } from "~/modules/catalog/listing-options";
 import { parseListingQuery } from "~/modules/catalog/listing-query";
-import { isComingSoonCategory } from "~/modules/catalog/coming-soon";
+import { resolveCategorySlug } from "~/modules/catalog/resolve-category-slug.server";
 import { requestAddress } from "~/modules/abuse/request-address.server";
 import { notifyMeResponseInit } from "~/modules/notify-me/notify-me";
 import { subscribeToNotify } from "~/modules/notify-me/subscribe-to-notify.server";
@@ -33,14 +33,19 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const categories = await listCategories(context.db);
   const category = params.slug ? categories.find((c) => c.slug === params.slug) : undefined;
-  if (params.slug && !category) throw data(null, { status: 404 });
+  if (params.slug && !category) {
+    // A former slug answers 301 to the category's address now; a hidden or deleted category is not found.
+    const moved = await resolveCategorySlug(context.db, params.slug);
+    if (moved) throw redirect(`/category/${moved}${url.search}`, 301);
+    throw data(null, { status: 404 });
+  }
   const query = parseListingQuery(url.searchParams, category?.slug);
   const listing = await listProducts(context.db, query);
   const activeCategory = categories.find((c) => c.slug === query.category) ?? null;
   return {
     query,
     listing,
-    category: activeCategory && { slug: activeCategory.slug, name: activeCategory.name, description: activeCategory.description },
+    category: activeCategory && { slug: activeCategory.slug, name: activeCategory.name, description: activeCategory.description, comingSoon: activeCategory.comingSoon },
     categories: categories.map((c) => ({ slug: c.slug, name: c.name })),
   };
 }
@@ -83,7 +88,7 @@ export default function Products({ loaderData, actionData: sentActionData }: Rou
   };
 
   const heading = category?.name ?? "All Products";
-  const comingSoonEmpty = listing.total === 0 && category && isComingSoonCategory(category.slug);
+  const comingSoonEmpty = listing.total === 0 && category && category.comingSoon;
   const nextPage = listingSearch({ ...query, page: query.page + 1 });
 
   return (

@@ -20,7 +20,7 @@ export const meta: Route.MetaFunction = ({ params, matches }) =>
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireSeller(request, context);
-  const categories = (await listCategories(context.db)).map((c) => ({ slug: c.slug, name: c.name }));
+  const categories = (await listCategories(context.db, { includeHidden: true })).map((c) => ({ slug: c.slug, name: c.name }));
   if (!params.id) return { mode: "new" as const, id: null, name: null, status: null, values: emptyProductForm(), categories };
   const product = await getProductForEdit(context.db, params.id);
   // An archived product is deleted as far as the owner's tools go (Restore brings it back as a draft).

@@ -28,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const deleteId = url.searchParams.get("delete");
   const [inventory, categories, launches, deleteTarget] = await Promise.all([
     listInventory(context.db, query),
-    listCategories(context.db),
+    listCategories(context.db, { includeHidden: true }),
     listUpcomingLaunches(context.db),
     deleteId ? describeDeletion(context.db, deleteId.slice(0, 100)) : null,
   ]);

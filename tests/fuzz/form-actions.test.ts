@@ -13,6 +13,8 @@ import * as contact from "~/routes/contact";
 import * as notifyUnsubscribe from "~/routes/notify-unsubscribe";
 import * as product from "~/routes/product";
 import * as products from "~/routes/products";
+import * as sellerCatalogue from "~/routes/seller-catalogue";
+import * as sellerCatalogueCategory from "~/routes/seller-catalogue-category";
 import * as sellerEmailLogs from "~/routes/seller-email-logs";
 import * as sellerInbox from "~/routes/seller-inbox";
 import * as sellerOrders from "~/routes/seller-orders";
@@ -37,6 +39,8 @@ type FormRoute = {
 
 const SHIPPING = ["fullName", "email", "phone", "city", "cityOther", "address", "postalCode", "paymentMethod", "idempotencyKey", "cartVersion"] as const;
 const PRODUCT_FORM = ["name", "category", "description", "price", "originalPrice", "stock", "colors", "sizes", "status", "launchAt", "features", "tags", "image", "grid:Black:M", "photoIndex", "color", "size"] as const;
+
+const CATEGORY_FORM = ["name", "slug", "description", "hidden", "comingSoon", "launchLabel", "launchAt", "removeImage", "pendingImage", "moveTo"] as const;
 
 /** Every form action of the shop (SPEC.md's forms), as the visitor it is meant for. */
 const FORMS: FormRoute[] = [
@@ -64,6 +68,12 @@ const FORMS: FormRoute[] = [
   { name: "owner inbox", who: "seller", fn: sellerInbox.action, path: "/seller/inbox", fields: ["id"], intents: ["mark-handled", "mark-unhandled"], idFields: { id: (s) => s.ids.message } },
   { name: "owner reviews", who: "seller", fn: sellerReviews.action, path: "/seller/reviews", fields: ["id"], intents: ["hide", "show"] },
   { name: "owner e-mail logs", who: "seller", fn: sellerEmailLogs.action, path: "/seller/email-logs", fields: ["id", "to"], intents: ["resend"] },
+  { name: "owner categories list", who: "seller", fn: sellerCatalogue.action, path: "/seller/catalogue", fields: ["slug"], intents: ["move-up", "move-down", "hide", "show", "delete", "move-products"] },
+  { name: "owner category form (new)", who: "seller", fn: sellerCatalogueCategory.action, path: "/seller/catalogue/categories/new", fields: CATEGORY_FORM, intents: ["save"] },
+  {
+    name: "owner category form (edit)", who: "seller", fn: sellerCatalogueCategory.action, path: "/seller/catalogue/categories/ID", fields: CATEGORY_FORM,
+    intents: ["save", "delete", "move-products", "hide", "show"], params: (_s, id) => ({ slug: id === "real" ? "shirts" : id }),
+  },
 ];
 
 /**

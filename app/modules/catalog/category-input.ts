@@ -1,0 +1,139 @@
+import { z } from "zod";
+import { fromShopDateTimeLocal, toShopDateTimeLocal } from "~/lib/shop-time";
+
+/**
+ * The owner's category form (Dashboard -> Catalogue -> Categories): what it holds, how it is read,
+ * and the words a refusal says beside each field. Every value comes back as typed after a refusal.
+ */
+
+/** Dashboard -> Catalogue -> Categories. */
+export const CATEGORIES_PATH = "/seller/catalogue";
+
+export const CATEGORY_NAME_MAX = 60;
+export const CATEGORY_SLUG_MAX = 40;
+export const CATEGORY_DESCRIPTION_MAX = 500;
+export const LAUNCH_LABEL_MAX = 40;
+
+/** Lower-case letters and digits in words joined by single hyphens: what /category/{slug} and the listing's filter accept. */
+export const CATEGORY_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+export const CATEGORY_MESSAGES = {
+  nameRequired: "Enter the category's name",
+  nameTooLong: `Keep the name to ${CATEGORY_NAME_MAX} characters`,
+  slugFormat: "Use lower-case letters, digits and single hyphens (for example eid-lawn)",
+  slugTooLong: `Keep the URL slug to ${CATEGORY_SLUG_MAX} characters`,
+  slugTaken: "Another category already uses this URL slug",
+  slugRedirect: "This URL slug is an old address of another category",
+  descriptionTooLong: `Keep the description to ${CATEGORY_DESCRIPTION_MAX} characters`,
+  launchLabelTooLong: `Keep the launch label to ${LAUNCH_LABEL_MAX} characters`,
+  launchAtInvalid: "Enter the launch date and time, or leave it empty",
+  launchAtPast: "Pick a launch time in the future (or untick Coming soon to open it now)",
+} as const;
+
+/** A slug suggested from a name: "Eid Lawn '26" -> "eid-lawn-26". */
+export function slugFromName(name: string): string {
+  return name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/&/g, " and ")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, CATEGORY_SLUG_MAX)
+    .replace(/-+$/g, "");
+}
+
+export const categoryInputSchema = z.object({
+  name: z.string().trim().min(1, CATEGORY_MESSAGES.nameRequired).max(CATEGORY_NAME_MAX, CATEGORY_MESSAGES.nameTooLong),
+  slug: z.string().trim().max(CATEGORY_SLUG_MAX, CATEGORY_MESSAGES.slugTooLong).regex(CATEGORY_SLUG_PATTERN, CATEGORY_MESSAGES.slugFormat),
+  description: z.string().trim().max(CATEGORY_DESCRIPTION_MAX, CATEGORY_MESSAGES.descriptionTooLong),
+  hidden: z.boolean(),
+  comingSoon: z.boolean(),
+  launchLabel: z.string().trim().max(LAUNCH_LABEL_MAX, CATEGORY_MESSAGES.launchLabelTooLong).transform((s) => (s === "" ? null : s)),
+  launchAt: z.date().nullable(),
+  removeImage: z.boolean(),
+});
+export type CategoryInput = z.infer<typeof categoryInputSchema>;
+
+export type CategoryValues = {
+  name: string; slug: string; description: string; hidden: boolean; comingSoon: boolean; launchLabel: string; launchAt: string; removeImage: boolean;
+};
+export type CategoryField = keyof CategoryValues | "image";
+
+export type CategoryFormResult =
+  | { ok: true; data: CategoryInput; values: CategoryValues }
+  | { ok: false; errors: Partial<Record<CategoryField, string>>; values: CategoryValues };
+
+/** The form's starting values: empty for a new category, or the category's own. */
+export function categoryFormValues(category?: {
+  name: string; slug: string; description: string; hidden: boolean; comingSoon: boolean; launchLabel: string | null; launchAt: Date | string | null;
+}): CategoryValues {
+  return {
+    name: category?.name ?? "",
+    slug: category?.slug ?? "",
+    description: category?.description ?? "",
+    hidden: category?.hidden ?? false,
+    comingSoon: category?.comingSoon ?? false,
+    launchLabel: category?.launchLabel ?? "",
+    launchAt: toShopDateTimeLocal(category?.launchAt ?? null),
+    removeImage: false,
+  };
+}
+
+const text = (form: FormData, name: string, max: number) => {
+  const value = form.get(name);
+  return typeof value === "string" ? value.slice(0, max + 200) : "";
+};
+const checked = (form: FormData, name: string) => form.get(name) === "on" || form.get(name) === "true";
+
+/**
+ * Reads the posted form. An empty slug is the one suggested from the name; a launch time is typed
+ * in Pakistan time and must lie ahead of `now` (a past one would open the category at once).
+ */
+export function parseCategoryForm(form: FormData, now: Date): CategoryFormResult {
+  const values: CategoryValues = {
+    name: text(form, "name", CATEGORY_NAME_MAX),
+    slug: text(form, "slug", CATEGORY_SLUG_MAX),
+    description: text(form, "description", CATEGORY_DESCRIPTION_MAX),
+    hidden: checked(form, "hidden"),
+    comingSoon: checked(form, "comingSoon"),
+    launchLabel: text(form, "launchLabel", LAUNCH_LABEL_MAX),
+    launchAt: text(form, "launchAt", 40),
+    removeImage: checked(form, "removeImage"),
+  };
+  const errors: Partial<Record<CategoryField, string>> = {};
+  let launchAt: Date | null = null;
+  if (values.comingSoon && values.launchAt.trim() !== "") {
+    launchAt = fromShopDateTimeLocal(values.launchAt);
+    if (!launchAt) errors.launchAt = CATEGORY_MESSAGES.launchAtInvalid;
+    else if (launchAt.getTime() <= now.getTime()) errors.launchAt = CATEGORY_MESSAGES.launchAtPast;
+  }
+  const slug = values.slug.trim() === "" ? slugFromName(values.name) : values.slug.trim();
+  const parsed = categoryInputSchema.safeParse({
+    ...values,
+    slug,
+    // A category that is not coming soon has no launch: its label and time would only mislead later.
+    launchLabel: values.comingSoon ? values.launchLabel : "",
+    launchAt: values.comingSoon ? launchAt : null,
+  });
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0] as CategoryField;
+      errors[field] ??= issue.message;
+    }
+  }
+  if (!parsed.success || Object.keys(errors).length > 0) return { ok: false, errors, values };
+  return { ok: true, data: parsed.data, values: { ...values, slug } };
+}
+
+/** What a coming-soon category says about its launch: the owner's label, else its date, else "Soon". */
+export function launchText(category: { launchLabel: string | null; launchAt: Date | string | null }, formatDate: (d: Date) => string): string {
+  if (category.launchLabel) return category.launchLabel;
+  if (category.launchAt) return formatDate(new Date(category.launchAt));
+  return "Soon";
+}
+
+/** "1 product is in this category", "12 products are in this category": why a category cannot be deleted. */
+export function productsInCategoryMessage(count: number): string {
+  return count === 1 ? "1 product is in this category" : `${count} products are in this category`;
+}
