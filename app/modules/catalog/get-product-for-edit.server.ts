@@ -36,6 +36,7 @@ export async function getProductForEdit(db: DbOrTx, id: string): Promise<Product
       description: product.description,
       price: product.price,
       originalPrice: product.originalPrice,
+      sizeSetId: product.sizeSetId,
       colors,
       sizes,
       variants: variants.map((v) => ({ color: v.color, size: v.size, stock: v.stock })),
