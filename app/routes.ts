@@ -40,6 +40,8 @@ export default [
     route("seller/products", "routes/seller-products.tsx"),
     route("seller/products/new", "routes/seller-products-form.tsx", { id: "seller-product-new" }),
     route("seller/products/:id/edit", "routes/seller-products-form.tsx", { id: "seller-product-edit" }),
+    route("seller/catalogue/colours", "routes/seller-catalogue-colours.tsx"),
+    route("seller/catalogue/sizes", "routes/seller-catalogue-sizes.tsx"),
     route("seller/discounts", "routes/seller-discounts.tsx"),
     route("seller/discounts/:id", "routes/seller-discounts-code.tsx"),
     route("seller/email-logs", "routes/seller-email-logs.tsx"),

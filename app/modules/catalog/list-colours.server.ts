@@ -18,6 +18,6 @@ export function listColoursWithUse(db: DbOrTx): Promise<ColourWithUse[]> {
   return db.select({
     id: colors.id, name: colors.name, hex: colors.hex, position: colors.position, retired: colors.retired,
     // From product_variants_color_idx: the variants of this colour, counted by product.
-    products: sql<number>`(select count(distinct pv.product_id)::int from product_variants pv where pv.color = ${colors.name})`.mapWith(Number),
+    products: sql<number>`(select count(distinct pv.product_id)::int from product_variants pv where pv.color = "colors"."name")`.mapWith(Number),
   }).from(colors).orderBy(asc(colors.position), asc(colors.id));
 }

@@ -17,6 +17,6 @@ export type SizeSetWithUse = SizeSetOption & { products: number };
 export function listSizeSetsWithUse(db: DbOrTx): Promise<SizeSetWithUse[]> {
   return db.select({
     ...columns,
-    products: sql<number>`(select count(*)::int from products p where p.size_set_id = ${sizeSets.id})`.mapWith(Number),
+    products: sql<number>`(select count(*)::int from products p where p.size_set_id = "size_sets"."id")`.mapWith(Number),
   }).from(sizeSets).orderBy(asc(sizeSets.position), asc(sizeSets.id));
 }
