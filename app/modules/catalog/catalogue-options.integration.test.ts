@@ -11,6 +11,8 @@ import { changeColour } from "./change-colour.server";
 import { changeSizeSet } from "./change-size-set.server";
 import { getProduct } from "./get-product.server";
 import { listColours, listColoursWithUse } from "./list-colours.server";
+import { listListingFacets, listProducts } from "./list-products.server";
+import { parseListingQuery } from "./listing-query";
 import { listSizeSets, listSizeSetsWithUse } from "./list-size-sets.server";
 import { productInputSchema, type ImageToken, type RawProductInput } from "./product-input";
 
@@ -119,5 +121,29 @@ describe.each(DATABASE_KINDS)("the shop's colours and size sets on %s", (kind) =
     await changeSizeSet(db(), { kind: "guide", id: set, guide: { columns: ["Waist", "Length"], note: "Inches", rows: [{ size: "28", values: ["28", "38"] }, { size: "30", values: ["30", "39"] }] } });
     await changeSizeSet(db(), { kind: "rename-size", id: set, from: "30", to: "30 (M)" });
     expect((await listSizeSets(db())).find((s) => s.id === set)!.guide).toEqual({ columns: ["Waist", "Length"], note: "Inches", rows: [{ size: "28", values: ["28", "38"] }, { size: "30 (M)", values: ["30", "39"] }] });
+  });
+
+  it("filters the listing by several colours and sizes, with counts per value under the other filters", async () => {
+    const query = (qs: string) => parseListingQuery(new URLSearchParams(qs));
+    const maroon = await listProducts(db(), query("color=maroon"));
+    expect(maroon.total).toBeGreaterThan(0);
+    for (const item of maroon.items) expect(item.swatches.map((s) => s.name)).toContain("Maroon");
+    expect(maroon.items.find((i) => i.name === "Lawn 3-Piece")!.swatches).toEqual([{ name: "Mint", hex: "#98ff98" }, { name: "Maroon", hex: "#7b1e3a" }]);
+
+    const blackTotal = (await listProducts(db(), query("color=black"))).total;
+    const either = await listProducts(db(), query("color=black&color=maroon"));
+    expect(either.total).toBe(blackTotal + maroon.total);
+    expect((await listProducts(db(), query("color=maroon&size=unstitched"))).total).toBe(maroon.total);
+    expect((await listProducts(db(), query("color=maroon&size=xl"))).total).toBe(0);
+
+    const facets = await listListingFacets(db(), query("color=maroon"));
+    expect(facets.colors.find((f) => f.slug === "maroon")).toEqual({ slug: "maroon", name: "Maroon", count: maroon.total, hex: "#7b1e3a" });
+    // A colour's count leaves the colour filter out; a size's count keeps it.
+    expect(facets.colors.find((f) => f.slug === "black")!.count).toBe(blackTotal);
+    expect(facets.sizes.find((f) => f.slug === "unstitched")!.count).toBe(maroon.total);
+    expect(facets.sizes.find((f) => f.slug === "xl")).toBeUndefined();
+    // Only what some visible product is made in is offered.
+    await changeColour(db(), { kind: "add", input: { name: "Unused Lilac", hex: "#c8a2c8" } });
+    expect((await listListingFacets(db(), query(""))).colors.map((f) => f.name)).not.toContain("Unused Lilac");
   });
 });
