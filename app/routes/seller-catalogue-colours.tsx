@@ -71,12 +71,12 @@ export default function SellerCatalogueColours({ loaderData, actionData: sent }:
         {colours.map((c, i) => {
           const refused = rowRefused(c.id);
           return (
-            <li key={c.id} className={`rounded-xl border p-3 ${c.retired ? "border-dashed border-stone-300 bg-stone-50" : "border-stone-200 bg-white"}`} aria-label={c.name}>
-              <Form method="post" className="grid gap-2" key={`${c.id}:${c.name}:${c.hex}:${refused ? JSON.stringify(refused.values) : ""}`}>
+            <li key={c.id} className={`rounded-xl border p-3 ${c.retired ? "border-dashed border-stone-300 bg-stone-50" : "border-stone-200 bg-white"}`}>
+              <Form method="post" className="grid gap-2" aria-labelledby={`colour-${c.id}-title`} key={`${c.id}:${c.name}:${c.hex}:${refused ? JSON.stringify(refused.values) : ""}`}>
                 <input type="hidden" name="id" value={c.id} />
                 <input type="hidden" name="hexWas" value={c.hex} />
                 <div className="flex items-center justify-between gap-2">
-                  <p className="flex items-center gap-2 font-medium text-stone-900">
+                  <p id={`colour-${c.id}-title`} className="flex items-center gap-2 font-medium text-stone-900">
                     <ColourSwatch hex={c.hex} className="h-6 w-6" />{c.name}
                     {c.retired && <span className="rounded-full bg-stone-200 px-2 py-0.5 text-xs font-medium text-stone-800">Retired</span>}
                   </p>

@@ -78,7 +78,7 @@ export default function SellerCatalogueSizes({ loaderData, actionData: sent }: R
           const addSizeRefused = refusedFor(set.id, ["add-size"]);
           const sizeRefused = refusedFor(set.id, ["remove-size", "size-up", "size-down"]);
           return (
-            <li key={set.id} id={`set-${set.id}`} className="scroll-mt-32 rounded-xl border border-stone-200 bg-white p-4" aria-labelledby={`set-${set.id}-title`}>
+            <li key={set.id} id={`set-${set.id}`} className="scroll-mt-32 rounded-xl border border-stone-200 bg-white p-4">
               <div className="flex flex-wrap items-baseline justify-between gap-2">
                 <h3 id={`set-${set.id}-title`} className="text-lg font-semibold text-stone-900">{set.name}</h3>
                 <p className="text-sm text-stone-600">{set.products} {set.products === 1 ? "product uses" : "products use"} it</p>
@@ -100,7 +100,7 @@ export default function SellerCatalogueSizes({ loaderData, actionData: sent }: R
               </Form>
 
               <h4 className="mt-4 text-sm font-semibold text-stone-900">Sizes</h4>
-              <ol className="mt-2 grid gap-2 sm:grid-cols-2 lg:grid-cols-3" aria-label={`Sizes of ${set.name}`}>
+              <ol className="mt-2 grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
                 {set.sizes.map((size, j) => {
                   const renameRefused = refusedFor(set.id, ["rename-size"], size);
                   return (
@@ -149,7 +149,7 @@ export default function SellerCatalogueSizes({ loaderData, actionData: sent }: R
                               <th scope="row" className="px-2 py-1.5 text-left font-medium">{row.size}</th>
                               {set.guide.columns.map((c, k) => (
                                 <td key={c} className="px-1 py-1.5">
-                                  <input name={guideCellName(row.size, k)} aria-label={`${c} for ${row.size}`} maxLength={30} defaultValue={guideRefused?.values[guideCellName(row.size, k)] ?? row.values[k] ?? ""} className="field-input w-24 px-2 py-1.5" />
+                                  <input type="text" name={guideCellName(row.size, k)} aria-label={`${c} for ${row.size}`} maxLength={30} defaultValue={guideRefused?.values[guideCellName(row.size, k)] ?? row.values[k] ?? ""} className="field-input w-24 px-2 py-1.5" />
                                 </td>
                               ))}
                             </tr>
