@@ -316,7 +316,7 @@ function ProductDetailView({ product, reviews, notifyResult, cartResult, signedI
                 <details className="text-sm">
                   <summary className="cursor-pointer font-medium text-brand-700 underline">Size guide</summary>
                   <table className="mt-2 w-full border-collapse text-left">
-                    <caption className="sr-only">Size guide{guide.note ? `: ${guide.note}` : ""}</caption>
+                    <caption className="sr-only">Measurements for each size</caption>
                     <thead><tr className="border-b border-stone-300"><th scope="col" className="py-1 pr-3">Size</th>{guide.columns.map((c) => <th key={c} scope="col" className="py-1 pr-3">{c}</th>)}</tr></thead>
                     <tbody>{guide.rows.map((r) => <tr key={r.size} className="border-b border-stone-100"><th scope="row" className="py-1 pr-3">{r.size}</th>{r.values.map((v, i) => <td key={i} className="py-1 pr-3">{v}</td>)}</tr>)}</tbody>
                   </table>
