@@ -44,6 +44,8 @@ export default [
     route("seller/catalogue", "routes/seller-catalogue.tsx"),
     route("seller/catalogue/categories/new", "routes/seller-catalogue-category.tsx", { id: "seller-category-new" }),
     route("seller/catalogue/categories/:slug", "routes/seller-catalogue-category.tsx", { id: "seller-category-edit" }),
+    route("seller/catalogue/colours", "routes/seller-catalogue-colours.tsx"),
+    route("seller/catalogue/sizes", "routes/seller-catalogue-sizes.tsx"),
     route("seller/discounts", "routes/seller-discounts.tsx"),
     route("seller/discounts/:id", "routes/seller-discounts-code.tsx"),
     route("seller/email-logs", "routes/seller-email-logs.tsx"),

@@ -22,6 +22,8 @@ const UPLOAD_PATHS = [
   /^\/seller\/shipping(\.data)?$/,
   // Hero slides' pictures, the logo and the favicon (issue 29).
   /^\/seller\/storefront(\/brand)?(\.data)?$/,
+  // A collection's picture: New collection and a collection's edit page.
+  /^\/seller\/storefront\/collections\/[^/]+(\.data)?$/,
   /^\/api\/shipping\/imports$/,
 ];
 

@@ -33,9 +33,9 @@ describe.each(DATABASE_KINDS)("the brand's own shop migration on %s", (kind) => 
     ]);
     const sets = await db.select().from(sizeSets).orderBy(asc(sizeSets.position));
     expect(sets.map((s) => [s.name, s.sizes, s.guide?.columns])).toEqual([
-      ["Tops", ["XS", "S", "M", "L", "XL", "XXL"], ["Chest", "Length", "Shoulder"]],
-      ["Trousers", ["XS", "S", "M", "L", "XL", "XXL"], ["Waist", "Hip", "Inseam"]],
-      ["Shorts", ["XS", "S", "M", "L", "XL", "XXL"], ["Waist", "Hip", "Length"]],
+      ["Tops", ["XS", "S", "M", "L", "XL", "XXL"], ["Chest (in)", "Length (in)", "Shoulder (in)"]],
+      ["Trousers", ["XS", "S", "M", "L", "XL", "XXL"], ["Waist (in)", "Hip (in)", "Inseam (in)"]],
+      ["Shorts", ["XS", "S", "M", "L", "XL", "XXL"], ["Waist (in)", "Hip (in)", "Length (in)"]],
     ]);
     const setName = new Map(sets.map((s) => [s.id, s.name]));
     const kept = await db.select({ id: products.id, sizeSetId: products.sizeSetId }).from(products).orderBy(asc(products.id));

@@ -5,6 +5,8 @@ import {
   editProductForm, parseProductFormIntent, productInputFromForm, readProductForm, type ProductFormActionData, type ProductFormValues,
 } from "~/modules/catalog/product-form";
 import { fieldErrors, productInputSchema } from "~/modules/catalog/product-input";
+import { listColours } from "~/modules/catalog/list-colours.server";
+import { listSizeSets } from "~/modules/catalog/list-size-sets.server";
 import { saveProduct } from "~/flows/save-product.server";
 import { combinePhotos, receivePhotos } from "~/http/receive-photos.server";
 import { AppError } from "~/lib/errors";
@@ -38,7 +40,10 @@ export async function productFormAction(context: AppLoadContext, request: Reques
   const values = { ...posted, images };
   const photoErrors: Record<string, string> = rejected.length > 0 ? { images: rejected.join(". ") } : {};
   if (!intent) return form(values, photoErrors, "Unknown action");
-  if (intent.intent !== "publish" && intent.intent !== "draft") return form(editProductForm(values, intent), photoErrors, null, 200);
+  if (intent.intent !== "publish" && intent.intent !== "draft") {
+    const [colours, sizeSets] = await Promise.all([listColours(context.db), listSizeSets(context.db)]);
+    return form(editProductForm(values, intent, { colours, sizeSets }), photoErrors, null, 200);
+  }
   const parsed = productInputSchema.safeParse(productInputFromForm(values, intent.intent));
   // A refused photo is named beside the photos, together with whatever else needs fixing.
   if (!parsed.success || rejected.length > 0) {

@@ -31,6 +31,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       features: product.features,
       colors: product.colors,
       sizes: product.sizes,
+      // Each colour with its swatch; the size set the sizes come from (a one-size set: nothing to choose).
+      swatches: product.swatches,
+      sizeSet: product.sizeSet,
       // Sources are stored smallest first: the largest rendition is the one a client scales down.
       images: product.images.filter((i) => i.sources.length > 0).map((i) => mediaUrl(i.sources[i.sources.length - 1].key)),
       variants: product.variants.map((v) => ({ color: v.color, size: v.size, stock: v.stock })),

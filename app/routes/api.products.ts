@@ -12,7 +12,7 @@ import type { Route } from "./+types/api.products";
 
 /**
  * GET /api/products: the catalogue with the /products page's filters (q, category, min, max, sort,
- * page). Unlike the page, which shows pages 1..N, a client gets only page N.
+ * page, color, size). Unlike the page, which shows pages 1..N, a client gets only page N.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   return handleApi(async () => {
@@ -32,6 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       rating: p.rating,
       reviewCount: p.reviewCount,
       stock: p.stock,
+      swatches: p.swatches,
       image: p.image && p.image.sources.length > 0 ? mediaUrl(pickSource(p.image.sources, 800).key) : null,
     }));
     return apiData({ products, total: listing.total, page: query.page, pageSize: PAGE_SIZE, hasMore: listing.hasMore });

@@ -1,6 +1,7 @@
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, useFetcher, useNavigate } from "react-router";
 import { AuthRequiredDialog } from "~/components/ui/auth-required-dialog";
+import { ColourSwatch } from "~/components/ui/colour-swatch";
 import { showToast } from "~/components/ui/toaster";
 import { WishlistButton } from "~/components/ui/wishlist-button";
 import { ProductReviews, reviewFailure, type ReviewerView, type ReviewResult } from "~/components/reviews/product-reviews";
@@ -18,7 +19,6 @@ import { rootDataFromMatches } from "~/lib/root-data";
 import { pageMeta } from "~/lib/seo";
 import { getProduct } from "~/modules/catalog/get-product.server";
 import { jsonForScript, productJsonLd } from "~/modules/catalog/product-json-ld";
-import { sizeGuideFor } from "~/modules/catalog/size-guide";
 import { isBuyable, stockStatus } from "~/modules/catalog/stock-status";
 import { mediaUrl, pickSource } from "~/modules/media/image-url";
 import { addToCart } from "~/modules/cart/cart-mutations.server";
@@ -170,7 +170,10 @@ function ProductDetailView({ product, reviews, notifyResult, cartResult, signedI
   const productStatus = stockStatus({ status: product.status, stock: totalStock });
   const buyable = isBuyable(status);
   const maxQuantity = Math.max(1, Math.min(variantStock, 10));
-  const guide = useMemo(() => sizeGuideFor(product.categorySlug, product.sizes), [product]);
+  const guide = product.sizeGuide;
+  // A product made in one size (Unstitched, Free Size) shows it as a fact: nothing to choose.
+  const singleSize = product.sizes.length === 1;
+  const hexOf = (c: string) => product.swatches.find((s) => s.name === c)?.hex ?? "#d6d3d1";
   const image = product.images[imageIndex] ?? product.images[0] ?? null;
   const itemQuery = new URLSearchParams({ product: product.id, color, size, quantity: String(quantity) }).toString();
   // After signing in the guest comes back here, with the item carried into the cart.
@@ -279,36 +282,47 @@ function ProductDetailView({ product, reviews, notifyResult, cartResult, signedI
                   {product.colors.map((c) => {
                     const soldOut = !colorInStock(c);
                     return (
-                      <label key={c} className={`relative cursor-pointer rounded-lg border px-3 py-2 text-sm has-[:checked]:border-brand-700 has-[:checked]:bg-brand-700 has-[:checked]:text-white has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600 ${soldOut ? "cursor-not-allowed border-stone-200 text-stone-400 line-through" : "border-stone-300 text-stone-800"}`}>
+                      <label key={c} className={`relative inline-flex cursor-pointer items-center gap-2 rounded-lg border px-3 py-2 text-sm has-[:checked]:border-brand-700 has-[:checked]:bg-brand-700 has-[:checked]:text-white has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600 ${soldOut ? "cursor-not-allowed border-stone-200 text-stone-400 line-through" : "border-stone-300 text-stone-800"}`}>
                         <input type="radio" name="color" value={c} checked={color === c} disabled={soldOut} onChange={() => chooseColor(c)} className="absolute inset-0 cursor-pointer opacity-0 disabled:cursor-not-allowed" />
+                        <ColourSwatch hex={hexOf(c)} className={`h-4 w-4 ${soldOut ? "opacity-40" : ""}`} />
                         {c}{soldOut && <span className="sr-only"> (sold out)</span>}
                       </label>
                     );
                   })}
                 </div>
               </fieldset>
-              <fieldset>
-                <legend className="mb-2 text-sm font-medium text-stone-900">Size: <span className="font-normal">{size}</span></legend>
-                <div className="flex flex-wrap gap-2">
-                  {product.sizes.map((s) => {
-                    const soldOut = stockOf(color, s) <= 0;
-                    return (
-                      <label key={s} className={`relative min-w-12 cursor-pointer rounded-lg border px-3 py-2 text-center text-sm has-[:checked]:border-brand-700 has-[:checked]:bg-brand-700 has-[:checked]:text-white has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600 ${soldOut ? "cursor-not-allowed border-stone-200 bg-stone-100 text-stone-400 line-through" : "border-stone-300 text-stone-800"}`}>
-                        <input type="radio" name="size" value={s} checked={size === s} disabled={soldOut} onChange={() => { setSize(s); setQuantity(1); }} className="absolute inset-0 cursor-pointer opacity-0 disabled:cursor-not-allowed" />
-                        {s}{soldOut && <span className="sr-only"> (sold out)</span>}
-                      </label>
-                    );
-                  })}
-                </div>
-              </fieldset>
-              <details className="text-sm">
-                <summary className="cursor-pointer font-medium text-brand-700 underline">Size guide</summary>
-                <table className="mt-2 w-full border-collapse text-left">
-                  <caption className="sr-only">Measurements in inches</caption>
-                  <thead><tr className="border-b border-stone-300"><th scope="col" className="py-1 pr-3">Size</th>{guide.columns.map((c) => <th key={c} scope="col" className="py-1 pr-3">{c} (in)</th>)}</tr></thead>
-                  <tbody>{guide.rows.map((r) => <tr key={r.size} className="border-b border-stone-100"><th scope="row" className="py-1 pr-3">{r.size}</th>{r.values.map((v, i) => <td key={i} className="py-1 pr-3">{v}</td>)}</tr>)}</tbody>
-                </table>
-              </details>
+              {singleSize ? (
+                <p className="text-sm font-medium text-stone-900" data-testid="single-size">
+                  Size: <span className="font-normal">{product.sizes[0]}</span>
+                  <input type="hidden" name="size" value={product.sizes[0]} />
+                </p>
+              ) : (
+                <fieldset>
+                  <legend className="mb-2 text-sm font-medium text-stone-900">Size: <span className="font-normal">{size}</span></legend>
+                  <div className="flex flex-wrap gap-2">
+                    {product.sizes.map((s) => {
+                      const soldOut = stockOf(color, s) <= 0;
+                      return (
+                        <label key={s} className={`relative min-w-12 cursor-pointer rounded-lg border px-3 py-2 text-center text-sm has-[:checked]:border-brand-700 has-[:checked]:bg-brand-700 has-[:checked]:text-white has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600 ${soldOut ? "cursor-not-allowed border-stone-200 bg-stone-100 text-stone-400 line-through" : "border-stone-300 text-stone-800"}`}>
+                          <input type="radio" name="size" value={s} checked={size === s} disabled={soldOut} onChange={() => { setSize(s); setQuantity(1); }} className="absolute inset-0 cursor-pointer opacity-0 disabled:cursor-not-allowed" />
+                          {s}{soldOut && <span className="sr-only"> (sold out)</span>}
+                        </label>
+                      );
+                    })}
+                  </div>
+                </fieldset>
+              )}
+              {guide && (
+                <details className="text-sm">
+                  <summary className="cursor-pointer font-medium text-brand-700 underline">Size guide</summary>
+                  <table className="mt-2 w-full border-collapse text-left">
+                    <caption className="sr-only">Measurements for each size</caption>
+                    <thead><tr className="border-b border-stone-300"><th scope="col" className="py-1 pr-3">Size</th>{guide.columns.map((c) => <th key={c} scope="col" className="py-1 pr-3">{c}</th>)}</tr></thead>
+                    <tbody>{guide.rows.map((r) => <tr key={r.size} className="border-b border-stone-100"><th scope="row" className="py-1 pr-3">{r.size}</th>{r.values.map((v, i) => <td key={i} className="py-1 pr-3">{v}</td>)}</tr>)}</tbody>
+                  </table>
+                  {guide.note && <p className="mt-1 text-stone-600">{guide.note}</p>}
+                </details>
+              )}
 
               <div className="flex flex-wrap items-end gap-4">
                 <div>

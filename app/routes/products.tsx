@@ -8,8 +8,9 @@ import { ProductCard } from "~/components/ui/product-card";
 import { GridIcon, ListIcon } from "~/components/ui/icons";
 import { pageMeta } from "~/lib/seo";
 import { listCategories } from "~/modules/catalog/list-categories.server";
-import { listProducts } from "~/modules/catalog/list-products.server";
-import { listingSearch, SORT_OPTIONS, type ListingQuery } from "~/modules/catalog/listing-options";
+import { listListingFacets, listProducts } from "~/modules/catalog/list-products.server";
+import { listingSearch, SORT_OPTIONS, type ListingFacet, type ListingQuery } from "~/modules/catalog/listing-options";
+import { ColourSwatch } from "~/components/ui/colour-swatch";
 import { parseListingQuery } from "~/modules/catalog/listing-query";
 import { resolveCategorySlug } from "~/modules/catalog/resolve-category-slug.server";
 import { requestAddress } from "~/modules/abuse/request-address.server";
@@ -40,11 +41,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     throw data(null, { status: 404 });
   }
   const query = parseListingQuery(url.searchParams, category?.slug);
-  const listing = await listProducts(context.db, query);
+  const [listing, facets] = await Promise.all([listProducts(context.db, query), listListingFacets(context.db, query)]);
   const activeCategory = categories.find((c) => c.slug === query.category) ?? null;
   return {
     query,
     listing,
+    facets,
     category: activeCategory && { slug: activeCategory.slug, name: activeCategory.name, description: activeCategory.description, comingSoon: activeCategory.comingSoon },
     categories: categories.map((c) => ({ slug: c.slug, name: c.name })),
   };
@@ -61,7 +63,7 @@ export const clientAction = (args: Route.ClientActionArgs) => keepOnFailure(args
 
 export default function Products({ loaderData, actionData: sentActionData }: Route.ComponentProps) {
   const actionData = useKeptActionData(sentActionData);
-  const { query, listing, category, categories } = loaderData;
+  const { query, listing, facets, category, categories } = loaderData;
   const formRef = useRef<HTMLFormElement>(null);
   const navigate = useNavigate();
   const hydrated = useHydrated();
@@ -79,9 +81,10 @@ export default function Products({ loaderData, actionData: sentActionData }: Rou
       const form = new FormData(formRef.current);
       const text = (name: string) => String(form.get(name) ?? "");
       const number = (name: string) => (text(name) === "" ? undefined : Number(text(name)));
+      const all = (name: string) => form.getAll(name).map(String).sort();
       const search = listingSearch({
         q: text("q"), category: text("category"), min: number("min"), max: number("max"),
-        sort: text("sort") as ListingQuery["sort"], view: query.view,
+        sort: text("sort") as ListingQuery["sort"], view: query.view, colors: all("color"), sizes: all("size"),
       });
       navigate(`/products${search}`, { replace: true, preventScrollReset: true });
     }, delay);
@@ -127,6 +130,12 @@ export default function Products({ loaderData, actionData: sentActionData }: Rou
         <div className="flex items-end lg:col-span-1">
           <button type="submit" name="view" value={query.view} className="btn-primary w-full">Apply</button>
         </div>
+        {facets.colors.length > 0 && (
+          <OptionFilter legend="Colour" name="color" facets={facets.colors} chosen={query.colors} onChange={() => autoSubmit(0)} className="sm:col-span-2 lg:col-span-7" />
+        )}
+        {facets.sizes.length > 0 && (
+          <OptionFilter legend="Size" name="size" facets={facets.sizes} chosen={query.sizes} onChange={() => autoSubmit(0)} className="sm:col-span-2 lg:col-span-5" />
+        )}
         <div className="flex items-center justify-between gap-3 sm:col-span-2 lg:col-span-12">
           <p className="text-sm text-stone-700" role="status" aria-live="polite" data-testid="result-count">
             {loading ? "Updating..." : `Showing ${listing.total} ${listing.total === 1 ? "product" : "products"}`}
@@ -183,5 +192,29 @@ export default function Products({ loaderData, actionData: sentActionData }: Rou
         </>
       )}
     </div>
+  );
+}
+
+/**
+ * Colours (as swatches) or sizes to narrow the listing to, several at once, each with how many
+ * products it has: checkboxes of the GET form, so the choice is in the URL with or without JavaScript.
+ */
+function OptionFilter({ legend, name, facets, chosen, onChange, className }: {
+  legend: string; name: "color" | "size"; facets: ListingFacet[]; chosen: string[]; onChange: () => void; className: string;
+}) {
+  return (
+    <fieldset className={className}>
+      <legend className="field-label">{legend}</legend>
+      <div className="flex flex-wrap gap-2">
+        {facets.map((f) => (
+          <label key={f.slug} className="relative inline-flex min-h-10 cursor-pointer items-center gap-1.5 rounded-full border border-stone-300 bg-white px-3 text-sm text-stone-800 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 has-[:checked]:font-semibold has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600">
+            <input type="checkbox" name={name} value={f.slug} defaultChecked={chosen.includes(f.slug)} onChange={onChange} className="h-4 w-4 accent-brand-700" />
+            {f.hex && <ColourSwatch hex={f.hex} />}
+            {f.name}
+            <span className="text-xs text-stone-600">({f.count})</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
   );
 }

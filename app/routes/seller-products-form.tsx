@@ -6,6 +6,8 @@ import { productFormAction } from "~/http/product-form-action.server";
 import { pageMeta } from "~/lib/seo";
 import { getProductForEdit } from "~/modules/catalog/get-product-for-edit.server";
 import { listCategories } from "~/modules/catalog/list-categories.server";
+import { listColours } from "~/modules/catalog/list-colours.server";
+import { listSizeSets } from "~/modules/catalog/list-size-sets.server";
 import { emptyProductForm, productFormFromInput } from "~/modules/catalog/product-form";
 import type { Route } from "./+types/seller-products-form";
 
@@ -20,14 +22,24 @@ export const meta: Route.MetaFunction = ({ params, matches }) =>
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireSeller(request, context);
-  const categories = (await listCategories(context.db, { includeHidden: true })).map((c) => ({ slug: c.slug, name: c.name }));
-  if (!params.id) return { mode: "new" as const, id: null, name: null, status: null, values: emptyProductForm(), categories };
+  const [allCategories, colours, sizeSets] = await Promise.all([listCategories(context.db, { includeHidden: true }), listColours(context.db), listSizeSets(context.db)]);
+  const categories = allCategories.map((c) => ({ slug: c.slug, name: c.name }));
+  const options = {
+    colours: colours.map((c) => ({ name: c.name, hex: c.hex, retired: c.retired })),
+    sizeSets: sizeSets.map((s) => ({ id: s.id, name: s.name, sizes: s.sizes })),
+  };
+  if (!params.id) {
+    const values = emptyProductForm(options, categories.map((c) => c.slug));
+    return { mode: "new" as const, id: null, name: null, status: null, values, categories, options, had: [] as string[] };
+  }
   const product = await getProductForEdit(context.db, params.id);
   // An archived product is deleted as far as the owner's tools go (Restore brings it back as a draft).
   if (!product || product.status === "archived") throw data("Product not found", { status: 404 });
   return {
     mode: "edit" as const, id: product.id, name: product.input.name, status: product.status,
-    values: productFormFromInput({ ...product.input, launchAtLocal: product.launchAtLocal }), categories,
+    values: productFormFromInput({ ...product.input, launchAtLocal: product.launchAtLocal }), categories, options,
+    // Retired colours the product has stay offered for it.
+    had: product.input.colors,
   };
 }
 
@@ -73,6 +85,8 @@ export default function SellerProductForm({ loaderData, actionData: sentActionDa
         initialErrors={answer?.errors ?? {}}
         formError={answer?.formError ?? null}
         categories={loaderData.categories}
+        options={loaderData.options}
+        had={loaderData.had}
         pendingIntent={pendingIntent}
       />
     </section>

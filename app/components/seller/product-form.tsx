@@ -2,10 +2,12 @@ import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { Form, useFetcher } from "react-router";
 import { showToast } from "~/components/ui/toaster";
 import { useHydrated } from "~/lib/use-hydrated";
+import { ColourSwatch } from "~/components/ui/colour-swatch";
 import {
-  editProductForm, gridFieldName, LIST_FIELDS, type ProductFormActionData, type ProductFormIntent, type ProductFormValues,
+  editProductForm, gridFieldName, LIST_FIELDS, offeredColours, sizeSetOf,
+  type ProductFormActionData, type ProductFormIntent, type ProductFormOptions, type ProductFormValues,
 } from "~/modules/catalog/product-form";
-import { MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES, PRODUCT_COLORS, PRODUCT_SIZES, variantKey } from "~/modules/catalog/product-options";
+import { MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES, variantKey } from "~/modules/catalog/product-options";
 import { mediaUrl, pickSource } from "~/modules/media/image-url";
 import { DEFAULT_PIECE_GRAMS } from "~/modules/shipping/booking/parcel";
 
@@ -15,12 +17,12 @@ export type ProductFormProps = {
   initialErrors: Record<string, string>;
   formError: string | null;
   categories: { slug: string; name: string }[];
+  /** The shop's colours and size sets. */
+  options: ProductFormOptions;
+  /** The colours the product already has (a retired one stays offered for it). */
+  had: string[];
   /** The intent being submitted right now ("publish" or "draft"), or null. */
   pendingIntent: string | null;
-};
-
-const SWATCH: Record<string, string> = {
-  Black: "bg-black", White: "bg-white", Gray: "bg-gray-400", Navy: "bg-blue-950", Red: "bg-red-600", Blue: "bg-blue-600", Green: "bg-green-700", Brown: "bg-amber-800",
 };
 
 /**
@@ -28,7 +30,7 @@ const SWATCH: Record<string, string> = {
  * form posts and round-trips without JavaScript; once hydrated, toggles, feature lines and photo
  * moves happen in place and photos upload as soon as they are picked.
  */
-export function ProductForm({ mode, initial, initialErrors, formError, categories, pendingIntent }: ProductFormProps) {
+export function ProductForm({ mode, initial, initialErrors, formError, categories, options, had, pendingIntent }: ProductFormProps) {
   const hydrated = useHydrated();
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState(initialErrors);
@@ -59,7 +61,7 @@ export function ProductForm({ mode, initial, initialErrors, formError, categorie
     hydrated
       ? (event: { preventDefault: () => void }) => {
           event.preventDefault();
-          setValues((v) => editProductForm(v, edit));
+          setValues((v) => editProductForm(v, edit, options));
           if (field) clear(field);
         }
       : undefined;
@@ -95,6 +97,13 @@ export function ProductForm({ mode, initial, initialErrors, formError, categorie
   const cell = (color: string, size: string) => values.grid[variantKey(color, size)] ?? values.stock;
   const totalStock = values.colors.reduce((sum, c) => sum + values.sizes.reduce((s, size) => s + (Number(cell(c, size)) || 0), 0), 0);
   const gridErrors = Object.entries(errors).filter(([k]) => k.startsWith("variants."));
+  const colours = offeredColours(options.colours, [...had, ...values.colors]);
+  const sizeSet = sizeSetOf(options, values.sizeSetId);
+  const pickSizeSet = (id: string) => {
+    setValues((v) => editProductForm({ ...v, sizeSetId: id }, { intent: "pick-size-set" }, options));
+    clear("sizeSetId");
+    clear("sizes");
+  };
 
   const publishLabel = mode === "new" ? (pendingIntent === "publish" ? "Adding Product..." : "Add Product") : pendingIntent === "publish" ? "Updating Product..." : "Update Product";
 
@@ -184,27 +193,47 @@ export function ProductForm({ mode, initial, initialErrors, formError, categorie
         {values.colors.map((c) => <input key={c} type="hidden" name={LIST_FIELDS.colors} value={c} />)}
         {values.sizes.map((s) => <input key={s} type="hidden" name={LIST_FIELDS.sizes} value={s} />)}
         <ToggleGroup label="Colors" error={errors.colors}>
-          {PRODUCT_COLORS.map((c) => {
-            const on = values.colors.includes(c);
+          {colours.length === 0 && <p className="text-sm text-stone-700">No colours yet: add them in Catalogue, Colours.</p>}
+          {colours.map((c) => {
+            const on = values.colors.includes(c.name);
             return (
-              <button key={c} type="submit" name="intent" value={`toggle-color:${c}`} aria-pressed={on} onClick={editInPlace({ intent: "toggle-color", value: c }, "colors")}
+              <button key={c.name} type="submit" name="intent" value={`toggle-color:${c.name}`} aria-pressed={on} onClick={editInPlace({ intent: "toggle-color", value: c.name }, "colors")}
                 className={`inline-flex h-10 items-center gap-2 rounded-lg border px-3 text-sm font-medium ${on ? "border-brand-700 bg-brand-700 text-white" : "border-stone-300 bg-white text-stone-800"}`}>
-                <span aria-hidden className={`h-4 w-4 rounded-full border border-stone-300 ${SWATCH[c]}`} />{c}
+                <ColourSwatch hex={c.hex} />{c.name}{c.retired && <span className="text-xs font-normal"> (retired)</span>}
               </button>
             );
           })}
         </ToggleGroup>
-        <ToggleGroup label="Sizes" error={errors.sizes}>
-          {PRODUCT_SIZES.map((s) => {
-            const on = values.sizes.includes(s);
-            return (
-              <button key={s} type="submit" name="intent" value={`toggle-size:${s}`} aria-pressed={on} onClick={editInPlace({ intent: "toggle-size", value: s }, "sizes")}
-                className={`h-10 min-w-12 rounded-lg border px-3 text-sm font-medium ${on ? "border-brand-700 bg-brand-700 text-white" : "border-stone-300 bg-white text-stone-800"}`}>
-                {s}
-              </button>
-            );
-          })}
-        </ToggleGroup>
+        <div className="flex flex-wrap items-end gap-2">
+          <div className="min-w-56 flex-1 sm:max-w-sm">
+            <Field label="Size set" error={errors.sizeSetId} hint="The list of sizes this product is made in (Catalogue, Size sets)">
+              {(p) => (
+                <select {...p} name="sizeSetId" value={values.sizeSetId} onChange={(e) => pickSizeSet(e.target.value)} className="field-input">
+                  {!sizeSet && <option value="">Choose a size set</option>}
+                  {options.sizeSets.map((set) => <option key={set.id} value={String(set.id)}>{set.name} ({set.sizes.join(", ")})</option>)}
+                </select>
+              )}
+            </Field>
+          </div>
+          {/* Without JavaScript, this button shows the chosen set's sizes below. */}
+          {!hydrated && <button type="submit" name="intent" value="pick-size-set" className="btn-secondary mb-5">Use this size set</button>}
+        </div>
+        {sizeSet && sizeSet.sizes.length === 1 ? (
+          <p className="text-sm text-stone-800" data-testid="single-size">Size: <strong>{sizeSet.sizes[0]}</strong> <span className="text-stone-600">(the only size of {sizeSet.name})</span></p>
+        ) : (
+          <ToggleGroup label="Sizes" error={errors.sizes}>
+            {(sizeSet?.sizes ?? []).map((s) => {
+              const on = values.sizes.includes(s);
+              return (
+                <button key={s} type="submit" name="intent" value={`toggle-size:${s}`} aria-pressed={on} onClick={editInPlace({ intent: "toggle-size", value: s }, "sizes")}
+                  className={`h-10 min-w-12 rounded-lg border px-3 text-sm font-medium ${on ? "border-brand-700 bg-brand-700 text-white" : "border-stone-300 bg-white text-stone-800"}`}>
+                  {s}
+                </button>
+              );
+            })}
+          </ToggleGroup>
+        )}
+        {sizeSet && sizeSet.sizes.length === 1 && errors.sizes && <p className="field-error">{errors.sizes}</p>}
         {values.colors.length > 0 && values.sizes.length > 0 && (
           <div>
             <h4 id="stock-grid-title" className="text-sm font-semibold text-stone-800">Stock per colour and size</h4>

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { ProductCardData } from "~/modules/catalog/product-card";
 import { stockStatus } from "~/modules/catalog/stock-status";
+import { ColourSwatch } from "./colour-swatch";
 import { Price } from "./price";
 import { ProductImage } from "./product-image";
 import { Rating } from "./rating";
@@ -29,6 +30,7 @@ export function ProductCard({ product, layout = "grid", priority = false, sizes 
           <h3 className="font-semibold text-stone-900"><Link to={href} className="hover:underline">{product.name}</Link></h3>
           <p className="line-clamp-2 text-sm text-stone-600">{product.description}</p>
           <Rating rating={product.rating} reviewCount={product.reviewCount} />
+          <Swatches swatches={product.swatches} />
           <div className="mt-auto flex flex-wrap items-center justify-between gap-2">
             <Price price={product.price} originalPrice={product.originalPrice} onSale={product.onSale} />
             <StockBadge status={status} />
@@ -48,11 +50,27 @@ export function ProductCard({ product, layout = "grid", priority = false, sizes 
         <p className="text-xs uppercase tracking-wide text-stone-600">{product.categoryName}</p>
         <h3 className="text-sm font-semibold text-stone-900 sm:text-base"><Link to={href} className="hover:underline">{product.name}</Link></h3>
         <Rating rating={product.rating} reviewCount={product.reviewCount} />
+        <Swatches swatches={product.swatches} />
         <div className="mt-auto flex flex-col gap-1 pt-1">
           <Price price={product.price} originalPrice={product.originalPrice} onSale={product.onSale} />
           <div><StockBadge status={status} /></div>
         </div>
       </div>
     </article>
+  );
+}
+
+/** The colours a product comes in, as swatches; their names are the accessible text. */
+const MAX_SWATCHES = 6;
+function Swatches({ swatches }: { swatches: ProductCardData["swatches"] | undefined }) {
+  if (!swatches || swatches.length === 0) return null;
+  const shown = swatches.slice(0, MAX_SWATCHES);
+  const more = swatches.length - shown.length;
+  return (
+    <p className="flex flex-wrap items-center gap-1" data-testid="card-swatches">
+      <span className="sr-only">Colours: {swatches.map((s) => s.name).join(", ")}</span>
+      {shown.map((s) => <ColourSwatch key={s.name} hex={s.hex} className="h-3.5 w-3.5" />)}
+      {more > 0 && <span aria-hidden className="text-xs text-stone-600">+{more}</span>}
+    </p>
   );
 }

@@ -3,6 +3,7 @@
 import { sql } from "drizzle-orm";
 import { categories, products } from "~/db/schema";
 import { onSaleAt, originalPriceAt, priceAt } from "~/modules/promotions/sale-sql";
+import type { ColourSwatch } from "./colour-rules";
 import type { ProductImageData } from "./product-card";
 
 // Correlated subqueries are written with table-qualified names: Drizzle leaves columns
@@ -20,6 +21,15 @@ export const firstImage = sql<ProductImageData | null>`(
 export const firstImageKey = sql<string | null>`(
   select pi.sources->0->>'key' from product_images pi where pi.product_id = "products"."id" order by pi.position limit 1)`;
 
+/**
+ * The product's colours with their swatches, in the owner's colour order (from the variants'
+ * product index; a name the shop no longer has gets a neutral grey).
+ */
+export const colourSwatches = sql<ColourSwatch[]>`(
+  select coalesce(json_agg(json_build_object('name', x.color, 'hex', coalesce(c.hex, '#d6d3d1')) order by c.position nulls last, x.color), '[]'::json)
+  from (select distinct pv.color from product_variants pv where pv.product_id = "products"."id") x
+  left join colors c on c.name = x.color)`;
+
 /** Everything a product card needs, at the prices of `now` (a running sale's); from `products` joined to `categories`. */
 export function productCardColumns(now = new Date()) {
   return {
@@ -36,5 +46,6 @@ export function productCardColumns(now = new Date()) {
     status: products.status,
     stock: totalStock,
     image: firstImage,
+    swatches: colourSwatches,
   };
 }

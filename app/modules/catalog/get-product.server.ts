@@ -2,7 +2,9 @@ import type { ProductStatus } from "~/db/schema/statuses";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { readThrough } from "~/db/read-cache.server";
-import { categories, productImages, products, productVariants } from "~/db/schema";
+import { categories, colors, productImages, products, productVariants, sizeSets, type SizeGuideTable } from "~/db/schema";
+import { swatchesFor, type ColourSwatch } from "./colour-rules";
+import { guideForSizes, inOrderOf } from "./size-set-rules";
 import { SHOPPER_VISIBLE_STATUSES } from "~/modules/catalog/product-availability";
 import type { ProductImageData } from "./product-card";
 import { onSaleAt, originalPriceAt, priceAt } from "~/modules/promotions/sale-sql";
@@ -27,7 +29,13 @@ export type ProductDetail = {
   reviewCount: number;
   features: string[];
   colors: string[];
+  /** Each colour with its swatch, in the product's order. */
+  swatches: ColourSwatch[];
   sizes: string[];
+  /** The product's size set: its name and every size in it (the product's sizes are some of them). */
+  sizeSet: { name: string; sizes: string[] };
+  /** The set's size guide for the product's sizes; null when the set has none. */
+  sizeGuide: SizeGuideTable | null;
   variants: ProductVariantData[];
   images: (ProductImageData & { color: string | null })[];
   updatedAt: Date;
@@ -36,12 +44,13 @@ export type ProductDetail = {
 /** A product as a shopper sees it, or null when it does not exist or is a draft. */
 async function queryProduct(db: DbOrTx, id: string, now = new Date()): Promise<ProductDetail | null> {
   const [row] = await db
-    .select({ product: products, categoryName: categories.name, price: priceAt(now), originalPrice: originalPriceAt(now), onSale: onSaleAt(now) })
+    .select({ product: products, categoryName: categories.name, price: priceAt(now), originalPrice: originalPriceAt(now), onSale: onSaleAt(now), sizeSet: { name: sizeSets.name, sizes: sizeSets.sizes, guide: sizeSets.guide } })
     .from(products)
     .innerJoin(categories, eq(categories.slug, products.categorySlug))
+    .innerJoin(sizeSets, eq(sizeSets.id, products.sizeSetId))
     .where(and(eq(products.id, id), inArray(products.status, [...SHOPPER_VISIBLE_STATUSES])));
   if (!row) return null;
-  const [variants, images] = await Promise.all([
+  const [variants, images, swatchRows] = await Promise.all([
     db
       .select({ color: productVariants.color, size: productVariants.size, stock: productVariants.stock, sku: productVariants.sku })
       .from(productVariants)
@@ -52,7 +61,13 @@ async function queryProduct(db: DbOrTx, id: string, now = new Date()): Promise<P
       .from(productImages)
       .where(eq(productImages.productId, id))
       .orderBy(asc(productImages.position)),
+    db.select({ name: colors.name, hex: colors.hex }).from(colors)
+      .where(inArray(colors.name, db.selectDistinct({ color: productVariants.color }).from(productVariants).where(eq(productVariants.productId, id)))),
   ]);
+  const colourNames = unique(variants.map((v) => v.color));
+  // Sizes in the set's order (a size no longer in the set, kept on an ordered variant, comes last).
+  const variantSizes = unique(variants.map((v) => v.size));
+  const sizes = [...inOrderOf(row.sizeSet.sizes, variantSizes), ...variantSizes.filter((s) => !row.sizeSet.sizes.includes(s))];
   const p = row.product;
   return {
     id: p.id,
@@ -69,8 +84,11 @@ async function queryProduct(db: DbOrTx, id: string, now = new Date()): Promise<P
     rating: p.rating,
     reviewCount: p.reviewCount,
     features: p.features,
-    colors: unique(variants.map((v) => v.color)),
-    sizes: unique(variants.map((v) => v.size)),
+    colors: colourNames,
+    swatches: swatchesFor(colourNames, swatchRows),
+    sizes,
+    sizeSet: { name: row.sizeSet.name, sizes: row.sizeSet.sizes },
+    sizeGuide: guideForSizes(row.sizeSet.guide, sizes),
     variants,
     images,
     updatedAt: p.updatedAt,

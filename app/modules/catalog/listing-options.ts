@@ -21,7 +21,14 @@ export type ListingQuery = {
   sort: SortValue;
   view: "grid" | "list";
   page: number;
+  /** Colours and sizes as their URL words (optionSlug: "maroon", "xl"); a product matches any of each. */
+  colors: string[];
+  sizes: string[];
 };
+
+/** A colour or size the listing can filter by, with how many products match it under the other filters. */
+export type ListingFacet = { slug: string; name: string; count: number; hex?: string };
+export type ListingFacets = { colors: ListingFacet[]; sizes: ListingFacet[] };
 
 /** The query string for a listing, leaving out values that equal their defaults. */
 export function listingSearch(query: Partial<ListingQuery>): string {
@@ -30,6 +37,8 @@ export function listingSearch(query: Partial<ListingQuery>): string {
   if (query.category) params.set("category", query.category);
   if (query.min !== undefined && query.min !== PRICE_MIN_DEFAULT) params.set("min", String(query.min));
   if (query.max !== undefined && query.max !== PRICE_MAX_DEFAULT) params.set("max", String(query.max));
+  for (const color of query.colors ?? []) params.append("color", color);
+  for (const size of query.sizes ?? []) params.append("size", size);
   if (query.sort && query.sort !== "newest") params.set("sort", query.sort);
   if (query.view && query.view !== "grid") params.set("view", query.view);
   if (query.page && query.page > 1) params.set("page", String(query.page));

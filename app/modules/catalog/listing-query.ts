@@ -64,7 +64,13 @@ export function readListingQuery(params: URLSearchParams, categoryOverride?: str
   let page = number("page", 1, PAGE_LIMIT, 1, "Page");
   if (errors.page && /^\d{1,12}$/.test(rawPage.trim()) && Number(rawPage) > PAGE_LIMIT) page = PAGE_LIMIT;
 
-  const query: ListingQuery = min > max ? { q, category, min: max, max: min, sort, view, page } : { q, category, min, max, sort, view, page };
+  // Several of each (?color=maroon&color=mint); a word that cannot be a colour's or size's is dropped.
+  const words = (name: "color" | "size") => [...new Set(params.getAll(name).map((v) => v.trim().toLowerCase()).filter((v) => /^[a-z0-9-]{1,40}$/.test(v)))].slice(0, 20).sort();
+  const colors = words("color");
+  const sizes = words("size");
+
+  const range = min > max ? { min: max, max: min } : { min, max };
+  const query: ListingQuery = { q, category, ...range, sort, view, page, colors, sizes };
   return { query, errors };
 }
 

@@ -13,8 +13,12 @@ export function ownerProductJson(product: ProductForEdit) {
     description: p.description,
     price: p.price,
     originalPrice: p.originalPrice,
+    sizeSetId: p.sizeSetId,
     colors: p.colors,
     sizes: p.sizes,
+    // The colours with their swatches, and the size set the sizes come from.
+    swatches: product.swatches,
+    sizeSet: product.sizeSet && { name: product.sizeSet.name, sizes: product.sizeSet.sizes },
     variants: p.variants,
     features: p.features,
     tags: p.tags,
@@ -30,6 +34,7 @@ export function rawInputOf(product: ProductForEdit): RawProductInput {
   const p = product.input;
   return {
     ...p,
+    sizeSetId: p.sizeSetId,
     // Colour/size combinations added by the PATCH start at 0 unless it gives a stock quantity.
     stock: 0,
     launchAt: p.launchAt ? p.launchAt.toISOString() : null,

@@ -1,5 +1,6 @@
 import type { ProductStatus } from "~/db/schema/statuses";
 import type { ImageSource } from "~/db/schema";
+import type { ColourSwatch } from "./colour-rules";
 
 /** What a product card or list row shows; plain data so components never touch the database. */
 export type ProductCardData = {
@@ -17,6 +18,8 @@ export type ProductCardData = {
   status: ProductStatus;
   stock: number;
   image: ProductImageData | null;
+  /** The colours it is made in, with their swatches. */
+  swatches: ColourSwatch[];
 };
 
 export type ProductImageData = { alt: string; width: number; height: number; sources: ImageSource[] };

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { imageTokenSchema, type ImageToken, type ProductInput, type RawProductInput, type SavedProductStatus } from "./product-input";
-import { inListOrder, PRODUCT_COLORS, PRODUCT_FORM_DEFAULTS, PRODUCT_SIZES, variantKey } from "./product-options";
+import { coloursOffered, type ColourOption } from "./colour-rules";
+import { distinct, PRODUCT_FORM_DEFAULTS, variantKey } from "./product-options";
+import { inOrderOf, type SizeSetOption } from "./size-set-rules";
 
 /**
  * The Add/Edit Product form as plain values: what the page renders, what a post carries back, and
@@ -14,6 +16,8 @@ export type ProductFormValues = {
   price: string;
   originalPrice: string;
   stock: string;
+  /** The size set's id as the select posts it ("" before one is chosen). */
+  sizeSetId: string;
   colors: string[];
   sizes: string[];
   /** Stock per "Colour/Size"; combinations without a cell take the stock quantity. */
@@ -32,10 +36,34 @@ export type ProductFormActionData =
   | { kind: "form"; formId: string; values: ProductFormValues | null; errors: Record<string, string>; formError: string | null }
   | { kind: "upload"; uploaded: ImageToken[]; rejected: string[] };
 
-export function emptyProductForm(): ProductFormValues {
+/** The shop's data the form offers: its colours (retired ones too: see offeredColours) and its size sets. */
+export type ProductFormOptions = {
+  colours: Pick<ColourOption, "name" | "hex" | "retired">[];
+  sizeSets: Pick<SizeSetOption, "id" | "name" | "sizes">[];
+};
+
+/** The colours the form offers: the shop's that are not retired, plus retired ones the product has. */
+export const offeredColours = coloursOffered;
+
+export function sizeSetOf(options: Pick<ProductFormOptions, "sizeSets">, id: string) {
+  return options.sizeSets.find((s) => String(s.id) === id) ?? null;
+}
+
+/**
+ * Add Product's fresh form: SPEC.md's defaults (T-Shirts, Black and White, S to XL) where the shop
+ * has them; otherwise its first category, first colour and first size set.
+ */
+export function emptyProductForm(options: ProductFormOptions, categories: readonly string[] = [PRODUCT_FORM_DEFAULTS.category]): ProductFormValues {
+  const live = options.colours.filter((c) => !c.retired).map((c) => c.name);
+  const defaultColours = inOrderOf(live, PRODUCT_FORM_DEFAULTS.colors);
+  const setWithDefaults = options.sizeSets.find((s) => PRODUCT_FORM_DEFAULTS.sizes.every((size) => s.sizes.includes(size)));
+  const set = setWithDefaults ?? options.sizeSets[0] ?? null;
+  const sizes = !set ? [] : setWithDefaults ? inOrderOf(set.sizes, PRODUCT_FORM_DEFAULTS.sizes) : [...set.sizes];
   return {
-    name: "", category: PRODUCT_FORM_DEFAULTS.category, description: "", price: "", originalPrice: "", stock: "",
-    colors: [...PRODUCT_FORM_DEFAULTS.colors], sizes: [...PRODUCT_FORM_DEFAULTS.sizes], grid: {},
+    name: "", category: categories.includes(PRODUCT_FORM_DEFAULTS.category) ? PRODUCT_FORM_DEFAULTS.category : categories[0] ?? "",
+    description: "", price: "", originalPrice: "", stock: "",
+    sizeSetId: set ? String(set.id) : "",
+    colors: defaultColours.length > 0 ? defaultColours : live.slice(0, 1), sizes, grid: {},
     features: [...PRODUCT_FORM_DEFAULTS.features], tags: "", comingSoon: false, launchAt: "", images: [], weightGrams: "",
   };
 }
@@ -88,8 +116,9 @@ export function readProductForm(form: FormData): ProductFormValues {
     price: text(form, "price"),
     originalPrice: text(form, "originalPrice"),
     stock: text(form, "stock"),
-    colors: inListOrder(PRODUCT_COLORS, strings(LIST_FIELDS.colors)),
-    sizes: inListOrder(PRODUCT_SIZES, strings(LIST_FIELDS.sizes)),
+    sizeSetId: text(form, "sizeSetId"),
+    colors: distinct(strings(LIST_FIELDS.colors)),
+    sizes: distinct(strings(LIST_FIELDS.sizes)),
     grid,
     features: features.length > 0 ? features : [""],
     tags: text(form, "tags"),
@@ -111,6 +140,7 @@ export function productInputFromForm(values: ProductFormValues, intent: "publish
     price: values.price,
     originalPrice: values.originalPrice,
     stock: values.stock,
+    sizeSetId: values.sizeSetId.trim() === "" ? null : values.sizeSetId,
     colors: values.colors,
     sizes: values.sizes,
     // Only cells of chosen combinations count; the rest are leftovers of colours unticked since.
@@ -139,6 +169,7 @@ export function productFormFromInput(input: ProductInput & { launchAtLocal: stri
     originalPrice: input.originalPrice === null ? "" : String(input.originalPrice),
     // One number for every combination when they all agree; otherwise 0 for colours and sizes added later.
     stock: stocks.size === 1 ? String([...stocks][0]) : "0",
+    sizeSetId: input.sizeSetId === null ? "" : String(input.sizeSetId),
     colors: input.colors,
     sizes: input.sizes,
     grid: Object.fromEntries(input.variants.map((v) => [variantKey(v.color, v.size), String(v.stock)])),
@@ -158,8 +189,9 @@ export const productFormIntentSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("publish") }),
   z.object({ intent: z.literal("draft") }),
   z.object({ intent: z.literal("upload") }),
-  z.object({ intent: z.literal("toggle-color"), value: z.enum(PRODUCT_COLORS) }),
-  z.object({ intent: z.literal("toggle-size"), value: z.enum(PRODUCT_SIZES) }),
+  z.object({ intent: z.literal("toggle-color"), value: z.string().min(1).max(60) }),
+  z.object({ intent: z.literal("toggle-size"), value: z.string().min(1).max(60) }),
+  z.object({ intent: z.literal("pick-size-set") }),
   z.object({ intent: z.literal("add-feature") }),
   indexed("remove-feature"),
   indexed("image-up"),
@@ -186,13 +218,26 @@ function move<T>(list: T[], from: number, to: number): T[] {
   return next;
 }
 
-/** One small edit to the form, the same in the browser and (without JavaScript) on the server. */
-export function editProductForm(values: ProductFormValues, edit: ProductFormIntent): ProductFormValues {
+/**
+ * One small edit to the form, the same in the browser and (without JavaScript) on the server.
+ * Picking a size set keeps the sizes the new set also has, else takes all of its sizes (so a
+ * one-size set's size is picked by itself).
+ */
+export function editProductForm(values: ProductFormValues, edit: ProductFormIntent, options: ProductFormOptions): ProductFormValues {
+  const colourOrder = options.colours.map((c) => c.name);
+  const set = sizeSetOf(options, values.sizeSetId);
   switch (edit.intent) {
     case "toggle-color":
-      return { ...values, colors: inListOrder(PRODUCT_COLORS, toggle(values.colors, edit.value)) };
+      if (!colourOrder.includes(edit.value)) return values;
+      return { ...values, colors: inOrderOf(colourOrder, toggle(values.colors, edit.value)) };
     case "toggle-size":
-      return { ...values, sizes: inListOrder(PRODUCT_SIZES, toggle(values.sizes, edit.value)) };
+      if (!set || !set.sizes.includes(edit.value) || set.sizes.length === 1) return values;
+      return { ...values, sizes: inOrderOf(set.sizes, toggle(values.sizes, edit.value)) };
+    case "pick-size-set": {
+      if (!set) return { ...values, sizes: [] };
+      const kept = inOrderOf(set.sizes, values.sizes);
+      return { ...values, sizes: kept.length > 0 && set.sizes.length > 1 ? kept : [...set.sizes] };
+    }
     case "add-feature":
       return { ...values, features: [...values.features, ""] };
     case "remove-feature":

@@ -2,6 +2,12 @@ import { describe, expect, it } from "vitest";
 import { editProductForm, emptyProductForm, LIST_FIELDS, parseProductFormIntent, productFormFromInput, productInputFromForm, readProductForm } from "./product-form";
 import { fieldErrors, parseLaunchAt, productInputSchema, splitTags, type RawProductInput } from "./product-input";
 
+/** The demo shop's options, as migration 0014 fills them (their order is the owner's). */
+const OPTIONS = {
+  colours: ["Black", "White", "Gray", "Navy", "Red", "Blue", "Green", "Brown"].map((name) => ({ name, hex: "#000000", retired: false })),
+  sizeSets: [{ id: 1, name: "Tops", sizes: ["XS", "S", "M", "L", "XL", "XXL"] }, { id: 4, name: "Unstitched", sizes: ["Unstitched"] }, { id: 5, name: "Kurta", sizes: ["6", "8", "10"] }],
+};
+
 const IMAGE = { width: 960, height: 1200, sources: [{ key: "a".repeat(32), width: 960 }] };
 const complete: RawProductInput = {
   name: " Linen Camp Shirt ", category: "shirts", description: " Breezy linen. ", price: "2499", originalPrice: "", stock: "10",
@@ -15,15 +21,17 @@ const errorsOf = (raw: RawProductInput) => {
 };
 
 describe("the product rule", () => {
-  it("trims, orders colours and sizes the shop's way, fills the stock grid and splits tags", () => {
+  it("trims, keeps colours and sizes as given (saveProduct orders them the shop's way), fills the stock grid and splits tags", () => {
     const input = productInputSchema.parse(complete);
-    expect(input).toMatchObject({ status: "active", name: "Linen Camp Shirt", description: "Breezy linen.", price: 2499, originalPrice: null });
-    expect(input.colors).toEqual(["Black", "White"]);
-    expect(input.sizes).toEqual(["S", "M"]);
+    expect(input).toMatchObject({ status: "active", name: "Linen Camp Shirt", description: "Breezy linen.", price: 2499, originalPrice: null, sizeSetId: null });
+    expect(input.colors).toEqual(["White", "Black"]);
+    expect(input.sizes).toEqual(["M", "S"]);
     expect(input.variants).toEqual([
-      { color: "Black", size: "S", stock: 10 }, { color: "Black", size: "M", stock: 3 },
-      { color: "White", size: "S", stock: 10 }, { color: "White", size: "M", stock: 10 },
+      { color: "White", size: "M", stock: 10 }, { color: "White", size: "S", stock: 10 },
+      { color: "Black", size: "M", stock: 3 }, { color: "Black", size: "S", stock: 10 },
     ]);
+    expect(productInputSchema.parse({ ...complete, sizeSetId: "4" }).sizeSetId).toBe(4);
+    expect(errorsOf({ ...complete, sizeSetId: "tops" })).toEqual({ sizeSetId: "Please choose a size set" });
     expect(input.features).toEqual(["Pure linen", "Camp collar"]);
     expect(input.tags).toEqual(["summer", "linen"]);
   });
@@ -48,7 +56,6 @@ describe("the product rule", () => {
     expect(errorsOf({ ...complete, originalPrice: "2499" }).originalPrice).toBe("Original price must be more than the price");
     expect(errorsOf({ ...complete, originalPrice: "2999" })).toEqual({});
     expect(errorsOf({ ...complete, variants: [{ color: "Black", size: "M", stock: "-2" }] })["variants.Black/M"]).toMatch(/Black M/);
-    expect(errorsOf({ ...complete, colors: ["Purple"] }).colors).toBe("Purple is not one of the shop's colours");
     expect(errorsOf({ ...complete, images: Array(6).fill(IMAGE) }).images).toBe("At most 5 images");
   });
 
@@ -90,29 +97,41 @@ describe("the product form", () => {
     form.set("stock:Black/M", "7");
     form.append(LIST_FIELDS.images, JSON.stringify(IMAGE)); form.append(LIST_FIELDS.images, "{not json");
     const values = readProductForm(form);
-    expect(values).toMatchObject({ name: "Tee", price: "1299.50", colors: ["Black", "White"], sizes: ["M"], features: ["One", ""], grid: { "Black/M": "7" }, comingSoon: true, images: [IMAGE], weightGrams: "abc" });
+    expect(values).toMatchObject({ name: "Tee", price: "1299.50", colors: ["White", "Black"], sizes: ["M"], features: ["One", ""], grid: { "Black/M": "7" }, comingSoon: true, images: [IMAGE], weightGrams: "abc" });
     const raw = productInputFromForm(values, "publish");
     expect(raw.status).toBe("coming-soon");
     expect(raw.weightGrams).toBe("abc");
     expect(productInputFromForm(values, "draft").status).toBe("draft");
   });
 
-  it("starts with SPEC.md's defaults", () => {
-    expect(emptyProductForm()).toMatchObject({ category: "t-shirts", colors: ["Black", "White"], sizes: ["S", "M", "L", "XL"], features: [""], weightGrams: "" });
+  it("starts with SPEC.md's defaults, or with what a shop without them has", () => {
+    expect(emptyProductForm(OPTIONS, ["shirts", "t-shirts"])).toMatchObject({ category: "t-shirts", sizeSetId: "1", colors: ["Black", "White"], sizes: ["S", "M", "L", "XL"], features: [""], weightGrams: "" });
+    const lawn = { colours: [{ name: "Mint", hex: "#98ff98", retired: false }, { name: "Maroon", hex: "#800000", retired: false }], sizeSets: [OPTIONS.sizeSets[1]] };
+    expect(emptyProductForm(lawn, ["lawn"])).toMatchObject({ category: "lawn", sizeSetId: "4", colors: ["Mint"], sizes: ["Unstitched"] });
+    expect(emptyProductForm({ colours: [], sizeSets: [] }, [])).toMatchObject({ category: "", sizeSetId: "", colors: [], sizes: [] });
+  });
+
+  it("picks a size set's sizes: the ones it shares, else all of them; a one-size set's by itself", () => {
+    const start = emptyProductForm(OPTIONS);
+    expect(editProductForm({ ...start, sizeSetId: "4" }, { intent: "pick-size-set" }, OPTIONS).sizes).toEqual(["Unstitched"]);
+    expect(editProductForm({ ...start, sizeSetId: "5" }, { intent: "pick-size-set" }, OPTIONS).sizes).toEqual(["6", "8", "10"]);
+    expect(editProductForm(start, { intent: "pick-size-set" }, OPTIONS).sizes).toEqual(["S", "M", "L", "XL"]);
+    // A size of another set, and a colour the shop does not have, change nothing.
+    expect(editProductForm(start, parseProductFormIntent("toggle-size:8")!, OPTIONS).sizes).toEqual(["S", "M", "L", "XL"]);
+    expect(editProductForm(start, parseProductFormIntent("toggle-color:Purple")!, OPTIONS).colors).toEqual(["Black", "White"]);
   });
 
   it("toggles, adds and removes feature lines (never the last) and moves photos", () => {
-    const start = { ...emptyProductForm(), images: [IMAGE, { ...IMAGE, width: 1 }] };
-    expect(editProductForm(start, parseProductFormIntent("toggle-color:Navy")!).colors).toEqual(["Black", "White", "Navy"]);
-    expect(editProductForm(start, parseProductFormIntent("toggle-size:S")!).sizes).toEqual(["M", "L", "XL"]);
-    expect(editProductForm(start, parseProductFormIntent("remove-feature:0")!).features).toEqual([""]);
-    const two = editProductForm(start, parseProductFormIntent("add-feature")!);
+    const start = { ...emptyProductForm(OPTIONS), images: [IMAGE, { ...IMAGE, width: 1 }] };
+    expect(editProductForm(start, parseProductFormIntent("toggle-color:Navy")!, OPTIONS).colors).toEqual(["Black", "White", "Navy"]);
+    expect(editProductForm(start, parseProductFormIntent("toggle-size:S")!, OPTIONS).sizes).toEqual(["M", "L", "XL"]);
+    expect(editProductForm(start, parseProductFormIntent("remove-feature:0")!, OPTIONS).features).toEqual([""]);
+    const two = editProductForm(start, parseProductFormIntent("add-feature")!, OPTIONS);
     expect(two.features).toEqual(["", ""]);
-    expect(editProductForm(two, parseProductFormIntent("remove-feature:1")!).features).toEqual([""]);
-    expect(editProductForm(start, parseProductFormIntent("image-down:0")!).images.map((i) => i.width)).toEqual([1, 960]);
-    expect(editProductForm(start, parseProductFormIntent("image-up:0")!).images.map((i) => i.width)).toEqual([960, 1]);
-    expect(editProductForm(start, parseProductFormIntent("image-remove:1")!).images).toEqual([IMAGE]);
-    expect(parseProductFormIntent("toggle-color:Purple")).toBeNull();
+    expect(editProductForm(two, parseProductFormIntent("remove-feature:1")!, OPTIONS).features).toEqual([""]);
+    expect(editProductForm(start, parseProductFormIntent("image-down:0")!, OPTIONS).images.map((i) => i.width)).toEqual([1, 960]);
+    expect(editProductForm(start, parseProductFormIntent("image-up:0")!, OPTIONS).images.map((i) => i.width)).toEqual([960, 1]);
+    expect(editProductForm(start, parseProductFormIntent("image-remove:1")!, OPTIONS).images).toEqual([IMAGE]);
     expect(parseProductFormIntent("explode")).toBeNull();
   });
 });

@@ -1,15 +1,15 @@
 import { z } from "zod";
 import { fromShopDateTimeLocal } from "~/lib/shop-time";
 import { PRODUCT_STATUSES } from "~/db/schema/statuses";
-import {
-  inListOrder, MAX_PRICE, MAX_PRODUCT_IMAGES, MAX_VARIANT_STOCK, PRODUCT_COLORS, PRODUCT_SIZES, variantKey,
-} from "./product-options";
+import { distinct, MAX_PRICE, MAX_PRODUCT_IMAGES, MAX_VARIANT_STOCK, variantKey } from "./product-options";
 
 /**
  * The one rule for a product the owner saves, used by the Add/Edit Product form and the JSON API.
  * Publishing (active or coming soon) needs everything SPEC.md asks for; a draft needs only a name
  * and a price (the price column is required), so the owner can save half-finished work.
  * Prices are whole rupees: 1299.50 is refused with a message rather than silently rounded.
+ * Whether each colour and size is one the shop offers is the shop's data: saveProduct checks it
+ * (size-set-rules.ts checkProductOptions) and puts them in the owner's order.
  */
 
 export const SAVED_PRODUCT_STATUSES = PRODUCT_STATUSES.filter((s) => s !== "archived") as ["active", "draft", "coming-soon"];
@@ -27,6 +27,7 @@ export const PRODUCT_MESSAGES = {
   tooManyImages: `At most ${MAX_PRODUCT_IMAGES} images`,
   colors: "At least one color is required",
   sizes: "At least one size is required",
+  sizeSetId: "Please choose a size set",
   category: "Please choose a category",
   launchAt: "Choose a valid launch date and time",
   weightGrams: "Weight must be a whole number of grams from 1 to 50,000, or empty",
@@ -55,8 +56,9 @@ const rawProductSchema = z.object({
   price: numberish.nullable().optional(),
   originalPrice: numberish.nullable().optional(),
   stock: numberish.nullable().optional(),
-  colors: z.array(z.string()).optional(),
-  sizes: z.array(z.string()).optional(),
+  sizeSetId: numberish.nullable().optional(),
+  colors: z.array(z.string().max(60)).max(100).optional(),
+  sizes: z.array(z.string().max(60)).max(100).optional(),
   variants: z.array(z.object({ color: z.string(), size: z.string(), stock: numberish })).optional(),
   features: z.array(z.string()).optional(),
   tags: z.union([z.string(), z.array(z.string())]).optional(),
@@ -73,9 +75,11 @@ export type ProductInput = {
   description: string;
   price: number;
   originalPrice: number | null;
+  /** The product's size set; null: the product's own (on edit), else the first set holding every size. */
+  sizeSetId: number | null;
   colors: string[];
   sizes: string[];
-  /** Every colour x size combination with its stock, in the shop's colour and size order. */
+  /** Every colour x size combination with its stock (saveProduct puts them in the shop's colour and size order). */
   variants: { color: string; size: string; stock: number }[];
   features: string[];
   tags: string[];
@@ -138,14 +142,13 @@ export const productInputSchema = rawProductSchema.transform((raw, ctx): Product
   const stockGiven = stock !== null;
   if ((publishing || stockGiven) && !isStock(stock)) fail("stock", PRODUCT_MESSAGES.stock);
 
-  const unknownColor = (raw.colors ?? []).find((c) => !(PRODUCT_COLORS as readonly string[]).includes(c));
-  const unknownSize = (raw.sizes ?? []).find((s) => !(PRODUCT_SIZES as readonly string[]).includes(s));
-  if (unknownColor) fail("colors", `${unknownColor} is not one of the shop's colours`);
-  if (unknownSize) fail("sizes", `${unknownSize} is not one of the shop's sizes`);
-  const colors = inListOrder(PRODUCT_COLORS, raw.colors ?? []);
-  const sizes = inListOrder(PRODUCT_SIZES, raw.sizes ?? []);
-  if (publishing && colors.length === 0 && !unknownColor) fail("colors", PRODUCT_MESSAGES.colors);
-  if (publishing && sizes.length === 0 && !unknownSize) fail("sizes", PRODUCT_MESSAGES.sizes);
+  const colors = distinct((raw.colors ?? []).map((c) => c.trim()).filter(Boolean));
+  const sizes = distinct((raw.sizes ?? []).map((c) => c.trim()).filter(Boolean));
+  if (publishing && colors.length === 0) fail("colors", PRODUCT_MESSAGES.colors);
+  if (publishing && sizes.length === 0) fail("sizes", PRODUCT_MESSAGES.sizes);
+  const sizeSetNumber = toNumber(raw.sizeSetId);
+  const sizeSetId = sizeSetNumber !== null && Number.isSafeInteger(sizeSetNumber) && sizeSetNumber > 0 ? sizeSetNumber : null;
+  if (sizeSetNumber !== null && sizeSetId === null) fail("sizeSetId", PRODUCT_MESSAGES.sizeSetId);
 
   const given = new Map((raw.variants ?? []).map((v) => [variantKey(v.color, v.size), v.stock]));
   const variants = colors.flatMap((color) =>
@@ -177,7 +180,7 @@ export const productInputSchema = rawProductSchema.transform((raw, ctx): Product
 
   return {
     status, name, category, description,
-    price: price ?? 0, originalPrice,
+    price: price ?? 0, originalPrice, sizeSetId,
     colors, sizes, variants, features, tags: splitTags(raw.tags), images, launchAt,
     weightGrams: weightValid ? weight : null,
   };

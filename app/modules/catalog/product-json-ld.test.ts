@@ -5,7 +5,8 @@ import { jsonForScript, productJsonLd } from "./product-json-ld";
 const PRODUCT: ProductDetail = {
   id: "essential-crew-neck-tee", name: "Essential Crew Neck Tee", categorySlug: "t-shirts", categoryName: "T-Shirts",
   description: "A tee.", price: 1299, originalPrice: null, onSale: false, material: "Cotton", brand: "Kapra", status: "active",
-  rating: 4.6, reviewCount: 313, features: [], colors: ["Black"], sizes: ["M"],
+  rating: 4.6, reviewCount: 313, features: [], colors: ["Black"], swatches: [{ name: "Black", hex: "#000000" }], sizes: ["M"],
+  sizeSet: { name: "Tops", sizes: ["S", "M"] }, sizeGuide: null,
   variants: [{ color: "Black", size: "M", stock: 3, sku: "T-B-M" }], images: [], updatedAt: new Date(),
 };
 

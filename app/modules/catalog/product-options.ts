@@ -1,23 +1,21 @@
 /**
- * The colours, sizes and defaults of the owner's product form (SPEC.md section 9). Plain constants,
- * shared by the form in the browser and the rules on the server.
+ * The limits and defaults of the owner's product form (SPEC.md section 9), shared by the form in the
+ * browser and the rules on the server. The colours and sizes themselves are the shop's data
+ * (colour-rules.ts, size-set-rules.ts).
  */
-export const PRODUCT_COLORS = ["Black", "White", "Gray", "Navy", "Red", "Blue", "Green", "Brown"] as const;
-export type ProductColor = (typeof PRODUCT_COLORS)[number];
-
-export const PRODUCT_SIZES = ["XS", "S", "M", "L", "XL", "XXL"] as const;
-export type ProductSize = (typeof PRODUCT_SIZES)[number];
-
 export const MAX_PRODUCT_IMAGES = 5;
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const MAX_PRICE = 10_000_000;
 export const MAX_VARIANT_STOCK = 100_000;
 
-/** SPEC.md: after a product is added the form goes back to these. */
+/**
+ * SPEC.md: after a product is added the form goes back to these, where the shop has them (a shop
+ * without them starts from what it has: product-form.ts emptyProductForm).
+ */
 export const PRODUCT_FORM_DEFAULTS = {
   category: "t-shirts",
-  colors: ["Black", "White"] as ProductColor[],
-  sizes: ["S", "M", "L", "XL"] as ProductSize[],
+  colors: ["Black", "White"],
+  sizes: ["S", "M", "L", "XL"],
   features: [""],
 };
 
@@ -26,7 +24,7 @@ export function variantKey(color: string, size: string): string {
   return `${color}/${size}`;
 }
 
-/** Colours and sizes in the shop's fixed order, whatever order they were picked in. */
-export function inListOrder<T extends string>(list: readonly T[], picked: readonly string[]): T[] {
-  return list.filter((item) => picked.includes(item));
+/** Distinct entries in the order given. */
+export function distinct(list: readonly string[]): string[] {
+  return [...new Set(list)];
 }

@@ -1,11 +1,12 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
-import { categories, mediaFiles, orderItems, productImages, products, productVariants, shopSettings, sizeSets } from "~/db/schema";
+import { categories, colors, mediaFiles, orderItems, productImages, products, productVariants, shopSettings, sizeSets } from "~/db/schema";
 import { AppError } from "~/lib/errors";
 import type { AvailabilityWatch } from "./availability-watch";
 import type { ProductInput } from "./product-input";
 import { variantKey } from "./product-options";
+import { checkProductOptions } from "./size-set-rules";
 
 export type SavedProduct = { id: string; created: boolean; status: ProductInput["status"] };
 
@@ -15,9 +16,16 @@ export function newProductId(name: string): string {
   return `${slug}-${randomBytes(2).toString("hex")}`;
 }
 
-/** SKUs are unique because product ids are: LINEN-CAMP-SHIRT-3F9A-BLA-M. */
-function skuFor(productId: string, color: string, size: string): string {
-  return `${productId}-${color.slice(0, 3)}-${size}`.toUpperCase();
+/**
+ * SKUs are unique because product ids are: LINEN-CAMP-SHIRT-3F9A-BLA-M. Two colours of one product
+ * may start alike (Mint, Mint Green) or a renamed colour's old SKU may remain: a number then follows.
+ */
+function skuFor(productId: string, color: string, size: string, taken: Set<string>): string {
+  const base = `${productId}-${color.slice(0, 3)}-${size}`.toUpperCase().replace(/\s+/g, "-");
+  let sku = base;
+  for (let n = 2; taken.has(sku); n++) sku = `${base}-${n}`;
+  taken.add(sku);
+  return sku;
 }
 
 /**
@@ -27,10 +35,11 @@ function skuFor(productId: string, color: string, size: string): string {
  * has ever named it (its cart lines go with it); one that was ordered keeps its row with stock 0,
  * so a cancelled or returned order can still put its stock back.
  */
-export async function saveProduct<B>(db: Db, input: ProductInput, watch: AvailabilityWatch<B>, opts: { id?: string } = {}): Promise<SavedProduct> {
+export async function saveProduct<B>(db: Db, given: ProductInput, watch: AvailabilityWatch<B>, opts: { id?: string } = {}): Promise<SavedProduct> {
   return db.transaction(async (tx) => {
-    const [category] = await tx.select({ slug: categories.slug }).from(categories).where(eq(categories.slug, input.category));
+    const [category] = await tx.select({ slug: categories.slug }).from(categories).where(eq(categories.slug, given.category));
     if (!category) throw new AppError("VALIDATION", undefined, { category: "Please choose a category" });
+    const { input, sizeSetId } = await withShopOptions(tx, given, opts.id);
     await assertImagesStored(tx, input);
 
     const fields = {
@@ -44,6 +53,7 @@ export async function saveProduct<B>(db: Db, input: ProductInput, watch: Availab
       tags: input.tags,
       launchAt: input.status === "coming-soon" ? input.launchAt : null,
       weightGrams: input.weightGrams,
+      sizeSetId,
       updatedAt: new Date(),
     };
 
@@ -60,7 +70,7 @@ export async function saveProduct<B>(db: Db, input: ProductInput, watch: Availab
     } else {
       const [settings] = await tx.select({ brandName: shopSettings.brandName }).from(shopSettings);
       id = newProductId(input.name);
-      await tx.insert(products).values({ id, ...fields, sizeSetId: await sizeSetFor(tx, input), brand: settings?.brandName ?? "" });
+      await tx.insert(products).values({ id, ...fields, brand: settings?.brandName ?? "" });
       created = true;
     }
     await saveVariants(tx, id, input.variants);
@@ -85,13 +95,31 @@ export async function saveProduct<B>(db: Db, input: ProductInput, watch: Availab
   });
 }
 
-/** The first size set (in the owner's order) that holds every size the product is made in. */
-async function sizeSetFor(tx: Tx, input: ProductInput): Promise<number> {
-  const sizes = [...new Set(input.variants.map((v) => v.size))];
-  const [set] = await tx.select({ id: sizeSets.id }).from(sizeSets)
-    .where(sql`${sizeSets.sizes} @> ${JSON.stringify(sizes)}::jsonb`).orderBy(sizeSets.position, sizeSets.id).limit(1);
-  if (!set) throw new AppError("VALIDATION", undefined, { sizes: "Please choose sizes from one size set" });
-  return set.id;
+/**
+ * The product's colours and sizes checked against the shop's data, in the owner's order: colours
+ * the shop offers (a retired one only when the product already has it), sizes of its size set.
+ * The size set is the one given; else (an API call written before size sets) the product's own,
+ * or for a new product the first set, in the owner's order, that holds every size.
+ */
+async function withShopOptions(tx: Tx, input: ProductInput, id: string | undefined): Promise<{ input: ProductInput; sizeSetId: number }> {
+  const [colours, current, had] = await Promise.all([
+    tx.select({ id: colors.id, name: colors.name, hex: colors.hex, position: colors.position, retired: colors.retired }).from(colors).orderBy(asc(colors.position), asc(colors.id)),
+    id ? tx.select({ sizeSetId: products.sizeSetId }).from(products).where(eq(products.id, id)) : Promise.resolve([]),
+    id ? tx.selectDistinct({ color: productVariants.color }).from(productVariants).where(eq(productVariants.productId, id)) : Promise.resolve([]),
+  ]);
+  let setId = input.sizeSetId ?? current[0]?.sizeSetId ?? null;
+  if (setId === null) {
+    const sizes = JSON.stringify(input.sizes);
+    const [first] = await tx.select({ id: sizeSets.id }).from(sizeSets)
+      .where(sql`${sizeSets.sizes} @> ${sizes}::jsonb`).orderBy(sizeSets.position, sizeSets.id).limit(1);
+    setId = first?.id ?? null;
+  }
+  const [set] = setId === null ? [] : await tx.select({ id: sizeSets.id, name: sizeSets.name, sizes: sizeSets.sizes }).from(sizeSets).where(eq(sizeSets.id, setId));
+  const checked = checkProductOptions(input, { colours, set: set ?? null, had: had.map((h) => h.color) });
+  if (!checked.ok) throw new AppError("VALIDATION", undefined, checked.errors);
+  const rank = (list: string[], item: string) => list.indexOf(item);
+  const variants = [...input.variants].sort((a, b) => rank(checked.colors, a.color) - rank(checked.colors, b.color) || rank(checked.sizes, a.size) - rank(checked.sizes, b.size));
+  return { input: { ...input, colors: checked.colors, sizes: checked.sizes, variants, sizeSetId: set!.id }, sizeSetId: set!.id };
 }
 
 /** Every picture must be one this shop stored (an upload), never a key made up by a client. */
@@ -106,6 +134,7 @@ async function saveVariants(tx: Tx, productId: string, wanted: ProductInput["var
   const existing = await tx.select().from(productVariants).where(eq(productVariants.productId, productId)).for("update");
   const byKey = new Map(existing.map((v) => [variantKey(v.color, v.size), v]));
   const wantedKeys = new Set(wanted.map((v) => variantKey(v.color, v.size)));
+  const skus = new Set(existing.map((v) => v.sku));
 
   for (const [position, v] of wanted.entries()) {
     const current = byKey.get(variantKey(v.color, v.size));
@@ -114,7 +143,7 @@ async function saveVariants(tx: Tx, productId: string, wanted: ProductInput["var
         await tx.update(productVariants).set({ stock: v.stock, position }).where(eq(productVariants.id, current.id));
       }
     } else {
-      await tx.insert(productVariants).values({ productId, color: v.color, size: v.size, stock: v.stock, position, sku: skuFor(productId, v.color, v.size) });
+      await tx.insert(productVariants).values({ productId, color: v.color, size: v.size, stock: v.stock, position, sku: skuFor(productId, v.color, v.size, skus) });
     }
   }
 

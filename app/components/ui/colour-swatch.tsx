@@ -1,0 +1,11 @@
+import { isLightSwatch } from "~/modules/catalog/colour-rules";
+
+/**
+ * A colour's swatch: a round dot of the owner's hex (a light one gets a darker ring so it shows on
+ * white). Decorative by default (the name is beside it); `label` makes it the accessible text.
+ */
+export function ColourSwatch({ hex, label, className = "h-4 w-4" }: { hex: string; label?: string; className?: string }) {
+  const ring = isLightSwatch(hex) ? "border-stone-400" : "border-black/10";
+  if (label) return <span role="img" aria-label={label} title={label} className={`inline-block shrink-0 rounded-full border ${ring} ${className}`} style={{ backgroundColor: hex }} />;
+  return <span aria-hidden className={`inline-block shrink-0 rounded-full border ${ring} ${className}`} style={{ backgroundColor: hex }} />;
+}
