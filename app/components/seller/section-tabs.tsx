@@ -1,10 +1,11 @@
-import { NavLink } from "react-router";
+import { Link, NavLink, useLocation } from "react-router";
 
-type SectionTab = { to: string; label: string; end: boolean };
+/** `also`: a path under which the tab is lit too (a category's edit page lights Categories). */
+type SectionTab = { to: string; label: string; end: boolean; also?: string };
 
 /** Catalogue: what the shop's products are made of (issue 29). */
 export const CATALOGUE_TABS: readonly SectionTab[] = [
-  { to: "/seller/catalogue", label: "Categories", end: true },
+  { to: "/seller/catalogue", label: "Categories", end: true, also: "/seller/catalogue/categories/" },
   { to: "/seller/catalogue/colours", label: "Colours", end: true },
   { to: "/seller/catalogue/sizes", label: "Size sets", end: true },
 ];
@@ -23,6 +24,7 @@ export const STOREFRONT_TABS: readonly SectionTab[] = [
  * scrolls sideways like the dashboard's own tabs.
  */
 export function SectionTabs({ label, tabs }: { label: string; tabs: readonly SectionTab[] }) {
+  const { pathname } = useLocation();
   const itemClass = ({ isActive }: { isActive: boolean }) =>
     `inline-flex min-h-10 items-center whitespace-nowrap rounded-full px-4 text-sm font-medium ${
       isActive ? "bg-stone-900 text-white" : "border border-stone-300 bg-white text-stone-700 hover:bg-stone-100"
@@ -32,7 +34,12 @@ export function SectionTabs({ label, tabs }: { label: string; tabs: readonly Sec
       <ul className="-mx-1 flex gap-2 overflow-x-auto px-1 py-1 [scrollbar-width:none] [&::-webkit-scrollbar]:hidden">
         {tabs.map((tab) => (
           <li key={tab.to} className="shrink-0">
-            <NavLink to={tab.to} end={tab.end} prefetch="intent" className={itemClass}>{tab.label}</NavLink>
+            {tab.also && pathname.startsWith(tab.also) ? (
+              // NavLink marks only its own path: a page below `also` is this tab's too.
+              <Link to={tab.to} prefetch="intent" aria-current="page" className={itemClass({ isActive: true })}>{tab.label}</Link>
+            ) : (
+              <NavLink to={tab.to} end={tab.end} prefetch="intent" className={itemClass}>{tab.label}</NavLink>
+            )}
           </li>
         ))}
       </ul>

@@ -8,6 +8,10 @@ export const SELLER_TABS = [
   { to: "/seller/shipping", label: "Shipping", end: false },
   { to: "/seller/products", label: "Products", end: true },
   { to: "/seller/products/new", label: "Add Product", end: true },
+  // Not `end`: Categories, Colours and Size sets (/seller/catalogue/...) keep the tab lit.
+  { to: "/seller/catalogue", label: "Catalogue", end: false },
+  // Home page, Collections, Menus, Pages, Brand (/seller/storefront/...).
+  { to: "/seller/storefront", label: "Storefront", end: false },
   // Not `end`: a code's own page (/seller/discounts/7) keeps the tab lit.
   { to: "/seller/discounts", label: "Discounts", end: false },
   { to: "/seller/email-logs", label: "Email Logs", end: true },
