@@ -11,7 +11,8 @@ import { useKeptActionData } from "~/lib/use-kept-action-data";
 import { mediaUrl } from "~/modules/media/image-url";
 import { getSettings } from "~/modules/settings/get-settings.server";
 import { DEFAULT_ACCENT, MIN_CONTRAST, readAccentColor } from "~/modules/storefront/brand";
-import { DEFAULT_FOOTER_TEXT, FOOTER_TEXT_MAX, PLACEHOLDERS } from "~/modules/storefront/perks";
+import { DEFAULT_FOOTER_TEXT, FOOTER_TEXT_MAX } from "~/modules/storefront/perks";
+import { PLACEHOLDERS } from "~/modules/storefront/page-placeholders";
 import { readSocialLinks, SOCIAL_NETWORKS } from "~/modules/storefront/social-links";
 import { saveBrand } from "~/modules/storefront/storefront-settings.server";
 import type { Route } from "./+types/seller-storefront-brand";
@@ -119,7 +120,7 @@ export default function StorefrontBrand({ loaderData, actionData: sent }: Route.
           <div className="sm:col-span-2">
             <TextField
               label="Line under the brand name" name="footerText" multiline rows={2} required={false} defaultValue={values.footerText} error={errors.footerText}
-              placeholder={DEFAULT_FOOTER_TEXT} hint={`Empty: the built-in line. Placeholders fill in from Settings: ${PLACEHOLDERS.map((p) => `{${p}}`).join(", ")}.`}
+              placeholder={DEFAULT_FOOTER_TEXT} hint={`Empty: the built-in line. Placeholders fill in from Settings: ${PLACEHOLDERS.map((p) => `{${p.name}}`).join(", ")}.`}
             />
           </div>
           {SOCIAL_NETWORKS.map((n) => (

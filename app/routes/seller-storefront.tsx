@@ -17,7 +17,8 @@ import { readAnnouncementInput } from "~/modules/storefront/announcement";
 import { HERO_IMAGE_FIELDS, readHeroSlideInput } from "~/modules/storefront/hero-slides";
 import { deleteHeroSlide, getHeroSlide, listHeroSlides, moveHeroSlide, saveHeroSlide } from "~/modules/storefront/hero-slides.server";
 import { listLinkOptions } from "~/modules/storefront/menus.server";
-import { DEFAULT_PERKS, PERK_ICON_LABELS, PERK_ICONS, PLACEHOLDERS, readPerksInput } from "~/modules/storefront/perks";
+import { DEFAULT_PERKS, PERK_ICON_LABELS, PERK_ICONS, readPerksInput } from "~/modules/storefront/perks";
+import { PLACEHOLDERS } from "~/modules/storefront/page-placeholders";
 import { scheduleState } from "~/modules/storefront/schedule-window";
 import { saveAnnouncement, savePerks } from "~/modules/storefront/storefront-settings.server";
 import type { Route } from "./+types/seller-storefront";
@@ -193,7 +194,7 @@ export default function StorefrontHome({ loaderData, actionData: sent }: Route.C
           </Form>
         </Panel>
 
-        <Panel title="Perks strip" id="perks" note={`Four short promises under the hero. Placeholders fill in from Settings: ${PLACEHOLDERS.map((p) => `{${p}}`).join(", ")}.`}>
+        <Panel title="Perks strip" id="perks" note={`Four short promises under the hero. Placeholders fill in from Settings: ${PLACEHOLDERS.map((p) => `{${p.name}}`).join(", ")}.`}>
           {perksFailed && <FormAlert>{perksFailed.message}</FormAlert>}
           <Form method="post" className="grid gap-4" aria-label="Perks strip" key={JSON.stringify(perksFailed?.values ?? loaderData.perks)}>
             {loaderData.perks.map((perk, i) => (

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { fromShopDateTimeLocal, toShopDateTimeLocal } from "~/lib/shop-time";
+import { slugify, SLUG_PATTERN } from "~/lib/slug";
 
 /**
  * The owner's category form (Dashboard -> Catalogue -> Categories): what it holds, how it is read,
@@ -15,7 +16,7 @@ export const CATEGORY_DESCRIPTION_MAX = 500;
 export const LAUNCH_LABEL_MAX = 40;
 
 /** Lower-case letters and digits in words joined by single hyphens: what /category/{slug} and the listing's filter accept. */
-export const CATEGORY_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const CATEGORY_SLUG_PATTERN = SLUG_PATTERN;
 
 export const CATEGORY_MESSAGES = {
   nameRequired: "Enter the category's name",
@@ -32,15 +33,7 @@ export const CATEGORY_MESSAGES = {
 
 /** A slug suggested from a name: "Eid Lawn '26" -> "eid-lawn-26". */
 export function slugFromName(name: string): string {
-  return name
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/&/g, " and ")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, CATEGORY_SLUG_MAX)
-    .replace(/-+$/g, "");
+  return slugify(name, CATEGORY_SLUG_MAX);
 }
 
 export const categoryInputSchema = z.object({

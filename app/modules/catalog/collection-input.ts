@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { CollectionMode } from "~/db/schema/storefront";
 import type { CollectionRule } from "./collection-rule";
+import { slugify, SLUG_PATTERN } from "~/lib/slug";
 
 /**
  * The one rule for a collection the owner saves (Dashboard -> Storefront -> Collections): what the
@@ -30,13 +31,12 @@ export const MAX_TAG = 40;
 export const MAX_NEW_DAYS = 3650;
 export const MAX_RULE_PRICE = 10_000_000;
 
-/** Lower-case letters, digits and single hyphens between them, up to 60: what reads well in /collections/{slug}. */
-export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+/** A collection slug is a SLUG_PATTERN of up to 60 characters: what reads well in /collections/{slug}. */
 export const SLUG_MESSAGE = "Use lower-case letters, digits and hyphens only, e.g. eid-edit";
 
 /** A slug suggested from a title: "Eid Edit '26" -> "eid-edit-26". */
 export function suggestSlug(title: string): string {
-  return title.toLowerCase().normalize("NFKD").replace(/[\u0300-\u036f]/g, "").replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 60).replace(/-+$/, "");
+  return slugify(title, 60);
 }
 
 /** Whole rupees or a count as typed: "" is none; "Rs 2,000" reads as 2000. */

@@ -1,10 +1,11 @@
-import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { readThrough } from "~/db/read-cache.server";
 import { categories, collectionProducts, products } from "~/db/schema";
 import type { CollectionMode } from "~/db/schema/storefront";
 import { onSaleAt, priceAt } from "~/modules/promotions/sale-sql";
 import { selectProductCards } from "./card-query.server";
+import { listingOrder } from "./list-products.server";
 import { newSince, type CollectionRule } from "./collection-rule";
 import { PAGE_SIZE, type SortValue } from "./listing-options";
 import { SHOPPER_VISIBLE_STATUSES } from "./product-availability";
@@ -34,14 +35,6 @@ export function ruleWhere(rule: CollectionRule, now: Date): SQL {
   return and(...conditions)!;
 }
 
-const ruleOrder = (sort: SortValue, now: Date): SQL[] => ({
-  newest: [desc(products.createdAt), desc(products.id)],
-  name: [asc(products.name), asc(products.id)],
-  "price-asc": [asc(priceAt(now)), asc(products.name)],
-  "price-desc": [desc(priceAt(now)), asc(products.name)],
-  rating: [desc(products.rating), desc(products.reviewCount), asc(products.name)],
-})[sort];
-
 export type CollectionPageQuery = { page: number; sort: SortValue; pageSize?: number };
 
 /**
@@ -68,7 +61,7 @@ async function queryCollectionProducts(db: DbOrTx, source: CollectionSource, que
   }
   const where = ruleWhere(source, now);
   const [items, total] = await Promise.all([
-    selectProductCards(db, now).where(where).orderBy(...ruleOrder(query.sort, now)).limit(limit),
+    selectProductCards(db, now).where(where).orderBy(...listingOrder(query.sort, now)).limit(limit),
     countRuleMatches(db, source, now),
   ]);
   return { items, total, hasMore: total > limit };

@@ -11,8 +11,8 @@ import { SHOPPER_VISIBLE_STATUSES } from "./product-availability";
 import { PAGE_SIZE, PRICE_MIN_DEFAULT, type ListingFacet, type ListingFacets, type ListingQuery, type SortValue } from "./listing-options";
 import type { ProductCardData } from "./product-card";
 
-/** Price sorts and filters read the price shown at `now` (a running sale's). */
-const orderBy = (sort: SortValue, now: Date): SQL[] => ({
+/** The listing's sorts (and a rule collection's). Price sorts read the price shown at `now` (a running sale's). */
+export const listingOrder = (sort: SortValue, now: Date): SQL[] => ({
   newest: [desc(products.createdAt), desc(products.id)],
   name: [asc(products.name), asc(products.id)],
   "price-asc": [asc(priceAt(now)), asc(products.name)],
@@ -76,7 +76,7 @@ async function queryProducts(db: DbOrTx, query: ListingQuery, now = new Date()):
   const where = listingWhere(query, now, await optionNames(db, query));
   const limit = query.page * PAGE_SIZE;
   const [items, [{ total }]] = await Promise.all([
-    selectProductCards(db, now).where(where).orderBy(...orderBy(query.sort, now)).limit(limit),
+    selectProductCards(db, now).where(where).orderBy(...listingOrder(query.sort, now)).limit(limit),
     db.select({ total: count() }).from(products).where(where),
   ]);
   return { items, total, hasMore: total > limit };

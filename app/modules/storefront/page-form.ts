@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { slugify, SLUG_PATTERN } from "~/lib/slug";
 
 /** The page editor's fields (Dashboard -> Storefront -> Pages), one schema for the page and the server. */
 export const PAGE_FIELDS = ["title", "slug", "body", "published"] as const;
@@ -10,18 +11,6 @@ export const PAGE_BODY_MAX = 50_000;
 export const SLUG_MESSAGE = "Use lower-case letters, digits and single hyphens, like size-help";
 export const SLUG_TAKEN = "Another page already has this address: please choose another";
 
-/** "Size Help!" -> "size-help": a slug made from a title. */
-export function slugify(text: string): string {
-  return text
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/&/g, " and ")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 80)
-    .replace(/-+$/, "");
-}
 
 export const pageFormSchema = z
   .object({
@@ -32,8 +21,8 @@ export const pageFormSchema = z
     published: z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean()),
   })
   .transform((v, ctx) => {
-    const slug = v.slug === "" ? slugify(v.title) : v.slug;
-    if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug)) {
+    const slug = v.slug === "" ? slugify(v.title, 80) : v.slug;
+    if (!SLUG_PATTERN.test(slug)) {
       ctx.addIssue({ code: "custom", path: ["slug"], message: SLUG_MESSAGE });
       return z.NEVER;
     }

@@ -1,8 +1,9 @@
-import { shippingHeadline } from "~/modules/settings/shipping-rule";
+import { fillPlaceholders, placeholderValues, type PlaceholderSettings } from "./page-placeholders";
 
 /**
- * The home page's perks strip and the footer's line: the owner's words with placeholders filled from
- * the shop's settings, so a promise ("7-day returns") always matches what Settings says.
+ * The home page's perks strip and the footer's line: the owner's words with the pages' placeholders
+ * (page-placeholders.ts) filled from the shop's settings, so a promise ("7-day returns") always
+ * matches what Settings says.
  */
 
 export const PERK_ICONS = ["truck", "cash", "return", "shield", "star", "gift", "chat", "leaf"] as const;
@@ -19,7 +20,7 @@ export const FOOTER_TEXT_MAX = 300;
 
 /** The built-in four (today's words), with the figures from Settings. */
 export const DEFAULT_PERKS: readonly Perk[] = [
-  { icon: "truck", title: "Fast delivery", text: "{delivery_days_local} working days in {city}, {delivery_days_national} elsewhere. {shipping}." },
+  { icon: "truck", title: "Fast delivery", text: "{delivery_days_local} working days in {shop_city}, {delivery_days_national} elsewhere. {shipping_headline}." },
   { icon: "cash", title: "Cash on delivery", text: "Pay in cash when your parcel arrives. No card needed." },
   { icon: "return", title: "{return_window_days}-day returns", text: "Changed your mind? Return or exchange within {return_window_days} days." },
   { icon: "shield", title: "Secure shopping", text: "Your details stay private and are never sold." },
@@ -27,44 +28,21 @@ export const DEFAULT_PERKS: readonly Perk[] = [
 
 export const DEFAULT_FOOTER_TEXT = "Everyday clothing made for Pakistan. Cash on delivery nationwide, {return_window_days}-day returns.";
 
-export const PLACEHOLDERS = ["delivery_days_local", "delivery_days_national", "return_window_days", "shipping", "city"] as const;
+export type PerkFacts = PlaceholderSettings;
 
-export type PerkFacts = {
-  returnWindowDays: number;
-  localDeliveryMinDays: number;
-  localDeliveryMaxDays: number;
-  nationalDeliveryMinDays: number;
-  nationalDeliveryMaxDays: number;
-  city: string;
-  shippingFee: number;
-  freeShippingThreshold: number | null;
-};
-
-const range = (min: number, max: number) => (min === max ? `${min}` : `${min}-${max}`);
-
-/** `text` with each known {placeholder} replaced; an unknown one stays as written. */
-export function fillPlaceholders(text: string, facts: PerkFacts): string {
-  const values: Record<(typeof PLACEHOLDERS)[number], string> = {
-    delivery_days_local: range(facts.localDeliveryMinDays, facts.localDeliveryMaxDays),
-    delivery_days_national: range(facts.nationalDeliveryMinDays, facts.nationalDeliveryMaxDays),
-    return_window_days: String(facts.returnWindowDays),
-    shipping: shippingHeadline(facts),
-    city: facts.city,
-  };
-  return text.replace(/\{([a-z_]+)\}/g, (whole, name: string) => (name in values ? values[name as keyof typeof values] : whole));
-}
 
 /** The perks shoppers see: the owner's (or the built-in four) with the figures filled in. */
 export function shownPerks(stored: readonly { icon: string; title: string; text: string }[] | null, facts: PerkFacts): Perk[] {
+  const values = placeholderValues(facts);
   return (stored ?? DEFAULT_PERKS).map((p) => ({
     icon: (PERK_ICONS as readonly string[]).includes(p.icon) ? (p.icon as PerkIcon) : "star",
-    title: fillPlaceholders(p.title, facts),
-    text: fillPlaceholders(p.text, facts),
+    title: fillPlaceholders(p.title, values),
+    text: fillPlaceholders(p.text, values),
   }));
 }
 
 export function shownFooterText(stored: string | null, facts: PerkFacts): string {
-  return fillPlaceholders(stored ?? DEFAULT_FOOTER_TEXT, facts);
+  return fillPlaceholders(stored ?? DEFAULT_FOOTER_TEXT, placeholderValues(facts));
 }
 
 export type PerksField = `perk${number}${"Icon" | "Title" | "Text"}`;

@@ -1,5 +1,5 @@
 import { announcementKey } from "./announcement";
-import { shownFooterText } from "./perks";
+import { shownFooterText, type PerkFacts } from "./perks";
 import { isLive } from "./schedule-window";
 import { socialLabel } from "./social-links";
 
@@ -17,15 +17,7 @@ type FrameSettings = {
   announcementHref: string | null;
   announcementStartsAt: Date | null;
   announcementEndsAt: Date | null;
-  returnWindowDays: number;
-  localDeliveryMinDays: number;
-  localDeliveryMaxDays: number;
-  nationalDeliveryMinDays: number;
-  nationalDeliveryMaxDays: number;
-  city: string;
-  shippingFee: number;
-  freeShippingThreshold: number | null;
-};
+} & PerkFacts;
 
 export function rootBrand(s: FrameSettings) {
   return {

@@ -3,7 +3,8 @@ import { announcementKey, readAnnouncementInput } from "./announcement";
 import { accentCss, accentShades, contrastRatio, readAccentColor } from "./brand";
 import { readHeroSlideInput } from "./hero-slides";
 import { buildMenuTree } from "./menus";
-import { fillPlaceholders, readPerksInput, shownFooterText, shownPerks } from "./perks";
+import { readPerksInput, shownFooterText, shownPerks } from "./perks";
+import { fillPlaceholders, placeholderValues } from "./page-placeholders";
 import { isLive, nextWindowBoundary, scheduleState } from "./schedule-window";
 import { readLinkTarget, shopPathProblem } from "./shop-link";
 import { readSocialLinks, socialLinkProblem } from "./social-links";
@@ -12,6 +13,7 @@ import { liveAnnouncement } from "./storefront-frame";
 const DEMO_FACTS = {
   returnWindowDays: 7, localDeliveryMinDays: 3, localDeliveryMaxDays: 5, nationalDeliveryMinDays: 5, nationalDeliveryMaxDays: 7,
   city: "Karachi", shippingFee: 200, freeShippingThreshold: 3000,
+  brandName: "Kapra", contactEmail: "hello@kapra.pk", phone: "0300 1234567", address: "Shop 4, Zamzama", instagram: "@kapra.pk",
 };
 
 describe("links the owner writes stay on the shop", () => {
@@ -105,7 +107,7 @@ describe("perks and the footer line", () => {
     ]);
     expect(shownFooterText(null, DEMO_FACTS)).toBe("Everyday clothing made for Pakistan. Cash on delivery nationwide, 7-day returns.");
     expect(shownFooterText(null, { ...DEMO_FACTS, returnWindowDays: 14 })).toMatch(/14-day returns/);
-    expect(fillPlaceholders("{unknown} {return_window_days}", DEMO_FACTS)).toBe("{unknown} 7");
+    expect(fillPlaceholders("{unknown} {return_window_days}", placeholderValues(DEMO_FACTS))).toBe("{unknown} 7");
   });
   it("checks four perks field by field", () => {
     const form = Object.fromEntries([0, 1, 2, 3].flatMap((i) => [[`perk${i}Icon`, "gift"], [`perk${i}Title`, "T"], [`perk${i}Text`, "x"]]));
