@@ -1,4 +1,4 @@
-import { isLightSwatch } from "~/modules/catalog/colour-rules";
+import { isLightSwatch } from "~/modules/catalog/swatch";
 
 /**
  * A colour's swatch: a round dot of the owner's hex (a light one gets a darker ring so it shows on

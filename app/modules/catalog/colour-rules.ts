@@ -48,11 +48,3 @@ export function swatchesFor(names: readonly string[], all: readonly Pick<ColourO
 export function optionSlug(name: string): string {
   return name.toLowerCase().normalize("NFKD").replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "") || "-";
 }
-
-/** Whether a swatch is light enough to need a darker ring to be seen on white. */
-export function isLightSwatch(hex: string): boolean {
-  const n = Number.parseInt(hex.slice(1), 16);
-  if (Number.isNaN(n)) return false;
-  const [r, g, b] = [(n >> 16) & 255, (n >> 8) & 255, n & 255];
-  return 0.299 * r + 0.587 * g + 0.114 * b > 200;
-}
