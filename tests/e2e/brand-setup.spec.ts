@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type BrowserContextOptions, type Page } from "@playwright/test";
+import { expect as baseExpect, test, type Browser, type BrowserContextOptions, type Page } from "@playwright/test";
 import {
   checkoutForm, expectNoSeriousA11yViolations, fillShipping, gotoHydrated, newAccount, productCards, signInAsOwner, signUp, toast, waitForHydration, waitForRouterIdle,
 } from "./helpers";
@@ -22,6 +22,9 @@ import { photo } from "./products-helpers";
  * the colours retired), so that another spec can add its own "Mint", "Maroon" and "Unstitched" and
  * find them by name (colours and size sets cannot be deleted once a product has used them).
  */
+
+/** Many page loads on a machine shared with other suites: a little more patience than the suite's 7 s. */
+const expect = baseExpect.configure({ timeout: 15_000 });
 
 const MINT = { name: "Mint", hex: "#98ff98", rgb: "rgb(152, 255, 152)" };
 const MAROON = { name: "Maroon", hex: "#7b1e3a", rgb: "rgb(123, 30, 58)" };
@@ -256,9 +259,9 @@ async function ownerSetsUpTheStorefront(owner: Page, run: Run, made: Made) {
   // A 14-day return window in Settings, and a Returns page that says it through the placeholder.
   await gotoHydrated(owner, "/seller/settings");
   const settings = owner.getByRole("form", { name: "Settings" });
-  const window = settings.getByRole("textbox", { name: "Return window (days after delivery)" });
-  made.returnWindowBefore = await window.inputValue();
-  await window.fill("14");
+  const returnWindow = settings.getByRole("textbox", { name: "Return window (days after delivery)" });
+  made.returnWindowBefore = await returnWindow.inputValue();
+  await returnWindow.fill("14");
   await settings.getByRole("button", { name: "Save Settings" }).click();
   await expect(toast(owner, "Settings saved. The shop shows them now.")).toBeVisible();
 
@@ -465,7 +468,11 @@ async function putBack(owner: Page, run: Run, made: Made) {
       await expect(hide.or(deleted).first()).toBeVisible();
       if (await hide.isVisible()) {
         await hide.click();
-        await expect(toast(owner, `${run.category.name} is hidden`)).toBeVisible();
+        // Back on the list, marked Hidden (the toast may come and go while the list loads).
+        await expect(owner).toHaveURL(/\/seller\/catalogue$/);
+        const row = owner.getByRole("region", { name: "Categories", exact: true }).getByRole("listitem")
+          .filter({ has: owner.getByRole("link", { name: run.category.name, exact: true }) });
+        await expect(row).toContainText("Hidden");
       }
     }],
     ["colours", async () => {
@@ -536,16 +543,22 @@ async function brandSetsUpTheShop(browser: Browser, owner: Page, guestOptions: B
   }
 
   // Put back: the guest's home, header and Returns page read as the demo's again.
-  const after = await (await browser.newContext(guestOptions)).newPage();
-  await untilShown(after, "/returns", async () => {
-    await expect(after.getByRole("heading", { level: 2, name: "7-day returns" })).toBeVisible({ timeout: 1000 });
-  });
-  await untilShown(after, "/", async () => {
-    await expect(after.getByRole("heading", { level: 1 })).toHaveText("Clothes you will live in, delivered to your door.", { timeout: 1000 });
-  });
-  await expect(after.getByRole("region", { name: "Announcement" })).toHaveCount(0);
-  await expect(after.getByRole("region", { name: "Shop by category" }).getByRole("link", { name: tileName(run) })).toHaveCount(0);
-  await after.context().close();
+  const afterContext = await browser.newContext(guestOptions);
+  const after = await afterContext.newPage();
+  try {
+    await untilShown(after, "/returns", async () => {
+      await expect(after.getByRole("heading", { level: 2, name: `${made.returnWindowBefore ?? 7}-day returns` })).toBeVisible({ timeout: 1000 });
+    });
+    await untilShown(after, "/", async () => {
+      await expect(after.getByRole("heading", { level: 1 })).toHaveText("Clothes you will live in, delivered to your door.", { timeout: 1000 });
+    });
+    await expect(after.getByRole("region", { name: "Announcement" })).toHaveCount(0);
+    await expect(after.getByRole("region", { name: "Shop by category" }).getByRole("link", { name: tileName(run) })).toHaveCount(0);
+    if (phone) await after.getByRole("banner").locator("summary").filter({ hasText: "Menu" }).click();
+    await expect(after.getByRole("navigation", { name: phone ? "Main menu" : "Main" }).getByRole("link", { name: run.menuLabel })).toHaveCount(0);
+  } finally {
+    await afterContext.close();
+  }
 }
 
 test.describe("a brand makes the shop its own, on a laptop", () => {
