@@ -99,7 +99,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 <ProductImage image={tile.image} sizes={TILE_SIZES} alt="" className="transition-transform group-hover:scale-105" />
                 <span className="block p-3">
                   <span className="block font-semibold text-stone-900">{tile.name}</span>
-                  <span className="block text-sm text-stone-600">{tile.comingSoon ? "Coming Soon" : `${tile.productCount} products`}</span>
+                  <span className="block text-sm text-stone-600">{tile.comingSoon ? "Coming Soon" : `${tile.productCount} ${tile.productCount === 1 ? "product" : "products"}`}</span>
                 </span>
               </Link>
             </li>
