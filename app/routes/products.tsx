@@ -40,6 +40,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     if (moved) throw redirect(`/category/${moved}${url.search}`, 301);
     throw data(null, { status: 404 });
   }
+  // A link kept from before a category's slug changed (/products?category=old) follows it too.
+  const filtered = url.searchParams.get("category");
+  if (!params.slug && filtered && !categories.some((c) => c.slug === filtered)) {
+    const moved = await resolveCategorySlug(context.db, filtered);
+    if (moved) {
+      url.searchParams.set("category", moved);
+      throw redirect(`${url.pathname}${url.search}`, 301);
+    }
+  }
   const query = parseListingQuery(url.searchParams, category?.slug);
   const [listing, facets] = await Promise.all([listProducts(context.db, query), listListingFacets(context.db, query)]);
   const activeCategory = categories.find((c) => c.slug === query.category) ?? null;

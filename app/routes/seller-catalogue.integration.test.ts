@@ -74,6 +74,11 @@ describe.each(DATABASE_KINDS)("categories through the routes on %s", (kind) => {
     expect(now.category).toMatchObject({ slug: "eid-lawn", name: "Lawn" });
     const missing = await listing("nothing");
     expect(missing.status).toBe(404);
+    // The listing's category filter kept in an old link follows the slug too.
+    const filtered = await callRoute(products.loader, { request: get("/products?category=lawn&sort=price-asc"), context, params: {} })
+      .catch((thrown: { init?: { status?: number } }) => ({ status: thrown.init?.status ?? thrown }));
+    expect(filtered.status).toBe(301);
+    expect(filtered.headers.get("location")).toBe("/products?category=eid-lawn&sort=price-asc");
 
     const api = await (await callRoute(apiCategories.loader, { request: get("/api/categories"), context })).json();
     const lawn = api.data.categories.find((c: { slug: string }) => c.slug === "eid-lawn");
