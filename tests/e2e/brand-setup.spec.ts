@@ -523,7 +523,6 @@ async function brandSetsUpTheShop(browser: Browser, owner: Page, guestOptions: B
   // A guest: a fresh browser context, no cookies.
   const guestContext = await browser.newContext(guestOptions);
   const guest = await guestContext.newPage();
-  let failed = true;
   try {
     await signInAsOwner(owner);
     await ownerSetsUpTheCatalogue(owner, run, made);
@@ -531,16 +530,15 @@ async function brandSetsUpTheShop(browser: Browser, owner: Page, guestOptions: B
     await guestSeesTheShop(guest, run, collectionSlug, phone);
     const order = await buyerOrdersMaroon(guest, run, made.productId!);
     await ownerReadsTheOrder(owner, run, order);
-    failed = false;
-  } finally {
+  } catch (error) {
+    // Clean up whatever happened, then report the scenario's own failure (not a clean-up's).
     await guestContext.close();
-    // Clean up whatever happened; a clean-up failure fails the test only when the scenario passed.
-    try {
-      await putBack(owner, run, made);
-    } catch (error) {
-      if (!failed) throw error;
-    }
+    await putBack(owner, run, made).catch(() => undefined);
+    throw error;
   }
+  await guestContext.close();
+  // The scenario passed: a clean-up failure fails the test.
+  await putBack(owner, run, made);
 
   // Put back: the guest's home, header and Returns page read as the demo's again.
   const afterContext = await browser.newContext(guestOptions);
