@@ -152,7 +152,7 @@ export default function StorefrontHome({ loaderData, actionData: sent }: Route.C
               {slides.map((s, i) => (
                 <li key={s.id} className="flex flex-wrap items-center gap-3 py-3">
                   {s.thumb && <img src={`/media/${s.thumb}.webp`} alt="" width={64} height={64} className="h-16 w-16 rounded-lg bg-stone-100 object-cover" />}
-                  <div className="min-w-0 flex-1">
+                  <div className="min-w-48 flex-1">
                     <p className="font-medium text-stone-900">{s.headline}</p>
                     <p className="text-sm text-stone-600">
                       <StateBadge state={s.state} /> {s.startsAt ? `from ${s.startsAt}` : ""} {s.endsAt ? `until ${s.endsAt}` : ""} {s.buttonHref && `· button to ${s.buttonHref}`}
