@@ -87,6 +87,29 @@ describe.each(DATABASE_KINDS)("storefront reads kept in memory (%s)", (kind) => 
       await other?.close();
     }
   });
+  it("an owner's edit of a page, a category or a product drops the guest pages; an order's stock change does not", async () => {
+    const changes: string[] = [];
+    let last = "";
+    listener.onPagesChanged(() => changes.push(last));
+    const seen = (what: string) => eventually(async () => expect(changes).toContain(what));
+    last = "page";
+    await database.db.execute(sql`update pages set title = title where builtin = 'returns'`);
+    await seen("page");
+    last = "category";
+    await database.db.execute(sql`update categories set description = description where slug = (select slug from categories limit 1)`);
+    await seen("category");
+    last = "product";
+    await database.db.update(products).set({ updatedAt: new Date() }).where(eq(products.id, productId));
+    await seen("product");
+    // A stock change comes after a settled edit; a page edit after it shows the listener still hears.
+    last = "stock";
+    await database.db.execute(sql`update product_variants set stock = stock where product_id = ${productId}`);
+    last = "page again";
+    await database.db.execute(sql`update pages set title = title where builtin = 'about'`);
+    await seen("page again");
+    expect(changes).not.toContain("stock");
+  });
+
   it("a scheduled sale starts and ends on time: the product page shows its price then, with no write to announce it", async () => {
     const changes: number[] = [];
     listener.onPagesChanged(() => changes.push(Date.now()));

@@ -7,11 +7,15 @@ import { nextScheduleBoundary } from "~/flows/next-schedule-boundary.server";
 import { SETTINGS_CHANNEL } from "~/db/settings-changed";
 
 /**
- * The storefront's words and shape the owner edits (issue 29): a change to one of these tables
- * changes what guests' pages say, so the guest page cache is dropped too (as for prices), and the
- * next page load shows it.
+ * What the owner edits and guests' pages show: the storefront's words and shape (issue 29) and the
+ * products themselves. A change to one of these tables drops the guest page cache too (as for
+ * prices), so the next page load shows it. Not product_variants: every order changes stock there,
+ * and the page cache's one-second reuse is what carries a busy day's browsing.
  */
-const STOREFRONT_CONTENT_TABLES = new Set(["pages", "menu_items", "hero_slides", "collections", "collection_products", "categories", "category_redirects", "colors", "size_sets"]);
+const GUEST_PAGE_TABLES = new Set([
+  "pages", "menu_items", "hero_slides", "collections", "collection_products", "categories", "category_redirects", "colors", "size_sets",
+  "products", "product_images",
+]);
 
 /** setTimeout's longest wait is about 24.8 days; a boundary further off is looked up again then. */
 const LONGEST_WAIT_MS = 24 * 24 * 60 * 60 * 1000;
@@ -69,7 +73,7 @@ export function createReadCacheListener(database: Pick<Database, "db" | "listen"
       stops = await Promise.all([
         database.listen(CATALOG_CHANNEL, (payload) => {
           cache.invalidate("catalog");
-          if (STOREFRONT_CONTENT_TABLES.has(payload)) for (const listener of pageListeners) listener();
+          if (GUEST_PAGE_TABLES.has(payload)) for (const listener of pageListeners) listener();
           // A sale or a hero slide added, moved or removed: the boundaries are read again.
           if (payload === "scheduled_sales" || payload === "hero_slides" || payload === RESYNC_PAYLOAD) void scheduleNextBoundary();
         }),
