@@ -2,6 +2,7 @@ import { apiData, apiError, handleApi } from "~/http/api.server";
 import { getPublishedCollection } from "~/modules/catalog/get-collection.server";
 import { listCollectionProducts } from "~/modules/catalog/list-collection-products.server";
 import { PAGE_SIZE } from "~/modules/catalog/listing-options";
+import { productCardJson } from "~/modules/catalog/product-card-json";
 import { readCollectionPageQuery } from "~/modules/catalog/collection-page-query";
 import { mediaUrl, pickSource } from "~/modules/media/image-url";
 import type { Route } from "./+types/api.collection";
@@ -17,21 +18,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const collection = await getPublishedCollection(context.db, params.slug);
     if (!collection) return apiError(404, "NOT_FOUND", "Collection not found");
     const listing = await listCollectionProducts(context.db, collection, query);
-    const products = listing.items.slice((query.page - 1) * PAGE_SIZE).map((p) => ({
-      id: p.id,
-      name: p.name,
-      category: p.categorySlug,
-      categoryName: p.categoryName,
-      description: p.description,
-      price: p.price,
-      originalPrice: p.originalPrice,
-      onSale: p.onSale,
-      status: p.status,
-      rating: p.rating,
-      reviewCount: p.reviewCount,
-      stock: p.stock,
-      image: p.image && p.image.sources.length > 0 ? mediaUrl(pickSource(p.image.sources, 800).key) : null,
-    }));
+    const products = listing.items.slice((query.page - 1) * PAGE_SIZE).map(productCardJson);
     const image = collection.image;
     return apiData({
       collection: {

@@ -2,12 +2,12 @@ import { apiData, apiError, handleApi, methodNotAllowed, readJson, requireApiUse
 import { getProductForEdit } from "~/modules/catalog/get-product-for-edit.server";
 import { listProducts } from "~/modules/catalog/list-products.server";
 import { PAGE_SIZE } from "~/modules/catalog/listing-options";
+import { productCardJson } from "~/modules/catalog/product-card-json";
 import { readListingQuery } from "~/modules/catalog/listing-query";
 import { ownerProductJson } from "~/modules/catalog/owner-product-json";
 import { productInputSchema } from "~/modules/catalog/product-input";
 import { saveProduct } from "~/flows/save-product.server";
 import { readProductRequest } from "~/http/read-product-request.server";
-import { mediaUrl, pickSource } from "~/modules/media/image-url";
 import type { Route } from "./+types/api.products";
 
 /**
@@ -19,22 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const { query, errors } = readListingQuery(new URL(request.url).searchParams);
     if (Object.keys(errors).length > 0) return apiError(400, "VALIDATION", "Please check the filters", errors);
     const listing = await listProducts(context.db, query);
-    const products = listing.items.slice((query.page - 1) * PAGE_SIZE).map((p) => ({
-      id: p.id,
-      name: p.name,
-      category: p.categorySlug,
-      categoryName: p.categoryName,
-      description: p.description,
-      price: p.price,
-      originalPrice: p.originalPrice,
-      onSale: p.onSale,
-      status: p.status,
-      rating: p.rating,
-      reviewCount: p.reviewCount,
-      stock: p.stock,
-      swatches: p.swatches,
-      image: p.image && p.image.sources.length > 0 ? mediaUrl(pickSource(p.image.sources, 800).key) : null,
-    }));
+    const products = listing.items.slice((query.page - 1) * PAGE_SIZE).map(productCardJson);
     return apiData({ products, total: listing.total, page: query.page, pageSize: PAGE_SIZE, hasMore: listing.hasMore });
   });
 }
