@@ -16,7 +16,6 @@ import { takeFlash } from "~/http/flash.server";
 import { CLEAR_OVERSIZE_COOKIE, OVERSIZE_MESSAGE, readOversizeNotice } from "~/http/oversize-form";
 import { useLiveRefresh } from "~/lib/use-live-refresh";
 import { useRememberLocation } from "~/lib/use-remembered-location";
-import { listCategories } from "~/modules/catalog/list-categories.server";
 import { getSettings } from "~/modules/settings/get-settings.server";
 import { readStorefrontMenus } from "~/modules/storefront/menus.server";
 import { rootBrand, liveAnnouncement } from "~/modules/storefront/storefront-frame";
@@ -27,8 +26,8 @@ import { mediaUrl, pickSource } from "~/modules/media/image-url";
 import { accentCss } from "~/modules/storefront/brand";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const [settings, categories, menus, user, { flash, clear }] = await Promise.all([
-    getSettings(context.db), listCategories(context.db), readStorefrontMenus(context.db), getUser(request, context), takeFlash(request),
+  const [settings, menus, user, { flash, clear }] = await Promise.all([
+    getSettings(context.db), readStorefrontMenus(context.db), getUser(request, context), takeFlash(request),
   ]);
   const { cartCount, wishlist } = user ? await readShopperBadges(context.db, user.id) : { cartCount: 0, wishlist: [] as string[] };
   // A renewed session cookie cache (or a flash message read) goes back with the page.
@@ -55,7 +54,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       productsSold: settings.productsSold,
       averageRating: settings.averageRating,
     },
-    categories: categories.map((c) => ({ slug: c.slug, name: c.name })),
     menus,
     brand: rootBrand(settings),
     // Decided at each request: the guest page cache is emptied when the bar starts or ends (server/read-cache-listener.ts).

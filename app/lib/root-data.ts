@@ -6,7 +6,7 @@ export type Flash = { type: "success" | "error" | "info"; message: string };
 
 /**
  * What root.tsx's loader gives every page (it is checked against this type): the shop facts
- * (brand, contact, shipping rule, categories), the signed-in shopper and their badges. Declared
+ * (brand, contact, shipping rule, menus), the signed-in shopper and their badges. Declared
  * here rather than inferred from the loader, so components can read it without importing root.tsx
  * (which imports them).
  */
@@ -27,7 +27,6 @@ export type RootData = {
     productsSold: number;
     averageRating: number;
   };
-  categories: { slug: string; name: string }[];
   /** The header's and the footer's menus (one level of children), as shoppers may see them. */
   menus: { header: RootMenuLink[]; footer: RootMenuLink[] };
   /** The brand's look: logo and favicon (null: the name as text, the built-in icon), accent colour (null: built-in). */
@@ -52,7 +51,7 @@ export type RootImage = { width: number; height: number; sources: { key: string;
 /** A menu item: a path on the shop, or null for a heading. */
 export type RootMenuLink = { id: number; label: string; href: string | null; children: RootMenuLink[] };
 
-/** The shop facts every page shares (brand, contact, shipping rule, categories). */
+/** The shop facts every page shares (brand, contact, shipping rule, menus). */
 export function useRootData(): RootData | undefined {
   return useRouteLoaderData("root") as RootData | undefined;
 }
