@@ -216,11 +216,11 @@ function OptionFilter({ legend, name, facets, chosen, onChange, className }: {
       <legend className="field-label">{legend}</legend>
       <div className="flex flex-wrap gap-2">
         {facets.map((f) => (
-          <label key={f.slug} className="relative inline-flex min-h-10 cursor-pointer items-center gap-1.5 rounded-full border border-stone-300 bg-white px-3 text-sm text-stone-800 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 has-[:checked]:font-semibold has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600">
+          <label key={f.slug} className="filter-chip">
             <input type="checkbox" name={name} value={f.slug} defaultChecked={chosen.includes(f.slug)} onChange={onChange} className="h-4 w-4 accent-brand-700" />
             {f.hex && <ColourSwatch hex={f.hex} />}
             {f.name}
-            <span className="text-xs text-stone-600">({f.count})</span>
+            <span className="text-xs text-stone-600">{`(${f.count})`}</span>
           </label>
         ))}
       </div>

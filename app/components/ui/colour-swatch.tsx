@@ -5,7 +5,7 @@ import { isLightSwatch } from "~/modules/catalog/swatch";
  * white). Decorative by default (the name is beside it); `label` makes it the accessible text.
  */
 export function ColourSwatch({ hex, label, className = "h-4 w-4" }: { hex: string; label?: string; className?: string }) {
-  const ring = isLightSwatch(hex) ? "border-stone-400" : "border-black/10";
-  if (label) return <span role="img" aria-label={label} title={label} className={`inline-block shrink-0 rounded-full border ${ring} ${className}`} style={{ backgroundColor: hex }} />;
-  return <span aria-hidden className={`inline-block shrink-0 rounded-full border ${ring} ${className}`} style={{ backgroundColor: hex }} />;
+  const look = `swatch ${isLightSwatch(hex) ? "swatch-light " : ""}${className}`;
+  if (label) return <span role="img" aria-label={label} title={label} className={look} style={{ backgroundColor: hex }} />;
+  return <span aria-hidden className={look} style={{ backgroundColor: hex }} />;
 }

@@ -41,7 +41,7 @@ export function ProductCard({ product, layout = "grid", priority = false, sizes 
     );
   }
   return (
-    <article data-testid="product-card" className="group relative flex flex-col overflow-hidden rounded-xl border border-stone-200 bg-white">
+    <article data-testid="product-card" className="card group">
       <WishlistButton productId={product.id} name={product.name} className="absolute right-2 top-2 z-10" />
       <Link to={href} className="relative block overflow-hidden" tabIndex={-1} aria-hidden>
         <ProductImage image={product.image} sizes={sizes} priority={priority} alt="" className="transition-transform duration-300 group-hover:scale-105" />
@@ -68,9 +68,9 @@ function Swatches({ swatches }: { swatches: ProductCardData["swatches"] | undefi
   const more = swatches.length - shown.length;
   return (
     <p className="flex flex-wrap items-center gap-1" data-testid="card-swatches">
-      <span className="sr-only">Colours: {swatches.map((s) => s.name).join(", ")}</span>
+      <span className="sr-only">{`Colours: ${swatches.map((s) => s.name).join(", ")}`}</span>
       {shown.map((s) => <ColourSwatch key={s.name} hex={s.hex} className="h-3.5 w-3.5" />)}
-      {more > 0 && <span aria-hidden className="text-xs text-stone-600">+{more}</span>}
+      {more > 0 && <span aria-hidden className="text-xs text-stone-600">{`+${more}`}</span>}
     </p>
   );
 }

@@ -23,7 +23,7 @@ export function WishlistButton({ productId, name, className = "" }: { productId:
   // The card around it names the product; the product's name stays out of this button's name so
   // "the link called {product}" always means the product link.
   const label = saved ? "Remove from wishlist" : "Save to wishlist";
-  const look = `flex h-10 w-10 items-center justify-center rounded-full bg-white/90 shadow-sm ring-1 ring-stone-200 hover:bg-white ${saved ? "text-red-600" : "text-stone-700"} ${className}`;
+  const look = `card-button ${saved ? "text-red-600" : "text-stone-700"} ${className}`;
   if (!root?.user) {
     // A guest signs in first and comes back (a GET form: a button, and it works without JavaScript).
     return (
