@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
 import { products, productVariants } from "./catalog";
 import { ORDER_CHANNELS, ORDER_STATUSES, oneOfSql, PAYMENT_STATUSES } from "./statuses";
@@ -65,6 +65,13 @@ export const orders = pgTable(
     // The discount code the order used (as the buyer typed it, upper-case) and what it took off.
     discountCode: text("discount_code"),
     discountTotal: integer("discount_total").notNull().default(0),
+    // Paid from the buyer's store credit (modules/returns): taken off what is collected at the door.
+    storeCreditUsed: integer("store_credit_used").notNull().default(0),
+    // A replacement order (an exchange): the value of the item sent back, put toward the new one, so
+    // the cash to collect is only the price difference.
+    exchangeCredit: integer("exchange_credit").notNull().default(0),
+    // A replacement order points at the order whose item it exchanges.
+    replacesOrderId: uuid("replaces_order_id").references((): AnyPgColumn => orders.id, { onDelete: "set null" }),
     shippingFee: integer("shipping_fee").notNull(),
     total: integer("total").notNull(),
     fullName: text("full_name").notNull(),
@@ -99,7 +106,9 @@ export const orders = pgTable(
     uniqueIndex("orders_user_idempotency_idx").on(t.userId, t.idempotencyKey),
     // The same for an order the owner enters (it has no buyer account): a key is unique per owner.
     uniqueIndex("orders_placed_by_idempotency_idx").on(t.placedBy, t.idempotencyKey),
-    check("orders_total_is_sum", sql`${t.total} = ${t.subtotal} - ${t.discountTotal} + ${t.shippingFee}`),
+    check("orders_total_is_sum", sql`${t.total} = ${t.subtotal} - ${t.discountTotal} - ${t.storeCreditUsed} - ${t.exchangeCredit} + ${t.shippingFee}`),
+    check("orders_credits_within_total", sql`${t.storeCreditUsed} >= 0 and ${t.exchangeCredit} >= 0 and ${t.total} >= 0`),
+    index("orders_replaces_idx").on(t.replacesOrderId),
     check("orders_discount_within_subtotal", sql`${t.discountTotal} between 0 and ${t.subtotal}`),
     check("orders_status_known", sql.raw(`status in (${oneOfSql(ORDER_STATUSES)})`)),
     check("orders_payment_status_known", sql.raw(`payment_status in (${oneOfSql(PAYMENT_STATUSES)})`)),

@@ -10,3 +10,4 @@ export * from "./abuse";
 export * from "./shipping";
 export * from "./promotions";
 export * from "./storefront";
+export * from "./returns";

@@ -27,6 +27,33 @@ export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
 export const ORDER_CHANNELS = ["web", "phone", "whatsapp", "instagram"] as const;
 export type OrderChannel = (typeof ORDER_CHANNELS)[number];
 
+/**
+ * A return or exchange request (modules/returns): requested by the buyer; approved or rejected by
+ * the owner; received when the item is back; closed when every refund, credit and replacement is done.
+ */
+export const RETURN_STATUSES = ["requested", "approved", "received", "closed", "rejected"] as const;
+export type ReturnStatus = (typeof RETURN_STATUSES)[number];
+
+/** Why the buyer sends an item back. */
+export const RETURN_REASONS = ["wrong_size", "defective", "not_as_pictured", "changed_mind", "other"] as const;
+export type ReturnReason = (typeof RETURN_REASONS)[number];
+
+/** Per item: its money back (return) or another size or colour of the same product (exchange). */
+export const RETURN_ITEM_KINDS = ["return", "exchange"] as const;
+export type ReturnItemKind = (typeof RETURN_ITEM_KINDS)[number];
+
+/** What came back: resellable goes back into stock (once); damaged does not and is counted. */
+export const RETURN_CONDITIONS = ["resellable", "damaged"] as const;
+export type ReturnCondition = (typeof RETURN_CONDITIONS)[number];
+
+/** How a refund went out; the shop records it, it never sends money itself. */
+export const REFUND_METHODS = ["store_credit", "jazzcash", "easypaisa", "bank_transfer", "cash"] as const;
+export type RefundMethod = (typeof REFUND_METHODS)[number];
+
+/** Why a buyer's store credit changed: a refund or an exchange's lower price gave it, an order spent it, a cancelled order gave it back. */
+export const STORE_CREDIT_KINDS = ["refund", "exchange_difference", "spent", "restored"] as const;
+export type StoreCreditKind = (typeof STORE_CREDIT_KINDS)[number];
+
 /** `column in ('a', 'b')` for a CHECK constraint over one of the lists above. */
 export function oneOfSql(values: readonly string[]): string {
   return values.map((v) => `'${v.replace(/'/g, "''")}'`).join(", ");
