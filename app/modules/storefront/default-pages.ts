@@ -54,19 +54,26 @@ You pay cash when your parcel arrives, and if something does not fit you have {r
     title: "Returns & Exchanges",
     description: "Return or exchange unworn items within {return_window_days} days of delivery.",
     updated: UPDATED,
-    body: `## {return_window_days}-day returns
+    body: `## {return_window_days}-day returns and exchanges
 
 You can return or exchange any item within {return_window_days} days of the day it was delivered, as long as it is unworn, unwashed and has its tags attached.
 
-## How to return
+## How to ask
 
-- Write to {contact_email} or call {phone} with your order number and the item you want to return.
-- We arrange a pick-up by courier or you can drop it at our store at {shop_address}, {shop_city}.
-- Once we receive and check the item, we refund you by bank transfer or mobile wallet (JazzCash or Easypaisa) within 5 working days, or send your exchange.
+- Sign in, open the order under My Orders and choose **Return or exchange**. Pick the items and how many, tell us why, and for each item choose your money back or another size or colour of the same product (only what is in stock is offered). You can add up to 3 photos.
+- We approve your request or tell you why not. Each step shows on your order page and reaches you by e-mail.
+- Ordered without an account? Write to {contact_email} or call {phone} with your order number.
 
 ## Exchanges
 
-Need another size or colour? We send the replacement as soon as the original is picked up, subject to stock.
+- Once we approve an exchange, we send the replacement as its own order (its number starts with EX-), and the courier collects the original at your door when it delivers the new one.
+- Same price: nothing more to pay. If the new item costs more, you pay only the difference in cash on delivery. If it costs less, the difference goes to your store credit once the original is back.
+
+## Refunds
+
+- When the item is back and checked, we refund what you paid for it: as store credit, which you can spend at checkout straight away, or by JazzCash, Easypaisa or bank transfer within 5 working days.
+- A cash-on-delivery order sent back before it was paid has nothing to refund.
+- Store credit pays for part or all of a later order at checkout; whatever it does not cover is paid in cash on delivery.
 
 ## Refused parcels
 

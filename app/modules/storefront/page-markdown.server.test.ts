@@ -101,10 +101,11 @@ describe("the page sanitizer", () => {
     expectInert(renderPageMarkdown("[x]({brand_name})", asLink));
   });
 
-  it("reads the default Returns page as the shop always said it", () => {
+  it("reads the default Returns page with the shop's own figures and contacts", () => {
     const html = renderPageMarkdown(DEFAULT_PAGES.returns.body, values);
-    expect(html).toContain("<h2>7-day returns</h2>");
-    expect(html).toContain("<li>Write to hello@kapra.pk or call +92 321 2345678 with your order number and the item you want to return.</li>");
+    expect(html).toContain("<h2>7-day returns and exchanges</h2>");
+    expect(html).toContain("<li>Ordered without an account? Write to hello@kapra.pk or call +92 321 2345678 with your order number.</li>");
+    expect(html).toContain("choose <strong>Return or exchange</strong>");
     expect(html).toContain("<p>Orders reach Karachi in 3-5 working days and the rest of Pakistan in 5-7 working days.</p>");
     expect(html).toContain("<p>Shipping is a flat Rs 200 per order, anywhere in Pakistan. Shipping is not charged again for an exchange of a faulty or wrong item.</p>");
     for (const page of Object.values(DEFAULT_PAGES)) {

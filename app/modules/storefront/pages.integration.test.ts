@@ -35,7 +35,7 @@ describe.each(DATABASE_KINDS)("the shop's pages on %s", (kind) => {
     ]);
     const returns = await getPageView(db(), { builtin: "returns" });
     expect(returns).toMatchObject({ title: "Returns & Exchanges", heading: "Returns & Exchanges", updated: "November 2026", description: "Return or exchange unworn items within 7 days of delivery." });
-    expect(returns?.html).toContain("<h2>7-day returns</h2>");
+    expect(returns?.html).toContain("<h2>7-day returns and exchanges</h2>");
     const about = await getPageView(db(), { builtin: "about" });
     expect(about).toMatchObject({ heading: "About Kapra", updated: null });
     expect((await getFaqEntries(db()))[0]).toEqual({
@@ -46,7 +46,7 @@ describe.each(DATABASE_KINDS)("the shop's pages on %s", (kind) => {
   it("follows a settings change: a return window of 14 days makes the Returns page say 14 days", async () => {
     expect(await updateSettings(db(), { ...SETTINGS, returnWindowDays: "14", localDeliveryMinDays: "2", localDeliveryMaxDays: "4" })).toEqual({ ok: true });
     const returns = await getPageView(db(), { slug: "returns" });
-    expect(returns?.html).toContain("<h2>14-day returns</h2>");
+    expect(returns?.html).toContain("<h2>14-day returns and exchanges</h2>");
     expect(returns?.html).toContain("within 14 days of the day it was delivered");
     expect(returns?.html).toContain("Orders reach Karachi in 2-4 working days");
     expect(returns?.description).toBe("Return or exchange unworn items within 14 days of delivery.");
