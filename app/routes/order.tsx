@@ -8,7 +8,7 @@ import { useKeptActionData } from "~/lib/use-kept-action-data";
 import { formatPrice } from "~/lib/money";
 import { formatPakistaniMobile } from "~/lib/phone";
 import { pageMeta } from "~/lib/seo";
-import { formatShopDate } from "~/lib/shop-time";
+import { formatShopDate, formatShopDateLong } from "~/lib/shop-time";
 import { formatDeliveryRange } from "~/modules/checkout/delivery-estimate";
 import { getOrder } from "~/modules/orders/get-order.server";
 import { buyerPaymentStatusLabel, PAYMENT_STATUS_LABELS } from "~/modules/orders/order-lifecycle";
@@ -19,6 +19,9 @@ import { cancelParcelBooking } from "~/flows/book-parcels.server";
 import { BOOKABLE_STATUSES } from "~/modules/shipping/booking/book-shipments.server";
 import type { Route } from "./+types/order";
 import { CourierDetails } from "~/components/orders/courier-details";
+import { ReturnsSection } from "~/components/returns/returns-section";
+import { listReturnsForOrder } from "~/modules/returns/list-returns-for-order.server";
+import { returnableItems } from "~/modules/returns/returnable-items.server";
 
 export const meta: Route.MetaFunction = ({ matches, data }) =>
   pageMeta({ matches, title: data?.order ? `Order ${data.order.orderNumber}` : "Order not found", description: "Your order and its delivery.", path: "/orders", noindex: true });
@@ -28,17 +31,21 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   // Someone else's order reads exactly like one that does not exist.
   const order = await getOrder(context.db, user, params.id);
   const ownerView = user.role === "seller";
-  if (!order) return data({ order: null, dashboard: ownerView ? "/seller/orders" : "/buyer-dashboard", canRate: false, myRatings: {}, shipment: null, ownerView, canCancelBooking: false }, { status: 404 });
+  if (!order) return data({ order: null, dashboard: ownerView ? "/seller/orders" : "/buyer-dashboard", canRate: false, myRatings: {}, shipment: null, ownerView, canCancelBooking: false, returns: [], returnWindow: null }, { status: 404 });
   // A delivered order's buyer may rate what came in it (modules/reviews); the owner only reads.
   const canRate = user.role === "buyer" && order.status === "delivered";
-  const [myRatings, shipment] = await Promise.all([
+  const [myRatings, shipment, returns, returnable] = await Promise.all([
     canRate ? ratingsByProduct(context.db, user.id, order.items.map((i) => i.productId)) : ({} as Awaited<ReturnType<typeof ratingsByProduct>>),
     // The parcel's costs, courier statuses and settlement are the shop's business: sellers only.
     ownerView ? shipmentForOrder(context.db, order.id) : null,
+    listReturnsForOrder(context.db, order.id),
+    // Only the buyer of a delivered order is offered a return (the window and what is left decide).
+    !ownerView && order.status === "delivered" ? returnableItems(context.db, { userId: user.id, orderId: order.id }) : null,
   ]);
   // The same rule as cancelBooking's: a booking can be taken back until the parcel ships.
   const canCancelBooking = shipment !== null && (BOOKABLE_STATUSES as readonly string[]).includes(order.status);
-  return { order, dashboard: ownerView ? "/seller/orders" : "/buyer-dashboard", canRate, myRatings, shipment, ownerView, canCancelBooking };
+  const returnWindow = returnable?.closesAt && returnable.windowDays > 0 ? { open: returnable.open, closesAt: returnable.closesAt, closed: returnable.closesAt.getTime() < Date.now() } : null;
+  return { order, dashboard: ownerView ? "/seller/orders" : "/buyer-dashboard", canRate, myRatings, shipment, ownerView, canCancelBooking, returns, returnWindow };
 }
 
 /** The owner's Cancel Booking on the shipment: the parcel comes off the load sheet and labels, the order stays. */
@@ -58,7 +65,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 /** The order confirmation (PRODUCT.md): what was ordered, what to pay at the door, and when it comes. */
 export default function OrderPage({ loaderData, actionData: sentActionData }: Route.ComponentProps) {
-  const { order, dashboard, canRate, myRatings, shipment, ownerView, canCancelBooking } = loaderData;
+  const { order, dashboard, canRate, myRatings, shipment, ownerView, canCancelBooking, returns, returnWindow } = loaderData;
   const actionData = useKeptActionData(sentActionData);
   if (!order) {
     return (
@@ -132,6 +139,18 @@ export default function OrderPage({ loaderData, actionData: sentActionData }: Ro
           {order.city}{order.postalCode ? ` ${order.postalCode}` : ""}, {order.country}<br />
           {order.phone && formatPakistaniMobile(order.phone)}
         </address>
+
+        {returnWindow?.open && (
+          <div className="mt-6 flex flex-wrap items-center gap-x-4 gap-y-2 rounded-xl bg-stone-50 p-4" data-testid="return-offer">
+            <Link to={`/orders/${order.id}/return`} className="btn-primary" aria-describedby="return-until">Return or exchange</Link>
+            <p id="return-until" className="text-sm text-stone-700">You can return or exchange items until {formatShopDateLong(returnWindow.closesAt)}</p>
+          </div>
+        )}
+        {returnWindow && !returnWindow.open && returnWindow.closed && (
+          <p className="mt-6 text-sm text-stone-700" data-testid="return-closed">Returns and exchanges for this order closed on {formatShopDateLong(returnWindow.closesAt)}.</p>
+        )}
+
+        <ReturnsSection returns={returns} ownerView={ownerView} />
 
         {shipment && (
           <ShipmentDetails
