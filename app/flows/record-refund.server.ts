@@ -6,7 +6,7 @@ import { lockOrder, markOrderRefunded } from "~/modules/orders/order-row-moves.s
 import { insertRefund, orderRefundedInFull } from "~/modules/returns/record-refund-row.server";
 import { parseOrRefuse, refundInput, type RefundInput } from "~/modules/returns/return-input";
 import { assertReturnStatus, closeReturnIfDone, findReturn, lockReturn, readReturnMoney, recordReturnEvent } from "~/modules/returns/return-records.server";
-import { checkRefundAmount, refundNote, refundRoom } from "~/modules/returns/return-rules";
+import { checkRefundAmount, NOTHING_PAID_MESSAGE, refundNote, refundRoom } from "~/modules/returns/return-rules";
 import { grantStoreCredit } from "~/modules/store-credit/store-credit.server";
 import type { FlowContext } from "./flow-context";
 
@@ -39,8 +39,10 @@ export async function recordRefund({ db, now = new Date() }: FlowContext, actor:
     await lockOrder(tx, found.orderId);
     const request = await lockReturn(tx, returnId);
     if (request.status === "approved") throw new AppError("CONFLICT", "Mark the items received before recording a refund");
-    assertReturnStatus(request, ["received"]);
     const money = await readReturnMoney(tx, request);
+    // An unpaid order says so whatever the request's status (it closes at receipt: nothing to refund).
+    if (!money.room.paid) throw new AppError("CONFLICT", NOTHING_PAID_MESSAGE, { amount: NOTHING_PAID_MESSAGE });
+    assertReturnStatus(request, ["received"]);
     checkRefundAmount(refund.amount, money.room);
     if (refund.method === "store_credit" && !request.userId) throw new AppError("VALIDATION", NO_ACCOUNT_FOR_CREDIT, { method: NO_ACCOUNT_FOR_CREDIT });
 

@@ -27,7 +27,7 @@ export async function orderRefundedInFull(db: DbOrTx, orderId: string): Promise<
   const [row] = await db
     .select({
       paid: sql<number>`(${orders.subtotal} - ${orders.discountTotal})::int`,
-      refunded: sql<number>`(select coalesce(sum(${refunds.amount}), 0) from ${refunds} where ${refunds.orderId} = ${orders.id})::int`,
+      refunded: sql<number>`(select coalesce(sum(r.amount), 0) from refunds r where r.order_id = "orders"."id")::int`,
     })
     .from(orders)
     .where(eq(orders.id, orderId));
