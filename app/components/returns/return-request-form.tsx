@@ -34,7 +34,7 @@ export function ReturnRequestForm({ orderId, lines, closesAt, state }: { orderId
   const action = `/orders/${orderId}/return`;
   const sending = navigation.state === "submitting" && navigation.formAction === action;
   const [photoError, setPhotoError] = useState<string | null>(null);
-  const errors = { ...(state?.errors ?? {}), ...(photoError ? { [F.photos]: photoError } : {}) };
+  const errors: Record<string, string> = { ...(state?.errors ?? {}), ...(photoError ? { [F.photos]: photoError } : {}) };
   const formRef = useFocusFirstInvalid(state?.errors);
   const values = state?.values ?? {};
   const reasonChecked = values[F.reason] ?? "";
