@@ -8,6 +8,7 @@ import { receivePhotos } from "~/http/receive-photos.server";
 import { AppError } from "~/lib/errors";
 import { useKeptActionData } from "~/lib/use-kept-action-data";
 import { pageMeta } from "~/lib/seo";
+import { parseOrRefuse, returnRequestInput } from "~/modules/returns/return-input";
 import { MAX_RETURN_PHOTOS } from "~/modules/returns/return-rules";
 import { returnableItems } from "~/modules/returns/returnable-items.server";
 import { requestReturn } from "~/flows/request-return.server";
@@ -56,7 +57,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (photoErrors[F.photos]) return refuse(400, values, photoErrors, "Please check the highlighted fields", true);
 
   try {
-    const { returnNumber } = await requestReturn(context, { userId: user.id, orderId: returnable.orderId, ...body, photos: received.photos });
+    const input = parseOrRefuse(returnRequestInput, body);
+    const { returnNumber } = await requestReturn(context, { userId: user.id, orderId: returnable.orderId, ...input, photos: received.photos });
     const flash = await setFlash({ type: "success", message: `Return request ${returnNumber} sent` });
     return redirect(`/orders/${returnable.orderId}`, { headers: { "Set-Cookie": flash } });
   } catch (error) {
