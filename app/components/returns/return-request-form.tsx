@@ -67,7 +67,7 @@ export function ReturnRequestForm({ orderId, lines, closesAt, state }: { orderId
         <legend className="px-1 font-semibold text-stone-900">Why are you sending it back?</legend>
         <div className="mt-1 grid gap-2 sm:grid-cols-2">
           {REASONS.map((reason) => (
-            <label key={reason} className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-stone-300 px-3 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50">
+            <label key={reason} className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-stone-300 px-3 has-[input:checked]:border-brand-700 has-[input:checked]:bg-brand-50">
               <input type="radio" name={F.reason} value={reason} defaultChecked={reasonChecked === reason} className="h-4 w-4 accent-brand-700" aria-invalid={errors[F.reason] ? true : undefined} />
               <span>{RETURN_REASON_LABELS[reason]}</span>
             </label>
@@ -117,14 +117,13 @@ function LineFieldset({ line, values, error }: { line: ReturnableLine; values: R
   };
   return (
     <fieldset className="min-w-0 rounded-xl border border-stone-200 p-4" aria-describedby={error ? `${id}-error` : undefined} data-testid="return-line">
-      <legend className="sr-only">{line.name}, {line.color} / {line.size}</legend>
-      <div className="flex items-center gap-3">
+      <legend className="flex items-center gap-3">
         {line.imageKey && <img src={mediaUrl(line.imageKey)} alt="" width={48} height={60} className="h-15 w-12 rounded object-cover" loading="lazy" />}
-        <div className="min-w-0">
-          <p className="font-medium text-stone-900" aria-hidden>{line.name}</p>
-          <p className="text-sm text-stone-600" aria-hidden>{line.color} / {line.size} · {formatPrice(line.price)} each</p>
-        </div>
-      </div>
+        <span className="min-w-0 font-medium text-stone-900">
+          {line.name}
+          <span className="block text-sm font-normal text-stone-600">{line.color} / {line.size} · {formatPrice(line.price)} each</span>
+        </span>
+      </legend>
       <div className="mt-3 grid gap-3 sm:grid-cols-[8rem_1fr] sm:items-start">
         <div>
           <label htmlFor={`${id}-quantity`} className="field-label">How many</label>
@@ -132,12 +131,13 @@ function LineFieldset({ line, values, error }: { line: ReturnableLine; values: R
             {Array.from({ length: line.returnable + 1 }, (_, n) => <option key={n} value={n}>{n === 0 ? "0 (keep it)" : n}</option>)}
           </select>
         </div>
-        <div className="grid gap-2" role="radiogroup" aria-label={`Return or exchange ${line.name}`}>
-          <label className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-stone-300 px-3 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50">
+        <fieldset className="grid min-w-0 gap-2">
+          <legend className="field-label">Return or exchange</legend>
+          <label className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-stone-300 px-3 has-[input:checked]:border-brand-700 has-[input:checked]:bg-brand-50">
             <input type="radio" name={F.kind(line.orderItemId)} value="return" defaultChecked={kind === "return"} className="h-4 w-4 accent-brand-700" />
             <span>Return (money back)</span>
           </label>
-          <div className="grid gap-2 rounded-lg border border-stone-300 p-3 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50">
+          <div className="grid gap-2 rounded-lg border border-stone-300 p-3 has-[input:checked]:border-brand-700 has-[input:checked]:bg-brand-50">
             <label className="flex cursor-pointer items-center gap-3">
               <input
                 id={`${id}-exchange`} type="radio" name={F.kind(line.orderItemId)} value="exchange" disabled={!canExchange}
@@ -164,7 +164,7 @@ function LineFieldset({ line, values, error }: { line: ReturnableLine; values: R
               <p className="text-sm text-stone-600">No other size or colour is in stock just now.</p>
             )}
           </div>
-        </div>
+        </fieldset>
       </div>
       {error && <p id={`${id}-error`} className="field-error">{error}</p>}
     </fieldset>
