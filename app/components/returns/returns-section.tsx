@@ -47,7 +47,7 @@ function ReturnRequestCard({ card, ownerView }: { card: ReturnCard; ownerView: b
           )}
         </div>
         <p className="mt-2 text-sm text-stone-700">Reason: {reasonWords(card)}</p>
-        <ul className="mt-2 list-disc pl-5 text-sm text-stone-800" aria-label={`Items of ${card.returnNumber}`}>
+        <ul className="mt-2 list-disc pl-5 text-sm text-stone-800">
           {card.items.map((item) => (
             <li key={item.id}>
               {itemWords(item)}
@@ -71,7 +71,7 @@ function ReturnRequestCard({ card, ownerView }: { card: ReturnCard; ownerView: b
         {card.events.length > 0 && (
           <>
             <h4 className="mt-3 text-sm font-semibold text-stone-900">History</h4>
-            <ol className="mt-1 grid gap-1 border-l-2 border-stone-200 pl-3 text-sm" aria-label={`History of ${card.returnNumber}`}>
+            <ol className="mt-1 grid gap-1 border-l-2 border-stone-200 pl-3 text-sm" data-testid="return-history">
               {card.events.map((e) => (
                 <li key={e.id}>
                   <span className="text-stone-600">{formatShopDateTime(e.createdAt)}</span>{" "}
