@@ -64,8 +64,8 @@ export function ReturnRequestForm({ orderId, lines, closesAt, state }: { orderId
       {lines.map((line) => <LineFieldset key={line.orderItemId} line={line} values={values} error={errors[F.itemError(line.orderItemId)]} />)}
 
       <fieldset className="min-w-0 rounded-xl border border-stone-200 p-4" aria-describedby={errors[F.reason] ? "return-reason-error" : undefined}>
-        <legend className="px-1 font-semibold text-stone-900">Why are you sending it back?</legend>
-        <div className="mt-1 grid gap-2 sm:grid-cols-2">
+        <legend className="float-left w-full font-semibold text-stone-900">Why are you sending it back?</legend>
+        <div className="clear-both grid gap-2 pt-3 sm:grid-cols-2">
           {REASONS.map((reason) => (
             <label key={reason} className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-stone-300 px-3 has-[input:checked]:border-brand-700 has-[input:checked]:bg-brand-50">
               <input type="radio" name={F.reason} value={reason} defaultChecked={reasonChecked === reason} className="h-4 w-4 accent-brand-700" aria-invalid={errors[F.reason] ? true : undefined} />
@@ -117,14 +117,15 @@ function LineFieldset({ line, values, error }: { line: ReturnableLine; values: R
   };
   return (
     <fieldset className="min-w-0 rounded-xl border border-stone-200 p-4" aria-describedby={error ? `${id}-error` : undefined} data-testid="return-line">
-      <legend className="flex items-center gap-3">
+      {/* Floated, the legend sits inside the box rather than on its border. */}
+      <legend className="float-left flex w-full items-center gap-3">
         {line.imageKey && <img src={mediaUrl(line.imageKey)} alt="" width={48} height={60} className="h-15 w-12 rounded object-cover" loading="lazy" />}
         <span className="min-w-0 font-medium text-stone-900">
           {line.name}
           <span className="block text-sm font-normal text-stone-600">{line.color} / {line.size} · {formatPrice(line.price)} each</span>
         </span>
       </legend>
-      <div className="mt-3 grid gap-3 sm:grid-cols-[8rem_1fr] sm:items-start">
+      <div className="clear-both grid gap-3 pt-3 sm:grid-cols-[8rem_1fr] sm:items-start">
         <div>
           <label htmlFor={`${id}-quantity`} className="field-label">How many</label>
           <select id={`${id}-quantity`} name={F.quantity(line.orderItemId)} defaultValue={values[F.quantity(line.orderItemId)] ?? "0"} className="field-input" aria-invalid={error ? true : undefined}>
