@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { orders } from "~/db/schema";
+import { getSettings } from "~/db/shop-settings.server";
 import { AppError } from "~/lib/errors";
 import { isUuid } from "~/lib/uuid";
 import { assertOrderMove, paymentStatusAfterMove, type MovingOrder, type OrderStatus } from "./order-lifecycle";
@@ -38,7 +39,9 @@ export async function writeOrderMove<O extends MovingOrder>(
   tx: DbOrTx, order: O, to: OrderStatus, opts: { now: Date; deliveredAt?: Date; courier?: CourierDetails },
 ): Promise<O> {
   const from = order.status;
-  assertOrderMove(from, to, { deliveredAt: order.deliveredAt, now: opts.now });
+  // Only a delivered order's return depends on the shop's return window (a setting, read through its cache).
+  const returnWindowDays = from === "delivered" ? (await getSettings(tx)).returnWindowDays : undefined;
+  assertOrderMove(from, to, { deliveredAt: order.deliveredAt, now: opts.now, returnWindowDays });
   const moved: O = {
     ...order,
     status: to,
@@ -61,4 +64,12 @@ export async function writeOrderMove<O extends MovingOrder>(
 /** Corrects the courier or tracking number of a parcel on its way (no status change). */
 export async function saveCourierDetails(tx: DbOrTx, orderId: string, courier: CourierDetails, now: Date): Promise<void> {
   await tx.update(orders).set({ ...courier, updatedAt: now }).where(eq(orders.id, orderId));
+}
+
+/**
+ * The order's whole paid value went back to the buyer (modules/returns records the refunds): its
+ * payment status becomes refunded. The status itself does not move (a delivered order stays delivered).
+ */
+export async function markOrderRefunded(tx: DbOrTx, orderId: string, now: Date): Promise<void> {
+  await tx.update(orders).set({ paymentStatus: "refunded", updatedAt: now }).where(eq(orders.id, orderId));
 }
