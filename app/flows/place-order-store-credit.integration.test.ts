@@ -1,13 +1,15 @@
 import { and, eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cartItems, orders, productVariants, shopSettings, storeCreditEntries, users } from "~/db/schema";
+import { cartItems, messageOutbox, orders, productVariants, shopSettings, storeCreditEntries, users } from "~/db/schema";
 import { cancelOrder } from "~/flows/cancel-order.server";
 import { moveOrder } from "~/flows/move-order.server";
 import { placeOrder, type PlaceOrderInput } from "~/flows/place-order.server";
 import { CLIENT_IP_HEADER } from "~/modules/abuse/client-address";
 import type { ShippingDetails } from "~/modules/checkout/checkout-schema";
 import { KEY_REUSED_MESSAGE } from "~/modules/checkout/order-request";
+import type { OrderEmailData } from "~/modules/messages/email-messages";
+import { renderEmail } from "~/modules/messages/render-email.server";
 import { storeCreditBalance } from "~/modules/store-credit/read-store-credit.server";
 import { grantStoreCredit } from "~/modules/store-credit/store-credit.server";
 import { STORE_CREDIT_CHANGED_MESSAGE } from "~/modules/store-credit/store-credit-rules";
@@ -60,6 +62,14 @@ describe.each(DATABASE_KINDS)("placing an order with store credit on %s", (kind)
     expect(await orderRow(placed.orderId)).toMatchObject({ subtotal: TEE.price, shippingFee: 200, discountTotal: 0, storeCreditUsed: 1000, total: ONE_TEE_DUE - 1000 });
     expect(await storeCreditBalance(db(), buyer)).toBe(0);
     expect((await entriesOf(buyer)).map((e) => [e.kind, e.amount, e.orderId])).toEqual([["refund", 1000, null], ["spent", -1000, placed.orderId]]);
+
+    // The buyer's confirmation e-mail has the credit's line and asks for the cash left only.
+    const [mail] = await db().select().from(messageOutbox).where(and(eq(messageOutbox.orderId, placed.orderId), eq(messageOutbox.kind, "order_placed")));
+    expect(mail.data).toMatchObject({ storeCreditUsed: 1000, total: ONE_TEE_DUE - 1000 });
+    const shop = { name: "Kapra", publicUrl: "http://shop.test", contactEmail: "shop@example.pk", phone: "0300 0000000", address: "1 Mall Road", city: "Lahore" };
+    const { text } = await renderEmail("order_placed", mail.data as OrderEmailData, shop);
+    expect(text).toMatch(/Store credit\s+−PKR 1,000/);
+    expect(text).toContain("please have PKR 499 ready for the rider");
   });
 
   it("full credit: an order the credit covers has Rs 0 to collect, and the rest of the credit stays", async () => {
