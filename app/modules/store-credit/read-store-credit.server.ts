@@ -17,6 +17,8 @@ export type StoreCreditEntryView = {
   orderNumber: string | null;
   returnId: string | null;
   returnNumber: string | null;
+  /** The order the return came from (its page shows the return). */
+  returnOrderId: string | null;
   note: string | null;
 };
 
@@ -49,7 +51,7 @@ export async function readStoreCredit(db: DbOrTx, userId: string, { page = 1 }: 
     .select({
       id: storeCreditEntries.id, kind: storeCreditEntries.kind, amount: storeCreditEntries.amount, createdAt: storeCreditEntries.createdAt,
       note: storeCreditEntries.note, orderId: storeCreditEntries.orderId, orderNumber: orders.orderNumber,
-      returnId: storeCreditEntries.returnId, returnNumber: returnRequests.returnNumber,
+      returnId: storeCreditEntries.returnId, returnNumber: returnRequests.returnNumber, returnOrderId: returnRequests.orderId,
     })
     .from(storeCreditEntries)
     .leftJoin(orders, eq(orders.id, storeCreditEntries.orderId))
@@ -60,7 +62,9 @@ export async function readStoreCredit(db: DbOrTx, userId: string, { page = 1 }: 
     .offset(window.offset);
   return {
     balance,
-    entries: rows.map((row) => ({ ...row, orderNumber: row.orderNumber ?? null, returnNumber: row.returnNumber ?? null, words: storeCreditEntryWords(row) })),
+    entries: rows.map((row) => ({
+      ...row, orderNumber: row.orderNumber ?? null, returnNumber: row.returnNumber ?? null, returnOrderId: row.returnOrderId ?? null, words: storeCreditEntryWords(row),
+    })),
     total,
     page: window.page,
     pageCount: window.pageCount,

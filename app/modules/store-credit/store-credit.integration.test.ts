@@ -119,7 +119,7 @@ describe.each(DATABASE_KINDS)("store credit on %s", (kind) => {
       ["Refund for RT-424242", 1500],
     ]);
     expect(view.entries[2]).toMatchObject({ orderId: spentOn.id, orderNumber: spentOn.orderNumber, returnNumber: null, createdAt: at(2) });
-    expect(view.entries[4]).toMatchObject({ returnId: request.id, returnNumber: "RT-424242", orderId: null });
+    expect(view.entries[4]).toMatchObject({ returnId: request.id, returnNumber: "RT-424242", returnOrderId: spentOn.id, orderId: null });
 
     // More entries than a page: the pages split them in SQL; a page past the end is the last.
     for (let i = 0; i < STORE_CREDIT_PAGE_SIZE; i++) await grantStoreCredit(db(), { userId: buyer, amount: 1, kind: "refund" });
