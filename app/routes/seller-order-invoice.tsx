@@ -91,6 +91,7 @@ export default function SellerOrderInvoice({ loaderData }: Route.ComponentProps)
           <dt>Subtotal</dt><dd className="text-right">{formatPrice(order.subtotal)}</dd>
           {order.discountTotal > 0 && <><dt>Discount{order.discountCode ? ` (${order.discountCode})` : ""}</dt><dd className="text-right">−{formatPrice(order.discountTotal)}</dd></>}
           <dt>Shipping</dt><dd className="text-right">{order.shippingFee === 0 ? "Free" : formatPrice(order.shippingFee)}</dd>
+          {order.storeCreditUsed > 0 && <><dt>Store credit</dt><dd className="text-right" data-testid="invoice-store-credit">−{formatPrice(order.storeCreditUsed)}</dd></>}
           <dt className="text-base font-bold">Total</dt><dd className="text-right text-base font-bold" data-testid="invoice-total">{formatPrice(order.total)}</dd>
         </dl>
         <p className="mt-6 text-xs text-stone-600">Thank you for shopping with {shop.brandName}.{shop.returnWindowDays > 0 && ` Returns within ${shop.returnWindowDays} days of delivery.`}</p>

@@ -13,7 +13,7 @@ export const CSV_BATCH_SIZE = 500;
 
 const COLUMNS = [
   "Order Number", "Placed (PKT)", "Status", "Payment", "Channel", "Customer", "Phone", "Email", "Address", "City",
-  "Postal Code", "Items", "Subtotal (PKR)", "Discount Code", "Discount (PKR)", "Shipping (PKR)", "Total (PKR)", "Courier", "Tracking Number",
+  "Postal Code", "Items", "Subtotal (PKR)", "Discount Code", "Discount (PKR)", "Shipping (PKR)", "Store Credit (PKR)", "Total (PKR)", "Courier", "Tracking Number",
 ];
 
 /**
@@ -31,8 +31,8 @@ export async function* exportOrdersCsv(db: DbOrTx, filter: { status: OrderStatus
         id: orders.id, orderNumber: orders.orderNumber, createdAt: orders.createdAt, status: orders.status,
         paymentStatus: orders.paymentStatus, channel: orders.channel, fullName: orders.fullName, phone: orders.phone,
         email: orders.email, address: orders.address, city: orders.city, postalCode: orders.postalCode,
-        subtotal: orders.subtotal, discountCode: orders.discountCode, discountTotal: orders.discountTotal, shippingFee: orders.shippingFee, total: orders.total,
-        courierName: orders.courierName, trackingNumber: orders.trackingNumber,
+        subtotal: orders.subtotal, discountCode: orders.discountCode, discountTotal: orders.discountTotal, shippingFee: orders.shippingFee,
+        storeCreditUsed: orders.storeCreditUsed, total: orders.total, courierName: orders.courierName, trackingNumber: orders.trackingNumber,
       })
       .from(orders)
       // Compared with the stored values themselves, so no precision is lost between batches.
@@ -52,7 +52,7 @@ export async function* exportOrdersCsv(db: DbOrTx, filter: { status: OrderStatus
       page.map((o) => [
         o.orderNumber, formatShopDateTimeSortable(o.createdAt), STATUS_LABELS[o.status], PAYMENT_STATUS_LABELS[o.paymentStatus], o.channel,
         text(o.fullName), text(o.phone && formatPakistaniMobile(o.phone)), text(o.email), text(o.address), text(o.city), text(o.postalCode),
-        text((lines.get(o.id) ?? []).join("; ")), o.subtotal, text(o.discountCode), o.discountTotal, o.shippingFee, o.total, text(o.courierName), text(o.trackingNumber),
+        text((lines.get(o.id) ?? []).join("; ")), o.subtotal, text(o.discountCode), o.discountTotal, o.shippingFee, o.storeCreditUsed, o.total, text(o.courierName), text(o.trackingNumber),
       ]),
     );
     if (page.length < CSV_BATCH_SIZE) return;

@@ -4,6 +4,7 @@ import { discountRedemptions, orderItems, orders, products } from "~/db/schema";
 import { ORDER_CHANNELS, type OrderChannel, type OrderStatus } from "~/db/schema/statuses";
 import { lastShopDays, SHOP_UTC_OFFSET_SECONDS, startOfShopDay } from "~/lib/shop-time";
 import { ITEMS_SHOWN } from "~/modules/orders/more-items";
+import { orderRevenueSql } from "~/modules/orders/order-revenue";
 
 /** Days the charts cover, today included. */
 export const OVERVIEW_DAYS = 30;
@@ -15,11 +16,11 @@ const OPEN_STATUSES: OrderStatus[] = ["pending", "confirmed", "processing"];
 export type SellerFigures = {
   generatedAt: string;
   stats: {
-    /** Sum of delivered orders' totals: cash actually collected. */
+    /** Revenue of delivered orders (modules/orders/order-revenue.ts): the cash collected and the store credit they used. */
     totalRevenue: number;
     /** Shipped, not yet delivered: cash the couriers still have to collect. */
     codOutstanding: number;
-    /** Pending, confirmed or processing: orders not yet shipped. */
+    /** Pending, confirmed or processing: orders not yet shipped, at their revenue. */
     pendingValue: number;
     totalOrders: number;
     pendingOrders: number;
@@ -61,7 +62,10 @@ export async function getSellerFigures(db: DbOrTx, now: Date = new Date()): Prom
 
   const [byStatus, [productCount], recent, placed, delivered, top, [discounts]] = await Promise.all([
     db
-      .select({ status: orders.status, channel: orders.channel, orders: count(), total: int(sql`coalesce(sum(${orders.total}), 0)`) })
+      .select({
+        status: orders.status, channel: orders.channel, orders: count(),
+        total: int(sql`coalesce(sum(${orders.total}), 0)`), revenue: int(sql`coalesce(sum(${orderRevenueSql}), 0)`),
+      })
       .from(orders)
       .groupBy(orders.status, orders.channel),
     db.select({ n: count() }).from(products).where(ne(products.status, "archived")),
@@ -76,7 +80,7 @@ export async function getSellerFigures(db: DbOrTx, now: Date = new Date()): Prom
       .where(gte(orders.createdAt, since))
       .groupBy(sql`1`, orders.city),
     db
-      .select({ day: dayNumber(orders.deliveredAt), revenue: int(sql`sum(${orders.total})`) })
+      .select({ day: dayNumber(orders.deliveredAt), revenue: int(sql`sum(${orderRevenueSql})`) })
       .from(orders)
       .where(and(eq(orders.status, "delivered"), gte(orders.deliveredAt, since)))
       .groupBy(sql`1`),
@@ -100,12 +104,12 @@ export async function getSellerFigures(db: DbOrTx, now: Date = new Date()): Prom
     stats.totalOrders += row.orders;
     if (row.status === "pending") stats.pendingOrders += row.orders;
     if (row.status === "shipped") stats.codOutstanding += row.total;
-    if (OPEN_STATUSES.includes(row.status)) stats.pendingValue += row.total;
+    if (OPEN_STATUSES.includes(row.status)) stats.pendingValue += row.revenue;
     if (row.status === "delivered") {
-      stats.totalRevenue += row.total;
+      stats.totalRevenue += row.revenue;
       const channel = channels.find((c) => c.channel === row.channel);
       if (channel) {
-        channel.revenue += row.total;
+        channel.revenue += row.revenue;
         channel.orders += row.orders;
       }
     }
