@@ -40,7 +40,7 @@ export default function SellerDashboard({ loaderData }: Route.ComponentProps) {
       <section aria-labelledby="overview-title">
         <h2 id="overview-title" className="text-xl font-semibold text-stone-900">Overview</h2>
         <dl className="mt-4 grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-3">
-          <Stat label="Total Revenue" value={formatPkr(stats.totalRevenue)} note="Delivered orders" strong />
+          <Stat label="Total Revenue" value={formatPkr(stats.totalRevenue)} note="Delivered orders, less refunds" strong />
           <Stat label="COD outstanding" value={formatPkr(stats.codOutstanding)} note="Shipped, not yet delivered" />
           <Stat label="Pending value" value={formatPkr(stats.pendingValue)} note="Not yet shipped" />
           <Stat label="Total Orders" value={stats.totalOrders.toLocaleString("en-PK")} />

@@ -1,0 +1,38 @@
+import type { OrderStatus } from "./order-lifecycle";
+
+/**
+ * Revenue, written once (PRODUCT.md, issue 30). Only delivered orders bring any in (cancelled and
+ * returned ones count for nothing; shipped and open ones are still to collect). A delivered order
+ * brings in:
+ *
+ *   the cash collected at the door (`total`)
+ *   + the store credit it spent (`store_credit_used`: money the buyer paid the shop earlier)
+ *   − every refund recorded against it (`refunds.amount`, whatever the method).
+ *
+ * So a returned-and-refunded order brings in Rs 0, and store credit is counted once: when it is
+ * spent, not when it is given (a refund paid in store credit lowers the first order, the order that
+ * spends it raises the second). An exchange's replacement order brings in its own `total`, the
+ * price difference: the returned item's value (`exchange_credit`) was counted on the original order.
+ *
+ * The rule is a sum, so it holds for a sum of orders too: aggregates add up each part in SQL and
+ * apply it to the sums.
+ */
+export const REVENUE_STATUSES = ["delivered"] as const satisfies readonly OrderStatus[];
+
+export type RevenueParts = {
+  /** Cash collected at the door: orders.total. */
+  total: number;
+  /** orders.store_credit_used. */
+  storeCreditUsed: number;
+  /** Sum of refunds.amount recorded against the order(s). */
+  refunded: number;
+};
+
+export function countsAsRevenue(status: OrderStatus): boolean {
+  return (REVENUE_STATUSES as readonly OrderStatus[]).includes(status);
+}
+
+/** What a delivered order (or a sum of delivered orders) brought in. */
+export function revenueOf({ total, storeCreditUsed, refunded }: RevenueParts): number {
+  return total + storeCreditUsed - refunded;
+}
