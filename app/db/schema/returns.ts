@@ -36,6 +36,8 @@ export const returnRequests = pgTable(
     index("return_requests_order_idx").on(t.orderId),
     index("return_requests_user_idx").on(t.userId, t.createdAt),
     index("return_requests_created_idx").on(t.createdAt),
+    // A replacement order's delivery finds the request it belongs to (closing it when nothing is left to refund).
+    index("return_requests_replacement_idx").on(t.replacementOrderId),
     check("return_requests_status_known", sql.raw(`status in (${oneOfSql(RETURN_STATUSES)})`)),
     check("return_requests_reason_known", sql.raw(`reason in (${oneOfSql(RETURN_REASONS)})`)),
   ],

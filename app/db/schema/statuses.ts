@@ -79,6 +79,8 @@ export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 export const EMAIL_KINDS = [
   "order_placed", "order_received", "order_status", "contact_message", "notify_me", "notify_me_confirm",
   "password_changed", "seller_role_granted", "seller_role_revoked", "order_cancelled_by_buyer", "test_email", "cart_reminder",
+  // A return request's steps to the buyer (modules/returns), and the shop's notice of a new request.
+  "return_update", "return_requested",
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 

@@ -129,7 +129,7 @@ export async function listSellerOrders(db: DbOrTx, query: SellerOrderQuery): Pro
  * may make now and its COD risk flags under today's settings.
  */
 export async function listSellerOrdersWithDetails(
-  db: DbOrTx, query: SellerOrderQuery, settings: CodRiskSettings, now = new Date(),
+  db: DbOrTx, query: SellerOrderQuery, settings: CodRiskSettings & { returnWindowDays?: number }, now = new Date(),
 ): Promise<SellerOrderPage<SellerOrderDetail>> {
   const result = await listSellerOrders(db, query);
   const ids = result.orders.map((o) => o.id);
@@ -140,7 +140,7 @@ export async function listSellerOrdersWithDetails(
       ...o,
       history: history.get(o.id) ?? [],
       customer: customers.get(o.id) ?? emptyRecord(),
-      nextStatuses: allowedNextStatuses(o.status, { deliveredAt: o.deliveredAt, now }),
+      nextStatuses: allowedNextStatuses(o.status, { deliveredAt: o.deliveredAt, now, returnWindowDays: settings.returnWindowDays }),
       riskFlags: codRiskFlags(settings, o),
     })),
   };

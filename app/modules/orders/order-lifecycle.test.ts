@@ -15,7 +15,7 @@ import {
   paymentStatusWhenSettled,
   paymentStatusFor,
   restocksWhenMovedTo,
-  RETURN_WINDOW_DAYS,
+  DEFAULT_RETURN_WINDOW_DAYS,
   STATUS_LABELS,
 } from "./order-lifecycle";
 
@@ -64,8 +64,11 @@ describe("order moves", () => {
 describe("return window", () => {
   const after = (ms: number) => ({ deliveredAt, now: new Date(deliveredAt.getTime() + ms) });
 
-  it("is seven days", () => {
-    expect(RETURN_WINDOW_DAYS).toBe(7);
+  it("is seven days unless the shop's setting says otherwise", () => {
+    expect(DEFAULT_RETURN_WINDOW_DAYS).toBe(7);
+    expect(canMoveOrder("delivered", "returned", { ...after(10 * DAY), returnWindowDays: 14 })).toBe(true);
+    expect(canMoveOrder("delivered", "returned", { ...after(3 * DAY + 1), returnWindowDays: 3 })).toBe(false);
+    expect(canMoveOrder("delivered", "returned", { ...after(0), returnWindowDays: 0 })).toBe(true);
   });
   it("allows a return up to exactly seven days after delivery", () => {
     expect(canMoveOrder("delivered", "returned", after(0))).toBe(true);
@@ -103,6 +106,9 @@ describe("assertOrderMove", () => {
   it("explains a closed return window", () => {
     expect(() => assertOrderMove("delivered", "returned", { deliveredAt, now: new Date(deliveredAt.getTime() + 10 * DAY) })).toThrow(
       "the 7-day return window has passed",
+    );
+    expect(() => assertOrderMove("delivered", "returned", { deliveredAt, now: new Date(deliveredAt.getTime() + 4 * DAY), returnWindowDays: 3 })).toThrow(
+      "the 3-day return window has passed",
     );
   });
 });

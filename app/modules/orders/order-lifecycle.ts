@@ -4,11 +4,15 @@ import { AppError } from "~/lib/errors";
 // The statuses themselves are defined once, beside the schema that checks them.
 export { ORDER_STATUSES, PAYMENT_STATUSES, type OrderStatus, type PaymentStatus } from "~/db/schema/statuses";
 
-/** Days after delivery in which a delivered order may still be returned. */
-export const RETURN_WINDOW_DAYS = 7;
-const RETURN_WINDOW_MS = RETURN_WINDOW_DAYS * 24 * 60 * 60 * 1000;
+/**
+ * Days after delivery in which a delivered order may still be returned when the caller does not
+ * say: the default of the shop's setting (Settings, `returnWindowDays`), which callers pass in.
+ */
+export const DEFAULT_RETURN_WINDOW_DAYS = 7;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
-export type MoveOptions = { deliveredAt?: Date | null; now?: Date };
+/** `returnWindowDays` is the shop's setting (getSettings(...).returnWindowDays). */
+export type MoveOptions = { deliveredAt?: Date | null; now?: Date; returnWindowDays?: number };
 
 /** The order row a move needs, read with the row locked (`for update`) in the move's transaction. */
 export type MovingOrder = { id: string; userId: string | null; status: OrderStatus; paymentStatus: PaymentStatus; deliveredAt: Date | null };
@@ -57,10 +61,18 @@ export function isOrderStatus(value: unknown): value is OrderStatus {
   return typeof value === "string" && (ORDER_STATUSES as readonly string[]).includes(value);
 }
 
-/** True while a delivered order can still be returned. Without a delivery time we cannot tell, so no. */
-function withinReturnWindow({ deliveredAt, now = new Date() }: MoveOptions): boolean {
+/**
+ * True while a delivered order can still be returned: up to and including `returnWindowDays` days
+ * after its delivery. Without a delivery time we cannot tell, so no.
+ */
+export function withinReturnWindow({ deliveredAt, now = new Date(), returnWindowDays = DEFAULT_RETURN_WINDOW_DAYS }: MoveOptions): boolean {
   if (!deliveredAt) return false;
-  return now.getTime() - deliveredAt.getTime() <= RETURN_WINDOW_MS;
+  return now.getTime() - deliveredAt.getTime() <= returnWindowDays * DAY_MS;
+}
+
+/** The last moment a delivered order can be returned, or null without a delivery time. */
+export function returnWindowEnd(deliveredAt: Date | null, returnWindowDays = DEFAULT_RETURN_WINDOW_DAYS): Date | null {
+  return deliveredAt ? new Date(deliveredAt.getTime() + returnWindowDays * DAY_MS) : null;
 }
 
 /** The statuses an order in `status` may move to now; what the owner's status menu offers. */
@@ -78,7 +90,7 @@ export function canMoveOrder(from: OrderStatus, to: OrderStatus, opts: MoveOptio
 export function assertOrderMove(from: OrderStatus, to: OrderStatus, opts: MoveOptions = {}): void {
   if (canMoveOrder(from, to, opts)) return;
   if (from === "delivered" && to === "returned") {
-    throw new AppError("CONFLICT", `This order can no longer be returned: the ${RETURN_WINDOW_DAYS}-day return window has passed`);
+    throw new AppError("CONFLICT", `This order can no longer be returned: the ${opts.returnWindowDays ?? DEFAULT_RETURN_WINDOW_DAYS}-day return window has passed`);
   }
   throw new AppError("CONFLICT", `A ${STATUS_LABELS[from].toLowerCase()} order cannot be marked ${STATUS_LABELS[to].toLowerCase()}`);
 }

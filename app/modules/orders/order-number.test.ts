@@ -14,6 +14,9 @@ describe("generateOrderNumber", () => {
     expect(generateOrderNumber((min) => min)).toBe("ORD-100000");
     expect(generateOrderNumber((_min, max) => max - 1)).toBe("ORD-999999");
   });
+  it("numbers an exchange's replacement EX-", () => {
+    expect(generateOrderNumber((min) => min, "EX")).toBe("EX-100000");
+  });
   it("uses Web Crypto by default and stays in range", () => {
     const seen = new Set<string>();
     for (let i = 0; i < 500; i++) {
@@ -47,10 +50,13 @@ describe("normalizeOrderNumber", () => {
     ["123456", "ORD-123456"],
     ["ORD123456", "ORD-123456"],
     ["ORD 123456", "ORD-123456"],
+    ["EX-123456", "EX-123456"],
+    ["ex 123456", "EX-123456"],
+    ["ex123456", "EX-123456"],
   ])("reads %j as %j", (input, expected) => {
     expect(normalizeOrderNumber(input)).toBe(expected);
   });
-  it.each(["", "ORD-12345", "1234567", "ORD-12345A", "ORDER-123456", "ORD--123456", "#ORD-123456"])("rejects %j", (input) => {
+  it.each(["", "ORD-12345", "1234567", "ORD-12345A", "ORDER-123456", "ORD--123456", "#ORD-123456", "EX-12345", "EXC-123456"])("rejects %j", (input) => {
     expect(normalizeOrderNumber(input)).toBeNull();
   });
 });

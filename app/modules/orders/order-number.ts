@@ -1,6 +1,12 @@
-/** Order numbers as buyers see them: "ORD-" and six digits. Uniqueness is the database's job. */
+/**
+ * Order numbers as buyers see them: "ORD-" and six digits; a replacement order of an exchange
+ * (modules/returns) is "EX-" and six digits. Uniqueness is the database's job.
+ */
 
 export const ORDER_NUMBER_PATTERN = /^ORD-\d{6}$/;
+
+/** What starts an order number: ORD for an order placed, EX for the replacement of an exchange. */
+export type OrderNumberPrefix = "ORD" | "EX";
 
 const MIN = 100000;
 const MAX_EXCLUSIVE = 1000000;
@@ -19,17 +25,18 @@ function webCryptoRandomInt(min: number, max: number): number {
   }
 }
 
-/** A new order number, ORD-100000 to ORD-999999; `randomInt(min, max)` excludes max, like node's. */
-export function generateOrderNumber(randomInt: (min: number, max: number) => number = webCryptoRandomInt): string {
-  return `ORD-${randomInt(MIN, MAX_EXCLUSIVE)}`;
+/** A new order number, ORD-100000 to ORD-999999 (or EX-...); `randomInt(min, max)` excludes max, like node's. */
+export function generateOrderNumber(randomInt: (min: number, max: number) => number = webCryptoRandomInt, prefix: OrderNumberPrefix = "ORD"): string {
+  return `${prefix}-${randomInt(MIN, MAX_EXCLUSIVE)}`;
 }
 
 /**
  * What a buyer types on the tracking page, made canonical: "ord-123456", "ORD 123456" and the bare
- * "123456" all become "ORD-123456"; anything else is null.
+ * "123456" all become "ORD-123456", and "ex-123456" or "EX 123456" (an exchange's replacement)
+ * "EX-123456"; anything else is null.
  */
 export function normalizeOrderNumber(input: string): string | null {
   if (typeof input !== "string") return null;
-  const match = /^(?:ORD[-\s]?)?(\d{6})$/.exec(input.trim().toUpperCase());
-  return match ? `ORD-${match[1]}` : null;
+  const match = /^(?:(ORD|EX)[-\s]?)?(\d{6})$/.exec(input.trim().toUpperCase());
+  return match ? `${match[1] ?? "ORD"}-${match[2]}` : null;
 }

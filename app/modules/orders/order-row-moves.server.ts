@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { orders } from "~/db/schema";
+import { getSettings } from "~/db/shop-settings.server";
 import { AppError } from "~/lib/errors";
 import { isUuid } from "~/lib/uuid";
 import { assertOrderMove, paymentStatusAfterMove, type MovingOrder, type OrderStatus } from "./order-lifecycle";
@@ -38,7 +39,9 @@ export async function writeOrderMove<O extends MovingOrder>(
   tx: DbOrTx, order: O, to: OrderStatus, opts: { now: Date; deliveredAt?: Date; courier?: CourierDetails },
 ): Promise<O> {
   const from = order.status;
-  assertOrderMove(from, to, { deliveredAt: order.deliveredAt, now: opts.now });
+  // Only a delivered order's return depends on the shop's return window (a setting, read through its cache).
+  const returnWindowDays = from === "delivered" ? (await getSettings(tx)).returnWindowDays : undefined;
+  assertOrderMove(from, to, { deliveredAt: order.deliveredAt, now: opts.now, returnWindowDays });
   const moved: O = {
     ...order,
     status: to,
