@@ -14,6 +14,8 @@ export const CSV_BATCH_SIZE = 500;
 const COLUMNS = [
   "Order Number", "Placed (PKT)", "Status", "Payment", "Channel", "Customer", "Phone", "Email", "Address", "City",
   "Postal Code", "Items", "Subtotal (PKR)", "Discount Code", "Discount (PKR)", "Shipping (PKR)", "Total (PKR)", "Courier", "Tracking Number",
+  // Returns (issue 30): a replacement order's original and the returned item's value put toward it; refunds recorded against the order.
+  "Exchange For", "Exchange Credit (PKR)", "Refunded (PKR)",
 ];
 
 /**
@@ -21,7 +23,7 @@ const COLUMNS = [
  * Pages are read by keyset (after the last row's created_at and id), so every batch is one indexed
  * range read however deep into the export it is. Text cells are neutralised against formulas.
  */
-export async function* exportOrdersCsv(db: DbOrTx, filter: { status: OrderStatus | null; q: string }): AsyncGenerator<string> {
+export async function* exportOrdersCsv(db: DbOrTx, filter: { status: OrderStatus | null; q: string; returns?: boolean }): AsyncGenerator<string> {
   yield stringify([COLUMNS]);
   const where = sellerOrderWhere(filter);
   let after: string | null = null;
@@ -33,6 +35,10 @@ export async function* exportOrdersCsv(db: DbOrTx, filter: { status: OrderStatus
         email: orders.email, address: orders.address, city: orders.city, postalCode: orders.postalCode,
         subtotal: orders.subtotal, discountCode: orders.discountCode, discountTotal: orders.discountTotal, shippingFee: orders.shippingFee, total: orders.total,
         courierName: orders.courierName, trackingNumber: orders.trackingNumber,
+        exchangeCredit: orders.exchangeCredit,
+        // Per row of the batch, each by an index (orders' primary key, refunds(order_id)).
+        exchangeFor: sql<string | null>`(select r.order_number from orders r where r.id = ${orders.replacesOrderId})`,
+        refunded: sql<number>`(select coalesce(sum(f.amount), 0)::int from refunds f where f.order_id = ${orders.id})`.mapWith(Number),
       })
       .from(orders)
       // Compared with the stored values themselves, so no precision is lost between batches.
@@ -53,6 +59,7 @@ export async function* exportOrdersCsv(db: DbOrTx, filter: { status: OrderStatus
         o.orderNumber, formatShopDateTimeSortable(o.createdAt), STATUS_LABELS[o.status], PAYMENT_STATUS_LABELS[o.paymentStatus], o.channel,
         text(o.fullName), text(o.phone && formatPakistaniMobile(o.phone)), text(o.email), text(o.address), text(o.city), text(o.postalCode),
         text((lines.get(o.id) ?? []).join("; ")), o.subtotal, text(o.discountCode), o.discountTotal, o.shippingFee, o.total, text(o.courierName), text(o.trackingNumber),
+        text(o.exchangeFor), o.exchangeCredit, o.refunded,
       ]),
     );
     if (page.length < CSV_BATCH_SIZE) return;

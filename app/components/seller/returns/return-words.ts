@@ -1,6 +1,10 @@
-import type { RefundMethod, ReturnCondition, ReturnReason, ReturnStatus } from "~/db/schema/statuses";
+import type { ReturnStatus } from "~/db/schema/statuses";
 
-/** A request's state as the owner's pages word it (the queue's tabs say the same). */
+/**
+ * A request's state as the owner's pages word it: the queue's filters say the same ("New" for a
+ * request waiting for a decision, "Done" once closed). The reasons, kinds, conditions and refund
+ * methods are the returns module's words (modules/returns/return-rules.ts).
+ */
 export const RETURN_STATUS_WORDS: Record<ReturnStatus, string> = {
   requested: "New",
   approved: "Approved",
@@ -17,29 +21,3 @@ export const RETURN_STATUS_BADGES: Record<ReturnStatus, string> = {
   closed: "bg-emerald-100 text-emerald-900",
   rejected: "bg-red-100 text-red-900",
 };
-
-export const RETURN_REASON_WORDS: Record<ReturnReason, string> = {
-  wrong_size: "Wrong size",
-  defective: "Defective",
-  not_as_pictured: "Not as pictured",
-  changed_mind: "Changed my mind",
-  other: "Other",
-};
-
-export const REFUND_METHOD_WORDS: Record<RefundMethod, string> = {
-  store_credit: "Store credit",
-  jazzcash: "JazzCash",
-  easypaisa: "Easypaisa",
-  bank_transfer: "Bank transfer",
-  cash: "Cash",
-};
-
-export const CONDITION_WORDS: Record<ReturnCondition, string> = { resellable: "Resellable", damaged: "Damaged" };
-
-/** "1 exchange, 2 returns": what a request holds, by kind (quantities counted). */
-export function kindSummary(counts: { exchange: number; return: number }): string {
-  const parts: string[] = [];
-  if (counts.exchange > 0) parts.push(`${counts.exchange} ${counts.exchange === 1 ? "exchange" : "exchanges"}`);
-  if (counts.return > 0) parts.push(`${counts.return} ${counts.return === 1 ? "return" : "returns"}`);
-  return parts.join(", ") || "No items";
-}
