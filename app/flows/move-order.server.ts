@@ -14,6 +14,7 @@ import { lockOrder, saveCourierDetails, writeOrderMove, type CourierDetails } fr
 import type { OrderStatusInput } from "~/modules/orders/order-status-input";
 import { recordStatusChange, recordStatusChanges } from "~/modules/orders/record-status-change.server";
 import { anonymiseIfCustomerDeleted } from "~/modules/orders/release-customer-orders.server";
+import { closeReturnsOfReplacement } from "~/modules/returns/return-records.server";
 import { releaseRedemption } from "~/modules/promotions/redeem-discount-code.server";
 import { shipmentFollowsOrder } from "~/modules/shipping/booking/shipment-follows-order.server";
 import type { OrderDesk, OrderMoveRequest } from "~/modules/shipping/order-desk";
@@ -93,7 +94,10 @@ export async function moveOrders(ctx: FlowContext, actor: OrderActor, orderIds: 
  */
 export async function applyOrderMove<O extends MovingOrder>(
   tx: DbOrTx, actor: OrderActor, order: O, to: OrderStatus,
-  opts: OrderMoveRequest & { /** What the e-mails say, when not the plain status move (a buyer's own cancel). */ emails?: OrderEvent },
+  opts: OrderMoveRequest & {
+    /** What the e-mails say, when not the plain status move (a buyer's own cancel); null: none (a rejected exchange's e-mail tells of it). */
+    emails?: OrderEvent | null;
+  },
 ): Promise<O> {
   const from = order.status;
   const moved = await writeOrderMove(tx, order, to, opts);
@@ -114,8 +118,12 @@ export async function applyOrderMove<O extends MovingOrder>(
   const parcelNote = to === "delivered" ? null : await followParcel();
   const note = [opts.note, parcelNote].filter(Boolean).join(". ") || null;
   await recordStatusChange(tx, { orderId: order.id, from, to, actor, at: opts.now, note });
-  if (to === "delivered") await followParcel();
-  await queueOrderEmails(tx, order.id, opts.emails ?? { type: "status", status: to });
+  if (to === "delivered") {
+    await followParcel();
+    // A replacement of an exchange delivered: its return request closes if nothing is left to refund.
+    await closeReturnsOfReplacement(tx, order.id, actor, opts.now);
+  }
+  if (opts.emails !== null) await queueOrderEmails(tx, order.id, opts.emails ?? { type: "status", status: to });
   if (to === "delivered" || to === "returned") await anonymiseIfCustomerDeleted(tx, order.id);
   await publishLiveEvent(tx, { topic: "orders", userId: order.userId });
   return moved;

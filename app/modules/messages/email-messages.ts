@@ -1,6 +1,6 @@
-import type { EmailKind, OrderStatus } from "~/db/schema/statuses";
+import type { EmailKind, OrderStatus, RefundMethod, ReturnCondition, ReturnItemKind } from "~/db/schema/statuses";
 import type { OutboxMessage } from "~/db/outbox.server";
-import { formatPkr } from "~/lib/money";
+import { formatPkr, formatPrice } from "~/lib/money";
 
 /**
  * What each kind of e-mail carries, frozen when the event happens and stored in the outbox row's
@@ -75,6 +75,41 @@ export type CartReminderEmailData = {
   unsubscribePath: string;
 };
 
+/** One item of a return request as its e-mails list it. */
+export type ReturnEmailItem = {
+  name: string; color: string; size: string; quantity: number; kind: ReturnItemKind;
+  exchangeColor: string | null; exchangeSize: string | null; condition: ReturnCondition | null;
+};
+
+/** The step of a return request an e-mail tells of (modules/returns). */
+export type ReturnEmailStep = "requested" | "approved" | "rejected" | "received" | "refunded" | "credited";
+
+/** To the buyer, at each step of their return request. */
+export type ReturnEmailData = {
+  step: ReturnEmailStep;
+  returnNumber: string;
+  orderNumber: string;
+  customerName: string;
+  items: ReturnEmailItem[];
+  /** The reason in words ("Wrong size"), and the buyer's own. */
+  reason: string;
+  reasonText: string | null;
+  rejectionReason: string | null;
+  /** An approved exchange's replacement order and the cash it collects. */
+  replacement: { orderNumber: string; total: number } | null;
+  /** A refund recorded at this step. */
+  refund: { method: RefundMethod; amount: number; reference: string | null } | null;
+  /** Store credit given at this step (a refund by store credit, or an exchange's lower price at receipt). */
+  storeCredit: number | null;
+  /** What came back, at receipt. */
+  received: { resellable: number; damaged: number } | null;
+  /** Where the buyer follows it: their order page. */
+  orderPath: string;
+};
+
+/** To the notification recipients: a buyer asked to return or exchange items. */
+export type ReturnRequestedEmailData = ReturnEmailData & { phone: string; city: string; photoCount: number; returnPath: string };
+
 export type EmailDataByKind = {
   order_placed: OrderEmailData;
   order_received: OrderEmailData;
@@ -88,6 +123,8 @@ export type EmailDataByKind = {
   order_cancelled_by_buyer: OrderCancelledEmailData;
   test_email: TestEmailData;
   cart_reminder: CartReminderEmailData;
+  return_update: ReturnEmailData;
+  return_requested: ReturnRequestedEmailData;
 };
 
 /** One e-mail to queue: its kind, recipient and data, and the order it is about (if any). */
@@ -143,8 +180,32 @@ export function emailSubject<K extends EmailKind>(kind: K, data: EmailDataByKind
       return `Test e-mail from ${shopName}: order notices reach this address`;
     case "cart_reminder":
       return `You left something in your ${shopName} cart`;
+    case "return_update":
+      return returnSubject(d as ReturnEmailData);
+    case "return_requested": {
+      const r = d as ReturnRequestedEmailData;
+      return `New return request ${r.returnNumber} for ${r.orderNumber}`;
+    }
   }
   throw new Error(`Unknown e-mail kind ${kind as string}`);
+}
+
+/** A return e-mail's subject: what happened, with the request's number. */
+function returnSubject(r: ReturnEmailData): string {
+  switch (r.step) {
+    case "requested":
+      return `We have your return request ${r.returnNumber}`;
+    case "approved":
+      return `Your return request ${r.returnNumber} is approved`;
+    case "rejected":
+      return `Your return request ${r.returnNumber} was not approved`;
+    case "received":
+      return `We received your return ${r.returnNumber}`;
+    case "refunded":
+      return `${formatPrice(r.refund?.amount ?? 0)} refunded for your return ${r.returnNumber}`;
+    case "credited":
+      return `${formatPrice(r.storeCredit ?? 0)} added to your store credit (${r.returnNumber})`;
+  }
 }
 
 /** The order statuses a buyer hears about. `pending` is the order being placed (its own e-mail). */

@@ -5,6 +5,7 @@ import type { EmailDataByKind } from "./email-messages";
 import type { EmailShop } from "./templates/email-layout";
 import { ContactMessageEmail, NotifyConfirmEmail, NotifyMeEmail, PasswordChangedEmail, SellerRoleEmail, TestEmail } from "./templates/notice-emails";
 import { CartReminderEmail } from "./templates/cart-reminder-email";
+import { ReturnRequestedEmail, ReturnUpdateEmail } from "./templates/return-emails";
 import { OrderCancelledByBuyerEmail, OrderPlacedEmail, OrderReceivedEmail, OrderStatusEmail } from "./templates/order-emails";
 
 type Templates = { [K in EmailKind]: (shop: EmailShop, data: EmailDataByKind[K]) => ReactElement };
@@ -22,6 +23,8 @@ const TEMPLATES: Templates = {
   order_cancelled_by_buyer: (shop, order) => <OrderCancelledByBuyerEmail shop={shop} order={order} />,
   test_email: (shop, test) => <TestEmail shop={shop} test={test} />,
   cart_reminder: (shop, cart) => <CartReminderEmail shop={shop} cart={cart} />,
+  return_update: (shop, request) => <ReturnUpdateEmail shop={shop} request={request} />,
+  return_requested: (shop, request) => <ReturnRequestedEmail shop={shop} request={request} />,
 };
 
 // Headings stay as written in the plain-text part (html-to-text shouts them in capitals by default).

@@ -3,7 +3,7 @@ import type { DbOrTx, Tx } from "~/db/client.server";
 import { orderItems, orders, type OrderChannel } from "~/db/schema";
 import { AppError } from "~/lib/errors";
 import type { OrderActor } from "./order-actor";
-import { generateOrderNumber } from "./order-number";
+import { generateOrderNumber, type OrderNumberPrefix } from "./order-number";
 import { recordStatusChange } from "./record-status-change.server";
 
 /** An order the owner enters for a customer who called, wrote on WhatsApp or messaged on Instagram. */
@@ -21,27 +21,30 @@ const CHANNEL_NOTE: Record<EnteredBy["channel"], string> = { phone: "Phone order
  * transaction (three statements). The order number is a random one nobody has: a number already
  * taken is skipped by the insert itself (no read first); a number taken by an order committing at
  * the same moment raises the unique index's error, and the caller places the order again.
+ * An exchange's replacement (modules/returns, the approve-return flow) is numbered "EX-" and its
+ * first history row says what it replaces (`placedBy.note`).
  */
 export async function createOrder(
   tx: Tx,
   values: Omit<typeof orders.$inferInsert, "orderNumber">,
   items: readonly OrderItemRow[],
-  placedBy: { actor: OrderActor; enteredBy: EnteredBy | null; at: Date },
+  placedBy: { actor: OrderActor; enteredBy: EnteredBy | null; at: Date; note?: string | null },
+  { numberPrefix = "ORD" }: { numberPrefix?: OrderNumberPrefix } = {},
 ): Promise<{ id: string; orderNumber: string }> {
-  const order = await insertOrder(tx, values);
+  const order = await insertOrder(tx, values, numberPrefix);
   await tx.insert(orderItems).values(items.map((item) => ({ orderId: order.id, ...item })));
   const { enteredBy } = placedBy;
   await recordStatusChange(tx, {
     orderId: order.id, from: null, to: "pending", at: placedBy.at,
     actor: enteredBy?.actor ?? placedBy.actor,
-    note: enteredBy ? `${CHANNEL_NOTE[enteredBy.channel]} entered by the shop` : null,
+    note: placedBy.note ?? (enteredBy ? `${CHANNEL_NOTE[enteredBy.channel]} entered by the shop` : null),
   });
   return order;
 }
 
-async function insertOrder(tx: Tx, values: Omit<typeof orders.$inferInsert, "orderNumber">): Promise<{ id: string; orderNumber: string }> {
+async function insertOrder(tx: Tx, values: Omit<typeof orders.$inferInsert, "orderNumber">, prefix: OrderNumberPrefix): Promise<{ id: string; orderNumber: string }> {
   for (let i = 0; i < 20; i++) {
-    const orderNumber = generateOrderNumber();
+    const orderNumber = generateOrderNumber(undefined, prefix);
     const [order] = await tx.insert(orders).values({ ...values, orderNumber }).onConflictDoNothing({ target: orders.orderNumber }).returning({ id: orders.id });
     if (order) return { id: order.id, orderNumber };
   }

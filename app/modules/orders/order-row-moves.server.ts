@@ -65,3 +65,11 @@ export async function writeOrderMove<O extends MovingOrder>(
 export async function saveCourierDetails(tx: DbOrTx, orderId: string, courier: CourierDetails, now: Date): Promise<void> {
   await tx.update(orders).set({ ...courier, updatedAt: now }).where(eq(orders.id, orderId));
 }
+
+/**
+ * The order's whole paid value went back to the buyer (modules/returns records the refunds): its
+ * payment status becomes refunded. The status itself does not move (a delivered order stays delivered).
+ */
+export async function markOrderRefunded(tx: DbOrTx, orderId: string, now: Date): Promise<void> {
+  await tx.update(orders).set({ paymentStatus: "refunded", updatedAt: now }).where(eq(orders.id, orderId));
+}

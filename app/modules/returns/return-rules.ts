@@ -283,3 +283,8 @@ export function refundNote(method: RefundMethod, amount: number, reference: stri
   if (method === "store_credit") return `${formatPrice(amount)} added to store credit`;
   return `${formatPrice(amount)} refunded by ${REFUND_METHOD_LABELS[method]}${reference ? `, reference ${reference}` : ""}`;
 }
+
+/** Where the owner handles a request (the Returns page of the dashboard). */
+export function ownerReturnPath(returnId: string): string {
+  return `/seller/returns/${returnId}`;
+}
