@@ -21,3 +21,13 @@ export const RETURN_STATUS_BADGES: Record<ReturnStatus, string> = {
   closed: "bg-emerald-100 text-emerald-900",
   rejected: "bg-red-100 text-red-900",
 };
+
+/** Badge colours per queue stage (modules/returns/return-queue.ts: the filter a request falls in). */
+export const RETURN_STAGE_BADGES: Record<"new" | "approved" | "waiting" | "received" | "done" | "rejected", string> = {
+  new: "bg-amber-100 text-amber-900",
+  approved: "bg-sky-100 text-sky-900",
+  waiting: "bg-indigo-100 text-indigo-900",
+  received: "bg-violet-100 text-violet-900",
+  done: "bg-emerald-100 text-emerald-900",
+  rejected: "bg-red-100 text-red-900",
+};
