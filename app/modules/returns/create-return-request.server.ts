@@ -35,7 +35,8 @@ export async function createReturnRequest(
   const settings = await getSettings(tx);
   assertReturnWindowOpen(order, settings.returnWindowDays, now);
 
-  const [lines, requested] = await Promise.all([readOrderLines(tx, order.id), readRequestedItems(tx, order.id)]);
+  const lines = await readOrderLines(tx, order.id);
+  const requested = await readRequestedItems(tx, order.id);
   checkReturnQuantities(lines, requestedQuantities(requested), input.items);
 
   const wanted = input.items.flatMap((i) => (i.kind === "exchange" && i.exchangeVariantId ? [i.exchangeVariantId] : []));

@@ -155,12 +155,11 @@ export type ReturnMoney = {
 };
 
 export async function readReturnMoney(db: DbOrTx, request: { id: string; orderId: string }): Promise<ReturnMoney> {
-  const [order, lines, all, [refunded]] = await Promise.all([
-    readOrderMoney(db, request.orderId),
-    readOrderLines(db, request.orderId),
-    readRequestedItems(db, request.orderId),
-    db.select({ total: sql<number>`coalesce(sum(${refunds.amount}), 0)::int` }).from(refunds).where(eq(refunds.returnId, request.id)),
-  ]);
+  // One statement after another: inside a step's transaction there is one connection.
+  const order = await readOrderMoney(db, request.orderId);
+  const lines = await readOrderLines(db, request.orderId);
+  const all = await readRequestedItems(db, request.orderId);
+  const [refunded] = await db.select({ total: sql<number>`coalesce(sum(${refunds.amount}), 0)::int` }).from(refunds).where(eq(refunds.returnId, request.id));
   const values = requestedItemValues(lines, order.discountTotal, all);
   const items = all.filter((i) => i.returnId === request.id).map((i) => ({ ...i, paidValue: values.get(i.id) ?? 0 }));
   const sumOf = (kind: ReturnItemKind) => items.filter((i) => i.kind === kind).reduce((n, i) => n + i.paidValue, 0);
