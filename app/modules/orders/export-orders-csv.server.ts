@@ -36,9 +36,10 @@ export async function* exportOrdersCsv(db: DbOrTx, filter: { status: OrderStatus
         subtotal: orders.subtotal, discountCode: orders.discountCode, discountTotal: orders.discountTotal, shippingFee: orders.shippingFee, total: orders.total,
         courierName: orders.courierName, trackingNumber: orders.trackingNumber,
         exchangeCredit: orders.exchangeCredit,
-        // Per row of the batch, each by an index (orders' primary key, refunds(order_id)).
-        exchangeFor: sql<string | null>`(select r.order_number from orders r where r.id = ${orders.replacesOrderId})`,
-        refunded: sql<number>`(select coalesce(sum(f.amount), 0)::int from refunds f where f.order_id = ${orders.id})`.mapWith(Number),
+        // Per row of the batch, each by an index (orders' primary key, refunds(order_id)); qualified by
+        // hand, as a one-table select leaves its own columns unqualified.
+        exchangeFor: sql<string | null>`(select r.order_number from orders r where r.id = "orders"."replaces_order_id")`,
+        refunded: sql<number>`(select coalesce(sum(f.amount), 0)::int from refunds f where f.order_id = "orders"."id")`.mapWith(Number),
       })
       .from(orders)
       // Compared with the stored values themselves, so no precision is lost between batches.

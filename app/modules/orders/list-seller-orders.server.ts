@@ -85,8 +85,9 @@ const sellerOrderColumns = {
   createdAt: orders.createdAt,
   updatedAt: orders.updatedAt,
   deliveredAt: orders.deliveredAt,
-  // By its primary key, for the page's rows only.
-  replacesOrderNumber: sql<string | null>`(select r.order_number from orders r where r.id = ${orders.replacesOrderId})`,
+  // By its primary key, for the page's rows only. Qualified by hand: a one-table select leaves its
+  // columns unqualified, and inside the subquery they would be the subquery's own.
+  replacesOrderNumber: sql<string | null>`(select r.order_number from orders r where r.id = "orders"."replaces_order_id")`,
 };
 
 /** Count per status in one GROUP BY (an index-only scan of orders(status, created_at)). */

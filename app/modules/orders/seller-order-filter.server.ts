@@ -1,5 +1,5 @@
 import { and, eq, ilike, sql, type SQL } from "drizzle-orm";
-import { orders, returnRequests } from "~/db/schema";
+import { orders } from "~/db/schema";
 import type { OrderStatus } from "./order-lifecycle";
 import { parseOrderSearch } from "./seller-order-query";
 
@@ -12,7 +12,7 @@ import { parseOrderSearch } from "./seller-order-query";
 export function sellerOrderWhere(filter: { status: OrderStatus | null; q: string; returns?: boolean }): SQL | undefined {
   const search = parseOrderSearch(filter.q);
   const conditions: (SQL | undefined)[] = [filter.status ? eq(orders.status, filter.status) : undefined];
-  if (filter.returns) conditions.push(sql`exists (select 1 from ${returnRequests} where ${returnRequests.orderId} = ${orders.id})`);
+  if (filter.returns) conditions.push(sql`exists (select 1 from return_requests rr where rr.order_id = "orders"."id")`);
   if (search.kind === "order-number") conditions.push(eq(orders.orderNumber, search.orderNumber));
   else if (search.kind === "phone") conditions.push(eq(orders.phone, search.phone));
   else if (search.kind === "name") conditions.push(ilike(orders.fullName, search.pattern));

@@ -26,7 +26,7 @@ export async function bookingFile(
         codAmount: shipments.codAmount, weightGrams: shipments.weightGrams, pieces: shipments.pieces,
         courierId: couriers.id, courierName: couriers.name, accountCode: couriers.accountCode, columns: couriers.bookingColumns,
         // A replacement order: the original's number, for the rider's note (by primary key).
-        exchangeFor: sql<string | null>`(select r.order_number from orders r where r.id = ${orders.replacesOrderId})`,
+        exchangeFor: sql<string | null>`(select r.order_number from orders r where r.id = "orders"."replaces_order_id")`,
       })
       .from(shipments)
       .innerJoin(orders, eq(orders.id, shipments.orderId))

@@ -63,7 +63,7 @@ export async function shippingLabels(db: DbOrTx, orderIds: readonly string[]): P
       // The courier's number from its booking, or the one the owner typed on the order.
       trackingNumber: sql<string | null>`coalesce(${shipments.trackingNumber}, ${orders.trackingNumber})`,
       courierName: couriers.name,
-      exchangeFor: sql<string | null>`(select r.order_number from orders r where r.id = ${orders.replacesOrderId})`,
+      exchangeFor: sql<string | null>`(select r.order_number from orders r where r.id = "orders"."replaces_order_id")`,
     })
     .from(shipments)
     .innerJoin(orders, eq(orders.id, shipments.orderId))
