@@ -20,6 +20,7 @@ export default [
     route("orders", "routes/buyer-dashboard.tsx", { id: "orders" }),
     route("buyer-dashboard", "routes/buyer-dashboard.tsx", { id: "buyer-dashboard" }),
     route("buyer-dashboard/wishlist", "routes/buyer-dashboard-wishlist.tsx"),
+    route("buyer-dashboard/store-credit", "routes/buyer-dashboard-store-credit.tsx"),
     route("buyer-dashboard/profile", "routes/buyer-dashboard-profile.tsx"),
     route("buyer-dashboard/settings", "routes/buyer-dashboard-settings.tsx"),
   ]),

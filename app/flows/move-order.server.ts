@@ -17,6 +17,7 @@ import { anonymiseIfCustomerDeleted } from "~/modules/orders/release-customer-or
 import { closeReturnsOfReplacement } from "~/modules/returns/return-records.server";
 import { releaseRedemption } from "~/modules/promotions/redeem-discount-code.server";
 import { shipmentFollowsOrder } from "~/modules/shipping/booking/shipment-follows-order.server";
+import { giveBackStoreCredit } from "~/modules/store-credit/give-back-store-credit.server";
 import type { OrderDesk, OrderMoveRequest } from "~/modules/shipping/order-desk";
 import type { FlowContext } from "./flow-context";
 
@@ -88,7 +89,8 @@ export async function moveOrders(ctx: FlowContext, actor: OrderActor, orderIds: 
 /**
  * One move along the lifecycle inside the caller's transaction (the order locked by the caller),
  * with every side effect of a move: stock back exactly once on cancel or return (and Notify Me told
- * of what is buyable again), the discount code's use given back, the parcel kept in step
+ * of what is buyable again), the discount code's use and the store credit it spent given back
+ * (once), the parcel kept in step
  * (modules/shipping), the history row, the buyer's e-mail and the live event. The owner's status
  * form, a cancel and the courier imports all move orders through here. Answers the order as moved.
  */
@@ -103,8 +105,10 @@ export async function applyOrderMove<O extends MovingOrder>(
   const moved = await writeOrderMove(tx, order, to, opts);
   if (restocksWhenMovedTo(to)) {
     await putOrderItemsBack(tx, order.id);
-    // A cancelled or returned order gives its discount code's use back.
+    // A cancelled or returned order gives its discount code's use back, then the buyer's store
+    // credit (variants, code, credit: the lock order of placing an order).
     await releaseRedemption(tx, order.id, opts.now);
+    await giveBackStoreCredit(tx, order.id, to === "returned" ? "returned" : "cancelled");
   }
   const followParcel = () => shipmentFollowsOrder(tx, moved, to, {
     at: to === "delivered" ? opts.deliveredAt ?? opts.now : opts.now,

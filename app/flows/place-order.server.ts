@@ -23,6 +23,9 @@ import { createOrder, findOrderByKey, sameRequestOrRefuse, type EnteredBy, type 
 import { placeWithDiscountCode } from "~/modules/promotions/code-attempts.server";
 import { normalizeDiscountCode } from "~/modules/promotions/discount-rules";
 import { DiscountChanged, judgeOrderCode, useOrderCode, type DiscountRequest } from "~/modules/promotions/redeem-discount-code.server";
+import { storeCreditBalance } from "~/modules/store-credit/read-store-credit.server";
+import { spendStoreCredit } from "~/modules/store-credit/spend-store-credit.server";
+import { STORE_CREDIT_CHANGED_MESSAGE, storeCreditToUse } from "~/modules/store-credit/store-credit-rules";
 import type { FlowContext } from "./flow-context";
 
 export type { EnteredBy, OrderItemRequest, PlaceOrderResult };
@@ -49,6 +52,17 @@ export type PlaceOrderInput = {
    * code tried from there counts against the abuse limits of code guessing (modules/abuse).
    */
   requestAddress?: string;
+  /**
+   * Pay with the buyer's store credit before cash on delivery (the checkout's "Use my store
+   * credit"; `useStoreCredit: true` on POST /api/orders). The order is refused, and nothing
+   * changes, when there is no credit left to use: another order spent it meanwhile.
+   */
+  useStoreCredit?: boolean;
+  /**
+   * The balance the checkout page showed. Given, an order using credit is refused when the balance
+   * is no longer that, rather than asking for more (or less) cash than the buyer was shown.
+   */
+  storeCreditSeen?: number | null;
 };
 
 // A transaction that lost a race on the order number (or a deadlock) is simply run again.
@@ -76,6 +90,8 @@ type OrderToPlace = {
   now: Date;
   enteredBy: EnteredBy | null;
   discountCode: string | null;
+  useStoreCredit: boolean;
+  storeCreditSeen: number | null;
 };
 
 async function placeOrderAttempts({ db, now: fixedNow }: FlowContext, input: PlaceOrderInput): Promise<PlaceOrderResult> {
@@ -90,8 +106,13 @@ async function placeOrderAttempts({ db, now: fixedNow }: FlowContext, input: Pla
   const cartVersion = input.cartVersion || null;
   // The key names one request: the same key with other items, cart or address is refused (422).
   const discountCode = normalizeDiscountCode(input.discountCode);
-  const fingerprint = key ? orderFingerprint({ items, shipping, cartVersion, discountCode }) : null;
-  const order: OrderToPlace = { userId: input.userId, items, shipping, key, fingerprint, cartVersion, now, enteredBy: input.enteredBy ?? null, discountCode };
+  // Store credit is the buyer's own: an order the owner enters for a customer never spends it.
+  const useStoreCredit = Boolean(input.useStoreCredit) && input.userId !== null && !input.enteredBy;
+  const fingerprint = key ? orderFingerprint({ items, shipping, cartVersion, discountCode, useStoreCredit }) : null;
+  const order: OrderToPlace = {
+    userId: input.userId, items, shipping, key, fingerprint, cartVersion, now, enteredBy: input.enteredBy ?? null, discountCode,
+    useStoreCredit, storeCreditSeen: input.storeCreditSeen ?? null,
+  };
 
   for (let attempt = 1; ; attempt++) {
     try {
@@ -121,12 +142,15 @@ async function placeOrderOnce(tx: Tx, input: OrderToPlace): Promise<PlaceOrderRe
   if (lines.length === 0) throw new AppError("VALIDATION", EMPTY_CART_MESSAGE, { items: EMPTY_CART_MESSAGE });
 
   const settings = await getSettings(tx);
-  refuseCodRisk(settings, shipping.phone, cartTotals(lines, settings).total);
   await refuseOverOpenOrderLimits(tx, { userId, phone: shipping.phone, lines, enteredBy });
   // The code is judged here without a lock and used at the end under its row's lock (useOrderCode).
   const codeRequest: DiscountRequest | null = input.discountCode ? { code: input.discountCode, lines, userId, phone: shipping.phone, now } : null;
   const discount = codeRequest ? await judgeOrderCode(tx, codeRequest) : null;
   const totals = cartTotals(lines, settings, discount?.amount ?? 0);
+  // Credit pays first; the COD limit and the blocked phones are about the cash left to collect.
+  const storeCreditUsed = input.useStoreCredit && userId ? await creditToUse(tx, userId, totals.total, input.storeCreditSeen) : 0;
+  const cashDue = totals.total - storeCreditUsed;
+  refuseCodRisk(settings, shipping.phone, cashDue);
 
   const delivery = estimateDelivery(shipping.city, now, settings);
   const { id: orderId, orderNumber } = await createOrder(tx, {
@@ -140,7 +164,8 @@ async function placeOrderOnce(tx: Tx, input: OrderToPlace): Promise<PlaceOrderRe
     discountCode: discount?.code ?? null,
     discountTotal: totals.discountTotal,
     shippingFee: totals.shippingFee,
-    total: totals.total,
+    storeCreditUsed,
+    total: cashDue,
     fullName: shipping.fullName,
     email: shipping.email,
     phone: shipping.phone,
@@ -161,19 +186,33 @@ async function placeOrderOnce(tx: Tx, input: OrderToPlace): Promise<PlaceOrderRe
     id: orderId, orderNumber, userId, customerName: shipping.fullName, email: shipping.email, phone: shipping.phone, address: shipping.address,
     city: shipping.city, items: lines.map(({ name, color, size, quantity, price }) => ({ name, color, size, quantity, price })),
     subtotal: totals.subtotal, shippingFee: totals.shippingFee, discountCode: discount?.code ?? null, discountTotal: totals.discountTotal,
-    total: totals.total, deliveryFrom: delivery.from, deliveryTo: delivery.to,
+    storeCreditUsed, total: cashDue, deliveryFrom: delivery.from, deliveryTo: delivery.to,
   }, settings);
 
   if (fromCart) await removeOrderedCartLines(tx, userId, lines.flatMap((l) => l.cartLineIds));
   // The buyer's other tabs, the owner's dashboard and the mail workers hear of it on commit.
   await notify(tx, [...(fromCart ? [liveNotice({ topic: "cart", userId })] : []), liveNotice({ topic: "orders", userId }), MAIL_WAKE]);
 
-  // Stock and the code's uses last: their rows stay locked only from here to the commit, so orders
-  // for the same item (a drop's hot size) queue for a moment, not for the whole order. Variants
-  // first, then the code's row: the same lock order as a cancel.
+  // Stock, the code's uses and the credit last: their rows stay locked only from here to the commit,
+  // so orders for the same item (a drop's hot size) queue for a moment, not for the whole order.
+  // Variants first, then the code's row, then the buyer's credit: the same lock order as a cancel.
   await takeStock(tx, lines);
   if (discount && codeRequest) await useOrderCode(tx, discount, codeRequest, orderId);
-  return { orderId, orderNumber, created: true };
+  // One guarded update: a twin order that spent the credit first leaves too little, and this one is refused.
+  if (storeCreditUsed > 0 && userId) await spendStoreCredit(tx, { userId, amount: storeCreditUsed, orderId });
+  return { orderId, orderNumber, created: true, storeCreditUsed };
+}
+
+/**
+ * What the buyer's store credit pays of `due`, read without a lock (the spend's guarded update is
+ * the check that counts). Asked for and none left, or not the balance the page showed: refused.
+ */
+async function creditToUse(tx: Tx, userId: string, due: number, seen: number | null): Promise<number> {
+  const balance = await storeCreditBalance(tx, userId);
+  if (balance === 0 || (seen !== null && seen !== balance)) {
+    throw new AppError("CONFLICT", STORE_CREDIT_CHANGED_MESSAGE, { storeCredit: STORE_CREDIT_CHANGED_MESSAGE });
+  }
+  return storeCreditToUse(balance, due);
 }
 
 /** The buyer's cart, locked until the order commits; refused when it is not the cart the buyer saw. */

@@ -1,4 +1,5 @@
 import { data, redirect, type AppLoadContext } from "react-router";
+import { z } from "zod";
 import type { ShippingFormErrors as ShippingErrors, ShippingFormValues as ShippingValues } from "~/modules/checkout/checkout-schema";
 import { COD_ONLY_MESSAGE, parseShippingForm } from "~/modules/checkout/checkout-schema";
 import { placeOrder } from "~/flows/place-order.server";
@@ -12,8 +13,8 @@ import { normalizePakistaniMobile } from "~/lib/phone";
 import { AppError } from "~/lib/errors";
 import { setFlash } from "./flash.server";
 
-export type CheckoutValues = ShippingValues & { discountCode?: string };
-export type CheckoutErrors = ShippingErrors & { discountCode?: string };
+export type CheckoutValues = ShippingValues & { discountCode?: string; /** "Use my store credit" as the buyer left it. */ useStoreCredit?: boolean };
+export type CheckoutErrors = ShippingErrors & { discountCode?: string; storeCredit?: string };
 export type CheckoutActionData = {
   intent: "checkout";
   formError: string;
@@ -33,6 +34,15 @@ export const NO_CODE_MESSAGE = "Please enter a discount code";
 const SHIPPING_KEYS = ["fullName", "email", "phone", "city", "cityOther", "address", "postalCode"] as const;
 
 /**
+ * The store credit part of the form: the "Use my store credit" checkbox (sent only when ticked, and
+ * shown only to a buyer with credit) and the balance the page showed beside it.
+ */
+const storeCreditForm = z.object({
+  useStoreCredit: z.literal("on").optional().catch(undefined),
+  storeCreditSeen: z.coerce.number().int().min(0).optional().catch(undefined),
+});
+
+/**
  * Place Order, or Apply a discount code, from /cart or /checkout. Place Order validates the
  * shipping form, places the order (prices, discount and stock from the database, in one
  * transaction), then shows its confirmation page. Apply says what the code takes off and the new
@@ -43,6 +53,8 @@ export async function placeOrderFromForm(
 ) {
   const values: CheckoutValues = Object.fromEntries(SHIPPING_KEYS.map((k) => [k, typeof form[k] === "string" ? (form[k] as string) : ""])) as ShippingValues;
   values.discountCode = typeof form.discountCode === "string" ? form.discountCode.slice(0, 50) : "";
+  const credit = storeCreditForm.parse(form);
+  values.useStoreCredit = credit.useStoreCredit === "on";
   if (form.intent === "apply-discount") return applyDiscountCode(request, context, user, values, items);
   if (form.paymentMethod && form.paymentMethod !== "cod") {
     return data<CheckoutActionData>({ intent: "checkout", formError: COD_ONLY_MESSAGE, fields: {}, values }, { status: 400 });
@@ -54,6 +66,7 @@ export async function placeOrderFromForm(
     const cartVersion = typeof form.cartVersion === "string" ? form.cartVersion.slice(0, 100) : null;
     const order = await placeOrder(context, {
       userId: user.id, items, shipping: parsed.data, idempotencyKey, cartVersion, discountCode: values.discountCode, requestAddress: requestAddress(request),
+      useStoreCredit: values.useStoreCredit, storeCreditSeen: credit.storeCreditSeen ?? null,
     });
     const headers = { "Set-Cookie": await setFlash({ type: "success", message: "Order placed successfully! 🎉" }) };
     return redirect(`/orders/${order.orderId}`, { headers });
@@ -63,7 +76,7 @@ export async function placeOrderFromForm(
       return data<CheckoutActionData>({ intent: "checkout", formError: KEY_REUSED_FORM_MESSAGE, fields: {}, values }, { status: error.status });
     }
     // A refusal about a field (a blocked phone number, a discount code) is shown beside that field too.
-    const fieldKeys: readonly string[] = [...SHIPPING_KEYS, "discountCode"];
+    const fieldKeys: readonly string[] = [...SHIPPING_KEYS, "discountCode", "storeCredit"];
     const fields = Object.fromEntries(Object.entries(error.fields ?? {}).filter(([k]) => fieldKeys.includes(k))) as CheckoutErrors;
     return data<CheckoutActionData>({ intent: "checkout", formError: error.message, fields, values }, { status: error.status });
   }

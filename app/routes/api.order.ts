@@ -23,6 +23,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       discountCode: order.discountCode,
       discountTotal: order.discountTotal,
       shippingFee: order.shippingFee,
+      storeCreditUsed: order.storeCreditUsed,
       total: order.total,
       shipping: {
         fullName: order.fullName,

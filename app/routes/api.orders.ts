@@ -13,6 +13,9 @@ import { orderItemJson } from "~/modules/orders/order-item-json";
 import type { Route } from "./+types/api.orders";
 
 const DISCOUNT_CODE_TEXT_MESSAGE = "The discount code must be text";
+const USE_STORE_CREDIT_MESSAGE = "useStoreCredit must be true or false";
+// Store credit pays only when the client asks for it: an API order is cash on delivery by default.
+const useStoreCreditInput = z.boolean(USE_STORE_CREDIT_MESSAGE).optional().default(false);
 
 // Only product, colour, size and quantity are read from an item: a price or total sent along is dropped here.
 const orderItems = z.array(cartItemInput).max(MAX_ORDER_ITEMS, ORDER_ITEMS_MESSAGE);
@@ -45,6 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         discountCode: o.discountCode,
         discountTotal: o.discountTotal,
         shippingFee: o.shippingFee,
+        storeCreditUsed: o.storeCreditUsed,
         total: o.total,
         fullName: o.fullName,
         city: o.city,
@@ -61,9 +65,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /**
- * POST /api/orders with an `Idempotency-Key` header and `{items?, shipping, paymentMethod: "cod"}`.
- * No items means the cart. Prices, shipping and totals come from the database only. 201 for a new
- * order; 200 with the same body when that key already made one.
+ * POST /api/orders with an `Idempotency-Key` header and `{items?, shipping, paymentMethod: "cod",
+ * discountCode?, useStoreCredit?}`. No items means the cart. Prices, shipping and totals come from
+ * the database only; `useStoreCredit: true` lets the buyer's store credit pay first (409 when none is
+ * left). 201 for a new order; 200 with the same body when that key already made one.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   return handleApi(async () => {
@@ -92,7 +97,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       fields.discountCode = DISCOUNT_CODE_TEXT_MESSAGE;
       message ??= DISCOUNT_CODE_TEXT_MESSAGE;
     }
-    if (!shipping.ok || !items.success || Object.keys(fields).length > 0) throw new AppError("VALIDATION", message ?? undefined, fields);
+    const useStoreCredit = useStoreCreditInput.safeParse(body.useStoreCredit ?? undefined);
+    if (!useStoreCredit.success) {
+      fields.useStoreCredit = USE_STORE_CREDIT_MESSAGE;
+      message ??= USE_STORE_CREDIT_MESSAGE;
+    }
+    if (!shipping.ok || !items.success || !useStoreCredit.success || Object.keys(fields).length > 0) throw new AppError("VALIDATION", message ?? undefined, fields);
 
     const discountCode = typeof body.discountCode === "string" ? body.discountCode : null;
     const result = await placeOrder(context, {
@@ -101,9 +111,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       shipping: shipping.data,
       idempotencyKey: request.headers.get("Idempotency-Key"),
       discountCode,
+      useStoreCredit: useStoreCredit.data,
       requestAddress: requestAddress(request),
     });
-    const response = apiData({ orderId: result.orderId, orderNumber: result.orderNumber }, result.created ? 201 : 200);
+    const response = apiData({ orderId: result.orderId, orderNumber: result.orderNumber, storeCreditUsed: result.storeCreditUsed }, result.created ? 201 : 200);
     response.headers.set("Location", `/api/orders/${result.orderId}`);
     return response;
   });

@@ -13,6 +13,7 @@ import { useTestDatabase } from "../../tests/factories/test-database";
 import * as ordersTab from "./buyer-dashboard";
 import * as profileTab from "./buyer-dashboard-profile";
 import * as settingsTab from "./buyer-dashboard-settings";
+import * as storeCreditTab from "./buyer-dashboard-store-credit";
 import * as wishlistTab from "./buyer-dashboard-wishlist";
 import * as layout from "./buyer-layout";
 
@@ -66,6 +67,7 @@ describe("the buyer's account tabs", () => {
     expect(filesFor("/buyer-dashboard/wishlist")).toEqual(["routes/buyer-layout.tsx", "routes/buyer-dashboard-wishlist.tsx"]);
     expect(filesFor("/buyer-dashboard/profile")).toEqual(["routes/buyer-layout.tsx", "routes/buyer-dashboard-profile.tsx"]);
     expect(filesFor("/buyer-dashboard/settings")).toEqual(["routes/buyer-layout.tsx", "routes/buyer-dashboard-settings.tsx"]);
+    expect(filesFor("/buyer-dashboard/store-credit")).toEqual(["routes/buyer-layout.tsx", "routes/buyer-dashboard-store-credit.tsx"]);
     expect(filesFor("/orders/abc")).toEqual(["routes/order.tsx"]);
   });
 
@@ -74,6 +76,7 @@ describe("the buyer's account tabs", () => {
       ["/buyer-dashboard?tab=wishlist", "/buyer-dashboard/wishlist"],
       ["/buyer-dashboard?tab=profile", "/buyer-dashboard/profile"],
       ["/buyer-dashboard?tab=settings", "/buyer-dashboard/settings"],
+      ["/buyer-dashboard?tab=store-credit", "/buyer-dashboard/store-credit"],
       ["/buyer-dashboard?tab=orders", "/buyer-dashboard"],
       ["/buyer-dashboard?tab=nonsense", "/buyer-dashboard"],
       ["/orders?tab=orders", "/orders"],
@@ -87,7 +90,7 @@ describe("the buyer's account tabs", () => {
   });
 
   it("the frame asks a guest to sign in and sends the owner to their own dashboard, from every tab", async () => {
-    for (const [path, loader] of [["/buyer-dashboard", ordersTab.loader], ["/orders", ordersTab.loader], ["/buyer-dashboard/wishlist", wishlistTab.loader], ["/buyer-dashboard/profile", profileTab.loader], ["/buyer-dashboard/settings", settingsTab.loader]] as const) {
+    for (const [path, loader] of [["/buyer-dashboard", ordersTab.loader], ["/orders", ordersTab.loader], ["/buyer-dashboard/wishlist", wishlistTab.loader], ["/buyer-dashboard/profile", profileTab.loader], ["/buyer-dashboard/settings", settingsTab.loader], ["/buyer-dashboard/store-credit", storeCreditTab.loader]] as const) {
       for (const fn of [layout.loader, loader]) {
         expectMoved(await call(fn, request(path, "guest")), 302, `/auth?mode=login&redirectTo=${encodeURIComponent(path)}`);
         expectMoved(await call(fn, request(path, "owner")), 302, "/seller-dashboard");
@@ -108,6 +111,8 @@ describe("the buyer's account tabs", () => {
     expect(Object.keys(profile).sort()).toEqual(["account", "profile"]);
     const settings = await call(settingsTab.loader, request("/buyer-dashboard/settings"));
     expect(settings).toMatchObject({ profile: { orderEmails: true, smsUpdates: true, marketingEmails: false }, signsInWithPassword: true, googleEnabled: false });
+    const credit = await call(storeCreditTab.loader, request("/buyer-dashboard/store-credit?page=nonsense"));
+    expect(credit).toEqual({ credit: { balance: 0, entries: [], total: 0, page: 1, pageCount: 1 } });
   });
 
   it("each tab's forms post to the tab; one posted the old way to /buyer-dashboard goes on to its tab with a 308", async () => {

@@ -4,6 +4,7 @@ import { ACCOUNT_TABS, accountTabAt, movedAccountTab, type AccountTabId } from "
 import { OrdersTab } from "~/components/account/orders-tab";
 import { ProfileTab, type AccountSummary } from "~/components/account/profile-tab";
 import { SettingsTab } from "~/components/account/settings-tab";
+import { StoreCreditTab } from "~/components/account/store-credit-tab";
 import { WishlistTab } from "~/components/account/wishlist-tab";
 import { requireUser } from "~/http/auth-guard.server";
 import { pageMeta } from "~/lib/seo";
@@ -15,7 +16,7 @@ import type { Route } from "./+types/buyer-layout";
  * buyer again: loaders run side by side, so this one guards nothing alone.
  */
 export const meta: Route.MetaFunction = ({ matches, location }) =>
-  pageMeta({ matches, title: "My Account", description: "Your orders, wishlist, profile and settings.", path: location.pathname, noindex: true });
+  pageMeta({ matches, title: "My Account", description: "Your orders, wishlist, store credit, profile and settings.", path: location.pathname, noindex: true });
 
 // Someone's orders and profile: never kept by a shared cache or the page cache.
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
@@ -32,6 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const PENDING: Record<AccountTabId, (account: AccountSummary) => ReactNode> = {
   orders: () => <OrdersTab orders={null} refreshing={false} />,
   wishlist: () => <WishlistTab items={null} />,
+  "store-credit": () => <StoreCreditTab credit={null} />,
   profile: (account) => <ProfileTab account={account} profile={null} />,
   settings: () => <SettingsTab profile={null} />,
 };

@@ -25,6 +25,7 @@ import { MAX_LINE_QUANTITY } from "~/modules/cart/order-limits";
 import { cartVersionOf } from "~/modules/checkout/order-fingerprint";
 import { isForSale } from "~/modules/catalog/product-availability";
 import { getSettings } from "~/modules/settings/get-settings.server";
+import { storeCreditBalance } from "~/modules/store-credit/read-store-credit.server";
 import type { Route } from "./+types/cart";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -33,8 +34,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getUser(request, context);
   if (!user) return data({ signedIn: false as const });
-  const [lines, settings, profile, { draft, clear }] = await Promise.all([
+  const [lines, settings, profile, { draft, clear }, storeCredit] = await Promise.all([
     listCartLines(context.db, user.id), getSettings(context.db), getCustomerProfile(context.db, user.id), takeCheckoutDraft(request),
+    storeCreditBalance(context.db, user.id),
   ]);
   return data({
     signedIn: true as const,
@@ -45,6 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     prefill: draft ?? { fullName: user.name, email: user.email, phone: profile.phone ?? "", city: profile.city ?? "", address: profile.address ?? "", postalCode: profile.postalCode ?? "" },
     idempotencyKey: randomUUID(),
     cartVersion: cartVersionOf(lines),
+    storeCredit,
   }, clear ? { headers: { "Set-Cookie": clear } } : undefined);
 }
 
@@ -147,6 +150,7 @@ export default function Cart({ loaderData, actionData: sentActionData }: Route.C
             totals={(applied?.totals ?? totals) as Totals}
             discount={applied?.discount}
             shippingRule={loaderData.shippingRule}
+            storeCredit={loaderData.storeCredit}
           />
         </section>
       </div>

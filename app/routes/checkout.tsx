@@ -17,6 +17,7 @@ import { cartItemInput } from "~/modules/cart/cart-schema";
 import { cartTotals } from "~/modules/cart/cart-totals";
 import { cartVersionOf } from "~/modules/checkout/order-fingerprint";
 import { getSettings } from "~/modules/settings/get-settings.server";
+import { storeCreditBalance } from "~/modules/store-credit/read-store-credit.server";
 import type { Route } from "./+types/checkout";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -55,8 +56,9 @@ async function checkoutItems(context: Route.LoaderArgs["context"], userId: strin
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
   const url = new URL(request.url);
-  const [{ items, buyNow, problem, cartVersion }, settings, profile, { draft, clear }] = await Promise.all([
+  const [{ items, buyNow, problem, cartVersion }, settings, profile, { draft, clear }, storeCredit] = await Promise.all([
     checkoutItems(context, user.id, url), getSettings(context.db), getCustomerProfile(context.db, user.id), takeCheckoutDraft(request),
+    storeCreditBalance(context.db, user.id),
   ]);
   return data({
     items, buyNow, problem, cartVersion,
@@ -65,6 +67,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Details typed before a sign-in that Place Order asked for come back; otherwise the profile's.
     prefill: draft ?? { fullName: user.name, email: user.email, phone: profile.phone ?? "", city: profile.city ?? "", address: profile.address ?? "", postalCode: profile.postalCode ?? "" },
     idempotencyKey: randomUUID(),
+    // The buyer's store credit: "Use my store credit" at checkout when there is some.
+    storeCredit,
   }, clear ? { headers: { "Set-Cookie": clear } } : undefined);
 }
 
@@ -100,7 +104,7 @@ export default function Checkout({ loaderData, actionData: sentActionData }: Rou
             <div className="rounded-xl border border-stone-200 bg-white p-5">
               <CheckoutForm
                 values={failed?.values ?? prefill} errors={failed?.fields ?? {}} formError={failed?.formError} idempotencyKey={idempotencyKey} cartVersion={cartVersion}
-                totals={(applied?.totals ?? totals) as Totals} discount={applied?.discount} shippingRule={loaderData.shippingRule}
+                totals={(applied?.totals ?? totals) as Totals} discount={applied?.discount} shippingRule={loaderData.shippingRule} storeCredit={loaderData.storeCredit}
               />
             </div>
           </section>

@@ -1,6 +1,6 @@
 import { data, Form, Link } from "react-router";
 import { ProductCard } from "~/components/ui/product-card";
-import { CollectionImage } from "~/components/storefront/collection-image";
+import { ProductImage } from "~/components/ui/product-image";
 import { pageMeta } from "~/lib/seo";
 import { getPublishedCollection } from "~/modules/catalog/get-collection.server";
 import { listCollectionProducts } from "~/modules/catalog/list-collection-products.server";
@@ -48,7 +48,8 @@ export default function CollectionPage({ loaderData }: Route.ComponentProps) {
           {collection.description && <p className="mt-2 max-w-prose whitespace-pre-line text-stone-700">{collection.description}</p>}
         </div>
         {collection.image && (
-          <CollectionImage image={collection.image} sizes="(min-width: 1280px) 600px, (min-width: 768px) 50vw, 100vw" priority />
+          // A wide banner; its words are the heading beside it, so the picture is decorative.
+          <ProductImage image={collection.image} aspect="wide" alt="" className="rounded-2xl" sizes="(min-width: 1280px) 600px, (min-width: 768px) 50vw, 100vw" priority />
         )}
       </div>
 

@@ -87,7 +87,7 @@ export default function OrderPage({ loaderData, actionData: sentActionData }: Ro
         {open && order.paymentStatus === "unpaid" && (
           <div className="mt-5 grid gap-3 rounded-xl bg-amber-50 p-4 sm:grid-cols-2">
             <div>
-              <p className="text-sm font-medium text-amber-900">Keep this amount ready in cash</p>
+              <p className="text-sm font-medium text-amber-900">{order.total === 0 && order.storeCreditUsed > 0 ? "Paid with your store credit: nothing to pay on delivery" : "Keep this amount ready in cash"}</p>
               <p className="text-2xl font-bold text-amber-950" data-testid="cod-amount">{formatPrice(order.total)}</p>
             </div>
             <div>
@@ -122,6 +122,7 @@ export default function OrderPage({ loaderData, actionData: sentActionData }: Ro
           <dt>Subtotal</dt><dd className="text-right">{formatPrice(order.subtotal)}</dd>
           {order.discountTotal > 0 && <><dt>Discount{order.discountCode ? ` (${order.discountCode})` : ""}</dt><dd className="text-right">−{formatPrice(order.discountTotal)}</dd></>}
           <dt>Shipping</dt><dd className="text-right">{order.shippingFee === 0 ? "Free" : formatPrice(order.shippingFee)}</dd>
+          {order.storeCreditUsed > 0 && <><dt>Store credit</dt><dd className="text-right" data-testid="order-store-credit">−{formatPrice(order.storeCreditUsed)}</dd></>}
           <dt className="text-lg font-bold">Total</dt><dd className="text-right text-lg font-bold" data-testid="order-total">{formatPrice(order.total)}</dd>
         </dl>
 

@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
-import { categories } from "~/db/schema";
+import { categories, colors, sizeSets } from "~/db/schema";
 import { takeFlash } from "~/http/flash.server";
 import type { Auth } from "~/modules/accounts/auth.server";
 import { CATEGORY_MESSAGES } from "~/modules/catalog/category-input";
@@ -12,6 +12,8 @@ import * as apiCategories from "./api.categories";
 import * as comingSoon from "./coming-soon";
 import * as products from "./products";
 import * as categoryPage from "./seller-catalogue-category";
+import * as coloursPage from "./seller-catalogue-colours";
+import * as sizesPage from "./seller-catalogue-sizes";
 import * as listPage from "./seller-catalogue";
 
 const PASSWORD = "long-enough-password";
@@ -46,6 +48,46 @@ describe.each(DATABASE_KINDS)("categories through the routes on %s", (kind) => {
     expectRedirect(await callRoute(listPage.loader, { request: get("/seller/catalogue", "buyer"), context }), /buyer-dashboard|orders/);
     expectRedirect(await callRoute(categoryPage.action, { request: post(NEW, { intent: "save", name: "X" }, "buyer"), context }), /buyer-dashboard|orders/);
     expectRedirect(await callRoute(listPage.loader, { request: get("/seller/catalogue"), context }), /^\/auth\?/);
+  });
+
+  it("Colours and Size sets are the owner's too: loader and action refused for a buyer and a guest, nothing changed", async () => {
+    const tables = async () => ({
+      colours: await database.db.select().from(colors).orderBy(asc(colors.id)),
+      sizeSets: await database.db.select().from(sizeSets).orderBy(asc(sizeSets.id)),
+    });
+    const before = await tables();
+    expect(before.colours.length).toBeGreaterThan(0);
+    expect(before.sizeSets.length).toBeGreaterThan(0);
+    const colourId = String(before.colours[0].id);
+    const setId = String(before.sizeSets[0].id);
+    const pages = [
+      ["/seller/catalogue/colours", coloursPage, [
+        { intent: "add", name: "Ink Teal", hex: "#008080" },
+        { intent: "edit", id: colourId, name: "Renamed", hex: "#123456" },
+        { intent: "retire", id: colourId },
+      ]],
+      ["/seller/catalogue/sizes", sizesPage, [
+        { intent: "add", name: "Not Theirs", sizes: "S, M" },
+        { intent: "rename", id: setId, name: "Renamed" },
+        { intent: "add-size", id: setId, newSize: "XXXXL" },
+      ]],
+    ] as const;
+    for (const [path, page, forms] of pages) {
+      expectRedirect(await callRoute(page.loader, { request: get(path, "buyer"), context }), "/buyer-dashboard");
+      expectRedirect(await callRoute(page.loader, { request: get(path), context }), `/auth?mode=login&redirectTo=${encodeURIComponent(path)}`);
+      for (const form of forms) {
+        expectRedirect(await callRoute(page.action, { request: post(path, form, "buyer"), context }), "/buyer-dashboard");
+        const guest = new Request(`${TEST_ORIGIN}${path}`, { method: "POST", body: new URLSearchParams(form) });
+        expectRedirect(await callRoute(page.action, { request: guest, context }), `/auth?mode=login&redirectTo=${encodeURIComponent(path)}`);
+      }
+    }
+    expect(await tables()).toEqual(before);
+    // The same forms are good ones: the owner's first of each is taken.
+    expectRedirect(await callRoute(coloursPage.action, { request: post("/seller/catalogue/colours", pages[0][2][0]), context }), "/seller/catalogue/colours");
+    expectRedirect(await callRoute(sizesPage.action, { request: post("/seller/catalogue/sizes", pages[1][2][0]), context }), "/seller/catalogue/sizes");
+    const after = await tables();
+    expect(after.colours.map((c) => c.name)).toContain("Ink Teal");
+    expect(after.sizeSets.map((s) => s.name)).toContain("Not Theirs");
   });
 
   it("adds Lawn with a picture; a clash is refused beside the slug with what was typed kept", async () => {

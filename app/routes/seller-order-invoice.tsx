@@ -98,6 +98,7 @@ export default function SellerOrderInvoice({ loaderData }: Route.ComponentProps)
             <><dt>Exchange credit{returns.replacesOrderNumber ? ` (${returns.replacesOrderNumber})` : ""}</dt><dd className="text-right" data-testid="invoice-exchange-credit">−{formatPrice(returns.exchangeCredit)}</dd></>
           )}
           <dt>Shipping</dt><dd className="text-right">{order.shippingFee === 0 ? "Free" : formatPrice(order.shippingFee)}</dd>
+          {order.storeCreditUsed > 0 && <><dt>Store credit</dt><dd className="text-right" data-testid="invoice-store-credit">−{formatPrice(order.storeCreditUsed)}</dd></>}
           <dt className="text-base font-bold">Total</dt><dd className="text-right text-base font-bold" data-testid="invoice-total">{formatPrice(order.total)}</dd>
           {returns.refunds.map((r, i) => (
             <Fragment key={i}>

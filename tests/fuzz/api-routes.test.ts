@@ -39,7 +39,7 @@ const BODY_ROUTES: BodyRoute[] = [
   { name: "POST /api/products/:id/reviews", who: "buyer", method: "POST", fn: apiProductReviews.action, fields: ["rating", "comment"], path: (_s, id) => `/api/products/${encodeURIComponent(id)}/reviews`, params: (_s, id) => ({ id }), realId: (s) => s.ids.product },
   { name: "POST /api/cart/items", who: "buyer", method: "POST", fn: apiCartItems.action, fields: ["productId", "color", "size", "quantity"], path: () => "/api/cart/items" },
   { name: "PATCH /api/cart/items/:id", who: "buyer", method: "PATCH", fn: apiCartItem.action, fields: ["quantity"], path: (_s, id) => `/api/cart/items/${encodeURIComponent(id)}`, params: (_s, id) => ({ id }), realId: (s) => s.ids.cartItem },
-  { name: "POST /api/orders", who: "buyer", method: "POST", fn: apiOrders.action, fields: ["items", "shipping", "paymentMethod"], path: () => "/api/orders", headers: () => ({ "idempotency-key": "fuzz" }) },
+  { name: "POST /api/orders", who: "buyer", method: "POST", fn: apiOrders.action, fields: ["items", "shipping", "paymentMethod", "useStoreCredit"], path: () => "/api/orders", headers: () => ({ "idempotency-key": "fuzz" }) },
   { name: "POST /api/seller/couriers", who: "seller", method: "POST", fn: apiCouriers.action, fields: COURIER_FORM_FIELDS, path: () => "/api/seller/couriers" },
   { name: "POST /api/shipments", who: "seller", method: "POST", fn: apiShipments.action, fields: ["orderIds", "courierId", "weights"], path: () => "/api/shipments" },
   { name: "PATCH /api/orders/:id", who: "seller", method: "PATCH", fn: apiOrder.action, fields: ["status", "courierName", "trackingNumber"], path: (_s, id) => `/api/orders/${encodeURIComponent(id)}`, params: (_s, id) => ({ id }), realId: (s) => s.ids.order },

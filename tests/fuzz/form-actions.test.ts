@@ -46,7 +46,7 @@ const CATEGORY_FORM = ["name", "slug", "description", "hidden", "comingSoon", "l
 const FORMS: FormRoute[] = [
   { name: "sign in / sign up", who: "guest", fn: auth.action, path: "/auth?mode=signup", fields: ["mode", "name", "email", "password", "confirmPassword", "redirectTo"], intents: ["signup", "login"] },
   { name: "cart buttons and Place Order", who: "buyer", fn: cart.action, path: "/cart", fields: ["productId", "color", "size", "quantity", "itemId", ...SHIPPING], intents: ["add", "update", "remove", "checkout"], idFields: { itemId: (s) => s.ids.cartItem, productId: (s) => s.ids.product } },
-  { name: "checkout", who: "buyer", fn: checkout.action, path: "/checkout", fields: SHIPPING, intents: ["checkout"] },
+  { name: "checkout", who: "buyer", fn: checkout.action, path: "/checkout", fields: [...SHIPPING, "useStoreCredit", "storeCreditSeen"], intents: ["checkout"] },
   { name: "contact", who: "guest", fn: contact.action, path: "/contact", fields: ["name", "email", "subject", "message", "website", "startedAt"] },
   { name: "track", who: "guest", fn: track.action, path: "/track", fields: ["orderNumber", "phone"] },
   { name: "notify me (listing)", who: "guest", fn: products.action, path: "/products", fields: ["email", "target", "name"] },

@@ -5,6 +5,7 @@
 export const ACCOUNT_TABS = [
   { id: "orders", label: "My Orders", to: "/buyer-dashboard" },
   { id: "wishlist", label: "Wishlist", to: "/buyer-dashboard/wishlist" },
+  { id: "store-credit", label: "Store Credit", to: "/buyer-dashboard/store-credit" },
   { id: "profile", label: "Profile", to: "/buyer-dashboard/profile" },
   { id: "settings", label: "Settings", to: "/buyer-dashboard/settings" },
 ] as const;

@@ -8,7 +8,7 @@ const item = (name: string, quantity = 1) => ({ productId: null, name, color: "B
 function order(items: AccountOrder["items"], status: AccountOrder["status"] = "pending"): AccountOrder {
   return {
     id: "0123456789abcdef", orderNumber: "ORD-123456", status, createdAt: "2026-11-20T10:00:00Z", paymentMethod: "cod",
-    subtotal: 4000, discountCode: null, discountTotal: 0, shippingFee: 200, total: 4200, fullName: "Ayesha Khan", address: "House 1", city: "Karachi", postalCode: null, country: "Pakistan",
+    subtotal: 4000, discountCode: null, discountTotal: 0, shippingFee: 200, storeCreditUsed: 0, total: 4200, fullName: "Ayesha Khan", address: "House 1", city: "Karachi", postalCode: null, country: "Pakistan",
     items,
   };
 }

@@ -12,7 +12,7 @@ import { CourierDetails } from "~/components/orders/courier-details";
 /** What the My Orders tab shows of an order (a plain type: components never import server modules). */
 export type AccountOrder = {
   id: string; orderNumber: string; status: OrderStatus; createdAt: Date | string; paymentMethod: string;
-  subtotal: number; discountCode: string | null; discountTotal: number; shippingFee: number; total: number;
+  subtotal: number; discountCode: string | null; discountTotal: number; shippingFee: number; storeCreditUsed: number; total: number;
   fullName: string; address: string; city: string; postalCode: string | null; country: string;
   courierName?: string | null; trackingNumber?: string | null; trackingUrl?: string | null;
   items: { productId?: string | null; name: string; color: string; size: string; price: number; quantity: number }[];
@@ -206,6 +206,7 @@ function OrderDetailsDialog({ dialogRef, order, onClose }: { dialogRef: React.Re
               <dt>Subtotal</dt><dd className="text-right">{formatPrice(order.subtotal)}</dd>
               {order.discountTotal > 0 && <><dt>Discount{order.discountCode ? ` (${order.discountCode})` : ""}</dt><dd className="text-right">−{formatPrice(order.discountTotal)}</dd></>}
               <dt>Shipping</dt><dd className="text-right">{order.shippingFee === 0 ? "Free" : formatPrice(order.shippingFee)}</dd>
+              {order.storeCreditUsed > 0 && <><dt>Store credit</dt><dd className="text-right">−{formatPrice(order.storeCreditUsed)}</dd></>}
               <dt className="font-bold">Total</dt><dd className="text-right font-bold">{formatPrice(order.total)}</dd>
             </dl>
 

@@ -2,11 +2,15 @@ import { useState, type ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import { formatPrice } from "~/lib/money";
 import { freeShippingNudge, type ShippingRule } from "~/modules/settings/shipping-rule";
+import { storeCreditToUse } from "~/modules/store-credit/store-credit-rules";
 import { ShippingFields, type ShippingErrors, type ShippingValues } from "./shipping-fields";
 
 export type Totals = { itemCount: number; subtotal: number; discountTotal?: number; shippingFee: number; total: number };
 
-export function OrderSummary({ totals, discountCode, shippingRule }: { totals: Totals; discountCode?: string | null; shippingRule?: ShippingRule }) {
+/** Subtotal, discount, shipping, the store credit used and the total: the cash to pay on delivery. */
+export function OrderSummary({ totals, discountCode, shippingRule, storeCreditUsed = 0 }: {
+  totals: Totals; discountCode?: string | null; shippingRule?: ShippingRule; storeCreditUsed?: number;
+}) {
   const nudge = shippingRule ? freeShippingNudge(totals, shippingRule) : null;
   return (
     <div className="grid gap-2">
@@ -19,8 +23,14 @@ export function OrderSummary({ totals, discountCode, shippingRule }: { totals: T
           </>
         )}
         <dt>Shipping</dt><dd className="text-right font-medium" data-testid="shipping">{totals.shippingFee === 0 ? "Free" : formatPrice(totals.shippingFee)}</dd>
+        {storeCreditUsed > 0 && (
+          <>
+            <dt>Store credit</dt>
+            <dd className="text-right font-medium text-emerald-800" data-testid="store-credit-used">−{formatPrice(storeCreditUsed)}</dd>
+          </>
+        )}
         <dt className="border-t border-stone-200 pt-2 text-lg font-bold">Total</dt>
-        <dd className="border-t border-stone-200 pt-2 text-right text-lg font-bold" data-testid="total">{formatPrice(totals.total)}</dd>
+        <dd className="border-t border-stone-200 pt-2 text-right text-lg font-bold" data-testid="total">{formatPrice(totals.total - storeCreditUsed)}</dd>
       </dl>
       {nudge && <p data-testid="free-shipping-nudge" className="rounded-lg bg-emerald-50 px-3 py-2 text-sm font-medium text-emerald-900">{nudge}</p>}
     </div>
@@ -28,23 +38,30 @@ export function OrderSummary({ totals, discountCode, shippingRule }: { totals: T
 }
 
 /**
- * The one checkout form of /cart and /checkout: shipping details, Cash on Delivery, Place Order.
+ * The one checkout form of /cart and /checkout: shipping details, store credit when the buyer has
+ * some, Cash on Delivery, Place Order.
  * The idempotency key is fixed when the form first renders and kept across live refreshes of the
  * page (a loader run makes a new one), so a double click, a resent form or Place Order pressed again
  * after a refresh makes one order. The cart version follows the cart the page shows.
  */
 export function CheckoutForm({
-  values, errors, formError, idempotencyKey: offeredKey, cartVersion, totals, discount, shippingRule, action, children,
+  values, errors, formError, idempotencyKey: offeredKey, cartVersion, totals, discount, shippingRule, storeCredit = 0, action, children,
 }: {
-  values: ShippingValues & { discountCode?: string }; errors: ShippingErrors & { discountCode?: string }; formError?: string;
+  values: ShippingValues & { discountCode?: string; useStoreCredit?: boolean }; errors: ShippingErrors & { discountCode?: string; storeCredit?: string }; formError?: string;
   idempotencyKey: string; cartVersion?: string; totals: Totals;
   /** The code Apply accepted, with what it takes off. */
   discount?: { code: string; amount: number } | null;
   /** The shop's shipping fee and free-shipping threshold: how much more ships free. */
   shippingRule?: ShippingRule;
+  /** The buyer's store credit balance now (0: none, and no store credit part). */
+  storeCredit?: number;
   action?: string; children?: ReactNode;
 }) {
   const [idempotencyKey] = useState(offeredKey);
+  // Ticked unless the buyer unticked it before a refused Place Order; the summary follows the box.
+  const [useCredit, setUseCredit] = useState(values.useStoreCredit ?? true);
+  const creditUsed = storeCredit > 0 && useCredit ? storeCreditToUse(storeCredit, totals.total) : 0;
+  const cash = totals.total - creditUsed;
   const navigation = useNavigation();
   // Every submit button names its intent; the one pressed is sent.
   const pressed = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
@@ -61,12 +78,38 @@ export function CheckoutForm({
       {formError && <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 font-medium text-red-800">{formError}</p>}
       <ShippingFields values={values} errors={errors} />
       <DiscountCodeField code={values.discountCode ?? ""} error={errors.discountCode} discount={discount ?? null} applying={applying} />
-      <OrderSummary totals={totals} discountCode={discount?.code} shippingRule={shippingRule} />
-      <p className="text-sm text-stone-700">Pay <strong>{formatPrice(totals.total)}</strong> in cash when your parcel arrives.</p>
+      {storeCredit > 0 && <StoreCreditField balance={storeCredit} checked={useCredit} onChange={setUseCredit} error={errors.storeCredit} />}
+      <OrderSummary totals={totals} discountCode={discount?.code} shippingRule={shippingRule} storeCreditUsed={creditUsed} />
+      {cash > 0 || creditUsed === 0
+        ? <p className="text-sm text-stone-700">Pay <strong>{formatPrice(cash)}</strong> in cash when your parcel arrives.</p>
+        : <p className="text-sm font-medium text-emerald-900">Nothing to pay on delivery: your store credit covers this order.</p>}
       <button type="submit" name="intent" value="checkout" className="btn-accent py-3 text-base" disabled={processing}>
         {processing ? "Processing..." : "Place Order"}
       </button>
     </Form>
+  );
+}
+
+/**
+ * "Store credit: Rs X available" and "Use my store credit", ticked by default. The balance shown is
+ * sent along: if it has changed by the time the order is placed, the order is refused rather than
+ * asking for another amount of cash than the page said.
+ */
+function StoreCreditField({ balance, checked, onChange, error }: { balance: number; checked: boolean; onChange: (checked: boolean) => void; error?: string }) {
+  return (
+    <fieldset className="grid gap-2 rounded-lg border border-emerald-200 bg-emerald-50 p-3" data-testid="store-credit" aria-describedby={error ? "storeCredit-error" : undefined}>
+      <legend className="sr-only">Store credit</legend>
+      <p className="font-medium text-emerald-950">Store credit: <span data-testid="store-credit-available">{formatPrice(balance)}</span> available</p>
+      <input type="hidden" name="storeCreditSeen" value={balance} />
+      <label className="flex items-center gap-2 text-stone-900">
+        <input
+          type="checkbox" name="useStoreCredit" value="on" defaultChecked={checked} onChange={(e) => onChange(e.currentTarget.checked)}
+          className="h-5 w-5 accent-brand-700" aria-invalid={error ? true : undefined}
+        />
+        Use my store credit
+      </label>
+      {error && <p id="storeCredit-error" className="field-error">{error}</p>}
+    </fieldset>
   );
 }
 

@@ -8,14 +8,17 @@ type FingerprintInput = {
   cartVersion?: string | null;
   /** The discount code asked for, normalised; left out of the hash when none, so older fingerprints still match. */
   discountCode?: string | null;
+  /** The buyer asked to pay with store credit; left out of the hash when not, so older fingerprints still match. */
+  useStoreCredit?: boolean;
 };
 
 /**
  * What makes two order requests "the same request" for idempotency: the items asked for (or the
- * cart, with the version the page showed) and the shipping details, normalised so that spacing and
- * letter case of the e-mail do not count. A key sent again with another fingerprint is refused.
+ * cart, with the version the page showed), the shipping details, the discount code and whether
+ * store credit pays, normalised so that spacing and letter case of the e-mail do not count. A key
+ * sent again with another fingerprint is refused.
  */
-export function orderFingerprint({ items, shipping, cartVersion, discountCode }: FingerprintInput): string {
+export function orderFingerprint({ items, shipping, cartVersion, discountCode, useStoreCredit }: FingerprintInput): string {
   const text = (v: string | null | undefined) => (v ?? "").trim().replace(/\s+/g, " ");
   const normalised = {
     items: items.map((i) => [i.productId, i.color ?? "", i.size ?? "", i.quantity]),
@@ -25,6 +28,7 @@ export function orderFingerprint({ items, shipping, cartVersion, discountCode }:
       text(shipping.city), text(shipping.postalCode), text(shipping.country),
     ],
     ...(discountCode ? { discountCode } : {}),
+    ...(useStoreCredit ? { useStoreCredit: true } : {}),
   };
   return createHash("sha256").update(JSON.stringify(normalised)).digest("base64url");
 }

@@ -17,6 +17,9 @@ export type OrderEmailData = {
   discountCode?: string | null;
   discountTotal?: number;
   shippingFee: number;
+  /** What the buyer's store credit paid; absent on e-mails queued before store credit existed. */
+  storeCreditUsed?: number;
+  /** The cash to collect on delivery. */
   total: number;
   phone: string;
   address: string;

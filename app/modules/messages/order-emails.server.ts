@@ -41,7 +41,7 @@ export async function queueOrderEmails(tx: DbOrTx, orderId: string, event: Order
     .select({
       id: orders.id, orderNumber: orders.orderNumber, userId: orders.userId, customerName: orders.fullName, email: orders.email,
       phone: orders.phone, address: orders.address, city: orders.city, subtotal: orders.subtotal, shippingFee: orders.shippingFee,
-      discountCode: orders.discountCode, discountTotal: orders.discountTotal,
+      discountCode: orders.discountCode, discountTotal: orders.discountTotal, storeCreditUsed: orders.storeCreditUsed,
       total: orders.total, deliveryFrom: orders.deliveryFrom, deliveryTo: orders.deliveryTo, courierName: orders.courierName,
       trackingNumber: orders.trackingNumber, trackingUrl: trackingUrlSql, customerDeletedAt: orders.customerDeletedAt, orderEmails: customerProfiles.orderEmails,
       shopName: shopSettings.brandName,
@@ -88,7 +88,7 @@ export async function queuePlacedOrderEmails(tx: DbOrTx, order: PlacedOrder, sho
 function orderMessages(order: OrderForEmails, event: OrderEvent, staff: string[]): EmailMessage[] {
   const base: Omit<OrderEmailData, "orderPath"> = {
     orderNumber: order.orderNumber, customerName: order.customerName, items: order.items, subtotal: order.subtotal, shippingFee: order.shippingFee,
-    discountCode: order.discountCode, discountTotal: order.discountTotal,
+    discountCode: order.discountCode, discountTotal: order.discountTotal, storeCreditUsed: order.storeCreditUsed ?? 0,
     total: order.total, phone: order.phone, address: order.address, city: order.city,
     deliveryFrom: order.deliveryFrom.toISOString(), deliveryTo: order.deliveryTo.toISOString(),
   };

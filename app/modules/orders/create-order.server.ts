@@ -9,7 +9,11 @@ import { recordStatusChange } from "./record-status-change.server";
 /** An order the owner enters for a customer who called, wrote on WhatsApp or messaged on Instagram. */
 export type EnteredBy = { actor: OrderActor & { id: string }; channel: Exclude<OrderChannel, "web"> };
 
-export type PlaceOrderResult = { orderId: string; orderNumber: string; created: boolean };
+export type PlaceOrderResult = {
+  orderId: string; orderNumber: string; created: boolean;
+  /** What the buyer's store credit paid (whole rupees; 0 when none): the order's total is the cash left to collect. */
+  storeCreditUsed: number;
+};
 
 /** One item as the order keeps it: named and priced when it was placed. */
 export type OrderItemRow = { productId: string; variantId: number; name: string; color: string; size: string; price: number; quantity: number; imageKey: string | null };
@@ -51,13 +55,13 @@ async function insertOrder(tx: Tx, values: Omit<typeof orders.$inferInsert, "ord
   throw new Error("Could not find a free order number");
 }
 
-export type OrderByKey = { orderId: string; orderNumber: string; fingerprint: string | null };
+export type OrderByKey = { orderId: string; orderNumber: string; fingerprint: string | null; storeCreditUsed: number };
 
 /** The order a key already made: the buyer's own key, or the owner's for an order they entered. */
 export async function findOrderByKey(db: DbOrTx, order: { userId: string | null; enteredBy: EnteredBy | null }, key: string): Promise<OrderByKey | null> {
   const owner: SQL = order.enteredBy ? eq(orders.placedBy, order.enteredBy.actor.id) : eq(orders.userId, order.userId ?? "");
   const [row] = await db
-    .select({ orderId: orders.id, orderNumber: orders.orderNumber, fingerprint: orders.idempotencyFingerprint })
+    .select({ orderId: orders.id, orderNumber: orders.orderNumber, fingerprint: orders.idempotencyFingerprint, storeCreditUsed: orders.storeCreditUsed })
     .from(orders)
     .where(and(owner, eq(orders.idempotencyKey, key)))
     .limit(1);
@@ -68,5 +72,5 @@ export async function findOrderByKey(db: DbOrTx, order: { userId: string | null;
 export function sameRequestOrRefuse(existing: OrderByKey, fingerprint: string | null, message: string): PlaceOrderResult {
   // Orders placed before fingerprints were kept have none: they answer as before.
   if (existing.fingerprint && existing.fingerprint !== fingerprint) throw new AppError("IDEMPOTENCY_KEY_REUSED", message);
-  return { orderId: existing.orderId, orderNumber: existing.orderNumber, created: false };
+  return { orderId: existing.orderId, orderNumber: existing.orderNumber, created: false, storeCreditUsed: existing.storeCreditUsed };
 }

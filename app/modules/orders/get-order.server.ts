@@ -32,6 +32,8 @@ export type OrderDetail = {
   discountCode: string | null;
   discountTotal: number;
   shippingFee: number;
+  /** What the buyer's store credit paid (0 without); `total` is the cash left to collect. */
+  storeCreditUsed: number;
   total: number;
   fullName: string;
   email: string;
@@ -63,6 +65,7 @@ export const orderSummaryColumns = {
   discountCode: orders.discountCode,
   discountTotal: orders.discountTotal,
   shippingFee: orders.shippingFee,
+  storeCreditUsed: orders.storeCreditUsed,
   total: orders.total,
   fullName: orders.fullName,
   address: orders.address,

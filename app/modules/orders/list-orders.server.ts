@@ -24,6 +24,7 @@ export type OrderSummary = {
   discountCode: string | null;
   discountTotal: number;
   shippingFee: number;
+  storeCreditUsed: number;
   total: number;
   fullName: string;
   address: string;

@@ -71,6 +71,7 @@ const sellerOrderColumns = {
   discountCode: orders.discountCode,
   discountTotal: orders.discountTotal,
   shippingFee: orders.shippingFee,
+  storeCreditUsed: orders.storeCreditUsed,
   total: orders.total,
   fullName: orders.fullName,
   email: orders.email,

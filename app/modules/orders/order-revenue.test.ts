@@ -1,15 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { countsAsRevenue, revenueOf } from "./order-revenue";
+import { countsAsRevenue, orderRevenue } from "./order-revenue";
 
 describe("revenue", () => {
   it("is the cash collected plus the store credit spent, less refunds", () => {
-    expect(revenueOf({ total: 2598, storeCreditUsed: 0, refunded: 0 })).toBe(2598);
-    expect(revenueOf({ total: 1000, storeCreditUsed: 1598, refunded: 0 })).toBe(2598);
-    expect(revenueOf({ total: 2598, storeCreditUsed: 0, refunded: 1299 })).toBe(1299);
+    expect(orderRevenue({ total: 2598, storeCreditUsed: 0, refunded: 0 })).toBe(2598);
+    expect(orderRevenue({ total: 1000, storeCreditUsed: 1598, refunded: 0 })).toBe(2598);
+    expect(orderRevenue({ total: 2598, storeCreditUsed: 0, refunded: 1299 })).toBe(1299);
   });
 
   it("is nothing for a delivered order returned and refunded in full", () => {
-    expect(revenueOf({ total: 1499, storeCreditUsed: 0, refunded: 1499 })).toBe(0);
+    expect(orderRevenue({ total: 1499, storeCreditUsed: 0, refunded: 1499 })).toBe(0);
   });
 
   it("counts delivered orders only", () => {

@@ -1,21 +1,23 @@
 import type { OrderStatus } from "./order-lifecycle";
 
 /**
- * Revenue, written once (PRODUCT.md, issue 30). Only delivered orders bring any in (cancelled and
- * returned ones count for nothing; shipped and open ones are still to collect). A delivered order
- * brings in:
+ * Revenue, the one rule every figure of sales uses (PRODUCT.md, issue 30). Only delivered orders
+ * bring any in (cancelled and returned ones count for nothing; shipped and open ones are still to
+ * collect). A delivered order brings in:
  *
  *   the cash collected at the door (`total`)
- *   + the store credit it spent (`store_credit_used`: money the buyer paid the shop earlier)
+ *   + the store credit it used (`store_credit_used`: money the buyer paid the shop earlier, for
+ *     items they returned)
  *   − every refund recorded against it (`refunds.amount`, whatever the method).
  *
  * So a returned-and-refunded order brings in Rs 0, and store credit is counted once: when it is
  * spent, not when it is given (a refund paid in store credit lowers the first order, the order that
- * spends it raises the second). An exchange's replacement order brings in its own `total`, the
- * price difference: the returned item's value (`exchange_credit`) was counted on the original order.
+ * spends it raises the second). The exchange credit of a replacement order is not counted: the
+ * order it replaces already holds that money, and the replacement brings in its own `total` (the
+ * price difference). The cash couriers owe stays `total` alone.
  *
- * The rule is a sum, so it holds for a sum of orders too: aggregates add up each part in SQL and
- * apply it to the sums.
+ * The rule is a sum, so it holds for a sum of orders too: aggregates add up each part in SQL
+ * (refunds from their own table, joined to their order) and apply it to the sums.
  */
 export const REVENUE_STATUSES = ["delivered"] as const satisfies readonly OrderStatus[];
 
@@ -24,15 +26,15 @@ export type RevenueParts = {
   total: number;
   /** orders.store_credit_used. */
   storeCreditUsed: number;
-  /** Sum of refunds.amount recorded against the order(s). */
-  refunded: number;
+  /** Sum of refunds.amount recorded against the order(s); none for an order not yet delivered. */
+  refunded?: number;
 };
 
 export function countsAsRevenue(status: OrderStatus): boolean {
   return (REVENUE_STATUSES as readonly OrderStatus[]).includes(status);
 }
 
-/** What a delivered order (or a sum of delivered orders) brought in. */
-export function revenueOf({ total, storeCreditUsed, refunded }: RevenueParts): number {
+/** What an order (or a sum of orders) brings in. */
+export function orderRevenue({ total, storeCreditUsed, refunded = 0 }: RevenueParts): number {
   return total + storeCreditUsed - refunded;
 }

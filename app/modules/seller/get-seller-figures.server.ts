@@ -4,7 +4,7 @@ import { discountRedemptions, orderItems, orders, products, refunds } from "~/db
 import { ORDER_CHANNELS, type OrderChannel, type OrderStatus } from "~/db/schema/statuses";
 import { lastShopDays, SHOP_UTC_OFFSET_SECONDS, startOfShopDay } from "~/lib/shop-time";
 import { ITEMS_SHOWN } from "~/modules/orders/more-items";
-import { countsAsRevenue, revenueOf } from "~/modules/orders/order-revenue";
+import { countsAsRevenue, orderRevenue } from "~/modules/orders/order-revenue";
 
 /** Days the charts cover, today included. */
 export const OVERVIEW_DAYS = 30;
@@ -20,7 +20,7 @@ export type SellerFigures = {
     totalRevenue: number;
     /** Shipped, not yet delivered: cash the couriers still have to collect. */
     codOutstanding: number;
-    /** Pending, confirmed or processing: orders not yet shipped. */
+    /** Pending, confirmed or processing: orders not yet shipped, at their revenue (cash and store credit). */
     pendingValue: number;
     totalOrders: number;
     pendingOrders: number;
@@ -116,10 +116,10 @@ export async function getSellerFigures(db: DbOrTx, now: Date = new Date()): Prom
     stats.totalOrders += row.orders;
     if (row.status === "pending") stats.pendingOrders += row.orders;
     if (row.status === "shipped") stats.codOutstanding += row.total;
-    if (OPEN_STATUSES.includes(row.status)) stats.pendingValue += row.total;
+    if (OPEN_STATUSES.includes(row.status)) stats.pendingValue += orderRevenue(row);
     if (countsAsRevenue(row.status)) {
       const refunded = refundedByStatus.find((r) => r.status === row.status && r.channel === row.channel)?.refunded ?? 0;
-      const revenue = revenueOf({ total: row.total, storeCreditUsed: row.storeCreditUsed, refunded });
+      const revenue = orderRevenue({ total: row.total, storeCreditUsed: row.storeCreditUsed, refunded });
       stats.totalRevenue += revenue;
       const channel = channels.find((c) => c.channel === row.channel);
       if (channel) {
@@ -137,7 +137,7 @@ export async function getSellerFigures(db: DbOrTx, now: Date = new Date()): Prom
     ordersPerCity.set(row.city, (ordersPerCity.get(row.city) ?? 0) + row.orders);
   }
   const refundedPerDay = new Map(refundedByDay.map((r) => [r.day, r.refunded]));
-  const revenuePerDay = new Map(delivered.map((r) => [dayKey(r.day), revenueOf({ total: r.total, storeCreditUsed: r.storeCreditUsed, refunded: refundedPerDay.get(r.day) ?? 0 })]));
+  const revenuePerDay = new Map(delivered.map((r) => [dayKey(r.day), orderRevenue({ total: r.total, storeCreditUsed: r.storeCreditUsed, refunded: refundedPerDay.get(r.day) ?? 0 })]));
   // Current names for the five best sellers (an order keeps the name it was sold under).
   const ids = top.map((t) => t.productId).filter((id): id is string => id !== null);
   const names = new Map(ids.length ? (await db.select({ id: products.id, name: products.name }).from(products).where(inArray(products.id, ids))).map((p) => [p.id, p.name]) : []);

@@ -17,14 +17,17 @@ describe.each(DATABASE_KINDS)("seller overview on %s", (kind) => {
   async function order(o: {
     status: OrderStatus; total: number; createdAt: Date; city?: string; channel?: OrderChannel; deliveredAt?: Date; name?: string;
     items?: { productId: string; quantity: number }[];
+    /** Store credit the order used: `total` stays the cash to collect. */
+    storeCreditUsed?: number;
   }) {
+    const storeCreditUsed = o.storeCreditUsed ?? 0;
     const id = randomUUID();
     const shippingFee = 200;
     n++;
     await db().insert(orders).values({
       id, orderNumber: `ORD-${String(100000 + n)}`, status: o.status, channel: o.channel ?? "web",
       paymentStatus: o.status === "delivered" ? "collected" : "unpaid",
-      subtotal: o.total - shippingFee, shippingFee, total: o.total,
+      subtotal: o.total - shippingFee + storeCreditUsed, shippingFee, storeCreditUsed, total: o.total,
       fullName: o.name ?? `Customer ${n}`, email: "c@example.pk", phone: "+923001234567", address: "1 Street", city: o.city ?? "Karachi",
       deliveryFrom: o.createdAt, deliveryTo: o.createdAt, createdAt: o.createdAt, updatedAt: o.createdAt, deliveredAt: o.deliveredAt ?? null,
     });
@@ -135,5 +138,22 @@ describe.each(DATABASE_KINDS)("seller overview on %s", (kind) => {
     const { recentOrders } = await getSellerOverview({ db: db(), now: NOW });
     expect(recentOrders[0]).toMatchObject({ customerName: "Four Items", items: [{ quantity: 2, name: "name of tee" }, { quantity: 1, name: "name of polo" }], moreItems: 2 });
     expect(recentOrders[1]).toMatchObject({ customerName: "Newest Customer", items: [{ quantity: 1, name: "name of hoodie" }], moreItems: 0 });
+  });
+
+  it("counts an order's store credit as revenue (money paid earlier), but only its cash as COD outstanding", async () => {
+    const before = await getSellerOverview({ db: db(), now: NOW });
+    // Rs 2,500 of goods: Rs 1,000 paid with store credit, Rs 1,500 collected in cash.
+    await order({ status: "delivered", total: 1500, storeCreditUsed: 1000, createdAt: at("2025-06-08T08:00:00Z"), deliveredAt: at("2025-06-08T12:00:00Z") });
+    // Wholly paid with credit and still on its way: nothing for the courier to collect.
+    await order({ status: "shipped", total: 0, storeCreditUsed: 1700, createdAt: at("2025-06-09T08:00:00Z") });
+    await order({ status: "pending", total: 300, storeCreditUsed: 900, createdAt: at("2025-06-09T09:00:00Z") });
+    const after = await getSellerOverview({ db: db(), now: NOW });
+    expect(after.stats.totalRevenue - before.stats.totalRevenue).toBe(2500);
+    expect(after.stats.codOutstanding - before.stats.codOutstanding).toBe(0);
+    expect(after.stats.pendingValue - before.stats.pendingValue).toBe(1200);
+    const web = (o: typeof after) => o.channels.find((c) => c.channel === "web")!.revenue;
+    expect(web(after) - web(before)).toBe(2500);
+    const day = (o: typeof after) => o.daily.find((d) => d.day === "2025-06-08")!.revenue;
+    expect(day(after) - day(before)).toBe(2500);
   });
 });

@@ -115,7 +115,9 @@ function OrderDetails({ order }: { order: OwnerOrderView }) {
         </ul>
         <dl className="mt-2 grid grid-cols-[1fr_auto] gap-y-0.5 border-t border-stone-100 pt-2">
           <dt>Subtotal</dt><dd className="text-right">{formatPrice(order.subtotal)}</dd>
+          {order.discountTotal > 0 && <><dt>Discount{order.discountCode ? ` (${order.discountCode})` : ""}</dt><dd className="text-right">−{formatPrice(order.discountTotal)}</dd></>}
           <dt>Shipping</dt><dd className="text-right">{order.shippingFee === 0 ? "Free" : formatPrice(order.shippingFee)}</dd>
+          {order.storeCreditUsed > 0 && <><dt>Store credit</dt><dd className="text-right">−{formatPrice(order.storeCreditUsed)}</dd></>}
           <dt className="font-semibold">Total (COD)</dt><dd className="text-right font-semibold">{formatPrice(order.total)}</dd>
           <dt>Payment</dt><dd className="text-right">Cash on Delivery, {PAYMENT_STATUS_LABELS[order.paymentStatus]}</dd>
         </dl>

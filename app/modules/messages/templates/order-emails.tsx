@@ -30,8 +30,14 @@ function OrderSummary({ order, codDue = true }: { order: OrderEmailData; codDue?
       <TotalRow label="Subtotal" value={formatPkr(order.subtotal)} />
       {(order.discountTotal ?? 0) > 0 && <TotalRow label={order.discountCode ? `Discount (${order.discountCode})` : "Discount"} value={`−${formatPkr(order.discountTotal ?? 0)}`} />}
       <TotalRow label="Shipping" value={order.shippingFee === 0 ? "Free" : formatPkr(order.shippingFee)} />
+      {(order.storeCreditUsed ?? 0) > 0 && <TotalRow label="Store credit" value={`−${formatPkr(order.storeCreditUsed ?? 0)}`} />}
       <TotalRow label="Total" value={formatPkr(order.total)} strong />
-      {codDue && (
+      {codDue && order.total === 0 && (order.storeCreditUsed ?? 0) > 0 && (
+        <Text style={{ ...text, margin: "12px 0 0", padding: "10px", backgroundColor: "#ecfdf5", borderRadius: "6px", fontWeight: 600 }}>
+          Nothing to pay on delivery: your store credit paid for this order.
+        </Text>
+      )}
+      {codDue && order.total > 0 && (
         <Text style={{ ...text, margin: "12px 0 0", padding: "10px", backgroundColor: "#fffbeb", borderRadius: "6px", color: BRAND.accent, fontWeight: 600 }}>
           Cash on Delivery: please have {formatPkr(order.total)} ready for the rider.
         </Text>
@@ -120,6 +126,9 @@ export function OrderStatusEmail({ shop, order }: { shop: EmailShop; order: Orde
       <Heading as="h1" style={heading}>{`Order ${order.orderNumber}: ${STATUS_LABELS[order.status]}`}</Heading>
       <Text style={text}>{`Hi ${order.customerName},`}</Text>
       <Text style={text}>{STATUS_LINE[order.status]}</Text>
+      {(order.status === "cancelled" || order.status === "returned") && (order.storeCreditUsed ?? 0) > 0 && (
+        <Text style={text}>{`The ${formatPkr(order.storeCreditUsed ?? 0)} of store credit this order used is back in your account.`}</Text>
+      )}
       {order.status === "shipped" && (order.courierName || order.trackingNumber) && (
         <Text style={{ ...text, fontWeight: 600 }}>
           {order.courierName && <>Courier: {order.courierName}<br /></>}
