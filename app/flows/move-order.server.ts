@@ -14,7 +14,7 @@ import { lockOrder, saveCourierDetails, writeOrderMove, type CourierDetails } fr
 import type { OrderStatusInput } from "~/modules/orders/order-status-input";
 import { recordStatusChange, recordStatusChanges } from "~/modules/orders/record-status-change.server";
 import { anonymiseIfCustomerDeleted } from "~/modules/orders/release-customer-orders.server";
-import { closeReturnsOfReplacement } from "~/modules/returns/return-records.server";
+import { closeReturnsOfReplacement, returnRequestOnOrder } from "~/modules/returns/return-records.server";
 import { releaseRedemption } from "~/modules/promotions/redeem-discount-code.server";
 import { shipmentFollowsOrder } from "~/modules/shipping/booking/shipment-follows-order.server";
 import { giveBackStoreCredit } from "~/modules/store-credit/give-back-store-credit.server";
@@ -102,6 +102,10 @@ export async function applyOrderMove<O extends MovingOrder>(
   },
 ): Promise<O> {
   const from = order.status;
+  if (from === "delivered" && to === "returned") {
+    const request = await returnRequestOnOrder(tx, order.id);
+    if (request) throw new AppError("CONFLICT", `This order has a return request (${request}): receive and refund its items on the Returns page instead`);
+  }
   const moved = await writeOrderMove(tx, order, to, opts);
   if (restocksWhenMovedTo(to)) {
     await putOrderItemsBack(tx, order.id);

@@ -130,6 +130,21 @@ describe.each(DATABASE_KINDS)("returns and exchanges on %s", (kind) => {
       expect((await ask(order)).returnNumber).toMatch(/^RT-/);
     });
 
+    it("keeps a delivered order with a request from being returned whole, which would restock and refund its items twice", async () => {
+      const order = await deliveredOrder({ daysAgo: 1 });
+      const made = await ask(order);
+      const stockBefore = await stockOf("Black/M");
+      const error = await refusal(moveOrder({ db: db(), now: NOW }, OWNER, order.orderId, { status: "returned" }));
+      expect([error.code, error.message]).toEqual(["CONFLICT", `This order has a return request (${made.returnNumber}): receive and refund its items on the Returns page instead`]);
+      expect((await orderRow(order.orderId)).status).toBe("delivered");
+      expect(await stockOf("Black/M")).toBe(stockBefore);
+      // Once the request is rejected, the whole order may come back the old way.
+      await rejectReturn({ db: db(), now: NOW }, OWNER, made.returnId, "Ask for the whole order instead");
+      await moveOrder({ db: db(), now: NOW }, OWNER, order.orderId, { status: "returned" });
+      expect((await orderRow(order.orderId)).status).toBe("returned");
+      expect(await stockOf("Black/M")).toBe(stockBefore + 1);
+    });
+
     it("refuses the same variant, an out-of-stock one and more than 3 photos", async () => {
       const order = await deliveredOrder();
       expect((await refusal(ask(order, [{ kind: "exchange", to: "Black/M" }]))).message).toBe("Please choose a different size or colour of Essential Crew Neck Tee than the one you have");

@@ -226,6 +226,21 @@ export async function closeReturnsOfReplacement(tx: DbOrTx, replacementOrderId: 
   return closed;
 }
 
+/**
+ * The number of a request on this order that was not rejected (open or done), or null. A delivered
+ * order with one cannot also be returned whole: its items would come back, and its money go back,
+ * twice (the request's steps restock and refund them on their own).
+ */
+export async function returnRequestOnOrder(db: DbOrTx, orderId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ returnNumber: returnRequests.returnNumber })
+    .from(returnRequests)
+    .where(and(eq(returnRequests.orderId, orderId), sql`${returnRequests.status} <> 'rejected'`))
+    .orderBy(asc(returnRequests.createdAt))
+    .limit(1);
+  return row?.returnNumber ?? null;
+}
+
 /** The requests' item counts (for the e-mails and lists). */
 export async function itemsOfReturns(db: DbOrTx, returnIds: string[]) {
   if (returnIds.length === 0) return [];
