@@ -29,7 +29,7 @@ const CHANNEL_LABELS = { web: "Website", phone: "Phone", whatsapp: "WhatsApp", i
 const shortDay = (day: string) => formatShopWeekdayDayMonth(shopDayNoon(day));
 
 export default function SellerDashboard({ loaderData }: Route.ComponentProps) {
-  const { stats, channels, recentOrders, daily, topProducts, cities, cashWithCouriers, discounts } = loaderData;
+  const { stats, channels, recentOrders, daily, topProducts, cities, cashWithCouriers, discounts, returns } = loaderData;
   const channelTotal = channels.reduce((sum, c) => sum + c.revenue, 0);
   const period = `last ${daily.length} days`;
   const periodRevenue = daily.reduce((sum, d) => sum + d.revenue, 0);
@@ -40,7 +40,7 @@ export default function SellerDashboard({ loaderData }: Route.ComponentProps) {
       <section aria-labelledby="overview-title">
         <h2 id="overview-title" className="text-xl font-semibold text-stone-900">Overview</h2>
         <dl className="mt-4 grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-3">
-          <Stat label="Total Revenue" value={formatPkr(stats.totalRevenue)} note="Delivered orders" strong />
+          <Stat label="Total Revenue" value={formatPkr(stats.totalRevenue)} note="Delivered orders, less refunds" strong />
           <Stat label="COD outstanding" value={formatPkr(stats.codOutstanding)} note="Shipped, not yet delivered" />
           <Stat label="Pending value" value={formatPkr(stats.pendingValue)} note="Not yet shipped" />
           <Stat label="Total Orders" value={stats.totalOrders.toLocaleString("en-PK")} />
@@ -58,6 +58,27 @@ export default function SellerDashboard({ loaderData }: Route.ComponentProps) {
               <div><dt className="text-sm text-stone-700">Discounts given</dt><dd className="text-xl font-semibold text-stone-900">{formatPkr(discounts.given)}</dd></div>
               <div><dt className="text-sm text-stone-700">Orders with a code</dt><dd className="text-xl font-semibold text-stone-900">{discounts.orders.toLocaleString("en-PK")}</dd></div>
             </dl>
+          </section>
+          <section aria-labelledby="returns-figures-title" className="rounded-xl border border-stone-200 bg-white p-4" data-testid="returns-figures">
+            <div className="flex flex-wrap items-baseline justify-between gap-2">
+              <h3 id="returns-figures-title" className="text-base font-semibold text-stone-900">Returns &amp; exchanges ({period})</h3>
+              <Link to="/seller/returns" className="text-sm font-medium text-brand-700 underline">Returns</Link>
+            </div>
+            <dl className="mt-2 grid grid-cols-3 gap-3">
+              <div><dt className="text-sm text-stone-700">Requests</dt><dd className="text-xl font-semibold text-stone-900" data-testid="returns-requests">{returns.requests.toLocaleString("en-PK")}</dd></div>
+              <div><dt className="text-sm text-stone-700">Exchanges</dt><dd className="text-xl font-semibold text-stone-900" data-testid="returns-exchanges">{returns.exchanges.toLocaleString("en-PK")}</dd></div>
+              <div><dt className="text-sm text-stone-700">Returns</dt><dd className="text-xl font-semibold text-stone-900" data-testid="returns-returns">{returns.returns.toLocaleString("en-PK")}</dd></div>
+            </dl>
+            {returns.topReasons.length > 0 && (
+              <>
+                <h4 className="mt-3 text-sm font-semibold text-stone-900">Top reasons</h4>
+                <ol className="mt-1 grid gap-0.5 text-sm" data-testid="returns-top-reasons">
+                  {returns.topReasons.map((r) => (
+                    <li key={r.reason} className="flex justify-between gap-3"><span>{r.label}</span><span className="font-medium">{r.count}</span></li>
+                  ))}
+                </ol>
+              </>
+            )}
           </section>
         </div>
       </section>

@@ -1,3 +1,4 @@
+import { Fragment } from "react";
 import { data } from "react-router";
 import { PrintBar } from "~/components/ui/print-bar";
 import { requireSeller } from "~/http/auth-guard.server";
@@ -6,6 +7,8 @@ import { formatPakistaniMobile } from "~/lib/phone";
 import { pageMeta } from "~/lib/seo";
 import { formatShopDateLong } from "~/lib/shop-time";
 import { getOrder } from "~/modules/orders/get-order.server";
+import { orderRefundLines } from "~/modules/returns/order-refund-lines.server";
+import { REFUND_METHOD_LABELS } from "~/modules/returns/return-rules";
 import { buyerPaymentStatusLabel, STATUS_LABELS } from "~/modules/orders/order-lifecycle";
 import { getSettings } from "~/modules/settings/get-settings.server";
 import type { Route } from "./+types/seller-order-invoice";
@@ -17,15 +20,15 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireSeller(request, context);
-  const [order, settings] = await Promise.all([getOrder(context.db, user, params.id), getSettings(context.db)]);
+  const [order, settings, returns] = await Promise.all([getOrder(context.db, user, params.id), getSettings(context.db), orderRefundLines(context.db, params.id)]);
   if (!order) throw data("Order not found", { status: 404 });
   const shop = { brandName: settings.brandName, phone: settings.phone, contactEmail: settings.contactEmail, address: settings.address, city: settings.city, instagram: settings.instagram, returnWindowDays: settings.returnWindowDays };
-  return { order, shop };
+  return { order, shop, returns };
 }
 
 /** Invoice and packing slip for one order, made for printing (site header, footer and buttons hidden on paper). */
 export default function SellerOrderInvoice({ loaderData }: Route.ComponentProps) {
-  const { order, shop } = loaderData;
+  const { order, shop, returns } = loaderData;
   // The invoice goes in the parcel to the buyer: its payment reads as the buyer's pages do ("Paid", not the courier's Collected or Settled).
   const toCollect = order.paymentStatus === "unpaid" && order.status !== "cancelled" && order.status !== "returned" ? order.total : 0;
   return (
@@ -40,6 +43,7 @@ export default function SellerOrderInvoice({ loaderData }: Route.ComponentProps)
           </div>
           <div className="text-right">
             <h1 id="invoice-title" className="text-xl font-bold text-stone-900">Invoice {order.orderNumber}</h1>
+            {returns.replacesOrderNumber && <p className="text-sm font-semibold text-stone-900" data-testid="invoice-exchange-for">Exchange for {returns.replacesOrderNumber}</p>}
             <p className="text-sm text-stone-700">Date: {formatShopDateLong(order.createdAt)}</p>
             <p className="text-sm text-stone-700">Status: {STATUS_LABELS[order.status]} · Payment: Cash on Delivery ({buyerPaymentStatusLabel(order.paymentStatus)})</p>
           </div>
@@ -90,9 +94,21 @@ export default function SellerOrderInvoice({ loaderData }: Route.ComponentProps)
         <dl className="ml-auto mt-3 grid max-w-xs grid-cols-[1fr_auto] gap-y-1 border-t border-stone-300 pt-3 text-sm">
           <dt>Subtotal</dt><dd className="text-right">{formatPrice(order.subtotal)}</dd>
           {order.discountTotal > 0 && <><dt>Discount{order.discountCode ? ` (${order.discountCode})` : ""}</dt><dd className="text-right">−{formatPrice(order.discountTotal)}</dd></>}
+          {returns.exchangeCredit > 0 && (
+            <><dt>Exchange credit{returns.replacesOrderNumber ? ` (${returns.replacesOrderNumber})` : ""}</dt><dd className="text-right" data-testid="invoice-exchange-credit">−{formatPrice(returns.exchangeCredit)}</dd></>
+          )}
           <dt>Shipping</dt><dd className="text-right">{order.shippingFee === 0 ? "Free" : formatPrice(order.shippingFee)}</dd>
           {order.storeCreditUsed > 0 && <><dt>Store credit</dt><dd className="text-right" data-testid="invoice-store-credit">−{formatPrice(order.storeCreditUsed)}</dd></>}
           <dt className="text-base font-bold">Total</dt><dd className="text-right text-base font-bold" data-testid="invoice-total">{formatPrice(order.total)}</dd>
+          {returns.refunds.map((r, i) => (
+            <Fragment key={i}>
+              <dt>Refunded ({r.returnNumber}, {REFUND_METHOD_LABELS[r.method]}{r.reference ? ` ${r.reference}` : ""})</dt>
+              <dd className="text-right" data-testid="invoice-refund">−{formatPrice(r.amount)}</dd>
+            </Fragment>
+          ))}
+          {returns.refunded > 0 && (
+            <><dt className="font-semibold">Refunded in all</dt><dd className="text-right font-semibold" data-testid="invoice-refunded">−{formatPrice(returns.refunded)}</dd></>
+          )}
         </dl>
         <p className="mt-6 text-xs text-stone-600">Thank you for shopping with {shop.brandName}.{shop.returnWindowDays > 0 && ` Returns within ${shop.returnWindowDays} days of delivery.`}</p>
       </article>

@@ -13,6 +13,9 @@ import * as apiProductReviews from "~/routes/api.product-reviews";
 import * as apiProducts from "~/routes/api.products";
 import * as apiCouriers from "~/routes/api.seller-couriers";
 import * as apiOverview from "~/routes/api.seller-overview";
+import * as apiSellerReturn from "~/routes/api.seller-return";
+import * as apiSellerReturnStep from "~/routes/api.seller-return-step";
+import * as apiSellerReturns from "~/routes/api.seller-returns";
 import * as apiSettlements from "~/routes/api.settlements";
 import * as apiShipments from "~/routes/api.shipments";
 import * as apiWishlist from "~/routes/api.wishlist-item";
@@ -45,6 +48,11 @@ const BODY_ROUTES: BodyRoute[] = [
   { name: "POST /api/shipments", who: "seller", method: "POST", fn: apiShipments.action, fields: ["orderIds", "courierId", "weights"], path: () => "/api/shipments" },
   { name: "POST /api/orders/:id/returns", who: "buyer", method: "POST", fn: apiOrderReturns.action, fields: ["items", "reason", "reasonText", "photos"], path: (_s, id) => `/api/orders/${encodeURIComponent(id)}/returns`, params: (_s, id) => ({ id }), realId: (s) => s.ids.order },
   { name: "PATCH /api/orders/:id", who: "seller", method: "PATCH", fn: apiOrder.action, fields: ["status", "courierName", "trackingNumber"], path: (_s, id) => `/api/orders/${encodeURIComponent(id)}`, params: (_s, id) => ({ id }), realId: (s) => s.ids.order },
+  ...(["reject", "receive", "refunds"] as const).map((step): BodyRoute => ({
+    name: `POST /api/seller/returns/:id/${step}`, who: "seller", method: "POST", fn: apiSellerReturnStep.action,
+    fields: step === "reject" ? ["reason"] : step === "receive" ? ["items"] : ["method", "amount", "reference"],
+    path: (_s, id) => `/api/seller/returns/${encodeURIComponent(id)}/${step}`, params: (_s, id) => ({ id, step }),
+  })),
 ];
 
 /** Routes answering with no body, a hostile id or query: reads, deletes and saves by id. */
@@ -57,6 +65,8 @@ const ID_ROUTES: IdRoute[] = [
   { name: "GET /api/orders/:id", who: "buyer", method: "GET", fn: apiOrder.loader, path: (id) => `/api/orders/${encodeURIComponent(id)}`, params: (id) => ({ id }) },
   { name: "PUT /api/wishlist/:productId", who: "buyer", method: "PUT", fn: apiWishlist.action, path: (id) => `/api/wishlist/${encodeURIComponent(id)}`, params: (id) => ({ productId: id }) },
   { name: "DELETE /api/wishlist/:productId", who: "buyer", method: "DELETE", fn: apiWishlist.action, path: (id) => `/api/wishlist/${encodeURIComponent(id)}`, params: (id) => ({ productId: id }) },
+  { name: "GET /api/seller/returns/:id", who: "seller", method: "GET", fn: apiSellerReturn.loader, path: (id) => `/api/seller/returns/${encodeURIComponent(id)}`, params: (id) => ({ id }) },
+  { name: "POST /api/seller/returns/:id/approve", who: "seller", method: "POST", fn: apiSellerReturnStep.action, path: (id) => `/api/seller/returns/${encodeURIComponent(id)}/approve`, params: (id) => ({ id, step: "approve" }) },
 ];
 
 /** Reads with a query string. */
@@ -69,6 +79,7 @@ const QUERY_ROUTES: { name: string; who: Who; fn: Route; path: string; params: r
   { name: "GET /api/seller/overview", who: "seller", fn: apiOverview.loader, path: "/api/seller/overview", params: ["from", "to", "days"] },
   { name: "GET /api/shipments", who: "seller", fn: apiShipments.loader, path: "/api/shipments", params: ["courier", "page"] },
   { name: "GET /api/settlements", who: "seller", fn: apiSettlements.loader, path: "/api/settlements", params: ["courier", "page"] },
+  { name: "GET /api/seller/returns", who: "seller", fn: apiSellerReturns.loader, path: "/api/seller/returns", params: ["status", "page"] },
 ];
 
 /**

@@ -20,6 +20,8 @@ import * as sellerEmailLogs from "~/routes/seller-email-logs";
 import * as sellerInbox from "~/routes/seller-inbox";
 import * as sellerOrders from "~/routes/seller-orders";
 import * as sellerOrdersNew from "~/routes/seller-orders-new";
+import * as sellerReturn from "~/routes/seller-return";
+import * as sellerReturns from "~/routes/seller-returns";
 import * as sellerProductForm from "~/routes/seller-products-form";
 import * as sellerProducts from "~/routes/seller-products";
 import * as sellerReviews from "~/routes/seller-reviews";
@@ -64,6 +66,10 @@ const FORMS: FormRoute[] = [
   { name: "owner product form (edit)", who: "seller", fn: sellerProductForm.action, path: "/seller/products/ID/edit", fields: PRODUCT_FORM, intents: ["publish", "draft"], params: (s, id) => ({ id: id === "real" ? s.ids.product : id }) },
   { name: "owner products list", who: "seller", fn: sellerProducts.action, path: "/seller/products", fields: ["id", "returnTo"], intents: ["delete", "activate", "deactivate", "restore"] },
   { name: "owner orders", who: "seller", fn: sellerOrders.action, path: "/seller/orders", fields: ["orderId", "orderIds", "status", "courierName", "trackingNumber"], intents: ["status", "bulk"], idFields: { orderId: (s) => s.ids.order } },
+  {
+    name: "owner return request", who: "seller", fn: sellerReturn.action, path: "/seller/returns/ID", fields: ["reason", "itemIds", "conditions.1", "method", "amount", "reference"],
+    intents: ["approve", "reject", "receive", "refund"], params: (_s, id) => ({ id }),
+  },
   { name: "owner new order", who: "seller", fn: sellerOrdersNew.action, path: "/seller/orders/new", fields: ["channel", "fullName", "email", "phone", "city", "address", "postalCode", "idempotencyKey", "product", "variant", "quantity", "items"] },
   { name: "owner settings", who: "seller", fn: sellerSettings.action, path: "/seller/settings", fields: ["brandName", "contactEmail", "phone", "address", "city", "instagram", "happyCustomers", "yearsInBusiness", "productsSold", "averageRating", "shippingFee", "freeShippingThreshold", "maxCodOrderValue", "blockedPhones", "notificationEmails"], intents: ["settings", "password", "test-email"] },
   { name: "owner team", who: "seller", fn: sellerTeam.action, path: "/seller/team", fields: ["email", "userId", "orderNotices"], intents: ["grant", "revoke"] },
@@ -112,7 +118,9 @@ describe("fuzzing the form actions", () => {
       { fn: products.loader, path: "/products", who: "guest", params: ["q", "category", "min", "max", "sort", "view", "page"] },
       { fn: product.loader, path: "/product/ID", who: "guest", params: ["page", "color", "size"], id: "id" },
       { fn: checkout.loader, path: "/checkout", who: "buyer", params: ["product", "color", "size", "quantity"] },
-      { fn: sellerOrders.loader, path: "/seller/orders", who: "seller", params: ["status", "q", "page", "id"] },
+      { fn: sellerOrders.loader, path: "/seller/orders", who: "seller", params: ["status", "q", "page", "id", "returns"] },
+      { fn: sellerReturns.loader, path: "/seller/returns", who: "seller", params: ["status", "page"] },
+      { fn: sellerReturn.loader, path: "/seller/returns/ID", who: "seller", params: ["page"], id: "id" },
       { fn: sellerEmailLogs.loader, path: "/seller/email-logs", who: "seller", params: ["status", "q", "page", "id"] },
       { fn: sellerInbox.loader, path: "/seller/inbox", who: "seller", params: ["status", "q", "page"] },
       { fn: buyerLayout.loader, path: "/buyer-dashboard", who: "buyer", params: ["tab", "page"] },

@@ -28,7 +28,7 @@ describe("a dashboard section's tabs", () => {
   });
 
   it("keep the dashboard's Catalogue and Storefront tabs lit inside their sections", () => {
-    const Stub = (path: string) => createRoutesStub([{ path, Component: () => <SellerNav counts={{ pendingOrders: 0, unreadMessages: 0, failedEmails: 0 }} /> }]);
+    const Stub = (path: string) => createRoutesStub([{ path, Component: () => <SellerNav counts={{ pendingOrders: 0, newReturns: 0, unreadMessages: 0, failedEmails: 0 }} /> }]);
     const nav = (path: string) => { const S = Stub(path); return renderToString(<S initialEntries={[path]} />); };
     expect(current(nav("/seller/catalogue/sizes"))).toEqual(["/seller/catalogue"]);
     expect(current(nav("/seller/storefront/menus"))).toEqual(["/seller/storefront"]);

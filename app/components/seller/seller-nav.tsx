@@ -5,6 +5,8 @@ import { Form, NavLink, useLocation } from "react-router";
 export const SELLER_TABS = [
   { to: "/seller-dashboard", label: "Overview", end: true },
   { to: "/seller/orders", label: "Orders", end: false },
+  // Not `end`: a request's own page (/seller/returns/{id}) keeps the tab lit.
+  { to: "/seller/returns", label: "Returns", end: false },
   { to: "/seller/shipping", label: "Shipping", end: false },
   { to: "/seller/products", label: "Products", end: true },
   { to: "/seller/products/new", label: "Add Product", end: true },
@@ -23,12 +25,12 @@ export const SELLER_TABS = [
   { to: "/seller/password", label: "Password", end: true },
 ] as const;
 
-export type SellerNavCounts = { pendingOrders: number; unreadMessages: number; failedEmails: number };
+export type SellerNavCounts = { pendingOrders: number; newReturns: number; unreadMessages: number; failedEmails: number };
 
 /**
  * A sidebar on a laptop; on a phone one row of tabs that scrolls sideways (a thumb's swipe), with
- * the current tab brought into view. Counts beside Orders, Email Logs and Inbox say what waits for
- * the owner.
+ * the current tab brought into view. Counts beside Orders, Returns, Email Logs and Inbox say what
+ * waits for the owner.
  */
 export function SellerNav({ counts }: { counts: SellerNavCounts }) {
   const listRef = useRef<HTMLUListElement>(null);
@@ -42,6 +44,7 @@ export function SellerNav({ counts }: { counts: SellerNavCounts }) {
   }, [pathname]);
   const badge: Partial<Record<string, { count: number; says: string }>> = {
     "/seller/orders": { count: counts.pendingOrders, says: "waiting" },
+    "/seller/returns": { count: counts.newReturns, says: counts.newReturns === 1 ? "new request" : "new requests" },
     "/seller/inbox": { count: counts.unreadMessages, says: "waiting" },
     "/seller/email-logs": { count: counts.failedEmails, says: counts.failedEmails === 1 ? "failed e-mail" : "failed e-mails" },
   };

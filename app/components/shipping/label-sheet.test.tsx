@@ -18,6 +18,7 @@ function label(n: number, overrides: Partial<ShippingLabel> = {}): ShippingLabel
     pieces: 3,
     weightGrams: 1250,
     description: "2 x Lawn Kurta (M), 1 x Dupatta",
+    exchangeFor: null,
     orderBarcodeSvg: barcode(orderNumber),
     trackingBarcodeSvg: barcode(trackingNumber),
     ...overrides,
@@ -48,6 +49,17 @@ describe("LabelSheet", () => {
       expect(block).toContain("From: Kapra");
       expect(block).toContain("0300 1112223");
     });
+  });
+
+  it("says an exchange's old item is to be collected, and that a Rs 0 difference means no cash", () => {
+    const [exchange, plain] = labelBlocks(render([label(1, { exchangeFor: "ORD-123456", codAmount: 0 }), label(2)]));
+    expect(exchange).toContain(">EXCHANGE: collect the old item (ORD-123456)<");
+    expect(exchange).toContain("Exchange: do not collect any cash");
+    expect(exchange).toContain("NO CASH");
+    expect(plain).not.toContain("EXCHANGE");
+    const [difference] = labelBlocks(render([label(1, { exchangeFor: "ORD-123456", codAmount: 300 })]));
+    expect(difference).toContain("EXCHANGE: collect the old item (ORD-123456)");
+    expect(difference).toMatch(/data-testid="label-cod".*PKR 300</);
   });
 
   it("puts four labels on each A4 page: 9 labels make 3 pages of 4, 4 and 1", () => {

@@ -2,6 +2,7 @@ import { formatPkr } from "~/lib/money";
 import { formatPakistaniMobile } from "~/lib/phone";
 import { formatKg } from "~/lib/weight";
 import type { ShippingLabel } from "~/modules/shipping/booking/label-data.server";
+import { exchangeNote } from "~/modules/shipping/booking/parcel";
 
 // The label's data, declared once beside the query that builds it (a type import: no server code in the bundle).
 export type { ShippingLabel };
@@ -50,6 +51,7 @@ const CSS = `
 .shl-facts { display: flex; gap: 4mm; font-size: 10pt; border-top: 1.5pt solid #000; padding-top: 1mm; }
 .shl-facts b { font-size: 11pt; }
 .shl-desc { font-size: 9pt; overflow-wrap: anywhere; display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; overflow: hidden; }
+.shl-exchange { border: 2pt solid #000; background: #000; color: #fff; font-size: 10pt; font-weight: 800; text-align: center; padding: 1mm; overflow-wrap: anywhere; }
 .shl-from { font-size: 8.5pt; border-top: .75pt solid #000; padding-top: 1mm; }
 .shl-empty { padding: 16px; }
 @media print {
@@ -96,9 +98,10 @@ function Label({ label }: { label: ShippingLabel }) {
         <span className="shl-courier">{label.courierName}</span>
         <span className="shl-order">Order {label.orderNumber}</span>
       </div>
+      {label.exchangeFor && <p className="shl-exchange" data-testid="label-exchange">{exchangeNote(label.exchangeFor)}</p>}
       <div className="shl-cod" data-testid="label-cod">
-        <p className="shl-cod-title">{paid ? "Prepaid: do not collect any cash" : "Cash on delivery: collect"}</p>
-        <p className="shl-cod-amount">{paid ? "PAID" : formatPkr(label.codAmount)}</p>
+        <p className="shl-cod-title">{paid ? (label.exchangeFor ? "Exchange: do not collect any cash" : "Prepaid: do not collect any cash") : "Cash on delivery: collect"}</p>
+        <p className="shl-cod-amount">{paid ? (label.exchangeFor ? "NO CASH" : "PAID") : formatPkr(label.codAmount)}</p>
       </div>
       <div>
         <p className="shl-caption">Deliver to</p>

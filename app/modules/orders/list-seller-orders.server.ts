@@ -1,6 +1,6 @@
 import { asc, count, desc, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { orderItems, orders, orderStatusHistory, type OrderChannel } from "~/db/schema";
+import { orderItems, orders, orderStatusHistory, returnRequests, type OrderChannel, type ReturnStatus } from "~/db/schema";
 import { codRiskFlags, type CodRiskFlag, type CodRiskSettings } from "./cod-risk";
 import { allowedNextStatuses, ORDER_STATUSES, type OrderStatus } from "./order-lifecycle";
 import type { OrderDetail } from "./get-order.server";
@@ -11,8 +11,20 @@ import { trackingUrlSql } from "~/modules/orders/tracking-url-sql";
 
 export type SellerOrderItem = { productId: string | null; name: string; color: string; size: string; price: number; quantity: number };
 
-/** An order as the owner's list has it: the order page's fields (no delivery estimate), its channel, and its items. */
-export type SellerOrder = Omit<OrderDetail, "deliveryFrom" | "deliveryTo" | "items"> & { channel: OrderChannel; items: SellerOrderItem[] };
+/** A buyer's request to return or exchange items of an order, as the owner's list names it. */
+export type OrderReturnLink = { id: string; returnNumber: string; status: ReturnStatus };
+
+/**
+ * An order as the owner's list has it: the order page's fields (no delivery estimate), its channel,
+ * its items, the order a replacement (an exchange) stands for, and the return requests made on it.
+ */
+export type SellerOrder = Omit<OrderDetail, "deliveryFrom" | "deliveryTo" | "items"> & {
+  channel: OrderChannel;
+  items: SellerOrderItem[];
+  /** A replacement order (EX-...): the number of the order whose item it exchanges. */
+  replacesOrderNumber: string | null;
+  returns: OrderReturnLink[];
+};
 
 export type StatusHistoryEntry = { from: OrderStatus | null; to: OrderStatus; actorName: string; note: string | null; at: Date };
 
@@ -74,6 +86,9 @@ const sellerOrderColumns = {
   createdAt: orders.createdAt,
   updatedAt: orders.updatedAt,
   deliveredAt: orders.deliveredAt,
+  // By its primary key, for the page's rows only. Qualified by hand: a one-table select leaves its
+  // columns unqualified, and inside the subquery they would be the subquery's own.
+  replacesOrderNumber: sql<string | null>`(select r.order_number from orders r where r.id = "orders"."replaces_order_id")`,
 };
 
 /** Count per status in one GROUP BY (an index-only scan of orders(status, created_at)). */
@@ -92,8 +107,8 @@ export async function countOrdersByStatus(db: DbOrTx): Promise<Record<OrderStatu
 export async function listSellerOrders(db: DbOrTx, query: SellerOrderQuery): Promise<SellerOrderPage> {
   const where = sellerOrderWhere(query);
   const statusCounts = await countOrdersByStatus(db);
-  // Without a search the summary counts already hold the number of matches: no second count.
-  const total = query.q.trim()
+  // Without a search (or the returns filter) the summary counts already hold the number of matches: no second count.
+  const total = query.q.trim() || query.returns
     ? Number((await db.select({ n: count() }).from(orders).where(where))[0].n)
     : query.status ? statusCounts[query.status] : Object.values(statusCounts).reduce((a, b) => a + b, 0);
   const { page, pageCount, offset } = pageWindow(total, query.page, SELLER_ORDERS_PAGE_SIZE);
@@ -104,9 +119,9 @@ export async function listSellerOrders(db: DbOrTx, query: SellerOrderQuery): Pro
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(SELLER_ORDERS_PAGE_SIZE)
     .offset(offset);
-  const items = await itemsOf(db, rows.map((r) => r.id));
+  const [items, returns] = await Promise.all([itemsOf(db, rows.map((r) => r.id)), returnsOf(db, rows.map((r) => r.id))]);
   return {
-    orders: rows.map((row) => ({ ...row, items: items.get(row.id) ?? [] })),
+    orders: rows.map((row) => ({ ...row, items: items.get(row.id) ?? [], returns: returns.get(row.id) ?? [] })),
     total, page, pageSize: SELLER_ORDERS_PAGE_SIZE, pageCount, statusCounts,
   };
 }
@@ -145,6 +160,19 @@ async function itemsOf(db: DbOrTx, orderIds: string[]): Promise<Map<string, Sell
     .where(inArray(orderItems.orderId, orderIds))
     .orderBy(asc(orderItems.id));
   for (const { orderId, ...item } of rows) byOrder.set(orderId, [...(byOrder.get(orderId) ?? []), item]);
+  return byOrder;
+}
+
+/** The return requests of the given orders, oldest first (return_requests(order_id)). */
+async function returnsOf(db: DbOrTx, orderIds: string[]): Promise<Map<string, OrderReturnLink[]>> {
+  const byOrder = new Map<string, OrderReturnLink[]>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db
+    .select({ orderId: returnRequests.orderId, id: returnRequests.id, returnNumber: returnRequests.returnNumber, status: returnRequests.status })
+    .from(returnRequests)
+    .where(inArray(returnRequests.orderId, orderIds))
+    .orderBy(asc(returnRequests.createdAt));
+  for (const { orderId, ...link } of rows) byOrder.set(orderId, [...(byOrder.get(orderId) ?? []), link]);
   return byOrder;
 }
 

@@ -13,10 +13,18 @@ describe("the owner's order search", () => {
   });
 
   it("reads the URL safely and writes it back without empty values", () => {
-    expect(readSellerOrderQuery(new URLSearchParams("status=shipped&q=Ali&page=3"))).toEqual({ status: "shipped", q: "Ali", page: 3 });
-    expect(readSellerOrderQuery(new URLSearchParams("status=lost&page=-2"))).toEqual({ status: null, q: "", page: 1 });
+    expect(readSellerOrderQuery(new URLSearchParams("status=shipped&q=Ali&page=3"))).toEqual({ status: "shipped", q: "Ali", returns: false, page: 3 });
+    expect(readSellerOrderQuery(new URLSearchParams("status=lost&page=-2"))).toEqual({ status: null, q: "", returns: false, page: 1 });
     expect(readSellerOrderQuery(new URLSearchParams("page=abc"))).toMatchObject({ page: 1 });
     expect(sellerOrderSearchParams({ status: "pending", q: "0300 1234567", page: 2 })).toBe("?status=pending&q=0300+1234567&page=2");
     expect(sellerOrderSearchParams({ status: null, q: "", page: 1 })).toBe("");
+  });
+
+  it("reads and writes the 'With a return' filter", () => {
+    expect(readSellerOrderQuery(new URLSearchParams("returns=1")).returns).toBe(true);
+    expect(readSellerOrderQuery(new URLSearchParams("returns=on")).returns).toBe(true);
+    expect(readSellerOrderQuery(new URLSearchParams("returns=0")).returns).toBe(false);
+    expect(sellerOrderSearchParams({ status: "delivered", returns: true })).toBe("?status=delivered&returns=1");
+    expect(sellerOrderSearchParams({ returns: false })).toBe("");
   });
 });

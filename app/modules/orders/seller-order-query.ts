@@ -6,8 +6,11 @@ import { normalizeOrderNumber } from "./order-number";
 export const SELLER_ORDERS_PAGE_SIZE = 20;
 export const SEARCH_MAX = 100;
 
-/** The Orders tab's filter as it sits in the URL (?status=&q=&page=), made safe to use. */
-export type SellerOrderQuery = { status: OrderStatus | null; q: string; page: number };
+/**
+ * The Orders tab's filter as it sits in the URL (?status=&q=&returns=1&page=), made safe to use.
+ * `returns`: only orders a buyer asked to return or exchange something from (any return request).
+ */
+export type SellerOrderQuery = { status: OrderStatus | null; q: string; returns?: boolean; page: number };
 
 /**
  * What the owner typed in the search box, read the way they meant it: an order number ("ORD-123456"
@@ -31,13 +34,14 @@ export function parseOrderSearch(input: string): OrderSearch {
   return { kind: "name", pattern: `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` };
 }
 
-/** Reads ?status=&q=&page= (from a URL or an API request); anything unknown falls back to "all", page 1. */
+/** Reads ?status=&q=&returns=1&page= (from a URL or an API request); anything unknown falls back to "all", page 1. */
 export function readSellerOrderQuery(params: URLSearchParams): SellerOrderQuery {
   const status = params.get("status");
   const page = Number.parseInt(params.get("page") ?? "", 10);
   return {
     status: isOrderStatus(status) ? status : null,
     q: (params.get("q") ?? "").trim().slice(0, SEARCH_MAX),
+    returns: isOn(params.get("returns")),
     page: Number.isFinite(page) && page >= 1 ? Math.min(page, 100_000) : 1,
   };
 }
@@ -47,7 +51,13 @@ export function sellerOrderSearchParams(query: Partial<SellerOrderQuery>): strin
   const params = new URLSearchParams();
   if (query.status) params.set("status", query.status);
   if (query.q) params.set("q", query.q);
+  if (query.returns) params.set("returns", "1");
   if (query.page && query.page > 1) params.set("page", String(query.page));
   const text = params.toString();
   return text ? `?${text}` : "";
+}
+
+/** A checkbox's or a link's "on": ?returns=1 (or =on, =true, as a browser or a script may send it). */
+function isOn(value: string | null): boolean {
+  return value === "1" || value === "on" || value === "true";
 }

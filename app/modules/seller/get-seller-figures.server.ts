@@ -1,10 +1,10 @@
 import { and, count, desc, eq, gte, inArray, isNull, ne, notInArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { discountRedemptions, orderItems, orders, products } from "~/db/schema";
+import { discountRedemptions, orderItems, orders, products, refunds } from "~/db/schema";
 import { ORDER_CHANNELS, type OrderChannel, type OrderStatus } from "~/db/schema/statuses";
 import { lastShopDays, SHOP_UTC_OFFSET_SECONDS, startOfShopDay } from "~/lib/shop-time";
 import { ITEMS_SHOWN } from "~/modules/orders/more-items";
-import { orderRevenueSql } from "~/modules/orders/order-revenue";
+import { countsAsRevenue, orderRevenue } from "~/modules/orders/order-revenue";
 
 /** Days the charts cover, today included. */
 export const OVERVIEW_DAYS = 30;
@@ -16,11 +16,11 @@ const OPEN_STATUSES: OrderStatus[] = ["pending", "confirmed", "processing"];
 export type SellerFigures = {
   generatedAt: string;
   stats: {
-    /** Revenue of delivered orders (modules/orders/order-revenue.ts): the cash collected and the store credit they used. */
+    /** What delivered orders brought in (modules/orders/order-revenue.ts): cash collected plus store credit spent, less refunds. */
     totalRevenue: number;
     /** Shipped, not yet delivered: cash the couriers still have to collect. */
     codOutstanding: number;
-    /** Pending, confirmed or processing: orders not yet shipped, at their revenue. */
+    /** Pending, confirmed or processing: orders not yet shipped, at their revenue (cash and store credit). */
     pendingValue: number;
     totalOrders: number;
     pendingOrders: number;
@@ -34,7 +34,7 @@ export type SellerFigures = {
     id: string; orderNumber: string; customerName: string; total: number; status: OrderStatus; createdAt: string;
     items: { quantity: number; name: string }[]; moreItems: number;
   }[];
-  /** One row per shop day (Pakistan time), oldest first, zeros included: orders placed that day, revenue delivered that day. */
+  /** One row per shop day (Pakistan time), oldest first, zeros included: orders placed that day, revenue of the orders delivered that day (refunds included). */
   daily: { day: string; orders: number; revenue: number }[];
   /** Best sellers of the chart period by units in orders that were not cancelled or returned. */
   topProducts: { productId: string | null; name: string; units: number }[];
@@ -48,25 +48,31 @@ const int = (expression: ReturnType<typeof sql>) => expression.mapWith(Number);
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Everything the owner's Overview shows, in seven SQL aggregates (never every order in the process):
+ * Everything the owner's Overview shows, in nine SQL aggregates (never every order in the process):
  * one pass over all orders grouped by status and channel gives the cards and the channel split; one
  * pass over the chart period grouped by day and city gives orders per day and per city, and discounts
- * given one more over the period's code uses (cash with couriers is shipping's, added by the
- * get-seller-overview flow). `now` fixes "today" so the charts' 30
- * shop days are testable.
+ * given one more over the period's code uses; refunds are summed by their order's status and channel,
+ * and by delivery day, so revenue is the one rule of order-revenue.ts applied to the sums (cash with
+ * couriers and the returns figures are other modules', added by the get-seller-overview flow). `now`
+ * fixes "today" so the charts' 30 shop days are testable.
  */
 export async function getSellerFigures(db: DbOrTx, now: Date = new Date()): Promise<SellerFigures> {
   const since = startOfShopDay(now, OVERVIEW_DAYS - 1);
   // A shop day as a whole number (days since 1970 in shop time): cheaper to group by than formatted text.
   const dayNumber = (column: unknown) => int(sql`floor((extract(epoch from ${column}) + ${sql.raw(String(SHOP_UTC_OFFSET_SECONDS))}) / 86400)`);
 
-  const [byStatus, [productCount], recent, placed, delivered, top, [discounts]] = await Promise.all([
+  const [byStatus, refundedByStatus, [productCount], recent, placed, delivered, refundedByDay, top, [discounts]] = await Promise.all([
     db
       .select({
-        status: orders.status, channel: orders.channel, orders: count(),
-        total: int(sql`coalesce(sum(${orders.total}), 0)`), revenue: int(sql`coalesce(sum(${orderRevenueSql}), 0)`),
+        status: orders.status, channel: orders.channel, orders: count(), total: int(sql`coalesce(sum(${orders.total}), 0)`),
+        storeCreditUsed: int(sql`coalesce(sum(${orders.storeCreditUsed}), 0)`),
       })
       .from(orders)
+      .groupBy(orders.status, orders.channel),
+    db
+      .select({ status: orders.status, channel: orders.channel, refunded: int(sql`sum(${refunds.amount})`) })
+      .from(refunds)
+      .innerJoin(orders, eq(orders.id, refunds.orderId))
       .groupBy(orders.status, orders.channel),
     db.select({ n: count() }).from(products).where(ne(products.status, "archived")),
     db
@@ -80,8 +86,14 @@ export async function getSellerFigures(db: DbOrTx, now: Date = new Date()): Prom
       .where(gte(orders.createdAt, since))
       .groupBy(sql`1`, orders.city),
     db
-      .select({ day: dayNumber(orders.deliveredAt), revenue: int(sql`sum(${orderRevenueSql})`) })
+      .select({ day: dayNumber(orders.deliveredAt), total: int(sql`sum(${orders.total})`), storeCreditUsed: int(sql`sum(${orders.storeCreditUsed})`) })
       .from(orders)
+      .where(and(eq(orders.status, "delivered"), gte(orders.deliveredAt, since)))
+      .groupBy(sql`1`),
+    db
+      .select({ day: dayNumber(orders.deliveredAt), refunded: int(sql`sum(${refunds.amount})`) })
+      .from(refunds)
+      .innerJoin(orders, eq(orders.id, refunds.orderId))
       .where(and(eq(orders.status, "delivered"), gte(orders.deliveredAt, since)))
       .groupBy(sql`1`),
     db
@@ -104,12 +116,14 @@ export async function getSellerFigures(db: DbOrTx, now: Date = new Date()): Prom
     stats.totalOrders += row.orders;
     if (row.status === "pending") stats.pendingOrders += row.orders;
     if (row.status === "shipped") stats.codOutstanding += row.total;
-    if (OPEN_STATUSES.includes(row.status)) stats.pendingValue += row.revenue;
-    if (row.status === "delivered") {
-      stats.totalRevenue += row.revenue;
+    if (OPEN_STATUSES.includes(row.status)) stats.pendingValue += orderRevenue(row);
+    if (countsAsRevenue(row.status)) {
+      const refunded = refundedByStatus.find((r) => r.status === row.status && r.channel === row.channel)?.refunded ?? 0;
+      const revenue = orderRevenue({ total: row.total, storeCreditUsed: row.storeCreditUsed, refunded });
+      stats.totalRevenue += revenue;
       const channel = channels.find((c) => c.channel === row.channel);
       if (channel) {
-        channel.revenue += row.revenue;
+        channel.revenue += revenue;
         channel.orders += row.orders;
       }
     }
@@ -122,7 +136,8 @@ export async function getSellerFigures(db: DbOrTx, now: Date = new Date()): Prom
     ordersPerDay.set(dayKey(row.day), (ordersPerDay.get(dayKey(row.day)) ?? 0) + row.orders);
     ordersPerCity.set(row.city, (ordersPerCity.get(row.city) ?? 0) + row.orders);
   }
-  const revenuePerDay = new Map(delivered.map((r) => [dayKey(r.day), r.revenue]));
+  const refundedPerDay = new Map(refundedByDay.map((r) => [r.day, r.refunded]));
+  const revenuePerDay = new Map(delivered.map((r) => [dayKey(r.day), orderRevenue({ total: r.total, storeCreditUsed: r.storeCreditUsed, refunded: refundedPerDay.get(r.day) ?? 0 })]));
   // Current names for the five best sellers (an order keeps the name it was sold under).
   const ids = top.map((t) => t.productId).filter((id): id is string => id !== null);
   const names = new Map(ids.length ? (await db.select({ id: products.id, name: products.name }).from(products).where(inArray(products.id, ids))).map((p) => [p.id, p.name]) : []);

@@ -61,6 +61,10 @@ export function OrderFilters({ query }: { query: SellerOrderQuery }) {
         <input id={`${id}-q`} type="search" name="q" defaultValue={query.q} key={query.q} maxLength={100} placeholder="Order, phone or name" className="field-input py-2" />
       </div>
       <button type="submit" className="btn-primary px-3 sm:px-4">Search</button>
+      <label className="col-span-full flex min-h-10 w-fit items-center gap-2 text-sm font-medium text-stone-800">
+        <input type="checkbox" name="returns" value="1" defaultChecked={query.returns} key={String(query.returns)} className="size-5 accent-brand-700" />
+        With a return
+      </label>
     </Form>
   );
 }

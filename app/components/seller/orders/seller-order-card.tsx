@@ -7,6 +7,7 @@ import { formatPakistaniMobile } from "~/lib/phone";
 import { formatShopDate, formatShopDateTime } from "~/lib/shop-time";
 import { PAYMENT_STATUS_LABELS, STATUS_LABELS } from "~/modules/orders/order-lifecycle";
 import { CHANNEL_LABELS } from "~/modules/orders/order-channel";
+import { RETURN_STATUS_WORDS } from "~/components/seller/returns/return-words";
 import { OrderStatusForm } from "./order-status-form";
 import type { OrdersActionResult, OwnerOrderView } from "./types";
 
@@ -36,6 +37,20 @@ export function SellerOrderCard({ order, result }: { order: OwnerOrderView; resu
           <p className="text-xs text-stone-600">
             {formatShopDateTime(order.createdAt)} · <span data-testid="order-channel">{CHANNEL_LABELS[order.channel]}</span> · #{order.id.slice(-8)}
           </p>
+          {(order.replacesOrderNumber || order.returns.length > 0) && (
+            <ul className="mt-1 flex flex-wrap gap-2 text-xs font-semibold" data-testid="order-returns">
+              {order.replacesOrderNumber && (
+                <li className="rounded-full bg-sky-100 px-2.5 py-0.5 text-sky-900">
+                  Exchange for <Link to={`/seller/orders?q=${order.replacesOrderNumber}`} className="underline">{order.replacesOrderNumber}</Link>
+                </li>
+              )}
+              {order.returns.map((r) => (
+                <li key={r.id} className="rounded-full bg-violet-100 px-2.5 py-0.5 text-violet-900">
+                  <Link to={`/seller/returns/${r.id}`} className="underline">Return {r.returnNumber}</Link> · {RETURN_STATUS_WORDS[r.status]}
+                </li>
+              ))}
+            </ul>
+          )}
           {order.flags.length > 0 && (
             <ul className="mt-2 flex flex-wrap gap-2">
               {order.flags.map((flag) => (

@@ -3,14 +3,22 @@ import type { BookingField } from "~/modules/shipping/booking/booking-columns";
 import type { BookingHandover, BookingRequest, ParcelHandover } from "~/modules/shipping/couriers/courier-provider";
 import { neutraliseCsvCell } from "~/modules/orders/csv-cell";
 import { shopDay } from "~/lib/shop-time";
+import { exchangeNote } from "~/modules/shipping/booking/parcel";
 
 /** 03XXXXXXXXX, as courier portals take a Pakistani mobile number. */
 export function localMobile(e164: string): string {
   return /^\+923\d{9}$/.test(e164) ? `0${e164.slice(3)}` : e164;
 }
 
-/** The rider's note: a parcel the shop has its money for (COD 0) must not be charged at the door. */
-export function bookingInstructions(codAmount: number): string {
+/**
+ * The rider's note: a parcel the shop has its money for (COD 0) must not be charged at the door; a
+ * replacement order (an exchange) says first that the old item is to be collected, and its COD is
+ * only the price difference (often Rs 0).
+ */
+export function bookingInstructions(codAmount: number, exchangeFor?: string | null): string {
+  if (exchangeFor) {
+    return `${exchangeNote(exchangeFor)}. ${codAmount > 0 ? "Cash on delivery (the price difference)." : "Do not collect cash."} Call before delivery.`;
+  }
   return codAmount > 0 ? "Cash on delivery. Call before delivery." : "Prepaid: do not collect cash. Call before delivery.";
 }
 
@@ -27,7 +35,7 @@ function cell(parcel: ParcelHandover, field: BookingField, accountCode: string |
     case "weightGrams": return String(parcel.weightGrams);
     case "pieces": return String(parcel.pieces);
     case "description": return parcel.description;
-    case "instructions": return bookingInstructions(parcel.codAmount);
+    case "instructions": return bookingInstructions(parcel.codAmount, parcel.exchangeFor);
     case "accountCode": return accountCode ?? "";
   }
 }

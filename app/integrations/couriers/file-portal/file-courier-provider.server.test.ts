@@ -28,6 +28,20 @@ describe("the couriers' file portal (fileCourierProvider)", () => {
     ]);
   });
 
+  it("tells the rider to collect an exchange's old item, with the price difference or no cash", async () => {
+    const handover = await fileCourierProvider.book({
+      courier: { name: "Leopards", accountCode: null, bookingColumns: defaultBookingColumns("Leopards") },
+      parcels: [
+        { ...PARCEL, orderNumber: "EX-100003", codAmount: 0, exchangeFor: "ORD-100001" },
+        { ...PARCEL, orderNumber: "EX-100004", codAmount: 300, exchangeFor: "ORD-100002" },
+      ],
+      now: new Date("2026-11-24T20:00:00Z"),
+    });
+    const [, same, more] = handover.csv.trim().split("\n");
+    expect(same).toMatch(/^EX-100003,.*,0,1200,2,Lawn suit \(M\) x2,EXCHANGE: collect the old item \(ORD-100001\)\. Do not collect cash\. Call before delivery\.$/);
+    expect(more).toMatch(/^EX-100004,.*,300,1200,2,Lawn suit \(M\) x2,EXCHANGE: collect the old item \(ORD-100002\)\. Cash on delivery \(the price difference\)\. Call before delivery\.$/);
+  });
+
   it("reads the portal's CSV and Excel reports alike, and gives their rows through the mapping", async () => {
     const rows = [["Order Ref", "CN Number", "Current Status", "Status Date"], ["ORD-100001", 771234567890, "Delivered", "2026-11-20 14:30"]];
     const csv = await fileCourierProvider.readSheet(portalFile("status.csv", portalCsv(rows, { delimiter: ";", bom: true })));

@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { couriers, orderItems, orders, shipments } from "~/db/schema";
 import { AppError } from "~/lib/errors";
@@ -25,6 +25,8 @@ export async function bookingFile(
         address: orders.address, city: orders.city, postalCode: orders.postalCode,
         codAmount: shipments.codAmount, weightGrams: shipments.weightGrams, pieces: shipments.pieces,
         courierId: couriers.id, courierName: couriers.name, accountCode: couriers.accountCode, columns: couriers.bookingColumns,
+        // A replacement order: the original's number, for the rider's note (by primary key).
+        exchangeFor: sql<string | null>`(select r.order_number from orders r where r.id = "orders"."replaces_order_id")`,
       })
       .from(shipments)
       .innerJoin(orders, eq(orders.id, shipments.orderId))
@@ -42,6 +44,7 @@ export async function bookingFile(
     address: row.address, postalCode: row.postalCode, city: row.city,
     codAmount: row.codAmount, weightGrams: row.weightGrams, pieces: row.pieces,
     description: parcelDescription(items.filter((i) => i.orderId === row.orderId)),
+    exchangeFor: row.exchangeFor,
   }));
   return provider.book({ courier: { name: courierName, accountCode, bookingColumns: columns }, parcels, now });
 }

@@ -23,6 +23,8 @@ export type ShippingLabel = {
   pieces: number;
   weightGrams: number;
   description: string;
+  /** A replacement order (an exchange): the original order's number, whose item the rider collects. */
+  exchangeFor: string | null;
   orderBarcodeSvg: string;
   trackingBarcodeSvg: string | null;
 };
@@ -61,6 +63,7 @@ export async function shippingLabels(db: DbOrTx, orderIds: readonly string[]): P
       // The courier's number from its booking, or the one the owner typed on the order.
       trackingNumber: sql<string | null>`coalesce(${shipments.trackingNumber}, ${orders.trackingNumber})`,
       courierName: couriers.name,
+      exchangeFor: sql<string | null>`(select r.order_number from orders r where r.id = "orders"."replaces_order_id")`,
     })
     .from(shipments)
     .innerJoin(orders, eq(orders.id, shipments.orderId))
@@ -90,6 +93,7 @@ export async function shippingLabels(db: DbOrTx, orderIds: readonly string[]): P
     pieces: row.pieces,
     weightGrams: row.weightGrams,
     description: parcelDescription(itemsByOrder.get(row.orderId) ?? []),
+    exchangeFor: row.exchangeFor,
     orderBarcodeSvg: code128Svg(row.orderNumber),
     trackingBarcodeSvg: trackingBarcode(row.trackingNumber),
   }));

@@ -17,6 +17,14 @@ export function parcelDescription(items: readonly { name: string; size: string; 
   return items.map((i) => `${i.quantity} x ${i.name} (${[i.size, i.color].filter(Boolean).join(", ")})`).join(", ");
 }
 
+/**
+ * What the rider is told about an exchange (a replacement order): the booking file's instructions
+ * and the label say it, so the old item comes back in the same visit.
+ */
+export function exchangeNote(exchangeFor: string): string {
+  return `EXCHANGE: collect the old item (${exchangeFor})`;
+}
+
 /** The COD the courier collects: the order's total, or nothing when the shop has its money already. */
 export function codAmountFor(order: { total: number; paymentStatus: string }): number {
   return order.paymentStatus === "unpaid" ? order.total : 0;

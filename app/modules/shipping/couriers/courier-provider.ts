@@ -42,6 +42,11 @@ export type ParcelHandover = {
   pieces: number;
   /** The items and sizes, as the label shows them. */
   description: string;
+  /**
+   * A replacement order (an exchange): the number of the order whose item the rider collects at the
+   * door when handing this one over. Null (or absent) for an ordinary order.
+   */
+  exchangeFor?: string | null;
 };
 
 /** Booked parcels of one courier, handed over at `now`. */
