@@ -6,6 +6,7 @@ import { orderStatusInput } from "~/modules/orders/order-status-input";
 import { moveOrder } from "~/flows/move-order.server";
 import { mediaUrl, pickSource } from "~/modules/media/image-url";
 import { listReturnsForOrder, type OrderReturnView } from "~/modules/returns/list-returns-for-order.server";
+import { orderRefundLines } from "~/modules/returns/order-refund-lines.server";
 import type { Route } from "./+types/api.order";
 
 /**
@@ -17,7 +18,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const user = await requireApiUser(request, context);
     const order = await getOrder(context.db, { id: user.id, role: user.role }, params.id);
     if (!order) throw new AppError("NOT_FOUND", "Order not found");
-    const returns = await listReturnsForOrder(context.db, order.id);
+    const [returns, money] = await Promise.all([listReturnsForOrder(context.db, order.id), orderRefundLines(context.db, order.id)]);
     return apiData({
       id: order.id,
       orderNumber: order.orderNumber,
@@ -30,6 +31,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       discountTotal: order.discountTotal,
       shippingFee: order.shippingFee,
       storeCreditUsed: order.storeCreditUsed,
+      // A replacement (EX-) order: the returned item's value put toward it, and the order it replaces.
+      exchangeCredit: money.exchangeCredit,
+      replacesOrderNumber: money.replacesOrderNumber,
       total: order.total,
       shipping: {
         fullName: order.fullName,

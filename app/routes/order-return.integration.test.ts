@@ -13,6 +13,7 @@ import * as apiOrder from "./api.order";
 import * as apiReturns from "./api.order-returns";
 import * as orderPage from "./order";
 import * as returnPage from "./order-return";
+import { approveReturn } from "~/flows/approve-return.server";
 
 const PASSWORD = "long-enough-password";
 const DAY = 24 * 60 * 60 * 1000;
@@ -261,5 +262,31 @@ describe.each(DATABASE_KINDS)("a buyer's return request through the pages and th
       });
     }
     expect((await call(apiOrder.loader, get(`/api/orders/${order.orderId}`, "other")) as Response).status).toBe(404);
+  });
+
+  it("an approved exchange: its EX- replacement on the original's page, and the replacement's page says what it replaces and what the returned item pays", async () => {
+    const [exchange] = await database.db.select({ id: returnRequests.id, returnNumber: returnRequests.returnNumber }).from(returnRequests)
+      .innerJoin(returnItems, eq(returnItems.returnId, returnRequests.id))
+      .where(and(eq(returnRequests.orderId, order.orderId), eq(returnItems.kind, "exchange")));
+    const approved = await approveReturn({ db: database.db }, { id: null, name: "Owner" }, exchange.id);
+    const replacement = approved.replacement!;
+    expect(replacement.orderNumber).toMatch(/^EX-\d{6}$/);
+    // Black L costs what Black M did: the returned tee pays for it all.
+    expect(replacement.total).toBe(0);
+
+    type Page = { returns: { returnNumber: string; status: string; replacement: { orderNumber: string; total: number } | null }[]; exchange: { credit: number; replaces: string | null } | null };
+    const original = dataOf<Page>(await call(orderPage.loader, get(`/orders/${order.orderId}`, "buyer")));
+    expect(original.returns.find((r) => r.returnNumber === exchange.returnNumber)).toMatchObject({ status: "approved", replacement: { orderNumber: replacement.orderNumber, total: 0 } });
+    expect(original.exchange).toBeNull();
+    const ex = dataOf<Page>(await call(orderPage.loader, get(`/orders/${replacement.orderId}`, "buyer"), replacement.orderId));
+    expect(ex.exchange).toEqual({ credit: 1299, replaces: order.orderNumber });
+
+    const res = await call(apiOrder.loader, get(`/api/orders/${replacement.orderId}`, "buyer"), replacement.orderId) as Response;
+    const { data } = await res.json();
+    expect(data).toMatchObject({ orderNumber: replacement.orderNumber, subtotal: 1299, exchangeCredit: 1299, replacesOrderNumber: order.orderNumber, shippingFee: 0, total: 0, returns: [] });
+    const originalJson = (await (await call(apiOrder.loader, get(`/api/orders/${order.orderId}`, "buyer")) as Response).json()).data;
+    expect(originalJson).toMatchObject({ exchangeCredit: 0, replacesOrderNumber: null });
+    expect(originalJson.returns.find((r: { returnNumber: string }) => r.returnNumber === exchange.returnNumber).replacement)
+      .toEqual({ id: replacement.orderId, orderNumber: replacement.orderNumber, status: "pending", total: 0 });
   });
 });
