@@ -133,7 +133,8 @@ describe.each(DATABASE_KINDS)("a buyer's return request through the pages and th
     // More than was ordered (a forged quantity): the returns module's message, beside the item.
     const tooMany = await call(returnPage.action, form(order.orderId, "buyer", [[`quantity.${order.itemId}`, "3"], [`kind.${order.itemId}`, "return"], ["reason", "wrong_size"]]));
     expect(statusOf(tooMany)).toBe(409);
-    expect(dataOf<FormState>(tooMany).errors[`items.${order.itemId}`]).toMatch(/You ordered 2 of/);
+    expect(dataOf<FormState>(tooMany).errors).toEqual({ [`items.${order.itemId}`]: expect.stringMatching(/^You ordered 2 of Essential Crew Neck Tee/) });
+    expect(dataOf<FormState>(tooMany).formError).toMatch(/^You ordered 2 of/);
     expect(await requestsOf(order.orderId)).toBe(0);
   });
 
@@ -149,11 +150,11 @@ describe.each(DATABASE_KINDS)("a buyer's return request through the pages and th
     expect(state.values).toMatchObject({ [`quantity.${order.itemId}`]: "1", [`kind.${order.itemId}`]: "exchange", [`exchange.${order.itemId}`]: String(blackL), reason: "wrong_size" });
     expect(await requestsOf(order.orderId)).toBe(0);
 
-    // A file that is no image is named.
+    // A file that is no image is named, together with the rest of what is wrong (no reason chosen).
     const notImage = dataOf<FormState>(await call(returnPage.action, form(order.orderId, "buyer", [
-      [`quantity.${order.itemId}`, "1"], [`kind.${order.itemId}`, "return"], ["reason", "defective"], ["photos", { name: "notes.txt", bytes: Buffer.from("not a photo ".repeat(50)), type: "image/png" }],
+      [`quantity.${order.itemId}`, "1"], [`kind.${order.itemId}`, "return"], ["photos", { name: "notes.txt", bytes: Buffer.from("not a photo ".repeat(50)), type: "image/png" }],
     ])));
-    expect(notImage.errors.photos).toBe("notes.txt is not an image");
+    expect(notImage.errors).toEqual({ photos: "notes.txt is not an image", reason: "Please choose a reason" });
     expect(await requestsOf(order.orderId)).toBe(0);
   });
 

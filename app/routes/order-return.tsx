@@ -54,7 +54,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const photoErrors: Record<string, string> = {};
   if (received.photos.length + received.rejected.length > MAX_RETURN_PHOTOS) photoErrors[F.photos] = TOO_MANY_PHOTOS;
   else if (received.rejected.length > 0) photoErrors[F.photos] = received.rejected.join(". ");
-  if (photoErrors[F.photos]) return refuse(400, values, photoErrors, "Please check the highlighted fields", true);
+  // A refused photo is said together with whatever else the form has wrong.
+  if (photoErrors[F.photos]) return refuse(400, values, { ...shapeErrors(body), ...photoErrors }, "Please check the highlighted fields", true);
 
   try {
     const input = parseOrRefuse(returnRequestInput, body);
@@ -65,9 +66,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (!(error instanceof AppError)) throw error;
     if (error.code === "NOT_FOUND") throw data("Order not found", { status: 404 });
     const errors = formErrors(error.fields ?? {}, body.items);
-    // A message that is not about a field of the form (the window closed meanwhile) goes above it.
-    const aboutAField = Object.keys(errors).length > 0;
-    return refuse(error.status, values, errors, aboutAField && error.code === "VALIDATION" ? "Please check the highlighted fields" : error.message, photosSent);
+    // A refusal of the whole request (the window closed meanwhile, quantities asked for) goes above
+    // the form, said once; field messages go beside their fields.
+    if (error.code !== "VALIDATION" && errors[F.items] === error.message) delete errors[F.items];
+    const formError = error.code === "VALIDATION" && Object.keys(errors).length > 0 ? "Please check the highlighted fields" : error.message;
+    return refuse(error.status, values, errors, formError, photosSent);
   }
 }
 
@@ -95,6 +98,17 @@ export default function OrderReturnPage({ loaderData, actionData: sentActionData
       )}
     </div>
   );
+}
+
+/** The form's own mistakes by field (no item, no reason), as the returns module's schema says them. */
+function shapeErrors(body: ReturnType<typeof readReturnForm>["body"]): Record<string, string> {
+  try {
+    parseOrRefuse(returnRequestInput, body);
+    return {};
+  } catch (error) {
+    if (error instanceof AppError) return formErrors(error.fields ?? {}, body.items);
+    throw error;
+  }
 }
 
 /** The order as the form needs it, or null when it is not this buyer's (or not an order at all). */
