@@ -73,11 +73,21 @@ describe("request body limit", () => {
     // The form's address before issue 27 too, so a post from a page open since then reaches its 308.
     const moved = await send("/seller-dashboard/products/abc/edit", { headers: { "content-type": "multipart/form-data; boundary=x" }, chunks: [kb(100), kb(100)] });
     expect(moved.status).toBe(200);
+    // A buyer's return request with its photos (issue 30), as a page post and as React Router's fetch.
+    for (const path of ["/orders/abc/return", "/orders/abc/return.data"]) {
+      const returnForm = await send(path, { headers: { "content-type": "multipart/form-data; boundary=x" }, chunks: [kb(100), kb(100)] });
+      expect(returnForm.status).toBe(200);
+    }
     // The same size elsewhere, or as JSON, is refused.
     const json = await send("/api/products", { headers: { "content-type": "application/json", "content-length": String(BODY_LIMIT_BYTES + 1) }, chunks: [] });
     expect(json.status).toBe(413);
     const multipartElsewhere = await send("/contact", { headers: { "content-type": "multipart/form-data; boundary=x", "content-length": String(BODY_LIMIT_BYTES + 1) }, chunks: [] });
     expect(multipartElsewhere.status).toBe(413);
+    // The order page itself (its forms have no files) and the JSON API of returns keep the 64 KB limit.
+    for (const path of ["/orders/abc", "/api/orders/abc/returns"]) {
+      const refused = await send(path, { headers: { "content-type": "multipart/form-data; boundary=x", "content-length": String(BODY_LIMIT_BYTES + 1) }, chunks: [] });
+      expect(refused.status).toBe(413);
+    }
   });
 });
 

@@ -25,6 +25,8 @@ const UPLOAD_PATHS = [
   // A collection's picture: New collection and a collection's edit page.
   /^\/seller\/storefront\/collections\/[^/]+(\.data)?$/,
   /^\/api\/shipping\/imports$/,
+  // A buyer's return request with up to 3 photos (issue 30): /orders/{id}/return.
+  /^\/orders\/[^/]+\/return(\.data)?$/,
 ];
 
 export function isPhotoUpload(req: IncomingMessage, pathname: string): boolean {

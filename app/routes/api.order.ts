@@ -4,14 +4,21 @@ import { getOrder } from "~/modules/orders/get-order.server";
 import { orderItemJson } from "~/modules/orders/order-item-json";
 import { orderStatusInput } from "~/modules/orders/order-status-input";
 import { moveOrder } from "~/flows/move-order.server";
+import { mediaUrl, pickSource } from "~/modules/media/image-url";
+import { listReturnsForOrder, type OrderReturnView } from "~/modules/returns/list-returns-for-order.server";
+import { orderRefundLines } from "~/modules/returns/order-refund-lines.server";
 import type { Route } from "./+types/api.order";
 
-/** GET /api/orders/:id: one order with its items; someone else's order is a 404, like an unknown one. */
+/**
+ * GET /api/orders/:id: one order with its items and its return requests; someone else's order is a
+ * 404, like an unknown one.
+ */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   return handleApi(async () => {
     const user = await requireApiUser(request, context);
     const order = await getOrder(context.db, { id: user.id, role: user.role }, params.id);
     if (!order) throw new AppError("NOT_FOUND", "Order not found");
+    const [returns, money] = await Promise.all([listReturnsForOrder(context.db, order.id), orderRefundLines(context.db, order.id)]);
     return apiData({
       id: order.id,
       orderNumber: order.orderNumber,
@@ -24,6 +31,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       discountTotal: order.discountTotal,
       shippingFee: order.shippingFee,
       storeCreditUsed: order.storeCreditUsed,
+      // A replacement (EX-) order: the returned item's value put toward it, and the order it replaces.
+      exchangeCredit: money.exchangeCredit,
+      replacesOrderNumber: money.replacesOrderNumber,
       total: order.total,
       shipping: {
         fullName: order.fullName,
@@ -41,8 +51,39 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       deliveryFrom: order.deliveryFrom,
       deliveryTo: order.deliveryTo,
       deliveredAt: order.deliveredAt,
+      returns: returns.map((r) => returnJson(r, user.role === "seller")),
     });
   });
+}
+
+/**
+ * A return request in the order's JSON: its items, refunds, replacement order and history. Who in
+ * the shop did each step is the owner's business: the buyer reads the steps without names.
+ */
+function returnJson(r: OrderReturnView, owner: boolean) {
+  return {
+    id: r.id,
+    returnNumber: r.returnNumber,
+    status: r.status,
+    reason: r.reason,
+    reasonText: r.reasonText,
+    rejectionReason: r.rejectionReason,
+    photos: r.photos.map((p) => mediaUrl(pickSource(p.sources, 800).key)),
+    items: r.items.map((i) => ({
+      id: i.id, orderItemId: i.orderItemId, name: i.name, color: i.color, size: i.size, quantity: i.quantity, kind: i.kind,
+      exchangeColor: i.exchangeColor, exchangeSize: i.exchangeSize, condition: i.condition, paidValue: i.paidValue,
+    })),
+    refunds: r.refunds.map((f) => ({ id: f.id, method: f.method, amount: f.amount, reference: f.reference, createdAt: f.createdAt })),
+    refundCeiling: r.refundCeiling,
+    refunded: r.refunded,
+    refundLeft: r.refundLeft,
+    replacement: r.replacement && { id: r.replacement.id, orderNumber: r.replacement.orderNumber, status: r.replacement.status, total: r.replacement.total },
+    events: r.events.map((e) => ({ step: e.step, note: e.note, createdAt: e.createdAt, ...(owner ? { actorName: e.actorName } : {}) })),
+    createdAt: r.createdAt,
+    decidedAt: r.decidedAt,
+    receivedAt: r.receivedAt,
+    closedAt: r.closedAt,
+  };
 }
 
 /**

@@ -8,7 +8,7 @@ import { useKeptActionData } from "~/lib/use-kept-action-data";
 import { formatPrice } from "~/lib/money";
 import { formatPakistaniMobile } from "~/lib/phone";
 import { pageMeta } from "~/lib/seo";
-import { formatShopDate } from "~/lib/shop-time";
+import { formatShopDate, formatShopDateLong } from "~/lib/shop-time";
 import { formatDeliveryRange } from "~/modules/checkout/delivery-estimate";
 import { getOrder } from "~/modules/orders/get-order.server";
 import { buyerPaymentStatusLabel, PAYMENT_STATUS_LABELS } from "~/modules/orders/order-lifecycle";
@@ -19,6 +19,10 @@ import { cancelParcelBooking } from "~/flows/book-parcels.server";
 import { BOOKABLE_STATUSES } from "~/modules/shipping/booking/book-shipments.server";
 import type { Route } from "./+types/order";
 import { CourierDetails } from "~/components/orders/courier-details";
+import { ReturnsSection } from "~/components/returns/returns-section";
+import { listReturnsForOrder } from "~/modules/returns/list-returns-for-order.server";
+import { orderRefundLines } from "~/modules/returns/order-refund-lines.server";
+import { returnableItems } from "~/modules/returns/returnable-items.server";
 
 export const meta: Route.MetaFunction = ({ matches, data }) =>
   pageMeta({ matches, title: data?.order ? `Order ${data.order.orderNumber}` : "Order not found", description: "Your order and its delivery.", path: "/orders", noindex: true });
@@ -28,17 +32,24 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   // Someone else's order reads exactly like one that does not exist.
   const order = await getOrder(context.db, user, params.id);
   const ownerView = user.role === "seller";
-  if (!order) return data({ order: null, dashboard: ownerView ? "/seller/orders" : "/buyer-dashboard", canRate: false, myRatings: {}, shipment: null, ownerView, canCancelBooking: false }, { status: 404 });
+  if (!order) return data({ order: null, dashboard: ownerView ? "/seller/orders" : "/buyer-dashboard", canRate: false, myRatings: {}, shipment: null, ownerView, canCancelBooking: false, returns: [], returnWindow: null, exchange: null }, { status: 404 });
   // A delivered order's buyer may rate what came in it (modules/reviews); the owner only reads.
   const canRate = user.role === "buyer" && order.status === "delivered";
-  const [myRatings, shipment] = await Promise.all([
+  const [myRatings, shipment, returns, returnable, money] = await Promise.all([
     canRate ? ratingsByProduct(context.db, user.id, order.items.map((i) => i.productId)) : ({} as Awaited<ReturnType<typeof ratingsByProduct>>),
     // The parcel's costs, courier statuses and settlement are the shop's business: sellers only.
     ownerView ? shipmentForOrder(context.db, order.id) : null,
+    listReturnsForOrder(context.db, order.id),
+    // Only the buyer of a delivered order is offered a return (the window and what is left decide).
+    !ownerView && order.status === "delivered" ? returnableItems(context.db, { userId: user.id, orderId: order.id }) : null,
+    // A replacement (EX-) order: what the returned item put toward it, and the order it replaces.
+    orderRefundLines(context.db, order.id),
   ]);
+  const exchange = money.replacesOrderNumber || money.exchangeCredit > 0 ? { credit: money.exchangeCredit, replaces: money.replacesOrderNumber } : null;
   // The same rule as cancelBooking's: a booking can be taken back until the parcel ships.
   const canCancelBooking = shipment !== null && (BOOKABLE_STATUSES as readonly string[]).includes(order.status);
-  return { order, dashboard: ownerView ? "/seller/orders" : "/buyer-dashboard", canRate, myRatings, shipment, ownerView, canCancelBooking };
+  const returnWindow = returnable?.closesAt && returnable.windowDays > 0 ? { open: returnable.open, closesAt: returnable.closesAt, closed: returnable.closesAt.getTime() < Date.now() } : null;
+  return { order, dashboard: ownerView ? "/seller/orders" : "/buyer-dashboard", canRate, myRatings, shipment, ownerView, canCancelBooking, returns, returnWindow, exchange };
 }
 
 /** The owner's Cancel Booking on the shipment: the parcel comes off the load sheet and labels, the order stays. */
@@ -58,7 +69,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 /** The order confirmation (PRODUCT.md): what was ordered, what to pay at the door, and when it comes. */
 export default function OrderPage({ loaderData, actionData: sentActionData }: Route.ComponentProps) {
-  const { order, dashboard, canRate, myRatings, shipment, ownerView, canCancelBooking } = loaderData;
+  const { order, dashboard, canRate, myRatings, shipment, ownerView, canCancelBooking, returns, returnWindow, exchange } = loaderData;
   const actionData = useKeptActionData(sentActionData);
   if (!order) {
     return (
@@ -80,6 +91,11 @@ export default function OrderPage({ loaderData, actionData: sentActionData }: Ro
           <span>Placed {formatShopDate(order.createdAt)}</span>
           <span>Payment: Cash on Delivery ({ownerView ? PAYMENT_STATUS_LABELS[order.paymentStatus] : buyerPaymentStatusLabel(order.paymentStatus)})</span>
         </div>
+        {exchange?.replaces && (
+          <p className="mt-3 font-medium text-stone-800" data-testid="order-exchange-for">
+            Exchange for {exchange.replaces}: the courier collects the item you are sending back when this one is delivered.
+          </p>
+        )}
         {order.status === "pending" && (
           <p className="mt-3 text-stone-700">We will call or WhatsApp you on {formatPakistaniMobile(order.phone)} to confirm your order.</p>
         )}
@@ -87,7 +103,9 @@ export default function OrderPage({ loaderData, actionData: sentActionData }: Ro
         {open && order.paymentStatus === "unpaid" && (
           <div className="mt-5 grid gap-3 rounded-xl bg-amber-50 p-4 sm:grid-cols-2">
             <div>
-              <p className="text-sm font-medium text-amber-900">{order.total === 0 && order.storeCreditUsed > 0 ? "Paid with your store credit: nothing to pay on delivery" : "Keep this amount ready in cash"}</p>
+              <p className="text-sm font-medium text-amber-900">{order.total > 0 ? "Keep this amount ready in cash"
+                : order.storeCreditUsed > 0 ? "Paid with your store credit: nothing to pay on delivery"
+                : exchange ? "Paid by the item you are sending back: nothing to pay on delivery" : "Keep this amount ready in cash"}</p>
               <p className="text-2xl font-bold text-amber-950" data-testid="cod-amount">{formatPrice(order.total)}</p>
             </div>
             <div>
@@ -121,6 +139,9 @@ export default function OrderPage({ loaderData, actionData: sentActionData }: Ro
         <dl className="mt-3 grid grid-cols-[1fr_auto] gap-y-1 border-t border-stone-200 pt-3">
           <dt>Subtotal</dt><dd className="text-right">{formatPrice(order.subtotal)}</dd>
           {order.discountTotal > 0 && <><dt>Discount{order.discountCode ? ` (${order.discountCode})` : ""}</dt><dd className="text-right">−{formatPrice(order.discountTotal)}</dd></>}
+          {exchange && exchange.credit > 0 && (
+            <><dt>Exchange credit{exchange.replaces ? ` (${exchange.replaces})` : ""}</dt><dd className="text-right" data-testid="order-exchange-credit">−{formatPrice(exchange.credit)}</dd></>
+          )}
           <dt>Shipping</dt><dd className="text-right">{order.shippingFee === 0 ? "Free" : formatPrice(order.shippingFee)}</dd>
           {order.storeCreditUsed > 0 && <><dt>Store credit</dt><dd className="text-right" data-testid="order-store-credit">−{formatPrice(order.storeCreditUsed)}</dd></>}
           <dt className="text-lg font-bold">Total</dt><dd className="text-right text-lg font-bold" data-testid="order-total">{formatPrice(order.total)}</dd>
@@ -133,6 +154,18 @@ export default function OrderPage({ loaderData, actionData: sentActionData }: Ro
           {order.city}{order.postalCode ? ` ${order.postalCode}` : ""}, {order.country}<br />
           {order.phone && formatPakistaniMobile(order.phone)}
         </address>
+
+        {returnWindow?.open && (
+          <div className="mt-6 flex flex-wrap items-center gap-x-4 gap-y-2 rounded-xl bg-stone-50 p-4" data-testid="return-offer">
+            <Link to={`/orders/${order.id}/return`} className="btn-primary" aria-describedby="return-until">Return or exchange</Link>
+            <p id="return-until" className="text-sm text-stone-700">You can return or exchange items until {formatShopDateLong(returnWindow.closesAt)}</p>
+          </div>
+        )}
+        {returnWindow && !returnWindow.open && returnWindow.closed && (
+          <p className="mt-6 text-sm text-stone-700" data-testid="return-closed">Returns and exchanges for this order closed on {formatShopDateLong(returnWindow.closesAt)}.</p>
+        )}
+
+        <ReturnsSection returns={returns} ownerView={ownerView} />
 
         {shipment && (
           <ShipmentDetails

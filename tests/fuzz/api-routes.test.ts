@@ -5,6 +5,7 @@ import * as apiCart from "~/routes/api.cart";
 import * as apiCartItem from "~/routes/api.cart-item";
 import * as apiCartItems from "~/routes/api.cart-items";
 import * as apiOrder from "~/routes/api.order";
+import * as apiOrderReturns from "~/routes/api.order-returns";
 import * as apiOrders from "~/routes/api.orders";
 import * as apiProduct from "~/routes/api.product";
 import * as apiProductImages from "~/routes/api.product-images";
@@ -45,6 +46,7 @@ const BODY_ROUTES: BodyRoute[] = [
   { name: "POST /api/orders", who: "buyer", method: "POST", fn: apiOrders.action, fields: ["items", "shipping", "paymentMethod", "useStoreCredit"], path: () => "/api/orders", headers: () => ({ "idempotency-key": "fuzz" }) },
   { name: "POST /api/seller/couriers", who: "seller", method: "POST", fn: apiCouriers.action, fields: COURIER_FORM_FIELDS, path: () => "/api/seller/couriers" },
   { name: "POST /api/shipments", who: "seller", method: "POST", fn: apiShipments.action, fields: ["orderIds", "courierId", "weights"], path: () => "/api/shipments" },
+  { name: "POST /api/orders/:id/returns", who: "buyer", method: "POST", fn: apiOrderReturns.action, fields: ["items", "reason", "reasonText", "photos"], path: (_s, id) => `/api/orders/${encodeURIComponent(id)}/returns`, params: (_s, id) => ({ id }), realId: (s) => s.ids.order },
   { name: "PATCH /api/orders/:id", who: "seller", method: "PATCH", fn: apiOrder.action, fields: ["status", "courierName", "trackingNumber"], path: (_s, id) => `/api/orders/${encodeURIComponent(id)}`, params: (_s, id) => ({ id }), realId: (s) => s.ids.order },
   ...(["reject", "receive", "refunds"] as const).map((step): BodyRoute => ({
     name: `POST /api/seller/returns/:id/${step}`, who: "seller", method: "POST", fn: apiSellerReturnStep.action,

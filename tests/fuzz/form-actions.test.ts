@@ -11,6 +11,7 @@ import * as checkout from "~/routes/checkout";
 import * as comingSoon from "~/routes/coming-soon";
 import * as contact from "~/routes/contact";
 import * as notifyUnsubscribe from "~/routes/notify-unsubscribe";
+import * as orderReturn from "~/routes/order-return";
 import * as product from "~/routes/product";
 import * as products from "~/routes/products";
 import * as sellerCatalogue from "~/routes/seller-catalogue";
@@ -54,6 +55,7 @@ const FORMS: FormRoute[] = [
   { name: "notify me (listing)", who: "guest", fn: products.action, path: "/products", fields: ["email", "target", "name"] },
   { name: "notify me (coming soon)", who: "guest", fn: comingSoon.action, path: "/coming-soon/jackets", fields: ["email", "name"], params: () => ({ category: "jackets" }) },
   { name: "product page: add, buy, review, notify", who: "buyer", fn: product.action, path: "/product/ID", fields: ["color", "size", "quantity", "rating", "comment", "email"], intents: ["add", "buy", "review", "notify"], params: (s, id) => ({ id: id === "real" ? s.ids.product : id }) },
+  { name: "return or exchange", who: "buyer", fn: orderReturn.action, path: "/orders/ID/return", fields: ["quantity.1", "kind.1", "exchange.1", "reason", "reasonText", "photos"], params: (s, id) => ({ id: id === "real" ? s.ids.order : id }) },
   { name: "wishlist", who: "buyer", fn: wishlist.action, path: "/wishlist", fields: ["productId", "saved", "redirectTo"] },
   { name: "Notify Me unsubscribe", who: "guest", fn: notifyUnsubscribe.action, path: "/notify/unsubscribe", fields: ["token"] },
   { name: "buyer dashboard: My Orders", who: "buyer", fn: buyerDashboard.action, path: "/buyer-dashboard", fields: ["orderId", "productId", "name", "phone", "city", "address", "postalCode", "currentPassword", "newPassword", "confirmPassword", "password", "orderEmails", "marketingEmails", "smsUpdates"], intents: ["cancel", "unsave", "profile", "settings", "password", "delete-account"] },
@@ -123,6 +125,7 @@ describe("fuzzing the form actions", () => {
       { fn: sellerInbox.loader, path: "/seller/inbox", who: "seller", params: ["status", "q", "page"] },
       { fn: buyerLayout.loader, path: "/buyer-dashboard", who: "buyer", params: ["tab", "page"] },
       { fn: buyerDashboard.loader, path: "/orders", who: "buyer", params: ["tab", "page"] },
+      { fn: orderReturn.loader, path: "/orders/ID/return", who: "buyer", params: ["page"], id: "id" },
     ];
     await fc.assert(fc.asyncProperty(fc.constantFrom(...pages), fc.oneof(hostileId, fc.constant("real")), hostileQuery(["q", "min", "max", "page", "status", "product", "quantity", "id", "tab"]), async (page, id, query) => {
       const realId = id === "real" ? shop.ids.product : id;
