@@ -102,8 +102,10 @@ describe("the buyer's account tabs", () => {
 
   it("each tab's loader loads only what it shows", async () => {
     const myOrders = await call(ordersTab.loader, request("/orders"));
-    expect(Object.keys(myOrders).sort()).toEqual(["myRatings", "orders"]);
+    expect(Object.keys(myOrders).sort()).toEqual(["myRatings", "orders", "returnsOpenUntil"]);
     expect(myOrders.orders.map((o: { id: string }) => o.id)).toEqual([orderId]);
+    // Not delivered: no Return or exchange on its card.
+    expect(myOrders.returnsOpenUntil).toEqual({});
     const wishlist = await call(wishlistTab.loader, request("/buyer-dashboard/wishlist"));
     expect(Object.keys(wishlist)).toEqual(["wishlist"]);
     expect(wishlist.wishlist.map((p: { id: string }) => p.id)).toEqual([TEST_ITEM.productId]);

@@ -10,6 +10,8 @@ import { GENERIC_FAILURE } from "~/lib/failure-messages";
 import { keepOnFailure, keepOnFailureWith } from "~/http/keep-on-failure";
 import { cancelOrder } from "~/flows/cancel-order.server";
 import { listOrders } from "~/modules/orders/list-orders.server";
+import { returnWindow } from "~/modules/returns/return-rules";
+import { getSettings } from "~/modules/settings/get-settings.server";
 import { ratingsByProduct } from "~/modules/reviews/buyer-reviews.server";
 import type { Route } from "./+types/buyer-dashboard";
 
@@ -22,8 +24,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const orders = await listOrders(context.db, { id: user.id, role: user.role });
   // The buyer's own ratings of what was delivered to them: "Your rating: N" beside those items.
   const delivered = orders.filter((o) => o.status === "delivered").flatMap((o) => o.items.map((i) => i.productId));
-  const myRatings = await ratingsByProduct(context.db, user.id, delivered);
-  return { orders, myRatings };
+  const [myRatings, settings] = await Promise.all([ratingsByProduct(context.db, user.id, delivered), getSettings(context.db)]);
+  // Delivered orders still inside the return window (Settings): each card offers Return or exchange until then.
+  const now = new Date();
+  const returnsOpenUntil = Object.fromEntries(orders.flatMap((o) => {
+    const window = returnWindow(o, settings.returnWindowDays, now);
+    return window.open && window.closesAt ? [[o.id, window.closesAt.toISOString()]] : [];
+  }));
+  return { orders, myRatings, returnsOpenUntil };
 }
 
 const cancelForm = z.object({ intent: z.literal("cancel"), orderId: z.string().max(100) });
@@ -66,6 +74,6 @@ export default function BuyerDashboard({ loaderData, actionData: sentActionData 
   // My Orders followed again, or the list reloading after a cancel: the list stays, marked as loading.
   const navigatingHere = navigation.state === "loading" && navigation.location.pathname === location.pathname;
   return (
-    <OrdersTab orders={loaderData.orders} myRatings={loaderData.myRatings} refreshing={navigatingHere} actionData={actionData?.intent === "cancel" ? actionData : undefined} />
+    <OrdersTab orders={loaderData.orders} myRatings={loaderData.myRatings} returnsOpenUntil={loaderData.returnsOpenUntil} refreshing={navigatingHere} actionData={actionData?.intent === "cancel" ? actionData : undefined} />
   );
 }

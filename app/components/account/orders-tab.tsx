@@ -27,8 +27,11 @@ function paymentLabel(method: string): string {
   return method === "cod" || method === "COD" ? "Cash on Delivery" : method;
 }
 
-export function OrdersTab({ orders, myRatings = {}, refreshing, actionData }: {
-  orders: AccountOrder[] | null; myRatings?: Record<string, number>; refreshing: boolean; actionData?: AccountActionResult;
+export function OrdersTab({ orders, myRatings = {}, returnsOpenUntil = {}, refreshing, actionData }: {
+  orders: AccountOrder[] | null; myRatings?: Record<string, number>;
+  /** Delivered orders still inside the return window: the moment it closes (ISO), by order id. */
+  returnsOpenUntil?: Record<string, string>;
+  refreshing: boolean; actionData?: AccountActionResult;
 }) {
   const [detailsId, setDetailsId] = useState<string | null>(null);
   const dialogRef = useRef<HTMLDialogElement>(null);
@@ -61,7 +64,7 @@ export function OrdersTab({ orders, myRatings = {}, refreshing, actionData }: {
             <ul className="grid gap-4" aria-busy={refreshing || undefined} data-testid="order-list">
               {orders.map((order) => (
                 <li key={order.id}>
-                  <OrderCard order={order} myRatings={myRatings} onDetails={() => setDetailsId(order.id)} result={actionData?.target === order.id ? actionData : undefined} />
+                  <OrderCard order={order} myRatings={myRatings} returnsOpen={Boolean(returnsOpenUntil[order.id])} onDetails={() => setDetailsId(order.id)} result={actionData?.target === order.id ? actionData : undefined} />
                 </li>
               ))}
             </ul>
@@ -73,7 +76,9 @@ export function OrdersTab({ orders, myRatings = {}, refreshing, actionData }: {
   );
 }
 
-function OrderCard({ order, myRatings, onDetails, result }: { order: AccountOrder; myRatings: Record<string, number>; onDetails: () => void; result?: AccountActionResult }) {
+function OrderCard({ order, myRatings, returnsOpen, onDetails, result }: {
+  order: AccountOrder; myRatings: Record<string, number>; returnsOpen: boolean; onDetails: () => void; result?: AccountActionResult;
+}) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const titleId = useId();
@@ -141,6 +146,7 @@ function OrderCard({ order, myRatings, onDetails, result }: { order: AccountOrde
         ) : (
           <Link to={`/orders/${order.id}`} className="btn-secondary">View Details</Link>
         )}
+        {returnsOpen && <Link to={`/orders/${order.id}/return`} className="btn-secondary">Return or exchange</Link>}
         {buyerCanCancel(order.status) && (
           <Form
             method="post"

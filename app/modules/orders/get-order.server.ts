@@ -77,6 +77,8 @@ export const orderSummaryColumns = {
   trackingNumber: orders.trackingNumber,
   trackingUrl: trackingUrlSql,
   createdAt: orders.createdAt,
+  // When it was delivered: the return window counts from here.
+  deliveredAt: orders.deliveredAt,
 };
 
 export const orderItemColumns = {

@@ -35,6 +35,7 @@ export type OrderSummary = {
   trackingNumber: string | null;
   trackingUrl: string | null;
   createdAt: Date;
+  deliveredAt: Date | null;
   /** Units in the order (a line of 3 counts 3), like the cart badge. */
   itemCount: number;
   items: OrderSummaryItem[];

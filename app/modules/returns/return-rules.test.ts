@@ -30,6 +30,8 @@ describe("the return window", () => {
   it("follows the shop's setting", () => {
     expect(returnWindow(delivered, 14, new Date(deliveredAt.getTime() + 10 * DAY)).open).toBe(true);
     expect(returnWindow(delivered, 1, new Date(deliveredAt.getTime() + 2 * DAY)).refusal).toBe("This order was delivered more than 1 day ago: its return window has closed");
+    // 0 days: the shop takes no returns; said as such, not "more than 0 days ago".
+    expect(returnWindow(delivered, 0, new Date(deliveredAt.getTime() + 1000)).refusal).toBe("This shop does not take returns once an order is delivered: its return window has closed");
   });
   it("refuses an order that is not delivered", () => {
     for (const status of ["pending", "shipped", "cancelled", "returned"] as const) {

@@ -52,6 +52,8 @@ export const REFUND_REFERENCE_MAX = 100;
 export const NOT_DELIVERED_MESSAGE = "Only delivered orders can be returned";
 
 export function windowClosedMessage(days: number): string {
+  // A window of 0 days (the shop takes no returns) closes at delivery: "more than 0 days ago" reads oddly.
+  if (days <= 0) return "This shop does not take returns once an order is delivered: its return window has closed";
   return `This order was delivered more than ${days} ${days === 1 ? "day" : "days"} ago: its return window has closed`;
 }
 
