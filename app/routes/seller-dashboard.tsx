@@ -64,10 +64,11 @@ export default function SellerDashboard({ loaderData }: Route.ComponentProps) {
               <h3 id="returns-figures-title" className="text-base font-semibold text-stone-900">Returns &amp; exchanges ({period})</h3>
               <Link to="/seller/returns" className="text-sm font-medium text-brand-700 underline">Returns</Link>
             </div>
-            <dl className="mt-2 grid grid-cols-3 gap-3">
+            <dl className="mt-2 grid grid-cols-2 gap-3 sm:grid-cols-4">
               <div><dt className="text-sm text-stone-700">Requests</dt><dd className="text-xl font-semibold text-stone-900" data-testid="returns-requests">{returns.requests.toLocaleString("en-PK")}</dd></div>
               <div><dt className="text-sm text-stone-700">Exchanges</dt><dd className="text-xl font-semibold text-stone-900" data-testid="returns-exchanges">{returns.exchanges.toLocaleString("en-PK")}</dd></div>
               <div><dt className="text-sm text-stone-700">Returns</dt><dd className="text-xl font-semibold text-stone-900" data-testid="returns-returns">{returns.returns.toLocaleString("en-PK")}</dd></div>
+              <div><dt className="text-sm text-stone-700">Damaged units</dt><dd className="text-xl font-semibold text-stone-900" data-testid="returns-damaged">{returns.damaged.toLocaleString("en-PK")}</dd></div>
             </dl>
             {returns.topReasons.length > 0 && (
               <>

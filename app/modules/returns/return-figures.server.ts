@@ -11,6 +11,8 @@ export type ReturnFigures = {
   exchanges: number;
   returns: number;
   rejected: number;
+  /** Units that came back damaged (not restocked), in those requests. */
+  damaged: number;
   /** The most given reasons, most first (at most 5). */
   topReasons: { reason: ReturnReason; label: string; count: number }[];
 };
@@ -29,6 +31,7 @@ export async function returnFigures(db: DbOrTx, { from, to }: { from: Date; to: 
         exchanges: sql<number>`count(*) filter (where ${hasKind("exchange")})::int`,
         returns: sql<number>`count(*) filter (where ${hasKind("return")})::int`,
         rejected: sql<number>`count(*) filter (where ${returnRequests.status} = 'rejected')::int`,
+        damaged: sql<number>`coalesce(sum((select sum(ri.quantity) from return_items ri where ri.return_id = "return_requests"."id" and ri.condition = 'damaged')), 0)::int`,
       })
       .from(returnRequests)
       .where(inPeriod),
@@ -41,7 +44,7 @@ export async function returnFigures(db: DbOrTx, { from, to }: { from: Date; to: 
       .limit(5),
   ]);
   return {
-    requests: totals?.requests ?? 0, exchanges: totals?.exchanges ?? 0, returns: totals?.returns ?? 0, rejected: totals?.rejected ?? 0,
+    requests: totals?.requests ?? 0, exchanges: totals?.exchanges ?? 0, returns: totals?.returns ?? 0, rejected: totals?.rejected ?? 0, damaged: totals?.damaged ?? 0,
     topReasons: reasons.map((r) => ({ ...r, label: RETURN_REASON_LABELS[r.reason] })),
   };
 }

@@ -149,18 +149,22 @@ describe.each(DATABASE_KINDS)("what the pages read of returns, on %s", (kind) =>
     const at = (h: number) => new Date(from.getTime() + h * 60 * 60 * 1000);
     const ask = async (reason: "wrong_size" | "defective", kind: "return" | "exchange", h: number) => {
       const order = await placeDeliveredOrder(db(), buyer, { deliveredAt: at(h - 1), placedAt: at(h - 48) });
-      await requestReturn({ db: db(), now: at(h) }, {
+      return requestReturn({ db: db(), now: at(h) }, {
         userId: buyer, orderId: order.orderId, reason, reasonText: null,
         items: [{ orderItemId: order.itemId, quantity: 1, kind, exchangeVariantId: kind === "exchange" ? variant["Black/L"] : null }],
       });
     };
     await ask("wrong_size", "exchange", 2);
     await ask("wrong_size", "exchange", 3);
-    await ask("defective", "return", 4);
+    const torn = await ask("defective", "return", 4);
     await ask("defective", "return", 24 * 40);
+    // The defective one comes back damaged: counted, not restocked.
+    await approveReturn({ db: db(), now: at(5) }, OWNER, torn.returnId);
+    const [item] = (await getReturnForOwner(db(), torn.returnId))!.items;
+    await receiveReturn({ db: db(), now: at(6) }, OWNER, torn.returnId, [{ returnItemId: item.id, condition: "damaged" }]);
     const figures = await returnFigures(db(), { from, to: at(24 * 30) });
     expect(figures).toEqual({
-      requests: 3, exchanges: 2, returns: 1, rejected: 0,
+      requests: 3, exchanges: 2, returns: 1, rejected: 0, damaged: 1,
       topReasons: [{ reason: "wrong_size", label: "Wrong size", count: 2 }, { reason: "defective", label: "Defective", count: 1 }],
     });
   });
