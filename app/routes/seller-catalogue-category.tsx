@@ -1,4 +1,5 @@
 import { data, Form, isRouteErrorResponse, Link, useLocation, useNavigation, useRouteError } from "react-router";
+import { formKey } from "~/lib/form-key";
 import { CategoryForm } from "~/components/seller/category-parts";
 import { CATALOGUE_TABS, SectionTabs } from "~/components/seller/section-tabs";
 import { FormAlert } from "~/components/ui/form-parts";
@@ -56,7 +57,7 @@ export default function SellerCatalogueCategory({ loaderData, actionData: sentAc
       <p className="mb-3 text-sm"><Link to={CATEGORIES_PATH} className="font-medium text-brand-700 underline">Back to Categories</Link></p>
       <h2 className="mb-4 break-words text-xl font-semibold text-stone-900">{title}</h2>
       <CategoryForm
-        key={`${location.key}:${JSON.stringify(shownValues)}`}
+        key={formKey(location.key, saveAnswer, shownValues)}
         editing={category?.slug ?? null}
         values={shownValues}
         errors={saveAnswer?.errors}

@@ -1,4 +1,5 @@
 import { data, Link, useLocation, useNavigation } from "react-router";
+import { formKey } from "~/lib/form-key";
 import { CodeFigures, DiscountCodeForm, DISCOUNTS_PATH, PauseForm } from "~/components/seller/discount-forms";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { requireSeller } from "~/http/auth-guard.server";
@@ -98,7 +99,7 @@ export default function SellerDiscountCode({ loaderData, actionData: sentActionD
       </section>
 
       <DiscountCodeForm
-        formKey={`${location.key}:${JSON.stringify(shown)}`}
+        formKey={formKey(location.key, editAnswer, shown)}
         editing={{ id: code.id, code: code.code }}
         values={shown}
         errors={editAnswer?.codeErrors}

@@ -1,4 +1,5 @@
 import { Link, useLocation, useNavigation } from "react-router";
+import { formKey } from "~/lib/form-key";
 import { CodeCard, DiscountCodeForm, DISCOUNTS_PATH, SaleCard, SaleForm } from "~/components/seller/discount-forms";
 import { requireSeller } from "~/http/auth-guard.server";
 import { discountAction } from "~/http/discount-action.server";
@@ -93,7 +94,7 @@ export default function SellerDiscounts({ loaderData, actionData: sentActionData
       </section>
 
       <DiscountCodeForm
-        formKey={`${location.key}:${JSON.stringify(codeValues)}`}
+        formKey={formKey(location.key, codeAnswer, codeValues)}
         editing={null}
         values={codeValues}
         errors={codeAnswer?.codeErrors}
@@ -121,7 +122,7 @@ export default function SellerDiscounts({ loaderData, actionData: sentActionData
       </section>
 
       <SaleForm
-        formKey={`${location.key}:${saleTarget?.id ?? "new"}:${JSON.stringify(saleValues)}`}
+        formKey={formKey(location.key, saleAnswer, saleTarget?.id ?? "new", saleValues)}
         editing={saleTarget}
         values={saleValues}
         errors={saleAnswer?.saleErrors}

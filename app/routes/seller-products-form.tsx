@@ -1,4 +1,5 @@
 import { useKeptActionData } from "~/lib/use-kept-action-data";
+import { formKey } from "~/lib/form-key";
 import { data, Link, useLocation, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import { ProductForm } from "~/components/seller/product-form";
 import { requireSeller } from "~/http/auth-guard.server";
@@ -79,7 +80,7 @@ export default function SellerProductForm({ loaderData, actionData: sentActionDa
       </div>
       <ProductForm
         // A fresh form for every answer of the server: its values are what the server sent back.
-        key={`${location.key}:${answer?.formId ?? ""}`}
+        key={formKey(location.key, answer, answer?.formId ?? "")}
         mode={loaderData.mode}
         initial={answer?.values ?? loaderData.values}
         initialErrors={answer?.errors ?? {}}

@@ -1,4 +1,5 @@
 import { useKeptActionData } from "~/lib/use-kept-action-data";
+import { formKey } from "~/lib/form-key";
 import { Link, redirect, useLocation, useNavigation } from "react-router";
 import { CourierCard, CourierForm, REFUSED, RoutingRules } from "~/components/seller/courier-settings";
 import { requireSeller } from "~/http/auth-guard.server";
@@ -157,7 +158,7 @@ export default function SellerCouriers({ loaderData, actionData: sentActionData 
 
       <CourierForm
         // A fresh form after every answer: typed values after a refusal, the stored (or empty) ones after a save.
-        formKey={`${location.key}:${editTarget?.id ?? "new"}:${JSON.stringify(courierValues)}`}
+        formKey={formKey(location.key, courierAnswer, editTarget?.id ?? "new", courierValues)}
         editing={editTarget ? { id: editTarget.id, name: editTarget.name } : null}
         values={courierValues}
         errors={courierAnswer?.courierErrors}
@@ -167,7 +168,7 @@ export default function SellerCouriers({ loaderData, actionData: sentActionData 
       />
 
       <RoutingRules
-        formKey={`${location.key}:${JSON.stringify(ruleValues)}`}
+        formKey={formKey(location.key, ruleAnswer, ruleValues)}
         rules={rules}
         activeCouriers={activeCouriers}
         values={ruleValues}

@@ -1,4 +1,5 @@
 import { data, Form, Link, redirect, useLocation, useNavigation } from "react-router";
+import { formKey } from "~/lib/form-key";
 import { CollectionForm, CollectionPicks } from "~/components/seller/collection-form";
 import { SectionTabs, STOREFRONT_TABS } from "~/components/seller/section-tabs";
 import { requireSeller } from "~/http/auth-guard.server";
@@ -135,7 +136,7 @@ export default function SellerStorefrontCollection({ loaderData, actionData: sen
       <SectionTabs label="Storefront" tabs={STOREFRONT_TABS} />
       <p className="mb-3 text-sm"><Link to={COLLECTIONS_PATH} className="font-medium text-brand-700 underline">All collections</Link></p>
       <CollectionForm
-        formKey={`${location.key}:${JSON.stringify(values)}`}
+        formKey={formKey(location.key, actionData?.values, values)}
         heading={collection ? collection.title : "Add collection"}
         isNew={!collection}
         values={values}
