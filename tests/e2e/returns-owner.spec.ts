@@ -1,16 +1,12 @@
-import { randomBytes } from "node:crypto";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
-import pg from "pg";
-import { openDatabase } from "../../app/db/client.server";
-import type { Database } from "../../app/db/database";
 import { productVariants, users } from "../../app/db/schema";
 import { requestReturn } from "../../app/flows/request-return.server";
-import { startServerProcess, type ServerProcess } from "../factories/server-process";
 import { placeDeliveredOrder } from "../factories/test-returns";
-import { hasPostgres, sharedPgCluster } from "../setup/pg-cluster";
+import { hasPostgres } from "../setup/pg-cluster";
 import { createAccount, E2E_PASSWORD, expectNoSeriousA11yViolations, gotoHydrated, newAccount, signInByApi, toast, variantStock } from "./helpers";
 import { expectValidHtml } from "./html-check";
+import { startOwnPostgresShop, type OwnShop } from "./own-postgres-shop";
 
 /**
  * The owner's side of returns (issue 30) at 390 px and 1280 px: the Returns queue, then on a
@@ -30,10 +26,7 @@ test.skip(!hasPostgres(), "needs Debian's postgresql package");
 const TEE = { id: "essential-crew-neck-tee", name: "Essential Crew Neck Tee", price: 1299 };
 const rs = (n: number) => `Rs ${n.toLocaleString("en-US")}`;
 
-let cluster: Awaited<ReturnType<typeof sharedPgCluster>> | undefined;
-let databaseUrl = "";
-let database: Database | undefined;
-let shop: ServerProcess | undefined;
+let own: OwnShop | undefined;
 const owner = newAccount("returns-owner", "Shop Owner");
 let buyerId = "";
 let blackL = 0;
@@ -41,45 +34,29 @@ let blackL = 0;
 test.beforeAll(async ({ playwright }) => {
   // A first start on an empty database migrates and seeds the catalogue (about a minute on two cores).
   test.setTimeout(300_000);
-  cluster = await sharedPgCluster();
-  const name = `e2e_returns_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: cluster.url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  databaseUrl = cluster.url.replace(/\/postgres$/, `/${name}`);
-  shop = await startServerProcess({ DATABASE_URL: databaseUrl, WEB_CONCURRENCY: "1", LOG_LEVEL: "warn" }, { readyTimeoutMs: 280_000 });
-  database = await openDatabase({ databaseUrl, dataDir: "" });
+  own = await startOwnPostgresShop("returns");
 
   // The owner signs up like anyone, then is made the shop's seller; the buyer just signs up.
-  const api = await playwright.request.newContext({ baseURL: shop.url, extraHTTPHeaders: { origin: shop.url } });
+  const api = await playwright.request.newContext({ baseURL: own.url, extraHTTPHeaders: { origin: own.url } });
   await createAccount(api, owner);
   const buyer = await createAccount(api, newAccount("returns-buyer", "Ayesha Khan"));
   await api.dispose();
-  await database.db.update(users).set({ role: "seller" }).where(eq(users.email, owner.email));
-  buyerId = (await database.db.select({ id: users.id }).from(users).where(eq(users.email, buyer.email)))[0].id;
-  await database.db.update(productVariants).set({ stock: 20 }).where(eq(productVariants.productId, TEE.id));
-  blackL = (await database.db.select({ id: productVariants.id, color: productVariants.color, size: productVariants.size }).from(productVariants).where(eq(productVariants.productId, TEE.id)))
+  await own.database.db.update(users).set({ role: "seller" }).where(eq(users.email, owner.email));
+  buyerId = (await own.database.db.select({ id: users.id }).from(users).where(eq(users.email, buyer.email)))[0].id;
+  await own.database.db.update(productVariants).set({ stock: 20 }).where(eq(productVariants.productId, TEE.id));
+  blackL = (await own.database.db.select({ id: productVariants.id, color: productVariants.color, size: productVariants.size }).from(productVariants).where(eq(productVariants.productId, TEE.id)))
     .find((v) => v.color === "Black" && v.size === "L")!.id;
 });
 
 test.afterAll(async () => {
   test.setTimeout(60_000);
-  await database?.close();
-  await shop?.stop("SIGTERM", 10_000);
-  if (cluster && databaseUrl) {
-    const admin = new pg.Client({ connectionString: cluster.url });
-    await admin.connect();
-    await admin.query(`drop database if exists ${new URL(databaseUrl).pathname.slice(1)} with (force)`);
-    await admin.end();
-  }
-  cluster?.stop();
+  await own?.stop();
 });
 
 /** A delivered, paid order of the tee (Black M) and the buyer's request on it: an exchange for the L, or a return. */
 async function buyerAsks(kind: "exchange" | "return", reasonText: string) {
-  const order = await placeDeliveredOrder(database!.db, buyerId);
-  const made = await requestReturn({ db: database!.db }, {
+  const order = await placeDeliveredOrder(own!.database.db, buyerId);
+  const made = await requestReturn({ db: own!.database.db }, {
     userId: buyerId, orderId: order.orderId, reason: kind === "exchange" ? "wrong_size" : "defective", reasonText,
     items: [kind === "exchange" ? { orderItemId: order.itemId, quantity: 1, kind, exchangeVariantId: blackL } : { orderItemId: order.itemId, quantity: 1, kind }],
   });
@@ -87,7 +64,7 @@ async function buyerAsks(kind: "exchange" | "return", reasonText: string) {
 }
 
 async function ownerPage(browser: Browser, width: number): Promise<Page> {
-  const context = await browser.newContext({ baseURL: shop!.url, viewport: { width, height: 900 } });
+  const context = await browser.newContext({ baseURL: own!.url, viewport: { width, height: 900 } });
   const page = await context.newPage();
   await signInByApi(page, owner.email, E2E_PASSWORD);
   return page;

@@ -1,15 +1,11 @@
-import { randomBytes } from "node:crypto";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
-import pg from "pg";
-import { openDatabase } from "../../app/db/client.server";
-import type { Database } from "../../app/db/database";
 import { users } from "../../app/db/schema";
 import { grantStoreCredit } from "../../app/modules/store-credit/store-credit.server";
-import { startServerProcess, type ServerProcess } from "../factories/server-process";
-import { hasPostgres, sharedPgCluster } from "../setup/pg-cluster";
+import { hasPostgres } from "../setup/pg-cluster";
 import { checkoutForm, createAccount, expectNoSeriousA11yViolations, fillShipping, gotoHydrated, newAccount } from "./helpers";
 import { expectValidHtml } from "./html-check";
+import { startOwnPostgresShop, type OwnShop } from "./own-postgres-shop";
 
 /**
  * Store credit at checkout (issue 30): a buyer with credit sees it at checkout with "Use my store
@@ -30,45 +26,26 @@ const CREDIT = 1000;
 const CASH = POCKET_TEE.price + 200 - CREDIT;
 const rs = (n: number) => `Rs ${n.toLocaleString("en-US")}`;
 
-let cluster: Awaited<ReturnType<typeof sharedPgCluster>> | undefined;
-let databaseUrl = "";
-let database: Database | undefined;
-let shop: ServerProcess | undefined;
+let own: OwnShop | undefined;
 
 test.beforeAll(async () => {
   // A first start on an empty database migrates and seeds the catalogue (about a minute on two cores).
   test.setTimeout(300_000);
-  cluster = await sharedPgCluster();
-  const name = `e2e_credit_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: cluster.url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  databaseUrl = cluster.url.replace(/\/postgres$/, `/${name}`);
-  shop = await startServerProcess({ DATABASE_URL: databaseUrl, WEB_CONCURRENCY: "1", LOG_LEVEL: "warn" }, { readyTimeoutMs: 280_000 });
-  database = await openDatabase({ databaseUrl, dataDir: "" });
+  own = await startOwnPostgresShop("credit");
 });
 
 test.afterAll(async () => {
   test.setTimeout(60_000);
-  await database?.close();
-  await shop?.stop("SIGTERM", 10_000);
-  if (cluster && databaseUrl) {
-    const admin = new pg.Client({ connectionString: cluster.url });
-    await admin.connect();
-    await admin.query(`drop database if exists ${new URL(databaseUrl).pathname.slice(1)} with (force)`);
-    await admin.end();
-  }
-  cluster?.stop();
+  await own?.stop();
 });
 
 /** A buyer signed in on a page of the given width, with CREDIT of store credit from a refund. */
 async function buyerWithCredit(browser: Browser, width: number): Promise<Page> {
-  const context = await browser.newContext({ baseURL: shop!.url, viewport: { width, height: 900 } });
+  const context = await browser.newContext({ baseURL: own!.url, viewport: { width, height: 900 } });
   const page = await context.newPage();
   const account = await createAccount(page, newAccount(`credit-${width}`, "Sana Mir"));
-  const [user] = await database!.db.select({ id: users.id }).from(users).where(eq(users.email, account.email));
-  await grantStoreCredit(database!.db, { userId: user.id, amount: CREDIT, kind: "refund" });
+  const [user] = await own!.database.db.select({ id: users.id }).from(users).where(eq(users.email, account.email));
+  await grantStoreCredit(own!.database.db, { userId: user.id, amount: CREDIT, kind: "refund" });
   return page;
 }
 
