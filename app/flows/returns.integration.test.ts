@@ -4,7 +4,6 @@ import {
   customerProfiles, messageOutbox, orderItems, orders, orderStatusHistory, products, productVariants, refunds, returnEvents, returnItems, returnRequests, shopSettings,
   storeCreditAccounts, storeCreditEntries, users,
 } from "~/db/schema";
-import { AppError } from "~/lib/errors";
 import { NOTHING_PAID_MESSAGE } from "~/modules/returns/return-rules";
 import { DATABASE_KINDS, useTestDatabase } from "../../tests/factories/test-database";
 import { createTestBuyer } from "../../tests/factories/test-users";
@@ -15,23 +14,13 @@ import { receiveReturn } from "./receive-return.server";
 import { recordRefund } from "./record-refund.server";
 import { rejectReturn } from "./reject-return.server";
 import { requestReturn } from "./request-return.server";
+import { refusal } from "../../tests/factories/refusal";
 
 const TEE = "essential-crew-neck-tee";
 const TEE_PRICE = 1299;
 const DAY = 24 * 60 * 60 * 1000;
 const NOW = new Date("2025-07-10T09:00:00Z");
 const OWNER = { id: "returns-owner", name: "Owner" };
-
-/** What a refused step threw. */
-async function refusal(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error("expected the step to be refused");
-}
 
 describe.each(DATABASE_KINDS)("returns and exchanges on %s", (kind) => {
   const database = useTestDatabase(kind);

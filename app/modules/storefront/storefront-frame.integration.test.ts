@@ -2,13 +2,13 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { categories, heroSlides, menuItems, pages, scheduledSales, shopSettings } from "~/db/schema";
 import { nextScheduleBoundary } from "~/flows/next-schedule-boundary.server";
-import { AppError } from "~/lib/errors";
 import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
 import { readAnnouncementInput } from "./announcement";
 import { readHeroSlideInput } from "./hero-slides";
 import { liveHeroSlides, moveHeroSlide, nextHeroBoundary, saveHeroSlide } from "./hero-slides.server";
 import { addMenuItem, deleteMenuItem, listMenuItems, moveMenuItem, readStorefrontMenus, updateMenuItem } from "./menus.server";
 import { nextAnnouncementBoundary, saveAnnouncement, saveBrand } from "./storefront-settings.server";
+import { refusal } from "../../../tests/factories/refusal";
 
 const IMAGE = { width: 1600, height: 900, sources: [{ key: "a".repeat(64), width: 640 }] };
 
@@ -16,16 +16,6 @@ function slide(over: Record<string, string>) {
   const read = readHeroSlideInput({ headline: "Eid Edit", imageAlt: "Three-piece lawn suits", ...over });
   if (!read.ok) throw new Error(JSON.stringify(read.errors));
   return read.input;
-}
-
-async function refusal(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error("expected a refusal");
 }
 
 describe.each(DATABASE_KINDS)("the storefront's frame on %s", (kind) => {
