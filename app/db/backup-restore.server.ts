@@ -37,6 +37,9 @@ export async function rowsHeld(db: DbOrTx): Promise<Record<string, number>> {
  */
 const STARTER_TABLES = new Set(["colors", "size_sets", "pages", "menu_items"]);
 
+/** Tables whose triggers write other tables' rows (orders and refunds keep customers: migration 0017). */
+const DERIVING_TABLES = ["orders", "refunds"];
+
 export type RestoreSummary = { header: BackupHeader; tables: number; rows: number; replaced: boolean; ms: number };
 
 /**
@@ -84,6 +87,10 @@ export async function restoreBackup(database: Pick<Database, "db" | "kind">, fil
     const tables = await tablesInForeignKeyOrder(tx);
     // Always emptied first: even a new database holds its migrations' starter rows.
     await tx.execute(sql.raw(`truncate ${tables.map((t) => `public.${quoteIdent(t)}`).join(", ")} restart identity cascade`));
+    // The backup holds derived rows as they were (customers' figures): the triggers that keep them
+    // would recompute them while orders load and clash with the saved ones.
+    const derivedFrom = DERIVING_TABLES.filter((t) => tables.includes(t));
+    for (const t of derivedFrom) await tx.execute(sql.raw(`alter table public.${quoteIdent(t)} disable trigger user`));
     let rows = 0;
     let count = 0;
     for await (const section of readBackup(fs.createReadStream(file))) {
@@ -99,6 +106,7 @@ export async function restoreBackup(database: Pick<Database, "db" | "kind">, fil
       count++;
     }
     if (rows !== end.rows) throw new BackupFileError(`The backup file changed while it was restored (${rows} rows read, ${end.rows} expected).`);
+    for (const t of derivedFrom) await tx.execute(sql.raw(`alter table public.${quoteIdent(t)} enable trigger user`));
     await resetSequences(tx);
     return { tables: count, rows };
   });

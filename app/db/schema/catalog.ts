@@ -95,6 +95,10 @@ export const products = pgTable(
     originalPrice: integer("original_price"),
     // The parcel weight of one piece (grams), for courier bookings; null: the owner types it when booking.
     weightGrams: integer("weight_grams"),
+    // What one piece costs the shop (whole rupees), for profit; a variant may have its own. Null: not known.
+    costPrice: integer("cost_price"),
+    // Variants at or under this many in stock are low (the inventory mark, the daily digest); null: the shop's default in Settings.
+    lowStockThreshold: integer("low_stock_threshold"),
     material: text("material").notNull().default("100% Cotton"),
     brand: text("brand").notNull().default(""),
     status: text("status", { enum: PRODUCT_STATUSES }).notNull().default("active"),
@@ -122,6 +126,8 @@ export const products = pgTable(
     check("products_status_known", sql.raw(`status in (${oneOfSql(PRODUCT_STATUSES)})`)),
     check("products_price_positive", sql`${t.price} > 0`),
     check("products_weight_positive", sql`${t.weightGrams} is null or ${t.weightGrams} > 0`),
+    check("products_cost_not_negative", sql`${t.costPrice} is null or ${t.costPrice} >= 0`),
+    check("products_low_stock_not_negative", sql`${t.lowStockThreshold} is null or ${t.lowStockThreshold} >= 0`),
     check("products_original_price_above_price", sql`${t.originalPrice} is null or ${t.originalPrice} > ${t.price}`),
   ],
 );
@@ -136,6 +142,8 @@ export const productVariants = pgTable(
     stock: integer("stock").notNull().default(0),
     sku: text("sku").notNull().unique(),
     position: integer("position").notNull().default(0),
+    // This variant's own cost (whole rupees); null: the product's cost price.
+    costPrice: integer("cost_price"),
   },
   (t) => [
     uniqueIndex("product_variants_combo_idx").on(t.productId, t.color, t.size),
@@ -144,6 +152,7 @@ export const productVariants = pgTable(
     index("product_variants_size_idx").on(t.size, t.productId),
     // Stock can never go below zero, whatever the code above it does.
     check("product_variants_stock_non_negative", sql`${t.stock} >= 0`),
+    check("product_variants_cost_not_negative", sql`${t.costPrice} is null or ${t.costPrice} >= 0`),
   ],
 );
 

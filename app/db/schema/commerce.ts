@@ -153,11 +153,16 @@ export const orderItems = pgTable(
     price: integer("price").notNull(),
     quantity: integer("quantity").notNull(),
     imageKey: text("image_key"),
+    // What one piece cost the shop when the order was placed (the variant's cost, else the product's);
+    // null when no cost was known: profit counts such items apart, never as free.
+    unitCost: integer("unit_cost"),
   },
   (t) => [
     index("order_items_order_idx").on(t.orderId),
     // Sales per product (inventory sort, top products) and "has this product been ordered?".
     index("order_items_product_idx").on(t.productId),
+    // Sales by variant (Reports) and a variant's size curve.
+    index("order_items_variant_idx").on(t.variantId),
     check("order_items_quantity_positive", sql`${t.quantity} > 0`),
   ],
 );

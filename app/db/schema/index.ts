@@ -11,3 +11,4 @@ export * from "./shipping";
 export * from "./promotions";
 export * from "./storefront";
 export * from "./returns";
+export * from "./customers";

@@ -28,6 +28,15 @@ export const shopSettings = pgTable(
     // limit), and the phone numbers (E.164) whose orders are refused.
     maxCodOrderValue: integer("max_cod_order_value"),
     blockedPhones: jsonb("blocked_phones").$type<string[]>().notNull().default([]),
+    // Customers (modules/customers) whose orders get a risk flag: any of these tags (compared without
+    // case), or a delivery rate (percent) below this once they have this many finished parcels.
+    riskTags: jsonb("risk_tags").$type<string[]>().notNull().default(["risky"]),
+    minDeliveryRate: integer("min_delivery_rate"),
+    minFinishedParcels: integer("min_finished_parcels").notNull().default(2),
+    // Variants at or under this many are low, unless the product has its own threshold; the daily
+    // digest at 9:00 Pakistan time lists them to the notification recipients.
+    lowStockThreshold: integer("low_stock_threshold").notNull().default(3),
+    lowStockDigest: boolean("low_stock_digest").notNull().default(true),
     // Who hears of new orders, buyers' cancellations and contact messages (lower-cased e-mails).
     // Empty: every account with the seller role (modules/messages/staff-recipients.server.ts). Not the
     // public contact e-mail, which buyers see and which the seed fills with a demo address.
@@ -68,6 +77,9 @@ export const shopSettings = pgTable(
     check("shop_settings_overdue_days_positive", sql`${t.settlementOverdueDays} > 0`),
     check("shop_settings_cod_limit_positive", sql`${t.maxCodOrderValue} is null or ${t.maxCodOrderValue} > 0`),
     check("shop_settings_return_window", sql`${t.returnWindowDays} >= 0`),
+    check("shop_settings_min_delivery_rate", sql`${t.minDeliveryRate} is null or ${t.minDeliveryRate} between 1 and 100`),
+    check("shop_settings_min_finished_parcels", sql`${t.minFinishedParcels} >= 1`),
+    check("shop_settings_low_stock", sql`${t.lowStockThreshold} >= 0`),
     check(
       "shop_settings_delivery_days",
       sql`${t.localDeliveryMinDays} > 0 and ${t.localDeliveryMaxDays} >= ${t.localDeliveryMinDays} and ${t.nationalDeliveryMinDays} > 0 and ${t.nationalDeliveryMaxDays} >= ${t.nationalDeliveryMinDays}`,
