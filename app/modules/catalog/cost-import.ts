@@ -1,5 +1,4 @@
 import { z } from "zod";
-import type { CourierSheet } from "~/modules/shipping/imports/courier-sheet";
 
 /**
  * The cost file the owner uploads (CSV or Excel, read by the courier imports' reader into a sheet):
@@ -8,6 +7,12 @@ import type { CourierSheet } from "~/modules/shipping/imports/courier-sheet";
  * texts (a hidden field), and Apply checks them all again: nothing in that field is trusted.
  */
 export type CostFileRow = { line: number; product: string; sku: string; cost: string };
+
+/**
+ * A spreadsheet read into text (the shape of shipping's CourierSheet, which the file reader gives;
+ * named here so the catalogue does not depend on shipping): rows[i] is on line lines[i] of the file.
+ */
+export type CostSheet = { headers: string[]; rows: string[][]; lines?: number[] };
 
 /** How many rows one file may carry (a shop's whole catalogue, variant by variant, fits). */
 export const MAX_COST_ROWS = 5000;
@@ -25,7 +30,7 @@ export const COST_FILE_MESSAGES = {
 } as const;
 
 /** The sheet's rows as cost rows, or the reason the file cannot be read as a cost file. */
-export function readCostSheet(sheet: CourierSheet): { rows: CostFileRow[] } | { error: string } {
+export function readCostSheet(sheet: CostSheet): { rows: CostFileRow[] } | { error: string } {
   const headers = sheet.headers.map(norm);
   const find = (names: string[]) => headers.findIndex((h) => names.includes(h));
   const cost = find(COST_HEADERS);
