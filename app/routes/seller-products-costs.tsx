@@ -75,7 +75,7 @@ export default function SellerProductsCosts({ actionData: sentActionData }: Rout
           (the product&apos;s id or its exact name: sets the product&apos;s cost) or a <strong>SKU</strong> column (sets one colour and size&apos;s own cost).
           You see what will change before anything is saved.
         </p>
-        <pre className="mt-2 overflow-x-auto rounded-lg bg-stone-50 p-3 text-xs text-stone-800">{"Product,SKU,Cost\nEssential Crew Neck Tee,,650\n,001-ECNT-BLA-XL,700"}</pre>
+        <pre className="mt-2 whitespace-pre-wrap break-all rounded-lg bg-stone-50 p-3 text-xs text-stone-800">{"Product,SKU,Cost\nEssential Crew Neck Tee,,650\n,001-ECNT-BLA-XL,700"}</pre>
         <Form method="post" encType="multipart/form-data" className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end" aria-label="Upload a cost file">
           <div className="min-w-0 flex-1">
             <label htmlFor="cost-file" className="field-label">Cost file (CSV or Excel)</label>

@@ -11,7 +11,8 @@ export function CostImportPreview({ fileName, preview }: { fileName: string; pre
       <p className="mt-1 text-sm text-stone-700" role="status">
         {preview.changes} will change · {preview.same} unchanged · {preview.refused} refused
       </p>
-      <div className="mt-3 max-w-full overflow-x-auto rounded-lg border border-stone-200">
+      {/* Focusable, so the table scrolls sideways from the keyboard too on a narrow phone. */}
+      <div className="mt-3 max-w-full overflow-x-auto rounded-lg border border-stone-200" tabIndex={0} role="region" aria-label="Preview rows">
         <table className="min-w-full text-sm" aria-label="Rows of the cost file">
           <thead className="bg-stone-50 text-left text-stone-700">
             <tr>
