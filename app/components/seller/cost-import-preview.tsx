@@ -18,7 +18,6 @@ export function CostImportPreview({ fileName, preview }: { fileName: string; pre
             <tr>
               <th scope="col" className="px-3 py-2 font-medium">Row</th>
               <th scope="col" className="px-3 py-2 font-medium">Product or variant</th>
-              <th scope="col" className="px-3 py-2 font-medium">Cost</th>
               <th scope="col" className="px-3 py-2 font-medium">Result</th>
             </tr>
           </thead>
@@ -30,23 +29,21 @@ export function CostImportPreview({ fileName, preview }: { fileName: string; pre
                   {row.target ? (
                     <>
                       <span className="font-medium">{row.target.name}</span>
-                      <span className="block text-xs text-stone-600">
-                        {row.target.variant ? `${row.target.variant.color} / ${row.target.variant.size} · ${row.target.variant.sku}` : "Product (every colour and size without its own cost)"}
+                      <span className="block break-all text-xs text-stone-600">
+                        {row.target.variant ? `${row.target.variant.color} / ${row.target.variant.size} · ${row.target.variant.sku}` : "Product (its sizes without a cost of their own)"}
                       </span>
                     </>
                   ) : (
-                    <span className="break-all">{row.given || "(empty)"}</span>
-                  )}
-                </td>
-                <td className="whitespace-nowrap px-3 py-2 text-stone-900">
-                  {row.target && (
-                    <>
-                      {row.target.oldCost === null ? (row.target.variant ? "Product's" : "None") : formatPrice(row.target.oldCost)} → <strong>{formatPrice(row.target.newCost)}</strong>
-                    </>
+                    <span className="break-words">{row.given || "(empty)"}</span>
                   )}
                 </td>
                 <td className="px-3 py-2">
                   <span className={`font-semibold ${row.status === "refused" ? "text-red-800" : row.status === "change" ? "text-green-800" : "text-stone-600"}`}>{RESULT[row.status]}</span>
+                  {row.target && (
+                    <span className="block whitespace-nowrap text-stone-900">
+                      {row.target.oldCost === null ? (row.target.variant ? "Product's" : "None") : formatPrice(row.target.oldCost)} → <strong>{formatPrice(row.target.newCost)}</strong>
+                    </span>
+                  )}
                   {row.reason && <span className="block text-red-800">{row.reason}</span>}
                 </td>
               </tr>
