@@ -51,6 +51,9 @@ async function setsCostsAndLowStockInTheForm(page: Page, width: number) {
   const publicJson = await (await page.request.get(`/api/products/${id}`)).text();
   expect(publicJson).not.toContain("costPrice");
   expect(publicJson).not.toContain("650");
+  const productPage = await (await page.request.get(`/product/${id}`)).text();
+  expect(productPage).not.toContain("costPrice");
+  expect(productPage).not.toContain("lowStockThreshold");
 
   await gotoHydrated(page, `/seller/products?q=${encodeURIComponent(name)}`);
   const card = inventoryCard(page, name);
