@@ -29,8 +29,10 @@ export function CostImportPreview({ fileName, preview }: { fileName: string; pre
                   {row.target ? (
                     <>
                       <span className="font-medium">{row.target.name}</span>
-                      <span className="block break-all text-xs text-stone-600">
-                        {row.target.variant ? `${row.target.variant.color} / ${row.target.variant.size} · ${row.target.variant.sku}` : "Product (its sizes without a cost of their own)"}
+                      <span className="block text-xs text-stone-600">
+                        {row.target.variant
+                          ? <>{row.target.variant.color} / {row.target.variant.size} · <span className="break-all">{row.target.variant.sku}</span></>
+                          : "Product (its sizes without a cost of their own)"}
                       </span>
                     </>
                   ) : (
