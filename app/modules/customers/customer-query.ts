@@ -1,0 +1,175 @@
+import { normalizePakistaniMobile } from "~/lib/phone";
+import { shopDayRange } from "~/lib/shop-time";
+
+/**
+ * The Customers list's filter as it sits in the URL (?q=&city=&tag=&ordersMin=...&sort=&dir=&page=),
+ * read safely: a value that is not what its field takes is left out and named in `errors`, so the
+ * filter form shows the message beside the field and the list still answers.
+ */
+
+export const CUSTOMERS_PAGE_SIZE = 25;
+export const CUSTOMER_SEARCH_MAX = 100;
+
+/** What the list sorts by; the default is the newest last order first. */
+export const CUSTOMER_SORTS = [
+  "lastOrder", "firstOrder", "orders", "delivered", "returned", "deliveryRate", "lifetimeValue", "averageOrder", "name", "city",
+] as const;
+export type CustomerSort = (typeof CUSTOMER_SORTS)[number];
+
+export const CUSTOMER_SORT_LABELS: Record<CustomerSort, string> = {
+  lastOrder: "Last order",
+  firstOrder: "First order",
+  orders: "Orders",
+  delivered: "Delivered",
+  returned: "Returned or refused",
+  deliveryRate: "Delivery rate",
+  lifetimeValue: "Lifetime value",
+  averageOrder: "Average order",
+  name: "Name",
+  city: "City",
+};
+
+/** Whole-number bounds of the filter form, by URL name. */
+export const CUSTOMER_NUMBER_FILTERS = [
+  "ordersMin", "ordersMax", "deliveredMin", "deliveredMax", "returnedMin", "returnedMax", "rateBelow", "rateAbove", "valueMin", "valueMax",
+] as const;
+export type CustomerNumberFilter = (typeof CUSTOMER_NUMBER_FILTERS)[number];
+
+export const CUSTOMER_DATE_FILTERS = ["lastFrom", "lastTo"] as const;
+export type CustomerDateFilter = (typeof CUSTOMER_DATE_FILTERS)[number];
+
+export type CustomerQueryField = "q" | "city" | "tag" | CustomerNumberFilter | CustomerDateFilter;
+
+export type CustomerQuery = {
+  q: string;
+  city: string;
+  tag: string;
+  sort: CustomerSort;
+  dir: "asc" | "desc";
+  page: number;
+} & Record<CustomerNumberFilter, number | null> & Record<CustomerDateFilter, string | null>;
+
+export const DEFAULT_CUSTOMER_QUERY: CustomerQuery = {
+  q: "", city: "", tag: "", sort: "lastOrder", dir: "desc", page: 1,
+  ordersMin: null, ordersMax: null, deliveredMin: null, deliveredMax: null, returnedMin: null, returnedMax: null,
+  rateBelow: null, rateAbove: null, valueMin: null, valueMax: null, lastFrom: null, lastTo: null,
+};
+
+const NUMBER_LIMITS: Record<CustomerNumberFilter, { max: number; message: string }> = {
+  ordersMin: { max: 1_000_000, message: "Enter a whole number of orders, e.g. 2" },
+  ordersMax: { max: 1_000_000, message: "Enter a whole number of orders, e.g. 10" },
+  deliveredMin: { max: 1_000_000, message: "Enter a whole number of parcels, e.g. 1" },
+  deliveredMax: { max: 1_000_000, message: "Enter a whole number of parcels, e.g. 5" },
+  returnedMin: { max: 1_000_000, message: "Enter a whole number of parcels, e.g. 1" },
+  returnedMax: { max: 1_000_000, message: "Enter a whole number of parcels, e.g. 0" },
+  rateBelow: { max: 100, message: "Enter a percentage from 0 to 100, e.g. 50" },
+  rateAbove: { max: 100, message: "Enter a percentage from 0 to 100, e.g. 80" },
+  valueMin: { max: 1_000_000_000, message: "Enter whole rupees, e.g. 5000" },
+  valueMax: { max: 1_000_000_000, message: "Enter whole rupees, e.g. 50000" },
+};
+
+const isSort = (value: string | null): value is CustomerSort => (CUSTOMER_SORTS as readonly string[]).includes(value ?? "");
+
+/** The sort's natural direction: names and cities A to Z, figures and dates biggest or newest first. */
+export function defaultDirection(sort: CustomerSort): "asc" | "desc" {
+  return sort === "name" || sort === "city" ? "asc" : "desc";
+}
+
+export type ReadCustomerQuery = { query: CustomerQuery; errors: Partial<Record<CustomerQueryField, string>> };
+
+/** Reads the list's URL (or an API request's, or a saved segment's query string). */
+export function readCustomerQuery(params: URLSearchParams): ReadCustomerQuery {
+  const errors: Partial<Record<CustomerQueryField, string>> = {};
+  const text = (name: "q" | "city" | "tag", max: number) => {
+    const value = (params.get(name) ?? "").trim();
+    if (value.length > max) {
+      errors[name] = `Please keep this under ${max} characters`;
+      return "";
+    }
+    return value;
+  };
+  const query: CustomerQuery = { ...DEFAULT_CUSTOMER_QUERY, q: text("q", CUSTOMER_SEARCH_MAX), city: text("city", 60), tag: text("tag", 30) };
+  for (const name of CUSTOMER_NUMBER_FILTERS) {
+    const raw = (params.get(name) ?? "").trim().replace(/,/g, "");
+    if (!raw) continue;
+    const n = Number(raw);
+    if (!/^\d+$/.test(raw) || !Number.isSafeInteger(n) || n > NUMBER_LIMITS[name].max) errors[name] = NUMBER_LIMITS[name].message;
+    else query[name] = n;
+  }
+  for (const name of CUSTOMER_DATE_FILTERS) {
+    const raw = (params.get(name) ?? "").trim();
+    if (!raw) continue;
+    if (!shopDayRange(raw)) errors[name] = "Enter a date, e.g. 2026-01-31";
+    else query[name] = raw;
+  }
+  if (query.lastFrom && query.lastTo && query.lastFrom > query.lastTo) errors.lastTo = "The end date comes before the start date";
+  const sort = params.get("sort");
+  query.sort = isSort(sort) ? sort : "lastOrder";
+  const dir = params.get("dir");
+  query.dir = dir === "asc" || dir === "desc" ? dir : defaultDirection(query.sort);
+  const page = Number.parseInt(params.get("page") ?? "", 10);
+  query.page = Number.isFinite(page) && page >= 1 ? Math.min(page, 100_000) : 1;
+  return { query, errors };
+}
+
+/**
+ * The canonical query string of a filter (no leading "?"): values left out when empty or default,
+ * in a fixed order, so a segment saved from the list opens the same list. `page` only when above 1.
+ */
+export function customerQueryString(query: Partial<CustomerQuery>, { page = true }: { page?: boolean } = {}): string {
+  const params = new URLSearchParams();
+  if (query.q) params.set("q", query.q);
+  if (query.city) params.set("city", query.city);
+  if (query.tag) params.set("tag", query.tag);
+  for (const name of CUSTOMER_NUMBER_FILTERS) {
+    const value = query[name];
+    if (value !== null && value !== undefined) params.set(name, String(value));
+  }
+  for (const name of CUSTOMER_DATE_FILTERS) {
+    const value = query[name];
+    if (value) params.set(name, value);
+  }
+  const sort = query.sort ?? "lastOrder";
+  if (sort !== "lastOrder") params.set("sort", sort);
+  if (query.dir && query.dir !== defaultDirection(sort)) params.set("dir", query.dir);
+  if (page && query.page && query.page > 1) params.set("page", String(query.page));
+  return params.toString();
+}
+
+/** Whether anything narrows the list (a search or a filter; sorting does not). */
+export function isFiltered(query: CustomerQuery): boolean {
+  return Boolean(query.q || query.city || query.tag)
+    || CUSTOMER_NUMBER_FILTERS.some((n) => query[n] !== null)
+    || CUSTOMER_DATE_FILTERS.some((n) => query[n] !== null);
+}
+
+/**
+ * What the owner typed in the search box: a phone number in any spelling ("0300 1234567",
+ * "+92 300 1234567", "923001234567") is matched exactly in E.164; a part of one (five digits or
+ * more, "0300 123") by its start; an e-mail (with @) within the e-mail; anything else within the
+ * name or the e-mail.
+ */
+export type CustomerSearch =
+  | { kind: "none" }
+  | { kind: "phone"; phone: string }
+  | { kind: "phone-prefix"; prefix: string }
+  | { kind: "email"; pattern: string }
+  | { kind: "text"; pattern: string };
+
+const likeEscape = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export function parseCustomerSearch(input: string): CustomerSearch {
+  const q = input.trim().slice(0, CUSTOMER_SEARCH_MAX);
+  if (!q) return { kind: "none" };
+  const phone = normalizePakistaniMobile(q);
+  if (phone) return { kind: "phone", phone };
+  const compact = q.replace(/[\s\-()]/g, "");
+  const digits = /^\+?\d{4,}$/.test(compact) ? compact.replace(/^\+/, "") : null;
+  if (digits) {
+    // Trunk 0, 0092, 92 or a bare 3: all become the stored +92 3...
+    const national = digits.replace(/^(?:0092|92)/, "").replace(/^0/, "");
+    if (national.startsWith("3")) return { kind: "phone-prefix", prefix: `+92${national}` };
+  }
+  if (q.includes("@")) return { kind: "email", pattern: `%${likeEscape(q.toLowerCase())}%` };
+  return { kind: "text", pattern: `%${likeEscape(q)}%` };
+}
