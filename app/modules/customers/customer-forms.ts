@@ -21,7 +21,11 @@ export const CUSTOMER_FORM_MESSAGES = {
 } as const;
 
 // Control characters (a NUL above all) are never part of a tag, a note or a name.
-const clean = (value: string) => value.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "");
+const clean = (value: string) =>
+  [...value].filter((ch) => {
+    const code = ch.charCodeAt(0);
+    return code === 9 || code === 10 || code === 13 || (code >= 32 && code !== 127);
+  }).join("");
 
 export const tagInput = z.object({
   tag: z.string().transform((v) => clean(v).trim().replace(/\s+/g, " "))
