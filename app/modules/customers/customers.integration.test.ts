@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/db/client.server";
-import { customers, orders, refunds, returnRequests, users, type OrderStatus } from "~/db/schema";
+import { customers, orders, refunds, returnRequests, shopSettings, users, type OrderStatus } from "~/db/schema";
+import { listBookingCandidates } from "~/modules/shipping/booking/booking-candidates.server";
 import { prepareAccountDeletion } from "~/flows/delete-account.server";
 import { placeOrder } from "~/flows/place-order.server";
 import { moveOrder } from "~/flows/move-order.server";
@@ -298,6 +299,19 @@ describe.each(DATABASE_KINDS)("customers on %s", (kind) => {
       expect(await flagsOf(refuser)).toEqual(["Delivery rate 25 % (1 of 4 parcels), below 50 %"]);
       // Off when the setting is off.
       expect((await listSellerOrdersWithDetails(db(), { status: null, q: refuser, page: 1 }, { ...rules, minDeliveryRate: null })).orders[0].riskFlags).toEqual([]);
+
+      // Courier routing reads the same flags (settings from the database, as the booking page does).
+      await db().update(shopSettings).set({ riskTags: ["risky"], minDeliveryRate: 50, minFinishedParcels: 4 });
+      const plain = await rawOrder(db(), { phone: "+923331110004" });
+      const taggedOrder = (await db().select({ id: orders.id }).from(orders).where(eq(orders.phone, tagged)))[0].id;
+      const refuserOrder = (await db().select({ id: orders.id }).from(orders).where(eq(orders.phone, refuser)))[0].id;
+      const candidates = await listBookingCandidates(db(), [plain, taggedOrder, refuserOrder]);
+      expect(Object.fromEntries(candidates.map((c) => [c.id, c.risky]))).toEqual({ [plain]: false, [taggedOrder]: true, [refuserOrder]: true });
+      await db().update(shopSettings).set({ minDeliveryRate: null });
+      await removeCustomerTag(db(), (await customerOf(db(), tagged))!.id, "RISKY");
+      // The refuser's earlier returns still make them risky (the rule before customers); the untagged phone no longer is.
+      expect(Object.fromEntries((await listBookingCandidates(db(), [taggedOrder, refuserOrder])).map((c) => [c.id, c.risky]))).toEqual({ [taggedOrder]: false, [refuserOrder]: true });
+      await addCustomerTag(db(), (await customerOf(db(), tagged))!.id, { tag: "risky" });
 
       // Checkout still takes their order: only a blocked phone and the COD limit refuse.
       const placed = await placeOrder({ db: db() }, {
