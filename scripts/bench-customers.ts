@@ -55,7 +55,7 @@ async function build(database: Database): Promise<void> {
     insert into orders (order_number, status, channel, subtotal, shipping_fee, total, discount_code, full_name, email, phone,
                         address, city, delivery_from, delivery_to, created_at, delivered_at)
     select 'ORD-B' || lpad(i::text, 7, '0'),
-      (array['delivered','delivered','delivered','delivered','delivered','returned','cancelled','pending','shipped','delivered'])[1 + (i * 7919) % 10],
+      (array['delivered','delivered','delivered','delivered','delivered','returned','cancelled','pending','shipped','delivered'])[1 + (i::bigint * 7919) % 10],
       (array['web','phone','whatsapp','instagram'])[1 + i % 4],
       1000 + (i * 37) % 9000, 200, 1200 + (i * 37) % 9000,
       case when i % 9 = 0 then (array['EID10','WELCOME','SALE20'])[1 + i % 3] end,
@@ -65,7 +65,7 @@ async function build(database: Database): Promise<void> {
       '+92300' || lpad((i % ${sql.raw(String(CUSTOMERS))})::text, 7, '0'),
       'House ' || i, (array['Karachi','Lahore','Islamabad','Rawalpindi','Faisalabad','Multan','Peshawar','Quetta'])[1 + (i % ${sql.raw(String(CUSTOMERS))}) % 8],
       now(), now(),
-      now() - ((i * 104729) % (730 * 24 * 60)) * interval '1 minute',
+      now() - ((i::bigint * 104729) % (730 * 24 * 60)) * interval '1 minute',
       null
     from generate_series(0, ${ORDERS - 1}) as i`);
   await db.execute(sql`alter table orders enable trigger orders_customer_insert`);

@@ -106,7 +106,7 @@ export default function OrderPage({ loaderData, actionData: sentActionData }: Ro
         {owner && (
           <div className="mt-3" data-testid="order-customer">
             {owner.flags.length > 0 && (
-              <ul className="flex flex-wrap gap-2" aria-label="COD risk flags">
+              <ul className="flex flex-wrap gap-2">
                 {owner.flags.map((flag) => (
                   <li key={flag} className="rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-semibold text-red-900">⚠ {flag}</li>
                 ))}

@@ -41,6 +41,7 @@ export default function SellerCustomer({ loaderData, actionData: sent }: Route.C
   const navigation = useNavigation();
   const location = useLocation();
   const busy = navigation.state === "submitting";
+  // While any answer shows, both forms keep their keys (formKey): a refused tag must not wipe a note being typed.
   const answer = actionData ?? null;
   const listError = answer && answer.intent !== "add-tag" && answer.intent !== "add-note" ? answer.message : null;
   return (
@@ -50,8 +51,8 @@ export default function SellerCustomer({ loaderData, actionData: sent }: Route.C
       {listError && <FormAlert>{listError}</FormAlert>}
       <div className="grid gap-4 xl:grid-cols-2">
         <div className="grid content-start gap-4">
-          <CustomerTags tags={detail.tags} answer={answer} busy={busy} formKey={formKey(location.key, answer?.intent === "add-tag" ? answer : null, "tag")} />
-          <CustomerNotes notes={detail.notes} answer={answer} busy={busy} formKey={formKey(location.key, answer?.intent === "add-note" ? answer : null, "note")} />
+          <CustomerTags tags={detail.tags} answer={answer} busy={busy} formKey={formKey(location.key, answer, "tag", answer?.intent === "add-tag" ? answer.values : null)} />
+          <CustomerNotes notes={detail.notes} answer={answer} busy={busy} formKey={formKey(location.key, answer, "note", answer?.intent === "add-note" ? answer.values : null)} />
           <CustomerCodes detail={detail} />
         </div>
         <div className="grid content-start gap-4">

@@ -73,7 +73,7 @@ export default function SellerCustomers({ loaderData, actionData: sent }: Route.
         </>
       )}
       <SaveSegmentForm
-        formKey={formKey(location.key, segmentAnswer, saved)}
+        formKey={formKey(location.key, actionData, saved, segmentAnswer?.values ?? null)}
         query={saved}
         name={segmentAnswer?.values.name ?? ""}
         error={segmentAnswer?.fields.name ?? (segmentAnswer && !segmentAnswer.fields.name ? segmentAnswer.message : undefined)}

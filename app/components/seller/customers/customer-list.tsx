@@ -20,7 +20,8 @@ export const deliveryRateText = (rate: number | null) => (rate === null ? "—" 
 function Tags({ tags }: { tags: string[] }) {
   if (tags.length === 0) return null;
   return (
-    <ul className="flex flex-wrap gap-1" aria-label="Tags">
+    <ul className="flex flex-wrap gap-1">
+      <li className="sr-only">Tags:</li>
       {tags.map((tag) => (
         <li key={tag} className="rounded-full bg-stone-100 px-2 py-0.5 text-xs font-medium text-stone-800">{tag}</li>
       ))}
