@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { normalizePakistaniMobile } from "~/lib/phone";
 import { shopDayRange } from "~/lib/shop-time";
 
@@ -55,7 +56,7 @@ export const DEFAULT_CUSTOMER_QUERY: CustomerQuery = {
   rateBelow: null, rateAbove: null, valueMin: null, valueMax: null, lastFrom: null, lastTo: null,
 };
 
-const NUMBER_LIMITS: Record<CustomerNumberFilter, { max: number; message: string }> = {
+const NUMBER_MESSAGES: Record<CustomerNumberFilter, { max: number; message: string }> = {
   ordersMin: { max: 1_000_000, message: "Enter a whole number of orders, e.g. 2" },
   ordersMax: { max: 1_000_000, message: "Enter a whole number of orders, e.g. 10" },
   deliveredMin: { max: 1_000_000, message: "Enter a whole number of parcels, e.g. 1" },
@@ -68,7 +69,30 @@ const NUMBER_LIMITS: Record<CustomerNumberFilter, { max: number; message: string
   valueMax: { max: 1_000_000_000, message: "Enter whole rupees, e.g. 50000" },
 };
 
-const isSort = (value: string | null): value is CustomerSort => (CUSTOMER_SORTS as readonly string[]).includes(value ?? "");
+const text = (max: number) => z.string().trim().max(max, `Please keep this under ${max} characters`);
+// A whole number as typed ("5,000" too); an empty box is no filter.
+const whole = ({ max, message }: { max: number; message: string }) =>
+  z.string().trim().transform((v) => v.replace(/,/g, "")).pipe(z.union([
+    z.literal("").transform(() => null),
+    z.string().regex(/^\d+$/, message).transform(Number).pipe(z.number().int().max(max, message)),
+  ]));
+const shopDate = z.string().trim().pipe(z.union([
+  z.literal("").transform(() => null),
+  z.string().refine((v) => shopDayRange(v) !== null, "Enter a date, e.g. 2026-01-31"),
+]));
+
+/** The list's URL, one schema per field, so a refused field leaves the others standing. */
+export const customerQuerySchema = z.object({
+  q: text(CUSTOMER_SEARCH_MAX),
+  city: text(60),
+  tag: text(30),
+  ...(Object.fromEntries(CUSTOMER_NUMBER_FILTERS.map((n) => [n, whole(NUMBER_MESSAGES[n])])) as Record<CustomerNumberFilter, ReturnType<typeof whole>>),
+  lastFrom: shopDate,
+  lastTo: shopDate,
+  sort: z.enum(CUSTOMER_SORTS).catch("lastOrder"),
+  dir: z.enum(["asc", "desc"]).nullable().catch(null),
+  page: z.coerce.number().int().min(1).catch(1).transform((n) => Math.min(n, 100_000)),
+});
 
 /** The sort's natural direction: names and cities A to Z, figures and dates biggest or newest first. */
 export function defaultDirection(sort: CustomerSort): "asc" | "desc" {
@@ -77,38 +101,22 @@ export function defaultDirection(sort: CustomerSort): "asc" | "desc" {
 
 export type ReadCustomerQuery = { query: CustomerQuery; errors: Partial<Record<CustomerQueryField, string>> };
 
+const FIELD_NAMES: CustomerQueryField[] = ["q", "city", "tag", ...CUSTOMER_NUMBER_FILTERS, ...CUSTOMER_DATE_FILTERS];
+
 /** Reads the list's URL (or an API request's, or a saved segment's query string). */
 export function readCustomerQuery(params: URLSearchParams): ReadCustomerQuery {
   const errors: Partial<Record<CustomerQueryField, string>> = {};
-  const text = (name: "q" | "city" | "tag", max: number) => {
-    const value = (params.get(name) ?? "").trim();
-    if (value.length > max) {
-      errors[name] = `Please keep this under ${max} characters`;
-      return "";
-    }
-    return value;
-  };
-  const query: CustomerQuery = { ...DEFAULT_CUSTOMER_QUERY, q: text("q", CUSTOMER_SEARCH_MAX), city: text("city", 60), tag: text("tag", 30) };
-  for (const name of CUSTOMER_NUMBER_FILTERS) {
-    const raw = (params.get(name) ?? "").trim().replace(/,/g, "");
-    if (!raw) continue;
-    const n = Number(raw);
-    if (!/^\d+$/.test(raw) || !Number.isSafeInteger(n) || n > NUMBER_LIMITS[name].max) errors[name] = NUMBER_LIMITS[name].message;
-    else query[name] = n;
-  }
-  for (const name of CUSTOMER_DATE_FILTERS) {
-    const raw = (params.get(name) ?? "").trim();
-    if (!raw) continue;
-    if (!shopDayRange(raw)) errors[name] = "Enter a date, e.g. 2026-01-31";
-    else query[name] = raw;
+  const query: CustomerQuery = { ...DEFAULT_CUSTOMER_QUERY };
+  const shape = customerQuerySchema.shape;
+  for (const name of FIELD_NAMES) {
+    const parsed = shape[name].safeParse(params.get(name) ?? "");
+    if (!parsed.success) errors[name] = parsed.error.issues[0].message;
+    else (query as Record<string, unknown>)[name] = name === "q" || name === "city" || name === "tag" ? parsed.data ?? "" : parsed.data;
   }
   if (query.lastFrom && query.lastTo && query.lastFrom > query.lastTo) errors.lastTo = "The end date comes before the start date";
-  const sort = params.get("sort");
-  query.sort = isSort(sort) ? sort : "lastOrder";
-  const dir = params.get("dir");
-  query.dir = dir === "asc" || dir === "desc" ? dir : defaultDirection(query.sort);
-  const page = Number.parseInt(params.get("page") ?? "", 10);
-  query.page = Number.isFinite(page) && page >= 1 ? Math.min(page, 100_000) : 1;
+  query.sort = shape.sort.parse(params.get("sort"));
+  query.dir = shape.dir.parse(params.get("dir")) ?? defaultDirection(query.sort);
+  query.page = shape.page.parse(params.get("page") ?? undefined);
   return { query, errors };
 }
 

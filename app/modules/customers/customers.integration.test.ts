@@ -227,6 +227,11 @@ describe.each(DATABASE_KINDS)("customers on %s", (kind) => {
     it("exports every matching customer, not a page", async () => {
       for (let i = 0; i < 30; i++) await rawOrder(db(), { phone: `+92345777${String(i).padStart(4, "0")}`, name: `Bulk ${i}` });
       expect((await listCustomers(db(), q("q=0345777"))).customers).toHaveLength(25);
+      // A name search counts with its page; past the last page it shows the last one.
+      expect(await listCustomers(db(), q("q=bulk&page=2"))).toMatchObject({ total: 30, page: 2, pageCount: 2, customers: expect.any(Array) });
+      expect((await listCustomers(db(), q("q=bulk&page=2"))).customers).toHaveLength(5);
+      expect(await listCustomers(db(), q("q=bulk&page=9"))).toMatchObject({ total: 30, page: 2 });
+      expect((await listCustomers(db(), q("q=bulk&page=9"))).customers).toHaveLength(5);
       let csv = "";
       for await (const chunk of exportCustomersCsv(db(), q("q=0345777"))) csv += chunk;
       expect(csv.trim().split("\n")).toHaveLength(31);
