@@ -41,9 +41,6 @@ resources.handleSignals();
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
-/** The phone of customer n (0-based): 0300 0000000 upwards, E.164 as stored. */
-const phoneOf = (n: number) => `+92300${String(n).padStart(7, "0")}`;
-
 async function build(database: Database): Promise<void> {
   const { db } = database;
   const started = Date.now();
