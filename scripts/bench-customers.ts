@@ -46,7 +46,7 @@ async function build(database: Database): Promise<void> {
   const started = Date.now();
   await migrateDatabase(database);
   await db.execute(sql`alter table orders disable trigger orders_customer_insert`);
-  // Customer n's orders are n, n + CUSTOMERS, n + 2 * CUSTOMERS ...: four each on average. Statuses
+  // Customer c's orders: one each, then the rest spread so that early customers have many. Statuses
   // by a hash of the order number: mostly delivered, some returned, cancelled, pending and shipped.
   await db.execute(sql`
     insert into orders (order_number, status, channel, subtotal, shipping_fee, total, discount_code, full_name, email, phone,
@@ -56,15 +56,19 @@ async function build(database: Database): Promise<void> {
       (array['web','phone','whatsapp','instagram'])[1 + i % 4],
       1000 + (i * 37) % 9000, 200, 1200 + (i * 37) % 9000,
       case when i % 9 = 0 then (array['EID10','WELCOME','SALE20'])[1 + i % 3] end,
-      (array['Ayesha','Bilal','Fatima','Hamza','Zainab','Usman','Mariam','Ali','Sana','Omar'])[1 + (i % ${sql.raw(String(CUSTOMERS))}) % 10]
-        || ' ' || (array['Khan','Ahmed','Malik','Butt','Qureshi','Sheikh','Raza'])[1 + (i % ${sql.raw(String(CUSTOMERS))}) % 7] || ' ' || (i % ${sql.raw(String(CUSTOMERS))}),
-      case when (i % ${sql.raw(String(CUSTOMERS))}) % 3 = 0 then 'buyer' || (i % ${sql.raw(String(CUSTOMERS))}) || '@mail.pk' else '' end,
-      '+92300' || lpad((i % ${sql.raw(String(CUSTOMERS))})::text, 7, '0'),
-      'House ' || i, (array['Karachi','Lahore','Islamabad','Rawalpindi','Faisalabad','Multan','Peshawar','Quetta'])[1 + (i % ${sql.raw(String(CUSTOMERS))}) % 8],
+      (array['Ayesha','Bilal','Fatima','Hamza','Zainab','Usman','Mariam','Ali','Sana','Omar'])[1 + c % 10]
+        || ' ' || (array['Khan','Ahmed','Malik','Butt','Qureshi','Sheikh','Raza'])[1 + c % 7] || ' ' || c,
+      case when c % 3 = 0 then 'buyer' || c || '@mail.pk' else '' end,
+      '+92300' || lpad(c::text, 7, '0'),
+      'House ' || i, (array['Karachi','Lahore','Islamabad','Rawalpindi','Faisalabad','Multan','Peshawar','Quetta'])[1 + c % 8],
       now(), now(),
       now() - ((i::bigint * 104729) % (730 * 24 * 60)) * interval '1 minute',
       null
-    from generate_series(0, ${ORDERS - 1}) as i`);
+    from (
+      -- Every customer gets one order, the rest go mostly to the first ones: from 1 to about 30 orders each.
+      select i, case when i < ${sql.raw(String(CUSTOMERS))} then i else ((i::bigint * 2654435761) % (${sql.raw(String(CUSTOMERS))} / (1 + i % 10)))::int end as c
+      from generate_series(0, ${ORDERS - 1}) as i
+    ) as s`);
   await db.execute(sql`alter table orders enable trigger orders_customer_insert`);
   await db.execute(sql`
     insert into customers (phone, name, email, city, user_id, orders, delivered, returned, cancelled, delivery_rate, lifetime_value, average_order, first_order_at, last_order_at)

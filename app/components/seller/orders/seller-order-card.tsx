@@ -34,8 +34,9 @@ export function SellerOrderCard({ order, result }: { order: OwnerOrderView; resu
           </div>
           <p className="mt-0.5 break-words text-sm text-stone-700">
             {order.customerId !== null ? (
-              <Link to={`/seller/customers/${order.customerId}`} className="text-brand-700 underline" data-testid="order-customer-link">
-                {order.fullName}<span className="sr-only"> (view customer)</span>
+              // The name opens the customer's page (their figures, tags and notes); "View customer" under Details says it in words.
+              <Link to={`/seller/customers/${order.customerId}`} className="text-brand-700 underline" data-testid="order-customer-link" title="View customer">
+                {order.fullName}
               </Link>
             ) : order.fullName} · {order.city} · <strong className="text-stone-900">{formatPrice(order.total)}</strong>
           </p>
