@@ -21,6 +21,9 @@ describe("the Customers list's URL", () => {
     expect(query).toMatchObject({ q: "ali", city: "Lahore", ordersMin: 2, valueMin: 5000, rateBelow: null, deliveredMax: null, lastFrom: null, lastTo: "2026-01-31", sort: "lastOrder", dir: "desc", page: 1 });
     expect(Object.keys(errors).sort()).toEqual(["deliveredMax", "lastFrom", "rateBelow"]);
     expect(errors.rateBelow).toBe("Enter a percentage from 0 to 100, e.g. 50");
+    expect(errors.deliveredMax).toBe("Enter a whole number of parcels, e.g. 5");
+    expect(errors.lastFrom).toBe("Enter a date, e.g. 2026-01-31");
+    expect(read("ordersMin=x").errors).toEqual({ ordersMin: "Enter a whole number of orders, e.g. 2" });
     expect(read("lastFrom=2026-03-01&lastTo=2026-02-01").errors).toEqual({ lastTo: "The end date comes before the start date" });
     expect(read("sort=name").query.dir).toBe("asc");
     expect(read(`q=${"x".repeat(101)}`).errors.q).toMatch(/100 characters/);

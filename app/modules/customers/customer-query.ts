@@ -72,14 +72,12 @@ const NUMBER_MESSAGES: Record<CustomerNumberFilter, { max: number; message: stri
 const text = (max: number) => z.string().trim().max(max, `Please keep this under ${max} characters`);
 // A whole number as typed ("5,000" too); an empty box is no filter.
 const whole = ({ max, message }: { max: number; message: string }) =>
-  z.string().trim().transform((v) => v.replace(/,/g, "")).pipe(z.union([
-    z.literal("").transform(() => null),
-    z.string().regex(/^\d+$/, message).transform(Number).pipe(z.number().int().max(max, message)),
-  ]));
-const shopDate = z.string().trim().pipe(z.union([
-  z.literal("").transform(() => null),
-  z.string().refine((v) => shopDayRange(v) !== null, "Enter a date, e.g. 2026-01-31"),
-]));
+  z.string().trim().transform((v) => v.replace(/,/g, ""))
+    .refine((v) => v === "" || (/^\d+$/.test(v) && Number(v) <= max), message)
+    .transform((v) => (v === "" ? null : Number(v)));
+const shopDate = z.string().trim()
+  .refine((v) => v === "" || shopDayRange(v) !== null, "Enter a date, e.g. 2026-01-31")
+  .transform((v) => v || null);
 
 /** The list's URL, one schema per field, so a refused field leaves the others standing. */
 export const customerQuerySchema = z.object({
