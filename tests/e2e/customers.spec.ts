@@ -137,6 +137,39 @@ test.describe("customers on a laptop (1280 px)", () => {
   });
 });
 
+test("without JavaScript: the filter form, a tag and a note all work as plain forms", async ({ browser }) => {
+  const seven = digits();
+  const name = `Plain Form ${seven}`;
+  const buyerContext = await browser.newContext();
+  const buyer = await buyerContext.newPage();
+  await createAccount(buyer, newAccount("customers-nojs", name));
+  await placeOrderByApi(buyer, [OXFORD], { fullName: name, phone: `0347 ${seven}` });
+  await buyerContext.close();
+
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const owner = await context.newPage();
+  await signInAsOwner(owner);
+  await owner.goto("/seller/customers");
+  await owner.getByRole("textbox", { name: "Search" }).fill(`0347${seven}`);
+  await owner.getByText("Filters", { exact: true }).click();
+  await owner.getByRole("textbox", { name: "Orders at least" }).fill("one");
+  await owner.getByRole("button", { name: "Apply" }).click();
+  // The refused bound is named beside its field, typed value kept; the search still answers.
+  await expect(owner.getByRole("textbox", { name: "Orders at least" })).toHaveValue("one");
+  await expect(owner.getByRole("textbox", { name: "Orders at least" })).toHaveAccessibleDescription("Enter a whole number of orders, e.g. 2");
+  await expect(owner.getByTestId("customer-count")).toHaveText("Showing 1–1 of 1 customer");
+  await owner.getByTestId("customer-cards").getByRole("link", { name }).click();
+  await owner.getByRole("textbox", { name: "New tag" }).fill("wholesale");
+  await owner.getByRole("button", { name: "Add tag" }).click();
+  await expect(owner.getByTestId("customer-tag-list")).toContainText("wholesale");
+  await owner.getByRole("textbox", { name: "New note" }).fill("Pays by bank transfer");
+  await owner.getByRole("button", { name: "Add note" }).click();
+  await expect(owner.getByTestId("customer-note")).toContainText("Pays by bank transfer");
+  await owner.getByRole("button", { name: "Show on orders" }).click();
+  await expect(owner.getByTestId("customer-note")).toContainText("Shows on orders");
+  await context.close();
+});
+
 test("the customers API and pages are the owner's only", async ({ playwright, baseURL }) => {
   const guest = await playwright.request.newContext({ baseURL });
   expect((await guest.get("/api/seller/customers")).status()).toBe(401);
