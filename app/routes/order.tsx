@@ -11,6 +11,10 @@ import { pageMeta } from "~/lib/seo";
 import { formatShopDate, formatShopDateLong } from "~/lib/shop-time";
 import { formatDeliveryRange } from "~/modules/checkout/delivery-estimate";
 import { getOrder } from "~/modules/orders/get-order.server";
+import { codRiskFlags } from "~/modules/orders/cod-risk";
+import { orderCustomersOf } from "~/modules/orders/order-customers.server";
+import { getSettings } from "~/modules/settings/get-settings.server";
+import { CustomerNotesOnOrder } from "~/components/seller/orders/customer-notes-on-order";
 import { buyerPaymentStatusLabel, PAYMENT_STATUS_LABELS } from "~/modules/orders/order-lifecycle";
 import { mediaUrl } from "~/modules/media/image-url";
 import { ratingsByProduct } from "~/modules/reviews/buyer-reviews.server";
@@ -32,10 +36,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   // Someone else's order reads exactly like one that does not exist.
   const order = await getOrder(context.db, user, params.id);
   const ownerView = user.role === "seller";
-  if (!order) return data({ order: null, dashboard: ownerView ? "/seller/orders" : "/buyer-dashboard", canRate: false, myRatings: {}, shipment: null, ownerView, canCancelBooking: false, returns: [], returnWindow: null, exchange: null }, { status: 404 });
+  if (!order) return data({ order: null, dashboard: ownerView ? "/seller/orders" : "/buyer-dashboard", canRate: false, myRatings: {}, shipment: null, ownerView, canCancelBooking: false, returns: [], returnWindow: null, exchange: null, owner: null }, { status: 404 });
   // A delivered order's buyer may rate what came in it (modules/reviews); the owner only reads.
   const canRate = user.role === "buyer" && order.status === "delivered";
-  const [myRatings, shipment, returns, returnable, money] = await Promise.all([
+  const [myRatings, shipment, returns, returnable, money, owner] = await Promise.all([
     canRate ? ratingsByProduct(context.db, user.id, order.items.map((i) => i.productId)) : ({} as Awaited<ReturnType<typeof ratingsByProduct>>),
     // The parcel's costs, courier statuses and settlement are the shop's business: sellers only.
     ownerView ? shipmentForOrder(context.db, order.id) : null,
@@ -44,12 +48,20 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     !ownerView && order.status === "delivered" ? returnableItems(context.db, { userId: user.id, orderId: order.id }) : null,
     // A replacement (EX-) order: what the returned item put toward it, and the order it replaces.
     orderRefundLines(context.db, order.id),
+    // The owner sees the customer behind the order: their page, notes marked "show on orders", the COD risk flags.
+    ownerView ? ownerOrderCustomer(context.db, order) : null,
   ]);
   const exchange = money.replacesOrderNumber || money.exchangeCredit > 0 ? { credit: money.exchangeCredit, replaces: money.replacesOrderNumber } : null;
   // The same rule as cancelBooking's: a booking can be taken back until the parcel ships.
   const canCancelBooking = shipment !== null && (BOOKABLE_STATUSES as readonly string[]).includes(order.status);
   const returnWindow = returnable?.closesAt && returnable.windowDays > 0 ? { open: returnable.open, closesAt: returnable.closesAt, closed: returnable.closesAt.getTime() < Date.now() } : null;
-  return { order, dashboard: ownerView ? "/seller/orders" : "/buyer-dashboard", canRate, myRatings, shipment, ownerView, canCancelBooking, returns, returnWindow, exchange };
+  return { order, dashboard: ownerView ? "/seller/orders" : "/buyer-dashboard", canRate, myRatings, shipment, ownerView, canCancelBooking, returns, returnWindow, exchange, owner };
+}
+
+async function ownerOrderCustomer(db: Route.LoaderArgs["context"]["db"], order: { phone: string; total: number }) {
+  const [settings, people] = await Promise.all([getSettings(db), orderCustomersOf(db, [order.phone])]);
+  const person = people.get(order.phone) ?? null;
+  return { customerId: person?.id ?? null, notes: person?.notes ?? [], flags: codRiskFlags(settings, order, person).map((f) => f.label) };
 }
 
 /** The owner's Cancel Booking on the shipment: the parcel comes off the load sheet and labels, the order stays. */
@@ -69,7 +81,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 /** The order confirmation (PRODUCT.md): what was ordered, what to pay at the door, and when it comes. */
 export default function OrderPage({ loaderData, actionData: sentActionData }: Route.ComponentProps) {
-  const { order, dashboard, canRate, myRatings, shipment, ownerView, canCancelBooking, returns, returnWindow, exchange } = loaderData;
+  const { order, dashboard, canRate, myRatings, shipment, ownerView, canCancelBooking, returns, returnWindow, exchange, owner } = loaderData;
   const actionData = useKeptActionData(sentActionData);
   if (!order) {
     return (
@@ -91,6 +103,23 @@ export default function OrderPage({ loaderData, actionData: sentActionData }: Ro
           <span>Placed {formatShopDate(order.createdAt)}</span>
           <span>Payment: Cash on Delivery ({ownerView ? PAYMENT_STATUS_LABELS[order.paymentStatus] : buyerPaymentStatusLabel(order.paymentStatus)})</span>
         </div>
+        {owner && (
+          <div className="mt-3" data-testid="order-customer">
+            {owner.flags.length > 0 && (
+              <ul className="flex flex-wrap gap-2">
+                {owner.flags.map((flag) => (
+                  <li key={flag} className="rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-semibold text-red-900">⚠ {flag}</li>
+                ))}
+              </ul>
+            )}
+            <CustomerNotesOnOrder notes={owner.notes} />
+            {owner.customerId !== null && (
+              <p className="mt-2 text-sm">
+                <Link to={`/seller/customers/${owner.customerId}`} className="font-medium text-brand-700 underline">View customer</Link>
+              </p>
+            )}
+          </div>
+        )}
         {exchange?.replaces && (
           <p className="mt-3 font-medium text-stone-800" data-testid="order-exchange-for">
             Exchange for {exchange.replaces}: the courier collects the item you are sending back when this one is delivered.

@@ -7,6 +7,8 @@ export const SELLER_TABS = [
   { to: "/seller/orders", label: "Orders", end: false },
   // Not `end`: a request's own page (/seller/returns/{id}) keeps the tab lit.
   { to: "/seller/returns", label: "Returns", end: false },
+  // Not `end`: a customer's own page (/seller/customers/{id}) keeps the tab lit.
+  { to: "/seller/customers", label: "Customers", end: false },
   { to: "/seller/shipping", label: "Shipping", end: false },
   { to: "/seller/products", label: "Products", end: true },
   { to: "/seller/products/new", label: "Add Product", end: true },

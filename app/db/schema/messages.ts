@@ -45,6 +45,8 @@ export const messageOutbox = pgTable(
     index("message_outbox_order_number_idx").on(t.orderNumber),
     // The log's "resent as" links, and failed e-mails not yet resent (the Email Logs tab's count).
     index("message_outbox_resent_from_idx").on(t.resentFrom),
+    // A customer's page: the e-mails sent to the addresses on their orders, newest first (migration 0018).
+    index("message_outbox_to_address_idx").on(sql`lower(${t.toAddress})`, t.createdAt),
     check("message_outbox_channel_known", sql.raw(`channel in (${oneOfSql(MESSAGE_CHANNELS)})`)),
     check("message_outbox_status_known", sql.raw(`status in (${oneOfSql(EMAIL_STATUSES)})`)),
     check("message_outbox_kind_known", sql.raw(`kind in (${oneOfSql(EMAIL_KINDS)})`)),

@@ -5,6 +5,7 @@ import { codRiskFlags, type CodRiskFlag, type CodRiskSettings } from "./cod-risk
 import { allowedNextStatuses, ORDER_STATUSES, type OrderStatus } from "./order-lifecycle";
 import type { OrderDetail } from "./get-order.server";
 import { sellerOrderWhere } from "./seller-order-filter.server";
+import { orderCustomersOf, type OrderCustomerNote } from "./order-customers.server";
 import { SELLER_ORDERS_PAGE_SIZE, type SellerOrderQuery } from "./seller-order-query";
 import { pageWindow } from "~/lib/page-window";
 import { trackingUrlSql } from "~/modules/orders/tracking-url-sql";
@@ -44,8 +45,12 @@ export type SellerOrderDetail = SellerOrder & {
   customer: CustomerRecord;
   /** The moves the lifecycle allows now: what the status select offers. */
   nextStatuses: OrderStatus[];
-  /** Breaks today's COD rules (blocked phone, above the limit): the rules may have changed since it was placed. */
+  /** Breaks today's COD rules (blocked phone, above the limit, a risk tag, a low delivery rate): the rules may have changed since it was placed. */
   riskFlags: CodRiskFlag[];
+  /** The customer's page (the customers row of the order's phone; null for an anonymised order). */
+  customerId: number | null;
+  /** The customer's notes marked "show on orders", newest first. */
+  customerNotes: OrderCustomerNote[];
 };
 
 export type SellerOrderPage<T = SellerOrder> = {
@@ -135,16 +140,23 @@ export async function listSellerOrdersWithDetails(
 ): Promise<SellerOrderPage<SellerOrderDetail>> {
   const result = await listSellerOrders(db, query);
   const ids = result.orders.map((o) => o.id);
-  const [history, customers] = await Promise.all([historyOf(db, ids), customerRecordsOf(db, ids)]);
+  const [history, customers, people] = await Promise.all([
+    historyOf(db, ids), customerRecordsOf(db, ids), orderCustomersOf(db, result.orders.map((o) => o.phone)),
+  ]);
   return {
     ...result,
-    orders: result.orders.map((o) => ({
-      ...o,
-      history: history.get(o.id) ?? [],
-      customer: customers.get(o.id) ?? emptyRecord(),
-      nextStatuses: allowedNextStatuses(o.status, { deliveredAt: o.deliveredAt, now, returnWindowDays: settings.returnWindowDays }),
-      riskFlags: codRiskFlags(settings, o),
-    })),
+    orders: result.orders.map((o) => {
+      const person = people.get(o.phone) ?? null;
+      return {
+        ...o,
+        history: history.get(o.id) ?? [],
+        customer: customers.get(o.id) ?? emptyRecord(),
+        nextStatuses: allowedNextStatuses(o.status, { deliveredAt: o.deliveredAt, now, returnWindowDays: settings.returnWindowDays }),
+        riskFlags: codRiskFlags(settings, o, person),
+        customerId: person?.id ?? null,
+        customerNotes: person?.notes ?? [],
+      };
+    }),
   };
 }
 

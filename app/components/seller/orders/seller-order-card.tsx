@@ -8,6 +8,7 @@ import { formatShopDate, formatShopDateTime } from "~/lib/shop-time";
 import { PAYMENT_STATUS_LABELS, STATUS_LABELS } from "~/modules/orders/order-lifecycle";
 import { CHANNEL_LABELS } from "~/modules/orders/order-channel";
 import { RETURN_STATUS_WORDS } from "~/components/seller/returns/return-words";
+import { CustomerNotesOnOrder } from "./customer-notes-on-order";
 import { OrderStatusForm } from "./order-status-form";
 import type { OrdersActionResult, OwnerOrderView } from "./types";
 
@@ -32,7 +33,12 @@ export function SellerOrderCard({ order, result }: { order: OwnerOrderView; resu
             <StatusBadge status={order.status} />
           </div>
           <p className="mt-0.5 break-words text-sm text-stone-700">
-            {order.fullName} · {order.city} · <strong className="text-stone-900">{formatPrice(order.total)}</strong>
+            {order.customerId !== null ? (
+              // The name opens the customer's page (their figures, tags and notes); "View customer" under Details says it in words.
+              <Link to={`/seller/customers/${order.customerId}`} className="text-brand-700 underline" data-testid="order-customer-link" title="View customer">
+                {order.fullName}
+              </Link>
+            ) : order.fullName} · {order.city} · <strong className="text-stone-900">{formatPrice(order.total)}</strong>
           </p>
           <p className="text-xs text-stone-600">
             {formatShopDateTime(order.createdAt)} · <span data-testid="order-channel">{CHANNEL_LABELS[order.channel]}</span> · #{order.id.slice(-8)}
@@ -58,6 +64,7 @@ export function SellerOrderCard({ order, result }: { order: OwnerOrderView; resu
               ))}
             </ul>
           )}
+          <CustomerNotesOnOrder notes={order.customerNotes} />
           {(order.customer.cancelled > 0 || order.customer.refused > 0 || order.customer.returned > 0) && (
             <p className="mt-2 text-xs font-medium text-amber-900" data-testid="customer-warning">
               Earlier: {order.customer.cancelled} cancelled, {order.customer.refused} refused, {order.customer.returned} returned
@@ -144,6 +151,11 @@ function OrderDetails({ order }: { order: OwnerOrderView }) {
           <Link to={`/orders/${order.id}`} className="btn-secondary">
             Order page<span className="sr-only"> of {order.orderNumber}</span>
           </Link>
+          {order.customerId !== null && (
+            <Link to={`/seller/customers/${order.customerId}`} className="btn-secondary">
+              View customer<span className="sr-only"> of {order.orderNumber}</span>
+            </Link>
+          )}
         </div>
       </section>
       <section>

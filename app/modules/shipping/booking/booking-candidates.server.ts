@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { couriers, orderItems, orders, products, shipments } from "~/db/schema";
+import { couriers, customers, customerTags, orderItems, orders, products, shipments } from "~/db/schema";
+import { customerRiskFlags } from "~/modules/orders/cod-risk";
 import { isUuid } from "~/lib/uuid";
 import { getSettings } from "~/db/shop-settings.server";
 import { suggestCourier, type CourierSuggestion } from "../couriers/courier-routing";
@@ -15,7 +16,8 @@ export type BookingCandidate = {
 /**
  * The selected orders as the booking page shows them: each one's parcel (the items' weight), the
  * courier it is already booked with, and the courier the routing rules suggest. A phone is risky
- * when it is blocked or has had an order returned before.
+ * when it is blocked or has had an order returned before, or when its customer carries a risk tag
+ * or a delivery rate below the setting (the flags the Orders tab shows, modules/orders/cod-risk.ts).
  */
 export async function listBookingCandidates(db: DbOrTx, orderIds: readonly string[]): Promise<BookingCandidate[]> {
   const ids = [...new Set(orderIds.filter(isUuid))].slice(0, 200);
@@ -26,10 +28,16 @@ export async function listBookingCandidates(db: DbOrTx, orderIds: readonly strin
       status: orders.status, phone: orders.phone, bookedWith: couriers.name,
       // Earlier returns on this phone: the courier could not hand it over, or the buyer sent it back.
       returns: sql<number>`(select count(*)::int from ${orders} p where p.phone = ${orders.phone} and p.status = 'returned' and p.id <> ${orders.id})`,
+      customerDelivered: customers.delivered,
+      customerReturned: customers.returned,
+      deliveryRate: customers.deliveryRate,
+      // One text per row (tags never hold control characters: modules/customers strips them).
+      tags: sql<string | null>`(select string_agg(t.tag, chr(31)) from ${customerTags} t where t.customer_id = ${customers.id})`,
     })
       .from(orders)
       .leftJoin(shipments, eq(shipments.orderId, orders.id))
       .leftJoin(couriers, eq(couriers.id, shipments.courierId))
+      .leftJoin(customers, and(eq(customers.phone, orders.phone), sql`${orders.phone} <> ''`))
       .where(inArray(orders.id, ids))
       .orderBy(asc(orders.createdAt)),
     db.select({ orderId: orderItems.orderId, quantity: orderItems.quantity, weightGrams: products.weightGrams })
@@ -37,8 +45,9 @@ export async function listBookingCandidates(db: DbOrTx, orderIds: readonly strin
     listCourierRules(db),
     getSettings(db),
   ]);
-  return rows.map(({ phone, returns, ...order }) => {
-    const risky = settings.blockedPhones.includes(phone) || Number(returns) > 0;
+  return rows.map(({ phone, returns, customerDelivered, customerReturned, deliveryRate, tags, ...order }) => {
+    const customer = customerDelivered === null ? null : { tags: tags ? tags.split("\u001f") : [], delivered: customerDelivered, returned: customerReturned ?? 0, deliveryRate };
+    const risky = settings.blockedPhones.includes(phone) || Number(returns) > 0 || (customer !== null && customerRiskFlags(settings, customer).length > 0);
     return {
       ...order,
       ...parcelOf(items.filter((i) => i.orderId === order.id)),

@@ -14,7 +14,7 @@ export const HOLD_FOR_CALL = "hold";
 export const RULE_KIND_LABELS: Record<CourierRuleKind, string> = {
   city: "Destination city",
   "total-above": "Order total above (PKR)",
-  risk: "Risky phone (blocked or earlier returns)",
+  risk: "Risky customer (blocked phone, earlier returns, a risk tag or a low delivery rate)",
 };
 
 /** The "When" select's options: value and words. */
