@@ -24,7 +24,7 @@ export type ProfitReport = {
 };
 
 /**
- * The Profit report (profit-waterfall.ts has the rule): six SQL aggregates grouped by shop day over
+ * The Profit report (profit-waterfall.ts has the rule): four SQL aggregates grouped by shop day over
  * the orders delivered in the range (orders(status, delivered_at)) and the parcels that finished in
  * it; the lines and the chart are sums of those days, so the table, the chart and the CSV agree.
  */
@@ -32,20 +32,23 @@ export async function getProfitReport(db: DbOrTx, range: ReportRange): Promise<P
   const delivered = sql`o.status = 'delivered' and ${inRange(sql`o.delivered_at`, range)}`;
   const day = shopDayNumber(sql`o.delivered_at`);
   const parcelEnd = sql`coalesce(s.returned_at, s.delivered_at)`;
-  const [ordersByDay, refundsByDay, costByDay, restockedByDay, uncosted, parcels] = await Promise.all([
+  const [ordersByDay, costByDay, uncosted, parcels] = await Promise.all([
+    // Refunds and restocked pieces are few: each is summed per order (or item) once and joined.
     db.execute(sql`select ${day} as day, count(*)::int as n, sum(o.subtotal)::bigint as gross, sum(o.shipping_fee)::bigint as shipping,
-        sum(o.discount_total)::bigint as discounts, sum(o.exchange_credit)::bigint as exchange, sum(o.store_credit_used)::bigint as credit, sum(o.total)::bigint as cash
-      from orders o where ${delivered} group by 1`),
-    db.execute(sql`select ${day} as day, sum(r.amount)::bigint as refunds from refunds r join orders o on o.id = r.order_id where ${delivered} group by 1`),
-    db.execute(sql`select ${day} as day, sum(i.unit_cost * i.quantity)::bigint as cost
-      from order_items i join orders o on o.id = i.order_id where ${delivered} and i.unit_cost is not null group by 1`),
-    db.execute(sql`select ${day} as day, sum(i.unit_cost * ri.quantity)::bigint as cost
-      from return_items ri join order_items i on i.id = ri.order_item_id join orders o on o.id = i.order_id
-      where ${delivered} and ri.restocked_at is not null and i.unit_cost is not null group by 1`),
+        sum(o.discount_total)::bigint as discounts, sum(o.exchange_credit)::bigint as exchange, sum(o.store_credit_used)::bigint as credit, sum(o.total)::bigint as cash,
+        coalesce(sum(r.amount), 0)::bigint as refunds
+      from orders o left join (select order_id, sum(amount) as amount from refunds group by order_id) r on r.order_id = o.id
+      where ${delivered} group by 1`),
+    db.execute(sql`select ${day} as day, sum(i.unit_cost * (i.quantity - coalesce(b.quantity, 0)))::bigint as cost
+      from order_items i join orders o on o.id = i.order_id
+      left join (select order_item_id, sum(quantity) as quantity from return_items where restocked_at is not null group by order_item_id) b on b.order_item_id = i.id
+      where ${delivered} and i.unit_cost is not null group by 1`),
+    // order_items_uncosted_idx (migration 0020) holds only the items without a cost.
     db.execute(sql`select o.order_number, (o.total + o.store_credit_used - coalesce((select sum(r.amount) from refunds r where r.order_id = o.id), 0))::int as revenue,
         count(*) over ()::int as n, (sum(o.total + o.store_credit_used - coalesce((select sum(r.amount) from refunds r where r.order_id = o.id), 0)) over ())::bigint as total_revenue
-      from orders o where ${delivered} and exists (select 1 from order_items i where i.order_id = o.id and i.unit_cost is null)
+      from orders o where ${delivered} and o.id in (select i.order_id from order_items i where i.unit_cost is null)
       order by o.delivered_at, o.order_number limit ${UNCOSTED_NAMED}`),
+    // shipments_delivered_idx and shipments_returned_idx (migration 0020).
     db.execute(sql`select ${shopDayNumber(parcelEnd)} as day, (s.returned_at is not null) as returned, (s.charged_amount is not null) as from_file,
         count(*)::int as n, sum(coalesce(s.charged_amount, s.estimated_charge))::bigint as charges
       from shipments s
@@ -61,12 +64,10 @@ export async function getProfitReport(db: DbOrTx, range: ReportRange): Promise<P
   for (const r of rowsOf<Record<string, unknown>>(ordersByDay)) {
     add(r.day, {
       deliveredOrders: num(r.n), grossSales: num(r.gross), shippingCharged: num(r.shipping), discounts: num(r.discounts),
-      exchangeCredit: num(r.exchange), storeCreditUsed: num(r.credit), cashCollected: num(r.cash),
+      exchangeCredit: num(r.exchange), storeCreditUsed: num(r.credit), cashCollected: num(r.cash), refunds: num(r.refunds),
     });
   }
-  for (const r of rowsOf<Record<string, unknown>>(refundsByDay)) add(r.day, { refunds: num(r.refunds) });
   for (const r of rowsOf<Record<string, unknown>>(costByDay)) add(r.day, { costOfGoods: num(r.cost) });
-  for (const r of rowsOf<Record<string, unknown>>(restockedByDay)) add(r.day, { costOfGoods: -num(r.cost) });
   const parcelFigures = { delivered: 0, deliveredCharges: 0, returned: 0, returnedCharges: 0, fromFiles: 0, fromFilesCharges: 0, estimates: 0 };
   for (const r of rowsOf<Record<string, unknown>>(parcels)) {
     add(r.day, { courierCharges: num(r.charges) });

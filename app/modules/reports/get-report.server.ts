@@ -16,8 +16,8 @@ export type Report =
 export async function getReport(db: DbOrTx, name: ReportName, range: ReportRange, now: Date = new Date()): Promise<Report> {
   switch (name) {
     case "profit": return getProfitReport(db, range);
-    case "products":
-    case "variants": return { name, ...(await getSalesReport(db, range)) };
+    case "products": return { name, ...(await getSalesReport(db, range, "product")) };
+    case "variants": return { name, ...(await getSalesReport(db, range, "variant")) };
     case "cities": return { name, ...(await getOrderBreakdown(db, range, "city")) };
     case "channels": return { name, ...(await getOrderBreakdown(db, range, "channel")) };
     case "codes": return { name, ...(await getOrderBreakdown(db, range, "code")) };
