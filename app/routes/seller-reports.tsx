@@ -35,7 +35,7 @@ export default function SellerReports({ loaderData }: Route.ComponentProps) {
   const { name, range, refusal, report, table } = loaderData;
   const query = range ? `?${rangeQuery(range)}` : "";
   return (
-    <div className="grid gap-6">
+    <div className="grid min-w-0 grid-cols-1 gap-6">
       <div>
         <h2 className="text-xl font-semibold text-stone-900">Reports</h2>
         <p className="mt-1 text-sm text-stone-700">What the shop sold and earned over a range of days, in Pakistan time. Every report downloads as CSV.</p>
@@ -43,7 +43,7 @@ export default function SellerReports({ loaderData }: Route.ComponentProps) {
       <SectionTabs label="Reports" tabs={REPORTS.map((r) => ({ to: `/seller/reports/${r.name}${query}`, label: r.label, end: true }))} />
       <ReportRangeForm range={range} refusal={refusal} />
       {report && table && range ? (
-        <section aria-labelledby="report-title" className="grid gap-4">
+        <section aria-labelledby="report-title" className="grid min-w-0 grid-cols-1 gap-4">
           <div className="flex flex-wrap items-baseline justify-between gap-3">
             <h3 id="report-title" className="text-lg font-semibold text-stone-900">
               {reportTitle(name)}, {range.from === range.to ? day(range.from) : `${day(range.from)} to ${day(range.to)}`}

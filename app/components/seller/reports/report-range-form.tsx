@@ -17,7 +17,8 @@ export function ReportRangeForm({ range, refusal }: { range: ReportRange | null;
   return (
     <section aria-labelledby="range-title" className="rounded-xl border border-stone-200 bg-white p-4">
       <h3 id="range-title" className="text-base font-semibold text-stone-900">Date range (Pakistan time)</h3>
-      <ul className="mt-2 flex flex-wrap gap-2" aria-label="Quick ranges">
+      <nav aria-label="Quick ranges" className="mt-2">
+      <ul className="flex flex-wrap gap-2">
         {RANGE_PRESETS.map((preset) => (
           <li key={preset}>
             <Link to={`?range=${preset}`} className={chip(range?.preset === preset)} aria-current={range?.preset === preset ? "true" : undefined}>
@@ -26,6 +27,7 @@ export function ReportRangeForm({ range, refusal }: { range: ReportRange | null;
           </li>
         ))}
       </ul>
+      </nav>
       <Form method="get" key={`${from}:${to}`} className="mt-3 grid gap-3 sm:grid-cols-[minmax(0,12rem)_minmax(0,12rem)_auto] sm:items-start">
         <TextField type="date" label="From" name="from" defaultValue={from} error={refusal?.fields.from} />
         <TextField type="date" label="To" name="to" defaultValue={to} error={refusal?.fields.to} />

@@ -25,7 +25,7 @@ export function ReportTableView({ table, id }: { table: ReportTable; id: string 
   const cell = (value: Cell, kind: ColumnKind) =>
     value === null ? <><span aria-hidden>–</span><span className="sr-only">none</span></> : formatCell(value, kind);
   return (
-    <div className="overflow-x-auto rounded-xl border border-stone-200 bg-white" tabIndex={0} role="region" aria-labelledby={`${id}-caption`} data-testid={`${id}-table`}>
+    <section className="min-w-0 overflow-x-auto rounded-xl border border-stone-200 bg-white" tabIndex={0} aria-labelledby={`${id}-caption`} data-testid={`${id}-table`}>
       <table className="w-full min-w-max text-left text-sm">
         <caption id={`${id}-caption`} className="px-4 pt-3 text-left font-semibold text-stone-900">{table.caption}</caption>
         <thead className="text-stone-700">
@@ -64,6 +64,6 @@ export function ReportTableView({ table, id }: { table: ReportTable; id: string 
           </tfoot>
         )}
       </table>
-    </div>
+    </section>
   );
 }

@@ -39,7 +39,7 @@ function ProfitView({ report, table }: { report: Extract<Report, { name: "profit
   const step = report.step === "week" ? "week" : "day";
   return (
     <>
-      <dl className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
+      <dl className="grid min-w-0 grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
         <Stat label="Revenue" value={formatPkr(report.revenue)} note={`${plural(parts.deliveredOrders, "order", "orders")} delivered`} />
         <Stat label="Cost of goods" value={formatPkr(parts.costOfGoods)} />
         <Stat label="Courier charges" value={formatPkr(parts.courierCharges)} note={plural(parcels.delivered + parcels.returned, "parcel", "parcels")} />
@@ -59,7 +59,7 @@ function ProfitView({ report, table }: { report: Extract<Report, { name: "profit
           </ul>
         </div>
       )}
-      <div className="grid gap-6 xl:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
         <section aria-labelledby="waterfall-title" className="rounded-xl border border-stone-200 bg-white p-4">
           <h4 id="waterfall-title" className="text-base font-semibold text-stone-900">From sales to profit</h4>
           <table className="mt-2 w-full text-sm" data-testid="profit-waterfall">
@@ -158,7 +158,7 @@ function InventoryView({ report, table }: { report: Extract<Report, { name: "inv
   const { totals } = report;
   return (
     <>
-      <dl className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
+      <dl className="grid min-w-0 grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
         <Stat label="Units on hand" value={count.format(totals.onHand)} />
         <Stat label="Value at cost" value={formatPkr(totals.valueAtCost)} strong />
         <Stat label="Units without a cost" value={count.format(totals.uncostedUnits)} note={`${plural(totals.uncostedVariants, "variant", "variants")}, not in the value`} />
