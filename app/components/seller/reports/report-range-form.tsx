@@ -31,7 +31,7 @@ export function ReportRangeForm({ range, refusal }: { range: ReportRange | null;
       <Form method="get" key={`${from}:${to}`} className="mt-3 grid gap-3 sm:grid-cols-[minmax(0,12rem)_minmax(0,12rem)_auto] sm:items-start">
         <TextField type="date" label="From" name="from" defaultValue={from} error={refusal?.fields.from} />
         <TextField type="date" label="To" name="to" defaultValue={to} error={refusal?.fields.to} />
-        <button type="submit" className="btn-secondary sm:mt-6">Show this range</button>
+        <button type="submit" className="btn-secondary sm:mt-6 sm:justify-self-start">Show this range</button>
       </Form>
     </section>
   );
