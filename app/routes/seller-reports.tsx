@@ -24,15 +24,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!isReportName(params.name)) throw data("There is no report by that name.", { status: 404 });
   const now = new Date();
   const read = readReportRange(url.searchParams, now);
-  if (!read.ok) return data({ name: params.name, range: null, refusal: { fields: read.fields, values: read.values }, report: null, table: null }, { status: 400 });
-  const report = await getReport(context.db, params.name, read.range, now);
-  return { name: params.name, range: read.range, refusal: null, report, table: reportTable(report) };
+  if (!read.ok) return data({ name: params.name, range: null, refusal: { fields: read.fields, values: read.values }, report: null }, { status: 400 });
+  return { name: params.name, range: read.range, refusal: null, report: await getReport(context.db, params.name, read.range, now) };
 }
 
 const day = (d: string) => formatShopDate(shopDayNoon(d));
 
 export default function SellerReports({ loaderData }: Route.ComponentProps) {
-  const { name, range, refusal, report, table } = loaderData;
+  const { name, range, refusal, report } = loaderData;
+  // The table is made here from the report (the CSV makes the same one), not sent twice.
+  const table = report ? reportTable(report) : null;
   const query = range ? `?${rangeQuery(range)}` : "";
   return (
     <div className="grid min-w-0 grid-cols-1 gap-6">
