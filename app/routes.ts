@@ -44,6 +44,7 @@ export default [
     route("seller/shipping/rates", "routes/seller-shipping-rates.tsx"),
     route("seller/products", "routes/seller-products.tsx"),
     route("seller/products/new", "routes/seller-products-form.tsx", { id: "seller-product-new" }),
+    route("seller/products/costs", "routes/seller-products-costs.tsx"),
     route("seller/products/:id/edit", "routes/seller-products-form.tsx", { id: "seller-product-edit" }),
     route("seller/catalogue", "routes/seller-catalogue.tsx"),
     route("seller/catalogue/categories/new", "routes/seller-catalogue-category.tsx", { id: "seller-category-new" }),

@@ -27,6 +27,7 @@ import { refuseCrossSiteWrites } from "./cross-site-guard";
 import { createLiveEventsHandler } from "./live-events-handler";
 import { createLiveHub, type LiveHub } from "./live-hub";
 import { startCartReminders } from "./cart-reminder-job";
+import { startLowStockDigest } from "./low-stock-digest-job";
 import { startLauncher } from "./launcher";
 import { drawSeedPhotos } from "~/seed/draw-seed-photos.server";
 import { createPageCache } from "./page-cache";
@@ -268,6 +269,8 @@ async function serveShop(env: Env, database: ShopDatabase, { serveAssets }: { se
   });
   // Each forgotten-cart reminder is claimed with one upsert, so it too goes once.
   const stopCartReminders = startCartReminders(database.db, logger);
+  // The daily low-stock e-mail: the day is claimed in daily_job_runs, so it too goes once.
+  const stopLowStockDigest = startLowStockDigest(database.db, logger);
   // The same senders as the requests' (Settings' test e-mail): made once, in createServices.
   const mailWorker = await startMailWorker(database, {
     senders: services.providers.messaging,
@@ -297,6 +300,7 @@ async function serveShop(env: Env, database: ShopDatabase, { serveAssets }: { se
   const shutdown = async () => {
     stopLauncher();
     stopCartReminders();
+    stopLowStockDigest();
     // The mail worker finishes the e-mail it is sending while the HTTP server drains.
     await Promise.all([
       mailWorker.stop().catch(() => {}),

@@ -3,7 +3,7 @@ import { AppError } from "~/lib/errors";
 import { deleteProduct } from "~/modules/catalog/delete-product.server";
 import { getProduct } from "~/modules/catalog/get-product.server";
 import { getProductForEdit } from "~/modules/catalog/get-product-for-edit.server";
-import { ownerProductJson, rawInputOf } from "~/modules/catalog/owner-product-json";
+import { ownerProductJson, patchedInput } from "~/modules/catalog/owner-product-json";
 import { productInputSchema } from "~/modules/catalog/product-input";
 import { saveProduct } from "~/flows/save-product.server";
 import { mediaUrl } from "~/modules/media/image-url";
@@ -56,7 +56,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const body = await readJson(request);
     const product = await getProductForEdit(context.db, params.id);
     if (!product || product.status === "archived") throw new AppError("NOT_FOUND", "Product not found");
-    const input = productInputSchema.parse({ ...rawInputOf(product), ...body });
+    const input = productInputSchema.parse(patchedInput(product, body));
     await saveProduct(context, input, { id: params.id });
     return apiData(ownerProductJson((await getProductForEdit(context.db, params.id))!));
   });

@@ -9,6 +9,7 @@ import { getProductForEdit } from "~/modules/catalog/get-product-for-edit.server
 import { listCategories } from "~/modules/catalog/list-categories.server";
 import { listColours } from "~/modules/catalog/list-colours.server";
 import { listSizeSets } from "~/modules/catalog/list-size-sets.server";
+import { getSettings } from "~/modules/settings/get-settings.server";
 import { emptyProductForm, productFormFromInput } from "~/modules/catalog/product-form";
 import type { Route } from "./+types/seller-products-form";
 
@@ -23,7 +24,10 @@ export const meta: Route.MetaFunction = ({ params, matches }) =>
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireSeller(request, context);
-  const [allCategories, colours, sizeSets] = await Promise.all([listCategories(context.db, { includeHidden: true }), listColours(context.db), listSizeSets(context.db)]);
+  const [allCategories, colours, sizeSets, settings] = await Promise.all([
+    listCategories(context.db, { includeHidden: true }), listColours(context.db), listSizeSets(context.db), getSettings(context.db),
+  ]);
+  const lowStockDefault = settings.lowStockThreshold;
   const categories = allCategories.map((c) => ({ slug: c.slug, name: c.name }));
   const options = {
     colours: colours.map((c) => ({ name: c.name, hex: c.hex, retired: c.retired })),
@@ -31,7 +35,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
   if (!params.id) {
     const values = emptyProductForm(options, categories.map((c) => c.slug));
-    return { mode: "new" as const, id: null, name: null, status: null, values, categories, options, had: [] as string[] };
+    return { mode: "new" as const, id: null, name: null, status: null, values, categories, options, had: [] as string[], lowStockDefault };
   }
   const product = await getProductForEdit(context.db, params.id);
   // An archived product is deleted as far as the owner's tools go (Restore brings it back as a draft).
@@ -41,6 +45,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     values: productFormFromInput({ ...product.input, launchAtLocal: product.launchAtLocal }), categories, options,
     // Retired colours the product has stay offered for it.
     had: product.input.colors,
+    lowStockDefault,
   };
 }
 
@@ -89,6 +94,7 @@ export default function SellerProductForm({ loaderData, actionData: sentActionDa
         options={loaderData.options}
         had={loaderData.had}
         pendingIntent={pendingIntent}
+        lowStockDefault={loaderData.lowStockDefault}
       />
     </section>
   );

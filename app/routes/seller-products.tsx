@@ -149,16 +149,26 @@ export default function SellerProducts({ loaderData }: Route.ComponentProps) {
           </select>
         </div>
         <input type="hidden" name="view" value={query.view} />
+        {query.low && <input type="hidden" name="low" value="1" />}
         <button type="submit" className="btn-secondary self-end max-lg:order-1 max-sm:py-2 sm:h-11">Apply</button>
       </Form>
 
-      <div className="mt-3 flex items-center justify-end gap-1" role="group" aria-label="View">
+      <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <Link to={inventoryHref(query, { low: !query.low })} aria-current={query.low ? "true" : undefined}
+            className={`rounded-lg px-3 py-1.5 text-sm font-medium ${query.low ? "bg-amber-700 text-white" : "border border-stone-300 bg-white text-stone-800"}`}>
+            {query.low ? "Low stock only ✓" : "Low stock only"} ({inventory.lowCount})
+          </Link>
+          <Link to="/seller/products/costs" className="rounded-lg border border-stone-300 bg-white px-3 py-1.5 text-sm font-medium text-stone-800">Import costs</Link>
+        </div>
+      <div className="flex items-center justify-end gap-1" role="group" aria-label="View">
         {(["grid", "list"] as const).map((view) => (
           <Link key={view} to={inventoryHref(query, { view, page: query.page })} aria-current={query.view === view ? "true" : undefined}
             className={`rounded-lg px-3 py-1.5 text-sm font-medium ${query.view === view ? "bg-stone-900 text-white" : "border border-stone-300 bg-white text-stone-800"}`}>
             {view === "grid" ? "Grid view" : "List view"}
           </Link>
         ))}
+      </div>
       </div>
 
       <div className="mt-3">

@@ -116,11 +116,33 @@ export default function SellerSettings({ loaderData, actionData: sentActionData 
           </div>
         </Fieldset>
 
-        <Fieldset legend="Cash on delivery risk" note="Orders above the limit, or from a blocked number, are refused at checkout with a clear message.">
+        <Fieldset legend="Cash on delivery risk" note="Orders above the limit, or from a blocked number, are refused at checkout with a clear message. Customers with a risk tag or a low delivery rate are flagged on their new orders.">
           <TextField label="Maximum COD order value (PKR)" inputMode="numeric" required={false} placeholder="Empty: no limit" {...field("maxCodOrderValue")} />
           <div className="sm:col-span-2">
             <TextField label="Blocked phone numbers" multiline rows={4} required={false} placeholder={"One per line, e.g.\n0300 1234567\n+92 321 7654321"} {...field("blockedPhones")} />
             <p className="mt-1 text-xs text-stone-600">One number per line, written any way (0300-1234567, +92 300 1234567). They are saved in one format.</p>
+          </div>
+          <div className="sm:col-span-2">
+            <TextField label="Risk tags" multiline rows={2} required={false} placeholder="e.g. risky, fake orders"
+              hint="A customer with one of these tags (Customers tab) gets the risk flag on new orders. Comma or line separated; empty: no tag flags an order." {...field("riskTags")} />
+          </div>
+          <TextField label="Flag customers whose delivery rate is below (%)" inputMode="numeric" required={false} placeholder="Empty: off"
+            hint="Delivered parcels out of delivered and returned ones, 1 to 100." {...field("minDeliveryRate")} />
+          <TextField label="...after at least this many finished parcels" inputMode="numeric"
+            hint="A new customer is not judged on one parcel: 1 or more delivered or returned first." {...field("minFinishedParcels")} />
+        </Fieldset>
+
+        <Fieldset legend="Low stock" note="A colour and size with this many pieces or fewer is marked Low stock in Products; a product can set its own level in its form.">
+          <TextField label="Low-stock alert at (units)" inputMode="numeric" hint="The shop's default; 0 marks only sold-out sizes." {...field("lowStockThreshold")} />
+          <div>
+            {/* An unticked box sends nothing: the marker says the switch was on the form, so nothing means off. */}
+            <input type="hidden" name="lowStockDigestShown" value="1" />
+            <label className="flex min-h-10 items-center gap-3 text-stone-900">
+              <input type="checkbox" name="lowStockDigest" value="on" defaultChecked={values.lowStockDigest !== "off"} className="size-5" aria-describedby="low-stock-digest-note" />
+              <span className="font-medium">Send the daily low-stock e-mail</span>
+            </label>
+            <p id="low-stock-digest-note" className="mt-1 text-xs text-stone-600">At 9:00 (Pakistan time), one e-mail to the notification recipients listing what is low. Nothing is sent on a day nothing is low.</p>
+            {errors.lowStockDigest && <p className="field-error">{errors.lowStockDigest}</p>}
           </div>
         </Fieldset>
 

@@ -153,7 +153,7 @@ async function ownerSetsUpTheCatalogue(owner: Page, run: Run, made: Made) {
   await form.getByLabel("Product Name").fill(run.product);
   await form.getByLabel("Category").selectOption({ label: run.category.name });
   await form.getByLabel("Description").fill("Printed lawn shirt, chiffon dupatta and dyed cambric trouser. Unstitched.");
-  await form.getByLabel("Price (PKR)").fill("4990");
+  await form.getByLabel("Price (PKR)", { exact: true }).fill("4990");
   await form.getByLabel("Stock Quantity").fill("8");
   await form.getByLabel("Size set").selectOption({ label: `${SIZE_SET} (Unstitched)` });
   await expect(form.getByTestId("single-size")).toContainText("Size: Unstitched");

@@ -68,7 +68,7 @@ test.describe.serial("colours and size sets", () => {
     await page.getByLabel("Product Name").fill(PRODUCT);
     await page.getByLabel("Category").selectOption({ label: "Shirts" });
     await page.getByLabel("Description").fill("Printed lawn shirt, chiffon dupatta and dyed trouser.");
-    await page.getByLabel("Price (PKR)").fill("4990");
+    await page.getByLabel("Price (PKR)", { exact: true }).fill("4990");
     await page.getByLabel("Stock Quantity").fill("5");
     await page.getByLabel("Size set").selectOption({ label: "Unstitched (Unstitched)" });
     await expect(page.getByTestId("single-size")).toContainText("Size: Unstitched");

@@ -5,7 +5,9 @@ export type SettingsForm = Record<
   | "brandName" | "contactEmail" | "phone" | "address" | "city" | "instagram" | "happyCustomers" | "yearsInBusiness" | "productsSold"
   | "averageRating" | "shippingFee" | "freeShippingThreshold" | "maxCodOrderValue" | "blockedPhones" | "notificationEmails",
   string
->;
+> &
+  // The COD risk and low-stock fields (issue 31): absent, the stored values stay.
+  Partial<Record<"riskTags" | "minDeliveryRate" | "minFinishedParcels" | "lowStockThreshold" | "lowStockDigest" | "lowStockDigestShown", string>>;
 
 /** The settings as the Settings page shows them, read from its inputs (so a test can put them back). */
 export async function readSettingsForm(page: Page): Promise<SettingsForm> {

@@ -31,7 +31,7 @@ test.describe("the owner's products", () => {
     await page.getByLabel("Product Name").fill(name);
     await page.getByLabel("Category").selectOption({ label: "Shirts" });
     await page.getByLabel("Description").fill("Breezy linen for Karachi summers.");
-    await page.getByLabel("Price (PKR)").fill("2499");
+    await page.getByLabel("Price (PKR)", { exact: true }).fill("2499");
     await page.getByLabel("Stock Quantity").fill("8");
     // Defaults are Black and White, S M L XL: make it Black and Navy in M and L.
     await page.getByRole("button", { name: "White", exact: true }).click();
@@ -83,7 +83,7 @@ test.describe("the owner's products", () => {
     await expect(page.getByRole("heading", { level: 2, name: "Edit Product" })).toBeVisible();
     await expect(page.getByLabel("Product Name")).toHaveValue(name);
     await expect(page.getByLabel("Black M stock")).toHaveValue("3");
-    await page.getByLabel("Price (PKR)").fill("2199");
+    await page.getByLabel("Price (PKR)", { exact: true }).fill("2199");
     await page.getByRole("button", { name: "Update Product" }).click();
     await expect(toast(page, "Product updated successfully!")).toBeVisible();
     await expect(page).toHaveURL(/\/seller\/products$/);
@@ -153,7 +153,7 @@ test.describe("the owner's products", () => {
     await signInAsOwner(page);
     await gotoHydrated(page, "/seller/products/new");
     await page.getByLabel("Description").fill("Typed description stays");
-    await page.getByLabel("Price (PKR)").fill("1299.50");
+    await page.getByLabel("Price (PKR)", { exact: true }).fill("1299.50");
     await page.getByRole("button", { name: "Black", exact: true }).click();
     await page.getByRole("button", { name: "White", exact: true }).click();
     // Held back a moment, so the button can be seen saying what it is doing.

@@ -46,7 +46,14 @@ export function InventoryList({ items, view, returnTo, deleteHref, deleteTarget 
                 {item.status !== "coming-soon" && <StockBadge status={stockStatus({ status: item.status, stock: item.stock })} />}
                 <span className="text-stone-700">Stock: <strong>{item.stock}</strong></span>
                 <span className="text-stone-700">Sold: <strong>{item.sold}</strong></span>
+                {item.costPrice !== null && (
+                  <span className="text-stone-700">
+                    Cost: <strong>{formatPrice(item.costPrice)}</strong>
+                    {item.price > 0 && <> · Margin: <strong>{Math.round(((item.price - item.costPrice) * 100) / item.price)}%</strong></>}
+                  </span>
+                )}
               </div>
+              {item.status !== "archived" && item.lowVariants.length > 0 && <LowStock item={item} />}
               <Actions item={item} returnTo={returnTo} deleteHref={deleteHref(item.id)} />
               {deleteTarget?.id === item.id && <ConfirmDelete target={deleteTarget} returnTo={returnTo} />}
             </div>
@@ -54,6 +61,26 @@ export function InventoryList({ items, view, returnTo, deleteHref, deleteTarget 
         </li>
       ))}
     </ul>
+  );
+}
+
+/** The "Low stock" mark in words (never colour alone), with the colours and sizes at or under the alert level. */
+function LowStock({ item }: { item: InventoryItem }) {
+  const shown = item.lowVariants.slice(0, 8);
+  const more = item.lowVariants.length - shown.length;
+  return (
+    <div className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950" data-testid="low-stock">
+      <p>
+        <strong className="font-semibold">⚠ Low stock</strong>
+        <span className="text-amber-900"> (alert at {item.lowStockThreshold} or fewer)</span>
+      </p>
+      <ul className="mt-1 flex flex-wrap gap-x-3 gap-y-0.5">
+        {shown.map((v) => (
+          <li key={`${v.color}/${v.size}`}>{v.color} / {v.size}: {v.stock === 0 ? "sold out" : `${v.stock} left`}</li>
+        ))}
+        {more > 0 && <li>and {more} more</li>}
+      </ul>
+    </div>
   );
 }
 

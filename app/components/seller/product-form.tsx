@@ -4,7 +4,7 @@ import { showToast } from "~/components/ui/toaster";
 import { useHydrated } from "~/lib/use-hydrated";
 import { ColourSwatch } from "~/components/ui/colour-swatch";
 import {
-  editProductForm, gridFieldName, LIST_FIELDS, offeredColours, sizeSetOf,
+  costFieldName, editProductForm, gridFieldName, LIST_FIELDS, offeredColours, sizeSetOf,
   type ProductFormActionData, type ProductFormIntent, type ProductFormOptions, type ProductFormValues,
 } from "~/modules/catalog/product-form";
 import { MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES, variantKey } from "~/modules/catalog/product-options";
@@ -23,6 +23,8 @@ export type ProductFormProps = {
   had: string[];
   /** The intent being submitted right now ("publish" or "draft"), or null. */
   pendingIntent: string | null;
+  /** The shop's default low-stock alert (Settings), shown as the empty field's meaning. */
+  lowStockDefault?: number;
 };
 
 /**
@@ -30,7 +32,7 @@ export type ProductFormProps = {
  * form posts and round-trips without JavaScript; once hydrated, toggles, feature lines and photo
  * moves happen in place and photos upload as soon as they are picked.
  */
-export function ProductForm({ mode, initial, initialErrors, formError, categories, options, had, pendingIntent }: ProductFormProps) {
+export function ProductForm({ mode, initial, initialErrors, formError, categories, options, had, pendingIntent, lowStockDefault }: ProductFormProps) {
   const hydrated = useHydrated();
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState(initialErrors);
@@ -97,6 +99,8 @@ export function ProductForm({ mode, initial, initialErrors, formError, categorie
   const cell = (color: string, size: string) => values.grid[variantKey(color, size)] ?? values.stock;
   const totalStock = values.colors.reduce((sum, c) => sum + values.sizes.reduce((s, size) => s + (Number(cell(c, size)) || 0), 0), 0);
   const gridErrors = Object.entries(errors).filter(([k]) => k.startsWith("variants."));
+  const costErrors = Object.entries(errors).filter(([k]) => k.startsWith("variantCosts."));
+  const ownCosts = values.colors.flatMap((c) => values.sizes.filter((s) => (values.costGrid[variantKey(c, s)] ?? "") !== "")).length;
   const colours = offeredColours(options.colours, [...had, ...values.colors]);
   const sizeSet = sizeSetOf(options, values.sizeSetId);
   const pickSizeSet = (id: string) => {
@@ -141,6 +145,13 @@ export function ProductForm({ mode, initial, initialErrors, formError, categorie
           </Field>
           <Field label="Stock Quantity" error={errors.stock} hint="Fills every colour and size below">
             {(p) => <input {...p} name="stock" type="number" min={0} step={1} inputMode="numeric" value={values.stock} onChange={(e) => setStock(e.target.value)} className="field-input" />}
+          </Field>
+          <Field label="Cost price (PKR)" error={errors.costPrice} optional hint="What one piece costs you. Only you see it; profit reports use it.">
+            {(p) => <input {...p} name="costPrice" type="number" min={0} step={1} inputMode="numeric" defaultValue={values.costPrice} onChange={() => clear("costPrice")} className="field-input" />}
+          </Field>
+          <Field label="Low-stock alert at (units)" error={errors.lowStockThreshold} optional
+            hint={`A colour and size with this many pieces or fewer is marked low. Empty: the shop's default${lowStockDefault === undefined ? "" : ` (${lowStockDefault})`}.`}>
+            {(p) => <input {...p} name="lowStockThreshold" type="number" min={0} step={1} inputMode="numeric" defaultValue={values.lowStockThreshold} onChange={() => clear("lowStockThreshold")} className="field-input" />}
           </Field>
         </div>
       </Section>
@@ -270,6 +281,45 @@ export function ProductForm({ mode, initial, initialErrors, formError, categorie
               </table>
             </div>
             {gridErrors.map(([k, message]) => <p key={k} className="field-error">{message}</p>)}
+            <details className="mt-3 rounded-lg border border-stone-200" open={ownCosts > 0 || costErrors.length > 0 ? true : undefined}>
+              <summary className="cursor-pointer px-3 py-2 text-sm font-semibold text-stone-800">
+                Cost per colour and size (optional){ownCosts > 0 && <span className="font-normal text-stone-600"> · {ownCosts} set</span>}
+              </summary>
+              <p id="cost-grid-note" className="px-3 text-sm text-stone-600">Only where a colour or size costs you more or less than the cost price above. Empty: the product&apos;s cost.</p>
+              <div className="max-w-full overflow-x-auto p-3">
+                <table className="min-w-full text-sm" aria-label="Cost per colour and size">
+                  <thead className="bg-stone-50">
+                    <tr>
+                      <th scope="col" className="px-2 py-2 text-left font-medium text-stone-700">Colour</th>
+                      {values.sizes.map((s) => <th key={s} scope="col" className="px-1 py-2 text-center font-medium text-stone-700">{s}</th>)}
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {values.colors.map((c) => (
+                      <tr key={c} className="border-t border-stone-200">
+                        <th scope="row" className="px-2 py-1.5 text-left font-medium text-stone-800">{c}</th>
+                        {values.sizes.map((s) => {
+                          const key = variantKey(c, s);
+                          return (
+                            <td key={s} className="px-1 py-1.5">
+                              <input
+                                type="number" min={0} step={1} inputMode="numeric" name={costFieldName(c, s)} aria-label={`${c} ${s} cost (PKR)`}
+                                aria-describedby="cost-grid-note"
+                                aria-invalid={errors[`variantCosts.${key}`] ? true : undefined}
+                                value={values.costGrid[key] ?? ""} placeholder={values.costPrice || undefined}
+                                onChange={(e) => { const cost = e.target.value; setValues((v) => ({ ...v, costGrid: { ...v.costGrid, [key]: cost } })); clear(`variantCosts.${key}`); }}
+                                className="field-input w-20 px-2 py-1.5 text-center"
+                              />
+                            </td>
+                          );
+                        })}
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              {costErrors.map(([k, message]) => <p key={k} className="field-error px-3 pb-2">{message}</p>)}
+            </details>
           </div>
         )}
       </Section>

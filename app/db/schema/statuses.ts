@@ -81,6 +81,8 @@ export const EMAIL_KINDS = [
   "password_changed", "seller_role_granted", "seller_role_revoked", "order_cancelled_by_buyer", "test_email", "cart_reminder",
   // A return request's steps to the buyer (modules/returns), and the shop's notice of a new request.
   "return_update", "return_requested",
+  // The owner's daily digest of colours and sizes at or under their low-stock alert (issue 31).
+  "low_stock_digest",
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 

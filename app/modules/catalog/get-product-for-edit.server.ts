@@ -47,12 +47,14 @@ export async function getProductForEdit(db: DbOrTx, id: string): Promise<Product
       sizeSetId: product.sizeSetId,
       colors,
       sizes,
-      variants: variants.map((v) => ({ color: v.color, size: v.size, stock: v.stock })),
+      variants: variants.map((v) => ({ color: v.color, size: v.size, stock: v.stock, costPrice: v.costPrice })),
       features: product.features,
       tags: product.tags,
       images: images.map((i) => ({ width: i.width, height: i.height, sources: i.sources, alt: i.alt, color: i.color })),
       launchAt: product.launchAt,
       weightGrams: product.weightGrams,
+      costPrice: product.costPrice,
+      lowStockThreshold: product.lowStockThreshold,
     },
   };
 }

@@ -29,6 +29,8 @@ const inventoryQuerySchema = z.object({
   status: z.enum(values(INVENTORY_STATUS_FILTERS)).catch("current"),
   sort: z.enum(values(INVENTORY_SORTS)).catch("newest"),
   view: z.enum(["grid", "list"]).catch("grid"),
+  /** Only products with a colour and size at or under their low-stock alert (`low=1`). */
+  low: z.boolean().catch(false),
   page: z.coerce.number().int().min(1).max(10_000).catch(1),
 });
 export type InventoryQuery = z.infer<typeof inventoryQuerySchema>;
@@ -38,6 +40,7 @@ export function parseInventoryQuery(params: URLSearchParams): InventoryQuery {
   return inventoryQuerySchema.parse({
     q: params.get("q") ?? "", category: params.get("category") ?? "", status: params.get("status") ?? undefined,
     sort: params.get("sort") ?? undefined, view: params.get("view") ?? undefined, page: params.get("page") ?? undefined,
+    low: params.get("low") === "1",
   });
 }
 
@@ -50,6 +53,7 @@ export function inventoryHref(query: InventoryQuery, change: Partial<InventoryQu
   if (next.status !== "current") params.set("status", next.status);
   if (next.sort !== "newest") params.set("sort", next.sort);
   if (next.view !== "grid") params.set("view", next.view);
+  if (next.low) params.set("low", "1");
   if (next.page > 1) params.set("page", String(next.page));
   if (change.delete) params.set("delete", change.delete);
   const search = params.toString();

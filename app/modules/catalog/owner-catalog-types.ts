@@ -18,6 +18,12 @@ export type InventoryItem = {
   image: ProductImageData | null;
   launchAt: Date | null;
   createdAt: Date;
+  /** What one piece costs the shop; null: not known. */
+  costPrice: number | null;
+  /** The alert level that applies: the product's own, else the shop's default. */
+  lowStockThreshold: number;
+  /** The colours and sizes at or under that level, in the owner's order. */
+  lowVariants: { color: string; size: string; stock: number }[];
 };
 
 /** Coming-soon collections and products for the owner's launch panel. */

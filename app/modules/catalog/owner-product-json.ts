@@ -26,6 +26,9 @@ export function ownerProductJson(product: ProductForEdit) {
     images: p.images.map((i) => mediaUrl(i.sources[i.sources.length - 1].key)),
     launchAt: p.launchAt ? p.launchAt.toISOString() : null,
     weightGrams: p.weightGrams,
+    // Owner-only: what a piece costs the shop (the public product JSON never carries it).
+    costPrice: p.costPrice,
+    lowStockThreshold: p.lowStockThreshold,
   };
 }
 
@@ -39,4 +42,21 @@ export function rawInputOf(product: ProductForEdit): RawProductInput {
     stock: 0,
     launchAt: p.launchAt ? p.launchAt.toISOString() : null,
   };
+}
+
+/**
+ * A PATCH body over the stored product: the fields it names replace the stored ones. Variants it
+ * lists without a `costPrice` keep the cost they have (a client written before costs existed must
+ * not wipe them).
+ */
+export function patchedInput(product: ProductForEdit, body: Record<string, unknown>): RawProductInput {
+  const stored = rawInputOf(product);
+  if (!Array.isArray(body.variants)) return { ...stored, ...body };
+  const costs = new Map(product.input.variants.map((v) => [`${v.color}/${v.size}`, v.costPrice]));
+  const variants = body.variants.map((v: unknown) => {
+    if (!v || typeof v !== "object" || "costPrice" in v) return v;
+    const cell = v as { color?: unknown; size?: unknown };
+    return { ...cell, costPrice: costs.get(`${String(cell.color)}/${String(cell.size)}`) ?? null };
+  });
+  return { ...stored, ...body, variants } as RawProductInput;
 }

@@ -29,6 +29,12 @@ export type ProductFormValues = {
   images: ImageToken[];
   /** Grams per piece; empty for none. */
   weightGrams: string;
+  /** The product's cost per piece in rupees; empty: not known. */
+  costPrice: string;
+  /** Cost per "Colour/Size" where it differs from the product's; empty cells take the product's. */
+  costGrid: Record<string, string>;
+  /** Units at or under which a variant is low; empty: the shop's default. */
+  lowStockThreshold: string;
 };
 
 /** What the form's action answers: the form again (with messages), or the photos of an upload. */
@@ -65,6 +71,7 @@ export function emptyProductForm(options: ProductFormOptions, categories: readon
     sizeSetId: set ? String(set.id) : "",
     colors: defaultColours.length > 0 ? defaultColours : live.slice(0, 1), sizes, grid: {},
     features: [...PRODUCT_FORM_DEFAULTS.features], tags: "", comingSoon: false, launchAt: "", images: [], weightGrams: "",
+    costPrice: "", costGrid: {}, lowStockThreshold: "",
   };
 }
 
@@ -81,6 +88,8 @@ function listField(form: FormData, name: (typeof LIST_FIELDS)[keyof typeof LIST_
 
 const GRID_PREFIX = "stock:";
 export const gridFieldName = (color: string, size: string) => `${GRID_PREFIX}${variantKey(color, size)}`;
+const COST_PREFIX = "cost:";
+export const costFieldName = (color: string, size: string) => `${COST_PREFIX}${variantKey(color, size)}`;
 
 function text(form: FormData, name: string): string {
   const value = form.get(name);
@@ -104,8 +113,10 @@ function readImages(form: FormData): ImageToken[] {
 /** The posted form as values (file uploads are handled before). */
 export function readProductForm(form: FormData): ProductFormValues {
   const grid: Record<string, string> = {};
+  const costGrid: Record<string, string> = {};
   for (const [name, value] of form.entries()) {
     if (name.startsWith(GRID_PREFIX) && typeof value === "string") grid[name.slice(GRID_PREFIX.length)] = value;
+    if (name.startsWith(COST_PREFIX) && typeof value === "string" && value.trim() !== "") costGrid[name.slice(COST_PREFIX.length)] = value;
   }
   const strings = (name: (typeof LIST_FIELDS)[keyof typeof LIST_FIELDS]) => listField(form, name).filter((v): v is string => typeof v === "string");
   const features = strings(LIST_FIELDS.features);
@@ -126,6 +137,9 @@ export function readProductForm(form: FormData): ProductFormValues {
     launchAt: text(form, "launchAt"),
     images: readImages(form),
     weightGrams: text(form, "weightGrams"),
+    costPrice: text(form, "costPrice"),
+    costGrid,
+    lowStockThreshold: text(form, "lowStockThreshold"),
   };
 }
 
@@ -144,17 +158,20 @@ export function productInputFromForm(values: ProductFormValues, intent: "publish
     colors: values.colors,
     sizes: values.sizes,
     // Only cells of chosen combinations count; the rest are leftovers of colours unticked since.
-    variants: Object.entries(values.grid)
-      .map(([key, stock]) => {
+    // A cell's own cost rides with its stock; an empty stock cell takes the stock quantity.
+    variants: [...new Set([...Object.keys(values.grid), ...Object.keys(values.costGrid)])]
+      .map((key) => {
         const [color, size] = key.split("/");
-        return { color, size, stock };
+        return { color, size, stock: values.grid[key] ?? "", costPrice: values.costGrid[key] ?? null };
       })
-      .filter((v) => values.colors.includes(v.color) && values.sizes.includes(v.size) && v.stock.trim() !== ""),
+      .filter((v) => values.colors.includes(v.color) && values.sizes.includes(v.size) && (v.stock.trim() !== "" || v.costPrice !== null)),
     features: values.features,
     tags: values.tags,
     images: values.images,
     launchAt: values.launchAt || null,
     weightGrams: values.weightGrams,
+    costPrice: values.costPrice,
+    lowStockThreshold: values.lowStockThreshold,
   };
 }
 
@@ -179,6 +196,9 @@ export function productFormFromInput(input: ProductInput & { launchAtLocal: stri
     launchAt: input.launchAtLocal,
     images: input.images,
     weightGrams: input.weightGrams === null ? "" : String(input.weightGrams),
+    costPrice: input.costPrice === null ? "" : String(input.costPrice),
+    costGrid: Object.fromEntries(input.variants.filter((v) => v.costPrice !== null).map((v) => [variantKey(v.color, v.size), String(v.costPrice)])),
+    lowStockThreshold: input.lowStockThreshold === null ? "" : String(input.lowStockThreshold),
   };
 }
 

@@ -27,8 +27,8 @@ describe("the product rule", () => {
     expect(input.colors).toEqual(["White", "Black"]);
     expect(input.sizes).toEqual(["M", "S"]);
     expect(input.variants).toEqual([
-      { color: "White", size: "M", stock: 10 }, { color: "White", size: "S", stock: 10 },
-      { color: "Black", size: "M", stock: 3 }, { color: "Black", size: "S", stock: 10 },
+      { color: "White", size: "M", stock: 10, costPrice: null }, { color: "White", size: "S", stock: 10, costPrice: null },
+      { color: "Black", size: "M", stock: 3, costPrice: null }, { color: "Black", size: "S", stock: 10, costPrice: null },
     ]);
     expect(productInputSchema.parse({ ...complete, sizeSetId: "4" }).sizeSetId).toBe(4);
     expect(errorsOf({ ...complete, sizeSetId: "tops" })).toEqual({ sizeSetId: "Please choose a size set" });

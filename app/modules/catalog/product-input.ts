@@ -31,6 +31,8 @@ export const PRODUCT_MESSAGES = {
   category: "Please choose a category",
   launchAt: "Choose a valid launch date and time",
   weightGrams: "Weight must be a whole number of grams from 1 to 50,000, or empty",
+  costPrice: "Cost price must be a whole number of rupees, 0 or more, or empty",
+  lowStockThreshold: "Low-stock alert must be a whole number of units, 0 or more, or empty",
 } as const;
 
 /** The heaviest piece a product may say it weighs (a courier's parcel limit is far below it). */
@@ -59,12 +61,16 @@ const rawProductSchema = z.object({
   sizeSetId: numberish.nullable().optional(),
   colors: z.array(z.string().max(60)).max(100).optional(),
   sizes: z.array(z.string().max(60)).max(100).optional(),
-  variants: z.array(z.object({ color: z.string(), size: z.string(), stock: numberish })).optional(),
+  variants: z.array(z.object({ color: z.string(), size: z.string(), stock: numberish, costPrice: numberish.nullable().optional() })).optional(),
   features: z.array(z.string()).optional(),
   tags: z.union([z.string(), z.array(z.string())]).optional(),
   images: z.array(imageTokenSchema).optional(),
   launchAt: z.union([z.string(), z.null()]).optional(),
   weightGrams: numberish.nullable().optional(),
+  /** What one piece costs the shop (whole rupees); owner-only, never shown to buyers. */
+  costPrice: numberish.nullable().optional(),
+  /** Units at or under which a variant counts as low in stock; empty: the shop's default (Settings). */
+  lowStockThreshold: numberish.nullable().optional(),
 });
 export type RawProductInput = z.input<typeof rawProductSchema>;
 
@@ -79,14 +85,21 @@ export type ProductInput = {
   sizeSetId: number | null;
   colors: string[];
   sizes: string[];
-  /** Every colour x size combination with its stock (saveProduct puts them in the shop's colour and size order). */
-  variants: { color: string; size: string; stock: number }[];
+  /**
+   * Every colour x size combination with its stock and its own cost (null: the product's cost);
+   * saveProduct puts them in the shop's colour and size order.
+   */
+  variants: { color: string; size: string; stock: number; costPrice: number | null }[];
   features: string[];
   tags: string[];
   images: ImageToken[];
   launchAt: Date | null;
   /** Grams per piece, for parcels and courier charges; null when not given (booking assumes a default). */
   weightGrams: number | null;
+  /** The product's cost per piece in whole rupees; null: not known (reports count it apart, never as 0). */
+  costPrice: number | null;
+  /** The low-stock alert level in units; null: the shop's default. */
+  lowStockThreshold: number | null;
 };
 
 /** "1,299" and 1299 are 1299; blank is null; anything else is NaN (refused by the caller). */
@@ -99,6 +112,14 @@ function toNumber(value: string | number | null | undefined): number | null {
 }
 
 const isStock = (n: number | null): n is number => n !== null && Number.isInteger(n) && n >= 0 && n <= MAX_VARIANT_STOCK;
+const isCost = (n: number | null): n is number => n !== null && Number.isInteger(n) && n >= 0 && n <= MAX_PRICE;
+
+/** An optional cost in whole rupees ("Rs 1,200" and "PKR 1200" read as 1200): null when empty, NaN when not a cost. */
+export function parseCost(value: string | number | null | undefined): number | null {
+  const cleaned = typeof value === "string" ? value.trim().replace(/^(rs\.?|pkr)\s*/i, "") : value;
+  const n = toNumber(cleaned);
+  return n === null ? null : isCost(n) ? n : Number.NaN;
+}
 
 /** Comma-separated tags (or a list) as trimmed, distinct, non-empty words. */
 export function splitTags(tags: string | string[] | undefined): string[] {
@@ -150,15 +171,24 @@ export const productInputSchema = rawProductSchema.transform((raw, ctx): Product
   const sizeSetId = sizeSetNumber !== null && Number.isSafeInteger(sizeSetNumber) && sizeSetNumber > 0 ? sizeSetNumber : null;
   if (sizeSetNumber !== null && sizeSetId === null) fail("sizeSetId", PRODUCT_MESSAGES.sizeSetId);
 
-  const given = new Map((raw.variants ?? []).map((v) => [variantKey(v.color, v.size), v.stock]));
+  const given = new Map((raw.variants ?? []).map((v) => [variantKey(v.color, v.size), v]));
   const variants = colors.flatMap((color) =>
     sizes.map((size) => {
       const key = variantKey(color, size);
-      const own = given.has(key) ? toNumber(given.get(key)) : null;
+      const cell = given.get(key);
+      const own = cell ? toNumber(cell.stock) : null;
       if (own !== null && !isStock(own)) fail(`variants.${key}`, `${color} ${size}: ${PRODUCT_MESSAGES.stock}`);
-      return { color, size, stock: own ?? (isStock(stock) ? stock : 0) };
+      const cost = parseCost(cell?.costPrice);
+      if (Number.isNaN(cost)) fail(`variantCosts.${key}`, `${color} ${size}: ${PRODUCT_MESSAGES.costPrice}`);
+      return { color, size, stock: own ?? (isStock(stock) ? stock : 0), costPrice: Number.isNaN(cost) ? null : cost };
     }),
   );
+
+  const costPrice = parseCost(raw.costPrice);
+  if (Number.isNaN(costPrice)) fail("costPrice", PRODUCT_MESSAGES.costPrice);
+  const threshold = toNumber(raw.lowStockThreshold);
+  const thresholdValid = threshold === null || isStock(threshold);
+  if (!thresholdValid) fail("lowStockThreshold", PRODUCT_MESSAGES.lowStockThreshold);
 
   const features = (raw.features ?? []).map((f) => f.trim()).filter(Boolean);
   if (features.length > 20) fail("features", "At most 20 features");
@@ -183,6 +213,8 @@ export const productInputSchema = rawProductSchema.transform((raw, ctx): Product
     price: price ?? 0, originalPrice, sizeSetId,
     colors, sizes, variants, features, tags: splitTags(raw.tags), images, launchAt,
     weightGrams: weightValid ? weight : null,
+    costPrice: Number.isNaN(costPrice) ? null : costPrice,
+    lowStockThreshold: thresholdValid ? threshold : null,
   };
 });
 

@@ -53,6 +53,8 @@ export async function saveProduct<B>(db: Db, given: ProductInput, watch: Availab
       tags: input.tags,
       launchAt: input.status === "coming-soon" ? input.launchAt : null,
       weightGrams: input.weightGrams,
+      costPrice: input.costPrice,
+      lowStockThreshold: input.lowStockThreshold,
       sizeSetId,
       updatedAt: new Date(),
     };
@@ -139,11 +141,11 @@ async function saveVariants(tx: Tx, productId: string, wanted: ProductInput["var
   for (const [position, v] of wanted.entries()) {
     const current = byKey.get(variantKey(v.color, v.size));
     if (current) {
-      if (current.stock !== v.stock || current.position !== position) {
-        await tx.update(productVariants).set({ stock: v.stock, position }).where(eq(productVariants.id, current.id));
+      if (current.stock !== v.stock || current.position !== position || current.costPrice !== v.costPrice) {
+        await tx.update(productVariants).set({ stock: v.stock, position, costPrice: v.costPrice }).where(eq(productVariants.id, current.id));
       }
     } else {
-      await tx.insert(productVariants).values({ productId, color: v.color, size: v.size, stock: v.stock, position, sku: skuFor(productId, v.color, v.size, skus) });
+      await tx.insert(productVariants).values({ productId, color: v.color, size: v.size, stock: v.stock, costPrice: v.costPrice, position, sku: skuFor(productId, v.color, v.size, skus) });
     }
   }
 

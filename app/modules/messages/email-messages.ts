@@ -113,6 +113,17 @@ export type ReturnEmailData = {
 /** To the notification recipients: a buyer asked to return or exchange items. */
 export type ReturnRequestedEmailData = ReturnEmailData & { phone: string; city: string; photoCount: number; returnPath: string };
 
+/** To the notification recipients once a day: the colours and sizes of active products at or under their low-stock alert. */
+export type LowStockDigestData = {
+  /** The shop day it reports ("2025-07-10"). */
+  day: string;
+  items: { name: string; color: string; size: string; stock: number; threshold: number; editPath: string }[];
+  /** Rows left out to keep the e-mail readable (the inventory's Low stock filter lists them all). */
+  more: number;
+  /** The inventory filtered to low stock. */
+  inventoryPath: string;
+};
+
 export type EmailDataByKind = {
   order_placed: OrderEmailData;
   order_received: OrderEmailData;
@@ -128,6 +139,7 @@ export type EmailDataByKind = {
   cart_reminder: CartReminderEmailData;
   return_update: ReturnEmailData;
   return_requested: ReturnRequestedEmailData;
+  low_stock_digest: LowStockDigestData;
 };
 
 /** One e-mail to queue: its kind, recipient and data, and the order it is about (if any). */
@@ -188,6 +200,10 @@ export function emailSubject<K extends EmailKind>(kind: K, data: EmailDataByKind
     case "return_requested": {
       const r = d as ReturnRequestedEmailData;
       return `New return request ${r.returnNumber} for ${r.orderNumber}`;
+    }
+    case "low_stock_digest": {
+      const n = (d as LowStockDigestData).items.length + (d as LowStockDigestData).more;
+      return `Low stock at ${shopName}: ${n} ${n === 1 ? "size" : "sizes"} at or under their alert level`;
     }
   }
   throw new Error(`Unknown e-mail kind ${kind as string}`);

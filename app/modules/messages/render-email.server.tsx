@@ -5,6 +5,7 @@ import type { EmailDataByKind } from "./email-messages";
 import type { EmailShop } from "./templates/email-layout";
 import { ContactMessageEmail, NotifyConfirmEmail, NotifyMeEmail, PasswordChangedEmail, SellerRoleEmail, TestEmail } from "./templates/notice-emails";
 import { CartReminderEmail } from "./templates/cart-reminder-email";
+import { LowStockDigestEmail } from "./templates/low-stock-email";
 import { ReturnRequestedEmail, ReturnUpdateEmail } from "./templates/return-emails";
 import { OrderCancelledByBuyerEmail, OrderPlacedEmail, OrderReceivedEmail, OrderStatusEmail } from "./templates/order-emails";
 
@@ -25,6 +26,7 @@ const TEMPLATES: Templates = {
   cart_reminder: (shop, cart) => <CartReminderEmail shop={shop} cart={cart} />,
   return_update: (shop, request) => <ReturnUpdateEmail shop={shop} request={request} />,
   return_requested: (shop, request) => <ReturnRequestedEmail shop={shop} request={request} />,
+  low_stock_digest: (shop, digest) => <LowStockDigestEmail shop={shop} digest={digest} />,
 };
 
 // Headings stay as written in the plain-text part (html-to-text shouts them in capitals by default).

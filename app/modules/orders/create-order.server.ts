@@ -1,4 +1,4 @@
-import { and, eq, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx, Tx } from "~/db/client.server";
 import { orderItems, orders, type OrderChannel } from "~/db/schema";
 import { AppError } from "~/lib/errors";
@@ -25,6 +25,8 @@ const CHANNEL_NOTE: Record<EnteredBy["channel"], string> = { phone: "Phone order
  * transaction (three statements). The order number is a random one nobody has: a number already
  * taken is skipped by the insert itself (no read first); a number taken by an order committing at
  * the same moment raises the unique index's error, and the caller places the order again.
+ * Every item keeps its cost at this moment (`unit_cost`), whoever places the order: the web, the
+ * owner entering a phone order, or an exchange's replacement.
  * An exchange's replacement (modules/returns, the approve-return flow) is numbered "EX-" and its
  * first history row says what it replaces (`placedBy.note`).
  */
@@ -36,7 +38,9 @@ export async function createOrder(
   { numberPrefix = "ORD" }: { numberPrefix?: OrderNumberPrefix } = {},
 ): Promise<{ id: string; orderNumber: string }> {
   const order = await insertOrder(tx, values, numberPrefix);
-  await tx.insert(orderItems).values(items.map((item) => ({ orderId: order.id, ...item })));
+  // Each item keeps what a piece cost the shop at this moment (the variant's cost, else its
+  // product's, else unknown), read in the same statement: a cost changed later never changes it.
+  await tx.insert(orderItems).values(items.map((item) => ({ orderId: order.id, ...item, unitCost: unitCostNow(item.variantId) })));
   const { enteredBy } = placedBy;
   await recordStatusChange(tx, {
     orderId: order.id, from: null, to: "pending", at: placedBy.at,
@@ -44,6 +48,11 @@ export async function createOrder(
     note: placedBy.note ?? (enteredBy ? `${CHANNEL_NOTE[enteredBy.channel]} entered by the shop` : null),
   });
   return order;
+}
+
+/** The cost of one piece of a variant now: its own cost, else its product's, else null (unknown, never 0). */
+function unitCostNow(variantId: number): SQL<number | null> {
+  return sql<number | null>`(select coalesce(pv.cost_price, p.cost_price) from product_variants pv join products p on p.id = pv.product_id where pv.id = ${variantId})`;
 }
 
 async function insertOrder(tx: Tx, values: Omit<typeof orders.$inferInsert, "orderNumber">, prefix: OrderNumberPrefix): Promise<{ id: string; orderNumber: string }> {

@@ -69,6 +69,30 @@ export function parseNotificationEmails(input: string): { emails: string[] } | {
   return { emails };
 }
 
+/** How many risk tags the COD risk rules may name, and how long each may be. */
+export const MAX_RISK_TAGS = 20;
+export const MAX_RISK_TAG_LENGTH = 40;
+
+/**
+ * The customer tags that flag a new order as a COD risk: comma or line separated, trimmed, each
+ * once whatever its case (the first spelling is kept). Empty is allowed: then no tag flags an order.
+ */
+export function parseRiskTags(input: string): { tags: string[] } | { error: string } {
+  const tags: string[] = [];
+  for (const raw of input.split(/[,\r\n]+/)) {
+    const tag = raw.trim();
+    if (!tag) continue;
+    if (tag.length > MAX_RISK_TAG_LENGTH) return { error: `Please keep each tag under ${MAX_RISK_TAG_LENGTH} characters ("${tag.slice(0, 20)}..." is longer)` };
+    if (!tags.some((t) => t.toLowerCase() === tag.toLowerCase())) tags.push(tag);
+  }
+  if (tags.length > MAX_RISK_TAGS) return { error: `Please list at most ${MAX_RISK_TAGS} tags (there are ${tags.length})` };
+  return { tags };
+}
+
+export const MIN_DELIVERY_RATE_MESSAGE = "Please enter a whole percentage from 1 to 100, or leave it empty to turn this off";
+export const MIN_FINISHED_PARCELS_MESSAGE = "Please enter a whole number of parcels, 1 or more";
+export const LOW_STOCK_THRESHOLD_MESSAGE = "Please enter a whole number of units, 0 or more";
+
 /** The promises the storefront makes, in days: the return window and the delivery ranges (whole days, sensible bounds). */
 export const RETURN_WINDOW_MAX = 90;
 export const DELIVERY_DAYS_MAX = 30;
@@ -133,6 +157,30 @@ export const settingsSchema = z.object({
       }
       return result.emails;
     }),
+  // Absent (a client that does not know the field) leaves each as it is.
+  riskTags: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined) return undefined;
+      const result = parseRiskTags(value);
+      if ("error" in result) {
+        ctx.addIssue({ code: "custom", message: result.error });
+        return z.NEVER;
+      }
+      return result.tags;
+    }),
+  // Empty turns the delivery-rate flag off (null).
+  minDeliveryRate: z
+    .string()
+    .trim()
+    .transform((v) => v.replace(/\s*%$/, ""))
+    .pipe(z.union([z.literal("").transform(() => null), wholeNumber(MIN_DELIVERY_RATE_MESSAGE, { min: 1, max: 100 })]))
+    .optional(),
+  minFinishedParcels: wholeNumber(MIN_FINISHED_PARCELS_MESSAGE, { min: 1, max: 1000 }).optional(),
+  lowStockThreshold: wholeNumber(LOW_STOCK_THRESHOLD_MESSAGE, { max: 100_000 }).optional(),
+  // "on" or "off" (see readSettingsInput); absent leaves it as it is.
+  lowStockDigest: z.enum(["on", "off"], { error: "Please choose whether to send the daily low-stock e-mail" }).optional().transform((v) => (v === undefined ? undefined : v === "on")),
 }).superRefine((v, ctx) => {
   // Each range's most days at least its fewest (the message beside the "most" field).
   if (v.localDeliveryMinDays !== undefined && v.localDeliveryMaxDays !== undefined && v.localDeliveryMaxDays < v.localDeliveryMinDays) {
@@ -147,21 +195,28 @@ export type SettingsInput = z.output<typeof settingsSchema>;
 
 /** A posted Settings form as the schema reads it: an unticked checkbox sends nothing, so a switch the form showed (its marker) and left unticked is "off". */
 export function readSettingsInput(posted: Record<string, unknown>): Record<string, unknown> {
-  const { cartRemindersShown, ...input } = posted;
+  const { cartRemindersShown, lowStockDigestShown, ...input } = posted;
   if (cartRemindersShown !== undefined && input.cartReminders === undefined) input.cartReminders = "off";
+  if (lowStockDigestShown !== undefined && input.lowStockDigest === undefined) input.lowStockDigest = "off";
   return input;
 }
 export type SettingsField = keyof SettingsInput;
 export const SETTINGS_FIELDS = Object.keys(settingsSchema.shape) as SettingsField[];
 type DaysField = "returnWindowDays" | "localDeliveryMinDays" | "localDeliveryMaxDays" | "nationalDeliveryMinDays" | "nationalDeliveryMaxDays";
+type RiskAndStockField = "riskTags" | "minDeliveryRate" | "minFinishedParcels" | "lowStockThreshold" | "lowStockDigest";
 
-/** The form's text for stored settings (numbers as digits, empty for "none", one phone or e-mail per line). */
+/** The form's text for stored settings (numbers as digits, empty for "none", one phone or e-mail per line, tags comma separated). */
 export function settingsFormValues(s: {
-  [K in Exclude<SettingsField, "blockedPhones" | "notificationEmails" | "freeShippingThreshold" | "maxCodOrderValue" | "settlementOverdueDays" | "cartReminders" | DaysField>]: string | number;
-} & { [K in DaysField]?: number } & { freeShippingThreshold: number | null; maxCodOrderValue: number | null; blockedPhones: string[]; notificationEmails: string[]; settlementOverdueDays?: number; cartReminders?: boolean }): Record<SettingsField, string> {
+  [K in Exclude<SettingsField, "blockedPhones" | "notificationEmails" | "freeShippingThreshold" | "maxCodOrderValue" | "settlementOverdueDays" | "cartReminders" | DaysField | RiskAndStockField>]: string | number;
+} & { [K in DaysField]?: number } & { freeShippingThreshold: number | null; maxCodOrderValue: number | null; blockedPhones: string[]; notificationEmails: string[]; settlementOverdueDays?: number; cartReminders?: boolean }
+  & { riskTags?: string[]; minDeliveryRate?: number | null; minFinishedParcels?: number; lowStockThreshold?: number; lowStockDigest?: boolean }): Record<SettingsField, string> {
   const values = {} as Record<SettingsField, string>;
   for (const field of SETTINGS_FIELDS) {
     const value = s[field];
+    if (field === "riskTags" && Array.isArray(value)) {
+      values[field] = value.join(", ");
+      continue;
+    }
     if (typeof value === "boolean") {
       values[field] = value ? "on" : "off";
       continue;
