@@ -16,7 +16,8 @@ import { startOwnPostgresShop, type OwnShop } from "./own-postgres-shop";
  * Reports (issue 31) at 390 px and 1280 px: the owner opens Reports from the dashboard's tabs, picks
  * Last month, reads Profit (the waterfall, the order without a cost named, the returned parcel's
  * charge) and By city (return rate, revenue) for orders this spec put in last month, downloads the
- * CSV, and types a range the wrong way round; the API answers JSON and CSV. html-validate and axe on
+ * CSV, and types a range the wrong way round; the same without JavaScript; the API answers JSON and
+ * CSV. html-validate and axe on
  * each report. The orders are written straight into a PostgreSQL shop of the spec's own.
  */
 
@@ -141,6 +142,28 @@ for (const width of [390, 1280]) {
     }
   });
 }
+
+test("without JavaScript: typed dates show the report, the report tabs keep them, and the CSV downloads", async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: own!.url, viewport: { width: 390, height: 900 }, javaScriptEnabled: false });
+  const page = await context.newPage();
+  try {
+    await signInByApi(page, owner.email, E2E_PASSWORD);
+    await page.goto("/seller/reports");
+    await expect(page).toHaveURL(/\/seller\/reports\/profit$/);
+    await page.getByRole("textbox", { name: "From" }).fill(LAST_MONTH.from);
+    await page.getByRole("textbox", { name: "To" }).fill(LAST_MONTH.to);
+    await page.getByRole("button", { name: "Show this range" }).click();
+    await expect(page).toHaveURL(new RegExp(`/seller/reports/profit\\?from=${LAST_MONTH.from}&to=${LAST_MONTH.to}$`));
+    await expect(page.getByTestId("profit-waterfall").getByRole("row", { name: /^Profit/ })).toContainText("PKR 2,467");
+    await page.getByRole("navigation", { name: "Reports" }).getByRole("link", { name: "By code" }).click();
+    await expect(page).toHaveURL(new RegExp(`/seller/reports/codes\\?from=${LAST_MONTH.from}&to=${LAST_MONTH.to}$`));
+    await expect(page.getByTestId("report-table")).toContainText("Nothing in this range.");
+    const csv = await page.request.get(await page.getByRole("link", { name: "Download CSV" }).getAttribute("href") ?? "");
+    expect(csv.headers()["content-disposition"]).toBe(`attachment; filename="codes-${LAST_MONTH.from}-to-${LAST_MONTH.to}.csv"`);
+  } finally {
+    await context.close();
+  }
+});
 
 test.describe("the API", () => {
   test.use({ viewport: { width: 1280, height: 800 } });
