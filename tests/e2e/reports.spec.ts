@@ -16,9 +16,9 @@ import { startOwnPostgresShop, type OwnShop } from "./own-postgres-shop";
  * Reports (issue 31) at 390 px and 1280 px: the owner opens Reports from the dashboard's tabs, picks
  * Last month, reads Profit (the waterfall, the order without a cost named, the returned parcel's
  * charge) and By city (return rate, revenue) for orders this spec put in last month, downloads the
- * CSV, and types a range the wrong way round; the same without JavaScript; the API answers JSON and
- * CSV. html-validate and axe on
- * each report. The orders are written straight into a PostgreSQL shop of the spec's own.
+ * CSV, and types a range the wrong way round; typed dates work without JavaScript too; the API
+ * answers JSON and CSV. html-validate and axe on each report. The orders are written straight into
+ * a PostgreSQL shop of the spec's own.
  */
 
 test.describe.configure({ mode: "serial", timeout: 120_000 });
