@@ -55,6 +55,8 @@ export default [
     route("seller/catalogue/sizes", "routes/seller-catalogue-sizes.tsx"),
     route("seller/discounts", "routes/seller-discounts.tsx"),
     route("seller/discounts/:id", "routes/seller-discounts-code.tsx"),
+    route("seller/reports", "routes/seller-reports.tsx", { id: "seller-reports" }),
+    route("seller/reports/:name", "routes/seller-reports.tsx", { id: "seller-report" }),
     route("seller/email-logs", "routes/seller-email-logs.tsx"),
     route("seller/settings", "routes/seller-settings.tsx"),
     route("seller/settings/couriers", "routes/seller-settings-couriers.tsx"),
@@ -82,6 +84,9 @@ export default [
   route("seller/customers.csv", "routes/seller-customers-csv.ts"),
   route("seller/shipping/booking-file.csv", "routes/seller-shipping-booking-file.ts"),
   route("seller/shipping/discrepancies.csv", "routes/seller-shipping-discrepancies-csv.ts"),
+  // Each report's CSV (a static path per report, so it outranks the page's /seller/reports/:name).
+  ...["profit", "products", "variants", "cities", "channels", "codes", "inventory"].map((name) =>
+    route(`seller/reports/${name}.csv`, "routes/seller-reports-csv.ts", { id: `seller-reports-csv-${name}` })),
   route("about", "routes/about.tsx"),
   route("contact", "routes/contact.tsx"),
   route("privacy", "routes/privacy.tsx"),
@@ -108,6 +113,7 @@ export default [
   route("api/seller/returns/:id/:step", "routes/api.seller-return-step.ts"),
   route("api/seller/customers", "routes/api.seller-customers.ts"),
   route("api/seller/customers/:id", "routes/api.seller-customer.ts"),
+  route("api/seller/reports/:name", "routes/api.seller-report.ts"),
   route("api/shipments", "routes/api.shipments.ts"),
   route("api/shipments/:orderId", "routes/api.shipment.ts"),
   route("api/settlements", "routes/api.settlements.ts"),

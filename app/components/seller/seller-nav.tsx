@@ -18,6 +18,8 @@ export const SELLER_TABS = [
   { to: "/seller/storefront", label: "Storefront", end: false },
   // Not `end`: a code's own page (/seller/discounts/7) keeps the tab lit.
   { to: "/seller/discounts", label: "Discounts", end: false },
+  // Not `end`: every report (/seller/reports/profit, /cities ...) keeps the tab lit.
+  { to: "/seller/reports", label: "Reports", end: false },
   { to: "/seller/email-logs", label: "Email Logs", end: true },
   // Not `end`: Settings -> Couriers (/seller/settings/couriers) keeps the tab lit.
   { to: "/seller/settings", label: "Settings", end: false },

@@ -163,6 +163,8 @@ export const orderItems = pgTable(
     index("order_items_product_idx").on(t.productId),
     // Sales by variant (Reports) and a variant's size curve.
     index("order_items_variant_idx").on(t.variantId),
+    // Profit names the delivered orders whose items lack a cost (migration 0020): few rows.
+    index("order_items_uncosted_idx").on(t.orderId).where(sql`${t.unitCost} is null`),
     check("order_items_quantity_positive", sql`${t.quantity} > 0`),
   ],
 );

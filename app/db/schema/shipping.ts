@@ -146,6 +146,9 @@ export const shipments = pgTable(
     index("shipments_courier_booked_idx").on(t.courierId, t.bookedAt),
     // Cash with couriers: delivered, not yet settled.
     index("shipments_unsettled_idx").on(t.courierId, t.deliveredAt).where(sql`${t.settlementId} is null`),
+    // Profit's courier charges: parcels delivered or returned in a range (migration 0020).
+    index("shipments_delivered_idx").on(t.deliveredAt),
+    index("shipments_returned_idx").on(t.returnedAt),
     check("shipments_weight_positive", sql`${t.weightGrams} > 0`),
     check("shipments_pieces_positive", sql`${t.pieces} > 0`),
     check("shipments_cod_not_negative", sql`${t.codAmount} >= 0`),

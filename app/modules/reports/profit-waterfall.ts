@@ -1,0 +1,88 @@
+import { orderRevenue } from "~/modules/orders/order-revenue";
+import { weekStart } from "./report-range";
+
+/**
+ * Profit, the one rule (decision note, README): over the orders DELIVERED in the range (counted on
+ * their delivery day, as the Overview counts revenue)
+ *
+ *   gross sales (subtotal at item prices)
+ *   + shipping charged
+ *   − discounts (codes)
+ *   − exchange credit (a replacement order's value already paid by the order it replaces)
+ *   − refunds recorded against those orders
+ *   = Revenue (modules/orders/order-revenue.ts: total + store credit used − refunds; store credit is
+ *     not taken off: it is revenue when it is spent)
+ *   − cost of goods (each delivered item's unit cost at order time × quantity, less the units that
+ *     came back resellable and were restocked; items without a cost are left out and named)
+ *   − courier charges (every parcel delivered or returned in the range: the settlement file's
+ *     charge, else the rate card's estimate at booking; a returned parcel brings charges and no revenue)
+ *   = Profit.
+ */
+export type ProfitParts = {
+  deliveredOrders: number;
+  grossSales: number;
+  shippingCharged: number;
+  discounts: number;
+  exchangeCredit: number;
+  refunds: number;
+  /** Paid with store credit (part of revenue, shown for information). */
+  storeCreditUsed: number;
+  /** Cash collected at the door: orders.total. */
+  cashCollected: number;
+  costOfGoods: number;
+  courierCharges: number;
+};
+
+export const ZERO_PARTS: ProfitParts = {
+  deliveredOrders: 0, grossSales: 0, shippingCharged: 0, discounts: 0, exchangeCredit: 0, refunds: 0, storeCreditUsed: 0, cashCollected: 0, costOfGoods: 0, courierCharges: 0,
+};
+
+export function addParts(a: ProfitParts, b: Partial<ProfitParts>): ProfitParts {
+  const sum = { ...a };
+  for (const key of Object.keys(ZERO_PARTS) as (keyof ProfitParts)[]) sum[key] += b[key] ?? 0;
+  return sum;
+}
+
+/** Revenue from the waterfall's lines; equals orderRevenue(cash + store credit − refunds) because every order's total is its subtotal − discount − store credit − exchange credit + shipping. */
+export function revenueOf(p: ProfitParts): number {
+  return p.grossSales + p.shippingCharged - p.discounts - p.exchangeCredit - p.refunds;
+}
+
+/** The same revenue by the orders module's rule, for the cross-check. */
+export function revenueByOrderRule(p: ProfitParts): number {
+  return orderRevenue({ total: p.cashCollected, storeCreditUsed: p.storeCreditUsed, refunded: p.refunds });
+}
+
+export function profitOf(p: ProfitParts): number {
+  return revenueOf(p) - p.costOfGoods - p.courierCharges;
+}
+
+export type ProfitLine = { key: string; label: string; amount: number; kind: "plus" | "minus" | "subtotal" | "total" };
+
+/** The waterfall table, top to bottom: each line in PKR, subtracted lines as positive amounts marked "minus". */
+export function profitLines(p: ProfitParts): ProfitLine[] {
+  return [
+    { key: "grossSales", label: "Gross sales", amount: p.grossSales, kind: "plus" },
+    { key: "shippingCharged", label: "Shipping charged", amount: p.shippingCharged, kind: "plus" },
+    { key: "discounts", label: "Discounts", amount: p.discounts, kind: "minus" },
+    { key: "exchangeCredit", label: "Exchange credit", amount: p.exchangeCredit, kind: "minus" },
+    { key: "refunds", label: "Refunds", amount: p.refunds, kind: "minus" },
+    { key: "revenue", label: "Revenue", amount: revenueOf(p), kind: "subtotal" },
+    { key: "costOfGoods", label: "Cost of goods", amount: p.costOfGoods, kind: "minus" },
+    { key: "courierCharges", label: "Courier charges", amount: p.courierCharges, kind: "minus" },
+    { key: "profit", label: "Profit", amount: profitOf(p), kind: "total" },
+  ];
+}
+
+/** A day's (or week's) parts with its revenue and profit: the chart's point and the CSV's row. */
+export type ProfitPoint = ProfitParts & { day: string; revenue: number; profit: number };
+
+/** One point per day, or per week (starting Monday) when `step` says so, every day of the range present. */
+export function profitSeries(days: string[], byDay: Map<string, ProfitParts>, step: "day" | "week"): ProfitPoint[] {
+  const buckets = new Map<string, ProfitParts>();
+  for (const day of days) {
+    const key = step === "week" ? weekStart(day) : day;
+    buckets.set(key, addParts(buckets.get(key) ?? ZERO_PARTS, byDay.get(day) ?? {}));
+  }
+  return [...buckets].map(([day, p]) => ({ day, ...p, revenue: revenueOf(p), profit: profitOf(p) }));
+}

@@ -1,0 +1,24 @@
+import { neutraliseCsvCell } from "~/modules/orders/csv-cell";
+import type { Cell, ReportTable } from "./report-tables";
+
+/** Byte order mark: Excel then reads the file as UTF-8 (Urdu names, "Rs"). */
+export const CSV_BOM = "\uFEFF";
+
+function csvCell(cell: Cell): string {
+  if (cell === null) return "";
+  if (typeof cell === "number") return String(cell);
+  // Text the owner or a buyer typed (product names, cities, codes) may start with = + - @: made plain text.
+  const text = neutraliseCsvCell(cell);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** A report's table as CSV: a BOM, the header, its rows, its total row; CRLF line ends (RFC 4180). */
+export function reportCsv(table: ReportTable): string {
+  const lines = [table.columns.map((c) => c.label), ...table.rows, ...(table.total ? [table.total] : [])].map((row) => row.map(csvCell).join(","));
+  return `${CSV_BOM}${lines.join("\r\n")}\r\n`;
+}
+
+/** "profit-2026-10-01-to-2026-10-31.csv" */
+export function reportFileName(name: string, range: { from: string; to: string }): string {
+  return `${name}-${range.from}-to-${range.to}.csv`;
+}
