@@ -1,3 +1,4 @@
+import { csvDownload } from "~/http/csv-download.server";
 import { data } from "react-router";
 import { requireSeller } from "~/http/auth-guard.server";
 import { AppError } from "~/lib/errors";
@@ -27,26 +28,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   const { query } = readCustomerQuery(filter);
   const chunks = exportCustomersCsv(context.db, query);
-  const encoder = new TextEncoder();
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      controller.enqueue(encoder.encode("\uFEFF"));
-    },
-    async pull(controller) {
-      const next = await chunks.next();
-      if (next.done) controller.close();
-      else controller.enqueue(encoder.encode(next.value));
-    },
-    async cancel() {
-      await chunks.return(undefined);
-    },
-  });
-  const day = new Date().toISOString().slice(0, 10);
-  return new Response(body, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${name}-${day}.csv"`,
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return csvDownload(chunks, `${name}-${new Date().toISOString().slice(0, 10)}.csv`);
 }

@@ -1,3 +1,4 @@
+import { Stat } from "~/components/seller/stat";
 import { lazy, Suspense, type ReactNode } from "react";
 import { Link } from "react-router";
 import { CashWithCouriers } from "~/components/shipping/cash-with-couriers";
@@ -192,15 +193,6 @@ export default function SellerDashboard({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function Stat({ label, value, note, strong = false }: { label: string; value: string; note?: string; strong?: boolean }) {
-  return (
-    <div className={`rounded-xl border p-3 sm:p-4 ${strong ? "border-brand-600 bg-brand-50" : "border-stone-200 bg-white"}`}>
-      <dt className="text-sm text-stone-700">{label}</dt>
-      <dd className="mt-1 break-words text-base font-bold text-stone-900 sm:text-2xl">{value}</dd>
-      {note && <dd className="text-xs text-stone-600">{note}</dd>}
-    </div>
-  );
-}
 
 /** A chart with its title and a text alternative that works without JavaScript. */
 function ChartFigure({ id, title, summary, chart, height, children }: { id: string; title: string; summary: string; chart: ReactNode | null; height: string; children?: ReactNode }) {

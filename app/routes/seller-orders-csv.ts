@@ -1,3 +1,4 @@
+import { csvDownload } from "~/http/csv-download.server";
 import { requireSeller } from "~/http/auth-guard.server";
 import { exportOrdersCsv } from "~/modules/orders/export-orders-csv.server";
 import { readSellerOrderQuery } from "~/modules/orders/seller-order-query";
@@ -11,27 +12,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireSeller(request, context);
   const query = readSellerOrderQuery(new URL(request.url).searchParams);
   const chunks = exportOrdersCsv(context.db, query);
-  const encoder = new TextEncoder();
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      controller.enqueue(encoder.encode("\uFEFF"));
-    },
-    async pull(controller) {
-      const next = await chunks.next();
-      if (next.done) controller.close();
-      else controller.enqueue(encoder.encode(next.value));
-    },
-    async cancel() {
-      await chunks.return(undefined);
-    },
-  });
-  const day = new Date().toISOString().slice(0, 10);
-  const name = `orders-${query.status ?? "all"}-${day}.csv`;
-  return new Response(body, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${name}"`,
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return csvDownload(chunks, `orders-${query.status ?? "all"}-${new Date().toISOString().slice(0, 10)}.csv`);
 }

@@ -1,20 +1,14 @@
 import { Bar, BarChart, CartesianGrid, ComposedChart, Line, Tooltip, XAxis, YAxis } from "recharts";
+import { AMBER, axisTick, BRAND, chartStyle, compactNumber, shortDay } from "./chart-style";
 import { formatPkr } from "~/lib/money";
-import { formatShopDayMonth, shopDayNoon } from "~/lib/shop-time";
 
 /**
- * The Overview's charts. This module is the only one that imports recharts, and the Overview
+ * The Overview's charts. Only this module and reports/report-charts.tsx import recharts, and the Overview
  * loads it with React.lazy after hydration: the figures and tables render first, and recharts
  * never reaches the storefront's bundles. Each chart sits beside a text alternative (a table or
  * list on the page), so the charts themselves are decoration for sighted users.
  */
 
-const BRAND = "#2f5d50";
-const AMBER = "#b45309";
-const chartStyle = { width: "100%", height: "100%" } as const;
-const axisTick = { fontSize: 11, fill: "#57534e" };
-const compactNumber = new Intl.NumberFormat("en-PK", { notation: "compact", maximumFractionDigits: 1 });
-const shortDay = (day: string) => formatShopDayMonth(shopDayNoon(day));
 
 export function DailyChart({ data }: { data: { day: string; orders: number; revenue: number }[] }) {
   return (

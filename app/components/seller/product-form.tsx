@@ -250,35 +250,18 @@ export function ProductForm({ mode, initial, initialErrors, formError, categorie
             <h4 id="stock-grid-title" className="text-sm font-semibold text-stone-800">Stock per colour and size</h4>
             <p className="text-sm text-stone-600">Total: {totalStock} pieces</p>
             <div className="mt-2 max-w-full overflow-x-auto rounded-lg border border-stone-200">
-              <table className="min-w-full text-sm" aria-labelledby="stock-grid-title">
-                <thead className="bg-stone-50">
-                  <tr>
-                    <th scope="col" className="px-2 py-2 text-left font-medium text-stone-700">Colour</th>
-                    {values.sizes.map((s) => <th key={s} scope="col" className="px-1 py-2 text-center font-medium text-stone-700">{s}</th>)}
-                  </tr>
-                </thead>
-                <tbody>
-                  {values.colors.map((c) => (
-                    <tr key={c} className="border-t border-stone-200">
-                      <th scope="row" className="px-2 py-1.5 text-left font-medium text-stone-800">{c}</th>
-                      {values.sizes.map((s) => {
-                        const key = variantKey(c, s);
-                        return (
-                          <td key={s} className="px-1 py-1.5">
-                            <input
-                              type="number" min={0} step={1} inputMode="numeric" name={gridFieldName(c, s)} aria-label={`${c} ${s} stock`}
-                              aria-invalid={errors[`variants.${key}`] ? true : undefined}
-                              value={cell(c, s)}
-                              onChange={(e) => { const stock = e.target.value; setValues((v) => ({ ...v, grid: { ...v.grid, [key]: stock } })); clear(`variants.${key}`); }}
-                              className="field-input w-16 px-2 py-1.5 text-center"
-                            />
-                          </td>
-                        );
-                      })}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <VariantGrid colors={values.colors} sizes={values.sizes} labelledBy="stock-grid-title" cell={(c, s) => {
+                const key = variantKey(c, s);
+                return (
+                  <input
+                    type="number" min={0} step={1} inputMode="numeric" name={gridFieldName(c, s)} aria-label={`${c} ${s} stock`}
+                    aria-invalid={errors[`variants.${key}`] ? true : undefined}
+                    value={cell(c, s)}
+                    onChange={(e) => { const stock = e.target.value; setValues((v) => ({ ...v, grid: { ...v.grid, [key]: stock } })); clear(`variants.${key}`); }}
+                    className="field-input w-16 px-2 py-1.5 text-center"
+                  />
+                );
+              }} />
             </div>
             {gridErrors.map(([k, message]) => <p key={k} className="field-error">{message}</p>)}
             <details className="mt-3 rounded-lg border border-stone-200" open={ownCosts > 0 || costErrors.length > 0 ? true : undefined}>
@@ -287,36 +270,19 @@ export function ProductForm({ mode, initial, initialErrors, formError, categorie
               </summary>
               <p id="cost-grid-note" className="px-3 text-sm text-stone-600">Only where a colour or size costs you more or less than the cost price above. Empty: the product&apos;s cost.</p>
               <div className="max-w-full overflow-x-auto p-3">
-                <table className="min-w-full text-sm" aria-label="Cost per colour and size">
-                  <thead className="bg-stone-50">
-                    <tr>
-                      <th scope="col" className="px-2 py-2 text-left font-medium text-stone-700">Colour</th>
-                      {values.sizes.map((s) => <th key={s} scope="col" className="px-1 py-2 text-center font-medium text-stone-700">{s}</th>)}
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {values.colors.map((c) => (
-                      <tr key={c} className="border-t border-stone-200">
-                        <th scope="row" className="px-2 py-1.5 text-left font-medium text-stone-800">{c}</th>
-                        {values.sizes.map((s) => {
-                          const key = variantKey(c, s);
-                          return (
-                            <td key={s} className="px-1 py-1.5">
-                              <input
-                                type="number" min={0} step={1} inputMode="numeric" name={costFieldName(c, s)} aria-label={`${c} ${s} cost (PKR)`}
-                                aria-describedby="cost-grid-note"
-                                aria-invalid={errors[`variantCosts.${key}`] ? true : undefined}
-                                value={values.costGrid[key] ?? ""} placeholder={values.costPrice || undefined}
-                                onChange={(e) => { const cost = e.target.value; setValues((v) => ({ ...v, costGrid: { ...v.costGrid, [key]: cost } })); clear(`variantCosts.${key}`); }}
-                                className="field-input w-20 px-2 py-1.5 text-center"
-                              />
-                            </td>
-                          );
-                        })}
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
+                <VariantGrid colors={values.colors} sizes={values.sizes} label="Cost per colour and size" cell={(c, s) => {
+                  const key = variantKey(c, s);
+                  return (
+                    <input
+                      type="number" min={0} step={1} inputMode="numeric" name={costFieldName(c, s)} aria-label={`${c} ${s} cost (PKR)`}
+                      aria-describedby="cost-grid-note"
+                      aria-invalid={errors[`variantCosts.${key}`] ? true : undefined}
+                      value={values.costGrid[key] ?? ""} placeholder={values.costPrice || undefined}
+                      onChange={(e) => { const cost = e.target.value; setValues((v) => ({ ...v, costGrid: { ...v.costGrid, [key]: cost } })); clear(`variantCosts.${key}`); }}
+                      className="field-input w-20 px-2 py-1.5 text-center"
+                    />
+                  );
+                }} />
               </div>
               {costErrors.map(([k, message]) => <p key={k} className="field-error px-3 pb-2">{message}</p>)}
             </details>
@@ -413,5 +379,29 @@ function ToggleGroup({ label, error, children }: { label: string; error?: string
       <div className="flex flex-wrap gap-2">{children}</div>
       {error && <p id={`${id}-error`} className="field-error">{error}</p>}
     </div>
+  );
+}
+
+/** A colour x size table of inputs (the stock grid, the cost grid): one row per colour, one column per size. */
+function VariantGrid({ colors, sizes, label, labelledBy, cell }: {
+  colors: string[]; sizes: string[]; label?: string; labelledBy?: string; cell: (color: string, size: string) => React.ReactNode;
+}) {
+  return (
+    <table className="min-w-full text-sm" aria-label={label} aria-labelledby={labelledBy}>
+      <thead className="bg-stone-50">
+        <tr>
+          <th scope="col" className="px-2 py-2 text-left font-medium text-stone-700">Colour</th>
+          {sizes.map((s) => <th key={s} scope="col" className="px-1 py-2 text-center font-medium text-stone-700">{s}</th>)}
+        </tr>
+      </thead>
+      <tbody>
+        {colors.map((c) => (
+          <tr key={c} className="border-t border-stone-200">
+            <th scope="row" className="px-2 py-1.5 text-left font-medium text-stone-800">{c}</th>
+            {sizes.map((s) => <td key={s} className="px-1 py-1.5">{cell(c, s)}</td>)}
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

@@ -1,18 +1,12 @@
 import { Bar, BarChart, CartesianGrid, ComposedChart, Line, Tooltip, XAxis, YAxis } from "recharts";
+import { AMBER, axisTick, BRAND, chartStyle, compactNumber, shortDay } from "~/components/seller/chart-style";
 import { formatPkr } from "~/lib/money";
-import { formatShopDayMonth, shopDayNoon } from "~/lib/shop-time";
 
 /**
  * The reports' charts, loaded with React.lazy after hydration (like the Overview's): recharts stays
  * out of every other bundle. Each chart repeats a table that is on the page, so the chart is
  * decoration for sighted users and hidden from screen readers.
  */
-const BRAND = "#2f5d50";
-const AMBER = "#b45309";
-const chartStyle = { width: "100%", height: "100%" } as const;
-const axisTick = { fontSize: 11, fill: "#57534e" };
-const compactNumber = new Intl.NumberFormat("en-PK", { notation: "compact", maximumFractionDigits: 1 });
-const shortDay = (day: string) => formatShopDayMonth(shopDayNoon(day));
 
 /** Revenue as bars and profit as a line, per day or week. */
 export function ProfitChart({ data }: { data: { day: string; revenue: number; profit: number }[] }) {
