@@ -69,6 +69,21 @@ describe.each(DATABASE_KINDS)("low stock on %s", (kind) => {
       expect((await inventory("low=1&category=trousers")).items.map((i) => i.id)).toEqual([chinos]);
       expect((await inventory("")).lowCount).toBe(2);
     });
+
+    it("marks only what is on sale: a draft or coming-soon product with no stock yet is being prepared", async () => {
+      await setStock(TEE, null, null, 0);
+      try {
+        for (const status of ["draft", "coming-soon"] as const) {
+          await db().update(products).set({ status }).where(eq(products.id, TEE));
+          const page = await inventory("q=Essential Crew");
+          expect(page.lowCount).toBe(0);
+          expect((await inventory("low=1")).items.map((i) => i.id)).not.toContain(TEE);
+        }
+      } finally {
+        await db().update(products).set({ status: "active" }).where(eq(products.id, TEE));
+      }
+      expect((await inventory("low=1")).items.map((i) => i.id)).toContain(TEE);
+    });
   });
 
   describe("the daily digest", () => {

@@ -115,8 +115,10 @@ export default function SellerProducts({ loaderData }: Route.ComponentProps) {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h2 id="products-title" className="text-xl font-semibold text-stone-900">Products</h2>
-          <p className="text-sm text-stone-600" role="status">
-            {inventory.total === 0 ? "No products found" : `${from}–${from + inventory.items.length - 1} of ${inventory.total} products`}
+          <p className="text-sm text-stone-600">
+            <span role="status">{inventory.total === 0 ? "No products found" : `${from}–${from + inventory.items.length - 1} of ${inventory.total} products`}</span>
+            {" · "}
+            <Link to="/seller/products/costs" className="font-medium text-brand-700 underline underline-offset-2">Import costs</Link>
           </p>
         </div>
         <Link to="/seller/products/new" className="btn-primary">+ Add Product</Link>
@@ -159,7 +161,6 @@ export default function SellerProducts({ loaderData }: Route.ComponentProps) {
             className={`rounded-lg px-3 py-1.5 text-sm font-medium ${query.low ? "bg-amber-700 text-white" : "border border-stone-300 bg-white text-stone-800"}`}>
             {query.low ? "Low stock only ✓" : "Low stock only"} ({inventory.lowCount})
           </Link>
-          <Link to="/seller/products/costs" className="rounded-lg border border-stone-300 bg-white px-3 py-1.5 text-sm font-medium text-stone-800">Import costs</Link>
         </div>
       <div className="flex items-center justify-end gap-1" role="group" aria-label="View">
         {(["grid", "list"] as const).map((view) => (

@@ -53,7 +53,7 @@ export function InventoryList({ items, view, returnTo, deleteHref, deleteTarget 
                   </span>
                 )}
               </div>
-              {item.status !== "archived" && item.lowVariants.length > 0 && <LowStock item={item} />}
+              {item.status === "active" && item.lowVariants.length > 0 && <LowStock item={item} />}
               <Actions item={item} returnTo={returnTo} deleteHref={deleteHref(item.id)} />
               {deleteTarget?.id === item.id && <ConfirmDelete target={deleteTarget} returnTo={returnTo} />}
             </div>
@@ -66,7 +66,8 @@ export function InventoryList({ items, view, returnTo, deleteHref, deleteTarget 
 
 /** The "Low stock" mark in words (never colour alone), with the colours and sizes at or under the alert level. */
 function LowStock({ item }: { item: InventoryItem }) {
-  const shown = item.lowVariants.slice(0, 8);
+  // A few, then a count: the card stays short on a phone; the digest and the edit page list them all.
+  const shown = item.lowVariants.slice(0, 4);
   const more = item.lowVariants.length - shown.length;
   return (
     <div className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950" data-testid="low-stock">

@@ -24,7 +24,9 @@ const lowVariants = sql<{ color: string; size: string; stock: number }[]>`(
   from product_variants pv where pv.product_id = "products"."id" and pv.stock <= ${lowStockLevel})`;
 
 /** True when any variant of the product is at or under its alert level. */
-const hasLowVariant = sql`exists (select 1 from product_variants pv where pv.product_id = "products"."id" and pv.stock <= ${lowStockLevel})`;
+// Only what is on sale runs low: a draft or coming-soon product with no stock yet is being prepared
+// (the daily digest reads the same way, list-low-stock.server.ts).
+const hasLowVariant = sql`("products"."status" = 'active' and exists (select 1 from product_variants pv where pv.product_id = "products"."id" and pv.stock <= ${lowStockLevel}))`;
 
 export type InventoryPage = {
   items: InventoryItem[];
@@ -33,7 +35,7 @@ export type InventoryPage = {
   pageCount: number;
   /** Products per status over the whole shop (for the status filter). */
   statusCounts: Record<string, number>;
-  /** Products (not archived) with a colour and size at or under their low-stock alert. */
+  /** Products on sale (active) with a colour and size at or under their low-stock alert. */
   lowCount: number;
 };
 
@@ -73,7 +75,7 @@ export async function listInventory(db: DbOrTx, query: InventoryQuery): Promise<
       .offset((query.page - 1) * INVENTORY_PAGE_SIZE),
     db.select({ total: sql<number>`count(*)::int` }).from(products).where(where),
     db.select({ status: products.status, n: sql<number>`count(*)::int` }).from(products).groupBy(products.status),
-    db.select({ lowCount: sql<number>`count(*)::int` }).from(products).where(and(ne(products.status, "archived"), hasLowVariant)),
+    db.select({ lowCount: sql<number>`count(*)::int` }).from(products).where(hasLowVariant),
   ]);
   const statusCounts: Record<string, number> = { current: 0 };
   for (const row of counts) {
