@@ -46,15 +46,16 @@ export function InventoryList({ items, view, returnTo, deleteHref, deleteTarget 
                 {item.status !== "coming-soon" && <StockBadge status={stockStatus({ status: item.status, stock: item.stock })} />}
                 <span className="text-stone-700">Stock: <strong>{item.stock}</strong></span>
                 <span className="text-stone-700">Sold: <strong>{item.sold}</strong></span>
-                {item.costPrice !== null && (
-                  <span className="text-stone-700">
-                    Cost: <strong>{formatPrice(item.costPrice)}</strong>
-                    {item.price > 0 && <> · Margin: <strong>{Math.round(((item.price - item.costPrice) * 100) / item.price)}%</strong></>}
-                  </span>
-                )}
               </div>
-              {item.status === "active" && item.lowVariants.length > 0 && <LowStock item={item} />}
               <Actions item={item} returnTo={returnTo} deleteHref={deleteHref(item.id)} />
+              {/* The owner's figures under the buttons: on a phone the card's name, price and Edit stay in the first screen. */}
+              {item.costPrice !== null && (
+                <p className="text-sm text-stone-700">
+                  Cost: <strong>{formatPrice(item.costPrice)}</strong>
+                  {item.price > 0 && <> · Margin: <strong>{Math.round(((item.price - item.costPrice) * 100) / item.price)}%</strong></>}
+                </p>
+              )}
+              {item.status === "active" && item.lowVariants.length > 0 && <LowStock item={item} />}
               {deleteTarget?.id === item.id && <ConfirmDelete target={deleteTarget} returnTo={returnTo} />}
             </div>
           </article>
