@@ -14,10 +14,22 @@ import { createProductByApi, inventoryCard } from "./products-helpers";
 const unique = (name: string) => `${name} ${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 100)}`;
 const skuOf = (id: string, color: string, size: string) => `${id}-${color.slice(0, 3)}-${size}`.toUpperCase();
 
+/** Products this file made, deleted after each test: other specs list the shop's newest tees (collections, cards). */
+const made: { page: Page; id: string }[] = [];
+
 async function ownProduct(page: Page, name: string): Promise<string> {
   await signInAsOwner(page);
-  return createProductByApi(page.request, { name, stock: 6, colors: ["Black"], sizes: ["M", "L"] });
+  const id = await createProductByApi(page.request, { name, stock: 6, colors: ["Black"], sizes: ["M", "L"] });
+  made.push({ page, id });
+  return id;
 }
+
+test.afterEach(async () => {
+  for (const { page, id } of made.splice(0)) {
+    const res = await page.request.delete(`/api/products/${id}`);
+    expect(res.ok(), `deleting ${id}: ${res.status()}`).toBe(true);
+  }
+});
 
 function costCsv(rows: string[][]) {
   return { name: "costs.csv", mimeType: "text/csv", buffer: Buffer.from(rows.map((r) => r.map((c) => (/[",]/.test(c) ? `"${c.replaceAll('"', '""')}"` : c)).join(",")).join("\r\n") + "\r\n") };
