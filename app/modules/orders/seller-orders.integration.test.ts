@@ -14,6 +14,7 @@ import { canMoveOrder, ORDER_STATUSES, type OrderStatus } from "./order-lifecycl
 import { parseOwnerOrderForm } from "./owner-order-form";
 import { releaseCustomerOrders } from "./release-customer-orders.server";
 import { moveOrder } from "~/flows/move-order.server";
+import { parseCsv } from "../../../tests/factories/parse-csv";
 
 const TEE = { productId: "essential-crew-neck-tee", price: 1299 };
 const OWNER = { id: "owner-1", name: "Sana Owner" };
@@ -24,26 +25,6 @@ const shipping = (fullName: string, phone: string, extra: Partial<ShippingDetail
   fullName, email: "buyer@example.pk", phone, city: "Lahore", address: "12 Mall Road", postalCode: null, country: "Pakistan", ...extra,
 });
 
-/** A small RFC 4180 reader, enough to read our own export back. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') { cell += '"'; i++; }
-      else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ",") { row.push(cell); cell = ""; }
-    else if (c === "\n") { row.push(cell); rows.push(row); row = []; cell = ""; }
-    else if (c !== "\r") cell += c;
-  }
-  if (cell || row.length) { row.push(cell); rows.push(row); }
-  return rows;
-}
 
 describe.each(DATABASE_KINDS)("the owner's orders on %s", (kind) => {
   const database = useTestDatabase(kind);

@@ -15,6 +15,7 @@ import { getReport } from "./get-report.server";
 import { reportCsv } from "./report-csv";
 import { readReportRange, type ReportRange } from "./report-range";
 import { reportTable } from "./report-tables";
+import { parseCsv } from "../../../tests/factories/parse-csv";
 
 /**
  * A hand-built October 2026 (Pakistan time) with every case a report must count, each figure worked
@@ -262,25 +263,3 @@ describe.each(DATABASE_KINDS)("the owner's reports on %s", (kind) => {
   });
 });
 
-/** RFC 4180 rows (quoted cells may hold commas, quotes and line breaks). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') { cell += '"'; i++; }
-      else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ",") { row.push(cell); cell = ""; }
-    else if (c === "\n" || c === "\r") {
-      if (c === "\r" && text[i + 1] === "\n") i++;
-      row.push(cell); rows.push(row); row = []; cell = "";
-    } else cell += c;
-  }
-  if (cell || row.length) { row.push(cell); rows.push(row); }
-  return rows;
-}
