@@ -33,6 +33,9 @@ export const messageOutbox = pgTable(
     fromAddress: text("from_address"),
     messageId: text("message_id"),
     sentAt: timestamp("sent_at", { withTimezone: true }),
+    // WhatsApp's receipts (webhook statuses): when the message reached the phone, and when it was read.
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    readAt: timestamp("read_at", { withTimezone: true }),
     // A resend is a new row pointing at the entry it repeats.
     resentFrom: bigint("resent_from", { mode: "number" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -46,6 +49,8 @@ export const messageOutbox = pgTable(
     // The log's "resent as" links, and failed e-mails not yet resent (the Email Logs tab's count).
     index("message_outbox_resent_from_idx").on(t.resentFrom),
     // A customer's page: the e-mails sent to the addresses on their orders, newest first (migration 0018).
+    // A WhatsApp receipt finds its message by the id Meta gave it (wamid...).
+    index("message_outbox_message_id_idx").on(t.messageId),
     index("message_outbox_to_address_idx").on(sql`lower(${t.toAddress})`, t.createdAt),
     check("message_outbox_channel_known", sql.raw(`channel in (${oneOfSql(MESSAGE_CHANNELS)})`)),
     check("message_outbox_status_known", sql.raw(`status in (${oneOfSql(EMAIL_STATUSES)})`)),

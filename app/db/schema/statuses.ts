@@ -61,18 +61,19 @@ export function oneOfSql(values: readonly string[]): string {
 
 /**
  * How an outbox message reaches its recipient: each channel has its sender (an integration, made
- * once at start). WhatsApp comes next.
+ * once at start): e-mail over SMTP, WhatsApp over the Cloud API (issue 32).
  */
-export const MESSAGE_CHANNELS = ["email"] as const;
+export const MESSAGE_CHANNELS = ["email", "whatsapp"] as const;
 export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
 
 /**
  * An outbox e-mail's state. queued: waiting (or waiting to be retried: attempts > 0 with last_error);
  * sending: claimed by one server process; sent: accepted by the mail server; failed: given up
  * (a permanent refusal, or every retry used); not_configured: kept but never sent, the shop has no
- * SMTP_URL.
+ * SMTP_URL (or, for WhatsApp, no WhatsApp settings). WhatsApp's own receipts move a sent message on:
+ * delivered (to the phone), read (opened); a failed receipt makes it failed.
  */
-export const EMAIL_STATUSES = ["queued", "sending", "sent", "failed", "not_configured"] as const;
+export const EMAIL_STATUSES = ["queued", "sending", "sent", "failed", "not_configured", "delivered", "read"] as const;
 export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 
 /** Why an e-mail was written: picks its template, and whether the buyer's settings may turn it off. */
@@ -83,8 +84,20 @@ export const EMAIL_KINDS = [
   "return_update", "return_requested",
   // The owner's daily digest of colours and sizes at or under their low-stock alert (issue 31).
   "low_stock_digest",
+  // WhatsApp templates (issue 32): the COD confirmation with Confirm / Cancel buttons, the shipped and
+  // delivered notices, and Settings' test message.
+  "whatsapp_confirmation", "whatsapp_shipped", "whatsapp_delivered", "whatsapp_test",
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
+
+/**
+ * Where an order's WhatsApp confirmation stands (orders.whatsapp_status; null: not asked on WhatsApp,
+ * the owner confirms by call as before). queued, sent, delivered, read follow the message; confirmed
+ * and cancelled are the buyer's tap; failed: the message could not be sent. "Needs call" is not a
+ * state: a sent message with no answer after the settings' hours.
+ */
+export const WHATSAPP_STATES = ["queued", "sent", "delivered", "read", "confirmed", "cancelled", "failed"] as const;
+export type WhatsappState = (typeof WHATSAPP_STATES)[number];
 
 /** The courier files the owner imports on the Shipping tab. */
 export const COURIER_IMPORT_KINDS = ["tracking", "delivery", "cod"] as const;
