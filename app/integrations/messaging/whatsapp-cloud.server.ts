@@ -81,7 +81,7 @@ export function createWhatsappCloudSender({ baseUrl = DEFAULT_WHATSAPP_API_URL, 
         // A network failure or the timeout: Meta may never have seen it; the outbox tries again.
         const name = (error as { name?: unknown } | null)?.name;
         const reason = name === "TimeoutError" || name === "AbortError"
-          ? `no answer from the WhatsApp API within ${Math.round(timeoutMs / 1000)} s`
+          ? `no answer from the WhatsApp API within ${timeoutMs < 1000 ? `${timeoutMs} ms` : `${Math.round(timeoutMs / 1000)} s`}`
           : `the WhatsApp API could not be reached: ${networkReason(error)}`;
         return { accepted: false, reason: redact(reason, account.accessToken), permanent: false };
       }

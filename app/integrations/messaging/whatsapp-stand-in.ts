@@ -10,7 +10,8 @@ import type { AddressInfo } from "node:net";
  * keeps every message it accepts, answers `{ messaging_product, contacts, messages: [{ id: "wamid..." }] }`,
  * fails on demand (5xx, 429, a refusal, or a hang longer than the client's timeout), and sends
  * webhooks signed as Meta signs them (`X-Hub-Signature-256: sha256=<hex HMAC-SHA256 of the raw body
- * with the app secret>`) in Meta's envelope. Test-only: lint refuses it outside tests.
+ * with the app secret>`) in Meta's envelope. `delayMs` answers each request that much later, like
+ * Meta across a network. Test-only: lint refuses it outside tests.
  */
 export type ReceivedWhatsapp = {
   wamid: string;
@@ -91,7 +92,8 @@ export async function startWhatsappStandIn({
   phoneNumberId = "109876543210987",
   appSecret = "0123456789abcdef0123456789abcdef",
   version = "v21.0",
-}: { accessToken?: string; phoneNumberId?: string; appSecret?: string; version?: string } = {}): Promise<WhatsappStandIn> {
+  delayMs = 0,
+}: { accessToken?: string; phoneNumberId?: string; appSecret?: string; version?: string; delayMs?: number } = {}): Promise<WhatsappStandIn> {
   const received: ReceivedWhatsapp[] = [];
   const requests: WhatsappStandIn["requests"] = [];
   const failures: StandInFailure[] = [];
@@ -102,7 +104,8 @@ export async function startWhatsappStandIn({
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
+    req.on("end", () => void (delayMs > 0 ? setTimeout(handle, delayMs) : handle()));
+    const handle = () => {
       const path = (req.url ?? "/").split("?")[0];
       const entry = { method: req.method ?? "", path, status: null as number | null };
       requests.push(entry);
@@ -151,7 +154,7 @@ export async function startWhatsappStandIn({
       });
       for (const wake of waiters) wake();
       answer(200, { messaging_product: "whatsapp", contacts: [{ input: body.to, wa_id: body.to }], messages: [{ id: wamid }] });
-    });
+    };
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
