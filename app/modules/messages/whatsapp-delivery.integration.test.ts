@@ -9,7 +9,7 @@ import { placeTestOrder } from "../../../tests/factories/test-orders";
 import { TEST_AUTH_SECRET } from "../../../tests/factories/test-secret";
 import { drainOutbox, type MailWorkerOptions } from "./mail-worker.server";
 import type { WhatsappSender } from "./message-sender";
-import { queueWhatsapp, WHATSAPP_NOT_CONFIGURED_REASON, WHATSAPP_UNREADABLE_REASON } from "./whatsapp-delivery.server";
+import { queueWhatsapp, WHATSAPP_NOT_CONFIGURED_REASON, WHATSAPP_UNREADABLE_REASON, whatsappNonceMatches } from "./whatsapp-delivery.server";
 import { parseWhatsappButtonPayload } from "./whatsapp-messages";
 import { deleteWhatsappSettings, saveWhatsappSettings } from "./whatsapp-settings.server";
 
@@ -81,6 +81,9 @@ describe.each(DATABASE_KINDS)("WhatsApp messages through the outbox, on %s", (ki
     const row = await rowOf(id);
     expect((row.data as { nonce: string }).nonce).toBe(confirm!.nonce);
     expect(confirm!.nonce.length).toBeGreaterThanOrEqual(20);
+    expect(whatsappNonceMatches((row.data as { nonce: string }).nonce, confirm!.nonce)).toBe(true);
+    expect(whatsappNonceMatches((row.data as { nonce: string }).nonce, `${confirm!.nonce.slice(0, -1)}x`)).toBe(false);
+    expect(whatsappNonceMatches(undefined, confirm!.nonce)).toBe(false);
 
     expect(row).toMatchObject({ channel: "whatsapp", status: "sent", attempts: 1, messageId: message.wamid, lastError: null });
     expect(row.text).toContain(`thank you for your order ${order.orderNumber}`);

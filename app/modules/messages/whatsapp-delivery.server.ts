@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, timingSafeEqual } from "node:crypto";
 import { and, eq, inArray, isNull, or } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { wakeMailWorkers } from "~/db/outbox.server";
@@ -56,6 +56,17 @@ export type WhatsappQueueRequest<K extends WhatsappKind = WhatsappKind> = {
 /** A fresh nonce for a confirmation's button payloads (whatsapp-messages.ts). */
 export function newWhatsappNonce(): string {
   return randomBytes(16).toString("base64url");
+}
+
+/**
+ * Whether a tapped button's nonce (parseWhatsappButtonPayload) is the one kept in a confirmation's
+ * data: compared in constant time, so the answer's timing tells nothing about the right one.
+ */
+export function whatsappNonceMatches(kept: unknown, given: string): boolean {
+  if (typeof kept !== "string" || kept.length === 0) return false;
+  const a = Buffer.from(kept);
+  const b = Buffer.from(given);
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 /**

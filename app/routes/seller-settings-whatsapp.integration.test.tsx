@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
-import type { AppLoadContext } from "react-router";
+import { renderToString } from "react-dom/server";
+import { createRoutesStub, type AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messageOutbox, whatsappSettings } from "~/db/schema";
 import { closeProviders, type Providers } from "~/integrations/providers.server";
@@ -14,6 +15,12 @@ import * as log from "./seller-whatsapp-logs";
 const PATH = "/seller/settings/whatsapp";
 const PASSWORD = "long-enough-password";
 const VERIFY = "shop-verify-token-9f3c";
+
+/** A page as the server renders it (what a browser without JavaScript gets), with its loader's data and an action's answer. */
+function render(path: string, Component: React.ComponentType<{ loaderData: never; actionData: never; params: never; matches: never }>, loaderData: unknown, actionData?: unknown): string {
+  const Stub = createRoutesStub([{ path, Component: () => <Component loaderData={loaderData as never} actionData={actionData as never} params={{} as never} matches={[] as never} /> }]);
+  return renderToString(<Stub initialEntries={[path]} />).replaceAll("<!-- -->", "");
+}
 
 /** Settings -> WhatsApp and the WhatsApp Log: the routes' loaders and actions with real sessions, against the Graph API stand-in. */
 describe.each(DATABASE_KINDS)("Settings -> WhatsApp on %s", (kind) => {
@@ -83,6 +90,20 @@ describe.each(DATABASE_KINDS)("Settings -> WhatsApp on %s", (kind) => {
     expect(other.errors).toEqual({ languageOther: expect.stringContaining("language code") });
   });
 
+  it("renders the refused form as plain HTML: each message beside its field, typed values kept, secret inputs empty", async () => {
+    const answer = await post(form({ phoneNumberId: "abc", needsCallHours: "0" }));
+    const html = render(PATH, page.default, await load(), answer);
+    expect(html).toContain("Nothing was saved: please correct the fields marked below.");
+    expect(html).toMatch(/<input[^>]*name="phoneNumberId"[^>]*value="abc"[^>]*aria-invalid="true"|<input[^>]*aria-invalid="true"[^>]*name="phoneNumberId"/);
+    expect(html).toContain("Enter whole hours from 1 to 168");
+    expect(html).toMatch(/<input[^>]*type="password"[^>]*name="accessToken"|<input[^>]*name="accessToken"[^>]*type="password"/);
+    expect(html).not.toMatch(/name="accessToken"[^>]*value=|value="[^"]*"[^>]*name="accessToken"/);
+    expect(html).toContain("http://localhost:3000/webhooks/whatsapp");
+    expect(html).toContain("Quick reply buttons: 1. Confirm, 2. Cancel");
+    expect(html).toContain('action="/seller/settings/whatsapp" method="post"');
+    noSecretIn(html);
+  });
+
   it("saves the settings with the secrets sealed, shows them only as their last four characters, and keeps them when left empty", async () => {
     expectRedirect(await post(form()), PATH);
     const [row] = await database.db.select().from(whatsappSettings);
@@ -123,6 +144,14 @@ describe.each(DATABASE_KINDS)("Settings -> WhatsApp on %s", (kind) => {
     expect(logData.entries[0]).toMatchObject({ to: "0301 0000000", kind: "Test message", status: "failed", attempts: 1, error: expect.stringContaining("131026") });
     expect(logData.entries[1]).toMatchObject({ to: "0300 7654321", status: "sent", messageId: message.wamid });
     noSecretIn(logData);
+    const logHtml = render("/seller/whatsapp-logs", log.default, logData);
+    expect(logHtml).toContain(message.wamid);
+    expect(logHtml).toContain("(#131026) Message undeliverable");
+    noSecretIn(logHtml);
+    const settingsHtml = render(PATH, page.default, await load(), sent);
+    expect(settingsHtml).toContain("•••• " + meta.accessToken.slice(-4));
+    expect(settingsHtml).toContain(message.wamid);
+    noSecretIn(settingsHtml);
     const failedOnly = await callRoute(log.loader, { request: request("owner", undefined, "/seller/whatsapp-logs?status=failed"), context });
     expect(failedOnly.entries).toHaveLength(1);
   });
