@@ -78,6 +78,8 @@ export default [
   ]),
   // The owner's pages that lived under /seller-dashboard/... before they moved to /seller/... (issue 27).
   route("seller-dashboard/*", "routes/seller-dashboard-redirect.tsx"),
+  // Meta's WhatsApp webhook (issue 32): signed POSTs from Meta, and its subscription check.
+  route("webhooks/whatsapp", "routes/webhooks.whatsapp.ts"),
   // Outside the dashboard frame: pages made for printing (invoice, labels, load sheet), and file downloads.
   route("seller/orders/:id/invoice", "routes/seller-order-invoice.tsx"),
   route("seller/shipping/labels", "routes/seller-shipping-labels.tsx"),

@@ -24,7 +24,7 @@ import { startMailWorker } from "~/modules/messages/mail-worker.server";
 import { openPreparedDatabase, prepareShop, type ShopDatabase } from "./bootstrap";
 import { isClusterWorker, processCount, runPrimary } from "./cluster";
 import { drainHttpServer, onShutdownSignal } from "./graceful-shutdown";
-import { refuseCrossSiteWrites } from "./cross-site-guard";
+import { refuseCrossSiteWrites, SIGNED_WEBHOOK_PATHS } from "./cross-site-guard";
 import { createLiveEventsHandler } from "./live-events-handler";
 import { createLiveHub, type LiveHub } from "./live-hub";
 import { startCartReminders } from "./cart-reminder-job";
@@ -216,7 +216,8 @@ export function createApp({ services, serveAssets, build: given = loadServerBuil
     const pathname = (req.url ?? "/").split("?")[0];
     if (staticFiles?.serve(req, res, pathname)) return;
     if (pathname === "/robots.txt" && (req.method === "GET" || req.method === "HEAD")) return robotsTxt(req, res, headers);
-    if (pathname.startsWith("/media/") || PROBES.has(pathname)) return app(req, res);
+    // Webhooks are never served from (or kept in) the page cache: each answer is for that request.
+    if (pathname.startsWith("/media/") || PROBES.has(pathname) || SIGNED_WEBHOOK_PATHS.has(pathname)) return app(req, res);
     pageCache.handle(req, res, () => app(req, res));
   }), headers);
 }
