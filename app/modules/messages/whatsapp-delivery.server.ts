@@ -1,6 +1,7 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { and, eq, inArray, isNull, or } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
+import { publishLiveEvent } from "~/db/live-events.server";
 import { wakeMailWorkers } from "~/db/outbox.server";
 import { messageOutbox, orders } from "~/db/schema";
 import type { SecretBox } from "~/db/secret-box.server";
@@ -115,9 +116,12 @@ export function outgoingWhatsapp(row: Pick<OutboxRow, "kind" | "toAddress" | "da
 async function markOrder(db: DbOrTx, row: OutboxRow, state: Extract<WhatsappState, "sent" | "failed">, at: Date | null): Promise<void> {
   if (row.kind !== "whatsapp_confirmation" || !row.orderId) return;
   const before = or(isNull(orders.whatsappStatus), inArray(orders.whatsappStatus, ["queued", "failed"]));
-  await db.update(orders)
+  const moved = await db.update(orders)
     .set(state === "sent" ? { whatsappStatus: "sent", whatsappSentAt: at } : { whatsappStatus: "failed" })
-    .where(and(eq(orders.id, row.orderId), before));
+    .where(and(eq(orders.id, row.orderId), before))
+    .returning({ userId: orders.userId });
+  // The owner's open Orders tab shows "Sent 14:02" (or "Needs call") without a reload.
+  if (moved.length) await publishLiveEvent(db, { topic: "orders", userId: moved[0].userId });
 }
 
 /** Sends one claimed WhatsApp row through the sender, and records the outcome (on the row and, for a confirmation, its order). */
