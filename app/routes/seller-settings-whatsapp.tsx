@@ -127,11 +127,11 @@ export default function SellerSettingsWhatsapp({ loaderData, actionData: sent }:
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField label="Phone-number ID" name="phoneNumberId" inputMode="numeric" defaultValue={values.phoneNumberId} error={errors?.phoneNumberId}
             hint="In Meta's app: WhatsApp > API Setup, under the number (digits, not the phone number)." />
-          <TextField label="Permanent access token" name="accessToken" type="password" autoComplete="off" required={!saved} error={errors?.accessToken}
+          <TextField label="Permanent access token" name="accessToken" type="password" autoComplete="new-password" required={!saved} error={errors?.accessToken}
             hint={secretHint(saved?.accessToken) ?? "A system user's token with whatsapp_business_messaging."} />
-          <TextField label="App secret" name="appSecret" type="password" autoComplete="off" required={!saved} error={errors?.appSecret}
+          <TextField label="App secret" name="appSecret" type="password" autoComplete="new-password" required={!saved} error={errors?.appSecret}
             hint={secretHint(saved?.appSecret) ?? "App settings > Basic: it proves webhooks come from Meta."} />
-          <TextField label="Verify token" name="verifyToken" type="password" autoComplete="off" required={!saved} error={errors?.verifyToken}
+          <TextField label="Verify token" name="verifyToken" type="password" autoComplete="new-password" required={!saved} error={errors?.verifyToken}
             hint={secretHint(saved?.verifyToken) ?? "Any phrase you choose (8+ characters); type the same in Meta's webhook settings."} />
           <TextField label="Confirmation template name" name="confirmationTemplate" defaultValue={values.confirmationTemplate} error={errors?.confirmationTemplate} />
           <TextField label="Shipped template name" name="shippedTemplate" defaultValue={values.shippedTemplate} error={errors?.shippedTemplate} />
