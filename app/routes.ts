@@ -58,8 +58,10 @@ export default [
     route("seller/reports", "routes/seller-reports.tsx", { id: "seller-reports" }),
     route("seller/reports/:name", "routes/seller-reports.tsx", { id: "seller-report" }),
     route("seller/email-logs", "routes/seller-email-logs.tsx"),
+    route("seller/whatsapp-logs", "routes/seller-whatsapp-logs.tsx"),
     route("seller/settings", "routes/seller-settings.tsx"),
     route("seller/settings/couriers", "routes/seller-settings-couriers.tsx"),
+    route("seller/settings/whatsapp", "routes/seller-settings-whatsapp.tsx"),
     route("seller/inbox", "routes/seller-inbox.tsx"),
     route("seller/reviews", "routes/seller-reviews.tsx"),
     route("seller/team", "routes/seller-team.tsx"),
@@ -76,6 +78,8 @@ export default [
   ]),
   // The owner's pages that lived under /seller-dashboard/... before they moved to /seller/... (issue 27).
   route("seller-dashboard/*", "routes/seller-dashboard-redirect.tsx"),
+  // Meta's WhatsApp webhook (issue 32): signed POSTs from Meta, and its subscription check.
+  route("webhooks/whatsapp", "routes/webhooks.whatsapp.ts"),
   // Outside the dashboard frame: pages made for printing (invoice, labels, load sheet), and file downloads.
   route("seller/orders/:id/invoice", "routes/seller-order-invoice.tsx"),
   route("seller/shipping/labels", "routes/seller-shipping-labels.tsx"),

@@ -19,11 +19,12 @@ import { createHostCheck, publicOrigin } from "~/lib/public-origin";
 import { securityHeaders } from "~/http/security-headers.server";
 import { getMediaFile } from "~/modules/media/get-media-file.server";
 import { closeProviders, createProviders, type Providers } from "~/integrations/providers.server";
+import { createSecretBoxes, type SecretBoxes } from "~/db/secret-box.server";
 import { startMailWorker } from "~/modules/messages/mail-worker.server";
 import { openPreparedDatabase, prepareShop, type ShopDatabase } from "./bootstrap";
 import { isClusterWorker, processCount, runPrimary } from "./cluster";
 import { drainHttpServer, onShutdownSignal } from "./graceful-shutdown";
-import { refuseCrossSiteWrites } from "./cross-site-guard";
+import { refuseCrossSiteWrites, SIGNED_WEBHOOK_PATHS } from "./cross-site-guard";
 import { createLiveEventsHandler } from "./live-events-handler";
 import { createLiveHub, type LiveHub } from "./live-hub";
 import { startCartReminders } from "./cart-reminder-job";
@@ -49,23 +50,26 @@ declare module "react-router" {
     auth: Auth;
     /** The outside services (e-mail, couriers), each behind its module's port: app/integrations/providers.server.ts. */
     providers: Providers;
+    /** Seals and opens the secrets kept in the database (WhatsApp's token, ...), keyed from the auth secret: db/secret-box.server.ts. */
+    secretBoxes: SecretBoxes;
   }
 }
 
 /** What a request handler needs, made once per process. */
 export type Services = {
-  database: Pick<Database, "db" | "listen">; env: Env; auth: Auth; providers: Providers; live: LiveHub; settings: SettingsListener; readCache: ReadCacheListener;
+  database: Pick<Database, "db" | "listen">; env: Env; auth: Auth; providers: Providers; secretBoxes: SecretBoxes; live: LiveHub; settings: SettingsListener; readCache: ReadCacheListener;
 };
 
 /** `providers`: made from `env` (app/integrations/providers.server.ts) unless given, as a test may. */
 export async function createServices(database: Pick<Database, "db" | "listen">, env: Env, providers: Providers = createProviders(env)): Promise<Services> {
   const secret = await loadAuthSecret(database.db, env, logger);
   const auth = createShopAuth({ db: database.db, env, secret, logger });
+  const secretBoxes = createSecretBoxes(secret);
   const live = createLiveHub(database);
   const settings = createSettingsListener(database);
   const readCache = createReadCacheListener(database, env.READ_CACHE_MB * MB);
   await Promise.all([live.start(), settings.start(), readCache.start()]);
-  return { database, env, auth, providers, live, settings, readCache };
+  return { database, env, auth, providers, secretBoxes, live, settings, readCache };
 }
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -190,7 +194,7 @@ export function createApp({ services, serveAssets, build: given = loadServerBuil
   const staticFiles = serveAssets ? createStaticFiles(path.resolve("build/client"), headers) : null;
   if (staticFiles) app.use((req, res, next) => void (staticFiles.serve(req, res, req.path) || next()));
 
-  const loadContext = { db, env, auth, providers };
+  const loadContext = { db, env, auth, providers, secretBoxes: services.secretBoxes };
   app.use(PAGE_COMPRESSION, createRequestHandler({ build, getLoadContext: () => loadContext }));
 
   // Other hosts are refused, then bodies are bounded before anything reads them (server/body-limit.ts).
@@ -212,7 +216,8 @@ export function createApp({ services, serveAssets, build: given = loadServerBuil
     const pathname = (req.url ?? "/").split("?")[0];
     if (staticFiles?.serve(req, res, pathname)) return;
     if (pathname === "/robots.txt" && (req.method === "GET" || req.method === "HEAD")) return robotsTxt(req, res, headers);
-    if (pathname.startsWith("/media/") || PROBES.has(pathname)) return app(req, res);
+    // Webhooks are never served from (or kept in) the page cache: each answer is for that request.
+    if (pathname.startsWith("/media/") || PROBES.has(pathname) || SIGNED_WEBHOOK_PATHS.has(pathname)) return app(req, res);
     pageCache.handle(req, res, () => app(req, res));
   }), headers);
 }
@@ -274,6 +279,7 @@ async function serveShop(env: Env, database: ShopDatabase, { serveAssets }: { se
   // The same senders as the requests' (Settings' test e-mail): made once, in createServices.
   const mailWorker = await startMailWorker(database, {
     senders: services.providers.messaging,
+    whatsappBox: services.secretBoxes["whatsapp-settings"],
     from: env.MAIL_FROM ?? null,
     publicUrl: publicOrigin(env),
     logger,

@@ -35,4 +35,9 @@ describe("state-changing requests from other sites", () => {
     expect((await send("POST", "/cart", { "sec-fetch-site": "cross-site" })).status).toBe(403);
     expect((await send("POST", "/cart", { origin: "null" })).status).toBe(403);
   });
+
+  it("lets POSTs to Meta's signed webhook through, its one documented exception (the route checks the signature)", async () => {
+    expect((await send("POST", "/webhooks/whatsapp", { origin: "http://evil.example", "sec-fetch-site": "cross-site" })).status).toBe(200);
+    expect((await send("POST", "/webhooks/whatsapp/other", { origin: "http://evil.example" })).status).toBe(403);
+  });
 });

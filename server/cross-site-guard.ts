@@ -4,6 +4,14 @@ import type { Env } from "~/lib/env.server";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
+ * Paths that take POSTs from another company's servers, never from a browser, and check their own
+ * signature instead: Meta's WhatsApp webhook (an `X-Hub-Signature-256` HMAC of the raw body with the
+ * app secret, app/routes/webhooks.whatsapp.ts). A browser's cross-site POST there carries no valid
+ * signature and is refused 401 by the route, so letting it past this guard gives nothing away.
+ */
+export const SIGNED_WEBHOOK_PATHS = new Set(["/webhooks/whatsapp"]);
+
+/**
  * Refuses state-changing requests that a browser sent from another site (CSRF). Browsers say where a
  * request comes from in Origin and Sec-Fetch-Site; clients that send neither (curl, apps) carry no
  * ambient cookies from a victim's browser, so they pass and rely on their own credentials.
@@ -11,7 +19,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 export function refuseCrossSiteWrites(env: Pick<Env, "PUBLIC_URL">) {
   const publicOrigin = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : null;
   return (req: Request, res: Response, next: NextFunction) => {
-    if (SAFE_METHODS.has(req.method)) return next();
+    if (SAFE_METHODS.has(req.method) || SIGNED_WEBHOOK_PATHS.has(req.path)) return next();
     const site = req.headers["sec-fetch-site"];
     const origin = req.headers.origin;
     const sameOrigin = origin ? isSameOrigin(origin, req, publicOrigin) : site !== "cross-site" && site !== "same-site";

@@ -20,6 +20,7 @@ import { shipmentFollowsOrder } from "~/modules/shipping/booking/shipment-follow
 import { giveBackStoreCredit } from "~/modules/store-credit/give-back-store-credit.server";
 import type { OrderDesk, OrderMoveRequest } from "~/modules/shipping/order-desk";
 import type { FlowContext } from "./flow-context";
+import { queueWhatsappMoveNotice } from "./whatsapp-order-notices.server";
 
 export type OrderStatusUpdate = { orderId: string; orderNumber: string; from: OrderStatus; status: OrderStatus };
 
@@ -91,7 +92,7 @@ export async function moveOrders(ctx: FlowContext, actor: OrderActor, orderIds: 
  * with every side effect of a move: stock back exactly once on cancel or return (and Notify Me told
  * of what is buyable again), the discount code's use and the store credit it spent given back
  * (once), the parcel kept in step
- * (modules/shipping), the history row, the buyer's e-mail and the live event. The owner's status
+ * (modules/shipping), the history row, the buyer's e-mail (and WhatsApp notice) and the live event. The owner's status
  * form, a cancel and the courier imports all move orders through here. Answers the order as moved.
  */
 export async function applyOrderMove<O extends MovingOrder>(
@@ -132,6 +133,8 @@ export async function applyOrderMove<O extends MovingOrder>(
     await closeReturnsOfReplacement(tx, order.id, actor, opts.now);
   }
   if (opts.emails !== null) await queueOrderEmails(tx, order.id, opts.emails ?? { type: "status", status: to });
+  // Shipped and delivered: the buyer's WhatsApp notice (when WhatsApp is set up and they did not opt out).
+  await queueWhatsappMoveNotice(tx, order.id, to);
   if (to === "delivered" || to === "returned") await anonymiseIfCustomerDeleted(tx, order.id);
   await publishLiveEvent(tx, { topic: "orders", userId: order.userId });
   return moved;

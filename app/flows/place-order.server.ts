@@ -27,6 +27,7 @@ import { storeCreditBalance } from "~/modules/store-credit/read-store-credit.ser
 import { spendStoreCredit } from "~/modules/store-credit/spend-store-credit.server";
 import { STORE_CREDIT_CHANGED_MESSAGE, storeCreditToUse } from "~/modules/store-credit/store-credit-rules";
 import type { FlowContext } from "./flow-context";
+import { queueWhatsappConfirmation } from "./whatsapp-order-notices.server";
 
 export type { EnteredBy, OrderItemRequest, PlaceOrderResult };
 
@@ -63,6 +64,11 @@ export type PlaceOrderInput = {
    * is no longer that, rather than asking for more (or less) cash than the buyer was shown.
    */
   storeCreditSeen?: number | null;
+  /**
+   * The buyer's "Don't confirm on WhatsApp (the shop will call instead)" at checkout
+   * (`whatsappOptOut: true` on POST /api/orders): no WhatsApp message is ever sent for this order.
+   */
+  whatsappOptOut?: boolean;
 };
 
 // A transaction that lost a race on the order number (or a deadlock) is simply run again.
@@ -92,6 +98,7 @@ type OrderToPlace = {
   discountCode: string | null;
   useStoreCredit: boolean;
   storeCreditSeen: number | null;
+  whatsappOptOut: boolean;
 };
 
 async function placeOrderAttempts({ db, now: fixedNow }: FlowContext, input: PlaceOrderInput): Promise<PlaceOrderResult> {
@@ -111,7 +118,7 @@ async function placeOrderAttempts({ db, now: fixedNow }: FlowContext, input: Pla
   const fingerprint = key ? orderFingerprint({ items, shipping, cartVersion, discountCode, useStoreCredit }) : null;
   const order: OrderToPlace = {
     userId: input.userId, items, shipping, key, fingerprint, cartVersion, now, enteredBy: input.enteredBy ?? null, discountCode,
-    useStoreCredit, storeCreditSeen: input.storeCreditSeen ?? null,
+    useStoreCredit, storeCreditSeen: input.storeCreditSeen ?? null, whatsappOptOut: input.whatsappOptOut === true,
   };
 
   for (let attempt = 1; ; attempt++) {
@@ -177,6 +184,7 @@ async function placeOrderOnce(tx: Tx, input: OrderToPlace): Promise<PlaceOrderRe
     deliveryTo: delivery.to,
     idempotencyKey: key,
     idempotencyFingerprint: input.fingerprint,
+    whatsappOptOut: input.whatsappOptOut,
     createdAt: now,
     updatedAt: now,
   }, lines.map(({ productId, variantId, name, color, size, price, quantity, imageKey }) => ({ productId, variantId, name, color, size, price, quantity, imageKey })),
@@ -188,6 +196,13 @@ async function placeOrderOnce(tx: Tx, input: OrderToPlace): Promise<PlaceOrderRe
     subtotal: totals.subtotal, shippingFee: totals.shippingFee, discountCode: discount?.code ?? null, discountTotal: totals.discountTotal,
     storeCreditUsed, total: cashDue, deliveryFrom: delivery.from, deliveryTo: delivery.to,
   }, settings);
+
+  // The COD confirmation on WhatsApp (Confirm / Cancel), queued with the order: it exists exactly
+  // when the order does. Not when WhatsApp is not set up or the buyer opted out (the shop calls).
+  await queueWhatsappConfirmation(tx, {
+    id: orderId, orderNumber, customerName: shipping.fullName, phone: shipping.phone, address: shipping.address, city: shipping.city,
+    total: cashDue, optOut: input.whatsappOptOut,
+  }, now);
 
   if (fromCart) await removeOrderedCartLines(tx, userId, lines.flatMap((l) => l.cartLineIds));
   // The buyer's other tabs, the owner's dashboard and the mail workers hear of it on commit.

@@ -13,7 +13,13 @@ import { normalizePakistaniMobile } from "~/lib/phone";
 import { AppError } from "~/lib/errors";
 import { setFlash } from "./flash.server";
 
-export type CheckoutValues = ShippingValues & { discountCode?: string; /** "Use my store credit" as the buyer left it. */ useStoreCredit?: boolean };
+export type CheckoutValues = ShippingValues & {
+  discountCode?: string;
+  /** "Use my store credit" as the buyer left it. */
+  useStoreCredit?: boolean;
+  /** "Don't confirm on WhatsApp (the shop will call instead)" as the buyer left it. */
+  whatsappOptOut?: boolean;
+};
 export type CheckoutErrors = ShippingErrors & { discountCode?: string; storeCredit?: string };
 export type CheckoutActionData = {
   intent: "checkout";
@@ -55,6 +61,7 @@ export async function placeOrderFromForm(
   values.discountCode = typeof form.discountCode === "string" ? form.discountCode.slice(0, 50) : "";
   const credit = storeCreditForm.parse(form);
   values.useStoreCredit = credit.useStoreCredit === "on";
+  values.whatsappOptOut = form.whatsappOptOut === "on";
   if (form.intent === "apply-discount") return applyDiscountCode(request, context, user, values, items);
   if (form.paymentMethod && form.paymentMethod !== "cod") {
     return data<CheckoutActionData>({ intent: "checkout", formError: COD_ONLY_MESSAGE, fields: {}, values }, { status: 400 });
@@ -66,7 +73,7 @@ export async function placeOrderFromForm(
     const cartVersion = typeof form.cartVersion === "string" ? form.cartVersion.slice(0, 100) : null;
     const order = await placeOrder(context, {
       userId: user.id, items, shipping: parsed.data, idempotencyKey, cartVersion, discountCode: values.discountCode, requestAddress: requestAddress(request),
-      useStoreCredit: values.useStoreCredit, storeCreditSeen: credit.storeCreditSeen ?? null,
+      useStoreCredit: values.useStoreCredit, storeCreditSeen: credit.storeCreditSeen ?? null, whatsappOptOut: values.whatsappOptOut,
     });
     const headers = { "Set-Cookie": await setFlash({ type: "success", message: "Order placed successfully! 🎉" }) };
     return redirect(`/orders/${order.orderId}`, { headers });

@@ -3,6 +3,7 @@ import type { MessageSenders } from "~/modules/messages/message-sender";
 import type { CourierProviders } from "~/modules/shipping/couriers/courier-provider";
 import { fileCourierProvider } from "./couriers/file-portal/file-courier-provider.server";
 import { createSmtpSender } from "./messaging/smtp-sender.server";
+import { createWhatsappCloudSender } from "./messaging/whatsapp-cloud.server";
 
 /**
  * Every outside service the shop talks to, each behind the port its module owns. Made once per
@@ -15,10 +16,17 @@ export type Providers = {
   couriers: CourierProviders;
 };
 
-/** The providers the configuration asks for: SMTP when SMTP_URL is set (else e-mails are kept, not sent); couriers' portal files. */
-export function createProviders(env: Pick<Env, "SMTP_URL">): Providers {
+/**
+ * The providers the configuration asks for: SMTP when SMTP_URL is set (else e-mails are kept, not
+ * sent); WhatsApp's Cloud API at WHATSAPP_API_URL (its account and token come from Settings ->
+ * WhatsApp with each message: without them WhatsApp messages are kept, not sent); couriers' portal files.
+ */
+export function createProviders(env: Pick<Env, "SMTP_URL"> & Partial<Pick<Env, "WHATSAPP_API_URL">>): Providers {
   return {
-    messaging: { email: env.SMTP_URL ? createSmtpSender(env.SMTP_URL) : null },
+    messaging: {
+      email: env.SMTP_URL ? createSmtpSender(env.SMTP_URL) : null,
+      whatsapp: createWhatsappCloudSender({ baseUrl: env.WHATSAPP_API_URL }),
+    },
     couriers: { file: fileCourierProvider },
   };
 }

@@ -45,6 +45,13 @@ describe("configuration", () => {
     expect(() => parseEnv({ TRUST_PROXY: "true" })).toThrow(/TRUST_PROXY: "true" would trust any address a client writes in X-Forwarded-For: write the number of proxies/);
     for (const bad of ["yes", "10.0.0.0/33", "10.0.0", "999", "*", "10.0.0.1/8/2"]) expect(() => parseEnv({ TRUST_PROXY: bad })).toThrow(/TRUST_PROXY: .*is not a hop count or a list of addresses/);
   });
+  it("takes WHATSAPP_API_URL as an http(s) address, Meta's Graph API when empty", () => {
+    expect(parseEnv({}).WHATSAPP_API_URL).toBe("https://graph.facebook.com/v21.0");
+    expect(parseEnv({ WHATSAPP_API_URL: "" }).WHATSAPP_API_URL).toBe("https://graph.facebook.com/v21.0");
+    expect(parseEnv({ WHATSAPP_API_URL: "http://127.0.0.1:9900/v21.0" }).WHATSAPP_API_URL).toBe("http://127.0.0.1:9900/v21.0");
+    expect(() => parseEnv({ WHATSAPP_API_URL: "graph.facebook.com" })).toThrow(ConfigError);
+  });
+
   it("takes PUBLIC_URL as an http(s) address", () => {
     expect(parseEnv({ PUBLIC_URL: "https://kapra.pk" }).PUBLIC_URL).toBe("https://kapra.pk");
     expect(() => parseEnv({ PUBLIC_URL: "kapra.pk" })).toThrow(/PUBLIC_URL: must be the shop's address, like https:\/\/kapra.pk/);

@@ -39,6 +39,12 @@ const envSchema = z.object({
     (v) => (v === "" ? undefined : v),
     z.string().trim().refine(isMailbox, 'must be an e-mail address, or "Name <address>"').optional(),
   ),
+  // WhatsApp Business Cloud API's base address (modules/messages, issue 32): Meta's Graph API, or a
+  // sandbox or test server. The account and its token are the owner's, in Settings -> WhatsApp.
+  WHATSAPP_API_URL: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.url({ protocol: /^https?$/, error: "must be an http(s) address, like https://graph.facebook.com/v21.0" }).default("https://graph.facebook.com/v21.0"),
+  ),
   SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1, "must be a whole number of attempts of at least 1").default(10),
   // Server processes on PostgreSQL (server/cluster.ts). Empty: one per core. PGlite always runs one.
   WEB_CONCURRENCY: z.preprocess(

@@ -168,3 +168,6 @@ export const formatShopWeekdayDayMonthPk = shopFormat("en-PK", { weekday: "short
 
 /** "26-Nov-2026, 5:10 pm" (en-PK medium date, short time, as the e-mails write it). */
 export const formatShopDateTimePk = shopFormat("en-PK", { dateStyle: "medium", timeStyle: "short" });
+
+/** "14:02", the time of day in shop time (PKT, 24-hour): WhatsApp's message states on Orders. */
+export const formatShopTime = shopFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23" });

@@ -16,6 +16,8 @@ const DISCOUNT_CODE_TEXT_MESSAGE = "The discount code must be text";
 const USE_STORE_CREDIT_MESSAGE = "useStoreCredit must be true or false";
 // Store credit pays only when the client asks for it: an API order is cash on delivery by default.
 const useStoreCreditInput = z.boolean(USE_STORE_CREDIT_MESSAGE).optional().default(false);
+const WHATSAPP_OPT_OUT_MESSAGE = "whatsappOptOut must be true or false";
+const whatsappOptOutInput = z.boolean(WHATSAPP_OPT_OUT_MESSAGE).optional().default(false);
 
 // Only product, colour, size and quantity are read from an item: a price or total sent along is dropped here.
 const orderItems = z.array(cartItemInput).max(MAX_ORDER_ITEMS, ORDER_ITEMS_MESSAGE);
@@ -66,9 +68,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /**
  * POST /api/orders with an `Idempotency-Key` header and `{items?, shipping, paymentMethod: "cod",
- * discountCode?, useStoreCredit?}`. No items means the cart. Prices, shipping and totals come from
+ * discountCode?, useStoreCredit?, whatsappOptOut?}`. No items means the cart. Prices, shipping and totals come from
  * the database only; `useStoreCredit: true` lets the buyer's store credit pay first (409 when none is
- * left). 201 for a new order; 200 with the same body when that key already made one.
+ * left); `whatsappOptOut: true` means no WhatsApp confirmation (the shop calls instead). 201 for a new order; 200 with the same body when that key already made one.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   return handleApi(async () => {
@@ -102,7 +104,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       fields.useStoreCredit = USE_STORE_CREDIT_MESSAGE;
       message ??= USE_STORE_CREDIT_MESSAGE;
     }
-    if (!shipping.ok || !items.success || !useStoreCredit.success || Object.keys(fields).length > 0) throw new AppError("VALIDATION", message ?? undefined, fields);
+    const whatsappOptOut = whatsappOptOutInput.safeParse(body.whatsappOptOut ?? undefined);
+    if (!whatsappOptOut.success) {
+      fields.whatsappOptOut = WHATSAPP_OPT_OUT_MESSAGE;
+      message ??= WHATSAPP_OPT_OUT_MESSAGE;
+    }
+    if (!shipping.ok || !items.success || !useStoreCredit.success || !whatsappOptOut.success || Object.keys(fields).length > 0) throw new AppError("VALIDATION", message ?? undefined, fields);
 
     const discountCode = typeof body.discountCode === "string" ? body.discountCode : null;
     const result = await placeOrder(context, {
@@ -112,6 +119,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       idempotencyKey: request.headers.get("Idempotency-Key"),
       discountCode,
       useStoreCredit: useStoreCredit.data,
+      whatsappOptOut: whatsappOptOut.data,
       requestAddress: requestAddress(request),
     });
     const response = apiData({ orderId: result.orderId, orderNumber: result.orderNumber, storeCreditUsed: result.storeCreditUsed }, result.created ? 201 : 200);

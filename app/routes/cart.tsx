@@ -26,6 +26,7 @@ import { cartVersionOf } from "~/modules/checkout/order-fingerprint";
 import { isForSale } from "~/modules/catalog/product-availability";
 import { getSettings } from "~/modules/settings/get-settings.server";
 import { storeCreditBalance } from "~/modules/store-credit/read-store-credit.server";
+import { readWhatsappSettings } from "~/modules/messages/whatsapp-settings.server";
 import type { Route } from "./+types/cart";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -34,9 +35,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getUser(request, context);
   if (!user) return data({ signedIn: false as const });
-  const [lines, settings, profile, { draft, clear }, storeCredit] = await Promise.all([
+  const [lines, settings, profile, { draft, clear }, storeCredit, whatsapp] = await Promise.all([
     listCartLines(context.db, user.id), getSettings(context.db), getCustomerProfile(context.db, user.id), takeCheckoutDraft(request),
-    storeCreditBalance(context.db, user.id),
+    storeCreditBalance(context.db, user.id), readWhatsappSettings(context.db),
   ]);
   return data({
     signedIn: true as const,
@@ -48,6 +49,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     idempotencyKey: randomUUID(),
     cartVersion: cartVersionOf(lines),
     storeCredit,
+    // The shop confirms COD orders on WhatsApp: the form says so, with the box to opt out.
+    whatsapp: whatsapp !== null,
   }, clear ? { headers: { "Set-Cookie": clear } } : undefined);
 }
 
@@ -151,6 +154,7 @@ export default function Cart({ loaderData, actionData: sentActionData }: Route.C
             discount={applied?.discount}
             shippingRule={loaderData.shippingRule}
             storeCredit={loaderData.storeCredit}
+            whatsapp={loaderData.whatsapp}
           />
         </section>
       </div>

@@ -18,6 +18,7 @@ import { cartTotals } from "~/modules/cart/cart-totals";
 import { cartVersionOf } from "~/modules/checkout/order-fingerprint";
 import { getSettings } from "~/modules/settings/get-settings.server";
 import { storeCreditBalance } from "~/modules/store-credit/read-store-credit.server";
+import { readWhatsappSettings } from "~/modules/messages/whatsapp-settings.server";
 import type { Route } from "./+types/checkout";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -56,9 +57,9 @@ async function checkoutItems(context: Route.LoaderArgs["context"], userId: strin
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
   const url = new URL(request.url);
-  const [{ items, buyNow, problem, cartVersion }, settings, profile, { draft, clear }, storeCredit] = await Promise.all([
+  const [{ items, buyNow, problem, cartVersion }, settings, profile, { draft, clear }, storeCredit, whatsapp] = await Promise.all([
     checkoutItems(context, user.id, url), getSettings(context.db), getCustomerProfile(context.db, user.id), takeCheckoutDraft(request),
-    storeCreditBalance(context.db, user.id),
+    storeCreditBalance(context.db, user.id), readWhatsappSettings(context.db),
   ]);
   return data({
     items, buyNow, problem, cartVersion,
@@ -69,6 +70,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     idempotencyKey: randomUUID(),
     // The buyer's store credit: "Use my store credit" at checkout when there is some.
     storeCredit,
+    // The shop confirms COD orders on WhatsApp: the form says so, with the box to opt out.
+    whatsapp: whatsapp !== null,
   }, clear ? { headers: { "Set-Cookie": clear } } : undefined);
 }
 
@@ -105,6 +108,7 @@ export default function Checkout({ loaderData, actionData: sentActionData }: Rou
               <CheckoutForm
                 values={failed?.values ?? prefill} errors={failed?.fields ?? {}} formError={failed?.formError} idempotencyKey={idempotencyKey} cartVersion={cartVersion}
                 totals={(applied?.totals ?? totals) as Totals} discount={applied?.discount} shippingRule={loaderData.shippingRule} storeCredit={loaderData.storeCredit}
+                whatsapp={loaderData.whatsapp}
               />
             </div>
           </section>

@@ -23,6 +23,8 @@ import { cancelParcelBooking } from "~/flows/book-parcels.server";
 import { BOOKABLE_STATUSES } from "~/modules/shipping/booking/book-shipments.server";
 import type { Route } from "./+types/order";
 import { CourierDetails } from "~/components/orders/courier-details";
+import { WhatsappStateLine } from "~/components/seller/orders/whatsapp-state-line";
+import { orderWhatsappState } from "~/modules/orders/list-seller-orders.server";
 import { ReturnsSection } from "~/components/returns/returns-section";
 import { listReturnsForOrder } from "~/modules/returns/list-returns-for-order.server";
 import { orderRefundLines } from "~/modules/returns/order-refund-lines.server";
@@ -51,11 +53,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     // The owner sees the customer behind the order: their page, notes marked "show on orders", the COD risk flags.
     ownerView ? ownerOrderCustomer(context.db, order) : null,
   ]);
+  // The owner sees where the WhatsApp confirmation stands (sent, read, confirmed, replied, needs call).
+  const whatsapp = ownerView ? await orderWhatsappState(context.db, order.id) : null;
   const exchange = money.replacesOrderNumber || money.exchangeCredit > 0 ? { credit: money.exchangeCredit, replaces: money.replacesOrderNumber } : null;
   // The same rule as cancelBooking's: a booking can be taken back until the parcel ships.
   const canCancelBooking = shipment !== null && (BOOKABLE_STATUSES as readonly string[]).includes(order.status);
   const returnWindow = returnable?.closesAt && returnable.windowDays > 0 ? { open: returnable.open, closesAt: returnable.closesAt, closed: returnable.closesAt.getTime() < Date.now() } : null;
-  return { order, dashboard: ownerView ? "/seller/orders" : "/buyer-dashboard", canRate, myRatings, shipment, ownerView, canCancelBooking, returns, returnWindow, exchange, owner };
+  return { order, dashboard: ownerView ? "/seller/orders" : "/buyer-dashboard", canRate, myRatings, shipment, ownerView, canCancelBooking, returns, returnWindow, exchange, owner: owner ? { ...owner, whatsapp } : null };
 }
 
 async function ownerOrderCustomer(db: Route.LoaderArgs["context"]["db"], order: { phone: string; total: number }) {
@@ -112,6 +116,7 @@ export default function OrderPage({ loaderData, actionData: sentActionData }: Ro
                 ))}
               </ul>
             )}
+            {owner.whatsapp && <WhatsappStateLine state={owner.whatsapp} />}
             <CustomerNotesOnOrder notes={owner.notes} />
             {owner.customerId !== null && (
               <p className="mt-2 text-sm">

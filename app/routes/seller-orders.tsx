@@ -105,7 +105,7 @@ export function shouldRevalidate({ actionResult, actionStatus, defaultShouldReva
 export default function SellerOrders({ loaderData, actionData: sentActionData }: Route.ComponentProps) {
   const actionData = useKeptActionData(sentActionData);
   const { query, orders, total, pageCount, pageSize, statusCounts } = loaderData;
-  const filtered = Boolean(query.status || query.q || query.returns);
+  const filtered = Boolean(query.status || query.q || query.returns || query.whatsapp);
   return (
     // While orders are ticked on a phone, the bulk bar covers the bottom of the screen: room is left for it.
     <div className="grid gap-3 sm:gap-4 max-lg:[&:has(input[name=orderIds]:checked)]:pb-32">
@@ -113,7 +113,7 @@ export default function SellerOrders({ loaderData, actionData: sentActionData }:
         <h2 className="text-xl font-semibold text-stone-900">Orders</h2>
         <div className="flex flex-wrap gap-2">
           <Link to="/seller/orders/new" className="btn-primary max-sm:py-2">New Order</Link>
-          <a href={`/seller/orders.csv${sellerOrderSearchParams({ status: query.status, q: query.q, returns: query.returns })}`} className="btn-secondary max-sm:py-2" download>
+          <a href={`/seller/orders.csv${sellerOrderSearchParams({ status: query.status, q: query.q, returns: query.returns, whatsapp: query.whatsapp })}`} className="btn-secondary max-sm:py-2" download>
             Export CSV
           </a>
         </div>

@@ -104,6 +104,12 @@ export default function SellerSettings({ loaderData, actionData: sentActionData 
           />
         </Fieldset>
 
+        <Fieldset legend="WhatsApp" note="Confirm cash-on-delivery orders on WhatsApp by themselves (Confirm and Cancel buttons), with shipped and delivered notices, through the WhatsApp Business Cloud API.">
+          <div className="sm:col-span-2">
+            <Link to="/seller/settings/whatsapp" className="inline-flex min-h-10 items-center font-medium text-brand-700 underline">WhatsApp confirmations</Link>
+          </div>
+        </Fieldset>
+
         <Fieldset legend="Marketing e-mails" note="Only buyers who ticked Marketing e-mails in their Settings get these; every one carries an unsubscribe link. They show in Email Logs.">
           <div className="sm:col-span-2">
             {/* An unticked box sends nothing: the marker says the switch was on the form, so nothing means off. */}

@@ -10,11 +10,11 @@ import { sharedPgCluster } from "../setup/pg-cluster";
  * while the shop runs (give store credit, make a return request): PostgreSQL lets two processes
  * write at once, and the suite's shared shop (PGlite) is never written behind its back. A first
  * start migrates and seeds the catalogue (about a minute on two cores). `stop` ends the shop and
- * drops its database.
+ * drops its database. `env` adds to the shop's environment (WHATSAPP_API_URL pointing at a stand-in).
  */
 export type OwnShop = { url: string; database: Database; stop: () => Promise<void> };
 
-export async function startOwnPostgresShop(tag: string): Promise<OwnShop> {
+export async function startOwnPostgresShop(tag: string, env: Record<string, string> = {}): Promise<OwnShop> {
   const cluster = await sharedPgCluster();
   const name = `e2e_${tag}_${randomBytes(4).toString("hex")}`;
   const admin = async (query: string) => {
@@ -28,7 +28,7 @@ export async function startOwnPostgresShop(tag: string): Promise<OwnShop> {
   };
   await admin(`create database ${name}`);
   const databaseUrl = cluster.url.replace(/\/postgres$/, `/${name}`);
-  const shop = await startServerProcess({ DATABASE_URL: databaseUrl, WEB_CONCURRENCY: "1", LOG_LEVEL: "warn" }, { readyTimeoutMs: 280_000 });
+  const shop = await startServerProcess({ DATABASE_URL: databaseUrl, WEB_CONCURRENCY: "1", LOG_LEVEL: "warn", ...env }, { readyTimeoutMs: 280_000 });
   const database = await openDatabase({ databaseUrl, dataDir: "" });
   return {
     url: shop.url,

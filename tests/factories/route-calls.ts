@@ -8,6 +8,7 @@ import { createSeller } from "~/modules/accounts/create-seller.server";
 import type { Providers } from "~/integrations/providers.server";
 import { testProviders } from "./test-providers";
 import { TEST_AUTH_SECRET } from "./test-secret";
+import { createSecretBoxes } from "~/db/secret-box.server";
 
 /** The origin route tests send their requests from (same-origin, so writes pass the cross-site guard). */
 export const TEST_ORIGIN = "http://shop.test";
@@ -19,7 +20,7 @@ export const TEST_ORIGIN = "http://shop.test";
 export async function routeContext(db: Db, { providers = testProviders() }: { providers?: Providers } = {}): Promise<{ auth: Auth; context: AppLoadContext }> {
   const env = { PUBLIC_URL: undefined, PORT: 3000, GOOGLE_CLIENT_ID: undefined, GOOGLE_CLIENT_SECRET: undefined, SIGN_IN_RATE_LIMIT: 1000 };
   const auth = createShopAuth({ db, env, secret: TEST_AUTH_SECRET });
-  return { auth, context: { db, auth, env, providers } as unknown as AppLoadContext };
+  return { auth, context: { db, auth, env, providers, secretBoxes: createSecretBoxes(TEST_AUTH_SECRET) } as unknown as AppLoadContext };
 }
 
 /** Signs in through better-auth's own endpoint and returns the Cookie header of that session. */

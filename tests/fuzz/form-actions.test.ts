@@ -17,6 +17,7 @@ import * as products from "~/routes/products";
 import * as sellerCatalogue from "~/routes/seller-catalogue";
 import * as sellerCatalogueCategory from "~/routes/seller-catalogue-category";
 import * as sellerEmailLogs from "~/routes/seller-email-logs";
+import * as sellerSettingsWhatsapp from "~/routes/seller-settings-whatsapp";
 import * as sellerInbox from "~/routes/seller-inbox";
 import * as sellerOrders from "~/routes/seller-orders";
 import * as sellerOrdersNew from "~/routes/seller-orders-new";
@@ -76,6 +77,11 @@ const FORMS: FormRoute[] = [
   { name: "owner inbox", who: "seller", fn: sellerInbox.action, path: "/seller/inbox", fields: ["id"], intents: ["mark-handled", "mark-unhandled"], idFields: { id: (s) => s.ids.message } },
   { name: "owner reviews", who: "seller", fn: sellerReviews.action, path: "/seller/reviews", fields: ["id"], intents: ["hide", "show"] },
   { name: "owner e-mail logs", who: "seller", fn: sellerEmailLogs.action, path: "/seller/email-logs", fields: ["id", "to"], intents: ["resend"] },
+  {
+    name: "owner WhatsApp settings", who: "seller", fn: sellerSettingsWhatsapp.action, path: "/seller/settings/whatsapp",
+    fields: ["phoneNumberId", "accessToken", "appSecret", "verifyToken", "confirmationTemplate", "shippedTemplate", "deliveredTemplate", "language", "languageOther", "sendDelayMinutes", "needsCallHours", "to"],
+    intents: ["save", "test"],
+  },
   { name: "owner categories list", who: "seller", fn: sellerCatalogue.action, path: "/seller/catalogue", fields: ["slug"], intents: ["move-up", "move-down", "hide", "show", "delete", "move-products"] },
   { name: "owner category form (new)", who: "seller", fn: sellerCatalogueCategory.action, path: "/seller/catalogue/categories/new", fields: CATEGORY_FORM, intents: ["save"] },
   {

@@ -45,9 +45,9 @@ export function OrderSummary({ totals, discountCode, shippingRule, storeCreditUs
  * after a refresh makes one order. The cart version follows the cart the page shows.
  */
 export function CheckoutForm({
-  values, errors, formError, idempotencyKey: offeredKey, cartVersion, totals, discount, shippingRule, storeCredit = 0, action, children,
+  values, errors, formError, idempotencyKey: offeredKey, cartVersion, totals, discount, shippingRule, storeCredit = 0, whatsapp = false, action, children,
 }: {
-  values: ShippingValues & { discountCode?: string; useStoreCredit?: boolean }; errors: ShippingErrors & { discountCode?: string; storeCredit?: string }; formError?: string;
+  values: ShippingValues & { discountCode?: string; useStoreCredit?: boolean; whatsappOptOut?: boolean }; errors: ShippingErrors & { discountCode?: string; storeCredit?: string }; formError?: string;
   idempotencyKey: string; cartVersion?: string; totals: Totals;
   /** The code Apply accepted, with what it takes off. */
   discount?: { code: string; amount: number } | null;
@@ -55,6 +55,8 @@ export function CheckoutForm({
   shippingRule?: ShippingRule;
   /** The buyer's store credit balance now (0: none, and no store credit part). */
   storeCredit?: number;
+  /** The shop confirms COD orders on WhatsApp (Settings -> WhatsApp is set up): say so, with the box to opt out. */
+  whatsapp?: boolean;
   action?: string; children?: ReactNode;
 }) {
   const [idempotencyKey] = useState(offeredKey);
@@ -79,6 +81,7 @@ export function CheckoutForm({
       <ShippingFields values={values} errors={errors} />
       <DiscountCodeField code={values.discountCode ?? ""} error={errors.discountCode} discount={discount ?? null} applying={applying} />
       {storeCredit > 0 && <StoreCreditField balance={storeCredit} checked={useCredit} onChange={setUseCredit} error={errors.storeCredit} />}
+      {whatsapp && <WhatsappConfirmField phone={values.phone ?? ""} optedOut={values.whatsappOptOut ?? false} />}
       <OrderSummary totals={totals} discountCode={discount?.code} shippingRule={shippingRule} storeCreditUsed={creditUsed} />
       {cash > 0 || creditUsed === 0
         ? <p className="text-sm text-stone-700">Pay <strong>{formatPrice(cash)}</strong> in cash when your parcel arrives.</p>
@@ -128,5 +131,25 @@ function DiscountCodeField({ code, error, discount, applying }: { code: string; 
       {error && <p id="discountCode-error" className="field-error">{error}</p>}
       {!error && discount && <p id="discountCode-applied" role="status" className="text-sm font-medium text-emerald-800">{discount.code} applied: you save {formatPrice(discount.amount)}</p>}
     </div>
+  );
+}
+
+/**
+ * "We will confirm this order on WhatsApp at {number}" and the box to say no (issue 32): ticked, the
+ * order is never messaged on WhatsApp and the shop calls instead. A plain checkbox: works without
+ * JavaScript, and comes back as the buyer left it after a refused Place Order.
+ */
+function WhatsappConfirmField({ phone, optedOut }: { phone: string; optedOut: boolean }) {
+  return (
+    <fieldset className="grid gap-2 rounded-lg border border-stone-200 bg-stone-50 p-3" data-testid="whatsapp-confirm">
+      <legend className="sr-only">Order confirmation on WhatsApp</legend>
+      <p className="text-stone-900">
+        We will confirm this order on WhatsApp at <strong data-testid="whatsapp-confirm-number">{phone.trim() || "the mobile number above"}</strong>.
+      </p>
+      <label className="flex items-center gap-2 text-stone-900">
+        <input type="checkbox" name="whatsappOptOut" value="on" defaultChecked={optedOut} className="h-5 w-5 accent-brand-700" />
+        Don&apos;t confirm on WhatsApp (the shop will call instead)
+      </label>
+    </fieldset>
   );
 }

@@ -21,7 +21,8 @@ export const SELLER_TABS = [
   // Not `end`: every report (/seller/reports/profit, /cities ...) keeps the tab lit.
   { to: "/seller/reports", label: "Reports", end: false },
   { to: "/seller/email-logs", label: "Email Logs", end: true },
-  // Not `end`: Settings -> Couriers (/seller/settings/couriers) keeps the tab lit.
+  { to: "/seller/whatsapp-logs", label: "WhatsApp Log", end: true },
+  // Not `end`: Settings -> Couriers and -> WhatsApp (/seller/settings/couriers, /whatsapp) keep the tab lit.
   { to: "/seller/settings", label: "Settings", end: false },
   { to: "/seller/inbox", label: "Inbox", end: true },
   { to: "/seller/reviews", label: "Reviews", end: true },

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
-import { type AnyPgColumn, check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, boolean, check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
 import { products, productVariants } from "./catalog";
-import { ORDER_CHANNELS, ORDER_STATUSES, oneOfSql, PAYMENT_STATUSES } from "./statuses";
+import { ORDER_CHANNELS, ORDER_STATUSES, oneOfSql, PAYMENT_STATUSES, WHATSAPP_STATES } from "./statuses";
 
 /** One line per buyer and variant; adding the same variant again raises the quantity. */
 export const cartItems = pgTable(
@@ -94,6 +94,15 @@ export const orders = pgTable(
     // The buyer deleted their account while this order was on its way: its personal details are
     // wiped once it is delivered or returned (modules/orders/release-customer-orders.server.ts).
     customerDeletedAt: timestamp("customer_deleted_at", { withTimezone: true }),
+    // WhatsApp confirmation (issue 32): the buyer's "do not confirm on WhatsApp" at checkout; where the
+    // confirmation message stands (statuses.ts WHATSAPP_STATES; null: not asked on WhatsApp); when it was
+    // sent, read and answered (Confirm or Cancel); when the buyer last wrote anything else.
+    whatsappOptOut: boolean("whatsapp_opt_out").notNull().default(false),
+    whatsappStatus: text("whatsapp_status", { enum: WHATSAPP_STATES }),
+    whatsappSentAt: timestamp("whatsapp_sent_at", { withTimezone: true }),
+    whatsappReadAt: timestamp("whatsapp_read_at", { withTimezone: true }),
+    whatsappAnsweredAt: timestamp("whatsapp_answered_at", { withTimezone: true }),
+    whatsappRepliedAt: timestamp("whatsapp_replied_at", { withTimezone: true }),
   },
   (t) => [
     index("orders_user_created_idx").on(t.userId, t.createdAt),
@@ -113,6 +122,9 @@ export const orders = pgTable(
     check("orders_status_known", sql.raw(`status in (${oneOfSql(ORDER_STATUSES)})`)),
     check("orders_payment_status_known", sql.raw(`payment_status in (${oneOfSql(PAYMENT_STATUSES)})`)),
     check("orders_channel_known", sql.raw(`channel in (${oneOfSql(ORDER_CHANNELS)})`)),
+    check("orders_whatsapp_status_known", sql.raw(`whatsapp_status is null or whatsapp_status in (${oneOfSql(WHATSAPP_STATES)})`)),
+    // Orders' filters Awaiting WhatsApp reply and Needs call: pending orders by message state and send time.
+    index("orders_whatsapp_idx").on(t.whatsappStatus, t.whatsappSentAt).where(sql`${t.whatsappStatus} is not null`),
   ],
 );
 

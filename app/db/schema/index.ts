@@ -12,3 +12,4 @@ export * from "./promotions";
 export * from "./storefront";
 export * from "./returns";
 export * from "./customers";
+export * from "./whatsapp";

@@ -61,19 +61,33 @@ export function oneOfSql(values: readonly string[]): string {
 
 /**
  * How an outbox message reaches its recipient: each channel has its sender (an integration, made
- * once at start). WhatsApp comes next.
+ * once at start): e-mail over SMTP, WhatsApp over the Cloud API (issue 32).
  */
-export const MESSAGE_CHANNELS = ["email"] as const;
+export const MESSAGE_CHANNELS = ["email", "whatsapp"] as const;
 export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
 
 /**
  * An outbox e-mail's state. queued: waiting (or waiting to be retried: attempts > 0 with last_error);
  * sending: claimed by one server process; sent: accepted by the mail server; failed: given up
  * (a permanent refusal, or every retry used); not_configured: kept but never sent, the shop has no
- * SMTP_URL.
+ * SMTP_URL (or, for WhatsApp, no WhatsApp settings). WhatsApp's own receipts move a sent message on:
+ * delivered (to the phone), read (opened); a failed receipt makes it failed.
  */
 export const EMAIL_STATUSES = ["queued", "sending", "sent", "failed", "not_configured"] as const;
 export type EmailStatus = (typeof EMAIL_STATUSES)[number];
+/** Every outbox row's status (the column): an e-mail's, and WhatsApp's receipts after `sent`. */
+export const MESSAGE_STATUSES = [...EMAIL_STATUSES, "delivered", "read"] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+/**
+ * An e-mail row's status as e-mail pages read it: e-mails have no receipts, so the column's receipt
+ * statuses (WhatsApp only) never appear on one; were one there, it would be a sent message.
+ */
+export function emailStatusOf(status: MessageStatus): EmailStatus {
+  return status === "delivered" || status === "read" ? "sent" : status;
+}
+/** A WhatsApp message's status: every one (it is sent, then delivered and read by the phone). */
+export const WHATSAPP_STATUSES = MESSAGE_STATUSES;
+export type WhatsappStatus = MessageStatus;
 
 /** Why an e-mail was written: picks its template, and whether the buyer's settings may turn it off. */
 export const EMAIL_KINDS = [
@@ -85,6 +99,30 @@ export const EMAIL_KINDS = [
   "low_stock_digest",
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
+
+/**
+ * Why a WhatsApp message was sent (issue 32): the COD confirmation with Confirm / Cancel buttons, the
+ * shipped and delivered notices, and Settings' test message. Each is a template approved by Meta.
+ */
+export const WHATSAPP_KINDS = ["whatsapp_confirmation", "whatsapp_shipped", "whatsapp_delivered", "whatsapp_test"] as const;
+export type WhatsappKind = (typeof WHATSAPP_KINDS)[number];
+
+/** Every outbox row's kind (the column): e-mails' and WhatsApp's. A row's channel says which it is. */
+export const MESSAGE_KINDS = [...EMAIL_KINDS, ...WHATSAPP_KINDS] as const;
+export type MessageKind = (typeof MESSAGE_KINDS)[number];
+
+export function isWhatsappKind(kind: string): kind is WhatsappKind {
+  return (WHATSAPP_KINDS as readonly string[]).includes(kind);
+}
+
+/**
+ * Where an order's WhatsApp confirmation stands (orders.whatsapp_status; null: not asked on WhatsApp,
+ * the owner confirms by call as before). queued, sent, delivered, read follow the message; confirmed
+ * and cancelled are the buyer's tap; failed: the message could not be sent. "Needs call" is not a
+ * state: a sent message with no answer after the settings' hours.
+ */
+export const WHATSAPP_STATES = ["queued", "sent", "delivered", "read", "confirmed", "cancelled", "failed"] as const;
+export type WhatsappState = (typeof WHATSAPP_STATES)[number];
 
 /** The courier files the owner imports on the Shipping tab. */
 export const COURIER_IMPORT_KINDS = ["tracking", "delivery", "cod"] as const;

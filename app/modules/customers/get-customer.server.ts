@@ -1,7 +1,7 @@
 import { and, count, desc, eq, isNotNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { customerNotes, customers, customerTags, messageOutbox, orders, returnRequests } from "~/db/schema";
-import type { EmailStatus, OrderChannel, OrderStatus, ReturnStatus } from "~/db/schema/statuses";
+import { emailStatusOf, type EmailStatus, type OrderChannel, type OrderStatus, type ReturnStatus } from "~/db/schema/statuses";
 import { AppError } from "~/lib/errors";
 import { CUSTOMER_COLUMNS, type CustomerFigures } from "./list-customers.server";
 
@@ -73,7 +73,7 @@ export async function getCustomer(db: DbOrTx, rawId: unknown): Promise<CustomerD
     returns,
     returnCount: Number(returnCount.n),
     discountCodes: discountCodes.map((d) => ({ code: d.code, orders: Number(d.orders) })),
-    emails,
+    emails: emails.map((e) => ({ ...e, status: emailStatusOf(e.status) })),
     emailCount: Number(emailCount.n),
   };
 }

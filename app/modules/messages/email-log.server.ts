@@ -2,7 +2,7 @@ import { and, count, desc, eq, ilike, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { messageOutbox } from "~/db/schema";
-import { EMAIL_STATUSES, type EmailKind, type EmailStatus } from "~/db/schema/statuses";
+import { EMAIL_STATUSES, emailStatusOf, type EmailKind, type EmailStatus } from "~/db/schema/statuses";
 import { AppError } from "~/lib/errors";
 import type { EmailDataByKind } from "./email-messages";
 import { EMAIL_LOG_PAGE_SIZE, parseEmailLogSearch, type EmailLogQuery } from "./email-log-query";
@@ -26,7 +26,14 @@ const LIST_COLUMNS = {
   createdAt: messageOutbox.createdAt,
 };
 
-export type EmailLogEntry = { [K in keyof typeof LIST_COLUMNS]: (typeof messageOutbox.$inferSelect)[K] };
+type ListRow = { [K in keyof typeof LIST_COLUMNS]: (typeof messageOutbox.$inferSelect)[K] };
+/** An e-mail entry: the outbox row read as an e-mail (its kind an e-mail kind, its status an e-mail status). */
+export type EmailLogEntry = Omit<ListRow, "kind" | "status"> & { kind: EmailKind; status: EmailStatus };
+
+/** The log reads only the e-mail channel's rows (EMAILS), whose kinds are e-mail kinds. */
+function asEmailEntry<R extends Pick<ListRow, "kind" | "status">>(row: R): Omit<R, "kind" | "status"> & { kind: EmailKind; status: EmailStatus } {
+  return { ...row, kind: row.kind as EmailKind, status: emailStatusOf(row.status) };
+}
 export type EmailStatusCounts = Record<EmailStatus, number> & { all: number };
 export type EmailLogPage = { entries: EmailLogEntry[]; total: number; page: number; pageCount: number; counts: EmailStatusCounts };
 
@@ -52,7 +59,7 @@ export async function countEmailsByStatus(db: DbOrTx): Promise<EmailStatusCounts
   const counts = Object.fromEntries(EMAIL_STATUSES.map((s) => [s, 0])) as EmailStatusCounts;
   counts.all = 0;
   for (const row of rows) {
-    counts[row.status] = row.n;
+    counts[emailStatusOf(row.status)] += row.n;
     counts.all += row.n;
   }
   return counts;
@@ -73,7 +80,7 @@ export async function listEmailLog(db: DbOrTx, query: Pick<EmailLogQuery, "statu
     .orderBy(desc(messageOutbox.createdAt), desc(messageOutbox.id))
     .limit(EMAIL_LOG_PAGE_SIZE)
     .offset(offset);
-  return { entries, total, page, pageCount, counts };
+  return { entries: entries.map(asEmailEntry), total, page, pageCount, counts };
 }
 
 export type EmailLogDetail = EmailLogEntry & {
@@ -100,11 +107,11 @@ export async function getEmailLogEntry(db: Db, id: number, options: { publicUrl:
   let fromAddress = row.fromAddress;
   if (!content || !fromAddress) {
     const shop = await loadEmailShop(db, options.publicUrl);
-    content ??= await renderEmail(row.kind as EmailKind, row.data as EmailDataByKind[EmailKind], shop);
+    content ??= await renderEmail(row.kind as EmailKind, row.data as EmailDataByKind[EmailKind], shop); // an e-mail row (EMAILS)
     fromAddress ??= senderAddress(options.from, shop);
   }
   return {
-    id: row.id, kind: row.kind, toAddress: row.toAddress, subject: row.subject, orderNumber: row.orderNumber, status: row.status,
+    id: row.id, kind: row.kind as EmailKind, toAddress: row.toAddress, subject: row.subject, orderNumber: row.orderNumber, status: emailStatusOf(row.status),
     attempts: row.attempts, lastError: row.lastError, nextAttemptAt: row.nextAttemptAt, sentAt: row.sentAt, createdAt: row.createdAt,
     fromAddress, orderId: row.orderId, resentFrom: row.resentFrom, resentAs: resends.map((r) => r.id),
     ...content, preview: row.html === null,

@@ -5,6 +5,7 @@ import type { EmailKind } from "~/db/schema/statuses";
 import { getSettings } from "~/db/shop-settings.server";
 import type { EmailDataByKind } from "./email-messages";
 import type { MessageSenders } from "./message-sender";
+import { deliverWhatsapp, type WhatsappDeliveryOptions } from "./whatsapp-delivery.server";
 import { OUTBOX_CHANNEL } from "~/db/outbox.server";
 import { renderEmail } from "./render-email.server";
 import { failureReason, MAX_SEND_ATTEMPTS, NOT_CONFIGURED_REASON, retryDelayMs } from "./retry-policy";
@@ -12,7 +13,7 @@ import type { EmailShop } from "./templates/email-layout";
 
 export type OutboxRow = typeof messageOutbox.$inferSelect;
 
-export type MailWorkerOptions = {
+export type MailWorkerOptions = Pick<WhatsappDeliveryOptions, "whatsappBox" | "giveUpAfterMs"> & {
   /** Each channel's sender (the providers' messaging); a null one: its messages are rendered and kept, marked not sent. */
   senders: MessageSenders;
   /** MAIL_FROM; null: the shop's name and contact e-mail from Settings. */
@@ -67,6 +68,7 @@ export async function claimDueEmails(db: Db, { limit = DEFAULT_BATCH, claimMs = 
 export async function deliverMessage(db: Db, row: OutboxRow, shop: EmailShop, options: MailWorkerOptions, now = new Date()): Promise<OutboxRow["status"]> {
   switch (row.channel) {
     case "email": return deliverEmail(db, row, shop, options, now);
+    case "whatsapp": return deliverWhatsapp(db, row, options, now);
   }
 }
 

@@ -2,7 +2,7 @@ import type { MessageChannel } from "~/db/schema/statuses";
 
 /**
  * The port through which the outbox's messages leave the shop: one sender per channel, made once at
- * start by an integration (app/integrations/messaging/: SMTP today, WhatsApp next) and handed to
+ * start by an integration (app/integrations/messaging/: SMTP, and WhatsApp's Cloud API) and handed to
  * the mail worker and to the routes that send (Settings' test e-mail) through the request context.
  * Plain types: this module never imports a vendor client.
  */
@@ -36,12 +36,36 @@ export type MessageSender<Message> = {
 export type EmailSender = MessageSender<OutgoingEmail>;
 
 /**
- * Each channel's sender, or null where the shop has none configured (no SMTP_URL): the worker still
- * renders and keeps those messages, marked not sent, and pages say so.
+ * The WhatsApp Business account a message goes out from: the Cloud API's phone-number ID and the
+ * access token, read from Settings -> WhatsApp (decrypted) for each send, never from the environment.
  */
-export type MessageSenders = { email: EmailSender | null };
+export type WhatsappAccount = { phoneNumberId: string; accessToken: string };
+
+/**
+ * One WhatsApp template message, as the WhatsApp channel's sender takes it: the account it goes out
+ * from, the buyer's number in international form without "+" ("923001234567"), the template's name
+ * and language code as approved by Meta, the body's {{1}}, {{2}}, ... in order, and one payload per
+ * quick-reply button in button order (index 0, 1, ...): what Meta hands back when the buyer taps it.
+ */
+export type OutgoingWhatsapp = {
+  account: WhatsappAccount;
+  to: string;
+  template: string;
+  language: string;
+  bodyParameters: string[];
+  buttonPayloads: string[];
+};
+
+export type WhatsappSender = MessageSender<OutgoingWhatsapp>;
+
+/**
+ * Each channel's sender, or null where the shop has none (no SMTP_URL; no WhatsApp client made): the
+ * worker still keeps those messages, marked not sent, and pages say so. WhatsApp also needs its
+ * settings (Settings -> WhatsApp): without them its messages are not sent either.
+ */
+export type MessageSenders = { email: EmailSender | null; whatsapp?: WhatsappSender | null };
 
 /** Whether the shop can send on `channel` (Settings and Email Logs say so, never the SMTP URL itself). */
 export function canSend(senders: MessageSenders, channel: MessageChannel): boolean {
-  return senders[channel] !== null;
+  return (senders[channel] ?? null) !== null;
 }

@@ -4,7 +4,8 @@ import { orderItems, orders, orderStatusHistory, returnRequests, type OrderChann
 import { codRiskFlags, type CodRiskFlag, type CodRiskSettings } from "./cod-risk";
 import { allowedNextStatuses, ORDER_STATUSES, type OrderStatus } from "./order-lifecycle";
 import type { OrderDetail } from "./get-order.server";
-import { sellerOrderWhere } from "./seller-order-filter.server";
+import { needsCallSql, sellerOrderWhere } from "./seller-order-filter.server";
+import type { WhatsappOrderState } from "./whatsapp-order-state";
 import { orderCustomersOf, type OrderCustomerNote } from "./order-customers.server";
 import { SELLER_ORDERS_PAGE_SIZE, type SellerOrderQuery } from "./seller-order-query";
 import { pageWindow } from "~/lib/page-window";
@@ -25,6 +26,8 @@ export type SellerOrder = Omit<OrderDetail, "deliveryFrom" | "deliveryTo" | "ite
   /** A replacement order (EX-...): the number of the order whose item it exchanges. */
   replacesOrderNumber: string | null;
   returns: OrderReturnLink[];
+  /** The WhatsApp confirmation's state and times (status null: not asked on WhatsApp). */
+  whatsapp: WhatsappOrderState;
 };
 
 export type StatusHistoryEntry = { from: OrderStatus | null; to: OrderStatus; actorName: string; note: string | null; at: Date };
@@ -94,6 +97,12 @@ const sellerOrderColumns = {
   // By its primary key, for the page's rows only. Qualified by hand: a one-table select leaves its
   // columns unqualified, and inside the subquery they would be the subquery's own.
   replacesOrderNumber: sql<string | null>`(select r.order_number from orders r where r.id = "orders"."replaces_order_id")`,
+  whatsappStatus: orders.whatsappStatus,
+  whatsappSentAt: orders.whatsappSentAt,
+  whatsappReadAt: orders.whatsappReadAt,
+  whatsappAnsweredAt: orders.whatsappAnsweredAt,
+  whatsappRepliedAt: orders.whatsappRepliedAt,
+  whatsappNeedsCall: needsCallSql,
 };
 
 /** Count per status in one GROUP BY (an index-only scan of orders(status, created_at)). */
@@ -113,7 +122,7 @@ export async function listSellerOrders(db: DbOrTx, query: SellerOrderQuery): Pro
   const where = sellerOrderWhere(query);
   const statusCounts = await countOrdersByStatus(db);
   // Without a search (or the returns filter) the summary counts already hold the number of matches: no second count.
-  const total = query.q.trim() || query.returns
+  const total = query.q.trim() || query.returns || query.whatsapp
     ? Number((await db.select({ n: count() }).from(orders).where(where))[0].n)
     : query.status ? statusCounts[query.status] : Object.values(statusCounts).reduce((a, b) => a + b, 0);
   const { page, pageCount, offset } = pageWindow(total, query.page, SELLER_ORDERS_PAGE_SIZE);
@@ -126,7 +135,14 @@ export async function listSellerOrders(db: DbOrTx, query: SellerOrderQuery): Pro
     .offset(offset);
   const [items, returns] = await Promise.all([itemsOf(db, rows.map((r) => r.id)), returnsOf(db, rows.map((r) => r.id))]);
   return {
-    orders: rows.map((row) => ({ ...row, items: items.get(row.id) ?? [], returns: returns.get(row.id) ?? [] })),
+    orders: rows.map(({ whatsappStatus, whatsappSentAt, whatsappReadAt, whatsappAnsweredAt, whatsappRepliedAt, whatsappNeedsCall, ...row }) => ({
+      ...row, items: items.get(row.id) ?? [], returns: returns.get(row.id) ?? [],
+      whatsapp: {
+        status: whatsappStatus, sentAt: whatsappSentAt, readAt: whatsappReadAt, answeredAt: whatsappAnsweredAt, repliedAt: whatsappRepliedAt,
+        // Either driver may answer a boolean expression as text.
+        needsCall: whatsappNeedsCall === true || (whatsappNeedsCall as unknown) === "t",
+      },
+    })),
     total, page, pageSize: SELLER_ORDERS_PAGE_SIZE, pageCount, statusCounts,
   };
 }
@@ -243,4 +259,17 @@ async function customerRecordsOf(db: DbOrTx, orderIds: string[]): Promise<Map<st
     });
   }
   return records;
+}
+
+/** One order's WhatsApp confirmation state (the owner's order page); null for no such order. */
+export async function orderWhatsappState(db: DbOrTx, orderId: string): Promise<WhatsappOrderState | null> {
+  const [row] = await db
+    .select({
+      status: orders.whatsappStatus, sentAt: orders.whatsappSentAt, readAt: orders.whatsappReadAt, answeredAt: orders.whatsappAnsweredAt,
+      repliedAt: orders.whatsappRepliedAt, needsCall: needsCallSql,
+    })
+    .from(orders)
+    .where(sql`${orders.id} = ${orderId}`);
+  if (!row) return null;
+  return { ...row, needsCall: row.needsCall === true || (row.needsCall as unknown) === "t" };
 }

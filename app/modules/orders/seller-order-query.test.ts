@@ -13,8 +13,8 @@ describe("the owner's order search", () => {
   });
 
   it("reads the URL safely and writes it back without empty values", () => {
-    expect(readSellerOrderQuery(new URLSearchParams("status=shipped&q=Ali&page=3"))).toEqual({ status: "shipped", q: "Ali", returns: false, page: 3 });
-    expect(readSellerOrderQuery(new URLSearchParams("status=lost&page=-2"))).toEqual({ status: null, q: "", returns: false, page: 1 });
+    expect(readSellerOrderQuery(new URLSearchParams("status=shipped&q=Ali&page=3"))).toEqual({ status: "shipped", q: "Ali", returns: false, whatsapp: null, page: 3 });
+    expect(readSellerOrderQuery(new URLSearchParams("status=lost&page=-2"))).toEqual({ status: null, q: "", returns: false, whatsapp: null, page: 1 });
     expect(readSellerOrderQuery(new URLSearchParams("page=abc"))).toMatchObject({ page: 1 });
     expect(sellerOrderSearchParams({ status: "pending", q: "0300 1234567", page: 2 })).toBe("?status=pending&q=0300+1234567&page=2");
     expect(sellerOrderSearchParams({ status: null, q: "", page: 1 })).toBe("");
@@ -26,5 +26,10 @@ describe("the owner's order search", () => {
     expect(readSellerOrderQuery(new URLSearchParams("returns=0")).returns).toBe(false);
     expect(sellerOrderSearchParams({ status: "delivered", returns: true })).toBe("?status=delivered&returns=1");
     expect(sellerOrderSearchParams({ returns: false })).toBe("");
+    // The WhatsApp filters (issue 32): only the two known values.
+    expect(readSellerOrderQuery(new URLSearchParams("whatsapp=needs-call")).whatsapp).toBe("needs-call");
+    expect(readSellerOrderQuery(new URLSearchParams("whatsapp=awaiting")).whatsapp).toBe("awaiting");
+    expect(readSellerOrderQuery(new URLSearchParams("whatsapp=anything")).whatsapp).toBeNull();
+    expect(sellerOrderSearchParams({ status: null, whatsapp: "needs-call", page: 2 })).toBe("?whatsapp=needs-call&page=2");
   });
 });

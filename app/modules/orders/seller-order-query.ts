@@ -1,6 +1,7 @@
 import { normalizePakistaniMobile } from "~/lib/phone";
 import { isOrderStatus, type OrderStatus } from "./order-lifecycle";
 import { normalizeOrderNumber } from "./order-number";
+import { isWhatsappOrderFilter, type WhatsappOrderFilter } from "./whatsapp-order-state";
 
 /** Orders per page on the owner's Orders tab and in the seller's GET /api/orders. */
 export const SELLER_ORDERS_PAGE_SIZE = 20;
@@ -10,7 +11,12 @@ export const SEARCH_MAX = 100;
  * The Orders tab's filter as it sits in the URL (?status=&q=&returns=1&page=), made safe to use.
  * `returns`: only orders a buyer asked to return or exchange something from (any return request).
  */
-export type SellerOrderQuery = { status: OrderStatus | null; q: string; returns?: boolean; page: number };
+export type SellerOrderQuery = {
+  status: OrderStatus | null; q: string; returns?: boolean;
+  /** ?whatsapp=awaiting (Awaiting WhatsApp reply) or needs-call (Needs call): pending orders by their WhatsApp confirmation. */
+  whatsapp?: WhatsappOrderFilter | null;
+  page: number;
+};
 
 /**
  * What the owner typed in the search box, read the way they meant it: an order number ("ORD-123456"
@@ -34,7 +40,7 @@ export function parseOrderSearch(input: string): OrderSearch {
   return { kind: "name", pattern: `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` };
 }
 
-/** Reads ?status=&q=&returns=1&page= (from a URL or an API request); anything unknown falls back to "all", page 1. */
+/** Reads ?status=&q=&returns=1&whatsapp=&page= (from a URL or an API request); anything unknown falls back to "all", page 1. */
 export function readSellerOrderQuery(params: URLSearchParams): SellerOrderQuery {
   const status = params.get("status");
   const page = Number.parseInt(params.get("page") ?? "", 10);
@@ -42,6 +48,7 @@ export function readSellerOrderQuery(params: URLSearchParams): SellerOrderQuery 
     status: isOrderStatus(status) ? status : null,
     q: (params.get("q") ?? "").trim().slice(0, SEARCH_MAX),
     returns: isOn(params.get("returns")),
+    whatsapp: isWhatsappOrderFilter(params.get("whatsapp")) ? (params.get("whatsapp") as WhatsappOrderFilter) : null,
     page: Number.isFinite(page) && page >= 1 ? Math.min(page, 100_000) : 1,
   };
 }
@@ -52,6 +59,7 @@ export function sellerOrderSearchParams(query: Partial<SellerOrderQuery>): strin
   if (query.status) params.set("status", query.status);
   if (query.q) params.set("q", query.q);
   if (query.returns) params.set("returns", "1");
+  if (query.whatsapp) params.set("whatsapp", query.whatsapp);
   if (query.page && query.page > 1) params.set("page", String(query.page));
   const text = params.toString();
   return text ? `?${text}` : "";

@@ -1,4 +1,5 @@
 import { useEffect, useId, useState, type MouseEvent } from "react";
+import { WHATSAPP_FILTER_LABELS, WHATSAPP_ORDER_FILTERS } from "~/modules/orders/whatsapp-order-state";
 import { Form, Link, useFetcher, useNavigate } from "react-router";
 import { showToast } from "~/components/ui/toaster";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -61,10 +62,20 @@ export function OrderFilters({ query }: { query: SellerOrderQuery }) {
         <input id={`${id}-q`} type="search" name="q" defaultValue={query.q} key={query.q} maxLength={100} placeholder="Order, phone or name" className="field-input py-2" />
       </div>
       <button type="submit" className="btn-primary px-3 sm:px-4">Search</button>
-      <label className="col-span-full flex min-h-10 w-fit items-center gap-2 text-sm font-medium text-stone-800">
-        <input type="checkbox" name="returns" value="1" defaultChecked={query.returns} key={String(query.returns)} className="size-5 accent-brand-700" />
-        With a return
-      </label>
+      <div className="col-span-full flex flex-wrap items-center gap-x-4 gap-y-2">
+        <label className="flex min-h-10 w-fit items-center gap-2 text-sm font-medium text-stone-800">
+          <input type="checkbox" name="returns" value="1" defaultChecked={query.returns} key={String(query.returns)} className="size-5 accent-brand-700" />
+          With a return
+        </label>
+        {/* Pending orders by their WhatsApp confirmation (issue 32): waiting for the buyer's tap, or to be called. */}
+        <label className="flex min-h-10 items-center gap-2 text-sm font-medium text-stone-800">
+          WhatsApp
+          <select name="whatsapp" defaultValue={query.whatsapp ?? ""} key={query.whatsapp ?? ""} className="field-input py-1.5 text-sm" data-testid="whatsapp-filter">
+            <option value="">Any</option>
+            {WHATSAPP_ORDER_FILTERS.map((f) => <option key={f} value={f}>{WHATSAPP_FILTER_LABELS[f]}</option>)}
+          </select>
+        </label>
+      </div>
     </Form>
   );
 }

@@ -10,6 +10,7 @@ import { CHANNEL_LABELS } from "~/modules/orders/order-channel";
 import { RETURN_STATUS_WORDS } from "~/components/seller/returns/return-words";
 import { CustomerNotesOnOrder } from "./customer-notes-on-order";
 import { OrderStatusForm } from "./order-status-form";
+import { WhatsappStateLine } from "./whatsapp-state-line";
 import type { OrdersActionResult, OwnerOrderView } from "./types";
 
 /**
@@ -43,6 +44,7 @@ export function SellerOrderCard({ order, result }: { order: OwnerOrderView; resu
           <p className="text-xs text-stone-600">
             {formatShopDateTime(order.createdAt)} · <span data-testid="order-channel">{CHANNEL_LABELS[order.channel]}</span> · #{order.id.slice(-8)}
           </p>
+          <WhatsappStateLine state={order.whatsapp} />
           {(order.replacesOrderNumber || order.returns.length > 0) && (
             <ul className="mt-1 flex flex-wrap gap-2 text-xs font-semibold" data-testid="order-returns">
               {order.replacesOrderNumber && (

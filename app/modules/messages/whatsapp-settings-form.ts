@@ -1,0 +1,96 @@
+import { z } from "zod";
+
+/**
+ * Settings -> WhatsApp's form (issue 32): what the owner types, checked field by field. The three
+ * secrets may be left empty once saved (the stored ones are kept); they are never sent back to the
+ * page, not even after a refusal.
+ */
+export const WHATSAPP_FORM_FIELDS = [
+  "phoneNumberId", "accessToken", "appSecret", "verifyToken",
+  "confirmationTemplate", "shippedTemplate", "deliveredTemplate", "language", "languageOther",
+  "sendDelayMinutes", "needsCallHours",
+] as const;
+export type WhatsappFormField = (typeof WHATSAPP_FORM_FIELDS)[number];
+export const WHATSAPP_SECRET_FIELDS = ["accessToken", "appSecret", "verifyToken"] as const satisfies readonly WhatsappFormField[];
+export type WhatsappSecretField = (typeof WHATSAPP_SECRET_FIELDS)[number];
+
+/** The form's values as the page shows them: never a secret (those inputs are always empty). */
+export type WhatsappFormValues = Record<Exclude<WhatsappFormField, WhatsappSecretField>, string>;
+
+/** The languages offered; any other approved code ("ur_PK", "en_US", "ar") under "other". */
+export const WHATSAPP_LANGUAGES = [{ value: "en", label: "English (en)" }, { value: "ur", label: "Urdu (ur)" }, { value: "other", label: "Another code" }] as const;
+
+export type WhatsappSettingsInput = {
+  phoneNumberId: string;
+  /** Null: keep the stored one. */
+  accessToken: string | null;
+  appSecret: string | null;
+  verifyToken: string | null;
+  confirmationTemplate: string;
+  shippedTemplate: string;
+  deliveredTemplate: string;
+  language: string;
+  sendDelayMinutes: number;
+  needsCallHours: number;
+};
+
+const text = (v: unknown) => (typeof v === "string" ? v.trim() : "");
+const templateName = z.string().regex(/^[a-z0-9_]{1,512}$/, "Use the template's name as Meta shows it: lower-case letters, digits and _");
+const schema = z.object({
+  phoneNumberId: z.string().min(1, "Enter the phone-number ID from Meta's WhatsApp > API Setup").regex(/^\d{5,25}$/, "The phone-number ID is a number of digits only (not the phone number itself)"),
+  accessToken: z.string().regex(/^\S{20,2048}$/, "Paste the whole access token (a long code with no spaces)").nullable(),
+  appSecret: z.string().regex(/^[A-Za-z0-9]{16,128}$/, "Paste the app secret from App settings > Basic (letters and digits)").nullable(),
+  verifyToken: z.string().regex(/^[\x21-\x7e]{8,200}$/, "Choose a verify token of at least 8 characters, without spaces").nullable(),
+  confirmationTemplate: templateName,
+  shippedTemplate: templateName,
+  deliveredTemplate: templateName,
+  language: z.string().regex(/^[a-z]{2,3}(_[A-Z]{2})?$/, "Enter a language code Meta uses, like en, ur or en_US"),
+  sendDelayMinutes: z.coerce.number({ error: "Enter whole minutes from 0 to 1440" }).int("Enter whole minutes from 0 to 1440").min(0, "Enter whole minutes from 0 to 1440").max(1440, "Enter whole minutes from 0 to 1440"),
+  needsCallHours: z.coerce.number({ error: "Enter whole hours from 1 to 168" }).int("Enter whole hours from 1 to 168").min(1, "Enter whole hours from 1 to 168").max(168, "Enter whole hours from 1 to 168"),
+});
+
+/** The values to show back after a refusal: what was typed, the secrets left out. */
+export function typedWhatsappValues(form: Record<string, unknown>): WhatsappFormValues {
+  return {
+    phoneNumberId: text(form.phoneNumberId), confirmationTemplate: text(form.confirmationTemplate), shippedTemplate: text(form.shippedTemplate),
+    deliveredTemplate: text(form.deliveredTemplate), language: text(form.language) || "en", languageOther: text(form.languageOther),
+    sendDelayMinutes: text(form.sendDelayMinutes), needsCallHours: text(form.needsCallHours),
+  };
+}
+
+/**
+ * Reads the form. `saved`: which secrets are stored already (an empty input keeps those; a secret
+ * never saved must be typed).
+ */
+export function parseWhatsappForm(form: Record<string, unknown>, saved: Record<WhatsappSecretField, boolean>):
+  | { ok: true; data: WhatsappSettingsInput }
+  | { ok: false; errors: Partial<Record<WhatsappFormField, string>>; values: WhatsappFormValues } {
+  const values = typedWhatsappValues(form);
+  const errors: Partial<Record<WhatsappFormField, string>> = {};
+  const secret = (field: WhatsappSecretField, missing: string) => {
+    const value = text(form[field]);
+    if (!value && !saved[field]) errors[field] = missing;
+    return value || null;
+  };
+  const language = values.language === "other" ? values.languageOther : values.language;
+  const input = {
+    ...values,
+    accessToken: secret("accessToken", "Paste the permanent access token of your system user"),
+    appSecret: secret("appSecret", "Paste the app secret (it checks that webhooks come from Meta)"),
+    verifyToken: secret("verifyToken", "Choose a verify token: you type the same one in Meta's webhook settings"),
+    language,
+  };
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const key = issue.path[0] as WhatsappFormField;
+      const field: WhatsappFormField = key === "language" && values.language === "other" ? "languageOther" : key;
+      errors[field] ??= issue.message;
+    }
+  }
+  if (!parsed.success || Object.keys(errors).length > 0) return { ok: false, errors, values };
+  return { ok: true, data: parsed.data };
+}
+
+/** Settings' "Send test message": the number the owner types. */
+export const TEST_NUMBER_MESSAGE = "Enter a WhatsApp number, like 0300 1234567 or +44 7700 900123";

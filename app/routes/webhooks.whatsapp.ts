@@ -1,0 +1,40 @@
+import { receiveWhatsappWebhook, verifyWhatsappSubscription } from "~/flows/receive-whatsapp-webhook.server";
+import { logger } from "~/lib/logger.server";
+import type { Route } from "./+types/webhooks.whatsapp";
+
+/**
+ * Meta's webhook for the shop's WhatsApp number (issue 32), the URL Settings -> WhatsApp shows:
+ * `{PUBLIC_URL}/webhooks/whatsapp`. Never cached (no-store); POSTs pass the cross-site guard as its
+ * documented exception (server/cross-site-guard.ts): Meta's signature is what is checked instead.
+ */
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+function plain(status: number, body: string): Response {
+  return new Response(body, { status, headers: { ...NO_STORE, "Content-Type": "text/plain; charset=utf-8" } });
+}
+
+/** GET: Meta's subscription check. `hub.challenge` back as text when `hub.verify_token` matches; else 403. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const challenge = await verifyWhatsappSubscription(context, context.secretBoxes?.["whatsapp-settings"] ?? null, {
+    mode: params.get("hub.mode"), verifyToken: params.get("hub.verify_token"), challenge: params.get("hub.challenge"),
+  });
+  return challenge === null ? plain(403, "Forbidden") : plain(200, challenge);
+}
+
+/**
+ * POST: a delivery from Meta. The raw bytes are read as they came (the signature is over them, not
+ * over any re-encoding): a missing or wrong X-Hub-Signature-256, or WhatsApp not set up, is 401 and
+ * changes nothing; a good one is applied and answered 200.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return new Response("Method not allowed", { status: 405, headers: { ...NO_STORE, Allow: "GET, POST" } });
+  const raw = new Uint8Array(await request.arrayBuffer());
+  const outcome = await receiveWhatsappWebhook(context, context.secretBoxes?.["whatsapp-settings"] ?? null, raw, request.headers.get("x-hub-signature-256"));
+  if (!outcome.accepted) {
+    logger.warn({ bytes: raw.length }, "WhatsApp webhook refused: not signed with the app secret (or WhatsApp is not set up)");
+    return plain(401, "Unauthorized");
+  }
+  return plain(200, "OK");
+}
