@@ -3,7 +3,7 @@ import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp
 import { users } from "./accounts";
 import { bytea } from "./media";
 import { orders } from "./commerce";
-import { COURIER_IMPORT_KINDS, COURIER_RULE_KINDS, DISCREPANCY_KINDS, oneOfSql } from "./statuses";
+import { BOOKING_STATES, CITY_MATCH_SOURCES, COURIER_IMPORT_KINDS, COURIER_PROVIDER_KINDS, COURIER_RULE_KINDS, DISCREPANCY_KINDS, SHIPPER_ADVICE, oneOfSql } from "./statuses";
 
 /** What a courier charges, to estimate a parcel's cost (whole rupees; percentages in basis points). */
 export type RateCard = {
@@ -15,7 +15,23 @@ export type RateCard = {
   codFeeBps: number;
   /** Fuel or other surcharge: a share of the weight charge (1000 = 10 %). */
   surchargeBps: number;
+  /**
+   * City groups with their own weight charges (a courier's "same city", "same zone", "other
+   * zones"), first match wins; a city in no zone is charged by `bands` and `extraPerKg` above.
+   */
+  zones?: RateZone[];
+  /** How far (whole rupees) a courier's charge may exceed the estimate before it is flagged. Absent: 0. */
+  toleranceRupees?: number;
 };
+
+/** One city group of a rate card, with the weight charges for parcels to its cities. */
+export type RateZone = { name: string; cities: string[]; bands: { upToGrams: number; charge: number }[]; extraPerKg: number };
+
+/** A city in a courier's own list: its id (Leopards' number; PostEx's name) and the name it uses. */
+export type CourierCityEntry = { id: string; name: string };
+
+/** A pickup address the courier holds for the shop (PostEx's address codes). */
+export type CourierPickupAddress = { code: string; address: string; city: string | null };
 
 /** One column of a courier's bulk-booking CSV: its header, and what the shop writes under it. */
 export type BookingColumn = { header: string; field: string };
@@ -34,10 +50,54 @@ export const couriers = pgTable(
     // The layout of the courier portal's bulk-upload file: data, so a changed template is a settings edit.
     bookingColumns: jsonb("booking_columns").$type<BookingColumn[]>().notNull(),
     active: boolean("active").notNull().default(true),
+    // How the shop reaches it (issue 33): its portal's files, or its merchant API.
+    provider: text("provider", { enum: COURIER_PROVIDER_KINDS }).notNull().default("file"),
+    // The API credentials as one sealed JSON object (db/secret-box.server.ts, purpose courier-credentials);
+    // never read back into a page or an API answer: only their last four characters are shown.
+    apiCredentials: text("api_credentials"),
+    apiCredentialHints: jsonb("api_credential_hints").$type<Record<string, string>>(),
+    // From Test connection: the courier's own city list and the shop's pickup addresses with it.
+    courierCities: jsonb("courier_cities").$type<CourierCityEntry[]>(),
+    pickupAddresses: jsonb("pickup_addresses").$type<CourierPickupAddress[]>(),
+    pickupAddressCode: text("pickup_address_code"),
+    connectedAt: timestamp("connected_at", { withTimezone: true }),
+    // Tracking and payments asked of the courier: how often, when last, and its last failure in its own words.
+    syncEveryMinutes: integer("sync_every_minutes").notNull().default(60),
+    trackedAt: timestamp("tracked_at", { withTimezone: true }),
+    paymentsCheckedAt: timestamp("payments_checked_at", { withTimezone: true }),
+    apiError: text("api_error"),
+    apiErrorAt: timestamp("api_error_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("couriers_name_idx").on(sql`lower(${t.name})`)],
+  (t) => [
+    uniqueIndex("couriers_name_idx").on(sql`lower(${t.name})`),
+    check("couriers_provider_known", sql.raw(`provider in (${oneOfSql(COURIER_PROVIDER_KINDS)})`)),
+    check("couriers_sync_every_sane", sql`${t.syncEveryMinutes} between 15 and 1440`),
+  ],
+);
+
+/**
+ * A shop city matched to a courier's city (issue 33): by name or a known spelling ("Pindi" is
+ * Rawalpindi), or picked once by the owner and remembered. `cityKey` is the shop's city folded
+ * (lower case, letters and digits only), as orders write it.
+ */
+export const courierCityMatches = pgTable(
+  "courier_city_matches",
+  {
+    id: serial("id").primaryKey(),
+    courierId: integer("courier_id").notNull().references(() => couriers.id, { onDelete: "cascade" }),
+    cityKey: text("city_key").notNull(),
+    shopCity: text("shop_city").notNull(),
+    courierCityId: text("courier_city_id").notNull(),
+    courierCityName: text("courier_city_name").notNull(),
+    source: text("source", { enum: CITY_MATCH_SOURCES }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("courier_city_matches_key_idx").on(t.courierId, t.cityKey),
+    check("courier_city_matches_source_known", sql.raw(`source in (${oneOfSql(CITY_MATCH_SOURCES)})`)),
+  ],
 );
 
 /**
@@ -139,6 +199,25 @@ export const shipments = pgTable(
     chargedAmount: integer("charged_amount"),
     netPaid: integer("net_paid"),
     settlementId: integer("settlement_id").references(() => settlements.id, { onDelete: "set null" }),
+    // The courier's payment reference for this parcel (PostEx's CPR number), and the day it paid.
+    paymentReference: text("payment_reference"),
+    // Booking with an API courier (issue 33): requested -> booked, or failed with the courier's words.
+    // A requested parcel whose answer never came is settled by asking the courier before a retry.
+    bookingState: text("booking_state", { enum: BOOKING_STATES }).notNull().default("booked"),
+    bookingError: text("booking_error"),
+    bookingAttempts: integer("booking_attempts").notNull().default(0),
+    bookingNextAt: timestamp("booking_next_at", { withTimezone: true }),
+    // The courier's own airway bill (Leopards' slip link; PostEx's is fetched by tracking number).
+    courierLabelUrl: text("courier_label_url"),
+    lastTrackedAt: timestamp("last_tracked_at", { withTimezone: true }),
+    // A failed delivery attempt (Delivery problems): the courier's status and reason, then the owner's advice.
+    problemStatus: text("problem_status"),
+    problemReason: text("problem_reason"),
+    problemAt: timestamp("problem_at", { withTimezone: true }),
+    advice: text("advice", { enum: SHIPPER_ADVICE }),
+    adviceAt: timestamp("advice_at", { withTimezone: true }),
+    adviceByName: text("advice_by_name"),
+    adviceError: text("advice_error"),
   },
   (t) => [
     uniqueIndex("shipments_order_idx").on(t.orderId),
@@ -149,6 +228,14 @@ export const shipments = pgTable(
     // Profit's courier charges: parcels delivered or returned in a range (migration 0020).
     index("shipments_delivered_idx").on(t.deliveredAt),
     index("shipments_returned_idx").on(t.returnedAt),
+    // The booking worker's queue: parcels still to book (or to settle) with an API courier.
+    index("shipments_booking_idx").on(t.bookingNextAt).where(sql`${t.bookingState} = 'requested'`),
+    // The tracking job's open parcels per courier: booked, neither delivered nor returned.
+    index("shipments_open_idx").on(t.courierId, t.lastTrackedAt).where(sql`${t.deliveredAt} is null and ${t.returnedAt} is null and ${t.trackingNumber} is not null`),
+    // Delivery problems: an attempt the owner has not answered.
+    index("shipments_problem_idx").on(t.problemAt).where(sql`${t.problemAt} is not null and ${t.advice} is null`),
+    check("shipments_booking_state_known", sql.raw(`booking_state in (${oneOfSql(BOOKING_STATES)})`)),
+    check("shipments_advice_known", sql.raw(`advice is null or advice in (${oneOfSql(SHIPPER_ADVICE)})`)),
     check("shipments_weight_positive", sql`${t.weightGrams} > 0`),
     check("shipments_pieces_positive", sql`${t.pieces} > 0`),
     check("shipments_cod_not_negative", sql`${t.codAmount} >= 0`),
@@ -164,6 +251,9 @@ export const shipmentEvents = pgTable(
     status: text("status").notNull(),
     at: timestamp("at", { withTimezone: true }).notNull(),
     importId: integer("import_id").references(() => courierImports.id, { onDelete: "set null" }),
+    // The courier's reason (an attempt's "customer not answering"), and whether it came from its API.
+    reason: text("reason"),
+    fromApi: boolean("from_api").notNull().default(false),
   },
   (t) => [index("shipment_events_shipment_idx").on(t.shipmentId, t.at)],
 );

@@ -124,6 +124,32 @@ export function isWhatsappKind(kind: string): kind is WhatsappKind {
 export const WHATSAPP_STATES = ["queued", "sent", "delivered", "read", "confirmed", "cancelled", "failed"] as const;
 export type WhatsappState = (typeof WHATSAPP_STATES)[number];
 
+/**
+ * How the shop reaches a courier (issue 33): its portal's files (today's way, and every courier's
+ * fallback), or its merchant API. Adding a courier's API means one value here and one provider in
+ * app/integrations/couriers/.
+ */
+export const COURIER_PROVIDER_KINDS = ["file", "postex", "leopards"] as const;
+export type CourierProviderKind = (typeof COURIER_PROVIDER_KINDS)[number];
+export type ApiCourierKind = Exclude<CourierProviderKind, "file">;
+
+/**
+ * A parcel's booking with an API courier: requested (the call is under way, or its answer never
+ * came and must be settled by asking the courier before trying again), booked (the courier gave a
+ * tracking number), failed (the courier refused it, with its words). File couriers' parcels are
+ * booked the moment the shop writes them into the booking file.
+ */
+export const BOOKING_STATES = ["requested", "booked", "failed"] as const;
+export type BookingState = (typeof BOOKING_STATES)[number];
+
+/** What the owner tells a courier about a failed delivery attempt (shipper advice). */
+export const SHIPPER_ADVICE = ["reattempt", "return"] as const;
+export type ShipperAdvice = (typeof SHIPPER_ADVICE)[number];
+
+/** How a shop city was matched to a courier's city: by its name (or a known spelling), or picked by the owner. */
+export const CITY_MATCH_SOURCES = ["auto", "owner"] as const;
+export type CityMatchSource = (typeof CITY_MATCH_SOURCES)[number];
+
 /** The courier files the owner imports on the Shipping tab. */
 export const COURIER_IMPORT_KINDS = ["tracking", "delivery", "cod"] as const;
 export type CourierImportKind = (typeof COURIER_IMPORT_KINDS)[number];
