@@ -77,14 +77,15 @@ export async function importCodRows(ctx: ImportContext & { courierId: number }, 
     const settlementId = (await settlementFor(reference, paidOn, true))!;
     const collected = row.collected ?? 0;
     // Charges and net paid may carry paisa: compared in paisa, within Rs 1. The columns keep whole
-    // rupees, so they are rounded at the last step (half up): net paid as rounded; the charge, when
-    // the row adds up within Rs 1, as what makes the stored row add up too, so a settlement's
-    // totals do not drift by a rupee per parcel into a "total differs" the courier never caused.
+    // rupees, so they are rounded at the last step: the charge half up (Rs 200.50 is Rs 201: an
+    // estimate of cost never understates it); net paid, when the row adds up within Rs 1, as what
+    // makes the stored row add up too, so a settlement's totals do not drift by a rupee per parcel
+    // into a "total differs" the courier never caused. At most 50 paisa a parcel moves between them.
     const chargesPaisa = Math.round((row.charges ?? 0) * 100);
     const netPaisa = row.netPaid === null ? collected * 100 - chargesPaisa : Math.round(row.netPaid * 100);
-    const netPaid = paisaToRupees(netPaisa);
+    const charges = paisaToRupees(chargesPaisa);
     const addsUp = Math.abs(collected * 100 - chargesPaisa - netPaisa) < 100;
-    const charges = addsUp ? collected - netPaid : paisaToRupees(chargesPaisa);
+    const netPaid = addsUp ? collected - charges : paisaToRupees(netPaisa);
     await changeShipment(ctx, shipment.id, { collectedAmount: collected, chargedAmount: charges, netPaid, settlementId });
     touched.set(settlementId, reference);
     const checked = await checkParcelPayment(ctx, { order, codAmount: shipment.codAmount, collected, settlementId, reference });
