@@ -87,6 +87,7 @@ export default [
   route("seller/orders.csv", "routes/seller-orders-csv.ts"),
   route("seller/customers.csv", "routes/seller-customers-csv.ts"),
   route("seller/shipping/booking-file.csv", "routes/seller-shipping-booking-file.ts"),
+  route("seller/shipping/booking-file.xlsx", "routes/seller-shipping-booking-workbook.ts"),
   route("seller/shipping/discrepancies.csv", "routes/seller-shipping-discrepancies-csv.ts"),
   // Each report's CSV (a static path per report, so it outranks the page's /seller/reports/:name).
   ...["profit", "products", "variants", "cities", "channels", "codes", "inventory"].map((name) =>
