@@ -119,7 +119,8 @@ async function sendAndRecord(db: Db, deps: ApiBookingDeps, claimed: Claimed, clo
     const words = scrubSecrets(error instanceof CourierApiError ? error.message : "no answer from the courier", credentials);
     const retryable = !(error instanceof CourierApiError) || error.retryable;
     const now = clock();
-    if (!retryable) return recordFailed(db, deps, claimed, now, `${label} refused it: ${words}`);
+    // The clients word a refusal themselves ("PostEx refused the booking of ...: Invalid city name").
+    if (!retryable) return recordFailed(db, deps, claimed, now, words);
     if (now.getTime() - claimed.firstAt.getTime() >= BOOKING_GIVE_UP_MS) return recordFailed(db, deps, claimed, now, `${label} did not answer for a day: ${words}`);
     return recordRetry(db, claimed, now, words);
   }
