@@ -227,12 +227,14 @@ function BookingDone({ result, candidates, today, refreshHref }: { result: Booki
   const idsOf = (list: BookedShipment[]) => new URLSearchParams(list.map((b) => ["orderIds", b.orderId]));
   const ready = booked.filter((b) => b.state === "booked");
   const waiting = booked.filter((b) => b.state === "requested");
+  const failed = booked.filter((b) => b.state === "failed");
   const count = ready.length;
   return (
     <div role="status" className="grid gap-3 rounded-xl border border-green-200 bg-green-50 p-4 text-green-950">
       <p className="font-semibold">
-        {count} {count === 1 ? "order" : "orders"} booked{byCourier.length ? ` with ${byCourier.map((c) => c.name).join(", ")}` : ""}
+        {count ? `${count} ${count === 1 ? "order" : "orders"} booked with ${[...new Set(ready.map((b) => b.courier))].join(", ")}` : "Nothing booked"}
         {waiting.length > 0 && `, ${waiting.length} waiting for the courier`}
+        {failed.length > 0 && `, ${failed.length} failed`}
       </p>
       {booked.length > 0 && (
         <ul className="grid gap-1 text-sm" data-testid="booking-result">
