@@ -16,6 +16,7 @@ import { insertTestCourier } from "../../tests/factories/test-shipments";
 import * as couriersApi from "./api.seller-couriers";
 import * as airwayBill from "./seller-shipping-airway-bill";
 import * as book from "./seller-shipping-book";
+import * as labelsPage from "./seller-shipping-labels";
 import * as cities from "./seller-settings-courier-cities";
 import * as connection from "./seller-settings-courier-connection";
 
@@ -207,6 +208,11 @@ describe.each(DATABASE_KINDS)("connecting couriers' APIs and booking through the
     expect(pdf.headers.get("content-disposition")).toMatch(/^inline; /);
     expect(pdf.headers.get("cache-control")).toContain("no-store");
     expect(new TextDecoder().decode(new Uint8Array(await pdf.arrayBuffer()).slice(0, 5))).toBe("%PDF-");
+    // Print Labels: our labels for all three, and PostEx's and Leopards' airway bills beside them.
+    const labelsPath = `/seller/shipping/labels?${new URLSearchParams([a, b, c].map((o) => ["orderIds", o.id]))}`;
+    const labels = answerOf(await callRoute(labelsPage.loader, { request: request(labelsPath), context }));
+    expect((labels.data.labels as unknown[]).length).toBe(3);
+    expect(labels.data.airwayBills).toEqual([{ orderId: a.id, orderNumber: a.orderNumber, courier: "PostEx" }, { orderId: b.id, orderNumber: b.orderNumber, courier: "Leopards" }]);
     const none = await callRoute(airwayBill.loader, { request: request(`/seller/shipping/airway-bill/${c.id}`), context, params: { orderId: c.id } }) as Response;
     expect(none.status).toBe(404);
   });

@@ -15,7 +15,6 @@ import { parseCourierSettingsIntent, UNKNOWN_COURIER_ACTION, type CourierSetting
 import { createCourier, listCourierRules, listCouriers, setCourierActive, updateCourier } from "~/modules/shipping/couriers/couriers.server";
 import { editCourierRules } from "~/modules/shipping/couriers/edit-courier-rules.server";
 import { describeRateCard } from "~/modules/shipping/couriers/rate-card";
-import { COURIER_PROVIDER_LABELS } from "~/modules/shipping/couriers/courier-api";
 import type { Route } from "./+types/seller-settings-couriers";
 
 const PATH = "/seller/settings/couriers";
@@ -33,7 +32,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     couriers: couriers.map((c) => ({
       id: c.id, name: c.name, trackingUrl: c.trackingUrl, accountCode: c.accountCode, active: c.active, rateCard: describeRateCard(c.rateCard, formatPrice),
-      reachedBy: COURIER_PROVIDER_LABELS[c.provider],
     })),
     rules: rules.map((rule) => {
       const courier = rule.courierId === null ? null : byId.get(rule.courierId);

@@ -122,7 +122,7 @@ export default function SellerShippingBook({ loaderData, actionData: sentActionD
             </div>
             <button type="submit" className="btn-secondary">Set all</button>
           </Form>
-          <Form method="post" className="grid gap-4" key={done ? "booked" : "form"}>
+          <Form method="post" className="grid gap-4" key={`${done ? "booked" : "form"}:${setAll ?? ""}`}>
             {refused && <p role="alert" className="rounded-lg bg-red-50 px-4 py-3 font-medium text-red-900">{refused.message}</p>}
             <div className="flex flex-wrap items-center gap-3 rounded-xl border border-stone-200 bg-white p-4">
               {/* First in the form: Enter in a weight field books, never a row's Try again. */}

@@ -13,8 +13,6 @@ export const REFUSED = "Nothing was saved: please correct the fields marked belo
 
 export type CourierCardData = {
   id: number; name: string; trackingUrl: string | null; accountCode: string | null; rateCard: string; active: boolean;
-  /** How the shop reaches it: "Files (the courier's portal)", "PostEx API"... (issue 33). */
-  reachedBy?: string;
 };
 
 /** One courier as the list shows it, with Edit and Switch off / Switch on. */
@@ -34,19 +32,15 @@ export function CourierCard({ courier, busy }: { courier: CourierCardData; busy:
         <dd className="break-words text-stone-900">{courier.accountCode ?? "None"}</dd>
         <dt className="font-medium text-stone-700">Rate card</dt>
         <dd className="text-stone-900">{courier.rateCard}</dd>
-        {courier.reachedBy && (
-          <>
-            <dt className="font-medium text-stone-700">Booked through</dt>
-            <dd className="text-stone-900">
-              {courier.reachedBy} · <Link to={`/seller/settings/couriers/${courier.id}/connection`} className="font-medium text-brand-700 underline">API connection<span className="sr-only"> of {courier.name}</span></Link>
-            </dd>
-          </>
-        )}
       </dl>
       <div className="mt-3 flex flex-wrap gap-2">
         {/* A link (it works without JavaScript): the form below opens prefilled with this courier. */}
         <Link to={`?edit=${courier.id}#courier-form`} className="btn-secondary px-4">
           Edit<span className="sr-only"> {courier.name}</span>
+        </Link>
+        {/* Files or the courier's API (PostEx, Leopards): credentials, Test connection, cities (issue 33). */}
+        <Link to={`/seller/settings/couriers/${courier.id}/connection`} className="btn-secondary px-4">
+          API connection<span className="sr-only"> of {courier.name}</span>
         </Link>
         <Form method="post" action="/seller/settings/couriers">
           <input type="hidden" name="intent" value="toggle-courier" />

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, ne } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { couriers, orders, shipments } from "~/db/schema";
 import type { SecretBox } from "~/db/secret-box.server";
@@ -95,4 +95,14 @@ export async function requestBookingAgain(db: Db, actor: OrderActor, orderId: st
     await publishLiveEvents(tx, "orders", order.userId ? [order.userId] : []);
     return { shipmentId: row.id, orderNumber: order.orderNumber };
   });
+}
+
+/** The orders among `orderIds` booked over a courier's API, whose courier has its own airway bill to print (Print Labels lists them). */
+export async function ordersWithAirwayBills(db: Db, orderIds: readonly string[]): Promise<{ orderId: string; orderNumber: string; courier: string }[]> {
+  const ids = [...new Set(orderIds.filter(isUuid))];
+  if (!ids.length) return [];
+  return db.select({ orderId: orders.id, orderNumber: orders.orderNumber, courier: couriers.name })
+    .from(shipments).innerJoin(orders, eq(orders.id, shipments.orderId)).innerJoin(couriers, eq(couriers.id, shipments.courierId))
+    .where(and(inArray(shipments.orderId, ids), eq(shipments.bookingState, "booked"), isNotNull(shipments.trackingNumber), ne(couriers.provider, "file")))
+    .orderBy(asc(orders.createdAt));
 }
