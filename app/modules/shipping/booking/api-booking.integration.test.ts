@@ -2,7 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { couriers, orders, orderStatusHistory, productVariants, shipments, users } from "~/db/schema";
 import { createSecretBoxes } from "~/db/secret-box.server";
-import { bookParcels, cancelParcelBooking, retryParcelBooking, type BookingContext } from "~/flows/book-parcels.server";
+import { bookDueParcels, bookParcels, cancelParcelBooking, retryParcelBooking, type BookingContext } from "~/flows/book-parcels.server";
 import { orderDesk } from "~/flows/move-order.server";
 import { createLeopardsApi } from "~/integrations/couriers/leopards/leopards-api.server";
 import { startLeopardsStandIn, type LeopardsStandIn } from "~/integrations/couriers/leopards/leopards-stand-in";
@@ -220,6 +220,15 @@ describe.each(DATABASE_KINDS)("booking over couriers' APIs on %s", (kind) => {
     const filed = await order("Lahore");
     await bookParcels(ctx(), OWNER, { orderIds: [filed.id], courierId: ids.file });
     await expect(courierAirwayBill(db(), providers.couriers.api, box, filed.id)).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+
+  it("the worker's step books what a request left waiting", async () => {
+    const left = await order("Lahore");
+    const result = await bookParcels({ db: db() }, OWNER, { orderIds: [left.id], courierId: ids.leopards });
+    expect(result.booked[0].state).toBe("requested");
+    const outcomes = await bookDueParcels(ctx(), 10_000);
+    expect(outcomes).toEqual([expect.objectContaining({ orderId: left.id, state: "booked", trackingNumber: leopards.packetFor(left.orderNumber)!.trackNumber })]);
+    expect(await bookDueParcels(ctx(), 10_000)).toEqual([]);
   });
 
   it("never books a parcel twice when two workers pass over the same requested parcels at once", async () => {
