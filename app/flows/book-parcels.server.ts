@@ -73,6 +73,6 @@ export function bookDueParcels(ctx: BookingContext, deadlineMs: number): Promise
  * refuses, nothing changes and its words come back.
  */
 export async function cancelParcelBooking(ctx: BookingContext, actor: OrderActor, orderId: string): Promise<{ orderNumber: string; courier: string }> {
-  await cancelAtCourier(ctx.db, ctx.providers?.couriers.api, ctx.secretBoxes?.["courier-credentials"], orderId);
-  return cancelBooking(ctx.db, actor, orderId, orderDesk, ctx.now);
+  const cancelledAtCourier = await cancelAtCourier(ctx.db, ctx.providers?.couriers.api, ctx.secretBoxes?.["courier-credentials"], orderId);
+  return cancelBooking(ctx.db, actor, orderId, orderDesk, ctx.now, { cancelledAtCourier });
 }

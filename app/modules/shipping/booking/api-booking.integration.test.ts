@@ -200,6 +200,8 @@ describe.each(DATABASE_KINDS)("booking over couriers' APIs on %s", (kind) => {
     expect(await cancelParcelBooking(ctx(), OWNER, a.id)).toEqual({ orderNumber: a.orderNumber, courier: "PostEx" });
     expect(postex.parcels.get(ta)!.cancelled).toBe(true);
     expect(await shipmentOf(a.id)).toBeUndefined();
+    const notes = (await db().select({ note: orderStatusHistory.note }).from(orderStatusHistory).where(eq(orderStatusHistory.orderId, a.id))).map((h) => h.note);
+    expect(notes).toContain(`Booking with PostEx (${ta}) cancelled: PostEx took the cancellation`);
 
     postex.advance(tb, "picked-up");
     await expect(cancelParcelBooking(ctx(), OWNER, b.id)).rejects.toMatchObject({ code: "CONFLICT", message: expect.stringContaining("picked up") });

@@ -49,19 +49,19 @@ export async function courierAirwayBill(db: Db, apis: CourierApis, box: SecretBo
 
 /**
  * Before a booking is taken back: a parcel booked over a courier's API is cancelled with the
- * courier first. Refused (or unreachable), nothing changes and the courier's words come back; a
+ * courier first (answers true when it was). Refused (or unreachable), nothing changes and the courier's words come back; a
  * booking still waiting for the courier's answer cannot be cancelled until it has one. Parcels
  * booked through files, and failed bookings, have nothing to cancel at the courier.
  */
-export async function cancelAtCourier(db: Db, apis: CourierApis | undefined, box: SecretBox | undefined, orderId: string): Promise<void> {
+export async function cancelAtCourier(db: Db, apis: CourierApis | undefined, box: SecretBox | undefined, orderId: string): Promise<boolean> {
   const found = await parcelOfOrder(db, orderId);
-  if (!found || found.courier.provider === "file") return;
+  if (!found || found.courier.provider === "file") return false;
   const { shipment, courier } = found;
-  if (shipment.bookingState === "failed") return;
+  if (shipment.bookingState === "failed") return false;
   if (shipment.bookingState === "requested") {
     throw new AppError("CONFLICT", `${found.orderNumber}: ${courier.name} has not answered the booking yet: wait a minute and try again`);
   }
-  if (!shipment.trackingNumber) return;
+  if (!shipment.trackingNumber) return false;
   if (!apis || !box) throw new Error("cancelling a booking made over a courier's API needs the couriers' APIs and the credentials' secret box");
   const credentials = credentialsOf(courier, box);
   let outcome;
@@ -75,6 +75,7 @@ export async function cancelAtCourier(db: Db, apis: CourierApis | undefined, box
     const words = outcome?.message ? scrubSecrets(outcome.message, credentials) : "no reason given";
     throw new AppError("CONFLICT", `${courier.name} did not cancel ${shipment.trackingNumber}: ${words}. Nothing was changed.`);
   }
+  return true;
 }
 
 /**

@@ -164,7 +164,9 @@ export async function bookShipments(
  * courier, and its history says so. The order stays as it is and can be booked again. Once the
  * courier has the parcel (shipped) the booking stands.
  */
-export async function cancelBooking(db: Db, actor: OrderActor, orderId: string, desk: OrderDesk, now = new Date()): Promise<{ orderNumber: string; courier: string }> {
+export async function cancelBooking(
+  db: Db, actor: OrderActor, orderId: string, desk: OrderDesk, now = new Date(), { cancelledAtCourier = false }: { cancelledAtCourier?: boolean } = {},
+): Promise<{ orderNumber: string; courier: string }> {
   if (!isUuid(orderId)) throw new AppError("NOT_FOUND", "Order not found");
   return db.transaction(async (tx) => {
     const [order] = await tx.select({ id: orders.id, orderNumber: orders.orderNumber, status: orders.status, userId: orders.userId })
@@ -176,7 +178,9 @@ export async function cancelBooking(db: Db, actor: OrderActor, orderId: string, 
     const removed = await removeBooking(tx, order.id);
     if (!removed) throw new AppError("CONFLICT", `${order.orderNumber} is not booked`);
     await tx.update(orders).set({ courierName: null, trackingNumber: null, updatedAt: now }).where(eq(orders.id, order.id));
-    await desk.recordHistory(tx, [{ orderId: order.id, from: order.status, to: order.status, actor, at: now, note: bookingCancelledNote(removed.courier, removed.trackingNumber) }]);
+    await desk.recordHistory(tx, [{ orderId: order.id, from: order.status, to: order.status, actor, at: now, note: cancelledAtCourier
+      ? `Booking with ${removed.courier} (${removed.trackingNumber}) cancelled: ${removed.courier} took the cancellation`
+      : bookingCancelledNote(removed.courier, removed.trackingNumber) }]);
     await publishLiveEvents(tx, "orders", order.userId ? [order.userId] : []);
     return { orderNumber: order.orderNumber, courier: removed.courier };
   });
