@@ -17,6 +17,7 @@ import { insertTestCourier } from "../../../../tests/factories/test-shipments";
 import { connectCourierApi, saveConnectionSettings } from "../connection/courier-connection.server";
 import { BOOKING_GIVE_UP_MS, bookRequestedParcels } from "./api-booking.server";
 import { courierAirwayBill } from "./api-parcel-actions.server";
+import { listShipments } from "./list-shipments.server";
 
 const OWNER = { id: "owner-api-book", name: "Sana Owner" };
 const boxes = createSecretBoxes(TEST_AUTH_SECRET);
@@ -169,6 +170,8 @@ describe.each(DATABASE_KINDS)("booking over couriers' APIs on %s", (kind) => {
     const result = await bookParcels(ctx(), OWNER, { orderIds: [o.id], courierId: ids.postex });
     expect(result.booked[0]).toMatchObject({ state: "failed", trackingNumber: null, error: expect.stringContaining("Invalid pickup address code") });
     expect(await shipmentOf(o.id)).toMatchObject({ bookingState: "failed", bookingError: result.booked[0].error, bookingNextAt: null });
+    // GET /api/shipments says so too.
+    expect((await listShipments(db())).shipments.find((x) => x.orderId === o.id)).toMatchObject({ bookingState: "failed", bookingError: result.booked[0].error, trackingNumber: null });
     const [still] = await db().select({ status: orders.status, trackingNumber: orders.trackingNumber }).from(orders).where(eq(orders.id, o.id));
     expect(still).toEqual({ status: "confirmed", trackingNumber: null });
     // Booking it again as it is: refused as already booked (its failed booking waits for Try again or Cancel booking).
