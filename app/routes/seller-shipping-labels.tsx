@@ -5,6 +5,7 @@ import { requireSeller } from "~/http/auth-guard.server";
 import { AppError } from "~/lib/errors";
 import { pageMeta } from "~/lib/seo";
 import { labelOrderIds, shippingLabels, type ShippingLabel } from "~/modules/shipping/booking/label-data.server";
+import { ordersWithAirwayBills } from "~/modules/shipping/booking/api-parcel-actions.server";
 import type { Route } from "./+types/seller-shipping-labels";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -17,7 +18,8 @@ const SIZES: { size: LabelSize; name: string }[] = [
   { size: "4x6", name: "4 x 6 inch" },
 ];
 
-type LoaderData = { orderIds: string[]; size: LabelSize; labels: ShippingLabel[]; problem: string | null };
+type AirwayBill = { orderId: string; orderNumber: string; courier: string };
+type LoaderData = { orderIds: string[]; size: LabelSize; labels: ShippingLabel[]; airwayBills: AirwayBill[]; problem: string | null };
 
 /**
  * GET /seller/shipping/labels?orderIds=...&size=a4|4x6: the booked orders' labels, ready to print.
@@ -30,10 +32,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const orderIds = labelOrderIds(url.searchParams.getAll("orderIds").flatMap((v) => v.split(",")).map((v) => v.trim()));
   const size: LabelSize = url.searchParams.get("size") === "4x6" ? "4x6" : "a4";
   try {
-    return data<LoaderData>({ orderIds, size, labels: await shippingLabels(context.db, orderIds), problem: null });
+    const [labels, airwayBills] = await Promise.all([shippingLabels(context.db, orderIds), ordersWithAirwayBills(context.db, orderIds)]);
+    return data<LoaderData>({ orderIds, size, labels, airwayBills, problem: null });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    return data<LoaderData>({ orderIds: [], size, labels: [], problem: error.message }, { status: error.status });
+    return data<LoaderData>({ orderIds: [], size, labels: [], airwayBills: [], problem: error.message }, { status: error.status });
   }
 }
 
@@ -48,7 +51,7 @@ function sizeHref(orderIds: string[], size: LabelSize): string {
  * themselves in print, the bar is print:hidden, and nothing pads the sheet).
  */
 export default function SellerShippingLabels({ loaderData }: Route.ComponentProps) {
-  const { orderIds, size, labels, problem } = loaderData;
+  const { orderIds, size, labels, airwayBills, problem } = loaderData;
   const selected = orderIds.length;
   const notBooked = selected - labels.length;
   const booked = labels.length > 0;
@@ -87,6 +90,18 @@ export default function SellerShippingLabels({ loaderData }: Route.ComponentProp
               {labels.length} {labels.length === 1 ? "label" : "labels"}. In the print dialog choose 100 % scale (&quot;Actual size&quot;, not &quot;Fit to page&quot;) so the labels come out at their real size
               {size === "a4" ? " and line up with A4 sticker sheets of four." : " on 4 x 6 inch label stock."}
             </p>
+            {airwayBills.length > 0 && (
+              // Parcels booked over a courier's API have the courier's own airway bill too (its PDF): printed beside our label.
+              <p className="text-sm text-stone-700" data-testid="airway-bills">
+                Couriers&apos; airway bills:{" "}
+                {airwayBills.map((b, i) => (
+                  <span key={b.orderId}>
+                    {i > 0 && ", "}
+                    <a href={`/seller/shipping/airway-bill/${b.orderId}`} className="font-medium text-brand-700 underline" target="_blank" rel="noopener">{b.orderNumber} ({b.courier})</a>
+                  </span>
+                ))}
+              </p>
+            )}
             {notBooked > 0 && (
               <p role="status" className="rounded-lg bg-amber-50 px-4 py-2 text-amber-950">
                 {notBooked} of {selected} selected orders {notBooked === 1 ? "is" : "are"} not booked yet: {notBooked === 1 ? "it has" : "they have"} no label. Book {notBooked === 1 ? "it" : "them"} with a courier first.
