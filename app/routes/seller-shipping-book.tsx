@@ -263,9 +263,16 @@ function BookingDone({ result, candidates, today, refreshHref }: { result: Booki
       )}
       {count > 0 && (
         <div className="flex flex-wrap gap-2">
-          {byCourier.filter((c) => !c.api).map((c) => (
-            <a key={c.id} href={`/seller/shipping/booking-file.csv?${idsOf(ready.filter((b) => b.courierId === c.id))}`} className="btn-secondary" download>Booking File: {c.name}</a>
-          ))}
+          {byCourier.filter((c) => !c.api).map((c) => {
+            const ids = idsOf(ready.filter((b) => b.courierId === c.id));
+            // The workbook first (Excel keeps phones' leading 0); CSV for portals that take only CSV.
+            return (
+              <span key={c.id} className="inline-flex flex-wrap items-center gap-2">
+                <a href={`/seller/shipping/booking-file.xlsx?${ids}`} className="btn-secondary" download>Booking File: {c.name}</a>
+                <a href={`/seller/shipping/booking-file.csv?${ids}`} className="text-sm font-medium underline" download>CSV</a>
+              </span>
+            );
+          })}
           <a href={`/seller/shipping/labels?${idsOf(ready)}`} className="btn-secondary" target="_blank" rel="noopener">Print Labels</a>
           {byCourier.map((c) => (
             <a key={c.id} href={`/seller/shipping/load-sheet?courier=${c.id}&date=${today}`} className="btn-secondary" target="_blank" rel="noopener">Load Sheet: {c.name}</a>
