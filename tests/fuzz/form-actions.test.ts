@@ -66,7 +66,7 @@ const FORMS: FormRoute[] = [
   { name: "owner product form (new)", who: "seller", fn: sellerProductForm.action, path: "/seller/products/new", fields: PRODUCT_FORM, intents: ["publish", "draft", "add-color", "remove-photo", "move-photo", "upload", "toggle-color", "toggle-size"] },
   { name: "owner product form (edit)", who: "seller", fn: sellerProductForm.action, path: "/seller/products/ID/edit", fields: PRODUCT_FORM, intents: ["publish", "draft"], params: (s, id) => ({ id: id === "real" ? s.ids.product : id }) },
   { name: "owner products list", who: "seller", fn: sellerProducts.action, path: "/seller/products", fields: ["id", "returnTo"], intents: ["delete", "activate", "deactivate", "restore"] },
-  { name: "owner orders", who: "seller", fn: sellerOrders.action, path: "/seller/orders", fields: ["orderId", "orderIds", "status", "courierName", "trackingNumber"], intents: ["status", "bulk"], idFields: { orderId: (s) => s.ids.order } },
+  { name: "owner orders", who: "seller", fn: sellerOrders.action, path: "/seller/orders", fields: ["orderId", "orderIds", "status", "to", "selection", "q", "asOf", "courierName", "trackingNumber"], intents: ["status", "bulk"], idFields: { orderId: (s) => s.ids.order } },
   {
     name: "owner return request", who: "seller", fn: sellerReturn.action, path: "/seller/returns/ID", fields: ["reason", "itemIds", "conditions.1", "method", "amount", "reference"],
     intents: ["approve", "reject", "receive", "refund"], params: (_s, id) => ({ id }),

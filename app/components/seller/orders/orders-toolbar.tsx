@@ -277,7 +277,7 @@ function ShipSelectedButtons({ selection }: { selection: URLSearchParams | null 
 }
 
 /**
- * Previous / next pages, in the URL, and (at the top) how many orders a page: a GET form, so it works
+ * Previous / next pages, in the URL, and how many orders a page: a GET form, so it works
  * without JavaScript (Show); with JavaScript choosing a size is enough. A new size starts at page 1.
  */
 export function OrdersPagination({ query, page, pageCount, total, pageSize, bottom = false }: {
@@ -290,7 +290,8 @@ export function OrdersPagination({ query, page, pageCount, total, pageSize, bott
     <nav aria-label={bottom ? "Pages of orders, end of list" : "Pages of orders"} className="flex flex-wrap items-center justify-between gap-2 text-sm">
       <p className="text-stone-700" role={bottom ? undefined : "status"}>Showing {first}–{last} of {total} {total === 1 ? "order" : "orders"}</p>
       <div className="flex flex-wrap items-center gap-2">
-        {!bottom && <PerPageForm query={query} />}
+        {/* Above the list on a laptop; on a phone below it, so the first order stays in the first screen. */}
+        <PerPageForm query={query} className={bottom ? "sm:hidden" : "max-sm:hidden"} />
         {page > 1 && <Link to={sellerOrderSearchParams({ ...query, page: page - 1 }) || "?"} className="btn-secondary max-sm:py-1.5" rel="prev">Previous</Link>}
         <span className={`text-stone-700 ${bottom ? "" : "max-sm:hidden"}`}>Page {page} of {pageCount}</span>
         {page < pageCount && <Link to={sellerOrderSearchParams({ ...query, page: page + 1 })} className="btn-secondary max-sm:py-1.5" rel="next">Next</Link>}
@@ -300,14 +301,14 @@ export function OrdersPagination({ query, page, pageCount, total, pageSize, bott
 }
 
 /** "Show 20 / 50 / 100 / 200" orders a page, keeping the filter. */
-function PerPageForm({ query }: { query: SellerOrderQuery }) {
+function PerPageForm({ query, className }: { query: SellerOrderQuery; className: string }) {
   const id = useId();
   const submit = useSubmit();
   const hydrated = useHydrated();
   const per = readOrdersPerPage(String(query.per ?? ""));
   const keep = new URLSearchParams(sellerOrderSearchParams({ status: query.status, q: query.q, returns: query.returns, whatsapp: query.whatsapp }));
   return (
-    <Form method="get" className="flex items-center gap-1.5" aria-label="Orders a page">
+    <Form method="get" className={`flex items-center gap-1.5 ${className}`} aria-label="Orders a page">
       {[...keep].map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />)}
       <label htmlFor={`${id}-per`} className="text-stone-700">Show</label>
       <select
