@@ -124,7 +124,7 @@ describe("fuzzing the form actions", () => {
       { fn: products.loader, path: "/products", who: "guest", params: ["q", "category", "min", "max", "sort", "view", "page"] },
       { fn: product.loader, path: "/product/ID", who: "guest", params: ["page", "color", "size"], id: "id" },
       { fn: checkout.loader, path: "/checkout", who: "buyer", params: ["product", "color", "size", "quantity"] },
-      { fn: sellerOrders.loader, path: "/seller/orders", who: "seller", params: ["status", "q", "page", "id", "returns"] },
+      { fn: sellerOrders.loader, path: "/seller/orders", who: "seller", params: ["status", "q", "page", "id", "returns", "per"] },
       { fn: sellerReturns.loader, path: "/seller/returns", who: "seller", params: ["status", "page"] },
       { fn: sellerReturn.loader, path: "/seller/returns/ID", who: "seller", params: ["page"], id: "id" },
       { fn: sellerEmailLogs.loader, path: "/seller/email-logs", who: "seller", params: ["status", "q", "page", "id"] },
@@ -133,7 +133,7 @@ describe("fuzzing the form actions", () => {
       { fn: buyerDashboard.loader, path: "/orders", who: "buyer", params: ["tab", "page"] },
       { fn: orderReturn.loader, path: "/orders/ID/return", who: "buyer", params: ["page"], id: "id" },
     ];
-    await fc.assert(fc.asyncProperty(fc.constantFrom(...pages), fc.oneof(hostileId, fc.constant("real")), hostileQuery(["q", "min", "max", "page", "status", "product", "quantity", "id", "tab"]), async (page, id, query) => {
+    await fc.assert(fc.asyncProperty(fc.constantFrom(...pages), fc.oneof(hostileId, fc.constant("real")), hostileQuery(["q", "min", "max", "page", "status", "product", "quantity", "id", "tab", "per", "selection", "asOf"]), async (page, id, query) => {
       const realId = id === "real" ? shop.ids.product : id;
       const params = new URLSearchParams(query);
       const path = `${page.path.replace("ID", encodeURIComponent(realId))}?${params}`;
