@@ -2,7 +2,7 @@ import { useKeptActionData } from "~/lib/use-kept-action-data";
 import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { z } from "zod";
 import { SellerOrderCard } from "~/components/seller/orders/seller-order-card";
-import { BulkMoveForm, OrderFilters, OrderSummaryCards, OrdersPagination } from "~/components/seller/orders/orders-toolbar";
+import { AllMatchingBox, BulkMoveForm, OrderFilters, OrderSummaryCards, OrdersPagination } from "~/components/seller/orders/orders-toolbar";
 import type { OrdersActionResult, OwnerOrderView } from "~/components/seller/orders/types";
 import { GENERIC_FAILURE, STATUS_UPDATE_FAILURE } from "~/lib/failure-messages";
 import { keepOnFailure } from "~/http/keep-on-failure";
@@ -154,6 +154,8 @@ export default function SellerOrders({ loaderData, actionData: sentActionData }:
             ))}
           </ul>
           <OrdersPagination query={query} page={query.page} pageCount={pageCount} total={total} pageSize={pageSize} bottom />
+          {/* Without JavaScript on a phone: "All N orders that match" for the bulk form above. */}
+          <AllMatchingBox total={total} onPage={orders.length} className="sm:hidden" />
         </>
       )}
     </div>

@@ -179,7 +179,8 @@ export function BulkMoveForm({ result, list }: { result?: OrdersActionResult; li
               )}
             </>
           ) : (
-            more && <NoScriptAllMatching total={total} />
+            // On a phone this box sits under the list instead (AllMatchingBox below), so the first order stays in the first screen.
+            <AllMatchingBox total={total} onPage={onPage} className="max-sm:hidden" />
           )}
           {/* Above the move on a phone, so Apply to Selected stays at the bottom, in the thumb's reach. */}
           <ShipSelectedButtons selection={allMatching ? filterSelectionSearchParams(filter) : null} />
@@ -225,14 +226,20 @@ function SelectAllLine({ total, onPage, allMatching, onSelectAll, onClear }: {
   );
 }
 
-/** Without JavaScript: a box that makes the form act on every order that matches, instead of the ticked ones. */
-function NoScriptAllMatching({ total }: { total: number }) {
+/**
+ * Without JavaScript: a box that makes the bulk form act on every order that matches instead of the
+ * ticked ones (it joins the form by its id, so it may sit under the list), or, over the limit, why
+ * there is none. Nothing once JavaScript runs: the Gmail-style line does it then.
+ */
+export function AllMatchingBox({ total, onPage, className }: { total: number; onPage: number; className: string }) {
+  const hydrated = useHydrated();
+  if (hydrated || total <= onPage) return null;
   if (total > SELECTION_MAX) {
-    return <p className="w-full text-sm text-stone-700">{total} orders match: tick up to {SELECTION_MAX} (show {SELECTION_MAX} a page), or narrow the filter.</p>;
+    return <p className={`w-full text-sm text-stone-700 ${className}`}>{total} orders match: tick up to {SELECTION_MAX} (show {SELECTION_MAX} a page), or narrow the filter.</p>;
   }
   return (
-    <label className="flex min-h-10 w-full items-center gap-2 text-sm font-medium text-stone-800">
-      <input type="checkbox" name="selection" value="filter" className="size-5 accent-brand-700" />
+    <label className={`flex min-h-10 w-full items-center gap-2 text-sm font-medium text-stone-800 ${className}`}>
+      <input type="checkbox" name="selection" value="filter" form="bulk-orders" className="size-5 accent-brand-700" />
       All {total} orders that match
     </label>
   );
