@@ -3,10 +3,13 @@ import type { AppLoadContext } from "react-router";
 import { requireSeller } from "~/http/auth-guard.server";
 import { setFlash } from "~/http/flash.server";
 import { AppError } from "~/lib/errors";
+import { readOrderSelection } from "~/modules/orders/order-selection";
+import { resolveOrderSelection } from "~/modules/orders/order-selection.server";
 import { bookingFile } from "~/modules/shipping/booking/booking-file.server";
 
 /**
- * GET /seller/shipping/booking-file.xlsx (or .csv)?orderIds=...: the booked orders as the courier
+ * GET /seller/shipping/booking-file.xlsx (or .csv)?orderIds=... (or ?selection=filter&status=...:
+ * every order matching the Orders tab's filter, at most 200): the booked orders as the courier
  * portal's bulk-upload file, in that courier's layout (Settings -> Couriers). The workbook keeps
  * phones' leading 0 for an owner who opens it in Excel first; the CSV is for portals that take CSV
  * only. Orders not booked, or booked with several couriers, go back to the Orders tab with the reason.
@@ -14,7 +17,8 @@ import { bookingFile } from "~/modules/shipping/booking/booking-file.server";
 export async function bookingFileDownload(request: Request, context: AppLoadContext, format: "csv" | "xlsx"): Promise<Response> {
   await requireSeller(request, context);
   try {
-    const file = await bookingFile(context.db, context.providers.couriers.file, new URL(request.url).searchParams.getAll("orderIds"));
+    const orderIds = await resolveOrderSelection(context.db, readOrderSelection(new URL(request.url).searchParams), "book");
+    const file = await bookingFile(context.db, context.providers.couriers.file, orderIds);
     const [body, type, name] = format === "csv"
       ? [file.csv, "text/csv; charset=utf-8", file.fileName]
       : [Buffer.from(file.workbook.bytes), "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", file.workbook.fileName];

@@ -1,6 +1,7 @@
 import { useKeptActionData } from "~/lib/use-kept-action-data";
 import { data, Form, Link, useLocation, useNavigation } from "react-router";
 import { requireSeller } from "~/http/auth-guard.server";
+import { selectedOrderIds } from "~/http/order-selection.server";
 import { AppError } from "~/lib/errors";
 import { formatPrice } from "~/lib/money";
 import { pageMeta } from "~/lib/seo";
@@ -23,7 +24,7 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireSeller(request, context);
-  const orderIds = new URL(request.url).searchParams.getAll("orderIds");
+  const orderIds = await selectedOrderIds(request, context, "book");
   const [candidates, couriers, rules] = await Promise.all([listBookingCandidates(context.db, orderIds), listActiveCouriers(context.db), listCourierRules(context.db)]);
   // "Set all to": every row starts on this courier instead of its routing rules' pick.
   const setAll = serialIdFrom(new URL(request.url).searchParams.get("courier"));

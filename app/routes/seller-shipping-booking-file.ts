@@ -1,7 +1,10 @@
 import { bookingFileDownload } from "~/http/booking-file-download.server";
 import type { Route } from "./+types/seller-shipping-booking-file";
 
-/** GET /seller/shipping/booking-file.csv?orderIds=...: the booking file as CSV (UTF-8 with BOM), for portals that take CSV only. */
+/**
+ * GET /seller/shipping/booking-file.csv?orderIds=... (or ?selection=filter&status=...): the booking
+ * file as CSV (UTF-8 with BOM), for portals that take CSV only.
+ */
 export function loader({ request, context }: Route.LoaderArgs) {
   return bookingFileDownload(request, context, "csv");
 }
