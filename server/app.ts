@@ -29,6 +29,7 @@ import { createLiveEventsHandler } from "./live-events-handler";
 import { createLiveHub, type LiveHub } from "./live-hub";
 import { startCartReminders } from "./cart-reminder-job";
 import { startLowStockDigest } from "./low-stock-digest-job";
+import { startCourierSync } from "./courier-sync-job";
 import { startLauncher } from "./launcher";
 import { drawSeedPhotos } from "~/seed/draw-seed-photos.server";
 import { createPageCache } from "./page-cache";
@@ -276,6 +277,8 @@ async function serveShop(env: Env, database: ShopDatabase, { serveAssets }: { se
   const stopCartReminders = startCartReminders(database.db, logger);
   // The daily low-stock e-mail: the day is claimed in daily_job_runs, so it too goes once.
   const stopLowStockDigest = startLowStockDigest(database.db, logger);
+  // Couriers' tracking and payments over their APIs: each courier claimed with SKIP LOCKED, so it too is asked once.
+  const stopCourierSync = startCourierSync(database.db, services.providers, services.secretBoxes["courier-credentials"], logger);
   // The same senders as the requests' (Settings' test e-mail): made once, in createServices.
   const mailWorker = await startMailWorker(database, {
     senders: services.providers.messaging,
@@ -307,6 +310,7 @@ async function serveShop(env: Env, database: ShopDatabase, { serveAssets }: { se
     stopLauncher();
     stopCartReminders();
     stopLowStockDigest();
+    stopCourierSync();
     // The mail worker finishes the e-mail it is sending while the HTTP server drains.
     await Promise.all([
       mailWorker.stop().catch(() => {}),
