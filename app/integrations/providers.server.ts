@@ -2,6 +2,8 @@ import type { Env } from "~/lib/env.server";
 import type { MessageSenders } from "~/modules/messages/message-sender";
 import type { CourierProviders } from "~/modules/shipping/couriers/courier-provider";
 import { fileCourierProvider } from "./couriers/file-portal/file-courier-provider.server";
+import { createLeopardsApi } from "./couriers/leopards/leopards-api.server";
+import { createPostexApi } from "./couriers/postex/postex-api.server";
 import { createSmtpSender } from "./messaging/smtp-sender.server";
 import { createWhatsappCloudSender } from "./messaging/whatsapp-cloud.server";
 
@@ -19,15 +21,23 @@ export type Providers = {
 /**
  * The providers the configuration asks for: SMTP when SMTP_URL is set (else e-mails are kept, not
  * sent); WhatsApp's Cloud API at WHATSAPP_API_URL (its account and token come from Settings ->
- * WhatsApp with each message: without them WhatsApp messages are kept, not sent); couriers' portal files.
+ * WhatsApp with each message: without them WhatsApp messages are kept, not sent); couriers' portal
+ * files, and PostEx's and Leopards' merchant APIs at POSTEX_API_URL and LEOPARDS_API_URL (the
+ * accounts' credentials come from Settings -> Couriers with each call).
  */
-export function createProviders(env: Pick<Env, "SMTP_URL"> & Partial<Pick<Env, "WHATSAPP_API_URL">>): Providers {
+export function createProviders(env: Pick<Env, "SMTP_URL"> & Partial<Pick<Env, "WHATSAPP_API_URL" | "POSTEX_API_URL" | "LEOPARDS_API_URL">>): Providers {
   return {
     messaging: {
       email: env.SMTP_URL ? createSmtpSender(env.SMTP_URL) : null,
       whatsapp: createWhatsappCloudSender({ baseUrl: env.WHATSAPP_API_URL }),
     },
-    couriers: { file: fileCourierProvider },
+    couriers: {
+      file: fileCourierProvider,
+      api: {
+        postex: createPostexApi({ baseUrl: env.POSTEX_API_URL }),
+        leopards: createLeopardsApi({ baseUrl: env.LEOPARDS_API_URL }),
+      },
+    },
   };
 }
 

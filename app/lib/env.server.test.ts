@@ -52,6 +52,24 @@ describe("configuration", () => {
     expect(() => parseEnv({ WHATSAPP_API_URL: "graph.facebook.com" })).toThrow(ConfigError);
   });
 
+  it("takes POSTEX_API_URL and LEOPARDS_API_URL as http(s) addresses, the couriers' own when empty", () => {
+    expect(parseEnv({})).toMatchObject({
+      POSTEX_API_URL: "https://api.postex.pk/services/integration/api/order/",
+      LEOPARDS_API_URL: "https://merchantapi.leopardscourier.com/api/",
+    });
+    expect(parseEnv({ POSTEX_API_URL: "", LEOPARDS_API_URL: "" })).toMatchObject({
+      POSTEX_API_URL: "https://api.postex.pk/services/integration/api/order/",
+      LEOPARDS_API_URL: "https://merchantapi.leopardscourier.com/api/",
+    });
+    expect(parseEnv({ POSTEX_API_URL: "http://127.0.0.1:9901/services/integration/api/order/", LEOPARDS_API_URL: "https://merchantapistaging.leopardscourier.com/api/" })).toMatchObject({
+      POSTEX_API_URL: "http://127.0.0.1:9901/services/integration/api/order/",
+      LEOPARDS_API_URL: "https://merchantapistaging.leopardscourier.com/api/",
+    });
+    expect(() => parseEnv({ POSTEX_API_URL: "api.postex.pk" })).toThrow(/POSTEX_API_URL: must be an http\(s\) address, like https:\/\/api\.postex\.pk/);
+    expect(() => parseEnv({ LEOPARDS_API_URL: "ftp://merchantapi.leopardscourier.com/api/" })).toThrow(/LEOPARDS_API_URL: must be an http\(s\) address/);
+    expect(() => parseEnv({ LEOPARDS_API_URL: "file:///etc/passwd" })).toThrow(ConfigError);
+  });
+
   it("takes PUBLIC_URL as an http(s) address", () => {
     expect(parseEnv({ PUBLIC_URL: "https://kapra.pk" }).PUBLIC_URL).toBe("https://kapra.pk");
     expect(() => parseEnv({ PUBLIC_URL: "kapra.pk" })).toThrow(/PUBLIC_URL: must be the shop's address, like https:\/\/kapra.pk/);

@@ -45,6 +45,10 @@ const envSchema = z.object({
     (v) => (v === "" ? undefined : v),
     z.url({ protocol: /^https?$/, error: "must be an http(s) address, like https://graph.facebook.com/v21.0" }).default("https://graph.facebook.com/v21.0"),
   ),
+  // Couriers' merchant APIs (issue 33): PostEx's and Leopards' base addresses, or a sandbox or test
+  // server. The accounts' token, key and password are the owner's, in Settings -> Couriers.
+  POSTEX_API_URL: httpAddress("https://api.postex.pk/services/integration/api/order/", "https://api.postex.pk/services/integration/api/order/"),
+  LEOPARDS_API_URL: httpAddress("https://merchantapi.leopardscourier.com/api/", "https://merchantapi.leopardscourier.com/api/"),
   SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1, "must be a whole number of attempts of at least 1").default(10),
   // Server processes on PostgreSQL (server/cluster.ts). Empty: one per core. PGlite always runs one.
   WEB_CONCURRENCY: z.preprocess(
@@ -57,6 +61,14 @@ const envSchema = z.object({
   READ_CACHE_MB: megabytes(8),
   PGLITE_SHARED_BUFFERS_MB: megabytes(16, 1),
 });
+
+/** An outside service's base address: http(s) only, its default when empty. */
+function httpAddress(fallback: string, example: string) {
+  return z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.url({ protocol: /^https?$/, error: `must be an http(s) address, like ${example}` }).default(fallback),
+  );
+}
 
 /** A size in whole megabytes, 0 (turns a cache off) or more, up to 4 GB; `min` for PGlite's buffers. */
 function megabytes(fallback: number, min = 0) {

@@ -1,4 +1,5 @@
 import type { BookingColumn } from "../booking/booking-columns";
+import type { CourierApis } from "./courier-api";
 import type { CodImportRow, ColumnMapping, CourierSheet, DeliveryImportRow, TrackingImportRow } from "../imports/column-mapping";
 
 /**
@@ -75,5 +76,8 @@ export interface CourierFilePortal extends CourierProvider<CourierFileReport> {
   readSheet(file: CourierFile): Promise<CourierSheet>;
 }
 
-/** The couriers' providers the shop has: the file portal today; an API provider per courier later. */
-export type CourierProviders = { file: CourierFilePortal };
+/**
+ * The couriers' providers the shop has: the portal's files, and the merchant API of each API
+ * courier (courier-api.ts), by provider kind: `api.postex`, `api.leopards`.
+ */
+export type CourierProviders = { file: CourierFilePortal; api: CourierApis };
