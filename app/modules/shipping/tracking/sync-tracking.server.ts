@@ -129,12 +129,12 @@ async function applyEvent(ctx: ImportContext, run: TrackingRun, parcel: OpenParc
     summary.notApplied.push(`${parcel.orderNumber}: ${applied.says}`);
     return;
   }
-  summary.events++;
   const at = new Date(eventMinute(event.at));
   // The import records the status; the courier's reason and where it came from are this sync's to add.
   await ctx.tx.update(shipmentEvents).set({ fromApi: true, reason: row.reason })
     .where(and(eq(shipmentEvents.shipmentId, parcel.shipmentId), eq(shipmentEvents.status, row.status), eq(shipmentEvents.at, at)));
   if (applied.outcome !== "change") return;
+  summary.events++;
   if (event.kind === "delivered") summary.delivered++;
   else if (event.kind === "returned") summary.returned++;
   else if (event.kind === "refused") summary.refused++;
