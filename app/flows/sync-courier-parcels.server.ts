@@ -22,7 +22,8 @@ export async function syncCourierParcels(ctx: FlowContext, box: SecretBox, actor
     const tracked = await markCourierSync(ctx.db, "tracking", id, now);
     if (!tracked) continue;
     const tracking = await runCourierSync(deps, tracked, "tracking", actor);
-    const checked = await markCourierSync(ctx.db, "payments", id, now);
+    // A courier that failed is not asked again in the same request (its failure stays shown).
+    const checked = tracking.ok ? await markCourierSync(ctx.db, "payments", id, now) : null;
     const payments = checked ? await runCourierSync(deps, checked, "payments", actor) : null;
     outcomes.push(mergeOutcomes(tracking, payments));
   }

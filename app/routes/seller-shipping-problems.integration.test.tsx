@@ -79,13 +79,16 @@ describe.each(DATABASE_KINDS)("Delivery problems and Sync now on %s", (kind) => 
     expect(html).toContain('href="tel:+923001234567"');
     expect(html).toMatch(/href="https:\/\/wa\.me\/923001234567\?text=Assalam/);
     expect(html).toContain("Attempt Made: Reason 0");
-    expect(html).toMatch(/<form method="post" action="\/seller\/shipping\/problems"/);
-    expect(html).toContain('name="advice" value="reattempt"');
-    expect(html).toContain('name="advice" value="return"');
+    expect(html).toMatch(/<form [^>]*action="\/seller\/shipping\/problems" method="post"/);
+    expect(html).toMatch(/<button type="submit" value="reattempt"[^>]*name="advice">Re-attempt</);
+    expect(html).toMatch(/<button type="submit" value="return"[^>]*name="advice">Return to shop</);
     expect(html).toContain('href="/seller/shipping/problems?page=2"');
     // The buyer is nobody else's business.
     const buyer = await callRoute(problems.loader, { request: new Request(`${TEST_ORIGIN}${PATH}`), context });
     expect(buyer).toBeInstanceOf(Response);
+    // Answered: the queue is empty for the next tests.
+    await db().update(shipments).set({ advice: "reattempt" }).where(eq(shipments.courierId, courierId));
+    expect((await callRoute(problems.loader, { request: get(PATH), context })).total).toBe(0);
   });
 
   it("sends Re-attempt to the courier without JavaScript: the stand-in gets it, the history says so, the parcel leaves the queue", async () => {
@@ -151,6 +154,7 @@ describe.each(DATABASE_KINDS)("Delivery problems and Sync now on %s", (kind) => 
   it("the Shipping page shows the couriers' APIs, a failure in the courier's words, and Sync now's answer", async () => {
     await db().update(couriers).set({ active: false });
     const id = await insertApiCourier(db(), "postex", { token: "wrong-token-0000" });
+    await insertTestParcel(db(), { courierId: id, codAmount: 1500, bookedAt: new Date(), status: "shipped" });
     const answer = await callRoute(shipping.action, { request: post("/seller/shipping", { intent: "sync-now" }), context });
     expect(answer.data.ok).toBe(false);
     const data = await callRoute(shipping.loader, { request: get("/seller/shipping"), context });
@@ -161,7 +165,7 @@ describe.each(DATABASE_KINDS)("Delivery problems and Sync now on %s", (kind) => 
     expect(html).toContain(state.apiError.replaceAll("'", "&#x27;"));
     expect(html).toContain(answer.data.lines[0].replaceAll("'", "&#x27;"));
     expect(html).toContain(`Delivery problems (${data.deliveryProblems})`);
-    expect(html).toMatch(/<form method="post"[^>]*>.*name="intent" value="sync-now"/s);
+    expect(html).toMatch(/<form [^>]*method="post"[^>]*><input type="hidden" name="intent" value="sync-now"/);
   });
 
   async function courierName(id: number): Promise<string> {
