@@ -3,6 +3,7 @@ import { renderToString } from "react-dom/server";
 import { createRoutesStub, type AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CourierApisPanel } from "~/components/shipping/courier-apis-panel";
+import { ShipmentDetails } from "~/components/shipping/shipment-details";
 import { couriers, orderStatusHistory, shipments } from "~/db/schema";
 import { closeProviders, type Providers } from "~/integrations/providers.server";
 import { startPostexStandIn, type PostexStandIn } from "~/integrations/couriers/postex/postex-stand-in";
@@ -124,6 +125,9 @@ describe.each(DATABASE_KINDS)("Delivery problems and Sync now on %s", (kind) => 
     // The owner's order page shows the problem and the advice.
     const orderPage = await callRoute(order.loader, { request: get(`/orders/${a.id}`), context, params: { id: a.id } });
     expect(orderPage.shipment.problem).toMatchObject({ reason: "Customer not available", advice: "reattempt", adviceByName: "Sana" });
+    const shown = render(`/orders/${a.id}`, () => <ShipmentDetails shipment={orderPage.shipment} />, null);
+    expect(shown).toMatch(/Delivery attempted [^<]*:<\/span> [^<]*\(Customer not available\)/);
+    expect(shown).toMatch(/Asked the courier to re-attempt delivery on [^<]+ \(Sana\)\./);
 
     // Answered already: a second post is refused with the reason, nothing sent.
     const again = await callRoute(problems.action, { request: post(PATH, { intent: "advise", shipmentId: String(shipmentId), advice: "return", remarks: "" }), context });

@@ -33,7 +33,7 @@ export async function insertApiCourier(db: Db, kind: ApiCourierKind, credentials
 export async function bookApiParcels(
   db: Db, providers: Providers, owner: { id: string; name: string },
   courier: { id: number; kind: ApiCourierKind; credentials: CourierCredentials },
-  count: number, opts: { city?: string; phone?: (i: number) => string } = {},
+  count: number, opts: { city?: string; phone?: (i: number) => string; cityOf?: (name: string) => { id: string; name: string } } = {},
 ): Promise<{ id: string; orderNumber: string; total: number; trackingNumber: string }[]> {
   const placed: { id: string; orderNumber: string; total: number }[] = [];
   for (let i = 0; i < count; i++) {
@@ -49,7 +49,7 @@ export async function bookApiParcels(
     const [row] = await db.select({ fullName: orders.fullName, phone: orders.phone, email: orders.email, address: orders.address, city: orders.city }).from(orders).where(eq(orders.id, order.id));
     const booked = await api.book(courier.credentials, {
       orderNumber: order.orderNumber, consigneeName: row.fullName, phone: row.phone, email: row.email, address: row.address,
-      city: { id: row.city, name: row.city }, codAmount: order.total, weightGrams: 500, pieces: 1, description: "Tee (M)",
+      city: opts.cityOf?.(row.city) ?? { id: row.city, name: row.city }, codAmount: order.total, weightGrams: 500, pieces: 1, description: "Tee (M)",
       exchangeFor: null, pickupAddressCode: null, remarks: null,
     });
     await db.update(shipments).set({ trackingNumber: booked.trackingNumber, courierLabelUrl: booked.labelUrl }).where(eq(shipments.orderId, order.id));

@@ -8,6 +8,8 @@ import { syncDueCouriers } from "~/flows/sync-due-couriers.server";
 import { closeProviders, type Providers } from "~/integrations/providers.server";
 import { fileCourierProvider } from "~/integrations/couriers/file-portal/file-courier-provider.server";
 import { startPostexStandIn, type PostexStandIn } from "~/integrations/couriers/postex/postex-stand-in";
+import { startLeopardsStandIn, type LeopardsStandIn } from "~/integrations/couriers/leopards/leopards-stand-in";
+import { adviseCourier } from "~/flows/advise-courier.server";
 import { DATABASE_KINDS, useTestDatabase } from "../../../../tests/factories/test-database";
 import { TEST_ITEM } from "../../../../tests/factories/test-orders";
 import { testProviders } from "../../../../tests/factories/test-providers";
@@ -34,12 +36,14 @@ describe.each(DATABASE_KINDS)("couriers' tracking and payments by themselves on 
   const database = useTestDatabase(kind);
   const db = () => database.db;
   let postex: PostexStandIn;
+  let leopards: LeopardsStandIn;
   let providers: Providers;
   let credentials: { token: string };
 
   beforeAll(async () => {
     postex = await startPostexStandIn();
-    providers = testProviders({ postexApiUrl: postex.url });
+    leopards = await startLeopardsStandIn();
+    providers = testProviders({ postexApiUrl: postex.url, leopardsApiUrl: leopards.url });
     credentials = { token: postex.token };
     await db().insert(users).values({ id: OWNER.id, name: OWNER.name, email: "owner-sync@example.pk", role: "seller" });
     await db().update(productVariants).set({ stock: 1000 }).where(and(eq(productVariants.productId, TEST_ITEM.productId), eq(productVariants.color, TEST_ITEM.color), eq(productVariants.size, TEST_ITEM.size)));
@@ -47,6 +51,7 @@ describe.each(DATABASE_KINDS)("couriers' tracking and payments by themselves on 
   afterAll(async () => {
     await closeProviders(providers);
     await postex?.stop();
+    await leopards?.stop();
   });
 
   /** A connected PostEx courier of this test alone (the others are switched off, so the job asks only it). */
@@ -235,6 +240,32 @@ describe.each(DATABASE_KINDS)("couriers' tracking and payments by themselves on 
     const discrepancyKinds = async (settlementId: number) => (await db().select({ kind: shippingDiscrepancies.kind }).from(shippingDiscrepancies).where(eq(shippingDiscrepancies.settlementId, settlementId))).map((d) => d.kind).sort();
     expect(await discrepancyKinds(settlement.id)).toEqual(await discrepancyKinds(fileSettlement.id));
     expect(await cashOf(fileCourier)).toBe(0);
+  });
+
+  it("Leopards: an attempt to the queue, the owner's re-attempt sent as shipper advice, then delivered and paid, as for PostEx", async () => {
+    await db().update(couriers).set({ active: false });
+    const keys = { apiKey: leopards.apiKey, apiPassword: leopards.apiPassword };
+    const courier = { id: await insertApiCourier(db(), "leopards", keys, `Leopards ${Date.now() % 100000}`), kind: "leopards" as const, credentials: keys };
+    const [a] = await bookApiParcels(db(), providers, OWNER, courier, 1, { cityOf: (name) => ({ id: String(leopards.cityId(name)), name }) });
+    leopards.advance(a.trackingNumber, "picked-up", { at: new Date(Date.now() - 40 * HOUR) });
+    leopards.advance(a.trackingNumber, "attempted", { at: new Date(Date.now() - 20 * HOUR), reason: "Consignee not available" });
+    const [first] = await syncDueCouriers({ db: db(), providers }, testCourierBox);
+    expect(first).toMatchObject({ ok: true, courierId: courier.id, tracking: { asked: 1, shipped: 1, attempts: 1 } });
+    const queued = (await listDeliveryProblems(db(), 1)).items.find((p) => p.orderId === a.id);
+    expect(queued?.reason).toContain("Consignee not available");
+
+    const advised = await adviseCourier({ db: db(), providers }, testCourierBox, OWNER, { shipmentId: queued!.shipmentId, advice: "reattempt", remarks: "call before coming" });
+    expect(advised).toEqual({ ok: true, says: `Asked ${(await db().select({ name: couriers.name }).from(couriers).where(eq(couriers.id, courier.id)))[0].name} to re-attempt delivery: call before coming` });
+    expect(leopards.advice).toEqual([expect.objectContaining({ cnNumber: a.trackingNumber, status: "RA", remarks: "call before coming" })]);
+    expect(await shipmentOf(a.id)).toMatchObject({ advice: "reattempt", adviceByName: OWNER.name });
+
+    const deliveredAt = new Date(Date.now() - 2 * HOUR);
+    leopards.advance(a.trackingNumber, "delivered", { at: deliveredAt });
+    leopards.settle([a.trackingNumber], { on: "2026-11-26", reference: "LCS-PAY-88", charges: 250 });
+    const [second] = await syncCourierParcels({ db: db(), providers, now: new Date(Date.now() + MINUTE) }, testCourierBox, OWNER, courier.id);
+    expect(second).toMatchObject({ ok: true, tracking: { delivered: 1 }, payments: { paid: 1 } });
+    expect(await order(a.id)).toMatchObject({ status: "delivered", deliveredAt: minute(deliveredAt), paymentStatus: "settled" });
+    expect(await shipmentOf(a.id)).toMatchObject({ paymentReference: "LCS-PAY-88", chargedAmount: 250, collectedAmount: a.total, netPaid: a.total - 250 });
   });
 
   it("two processes running the job at once ask each courier once", async () => {
