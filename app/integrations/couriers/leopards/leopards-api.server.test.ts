@@ -195,7 +195,10 @@ describe("the Leopards API client against its stand-in", () => {
     expect(payments).toHaveLength(51);
     expect(payments[0]).toEqual({ trackingNumber: paid.trackingNumber, settled: true, settledOn: "2026-11-28", reference: "INV-554433", collectedPaisa: 345_000, chargesPaisa: 19_118, netPaidPaisa: 325_882 });
     expect(payments[50]).toEqual({ trackingNumber: others[49], settled: false, settledOn: null, reference: null, collectedPaisa: null, chargesPaisa: null, netPaidPaisa: null });
-    const asked = leopards.seen.filter((r) => r.path.includes("/getPaymentDetails/")).slice(-2);
+    expect(await api.payments(credentials, ["LE00000001"])).toEqual([
+      { trackingNumber: "LE00000001", settled: false, settledOn: null, reference: null, collectedPaisa: null, chargesPaisa: null, netPaidPaisa: null },
+    ]);
+    const asked = leopards.seen.filter((r) => r.path.includes("/getPaymentDetails/")).slice(-3, -1);
     expect(asked.map((r) => r.method)).toEqual(["GET", "GET"]);
     expect(asked.map((r) => r.query.cn_numbers.split(",").length)).toEqual([50, 1]);
   });

@@ -183,8 +183,12 @@ export function createLeopardsApi({ baseUrl = DEFAULT_LEOPARDS_API_URL, timeoutM
       const payments: ParcelPayment[] = [];
       for (const numbers of chunk([...new Set(trackingNumbers)], LEOPARDS_PAYMENT_CHUNK)) {
         const what = `the payment details of ${numbers.length} parcel${numbers.length === 1 ? "" : "s"}`;
-        const body = await call(credentials, "getPaymentDetails", what, { get: { cn_numbers: numbers.join(",") } });
-        const byNumber = new Map(list(credentials, body.payment_list, what).map((item) => [text(item.booked_packet_cn) ?? "", item]));
+        const body = await call(credentials, "getPaymentDetails", what, { get: { cn_numbers: numbers.join(",") } }, true);
+        if (String(body.status) === "0" && !/not found|no record|no data/i.test(describeError(body.error))) {
+          throw new CourierApiError(redact(`Leopards refused ${what}: ${describeError(body.error)}`, credentials), false, 200);
+        }
+        // Numbers Leopards does not know (yet) have no payment: they stay unsettled.
+        const byNumber = new Map(list(credentials, String(body.status) === "1" ? body.payment_list : null, what).map((item) => [text(item.booked_packet_cn) ?? "", item]));
         const paid = numbers.filter((n) => /^paid$/i.test(text(byNumber.get(n)?.status) ?? ""));
         // getPaymentDetails says whether and by which cheque or transfer; getShippingCharges says how much.
         const charges = new Map<string, Record<string, unknown>>();

@@ -64,7 +64,7 @@ const REQUIRED: [string, string][] = [
 ];
 
 const CITY_IDS: Record<string, number> = {
-  Lahore: 789, Karachi: 475, Islamabad: 394, Rawalpindi: 789 + 600, Faisalabad: 287, Multan: 597, Peshawar: 674, Quetta: 710,
+  Lahore: 789, Karachi: 475, Islamabad: 394, Rawalpindi: 1389, Faisalabad: 287, Multan: 597, Peshawar: 674, Quetta: 710,
   Sialkot: 819, Gujranwala: 323, Hyderabad: 382, Bahawalpur: 93, Sargodha: 790, Sukkur: 857, Abbottabad: 11, Muzaffargarh: 625,
   "Rahim Yar Khan": 720,
 };

@@ -207,9 +207,17 @@ describe("the PostEx API client against its stand-in", () => {
     const unpaid = await api.book(credentials, parcel());
     postex.advance(paid.trackingNumber, "delivered");
     postex.settle([paid.trackingNumber], { on: "2026-11-28", reference: "CPR-20261128-7", charges: "191.18" });
-    expect(await api.payments(credentials, [paid.trackingNumber, unpaid.trackingNumber])).toEqual([
+    const back = await api.book(credentials, parcel());
+    postex.advance(back.trackingNumber, "returned");
+    postex.settle([back.trackingNumber], { on: "2026-11-29", reference: "CPR-20261129-2", charges: 120 });
+    expect(await api.payments(credentials, [back.trackingNumber])).toEqual([
+      { trackingNumber: back.trackingNumber, settled: true, settledOn: "2026-11-29", reference: "CPR-20261129-2", collectedPaisa: 0, chargesPaisa: 12_000, netPaidPaisa: -12_000 },
+    ]);
+    const unsettled = (trackingNumber: string) => ({ trackingNumber, settled: false, settledOn: null, reference: null, collectedPaisa: null, chargesPaisa: null, netPaidPaisa: null });
+    expect(await api.payments(credentials, [paid.trackingNumber, unpaid.trackingNumber, "00000000000"])).toEqual([
       { trackingNumber: paid.trackingNumber, settled: true, settledOn: "2026-11-28", reference: "CPR-20261128-7", collectedPaisa: 250_000, chargesPaisa: 19_118, netPaidPaisa: 230_882 },
-      { trackingNumber: unpaid.trackingNumber, settled: false, settledOn: null, reference: null, collectedPaisa: null, chargesPaisa: null, netPaidPaisa: null },
+      unsettled(unpaid.trackingNumber),
+      unsettled("00000000000"),
     ]);
     expect(postex.seen.filter((r) => r.path.includes("v1/payment-status/")).map((r) => r.path.split("/").pop())).toEqual(expect.arrayContaining([paid.trackingNumber, unpaid.trackingNumber]));
   });

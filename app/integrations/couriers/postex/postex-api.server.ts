@@ -273,12 +273,14 @@ function readHistory(record: Record<string, unknown>): TrackingEvent[] {
 }
 
 /**
- * A settled parcel's figures from its record: the cash collected (invoicePayment), PostEx's charges
- * (transactionFee + transactionTax, and the reversal fee and tax on a return), and what PostEx paid
- * (upfrontPayment + reservePayment when it says, else collected less charges).
+ * A settled parcel's figures from its record: the cash collected (invoicePayment; nothing for a
+ * returned parcel), PostEx's charges (transactionFee + transactionTax, and the reversal fee and tax on
+ * a return), and what PostEx paid (upfrontPayment + reservePayment when it says, else collected less
+ * charges: a return costs the shop its charges).
  */
 function paymentFigures(record: Record<string, unknown>): Pick<ParcelPayment, "collectedPaisa" | "chargesPaisa" | "netPaidPaisa"> {
-  const collected = readPaisa(record.invoicePayment);
+  const returned = /return/i.test(text(record.transactionStatus) ?? "");
+  const collected = returned ? 0 : readPaisa(record.invoicePayment);
   const parts = [record.transactionFee, record.transactionTax, record.reversalFee, record.reversalTax].map(readPaisa);
   const charges = parts.every((p) => p === null) ? null : parts.reduce<number>((sum, p) => sum + (p ?? 0), 0);
   const upfront = readPaisa(record.upfrontPayment);
