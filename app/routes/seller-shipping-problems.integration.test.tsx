@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub, type AppLoadContext } from "react-router";
+import { FileSystemConfigLoader, HtmlValidate } from "html-validate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CourierApisPanel } from "~/components/shipping/courier-apis-panel";
 import { ShipmentDetails } from "~/components/shipping/shipment-details";
@@ -27,6 +28,14 @@ const HOUR = 60 * 60 * 1000;
 function render(path: string, Component: React.ComponentType<{ loaderData: never; actionData: never; params: never; matches: never }>, loaderData: unknown, actionData?: unknown): string {
   const Stub = createRoutesStub([{ path, Component: () => <Component loaderData={loaderData as never} actionData={actionData as never} params={{} as never} matches={[] as never} /> }]);
   return renderToString(<Stub initialEntries={[path]} />).replaceAll("<!-- -->", "");
+}
+
+/** What html-validate (the shop's .htmlvalidate.mjs, as the e2e pages check uses) finds in a page's body. */
+async function htmlFindings(body: string): Promise<string[]> {
+  // The owner layout's headings around the page (h1 the shop, h2 the tab), as the real page has them.
+  const html = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Page</title></head><body><main><h1>Shop</h1><h2>Seller</h2>${body}</main></body></html>`;
+  const report = await new HtmlValidate(new FileSystemConfigLoader()).validateString(html, `${process.cwd()}/server-rendered.html`);
+  return report.results.flatMap((r) => r.messages.map((m) => `[${m.ruleId}] ${m.message} ${m.selector ?? ""}`));
 }
 
 /** Delivery problems and Sync now as the owner uses them: the routes' loaders and actions with a real session, against the PostEx stand-in. */
@@ -84,6 +93,7 @@ describe.each(DATABASE_KINDS)("Delivery problems and Sync now on %s", (kind) => 
     expect(html).toMatch(/<button type="submit" value="reattempt"[^>]*name="advice">Re-attempt</);
     expect(html).toMatch(/<button type="submit" value="return"[^>]*name="advice">Return to shop</);
     expect(html).toContain('href="/seller/shipping/problems?page=2"');
+    expect(await htmlFindings(html)).toEqual([]);
     // The buyer is nobody else's business.
     const buyer = await callRoute(problems.loader, { request: new Request(`${TEST_ORIGIN}${PATH}`), context });
     expect(buyer).toBeInstanceOf(Response);
@@ -169,6 +179,7 @@ describe.each(DATABASE_KINDS)("Delivery problems and Sync now on %s", (kind) => 
     expect(html).toContain(state.apiError.replaceAll("'", "&#x27;"));
     expect(html).toContain(answer.data.lines[0].replaceAll("'", "&#x27;"));
     expect(html).toContain(`Delivery problems (${data.deliveryProblems})`);
+    expect(await htmlFindings(html)).toEqual([]);
     expect(html).toMatch(/<form [^>]*method="post"[^>]*><input type="hidden" name="intent" value="sync-now"/);
   });
 
