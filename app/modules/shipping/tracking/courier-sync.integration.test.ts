@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/client.server";
+import { createSecretBox } from "~/db/secret-box.server";
 import { couriers, messageOutbox, orders, orderStatusHistory, productVariants, settlements, shipmentEvents, shipments, shippingDiscrepancies, users } from "~/db/schema";
 import { applyCourierReport } from "~/flows/apply-courier-report.server";
 import { syncCourierParcels } from "~/flows/sync-courier-parcels.server";
@@ -18,7 +19,7 @@ import { insertTestCourier } from "../../../../tests/factories/test-shipments";
 import { saveCourierUpload } from "../imports/run-courier-import.server";
 import { cashWithCouriers } from "../settlements/cash-with-couriers.server";
 import { API_ERROR_BACKOFF_MINUTES, claimCourierSync } from "./claim-courier-sync.server";
-import { courierSyncText } from "./run-courier-sync.server";
+import { courierSyncText, CREDENTIALS_UNREADABLE } from "./run-courier-sync.server";
 import { deliveryProblemForOrder, listDeliveryProblems } from "./delivery-problems.server";
 import { listCourierSyncStates } from "./courier-sync-states.server";
 
@@ -190,6 +191,18 @@ describe.each(DATABASE_KINDS)("couriers' tracking and payments by themselves on 
     expect(cleared).toMatchObject({ apiError: null, apiErrorAt: null, trackedAt: later.toISOString() });
     // Asked now, it is not due again within its hour.
     expect(await claimCourierSync(db(), "tracking", new Date(later.getTime() + 30 * MINUTE))).toBeNull();
+  });
+
+  it("credentials that no longer open (the shop's secret changed) are reported on the courier, not thrown", async () => {
+    const courier = await connectedPostex();
+    await book(courier, 1);
+    await db().update(couriers).set({ apiCredentials: createSecretBox("another-shop-secret-0123456789abcdef", "courier-credentials").seal(JSON.stringify(credentials)) }).where(eq(couriers.id, courier.id));
+    const asked = postex.seen.length;
+    const [outcome] = await syncDueCouriers({ db: db(), providers }, testCourierBox);
+    expect(outcome).toEqual({ courierId: courier.id, courierName: expect.any(String), what: "tracking", ok: false, message: CREDENTIALS_UNREADABLE });
+    expect(postex.seen.length).toBe(asked);
+    const [state] = (await listCourierSyncStates(db())).filter((c) => c.id === courier.id);
+    expect(state).toMatchObject({ apiError: CREDENTIALS_UNREADABLE, trackedAt: null });
   });
 
   it("records the courier's payments as the COD file does: one settlement per reference, cash with couriers falls, the same figures as the file route", async () => {

@@ -29,8 +29,9 @@ export async function runCourierSync(deps: CourierSyncDeps, courier: ClaimedCour
   const opened = openSealed(deps.box, courier.provider, courier.sealedCredentials);
   const api = opened ? deps.apis[opened.kind] : undefined;
   if (!opened || !api) {
-    await recordSyncFailure(deps.db, what, courier.id, courier.since, CREDENTIALS_UNREADABLE, deps.now);
-    return { ...base, ok: false, message: CREDENTIALS_UNREADABLE };
+    const message = opened ? `The shop has no client for ${courier.name}'s API` : CREDENTIALS_UNREADABLE;
+    await recordSyncFailure(deps.db, what, courier.id, courier.since, message, deps.now);
+    return { ...base, ok: false, message };
   }
   const run = { db: deps.db, api, credentials: opened.credentials, courier: { id: courier.id, name: courier.name }, actor, desk: deps.desk, now: deps.now };
   try {
