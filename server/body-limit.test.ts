@@ -83,6 +83,14 @@ describe("request body limit", () => {
     expect(json.status).toBe(413);
     const multipartElsewhere = await send("/contact", { headers: { "content-type": "multipart/form-data; boundary=x", "content-length": String(BODY_LIMIT_BYTES + 1) }, chunks: [] });
     expect(multipartElsewhere.status).toBe(413);
+    // Meta's signed WhatsApp webhooks come in batches of up to 3 MB: that path alone reads them whole.
+    const webhook = await send("/webhooks/whatsapp", { headers: { "content-type": "application/json", "content-length": String(1024 * 1024) }, chunks: [kb(1024)] });
+    expect(webhook.status).toBe(200);
+    expect(JSON.parse(webhook.body).size).toBe(1024 * 1024);
+    const webhookTooLarge = await send("/webhooks/whatsapp", { headers: { "content-type": "application/json", "content-length": String(3 * 1024 * 1024 + 1) }, chunks: [] });
+    expect(webhookTooLarge.status).toBe(413);
+    const elsewhere = await send("/webhooks/other", { headers: { "content-type": "application/json", "content-length": String(BODY_LIMIT_BYTES + 1) }, chunks: [] });
+    expect(elsewhere.status).toBe(413);
     // The order page itself (its forms have no files) and the JSON API of returns keep the 64 KB limit.
     for (const path of ["/orders/abc", "/api/orders/abc/returns"]) {
       const refused = await send(path, { headers: { "content-type": "multipart/form-data; boundary=x", "content-length": String(BODY_LIMIT_BYTES + 1) }, chunks: [] });

@@ -29,6 +29,14 @@ const UPLOAD_PATHS = [
   /^\/orders\/[^/]+\/return(\.data)?$/,
 ];
 
+/**
+ * Signed webhooks from outside services, with the largest body each service documents: Meta batches
+ * WhatsApp notifications (statuses and messages of many chats) into payloads of up to 3 MB. Their
+ * signature is checked over the whole body, so a body cut at 64 KB could never be applied, and Meta
+ * would retry it for days.
+ */
+export const WEBHOOK_BODY_LIMITS: Readonly<Record<string, number>> = { "/webhooks/whatsapp": 3 * 1024 * 1024 };
+
 export function isPhotoUpload(req: IncomingMessage, pathname: string): boolean {
   const type = req.headers["content-type"] ?? "";
   return type.toLowerCase().startsWith("multipart/form-data") && UPLOAD_PATHS.some((p) => p.test(pathname));
@@ -58,9 +66,10 @@ export function holdsNul(url: string, body?: Buffer, contentType = ""): boolean 
  * memory only up to the limit, then handed on as a fresh request with the same headers. URLs and
  * bodies holding a NUL character are refused (400) on the way.
  */
-export function limitRequestBodies(handler: Handler, { limit = BODY_LIMIT_BYTES } = {}): Handler {
+export function limitRequestBodies(handler: Handler, { limit: pageLimit = BODY_LIMIT_BYTES } = {}): Handler {
   return (req, res) => {
     const pathname = (req.url ?? "/").split("?")[0];
+    const limit = WEBHOOK_BODY_LIMITS[pathname] ?? pageLimit;
     if (holdsNul(req.url ?? "")) return refuseNul(res, pathname);
     if (BODILESS.has(req.method ?? "GET")) return handler(req, res);
     if (isPhotoUpload(req, pathname)) return handler(req, res);

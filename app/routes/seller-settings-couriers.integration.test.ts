@@ -180,4 +180,38 @@ describe.each(DATABASE_KINDS)("Settings -> Couriers on %s", (kind) => {
     // An unknown intent is refused with a message, not an error.
     expect(await post({ intent: "delete-everything" })).toMatchObject({ ok: false, intent: null, message: expect.stringContaining("not known") });
   });
+
+  it("edits a rate card's zones and tolerance: saved and shown again; a bad zone is refused beside its field and nothing changes", async () => {
+    await post({ intent: "add-courier", ...TCS, name: "Trax" });
+    const id = await courierId("Trax");
+    const zones = {
+      toleranceRupees: "50",
+      zone1Name: "Same city", zone1Cities: "Karachi", zone1Bands: "500 = 120", zone1ExtraPerKg: "60",
+      zone2Name: "Punjab", zone2Cities: "Lahore, Faisalabad", zone2Bands: "500 = 160\n1000 = 200", zone2ExtraPerKg: "80",
+    };
+    expectRedirect(await post({ intent: "edit-courier", courierId: String(id), ...TCS, name: "Trax", ...zones }), `${PATH}#couriers`);
+    const saved = await getCourier(database.db, id);
+    expect(saved.rateCard).toMatchObject({
+      toleranceRupees: 50,
+      zones: [
+        { name: "Same city", cities: ["Karachi"], bands: [{ upToGrams: 500, charge: 120 }], extraPerKg: 60 },
+        { name: "Punjab", cities: ["Lahore", "Faisalabad"], bands: [{ upToGrams: 500, charge: 160 }, { upToGrams: 1000, charge: 200 }], extraPerKg: 80 },
+      ],
+    });
+    const editing = await load(`?edit=${id}`);
+    expect(editing.editing?.values).toMatchObject({ toleranceRupees: "50", zone1Cities: "Karachi", zone2Cities: "Lahore\nFaisalabad", zone3Name: "" });
+    expect((await load()).couriers.find((c: { id: number }) => c.id === id)?.rateCard).toContain("Punjab (Lahore, Faisalabad): up to 500 g Rs 160");
+
+    const typed = { ...TCS, name: "Trax", ...zones, zone2Cities: "Karachi", zone2ExtraPerKg: "lots" };
+    const refused = await post({ intent: "edit-courier", courierId: String(id), ...typed });
+    expect(refused).toMatchObject({
+      ok: false,
+      courierErrors: {
+        zone2Cities: "Karachi is already in the zone Same city: a city belongs to one zone",
+        zone2ExtraPerKg: "Enter the zone's charge for each extra kilogram in whole rupees, e.g. 100",
+      },
+      courierValues: { zone2Cities: "Karachi", zone2ExtraPerKg: "lots" },
+    });
+    expect((await getCourier(database.db, id)).rateCard).toEqual(saved.rateCard);
+  });
 });

@@ -1,6 +1,7 @@
 import { expect as baseExpect, test, type Browser, type BrowserContextOptions, type Page } from "@playwright/test";
 import {
   checkoutForm, expectNoSeriousA11yViolations, fillShipping, gotoHydrated, newAccount, productCards, signInAsOwner, signUp, toast, waitForHydration, waitForRouterIdle,
+  keepShot,
 } from "./helpers";
 import { expectValidHtml } from "./html-check";
 import { scrollsSideways } from "./overview-helpers";
@@ -187,7 +188,7 @@ async function waitForSellerPage(owner: Page) {
 }
 
 /** A full-page picture of each step worth a look, kept in test-results/brand-setup (l: 1280 px, p: 390 px). */
-const shot = (page: Page, run: Run, what: string) => page.screenshot({ path: `test-results/brand-setup/${what}-${run.tag[0]}.png`, fullPage: true });
+const shot = (page: Page, run: Run, what: string) => keepShot(page, { path: `test-results/brand-setup/${what}-${run.tag[0]}.png`, fullPage: true });
 
 /** A home-page category tile: its name, then its product count ("Lawn 1 products"). */
 const tileName = (run: Run) => new RegExp(`^${escape(run.category.name)}\\s*\\d+ products?$`);

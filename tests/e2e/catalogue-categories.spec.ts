@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { expectNoSeriousA11yViolations, gotoHydrated, productCards, signInAsOwner, toast } from "./helpers";
+import { expectNoSeriousA11yViolations, gotoHydrated, productCards, signInAsOwner, toast , keepShot } from "./helpers";
 import { expectValidHtml } from "./html-check";
 import { createProductByApi, photo } from "./products-helpers";
 
@@ -90,11 +90,11 @@ async function categoriesFlow(browser: Browser, baseURL: string, owner: Page, ta
     await expect(danger.getByRole("alert")).toContainText("1 product is in this category");
     await expect(danger.getByRole("button", { name: "Move products" })).toBeVisible();
     await expectNoSeriousA11yViolations(owner);
-    await owner.screenshot({ path: `test-results/categories/edit-${tag}.png`, fullPage: true });
+    await keepShot(owner, { path: `test-results/categories/edit-${tag}.png`, fullPage: true });
     await danger.getByRole("button", { name: "Hide category" }).click();
     await expect(toast(owner, `${name} is hidden`)).toBeVisible();
     await expect(list.getByRole("listitem").filter({ hasText: name })).toContainText("Hidden");
-    await owner.screenshot({ path: `test-results/categories/list-${tag}.png`, fullPage: true });
+    await keepShot(owner, { path: `test-results/categories/list-${tag}.png`, fullPage: true });
 
     // Hidden: gone from home, its page and its old address are not found, the API leaves it out.
     await expect(async () => {

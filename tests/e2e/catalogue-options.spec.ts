@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import {
   cartLine, checkoutForm, createAccount, expectNoSeriousA11yViolations, fillShipping, gotoHydrated, newAccount, resultCount, signInAsOwner, toast,
+  keepShot,
 } from "./helpers";
 import { expectValidHtml } from "./html-check";
 import { photo } from "./products-helpers";
@@ -151,7 +152,7 @@ test.describe.serial("colours and size sets", () => {
       await signInAsOwner(page);
       await expectPageClean(page, "/seller/catalogue/colours");
       await expectPageClean(page, "/seller/catalogue/sizes");
-      await page.screenshot({ path: "test-results/catalogue-sizes-1280.png", fullPage: true });
+      await keepShot(page, { path: "test-results/catalogue-sizes-1280.png", fullPage: true });
     });
   });
 });

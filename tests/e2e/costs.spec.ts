@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { expectNoSeriousA11yViolations, gotoHydrated, signInAsOwner, toast } from "./helpers";
+import { expectNoSeriousA11yViolations, gotoHydrated, signInAsOwner, toast , keepShot } from "./helpers";
 import { expectValidHtml } from "./html-check";
 import { readSettingsForm, saveSettings } from "./overview-helpers";
 import { createProductByApi, inventoryCard } from "./products-helpers";
@@ -50,7 +50,7 @@ async function setsCostsAndLowStockInTheForm(page: Page, width: number) {
   await page.getByLabel("Low-stock alert at (units)").fill("4");
   await page.getByLabel("Black M stock").fill("3");
   await expectNoSeriousA11yViolations(page);
-  await page.screenshot({ path: `test-results/costs-form-${width}.png`, fullPage: true });
+  await keepShot(page, { path: `test-results/costs-form-${width}.png`, fullPage: true });
   await page.getByRole("button", { name: "Update Product" }).click();
   await expect(toast(page, "Product updated successfully!")).toBeVisible();
 
@@ -82,7 +82,7 @@ async function setsCostsAndLowStockInTheForm(page: Page, width: number) {
   await expect(page).toHaveURL(/low=1/);
   await expect(inventoryCard(page, name)).toBeVisible();
   await expectNoSeriousA11yViolations(page);
-  await page.screenshot({ path: `test-results/costs-inventory-${width}.png`, fullPage: true });
+  await keepShot(page, { path: `test-results/costs-inventory-${width}.png`, fullPage: true });
   await expectValidHtml(page.request, `/seller/products?low=1&q=${encodeURIComponent(name)}`);
   await expectValidHtml(page.request, `/seller/products/${id}/edit`);
 
@@ -121,7 +121,7 @@ async function importsACostFile(page: Page, width: number) {
   await expect(row(3)).toContainText("Product's → Rs 850");
   await expect(row(4)).toContainText('No product has the id or name "No Such Product Anywhere"');
   await expectNoSeriousA11yViolations(page);
-  await page.screenshot({ path: `test-results/costs-import-${width}.png`, fullPage: true });
+  await keepShot(page, { path: `test-results/costs-import-${width}.png`, fullPage: true });
 
   await page.getByRole("button", { name: "Apply 2 changes" }).click();
   await expect(toast(page, "2 costs updated. 1 refused row was left out.")).toBeVisible();

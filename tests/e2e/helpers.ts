@@ -314,3 +314,13 @@ export async function signInAsOwner(from: Requester) {
   const { SELLER } = await import("../../playwright.config");
   await signInByApi(from, SELLER.email, SELLER.password);
 }
+
+/**
+ * A screenshot for a person to look at (E2E_SHOTS=1 npx playwright test ...): not an assertion, so
+ * CI skips it. A full-page screenshot of a long page costs seconds on a busy machine and once ran a
+ * test past its timeout.
+ */
+export async function keepShot(target: Page | Locator, options: { path: string; fullPage?: boolean }): Promise<void> {
+  if (!process.env.E2E_SHOTS) return;
+  await target.screenshot(options);
+}

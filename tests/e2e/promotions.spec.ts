@@ -2,6 +2,7 @@ import { expect, test, type BrowserContextOptions, type Page } from "@playwright
 import {
   addToCartByApi, checkoutForm, createAccount, expectNoSeriousA11yViolations, expectShipping, fillShipping, gotoHydrated, newAccount, signInAsOwner,
   TEST_SHIPPING,
+  keepShot,
 } from "./helpers";
 import { expectValidHtml } from "./html-check";
 import { readSettingsForm, saveSettings, scrollsSideways, type SettingsForm } from "./overview-helpers";
@@ -97,7 +98,7 @@ test.describe.serial("promotions", () => {
     await expect(saleCard.getByText("Running", { exact: true })).toBeVisible();
     await expectNoSeriousA11yViolations(owner);
     // Kept to be looked at (test-results/promotions), as the shipping pages are.
-    await owner.screenshot({ path: "test-results/promotions/discounts-laptop.png", fullPage: true });
+    await keepShot(owner, { path: "test-results/promotions/discounts-laptop.png", fullPage: true });
   });
 
   test("a buyer sees the sale price, a wrong code and then the right one, and the order carries the discount", async ({ browser }) => {
@@ -182,8 +183,8 @@ test.describe.serial("promotions", () => {
     await owner.setViewportSize({ width: 390, height: 844 });
     await owner.goto("/seller/discounts");
     expect(await scrollsSideways(owner)).toBe(false);
-    await owner.screenshot({ path: "test-results/promotions/discounts-phone.png", fullPage: true });
-    await buyer.screenshot({ path: "test-results/promotions/cart-phone.png", fullPage: true });
+    await keepShot(owner, { path: "test-results/promotions/discounts-phone.png", fullPage: true });
+    await keepShot(buyer, { path: "test-results/promotions/cart-phone.png", fullPage: true });
     await owner.setViewportSize({ width: 1280, height: 900 });
     await buyer.context().close();
   });

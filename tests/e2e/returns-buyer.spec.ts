@@ -2,6 +2,7 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 import sharp from "sharp";
 import {
   createAccount, expectNoSeriousA11yViolations, gotoHydrated, newAccount, placeOrderByApi, signInAsOwner, toast, waitForRouterIdle,
+  keepShot,
 } from "./helpers";
 import { expectValidHtml } from "./html-check";
 
@@ -37,7 +38,7 @@ async function newPage(browser: Browser, options: Parameters<Browser["newContext
 /** The page has no sideways scrolling, and a full-page picture of it is kept for a look. */
 async function fitsAndShoot(page: Page, name: string) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${name} scrolls sideways`).toBe(true);
-  await page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()?.width}.png`, fullPage: true });
+  await keepShot(page, { path: `${SHOTS}/${name}-${page.viewportSize()?.width}.png`, fullPage: true });
 }
 
 async function exchangeMForL(page: Page, browser: Browser) {

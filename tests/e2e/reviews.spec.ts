@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import {
   createAccount, expectNoSeriousA11yViolations, gotoHydrated, newAccount, placeOrderByApi, signInAsOwner, toast, waitForRouterIdle,
+  keepShot,
 } from "./helpers";
 
 const PRODUCT = "heavyweight-oversized-tee";
@@ -13,9 +14,9 @@ async function screenshots(page: Page, name: string) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
     // No sideways scrolling of the page on a phone (or anywhere).
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+    await keepShot(page, { path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
     const section = page.locator("#reviews");
-    if (await section.count()) await section.screenshot({ path: `${SHOTS}/${name}-section-${width}.png` });
+    if (await section.count()) await keepShot(section, { path: `${SHOTS}/${name}-section-${width}.png` });
   }
   await page.setViewportSize({ width: 393, height: 727 });
 }

@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import {
   createAccount, expectNoSeriousA11yViolations, gotoHydrated, newAccount, placeOrderByApi, signInAsOwner, toast, type CartItem,
+  keepShot,
 } from "./helpers";
 
 /**
@@ -309,9 +310,9 @@ test.describe("the owner's orders", () => {
       await expectNoSeriousA11yViolations(owner);
       const overflow = await owner.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, `sideways scroll at ${width}px`).toBeLessThanOrEqual(0);
-      await owner.screenshot({ path: `test-results/seller-orders-${width}.png` });
+      await keepShot(owner, { path: `test-results/seller-orders-${width}.png` });
       await gotoHydrated(owner, "/seller/orders/new");
-      await owner.screenshot({ path: `test-results/seller-orders-new-${width}.png` });
+      await keepShot(owner, { path: `test-results/seller-orders-new-${width}.png` });
       expect(await owner.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
     }
   });

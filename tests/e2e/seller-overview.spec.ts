@@ -2,6 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import {
   addToCartByApi, checkoutForm, createAccount, expectNoSeriousA11yViolations, fillShipping, gotoHydrated, newAccount, placeOrderByApi,
   signInAsOwner, toast, uniqueEmail,
+  keepShot,
 } from "./helpers";
 import { overviewByApi, readSettingsForm, saveSettings, scrollsSideways, type SettingsForm } from "./overview-helpers";
 
@@ -275,7 +276,7 @@ test.describe("On a 390 px phone", () => {
       await expect(page.getByRole("heading", { level: 2, name: heading })).toBeVisible();
       if (path === "/seller-dashboard") await expect(page.getByTestId("daily-chart").locator("svg.recharts-surface")).toBeVisible();
       expect(await scrollsSideways(page), `${path} scrolls sideways at 390 px`).toBe(false);
-      await page.screenshot({ path: `test-results/seller-overview-390-${shot}.png`, fullPage: true });
+      await keepShot(page, { path: `test-results/seller-overview-390-${shot}.png`, fullPage: true });
       if (path !== "/seller-dashboard") await expectNoSeriousA11yViolations(page);
     }
     // The tab row scrolls inside itself: the last tab can still be reached and used.

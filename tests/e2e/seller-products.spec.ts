@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import {
   createAccount, expectNoSeriousA11yViolations, gotoHydrated, newAccount, placeOrderByApi, signInAsOwner, toast, variantStock,
+  keepShot,
 } from "./helpers";
 import { createProductByApi, inventoryCard, photo } from "./products-helpers";
 
@@ -51,7 +52,7 @@ test.describe("the owner's products", () => {
     await expect(photos).toHaveCount(2);
     // The second photo becomes the cover.
     await page.getByRole("button", { name: "Move photo 2 up" }).click();
-    await page.screenshot({ path: "test-results/products-form-390.png", fullPage: true });
+    await keepShot(page, { path: "test-results/products-form-390.png", fullPage: true });
 
     await page.getByRole("button", { name: "Add Product", exact: true }).click();
     await expect(toast(page, "Product added successfully!")).toBeVisible();
@@ -172,7 +173,7 @@ test.describe("the owner's products", () => {
     await expect(page.getByText("At least one color is required")).toBeVisible();
     await expect(field("Description")).toHaveValue("Typed description stays");
     await expect(field("Price (PKR)")).toHaveValue("1299.50");
-    await page.screenshot({ path: "test-results/products-form-errors-390.png", fullPage: true });
+    await keepShot(page, { path: "test-results/products-form-errors-390.png", fullPage: true });
 
     await field("Product Name").fill("Now named");
     await expect(page.getByText("Product name is required")).toHaveCount(0);
@@ -223,7 +224,7 @@ test.describe("the owner's products", () => {
     await expectNoSeriousA11yViolations(page);
     const noSideways = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
     expect(noSideways).toBe(true);
-    await page.screenshot({ path: "test-results/products-inventory-390.png", fullPage: false });
+    await keepShot(page, { path: "test-results/products-inventory-390.png", fullPage: false });
 
     await page.getByLabel("Sort by").selectOption("name");
     await expect(page).toHaveURL(/sort=name/);
@@ -241,8 +242,8 @@ test.describe("the owner's products", () => {
 
     await page.setViewportSize({ width: 1280, height: 900 });
     await gotoHydrated(page, "/seller/products");
-    await page.screenshot({ path: "test-results/products-inventory-1280.png" });
+    await keepShot(page, { path: "test-results/products-inventory-1280.png" });
     await gotoHydrated(page, "/seller/products/new");
-    await page.screenshot({ path: "test-results/products-form-1280.png", fullPage: true });
+    await keepShot(page, { path: "test-results/products-form-1280.png", fullPage: true });
   });
 });

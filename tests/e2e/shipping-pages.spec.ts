@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { expectValidHtml } from "./html-check";
-import { createAccount, expectNoSeriousA11yViolations, gotoHydrated, newAccount, placeOrderByApi, signInAsOwner } from "./helpers";
+import { createAccount, expectNoSeriousA11yViolations, gotoHydrated, newAccount, placeOrderByApi, signInAsOwner , keepShot } from "./helpers";
 
 /**
  * The owner's shipping pages with something on them: two parcels booked with a courier, tracked and
@@ -111,7 +111,7 @@ test.describe("the owner's shipping pages", () => {
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         expect(overflow, `${url} scrolls sideways at ${viewport.width} px`).toBeLessThanOrEqual(0);
         const name = url.replace(/^\/+/, "").replace(/\?.*$/, "").replace(/[/]/g, "-") || "home";
-        await page.screenshot({ path: `${SHOTS}/${name}${url.includes("days=90") ? "-90" : url.includes("resolved") ? "-resolved" : ""}-${viewport.width}.png`, fullPage: true });
+        await keepShot(page, { path: `${SHOTS}/${name}${url.includes("days=90") ? "-90" : url.includes("resolved") ? "-resolved" : ""}-${viewport.width}.png`, fullPage: true });
       }
       await context.close();
     });

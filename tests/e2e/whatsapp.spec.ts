@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { orders, users } from "../../app/db/schema";
 import { buttonReplyWebhook, startWhatsappStandIn, type WhatsappStandIn } from "../../app/integrations/messaging/whatsapp-stand-in";
 import { hasPostgres } from "../setup/pg-cluster";
-import { checkoutForm, createAccount, E2E_PASSWORD, expectNoSeriousA11yViolations, fillShipping, gotoHydrated, newAccount, signInByApi } from "./helpers";
+import { checkoutForm, createAccount, E2E_PASSWORD, expectNoSeriousA11yViolations, fillShipping, gotoHydrated, keepShot, newAccount, signInByApi } from "./helpers";
 import { expectValidHtml } from "./html-check";
 import { startOwnPostgresShop, type OwnShop } from "./own-postgres-shop";
 
@@ -67,6 +67,17 @@ test("the owner fills Settings -> WhatsApp and sends a test message through the 
     expect(sent.template).toBe("order_confirmation");
     await expectValidHtml(page.request, "/seller/settings/whatsapp");
     await expectNoSeriousA11yViolations(page);
+    await keepShot(page, { path: "test-results/whatsapp/settings-1280.png", fullPage: true });
+    // On the owner's phone: the settings page and the WhatsApp Log fit 390 px, with the test message logged.
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await keepShot(page, { path: "test-results/whatsapp/settings-390.png", fullPage: true });
+    await gotoHydrated(page, "/seller/whatsapp-logs");
+    const logged = page.getByTestId("whatsapp-log-entry").filter({ hasText: "Test message" }).filter({ hasText: "0300 1234567" });
+    await expect(logged.first()).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await expectNoSeriousA11yViolations(page);
+    await keepShot(page, { path: "test-results/whatsapp/log-390.png", fullPage: true });
 
     // Meta's subscription check: the challenge back only with the verify token.
     const ok = await page.request.get(`/webhooks/whatsapp?hub.mode=subscribe&hub.verify_token=e2e-verify-token&hub.challenge=4242`);
@@ -132,6 +143,7 @@ for (const [i, width] of [1280, 390].entries()) {
       await expect(needing.getByTestId("needs-call")).toBeVisible();
       // The confirmed order is not listed (its number still shows in the silent order's card, as the customer's earlier order).
       await expect(ownerTab.getByTestId("seller-order").getByRole("heading", { name: orderNumber, exact: true })).toHaveCount(0);
+      await keepShot(ownerTab, { path: `test-results/whatsapp/orders-needs-call-${width}.png`, fullPage: true });
       await expectValidHtml(ownerTab.request, "/seller/orders?whatsapp=needs-call");
       await expectNoSeriousA11yViolations(ownerTab);
     } finally {

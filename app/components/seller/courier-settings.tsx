@@ -3,7 +3,7 @@ import { Form, Link } from "react-router";
 import { FormAlert, SelectField, useFocusFirstInvalid } from "~/components/ui/form-parts";
 import { TextField } from "~/components/ui/text-field";
 import { PAKISTANI_CITIES } from "~/lib/cities";
-import { KNOWN_COURIERS, type CourierFormField, type CourierFormValues } from "~/modules/shipping/couriers/courier-form";
+import { KNOWN_COURIERS, ZONE_SLOTS, zoneField, type CourierFormField, type CourierFormValues } from "~/modules/shipping/couriers/courier-form";
 import { HOLD_FOR_CALL, RULE_KIND_CHOICES, type RuleFormField, type RuleFormValues } from "~/modules/shipping/couriers/routing-rule-form";
 import { TRACKING_PLACEHOLDER } from "~/modules/shipping/couriers/tracking-link";
 
@@ -100,7 +100,14 @@ export function CourierForm({
             <TextField label="Each extra kg (PKR)" inputMode="numeric" hint="Each kg, or part of one, above the heaviest band." {...field("extraPerKg")} />
             <TextField label="COD fee (%)" inputMode="decimal" hint="A share of the cash collected, e.g. 1.5" {...field("codFeePercent")} />
             <TextField label="Surcharge (%)" inputMode="decimal" required={false} hint="Fuel or other, on the weight charge; 0 for none." {...field("surchargePercent")} />
+            <div className="sm:col-span-3">
+              <TextField
+                label="Tolerance (PKR)" inputMode="numeric" required={false}
+                hint={'A charge up to this much above the estimate is not flagged as "charged above rate card"; 0 flags every rupee.'} {...field("toleranceRupees")}
+              />
+            </div>
           </div>
+          <RateZones values={values} field={field} open={hasZoneInput(values, errors)} />
         </fieldset>
         <div>
           <TextField
@@ -126,6 +133,45 @@ export function CourierForm({
         </div>
       </Form>
     </section>
+  );
+}
+
+/** Whether the zones part opens by itself: it has zones, or a zone field has an error. */
+function hasZoneInput(values: CourierFormValues, errors?: Partial<Record<CourierFormField, string>>): boolean {
+  return Array.from({ length: ZONE_SLOTS }, (_, i) => i + 1).some((slot) =>
+    (["Name", "Cities", "Bands", "ExtraPerKg"] as const).some((part) => values[zoneField(slot, part)].trim() !== "" || Boolean(errors?.[zoneField(slot, part)])));
+}
+
+/**
+ * The rate card's zones: city groups with their own weight bands (a courier's "same city", "same
+ * zone", "other zones"). A parcel to a city in no zone is estimated by the bands above. A native
+ * <details>, so it opens without JavaScript.
+ */
+function RateZones({ values, field, open }: {
+  values: CourierFormValues;
+  field: (name: CourierFormField) => { name: CourierFormField; defaultValue: string; error?: string };
+  open: boolean;
+}) {
+  return (
+    <details className="mt-4" open={open}>
+      <summary className="cursor-pointer text-sm font-medium text-brand-700">Zones: other rates for some cities</summary>
+      <p className="mt-2 text-sm text-stone-700">
+        A zone&apos;s cities are charged by its own weight bands; every other city by the bands above. Leave a zone empty for none.
+      </p>
+      <div className="mt-3 grid gap-3 lg:grid-cols-2">
+        {Array.from({ length: ZONE_SLOTS }, (_, i) => i + 1).map((slot) => (
+          <fieldset key={slot} className="min-w-0 rounded-lg border border-stone-200 p-3">
+            <legend className="px-1 text-sm font-semibold text-stone-900">Zone {slot}{values[zoneField(slot, "Name")] ? `: ${values[zoneField(slot, "Name")]}` : ""}</legend>
+            <div className="grid gap-3">
+              <TextField label={`Zone ${slot} name`} autoComplete="off" required={false} placeholder="Same city" {...field(zoneField(slot, "Name"))} />
+              <TextField label={`Zone ${slot} cities`} multiline rows={3} required={false} placeholder={"Lahore\nKasur"} hint="One per line, or separated by commas." {...field(zoneField(slot, "Cities"))} />
+              <TextField label={`Zone ${slot} weight bands`} multiline rows={3} required={false} placeholder={"500 = 150\n1000 = 200"} hint={'"grams = charge", lightest first.'} {...field(zoneField(slot, "Bands"))} />
+              <TextField label={`Zone ${slot}: each extra kg (PKR)`} inputMode="numeric" required={false} {...field(zoneField(slot, "ExtraPerKg"))} />
+            </div>
+          </fieldset>
+        ))}
+      </div>
+    </details>
   );
 }
 

@@ -1,5 +1,5 @@
 import type { WhatsappState } from "~/db/schema/statuses";
-import { formatShopTime } from "~/lib/shop-time";
+import { formatShopDayMonth, formatShopTime, shopDay } from "~/lib/shop-time";
 
 /**
  * Where an order's WhatsApp confirmation stands, as the owner's Orders tab and order page show it
@@ -29,11 +29,18 @@ export const AWAITING_STATES: readonly WhatsappState[] = ["queued", "sent", "del
 
 /**
  * The line the owner reads, in PKT: "Queued", "Sent 14:02 · Read 14:05 · Confirmed 14:07",
- * "Replied on WhatsApp 14:10", "Needs call". Empty when the order was never asked on WhatsApp.
+ * "Replied on WhatsApp 14:10", "Needs call". A time on another day than `now` names its day
+ * ("Sent 26 Nov 09:15"): an order that needs a call was often sent yesterday. Empty when the order
+ * was never asked on WhatsApp.
  */
-export function whatsappStateParts(state: WhatsappOrderState): string[] {
+export function whatsappStateParts(state: WhatsappOrderState, now: Date = new Date()): string[] {
   const parts: string[] = [];
-  const at = (date: Date | string | null) => (date ? ` ${formatShopTime(date)}` : "");
+  const today = shopDay(now);
+  const at = (value: Date | string | null) => {
+    if (!value) return "";
+    const date = typeof value === "string" ? new Date(value) : value;
+    return shopDay(date) === today ? ` ${formatShopTime(date)}` : ` ${formatShopDayMonth(date)} ${formatShopTime(date)}`;
+  };
   if (state.status === "queued") parts.push("Queued");
   if (state.status === "failed") parts.push("Not delivered");
   if (state.sentAt) parts.push(`Sent${at(state.sentAt)}`);

@@ -1,7 +1,6 @@
 import { stringify } from "csv-stringify/sync";
 import type { BookingField } from "~/modules/shipping/booking/booking-columns";
 import type { BookingHandover, BookingRequest, ParcelHandover } from "~/modules/shipping/couriers/courier-provider";
-import { neutraliseCsvCell } from "~/modules/orders/csv-cell";
 import { shopDay } from "~/lib/shop-time";
 import { exchangeNote } from "~/modules/shipping/booking/parcel";
 
@@ -22,19 +21,30 @@ export function bookingInstructions(codAmount: number, exchangeFor?: string | nu
   return codAmount > 0 ? "Cash on delivery. Call before delivery." : "Prepaid: do not collect cash. Call before delivery.";
 }
 
+/**
+ * Free text a buyer typed (name, address, city, e-mail), made safe for a spreadsheet without
+ * changing what the portal reads: portals take the cell's raw text, so an apostrophe guard would
+ * be booked as part of the name. A leading =, +, - or @ (or a tab or line break before one) is
+ * dropped instead: no name or address starts with one, and a formula planted there never runs.
+ */
+export function guardFreeText(value: string): string {
+  return value.replace(/^[=+\-@\s]+/, "");
+}
+
 function cell(parcel: ParcelHandover, field: BookingField, accountCode: string | null): string {
   switch (field) {
     case "orderNumber": return parcel.orderNumber;
-    case "consigneeName": return parcel.consigneeName;
+    case "consigneeName": return guardFreeText(parcel.consigneeName);
+    // Never guarded: a portal must read the number as written (03XXXXXXXXX, or + and digits abroad).
     case "phone": return localMobile(parcel.phone);
-    case "email": return parcel.email;
-    case "address": return [parcel.address, parcel.postalCode].filter(Boolean).join(", ");
-    case "city": return parcel.city;
+    case "email": return guardFreeText(parcel.email);
+    case "address": return guardFreeText([parcel.address, parcel.postalCode].filter(Boolean).join(", "));
+    case "city": return guardFreeText(parcel.city);
     case "codAmount": return String(parcel.codAmount);
     case "weightKg": return (parcel.weightGrams / 1000).toFixed(2).replace(/\.?0+$/, "");
     case "weightGrams": return String(parcel.weightGrams);
     case "pieces": return String(parcel.pieces);
-    case "description": return parcel.description;
+    case "description": return guardFreeText(parcel.description);
     case "instructions": return bookingInstructions(parcel.codAmount, parcel.exchangeFor);
     case "accountCode": return accountCode ?? "";
   }
@@ -42,13 +52,16 @@ function cell(parcel: ParcelHandover, field: BookingField, accountCode: string |
 
 /**
  * The courier portal's bulk-upload CSV for booked parcels, in the courier's layout (Settings ->
- * Couriers), named for the courier and the Karachi day. Text cells are made safe for spreadsheets
- * (a customer cannot plant a formula).
+ * Couriers), named for the courier and the Karachi day. UTF-8 with a byte-order mark, so Excel
+ * shows Urdu names as written; rows end CRLF, as Excel's own CSV. Phones are plain 03XXXXXXXXX:
+ * the portal's bulk upload reads the raw text (a ="..." or tab guard would be booked as written).
+ * Free text is made safe for spreadsheets by guardFreeText; phones, amounts, weights and order
+ * numbers are never changed.
  */
 export function writeBookingFile({ courier, parcels, now }: BookingRequest): BookingHandover {
   const columns = courier.bookingColumns;
-  const lines = parcels.map((parcel) => columns.map((column) => neutraliseCsvCell(cell(parcel, column.field as BookingField, courier.accountCode))));
-  const csv = stringify([columns.map((c) => c.header), ...lines]);
+  const lines = parcels.map((parcel) => columns.map((column) => cell(parcel, column.field as BookingField, courier.accountCode)));
+  const csv = `\uFEFF${stringify([columns.map((c) => c.header), ...lines], { record_delimiter: "windows" })}`;
   const slug = courier.name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "courier";
   return { courier: courier.name, fileName: `${slug}-booking-${shopDay(now)}.csv`, csv, count: parcels.length };
 }

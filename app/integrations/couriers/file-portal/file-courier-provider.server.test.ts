@@ -13,18 +13,26 @@ const PARCEL: ParcelHandover = {
 
 /** The file portal, through the port only: plain data in, the portal's files out and back. */
 describe("the couriers' file portal (fileCourierProvider)", () => {
-  it("books parcels as the portal's bulk-upload CSV: the courier's layout, local mobiles, the rider's note, no formulas", async () => {
+  it("books parcels as the portal's bulk-upload CSV: UTF-8 with BOM, CRLF, the courier's layout, local mobiles as the portal reads them, the rider's note, no formulas and no visible guard", async () => {
     const handover = await fileCourierProvider.book({
       courier: { name: "TCS Express", accountCode: "TCS-001", bookingColumns: [...defaultBookingColumns("TCS"), { header: "Account", field: "accountCode" }] },
-      parcels: [PARCEL, { ...PARCEL, orderNumber: "ORD-100002", consigneeName: "=HYPERLINK(\"x\")", postalCode: null, codAmount: 0, weightGrams: 500, pieces: 1 }],
+      parcels: [
+        PARCEL,
+        { ...PARCEL, orderNumber: "ORD-100002", consigneeName: "=HYPERLINK(\"x\")", postalCode: null, codAmount: 0, weightGrams: 500, pieces: 1 },
+        // A buyer abroad keeps the + of the number; an address that starts with a sign loses only the sign.
+        { ...PARCEL, orderNumber: "ORD-100003", phone: "+447700900123", address: "-@cmd|' /C calc'!A0 Flat 3", postalCode: null },
+      ],
       // 01:00 on the 25th in Karachi: the 25th's file.
       now: new Date("2026-11-24T20:00:00Z"),
     });
-    expect(handover).toMatchObject({ courier: "TCS Express", fileName: "tcs-express-booking-2026-11-25.csv", count: 2 });
-    expect(handover.csv.trim().split("\n")).toEqual([
+    expect(handover).toMatchObject({ courier: "TCS Express", fileName: "tcs-express-booking-2026-11-25.csv", count: 3 });
+    expect(handover.csv.startsWith("\uFEFFReference No,")).toBe(true);
+    expect(handover.csv.endsWith("\r\n")).toBe(true);
+    expect(handover.csv.slice(1).trimEnd().split("\r\n")).toEqual([
       "Reference No,Consignee Name,Consignee Mobile,Consignee Address,Destination City,COD Amount,Weight,Pieces,Product Details,Remarks,Account",
       'ORD-100001,Ayesha Khan,03001234567,"House 12, Street 4, 54000",Lahore,3450,1.2,2,Lawn suit (M) x2,Cash on delivery. Call before delivery.,TCS-001',
-      `ORD-100002,"'=HYPERLINK(""x"")",03001234567,"House 12, Street 4",Lahore,0,0.5,1,Lawn suit (M) x2,Prepaid: do not collect cash. Call before delivery.,TCS-001`,
+      `ORD-100002,"HYPERLINK(""x"")",03001234567,"House 12, Street 4",Lahore,0,0.5,1,Lawn suit (M) x2,Prepaid: do not collect cash. Call before delivery.,TCS-001`,
+      `ORD-100003,Ayesha Khan,+447700900123,cmd|' /C calc'!A0 Flat 3,Lahore,3450,1.2,2,Lawn suit (M) x2,Cash on delivery. Call before delivery.,TCS-001`,
     ]);
   });
 
@@ -37,7 +45,7 @@ describe("the couriers' file portal (fileCourierProvider)", () => {
       ],
       now: new Date("2026-11-24T20:00:00Z"),
     });
-    const [, same, more] = handover.csv.trim().split("\n");
+    const [, same, more] = handover.csv.trim().split("\r\n");
     expect(same).toMatch(/^EX-100003,.*,0,1200,2,Lawn suit \(M\) x2,EXCHANGE: collect the old item \(ORD-100001\)\. Do not collect cash\. Call before delivery\.$/);
     expect(more).toMatch(/^EX-100004,.*,300,1200,2,Lawn suit \(M\) x2,EXCHANGE: collect the old item \(ORD-100002\)\. Cash on delivery \(the price difference\)\. Call before delivery\.$/);
   });

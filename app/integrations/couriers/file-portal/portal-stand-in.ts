@@ -1,3 +1,4 @@
+import { deflateRawSync, inflateRawSync } from "node:zlib";
 import writeXlsxFile, { type Row } from "write-excel-file/node";
 import type { CourierFile } from "~/modules/shipping/couriers/courier-provider";
 
@@ -57,4 +58,76 @@ export function portalCsv(
 /** A report as the owner uploads it: the file's name and bytes. */
 export function portalFile(name: string, bytes: Uint8Array): CourierFile {
   return { name, bytes };
+}
+
+/**
+ * An .xlsx with its parts changed, as a hostile or broken export would be: `change` gets each
+ * part's name and text and returns the new text (or the same). `extra` adds parts. Re-zipped with
+ * zlib (deflate), so tests can write a sheet that declares A1:XFD1048576, a cell far out, or a part
+ * that inflates to far more than the file's size.
+ */
+export function patchXlsx(bytes: Uint8Array, change: (name: string, text: string) => string, extra: Record<string, string | Uint8Array> = {}): Uint8Array {
+  const parts = new Map<string, Uint8Array>();
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let end = bytes.length - 22;
+  while (view.getUint32(end, true) !== 0x06054b50) end--;
+  let at = view.getUint32(end + 16, true);
+  for (let i = 0, count = view.getUint16(end + 10, true); i < count; i++) {
+    const method = view.getUint16(at + 10, true);
+    const size = view.getUint32(at + 20, true);
+    const nameLength = view.getUint16(at + 28, true);
+    const local = view.getUint32(at + 42, true);
+    const name = new TextDecoder().decode(bytes.subarray(at + 46, at + 46 + nameLength));
+    const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
+    const data = bytes.subarray(start, start + size);
+    const raw = method === 8 ? new Uint8Array(inflateRawSync(data)) : data;
+    parts.set(name, new TextEncoder().encode(change(name, new TextDecoder().decode(raw))));
+    at += 46 + nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+  }
+  for (const [name, content] of Object.entries(extra)) parts.set(name, typeof content === "string" ? new TextEncoder().encode(content) : content);
+  return zipOf(parts);
+}
+
+function zipOf(parts: Map<string, Uint8Array>): Uint8Array {
+  const locals: Uint8Array[] = [];
+  const centrals: Uint8Array[] = [];
+  let offset = 0;
+  for (const [name, content] of parts) {
+    const nameBytes = new TextEncoder().encode(name);
+    const packed = new Uint8Array(deflateRawSync(content, { level: 9 }));
+    const crc = crc32(content);
+    const local = new Uint8Array(30 + nameBytes.length);
+    const lv = new DataView(local.buffer);
+    lv.setUint32(0, 0x04034b50, true); lv.setUint16(4, 20, true); lv.setUint16(8, 8, true);
+    lv.setUint32(14, crc, true); lv.setUint32(18, packed.length, true); lv.setUint32(22, content.length, true); lv.setUint16(26, nameBytes.length, true);
+    local.set(nameBytes, 30);
+    const central = new Uint8Array(46 + nameBytes.length);
+    const cv = new DataView(central.buffer);
+    cv.setUint32(0, 0x02014b50, true); cv.setUint16(4, 20, true); cv.setUint16(6, 20, true); cv.setUint16(10, 8, true);
+    cv.setUint32(16, crc, true); cv.setUint32(20, packed.length, true); cv.setUint32(24, content.length, true); cv.setUint16(28, nameBytes.length, true);
+    cv.setUint32(42, offset, true);
+    central.set(nameBytes, 46);
+    locals.push(local, packed);
+    centrals.push(central);
+    offset += local.length + packed.length;
+  }
+  const directory = centrals.reduce((n, c) => n + c.length, 0);
+  const end = new Uint8Array(22);
+  const ev = new DataView(end.buffer);
+  ev.setUint32(0, 0x06054b50, true); ev.setUint16(8, parts.size, true); ev.setUint16(10, parts.size, true);
+  ev.setUint32(12, directory, true); ev.setUint32(16, offset, true);
+  const all = [...locals, ...centrals, end];
+  const out = new Uint8Array(all.reduce((n, a) => n + a.length, 0));
+  let at = 0;
+  for (const a of all) { out.set(a, at); at += a.length; }
+  return out;
+}
+
+function crc32(bytes: Uint8Array): number {
+  let crc = 0xffffffff;
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let k = 0; k < 8; k++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
+  }
+  return (crc ^ 0xffffffff) >>> 0;
 }

@@ -3,6 +3,7 @@ import type { CourierFile } from "~/modules/shipping/couriers/courier-provider";
 import { type CourierSheet, MAX_FILE_BYTES, toCourierSheet } from "~/modules/shipping/imports/courier-sheet";
 import { readCsvRows } from "./read-csv-rows.server";
 import { readXlsxRows } from "./read-xlsx-rows.server";
+import { checkXlsxLimits, NotAWorkbook } from "./xlsx-limits.server";
 
 const NOT_A_SHEET = "This file is not a CSV or Excel (.xlsx) file. Please upload the file as your courier's portal gives it.";
 
@@ -21,6 +22,13 @@ export async function readCourierFile(file: CourierFile): Promise<CourierSheet> 
 }
 
 async function readWorkbook(bytes: Uint8Array): Promise<string[][]> {
+  try {
+    // Sizes and extents first: the reader inflates everything and builds every row the sheet names.
+    checkXlsxLimits(bytes);
+  } catch (error) {
+    if (error instanceof NotAWorkbook || !(error instanceof AppError)) throw new AppError("VALIDATION", NOT_A_SHEET);
+    throw error;
+  }
   try {
     return await readXlsxRows(bytes);
   } catch {

@@ -48,7 +48,7 @@ export async function bookShipments(
 
   const booked = await db.transaction(async (tx) => {
     const found = valid.length
-      ? await tx.select({ id: orders.id, orderNumber: orders.orderNumber, status: orders.status, total: orders.total, paymentStatus: orders.paymentStatus, userId: orders.userId })
+      ? await tx.select({ id: orders.id, orderNumber: orders.orderNumber, status: orders.status, total: orders.total, paymentStatus: orders.paymentStatus, userId: orders.userId, city: orders.city })
         .from(orders).where(inArray(orders.id, valid)).orderBy(orders.createdAt).for("update")
       : [];
     for (const id of valid) if (!found.some((o) => o.id === id)) refused.push({ orderId: id, orderNumber: null, reason: "Order not found" });
@@ -74,7 +74,7 @@ export async function bookShipments(
       const codAmount = codAmountFor(order);
       return {
         orderId: order.id, courierId: courier.id, weightGrams, pieces: parcel.pieces, codAmount,
-        estimatedCharge: estimateCharge(courier.rateCard, { weightGrams, codAmount }).total, bookedAt: now, bookedBy: actor.id,
+        estimatedCharge: estimateCharge(courier.rateCard, { weightGrams, codAmount, city: order.city }).total, bookedAt: now, bookedBy: actor.id,
       };
     });
     const inserted = await tx.insert(shipments).values(rows).returning({ id: shipments.id, orderId: shipments.orderId });

@@ -1,11 +1,22 @@
-import type { BookingColumn, RateCard } from "~/db/schema/shipping";
+import type { BookingColumn, RateCard, RateZone } from "~/db/schema/shipping";
 import { parseBookingColumns } from "../booking/booking-columns";
 import { bpsToPercent, percentToBps } from "./rate-card";
 import { TRACKING_PLACEHOLDER } from "./tracking-link";
 
+/** How many city groups (zones) the rate card form offers: couriers quote "same city", "same zone", "other zones". */
+export const ZONE_SLOTS = 4;
+const ZONE_PARTS = ["Name", "Cities", "Bands", "ExtraPerKg"] as const;
+type ZonePart = (typeof ZONE_PARTS)[number];
+export type ZoneField = `zone${1 | 2 | 3 | 4}${ZonePart}`;
+/** A zone slot's field name: zoneField(1, "Cities") is "zone1Cities". */
+export const zoneField = (slot: number, part: ZonePart) => `zone${slot}${part}` as ZoneField;
+const ZONE_FIELDS = Array.from({ length: ZONE_SLOTS }, (_, i) => ZONE_PARTS.map((part) => zoneField(i + 1, part))).flat();
+
 /** The Settings -> Couriers form: every value as the form sends it (text). */
-export const COURIER_FORM_FIELDS = ["name", "trackingUrl", "accountCode", "weightBands", "extraPerKg", "codFeePercent", "surchargePercent", "bookingColumns"] as const;
-export type CourierFormField = (typeof COURIER_FORM_FIELDS)[number];
+export const COURIER_FORM_FIELDS = [
+  "name", "trackingUrl", "accountCode", "weightBands", "extraPerKg", "codFeePercent", "surchargePercent", "toleranceRupees", ...ZONE_FIELDS, "bookingColumns",
+] as const;
+export type CourierFormField = "name" | "trackingUrl" | "accountCode" | "weightBands" | "extraPerKg" | "codFeePercent" | "surchargePercent" | "toleranceRupees" | ZoneField | "bookingColumns";
 export type CourierFormValues = Record<CourierFormField, string>;
 
 export type CourierInput = { name: string; trackingUrl: string | null; accountCode: string | null; rateCard: RateCard; bookingColumns: BookingColumn[] };
@@ -43,9 +54,63 @@ export function formatWeightBands(bands: RateCard["bands"]): string {
   return bands.map((b) => `${b.upToGrams} = ${b.charge}`).join("\n");
 }
 
+/** The zone slots' values: the card's zones first, then empty slots. */
+function zoneValues(zones: RateZone[] = []): Record<ZoneField, string> {
+  const values = {} as Record<ZoneField, string>;
+  for (let slot = 1; slot <= ZONE_SLOTS; slot++) {
+    const zone = zones[slot - 1];
+    values[zoneField(slot, "Name")] = zone?.name ?? "";
+    values[zoneField(slot, "Cities")] = zone?.cities.join("\n") ?? "";
+    values[zoneField(slot, "Bands")] = zone ? formatWeightBands(zone.bands) : "";
+    values[zoneField(slot, "ExtraPerKg")] = zone ? String(zone.extraPerKg) : "";
+  }
+  return values;
+}
+
+/**
+ * The zones of the form's slots; a slot left wholly empty is no zone. Each zone needs a name, at
+ * least one city (one per line, or separated by commas), its weight bands and its extra per kg; a
+ * city may be in one zone only. Errors are keyed by the slot's field.
+ */
+export function parseZones(values: Partial<Record<ZoneField, string>>): { zones: RateZone[]; errors: Partial<Record<ZoneField, string>> } {
+  const zones: RateZone[] = [];
+  const errors: Partial<Record<ZoneField, string>> = {};
+  const cityZone = new Map<string, string>();
+  for (let slot = 1; slot <= ZONE_SLOTS; slot++) {
+    const text = (part: ZonePart) => (values[zoneField(slot, part)] ?? "").trim();
+    if (ZONE_PARTS.every((part) => text(part) === "")) continue;
+    const name = text("Name");
+    if (!name) errors[zoneField(slot, "Name")] = "Name the zone, e.g. Same city";
+    else if (name.length > 40) errors[zoneField(slot, "Name")] = "Please keep the zone's name under 40 characters";
+    const cities: string[] = [];
+    for (const city of text("Cities").split(/[\n,]+/).map((c) => c.trim().replace(/\s+/g, " ")).filter(Boolean)) {
+      const key = city.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
+      const other = cityZone.get(key);
+      if (other !== undefined && !errors[zoneField(slot, "Cities")]) {
+        errors[zoneField(slot, "Cities")] = other === name ? `${city} is listed twice` : `${city} is already in the zone ${other || "above"}: a city belongs to one zone`;
+      }
+      if (city.length > 60 && !errors[zoneField(slot, "Cities")]) errors[zoneField(slot, "Cities")] = "Please keep each city's name under 60 characters";
+      cityZone.set(key, name);
+      if (other === undefined) cities.push(city);
+    }
+    if (!cities.length && !errors[zoneField(slot, "Cities")]) errors[zoneField(slot, "Cities")] = "List the zone's cities, one per line or separated by commas";
+    else if (cities.length > 500) errors[zoneField(slot, "Cities")] = "A zone can list up to 500 cities";
+    const bands = parseWeightBands(text("Bands"));
+    if ("error" in bands) errors[zoneField(slot, "Bands")] = bands.error;
+    const extra = text("ExtraPerKg").replace(/^(rs\.?|pkr)\s*/i, "").replace(/,/g, "");
+    if (!WHOLE.test(extra)) errors[zoneField(slot, "ExtraPerKg")] = "Enter the zone's charge for each extra kilogram in whole rupees, e.g. 100";
+    if (!("error" in bands)) zones.push({ name, cities, bands: bands.bands, extraPerKg: Number(extra) });
+  }
+  return { zones, errors };
+}
+
 /** The form's values for a stored courier (or a new one). */
 export function courierFormValues(courier?: CourierInput): CourierFormValues {
-  if (!courier) return { name: "", trackingUrl: "", accountCode: "", weightBands: "500 = 180\n1000 = 230", extraPerKg: "100", codFeePercent: "1", surchargePercent: "0", bookingColumns: "" };
+  if (!courier) {
+    return {
+      name: "", trackingUrl: "", accountCode: "", weightBands: "500 = 180\n1000 = 230", extraPerKg: "100", codFeePercent: "1", surchargePercent: "0", toleranceRupees: "0", ...zoneValues(), bookingColumns: "",
+    };
+  }
   return {
     name: courier.name,
     trackingUrl: courier.trackingUrl ?? "",
@@ -54,13 +119,15 @@ export function courierFormValues(courier?: CourierInput): CourierFormValues {
     extraPerKg: String(courier.rateCard.extraPerKg),
     codFeePercent: bpsToPercent(courier.rateCard.codFeeBps),
     surchargePercent: bpsToPercent(courier.rateCard.surchargeBps),
+    toleranceRupees: String(courier.rateCard.toleranceRupees ?? 0),
+    ...zoneValues(courier.rateCard.zones),
     bookingColumns: courier.bookingColumns.map((c) => `${c.header} = ${c.field}`).join("\n"),
   };
 }
 
 /** Reads the courier form; an empty booking layout takes the courier's default (`defaults`). */
 export function parseCourierForm(form: Record<string, unknown>, defaults: (name: string) => BookingColumn[]): CourierFormResult {
-  const values = Object.fromEntries(COURIER_FORM_FIELDS.map((k) => [k, typeof form[k] === "string" ? (form[k] as string).slice(0, 5000) : ""])) as CourierFormValues;
+  const values = Object.fromEntries(COURIER_FORM_FIELDS.map((k) => [k, typeof form[k] === "string" ? (form[k] as string).slice(0, 10_000) : ""])) as CourierFormValues;
   const errors: Partial<Record<CourierFormField, string>> = {};
   const name = values.name.trim();
   if (!name) errors.name = "Courier name is required";
@@ -83,6 +150,11 @@ export function parseCourierForm(form: Record<string, unknown>, defaults: (name:
   const surchargeBps = percentToBps(values.surchargePercent || "0");
   if (surchargeBps === null) errors.surchargePercent = "Enter the surcharge as a percentage, e.g. 10 (0 for none)";
 
+  const tolerance = values.toleranceRupees.trim().replace(/^(rs\.?|pkr)\s*/i, "").replace(/,/g, "") || "0";
+  if (!/^\d{1,5}$/.test(tolerance)) errors.toleranceRupees = "Enter the tolerance in whole rupees, e.g. 50 (0 flags every rupee above the rate card)";
+  const zones = parseZones(values);
+  Object.assign(errors, zones.errors);
+
   const layout = values.bookingColumns.trim() ? parseBookingColumns(values.bookingColumns) : { columns: defaults(name) };
   if ("error" in layout) errors.bookingColumns = layout.error;
 
@@ -93,7 +165,11 @@ export function parseCourierForm(form: Record<string, unknown>, defaults: (name:
       name,
       trackingUrl: trackingUrl || null,
       accountCode: accountCode || null,
-      rateCard: { bands: bands.bands, extraPerKg: Number(extra), codFeeBps: codFeeBps!, surchargeBps: surchargeBps! },
+      rateCard: {
+        bands: bands.bands, extraPerKg: Number(extra), codFeeBps: codFeeBps!, surchargeBps: surchargeBps!,
+        ...(zones.zones.length ? { zones: zones.zones } : {}),
+        ...(Number(tolerance) ? { toleranceRupees: Number(tolerance) } : {}),
+      },
       bookingColumns: layout.columns,
     },
   };

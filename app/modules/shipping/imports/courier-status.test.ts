@@ -6,12 +6,16 @@ describe("courierStatusKind", () => {
     expect(courierStatusKind(text)).toBe("delivered");
   });
 
-  it.each(["Returned", "Return to Origin", "RTO", "Returned to Shipper", "Return Delivered to Shipper", "Refused by consignee", "Refused", "RETURNED TO ORIGIN", "Delivered to Shipper"])(
+  it.each(["Returned", "Return to Origin", "RTO", "Returned to Shipper", "Return Delivered to Shipper", "Returned (refused by consignee)", "RETURNED TO ORIGIN", "Delivered to Shipper"])(
     "%j is returned",
     (text) => {
       expect(courierStatusKind(text)).toBe("returned");
     },
   );
+
+  it.each(["Refused by consignee", "Refused", "REFUSED - RETURN IN PROCESS", "Customer refused to accept", "Rejected by customer"])("%j is refused (on its way back, not returned yet)", (text) => {
+    expect(courierStatusKind(text)).toBe("refused");
+  });
 
   it.each([
     "In Transit",

@@ -1,10 +1,8 @@
-import { eq } from "drizzle-orm";
-import { settlements, shipments } from "~/db/schema";
 import { formatShopDateTimeAmPm } from "~/lib/shop-time";
 import { STATUS_LABELS } from "~/modules/orders/order-lifecycle";
 import type { DeliveryImportRow } from "./column-mapping";
-import { courierTime, findParcel, notFound, recordCourierStatus, type ImportContext, type PlannedRow } from "./import-context.server";
-import { checkParcelPayment, refreshSettlement } from "../settlements/parcel-payment.server";
+import { changeShipment, courierTime, findParcel, idsDisagree, moveOrder, notFound, recordCourierStatus, type ImportContext, type PlannedRow } from "./import-context.server";
+import { checkParcelPayment, refreshSettlement, settlementReference } from "../settlements/parcel-payment.server";
 
 /**
  * A delivery-status file's row. Delivered moves a shipped order to delivered (the courier has the
@@ -14,6 +12,8 @@ import { checkParcelPayment, refreshSettlement } from "../settlements/parcel-pay
  */
 export async function importDeliveryRow(ctx: ImportContext, row: DeliveryImportRow): Promise<PlannedRow> {
   const base = { line: row.line, orderNumber: row.orderNumber, trackingNumber: row.trackingNumber };
+  const disagree = await idsDisagree(ctx, row);
+  if (disagree) return { ...base, outcome: "problem", says: disagree };
   const found = await findParcel(ctx, row);
   if (!found) return { ...base, outcome: "unmatched", says: notFound(base) };
   const { order, shipment, courierName } = found;
@@ -29,12 +29,12 @@ export async function importDeliveryRow(ctx: ImportContext, row: DeliveryImportR
     await recordCourierStatus(ctx, shipment, row.status, at);
     // The courier's time, set before the move, so the parcel's hook (shipment-follows-order) leaves
     // the settling below to this import.
-    await ctx.tx.update(shipments).set({ deliveredAt: at }).where(eq(shipments.id, shipment.id));
-    const delivered = await ctx.desk.applyMove(ctx.tx, ctx.actor, order, "delivered", { now: ctx.now, deliveredAt: at, note: `${ctx.note}: ${row.status}` });
+    await changeShipment(ctx, shipment.id, { deliveredAt: at });
+    const delivered = await moveOrder(ctx, order, "delivered", { deliveredAt: at, note: `${ctx.note}: ${row.status}` });
     if (shipment.settlementId === null) return { ...base, outcome: "change", says: `Delivered on ${formatShopDateTimeAmPm(at)}: the courier collected the cash` };
     // The courier paid before this file came: settle it now, as the COD import does for a parcel
     // already delivered, and recount the settlement (a delivered parcel is expected to collect its COD).
-    const [settlement] = await ctx.tx.select({ reference: settlements.reference }).from(settlements).where(eq(settlements.id, shipment.settlementId));
+    const settlement = await settlementReference(ctx, shipment.settlementId);
     const payment = { order: delivered, codAmount: shipment.codAmount, collected: shipment.collectedAmount ?? 0, settlementId: shipment.settlementId, reference: settlement.reference, paidBeforeDelivery: true };
     const checked = await checkParcelPayment(ctx, payment);
     await refreshSettlement(ctx, shipment.settlementId, settlement.reference);
@@ -45,10 +45,20 @@ export async function importDeliveryRow(ctx: ImportContext, row: DeliveryImportR
     if (order.status === "returned") return { ...base, outcome: "unchanged", says: "Already returned" };
     if (order.status !== "shipped") return { ...base, outcome: "unmatched", says: `${order.orderNumber} is ${statusIs}: only a shipped order comes back from the courier (a return after delivery is recorded on the order)` };
     await recordCourierStatus(ctx, shipment, row.status, at);
-    await ctx.tx.update(shipments).set({ returnedAt: at }).where(eq(shipments.id, shipment.id));
+    await changeShipment(ctx, shipment.id, { returnedAt: at });
     const reason = row.reason ? ` (${row.reason})` : "";
-    await ctx.desk.applyMove(ctx.tx, ctx.actor, order, "returned", { now: ctx.now, note: `${ctx.note}: ${row.status}${reason}` });
+    await moveOrder(ctx, order, "returned", { note: `${ctx.note}: ${row.status}${reason}` });
     return { ...base, outcome: "change", says: `Returned to the shop${reason}: its stock is put back and the return counts against this phone number` };
+  }
+  if (row.statusKind === "refused") {
+    if (order.status === "returned") return { ...base, outcome: "unchanged", says: "Already returned" };
+    if (order.status !== "shipped") return { ...base, outcome: "unmatched", says: `${order.orderNumber} is ${statusIs}: only a shipped order can be refused at the door` };
+    // The parcel is still with the courier: the order stays shipped and its stock stays out until
+    // a "Returned" status brings it back (then the return puts the stock back, once).
+    if (!(await recordCourierStatus(ctx, shipment, row.status, at))) return { ...base, outcome: "unchanged", says: `Courier status "${row.status}" already recorded` };
+    const reason = row.reason ? ` (${row.reason})` : "";
+    if (!ctx.preview) await ctx.desk.recordHistory(ctx.tx, [{ orderId: order.id, from: order.status, to: order.status, actor: ctx.actor, at: ctx.now, note: `Refused by the buyer: on its way back${reason}. ${ctx.note}: ${row.status}` }]);
+    return { ...base, outcome: "change", says: `Refused by the buyer${reason}: on its way back; its stock is put back when the courier returns it` };
   }
   const recorded = await recordCourierStatus(ctx, shipment, row.status, at);
   return recorded

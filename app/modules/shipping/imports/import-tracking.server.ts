@@ -1,8 +1,6 @@
-import { eq } from "drizzle-orm";
-import { orders, shipments } from "~/db/schema";
 import { STATUS_LABELS } from "~/modules/orders/order-lifecycle";
 import type { TrackingImportRow } from "./column-mapping";
-import { findParcel, notFound, type ImportContext, type PlannedRow } from "./import-context.server";
+import { changeOrder, changeShipment, findParcel, moveOrder, notFound, type ImportContext, type PlannedRow } from "./import-context.server";
 import { trackingNumberTakenBy } from "../booking/shipment-follows-order.server";
 
 /**
@@ -26,19 +24,19 @@ export async function importTrackingRow(ctx: ImportContext, row: TrackingImportR
   if (taken) return { ...base, outcome: "unmatched", says: `Tracking number ${row.trackingNumber} is already on ${taken}` };
 
   if (order.status === "shipped") {
-    await ctx.tx.update(shipments).set({ trackingNumber: row.trackingNumber }).where(eq(shipments.id, shipment.id));
-    await ctx.tx.update(orders).set({ trackingNumber: row.trackingNumber, updatedAt: ctx.now }).where(eq(orders.id, order.id));
+    await changeShipment(ctx, shipment.id, { trackingNumber: row.trackingNumber });
+    await changeOrder(ctx, order.id, { trackingNumber: row.trackingNumber });
     return { ...base, outcome: "change", says: `Tracking number corrected from ${shipment.trackingNumber ?? "none"} to ${row.trackingNumber}` };
   }
   if (order.status !== "confirmed" && order.status !== "processing") {
     return { ...base, outcome: "unmatched", says: `${order.orderNumber} is ${STATUS_LABELS[order.status].toLowerCase()}: its tracking number is not changed` };
   }
-  await ctx.tx.update(shipments).set({ trackingNumber: row.trackingNumber }).where(eq(shipments.id, shipment.id));
+  await changeShipment(ctx, shipment.id, { trackingNumber: row.trackingNumber });
   if (order.status === "confirmed") {
-    await ctx.desk.applyMove(ctx.tx, ctx.actor, order, "processing", { now: ctx.now, note: ctx.note });
+    await moveOrder(ctx, order, "processing", { note: ctx.note });
     order.status = "processing";
   }
   const courier = { courierName: courierName ?? undefined, trackingNumber: row.trackingNumber };
-  await ctx.desk.applyMove(ctx.tx, ctx.actor, order, "shipped", { now: ctx.now, note: `${ctx.note}: ${courierName}, tracking ${row.trackingNumber}`, courier });
+  await moveOrder(ctx, order, "shipped", { note: `${ctx.note}: ${courierName}, tracking ${row.trackingNumber}`, courier });
   return { ...base, outcome: "change", says: `Shipped with ${courierName}, tracking number ${row.trackingNumber}; the buyer is e-mailed the tracking link` };
 }

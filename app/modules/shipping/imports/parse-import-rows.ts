@@ -3,7 +3,8 @@ import { checkMapping } from "./check-mapping";
 import type { CourierSheet } from "./courier-sheet";
 import { type CourierStatusKind, courierStatusKind } from "./courier-status";
 import type { ColumnMapping, ImportField, ImportKind } from "./import-fields";
-import { parseRupeeAmount } from "./rupee-amount";
+import { parseCourierDate } from "./courier-date";
+import { parsePaisaAmount, parseRupeeAmount } from "./rupee-amount";
 
 /** `line` is the row in the file as the owner sees it (header = 1); `problems` why the row cannot be imported as it is. */
 type RowBase = { line: number; problems: string[] };
@@ -18,7 +19,11 @@ export type DeliveryImportRow = RowBase & {
   date: string | null;
   reason: string | null;
 };
-/** Amounts in whole rupees. `statusKind` is null when the file gives no status. */
+/**
+ * `collected` in whole rupees (cash changes hands in rupees); `charges` and `netPaid` in rupees to
+ * the paisa (191.18: a percentage fee plus tax), compared in paisa. `statusKind` is null when the
+ * file gives no status. Dates are "YYYY-MM-DD" or "YYYY-MM-DD HH:mm" (courier-date.ts).
+ */
 export type CodImportRow = RowBase & {
   orderNumber: string | null;
   trackingNumber: string | null;
@@ -67,14 +72,28 @@ function readRow(kind: ImportKind, cell: (field: ImportField) => string, line: n
   const ids = { orderNumber: orderNumber || null, trackingNumber: trackingNumber || null };
   const status = cell("status");
 
+  // A date that cannot be read is a problem, never "now" (a delivery dated today starts the wrong return window).
+  const date = (field: ImportField) => {
+    const written = cell(field);
+    if (written === "") return null;
+    const parsed = parseCourierDate(written);
+    if (parsed.problem !== undefined) problems.push(parsed.problem);
+    return parsed.value ?? null;
+  };
+
   if (kind === "delivery") {
     if (!status) problems.push("No delivery status");
-    return { line, problems, ...ids, status, statusKind: courierStatusKind(status), date: text("date"), reason: text("reason") };
+    return { line, problems, ...ids, status, statusKind: courierStatusKind(status), date: date("date"), reason: text("reason") };
   }
   const amount = (field: ImportField) => {
     const parsed = parseRupeeAmount(cell(field));
     if (parsed.problem !== undefined) problems.push(parsed.problem);
     return parsed.value ?? null;
+  };
+  const paisaAmount = (field: ImportField) => {
+    const parsed = parsePaisaAmount(cell(field));
+    if (parsed.problem !== undefined) problems.push(parsed.problem);
+    return parsed.paisa === null || parsed.paisa === undefined ? null : parsed.paisa / 100;
   };
   const collected = amount("collected");
   if (cell("collected") === "") problems.push("No collected amount");
@@ -84,12 +103,12 @@ function readRow(kind: ImportKind, cell: (field: ImportField) => string, line: n
     problems,
     ...ids,
     collected,
-    charges: amount("charges"),
-    netPaid: amount("netPaid"),
+    charges: paisaAmount("charges"),
+    netPaid: paisaAmount("netPaid"),
     status: status || null,
     statusKind: status ? courierStatusKind(status) : null,
     settlementReference: text("settlementReference"),
-    settlementDate: text("settlementDate"),
+    settlementDate: date("settlementDate"),
   };
 }
 

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
-import { and, eq, lt } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { courierImports, courierUploads } from "~/db/schema";
-import { AppError } from "~/lib/errors";
+import { AppError, errorChain } from "~/lib/errors";
 import type { OrderActor } from "~/modules/orders/order-actor";
 import type { OrderDesk } from "../order-desk";
 import { shopDay } from "~/lib/shop-time";
@@ -10,7 +10,7 @@ import { guessMapping, type ColumnMapping, type ImportKind, type ImportRow } fro
 import type { CourierFile, CourierFilePortal, CourierFileReport } from "../couriers/courier-provider";
 import { getCourier } from "../couriers/couriers.server";
 import { importCodRows, type SettlementSummary } from "./import-cod.server";
-import type { ImportContext, ImportOutcome, PlannedRow } from "./import-context.server";
+import { lockOrders, newPreview, type ImportContext, type ImportOutcome, type PlannedRow } from "./import-context.server";
 import { importDeliveryRow } from "./import-delivery.server";
 import { importTrackingRow } from "./import-tracking.server";
 
@@ -48,16 +48,14 @@ export async function saveCourierUpload(db: Db, portal: CourierFilePortal, actor
   return upload.id;
 }
 
-/** Thrown to roll a preview back: the preview runs the import for real in a transaction that is never committed. */
-class PreviewOnly extends Error {
-  constructor(readonly report: ImportReport) { super("preview"); }
-}
-
 /**
- * Previews or applies a courier file. Both run the same import inside one transaction, so the
- * preview shows exactly what Apply will do; the preview's transaction is rolled back. Apply is
- * all or nothing (one transaction per file) and happens once per file: the same bytes applied
- * again change nothing and say when they were applied.
+ * Previews or applies a courier file. Both run the same steps (planImport) on the same rows, so the
+ * preview shows what Apply will do: the preview with reads only (no transaction, no locks, no
+ * writes: the shop's one PGlite connection stays free), Apply inside one transaction after locking
+ * the file's orders (lockOrders: all at once, by id, so overlapping imports cannot deadlock), which
+ * re-checks every row on the locked rows and writes. Apply is all or nothing and happens once per
+ * file: the same bytes applied again, even at the same moment from two tabs, change nothing and
+ * say when they were applied.
  */
 export async function runCourierImport(
   db: Db,
@@ -77,50 +75,72 @@ export async function runCourierImport(
   const mapping = request.mapping ?? guessMapping(request.kind, sheet.headers);
   const rows = await reportRows(portal, request.kind, { sheet, mapping });
   const fileHash = createHash("sha256").update(upload.bytes).digest("hex");
-  const [earlier] = await db.select({ at: courierImports.appliedAt, by: courierImports.appliedByName }).from(courierImports)
-    .where(and(eq(courierImports.kind, request.kind), eq(courierImports.fileHash, fileHash)));
+  const appliedBefore = async () => (await db.select({ at: courierImports.appliedAt, by: courierImports.appliedByName }).from(courierImports)
+    .where(and(eq(courierImports.kind, request.kind), eq(courierImports.fileHash, fileHash))))[0] ?? null;
+  const earlier = await appliedBefore();
 
-  const report = (planned: PlannedRow[], settlements: SettlementSummary[], findings: string[], applied: boolean): ImportReport => ({
+  const source = `import of ${request.kind === "tracking" ? "tracking" : request.kind === "delivery" ? "delivery status" : "COD payment"} file ${upload.fileName} ${shopDay(now)}`;
+  const context = { actor, now, source, note: `By ${source}`, courierId: courier?.id ?? null, desk };
+  const file = { kind: request.kind, rows, fileName: upload.fileName, fileHash };
+  const report = (plan: ImportPlan, alreadyApplied: ImportReport["alreadyApplied"], applied: boolean): ImportReport => ({
     kind: request.kind, uploadId: upload.id, fileName: upload.fileName, headers: sheet.headers, mapping, courierId: courier?.id ?? null,
-    rows: planned, counts: countOutcomes(planned), settlements, findings, alreadyApplied: earlier ?? null, applied,
+    rows: plan.rows, counts: countOutcomes(plan.rows), settlements: plan.settlements, findings: plan.findings, alreadyApplied, applied,
   });
+  const preview = async (alreadyApplied: ImportReport["alreadyApplied"]) =>
+    report(await planImport({ ...context, tx: db, importId: null, preview: newPreview() }, file), alreadyApplied, false);
 
+  if (!request.apply || earlier) return preview(earlier);
   try {
     return await db.transaction(async (tx) => {
-      const apply = request.apply && !earlier;
-      const [recorded] = apply
-        ? await tx.insert(courierImports).values({
-          kind: request.kind, fileName: upload.fileName, fileHash, courierId: courier?.id ?? null, appliedBy: actor.id, appliedByName: actor.name, appliedAt: now,
-        }).returning({ id: courierImports.id })
-        : [];
-      const source = `import of ${request.kind === "tracking" ? "tracking" : request.kind === "delivery" ? "delivery status" : "COD payment"} file ${upload.fileName} ${shopDay(now)}`;
-      const ctx: ImportContext = { tx, actor, now, source, note: `By ${source}`, courierId: courier?.id ?? null, importId: recorded?.id ?? null, desk };
-      let planned: PlannedRow[] = [];
-      let settlements: SettlementSummary[] = [];
-      let findings: string[] = [];
-      if (request.kind === "cod") {
-        ({ rows: planned, settlements, findings } = await importCodRows({ ...ctx, courierId: courier!.id }, rows as Parameters<typeof importCodRows>[1], upload.fileName));
-      } else {
-        for (const row of rows) {
-          if (row.problems.length) {
-            planned.push({ line: row.line, orderNumber: row.orderNumber || null, trackingNumber: row.trackingNumber || null, outcome: "problem", says: row.problems.join("; ") });
-          } else {
-            planned.push(request.kind === "tracking"
-              ? await importTrackingRow(ctx, row as Parameters<typeof importTrackingRow>[1])
-              : await importDeliveryRow(ctx, row as Parameters<typeof importDeliveryRow>[1]));
-          }
-        }
-      }
-      const result = report(planned, settlements, findings, apply);
-      if (!apply) throw new PreviewOnly(result);
+      // One Apply per file: a second Apply of the same bytes waits here for the first to commit,
+      // then finds its record (the unique index courier_imports_kind_hash_idx is the last guard).
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`courier-import:${request.kind}:${fileHash}`}, 0))`);
+      const [already] = await tx.select({ id: courierImports.id }).from(courierImports).where(and(eq(courierImports.kind, request.kind), eq(courierImports.fileHash, fileHash)));
+      if (already) throw new AlreadyApplied();
+      const [recorded] = await tx.insert(courierImports).values({
+        kind: request.kind, fileName: upload.fileName, fileHash, courierId: courier?.id ?? null, appliedBy: actor.id, appliedByName: actor.name, appliedAt: now,
+      }).returning({ id: courierImports.id });
+      await lockOrders(tx, rows.filter((row) => row.problems.length === 0).map((row) => ({ orderNumber: row.orderNumber || null, trackingNumber: row.trackingNumber || null })));
+      const result = report(await planImport({ ...context, tx, importId: recorded.id }, file), null, true);
       await tx.update(courierImports).set({ summary: result.counts }).where(eq(courierImports.id, recorded.id));
       await tx.delete(courierUploads).where(eq(courierUploads.id, upload.id));
       return result;
     });
   } catch (error) {
-    if (error instanceof PreviewOnly) return error.report;
+    if (error instanceof AlreadyApplied || isFileAppliedClash(error)) return preview(await appliedBefore());
     throw error;
   }
+}
+
+class AlreadyApplied extends Error {
+  constructor() { super("already applied"); }
+}
+
+function isFileAppliedClash(error: unknown): boolean {
+  return [...errorChain(error)].some((e) => e.code === "23505" && (e.constraint === "courier_imports_kind_hash_idx" || (e.message ?? "").includes("courier_imports_kind_hash_idx")));
+}
+
+type ImportPlan = { rows: PlannedRow[]; settlements: SettlementSummary[]; findings: string[] };
+
+/**
+ * The one step Preview and Apply share: each row's outcome, in the owner's words, through the
+ * kind's importer. With `ctx.preview` it reads only; without, it writes (inside Apply's transaction).
+ */
+async function planImport(ctx: ImportContext, file: { kind: ImportKind; rows: ImportRow[]; fileName: string; fileHash: string }): Promise<ImportPlan> {
+  if (file.kind === "cod") {
+    return importCodRows({ ...ctx, courierId: ctx.courierId! }, file.rows as Parameters<typeof importCodRows>[1], file.fileName, file.fileHash);
+  }
+  const planned: PlannedRow[] = [];
+  for (const row of file.rows) {
+    if (row.problems.length) {
+      planned.push({ line: row.line, orderNumber: row.orderNumber || null, trackingNumber: row.trackingNumber || null, outcome: "problem", says: row.problems.join("; ") });
+    } else {
+      planned.push(file.kind === "tracking"
+        ? await importTrackingRow(ctx, row as Parameters<typeof importTrackingRow>[1])
+        : await importDeliveryRow(ctx, row as Parameters<typeof importDeliveryRow>[1]));
+    }
+  }
+  return { rows: planned, settlements: [], findings: [] };
 }
 
 /** The file's rows, through the provider that reads couriers' files (the port: courier-provider.ts). */

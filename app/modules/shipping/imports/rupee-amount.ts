@@ -22,3 +22,35 @@ export function parseRupeeAmount(text: string): ParsedAmount {
   if (!Number.isSafeInteger(rupees)) return { problem: `Amount "${written}" is not an amount in rupees` };
   return { value: negative && rupees !== 0 ? -rupees : rupees };
 }
+
+/**
+ * An amount that may carry paisa (a courier's charge: a percentage fee plus 16 % tax is "191.18";
+ * "1,234.5"), in paisa. Same forms as parseRupeeAmount; more than two decimals round half up to the
+ * paisa (Excel's float noise is already gone: read-xlsx-rows keeps 15 digits).
+ */
+export type ParsedPaisa = { paisa: number | null; problem?: undefined } | { paisa?: undefined; problem: string };
+
+export function parsePaisaAmount(text: string): ParsedPaisa {
+  const written = text.trim();
+  if (written === "") return { paisa: null };
+  const inParentheses = /^\((.*)\)$/.exec(written);
+  const match = AMOUNT.exec(inParentheses ? inParentheses[1].trim() : written);
+  const negative = Boolean(inParentheses) || Boolean(match?.[1]) || Boolean(match?.[2]);
+  const twoSigns = [inParentheses, match?.[1], match?.[2]].filter(Boolean).length > 1;
+  if (!match || twoSigns) return { problem: `Amount "${written}" is not an amount in rupees` };
+  const [, , , whole, fraction = ""] = match;
+  const rupees = Number(whole.replaceAll(",", ""));
+  // From the digits, not a float: "0.185" is 19 paisa, where 0.185 * 100 is 18.499...
+  const paisa = rupees * 100 + Number(fraction.padEnd(2, "0").slice(0, 2)) + (Number(fraction[2] ?? "0") >= 5 ? 1 : 0);
+  if (!Number.isSafeInteger(paisa)) return { problem: `Amount "${written}" is not an amount in rupees` };
+  return { paisa: negative && paisa !== 0 ? -paisa : paisa };
+}
+
+/**
+ * Paisa to whole rupees for the columns that keep rupees: half a rupee and more rounds up (away
+ * from zero for a negative), so Rs 191.50 is Rs 192. Only at the last step, after every
+ * comparison is done in paisa.
+ */
+export function paisaToRupees(paisa: number): number {
+  return Math.sign(paisa) * Math.floor((Math.abs(paisa) + 50) / 100);
+}

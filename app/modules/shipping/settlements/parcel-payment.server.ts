@@ -1,10 +1,10 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull, or } from "drizzle-orm";
 import { orders, settlements, shipments, shippingDiscrepancies } from "~/db/schema";
 import type { DiscrepancyKind } from "~/db/schema/statuses";
 import { formatShopDateTimeAmPm } from "~/lib/shop-time";
 import { formatPrice } from "~/lib/money";
 import { paymentStatusWhenSettled } from "~/modules/orders/order-lifecycle";
-import type { ImportContext, MatchedParcel } from "../imports/import-context.server";
+import { changeOrder, type ImportContext, type MatchedParcel } from "../imports/import-context.server";
 import { expectedCollection, settlementExpectedTotal } from "./settlement-expected";
 
 /** One payment in a COD file, as the report shows it (whole rupees). */
@@ -24,6 +24,8 @@ export async function noteDiscrepancy(
   ctx: ImportContext,
   d: { kind: DiscrepancyKind; orderId: string | null; settlementId: number | null; expected: number | null; actual: number | null; detail: string },
 ): Promise<void> {
+  const key = `${d.kind}|${d.orderId}|${d.settlementId}`;
+  if (ctx.preview?.discrepancies.has(key)) return;
   const [open] = await ctx.tx
     .select({ id: shippingDiscrepancies.id })
     .from(shippingDiscrepancies)
@@ -34,6 +36,10 @@ export async function noteDiscrepancy(
       isNull(shippingDiscrepancies.resolvedAt),
     ));
   if (open) return;
+  if (ctx.preview) {
+    ctx.preview.discrepancies.add(key);
+    return;
+  }
   await ctx.tx.insert(shippingDiscrepancies).values({ ...d, courierId: ctx.courierId, createdAt: ctx.now });
 }
 
@@ -75,11 +81,14 @@ export async function checkParcelPayment(ctx: ImportContext, p: ParcelPayment): 
   // Delivered: a "not delivered" discrepancy of an earlier payment was the files' order, not the
   // courier's doing. Resolved with the reason rather than deleted: the owner may have seen it or
   // put it in a claim, and the resolved list should still say what happened.
-  const closed = await ctx.tx
-    .update(shippingDiscrepancies)
-    .set({ resolvedAt: ctx.now, resolvedByName: ctx.actor.name, resolvedNote: `Delivered after the payment came in: delivered on ${formatShopDateTimeAmPm(order.deliveredAt)}, by ${ctx.source}` })
-    .where(and(eq(shippingDiscrepancies.kind, "not-delivered"), eq(shippingDiscrepancies.orderId, order.id), isNull(shippingDiscrepancies.resolvedAt)))
-    .returning({ id: shippingDiscrepancies.id });
+  const stillOpen = and(eq(shippingDiscrepancies.kind, "not-delivered"), eq(shippingDiscrepancies.orderId, order.id), isNull(shippingDiscrepancies.resolvedAt));
+  const closed = ctx.preview
+    ? await ctx.tx.select({ id: shippingDiscrepancies.id }).from(shippingDiscrepancies).where(stillOpen)
+    : await ctx.tx
+      .update(shippingDiscrepancies)
+      .set({ resolvedAt: ctx.now, resolvedByName: ctx.actor.name, resolvedNote: `Delivered after the payment came in: delivered on ${formatShopDateTimeAmPm(order.deliveredAt)}, by ${ctx.source}` })
+      .where(stillOpen)
+      .returning({ id: shippingDiscrepancies.id });
   if (closed.length) notes.push("its \"paid for a parcel not delivered\" discrepancy is resolved");
 
   const expected = expectedCollection({ codAmount: p.codAmount, delivered: true });
@@ -93,7 +102,8 @@ export async function checkParcelPayment(ctx: ImportContext, p: ParcelPayment): 
 
   const payment = paymentStatusWhenSettled(order.status, order.paymentStatus);
   if (payment === order.paymentStatus) return { settled: false, notes };
-  await ctx.tx.update(orders).set({ paymentStatus: payment, updatedAt: ctx.now }).where(eq(orders.id, order.id));
+  await changeOrder(ctx, order.id, { paymentStatus: payment });
+  if (ctx.preview) return { settled: true, notes };
   // The status stays; the history row says when and by which file the courier's payment settled it.
   const early = p.paidBeforeDelivery ? " (paid before its delivery was recorded)" : "";
   await ctx.desk.recordHistory(ctx.tx, [{ orderId: order.id, from: order.status, to: order.status, actor: ctx.actor, at: ctx.now, note: `Settled in ${p.reference}${early} by ${ctx.source}` }]);
@@ -105,23 +115,59 @@ export async function checkParcelPayment(ctx: ImportContext, p: ParcelPayment): 
  * paid total that does not add up (collected less charges).
  */
 export async function refreshSettlement(ctx: ImportContext, settlementId: number, reference: string): Promise<SettlementSummary> {
-  const parcels = await ctx.tx
-    .select({ codAmount: shipments.codAmount, deliveredAt: orders.deliveredAt, collected: shipments.collectedAmount, charged: shipments.chargedAmount, netPaid: shipments.netPaid })
-    .from(shipments)
-    .innerJoin(orders, eq(orders.id, shipments.orderId))
-    .where(eq(shipments.settlementId, settlementId));
+  const parcels = await settlementParcels(ctx, settlementId);
   const sum = (amount: (p: (typeof parcels)[number]) => number | null) => parcels.reduce((total, p) => total + (amount(p) ?? 0), 0);
   const totals = {
     expectedTotal: settlementExpectedTotal(parcels.map((p) => ({ codAmount: p.codAmount, delivered: p.deliveredAt !== null }))),
     chargesTotal: sum((p) => p.charged),
     paidTotal: sum((p) => p.netPaid),
   };
-  const [settlement] = await ctx.tx.update(settlements).set(totals).where(eq(settlements.id, settlementId)).returning({ paidOn: settlements.paidOn });
-  const summary: SettlementSummary = { reference, paidOn: settlement.paidOn, parcels: parcels.length, ...totals, collectedTotal: sum((p) => p.collected) };
+  const paidOn = ctx.preview
+    ? (await settlementReference(ctx, settlementId)).paidOn
+    : (await ctx.tx.update(settlements).set(totals).where(eq(settlements.id, settlementId)).returning({ paidOn: settlements.paidOn }))[0].paidOn;
+  const summary: SettlementSummary = { reference, paidOn, parcels: parcels.length, ...totals, collectedTotal: sum((p) => p.collected) };
   const adds = summary.collectedTotal - summary.chargesTotal;
   if (adds !== summary.paidTotal) {
     const detail = `Settlement ${reference}: collected ${formatPrice(summary.collectedTotal)} less charges ${formatPrice(summary.chargesTotal)} is ${formatPrice(adds)}, but ${formatPrice(summary.paidTotal)} was paid`;
     await noteDiscrepancy(ctx, { kind: "total-differs", orderId: null, settlementId, expected: adds, actual: summary.paidTotal, detail });
   }
   return summary;
+}
+
+/**
+ * A settlement's parcels with what each was paid: as stored, or (in a preview) as the rows before
+ * would have left them, a settlement the preview would create included (its id is negative).
+ */
+async function settlementParcels(ctx: ImportContext, settlementId: number) {
+  const pending = ctx.preview ? [...ctx.preview.shipments].filter(([, change]) => change.settlementId === settlementId).map(([id]) => id) : [];
+  const rows = await ctx.tx
+    .select({ id: shipments.id, orderId: shipments.orderId, settlementId: shipments.settlementId, codAmount: shipments.codAmount, deliveredAt: orders.deliveredAt, collected: shipments.collectedAmount, charged: shipments.chargedAmount, netPaid: shipments.netPaid })
+    .from(shipments)
+    .innerJoin(orders, eq(orders.id, shipments.orderId))
+    .where(pending.length ? or(eq(shipments.settlementId, settlementId), inArray(shipments.id, pending)) : eq(shipments.settlementId, settlementId));
+  if (!ctx.preview) return rows;
+  const preview = ctx.preview;
+  return rows
+    .map((row) => {
+      const change = preview.shipments.get(row.id) ?? {};
+      const order = preview.orders.get(row.orderId) ?? {};
+      return {
+        ...row,
+        settlementId: change.settlementId ?? row.settlementId,
+        collected: change.collectedAmount ?? row.collected,
+        charged: change.chargedAmount ?? row.charged,
+        netPaid: change.netPaid ?? row.netPaid,
+        deliveredAt: order.deliveredAt ?? row.deliveredAt,
+      };
+    })
+    .filter((row) => row.settlementId === settlementId);
+}
+
+/** A settlement's reference and payment day: stored, or one a preview would create. */
+export async function settlementReference(ctx: ImportContext, settlementId: number): Promise<{ reference: string; paidOn: string }> {
+  if (ctx.preview && settlementId < 0) {
+    for (const [reference, planned] of ctx.preview.settlements) if (planned.id === settlementId) return { reference, paidOn: planned.paidOn };
+  }
+  const [settlement] = await ctx.tx.select({ reference: settlements.reference, paidOn: settlements.paidOn }).from(settlements).where(eq(settlements.id, settlementId));
+  return settlement;
 }

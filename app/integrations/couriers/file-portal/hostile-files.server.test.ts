@@ -1,0 +1,114 @@
+import { describe, expect, it } from "vitest";
+import { AppError } from "~/lib/errors";
+import { guessMapping, readRows } from "~/modules/shipping/imports/column-mapping";
+import { patchXlsx, portalCsv, portalXlsx } from "./portal-stand-in";
+import { readCourierFile } from "./read-courier-file.server";
+
+async function refusal(promise: Promise<unknown>): Promise<string> {
+  const error = await promise.then(() => undefined, (thrown: unknown) => thrown);
+  expect(error).toBeInstanceOf(AppError);
+  expect((error as AppError).code).toBe("VALIDATION");
+  return (error as AppError).message;
+}
+
+/** How long a refusal took and how far the heap grew while it ran. */
+async function measured(run: () => Promise<unknown>): Promise<{ ms: number; heapMb: number; message: string }> {
+  const heapBefore = process.memoryUsage().heapUsed;
+  const started = performance.now();
+  let heapPeak = heapBefore;
+  const sampler = setInterval(() => { heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed); }, 1);
+  const message = await refusal(run());
+  clearInterval(sampler);
+  heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed);
+  return { ms: performance.now() - started, heapMb: (heapPeak - heapBefore) / 1024 / 1024, message };
+}
+
+describe("a file cannot take the server down", () => {
+  it("refuses a CSV with a cell in column 4,000,000 before any row is built: quickly, without allocating the row", async () => {
+    // 4 MB: a header and one row whose only cell is four million commas out (under the 5 MB cap).
+    const text = `CN,Status\nX1${",".repeat(4_000_000)}Delivered\n`;
+    const bytes = new TextEncoder().encode(text);
+    const result = await measured(() => readCourierFile({ name: "wide.csv", bytes }));
+    expect(result.message).toBe("This file has more than 200 columns (line 2). Please upload the file as your courier's portal gives it.");
+    // Building that row (an array of 4 million cells, then every row padded to its width) takes
+    // hundreds of MB and seconds; the count of commas takes a string the size of the file.
+    expect(result.heapMb).toBeLessThan(60);
+    expect(result.ms).toBeLessThan(2_000);
+  });
+
+  it("takes 200 columns, and refuses a cell longer than 2,000 characters with its line", async () => {
+    const header = Array.from({ length: 200 }, (_, i) => (i === 0 ? "CN" : i === 1 ? "Status" : `C${i}`));
+    const wide = await readCourierFile({ name: "ok.csv", bytes: portalCsv([header, ["X1", "Delivered", ...Array(198).fill("x")]]) });
+    expect(wide.headers).toHaveLength(200);
+    const long = portalCsv([["CN", "Status"], ["X1", "Delivered"], ["X2", "a".repeat(2_001)]]);
+    expect(await refusal(readCourierFile({ name: "long.csv", bytes: long }))).toBe("A cell on line 3 is longer than 2,000 characters. Please upload the file as your courier's portal gives it.");
+  });
+
+  it("refuses an .xlsx whose sheet declares A1:XFD1048576 before the reader builds its rows", async () => {
+    const good = await portalXlsx([["CN", "Status"], ["X1", "Delivered"]]);
+    const huge = patchXlsx(good, (name, xml) => (name.startsWith("xl/worksheets/")
+      ? xml.replace(/<dimension ref="[^"]*"\/>/, "").replace("<sheetData>", '<dimension ref="A1:XFD1048576"/><sheetData>')
+      : xml));
+    expect(new TextDecoder().decode(huge)).not.toContain("XFD"); // compressed: the check must inflate to see it
+    const result = await measured(() => readCourierFile({ name: "huge.xlsx", bytes: huge }));
+    expect(result.message).toBe("This Excel file's sheet reaches beyond 200 columns. Please upload the file as your courier's portal gives it.");
+    expect(result.ms).toBeLessThan(1_000);
+  });
+
+  it("refuses an .xlsx with one cell far out (row 1,048,576 or column ZZ)", async () => {
+    const good = await portalXlsx([["CN", "Status"], ["X1", "Delivered"]]);
+    const farDown = patchXlsx(good, (name, xml) => (name.startsWith("xl/worksheets/")
+      ? xml.replace("</sheetData>", '<row r="1048576"><c r="A1048576" t="inlineStr"><is><t>x</t></is></c></row></sheetData>')
+      : xml));
+    expect(await refusal(readCourierFile({ name: "down.xlsx", bytes: farDown }))).toBe("This Excel file's sheet reaches beyond row 25,000. Please split it into smaller files.");
+    const farRight = patchXlsx(good, (name, xml) => (name.startsWith("xl/worksheets/")
+      ? xml.replace(/<\/row>/, '<c r="ZZ1" t="inlineStr"><is><t>x</t></is></c></row>')
+      : xml));
+    expect(await refusal(readCourierFile({ name: "right.xlsx", bytes: farRight }))).toBe("This Excel file's sheet reaches beyond 200 columns. Please upload the file as your courier's portal gives it.");
+  });
+
+  it("refuses an .xlsx that inflates past 20 MB (a zip bomb) without inflating it all", async () => {
+    const good = await portalXlsx([["CN", "Status"], ["X1", "Delivered"]]);
+    const bomb = patchXlsx(good, (_name, xml) => xml, { "xl/media/padding.xml": new Uint8Array(24 * 1024 * 1024) });
+    expect(bomb.byteLength).toBeLessThan(1024 * 1024);
+    const result = await measured(() => readCourierFile({ name: "bomb.xlsx", bytes: bomb }));
+    expect(result.message).toBe("This Excel file unpacks to more than 20 MB. Please split it into smaller files.");
+    expect(result.heapMb).toBeLessThan(60);
+  });
+
+  it("still reads a well-formed .xlsx after the checks", async () => {
+    const sheet = await readCourierFile({ name: "fine.xlsx", bytes: await portalXlsx([["CN", "Status"], ["X1", "Delivered"]]) });
+    expect(sheet).toMatchObject({ headers: ["CN", "Status"], rows: [["X1", "Delivered"]] });
+  });
+});
+
+describe("the header row is found below a title", () => {
+  it("skips a title line and blank lines above the header, keeping the file's own line numbers (CSV)", async () => {
+    const bytes = portalCsv([
+      ["PostEx Payment Report - November", null, null],
+      [null, null, null],
+      ["Generated 2026-11-25", null, null],
+      ["Tracking Number", "Order Ref", "COD Amount"],
+      ["PX-1", "ORD-100001", "3450"],
+      [null, null, null],
+      ["PX-2", "ORD-100002", "1299"],
+    ]);
+    const sheet = await readCourierFile({ name: "postex.csv", bytes });
+    expect(sheet.headers).toEqual(["Tracking Number", "Order Ref", "COD Amount"]);
+    expect(sheet.rows).toEqual([["PX-1", "ORD-100001", "3450"], ["PX-2", "ORD-100002", "1299"]]);
+    expect(sheet.lines).toEqual([5, 7]);
+    const { rows } = readRows("cod", sheet, guessMapping("cod", sheet.headers));
+    expect(rows.map((r) => [r.line, r.trackingNumber, r.collected])).toEqual([[5, "PX-1", 3450], [7, "PX-2", 1299]]);
+  });
+
+  it("skips a title in an .xlsx too", async () => {
+    const bytes = await portalXlsx([["Leopards COD Statement"], [null], ["CN Number", "Status", "Delivery Date"], ["LE-1", "Delivered", "24/11/2026"]]);
+    const sheet = await readCourierFile({ name: "leopards.xlsx", bytes });
+    expect(sheet).toMatchObject({ headers: ["CN Number", "Status", "Delivery Date"], rows: [["LE-1", "Delivered", "24/11/2026"]], lines: [4] });
+  });
+
+  it("falls back to the first non-empty row when no row names two known columns", async () => {
+    const sheet = await readCourierFile({ name: "own.csv", bytes: portalCsv([["Col A", "Col B"], ["x", "y"]]) });
+    expect(sheet.headers).toEqual(["Col A", "Col B"]);
+  });
+});
