@@ -245,7 +245,7 @@ describe.each(DATABASE_KINDS)("couriers' tracking and payments by themselves on 
     });
     await run("tracking", `reference no,CN Number\n${same.map((p) => `${p.orderNumber},${p.trackingNumber}`).join("\n")}\n`);
     await run("delivery", `Tracking #,Current Status,Status Date\n${same.map((p) => `${p.trackingNumber},Delivered,2026-11-25 14:00`).join("\n")}\n`);
-    const report = await run("cod", `Order Ref,Tracking #,COD Amount,Transaction Fee,Net Amount,Settlement ID,Settlement Date\n${same.map((p) => `${p.orderNumber},${p.trackingNumber},${p.total},191,${p.total - 191},CPR-5501,2026-11-26`).join("\n")}\n`);
+    const report = await run("cod", `Order Ref,Tracking #,COD Amount,Transaction Fee,Net Amount,Settlement ID,Settlement Date\n${same.map((p) => `${p.orderNumber},${p.trackingNumber},${p.total},191.18,${(p.total * 100 - 19118) / 100},CPR-5501,2026-11-26`).join("\n")}\n`);
     expect(report.counts.change).toBe(2);
     const [fileSettlement] = await db().select().from(settlements).where(eq(settlements.courierId, fileCourier));
     const figures = (s: typeof settlement) => ({ reference: s.reference, paidOn: s.paidOn, expectedTotal: s.expectedTotal, paidTotal: s.paidTotal, chargesTotal: s.chargesTotal });
@@ -253,6 +253,11 @@ describe.each(DATABASE_KINDS)("couriers' tracking and payments by themselves on 
     const discrepancyKinds = async (settlementId: number) => (await db().select({ kind: shippingDiscrepancies.kind }).from(shippingDiscrepancies).where(eq(shippingDiscrepancies.settlementId, settlementId))).map((d) => d.kind).sort();
     expect(await discrepancyKinds(settlement.id)).toEqual(await discrepancyKinds(fileSettlement.id));
     expect(await cashOf(fileCourier)).toBe(0);
+    const parcelFigures = async (orderId: string) => {
+      const { collectedAmount, chargedAmount, netPaid } = await shipmentOf(orderId);
+      return { collectedAmount, chargedAmount, netPaid };
+    };
+    expect(await parcelFigures(same[0].id)).toEqual(await parcelFigures(parcels[0].id));
   });
 
   it("Leopards: an attempt to the queue, the owner's re-attempt sent as shipper advice, then delivered and paid, as for PostEx", async () => {

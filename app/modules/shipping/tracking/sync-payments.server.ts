@@ -7,7 +7,7 @@ import type { OrderDesk } from "../order-desk";
 import type { CourierApi, CourierCredentials, ParcelPayment } from "../couriers/courier-api";
 import type { CodImportRow } from "../imports/column-mapping";
 import { importCodRows, type SettlementSummary } from "../imports/import-cod.server";
-import type { ImportContext } from "../imports/import-context.server";
+import { lockOrders, type ImportContext } from "../imports/import-context.server";
 
 /** Delivered, unpaid parcels asked about per call (each client splits further where its courier must: Leopards takes 50). */
 export const PAYMENTS_PAGE_SIZE = 500;
@@ -37,8 +37,8 @@ type UnpaidParcel = { shipmentId: number; trackingNumber: string; codAmount: num
  * Asks the courier which of its delivered, unsettled parcels (shipments_unsettled_idx) it has paid,
  * and records the paid ones exactly as a COD payment file would (importCodRows): one settlement per
  * (courier, payment reference), the same discrepancies and cash-with-couriers figures, the order
- * moving from collected to settled. One transaction per reference. The courier's amounts come in
- * paisa; the COD import takes whole rupees (see rupeesOf).
+ * moving from collected to settled. One transaction per reference, its orders locked first all at
+ * once in id order (lockOrders, as a file's Apply does), so it cannot deadlock with an import.
  */
 export async function syncCourierPayments(run: PaymentsRun): Promise<PaymentsSummary> {
   const summary: PaymentsSummary = { asked: 0, paid: 0, settlements: [], notApplied: [] };
@@ -84,6 +84,7 @@ async function recordPaid(run: PaymentsRun, reference: string, paid: { payment: 
   const source = `${run.courier.name}'s payment status ${shopDay(run.now)}`;
   const result = await run.db.transaction(async (tx) => {
     const ctx: ImportContext & { courierId: number } = { tx, actor: run.actor, now: run.now, source, note: `By ${source}`, courierId: run.courier.id, importId: null, desk: run.desk };
+    await lockOrders(tx, rows);
     const imported = await importCodRows(ctx, rows, reference);
     const recorded = imported.rows.filter((r) => r.outcome === "change").map((r) => r.trackingNumber!);
     if (recorded.length) {
@@ -99,20 +100,18 @@ async function recordPaid(run: PaymentsRun, reference: string, paid: { payment: 
 }
 
 /**
- * A paid parcel as the COD import's row. The import takes whole rupees (a file's paisa are refused
- * there today): the courier's paisa are rounded to the rupee, and when rounding alone makes
- * collected less charges differ from the net paid by a rupee, the net is taken as their difference,
- * so rounding never reads as a short payment. A courier that does not say what it collected
- * (PostEx's payment status gives the reference and date) collected the parcel's COD.
+ * A paid parcel as the COD import's row: the cash collected in whole rupees (cash changes hands in
+ * rupees), charges and net paid in rupees to the paisa (191.18), which the import compares in paisa
+ * within Rs 1 and rounds as it does for a file. A courier that does not say what it collected
+ * collected the parcel's COD; without the charges, they are what it kept of what it collected.
  */
 export function codRowOf(line: number, payment: ParcelPayment, parcel: { trackingNumber: string; codAmount: number }, reference: string): CodImportRow {
   const collected = payment.collectedPaisa === null ? parcel.codAmount : rupeesOf(payment.collectedPaisa);
-  let netPaid = payment.netPaidPaisa === null ? null : rupeesOf(payment.netPaidPaisa);
-  // Without the charges, they are what the courier kept of what it collected.
-  const charges = payment.chargesPaisa === null ? (netPaid === null ? null : collected - netPaid) : rupeesOf(payment.chargesPaisa);
-  if (netPaid !== null && charges !== null && Math.abs(collected - charges - netPaid) <= 1) netPaid = collected - charges;
+  const netPaisa = payment.netPaidPaisa;
+  const chargesPaisa = payment.chargesPaisa ?? (netPaisa === null ? null : collected * 100 - netPaisa);
   return {
-    line, problems: [], orderNumber: null, trackingNumber: parcel.trackingNumber, collected, charges, netPaid,
+    line, problems: [], orderNumber: null, trackingNumber: parcel.trackingNumber, collected,
+    charges: chargesPaisa === null ? null : chargesPaisa / 100, netPaid: netPaisa === null ? null : netPaisa / 100,
     status: null, statusKind: null, settlementReference: reference, settlementDate: payment.settledOn,
   };
 }

@@ -22,12 +22,12 @@ export function showsParcelPickedUp(kind: TrackingEventKind): boolean {
 }
 
 /**
- * The courier's time as the imports store it: Pakistan time to the minute (the form courierTime
- * reads). Events are matched to those already stored by status and this time, so an event seen
+ * The courier's time as the imports read it: Pakistan time to the minute, "YYYY-MM-DD HH:mm" (the
+ * form courier-date.ts gives and courierTime reads). Events are matched to those already stored by status and this time, so an event seen
  * on every sync is applied once.
  */
 export function eventTimeText(at: Date): string {
-  return toShopDateTimeLocal(at);
+  return toShopDateTimeLocal(at).replace("T", " ");
 }
 
 /** The courier's time cut to the minute, as the imports store it. */

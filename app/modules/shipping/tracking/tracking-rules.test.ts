@@ -23,7 +23,7 @@ describe("an API courier's events as the delivery import reads them", () => {
   it("writes the courier's time as Pakistan time to the minute, with its words and reason", () => {
     const at = new Date("2026-11-24T09:05:42Z");
     const row = deliveryRowOf({ orderNumber: "ORD-100001", trackingNumber: "PX1" }, { kind: "attempted", status: "Attempt Made", code: "0013", at, reason: "Customer not answering" });
-    expect(row).toEqual({ line: 0, problems: [], orderNumber: "ORD-100001", trackingNumber: "PX1", status: "Attempt Made", statusKind: "other", date: "2026-11-24T14:05", reason: "Customer not answering" });
+    expect(row).toEqual({ line: 0, problems: [], orderNumber: "ORD-100001", trackingNumber: "PX1", status: "Attempt Made", statusKind: "other", date: "2026-11-24 14:05", reason: "Customer not answering" });
     expect(new Date(eventMinute(at)).toISOString()).toBe("2026-11-24T09:05:00.000Z");
   });
 });
@@ -32,21 +32,16 @@ describe("a courier's payment as the COD import's row", () => {
   const parcel = { trackingNumber: "PX1", codAmount: 2499 };
   const paid = { trackingNumber: "PX1", settled: true, settledOn: "2026-11-26", reference: "CPR-77" };
 
-  it("rounds paisa to the rupee and takes collected less charges as the net when only rounding differs", () => {
+  it("passes charges and net paid to the paisa, the cash collected in whole rupees", () => {
     expect(rupeesOf(19118)).toBe(191);
     expect(rupeesOf(19150)).toBe(192);
-    // 2499.00 collected, 191.18 charges, 2307.82 paid: 2499 - 191 = 2308, and 2307.82 rounds to 2308.
     expect(codRowOf(1, { ...paid, collectedPaisa: 249900, chargesPaisa: 19118, netPaidPaisa: 230782 }, parcel, "CPR-77"))
-      .toMatchObject({ trackingNumber: "PX1", collected: 2499, charges: 191, netPaid: 2308, settlementReference: "CPR-77", settlementDate: "2026-11-26" });
-    // 2499 collected, 191.50 charges (192), 2307.50 paid (2308): off by one from rounding, so 2307.
-    expect(codRowOf(1, { ...paid, collectedPaisa: 249900, chargesPaisa: 19150, netPaidPaisa: 230750 }, parcel, "CPR-77")).toMatchObject({ charges: 192, netPaid: 2307 });
-    // A real short payment stays short.
-    expect(codRowOf(1, { ...paid, collectedPaisa: 249900, chargesPaisa: 19100, netPaidPaisa: 200000 }, parcel, "CPR-77")).toMatchObject({ charges: 191, netPaid: 2000 });
+      .toEqual({ line: 1, problems: [], orderNumber: null, trackingNumber: "PX1", collected: 2499, charges: 191.18, netPaid: 2307.82, status: null, statusKind: null, settlementReference: "CPR-77", settlementDate: "2026-11-26" });
   });
 
   it("a courier that gives no amounts collected the parcel's COD; without charges, they are what it kept", () => {
     expect(codRowOf(2, { ...paid, collectedPaisa: null, chargesPaisa: null, netPaidPaisa: null }, parcel, "CPR-77")).toMatchObject({ line: 2, collected: 2499, charges: null, netPaid: null });
-    expect(codRowOf(2, { ...paid, collectedPaisa: null, chargesPaisa: null, netPaidPaisa: 230000 }, parcel, "CPR-77")).toMatchObject({ collected: 2499, charges: 199, netPaid: 2300 });
+    expect(codRowOf(2, { ...paid, collectedPaisa: null, chargesPaisa: null, netPaidPaisa: 230050 }, parcel, "CPR-77")).toMatchObject({ collected: 2499, charges: 198.5, netPaid: 2300.5 });
   });
 });
 
