@@ -68,12 +68,12 @@ const RESTRICTED = {
   components: { group: ["~/db/*", "**/*.server", "**/*.server.ts"], allowTypeImports: true, message: "Components never import db/ or server modules." },
   modules: { group: ["~/routes/*", "~/components/*", "react-router"], message: "Modules hold business rules only: no routes, components or React Router." },
   vendorClients: {
-    regex: "^(nodemailer|read-excel-file|csv-parse)(/|$)",
+    regex: "^(nodemailer|read-excel-file|write-excel-file|csv-parse)(/|$)",
     message: "Only app/integrations/ imports vendor clients (mail, spreadsheet readers, HTTP APIs): a module declares a port, an integration implements it, and start-up hands it over in context.providers.",
   },
   devOnly: {
-    regex: "^(smtp-server|mailparser|write-excel-file)(/|$)",
-    message: "Test servers and file writers are dev dependencies: only tests and the integrations' stand-ins (*-stand-in.ts) use them.",
+    regex: "^(smtp-server|mailparser)(/|$)",
+    message: "Test servers are dev dependencies: only tests and the integrations' stand-ins (*-stand-in.ts) use them.",
   },
   standIns: {
     regex: "-stand-in(\\.ts)?$",

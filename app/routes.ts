@@ -62,6 +62,8 @@ export default [
     route("seller/whatsapp-logs", "routes/seller-whatsapp-logs.tsx"),
     route("seller/settings", "routes/seller-settings.tsx"),
     route("seller/settings/couriers", "routes/seller-settings-couriers.tsx"),
+    route("seller/settings/couriers/:id/connection", "routes/seller-settings-courier-connection.tsx"),
+    route("seller/settings/couriers/:id/cities", "routes/seller-settings-courier-cities.tsx"),
     route("seller/settings/whatsapp", "routes/seller-settings-whatsapp.tsx"),
     route("seller/inbox", "routes/seller-inbox.tsx"),
     route("seller/reviews", "routes/seller-reviews.tsx"),
@@ -85,9 +87,11 @@ export default [
   route("seller/orders/:id/invoice", "routes/seller-order-invoice.tsx"),
   route("seller/shipping/labels", "routes/seller-shipping-labels.tsx"),
   route("seller/shipping/load-sheet", "routes/seller-shipping-load-sheet.tsx"),
+  route("seller/shipping/airway-bill/:orderId", "routes/seller-shipping-airway-bill.ts"),
   route("seller/orders.csv", "routes/seller-orders-csv.ts"),
   route("seller/customers.csv", "routes/seller-customers-csv.ts"),
   route("seller/shipping/booking-file.csv", "routes/seller-shipping-booking-file.ts"),
+  route("seller/shipping/booking-file.xlsx", "routes/seller-shipping-booking-workbook.ts"),
   route("seller/shipping/discrepancies.csv", "routes/seller-shipping-discrepancies-csv.ts"),
   // Each report's CSV (a static path per report, so it outranks the page's /seller/reports/:name).
   ...["profit", "products", "variants", "cities", "channels", "codes", "inventory"].map((name) =>

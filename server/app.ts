@@ -30,6 +30,7 @@ import { createLiveHub, type LiveHub } from "./live-hub";
 import { startCartReminders } from "./cart-reminder-job";
 import { startLowStockDigest } from "./low-stock-digest-job";
 import { startCourierSync } from "./courier-sync-job";
+import { startCourierBooking } from "./courier-booking-job";
 import { startLauncher } from "./launcher";
 import { drawSeedPhotos } from "~/seed/draw-seed-photos.server";
 import { createPageCache } from "./page-cache";
@@ -279,6 +280,8 @@ async function serveShop(env: Env, database: ShopDatabase, { serveAssets }: { se
   const stopLowStockDigest = startLowStockDigest(database.db, logger);
   // Couriers' tracking and payments over their APIs: each courier claimed with SKIP LOCKED, so it too is asked once.
   const stopCourierSync = startCourierSync(database.db, services.providers, services.secretBoxes["courier-credentials"], logger);
+  // Parcels waiting for an API courier's answer: each claimed with SKIP LOCKED and a lease, so it is sent by one process.
+  const stopCourierBooking = startCourierBooking(database.db, services.providers, services.secretBoxes, logger);
   // The same senders as the requests' (Settings' test e-mail): made once, in createServices.
   const mailWorker = await startMailWorker(database, {
     senders: services.providers.messaging,
@@ -311,6 +314,7 @@ async function serveShop(env: Env, database: ShopDatabase, { serveAssets }: { se
     stopCartReminders();
     stopLowStockDigest();
     stopCourierSync();
+    stopCourierBooking();
     // The mail worker finishes the e-mail it is sending while the HTTP server drains.
     await Promise.all([
       mailWorker.stop().catch(() => {}),

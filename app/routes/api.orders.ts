@@ -24,7 +24,8 @@ const orderItems = z.array(cartItemInput).max(MAX_ORDER_ITEMS, ORDER_ITEMS_MESSA
 
 /**
  * GET /api/orders: a buyer's own orders, newest first. A seller gets every order, a page at a time,
- * with the Orders tab's filters (?status=&q=&page=) and the counts per status.
+ * with the Orders tab's filters (?status=&q=&returns=1&whatsapp=&page=&per=, per 20, 50, 100 or 200) and
+ * the counts per status.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   return handleApi(async () => {

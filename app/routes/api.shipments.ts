@@ -17,11 +17,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 const bookingBody = z.object({
   orderIds: z.array(z.string().max(100)).min(1, "Select the orders to book").max(MAX_BOOKING, `Book at most ${MAX_BOOKING} orders at a time`),
-  courierId: z.number().int().positive(),
+  courierId: z.number().int().positive().optional(),
+  couriers: z.record(z.string().max(100), z.number().int().positive()).optional(),
   weights: z.record(z.string().max(100), z.number().int().min(1).max(50_000)).optional(),
-});
+}).refine((b) => b.courierId !== undefined || b.couriers !== undefined, { message: "Give courierId, or couriers by order", path: ["courierId"] });
 
-/** POST /api/shipments `{ orderIds, courierId, weights? }`: books the orders with the courier; refused ones come back with reasons. */
+/**
+ * POST /api/shipments `{ orderIds, courierId?, couriers?, weights? }`: books each order with its
+ * courier (`couriers[orderId]`, else `courierId`); a batch may go to several couriers, file and API
+ * mixed. Refused ones come back with reasons; API couriers' answers (tracking number, or their words).
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"], "/api/shipments");
   return handleApi(async () => {

@@ -2,7 +2,7 @@ import { useKeptActionData } from "~/lib/use-kept-action-data";
 import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { z } from "zod";
 import { SellerOrderCard } from "~/components/seller/orders/seller-order-card";
-import { BulkMoveForm, OrderFilters, OrderSummaryCards, OrdersPagination } from "~/components/seller/orders/orders-toolbar";
+import { AllMatchingBox, BulkMoveForm, OrderFilters, OrderSummaryCards, OrdersPagination } from "~/components/seller/orders/orders-toolbar";
 import type { OrdersActionResult, OwnerOrderView } from "~/components/seller/orders/types";
 import { GENERIC_FAILURE, STATUS_UPDATE_FAILURE } from "~/lib/failure-messages";
 import { keepOnFailure } from "~/http/keep-on-failure";
@@ -13,7 +13,9 @@ import { moveOrders } from "~/flows/move-order.server";
 import { whatsappConfirmationHref } from "~/modules/orders/cod-confirmation";
 import { listSellerOrdersWithDetails } from "~/modules/orders/list-seller-orders.server";
 import { STATUS_LABELS } from "~/modules/orders/order-lifecycle";
-import { BULK_MAX, orderStatusInput } from "~/modules/orders/order-status-input";
+import { orderStatusInput } from "~/modules/orders/order-status-input";
+import { readOrderSelection, SELECTION_MAX } from "~/modules/orders/order-selection";
+import { resolveOrderSelection } from "~/modules/orders/order-selection.server";
 import { readSellerOrderQuery, sellerOrderSearchParams } from "~/modules/orders/seller-order-query";
 import { moveOrder } from "~/flows/move-order.server";
 import { getSettings } from "~/modules/settings/get-settings.server";
@@ -35,26 +37,29 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     flags: riskFlags.map((f) => f.label),
     whatsappHref: order.status === "pending" ? whatsappConfirmationHref(settings.brandName, order) : null,
   }));
-  return { query: { ...query, page: page.page }, orders, total: page.total, pageCount: page.pageCount, pageSize: page.pageSize, statusCounts: page.statusCounts };
+  return {
+    query: { ...query, page: page.page }, orders, total: page.total, pageCount: page.pageCount, pageSize: page.pageSize, statusCounts: page.statusCounts,
+    // "All that match" means the orders placed up to this list: one placed after it is not moved or booked unseen.
+    asOf: new Date().toISOString(),
+  };
 }
 
-const intentSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("status"), orderId: z.string().max(100) }).extend(orderStatusInput.shape),
-  z.object({
-    intent: z.literal("bulk"),
-    status: orderStatusInput.shape.status,
-    orderIds: z.array(z.string().max(100)).min(1, "Please select at least one order").max(BULK_MAX, `Please select at most ${BULK_MAX} orders`),
-  }),
-]);
+const statusSchema = z.object({ intent: z.literal("status"), orderId: z.string().max(100) }).extend(orderStatusInput.shape);
+/** The bulk move: the status to move to is `to` (the form also carries the filter's own `status` for "all that match"). */
+const bulkSchema = z.object({
+  to: orderStatusInput.shape.status,
+  orderIds: z.array(z.string().max(100)).min(1, "Please select at least one order").max(SELECTION_MAX, `Please select at most ${SELECTION_MAX} orders`),
+});
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireSeller(request, context);
   const form = await request.formData();
-  const parsed = intentSchema.safeParse({ ...Object.fromEntries(form), orderIds: form.getAll("orderIds") });
+  const actor = { id: user.id, name: user.name || user.email };
+  const intent = form.get("intent");
+  if (intent === "bulk") return bulkMove(context, actor, form);
+  const parsed = statusSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    const intent = form.get("intent");
-    if (intent === "bulk") return data<OrdersActionResult>({ intent: "bulk", ok: false, message: issue?.message ?? "Please select at least one order", moved: [], failed: [] }, { status: 400 });
     if (intent === "status") {
       const orderId = String(form.get("orderId") ?? "");
       const field = String(issue?.path[0] ?? "status");
@@ -64,16 +69,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<OrdersActionResult>({ intent: null, ok: false, message: "Something was missing from the form. Please try again." }, { status: 400 });
   }
   const input = parsed.data;
-  const actor = { id: user.id, name: user.name || user.email };
-
-  if (input.intent === "bulk") {
-    const result = await moveOrders(context, actor, input.orderIds, input.status);
-    const label = STATUS_LABELS[input.status];
-    const moved = `${result.moved.length} ${result.moved.length === 1 ? "order" : "orders"} moved to "${label}"`;
-    const message = result.failed.length === 0 ? moved : `${moved}; ${result.failed.length} could not be moved`;
-    return data<OrdersActionResult>({ intent: "bulk", ok: result.failed.length === 0, message, moved: result.moved, failed: result.failed });
-  }
-
   try {
     // Courier details go with shipping; the form also posts them (prefilled) for other moves.
     const courier = input.status === "shipped" ? { courierName: input.courierName, trackingNumber: input.trackingNumber } : {};
@@ -87,6 +82,31 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: error.status },
     );
   }
+}
+
+/**
+ * Moves the ticked orders, or every order matching the filter (`selection=filter`, resolved in SQL,
+ * at most SELECTION_MAX), to one status; each order that cannot move is named with the reason.
+ */
+async function bulkMove(context: Route.ActionArgs["context"], actor: { id: string; name: string }, form: FormData) {
+  const refuse = (message: string) => data<OrdersActionResult>({ intent: "bulk", ok: false, message, moved: [], failed: [] }, { status: 400 });
+  const selection = readOrderSelection(form);
+  let orderIds: string[];
+  try {
+    orderIds = await resolveOrderSelection(context.db, selection, "move");
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return refuse(error.message);
+  }
+  if (selection.kind === "filter" && orderIds.length === 0) return refuse("No orders match this filter any more");
+  const parsed = bulkSchema.safeParse({ to: form.get("to") ?? undefined, orderIds });
+  if (!parsed.success) return refuse(parsed.error.issues[0]?.message ?? "Please select at least one order");
+  const { to, orderIds: ids } = parsed.data;
+  const result = await moveOrders(context, actor, ids, to);
+  const label = STATUS_LABELS[to];
+  const moved = `${result.moved.length} ${result.moved.length === 1 ? "order" : "orders"} moved to "${label}"`;
+  const message = result.failed.length === 0 ? moved : `${moved}; ${result.failed.length} could not be moved`;
+  return data<OrdersActionResult>({ intent: "bulk", ok: result.failed.length === 0, message, moved: result.moved, failed: result.failed });
 }
 
 /** A status change whose request failed (server error, outage, no network): SPEC.md's words in a toast, the form as it was. */
@@ -104,11 +124,11 @@ export function shouldRevalidate({ actionResult, actionStatus, defaultShouldReva
 /** The owner's orders: counts, filter and search, a page of orders to confirm, ship and deliver. Live. */
 export default function SellerOrders({ loaderData, actionData: sentActionData }: Route.ComponentProps) {
   const actionData = useKeptActionData(sentActionData);
-  const { query, orders, total, pageCount, pageSize, statusCounts } = loaderData;
+  const { query, orders, total, pageCount, pageSize, statusCounts, asOf } = loaderData;
   const filtered = Boolean(query.status || query.q || query.returns || query.whatsapp);
   return (
     // While orders are ticked on a phone, the bulk bar covers the bottom of the screen: room is left for it.
-    <div className="grid gap-3 sm:gap-4 max-lg:[&:has(input[name=orderIds]:checked)]:pb-32">
+    <div className="grid gap-3 sm:gap-4 max-lg:[&:has(input[name=orderIds]:checked)]:pb-32 max-lg:[&:has([data-testid=select-all-line])]:pb-48">
       <div className="flex flex-wrap items-center justify-between gap-2 sm:gap-3">
         <h2 className="text-xl font-semibold text-stone-900">Orders</h2>
         <div className="flex flex-wrap gap-2">
@@ -118,7 +138,7 @@ export default function SellerOrders({ loaderData, actionData: sentActionData }:
           </a>
         </div>
       </div>
-      <OrderSummaryCards counts={statusCounts} active={query.q ? null : query.status} />
+      <OrderSummaryCards counts={statusCounts} active={query.q ? null : query.status} per={query.per} />
       <OrderFilters query={query} />
       {orders.length === 0 ? (
         <p className="rounded-2xl border border-dashed border-stone-300 py-12 text-center text-stone-700">
@@ -126,7 +146,7 @@ export default function SellerOrders({ loaderData, actionData: sentActionData }:
         </p>
       ) : (
         <>
-          <BulkMoveForm result={actionData} />
+          <BulkMoveForm result={actionData} list={{ query, total, onPage: orders.length, asOf }} />
           <OrdersPagination query={query} page={query.page} pageCount={pageCount} total={total} pageSize={pageSize} />
           <ul className="grid gap-3" data-testid="seller-order-list">
             {orders.map((order) => (
@@ -134,6 +154,8 @@ export default function SellerOrders({ loaderData, actionData: sentActionData }:
             ))}
           </ul>
           <OrdersPagination query={query} page={query.page} pageCount={pageCount} total={total} pageSize={pageSize} bottom />
+          {/* Without JavaScript on a phone: "All N orders that match" for the bulk form above. */}
+          <AllMatchingBox total={total} onPage={orders.length} className="sm:hidden" />
         </>
       )}
     </div>

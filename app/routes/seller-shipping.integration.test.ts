@@ -20,6 +20,8 @@ import type { Auth } from "~/modules/accounts/auth.server";
 import * as apiImports from "./api.shipping-imports";
 import * as apiShipments from "./api.shipments";
 import * as bookingFile from "./seller-shipping-booking-file";
+import * as bookingWorkbook from "./seller-shipping-booking-workbook";
+import { readSheet } from "read-excel-file/node";
 import { bookingFile as makeBookingFile } from "~/modules/shipping/booking/booking-file.server";
 import { shopDay } from "~/lib/shop-time";
 import * as shipping from "./seller-shipping";
@@ -79,6 +81,14 @@ describe.each(DATABASE_KINDS)("the Shipping tab and the shipping API on %s", (ki
     const lines = (await file.text()).trim().split("\r\n");
     expect(lines[0]).toBe("Reference No,Consignee Name,Consignee Mobile,Consignee Address,Destination City,COD Amount,Weight,Pieces,Product Details,Remarks");
     expect(lines[1]).toContain(`${a.orderNumber},"HYPERLINK(""x"")",03001112233,12 Mall Road,Lahore,${a.total},0.5,1,`);
+
+    // The same rows as a workbook: the phone a text cell (its leading 0 kept in Excel), amounts numbers.
+    const workbook = await callRoute(bookingWorkbook.loader, { request: new Request(`${TEST_ORIGIN}/seller/shipping/booking-file.xlsx?orderIds=${a.id}`, { headers: { cookie } }), context });
+    expect(workbook.headers.get("content-type")).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
+    expect(workbook.headers.get("content-disposition")).toContain(`tcs-booking-${shopDay(new Date())}.xlsx`);
+    const sheet = await readSheet(Buffer.from(await workbook.arrayBuffer()));
+    expect(sheet[0][2]).toBe("Consignee Mobile");
+    expect(sheet[1].slice(0, 8)).toEqual([a.orderNumber, "HYPERLINK(\"x\")", "03001112233", "12 Mall Road", "Lahore", a.total, 0.5, 1]);
 
     const form = new FormData();
     form.set("intent", "preview");

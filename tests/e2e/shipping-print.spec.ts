@@ -69,12 +69,15 @@ test.describe("printing labels and the load sheet", () => {
 
   test("the owner books the three orders on Book Shipments", async () => {
     await gotoHydrated(owner, `/seller/shipping/book?${new URLSearchParams(orders.map((o) => ["orderIds", o.id]))}`);
-    await owner.getByRole("combobox", { name: "Courier" }).selectOption({ label: courierName });
+    // Every row starts on its routing rules' courier; "Set all to" puts the three on this one.
+    await owner.getByRole("combobox", { name: "Set all to" }).selectOption({ label: courierName });
+    await owner.getByRole("button", { name: "Set all", exact: true }).click();
+    await expect(owner).toHaveURL(/[?&]courier=\d+/);
     await owner.getByRole("button", { name: "Book Shipments" }).click();
     const done = owner.getByRole("status").filter({ hasText: `3 orders booked with ${courierName}` });
     await expect(done).toBeVisible();
     labelsHref = (await done.getByRole("link", { name: "Print Labels" }).getAttribute("href"))!;
-    loadSheetHref = (await done.getByRole("link", { name: "Load Sheet" }).getAttribute("href"))!;
+    loadSheetHref = (await done.getByRole("link", { name: `Load Sheet: ${courierName}` }).getAttribute("href"))!;
     expect(labelsHref).toMatch(/^\/seller\/shipping\/labels\?orderIds=/);
     expect(loadSheetHref).toMatch(/^\/seller\/shipping\/load-sheet\?courier=\d+&date=\d{4}-\d{2}-\d{2}$/);
   });

@@ -66,7 +66,7 @@ const FORMS: FormRoute[] = [
   { name: "owner product form (new)", who: "seller", fn: sellerProductForm.action, path: "/seller/products/new", fields: PRODUCT_FORM, intents: ["publish", "draft", "add-color", "remove-photo", "move-photo", "upload", "toggle-color", "toggle-size"] },
   { name: "owner product form (edit)", who: "seller", fn: sellerProductForm.action, path: "/seller/products/ID/edit", fields: PRODUCT_FORM, intents: ["publish", "draft"], params: (s, id) => ({ id: id === "real" ? s.ids.product : id }) },
   { name: "owner products list", who: "seller", fn: sellerProducts.action, path: "/seller/products", fields: ["id", "returnTo"], intents: ["delete", "activate", "deactivate", "restore"] },
-  { name: "owner orders", who: "seller", fn: sellerOrders.action, path: "/seller/orders", fields: ["orderId", "orderIds", "status", "courierName", "trackingNumber"], intents: ["status", "bulk"], idFields: { orderId: (s) => s.ids.order } },
+  { name: "owner orders", who: "seller", fn: sellerOrders.action, path: "/seller/orders", fields: ["orderId", "orderIds", "status", "to", "selection", "q", "asOf", "courierName", "trackingNumber"], intents: ["status", "bulk"], idFields: { orderId: (s) => s.ids.order } },
   {
     name: "owner return request", who: "seller", fn: sellerReturn.action, path: "/seller/returns/ID", fields: ["reason", "itemIds", "conditions.1", "method", "amount", "reference"],
     intents: ["approve", "reject", "receive", "refund"], params: (_s, id) => ({ id }),
@@ -124,7 +124,7 @@ describe("fuzzing the form actions", () => {
       { fn: products.loader, path: "/products", who: "guest", params: ["q", "category", "min", "max", "sort", "view", "page"] },
       { fn: product.loader, path: "/product/ID", who: "guest", params: ["page", "color", "size"], id: "id" },
       { fn: checkout.loader, path: "/checkout", who: "buyer", params: ["product", "color", "size", "quantity"] },
-      { fn: sellerOrders.loader, path: "/seller/orders", who: "seller", params: ["status", "q", "page", "id", "returns"] },
+      { fn: sellerOrders.loader, path: "/seller/orders", who: "seller", params: ["status", "q", "page", "id", "returns", "per"] },
       { fn: sellerReturns.loader, path: "/seller/returns", who: "seller", params: ["status", "page"] },
       { fn: sellerReturn.loader, path: "/seller/returns/ID", who: "seller", params: ["page"], id: "id" },
       { fn: sellerEmailLogs.loader, path: "/seller/email-logs", who: "seller", params: ["status", "q", "page", "id"] },
@@ -133,7 +133,7 @@ describe("fuzzing the form actions", () => {
       { fn: buyerDashboard.loader, path: "/orders", who: "buyer", params: ["tab", "page"] },
       { fn: orderReturn.loader, path: "/orders/ID/return", who: "buyer", params: ["page"], id: "id" },
     ];
-    await fc.assert(fc.asyncProperty(fc.constantFrom(...pages), fc.oneof(hostileId, fc.constant("real")), hostileQuery(["q", "min", "max", "page", "status", "product", "quantity", "id", "tab"]), async (page, id, query) => {
+    await fc.assert(fc.asyncProperty(fc.constantFrom(...pages), fc.oneof(hostileId, fc.constant("real")), hostileQuery(["q", "min", "max", "page", "status", "product", "quantity", "id", "tab", "per", "selection", "asOf"]), async (page, id, query) => {
       const realId = id === "real" ? shop.ids.product : id;
       const params = new URLSearchParams(query);
       const path = `${page.path.replace("ID", encodeURIComponent(realId))}?${params}`;

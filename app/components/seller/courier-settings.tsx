@@ -38,6 +38,10 @@ export function CourierCard({ courier, busy }: { courier: CourierCardData; busy:
         <Link to={`?edit=${courier.id}#courier-form`} className="btn-secondary px-4">
           Edit<span className="sr-only"> {courier.name}</span>
         </Link>
+        {/* Files or the courier's API (PostEx, Leopards): credentials, Test connection, cities (issue 33). */}
+        <Link to={`/seller/settings/couriers/${courier.id}/connection`} className="btn-secondary px-4">
+          API connection<span className="sr-only"> of {courier.name}</span>
+        </Link>
         <Form method="post" action="/seller/settings/couriers">
           <input type="hidden" name="intent" value="toggle-courier" />
           <input type="hidden" name="courierId" value={courier.id} />

@@ -125,13 +125,14 @@ export async function listSellerOrders(db: DbOrTx, query: SellerOrderQuery): Pro
   const total = query.q.trim() || query.returns || query.whatsapp
     ? Number((await db.select({ n: count() }).from(orders).where(where))[0].n)
     : query.status ? statusCounts[query.status] : Object.values(statusCounts).reduce((a, b) => a + b, 0);
-  const { page, pageCount, offset } = pageWindow(total, query.page, SELLER_ORDERS_PAGE_SIZE);
+  const pageSize = query.per ?? SELLER_ORDERS_PAGE_SIZE;
+  const { page, pageCount, offset } = pageWindow(total, query.page, pageSize);
   const rows = await db
     .select(sellerOrderColumns)
     .from(orders)
     .where(where)
     .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(SELLER_ORDERS_PAGE_SIZE)
+    .limit(pageSize)
     .offset(offset);
   const [items, returns] = await Promise.all([itemsOf(db, rows.map((r) => r.id)), returnsOf(db, rows.map((r) => r.id))]);
   return {
@@ -143,7 +144,7 @@ export async function listSellerOrders(db: DbOrTx, query: SellerOrderQuery): Pro
         needsCall: whatsappNeedsCall === true || (whatsappNeedsCall as unknown) === "t",
       },
     })),
-    total, page, pageSize: SELLER_ORDERS_PAGE_SIZE, pageCount, statusCounts,
+    total, page, pageSize, pageCount, statusCounts,
   };
 }
 

@@ -3,8 +3,6 @@ import { ORDER_STATUSES } from "./order-lifecycle";
 
 export const COURIER_MAX = 60;
 export const TRACKING_MAX = 60;
-/** How many orders one bulk move takes: a day's parcels, with room to spare. */
-export const BULK_MAX = 100;
 
 // Blank means "not given": the form always posts the fields, the API may leave them out.
 const optionalText = (max: number, label: string) =>

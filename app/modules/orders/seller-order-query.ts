@@ -3,8 +3,11 @@ import { isOrderStatus, type OrderStatus } from "./order-lifecycle";
 import { normalizeOrderNumber } from "./order-number";
 import { isWhatsappOrderFilter, type WhatsappOrderFilter } from "./whatsapp-order-state";
 
-/** Orders per page on the owner's Orders tab and in the seller's GET /api/orders. */
-export const SELLER_ORDERS_PAGE_SIZE = 20;
+/** Orders per page the owner can choose on the Orders tab (?per=) and in the seller's GET /api/orders; the first is the default. */
+export const ORDERS_PER_PAGE = [20, 50, 100, 200] as const;
+export type OrdersPerPage = (typeof ORDERS_PER_PAGE)[number];
+/** Orders per page when none (or an unknown number) is asked for. */
+export const SELLER_ORDERS_PAGE_SIZE: OrdersPerPage = 20;
 export const SEARCH_MAX = 100;
 
 /**
@@ -16,6 +19,8 @@ export type SellerOrderQuery = {
   /** ?whatsapp=awaiting (Awaiting WhatsApp reply) or needs-call (Needs call): pending orders by their WhatsApp confirmation. */
   whatsapp?: WhatsappOrderFilter | null;
   page: number;
+  /** Orders a page (?per=20|50|100|200); left out: 20. */
+  per?: OrdersPerPage;
 };
 
 /**
@@ -40,7 +45,13 @@ export function parseOrderSearch(input: string): OrderSearch {
   return { kind: "name", pattern: `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` };
 }
 
-/** Reads ?status=&q=&returns=1&whatsapp=&page= (from a URL or an API request); anything unknown falls back to "all", page 1. */
+/** ?per= as one of the sizes offered; anything else (missing, 25, "all") is the default, 20. */
+export function readOrdersPerPage(value: string | null | undefined): OrdersPerPage {
+  const per = Number(value);
+  return ORDERS_PER_PAGE.find((n) => n === per) ?? SELLER_ORDERS_PAGE_SIZE;
+}
+
+/** Reads ?status=&q=&returns=1&whatsapp=&page=&per= (from a URL or an API request); anything unknown falls back to "all", page 1, 20 a page. */
 export function readSellerOrderQuery(params: URLSearchParams): SellerOrderQuery {
   const status = params.get("status");
   const page = Number.parseInt(params.get("page") ?? "", 10);
@@ -50,6 +61,7 @@ export function readSellerOrderQuery(params: URLSearchParams): SellerOrderQuery 
     returns: isOn(params.get("returns")),
     whatsapp: isWhatsappOrderFilter(params.get("whatsapp")) ? (params.get("whatsapp") as WhatsappOrderFilter) : null,
     page: Number.isFinite(page) && page >= 1 ? Math.min(page, 100_000) : 1,
+    per: readOrdersPerPage(params.get("per")),
   };
 }
 
@@ -61,6 +73,7 @@ export function sellerOrderSearchParams(query: Partial<SellerOrderQuery>): strin
   if (query.returns) params.set("returns", "1");
   if (query.whatsapp) params.set("whatsapp", query.whatsapp);
   if (query.page && query.page > 1) params.set("page", String(query.page));
+  if (query.per && query.per !== SELLER_ORDERS_PAGE_SIZE) params.set("per", String(query.per));
   const text = params.toString();
   return text ? `?${text}` : "";
 }

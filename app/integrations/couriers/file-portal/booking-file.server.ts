@@ -1,4 +1,5 @@
 import { stringify } from "csv-stringify/sync";
+import writeExcelFile, { type Row } from "write-excel-file/node";
 import type { BookingField } from "~/modules/shipping/booking/booking-columns";
 import type { BookingHandover, BookingRequest, ParcelHandover } from "~/modules/shipping/couriers/courier-provider";
 import { shopDay } from "~/lib/shop-time";
@@ -58,10 +59,22 @@ function cell(parcel: ParcelHandover, field: BookingField, accountCode: string |
  * Free text is made safe for spreadsheets by guardFreeText; phones, amounts, weights and order
  * numbers are never changed.
  */
-export function writeBookingFile({ courier, parcels, now }: BookingRequest): BookingHandover {
+export async function writeBookingFile({ courier, parcels, now }: BookingRequest): Promise<BookingHandover> {
   const columns = courier.bookingColumns;
   const lines = parcels.map((parcel) => columns.map((column) => cell(parcel, column.field as BookingField, courier.accountCode)));
   const csv = `\uFEFF${stringify([columns.map((c) => c.header), ...lines], { record_delimiter: "windows" })}`;
   const slug = courier.name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "courier";
-  return { courier: courier.name, fileName: `${slug}-booking-${shopDay(now)}.csv`, csv, count: parcels.length };
+  const name = `${slug}-booking-${shopDay(now)}`;
+  // Counts and amounts are numbers; everything else (phones, order numbers, names) is a text cell,
+  // so Excel shows and saves 03001234567 as written and never reads a cell as a formula.
+  const rows: Row[] = [
+    columns.map((c) => ({ value: c.header, type: String, fontWeight: "bold" as const })),
+    ...lines.map((line) => line.map((value, i) => (NUMBER_FIELDS.has(columns[i].field as BookingField) && value !== "" && Number.isFinite(Number(value))
+      ? { value: Number(value), type: Number }
+      : { value, type: String }))),
+  ];
+  const bytes = await writeExcelFile(rows, { columns: columns.map((c) => ({ width: Math.min(40, Math.max(12, c.header.length + 2)) })) }).toBuffer();
+  return { courier: courier.name, fileName: `${name}.csv`, csv, count: parcels.length, workbook: { fileName: `${name}.xlsx`, bytes: new Uint8Array(bytes) } };
 }
+
+const NUMBER_FIELDS = new Set<BookingField>(["codAmount", "weightKg", "weightGrams", "pieces"]);

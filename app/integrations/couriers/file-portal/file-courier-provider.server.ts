@@ -9,7 +9,7 @@ import { readCourierFile } from "./read-courier-file.server";
  * sheet, whose rows the module's column mapping turns into import rows.
  */
 export const fileCourierProvider: CourierFilePortal = {
-  book: async (booking) => writeBookingFile(booking),
+  book: (booking) => writeBookingFile(booking),
   readSheet: (file) => readCourierFile(file),
   track: (async ({ sheet, mapping }: CourierFileReport, what: "tracking" | "delivery") => readRows(what, sheet, mapping).rows) as CourierProvider<CourierFileReport>["track"],
   settlements: async ({ sheet, mapping }) => readRows("cod", sheet, mapping).rows,

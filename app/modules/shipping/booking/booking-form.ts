@@ -5,20 +5,25 @@ export const CHOOSE_COURIER = "Choose the courier";
 export const CHOOSE_ORDERS = "Tick the orders to book";
 
 export type BookingFormResult =
-  | { ok: true; courierId: number; orderIds: string[]; weights: Record<string, number> }
+  | { ok: true; couriers: Record<string, number>; orderIds: string[]; weights: Record<string, number> }
   | { ok: false; message: string; fields: Record<string, string> };
 
 /**
- * The Book Shipments form: the courier, the ticked orders, and each order's weight as typed
- * (`weight-<orderId>`, in kg or with "g"). A weight that cannot be read is refused beside its order.
+ * The Book Shipments form: the ticked orders, each one's courier (`courier-<orderId>`, the routing
+ * rules' pick unless changed) and weight as typed (`weight-<orderId>`, in kg or with "g"). A row
+ * without a courier takes the form's `courierId` ("set all to") when there is one. A missing
+ * courier or a weight that cannot be read is refused beside its order.
  */
 export function parseBookingForm(form: FormData): BookingFormResult {
   const fields: Record<string, string> = {};
-  const courierId = serialIdFrom(form.get("courierId")) ?? 0;
-  if (!courierId) fields.courierId = CHOOSE_COURIER;
+  const all = serialIdFrom(form.get("courierId"));
   const orderIds = form.getAll("orderIds").filter((v): v is string => typeof v === "string").slice(0, 200);
   const weights: Record<string, number> = {};
+  const couriers: Record<string, number> = {};
   for (const id of orderIds) {
+    const courierId = serialIdFrom(form.get(`courier-${id}`)) ?? all;
+    if (courierId) couriers[id] = courierId;
+    else fields[`courier-${id}`] = CHOOSE_COURIER;
     const typed = form.get(`weight-${id}`);
     if (typeof typed !== "string" || !typed.trim()) continue;
     const grams = parseWeight(typed);
@@ -26,6 +31,6 @@ export function parseBookingForm(form: FormData): BookingFormResult {
     else weights[id] = grams;
   }
   if (!orderIds.length) return { ok: false, message: CHOOSE_ORDERS, fields: { ...fields, orderIds: CHOOSE_ORDERS } };
-  if (Object.keys(fields).length) return { ok: false, message: fields.courierId && Object.keys(fields).length === 1 ? CHOOSE_COURIER : "Nothing was booked: please correct the marked fields", fields };
-  return { ok: true, courierId, orderIds, weights };
+  if (Object.keys(fields).length) return { ok: false, message: "Nothing was booked: please correct the marked fields", fields };
+  return { ok: true, couriers, orderIds, weights };
 }

@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { couriers, orderItems, orders, shipments } from "~/db/schema";
 import { AppError } from "~/lib/errors";
@@ -68,7 +68,8 @@ export async function shippingLabels(db: DbOrTx, orderIds: readonly string[]): P
     .from(shipments)
     .innerJoin(orders, eq(orders.id, shipments.orderId))
     .innerJoin(couriers, eq(couriers.id, shipments.courierId))
-    .where(inArray(shipments.orderId, ids))
+    // A parcel still waiting for (or refused by) an API courier has no booking to label yet.
+    .where(and(inArray(shipments.orderId, ids), eq(shipments.bookingState, "booked")))
     .orderBy(asc(shipments.bookedAt), asc(shipments.id));
   if (!rows.length) return [];
   const [items, settings] = await Promise.all([

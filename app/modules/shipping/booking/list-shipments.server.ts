@@ -15,6 +15,8 @@ export async function listShipments(db: DbOrTx, filter: ShipmentFilter = {}) {
       .select({
         id: shipments.id, orderId: shipments.orderId, orderNumber: orders.orderNumber, orderStatus: orders.status, paymentStatus: orders.paymentStatus,
         city: orders.city, courierId: shipments.courierId, courier: couriers.name, trackingNumber: shipments.trackingNumber,
+        // An API courier's booking: requested (waiting, with its last words), booked, or failed with its words.
+        bookingState: shipments.bookingState, bookingError: shipments.bookingError,
         weightGrams: shipments.weightGrams, pieces: shipments.pieces, codAmount: shipments.codAmount, estimatedCharge: shipments.estimatedCharge,
         bookedAt: shipments.bookedAt, lastCourierStatus: shipments.lastCourierStatus, lastCourierStatusAt: shipments.lastCourierStatusAt,
         deliveredAt: shipments.deliveredAt, returnedAt: shipments.returnedAt, collectedAmount: shipments.collectedAmount,

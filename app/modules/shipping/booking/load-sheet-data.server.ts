@@ -41,7 +41,7 @@ export function bookedParcels(db: DbOrTx, courierId: number, range: { start: Dat
     })
     .from(shipments)
     .innerJoin(orders, eq(orders.id, shipments.orderId))
-    .where(and(eq(shipments.courierId, courierId), gte(shipments.bookedAt, range.start), lt(shipments.bookedAt, range.end)))
+    .where(and(eq(shipments.courierId, courierId), eq(shipments.bookingState, "booked"), gte(shipments.bookedAt, range.start), lt(shipments.bookedAt, range.end)))
     .orderBy(asc(shipments.bookedAt), asc(shipments.id));
 }
 

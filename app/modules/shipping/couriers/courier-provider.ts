@@ -54,7 +54,18 @@ export type ParcelHandover = {
 export type BookingRequest = { courier: CourierAccount; parcels: readonly ParcelHandover[]; now: Date };
 
 /** What booking hands to the courier: for the file provider, the CSV its portal's bulk upload takes. */
-export type BookingHandover = { courier: string; fileName: string; csv: string; count: number };
+export type BookingHandover = {
+  courier: string;
+  fileName: string;
+  csv: string;
+  count: number;
+  /**
+   * The same rows as an Excel workbook, for an owner who opens the file before uploading it: phones
+   * and order numbers are text cells, so Excel keeps 03XXXXXXXXX's leading 0 (a CSV opened in Excel
+   * loses it, and saved again the portal refuses the number). Portals' bulk uploads take .xlsx too.
+   */
+  workbook: { fileName: string; bytes: Uint8Array };
+};
 
 /** A file as the owner uploads it (a courier portal's report). */
 export type CourierFile = { name: string; bytes: Uint8Array };

@@ -1,0 +1,163 @@
+import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { couriers, orderItems, orders, shipments } from "~/db/schema";
+import type { SecretBox } from "~/db/secret-box.server";
+import { publishLiveEvents } from "~/db/live-events.server";
+import { CourierApiError, type ApiParcel, type BookedParcel, type CourierApis } from "../couriers/courier-api";
+import { cityMatchFor, unmatchedCityReason } from "../connection/courier-cities.server";
+import { CREDENTIALS_UNREADABLE, openCourierCredentials } from "../connection/courier-credentials.server";
+import { scrubSecrets } from "../connection/scrub-secrets";
+import type { OrderDesk } from "../order-desk";
+import { exchangeNote, parcelDescription } from "./parcel";
+
+/** How long a claimed parcel is the claimer's: no other process books it meanwhile (far above a client's timeout). */
+export const BOOKING_LEASE_MS = 2 * 60_000;
+/** After this long without the courier's answer a parcel is given up: failed, with the courier's last words. */
+export const BOOKING_GIVE_UP_MS = 24 * 60 * 60_000;
+/** How many parcels are sent to couriers at once. */
+export const BOOKING_PARALLEL = 4;
+/** Waits before the next try, by the number of requests already sent: 30 s, 2 min, 10 min, then every 30 min. */
+const BACKOFF_MS = [30_000, 2 * 60_000, 10 * 60_000, 30 * 60_000];
+
+export function bookingBackoffMs(attempts: number): number {
+  return BACKOFF_MS[Math.min(Math.max(attempts, 1), BACKOFF_MS.length) - 1];
+}
+
+export type ApiBookingDeps = {
+  apis: CourierApis;
+  /** The courier-credentials secret box. */
+  box: SecretBox;
+  desk: OrderDesk;
+  /** The clock (tests fix it); each step reads it anew. */
+  clock?: () => Date;
+};
+
+export type ApiBookingOutcome = { shipmentId: number; orderId: string; state: "booked" | "failed" | "requested"; trackingNumber: string | null; error: string | null };
+
+type Claimed = {
+  shipmentId: number; orderId: string; attempts: number; firstAt: Date;
+  courier: typeof couriers.$inferSelect;
+  order: { orderNumber: string; fullName: string; phone: string; email: string; address: string; city: string; status: string; userId: string | null; exchangeFor: string | null };
+  codAmount: number; weightGrams: number; pieces: number;
+};
+
+/**
+ * Books requested parcels with their API couriers: the batch a request just inserted (`shipmentIds`)
+ * or any whose turn has come (the worker), BOOKING_PARALLEL at a time, until none is due or the
+ * deadline passes. Each parcel is claimed in its own short transaction (FOR UPDATE SKIP LOCKED,
+ * its next try pushed a lease ahead and its attempts counted), sent to the courier outside any
+ * transaction, and its answer written in another short one. A parcel whose earlier request may
+ * have reached the courier (attempts > 0) is first looked up with findBooking, so it is never
+ * booked twice.
+ */
+export async function bookRequestedParcels(
+  db: Db, deps: ApiBookingDeps, opts: { shipmentIds?: readonly number[]; deadline: number; parallel?: number },
+): Promise<ApiBookingOutcome[]> {
+  const clock = deps.clock ?? (() => new Date());
+  if (opts.shipmentIds && !opts.shipmentIds.length) return [];
+  const outcomes: ApiBookingOutcome[] = [];
+  const lane = async () => {
+    while (Date.now() < opts.deadline) {
+      const claimed = await claimNext(db, clock(), opts.shipmentIds);
+      if (!claimed) return;
+      outcomes.push(await sendAndRecord(db, deps, claimed, clock));
+    }
+  };
+  await Promise.all(Array.from({ length: opts.parallel ?? BOOKING_PARALLEL }, lane));
+  return outcomes;
+}
+
+async function claimNext(db: Db, now: Date, only: readonly number[] | undefined): Promise<Claimed | null> {
+  return db.transaction(async (tx) => {
+    const due = and(eq(shipments.bookingState, "requested"), lte(shipments.bookingNextAt, now), only ? inArray(shipments.id, [...only]) : undefined);
+    const [row] = await tx.select({ id: shipments.id }).from(shipments).where(due)
+      .orderBy(asc(shipments.bookingNextAt), asc(shipments.id)).limit(1).for("update", { skipLocked: true });
+    if (!row) return null;
+    const [claimed] = await tx.update(shipments)
+      .set({ bookingNextAt: new Date(now.getTime() + BOOKING_LEASE_MS), bookingAttempts: sql`${shipments.bookingAttempts} + 1` })
+      .where(eq(shipments.id, row.id))
+      .returning({ id: shipments.id, orderId: shipments.orderId, courierId: shipments.courierId, attempts: shipments.bookingAttempts, bookedAt: shipments.bookedAt, codAmount: shipments.codAmount, weightGrams: shipments.weightGrams, pieces: shipments.pieces });
+    const [courier] = await tx.select().from(couriers).where(eq(couriers.id, claimed.courierId));
+    const [order] = await tx.select({
+      orderNumber: orders.orderNumber, fullName: orders.fullName, phone: orders.phone, email: orders.email, address: orders.address, city: orders.city,
+      status: orders.status, userId: orders.userId,
+      exchangeFor: sql<string | null>`(select r.order_number from orders r where r.id = ${orders.replacesOrderId})`,
+    }).from(orders).where(eq(orders.id, claimed.orderId));
+    // attempts counts this request too: the one before it (if any) may have reached the courier.
+    return {
+      shipmentId: claimed.id, orderId: claimed.orderId, attempts: claimed.attempts - 1, firstAt: claimed.bookedAt, courier, order,
+      codAmount: claimed.codAmount, weightGrams: claimed.weightGrams, pieces: claimed.pieces,
+    };
+  });
+}
+
+async function sendAndRecord(db: Db, deps: ApiBookingDeps, claimed: Claimed, clock: () => Date): Promise<ApiBookingOutcome> {
+  const { courier } = claimed;
+  const label = courier.name;
+  if (courier.provider === "file") return recordFailed(db, deps, claimed, clock(), `${courier.name} is reached through its portal's files now: cancel this booking and book the order again`);
+  const api = deps.apis[courier.provider];
+  const opened = openCourierCredentials(courier, deps.box);
+  if (!opened.credentials) return recordFailed(db, deps, claimed, clock(), opened.unreadable ? CREDENTIALS_UNREADABLE : `${courier.name}'s API credentials are missing: connect it in Settings -> Couriers`);
+  const credentials = opened.credentials;
+  const city = await db.transaction((tx) => cityMatchFor(tx, courier, claimed.order.city));
+  if (!city) return recordFailed(db, deps, claimed, clock(), unmatchedCityReason(claimed.order.city, courier.name));
+  const items = await db.select({ name: orderItems.name, size: orderItems.size, color: orderItems.color, quantity: orderItems.quantity })
+    .from(orderItems).where(eq(orderItems.orderId, claimed.orderId)).orderBy(asc(orderItems.id));
+  const parcel: ApiParcel = {
+    orderNumber: claimed.order.orderNumber, consigneeName: claimed.order.fullName, phone: claimed.order.phone, email: claimed.order.email,
+    address: claimed.order.address, city, codAmount: claimed.codAmount, weightGrams: claimed.weightGrams, pieces: claimed.pieces,
+    description: parcelDescription(items) || `${claimed.pieces} piece${claimed.pieces === 1 ? "" : "s"}`,
+    exchangeFor: claimed.order.exchangeFor, pickupAddressCode: courier.pickupAddressCode,
+    remarks: claimed.order.exchangeFor ? exchangeNote(claimed.order.exchangeFor) : null,
+  };
+  let booked: BookedParcel | null = null;
+  try {
+    // An earlier request may have booked it with no answer back: ask first, book only if the courier has none.
+    if (claimed.attempts > 0) booked = await api.findBooking(credentials, parcel.orderNumber, claimed.firstAt);
+    if (!booked) booked = await api.book(credentials, parcel);
+  } catch (error) {
+    const words = scrubSecrets(error instanceof CourierApiError ? error.message : "no answer from the courier", credentials);
+    const retryable = !(error instanceof CourierApiError) || error.retryable;
+    const now = clock();
+    // The clients word a refusal themselves ("PostEx refused the booking of ...: Invalid city name").
+    if (!retryable) return recordFailed(db, deps, claimed, now, words);
+    if (now.getTime() - claimed.firstAt.getTime() >= BOOKING_GIVE_UP_MS) return recordFailed(db, deps, claimed, now, `${label} did not answer for a day: ${words}`);
+    return recordRetry(db, claimed, now, words);
+  }
+  return recordBooked(db, deps, claimed, clock(), booked, label);
+}
+
+async function recordBooked(db: Db, deps: ApiBookingDeps, claimed: Claimed, now: Date, booked: BookedParcel, label: string): Promise<ApiBookingOutcome> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.update(shipments).set({
+      bookingState: "booked", trackingNumber: booked.trackingNumber, courierLabelUrl: booked.labelUrl, bookingError: null, bookingNextAt: null,
+    }).where(and(eq(shipments.id, claimed.shipmentId), eq(shipments.bookingState, "requested"))).returning({ id: shipments.id });
+    if (!row) return { shipmentId: claimed.shipmentId, orderId: claimed.orderId, state: "booked" as const, trackingNumber: booked.trackingNumber, error: null };
+    await tx.update(orders).set({ trackingNumber: booked.trackingNumber, updatedAt: now }).where(eq(orders.id, claimed.orderId));
+    await history(tx, deps, claimed, now, `Booked with ${label}: tracking ${booked.trackingNumber}`);
+    return { shipmentId: claimed.shipmentId, orderId: claimed.orderId, state: "booked" as const, trackingNumber: booked.trackingNumber, error: null };
+  });
+}
+
+async function recordFailed(db: Db, deps: ApiBookingDeps, claimed: Claimed, now: Date, words: string): Promise<ApiBookingOutcome> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.update(shipments).set({ bookingState: "failed", bookingError: words, bookingNextAt: null })
+      .where(and(eq(shipments.id, claimed.shipmentId), eq(shipments.bookingState, "requested"))).returning({ id: shipments.id });
+    if (row) await history(tx, deps, claimed, now, `Booking with ${claimed.courier.name} failed: ${words}`);
+    return { shipmentId: claimed.shipmentId, orderId: claimed.orderId, state: "failed" as const, trackingNumber: null, error: words };
+  });
+}
+
+async function recordRetry(db: Db, claimed: Claimed, now: Date, words: string): Promise<ApiBookingOutcome> {
+  const attempts = claimed.attempts + 1;
+  await db.update(shipments).set({ bookingError: words, bookingNextAt: new Date(now.getTime() + bookingBackoffMs(attempts)) })
+    .where(and(eq(shipments.id, claimed.shipmentId), eq(shipments.bookingState, "requested")));
+  return { shipmentId: claimed.shipmentId, orderId: claimed.orderId, state: "requested", trackingNumber: null, error: words };
+}
+
+async function history(tx: Parameters<Parameters<Db["transaction"]>[0]>[0], deps: ApiBookingDeps, claimed: Claimed, now: Date, note: string): Promise<void> {
+  const [order] = await tx.select({ status: orders.status, userId: orders.userId }).from(orders).where(eq(orders.id, claimed.orderId));
+  if (!order) return;
+  await deps.desk.recordHistory(tx, [{ orderId: claimed.orderId, from: order.status, to: order.status, actor: { id: null, name: claimed.courier.name }, at: now, note }]);
+  await publishLiveEvents(tx, "orders", order.userId ? [order.userId] : []);
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { CHOOSE_COURIER, CHOOSE_ORDERS, parseBookingForm } from "./booking-form";
+
+const A = "11111111-1111-4111-8111-111111111111";
+const B = "22222222-2222-4222-8222-222222222222";
+
+function form(entries: [string, string][]): FormData {
+  const f = new FormData();
+  for (const [k, v] of entries) f.append(k, v);
+  return f;
+}
+
+describe("the Book Shipments form", () => {
+  it("reads each order's own courier and typed weight", () => {
+    expect(parseBookingForm(form([["orderIds", A], ["orderIds", B], [`courier-${A}`, "3"], [`courier-${B}`, "7"], [`weight-${B}`, "1.2"]]))).toEqual({
+      ok: true, orderIds: [A, B], couriers: { [A]: 3, [B]: 7 }, weights: { [B]: 1200 },
+    });
+  });
+
+  it("gives rows without a courier the 'set all to' courier", () => {
+    const parsed = parseBookingForm(form([["orderIds", A], ["orderIds", B], ["courierId", "5"], [`courier-${A}`, "3"], [`courier-${B}`, ""]]));
+    expect(parsed).toMatchObject({ ok: true, couriers: { [A]: 3, [B]: 5 } });
+  });
+
+  it("refuses beside the order without a courier and the weight it cannot read", () => {
+    const parsed = parseBookingForm(form([["orderIds", A], ["orderIds", B], [`courier-${A}`, "3"], [`weight-${A}`, "heavy"]]));
+    expect(parsed).toEqual({
+      ok: false, message: "Nothing was booked: please correct the marked fields",
+      fields: { [`courier-${B}`]: CHOOSE_COURIER, [`weight-${A}`]: "Enter the weight in kg, e.g. 0.7 (or 700 g), up to 50 kg" },
+    });
+  });
+
+  it("asks for orders when none is ticked", () => {
+    expect(parseBookingForm(form([["courierId", "3"]]))).toEqual({ ok: false, message: CHOOSE_ORDERS, fields: { orderIds: CHOOSE_ORDERS } });
+  });
+});
