@@ -4,6 +4,7 @@ import { couriers } from "~/db/schema";
 import type { ApiCourierKind } from "~/db/schema/statuses";
 import type { SecretBox } from "~/db/secret-box.server";
 import type { CourierCredentials } from "../couriers/courier-api";
+import { openCourierCredentials as openSealedCredentials } from "../connection/courier-credentials.server";
 
 export type OpenedCredentials = { kind: ApiCourierKind; credentials: CourierCredentials };
 
@@ -19,15 +20,9 @@ export async function openCourierCredentials(db: DbOrTx, box: SecretBox, courier
   return openSealed(box, row.provider, row.sealed);
 }
 
-/** The same, from a row already read (the sync's claim returns the sealed value). */
+/** The same, from a row already read (the sync's claim returns the sealed value); opened as Settings -> Couriers opens them. */
 export function openSealed(box: SecretBox, provider: string, sealed: string | null): OpenedCredentials | null {
   if (provider === "file" || !sealed) return null;
-  try {
-    const parsed: unknown = JSON.parse(box.open(sealed));
-    if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) return null;
-    const credentials = Object.fromEntries(Object.entries(parsed).filter(([, v]) => typeof v === "string")) as CourierCredentials;
-    return { kind: provider as ApiCourierKind, credentials };
-  } catch {
-    return null;
-  }
+  const opened = openSealedCredentials({ apiCredentials: sealed }, box);
+  return opened.credentials ? { kind: provider as ApiCourierKind, credentials: opened.credentials } : null;
 }
