@@ -6,7 +6,8 @@ import { formKey } from "~/lib/form-key";
 import { pageMeta } from "~/lib/seo";
 import { serialIdFrom } from "~/lib/serial-id";
 import { useKeptActionData } from "~/lib/use-kept-action-data";
-import { citiesPath, listShopCities, saveCityPicks, type CityPick } from "~/modules/shipping/connection/courier-cities.server";
+import { citiesPath } from "~/modules/shipping/connection/city-names";
+import { listShopCities, saveCityPicks, type CityPick } from "~/modules/shipping/connection/courier-cities.server";
 import { getCourier } from "~/modules/shipping/couriers/couriers.server";
 import type { Route } from "./+types/seller-settings-courier-cities";
 

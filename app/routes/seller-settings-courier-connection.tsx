@@ -8,8 +8,8 @@ import { pageMeta } from "~/lib/seo";
 import { serialIdFrom } from "~/lib/serial-id";
 import { formatShopDateTimeHour12 } from "~/lib/shop-time";
 import { useKeptActionData } from "~/lib/use-kept-action-data";
-import { API_COURIER_KINDS, parseConnectForm, parseConnectionSettingsForm } from "~/modules/shipping/connection/connection-form";
-import { connectCourierApi, credentialsProblem, readCourierConnection, saveConnectionSettings, SYNC_EVERY_RANGE, useCourierFiles } from "~/modules/shipping/connection/courier-connection.server";
+import { API_COURIER_KINDS, parseConnectForm, parseConnectionSettingsForm, SYNC_EVERY_RANGE } from "~/modules/shipping/connection/connection-form";
+import { connectCourierApi, credentialsProblem, readCourierConnection, saveConnectionSettings, switchToCourierFiles } from "~/modules/shipping/connection/courier-connection.server";
 import { COURIER_PROVIDER_LABELS } from "~/modules/shipping/couriers/courier-api";
 import type { Route } from "./+types/seller-settings-courier-connection";
 
@@ -69,7 +69,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return done("Connection settings saved");
     }
     case "use-files": {
-      await useCourierFiles(context.db, courierId);
+      await switchToCourierFiles(context.db, courierId);
       return done("The courier is reached through its portal's files again: its API credentials are deleted.");
     }
     default:

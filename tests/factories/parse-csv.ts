@@ -1,5 +1,10 @@
-/** A small RFC 4180 reader for tests, enough to read the shop's own exports back (quoted cells may hold commas, quotes and line breaks; rows end with CRLF or LF). */
-export function parseCsv(text: string): string[][] {
+/**
+ * A small RFC 4180 reader for tests, enough to read the shop's own exports back (quoted cells may
+ * hold commas, quotes and line breaks; rows end with CRLF or LF). A leading byte-order mark (the
+ * booking file has one, for Excel) is skipped, as spreadsheet apps and portals do.
+ */
+export function parseCsv(input: string): string[][] {
+  const text = input.startsWith("\uFEFF") ? input.slice(1) : input;
   const rows: string[][] = [];
   let row: string[] = [];
   let cell = "";

@@ -71,7 +71,7 @@ describe.each(DATABASE_KINDS)("orders with returns on %s", (kind) => {
     expect(booked.booked.map((b) => [b.orderNumber, b.codAmount])).toEqual([[same.replacement.orderNumber, 0], [dearer.replacement.orderNumber, 300]]);
 
     const file = await bookingFile(db(), fileCourierProvider, [same.replacement.orderId, dearer.replacement.orderId]);
-    const [header, ...rows] = parseCsv(file.csv) as string[][];
+    const [header, ...rows] = parseCsv(file.csv, { bom: true }) as string[][];
     const col = (name: string) => header.indexOf(name);
     const line = (orderNumber: string) => rows.find((r) => r[col("Reference No")] === orderNumber)!;
     expect(line(same.replacement.orderNumber)[col("COD Amount")]).toBe("0");

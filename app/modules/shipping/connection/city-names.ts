@@ -64,3 +64,10 @@ export function matchCourierCity(shopCity: string, courierCities: readonly Couri
   const exact = found.filter((c) => foldCity(c.name) === foldCity(shopCity));
   return exact.length === 1 ? exact[0] : null;
 }
+
+export const citiesPath = (courierId: number) => `/seller/settings/couriers/${courierId}/cities`;
+
+/** What the booking says beside an order to a city the courier's list has no match for. */
+export function unmatchedCityReason(shopCity: string, courierName: string): string {
+  return `${shopCity.trim()} is not matched to a ${courierName} city: match it in Settings -> Couriers -> ${courierName} -> Cities`;
+}

@@ -37,3 +37,5 @@ export function parseConnectionSettingsForm(form: Record<string, FormDataEntryVa
   if (!/^\d{1,5}$/.test(values.syncEveryMinutes)) return { ok: false, fields: { syncEveryMinutes: "Enter whole minutes from 15 to 1440" }, values };
   return { ok: true, data: { pickupAddressCode: values.pickupAddressCode || null, syncEveryMinutes: Number(values.syncEveryMinutes) }, values };
 }
+
+export const SYNC_EVERY_RANGE = { min: 15, max: 1440 } as const;

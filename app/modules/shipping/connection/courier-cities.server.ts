@@ -1,3 +1,4 @@
+import { citiesPath, unmatchedCityReason } from "./city-names";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { courierCityMatches, couriers } from "~/db/schema";
@@ -84,12 +85,9 @@ export async function cityMatchFor(tx: DbOrTx, courier: Pick<Courier, "id" | "co
   return auto;
 }
 
-/** What the booking says beside an order to a city the courier's list has no match for. */
-export function unmatchedCityReason(shopCity: string, courierName: string): string {
-  return `${shopCity.trim()} is not matched to a ${courierName} city: match it in Settings -> Couriers -> ${courierName} -> Cities`;
-}
 
-export const citiesPath = (courierId: number) => `/seller/settings/couriers/${courierId}/cities`;
+
+export { citiesPath, unmatchedCityReason };
 
 export type CityPick = { cityKey: string; shopCity: string; courierCityId: string };
 

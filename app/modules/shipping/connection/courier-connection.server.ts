@@ -9,6 +9,7 @@ import { getCourier } from "../couriers/couriers.server";
 import { forgetCityMatches } from "./courier-cities.server";
 import { CREDENTIALS_UNREADABLE, openCourierCredentials, sealCourierCredentials } from "./courier-credentials.server";
 import { scrubSecrets } from "./scrub-secrets";
+import { SYNC_EVERY_RANGE } from "./connection-form";
 
 /** A courier's API connection as Settings shows it: never a credential, only its last four characters. */
 export type CourierConnectionView = {
@@ -85,7 +86,6 @@ export async function connectCourierApi(db: Db, box: SecretBox, api: CourierApi,
   };
 }
 
-export const SYNC_EVERY_RANGE = { min: 15, max: 1440 } as const;
 
 /** The pickup address the courier collects from (one of its list, or none) and how often tracking and payments are asked. */
 export async function saveConnectionSettings(db: Db, courierId: number, input: { pickupAddressCode: string | null; syncEveryMinutes: number }): Promise<{ ok: true } | { ok: false; fields: Record<string, string> }> {
@@ -107,7 +107,7 @@ export async function saveConnectionSettings(db: Db, courierId: number, input: {
  * and its API city list and matches are forgotten. Parcels already booked over the API keep their
  * tracking numbers.
  */
-export async function useCourierFiles(db: Db, courierId: number): Promise<void> {
+export async function switchToCourierFiles(db: Db, courierId: number): Promise<void> {
   const courier = await getCourier(db, courierId);
   await db.transaction(async (tx) => {
     await forgetCityMatches(tx, courier.id);
