@@ -298,7 +298,7 @@ export function OrdersPagination({ query, page, pageCount, total, pageSize, bott
       <p className="text-stone-700" role={bottom ? undefined : "status"}>Showing {first}–{last} of {total} {total === 1 ? "order" : "orders"}</p>
       <div className="flex flex-wrap items-center gap-2">
         {/* Above the list on a laptop; on a phone below it, so the first order stays in the first screen. */}
-        <PerPageForm query={query} className={bottom ? "sm:hidden" : "max-sm:hidden"} />
+        <PerPageForm query={query} className={bottom ? "sm:hidden" : "max-sm:hidden"} label={bottom ? "Orders a page, end of list" : "Orders a page"} />
         {page > 1 && <Link to={sellerOrderSearchParams({ ...query, page: page - 1 }) || "?"} className="btn-secondary max-sm:py-1.5" rel="prev">Previous</Link>}
         <span className={`text-stone-700 ${bottom ? "" : "max-sm:hidden"}`}>Page {page} of {pageCount}</span>
         {page < pageCount && <Link to={sellerOrderSearchParams({ ...query, page: page + 1 })} className="btn-secondary max-sm:py-1.5" rel="next">Next</Link>}
@@ -308,14 +308,15 @@ export function OrdersPagination({ query, page, pageCount, total, pageSize, bott
 }
 
 /** "Show 20 / 50 / 100 / 200" orders a page, keeping the filter. */
-function PerPageForm({ query, className }: { query: SellerOrderQuery; className: string }) {
+function PerPageForm({ query, className, label }: { query: SellerOrderQuery; className: string; label: string }) {
   const id = useId();
   const submit = useSubmit();
   const hydrated = useHydrated();
   const per = readOrdersPerPage(String(query.per ?? ""));
   const keep = new URLSearchParams(sellerOrderSearchParams({ status: query.status, q: query.q, returns: query.returns, whatsapp: query.whatsapp }));
   return (
-    <Form method="get" className={`flex items-center gap-1.5 ${className}`} aria-label="Orders a page">
+    // Two of these (above and below the list): a named form is a landmark, and landmarks' names must differ.
+    <Form method="get" className={`flex items-center gap-1.5 ${className}`} aria-label={label}>
       {[...keep].map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />)}
       <label htmlFor={`${id}-per`} className="text-stone-700">Show</label>
       <select
