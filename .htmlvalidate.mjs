@@ -27,10 +27,8 @@ export default {
     // and the contact form's spam trap, kept off screen even if the stylesheet does not load.
     "no-inline-style": "off",
     // A group of checkboxes sharing a name (the orders list's "select for bulk move" boxes, read with
-    // FormData.getAll) is what checkboxes are for, like radios; so are hidden fields that carry a list
-    // through a GET form (Book Shipments' "Set all to" keeps the selected orderIds); every other
-    // control's name stays unique.
-    "form-dup-name": ["error", { shared: ["radio", "checkbox", "hidden", "button", "reset", "submit"] }],
+    // FormData.getAll) is what checkboxes are for, like radios; every other control's name stays unique.
+    "form-dup-name": ["error", { shared: ["radio", "checkbox", "button", "reset", "submit"] }],
     // Subresource integrity guards files served by another origin (a CDN). The shop's stylesheet and
     // scripts come from its own origin with the page itself, which they could not be more trusted than;
     // anything from elsewhere still needs an integrity hash.
