@@ -88,7 +88,14 @@ export default function SellerShippingBook({ loaderData, actionData: sentActionD
   const rowAnswer = actionData && actionData.intent !== "book" ? actionData : null;
   const courierName = (id: number) => couriers.find((c) => c.id === id)?.name ?? "another courier";
   // The Set all form keeps the page's own query (the orders, or the Orders tab's filter) and changes only the courier.
-  const keptQuery = [...new URLSearchParams(location.search)].filter(([k]) => k !== "courier");
+  // What "Set all to" sends again: the same selection (the ticked ids as one comma-separated field,
+  // which the selection reader takes: repeated hidden fields of one name are not valid HTML).
+  const params = new URLSearchParams(location.search);
+  const ticked = params.getAll("orderIds");
+  const keptQuery = [
+    ...[...params].filter(([k]) => k !== "courier" && k !== "orderIds"),
+    ...(ticked.length ? [["orderIds", ticked.join(",")] as [string, string]] : []),
+  ];
 
   return (
     <section aria-labelledby="book-title" className="grid gap-4">
