@@ -127,7 +127,7 @@ export default function SellerSettingsCourierConnection({ loaderData, actionData
               {api.fields.map((field) => {
                 const hint = current && view.hints[field.key] ? (field.secret ? `Saved: •••• ${view.hints[field.key]}. Leave empty to keep it.` : `Saved: ${view.hints[field.key]}. Leave empty to keep it.`) : undefined;
                 return (
-                  <TextField key={field.key} label={field.label} name={`cred-${field.key}`} type={field.secret ? "password" : "text"} autoComplete="off"
+                  <TextField key={field.key} label={field.label} name={`cred-${field.key}`} type={field.secret ? "password" : "text"} autoComplete={field.secret ? "new-password" : "off"}
                     required={!hint} error={answer?.fields[field.key]} hint={hint} />
                 );
               })}
