@@ -43,6 +43,7 @@ export default [
     route("seller/shipping", "routes/seller-shipping.tsx"),
     route("seller/shipping/book", "routes/seller-shipping-book.tsx"),
     route("seller/shipping/discrepancies", "routes/seller-shipping-discrepancies.tsx"),
+    route("seller/shipping/problems", "routes/seller-shipping-problems.tsx"),
     route("seller/shipping/rates", "routes/seller-shipping-rates.tsx"),
     route("seller/products", "routes/seller-products.tsx"),
     route("seller/products/new", "routes/seller-products-form.tsx", { id: "seller-product-new" }),

@@ -29,6 +29,7 @@ import { createLiveEventsHandler } from "./live-events-handler";
 import { createLiveHub, type LiveHub } from "./live-hub";
 import { startCartReminders } from "./cart-reminder-job";
 import { startLowStockDigest } from "./low-stock-digest-job";
+import { startCourierSync } from "./courier-sync-job";
 import { startCourierBooking } from "./courier-booking-job";
 import { startLauncher } from "./launcher";
 import { drawSeedPhotos } from "~/seed/draw-seed-photos.server";
@@ -277,6 +278,8 @@ async function serveShop(env: Env, database: ShopDatabase, { serveAssets }: { se
   const stopCartReminders = startCartReminders(database.db, logger);
   // The daily low-stock e-mail: the day is claimed in daily_job_runs, so it too goes once.
   const stopLowStockDigest = startLowStockDigest(database.db, logger);
+  // Couriers' tracking and payments over their APIs: each courier claimed with SKIP LOCKED, so it too is asked once.
+  const stopCourierSync = startCourierSync(database.db, services.providers, services.secretBoxes["courier-credentials"], logger);
   // Parcels waiting for an API courier's answer: each claimed with SKIP LOCKED and a lease, so it is sent by one process.
   const stopCourierBooking = startCourierBooking(database.db, services.providers, services.secretBoxes, logger);
   // The same senders as the requests' (Settings' test e-mail): made once, in createServices.
@@ -310,6 +313,7 @@ async function serveShop(env: Env, database: ShopDatabase, { serveAssets }: { se
     stopLauncher();
     stopCartReminders();
     stopLowStockDigest();
+    stopCourierSync();
     stopCourierBooking();
     // The mail worker finishes the e-mail it is sending while the HTTP server drains.
     await Promise.all([

@@ -1,7 +1,7 @@
 import type { Logger } from "pino";
 import type { Db } from "~/db/client.server";
 import type { SecretBoxes } from "~/db/secret-box.server";
-import { bookDueParcels } from "~/flows/book-parcels.server";
+import { bookDueParcels, cancelDueParcels } from "~/flows/book-parcels.server";
 import type { Providers } from "~/integrations/providers.server";
 import { startPeriodicJob } from "./periodic-job";
 
@@ -12,7 +12,7 @@ const PASS_DEADLINE_MS = 45_000;
 
 /**
  * The API couriers' booking worker, in every server process (like the mail worker): books the
- * requested parcels whose turn has come. Each parcel is claimed with SKIP LOCKED and a lease, so
+ * requested parcels whose turn has come, and cancels at the courier the parcels of cancelled orders. Each parcel is claimed with SKIP LOCKED and a lease, so
  * two processes never send the same one, and a parcel whose earlier request may have reached the
  * courier is looked up before it is sent again.
  */
@@ -22,5 +22,7 @@ export function startCourierBooking(db: Db, providers: Providers, secretBoxes: S
     // Counts only: a courier's words may name the buyer; they are on the order's page.
     const count = (state: string) => outcomes.filter((o) => o.state === state).length;
     if (outcomes.length) logger.info({ booked: count("booked"), failed: count("failed"), waiting: count("requested") }, "courier bookings sent");
+    const cancels = await cancelDueParcels({ db, providers, secretBoxes }, PASS_DEADLINE_MS);
+    if (cancels.length) logger.info({ cancelled: cancels.filter((c) => c.state === "cancelled").length, refused: cancels.filter((c) => c.state === "refused").length, waiting: cancels.filter((c) => c.state === "waiting").length }, "cancelled orders' parcels sent to couriers");
   }, { everyMs, firstAfterMs: Math.min(5_000, everyMs), onError: (error) => logger.error({ err: error }, "the courier booking worker failed; trying again shortly") });
 }

@@ -1,6 +1,6 @@
 import type { SecretBoxes } from "~/db/secret-box.server";
 import type { OrderActor } from "~/modules/orders/order-actor";
-import { bookRequestedParcels, type ApiBookingDeps, type ApiBookingOutcome } from "~/modules/shipping/booking/api-booking.server";
+import { bookRequestedParcels, cancelRequestedParcels, type ApiBookingDeps, type ApiBookingOutcome, type ApiCancelOutcome } from "~/modules/shipping/booking/api-booking.server";
 import { cancelAtCourier, requestBookingAgain } from "~/modules/shipping/booking/api-parcel-actions.server";
 import { bookShipments, cancelBooking, type BookingRequest, type BookingResult } from "~/modules/shipping/booking/book-shipments.server";
 import type { FlowContext } from "./flow-context";
@@ -65,6 +65,16 @@ export function bookDueParcels(ctx: BookingContext, deadlineMs: number): Promise
   const deps = apiBookingDeps(ctx);
   if (!deps) throw new Error("the booking worker needs the providers and the secret boxes");
   return bookRequestedParcels(ctx.db, deps, { deadline: Date.now() + deadlineMs });
+}
+
+/**
+ * The booking worker's other step: cancels at the courier the parcels of orders cancelled while
+ * their parcel was with an API courier (or finds they were never booked), then removes them.
+ */
+export function cancelDueParcels(ctx: BookingContext, deadlineMs: number): Promise<ApiCancelOutcome[]> {
+  const deps = apiBookingDeps(ctx);
+  if (!deps) throw new Error("the booking worker needs the providers and the secret boxes");
+  return cancelRequestedParcels(ctx.db, deps, { deadline: Date.now() + deadlineMs });
 }
 
 /**

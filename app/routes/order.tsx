@@ -19,6 +19,7 @@ import { buyerPaymentStatusLabel, PAYMENT_STATUS_LABELS } from "~/modules/orders
 import { mediaUrl } from "~/modules/media/image-url";
 import { ratingsByProduct } from "~/modules/reviews/buyer-reviews.server";
 import { shipmentForOrder } from "~/modules/shipping/booking/shipment-for-order.server";
+import { deliveryProblemForOrder } from "~/modules/shipping/tracking/delivery-problems.server";
 import { cancelParcelBooking } from "~/flows/book-parcels.server";
 import { BOOKABLE_STATUSES } from "~/modules/shipping/booking/book-shipments.server";
 import type { Route } from "./+types/order";
@@ -55,11 +56,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   ]);
   // The owner sees where the WhatsApp confirmation stands (sent, read, confirmed, replied, needs call).
   const whatsapp = ownerView ? await orderWhatsappState(context.db, order.id) : null;
+  // A failed delivery attempt and the owner's answer to it (Delivery problems), beside the parcel.
+  const deliveryProblem = shipment ? await deliveryProblemForOrder(context.db, order.id) : null;
   const exchange = money.replacesOrderNumber || money.exchangeCredit > 0 ? { credit: money.exchangeCredit, replaces: money.replacesOrderNumber } : null;
   // The same rule as cancelBooking's: a booking can be taken back until the parcel ships.
   const canCancelBooking = shipment !== null && (BOOKABLE_STATUSES as readonly string[]).includes(order.status);
   const returnWindow = returnable?.closesAt && returnable.windowDays > 0 ? { open: returnable.open, closesAt: returnable.closesAt, closed: returnable.closesAt.getTime() < Date.now() } : null;
-  return { order, dashboard: ownerView ? "/seller/orders" : "/buyer-dashboard", canRate, myRatings, shipment, ownerView, canCancelBooking, returns, returnWindow, exchange, owner: owner ? { ...owner, whatsapp } : null };
+  return { order, dashboard: ownerView ? "/seller/orders" : "/buyer-dashboard", canRate, myRatings, shipment: shipment ? { ...shipment, problem: deliveryProblem } : null, ownerView, canCancelBooking, returns, returnWindow, exchange, owner: owner ? { ...owner, whatsapp } : null };
 }
 
 async function ownerOrderCustomer(db: Route.LoaderArgs["context"]["db"], order: { phone: string; total: number }) {

@@ -1,6 +1,11 @@
 import { useKeptActionData } from "~/lib/use-kept-action-data";
 import { data, Link } from "react-router";
 import { CashWithCouriers } from "~/components/shipping/cash-with-couriers";
+import { CourierApisPanel } from "~/components/shipping/courier-apis-panel";
+import { syncNowAction } from "~/http/sync-now-action.server";
+import { listCourierSyncStates } from "~/modules/shipping/tracking/courier-sync-states.server";
+import { countDeliveryProblems } from "~/modules/shipping/tracking/delivery-problems.server";
+import { SYNC_NOW_INTENT } from "~/modules/shipping/tracking/sync-now-form";
 import { DiscrepancyList } from "~/components/shipping/discrepancy-list";
 import { ImportCard, ImportReportPanel, MappingRefused, type ShippingActionData } from "~/components/shipping/import-panels";
 import { receiveCourierFile } from "~/http/courier-file-upload.server";
@@ -27,10 +32,11 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireSeller(request, context);
   const now = new Date();
-  const [couriers, cash, discrepancies] = await Promise.all([
+  const [couriers, cash, discrepancies, courierApis, deliveryProblems] = await Promise.all([
     listActiveCouriers(context.db), cashWithCouriers(context.db, now), listDiscrepancies(context.db, { status: "open", pageSize: 5 }),
+    listCourierSyncStates(context.db), countDeliveryProblems(context.db),
   ]);
-  return { couriers, cash, discrepancies, today: shopDay(now) };
+  return { couriers, cash, discrepancies, courierApis, deliveryProblems, today: shopDay(now) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -42,6 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const received = await receiveCourierFile(request);
     form = received.form;
     if (form.get("intent") === RESOLVE_DISCREPANCY_INTENT) return resolveDiscrepancyAction(context.db, user, form, "/seller/shipping");
+    if (form.get("intent") === SYNC_NOW_INTENT) return syncNowAction(context, user, form);
     const kind = importKindOf(form.get("kind"));
     if (!kind) return data<ShippingActionData>({ intent: "error", message: "Choose what to import." }, { status: 400 });
     const courierId = courierIdOf(form.get("courierId"));
@@ -82,7 +89,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 /** The Shipping tab: courier files in (tracking, delivery, COD payments), with a preview before anything changes. */
 export default function SellerShipping({ loaderData, actionData: sentActionData }: Route.ComponentProps) {
   const actionData = useKeptActionData(sentActionData);
-  const { couriers, cash, discrepancies, today } = loaderData;
+  const { couriers, cash, discrepancies, courierApis, deliveryProblems, today } = loaderData;
   const resolveRefused = actionData && "intent" in actionData && actionData.intent === RESOLVE_DISCREPANCY_INTENT ? actionData : null;
   return (
     <section aria-labelledby="shipping-title" className="grid gap-4">
@@ -96,6 +103,7 @@ export default function SellerShipping({ loaderData, actionData: sentActionData 
         </p>
       )}
 
+      <CourierApisPanel couriers={courierApis} problems={deliveryProblems} answer={actionData && "intent" in actionData && actionData.intent === SYNC_NOW_INTENT ? actionData : null} />
       <CashWithCouriers rows={cash} headingLevel={3} />
       <DiscrepancyList page={discrepancies} compact refusal={resolveRefused} headingLevel={3} />
       <p className="text-sm"><Link to="/seller/shipping/rates" className="font-medium text-brand-700 underline">Delivery and return rates by courier and city</Link></p>

@@ -70,6 +70,7 @@ test.describe("the owner's shipping pages", () => {
       `/seller/shipping/load-sheet?courier=${courierId}&date=${karachiToday()}`,
       "/seller/shipping/discrepancies",
       "/seller/shipping/discrepancies?status=resolved",
+      "/seller/shipping/problems",
       "/seller/shipping/rates",
       "/seller/shipping/rates?days=90&by=city",
       `/orders/${paid.orderId}`,

@@ -3,6 +3,7 @@ import { formatPrice } from "~/lib/money";
 import { formatShopDate, formatShopDateTime, shopDayNoon } from "~/lib/shop-time";
 import { formatKg } from "~/lib/weight";
 import type { OrderShipment } from "~/modules/shipping/booking/shipment-for-order.server";
+import type { OrderDeliveryProblem } from "~/modules/shipping/tracking/delivery-problems.server";
 
 const paidOnText = (day: string) => formatShopDate(shopDayNoon(day));
 
@@ -11,7 +12,7 @@ const paidOnText = (day: string) => formatShopDate(shopDayNoon(day));
  * page), weight and pieces, the estimated and charged cost, the COD and what the courier paid,
  * every courier status with its time, and the settlement that paid it.
  */
-export function ShipmentDetails({ shipment: s, canCancelBooking = false, bookingError }: { shipment: OrderShipment; canCancelBooking?: boolean; bookingError?: string }) {
+export function ShipmentDetails({ shipment: s, canCancelBooking = false, bookingError }: { shipment: OrderShipment & { problem?: OrderDeliveryProblem | null }; canCancelBooking?: boolean; bookingError?: string }) {
   const money = (value: number | null) => (value === null ? "—" : formatPrice(value));
   return (
     <section aria-labelledby="shipment-title" className="mt-6" data-testid="order-shipment">
@@ -42,6 +43,7 @@ export function ShipmentDetails({ shipment: s, canCancelBooking = false, booking
             : s.deliveredAt && s.codAmount > 0 ? "Not yet paid by the courier" : "—"}
         </dd>
       </dl>
+      {s.problem && <DeliveryProblemNote problem={s.problem} />}
       {s.openDiscrepancies > 0 && (
         <p className="mt-2 text-sm font-medium text-amber-900">
           {s.openDiscrepancies} open {s.openDiscrepancies === 1 ? "discrepancy" : "discrepancies"} about this parcel: <Link to="/seller/shipping/discrepancies" className="underline">see Discrepancies</Link>
@@ -68,5 +70,28 @@ export function ShipmentDetails({ shipment: s, canCancelBooking = false, booking
         </ol>
       )}
     </section>
+  );
+}
+
+const ADVICE_WORDS = { reattempt: "re-attempt delivery", return: "return the parcel to the shop" } as const;
+
+/** A failed delivery attempt (Delivery problems) and what the owner told the courier, or that it waits for an answer. */
+function DeliveryProblemNote({ problem: p }: { problem: OrderDeliveryProblem }) {
+  return (
+    <div className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950" data-testid="shipment-problem">
+      <p>
+        <span className="font-medium">Delivery attempted {formatShopDateTime(p.at)}:</span> {p.status}{p.reason ? ` (${p.reason})` : ""}
+      </p>
+      {p.advice ? (
+        <p>Asked the courier to {ADVICE_WORDS[p.advice]}{p.adviceAt ? ` on ${formatShopDateTime(p.adviceAt)}` : ""}{p.adviceByName ? ` (${p.adviceByName})` : ""}.</p>
+      ) : p.closed ? (
+        <p>Not answered; the parcel was delivered or returned since.</p>
+      ) : (
+        <p>
+          Waiting for your answer in <Link to="/seller/shipping/problems" className="font-medium underline">Delivery problems</Link>
+          {p.adviceError ? <>: the courier refused the last one ({p.adviceError})</> : null}.
+        </p>
+      )}
+    </div>
   );
 }

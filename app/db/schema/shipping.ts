@@ -228,8 +228,8 @@ export const shipments = pgTable(
     // Profit's courier charges: parcels delivered or returned in a range (migration 0020).
     index("shipments_delivered_idx").on(t.deliveredAt),
     index("shipments_returned_idx").on(t.returnedAt),
-    // The booking worker's queue: parcels still to book (or to settle) with an API courier.
-    index("shipments_booking_idx").on(t.bookingNextAt).where(sql`${t.bookingState} = 'requested'`),
+    // The booking worker's queue: parcels still to book (or to settle), or to cancel, with an API courier.
+    index("shipments_booking_idx").on(t.bookingNextAt).where(sql`${t.bookingState} in ('requested', 'cancelling')`),
     // The tracking job's open parcels per courier: booked, neither delivered nor returned.
     index("shipments_open_idx").on(t.courierId, t.lastTrackedAt).where(sql`${t.deliveredAt} is null and ${t.returnedAt} is null and ${t.trackingNumber} is not null`),
     // Delivery problems: an attempt the owner has not answered.

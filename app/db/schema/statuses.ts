@@ -136,10 +136,11 @@ export type ApiCourierKind = Exclude<CourierProviderKind, "file">;
 /**
  * A parcel's booking with an API courier: requested (the call is under way, or its answer never
  * came and must be settled by asking the courier before trying again), booked (the courier gave a
- * tracking number), failed (the courier refused it, with its words). File couriers' parcels are
- * booked the moment the shop writes them into the booking file.
+ * tracking number), failed (the courier refused it, with its words), cancelling (its order was
+ * cancelled: the worker asks the courier to cancel the parcel, or finds it never booked, then the
+ * row goes). File couriers' parcels are booked the moment the shop writes them into the booking file.
  */
-export const BOOKING_STATES = ["requested", "booked", "failed"] as const;
+export const BOOKING_STATES = ["requested", "booked", "failed", "cancelling"] as const;
 export type BookingState = (typeof BOOKING_STATES)[number];
 
 /** What the owner tells a courier about a failed delivery attempt (shipper advice). */

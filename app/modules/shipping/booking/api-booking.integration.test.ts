@@ -2,8 +2,8 @@ import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { couriers, orders, orderStatusHistory, productVariants, shipments, users } from "~/db/schema";
 import { createSecretBoxes } from "~/db/secret-box.server";
-import { bookDueParcels, bookParcels, cancelParcelBooking, retryParcelBooking, type BookingContext } from "~/flows/book-parcels.server";
-import { orderDesk } from "~/flows/move-order.server";
+import { bookDueParcels, bookParcels, cancelDueParcels, cancelParcelBooking, retryParcelBooking, type BookingContext } from "~/flows/book-parcels.server";
+import { moveOrder, orderDesk } from "~/flows/move-order.server";
 import { createLeopardsApi } from "~/integrations/couriers/leopards/leopards-api.server";
 import { startLeopardsStandIn, type LeopardsStandIn } from "~/integrations/couriers/leopards/leopards-stand-in";
 import { createPostexApi } from "~/integrations/couriers/postex/postex-api.server";
@@ -15,7 +15,7 @@ import { testProviders } from "../../../../tests/factories/test-providers";
 import { TEST_AUTH_SECRET } from "../../../../tests/factories/test-secret";
 import { insertTestCourier } from "../../../../tests/factories/test-shipments";
 import { connectCourierApi, saveConnectionSettings } from "../connection/courier-connection.server";
-import { BOOKING_GIVE_UP_MS, bookRequestedParcels } from "./api-booking.server";
+import { BOOKING_GIVE_UP_MS, bookRequestedParcels, cancelRequestedParcels } from "./api-booking.server";
 import { courierAirwayBill } from "./api-parcel-actions.server";
 import { listShipments } from "./list-shipments.server";
 
@@ -211,6 +211,53 @@ describe.each(DATABASE_KINDS)("booking over couriers' APIs on %s", (kind) => {
     expect(await shipmentOf(b.id)).toMatchObject({ trackingNumber: tb, bookingState: "booked" });
     const [named] = await db().select({ trackingNumber: orders.trackingNumber }).from(orders).where(eq(orders.id, b.id));
     expect(named.trackingNumber).toBe(tb);
+  });
+
+  it("an order cancelled with its parcel at the courier: the worker cancels it there, then the parcel goes", async () => {
+    const o = await order("Lahore");
+    const result = await bookParcels(ctx(), OWNER, { orderIds: [o.id], courierId: ids.postex });
+    const tracking = result.booked[0].trackingNumber!;
+    await moveOrder({ db: db() }, OWNER, o.id, { status: "cancelled" });
+    // Not inside the move's transaction: the parcel waits for the worker, off the load sheet and labels.
+    expect(await shipmentOf(o.id)).toMatchObject({ bookingState: "cancelling", trackingNumber: tracking });
+    expect(postex.parcels.get(tracking)!.cancelled).toBeFalsy();
+    expect(await cancelDueParcels(ctx(), 10_000)).toEqual([expect.objectContaining({ orderId: o.id, state: "cancelled" })]);
+    expect(postex.parcels.get(tracking)!.cancelled).toBe(true);
+    expect(await shipmentOf(o.id)).toBeUndefined();
+    const notes = (await db().select({ note: orderStatusHistory.note }).from(orderStatusHistory).where(eq(orderStatusHistory.orderId, o.id))).map((h) => h.note);
+    expect(notes).toEqual(expect.arrayContaining([`Booking with PostEx (${tracking}) is being cancelled at PostEx`, `PostEx cancelled the booking (${tracking})`]));
+    expect(await cancelDueParcels(ctx(), 10_000)).toEqual([]);
+  });
+
+  it("an order cancelled after pickup: the courier's refusal is kept on the parcel and in the order's history", async () => {
+    const o = await order("Lahore");
+    const tracking = (await bookParcels(ctx(), OWNER, { orderIds: [o.id], courierId: ids.postex })).booked[0].trackingNumber!;
+    postex.advance(tracking, "picked-up");
+    await moveOrder({ db: db() }, OWNER, o.id, { status: "cancelled" });
+    const [outcome] = await cancelDueParcels(ctx(), 10_000);
+    expect(outcome).toMatchObject({ orderId: o.id, state: "refused", error: expect.stringContaining("picked up") });
+    expect(await shipmentOf(o.id)).toMatchObject({ bookingState: "failed", trackingNumber: tracking });
+    const notes = (await db().select({ note: orderStatusHistory.note }).from(orderStatusHistory).where(eq(orderStatusHistory.orderId, o.id))).map((h) => h.note);
+    expect(notes.some((n) => n?.startsWith(`PostEx did not cancel the parcel ${tracking}:`) && n.endsWith("Ask PostEx to return it."))).toBe(true);
+  });
+
+  it("an order cancelled while its booking's answer was lost: the worker finds the parcel PostEx booked and cancels it", async () => {
+    const o = await order("Lahore");
+    postex.bookButLoseAnswer(1);
+    expect((await bookParcels(ctx(), OWNER, { orderIds: [o.id], courierId: ids.postex })).booked[0].state).toBe("requested");
+    const booked = postex.parcelFor(o.orderNumber)!;
+    await moveOrder({ db: db() }, OWNER, o.id, { status: "cancelled" });
+    expect(await shipmentOf(o.id)).toMatchObject({ bookingState: "cancelling", trackingNumber: null });
+    // Its lease (the lost request's) runs out first: then PostEx is asked, and the parcel it booked cancelled.
+    const due = new Date((await shipmentOf(o.id)).bookingNextAt!.getTime() + 1000);
+    expect(await cancelRequestedParcels(db(), deps(due), { deadline: Date.now() + 10_000 })).toEqual([expect.objectContaining({ state: "cancelled" })]);
+    expect(postex.parcels.get(booked.trackingNumber)!.cancelled).toBe(true);
+    expect(await shipmentOf(o.id)).toBeUndefined();
+    // A parcel never sent (a file courier's, or an API one not yet asked) is simply removed with its order.
+    const never = await order("Lahore");
+    await bookParcels({ db: db() }, OWNER, { orderIds: [never.id], courierId: ids.leopards });
+    await moveOrder({ db: db() }, OWNER, never.id, { status: "cancelled" });
+    expect(await shipmentOf(never.id)).toBeUndefined();
   });
 
   it("answers the courier's airway bill: PostEx's PDF, Leopards' slip link", async () => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { couriers, orderItems, orders, shipments } from "~/db/schema";
 import type { SecretBox } from "~/db/secret-box.server";
@@ -132,7 +132,13 @@ async function recordBooked(db: Db, deps: ApiBookingDeps, claimed: Claimed, now:
     const [row] = await tx.update(shipments).set({
       bookingState: "booked", trackingNumber: booked.trackingNumber, courierLabelUrl: booked.labelUrl, bookingError: null, bookingNextAt: null,
     }).where(and(eq(shipments.id, claimed.shipmentId), eq(shipments.bookingState, "requested"))).returning({ id: shipments.id });
-    if (!row) return { shipmentId: claimed.shipmentId, orderId: claimed.orderId, state: "booked" as const, trackingNumber: booked.trackingNumber, error: null };
+    if (!row) {
+      // Its order was cancelled while the courier was booking it: the parcel keeps its number, so
+      // the worker's cancellation asks the courier to cancel exactly this one.
+      await tx.update(shipments).set({ trackingNumber: booked.trackingNumber, courierLabelUrl: booked.labelUrl })
+        .where(and(eq(shipments.id, claimed.shipmentId), eq(shipments.bookingState, "cancelling")));
+      return { shipmentId: claimed.shipmentId, orderId: claimed.orderId, state: "booked" as const, trackingNumber: booked.trackingNumber, error: null };
+    }
     await tx.update(orders).set({ trackingNumber: booked.trackingNumber, updatedAt: now }).where(eq(orders.id, claimed.orderId));
     await history(tx, deps, claimed, now, `Booked with ${label}: tracking ${booked.trackingNumber}`);
     return { shipmentId: claimed.shipmentId, orderId: claimed.orderId, state: "booked" as const, trackingNumber: booked.trackingNumber, error: null };
@@ -144,6 +150,8 @@ async function recordFailed(db: Db, deps: ApiBookingDeps, claimed: Claimed, now:
     const [row] = await tx.update(shipments).set({ bookingState: "failed", bookingError: words, bookingNextAt: null })
       .where(and(eq(shipments.id, claimed.shipmentId), eq(shipments.bookingState, "requested"))).returning({ id: shipments.id });
     if (row) await history(tx, deps, claimed, now, `Booking with ${claimed.courier.name} failed: ${words}`);
+    // Refused while its order was being cancelled: nothing exists at the courier to cancel.
+    else await tx.delete(shipments).where(and(eq(shipments.id, claimed.shipmentId), eq(shipments.bookingState, "cancelling"), isNull(shipments.trackingNumber)));
     return { shipmentId: claimed.shipmentId, orderId: claimed.orderId, state: "failed" as const, trackingNumber: null, error: words };
   });
 }
@@ -160,4 +168,83 @@ async function history(tx: Parameters<Parameters<Db["transaction"]>[0]>[0], deps
   if (!order) return;
   await deps.desk.recordHistory(tx, [{ orderId: claimed.orderId, from: order.status, to: order.status, actor: { id: null, name: claimed.courier.name }, at: now, note }]);
   await publishLiveEvents(tx, "orders", order.userId ? [order.userId] : []);
+}
+
+/** How long a cancellation the courier cannot take now waits before the next try. */
+const CANCEL_RETRY_MS = 10 * 60_000;
+
+export type ApiCancelOutcome = { shipmentId: number; orderId: string; state: "cancelled" | "refused" | "waiting"; error: string | null };
+
+/**
+ * The worker's other queue: parcels whose order was cancelled while they were at an API courier
+ * (shipment-follows-order.server.ts marks them "cancelling"). Each is claimed as a booking is (SKIP
+ * LOCKED and a lease), then, outside any transaction: a parcel with no tracking number whose request
+ * may have reached the courier is looked up (findBooking); one the courier never booked is simply
+ * removed; a booked one is cancelled at the courier and then removed. A courier that refuses (picked
+ * up already) leaves it failed with its words and a note in the order's history, so the owner asks
+ * for it back; one that cannot answer is tried again every ten minutes, until two days after the booking.
+ */
+export async function cancelRequestedParcels(db: Db, deps: ApiBookingDeps, opts: { deadline: number }): Promise<ApiCancelOutcome[]> {
+  const clock = deps.clock ?? (() => new Date());
+  const outcomes: ApiCancelOutcome[] = [];
+  while (Date.now() < opts.deadline) {
+    const now = clock();
+    const claimed = await db.transaction(async (tx) => {
+      const [row] = await tx.select({ id: shipments.id }).from(shipments)
+        .where(and(eq(shipments.bookingState, "cancelling"), lte(shipments.bookingNextAt, now)))
+        .orderBy(asc(shipments.bookingNextAt), asc(shipments.id)).limit(1).for("update", { skipLocked: true });
+      if (!row) return null;
+      const [parcel] = await tx.update(shipments).set({ bookingNextAt: new Date(now.getTime() + BOOKING_LEASE_MS) }).where(eq(shipments.id, row.id))
+        .returning({ id: shipments.id, orderId: shipments.orderId, courierId: shipments.courierId, attempts: shipments.bookingAttempts, bookedAt: shipments.bookedAt, trackingNumber: shipments.trackingNumber });
+      const [courier] = await tx.select().from(couriers).where(eq(couriers.id, parcel.courierId));
+      const [order] = await tx.select({ orderNumber: orders.orderNumber }).from(orders).where(eq(orders.id, parcel.orderId));
+      return { ...parcel, courier, orderNumber: order?.orderNumber ?? "" };
+    });
+    if (!claimed) break;
+    outcomes.push(await cancelOne(db, deps, claimed, clock));
+  }
+  return outcomes;
+}
+
+async function cancelOne(
+  db: Db, deps: ApiBookingDeps,
+  parcel: { id: number; orderId: string; attempts: number; bookedAt: Date; trackingNumber: string | null; courier: typeof couriers.$inferSelect; orderNumber: string },
+  clock: () => Date,
+): Promise<ApiCancelOutcome> {
+  const { courier } = parcel;
+  const done = (state: ApiCancelOutcome["state"], error: string | null): ApiCancelOutcome => ({ shipmentId: parcel.id, orderId: parcel.orderId, state, error });
+  const note = async (tx: Parameters<Parameters<Db["transaction"]>[0]>[0], text: string) => {
+    const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, parcel.orderId));
+    if (order) await deps.desk.recordHistory(tx, [{ orderId: parcel.orderId, from: order.status, to: order.status, actor: { id: null, name: courier.name }, at: clock(), note: text }]);
+  };
+  const refuse = (words: string) => db.transaction(async (tx) => {
+    await tx.update(shipments).set({ bookingState: "failed", bookingError: words, bookingNextAt: null }).where(and(eq(shipments.id, parcel.id), eq(shipments.bookingState, "cancelling")));
+    await note(tx, `${courier.name} did not cancel the parcel${parcel.trackingNumber ? ` ${parcel.trackingNumber}` : ""}: ${words}. Ask ${courier.name} to return it.`);
+    return done("refused", words);
+  });
+  const api = courier.provider === "file" ? null : deps.apis[courier.provider];
+  const opened = openCourierCredentials(courier, deps.box);
+  if (!api || !opened.credentials) return refuse(opened.unreadable ? CREDENTIALS_UNREADABLE : `${courier.name}'s API is not connected any more`);
+  const credentials = opened.credentials;
+  try {
+    let trackingNumber = parcel.trackingNumber;
+    if (!trackingNumber && parcel.attempts > 0) trackingNumber = (await api.findBooking(credentials, parcel.orderNumber, parcel.bookedAt))?.trackingNumber ?? null;
+    if (trackingNumber) {
+      const [answer] = await api.cancel(credentials, [trackingNumber]);
+      if (!answer?.cancelled) return refuse(scrubSecrets(answer?.message ?? `${courier.name} kept the booking`, credentials));
+    }
+    return db.transaction(async (tx) => {
+      const [removed] = await tx.delete(shipments).where(and(eq(shipments.id, parcel.id), eq(shipments.bookingState, "cancelling"))).returning({ id: shipments.id });
+      if (removed) await note(tx, trackingNumber ? `${courier.name} cancelled the booking (${trackingNumber})` : `${courier.name} had not booked the parcel: nothing to cancel`);
+      return done("cancelled", null);
+    });
+  } catch (error) {
+    const words = scrubSecrets(error instanceof CourierApiError ? error.message : "no answer from the courier", credentials);
+    const retryable = !(error instanceof CourierApiError) || error.retryable;
+    const now = clock();
+    if (!retryable || now.getTime() - parcel.bookedAt.getTime() >= BOOKING_GIVE_UP_MS + 24 * 60 * 60_000) return refuse(words);
+    await db.update(shipments).set({ bookingError: words, bookingNextAt: new Date(now.getTime() + CANCEL_RETRY_MS) })
+      .where(and(eq(shipments.id, parcel.id), eq(shipments.bookingState, "cancelling")));
+    return done("waiting", words);
+  }
 }

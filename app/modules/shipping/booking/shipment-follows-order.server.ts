@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne } from "drizzle-orm";
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { couriers, orders, settlements, shipments } from "~/db/schema";
 import type { OrderStatus } from "~/db/schema/statuses";
@@ -28,6 +28,8 @@ export async function shipmentFollowsOrder(
 ): Promise<string | null> {
   const orderId = order.id;
   if (to === "cancelled") {
+    const atCourier = await cancelAtCourierLater(tx, orderId, opts.now);
+    if (atCourier) return atCourier;
     const removed = await removeBooking(tx, orderId);
     return removed ? bookingCancelledNote(removed.courier, removed.trackingNumber) : null;
   }
@@ -95,6 +97,27 @@ export async function trackingNumberTakenBy(
     .innerJoin(orders, eq(orders.id, shipments.orderId))
     .where(and(eq(shipments.courierId, parcel.courierId), eq(shipments.trackingNumber, parcel.trackingNumber), ne(shipments.id, parcel.shipmentId)));
   return taken?.orderNumber ?? null;
+}
+
+/**
+ * A cancelled order's parcel that may exist at an API courier (booked, or requested with a request
+ * already sent) is not deleted here, inside the move's transaction where no courier can be called:
+ * it becomes "cancelling", and the booking worker asks the courier to cancel it (or finds it never
+ * booked) and then removes it (api-booking.server.ts: cancelRequestedParcels). A lease still running
+ * (a booking call in flight) is kept, so its answer is recorded before the cancellation is sent.
+ * Returns the history note, or null when the parcel can simply be removed.
+ */
+async function cancelAtCourierLater(tx: DbOrTx, orderId: string, now: Date): Promise<string | null> {
+  const [parcel] = await tx
+    .select({ id: shipments.id, state: shipments.bookingState, attempts: shipments.bookingAttempts, trackingNumber: shipments.trackingNumber, provider: couriers.provider, courier: couriers.name })
+    .from(shipments).innerJoin(couriers, eq(couriers.id, shipments.courierId))
+    .where(eq(shipments.orderId, orderId)).for("update", { of: shipments });
+  if (!parcel || parcel.provider === "file") return null;
+  const atCourier = parcel.state === "booked" ? parcel.trackingNumber !== null : parcel.state === "requested" && parcel.attempts > 0;
+  if (!atCourier) return null;
+  await tx.update(shipments).set({ bookingState: "cancelling", bookingError: null, bookingNextAt: sql`greatest(${shipments.bookingNextAt}, ${now.toISOString()}::timestamptz)` })
+    .where(eq(shipments.id, parcel.id));
+  return `Booking with ${parcel.courier}${parcel.trackingNumber ? ` (${parcel.trackingNumber})` : ""} is being cancelled at ${parcel.courier}`;
 }
 
 /** Deletes the order's booking: its courier's name and tracking number, or null when it had none. */
