@@ -1,12 +1,13 @@
 import { readFile } from "node:fs/promises";
 import { parse } from "csv-parse/sync";
+import { readSheet } from "read-excel-file/node";
 import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
 import { portalCsv } from "../../app/integrations/couriers/file-portal/portal-stand-in";
 import { createAccount, expectNoSeriousA11yViolations, gotoHydrated, newAccount, placeOrderByApi, signInAsOwner, variantStock, type CartItem } from "./helpers";
 
 /**
  * Issue 19 from start to end, as the owner drives it: a courier added in Settings -> Couriers,
- * three confirmed orders ticked on the Orders tab and booked on Book Shipments, their labels and
+ * three confirmed orders ticked on the Orders tab and booked on Book Shipments ("Set all to" the courier), their labels and
  * the portal's booking file, then the courier's three files on the Shipping tab (tracking numbers:
  * shipped; delivery statuses: two delivered, one RTO; COD payments: one paid PKR 100 short), with
  * cash with couriers, the discrepancy, and the buyer's tracking link. Once on a laptop and once on
@@ -153,11 +154,14 @@ for (const setup of VIEWPORTS) {
       await expect(owner.getByRole("heading", { name: "Book Shipments" })).toBeVisible();
       const toBook = owner.getByRole("region", { name: "Orders to book" });
       for (const order of orders) await expect(toBook.getByRole("checkbox", { name: `Book ${order.orderNumber}` })).toBeChecked();
-      await owner.getByRole("combobox", { name: "Courier" }).selectOption({ label: courier });
+      // Every row starts on its routing rules' courier; "Set all to" puts the three on this one.
+      await owner.getByRole("combobox", { name: "Set all to" }).selectOption({ label: courier });
+      await owner.getByRole("button", { name: "Set all", exact: true }).click();
+      await expect(owner).toHaveURL(/[?&]courier=\d+/);
       await expectNoSeriousA11yViolations(owner);
       await owner.getByRole("button", { name: "Book Shipments" }).click();
       await expect(done).toBeVisible();
-      for (const order of orders) await expect(done).toContainText(`${order.orderNumber}: `);
+      for (const order of orders) await expect(done).toContainText(`${order.orderNumber} (${courier}): `);
       for (const order of orders) await expect(done.getByRole("listitem").filter({ hasText: order.orderNumber })).toContainText(`COD ${rs(order.total)}, estimated cost ${rs(CHARGE)}`);
     });
 
@@ -168,7 +172,7 @@ for (const setup of VIEWPORTS) {
       await placeOrderByApi(buyer, [ITEMS[0]], { fullName: buyerName, phone: `0346${phone.slice(4)}`, city: "Multan", address: ADDRESS });
       await expect.poll(waiting).not.toBe(before);
       await expect(done).toBeVisible();
-      await expect(done.getByRole("link", { name: "Download Booking File" })).toBeVisible();
+      await expect(done.getByRole("link", { name: `Booking File: ${courier}` })).toBeVisible();
     });
 
     await test.step("Print Labels: three labels, each with its barcode, COD and order number", async () => {
@@ -192,13 +196,13 @@ for (const setup of VIEWPORTS) {
       await labelsPage.close();
     });
 
-    await test.step("Download Booking File: a header and one row per order, in the portal's layout", async () => {
+    await test.step("Booking File: the workbook, a header and one row per order, in the portal's layout (phones as text)", async () => {
       const downloading = owner.waitForEvent("download");
-      await done.getByRole("link", { name: "Download Booking File" }).click();
+      await done.getByRole("link", { name: `Booking File: ${courier}` }).click();
       const download = await downloading;
       const slug = courier.toLowerCase().replace(/[^a-z0-9]+/g, "-");
-      expect(download.suggestedFilename()).toMatch(new RegExp(`^${slug}-booking-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
-      const [header, ...rows] = parse(await readFile((await download.path())!, "utf8")) as string[][];
+      expect(download.suggestedFilename()).toMatch(new RegExp(`^${slug}-booking-\\d{4}-\\d{2}-\\d{2}\\.xlsx$`));
+      const [header, ...rows] = (await readSheet(await readFile((await download.path())!))) as unknown[][];
       expect(header).toEqual([
         "Order Reference", "Consignee Name", "Consignee Phone", "Consignee Address", "Destination City",
         "COD Amount", "Weight (kg)", "Pieces", "Product Description", "Special Instructions",
@@ -212,10 +216,18 @@ for (const setup of VIEWPORTS) {
         expect(row[column("Consignee Phone")]).toBe(phone);
         expect(row[column("Consignee Address")]).toBe(`${ADDRESS}, 75500`);
         expect(row[column("Destination City")]).toBe(CITIES[i]);
-        expect(row[column("COD Amount")]).toBe(String(order.total));
-        expect(row[column("Pieces")]).toBe("1");
+        expect(row[column("COD Amount")]).toBe(order.total);
+        expect(row[column("Pieces")]).toBe(1);
         expect(row[column("Product Description")]).toContain("Karachi Nights Graphic Tee");
       }
+      // The CSV beside it, for portals that take only CSV: the same rows, as text.
+      const csvDownloading = owner.waitForEvent("download");
+      await done.getByRole("link", { name: "CSV", exact: true }).click();
+      const csv = await csvDownloading;
+      expect(csv.suggestedFilename()).toMatch(new RegExp(`^${slug}-booking-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
+      const [csvHeader, ...csvRows] = parse(await readFile((await csv.path())!, "utf8"), { bom: true }) as string[][];
+      expect(csvHeader).toEqual(header);
+      expect(csvRows).toEqual(rows.map((row) => row.map((cell) => String(cell ?? ""))));
     });
 
     await test.step("Shipping tab: the tracking file ships the three", async () => {
