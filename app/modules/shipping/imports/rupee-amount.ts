@@ -11,16 +11,24 @@ const AMOUNT = new RegExp(String.raw`^(-)?\s*(?:${CURRENCY}\s*)?(-)?\s*(\d{1,3}(
 export function parseRupeeAmount(text: string): ParsedAmount {
   const written = text.trim();
   if (written === "") return { value: null };
+  const read = readAmount(written);
+  if ("problem" in read) return read;
+  if (/[1-9]/.test(read.fraction)) return { problem: `Amount "${written}" is not a whole number of rupees` };
+  const rupees = Number(read.whole);
+  if (!Number.isSafeInteger(rupees)) return { problem: notAnAmount(written) };
+  return { value: read.negative && rupees !== 0 ? -rupees : rupees };
+}
+
+const notAnAmount = (written: string) => `Amount "${written}" is not an amount in rupees`;
+
+/** The sign, whole rupees (digits only) and decimals of an amount as couriers write it, or why it is not one. */
+function readAmount(written: string): { negative: boolean; whole: string; fraction: string } | { problem: string } {
   const inParentheses = /^\((.*)\)$/.exec(written);
   const match = AMOUNT.exec(inParentheses ? inParentheses[1].trim() : written);
-  const negative = Boolean(inParentheses) || Boolean(match?.[1]) || Boolean(match?.[2]);
   const twoSigns = [inParentheses, match?.[1], match?.[2]].filter(Boolean).length > 1;
-  if (!match || twoSigns) return { problem: `Amount "${written}" is not an amount in rupees` };
+  if (!match || twoSigns) return { problem: notAnAmount(written) };
   const [, , , whole, fraction = ""] = match;
-  if (/[1-9]/.test(fraction)) return { problem: `Amount "${written}" is not a whole number of rupees` };
-  const rupees = Number(whole.replaceAll(",", ""));
-  if (!Number.isSafeInteger(rupees)) return { problem: `Amount "${written}" is not an amount in rupees` };
-  return { value: negative && rupees !== 0 ? -rupees : rupees };
+  return { negative: Boolean(inParentheses) || Boolean(match[1]) || Boolean(match[2]), whole: whole.replaceAll(",", ""), fraction };
 }
 
 /**
@@ -33,17 +41,13 @@ export type ParsedPaisa = { paisa: number | null; problem?: undefined } | { pais
 export function parsePaisaAmount(text: string): ParsedPaisa {
   const written = text.trim();
   if (written === "") return { paisa: null };
-  const inParentheses = /^\((.*)\)$/.exec(written);
-  const match = AMOUNT.exec(inParentheses ? inParentheses[1].trim() : written);
-  const negative = Boolean(inParentheses) || Boolean(match?.[1]) || Boolean(match?.[2]);
-  const twoSigns = [inParentheses, match?.[1], match?.[2]].filter(Boolean).length > 1;
-  if (!match || twoSigns) return { problem: `Amount "${written}" is not an amount in rupees` };
-  const [, , , whole, fraction = ""] = match;
-  const rupees = Number(whole.replaceAll(",", ""));
+  const read = readAmount(written);
+  if ("problem" in read) return read;
+  const { whole, fraction } = read;
   // From the digits, not a float: "0.185" is 19 paisa, where 0.185 * 100 is 18.499...
-  const paisa = rupees * 100 + Number(fraction.padEnd(2, "0").slice(0, 2)) + (Number(fraction[2] ?? "0") >= 5 ? 1 : 0);
-  if (!Number.isSafeInteger(paisa)) return { problem: `Amount "${written}" is not an amount in rupees` };
-  return { paisa: negative && paisa !== 0 ? -paisa : paisa };
+  const paisa = Number(whole) * 100 + Number(fraction.padEnd(2, "0").slice(0, 2)) + (Number(fraction[2] ?? "0") >= 5 ? 1 : 0);
+  if (!Number.isSafeInteger(paisa)) return { problem: notAnAmount(written) };
+  return { paisa: read.negative && paisa !== 0 ? -paisa : paisa };
 }
 
 /**
