@@ -8,12 +8,13 @@ import type { MessageSenders } from "./message-sender";
 import { deliverWhatsapp, type WhatsappDeliveryOptions } from "./whatsapp-delivery.server";
 import { OUTBOX_CHANNEL } from "~/db/outbox.server";
 import { renderEmail } from "./render-email.server";
+import { claimSize, DEFAULT_CLAIM_MS, heldClaim, renewClaim } from "./renew-claim.server";
 import { failureReason, MAX_SEND_ATTEMPTS, NOT_CONFIGURED_REASON, retryDelayMs } from "./retry-policy";
 import type { EmailShop } from "./templates/email-layout";
 
 export type OutboxRow = typeof messageOutbox.$inferSelect;
 
-export type MailWorkerOptions = Pick<WhatsappDeliveryOptions, "whatsappBox" | "giveUpAfterMs"> & {
+export type MailWorkerOptions = Pick<WhatsappDeliveryOptions, "whatsappBox" | "giveUpAfterMs" | "claimMs"> & {
   /** Each channel's sender (the providers' messaging); a null one: its messages are rendered and kept, marked not sent. */
   senders: MessageSenders;
   /** MAIL_FROM; null: the shop's name and contact e-mail from Settings. */
@@ -21,24 +22,22 @@ export type MailWorkerOptions = Pick<WhatsappDeliveryOptions, "whatsappBox" | "g
   /** Where links in e-mails point (PUBLIC_URL). */
   publicUrl: string;
   logger?: { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
+  /** How many messages one claim takes; by default as many as fit in half the lease (claimSize). */
   batchSize?: number;
-  /** How long a claim lasts: a process that dies mid-send gives its e-mails back after this. */
-  claimMs?: number;
   /** The wait before a retry (retry-policy.ts); tests shorten it. */
   retryDelayMs?: (attempts: number) => number;
   /** Tries before giving up (MAX_SEND_ATTEMPTS); 1 for an e-mail whose sender waits for the outcome (the Settings page's test). */
   maxAttempts?: number;
 };
 
-const DEFAULT_BATCH = 20;
-const DEFAULT_CLAIM_MS = 2 * 60_000;
-
 /**
  * Claims due messages (of every channel) for this process: one UPDATE over rows picked with FOR
  * UPDATE SKIP LOCKED, so two processes claiming at the same moment each get different rows and
- * every message is claimed by exactly one. A claim that lapsed (its process died) is claimable again.
+ * every message is claimed by exactly one. A claim that lapsed (its process died, or its sender was
+ * slow) is claimable again; the process that held it re-checks its claim before each send
+ * (renewClaim), so a message taken over is sent by the new holder only.
  */
-export async function claimDueEmails(db: Db, { limit = DEFAULT_BATCH, claimMs = DEFAULT_CLAIM_MS, now = new Date() } = {}): Promise<OutboxRow[]> {
+export async function claimDueEmails(db: Db, { limit, claimMs = DEFAULT_CLAIM_MS, now = new Date() }: { limit?: number; claimMs?: number; now?: Date } = {}): Promise<OutboxRow[]> {
   // A new e-mail is due at the database's now() (microseconds, the database's clock); this
   // process's Date has milliseconds and may run behind the database host. An e-mail written a
   // moment ago is due by either clock, so the worker woken for it does not leave it to the next poll.
@@ -53,7 +52,7 @@ export async function claimDueEmails(db: Db, { limit = DEFAULT_BATCH, claimMs = 
       ),
     )
     .orderBy(asc(messageOutbox.nextAttemptAt), asc(messageOutbox.id))
-    .limit(limit)
+    .limit(limit ?? claimSize(claimMs))
     .for("update", { skipLocked: true });
   const claimed = await db
     .update(messageOutbox)
@@ -73,8 +72,9 @@ export async function deliverMessage(db: Db, row: OutboxRow, shop: EmailShop, op
 }
 
 /** Renders (once: a retry sends the very same e-mail) and sends one claimed e-mail, then records the outcome. */
-async function deliverEmail(db: Db, row: OutboxRow, shop: EmailShop, options: MailWorkerOptions, now = new Date()): Promise<OutboxRow["status"]> {
-  const mine = and(eq(messageOutbox.id, row.id), eq(messageOutbox.status, "sending"));
+async function deliverEmail(db: Db, claimed: OutboxRow, shop: EmailShop, options: MailWorkerOptions, now = new Date()): Promise<OutboxRow["status"]> {
+  let row = claimed;
+  let mine = heldClaim(row);
   let content: { html: string; text: string };
   try {
     content = row.html && row.text !== null
@@ -94,6 +94,15 @@ async function deliverEmail(db: Db, row: OutboxRow, shop: EmailShop, options: Ma
       .where(mine);
     return "not_configured";
   }
+  // The claim re-checked and renewed just before the send: rendering took time, and a slow mail
+  // server may have held the messages before this one past their lease.
+  const held = await renewClaim(db, row, options.claimMs);
+  if (!held) {
+    options.logger?.warn({ emailId: row.id }, "an e-mail's claim lapsed and another process took it; not sent here");
+    return row.status;
+  }
+  row = held;
+  mine = heldClaim(row);
   const attempts = row.attempts + 1;
   const outcome = await sender.send({
     from, to: row.toAddress, subject: row.subject, ...content,

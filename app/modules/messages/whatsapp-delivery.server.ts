@@ -7,6 +7,7 @@ import { messageOutbox, orders } from "~/db/schema";
 import type { SecretBox } from "~/db/secret-box.server";
 import type { MessageStatus, WhatsappKind, WhatsappState } from "~/db/schema/statuses";
 import type { OutgoingWhatsapp, SendOutcome, WhatsappSender } from "./message-sender";
+import { heldClaim, renewClaim } from "./renew-claim.server";
 import { failureReason, retryDelayMs } from "./retry-policy";
 import {
   templateNameFor, whatsappBodyParameters, whatsappButtonPayloads, whatsappNumber, whatsappSubject, whatsappText,
@@ -41,6 +42,8 @@ export type WhatsappDeliveryOptions = {
   maxAttempts?: number;
   /** How long to keep retrying (WHATSAPP_GIVE_UP_MS); tests shorten it. */
   giveUpAfterMs?: number;
+  /** How long a claim lasts, renewed just before each send (renew-claim.server.ts); tests shorten it. */
+  claimMs?: number;
 };
 
 /** What a caller queues: the kind, the buyer's number as entered (any common spelling), the order, the data, and not before when. */
@@ -125,8 +128,9 @@ async function markOrder(db: DbOrTx, row: OutboxRow, state: Extract<WhatsappStat
 }
 
 /** Sends one claimed WhatsApp row through the sender, and records the outcome (on the row and, for a confirmation, its order). */
-export async function deliverWhatsapp(db: Db, row: OutboxRow, options: WhatsappDeliveryOptions, now = new Date()): Promise<MessageStatus> {
-  const mine = and(eq(messageOutbox.id, row.id), eq(messageOutbox.status, "sending"));
+export async function deliverWhatsapp(db: Db, claimed: OutboxRow, options: WhatsappDeliveryOptions, now = new Date()): Promise<MessageStatus> {
+  let row = claimed;
+  let mine = heldClaim(row);
   const sender = options.senders.whatsapp ?? null;
   const loaded = sender && options.whatsappBox ? await loadWhatsappConfig(db, options.whatsappBox) : { config: null, unreadable: false };
   if (!sender || !loaded.config) {
@@ -152,6 +156,16 @@ export async function deliverWhatsapp(db: Db, row: OutboxRow, options: WhatsappD
     return "failed";
   }
   const text = whatsappText(row.kind as WhatsappKind, message.bodyParameters);
+  // The claim re-checked and renewed just before the send: when Meta answered slowly (up to the
+  // client's 10 s timeout) for the messages before this one, its lease may have lapsed and another
+  // process may be sending it already.
+  const held = await renewClaim(db, row, options.claimMs);
+  if (!held) {
+    options.logger?.warn({ messageId: row.id }, "a WhatsApp message's claim lapsed and another process took it; not sent here");
+    return row.status;
+  }
+  row = held;
+  mine = heldClaim(row);
   const attempts = row.attempts + 1;
   const outcome: SendOutcome = await sender.send(message)
     .catch((error: unknown) => ({ accepted: false as const, reason: failureReason(error), permanent: false }));
