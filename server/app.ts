@@ -42,6 +42,7 @@ import { createRobotsTxt } from "./robots-txt";
 import { limitRequestBodies } from "./body-limit";
 import { createStaticFiles } from "./static-files";
 import { createSettingsListener, type SettingsListener } from "./settings-listener";
+import { guardWhatsappWebhook, type TrustProxy } from "./whatsapp-webhook-gate";
 
 type ReadCacheListener = ReturnType<typeof createReadCacheListener>;
 
@@ -199,8 +200,12 @@ export function createApp({ services, serveAssets, build: given = loadServerBuil
   const loadContext = { db, env, auth, providers, secretBoxes: services.secretBoxes };
   app.use(PAGE_COMPRESSION, createRequestHandler({ build, getLoadContext: () => loadContext }));
 
-  // Other hosts are refused, then bodies are bounded before anything reads them (server/body-limit.ts).
-  if (env.NODE_ENV !== "production") return refuseOtherHosts(env, limitRequestBodies((req: IncomingMessage, res: ServerResponse) => app(req, res)), headers);
+  // Other hosts are refused, then Meta's webhook without a signature (server/whatsapp-webhook-gate.ts),
+  // then bodies are bounded before anything reads them (server/body-limit.ts).
+  const webhookGate = { db, trustProxy: app.get("trust proxy fn") as TrustProxy, headers };
+  if (env.NODE_ENV !== "production") {
+    return refuseOtherHosts(env, guardWhatsappWebhook(limitRequestBodies((req: IncomingMessage, res: ServerResponse) => app(req, res)), webhookGate), headers);
+  }
 
   const render = createFetchHandler(build, env.NODE_ENV);
   const pageCache = createPageCache({
@@ -214,14 +219,14 @@ export function createApp({ services, serveAssets, build: given = loadServerBuil
   services.settings.onChange(() => pageCache.clear());
   // A scheduled sale, slide or bar starting or ending (no write announces it), or the storefront's content edited.
   services.readCache.onPagesChanged(() => pageCache.clear());
-  return refuseOtherHosts(env, limitRequestBodies((req: IncomingMessage, res: ServerResponse) => {
+  return refuseOtherHosts(env, guardWhatsappWebhook(limitRequestBodies((req: IncomingMessage, res: ServerResponse) => {
     const pathname = (req.url ?? "/").split("?")[0];
     if (staticFiles?.serve(req, res, pathname)) return;
     if (pathname === "/robots.txt" && (req.method === "GET" || req.method === "HEAD")) return robotsTxt(req, res, headers);
     // Webhooks are never served from (or kept in) the page cache: each answer is for that request.
     if (pathname.startsWith("/media/") || PROBES.has(pathname) || SIGNED_WEBHOOK_PATHS.has(pathname)) return app(req, res);
     pageCache.handle(req, res, () => app(req, res));
-  }), headers);
+  }), webhookGate), headers);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { lt, sql } from "drizzle-orm";
+import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { rateLimitCounters } from "~/db/schema";
 import { waitPhrase, type RateRule } from "~/lib/rate-rule";
@@ -46,6 +46,20 @@ export async function hitRateLimit(db: DbOrTx, rule: RateRule, subject: string, 
     .returning({ hits: rateLimitCounters.hits, windowEndsAt: rateLimitCounters.windowEndsAt });
   if (Math.random() * SWEEP_ONE_IN < 1) await sweepRateLimits(db, now);
   if (row.hits <= rule.limit * abuseLimitScale()) return { allowed: true };
+  const retryAfterSeconds = Math.max(1, Math.ceil((new Date(row.windowEndsAt).getTime() - now.getTime()) / 1000));
+  return { allowed: false, retryAfterSeconds, message: `${rule.message} ${waitPhrase(retryAfterSeconds)}` };
+}
+
+/**
+ * Whether `subject` is over `rule` now, without counting a hit: for a gate that counts only what it
+ * refuses (hitRateLimit), and must not make every accepted request a write.
+ */
+export async function readRateLimit(db: DbOrTx, rule: RateRule, subject: string, now = new Date()): Promise<RateLimitVerdict> {
+  const [row] = await db
+    .select({ hits: rateLimitCounters.hits, windowEndsAt: rateLimitCounters.windowEndsAt })
+    .from(rateLimitCounters)
+    .where(and(eq(rateLimitCounters.rule, rule.name), eq(rateLimitCounters.subject, subjectKey(rule, subject)), gt(rateLimitCounters.windowEndsAt, now)));
+  if (!row || row.hits < rule.limit * abuseLimitScale()) return { allowed: true };
   const retryAfterSeconds = Math.max(1, Math.ceil((new Date(row.windowEndsAt).getTime() - now.getTime()) / 1000));
   return { allowed: false, retryAfterSeconds, message: `${rule.message} ${waitPhrase(retryAfterSeconds)}` };
 }

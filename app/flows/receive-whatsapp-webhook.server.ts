@@ -6,9 +6,11 @@ import { messageOutbox, orders, whatsappEvents } from "~/db/schema";
 import type { SecretBox } from "~/db/secret-box.server";
 import type { MessageStatus, WhatsappState } from "~/db/schema/statuses";
 import { formatShopTime } from "~/lib/shop-time";
+import { countWebhookRefusal } from "~/modules/abuse/webhook-refusals.server";
 import { whatsappNonceMatches } from "~/modules/messages/whatsapp-delivery.server";
 import { parseWhatsappButtonPayload } from "~/modules/messages/whatsapp-messages";
 import { loadWhatsappConfig } from "~/modules/messages/whatsapp-settings.server";
+import { whatsappSignatureWellFormed } from "~/modules/messages/whatsapp-signature";
 import { buyerCanCancel, type OrderStatus } from "~/modules/orders/order-lifecycle";
 import type { OrderActor } from "~/modules/orders/order-actor";
 import { lockOrder } from "~/modules/orders/order-row-moves.server";
@@ -48,21 +50,29 @@ function sameSecret(kept: string, given: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-export type WebhookOutcome = { accepted: false } | { accepted: true; events: { key: string; outcome: string }[] };
+/** Refused; `retryAfterSeconds` when the sender's address has been refused too often lately (429). */
+export type WebhookOutcome = { accepted: false; retryAfterSeconds?: number } | { accepted: true; events: { key: string; outcome: string }[] };
 
 /**
  * POST: a delivery from Meta. Refused (nothing read, nothing changed) unless WhatsApp is set up and
- * the signature over the exact bytes received matches the app secret; then every event in it is
+ * the signature over the exact bytes received matches the app secret; a signature not of Meta's form
+ * is refused before the settings are read or the app secret opened. Then every event in it is
  * applied once. A signed body that is not Meta's JSON is accepted with no events (Meta would only
- * send it again).
+ * send it again). Given the sender's address (`from`), each refusal is counted against it
+ * (RATE_RULES.webhookRefusedPerAddress).
  */
 export async function receiveWhatsappWebhook(
-  ctx: FlowContext, box: SecretBox | null, rawBody: Uint8Array, signature: string | null,
+  ctx: FlowContext, box: SecretBox | null, rawBody: Uint8Array, signature: string | null, { from }: { from?: string } = {},
 ): Promise<WebhookOutcome> {
-  if (!box || !signature) return { accepted: false };
+  const refuse = async (): Promise<WebhookOutcome> => {
+    if (from === undefined) return { accepted: false };
+    const verdict = await countWebhookRefusal(ctx.db, from);
+    return verdict.allowed ? { accepted: false } : { accepted: false, retryAfterSeconds: verdict.retryAfterSeconds };
+  };
+  if (!box || !whatsappSignatureWellFormed(signature)) return refuse();
   const loaded = await loadWhatsappConfig(ctx.db, box);
-  if (!loaded.config) return { accepted: false };
-  if (!sameSecret(whatsappSignature(rawBody, loaded.config.appSecret), signature.trim())) return { accepted: false };
+  if (!loaded.config) return refuse();
+  if (!sameSecret(whatsappSignature(rawBody, loaded.config.appSecret), signature.trim())) return refuse();
   let payload: unknown;
   try {
     payload = JSON.parse(Buffer.from(rawBody).toString("utf8"));

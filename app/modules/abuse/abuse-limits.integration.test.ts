@@ -11,7 +11,7 @@ import { previewDiscountCode } from "~/modules/promotions/redeem-discount-code.s
 import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
 import { createTestBuyer } from "../../../tests/factories/test-users";
 import { RATE_RULES } from "./abuse-limits";
-import { hitRateLimit, sweepRateLimits } from "../../db/rate-limit.server";
+import { hitRateLimit, readRateLimit, sweepRateLimits } from "../../db/rate-limit.server";
 
 // The suite scales every limit up (vitest.config.ts); these tests check the shop's real numbers.
 process.env.ABUSE_LIMITS_SCALE = "1";
@@ -43,6 +43,22 @@ describe.each(DATABASE_KINDS)("abuse limits on %s", (kind) => {
     // What is counted is not stored in clear.
     const subjects = (await db().select().from(rateLimitCounters)).map((r) => r.subject);
     expect(subjects.join(" ")).not.toContain("203.0.113");
+  });
+
+  it("reads whether a subject is over a rule without counting: over once its limit is used, free when the window ends", async () => {
+    const rule = RATE_RULES.webhookRefusedPerAddress; // 20 in 10 minutes
+    const t1 = new Date("2026-11-23T12:00:00Z");
+    const at = (seconds: number) => new Date(t1.getTime() + seconds * 1000);
+    expect(await readRateLimit(db(), rule, "203.0.113.9", t1)).toEqual({ allowed: true });
+    for (let i = 0; i < 19; i++) await hitRateLimit(db(), rule, "203.0.113.9", at(i));
+    // Reading counts nothing: still one left.
+    for (let i = 0; i < 3; i++) expect(await readRateLimit(db(), rule, "203.0.113.9", at(30))).toEqual({ allowed: true });
+    expect(await hitRateLimit(db(), rule, "203.0.113.9", at(30))).toEqual({ allowed: true });
+    expect(await readRateLimit(db(), rule, "203.0.113.9", at(60))).toEqual({
+      allowed: false, retryAfterSeconds: 540, message: "Too many unsigned webhook deliveries. Please wait 9 minutes and try again.",
+    });
+    expect(await readRateLimit(db(), rule, "203.0.113.10", at(60))).toEqual({ allowed: true });
+    expect(await readRateLimit(db(), rule, "203.0.113.9", at(600))).toEqual({ allowed: true });
   });
 
   it("sweeps counters whose windows have ended", async () => {

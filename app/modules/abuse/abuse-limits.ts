@@ -21,6 +21,12 @@ export const RATE_RULES = {
   discountFailedPerAccount: { name: "discount-account-failed", limit: 10, windowSeconds: 60 * 60, message: "Too many discount codes tried." },
   /** Notify Me requests (each sends a confirmation e-mail) from one address. */
   notifyPerAddress: { name: "notify-address", limit: 10, windowSeconds: 60 * 60, message: "Too many Notify Me requests." },
+  /**
+   * Webhook deliveries refused (unsigned, or not signed with the app secret) from one address: each
+   * signed one makes the shop read up to 3 MB and open the app secret. Meta's own deliveries are
+   * signed and never counted.
+   */
+  webhookRefusedPerAddress: { name: "webhook-refused-address", limit: 20, windowSeconds: 10 * 60, message: "Too many unsigned webhook deliveries." },
 } as const satisfies Record<string, RateRule>;
 
 /**
