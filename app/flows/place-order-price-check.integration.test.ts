@@ -3,7 +3,7 @@ import type { AppLoadContext } from "react-router";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { cartItems, orders, products, productVariants, scheduledSales, shopSettings, users } from "~/db/schema";
 import { placeOrder, type PlaceOrderInput } from "~/flows/place-order.server";
-import { CODE_CHANGES_TOTAL_MESSAGE } from "~/http/place-order-action.server";
+import { CODE_CHANGES_TOTAL_MESSAGE, CREDIT_CHANGES_TOTAL_MESSAGE } from "~/http/place-order-action.server";
 import { CLIENT_IP_HEADER } from "~/modules/abuse/client-address";
 import type { ShippingDetails } from "~/modules/checkout/checkout-schema";
 import { PRICES_CHANGED_MESSAGE } from "~/modules/checkout/order-request";
@@ -196,6 +196,15 @@ describe.each(DATABASE_KINDS)("the total the buyer saw, checked at Place Order, 
       const orderId = placed.headers.get("location")!.replace("/orders/", "");
       expect((await db().select().from(orders).where(eq(orders.id, orderId)))[0]).toMatchObject({ subtotal: 2338, discountTotal: 100, total: 2338 - 100 + FEE });
       expect(await stock()).toBe(stockBefore - 2);
+
+      // Without JavaScript the page showed the total with the store credit taken off; "Use my store
+      // credit" unticked there asks for more cash than shown: refused, saying why, the box as left.
+      await grantStoreCredit(db(), { userId: buyerId, amount: 500, kind: "refund" });
+      const unticked = await submit({ idempotencyKey: "page-2", expectedTotal: String(2338 + FEE - 500), expectedTotalCode: "", storeCreditSeen: "500" }) as { data: Record<string, unknown>; init: ResponseInit };
+      expect(unticked.init.status).toBe(409);
+      expect(unticked.data).toMatchObject({ formError: CREDIT_CHANGES_TOTAL_MESSAGE, totals: { total: 2338 + FEE }, values: { useStoreCredit: false } });
+      const cash = await submit({ idempotencyKey: "page-2", expectedTotal: String(2338 + FEE), expectedTotalCode: "", storeCreditSeen: "500" }) as Response;
+      expect(cash.status).toBe(302);
     });
   });
 });

@@ -9,6 +9,7 @@ import { requestAddress } from "~/modules/abuse/request-address.server";
 import type { CartTotals } from "~/modules/cart/cart-totals";
 import { PricesChanged, type OrderItemRequest } from "~/modules/checkout/order-request";
 import { normalizeDiscountCode } from "~/modules/promotions/discount-rules";
+import { storeCreditToUse } from "~/modules/store-credit/store-credit-rules";
 import { normalizePakistaniMobile } from "~/lib/phone";
 import { AppError } from "~/lib/errors";
 import { setFlash } from "./flash.server";
@@ -40,6 +41,8 @@ export const KEY_REUSED_FORM_MESSAGE = "This checkout already placed an order wi
 export const NO_CODE_MESSAGE = "Please enter a discount code";
 /** Place Order with a code typed (or cleared) but not applied: the total shown did not count it. */
 export const CODE_CHANGES_TOTAL_MESSAGE = "Your discount code changes the total. Please check the new total and place the order again.";
+/** Place Order without JavaScript after unticking "Use my store credit": the total shown still took the credit off. */
+export const CREDIT_CHANGES_TOTAL_MESSAGE = "Without your store credit the total is higher. Please check the new total and place the order again.";
 
 const SHIPPING_KEYS = ["fullName", "email", "phone", "city", "cityOther", "address", "postalCode"] as const;
 
@@ -94,7 +97,7 @@ export async function placeOrderFromForm(
     return redirect(`/orders/${order.orderId}`, { headers });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    if (error instanceof PricesChanged) return pricesChanged(error, values, shown.expectedTotalCode, form.cartVersion);
+    if (error instanceof PricesChanged) return pricesChanged(error, values, { ...shown, storeCreditSeen: credit.storeCreditSeen }, form.cartVersion);
     if (error.code === "IDEMPOTENCY_KEY_REUSED") {
       return data<CheckoutActionData>({ intent: "checkout", formError: KEY_REUSED_FORM_MESSAGE, fields: {}, values }, { status: error.status });
     }
@@ -109,11 +112,16 @@ export async function placeOrderFromForm(
  * Place Order refused because the total is not the one the page showed: the page again with every
  * field as typed and the totals now (the code's line with them), so the next Place Order is at that total.
  */
-function pricesChanged(error: PricesChanged, values: CheckoutValues, shownCode: string | undefined, cartVersion: FormDataEntryValue | undefined) {
+function pricesChanged(
+  error: PricesChanged, values: CheckoutValues, shown: { expectedTotal?: number; expectedTotalCode?: string; storeCreditSeen?: number }, cartVersion: FormDataEntryValue | undefined,
+) {
   const { itemCount, subtotal, discountCode, discountTotal, shippingFee, storeCreditUsed, total } = error.current;
-  const codeChanged = shownCode !== undefined && normalizeDiscountCode(shownCode) !== normalizeDiscountCode(values.discountCode);
+  const codeChanged = shown.expectedTotalCode !== undefined && normalizeDiscountCode(shown.expectedTotalCode) !== normalizeDiscountCode(values.discountCode);
+  // The page drawn without JavaScript shows the credit taken off; unticking the box there does not redraw it.
+  const seen = shown.storeCreditSeen ?? 0;
+  const creditUnticked = !values.useStoreCredit && seen > 0 && shown.expectedTotal === total - storeCreditToUse(seen, total);
   return data<CheckoutActionData>({
-    intent: "checkout", formError: codeChanged ? CODE_CHANGES_TOTAL_MESSAGE : error.message, fields: {}, values: { ...values, discountCode: discountCode ?? values.discountCode },
+    intent: "checkout", formError: codeChanged ? CODE_CHANGES_TOTAL_MESSAGE : creditUnticked ? CREDIT_CHANGES_TOTAL_MESSAGE : error.message, fields: {}, values: { ...values, discountCode: discountCode ?? values.discountCode },
     discount: discountCode ? { code: discountCode, amount: discountTotal } : null,
     // The form takes the store credit off itself (the box may be unticked before the next Place Order).
     totals: { itemCount, subtotal, discountTotal, shippingFee, total: total + storeCreditUsed },
