@@ -15,7 +15,7 @@ import { estimateDelivery } from "~/modules/checkout/delivery-estimate";
 import { cartVersionOf, orderFingerprint } from "~/modules/checkout/order-fingerprint";
 import {
   CART_CHANGED_MESSAGE, checkRequestedItems, EMPTY_CART_MESSAGE, KEY_REUSED_MESSAGE, mergeByVariant, normalizeIdempotencyKey, notForSale,
-  smallestImageKey, type OrderItemRequest, type OrderLine,
+  PricesChanged, smallestImageKey, type OrderItemRequest, type OrderLine,
 } from "~/modules/checkout/order-request";
 import { queuePlacedOrderEmails } from "~/modules/messages/order-emails.server";
 import { refuseCodRisk } from "~/modules/orders/cod-risk";
@@ -69,6 +69,13 @@ export type PlaceOrderInput = {
    * (`whatsappOptOut: true` on POST /api/orders): no WhatsApp message is ever sent for this order.
    */
   whatsappOptOut?: boolean;
+  /**
+   * The total the buyer was shown: the cash to collect after the discount and the store credit
+   * (checkout's Total; `expectedTotal` on POST /api/orders). Given and not the total worked out now
+   * from the database's prices, sales and shipping fee, the order is refused (`PricesChanged`, with
+   * the total now) and nothing changes.
+   */
+  expectedTotal?: number | null;
 };
 
 // A transaction that lost a race on the order number (or a deadlock) is simply run again.
@@ -99,6 +106,7 @@ type OrderToPlace = {
   useStoreCredit: boolean;
   storeCreditSeen: number | null;
   whatsappOptOut: boolean;
+  expectedTotal: number | null;
 };
 
 async function placeOrderAttempts({ db, now: fixedNow }: FlowContext, input: PlaceOrderInput): Promise<PlaceOrderResult> {
@@ -119,6 +127,7 @@ async function placeOrderAttempts({ db, now: fixedNow }: FlowContext, input: Pla
   const order: OrderToPlace = {
     userId: input.userId, items, shipping, key, fingerprint, cartVersion, now, enteredBy: input.enteredBy ?? null, discountCode,
     useStoreCredit, storeCreditSeen: input.storeCreditSeen ?? null, whatsappOptOut: input.whatsappOptOut === true,
+    expectedTotal: input.expectedTotal ?? null,
   };
 
   for (let attempt = 1; ; attempt++) {
@@ -157,6 +166,8 @@ async function placeOrderOnce(tx: Tx, input: OrderToPlace): Promise<PlaceOrderRe
   // Credit pays first; the COD limit and the blocked phones are about the cash left to collect.
   const storeCreditUsed = input.useStoreCredit && userId ? await creditToUse(tx, userId, totals.total, input.storeCreditSeen) : 0;
   const cashDue = totals.total - storeCreditUsed;
+  // Read in this transaction, so the order is placed at exactly the total the buyer was shown, or not at all.
+  if (input.expectedTotal !== null && input.expectedTotal !== cashDue) throw new PricesChanged({ ...totals, discountCode: discount?.code ?? null, storeCreditUsed, total: cashDue });
   refuseCodRisk(settings, shipping.phone, cashDue);
 
   const delivery = estimateDelivery(shipping.city, now, settings);

@@ -6,9 +6,9 @@ import { AppError, isDatabaseUnavailable, isInvalidText } from "~/lib/errors";
 import { logDatabaseUnavailable } from "~/lib/database-unavailable-log.server";
 import { logger } from "~/lib/logger.server";
 
-/** JSON error body of the API: `{ error: { code, message, fields? } }`. */
-export function apiError(status: number, code: string, message: string, fields?: Record<string, string>): Response {
-  return Response.json({ error: { code, message, ...(fields ? { fields } : {}) } }, { status, headers: { "Cache-Control": "no-store" } });
+/** JSON error body of the API: `{ error: { code, message, fields?, ...details } }`. */
+export function apiError(status: number, code: string, message: string, fields?: Record<string, string>, details?: Record<string, unknown>): Response {
+  return Response.json({ error: { ...details, code, message, ...(fields ? { fields } : {}) } }, { status, headers: { "Cache-Control": "no-store" } });
 }
 
 export function apiData(data: unknown, status = 200): Response {
@@ -25,7 +25,7 @@ export async function handleApi(run: () => Promise<Response>): Promise<Response>
       logDatabaseUnavailable(error);
       return apiError(503, "DATABASE_UNAVAILABLE", "The shop cannot reach its database just now. Please try again in a moment.");
     }
-    if (error instanceof AppError) return apiError(error.status, error.code, error.message, error.fields);
+    if (error instanceof AppError) return apiError(error.status, error.code, error.message, error.fields, error.details);
     if (isInvalidText(error)) return apiError(400, "VALIDATION", "Text cannot contain NUL characters");
     if (error instanceof z.ZodError) {
       const fields = Object.fromEntries(error.issues.map((i) => [i.path.join(".") || "body", i.message]));

@@ -7,8 +7,9 @@ import { previewCheckoutDiscount } from "~/flows/preview-checkout-discount.serve
 import type { SessionUser } from "~/modules/accounts/session-user.server";
 import { requestAddress } from "~/modules/abuse/request-address.server";
 import type { CartTotals } from "~/modules/cart/cart-totals";
-import type { OrderItemRequest } from "~/modules/checkout/order-request";
+import { PricesChanged, type OrderItemRequest } from "~/modules/checkout/order-request";
 import { normalizeDiscountCode } from "~/modules/promotions/discount-rules";
+import { storeCreditToUse } from "~/modules/store-credit/store-credit-rules";
 import { normalizePakistaniMobile } from "~/lib/phone";
 import { AppError } from "~/lib/errors";
 import { setFlash } from "./flash.server";
@@ -31,11 +32,17 @@ export type CheckoutActionData = {
   totals?: CartTotals;
   /** The cart those totals are for: once the cart changes (a quantity, another tab) they no longer hold. */
   cartVersion?: string;
+  /** Place Order was refused because the total is no longer the one shown: the page's prices are read again. */
+  pricesChanged?: boolean;
 };
 
 /** The checkout already made an order, with other details: a fresh page starts a new checkout. */
 export const KEY_REUSED_FORM_MESSAGE = "This checkout already placed an order with different details. Please open your orders, or reload the page to place a new order.";
 export const NO_CODE_MESSAGE = "Please enter a discount code";
+/** Place Order with a code typed (or cleared) but not applied: the total shown did not count it. */
+export const CODE_CHANGES_TOTAL_MESSAGE = "Your discount code changes the total. Please check the new total and place the order again.";
+/** Place Order without JavaScript after unticking "Use my store credit": the total shown still took the credit off. */
+export const CREDIT_CHANGES_TOTAL_MESSAGE = "Without your store credit the total is higher. Please check the new total and place the order again.";
 
 const SHIPPING_KEYS = ["fullName", "email", "phone", "city", "cityOther", "address", "postalCode"] as const;
 
@@ -46,6 +53,15 @@ const SHIPPING_KEYS = ["fullName", "email", "phone", "city", "cityOther", "addre
 const storeCreditForm = z.object({
   useStoreCredit: z.literal("on").optional().catch(undefined),
   storeCreditSeen: z.coerce.number().int().min(0).optional().catch(undefined),
+});
+
+/**
+ * The total the page showed (the cash to pay, after the code and the store credit) and the code
+ * that total counts ("" for none). A form without them (an old page) is placed at the total now.
+ */
+const shownTotalForm = z.object({
+  expectedTotal: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional().catch(undefined),
+  expectedTotalCode: z.string().max(50).optional().catch(undefined),
 });
 
 /**
@@ -67,6 +83,7 @@ export async function placeOrderFromForm(
     return data<CheckoutActionData>({ intent: "checkout", formError: COD_ONLY_MESSAGE, fields: {}, values }, { status: 400 });
   }
   const parsed = parseShippingForm(form);
+  const shown = shownTotalForm.parse(form);
   if (!parsed.ok) return data<CheckoutActionData>({ intent: "checkout", formError: parsed.formError, fields: parsed.fields, values }, { status: 400 });
   try {
     const idempotencyKey = typeof form.idempotencyKey === "string" && form.idempotencyKey ? form.idempotencyKey.slice(0, 100) : null;
@@ -74,11 +91,13 @@ export async function placeOrderFromForm(
     const order = await placeOrder(context, {
       userId: user.id, items, shipping: parsed.data, idempotencyKey, cartVersion, discountCode: values.discountCode, requestAddress: requestAddress(request),
       useStoreCredit: values.useStoreCredit, storeCreditSeen: credit.storeCreditSeen ?? null, whatsappOptOut: values.whatsappOptOut,
+      expectedTotal: shown.expectedTotal ?? null,
     });
     const headers = { "Set-Cookie": await setFlash({ type: "success", message: "Order placed successfully! 🎉" }) };
     return redirect(`/orders/${order.orderId}`, { headers });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
+    if (error instanceof PricesChanged) return pricesChanged(error, values, { ...shown, storeCreditSeen: credit.storeCreditSeen }, form.cartVersion);
     if (error.code === "IDEMPOTENCY_KEY_REUSED") {
       return data<CheckoutActionData>({ intent: "checkout", formError: KEY_REUSED_FORM_MESSAGE, fields: {}, values }, { status: error.status });
     }
@@ -87,6 +106,28 @@ export async function placeOrderFromForm(
     const fields = Object.fromEntries(Object.entries(error.fields ?? {}).filter(([k]) => fieldKeys.includes(k))) as CheckoutErrors;
     return data<CheckoutActionData>({ intent: "checkout", formError: error.message, fields, values }, { status: error.status });
   }
+}
+
+/**
+ * Place Order refused because the total is not the one the page showed: the page again with every
+ * field as typed and the totals now (the code's line with them), so the next Place Order is at that total.
+ */
+function pricesChanged(
+  error: PricesChanged, values: CheckoutValues, shown: { expectedTotal?: number; expectedTotalCode?: string; storeCreditSeen?: number }, cartVersion: FormDataEntryValue | undefined,
+) {
+  const { itemCount, subtotal, discountCode, discountTotal, shippingFee, storeCreditUsed, total } = error.current;
+  const codeChanged = shown.expectedTotalCode !== undefined && normalizeDiscountCode(shown.expectedTotalCode) !== normalizeDiscountCode(values.discountCode);
+  // The page drawn without JavaScript shows the credit taken off; unticking the box there does not redraw it.
+  const seen = shown.storeCreditSeen ?? 0;
+  const creditUnticked = !values.useStoreCredit && seen > 0 && shown.expectedTotal === total - storeCreditToUse(seen, total);
+  return data<CheckoutActionData>({
+    intent: "checkout", formError: codeChanged ? CODE_CHANGES_TOTAL_MESSAGE : creditUnticked ? CREDIT_CHANGES_TOTAL_MESSAGE : error.message, fields: {}, values: { ...values, discountCode: discountCode ?? values.discountCode },
+    discount: discountCode ? { code: discountCode, amount: discountTotal } : null,
+    // The form takes the store credit off itself (the box may be unticked before the next Place Order).
+    totals: { itemCount, subtotal, discountTotal, shippingFee, total: total + storeCreditUsed },
+    cartVersion: typeof cartVersion === "string" && cartVersion ? cartVersion : undefined,
+    pricesChanged: true,
+  }, { status: error.status });
 }
 
 /** Apply: what the code would take off the order's lines now, under the abuse limits of code guessing. */

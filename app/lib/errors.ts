@@ -9,6 +9,7 @@ export const APP_ERRORS = {
   IDEMPOTENCY_KEY_REUSED: { status: 422, message: "This Idempotency-Key was already used for a different order" },
   RATE_LIMITED: { status: 429, message: "Too many requests. Please wait a little and try again." },
   ORDER_LIMIT_REACHED: { status: 409, message: "You have too many orders on the way. Please wait until one is delivered." },
+  PRICES_CHANGED: { status: 409, message: "Prices changed since you opened checkout" },
 } as const;
 
 export type AppErrorCode = keyof typeof APP_ERRORS;
@@ -17,12 +18,15 @@ export class AppError extends Error {
   readonly code: AppErrorCode;
   readonly status: number;
   readonly fields?: Record<string, string>;
-  constructor(code: AppErrorCode, message?: string, fields?: Record<string, string>) {
+  /** What else the refusal tells a client (the API puts it beside `code` and `message`), e.g. the order's total now. */
+  readonly details?: Record<string, unknown>;
+  constructor(code: AppErrorCode, message?: string, fields?: Record<string, string>, details?: Record<string, unknown>) {
     super(message ?? APP_ERRORS[code].message);
     this.name = "AppError";
     this.code = code;
     this.status = APP_ERRORS[code].status;
     this.fields = fields;
+    this.details = details;
   }
 }
 

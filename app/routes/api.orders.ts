@@ -18,6 +18,9 @@ const USE_STORE_CREDIT_MESSAGE = "useStoreCredit must be true or false";
 const useStoreCreditInput = z.boolean(USE_STORE_CREDIT_MESSAGE).optional().default(false);
 const WHATSAPP_OPT_OUT_MESSAGE = "whatsappOptOut must be true or false";
 const whatsappOptOutInput = z.boolean(WHATSAPP_OPT_OUT_MESSAGE).optional().default(false);
+const EXPECTED_TOTAL_MESSAGE = "expectedTotal must be a whole number of rupees, 0 or more";
+// The total the client showed the buyer; left out (or null), the order is placed at whatever the total is now.
+const expectedTotalInput = z.number(EXPECTED_TOTAL_MESSAGE).int(EXPECTED_TOTAL_MESSAGE).min(0, EXPECTED_TOTAL_MESSAGE).max(Number.MAX_SAFE_INTEGER, EXPECTED_TOTAL_MESSAGE).nullable().optional();
 
 // Only product, colour, size and quantity are read from an item: a price or total sent along is dropped here.
 const orderItems = z.array(cartItemInput).max(MAX_ORDER_ITEMS, ORDER_ITEMS_MESSAGE);
@@ -69,7 +72,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /**
  * POST /api/orders with an `Idempotency-Key` header and `{items?, shipping, paymentMethod: "cod",
- * discountCode?, useStoreCredit?, whatsappOptOut?}`. No items means the cart. Prices, shipping and totals come from
+ * discountCode?, useStoreCredit?, whatsappOptOut?, expectedTotal?}`. With `expectedTotal` (the cash
+ * total the client showed) and another total now: 409 PRICES_CHANGED with `current`, nothing ordered. No items means the cart. Prices, shipping and totals come from
  * the database only; `useStoreCredit: true` lets the buyer's store credit pay first (409 when none is
  * left); `whatsappOptOut: true` means no WhatsApp confirmation (the shop calls instead). 201 for a new order; 200 with the same body when that key already made one.
  */
@@ -110,7 +114,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       fields.whatsappOptOut = WHATSAPP_OPT_OUT_MESSAGE;
       message ??= WHATSAPP_OPT_OUT_MESSAGE;
     }
-    if (!shipping.ok || !items.success || !useStoreCredit.success || !whatsappOptOut.success || Object.keys(fields).length > 0) throw new AppError("VALIDATION", message ?? undefined, fields);
+    const expectedTotal = expectedTotalInput.safeParse(body.expectedTotal);
+    if (!expectedTotal.success) {
+      fields.expectedTotal = EXPECTED_TOTAL_MESSAGE;
+      message ??= EXPECTED_TOTAL_MESSAGE;
+    }
+    if (!shipping.ok || !items.success || !useStoreCredit.success || !whatsappOptOut.success || !expectedTotal.success || Object.keys(fields).length > 0) throw new AppError("VALIDATION", message ?? undefined, fields);
 
     const discountCode = typeof body.discountCode === "string" ? body.discountCode : null;
     const result = await placeOrder(context, {
@@ -121,6 +130,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       discountCode,
       useStoreCredit: useStoreCredit.data,
       whatsappOptOut: whatsappOptOut.data,
+      expectedTotal: expectedTotal.data ?? null,
       requestAddress: requestAddress(request),
     });
     const response = apiData({ orderId: result.orderId, orderNumber: result.orderNumber, storeCreditUsed: result.storeCreditUsed }, result.created ? 201 : 200);

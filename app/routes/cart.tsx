@@ -1,7 +1,7 @@
 import { useKeptActionData } from "~/lib/use-kept-action-data";
 import { randomUUID } from "node:crypto";
 import { useEffect } from "react";
-import { data, Link, useFetcher, useNavigation } from "react-router";
+import { data, Link, useFetcher, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import { CheckoutForm, type Totals } from "~/components/checkout/checkout-form";
 import { CartIcon } from "~/components/ui/icons";
 import { ProductImage } from "~/components/ui/product-image";
@@ -98,6 +98,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 /** A cart button or Place Order whose request failed (server error, outage, no network): SPEC.md's words, nothing lost. */
 export const clientAction = (args: Route.ClientActionArgs) =>
   keepOnFailure(args, (sent) => (sent.intent === "checkout" || sent.intent === "apply-discount" ? checkoutFailure(sent) : cartFailure(sent)));
+
+/**
+ * Place Order refused because prices changed (409): the page is read again, so the items show
+ * their prices now beside the new total. Not after a failed request (5xx): the reload would fail too.
+ */
+export function shouldRevalidate({ actionResult, actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if ((actionResult as Partial<CheckoutActionData> | undefined)?.pricesChanged && (actionStatus ?? 200) < 500) return true;
+  return defaultShouldRevalidate;
+}
 
 export default function Cart({ loaderData, actionData: sentActionData }: Route.ComponentProps) {
   const actionData = useKeptActionData(sentActionData);

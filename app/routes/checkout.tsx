@@ -1,6 +1,6 @@
 import { useKeptActionData } from "~/lib/use-kept-action-data";
 import { randomUUID } from "node:crypto";
-import { data, Link } from "react-router";
+import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { CheckoutForm, type Totals } from "~/components/checkout/checkout-form";
 import { getUser, requireUser } from "~/http/auth-guard.server";
 import { signInToOrder, takeCheckoutDraft } from "~/http/checkout-draft.server";
@@ -8,7 +8,7 @@ import { checkoutFailure } from "~/http/failure-answers";
 import { keepOnFailure } from "~/http/keep-on-failure";
 import { AppError } from "~/lib/errors";
 import { formatPrice } from "~/lib/money";
-import { placeOrderFromForm } from "~/http/place-order-action.server";
+import { placeOrderFromForm, type CheckoutActionData } from "~/http/place-order-action.server";
 import { pageMeta } from "~/lib/seo";
 import { getCustomerProfile } from "~/modules/accounts/customer-profile.server";
 import { listCartLines } from "~/modules/cart/cart-lines.server";
@@ -85,6 +85,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** Place Order whose request failed (server error, outage, no network): SPEC.md's words, the form as typed. */
 export const clientAction = (args: Route.ClientActionArgs) => keepOnFailure(args, checkoutFailure);
+
+/**
+ * Place Order refused because prices changed (409): the page is read again, so the items show
+ * their prices now beside the new total. Not after a failed request (5xx): the reload would fail too.
+ */
+export function shouldRevalidate({ actionResult, actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if ((actionResult as Partial<CheckoutActionData> | undefined)?.pricesChanged && (actionStatus ?? 200) < 500) return true;
+  return defaultShouldRevalidate;
+}
 
 export default function Checkout({ loaderData, actionData: sentActionData }: Route.ComponentProps) {
   const actionData = useKeptActionData(sentActionData);

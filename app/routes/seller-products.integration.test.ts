@@ -123,6 +123,29 @@ describe.each(DATABASE_KINDS)("the Products tab and the product API on %s, page 
       expect(variants.map((v) => `${v.color}/${v.size}=${v.stock}`)).toEqual(["Black/M=2", "Black/L=5", "White/M=5", "White/L=5"]);
     });
 
+    it("adds a product whose stock the owner typed colour by colour, size by size, with Stock Quantity left empty", async () => {
+      const form = async (name: string, cells: [string, string][]) => multipartRequest(`${ORIGIN}/seller/products/new`, [
+        ["intent", "publish"], ["name", name], ["category", "t-shirts"], ["description", "Soft cotton."], ["price", "1499"], ["originalPrice", ""], ["stock", ""],
+        ["color", "Black"], ["color", "White"], ["size", "M"], ["size", "L"], ...cells, ["feature", "Soft"], ["tags", ""],
+        ["photos", { name: "front.png", bytes: await pngImage(), type: "image/png" }],
+      ], headers("seller"));
+      const every: [string, string][] = [["stock:Black/M", "2"], ["stock:Black/L", "3"], ["stock:White/M", "0"], ["stock:White/L", "7"]];
+
+      // One cell left empty: its stock is unknown, so Stock Quantity is asked for, beside its field, and nothing is saved.
+      const before = await productCount();
+      const partial = await run(async () => productForm.action({ request: await form("Grid Tee", every.slice(1)), context: context(), params: {} } as never));
+      expect(statusOf(partial)).toBe(400);
+      expect(dataOf(partial)).toMatchObject({ kind: "form", errors: { stock: "Valid stock quantity is required" }, values: { name: "Grid Tee", grid: { "Black/L": "3", "White/M": "0", "White/L": "7" } } });
+      expect(await productCount()).toBe(before);
+
+      const answer = (await run(async () => productForm.action({ request: await form("Grid Tee", every), context: context(), params: {} } as never))) as Response;
+      expect(answer.status).toBe(302);
+      expect(await flashOf(answer)).toEqual({ type: "success", message: "Product added successfully!" });
+      const [row] = await db().select().from(products).where(eq(products.name, "Grid Tee"));
+      const variants = await db().select().from(productVariants).where(eq(productVariants.productId, row.id)).orderBy(productVariants.position);
+      expect(variants.map((v) => `${v.color}/${v.size}=${v.stock}`)).toEqual(["Black/M=2", "Black/L=3", "White/M=0", "White/L=7"]);
+    });
+
     it("refuses bad input beside each field, keeps every typed value and the photos already uploaded, and saves nothing", async () => {
       const before = await productCount();
       const request = multipartRequest(`${ORIGIN}/seller/products/new`, [

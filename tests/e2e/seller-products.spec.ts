@@ -150,6 +150,32 @@ test.describe("the owner's products", () => {
     await context.close();
   });
 
+  test("adds a product whose stock is typed for each colour and size, Stock Quantity left empty (issue 40)", async ({ page }) => {
+    const name = unique("Grid Kurta");
+    await signInAsOwner(page);
+    await gotoHydrated(page, "/seller/products/new");
+    await page.getByLabel("Product Name").fill(name);
+    await page.getByLabel("Category").selectOption({ label: "Shirts" });
+    await page.getByLabel("Description").fill("Stock counted size by size.");
+    await page.getByLabel("Price (PKR)", { exact: true }).fill("1999");
+    // Black and White in M and L (the defaults are S to XL), each cell typed one by one.
+    await page.getByRole("button", { name: "S", exact: true }).click();
+    await page.getByRole("button", { name: "XL", exact: true }).click();
+    const cells = { "Black M": "2", "Black L": "3", "White M": "0", "White L": "5" };
+    for (const [cell, stock] of Object.entries(cells)) await page.getByLabel(`${cell} stock`).fill(stock);
+    await expect(page.getByLabel("Stock Quantity")).toHaveValue("");
+    await expect(page.getByText("Total: 10 pieces")).toBeVisible();
+    await page.getByLabel("Upload images").setInputFiles([await photo("front.png", "#14532d")]);
+
+    await page.getByRole("button", { name: "Add Product", exact: true }).click();
+    await expect(toast(page, "Product added successfully!")).toBeVisible();
+    await expect(page.getByText("Valid stock quantity is required")).toHaveCount(0);
+    const id = await productIdFromInventory(page, name);
+    await expect(inventoryCard(page, name)).toContainText("Stock: 10");
+    expect(await variantStock(page, id, "Black", "L")).toBe(3);
+    expect(await variantStock(page, id, "White", "M")).toBe(0);
+  });
+
   test("shows SPEC.md's messages beside the fields, keeps what was typed, and clears a message when its field is edited", async ({ page }) => {
     await signInAsOwner(page);
     await gotoHydrated(page, "/seller/products/new");

@@ -75,6 +75,9 @@ export function CheckoutForm({
       <button type="submit" name="intent" value="checkout" hidden tabIndex={-1} aria-hidden="true" disabled={processing}>Place Order</button>
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
       {cartVersion && <input type="hidden" name="cartVersion" value={cartVersion} />}
+      {/* The total this page shows and the code it counts: Place Order is refused if either is no longer so (prices changed, a code typed but not applied). */}
+      <input type="hidden" name="expectedTotal" value={cash} />
+      <input type="hidden" name="expectedTotalCode" value={discount?.code ?? ""} />
       {children}
       <h2 className="text-xl font-semibold text-stone-900">Shipping Details</h2>
       {formError && <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 font-medium text-red-800">{formError}</p>}

@@ -143,7 +143,7 @@ export function ProductForm({ mode, initial, initialErrors, formError, categorie
           <Field label="Original Price" error={errors.originalPrice} optional hint="Shown struck through when higher">
             {(p) => <input {...p} name="originalPrice" type="number" min={1} step={1} inputMode="numeric" defaultValue={values.originalPrice} onChange={() => clear("originalPrice")} className="field-input" />}
           </Field>
-          <Field label="Stock Quantity" error={errors.stock} hint="Fills every colour and size below">
+          <Field label="Stock Quantity" error={errors.stock} hint="Fills every colour and size below; leave it empty when you type each one's stock there">
             {(p) => <input {...p} name="stock" type="number" min={0} step={1} inputMode="numeric" value={values.stock} onChange={(e) => setStock(e.target.value)} className="field-input" />}
           </Field>
           <Field label="Cost price (PKR)" error={errors.costPrice} optional hint="What one piece costs you. Only you see it; profit reports use it.">

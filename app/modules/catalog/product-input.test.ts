@@ -59,6 +59,21 @@ describe("the product rule", () => {
     expect(errorsOf({ ...complete, images: Array(6).fill(IMAGE) }).images).toBe("At most 5 images");
   });
 
+  it("needs no Stock Quantity when every colour and size has its own stock (their sum is the total); an empty or partial table still does", () => {
+    const cells = [{ color: "White", size: "M", stock: "4" }, { color: "White", size: "S", stock: "0" }, { color: "Black", size: "M", stock: "3" }, { color: "Black", size: "S", stock: "2" }];
+    const filled = productInputSchema.safeParse({ ...complete, stock: "", variants: cells });
+    expect(filled.success && filled.data.variants).toEqual([
+      { color: "White", size: "M", stock: 4, costPrice: null }, { color: "White", size: "S", stock: 0, costPrice: null },
+      { color: "Black", size: "M", stock: 3, costPrice: null }, { color: "Black", size: "S", stock: 2, costPrice: null },
+    ]);
+    expect(errorsOf({ ...complete, stock: null, variants: cells })).toEqual({});
+    // No table, or a cell left empty: that combination's stock is unknown, so the quantity is asked for.
+    expect(errorsOf({ ...complete, stock: "", variants: [] })).toEqual({ stock: "Valid stock quantity is required" });
+    expect(errorsOf({ ...complete, stock: "", variants: cells.slice(1) })).toEqual({ stock: "Valid stock quantity is required" });
+    // A quantity typed is still checked, even when the table does not need it.
+    expect(errorsOf({ ...complete, stock: "-1", variants: cells })).toEqual({ stock: "Valid stock quantity is required" });
+  });
+
   it("takes an optional weight per piece in whole grams from 1 to 50,000", () => {
     expect(productInputSchema.parse(complete).weightGrams).toBeNull();
     expect(productInputSchema.parse({ ...complete, weightGrams: "" }).weightGrams).toBeNull();

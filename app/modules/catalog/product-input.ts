@@ -158,10 +158,10 @@ export const productInputSchema = rawProductSchema.transform((raw, ctx): Product
     else if (price !== null && originalPrice <= price) fail("originalPrice", PRODUCT_MESSAGES.originalAbovePrice);
   }
 
-  // The stock quantity fills every combination that has no stock of its own.
+  // The stock quantity fills every combination that has no stock of its own (checked below, once
+  // the combinations are known).
   const stock = toNumber(raw.stock);
   const stockGiven = stock !== null;
-  if ((publishing || stockGiven) && !isStock(stock)) fail("stock", PRODUCT_MESSAGES.stock);
 
   const colors = distinct((raw.colors ?? []).map((c) => c.trim()).filter(Boolean));
   const sizes = distinct((raw.sizes ?? []).map((c) => c.trim()).filter(Boolean));
@@ -180,9 +180,13 @@ export const productInputSchema = rawProductSchema.transform((raw, ctx): Product
       if (own !== null && !isStock(own)) fail(`variants.${key}`, `${color} ${size}: ${PRODUCT_MESSAGES.stock}`);
       const cost = parseCost(cell?.costPrice);
       if (Number.isNaN(cost)) fail(`variantCosts.${key}`, `${color} ${size}: ${PRODUCT_MESSAGES.costPrice}`);
-      return { color, size, stock: own ?? (isStock(stock) ? stock : 0), costPrice: Number.isNaN(cost) ? null : cost };
+      return { color, size, stock: own ?? (isStock(stock) ? stock : 0), costPrice: Number.isNaN(cost) ? null : cost, ownStock: own !== null };
     }),
   );
+  // Publishing needs a stock for every combination: the stock quantity is required only when some
+  // colour and size has none of its own (an owner who filled every cell has given the total).
+  const everyCellFilled = variants.length > 0 && variants.every((v) => v.ownStock);
+  if (((publishing && !everyCellFilled) || stockGiven) && !isStock(stock)) fail("stock", PRODUCT_MESSAGES.stock);
 
   const costPrice = parseCost(raw.costPrice);
   if (Number.isNaN(costPrice)) fail("costPrice", PRODUCT_MESSAGES.costPrice);
@@ -211,7 +215,7 @@ export const productInputSchema = rawProductSchema.transform((raw, ctx): Product
   return {
     status, name, category, description,
     price: price ?? 0, originalPrice, sizeSetId,
-    colors, sizes, variants, features, tags: splitTags(raw.tags), images, launchAt,
+    colors, sizes, variants: variants.map(({ ownStock: _own, ...v }) => v), features, tags: splitTags(raw.tags), images, launchAt,
     weightGrams: weightValid ? weight : null,
     costPrice: Number.isNaN(costPrice) ? null : costPrice,
     lowStockThreshold: thresholdValid ? threshold : null,

@@ -25,6 +25,28 @@ export type OrderLine = {
 export const EMPTY_CART_MESSAGE = "Your cart is empty";
 export const CART_CHANGED_MESSAGE = "Your cart changed while you were checking out. Please check your items and place the order again.";
 export const KEY_REUSED_MESSAGE = "This Idempotency-Key was already used for a different order";
+export const PRICES_CHANGED_MESSAGE = "Prices changed since you opened checkout";
+
+/**
+ * An order's money as it would be placed now: `total` is the cash to collect (after the discount
+ * and the store credit), the Total line of the checkout page and `total` of GET /api/orders/{id}.
+ */
+export type OrderMoney = {
+  itemCount: number; subtotal: number; discountCode: string | null; discountTotal: number; shippingFee: number; storeCreditUsed: number; total: number;
+};
+
+/**
+ * A price, a sale or the shipping fee changed since the buyer was shown the total (checkout's page,
+ * an API client's `expectedTotal`): nothing is placed, and the refusal carries the order's money now
+ * (`current`) so the page is redrawn with it and an API client sees it.
+ */
+export class PricesChanged extends AppError {
+  readonly current: OrderMoney;
+  constructor(current: OrderMoney) {
+    super("PRICES_CHANGED", PRICES_CHANGED_MESSAGE, undefined, { current });
+    this.current = current;
+  }
+}
 
 const IDEMPOTENCY_KEY_MAX = 200;
 

@@ -29,7 +29,6 @@ describe("a discount code's rules", () => {
 
   it("says which rule refuses it", () => {
     expect(judge(code({ paused: true }))).toMatchObject({ refusal: "paused", message: "This code is paused at the moment" });
-    expect(judge(code({ startsAt: new Date("2026-04-06T00:00:00Z") }))).toMatchObject({ refusal: "not-started", message: "This code is not active yet" });
     expect(judge(code({ endsAt: NOW }))).toMatchObject({ refusal: "expired", message: "This code has expired" });
     expect(judge(code({ endsAt: new Date(NOW.getTime() + 1) }))).toMatchObject({ ok: true });
     expect(judge(code({ maxUses: 3, uses: 3 }))).toMatchObject({ refusal: "used-up", message: "This code has been used up" });
@@ -37,6 +36,15 @@ describe("a discount code's rules", () => {
     expect(judge(code({ maxUsesPerCustomer: 1 }), undefined, 1)).toMatchObject({ refusal: "customer-limit", message: "You have already used EID20" });
     expect(judge(code({ minOrder: 7000 }))).toMatchObject({ refusal: "minimum", message: "Minimum order for EID20 is Rs 7,000" });
     expect(judge(code({ minOrder: 6997 }))).toMatchObject({ ok: true });
+  });
+
+  it("refuses a code that has not started in the words of an unknown code, whatever else is true of it (decision 0023)", () => {
+    const unknown = { ok: false, refusal: "unknown", message: "This code is not valid" };
+    const tomorrow = new Date("2026-04-06T00:00:00Z");
+    expect(judge(code({ startsAt: tomorrow }))).toEqual(unknown);
+    expect(judge(code({ startsAt: tomorrow, paused: true }))).toEqual(unknown);
+    expect(judge(code({ startsAt: tomorrow, minOrder: 50_000, maxUses: 1, uses: 1 }))).toEqual(unknown);
+    expect(judge(code({ startsAt: NOW }))).toMatchObject({ ok: true });
   });
 
   it("reads a typed code whatever its case and spaces", () => {

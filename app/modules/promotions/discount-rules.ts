@@ -8,7 +8,7 @@ export type DiscountCodeRules = DiscountCodeInput & { paused: boolean; uses: num
 /** A line of the order, at the price the buyer pays for it (a running sale's price included). */
 export type DiscountLine = { productId: string; categorySlug: string; price: number; quantity: number; onSale: boolean };
 
-export type DiscountRefusal = "unknown" | "not-started" | "expired" | "paused" | "used-up" | "customer-limit" | "not-applicable" | "minimum";
+export type DiscountRefusal = "unknown" | "expired" | "paused" | "used-up" | "customer-limit" | "not-applicable" | "minimum";
 export type DiscountVerdict =
   | { ok: true; code: string; amount: number }
   | { ok: false; refusal: DiscountRefusal; message: string };
@@ -17,7 +17,6 @@ export type DiscountVerdict =
 export function refusalMessage(refusal: DiscountRefusal, code: string, minOrder?: number | null): string {
   switch (refusal) {
     case "unknown": return "This code is not valid";
-    case "not-started": return "This code is not active yet";
     case "expired": return "This code has expired";
     case "paused": return "This code is paused at the moment";
     case "used-up": return "This code has been used up";
@@ -39,6 +38,8 @@ export function inScope(scope: Pick<DiscountCodeRules, "appliesTo" | "categorySl
 
 /**
  * Judges a code against an order's lines at `now`: the amount it takes off, or why it is refused.
+ * A code that has not started yet is refused exactly like an unknown one, before any other rule
+ * (paused included): a scheduled code's existence is not told before it starts (decision 0023).
  * `customerUses` is how many uses the buyer already holds (by account or by phone number, the
  * larger). The minimum is the order's subtotal at the prices paid; the discount applies to the
  * lines in the code's scope (not to sale items when the code does not combine with a sale). A
@@ -46,8 +47,8 @@ export function inScope(scope: Pick<DiscountCodeRules, "appliesTo" | "categorySl
  * most what it applies to.
  */
 export function judgeDiscountCode(rules: DiscountCodeRules, lines: readonly DiscountLine[], { now, customerUses }: { now: Date; customerUses: number }): DiscountVerdict {
+  if (rules.startsAt && now < rules.startsAt) return refuse("unknown", rules);
   if (rules.paused) return refuse("paused", rules);
-  if (rules.startsAt && now < rules.startsAt) return refuse("not-started", rules);
   if (rules.endsAt && now >= rules.endsAt) return refuse("expired", rules);
   if (rules.maxUses !== null && rules.uses >= rules.maxUses) return refuse("used-up", rules);
   if (rules.maxUsesPerCustomer !== null && customerUses >= rules.maxUsesPerCustomer) return refuse("customer-limit", rules);
