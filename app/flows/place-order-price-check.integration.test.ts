@@ -178,24 +178,27 @@ describe.each(DATABASE_KINDS)("the total the buyer saw, checked at Place Order, 
       expect((await ordersOf(buyerId)).length).toBe(before);
       expect(await stock()).toBe(stockBefore);
 
-      // A code typed but not applied changes the total too: the page says so, with the code's line and its total.
+      // A code typed but not applied that lowers the total: placed at that total (never more than shown).
       await createDiscountCode(db(), {
         code: "PAGE100", kind: "amount", value: 100, minOrder: null, maxUses: null, maxUsesPerCustomer: null, startsAt: null, endsAt: null,
         appliesTo: "all", categorySlugs: [], productIds: [], combinesWithSale: true,
       });
-      const typedCode = await submit({ idempotencyKey: "page-1", expectedTotal: String(2338 + FEE), expectedTotalCode: "", discountCode: "page100" }) as { data: Record<string, unknown>; init: ResponseInit };
-      expect(typedCode.init.status).toBe(409);
-      expect(typedCode.data).toMatchObject({
-        formError: CODE_CHANGES_TOTAL_MESSAGE, discount: { code: "PAGE100", amount: 100 }, totals: { subtotal: 2338, discountTotal: 100, total: 2338 - 100 + FEE },
-        values: { discountCode: "PAGE100", fullName: "Ayesha Khan" },
-      });
-
-      // Place Order again from the redrawn page: placed at the total it shows.
-      const placed = await submit({ idempotencyKey: "page-1", expectedTotal: String(2338 - 100 + FEE), expectedTotalCode: "PAGE100", discountCode: "PAGE100" }) as Response;
-      expect(placed.status).toBe(302);
-      const orderId = placed.headers.get("location")!.replace("/orders/", "");
+      const typedCode = await submit({ idempotencyKey: "page-1", expectedTotal: String(2338 + FEE), expectedTotalCode: "", discountCode: "page100" }) as Response;
+      expect(typedCode.status).toBe(302);
+      const orderId = typedCode.headers.get("location")!.replace("/orders/", "");
       expect((await db().select().from(orders).where(eq(orders.id, orderId)))[0]).toMatchObject({ subtotal: 2338, discountTotal: 100, total: 2338 - 100 + FEE });
       expect(await stock()).toBe(stockBefore - 2);
+
+      // A code cleared without Apply raises the total: the page says so, with the total now.
+      const cleared = await submit({ idempotencyKey: "page-3", expectedTotal: String(2338 - 100 + FEE), expectedTotalCode: "PAGE100", discountCode: "" }) as { data: Record<string, unknown>; init: ResponseInit };
+      expect(cleared.init.status).toBe(409);
+      expect(cleared.data).toMatchObject({ formError: CODE_CHANGES_TOTAL_MESSAGE, discount: null, totals: { subtotal: 2338, discountTotal: 0, total: 2338 + FEE } });
+      expect(await stock()).toBe(stockBefore - 2);
+
+      // Place Order again from the redrawn page: placed at the total it shows.
+      const placed = await submit({ idempotencyKey: "page-3", expectedTotal: String(2338 + FEE), expectedTotalCode: "", discountCode: "" }) as Response;
+      expect(placed.status).toBe(302);
+      expect(await stock()).toBe(stockBefore - 4);
 
       // Without JavaScript the page showed the total with the store credit taken off; "Use my store
       // credit" unticked there asks for more cash than shown: refused, saying why, the box as left.

@@ -39,7 +39,7 @@ export type CheckoutActionData = {
 /** The checkout already made an order, with other details: a fresh page starts a new checkout. */
 export const KEY_REUSED_FORM_MESSAGE = "This checkout already placed an order with different details. Please open your orders, or reload the page to place a new order.";
 export const NO_CODE_MESSAGE = "Please enter a discount code";
-/** Place Order with a code typed (or cleared) but not applied: the total shown did not count it. */
+/** Place Order with a code cleared (or typed, raising the total) but not applied: the total shown did not count it. */
 export const CODE_CHANGES_TOTAL_MESSAGE = "Your discount code changes the total. Please check the new total and place the order again.";
 /** Place Order without JavaScript after unticking "Use my store credit": the total shown still took the credit off. */
 export const CREDIT_CHANGES_TOTAL_MESSAGE = "Without your store credit the total is higher. Please check the new total and place the order again.";
@@ -88,10 +88,16 @@ export async function placeOrderFromForm(
   try {
     const idempotencyKey = typeof form.idempotencyKey === "string" && form.idempotencyKey ? form.idempotencyKey.slice(0, 100) : null;
     const cartVersion = typeof form.cartVersion === "string" ? form.cartVersion.slice(0, 100) : null;
-    const order = await placeOrder(context, {
+    const place = (expectedTotal: number | null) => placeOrder(context, {
       userId: user.id, items, shipping: parsed.data, idempotencyKey, cartVersion, discountCode: values.discountCode, requestAddress: requestAddress(request),
-      useStoreCredit: values.useStoreCredit, storeCreditSeen: credit.storeCreditSeen ?? null, whatsappOptOut: values.whatsappOptOut,
-      expectedTotal: shown.expectedTotal ?? null,
+      useStoreCredit: values.useStoreCredit, storeCreditSeen: credit.storeCreditSeen ?? null, whatsappOptOut: values.whatsappOptOut, expectedTotal,
+    });
+    const order = await place(shown.expectedTotal ?? null).catch((error: unknown) => {
+      // A code typed but not applied that only lowers the total: the buyer pays less than the page
+      // showed, never more, so the order is placed at that total rather than refused once.
+      const lower = error instanceof PricesChanged && codeChanged(shown, values) && shown.expectedTotal !== undefined && error.current.total <= shown.expectedTotal;
+      if (lower) return place(error.current.total);
+      throw error;
     });
     const headers = { "Set-Cookie": await setFlash({ type: "success", message: "Order placed successfully! 🎉" }) };
     return redirect(`/orders/${order.orderId}`, { headers });
@@ -108,6 +114,11 @@ export async function placeOrderFromForm(
   }
 }
 
+/** The code typed is not the one the total shown counts (typed or cleared without Apply). */
+function codeChanged(shown: { expectedTotalCode?: string }, values: CheckoutValues): boolean {
+  return shown.expectedTotalCode !== undefined && normalizeDiscountCode(shown.expectedTotalCode) !== normalizeDiscountCode(values.discountCode);
+}
+
 /**
  * Place Order refused because the total is not the one the page showed: the page again with every
  * field as typed and the totals now (the code's line with them), so the next Place Order is at that total.
@@ -116,12 +127,11 @@ function pricesChanged(
   error: PricesChanged, values: CheckoutValues, shown: { expectedTotal?: number; expectedTotalCode?: string; storeCreditSeen?: number }, cartVersion: FormDataEntryValue | undefined,
 ) {
   const { itemCount, subtotal, discountCode, discountTotal, shippingFee, storeCreditUsed, total } = error.current;
-  const codeChanged = shown.expectedTotalCode !== undefined && normalizeDiscountCode(shown.expectedTotalCode) !== normalizeDiscountCode(values.discountCode);
   // The page drawn without JavaScript shows the credit taken off; unticking the box there does not redraw it.
   const seen = shown.storeCreditSeen ?? 0;
   const creditUnticked = !values.useStoreCredit && seen > 0 && shown.expectedTotal === total - storeCreditToUse(seen, total);
   return data<CheckoutActionData>({
-    intent: "checkout", formError: codeChanged ? CODE_CHANGES_TOTAL_MESSAGE : creditUnticked ? CREDIT_CHANGES_TOTAL_MESSAGE : error.message, fields: {}, values: { ...values, discountCode: discountCode ?? values.discountCode },
+    intent: "checkout", formError: codeChanged(shown, values) ? CODE_CHANGES_TOTAL_MESSAGE : creditUnticked ? CREDIT_CHANGES_TOTAL_MESSAGE : error.message, fields: {}, values: { ...values, discountCode: discountCode ?? values.discountCode },
     discount: discountCode ? { code: discountCode, amount: discountTotal } : null,
     // The form takes the store credit off itself (the box may be unticked before the next Place Order).
     totals: { itemCount, subtotal, discountTotal, shippingFee, total: total + storeCreditUsed },
