@@ -16,7 +16,9 @@ const REPLACEMENT_NOT_SHIPPED = ["pending", "confirmed", "processing"] as const;
 
 /**
  * The owner says no, with a reason the buyer reads, in one transaction: from requested, or from
- * approved while the exchange's replacement has not shipped. The replacement is then cancelled
+ * approved while the exchange's replacement has not shipped, or was cancelled or refused at the door
+ * before the old item came back (the buyer kept it: the request ends here). A replacement not yet
+ * shipped is then cancelled
  * through the order lifecycle (applyOrderMove: its stock goes back exactly once, its history and
  * live event), without its own cancellation e-mail: the rejection's e-mail tells the buyer.
  */
@@ -32,7 +34,9 @@ export async function rejectReturn({ db, now = new Date() }: FlowContext, actor:
     assertReturnStatus(request, ["requested", "approved"]);
 
     let cancelledReplacement: string | null = null;
-    if (replacement && replacement.status !== "cancelled") {
+    // A replacement already cancelled or refused at the door (returned) has nothing to call back:
+    // the buyer kept the old item, and rejecting ends the request.
+    if (replacement && replacement.status !== "cancelled" && replacement.status !== "returned") {
       if (!(REPLACEMENT_NOT_SHIPPED as readonly string[]).includes(replacement.status)) {
         throw new AppError("CONFLICT", `The replacement ${replacement.orderNumber} is already ${STATUS_LABELS[replacement.status].toLowerCase()}: it can no longer be called back, so this exchange cannot be rejected`);
       }

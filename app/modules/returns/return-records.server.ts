@@ -227,6 +227,26 @@ export async function closeReturnsOfReplacement(tx: DbOrTx, replacementOrderId: 
 }
 
 /**
+ * The received requests whose exchange's replacement is `replacementOrderId`, locked (the caller
+ * holds the replacement's row: replacement, then request, the lock order of every step).
+ */
+export async function lockReceivedReturnsOfReplacement(tx: DbOrTx, replacementOrderId: string): Promise<LockedReturn[]> {
+  return tx
+    .select(lockedColumns)
+    .from(returnRequests)
+    .where(and(eq(returnRequests.replacementOrderId, replacementOrderId), eq(returnRequests.status, "received")))
+    .orderBy(asc(returnRequests.id))
+    .for("update");
+}
+
+/** A replacement order's number and the old items' paid value it took (its exchange credit). */
+export async function readReplacementCredit(db: DbOrTx, replacementOrderId: string): Promise<{ orderNumber: string; exchangeCredit: number }> {
+  const [row] = await db.select({ orderNumber: orders.orderNumber, exchangeCredit: orders.exchangeCredit }).from(orders).where(eq(orders.id, replacementOrderId));
+  if (!row) throw new AppError("NOT_FOUND", "Order not found");
+  return row;
+}
+
+/**
  * The number of a request on this order that was not rejected (open or done), or null. A delivered
  * order with one cannot also be returned whole: its items would come back, and its money go back,
  * twice (the request's steps restock and refund them on their own).
