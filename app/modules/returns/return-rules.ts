@@ -1,4 +1,7 @@
 import type { OrderStatus, PaymentStatus, RefundMethod, ReturnCondition, ReturnItemKind, ReturnReason, ReturnStatus } from "~/db/schema/statuses";
+
+/** The statuses and kinds of a return request, owned here: components and routes name them from this module, never db/. */
+export type { RefundMethod, ReturnCondition, ReturnItemKind, ReturnReason, ReturnStatus };
 import { AppError } from "~/lib/errors";
 import { formatPrice } from "~/lib/money";
 import { DEFAULT_RETURN_WINDOW_DAYS, returnWindowEnd, withinReturnWindow } from "~/modules/orders/order-lifecycle";
