@@ -1,10 +1,12 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { messageOutbox, orderItems, orders, products, productVariants, returnEvents, returnItems, returnRequests, storeCreditAccounts, storeCreditEntries, users } from "~/db/schema";
+import { mediaFiles, messageOutbox, orderItems, orders, products, productVariants, returnEvents, returnItems, returnRequests, storeCreditAccounts, storeCreditEntries, users } from "~/db/schema";
 import { createSecretBox } from "~/db/secret-box.server";
+import { storeImage } from "~/modules/media/store-image.server";
 import { saveWhatsappSettings } from "~/modules/messages/whatsapp-settings.server";
 import { DATABASE_KINDS, useTestDatabase } from "../../tests/factories/test-database";
 import { refusal } from "../../tests/factories/refusal";
+import { pngImage } from "../../tests/factories/test-images";
 import { TEST_AUTH_SECRET } from "../../tests/factories/test-secret";
 import { createTestBuyer } from "../../tests/factories/test-users";
 import { approveReturn } from "./approve-return.server";
@@ -182,6 +184,34 @@ describe.each(DATABASE_KINDS)("exchanges that end, with the right money, on %s",
       const whatsapp = await db().select({ kind: messageOutbox.kind }).from(messageOutbox)
         .where(and(eq(messageOutbox.orderId, replacement!.orderId), eq(messageOutbox.channel, "whatsapp")));
       expect(whatsapp).toEqual([]);
+    });
+  });
+
+  describe("the buyer's photos", () => {
+    const withPhotos = async (name: string) => {
+      const buyer = await createTestBuyer(db(), name);
+      const order = await deliveredOrder(buyer);
+      const [line] = await db().select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.orderId, order.orderId));
+      const photo = await storeImage(db(), await pngImage(name === "Kept Photos" ? "#0a7d3b" : "#7d0a3b"));
+      const made = await requestReturn(ctx(), {
+        userId: buyer, orderId: order.orderId, reason: "defective", reasonText: null, photos: [photo],
+        items: [{ orderItemId: line.id, quantity: 1, kind: "return" }],
+      });
+      return { made, keys: photo.sources.map((s) => s.key) };
+    };
+    const filesOf = async (keys: string[]) => (await db().select({ key: mediaFiles.key }).from(mediaFiles).where(inArray(mediaFiles.key, keys))).length;
+
+    it("are deleted when the request is rejected, and kept when it is approved", async () => {
+      const rejected = await withPhotos("Rejected Photos");
+      expect(await filesOf(rejected.keys)).toBe(rejected.keys.length);
+      await rejectReturn(ctx(), OWNER, rejected.made.returnId, "Worn, with the tags removed");
+      expect(await filesOf(rejected.keys)).toBe(0);
+      expect((await requestOf(rejected.made.returnId)).photos).toEqual([]);
+
+      const kept = await withPhotos("Kept Photos");
+      await approveReturn(ctx(), OWNER, kept.made.returnId);
+      expect(await filesOf(kept.keys)).toBe(kept.keys.length);
+      expect((await requestOf(kept.made.returnId)).photos).toHaveLength(1);
     });
   });
 

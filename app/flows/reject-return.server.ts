@@ -5,7 +5,8 @@ import type { OrderActor } from "~/modules/orders/order-actor";
 import { STATUS_LABELS } from "~/modules/orders/order-lifecycle";
 import { lockOrder } from "~/modules/orders/order-row-moves.server";
 import { parseOrRefuse, rejectionInput } from "~/modules/returns/return-input";
-import { assertReturnStatus, findReturn, lockReturn, recordReturnEvent, setReturnStatus } from "~/modules/returns/return-records.server";
+import { deleteUnusedImages, imageKeys } from "~/modules/media/delete-unused-images.server";
+import { assertReturnStatus, findReturn, lockReturn, recordReturnEvent, setReturnStatus, takeReturnPhotos } from "~/modules/returns/return-records.server";
 import type { FlowContext } from "./flow-context";
 import { applyOrderMove } from "./move-order.server";
 
@@ -20,7 +21,8 @@ const REPLACEMENT_NOT_SHIPPED = ["pending", "confirmed", "processing"] as const;
  * before the old item came back (the buyer kept it: the request ends here). A replacement not yet
  * shipped is then cancelled
  * through the order lifecycle (applyOrderMove: its stock goes back exactly once, its history and
- * live event), without its own cancellation e-mail: the rejection's e-mail tells the buyer.
+ * live event), without its own cancellation e-mail: the rejection's e-mail tells the buyer. The
+ * buyer's photos are not kept: the request's are taken off and their files deleted.
  */
 export async function rejectReturn({ db, now = new Date() }: FlowContext, actor: OrderActor, returnId: string, reason: string): Promise<RejectReturnResult> {
   const { reason: why } = parseOrRefuse(rejectionInput, { reason });
@@ -45,6 +47,8 @@ export async function rejectReturn({ db, now = new Date() }: FlowContext, actor:
     }
 
     await setReturnStatus(tx, request.id, "rejected", now, { rejectionReason: why });
+    // Photos are kept only for a request the shop accepts: a rejected one's are deleted.
+    await deleteUnusedImages(tx, imageKeys(await takeReturnPhotos(tx, request.id)));
     const note = cancelledReplacement ? `${why} (replacement ${cancelledReplacement} cancelled, its stock put back)` : why;
     await recordReturnEvent(tx, { returnId: request.id, orderId: request.orderId, step: "rejected", actor, note, at: now });
     await queueReturnEmails(tx, request.id, { step: "rejected" });

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { orderItems, orders, refunds, returnEvents, returnItems, returnRequests } from "~/db/schema";
+import { orderItems, orders, refunds, returnEvents, returnItems, returnRequests, type StoredImageRef } from "~/db/schema";
 import type { OrderStatus, PaymentStatus, ReturnItemKind, ReturnReason, ReturnStatus } from "~/db/schema/statuses";
 import { AppError } from "~/lib/errors";
 import { isUuid } from "~/lib/uuid";
@@ -188,6 +188,17 @@ export async function setReturnStatus(
       ...(status === "closed" ? { closedAt: at } : {}),
     })
     .where(eq(returnRequests.id, returnId));
+}
+
+/**
+ * Takes the buyer's photos off the locked request (a rejected request keeps none) and answers them,
+ * for the media module to delete the files nothing else shows.
+ */
+export async function takeReturnPhotos(db: DbOrTx, returnId: string): Promise<StoredImageRef[]> {
+  const [row] = await db.select({ photos: returnRequests.photos }).from(returnRequests).where(eq(returnRequests.id, returnId));
+  if (!row || row.photos.length === 0) return [];
+  await db.update(returnRequests).set({ photos: [] }).where(eq(returnRequests.id, returnId));
+  return row.photos;
 }
 
 /** The status of the request's replacement order, or null without one. */
