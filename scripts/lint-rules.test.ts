@@ -78,6 +78,11 @@ describe("the layering lint (eslint.config.js)", () => {
     ["app/integrations/couriers/probe.ts", `import { shipments } from "~/db/schema";\nexport const p = shipments;\n`, LAYER_RULE],
     ["app/integrations/couriers/probe.ts", `import { requireSeller } from "~/http/auth-guard.server";\nexport const p = requireSeller;\n`, LAYER_RULE],
     ["app/modules/messages/probe.ts", `import type { Providers } from "~/integrations/providers.server";\nexport type P = Providers;\n`, LAYER_RULE],
+    // Components never import db/, not even a type (issue 40: status types are the owning module's).
+    ["app/components/returns/probe.ts", `import type { ReturnStatus } from "~/db/schema/statuses";\nexport type P = ReturnStatus;\n`, IMPORT_RULE],
+    ["app/components/seller/probe.tsx", `import type { StoredImageRef } from "~/db/schema";\nexport type P = StoredImageRef;\n`, IMPORT_RULE],
+    ["app/components/seller/returns/probe.ts", `import type { ReturnStatus } from "../../../db/schema/statuses";\nexport type P = ReturnStatus;\n`, IMPORT_RULE],
+    ["app/components/orders/probe.tsx", `import { getSettings } from "~/db/shop-settings.server";\nexport const p = getSettings;\n`, IMPORT_RULE],
   ])("refuses %s importing: %s", async (file, code, rule) => {
     expect(await brokenRules(file, code)).toContain(rule);
   });
@@ -88,6 +93,7 @@ describe("the layering lint (eslint.config.js)", () => {
     ["app/integrations/messaging/probe-stand-in.ts", `import { SMTPServer } from "smtp-server";\nexport const p = SMTPServer;\n`],
     ["server/probe.ts", `import { createProviders } from "~/integrations/providers.server";\nexport const p = createProviders;\n`],
     ["app/routes/probe.ts", `import type { Providers } from "~/integrations/providers.server";\nexport type P = Providers;\n`],
+    ["app/components/returns/probe.ts", `import type { ReturnStatus } from "~/modules/returns/return-rules";\nimport type { ReturnForOwner } from "~/modules/returns/get-return-for-owner.server";\nexport type P = [ReturnStatus, ReturnForOwner];\n`],
     ["app/modules/messages/probe.test.ts", `import { startTestSmtpServer } from "~/integrations/messaging/smtp-stand-in";\nimport { createSmtpSender } from "~/integrations/messaging/smtp-sender.server";\nexport const p = [startTestSmtpServer, createSmtpSender];\n`],
   ])("allows %s importing: %s", async (file, code) => {
     expect(await brokenRules(file, code)).toEqual([]);

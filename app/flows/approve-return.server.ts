@@ -26,8 +26,10 @@ export type ApproveReturnResult = {
  * The owner approves a request, in one transaction. For exchanged items the new variants' stock is
  * taken at once (guarded: refused with a clear message if it ran out since the request) and ONE
  * replacement order is written: "EX-" numbered, pointing at the original, the same buyer, address,
- * phone and channel, the new variants at today's price, no shipping fee or discount, the old items'
- * paid value as its exchange credit so its cash to collect is the price difference (or Rs 0). It
+ * phone, e-mail, channel and WhatsApp choice (an opted-out buyer gets no WhatsApp about it), the new
+ * variants at today's price, no shipping fee, the order's discount carried over and the old items'
+ * paid value as its exchange credit, so its cash to collect is only a real price rise (return-rules'
+ * exchangeMoney: the same price is Rs 0 whatever code or sale the order had). It
  * goes through the order lifecycle like any order; its own "placed" e-mails are not sent (the
  * approval e-mail tells of it). A return only just moves to approved.
  */
@@ -47,13 +49,16 @@ export async function approveReturn({ db, now = new Date() }: FlowContext, actor
       const lines = await lockReplacementLines(tx, exchanged, now);
       await takeStock(tx, lines);
       const original = await readOrderToReplace(tx, request.orderId);
-      const subtotal = lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
-      const { exchangeCredit, cashToCollect, storeCredit } = exchangeMoney(subtotal, money.paidExchanged);
+      const { newTotal: subtotal, discountCarried, exchangeCredit, cashToCollect, storeCredit } = exchangeMoney(exchanged.map((item) => ({
+        oldPrice: money.lines.find((l) => l.id === item.orderItemId)?.price ?? 0,
+        newPrice: lines.find((l) => l.variantId === item.exchangeVariantId)?.price ?? 0,
+        quantity: item.quantity, paidValue: item.paidValue,
+      })));
       const delivery = estimateDelivery(original.city, now, await getSettings(tx));
       const { id: orderId, orderNumber } = await createOrder(tx, {
         userId: original.userId, status: "pending", paymentStatus: "unpaid", paymentMethod: "cod", channel: original.channel, placedBy: original.placedBy,
-        subtotal, discountTotal: 0, storeCreditUsed: 0, exchangeCredit, shippingFee: 0, total: cashToCollect, replacesOrderId: original.id,
-        fullName: original.fullName, email: original.email, phone: original.phone, address: original.address, city: original.city,
+        subtotal, discountTotal: discountCarried, storeCreditUsed: 0, exchangeCredit, shippingFee: 0, total: cashToCollect, replacesOrderId: original.id,
+        fullName: original.fullName, email: original.email, phone: original.phone, whatsappOptOut: original.whatsappOptOut, address: original.address, city: original.city,
         postalCode: original.postalCode, country: original.country, deliveryFrom: delivery.from, deliveryTo: delivery.to, createdAt: now, updatedAt: now,
       }, lines, { actor, enteredBy: null, at: now, note: `Exchange for ${original.orderNumber} (${request.returnNumber}): collect the old item at the door` }, { numberPrefix: "EX" });
       replacement = { orderId, orderNumber, total: cashToCollect };

@@ -19,6 +19,7 @@ import { releaseRedemption } from "~/modules/promotions/redeem-discount-code.ser
 import { shipmentFollowsOrder } from "~/modules/shipping/booking/shipment-follows-order.server";
 import { giveBackStoreCredit } from "~/modules/store-credit/give-back-store-credit.server";
 import type { OrderDesk, OrderMoveRequest } from "~/modules/shipping/order-desk";
+import { creditEndedReplacement } from "./credit-ended-replacement.server";
 import type { FlowContext } from "./flow-context";
 import { queueWhatsappMoveNotice } from "./whatsapp-order-notices.server";
 
@@ -114,6 +115,8 @@ export async function applyOrderMove<O extends MovingOrder>(
     // credit (variants, code, credit: the lock order of placing an order).
     await releaseRedemption(tx, order.id, opts.now);
     await giveBackStoreCredit(tx, order.id, to === "returned" ? "returned" : "cancelled");
+    // An exchange's replacement that will not stay with the buyer: a request whose old item is back gets its money back.
+    await creditEndedReplacement(tx, actor, { id: order.id, from, to: to === "returned" ? "returned" : "cancelled" }, opts.now);
   }
   const followParcel = () => shipmentFollowsOrder(tx, moved, to, {
     at: to === "delivered" ? opts.deliveredAt ?? opts.now : opts.now,

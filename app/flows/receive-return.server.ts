@@ -4,8 +4,9 @@ import { putStockBack } from "~/modules/catalog/variant-stock.server";
 import { queueReturnEmails } from "~/modules/messages/return-emails.server";
 import { announceRestock, stockBeforeChange } from "~/modules/notify-me/announce-restock.server";
 import type { OrderActor } from "~/modules/orders/order-actor";
+import { lockOrder } from "~/modules/orders/order-row-moves.server";
 import { exchangeCreditDue, receiveItems, type ItemCondition } from "~/modules/returns/receive-items.server";
-import { assertReturnStatus, closeReturnIfDone, lockReturn, readReturnMoney, recordReturnEvent, setReturnStatus } from "~/modules/returns/return-records.server";
+import { assertReturnStatus, closeReturnIfDone, findReturn, lockReturn, readReturnMoney, recordReturnEvent, setReturnStatus } from "~/modules/returns/return-records.server";
 import { receivedNote } from "~/modules/returns/return-rules";
 import { grantStoreCredit } from "~/modules/store-credit/store-credit.server";
 import type { FlowContext } from "./flow-context";
@@ -35,7 +36,13 @@ export type ReceiveReturnResult = {
 export async function receiveReturn(
   { db, now = new Date() }: FlowContext, actor: OrderActor, returnId: string, conditions: ItemCondition[],
 ): Promise<ReceiveReturnResult> {
+  const found = await findReturn(db, returnId);
   return db.transaction(async (tx) => {
+    // The lock order of every step: the original order, the replacement (whose status decides the
+    // credit below, and whose cancellation credits a received request), then the request.
+    await lockOrder(tx, found.orderId);
+    const current = await findReturn(tx, returnId);
+    if (current.replacementOrderId) await lockOrder(tx, current.replacementOrderId);
     const request = await lockReturn(tx, returnId);
     assertReturnStatus(request, ["approved"]);
     const money = await readReturnMoney(tx, request);

@@ -5,7 +5,8 @@ import type { OrderActor } from "~/modules/orders/order-actor";
 import { STATUS_LABELS } from "~/modules/orders/order-lifecycle";
 import { lockOrder } from "~/modules/orders/order-row-moves.server";
 import { parseOrRefuse, rejectionInput } from "~/modules/returns/return-input";
-import { assertReturnStatus, findReturn, lockReturn, recordReturnEvent, setReturnStatus } from "~/modules/returns/return-records.server";
+import { deleteUnusedImages, imageKeys } from "~/modules/media/delete-unused-images.server";
+import { assertReturnStatus, findReturn, lockReturn, recordReturnEvent, setReturnStatus, takeReturnPhotos } from "~/modules/returns/return-records.server";
 import type { FlowContext } from "./flow-context";
 import { applyOrderMove } from "./move-order.server";
 
@@ -16,9 +17,12 @@ const REPLACEMENT_NOT_SHIPPED = ["pending", "confirmed", "processing"] as const;
 
 /**
  * The owner says no, with a reason the buyer reads, in one transaction: from requested, or from
- * approved while the exchange's replacement has not shipped. The replacement is then cancelled
+ * approved while the exchange's replacement has not shipped, or was cancelled or refused at the door
+ * before the old item came back (the buyer kept it: the request ends here). A replacement not yet
+ * shipped is then cancelled
  * through the order lifecycle (applyOrderMove: its stock goes back exactly once, its history and
- * live event), without its own cancellation e-mail: the rejection's e-mail tells the buyer.
+ * live event), without its own cancellation e-mail: the rejection's e-mail tells the buyer. The
+ * buyer's photos are not kept: the request's are taken off and their files deleted.
  */
 export async function rejectReturn({ db, now = new Date() }: FlowContext, actor: OrderActor, returnId: string, reason: string): Promise<RejectReturnResult> {
   const { reason: why } = parseOrRefuse(rejectionInput, { reason });
@@ -32,7 +36,9 @@ export async function rejectReturn({ db, now = new Date() }: FlowContext, actor:
     assertReturnStatus(request, ["requested", "approved"]);
 
     let cancelledReplacement: string | null = null;
-    if (replacement && replacement.status !== "cancelled") {
+    // A replacement already cancelled or refused at the door (returned) has nothing to call back:
+    // the buyer kept the old item, and rejecting ends the request.
+    if (replacement && replacement.status !== "cancelled" && replacement.status !== "returned") {
       if (!(REPLACEMENT_NOT_SHIPPED as readonly string[]).includes(replacement.status)) {
         throw new AppError("CONFLICT", `The replacement ${replacement.orderNumber} is already ${STATUS_LABELS[replacement.status].toLowerCase()}: it can no longer be called back, so this exchange cannot be rejected`);
       }
@@ -41,6 +47,8 @@ export async function rejectReturn({ db, now = new Date() }: FlowContext, actor:
     }
 
     await setReturnStatus(tx, request.id, "rejected", now, { rejectionReason: why });
+    // Photos are kept only for a request the shop accepts: a rejected one's are deleted.
+    await deleteUnusedImages(tx, imageKeys(await takeReturnPhotos(tx, request.id)));
     const note = cancelledReplacement ? `${why} (replacement ${cancelledReplacement} cancelled, its stock put back)` : why;
     await recordReturnEvent(tx, { returnId: request.id, orderId: request.orderId, step: "rejected", actor, note, at: now });
     await queueReturnEmails(tx, request.id, { step: "rejected" });

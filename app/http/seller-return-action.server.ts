@@ -72,7 +72,9 @@ export async function sellerReturnAction(context: AppLoadContext, actor: OrderAc
         return done(`${result.returnNumber} received: ${receivedNote(result.resellable, result.damaged)}${credit}`);
       }
       case "refund": {
-        const result = await recordRefund(context, actor, returnId, { method: values.method as never, amount: values.amount as never, reference: values.reference });
+        const result = await recordRefund(
+          context, actor, returnId, { method: values.method as never, amount: values.amount as never, reference: values.reference }, { idempotencyKey: values.idempotencyKey },
+        );
         const amount = Number(values.amount);
         return done(`${result.returnNumber}: ${refundNote(values.method as never, amount, values.reference?.trim() || null)}`);
       }

@@ -25,7 +25,8 @@ const refundBody = z.object({
 
 /**
  * POST /api/seller/returns/:id/approve, /reject `{ reason }`, /receive `{ items: [{ id, condition }] }`
- * and /refunds `{ method, amount, reference? }`: the owner's steps of a request, each one transaction
+ * and /refunds `{ method, amount, reference? }` (with an optional `Idempotency-Key` header: a repeat
+ * records nothing and answers the first refund, 200): the owner's steps of a request, each one transaction
  * through its flow (sellers only). Answers the step's result; a step its state refuses is 409 with
  * the reason, bad input 400 with the fields, an unknown request 404.
  */
@@ -49,7 +50,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       }
       case "refunds": {
         const body = refundBody.parse(await readJson(request));
-        return apiData(await recordRefund(context, actor, params.id, body), 201);
+        const { created, ...result } = await recordRefund(context, actor, params.id, body, { idempotencyKey: request.headers.get("Idempotency-Key") });
+        return apiData(result, created ? 201 : 200);
       }
     }
   });

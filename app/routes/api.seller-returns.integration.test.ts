@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
-import { productVariants, users } from "~/db/schema";
+import { productVariants, refunds, users } from "~/db/schema";
 import { requestReturn } from "~/flows/request-return.server";
 import type { Auth } from "~/modules/accounts/auth.server";
 import { callRoute, ownerAndBuyerCookies, routeContext, TEST_ORIGIN } from "../../tests/factories/route-calls";
@@ -30,10 +30,10 @@ describe.each(DATABASE_KINDS)("the seller returns API on %s", (kind) => {
     const response: Response = await callRoute(fn, { request: new Request(`${TEST_ORIGIN}${path}`, { headers: who === "guest" ? {} : { cookie: cookies[who] } }), context, params });
     return { status: response.status, body: await response.json() };
   };
-  const post = async (returnId: string, name: string, body: unknown, who: Who = "owner") => {
+  const post = async (returnId: string, name: string, body: unknown, who: Who = "owner", key?: string) => {
     const request = new Request(`${TEST_ORIGIN}/api/seller/returns/${returnId}/${name}`, {
       method: "POST",
-      headers: { "content-type": "application/json", ...(who === "guest" ? {} : { cookie: cookies[who] }) },
+      headers: { "content-type": "application/json", ...(who === "guest" ? {} : { cookie: cookies[who] }), ...(key ? { "Idempotency-Key": key } : {}) },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const response: Response = await callRoute(step.action, { request, context, params: { id: returnId, step: name } });
@@ -111,6 +111,29 @@ describe.each(DATABASE_KINDS)("the seller returns API on %s", (kind) => {
     expect(notWhole.body.error.fields.amount).toBeTruthy();
     const refund = await post(made.returnId, "refunds", { method: "bank_transfer", amount: 1299, reference: "IBFT-1" });
     expect(refund).toMatchObject({ status: 201, body: { data: { returnNumber: made.returnNumber, status: "closed", left: 0, orderRefunded: true } } });
+  });
+
+  it("records a refund once for one Idempotency-Key: a double submit answers the same refund, another amount with the key is refused", async () => {
+    const made = await newRequest("return");
+    await post(made.returnId, "approve", undefined);
+    const detail = await get(one.loader, `/api/seller/returns/${made.returnId}`, "owner", { id: made.returnId });
+    await post(made.returnId, "receive", { items: [{ id: detail.body.data.items[0].id, condition: "resellable" }] });
+
+    const body = { method: "jazzcash", amount: 500, reference: "JC-1" };
+    const [a, b] = await Promise.all([post(made.returnId, "refunds", body, "owner", "refund-key-1"), post(made.returnId, "refunds", body, "owner", "refund-key-1")]);
+    expect([a.status, b.status].sort()).toEqual([200, 201]);
+    expect(a.body.data).toEqual(b.body.data);
+    expect(a.body.data).toMatchObject({ status: "received", left: 799, orderRefunded: false });
+    expect(await db().select({ amount: refunds.amount }).from(refunds).where(eq(refunds.returnId, made.returnId))).toEqual([{ amount: 500 }]);
+    const again = await post(made.returnId, "refunds", body, "owner", "refund-key-1");
+    expect(again).toMatchObject({ status: 200, body: { data: a.body.data } });
+    const reused = await post(made.returnId, "refunds", { ...body, amount: 400 }, "owner", "refund-key-1");
+    expect(reused).toMatchObject({ status: 422, body: { error: { code: "IDEMPOTENCY_KEY_REUSED", message: "This idempotency key was already used for a different refund" } } });
+    // The last refund, retried after it closed the request, still answers it.
+    const rest = await post(made.returnId, "refunds", { method: "cash", amount: 799 }, "owner", "refund-key-2");
+    expect(rest).toMatchObject({ status: 201, body: { data: { status: "closed", left: 0, orderRefunded: true } } });
+    expect(await post(made.returnId, "refunds", { method: "cash", amount: 799 }, "owner", "refund-key-2")).toMatchObject({ status: 200, body: { data: rest.body.data } });
+    expect((await db().select({ amount: refunds.amount }).from(refunds).where(eq(refunds.returnId, made.returnId))).map((r) => r.amount)).toEqual([500, 799]);
   });
 
   it("rejects with a required reason (400 without one), approves an exchange with its EX- order, and answers unknown steps and methods", async () => {

@@ -139,6 +139,7 @@ describe.each(DATABASE_KINDS)("a buyer's return request through the pages and th
   });
 
   it("a 4th photo is refused beside the photos field, with the rest kept and a word to choose the photos again", async () => {
+    const mediaBefore = await storedMedia();
     const answer = await call(returnPage.action, form(order.orderId, "buyer", [
       [`quantity.${order.itemId}`, "1"], [`kind.${order.itemId}`, "exchange"], [`exchange.${order.itemId}`, String(blackL)], ["reason", "wrong_size"],
       ["photos", await photo("1.png")], ["photos", await photo("2.png")], ["photos", await photo("3.png")], ["photos", { name: "4.jpg", bytes: await jpegImage(), type: "image/jpeg" }],
@@ -156,6 +157,16 @@ describe.each(DATABASE_KINDS)("a buyer's return request through the pages and th
     ])));
     expect(notImage.errors).toEqual({ photos: "notes.txt is not an image", reason: "Please choose a reason" });
     expect(await requestsOf(order.orderId)).toBe(0);
+    // Photos of a request that was not made are not kept (issue 40).
+    expect(await storedMedia()).toBe(mediaBefore);
+
+    // Nor those of a request the returns flow refuses ("other" needs the buyer's words).
+    const refused = await call(returnPage.action, form(order.orderId, "buyer", [
+      [`quantity.${order.itemId}`, "1"], [`kind.${order.itemId}`, "return"], ["reason", "other"], ["reasonText", ""], ["photos", await photo("other.png")],
+    ]));
+    expect(statusOf(refused)).toBe(400);
+    expect(dataOf<FormState>(refused).errors.reasonText).toBeTruthy();
+    expect(await storedMedia()).toBe(mediaBefore);
   });
 
   it("an exchange of M for L with a photo: the order page with 'Return request RT-… sent', the request stored, and Requested on the order", async () => {

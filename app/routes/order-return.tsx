@@ -5,6 +5,7 @@ import { formErrors, readReturnForm, RETURN_FORM_FIELDS as F, TOO_MANY_PHOTOS } 
 import { requireUser } from "~/http/auth-guard.server";
 import { setFlash } from "~/http/flash.server";
 import { receivePhotos } from "~/http/receive-photos.server";
+import { deleteUnusedImages, imageKeys } from "~/modules/media/delete-unused-images.server";
 import { AppError } from "~/lib/errors";
 import { useKeptActionData } from "~/lib/use-kept-action-data";
 import { pageMeta } from "~/lib/seo";
@@ -55,7 +56,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (received.photos.length + received.rejected.length > MAX_RETURN_PHOTOS) photoErrors[F.photos] = TOO_MANY_PHOTOS;
   else if (received.rejected.length > 0) photoErrors[F.photos] = received.rejected.join(". ");
   // A refused photo is said together with whatever else the form has wrong.
-  if (photoErrors[F.photos]) return refuse(400, values, { ...shapeErrors(body), ...photoErrors }, "Please check the highlighted fields", true);
+  // Photos of a request that is not made are not kept: the files stored above go again.
+  const dropPhotos = () => deleteUnusedImages(context.db, imageKeys(received.photos));
+  if (photoErrors[F.photos]) {
+    await dropPhotos();
+    return refuse(400, values, { ...shapeErrors(body), ...photoErrors }, "Please check the highlighted fields", true);
+  }
 
   try {
     const input = parseOrRefuse(returnRequestInput, body);
@@ -64,6 +70,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return redirect(`/orders/${returnable.orderId}`, { headers: { "Set-Cookie": flash } });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
+    await dropPhotos();
     if (error.code === "NOT_FOUND") throw data("Order not found", { status: 404 });
     const errors = formErrors(error.fields ?? {}, body.items);
     // A refusal of the whole request (the window closed meanwhile, quantities asked for) goes above

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { data, type ShouldRevalidateFunctionArgs } from "react-router";
 import { ReturnActions } from "~/components/seller/returns/return-actions";
 import { BuyerHistory, RefundsRecorded, ReturnHeader, ReturnItems, ReturnMoney, ReturnReason, ReturnTimeline } from "~/components/seller/returns/return-detail";
@@ -20,7 +21,8 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireSeller(request, context);
   try {
-    return { request: await getReturnForOwner(context.db, params.id) };
+    // One key per showing of the refund form: a double submit records one refund (a refused step reloads, with a new key).
+    return { request: await getReturnForOwner(context.db, params.id), refundKey: randomUUID() };
   } catch (error) {
     if (error instanceof AppError && error.code === "NOT_FOUND") throw data(error.message, { status: 404 });
     throw error;
@@ -57,7 +59,7 @@ export default function SellerReturn({ loaderData, actionData: sent }: Route.Com
           <ReturnMoney request={request} />
         </div>
         <div className="grid content-start gap-4">
-          <ReturnActions request={request} actionData={actionData} />
+          <ReturnActions request={request} actionData={actionData} refundKey={loaderData.refundKey} />
           <BuyerHistory request={request} />
           <RefundsRecorded request={request} />
           <ReturnTimeline request={request} />

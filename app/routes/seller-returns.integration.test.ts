@@ -200,6 +200,23 @@ describe.each(DATABASE_KINDS)("the owner's returns pages on %s", (kind) => {
     expect(order.paymentStatus).toBe("refunded");
   });
 
+  it("a double submit of the refund form records one refund: its key comes with the page", async () => {
+    const made = await newRequest("return");
+    await post(made.returnId, { intent: "approve" });
+    const { request: approved } = await load(requestPage.loader, `/seller/returns/${made.returnId}`, "owner", { id: made.returnId });
+    await post(made.returnId, { intent: "receive", itemIds: String(approved.items[0].id), [`conditions.${approved.items[0].id}`]: "resellable" });
+    const page = await load(requestPage.loader, `/seller/returns/${made.returnId}`, "owner", { id: made.returnId });
+    expect(page.refundKey).toMatch(/^[0-9a-f-]{36}$/);
+    const form = { intent: "refund", method: "easypaisa", amount: "300", reference: "EP-42", idempotencyKey: page.refundKey };
+    const [first, second] = await Promise.all([post(made.returnId, form), post(made.returnId, form)]);
+    for (const done of [first, second]) expectRedirect(done, `/seller/returns/${made.returnId}`);
+    expect((await db().select().from(refunds).where(eq(refunds.returnId, made.returnId))).map((r) => [r.method, r.amount])).toEqual([["easypaisa", 300]]);
+    // The next showing of the form has a new key: a second, real refund is recorded.
+    const next = await load(requestPage.loader, `/seller/returns/${made.returnId}`, "owner", { id: made.returnId });
+    expect(next.refundKey).not.toBe(page.refundKey);
+    expect(next.request.refundLeft).toBe(999);
+  });
+
   it("answers an unknown request or intent: 404, and a form without its intent is refused", async () => {
     await expect(load(requestPage.loader, "/seller/returns/00000000-0000-4000-8000-000000000000", "owner", { id: "00000000-0000-4000-8000-000000000000" }))
       .rejects.toMatchObject({ init: { status: 404 } });

@@ -23,10 +23,13 @@ export type DatabaseSnapshots = { pgliteDumps: Record<DatabaseStart, string>; po
  * PostgreSQL, `create database ... template` copies the files instead of replaying 700 ms of SQL.
  * Test files still each get their own database; they only skip rebuilding the same one.
  */
-export async function makeDatabaseSnapshots(pgAdminUrl: string): Promise<DatabaseSnapshots & { remove: () => void }> {
+export async function makeDatabaseSnapshots(pgAdminUrl: string): Promise<DatabaseSnapshots & { remove: () => Promise<void> }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kapra-db-snapshots-"));
   const pgliteDumps = { migrated: path.join(dir, "migrated.tar"), catalogue: path.join(dir, "catalogue.tar") };
-  const postgresTemplates = { migrated: "kapra_template_migrated", catalogue: "kapra_template_catalogue" };
+  // Named for this run: several runs (worktrees) may share one PostgreSQL server (KAPRA_TEST_PG_URL),
+  // and a template left by another run may hold other migrations.
+  const run = `${process.pid}_${Date.now().toString(36)}`;
+  const postgresTemplates = { migrated: `kapra_template_migrated_${run}`, catalogue: `kapra_template_catalogue_${run}` };
 
   const dumpPglite = async () => {
     const { PGlite } = await import("@electric-sql/pglite");
@@ -61,8 +64,28 @@ export async function makeDatabaseSnapshots(pgAdminUrl: string): Promise<Databas
     }
   };
 
-  await Promise.all([dumpPglite(), makeTemplates()]);
-  return { pgliteDumps, postgresTemplates, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
+  const dropTemplates = async () => {
+    const admin = new pg.Client({ connectionString: pgAdminUrl });
+    await admin.connect();
+    try {
+      for (const name of [postgresTemplates.catalogue, postgresTemplates.migrated]) await admin.query(`drop database if exists ${name}`);
+    } finally {
+      await admin.end();
+    }
+  };
+  try {
+    await Promise.all([dumpPglite(), makeTemplates()]);
+  } catch (error) {
+    await dropTemplates().catch(() => {});
+    throw error;
+  }
+  return {
+    pgliteDumps, postgresTemplates,
+    remove: async () => {
+      fs.rmSync(dir, { recursive: true, force: true });
+      await dropTemplates().catch(() => {});
+    },
+  };
 }
 
 /** Migrates, snapshots `migrated`, seeds, snapshots `catalogue`. */

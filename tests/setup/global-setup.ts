@@ -20,8 +20,8 @@ export default async function setup(project: TestProject) {
   const snapshots = await makeDatabaseSnapshots(cluster.url);
   project.provide("pgUrl", cluster.url);
   project.provide("databaseSnapshots", { pgliteDumps: snapshots.pgliteDumps, postgresTemplates: snapshots.postgresTemplates });
-  return () => {
+  return async () => {
+    await snapshots.remove();
     cluster.stop();
-    snapshots.remove();
   };
 }

@@ -4,7 +4,7 @@ import { FormAlert, useFocusFirstInvalid } from "~/components/ui/form-parts";
 import { formatPrice } from "~/lib/money";
 import { formatShopDateLong } from "~/lib/shop-time";
 import { mediaUrl } from "~/modules/media/image-url";
-import type { ReturnReason } from "~/db/schema/statuses";
+import type { ReturnReason } from "~/modules/returns/return-rules";
 import type { ReturnableItem } from "~/modules/returns/returnable-items.server";
 import { MAX_RETURN_PHOTOS, REASON_TEXT_MAX, RETURN_REASON_LABELS } from "~/modules/returns/return-rules";
 import { RETURN_FORM_FIELDS as F, TOO_MANY_PHOTOS } from "./return-form-fields";

@@ -1,4 +1,4 @@
-import type { OrderStatus } from "~/db/schema/statuses";
+import type { OrderStatus } from "~/modules/orders/order-lifecycle";
 import type { OrderReturnView } from "~/modules/returns/list-returns-for-order.server";
 import { formatPrice } from "~/lib/money";
 import { REFUND_METHOD_LABELS, RETURN_REASON_LABELS } from "~/modules/returns/return-rules";

@@ -2,11 +2,10 @@ import { useId, type ReactNode } from "react";
 import { Form } from "react-router";
 import { FormAlert, useFocusFirstInvalid } from "~/components/ui/form-parts";
 import { TextField } from "~/components/ui/text-field";
-import type { StoredImageRef } from "~/db/schema";
 import { formatPrice } from "~/lib/money";
 import type { CollectionField, CollectionValues } from "~/modules/catalog/collection-input";
 import type { CollectionPick } from "~/modules/catalog/collection-picks.server";
-import { mediaUrl, pickSource } from "~/modules/media/image-url";
+import { mediaUrl, pickSource, type StoredImageRef } from "~/modules/media/image-url";
 
 function Fieldset({ legend, note, children }: { legend: string; note?: ReactNode; children: ReactNode }) {
   return (

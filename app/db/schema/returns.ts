@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts";
 import { productVariants, type StoredImageRef } from "./catalog";
 import { orderItems, orders } from "./commerce";
@@ -83,9 +83,13 @@ export const refunds = pgTable(
     reference: text("reference"),
     recordedBy: text("recorded_by").references(() => users.id, { onDelete: "set null" }),
     recordedByName: text("recorded_by_name").notNull(),
+    // The owner's refund form and POST /api/seller/returns/{id}/refunds send one per submit: a
+    // double submit or a retry with the same key records one refund and answers it again.
+    idempotencyKey: text("idempotency_key"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    uniqueIndex("refunds_return_idempotency_key_idx").on(t.returnId, t.idempotencyKey).where(sql`${t.idempotencyKey} is not null`),
     index("refunds_order_idx").on(t.orderId),
     index("refunds_return_idx").on(t.returnId),
     index("refunds_created_idx").on(t.createdAt),

@@ -1,5 +1,8 @@
 import type { ImageSource } from "~/db/schema";
 
+/** A stored photo and its widths, owned by this module: components name these types from here, never db/. */
+export type { ImageSource, StoredImageRef } from "~/db/schema";
+
 /** Public URL of a stored file; the key is a content hash, so it can be cached forever. */
 export function mediaUrl(key: string): string {
   return `/media/${key}.webp`;

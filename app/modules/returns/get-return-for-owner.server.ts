@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { orders, products, productVariants, returnRequests } from "~/db/schema";
+import { orderItems, orders, products, productVariants, returnRequests } from "~/db/schema";
 import type { OrderStatus, PaymentStatus } from "~/db/schema/statuses";
 import { AppError } from "~/lib/errors";
 import { isUuid } from "~/lib/uuid";
@@ -50,18 +50,22 @@ async function exchangeOf(db: DbOrTx, request: OrderReturnView): Promise<ReturnF
   const exchanged = request.items.filter((i) => i.kind === "exchange");
   if (exchanged.length === 0) return null;
   const paidExchanged = exchanged.reduce((n, i) => n + i.paidValue, 0);
-  let newTotal: number;
+  const oldPrices = await db.select({ id: orderItems.id, price: orderItems.price }).from(orderItems).where(inArray(orderItems.id, exchanged.map((i) => i.orderItemId)));
+  const oldPriceOf = (orderItemId: number) => oldPrices.find((p) => p.id === orderItemId)?.price ?? 0;
   if (request.replacement) {
-    newTotal = request.replacement.subtotal;
-  } else {
-    const ids = exchanged.flatMap((i) => (i.exchangeVariantId ? [i.exchangeVariantId] : []));
-    const prices = ids.length
-      ? await db.select({ id: productVariants.id, price: priceAt(new Date()) }).from(productVariants).innerJoin(products, eq(products.id, productVariants.productId)).where(inArray(productVariants.id, ids))
-      : [];
-    newTotal = exchanged.reduce((n, i) => n + (prices.find((p) => p.id === i.exchangeVariantId)?.price ?? 0) * i.quantity, 0);
+    // Approved: the replacement's own figures are what was decided.
+    const { subtotal, total, exchangeCredit } = request.replacement;
+    const oldTotal = exchanged.reduce((n, i) => n + oldPriceOf(i.orderItemId) * i.quantity, 0);
+    return { paidExchanged, newTotal: subtotal, difference: subtotal - oldTotal, cashToCollect: total, storeCredit: Math.max(0, paidExchanged - exchangeCredit) };
   }
-  const money = exchangeMoney(newTotal, paidExchanged);
-  return { paidExchanged, newTotal, difference: money.difference, cashToCollect: money.cashToCollect, storeCredit: money.storeCredit };
+  const ids = exchanged.flatMap((i) => (i.exchangeVariantId ? [i.exchangeVariantId] : []));
+  const prices = ids.length
+    ? await db.select({ id: productVariants.id, price: priceAt(new Date()) }).from(productVariants).innerJoin(products, eq(products.id, productVariants.productId)).where(inArray(productVariants.id, ids))
+    : [];
+  const money = exchangeMoney(exchanged.map((i) => ({
+    oldPrice: oldPriceOf(i.orderItemId), newPrice: prices.find((p) => p.id === i.exchangeVariantId)?.price ?? 0, quantity: i.quantity, paidValue: i.paidValue,
+  })));
+  return { paidExchanged, newTotal: money.newTotal, difference: money.difference, cashToCollect: money.cashToCollect, storeCredit: money.storeCredit };
 }
 
 async function buyerHistory(db: DbOrTx, phone: string): Promise<ReturnForOwner["buyerHistory"]> {

@@ -51,12 +51,12 @@ export async function lockReplacementLines(tx: Tx, exchanged: readonly Pick<Requ
   return lines;
 }
 
-/** What the replacement copies from the order it replaces: the same buyer, address, phone and channel. */
+/** What the replacement copies from the order it replaces: the same buyer, address, phone, e-mail, channel and WhatsApp opt-out. */
 export async function readOrderToReplace(tx: Tx, orderId: string) {
   const [order] = await tx
     .select({
       id: orders.id, orderNumber: orders.orderNumber, userId: orders.userId, channel: orders.channel, placedBy: orders.placedBy, fullName: orders.fullName,
-      email: orders.email, phone: orders.phone, address: orders.address, city: orders.city, postalCode: orders.postalCode, country: orders.country,
+      email: orders.email, phone: orders.phone, whatsappOptOut: orders.whatsappOptOut, address: orders.address, city: orders.city, postalCode: orders.postalCode, country: orders.country,
     })
     .from(orders)
     .where(eq(orders.id, orderId));

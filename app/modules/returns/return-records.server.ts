@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { orderItems, orders, refunds, returnEvents, returnItems, returnRequests } from "~/db/schema";
+import { orderItems, orders, refunds, returnEvents, returnItems, returnRequests, type StoredImageRef } from "~/db/schema";
 import type { OrderStatus, PaymentStatus, ReturnItemKind, ReturnReason, ReturnStatus } from "~/db/schema/statuses";
 import { AppError } from "~/lib/errors";
 import { isUuid } from "~/lib/uuid";
@@ -190,6 +190,17 @@ export async function setReturnStatus(
     .where(eq(returnRequests.id, returnId));
 }
 
+/**
+ * Takes the buyer's photos off the locked request (a rejected request keeps none) and answers them,
+ * for the media module to delete the files nothing else shows.
+ */
+export async function takeReturnPhotos(db: DbOrTx, returnId: string): Promise<StoredImageRef[]> {
+  const [row] = await db.select({ photos: returnRequests.photos }).from(returnRequests).where(eq(returnRequests.id, returnId));
+  if (!row || row.photos.length === 0) return [];
+  await db.update(returnRequests).set({ photos: [] }).where(eq(returnRequests.id, returnId));
+  return row.photos;
+}
+
 /** The status of the request's replacement order, or null without one. */
 export async function replacementStatus(db: DbOrTx, replacementOrderId: string | null): Promise<OrderStatus | null> {
   if (!replacementOrderId) return null;
@@ -224,6 +235,26 @@ export async function closeReturnsOfReplacement(tx: DbOrTx, replacementOrderId: 
     if (await closeReturnIfDone(tx, request, await readReturnMoney(tx, request), actor, at)) closed.push(request.id);
   }
   return closed;
+}
+
+/**
+ * The received requests whose exchange's replacement is `replacementOrderId`, locked (the caller
+ * holds the replacement's row: replacement, then request, the lock order of every step).
+ */
+export async function lockReceivedReturnsOfReplacement(tx: DbOrTx, replacementOrderId: string): Promise<LockedReturn[]> {
+  return tx
+    .select(lockedColumns)
+    .from(returnRequests)
+    .where(and(eq(returnRequests.replacementOrderId, replacementOrderId), eq(returnRequests.status, "received")))
+    .orderBy(asc(returnRequests.id))
+    .for("update");
+}
+
+/** A replacement order's number and the old items' paid value it took (its exchange credit). */
+export async function readReplacementCredit(db: DbOrTx, replacementOrderId: string): Promise<{ orderNumber: string; exchangeCredit: number }> {
+  const [row] = await db.select({ orderNumber: orders.orderNumber, exchangeCredit: orders.exchangeCredit }).from(orders).where(eq(orders.id, replacementOrderId));
+  if (!row) throw new AppError("NOT_FOUND", "Order not found");
+  return row;
 }
 
 /**

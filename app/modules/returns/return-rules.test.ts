@@ -94,9 +94,18 @@ describe("exchanges", () => {
     expect(refusal(() => checkExchangeChoice(line, choice, 4)).message).toBe("Only 3 left of Tee (Black, L)");
   });
   it("collects a higher price's difference, nothing at the same price, and credits a lower price", () => {
-    expect(exchangeMoney(1500, 1299)).toEqual({ exchangeCredit: 1299, cashToCollect: 201, storeCredit: 0, difference: 201 });
-    expect(exchangeMoney(1299, 1299)).toEqual({ exchangeCredit: 1299, cashToCollect: 0, storeCredit: 0, difference: 0 });
-    expect(exchangeMoney(999, 1299)).toEqual({ exchangeCredit: 999, cashToCollect: 0, storeCredit: 300, difference: -300 });
+    expect(exchangeMoney([{ oldPrice: 1299, newPrice: 1500, quantity: 1, paidValue: 1299 }])).toEqual({ newTotal: 1500, discountCarried: 0, exchangeCredit: 1299, cashToCollect: 201, storeCredit: 0, difference: 201 });
+    expect(exchangeMoney([{ oldPrice: 1299, newPrice: 1299, quantity: 1, paidValue: 1299 }])).toEqual({ newTotal: 1299, discountCarried: 0, exchangeCredit: 1299, cashToCollect: 0, storeCredit: 0, difference: 0 });
+    expect(exchangeMoney([{ oldPrice: 1299, newPrice: 999, quantity: 1, paidValue: 1299 }])).toEqual({ newTotal: 999, discountCarried: 0, exchangeCredit: 999, cashToCollect: 0, storeCredit: 300, difference: -300 });
+  });
+  it("carries the order's discount over: the same price with 10 % off collects Rs 0, a higher one only the price rise", () => {
+    expect(exchangeMoney([{ oldPrice: 2000, newPrice: 2000, quantity: 1, paidValue: 1800 }])).toEqual({ newTotal: 2000, discountCarried: 200, exchangeCredit: 1800, cashToCollect: 0, storeCredit: 0, difference: 0 });
+    expect(exchangeMoney([{ oldPrice: 2000, newPrice: 2500, quantity: 1, paidValue: 1800 }])).toMatchObject({ discountCarried: 200, exchangeCredit: 1800, cashToCollect: 500, storeCredit: 0 });
+    expect(exchangeMoney([{ oldPrice: 2000, newPrice: 1500, quantity: 1, paidValue: 1800 }])).toMatchObject({ discountCarried: 150, exchangeCredit: 1350, cashToCollect: 0, storeCredit: 450 });
+    // Two items add up, each judged on its own; the replacement's total is always subtotal - discount - credit.
+    const both = exchangeMoney([{ oldPrice: 2000, newPrice: 2500, quantity: 1, paidValue: 1800 }, { oldPrice: 1000, newPrice: 999, quantity: 2, paidValue: 1799 }]);
+    expect(both.newTotal - both.discountCarried - both.exchangeCredit).toBe(both.cashToCollect);
+    expect(both).toMatchObject({ cashToCollect: 500, storeCredit: 1800 + 1799 - both.exchangeCredit });
   });
 });
 

@@ -1,4 +1,7 @@
 import type { OrderStatus, PaymentStatus, RefundMethod, ReturnCondition, ReturnItemKind, ReturnReason, ReturnStatus } from "~/db/schema/statuses";
+
+/** The statuses and kinds of a return request, owned here: components and routes name them from this module, never db/. */
+export type { RefundMethod, ReturnCondition, ReturnItemKind, ReturnReason, ReturnStatus };
 import { AppError } from "~/lib/errors";
 import { formatPrice } from "~/lib/money";
 import { DEFAULT_RETURN_WINDOW_DAYS, returnWindowEnd, withinReturnWindow } from "~/modules/orders/order-lifecycle";
@@ -205,15 +208,54 @@ export function checkExchangeChoice(line: { variantId: number | null; productId:
   }
 }
 
+/** One exchanged item as its money needs it: the old line's unit price, today's price of the new variant, what the units were paid. */
+export type ExchangedUnits = { oldPrice: number; newPrice: number; quantity: number; paidValue: number };
+
+export type ExchangeMoney = {
+  /** The new items at today's price (the replacement order's subtotal). */
+  newTotal: number;
+  /** The original order's discount carried over onto the replacement (its discount_total). */
+  discountCarried: number;
+  /** What the old items' paid value pays of the replacement (its exchange_credit). */
+  exchangeCredit: number;
+  /** The replacement's cash to collect: only a real price rise, never the order's discount. */
+  cashToCollect: number;
+  /** The old items' paid value the replacement does not take: store credit once they are received. */
+  storeCredit: number;
+  /** newTotal less the old items' prices (not their paid value): what the owner reads as the price difference. */
+  difference: number;
+};
+
 /**
- * The money of an exchange: the new items at their current price (`newTotal`) against what the
- * exchanged items were paid (`paidExchanged`). The replacement order takes the old items' value as
- * its exchange credit (at most its subtotal), so its cash to collect is the positive difference;
- * a negative difference becomes the buyer's store credit when the old items are received.
+ * The money of an exchange, compared like with like: each new item is priced at what the buyer
+ * paid for the item it replaces (the line's price, sale included, less its share of the order's
+ * discount), unless the new variant now costs more than the old line's price; then only that rise
+ * is collected (new Rs 2,500 against old Rs 2,000 bought for Rs 1,800 with 10 % off: Rs 500, never
+ * Rs 700). A cheaper new item keeps the order's discount in proportion (old Rs 2,000 paid Rs 1,800,
+ * new Rs 1,500: priced Rs 1,350, Rs 450 store credit). Whole rupees, rounded for the buyer.
  */
-export function exchangeMoney(newTotal: number, paidExchanged: number): { exchangeCredit: number; cashToCollect: number; storeCredit: number; difference: number } {
-  const exchangeCredit = Math.min(paidExchanged, newTotal);
-  return { exchangeCredit, cashToCollect: newTotal - exchangeCredit, storeCredit: paidExchanged - exchangeCredit, difference: newTotal - paidExchanged };
+export function exchangeMoney(items: readonly ExchangedUnits[]): ExchangeMoney {
+  const money: ExchangeMoney = { newTotal: 0, discountCarried: 0, exchangeCredit: 0, cashToCollect: 0, storeCredit: 0, difference: 0 };
+  for (const item of items) {
+    const newValue = item.newPrice * item.quantity;
+    const oldValue = item.oldPrice * item.quantity;
+    const paid = Math.min(item.paidValue, oldValue);
+    money.newTotal += newValue;
+    money.difference += newValue - oldValue;
+    if (newValue >= oldValue) {
+      // The old price is met by what was paid plus the discount it had; the rise is collected.
+      money.discountCarried += oldValue - paid;
+      money.exchangeCredit += paid;
+      money.cashToCollect += newValue - oldValue;
+    } else {
+      // The new item at the old item's paid rate: the rest of what was paid is the buyer's.
+      const priced = oldValue > 0 ? Math.floor((paid * newValue) / oldValue) : 0;
+      money.discountCarried += newValue - priced;
+      money.exchangeCredit += priced;
+      money.storeCredit += paid - priced;
+    }
+  }
+  return money;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -8,8 +8,8 @@ import type { ReturnForOwner } from "~/modules/returns/get-return-for-owner.serv
 import { REFUND_METHOD_LABELS, RETURN_CONDITION_LABELS } from "~/modules/returns/return-rules";
 import { Panel } from "./return-detail";
 
-/** A replacement that has not left yet can still be called back (rejecting cancels it). */
-const NOT_SHIPPED = ["pending", "confirmed", "processing", "cancelled"];
+/** A replacement that has not left yet can still be called back (rejecting cancels it); one cancelled or refused at the door before the old item came back leaves Reject to end the request. */
+const NOT_SHIPPED = ["pending", "confirmed", "processing", "cancelled", "returned"];
 
 /** What the owner may do now, by the request's state. */
 export function availableSteps(request: ReturnForOwner): ReturnActionIntent[] {
@@ -36,7 +36,7 @@ function answerFor(actionData: ReturnActionData | undefined, intent: ReturnActio
  * with method, amount (at most what is left) and reference. A refusal shows beside its field with
  * what was typed kept.
  */
-export function ReturnActions({ request, actionData }: { request: ReturnForOwner; actionData?: ReturnActionData }) {
+export function ReturnActions({ request, actionData, refundKey }: { request: ReturnForOwner; actionData?: ReturnActionData; refundKey: string }) {
   const steps = availableSteps(request);
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST" ? String(navigation.formData?.get("intent") ?? "") : null;
@@ -52,7 +52,7 @@ export function ReturnActions({ request, actionData }: { request: ReturnForOwner
       {stray && <FormAlert>{stray.message}</FormAlert>}
       {steps.includes("approve") && <ApproveForm key={`a-${key}`} request={request} answer={answerFor(actionData, "approve")} busy={busy === "approve"} />}
       {steps.includes("receive") && <ReceiveForm key={`r-${key}`} request={request} answer={answerFor(actionData, "receive")} busy={busy === "receive"} />}
-      {steps.includes("refund") && <RefundForm key={`f-${key}`} request={request} answer={answerFor(actionData, "refund")} busy={busy === "refund"} />}
+      {steps.includes("refund") && <RefundForm key={`f-${key}`} request={request} answer={answerFor(actionData, "refund")} busy={busy === "refund"} refundKey={refundKey} />}
       {steps.includes("reject") && <RejectForm key={`j-${key}`} request={request} answer={answerFor(actionData, "reject")} busy={busy === "reject"} />}
     </div>
   );
@@ -140,7 +140,7 @@ function ReceiveForm({ request, answer, busy }: FormProps) {
   );
 }
 
-function RefundForm({ request, answer, busy }: FormProps) {
+function RefundForm({ request, answer, busy, refundKey }: FormProps & { refundKey: string }) {
   const ref = useFocusFirstInvalid(answer?.fields);
   const id = useId();
   const fields = answer?.fields ?? {};
@@ -152,6 +152,7 @@ function RefundForm({ request, answer, busy }: FormProps) {
       {general && <div className="mt-2"><FormAlert>{general}</FormAlert></div>}
       <Form method="post" ref={ref} noValidate className="mt-3 grid gap-3 sm:grid-cols-2">
         <input type="hidden" name="intent" value="refund" />
+        <input type="hidden" name="idempotencyKey" value={refundKey} />
         <div>
           <FieldLabel htmlFor={`${id}-method`} required>Method</FieldLabel>
           <select

@@ -1,4 +1,4 @@
-import type { ReturnStatus } from "~/db/schema/statuses";
+import type { ReturnStatus } from "~/modules/returns/return-rules";
 
 /**
  * A request's state as the owner's pages word it: the queue's filters say the same ("New" for a

@@ -1,0 +1,2 @@
+ALTER TABLE "refunds" ADD COLUMN "idempotency_key" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "refunds_return_idempotency_key_idx" ON "refunds" USING btree ("return_id","idempotency_key") WHERE "refunds"."idempotency_key" is not null;
