@@ -95,7 +95,8 @@ describe.each(DATABASE_KINDS)("connecting couriers' APIs and booking through the
       const params = { id };
       for (const [page, path] of [[connection, `/seller/settings/couriers/${id}/connection`], [cities, `/seller/settings/couriers/${id}/cities`]] as const) {
         expect(await statusOf(() => page.loader({ request: request(path), context, params } as never)), `${path} loader`).toBe(404);
-        for (const form of [{ intent: "use-files" }, { intent: "settings", pickupAddressCode: "", syncEveryMinutes: "60" }, { intent: "connect", provider: "postex", "cred-token": "x" }, { "city-lahore": "1", "shop-lahore": "Lahore" }]) {
+        const forms: Record<string, string>[] = [{ intent: "use-files" }, { intent: "settings", pickupAddressCode: "", syncEveryMinutes: "60" }, { intent: "connect", provider: "postex", "cred-token": "x" }, { "city-lahore": "1", "shop-lahore": "Lahore" }];
+        for (const form of forms) {
           expect(await statusOf(() => page.action({ request: request(path, form), context, params } as never)), `${path} action ${JSON.stringify(form)}`).toBe(404);
         }
       }
