@@ -128,12 +128,12 @@ describe("the Leopards API client against its stand-in", () => {
     leopards.bookButLoseAnswer(1);
     const lost = await failure(api.book(credentials, order));
     expect(lost.retryable).toBe(true);
-    const found = await api.findBooking(credentials, "KP-7001", new Date());
+    const found = await api.findBooking(credentials, "KP-7001", { from: new Date(), to: new Date() });
     const packet = leopards.packetFor("KP-7001")!;
     expect(found).toEqual({ trackingNumber: packet.trackNumber, labelUrl: `${leopards.url}slip/${packet.trackNumber}.pdf` });
     expect([...leopards.packets.values()].filter((p) => p.orderId === "KP-7001")).toHaveLength(1);
     expect(lastRequest("getShipmentDetailsByOrderID")!.body).toMatchObject({ shipment_order_id: ["KP-7001"] });
-    expect(await api.findBooking(credentials, "KP-7999", new Date())).toBeNull();
+    expect(await api.findBooking(credentials, "KP-7999", { from: new Date(), to: new Date() })).toBeNull();
   });
 
   it("cancels packets not yet picked up; Leopards' per-number refusals keep the others booked", async () => {

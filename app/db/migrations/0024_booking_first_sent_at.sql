@@ -1,0 +1,1 @@
+ALTER TABLE "shipments" ADD COLUMN "booking_first_sent_at" timestamp with time zone;
