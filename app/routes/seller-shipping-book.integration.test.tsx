@@ -8,6 +8,7 @@ import { callRoute, expectRedirect, ownerAndBuyerCookies, routeContext, TEST_ORI
 import { DATABASE_KINDS, useTestDatabase } from "../../tests/factories/test-database";
 import { placeTestOrder, TEST_ITEM } from "../../tests/factories/test-orders";
 import { insertTestCourier } from "../../tests/factories/test-shipments";
+import { saveCourierRules } from "~/modules/shipping/couriers/couriers.server";
 import * as book from "./seller-shipping-book";
 
 const PASSWORD = "long-enough-password";
@@ -113,5 +114,18 @@ describe.each(DATABASE_KINDS)("Book Shipments' courier choices on %s", (kind) =>
     const html = render(`${path}&courier=${tcs}`, await load(`${path}&courier=${tcs}`));
     for (const o of [a, b]) expect(html).toMatch(new RegExp(`name="courier-${o.id}"[^>]*>(<option[^>]*>[^<]*</option>)*?<option value="${tcs}" selected=""`));
     expect(await courierOf([a.id, b.id])).toEqual({});
+  });
+
+  it("rows on their routing rules' suggestion take Set all to when Book Shipments is pressed; a row the owner changed keeps its courier", async () => {
+    const id = async (name: string) => (await db().select({ id: couriers.id }).from(couriers).where(eq(couriers.name, name)))[0].id;
+    const [leopards, tcs, trax] = [await id("Leopards"), await id("TCS"), await insertTestCourier(db(), "Trax")];
+    await saveCourierRules(db(), [{ kind: "city", city: "Lahore", amount: null, courierId: tcs }]);
+    const [a, b, c] = [await order(), await order(), await order()];
+    const path = pathFor([a.id, b.id, c.id]);
+    const html = render(path, await load(path));
+    for (const o of [a, b, c]) expect(html).toMatch(new RegExp(`name="courier-${o.id}"[^>]*>(<option[^>]*>[^<]*</option>)*?<option value="${tcs}" selected=""`));
+    const answer = await post(path, postedForm(html, { courierId: String(leopards), [`courier-${c.id}`]: String(trax) }));
+    expect(answer.data).toMatchObject({ intent: "book", ok: true });
+    expect(await courierOf([a.id, b.id, c.id])).toEqual({ [a.id]: leopards, [b.id]: leopards, [c.id]: trax });
   });
 });

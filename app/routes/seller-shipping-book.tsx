@@ -195,6 +195,8 @@ function CandidateRow({ order, couriers, courierName, setAll, errors, values, bu
       {!blocked && (
         <>
           <div className="w-44 max-sm:w-full">
+            {/* What the row started on: "Set all to" replaces it unless the owner picks another courier for this order. */}
+            <input type="hidden" name={`start-${courierField}`} value={String(setAll ?? suggested ?? "")} />
             <label htmlFor={courierField} className="field-label">Courier</label>
             <select id={courierField} name={courierField} className="field-input py-1.5" defaultValue={startOn} aria-invalid={courierError ? true : undefined} aria-describedby={courierError ? `${courierField}-error` : undefined}>
               <option value="">Choose a courier</option>
