@@ -92,11 +92,26 @@ async function recordParcelByHand(
     .from(orderItems).leftJoin(products, eq(products.id, orderItems.productId)).where(eq(orderItems.orderId, orderId));
   const { weightGrams, pieces } = parcelOf(items);
   const codAmount = codAmountFor(order);
-  await tx.insert(shipments).values({
-    orderId, courierId: courier.id, weightGrams, pieces, codAmount,
-    estimatedCharge: estimateCharge(courier.rateCard, { weightGrams, codAmount, city: order.city }).total,
-    bookedAt: typed.now, bookedBy: typed.actor.id, trackingNumber: typed.trackingNumber ?? null, bookingState: "booked",
-  });
+  try {
+    // In a savepoint: the same number typed at the same moment on another order (another process)
+    // meets the unique index, and is then told beside the field like any number already taken.
+    await tx.transaction((sp) => sp.insert(shipments).values({
+      orderId, courierId: courier.id, weightGrams, pieces, codAmount,
+      estimatedCharge: estimateCharge(courier.rateCard, { weightGrams, codAmount, city: order.city }).total,
+      bookedAt: typed.now, bookedBy: typed.actor.id, trackingNumber: typed.trackingNumber ?? null, bookingState: "booked",
+    }));
+  } catch (error) {
+    if (!typed.trackingNumber || !isUniqueViolation(error)) throw error;
+    await refuseTakenTrackingNumber(tx, { courierId: courier.id, trackingNumber: typed.trackingNumber, shipmentId: 0 });
+    throw error;
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === "23505") return true;
+  }
+  return false;
 }
 
 /** The shop's courier with this name (case and spaces aside; an active one first), else the "Other courier". */
