@@ -83,6 +83,6 @@ export function cancelDueParcels(ctx: BookingContext, deadlineMs: number): Promi
  * refuses, nothing changes and its words come back.
  */
 export async function cancelParcelBooking(ctx: BookingContext, actor: OrderActor, orderId: string): Promise<{ orderNumber: string; courier: string }> {
-  const cancelledAtCourier = await cancelAtCourier(ctx.db, ctx.providers?.couriers.api, ctx.secretBoxes?.["courier-credentials"], orderId);
+  const cancelledAtCourier = await cancelAtCourier(ctx.db, ctx.providers?.couriers.api, ctx.secretBoxes?.["courier-credentials"], orderId, ctx.now);
   return cancelBooking(ctx.db, actor, orderId, orderDesk, ctx.now, { cancelledAtCourier });
 }

@@ -45,7 +45,7 @@ export async function moveOrder({ db, now = new Date() }: FlowContext, actor: Or
       // Correcting the courier or tracking number of a parcel on its way: no status change.
       if (!givesCourier) throw new AppError("CONFLICT", "This order is already shipped");
       await saveCourierDetails(tx, order.id, defined(courier), now);
-      await shipmentFollowsOrder(tx, order, "shipped", { at: now, now, actor, trackingNumber: courier.trackingNumber, desk: orderDesk });
+      await shipmentFollowsOrder(tx, order, "shipped", { at: now, now, actor, trackingNumber: courier.trackingNumber, courierName: courier.courierName, desk: orderDesk });
       await publishLiveEvent(tx, { topic: "orders", userId: order.userId });
       return { orderId: order.id, orderNumber: order.orderNumber, from, status: to };
     }
@@ -123,6 +123,7 @@ export async function applyOrderMove<O extends MovingOrder>(
     now: opts.now,
     actor,
     trackingNumber: to === "shipped" ? opts.courier?.trackingNumber : undefined,
+    courierName: to === "shipped" ? opts.courier?.courierName : undefined,
     desk: orderDesk,
   });
   // A cancelled booking is told in the move's own history row; a settling a delivery causes is a

@@ -78,6 +78,33 @@ describe.each(DATABASE_KINDS)("connecting couriers' APIs and booking through the
     expect((answer as Response).status).not.toBe(200);
   });
 
+  it("answers the not-found page (404) for an unknown or malformed courier id, on each page and each action, and changes nothing", async () => {
+    /** The status of what a loader or action threw (data() or a Response), or 200 when it answered. */
+    const statusOf = async (call: () => Promise<unknown>) => {
+      try {
+        const answer = await call();
+        return answer instanceof Response ? answer.status : (answerOf(answer).init?.status ?? 200);
+      } catch (thrown) {
+        if (thrown instanceof Response) return thrown.status;
+        if (thrown && typeof thrown === "object" && "init" in thrown) return (thrown as { init: { status?: number } | null }).init?.status ?? 200;
+        throw thrown;
+      }
+    };
+    const before = await db().select().from(couriers);
+    for (const id of ["999999", "0", "abc", "12x", "99999999999", "-1"]) {
+      const params = { id };
+      for (const [page, path] of [[connection, `/seller/settings/couriers/${id}/connection`], [cities, `/seller/settings/couriers/${id}/cities`]] as const) {
+        expect(await statusOf(() => page.loader({ request: request(path), context, params } as never)), `${path} loader`).toBe(404);
+        const forms: Record<string, string>[] = [{ intent: "use-files" }, { intent: "settings", pickupAddressCode: "", syncEveryMinutes: "60" }, { intent: "connect", provider: "postex", "cred-token": "x" }, { "city-lahore": "1", "shop-lahore": "Lahore" }];
+        for (const form of forms) {
+          expect(await statusOf(() => page.action({ request: request(path, form), context, params } as never)), `${path} action ${JSON.stringify(form)}`).toBe(404);
+        }
+      }
+    }
+    expect(await db().select().from(couriers)).toEqual(before);
+    expect(postex.seen).toHaveLength(0);
+  });
+
   it("shows the courier's words for a wrong token and saves nothing", async () => {
     const answer = answerOf(await postConnection(postexId, { intent: "connect", provider: "postex", "cred-token": wrongToken }));
     expect(answer.init?.status).toBe(400);

@@ -1,14 +1,13 @@
 import { data, Form, Link, redirect, useLocation, useNavigation } from "react-router";
 import { FormAlert } from "~/components/ui/form-parts";
 import { requireSeller } from "~/http/auth-guard.server";
+import { courierOr404 } from "~/http/courier-route.server";
 import { setFlash } from "~/http/flash.server";
 import { formKey } from "~/lib/form-key";
 import { pageMeta } from "~/lib/seo";
-import { serialIdFrom } from "~/lib/serial-id";
 import { useKeptActionData } from "~/lib/use-kept-action-data";
 import { citiesPath } from "~/modules/shipping/connection/city-names";
 import { listShopCities, saveCityPicks, type CityPick } from "~/modules/shipping/connection/courier-cities.server";
-import { getCourier } from "~/modules/shipping/couriers/couriers.server";
 import type { Route } from "./+types/seller-settings-courier-cities";
 
 export const meta: Route.MetaFunction = ({ matches, data: loaded }) =>
@@ -19,15 +18,9 @@ export const meta: Route.MetaFunction = ({ matches, data: loaded }) =>
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
-function courierIdOf(params: { id?: string }): number {
-  const id = serialIdFrom(params.id ?? null);
-  if (!id) throw data("Courier not found", { status: 404 });
-  return id;
-}
-
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireSeller(request, context);
-  const courier = await getCourier(context.db, courierIdOf(params));
+  const courier = await courierOr404(context.db, params);
   const rows = await listShopCities(context.db, courier);
   // A select of the courier's (hundreds of) cities only where one is needed: unmatched cities, and the one being changed.
   const change = new URL(request.url).searchParams.get("change");
@@ -43,7 +36,7 @@ type CitiesActionData = { message: string; errors: Record<string, string>; value
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   await requireSeller(request, context);
-  const courierId = courierIdOf(params);
+  const courierId = (await courierOr404(context.db, params)).id;
   const form = Object.fromEntries(await request.formData());
   const picks: CityPick[] = [];
   const values: Record<string, string> = {};

@@ -2,10 +2,10 @@ import { data, Form, Link, redirect, useLocation, useNavigation } from "react-ro
 import { FormAlert } from "~/components/ui/form-parts";
 import { TextField } from "~/components/ui/text-field";
 import { requireSeller } from "~/http/auth-guard.server";
+import { courierOr404 } from "~/http/courier-route.server";
 import { setFlash } from "~/http/flash.server";
 import { formKey } from "~/lib/form-key";
 import { pageMeta } from "~/lib/seo";
-import { serialIdFrom } from "~/lib/serial-id";
 import { formatShopDateTimeHour12 } from "~/lib/shop-time";
 import { useKeptActionData } from "~/lib/use-kept-action-data";
 import { API_COURIER_KINDS, parseConnectForm, parseConnectionSettingsForm, SYNC_EVERY_RANGE } from "~/modules/shipping/connection/connection-form";
@@ -23,15 +23,9 @@ export const meta: Route.MetaFunction = ({ matches, data: loaded }) =>
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
-function courierIdOf(params: { id?: string }): number {
-  const id = serialIdFrom(params.id ?? null);
-  if (!id) throw data("Courier not found", { status: 404 });
-  return id;
-}
-
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireSeller(request, context);
-  const view = await readCourierConnection(context.db, context.secretBoxes["courier-credentials"], courierIdOf(params));
+  const view = await readCourierConnection(context.db, context.secretBoxes["courier-credentials"], (await courierOr404(context.db, params)).id);
   // Never a credential: which fields each API asks for, and the saved ones' last four characters.
   const apis = API_COURIER_KINDS.map((kind) => ({ kind, label: COURIER_PROVIDER_LABELS[kind], fields: context.providers.couriers.api[kind].credentialFields.map((f) => ({ ...f })) }));
   return {
@@ -48,7 +42,7 @@ export type ConnectionActionData =
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   await requireSeller(request, context);
-  const courierId = courierIdOf(params);
+  const courierId = (await courierOr404(context.db, params)).id;
   const form = Object.fromEntries(await request.formData());
   const box = context.secretBoxes["courier-credentials"];
   const done = async (message: string) => redirect(connectionPath(courierId), { headers: { "Set-Cookie": await setFlash({ type: "success", message }) } });

@@ -1,5 +1,5 @@
 import { useKeptActionData } from "~/lib/use-kept-action-data";
-import { data, Form, Link, useLocation, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useLocation, useNavigation } from "react-router";
 import { requireSeller } from "~/http/auth-guard.server";
 import { selectedOrderIds } from "~/http/order-selection.server";
 import { AppError } from "~/lib/errors";
@@ -26,9 +26,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireSeller(request, context);
   const orderIds = await selectedOrderIds(request, context, "book");
   const [candidates, couriers, rules] = await Promise.all([listBookingCandidates(context.db, orderIds), listActiveCouriers(context.db), listCourierRules(context.db)]);
-  // "Set all to": every row starts on this courier instead of its routing rules' pick.
-  const setAll = serialIdFrom(new URL(request.url).searchParams.get("courier"));
-  return { candidates, couriers, ruleCount: rules.length, today: shopDay(new Date()), setAll: couriers.some((c) => c.id === setAll) ? setAll : null };
+  // "Set all to": every row starts on this courier instead of its routing rules' pick. A shop with
+  // one active courier has nothing to choose: everything starts on it.
+  const chosen = serialIdFrom(new URL(request.url).searchParams.get("courier"));
+  const setAll = couriers.some((c) => c.id === chosen) ? chosen : couriers.length === 1 ? couriers[0].id : null;
+  return { candidates, couriers, ruleCount: rules.length, today: shopDay(new Date()), setAll };
 }
 
 type ActionData =
@@ -41,6 +43,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const actor = { id: user.id, name: user.name };
   // Try again and Cancel booking are buttons of a failed (or booked) order: their value is the order.
+  // Set all: the page again with every row on that courier (the page's own selection and filter kept).
+  if (form.get("intent") === "set-all") return redirect(setAllHref(request, serialIdFrom(form.get("courierId"))));
   const retry = form.get("retry");
   const cancel = form.get("cancelBooking");
   if (typeof retry === "string" || typeof cancel === "string") {
@@ -74,6 +78,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+/** This page with its selection and filter as they are, and "Set all to" this courier (none: each order's suggested one). */
+function setAllHref(request: Request, courierId: number | null): string {
+  const url = new URL(request.url);
+  url.searchParams.delete("courier");
+  url.searchParams.delete("index");
+  if (courierId) url.searchParams.set("courier", String(courierId));
+  return `${url.pathname}${url.search}`;
+}
+
 type CourierOption = { id: number; name: string; provider: string };
 
 /** Book Shipments: the selected orders, each with its parcel and its own courier (a batch may go to several). */
@@ -87,15 +100,6 @@ export default function SellerShippingBook({ loaderData, actionData: sentActionD
   const done = actionData?.intent === "book" && actionData.ok ? actionData : null;
   const rowAnswer = actionData && actionData.intent !== "book" ? actionData : null;
   const courierName = (id: number) => couriers.find((c) => c.id === id)?.name ?? "another courier";
-  // The Set all form keeps the page's own query (the orders, or the Orders tab's filter) and changes only the courier.
-  // What "Set all to" sends again: the same selection (the ticked ids as one comma-separated field,
-  // which the selection reader takes: repeated hidden fields of one name are not valid HTML).
-  const params = new URLSearchParams(location.search);
-  const ticked = params.getAll("orderIds");
-  const keptQuery = [
-    ...[...params].filter(([k]) => k !== "courier" && k !== "orderIds"),
-    ...(ticked.length ? [["orderIds", ticked.join(",")] as [string, string]] : []),
-  ];
 
   return (
     <section aria-labelledby="book-title" className="grid gap-4">
@@ -119,27 +123,27 @@ export default function SellerShippingBook({ loaderData, actionData: sentActionD
         </p>
       ) : (
         <>
-          <Form method="get" className="flex flex-wrap items-end gap-2 rounded-xl border border-stone-200 bg-white p-3" aria-label="Set every order's courier">
-            {keptQuery.map(([k, v], i) => <input key={`${k}-${i}`} type="hidden" name={k} value={v} />)}
-            <div className="min-w-[12rem]">
-              <label htmlFor="set-all" className="field-label">Set all to</label>
-              <select id="set-all" name="courier" className="field-input" defaultValue={setAll ? String(setAll) : ""}>
-                <option value="">Each order&apos;s suggested courier</option>
-                {couriers.map((c) => <option key={c.id} value={c.id}>{courierLabel(c)}</option>)}
-              </select>
-            </div>
-            <button type="submit" className="btn-secondary">Set all</button>
-          </Form>
           <Form method="post" className="grid gap-4" key={`${done ? "booked" : "form"}:${setAll ?? ""}`}>
             {refused && <p role="alert" className="rounded-lg bg-red-50 px-4 py-3 font-medium text-red-900">{refused.message}</p>}
             <div className="flex flex-wrap items-center gap-3 rounded-xl border border-stone-200 bg-white p-4">
-              {/* First in the form: Enter in a weight field books, never a row's Try again. */}
+              {/* First in the form: Enter in a weight field books, never Set all or a row's Try again. */}
               <button type="submit" className="btn-primary" disabled={busy}>{busy ? "Booking..." : "Book Shipments"}</button>
               <p className="w-full text-sm text-stone-700">
                 {ruleCount > 0 ? "Each order starts on the courier its routing rules pick; change any of them." : "Tip: routing rules in Settings → Couriers can pick a courier by city, order total or risk."}
                 {" "}Orders go to their own couriers in one batch: file couriers&apos; booking files download per courier, API couriers answer with tracking numbers.
                 {" "}Weights are the sum of each order&apos;s items (500 g for a product without a weight): type another if you weighed the parcel.
               </p>
+            </div>
+            {/* Part of the booking form: an order left on "Choose a courier" is booked with this one; Set all puts every row on it first. */}
+            <div className="flex flex-wrap items-end gap-2 rounded-xl border border-stone-200 bg-white p-3" role="group" aria-label="Set every order's courier">
+              <div className="min-w-[12rem]">
+                <label htmlFor="set-all" className="field-label">Set all to</label>
+                <select id="set-all" name="courierId" className="field-input" defaultValue={refused?.values.courierId ?? (setAll ? String(setAll) : "")}>
+                  <option value="">Each order&apos;s suggested courier</option>
+                  {couriers.map((c) => <option key={c.id} value={c.id}>{courierLabel(c)}</option>)}
+                </select>
+              </div>
+              <button type="submit" name="intent" value="set-all" className="btn-secondary" disabled={busy}>Set all</button>
             </div>
             {refused?.fields.orderIds && <p className="field-error">{refused.fields.orderIds}</p>}
             <section aria-labelledby="orders-to-book" className="grid gap-2">
@@ -191,6 +195,8 @@ function CandidateRow({ order, couriers, courierName, setAll, errors, values, bu
       {!blocked && (
         <>
           <div className="w-44 max-sm:w-full">
+            {/* What the row started on: "Set all to" replaces it unless the owner picks another courier for this order. */}
+            <input type="hidden" name={`start-${courierField}`} value={String(setAll ?? suggested ?? "")} />
             <label htmlFor={courierField} className="field-label">Courier</label>
             <select id={courierField} name={courierField} className="field-input py-1.5" defaultValue={startOn} aria-invalid={courierError ? true : undefined} aria-describedby={courierError ? `${courierField}-error` : undefined}>
               <option value="">Choose a courier</option>

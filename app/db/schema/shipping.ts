@@ -207,6 +207,9 @@ export const shipments = pgTable(
     bookingError: text("booking_error"),
     bookingAttempts: integer("booking_attempts").notNull().default(0),
     bookingNextAt: timestamp("booking_next_at", { withTimezone: true }),
+    // When the first booking request left for the courier (never moved by Try again, unlike booked_at):
+    // an answer lost then is looked for at the courier from this time, however long ago (issue 40).
+    bookingFirstSentAt: timestamp("booking_first_sent_at", { withTimezone: true }),
     // The courier's own airway bill (Leopards' slip link; PostEx's is fetched by tracking number).
     courierLabelUrl: text("courier_label_url"),
     lastTrackedAt: timestamp("last_tracked_at", { withTimezone: true }),

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CourierApiError, type ApiParcel, type CourierApi } from "~/modules/shipping/couriers/courier-api";
 import { createLeopardsApi } from "./leopards-api.server";
-import { startLeopardsStandIn, type LeopardsStandIn } from "./leopards-stand-in";
+import { QUERY_ONLY_METHODS, startLeopardsStandIn, type LeopardsStandIn } from "./leopards-stand-in";
 
 async function failure(promise: Promise<unknown>): Promise<CourierApiError> {
   try {
@@ -128,12 +128,12 @@ describe("the Leopards API client against its stand-in", () => {
     leopards.bookButLoseAnswer(1);
     const lost = await failure(api.book(credentials, order));
     expect(lost.retryable).toBe(true);
-    const found = await api.findBooking(credentials, "KP-7001", new Date());
+    const found = await api.findBooking(credentials, "KP-7001", { from: new Date(), to: new Date() });
     const packet = leopards.packetFor("KP-7001")!;
     expect(found).toEqual({ trackingNumber: packet.trackNumber, labelUrl: `${leopards.url}slip/${packet.trackNumber}.pdf` });
     expect([...leopards.packets.values()].filter((p) => p.orderId === "KP-7001")).toHaveLength(1);
     expect(lastRequest("getShipmentDetailsByOrderID")!.body).toMatchObject({ shipment_order_id: ["KP-7001"] });
-    expect(await api.findBooking(credentials, "KP-7999", new Date())).toBeNull();
+    expect(await api.findBooking(credentials, "KP-7999", { from: new Date(), to: new Date() })).toBeNull();
   });
 
   it("cancels packets not yet picked up; Leopards' per-number refusals keep the others booked", async () => {
@@ -225,5 +225,23 @@ describe("the Leopards API client against its stand-in", () => {
     expect(await failure(api.advise(credentials, fresh.trackingNumber, "return", "x"))).toMatchObject({
       retryable: false, message: `Leopards refused the shipper advice for ${fresh.trackingNumber}: no delivery attempt awaits advice for this parcel`,
     });
+  });
+
+  // Last: every call above has been made.
+  it("never puts the key or password in a URL but for the two GET-only methods (payment details, shipping charges)", async () => {
+    const methods = new Set(leopards.seen.map((r) => /\/api\/([A-Za-z]+)\//.exec(r.path)?.[1]).filter(Boolean));
+    expect([...methods]).toEqual(expect.arrayContaining(["getAllCities", "bookPacket", "trackBookedPacket", "cancelBookedPackets", "getShipmentDetailsByOrderID", "getPaymentDetails", "getShippingCharges", "shipperAdviceList", "updateShipperAdvice"]));
+    for (const request of leopards.seen) {
+      const method = /\/api\/([A-Za-z]+)\//.exec(request.path)?.[1] ?? "";
+      if (!method || request.path.includes("/slip/")) continue;
+      if (QUERY_ONLY_METHODS.includes(method)) {
+        expect(request.method, method).toBe("GET");
+        continue;
+      }
+      expect(request.method, method).toBe("POST");
+      expect(request.query, method).not.toHaveProperty("api_key");
+      expect(request.query, method).not.toHaveProperty("api_password");
+      expect(request.body, method).toMatchObject({ api_key: expect.any(String), api_password: expect.any(String) });
+    }
   });
 });

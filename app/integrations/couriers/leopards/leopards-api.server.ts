@@ -27,7 +27,11 @@ import { leopardsEventKind } from "./leopards-status";
 
 /**
  * Leopards' eCom Merchant APIs v2: `{base}{method}/format/json/`, `api_key` and `api_password` in
- * the JSON body of a POST or the query of a GET. Leopards answers HTTP 200 with `status: 1` or with
+ * the JSON body of a POST, never in a URL, for every method that takes a body (cities, booking,
+ * tracking, cancelling, the search by order id, shipper advice). Get Payment Details and Get
+ * Shipping Charges are GET only in Leopards' documents (v2: "for the Get requests we will send these
+ * keys as parameters"): for those two alone the key and password go in the query, over HTTPS, and
+ * are redacted from every message and log line. Leopards answers HTTP 200 with `status: 1` or with
  * `status: 0` and its words in `error` (a string, or an object by field or by CN number): that is
  * a refusal, not worth a retry. The key and password come from Settings -> Couriers with every call.
  */
@@ -183,6 +187,7 @@ export function createLeopardsApi({ baseUrl = DEFAULT_LEOPARDS_API_URL, timeoutM
       const payments: ParcelPayment[] = [];
       for (const numbers of chunk([...new Set(trackingNumbers)], LEOPARDS_PAYMENT_CHUNK)) {
         const what = `the payment details of ${numbers.length} parcel${numbers.length === 1 ? "" : "s"}`;
+        // GET only (Leopards takes no body here): the one place with the key and password in the query, with getShippingCharges.
         const body = await call(credentials, "getPaymentDetails", what, { get: { cn_numbers: numbers.join(",") } }, true);
         if (String(body.status) === "0" && !/not found|no record|no data/i.test(describeError(body.error))) {
           throw new CourierApiError(redact(`Leopards refused ${what}: ${describeError(body.error)}`, credentials), false, 200);

@@ -60,6 +60,22 @@ describe("the Leopards stand-in", () => {
       .toEqual({ status: 0, error: "Invalid advice status. Allowed values: RA, RT" });
   });
 
+  it("takes the key and password in the body of a method that takes one, refusing them in its URL; GET-only methods read them from the query", async () => {
+    const keys = { api_key: leopards.apiKey, api_password: leopards.apiPassword };
+    const inUrl = (method: string, init: RequestInit = {}) => fetch(`${leopards.url}${method}/format/json/?${new URLSearchParams({ ...keys, track_numbers: "LE1" })}`, init);
+    for (const method of ["trackBookedPacket", "getAllCities", "bookPacket", "cancelBookedPackets", "getShipmentDetailsByOrderID", "shipperAdviceList"]) {
+      // Only in the URL: not taken, as Leopards reads a POST's body.
+      expect(await (await inUrl(method, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ track_numbers: "LE1" }) })).json(), method).toMatchObject({ status: 0, error: "Invalid API Key or Password" });
+      // In the body and the URL too: refused all the same.
+      expect(await (await inUrl(method, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ ...keys, track_numbers: "LE1" }) })).json(), method).toMatchObject({ status: 0, error: "API Key and Password are taken in the request body only" });
+      expect((await inUrl(method)).status, method).toBe(405);
+    }
+    const paid = await fetch(`${leopards.url}getPaymentDetails/format/json/?${new URLSearchParams({ ...keys, cn_numbers: "LE1" })}`);
+    expect(await paid.json()).toMatchObject({ status: 0, error: "CN number not found" });
+    const posted = await fetch(`${leopards.url}getPaymentDetails/format/json/`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ ...keys, cn_numbers: "LE1" }) });
+    expect(posted.status).toBe(405);
+  });
+
   it("takes at most 50 CN numbers for payment details", async () => {
     const numbers = Array.from({ length: 51 }, (_, i) => `LE${70000000 + i}`).join(",");
     const response = await fetch(`${leopards.url}getPaymentDetails/format/json/?${new URLSearchParams({ api_key: leopards.apiKey, api_password: leopards.apiPassword, cn_numbers: numbers })}`);

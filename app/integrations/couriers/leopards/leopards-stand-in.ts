@@ -2,7 +2,9 @@ import { pakistanWallTime, rupees, STAND_IN_CITIES, startCourierServer, tinyPdf,
 
 /**
  * Leopards' eCom Merchant APIs v2 stand-in for tests, on loopback: `/api/{method}/format/json/`,
- * `api_key` and `api_password` in the JSON body (POST) or the query (GET), answers HTTP 200 with
+ * `api_key` and `api_password` in the JSON body of a POST (every method that takes one: the key
+ * and password in its query are refused, as they must never travel in a URL there) or in the query
+ * of the GET-only methods (QUERY_ONLY_METHODS, as Leopards documents them), answers HTTP 200 with
  * `status: 1`, or `status: 0` and Leopards' words in `error` (a string, or messages by CN number).
  * It keeps packets in memory (booked, cancelled before pickup, tracked, paid, advised), lets a test
  * drive a packet's journey with Leopards' real status words (`advance`), pay for packets (`settle`),
@@ -46,6 +48,13 @@ export type LeopardsStandIn = {
   bookButLoseAnswer: (times: number) => void;
   stop: () => Promise<void>;
 };
+
+/**
+ * The methods Leopards documents as GET only, whose parameters (the key and password too) it reads
+ * from the query: Get Payment Details, Get Shipping Charges, Get Booked Packet Last Statuses. Every
+ * other method the shop calls takes a POST with a JSON body, and its credentials only there.
+ */
+export const QUERY_ONLY_METHODS: readonly string[] = ["getPaymentDetails", "getShippingCharges", "getBookedPacketLastStatus"];
 
 /** bookPacket's mandatory fields and Leopards' words when one is missing (batchBookPacket's error list). */
 const REQUIRED: [string, string][] = [
@@ -107,8 +116,15 @@ export async function startLeopardsStandIn({ apiKey = "C2027AB2E6D1601DE7BC73B7D
     const match = new RegExp(`^${LEOPARDS_STAND_IN_PATH}([A-Za-z]+)/format/json/?$`).exec(request.path);
     if (!match) return reply.json(404, { status: 0, error: "Unknown method" });
     const method = match[1];
-    const input = { ...request.query, ...(request.body && typeof request.body === "object" ? (request.body as Record<string, unknown>) : {}) } as Record<string, unknown>;
-    if (input.api_key !== apiKey || input.api_password !== apiPassword) return refuse(reply, "Invalid API Key or Password", { packet_list: null });
+    const queryOnly = QUERY_ONLY_METHODS.includes(method);
+    if (queryOnly && request.method !== "GET") return reply.json(405, { status: 0, error: `${method} takes GET only` });
+    if (!queryOnly && request.method !== "POST") return reply.json(405, { status: 0, error: `${method}: send a POST with a JSON body` });
+    const body = request.body && typeof request.body === "object" ? (request.body as Record<string, unknown>) : {};
+    const input = (queryOnly ? { ...request.query } : { ...request.query, ...body }) as Record<string, unknown>;
+    // Where the body is taken, the key and password are read from it alone: in the URL they are refused.
+    const auth = queryOnly ? request.query : body;
+    if (auth.api_key !== apiKey || auth.api_password !== apiPassword) return refuse(reply, "Invalid API Key or Password", { packet_list: null });
+    if (!queryOnly && ("api_key" in request.query || "api_password" in request.query)) return refuse(reply, "API Key and Password are taken in the request body only", { packet_list: null });
 
     if (method === "getAllCities") {
       return ok(reply, { error: "0", city_list: cities.map((c) => ({ id: c.id, name: c.name, shipment_type: ["overnight", "overland", "detain"], allow_as_origin: true, allow_as_destination: true })) });

@@ -144,12 +144,12 @@ describe("the PostEx API client against its stand-in", () => {
     expect(lost.retryable).toBe(true);
     expect(lost.message).toMatch(/^PostEx could not be reached for the booking of KP-3001/);
 
-    const found = await api.findBooking(credentials, "KP-3001", sentAt);
+    const found = await api.findBooking(credentials, "KP-3001", { from: sentAt, to: new Date() });
     expect(found).toEqual({ trackingNumber: postex.parcelFor("KP-3001")!.trackingNumber, labelUrl: null });
     expect([...postex.parcels.values()].filter((p) => p.orderRefNumber === "KP-3001")).toHaveLength(1);
     expect(lastRequest("v1/get-all-order")!.query).toMatchObject({ orderStatusID: "0" });
 
-    expect(await api.findBooking(credentials, "KP-3999", sentAt)).toBeNull();
+    expect(await api.findBooking(credentials, "KP-3999", { from: sentAt, to: new Date() })).toBeNull();
   });
 
   it("cancels parcels not yet picked up; one already with PostEx stays booked, with PostEx's words", async () => {

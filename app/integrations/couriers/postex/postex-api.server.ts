@@ -45,6 +45,9 @@ type Query = Record<string, string>;
 type PostexBody = { statusCode?: unknown; statusMessage?: unknown; dist?: unknown };
 type Answer = { status: number; body: PostexBody | null; bytes: Uint8Array; contentType: string };
 
+/** Days of bookings per List Orders request when a lost answer is looked for (a month: a modest range for any date filter). */
+export const POSTEX_SEARCH_DAYS = 30;
+
 export function createPostexApi({ baseUrl = DEFAULT_POSTEX_API_URL, timeoutMs = COURIER_TIMEOUT_MS, fetchImpl = fetch }: {
   baseUrl?: string; timeoutMs?: number; fetchImpl?: typeof fetch;
 } = {}): CourierApi {
@@ -151,17 +154,22 @@ export function createPostexApi({ baseUrl = DEFAULT_POSTEX_API_URL, timeoutMs = 
       return { trackingNumber, labelUrl: null } satisfies BookedParcel;
     },
 
-    async findBooking(credentials, orderNumber, around) {
-      // List Orders (3.16) by creation date: the day before to the day after the first request, in Pakistan days.
-      const day = (offsetDays: number) => new Date(around.getTime() + SHOP_UTC_OFFSET_MS + offsetDays * 86_400_000).toISOString().slice(0, 10);
+    async findBooking(credentials, orderNumber, sent) {
+      // List Orders (3.16) by creation date, in Pakistan days: from the day before the first request
+      // to the day after now, however long ago it was, POSTEX_SEARCH_DAYS days per request, newest first.
+      const dayOf = (at: number) => new Date(at + SHOP_UTC_OFFSET_MS).toISOString().slice(0, 10);
+      const first = sent.from.getTime() - 86_400_000;
       const what = `the search for ${orderNumber}'s booking`;
-      const body = await call(credentials, "GET", "v1/get-all-order", what, { query: { orderStatusID: "0", fromDate: day(-1), toDate: day(1) } });
-      for (const item of list(credentials, body, what)) {
-        const record = (item.trackingResponse && typeof item.trackingResponse === "object" ? item.trackingResponse : item) as Record<string, unknown>;
-        if (text(record.orderRefNumber) !== orderNumber) continue;
-        if (/cancel|un-?assigned|expired/i.test(text(record.transactionStatus) ?? "")) continue;
-        const trackingNumber = text(record.trackingNumber) ?? text(item.trackingNumber);
-        if (trackingNumber) return { trackingNumber, labelUrl: null };
+      for (let to = Math.max(sent.to.getTime(), sent.from.getTime()) + 86_400_000; to >= first; to -= POSTEX_SEARCH_DAYS * 86_400_000) {
+        const from = Math.max(first, to - (POSTEX_SEARCH_DAYS - 1) * 86_400_000);
+        const body = await call(credentials, "GET", "v1/get-all-order", what, { query: { orderStatusID: "0", fromDate: dayOf(from), toDate: dayOf(to) } });
+        for (const item of list(credentials, body, what)) {
+          const record = (item.trackingResponse && typeof item.trackingResponse === "object" ? item.trackingResponse : item) as Record<string, unknown>;
+          if (text(record.orderRefNumber) !== orderNumber) continue;
+          if (/cancel|un-?assigned|expired/i.test(text(record.transactionStatus) ?? "")) continue;
+          const trackingNumber = text(record.trackingNumber) ?? text(item.trackingNumber);
+          if (trackingNumber) return { trackingNumber, labelUrl: null };
+        }
       }
       return null;
     },

@@ -163,6 +163,59 @@ describe.each(DATABASE_KINDS)("booking over couriers' APIs on %s", (kind) => {
     expect([...leopards.packets.values()].filter((p) => p.orderId === o.orderNumber)).toHaveLength(1);
   });
 
+  /** A booking whose answer was lost, then given up after a day of the courier not answering: failed, though the courier has the parcel. */
+  const givenUpAfterLostAnswer = async (courier: "postex" | "leopards") => {
+    const o = await order("Lahore");
+    const standIn = courier === "postex" ? postex : leopards;
+    standIn.bookButLoseAnswer(1);
+    expect((await bookParcels(ctx(), OWNER, { orderIds: [o.id], courierId: ids[courier] })).booked[0].state).toBe("requested");
+    const tracking = courier === "postex" ? postex.parcelFor(o.orderNumber)!.trackingNumber : leopards.packetFor(o.orderNumber)!.trackNumber;
+    const waiting = await shipmentOf(o.id);
+    standIn.failNext(1, { status: 503 });
+    const [gaveUp] = await bookRequestedParcels(db(), deps(new Date(waiting.bookedAt.getTime() + BOOKING_GIVE_UP_MS + 60_000)), { shipmentIds: [waiting.id], deadline: Date.now() + 10_000 });
+    expect(gaveUp).toMatchObject({ state: "failed", error: expect.stringContaining("did not answer for a day") });
+    return { o, tracking, later: new Date(waiting.bookedAt.getTime() + 10 * 86_400_000) };
+  };
+  const sentTo = (courier: "postex" | "leopards", orderNumber: string) => courier === "postex"
+    ? [...postex.parcels.values()].filter((p) => p.orderRefNumber === orderNumber)
+    : [...leopards.packets.values()].filter((p) => p.orderId === orderNumber);
+
+  for (const courier of ["postex", "leopards"] as const) {
+    it(`${courier}: Try again ten days after a booking whose answer was lost was given up finds that booking, and books nothing twice`, async () => {
+      const { o, tracking, later } = await givenUpAfterLostAnswer(courier);
+      const again = await retryParcelBooking({ ...ctx(), now: later }, OWNER, o.id);
+      expect(again.outcome).toMatchObject({ state: "booked", trackingNumber: tracking });
+      expect(sentTo(courier, o.orderNumber)).toHaveLength(1);
+      expect(await shipmentOf(o.id)).toMatchObject({ bookingState: "booked", trackingNumber: tracking });
+      const [named] = await db().select({ trackingNumber: orders.trackingNumber }).from(orders).where(eq(orders.id, o.id));
+      expect(named.trackingNumber).toBe(tracking);
+    });
+
+    it(`${courier}: Cancel booking on a given-up booking whose answer was lost asks the courier first and cancels the parcel it has`, async () => {
+      const { o, tracking, later } = await givenUpAfterLostAnswer(courier);
+      expect(await cancelParcelBooking({ ...ctx(), now: later }, OWNER, o.id)).toEqual({ orderNumber: o.orderNumber, courier: courier === "postex" ? "PostEx" : "Leopards" });
+      expect(courier === "postex" ? postex.parcels.get(tracking)!.cancelled : leopards.packets.get(tracking)!.cancelled).toBe(true);
+      expect(await shipmentOf(o.id)).toBeUndefined();
+      const notes = (await db().select({ note: orderStatusHistory.note }).from(orderStatusHistory).where(eq(orderStatusHistory.orderId, o.id))).map((h) => h.note);
+      expect(notes).toContain(`Booking with ${courier === "postex" ? "PostEx" : "Leopards"} (${tracking}) cancelled: ${courier === "postex" ? "PostEx" : "Leopards"} took the cancellation`);
+    });
+  }
+
+  it("Cancel booking on a lost answer changes nothing while the courier cannot be asked, and removes a refused booking the courier never made", async () => {
+    const { o } = await givenUpAfterLostAnswer("postex");
+    postex.failNext(1, { status: 503 });
+    await expect(cancelParcelBooking(ctx(), OWNER, o.id)).rejects.toMatchObject({ code: "CONFLICT", message: expect.stringMatching(/^PostEx could not say whether it booked .*Nothing was changed\.$/) });
+    expect(await shipmentOf(o.id)).toMatchObject({ bookingState: "failed" });
+
+    const refused = await order("Lahore");
+    await db().update(couriers).set({ pickupAddressCode: "999" }).where(eq(couriers.id, ids.postex));
+    expect((await bookParcels(ctx(), OWNER, { orderIds: [refused.id], courierId: ids.postex })).booked[0].state).toBe("failed");
+    await db().update(couriers).set({ pickupAddressCode: "002" }).where(eq(couriers.id, ids.postex));
+    expect(await cancelParcelBooking(ctx(), OWNER, refused.id)).toEqual({ orderNumber: refused.orderNumber, courier: "PostEx" });
+    expect(await shipmentOf(refused.id)).toBeUndefined();
+    expect(postex.parcelFor(refused.orderNumber)).toBeUndefined();
+  });
+
   it("fails a refused booking with the courier's words, leaves the order as it was, and books it on Try again once fixed", async () => {
     const o = await order("Lahore");
     // A pickup address PostEx no longer has (closed since the connection was tested).

@@ -35,7 +35,8 @@ export type ApiBookingDeps = {
 export type ApiBookingOutcome = { shipmentId: number; orderId: string; state: "booked" | "failed" | "requested"; trackingNumber: string | null; error: string | null };
 
 type Claimed = {
-  shipmentId: number; orderId: string; attempts: number; firstAt: Date;
+  /** firstAt: when this booking was (re)requested, the give-up clock; sentSince: when its first request left, ever (Try again keeps it). */
+  shipmentId: number; orderId: string; attempts: number; firstAt: Date; sentSince: Date;
   courier: typeof couriers.$inferSelect;
   order: { orderNumber: string; fullName: string; phone: string; email: string; address: string; city: string; status: string; userId: string | null; exchangeFor: string | null };
   codAmount: number; weightGrams: number; pieces: number;
@@ -74,9 +75,13 @@ async function claimNext(db: Db, now: Date, only: readonly number[] | undefined)
       .orderBy(asc(shipments.bookingNextAt), asc(shipments.id)).limit(1).for("update", { skipLocked: true });
     if (!row) return null;
     const [claimed] = await tx.update(shipments)
-      .set({ bookingNextAt: new Date(now.getTime() + BOOKING_LEASE_MS), bookingAttempts: sql`${shipments.bookingAttempts} + 1` })
+      .set({
+        bookingNextAt: new Date(now.getTime() + BOOKING_LEASE_MS), bookingAttempts: sql`${shipments.bookingAttempts} + 1`,
+        // The first request's time, kept through every retry and Try again (a parcel from before it was kept: its booked_at).
+        bookingFirstSentAt: sql`coalesce(${shipments.bookingFirstSentAt}, case when ${shipments.bookingAttempts} > 0 then ${shipments.bookedAt} else ${now.toISOString()}::timestamptz end)`,
+      })
       .where(eq(shipments.id, row.id))
-      .returning({ id: shipments.id, orderId: shipments.orderId, courierId: shipments.courierId, attempts: shipments.bookingAttempts, bookedAt: shipments.bookedAt, codAmount: shipments.codAmount, weightGrams: shipments.weightGrams, pieces: shipments.pieces });
+      .returning({ id: shipments.id, orderId: shipments.orderId, courierId: shipments.courierId, attempts: shipments.bookingAttempts, bookedAt: shipments.bookedAt, firstSentAt: shipments.bookingFirstSentAt, codAmount: shipments.codAmount, weightGrams: shipments.weightGrams, pieces: shipments.pieces });
     const [courier] = await tx.select().from(couriers).where(eq(couriers.id, claimed.courierId));
     const [order] = await tx.select({
       orderNumber: orders.orderNumber, fullName: orders.fullName, phone: orders.phone, email: orders.email, address: orders.address, city: orders.city,
@@ -85,7 +90,7 @@ async function claimNext(db: Db, now: Date, only: readonly number[] | undefined)
     }).from(orders).where(eq(orders.id, claimed.orderId));
     // attempts counts this request too: the one before it (if any) may have reached the courier.
     return {
-      shipmentId: claimed.id, orderId: claimed.orderId, attempts: claimed.attempts - 1, firstAt: claimed.bookedAt, courier, order,
+      shipmentId: claimed.id, orderId: claimed.orderId, attempts: claimed.attempts - 1, firstAt: claimed.bookedAt, sentSince: claimed.firstSentAt ?? claimed.bookedAt, courier, order,
       codAmount: claimed.codAmount, weightGrams: claimed.weightGrams, pieces: claimed.pieces,
     };
   });
@@ -113,7 +118,7 @@ async function sendAndRecord(db: Db, deps: ApiBookingDeps, claimed: Claimed, clo
   let booked: BookedParcel | null = null;
   try {
     // An earlier request may have booked it with no answer back: ask first, book only if the courier has none.
-    if (claimed.attempts > 0) booked = await api.findBooking(credentials, parcel.orderNumber, claimed.firstAt);
+    if (claimed.attempts > 0) booked = await api.findBooking(credentials, parcel.orderNumber, { from: claimed.sentSince, to: clock() });
     if (!booked) booked = await api.book(credentials, parcel);
   } catch (error) {
     const words = scrubSecrets(error instanceof CourierApiError ? error.message : "no answer from the courier", credentials);
@@ -195,7 +200,7 @@ export async function cancelRequestedParcels(db: Db, deps: ApiBookingDeps, opts:
         .orderBy(asc(shipments.bookingNextAt), asc(shipments.id)).limit(1).for("update", { skipLocked: true });
       if (!row) return null;
       const [parcel] = await tx.update(shipments).set({ bookingNextAt: new Date(now.getTime() + BOOKING_LEASE_MS) }).where(eq(shipments.id, row.id))
-        .returning({ id: shipments.id, orderId: shipments.orderId, courierId: shipments.courierId, attempts: shipments.bookingAttempts, bookedAt: shipments.bookedAt, trackingNumber: shipments.trackingNumber });
+        .returning({ id: shipments.id, orderId: shipments.orderId, courierId: shipments.courierId, attempts: shipments.bookingAttempts, bookedAt: shipments.bookedAt, firstSentAt: shipments.bookingFirstSentAt, trackingNumber: shipments.trackingNumber });
       const [courier] = await tx.select().from(couriers).where(eq(couriers.id, parcel.courierId));
       const [order] = await tx.select({ orderNumber: orders.orderNumber }).from(orders).where(eq(orders.id, parcel.orderId));
       return { ...parcel, courier, orderNumber: order?.orderNumber ?? "" };
@@ -208,7 +213,7 @@ export async function cancelRequestedParcels(db: Db, deps: ApiBookingDeps, opts:
 
 async function cancelOne(
   db: Db, deps: ApiBookingDeps,
-  parcel: { id: number; orderId: string; attempts: number; bookedAt: Date; trackingNumber: string | null; courier: typeof couriers.$inferSelect; orderNumber: string },
+  parcel: { id: number; orderId: string; attempts: number; bookedAt: Date; firstSentAt: Date | null; trackingNumber: string | null; courier: typeof couriers.$inferSelect; orderNumber: string },
   clock: () => Date,
 ): Promise<ApiCancelOutcome> {
   const { courier } = parcel;
@@ -228,7 +233,7 @@ async function cancelOne(
   const credentials = opened.credentials;
   try {
     let trackingNumber = parcel.trackingNumber;
-    if (!trackingNumber && parcel.attempts > 0) trackingNumber = (await api.findBooking(credentials, parcel.orderNumber, parcel.bookedAt))?.trackingNumber ?? null;
+    if (!trackingNumber && parcel.attempts > 0) trackingNumber = (await api.findBooking(credentials, parcel.orderNumber, { from: parcel.firstSentAt ?? parcel.bookedAt, to: clock() }))?.trackingNumber ?? null;
     if (trackingNumber) {
       const [answer] = await api.cancel(credentials, [trackingNumber]);
       if (!answer?.cancelled) return refuse(scrubSecrets(answer?.message ?? `${courier.name} kept the booking`, credentials));

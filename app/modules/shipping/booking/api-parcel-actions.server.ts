@@ -49,33 +49,46 @@ export async function courierAirwayBill(db: Db, apis: CourierApis, box: SecretBo
 
 /**
  * Before a booking is taken back: a parcel booked over a courier's API is cancelled with the
- * courier first (answers true when it was). Refused (or unreachable), nothing changes and the courier's words come back; a
- * booking still waiting for the courier's answer cannot be cancelled until it has one. Parcels
- * booked through files, and failed bookings, have nothing to cancel at the courier.
+ * courier first (answers the tracking number it cancelled, or null when nothing was at the
+ * courier). A failed booking whose request may have reached the courier (an answer lost, the
+ * booking given up) is looked up there first (findBooking, from its first request to now) and
+ * cancelled if the courier has it. Refused (or unreachable), nothing changes and the courier's words
+ * come back; a booking still waiting for the courier's answer cannot be cancelled until it has one.
+ * Parcels booked through files, and bookings never sent, have nothing to cancel at the courier.
  */
-export async function cancelAtCourier(db: Db, apis: CourierApis | undefined, box: SecretBox | undefined, orderId: string): Promise<boolean> {
+export async function cancelAtCourier(db: Db, apis: CourierApis | undefined, box: SecretBox | undefined, orderId: string, now = new Date()): Promise<string | null> {
   const found = await parcelOfOrder(db, orderId);
-  if (!found || found.courier.provider === "file") return false;
+  if (!found || found.courier.provider === "file") return null;
   const { shipment, courier } = found;
-  if (shipment.bookingState === "failed") return false;
   if (shipment.bookingState === "requested") {
     throw new AppError("CONFLICT", `${found.orderNumber}: ${courier.name} has not answered the booking yet: wait a minute and try again`);
   }
-  if (!shipment.trackingNumber) return false;
+  // A failed booking with a tracking number is one the courier refused to cancel (picked up): nothing more to ask.
+  if (shipment.bookingState === "failed" && (shipment.trackingNumber || shipment.bookingAttempts === 0)) return null;
+  if (shipment.bookingState !== "failed" && !shipment.trackingNumber) return null;
   if (!apis || !box) throw new Error("cancelling a booking made over a courier's API needs the couriers' APIs and the credentials' secret box");
   const credentials = credentialsOf(courier, box);
+  const api = apis[courier.provider as ApiCourierKind];
+  let trackingNumber = shipment.trackingNumber;
   let outcome;
   try {
-    [outcome] = (await apis[courier.provider as ApiCourierKind].cancel(credentials, [shipment.trackingNumber])).filter((o) => o.trackingNumber === shipment.trackingNumber);
+    if (!trackingNumber) {
+      const sent = { from: shipment.bookingFirstSentAt ?? shipment.bookedAt, to: now };
+      trackingNumber = (await api.findBooking(credentials, found.orderNumber, sent))?.trackingNumber ?? null;
+      if (!trackingNumber) return null;
+    }
+    const asked = trackingNumber;
+    [outcome] = (await api.cancel(credentials, [asked])).filter((o) => o.trackingNumber === asked);
   } catch (error) {
     if (!(error instanceof CourierApiError)) throw error;
-    throw new AppError("CONFLICT", `${courier.name} could not cancel ${shipment.trackingNumber}: ${scrubSecrets(error.message, credentials)}. Nothing was changed.`);
+    const what = trackingNumber ?? `whether it booked ${found.orderNumber}`;
+    throw new AppError("CONFLICT", `${courier.name} could not ${trackingNumber ? "cancel" : "say"} ${what}: ${scrubSecrets(error.message, credentials)}. Nothing was changed.`);
   }
   if (!outcome?.cancelled) {
     const words = outcome?.message ? scrubSecrets(outcome.message, credentials) : "no reason given";
-    throw new AppError("CONFLICT", `${courier.name} did not cancel ${shipment.trackingNumber}: ${words}. Nothing was changed.`);
+    throw new AppError("CONFLICT", `${courier.name} did not cancel ${trackingNumber}: ${words}. Nothing was changed.`);
   }
-  return true;
+  return trackingNumber;
 }
 
 /**

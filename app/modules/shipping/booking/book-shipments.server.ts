@@ -165,7 +165,7 @@ export async function bookShipments(
  * courier has the parcel (shipped) the booking stands.
  */
 export async function cancelBooking(
-  db: Db, actor: OrderActor, orderId: string, desk: OrderDesk, now = new Date(), { cancelledAtCourier = false }: { cancelledAtCourier?: boolean } = {},
+  db: Db, actor: OrderActor, orderId: string, desk: OrderDesk, now = new Date(), { cancelledAtCourier = null }: { cancelledAtCourier?: string | null } = {},
 ): Promise<{ orderNumber: string; courier: string }> {
   if (!isUuid(orderId)) throw new AppError("NOT_FOUND", "Order not found");
   return db.transaction(async (tx) => {
@@ -179,7 +179,7 @@ export async function cancelBooking(
     if (!removed) throw new AppError("CONFLICT", `${order.orderNumber} is not booked`);
     await tx.update(orders).set({ courierName: null, trackingNumber: null, updatedAt: now }).where(eq(orders.id, order.id));
     await desk.recordHistory(tx, [{ orderId: order.id, from: order.status, to: order.status, actor, at: now, note: cancelledAtCourier
-      ? `Booking with ${removed.courier} (${removed.trackingNumber}) cancelled: ${removed.courier} took the cancellation`
+      ? `Booking with ${removed.courier} (${cancelledAtCourier}) cancelled: ${removed.courier} took the cancellation`
       : bookingCancelledNote(removed.courier, removed.trackingNumber) }]);
     await publishLiveEvents(tx, "orders", order.userId ? [order.userId] : []);
     return { orderNumber: order.orderNumber, courier: removed.courier };

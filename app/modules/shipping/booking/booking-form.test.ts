@@ -22,6 +22,16 @@ describe("the Book Shipments form", () => {
     expect(parsed).toMatchObject({ ok: true, couriers: { [A]: 3, [B]: 5 } });
   });
 
+  it("gives 'set all to' to rows still on the courier the page started them on, not to a row the owner changed", () => {
+    const parsed = parseBookingForm(form([
+      ["orderIds", A], ["orderIds", B], ["courierId", "5"],
+      [`courier-${A}`, "3"], [`start-courier-${A}`, "3"], [`courier-${B}`, "7"], [`start-courier-${B}`, "3"],
+    ]));
+    expect(parsed).toMatchObject({ ok: true, couriers: { [A]: 5, [B]: 7 } });
+    // Without "set all to", each row's own courier stands.
+    expect(parseBookingForm(form([["orderIds", A], [`courier-${A}`, "3"], [`start-courier-${A}`, "3"]]))).toMatchObject({ ok: true, couriers: { [A]: 3 } });
+  });
+
   it("refuses beside the order without a courier and the weight it cannot read", () => {
     const parsed = parseBookingForm(form([["orderIds", A], ["orderIds", B], [`courier-${A}`, "3"], [`weight-${A}`, "heavy"]]));
     expect(parsed).toEqual({

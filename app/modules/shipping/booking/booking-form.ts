@@ -10,9 +10,11 @@ export type BookingFormResult =
 
 /**
  * The Book Shipments form: the ticked orders, each one's courier (`courier-<orderId>`, the routing
- * rules' pick unless changed) and weight as typed (`weight-<orderId>`, in kg or with "g"). A row
- * without a courier takes the form's `courierId` ("set all to") when there is one. A missing
- * courier or a weight that cannot be read is refused beside its order.
+ * rules' pick unless changed) and weight as typed (`weight-<orderId>`, in kg or with "g"). The
+ * form's `courierId` ("set all to"), when there is one, goes to every row without a choice of its
+ * own: no courier, or still the one the page started it on (`start-courier-<orderId>`, the routing
+ * rules' suggestion); a row the owner changed keeps its courier. A missing courier or a weight
+ * that cannot be read is refused beside its order.
  */
 export function parseBookingForm(form: FormData): BookingFormResult {
   const fields: Record<string, string> = {};
@@ -21,7 +23,9 @@ export function parseBookingForm(form: FormData): BookingFormResult {
   const weights: Record<string, number> = {};
   const couriers: Record<string, number> = {};
   for (const id of orderIds) {
-    const courierId = serialIdFrom(form.get(`courier-${id}`)) ?? all;
+    const own = serialIdFrom(form.get(`courier-${id}`));
+    const untouched = own === null || own === serialIdFrom(form.get(`start-courier-${id}`));
+    const courierId = all && untouched ? all : own;
     if (courierId) couriers[id] = courierId;
     else fields[`courier-${id}`] = CHOOSE_COURIER;
     const typed = form.get(`weight-${id}`);

@@ -1,6 +1,6 @@
-import { and, eq, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { couriers, orders, settlements, shipments } from "~/db/schema";
+import { couriers, orderItems, orders, products, settlements, shipments } from "~/db/schema";
 import type { OrderStatus } from "~/db/schema/statuses";
 import { AppError } from "~/lib/errors";
 import type { MovingOrder } from "~/modules/orders/order-lifecycle";
@@ -8,6 +8,8 @@ import type { OrderActor } from "~/modules/orders/order-actor";
 import type { ImportContext } from "../imports/import-context.server";
 import type { OrderDesk } from "../order-desk";
 import { checkParcelPayment, refreshSettlement } from "../settlements/parcel-payment.server";
+import { estimateCharge } from "../couriers/rate-card";
+import { codAmountFor, parcelOf } from "./parcel";
 
 /**
  * Keeps an order's parcel in step with a move made anywhere: the owner's status form, the bulk bar,
@@ -24,7 +26,7 @@ import { checkParcelPayment, refreshSettlement } from "../settlements/parcel-pay
  */
 export async function shipmentFollowsOrder(
   tx: DbOrTx, order: Pick<MovingOrder, "id"> & Partial<MovingOrder>, to: OrderStatus,
-  opts: { at: Date; now: Date; actor: OrderActor; trackingNumber?: string; desk: OrderDesk },
+  opts: { at: Date; now: Date; actor: OrderActor; trackingNumber?: string; courierName?: string; desk: OrderDesk },
 ): Promise<string | null> {
   const orderId = order.id;
   if (to === "cancelled") {
@@ -41,10 +43,101 @@ export async function shipmentFollowsOrder(
     if (parcel?.settlementId != null && isMoved(order)) await settlePaidEarly(tx, order, { ...parcel, settlementId: parcel.settlementId }, opts);
   } else if (to === "returned") {
     await tx.update(shipments).set({ returnedAt: opts.at }).where(and(eq(shipments.orderId, orderId), isNull(shipments.returnedAt)));
-  } else if (to === "shipped" && opts.trackingNumber) {
-    await giveTrackingNumber(tx, orderId, opts.trackingNumber);
+  } else if (to === "shipped" && (opts.trackingNumber || opts.courierName)) {
+    await recordParcelByHand(tx, orderId, { courierName: opts.courierName, trackingNumber: opts.trackingNumber, now: opts.now, actor: opts.actor });
   }
   return null;
+}
+
+/** The courier that takes parcels shipped by hand with a courier name none of the shop's couriers has (switched off: never offered for booking). */
+export const OTHER_COURIER = "Other courier";
+
+/** A courier's name as typed names compare: case and spaces do not matter ("TCS", " tcs ", "T C S"). */
+function courierNameKey(name: string): string {
+  return name.toLowerCase().replace(/\s+/g, "");
+}
+
+/**
+ * A courier and tracking number recorded by hand (the owner's status form, PATCH /api/orders/{id})
+ * make the parcel known to courier files, settlements and reports as a booked one is: an order with
+ * no parcel gets one (booked, with its weight, pieces, cash to collect and the rate card's estimate),
+ * with the shop's courier of that name (case and spaces aside), else the "Other courier". An order
+ * with a parcel gets the tracking number, and a parcel booked through files that the courier has not
+ * reported on yet moves to the courier named (a correction). A tracking number already on another
+ * parcel of that courier is refused beside the field.
+ */
+async function recordParcelByHand(
+  tx: DbOrTx, orderId: string, typed: { courierName?: string; trackingNumber?: string; now: Date; actor: OrderActor },
+): Promise<void> {
+  const courierName = typed.courierName?.trim() || null;
+  const [parcel] = await tx.select({ id: shipments.id, courierId: shipments.courierId, trackingNumber: shipments.trackingNumber, provider: couriers.provider, open: sql<boolean>`${shipments.deliveredAt} is null and ${shipments.returnedAt} is null and ${shipments.settlementId} is null and ${shipments.lastCourierStatus} is null` })
+    .from(shipments).innerJoin(couriers, eq(couriers.id, shipments.courierId)).where(eq(shipments.orderId, orderId));
+  if (parcel) {
+    if (courierName && parcel.provider === "file" && parcel.open) {
+      const named = await courierNamed(tx, courierName);
+      if (named.id !== parcel.courierId) {
+        const trackingNumber = typed.trackingNumber ?? parcel.trackingNumber;
+        if (trackingNumber) await refuseTakenTrackingNumber(tx, { courierId: named.id, trackingNumber, shipmentId: parcel.id });
+        await tx.update(shipments).set({ courierId: named.id }).where(eq(shipments.id, parcel.id));
+      }
+    }
+    if (typed.trackingNumber) await giveTrackingNumber(tx, orderId, typed.trackingNumber);
+    return;
+  }
+  const courier = courierName ? await courierNamed(tx, courierName) : await otherCourier(tx);
+  if (typed.trackingNumber) await refuseTakenTrackingNumber(tx, { courierId: courier.id, trackingNumber: typed.trackingNumber, shipmentId: 0 });
+  const [order] = await tx.select({ total: orders.total, paymentStatus: orders.paymentStatus, city: orders.city }).from(orders).where(eq(orders.id, orderId));
+  if (!order) return;
+  const items = await tx.select({ quantity: orderItems.quantity, weightGrams: products.weightGrams })
+    .from(orderItems).leftJoin(products, eq(products.id, orderItems.productId)).where(eq(orderItems.orderId, orderId));
+  const { weightGrams, pieces } = parcelOf(items);
+  const codAmount = codAmountFor(order);
+  try {
+    // In a savepoint: the same number typed at the same moment on another order (another process)
+    // meets the unique index, and is then told beside the field like any number already taken.
+    await tx.transaction((sp) => sp.insert(shipments).values({
+      orderId, courierId: courier.id, weightGrams, pieces, codAmount,
+      estimatedCharge: estimateCharge(courier.rateCard, { weightGrams, codAmount, city: order.city }).total,
+      bookedAt: typed.now, bookedBy: typed.actor.id, trackingNumber: typed.trackingNumber ?? null, bookingState: "booked",
+    }));
+  } catch (error) {
+    if (!typed.trackingNumber || !isUniqueViolation(error)) throw error;
+    await refuseTakenTrackingNumber(tx, { courierId: courier.id, trackingNumber: typed.trackingNumber, shipmentId: 0 });
+    throw error;
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === "23505") return true;
+  }
+  return false;
+}
+
+/** The shop's courier with this name (case and spaces aside; an active one first), else the "Other courier". */
+async function courierNamed(tx: DbOrTx, name: string): Promise<Pick<typeof couriers.$inferSelect, "id" | "rateCard">> {
+  const [found] = await tx.select({ id: couriers.id, rateCard: couriers.rateCard }).from(couriers)
+    .where(sql`regexp_replace(lower(${couriers.name}), '[[:space:]]+', '', 'g') = ${courierNameKey(name)}`)
+    .orderBy(sql`${couriers.active} desc`, asc(couriers.id)).limit(1);
+  return found ?? otherCourier(tx);
+}
+
+/** The "Other courier" (made on first use, switched off, with a rate card of nothing: its charges come from its files, if any). */
+async function otherCourier(tx: DbOrTx): Promise<Pick<typeof couriers.$inferSelect, "id" | "rateCard">> {
+  const find = () => tx.select({ id: couriers.id, rateCard: couriers.rateCard }).from(couriers).where(sql`lower(${couriers.name}) = lower(${OTHER_COURIER})`).limit(1);
+  const [found] = await find();
+  if (found) return found;
+  // Two hand shipments at once may both make it: the name is unique (any case), so one insert stands.
+  await tx.insert(couriers).values({ name: OTHER_COURIER, trackingUrl: null, rateCard: { bands: [], extraPerKg: 0, codFeeBps: 0, surchargeBps: 0 }, bookingColumns: [], active: false }).onConflictDoNothing();
+  const [made] = await find();
+  return made;
+}
+
+async function refuseTakenTrackingNumber(tx: DbOrTx, parcel: { courierId: number; trackingNumber: string; shipmentId: number }): Promise<void> {
+  const taken = await trackingNumberTakenBy(tx, parcel);
+  if (!taken) return;
+  const message = `Tracking number ${parcel.trackingNumber} is already on order ${taken}`;
+  throw new AppError("VALIDATION", message, { trackingNumber: message });
 }
 
 const isMoved = (order: Partial<MovingOrder>): order is MovingOrder => order.status !== undefined && order.paymentStatus !== undefined;

@@ -25,10 +25,12 @@ export interface CourierApi {
   book(credentials: CourierCredentials, parcel: ApiParcel): Promise<BookedParcel>;
   /**
    * The parcel booked for our order number, or null when the courier has none: how an answer that
-   * never came is settled before booking again, so a parcel is never booked twice. `around` is when
-   * the first request was sent (couriers list bookings by date).
+   * never came is settled before booking again (or before a booking is cancelled), so a parcel is
+   * never booked twice nor left booked. `sent` spans the first request to now, however long: a
+   * courier that lists bookings by date is searched over all of it (a Try again days later still
+   * finds the booking whose answer was lost).
    */
-  findBooking(credentials: CourierCredentials, orderNumber: string, around: Date): Promise<BookedParcel | null>;
+  findBooking(credentials: CourierCredentials, orderNumber: string, sent: SentBetween): Promise<BookedParcel | null>;
   /** Cancels booked parcels not yet picked up; per parcel, whether the courier took the cancellation. */
   cancel(credentials: CourierCredentials, trackingNumbers: readonly string[]): Promise<CancelOutcome[]>;
   /** Each parcel's journey, oldest first per parcel. Many parcels per call where the courier allows it. */
@@ -70,6 +72,9 @@ export type ApiParcel = {
 };
 
 export type BookedParcel = { trackingNumber: string; labelUrl: string | null };
+
+/** From the first booking request for a parcel to now. */
+export type SentBetween = { from: Date; to: Date };
 
 export type CancelOutcome = { trackingNumber: string; cancelled: boolean; message: string | null };
 
