@@ -74,12 +74,12 @@ const RESTRICTED = {
   components: { group: ["**/*.server", "**/*.server.ts"], allowTypeImports: true, message: "Components never import server modules (only their types)." },
   modules: { group: ["~/routes/*", "~/components/*", "react-router"], message: "Modules hold business rules only: no routes, components or React Router." },
   vendorClients: {
-    regex: "^(nodemailer|read-excel-file|write-excel-file|csv-parse)(/|$)",
+    regex: "^(nodemailer|write-excel-file|saxen)(/|$)",
     message: "Only app/integrations/ imports vendor clients (mail, spreadsheet readers, HTTP APIs): a module declares a port, an integration implements it, and start-up hands it over in context.providers.",
   },
   devOnly: {
-    regex: "^(smtp-server|mailparser)(/|$)",
-    message: "Test servers are dev dependencies: only tests and the integrations' stand-ins (*-stand-in.ts) use them.",
+    regex: "^(smtp-server|mailparser|read-excel-file|csv-parse)(/|$)",
+    message: "Test servers and the spreadsheet libraries tests check the shop's own readers against are dev dependencies: only tests and the integrations' stand-ins (*-stand-in.ts) use them.",
   },
   standIns: {
     regex: "-stand-in(\\.ts)?$",

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "~/lib/errors";
 import { guessMapping, readRows } from "~/modules/shipping/imports/column-mapping";
-import { patchXlsx, portalCsv, portalXlsx } from "./portal-stand-in";
+import { patchXlsx, portalCsv, portalXlsx, xlsxParts, zipOf, type ZipPart } from "./portal-stand-in";
 import { readCourierFile } from "./read-courier-file.server";
 
 async function refusal(promise: Promise<unknown>): Promise<string> {
@@ -11,17 +11,35 @@ async function refusal(promise: Promise<unknown>): Promise<string> {
   return (error as AppError).message;
 }
 
-/** How long a refusal took and how far the heap grew while it ran. */
+/** The JavaScript heap plus the memory Buffers hold outside it (an inflated part, a declared size allocated). */
+const used = () => { const m = process.memoryUsage(); return m.heapUsed + m.external; };
+
+/** How long a refusal took and how far memory grew while it ran. */
 async function measured(run: () => Promise<unknown>): Promise<{ ms: number; heapMb: number; message: string }> {
-  const heapBefore = process.memoryUsage().heapUsed;
+  const heapBefore = used();
   const started = performance.now();
   let heapPeak = heapBefore;
-  const sampler = setInterval(() => { heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed); }, 1);
+  const sampler = setInterval(() => { heapPeak = Math.max(heapPeak, used()); }, 1);
   const message = await refusal(run());
   clearInterval(sampler);
-  heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed);
+  heapPeak = Math.max(heapPeak, used());
   return { ms: performance.now() - started, heapMb: (heapPeak - heapBefore) / 1024 / 1024, message };
 }
+
+const TOO_WIDE = "This Excel file's sheet reaches beyond 200 columns. Please upload the file as your courier's portal gives it.";
+const TOO_LONG = "This Excel file's sheet reaches beyond row 25,000. Please split it into smaller files.";
+const NOT_A_SHEET = "This file is not a CSV or Excel (.xlsx) file. Please upload the file as your courier's portal gives it.";
+const SHEET = "xl/worksheets/sheet1.xml";
+/** A row far down, as the reader would take it if nothing stopped it: a million empty rows first. */
+const FAR_DOWN_ROW = '<row r="1048576"><c r="A1048576" t="inlineStr"><is><t>x</t></is></c></row>';
+
+/** A portal's two-row workbook as parts, for tests to rearrange. */
+async function workbookParts(): Promise<ZipPart[]> {
+  return [...xlsxParts(await portalXlsx([["CN", "Status"], ["X1", "Delivered"]]))].map(([name, content]) => ({ name, content }));
+}
+
+const withPart = (parts: ZipPart[], name: string, change: (text: string) => string) =>
+  parts.map((p) => (p.name === name ? { ...p, content: change(p.content as string) } : p));
 
 describe("a file cannot take the server down", () => {
   it("refuses a CSV with a cell in column 4,000,000 before any row is built: quickly, without allocating the row", async () => {
@@ -79,6 +97,88 @@ describe("a file cannot take the server down", () => {
   it("still reads a well-formed .xlsx after the checks", async () => {
     const sheet = await readCourierFile({ name: "fine.xlsx", bytes: await portalXlsx([["CN", "Status"], ["X1", "Delivered"]]) });
     expect(sheet).toMatchObject({ headers: ["CN", "Status"], rows: [["X1", "Delivered"]] });
+  });
+});
+
+describe("the .xlsx guard checks what is read, as the reader reads it", () => {
+  it("follows the workbook's relationships to a sheet outside xl/worksheets/, and checks that sheet", async () => {
+    const parts = await workbookParts();
+    const sheet = parts.find((p) => p.name === SHEET)!.content as string;
+    // The relationship names the sheet's part; nothing says it lives under xl/worksheets/.
+    const moved = (text: string) => zipOf([
+      ...withPart(parts, "xl/_rels/workbook.xml.rels", (rels) => rels.replace('Target="worksheets/sheet1.xml"', 'Target="sheet1.xml"')).filter((p) => p.name !== SHEET),
+      { name: "xl/sheet1.xml", content: text },
+    ]);
+    expect(await readCourierFile({ name: "moved.xlsx", bytes: moved(sheet) })).toMatchObject({ headers: ["CN", "Status"], rows: [["X1", "Delivered"]] });
+    const declared = moved(sheet.replace("<sheetData>", "<dimension ref='A1:XFD1048576'/><sheetData>"));
+    expect(await refusal(readCourierFile({ name: "wide.xlsx", bytes: declared }))).toBe(TOO_WIDE);
+    const result = await measured(() => readCourierFile({ name: "down.xlsx", bytes: moved(sheet.replace("</sheetData>", `${FAR_DOWN_ROW}</sheetData>`)) }));
+    expect(result.message).toBe(TOO_LONG);
+    expect(result.heapMb).toBeLessThan(30);
+    expect(result.ms).toBeLessThan(1_000);
+  });
+
+  it.each([
+    ["single quotes", `<row r='1048576'><c r='A1048576' t='inlineStr'><is><t>x</t></is></c></row>`],
+    ["spaces inside the quotes", `<row r=" 1048576 "><c r=" A1048576 " t="inlineStr"><is><t>x</t></is></c></row>`],
+    ["character references", `<row r="&#49;048576"><c r="A&#x31;048576" t="inlineStr"><is><t>x</t></is></c></row>`],
+    ["an exponent", `<row r="1e6"><c r="A1e6" t="inlineStr"><is><t>x</t></is></c></row>`],
+  ])("reads a row reference written with %s as the reader does, and refuses it past row 25,000", async (_how, row) => {
+    const bytes = zipOf(withPart(await workbookParts(), SHEET, (sheet) => sheet.replace("</sheetData>", `${row}</sheetData>`)));
+    const result = await measured(() => readCourierFile({ name: "down.xlsx", bytes }));
+    expect(result.message).toBe(TOO_LONG);
+    expect(result.heapMb).toBeLessThan(30);
+    expect(result.ms).toBeLessThan(1_000);
+  });
+
+  it("still refuses a row written with namespace prefixes and line breaks between attributes", async () => {
+    const row = `<x:row\n\tx:r="1048576"><x:c\n x:r="A1048576" t="inlineStr"><x:is><x:t>x</x:t></x:is></x:c></x:row>`;
+    const bytes = zipOf(withPart(await workbookParts(), SHEET, (sheet) => sheet.replace("</sheetData>", `${row}</sheetData>`)));
+    expect(await refusal(readCourierFile({ name: "down.xlsx", bytes }))).toBe(TOO_LONG);
+  });
+
+  it("reads the part the central directory names, never an entry hidden between the local headers", async () => {
+    const parts = await workbookParts();
+    const sheet = parts.find((p) => p.name === SHEET)!.content as string;
+    // A streaming reader walks local headers and keeps the last entry of a name; the directory lists only the first.
+    const hidden: ZipPart = { name: SHEET, content: sheet.replace("</sheetData>", `${FAR_DOWN_ROW}</sheetData>`), localOnly: true };
+    const bytes = zipOf([...parts, hidden]);
+    const started = performance.now();
+    const heapBefore = used();
+    const sheetRead = await readCourierFile({ name: "two-faced.xlsx", bytes });
+    expect(sheetRead).toMatchObject({ headers: ["CN", "Status"], rows: [["X1", "Delivered"]], lines: [2] });
+    expect((used() - heapBefore) / 1024 / 1024).toBeLessThan(30);
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+
+  it("refuses a part whose local header declares another size than the directory (a reader would allocate it)", async () => {
+    const parts = (await workbookParts()).map((p) => (p.name === SHEET ? { ...p, localSize: 128 * 1024 * 1024 } : p));
+    const result = await measured(() => readCourierFile({ name: "liar.xlsx", bytes: zipOf(parts) }));
+    expect(result.message).toBe(NOT_A_SHEET);
+    expect(result.heapMb).toBeLessThan(30);
+  });
+});
+
+describe("a CSV of empty lines", () => {
+  it.each([
+    ["empty lines", "\n"],
+    ["lines of empty cells", ",\n"],
+  ])("stops at line 25,000 of a file of %s just under 5 MB, before the rows are built", async (_what, line) => {
+    const header = "CN,Status\nX1,Delivered\n";
+    const text = header + line.repeat(Math.floor((5 * 1024 * 1024 - header.length) / line.length));
+    const bytes = new TextEncoder().encode(text);
+    expect(bytes.byteLength).toBeLessThanOrEqual(5 * 1024 * 1024);
+    const result = await measured(() => readCourierFile({ name: "blank.csv", bytes }));
+    expect(result.message).toBe("This file reaches beyond line 25,000 (blank lines count). Please split it into smaller files.");
+    expect(result.heapMb).toBeLessThan(60);
+    expect(result.ms).toBeLessThan(1_000);
+  });
+
+  it("takes 25,000 lines, blank ones included, and says rows when the rows are what is over", async () => {
+    const rows = (data: number, blank: number) => new TextEncoder().encode(`CN,Status\n${"X1,Delivered\n".repeat(data)}${"\n".repeat(blank)}`);
+    expect((await readCourierFile({ name: "ok.csv", bytes: rows(20_000, 4_999) })).rows).toHaveLength(20_000);
+    expect(await refusal(readCourierFile({ name: "blank.csv", bytes: rows(10, 24_990) }))).toBe("This file reaches beyond line 25,000 (blank lines count). Please split it into smaller files.");
+    expect(await refusal(readCourierFile({ name: "long.csv", bytes: rows(30_000, 0) }))).toBe("This file has more than 20,000 rows. Please split it into smaller files.");
   });
 });
 

@@ -1,4 +1,4 @@
-import { deflateRawSync, inflateRawSync } from "node:zlib";
+import { crc32, deflateRawSync, inflateRawSync } from "node:zlib";
 import writeXlsxFile, { type Row } from "write-excel-file/node";
 import type { CourierFile } from "~/modules/shipping/couriers/courier-provider";
 
@@ -67,7 +67,18 @@ export function portalFile(name: string, bytes: Uint8Array): CourierFile {
  * that inflates to far more than the file's size.
  */
 export function patchXlsx(bytes: Uint8Array, change: (name: string, text: string) => string, extra: Record<string, string | Uint8Array> = {}): Uint8Array {
-  const parts = new Map<string, Uint8Array>();
+  const parts: ZipPart[] = [...xlsxParts(bytes)].map(([name, text]) => ({ name, content: change(name, text) }));
+  for (const [name, content] of Object.entries(extra)) {
+    const at = parts.findIndex((p) => p.name === name);
+    if (at >= 0) parts[at] = { name, content };
+    else parts.push({ name, content });
+  }
+  return zipOf(parts);
+}
+
+/** Each part of a (well-formed) .xlsx, by name, as text, in the order the ZIP holds them. */
+export function xlsxParts(bytes: Uint8Array): Map<string, string> {
+  const parts = new Map<string, string>();
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let end = bytes.length - 22;
   while (view.getUint32(end, true) !== 0x06054b50) end--;
@@ -80,54 +91,63 @@ export function patchXlsx(bytes: Uint8Array, change: (name: string, text: string
     const name = new TextDecoder().decode(bytes.subarray(at + 46, at + 46 + nameLength));
     const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
     const data = bytes.subarray(start, start + size);
-    const raw = method === 8 ? new Uint8Array(inflateRawSync(data)) : data;
-    parts.set(name, new TextEncoder().encode(change(name, new TextDecoder().decode(raw))));
+    parts.set(name, new TextDecoder().decode(method === 8 ? new Uint8Array(inflateRawSync(data)) : data));
     at += 46 + nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
   }
-  for (const [name, content] of Object.entries(extra)) parts.set(name, typeof content === "string" ? new TextEncoder().encode(content) : content);
-  return zipOf(parts);
+  return parts;
 }
 
-function zipOf(parts: Map<string, Uint8Array>): Uint8Array {
+/**
+ * A part of a hand-made ZIP. A hostile archive may say different things in its two indexes: the
+ * local headers a streaming reader walks, and the central directory at the end.
+ */
+export type ZipPart = {
+  name: string;
+  content: string | Uint8Array;
+  /** Stored (0) or deflated (8, the default). */
+  method?: 0 | 8;
+  /** Written as a local entry only: the central directory does not list it. */
+  localOnly?: boolean;
+  /** The uncompressed size the local header declares; the directory keeps the true one. */
+  localSize?: number;
+};
+
+/** A ZIP of `parts` in order, each with a local header and (unless localOnly) a directory entry. */
+export function zipOf(parts: ZipPart[]): Uint8Array {
   const locals: Uint8Array[] = [];
   const centrals: Uint8Array[] = [];
   let offset = 0;
-  for (const [name, content] of parts) {
-    const nameBytes = new TextEncoder().encode(name);
-    const packed = new Uint8Array(deflateRawSync(content, { level: 9 }));
+  for (const part of parts) {
+    const content = typeof part.content === "string" ? new TextEncoder().encode(part.content) : part.content;
+    const method = part.method ?? 8;
+    const nameBytes = new TextEncoder().encode(part.name);
+    const packed = method === 8 ? new Uint8Array(deflateRawSync(content, { level: 9 })) : content;
     const crc = crc32(content);
     const local = new Uint8Array(30 + nameBytes.length);
     const lv = new DataView(local.buffer);
-    lv.setUint32(0, 0x04034b50, true); lv.setUint16(4, 20, true); lv.setUint16(8, 8, true);
-    lv.setUint32(14, crc, true); lv.setUint32(18, packed.length, true); lv.setUint32(22, content.length, true); lv.setUint16(26, nameBytes.length, true);
+    lv.setUint32(0, 0x04034b50, true); lv.setUint16(4, 20, true); lv.setUint16(8, method, true);
+    lv.setUint32(14, crc, true); lv.setUint32(18, packed.length, true); lv.setUint32(22, part.localSize ?? content.length, true); lv.setUint16(26, nameBytes.length, true);
     local.set(nameBytes, 30);
-    const central = new Uint8Array(46 + nameBytes.length);
-    const cv = new DataView(central.buffer);
-    cv.setUint32(0, 0x02014b50, true); cv.setUint16(4, 20, true); cv.setUint16(6, 20, true); cv.setUint16(10, 8, true);
-    cv.setUint32(16, crc, true); cv.setUint32(20, packed.length, true); cv.setUint32(24, content.length, true); cv.setUint16(28, nameBytes.length, true);
-    cv.setUint32(42, offset, true);
-    central.set(nameBytes, 46);
+    if (!part.localOnly) {
+      const central = new Uint8Array(46 + nameBytes.length);
+      const cv = new DataView(central.buffer);
+      cv.setUint32(0, 0x02014b50, true); cv.setUint16(4, 20, true); cv.setUint16(6, 20, true); cv.setUint16(10, method, true);
+      cv.setUint32(16, crc, true); cv.setUint32(20, packed.length, true); cv.setUint32(24, content.length, true); cv.setUint16(28, nameBytes.length, true);
+      cv.setUint32(42, offset, true);
+      central.set(nameBytes, 46);
+      centrals.push(central);
+    }
     locals.push(local, packed);
-    centrals.push(central);
     offset += local.length + packed.length;
   }
   const directory = centrals.reduce((n, c) => n + c.length, 0);
   const end = new Uint8Array(22);
   const ev = new DataView(end.buffer);
-  ev.setUint32(0, 0x06054b50, true); ev.setUint16(8, parts.size, true); ev.setUint16(10, parts.size, true);
+  ev.setUint32(0, 0x06054b50, true); ev.setUint16(8, centrals.length, true); ev.setUint16(10, centrals.length, true);
   ev.setUint32(12, directory, true); ev.setUint32(16, offset, true);
   const all = [...locals, ...centrals, end];
   const out = new Uint8Array(all.reduce((n, a) => n + a.length, 0));
   let at = 0;
   for (const a of all) { out.set(a, at); at += a.length; }
   return out;
-}
-
-function crc32(bytes: Uint8Array): number {
-  let crc = 0xffffffff;
-  for (const byte of bytes) {
-    crc ^= byte;
-    for (let k = 0; k < 8; k++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
-  }
-  return (crc ^ 0xffffffff) >>> 0;
 }

@@ -1,9 +1,10 @@
 import { AppError } from "~/lib/errors";
+import { logger } from "~/lib/logger.server";
 import type { CourierFile } from "~/modules/shipping/couriers/courier-provider";
 import { type CourierSheet, MAX_FILE_BYTES, toCourierSheet } from "~/modules/shipping/imports/courier-sheet";
 import { readCsvRows } from "./read-csv-rows.server";
 import { readXlsxRows } from "./read-xlsx-rows.server";
-import { checkXlsxLimits, NotAWorkbook } from "./xlsx-limits.server";
+import { NotAWorkbook } from "./xlsx-limits.server";
 
 const NOT_A_SHEET = "This file is not a CSV or Excel (.xlsx) file. Please upload the file as your courier's portal gives it.";
 
@@ -11,28 +12,34 @@ const NOT_A_SHEET = "This file is not a CSV or Excel (.xlsx) file. Please upload
  * A file from a courier's portal (CSV or .xlsx) read into a header row and data rows of text.
  * The bytes decide the format, not the name: portals and browsers name files loosely (a CSV saved
  * as "report.xls", an .xlsx renamed .csv). Refuses, with an AppError("VALIDATION") the owner can
- * act on, anything else, an empty file, and files over 5 MB or 20,000 rows.
+ * act on, anything else, an empty file, and files over 5 MB or 20,000 rows. Every spreadsheet the
+ * shop reads (courier reports, payment reports, cost files) comes through here.
+ *
+ * One file is read at a time in a process: the limits bound what one file can cost (tens of MB at
+ * the most), so files posted together wait their turn rather than add up.
  */
-export async function readCourierFile(file: CourierFile): Promise<CourierSheet> {
-  const { bytes } = file;
+export function readCourierFile(file: CourierFile): Promise<CourierSheet> {
+  const turn = queue.then(() => readFile(file));
+  queue = turn.then(() => undefined, () => undefined);
+  return turn;
+}
+
+let queue: Promise<void> = Promise.resolve();
+
+async function readFile({ bytes }: CourierFile): Promise<CourierSheet> {
   if (bytes.byteLength > MAX_FILE_BYTES) throw new AppError("VALIDATION", "This file is larger than 5 MB. Please split it into smaller files.");
   if (bytes.byteLength === 0) throw new AppError("VALIDATION", "This file is empty: it has no rows to import.");
   if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04])) return toCourierSheet(await readWorkbook(bytes));
-  return toCourierSheet(readCsvRows(csvText(bytes)));
+  return toCourierSheet(await readCsvRows(csvText(bytes)));
 }
 
 async function readWorkbook(bytes: Uint8Array): Promise<string[][]> {
   try {
-    // Sizes and extents first: the reader inflates everything and builds every row the sheet names.
-    checkXlsxLimits(bytes);
-  } catch (error) {
-    if (error instanceof NotAWorkbook || !(error instanceof AppError)) throw new AppError("VALIDATION", NOT_A_SHEET);
-    throw error;
-  }
-  try {
     return await readXlsxRows(bytes);
-  } catch {
-    // A ZIP that is no workbook (.docx, .zip) or a damaged one: the reader's words mean nothing to the owner.
+  } catch (error) {
+    // A limit reached says which; a ZIP that is no workbook (.docx, .zip) or a damaged one is refused as such.
+    if (error instanceof AppError) throw error;
+    if (!(error instanceof NotAWorkbook)) logger.warn({ err: error }, "an .xlsx could not be read");
     throw new AppError("VALIDATION", NOT_A_SHEET);
   }
 }

@@ -23,6 +23,12 @@ export const MAX_FILE_BYTES = 5 * 1024 * 1024;
 export const MAX_DATA_ROWS = 20_000;
 
 /**
+ * How far down a file may reach, blank lines included: the data rows' cap with room for titles and
+ * blank lines. Readers stop here, so a file of empty lines never becomes millions of empty rows.
+ */
+export const MAX_LINES = 25_000;
+
+/**
  * No courier report has more columns than this; a file that does is refused before its rows are
  * padded to one width (a cell in column 1,000,000 would otherwise make every row a million cells).
  */
@@ -38,6 +44,8 @@ export const TOO_MANY_COLUMNS = (line: number) =>
   `This file has more than ${MAX_COLUMNS} columns (line ${line}). Please upload the file as your courier's portal gives it.`;
 export const CELL_TOO_LONG = (line: number) =>
   `A cell on line ${line} is longer than ${MAX_CELL_CHARS.toLocaleString("en")} characters. Please upload the file as your courier's portal gives it.`;
+export const TOO_MANY_ROWS = `This file has more than ${MAX_DATA_ROWS.toLocaleString("en")} rows. Please split it into smaller files.`;
+export const TOO_MANY_LINES = `This file reaches beyond line ${MAX_LINES.toLocaleString("en")} (blank lines count). Please split it into smaller files.`;
 
 /**
  * Rows as read (row i is line i + 1 of the file, cells already trimmed) to a sheet. The header is
@@ -46,13 +54,15 @@ export const CELL_TOO_LONG = (line: number) =>
  * first non-empty row. Blank rows go; columns blank from top to bottom at either edge go
  * (spreadsheets carry them from formatting); every row is padded to one width. Line numbers stay
  * the file's own. Refuses a file with no data row under the header, too many rows or columns, or a
- * cell too long.
+ * cell too long. The rows are taken over, cut and padded in place: 20,000 rows of 200 cells are
+ * 32 MB of references, and a copy would double that.
  */
 export function toCourierSheet(raw: string[][]): CourierSheet {
   const kept: { line: number; cells: string[] }[] = [];
-  raw.forEach((cells, index) => {
+  for (let index = 0; index < raw.length; index++) {
+    const cells = raw[index];
     if (cells.some((cell) => cell !== "")) kept.push({ line: index + 1, cells });
-  });
+  }
   for (const { line, cells } of kept) {
     for (let column = cells.length - 1; column >= MAX_COLUMNS; column--) {
       if (cells[column] !== "") throw new AppError("VALIDATION", TOO_MANY_COLUMNS(line));
@@ -62,7 +72,7 @@ export function toCourierSheet(raw: string[][]): CourierSheet {
   const headerAt = Math.max(0, kept.slice(0, HEADER_SEARCH_ROWS).findIndex(({ cells }) => namesKnownColumns(cells)));
   const table = kept.slice(headerAt);
   if (table.length < 2) throw new AppError("VALIDATION", "This file is empty: it has no rows to import.");
-  if (table.length - 1 > MAX_DATA_ROWS) throw new AppError("VALIDATION", "This file has more than 20,000 rows. Please split it into smaller files.");
+  if (table.length - 1 > MAX_DATA_ROWS) throw new AppError("VALIDATION", TOO_MANY_ROWS);
   let first = Infinity;
   let last = -1;
   for (const { cells } of table) {
@@ -73,7 +83,13 @@ export function toCourierSheet(raw: string[][]): CourierSheet {
       last = Math.max(last, column);
     }
   }
-  const cut = (cells: string[]) => Array.from({ length: last - first + 1 }, (_, i) => cells[first + i] ?? "");
+  const width = last - first + 1;
+  const cut = (cells: string[]) => {
+    if (first > 0) cells.splice(0, first);
+    if (cells.length > width) cells.length = width;
+    while (cells.length < width) cells.push("");
+    return cells;
+  };
   const [header, ...data] = table;
   return { headers: cut(header.cells), rows: data.map((row) => cut(row.cells)), lines: data.map((row) => row.line) };
 }
