@@ -78,6 +78,12 @@ describe("request body limit", () => {
       const returnForm = await send(path, { headers: { "content-type": "multipart/form-data; boundary=x" }, chunks: [kb(100), kb(100)] });
       expect(returnForm.status).toBe(200);
     }
+    // A cost file (Products > Import costs): a catalogue of 2,000 SKUs is past 64 KB.
+    for (const path of ["/seller/products/costs", "/seller/products/costs.data"]) {
+      const costFile = await send(path, { headers: { "content-type": "multipart/form-data; boundary=x" }, chunks: [kb(100), kb(100)] });
+      expect(costFile.status).toBe(200);
+      expect(JSON.parse(costFile.body).size).toBe(200 * 1024);
+    }
     // The same size elsewhere, or as JSON, is refused.
     const json = await send("/api/products", { headers: { "content-type": "application/json", "content-length": String(BODY_LIMIT_BYTES + 1) }, chunks: [] });
     expect(json.status).toBe(413);

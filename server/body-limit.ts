@@ -9,7 +9,7 @@ type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 const BODILESS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
- * Photo uploads and courier files (multipart) stream through their own, larger limits: the
+ * Photo uploads, courier files and cost files (multipart) stream through their own, larger limits: the
  * multipart parsers of app/http/receive-photos.server.ts and
  * app/http/courier-file-upload.server.ts bound each file and the whole body. React Router's form
  * submissions go to the same path with `.data` appended.
@@ -20,6 +20,8 @@ const UPLOAD_PATHS = [
   // A category's picture (receiveImageFields): Add category and a category's edit page.
   /^\/seller\/catalogue\/categories\/[^/]+(\.data)?$/,
   /^\/seller\/shipping(\.data)?$/,
+  // A cost file (CSV or Excel, up to 5 MB): Products > Import costs.
+  /^\/seller\/products\/costs(\.data)?$/,
   // Hero slides' pictures, the logo and the favicon (issue 29).
   /^\/seller\/storefront(\/brand)?(\.data)?$/,
   // A collection's picture: New collection and a collection's edit page.

@@ -6,8 +6,8 @@ import { setFlash } from "~/http/flash.server";
 import { AppError } from "~/lib/errors";
 import { useKeptActionData } from "~/lib/use-kept-action-data";
 import { pageMeta } from "~/lib/seo";
-import { parseCostRowsField, readCostSheet, type CostPreview } from "~/modules/catalog/cost-import";
-import { applyCostImport, previewCostImport } from "~/modules/catalog/import-costs.server";
+import { readCostSheet, type CostPreview } from "~/modules/catalog/cost-import";
+import { applyCostImport, dropCostFile, findCostFile, keepCostFile, previewCostImport } from "~/modules/catalog/import-costs.server";
 import type { Route } from "./+types/seller-products-costs";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -17,7 +17,7 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private
 
 export type CostImportActionData =
   | { kind: "refused"; fields: { file: string } }
-  | { kind: "preview"; fileName: string; preview: CostPreview; rows: string };
+  | { kind: "preview"; fileName: string; preview: CostPreview; uploadId: string };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireSeller(request, context);
@@ -25,27 +25,37 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 const CHOOSE_COST_FILE = "Choose a CSV or Excel file with a product or SKU column and a cost column";
-const PREVIEW_LOST = "The preview could not be read back. Please upload the file again.";
+const PREVIEW_GONE = "This preview has expired or was already applied. Please upload the file again.";
 const refused = (message: string, status = 400) => data<CostImportActionData>({ kind: "refused", fields: { file: message } }, { status });
 
-/** Preview (a file: what would change, row by row) and Apply (the previewed rows, checked again and written in one transaction). */
+/**
+ * Preview (a file: what would change, row by row; the file is kept on the server) and Apply (the
+ * kept file read again, every row checked again and written in one transaction). The page posts
+ * the file as an upload (server/body-limit.ts lets this path stream past 64 KB), and Apply posts
+ * back only the kept file's id, so a catalogue of thousands of SKUs fits either way.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireSeller(request, context);
+  const user = await requireSeller(request, context);
+  const portal = context.providers.couriers.file;
   try {
     const { form, file } = await receiveCourierFile(request);
     if (form.get("intent") === "apply") {
-      const rows = parseCostRowsField(form.get("rows"));
-      if (!rows) return refused(PREVIEW_LOST);
-      const result = await applyCostImport(context.db, rows);
+      const kept = await findCostFile(context.db, user.id, String(form.get("uploadId") ?? ""));
+      if (!kept) return refused(PREVIEW_GONE);
+      const read = readCostSheet(await portal.readSheet(kept));
+      if ("error" in read) return refused(read.error);
+      const result = await applyCostImport(context.db, read.rows);
+      await dropCostFile(context.db, kept.id);
       const updated = result.updated === 0 ? "No cost changed." : `${result.updated} ${result.updated === 1 ? "cost" : "costs"} updated.`;
       const skipped = result.refused > 0 ? ` ${result.refused} refused ${result.refused === 1 ? "row was" : "rows were"} left out.` : "";
       throw redirect("/seller/products", { headers: { "Set-Cookie": await setFlash({ type: "success", message: `${updated}${skipped}` }) } });
     }
     if (!file) return refused(CHOOSE_COST_FILE);
-    const read = readCostSheet(await context.providers.couriers.file.readSheet(file));
+    const read = readCostSheet(await portal.readSheet(file));
     if ("error" in read) return refused(read.error);
     const preview = await previewCostImport(context.db, read.rows);
-    return data<CostImportActionData>({ kind: "preview", fileName: file.name, preview, rows: JSON.stringify(read.rows) });
+    const uploadId = await keepCostFile(context.db, user.id, file);
+    return data<CostImportActionData>({ kind: "preview", fileName: file.name, preview, uploadId });
   } catch (error) {
     if (error instanceof AppError && error.status < 500) return refused(error.fields?.file ?? error.message, error.status);
     throw error;
@@ -92,8 +102,8 @@ export default function SellerProductsCosts({ actionData: sentActionData }: Rout
         <div className="rounded-xl border border-stone-200 bg-white p-4 sm:p-5">
           <CostImportPreview fileName={preview.fileName} preview={preview.preview} />
           <Form method="post" className="mt-3 flex flex-wrap items-center gap-3">
-            {/* The rows as read from the file: Apply checks every one again before writing. */}
-            <input type="hidden" name="rows" value={preview.rows} />
+            {/* The previewed file is kept on the server: Apply reads it again and checks every row again. */}
+            <input type="hidden" name="uploadId" value={preview.uploadId} />
             <button type="submit" name="intent" value="apply" className="btn-primary" disabled={preview.preview.changes === 0 || busy === "apply"}>
               {busy === "apply" ? "Applying..." : `Apply ${preview.preview.changes} ${preview.preview.changes === 1 ? "change" : "changes"}`}
             </button>

@@ -3,7 +3,7 @@ import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp
 import { users } from "./accounts";
 import { bytea } from "./media";
 import { orders } from "./commerce";
-import { BOOKING_STATES, CITY_MATCH_SOURCES, COURIER_IMPORT_KINDS, COURIER_PROVIDER_KINDS, COURIER_RULE_KINDS, DISCREPANCY_KINDS, SHIPPER_ADVICE, oneOfSql } from "./statuses";
+import { BOOKING_STATES, CITY_MATCH_SOURCES, COURIER_IMPORT_KINDS, COURIER_PROVIDER_KINDS, COURIER_RULE_KINDS, DISCREPANCY_KINDS, SHIPPER_ADVICE, UPLOAD_PURPOSES, oneOfSql } from "./statuses";
 
 /** What a courier charges, to estimate a parcel's cost (whole rupees; percentages in basis points). */
 export type RateCard = {
@@ -124,16 +124,23 @@ export const courierRules = pgTable(
 );
 
 /**
- * A courier file between its preview and Apply: kept here so Apply reads exactly the bytes that
- * were previewed (and the owner need not upload it again). Deleted when applied or after a day.
+ * An uploaded file between its preview and Apply: kept here so Apply reads exactly the bytes that
+ * were previewed (and the form posts back an id, not the file or its rows). A courier's report
+ * (Shipping) or a cost file (Products: found only by the account that uploaded it). Deleted when
+ * applied or after a day.
  */
-export const courierUploads = pgTable("courier_uploads", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  fileName: text("file_name").notNull(),
-  bytes: bytea("bytes").notNull(),
-  uploadedBy: text("uploaded_by").references(() => users.id, { onDelete: "cascade" }),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-});
+export const courierUploads = pgTable(
+  "courier_uploads",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    purpose: text("purpose", { enum: UPLOAD_PURPOSES }).notNull().default("courier"),
+    fileName: text("file_name").notNull(),
+    bytes: bytea("bytes").notNull(),
+    uploadedBy: text("uploaded_by").references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  () => [check("courier_uploads_purpose_known", sql.raw(`purpose in (${oneOfSql(UPLOAD_PURPOSES)})`))],
+);
 
 /** A file imported from a courier's portal. The same file (by its hash) applies once. */
 export const courierImports = pgTable(

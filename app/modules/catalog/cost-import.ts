@@ -1,10 +1,8 @@
-import { z } from "zod";
-
 /**
  * The cost file the owner uploads (CSV or Excel, read by the courier imports' reader into a sheet):
  * a column naming the product (its id or exact name) or a SKU column, and a cost column. Pure and
- * browser-safe: the page names its types. Rows travel from the preview to Apply as these raw
- * texts (a hidden field), and Apply checks them all again: nothing in that field is trusted.
+ * browser-safe: the page names its types. The file is kept on the server between the preview and
+ * Apply (keepCostFile); Apply reads it again and checks every row again.
  */
 export type CostFileRow = { line: number; product: string; sku: string; cost: string };
 
@@ -47,24 +45,6 @@ export function readCostSheet(sheet: CostSheet): { rows: CostFileRow[] } | { err
       cost: (cells[cost] ?? "").trim(),
     })),
   };
-}
-
-const rowSchema = z.object({
-  line: z.number().int().min(1).max(10_000_000),
-  product: z.string().max(200),
-  sku: z.string().max(200),
-  cost: z.string().max(40),
-});
-
-/** The hidden field Apply posts back: the previewed rows as JSON, read again with the same limits (null when tampered). */
-export function parseCostRowsField(value: unknown): CostFileRow[] | null {
-  if (typeof value !== "string" || value.length > 2_000_000) return null;
-  try {
-    const parsed = z.array(rowSchema).max(MAX_COST_ROWS).safeParse(JSON.parse(value));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
 }
 
 /** One row of the preview: what Apply will change, or why the row is refused. */

@@ -1,6 +1,6 @@
-import { eq, inArray, ne, or, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, lt, ne, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
-import { products, productVariants } from "~/db/schema";
+import { courierUploads, products, productVariants } from "~/db/schema";
 import { summarise, type CostFileRow, type CostPreview, type CostPreviewRow } from "./cost-import";
 import { parseCost } from "./product-input";
 
@@ -80,4 +80,35 @@ export async function applyCostImport(db: Db, rows: CostFileRow[]): Promise<Cost
     }
     return { ...preview, updated };
   });
+}
+
+/** A previewed cost file is kept this long for Apply. */
+const COST_FILE_KEPT_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Keeps a previewed cost file on the server until Apply (or a day), as courier files are kept
+ * (the courier_uploads table): Apply posts back the id, not the file's rows, so a catalogue of
+ * thousands of SKUs never rides in a form field. Only the account that uploaded it finds it again.
+ */
+export async function keepCostFile(db: Db, ownerId: string, file: { name: string; bytes: Uint8Array }, now = new Date()): Promise<string> {
+  await db.delete(courierUploads).where(lt(courierUploads.createdAt, new Date(now.getTime() - COST_FILE_KEPT_MS)));
+  const [kept] = await db.insert(courierUploads)
+    .values({ purpose: "costs", fileName: file.name.slice(0, 200) || "costs", bytes: Buffer.from(file.bytes), uploadedBy: ownerId, createdAt: now })
+    .returning({ id: courierUploads.id });
+  return kept.id;
+}
+
+/** The cost file `id` names, when this account previewed it within the day; null otherwise (another's, applied, expired or made up). */
+export async function findCostFile(db: Db, ownerId: string, id: string, now = new Date()): Promise<{ id: string; name: string; bytes: Uint8Array } | null> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+  const [kept] = await db.select({ id: courierUploads.id, name: courierUploads.fileName, bytes: courierUploads.bytes }).from(courierUploads).where(and(
+    eq(courierUploads.id, id), eq(courierUploads.purpose, "costs"), eq(courierUploads.uploadedBy, ownerId),
+    gt(courierUploads.createdAt, new Date(now.getTime() - COST_FILE_KEPT_MS)),
+  ));
+  return kept ?? null;
+}
+
+/** Forgets a cost file once applied. */
+export async function dropCostFile(db: Db, id: string): Promise<void> {
+  await db.delete(courierUploads).where(and(eq(courierUploads.id, id), eq(courierUploads.purpose, "costs")));
 }

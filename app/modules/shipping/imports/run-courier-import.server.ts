@@ -66,7 +66,7 @@ export async function runCourierImport(
   now = new Date(),
 ): Promise<ImportReport> {
   const [upload] = /^[0-9a-f-]{36}$/i.test(request.uploadId)
-    ? await db.select().from(courierUploads).where(and(eq(courierUploads.id, request.uploadId)))
+    ? await db.select().from(courierUploads).where(and(eq(courierUploads.id, request.uploadId), eq(courierUploads.purpose, "courier")))
     : [];
   if (!upload) throw new AppError("NOT_FOUND", UPLOAD_GONE);
   if (request.kind === "cod" && !request.courierId) throw new AppError("VALIDATION", COD_NEEDS_COURIER, { courierId: COD_NEEDS_COURIER });
@@ -157,7 +157,7 @@ function countOutcomes(rows: PlannedRow[]): Record<ImportOutcome, number> {
 
 /** An upload's name and column headers, for the mapping screen when a mapping is refused. */
 export async function readUploadHeaders(db: Db, portal: CourierFilePortal, uploadId: string): Promise<{ fileName: string; headers: string[] }> {
-  const [upload] = /^[0-9a-f-]{36}$/i.test(uploadId) ? await db.select().from(courierUploads).where(eq(courierUploads.id, uploadId)) : [];
+  const [upload] = /^[0-9a-f-]{36}$/i.test(uploadId) ? await db.select().from(courierUploads).where(and(eq(courierUploads.id, uploadId), eq(courierUploads.purpose, "courier"))) : [];
   if (!upload) throw new AppError("NOT_FOUND", UPLOAD_GONE);
   const sheet = await portal.readSheet({ name: upload.fileName, bytes: upload.bytes });
   return { fileName: upload.fileName, headers: sheet.headers };

@@ -1,0 +1,2 @@
+ALTER TABLE "courier_uploads" ADD COLUMN "purpose" text DEFAULT 'courier' NOT NULL;--> statement-breakpoint
+ALTER TABLE "courier_uploads" ADD CONSTRAINT "courier_uploads_purpose_known" CHECK (purpose in ('courier', 'costs'));
