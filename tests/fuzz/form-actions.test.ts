@@ -25,6 +25,7 @@ import * as sellerReturn from "~/routes/seller-return";
 import * as sellerReturns from "~/routes/seller-returns";
 import * as sellerProductForm from "~/routes/seller-products-form";
 import * as sellerProducts from "~/routes/seller-products";
+import * as sellerProductsCosts from "~/routes/seller-products-costs";
 import * as sellerReviews from "~/routes/seller-reviews";
 import * as sellerSettings from "~/routes/seller-settings";
 import * as sellerTeam from "~/routes/seller-team";
@@ -65,6 +66,7 @@ const FORMS: FormRoute[] = [
   { name: "buyer dashboard: Settings", who: "buyer", fn: buyerDashboardSettings.action, path: "/buyer-dashboard/settings", fields: ["currentPassword", "newPassword", "confirmPassword", "password", "confirm", "orderEmails", "marketingEmails", "smsUpdates"], intents: ["settings", "password", "delete-account", "profile"] },
   { name: "owner product form (new)", who: "seller", fn: sellerProductForm.action, path: "/seller/products/new", fields: PRODUCT_FORM, intents: ["publish", "draft", "add-color", "remove-photo", "move-photo", "upload", "toggle-color", "toggle-size"] },
   { name: "owner product form (edit)", who: "seller", fn: sellerProductForm.action, path: "/seller/products/ID/edit", fields: PRODUCT_FORM, intents: ["publish", "draft"], params: (s, id) => ({ id: id === "real" ? s.ids.product : id }) },
+  { name: "owner import costs (Apply names a kept file)", who: "seller", fn: sellerProductsCosts.action, path: "/seller/products/costs", fields: ["uploadId", "file", "rows"], intents: ["preview", "apply"] },
   { name: "owner products list", who: "seller", fn: sellerProducts.action, path: "/seller/products", fields: ["id", "returnTo"], intents: ["delete", "activate", "deactivate", "restore"] },
   { name: "owner orders", who: "seller", fn: sellerOrders.action, path: "/seller/orders", fields: ["orderId", "orderIds", "status", "to", "selection", "q", "asOf", "courierName", "trackingNumber"], intents: ["status", "bulk"], idFields: { orderId: (s) => s.ids.order } },
   {

@@ -159,6 +159,26 @@ describe("the .xlsx guard checks what is read, as the reader reads it", () => {
   });
 });
 
+describe("a file of many cells", () => {
+  const CELLS = "This file has more than 1,000,000 cells (rows times columns). Please split it into smaller files.";
+  it("refuses 20,000 rows that each reach column 200 (4,000,000 cells) while reading, CSV or .xlsx", async () => {
+    const csv = new TextEncoder().encode(`CN,Status${",C".repeat(198)}\n${`X1,Delivered${",".repeat(197)}x\n`.repeat(20_000)}`);
+    const fromCsv = await measured(() => readCourierFile({ name: "wide.csv", bytes: csv }));
+    expect(fromCsv.message).toBe(CELLS);
+    expect(fromCsv.heapMb).toBeLessThan(40);
+    const rows = Array.from({ length: 20_000 }, (_, i) => `<row r="${i + 2}"><c r="A${i + 2}" t="inlineStr"><is><t>X${i}</t></is></c><c r="GR${i + 2}" t="inlineStr"><is><t>x</t></is></c></row>`).join("");
+    const xlsx = zipOf(withPart(await workbookParts(), SHEET, (sheet) => sheet.replace("</sheetData>", `${rows}</sheetData>`).replace(/<row r="2">.*?<\/row>/, "")));
+    const fromXlsx = await measured(() => readCourierFile({ name: "wide.xlsx", bytes: xlsx }));
+    expect(fromXlsx.message).toBe(CELLS);
+    expect(fromXlsx.heapMb).toBeLessThan(40);
+  });
+
+  it("refuses one wide row over many short ones before padding them all to its width", async () => {
+    const text = `CN,Status${",C".repeat(198)}\n${"X1,Delivered\n".repeat(19_999)}`;
+    expect(await refusal(readCourierFile({ name: "ragged.csv", bytes: new TextEncoder().encode(text) }))).toBe(CELLS);
+  });
+});
+
 describe("a CSV of empty lines", () => {
   it.each([
     ["empty lines", "\n"],

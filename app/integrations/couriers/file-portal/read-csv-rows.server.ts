@@ -1,7 +1,7 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { AppError } from "~/lib/errors";
 import {
-  CELL_TOO_LONG, MAX_CELL_CHARS, MAX_COLUMNS, MAX_DATA_ROWS, MAX_LINES, TOO_MANY_COLUMNS, TOO_MANY_LINES, TOO_MANY_ROWS,
+  CELL_TOO_LONG, MAX_CELL_CHARS, MAX_CELLS, MAX_COLUMNS, MAX_DATA_ROWS, MAX_LINES, TOO_MANY_CELLS, TOO_MANY_COLUMNS, TOO_MANY_LINES, TOO_MANY_ROWS,
 } from "~/modules/shipping/imports/courier-sheet";
 
 const DELIMITERS = [",", ";", "\t"] as const;
@@ -16,7 +16,8 @@ const TURN_CHARS = 256 * 1024;
  *
  * The limits hold while reading, so nothing is built past them: a record beyond line 25,000
  * (blank lines count: a file of empty lines is otherwise millions of rows), a 201st cell on a line,
- * a cell over 2,000 characters. Each refusal names the line as the owner sees it in Excel.
+ * a cell over 2,000 characters, more than 1,000,000 cells in all. A refusal names the line where
+ * it has one, as the owner sees it in Excel.
  */
 export async function readCsvRows(text: string): Promise<string[][]> {
   const delimiter = detectDelimiter(text);
@@ -25,10 +26,12 @@ export async function readCsvRows(text: string): Promise<string[][]> {
   const rows: string[][] = [];
   let row: string[] = [];
   let filled = 0; // records so far with any text, for the refusal's words
+  let cells = 0;
   let at = 0;
   let turn = TURN_CHARS;
   const add = (cell: string, line: number) => {
     if (row.length === MAX_COLUMNS) throw new AppError("VALIDATION", TOO_MANY_COLUMNS(line));
+    if (++cells > MAX_CELLS) throw new AppError("VALIDATION", TOO_MANY_CELLS);
     row.push(cell.trim());
   };
   while (at < text.length) {

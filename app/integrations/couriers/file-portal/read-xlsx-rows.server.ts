@@ -1,6 +1,6 @@
 import path from "node:path";
 import { AppError } from "~/lib/errors";
-import { CELL_TOO_LONG, MAX_CELL_CHARS, MAX_COLUMNS } from "~/modules/shipping/imports/courier-sheet";
+import { CELL_TOO_LONG, MAX_CELL_CHARS, MAX_CELLS, MAX_COLUMNS, TOO_MANY_CELLS } from "~/modules/shipping/imports/courier-sheet";
 import { MAX_XLSX_ROW, NotAWorkbook, XLSX_TOO_LONG, XLSX_TOO_WIDE } from "./xlsx-limits.server";
 import { parseXml, type XmlHandlers } from "./xlsx-xml.server";
 import { readPart, readZipDirectory, type ZipEntry } from "./xlsx-zip.server";
@@ -174,10 +174,12 @@ type Cell = { row: number; column: number; type: string; style: string | undefin
 
 /**
  * The sheet's rows, streamed. Every row and cell reference is held to the limits as it is met:
- * `<row r>` and `<c r>` (or, without one, the next row or column), and `<dimension ref>`.
+ * `<row r>` and `<c r>` (or, without one, the next row or column), and `<dimension ref>`; and the
+ * cells kept (with the blanks before each on its row) to MAX_CELLS.
  */
 async function readSheet(bytes: Uint8Array, entry: ZipEntry, context: SheetContext): Promise<string[][]> {
   const rows: string[][] = [];
+  let cells = 0; // cells the rows hold so far, blanks before a cell included
   let sheetDataSeen = false;
   let inSheetData = false;
   let row = 0;
@@ -247,9 +249,11 @@ async function readSheet(bytes: Uint8Array, entry: ZipEntry, context: SheetConte
     if (value === "") return;
     if (value.length > MAX_CELL_CHARS) throw new AppError("VALIDATION", CELL_TOO_LONG(at.row));
     while (rows.length < at.row) rows.push([]);
-    const cells = rows[at.row - 1];
-    while (cells.length < at.column - 1) cells.push("");
-    cells[at.column - 1] = value;
+    const kept = rows[at.row - 1];
+    cells += Math.max(0, at.column - kept.length);
+    if (cells > MAX_CELLS) throw new AppError("VALIDATION", TOO_MANY_CELLS);
+    while (kept.length < at.column - 1) kept.push("");
+    kept[at.column - 1] = value;
   }
   return rows;
 }

@@ -34,6 +34,13 @@ export const MAX_LINES = 25_000;
  */
 export const MAX_COLUMNS = 200;
 
+/**
+ * The most cells a file may hold, rows times columns: 20,000 rows of 50 columns. The row and column
+ * limits alone would allow 4,000,000 (32 MB of references before a cell holds anything), which
+ * with the rest of the shop is more than a small server's heap; readers count cells as they go.
+ */
+export const MAX_CELLS = 1_000_000;
+
 /** The longest cell read: an address or a remark is far shorter. */
 export const MAX_CELL_CHARS = 2_000;
 
@@ -45,6 +52,7 @@ export const TOO_MANY_COLUMNS = (line: number) =>
 export const CELL_TOO_LONG = (line: number) =>
   `A cell on line ${line} is longer than ${MAX_CELL_CHARS.toLocaleString("en")} characters. Please upload the file as your courier's portal gives it.`;
 export const TOO_MANY_ROWS = `This file has more than ${MAX_DATA_ROWS.toLocaleString("en")} rows. Please split it into smaller files.`;
+export const TOO_MANY_CELLS = `This file has more than ${MAX_CELLS.toLocaleString("en")} cells (rows times columns). Please split it into smaller files.`;
 export const TOO_MANY_LINES = `This file reaches beyond line ${MAX_LINES.toLocaleString("en")} (blank lines count). Please split it into smaller files.`;
 
 /**
@@ -53,8 +61,8 @@ export const TOO_MANY_LINES = `This file reaches beyond line ${MAX_LINES.toLocal
  * ("PostEx Payment Report - November") or notes above it are skipped; without such a row, the
  * first non-empty row. Blank rows go; columns blank from top to bottom at either edge go
  * (spreadsheets carry them from formatting); every row is padded to one width. Line numbers stay
- * the file's own. Refuses a file with no data row under the header, too many rows or columns, or a
- * cell too long. The rows are taken over, cut and padded in place: 20,000 rows of 200 cells are
+ * the file's own. Refuses a file with no data row under the header, too many rows, columns or
+ * cells, or a cell too long. The rows are taken over, cut and padded in place: 20,000 rows of 200 cells are
  * 32 MB of references, and a copy would double that.
  */
 export function toCourierSheet(raw: string[][]): CourierSheet {
@@ -84,6 +92,7 @@ export function toCourierSheet(raw: string[][]): CourierSheet {
     }
   }
   const width = last - first + 1;
+  if (table.length * width > MAX_CELLS) throw new AppError("VALIDATION", TOO_MANY_CELLS);
   const cut = (cells: string[]) => {
     if (first > 0) cells.splice(0, first);
     if (cells.length > width) cells.length = width;
