@@ -12,7 +12,8 @@ const NOT_A_SHEET = "This file is not a CSV or Excel (.xlsx) file. Please upload
  * A file from a courier's portal (CSV or .xlsx) read into a header row and data rows of text.
  * The bytes decide the format, not the name: portals and browsers name files loosely (a CSV saved
  * as "report.xls", an .xlsx renamed .csv). Refuses, with an AppError("VALIDATION") the owner can
- * act on, anything else, an empty file, and files over 5 MB or 20,000 rows. Every spreadsheet the
+ * act on, anything else, an empty file, and a file past a limit of courier-sheet.ts (5 MB, 20,000
+ * rows, 25,000 lines, 200 columns, 1,000,000 cells) or of the .xlsx reader. Every spreadsheet the
  * shop reads (courier reports, payment reports, cost files) comes through here.
  *
  * One file is read at a time in a process: the limits bound what one file can cost (tens of MB at

@@ -25,8 +25,8 @@ export async function readXlsxRows(bytes: Uint8Array): Promise<string[][]> {
   const part = (name: string) => entries.get(name);
   const required = (name: string) => part(name) ?? fail(`no ${name}`);
   const workbook = await readWorkbook(bytes, required("xl/workbook.xml"));
-  const relationships = await readRelationships(bytes, required("xl/_rels/workbook.xml.rels"));
-  const sheet = relationships.worksheets.get(workbook.firstSheet ?? "") ?? fail("no first sheet");
+  const relationships = await readRelationships(bytes, required("xl/_rels/workbook.xml.rels"), workbook.firstSheet ?? fail("no sheet"));
+  const sheet = relationships.sheet ?? fail("no first sheet");
   const styles = part(relationships.styles ?? "xl/styles.xml");
   const strings = part(relationships.sharedStrings ?? "xl/sharedStrings.xml");
   return readSheet(bytes, required(sheet), {
@@ -59,9 +59,9 @@ async function readWorkbook(bytes: Uint8Array, entry: ZipEntry): Promise<{ first
 
 const RELATIONSHIP_TYPES = ["http://schemas.openxmlformats.org/officeDocument/2006/relationships/", "http://purl.oclc.org/ooxml/officeDocument/relationships/"];
 
-/** Where the workbook's relationships point: each worksheet by id, the shared strings, the styles. */
-async function readRelationships(bytes: Uint8Array, entry: ZipEntry) {
-  const found = { worksheets: new Map<string, string>(), sharedStrings: null as string | null, styles: null as string | null };
+/** Where the workbook's relationships point: the first sheet (by its relationship id), the shared strings, the styles. */
+async function readRelationships(bytes: Uint8Array, entry: ZipEntry, sheetId: string) {
+  const found = { sheet: null as string | null, sharedStrings: null as string | null, styles: null as string | null };
   await readXmlPart(bytes, entry, {
     open(name, attributes) {
       if (name !== "Relationship") return;
@@ -69,7 +69,7 @@ async function readRelationships(bytes: Uint8Array, entry: ZipEntry) {
       const base = RELATIONSHIP_TYPES.find((b) => type.startsWith(b));
       if (!base || target === undefined) return;
       const kind = type.slice(base.length);
-      if (kind === "worksheet" && id) found.worksheets.set(id, partName(target));
+      if (kind === "worksheet" && id === sheetId) found.sheet = partName(target);
       else if (kind === "sharedStrings") found.sharedStrings = partName(target);
       else if (kind === "styles") found.styles = partName(target);
     },
