@@ -90,6 +90,8 @@ test.describe("batches of orders", () => {
   });
 
   test("on a phone: 50 a page, tick them all, select all that match, and Print Labels prints every one", async ({ browser }) => {
+    // Fifty key presses, 55 labels and an axe pass: near 30 s on a busy 2-core machine.
+    test.slow();
     const owner = await ownerOn(browser, PHONE);
     await showFiftyAPage(owner);
     // The size is carried by the status chips and the filter form.
@@ -136,6 +138,7 @@ test.describe("batches of orders", () => {
   });
 
   test("on a laptop: the same, then every order that matches is cancelled in one move", async ({ browser }) => {
+    test.slow();
     const owner = await ownerOn(browser, LAPTOP);
     await showFiftyAPage(owner);
     await tickEveryBox(owner);
