@@ -76,6 +76,8 @@ export type PlaceOrderInput = {
    * the total now) and nothing changes.
    */
   expectedTotal?: number | null;
+  /** The total shown did not count a code typed since: a lower total is placed (never more than shown), only a higher one refused. */
+  lowerTotalAccepted?: boolean;
 };
 
 // A transaction that lost a race on the order number (or a deadlock) is simply run again.
@@ -107,6 +109,7 @@ type OrderToPlace = {
   storeCreditSeen: number | null;
   whatsappOptOut: boolean;
   expectedTotal: number | null;
+  lowerTotalAccepted: boolean;
 };
 
 async function placeOrderAttempts({ db, now: fixedNow }: FlowContext, input: PlaceOrderInput): Promise<PlaceOrderResult> {
@@ -127,7 +130,7 @@ async function placeOrderAttempts({ db, now: fixedNow }: FlowContext, input: Pla
   const order: OrderToPlace = {
     userId: input.userId, items, shipping, key, fingerprint, cartVersion, now, enteredBy: input.enteredBy ?? null, discountCode,
     useStoreCredit, storeCreditSeen: input.storeCreditSeen ?? null, whatsappOptOut: input.whatsappOptOut === true,
-    expectedTotal: input.expectedTotal ?? null,
+    expectedTotal: input.expectedTotal ?? null, lowerTotalAccepted: input.lowerTotalAccepted === true,
   };
 
   for (let attempt = 1; ; attempt++) {
@@ -166,8 +169,9 @@ async function placeOrderOnce(tx: Tx, input: OrderToPlace): Promise<PlaceOrderRe
   // Credit pays first; the COD limit and the blocked phones are about the cash left to collect.
   const storeCreditUsed = input.useStoreCredit && userId ? await creditToUse(tx, userId, totals.total, input.storeCreditSeen) : 0;
   const cashDue = totals.total - storeCreditUsed;
-  // Read in this transaction, so the order is placed at exactly the total the buyer was shown, or not at all.
-  if (input.expectedTotal !== null && input.expectedTotal !== cashDue) throw new PricesChanged({ ...totals, discountCode: discount?.code ?? null, storeCreditUsed, total: cashDue });
+  // Read in this transaction, so the order is placed at exactly the total the buyer was shown (or less, for a code typed since), or not at all.
+  const shown = input.expectedTotal;
+  if (shown !== null && (input.lowerTotalAccepted ? cashDue > shown : cashDue !== shown)) throw new PricesChanged({ ...totals, discountCode: discount?.code ?? null, storeCreditUsed, total: cashDue });
   refuseCodRisk(settings, shipping.phone, cashDue);
 
   const delivery = estimateDelivery(shipping.city, now, settings);

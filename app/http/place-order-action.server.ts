@@ -88,16 +88,11 @@ export async function placeOrderFromForm(
   try {
     const idempotencyKey = typeof form.idempotencyKey === "string" && form.idempotencyKey ? form.idempotencyKey.slice(0, 100) : null;
     const cartVersion = typeof form.cartVersion === "string" ? form.cartVersion.slice(0, 100) : null;
-    const place = (expectedTotal: number | null) => placeOrder(context, {
+    const order = await placeOrder(context, {
       userId: user.id, items, shipping: parsed.data, idempotencyKey, cartVersion, discountCode: values.discountCode, requestAddress: requestAddress(request),
-      useStoreCredit: values.useStoreCredit, storeCreditSeen: credit.storeCreditSeen ?? null, whatsappOptOut: values.whatsappOptOut, expectedTotal,
-    });
-    const order = await place(shown.expectedTotal ?? null).catch((error: unknown) => {
-      // A code typed but not applied that only lowers the total: the buyer pays less than the page
-      // showed, never more, so the order is placed at that total rather than refused once.
-      const lower = error instanceof PricesChanged && codeChanged(shown, values) && shown.expectedTotal !== undefined && error.current.total <= shown.expectedTotal;
-      if (lower) return place(error.current.total);
-      throw error;
+      useStoreCredit: values.useStoreCredit, storeCreditSeen: credit.storeCreditSeen ?? null, whatsappOptOut: values.whatsappOptOut,
+      // A code typed but not applied that only lowers the total: the buyer pays less than the page showed, never more.
+      expectedTotal: shown.expectedTotal ?? null, lowerTotalAccepted: codeChanged(shown, values),
     });
     const headers = { "Set-Cookie": await setFlash({ type: "success", message: "Order placed successfully! 🎉" }) };
     return redirect(`/orders/${order.orderId}`, { headers });
