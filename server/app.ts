@@ -305,6 +305,10 @@ async function serveShop(env: Env, database: ShopDatabase, { serveAssets }: { se
   const stopBackupSocket = env.DATABASE_URL ? async () => {} : await startBackupSocket(env.DATA_DIR, database, logger);
   const handler = createApp({ services, serveAssets, build: await loadServerBuild() });
   const server = http.createServer(handler);
+  // Node closes an idle kept-alive connection after 5 s; a client (a reverse proxy, a browser, a test's
+  // request context) that reuses it at that moment gets ECONNRESET. Idle connections are kept longer
+  // than the proxies' and clients' own idle timeouts (nginx 60 s), so the client is the one that closes.
+  server.keepAliveTimeout = 75_000;
   server.listen(env.PORT, env.HOST, () => {
     logger.info({ url: `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${env.PORT}` }, "shop is listening");
   });
