@@ -26,22 +26,26 @@ const LAYERS = [
   {
     target: "./app/modules",
     from: ["./app/routes", "./app/components", "./app/http", "./app/flows", "./app/seed", "./app/root.tsx"],
-    message: "Modules hold business rules only: no routes, components, request glue (app/http), flows or seed. What crosses modules is a flow (app/flows).",
+    message:
+      "Modules hold business rules only: no routes, components, request glue (app/http), flows or seed. What crosses modules is a flow (app/flows).",
   },
   {
     target: "./app/flows",
     from: ["./app/routes", "./app/components", "./app/http", "./app/seed", "./app/root.tsx"],
-    message: "Flows compose modules for routes, http and server: they import modules, db and lib, never routes, components, request glue or seed.",
+    message:
+      "Flows compose modules for routes, http and server: they import modules, db and lib, never routes, components, request glue or seed.",
   },
   {
     target: "./app/seed",
     from: ["./app/routes", "./app/components", "./app/http", "./app/root.tsx"],
-    message: "The seed sits above modules and below routes: it stores through modules, never through routes or request glue.",
+    message:
+      "The seed sits above modules and below routes: it stores through modules, never through routes or request glue.",
   },
   {
     target: "./app/http",
     from: ["./app/routes", "./app/components", "./app/seed", "./app/db", "./app/root.tsx"],
-    message: "app/http is request glue between routes and modules: it imports modules and lib, not routes, components, seed or db (the database handle is the request context's).",
+    message:
+      "app/http is request glue between routes and modules: it imports modules and lib, not routes, components, seed or db (the database handle is the request context's).",
   },
   {
     target: ["./app/routes", "./app/root.tsx", "./app/entry.server.tsx"],
@@ -50,13 +54,23 @@ const LAYERS = [
   },
   {
     target: "./app/integrations",
-    from: ["./app/db", "./app/routes", "./app/components", "./app/http", "./app/seed", "./app/root.tsx", "./app/entry.server.tsx"],
-    message: "An integration implements its module's port with plain data in and out: it imports modules' types and pure rules and lib, never the database (the module reads it and hands the provider data) nor anything above modules.",
+    from: [
+      "./app/db",
+      "./app/routes",
+      "./app/components",
+      "./app/http",
+      "./app/seed",
+      "./app/root.tsx",
+      "./app/entry.server.tsx",
+    ],
+    message:
+      "An integration implements its module's port with plain data in and out: it imports modules' types and pure rules and lib, never the database (the module reads it and hands the provider data) nor anything above modules.",
   },
   {
     target: "./app/modules",
     from: "./app/integrations",
-    message: "A module owns its port as plain types (e.g. modules/messages/message-sender.ts) and is handed an implementation (context.providers): it never imports app/integrations.",
+    message:
+      "A module owns its port as plain types (e.g. modules/messages/message-sender.ts) and is handed an implementation (context.providers): it never imports app/integrations.",
   },
 ];
 
@@ -69,29 +83,43 @@ const RESTRICTED = {
   // components naming db/schema types, let through while this shared the server modules' type allowance).
   componentsDb: {
     group: ["~/db", "~/db/*", "**/app/db/*", "../db/*", "../../db/*", "../../../db/*"],
-    message: "Components never import db/, not even its types: take a status or row type from the module that owns it (e.g. ~/modules/returns/return-rules).",
+    message:
+      "Components never import db/, not even its types: take a status or row type from the module that owns it (e.g. ~/modules/returns/return-rules).",
   },
-  components: { group: ["**/*.server", "**/*.server.ts"], allowTypeImports: true, message: "Components never import server modules (only their types)." },
-  modules: { group: ["~/routes/*", "~/components/*", "react-router"], message: "Modules hold business rules only: no routes, components or React Router." },
+  components: {
+    group: ["**/*.server", "**/*.server.ts"],
+    allowTypeImports: true,
+    message: "Components never import server modules (only their types).",
+  },
+  modules: {
+    group: ["~/routes/*", "~/components/*", "react-router"],
+    message: "Modules hold business rules only: no routes, components or React Router.",
+  },
   vendorClients: {
     regex: "^(nodemailer|write-excel-file|saxen)(/|$)",
-    message: "Only app/integrations/ imports vendor clients (mail, spreadsheet readers, HTTP APIs): a module declares a port, an integration implements it, and start-up hands it over in context.providers.",
+    message:
+      "Only app/integrations/ imports vendor clients (mail, spreadsheet readers, HTTP APIs): a module declares a port, an integration implements it, and start-up hands it over in context.providers.",
   },
   devOnly: {
     regex: "^(smtp-server|mailparser|read-excel-file|csv-parse)(/|$)",
-    message: "Test servers and the spreadsheet libraries tests check the shop's own readers against are dev dependencies: only tests and the integrations' stand-ins (*-stand-in.ts) use them.",
+    message:
+      "Test servers and the spreadsheet libraries tests check the shop's own readers against are dev dependencies: only tests and the integrations' stand-ins (*-stand-in.ts) use them.",
   },
   standIns: {
     regex: "-stand-in(\\.ts)?$",
-    message: "Stand-ins are for tests (and scripts): app and server code get the real provider from context.providers, so no stand-in reaches the production build.",
+    message:
+      "Stand-ins are for tests (and scripts): app and server code get the real provider from context.providers, so no stand-in reaches the production build.",
   },
   integrationValues: {
     regex: "(^~/|/)integrations/",
     allowTypeImports: true,
-    message: "Providers are made once at start (server/) and reach routes, flows and workers through the request context (context.providers): outside app/integrations, name only their types.",
+    message:
+      "Providers are made once at start (server/) and reach routes, flows and workers through the request context (context.providers): outside app/integrations, name only their types.",
   },
 };
-const restrictImports = (...groups) => ({ "no-restricted-imports": ["error", { patterns: groups.map((name) => RESTRICTED[name]) }] });
+const restrictImports = (...groups) => ({
+  "no-restricted-imports": ["error", { patterns: groups.map((name) => RESTRICTED[name]) }],
+});
 const TESTS = ["**/*.test.ts", "**/*.test.tsx"];
 
 /** Strings and template text that name the shop's zone ("Asia/Karachi") or its "+05:00" offset. */
@@ -101,7 +129,8 @@ const SHOP_TIME_SELECTORS = [
   "Literal[value=/[+]05:?00/]",
   "TemplateElement[value.raw=/[+]05:?00/]",
 ];
-const SHOP_TIME_MESSAGE = "Pakistan time lives in app/lib/shop-time.ts: use its SHOP_TIME_ZONE, day helpers and formatters instead of naming the zone or its offset.";
+const SHOP_TIME_MESSAGE =
+  "Pakistan time lives in app/lib/shop-time.ts: use its SHOP_TIME_ZONE, day helpers and formatters instead of naming the zone or its offset.";
 
 /**
  * A module may use another module's types and pure rules, never its `.server` operations: what
@@ -123,11 +152,17 @@ const moduleBoundaries = {
         if (!from) return {};
         const check = (node, source) => {
           if (typeof source !== "string") return;
-          const target = source.startsWith("~/") ? path.join(import.meta.dirname, "app", source.slice(2))
-            : source.startsWith(".") ? path.resolve(path.dirname(context.filename), source) : null;
+          const target = source.startsWith("~/")
+            ? path.join(import.meta.dirname, "app", source.slice(2))
+            : source.startsWith(".")
+              ? path.resolve(path.dirname(context.filename), source)
+              : null;
           const to = target && moduleOf(target);
           if (!to || to === from || !/\.server(\.tsx?)?$/.test(target)) return;
-          context.report({ node, message: `modules/${from} may not import modules/${to}'s operations (${source}): compose them in a flow (app/flows), or declare a port in modules/${from} that a flow gives. Types and pure rules of another module may be imported from its plain .ts files.` });
+          context.report({
+            node,
+            message: `modules/${from} may not import modules/${to}'s operations (${source}): compose them in a flow (app/flows), or declare a port in modules/${from} that a flow gives. Types and pure rules of another module may be imported from its plain .ts files.`,
+          });
         };
         return {
           ImportDeclaration: (node) => check(node, node.source.value),
@@ -141,13 +176,26 @@ const moduleBoundaries = {
 };
 
 export default tseslint.config(
-  { ignores: ["build/", ".react-router/", "node_modules/", "data/", "test-results/", "playwright-report/", "bench-results/"] },
+  {
+    ignores: [
+      "build/",
+      ".react-router/",
+      "node_modules/",
+      "data/",
+      "test-results/",
+      "playwright-report/",
+      "bench-results/",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" },
+      ],
       // `import { type X } from "y.server"` stays in the bundle as `import "y.server"` (verbatimModuleSyntax): write `import type`.
       "@typescript-eslint/no-import-type-side-effects": "error",
     },
@@ -204,6 +252,11 @@ export default tseslint.config(
     // +05:00 offset. Tests may still spell out concrete times.
     files: ["app/**/*.{ts,tsx}", "server/**/*.{ts,tsx,js,mjs}", "scripts/**/*.{ts,js,mjs}"],
     ignores: ["app/lib/shop-time.ts", ...TESTS],
-    rules: { "no-restricted-syntax": ["error", ...SHOP_TIME_SELECTORS.map((selector) => ({ selector, message: SHOP_TIME_MESSAGE }))] },
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        ...SHOP_TIME_SELECTORS.map((selector) => ({ selector, message: SHOP_TIME_MESSAGE })),
+      ],
+    },
   },
 );

@@ -35,26 +35,46 @@ export default defineConfig({
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
     },
   },
-  projects: [
-    { name: "mobile", use: { ...devices["Pixel 5"], browserName: "chromium", channel: undefined } },
-  ],
-  webServer: Array.from({ length: WORKERS }, (_, index) => shop(index)).flatMap(({ port, smtpPort, mailApi, dataDir }): NonNullable<PlaywrightTestConfig["webServer"]> => [{
-    command: "npx tsx tests/e2e/mail-sink.ts",
-    url: mailApi,
-    timeout: 60_000,
-    reuseExistingServer: false,
-    env: { E2E_SMTP_PORT: String(smtpPort) },
-  }, {
-    // A fresh database with one seller account (the way an owner would make one), then the shop.
-    command: `rm -rf ${dataDir} && printf '%s\\n' '${SELLER.password}' | npx tsx scripts/create-seller.ts --email ${SELLER.email} --name "Shop Owner" && node server/start.js`,
-    url: `http://127.0.0.1:${port}/robots.txt`,
-    timeout: 300_000,
-    reuseExistingServer: false,
-    // Every test signs in from 127.0.0.1: the per-address sign-in limit is raised for the suite (tests/e2e/rate-limit covers the real one).
-    env: { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", NODE_ENV: "production", SIGN_IN_RATE_LIMIT: "10000", ABUSE_LIMITS_SCALE: "1000",
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_FROM: "Kapra <orders@shop.test>" },
-  }]),
+  projects: [{ name: "mobile", use: { ...devices["Pixel 5"], browserName: "chromium", channel: undefined } }],
+  webServer: Array.from({ length: WORKERS }, (_, index) => shop(index)).flatMap(
+    ({ port, smtpPort, mailApi, dataDir }): NonNullable<PlaywrightTestConfig["webServer"]> => [
+      {
+        command: "npx tsx tests/e2e/mail-sink.ts",
+        url: mailApi,
+        timeout: 60_000,
+        reuseExistingServer: false,
+        env: { E2E_SMTP_PORT: String(smtpPort) },
+      },
+      {
+        // A fresh database with one seller account (the way an owner would make one), then the shop.
+        command: `rm -rf ${dataDir} && printf '%s\\n' '${SELLER.password}' | npx tsx scripts/create-seller.ts --email ${SELLER.email} --name "Shop Owner" && node server/start.js`,
+        url: `http://127.0.0.1:${port}/robots.txt`,
+        timeout: 300_000,
+        reuseExistingServer: false,
+        // Every test signs in from 127.0.0.1: the per-address sign-in limit is raised for the suite (tests/e2e/rate-limit covers the real one).
+        env: {
+          PORT: String(port),
+          HOST: "127.0.0.1",
+          DATA_DIR: dataDir,
+          LOG_LEVEL: "warn",
+          NODE_ENV: "production",
+          SIGN_IN_RATE_LIMIT: "10000",
+          ABUSE_LIMITS_SCALE: "1000",
+          SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+          MAIL_FROM: "Kapra <orders@shop.test>",
+        },
+      },
+    ],
+  ),
 });

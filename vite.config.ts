@@ -14,15 +14,26 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     alias: [
       { find: "~", replacement: fileURLToPath(new URL("./app", import.meta.url)) },
       // `npm run dev` keeps the development build and its warnings.
-      ...(command === "build" ? [
-        { find: /^react-router$/, replacement: `${REACT_ROUTER}index.mjs` },
-        { find: /^react-router\/dom$/, replacement: `${REACT_ROUTER}dom-export.mjs` },
-      ] : []),
+      ...(command === "build"
+        ? [
+            { find: /^react-router$/, replacement: `${REACT_ROUTER}index.mjs` },
+            { find: /^react-router\/dom$/, replacement: `${REACT_ROUTER}dom-export.mjs` },
+          ]
+        : []),
     ],
   },
   // The server build's entry is our Express app, which mounts the React Router handler.
   // The browser build uses terser: about 3.5 KB less gzipped JavaScript on every first load.
-  build: isSsrBuild ? { rollupOptions: { input: "./server/app.ts" } } : { target: "es2020", minify: "terser", terserOptions: { ecma: 2020, compress: { passes: 2 }, format: { comments: false } } },
-  ssr: { external: ["pg", "@electric-sql/pglite", "sharp", "pino"], noExternal: command === "build" ? ["react-router", "@react-router/node", "@react-router/express"] : [] },
+  build: isSsrBuild
+    ? { rollupOptions: { input: "./server/app.ts" } }
+    : {
+        target: "es2020",
+        minify: "terser",
+        terserOptions: { ecma: 2020, compress: { passes: 2 }, format: { comments: false } },
+      },
+  ssr: {
+    external: ["pg", "@electric-sql/pglite", "sharp", "pino"],
+    noExternal: command === "build" ? ["react-router", "@react-router/node", "@react-router/express"] : [],
+  },
   plugins: [tailwindcss(), reactRouter()],
 }));

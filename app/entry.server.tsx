@@ -25,7 +25,11 @@ const LINKED_STYLE = Buffer.from(`<link id="${STYLE_ID}" rel="stylesheet" href="
 const PREFETCH_STYLE = Buffer.from(`<link rel="prefetch" as="style" href="${stylesheetHref}"/>`);
 const SIGN_IN_PATH = "/auth";
 
-function withStylesheet(html: Buffer<ArrayBuffer>, how: "inline" | "inline-and-prefetch" | "linked", headScript: Buffer | null): Buffer<ArrayBuffer> {
+function withStylesheet(
+  html: Buffer<ArrayBuffer>,
+  how: "inline" | "inline-and-prefetch" | "linked",
+  headScript: Buffer | null,
+): Buffer<ArrayBuffer> {
   const at = html.indexOf(EMPTY_STYLE);
   if (at < 0) return html;
   const end = at + EMPTY_STYLE.length;
@@ -33,7 +37,14 @@ function withStylesheet(html: Buffer<ArrayBuffer>, how: "inline" | "inline-and-p
   if (how === "linked") return Buffer.concat([html.subarray(0, at), LINKED_STYLE, ...after, html.subarray(end)]);
   const split = at + STYLE_OPEN_LENGTH;
   const prefetch = how === "inline-and-prefetch" ? [PREFETCH_STYLE] : [];
-  return Buffer.concat([html.subarray(0, split), CSS_BYTES, html.subarray(split, end), ...prefetch, ...after, html.subarray(end)]);
+  return Buffer.concat([
+    html.subarray(0, split),
+    CSS_BYTES,
+    html.subarray(split, end),
+    ...prefetch,
+    ...after,
+    html.subarray(end),
+  ]);
 }
 
 /**
@@ -63,7 +74,11 @@ export default function handleRequest(
   // A page that shows a signed-in person's name, cart or orders must never sit in a shared cache.
   const personal = isPersonal(request, routerContext);
   if (personal) responseHeaders.set("Cache-Control", "private, no-store");
-  const stylesheet = personal ? "linked" : new URL(request.url).pathname === SIGN_IN_PATH ? "inline-and-prefetch" : "inline";
+  const stylesheet = personal
+    ? "linked"
+    : new URL(request.url).pathname === SIGN_IN_PATH
+      ? "inline-and-prefetch"
+      : "inline";
 
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === "HEAD") {
@@ -89,30 +104,39 @@ export default function handleRequest(
         clearTimeout(timeoutId);
         timeoutId = undefined;
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        resolve(new Response(withStylesheet(Buffer.concat(chunks), stylesheet, dismissScript(routerContext, nonce)), { headers: responseHeaders, status: responseStatusCode }));
+        resolve(
+          new Response(withStylesheet(Buffer.concat(chunks), stylesheet, dismissScript(routerContext, nonce)), {
+            headers: responseHeaders,
+            status: responseStatusCode,
+          }),
+        );
         callback();
       },
     });
 
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
-      nonce,
-      onAllReady() {
-        for (const error of renderErrors) logger.error({ err: error, ...loggableUrl(pathAndQuery(request.url)) }, "render failed");
-        // Route modules load after the first paint (app/http/defer-hydration.server.ts).
-        const deferred = deferHydration();
-        deferred.pipe(collect);
-        pipe(deferred);
+    const { pipe, abort } = renderToPipeableStream(
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      {
+        nonce,
+        onAllReady() {
+          for (const error of renderErrors)
+            logger.error({ err: error, ...loggableUrl(pathAndQuery(request.url)) }, "render failed");
+          // Route modules load after the first paint (app/http/defer-hydration.server.ts).
+          const deferred = deferHydration();
+          deferred.pipe(collect);
+          pipe(deferred);
+        },
+        onShellError(error: unknown) {
+          // handleDocumentRequest logs a failed shell when this rejects.
+          clearTimeout(timeoutId);
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          renderErrors.push(error);
+        },
       },
-      onShellError(error: unknown) {
-        // handleDocumentRequest logs a failed shell when this rejects.
-        clearTimeout(timeoutId);
-        reject(error);
-      },
-      onError(error: unknown) {
-        responseStatusCode = 500;
-        renderErrors.push(error);
-      },
-    });
+    );
   });
 }
 
@@ -124,7 +148,8 @@ function isPersonal(request: Request, routerContext: EntryContext): boolean {
 
 /** Data requests (client navigations) of a signed-in person are personal too. */
 export function handleDataRequest(response: Response, { request }: { request: Request }) {
-  if (request.headers.get("cookie")?.includes("session_token")) response.headers.set("Cache-Control", "private, no-store");
+  if (request.headers.get("cookie")?.includes("session_token"))
+    response.headers.set("Cache-Control", "private, no-store");
   return response;
 }
 

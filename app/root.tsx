@@ -1,6 +1,13 @@
 import { lazy, Suspense } from "react";
 import {
-  data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError,
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
 } from "react-router";
 import type { Route } from "./+types/root";
 import { InlineStyles } from "~/components/layout/inline-styles";
@@ -27,47 +34,58 @@ import { accentCss } from "~/modules/storefront/brand";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const [settings, menus, user, { flash, clear }] = await Promise.all([
-    getSettings(context.db), readStorefrontMenus(context.db), getUser(request, context), takeFlash(request),
+    getSettings(context.db),
+    readStorefrontMenus(context.db),
+    getUser(request, context),
+    takeFlash(request),
   ]);
-  const { cartCount, wishlist } = user ? await readShopperBadges(context.db, user.id) : { cartCount: 0, wishlist: [] as string[] };
+  const { cartCount, wishlist } = user
+    ? await readShopperBadges(context.db, user.id)
+    : { cartCount: 0, wishlist: [] as string[] };
   // A renewed session cookie cache (or a flash message read) goes back with the page.
   const headers = new Headers();
-  for (const cookie of [...(await sessionCookies(request)), ...(clear ? [clear] : [])]) headers.append("Set-Cookie", cookie);
+  for (const cookie of [...(await sessionCookies(request)), ...(clear ? [clear] : [])])
+    headers.append("Set-Cookie", cookie);
   // A form too large to read, sent back here without JavaScript (server/body-limit.ts): said on any
   // page; a page that knows the field (contact) also says how long it may be.
   const oversize = readOversizeNotice(request) ? { type: "error" as const, message: OVERSIZE_MESSAGE } : null;
   if (oversize) headers.append("Set-Cookie", CLEAR_OVERSIZE_COOKIE);
-  return data<RootData>({
-    // Canonical links and social previews: the shop's own origin, never the request's Host.
-    origin: publicOrigin(context.env),
-    shop: {
-      brandName: settings.brandName,
-      contactEmail: settings.contactEmail,
-      phone: settings.phone,
-      address: settings.address,
-      city: settings.city,
-      instagram: settings.instagram,
-      shippingFee: settings.shippingFee,
-      freeShippingThreshold: settings.freeShippingThreshold,
-      happyCustomers: settings.happyCustomers,
-      yearsInBusiness: settings.yearsInBusiness,
-      productsSold: settings.productsSold,
-      averageRating: settings.averageRating,
+  return data<RootData>(
+    {
+      // Canonical links and social previews: the shop's own origin, never the request's Host.
+      origin: publicOrigin(context.env),
+      shop: {
+        brandName: settings.brandName,
+        contactEmail: settings.contactEmail,
+        phone: settings.phone,
+        address: settings.address,
+        city: settings.city,
+        instagram: settings.instagram,
+        shippingFee: settings.shippingFee,
+        freeShippingThreshold: settings.freeShippingThreshold,
+        happyCustomers: settings.happyCustomers,
+        yearsInBusiness: settings.yearsInBusiness,
+        productsSold: settings.productsSold,
+        averageRating: settings.averageRating,
+      },
+      menus,
+      brand: rootBrand(settings),
+      // Decided at each request: the guest page cache is emptied when the bar starts or ends (server/read-cache-listener.ts).
+      announcement: liveAnnouncement(settings, new Date()),
+      user: user && { id: user.id, name: user.name, email: user.email, role: user.role },
+      cartCount,
+      wishlist,
+      flash: flash ?? oversize,
     },
-    menus,
-    brand: rootBrand(settings),
-    // Decided at each request: the guest page cache is emptied when the bar starts or ends (server/read-cache-listener.ts).
-    announcement: liveAnnouncement(settings, new Date()),
-    user: user && { id: user.id, name: user.name, email: user.email, role: user.role },
-    cartCount,
-    wishlist,
-    flash: flash ?? oversize,
-  }, { headers });
+    { headers },
+  );
 }
 
 // Error screens load only when an error happens: every page's first load stays smaller.
 const ErrorScreen = lazy(() => import("~/components/layout/error-screen").then((m) => ({ default: m.ErrorScreen })));
-const NotFoundScreen = lazy(() => import("~/components/layout/not-found-screen").then((m) => ({ default: m.NotFoundScreen })));
+const NotFoundScreen = lazy(() =>
+  import("~/components/layout/not-found-screen").then((m) => ({ default: m.NotFoundScreen })),
+);
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const brand = useRootData()?.brand;
@@ -79,9 +97,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={accent ?? "#24493f"} />
-        {favicon
-          ? <link rel="icon" href={mediaUrl(pickSource(favicon.sources, 64).key)} type="image/webp" />
-          : <link rel="icon" href="/favicon.svg" type="image/svg+xml" />}
+        {favicon ? (
+          <link rel="icon" href={mediaUrl(pickSource(favicon.sources, 64).key)} type="image/webp" />
+        ) : (
+          <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        )}
         <InlineStyles href={stylesheetHref} />
         {/* The brand's accent in place of the built-in green: custom properties the stylesheet's brand colours read (CSP allows inline styles). */}
         {accent && <style id="brand-accent" dangerouslySetInnerHTML={{ __html: accentCss(accent) }} />}
@@ -121,7 +141,12 @@ export function ErrorBoundary() {
   return (
     <>
       <title>{notFound ? "Page Not Found" : "Something went wrong"}</title>
-      <meta name="description" content={notFound ? "This page does not exist." : "Something went wrong while loading this page. Please try again."} />
+      <meta
+        name="description"
+        content={
+          notFound ? "This page does not exist." : "Something went wrong while loading this page. Please try again."
+        }
+      />
       <meta property="og:title" content={notFound ? "Page Not Found" : "Something went wrong"} />
       <meta name="robots" content="noindex" />
       <SiteHeader />

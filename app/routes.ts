@@ -73,11 +73,19 @@ export default [
     route("seller/storefront/menus", "routes/seller-storefront-menus.tsx"),
     route("seller/storefront/brand", "routes/seller-storefront-brand.tsx"),
     route("seller/storefront/collections", "routes/seller-storefront-collections.tsx"),
-    route("seller/storefront/collections/new", "routes/seller-storefront-collection.tsx", { id: "seller-collection-new" }),
-    route("seller/storefront/collections/:id", "routes/seller-storefront-collection.tsx", { id: "seller-collection-edit" }),
+    route("seller/storefront/collections/new", "routes/seller-storefront-collection.tsx", {
+      id: "seller-collection-new",
+    }),
+    route("seller/storefront/collections/:id", "routes/seller-storefront-collection.tsx", {
+      id: "seller-collection-edit",
+    }),
     route("seller/storefront/pages", "routes/seller-storefront-pages.tsx"),
-    route("seller/storefront/pages/new", "routes/seller-storefront-pages-edit.tsx", { id: "seller-storefront-page-new" }),
-    route("seller/storefront/pages/:id", "routes/seller-storefront-pages-edit.tsx", { id: "seller-storefront-page-edit" }),
+    route("seller/storefront/pages/new", "routes/seller-storefront-pages-edit.tsx", {
+      id: "seller-storefront-page-new",
+    }),
+    route("seller/storefront/pages/:id", "routes/seller-storefront-pages-edit.tsx", {
+      id: "seller-storefront-page-edit",
+    }),
   ]),
   // The owner's pages that lived under /seller-dashboard/... before they moved to /seller/... (issue 27).
   route("seller-dashboard/*", "routes/seller-dashboard-redirect.tsx"),
@@ -95,7 +103,8 @@ export default [
   route("seller/shipping/discrepancies.csv", "routes/seller-shipping-discrepancies-csv.ts"),
   // Each report's CSV (a static path per report, so it outranks the page's /seller/reports/:name).
   ...["profit", "products", "variants", "cities", "channels", "codes", "inventory"].map((name) =>
-    route(`seller/reports/${name}.csv`, "routes/seller-reports-csv.ts", { id: `seller-reports-csv-${name}` })),
+    route(`seller/reports/${name}.csv`, "routes/seller-reports-csv.ts", { id: `seller-reports-csv-${name}` }),
+  ),
   route("about", "routes/about.tsx"),
   route("contact", "routes/contact.tsx"),
   route("privacy", "routes/privacy.tsx"),

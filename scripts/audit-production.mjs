@@ -8,7 +8,8 @@ import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
 const FAILING = ["high", "critical"];
-const NETWORK_CODES = /\b(ECONNREFUSED|ECONNRESET|ENOTFOUND|ETIMEDOUT|EAI_AGAIN|ENETUNREACH|EHOSTUNREACH|ECONNABORTED|EPROTO|CERT_\w+|UNABLE_TO_\w+)\b/;
+const NETWORK_CODES =
+  /\b(ECONNREFUSED|ECONNRESET|ENOTFOUND|ETIMEDOUT|EAI_AGAIN|ENETUNREACH|EHOSTUNREACH|ECONNABORTED|EPROTO|CERT_\w+|UNABLE_TO_\w+)\b/;
 
 /**
  * What to make of `npm audit --json`'s output: { outcome: "clean" | "advisories" | "unavailable" | "broken", exitCode, message }.
@@ -19,24 +20,46 @@ export function judgeAudit(stdout) {
   try {
     report = JSON.parse(stdout);
   } catch {
-    return { outcome: "broken", exitCode: 1, message: `npm audit printed something that is not its JSON report:\n${stdout.slice(0, 500)}` };
+    return {
+      outcome: "broken",
+      exitCode: 1,
+      message: `npm audit printed something that is not its JSON report:\n${stdout.slice(0, 500)}`,
+    };
   }
   if (report && typeof report === "object" && report.metadata?.vulnerabilities) {
     const counts = report.metadata.vulnerabilities;
     const failing = Object.values(report.vulnerabilities ?? {}).filter((v) => FAILING.includes(v.severity));
     const summary = ["critical", "high", "moderate", "low", "info"].map((s) => `${counts[s] ?? 0} ${s}`).join(", ");
-    if (failing.length === 0) return { outcome: "clean", exitCode: 0, message: `npm audit (production dependencies): no high or critical advisory (${summary}).` };
+    if (failing.length === 0)
+      return {
+        outcome: "clean",
+        exitCode: 0,
+        message: `npm audit (production dependencies): no high or critical advisory (${summary}).`,
+      };
     const lines = failing.map((v) => {
-      const advisories = (v.via ?? []).filter((via) => typeof via === "object").map((via) => `${via.title} ${via.url ?? ""}`.trim());
+      const advisories = (v.via ?? [])
+        .filter((via) => typeof via === "object")
+        .map((via) => `${via.title} ${via.url ?? ""}`.trim());
       return `  ${v.name} (${v.severity}, ${v.range ?? "?"})${advisories.length ? `: ${advisories.join("; ")}` : ` via ${(v.via ?? []).join(", ")}`}${v.fixAvailable ? " [fix available: npm audit fix --omit=dev]" : ""}`;
     });
-    return { outcome: "advisories", exitCode: 1, message: `npm audit (production dependencies): ${summary}. High or critical:\n${lines.join("\n")}` };
+    return {
+      outcome: "advisories",
+      exitCode: 1,
+      message: `npm audit (production dependencies): ${summary}. High or critical:\n${lines.join("\n")}`,
+    };
   }
   const status = Number(report?.statusCode);
   const text = `${report?.message ?? ""} ${report?.error?.code ?? ""} ${report?.error?.summary ?? ""}`;
-  const registryDown = (Number.isFinite(status) && (status >= 500 || status === 404 || status === 405 || status === 501)) || NETWORK_CODES.test(text) || /audit endpoint/i.test(text);
+  const registryDown =
+    (Number.isFinite(status) && (status >= 500 || status === 404 || status === 405 || status === 501)) ||
+    NETWORK_CODES.test(text) ||
+    /audit endpoint/i.test(text);
   if (registryDown) {
-    return { outcome: "unavailable", exitCode: 0, message: `npm audit: the registry could not answer (${(report?.message ?? text).trim()}); the dependency check was NOT made this run.` };
+    return {
+      outcome: "unavailable",
+      exitCode: 0,
+      message: `npm audit: the registry could not answer (${(report?.message ?? text).trim()}); the dependency check was NOT made this run.`,
+    };
   }
   return { outcome: "broken", exitCode: 1, message: `npm audit failed: ${text.trim() || stdout.slice(0, 500)}` };
 }

@@ -6,7 +6,16 @@ import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { placeOrderOverHttp, TEST_PASSWORD, variantsInStock } from "../server/faults-support";
 import { createTestDatabase, type TestDatabase } from "../tests/factories/test-database";
-import { BUILT_SERVER, headersFor, ROOT, signIn, signUp, startServerProcess, waitFor, type ServerProcess } from "../tests/factories/server-process";
+import {
+  BUILT_SERVER,
+  headersFor,
+  ROOT,
+  signIn,
+  signUp,
+  startServerProcess,
+  waitFor,
+  type ServerProcess,
+} from "../tests/factories/server-process";
 
 /**
  * `npm run backup` and `npm run restore` as an operator runs them: real commands against a real
@@ -14,7 +23,8 @@ import { BUILT_SERVER, headersFor, ROOT, signIn, signUp, startServerProcess, wai
  * restored database.
  */
 const built = fs.existsSync(BUILT_SERVER);
-if (!built && process.env.KAPRA_TEST_GATE) throw new Error(`${BUILT_SERVER} is missing: scripts/test.sh must build before the tests`);
+if (!built && process.env.KAPRA_TEST_GATE)
+  throw new Error(`${BUILT_SERVER} is missing: scripts/test.sh must build before the tests`);
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "kapra-backup-cli-"));
 const servers: ServerProcess[] = [];
@@ -28,7 +38,10 @@ afterAll(async () => {
 const TSX = path.join(ROOT, "node_modules/.bin/tsx");
 async function run(script: "backup" | "restore", args: string[], env: Record<string, string>) {
   try {
-    const { stdout, stderr } = await promisify(execFile)(TSX, [`scripts/${script}.ts`, ...args], { cwd: ROOT, env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env } });
+    const { stdout, stderr } = await promisify(execFile)(TSX, [`scripts/${script}.ts`, ...args], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
@@ -53,13 +66,23 @@ async function fillShop(server: ServerProcess) {
   const ip = "10.7.0.1";
   const cookie = await signUp(server, { email: "ayesha@example.pk", password: TEST_PASSWORD, ip });
   const [variant] = await variantsInStock(server);
-  const placed = await placeOrderOverHttp(server, { cookie, ip, key: "backup-1", items: [{ ...variant, quantity: 2 }] });
+  const placed = await placeOrderOverHttp(server, {
+    cookie,
+    ip,
+    key: "backup-1",
+    items: [{ ...variant, quantity: 2 }],
+  });
   expect(placed.status).toBe(201);
   // A first start draws the seed's photos in the background: wait for this product's first one.
-  const photo = await waitFor(async () => {
-    const product = (await fetch(`${server.url}/api/products/${variant.productId}`).then((r) => r.json())) as { data: { images: string[] } };
-    return product.data.images[0];
-  }, { timeoutMs: 60_000, intervalMs: 200, what: "the product's first photo" });
+  const photo = await waitFor(
+    async () => {
+      const product = (await fetch(`${server.url}/api/products/${variant.productId}`).then((r) => r.json())) as {
+        data: { images: string[] };
+      };
+      return product.data.images[0];
+    },
+    { timeoutMs: 60_000, intervalMs: 200, what: "the product's first photo" },
+  );
   const bytes = await bytesOf(`${server.url}${photo}`);
   return { orderNumber: placed.body.data!.orderNumber, photo, bytes };
 }
@@ -68,7 +91,9 @@ async function expectSameShop(server: ServerProcess, shop: Awaited<ReturnType<ty
   const ip = "10.7.0.2";
   const { status, cookie } = await signIn(server, { email: "ayesha@example.pk", password: TEST_PASSWORD, ip });
   expect(status, "sign-in with the password from before the backup").toBe(200);
-  const orders = (await fetch(`${server.url}/api/orders`, { headers: headersFor(server, { cookie, ip }) }).then((r) => r.json())) as { data: { orders: { orderNumber: string }[] } };
+  const orders = (await fetch(`${server.url}/api/orders`, { headers: headersFor(server, { cookie, ip }) }).then((r) =>
+    r.json(),
+  )) as { data: { orders: { orderNumber: string }[] } };
   expect(orders.data.orders.map((o) => o.orderNumber)).toEqual([shop.orderNumber]);
   const bytes = await bytesOf(`${server.url}${shop.photo}`);
   expect(Buffer.compare(bytes, shop.bytes)).toBe(0);
@@ -84,14 +109,20 @@ describe.skipIf(!built)("npm run backup and restore", () => {
     const file = path.join(tmp, "pglite.kapra-backup");
     const backup = await run("backup", ["--out", file], { DATA_DIR: dataDir });
     expect(backup.stderr).toBe("");
-    expect(backup.stdout).toMatch(new RegExp(`^Backed up \\d+ tables, \\d+ rows \\(migration \\d{4}_\\w+\\) from the running shop \\(pid ${shop.child.pid}\\) to ${file}`));
+    expect(backup.stdout).toMatch(
+      new RegExp(
+        `^Backed up \\d+ tables, \\d+ rows \\(migration \\d{4}_\\w+\\) from the running shop \\(pid ${shop.child.pid}\\) to ${file}`,
+      ),
+    );
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
     expect(shop.logs().some((l) => l.msg === "backup written")).toBe(true);
     expect((await fetch(`${shop.url}/readyz`)).status).toBe(200);
 
     const intoRunning = await run("restore", [file], { DATA_DIR: dataDir });
     expect(intoRunning.code).toBe(1);
-    expect(intoRunning.stderr).toContain(`Restore refused: Another server (pid ${shop.child.pid}) is already using the database in ${dataDir}. Stop the shop before restoring into it.`);
+    expect(intoRunning.stderr).toContain(
+      `Restore refused: Another server (pid ${shop.child.pid}) is already using the database in ${dataDir}. Stop the shop before restoring into it.`,
+    );
 
     const elsewhere = path.join(tmp, "pglite-b");
     const restored = await run("restore", [file], { DATA_DIR: elsewhere });
@@ -99,7 +130,9 @@ describe.skipIf(!built)("npm run backup and restore", () => {
     expect(restored.stdout).toMatch(/^Restored \d+ tables, \d+ rows from .* into .*pglite-b in/);
     const again = await run("restore", [file], { DATA_DIR: elsewhere });
     expect(again.code).toBe(1);
-    expect(again.stderr).toMatch(/Restore refused: The database already holds data \(1 orders, 1 accounts, \d+ products\).*--replace/);
+    expect(again.stderr).toMatch(
+      /Restore refused: The database already holds data \(1 orders, 1 accounts, \d+ products\).*--replace/,
+    );
 
     const second = await start({ DATA_DIR: elsewhere });
     await expectSameShop(second, filled);

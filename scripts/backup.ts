@@ -26,7 +26,10 @@ if (values.help) {
 
 try {
   const env = databaseEnv();
-  const stamp = new Date().toISOString().replace(/[:.]/g, "-").replace(/-\d{3}Z$/, "Z");
+  const stamp = new Date()
+    .toISOString()
+    .replace(/[:.]/g, "-")
+    .replace(/-\d{3}Z$/, "Z");
   const out = path.resolve(values.out ?? path.join("backups", `kapra-${stamp}.kapra-backup`));
   fs.mkdirSync(path.dirname(out), { recursive: true });
   // Written beside the target and renamed once checked: a failed backup never looks like a good one.
@@ -50,7 +53,8 @@ try {
       how = `the running shop (pid ${lockHolder(env.DATA_DIR)})`;
       await requestBackup(env.DATA_DIR, file);
     } else {
-      if (!fs.existsSync(path.join(env.DATA_DIR, "PG_VERSION"))) throw new Error(`There is no shop database in ${path.resolve(env.DATA_DIR)} (set DATA_DIR or DATABASE_URL).`);
+      if (!fs.existsSync(path.join(env.DATA_DIR, "PG_VERSION")))
+        throw new Error(`There is no shop database in ${path.resolve(env.DATA_DIR)} (set DATA_DIR or DATABASE_URL).`);
       const release = lockDataDir(env.DATA_DIR);
       try {
         const database = await openDatabase({ dataDir: path.resolve(env.DATA_DIR) });
@@ -68,7 +72,9 @@ try {
     const { header, end } = await verifyBackupFile(partial);
     fs.renameSync(partial, out);
     const mb = (fs.statSync(out).size / 1e6).toFixed(1);
-    console.log(`Backed up ${end.tables} tables, ${end.rows} rows (migration ${header.migration.tag}) from ${how} to ${out} (${mb} MB) in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+    console.log(
+      `Backed up ${end.tables} tables, ${end.rows} rows (migration ${header.migration.tag}) from ${how} to ${out} (${mb} MB) in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+    );
   } catch (error) {
     fs.rmSync(partial, { force: true });
     throw error;

@@ -39,7 +39,8 @@ type Row = { db: string; read: string; p50: number; p95: number; max: number; re
 const resources = createResources("customers bench");
 resources.handleSignals();
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 async function build(database: Database): Promise<void> {
   const { db } = database;
@@ -86,33 +87,50 @@ async function build(database: Database): Promise<void> {
       min(created_at), max(created_at)
     from orders where phone <> '' group by phone`);
   // The set-based rows must be what the triggers write: refresh a sample by refresh_customer() and compare.
-  const before = await db.execute(sql`select phone, orders, delivered, returned, cancelled, delivery_rate, lifetime_value, average_order, name, city, email from customers where id % 250 = 0 order by phone`);
+  const before = await db.execute(
+    sql`select phone, orders, delivered, returned, cancelled, delivery_rate, lifetime_value, average_order, name, city, email from customers where id % 250 = 0 order by phone`,
+  );
   await db.execute(sql`select refresh_customer(phone) from customers where id % 250 = 0`);
-  const after = await db.execute(sql`select phone, orders, delivered, returned, cancelled, delivery_rate, lifetime_value, average_order, name, city, email from customers where id % 250 = 0 order by phone`);
+  const after = await db.execute(
+    sql`select phone, orders, delivered, returned, cancelled, delivery_rate, lifetime_value, average_order, name, city, email from customers where id % 250 = 0 order by phone`,
+  );
   const rowsOf = (r: unknown) => JSON.stringify((r as { rows: unknown[] }).rows);
-  if (rowsOf(before) !== rowsOf(after)) throw new Error("the set-based customers rows differ from refresh_customer()'s");
-  await db.execute(sql`insert into customer_tags (customer_id, tag) select id, (array['VIP','wholesale','risky'])[1 + id % 3] from customers where id % 20 = 0`);
-  await db.execute(sql`insert into customer_notes (customer_id, body, show_on_orders, author_name) select id, 'Prefers a call after 6 pm', id % 100 = 0, 'Bench Owner' from customers where id % 50 = 0`);
+  if (rowsOf(before) !== rowsOf(after))
+    throw new Error("the set-based customers rows differ from refresh_customer()'s");
+  await db.execute(
+    sql`insert into customer_tags (customer_id, tag) select id, (array['VIP','wholesale','risky'])[1 + id % 3] from customers where id % 20 = 0`,
+  );
+  await db.execute(
+    sql`insert into customer_notes (customer_id, body, show_on_orders, author_name) select id, 'Prefers a call after 6 pm', id % 100 = 0, 'Bench Owner' from customers where id % 50 = 0`,
+  );
   await db.execute(sql`
     insert into message_outbox (kind, to_address, subject, data, order_number, status, created_at)
     select 'order_placed', case when email <> '' then email else 'shop-copy@mail.pk' end, 'Order ' || order_number, '{}'::jsonb, order_number, 'sent', created_at
     from orders`);
   await db.execute(sql`vacuum analyze`);
-  const [{ n }] = (await db.execute(sql`select count(*)::int as n from customers`) as unknown as { rows: { n: number }[] }).rows;
-  log(`  ${ORDERS} orders, ${n} customers, tags, notes and ${ORDERS} e-mails in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const [{ n }] = (
+    (await db.execute(sql`select count(*)::int as n from customers`)) as unknown as { rows: { n: number }[] }
+  ).rows;
+  log(
+    `  ${ORDERS} orders, ${n} customers, tags, notes and ${ORDERS} e-mails in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
 }
 
 async function measure(kind: string, database: Database): Promise<Row[]> {
   const { db } = database;
   const list = (text: string) => () => listCustomers(db, readCustomerQuery(new URLSearchParams(text)).query);
-  const richest = (await db.execute(sql`select id from customers order by orders desc, id limit 1`) as unknown as { rows: { id: number }[] }).rows[0].id;
+  const richest = (
+    (await db.execute(sql`select id from customers order by orders desc, id limit 1`)) as unknown as {
+      rows: { id: number }[];
+    }
+  ).rows[0].id;
   let pick = 0;
   const reads: [string, () => Promise<unknown>][] = [
     ["List, default (newest last order)", list("")],
     ["List, page 40", list("page=40")],
     ["List, search by phone 0300 0012345", list("q=0300%200012345")],
     ["List, search by phone start 0300 00123", list("q=0300%2000123")],
-    ["List, search by name \"fatima khan\"", list("q=fatima%20khan")],
+    ['List, search by name "fatima khan"', list("q=fatima%20khan")],
     ["List, search by e-mail", list("q=buyer123%40mail")],
     ["List, city + orders >= 5, by lifetime value", list("city=Lahore&ordersMin=5&sort=lifetimeValue")],
     ["List, rate below 60 %, by returned", list("rateBelow=60&sort=returned")],
@@ -131,7 +149,14 @@ async function measure(kind: string, database: Database): Promise<Row[]> {
       times.push(performance.now() - t);
     }
     times.sort((a, b) => a - b);
-    const row = { db: kind, read, p50: percentile(times, 50), p95: percentile(times, 95), max: times[times.length - 1], requests: REQUESTS };
+    const row = {
+      db: kind,
+      read,
+      p50: percentile(times, 50),
+      p95: percentile(times, 95),
+      max: times[times.length - 1],
+      requests: REQUESTS,
+    };
     rows.push(row);
     log(`  ${read.padEnd(48)} p50 ${row.p50.toFixed(1).padStart(6)} ms  p95 ${row.p95.toFixed(1).padStart(6)} ms`);
   }
@@ -146,7 +171,10 @@ async function run(kind: "pglite" | "postgres"): Promise<Row[]> {
     database = await openDatabase({ dataDir: path.join(dir, "data") });
   } else {
     const postgres = await startBenchPostgres(resources);
-    database = await openDatabase({ databaseUrl: await postgres.createDatabase(`kapra_customers_${Date.now()}`), dataDir: "" });
+    database = await openDatabase({
+      databaseUrl: await postgres.createDatabase(`kapra_customers_${Date.now()}`),
+      dataDir: "",
+    });
   }
   try {
     await build(database);
@@ -159,7 +187,8 @@ async function run(kind: "pglite" | "postgres"): Promise<Row[]> {
 
 let code = 0;
 try {
-  let kinds: ("pglite" | "postgres")[] = values.db === "both" ? ["pglite", "postgres"] : [values.db as "pglite" | "postgres"];
+  let kinds: ("pglite" | "postgres")[] =
+    values.db === "both" ? ["pglite", "postgres"] : [values.db as "pglite" | "postgres"];
   const missing = kinds.includes("postgres") ? postgresMissing() : null;
   if (missing) {
     log(`[customers bench] ${missing}`);
@@ -170,10 +199,16 @@ try {
   log(`\nCustomers, time per read (${CUSTOMERS} customers, ${ORDERS} orders; target p95 <= ${TARGET_P95_MS} ms):\n`);
   log("| Read | Database | p50 | p95 | Target |");
   log("|---|---|---:|---:|---|");
-  for (const r of rows) log(`| ${r.read} | ${r.db} | ${r.p50.toFixed(1)} ms | ${r.p95.toFixed(1)} ms | ${r.p95 <= TARGET_P95_MS ? "PASS" : "FAIL"} |`);
+  for (const r of rows)
+    log(
+      `| ${r.read} | ${r.db} | ${r.p50.toFixed(1)} ms | ${r.p95.toFixed(1)} ms | ${r.p95 <= TARGET_P95_MS ? "PASS" : "FAIL"} |`,
+    );
   const outDir = path.join(ROOT, "bench-results");
   fs.mkdirSync(outDir, { recursive: true });
-  fs.writeFileSync(path.join(outDir, "customers.json"), `${JSON.stringify({ date: new Date().toISOString(), cpus: os.cpus().length, customers: CUSTOMERS, orders: ORDERS, rows }, null, 2)}\n`);
+  fs.writeFileSync(
+    path.join(outDir, "customers.json"),
+    `${JSON.stringify({ date: new Date().toISOString(), cpus: os.cpus().length, customers: CUSTOMERS, orders: ORDERS, rows }, null, 2)}\n`,
+  );
 } catch (error) {
   console.error(`[customers bench] could not run: ${(error as Error).stack ?? error}`);
   code = 1;

@@ -35,19 +35,33 @@ const PAGES = [
   ["Discrepancies", "/seller/shipping/discrepancies"],
 ] as const;
 
-type Row = { db: string; page: string; url: string; p50: number; p95: number; max: number; status: number; requests: number };
+type Row = {
+  db: string;
+  page: string;
+  url: string;
+  p50: number;
+  p95: number;
+  max: number;
+  status: number;
+  requests: number;
+};
 
 const resources = createResources("dashboard bench");
 resources.handleSignals();
 let appDir = "";
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 /** Seeds a database with the catalogue, the demo data and a seller account, then closes it. */
 async function prepare(target: DbTarget) {
-  const seconds = await prepareShopData(target, { products: Number(values.products), orders: Number(values.orders) }, async (db, auth) => {
-    await createSeller(auth, db, { ...OWNER, name: "Bench Owner" });
-  });
+  const seconds = await prepareShopData(
+    target,
+    { products: Number(values.products), orders: Number(values.orders) },
+    async (db, auth) => {
+      await createSeller(auth, db, { ...OWNER, name: "Bench Owner" });
+    },
+  );
   log(`  demo data ready in ${seconds.toFixed(1)} s`);
 }
 
@@ -58,7 +72,10 @@ async function signIn(origin: string): Promise<string> {
     body: JSON.stringify(OWNER),
   });
   if (!res.ok) throw new Error(`Sign-in failed: HTTP ${res.status} ${await res.text()}`);
-  return res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 }
 
 async function measure(db: string, origin: string, cookie: string): Promise<Row[]> {
@@ -84,9 +101,20 @@ async function measure(db: string, origin: string, cookie: string): Promise<Row[
       if (r.status !== 200) status = r.status;
     }
     times.sort((a, b) => a - b);
-    const row = { db, page, url, p50: percentile(times, 50), p95: percentile(times, 95), max: times[times.length - 1], status, requests: rounds };
+    const row = {
+      db,
+      page,
+      url,
+      p50: percentile(times, 50),
+      p95: percentile(times, 95),
+      max: times[times.length - 1],
+      status,
+      requests: rounds,
+    };
     rows.push(row);
-    log(`  ${page.padEnd(24)} p50 ${row.p50.toFixed(1).padStart(6)} ms  p95 ${row.p95.toFixed(1).padStart(6)} ms  (${rounds} requests)${status !== 200 ? `  (HTTP ${status}!)` : ""}`);
+    log(
+      `  ${page.padEnd(24)} p50 ${row.p50.toFixed(1).padStart(6)} ms  p95 ${row.p95.toFixed(1).padStart(6)} ms  (${rounds} requests)${status !== 200 ? `  (HTTP ${status}!)` : ""}`,
+    );
   }
   return rows;
 }
@@ -104,9 +132,18 @@ async function run(kind: "pglite" | "postgres"): Promise<Row[]> {
     const url = await postgres.createDatabase("kapra_bench");
     await prepare({ databaseUrl: url, dataDir: "" });
     // A shop on PostgreSQL refuses to start without a shared secret (several processes sign sessions).
-    env = { DATABASE_URL: url, DATA_DIR: path.join(tmp, "unused"), BETTER_AUTH_SECRET: randomBytes(32).toString("base64") };
+    env = {
+      DATABASE_URL: url,
+      DATA_DIR: path.join(tmp, "unused"),
+      BETTER_AUTH_SECRET: randomBytes(32).toString("base64"),
+    };
   }
-  const shop = await startShop({ resources, appDir, logFile: path.join(tmp, "shop.log"), env: { SIGN_IN_RATE_LIMIT: "1000", ...env } });
+  const shop = await startShop({
+    resources,
+    appDir,
+    logFile: path.join(tmp, "shop.log"),
+    env: { SIGN_IN_RATE_LIMIT: "1000", ...env },
+  });
   const cookie = await signIn(shop.origin);
   log(`  ${REQUESTS} sequential requests per page after ${WARM_UP} to warm up, signed in as a seller:`);
   const rows = await measure(kind, shop.origin, cookie);
@@ -117,7 +154,8 @@ async function run(kind: "pglite" | "postgres"): Promise<Row[]> {
 let code = 0;
 try {
   appDir = snapshotBuild(resources.tmpDir("kapra-bench-dashboard-app-"));
-  let kinds: ("pglite" | "postgres")[] = values.db === "both" ? ["pglite", "postgres"] : [values.db as "pglite" | "postgres"];
+  let kinds: ("pglite" | "postgres")[] =
+    values.db === "both" ? ["pglite", "postgres"] : [values.db as "pglite" | "postgres"];
   const missing = kinds.includes("postgres") ? postgresMissing() : null;
   if (missing) {
     log(`[dashboard bench] ${missing}`);
@@ -125,15 +163,22 @@ try {
   }
   const rows: Row[] = [];
   for (const kind of kinds) rows.push(...(await run(kind)));
-  log(`\nOwner dashboard, server time per request (${values.orders} orders, ${values.products} demo products; target p95 <= ${TARGET_P95_MS} ms):\n`);
+  log(
+    `\nOwner dashboard, server time per request (${values.orders} orders, ${values.products} demo products; target p95 <= ${TARGET_P95_MS} ms):\n`,
+  );
   log("| Page | Database | requests | p50 | p95 | Target |");
   log("|---|---|---:|---:|---:|---|");
   for (const r of rows) {
-    log(`| ${r.page} \`${r.url}\` | ${r.db} | ${r.requests} | ${r.p50.toFixed(0)} ms | ${r.p95.toFixed(0)} ms | ${r.status !== 200 ? `HTTP ${r.status}` : r.p95 <= TARGET_P95_MS ? "PASS" : "FAIL"} |`);
+    log(
+      `| ${r.page} \`${r.url}\` | ${r.db} | ${r.requests} | ${r.p50.toFixed(0)} ms | ${r.p95.toFixed(0)} ms | ${r.status !== 200 ? `HTTP ${r.status}` : r.p95 <= TARGET_P95_MS ? "PASS" : "FAIL"} |`,
+    );
   }
   const outDir = path.join(ROOT, "bench-results");
   fs.mkdirSync(outDir, { recursive: true });
-  fs.writeFileSync(path.join(outDir, "dashboard.json"), `${JSON.stringify({ date: new Date().toISOString(), cpus: os.cpus().length, requests: REQUESTS, orders: Number(values.orders), rows }, null, 2)}\n`);
+  fs.writeFileSync(
+    path.join(outDir, "dashboard.json"),
+    `${JSON.stringify({ date: new Date().toISOString(), cpus: os.cpus().length, requests: REQUESTS, orders: Number(values.orders), rows }, null, 2)}\n`,
+  );
 } catch (error) {
   console.error(`[dashboard bench] could not run: ${(error as Error).stack ?? error}`);
   code = 1;

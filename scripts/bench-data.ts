@@ -47,7 +47,12 @@ export async function prepareShopData(
     if (extra) {
       // A throwaway benchmark database: a fresh signing secret (PostgreSQL requires one in the environment).
       const secret = process.env.BETTER_AUTH_SECRET || randomBytes(32).toString("base64");
-      const env = parseEnv({ ...process.env, DATABASE_URL: target.databaseUrl ?? "", DATA_DIR: target.dataDir || os.tmpdir(), BETTER_AUTH_SECRET: secret });
+      const env = parseEnv({
+        ...process.env,
+        DATABASE_URL: target.databaseUrl ?? "",
+        DATA_DIR: target.dataDir || os.tmpdir(),
+        BETTER_AUTH_SECRET: secret,
+      });
       await extra(db, createShopAuth({ db, env, secret }));
     }
   });

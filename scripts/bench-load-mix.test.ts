@@ -23,7 +23,12 @@ import {
 } from "./bench-load-mix";
 import { seededRandom } from "./seeded-random";
 
-const catalogue: Catalogue = { categories: ["men", "women", "kids"], searchTerms: ["lawn", "kurta"], productIds: ["a-1", "b 2"], pages: 25 };
+const catalogue: Catalogue = {
+  categories: ["men", "women", "kids"],
+  searchTerms: ["lawn", "kurta"],
+  productIds: ["a-1", "b 2"],
+  pages: 25,
+};
 
 describe("the mix", () => {
   it("is 70 % browsing, 20 % product pages and 10 % buyers", () => {
@@ -46,8 +51,10 @@ describe("the mix", () => {
       expect(kind).toBe(url.searchParams.has("q") ? "search" : "listing");
       if (url.searchParams.has("q")) expect(catalogue.searchTerms).toContain(url.searchParams.get("q"));
       if (url.searchParams.has("category")) expect(catalogue.categories).toContain(url.searchParams.get("category"));
-      if (url.searchParams.has("sort")) expect(["newest", "price-asc", "price-desc", "name", "rating"]).toContain(url.searchParams.get("sort"));
-      if (url.searchParams.has("min")) expect(PRICE_BANDS).toContainEqual([Number(url.searchParams.get("min")), Number(url.searchParams.get("max"))]);
+      if (url.searchParams.has("sort"))
+        expect(["newest", "price-asc", "price-desc", "name", "rating"]).toContain(url.searchParams.get("sort"));
+      if (url.searchParams.has("min"))
+        expect(PRICE_BANDS).toContainEqual([Number(url.searchParams.get("min")), Number(url.searchParams.get("max"))]);
       const page = Number(url.searchParams.get("page") ?? 1);
       expect(page).toBeGreaterThanOrEqual(1);
       expect(page).toBeLessThanOrEqual(catalogue.pages);
@@ -87,7 +94,8 @@ describe("the mix", () => {
       } else expect([1, 2]).toContain(quantity);
     }
     expect(scarceAdds / 4000).toBeCloseTo(0.3, 1);
-    for (let q = 1; q <= 3; q++) for (let i = 0; i < 50; i++) expect([1, 2, 3].filter((x) => x !== q)).toContain(changedQuantity(rand, q));
+    for (let q = 1; q <= 3; q++)
+      for (let i = 0; i < 50; i++) expect([1, 2, 3].filter((x) => x !== q)).toContain(changedQuantity(rand, q));
   });
 });
 
@@ -112,8 +120,19 @@ describe("answers", () => {
     expect(errorCodeOf({ error: { code: "OUT_OF_STOCK", message: "x" } })).toBe("OUT_OF_STOCK");
     expect(errorCodeOf(null)).toBeNull();
     expect(errorCodeOf("<html>")).toBeNull();
-    const item = { id: "i", productId: "p", name: "Shirt", color: "Black", size: "M", quantity: 2, price: 1500, stock: 4 };
-    expect(cartFromAnswer({ data: { items: [item], total: 3000 } })).toEqual([{ id: "i", productId: "p", color: "Black", size: "M", quantity: 2, stock: 4 }]);
+    const item = {
+      id: "i",
+      productId: "p",
+      name: "Shirt",
+      color: "Black",
+      size: "M",
+      quantity: 2,
+      price: 1500,
+      stock: 4,
+    };
+    expect(cartFromAnswer({ data: { items: [item], total: 3000 } })).toEqual([
+      { id: "i", productId: "p", color: "Black", size: "M", quantity: 2, stock: 4 },
+    ]);
     expect(cartFromAnswer({ data: { item, cart: { items: [item] } } })).toHaveLength(1);
     expect(cartFromAnswer({ data: { items: [] } })).toEqual([]);
     expect(cartFromAnswer({ error: { code: "OUT_OF_STOCK" } })).toBeNull();
@@ -122,7 +141,10 @@ describe("answers", () => {
   });
 
   it("keeps a cookie jar as a browser does: new and renewed cookies kept, cleared ones dropped", () => {
-    let jar = applySetCookies(new Map(), ["better-auth.session_token=abc.sig; Path=/; HttpOnly", "better-auth.session_data=cache1; Max-Age=60"]);
+    let jar = applySetCookies(new Map(), [
+      "better-auth.session_token=abc.sig; Path=/; HttpOnly",
+      "better-auth.session_data=cache1; Max-Age=60",
+    ]);
     expect(cookieHeader(jar)).toBe("better-auth.session_token=abc.sig; better-auth.session_data=cache1");
     jar = applySetCookies(jar, ["better-auth.session_data=cache2; Max-Age=60; Path=/"]);
     expect(jar.get("better-auth.session_data")).toBe("cache2");
@@ -161,10 +183,13 @@ describe("figures", () => {
     const table = formatTable(rows);
     expect(table.split("\n")).toHaveLength(5);
     expect(table).toContain("| checkout | 3 | 0.3 | 30 ms | 2.00 s | 1 | 1 |");
-    expect(errorBreakdown([...samples, { kind: "product", ms: 5, outcome: "error", status: 503 }, { kind: "checkout", ms: 5, outcome: "error", status: 503 }])).toEqual([
-      "product: 503 x 1",
-      "checkout: no answer x 1, 503 x 1",
-    ]);
+    expect(
+      errorBreakdown([
+        ...samples,
+        { kind: "product", ms: 5, outcome: "error", status: 503 },
+        { kind: "checkout", ms: 5, outcome: "error", status: 503 },
+      ]),
+    ).toEqual(["product: 503 x 1", "checkout: no answer x 1, 503 x 1"]);
   });
 });
 
@@ -172,13 +197,26 @@ describe("the correctness checks", () => {
   const good: RunFacts = {
     errors: 0,
     negativeStock: [],
-    scarce: [{ variantId: 1, startStock: 5, stock: 0, unitsOrdered: 5 }, { variantId: 2, startStock: 10, stock: 3, unitsOrdered: 7 }],
-    variants: [{ variantId: 1, startStock: 5, stock: 0, unitsOrdered: 5 }, { variantId: 2, startStock: 10, stock: 3, unitsOrdered: 7 }, { variantId: 3, startStock: 40, stock: 40, unitsOrdered: 0 }],
-    orders: [{ id: "o1", total: 3250, shippingFee: 250, itemsSum: 3000, items: 2 }, { id: "o2", total: 6000, shippingFee: 0, itemsSum: 6000, items: 1 }],
+    scarce: [
+      { variantId: 1, startStock: 5, stock: 0, unitsOrdered: 5 },
+      { variantId: 2, startStock: 10, stock: 3, unitsOrdered: 7 },
+    ],
+    variants: [
+      { variantId: 1, startStock: 5, stock: 0, unitsOrdered: 5 },
+      { variantId: 2, startStock: 10, stock: 3, unitsOrdered: 7 },
+      { variantId: 3, startStock: 40, stock: 40, unitsOrdered: 0 },
+    ],
+    orders: [
+      { id: "o1", total: 3250, shippingFee: 250, itemsSum: 3000, items: 2 },
+      { id: "o2", total: 6000, shippingFee: 0, itemsSum: 6000, items: 1 },
+    ],
     runOrderIds: ["o1", "o2"],
     answeredOrderIds: ["o2", "o1"],
   };
-  const failing = (facts: Partial<RunFacts>) => checkRun({ ...good, ...facts }).filter((c) => !c.pass).map((c) => c.name);
+  const failing = (facts: Partial<RunFacts>) =>
+    checkRun({ ...good, ...facts })
+      .filter((c) => !c.pass)
+      .map((c) => c.name);
 
   it("passes a run that adds up", () => {
     expect(checkRun(good).every((c) => c.pass)).toBe(true);
@@ -188,19 +226,25 @@ describe("the correctness checks", () => {
     expect(failing({ errors: 1 })).toEqual(["0 errors"]);
     expect(failing({ negativeStock: [{ variantId: 9, stock: -1 }] })).toEqual(["no variant's stock below 0"]);
     // Two more units left the shelf than orders hold, or orders hold more than the stock there was.
-    expect(failing({ scarce: [{ variantId: 1, startStock: 5, stock: 0, unitsOrdered: 7 }] })).toEqual(["0 oversells: each scarce variant's starting stock = stock now + units ordered"]);
+    expect(failing({ scarce: [{ variantId: 1, startStock: 5, stock: 0, unitsOrdered: 7 }] })).toEqual([
+      "0 oversells: each scarce variant's starting stock = stock now + units ordered",
+    ]);
     expect(failing({ scarce: [{ variantId: 1, startStock: 5, stock: 2, unitsOrdered: 2 }] })).toHaveLength(1);
     expect(failing({ scarce: [] })).toHaveLength(1);
   });
 
   it("fails when any variant's stock does not add up with what the run's orders took", () => {
     const name = "stock adds up for every variant: starting stock = stock now + units ordered";
-    expect(failing({ variants: [...good.variants, { variantId: 4, startStock: 40, stock: 38, unitsOrdered: 1 }] })).toEqual([name]);
+    expect(
+      failing({ variants: [...good.variants, { variantId: 4, startStock: 40, stock: 38, unitsOrdered: 1 }] }),
+    ).toEqual([name]);
     expect(failing({ variants: [] })).toEqual([name]);
   });
 
   it("fails an order whose total is not its items plus shipping, or that has no items", () => {
-    expect(failing({ orders: [{ id: "o1", total: 3000, shippingFee: 250, itemsSum: 3000, items: 2 }] })).toEqual(["every order's total = its items (price x quantity) + shipping"]);
+    expect(failing({ orders: [{ id: "o1", total: 3000, shippingFee: 250, itemsSum: 3000, items: 2 }] })).toEqual([
+      "every order's total = its items (price x quantity) + shipping",
+    ]);
     expect(failing({ orders: [{ id: "o1", total: 250, shippingFee: 250, itemsSum: 0, items: 0 }] })).toHaveLength(1);
   });
 

@@ -14,7 +14,11 @@ export type Kind = (typeof KINDS)[number];
 export type Activity = "browse" | "product" | "buyer";
 
 /** The issue's mix: 70 % browsing, 20 % product pages, 10 % signed-in cart changes and checkouts. */
-export const MIX: [Activity, number][] = [["browse", 70], ["product", 20], ["buyer", 10]];
+export const MIX: [Activity, number][] = [
+  ["browse", 70],
+  ["product", 20],
+  ["buyer", 10],
+];
 
 export function weighted<T>(rand: Rand, list: readonly (readonly [T, number])[]): T {
   let r = rand() * list.reduce((sum, [, w]) => sum + w, 0);
@@ -22,7 +26,8 @@ export function weighted<T>(rand: Rand, list: readonly (readonly [T, number])[])
   return list[list.length - 1][0];
 }
 
-export const pick = <T>(rand: Rand, list: readonly T[]): T => list[Math.min(list.length - 1, Math.floor(rand() * list.length))];
+export const pick = <T>(rand: Rand, list: readonly T[]): T =>
+  list[Math.min(list.length - 1, Math.floor(rand() * list.length))];
 
 export function pickActivity(rand: Rand): Activity {
   return weighted(rand, MIX);
@@ -42,7 +47,13 @@ export type Catalogue = {
 
 const SORTS = ["newest", "price-asc", "price-desc", "name", "rating"] as const;
 /** Price bands a shopper sets with the slider, inside SPEC.md's 0 to 10,000 range. */
-export const PRICE_BANDS: [number, number][] = [[0, 2000], [1000, 3000], [2000, 5000], [3000, 10000], [5000, 10000]];
+export const PRICE_BANDS: [number, number][] = [
+  [0, 2000],
+  [1000, 3000],
+  [2000, 5000],
+  [3000, 10000],
+  [5000, 10000],
+];
 
 /**
  * A /products URL as shoppers make them: the first page most often, later pages, a category, a sort,
@@ -93,13 +104,23 @@ export function nextBuyerStep(rand: Rand, cart: readonly CartLine[], checkoutRef
   if (checkoutRefused) return "clear";
   if (cart.length === 0) return "add";
   if (cart.length >= 3) return rand() < 0.7 ? "checkout" : "remove";
-  return weighted(rand, [["checkout", 45], ["add", 25], ["change", 20], ["remove", 10]] as const);
+  return weighted(rand, [
+    ["checkout", 45],
+    ["add", 25],
+    ["change", 20],
+    ["remove", 10],
+  ] as const);
 }
 
 export type Variant = { productId: string; color: string; size: string };
 
 /** What a buyer adds: one of the scarce variants that many want (`scarceShare` of adds) or anything else on sale. */
-export function variantToAdd(rand: Rand, scarce: readonly Variant[], others: readonly Variant[], scarceShare = 0.3): { variant: Variant; quantity: number } {
+export function variantToAdd(
+  rand: Rand,
+  scarce: readonly Variant[],
+  others: readonly Variant[],
+  scarceShare = 0.3,
+): { variant: Variant; quantity: number } {
   if (scarce.length && rand() < scarceShare) return { variant: pick(rand, scarce), quantity: 1 };
   return { variant: pick(rand, others), quantity: rand() < 0.8 ? 1 : 2 };
 }
@@ -115,7 +136,14 @@ export function cartFromAnswer(body: unknown): CartLine[] | null {
   const data = (body as { data?: { items?: unknown; cart?: { items?: unknown } } } | null)?.data;
   const items = Array.isArray(data?.items) ? data.items : Array.isArray(data?.cart?.items) ? data.cart.items : null;
   if (!items) return null;
-  return items.map((i: CartLine) => ({ id: i.id, productId: i.productId, color: i.color, size: i.size, quantity: i.quantity, stock: i.stock }));
+  return items.map((i: CartLine) => ({
+    id: i.id,
+    productId: i.productId,
+    color: i.color,
+    size: i.size,
+    quantity: i.quantity,
+    stock: i.stock,
+  }));
 }
 
 /** The order id of a 201 from POST /api/orders, or null. */
@@ -139,7 +167,8 @@ export function applySetCookies(jar: Map<string, string>, setCookies: readonly s
   return next;
 }
 
-export const cookieHeader = (jar: Map<string, string>) => [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
+export const cookieHeader = (jar: Map<string, string>) =>
+  [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
 
 // --- Answers and figures ------------------------------------------------------------------------
 
@@ -152,7 +181,8 @@ export type Outcome = "ok" | "refused" | "error";
  */
 export function classify(kind: Kind, status: number, errorCode: string | null): Outcome {
   if (status >= 200 && status < 400) return "ok";
-  if ((kind === "cart" || kind === "checkout") && ((status === 409 && errorCode === "OUT_OF_STOCK") || status === 422)) return "refused";
+  if ((kind === "cart" || kind === "checkout") && ((status === 409 && errorCode === "OUT_OF_STOCK") || status === 422))
+    return "refused";
   return "error";
 }
 
@@ -181,9 +211,19 @@ export function errorBreakdown(samples: readonly Sample[]): string[] {
     byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
     counts.set(s.kind, byStatus);
   }
-  return KINDS.filter((k) => counts.has(k)).map((k) => `${k}: ${[...counts.get(k)!].map(([status, n]) => `${status} x ${n}`).join(", ")}`);
+  return KINDS.filter((k) => counts.has(k)).map(
+    (k) => `${k}: ${[...counts.get(k)!].map(([status, n]) => `${status} x ${n}`).join(", ")}`,
+  );
 }
-export type KindRow = { kind: Kind | "all"; requests: number; rps: number; p50Ms: number; p99Ms: number; refusals: number; errors: number };
+export type KindRow = {
+  kind: Kind | "all";
+  requests: number;
+  rps: number;
+  p50Ms: number;
+  p99Ms: number;
+  refusals: number;
+  errors: number;
+};
 
 /** Per kind (in KINDS order, kinds with no request left out) and in all: requests, req/s over `seconds`, p50, p99, refusals, errors. */
 export function summarise(samples: readonly Sample[], seconds: number): KindRow[] {
@@ -200,16 +240,34 @@ export function summarise(samples: readonly Sample[], seconds: number): KindRow[
       errors: of.filter((s) => s.outcome === "error").length,
     };
   };
-  const rows = KINDS.map((kind) => row(kind, samples.filter((s) => s.kind === kind))).filter((r) => r.requests > 0);
+  const rows = KINDS.map((kind) =>
+    row(
+      kind,
+      samples.filter((s) => s.kind === kind),
+    ),
+  ).filter((r) => r.requests > 0);
   return [...rows, row("all", samples)];
 }
 
-const fmtMs = (ms: number) => (Number.isFinite(ms) ? (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : ms < 10 ? `${ms.toFixed(1)} ms` : `${Math.round(ms)} ms`) : "n/a");
+const fmtMs = (ms: number) =>
+  Number.isFinite(ms)
+    ? ms >= 1000
+      ? `${(ms / 1000).toFixed(2)} s`
+      : ms < 10
+        ? `${ms.toFixed(1)} ms`
+        : `${Math.round(ms)} ms`
+    : "n/a";
 
 /** The figures as a Markdown table (for the terminal and the README). */
 export function formatTable(rows: readonly KindRow[]): string {
-  const lines = ["| kind | requests | req/s | p50 | p99 | refusals (sold out) | errors |", "|---|---:|---:|---:|---:|---:|---:|"];
-  for (const r of rows) lines.push(`| ${r.kind} | ${r.requests} | ${r.rps.toFixed(1)} | ${fmtMs(r.p50Ms)} | ${fmtMs(r.p99Ms)} | ${r.refusals} | ${r.errors} |`);
+  const lines = [
+    "| kind | requests | req/s | p50 | p99 | refusals (sold out) | errors |",
+    "|---|---:|---:|---:|---:|---:|---:|",
+  ];
+  for (const r of rows)
+    lines.push(
+      `| ${r.kind} | ${r.requests} | ${r.rps.toFixed(1)} | ${fmtMs(r.p50Ms)} | ${fmtMs(r.p99Ms)} | ${r.refusals} | ${r.errors} |`,
+    );
   return lines.join("\n");
 }
 
@@ -242,20 +300,30 @@ export function checkRun(f: RunFacts): Check[] {
   checks.push({
     name: "no variant's stock below 0",
     pass: f.negativeStock.length === 0,
-    detail: f.negativeStock.length ? f.negativeStock.slice(0, 5).map((v) => `variant ${v.variantId}: ${v.stock}`).join(", ") : "none below 0",
+    detail: f.negativeStock.length
+      ? f.negativeStock
+          .slice(0, 5)
+          .map((v) => `variant ${v.variantId}: ${v.stock}`)
+          .join(", ")
+      : "none below 0",
   });
   const oversold = f.scarce.filter((v) => !addsUp(v));
   checks.push({
     name: "0 oversells: each scarce variant's starting stock = stock now + units ordered",
     pass: f.scarce.length > 0 && oversold.length === 0,
-    detail: f.scarce.map((v) => `${v.startStock} = ${v.stock} + ${v.unitsOrdered}${addsUp(v) ? "" : " WRONG"}`).join("; ") || "no scarce variant",
+    detail:
+      f.scarce.map((v) => `${v.startStock} = ${v.stock} + ${v.unitsOrdered}${addsUp(v) ? "" : " WRONG"}`).join("; ") ||
+      "no scarce variant",
   });
   const wrongStock = f.variants.filter((v) => !addsUp(v));
   checks.push({
     name: "stock adds up for every variant: starting stock = stock now + units ordered",
     pass: f.variants.length > 0 && wrongStock.length === 0,
     detail: wrongStock.length
-      ? `${wrongStock.length} wrong, e.g. ${wrongStock.slice(0, 3).map((v) => `variant ${v.variantId}: ${v.startStock} != ${v.stock} + ${v.unitsOrdered}`).join(", ")}`
+      ? `${wrongStock.length} wrong, e.g. ${wrongStock
+          .slice(0, 3)
+          .map((v) => `variant ${v.variantId}: ${v.startStock} != ${v.stock} + ${v.unitsOrdered}`)
+          .join(", ")}`
       : `${f.variants.length} variants, ${f.variants.filter((v) => v.unitsOrdered > 0).length} of them ordered`,
   });
   const wrongTotals = f.orders.filter((o) => o.items === 0 || o.total !== o.itemsSum + o.shippingFee);
@@ -263,7 +331,10 @@ export function checkRun(f: RunFacts): Check[] {
     name: "every order's total = its items (price x quantity) + shipping",
     pass: wrongTotals.length === 0,
     detail: wrongTotals.length
-      ? `${wrongTotals.length} wrong, e.g. ${wrongTotals.slice(0, 3).map((o) => `${o.id}: ${o.total} != ${o.itemsSum} + ${o.shippingFee} (${o.items} items)`).join(", ")}`
+      ? `${wrongTotals.length} wrong, e.g. ${wrongTotals
+          .slice(0, 3)
+          .map((o) => `${o.id}: ${o.total} != ${o.itemsSum} + ${o.shippingFee} (${o.items} items)`)
+          .join(", ")}`
       : `${f.orders.length} orders add up`,
   });
   const inDatabase = new Set(f.runOrderIds);

@@ -17,13 +17,20 @@ import { previewCostImport } from "~/modules/catalog/import-costs.server";
 import { postgresMissing, startBenchPostgres, withDatabase, type DbTarget } from "./bench-data";
 import { createResources, log } from "./bench-support.mjs";
 
-const { values } = parseArgs({ options: { products: { type: "string", default: "5000" }, runs: { type: "string", default: "50" }, db: { type: "string", default: "both" } } });
+const { values } = parseArgs({
+  options: {
+    products: { type: "string", default: "5000" },
+    runs: { type: "string", default: "50" },
+    db: { type: "string", default: "both" },
+  },
+});
 const PRODUCTS = Number(values.products);
 const RUNS = Number(values.runs);
 const resources = createResources("low-stock bench");
 resources.handleSignals();
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 async function time(name: string, fn: () => Promise<unknown>) {
   for (let i = 0; i < 5; i++) await fn();
@@ -54,16 +61,21 @@ async function bench(label: string, target: DbTarget) {
       cross join (values (1, 'Black'), (2, 'White'), (3, 'Navy'), (4, 'Gray')) as c(n, color)
       cross join (values (1, 'S'), (2, 'M'), (3, 'L')) as s(n, size)`);
     await db.execute(sql`vacuum analyze`);
-    const rows = Array.from({ length: 2000 }, (_, i) => (i % 2 === 0
-      ? { line: i + 2, product: `Bench Product ${i + 1}`, sku: "", cost: "450" }
-      : { line: i + 2, product: "", sku: `BENCH-${i + 1}-1-2`, cost: "470" }));
+    const rows = Array.from({ length: 2000 }, (_, i) =>
+      i % 2 === 0
+        ? { line: i + 2, product: `Bench Product ${i + 1}`, sku: "", cost: "450" }
+        : { line: i + 2, product: "", sku: `BENCH-${i + 1}-1-2`, cost: "470" },
+    );
     const results = [
       await time("Products, first page", () => listInventory(db, parseInventoryQuery(new URLSearchParams("")))),
-      await time("Products, Low stock only", () => listInventory(db, parseInventoryQuery(new URLSearchParams("low=1")))),
+      await time("Products, Low stock only", () =>
+        listInventory(db, parseInventoryQuery(new URLSearchParams("low=1"))),
+      ),
       await time("Digest query (100 rows + count)", () => listLowStock(db, { limit: 100 })),
       await time("Cost file preview, 2,000 rows", () => previewCostImport(db, rows)),
     ];
-    for (const r of results) log(`  ${label.padEnd(10)} ${r.name.padEnd(34)} p50 ${r.p50.padStart(7)} ms  p95 ${r.p95.padStart(7)} ms`);
+    for (const r of results)
+      log(`  ${label.padEnd(10)} ${r.name.padEnd(34)} p50 ${r.p50.padStart(7)} ms  p95 ${r.p95.padStart(7)} ms`);
   });
 }
 

@@ -13,8 +13,19 @@ import {
 } from "./bench-memory-mix";
 import { seededRandom } from "./seeded-random";
 
-const catalogue: Catalogue = { categories: ["men", "women"], searchTerms: ["lawn"], productIds: ["p-1", "p-2"], pages: 25 };
-const view: SellerView = { orderIds: ["o-1", "o-2"], searches: ["ORD-123456", "0300 1234567", "Khan"], orderPages: 250, productPages: 16, categories: ["men"] };
+const catalogue: Catalogue = {
+  categories: ["men", "women"],
+  searchTerms: ["lawn"],
+  productIds: ["p-1", "p-2"],
+  pages: 25,
+};
+const view: SellerView = {
+  orderIds: ["o-1", "o-2"],
+  searches: ["ORD-123456", "0300 1234567", "Khan"],
+  orderPages: 250,
+  productPages: 16,
+  categories: ["men"],
+};
 const many = <T>(n: number, f: () => T) => Array.from({ length: n }, f);
 
 describe("the soak's mix", () => {
@@ -51,7 +62,11 @@ describe("the soak's mix", () => {
     const paths = many(4_000, () => sellerPath(rand, view));
     expect(paths).toContain("/seller-dashboard");
     expect(paths).toContain("/seller/orders");
-    expect(paths.some((p) => /^\/seller\/orders\?status=(pending|confirmed|processing|shipped|delivered|cancelled|returned)/.test(p))).toBe(true);
+    expect(
+      paths.some((p) =>
+        /^\/seller\/orders\?status=(pending|confirmed|processing|shipped|delivered|cancelled|returned)/.test(p),
+      ),
+    ).toBe(true);
     expect(paths.some((p) => /^\/seller\/orders\?page=\d+$/.test(p))).toBe(true);
     expect(paths).toContain("/seller/orders?q=0300+1234567");
     expect(paths.some((p) => p.startsWith("/seller/products?sort="))).toBe(true);
@@ -61,7 +76,9 @@ describe("the soak's mix", () => {
     expect(paths.some((p) => p.startsWith("/seller-dashboard/"))).toBe(false);
     const pages = paths.map((p) => Number(/[?&]page=(\d+)/.exec(p)?.[1] ?? 1));
     expect(Math.max(...pages)).toBeLessThanOrEqual(250);
-    expect(paths.filter((p) => p.startsWith("/seller/products")).every((p) => Number(/page=(\d+)/.exec(p)?.[1] ?? 1) <= 16)).toBe(true);
+    expect(
+      paths.filter((p) => p.startsWith("/seller/products")).every((p) => Number(/page=(\d+)/.exec(p)?.[1] ?? 1) <= 16),
+    ).toBe(true);
   });
 });
 

@@ -3,7 +3,16 @@
 // checkouts, the owner's dashboard), the URLs each kind asks for, the photos a page shows, and how an
 // answer counts. No I/O here, so each can be unit-tested (bench-memory-mix.test.ts) with a fixed
 // random source. Listing and product URLs come from bench-load-mix.ts, as the load bench makes them.
-import { browseRequest, classify, pick, productPath, weighted, type Catalogue, type Kind, type Rand } from "./bench-load-mix";
+import {
+  browseRequest,
+  classify,
+  pick,
+  productPath,
+  weighted,
+  type Catalogue,
+  type Kind,
+  type Rand,
+} from "./bench-load-mix";
 
 /** What the next request is: a guest's page, a photo, a signed-in buyer's page, a buyer's cart step or checkout, the owner's page. */
 export type SoakActivity = "guest" | "media" | "buyer-page" | "buyer-cart" | "seller";
@@ -13,7 +22,13 @@ export type SoakActivity = "guest" | "media" | "buyer-page" | "buyer-cart" | "se
  * request in four is a signed-in buyer's (a page, or a cart change or a checkout), and the owner
  * keeps the dashboard open.
  */
-export const SOAK_MIX: [SoakActivity, number][] = [["guest", 50], ["media", 15], ["buyer-page", 15], ["buyer-cart", 12], ["seller", 8]];
+export const SOAK_MIX: [SoakActivity, number][] = [
+  ["guest", 50],
+  ["media", 15],
+  ["buyer-page", 15],
+  ["buyer-cart", 12],
+  ["seller", 8],
+];
 
 export function pickSoakActivity(rand: Rand): SoakActivity {
   return weighted(rand, SOAK_MIX);
@@ -37,7 +52,14 @@ export function guestPath(rand: Rand, catalogue: Catalogue): string {
  * orders when they have placed one), or the catalogue seen signed in (not from the guests' page cache).
  */
 export function buyerPagePath(rand: Rand, catalogue: Catalogue, orderIds: readonly string[]): string {
-  const page = weighted(rand, [["cart", 25], ["orders", 15], ["account", 10], ["order", 15], ["listing", 20], ["product", 15]] as const);
+  const page = weighted(rand, [
+    ["cart", 25],
+    ["orders", 15],
+    ["account", 10],
+    ["order", 15],
+    ["listing", 20],
+    ["product", 15],
+  ] as const);
   if (page === "cart") return "/cart";
   if (page === "account") return "/buyer-dashboard";
   if (page === "order") return orderIds.length ? `/orders/${encodeURIComponent(pick(rand, orderIds))}` : "/orders";
@@ -74,7 +96,14 @@ function skewedPage(rand: Rand, pages: number): number {
  * pages, a search), one order (/orders/{id}, which shows the owner's view) or its invoice.
  */
 export function sellerPath(rand: Rand, view: SellerView): string {
-  const page = weighted(rand, [["overview", 18], ["orders", 35], ["products", 20], ["order", 20], ["invoice", 4], ["overview-api", 3]] as const);
+  const page = weighted(rand, [
+    ["overview", 18],
+    ["orders", 35],
+    ["products", 20],
+    ["order", 20],
+    ["invoice", 4],
+    ["overview-api", 3],
+  ] as const);
   if (page === "overview") return "/seller-dashboard";
   if (page === "overview-api") return "/api/seller/overview";
   if ((page === "order" || page === "invoice") && view.orderIds.length) {
@@ -111,7 +140,8 @@ export function imageSources(html: string): string[] {
   const found = new Set<string>();
   for (const tag of html.match(/<img\b[^>]*>/gi) ?? []) {
     for (const [, name, value] of tag.matchAll(/\s(src|srcset)="([^"]*)"/gi)) {
-      const candidates = name.toLowerCase() === "srcset" ? value.split(",").map((c) => c.trim().split(/\s+/)[0]) : [value];
+      const candidates =
+        name.toLowerCase() === "srcset" ? value.split(",").map((c) => c.trim().split(/\s+/)[0]) : [value];
       for (const c of candidates) {
         const url = c.replace(/&amp;/g, "&");
         if (url.startsWith("/media/")) found.add(url);
@@ -145,7 +175,11 @@ export function addToPool(pool: string[], known: Set<string>, urls: readonly str
  * status 0) or "unexpected" (any other 4xx: a request the bench should not have made, reported but
  * not a memory failure).
  */
-export function soakOutcome(kind: SoakKind, status: number, errorCode: string | null): "ok" | "refused" | "error" | "unexpected" {
+export function soakOutcome(
+  kind: SoakKind,
+  status: number,
+  errorCode: string | null,
+): "ok" | "refused" | "error" | "unexpected" {
   if (status === 0 || status >= 500) return "error";
   const outcome = classify(kind === "cart" || kind === "checkout" ? kind : "listing", status, errorCode);
   return outcome === "error" ? "unexpected" : outcome;

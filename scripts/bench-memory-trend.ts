@@ -69,9 +69,22 @@ export function judgeTrend(points: readonly Point[], totalMinutes: number, rule:
   const lateFrom = (warm + (rest.at(-1)?.minute ?? warm)) / 2;
   const late = slope(rest.filter((p) => p.minute >= lateFrom));
   const over = lastMb - warmUpMaxMb;
-  const base = { warmUpMinutes: warm, warmUpMaxMb, slopeMbPerMin: s, lateSlopeMbPerMin: late, lastMb, overWarmUpMb: over, marginMb, samplesJudged: rest.length };
+  const base = {
+    warmUpMinutes: warm,
+    warmUpMaxMb,
+    slopeMbPerMin: s,
+    lateSlopeMbPerMin: late,
+    lastMb,
+    overWarmUpMb: over,
+    marginMb,
+    samplesJudged: rest.length,
+  };
   if (rest.length < MIN_SAMPLES || !Number.isFinite(s)) {
-    return { ...base, verdict: "unknown", reason: `${rest.length} sample(s) after the ${f1(warm)} min warm-up: too few to judge a trend` };
+    return {
+      ...base,
+      verdict: "unknown",
+      reason: `${rest.length} sample(s) after the ${f1(warm)} min warm-up: too few to judge a trend`,
+    };
   }
   const slopeOver = s > rule.slopeMbPerMin;
   // Too few late samples for a slope of their own: the whole stretch's slope decides.
@@ -90,7 +103,14 @@ export function judgeTrend(points: readonly Point[], totalMinutes: number, rule:
 // --- Per-minute figures -------------------------------------------------------------------------
 
 /** One request: its kind (guest, media, ...), when it ended (ms since the traffic began), how long it took, its status, URL and outcome. */
-export type Done = { kind: string; atMs: number; ms: number; status: number; what: string; outcome: "ok" | "refused" | "error" | "unexpected" };
+export type Done = {
+  kind: string;
+  atMs: number;
+  ms: number;
+  status: number;
+  what: string;
+  outcome: "ok" | "refused" | "error" | "unexpected";
+};
 /** One memory sample: ms since the traffic began, each process's VmRSS (MB) by name. */
 export type RssSample = { atMs: number; rssMb: Record<string, number> };
 
@@ -114,7 +134,13 @@ export const totalOf = (rss: Record<string, number>) => Object.values(rss).reduc
  * The figures of requests that ended in [fromMs, toMs), with the last memory sample taken by toMs
  * (or up to `slackMs` after it: the timer that takes the sample closing a minute fires a little late).
  */
-export function minuteRow(done: readonly Done[], samples: readonly RssSample[], fromMs: number, toMs: number, slackMs = 5_000): MinuteRow {
+export function minuteRow(
+  done: readonly Done[],
+  samples: readonly RssSample[],
+  fromMs: number,
+  toMs: number,
+  slackMs = 5_000,
+): MinuteRow {
   const inside = done.filter((d) => d.atMs >= fromMs && d.atMs < toMs);
   const sorted = Array.from(Float64Array.from(inside, (d) => d.ms).sort());
   const sample = [...samples].reverse().find((s) => s.atMs <= toMs + slackMs) ?? samples[0];
@@ -140,15 +166,25 @@ export function breakdown(done: readonly Done[], outcome: Done["outcome"], limit
     const key = `${d.status === 0 ? "no answer" : d.status} ${d.what}`;
     counts.set(key, (counts.get(key) ?? 0) + 1);
   }
-  return [...counts].sort((a, b) => b[1] - a[1]).slice(0, limit).map(([key, n]) => `${key} x ${n}`);
+  return [...counts]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, limit)
+    .map(([key, n]) => `${key} x ${n}`);
 }
 
 /** "guest 612 (p50 9 ms, p99 80 ms), media 180 (...)": requests and latency by kind, in `kinds` order. */
 export function byKind(done: readonly Done[], kinds: readonly string[], fmtMs: (ms: number) => string): string {
   return kinds
     .map((kind) => {
-      const sorted = Array.from(Float64Array.from(done.filter((d) => d.kind === kind), (d) => d.ms).sort());
-      return sorted.length ? `${kind} ${sorted.length} (p50 ${fmtMs(percentile(sorted, 50))}, p99 ${fmtMs(percentile(sorted, 99))})` : null;
+      const sorted = Array.from(
+        Float64Array.from(
+          done.filter((d) => d.kind === kind),
+          (d) => d.ms,
+        ).sort(),
+      );
+      return sorted.length
+        ? `${kind} ${sorted.length} (p50 ${fmtMs(percentile(sorted, 50))}, p99 ${fmtMs(percentile(sorted, 99))})`
+        : null;
     })
     .filter(Boolean)
     .join(", ");
@@ -177,7 +213,8 @@ const peak = (points: readonly Point[]) => (points.length ? Math.max(...points.m
 /** Sums the processes' points taken at the same minute. */
 export function summed(processes: RunFigures["processes"]): Point[] {
   const byMinute = new Map<number, number>();
-  for (const p of processes) for (const point of p.points) byMinute.set(point.minute, (byMinute.get(point.minute) ?? 0) + point.mb);
+  for (const p of processes)
+    for (const point of p.points) byMinute.set(point.minute, (byMinute.get(point.minute) ?? 0) + point.mb);
   return [...byMinute].sort((a, b) => a[0] - b[0]).map(([minute, mb]) => ({ minute, mb }));
 }
 
@@ -186,26 +223,52 @@ export function summed(processes: RunFigures["processes"]): Point[] {
  * peak is under the target (the whole shop on PGlite, each process on PostgreSQL); no 5xx and no
  * request left unanswered; no serving process died. A trend too short to judge is a SKIP (null).
  */
-export function verdicts(run: RunFigures, rule: TrendRule = DEFAULT_RULE): { verdicts: Verdict[]; trends: Record<string, Trend> } {
+export function verdicts(
+  run: RunFigures,
+  rule: TrendRule = DEFAULT_RULE,
+): { verdicts: Verdict[]; trends: Record<string, Trend> } {
   const out: Verdict[] = [];
   const trends: Record<string, Trend> = {};
-  const series = run.processes.length > 1 ? [...run.processes, { name: "all processes", points: summed(run.processes) }] : run.processes;
+  const series =
+    run.processes.length > 1
+      ? [...run.processes, { name: "all processes", points: summed(run.processes) }]
+      : run.processes;
   for (const s of series) {
     const t = judgeTrend(s.points, run.minutes, rule);
     trends[s.name] = t;
-    out.push({ name: `${run.database}: RSS of ${s.name} does not keep growing`, pass: t.verdict === "unknown" ? null : t.verdict === "flat", detail: t.reason });
+    out.push({
+      name: `${run.database}: RSS of ${s.name} does not keep growing`,
+      pass: t.verdict === "unknown" ? null : t.verdict === "flat",
+      detail: t.reason,
+    });
   }
   if (run.database === "PGlite") {
     const top = peak(summed(run.processes));
-    out.push({ name: `PGlite: peak RSS under ${TARGETS_MB.pglite} MB`, pass: top < TARGETS_MB.pglite, detail: `${f1(top)} MB` });
+    out.push({
+      name: `PGlite: peak RSS under ${TARGETS_MB.pglite} MB`,
+      pass: top < TARGETS_MB.pglite,
+      detail: `${f1(top)} MB`,
+    });
   } else {
     for (const p of run.processes) {
       const top = peak(p.points);
-      out.push({ name: `PostgreSQL: peak RSS of ${p.name} under ${TARGETS_MB.postgresPerProcess} MB`, pass: top < TARGETS_MB.postgresPerProcess, detail: `${f1(top)} MB` });
+      out.push({
+        name: `PostgreSQL: peak RSS of ${p.name} under ${TARGETS_MB.postgresPerProcess} MB`,
+        pass: top < TARGETS_MB.postgresPerProcess,
+        detail: `${f1(top)} MB`,
+      });
     }
   }
-  out.push({ name: `${run.database}: 0 errors (5xx or no answer)`, pass: run.errors === 0, detail: `${run.errors} of ${run.requests} requests` });
-  out.push({ name: `${run.database}: no serving process died`, pass: run.restarts === 0, detail: `${run.restarts} went away` });
+  out.push({
+    name: `${run.database}: 0 errors (5xx or no answer)`,
+    pass: run.errors === 0,
+    detail: `${run.errors} of ${run.requests} requests`,
+  });
+  out.push({
+    name: `${run.database}: no serving process died`,
+    pass: run.restarts === 0,
+    detail: `${run.restarts} went away`,
+  });
   return { verdicts: out, trends };
 }
 

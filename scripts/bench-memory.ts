@@ -41,7 +41,18 @@ import { orders, products } from "~/db/schema";
 import { createSeller } from "~/modules/accounts/create-seller.server";
 import { postgresMissing, prepareShopData, startBenchPostgres, withDatabase, type DbTarget } from "./bench-data";
 import { applySetCookies, cookieHeader, errorCodeOf, type Catalogue, type Outcome } from "./bench-load-mix";
-import { addToPool, buyerPagePath, guestPath, imageSources, pickSoakActivity, sellerPath, soakOutcome, SOAK_KINDS, type SellerView, type SoakKind } from "./bench-memory-mix";
+import {
+  addToPool,
+  buyerPagePath,
+  guestPath,
+  imageSources,
+  pickSoakActivity,
+  sellerPath,
+  soakOutcome,
+  SOAK_KINDS,
+  type SellerView,
+  type SoakKind,
+} from "./bench-memory-mix";
 import {
   breakdown,
   byKind,
@@ -55,8 +66,30 @@ import {
   type Trend,
   type Verdict,
 } from "./bench-memory-trend";
-import { BROWSER, REQUEST_TIMEOUT_MS, buyerStep, makeBuyers, readCatalogue, send, type Answer, type Buyer } from "./bench-shop-client";
-import { ROOT, createResources, fmt, fmtMs, log, logTail, servingProcesses, settledProcesses, sleep, snapshotBuild, startShop, stopShop } from "./bench-support.mjs";
+import {
+  BROWSER,
+  REQUEST_TIMEOUT_MS,
+  buyerStep,
+  makeBuyers,
+  readCatalogue,
+  send,
+  type Answer,
+  type Buyer,
+} from "./bench-shop-client";
+import {
+  ROOT,
+  createResources,
+  fmt,
+  fmtMs,
+  log,
+  logTail,
+  servingProcesses,
+  settledProcesses,
+  sleep,
+  snapshotBuild,
+  startShop,
+  stopShop,
+} from "./bench-support.mjs";
 
 const { values } = parseArgs({
   options: {
@@ -88,7 +121,16 @@ const AUTH_SECRET = randomBytes(32).toString("hex");
 const RUN_ID = Date.now().toString(36);
 const CORES = os.availableParallelism?.() ?? os.cpus().length;
 /** Settings worth showing when they are set (the environment reaches the shop whatever its name). */
-const SETTINGS = ["PGLITE_SHARED_BUFFERS_MB", "PAGE_CACHE_MB", "MEDIA_CACHE_MB", "READ_CACHE_MB", "NODE_OPTIONS", "MALLOC_ARENA_MAX", "UV_THREADPOOL_SIZE", "WEB_CONCURRENCY"];
+const SETTINGS = [
+  "PGLITE_SHARED_BUFFERS_MB",
+  "PAGE_CACHE_MB",
+  "MEDIA_CACHE_MB",
+  "READ_CACHE_MB",
+  "NODE_OPTIONS",
+  "MALLOC_ARENA_MAX",
+  "UV_THREADPOOL_SIZE",
+  "WEB_CONCURRENCY",
+];
 
 /** --shop-env NAME=VALUE, as given. */
 function shopEnvFlags(): Record<string, string> {
@@ -105,7 +147,10 @@ function shopEnvFlags(): Record<string, string> {
  * On a host with plenty of memory V8 sizes its heap from it (4 GB here) and collects lazily, and glibc
  * keeps an arena per thread, so Node's defaults would measure the host, not the shop.
  */
-const ONE_GB_SETTINGS: Record<string, string> = { MALLOC_ARENA_MAX: "2", NODE_OPTIONS: "--max-old-space-size=160 --max-semi-space-size=4" };
+const ONE_GB_SETTINGS: Record<string, string> = {
+  MALLOC_ARENA_MAX: "2",
+  NODE_OPTIONS: "--max-old-space-size=160 --max-semi-space-size=4",
+};
 const oneGb = Object.fromEntries(Object.entries(ONE_GB_SETTINGS).filter(([name]) => process.env[name] === undefined));
 const SHOP_ENV = { ...(values["node-defaults"] ? {} : oneGb), ...shopEnvFlags() };
 
@@ -128,9 +173,19 @@ async function readSellerView(db: Db, categories: string[]): Promise<SellerView>
   const [{ n: productCount }] = await db.select({ n: count() }).from(products).where(ne(products.status, "archived"));
   const searches = some.slice(0, 60).map((o, i) =>
     // An order number, a phone number as it is said ("0300 1234567"), or a customer's last name.
-    i % 3 === 0 ? o.orderNumber : i % 3 === 1 ? o.phone.replace(/^\+92(\d{3})/, "0$1 ") : (o.fullName.split(/\s+/).at(-1) ?? o.fullName),
+    i % 3 === 0
+      ? o.orderNumber
+      : i % 3 === 1
+        ? o.phone.replace(/^\+92(\d{3})/, "0$1 ")
+        : (o.fullName.split(/\s+/).at(-1) ?? o.fullName),
   );
-  return { orderIds: some.map((o) => o.id), searches, orderPages: Math.max(1, Math.ceil(orderCount / 20)), productPages: Math.max(1, Math.ceil(productCount / 20)), categories };
+  return {
+    orderIds: some.map((o) => o.id),
+    searches,
+    orderPages: Math.max(1, Math.ceil(orderCount / 20)),
+    productPages: Math.max(1, Math.ceil(productCount / 20)),
+    categories,
+  };
 }
 
 // --- Memory -------------------------------------------------------------------------------------
@@ -214,7 +269,12 @@ async function soak(
   // An idle connection is dropped after 4 s, before the server's 5 s keep-alive timeout: otherwise a
   // request sent on a connection the server is closing that moment is lost (browsers resend it; a
   // Node client reports it as no answer, which is not the shop's doing).
-  const agent = new http.Agent({ keepAlive: true, maxSockets: MAX_IN_FLIGHT, maxFreeSockets: MAX_IN_FLIGHT, timeout: 4_000 });
+  const agent = new http.Agent({
+    keepAlive: true,
+    maxSockets: MAX_IN_FLIGHT,
+    maxFreeSockets: MAX_IN_FLIGHT,
+    timeout: 4_000,
+  });
   const rand = Math.random;
   const state: Soak = { done: [], samples: [], skippedAtMs: [], seconds: 0, ordersPlaced: 0 };
   const photos: string[] = [];
@@ -245,16 +305,28 @@ async function soak(
   async function oneRequest() {
     const activity = pickSoakActivity(rand);
     if (activity === "media" && photos.length) {
-      await get("media", photos[Math.floor(rand() * photos.length)], { accept: "image/avif,image/webp,image/*,*/*;q=0.8", "user-agent": BROWSER["user-agent"] });
+      await get("media", photos[Math.floor(rand() * photos.length)], {
+        accept: "image/avif,image/webp,image/*,*/*;q=0.8",
+        "user-agent": BROWSER["user-agent"],
+      });
     } else if (activity === "buyer-page") {
       const buyer = buyers[Math.floor(rand() * buyers.length)];
-      const answer = await get("buyer", buyerPagePath(rand, catalogue, buyer.orderIds), { ...BROWSER, cookie: cookieHeader(buyer.jar) });
+      const answer = await get("buyer", buyerPagePath(rand, catalogue, buyer.orderIds), {
+        ...BROWSER,
+        cookie: cookieHeader(buyer.jar),
+      });
       buyer.jar = applySetCookies(buyer.jar, answer.setCookies);
     } else if (activity === "buyer-cart" && buyers.some((b) => !b.busy)) {
       const placed = await buyerStep({
-        agent, origin, buyers, scarce: [], others, rand,
+        agent,
+        origin,
+        buyers,
+        scarce: [],
+        others,
+        rand,
         idempotencyKey: () => `${keyPrefix}-${++keys}`,
-        record: (kind, started, answer, what) => record(kind === "checkout" ? "checkout" : "cart", started, answer, what),
+        record: (kind, started, answer, what) =>
+          record(kind === "checkout" ? "checkout" : "cart", started, answer, what),
       });
       if (placed) {
         state.ordersPlaced += 1;
@@ -262,7 +334,10 @@ async function soak(
         addToPool(seller.view.orderIds, new Set(seller.view.orderIds), [placed], 500, rand);
       }
     } else if (activity === "seller") {
-      const answer = await get("seller", sellerPath(rand, seller.view), { ...BROWSER, cookie: cookieHeader(seller.jar) });
+      const answer = await get("seller", sellerPath(rand, seller.view), {
+        ...BROWSER,
+        cookie: cookieHeader(seller.jar),
+      });
       seller.jar = applySetCookies(seller.jar, answer.setCookies);
     } else {
       await guest();
@@ -276,7 +351,10 @@ async function soak(
     const at = Math.round(since());
     state.samples.push(sample(at));
     // A timer fires a little late: the sample just after a minute's end closes that minute.
-    while (minutesShown + 1 <= Math.floor((at + SAMPLE_MS / 2) / 60_000) && (minutesShown + 1) * 60_000 <= DURATION_MS) {
+    while (
+      minutesShown + 1 <= Math.floor((at + SAMPLE_MS / 2) / 60_000) &&
+      (minutesShown + 1) * 60_000 <= DURATION_MS
+    ) {
       minutesShown += 1;
       onMinute(minutesShown, state);
     }
@@ -335,7 +413,9 @@ type DatabaseResult = {
 };
 
 async function runOn(t: Target, appDir: string): Promise<DatabaseResult> {
-  log(`\n[memory bench] ${t.name}: ${DEMO.products} demo products, ${DEMO.orders} past orders, a seller, ${BUYERS} signed-in buyers...`);
+  log(
+    `\n[memory bench] ${t.name}: ${DEMO.products} demo products, ${DEMO.orders} past orders, a seller, ${BUYERS} signed-in buyers...`,
+  );
   const seconds = await prepareShopData(t.target, DEMO, async (db, auth) => {
     await createSeller(auth, db, { ...OWNER, name: "Soak Owner" });
   });
@@ -345,7 +425,13 @@ async function runOn(t: Target, appDir: string): Promise<DatabaseResult> {
   });
   if (!onSale.length) throw new Error("The seeded shop has nothing on sale");
   // Before the shop starts: PGlite's folder is the shop's alone while it runs.
-  const buyers = await makeBuyers(t.target, { from: 1, to: BUYERS + 1, authSecret: AUTH_SECRET, runId: RUN_ID, firstLine: (n) => onSale[(n * 7919) % onSale.length] });
+  const buyers = await makeBuyers(t.target, {
+    from: 1,
+    to: BUYERS + 1,
+    authSecret: AUTH_SECRET,
+    runId: RUN_ID,
+    firstLine: (n) => onSale[(n * 7919) % onSale.length],
+  });
   log(`  data ready in ${seconds.toFixed(1)} s`);
 
   const cluster = t.kind === "postgres";
@@ -358,7 +444,9 @@ async function runOn(t: Target, appDir: string): Promise<DatabaseResult> {
     BETTER_AUTH_SECRET: AUTH_SECRET,
     ...SHOP_ENV,
   };
-  const settingsEnv = Object.fromEntries(SETTINGS.map((name) => [name, env[name] ?? process.env[name]]).filter((e): e is [string, string] => Boolean(e[1])));
+  const settingsEnv = Object.fromEntries(
+    SETTINGS.map((name) => [name, env[name] ?? process.env[name]]).filter((e): e is [string, string] => Boolean(e[1])),
+  );
   const logFile = path.join(resources.tmpDir(`kapra-bench-memory-${t.kind}-log-`), "shop.log");
   const shop = await startShop({ resources, appDir, logFile, env });
   let shopExit: string | null = null;
@@ -369,23 +457,40 @@ async function runOn(t: Target, appDir: string): Promise<DatabaseResult> {
   const meter = processMeter(pid, cluster && serving.children > 0);
   // Right after start, before any request but the readiness probe.
   const start = meter.sample(0).rssMb;
-  log(`  ${shop.origin}: ${serving.children ? `primary + ${serving.children} workers` : "one process"}; settings: ${Object.entries(settingsEnv).map(([k, v]) => `${k}=${v}`).join(" ") || "defaults"}`);
+  log(
+    `  ${shop.origin}: ${serving.children ? `primary + ${serving.children} workers` : "one process"}; settings: ${
+      Object.entries(settingsEnv)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(" ") || "defaults"
+    }`,
+  );
   log(`  RSS at start (before traffic): ${fmtRss(start)}`);
 
   // The owner signs in as they would; a made buyer's cookie and the owner's must be ones the shop takes.
   const setup = new http.Agent({ keepAlive: true });
   const signIn = await send(setup, shop.origin, "POST", "/api/auth/sign-in/email", { origin: shop.origin }, OWNER);
-  if (signIn.status !== 200) throw new Error(`The owner's sign-in failed: HTTP ${signIn.status} ${JSON.stringify(signIn.body)}${logTail(logFile)}`);
+  if (signIn.status !== 200)
+    throw new Error(
+      `The owner's sign-in failed: HTTP ${signIn.status} ${JSON.stringify(signIn.body)}${logTail(logFile)}`,
+    );
   const seller = { jar: applySetCookies(new Map(), signIn.setCookies), view };
-  for (const [what, cookie, url] of [["a made buyer's", cookieHeader(buyers[0].jar), "/api/cart"], ["the owner's", cookieHeader(seller.jar), "/seller-dashboard"]] as const) {
+  for (const [what, cookie, url] of [
+    ["a made buyer's", cookieHeader(buyers[0].jar), "/api/cart"],
+    ["the owner's", cookieHeader(seller.jar), "/seller-dashboard"],
+  ] as const) {
     const probe = await send(setup, shop.origin, "GET", url, { cookie, accept: "text/html,application/json" });
-    if (probe.status !== 200) throw new Error(`The shop refused ${what} session cookie on ${url}: HTTP ${probe.status}${logTail(logFile)}`);
+    if (probe.status !== 200)
+      throw new Error(`The shop refused ${what} session cookie on ${url}: HTTP ${probe.status}${logTail(logFile)}`);
   }
   setup.destroy();
 
   const others = onSale.map(({ productId, color, size }) => ({ productId, color, size }));
-  log(`  ${fmt(RATE, RATE % 1 ? 1 : 0)} requests/s (random arrivals, at most ${MAX_IN_FLIGHT} in flight) for ${MINUTES} min; memory every ${SAMPLE_MS / 1000} s:`);
-  log(`  ${"min".padStart(5)}  ${"RSS".padEnd(cluster ? 44 : 14)} ${"requests".padStart(8)} ${"req/s".padStart(6)} ${"errors".padStart(6)} ${"4xx".padStart(4)} ${"p50".padStart(8)} ${"p99".padStart(8)}`);
+  log(
+    `  ${fmt(RATE, RATE % 1 ? 1 : 0)} requests/s (random arrivals, at most ${MAX_IN_FLIGHT} in flight) for ${MINUTES} min; memory every ${SAMPLE_MS / 1000} s:`,
+  );
+  log(
+    `  ${"min".padStart(5)}  ${"RSS".padEnd(cluster ? 44 : 14)} ${"requests".padStart(8)} ${"req/s".padStart(6)} ${"errors".padStart(6)} ${"4xx".padStart(4)} ${"p50".padStart(8)} ${"p99".padStart(8)}`,
+  );
   let minutesBroken = 0;
   const printRow = (fromMs: number, toMs: number, s: Soak) => {
     const row = minuteRow(s.done, s.samples, fromMs, toMs);
@@ -403,9 +508,19 @@ async function runOn(t: Target, appDir: string): Promise<DatabaseResult> {
     return row;
   };
   const rows: DatabaseResult["minutes"] = [];
-  const run = await soak(shop.origin, catalogue, buyers, seller, others, `memory-${RUN_ID}-${t.kind}`, (at) => meter.sample(at), (minute, s) => {
-    rows.push(printRow((minute - 1) * 60_000, minute * 60_000, s));
-  }, () => shopExit === null);
+  const run = await soak(
+    shop.origin,
+    catalogue,
+    buyers,
+    seller,
+    others,
+    `memory-${RUN_ID}-${t.kind}`,
+    (at) => meter.sample(at),
+    (minute, s) => {
+      rows.push(printRow((minute - 1) * 60_000, minute * 60_000, s));
+    },
+    () => shopExit === null,
+  );
   if (shopExit) log(`  The shop stopped during the soak (${shopExit})${logTail(logFile, 40)}`);
   // The end: after the last answer, before the shop stops.
   const endSample = meter.sample(Math.round(run.seconds * 1000));
@@ -421,31 +536,72 @@ async function runOn(t: Target, appDir: string): Promise<DatabaseResult> {
   const names = [...new Set(run.samples.flatMap((s) => Object.keys(s.rssMb)))];
   const series = names.map((name) => ({
     name,
-    points: run.samples.filter((s) => name in s.rssMb).map((s): Point => ({ minute: s.atMs / 60_000, mb: s.rssMb[name] })),
+    points: run.samples
+      .filter((s) => name in s.rssMb)
+      .map((s): Point => ({ minute: s.atMs / 60_000, mb: s.rssMb[name] })),
   }));
   const errors = run.done.filter((d) => d.outcome === "error").length;
   const unexpected = run.done.filter((d) => d.outcome === "unexpected").length;
-  const { verdicts, trends } = judge({ database: t.name, minutes: MINUTES, processes: series, requests: run.done.length, errors, unexpected, restarts: died });
+  const { verdicts, trends } = judge({
+    database: t.name,
+    minutes: MINUTES,
+    processes: series,
+    requests: run.done.length,
+    errors,
+    unexpected,
+    restarts: died,
+  });
   const peakSampledMb = Object.fromEntries(series.map((s) => [s.name, Math.max(...s.points.map((p) => p.mb))]));
   const errorBreakdown = breakdown(run.done, "error", 10);
   const unexpectedBreakdown = breakdown(run.done, "unexpected", 10);
 
-  log(`\n### ${t.name}: ${run.done.length} requests in ${(run.seconds / 60).toFixed(1)} min (${(run.done.length / run.seconds).toFixed(1)}/s), ${run.ordersPlaced} orders placed, ${run.done.filter((d) => d.outcome === "refused").length} sold-out refusals${run.skippedAtMs.length ? `, ${run.skippedAtMs.length} arrivals skipped` : ""}`);
+  log(
+    `\n### ${t.name}: ${run.done.length} requests in ${(run.seconds / 60).toFixed(1)} min (${(run.done.length / run.seconds).toFixed(1)}/s), ${run.ordersPlaced} orders placed, ${run.done.filter((d) => d.outcome === "refused").length} sold-out refusals${run.skippedAtMs.length ? `, ${run.skippedAtMs.length} arrivals skipped` : ""}`,
+  );
   log(`  by kind: ${byKind(run.done, SOAK_KINDS, fmtMs)}`);
-  log(`  RSS: start ${fmtRss(start)}; end ${fmtRss(endSample.rssMb)}; peak sampled ${fmtRss(peakSampledMb)}; peak (VmHWM, start-up included) ${fmtRss(peakHwmMb)}`);
-  if (errorBreakdown.length) log(`  errors (5xx or no answer within ${REQUEST_TIMEOUT_MS / 1000} s): ${errorBreakdown.join("; ")}`);
-  if (unexpectedBreakdown.length) log(`  unexpected 4xx (not failed on, but the bench should not ask them): ${unexpectedBreakdown.join("; ")}`);
-  const errorLines = fs.readFileSync(logFile, "utf8").split("\n").filter((l) => /"level":(50|60)/.test(l));
-  if (errorLines.length) log(`  ${errorLines.length} error line(s) in the shop log, the last:\n${errorLines.slice(-3).map((l) => `    ${l.slice(0, 300)}`).join("\n")}`);
+  log(
+    `  RSS: start ${fmtRss(start)}; end ${fmtRss(endSample.rssMb)}; peak sampled ${fmtRss(peakSampledMb)}; peak (VmHWM, start-up included) ${fmtRss(peakHwmMb)}`,
+  );
+  if (errorBreakdown.length)
+    log(`  errors (5xx or no answer within ${REQUEST_TIMEOUT_MS / 1000} s): ${errorBreakdown.join("; ")}`);
+  if (unexpectedBreakdown.length)
+    log(`  unexpected 4xx (not failed on, but the bench should not ask them): ${unexpectedBreakdown.join("; ")}`);
+  const errorLines = fs
+    .readFileSync(logFile, "utf8")
+    .split("\n")
+    .filter((l) => /"level":(50|60)/.test(l));
+  if (errorLines.length)
+    log(
+      `  ${errorLines.length} error line(s) in the shop log, the last:\n${errorLines
+        .slice(-3)
+        .map((l) => `    ${l.slice(0, 300)}`)
+        .join("\n")}`,
+    );
   log(formatVerdicts(verdicts).replace(/^/gm, "  "));
   if (MINUTES < 10) log(`  (a run under 10 minutes mostly sees the caches fill: judge the trend on a 30-minute run)`);
   const pass = verdicts.every((v) => v.pass !== false);
   log(`=> ${t.name}: ${pass ? "PASS" : "FAIL"}`);
   return {
-    database: t.name, settingsEnv, processes: names, start, end: endSample.rssMb, peakSampledMb, peakHwmMb,
-    requests: run.done.length, ordersPlaced: run.ordersPlaced, skipped: run.skippedAtMs.length, errors, unexpected,
-    refused: run.done.filter((d) => d.outcome === "refused").length, errorBreakdown, unexpectedBreakdown,
-    minutes: rows, samples: run.samples, trends, verdicts, pass,
+    database: t.name,
+    settingsEnv,
+    processes: names,
+    start,
+    end: endSample.rssMb,
+    peakSampledMb,
+    peakHwmMb,
+    requests: run.done.length,
+    ordersPlaced: run.ordersPlaced,
+    skipped: run.skippedAtMs.length,
+    errors,
+    unexpected,
+    refused: run.done.filter((d) => d.outcome === "refused").length,
+    errorBreakdown,
+    unexpectedBreakdown,
+    minutes: rows,
+    samples: run.samples,
+    trends,
+    verdicts,
+    pass,
   };
 }
 
@@ -455,9 +611,17 @@ async function main(): Promise<boolean> {
   if (!(MINUTES > 0)) throw new Error(`--minutes ${values.minutes}: give a number of minutes above 0 (0.5 works)`);
   if (!(RATE > 0)) throw new Error(`--rate ${values.rate}: give requests per second above 0`);
   if (!(BUYERS >= 1 && MAX_IN_FLIGHT >= 1)) throw new Error("--buyers and --max-in-flight must be at least 1");
-  if (!["pglite", "postgres", "both"].includes(values.db!)) throw new Error(`--db ${values.db}: pglite, postgres or both`);
-  log(`[memory bench] Node ${process.version}, ${CORES} cores (${os.cpus()[0]?.model ?? "?"}); load average now ${os.loadavg().map((x) => x.toFixed(2)).join(" ")}`);
-  log(`[memory bench] ${MINUTES} min per database at ${RATE} requests/s; the environment and --shop-env reach the shop`);
+  if (!["pglite", "postgres", "both"].includes(values.db!))
+    throw new Error(`--db ${values.db}: pglite, postgres or both`);
+  log(
+    `[memory bench] Node ${process.version}, ${CORES} cores (${os.cpus()[0]?.model ?? "?"}); load average now ${os
+      .loadavg()
+      .map((x) => x.toFixed(2))
+      .join(" ")}`,
+  );
+  log(
+    `[memory bench] ${MINUTES} min per database at ${RATE} requests/s; the environment and --shop-env reach the shop`,
+  );
   const appDir = snapshotBuild(resources.tmpDir("kapra-bench-memory-app-"));
   let kinds: DbKind[] = values.db === "both" ? ["pglite", "postgres"] : [values.db as DbKind];
   const missing = kinds.includes("postgres") ? postgresMissing() : null;
@@ -471,8 +635,18 @@ async function main(): Promise<boolean> {
   const results: DatabaseResult[] = [];
   const write = () => {
     const report = {
-      date: new Date().toISOString(), node: process.version, cores: CORES,
-      settings: { minutes: MINUTES, ratePerSecond: RATE, maxInFlight: MAX_IN_FLIGHT, buyers: BUYERS, sampleSeconds: SAMPLE_MS / 1000, ...DEMO, shopEnv: SHOP_ENV },
+      date: new Date().toISOString(),
+      node: process.version,
+      cores: CORES,
+      settings: {
+        minutes: MINUTES,
+        ratePerSecond: RATE,
+        maxInFlight: MAX_IN_FLIGHT,
+        buyers: BUYERS,
+        sampleSeconds: SAMPLE_MS / 1000,
+        ...DEMO,
+        shopEnv: SHOP_ENV,
+      },
       targetsMb: { pglite: 350, postgresPerProcess: 250 },
       results,
       pass: results.every((r) => r.pass),
@@ -488,13 +662,20 @@ async function main(): Promise<boolean> {
       log(`\n[memory bench] PostgreSQL: starting a throwaway cluster...`);
       const postgres = await startBenchPostgres(resources);
       const url = await postgres.createDatabase("kapra_memory");
-      t = { kind, name: "PostgreSQL", target: { databaseUrl: url, dataDir: "" }, env: { DATABASE_URL: url, DATA_DIR: resources.tmpDir("kapra-bench-memory-unused-") } };
+      t = {
+        kind,
+        name: "PostgreSQL",
+        target: { databaseUrl: url, dataDir: "" },
+        env: { DATABASE_URL: url, DATA_DIR: resources.tmpDir("kapra-bench-memory-unused-") },
+      };
     }
     results.push(await runOn(t, appDir));
     write(); // after each database, so a failure in the next leaves this one's figures
   }
   const pass = results.every((r) => r.pass);
-  log(`\n[memory bench] ${results.map((r) => `${r.database} ${r.pass ? "PASS" : "FAIL"} (peak ${fmtRss(r.peakSampledMb)})`).join("; ")}: ${pass ? "PASS" : "FAIL"}`);
+  log(
+    `\n[memory bench] ${results.map((r) => `${r.database} ${r.pass ? "PASS" : "FAIL"} (peak ${fmtRss(r.peakSampledMb)})`).join("; ")}: ${pass ? "PASS" : "FAIL"}`,
+  );
   log(`[memory bench] wrote ${path.relative(ROOT, path.join(outDir, "memory.json"))}`);
   return pass;
 }

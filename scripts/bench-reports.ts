@@ -36,7 +36,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 type Row = { db: string; report: string; range: string; p50: number; p95: number; max: number; rounds: number };
 const resources = createResources("reports bench");
 resources.handleSignals();
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 /** What the demo data lacks for reports: costs on items and products, codes on some orders, refunds with restocked pieces. */
 async function addReportData(db: Db) {
@@ -65,9 +66,15 @@ async function prepare(target: { databaseUrl?: string; dataDir: string }) {
   try {
     await migrateDatabase(database);
     await seedDatabase(database.db, { shopName: "Kapra" });
-    const demo = await seedDemoData(database.db, { products: Number(values.products), orders: Number(values.orders), days: 365 });
+    const demo = await seedDemoData(database.db, {
+      products: Number(values.products),
+      orders: Number(values.orders),
+      days: 365,
+    });
     await addReportData(database.db);
-    log(`  ${demo.orders} orders, ${demo.items} items, ${demo.shipments} shipments over 365 days, ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    log(
+      `  ${demo.orders} orders, ${demo.items} items, ${demo.shipments} shipments over 365 days, ready in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
   } finally {
     await database.close();
   }
@@ -80,7 +87,10 @@ async function measure(kind: string, target: { databaseUrl?: string; dataDir: st
     const now = new Date();
     const ranges: [string, ReportRange][] = [
       ["30 days", presetRange("30d", now)],
-      ["a year", { preset: "custom", from: shopDay(new Date(now.getTime() - 364 * DAY_MS)), to: shopDay(now), days: 365 }],
+      [
+        "a year",
+        { preset: "custom", from: shopDay(new Date(now.getTime() - 364 * DAY_MS)), to: shopDay(now), days: 365 },
+      ],
     ];
     for (const name of REPORT_NAMES) {
       for (const [label, range] of ranges) {
@@ -92,9 +102,19 @@ async function measure(kind: string, target: { databaseUrl?: string; dataDir: st
           times.push(performance.now() - t);
         }
         times.sort((a, b) => a - b);
-        const row = { db: kind, report: name, range: label, p50: percentile(times, 50), p95: percentile(times, 95), max: times[times.length - 1], rounds: ROUNDS };
+        const row = {
+          db: kind,
+          report: name,
+          range: label,
+          p50: percentile(times, 50),
+          p95: percentile(times, 95),
+          max: times[times.length - 1],
+          rounds: ROUNDS,
+        };
         rows.push(row);
-        log(`  ${`${name}, ${label}`.padEnd(24)} p50 ${row.p50.toFixed(1).padStart(6)} ms  p95 ${row.p95.toFixed(1).padStart(6)} ms`);
+        log(
+          `  ${`${name}, ${label}`.padEnd(24)} p50 ${row.p50.toFixed(1).padStart(6)} ms  p95 ${row.p95.toFixed(1).padStart(6)} ms`,
+        );
       }
     }
   } finally {
@@ -118,7 +138,8 @@ async function run(kind: "pglite" | "postgres"): Promise<Row[]> {
 
 let code = 0;
 try {
-  let kinds: ("pglite" | "postgres")[] = values.db === "both" ? ["pglite", "postgres"] : [values.db as "pglite" | "postgres"];
+  let kinds: ("pglite" | "postgres")[] =
+    values.db === "both" ? ["pglite", "postgres"] : [values.db as "pglite" | "postgres"];
   const missing = kinds.includes("postgres") ? postgresMissing() : null;
   if (missing) {
     log(`[reports bench] ${missing}`);
@@ -126,13 +147,21 @@ try {
   }
   const rows: Row[] = [];
   for (const kind of kinds) rows.push(...(await run(kind)));
-  log(`\nReports, time per report (${values.orders} orders over a year, ${ROUNDS} rounds after ${WARM_UP} to warm up; target p95 <= ${TARGET_P95_MS} ms):\n`);
+  log(
+    `\nReports, time per report (${values.orders} orders over a year, ${ROUNDS} rounds after ${WARM_UP} to warm up; target p95 <= ${TARGET_P95_MS} ms):\n`,
+  );
   log("| Report | Range | Database | p50 | p95 | Target |");
   log("|---|---|---|---:|---:|---|");
-  for (const r of rows) log(`| ${r.report} | ${r.range} | ${r.db} | ${r.p50.toFixed(0)} ms | ${r.p95.toFixed(0)} ms | ${r.p95 <= TARGET_P95_MS ? "PASS" : "FAIL"} |`);
+  for (const r of rows)
+    log(
+      `| ${r.report} | ${r.range} | ${r.db} | ${r.p50.toFixed(0)} ms | ${r.p95.toFixed(0)} ms | ${r.p95 <= TARGET_P95_MS ? "PASS" : "FAIL"} |`,
+    );
   const outDir = path.join(ROOT, "bench-results");
   fs.mkdirSync(outDir, { recursive: true });
-  fs.writeFileSync(path.join(outDir, "reports.json"), `${JSON.stringify({ date: new Date().toISOString(), cpus: os.cpus().length, rounds: ROUNDS, orders: Number(values.orders), rows }, null, 2)}\n`);
+  fs.writeFileSync(
+    path.join(outDir, "reports.json"),
+    `${JSON.stringify({ date: new Date().toISOString(), cpus: os.cpus().length, rounds: ROUNDS, orders: Number(values.orders), rows }, null, 2)}\n`,
+  );
   if (rows.some((r) => r.p95 > TARGET_P95_MS)) code = 1;
 } catch (error) {
   console.error(`[reports bench] could not run: ${(error as Error).stack ?? error}`);

@@ -42,7 +42,13 @@ import {
   stopChild,
   stopShop,
 } from "./bench-support.mjs";
-import { formatProfileSummary, monotonicUs, readCpuProfile, summariseCpuProfile, type ProfileSummary } from "./cpu-profile-summary";
+import {
+  formatProfileSummary,
+  monotonicUs,
+  readCpuProfile,
+  summariseCpuProfile,
+  type ProfileSummary,
+} from "./cpu-profile-summary";
 import { ordersLuaScript, PHONE_SLOT, readOrdersTally, type OrdersTally } from "./wrk-orders";
 
 const { values } = parseArgs({
@@ -78,12 +84,26 @@ type Setup = { id: SetupId; label: string; db: "pglite" | "postgres"; webConcurr
 const SETUPS: Setup[] = [
   { id: "pglite", label: "PGlite, 1 process", db: "pglite", webConcurrency: 1 },
   { id: "pg-1", label: "PostgreSQL, 1 process", db: "postgres", webConcurrency: 1 },
-  { id: "pg-per-core", label: `PostgreSQL, 1 process per core (WEB_CONCURRENCY=${CORES})`, db: "postgres", webConcurrency: CORES },
+  {
+    id: "pg-per-core",
+    label: `PostgreSQL, 1 process per core (WEB_CONCURRENCY=${CORES})`,
+    db: "postgres",
+    webConcurrency: CORES,
+  },
 ];
 type Row = {
-  request: string; rps: number; p50Ms: number; p99Ms: number; requests: number; errors: number; non2xx: number; socketErrors: string | null; ratio: number;
+  request: string;
+  rps: number;
+  p50Ms: number;
+  p99Ms: number;
+  requests: number;
+  errors: number;
+  non2xx: number;
+  socketErrors: string | null;
+  ratio: number;
   /** CPU per answered request: the shop's processes, and the whole machine (PostgreSQL and wrk too). Steadier than req/s on a shared machine. */
-  shopCpuMs: number; machineCpuMs: number;
+  shopCpuMs: number;
+  machineCpuMs: number;
 };
 type OrdersCheck = {
   ordersPerSecond: number;
@@ -100,7 +120,14 @@ type OrdersCheck = {
   ok: boolean;
   statuses: Record<string, number>;
 };
-type SetupResult = { setup: Setup; skipped?: string; processes?: number; workerChildren?: number; rows: Row[]; orders?: OrdersCheck };
+type SetupResult = {
+  setup: Setup;
+  skipped?: string;
+  processes?: number;
+  workerChildren?: number;
+  rows: Row[];
+  orders?: OrdersCheck;
+};
 type Item = { productId: string; variantId: number; color: string; size: string };
 
 const resources = createResources("server bench");
@@ -116,10 +143,18 @@ const percent = (x: number) => `${fmt(x * 100, x < 0.01 ? 2 : 1)}%`;
 async function stockItems(db: Db): Promise<{ order: Item; other: Item }> {
   const open = db.select({ slug: categories.slug }).from(categories).where(eq(categories.comingSoon, false));
   const rows = await db
-    .select({ productId: products.id, variantId: productVariants.id, color: productVariants.color, size: productVariants.size, stock: productVariants.stock })
+    .select({
+      productId: products.id,
+      variantId: productVariants.id,
+      color: productVariants.color,
+      size: productVariants.size,
+      stock: productVariants.stock,
+    })
     .from(productVariants)
     .innerJoin(products, eq(products.id, productVariants.productId))
-    .where(and(eq(products.status, "active"), inArray(products.categorySlug, open), sql`${products.id} not like 'demo-%'`))
+    .where(
+      and(eq(products.status, "active"), inArray(products.categorySlug, open), sql`${products.id} not like 'demo-%'`),
+    )
     .orderBy(asc(products.id), asc(productVariants.position), asc(productVariants.id));
   const order = rows[0];
   const other = rows.find((r) => r.productId !== order?.productId && r.stock >= 2);
@@ -130,7 +165,14 @@ async function stockItems(db: Db): Promise<{ order: Item; other: Item }> {
 }
 
 /** What the orders run left in the database, against what wrk was told. */
-async function checkOrders(db: Db, keyPrefix: string, variantId: number, tally: OrdersTally, wrkErrors: number, ordersPerSecond: number): Promise<OrdersCheck> {
+async function checkOrders(
+  db: Db,
+  keyPrefix: string,
+  variantId: number,
+  tally: OrdersTally,
+  wrkErrors: number,
+  ordersPerSecond: number,
+): Promise<OrdersCheck> {
   const bench = like(orders.idempotencyKey, `${keyPrefix}-%`);
   const placed = await db.select({ id: orders.id }).from(orders).where(bench);
   const [{ units }] = await db
@@ -143,7 +185,10 @@ async function checkOrders(db: Db, keyPrefix: string, variantId: number, tally: 
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
     .where(and(bench, ne(orderItems.variantId, variantId)));
-  const [{ stock }] = await db.select({ stock: productVariants.stock }).from(productVariants).where(eq(productVariants.id, variantId));
+  const [{ stock }] = await db
+    .select({ stock: productVariants.stock })
+    .from(productVariants)
+    .where(eq(productVariants.id, variantId));
   const created = tally.statuses["201"] ?? 0;
   const failed = tally.answered - created;
   const inDatabase = new Set(placed.map((p) => p.id));
@@ -153,10 +198,27 @@ async function checkOrders(db: Db, keyPrefix: string, variantId: number, tally: 
   const cutOffAtEnd = placed.length - (created - answeredWithoutOrder);
   const inFlightAtEnd = tally.sent - tally.answered;
   const stockRight = stock === STOCK - units && units === placed.length && otherItems === 0;
-  const ok = failed === 0 && wrkErrors === 0 && answeredWithoutOrder === 0 && cutOffAtEnd >= 0 && cutOffAtEnd <= inFlightAtEnd && stockRight;
+  const ok =
+    failed === 0 &&
+    wrkErrors === 0 &&
+    answeredWithoutOrder === 0 &&
+    cutOffAtEnd >= 0 &&
+    cutOffAtEnd <= inFlightAtEnd &&
+    stockRight;
   return {
-    ordersPerSecond, created, failed: failed + wrkErrors, ordersInDatabase: placed.length, answeredWithoutOrder, cutOffAtEnd, inFlightAtEnd,
-    unitsOrdered: units, stockBefore: STOCK, stockAfter: stock, stockRight, ok, statuses: tally.statuses,
+    ordersPerSecond,
+    created,
+    failed: failed + wrkErrors,
+    ordersInDatabase: placed.length,
+    answeredWithoutOrder,
+    cutOffAtEnd,
+    inFlightAtEnd,
+    unitsOrdered: units,
+    stockBefore: STOCK,
+    stockAfter: stock,
+    stockRight,
+    ok,
+    statuses: tally.statuses,
   };
 }
 
@@ -166,10 +228,17 @@ async function signUpBuyer(origin: string, n: number): Promise<string> {
   const res = await fetch(`${origin}/api/auth/sign-up/email`, {
     method: "POST",
     headers: { "content-type": "application/json", origin },
-    body: JSON.stringify({ name: `Bench Buyer ${n}`, email: `bench-buyer-${RUN_ID}-${n}@shop.test`, password: BUYER_PASSWORD }),
+    body: JSON.stringify({
+      name: `Bench Buyer ${n}`,
+      email: `bench-buyer-${RUN_ID}-${n}@shop.test`,
+      password: BUYER_PASSWORD,
+    }),
   });
   if (!res.ok) throw new Error(`Sign-up failed: HTTP ${res.status} ${await res.text()}`);
-  const cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   if (!cookie) throw new Error("Sign-up set no session cookie");
   return cookie;
 }
@@ -179,7 +248,9 @@ async function signUpBuyer(origin: string, n: number): Promise<string> {
  * minute), and wrk sends one fixed Cookie header, so each run starts from a freshly renewed one.
  */
 async function renewedCookie(origin: string, cookie: string): Promise<string> {
-  const jar = new Map(cookie.split("; ").map((c) => [c.slice(0, c.indexOf("=")), c.slice(c.indexOf("=") + 1)] as const));
+  const jar = new Map(
+    cookie.split("; ").map((c) => [c.slice(0, c.indexOf("=")), c.slice(c.indexOf("=") + 1)] as const),
+  );
   const res = await fetch(`${origin}/`, { headers: { cookie }, redirect: "manual" });
   await res.arrayBuffer();
   for (const set of res.headers.getSetCookie()) {
@@ -198,32 +269,56 @@ async function addToCart(origin: string, cookie: string, item: Item) {
     headers: { "content-type": "application/json", origin, cookie },
     body: JSON.stringify({ productId: item.productId, color: item.color, size: item.size, quantity: 1 }),
   });
-  if (res.status !== 201) throw new Error(`Adding ${item.productId} to the cart failed: HTTP ${res.status} ${await res.text()}`);
+  if (res.status !== 201)
+    throw new Error(`Adding ${item.productId} to the cart failed: HTTP ${res.status} ${await res.text()}`);
 }
 
 function orderBody(item: Item) {
   return {
     items: [{ productId: item.productId, color: item.color, size: item.size, quantity: 1 }],
-    shipping: { fullName: "Bench Buyer", email: "bench-buyer@shop.test", phone: PHONE_SLOT, address: "House 12, Street 4, Gulberg III", city: "Lahore", postalCode: "54000" },
+    shipping: {
+      fullName: "Bench Buyer",
+      email: "bench-buyer@shop.test",
+      phone: PHONE_SLOT,
+      address: "House 12, Street 4, Gulberg III",
+      city: "Lahore",
+      postalCode: "54000",
+    },
     paymentMethod: "cod",
   };
 }
 
 // --- One set-up ---------------------------------------------------------------------------------
 
-async function runSetup(setup: Setup, target: DbTarget, env: Record<string, string>, appDir: string, wrk: string, trivialRps: number): Promise<SetupResult> {
+async function runSetup(
+  setup: Setup,
+  target: DbTarget,
+  env: Record<string, string>,
+  appDir: string,
+  wrk: string,
+  trivialRps: number,
+): Promise<SetupResult> {
   log(`\n[server bench] ${setup.label}`);
   const items = await withDatabase(target, stockItems);
   const logFile = path.join(resources.tmpDir(`kapra-bench-${setup.id}-log-`), "shop.log");
   const shop = await startShop({
-    resources, appDir, logFile,
+    resources,
+    appDir,
+    logFile,
     // The few bench accounts place thousands of orders: the cap of open orders per account
     // (abuse-limits.ts) is raised, as the test suites do; its count and locks are still paid per order.
-    env: { ...env, WEB_CONCURRENCY: String(setup.webConcurrency), SIGN_IN_RATE_LIMIT: "100000", ABUSE_LIMITS_SCALE: "100000" },
+    env: {
+      ...env,
+      WEB_CONCURRENCY: String(setup.webConcurrency),
+      SIGN_IN_RATE_LIMIT: "100000",
+      ABUSE_LIMITS_SCALE: "100000",
+    },
   });
   const pid = shop.child.pid!;
   const serving = await settledProcesses(pid, setup.webConcurrency);
-  log(`  ${shop.origin}: WEB_CONCURRENCY=${setup.webConcurrency}, ${serving.processes} process(es) serving${serving.children ? ` (${serving.children} worker children)` : " (no worker children: the process itself serves)"}`);
+  log(
+    `  ${shop.origin}: WEB_CONCURRENCY=${setup.webConcurrency}, ${serving.processes} process(es) serving${serving.children ? ` (${serving.children} worker children)` : " (no worker children: the process itself serves)"}`,
+  );
 
   const buyers: string[] = [];
   for (let i = 0; i < Math.max(1, Number(values.buyers)); i++) buyers.push(await signUpBuyer(shop.origin, i));
@@ -242,7 +337,8 @@ async function runSetup(setup: Setup, target: DbTarget, env: Record<string, stri
     for (let i = 0; i < 20; i++) {
       const res = await fetch(`${shop.origin}${url}`, { headers: { cookie }, redirect: "manual" });
       await res.arrayBuffer();
-      if (res.status !== 200) throw new Error(`${url} answered HTTP ${res.status} to a signed-in buyer${logTail(logFile)}`);
+      if (res.status !== 200)
+        throw new Error(`${url} answered HTTP ${res.status} to a signed-in buyer${logTail(logFile)}`);
     }
   }
 
@@ -255,16 +351,34 @@ async function runSetup(setup: Setup, target: DbTarget, env: Record<string, stri
     const cpu = meter.stop();
     const answered = Math.max(1, r.requests);
     const row: Row = {
-      request, rps: r.rps, p50Ms: r.p50Ms, p99Ms: r.p99Ms, requests: r.requests, non2xx: r.non2xx, socketErrors: r.socketErrors, errors: r.non2xx + r.socketErrorCount, ratio: r.rps / trivialRps,
-      shopCpuMs: cpu.ownMs / answered, machineCpuMs: cpu.machineMs / answered,
+      request,
+      rps: r.rps,
+      p50Ms: r.p50Ms,
+      p99Ms: r.p99Ms,
+      requests: r.requests,
+      non2xx: r.non2xx,
+      socketErrors: r.socketErrors,
+      errors: r.non2xx + r.socketErrorCount,
+      ratio: r.rps / trivialRps,
+      shopCpuMs: cpu.ownMs / answered,
+      machineCpuMs: cpu.machineMs / answered,
     };
     rows.push(row);
-    log(`  ${request.padEnd(34)} ${fmt(row.rps).padStart(7)} req/s  p50 ${fmtMs(row.p50Ms).padStart(8)}  p99 ${fmtMs(row.p99Ms).padStart(8)}  errors ${row.errors}  CPU/req shop ${fmtMs(row.shopCpuMs)}, machine ${fmtMs(row.machineCpuMs)}`);
+    log(
+      `  ${request.padEnd(34)} ${fmt(row.rps).padStart(7)} req/s  p50 ${fmtMs(row.p50Ms).padStart(8)}  p99 ${fmtMs(row.p99Ms).padStart(8)}  errors ${row.errors}  CPU/req shop ${fmtMs(row.shopCpuMs)}, machine ${fmtMs(row.machineCpuMs)}`,
+    );
     return { row, wrk: r };
   };
   for (const [request, url] of gets) {
     const fresh = await renewedCookie(shop.origin, cookie);
-    await measure(request, () => runWrk(wrk, `${shop.origin}${url}`, { duration: DURATION, timeout: WRK_TIMEOUT, headers: [`Cookie: ${fresh}`], track: resources.track }));
+    await measure(request, () =>
+      runWrk(wrk, `${shop.origin}${url}`, {
+        duration: DURATION,
+        timeout: WRK_TIMEOUT,
+        headers: [`Cookie: ${fresh}`],
+        track: resources.track,
+      }),
+    );
   }
   // What a shopper feels on a busy day rather than at the limit: each signed-in page asked at half
   // the rate it reached above, by paced connections (requests arrive at random, as visitors do).
@@ -278,7 +392,15 @@ async function runSetup(setup: Setup, target: DbTarget, env: Record<string, stri
     fs.writeFileSync(script, pacedScript(meanDelayMs));
     const fresh = await renewedCookie(shop.origin, cookie);
     await measure(`${request} at half load (${fmt(wanted)} req/s asked)`, () =>
-      runWrk(wrk, `${shop.origin}${url}`, { duration: DURATION, timeout: WRK_TIMEOUT, headers: [`Cookie: ${fresh}`], script, connections: HALF_LOAD_CONNECTIONS, track: resources.track }));
+      runWrk(wrk, `${shop.origin}${url}`, {
+        duration: DURATION,
+        timeout: WRK_TIMEOUT,
+        headers: [`Cookie: ${fresh}`],
+        script,
+        connections: HALF_LOAD_CONNECTIONS,
+        track: resources.track,
+      }),
+    );
   }
 
   const keyPrefix = `bench-${RUN_ID}-${setup.id}`;
@@ -287,7 +409,13 @@ async function runSetup(setup: Setup, target: DbTarget, env: Record<string, stri
   const script = path.join(scriptDir, "orders.lua");
   fs.writeFileSync(script, ordersLuaScript({ cookies: buyers, body: orderBody(items.order), keyPrefix, resultFile }));
   const { row: ordersRow, wrk: wrkOrders } = await measure(`POST /api/orders (${buyers.length} buyers)`, () =>
-    runWrk(wrk, `${shop.origin}/api/orders`, { duration: DURATION, timeout: WRK_TIMEOUT, script, track: resources.track }));
+    runWrk(wrk, `${shop.origin}/api/orders`, {
+      duration: DURATION,
+      timeout: WRK_TIMEOUT,
+      script,
+      track: resources.track,
+    }),
+  );
   const processesAtEnd = servingProcesses(pid).processes;
   // Let the orders wrk cut off finish before the shop stops (a stop may cut them mid-transaction).
   await sleep(2000);
@@ -296,17 +424,34 @@ async function runSetup(setup: Setup, target: DbTarget, env: Record<string, stri
   const tally = readOrdersTally(resultFile);
   const created = tally.statuses["201"] ?? 0;
   const check = await withDatabase(target, (db) =>
-    checkOrders(db, keyPrefix, items.order.variantId, tally, wrkOrders.socketErrorCount, ordersRow.rps * (tally.answered ? created / tally.answered : 0)),
+    checkOrders(
+      db,
+      keyPrefix,
+      items.order.variantId,
+      tally,
+      wrkOrders.socketErrorCount,
+      ordersRow.rps * (tally.answered ? created / tally.answered : 0),
+    ),
   );
   log(
     `  orders: ${fmt(check.ordersPerSecond)} orders/s; ${check.created} answered 201, ${check.failed} failed; ${check.ordersInDatabase} orders in the database` +
       ` (= ${check.created - check.answeredWithoutOrder} answered + ${check.cutOffAtEnd} placed after wrk stopped reading, of the ${check.inFlightAtEnd} requests it sent and never read);` +
       ` stock ${check.stockBefore} -> ${check.stockAfter} for ${check.unitsOrdered} units: ${check.stockRight ? "exactly right" : "WRONG"}`,
   );
-  if (processesAtEnd !== serving.processes) log(`  note: ${processesAtEnd} process(es) were serving at the end of the run (${serving.processes} at the start)`);
+  if (processesAtEnd !== serving.processes)
+    log(`  note: ${processesAtEnd} process(es) were serving at the end of the run (${serving.processes} at the start)`);
   // The start-up warnings (no SMTP, no base URL) are expected here; errors during the run are not.
-  const errors = fs.readFileSync(logFile, "utf8").split("\n").filter((l) => /"level":(50|60)/.test(l) || /^\s*(Error|TypeError|RangeError)\b/.test(l));
-  if (errors.length) log(`  ${errors.length} error line(s) in the shop log, the last:\n${errors.slice(-5).map((l) => `    ${l.slice(0, 300)}`).join("\n")}`);
+  const errors = fs
+    .readFileSync(logFile, "utf8")
+    .split("\n")
+    .filter((l) => /"level":(50|60)/.test(l) || /^\s*(Error|TypeError|RangeError)\b/.test(l));
+  if (errors.length)
+    log(
+      `  ${errors.length} error line(s) in the shop log, the last:\n${errors
+        .slice(-5)
+        .map((l) => `    ${l.slice(0, 300)}`)
+        .join("\n")}`,
+    );
   return { setup, processes: serving.processes, workerChildren: serving.children, rows, orders: check };
 }
 
@@ -314,14 +459,22 @@ async function runSetup(setup: Setup, target: DbTarget, env: Record<string, stri
 
 /** A shop (`on`: PGlite or a PostgreSQL set-up) under `node --cpu-prof` while wrk asks for `what`; the profile is written when it stops. */
 async function profileShop(
-  on: { target: DbTarget; env: Record<string, string>; label: string }, appDir: string, wrk: string, what: "products" | "product" | "orders",
+  on: { target: DbTarget; env: Record<string, string>; label: string },
+  appDir: string,
+  wrk: string,
+  what: "products" | "product" | "orders",
 ): Promise<{ file: string; summary: ProfileSummary }> {
   const { target } = on;
-  log(`\n[server bench] CPU profile of the ${on.label} shop ${what === "orders" ? "placing orders" : `serving signed-in /${what === "product" ? "product/{id}" : "products"}`} (node --cpu-prof)...`);
+  log(
+    `\n[server bench] CPU profile of the ${on.label} shop ${what === "orders" ? "placing orders" : `serving signed-in /${what === "product" ? "product/{id}" : "products"}`} (node --cpu-prof)...`,
+  );
   const items = await withDatabase(target, stockItems);
   const profileDir = resources.tmpDir("kapra-bench-profile-");
   const shop = await startShop({
-    resources, appDir, logFile: path.join(profileDir, "shop.log"), nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profileDir}`],
+    resources,
+    appDir,
+    logFile: path.join(profileDir, "shop.log"),
+    nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profileDir}`],
     env: { ...on.env, WEB_CONCURRENCY: "1", SIGN_IN_RATE_LIMIT: "100000", ABUSE_LIMITS_SCALE: "100000" },
   });
   const cookie = await signUpBuyer(shop.origin, 999);
@@ -334,22 +487,39 @@ async function profileShop(
     const buyers = [fresh];
     for (let i = 1; i < Math.max(1, Number(values.buyers)); i++) buyers.push(await signUpBuyer(shop.origin, 1000 + i));
     script = path.join(profileDir, "orders.lua");
-    fs.writeFileSync(script, ordersLuaScript({ cookies: buyers, body: orderBody(items.order), keyPrefix: `profile-${RUN_ID}`, resultFile: path.join(profileDir, "orders.json") }));
+    fs.writeFileSync(
+      script,
+      ordersLuaScript({
+        cookies: buyers,
+        body: orderBody(items.order),
+        keyPrefix: `profile-${RUN_ID}`,
+        resultFile: path.join(profileDir, "orders.json"),
+      }),
+    );
   }
   const fromUs = monotonicUs();
   const url = { orders: "/api/orders", products: "/products", product: `/product/${items.order.productId}` }[what];
-  const r = await runWrk(wrk, `${shop.origin}${url}`, { duration: DURATION, timeout: WRK_TIMEOUT, headers: script ? [] : [`Cookie: ${fresh}`], script, track: resources.track });
+  const r = await runWrk(wrk, `${shop.origin}${url}`, {
+    duration: DURATION,
+    timeout: WRK_TIMEOUT,
+    headers: script ? [] : [`Cookie: ${fresh}`],
+    script,
+    track: resources.track,
+  });
   const window = { fromUs, toUs: monotonicUs() };
   log(`  under the profiler: ${fmt(r.rps)} req/s, p99 ${fmtMs(r.p99Ms)}`);
   await stopShop(shop.child, 30000);
   const written = fs.readdirSync(profileDir).filter((f) => f.endsWith(".cpuprofile"));
-  if (!written.length) throw new Error(`The shop wrote no CPU profile in ${profileDir}${logTail(path.join(profileDir, "shop.log"))}`);
+  if (!written.length)
+    throw new Error(`The shop wrote no CPU profile in ${profileDir}${logTail(path.join(profileDir, "shop.log"))}`);
   const outDir = path.join(ROOT, "bench-results");
   fs.mkdirSync(outDir, { recursive: true });
   const file = path.join(outDir, `server-${what}.cpuprofile`);
   fs.copyFileSync(path.join(profileDir, written[0]), file);
   const summary = summariseCpuProfile(readCpuProfile(file), { window });
-  log(`  ${path.relative(ROOT, file)} (open it in Chrome DevTools > Performance, the wrk run is its last ${DURATION}).`);
+  log(
+    `  ${path.relative(ROOT, file)} (open it in Chrome DevTools > Performance, the wrk run is its last ${DURATION}).`,
+  );
   log(formatProfileSummary(summary).replace(/^/gm, "  "));
   return { file: path.relative(ROOT, file), summary };
 }
@@ -360,33 +530,58 @@ type Check = { target: string; value: string; pass: boolean | null };
 
 function targetChecks(results: SetupResult[]): Check[] {
   const checks: Check[] = [];
-  const rowOf = (id: SetupId, request: string) => results.find((r) => r.setup.id === id && !r.skipped)?.rows.find((row) => row.request.startsWith(request));
+  const rowOf = (id: SetupId, request: string) =>
+    results.find((r) => r.setup.id === id && !r.skipped)?.rows.find((row) => row.request.startsWith(request));
   const rate = (row: Row | undefined, min: number, p99Max?: number): Pick<Check, "value" | "pass"> =>
     row
-      ? { value: `${fmt(row.rps)} req/s, p99 ${fmtMs(row.p99Ms)}${row.errors ? `, ${row.errors} errors` : ""}`, pass: row.rps >= min && row.errors === 0 && (p99Max === undefined || row.p99Ms < p99Max) }
+      ? {
+          value: `${fmt(row.rps)} req/s, p99 ${fmtMs(row.p99Ms)}${row.errors ? `, ${row.errors} errors` : ""}`,
+          pass: row.rps >= min && row.errors === 0 && (p99Max === undefined || row.p99Ms < p99Max),
+        }
       : { value: "not measured", pass: null };
-  checks.push({ target: "signed-in /products >= 300 req/s on PGlite, 1 process", ...rate(rowOf("pglite", "signed-in /products"), 300) });
-  checks.push({ target: "signed-in /products >= 600 req/s, p99 < 100 ms on PostgreSQL, 1 process per core", ...rate(rowOf("pg-per-core", "signed-in /products"), 600, 100) });
-  checks.push({ target: "uncached /api/products >= 1,500 req/s on PGlite", ...rate(rowOf("pglite", "uncached /api/products"), 1500) });
-  checks.push({ target: "uncached /api/products >= 3,000 req/s on PostgreSQL, 1 process per core", ...rate(rowOf("pg-per-core", "uncached /api/products"), 3000) });
+  checks.push({
+    target: "signed-in /products >= 300 req/s on PGlite, 1 process",
+    ...rate(rowOf("pglite", "signed-in /products"), 300),
+  });
+  checks.push({
+    target: "signed-in /products >= 600 req/s, p99 < 100 ms on PostgreSQL, 1 process per core",
+    ...rate(rowOf("pg-per-core", "signed-in /products"), 600, 100),
+  });
+  checks.push({
+    target: "uncached /api/products >= 1,500 req/s on PGlite",
+    ...rate(rowOf("pglite", "uncached /api/products"), 1500),
+  });
+  checks.push({
+    target: "uncached /api/products >= 3,000 req/s on PostgreSQL, 1 process per core",
+    ...rate(rowOf("pg-per-core", "uncached /api/products"), 3000),
+  });
   for (const id of ["pglite", "pg-per-core"] as const) {
     for (const page of ["/products", "/product/{id}", "/cart"]) {
-      const row = results.find((r) => r.setup.id === id && !r.skipped)?.rows.find((r) => r.request.startsWith(`signed-in ${page}`) && r.request.includes("half load"));
+      const row = results
+        .find((r) => r.setup.id === id && !r.skipped)
+        ?.rows.find((r) => r.request.startsWith(`signed-in ${page}`) && r.request.includes("half load"));
       checks.push({
         target: `signed-in ${page} at half its saturation rate: p99 < 50 ms on ${SETUPS.find((s) => s.id === id)!.label}`,
-        value: row ? `${fmt(row.rps)} req/s, p99 ${fmtMs(row.p99Ms)}${row.errors ? `, ${row.errors} errors` : ""}` : "not measured",
+        value: row
+          ? `${fmt(row.rps)} req/s, p99 ${fmtMs(row.p99Ms)}${row.errors ? `, ${row.errors} errors` : ""}`
+          : "not measured",
         pass: row ? row.p99Ms < 50 && row.errors === 0 : null,
       });
     }
   }
   for (const id of ["pglite", "pg-1", "pg-per-core"] as const) {
-    checks.push({ target: `/robots.txt with a cookie >= 5,000 req/s on ${SETUPS.find((s) => s.id === id)!.label}`, ...rate(rowOf(id, "/robots.txt"), 5000) });
+    checks.push({
+      target: `/robots.txt with a cookie >= 5,000 req/s on ${SETUPS.find((s) => s.id === id)!.label}`,
+      ...rate(rowOf(id, "/robots.txt"), 5000),
+    });
   }
   for (const id of ["pg-1", "pg-per-core"] as const) {
     const o = results.find((r) => r.setup.id === id && !r.skipped)?.orders;
     checks.push({
       target: `POST /api/orders >= 150 orders/s, 0 errors, stock exactly right on ${SETUPS.find((s) => s.id === id)!.label}`,
-      value: o ? `${fmt(o.ordersPerSecond)} orders/s, ${o.failed} errors, stock ${o.stockRight ? "right" : "WRONG"}` : "not measured",
+      value: o
+        ? `${fmt(o.ordersPerSecond)} orders/s, ${o.failed} errors, stock ${o.stockRight ? "right" : "WRONG"}`
+        : "not measured",
       pass: o ? o.ordersPerSecond >= 150 && o.ok : null,
     });
   }
@@ -394,8 +589,12 @@ function targetChecks(results: SetupResult[]): Check[] {
 }
 
 function printTables(trivial: Awaited<ReturnType<typeof runWrk>>, results: SetupResult[], checks: Check[]) {
-  log(`\n## Signed-in shoppers (wrk -t${WRK_THREADS} -c${WRK_CONNECTIONS} -d${DURATION} --latency --timeout ${WRK_TIMEOUT}; ${values.products} demo products, ${values.orders} demo orders; ${CORES} cores)\n`);
-  log(`Trivial Node \`http\` server (fixed 2 KB page), same run: ${fmt(trivial.rps)} req/s, p50 ${fmtMs(trivial.p50Ms)}, p99 ${fmtMs(trivial.p99Ms)}`);
+  log(
+    `\n## Signed-in shoppers (wrk -t${WRK_THREADS} -c${WRK_CONNECTIONS} -d${DURATION} --latency --timeout ${WRK_TIMEOUT}; ${values.products} demo products, ${values.orders} demo orders; ${CORES} cores)\n`,
+  );
+  log(
+    `Trivial Node \`http\` server (fixed 2 KB page), same run: ${fmt(trivial.rps)} req/s, p50 ${fmtMs(trivial.p50Ms)}, p99 ${fmtMs(trivial.p99Ms)}`,
+  );
   for (const result of results) {
     log(`\n### ${result.setup.label}${result.processes ? `: ${result.processes} process(es) serving` : ""}\n`);
     if (result.skipped) {
@@ -404,7 +603,10 @@ function printTables(trivial: Awaited<ReturnType<typeof runWrk>>, results: Setup
     }
     log("| request | req/s | p50 | p99 | errors | vs trivial | CPU per request: shop / machine |");
     log("|---|---:|---:|---:|---:|---:|---:|");
-    for (const r of result.rows) log(`| ${r.request} | ${fmt(r.rps)} | ${fmtMs(r.p50Ms)} | ${fmtMs(r.p99Ms)} | ${r.errors} | ${percent(r.ratio)} | ${fmtMs(r.shopCpuMs)} / ${fmtMs(r.machineCpuMs)} |`);
+    for (const r of result.rows)
+      log(
+        `| ${r.request} | ${fmt(r.rps)} | ${fmtMs(r.p50Ms)} | ${fmtMs(r.p99Ms)} | ${r.errors} | ${percent(r.ratio)} | ${fmtMs(r.shopCpuMs)} / ${fmtMs(r.machineCpuMs)} |`,
+      );
     const o = result.orders;
     if (o) {
       log(
@@ -418,19 +620,28 @@ function printTables(trivial: Awaited<ReturnType<typeof runWrk>>, results: Setup
   log("|---|---|---|");
   for (const c of checks) log(`| ${c.target} | ${c.value} | ${c.pass === null ? "SKIP" : c.pass ? "PASS" : "FAIL"} |`);
   const measured = checks.filter((c) => c.pass !== null);
-  log(`\n=> ${measured.filter((c) => c.pass).length}/${measured.length} measured targets met${measured.length < checks.length ? ` (${checks.length - measured.length} not measured)` : ""}`);
+  log(
+    `\n=> ${measured.filter((c) => c.pass).length}/${measured.length} measured targets met${measured.length < checks.length ? ` (${checks.length - measured.length} not measured)` : ""}`,
+  );
 }
 
 // --- Main -----------------------------------------------------------------------------------------
 
 async function main() {
-  if (!Number.isFinite(DURATION_S) || DURATION_S <= 0) throw new Error(`--duration ${DURATION}: give wrk's form, e.g. 10s or 3s`);
+  if (!Number.isFinite(DURATION_S) || DURATION_S <= 0)
+    throw new Error(`--duration ${DURATION}: give wrk's form, e.g. 10s or 3s`);
   const wanted = values.setups.split(",").map((s) => s.trim()) as SetupId[];
   const unknown = wanted.filter((id) => !SETUPS.some((s) => s.id === id));
-  if (unknown.length) throw new Error(`--setups: unknown ${unknown.join(", ")} (known: ${SETUPS.map((s) => s.id).join(", ")})`);
+  if (unknown.length)
+    throw new Error(`--setups: unknown ${unknown.join(", ")} (known: ${SETUPS.map((s) => s.id).join(", ")})`);
   const wrk = ensureWrk();
   if (!wrk) throw new Error("wrk is needed: install it with `apt-get install -y wrk` (Debian/Ubuntu) and run again.");
-  log(`[server bench] Node ${process.version}, ${CORES} cores (${os.cpus()[0]?.model ?? "?"}), wrk -t${WRK_THREADS} -c${WRK_CONNECTIONS} -d${DURATION} --timeout ${WRK_TIMEOUT}; load average now ${os.loadavg().map((x) => x.toFixed(2)).join(" ")}`);
+  log(
+    `[server bench] Node ${process.version}, ${CORES} cores (${os.cpus()[0]?.model ?? "?"}), wrk -t${WRK_THREADS} -c${WRK_CONNECTIONS} -d${DURATION} --timeout ${WRK_TIMEOUT}; load average now ${os
+      .loadavg()
+      .map((x) => x.toFixed(2))
+      .join(" ")}`,
+  );
   const appDir = snapshotBuild(resources.tmpDir("kapra-bench-server-app-"));
   const demo = { products: Number(values.products), orders: Number(values.orders) };
   const setups = SETUPS.filter((s) => wanted.includes(s.id));
@@ -441,26 +652,40 @@ async function main() {
   const pgliteDir = path.join(resources.tmpDir("kapra-bench-pglite-"), "data");
   const pglite = { target: { dataDir: pgliteDir }, env: { DATA_DIR: pgliteDir, DATABASE_URL: "" } };
   const profiling = values.profile || values["profile-orders"] || values["profile-product"];
-  if (profiling && values["profile-on"] !== "pglite" && !wanted.includes(values["profile-on"] as SetupId)) throw new Error(`--profile-on ${values["profile-on"]}: give pglite or one of --setups`);
+  if (profiling && values["profile-on"] !== "pglite" && !wanted.includes(values["profile-on"] as SetupId))
+    throw new Error(`--profile-on ${values["profile-on"]}: give pglite or one of --setups`);
   if (setups.some((s) => s.db === "pglite") || (profiling && values["profile-on"] === "pglite")) {
     log(`[server bench] PGlite: seeding the catalogue, ${demo.products} demo products and ${demo.orders} orders...`);
     log(`  ready in ${(await prepareShopData(pglite.target, demo)).toFixed(1)} s`);
     targets.pglite = pglite;
   }
   if (!pgMissing && setups.some((s) => s.db === "postgres")) {
-    log(`[server bench] PostgreSQL: starting a throwaway cluster (the shop connects over ${values["pg-socket"] ? "its Unix socket" : "TCP on 127.0.0.1"}), seeding the same data once, one copy per set-up...`);
+    log(
+      `[server bench] PostgreSQL: starting a throwaway cluster (the shop connects over ${values["pg-socket"] ? "its Unix socket" : "TCP on 127.0.0.1"}), seeding the same data once, one copy per set-up...`,
+    );
     const postgres = await startBenchPostgres(resources);
     const seedUrl = await postgres.createDatabase("kapra_seed");
     log(`  ready in ${(await prepareShopData({ databaseUrl: seedUrl, dataDir: "" }, demo)).toFixed(1)} s`);
     for (const s of setups.filter((x) => x.db === "postgres")) {
       const url = await postgres.createDatabase(`kapra_${s.id.replace(/-/g, "_")}`, "kapra_seed");
-      targets[s.id] = { target: { databaseUrl: url, dataDir: "" }, env: { DATABASE_URL: url, DATA_DIR: path.join(pgliteDir, "..", "unused"), BETTER_AUTH_SECRET: randomBytes(32).toString("base64") } };
+      targets[s.id] = {
+        target: { databaseUrl: url, dataDir: "" },
+        env: {
+          DATABASE_URL: url,
+          DATA_DIR: path.join(pgliteDir, "..", "unused"),
+          BETTER_AUTH_SECRET: randomBytes(32).toString("base64"),
+        },
+      };
     }
   }
 
   log(`\n[server bench] Trivial Node http server (2 KB page)...`);
   const trivialServer = await startTrivialServer(resources.track);
-  const trivial = await runWrk(wrk, trivialServer.url, { duration: DURATION, timeout: WRK_TIMEOUT, track: resources.track });
+  const trivial = await runWrk(wrk, trivialServer.url, {
+    duration: DURATION,
+    timeout: WRK_TIMEOUT,
+    track: resources.track,
+  });
   await stopChild(trivialServer.child);
   log(`  ${fmt(trivial.rps)} req/s, p50 ${fmtMs(trivial.p50Ms)}, p99 ${fmtMs(trivial.p99Ms)}`);
 
@@ -470,7 +695,10 @@ async function main() {
     if (!t) results.push({ setup, skipped: pgMissing ?? "no database", rows: [] });
     else results.push(await runSetup(setup, t.target, t.env, appDir, wrk, trivial.rps));
   }
-  const profileOn = values["profile-on"] === "pglite" ? { ...pglite, label: "PGlite" } : { ...targets[values["profile-on"] as SetupId]!, label: values["profile-on"] };
+  const profileOn =
+    values["profile-on"] === "pglite"
+      ? { ...pglite, label: "PGlite" }
+      : { ...targets[values["profile-on"] as SetupId]!, label: values["profile-on"] };
   const profile = values.profile ? await profileShop(profileOn, appDir, wrk, "products") : null;
   if (values["profile-product"]) await profileShop(profileOn, appDir, wrk, "product");
   if (values["profile-orders"]) await profileShop(profileOn, appDir, wrk, "orders");
@@ -485,7 +713,13 @@ async function main() {
     node: process.version,
     cores: CORES,
     cpuModel: os.cpus()[0]?.model ?? null,
-    settings: { wrk: `-t${WRK_THREADS} -c${WRK_CONNECTIONS} -d${DURATION} --latency --timeout ${WRK_TIMEOUT}`, products: demo.products, orders: demo.orders, buyers: Number(values.buyers), stock: STOCK },
+    settings: {
+      wrk: `-t${WRK_THREADS} -c${WRK_CONNECTIONS} -d${DURATION} --latency --timeout ${WRK_TIMEOUT}`,
+      products: demo.products,
+      orders: demo.orders,
+      buyers: Number(values.buyers),
+      stock: STOCK,
+    },
     trivialServer: trivialFigures,
     setups: results,
     targets: checks,

@@ -40,15 +40,27 @@ export type Answer = { status: number; body: unknown; setCookies: string[]; text
  * REQUEST_TIMEOUT_MS, or none at all.
  */
 export function send(
-  agent: http.Agent, origin: string, method: string, urlPath: string, headers: Record<string, string>, body?: unknown, { keepText = false } = {},
+  agent: http.Agent,
+  origin: string,
+  method: string,
+  urlPath: string,
+  headers: Record<string, string>,
+  body?: unknown,
+  { keepText = false } = {},
 ): Promise<Answer> {
   return new Promise((resolve) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     const req = http.request(
       `${origin}${urlPath}`,
       {
-        agent, method,
-        headers: { ...headers, ...(payload !== undefined ? { "content-type": "application/json", "content-length": String(Buffer.byteLength(payload)) } : {}) },
+        agent,
+        method,
+        headers: {
+          ...headers,
+          ...(payload !== undefined
+            ? { "content-type": "application/json", "content-length": String(Buffer.byteLength(payload)) }
+            : {}),
+        },
         timeout: REQUEST_TIMEOUT_MS,
       },
       (res) => {
@@ -67,7 +79,9 @@ export function send(
             }
           }
           resolve({
-            status: res.statusCode ?? 0, body: parsed, setCookies: ([] as string[]).concat(res.headers["set-cookie"] ?? []),
+            status: res.statusCode ?? 0,
+            body: parsed,
+            setCookies: ([] as string[]).concat(res.headers["set-cookie"] ?? []),
             ...(text ? { text: decoded(Buffer.concat(chunks), res.headers["content-encoding"]) } : {}),
           });
         });
@@ -92,7 +106,11 @@ function decoded(body: Buffer, encoding: string | undefined): string {
 }
 
 /** What a browser asks for a page with. */
-export const BROWSER = { accept: "text/html,application/xhtml+xml", "accept-encoding": "gzip, br", "user-agent": "kapra-bench-load" };
+export const BROWSER = {
+  accept: "text/html,application/xhtml+xml",
+  "accept-encoding": "gzip, br",
+  "user-agent": "kapra-bench-load",
+};
 
 // --- The catalogue ------------------------------------------------------------------------------
 
@@ -107,9 +125,18 @@ export async function readCatalogue(db: Db): Promise<{ catalogue: Catalogue; onS
     .from(products)
     .where(and(eq(products.status, "active"), inArray(products.categorySlug, slugs)))
     .orderBy(asc(products.id));
-  const words = [...new Set(active.flatMap((p) => p.name.split(/\s+/)).filter((w) => /^[A-Za-z]{4,}$/.test(w)))].slice(0, 40);
+  const words = [...new Set(active.flatMap((p) => p.name.split(/\s+/)).filter((w) => /^[A-Za-z]{4,}$/.test(w)))].slice(
+    0,
+    40,
+  );
   const onSale = await db
-    .select({ productId: productVariants.productId, variantId: productVariants.id, color: productVariants.color, size: productVariants.size, stock: productVariants.stock })
+    .select({
+      productId: productVariants.productId,
+      variantId: productVariants.id,
+      color: productVariants.color,
+      size: productVariants.size,
+      stock: productVariants.stock,
+    })
     .from(productVariants)
     .innerJoin(products, eq(products.id, productVariants.productId))
     .where(and(eq(products.status, "active"), inArray(products.categorySlug, slugs), sql`${productVariants.stock} > 0`))
@@ -129,18 +156,41 @@ export async function readCatalogue(db: Db): Promise<{ catalogue: Catalogue; onS
 // --- Buyers -------------------------------------------------------------------------------------
 
 /** A signed-in buyer: cookies, the cart as the shop last showed it, and the orders they placed (the last few). */
-export type Buyer = { n: number; jar: Map<string, string>; cart: CartLine[]; checkoutRefused: boolean; busy: boolean; phone: string; orderIds: string[] };
+export type Buyer = {
+  n: number;
+  jar: Map<string, string>;
+  cart: CartLine[];
+  checkoutRefused: boolean;
+  busy: boolean;
+  phone: string;
+  orderIds: string[];
+};
 
 /** A distinct Pakistani mobile number per buyer, as 200 real buyers would have. */
 export const newBuyer = (n: number, jar: Map<string, string>): Buyer => ({
-  n, jar, cart: [], checkoutRefused: false, busy: false, phone: `0300 ${String(1000000 + n).slice(-7)}`, orderIds: [],
+  n,
+  jar,
+  cart: [],
+  checkoutRefused: false,
+  busy: false,
+  phone: `0300 ${String(1000000 + n).slice(-7)}`,
+  orderIds: [],
 });
 
 /** Buyer 0 signs up through the real /api/auth/sign-up/email, as a shopper does. */
 export async function signUp(agent: http.Agent, origin: string, runId: string, password: string): Promise<Buyer> {
-  const answer = await send(agent, origin, "POST", "/api/auth/sign-up/email", { origin }, {
-    name: "Load Buyer 0", email: `load-buyer-${runId}-0@shop.test`, password,
-  });
+  const answer = await send(
+    agent,
+    origin,
+    "POST",
+    "/api/auth/sign-up/email",
+    { origin },
+    {
+      name: "Load Buyer 0",
+      email: `load-buyer-${runId}-0@shop.test`,
+      password,
+    },
+  );
   if (answer.status !== 200) throw new Error(`Sign-up failed: HTTP ${answer.status} ${JSON.stringify(answer.body)}`);
   const jar = applySetCookies(new Map(), answer.setCookies);
   if (!jar.size) throw new Error("Sign-up set no session cookie");
@@ -157,22 +207,45 @@ export async function signUp(agent: http.Agent, origin: string, runId: string, p
  */
 export async function makeBuyers(
   target: DbTarget,
-  { from, to, authSecret, runId, firstLine }: { from: number; to: number; authSecret: string; runId: string; firstLine: (n: number) => OnSale },
+  {
+    from,
+    to,
+    authSecret,
+    runId,
+    firstLine,
+  }: { from: number; to: number; authSecret: string; runId: string; firstLine: (n: number) => OnSale },
 ): Promise<Buyer[]> {
   return withDatabase(target, async (db) => {
-    const env = parseEnv({ ...process.env, DATABASE_URL: target.databaseUrl ?? "", DATA_DIR: target.dataDir || os.tmpdir(), PUBLIC_URL: "", BETTER_AUTH_SECRET: authSecret });
+    const env = parseEnv({
+      ...process.env,
+      DATABASE_URL: target.databaseUrl ?? "",
+      DATA_DIR: target.dataDir || os.tmpdir(),
+      PUBLIC_URL: "",
+      BETTER_AUTH_SECRET: authSecret,
+    });
     const ctx = await createShopAuth({ db, env, secret: authSecret }).$context;
-    const prices = new Map((await db.select({ id: products.id, price: products.price }).from(products)).map((p) => [p.id, p.price]));
+    const prices = new Map(
+      (await db.select({ id: products.id, price: products.price }).from(products)).map((p) => [p.id, p.price]),
+    );
     const buyers: Buyer[] = [];
     for (let n = from; n < to; n++) {
-      const user = await ctx.internalAdapter.createUser({ name: `Load Buyer ${n}`, email: `load-buyer-${runId}-${n}@shop.test`, emailVerified: false }, { method: "admin" });
+      const user = await ctx.internalAdapter.createUser(
+        { name: `Load Buyer ${n}`, email: `load-buyer-${runId}-${n}@shop.test`, emailVerified: false },
+        { method: "admin" },
+      );
       const session = await ctx.internalAdapter.createSession(user.id);
       const signed = encodeURIComponent(`${session.token}.${await makeSignature(session.token, authSecret)}`);
       const buyer = newBuyer(n, new Map([[ctx.authCookies.sessionToken.name, signed]]));
       const v = firstLine(n);
       const [line] = await db
         .insert(cartItems)
-        .values({ userId: user.id, productId: v.productId, variantId: v.variantId, quantity: 1, priceWhenAdded: prices.get(v.productId) ?? 0 })
+        .values({
+          userId: user.id,
+          productId: v.productId,
+          variantId: v.variantId,
+          quantity: 1,
+          priceWhenAdded: prices.get(v.productId) ?? 0,
+        })
         .returning({ id: cartItems.id });
       buyer.cart = [{ id: line.id, productId: v.productId, color: v.color, size: v.size, quantity: 1, stock: v.stock }];
       buyers.push(buyer);
@@ -218,7 +291,9 @@ export async function buyerStep(c: {
       what = `POST /api/cart/items ${variant.productId}`;
     } else if (step === "change") {
       const line = buyer.cart[Math.floor(rand() * buyer.cart.length)];
-      answer = await send(agent, origin, "PATCH", `/api/cart/items/${line.id}`, headers(), { quantity: changedQuantity(rand, line.quantity) });
+      answer = await send(agent, origin, "PATCH", `/api/cart/items/${line.id}`, headers(), {
+        quantity: changedQuantity(rand, line.quantity),
+      });
       what = "PATCH /api/cart/items/{id}";
     } else if (step === "remove") {
       const line = buyer.cart[Math.floor(rand() * buyer.cart.length)];
@@ -229,10 +304,24 @@ export async function buyerStep(c: {
       what = "DELETE /api/cart";
     } else {
       kind = "checkout";
-      answer = await send(agent, origin, "POST", "/api/orders", { ...headers(), "idempotency-key": c.idempotencyKey() }, {
-        shipping: { fullName: `Load Buyer ${buyer.n}`, email: `load-buyer-${buyer.n}@shop.test`, phone: buyer.phone, address: "House 12, Street 4, Gulberg III", city: "Lahore", postalCode: "54000" },
-        paymentMethod: "cod",
-      });
+      answer = await send(
+        agent,
+        origin,
+        "POST",
+        "/api/orders",
+        { ...headers(), "idempotency-key": c.idempotencyKey() },
+        {
+          shipping: {
+            fullName: `Load Buyer ${buyer.n}`,
+            email: `load-buyer-${buyer.n}@shop.test`,
+            phone: buyer.phone,
+            address: "House 12, Street 4, Gulberg III",
+            city: "Lahore",
+            postalCode: "54000",
+          },
+          paymentMethod: "cod",
+        },
+      );
       what = "POST /api/orders";
     }
     const outcome = c.record(kind, started, answer, what);

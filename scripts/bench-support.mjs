@@ -18,7 +18,14 @@ export const WRK_CONNECTIONS = 20;
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 export const log = (message = "") => void process.stdout.write(`${message}\n`);
 export const fmt = (value, digits = 0) => (Number.isFinite(value) ? value.toFixed(digits) : "n/a");
-export const fmtMs = (ms) => (Number.isFinite(ms) ? (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : ms < 10 ? `${ms.toFixed(2)} ms` : `${Math.round(ms)} ms`) : "n/a");
+export const fmtMs = (ms) =>
+  Number.isFinite(ms)
+    ? ms >= 1000
+      ? `${(ms / 1000).toFixed(2)} s`
+      : ms < 10
+        ? `${ms.toFixed(2)} ms`
+        : `${Math.round(ms)} ms`
+    : "n/a";
 
 /** @returns {Promise<number>} a port nobody listens on at this moment, on 127.0.0.1 */
 export function freePort() {
@@ -157,7 +164,9 @@ export async function waitForOk(url, { timeoutMs, child, what, logFile }) {
     }
     await sleep(300);
   }
-  throw new Error(`${what} did not answer 200 on ${url} within ${timeoutMs / 1000}s (last: ${lastError})${logTail(logFile)}`);
+  throw new Error(
+    `${what} did not answer 200 on ${url} within ${timeoutMs / 1000}s (last: ${lastError})${logTail(logFile)}`,
+  );
 }
 
 /**
@@ -166,13 +175,17 @@ export async function waitForOk(url, { timeoutMs, child, what, logFile }) {
  * node_modules is a symlink to the project's.
  */
 export function snapshotBuild(dir) {
-  if (!fs.existsSync(path.join(ROOT, "build/server/index.js"))) throw new Error("No build: run `npm run build` first (npm run bench does).");
+  if (!fs.existsSync(path.join(ROOT, "build/server/index.js")))
+    throw new Error("No build: run `npm run build` first (npm run bench does).");
   const appDir = path.join(dir, "app");
   fs.mkdirSync(appDir, { recursive: true });
   // Times kept: start.js would otherwise find its sources newer than the build.
   fs.cpSync(path.join(ROOT, "build"), path.join(appDir, "build"), { recursive: true, preserveTimestamps: true });
   fs.cpSync(path.join(ROOT, "server"), path.join(appDir, "server"), { recursive: true, preserveTimestamps: true });
-  fs.cpSync(path.join(ROOT, "app/db/migrations"), path.join(appDir, "app/db/migrations"), { recursive: true, preserveTimestamps: true });
+  fs.cpSync(path.join(ROOT, "app/db/migrations"), path.join(appDir, "app/db/migrations"), {
+    recursive: true,
+    preserveTimestamps: true,
+  });
   fs.cpSync(path.join(ROOT, "package.json"), path.join(appDir, "package.json"), { preserveTimestamps: true });
   fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(appDir, "node_modules"), "dir");
   return appDir;
@@ -264,15 +277,16 @@ export async function stopShop(child, graceMs = 15000) {
  */
 export function cpuMeter(pids) {
   const TICK_MS = 10; // USER_HZ is 100 on Linux
-  const own = () => pids.reduce((sum, pid) => {
-    try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      return sum + Number(fields[11]) + Number(fields[12]);
-    } catch {
-      return sum;
-    }
-  }, 0);
+  const own = () =>
+    pids.reduce((sum, pid) => {
+      try {
+        const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+        const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+        return sum + Number(fields[11]) + Number(fields[12]);
+      } catch {
+        return sum;
+      }
+    }, 0);
   const machine = () => {
     const [, ...ticks] = fs.readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).map(Number);
     const total = ticks.slice(0, 8).reduce((a, b) => a + b, 0);
@@ -303,7 +317,8 @@ export function ensureWrk() {
       encoding: "utf8",
       timeout: 120000,
     });
-    if (result.status !== 0) log(`  apt-get install failed: ${(result.stderr || result.stdout || String(result.error)).split("\n")[0]}`);
+    if (result.status !== 0)
+      log(`  apt-get install failed: ${(result.stderr || result.stdout || String(result.error)).split("\n")[0]}`);
     wrk = findWrk();
   }
   return wrk;
@@ -324,7 +339,9 @@ export function parseWrk(output) {
   const p50 = /^\s*50(?:\.000)?%\s+(\S+)/m.exec(output)?.[1];
   const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(output)?.[1] ?? 0);
   const socketErrors = /Socket errors:\s+(.*)/.exec(output)?.[1] ?? null;
-  const socketErrorCount = socketErrors ? [...socketErrors.matchAll(/\b(\d+)\b/g)].reduce((n, m) => n + Number(m[1]), 0) : 0;
+  const socketErrorCount = socketErrors
+    ? [...socketErrors.matchAll(/\b(\d+)\b/g)].reduce((n, m) => n + Number(m[1]), 0)
+    : 0;
   const requests = Number(/(\d+) requests in/.exec(output)?.[1]);
   const timeouts = Number(/timeout (\d+)/.exec(socketErrors ?? "")?.[1] ?? 0);
   // With no answer at all wrk prints zero latencies: they are unknown, not instant.
@@ -341,10 +358,20 @@ export function parseWrk(output) {
  * drops the slowest answers from the latencies).
  * @param {{ duration?: string, timeout?: string, headers?: string[], script?: string, connections?: number, track?: (child: import("node:child_process").ChildProcess) => unknown }} [options]
  */
-export function runWrk(wrk, url, { duration = "10s", timeout, headers = [], script, track, connections = WRK_CONNECTIONS } = {}) {
+export function runWrk(
+  wrk,
+  url,
+  { duration = "10s", timeout, headers = [], script, track, connections = WRK_CONNECTIONS } = {},
+) {
   const args = [
-    `-t${WRK_THREADS}`, `-c${connections}`, `-d${duration}`, "--latency", ...(timeout ? ["--timeout", timeout] : []),
-    ...headers.flatMap((h) => ["-H", h]), ...(script ? ["-s", script] : []), url,
+    `-t${WRK_THREADS}`,
+    `-c${connections}`,
+    `-d${duration}`,
+    "--latency",
+    ...(timeout ? ["--timeout", timeout] : []),
+    ...headers.flatMap((h) => ["-H", h]),
+    ...(script ? ["-s", script] : []),
+    url,
   ];
   const timeoutMs = (parseDuration(duration) || 10000) + (parseDuration(timeout ?? "2s") || 2000) + 60000;
   return new Promise((resolve, reject) => {
@@ -362,7 +389,8 @@ export function runWrk(wrk, url, { duration = "10s", timeout, headers = [], scri
     child.on("exit", (code, signal) => {
       clearTimeout(timer);
       const parsed = parseWrk(stdout);
-      if (code !== 0 || !Number.isFinite(parsed.rps)) reject(new Error(`wrk ${args.join(" ")} failed (${signal ?? `exit ${code}`}):\n${stderr || stdout}`));
+      if (code !== 0 || !Number.isFinite(parsed.rps))
+        reject(new Error(`wrk ${args.join(" ")} failed (${signal ?? `exit ${code}`}):\n${stderr || stdout}`));
       else resolve({ ...parsed, output: stdout });
     });
   });
@@ -400,7 +428,10 @@ http.createServer((req, res) => {
 /** A Node `http` server answering a fixed 2 KB HTML page. @param {(child: import("node:child_process").ChildProcess) => unknown} track */
 export async function startTrivialServer(track) {
   const port = await freePort();
-  const child = spawn(process.execPath, ["-e", TRIVIAL_SERVER_SOURCE], { env: { ...process.env, PORT: String(port) }, stdio: ["ignore", "ignore", "inherit"] });
+  const child = spawn(process.execPath, ["-e", TRIVIAL_SERVER_SOURCE], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   track(child);
   const url = `http://127.0.0.1:${port}/`;
   await waitForOk(url, { timeoutMs: 15000, child, what: "The trivial server" });

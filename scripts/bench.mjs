@@ -170,7 +170,9 @@ function run(command, args, { cwd = ROOT, env = process.env, timeoutMs = 5 * 60 
       clearTimeout(timer);
       if (code === 0) resolve({ stdout, stderr });
       else {
-        const error = new Error(`${command} ${args.join(" ")} failed (${signal ?? `exit ${code}`})\n${stderr || stdout}`);
+        const error = new Error(
+          `${command} ${args.join(" ")} failed (${signal ?? `exit ${code}`})\n${stderr || stdout}`,
+        );
         error.stdout = stdout;
         error.stderr = stderr;
         reject(error);
@@ -205,7 +207,13 @@ async function startShop() {
   step(`Starting the shop (node server/start.js, snapshot of the build in ${appDir}), fresh DATA_DIR ${dataDir}...`);
   const t = Date.now();
   // DATABASE_URL "" forces the embedded PGlite database even if the shell points at a PostgreSQL server.
-  const shop = await startSharedShop({ resources: { track }, appDir, logFile, env: { DATA_DIR: dataDir, DATABASE_URL: "" }, timeoutMs: START_TIMEOUT_MS });
+  const shop = await startSharedShop({
+    resources: { track },
+    appDir,
+    logFile,
+    env: { DATA_DIR: dataDir, DATABASE_URL: "" },
+    timeoutMs: START_TIMEOUT_MS,
+  });
   log(`  ${shop.origin} ready in ${((Date.now() - t) / 1000).toFixed(1)} s (migrated and seeded)`);
   return shop;
 }
@@ -228,7 +236,12 @@ async function pickProductPath(origin) {
 
 async function launchChrome() {
   const { launch } = await import("chrome-launcher");
-  cleanup.chrome = await launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, handleSIGINT: false, logLevel: "silent" });
+  cleanup.chrome = await launch({
+    chromePath: CHROME_PATH,
+    chromeFlags: CHROME_FLAGS,
+    handleSIGINT: false,
+    logLevel: "silent",
+  });
   return cleanup.chrome;
 }
 
@@ -250,7 +263,9 @@ function summariseAudits(lhr, limit = 3) {
       title: audit.title,
       score: audit.score,
       displayValue: audit.displayValue ?? "",
-      savingsMs: Math.round(Math.max(ms, metricMs > 0 ? Math.max(metric.LCP ?? 0, metric.FCP ?? 0, metric.TBT ?? 0) : 0)),
+      savingsMs: Math.round(
+        Math.max(ms, metricMs > 0 ? Math.max(metric.LCP ?? 0, metric.FCP ?? 0, metric.TBT ?? 0) : 0),
+      ),
       savingsBytes: Math.round(bytes),
       metricSavings: metric,
       rank: [metricMs, ms, bytes, 1 - audit.score],
@@ -272,7 +287,8 @@ function topItems(audit, limit = 3) {
   // "list" details wrap tables: use the first table's rows.
   if (audit.details.type === "list") items = items.find((x) => Array.isArray(x?.items))?.items ?? [];
   return items.slice(0, limit).map((item) => {
-    const label = item.url ?? item.node?.snippet ?? item.source?.url ?? item.label ?? item.groupLabel ?? item.phase ?? "";
+    const label =
+      item.url ?? item.node?.snippet ?? item.source?.url ?? item.label ?? item.groupLabel ?? item.phase ?? "";
     const parts = [];
     if (Number.isFinite(item.wastedBytes)) parts.push(`${kb(item.wastedBytes)} KB wasted`);
     if (Number.isFinite(item.wastedMs)) parts.push(`${Math.round(item.wastedMs)} ms`);
@@ -286,7 +302,9 @@ function topItems(audit, limit = 3) {
 function lcpPhases(audit) {
   const tables = audit?.details?.items ?? [];
   const phases = tables.flatMap((t) => t?.items ?? []).filter((row) => row.phase && Number.isFinite(row.timing));
-  return phases.length ? `LCP breakdown: ${phases.map((row) => `${row.phase} ${Math.round(row.timing)} ms`).join(", ")}` : null;
+  return phases.length
+    ? `LCP breakdown: ${phases.map((row) => `${row.phase} ${Math.round(row.timing)} ms`).join(", ")}`
+    : null;
 }
 
 async function runLighthouse(pages, origin) {
@@ -299,14 +317,24 @@ async function runLighthouse(pages, origin) {
     const url = `${origin}${page}`;
     const runs = [];
     for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
-      let lhr = (await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"] }))?.lhr;
+      let lhr = (
+        await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"] })
+      )?.lhr;
       // Chrome now and then loses the trace of a load (NO_NAVSTART, "please run Lighthouse again"): that run is taken again, once.
       if (lhr?.runtimeError) {
         log(`  ${page.padEnd(24)} run ${i + 1}: ${lhr.runtimeError.code}, running it again`);
-        lhr = (await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"] }))?.lhr;
+        lhr = (
+          await lighthouse(url, {
+            port: chrome.port,
+            output: "json",
+            logLevel: "error",
+            onlyCategories: ["performance"],
+          })
+        )?.lhr;
       }
       if (!lhr) throw new Error(`Lighthouse returned no result for ${url}`);
-      if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      if (lhr.runtimeError)
+        throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
       const a = lhr.audits;
       const r = {
         score: Math.round((lhr.categories.performance.score ?? NaN) * 100),
@@ -320,7 +348,9 @@ async function runLighthouse(pages, origin) {
         warnings: lhr.runWarnings ?? [],
       };
       runs.push({ lhr, r });
-      log(`  ${page.padEnd(24)} run ${i + 1}: score ${fmt(r.score)}  LCP ${fmtMs(r.lcpMs)}  TBT ${fmtMs(r.tbtMs)}  CLS ${fmt(r.cls, 3)}  (host CPU index ${fmt(r.benchmarkIndex)})`);
+      log(
+        `  ${page.padEnd(24)} run ${i + 1}: score ${fmt(r.score)}  LCP ${fmtMs(r.lcpMs)}  TBT ${fmtMs(r.tbtMs)}  CLS ${fmt(r.cls, 3)}  (host CPU index ${fmt(r.benchmarkIndex)})`,
+      );
       for (const warning of r.warnings) log(`    warning: ${warning}`);
     }
     let medianLhr;
@@ -358,7 +388,10 @@ async function runLighthouse(pages, origin) {
 async function measureWeights(pages, origin) {
   step("First-load JS/CSS in Playwright Chromium (mobile viewport), gzip -9 of raw bodies...");
   const { chromium } = await import("playwright");
-  cleanup.browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_FLAGS.filter((f) => f !== "--headless=new") });
+  cleanup.browser = await chromium.launch({
+    executablePath: CHROME_PATH,
+    args: CHROME_FLAGS.filter((f) => f !== "--headless=new"),
+  });
   const results = {};
   for (const page of pages) {
     const context = await cleanup.browser.newContext({ ...MOBILE_CONTEXT, javaScriptEnabled: true });
@@ -386,7 +419,8 @@ async function measureWeights(pages, origin) {
       if (kind === "html" && !documentUrl) documentUrl = url.href;
     });
     const response = await tab.goto(`${origin}${page}`, { waitUntil: "load", timeout: 60000 });
-    if (!response || response.status() !== 200) throw new Error(`${page} answered HTTP ${response?.status()} in Playwright`);
+    if (!response || response.status() !== 200)
+      throw new Error(`${page} answered HTTP ${response?.status()} in Playwright`);
     await tab.waitForLoadState("networkidle", { timeout: 15000 }).catch(() => {});
     await context.close();
 
@@ -399,9 +433,16 @@ async function measureWeights(pages, origin) {
       const res = await fetch(url);
       const raw = Buffer.from(await res.arrayBuffer());
       const gzip = zlib.gzipSync(raw, { level: 9 }).length;
-      resources.push({ url: url.slice(origin.length), kind, rawBytes: raw.length, gzipBytes: gzip, serverEncoding: res.headers.get("content-encoding") ?? "none" });
+      resources.push({
+        url: url.slice(origin.length),
+        kind,
+        rawBytes: raw.length,
+        gzipBytes: gzip,
+        serverEncoding: res.headers.get("content-encoding") ?? "none",
+      });
     }
-    const sum = (kind, field = "gzipBytes") => resources.filter((r) => r.kind === kind).reduce((n, r) => n + r[field], 0);
+    const sum = (kind, field = "gzipBytes") =>
+      resources.filter((r) => r.kind === kind).reduce((n, r) => n + r[field], 0);
     resources.sort((a, b) => b.gzipBytes - a.gzipBytes);
     results[page] = {
       jsGzipKb: kb(sum("js")),
@@ -448,7 +489,10 @@ async function measureThroughput(pages, origin) {
     const r = await runWrk(wrk, `${origin}${page}`);
     r.ratio = r.rps / baseline.rps;
     results[page] = r;
-    const problems = [r.non2xx ? `${r.non2xx} non-2xx/3xx responses` : "", r.socketErrors ? `socket errors: ${r.socketErrors}` : ""].filter(Boolean);
+    const problems = [
+      r.non2xx ? `${r.non2xx} non-2xx/3xx responses` : "",
+      r.socketErrors ? `socket errors: ${r.socketErrors}` : "",
+    ].filter(Boolean);
     log(
       `  ${page.padEnd(24)} ${fmt(r.rps)} req/s  p99 ${fmtMs(r.p99Ms)}  = 1/${fmt(1 / r.ratio, 1)} of trivial${problems.length ? `  WARNING: ${problems.join("; ")}` : ""}`,
     );
@@ -478,9 +522,17 @@ function checkTargets(pages, productsPath, lighthouse, weights, throughput) {
   add(`First-load JS on ${productsPath} <= ${TARGETS.productsJsKb} KB gzipped`, `${js} KB`, js <= TARGETS.productsJsKb);
   if (throughput) {
     const ratio = throughput.pages[productsPath].ratio;
-    add(`${productsPath} throughput >= 1/${1 / TARGETS.productsThroughputRatio} of trivial server`, `1/${fmt(1 / ratio, 1)} (${fmt(ratio * 100, 1)}%)`, ratio >= TARGETS.productsThroughputRatio);
+    add(
+      `${productsPath} throughput >= 1/${1 / TARGETS.productsThroughputRatio} of trivial server`,
+      `1/${fmt(1 / ratio, 1)} (${fmt(ratio * 100, 1)}%)`,
+      ratio >= TARGETS.productsThroughputRatio,
+    );
   } else {
-    add(`${productsPath} throughput >= 1/${1 / TARGETS.productsThroughputRatio} of trivial server`, "not measured (no wrk)", null);
+    add(
+      `${productsPath} throughput >= 1/${1 / TARGETS.productsThroughputRatio} of trivial server`,
+      "not measured (no wrk)",
+      null,
+    );
   }
   return checks;
 }
@@ -529,8 +581,12 @@ async function main() {
   log("\nHeaviest first-load resources (gzip -9 of the raw body):");
   for (const page of pages) {
     log(`  ${page}`);
-    for (const r of weights[page].resources.filter((x) => x.kind === "js" || x.kind === "css" || x.kind === "html").slice(0, 5)) {
-      log(`    ${r.kind.padEnd(4)} ${String(kb(r.gzipBytes)).padStart(6)} KB gz  ${String(kb(r.rawBytes)).padStart(7)} KB raw  ${r.url}`);
+    for (const r of weights[page].resources
+      .filter((x) => x.kind === "js" || x.kind === "css" || x.kind === "html")
+      .slice(0, 5)) {
+      log(
+        `    ${r.kind.padEnd(4)} ${String(kb(r.gzipBytes)).padStart(6)} KB gz  ${String(kb(r.rawBytes)).padStart(7)} KB raw  ${r.url}`,
+      );
     }
   }
 
@@ -542,8 +598,12 @@ async function main() {
     if (l.lcpPhases) log(`    ${l.lcpPhases}`);
     if (!l.topFailingAudits.length) log("    (no failing audits)");
     for (const a of l.topFailingAudits) {
-      const savings = [a.savingsMs ? `~${a.savingsMs} ms` : "", a.savingsBytes ? `~${kb(a.savingsBytes)} KB` : ""].filter(Boolean).join(", ");
-      log(`    - ${a.title}${a.displayValue ? ` — ${a.displayValue}` : ""}${savings ? ` (est. savings ${savings})` : ""}`);
+      const savings = [a.savingsMs ? `~${a.savingsMs} ms` : "", a.savingsBytes ? `~${kb(a.savingsBytes)} KB` : ""]
+        .filter(Boolean)
+        .join(", ");
+      log(
+        `    - ${a.title}${a.displayValue ? ` — ${a.displayValue}` : ""}${savings ? ` (est. savings ${savings})` : ""}`,
+      );
       for (const item of a.items) log(`        ${item}`);
     }
   }
@@ -554,7 +614,8 @@ async function main() {
   const failed = checks.filter((c) => c.pass === false).length;
   log(`  => ${checks.length - failed - checks.filter((c) => c.pass === null).length}/${checks.length} targets met`);
 
-  if (serverWarnings) log(`\nShop log (warnings/errors during the run):\n${serverWarnings.split("\n").slice(-10).join("\n")}`);
+  if (serverWarnings)
+    log(`\nShop log (warnings/errors during the run):\n${serverWarnings.split("\n").slice(-10).join("\n")}`);
 
   const table = markdownTable(pages, lighthouse, weights, throughput);
   log(
@@ -563,7 +624,10 @@ async function main() {
   log(table);
   for (const page of pages) {
     const t = throughput?.pages[page];
-    if (t?.timeouts) log(`\nNote: wrk gave up on ${t.timeouts} request(s) to \`${page}\` after its 2 s timeout; the p99 above leaves them out.`);
+    if (t?.timeouts)
+      log(
+        `\nNote: wrk gave up on ${t.timeouts} request(s) to \`${page}\` after its 2 s timeout; the p99 above leaves them out.`,
+      );
     if (t?.non2xx) log(`\nNote: ${t.non2xx} response(s) from \`${page}\` were not 2xx/3xx.`);
   }
 
@@ -575,7 +639,12 @@ async function main() {
     cpus: os.cpus().length,
     cpuModel: os.cpus()[0]?.model ?? null,
     settings: {
-      lighthouse: { runs: LIGHTHOUSE_RUNS, formFactor: "mobile", throttling: "simulate (mobileSlow4G)", categories: ["performance"] },
+      lighthouse: {
+        runs: LIGHTHOUSE_RUNS,
+        formFactor: "mobile",
+        throttling: "simulate (mobileSlow4G)",
+        categories: ["performance"],
+      },
       weights: { viewport: MOBILE_CONTEXT.viewport, compression: "gzip level 9 of raw body" },
       wrk: WRK_ARGS.join(" "),
       shopLogLevel: process.env.BENCH_LOG_LEVEL || "warn",
@@ -640,7 +709,10 @@ async function benchDashboard() {
 /** Signed-in shoppers and orders on PGlite and PostgreSQL, one process and one per core (scripts/bench-server.ts). */
 async function benchServer() {
   step("Signed-in shoppers, API and orders with wrk (scripts/bench-server.ts)...");
-  await runPart("scripts/bench-server.ts", optionsFor(["duration", "products", "orders", "setups", "buyers"], ["profile"]));
+  await runPart(
+    "scripts/bench-server.ts",
+    optionsFor(["duration", "products", "orders", "setups", "buyers"], ["profile"]),
+  );
 }
 
 /**
@@ -670,10 +742,15 @@ async function benchLighthouse() {
   for (const page of pages) {
     const l = lighthouse[page];
     const w = weights[page];
-    log(`  ${page}: score ${fmt(l.score)}  FCP ${fmtMs(l.fcpMs)}  LCP ${fmtMs(l.lcpMs)}  TBT ${fmtMs(l.tbtMs)}  CLS ${fmt(l.cls, 3)}  JS ${w.jsGzipKb} KB gz  CSS ${w.cssGzipKb} KB gz  HTML ${w.htmlGzipKb} KB gz`);
+    log(
+      `  ${page}: score ${fmt(l.score)}  FCP ${fmtMs(l.fcpMs)}  LCP ${fmtMs(l.lcpMs)}  TBT ${fmtMs(l.tbtMs)}  CLS ${fmt(l.cls, 3)}  JS ${w.jsGzipKb} KB gz  CSS ${w.cssGzipKb} KB gz  HTML ${w.htmlGzipKb} KB gz`,
+    );
     if (l.lcpElement) log(`    LCP element: ${l.lcpElement.snippet?.slice(0, 160)}`);
     if (l.lcpPhases) log(`    ${l.lcpPhases}`);
-    for (const a of l.topFailingAudits) log(`    - ${a.title}${a.displayValue ? ` — ${a.displayValue}` : ""}${a.items.length ? `: ${a.items.join("; ")}` : ""}`);
+    for (const a of l.topFailingAudits)
+      log(
+        `    - ${a.title}${a.displayValue ? ` — ${a.displayValue}` : ""}${a.items.length ? `: ${a.items.join("; ")}` : ""}`,
+      );
   }
   for (const c of checkTargets(pages, "/products", lighthouse, weights, null).filter((x) => x.pass !== null)) {
     log(`  ${c.pass ? "PASS" : "FAIL"}  ${c.name}: ${c.value}`);
@@ -698,7 +775,9 @@ try {
     await build();
     exitCode = await benchMemory();
   } else if (only) {
-    throw new Error(`--only=${only}: the parts are "lighthouse", "dashboard", "server" and "memory" (without --only everything but memory runs)`);
+    throw new Error(
+      `--only=${only}: the parts are "lighthouse", "dashboard", "server" and "memory" (without --only everything but memory runs)`,
+    );
   } else {
     exitCode = await main();
     await benchDashboard();

@@ -45,7 +45,8 @@ export function importGraph(root: string, folders: string[]): Map<string, string
     const targets = new Set<string>();
     for (const { fileName } of importedFiles) {
       const resolved = ts.resolveModuleName(fileName, file, options, ts.sys).resolvedModule?.resolvedFileName;
-      if (resolved && inSet.has(path.resolve(resolved)) && path.resolve(resolved) !== file) targets.add(path.resolve(resolved));
+      if (resolved && inSet.has(path.resolve(resolved)) && path.resolve(resolved) !== file)
+        targets.add(path.resolve(resolved));
     }
     graph.set(file, [...targets]);
   }
@@ -65,24 +66,35 @@ export function importCycles(graph: Map<string, string[]>): string[][] {
   for (const start of graph.keys()) {
     if (index.has(start)) continue;
     const work: { node: string; next: number }[] = [{ node: start, next: 0 }];
-    index.set(start, counter); low.set(start, counter++); stack.push(start); onStack.add(start);
+    index.set(start, counter);
+    low.set(start, counter++);
+    stack.push(start);
+    onStack.add(start);
     while (work.length) {
       const frame = work[work.length - 1];
       const edges = graph.get(frame.node) ?? [];
       if (frame.next < edges.length) {
         const to = edges[frame.next++];
         if (!index.has(to)) {
-          index.set(to, counter); low.set(to, counter++); stack.push(to); onStack.add(to);
+          index.set(to, counter);
+          low.set(to, counter++);
+          stack.push(to);
+          onStack.add(to);
           work.push({ node: to, next: 0 });
         } else if (onStack.has(to)) low.set(frame.node, Math.min(low.get(frame.node)!, index.get(to)!));
         continue;
       }
       work.pop();
-      if (work.length) low.set(work[work.length - 1].node, Math.min(low.get(work[work.length - 1].node)!, low.get(frame.node)!));
+      if (work.length)
+        low.set(work[work.length - 1].node, Math.min(low.get(work[work.length - 1].node)!, low.get(frame.node)!));
       if (low.get(frame.node) === index.get(frame.node)) {
         const component: string[] = [];
         let member: string;
-        do { member = stack.pop()!; onStack.delete(member); component.push(member); } while (member !== frame.node);
+        do {
+          member = stack.pop()!;
+          onStack.delete(member);
+          component.push(member);
+        } while (member !== frame.node);
         if (component.length > 1) components.push(component);
       }
     }
@@ -130,7 +142,10 @@ function circleThrough(graph: Map<string, string[]>, members: Set<string>): stri
         while (circle[0] !== start) circle.unshift(previous.get(circle[0])!);
         return [...circle, start];
       }
-      if (!previous.has(to)) { previous.set(to, node); queue.push(to); }
+      if (!previous.has(to)) {
+        previous.set(to, node);
+        queue.push(to);
+      }
     }
   }
   return [...members];
@@ -148,7 +163,9 @@ if (isMain) {
     for (const cycle of cycles) console.error(`  ${cycle.map((f) => path.relative(root, f)).join(" -> ")}`);
   }
   if (betweenModules.length) {
-    console.error(`Modules importing each other (docs/architecture.md: compose them in a flow, or move the shared rule to the module both use):`);
+    console.error(
+      `Modules importing each other (docs/architecture.md: compose them in a flow, or move the shared rule to the module both use):`,
+    );
     for (const cycle of betweenModules) console.error(`  ${cycle.map((m) => `modules/${m}`).join(" -> ")}`);
   }
   if (cycles.length || betweenModules.length) process.exit(1);

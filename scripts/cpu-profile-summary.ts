@@ -6,7 +6,13 @@ type CallFrame = { functionName: string; url: string; lineNumber: number };
 type ProfileNode = { id: number; callFrame: CallFrame };
 type CpuProfile = { nodes: ProfileNode[]; startTime: number; endTime: number; samples: number[]; timeDeltas: number[] };
 export type SelfTime = { name: string; ms: number; share: number };
-export type ProfileSummary = { totalMs: number; idleMs: number; windowed: boolean; functions: SelfTime[]; packages: SelfTime[] };
+export type ProfileSummary = {
+  totalMs: number;
+  idleMs: number;
+  windowed: boolean;
+  functions: SelfTime[];
+  packages: SelfTime[];
+};
 /** A time window in microseconds of the monotonic clock (`process.hrtime.bigint() / 1000n`), which V8's profiler also uses on Linux. */
 export type Window = { fromUs: number; toUs: number };
 
@@ -26,7 +32,10 @@ export function packageOf(frame: CallFrame): string {
 
 function frameName(frame: CallFrame): string {
   if (!frame.url) return frame.functionName || "(anonymous)";
-  const file = frame.url.replace(/^.*node_modules\//, "").replace(/^file:\/\/.*\/build\//, "build/").replace(/^file:\/\//, "");
+  const file = frame.url
+    .replace(/^.*node_modules\//, "")
+    .replace(/^file:\/\/.*\/build\//, "build/")
+    .replace(/^file:\/\//, "");
   return `${frame.functionName || "(anonymous)"} ${file}:${frame.lineNumber + 1}`;
 }
 
@@ -35,7 +44,10 @@ function frameName(frame: CallFrame): string {
  * shares. With a `window` that overlaps the profile, only the samples inside it count (the start-up
  * of the process is not what a benchmark asks about).
  */
-export function summariseCpuProfile(profile: CpuProfile, { top = 15, window }: { top?: number; window?: Window } = {}): ProfileSummary {
+export function summariseCpuProfile(
+  profile: CpuProfile,
+  { top = 15, window }: { top?: number; window?: Window } = {},
+): ProfileSummary {
   const windowed = Boolean(window && window.fromUs < profile.endTime && window.toUs > profile.startTime);
   const byId = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
   const functions = new Map<string, number>();
@@ -64,7 +76,13 @@ export function summariseCpuProfile(profile: CpuProfile, { top = 15, window }: {
       .sort((a, b) => b[1] - a[1])
       .slice(0, top)
       .map(([name, us]) => ({ name, ms: us / 1000, share: totalUs ? us / totalUs : 0 }));
-  return { totalMs: totalUs / 1000, idleMs: idleUs / 1000, windowed, functions: rank(functions), packages: rank(packages) };
+  return {
+    totalMs: totalUs / 1000,
+    idleMs: idleUs / 1000,
+    windowed,
+    functions: rank(functions),
+    packages: rank(packages),
+  };
 }
 
 export function readCpuProfile(file: string): CpuProfile {
@@ -72,7 +90,8 @@ export function readCpuProfile(file: string): CpuProfile {
 }
 
 export function formatProfileSummary(summary: ProfileSummary): string {
-  const row = (s: SelfTime) => `  ${(s.share * 100).toFixed(1).padStart(5)}%  ${s.ms.toFixed(0).padStart(7)} ms  ${s.name}`;
+  const row = (s: SelfTime) =>
+    `  ${(s.share * 100).toFixed(1).padStart(5)}%  ${s.ms.toFixed(0).padStart(7)} ms  ${s.name}`;
   return [
     `CPU busy ${summary.totalMs.toFixed(0)} ms (idle ${summary.idleMs.toFixed(0)} ms left out)${summary.windowed ? " during the measured run" : ", the whole process including its start"}. By package, self time:`,
     ...summary.packages.map(row),

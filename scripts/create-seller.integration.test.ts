@@ -43,18 +43,34 @@ describe.each(DATABASE_KINDS)("npm run create-seller on %s", (kind) => {
   const withDb = async <T>(fn: (database: Database, auth: Auth) => Promise<T>): Promise<T> => {
     const database = pg ?? (await openDatabase({ dataDir }));
     try {
-      const auth = createShopAuth({ db: database.db, env: { PUBLIC_URL: undefined, GOOGLE_CLIENT_ID: undefined, GOOGLE_CLIENT_SECRET: undefined, SIGN_IN_RATE_LIMIT: 1000 }, secret: TEST_AUTH_SECRET });
+      const auth = createShopAuth({
+        db: database.db,
+        env: {
+          PUBLIC_URL: undefined,
+          GOOGLE_CLIENT_ID: undefined,
+          GOOGLE_CLIENT_SECRET: undefined,
+          SIGN_IN_RATE_LIMIT: 1000,
+        },
+        secret: TEST_AUTH_SECRET,
+      });
       return await fn(database, auth);
     } finally {
       if (!pg) await database.close();
     }
   };
   const signIn = (email: string, password: string) =>
-    withDb(async (_db, auth) => (await auth.handler(new Request(`${ORIGIN}/api/auth/sign-in/email`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: ORIGIN, [CLIENT_IP_HEADER]: "10.7.0.1" },
-      body: JSON.stringify({ email, password }),
-    }))).status);
+    withDb(
+      async (_db, auth) =>
+        (
+          await auth.handler(
+            new Request(`${ORIGIN}/api/auth/sign-in/email`, {
+              method: "POST",
+              headers: { "content-type": "application/json", origin: ORIGIN, [CLIENT_IP_HEADER]: "10.7.0.1" },
+              body: JSON.stringify({ email, password }),
+            }),
+          )
+        ).status,
+    );
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "kapra-create-seller-"));
@@ -87,18 +103,22 @@ describe.each(DATABASE_KINDS)("npm run create-seller on %s", (kind) => {
     expect(made.stdout).toContain("Created seller account");
     expect(made.code).toBe(0);
     expect(await signIn("owner@kapra.pk", "chai-at-dawn-2026")).toBe(200);
-    const [owner] = await withDb((database) => database.db.select({ role: users.role, name: users.name }).from(users).where(eq(users.email, "owner@kapra.pk")));
+    const [owner] = await withDb((database) =>
+      database.db.select({ role: users.role, name: users.name }).from(users).where(eq(users.email, "owner@kapra.pk")),
+    );
     expect(owner).toEqual({ role: "seller", name: "Ayesha" });
   }, 120_000);
 
   it("promotes an account registered first by someone else only with --promote: their sessions end and their password stops working", async () => {
     // Someone registered the owner's address before the owner did.
     const squatterSession = await withDb(async (_db, auth) => {
-      const res = await auth.handler(new Request(`${ORIGIN}/api/auth/sign-up/email`, {
-        method: "POST",
-        headers: { "content-type": "application/json", origin: ORIGIN, [CLIENT_IP_HEADER]: "10.7.0.2" },
-        body: JSON.stringify({ name: "Not the owner", email: "boss@kapra.pk", password: "squatter-password-1" }),
-      }));
+      const res = await auth.handler(
+        new Request(`${ORIGIN}/api/auth/sign-up/email`, {
+          method: "POST",
+          headers: { "content-type": "application/json", origin: ORIGIN, [CLIENT_IP_HEADER]: "10.7.0.2" },
+          body: JSON.stringify({ name: "Not the owner", email: "boss@kapra.pk", password: "squatter-password-1" }),
+        }),
+      );
       expect(res.status).toBe(200);
       return res.headers.getSetCookie().join("; ");
     });
@@ -107,14 +127,26 @@ describe.each(DATABASE_KINDS)("npm run create-seller on %s", (kind) => {
     const refused = await createSellerCli(["--email", "boss@kapra.pk"], "bosses-own-password\n", env);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/already has an account\. Run again with --promote/);
-    expect((await withDb((database) => database.db.select({ role: users.role }).from(users).where(eq(users.email, "boss@kapra.pk"))))[0].role).toBe("buyer");
+    expect(
+      (
+        await withDb((database) =>
+          database.db.select({ role: users.role }).from(users).where(eq(users.email, "boss@kapra.pk")),
+        )
+      )[0].role,
+    ).toBe("buyer");
 
     const promoted = await createSellerCli(["--email", "boss@kapra.pk", "--promote"], "bosses-own-password\n", env);
     expect(promoted.code).toBe(0);
     expect(promoted.stdout).toContain("is now a seller with the new password");
     const after = await withDb(async (database) => {
-      const [user] = await database.db.select({ id: users.id, role: users.role }).from(users).where(eq(users.email, "boss@kapra.pk"));
-      return { role: user.role, sessions: (await database.db.select().from(sessions).where(eq(sessions.userId, user.id))).length };
+      const [user] = await database.db
+        .select({ id: users.id, role: users.role })
+        .from(users)
+        .where(eq(users.email, "boss@kapra.pk"));
+      return {
+        role: user.role,
+        sessions: (await database.db.select().from(sessions).where(eq(sessions.userId, user.id))).length,
+      };
     });
     expect(after).toEqual({ role: "seller", sessions: 0 });
     expect(await signIn("boss@kapra.pk", "squatter-password-1")).toBe(401);

@@ -16,13 +16,21 @@ import { createSeller } from "~/modules/accounts/create-seller.server";
 import { lockDataDir } from "../server/data-dir-lock";
 import { readNewPassword } from "./read-password";
 
-const USAGE = "Usage: npm run create-seller -- --email E [--name N] [--promote]   (the password is asked for, or read from standard input)";
+const USAGE =
+  "Usage: npm run create-seller -- --email E [--name N] [--promote]   (the password is asked for, or read from standard input)";
 
 const { values } = parseArgs({
-  options: { email: { type: "string" }, name: { type: "string" }, promote: { type: "boolean", default: false }, password: { type: "string" } },
+  options: {
+    email: { type: "string" },
+    name: { type: "string" },
+    promote: { type: "boolean", default: false },
+    password: { type: "string" },
+  },
 });
 if (values.password !== undefined) {
-  console.error("--password is refused: a password on the command line is kept in shell history and shown to every user by `ps`.");
+  console.error(
+    "--password is refused: a password on the command line is kept in shell history and shown to every user by `ps`.",
+  );
   console.error("Type it at the prompt, or pipe it: printf '%s\\n' \"$PASSWORD\" | npm run create-seller -- --email E");
   process.exit(2);
 }
@@ -58,10 +66,17 @@ const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: pa
 try {
   await migrateDatabase(database);
   const auth = createShopAuth({ db: database.db, env, secret: await loadAuthSecret(database.db, env) });
-  const result = await createSeller(auth, database.db, { email: values.email, password, name: values.name, promote: values.promote });
-  console.log(result.created
-    ? `Created seller account ${values.email}.`
-    : `${values.email} is now a seller with the new password. Every session it had has been signed out.`);
+  const result = await createSeller(auth, database.db, {
+    email: values.email,
+    password,
+    name: values.name,
+    promote: values.promote,
+  });
+  console.log(
+    result.created
+      ? `Created seller account ${values.email}.`
+      : `${values.email} is now a seller with the new password. Every session it had has been signed out.`,
+  );
 } catch (error) {
   if (error instanceof AppError) console.error(error.message);
   else console.error(error);

@@ -9,6 +9,11 @@ import { parseEnv } from "~/lib/env.server";
 export function databaseEnv() {
   if (fs.existsSync(".env")) process.loadEnvFile(".env");
   // The signing secret the server needs with DATABASE_URL plays no part in a backup: a placeholder passes that rule.
-  const { DATABASE_URL, DATA_DIR } = parseEnv({ NODE_ENV: "development", DATABASE_URL: process.env.DATABASE_URL, DATA_DIR: process.env.DATA_DIR, BETTER_AUTH_SECRET: "backup-and-restore-need-no-signing-secret" });
+  const { DATABASE_URL, DATA_DIR } = parseEnv({
+    NODE_ENV: "development",
+    DATABASE_URL: process.env.DATABASE_URL,
+    DATA_DIR: process.env.DATA_DIR,
+    BETTER_AUTH_SECRET: "backup-and-restore-need-no-signing-secret",
+  });
   return { DATABASE_URL, DATA_DIR };
 }

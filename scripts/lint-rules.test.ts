@@ -27,9 +27,15 @@ describe("the layering lint (eslint.config.js)", () => {
     ["app/lib/probe.ts", `import { setFlash } from "~/http/flash.server";\nexport const p = setFlash;\n`],
     ["app/lib/probe.ts", `import { Price } from "~/components/ui/price";\nexport const p = Price;\n`],
     // A module's operation (the settings row's re-export in modules/settings), not storage.
-    ["app/db/probe.ts", `import { getSettings } from "~/modules/settings/get-settings.server";\nexport const p = getSettings;\n`],
+    [
+      "app/db/probe.ts",
+      `import { getSettings } from "~/modules/settings/get-settings.server";\nexport const p = getSettings;\n`,
+    ],
     ["app/db/probe.ts", `import { seedDatabase } from "~/seed/seed.server";\nexport const p = seedDatabase;\n`],
-    ["app/modules/orders/probe.ts", `import { requireUser } from "~/http/auth-guard.server";\nexport const p = requireUser;\n`],
+    [
+      "app/modules/orders/probe.ts",
+      `import { requireUser } from "~/http/auth-guard.server";\nexport const p = requireUser;\n`,
+    ],
     ["app/modules/orders/probe.ts", `import { Price } from "~/components/ui/price";\nexport const p = Price;\n`],
     ["app/modules/orders/probe.ts", `import * as route from "~/routes/order";\nexport const p = route;\n`],
     ["app/modules/orders/probe.ts", `import * as seed from "../../seed/seed-data";\nexport const p = seed;\n`],
@@ -37,7 +43,10 @@ describe("the layering lint (eslint.config.js)", () => {
     ["app/http/probe.ts", `import type { Db } from "~/db/client.server";\nexport type P = Db;\n`],
     ["app/routes/probe.ts", `import { orders } from "~/db/schema";\nexport const p = orders;\n`],
     // Flows sit between request glue and modules: a module never calls one, a flow never reaches up.
-    ["app/modules/cart/probe.ts", `import { placeOrder } from "~/flows/place-order.server";\nexport const p = placeOrder;\n`],
+    [
+      "app/modules/cart/probe.ts",
+      `import { placeOrder } from "~/flows/place-order.server";\nexport const p = placeOrder;\n`,
+    ],
     ["app/flows/probe.ts", `import { requireUser } from "~/http/auth-guard.server";\nexport const p = requireUser;\n`],
     ["app/flows/probe.ts", `import * as route from "~/routes/cart";\nexport const p = route;\n`],
     ["app/flows/probe.ts", `import { Price } from "~/components/ui/price";\nexport const p = Price;\n`],
@@ -47,16 +56,34 @@ describe("the layering lint (eslint.config.js)", () => {
 
   it.each([
     ["app/lib/probe.ts", `import { formatPrice } from "~/lib/money";\nexport const p = formatPrice;\n`],
-    ["app/db/probe.ts", `import { logger } from "~/lib/logger.server";\nimport { orders } from "./schema";\nexport const p = [logger, orders];\n`],
-    ["app/modules/orders/probe.ts", `import { orders } from "~/db/schema";\nimport { formatPrice } from "~/lib/money";\nexport const p = [orders, formatPrice];\n`],
-    ["app/http/probe.ts", `import { getSettings } from "~/modules/settings/get-settings.server";\nexport const p = getSettings;\n`],
-    ["app/seed/probe.ts", `import { saveEncodedImage } from "~/modules/media/store-image.server";\nexport const p = saveEncodedImage;\n`],
+    [
+      "app/db/probe.ts",
+      `import { logger } from "~/lib/logger.server";\nimport { orders } from "./schema";\nexport const p = [logger, orders];\n`,
+    ],
+    [
+      "app/modules/orders/probe.ts",
+      `import { orders } from "~/db/schema";\nimport { formatPrice } from "~/lib/money";\nexport const p = [orders, formatPrice];\n`,
+    ],
+    [
+      "app/http/probe.ts",
+      `import { getSettings } from "~/modules/settings/get-settings.server";\nexport const p = getSettings;\n`,
+    ],
+    [
+      "app/seed/probe.ts",
+      `import { saveEncodedImage } from "~/modules/media/store-image.server";\nexport const p = saveEncodedImage;\n`,
+    ],
     ["app/routes/probe.ts", `import { requireUser } from "~/http/auth-guard.server";\nexport const p = requireUser;\n`],
     ["app/routes/probe.ts", `import { placeOrder } from "~/flows/place-order.server";\nexport const p = placeOrder;\n`],
     ["app/http/probe.ts", `import { placeOrder } from "~/flows/place-order.server";\nexport const p = placeOrder;\n`],
-    ["app/flows/probe.ts", `import { createOrder } from "~/modules/orders/create-order.server";\nimport { takeStock } from "~/modules/catalog/variant-stock.server";\nexport const p = [createOrder, takeStock];\n`],
+    [
+      "app/flows/probe.ts",
+      `import { createOrder } from "~/modules/orders/create-order.server";\nimport { takeStock } from "~/modules/catalog/variant-stock.server";\nexport const p = [createOrder, takeStock];\n`,
+    ],
     // A test reaches past the layers to set up what it checks.
-    ["app/modules/orders/probe.test.ts", `import { seedDatabase } from "~/seed/seed.server";\nexport const p = seedDatabase;\n`],
+    [
+      "app/modules/orders/probe.test.ts",
+      `import { seedDatabase } from "~/seed/seed.server";\nexport const p = seedDatabase;\n`,
+    ],
   ])("allows %s importing: %s", async (file, code) => {
     expect(await brokenRules(file, code)).toEqual([]);
   });
@@ -65,46 +92,141 @@ describe("the layering lint (eslint.config.js)", () => {
   // through the request context, made in server/ (docs/decisions/0024-integrations-and-ports.md).
   const IMPORT_RULE = "no-restricted-imports";
   it.each([
-    ["app/modules/messages/probe.ts", `import nodemailer from "nodemailer";\nexport const p = nodemailer;\n`, IMPORT_RULE],
-    ["app/modules/shipping/imports/probe.ts", `import { parse } from "csv-parse/sync";\nexport const p = parse;\n`, IMPORT_RULE],
-    ["app/routes/probe.ts", `import { readSheet } from "read-excel-file/node";\nexport const p = readSheet;\n`, IMPORT_RULE],
+    [
+      "app/modules/messages/probe.ts",
+      `import nodemailer from "nodemailer";\nexport const p = nodemailer;\n`,
+      IMPORT_RULE,
+    ],
+    [
+      "app/modules/shipping/imports/probe.ts",
+      `import { parse } from "csv-parse/sync";\nexport const p = parse;\n`,
+      IMPORT_RULE,
+    ],
+    [
+      "app/routes/probe.ts",
+      `import { readSheet } from "read-excel-file/node";\nexport const p = readSheet;\n`,
+      IMPORT_RULE,
+    ],
     ["server/probe.ts", `import nodemailer from "nodemailer";\nexport const p = nodemailer;\n`, IMPORT_RULE],
-    ["app/routes/probe.ts", `import { createProviders } from "~/integrations/providers.server";\nexport const p = createProviders;\n`, IMPORT_RULE],
-    ["app/http/probe.ts", `import { fileCourierProvider } from "../integrations/couriers/file-portal/file-courier-provider.server";\nexport const p = fileCourierProvider;\n`, IMPORT_RULE],
-    ["app/routes/probe.ts", `import { startTestSmtpServer } from "~/integrations/messaging/smtp-stand-in";\nexport const p = startTestSmtpServer;\n`, IMPORT_RULE],
-    ["server/probe.ts", `import { portalCsv } from "../app/integrations/couriers/file-portal/portal-stand-in";\nexport const p = portalCsv;\n`, IMPORT_RULE],
-    ["app/integrations/messaging/probe.ts", `import { SMTPServer } from "smtp-server";\nexport const p = SMTPServer;\n`, IMPORT_RULE],
-    ["app/integrations/messaging/probe.ts", `import { startTestSmtpServer } from "./smtp-stand-in";\nexport const p = startTestSmtpServer;\n`, IMPORT_RULE],
+    [
+      "app/routes/probe.ts",
+      `import { createProviders } from "~/integrations/providers.server";\nexport const p = createProviders;\n`,
+      IMPORT_RULE,
+    ],
+    [
+      "app/http/probe.ts",
+      `import { fileCourierProvider } from "../integrations/couriers/file-portal/file-courier-provider.server";\nexport const p = fileCourierProvider;\n`,
+      IMPORT_RULE,
+    ],
+    [
+      "app/routes/probe.ts",
+      `import { startTestSmtpServer } from "~/integrations/messaging/smtp-stand-in";\nexport const p = startTestSmtpServer;\n`,
+      IMPORT_RULE,
+    ],
+    [
+      "server/probe.ts",
+      `import { portalCsv } from "../app/integrations/couriers/file-portal/portal-stand-in";\nexport const p = portalCsv;\n`,
+      IMPORT_RULE,
+    ],
+    [
+      "app/integrations/messaging/probe.ts",
+      `import { SMTPServer } from "smtp-server";\nexport const p = SMTPServer;\n`,
+      IMPORT_RULE,
+    ],
+    [
+      "app/integrations/messaging/probe.ts",
+      `import { startTestSmtpServer } from "./smtp-stand-in";\nexport const p = startTestSmtpServer;\n`,
+      IMPORT_RULE,
+    ],
     // The shop reads spreadsheets itself; the libraries are dev dependencies, for tests to compare against.
-    ["app/integrations/couriers/file-portal/probe.ts", `import { readSheet } from "read-excel-file/node";\nexport const p = readSheet;\n`, IMPORT_RULE],
-    ["app/integrations/couriers/probe.ts", `import { shipments } from "~/db/schema";\nexport const p = shipments;\n`, LAYER_RULE],
-    ["app/integrations/couriers/probe.ts", `import { requireSeller } from "~/http/auth-guard.server";\nexport const p = requireSeller;\n`, LAYER_RULE],
-    ["app/modules/messages/probe.ts", `import type { Providers } from "~/integrations/providers.server";\nexport type P = Providers;\n`, LAYER_RULE],
+    [
+      "app/integrations/couriers/file-portal/probe.ts",
+      `import { readSheet } from "read-excel-file/node";\nexport const p = readSheet;\n`,
+      IMPORT_RULE,
+    ],
+    [
+      "app/integrations/couriers/probe.ts",
+      `import { shipments } from "~/db/schema";\nexport const p = shipments;\n`,
+      LAYER_RULE,
+    ],
+    [
+      "app/integrations/couriers/probe.ts",
+      `import { requireSeller } from "~/http/auth-guard.server";\nexport const p = requireSeller;\n`,
+      LAYER_RULE,
+    ],
+    [
+      "app/modules/messages/probe.ts",
+      `import type { Providers } from "~/integrations/providers.server";\nexport type P = Providers;\n`,
+      LAYER_RULE,
+    ],
     // Components never import db/, not even a type (issue 40: status types are the owning module's).
-    ["app/components/returns/probe.ts", `import type { ReturnStatus } from "~/db/schema/statuses";\nexport type P = ReturnStatus;\n`, IMPORT_RULE],
-    ["app/components/seller/probe.tsx", `import type { StoredImageRef } from "~/db/schema";\nexport type P = StoredImageRef;\n`, IMPORT_RULE],
-    ["app/components/seller/returns/probe.ts", `import type { ReturnStatus } from "../../../db/schema/statuses";\nexport type P = ReturnStatus;\n`, IMPORT_RULE],
-    ["app/components/orders/probe.tsx", `import { getSettings } from "~/db/shop-settings.server";\nexport const p = getSettings;\n`, IMPORT_RULE],
+    [
+      "app/components/returns/probe.ts",
+      `import type { ReturnStatus } from "~/db/schema/statuses";\nexport type P = ReturnStatus;\n`,
+      IMPORT_RULE,
+    ],
+    [
+      "app/components/seller/probe.tsx",
+      `import type { StoredImageRef } from "~/db/schema";\nexport type P = StoredImageRef;\n`,
+      IMPORT_RULE,
+    ],
+    [
+      "app/components/seller/returns/probe.ts",
+      `import type { ReturnStatus } from "../../../db/schema/statuses";\nexport type P = ReturnStatus;\n`,
+      IMPORT_RULE,
+    ],
+    [
+      "app/components/orders/probe.tsx",
+      `import { getSettings } from "~/db/shop-settings.server";\nexport const p = getSettings;\n`,
+      IMPORT_RULE,
+    ],
   ])("refuses %s importing: %s", async (file, code, rule) => {
     expect(await brokenRules(file, code)).toContain(rule);
   });
 
   it.each([
-    ["app/integrations/messaging/probe.ts", `import nodemailer from "nodemailer";\nimport type { EmailSender } from "~/modules/messages/message-sender";\nexport const p: [unknown, EmailSender | null] = [nodemailer, null];\n`],
-    ["app/integrations/couriers/file-portal/probe.ts", `import { Parser } from "saxen";\nimport { readRows } from "~/modules/shipping/imports/column-mapping";\nexport const p = [Parser, readRows];\n`],
-    ["app/integrations/messaging/probe-stand-in.ts", `import { SMTPServer } from "smtp-server";\nexport const p = SMTPServer;\n`],
-    ["server/probe.ts", `import { createProviders } from "~/integrations/providers.server";\nexport const p = createProviders;\n`],
-    ["app/routes/probe.ts", `import type { Providers } from "~/integrations/providers.server";\nexport type P = Providers;\n`],
-    ["app/components/returns/probe.ts", `import type { ReturnStatus } from "~/modules/returns/return-rules";\nimport type { ReturnForOwner } from "~/modules/returns/get-return-for-owner.server";\nexport type P = [ReturnStatus, ReturnForOwner];\n`],
-    ["app/modules/messages/probe.test.ts", `import { startTestSmtpServer } from "~/integrations/messaging/smtp-stand-in";\nimport { createSmtpSender } from "~/integrations/messaging/smtp-sender.server";\nexport const p = [startTestSmtpServer, createSmtpSender];\n`],
+    [
+      "app/integrations/messaging/probe.ts",
+      `import nodemailer from "nodemailer";\nimport type { EmailSender } from "~/modules/messages/message-sender";\nexport const p: [unknown, EmailSender | null] = [nodemailer, null];\n`,
+    ],
+    [
+      "app/integrations/couriers/file-portal/probe.ts",
+      `import { Parser } from "saxen";\nimport { readRows } from "~/modules/shipping/imports/column-mapping";\nexport const p = [Parser, readRows];\n`,
+    ],
+    [
+      "app/integrations/messaging/probe-stand-in.ts",
+      `import { SMTPServer } from "smtp-server";\nexport const p = SMTPServer;\n`,
+    ],
+    [
+      "server/probe.ts",
+      `import { createProviders } from "~/integrations/providers.server";\nexport const p = createProviders;\n`,
+    ],
+    [
+      "app/routes/probe.ts",
+      `import type { Providers } from "~/integrations/providers.server";\nexport type P = Providers;\n`,
+    ],
+    [
+      "app/components/returns/probe.ts",
+      `import type { ReturnStatus } from "~/modules/returns/return-rules";\nimport type { ReturnForOwner } from "~/modules/returns/get-return-for-owner.server";\nexport type P = [ReturnStatus, ReturnForOwner];\n`,
+    ],
+    [
+      "app/modules/messages/probe.test.ts",
+      `import { startTestSmtpServer } from "~/integrations/messaging/smtp-stand-in";\nimport { createSmtpSender } from "~/integrations/messaging/smtp-sender.server";\nexport const p = [startTestSmtpServer, createSmtpSender];\n`,
+    ],
   ])("allows %s importing: %s", async (file, code) => {
     expect(await brokenRules(file, code)).toEqual([]);
   });
 
   // Pakistan time has one home (app/lib/shop-time.ts): elsewhere, naming the zone or its offset fails lint.
   it.each([
-    ["app/components/orders/probe.tsx", `export const f = new Intl.DateTimeFormat("en-GB", { timeZone: "Asia/Karachi" });\n`],
-    ["app/modules/shipping/probe.server.ts", "export const noon = (day: string) => new Date(`${day}T12:00:00+05:00`);\n"],
+    [
+      "app/components/orders/probe.tsx",
+      `export const f = new Intl.DateTimeFormat("en-GB", { timeZone: "Asia/Karachi" });\n`,
+    ],
+    [
+      "app/modules/shipping/probe.server.ts",
+      "export const noon = (day: string) => new Date(`${day}T12:00:00+05:00`);\n",
+    ],
     ["app/routes/probe.tsx", "export const zone = `Asia/Karachi`;\n"],
     ["server/probe.ts", `export const sql = "at time zone 'Asia/Karachi'";\n`],
     ["scripts/probe.ts", `export const at = new Date("2026-11-26T09:00:00+05:00");\n`],
@@ -116,33 +238,66 @@ describe("the layering lint (eslint.config.js)", () => {
 
   it.each([
     ["app/lib/shop-time.ts", fs.readFileSync(path.join(ROOT, "app/lib/shop-time.ts"), "utf8")],
-    ["app/components/orders/probe.tsx", `import { formatShopDate } from "~/lib/shop-time";\nexport const f = formatShopDate;\n`],
+    [
+      "app/components/orders/probe.tsx",
+      `import { formatShopDate } from "~/lib/shop-time";\nexport const f = formatShopDate;\n`,
+    ],
     // A city called Karachi is not a time zone.
     ["app/modules/checkout/probe.ts", `export const city = "Karachi";\n`],
     // A test may spell out a concrete time.
-    ["app/modules/checkout/probe.test.ts", `export const at = new Date("2026-11-26T09:00:00+05:00");\nexport const zone = "Asia/Karachi";\n`],
+    [
+      "app/modules/checkout/probe.test.ts",
+      `export const at = new Date("2026-11-26T09:00:00+05:00");\nexport const zone = "Asia/Karachi";\n`,
+    ],
   ])("allows %s: %s", async (file, code) => {
     expect(await brokenRules(file, code)).toEqual([]);
   });
 
   const MODULE_RULE = "module-boundaries/no-other-module-server";
   it.each([
-    ["app/modules/cart/probe.ts", `import { createOrder } from "~/modules/orders/create-order.server";\nexport const p = createOrder;\n`],
-    ["app/modules/shipping/imports/probe.ts", `import { recordStatusChange } from "../../orders/record-status-change.server";\nexport const p = recordStatusChange;\n`],
-    ["app/modules/catalog/probe.ts", `import type { StockBefore } from "~/modules/notify-me/announce-restock.server";\nexport type P = StockBefore;\n`],
-    ["app/modules/orders/probe.ts", `export { bookShipments } from "~/modules/shipping/booking/book-shipments.server";\n`],
-    ["app/modules/orders/probe.ts", `export async function p() { return import("~/modules/shipping/booking/book-shipments.server"); }\n`],
+    [
+      "app/modules/cart/probe.ts",
+      `import { createOrder } from "~/modules/orders/create-order.server";\nexport const p = createOrder;\n`,
+    ],
+    [
+      "app/modules/shipping/imports/probe.ts",
+      `import { recordStatusChange } from "../../orders/record-status-change.server";\nexport const p = recordStatusChange;\n`,
+    ],
+    [
+      "app/modules/catalog/probe.ts",
+      `import type { StockBefore } from "~/modules/notify-me/announce-restock.server";\nexport type P = StockBefore;\n`,
+    ],
+    [
+      "app/modules/orders/probe.ts",
+      `export { bookShipments } from "~/modules/shipping/booking/book-shipments.server";\n`,
+    ],
+    [
+      "app/modules/orders/probe.ts",
+      `export async function p() { return import("~/modules/shipping/booking/book-shipments.server"); }\n`,
+    ],
   ])("refuses a module importing another module's operations: %s importing %s", async (file, code) => {
     expect(await brokenRules(file, code)).toContain(MODULE_RULE);
   });
 
   it.each([
     // Its own operations, another module's pure rules and types, and storage.
-    ["app/modules/shipping/imports/probe.ts", `import { bookShipments } from "../booking/book-shipments.server";\nexport const p = bookShipments;\n`],
-    ["app/modules/shipping/probe.ts", `import { STATUS_LABELS } from "~/modules/orders/order-lifecycle";\nimport type { OrderActor } from "~/modules/orders/order-actor";\nexport const p: [typeof STATUS_LABELS, OrderActor | null] = [STATUS_LABELS, null];\n`],
-    ["app/modules/cart/probe.ts", `import { getSettings } from "~/db/shop-settings.server";\nexport const p = getSettings;\n`],
+    [
+      "app/modules/shipping/imports/probe.ts",
+      `import { bookShipments } from "../booking/book-shipments.server";\nexport const p = bookShipments;\n`,
+    ],
+    [
+      "app/modules/shipping/probe.ts",
+      `import { STATUS_LABELS } from "~/modules/orders/order-lifecycle";\nimport type { OrderActor } from "~/modules/orders/order-actor";\nexport const p: [typeof STATUS_LABELS, OrderActor | null] = [STATUS_LABELS, null];\n`,
+    ],
+    [
+      "app/modules/cart/probe.ts",
+      `import { getSettings } from "~/db/shop-settings.server";\nexport const p = getSettings;\n`,
+    ],
     // A test sets up its world through any module.
-    ["app/modules/cart/probe.test.ts", `import { createOrder } from "~/modules/orders/create-order.server";\nexport const p = createOrder;\n`],
+    [
+      "app/modules/cart/probe.test.ts",
+      `import { createOrder } from "~/modules/orders/create-order.server";\nexport const p = createOrder;\n`,
+    ],
   ])("allows %s importing: %s", async (file, code) => {
     expect(await brokenRules(file, code)).toEqual([]);
   });
@@ -158,7 +313,9 @@ describe("the layering lint (eslint.config.js)", () => {
 
   it("passes on the code as it is", async () => {
     const results = await eslint.lintFiles(["app", "server"]);
-    const problems = results.flatMap((r) => r.messages.map((m) => `${path.relative(ROOT, r.filePath)}:${m.line} ${m.ruleId}`));
+    const problems = results.flatMap((r) =>
+      r.messages.map((m) => `${path.relative(ROOT, r.filePath)}:${m.line} ${m.ruleId}`),
+    );
     expect(problems).toEqual([]);
   }, 120_000);
 });
@@ -171,19 +328,34 @@ describe("the import circle check (scripts/check-import-cycles.ts)", () => {
   };
   beforeAll(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "import-cycles-"));
-    write("tsconfig.json", JSON.stringify({ compilerOptions: { baseUrl: ".", paths: { "~/*": ["./app/*"] }, moduleResolution: "bundler", module: "ES2022" } }));
+    write(
+      "tsconfig.json",
+      JSON.stringify({
+        compilerOptions: { baseUrl: ".", paths: { "~/*": ["./app/*"] }, moduleResolution: "bundler", module: "ES2022" },
+      }),
+    );
   });
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
-  const cyclesIn = (folder: string) => importCycles(importGraph(dir, [folder])).map((c) => c.map((f) => path.relative(path.join(dir, folder), f)));
+  const cyclesIn = (folder: string) =>
+    importCycles(importGraph(dir, [folder])).map((c) => c.map((f) => path.relative(path.join(dir, folder), f)));
 
   it("finds a circle made of type-only imports through the ~/ alias (the root-data one)", () => {
-    write("app/root.tsx", `import { useRootData } from "~/lib/root-data";\nexport function loader() { return { n: 1 }; }\nexport const x = useRootData;\n`);
-    write("app/lib/root-data.ts", `import type { loader } from "~/root";\nexport type RootData = ReturnType<typeof loader>;\nexport function useRootData() {}\n`);
+    write(
+      "app/root.tsx",
+      `import { useRootData } from "~/lib/root-data";\nexport function loader() { return { n: 1 }; }\nexport const x = useRootData;\n`,
+    );
+    write(
+      "app/lib/root-data.ts",
+      `import type { loader } from "~/root";\nexport type RootData = ReturnType<typeof loader>;\nexport function useRootData() {}\n`,
+    );
     expect(cyclesIn("app")).toEqual([["lib/root-data.ts", "root.tsx", "lib/root-data.ts"]]);
   });
 
   it("finds a circle through a dynamic import() and several files, and nothing where there is none", () => {
-    write("dynamic/client.ts", `export const RESYNC = "*";\nexport async function open() { return (await import("./pglite")).openPglite(); }\n`);
+    write(
+      "dynamic/client.ts",
+      `export const RESYNC = "*";\nexport async function open() { return (await import("./pglite")).openPglite(); }\n`,
+    );
     write("dynamic/pglite.ts", `import { helper } from "./helper";\nexport function openPglite() { return helper; }\n`);
     write("dynamic/helper.ts", `import { RESYNC } from "./client";\nexport const helper = RESYNC;\n`);
     write("dynamic/leaf.ts", `import { open } from "./client";\nexport const leaf = open;\n`);
@@ -195,9 +367,17 @@ describe("the import circle check (scripts/check-import-cycles.ts)", () => {
   });
 
   it("finds modules that import each other through different files, and none where imports go one way", () => {
-    write("tsconfig.json", JSON.stringify({ compilerOptions: { baseUrl: ".", paths: { "~/*": ["./app/*"] }, moduleResolution: "bundler", module: "ES2022" } }));
+    write(
+      "tsconfig.json",
+      JSON.stringify({
+        compilerOptions: { baseUrl: ".", paths: { "~/*": ["./app/*"] }, moduleResolution: "bundler", module: "ES2022" },
+      }),
+    );
     write("app/modules/orders/order-number.ts", `export const n = 1;\n`);
-    write("app/modules/orders/get-order.server.ts", `import { link } from "~/modules/shipping/tracking-link";\nexport const g = link;\n`);
+    write(
+      "app/modules/orders/get-order.server.ts",
+      `import { link } from "~/modules/shipping/tracking-link";\nexport const g = link;\n`,
+    );
     write("app/modules/shipping/tracking-link.ts", `export const link = "x";\n`);
     write("app/modules/shipping/book.server.ts", `import { n } from "../orders/order-number";\nexport const b = n;\n`);
     write("app/modules/catalog/stock.ts", `import { n } from "~/modules/orders/order-number";\nexport const s = n;\n`);
@@ -212,7 +392,11 @@ describe("the import circle check (scripts/check-import-cycles.ts)", () => {
 
   it("fails lint (exit code 1, the circle named) when there is a circle", async () => {
     const run = promisify(execFile);
-    const failed = await run(path.join(ROOT, "node_modules/.bin/tsx"), [path.join(ROOT, "scripts/check-import-cycles.ts"), "app"], { cwd: dir }).then(
+    const failed = await run(
+      path.join(ROOT, "node_modules/.bin/tsx"),
+      [path.join(ROOT, "scripts/check-import-cycles.ts"), "app"],
+      { cwd: dir },
+    ).then(
       () => null,
       (error: { code: number; stderr: string }) => error,
     );

@@ -21,10 +21,15 @@ const walk = (dir) => {
   }
 };
 walk(root);
-await Promise.all(files.map(async (file) => {
-  const raw = fs.readFileSync(file);
-  const [br, gz] = await Promise.all([brotli(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }), gzip(raw, { level: 9 })]);
-  fs.writeFileSync(`${file}.br`, br);
-  fs.writeFileSync(`${file}.gz`, gz);
-}));
+await Promise.all(
+  files.map(async (file) => {
+    const raw = fs.readFileSync(file);
+    const [br, gz] = await Promise.all([
+      brotli(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+      gzip(raw, { level: 9 }),
+    ]);
+    fs.writeFileSync(`${file}.br`, br);
+    fs.writeFileSync(`${file}.gz`, gz);
+  }),
+);
 console.log(`precompressed ${files.length} files in ${path.relative(process.cwd(), root) || "."}`);

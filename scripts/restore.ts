@@ -33,13 +33,20 @@ try {
   if (env.DATABASE_URL) {
     database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: "" });
     // A shop still connected would keep writing into what is being replaced.
-    const { rows } = (await database.db.execute(sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`)) as unknown as { rows: { n: number }[] };
-    if (rows[0].n > 0) throw new RestoreRefused(`${rows[0].n} other connections are using this database: stop the shop (every server process) before restoring.`);
+    const { rows } = (await database.db.execute(
+      sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+    )) as unknown as { rows: { n: number }[] };
+    if (rows[0].n > 0)
+      throw new RestoreRefused(
+        `${rows[0].n} other connections are using this database: stop the shop (every server process) before restoring.`,
+      );
   } else {
     try {
       release = lockDataDir(env.DATA_DIR);
     } catch (error) {
-      throw new RestoreRefused(`${(error as Error).message.replace(/ Stop it first.*$/, "")} Stop the shop before restoring into it.`);
+      throw new RestoreRefused(
+        `${(error as Error).message.replace(/ Stop it first.*$/, "")} Stop the shop before restoring into it.`,
+      );
     }
     database = await openDatabase({ dataDir: path.resolve(env.DATA_DIR) });
   }

@@ -1,6 +1,16 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { couriers, orderItems, orders, orderStatusHistory, productImages, products, settlements, shipments, shippingDiscrepancies } from "~/db/schema";
+import {
+  couriers,
+  orderItems,
+  orders,
+  orderStatusHistory,
+  productImages,
+  products,
+  settlements,
+  shipments,
+  shippingDiscrepancies,
+} from "~/db/schema";
 import { getSellerOverview } from "~/flows/get-seller-overview.server";
 import { cashWithCouriers } from "~/modules/shipping/settlements/cash-with-couriers.server";
 import { courierStatusKind } from "~/modules/shipping/imports/courier-status";
@@ -16,12 +26,15 @@ describe.each(DATABASE_KINDS)("demo data on %s", (kind) => {
   const database = useTestDatabase(kind);
   const db = () => database.db;
   // Both drivers answer raw SQL with { rows }.
-  const rows = async <T,>(query: SqlQuery) => ((await db().execute(query)) as unknown as { rows: T[] }).rows;
+  const rows = async <T>(query: SqlQuery) => ((await db().execute(query)) as unknown as { rows: T[] }).rows;
 
   it("adds products with variants and reused photos, and orders whose totals add up", async () => {
     const result = await seedDemoData(db(), { products: 20, orders: 200, now: NOW });
     expect(result).toMatchObject({ products: 20, orders: 200 });
-    const [{ demo }] = await db().select({ demo: sql<number>`count(*)::int` }).from(products).where(sql`${products.id} like 'demo-%'`);
+    const [{ demo }] = await db()
+      .select({ demo: sql<number>`count(*)::int` })
+      .from(products)
+      .where(sql`${products.id} like 'demo-%'`);
     expect(demo).toBe(20);
     const [{ withoutImages }] = await rows<{ withoutImages: number }>(sql`
       select count(*)::int as "withoutImages" from products p where p.id like 'demo-%' and not exists (select 1 from product_images i where i.product_id = p.id)`);
@@ -34,15 +47,26 @@ describe.each(DATABASE_KINDS)("demo data on %s", (kind) => {
       select o.id from orders o join order_items i on i.order_id = o.id
       group by o.id having o.subtotal <> sum(i.price * i.quantity)::int or o.total <> o.subtotal + o.shipping_fee`);
     expect(mismatched).toEqual([]);
-    const [{ negative }] = await rows<{ negative: number }>(sql`select count(*)::int as negative from product_variants where stock < 0`);
+    const [{ negative }] = await rows<{ negative: number }>(
+      sql`select count(*)::int as negative from product_variants where stock < 0`,
+    );
     expect(negative).toBe(0);
 
     // Payment follows the status; every order has its history ending in its status.
-    const placed = await db().select({ id: orders.id, status: orders.status, paymentStatus: orders.paymentStatus, deliveredAt: orders.deliveredAt, createdAt: orders.createdAt }).from(orders);
+    const placed = await db()
+      .select({
+        id: orders.id,
+        status: orders.status,
+        paymentStatus: orders.paymentStatus,
+        deliveredAt: orders.deliveredAt,
+        createdAt: orders.createdAt,
+      })
+      .from(orders);
     expect(placed).toHaveLength(200);
     for (const o of placed) {
       if (o.status === "delivered") expect(["collected", "settled"]).toContain(o.paymentStatus);
-      if (["pending", "confirmed", "processing", "shipped", "cancelled"].includes(o.status)) expect(o.paymentStatus).toBe("unpaid");
+      if (["pending", "confirmed", "processing", "shipped", "cancelled"].includes(o.status))
+        expect(o.paymentStatus).toBe("unpaid");
       if (o.status === "delivered") expect(o.deliveredAt).not.toBeNull();
       expect(o.createdAt.getTime()).toBeLessThanOrEqual(NOW.getTime());
       expect(o.createdAt.getTime()).toBeGreaterThan(NOW.getTime() - 91 * 86_400_000);
@@ -53,10 +77,16 @@ describe.each(DATABASE_KINDS)("demo data on %s", (kind) => {
     const [last] = await rows<{ bad: number }>(sql`
       select count(*)::int as bad from orders o where o.status <> (select h.to_status from order_status_history h where h.order_id = o.id order by h.created_at desc, h.id desc limit 1)`);
     expect(last.bad).toBe(0);
-    const [{ firstMoves }] = await rows<{ firstMoves: number }>(sql`select count(*)::int as "firstMoves" from order_status_history where from_status is null`);
+    const [{ firstMoves }] = await rows<{ firstMoves: number }>(
+      sql`select count(*)::int as "firstMoves" from order_status_history where from_status is null`,
+    );
     expect(firstMoves).toBe(200);
     expect((await db().select().from(orderItems)).every((i) => i.quantity > 0)).toBe(true);
-    expect(await db().select({ n: sql<number>`count(*)::int` }).from(orderStatusHistory)).toEqual([{ n: result.history }]);
+    expect(
+      await db()
+        .select({ n: sql<number>`count(*)::int` })
+        .from(orderStatusHistory),
+    ).toEqual([{ n: result.history }]);
 
     // The overview reads the demo shop.
     const overview = await getSellerOverview({ db: db(), now: NOW });
@@ -66,9 +96,17 @@ describe.each(DATABASE_KINDS)("demo data on %s", (kind) => {
   });
 
   it("ships every shipped order with one of three couriers, with tracking numbers and courier statuses that tell its story", async () => {
-    expect((await db().select({ name: couriers.name }).from(couriers)).map((c) => c.name).sort()).toEqual(["Leopards", "PostEx", "TCS"]);
+    expect((await db().select({ name: couriers.name }).from(couriers)).map((c) => c.name).sort()).toEqual([
+      "Leopards",
+      "PostEx",
+      "TCS",
+    ]);
     // A parcel for every order that reached shipped, none for the others; the order names the parcel's courier and tracking number.
-    const [{ unshipped, missing, mismatched }] = await rows<{ unshipped: number; missing: number; mismatched: number }>(sql`
+    const [{ unshipped, missing, mismatched }] = await rows<{
+      unshipped: number;
+      missing: number;
+      mismatched: number;
+    }>(sql`
       select
         count(*) filter (where s.id is not null and not exists (select 1 from order_status_history h where h.order_id = o.id and h.to_status = 'shipped'))::int as unshipped,
         count(*) filter (where s.id is null and exists (select 1 from order_status_history h where h.order_id = o.id and h.to_status = 'shipped'))::int as missing,
@@ -81,7 +119,9 @@ describe.each(DATABASE_KINDS)("demo data on %s", (kind) => {
     for (const p of parcels) {
       expect(p.trackingNumber).toMatch(/^[A-Z0-9]{10,14}$/);
       expect(p.estimatedCharge).toBeGreaterThan(150);
-      expect(courierStatusKind(p.lastCourierStatus ?? "")).toBe(p.deliveredAt ? "delivered" : p.returnedAt ? "returned" : "other");
+      expect(courierStatusKind(p.lastCourierStatus ?? "")).toBe(
+        p.deliveredAt ? "delivered" : p.returnedAt ? "returned" : "other",
+      );
     }
     const [{ unordered }] = await rows<{ unordered: number }>(sql`
       select count(*)::int as unordered from shipments s where s.last_courier_status_at <> (select max(e.at) from shipment_events e where e.shipment_id = s.id)`);
@@ -121,14 +161,28 @@ describe.each(DATABASE_KINDS)("demo data on %s", (kind) => {
 
     const discrepancies = await db().select().from(shippingDiscrepancies);
     const kinds = new Set(discrepancies.map((d) => d.kind));
-    expect([...kinds].sort()).toEqual(["amount-differs", "charge-above-estimate", "not-delivered", "not-settled", "total-differs"]);
+    expect([...kinds].sort()).toEqual([
+      "amount-differs",
+      "charge-above-estimate",
+      "not-delivered",
+      "not-settled",
+      "total-differs",
+    ]);
     for (const d of discrepancies.filter((x) => x.kind === "amount-differs")) {
       const parcel = parcels.find((p) => p.orderId === d.orderId)!;
-      expect(d).toMatchObject({ expected: parcel.codAmount, actual: parcel.collectedAmount, settlementId: parcel.settlementId });
+      expect(d).toMatchObject({
+        expected: parcel.codAmount,
+        actual: parcel.collectedAmount,
+        settlementId: parcel.settlementId,
+      });
       expect(d.expected! - d.actual!).toBeGreaterThan(0);
       expect(d.expected! - d.actual!).toBeLessThanOrEqual(100);
     }
-    expect(discrepancies.every((d) => d.createdAt.getTime() <= NOW.getTime() && (!d.resolvedAt || d.resolvedAt.getTime() <= NOW.getTime()))).toBe(true);
+    expect(
+      discrepancies.every(
+        (d) => d.createdAt.getTime() <= NOW.getTime() && (!d.resolvedAt || d.resolvedAt.getTime() <= NOW.getTime()),
+      ),
+    ).toBe(true);
     const list = await listDiscrepancies(db(), { status: "open" });
     expect(list.open).toBeGreaterThan(0);
     expect(list.resolved).toBeGreaterThan(0);
@@ -140,12 +194,20 @@ describe.each(DATABASE_KINDS)("demo data on %s", (kind) => {
   });
 
   it("refuses a database that already has orders unless forced", async () => {
-    await expect(seedDemoData(db(), { products: 1, orders: 1, now: NOW })).rejects.toThrow(/already has 200 orders.*--force/);
+    await expect(seedDemoData(db(), { products: 1, orders: 1, now: NOW })).rejects.toThrow(
+      /already has 200 orders.*--force/,
+    );
     const forced = await seedDemoData(db(), { products: 2, orders: 10, now: NOW, force: true, seed: 99 });
     expect(forced).toMatchObject({ products: 2, orders: 10 });
-    const [{ n }] = await db().select({ n: sql<number>`count(*)::int` }).from(orders);
+    const [{ n }] = await db()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(orders);
     expect(n).toBe(210);
     // The couriers are the same three; every parcel has its own tracking number.
-    expect(await db().select({ n: sql<number>`count(*)::int` }).from(couriers)).toEqual([{ n: 3 }]);
+    expect(
+      await db()
+        .select({ n: sql<number>`count(*)::int` })
+        .from(couriers),
+    ).toEqual([{ n: 3 }]);
   });
 });

@@ -27,7 +27,12 @@ const count = (name: string, value: string) => {
   }
   return n;
 };
-const options = { products: count("products", values.products), orders: count("orders", values.orders), days: Math.max(1, count("days", values.days)), force: values.force };
+const options = {
+  products: count("products", values.products),
+  orders: count("orders", values.orders),
+  days: Math.max(1, count("days", values.days)),
+  force: values.force,
+};
 
 const env = parseEnv();
 let release = () => {};
@@ -41,7 +46,8 @@ const started = Date.now();
 const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: path.resolve(env.DATA_DIR) });
 try {
   await migrateDatabase(database);
-  if (await seedDatabase(database.db, { shopName: env.SHOP_NAME })) console.log("Seeded the shop's settings and catalogue.");
+  if (await seedDatabase(database.db, { shopName: env.SHOP_NAME }))
+    console.log("Seeded the shop's settings and catalogue.");
   // Photos a first start left undrawn (it was stopped early) are drawn here, before the shop is used.
   await drawSeedPhotos(database.db).done;
   const result = await seedDemoData(database.db, options);

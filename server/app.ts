@@ -60,11 +60,22 @@ declare module "react-router" {
 
 /** What a request handler needs, made once per process. */
 export type Services = {
-  database: Pick<Database, "db" | "listen">; env: Env; auth: Auth; providers: Providers; secretBoxes: SecretBoxes; live: LiveHub; settings: SettingsListener; readCache: ReadCacheListener;
+  database: Pick<Database, "db" | "listen">;
+  env: Env;
+  auth: Auth;
+  providers: Providers;
+  secretBoxes: SecretBoxes;
+  live: LiveHub;
+  settings: SettingsListener;
+  readCache: ReadCacheListener;
 };
 
 /** `providers`: made from `env` (app/integrations/providers.server.ts) unless given, as a test may. */
-export async function createServices(database: Pick<Database, "db" | "listen">, env: Env, providers: Providers = createProviders(env)): Promise<Services> {
+export async function createServices(
+  database: Pick<Database, "db" | "listen">,
+  env: Env,
+  providers: Providers = createProviders(env),
+): Promise<Services> {
   const secret = await loadAuthSecret(database.db, env, logger);
   const auth = createShopAuth({ db: database.db, env, secret, logger });
   const secretBoxes = createSecretBoxes(secret);
@@ -94,7 +105,13 @@ async function databaseAnswers(db: Db, timeoutMs: number): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
   try {
-    return await Promise.race([db.execute(sql`select 1`).then(() => true as const, () => false as const), timeout]);
+    return await Promise.race([
+      db.execute(sql`select 1`).then(
+        () => true as const,
+        () => false as const,
+      ),
+      timeout,
+    ]);
   } finally {
     clearTimeout(timer);
   }
@@ -107,18 +124,38 @@ async function databaseAnswers(db: Db, timeoutMs: number): Promise<boolean> {
  * except the health probes, which load balancers send to an address. A request-target that is not a
  * path (`GET http://evil/ HTTP/1.1`) is refused too.
  */
-function refuseOtherHosts(env: Env, handler: (req: IncomingMessage, res: ServerResponse) => void, headers: Record<string, string>) {
+function refuseOtherHosts(
+  env: Env,
+  handler: (req: IncomingMessage, res: ServerResponse) => void,
+  headers: Record<string, string>,
+) {
   if (env.NODE_ENV !== "production") return handler;
   const hostAccepted = createHostCheck(env);
   return (req: IncomingMessage, res: ServerResponse) => {
     const url = req.url ?? "/";
-    if (!url.startsWith("/")) return void res.writeHead(400, { ...headers, "Content-Type": "text/plain; charset=utf-8" }).end("Bad request target");
+    if (!url.startsWith("/"))
+      return void res
+        .writeHead(400, { ...headers, "Content-Type": "text/plain; charset=utf-8" })
+        .end("Bad request target");
     if (hostAccepted(req.headers.host) || PROBES.has(url.split("?")[0])) return handler(req, res);
-    logger.warn({ host: String(req.headers.host ?? "").slice(0, 100), ...loggableUrl(url) }, "request for another host refused");
+    logger.warn(
+      { host: String(req.headers.host ?? "").slice(0, 100), ...loggableUrl(url) },
+      "request for another host refused",
+    );
     const message = "This server does not answer for that host name.";
     const api = url.startsWith("/api/");
-    res.writeHead(421, { ...headers, "Content-Type": api ? "application/json; charset=utf-8" : "text/plain; charset=utf-8", "Cache-Control": "no-store" });
-    res.end(req.method === "HEAD" ? undefined : api ? JSON.stringify({ error: { code: "MISDIRECTED_REQUEST", message } }) : message);
+    res.writeHead(421, {
+      ...headers,
+      "Content-Type": api ? "application/json; charset=utf-8" : "text/plain; charset=utf-8",
+      "Cache-Control": "no-store",
+    });
+    res.end(
+      req.method === "HEAD"
+        ? undefined
+        : api
+          ? JSON.stringify({ error: { code: "MISDIRECTED_REQUEST", message } })
+          : message,
+    );
   };
 }
 
@@ -126,8 +163,17 @@ function refuseOtherHosts(env: Env, handler: (req: IncomingMessage, res: ServerR
  * The shop's request handler: static files and images through Express, guests' page views through
  * the page cache, everything else (forms, signed-in visitors) rendered fresh by React Router.
  */
-export function createApp({ services, serveAssets, build: given = loadServerBuild }: { services: Services; serveAssets: boolean; build?: ServerBuild | (() => Promise<ServerBuild>) }) {
-  const build = typeof given === "function" ? async () => withDatabaseOutages(await given()) : withDatabaseOutages(given);
+export function createApp({
+  services,
+  serveAssets,
+  build: given = loadServerBuild,
+}: {
+  services: Services;
+  serveAssets: boolean;
+  build?: ServerBuild | (() => Promise<ServerBuild>);
+}) {
+  const build =
+    typeof given === "function" ? async () => withDatabaseOutages(await given()) : withDatabaseOutages(given);
   const { env, auth, providers } = services;
   const db = services.database.db;
   const origin = publicOrigin(env);
@@ -144,7 +190,13 @@ export function createApp({ services, serveAssets, build: given = loadServerBuil
   app.get("/readyz", async (_req, res) => {
     res.set("Cache-Control", "no-store");
     const ready = await databaseAnswers(db, READY_TIMEOUT_MS);
-    res.status(ready ? 200 : 503).json(ready ? { status: "ready" } : { status: "unavailable", error: { code: "DATABASE_UNAVAILABLE", message: "The database does not answer" } });
+    res
+      .status(ready ? 200 : 503)
+      .json(
+        ready
+          ? { status: "ready" }
+          : { status: "unavailable", error: { code: "DATABASE_UNAVAILABLE", message: "The database does not answer" } },
+      );
   });
 
   app.use((req, res, next) => {
@@ -161,7 +213,10 @@ export function createApp({ services, serveAssets, build: given = loadServerBuil
     res.on("finish", () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       // The path only: query strings carry tokens, phone numbers and addresses.
-      logger.info({ method: req.method, ...loggableUrl(req.originalUrl), status: res.statusCode, ms: Math.round(ms * 10) / 10 }, "request");
+      logger.info(
+        { method: req.method, ...loggableUrl(req.originalUrl), status: res.statusCode, ms: Math.round(ms * 10) / 10 },
+        "request",
+      );
     });
     next();
   });
@@ -204,7 +259,14 @@ export function createApp({ services, serveAssets, build: given = loadServerBuil
   // then bodies are bounded before anything reads them (server/body-limit.ts).
   const webhookGate = { db, trustProxy: app.get("trust proxy fn") as TrustProxy, headers };
   if (env.NODE_ENV !== "production") {
-    return refuseOtherHosts(env, guardWhatsappWebhook(limitRequestBodies((req: IncomingMessage, res: ServerResponse) => app(req, res)), webhookGate), headers);
+    return refuseOtherHosts(
+      env,
+      guardWhatsappWebhook(
+        limitRequestBodies((req: IncomingMessage, res: ServerResponse) => app(req, res)),
+        webhookGate,
+      ),
+      headers,
+    );
   }
 
   const render = createFetchHandler(build, env.NODE_ENV);
@@ -213,20 +275,30 @@ export function createApp({ services, serveAssets, build: given = loadServerBuil
     maxBytes: env.PAGE_CACHE_MB * MB,
     headers,
     origin,
-    onServed: (req, status, hit) => logger.info({ method: req.method, ...loggableUrl(req.url), status, cache: hit ? "hit" : "miss" }, "request"),
+    onServed: (req, status, hit) =>
+      logger.info({ method: req.method, ...loggableUrl(req.url), status, cache: hit ? "hit" : "miss" }, "request"),
   });
   // Pages show the brand, contacts and shipping rule: a settings change (in any process) drops them all.
   services.settings.onChange(() => pageCache.clear());
   // A scheduled sale, slide or bar starting or ending (no write announces it), or the storefront's content edited.
   services.readCache.onPagesChanged(() => pageCache.clear());
-  return refuseOtherHosts(env, guardWhatsappWebhook(limitRequestBodies((req: IncomingMessage, res: ServerResponse) => {
-    const pathname = (req.url ?? "/").split("?")[0];
-    if (staticFiles?.serve(req, res, pathname)) return;
-    if (pathname === "/robots.txt" && (req.method === "GET" || req.method === "HEAD")) return robotsTxt(req, res, headers);
-    // Webhooks are never served from (or kept in) the page cache: each answer is for that request.
-    if (pathname.startsWith("/media/") || PROBES.has(pathname) || SIGNED_WEBHOOK_PATHS.has(pathname)) return app(req, res);
-    pageCache.handle(req, res, () => app(req, res));
-  }), webhookGate), headers);
+  return refuseOtherHosts(
+    env,
+    guardWhatsappWebhook(
+      limitRequestBodies((req: IncomingMessage, res: ServerResponse) => {
+        const pathname = (req.url ?? "/").split("?")[0];
+        if (staticFiles?.serve(req, res, pathname)) return;
+        if (pathname === "/robots.txt" && (req.method === "GET" || req.method === "HEAD"))
+          return robotsTxt(req, res, headers);
+        // Webhooks are never served from (or kept in) the page cache: each answer is for that request.
+        if (pathname.startsWith("/media/") || PROBES.has(pathname) || SIGNED_WEBHOOK_PATHS.has(pathname))
+          return app(req, res);
+        pageCache.handle(req, res, () => app(req, res));
+      }),
+      webhookGate,
+    ),
+    headers,
+  );
 }
 
 /**
@@ -275,7 +347,9 @@ async function serveShop(env: Env, database: ShopDatabase, { serveAssets }: { se
   // Every process runs both: e-mails are claimed with SKIP LOCKED and launches are one atomic update, so each happens once.
   const stopLauncher = startLauncher(database.db, logger);
   // The seeded catalogue's photos, drawn after the first start while the shop already serves (each claimed by one process).
-  const seedPhotos = drawSeedPhotos(database.db, { onError: (error) => logger.error({ err: error }, "drawing the catalogue's photos failed; trying again shortly") });
+  const seedPhotos = drawSeedPhotos(database.db, {
+    onError: (error) => logger.error({ err: error }, "drawing the catalogue's photos failed; trying again shortly"),
+  });
   void seedPhotos.done.then((drawn) => {
     if (drawn > 0 && !seedPhotos.stopped) logger.info({ drawn }, "the seeded catalogue's photos are all drawn");
   });
@@ -284,7 +358,12 @@ async function serveShop(env: Env, database: ShopDatabase, { serveAssets }: { se
   // The daily low-stock e-mail: the day is claimed in daily_job_runs, so it too goes once.
   const stopLowStockDigest = startLowStockDigest(database.db, logger);
   // Couriers' tracking and payments over their APIs: each courier claimed with SKIP LOCKED, so it too is asked once.
-  const stopCourierSync = startCourierSync(database.db, services.providers, services.secretBoxes["courier-credentials"], logger);
+  const stopCourierSync = startCourierSync(
+    database.db,
+    services.providers,
+    services.secretBoxes["courier-credentials"],
+    logger,
+  );
   // Parcels waiting for an API courier's answer: each claimed with SKIP LOCKED and a lease, so it is sent by one process.
   const stopCourierBooking = startCourierBooking(database.db, services.providers, services.secretBoxes, logger);
   // The same senders as the requests' (Settings' test e-mail): made once, in createServices.
@@ -298,7 +377,9 @@ async function serveShop(env: Env, database: ShopDatabase, { serveAssets }: { se
   if (!isClusterWorker() || cluster.worker?.id === 1) {
     if (!env.SMTP_URL) logger.warn("SMTP_URL is not set: e-mails are kept in the Email Logs tab but not sent");
     if (!env.PUBLIC_URL && env.NODE_ENV === "production") {
-      logger.warn(`PUBLIC_URL is not set: the shop answers only on this machine (http://localhost:${env.PORT}, http://127.0.0.1:${env.PORT}) and its links and e-mails point there. Set PUBLIC_URL (https://your-domain) before it is reachable under its own name.`);
+      logger.warn(
+        `PUBLIC_URL is not set: the shop answers only on this machine (http://localhost:${env.PORT}, http://127.0.0.1:${env.PORT}) and its links and e-mails point there. Set PUBLIC_URL (https://your-domain) before it is reachable under its own name.`,
+      );
     }
   }
   // `npm run backup` on the embedded database asks this process, the only one that can open it.

@@ -16,10 +16,17 @@ const MAX_SOCKET_PATH = 100;
  * user that runs the shop (who can read DATA_DIR's files anyway) can ask for a backup. A client
  * writes "backup\n" and reads the backup file's bytes until the socket ends.
  */
-export async function startBackupSocket(dataDir: string, database: Pick<Database, "db" | "kind">, logger: Pick<Logger, "info" | "warn" | "error">): Promise<() => Promise<void>> {
+export async function startBackupSocket(
+  dataDir: string,
+  database: Pick<Database, "db" | "kind">,
+  logger: Pick<Logger, "info" | "warn" | "error">,
+): Promise<() => Promise<void>> {
   const socketPath = path.resolve(dataDir, BACKUP_SOCKET);
   if (Buffer.byteLength(socketPath) > MAX_SOCKET_PATH) {
-    logger.warn({ socketPath }, "DATA_DIR's path is too long for the backup socket: `npm run backup` works only while the shop is stopped");
+    logger.warn(
+      { socketPath },
+      "DATA_DIR's path is too long for the backup socket: `npm run backup` works only while the shop is stopped",
+    );
     return async () => {};
   }
   // We hold DATA_DIR's lock, so a socket file there is one a killed server left behind.

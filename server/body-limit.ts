@@ -204,7 +204,9 @@ function replay(req: IncomingMessage, body: Buffer): IncomingMessage {
   const headers = { ...req.headers, "content-length": String(body.length) };
   delete headers["transfer-encoding"];
   copy.headers = headers;
-  copy.rawHeaders = Object.entries(headers).flatMap(([name, value]) => (Array.isArray(value) ? value.flatMap((v) => [name, v]) : [name, String(value)]));
+  copy.rawHeaders = Object.entries(headers).flatMap(([name, value]) =>
+    Array.isArray(value) ? value.flatMap((v) => [name, v]) : [name, String(value)],
+  );
   // Marked complete, or destroying the copy once read would destroy the shared socket too.
   copy.complete = true;
   copy.push(body);
@@ -214,7 +216,14 @@ function replay(req: IncomingMessage, body: Buffer): IncomingMessage {
 
 function refuseNul(res: ServerResponse, pathname: string) {
   const message = "Text cannot contain NUL characters";
-  answerRefusal(res, pathname, 400, { code: "VALIDATION", message }, "Bad request", `${message}. Please check what you typed and try again.`);
+  answerRefusal(
+    res,
+    pathname,
+    400,
+    { code: "VALIDATION", message },
+    "Bad request",
+    `${message}. Please check what you typed and try again.`,
+  );
 }
 
 /** 413, and the connection closed so the unread rest of the body is never taken in. */
@@ -222,15 +231,26 @@ function refuse(req: IncomingMessage, res: ServerResponse, pathname: string, lim
   const kb = Math.round(limit / 1024);
   res.setHeader("Connection", "close");
   answerRefusal(
-    res, pathname, 413, { code: "PAYLOAD_TOO_LARGE", message: `The request body is larger than ${kb} KB` },
-    "Request too large", `What you sent is larger than ${kb} KB. Please shorten it and try again.`,
+    res,
+    pathname,
+    413,
+    { code: "PAYLOAD_TOO_LARGE", message: `The request body is larger than ${kb} KB` },
+    "Request too large",
+    `What you sent is larger than ${kb} KB. Please shorten it and try again.`,
   );
   // Once the answer is out, drop the connection rather than read (or wait for) the rest.
   res.on("finish", () => req.socket.destroySoon?.());
 }
 
 /** A refusal before the app runs: the API's error shape under /api/, a small page elsewhere. */
-function answerRefusal(res: ServerResponse, pathname: string, status: number, error: { code: string; message: string }, title: string, text: string) {
+function answerRefusal(
+  res: ServerResponse,
+  pathname: string,
+  status: number,
+  error: { code: string; message: string },
+  title: string,
+  text: string,
+) {
   res.statusCode = status;
   res.setHeader("Cache-Control", "no-store");
   if (pathname.startsWith("/api/")) {
@@ -238,6 +258,8 @@ function answerRefusal(res: ServerResponse, pathname: string, status: number, er
     res.end(JSON.stringify({ error }));
   } else {
     res.setHeader("Content-Type", "text/html; charset=utf-8");
-    res.end(`<!doctype html><meta charset="utf-8"><title>${title}</title><h1>${title}</h1><p>${text}</p><p><a href="/">Back to the shop</a></p>`);
+    res.end(
+      `<!doctype html><meta charset="utf-8"><title>${title}</title><h1>${title}</h1><p>${text}</p><p><a href="/">Back to the shop</a></p>`,
+    );
   }
 }

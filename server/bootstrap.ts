@@ -16,8 +16,15 @@ export async function bootstrapDatabase(env: Env, logger: Logger): Promise<ShopD
   let release = () => {};
   if (!env.DATABASE_URL) release = lockDataDir(env.DATA_DIR);
   try {
-    const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: path.resolve(env.DATA_DIR), sharedBuffersMb: env.PGLITE_SHARED_BUFFERS_MB });
-    logger.info({ database: database.kind, dataDir: env.DATABASE_URL ? undefined : path.resolve(env.DATA_DIR) }, "database opened");
+    const database = await openDatabase({
+      databaseUrl: env.DATABASE_URL,
+      dataDir: path.resolve(env.DATA_DIR),
+      sharedBuffersMb: env.PGLITE_SHARED_BUFFERS_MB,
+    });
+    logger.info(
+      { database: database.kind, dataDir: env.DATABASE_URL ? undefined : path.resolve(env.DATA_DIR) },
+      "database opened",
+    );
     await migrateDatabase(database);
     const started = Date.now();
     const seeded = await seedDatabase(database.db, { shopName: env.SHOP_NAME });
@@ -41,7 +48,12 @@ export async function prepareShop(env: Env, logger: Logger): Promise<ShopDatabas
     if (database.seeded && env.SHOP_OWNER_EMAIL) {
       // No password ever goes to the log: a single-use link (24 hours) to the page that sets one.
       const base = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
-      const owner = await createOwnerAccount(createShopAuth({ db: database.db, env, secret, logger }), database.db, env.SHOP_OWNER_EMAIL, base);
+      const owner = await createOwnerAccount(
+        createShopAuth({ db: database.db, env, secret, logger }),
+        database.db,
+        env.SHOP_OWNER_EMAIL,
+        base,
+      );
       if (owner) {
         // The request log's query stripping would cut the token off the link: this line goes out whole.
         ownerLinkLogger.warn(
@@ -61,6 +73,10 @@ export async function prepareShop(env: Env, logger: Logger): Promise<ShopDatabas
 
 /** A cluster worker's database: the primary has already migrated and seeded it. */
 export async function openPreparedDatabase(env: Env): Promise<ShopDatabase> {
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: path.resolve(env.DATA_DIR), sharedBuffersMb: env.PGLITE_SHARED_BUFFERS_MB });
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: path.resolve(env.DATA_DIR),
+    sharedBuffersMb: env.PGLITE_SHARED_BUFFERS_MB,
+  });
   return { ...database, release: () => {}, seeded: false };
 }

@@ -15,7 +15,10 @@ export const isClusterWorker = () => cluster.isWorker;
  * How many server processes to run. PostgreSQL: WEB_CONCURRENCY, or one per core. PGlite: one,
  * whatever was asked, because the embedded database can be opened by one process only.
  */
-export function processCount(env: Pick<Env, "DATABASE_URL" | "WEB_CONCURRENCY">, logger: { warn: (obj: object, msg: string) => void }): number {
+export function processCount(
+  env: Pick<Env, "DATABASE_URL" | "WEB_CONCURRENCY">,
+  logger: { warn: (obj: object, msg: string) => void },
+): number {
   if (!env.DATABASE_URL) {
     if (env.WEB_CONCURRENCY && env.WEB_CONCURRENCY > 1) {
       logger.warn(
@@ -39,7 +42,13 @@ export function restartDelayMs(quickDeaths: number): number {
  * port; the primary hands them connections), replaces any that dies, and on SIGTERM/SIGINT passes
  * the signal on and exits once they all have. It serves nothing itself and holds no database.
  */
-export function runPrimary({ workers, logger }: { workers: number; logger: Pick<Logger, "info" | "warn" | "error" | "fatal"> }): void {
+export function runPrimary({
+  workers,
+  logger,
+}: {
+  workers: number;
+  logger: Pick<Logger, "info" | "warn" | "error" | "fatal">;
+}): void {
   const startedAt = new Map<Worker, number>();
   let listening = false;
   let stopping = false;
@@ -76,7 +85,10 @@ export function runPrimary({ workers, logger }: { workers: number; logger: Pick<
     }
     quickDeaths = lived >= HEALTHY_LIFETIME_MS ? 1 : quickDeaths + 1;
     const delay = restartDelayMs(quickDeaths);
-    logger.error({ workerPid: worker.process.pid, code, signal, livedMs: lived, restartInMs: delay }, "a worker died; starting another");
+    logger.error(
+      { workerPid: worker.process.pid, code, signal, livedMs: lived, restartInMs: delay },
+      "a worker died; starting another",
+    );
     const timer = setTimeout(() => {
       pendingRestarts.delete(timer);
       if (!stopping) fork();

@@ -16,13 +16,38 @@ const PASS_DEADLINE_MS = 45_000;
  * two processes never send the same one, and a parcel whose earlier request may have reached the
  * courier is looked up before it is sent again.
  */
-export function startCourierBooking(db: Db, providers: Providers, secretBoxes: SecretBoxes, logger: Pick<Logger, "info" | "warn" | "error">, everyMs = COURIER_BOOKING_CHECK_MS): () => void {
-  return startPeriodicJob(async () => {
-    const outcomes = await bookDueParcels({ db, providers, secretBoxes }, PASS_DEADLINE_MS);
-    // Counts only: a courier's words may name the buyer; they are on the order's page.
-    const count = (state: string) => outcomes.filter((o) => o.state === state).length;
-    if (outcomes.length) logger.info({ booked: count("booked"), failed: count("failed"), waiting: count("requested") }, "courier bookings sent");
-    const cancels = await cancelDueParcels({ db, providers, secretBoxes }, PASS_DEADLINE_MS);
-    if (cancels.length) logger.info({ cancelled: cancels.filter((c) => c.state === "cancelled").length, refused: cancels.filter((c) => c.state === "refused").length, waiting: cancels.filter((c) => c.state === "waiting").length }, "cancelled orders' parcels sent to couriers");
-  }, { everyMs, firstAfterMs: Math.min(5_000, everyMs), onError: (error) => logger.error({ err: error }, "the courier booking worker failed; trying again shortly") });
+export function startCourierBooking(
+  db: Db,
+  providers: Providers,
+  secretBoxes: SecretBoxes,
+  logger: Pick<Logger, "info" | "warn" | "error">,
+  everyMs = COURIER_BOOKING_CHECK_MS,
+): () => void {
+  return startPeriodicJob(
+    async () => {
+      const outcomes = await bookDueParcels({ db, providers, secretBoxes }, PASS_DEADLINE_MS);
+      // Counts only: a courier's words may name the buyer; they are on the order's page.
+      const count = (state: string) => outcomes.filter((o) => o.state === state).length;
+      if (outcomes.length)
+        logger.info(
+          { booked: count("booked"), failed: count("failed"), waiting: count("requested") },
+          "courier bookings sent",
+        );
+      const cancels = await cancelDueParcels({ db, providers, secretBoxes }, PASS_DEADLINE_MS);
+      if (cancels.length)
+        logger.info(
+          {
+            cancelled: cancels.filter((c) => c.state === "cancelled").length,
+            refused: cancels.filter((c) => c.state === "refused").length,
+            waiting: cancels.filter((c) => c.state === "waiting").length,
+          },
+          "cancelled orders' parcels sent to couriers",
+        );
+    },
+    {
+      everyMs,
+      firstAfterMs: Math.min(5_000, everyMs),
+      onError: (error) => logger.error({ err: error }, "the courier booking worker failed; trying again shortly"),
+    },
+  );
 }

@@ -17,7 +17,8 @@ describe("state-changing requests from other sites", () => {
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  const send = (method: string, path: string, headers: Record<string, string> = {}) => fetch(`${base}${path}`, { method, headers });
+  const send = (method: string, path: string, headers: Record<string, string> = {}) =>
+    fetch(`${base}${path}`, { method, headers });
 
   it("lets same-origin posts, the public origin and non-browser clients through", async () => {
     expect((await send("POST", "/cart", { origin: base })).status).toBe(200);
@@ -31,13 +32,18 @@ describe("state-changing requests from other sites", () => {
     expect(page.status).toBe(403);
     const api = await send("DELETE", "/api/cart", { origin: "http://evil.example" });
     expect(api.status).toBe(403);
-    expect(await api.json()).toEqual({ error: { code: "FORBIDDEN", message: "Requests from other sites are not allowed." } });
+    expect(await api.json()).toEqual({
+      error: { code: "FORBIDDEN", message: "Requests from other sites are not allowed." },
+    });
     expect((await send("POST", "/cart", { "sec-fetch-site": "cross-site" })).status).toBe(403);
     expect((await send("POST", "/cart", { origin: "null" })).status).toBe(403);
   });
 
   it("lets POSTs to Meta's signed webhook through, its one documented exception (the route checks the signature)", async () => {
-    expect((await send("POST", "/webhooks/whatsapp", { origin: "http://evil.example", "sec-fetch-site": "cross-site" })).status).toBe(200);
+    expect(
+      (await send("POST", "/webhooks/whatsapp", { origin: "http://evil.example", "sec-fetch-site": "cross-site" }))
+        .status,
+    ).toBe(200);
     expect((await send("POST", "/webhooks/whatsapp/other", { origin: "http://evil.example" })).status).toBe(403);
   });
 });

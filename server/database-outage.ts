@@ -30,7 +30,11 @@ export function withDatabaseOutages(build: ServerBuild): ServerBuild {
     Object.entries(build.routes).map(([id, route]) => {
       if (!route) return [id, route];
       const module = route.module as unknown as Record<string, unknown>;
-      const wrapped = { ...module, loader: answerOutagesWith503(module.loader as Handler), action: answerOutagesWith503(module.action as Handler) };
+      const wrapped = {
+        ...module,
+        loader: answerOutagesWith503(module.loader as Handler),
+        action: answerOutagesWith503(module.action as Handler),
+      };
       return [id, { ...route, module: wrapped as unknown as typeof route.module }];
     }),
   );

@@ -4,7 +4,15 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { BUILT_SERVER, headersFor, ROOT, signUp, startServerProcess, waitFor, type ServerProcess } from "../tests/factories/server-process";
+import {
+  BUILT_SERVER,
+  headersFor,
+  ROOT,
+  signUp,
+  startServerProcess,
+  waitFor,
+  type ServerProcess,
+} from "../tests/factories/server-process";
 import { placeOrderOverHttp, stockNow, TEST_PASSWORD, variantsInStock } from "./faults-support";
 
 /**
@@ -13,7 +21,8 @@ import { placeOrderOverHttp, stockNow, TEST_PASSWORD, variantsInStock } from "./
  */
 const built = fs.existsSync(BUILT_SERVER);
 const isRoot = process.getuid?.() === 0;
-if (!built && process.env.KAPRA_TEST_GATE) throw new Error(`${BUILT_SERVER} is missing: scripts/test.sh must build before the tests`);
+if (!built && process.env.KAPRA_TEST_GATE)
+  throw new Error(`${BUILT_SERVER} is missing: scripts/test.sh must build before the tests`);
 if (!isRoot) console.warn("Skipping the full-disk test: mounting a small tmpfs for DATA_DIR needs root");
 
 describe.skipIf(!built || !isRoot)("the embedded database's disk is full", () => {
@@ -37,7 +46,12 @@ describe.skipIf(!built || !isRoot)("the embedded database's disk is full", () =>
     let n = 0;
     const order = () => {
       const v = variants[n % variants.length];
-      return placeOrderOverHttp(shop!, { cookie, ip, key: `disk-${++n}`, items: [{ productId: v.productId, color: v.color, size: v.size, quantity: 1 }] });
+      return placeOrderOverHttp(shop!, {
+        cookie,
+        ip,
+        key: `disk-${++n}`,
+        items: [{ productId: v.productId, color: v.color, size: v.size, quantity: 1 }],
+      });
     };
     expect((await order()).status).toBe(201);
     let placed = 1;
@@ -52,7 +66,11 @@ describe.skipIf(!built || !isRoot)("the embedded database's disk is full", () =>
     }
     expect(refused?.status).toBe(503);
     expect(refused?.body).toEqual({ error: { code: "DATABASE_UNAVAILABLE", message: expect.any(String) } });
-    expect(shop.logs().some((l) => l.level === 50 && /Database unavailable, answering 503: the database's disk is full/.test(l.msg))).toBe(true);
+    expect(
+      shop
+        .logs()
+        .some((l) => l.level === 50 && /Database unavailable, answering 503: the database's disk is full/.test(l.msg)),
+    ).toBe(true);
 
     // A page's form gets the connection-trouble screen.
     let page: { status: number; body: string } | undefined;
@@ -61,7 +79,13 @@ describe.skipIf(!built || !isRoot)("the embedded database's disk is full", () =>
       const res = await fetch(`${shop.url}/cart`, {
         method: "POST",
         headers: { ...headersFor(shop, { cookie, ip }), "content-type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ intent: "add", productId: v.productId, color: v.color, size: v.size, quantity: "1" }),
+        body: new URLSearchParams({
+          intent: "add",
+          productId: v.productId,
+          color: v.color,
+          size: v.size,
+          quantity: "1",
+        }),
       });
       page = { status: res.status, body: await res.text() };
     }
@@ -69,7 +93,9 @@ describe.skipIf(!built || !isRoot)("the embedded database's disk is full", () =>
     expect(page?.body).toContain("We are having trouble connecting to our servers");
 
     // Nothing already written is lost: every order that was confirmed is there, read from the full disk.
-    const listed = (await fetch(`${shop.url}/api/orders`, { headers: headersFor(shop, { cookie, ip }) }).then((r) => r.json())) as { data: { orders: unknown[] } };
+    const listed = (await fetch(`${shop.url}/api/orders`, { headers: headersFor(shop, { cookie, ip }) }).then((r) =>
+      r.json(),
+    )) as { data: { orders: unknown[] } };
     expect(listed.data.orders.length).toBe(placed);
 
     // Space comes back: the same process takes orders again.
@@ -77,7 +103,9 @@ describe.skipIf(!built || !isRoot)("the embedded database's disk is full", () =>
     const after = await order();
     expect(after.status).toBe(201);
     expect(shop.child.exitCode).toBeNull();
-    const again = (await fetch(`${shop.url}/api/orders`, { headers: headersFor(shop, { cookie, ip }) }).then((r) => r.json())) as { data: { orders: unknown[] } };
+    const again = (await fetch(`${shop.url}/api/orders`, { headers: headersFor(shop, { cookie, ip }) }).then((r) =>
+      r.json(),
+    )) as { data: { orders: unknown[] } };
     expect(again.data.orders.length).toBe(placed + 1);
   }, 300_000);
 });
@@ -112,7 +140,13 @@ describe.skipIf(!built)("the embedded database's disk is read-only", () => {
       const v = variants[n % variants.length];
       const started = Date.now();
       // A hang fails the test here instead of at its overall time limit.
-      const answer = await placeOrderOverHttp(shop!, { cookie, ip, key: `ro-${++n}`, items: [{ productId: v.productId, color: v.color, size: v.size, quantity: 1 }], signal: AbortSignal.timeout(15_000) });
+      const answer = await placeOrderOverHttp(shop!, {
+        cookie,
+        ip,
+        key: `ro-${++n}`,
+        items: [{ productId: v.productId, color: v.color, size: v.size, quantity: 1 }],
+        signal: AbortSignal.timeout(15_000),
+      });
       if (answer.status === 201) ordered.set(v, (ordered.get(v) ?? 0) + 1);
       return { ...answer, ms: Date.now() - started };
     };
@@ -126,7 +160,13 @@ describe.skipIf(!built)("the embedded database's disk is read-only", () => {
       expect(answer.body).toEqual({ error: { code: "DATABASE_UNAVAILABLE", message: expect.any(String) } });
       expect(answer.ms).toBeLessThan(5_000);
     }
-    expect(shop.logs().some((l) => l.level === 50 && /Database unavailable, answering 503: the database's disk is read-only/.test(l.msg))).toBe(true);
+    expect(
+      shop
+        .logs()
+        .some(
+          (l) => l.level === 50 && /Database unavailable, answering 503: the database's disk is read-only/.test(l.msg),
+        ),
+    ).toBe(true);
 
     // A page's form gets the connection-trouble screen.
     const v = variants[0];
@@ -147,15 +187,31 @@ describe.skipIf(!built)("the embedded database's disk is read-only", () => {
 
     // Writable again: the same process takes orders, and every confirmed one is there, stock adding up.
     fs.rmSync(readOnlyFlag);
-    await waitFor(async () => (await fetch(`${shop!.url}/readyz`)).status === 200, { timeoutMs: 60_000, intervalMs: 250, what: "the shop to be ready again" });
+    await waitFor(async () => (await fetch(`${shop!.url}/readyz`)).status === 200, {
+      timeoutMs: 60_000,
+      intervalMs: 250,
+      what: "the shop to be ready again",
+    });
     expect((await order()).status).toBe(201);
     expect(shop.child.exitCode).toBeNull();
     expect(shop.child.pid).toBe(pid);
     // PostgreSQL PANICked on its WAL write, and the server reopened the embedded database itself.
-    expect(shop.logs().some((l) => l.level === 50 && /stopped after a fatal error/.test(l.msg) && /Read-only file system/.test(String((l.err as { message?: string })?.message)))).toBe(true);
+    expect(
+      shop
+        .logs()
+        .some(
+          (l) =>
+            l.level === 50 &&
+            /stopped after a fatal error/.test(l.msg) &&
+            /Read-only file system/.test(String((l.err as { message?: string })?.message)),
+        ),
+    ).toBe(true);
     expect(shop.logs().some((l) => /was reopened after its fatal error/.test(l.msg))).toBe(true);
-    const listed = (await fetch(`${shop.url}/api/orders`, { headers: headersFor(shop, { cookie, ip }) }).then((r) => r.json())) as { data: { orders: unknown[] } };
+    const listed = (await fetch(`${shop.url}/api/orders`, { headers: headersFor(shop, { cookie, ip }) }).then((r) =>
+      r.json(),
+    )) as { data: { orders: unknown[] } };
     expect(listed.data.orders.length).toBe(4);
-    for (const variant of variants) expect(await stockNow(shop, variant)).toBe(variant.stock - (ordered.get(variant) ?? 0));
+    for (const variant of variants)
+      expect(await stockNow(shop, variant)).toBe(variant.stock - (ordered.get(variant) ?? 0));
   }, 300_000);
 });

@@ -5,7 +5,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { openDatabase, type Database } from "~/db/client.server";
 import { startPgCluster, type PgCluster } from "../tests/setup/pg-cluster";
-import { BUILT_SERVER, headersFor, openEventStream, signUp, startServerProcess, waitFor, type ServerProcess } from "../tests/factories/server-process";
+import {
+  BUILT_SERVER,
+  headersFor,
+  openEventStream,
+  signUp,
+  startServerProcess,
+  waitFor,
+  type ServerProcess,
+} from "../tests/factories/server-process";
 import { placeOrderOverHttp, TEST_PASSWORD, variantsInStock, type Variant } from "./faults-support";
 
 /**
@@ -13,7 +21,8 @@ import { placeOrderOverHttp, TEST_PASSWORD, variantsInStock, type Variant } from
  * away under traffic, the process killed mid-order, and a lock left by a killed process.
  */
 const built = fs.existsSync(BUILT_SERVER);
-if (!built && process.env.KAPRA_TEST_GATE) throw new Error(`${BUILT_SERVER} is missing: scripts/test.sh must build before the tests`);
+if (!built && process.env.KAPRA_TEST_GATE)
+  throw new Error(`${BUILT_SERVER} is missing: scripts/test.sh must build before the tests`);
 
 const spawned: ServerProcess[] = [];
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "kapra-faults-"));
@@ -55,7 +64,10 @@ describe.skipIf(!built)("PostgreSQL restarts while traffic runs", () => {
         let status = 0;
         let body = "";
         try {
-          const res = await fetch(`${shop.url}${p}`, { headers: headersFor(shop, { cookie, ip }), signal: AbortSignal.timeout(15_000) });
+          const res = await fetch(`${shop.url}${p}`, {
+            headers: headersFor(shop, { cookie, ip }),
+            signal: AbortSignal.timeout(15_000),
+          });
           status = res.status;
           body = await res.text();
         } catch (error) {
@@ -77,10 +89,10 @@ describe.skipIf(!built)("PostgreSQL restarts while traffic runs", () => {
     await sleep(Math.max(0, haltedAt + 5_000 - Date.now()));
     pg.resume();
     const resumedAt = Date.now();
-    await waitFor(
-      () => paths.every((p) => answers.some((a) => a.path === p && a.at > resumedAt && a.status === 200)),
-      { timeoutMs: 20_000, what: "every path to answer 200 again" },
-    );
+    await waitFor(() => paths.every((p) => answers.some((a) => a.path === p && a.at > resumedAt && a.status === 200)), {
+      timeoutMs: 20_000,
+      what: "every path to answer 200 again",
+    });
     running = false;
     await Promise.all(clients);
 
@@ -91,22 +103,33 @@ describe.skipIf(!built)("PostgreSQL restarts while traffic runs", () => {
     expect(slow, "answers slower than 5 s").toEqual([]);
     const during = answers.filter((a) => a.at > haltedAt && a.at < resumedAt);
     // Guests' listings may still come from memory (200); what needs the database answers 503.
-    for (const p of ["/cart", "/api/cart"]) expect(during.some((a) => a.path === p && a.status === 503), `${p} answered 503 during the outage`).toBe(true);
+    for (const p of ["/cart", "/api/cart"])
+      expect(
+        during.some((a) => a.path === p && a.status === 503),
+        `${p} answered 503 during the outage`,
+      ).toBe(true);
     for (const a of during.filter((a) => a.status === 503)) {
-      if (a.path.startsWith("/api/")) expect(JSON.parse(a.body)).toEqual({ error: { code: "DATABASE_UNAVAILABLE", message: expect.any(String) } });
+      if (a.path.startsWith("/api/"))
+        expect(JSON.parse(a.body)).toEqual({ error: { code: "DATABASE_UNAVAILABLE", message: expect.any(String) } });
       else expect(a.body).toContain("We are having trouble connecting to our servers");
     }
     expect(shop.child.exitCode).toBeNull();
 
     // The stream that stayed open is told to reload once the shop hears the database again (events meanwhile are lost).
-    await waitFor(() => stream.events().filter((e) => e === "ready").length >= 2, { timeoutMs: 15_000, what: "a second ready on the open stream after the restart" });
+    await waitFor(() => stream.events().filter((e) => e === "ready").length >= 2, {
+      timeoutMs: 15_000,
+      what: "a second ready on the open stream after the restart",
+    });
     // Live updates come back: a stream (the old one, or a new one as a browser reconnects) hears a cart change.
-    const fresh = await waitFor(async () => {
-      const s = await openEventStream(shop, { cookie, ip });
-      if (s.status === 200) return s;
-      s.close();
-      return false;
-    }, { timeoutMs: 15_000, what: "a new live stream to open" });
+    const fresh = await waitFor(
+      async () => {
+        const s = await openEventStream(shop, { cookie, ip });
+        if (s.status === 200) return s;
+        s.close();
+        return false;
+      },
+      { timeoutMs: 15_000, what: "a new live stream to open" },
+    );
     await waitFor(() => fresh.events().includes("ready"), { what: "the new stream to open" });
     const [variant] = await variantsInStock(shop);
     const added = await fetch(`${shop.url}/api/cart/items`, {
@@ -115,7 +138,10 @@ describe.skipIf(!built)("PostgreSQL restarts while traffic runs", () => {
       body: JSON.stringify({ productId: variant.productId, color: variant.color, size: variant.size, quantity: 1 }),
     });
     expect(added.status).toBe(201);
-    await waitFor(() => fresh.events().includes("cart"), { timeoutMs: 5_000, what: "the cart event on a live stream after the restart" });
+    await waitFor(() => fresh.events().includes("cart"), {
+      timeoutMs: 5_000,
+      what: "the cart event on a live stream after the restart",
+    });
     stream.close();
     fresh.close();
   }, 120_000);
@@ -123,7 +149,8 @@ describe.skipIf(!built)("PostgreSQL restarts while traffic runs", () => {
 
 /** Every order whole (items, totals, history) or absent, and stock = starting stock − units of whole orders. */
 async function expectConsistentOrders(database: Database, start: Variant[], variantIds: Map<string, number>) {
-  const rows = async <T>(query: ReturnType<typeof sql>) => ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
+  const rows = async <T>(query: ReturnType<typeof sql>) =>
+    ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
   const broken = await rows<{ id: string; why: string }>(sql`
     select o.id, 'no items' as why from orders o where not exists (select 1 from order_items i where i.order_id = o.id)
     union all select o.id, 'subtotal' from orders o where o.subtotal <> (select coalesce(sum(i.price * i.quantity), 0) from order_items i where i.order_id = o.id)
@@ -143,7 +170,9 @@ async function expectConsistentOrders(database: Database, start: Variant[], vari
 async function variantIdsOf(database: Database, variants: Variant[]) {
   const ids = new Map<string, number>();
   for (const v of variants) {
-    const { rows } = (await database.db.execute(sql`select id from product_variants where product_id = ${v.productId} and color = ${v.color} and size = ${v.size}`)) as unknown as { rows: { id: number }[] };
+    const { rows } = (await database.db.execute(
+      sql`select id from product_variants where product_id = ${v.productId} and color = ${v.color} and size = ${v.size}`,
+    )) as unknown as { rows: { id: number }[] };
     ids.set(`${v.productId}/${v.color}/${v.size}`, rows[0].id);
   }
   return ids;
@@ -151,12 +180,18 @@ async function variantIdsOf(database: Database, variants: Variant[]) {
 
 /** Many buyers placing orders at once; SIGKILL lands while they are in flight. Resolves with what the clients were told. */
 async function killMidOrders(shop: ServerProcess, variants: Variant[]) {
-  const buyers = await Promise.all([1, 2, 3, 4, 5, 6].map((n) => signUp(shop, { email: `kill-${n}@example.pk`, password: TEST_PASSWORD, ip: `10.6.0.${n}` })));
+  const buyers = await Promise.all(
+    [1, 2, 3, 4, 5, 6].map((n) =>
+      signUp(shop, { email: `kill-${n}@example.pk`, password: TEST_PASSWORD, ip: `10.6.0.${n}` }),
+    ),
+  );
   let created = 0;
   const attempts = Array.from({ length: 60 }, (_, i) => async () => {
     const variant = variants[i % variants.length];
     const answer = await placeOrderOverHttp(shop, {
-      cookie: buyers[i % buyers.length], ip: `10.6.0.${(i % buyers.length) + 1}`, key: `kill-${i}`,
+      cookie: buyers[i % buyers.length],
+      ip: `10.6.0.${(i % buyers.length) + 1}`,
+      key: `kill-${i}`,
       items: [{ productId: variant.productId, color: variant.color, size: variant.size, quantity: 1 + (i % 2) }],
     }).catch(() => ({ status: 0, body: {} }));
     if (answer.status === 201) created++;
@@ -223,7 +258,9 @@ describe.skipIf(!built)("DATA_DIR's lock", () => {
       (s) => (spawned.push(s), null),
       (error: Error) => error,
     );
-    expect(second?.message).toContain(`Another server (pid ${first.child.pid}) is already using the database in ${dataDir}. Stop it first, or set DATA_DIR to another folder.`);
+    expect(second?.message).toContain(
+      `Another server (pid ${first.child.pid}) is already using the database in ${dataDir}. Stop it first, or set DATA_DIR to another folder.`,
+    );
     expect((await fetch(`${first.url}/readyz`)).status).toBe(200);
 
     first.child.kill("SIGKILL");
@@ -243,4 +280,3 @@ describe.skipIf(!built)("DATA_DIR's lock", () => {
     expect((await fetch(`${shop.url}/readyz`)).status).toBe(200);
   }, 300_000);
 });
-

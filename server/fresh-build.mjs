@@ -5,7 +5,16 @@ import fs from "node:fs";
 import path from "node:path";
 
 /** What the build is made from: a change here means the build is out of date (tests never are). */
-const SOURCES = ["app", "server", "public", "package.json", "package-lock.json", "vite.config.ts", "react-router.config.ts", "tsconfig.json"];
+const SOURCES = [
+  "app",
+  "server",
+  "public",
+  "package.json",
+  "package-lock.json",
+  "vite.config.ts",
+  "react-router.config.ts",
+  "tsconfig.json",
+];
 const NOT_SOURCES = /\.test\.tsx?$|(^|\/)\.|\/tests?\//;
 export const BUILT_SERVER = "build/server/index.js";
 
@@ -49,13 +58,18 @@ export function ensureBuild(root) {
   const reason = buildNeeded(root);
   if (!reason) return;
   // A copy of the build without the app's sources (or a production install without the build tools) serves what it has.
-  const canBuild = fs.existsSync(path.join(root, "app/root.tsx")) && fs.existsSync(path.join(root, "node_modules/@react-router/dev"));
+  const canBuild =
+    fs.existsSync(path.join(root, "app/root.tsx")) && fs.existsSync(path.join(root, "node_modules/@react-router/dev"));
   if (!canBuild) {
     if (fs.existsSync(path.join(root, BUILT_SERVER))) {
-      console.warn(`The shop's ${reason}, but it cannot be built here (no app/ sources, or npm install --omit=dev left out the build tools): serving the build there is.`);
+      console.warn(
+        `The shop's ${reason}, but it cannot be built here (no app/ sources, or npm install --omit=dev left out the build tools): serving the build there is.`,
+      );
       return;
     }
-    console.error("There is no build and it cannot be built here: run `npm install` and `npm run build` in the shop's folder.");
+    console.error(
+      "There is no build and it cannot be built here: run `npm install` and `npm run build` in the shop's folder.",
+    );
     process.exit(1);
   }
   console.log(`Building the shop (${reason})...`);
@@ -63,7 +77,9 @@ export function ensureBuild(root) {
   const npm = process.platform === "win32" ? "npm.cmd" : "npm";
   const result = spawnSync(npm, ["run", "-s", "build"], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
   if (result.status !== 0) {
-    console.error(`The build failed (${result.error?.message ?? `exit code ${result.status}`}): see the messages above.`);
+    console.error(
+      `The build failed (${result.error?.message ?? `exit code ${result.status}`}): see the messages above.`,
+    );
     process.exit(1);
   }
   console.log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);

@@ -15,7 +15,11 @@ export type DrainResult = { streams: number; cut: boolean };
  */
 export async function drainHttpServer(
   server: Server,
-  { closeStreams, timeoutMs = DRAIN_TIMEOUT_MS, logger }: { closeStreams: () => number; timeoutMs?: number; logger: Pick<Logger, "info" | "warn"> },
+  {
+    closeStreams,
+    timeoutMs = DRAIN_TIMEOUT_MS,
+    logger,
+  }: { closeStreams: () => number; timeoutMs?: number; logger: Pick<Logger, "info" | "warn"> },
 ): Promise<DrainResult> {
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   // A request that still arrives on an open keep-alive connection is answered, then that connection closes.
@@ -45,7 +49,10 @@ export async function drainHttpServer(
  * Runs `shutdown` once on SIGTERM or SIGINT, then exits 0 (1 if it failed). A second signal while
  * shutting down does not start it again.
  */
-export function onShutdownSignal(shutdown: (signal: string) => Promise<void>, logger: Pick<Logger, "info" | "error">): void {
+export function onShutdownSignal(
+  shutdown: (signal: string) => Promise<void>,
+  logger: Pick<Logger, "info" | "error">,
+): void {
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return void logger.info({ signal }, "already shutting down");

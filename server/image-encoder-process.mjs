@@ -10,7 +10,8 @@ sharp.concurrency(1);
 
 /** Widths a product image is kept in (IMAGE_WIDTHS in store-image.server.ts sends them). */
 async function encode({ input, widths, maxPixels }) {
-  const bytes = typeof input === "string" ? Buffer.from(input) : Buffer.from(input.buffer, input.byteOffset, input.byteLength);
+  const bytes =
+    typeof input === "string" ? Buffer.from(input) : Buffer.from(input.buffer, input.byteOffset, input.byteLength);
   const maxWidth = widths[widths.length - 1];
   let meta;
   try {

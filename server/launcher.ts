@@ -11,10 +11,19 @@ export const LAUNCH_CHECK_MS = 60_000;
  * it and each item still launches once.
  */
 export function startLauncher(db: Db, logger: Pick<Logger, "info" | "error">, everyMs = LAUNCH_CHECK_MS): () => void {
-  return startPeriodicJob(async () => {
-    const launched = await runDueLaunches({ db });
-    if (launched.products.length + launched.categories.length > 0) {
-      logger.info({ products: launched.products.map((p) => p.id), categories: launched.categories.map((c) => c.slug) }, "scheduled launch");
-    }
-  }, { everyMs, onError: (error) => logger.error({ err: error }, "scheduled launches failed; trying again in a minute") });
+  return startPeriodicJob(
+    async () => {
+      const launched = await runDueLaunches({ db });
+      if (launched.products.length + launched.categories.length > 0) {
+        logger.info(
+          { products: launched.products.map((p) => p.id), categories: launched.categories.map((c) => c.slug) },
+          "scheduled launch",
+        );
+      }
+    },
+    {
+      everyMs,
+      onError: (error) => logger.error({ err: error }, "scheduled launches failed; trying again in a minute"),
+    },
+  );
 }

@@ -19,27 +19,43 @@ export type LiveEventsOptions = { recheckMs?: number };
  * is checked again every `recheckMs` and at once when the live hub hears the account changed: a
  * signed-out, disabled or demoted account's stream ends, so it stops hearing about orders.
  */
-export function createLiveEventsHandler({ auth, live }: { auth: Auth; live: LiveHub }, { recheckMs = LIVE_STREAM_LIMITS.recheckSeconds * 1000 }: LiveEventsOptions = {}) {
+export function createLiveEventsHandler(
+  { auth, live }: { auth: Auth; live: LiveHub },
+  { recheckMs = LIVE_STREAM_LIMITS.recheckSeconds * 1000 }: LiveEventsOptions = {},
+) {
   // Read from the database, not the cookie cache: a stream stays open for a long time.
-  const readSession = (req: Request) => auth.api.getSession({ headers: fromNodeHeaders(req.headers), query: { disableCookieCache: true } });
+  const readSession = (req: Request) =>
+    auth.api.getSession({ headers: fromNodeHeaders(req.headers), query: { disableCookieCache: true } });
   const standing = (session: Awaited<ReturnType<typeof readSession>> | null) => {
     const user = session?.user as { id: string; role?: string; disabled?: boolean } | undefined;
     return user && !user.disabled ? { userId: user.id, role: user.role } : null;
   };
 
   return async (req: Request, res: Response) => {
-    const read = await readSession(req).then((session) => ({ session }), () => null);
+    const read = await readSession(req).then(
+      (session) => ({ session }),
+      () => null,
+    );
     // The database out of reach is not "signed out": 503, and the browser tries again (use-live-refresh.ts).
     if (!read) {
       res.set({ "Retry-After": "5", "Cache-Control": "no-store" });
-      return void res.status(503).json({ error: { code: "DATABASE_UNAVAILABLE", message: "The shop cannot reach its database just now. Please try again in a moment." } });
+      return void res.status(503).json({
+        error: {
+          code: "DATABASE_UNAVAILABLE",
+          message: "The shop cannot reach its database just now. Please try again in a moment.",
+        },
+      });
     }
     const first = standing(read.session);
-    if (!first) return void res.status(401).json({ error: { code: "UNAUTHENTICATED", message: "Please sign in first" } });
+    if (!first)
+      return void res.status(401).json({ error: { code: "UNAUTHENTICATED", message: "Please sign in first" } });
     const address = addressKey(String(req.headers[CLIENT_IP_HEADER] ?? "unknown"));
     const open = live.openStreams({ userId: first.userId, address });
     const scale = abuseLimitScale();
-    if (open.account >= LIVE_STREAM_LIMITS.perAccount * scale || open.address >= LIVE_STREAM_LIMITS.perAddress * scale) {
+    if (
+      open.account >= LIVE_STREAM_LIMITS.perAccount * scale ||
+      open.address >= LIVE_STREAM_LIMITS.perAddress * scale
+    ) {
       res.set({ "Retry-After": "60", "Cache-Control": "no-store" });
       return void res.status(429).json({ error: { code: "RATE_LIMITED", message: LIVE_STREAMS_MESSAGE } });
     }
@@ -71,7 +87,10 @@ export function createLiveEventsHandler({ auth, live }: { auth: Auth; live: Live
       if (checking || ended) return;
       checking = true;
       // The database out of reach (a restart) is not a verdict on the session: the stream stays until the next check.
-      const session = await readSession(req).then((s) => ({ s }), () => null);
+      const session = await readSession(req).then(
+        (s) => ({ s }),
+        () => null,
+      );
       checking = false;
       if (!session) return;
       const now = standing(session.s);

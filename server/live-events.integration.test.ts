@@ -18,7 +18,14 @@ process.env.ABUSE_LIMITS_SCALE = "1";
 
 const PASSWORD = "quiet-mango-harbour-2026";
 
-type Stream = { status: number; body: unknown; headers: Headers; text: () => string; ended: Promise<void>; close: () => void };
+type Stream = {
+  status: number;
+  body: unknown;
+  headers: Headers;
+  text: () => string;
+  ended: Promise<void>;
+  close: () => void;
+};
 
 describe.each(DATABASE_KINDS)("live-event streams over HTTP on %s", (kind) => {
   const database = useTestDatabase(kind, { seed: "empty" });
@@ -28,7 +35,10 @@ describe.each(DATABASE_KINDS)("live-event streams over HTTP on %s", (kind) => {
   let n = 0;
 
   beforeAll(async () => {
-    services = await createServices(database, parseEnv({ NODE_ENV: "test", SIGN_IN_RATE_LIMIT: "1000", PUBLIC_URL: TEST_ORIGIN }));
+    services = await createServices(
+      database,
+      parseEnv({ NODE_ENV: "test", SIGN_IN_RATE_LIMIT: "1000", PUBLIC_URL: TEST_ORIGIN }),
+    );
     const app = express();
     // What server/app.ts does: the client address in CLIENT_IP_HEADER (here chosen by the test).
     app.use((req, _res, next) => {
@@ -51,20 +61,40 @@ describe.each(DATABASE_KINDS)("live-event streams over HTTP on %s", (kind) => {
 
   async function signUp(role: "buyer" | "seller" = "buyer"): Promise<{ id: string; cookie: string }> {
     const email = `live${++n}-${kind}@example.pk`;
-    const res = await services.auth.handler(new Request(`${TEST_ORIGIN}/api/auth/sign-up/email`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: TEST_ORIGIN, [CLIENT_IP_HEADER]: `10.3.0.${n}` },
-      body: JSON.stringify({ name: "Live Tester", email, password: PASSWORD }),
-    }));
+    const res = await services.auth.handler(
+      new Request(`${TEST_ORIGIN}/api/auth/sign-up/email`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: TEST_ORIGIN, [CLIENT_IP_HEADER]: `10.3.0.${n}` },
+        body: JSON.stringify({ name: "Live Tester", email, password: PASSWORD }),
+      }),
+    );
     expect(res.status).toBe(200);
-    const [user] = await database.db.update(users).set({ role }).where(eq(users.email, email)).returning({ id: users.id });
-    return { id: user.id, cookie: res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ") };
+    const [user] = await database.db
+      .update(users)
+      .set({ role })
+      .where(eq(users.email, email))
+      .returning({ id: users.id });
+    return {
+      id: user.id,
+      cookie: res.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; "),
+    };
   }
 
   async function open(cookie: string, ip = "192.0.2.1", path = "/api/events"): Promise<Stream> {
     const controller = new AbortController();
     const res = await fetch(`${base}${path}`, { headers: { cookie, "x-test-ip": ip }, signal: controller.signal });
-    if (res.status !== 200) return { status: res.status, body: await res.json(), headers: res.headers, text: () => "", ended: Promise.resolve(), close: () => {} };
+    if (res.status !== 200)
+      return {
+        status: res.status,
+        body: await res.json(),
+        headers: res.headers,
+        text: () => "",
+        ended: Promise.resolve(),
+        close: () => {},
+      };
     let text = "";
     const reader = res.body!.getReader();
     const decoder = new TextDecoder();
@@ -90,7 +120,8 @@ describe.each(DATABASE_KINDS)("live-event streams over HTTP on %s", (kind) => {
       await new Promise((r) => setTimeout(r, 20));
     }
   }
-  const endedWithin = (stream: Stream, ms: number) => Promise.race([stream.ended.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), ms))]);
+  const endedWithin = (stream: Stream, ms: number) =>
+    Promise.race([stream.ended.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), ms))]);
 
   it("an account may hold 6 streams at once; the 7th gets 429 RATE_LIMITED with Retry-After, and closing one makes room", async () => {
     const { cookie } = await signUp();
@@ -100,7 +131,12 @@ describe.each(DATABASE_KINDS)("live-event streams over HTTP on %s", (kind) => {
     const refused = await open(cookie, "198.51.100.50");
     expect(refused.status).toBe(429);
     expect(refused.headers.get("retry-after")).toBe("60");
-    expect(refused.body).toEqual({ error: { code: "RATE_LIMITED", message: "Too many live-update connections are open. Please close some tabs of the shop and try again." } });
+    expect(refused.body).toEqual({
+      error: {
+        code: "RATE_LIMITED",
+        message: "Too many live-update connections are open. Please close some tabs of the shop and try again.",
+      },
+    });
     streams[0].close();
     await waitFor(() => services.live.openStreams({ userId: "-", address: "198.51.100.1" }).address === 0);
     const again = await open(cookie, "198.51.100.51");
@@ -122,7 +158,8 @@ describe.each(DATABASE_KINDS)("live-event streams over HTTP on %s", (kind) => {
 
   it("a stream's first ready says how long ago that account's data last changed, so a page rendered just before it reloads", async () => {
     const [buyer, untouched, seller] = [await signUp(), await signUp(), await signUp("seller")];
-    const readyData = (stream: Stream) => JSON.parse(/event: ready\ndata: (.*)\n/.exec(stream.text())![1]) as { sinceChange: number | null };
+    const readyData = (stream: Stream) =>
+      JSON.parse(/event: ready\ndata: (.*)\n/.exec(stream.text())![1]) as { sinceChange: number | null };
     const quiet = await open(buyer.cookie, "192.0.2.30");
     expect(readyData(quiet)).toEqual({ sinceChange: null });
     quiet.close();
@@ -130,7 +167,11 @@ describe.each(DATABASE_KINDS)("live-event streams over HTTP on %s", (kind) => {
     // The change is heard through the database's notification, a moment after the commit.
     await publishLiveEvent(database.db, { topic: "orders", userId: buyer.id });
     await waitFor(() => services.live.sinceLastChange({ userId: buyer.id, seller: false }) !== null);
-    const [changed, other, owner] = [await open(buyer.cookie, "192.0.2.31"), await open(untouched.cookie, "192.0.2.32"), await open(seller.cookie, "192.0.2.33")];
+    const [changed, other, owner] = [
+      await open(buyer.cookie, "192.0.2.31"),
+      await open(untouched.cookie, "192.0.2.32"),
+      await open(seller.cookie, "192.0.2.33"),
+    ];
     expect(readyData(changed).sinceChange).toBeGreaterThanOrEqual(0);
     expect(readyData(changed).sinceChange).toBeLessThan(5_000);
     expect(readyData(other)).toEqual({ sinceChange: null }); // another buyer's order is not theirs
@@ -165,9 +206,12 @@ describe.each(DATABASE_KINDS)("live-event streams over HTTP on %s", (kind) => {
 
     const signedOut = await signUp();
     const second = await open(signedOut.cookie, "192.0.2.21", "/api/events-quick");
-    const res = await services.auth.handler(new Request(`${TEST_ORIGIN}/api/auth/sign-out`, {
-      method: "POST", headers: { cookie: signedOut.cookie, origin: TEST_ORIGIN, [CLIENT_IP_HEADER]: "10.3.9.9" },
-    }));
+    const res = await services.auth.handler(
+      new Request(`${TEST_ORIGIN}/api/auth/sign-out`, {
+        method: "POST",
+        headers: { cookie: signedOut.cookie, origin: TEST_ORIGIN, [CLIENT_IP_HEADER]: "10.3.9.9" },
+      }),
+    );
     expect(res.status).toBe(200);
     expect(await endedWithin(second, 3_000)).toBe(true);
   });

@@ -5,7 +5,12 @@ import { createLiveHub, RECENT_CHANGE_MS, SHUTDOWN_RETRY_MS } from "./live-hub";
 describe("the live hub", () => {
   it("tells buyers only about their own changes and sellers about every order", async () => {
     let deliver: (payload: string) => void = () => {};
-    const hub = createLiveHub({ listen: async (_channel, onMessage) => { deliver = onMessage; return async () => {}; } });
+    const hub = createLiveHub({
+      listen: async (_channel, onMessage) => {
+        deliver = onMessage;
+        return async () => {};
+      },
+    });
     await hub.start();
     const heard: Record<string, LiveEvent[]> = { alice: [], bob: [], seller: [] };
     hub.subscribe({ userId: "alice", seller: false, send: (e) => heard.alice.push(e), close: () => {} });
@@ -18,7 +23,10 @@ describe("the live hub", () => {
     stopBob();
     deliver(JSON.stringify({ topic: "cart", userId: "bob" }));
 
-    expect(heard.alice).toEqual([{ topic: "cart", userId: "alice" }, { topic: "orders", userId: "alice" }]);
+    expect(heard.alice).toEqual([
+      { topic: "cart", userId: "alice" },
+      { topic: "orders", userId: "alice" },
+    ]);
     expect(heard.bob).toEqual([]);
     expect(heard.seller).toEqual([{ topic: "orders", userId: "alice" }]);
     expect(hub.size).toBe(2);
@@ -26,7 +34,12 @@ describe("the live hub", () => {
 
   it("remembers for a minute when each account's data and any order last changed", async () => {
     let deliver: (payload: string) => void = () => {};
-    const hub = createLiveHub({ listen: async (_channel, onMessage) => { deliver = onMessage; return async () => {}; } });
+    const hub = createLiveHub({
+      listen: async (_channel, onMessage) => {
+        deliver = onMessage;
+        return async () => {};
+      },
+    });
     await hub.start();
     deliver(JSON.stringify({ topic: "cart", userId: "alice" }));
     deliver(JSON.stringify({ topic: "account", userId: "bob" })); // for the servers, not a change of data
@@ -47,7 +60,12 @@ describe("the live hub", () => {
     const hub = createLiveHub({ listen: async () => async () => {} });
     await hub.start();
     const closedWith: Record<string, number> = {};
-    const subscriber = (userId: string) => ({ userId, seller: false, send: () => {}, close: (retryMs: number) => void (closedWith[userId] = retryMs) });
+    const subscriber = (userId: string) => ({
+      userId,
+      seller: false,
+      send: () => {},
+      close: (retryMs: number) => void (closedWith[userId] = retryMs),
+    });
     hub.subscribe(subscriber("alice"));
     hub.subscribe(subscriber("bob"));
 

@@ -21,7 +21,8 @@ export const SHUTDOWN_RETRY_MS = { min: 1_000, max: 3_000 };
 /** How long the hub remembers when an account's data last changed (what a stream opening now may have missed). */
 export const RECENT_CHANGE_MS = 60_000;
 
-const shutdownRetryMs = () => SHUTDOWN_RETRY_MS.min + Math.floor(Math.random() * (SHUTDOWN_RETRY_MS.max - SHUTDOWN_RETRY_MS.min));
+const shutdownRetryMs = () =>
+  SHUTDOWN_RETRY_MS.min + Math.floor(Math.random() * (SHUTDOWN_RETRY_MS.max - SHUTDOWN_RETRY_MS.min));
 
 /**
  * Fans Postgres notifications out to the event streams open in this process. A buyer hears about

@@ -9,9 +9,14 @@ type MediaFile = { contentType: string; bytes: Uint8Array };
  * the popular ones; 0 turns it off and every miss reads the database.
  */
 export function createMediaCache(maxBytes = 8 * 1024 * 1024) {
-  const files = maxBytes > 0
-    ? new LRUCache<string, MediaFile>({ maxSize: maxBytes, sizeCalculation: (file) => Math.max(1, file.bytes.length), maxEntrySize: Math.max(1, Math.floor(maxBytes / 8)) })
-    : null;
+  const files =
+    maxBytes > 0
+      ? new LRUCache<string, MediaFile>({
+          maxSize: maxBytes,
+          sizeCalculation: (file) => Math.max(1, file.bytes.length),
+          maxEntrySize: Math.max(1, Math.floor(maxBytes / 8)),
+        })
+      : null;
   return {
     get: (key: string): MediaFile | undefined => files?.get(key),
     set(key: string, file: MediaFile) {

@@ -8,8 +8,18 @@ import { getSettings } from "~/db/shop-settings.server";
 import { settingsFormValues } from "~/modules/settings/settings-schema";
 import { startPgCluster, type PgCluster } from "../tests/setup/pg-cluster";
 import {
-  BUILT_SERVER, childPids, connectionRefused, headersFor, openEventStream, parentPid, signIn, signUp, startServerProcess, waitFor,
-  type LogLine, type ServerProcess,
+  BUILT_SERVER,
+  childPids,
+  connectionRefused,
+  headersFor,
+  openEventStream,
+  parentPid,
+  signIn,
+  signUp,
+  startServerProcess,
+  waitFor,
+  type LogLine,
+  type ServerProcess,
 } from "../tests/factories/server-process";
 
 /**
@@ -17,8 +27,12 @@ import {
  * real PostgreSQL, talked to over HTTP. scripts/test.sh builds before it runs Vitest.
  */
 const built = fs.existsSync(BUILT_SERVER);
-if (!built && process.env.KAPRA_TEST_GATE) throw new Error(`${BUILT_SERVER} is missing: scripts/test.sh must build before the tests`);
-if (!built) console.warn(`Skipping the multi-process tests: ${BUILT_SERVER} is missing (run \`npm run build\` first; \`npm test\` does)`);
+if (!built && process.env.KAPRA_TEST_GATE)
+  throw new Error(`${BUILT_SERVER} is missing: scripts/test.sh must build before the tests`);
+if (!built)
+  console.warn(
+    `Skipping the multi-process tests: ${BUILT_SERVER} is missing (run \`npm run build\` first; \`npm test\` does)`,
+  );
 
 const OWNER_EMAIL = "owner@kapra.test";
 const PASSWORD = "a-long-password-1";
@@ -40,7 +54,12 @@ describe.skipIf(!built)("several server processes on one PostgreSQL", () => {
     spawned.push(server);
     return server;
   };
-  const shopEnv = () => ({ DATABASE_URL: databaseUrl, WEB_CONCURRENCY: "1", SIGN_IN_RATE_LIMIT: "3", TRUST_PROXY: "1" });
+  const shopEnv = () => ({
+    DATABASE_URL: databaseUrl,
+    WEB_CONCURRENCY: "1",
+    SIGN_IN_RATE_LIMIT: "3",
+    TRUST_PROXY: "1",
+  });
 
   beforeAll(async () => {
     // A PostgreSQL of this file's own: one test stops and starts it.
@@ -75,13 +94,21 @@ describe.skipIf(!built)("several server processes on one PostgreSQL", () => {
     const cookie = await signUp(a, { email: "amina@example.pk", password: PASSWORD, name: "Amina Cross", ip });
     const onB = await fetch(`${b.url}/api/cart`, { headers: headersFor(b, { cookie, ip }) });
     expect(onB.status).toBe(200);
-    expect((await fetch(`${b.url}/cart`, { headers: headersFor(b, { cookie, ip }) }).then((r) => r.text()))).toContain("Amina Cross");
+    expect(await fetch(`${b.url}/cart`, { headers: headersFor(b, { cookie, ip }) }).then((r) => r.text())).toContain(
+      "Amina Cross",
+    );
 
-    const out = await fetch(`${a.url}/api/auth/sign-out`, { method: "POST", headers: { ...headersFor(a, { cookie, ip }), "content-type": "application/json" }, body: "{}" });
+    const out = await fetch(`${a.url}/api/auth/sign-out`, {
+      method: "POST",
+      headers: { ...headersFor(a, { cookie, ip }), "content-type": "application/json" },
+      body: "{}",
+    });
     expect(out.status).toBe(200);
 
     // The same cookie (as another device still holds it) is refused on the other process.
-    const session = await fetch(`${b.url}/api/auth/get-session?disableCookieCache=true`, { headers: headersFor(b, { cookie, ip }) }).then((r) => r.json());
+    const session = await fetch(`${b.url}/api/auth/get-session?disableCookieCache=true`, {
+      headers: headersFor(b, { cookie, ip }),
+    }).then((r) => r.json());
     expect(session).toBeNull();
     const write = await fetch(`${b.url}/api/cart`, { method: "DELETE", headers: headersFor(b, { cookie, ip }) });
     expect(write.status).toBe(401);
@@ -95,8 +122,12 @@ describe.skipIf(!built)("several server processes on one PostgreSQL", () => {
     await waitFor(() => stream.events().includes("ready"), { what: "the stream to open" });
 
     type ProductJson = { data: { id: number; variants: { color: string; size: string; stock: number }[] } };
-    const { data } = await fetch(`${a.url}/api/products`).then((r) => r.json() as Promise<{ data: { products: { id: number }[] } }>);
-    const products = await Promise.all(data.products.map((p) => fetch(`${a.url}/api/products/${p.id}`).then((r) => r.json() as Promise<ProductJson>)));
+    const { data } = await fetch(`${a.url}/api/products`).then(
+      (r) => r.json() as Promise<{ data: { products: { id: number }[] } }>,
+    );
+    const products = await Promise.all(
+      data.products.map((p) => fetch(`${a.url}/api/products/${p.id}`).then((r) => r.json() as Promise<ProductJson>)),
+    );
     const product = products.find((p) => p.data.variants.some((v) => v.stock > 0))!;
     const variant = product.data.variants.find((v) => v.stock > 0)!;
     const added = Date.now();
@@ -106,7 +137,10 @@ describe.skipIf(!built)("several server processes on one PostgreSQL", () => {
       body: JSON.stringify({ productId: product.data.id, color: variant.color, size: variant.size, quantity: 1 }),
     });
     expect(res.status).toBe(201);
-    await waitFor(() => stream.events().includes("cart"), { timeoutMs: 2_000, what: "the cart event on the other process" });
+    await waitFor(() => stream.events().includes("cart"), {
+      timeoutMs: 2_000,
+      what: "the cart event on the other process",
+    });
     expect(Date.now() - added).toBeLessThan(2_000);
     stream.close();
   });
@@ -114,7 +148,8 @@ describe.skipIf(!built)("several server processes on one PostgreSQL", () => {
   it("counts sign-in attempts across both processes", async () => {
     const ip = nextIp();
     await signUp(a, { email: "chand@example.pk", password: PASSWORD, ip: nextIp() });
-    const attempt = (server: ServerProcess) => signIn(server, { email: "chand@example.pk", password: "wrong-password", ip }).then((r) => r.status);
+    const attempt = (server: ServerProcess) =>
+      signIn(server, { email: "chand@example.pk", password: "wrong-password", ip }).then((r) => r.status);
     // SIGN_IN_RATE_LIMIT=3: three refusals for the wrong password, spread over both, then 429 on either.
     expect([await attempt(a), await attempt(b), await attempt(a)]).toEqual([401, 401, 401]);
     expect(await attempt(b)).toBe(429);
@@ -127,7 +162,8 @@ describe.skipIf(!built)("several server processes on one PostgreSQL", () => {
     const owner = await signIn(a, { email: OWNER_EMAIL, password: ownerPassword, ip });
     expect(owner.status).toBe(200);
     // The guest page is in B's page cache before the change.
-    for (let i = 0; i < 2; i++) expect(await fetch(`${b.url}/about`).then((r) => r.text())).not.toContain("Kapra Across");
+    for (let i = 0; i < 2; i++)
+      expect(await fetch(`${b.url}/about`).then((r) => r.text())).not.toContain("Kapra Across");
 
     const values = settingsFormValues(await getSettings(database.db));
     const saved = await fetch(`${a.url}/seller/settings`, {
@@ -138,11 +174,20 @@ describe.skipIf(!built)("several server processes on one PostgreSQL", () => {
     });
     expect(saved.status, await saved.clone().text()).toBe(302);
     const changed = Date.now();
-    await waitFor(async () => (await fetch(`${b.url}/about`).then((r) => r.text())).includes("Kapra Across"), { timeoutMs: 2_000, what: "the guest page on B to show the new name" });
-    await waitFor(async () => (await fetch(`${b.url}/products`, { headers: headersFor(b, { cookie: buyer, ip }) }).then((r) => r.text())).includes("Kapra Across"), {
-      timeoutMs: Math.max(100, 2_000 - (Date.now() - changed)),
-      what: "the signed-in page on B to show the new name",
+    await waitFor(async () => (await fetch(`${b.url}/about`).then((r) => r.text())).includes("Kapra Across"), {
+      timeoutMs: 2_000,
+      what: "the guest page on B to show the new name",
     });
+    await waitFor(
+      async () =>
+        (
+          await fetch(`${b.url}/products`, { headers: headersFor(b, { cookie: buyer, ip }) }).then((r) => r.text())
+        ).includes("Kapra Across"),
+      {
+        timeoutMs: Math.max(100, 2_000 - (Date.now() - changed)),
+        what: "the signed-in page on B to show the new name",
+      },
+    );
   });
 
   it("on SIGTERM refuses new connections, lets a slow request finish, ends live streams with a retry hint and exits 0", async () => {
@@ -159,10 +204,22 @@ describe.skipIf(!built)("several server processes on one PostgreSQL", () => {
       await locker.query("begin");
       await locker.query("lock table orders in access exclusive mode");
       const requested = Date.now();
-      const slow = fetch(`${c.url}/api/orders`, { headers: headersFor(c, { cookie, ip }) }).then(async (r) => ({ status: r.status, body: await r.text(), at: Date.now() }));
-      await waitFor(async () => (await locker.query("select 1 from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()")).rowCount! > 0, {
-        what: "the request's query to wait on the lock",
-      });
+      const slow = fetch(`${c.url}/api/orders`, { headers: headersFor(c, { cookie, ip }) }).then(async (r) => ({
+        status: r.status,
+        body: await r.text(),
+        at: Date.now(),
+      }));
+      await waitFor(
+        async () =>
+          (
+            await locker.query(
+              "select 1 from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()",
+            )
+          ).rowCount! > 0,
+        {
+          what: "the request's query to wait on the lock",
+        },
+      );
 
       c.child.kill("SIGTERM");
       await waitFor(() => connectionRefused(c.port), { timeoutMs: 3_000, what: "new connections to be refused" });
@@ -197,7 +254,20 @@ describe.skipIf(!built)("several server processes on one PostgreSQL", () => {
       const res = await fetch(`${d.url}/api/products?probe-${tag}=1`, { headers: { connection: "close" } });
       expect(res.status).toBe(200);
       await res.arrayBuffer();
-      return (await waitFor(() => d.logs().find((l) => l.msg === "request" && l.url === "/api/products" && (l.params as string[] | undefined)?.includes(`probe-${tag}`)), { what: `the log of probe ${tag}` })).pid;
+      return (
+        await waitFor(
+          () =>
+            d
+              .logs()
+              .find(
+                (l) =>
+                  l.msg === "request" &&
+                  l.url === "/api/products" &&
+                  (l.params as string[] | undefined)?.includes(`probe-${tag}`),
+              ),
+          { what: `the log of probe ${tag}` },
+        )
+      ).pid;
     };
     const before = new Set<number>();
     for (let i = 0; i < 8; i++) before.add(await servedBy(`before-${i}`));
@@ -205,12 +275,17 @@ describe.skipIf(!built)("several server processes on one PostgreSQL", () => {
 
     const [victim, survivor] = workerPids();
     process.kill(victim, "SIGKILL");
-    await waitFor(() => d.logs().find((l) => l.msg === "a worker died; starting another" && l.workerPid === victim), { what: "the primary to log the death" });
+    await waitFor(() => d.logs().find((l) => l.msg === "a worker died; starting another" && l.workerPid === victim), {
+      what: "the primary to log the death",
+    });
     // The other worker serves every request meanwhile.
     const during = new Set<number>();
     for (let i = 0; i < 4; i++) during.add(await servedBy(`during-${i}`));
     expect([...during].every((pid) => pid !== victim)).toBe(true);
-    const replacement = await waitFor(() => workerPids().find((pid) => pid !== victim && pid !== survivor), { timeoutMs: 60_000, what: "a replacement worker" });
+    const replacement = await waitFor(() => workerPids().find((pid) => pid !== victim && pid !== survivor), {
+      timeoutMs: 60_000,
+      what: "a replacement worker",
+    });
     expect(parentPid(replacement)).toBe(primary);
     expect(childPids(primary).sort()).toEqual([survivor, replacement].sort());
 
@@ -230,16 +305,22 @@ describe.skipIf(!built)("several server processes on one PostgreSQL", () => {
     expect((await readyz()).status).toBe(200);
     pgCluster.halt();
     try {
-      const down = await waitFor(async () => {
-        const r = await readyz();
-        return r.status === 503 && r;
-      }, { timeoutMs: 10_000, what: "/readyz to answer 503" });
+      const down = await waitFor(
+        async () => {
+          const r = await readyz();
+          return r.status === 503 && r;
+        },
+        { timeoutMs: 10_000, what: "/readyz to answer 503" },
+      );
       expect(down.ms).toBeLessThan(3_000);
       expect((await fetch(`${a.url}/healthz`)).status).toBe(200);
     } finally {
       pgCluster.resume();
     }
-    await waitFor(async () => (await readyz()).status === 200, { timeoutMs: 15_000, what: "/readyz to answer 200 again" });
+    await waitFor(async () => (await readyz()).status === 200, {
+      timeoutMs: 15_000,
+      what: "/readyz to answer 200 again",
+    });
     expect((await fetch(`${a.url}/api/products`)).status).toBe(200);
     expect(a.child.exitCode).toBeNull();
   }, 60_000);
@@ -257,7 +338,13 @@ describe.skipIf(!built)("one process on PGlite", () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "kapra-pglite-"));
     server = await startServerProcess({ DATA_DIR: dataDir, WEB_CONCURRENCY: "2" });
     const logs: LogLine[] = server.logs();
-    expect(logs.find((l) => l.level === 40 && /WEB_CONCURRENCY=2 is ignored: the embedded PGlite database can be opened by one process only/.test(l.msg))).toBeDefined();
+    expect(
+      logs.find(
+        (l) =>
+          l.level === 40 &&
+          /WEB_CONCURRENCY=2 is ignored: the embedded PGlite database can be opened by one process only/.test(l.msg),
+      ),
+    ).toBeDefined();
     expect(logs.filter((l) => l.msg === "shop is listening").map((l) => l.pid)).toEqual([server.child.pid]);
     expect(childPids(server.child.pid!)).toEqual([]);
     server.child.kill("SIGTERM");

@@ -8,7 +8,10 @@ let close: (() => void) | undefined;
 afterEach(() => close?.());
 
 /** A real HTTP server whose pages come from `render`; returns its base URL and the render count. */
-async function serve(render: (request: Request) => Promise<Response>, opts: { ttlMs?: number; staleMs?: number; maxBytes?: number } = {}) {
+async function serve(
+  render: (request: Request) => Promise<Response>,
+  opts: { ttlMs?: number; staleMs?: number; maxBytes?: number } = {},
+) {
   const stats = { renders: 0 };
   const cache = createPageCache({
     ...opts,
@@ -26,7 +29,8 @@ async function serve(render: (request: Request) => Promise<Response>, opts: { tt
   return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, stats, cache };
 }
 
-const page = (body: string, init: ResponseInit = {}) => new Response(body, { status: 200, headers: { "Content-Type": "text/html" }, ...init });
+const page = (body: string, init: ResponseInit = {}) =>
+  new Response(body, { status: 200, headers: { "Content-Type": "text/html" }, ...init });
 
 describe("page cache", () => {
   it("renders once for repeated guest requests within the TTL and serves gzip", async () => {
@@ -43,7 +47,10 @@ describe("page cache", () => {
 
   it("keeps pages within its byte budget, the least recently served going first", async () => {
     // Each kept page weighs about 10.5 KB (its 10 KB body, a small gzip, its headers): three fit.
-    const { base, stats, cache } = await serve(async (request) => page(createHash("sha512").update(request.url).digest("hex").repeat(80)), { maxBytes: 35_000, ttlMs: 60_000 });
+    const { base, stats, cache } = await serve(
+      async (request) => page(createHash("sha512").update(request.url).digest("hex").repeat(80)),
+      { maxBytes: 35_000, ttlMs: 60_000 },
+    );
     for (const path of ["/a", "/b", "/c"]) await (await fetch(`${base}${path}`)).text();
     expect(cache.bytes).toBeGreaterThan(30_000);
     expect((await fetch(`${base}/a`)).headers.get("x-cache")).toBe("HIT"); // /a is now the most recent
@@ -63,21 +70,29 @@ describe("page cache", () => {
   });
 
   it("names each inline script's hash in a cached page's CSP instead of the one nonce every guest would share", async () => {
-    const inline = "window.__ctx = {\"a\":1};";
-    const html = `<html><head><script type="module" src="/assets/entry.js" nonce="N0nce+/="></script></head><body>`
-      + `<script nonce="N0nce+/=">${inline}</script><script type="application/ld+json">{"@type":"Product"}</script>`
-      + `<script type="module" nonce="N0nce+/=">import("/assets/a.js");</script></body></html>`;
+    const inline = 'window.__ctx = {"a":1};';
+    const html =
+      `<html><head><script type="module" src="/assets/entry.js" nonce="N0nce+/="></script></head><body>` +
+      `<script nonce="N0nce+/=">${inline}</script><script type="application/ld+json">{"@type":"Product"}</script>` +
+      `<script type="module" nonce="N0nce+/=">import("/assets/a.js");</script></body></html>`;
     const csp = "default-src 'self'; script-src 'self' 'nonce-N0nce+/='; object-src 'none'";
-    const { base } = await serve(async () => page(html, { headers: { "Content-Type": "text/html", "Content-Security-Policy": csp } }));
+    const { base } = await serve(async () =>
+      page(html, { headers: { "Content-Type": "text/html", "Content-Security-Policy": csp } }),
+    );
     const sha = (code: string) => `'sha256-${createHash("sha256").update(code).digest("base64")}'`;
     for (const res of [await fetch(`${base}/p`), await fetch(`${base}/p`)]) {
-      expect(res.headers.get("content-security-policy")).toBe(`default-src 'self'; script-src 'self' ${sha(inline)} ${sha('import("/assets/a.js");')}; object-src 'none'`);
+      expect(res.headers.get("content-security-policy")).toBe(
+        `default-src 'self'; script-src 'self' ${sha(inline)} ${sha('import("/assets/a.js");')}; object-src 'none'`,
+      );
       const body = await res.text();
       expect(body).not.toContain("nonce");
       expect(body).toContain(`<script>${inline}</script>`);
     }
     // Nothing to pin without a nonce.
-    expect(pinInlineScripts("<script>x()</script>", "script-src 'self'")).toEqual({ html: "<script>x()</script>", csp: "script-src 'self'" });
+    expect(pinInlineScripts("<script>x()</script>", "script-src 'self'")).toEqual({
+      html: "<script>x()</script>",
+      csp: "script-src 'self'",
+    });
   });
 
   it("shares one render between concurrent requests", async () => {

@@ -14,7 +14,15 @@ import { LRUCache } from "lru-cache";
  *
  * It works on plain Node requests, in front of Express, so a hit costs about what a static file does.
  */
-type Entry = { status: number; headers: [string, string][]; names: Set<string>; body: Buffer; gzip: Buffer | null; cacheable: boolean; expires: number };
+type Entry = {
+  status: number;
+  headers: [string, string][];
+  names: Set<string>;
+  body: Buffer;
+  gzip: Buffer | null;
+  cacheable: boolean;
+  expires: number;
+};
 
 const SKIP_HEADERS = new Set(["content-length", "content-encoding", "transfer-encoding", "connection"]);
 
@@ -32,7 +40,10 @@ export function pinInlineScripts(html: string, csp: string): { html: string; csp
     if (/\ssrc\s*=/i.test(attrs) || /application\/(ld\+)?json/i.test(attrs)) continue;
     hashes.add(`'sha256-${createHash("sha256").update(code, "utf8").digest("base64")}'`);
   }
-  return { html: html.replaceAll(` nonce="${nonce}"`, ""), csp: csp.replace(`'nonce-${nonce}'`, [...hashes].join(" ")).replace(/ {2,}/g, " ") };
+  return {
+    html: html.replaceAll(` nonce="${nonce}"`, ""),
+    csp: csp.replace(`'nonce-${nonce}'`, [...hashes].join(" ")).replace(/ {2,}/g, " "),
+  };
 }
 
 export type PageCacheOptions = {
@@ -53,11 +64,24 @@ export type PageCacheOptions = {
 };
 
 export function createPageCache({
-  render, ttlMs = 1000, staleMs = 30_000, maxEntries = 500, maxBytes = 8 * 1024 * 1024, headers: fixedHeaders = {}, origin = "http://localhost", onServed,
+  render,
+  ttlMs = 1000,
+  staleMs = 30_000,
+  maxEntries = 500,
+  maxBytes = 8 * 1024 * 1024,
+  headers: fixedHeaders = {},
+  origin = "http://localhost",
+  onServed,
 }: PageCacheOptions) {
-  const entries = maxBytes > 0
-    ? new LRUCache<string, Entry>({ max: maxEntries, maxSize: maxBytes, sizeCalculation: (entry) => entryBytes(entry), maxEntrySize: Math.max(1, Math.floor(maxBytes / 2)) })
-    : null;
+  const entries =
+    maxBytes > 0
+      ? new LRUCache<string, Entry>({
+          max: maxEntries,
+          maxSize: maxBytes,
+          sizeCalculation: (entry) => entryBytes(entry),
+          maxEntrySize: Math.max(1, Math.floor(maxBytes / 2)),
+        })
+      : null;
   const pending = new Map<string, Promise<Entry>>();
   // Bumped by clear(): a render that started before a clear may show the old facts, so it is not kept.
   let generation = 0;
@@ -72,7 +96,8 @@ export function createPageCache({
     const response = await render(new Request(`${origin}${path}`, { method: "GET", headers }));
     let body = Buffer.from(await response.arrayBuffer());
     const cacheControl = response.headers.get("cache-control") ?? "";
-    const cacheable = response.status === 200 && !response.headers.has("set-cookie") && !/private|no-store/.test(cacheControl);
+    const cacheable =
+      response.status === 200 && !response.headers.has("set-cookie") && !/private|no-store/.test(cacheControl);
     const type = response.headers.get("content-type") ?? "";
     const compressible = body.length > 1024 && /text|json|xml|javascript|x-script/.test(type);
     let kept = [...response.headers.entries()].filter(([name]) => !SKIP_HEADERS.has(name));
@@ -95,7 +120,8 @@ export function createPageCache({
 
   function send(req: IncomingMessage, res: ServerResponse, entry: Entry, hit: boolean) {
     res.statusCode = entry.status;
-    for (const [name, value] of Object.entries(fixedHeaders)) if (!entry.names.has(name.toLowerCase())) res.setHeader(name, value);
+    for (const [name, value] of Object.entries(fixedHeaders))
+      if (!entry.names.has(name.toLowerCase())) res.setHeader(name, value);
     for (const [name, value] of entry.headers) res.appendHeader(name, value);
     res.setHeader("X-Cache", hit ? "HIT" : "MISS");
     res.setHeader("Vary", "Accept-Encoding");
@@ -109,7 +135,8 @@ export function createPageCache({
 
   /** Serves a guest's GET from the cache (rendering it if need be); anything else goes to `next`. */
   function handle(req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) {
-    if ((req.method !== "GET" && req.method !== "HEAD") || req.headers.cookie || req.headers.authorization) return next();
+    if ((req.method !== "GET" && req.method !== "HEAD") || req.headers.cookie || req.headers.authorization)
+      return next();
     const key = req.url ?? "/";
     const cached = entries?.get(key);
     const now = Date.now();

@@ -3,7 +3,10 @@
  * keeping the process alive. A failed run goes to `onError` and the next one comes as usual. Returns
  * the stop function.
  */
-export function startPeriodicJob(job: () => Promise<void>, { everyMs, firstAfterMs = 0, onError }: { everyMs: number; firstAfterMs?: number; onError: (error: unknown) => void }): () => void {
+export function startPeriodicJob(
+  job: () => Promise<void>,
+  { everyMs, firstAfterMs = 0, onError }: { everyMs: number; firstAfterMs?: number; onError: (error: unknown) => void },
+): () => void {
   let running = false;
   const tick = async () => {
     if (running) return;

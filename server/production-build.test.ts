@@ -15,7 +15,9 @@ const DEV_ONLY = "You should not include both `Component` and `element` on your 
 describe("the production build", () => {
   it("would notice the development build (the warning is in it)", async () => {
     const dev = path.join(ROOT, "node_modules/react-router/dist/development");
-    const chunks = await Promise.all((await readdir(dev)).filter((f) => f.endsWith(".mjs")).map((f) => readFile(path.join(dev, f), "utf8")));
+    const chunks = await Promise.all(
+      (await readdir(dev)).filter((f) => f.endsWith(".mjs")).map((f) => readFile(path.join(dev, f), "utf8")),
+    );
     expect(chunks.some((code) => code.includes(DEV_ONLY))).toBe(true);
   });
 
@@ -34,7 +36,8 @@ describe("the production build", () => {
     const dir = path.join(ROOT, "build/server");
     const files = (await readdir(dir, { recursive: true })).filter((f) => f.endsWith(".js"));
     const server = (await Promise.all(files.map((f) => readFile(path.join(dir, f), "utf8")))).join("\n");
-    for (const client of ["nodemailer", "saxen", "write-excel-file/node"]) expect(server).toMatch(new RegExp(`from\\s*["']${client}["']`));
+    for (const client of ["nodemailer", "saxen", "write-excel-file/node"])
+      expect(server).toMatch(new RegExp(`from\\s*["']${client}["']`));
     for (const testOnly of ["smtp-server", "mailparser"]) expect(server).not.toContain(testOnly);
     // The shop reads spreadsheets itself (file-portal/read-*-rows.server.ts): these libraries are dev dependencies now.
     expect(server).not.toMatch(/from\s*["'](read-excel-file|csv-parse)/);

@@ -31,7 +31,11 @@ describe.each(DATABASE_KINDS)("storefront reads kept in memory (%s)", (kind) => 
   beforeAll(async () => {
     listener = createReadCacheListener(database);
     await listener.start();
-    const [row] = await database.db.select({ id: products.id }).from(products).where(eq(products.status, "active")).limit(1);
+    const [row] = await database.db
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.status, "active"))
+      .limit(1);
     productId = row.id;
   }, 120_000);
   afterAll(async () => {
@@ -55,11 +59,16 @@ describe.each(DATABASE_KINDS)("storefront reads kept in memory (%s)", (kind) => 
     const before = await getProduct(database.db, productId);
     const variant = before!.variants[0];
     await database.db.transaction(async (tx) => {
-      await tx.update(productVariants).set({ stock: variant.stock + 7 }).where(eq(productVariants.sku, variant.sku));
+      await tx
+        .update(productVariants)
+        .set({ stock: variant.stock + 7 })
+        .where(eq(productVariants.sku, variant.sku));
       // The transaction sees its own change although the cache was filled before it.
       expect((await getProduct(tx, productId))!.variants[0].stock).toBe(variant.stock + 7);
     });
-    await eventually(async () => expect((await getProduct(database.db, productId))!.variants[0].stock).toBe(variant.stock + 7));
+    await eventually(async () =>
+      expect((await getProduct(database.db, productId))!.variants[0].stock).toBe(variant.stock + 7),
+    );
   });
 
   it("drops the settings when they change", async () => {
@@ -80,7 +89,10 @@ describe.each(DATABASE_KINDS)("storefront reads kept in memory (%s)", (kind) => 
       await l.start();
       otherListener.stop = l.stop;
       const seen = await listCategories(other.db);
-      await database.db.update(categories).set({ name: "From the first process" }).where(eq(categories.slug, seen[0].slug));
+      await database.db
+        .update(categories)
+        .set({ name: "From the first process" })
+        .where(eq(categories.slug, seen[0].slug));
       await eventually(async () => expect((await listCategories(other!.db))[0].name).toBe("From the first process"));
     } finally {
       await otherListener.stop();
@@ -96,7 +108,9 @@ describe.each(DATABASE_KINDS)("storefront reads kept in memory (%s)", (kind) => 
     await database.db.execute(sql`update pages set title = title where builtin = 'returns'`);
     await seen("page");
     last = "category";
-    await database.db.execute(sql`update categories set description = description where slug = (select slug from categories limit 1)`);
+    await database.db.execute(
+      sql`update categories set description = description where slug = (select slug from categories limit 1)`,
+    );
     await seen("category");
     last = "product";
     await database.db.update(products).set({ updatedAt: new Date() }).where(eq(products.id, productId));
@@ -117,13 +131,22 @@ describe.each(DATABASE_KINDS)("storefront reads kept in memory (%s)", (kind) => 
     expect(before).toMatchObject({ onSale: false });
     const startsAt = new Date(Date.now() + 3_000);
     const endsAt = new Date(startsAt.getTime() + 2_000);
-    await database.db.insert(scheduledSales).values({ name: "Flash sale", percent: 50, startsAt, endsAt, appliesTo: "products", productIds: [productId] });
+    await database.db
+      .insert(scheduledSales)
+      .values({ name: "Flash sale", percent: 50, startsAt, endsAt, appliesTo: "products", productIds: [productId] });
     // Read (and kept in memory) before the sale starts: still the regular price.
     expect(await getProduct(database.db, productId)).toMatchObject({ price: before!.price, onSale: false });
-    await eventually(async () => expect(await getProduct(database.db, productId)).toMatchObject({ onSale: true }), 8_000);
+    await eventually(
+      async () => expect(await getProduct(database.db, productId)).toMatchObject({ onSale: true }),
+      8_000,
+    );
     expect(changes.length).toBeGreaterThanOrEqual(1);
     expect(changes[0]).toBeGreaterThanOrEqual(startsAt.getTime());
-    await eventually(async () => expect(await getProduct(database.db, productId)).toMatchObject({ price: before!.price, onSale: false }), 5_000);
+    await eventually(
+      async () =>
+        expect(await getProduct(database.db, productId)).toMatchObject({ price: before!.price, onSale: false }),
+      5_000,
+    );
     expect(changes.length).toBeGreaterThanOrEqual(2);
     await database.db.delete(scheduledSales);
   });
@@ -139,7 +162,12 @@ describe.each(DATABASE_KINDS)("storefront reads kept in memory (%s)", (kind) => 
 
     // The announcement's window is a setting: saving it re-reads the next boundary.
     const barStarts = new Date(Date.now() + 2_000);
-    await saveAnnouncement(database.db, { text: "Free delivery today", link: { kind: "none" }, startsAt: barStarts, endsAt: null });
+    await saveAnnouncement(database.db, {
+      text: "Free delivery today",
+      link: { kind: "none" },
+      startsAt: barStarts,
+      endsAt: null,
+    });
     await eventually(async () => expect(changes.some((t) => t >= barStarts.getTime())).toBe(true), 6_000);
     await database.db.delete(heroSlides);
     await saveAnnouncement(database.db, { text: null, link: { kind: "none" }, startsAt: null, endsAt: null });

@@ -15,7 +15,15 @@ import { SETTINGS_CHANNEL } from "~/db/settings-changed";
  * the background after a first start, would otherwise empty the cache dozens of times.
  */
 const GUEST_PAGE_TABLES = new Set([
-  "pages", "menu_items", "hero_slides", "collections", "collection_products", "categories", "category_redirects", "colors", "size_sets",
+  "pages",
+  "menu_items",
+  "hero_slides",
+  "collections",
+  "collection_products",
+  "categories",
+  "category_redirects",
+  "colors",
+  "size_sets",
   "products",
 ]);
 
@@ -62,10 +70,13 @@ export function createReadCacheListener(database: Pick<Database, "db" | "listen"
     if (wait === null || stopped || lookup !== lookups) return;
     clearTimeout(timer);
     const reached = wait <= LONGEST_WAIT_MS;
-    timer = setTimeout(() => {
-      if (reached) pagesChanged();
-      void scheduleNextBoundary();
-    }, Math.min(wait, LONGEST_WAIT_MS));
+    timer = setTimeout(
+      () => {
+        if (reached) pagesChanged();
+        void scheduleNextBoundary();
+      },
+      Math.min(wait, LONGEST_WAIT_MS),
+    );
     timer.unref();
   };
 
@@ -77,7 +88,8 @@ export function createReadCacheListener(database: Pick<Database, "db" | "listen"
           cache.invalidate("catalog");
           if (GUEST_PAGE_TABLES.has(payload)) for (const listener of pageListeners) listener();
           // A sale or a hero slide added, moved or removed: the boundaries are read again.
-          if (payload === "scheduled_sales" || payload === "hero_slides" || payload === RESYNC_PAYLOAD) void scheduleNextBoundary();
+          if (payload === "scheduled_sales" || payload === "hero_slides" || payload === RESYNC_PAYLOAD)
+            void scheduleNextBoundary();
         }),
         database.listen(SETTINGS_CHANNEL, () => {
           cache.invalidate("settings");

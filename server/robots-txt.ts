@@ -7,10 +7,24 @@ import type { IncomingMessage, ServerResponse } from "node:http";
  */
 export function createRobotsTxt(origin: string) {
   const text = Buffer.from(
-    ["User-agent: *", "Allow: /", "Disallow: /cart", "Disallow: /checkout", "Disallow: /auth", "Disallow: /api/", `Sitemap: ${origin.replace(/\/$/, "")}/sitemap.xml`, ""].join("\n"),
+    [
+      "User-agent: *",
+      "Allow: /",
+      "Disallow: /cart",
+      "Disallow: /checkout",
+      "Disallow: /auth",
+      "Disallow: /api/",
+      `Sitemap: ${origin.replace(/\/$/, "")}/sitemap.xml`,
+      "",
+    ].join("\n"),
   );
   return (req: IncomingMessage, res: ServerResponse, headers: Record<string, string>) => {
-    res.writeHead(200, { ...headers, "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600", "Content-Length": text.length });
+    res.writeHead(200, {
+      ...headers,
+      "Content-Type": "text/plain; charset=utf-8",
+      "Cache-Control": "public, max-age=3600",
+      "Content-Length": text.length,
+    });
     res.end(req.method === "HEAD" ? undefined : text);
   };
 }

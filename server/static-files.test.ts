@@ -11,11 +11,14 @@ import { createStaticFiles } from "./static-files";
 /** Raw HTTP (fetch would decode the body and hide the encoding). */
 function get(port: number, pathname: string, headers: Record<string, string> = {}, method = "GET") {
   return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-    http.request({ port, path: pathname, headers, method }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-    }).on("error", reject).end();
+    http
+      .request({ port, path: pathname, headers, method }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on("error", reject)
+      .end();
   });
 }
 
@@ -31,7 +34,10 @@ describe("the browser build served from memory", () => {
     // What scripts/precompress-assets.mjs writes beside each file.
     fs.writeFileSync(path.join(dir, "assets/app-abc123.js.br"), zlib.brotliCompressSync(script));
     fs.writeFileSync(path.join(dir, "assets/app-abc123.js.gz"), zlib.gzipSync(script));
-    fs.writeFileSync(path.join(dir, "favicon.svg"), `<svg xmlns="http://www.w3.org/2000/svg">${" ".repeat(2000)}</svg>`);
+    fs.writeFileSync(
+      path.join(dir, "favicon.svg"),
+      `<svg xmlns="http://www.w3.org/2000/svg">${" ".repeat(2000)}</svg>`,
+    );
     const files = createStaticFiles(dir, { "X-Content-Type-Options": "nosniff" });
     server = http.createServer((req, res) => {
       if (!files.serve(req, res, new URL(req.url!, "http://x").pathname)) res.writeHead(404).end("not a file");

@@ -19,7 +19,10 @@ export const WHATSAPP_WEBHOOK_PATH = "/webhooks/whatsapp";
  * is answered 429 with Retry-After, also unread. Everything else goes on to `handler`, where the
  * route checks the signature over the whole body.
  */
-export function guardWhatsappWebhook(handler: Handler, { db, trustProxy, headers }: { db: Db; trustProxy: TrustProxy; headers: Record<string, string> }): Handler {
+export function guardWhatsappWebhook(
+  handler: Handler,
+  { db, trustProxy, headers }: { db: Db; trustProxy: TrustProxy; headers: Record<string, string> },
+): Handler {
   return (req, res) => {
     if (req.method !== "POST" || (req.url ?? "/").split("?")[0] !== WHATSAPP_WEBHOOK_PATH) return handler(req, res);
     const address = addressKey(clientAddress(req, trustProxy));
@@ -29,7 +32,10 @@ export function guardWhatsappWebhook(handler: Handler, { db, trustProxy, headers
         const verdict = await webhookRefusalsExceeded(db, address);
         return verdict.allowed ? handler(req, res) : refuse(req, res, headers, verdict.retryAfterSeconds);
       }
-      logger.warn({ signature: req.headers[WHATSAPP_SIGNATURE_HEADER] === undefined ? "missing" : "malformed" }, "WhatsApp webhook refused unread: no signature of Meta's form");
+      logger.warn(
+        { signature: req.headers[WHATSAPP_SIGNATURE_HEADER] === undefined ? "missing" : "malformed" },
+        "WhatsApp webhook refused unread: no signature of Meta's form",
+      );
       const verdict = await countWebhookRefusal(db, address);
       refuse(req, res, headers, verdict.allowed ? null : verdict.retryAfterSeconds);
     })().catch((error: unknown) => {
@@ -46,16 +52,28 @@ export function guardWhatsappWebhook(handler: Handler, { db, trustProxy, headers
  * X-Forwarded-For from the right for as long as the hop is a trusted proxy (TRUST_PROXY).
  */
 export function clientAddress(req: IncomingMessage, trustProxy: TrustProxy): string {
-  const forwarded = String(req.headers["x-forwarded-for"] ?? "").split(",").map((a) => a.trim()).filter(Boolean).reverse();
+  const forwarded = String(req.headers["x-forwarded-for"] ?? "")
+    .split(",")
+    .map((a) => a.trim())
+    .filter(Boolean)
+    .reverse();
   const hops = [req.socket.remoteAddress ?? "unknown", ...forwarded];
   for (let i = 0; i < hops.length - 1; i++) if (!trustProxy(hops[i], i)) return hops[i];
   return hops[hops.length - 1];
 }
 
 /** 401 (or 429 with Retry-After), and the connection closed so the unread body is never taken in. */
-function refuse(req: IncomingMessage, res: ServerResponse, headers: Record<string, string>, retryAfterSeconds: number | null) {
+function refuse(
+  req: IncomingMessage,
+  res: ServerResponse,
+  headers: Record<string, string>,
+  retryAfterSeconds: number | null,
+) {
   res.writeHead(retryAfterSeconds === null ? 401 : 429, {
-    ...headers, "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", Connection: "close",
+    ...headers,
+    "Content-Type": "text/plain; charset=utf-8",
+    "Cache-Control": "no-store",
+    Connection: "close",
     ...(retryAfterSeconds === null ? {} : { "Retry-After": String(retryAfterSeconds) }),
   });
   res.end(retryAfterSeconds === null ? "Unauthorized" : "Too many requests");

@@ -8,7 +8,11 @@ import { orders, users, whatsappEvents } from "~/db/schema";
 import { drainOutbox } from "~/modules/messages/mail-worker.server";
 import { createWhatsappCloudSender } from "~/integrations/messaging/whatsapp-cloud.server";
 import {
-  buttonReplyWebhook, signWebhook, startWhatsappStandIn, textMessageWebhook, type WhatsappStandIn,
+  buttonReplyWebhook,
+  signWebhook,
+  startWhatsappStandIn,
+  textMessageWebhook,
+  type WhatsappStandIn,
 } from "~/integrations/messaging/whatsapp-stand-in";
 import { parseEnv } from "~/lib/env.server";
 import { saveWhatsappSettings } from "~/modules/messages/whatsapp-settings.server";
@@ -33,10 +37,20 @@ const build = {
   entry: { module: { default: () => new Response("no pages in this test", { status: 500 }) } },
   routes: {
     root: { id: "root", path: "", module: {} },
-    "routes/webhooks.whatsapp": { id: "routes/webhooks.whatsapp", parentId: "root", path: "webhooks/whatsapp", module: webhookRoute },
+    "routes/webhooks.whatsapp": {
+      id: "routes/webhooks.whatsapp",
+      parentId: "root",
+      path: "webhooks/whatsapp",
+      module: webhookRoute,
+    },
   },
   assets: { entry: { module: "/entry.js", imports: [] }, routes: {}, url: "/manifest.js", version: "test" },
-  publicPath: "/", assetsBuildDirectory: "build/client", future: {}, ssr: true, isSpaMode: false, prerender: [],
+  publicPath: "/",
+  assetsBuildDirectory: "build/client",
+  future: {},
+  ssr: true,
+  isSpaMode: false,
+  prerender: [],
   routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
 } as unknown as ServerBuild;
 
@@ -49,16 +63,34 @@ describe.each(DATABASE_KINDS)("POST and GET /webhooks/whatsapp over HTTP, on %s"
 
   beforeAll(async () => {
     meta = await startWhatsappStandIn();
-    services = await createServices(database, parseEnv({ NODE_ENV: "test", SIGN_IN_RATE_LIMIT: "1000", PUBLIC_URL: TEST_ORIGIN, WHATSAPP_API_URL: meta.url, TRUST_PROXY: "1" }));
+    services = await createServices(
+      database,
+      parseEnv({
+        NODE_ENV: "test",
+        SIGN_IN_RATE_LIMIT: "1000",
+        PUBLIC_URL: TEST_ORIGIN,
+        WHATSAPP_API_URL: meta.url,
+        TRUST_PROXY: "1",
+      }),
+    );
     server = http.createServer(createApp({ services, serveAssets: false, build }));
     server.listen(0, "127.0.0.1");
     await new Promise((resolve) => server.once("listening", resolve));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks/whatsapp`;
-    await database.db.insert(users).values({ id: OWNER.id, name: OWNER.name, email: "wa-route-owner@example.pk", role: "seller" });
+    await database.db
+      .insert(users)
+      .values({ id: OWNER.id, name: OWNER.name, email: "wa-route-owner@example.pk", role: "seller" });
     await saveWhatsappSettings(database.db, services.secretBoxes["whatsapp-settings"], {
-      phoneNumberId: meta.phoneNumberId, accessToken: meta.accessToken, appSecret: meta.appSecret, verifyToken: VERIFY_TOKEN,
-      confirmationTemplate: "order_confirmation", shippedTemplate: "order_shipped", deliveredTemplate: "order_delivered",
-      language: "en", sendDelayMinutes: 0, needsCallHours: 24,
+      phoneNumberId: meta.phoneNumberId,
+      accessToken: meta.accessToken,
+      appSecret: meta.appSecret,
+      verifyToken: VERIFY_TOKEN,
+      confirmationTemplate: "order_confirmation",
+      shippedTemplate: "order_shipped",
+      deliveredTemplate: "order_delivered",
+      language: "en",
+      sendDelayMinutes: 0,
+      needsCallHours: 24,
     });
   }, 300_000);
   afterAll(async () => {
@@ -72,12 +104,15 @@ describe.each(DATABASE_KINDS)("POST and GET /webhooks/whatsapp over HTTP, on %s"
     const order = await placeTestOrder(database.db, OWNER, { phone });
     await drainOutbox(database.db, {
       senders: { email: null, whatsapp: createWhatsappCloudSender({ baseUrl: meta.url, timeoutMs: 1000 }) },
-      whatsappBox: services.secretBoxes["whatsapp-settings"], from: null, publicUrl: TEST_ORIGIN,
+      whatsappBox: services.secretBoxes["whatsapp-settings"],
+      from: null,
+      publicUrl: TEST_ORIGIN,
     });
     const [message] = await meta.waitFor((m) => m.to === `92${phone.slice(1)}`);
     return { ...order, message, from: `92${phone.slice(1)}` };
   }
-  const statusOf = async (id: string) => (await database.db.select({ status: orders.status }).from(orders).where(eq(orders.id, id)))[0].status;
+  const statusOf = async (id: string) =>
+    (await database.db.select({ status: orders.status }).from(orders).where(eq(orders.id, id)))[0].status;
 
   it("answers Meta's subscription check with the challenge as text, never cached, and 403 otherwise", async () => {
     const ok = await fetch(`${url}?hub.mode=subscribe&hub.verify_token=${VERIFY_TOKEN}&hub.challenge=1158201444`);
@@ -85,7 +120,11 @@ describe.each(DATABASE_KINDS)("POST and GET /webhooks/whatsapp over HTTP, on %s"
     expect(await ok.text()).toBe("1158201444");
     expect(ok.headers.get("cache-control")).toBe("no-store");
     expect(ok.headers.get("content-type")).toMatch(/^text\/plain/);
-    for (const query of [`hub.mode=subscribe&hub.verify_token=wrong&hub.challenge=1`, `hub.mode=subscribe&hub.challenge=1`, `hub.mode=other&hub.verify_token=${VERIFY_TOKEN}&hub.challenge=1`]) {
+    for (const query of [
+      `hub.mode=subscribe&hub.verify_token=wrong&hub.challenge=1`,
+      `hub.mode=subscribe&hub.challenge=1`,
+      `hub.mode=other&hub.verify_token=${VERIFY_TOKEN}&hub.challenge=1`,
+    ]) {
       const refused = await fetch(`${url}?${query}`);
       expect(refused.status).toBe(403);
       expect(await refused.text()).not.toContain("1158");
@@ -94,10 +133,19 @@ describe.each(DATABASE_KINDS)("POST and GET /webhooks/whatsapp over HTTP, on %s"
 
   it("applies a signed button reply from Meta (no Origin) and checks the signature over the raw bytes", async () => {
     const order = await sentOrder("03331234501");
-    const payload = buttonReplyWebhook(meta.phoneNumberId, { from: order.from, payload: order.message.buttonPayloads[0], text: "Confirm", contextWamid: order.message.wamid });
+    const payload = buttonReplyWebhook(meta.phoneNumberId, {
+      from: order.from,
+      payload: order.message.buttonPayloads[0],
+      text: "Confirm",
+      contextWamid: order.message.wamid,
+    });
     // Meta's own spacing and escapes: what is signed is these bytes, not a re-encoding of the JSON.
     const raw = JSON.stringify(payload, null, 1).replace("Confirm", "Confirm \\u2714");
-    const res = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json", "X-Hub-Signature-256": signWebhook(raw, meta.appSecret) }, body: raw });
+    const res = await fetch(url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Hub-Signature-256": signWebhook(raw, meta.appSecret) },
+      body: raw,
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("no-store");
     expect(await statusOf(order.id)).toBe("confirmed");
@@ -105,24 +153,51 @@ describe.each(DATABASE_KINDS)("POST and GET /webhooks/whatsapp over HTTP, on %s"
 
   it("refuses 401 a missing or wrong signature, even from a browser on another site, and changes nothing", async () => {
     const order = await sentOrder("03331234502");
-    const payload = buttonReplyWebhook(meta.phoneNumberId, { from: order.from, payload: order.message.buttonPayloads[1], text: "Cancel", contextWamid: order.message.wamid, wamid: "wamid.route-refused" });
+    const payload = buttonReplyWebhook(meta.phoneNumberId, {
+      from: order.from,
+      payload: order.message.buttonPayloads[1],
+      text: "Cancel",
+      contextWamid: order.message.wamid,
+      wamid: "wamid.route-refused",
+    });
     expect((await meta.postWebhook(url, payload, { signature: null })).status).toBe(401);
     expect((await meta.postWebhook(url, payload, { appSecret: "not-the-app-secret" })).status).toBe(401);
-    expect((await meta.postWebhook(url, payload, { signature: null, headers: { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" } })).status).toBe(401);
+    expect(
+      (
+        await meta.postWebhook(url, payload, {
+          signature: null,
+          headers: { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" },
+        })
+      ).status,
+    ).toBe(401);
     expect(await statusOf(order.id)).toBe("pending");
-    expect(await database.db.select().from(whatsappEvents).where(eq(whatsappEvents.key, "wamid.route-refused"))).toHaveLength(0);
+    expect(
+      await database.db.select().from(whatsappEvents).where(eq(whatsappEvents.key, "wamid.route-refused")),
+    ).toHaveLength(0);
     // Signed, it goes through the cross-site guard (Meta sends no Origin) and cancels.
     expect((await meta.postWebhook(url, payload)).status).toBe(200);
     expect(await statusOf(order.id)).toBe("cancelled");
     // Delivered again: 200, applied once.
     expect((await meta.postWebhook(url, payload)).status).toBe(200);
-    expect(await database.db.select().from(whatsappEvents).where(eq(whatsappEvents.key, "wamid.route-refused"))).toHaveLength(1);
+    expect(
+      await database.db.select().from(whatsappEvents).where(eq(whatsappEvents.key, "wamid.route-refused")),
+    ).toHaveLength(1);
   });
 
   it("takes a text message as a reply", async () => {
     const order = await sentOrder("03331234503");
-    expect((await meta.postWebhook(url, textMessageWebhook(meta.phoneNumberId, { from: order.from, body: "Kab tak ayega?" }))).status).toBe(200);
-    const [row] = await database.db.select({ repliedAt: orders.whatsappRepliedAt }).from(orders).where(eq(orders.id, order.id));
+    expect(
+      (
+        await meta.postWebhook(
+          url,
+          textMessageWebhook(meta.phoneNumberId, { from: order.from, body: "Kab tak ayega?" }),
+        )
+      ).status,
+    ).toBe(200);
+    const [row] = await database.db
+      .select({ repliedAt: orders.whatsappRepliedAt })
+      .from(orders)
+      .where(eq(orders.id, order.id));
     expect(row.repliedAt).toBeInstanceOf(Date);
   });
 
@@ -130,9 +205,15 @@ describe.each(DATABASE_KINDS)("POST and GET /webhooks/whatsapp over HTTP, on %s"
    * Declares a body of `size` bytes but sends only its first 64 KB, and resolves with the answer if it
    * comes while the rest is still unsent: the server answered without reading the body.
    */
-  function postPartly(headers: Record<string, string>, size = 3 * 1024 * 1024 - 1): Promise<{ status: number; headers: http.IncomingHttpHeaders }> {
+  function postPartly(
+    headers: Record<string, string>,
+    size = 3 * 1024 * 1024 - 1,
+  ): Promise<{ status: number; headers: http.IncomingHttpHeaders }> {
     return new Promise((resolve, reject) => {
-      const req = http.request(url, { method: "POST", headers: { "Content-Type": "application/json", "Content-Length": String(size), ...headers } });
+      const req = http.request(url, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "Content-Length": String(size), ...headers },
+      });
       const timer = setTimeout(() => {
         req.destroy();
         reject(new Error("no answer while the body was still being sent: the server waited for it"));
@@ -152,7 +233,11 @@ describe.each(DATABASE_KINDS)("POST and GET /webhooks/whatsapp over HTTP, on %s"
   }
 
   it("answers a 3 MB POST without a signature of Meta's form 401 before the client has sent its body, and closes the connection", async () => {
-    const unsigned: Record<string, string>[] = [{}, { "X-Hub-Signature-256": "sha256=not-hex" }, { "X-Hub-Signature-256": `sha1=${"a".repeat(40)}` }];
+    const unsigned: Record<string, string>[] = [
+      {},
+      { "X-Hub-Signature-256": "sha256=not-hex" },
+      { "X-Hub-Signature-256": `sha1=${"a".repeat(40)}` },
+    ];
     for (const headers of unsigned) {
       const answer = await postPartly(headers);
       expect(answer.status).toBe(401);
@@ -161,38 +246,50 @@ describe.each(DATABASE_KINDS)("POST and GET /webhooks/whatsapp over HTTP, on %s"
     }
   });
 
-  it.skipIf(kind !== "postgres")("refuses a malformed signature without reading the WhatsApp settings, so without opening the app secret", async () => {
-    const raw = JSON.stringify(textMessageWebhook(meta.phoneNumberId, { from: "923331234599", body: "hello" }));
-    const post = (signature: string) => fetch(url, { method: "POST", headers: { "Content-Type": "application/json", "X-Hub-Signature-256": signature }, body: raw });
-    // Another session holds the settings table: whatever reads the sealed secrets waits for it.
-    const holder = new pg.Client({ connectionString: database.url });
-    await holder.connect();
-    await holder.query("begin");
-    await holder.query("lock table whatsapp_settings in access exclusive mode");
-    let wronglySigned: Promise<Response> | undefined;
-    try {
-      for (const signature of ["sha256=zz", `sha256=${"A".repeat(64)}`, `sha512=${"a".repeat(128)}`, ""]) {
-        const res = await post(signature);
-        expect(res.status, signature).toBe(401);
+  it.skipIf(kind !== "postgres")(
+    "refuses a malformed signature without reading the WhatsApp settings, so without opening the app secret",
+    async () => {
+      const raw = JSON.stringify(textMessageWebhook(meta.phoneNumberId, { from: "923331234599", body: "hello" }));
+      const post = (signature: string) =>
+        fetch(url, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", "X-Hub-Signature-256": signature },
+          body: raw,
+        });
+      // Another session holds the settings table: whatever reads the sealed secrets waits for it.
+      const holder = new pg.Client({ connectionString: database.url });
+      await holder.connect();
+      await holder.query("begin");
+      await holder.query("lock table whatsapp_settings in access exclusive mode");
+      let wronglySigned: Promise<Response> | undefined;
+      try {
+        for (const signature of ["sha256=zz", `sha256=${"A".repeat(64)}`, `sha512=${"a".repeat(128)}`, ""]) {
+          const res = await post(signature);
+          expect(res.status, signature).toBe(401);
+        }
+        // The check that this sees a read: a signature of Meta's form, though wrong, opens the secret, so it waits.
+        wronglySigned = post(signWebhook(raw, "not-the-app-secret"));
+        const first = await Promise.race([
+          wronglySigned.then(() => "answered"),
+          new Promise((r) => setTimeout(() => r("waiting"), 1_000)),
+        ]);
+        expect(first).toBe("waiting");
+      } finally {
+        await holder.query("rollback");
+        await holder.end();
       }
-      // The check that this sees a read: a signature of Meta's form, though wrong, opens the secret, so it waits.
-      wronglySigned = post(signWebhook(raw, "not-the-app-secret"));
-      const first = await Promise.race([wronglySigned.then(() => "answered"), new Promise((r) => setTimeout(() => r("waiting"), 1_000))]);
-      expect(first).toBe("waiting");
-    } finally {
-      await holder.query("rollback");
-      await holder.end();
-    }
-    expect((await wronglySigned!).status).toBe(401);
-  });
+      expect((await wronglySigned!).status).toBe(401);
+    },
+  );
 
   it("answers 429 with Retry-After, body unread, once one address has been refused 20 times in 10 minutes; other addresses and Meta go on", async () => {
     const payload = textMessageWebhook(meta.phoneNumberId, { from: "923331234598", body: "hi" });
     const from = (ip: string) => ({ "X-Forwarded-For": ip });
     for (let i = 0; i < 20; i++) {
-      const res = i % 2 === 0
-        ? await meta.postWebhook(url, payload, { signature: null, headers: from("203.0.113.40") })
-        : await meta.postWebhook(url, payload, { appSecret: "not-the-app-secret", headers: from("203.0.113.40") });
+      const res =
+        i % 2 === 0
+          ? await meta.postWebhook(url, payload, { signature: null, headers: from("203.0.113.40") })
+          : await meta.postWebhook(url, payload, { appSecret: "not-the-app-secret", headers: from("203.0.113.40") });
       expect(res.status, `refusal ${i + 1}`).toBe(401);
     }
     for (const signature of [null, signWebhook(JSON.stringify(payload), "not-the-app-secret")]) {
@@ -207,6 +304,7 @@ describe.each(DATABASE_KINDS)("POST and GET /webhooks/whatsapp over HTTP, on %s"
     expect(unread.headers["retry-after"]).toMatch(/^\d+$/);
     // Another address is still heard; Meta's signed deliveries are never counted.
     expect((await meta.postWebhook(url, payload, { signature: null, headers: from("203.0.113.41") })).status).toBe(401);
-    for (let i = 0; i < 25; i++) expect((await meta.postWebhook(url, payload, { headers: from("203.0.113.42") })).status).toBe(200);
+    for (let i = 0; i < 25; i++)
+      expect((await meta.postWebhook(url, payload, { headers: from("203.0.113.42") })).status).toBe(200);
   });
 });

@@ -47,7 +47,10 @@ function readSecretFile(file: string, logger?: Pick<Logger, "warn">): string | n
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
     throw error;
   }
-  if (!text) throw new Error(`${file} is empty: delete it to make a new secret (everyone is signed out), or put the old one back`);
+  if (!text)
+    throw new Error(
+      `${file} is empty: delete it to make a new secret (everyone is signed out), or put the old one back`,
+    );
   // Someone copied it with looser permissions: other users of the machine could read it.
   if ((fs.statSync(file).mode & 0o077) !== 0) {
     fs.chmodSync(file, 0o600);

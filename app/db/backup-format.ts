@@ -19,7 +19,12 @@ import zlib from "node:zlib";
 export const BACKUP_FORMAT_VERSION = 1;
 
 export type MigrationLevel = { tag: string; when: number };
-export type BackupHeader = { kapraBackup: number; migration: MigrationLevel; createdAt: string; source: "pglite" | "postgres" };
+export type BackupHeader = {
+  kapraBackup: number;
+  migration: MigrationLevel;
+  createdAt: string;
+  source: "pglite" | "postgres";
+};
 export type TableHeader = { table: string; columns: string[]; rows: number };
 export type BackupEnd = { end: true; tables: number; rows: number };
 
@@ -29,7 +34,9 @@ export class BackupFileError extends Error {
 
 /** The migrations this code knows, oldest first (drizzle's journal). */
 export function knownMigrations(migrationsFolder: string): MigrationLevel[] {
-  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8")) as { entries: { tag: string; when: number }[] };
+  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8")) as {
+    entries: { tag: string; when: number }[];
+  };
   return journal.entries.map((e) => ({ tag: e.tag, when: e.when }));
 }
 
@@ -42,7 +49,11 @@ export type BackupSection = { table: TableHeader; rows: AsyncGenerator<string[],
  */
 export async function* readBackup(
   input: Readable,
-  { batchSize = 500, batchBytes = 4 << 20, onHeader }: { batchSize?: number; batchBytes?: number; onHeader?: (header: BackupHeader) => void } = {},
+  {
+    batchSize = 500,
+    batchBytes = 4 << 20,
+    onHeader,
+  }: { batchSize?: number; batchBytes?: number; onHeader?: (header: BackupHeader) => void } = {},
 ): AsyncGenerator<BackupSection, BackupEnd> {
   const gunzip = zlib.createGunzip();
   input.on("error", (error) => gunzip.destroy(error));
@@ -52,9 +63,14 @@ export async function* readBackup(
     try {
       result = await lines.next();
     } catch (error) {
-      throw new BackupFileError(`The backup file is damaged or cut short (${(error as Error).message}); nothing was restored from it.`);
+      throw new BackupFileError(
+        `The backup file is damaged or cut short (${(error as Error).message}); nothing was restored from it.`,
+      );
     }
-    if (result.done) throw new BackupFileError(`The backup file ends early (expected ${what}): it was cut short while being written or copied.`);
+    if (result.done)
+      throw new BackupFileError(
+        `The backup file ends early (expected ${what}): it was cut short while being written or copied.`,
+      );
     return result.value;
   };
   const parse = <T>(line: string, what: string): T => {
@@ -69,11 +85,17 @@ export async function* readBackup(
   try {
     first = await next("its header");
   } catch (error) {
-    throw error instanceof BackupFileError && /damaged/.test(error.message) ? new BackupFileError("This is not a Kapra backup file (it is not gzip'd; was it made by `npm run backup`?).") : error;
+    throw error instanceof BackupFileError && /damaged/.test(error.message)
+      ? new BackupFileError("This is not a Kapra backup file (it is not gzip'd; was it made by `npm run backup`?).")
+      : error;
   }
   const header = parse<BackupHeader>(first, "the header");
-  if (header?.kapraBackup === undefined || typeof header.migration?.when !== "number") throw new BackupFileError("This is not a Kapra backup file (its first line is not a backup header).");
-  if (header.kapraBackup > BACKUP_FORMAT_VERSION) throw new BackupFileError(`This backup file has format ${header.kapraBackup}; this version of the shop reads format ${BACKUP_FORMAT_VERSION}. Update the shop first.`);
+  if (header?.kapraBackup === undefined || typeof header.migration?.when !== "number")
+    throw new BackupFileError("This is not a Kapra backup file (its first line is not a backup header).");
+  if (header.kapraBackup > BACKUP_FORMAT_VERSION)
+    throw new BackupFileError(
+      `This backup file has format ${header.kapraBackup}; this version of the shop reads format ${BACKUP_FORMAT_VERSION}. Update the shop first.`,
+    );
   onHeader?.(header);
 
   let tables = 0;
@@ -81,10 +103,14 @@ export async function* readBackup(
   for (;;) {
     const marker = parse<TableHeader | BackupEnd>(await next("a table or the end"), "a table header");
     if ("end" in marker) {
-      if (marker.tables !== tables || marker.rows !== total) throw new BackupFileError(`The backup file is damaged: it says it holds ${marker.tables} tables and ${marker.rows} rows, but ${tables} and ${total} were read.`);
+      if (marker.tables !== tables || marker.rows !== total)
+        throw new BackupFileError(
+          `The backup file is damaged: it says it holds ${marker.tables} tables and ${marker.rows} rows, but ${tables} and ${total} were read.`,
+        );
       return marker;
     }
-    if (typeof marker.table !== "string" || !Array.isArray(marker.columns) || !Number.isInteger(marker.rows)) throw new BackupFileError("The backup file is damaged: a table header is malformed.");
+    if (typeof marker.table !== "string" || !Array.isArray(marker.columns) || !Number.isInteger(marker.rows))
+      throw new BackupFileError("The backup file is damaged: a table header is malformed.");
     tables++;
     total += marker.rows;
     let left = marker.rows;

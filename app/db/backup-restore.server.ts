@@ -48,7 +48,11 @@ export type RestoreSummary = { header: BackupHeader; tables: number; rows: numbe
  * migration level, loads every table in one transaction (all or nothing), resets the id sequences,
  * then applies the migrations that came after the backup.
  */
-export async function restoreBackup(database: Pick<Database, "db" | "kind">, file: string, { replace = false } = {}): Promise<RestoreSummary> {
+export async function restoreBackup(
+  database: Pick<Database, "db" | "kind">,
+  file: string,
+  { replace = false } = {},
+): Promise<RestoreSummary> {
   const started = Date.now();
   const { header, end } = await verifyBackupFile(file);
   const known = knownMigrations(migrationsFolder);
@@ -56,16 +60,22 @@ export async function restoreBackup(database: Pick<Database, "db" | "kind">, fil
   if (level < 0) {
     const newest = known.at(-1)!;
     if (header.migration.when > newest.when) {
-      throw new RestoreRefused(`The backup was taken by a newer version of the shop (database migration ${header.migration.tag}; this code knows up to ${newest.tag}). Update the shop's code first, then restore.`);
+      throw new RestoreRefused(
+        `The backup was taken by a newer version of the shop (database migration ${header.migration.tag}; this code knows up to ${newest.tag}). Update the shop's code first, then restore.`,
+      );
     }
-    throw new RestoreRefused(`The backup's database migration ${header.migration.tag} is not one this code knows; restore it with the version of the shop that made it.`);
+    throw new RestoreRefused(
+      `The backup's database migration ${header.migration.tag} is not one this code knows; restore it with the version of the shop that made it.`,
+    );
   }
 
   const current = await migrationLevel(database.db);
   const held = await rowsHeld(database.db);
   const holdsData = Object.keys(held).some((table) => !STARTER_TABLES.has(table));
   if (holdsData && !replace) {
-    const what = ["orders", "users", "products"].filter((t) => held[t]).map((t) => `${held[t]} ${t === "users" ? "accounts" : t}`);
+    const what = ["orders", "users", "products"]
+      .filter((t) => held[t])
+      .map((t) => `${held[t]} ${t === "users" ? "accounts" : t}`);
     throw new RestoreRefused(
       `The database already holds data (${what.length ? what.join(", ") : `${Object.values(held).reduce((a, b) => a + b, 0)} rows`}). ` +
         "Restore into an empty database (a new DATA_DIR, or a new PostgreSQL database), or add --replace to delete everything in this one and put the backup in its place.",
@@ -80,13 +90,18 @@ export async function restoreBackup(database: Pick<Database, "db" | "kind">, fil
   if (!holdsData && current?.when !== header.migration.when) {
     // Empty, so nothing is lost: start from no schema and build exactly the backup's.
     if (current) await dropShopSchema(database.db);
-    await migrateToLevel(database, known.slice(0, level + 1).map((m) => m.tag));
+    await migrateToLevel(
+      database,
+      known.slice(0, level + 1).map((m) => m.tag),
+    );
   }
 
   const loaded = await database.db.transaction(async (tx) => {
     const tables = await tablesInForeignKeyOrder(tx);
     // Always emptied first: even a new database holds its migrations' starter rows.
-    await tx.execute(sql.raw(`truncate ${tables.map((t) => `public.${quoteIdent(t)}`).join(", ")} restart identity cascade`));
+    await tx.execute(
+      sql.raw(`truncate ${tables.map((t) => `public.${quoteIdent(t)}`).join(", ")} restart identity cascade`),
+    );
     // The backup holds derived rows as they were (customers' figures): the triggers that keep them
     // would recompute them while orders load and clash with the saved ones.
     const derivedFrom = DERIVING_TABLES.filter((t) => tables.includes(t));
@@ -95,17 +110,25 @@ export async function restoreBackup(database: Pick<Database, "db" | "kind">, fil
     let count = 0;
     for await (const section of readBackup(fs.createReadStream(file))) {
       const { table, columns } = section.table;
-      if (!tables.includes(table)) throw new BackupFileError(`The backup holds a table "${table}" that the database at its migration level does not have.`);
+      if (!tables.includes(table))
+        throw new BackupFileError(
+          `The backup holds a table "${table}" that the database at its migration level does not have.`,
+        );
       const target = `public.${quoteIdent(table)}`;
       const list = columns.map(quoteIdent).join(", ");
       for await (const batch of section.rows) {
         // jsonb_populate_recordset turns each JSON value back into the column's type (bytea from its \x hex).
-        await tx.execute(sql`${sql.raw(`insert into ${target} (${list}) select ${list} from jsonb_populate_recordset(null::${target},`)} ${`[${batch.join(",")}]`}::jsonb)`);
+        await tx.execute(
+          sql`${sql.raw(`insert into ${target} (${list}) select ${list} from jsonb_populate_recordset(null::${target},`)} ${`[${batch.join(",")}]`}::jsonb)`,
+        );
         rows += batch.length;
       }
       count++;
     }
-    if (rows !== end.rows) throw new BackupFileError(`The backup file changed while it was restored (${rows} rows read, ${end.rows} expected).`);
+    if (rows !== end.rows)
+      throw new BackupFileError(
+        `The backup file changed while it was restored (${rows} rows read, ${end.rows} expected).`,
+      );
     for (const t of derivedFrom) await tx.execute(sql.raw(`alter table public.${quoteIdent(t)} enable trigger user`));
     await resetSequences(tx);
     return { tables: count, rows };
@@ -123,13 +146,16 @@ async function resetSequences(tx: DbOrTx) {
         from information_schema.columns c where c.table_schema = 'public' and pg_get_serial_sequence(format('public.%I', c.table_name), c.column_name) is not null`,
   );
   for (const s of serials) {
-    await tx.execute(sql`select setval(${s.sequence}, coalesce((select max(${sql.raw(quoteIdent(s.column))}) from ${sql.raw(`public.${quoteIdent(s.table)}`)}), 0) + 1, false)`);
+    await tx.execute(
+      sql`select setval(${s.sequence}, coalesce((select max(${sql.raw(quoteIdent(s.column))}) from ${sql.raw(`public.${quoteIdent(s.table)}`)}), 0) + 1, false)`,
+    );
   }
 }
 
 async function dropShopSchema(db: DbOrTx) {
   await db.execute(sql.raw("drop schema if exists drizzle cascade"));
-  for (const table of await tablesInForeignKeyOrder(db)) await db.execute(sql.raw(`drop table if exists public.${quoteIdent(table)} cascade`));
+  for (const table of await tablesInForeignKeyOrder(db))
+    await db.execute(sql.raw(`drop table if exists public.${quoteIdent(table)} cascade`));
 }
 
 /** Applies the code's migrations up to and including the last of `tags`, through a copy of the folder with a shortened journal. */
@@ -137,7 +163,9 @@ async function migrateToLevel(database: Pick<Database, "db" | "kind">, tags: str
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), "kapra-restore-migrations-"));
   try {
     fs.mkdirSync(path.join(folder, "meta"));
-    const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8")) as { entries: { tag: string }[] };
+    const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8")) as {
+      entries: { tag: string }[];
+    };
     journal.entries = journal.entries.filter((e) => tags.includes(e.tag));
     fs.writeFileSync(path.join(folder, "meta/_journal.json"), JSON.stringify(journal));
     for (const tag of tags) fs.copyFileSync(path.join(migrationsFolder, `${tag}.sql`), path.join(folder, `${tag}.sql`));

@@ -10,7 +10,12 @@ export const migrationsFolder = appPath("app/db/migrations");
  * Opens PostgreSQL at `databaseUrl`, or the embedded PGlite database in `dataDir` (":memory:" for
  * tests, then optionally started from `loadDataDir`, a dump of a migrated or seeded database).
  */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; loadDataDir?: Blob; sharedBuffersMb?: number }): Promise<Database> {
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+  loadDataDir?: Blob;
+  sharedBuffersMb?: number;
+}): Promise<Database> {
   if (opts.databaseUrl) {
     const { default: pg } = await import("pg");
     const { drizzle } = await import("drizzle-orm/node-postgres");
@@ -88,7 +93,10 @@ function createPostgresListener(pg: typeof import("pg").default, connectionStrin
 }
 
 /** Applies pending migrations: the code's, or those of `folder` (a restore stops at its backup's level). */
-export async function migrateDatabase(database: Pick<Database, "db" | "kind">, folder = migrationsFolder): Promise<void> {
+export async function migrateDatabase(
+  database: Pick<Database, "db" | "kind">,
+  folder = migrationsFolder,
+): Promise<void> {
   if (database.kind === "postgres") {
     const { migrate } = await import("drizzle-orm/node-postgres/migrator");
     // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -8,6 +8,10 @@ import { dailyJobRuns } from "./schema";
  * Called inside the transaction that does the job, so a job that fails leaves the day unclaimed.
  */
 export async function claimDailyJob(tx: DbOrTx, job: string, day: string): Promise<boolean> {
-  const claimed = await tx.insert(dailyJobRuns).values({ job, day, ranAt: sql`now()` }).onConflictDoNothing().returning({ job: dailyJobRuns.job });
+  const claimed = await tx
+    .insert(dailyJobRuns)
+    .values({ job, day, ranAt: sql`now()` })
+    .onConflictDoNothing()
+    .returning({ job: dailyJobRuns.job });
   return claimed.length > 0;
 }

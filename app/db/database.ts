@@ -22,4 +22,3 @@ export type Database = {
 
 /** What a LISTEN handler hears after its connection came back: notifications may have been missed meanwhile. */
 export const RESYNC_PAYLOAD = "*resync*";
-

@@ -12,7 +12,8 @@ export const LIVE_CHANNEL = "shop_live";
 export function parseLiveEvent(payload: string): LiveEvent | null {
   try {
     const value = JSON.parse(payload) as Partial<LiveEvent>;
-    if (value.topic !== "cart" && value.topic !== "orders" && value.topic !== "wishlist" && value.topic !== "account") return null;
+    if (value.topic !== "cart" && value.topic !== "orders" && value.topic !== "wishlist" && value.topic !== "account")
+      return null;
     return { topic: value.topic, userId: typeof value.userId === "string" ? value.userId : null };
   } catch {
     return null;

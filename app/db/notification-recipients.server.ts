@@ -9,10 +9,24 @@ import { SETTINGS_CHANNEL } from "./settings-changed";
  * Settings save) never lose each other's. `change` gets the stored list and returns the new one;
  * it is lower-cased, de-duplicated and cut to `max` (Settings' MAX_NOTIFICATION_EMAILS). Returns the list as saved.
  */
-export async function changeNotificationRecipients(tx: DbOrTx, change: (emails: string[]) => string[], max: number): Promise<string[]> {
-  const [row] = await tx.select({ emails: shopSettings.notificationEmails }).from(shopSettings).where(eq(shopSettings.id, 1)).for("update");
+export async function changeNotificationRecipients(
+  tx: DbOrTx,
+  change: (emails: string[]) => string[],
+  max: number,
+): Promise<string[]> {
+  const [row] = await tx
+    .select({ emails: shopSettings.notificationEmails })
+    .from(shopSettings)
+    .where(eq(shopSettings.id, 1))
+    .for("update");
   if (!row) return [];
-  const next = [...new Set(change([...row.emails]).map((e) => e.trim().toLowerCase()).filter(Boolean))].slice(0, max);
+  const next = [
+    ...new Set(
+      change([...row.emails])
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  ].slice(0, max);
   if (next.length === row.emails.length && next.every((e, i) => e === row.emails[i])) return next;
   await tx.update(shopSettings).set({ notificationEmails: next, updatedAt: new Date() }).where(eq(shopSettings.id, 1));
   // Every process drops its cached settings, so the Settings page shows the new list at once.
@@ -22,6 +36,9 @@ export async function changeNotificationRecipients(tx: DbOrTx, change: (emails: 
 
 /** The stored list, read now (not from the settings cache): empty means every seller is told. */
 export async function readNotificationRecipients(db: DbOrTx): Promise<string[]> {
-  const [row] = await db.select({ emails: shopSettings.notificationEmails }).from(shopSettings).where(eq(shopSettings.id, 1));
+  const [row] = await db
+    .select({ emails: shopSettings.notificationEmails })
+    .from(shopSettings)
+    .where(eq(shopSettings.id, 1));
   return row?.emails ?? [];
 }

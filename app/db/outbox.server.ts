@@ -31,12 +31,19 @@ export type OutboxMessage = {
  * woken only then (NOTIFY is delivered on commit). Nothing is rendered here, so the event's
  * transaction stays short.
  */
-export async function queueMessages(db: DbOrTx, messages: OutboxMessage[], shopName?: string, { wake = true } = {}): Promise<void> {
+export async function queueMessages(
+  db: DbOrTx,
+  messages: OutboxMessage[],
+  shopName?: string,
+  { wake = true } = {},
+): Promise<void> {
   const wanted = messages.filter((m) => m.to.trim() !== "");
   if (wanted.length === 0) return;
   // The brand name goes into subjects; a caller that has read the settings already passes it.
   const needsName = shopName === undefined && wanted.some((m) => typeof m.subject === "function");
-  const [shop] = needsName ? await db.select({ name: shopSettings.brandName }).from(shopSettings).limit(1) : [{ name: shopName }];
+  const [shop] = needsName
+    ? await db.select({ name: shopSettings.brandName }).from(shopSettings).limit(1)
+    : [{ name: shopName }];
   const name = shop?.name ?? "Shop";
   await db.insert(messageOutbox).values(
     wanted.map((m) => ({

@@ -12,7 +12,10 @@ import * as schema from "./schema";
 export class EmbeddedDatabaseDown extends Error {
   readonly code = "57P03";
   constructor(cause: unknown) {
-    super(`The embedded database stopped after a fatal error and is being reopened: ${(cause as Error)?.message ?? cause}`, { cause });
+    super(
+      `The embedded database stopped after a fatal error and is being reopened: ${(cause as Error)?.message ?? cause}`,
+      { cause },
+    );
     this.name = "EmbeddedDatabaseDown";
   }
 }
@@ -26,7 +29,16 @@ export class EmbeddedDatabaseDown extends Error {
 export const DEFAULT_SHARED_BUFFERS_MB = 16;
 
 function memorySettings(sharedBuffersMb: number): string[] {
-  return ["-c", `shared_buffers=${sharedBuffersMb}MB`, "-c", "wal_buffers=1MB", "-c", "maintenance_work_mem=16MB", "-c", "temp_buffers=4MB"];
+  return [
+    "-c",
+    `shared_buffers=${sharedBuffersMb}MB`,
+    "-c",
+    "wal_buffers=1MB",
+    "-c",
+    "maintenance_work_mem=16MB",
+    "-c",
+    "temp_buffers=4MB",
+  ];
 }
 
 /**
@@ -46,7 +58,9 @@ async function createDataDir(dataDir: string): Promise<void> {
     const db = new PGlite(dataDir, { loadDataDir });
     await db.waitReady;
     await db.close();`;
-  await promisify(execFile)(process.execPath, ["--input-type=module", "--eval", script, dataDir, packed], { cwd: appPath() });
+  await promisify(execFile)(process.execPath, ["--input-type=module", "--eval", script, dataDir, packed], {
+    cwd: appPath(),
+  });
 }
 
 const REOPEN_FIRST_MS = 500;
@@ -70,7 +84,8 @@ export async function openPglite(
   const startParams = [...PGlite.defaultStartParams, ...memorySettings(sharedBuffersMb)];
   if (dataDir !== ":memory:" && !fs.existsSync(path.join(dataDir, "PG_VERSION"))) await createDataDir(dataDir);
   const create = async () => {
-    const next = dataDir === ":memory:" ? new PGlite({ loadDataDir, startParams }) : new PGlite(dataDir, { startParams });
+    const next =
+      dataDir === ":memory:" ? new PGlite({ loadDataDir, startParams }) : new PGlite(dataDir, { startParams });
     await next.waitReady;
     return next;
   };
@@ -80,7 +95,8 @@ export async function openPglite(
   let retry: NodeJS.Timeout | undefined;
   let closed = false;
   const handlers = new Map<string, Set<(payload: string) => void>>();
-  const dispatch = (channel: string) => (payload: string) => handlers.get(channel)?.forEach((handler) => handler(payload));
+  const dispatch = (channel: string) => (payload: string) =>
+    handlers.get(channel)?.forEach((handler) => handler(payload));
 
   const current = (): PGlite => {
     if (down || !client) throw down ?? new Error("The embedded database is closed");

@@ -29,7 +29,12 @@ const SWEEP_ONE_IN = 200;
  * INSERT ... ON CONFLICT DO UPDATE ... RETURNING, so concurrent requests in any number of server
  * processes each get their own count. A window that has ended starts again at 1.
  */
-export async function hitRateLimit(db: DbOrTx, rule: RateRule, subject: string, now = new Date()): Promise<RateLimitVerdict> {
+export async function hitRateLimit(
+  db: DbOrTx,
+  rule: RateRule,
+  subject: string,
+  now = new Date(),
+): Promise<RateLimitVerdict> {
   const at = sql`${now.toISOString()}::timestamptz`;
   const ends = new Date(now.getTime() + rule.windowSeconds * 1000);
   const ended = sql`${rateLimitCounters.windowEndsAt} <= ${at}`;
@@ -54,11 +59,22 @@ export async function hitRateLimit(db: DbOrTx, rule: RateRule, subject: string, 
  * Whether `subject` is over `rule` now, without counting a hit: for a gate that counts only what it
  * refuses (hitRateLimit), and must not make every accepted request a write.
  */
-export async function readRateLimit(db: DbOrTx, rule: RateRule, subject: string, now = new Date()): Promise<RateLimitVerdict> {
+export async function readRateLimit(
+  db: DbOrTx,
+  rule: RateRule,
+  subject: string,
+  now = new Date(),
+): Promise<RateLimitVerdict> {
   const [row] = await db
     .select({ hits: rateLimitCounters.hits, windowEndsAt: rateLimitCounters.windowEndsAt })
     .from(rateLimitCounters)
-    .where(and(eq(rateLimitCounters.rule, rule.name), eq(rateLimitCounters.subject, subjectKey(rule, subject)), gt(rateLimitCounters.windowEndsAt, now)));
+    .where(
+      and(
+        eq(rateLimitCounters.rule, rule.name),
+        eq(rateLimitCounters.subject, subjectKey(rule, subject)),
+        gt(rateLimitCounters.windowEndsAt, now),
+      ),
+    );
   if (!row || row.hits < rule.limit * abuseLimitScale()) return { allowed: true };
   const retryAfterSeconds = Math.max(1, Math.ceil((new Date(row.windowEndsAt).getTime() - now.getTime()) / 1000));
   return { allowed: false, retryAfterSeconds, message: `${rule.message} ${waitPhrase(retryAfterSeconds)}` };
@@ -69,11 +85,16 @@ export async function refundRateLimit(db: DbOrTx, rule: RateRule, subject: strin
   await db
     .update(rateLimitCounters)
     .set({ hits: sql`greatest(${rateLimitCounters.hits} - 1, 0)` })
-    .where(sql`${rateLimitCounters.rule} = ${rule.name} and ${rateLimitCounters.subject} = ${subjectKey(rule, subject)}`);
+    .where(
+      sql`${rateLimitCounters.rule} = ${rule.name} and ${rateLimitCounters.subject} = ${subjectKey(rule, subject)}`,
+    );
 }
 
 /** Deletes the counters whose windows have ended; returns how many. */
 export async function sweepRateLimits(db: DbOrTx, now = new Date()): Promise<number> {
-  const gone = await db.delete(rateLimitCounters).where(lt(rateLimitCounters.windowEndsAt, now)).returning({ rule: rateLimitCounters.rule });
+  const gone = await db
+    .delete(rateLimitCounters)
+    .where(lt(rateLimitCounters.windowEndsAt, now))
+    .returning({ rule: rateLimitCounters.rule });
   return gone.length;
 }

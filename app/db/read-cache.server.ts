@@ -48,7 +48,11 @@ function approximateBytes(value: unknown): number {
 function createReadCache(maxBytes: number) {
   // An entry holds its load's promise from the start, so dropping it drops a load still under way
   // too: a read that began before a change is never kept after it.
-  const entries = new LRUCache<string, Entry>({ maxSize: Math.max(1, maxBytes), sizeCalculation: (entry) => entry.bytes, maxEntrySize: Math.max(1, Math.floor(maxBytes / 4)) });
+  const entries = new LRUCache<string, Entry>({
+    maxSize: Math.max(1, maxBytes),
+    sizeCalculation: (entry) => entry.bytes,
+    maxEntrySize: Math.max(1, Math.floor(maxBytes / 4)),
+  });
   return {
     invalidate(scope: ReadCacheScope) {
       for (const key of [...entries.keys()]) if (key.startsWith(`${scope}:`)) entries.delete(key);

@@ -42,7 +42,9 @@ describe("the read cache's byte budget", () => {
   it("does not keep a failed load", async () => {
     const db = handle();
     const cache = enableReadCache(db, 10_000);
-    await expect(readThrough(db, "shopper", "u1", async () => Promise.reject(new Error("down")))).rejects.toThrow("down");
+    await expect(readThrough(db, "shopper", "u1", async () => Promise.reject(new Error("down")))).rejects.toThrow(
+      "down",
+    );
     expect(cache.size).toBe(0);
     expect(await readThrough(db, "shopper", "u1", async () => "up")).toBe("up");
   });

@@ -49,7 +49,12 @@ export function createSecretBox(authSecret: string, purpose: SecretBoxPurpose): 
       const cipher = createCipheriv("aes-256-gcm", key, iv);
       cipher.setAAD(aad);
       const body = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
-      return [VERSION, iv.toString("base64url"), body.toString("base64url"), cipher.getAuthTag().toString("base64url")].join(".");
+      return [
+        VERSION,
+        iv.toString("base64url"),
+        body.toString("base64url"),
+        cipher.getAuthTag().toString("base64url"),
+      ].join(".");
     },
     open(sealed) {
       const parts = sealed.split(".");
@@ -57,7 +62,8 @@ export function createSecretBox(authSecret: string, purpose: SecretBoxPurpose): 
       const [, ivText, bodyText, tagText] = parts;
       const iv = Buffer.from(ivText, "base64url");
       const tag = Buffer.from(tagText, "base64url");
-      if (iv.length !== IV_BYTES || tag.length !== TAG_BYTES) throw new SecretBoxError("a sealed value with a damaged IV or tag");
+      if (iv.length !== IV_BYTES || tag.length !== TAG_BYTES)
+        throw new SecretBoxError("a sealed value with a damaged IV or tag");
       try {
         const decipher = createDecipheriv("aes-256-gcm", key, iv, { authTagLength: TAG_BYTES });
         decipher.setAAD(aad);

@@ -29,7 +29,11 @@ describe("secret box", () => {
       bytes[0] ^= 1;
       return bytes.toString("base64url");
     };
-    for (const changed of [[v, iv, flip(body), tag], [v, flip(iv), body, tag], [v, iv, body, flip(tag)]]) {
+    for (const changed of [
+      [v, iv, flip(body), tag],
+      [v, flip(iv), body, tag],
+      [v, iv, body, flip(tag)],
+    ]) {
       expect(() => box.open(changed.join("."))).toThrow(SecretBoxError);
     }
     expect(() => box.open(["v2", iv, body, tag].join("."))).toThrow(SecretBoxError);
@@ -38,7 +42,9 @@ describe("secret box", () => {
 
   it("refuses a value sealed with another auth secret, or for another use", () => {
     const sealed = box.seal("EAAG-permanent-token");
-    expect(() => createSecretBox("another-secret-of-another-shop-0123456789", "whatsapp-settings").open(sealed)).toThrow(SecretBoxError);
+    expect(() =>
+      createSecretBox("another-secret-of-another-shop-0123456789", "whatsapp-settings").open(sealed),
+    ).toThrow(SecretBoxError);
     expect(() => createSecretBox(SECRET, "courier-credentials").open(sealed)).toThrow(SecretBoxError);
     expect(createSecretBoxes(SECRET)["whatsapp-settings"].open(sealed)).toBe("EAAG-permanent-token");
   });

@@ -9,9 +9,13 @@ import { appMeta } from "~/db/schema";
  * insert wins and both read the winner.
  */
 export async function loadStoredSecret(db: DbOrTx, key: string): Promise<string> {
-  const read = async () => (await db.select({ value: appMeta.value }).from(appMeta).where(eq(appMeta.key, key)))[0]?.value;
+  const read = async () =>
+    (await db.select({ value: appMeta.value }).from(appMeta).where(eq(appMeta.key, key)))[0]?.value;
   const existing = await read();
   if (existing) return existing;
-  await db.insert(appMeta).values({ key, value: randomBytes(32).toString("base64url") }).onConflictDoNothing();
+  await db
+    .insert(appMeta)
+    .values({ key, value: randomBytes(32).toString("base64url") })
+    .onConflictDoNothing();
   return (await read())!;
 }

@@ -4,7 +4,12 @@ import { CourierApiError } from "~/modules/shipping/couriers/courier-api";
 import type { AdviceInput } from "~/modules/shipping/tracking/advice-form";
 import { adviceNote } from "~/modules/shipping/tracking/advice-form";
 import { openCourierCredentials } from "~/modules/shipping/tracking/courier-credentials.server";
-import { PROBLEM_ANSWERED, problemToAdvise, recordAdvice, recordAdviceError } from "~/modules/shipping/tracking/delivery-problems.server";
+import {
+  PROBLEM_ANSWERED,
+  problemToAdvise,
+  recordAdvice,
+  recordAdviceError,
+} from "~/modules/shipping/tracking/delivery-problems.server";
 import { providersOf, type FlowContext } from "./flow-context";
 import { orderDesk } from "./move-order.server";
 
@@ -16,7 +21,12 @@ export type AdviceOutcome = { ok: true; says: string } | { ok: false; message: s
  * it, written on the parcel and in the order's history. When it refuses or cannot be reached,
  * nothing changes but the courier's words kept beside the parcel.
  */
-export async function adviseCourier(ctx: FlowContext, box: SecretBox, actor: OrderActor, input: Pick<AdviceInput, "shipmentId" | "advice" | "remarks">): Promise<AdviceOutcome> {
+export async function adviseCourier(
+  ctx: FlowContext,
+  box: SecretBox,
+  actor: OrderActor,
+  input: Pick<AdviceInput, "shipmentId" | "advice" | "remarks">,
+): Promise<AdviceOutcome> {
   const apis = providersOf(ctx, "adviseCourier").couriers.api;
   const parcel = await problemToAdvise(ctx.db, input.shipmentId);
   const opened = await openCourierCredentials(ctx.db, box, parcel.courierId);
@@ -34,7 +44,12 @@ export async function adviseCourier(ctx: FlowContext, box: SecretBox, actor: Ord
     await recordAdviceError(ctx.db, parcel.shipmentId, message);
     return { ok: false, message };
   }
-  const written = await recordAdvice(ctx.db, orderDesk, actor, { ...parcel, advice: input.advice, remarks: input.remarks, now: ctx.now ?? new Date() });
+  const written = await recordAdvice(ctx.db, orderDesk, actor, {
+    ...parcel,
+    advice: input.advice,
+    remarks: input.remarks,
+    now: ctx.now ?? new Date(),
+  });
   if (!written) return { ok: false, message: PROBLEM_ANSWERED };
   return { ok: true, says: adviceNote(parcel.courierName, input.advice, input.remarks) };
 }

@@ -4,7 +4,13 @@ import { runCourierImport, type ImportReport } from "~/modules/shipping/imports/
 import { providersOf, type FlowContext } from "./flow-context";
 import { orderDesk } from "./move-order.server";
 
-export type CourierReportRequest = { kind: ImportKind; uploadId: string; mapping?: ColumnMapping | null; courierId: number | null; apply: boolean };
+export type CourierReportRequest = {
+  kind: ImportKind;
+  uploadId: string;
+  mapping?: ColumnMapping | null;
+  courierId: number | null;
+  apply: boolean;
+};
 
 /**
  * Previews or applies a courier's report (tracking numbers, delivery statuses, COD payments):
@@ -13,7 +19,11 @@ export type CourierReportRequest = { kind: ImportKind; uploadId: string; mapping
  * (stock, e-mail, discount code, live event), through the orders port (`orderDesk`), in one
  * transaction. The preview runs the same steps with reads only: no transaction, no locks, no writes.
  */
-export async function applyCourierReport(ctx: FlowContext, actor: OrderActor, request: CourierReportRequest): Promise<ImportReport> {
+export async function applyCourierReport(
+  ctx: FlowContext,
+  actor: OrderActor,
+  request: CourierReportRequest,
+): Promise<ImportReport> {
   const portal = providersOf(ctx, "applyCourierReport").couriers.file;
   return runCourierImport(ctx.db, portal, actor, request, orderDesk, ctx.now);
 }

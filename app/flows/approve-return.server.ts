@@ -8,7 +8,14 @@ import { createOrder } from "~/modules/orders/create-order.server";
 import type { OrderActor } from "~/modules/orders/order-actor";
 import { lockOrder } from "~/modules/orders/order-row-moves.server";
 import { lockReplacementLines, readOrderToReplace } from "~/modules/returns/replacement-lines.server";
-import { assertReturnStatus, findReturn, lockReturn, readReturnMoney, recordReturnEvent, setReturnStatus } from "~/modules/returns/return-records.server";
+import {
+  assertReturnStatus,
+  findReturn,
+  lockReturn,
+  readReturnMoney,
+  recordReturnEvent,
+  setReturnStatus,
+} from "~/modules/returns/return-records.server";
 import { exchangeMoney } from "~/modules/returns/return-rules";
 import type { FlowContext } from "./flow-context";
 
@@ -33,7 +40,11 @@ export type ApproveReturnResult = {
  * goes through the order lifecycle like any order; its own "placed" e-mails are not sent (the
  * approval e-mail tells of it). A return only just moves to approved.
  */
-export async function approveReturn({ db, now = new Date() }: FlowContext, actor: OrderActor, returnId: string): Promise<ApproveReturnResult> {
+export async function approveReturn(
+  { db, now = new Date() }: FlowContext,
+  actor: OrderActor,
+  returnId: string,
+): Promise<ApproveReturnResult> {
   const found = await findReturn(db, returnId);
   return db.transaction(async (tx) => {
     // The order first, then the request: the lock order of every return step.
@@ -49,18 +60,59 @@ export async function approveReturn({ db, now = new Date() }: FlowContext, actor
       const lines = await lockReplacementLines(tx, exchanged, now);
       await takeStock(tx, lines);
       const original = await readOrderToReplace(tx, request.orderId);
-      const { newTotal: subtotal, discountCarried, exchangeCredit, cashToCollect, storeCredit } = exchangeMoney(exchanged.map((item) => ({
-        oldPrice: money.lines.find((l) => l.id === item.orderItemId)?.price ?? 0,
-        newPrice: lines.find((l) => l.variantId === item.exchangeVariantId)?.price ?? 0,
-        quantity: item.quantity, paidValue: item.paidValue,
-      })));
+      const {
+        newTotal: subtotal,
+        discountCarried,
+        exchangeCredit,
+        cashToCollect,
+        storeCredit,
+      } = exchangeMoney(
+        exchanged.map((item) => ({
+          oldPrice: money.lines.find((l) => l.id === item.orderItemId)?.price ?? 0,
+          newPrice: lines.find((l) => l.variantId === item.exchangeVariantId)?.price ?? 0,
+          quantity: item.quantity,
+          paidValue: item.paidValue,
+        })),
+      );
       const delivery = estimateDelivery(original.city, now, await getSettings(tx));
-      const { id: orderId, orderNumber } = await createOrder(tx, {
-        userId: original.userId, status: "pending", paymentStatus: "unpaid", paymentMethod: "cod", channel: original.channel, placedBy: original.placedBy,
-        subtotal, discountTotal: discountCarried, storeCreditUsed: 0, exchangeCredit, shippingFee: 0, total: cashToCollect, replacesOrderId: original.id,
-        fullName: original.fullName, email: original.email, phone: original.phone, whatsappOptOut: original.whatsappOptOut, address: original.address, city: original.city,
-        postalCode: original.postalCode, country: original.country, deliveryFrom: delivery.from, deliveryTo: delivery.to, createdAt: now, updatedAt: now,
-      }, lines, { actor, enteredBy: null, at: now, note: `Exchange for ${original.orderNumber} (${request.returnNumber}): collect the old item at the door` }, { numberPrefix: "EX" });
+      const { id: orderId, orderNumber } = await createOrder(
+        tx,
+        {
+          userId: original.userId,
+          status: "pending",
+          paymentStatus: "unpaid",
+          paymentMethod: "cod",
+          channel: original.channel,
+          placedBy: original.placedBy,
+          subtotal,
+          discountTotal: discountCarried,
+          storeCreditUsed: 0,
+          exchangeCredit,
+          shippingFee: 0,
+          total: cashToCollect,
+          replacesOrderId: original.id,
+          fullName: original.fullName,
+          email: original.email,
+          phone: original.phone,
+          whatsappOptOut: original.whatsappOptOut,
+          address: original.address,
+          city: original.city,
+          postalCode: original.postalCode,
+          country: original.country,
+          deliveryFrom: delivery.from,
+          deliveryTo: delivery.to,
+          createdAt: now,
+          updatedAt: now,
+        },
+        lines,
+        {
+          actor,
+          enteredBy: null,
+          at: now,
+          note: `Exchange for ${original.orderNumber} (${request.returnNumber}): collect the old item at the door`,
+        },
+        { numberPrefix: "EX" },
+      );
       replacement = { orderId, orderNumber, total: cashToCollect };
       creditOnReceipt = storeCredit;
     }
@@ -68,13 +120,28 @@ export async function approveReturn({ db, now = new Date() }: FlowContext, actor
     await setReturnStatus(tx, request.id, "approved", now, { replacementOrderId: replacement?.orderId ?? null });
     const note = replacement
       ? [
-        `Replacement ${replacement.orderNumber}: ${replacement.total > 0 ? `${formatPrice(replacement.total)} to collect` : "nothing to collect"}`,
-        creditOnReceipt > 0 ? `${formatPrice(creditOnReceipt)} store credit when the item is received` : null,
-      ].filter(Boolean).join("; ")
+          `Replacement ${replacement.orderNumber}: ${replacement.total > 0 ? `${formatPrice(replacement.total)} to collect` : "nothing to collect"}`,
+          creditOnReceipt > 0 ? `${formatPrice(creditOnReceipt)} store credit when the item is received` : null,
+        ]
+          .filter(Boolean)
+          .join("; ")
       : null;
-    await recordReturnEvent(tx, { returnId: request.id, orderId: request.orderId, step: "approved", actor, note, at: now });
+    await recordReturnEvent(tx, {
+      returnId: request.id,
+      orderId: request.orderId,
+      step: "approved",
+      actor,
+      note,
+      at: now,
+    });
     await queueReturnEmails(tx, request.id, { step: "approved" });
     if (request.userId) await publishLiveEvent(tx, { topic: "orders", userId: request.userId });
-    return { returnId: request.id, returnNumber: request.returnNumber, status: "approved" as const, replacement, creditOnReceipt };
+    return {
+      returnId: request.id,
+      returnNumber: request.returnNumber,
+      status: "approved" as const,
+      replacement,
+      creditOnReceipt,
+    };
   });
 }

@@ -1,8 +1,19 @@
 import type { SecretBoxes } from "~/db/secret-box.server";
 import type { OrderActor } from "~/modules/orders/order-actor";
-import { bookRequestedParcels, cancelRequestedParcels, type ApiBookingDeps, type ApiBookingOutcome, type ApiCancelOutcome } from "~/modules/shipping/booking/api-booking.server";
+import {
+  bookRequestedParcels,
+  cancelRequestedParcels,
+  type ApiBookingDeps,
+  type ApiBookingOutcome,
+  type ApiCancelOutcome,
+} from "~/modules/shipping/booking/api-booking.server";
 import { cancelAtCourier, requestBookingAgain } from "~/modules/shipping/booking/api-parcel-actions.server";
-import { bookShipments, cancelBooking, type BookingRequest, type BookingResult } from "~/modules/shipping/booking/book-shipments.server";
+import {
+  bookShipments,
+  cancelBooking,
+  type BookingRequest,
+  type BookingResult,
+} from "~/modules/shipping/booking/book-shipments.server";
 import type { FlowContext } from "./flow-context";
 import { orderDesk } from "./move-order.server";
 
@@ -30,29 +41,50 @@ function apiBookingDeps(ctx: BookingContext): ApiBookingDeps | null {
  * and the answer of each is in the result: booked with its tracking number, failed with the
  * courier's words, or still waiting (the worker tries again with backoff).
  */
-export async function bookParcels(ctx: BookingContext, actor: { id: string | null; name?: string }, request: BookingRequest, deadlineMs = BOOKING_REQUEST_DEADLINE_MS): Promise<BookingResult> {
+export async function bookParcels(
+  ctx: BookingContext,
+  actor: { id: string | null; name?: string },
+  request: BookingRequest,
+  deadlineMs = BOOKING_REQUEST_DEADLINE_MS,
+): Promise<BookingResult> {
   const result = await bookShipments(ctx.db, actor, request, orderDesk, ctx.now);
   const requested = result.booked.filter((b) => b.state === "requested").map((b) => b.shipmentId);
   const deps = apiBookingDeps(ctx);
   if (!requested.length || !deps) return result;
-  const outcomes = await bookRequestedParcels(ctx.db, deps, { shipmentIds: requested, deadline: Date.now() + deadlineMs });
+  const outcomes = await bookRequestedParcels(ctx.db, deps, {
+    shipmentIds: requested,
+    deadline: Date.now() + deadlineMs,
+  });
   return { ...result, booked: result.booked.map((b) => withOutcome(b, outcomes)) };
 }
 
-function withOutcome<T extends { shipmentId: number; state: string; trackingNumber: string | null; error: string | null }>(booked: T, outcomes: ApiBookingOutcome[]): T {
+function withOutcome<
+  T extends { shipmentId: number; state: string; trackingNumber: string | null; error: string | null },
+>(booked: T, outcomes: ApiBookingOutcome[]): T {
   const outcome = outcomes.find((o) => o.shipmentId === booked.shipmentId);
-  return outcome ? { ...booked, state: outcome.state, trackingNumber: outcome.trackingNumber, error: outcome.error } : booked;
+  return outcome
+    ? { ...booked, state: outcome.state, trackingNumber: outcome.trackingNumber, error: outcome.error }
+    : booked;
 }
 
 /**
  * Try again: a booking the courier refused is requested again (after the owner fixed the cause)
  * and sent at once; the answer comes back as with Book Shipments.
  */
-export async function retryParcelBooking(ctx: BookingContext, actor: OrderActor, orderId: string, deadlineMs = BOOKING_REQUEST_DEADLINE_MS): Promise<{ orderNumber: string; outcome: ApiBookingOutcome | null }> {
+export async function retryParcelBooking(
+  ctx: BookingContext,
+  actor: OrderActor,
+  orderId: string,
+  deadlineMs = BOOKING_REQUEST_DEADLINE_MS,
+): Promise<{ orderNumber: string; outcome: ApiBookingOutcome | null }> {
   const { shipmentId, orderNumber } = await requestBookingAgain(ctx.db, actor, orderId, orderDesk, ctx.now);
   const deps = apiBookingDeps(ctx);
   if (!deps) return { orderNumber, outcome: null };
-  const [outcome] = await bookRequestedParcels(ctx.db, deps, { shipmentIds: [shipmentId], deadline: Date.now() + deadlineMs, parallel: 1 });
+  const [outcome] = await bookRequestedParcels(ctx.db, deps, {
+    shipmentIds: [shipmentId],
+    deadline: Date.now() + deadlineMs,
+    parallel: 1,
+  });
   return { orderNumber, outcome: outcome ?? null };
 }
 
@@ -82,7 +114,17 @@ export function cancelDueParcels(ctx: BookingContext, deadlineMs: number): Promi
  * cancelBooking). A parcel booked over a courier's API is cancelled with the courier first: if it
  * refuses, nothing changes and its words come back.
  */
-export async function cancelParcelBooking(ctx: BookingContext, actor: OrderActor, orderId: string): Promise<{ orderNumber: string; courier: string }> {
-  const cancelledAtCourier = await cancelAtCourier(ctx.db, ctx.providers?.couriers.api, ctx.secretBoxes?.["courier-credentials"], orderId, ctx.now);
+export async function cancelParcelBooking(
+  ctx: BookingContext,
+  actor: OrderActor,
+  orderId: string,
+): Promise<{ orderNumber: string; courier: string }> {
+  const cancelledAtCourier = await cancelAtCourier(
+    ctx.db,
+    ctx.providers?.couriers.api,
+    ctx.secretBoxes?.["courier-credentials"],
+    orderId,
+    ctx.now,
+  );
   return cancelBooking(ctx.db, actor, orderId, orderDesk, ctx.now, { cancelledAtCourier });
 }

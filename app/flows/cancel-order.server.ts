@@ -15,7 +15,11 @@ const NOT_FOUND_MESSAGE = "Order not found";
  * buyer may cancel their own order while it is pending or confirmed; a seller may cancel any order
  * the lifecycle allows (up to processing).
  */
-export async function cancelOrder({ db, now: fixedNow }: FlowContext, viewer: OrderViewer, orderId: string): Promise<CancelOrderResult> {
+export async function cancelOrder(
+  { db, now: fixedNow }: FlowContext,
+  viewer: OrderViewer,
+  orderId: string,
+): Promise<CancelOrderResult> {
   return db.transaction(async (tx) => {
     // The row lock makes a double cancel (or a cancel racing the owner's status change) wait and
     // then see the new status, so stock is never put back twice.

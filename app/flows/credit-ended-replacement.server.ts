@@ -4,7 +4,13 @@ import { formatPrice } from "~/lib/money";
 import { queueReturnEmails } from "~/modules/messages/return-emails.server";
 import type { OrderActor } from "~/modules/orders/order-actor";
 import type { OrderStatus } from "~/modules/orders/order-lifecycle";
-import { closeReturnIfDone, lockReceivedReturnsOfReplacement, readReplacementCredit, readReturnMoney, recordReturnEvent } from "~/modules/returns/return-records.server";
+import {
+  closeReturnIfDone,
+  lockReceivedReturnsOfReplacement,
+  readReplacementCredit,
+  readReturnMoney,
+  recordReturnEvent,
+} from "~/modules/returns/return-records.server";
 import { grantStoreCredit } from "~/modules/store-credit/store-credit.server";
 
 /** How the history tells that a replacement did not reach the buyer (or came back). */
@@ -25,7 +31,10 @@ function endedWords(from: OrderStatus, to: "cancelled" | "returned"): string {
  * and Reject ends it when the buyer kept it. Answers the requests closed.
  */
 export async function creditEndedReplacement(
-  tx: DbOrTx, actor: OrderActor, replacement: { id: string; from: OrderStatus; to: "cancelled" | "returned" }, now: Date,
+  tx: DbOrTx,
+  actor: OrderActor,
+  replacement: { id: string; from: OrderStatus; to: "cancelled" | "returned" },
+  now: Date,
 ): Promise<string[]> {
   const requests = await lockReceivedReturnsOfReplacement(tx, replacement.id);
   if (requests.length === 0) return [];
@@ -37,17 +46,34 @@ export async function creditEndedReplacement(
     const owed = Math.min(money.paidExchanged, exchangeCredit);
     if (owed > 0 && request.userId) {
       await grantStoreCredit(tx, {
-        userId: request.userId, amount: owed, kind: "exchange_difference", returnId: request.id, orderId: request.orderId,
+        userId: request.userId,
+        amount: owed,
+        kind: "exchange_difference",
+        returnId: request.id,
+        orderId: request.orderId,
         note: `${words} (${request.returnNumber})`,
       });
       await recordReturnEvent(tx, {
-        returnId: request.id, orderId: request.orderId, step: "credited", actor, at: now,
+        returnId: request.id,
+        orderId: request.orderId,
+        step: "credited",
+        actor,
+        at: now,
         note: `${words}: ${formatPrice(owed)} added to store credit, what the old item was paid`,
       });
-      await queueReturnEmails(tx, request.id, { step: "credited", method: "store_credit", amount: owed, reference: null });
+      await queueReturnEmails(tx, request.id, {
+        step: "credited",
+        method: "store_credit",
+        amount: owed,
+        reference: null,
+      });
     } else if (owed > 0) {
       await recordReturnEvent(tx, {
-        returnId: request.id, orderId: request.orderId, step: "credited", actor, at: now,
+        returnId: request.id,
+        orderId: request.orderId,
+        step: "credited",
+        actor,
+        at: now,
         note: `${words}: ${formatPrice(owed)} of store credit could not be given, the customer's account was deleted`,
       });
     }

@@ -1,6 +1,19 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { mediaFiles, messageOutbox, orderItems, orders, products, productVariants, returnEvents, returnItems, returnRequests, storeCreditAccounts, storeCreditEntries, users } from "~/db/schema";
+import {
+  mediaFiles,
+  messageOutbox,
+  orderItems,
+  orders,
+  products,
+  productVariants,
+  returnEvents,
+  returnItems,
+  returnRequests,
+  storeCreditAccounts,
+  storeCreditEntries,
+  users,
+} from "~/db/schema";
 import { createSecretBox } from "~/db/secret-box.server";
 import { storeImage } from "~/modules/media/store-image.server";
 import { saveWhatsappSettings } from "~/modules/messages/whatsapp-settings.server";
@@ -33,8 +46,13 @@ describe.each(DATABASE_KINDS)("exchanges that end, with the right money, on %s",
   let teePrice = 0;
 
   beforeAll(async () => {
-    await db().insert(users).values({ id: OWNER.id, name: OWNER.name, email: "owner@exchange-endings.pk", role: "seller" });
-    const rows = await db().select({ id: productVariants.id, color: productVariants.color, size: productVariants.size }).from(productVariants).where(eq(productVariants.productId, TEE));
+    await db()
+      .insert(users)
+      .values({ id: OWNER.id, name: OWNER.name, email: "owner@exchange-endings.pk", role: "seller" });
+    const rows = await db()
+      .select({ id: productVariants.id, color: productVariants.color, size: productVariants.size })
+      .from(productVariants)
+      .where(eq(productVariants.productId, TEE));
     for (const r of rows) variant[`${r.color}/${r.size}`] = r.id;
     await db().update(productVariants).set({ stock: 50 }).where(eq(productVariants.productId, TEE));
     // A Rs 2,000 kurta-priced tee, as in the issue.
@@ -44,37 +62,86 @@ describe.each(DATABASE_KINDS)("exchanges that end, with the right money, on %s",
 
   const ctx = () => ({ db: db(), now: NOW });
   const orderRow = async (orderId: string) => (await db().select().from(orders).where(eq(orders.id, orderId)))[0];
-  const requestOf = async (returnId: string) => (await db().select().from(returnRequests).where(eq(returnRequests.id, returnId)))[0];
+  const requestOf = async (returnId: string) =>
+    (await db().select().from(returnRequests).where(eq(returnRequests.id, returnId)))[0];
   const stepsOf = async (returnId: string) =>
-    db().select({ step: returnEvents.step, note: returnEvents.note }).from(returnEvents).where(eq(returnEvents.returnId, returnId)).orderBy(asc(returnEvents.id));
-  const balanceOf = async (userId: string) => (await db().select({ balance: storeCreditAccounts.balance }).from(storeCreditAccounts).where(eq(storeCreditAccounts.userId, userId)))[0]?.balance ?? 0;
-  const stockOf = async (key: string) => (await db().select({ stock: productVariants.stock }).from(productVariants).where(eq(productVariants.id, variant[key])))[0].stock;
+    db()
+      .select({ step: returnEvents.step, note: returnEvents.note })
+      .from(returnEvents)
+      .where(eq(returnEvents.returnId, returnId))
+      .orderBy(asc(returnEvents.id));
+  const balanceOf = async (userId: string) =>
+    (
+      await db()
+        .select({ balance: storeCreditAccounts.balance })
+        .from(storeCreditAccounts)
+        .where(eq(storeCreditAccounts.userId, userId))
+    )[0]?.balance ?? 0;
+  const stockOf = async (key: string) =>
+    (
+      await db()
+        .select({ stock: productVariants.stock })
+        .from(productVariants)
+        .where(eq(productVariants.id, variant[key]))
+    )[0].stock;
 
   /** A buyer's delivered, paid order of one tee (Black M) with `discount` off (10 % of Rs 2,000 by default). */
   async function deliveredOrder(userId: string, opts: { discount?: number; whatsappOptOut?: boolean } = {}) {
-    const placed = await placeOrder({ db: db(), now: new Date(NOW.getTime() - 10 * DAY) }, {
-      userId, whatsappOptOut: opts.whatsappOptOut,
-      items: [{ productId: TEE, color: "Black", size: "M", quantity: 1 }],
-      shipping: { fullName: "Ayesha Khan", email: "ayesha@exchange.pk", phone: "+923001112233", city: "Lahore", address: "12 Mall Road", postalCode: null, country: "Pakistan" },
-    });
+    const placed = await placeOrder(
+      { db: db(), now: new Date(NOW.getTime() - 10 * DAY) },
+      {
+        userId,
+        whatsappOptOut: opts.whatsappOptOut,
+        items: [{ productId: TEE, color: "Black", size: "M", quantity: 1 }],
+        shipping: {
+          fullName: "Ayesha Khan",
+          email: "ayesha@exchange.pk",
+          phone: "+923001112233",
+          city: "Lahore",
+          address: "12 Mall Road",
+          postalCode: null,
+          country: "Pakistan",
+        },
+      },
+    );
     const order = await orderRow(placed.orderId);
     const discount = opts.discount ?? teePrice / 10;
-    await db().update(orders).set({ status: "delivered", paymentStatus: "collected", deliveredAt: new Date(NOW.getTime() - 2 * DAY), discountTotal: discount, total: order.total - discount })
+    await db()
+      .update(orders)
+      .set({
+        status: "delivered",
+        paymentStatus: "collected",
+        deliveredAt: new Date(NOW.getTime() - 2 * DAY),
+        discountTotal: discount,
+        total: order.total - discount,
+      })
       .where(eq(orders.id, placed.orderId));
     return { orderId: placed.orderId, orderNumber: placed.orderNumber };
   }
 
   async function exchangeFor(userId: string, order: { orderId: string }, to = "Black/L") {
-    const [line] = await db().select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.orderId, order.orderId));
+    const [line] = await db()
+      .select({ id: orderItems.id })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, order.orderId));
     return requestReturn(ctx(), {
-      userId, orderId: order.orderId, reason: "wrong_size", reasonText: null, photos: [],
+      userId,
+      orderId: order.orderId,
+      reason: "wrong_size",
+      reasonText: null,
+      photos: [],
       items: [{ orderItemId: line.id, quantity: 1, kind: "exchange", exchangeVariantId: variant[to] }],
     });
   }
 
   const receiveAll = async (returnId: string) => {
     const items = await db().select({ id: returnItems.id }).from(returnItems).where(eq(returnItems.returnId, returnId));
-    return receiveReturn(ctx(), OWNER, returnId, items.map((i) => ({ returnItemId: i.id, condition: "resellable" as const })));
+    return receiveReturn(
+      ctx(),
+      OWNER,
+      returnId,
+      items.map((i) => ({ returnItemId: i.id, condition: "resellable" as const })),
+    );
   };
 
   describe("money", () => {
@@ -84,8 +151,15 @@ describe.each(DATABASE_KINDS)("exchanges that end, with the right money, on %s",
       const made = await exchangeFor(buyer, order);
       const approved = await approveReturn(ctx(), OWNER, made.returnId);
       expect(approved).toMatchObject({ replacement: { total: 0 }, creditOnReceipt: 0 });
-      expect(await orderRow(approved.replacement!.orderId)).toMatchObject({ subtotal: 2000, discountTotal: 200, exchangeCredit: 1800, total: 0 });
-      expect((await stepsOf(made.returnId)).at(-1)?.note).toBe(`Replacement ${approved.replacement!.orderNumber}: nothing to collect`);
+      expect(await orderRow(approved.replacement!.orderId)).toMatchObject({
+        subtotal: 2000,
+        discountTotal: 200,
+        exchangeCredit: 1800,
+        total: 0,
+      });
+      expect((await stepsOf(made.returnId)).at(-1)?.note).toBe(
+        `Replacement ${approved.replacement!.orderNumber}: nothing to collect`,
+      );
     });
 
     it("a dearer new variant collects only the real price difference (Rs 500, never Rs 700)", async () => {
@@ -96,7 +170,12 @@ describe.each(DATABASE_KINDS)("exchanges that end, with the right money, on %s",
       try {
         const approved = await approveReturn(ctx(), OWNER, made.returnId);
         expect(approved.replacement!.total).toBe(500);
-        expect(await orderRow(approved.replacement!.orderId)).toMatchObject({ subtotal: 2500, discountTotal: 200, exchangeCredit: 1800, total: 500 });
+        expect(await orderRow(approved.replacement!.orderId)).toMatchObject({
+          subtotal: 2500,
+          discountTotal: 200,
+          exchangeCredit: 1800,
+          total: 500,
+        });
       } finally {
         await db().update(products).set({ price: 2000 }).where(eq(products.id, TEE));
       }
@@ -110,7 +189,12 @@ describe.each(DATABASE_KINDS)("exchanges that end, with the right money, on %s",
       try {
         const approved = await approveReturn(ctx(), OWNER, made.returnId);
         expect(approved).toMatchObject({ replacement: { total: 0 }, creditOnReceipt: 450 });
-        expect(await orderRow(approved.replacement!.orderId)).toMatchObject({ subtotal: 1500, discountTotal: 150, exchangeCredit: 1350, total: 0 });
+        expect(await orderRow(approved.replacement!.orderId)).toMatchObject({
+          subtotal: 1500,
+          discountTotal: 150,
+          exchangeCredit: 1350,
+          total: 0,
+        });
       } finally {
         await db().update(products).set({ price: 2000 }).where(eq(products.id, TEE));
       }
@@ -130,18 +214,27 @@ describe.each(DATABASE_KINDS)("exchanges that end, with the right money, on %s",
         expect(await receiveAll(made.returnId)).toMatchObject({ status: "received", storeCredit: 0 });
         expect(await balanceOf(buyer)).toBe(0);
 
-        const path = ending === "cancelled" ? (["cancelled"] as const) : (["confirmed", "processing", "shipped", "returned"] as const);
+        const path =
+          ending === "cancelled"
+            ? (["cancelled"] as const)
+            : (["confirmed", "processing", "shipped", "returned"] as const);
         for (const status of path) await moveOrder(ctx(), OWNER, replacement!.orderId, { status });
 
         expect(await balanceOf(buyer)).toBe(1800);
-        expect(await db().select({ amount: storeCreditEntries.amount, kind: storeCreditEntries.kind }).from(storeCreditEntries).where(eq(storeCreditEntries.userId, buyer)))
-          .toEqual([{ amount: 1800, kind: "exchange_difference" }]);
+        expect(
+          await db()
+            .select({ amount: storeCreditEntries.amount, kind: storeCreditEntries.kind })
+            .from(storeCreditEntries)
+            .where(eq(storeCreditEntries.userId, buyer)),
+        ).toEqual([{ amount: 1800, kind: "exchange_difference" }]);
         expect(await stockOf("Black/L")).toBe(lBefore + 1);
         expect((await requestOf(made.returnId)).status).toBe("closed");
         const steps = await stepsOf(made.returnId);
         expect(steps.map((s) => s.step)).toEqual(["requested", "approved", "received", "credited", "closed"]);
         const word = ending === "cancelled" ? "was cancelled" : "was refused at the door";
-        expect(steps[3].note).toBe(`Replacement ${replacement!.orderNumber} ${word}: Rs 1,800 added to store credit, what the old item was paid`);
+        expect(steps[3].note).toBe(
+          `Replacement ${replacement!.orderNumber} ${word}: Rs 1,800 added to store credit, what the old item was paid`,
+        );
       });
     }
 
@@ -150,8 +243,14 @@ describe.each(DATABASE_KINDS)("exchanges that end, with the right money, on %s",
       const order = await deliveredOrder(buyer);
       const made = await exchangeFor(buyer, order);
       const { replacement } = await approveReturn(ctx(), OWNER, made.returnId);
-      for (const status of ["confirmed", "processing", "shipped", "returned"] as const) await moveOrder(ctx(), OWNER, replacement!.orderId, { status });
-      const rejected = await rejectReturn(ctx(), OWNER, made.returnId, "The customer refused the replacement and kept the old item");
+      for (const status of ["confirmed", "processing", "shipped", "returned"] as const)
+        await moveOrder(ctx(), OWNER, replacement!.orderId, { status });
+      const rejected = await rejectReturn(
+        ctx(),
+        OWNER,
+        made.returnId,
+        "The customer refused the replacement and kept the old item",
+      );
       expect(rejected).toMatchObject({ status: "rejected", cancelledReplacement: null });
       expect(await requestOf(made.returnId)).toMatchObject({ status: "rejected" });
       expect(await balanceOf(buyer)).toBe(0);
@@ -162,7 +261,8 @@ describe.each(DATABASE_KINDS)("exchanges that end, with the right money, on %s",
       const order = await deliveredOrder(buyer);
       const made = await exchangeFor(buyer, order);
       const { replacement } = await approveReturn(ctx(), OWNER, made.returnId);
-      for (const status of ["confirmed", "processing", "shipped", "returned"] as const) await moveOrder(ctx(), OWNER, replacement!.orderId, { status });
+      for (const status of ["confirmed", "processing", "shipped", "returned"] as const)
+        await moveOrder(ctx(), OWNER, replacement!.orderId, { status });
       expect(await receiveAll(made.returnId)).toMatchObject({ status: "closed", storeCredit: 1800 });
       expect(await balanceOf(buyer)).toBe(1800);
     });
@@ -171,17 +271,31 @@ describe.each(DATABASE_KINDS)("exchanges that end, with the right money, on %s",
   describe("the replacement keeps the buyer's choices", () => {
     it("an opted-out buyer gets no WhatsApp about the EX- order; e-mail and phone are the original's", async () => {
       await saveWhatsappSettings(db(), createSecretBox(TEST_AUTH_SECRET, "whatsapp-settings"), {
-        phoneNumberId: "1234567890", accessToken: "EAAG-exchange-token-0000", appSecret: "exchange-app-secret-0123456789", verifyToken: "exchange-verify-token",
-        confirmationTemplate: "order_confirmation", shippedTemplate: "order_shipped", deliveredTemplate: "order_delivered",
-        language: "en", sendDelayMinutes: 0, needsCallHours: 24,
+        phoneNumberId: "1234567890",
+        accessToken: "EAAG-exchange-token-0000",
+        appSecret: "exchange-app-secret-0123456789",
+        verifyToken: "exchange-verify-token",
+        confirmationTemplate: "order_confirmation",
+        shippedTemplate: "order_shipped",
+        deliveredTemplate: "order_delivered",
+        language: "en",
+        sendDelayMinutes: 0,
+        needsCallHours: 24,
       });
       const buyer = await createTestBuyer(db(), "Quiet On WhatsApp");
       const order = await deliveredOrder(buyer, { whatsappOptOut: true });
       const made = await exchangeFor(buyer, order);
       const { replacement } = await approveReturn(ctx(), OWNER, made.returnId);
-      expect(await orderRow(replacement!.orderId)).toMatchObject({ whatsappOptOut: true, email: "ayesha@exchange.pk", phone: "+923001112233" });
-      for (const status of ["confirmed", "processing", "shipped", "delivered"] as const) await moveOrder(ctx(), OWNER, replacement!.orderId, { status });
-      const whatsapp = await db().select({ kind: messageOutbox.kind }).from(messageOutbox)
+      expect(await orderRow(replacement!.orderId)).toMatchObject({
+        whatsappOptOut: true,
+        email: "ayesha@exchange.pk",
+        phone: "+923001112233",
+      });
+      for (const status of ["confirmed", "processing", "shipped", "delivered"] as const)
+        await moveOrder(ctx(), OWNER, replacement!.orderId, { status });
+      const whatsapp = await db()
+        .select({ kind: messageOutbox.kind })
+        .from(messageOutbox)
         .where(and(eq(messageOutbox.orderId, replacement!.orderId), eq(messageOutbox.channel, "whatsapp")));
       expect(whatsapp).toEqual([]);
     });
@@ -191,15 +305,23 @@ describe.each(DATABASE_KINDS)("exchanges that end, with the right money, on %s",
     const withPhotos = async (name: string) => {
       const buyer = await createTestBuyer(db(), name);
       const order = await deliveredOrder(buyer);
-      const [line] = await db().select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.orderId, order.orderId));
+      const [line] = await db()
+        .select({ id: orderItems.id })
+        .from(orderItems)
+        .where(eq(orderItems.orderId, order.orderId));
       const photo = await storeImage(db(), await pngImage(name === "Kept Photos" ? "#0a7d3b" : "#7d0a3b"));
       const made = await requestReturn(ctx(), {
-        userId: buyer, orderId: order.orderId, reason: "defective", reasonText: null, photos: [photo],
+        userId: buyer,
+        orderId: order.orderId,
+        reason: "defective",
+        reasonText: null,
+        photos: [photo],
         items: [{ orderItemId: line.id, quantity: 1, kind: "return" }],
       });
       return { made, keys: photo.sources.map((s) => s.key) };
     };
-    const filesOf = async (keys: string[]) => (await db().select({ key: mediaFiles.key }).from(mediaFiles).where(inArray(mediaFiles.key, keys))).length;
+    const filesOf = async (keys: string[]) =>
+      (await db().select({ key: mediaFiles.key }).from(mediaFiles).where(inArray(mediaFiles.key, keys))).length;
 
     it("are deleted when the request is rejected, and kept when it is approved", async () => {
       const rejected = await withPhotos("Rejected Photos");
@@ -220,6 +342,8 @@ describe.each(DATABASE_KINDS)("exchanges that end, with the right money, on %s",
     const order = await deliveredOrder(buyer);
     const made = await exchangeFor(buyer, order);
     await rejectReturn(ctx(), OWNER, made.returnId, "Worn");
-    expect((await refusal(rejectReturn(ctx(), OWNER, made.returnId, "again"))).message).toBe("This return request was rejected");
+    expect((await refusal(rejectReturn(ctx(), OWNER, made.returnId, "again"))).message).toBe(
+      "This return request was rejected",
+    );
   });
 });

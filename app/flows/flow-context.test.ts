@@ -13,7 +13,12 @@ describe("a flow's providers (flow-context.ts)", () => {
   });
 
   it("left out of a flow that reads a courier's report: it says so before touching the database", async () => {
-    await expect(applyCourierReport({ db }, { id: "owner", name: "Owner" }, { kind: "tracking", uploadId: "x", courierId: null, apply: false }))
-      .rejects.toThrow(/applyCourierReport needs the providers/);
+    await expect(
+      applyCourierReport(
+        { db },
+        { id: "owner", name: "Owner" },
+        { kind: "tracking", uploadId: "x", courierId: null, apply: false },
+      ),
+    ).rejects.toThrow(/applyCourierReport needs the providers/);
   });
 });

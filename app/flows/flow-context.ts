@@ -13,6 +13,9 @@ export type FlowContext = { db: Db; providers?: Providers; now?: Date };
 
 /** The context's providers, for a flow that talks to an outside service; a caller that left them out is a bug. */
 export function providersOf(ctx: FlowContext, flow: string): Providers {
-  if (!ctx.providers) throw new Error(`${flow} needs the providers (the courier portal, senders): pass them in its context, as the request context has them (context.providers).`);
+  if (!ctx.providers)
+    throw new Error(
+      `${flow} needs the providers (the courier portal, senders): pass them in its context, as the request context has them (context.providers).`,
+    );
   return ctx.providers;
 }

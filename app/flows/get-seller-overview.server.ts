@@ -21,6 +21,14 @@ export type SellerOverview = SellerFigures & {
  */
 export async function getSellerOverview({ db, now = new Date() }: FlowContext): Promise<SellerOverview> {
   const period = { from: startOfShopDay(now, OVERVIEW_DAYS - 1), to: new Date(now.getTime() + 1) };
-  const [figures, cash, returns] = await Promise.all([getSellerFigures(db, now), cashWithCouriers(db, now), returnFigures(db, period)]);
-  return { ...figures, cashWithCouriers: cash, returns: { ...returns, topReasons: returns.topReasons.slice(0, TOP_RETURN_REASONS) } };
+  const [figures, cash, returns] = await Promise.all([
+    getSellerFigures(db, now),
+    cashWithCouriers(db, now),
+    returnFigures(db, period),
+  ]);
+  return {
+    ...figures,
+    cashWithCouriers: cash,
+    returns: { ...returns, topReasons: returns.topReasons.slice(0, TOP_RETURN_REASONS) },
+  };
 }

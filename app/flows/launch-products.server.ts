@@ -1,5 +1,9 @@
 import type { LaunchedItems } from "~/modules/catalog/availability-watch";
-import { launchNow as launchCatalogNow, runDueLaunches as runCatalogLaunches, type LaunchTarget } from "~/modules/catalog/launches.server";
+import {
+  launchNow as launchCatalogNow,
+  runDueLaunches as runCatalogLaunches,
+  type LaunchTarget,
+} from "~/modules/catalog/launches.server";
 import type { FlowContext } from "./flow-context";
 import { notifyMeWatch } from "./notify-me-watch.server";
 

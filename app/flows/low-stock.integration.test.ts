@@ -21,26 +21,41 @@ describe.each(DATABASE_KINDS)("low stock on %s", (kind) => {
   let chinos: string;
 
   beforeAll(async () => {
-    [{ id: chinos }] = await db().select({ id: products.id }).from(products).where(and(eq(products.status, "active"), eq(products.categorySlug, "trousers"))).limit(1);
-    await db().insert(users).values({ id: "low-stock-owner", name: "Owner", email: "owner@lowstock.pk", role: "seller" }).onConflictDoNothing();
+    [{ id: chinos }] = await db()
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.status, "active"), eq(products.categorySlug, "trousers")))
+      .limit(1);
+    await db()
+      .insert(users)
+      .values({ id: "low-stock-owner", name: "Owner", email: "owner@lowstock.pk", role: "seller" })
+      .onConflictDoNothing();
   });
 
   beforeEach(async () => {
     // Nothing low, the shop default 3, no product level, the switch on, no day claimed, no digest queued.
     await db().update(productVariants).set({ stock: 50 });
     await db().update(products).set({ lowStockThreshold: null });
-    await db().update(shopSettings).set({ lowStockThreshold: 3, lowStockDigest: true, notificationEmails: ["stock@kapra.pk", "owner2@kapra.pk"] });
+    await db()
+      .update(shopSettings)
+      .set({ lowStockThreshold: 3, lowStockDigest: true, notificationEmails: ["stock@kapra.pk", "owner2@kapra.pk"] });
     await db().delete(dailyJobRuns);
     await db().delete(messageOutbox).where(eq(messageOutbox.kind, "low_stock_digest"));
   });
 
   const setStock = (productId: string, color: string | null, size: string | null, stock: number) =>
-    db().update(productVariants).set({ stock }).where(and(
-      eq(productVariants.productId, productId),
-      color ? eq(productVariants.color, color) : undefined,
-      size ? eq(productVariants.size, size) : undefined,
-    ));
-  const digests = () => db().select().from(messageOutbox).where(eq(messageOutbox.kind, "low_stock_digest")).orderBy(messageOutbox.id);
+    db()
+      .update(productVariants)
+      .set({ stock })
+      .where(
+        and(
+          eq(productVariants.productId, productId),
+          color ? eq(productVariants.color, color) : undefined,
+          size ? eq(productVariants.size, size) : undefined,
+        ),
+      );
+  const digests = () =>
+    db().select().from(messageOutbox).where(eq(messageOutbox.kind, "low_stock_digest")).orderBy(messageOutbox.id);
   const inventory = (params: string) => listInventory(db(), parseInventoryQuery(new URLSearchParams(params)));
 
   describe("the inventory", () => {
@@ -89,35 +104,73 @@ describe.each(DATABASE_KINDS)("low stock on %s", (kind) => {
   describe("the daily digest", () => {
     it("is not sent before 9:00 Pakistan time, then goes once that day to the notification recipients, listing what is low", async () => {
       await setStock(TEE, "Black", "M", 2);
-      expect(await sendLowStockDigest({ db: db(), now: BEFORE_NINE })).toEqual({ sent: false, day: "2025-07-10", reason: "before-nine" });
+      expect(await sendLowStockDigest({ db: db(), now: BEFORE_NINE })).toEqual({
+        sent: false,
+        day: "2025-07-10",
+        reason: "before-nine",
+      });
       expect(await digests()).toEqual([]);
 
       const sent = await sendLowStockDigest({ db: db(), now: NINE });
-      expect(sent).toEqual({ sent: true, day: "2025-07-10", rows: 1, recipients: ["stock@kapra.pk", "owner2@kapra.pk"] });
+      expect(sent).toEqual({
+        sent: true,
+        day: "2025-07-10",
+        rows: 1,
+        recipients: ["stock@kapra.pk", "owner2@kapra.pk"],
+      });
       const queued = await digests();
       expect(queued.map((m) => m.toAddress)).toEqual(["stock@kapra.pk", "owner2@kapra.pk"]);
       expect(queued[0].subject).toBe("Low stock at Kapra: 1 size at or under their alert level");
       const data = queued[0].data as LowStockDigestData;
-      expect(data.items).toEqual([{ name: "Essential Crew Neck Tee", color: "Black", size: "M", stock: 2, threshold: 3, editPath: `/seller/products/${TEE}/edit` }]);
-      const { html, text } = await renderEmail("low_stock_digest", data, { name: "Kapra", contactEmail: "a@b.pk", phone: "0300", address: "x", city: "Karachi", publicUrl: "https://kapra.pk" });
+      expect(data.items).toEqual([
+        {
+          name: "Essential Crew Neck Tee",
+          color: "Black",
+          size: "M",
+          stock: 2,
+          threshold: 3,
+          editPath: `/seller/products/${TEE}/edit`,
+        },
+      ]);
+      const { html, text } = await renderEmail("low_stock_digest", data, {
+        name: "Kapra",
+        contactEmail: "a@b.pk",
+        phone: "0300",
+        address: "x",
+        city: "Karachi",
+        publicUrl: "https://kapra.pk",
+      });
       expect(html).toContain(`https://kapra.pk/seller/products/${TEE}/edit`);
       expect(text).toContain("Essential Crew Neck Tee");
 
       // Later the same day: already sent, even with more gone low.
       await setStock(TEE, "White", "S", 1);
-      expect(await sendLowStockDigest({ db: db(), now: AFTERNOON })).toMatchObject({ sent: false, reason: "already-sent" });
+      expect(await sendLowStockDigest({ db: db(), now: AFTERNOON })).toMatchObject({
+        sent: false,
+        reason: "already-sent",
+      });
       expect(await digests()).toHaveLength(2);
       // The next day it goes again.
-      expect(await sendLowStockDigest({ db: db(), now: NEXT_MORNING })).toMatchObject({ sent: true, day: "2025-07-11", rows: 2 });
+      expect(await sendLowStockDigest({ db: db(), now: NEXT_MORNING })).toMatchObject({
+        sent: true,
+        day: "2025-07-11",
+        rows: 2,
+      });
     });
 
     it("goes once however many processes ask at the same moment", async () => {
       await setStock(TEE, "Black", "M", 1);
       const results = await Promise.all(Array.from({ length: 4 }, () => sendLowStockDigest({ db: db(), now: NINE })));
       expect(results.filter((r) => r.sent)).toHaveLength(1);
-      expect(results.filter((r) => !r.sent).map((r) => !r.sent && r.reason)).toEqual(["already-sent", "already-sent", "already-sent"]);
+      expect(results.filter((r) => !r.sent).map((r) => !r.sent && r.reason)).toEqual([
+        "already-sent",
+        "already-sent",
+        "already-sent",
+      ]);
       expect(await digests()).toHaveLength(2);
-      expect(await db().select({ day: dailyJobRuns.day }).from(dailyJobRuns).where(eq(dailyJobRuns.job, "low-stock-digest"))).toEqual([{ day: "2025-07-10" }]);
+      expect(
+        await db().select({ day: dailyJobRuns.day }).from(dailyJobRuns).where(eq(dailyJobRuns.job, "low-stock-digest")),
+      ).toEqual([{ day: "2025-07-10" }]);
     });
 
     it("is never empty: nothing low sends nothing and leaves the day unclaimed, so a size that runs low at 14:00 is reported that day", async () => {

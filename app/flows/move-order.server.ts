@@ -10,7 +10,12 @@ import { announceRestock, stockBeforeChange } from "~/modules/notify-me/announce
 import type { OrderActor } from "~/modules/orders/order-actor";
 import { itemsToPutBack } from "~/modules/orders/order-items-back.server";
 import { restocksWhenMovedTo, type MovingOrder, type OrderStatus } from "~/modules/orders/order-lifecycle";
-import { lockOrder, saveCourierDetails, writeOrderMove, type CourierDetails } from "~/modules/orders/order-row-moves.server";
+import {
+  lockOrder,
+  saveCourierDetails,
+  writeOrderMove,
+  type CourierDetails,
+} from "~/modules/orders/order-row-moves.server";
 import type { OrderStatusInput } from "~/modules/orders/order-status-input";
 import { recordStatusChange, recordStatusChanges } from "~/modules/orders/record-status-change.server";
 import { anonymiseIfCustomerDeleted } from "~/modules/orders/release-customer-orders.server";
@@ -33,7 +38,12 @@ const COURIER_WHEN_SHIPPING = "Courier and tracking number can be recorded when 
  * result (stock goes back exactly once). Courier and tracking number are saved when shipping and
  * may be corrected later on a shipped order (the same status again with new details).
  */
-export async function moveOrder({ db, now = new Date() }: FlowContext, actor: OrderActor, orderId: string, input: OrderStatusInput): Promise<OrderStatusUpdate> {
+export async function moveOrder(
+  { db, now = new Date() }: FlowContext,
+  actor: OrderActor,
+  orderId: string,
+  input: OrderStatusInput,
+): Promise<OrderStatusUpdate> {
   const courier: CourierDetails = { courierName: input.courierName, trackingNumber: input.trackingNumber };
   const givesCourier = Boolean(courier.courierName || courier.trackingNumber);
   return db.transaction(async (tx) => {
@@ -45,13 +55,25 @@ export async function moveOrder({ db, now = new Date() }: FlowContext, actor: Or
       // Correcting the courier or tracking number of a parcel on its way: no status change.
       if (!givesCourier) throw new AppError("CONFLICT", "This order is already shipped");
       await saveCourierDetails(tx, order.id, defined(courier), now);
-      await shipmentFollowsOrder(tx, order, "shipped", { at: now, now, actor, trackingNumber: courier.trackingNumber, courierName: courier.courierName, desk: orderDesk });
+      await shipmentFollowsOrder(tx, order, "shipped", {
+        at: now,
+        now,
+        actor,
+        trackingNumber: courier.trackingNumber,
+        courierName: courier.courierName,
+        desk: orderDesk,
+      });
       await publishLiveEvent(tx, { topic: "orders", userId: order.userId });
       return { orderId: order.id, orderNumber: order.orderNumber, from, status: to };
     }
 
-    if (givesCourier && to !== "shipped") throw new AppError("VALIDATION", COURIER_WHEN_SHIPPING, { courierName: COURIER_WHEN_SHIPPING });
-    await applyOrderMove(tx, actor, order, to, { now, courier: to === "shipped" ? defined(courier) : {}, note: to === "shipped" ? shippingNote(courier) : null });
+    if (givesCourier && to !== "shipped")
+      throw new AppError("VALIDATION", COURIER_WHEN_SHIPPING, { courierName: COURIER_WHEN_SHIPPING });
+    await applyOrderMove(tx, actor, order, to, {
+      now,
+      courier: to === "shipped" ? defined(courier) : {},
+      note: to === "shipped" ? shippingNote(courier) : null,
+    });
     return { orderId: order.id, orderNumber: order.orderNumber, from, status: to };
   });
 }
@@ -67,13 +89,22 @@ export type BulkMoveResult = {
  * order is checked and moved in its own transaction, so one that cannot move (already cancelled,
  * say) does not hold back the others; the result says which moved and why the rest did not.
  */
-export async function moveOrders(ctx: FlowContext, actor: OrderActor, orderIds: string[], status: OrderStatus): Promise<BulkMoveResult> {
+export async function moveOrders(
+  ctx: FlowContext,
+  actor: OrderActor,
+  orderIds: string[],
+  status: OrderStatus,
+): Promise<BulkMoveResult> {
   const now = ctx.now ?? new Date();
   // In id order, the same lock order as every other multi-order change.
   const ids = [...new Set(orderIds)].sort();
   const valid = ids.filter(isUuid);
   const numbers = new Map(
-    valid.length ? (await ctx.db.select({ id: orders.id, n: orders.orderNumber }).from(orders).where(inArray(orders.id, valid))).map((r) => [r.id, r.n]) : [],
+    valid.length
+      ? (
+          await ctx.db.select({ id: orders.id, n: orders.orderNumber }).from(orders).where(inArray(orders.id, valid))
+        ).map((r) => [r.id, r.n])
+      : [],
   );
   const result: BulkMoveResult = { status, moved: [], failed: [] };
   for (const orderId of ids) {
@@ -97,7 +128,10 @@ export async function moveOrders(ctx: FlowContext, actor: OrderActor, orderIds: 
  * form, a cancel and the courier imports all move orders through here. Answers the order as moved.
  */
 export async function applyOrderMove<O extends MovingOrder>(
-  tx: DbOrTx, actor: OrderActor, order: O, to: OrderStatus,
+  tx: DbOrTx,
+  actor: OrderActor,
+  order: O,
+  to: OrderStatus,
   opts: OrderMoveRequest & {
     /** What the e-mails say, when not the plain status move (a buyer's own cancel); null: none (a rejected exchange's e-mail tells of it). */
     emails?: OrderEvent | null;
@@ -106,7 +140,11 @@ export async function applyOrderMove<O extends MovingOrder>(
   const from = order.status;
   if (from === "delivered" && to === "returned") {
     const request = await returnRequestOnOrder(tx, order.id);
-    if (request) throw new AppError("CONFLICT", `This order has a return request (${request}): receive and refund its items on the Returns page instead`);
+    if (request)
+      throw new AppError(
+        "CONFLICT",
+        `This order has a return request (${request}): receive and refund its items on the Returns page instead`,
+      );
   }
   const moved = await writeOrderMove(tx, order, to, opts);
   if (restocksWhenMovedTo(to)) {
@@ -116,16 +154,22 @@ export async function applyOrderMove<O extends MovingOrder>(
     await releaseRedemption(tx, order.id, opts.now);
     await giveBackStoreCredit(tx, order.id, to === "returned" ? "returned" : "cancelled");
     // An exchange's replacement that will not stay with the buyer: a request whose old item is back gets its money back.
-    await creditEndedReplacement(tx, actor, { id: order.id, from, to: to === "returned" ? "returned" : "cancelled" }, opts.now);
+    await creditEndedReplacement(
+      tx,
+      actor,
+      { id: order.id, from, to: to === "returned" ? "returned" : "cancelled" },
+      opts.now,
+    );
   }
-  const followParcel = () => shipmentFollowsOrder(tx, moved, to, {
-    at: to === "delivered" ? opts.deliveredAt ?? opts.now : opts.now,
-    now: opts.now,
-    actor,
-    trackingNumber: to === "shipped" ? opts.courier?.trackingNumber : undefined,
-    courierName: to === "shipped" ? opts.courier?.courierName : undefined,
-    desk: orderDesk,
-  });
+  const followParcel = () =>
+    shipmentFollowsOrder(tx, moved, to, {
+      at: to === "delivered" ? (opts.deliveredAt ?? opts.now) : opts.now,
+      now: opts.now,
+      actor,
+      trackingNumber: to === "shipped" ? opts.courier?.trackingNumber : undefined,
+      courierName: to === "shipped" ? opts.courier?.courierName : undefined,
+      desk: orderDesk,
+    });
   // A cancelled booking is told in the move's own history row; a settling a delivery causes is a
   // row of its own, after the move's.
   const parcelNote = to === "delivered" ? null : await followParcel();
@@ -165,5 +209,7 @@ function defined(courier: CourierDetails): CourierDetails {
 
 function shippingNote({ courierName, trackingNumber }: CourierDetails): string | null {
   if (!courierName && !trackingNumber) return null;
-  return [courierName && `Courier: ${courierName}`, trackingNumber && `Tracking: ${trackingNumber}`].filter(Boolean).join(", ");
+  return [courierName && `Courier: ${courierName}`, trackingNumber && `Tracking: ${trackingNumber}`]
+    .filter(Boolean)
+    .join(", ");
 }

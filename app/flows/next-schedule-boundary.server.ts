@@ -9,7 +9,11 @@ import { nextAnnouncementBoundary } from "~/modules/storefront/storefront-settin
  * server drops its kept reads and guest pages then, in every process (server/read-cache-listener.ts).
  */
 export async function nextScheduleBoundary(db: DbOrTx, now: Date): Promise<Date | null> {
-  const edges = await Promise.all([nextSaleBoundary(db, now), nextHeroBoundary(db, now), nextAnnouncementBoundary(db, now)]);
+  const edges = await Promise.all([
+    nextSaleBoundary(db, now),
+    nextHeroBoundary(db, now),
+    nextAnnouncementBoundary(db, now),
+  ]);
   const times = edges.filter((d): d is Date => d !== null).map((d) => d.getTime());
   return times.length ? new Date(Math.min(...times)) : null;
 }

@@ -6,4 +6,8 @@ import { announceRestock, stockBeforeChange, type StockBefore } from "~/modules/
  * Notify Me watching the catalog (its port, modules/catalog/availability-watch.ts): a product that
  * becomes buyable (launched, or back in stock) e-mails its sign-ups in the change's transaction.
  */
-export const notifyMeWatch: AvailabilityWatch<StockBefore> = { before: stockBeforeChange, restocked: announceRestock, launched: announceLaunch };
+export const notifyMeWatch: AvailabilityWatch<StockBefore> = {
+  before: stockBeforeChange,
+  restocked: announceRestock,
+  launched: announceLaunch,
+};

@@ -1,7 +1,17 @@
 import { unitsSold } from "~/modules/catalog/list-inventory.server";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { cartItems, orderItems, orders, orderStatusHistory, productImages, products, productVariants, shopSettings, users } from "~/db/schema";
+import {
+  cartItems,
+  orderItems,
+  orders,
+  orderStatusHistory,
+  productImages,
+  products,
+  productVariants,
+  shopSettings,
+  users,
+} from "~/db/schema";
 import { OUTBOX_CHANNEL } from "~/db/outbox.server";
 import { LIVE_CHANNEL, parseLiveEvent } from "~/db/live-event";
 import { AppError } from "~/lib/errors";
@@ -16,7 +26,10 @@ import { placeOrder } from "~/flows/place-order.server";
 const queuedOrderNumbers = vi.hoisted(() => [] as string[]);
 vi.mock(import("~/modules/orders/order-number"), async (importOriginal) => {
   const actual = await importOriginal();
-  return { ...actual, generateOrderNumber: (...args) => queuedOrderNumbers.shift() ?? actual.generateOrderNumber(...args) };
+  return {
+    ...actual,
+    generateOrderNumber: (...args) => queuedOrderNumbers.shift() ?? actual.generateOrderNumber(...args),
+  };
 });
 
 const SHIPPING: ShippingDetails = {
@@ -43,13 +56,18 @@ describe.each(DATABASE_KINDS)("placing an order on %s", (kind) => {
     const [row] = await db()
       .update(productVariants)
       .set({ stock })
-      .where(and(eq(productVariants.productId, productId), eq(productVariants.color, color), eq(productVariants.size, size)))
+      .where(
+        and(eq(productVariants.productId, productId), eq(productVariants.color, color), eq(productVariants.size, size)),
+      )
       .returning({ id: productVariants.id });
     return row.id;
   }
 
   async function stockOf(variantId: number): Promise<number> {
-    const [row] = await db().select({ stock: productVariants.stock }).from(productVariants).where(eq(productVariants.id, variantId));
+    const [row] = await db()
+      .select({ stock: productVariants.stock })
+      .from(productVariants)
+      .where(eq(productVariants.id, variantId));
     return row.stock;
   }
 
@@ -82,8 +100,17 @@ describe.each(DATABASE_KINDS)("placing an order on %s", (kind) => {
     const [order] = await db().select().from(orders).where(eq(orders.id, result.orderId));
     const subtotal = 2 * TEE.price + CHINO.price;
     expect(order).toMatchObject({
-      userId: buyer, orderNumber: result.orderNumber, status: "pending", paymentStatus: "unpaid", paymentMethod: "cod",
-      subtotal, shippingFee: 200, total: subtotal + 200, phone: "+923001234567", city: "Karachi", fullName: "Ayesha Khan",
+      userId: buyer,
+      orderNumber: result.orderNumber,
+      status: "pending",
+      paymentStatus: "unpaid",
+      paymentMethod: "cod",
+      subtotal,
+      shippingFee: 200,
+      total: subtotal + 200,
+      phone: "+923001234567",
+      city: "Karachi",
+      fullName: "Ayesha Khan",
     });
     expect(order.deliveryFrom.getTime()).toBeGreaterThan(now.getTime());
     expect(order.deliveryTo.getTime()).toBeGreaterThan(order.deliveryFrom.getTime());
@@ -101,8 +128,13 @@ describe.each(DATABASE_KINDS)("placing an order on %s", (kind) => {
 
   it("refuses an empty cart", async () => {
     const buyer = await createBuyer();
-    await expect(placeOrder({ db: db() }, { userId: buyer, shipping: SHIPPING })).rejects.toMatchObject({ code: "VALIDATION", message: "Your cart is empty" });
-    await expect(placeOrder({ db: db() }, { userId: buyer, items: [], shipping: SHIPPING })).rejects.toMatchObject({ code: "VALIDATION" });
+    await expect(placeOrder({ db: db() }, { userId: buyer, shipping: SHIPPING })).rejects.toMatchObject({
+      code: "VALIDATION",
+      message: "Your cart is empty",
+    });
+    await expect(placeOrder({ db: db() }, { userId: buyer, items: [], shipping: SHIPPING })).rejects.toMatchObject({
+      code: "VALIDATION",
+    });
     expect(await ordersOf(buyer)).toHaveLength(0);
   });
 
@@ -112,9 +144,14 @@ describe.each(DATABASE_KINDS)("placing an order on %s", (kind) => {
     const other = await setStock(TEE.productId, "Navy", "L", 5);
     await addToCartRow(buyer, TEE.productId, other, 3);
 
-    const result = await placeOrder({ db: db() }, {
-      userId: buyer, items: [{ productId: TEE.productId, color: "White", size: "L", quantity: 1 }], shipping: SHIPPING,
-    });
+    const result = await placeOrder(
+      { db: db() },
+      {
+        userId: buyer,
+        items: [{ productId: TEE.productId, color: "White", size: "L", quantity: 1 }],
+        shipping: SHIPPING,
+      },
+    );
 
     const [order] = await db().select().from(orders).where(eq(orders.id, result.orderId));
     expect(order).toMatchObject({ subtotal: TEE.price, shippingFee: 200, total: TEE.price + 200 });
@@ -123,8 +160,16 @@ describe.each(DATABASE_KINDS)("placing an order on %s", (kind) => {
     const cart = await cartOf(buyer);
     expect(cart.map((l) => [l.variantId, l.quantity])).toEqual([[other, 3]]);
     // The line shows the product's first photo at its smallest, as a cart order's does.
-    const [photo] = await db().select({ sources: productImages.sources }).from(productImages).where(eq(productImages.productId, TEE.productId)).orderBy(productImages.position).limit(1);
-    const [line] = await db().select({ imageKey: orderItems.imageKey }).from(orderItems).where(eq(orderItems.orderId, result.orderId));
+    const [photo] = await db()
+      .select({ sources: productImages.sources })
+      .from(productImages)
+      .where(eq(productImages.productId, TEE.productId))
+      .orderBy(productImages.position)
+      .limit(1);
+    const [line] = await db()
+      .select({ imageKey: orderItems.imageKey })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, result.orderId));
     expect(line.imageKey).toBe(photo.sources[0].key);
   });
 
@@ -141,7 +186,9 @@ describe.each(DATABASE_KINDS)("placing an order on %s", (kind) => {
     ]);
     try {
       await addToCartRow(buyer, TEE.productId, tee, 2);
-      await expect(placeOrder({ db: db() }, { userId: buyer, shipping: SHIPPING })).rejects.toMatchObject({ code: "OUT_OF_STOCK" });
+      await expect(placeOrder({ db: db() }, { userId: buyer, shipping: SHIPPING })).rejects.toMatchObject({
+        code: "OUT_OF_STOCK",
+      });
       await db().update(cartItems).set({ quantity: 1 }).where(eq(cartItems.userId, buyer));
       await placeOrder({ db: db() }, { userId: buyer, shipping: SHIPPING });
       await expect.poll(() => heard.length, { timeout: 3000 }).toBe(3);
@@ -156,7 +203,17 @@ describe.each(DATABASE_KINDS)("placing an order on %s", (kind) => {
     const buyer = await createBuyer();
     const tee = await setStock(TEE.productId, "Gray", "S", 5);
     const line = { productId: TEE.productId, color: "Gray", size: "S" };
-    const result = await placeOrder({ db: db() }, { userId: buyer, items: [{ ...line, quantity: 1 }, { ...line, quantity: 2 }], shipping: SHIPPING });
+    const result = await placeOrder(
+      { db: db() },
+      {
+        userId: buyer,
+        items: [
+          { ...line, quantity: 1 },
+          { ...line, quantity: 2 },
+        ],
+        shipping: SHIPPING,
+      },
+    );
     const items = await db().select().from(orderItems).where(eq(orderItems.orderId, result.orderId));
     expect(items.map((i) => i.quantity)).toEqual([3]);
     expect(await stockOf(tee)).toBe(2);
@@ -201,7 +258,12 @@ describe.each(DATABASE_KINDS)("placing an order on %s", (kind) => {
   it("is idempotent under a race: two concurrent requests with one key make one order", async () => {
     const buyer = await createBuyer();
     const tee = await setStock(TEE.productId, "Navy", "XL", 5);
-    const input = { userId: buyer, items: [{ productId: TEE.productId, color: "Navy", size: "XL", quantity: 1 }], shipping: SHIPPING, idempotencyKey: "double-click" };
+    const input = {
+      userId: buyer,
+      items: [{ productId: TEE.productId, color: "Navy", size: "XL", quantity: 1 }],
+      shipping: SHIPPING,
+      idempotencyKey: "double-click",
+    };
 
     const results = await Promise.all([placeOrder({ db: db() }, input), placeOrder({ db: db() }, input)]);
 
@@ -249,7 +311,14 @@ describe.each(DATABASE_KINDS)("placing an order on %s", (kind) => {
     const buyer = await createBuyer();
     await setStock(TEE.productId, "Gray", "M", 0);
     await expect(
-      placeOrder({ db: db() }, { userId: buyer, items: [{ productId: TEE.productId, color: "Gray", size: "M", quantity: 1 }], shipping: SHIPPING }),
+      placeOrder(
+        { db: db() },
+        {
+          userId: buyer,
+          items: [{ productId: TEE.productId, color: "Gray", size: "M", quantity: 1 }],
+          shipping: SHIPPING,
+        },
+      ),
     ).rejects.toMatchObject({ code: "OUT_OF_STOCK", message: `${TEE.name} (Gray, M) is out of stock.` });
     expect(await ordersOf(buyer)).toHaveLength(0);
   });
@@ -257,24 +326,37 @@ describe.each(DATABASE_KINDS)("placing an order on %s", (kind) => {
   it("refuses coming-soon and draft products, unknown products and bad quantities", async () => {
     const buyer = await createBuyer();
     await expect(
-      placeOrder({ db: db() }, { userId: buyer, items: [{ productId: "quilted-bomber-jacket", quantity: 1 }], shipping: SHIPPING }),
+      placeOrder(
+        { db: db() },
+        { userId: buyer, items: [{ productId: "quilted-bomber-jacket", quantity: 1 }], shipping: SHIPPING },
+      ),
     ).rejects.toMatchObject({ code: "CONFLICT" });
     await expect(
-      placeOrder({ db: db() }, { userId: buyer, items: [{ productId: "no-such-product", quantity: 1 }], shipping: SHIPPING }),
+      placeOrder(
+        { db: db() },
+        { userId: buyer, items: [{ productId: "no-such-product", quantity: 1 }], shipping: SHIPPING },
+      ),
     ).rejects.toMatchObject({ code: "NOT_FOUND" });
     for (const quantity of [0, -1, 1.5, 1000]) {
       await expect(
-        placeOrder({ db: db() }, { userId: buyer, items: [{ productId: TEE.productId, quantity }], shipping: SHIPPING }),
+        placeOrder(
+          { db: db() },
+          { userId: buyer, items: [{ productId: TEE.productId, quantity }], shipping: SHIPPING },
+        ),
       ).rejects.toMatchObject({ code: "VALIDATION" });
     }
 
     // A product in the cart that has since become a draft.
-    const pocket = (await db().select().from(productVariants).where(eq(productVariants.productId, "pocket-tee")).limit(1))[0];
+    const pocket = (
+      await db().select().from(productVariants).where(eq(productVariants.productId, "pocket-tee")).limit(1)
+    )[0];
     await db().update(productVariants).set({ stock: 5 }).where(eq(productVariants.id, pocket.id));
     await addToCartRow(buyer, "pocket-tee", pocket.id, 1);
     await db().update(products).set({ status: "draft" }).where(eq(products.id, "pocket-tee"));
     try {
-      await expect(placeOrder({ db: db() }, { userId: buyer, shipping: SHIPPING })).rejects.toMatchObject({ code: "CONFLICT" });
+      await expect(placeOrder({ db: db() }, { userId: buyer, shipping: SHIPPING })).rejects.toMatchObject({
+        code: "CONFLICT",
+      });
       expect(await stockOf(pocket.id)).toBe(5);
     } finally {
       await db().update(products).set({ status: "active" }).where(eq(products.id, "pocket-tee"));
@@ -285,7 +367,14 @@ describe.each(DATABASE_KINDS)("placing an order on %s", (kind) => {
   it("refuses a phone number that is not a Pakistani mobile", async () => {
     const buyer = await createBuyer();
     await expect(
-      placeOrder({ db: db() }, { userId: buyer, items: [{ productId: TEE.productId, quantity: 1 }], shipping: { ...SHIPPING, phone: "12345" } }),
+      placeOrder(
+        { db: db() },
+        {
+          userId: buyer,
+          items: [{ productId: TEE.productId, quantity: 1 }],
+          shipping: { ...SHIPPING, phone: "12345" },
+        },
+      ),
     ).rejects.toMatchObject({ code: "VALIDATION", fields: { phone: expect.any(String) } });
   });
 
@@ -295,7 +384,14 @@ describe.each(DATABASE_KINDS)("placing an order on %s", (kind) => {
 
     const results = await Promise.allSettled(
       buyers.map((userId) =>
-        placeOrder({ db: db() }, { userId, items: [{ productId: TEE.productId, color: "White", size: "XXL", quantity: 1 }], shipping: SHIPPING }),
+        placeOrder(
+          { db: db() },
+          {
+            userId,
+            items: [{ productId: TEE.productId, color: "White", size: "XXL", quantity: 1 }],
+            shipping: SHIPPING,
+          },
+        ),
       ),
     );
 
@@ -303,7 +399,8 @@ describe.each(DATABASE_KINDS)("placing an order on %s", (kind) => {
     const rejected = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
     expect(fulfilled).toHaveLength(5);
     expect(rejected).toHaveLength(45);
-    for (const r of rejected) expect(r.reason).toMatchObject({ code: "OUT_OF_STOCK", message: `${TEE.name} (White, XXL) is out of stock.` });
+    for (const r of rejected)
+      expect(r.reason).toMatchObject({ code: "OUT_OF_STOCK", message: `${TEE.name} (White, XXL) is out of stock.` });
     expect(await stockOf(variant)).toBe(0);
     const [{ n }] = await db()
       .select({ n: sql<number>`coalesce(sum(${orderItems.quantity}), 0)::int` })
@@ -321,7 +418,14 @@ describe.each(DATABASE_KINDS)("placing an order on %s", (kind) => {
     // Different products, so on PostgreSQL both can reach the order number at once.
     const results = await Promise.all([
       placeOrder({ db: db() }, { userId: a, items: teeItem, shipping: SHIPPING }),
-      placeOrder({ db: db() }, { userId: b, items: [{ productId: CHINO.productId, color: "Black", size: "S", quantity: 1 }], shipping: SHIPPING }),
+      placeOrder(
+        { db: db() },
+        {
+          userId: b,
+          items: [{ productId: CHINO.productId, color: "Black", size: "S", quantity: 1 }],
+          shipping: SHIPPING,
+        },
+      ),
     ]);
     queuedOrderNumbers.length = 0;
     expect(results.map((r) => r.orderNumber).sort()).toEqual(["ORD-777777", "ORD-888888"]);
@@ -333,13 +437,33 @@ describe.each(DATABASE_KINDS)("placing an order on %s", (kind) => {
     it("refuses an order from a blocked phone number, in any way it is written, and takes nothing", async () => {
       const buyer = await createBuyer();
       const variantId = await setStock(TEE.productId, "White", "L", 10);
-      await db().update(shopSettings).set({ blockedPhones: ["+923331234567"] });
-      const attempt = placeOrder({ db: db() }, { userId: buyer, items: [{ productId: TEE.productId, color: "White", size: "L", quantity: 1 }], shipping: { ...SHIPPING, phone: "0333-1234567" } });
-      await expect(attempt).rejects.toMatchObject({ code: "FORBIDDEN", message: BLOCKED_PHONE_MESSAGE, fields: { phone: BLOCKED_PHONE_MESSAGE } });
+      await db()
+        .update(shopSettings)
+        .set({ blockedPhones: ["+923331234567"] });
+      const attempt = placeOrder(
+        { db: db() },
+        {
+          userId: buyer,
+          items: [{ productId: TEE.productId, color: "White", size: "L", quantity: 1 }],
+          shipping: { ...SHIPPING, phone: "0333-1234567" },
+        },
+      );
+      await expect(attempt).rejects.toMatchObject({
+        code: "FORBIDDEN",
+        message: BLOCKED_PHONE_MESSAGE,
+        fields: { phone: BLOCKED_PHONE_MESSAGE },
+      });
       expect(await stockOf(variantId)).toBe(10);
       expect(await ordersOf(buyer)).toEqual([]);
       // Another number orders as usual.
-      await placeOrder({ db: db() }, { userId: buyer, items: [{ productId: TEE.productId, color: "White", size: "L", quantity: 1 }], shipping: SHIPPING });
+      await placeOrder(
+        { db: db() },
+        {
+          userId: buyer,
+          items: [{ productId: TEE.productId, color: "White", size: "L", quantity: 1 }],
+          shipping: SHIPPING,
+        },
+      );
       expect(await stockOf(variantId)).toBe(9);
     });
 
@@ -350,7 +474,9 @@ describe.each(DATABASE_KINDS)("placing an order on %s", (kind) => {
       await db().update(shopSettings).set({ maxCodOrderValue: 2797, blockedPhones: [] });
       const items = [{ productId: TEE.productId, color: "White", size: "S", quantity: 2 }];
       await expect(placeOrder({ db: db() }, { userId: buyer, items, shipping: SHIPPING })).rejects.toMatchObject({
-        code: "CONFLICT", message: "Cash on delivery is available for orders up to Rs 2,797. Please lower the order total or contact the shop.",
+        code: "CONFLICT",
+        message:
+          "Cash on delivery is available for orders up to Rs 2,797. Please lower the order total or contact the shop.",
       });
       await db().update(shopSettings).set({ maxCodOrderValue: 2798 });
       const placed = await placeOrder({ db: db() }, { userId: buyer, items, shipping: SHIPPING });
@@ -361,14 +487,26 @@ describe.each(DATABASE_KINDS)("placing an order on %s", (kind) => {
   it("records the placing in the order's status history", async () => {
     const buyer = await createBuyer();
     await setStock(TEE.productId, "Black", "XL", 5);
-    const placed = await placeOrder({ db: db() }, { userId: buyer, items: [{ productId: TEE.productId, color: "Black", size: "XL", quantity: 1 }], shipping: SHIPPING });
+    const placed = await placeOrder(
+      { db: db() },
+      {
+        userId: buyer,
+        items: [{ productId: TEE.productId, color: "Black", size: "XL", quantity: 1 }],
+        shipping: SHIPPING,
+      },
+    );
     const history = await db().select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, placed.orderId));
-    expect(history).toMatchObject([{ fromStatus: null, toStatus: "pending", actorId: buyer, actorName: "Customer", note: null }]);
+    expect(history).toMatchObject([
+      { fromStatus: null, toStatus: "pending", actorId: buyer, actorName: "Customer", note: null },
+    ]);
   });
 
   it("takes an order the owner enters for a customer: same rules, marked with its channel, idempotent per owner", async () => {
     const ownerId = "owner-enters-orders";
-    await db().insert(users).values({ id: ownerId, name: "Owner", email: "owner-enters@example.pk", role: "seller" }).onConflictDoNothing();
+    await db()
+      .insert(users)
+      .values({ id: ownerId, name: "Owner", email: "owner-enters@example.pk", role: "seller" })
+      .onConflictDoNothing();
     const variantId = await setStock(CHINO.productId, "Navy", "M", 3);
     const [variant] = await db().select().from(productVariants).where(eq(productVariants.id, variantId));
     const input = {
@@ -383,12 +521,32 @@ describe.each(DATABASE_KINDS)("placing an order on %s", (kind) => {
     expect(again).toEqual({ ...first, created: false });
     expect(await stockOf(variantId)).toBe(1);
     const [row] = await db().select().from(orders).where(eq(orders.id, first.orderId));
-    expect(row).toMatchObject({ channel: "whatsapp", placedBy: ownerId, userId: null, status: "pending", phone: "+923217654321", subtotal: 2 * CHINO.price, total: 2 * CHINO.price + 200 });
+    expect(row).toMatchObject({
+      channel: "whatsapp",
+      placedBy: ownerId,
+      userId: null,
+      status: "pending",
+      phone: "+923217654321",
+      subtotal: 2 * CHINO.price,
+      total: 2 * CHINO.price + 200,
+    });
     const history = await db().select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, first.orderId));
-    expect(history).toMatchObject([{ fromStatus: null, toStatus: "pending", actorId: ownerId, actorName: "Owner", note: "WhatsApp order entered by the shop" }]);
+    expect(history).toMatchObject([
+      {
+        fromStatus: null,
+        toStatus: "pending",
+        actorId: ownerId,
+        actorName: "Owner",
+        note: "WhatsApp order entered by the shop",
+      },
+    ]);
     // Stock rules hold for the owner too.
-    await expect(placeOrder({ db: db() }, { ...input, idempotencyKey: "owner-key-2" })).rejects.toMatchObject({ code: "OUT_OF_STOCK" });
+    await expect(placeOrder({ db: db() }, { ...input, idempotencyKey: "owner-key-2" })).rejects.toMatchObject({
+      code: "OUT_OF_STOCK",
+    });
     // Without items there is no cart to fall back on.
-    await expect(placeOrder({ db: db() }, { ...input, items: [], idempotencyKey: "owner-key-3" })).rejects.toBeInstanceOf(AppError);
+    await expect(
+      placeOrder({ db: db() }, { ...input, items: [], idempotencyKey: "owner-key-3" }),
+    ).rejects.toBeInstanceOf(AppError);
   });
 });

@@ -14,15 +14,35 @@ import type { ShippingDetails } from "~/modules/checkout/checkout-schema";
 import { estimateDelivery } from "~/modules/checkout/delivery-estimate";
 import { cartVersionOf, orderFingerprint } from "~/modules/checkout/order-fingerprint";
 import {
-  CART_CHANGED_MESSAGE, checkRequestedItems, EMPTY_CART_MESSAGE, KEY_REUSED_MESSAGE, mergeByVariant, normalizeIdempotencyKey, notForSale,
-  PricesChanged, smallestImageKey, type OrderItemRequest, type OrderLine,
+  CART_CHANGED_MESSAGE,
+  checkRequestedItems,
+  EMPTY_CART_MESSAGE,
+  KEY_REUSED_MESSAGE,
+  mergeByVariant,
+  normalizeIdempotencyKey,
+  notForSale,
+  PricesChanged,
+  smallestImageKey,
+  type OrderItemRequest,
+  type OrderLine,
 } from "~/modules/checkout/order-request";
 import { queuePlacedOrderEmails } from "~/modules/messages/order-emails.server";
 import { refuseCodRisk } from "~/modules/orders/cod-risk";
-import { createOrder, findOrderByKey, sameRequestOrRefuse, type EnteredBy, type PlaceOrderResult } from "~/modules/orders/create-order.server";
+import {
+  createOrder,
+  findOrderByKey,
+  sameRequestOrRefuse,
+  type EnteredBy,
+  type PlaceOrderResult,
+} from "~/modules/orders/create-order.server";
 import { placeWithDiscountCode } from "~/modules/promotions/code-attempts.server";
 import { normalizeDiscountCode } from "~/modules/promotions/discount-rules";
-import { DiscountChanged, judgeOrderCode, useOrderCode, type DiscountRequest } from "~/modules/promotions/redeem-discount-code.server";
+import {
+  DiscountChanged,
+  judgeOrderCode,
+  useOrderCode,
+  type DiscountRequest,
+} from "~/modules/promotions/redeem-discount-code.server";
 import { storeCreditBalance } from "~/modules/store-credit/read-store-credit.server";
 import { spendStoreCredit } from "~/modules/store-credit/spend-store-credit.server";
 import { STORE_CREDIT_CHANGED_MESSAGE, storeCreditToUse } from "~/modules/store-credit/store-credit-rules";
@@ -92,7 +112,13 @@ const MAX_ATTEMPTS = 5;
 export async function placeOrder(ctx: FlowContext, input: PlaceOrderInput): Promise<PlaceOrderResult> {
   const place = () => placeOrderAttempts(ctx, input);
   if (input.requestAddress === undefined) return place();
-  return placeWithDiscountCode(ctx.db, { address: input.requestAddress, userId: input.userId }, input.discountCode ?? null, place, ctx.now);
+  return placeWithDiscountCode(
+    ctx.db,
+    { address: input.requestAddress, userId: input.userId },
+    input.discountCode ?? null,
+    place,
+    ctx.now,
+  );
 }
 
 type OrderToPlace = {
@@ -112,13 +138,17 @@ type OrderToPlace = {
   lowerTotalAccepted: boolean;
 };
 
-async function placeOrderAttempts({ db, now: fixedNow }: FlowContext, input: PlaceOrderInput): Promise<PlaceOrderResult> {
+async function placeOrderAttempts(
+  { db, now: fixedNow }: FlowContext,
+  input: PlaceOrderInput,
+): Promise<PlaceOrderResult> {
   const key = normalizeIdempotencyKey(input.idempotencyKey);
   const phone = normalizePakistaniMobile(input.shipping.phone);
   if (!phone) throw new AppError("VALIDATION", PHONE_MESSAGE, { phone: PHONE_MESSAGE });
   const items = input.items ?? [];
   checkRequestedItems(items);
-  if (!input.userId && (!input.enteredBy || items.length === 0)) throw new AppError("VALIDATION", EMPTY_CART_MESSAGE, { items: EMPTY_CART_MESSAGE });
+  if (!input.userId && (!input.enteredBy || items.length === 0))
+    throw new AppError("VALIDATION", EMPTY_CART_MESSAGE, { items: EMPTY_CART_MESSAGE });
   const shipping = { ...input.shipping, phone };
   const now = fixedNow ?? new Date();
   const cartVersion = input.cartVersion || null;
@@ -128,9 +158,20 @@ async function placeOrderAttempts({ db, now: fixedNow }: FlowContext, input: Pla
   const useStoreCredit = Boolean(input.useStoreCredit) && input.userId !== null && !input.enteredBy;
   const fingerprint = key ? orderFingerprint({ items, shipping, cartVersion, discountCode, useStoreCredit }) : null;
   const order: OrderToPlace = {
-    userId: input.userId, items, shipping, key, fingerprint, cartVersion, now, enteredBy: input.enteredBy ?? null, discountCode,
-    useStoreCredit, storeCreditSeen: input.storeCreditSeen ?? null, whatsappOptOut: input.whatsappOptOut === true,
-    expectedTotal: input.expectedTotal ?? null, lowerTotalAccepted: input.lowerTotalAccepted === true,
+    userId: input.userId,
+    items,
+    shipping,
+    key,
+    fingerprint,
+    cartVersion,
+    now,
+    enteredBy: input.enteredBy ?? null,
+    discountCode,
+    useStoreCredit,
+    storeCreditSeen: input.storeCreditSeen ?? null,
+    whatsappOptOut: input.whatsappOptOut === true,
+    expectedTotal: input.expectedTotal ?? null,
+    lowerTotalAccepted: input.lowerTotalAccepted === true,
   };
 
   for (let attempt = 1; ; attempt++) {
@@ -157,71 +198,126 @@ async function placeOrderOnce(tx: Tx, input: OrderToPlace): Promise<PlaceOrderRe
   }
 
   const fromCart = input.items.length === 0 && userId !== null;
-  const lines = mergeByVariant(fromCart ? await linesFromCart(tx, userId, input.cartVersion, now) : await linesFromItems(tx, input.items, now));
+  const lines = mergeByVariant(
+    fromCart ? await linesFromCart(tx, userId, input.cartVersion, now) : await linesFromItems(tx, input.items, now),
+  );
   if (lines.length === 0) throw new AppError("VALIDATION", EMPTY_CART_MESSAGE, { items: EMPTY_CART_MESSAGE });
 
   const settings = await getSettings(tx);
   await refuseOverOpenOrderLimits(tx, { userId, phone: shipping.phone, lines, enteredBy });
   // The code is judged here without a lock and used at the end under its row's lock (useOrderCode).
-  const codeRequest: DiscountRequest | null = input.discountCode ? { code: input.discountCode, lines, userId, phone: shipping.phone, now } : null;
+  const codeRequest: DiscountRequest | null = input.discountCode
+    ? { code: input.discountCode, lines, userId, phone: shipping.phone, now }
+    : null;
   const discount = codeRequest ? await judgeOrderCode(tx, codeRequest) : null;
   const totals = cartTotals(lines, settings, discount?.amount ?? 0);
   // Credit pays first; the COD limit and the blocked phones are about the cash left to collect.
-  const storeCreditUsed = input.useStoreCredit && userId ? await creditToUse(tx, userId, totals.total, input.storeCreditSeen) : 0;
+  const storeCreditUsed =
+    input.useStoreCredit && userId ? await creditToUse(tx, userId, totals.total, input.storeCreditSeen) : 0;
   const cashDue = totals.total - storeCreditUsed;
   // Read in this transaction, so the order is placed at exactly the total the buyer was shown (or less, for a code typed since), or not at all.
   const shown = input.expectedTotal;
-  if (shown !== null && (input.lowerTotalAccepted ? cashDue > shown : cashDue !== shown)) throw new PricesChanged({ ...totals, discountCode: discount?.code ?? null, storeCreditUsed, total: cashDue });
+  if (shown !== null && (input.lowerTotalAccepted ? cashDue > shown : cashDue !== shown))
+    throw new PricesChanged({ ...totals, discountCode: discount?.code ?? null, storeCreditUsed, total: cashDue });
   refuseCodRisk(settings, shipping.phone, cashDue);
 
   const delivery = estimateDelivery(shipping.city, now, settings);
-  const { id: orderId, orderNumber } = await createOrder(tx, {
-    userId,
-    status: "pending",
-    paymentStatus: "unpaid",
-    paymentMethod: "cod",
-    channel: enteredBy?.channel ?? "web",
-    placedBy: enteredBy?.actor.id ?? null,
-    subtotal: totals.subtotal,
-    discountCode: discount?.code ?? null,
-    discountTotal: totals.discountTotal,
-    shippingFee: totals.shippingFee,
-    storeCreditUsed,
-    total: cashDue,
-    fullName: shipping.fullName,
-    email: shipping.email,
-    phone: shipping.phone,
-    address: shipping.address,
-    city: shipping.city,
-    postalCode: shipping.postalCode,
-    country: shipping.country,
-    deliveryFrom: delivery.from,
-    deliveryTo: delivery.to,
-    idempotencyKey: key,
-    idempotencyFingerprint: input.fingerprint,
-    whatsappOptOut: input.whatsappOptOut,
-    createdAt: now,
-    updatedAt: now,
-  }, lines.map(({ productId, variantId, name, color, size, price, quantity, imageKey }) => ({ productId, variantId, name, color, size, price, quantity, imageKey })),
-  { actor: { id: userId, name: "Customer" }, enteredBy, at: now });
+  const { id: orderId, orderNumber } = await createOrder(
+    tx,
+    {
+      userId,
+      status: "pending",
+      paymentStatus: "unpaid",
+      paymentMethod: "cod",
+      channel: enteredBy?.channel ?? "web",
+      placedBy: enteredBy?.actor.id ?? null,
+      subtotal: totals.subtotal,
+      discountCode: discount?.code ?? null,
+      discountTotal: totals.discountTotal,
+      shippingFee: totals.shippingFee,
+      storeCreditUsed,
+      total: cashDue,
+      fullName: shipping.fullName,
+      email: shipping.email,
+      phone: shipping.phone,
+      address: shipping.address,
+      city: shipping.city,
+      postalCode: shipping.postalCode,
+      country: shipping.country,
+      deliveryFrom: delivery.from,
+      deliveryTo: delivery.to,
+      idempotencyKey: key,
+      idempotencyFingerprint: input.fingerprint,
+      whatsappOptOut: input.whatsappOptOut,
+      createdAt: now,
+      updatedAt: now,
+    },
+    lines.map(({ productId, variantId, name, color, size, price, quantity, imageKey }) => ({
+      productId,
+      variantId,
+      name,
+      color,
+      size,
+      price,
+      quantity,
+      imageKey,
+    })),
+    { actor: { id: userId, name: "Customer" }, enteredBy, at: now },
+  );
 
-  await queuePlacedOrderEmails(tx, {
-    id: orderId, orderNumber, userId, customerName: shipping.fullName, email: shipping.email, phone: shipping.phone, address: shipping.address,
-    city: shipping.city, items: lines.map(({ name, color, size, quantity, price }) => ({ name, color, size, quantity, price })),
-    subtotal: totals.subtotal, shippingFee: totals.shippingFee, discountCode: discount?.code ?? null, discountTotal: totals.discountTotal,
-    storeCreditUsed, total: cashDue, deliveryFrom: delivery.from, deliveryTo: delivery.to,
-  }, settings);
+  await queuePlacedOrderEmails(
+    tx,
+    {
+      id: orderId,
+      orderNumber,
+      userId,
+      customerName: shipping.fullName,
+      email: shipping.email,
+      phone: shipping.phone,
+      address: shipping.address,
+      city: shipping.city,
+      items: lines.map(({ name, color, size, quantity, price }) => ({ name, color, size, quantity, price })),
+      subtotal: totals.subtotal,
+      shippingFee: totals.shippingFee,
+      discountCode: discount?.code ?? null,
+      discountTotal: totals.discountTotal,
+      storeCreditUsed,
+      total: cashDue,
+      deliveryFrom: delivery.from,
+      deliveryTo: delivery.to,
+    },
+    settings,
+  );
 
   // The COD confirmation on WhatsApp (Confirm / Cancel), queued with the order: it exists exactly
   // when the order does. Not when WhatsApp is not set up or the buyer opted out (the shop calls).
-  await queueWhatsappConfirmation(tx, {
-    id: orderId, orderNumber, customerName: shipping.fullName, phone: shipping.phone, address: shipping.address, city: shipping.city,
-    total: cashDue, optOut: input.whatsappOptOut,
-  }, now);
+  await queueWhatsappConfirmation(
+    tx,
+    {
+      id: orderId,
+      orderNumber,
+      customerName: shipping.fullName,
+      phone: shipping.phone,
+      address: shipping.address,
+      city: shipping.city,
+      total: cashDue,
+      optOut: input.whatsappOptOut,
+    },
+    now,
+  );
 
-  if (fromCart) await removeOrderedCartLines(tx, userId, lines.flatMap((l) => l.cartLineIds));
+  if (fromCart)
+    await removeOrderedCartLines(
+      tx,
+      userId,
+      lines.flatMap((l) => l.cartLineIds),
+    );
   // The buyer's other tabs, the owner's dashboard and the mail workers hear of it on commit.
-  await notify(tx, [...(fromCart ? [liveNotice({ topic: "cart", userId })] : []), liveNotice({ topic: "orders", userId }), MAIL_WAKE]);
+  await notify(tx, [
+    ...(fromCart ? [liveNotice({ topic: "cart", userId })] : []),
+    liveNotice({ topic: "orders", userId }),
+    MAIL_WAKE,
+  ]);
 
   // Stock, the code's uses and the credit last: their rows stay locked only from here to the commit,
   // so orders for the same item (a drop's hot size) queue for a moment, not for the whole order.
@@ -249,13 +345,23 @@ async function creditToUse(tx: Tx, userId: string, due: number, seen: number | n
 async function linesFromCart(tx: Tx, userId: string, cartVersion: string | null, now: Date): Promise<OrderLine[]> {
   await lockCart(tx, userId);
   const cart = await listCartLines(tx, userId, now);
-  if (cartVersion && cart.length > 0 && cartVersionOf(cart) !== cartVersion) throw new AppError("CONFLICT", CART_CHANGED_MESSAGE, { items: CART_CHANGED_MESSAGE });
+  if (cartVersion && cart.length > 0 && cartVersionOf(cart) !== cartVersion)
+    throw new AppError("CONFLICT", CART_CHANGED_MESSAGE, { items: CART_CHANGED_MESSAGE });
   return cart.map((line) => {
     const refused = notForSale(line.name, line.status);
     if (refused) throw refused;
     return {
-      productId: line.productId, categorySlug: line.categorySlug, onSale: line.onSale, variantId: line.variantId, name: line.name, color: line.color, size: line.size,
-      price: line.price, quantity: line.quantity, imageKey: smallestImageKey(line.image), cartLineIds: [line.id],
+      productId: line.productId,
+      categorySlug: line.categorySlug,
+      onSale: line.onSale,
+      variantId: line.variantId,
+      name: line.name,
+      color: line.color,
+      size: line.size,
+      price: line.price,
+      quantity: line.quantity,
+      imageKey: smallestImageKey(line.image),
+      cartLineIds: [line.id],
     };
   });
 }
@@ -264,10 +370,23 @@ async function linesFromItems(tx: Tx, items: OrderItemRequest[], now: Date): Pro
   const lines: OrderLine[] = [];
   for (const item of items) {
     // Throws for unknown, draft and coming-soon products; the price is today's, from the database.
-    const variant = await resolveVariant(tx, { productId: item.productId, color: item.color || undefined, size: item.size || undefined }, now);
+    const variant = await resolveVariant(
+      tx,
+      { productId: item.productId, color: item.color || undefined, size: item.size || undefined },
+      now,
+    );
     lines.push({
-      productId: variant.productId, categorySlug: variant.categorySlug, onSale: variant.onSale, variantId: variant.variantId, name: variant.name, color: variant.color, size: variant.size,
-      price: variant.price, quantity: item.quantity, imageKey: variant.imageKey, cartLineIds: [],
+      productId: variant.productId,
+      categorySlug: variant.categorySlug,
+      onSale: variant.onSale,
+      variantId: variant.variantId,
+      name: variant.name,
+      color: variant.color,
+      size: variant.size,
+      price: variant.price,
+      quantity: item.quantity,
+      imageKey: variant.imageKey,
+      cartLineIds: [],
     });
   }
   return lines;

@@ -11,14 +11,24 @@ import { previewDiscountCode } from "~/modules/promotions/redeem-discount-code.s
 import type { FlowContext } from "./flow-context";
 
 /** A discount code as a shopper tries it: on these lines, for this account and phone. */
-export type CodeTry = { code: string; lines: readonly DiscountLine[]; userId: string; phone: string; requestAddress?: string };
+export type CodeTry = {
+  code: string;
+  lines: readonly DiscountLine[];
+  userId: string;
+  phone: string;
+  requestAddress?: string;
+};
 
 /**
  * What the code would take off, without using it. A code tried from a request (`requestAddress`)
  * counts against the abuse limits of code guessing (modules/promotions, code-attempts). The cart
  * (view-cart) and checkout's Apply judge codes through here.
  */
-export async function judgeCodeTry(db: Db, now: Date, { code, lines, userId, phone, requestAddress }: CodeTry): Promise<LimitedVerdict> {
+export async function judgeCodeTry(
+  db: Db,
+  now: Date,
+  { code, lines, userId, phone, requestAddress }: CodeTry,
+): Promise<LimitedVerdict> {
   const judge = () => previewDiscountCode(db, { code, lines, userId, phone, now });
   return requestAddress === undefined ? judge() : tryDiscountCode(db, { address: requestAddress, userId }, judge, now);
 }
@@ -40,12 +50,20 @@ export async function previewCheckoutDiscount(
   input: { userId: string; code: string; phone: string; items?: OrderItemRequest[]; requestAddress?: string },
 ): Promise<CheckoutDiscountPreview> {
   const [lines, settings] = await Promise.all([linesToOrder(db, input.userId, input.items, now), getSettings(db)]);
-  const verdict = await judgeCodeTry(db, now, { code: input.code, lines, userId: input.userId, phone: input.phone, requestAddress: input.requestAddress });
+  const verdict = await judgeCodeTry(db, now, {
+    code: input.code,
+    lines,
+    userId: input.userId,
+    phone: input.phone,
+    requestAddress: input.requestAddress,
+  });
   const cartVersion = input.items ? undefined : cartVersionOf(lines as Awaited<ReturnType<typeof listCartLines>>);
   return { verdict, totals: cartTotals(lines, settings, verdict.ok ? verdict.amount : 0), cartVersion };
 }
 
 async function linesToOrder(db: Db, userId: string, items: OrderItemRequest[] | undefined, now: Date) {
   if (!items) return listCartLines(db, userId, now);
-  return Promise.all(items.map(async (item) => ({ ...(await resolveVariant(db, item, now)), quantity: item.quantity })));
+  return Promise.all(
+    items.map(async (item) => ({ ...(await resolveVariant(db, item, now)), quantity: item.quantity })),
+  );
 }

@@ -6,7 +6,15 @@ import { announceRestock, stockBeforeChange } from "~/modules/notify-me/announce
 import type { OrderActor } from "~/modules/orders/order-actor";
 import { lockOrder } from "~/modules/orders/order-row-moves.server";
 import { exchangeCreditDue, receiveItems, type ItemCondition } from "~/modules/returns/receive-items.server";
-import { assertReturnStatus, closeReturnIfDone, findReturn, lockReturn, readReturnMoney, recordReturnEvent, setReturnStatus } from "~/modules/returns/return-records.server";
+import {
+  assertReturnStatus,
+  closeReturnIfDone,
+  findReturn,
+  lockReturn,
+  readReturnMoney,
+  recordReturnEvent,
+  setReturnStatus,
+} from "~/modules/returns/return-records.server";
 import { receivedNote } from "~/modules/returns/return-rules";
 import { grantStoreCredit } from "~/modules/store-credit/store-credit.server";
 import type { FlowContext } from "./flow-context";
@@ -34,7 +42,10 @@ export type ReceiveReturnResult = {
  * buyer's e-mail.
  */
 export async function receiveReturn(
-  { db, now = new Date() }: FlowContext, actor: OrderActor, returnId: string, conditions: ItemCondition[],
+  { db, now = new Date() }: FlowContext,
+  actor: OrderActor,
+  returnId: string,
+  conditions: ItemCondition[],
 ): Promise<ReceiveReturnResult> {
   const found = await findReturn(db, returnId);
   return db.transaction(async (tx) => {
@@ -53,7 +64,11 @@ export async function receiveReturn(
 
     await setReturnStatus(tx, request.id, "received", now);
     await recordReturnEvent(tx, {
-      returnId: request.id, orderId: request.orderId, step: "received", actor, at: now,
+      returnId: request.id,
+      orderId: request.orderId,
+      step: "received",
+      actor,
+      at: now,
       note: receivedNote(received.resellable, received.damaged, received.notRestocked),
     });
 
@@ -61,28 +76,50 @@ export async function receiveReturn(
     const credit = request.userId ? due : 0;
     if (due > 0 && !request.userId) {
       await recordReturnEvent(tx, {
-        returnId: request.id, orderId: request.orderId, step: "credited", actor, at: now,
+        returnId: request.id,
+        orderId: request.orderId,
+        step: "credited",
+        actor,
+        at: now,
         note: `${formatPrice(due)} of store credit could not be given: the customer's account was deleted`,
       });
     }
     if (credit > 0 && request.userId) {
       await grantStoreCredit(tx, {
-        userId: request.userId, amount: credit, kind: "exchange_difference", returnId: request.id, orderId: request.orderId,
+        userId: request.userId,
+        amount: credit,
+        kind: "exchange_difference",
+        returnId: request.id,
+        orderId: request.orderId,
         note: `Exchange difference ${request.returnNumber}`,
       });
       await recordReturnEvent(tx, {
-        returnId: request.id, orderId: request.orderId, step: "credited", actor, at: now,
+        returnId: request.id,
+        orderId: request.orderId,
+        step: "credited",
+        actor,
+        at: now,
         note: `${formatPrice(credit)} added to store credit: the exchange's lower price`,
       });
     }
 
     const closed = await closeReturnIfDone(tx, { ...request, status: "received" }, money, actor, now);
-    await queueReturnEmails(tx, request.id, { step: "received", resellable: received.resellable, damaged: received.damaged, storeCredit: credit > 0 ? credit : null });
+    await queueReturnEmails(tx, request.id, {
+      step: "received",
+      resellable: received.resellable,
+      damaged: received.damaged,
+      storeCredit: credit > 0 ? credit : null,
+    });
     if (request.userId) await publishLiveEvent(tx, { topic: "orders", userId: request.userId });
     const restocked = [...received.byVariant.values()].reduce((a, b) => a + b, 0);
     return {
-      returnId: request.id, returnNumber: request.returnNumber, status: closed ? "closed" as const : "received" as const,
-      resellable: received.resellable, damaged: received.damaged, restocked, storeCredit: credit,
+      returnId: request.id,
+      returnNumber: request.returnNumber,
+      status: closed ? ("closed" as const) : ("received" as const),
+      resellable: received.resellable,
+      damaged: received.damaged,
+      restocked,
+      storeCredit: credit,
     };
   });
 }

@@ -30,7 +30,8 @@ export const WHATSAPP_BUYER: OrderActor = { id: null, name: "Buyer on WhatsApp" 
 
 /** GET: Meta's subscription check. The challenge to echo, or null (403) when anything does not match or WhatsApp is off. */
 export async function verifyWhatsappSubscription(
-  { db }: FlowContext, box: SecretBox | null,
+  { db }: FlowContext,
+  box: SecretBox | null,
   query: { mode: string | null; verifyToken: string | null; challenge: string | null },
 ): Promise<string | null> {
   if (!box || query.mode !== "subscribe" || !query.verifyToken || query.challenge === null) return null;
@@ -51,7 +52,8 @@ function sameSecret(kept: string, given: string): boolean {
 }
 
 /** Refused; `retryAfterSeconds` when the sender's address has been refused too often lately (429). */
-export type WebhookOutcome = { accepted: false; retryAfterSeconds?: number } | { accepted: true; events: { key: string; outcome: string }[] };
+export type WebhookOutcome =
+  { accepted: false; retryAfterSeconds?: number } | { accepted: true; events: { key: string; outcome: string }[] };
 
 /**
  * POST: a delivery from Meta. Refused (nothing read, nothing changed) unless WhatsApp is set up and
@@ -62,7 +64,11 @@ export type WebhookOutcome = { accepted: false; retryAfterSeconds?: number } | {
  * (RATE_RULES.webhookRefusedPerAddress).
  */
 export async function receiveWhatsappWebhook(
-  ctx: FlowContext, box: SecretBox | null, rawBody: Uint8Array, signature: string | null, { from }: { from?: string } = {},
+  ctx: FlowContext,
+  box: SecretBox | null,
+  rawBody: Uint8Array,
+  signature: string | null,
+  { from }: { from?: string } = {},
 ): Promise<WebhookOutcome> {
   const refuse = async (): Promise<WebhookOutcome> => {
     if (from === undefined) return { accepted: false };
@@ -99,11 +105,15 @@ export async function receiveWhatsappWebhook(
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 const list = (v: unknown): Json[] => (Array.isArray(v) ? v.filter(isObject) : []);
-const text = (v: unknown, max = 200): string | null => (typeof v === "string" && v.length > 0 && v.length <= max ? v : null);
+const text = (v: unknown, max = 200): string | null =>
+  typeof v === "string" && v.length > 0 && v.length <= max ? v : null;
 
 function changeValues(payload: unknown): Json[] {
   if (!isObject(payload)) return [];
-  return list(payload.entry).flatMap((entry) => list(entry.changes)).map((change) => change.value).filter(isObject);
+  return list(payload.entry)
+    .flatMap((entry) => list(entry.changes))
+    .map((change) => change.value)
+    .filter(isObject);
 }
 
 /** Meta's timestamps are unix seconds as text; an absent or odd one is now. */
@@ -125,9 +135,16 @@ function buttonPayload(message: Json): string | null {
  * Claims an event's key inside the transaction that applies it: false when it was applied before
  * (a redelivery). A twin delivery running at the same moment waits on the key until this commits.
  */
-async function claimEvent(tx: DbOrTx, event: { key: string; kind: string; fromPhone: string | null; orderId?: string | null; outcome: string }, at: Date): Promise<boolean> {
-  const claimed = await tx.insert(whatsappEvents).values({ ...event, orderId: event.orderId ?? null, receivedAt: at })
-    .onConflictDoNothing({ target: whatsappEvents.key }).returning({ key: whatsappEvents.key });
+async function claimEvent(
+  tx: DbOrTx,
+  event: { key: string; kind: string; fromPhone: string | null; orderId?: string | null; outcome: string },
+  at: Date,
+): Promise<boolean> {
+  const claimed = await tx
+    .insert(whatsappEvents)
+    .values({ ...event, orderId: event.orderId ?? null, receivedAt: at })
+    .onConflictDoNothing({ target: whatsappEvents.key })
+    .returning({ key: whatsappEvents.key });
   return claimed.length > 0;
 }
 
@@ -151,7 +168,13 @@ async function applyMessage(ctx: FlowContext, message: Json): Promise<{ key: str
 }
 
 /** A tap on Confirm or Cancel: the order moves only while it can, and only with the nonce of a confirmation sent for it. */
-async function applyTap(ctx: FlowContext, key: string, from: string | null, payload: string, now: Date): Promise<{ key: string; outcome: string } | null> {
+async function applyTap(
+  ctx: FlowContext,
+  key: string,
+  from: string | null,
+  payload: string,
+  now: Date,
+): Promise<{ key: string; outcome: string } | null> {
   return ctx.db.transaction(async (tx) => {
     if (!(await claimEvent(tx, { key, kind: "button", fromPhone: from, outcome: "received" }, now))) return null;
     const done = async (outcome: string, orderId: string | null = null) => {
@@ -163,27 +186,42 @@ async function applyTap(ctx: FlowContext, key: string, from: string | null, payl
     const [found] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.orderNumber, tap.orderNumber));
     if (!found) return done(`ignored: no order ${tap.orderNumber}`);
     const order = await lockOrder(tx, found.id);
-    const confirmations = await tx.select({ data: messageOutbox.data }).from(messageOutbox)
+    const confirmations = await tx
+      .select({ data: messageOutbox.data })
+      .from(messageOutbox)
       .where(and(eq(messageOutbox.orderId, order.id), eq(messageOutbox.kind, "whatsapp_confirmation")));
-    if (!confirmations.some((row) => whatsappNonceMatches(row.data.nonce, tap.nonce))) return done("refused: the button does not match this order's confirmation", order.id);
+    if (!confirmations.some((row) => whatsappNonceMatches(row.data.nonce, tap.nonce)))
+      return done("refused: the button does not match this order's confirmation", order.id);
     const time = `${formatShopTime(now)} PKT`;
     if (tap.action === "confirm") {
-      if (order.status !== "pending") return done(`nothing changed: the order had moved on (${order.status})`, order.id);
-      await applyOrderMove(tx, WHATSAPP_BUYER, order, "confirmed", { now, note: `Confirmed by the buyer on WhatsApp, ${time}` });
+      if (order.status !== "pending")
+        return done(`nothing changed: the order had moved on (${order.status})`, order.id);
+      await applyOrderMove(tx, WHATSAPP_BUYER, order, "confirmed", {
+        now,
+        note: `Confirmed by the buyer on WhatsApp, ${time}`,
+      });
       await answered(tx, order.id, "confirmed", now);
       return done("confirmed", order.id);
     }
     // Cancel: as the buyer's own cancellation (pending or confirmed; stock back, the shop told).
-    if (!buyerCanCancel(order.status)) return done(`nothing changed: the order had moved on (${order.status})`, order.id);
+    if (!buyerCanCancel(order.status))
+      return done(`nothing changed: the order had moved on (${order.status})`, order.id);
     await applyOrderMove(tx, WHATSAPP_BUYER, order, "cancelled", {
-      now, note: `Cancelled by the buyer on WhatsApp, ${time}`, emails: { type: "cancelled-by-buyer", from: order.status },
+      now,
+      note: `Cancelled by the buyer on WhatsApp, ${time}`,
+      emails: { type: "cancelled-by-buyer", from: order.status },
     });
     await answered(tx, order.id, "cancelled", now);
     return done("cancelled", order.id);
   });
 }
 
-async function answered(tx: DbOrTx, orderId: string, state: Extract<WhatsappState, "confirmed" | "cancelled">, at: Date): Promise<void> {
+async function answered(
+  tx: DbOrTx,
+  orderId: string,
+  state: Extract<WhatsappState, "confirmed" | "cancelled">,
+  at: Date,
+): Promise<void> {
   await tx.update(orders).set({ whatsappStatus: state, whatsappAnsweredAt: at }).where(eq(orders.id, orderId));
 }
 
@@ -193,11 +231,15 @@ const OPEN_STATUSES: OrderStatus[] = ["pending", "confirmed", "processing", "shi
 /** Any other message from a number: its open orders show "Replied on WhatsApp" so the owner reads it. */
 async function markReplied(tx: DbOrTx, from: string | null, at: Date): Promise<string> {
   if (!from || !/^[1-9]\d{7,14}$/.test(from)) return "ignored: no sender number";
-  const marked = await tx.update(orders).set({ whatsappRepliedAt: at })
+  const marked = await tx
+    .update(orders)
+    .set({ whatsappRepliedAt: at })
     .where(and(eq(orders.phone, `+${from}`), inArray(orders.status, OPEN_STATUSES)))
     .returning({ id: orders.id, userId: orders.userId });
   for (const userId of new Set(marked.map((o) => o.userId))) await publishLiveEvent(tx, { topic: "orders", userId });
-  return marked.length ? `replied (${marked.length} open order${marked.length === 1 ? "" : "s"})` : "replied (no open order)";
+  return marked.length
+    ? `replied (${marked.length} open order${marked.length === 1 ? "" : "s"})`
+    : "replied (no open order)";
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -229,31 +271,54 @@ async function applyStatus(ctx: FlowContext, status: Json): Promise<{ key: strin
   const now = ctx.now ?? new Date();
   const at = eventTime(status.timestamp, now);
   return ctx.db.transaction(async (tx) => {
-    if (!(await claimEvent(tx, { key, kind: "status", fromPhone: text(status.recipient_id, 20), outcome: "received" }, now))) return null;
-    const [row] = await tx.select({ id: messageOutbox.id, kind: messageOutbox.kind, orderId: messageOutbox.orderId }).from(messageOutbox)
+    if (
+      !(await claimEvent(
+        tx,
+        { key, kind: "status", fromPhone: text(status.recipient_id, 20), outcome: "received" },
+        now,
+      ))
+    )
+      return null;
+    const [row] = await tx
+      .select({ id: messageOutbox.id, kind: messageOutbox.kind, orderId: messageOutbox.orderId })
+      .from(messageOutbox)
       .where(and(eq(messageOutbox.channel, "whatsapp"), eq(messageOutbox.messageId, messageId)));
     if (!row) {
       await setOutcome(tx, key, "ignored: no message with that id", null);
       return { key, outcome: "ignored: no message with that id" };
     }
     const error = receipt === "failed" ? failureText(status.errors) : null;
-    await tx.update(messageOutbox).set({
-      status: receipt,
-      ...(receipt === "sent" ? { sentAt: sql`coalesce(${messageOutbox.sentAt}, ${at})` } : {}),
-      ...(receipt === "delivered" ? { deliveredAt: at } : {}),
-      ...(receipt === "read" ? { readAt: at, deliveredAt: sql`coalesce(${messageOutbox.deliveredAt}, ${at})` } : {}),
-      ...(error ? { lastError: error } : {}),
-    }).where(and(eq(messageOutbox.id, row.id), inArray(messageOutbox.status, ROW_BEFORE[receipt])));
+    await tx
+      .update(messageOutbox)
+      .set({
+        status: receipt,
+        ...(receipt === "sent" ? { sentAt: sql`coalesce(${messageOutbox.sentAt}, ${at})` } : {}),
+        ...(receipt === "delivered" ? { deliveredAt: at } : {}),
+        ...(receipt === "read" ? { readAt: at, deliveredAt: sql`coalesce(${messageOutbox.deliveredAt}, ${at})` } : {}),
+        ...(error ? { lastError: error } : {}),
+      })
+      .where(and(eq(messageOutbox.id, row.id), inArray(messageOutbox.status, ROW_BEFORE[receipt])));
     if (row.kind === "whatsapp_confirmation" && row.orderId) {
-      const moved = await tx.update(orders).set({
-        whatsappStatus: receipt,
-        ...(receipt === "sent" ? { whatsappSentAt: sql`coalesce(${orders.whatsappSentAt}, ${at})` } : {}),
-        ...(receipt === "read" ? { whatsappReadAt: at } : {}),
-      }).where(and(eq(orders.id, row.orderId), or(isNull(orders.whatsappStatus), inArray(orders.whatsappStatus, ORDER_BEFORE[receipt]))))
+      const moved = await tx
+        .update(orders)
+        .set({
+          whatsappStatus: receipt,
+          ...(receipt === "sent" ? { whatsappSentAt: sql`coalesce(${orders.whatsappSentAt}, ${at})` } : {}),
+          ...(receipt === "read" ? { whatsappReadAt: at } : {}),
+        })
+        .where(
+          and(
+            eq(orders.id, row.orderId),
+            or(isNull(orders.whatsappStatus), inArray(orders.whatsappStatus, ORDER_BEFORE[receipt])),
+          ),
+        )
         .returning({ userId: orders.userId });
       // A read receipt after the buyer answered still tells when they read it, without undoing the answer.
       if (receipt === "read" && moved.length === 0) {
-        await tx.update(orders).set({ whatsappReadAt: at }).where(and(eq(orders.id, row.orderId), isNull(orders.whatsappReadAt)));
+        await tx
+          .update(orders)
+          .set({ whatsappReadAt: at })
+          .where(and(eq(orders.id, row.orderId), isNull(orders.whatsappReadAt)));
       }
       if (moved.length) await publishLiveEvent(tx, { topic: "orders", userId: moved[0].userId });
     }

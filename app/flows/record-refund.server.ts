@@ -6,7 +6,14 @@ import { lockOrder, markOrderRefunded } from "~/modules/orders/order-row-moves.s
 import { normalizeIdempotencyKey } from "~/modules/checkout/order-request";
 import { findRefundByKey, insertRefund, orderRefundedInFull } from "~/modules/returns/record-refund-row.server";
 import { parseOrRefuse, refundInput, type RefundInput } from "~/modules/returns/return-input";
-import { assertReturnStatus, closeReturnIfDone, findReturn, lockReturn, readReturnMoney, recordReturnEvent } from "~/modules/returns/return-records.server";
+import {
+  assertReturnStatus,
+  closeReturnIfDone,
+  findReturn,
+  lockReturn,
+  readReturnMoney,
+  recordReturnEvent,
+} from "~/modules/returns/return-records.server";
 import { checkRefundAmount, NOTHING_PAID_MESSAGE, refundNote, refundRoom } from "~/modules/returns/return-rules";
 import { grantStoreCredit } from "~/modules/store-credit/store-credit.server";
 import type { FlowContext } from "./flow-context";
@@ -38,7 +45,11 @@ export const REFUND_KEY_REUSED_MESSAGE = "This idempotency key was already used 
  * method, amount or reference is refused (422).
  */
 export async function recordRefund(
-  { db, now = new Date() }: FlowContext, actor: OrderActor, returnId: string, input: RefundInput, { idempotencyKey }: { idempotencyKey?: string | null } = {},
+  { db, now = new Date() }: FlowContext,
+  actor: OrderActor,
+  returnId: string,
+  input: RefundInput,
+  { idempotencyKey }: { idempotencyKey?: string | null } = {},
 ): Promise<RecordRefundResult & { created: boolean }> {
   const refund = parseOrRefuse(refundInput, input);
   const key = normalizeIdempotencyKey(idempotencyKey);
@@ -49,36 +60,81 @@ export async function recordRefund(
     // A double submit or a retry: the twin waited for these locks, so the first's refund is there.
     const earlier = key ? await findRefundByKey(tx, request.id, key) : null;
     if (earlier) {
-      if (earlier.method !== refund.method || earlier.amount !== refund.amount || earlier.reference !== refund.reference) {
+      if (
+        earlier.method !== refund.method ||
+        earlier.amount !== refund.amount ||
+        earlier.reference !== refund.reference
+      ) {
         throw new AppError("IDEMPOTENCY_KEY_REUSED", REFUND_KEY_REUSED_MESSAGE);
       }
       const { room, order } = await readReturnMoney(tx, request);
       return {
-        returnId: request.id, returnNumber: request.returnNumber, refundId: earlier.id, status: request.status === "closed" ? "closed" as const : "received" as const,
-        left: room.left, orderRefunded: order.paymentStatus === "refunded", created: false,
+        returnId: request.id,
+        returnNumber: request.returnNumber,
+        refundId: earlier.id,
+        status: request.status === "closed" ? ("closed" as const) : ("received" as const),
+        left: room.left,
+        orderRefunded: order.paymentStatus === "refunded",
+        created: false,
       };
     }
-    if (request.status === "approved") throw new AppError("CONFLICT", "Mark the items received before recording a refund");
+    if (request.status === "approved")
+      throw new AppError("CONFLICT", "Mark the items received before recording a refund");
     const money = await readReturnMoney(tx, request);
     // An unpaid order says so whatever the request's status (it closes at receipt: nothing to refund).
     if (!money.room.paid) throw new AppError("CONFLICT", NOTHING_PAID_MESSAGE, { amount: NOTHING_PAID_MESSAGE });
     assertReturnStatus(request, ["received"]);
     checkRefundAmount(refund.amount, money.room);
-    if (refund.method === "store_credit" && !request.userId) throw new AppError("VALIDATION", NO_ACCOUNT_FOR_CREDIT, { method: NO_ACCOUNT_FOR_CREDIT });
+    if (refund.method === "store_credit" && !request.userId)
+      throw new AppError("VALIDATION", NO_ACCOUNT_FOR_CREDIT, { method: NO_ACCOUNT_FOR_CREDIT });
 
-    const refundId = await insertRefund(tx, { returnId: request.id, orderId: request.orderId, ...refund, idempotencyKey: key, actor, at: now });
+    const refundId = await insertRefund(tx, {
+      returnId: request.id,
+      orderId: request.orderId,
+      ...refund,
+      idempotencyKey: key,
+      actor,
+      at: now,
+    });
     if (refund.method === "store_credit" && request.userId) {
-      await grantStoreCredit(tx, { userId: request.userId, amount: refund.amount, kind: "refund", returnId: request.id, orderId: request.orderId, note: `Refund for ${request.returnNumber}` });
+      await grantStoreCredit(tx, {
+        userId: request.userId,
+        amount: refund.amount,
+        kind: "refund",
+        returnId: request.id,
+        orderId: request.orderId,
+        note: `Refund for ${request.returnNumber}`,
+      });
     }
     const step = refund.method === "store_credit" ? "credited" : "refunded";
-    await recordReturnEvent(tx, { returnId: request.id, orderId: request.orderId, step, actor, at: now, note: refundNote(refund.method, refund.amount, refund.reference) });
+    await recordReturnEvent(tx, {
+      returnId: request.id,
+      orderId: request.orderId,
+      step,
+      actor,
+      at: now,
+      note: refundNote(refund.method, refund.amount, refund.reference),
+    });
 
     const room = refundRoom(money.room.ceiling, money.room.refunded + refund.amount, money.order.paymentStatus);
     const closed = await closeReturnIfDone(tx, request, { room }, actor, now);
     const orderRefunded = await orderRefundedInFull(tx, request.orderId);
     if (orderRefunded) await markOrderRefunded(tx, request.orderId, now);
-    await queueReturnEmails(tx, request.id, { step, method: refund.method, amount: refund.amount, reference: refund.reference });
+    await queueReturnEmails(tx, request.id, {
+      step,
+      method: refund.method,
+      amount: refund.amount,
+      reference: refund.reference,
+    });
     if (request.userId) await publishLiveEvent(tx, { topic: "orders", userId: request.userId });
-    return { returnId: request.id, returnNumber: request.returnNumber, refundId, status: closed ? "closed" as const : "received" as const, left: room.left, orderRefunded, created: true };
+    return {
+      returnId: request.id,
+      returnNumber: request.returnNumber,
+      refundId,
+      status: closed ? ("closed" as const) : ("received" as const),
+      left: room.left,
+      orderRefunded,
+      created: true,
+    };
   });
 }

@@ -2,7 +2,12 @@ import { queueMessages } from "~/db/outbox.server";
 import { getSettings } from "~/db/shop-settings.server";
 import { listCartLines } from "~/modules/cart/cart-lines.server";
 import { isForSale } from "~/modules/catalog/product-availability";
-import { cartReminderEmail, claimCartReminder, forgottenCarts, REMINDERS_PER_RUN } from "~/modules/marketing/cart-reminders.server";
+import {
+  cartReminderEmail,
+  claimCartReminder,
+  forgottenCarts,
+  REMINDERS_PER_RUN,
+} from "~/modules/marketing/cart-reminders.server";
 import { marketingUnsubscribePath } from "~/modules/marketing/marketing-unsubscribe.server";
 import { outboxMessage } from "~/modules/messages/email-messages";
 import type { FlowContext } from "./flow-context";
@@ -14,7 +19,10 @@ import type { FlowContext } from "./flow-context";
  * processes running this at once send each reminder once. Nothing is sent while the owner has
  * reminders switched off. Answers how many were queued.
  */
-export async function remindForgottenCarts({ db, now = new Date() }: FlowContext, limit = REMINDERS_PER_RUN): Promise<number> {
+export async function remindForgottenCarts(
+  { db, now = new Date() }: FlowContext,
+  limit = REMINDERS_PER_RUN,
+): Promise<number> {
   const settings = await getSettings(db);
   if (!settings.cartReminders) return 0;
   let queued = 0;
@@ -23,7 +31,9 @@ export async function remindForgottenCarts({ db, now = new Date() }: FlowContext
       if (!(await claimCartReminder(tx, cart, now))) return false;
       const lines = (await listCartLines(tx, cart.userId, now)).filter((l) => isForSale(l.status));
       if (lines.length === 0) return false;
-      await queueMessages(tx, [outboxMessage(cartReminderEmail(cart, lines, await marketingUnsubscribePath(tx, cart.userId)))]);
+      await queueMessages(tx, [
+        outboxMessage(cartReminderEmail(cart, lines, await marketingUnsubscribePath(tx, cart.userId))),
+      ]);
       return true;
     });
     if (sent) queued++;

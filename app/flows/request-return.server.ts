@@ -16,7 +16,10 @@ export type RequestReturnResult = { returnId: string; returnNumber: string };
  * exchange out of stock; someone else's order is "not found". Writes the request, its items and
  * history row, and queues the buyer's e-mail and the shop's notice.
  */
-export async function requestReturn({ db, now = new Date() }: FlowContext, input: RequestReturnInput): Promise<RequestReturnResult> {
+export async function requestReturn(
+  { db, now = new Date() }: FlowContext,
+  input: RequestReturnInput,
+): Promise<RequestReturnResult> {
   const { userId, orderId, ...request } = input;
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);

@@ -25,25 +25,36 @@ export type LowStockDigestResult =
  */
 export async function sendLowStockDigest({ db, now = new Date() }: FlowContext): Promise<LowStockDigestResult> {
   const day = shopDay(now);
-  if (now.getTime() < startOfShopDay(now).getTime() + LOW_STOCK_DIGEST_HOUR * 3_600_000) return { sent: false, day, reason: "before-nine" };
+  if (now.getTime() < startOfShopDay(now).getTime() + LOW_STOCK_DIGEST_HOUR * 3_600_000)
+    return { sent: false, day, reason: "before-nine" };
   return db.transaction(async (tx) => {
     // Read inside the transaction: the switch as it is now, not as a cache remembers it.
     const settings = await getSettings(tx);
     if (!settings.lowStockDigest) return { sent: false, day, reason: "switched-off" } as const;
     const low = await listLowStock(tx, { limit: LOW_STOCK_DIGEST_ROWS });
     if (low.total === 0) return { sent: false, day, reason: "nothing-low" } as const;
-    if (!(await claimDailyJob(tx, LOW_STOCK_DIGEST_JOB, day))) return { sent: false, day, reason: "already-sent" } as const;
-    const recipients = await queueStaffNotice(tx, {
-      kind: "low_stock_digest",
-      data: {
-        day,
-        items: low.rows.map((r) => ({
-          name: r.name, color: r.color, size: r.size, stock: r.stock, threshold: r.threshold, editPath: `/seller/products/${encodeURIComponent(r.productId)}/edit`,
-        })),
-        more: low.total - low.rows.length,
-        inventoryPath: "/seller/products?low=1",
+    if (!(await claimDailyJob(tx, LOW_STOCK_DIGEST_JOB, day)))
+      return { sent: false, day, reason: "already-sent" } as const;
+    const recipients = await queueStaffNotice(
+      tx,
+      {
+        kind: "low_stock_digest",
+        data: {
+          day,
+          items: low.rows.map((r) => ({
+            name: r.name,
+            color: r.color,
+            size: r.size,
+            stock: r.stock,
+            threshold: r.threshold,
+            editPath: `/seller/products/${encodeURIComponent(r.productId)}/edit`,
+          })),
+          more: low.total - low.rows.length,
+          inventoryPath: "/seller/products?low=1",
+        },
       },
-    }, settings.brandName);
+      settings.brandName,
+    );
     return { sent: true, day, rows: low.total, recipients } as const;
   });
 }

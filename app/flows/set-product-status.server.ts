@@ -1,4 +1,7 @@
-import { setProductStatus as setCatalogProductStatus, type StatusChange } from "~/modules/catalog/set-product-status.server";
+import {
+  setProductStatus as setCatalogProductStatus,
+  type StatusChange,
+} from "~/modules/catalog/set-product-status.server";
 import type { FlowContext } from "./flow-context";
 import { notifyMeWatch } from "./notify-me-watch.server";
 

@@ -13,7 +13,12 @@ import { orderDesk } from "./move-order.server";
  * them), and answers what each did, or the courier's words when it failed. The courier is marked as
  * asked, so the job does not ask again at once.
  */
-export async function syncCourierParcels(ctx: FlowContext, box: SecretBox, actor: OrderActor, courierId: number | null): Promise<CourierSyncOutcome[]> {
+export async function syncCourierParcels(
+  ctx: FlowContext,
+  box: SecretBox,
+  actor: OrderActor,
+  courierId: number | null,
+): Promise<CourierSyncOutcome[]> {
   const apis = providersOf(ctx, "syncCourierParcels").couriers.api;
   const outcomes: CourierSyncOutcome[] = [];
   for (const { id } of await connectedApiCouriers(ctx.db, courierId)) {

@@ -11,12 +11,22 @@ import { judgeCodeTry } from "./preview-checkout-discount.server";
  * counted by account here, and by phone number too at checkout. A code tried from a request
  * (`requestAddress`) counts against the abuse limits of code guessing.
  */
-export async function viewCart({ db, now = new Date() }: FlowContext, userId: string, opts: { discountCode?: string | null; requestAddress?: string } = {}) {
+export async function viewCart(
+  { db, now = new Date() }: FlowContext,
+  userId: string,
+  opts: { discountCode?: string | null; requestAddress?: string } = {},
+) {
   const [lines, settings] = await Promise.all([listCartLines(db, userId, now), getSettings(db)]);
   const code = normalizeDiscountCode(opts.discountCode ?? null);
   let discount: CartDiscount = null;
   if (code && lines.length > 0) {
-    const verdict = await judgeCodeTry(db, now, { code, lines, userId, phone: "", requestAddress: opts.requestAddress });
+    const verdict = await judgeCodeTry(db, now, {
+      code,
+      lines,
+      userId,
+      phone: "",
+      requestAddress: opts.requestAddress,
+    });
     discount = verdict.ok ? { code: verdict.code, amount: verdict.amount } : { code, error: verdict.message };
   }
   return cartView(lines, settings, discount);

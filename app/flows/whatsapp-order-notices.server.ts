@@ -17,7 +17,16 @@ import { readWhatsappSettings } from "~/modules/messages/whatsapp-settings.serve
 /** Queues the Confirm / Cancel message of a just-placed order; true when queued. */
 export async function queueWhatsappConfirmation(
   tx: DbOrTx,
-  order: { id: string; orderNumber: string; customerName: string; phone: string; address: string; city: string; total: number; optOut: boolean },
+  order: {
+    id: string;
+    orderNumber: string;
+    customerName: string;
+    phone: string;
+    address: string;
+    city: string;
+    total: number;
+    optOut: boolean;
+  },
   now: Date,
 ): Promise<boolean> {
   if (order.optOut) return false;
@@ -25,8 +34,17 @@ export async function queueWhatsappConfirmation(
   if (!settings) return false;
   const notBefore = settings.sendDelayMinutes > 0 ? new Date(now.getTime() + settings.sendDelayMinutes * 60_000) : null;
   const id = await queueWhatsapp(tx, {
-    kind: "whatsapp_confirmation", to: order.phone, orderId: order.id, orderNumber: order.orderNumber, notBefore,
-    data: { customerName: order.customerName, orderNumber: order.orderNumber, total: order.total, address: [order.address, order.city].filter(Boolean).join(", ") },
+    kind: "whatsapp_confirmation",
+    to: order.phone,
+    orderId: order.id,
+    orderNumber: order.orderNumber,
+    notBefore,
+    data: {
+      customerName: order.customerName,
+      orderNumber: order.orderNumber,
+      total: order.total,
+      address: [order.address, order.city].filter(Boolean).join(", "),
+    },
   });
   return id !== null;
 }
@@ -41,22 +59,37 @@ export async function queueWhatsappMoveNotice(tx: DbOrTx, orderId: string, to: O
   if (!settings) return;
   const [order] = await tx
     .select({
-      orderNumber: orders.orderNumber, phone: orders.phone, optOut: orders.whatsappOptOut, courierName: orders.courierName,
-      trackingNumber: orders.trackingNumber, trackingUrl: trackingUrlSql, customerDeletedAt: orders.customerDeletedAt,
+      orderNumber: orders.orderNumber,
+      phone: orders.phone,
+      optOut: orders.whatsappOptOut,
+      courierName: orders.courierName,
+      trackingNumber: orders.trackingNumber,
+      trackingUrl: trackingUrlSql,
+      customerDeletedAt: orders.customerDeletedAt,
     })
     .from(orders)
     .where(eq(orders.id, orderId));
   if (!order || order.optOut || order.customerDeletedAt || !order.phone) return;
   if (to === "shipped") {
     await queueWhatsapp(tx, {
-      kind: "whatsapp_shipped", to: order.phone, orderId, orderNumber: order.orderNumber,
+      kind: "whatsapp_shipped",
+      to: order.phone,
+      orderId,
+      orderNumber: order.orderNumber,
       // Without a courier's link pattern the buyer tracks on the shop's own page (order number and phone).
-      data: { orderNumber: order.orderNumber, courierName: order.courierName || "our courier", trackingUrl: order.trackingUrl ?? "/track" },
+      data: {
+        orderNumber: order.orderNumber,
+        courierName: order.courierName || "our courier",
+        trackingUrl: order.trackingUrl ?? "/track",
+      },
     });
     return;
   }
   await queueWhatsapp(tx, {
-    kind: "whatsapp_delivered", to: order.phone, orderId, orderNumber: order.orderNumber,
+    kind: "whatsapp_delivered",
+    to: order.phone,
+    orderId,
+    orderNumber: order.orderNumber,
     data: { orderNumber: order.orderNumber, reviewUrl: `/orders/${orderId}` },
   });
 }

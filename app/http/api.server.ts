@@ -7,8 +7,17 @@ import { logDatabaseUnavailable } from "~/lib/database-unavailable-log.server";
 import { logger } from "~/lib/logger.server";
 
 /** JSON error body of the API: `{ error: { code, message, fields?, ...details } }`. */
-export function apiError(status: number, code: string, message: string, fields?: Record<string, string>, details?: Record<string, unknown>): Response {
-  return Response.json({ error: { ...details, code, message, ...(fields ? { fields } : {}) } }, { status, headers: { "Cache-Control": "no-store" } });
+export function apiError(
+  status: number,
+  code: string,
+  message: string,
+  fields?: Record<string, string>,
+  details?: Record<string, unknown>,
+): Response {
+  return Response.json(
+    { error: { ...details, code, message, ...(fields ? { fields } : {}) } },
+    { status, headers: { "Cache-Control": "no-store" } },
+  );
 }
 
 export function apiData(data: unknown, status = 200): Response {
@@ -23,9 +32,14 @@ export async function handleApi(run: () => Promise<Response>): Promise<Response>
     if (error instanceof Response) return error;
     if (isDatabaseUnavailable(error)) {
       logDatabaseUnavailable(error);
-      return apiError(503, "DATABASE_UNAVAILABLE", "The shop cannot reach its database just now. Please try again in a moment.");
+      return apiError(
+        503,
+        "DATABASE_UNAVAILABLE",
+        "The shop cannot reach its database just now. Please try again in a moment.",
+      );
     }
-    if (error instanceof AppError) return apiError(error.status, error.code, error.message, error.fields, error.details);
+    if (error instanceof AppError)
+      return apiError(error.status, error.code, error.message, error.fields, error.details);
     if (isInvalidText(error)) return apiError(400, "VALIDATION", "Text cannot contain NUL characters");
     if (error instanceof z.ZodError) {
       const fields = Object.fromEntries(error.issues.map((i) => [i.path.join(".") || "body", i.message]));
@@ -49,7 +63,8 @@ export async function requireApiUser(request: Request, context: AppLoadContext, 
 /** A JSON request body; anything that is not a JSON object is a 400. */
 export async function readJson(request: Request): Promise<Record<string, unknown>> {
   const body = await request.json().catch(() => null);
-  if (!body || typeof body !== "object" || Array.isArray(body)) throw apiError(400, "VALIDATION", "The request body must be a JSON object");
+  if (!body || typeof body !== "object" || Array.isArray(body))
+    throw apiError(400, "VALIDATION", "The request body must be a JSON object");
   return body as Record<string, unknown>;
 }
 

@@ -2,7 +2,12 @@ import { redirect, type AppLoadContext } from "react-router";
 import { z } from "zod";
 import { saveCategory } from "~/flows/save-category.server";
 import { AppError } from "~/lib/errors";
-import { CATEGORIES_PATH, parseCategoryForm, type CategoryField, type CategoryValues } from "~/modules/catalog/category-input";
+import {
+  CATEGORIES_PATH,
+  parseCategoryForm,
+  type CategoryField,
+  type CategoryValues,
+} from "~/modules/catalog/category-input";
 import { deleteCategory } from "~/modules/catalog/delete-category.server";
 import { hideCategory } from "~/modules/catalog/hide-category.server";
 import { moveCategory } from "~/modules/catalog/move-category.server";
@@ -47,41 +52,67 @@ const slugParam = z.string().regex(/^[a-z0-9-]{1,40}$/);
  * category). A change redirects with a toast; a refusal comes back with the message beside the
  * field and every value as typed, nothing saved.
  */
-export async function categoryAction(context: AppLoadContext, request: Request, current: string | null): Promise<Response | CategoryActionData> {
+export async function categoryAction(
+  context: AppLoadContext,
+  request: Request,
+  current: string | null,
+): Promise<Response | CategoryActionData> {
   const db = context.db;
   const { form, images, errors: imageErrors } = await receiveImageFields(db, request, ["image"] as const);
-  const intent = (CATEGORY_INTENTS as readonly string[]).includes(String(form.get("intent"))) ? (form.get("intent") as CategoryIntent) : null;
-  const refused = (message: string, more: Partial<CategoryActionData> = {}): CategoryActionData => ({ ok: false, intent, message, ...more });
-  const done = async (message: string, to = CATEGORIES_PATH) => redirect(to, { headers: { "Set-Cookie": await setFlash({ type: "success", message }) } });
+  const intent = (CATEGORY_INTENTS as readonly string[]).includes(String(form.get("intent")))
+    ? (form.get("intent") as CategoryIntent)
+    : null;
+  const refused = (message: string, more: Partial<CategoryActionData> = {}): CategoryActionData => ({
+    ok: false,
+    intent,
+    message,
+    ...more,
+  });
+  const done = async (message: string, to = CATEGORIES_PATH) =>
+    redirect(to, { headers: { "Set-Cookie": await setFlash({ type: "success", message }) } });
   // The list's buttons name their category in the form; the edit page's in its URL.
-  const target = current ?? (slugParam.safeParse(form.get("slug")).data ?? null);
+  const target = current ?? slugParam.safeParse(form.get("slug")).data ?? null;
 
   try {
     switch (intent) {
       case "save": {
         const parsed = parseCategoryForm(form, new Date());
         const image = images.image ?? keptImage(form) ?? undefined;
-        const errors = { ...(parsed.ok ? {} : parsed.errors), ...(imageErrors.image ? { image: imageErrors.image } : {}) };
-        if (!parsed.ok || Object.keys(errors).length > 0) return refused(NOTHING_SAVED, { errors, values: parsed.values, pendingImage: image ?? null });
+        const errors = {
+          ...(parsed.ok ? {} : parsed.errors),
+          ...(imageErrors.image ? { image: imageErrors.image } : {}),
+        };
+        if (!parsed.ok || Object.keys(errors).length > 0)
+          return refused(NOTHING_SAVED, { errors, values: parsed.values, pendingImage: image ?? null });
         try {
           const saved = await saveCategory(context, current, parsed.data, image);
           return done(saved.created ? `${parsed.data.name} added` : `${parsed.data.name} saved`);
         } catch (error) {
           if (!(error instanceof AppError) || error.code !== "VALIDATION") throw error;
-          return refused(error.fields ? NOTHING_SAVED : error.message, { errors: error.fields, values: parsed.values, pendingImage: image ?? null });
+          return refused(error.fields ? NOTHING_SAVED : error.message, {
+            errors: error.fields,
+            values: parsed.values,
+            pendingImage: image ?? null,
+          });
         }
       }
       case "move-up":
       case "move-down": {
         if (!target) return refused("That category no longer exists");
         const { name, moved } = await moveCategory(db, target, intent === "move-up" ? "up" : "down");
-        return done(moved ? `${name} moved ${intent === "move-up" ? "up" : "down"}` : `${name} is already ${intent === "move-up" ? "first" : "last"}`);
+        return done(
+          moved
+            ? `${name} moved ${intent === "move-up" ? "up" : "down"}`
+            : `${name} is already ${intent === "move-up" ? "first" : "last"}`,
+        );
       }
       case "hide":
       case "show": {
         if (!target) return refused("That category no longer exists");
         const { name } = await hideCategory(db, target, intent === "hide");
-        return done(intent === "hide" ? `${name} is hidden: shoppers no longer see it` : `${name} is shown on the shop again`);
+        return done(
+          intent === "hide" ? `${name} is hidden: shoppers no longer see it` : `${name} is shown on the shop again`,
+        );
       }
       case "delete": {
         if (!target) return refused("That category no longer exists");
@@ -98,7 +129,10 @@ export async function categoryAction(context: AppLoadContext, request: Request, 
         if (!target) return refused("That category no longer exists");
         const to = String(form.get("moveTo") ?? "");
         const { moved, toName } = await moveCategoryProducts(db, target, to);
-        return done(`${moved} ${moved === 1 ? "product" : "products"} moved to ${toName}`, current ? `${CATEGORIES_PATH}/categories/${target}` : CATEGORIES_PATH);
+        return done(
+          `${moved} ${moved === 1 ? "product" : "products"} moved to ${toName}`,
+          current ? `${CATEGORIES_PATH}/categories/${target}` : CATEGORIES_PATH,
+        );
       }
       default:
         return refused("That request was not understood. Please reload the page.");

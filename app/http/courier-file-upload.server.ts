@@ -11,7 +11,9 @@ export const CHOOSE_FILE = "Choose the file your courier's portal gave you (CSV 
  * The Shipping tab's form, multipart or not: its text fields, and the courier file of the `file`
  * input when one was sent (one file, bounded in size while it streams in).
  */
-export async function receiveCourierFile(request: Request): Promise<{ form: FormData; file: { name: string; bytes: Uint8Array } | null }> {
+export async function receiveCourierFile(
+  request: Request,
+): Promise<{ form: FormData; file: { name: string; bytes: Uint8Array } | null }> {
   let file: { name: string; bytes: Uint8Array } | null = null;
   const handle = async (upload: FileUpload) => {
     if (upload.fieldName !== "file" || (upload.size === 0 && !upload.name)) return null;
@@ -19,12 +21,21 @@ export async function receiveCourierFile(request: Request): Promise<{ form: Form
     return null;
   };
   try {
-    const form = await parseFormData(request, { maxFileSize: TRANSPORT_MAX_FILE, maxFiles: 1, maxTotalSize: TRANSPORT_MAX_FILE + 64 * 1024 }, handle);
+    const form = await parseFormData(
+      request,
+      { maxFileSize: TRANSPORT_MAX_FILE, maxFiles: 1, maxTotalSize: TRANSPORT_MAX_FILE + 64 * 1024 },
+      handle,
+    );
     return { form, file };
   } catch (error) {
-    if (error instanceof Error && /MaxFileSize|MaxTotalSize/.test(error.name)) throw new AppError("VALIDATION", FILE_TOO_LARGE, { file: FILE_TOO_LARGE });
-    if (error instanceof Error && /MaxFiles/.test(error.name)) throw new AppError("VALIDATION", "Upload one file at a time", { file: "Upload one file at a time" });
-    if (error instanceof FormDataParseError || (error instanceof Error && /Multipart|MaxParts|MaxHeader/.test(error.name))) {
+    if (error instanceof Error && /MaxFileSize|MaxTotalSize/.test(error.name))
+      throw new AppError("VALIDATION", FILE_TOO_LARGE, { file: FILE_TOO_LARGE });
+    if (error instanceof Error && /MaxFiles/.test(error.name))
+      throw new AppError("VALIDATION", "Upload one file at a time", { file: "Upload one file at a time" });
+    if (
+      error instanceof FormDataParseError ||
+      (error instanceof Error && /Multipart|MaxParts|MaxHeader/.test(error.name))
+    ) {
       throw new AppError("VALIDATION", "The form could not be read. Please try again.");
     }
     throw error;

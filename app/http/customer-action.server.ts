@@ -8,7 +8,15 @@ import type { SessionUser } from "~/modules/accounts/session-user.server";
 import { setFlash } from "./flash.server";
 
 /** What the Customers list's and a customer page's forms post (an `intent`), and what a refused one gets back. */
-export const CUSTOMER_INTENTS = ["save-segment", "delete-segment", "add-tag", "remove-tag", "add-note", "note-orders", "delete-note"] as const;
+export const CUSTOMER_INTENTS = [
+  "save-segment",
+  "delete-segment",
+  "add-tag",
+  "remove-tag",
+  "add-note",
+  "note-orders",
+  "delete-note",
+] as const;
 export type CustomerIntent = (typeof CUSTOMER_INTENTS)[number];
 
 export type CustomerActionData = {
@@ -28,17 +36,34 @@ const text = (form: FormData, name: string) => String(form.get(name) ?? "");
  * `customerId` is the customer page's id (null on the list).
  */
 export async function customerAction(
-  db: AppLoadContext["db"], user: SessionUser, customerId: string | null, form: FormData, back: string,
+  db: AppLoadContext["db"],
+  user: SessionUser,
+  customerId: string | null,
+  form: FormData,
+  back: string,
 ): Promise<Response | CustomerActionData> {
   const raw = text(form, "intent");
   const intent = (CUSTOMER_INTENTS as readonly string[]).includes(raw) ? (raw as CustomerIntent) : null;
-  const values = Object.fromEntries([...form.entries()].filter(([k, v]) => k !== "intent" && typeof v === "string").map(([k, v]) => [k, String(v)]));
-  const refused = (message: string, fields: Record<string, string> = {}): CustomerActionData => ({ ok: false, intent, message, fields, values });
-  const done = async (message: string, to = back) => redirect(to, { headers: { "Set-Cookie": await setFlash({ type: "success", message }) } });
+  const values = Object.fromEntries(
+    [...form.entries()].filter(([k, v]) => k !== "intent" && typeof v === "string").map(([k, v]) => [k, String(v)]),
+  );
+  const refused = (message: string, fields: Record<string, string> = {}): CustomerActionData => ({
+    ok: false,
+    intent,
+    message,
+    fields,
+    values,
+  });
+  const done = async (message: string, to = back) =>
+    redirect(to, { headers: { "Set-Cookie": await setFlash({ type: "success", message }) } });
   try {
     switch (intent) {
       case "save-segment": {
-        const segment = await saveCustomerSegment(db, { name: text(form, "name"), query: text(form, "query") }, user.id);
+        const segment = await saveCustomerSegment(
+          db,
+          { name: text(form, "name"), query: text(form, "query") },
+          user.id,
+        );
         return done(`Segment "${segment.name}" saved`, `/seller/customers${segment.query ? `?${segment.query}` : ""}`);
       }
       case "delete-segment": {
@@ -54,7 +79,12 @@ export async function customerAction(
         return done(`Tag ${text(form, "tag")} removed`);
       }
       case "add-note": {
-        await addCustomerNote(db, customerId, { id: user.id, name: user.name || user.email }, { body: text(form, "body"), showOnOrders: isChecked(form.get("showOnOrders")) });
+        await addCustomerNote(
+          db,
+          customerId,
+          { id: user.id, name: user.name || user.email },
+          { body: text(form, "body"), showOnOrders: isChecked(form.get("showOnOrders")) },
+        );
         return done("Note added");
       }
       case "note-orders": {
@@ -70,7 +100,8 @@ export async function customerAction(
         return refused("That request was not understood. Please reload the page.");
     }
   } catch (error) {
-    if (error instanceof AppError && (error.code === "VALIDATION" || error.code === "NOT_FOUND")) return refused(error.message, error.fields ?? {});
+    if (error instanceof AppError && (error.code === "VALIDATION" || error.code === "NOT_FOUND"))
+      return refused(error.message, error.fields ?? {});
     throw error;
   }
 }

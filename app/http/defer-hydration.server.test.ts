@@ -9,7 +9,7 @@ const PAGE =
   '<link rel="modulepreload" href="/assets/entry.client-A.js"/><link rel="modulepreload" href="/assets/chunk-B.js"/>' +
   '<link rel="preload" as="image" imageSrcSet="/media/a.webp 320w" fetchPriority="high"/><style id="app-css">body{display:flex}</style></head>' +
   '<body><main id="main"><h1>Kurta — ہاتھ سے بنا</h1><img fetchPriority="high" src="/media/a.webp"/></main>' +
-  '<script>window.__reactRouterContext = {};</script>' +
+  "<script>window.__reactRouterContext = {};</script>" +
   '<script type="module" async="">;\nimport * as route0 from "/assets/root-C.js";\nimport("/assets/entry.client-A.js");</script>' +
   '<script>window.__reactRouterContext.streamController.enqueue("[1]");</script></body></html>';
 
@@ -28,11 +28,17 @@ describe("deferHydration", () => {
     const html = await rewrite(PAGE, 64 * 1024);
     expect(html).not.toContain("modulepreload");
     expect(html).not.toContain('<script type="module"');
-    expect(html).toContain('<script type="text/x-deferred-module" async="">;\nimport * as route0 from "/assets/root-C.js";\nimport("/assets/entry.client-A.js");</script><script>(function(s){');
+    expect(html).toContain(
+      '<script type="text/x-deferred-module" async="">;\nimport * as route0 from "/assets/root-C.js";\nimport("/assets/entry.client-A.js");</script><script>(function(s){',
+    );
     expect(html).toContain("document.currentScript.previousElementSibling");
     // Everything else is untouched: the image preload, the inline styles, the streamed data.
-    expect(html).toContain('<link rel="preload" as="image" imageSrcSet="/media/a.webp 320w" fetchPriority="high"/><style id="app-css">');
-    expect(html.endsWith('<script>window.__reactRouterContext.streamController.enqueue("[1]");</script></body></html>')).toBe(true);
+    expect(html).toContain(
+      '<link rel="preload" as="image" imageSrcSet="/media/a.webp 320w" fetchPriority="high"/><style id="app-css">',
+    );
+    expect(
+      html.endsWith('<script>window.__reactRouterContext.streamController.enqueue("[1]");</script></body></html>'),
+    ).toBe(true);
   });
 
   it("gives the same page whatever the chunk boundaries, multi-byte characters included", async () => {

@@ -22,10 +22,12 @@ const LONGEST_OPEN = 200;
 const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>/g;
 
 const nonceAttribute = (nonce: string | undefined) => (nonce ? ` nonce="${nonce}"` : "");
-const inertScriptOpen = (nonce: string | undefined) => `<script${nonceAttribute(nonce)} type="text/x-deferred-module" async="">`;
+const inertScriptOpen = (nonce: string | undefined) =>
+  `<script${nonceAttribute(nonce)} type="text/x-deferred-module" async="">`;
 
 // ES5 on purpose: it runs on whatever browser opens the page, before any bundle.
-const loader = (nonce: string | undefined) => `<script${nonceAttribute(nonce)}>(function(s){var started=false;function start(){if(started)return;started=true;var m=document.createElement("script");m.type="module";if(s.nonce)m.nonce=s.nonce;m.textContent=s.textContent;document.head.appendChild(m)}function afterPaint(){if(document.hidden)start();else requestAnimationFrame(function(){setTimeout(start,0)})}var waiting=[].filter.call(document.querySelectorAll('img[fetchpriority="high"]'),function(i){return!i.complete});var left=waiting.length;if(!left)afterPaint();waiting.forEach(function(i){function done(){if(--left===0)afterPaint()}i.addEventListener("load",done);i.addEventListener("error",done)});addEventListener("load",afterPaint)})(document.currentScript.previousElementSibling)</script>`;
+const loader = (nonce: string | undefined) =>
+  `<script${nonceAttribute(nonce)}>(function(s){var started=false;function start(){if(started)return;started=true;var m=document.createElement("script");m.type="module";if(s.nonce)m.nonce=s.nonce;m.textContent=s.textContent;document.head.appendChild(m)}function afterPaint(){if(document.hidden)start();else requestAnimationFrame(function(){setTimeout(start,0)})}var waiting=[].filter.call(document.querySelectorAll('img[fetchpriority="high"]'),function(i){return!i.complete});var left=waiting.length;if(!left)afterPaint();waiting.forEach(function(i){function done(){if(--left===0)afterPaint()}i.addEventListener("load",done);i.addEventListener("error",done)});addEventListener("load",afterPaint)})(document.currentScript.previousElementSibling)</script>`;
 
 /** The document up to the end of the hydration script opened at `open`, rewritten; null while that end is not in `html` yet. */
 function rewriteShell(html: string, open: RegExpExecArray): { shell: string; rest: string } | null {

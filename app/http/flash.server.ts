@@ -16,6 +16,9 @@ export async function takeFlash(request: Request): Promise<{ flash: Flash | null
   const header = request.headers.get("cookie");
   if (!header?.includes("shop_flash=")) return { flash: null, clear: null };
   const value = (await flashCookie.parse(header).catch(() => null)) as Flash | null;
-  const flash = value && typeof value.message === "string" ? { type: value.type ?? "success", message: value.message.slice(0, 200) } : null;
+  const flash =
+    value && typeof value.message === "string"
+      ? { type: value.type ?? "success", message: value.message.slice(0, 200) }
+      : null;
   return { flash, clear: await flashCookie.serialize("", { maxAge: 0 }) };
 }

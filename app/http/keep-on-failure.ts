@@ -30,7 +30,10 @@ export async function keepOnFailure<T, F>(
   { request, serverAction }: { request: Request; serverAction: () => Promise<T> },
   failure: (sent: SentForm) => F,
 ): Promise<T | DataWithResponseInit<F>> {
-  const form = await request.clone().formData().catch(() => new FormData());
+  const form = await request
+    .clone()
+    .formData()
+    .catch(() => new FormData());
   try {
     return await serverAction();
   } catch (error) {
@@ -46,6 +49,9 @@ export async function keepOnFailure<T, F>(
 /** The common answer: `{ intent, ok: false, message }` (cart, wishlist, account, owner forms). */
 export function keepOnFailureWith<I extends string = string>(message: string | ((intent: I | null) => string)) {
   return ({ intent, values }: SentForm) => ({
-    intent: intent as I | null, ok: false as const, message: typeof message === "string" ? message : message(intent as I | null), values,
+    intent: intent as I | null,
+    ok: false as const,
+    message: typeof message === "string" ? message : message(intent as I | null),
+    values,
   });
 }

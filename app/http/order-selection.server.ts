@@ -10,7 +10,11 @@ import { setFlash } from "./flash.server";
  * filter). When the filter matches more than one selection takes, the owner goes back to the Orders
  * tab, on that filter, with the reason ("201 orders match: book at most 200 at a time; narrow the filter").
  */
-export async function selectedOrderIds(request: Request, context: AppLoadContext, use: SelectionUse): Promise<string[]> {
+export async function selectedOrderIds(
+  request: Request,
+  context: AppLoadContext,
+  use: SelectionUse,
+): Promise<string[]> {
   const selection = readOrderSelection(new URL(request.url).searchParams);
   try {
     return await resolveOrderSelection(context.db, selection, use);

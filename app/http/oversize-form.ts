@@ -34,13 +34,20 @@ export const CLEAR_OVERSIZE_COOKIE = `${OVERSIZE_COOKIE}=; Path=/; Max-Age=0; Ht
 /** The notice in a request's cookies, if any (for `path` only when given). */
 export function readOversizeNotice(request: Request, path?: string): OversizeNotice | null {
   const header = request.headers.get("cookie");
-  const raw = header?.split(/;\s*/).find((c) => c.startsWith(`${OVERSIZE_COOKIE}=`))?.slice(OVERSIZE_COOKIE.length + 1);
+  const raw = header
+    ?.split(/;\s*/)
+    .find((c) => c.startsWith(`${OVERSIZE_COOKIE}=`))
+    ?.slice(OVERSIZE_COOKIE.length + 1);
   if (!raw) return null;
   try {
     const parsed = JSON.parse(decodeURIComponent(raw)) as Partial<OversizeNotice>;
     if (typeof parsed.path !== "string" || typeof parsed.field !== "string") return null;
     if (path !== undefined && parsed.path !== path) return null;
-    const values = Object.fromEntries(Object.entries(parsed.values ?? {}).filter(([, v]) => typeof v === "string").map(([k, v]) => [k, String(v).slice(0, KEEP_VALUE_CHARS)]));
+    const values = Object.fromEntries(
+      Object.entries(parsed.values ?? {})
+        .filter(([, v]) => typeof v === "string")
+        .map(([k, v]) => [k, String(v).slice(0, KEEP_VALUE_CHARS)]),
+    );
     return { path: parsed.path, field: parsed.field, values };
   } catch {
     return null;

@@ -2,7 +2,12 @@ import { randomUUID } from "node:crypto";
 import { data, redirect, type AppLoadContext } from "react-router";
 import { logger } from "~/lib/logger.server";
 import {
-  editProductForm, parseProductFormIntent, productInputFromForm, readProductForm, type ProductFormActionData, type ProductFormValues,
+  editProductForm,
+  parseProductFormIntent,
+  productInputFromForm,
+  readProductForm,
+  type ProductFormActionData,
+  type ProductFormValues,
 } from "~/modules/catalog/product-form";
 import { fieldErrors, productInputSchema } from "~/modules/catalog/product-input";
 import { listColours } from "~/modules/catalog/list-colours.server";
@@ -21,14 +26,19 @@ export const DRAFT_SAVED = "Draft saved. Buyers will not see it until you publis
  */
 export async function productFormAction(context: AppLoadContext, request: Request, productId: string | null) {
   const failed = productId ? "Failed to update product. Please try again." : "Failed to add product. Please try again.";
-  const form = (values: ProductFormValues | null, errors: Record<string, string>, formError: string | null, status = 400) =>
-    data<ProductFormActionData>({ kind: "form", formId: randomUUID(), values, errors, formError }, { status });
+  const form = (
+    values: ProductFormValues | null,
+    errors: Record<string, string>,
+    formError: string | null,
+    status = 400,
+  ) => data<ProductFormActionData>({ kind: "form", formId: randomUUID(), values, errors, formError }, { status });
 
   let received;
   try {
     received = await receivePhotos(context.db, request, "photos");
   } catch (error) {
-    if (error instanceof AppError) return form(null, error.fields ?? {}, error.fields ? "Please check the highlighted fields" : error.message);
+    if (error instanceof AppError)
+      return form(null, error.fields ?? {}, error.fields ? "Please check the highlighted fields" : error.message);
     throw error;
   }
   const intent = parseProductFormIntent(received.form.get("intent"));
@@ -53,16 +63,23 @@ export async function productFormAction(context: AppLoadContext, request: Reques
   try {
     const saved = await saveProduct(context, parsed.data, { id: productId ?? undefined });
     if (intent.intent === "draft") {
-      return redirect(`/seller/products/${saved.id}/edit`, { headers: { "Set-Cookie": await setFlash({ type: "success", message: DRAFT_SAVED }) } });
+      return redirect(`/seller/products/${saved.id}/edit`, {
+        headers: { "Set-Cookie": await setFlash({ type: "success", message: DRAFT_SAVED }) },
+      });
     }
     if (productId) {
-      return redirect("/seller/products", { headers: { "Set-Cookie": await setFlash({ type: "success", message: "Product updated successfully!" }) } });
+      return redirect("/seller/products", {
+        headers: { "Set-Cookie": await setFlash({ type: "success", message: "Product updated successfully!" }) },
+      });
     }
     // A fresh, empty form for the next product (SPEC.md: the form resets to its defaults).
-    return redirect("/seller/products/new", { headers: { "Set-Cookie": await setFlash({ type: "success", message: "Product added successfully!" }) } });
+    return redirect("/seller/products/new", {
+      headers: { "Set-Cookie": await setFlash({ type: "success", message: "Product added successfully!" }) },
+    });
   } catch (error) {
     if (error instanceof AppError && error.code === "NOT_FOUND") throw data(error.message, { status: 404 });
-    if (error instanceof AppError && error.fields) return form(values, error.fields, "Please check the highlighted fields");
+    if (error instanceof AppError && error.fields)
+      return form(values, error.fields, "Please check the highlighted fields");
     logger.error({ err: error }, "saving a product failed");
     return form(values, {}, failed, 500);
   }

@@ -8,12 +8,15 @@ import type { ImageToken } from "../modules/catalog/product-input";
  * A refused photo refuses the call, naming the file.
  */
 export async function readProductRequest(
-  db: PhotoStore, request: Request, readJson: (request: Request) => Promise<Record<string, unknown>>,
+  db: PhotoStore,
+  request: Request,
+  readJson: (request: Request) => Promise<Record<string, unknown>>,
 ): Promise<{ body: Record<string, unknown>; photos: ImageToken[] }> {
   const type = request.headers.get("content-type") ?? "";
   if (!type.startsWith("multipart/form-data")) return { body: await readJson(request), photos: [] };
   const received = await receivePhotos(db, request, "images");
-  if (received.rejected.length > 0) throw new AppError("VALIDATION", undefined, { images: received.rejected.join(". ") });
+  if (received.rejected.length > 0)
+    throw new AppError("VALIDATION", undefined, { images: received.rejected.join(". ") });
   const raw = received.form.get("product");
   let body: unknown = {};
   if (typeof raw === "string" && raw.trim()) {
@@ -23,6 +26,9 @@ export async function readProductRequest(
       throw new AppError("VALIDATION", "The product field must be JSON", { product: "The product field must be JSON" });
     }
   }
-  if (!body || typeof body !== "object" || Array.isArray(body)) throw new AppError("VALIDATION", "The product field must be a JSON object", { product: "The product field must be a JSON object" });
+  if (!body || typeof body !== "object" || Array.isArray(body))
+    throw new AppError("VALIDATION", "The product field must be a JSON object", {
+      product: "The product field must be a JSON object",
+    });
   return { body: body as Record<string, unknown>, photos: received.photos };
 }

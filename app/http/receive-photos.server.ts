@@ -34,7 +34,9 @@ export async function storePhoto(db: PhotoStore, name: string, bytes: Buffer): P
   try {
     image = await encodeImage(bytes);
   } catch (error) {
-    return error instanceof ImageRefused && error.reason === "too-many-pixels" ? `${name} is too large (over 40 megapixels)` : `${name} is not an image`;
+    return error instanceof ImageRefused && error.reason === "too-many-pixels"
+      ? `${name} is too large (over 40 megapixels)`
+      : `${name} is not an image`;
   }
   const stored = await saveEncodedImage(db, image);
   return { width: stored.width, height: stored.height, sources: stored.sources };
@@ -69,7 +71,11 @@ export type ReceivedImageFields<F extends string> = {
  * A form with single-picture fields (a category's image, a hero slide's desktop and phone images,
  * the logo): each file is checked and stored like a product photo, by the same rules.
  */
-export async function receiveImageFields<F extends string>(db: PhotoStore, request: Request, fields: readonly F[]): Promise<ReceivedImageFields<F>> {
+export async function receiveImageFields<F extends string>(
+  db: PhotoStore,
+  request: Request,
+  fields: readonly F[],
+): Promise<ReceivedImageFields<F>> {
   const images: Partial<Record<F, ImageToken>> = {};
   const errors: Partial<Record<F, string>> = {};
   const form = await readUploads(request, async (file) => {
@@ -103,11 +109,15 @@ async function readUploads(request: Request, onFile: (file: FileUpload) => Promi
       },
     );
   } catch (error) {
-    if (error instanceof MaxFilesExceededError) throw new AppError("VALIDATION", undefined, { images: `At most ${MAX_PRODUCT_IMAGES} images` });
+    if (error instanceof MaxFilesExceededError)
+      throw new AppError("VALIDATION", undefined, { images: `At most ${MAX_PRODUCT_IMAGES} images` });
     if (error instanceof Error && /MaxFileSize|MaxTotalSize/.test(error.name)) {
       throw new AppError("VALIDATION", undefined, { images: `A photo is larger than ${MB} MB` });
     }
-    if (error instanceof FormDataParseError || (error instanceof Error && /Multipart|MaxParts|MaxHeader/.test(error.name))) {
+    if (
+      error instanceof FormDataParseError ||
+      (error instanceof Error && /Multipart|MaxParts|MaxHeader/.test(error.name))
+    ) {
       throw new AppError("VALIDATION", "The form could not be read. Please try again.");
     }
     throw error;
@@ -115,7 +125,10 @@ async function readUploads(request: Request, onFile: (file: FileUpload) => Promi
 }
 
 /** Kept photos first, then new ones, up to the limit; anything beyond it is refused by name. */
-export function combinePhotos(kept: ImageToken[], received: ReceivedPhotos): { images: ImageToken[]; rejected: string[] } {
+export function combinePhotos(
+  kept: ImageToken[],
+  received: ReceivedPhotos,
+): { images: ImageToken[]; rejected: string[] } {
   const room = Math.max(0, MAX_PRODUCT_IMAGES - kept.length);
   const rejected = [...received.rejected];
   if (received.photos.length > room) rejected.push(`At most ${MAX_PRODUCT_IMAGES} images`);

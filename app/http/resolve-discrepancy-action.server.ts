@@ -26,7 +26,12 @@ export type ResolveDiscrepancyRefusal = {
  *
  *     if (form.get("intent") === RESOLVE_DISCREPANCY_INTENT) return resolveDiscrepancyAction(context.db, user, form, "/seller/shipping");
  */
-export async function resolveDiscrepancyAction(db: Parameters<typeof resolveDiscrepancy>[0], user: Pick<SessionUser, "name">, form: FormData, fallback: string) {
+export async function resolveDiscrepancyAction(
+  db: Parameters<typeof resolveDiscrepancy>[0],
+  user: Pick<SessionUser, "name">,
+  form: FormData,
+  fallback: string,
+) {
   const id = Number(form.get("id"));
   const note = typeof form.get("note") === "string" ? String(form.get("note")) : "";
   try {
@@ -34,7 +39,14 @@ export async function resolveDiscrepancyAction(db: Parameters<typeof resolveDisc
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     return data<ResolveDiscrepancyRefusal>(
-      { ok: false, intent: RESOLVE_DISCREPANCY_INTENT, id: Number.isSafeInteger(id) ? id : 0, message: error.message, fields: error.fields ?? {}, values: { note: note.slice(0, 2000) } },
+      {
+        ok: false,
+        intent: RESOLVE_DISCREPANCY_INTENT,
+        id: Number.isSafeInteger(id) ? id : 0,
+        message: error.message,
+        fields: error.fields ?? {},
+        values: { note: note.slice(0, 2000) },
+      },
       { status: error.status },
     );
   }

@@ -34,7 +34,8 @@ export function contentSecurityPolicy(env: HeaderEnv, nonce?: string): string {
   ].join("; ");
 }
 
-export const PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=(), usb=(), magnetometer=(), gyroscope=(), accelerometer=()";
+export const PERMISSIONS_POLICY =
+  "camera=(), microphone=(), geolocation=(), payment=(), usb=(), magnetometer=(), gyroscope=(), accelerometer=()";
 
 /**
  * Headers on every response: pages, JSON, static files, images, robots.txt and cached pages. A page

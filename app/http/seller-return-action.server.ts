@@ -40,48 +40,73 @@ export async function sellerReturnAction(context: AppLoadContext, actor: OrderAc
   for (const [key, value] of form) if (typeof value === "string" && key !== "intent") values[key] = value;
   const parsedIntent = intentSchema.safeParse(form.get("intent"));
   if (!parsedIntent.success) {
-    return data<ReturnActionData>({ intent: null, ok: false, message: parsedIntent.error.issues[0].message, fields: {}, values }, { status: 400 });
+    return data<ReturnActionData>(
+      { intent: null, ok: false, message: parsedIntent.error.issues[0].message, fields: {}, values },
+      { status: 400 },
+    );
   }
   const intent = parsedIntent.data;
   const self = `/seller/returns/${returnId}`;
-  const done = async (message: string) => redirect(self, { headers: { "Set-Cookie": await setFlash({ type: "success", message }) } });
+  const done = async (message: string) =>
+    redirect(self, { headers: { "Set-Cookie": await setFlash({ type: "success", message }) } });
   try {
     switch (intent) {
       case "approve": {
         const result = await approveReturn(context, actor, returnId);
-        return done(result.replacement
-          ? `${result.returnNumber} approved: replacement ${result.replacement.orderNumber} created, ${result.replacement.total > 0 ? `${formatPrice(result.replacement.total)} to collect` : "no cash to collect"}`
-          : `${result.returnNumber} approved`);
+        return done(
+          result.replacement
+            ? `${result.returnNumber} approved: replacement ${result.replacement.orderNumber} created, ${result.replacement.total > 0 ? `${formatPrice(result.replacement.total)} to collect` : "no cash to collect"}`
+            : `${result.returnNumber} approved`,
+        );
       }
       case "reject": {
         const result = await rejectReturn(context, actor, returnId, values.reason ?? "");
-        return done(`${result.returnNumber} rejected${result.cancelledReplacement ? `: replacement ${result.cancelledReplacement} cancelled` : ""}`);
+        return done(
+          `${result.returnNumber} rejected${result.cancelledReplacement ? `: replacement ${result.cancelledReplacement} cancelled` : ""}`,
+        );
       }
       case "receive": {
-        const ids = String(form.get("itemIds") ?? "").split(",").map(Number).filter((id) => Number.isSafeInteger(id) && id > 0);
+        const ids = String(form.get("itemIds") ?? "")
+          .split(",")
+          .map(Number)
+          .filter((id) => Number.isSafeInteger(id) && id > 0);
         const fields: Record<string, string> = {};
         const conditions = ids.flatMap((returnItemId) => {
           const condition = values[conditionField(returnItemId)];
-          if (condition && Object.hasOwn(RETURN_CONDITION_LABELS, condition)) return [{ returnItemId, condition: condition as keyof typeof RETURN_CONDITION_LABELS }];
+          if (condition && Object.hasOwn(RETURN_CONDITION_LABELS, condition))
+            return [{ returnItemId, condition: condition as keyof typeof RETURN_CONDITION_LABELS }];
           fields[conditionField(returnItemId)] = CHOOSE_CONDITION;
           return [];
         });
-        if (Object.keys(fields).length) throw new AppError("VALIDATION", "Please say how each item came back: resellable or damaged", fields);
+        if (Object.keys(fields).length)
+          throw new AppError("VALIDATION", "Please say how each item came back: resellable or damaged", fields);
         const result = await receiveReturn(context, actor, returnId, conditions);
-        const credit = result.storeCredit > 0 ? `; ${formatPrice(result.storeCredit)} of store credit given for the lower price` : "";
+        const credit =
+          result.storeCredit > 0
+            ? `; ${formatPrice(result.storeCredit)} of store credit given for the lower price`
+            : "";
         return done(`${result.returnNumber} received: ${receivedNote(result.resellable, result.damaged)}${credit}`);
       }
       case "refund": {
         const result = await recordRefund(
-          context, actor, returnId, { method: values.method as never, amount: values.amount as never, reference: values.reference }, { idempotencyKey: values.idempotencyKey },
+          context,
+          actor,
+          returnId,
+          { method: values.method as never, amount: values.amount as never, reference: values.reference },
+          { idempotencyKey: values.idempotencyKey },
         );
         const amount = Number(values.amount);
-        return done(`${result.returnNumber}: ${refundNote(values.method as never, amount, values.reference?.trim() || null)}`);
+        return done(
+          `${result.returnNumber}: ${refundNote(values.method as never, amount, values.reference?.trim() || null)}`,
+        );
       }
     }
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     if (error.code === "NOT_FOUND") throw data(error.message, { status: 404 });
-    return data<ReturnActionData>({ intent, ok: false, message: error.message, fields: error.fields ?? {}, values }, { status: error.status });
+    return data<ReturnActionData>(
+      { intent, ok: false, message: error.message, fields: error.fields ?? {}, values },
+      { status: error.status },
+    );
   }
 }

@@ -8,9 +8,20 @@ import { SYNC_NOW_INTENT, syncNowCourierId, type SyncNowAnswer } from "~/modules
  * Sync now on the Shipping page (`intent=sync-now`, optional `courierId`): the couriers' tracking
  * and payments asked in the request, and one line per courier of what moved or the courier's words.
  */
-export async function syncNowAction(context: AppLoadContext, user: Pick<SessionUser, "id" | "name" | "email">, form: FormData) {
+export async function syncNowAction(
+  context: AppLoadContext,
+  user: Pick<SessionUser, "id" | "name" | "email">,
+  form: FormData,
+) {
   const actor = { id: user.id, name: user.name || user.email };
-  const outcomes = await syncCourierParcels(context, context.secretBoxes["courier-credentials"], actor, syncNowCourierId(form.get("courierId")));
-  const lines = outcomes.length ? outcomes.map(courierSyncText) : ["No courier is connected through its API: connect PostEx or Leopards in Settings → Couriers."];
+  const outcomes = await syncCourierParcels(
+    context,
+    context.secretBoxes["courier-credentials"],
+    actor,
+    syncNowCourierId(form.get("courierId")),
+  );
+  const lines = outcomes.length
+    ? outcomes.map(courierSyncText)
+    : ["No courier is connected through its API: connect PostEx or Leopards in Settings → Couriers."];
   return data<SyncNowAnswer>({ intent: SYNC_NOW_INTENT, ok: outcomes.every((o) => o.ok), lines });
 }

@@ -14,11 +14,20 @@ describe("createProviders", () => {
   });
 
   it("reaches PostEx and Leopards at POSTEX_API_URL and LEOPARDS_API_URL, as couriers.api.postex and .leopards", async () => {
-    const providers = createProviders({ SMTP_URL: undefined, POSTEX_API_URL: postex.url, LEOPARDS_API_URL: leopards.url });
+    const providers = createProviders({
+      SMTP_URL: undefined,
+      POSTEX_API_URL: postex.url,
+      LEOPARDS_API_URL: leopards.url,
+    });
     expect(providers.couriers.api.postex.kind).toBe("postex");
     expect(providers.couriers.api.leopards.kind).toBe("leopards");
-    expect(await providers.couriers.api.postex.cities({ token: postex.token })).toContainEqual({ id: "Karachi", name: "Karachi" });
-    expect(await providers.couriers.api.leopards.cities({ apiKey: leopards.apiKey, apiPassword: leopards.apiPassword })).toContainEqual({ id: "475", name: "Karachi" });
+    expect(await providers.couriers.api.postex.cities({ token: postex.token })).toContainEqual({
+      id: "Karachi",
+      name: "Karachi",
+    });
+    expect(
+      await providers.couriers.api.leopards.cities({ apiKey: leopards.apiKey, apiPassword: leopards.apiPassword }),
+    ).toContainEqual({ id: "475", name: "Karachi" });
     expect(postex.seen).toHaveLength(1);
     expect(leopards.seen).toHaveLength(1);
     expect(providers.couriers.file).toBeDefined();

@@ -25,7 +25,9 @@ export type Providers = {
  * files, and PostEx's and Leopards' merchant APIs at POSTEX_API_URL and LEOPARDS_API_URL (the
  * accounts' credentials come from Settings -> Couriers with each call).
  */
-export function createProviders(env: Pick<Env, "SMTP_URL"> & Partial<Pick<Env, "WHATSAPP_API_URL" | "POSTEX_API_URL" | "LEOPARDS_API_URL">>): Providers {
+export function createProviders(
+  env: Pick<Env, "SMTP_URL"> & Partial<Pick<Env, "WHATSAPP_API_URL" | "POSTEX_API_URL" | "LEOPARDS_API_URL">>,
+): Providers {
   return {
     messaging: {
       email: env.SMTP_URL ? createSmtpSender(env.SMTP_URL) : null,

@@ -8,5 +8,4 @@
  */
 export const ANNOUNCEMENT_STORAGE_KEY = "announcement-dismissed";
 
-export const ANNOUNCEMENT_DISMISS_SCRIPT =
-  `try{var k=sessionStorage.getItem("${ANNOUNCEMENT_STORAGE_KEY}");if(k&&/^[a-z0-9]+$/.test(k)){var s=document.createElement("style");s.textContent='[data-announcement="'+k+'"]{display:none}';document.head.appendChild(s)}}catch(e){}`;
+export const ANNOUNCEMENT_DISMISS_SCRIPT = `try{var k=sessionStorage.getItem("${ANNOUNCEMENT_STORAGE_KEY}");if(k&&/^[a-z0-9]+$/.test(k)){var s=document.createElement("style");s.textContent='[data-announcement="'+k+'"]{display:none}';document.head.appendChild(s)}}catch(e){}`;

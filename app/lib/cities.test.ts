@@ -8,7 +8,16 @@ describe("city list", () => {
     expect(rest).toEqual([...rest].sort((a, b) => a.localeCompare(b)));
   });
   it("holds the largest cities once each, without Other", () => {
-    for (const city of ["Lahore", "Islamabad", "Rawalpindi", "Faisalabad", "Multan", "Peshawar", "Quetta", "Mirpur (AJK)"]) {
+    for (const city of [
+      "Lahore",
+      "Islamabad",
+      "Rawalpindi",
+      "Faisalabad",
+      "Multan",
+      "Peshawar",
+      "Quetta",
+      "Mirpur (AJK)",
+    ]) {
       expect(PAKISTANI_CITIES).toContain(city);
     }
     expect(new Set(PAKISTANI_CITIES).size).toBe(PAKISTANI_CITIES.length);

@@ -9,11 +9,19 @@ const PORT_MESSAGE = "must be a port number from 1 to 65535";
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
-  PORT: z.coerce.number({ error: PORT_MESSAGE }).int(PORT_MESSAGE).min(1, PORT_MESSAGE).max(65535, PORT_MESSAGE).default(3000),
+  PORT: z.coerce
+    .number({ error: PORT_MESSAGE })
+    .int(PORT_MESSAGE)
+    .min(1, PORT_MESSAGE)
+    .max(65535, PORT_MESSAGE)
+    .default(3000),
   HOST: z.string().min(1).default("0.0.0.0"),
   DATABASE_URL: z.preprocess(
     (v) => (v === "" ? undefined : v),
-    z.string().regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://").optional(),
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+      .optional(),
   ),
   DATA_DIR: z.string().min(1).default("./data"),
   SHOP_NAME: z.string().trim().min(1).max(60).default("Kapra"),
@@ -26,7 +34,10 @@ const envSchema = z.object({
   // Which proxies' X-Forwarded-For / -Proto to believe (Express's `trust proxy`): a hop count or their addresses.
   TRUST_PROXY: z.preprocess((v) => (v === "" ? undefined : v), z.string().optional()).transform(parseTrustProxy),
   SHOP_OWNER_EMAIL: z.preprocess((v) => (v === "" ? undefined : v), z.email("must be an e-mail address").optional()),
-  BETTER_AUTH_SECRET: z.preprocess((v) => (v === "" ? undefined : v), z.string().min(32, `must be at least 32 characters: ${SECRET_HELP}`).optional()),
+  BETTER_AUTH_SECRET: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.string().min(32, `must be at least 32 characters: ${SECRET_HELP}`).optional(),
+  ),
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,
   // Where e-mail goes out (modules/messages). Empty: e-mails are kept in the log, marked not sent.
@@ -43,17 +54,30 @@ const envSchema = z.object({
   // sandbox or test server. The account and its token are the owner's, in Settings -> WhatsApp.
   WHATSAPP_API_URL: z.preprocess(
     (v) => (v === "" ? undefined : v),
-    z.url({ protocol: /^https?$/, error: "must be an http(s) address, like https://graph.facebook.com/v21.0" }).default("https://graph.facebook.com/v21.0"),
+    z
+      .url({ protocol: /^https?$/, error: "must be an http(s) address, like https://graph.facebook.com/v21.0" })
+      .default("https://graph.facebook.com/v21.0"),
   ),
   // Couriers' merchant APIs (issue 33): PostEx's and Leopards' base addresses, or a sandbox or test
   // server. The accounts' token, key and password are the owner's, in Settings -> Couriers.
-  POSTEX_API_URL: httpAddress("https://api.postex.pk/services/integration/api/order/", "https://api.postex.pk/services/integration/api/order/"),
-  LEOPARDS_API_URL: httpAddress("https://merchantapi.leopardscourier.com/api/", "https://merchantapi.leopardscourier.com/api/"),
+  POSTEX_API_URL: httpAddress(
+    "https://api.postex.pk/services/integration/api/order/",
+    "https://api.postex.pk/services/integration/api/order/",
+  ),
+  LEOPARDS_API_URL: httpAddress(
+    "https://merchantapi.leopardscourier.com/api/",
+    "https://merchantapi.leopardscourier.com/api/",
+  ),
   SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1, "must be a whole number of attempts of at least 1").default(10),
   // Server processes on PostgreSQL (server/cluster.ts). Empty: one per core. PGlite always runs one.
   WEB_CONCURRENCY: z.preprocess(
     (v) => (v === "" ? undefined : v),
-    z.coerce.number({ error: WEB_CONCURRENCY_MESSAGE }).int(WEB_CONCURRENCY_MESSAGE).min(1, WEB_CONCURRENCY_MESSAGE).max(256, WEB_CONCURRENCY_MESSAGE).optional(),
+    z.coerce
+      .number({ error: WEB_CONCURRENCY_MESSAGE })
+      .int(WEB_CONCURRENCY_MESSAGE)
+      .min(1, WEB_CONCURRENCY_MESSAGE)
+      .max(256, WEB_CONCURRENCY_MESSAGE)
+      .optional(),
   ),
   // Memory (decision 0026): what each in-memory cache may hold, in MB, and PGlite's buffer pool.
   PAGE_CACHE_MB: megabytes(8),
@@ -73,7 +97,10 @@ function httpAddress(fallback: string, example: string) {
 /** A size in whole megabytes, 0 (turns a cache off) or more, up to 4 GB; `min` for PGlite's buffers. */
 function megabytes(fallback: number, min = 0) {
   const message = `must be a whole number of megabytes from ${min} to 4096`;
-  return z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number({ error: message }).int(message).min(min, message).max(4096, message).default(fallback));
+  return z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce.number({ error: message }).int(message).min(min, message).max(4096, message).default(fallback),
+  );
 }
 
 export const TRUST_PROXY_HELP =
@@ -88,14 +115,20 @@ function parseTrustProxy(value: string | undefined, ctx: z.RefinementCtx): false
   const text = value?.trim() ?? "false";
   if (text === "false" || text === "0") return false;
   if (text === "true") {
-    ctx.addIssue({ code: "custom", message: `"true" would trust any address a client writes in X-Forwarded-For: ${TRUST_PROXY_HELP}` });
+    ctx.addIssue({
+      code: "custom",
+      message: `"true" would trust any address a client writes in X-Forwarded-For: ${TRUST_PROXY_HELP}`,
+    });
     return z.NEVER;
   }
   if (/^\d+$/.test(text)) {
     const hops = Number(text);
     if (hops <= 10) return hops;
   }
-  const entries = text.split(",").map((e) => e.trim()).filter(Boolean);
+  const entries = text
+    .split(",")
+    .map((e) => e.trim())
+    .filter(Boolean);
   if (entries.length > 0 && entries.every(isProxyAddress)) return entries;
   ctx.addIssue({ code: "custom", message: `"${text}" is not a hop count or a list of addresses: ${TRUST_PROXY_HELP}` });
   return z.NEVER;
@@ -127,7 +160,11 @@ function isMailbox(value: string): boolean {
  */
 const checkedSchema = envSchema.superRefine((env, ctx) => {
   if (env.DATABASE_URL && !env.BETTER_AUTH_SECRET) {
-    ctx.addIssue({ code: "custom", path: ["BETTER_AUTH_SECRET"], message: `is required with DATABASE_URL (the same on every server): ${SECRET_HELP}` });
+    ctx.addIssue({
+      code: "custom",
+      path: ["BETTER_AUTH_SECRET"],
+      message: `is required with DATABASE_URL (the same on every server): ${SECRET_HELP}`,
+    });
   }
 });
 

@@ -8,7 +8,10 @@ export const APP_ERRORS = {
   CONFLICT: { status: 409, message: "That conflicts with the current state" },
   IDEMPOTENCY_KEY_REUSED: { status: 422, message: "This Idempotency-Key was already used for a different order" },
   RATE_LIMITED: { status: 429, message: "Too many requests. Please wait a little and try again." },
-  ORDER_LIMIT_REACHED: { status: 409, message: "You have too many orders on the way. Please wait until one is delivered." },
+  ORDER_LIMIT_REACHED: {
+    status: 409,
+    message: "You have too many orders on the way. Please wait until one is delivered.",
+  },
   PRICES_CHANGED: { status: 409, message: "Prices changed since you opened checkout" },
 } as const;
 
@@ -20,7 +23,12 @@ export class AppError extends Error {
   readonly fields?: Record<string, string>;
   /** What else the refusal tells a client (the API puts it beside `code` and `message`), e.g. the order's total now. */
   readonly details?: Record<string, unknown>;
-  constructor(code: AppErrorCode, message?: string, fields?: Record<string, string>, details?: Record<string, unknown>) {
+  constructor(
+    code: AppErrorCode,
+    message?: string,
+    fields?: Record<string, string>,
+    details?: Record<string, unknown>,
+  ) {
     super(message ?? APP_ERRORS[code].message);
     this.name = "AppError";
     this.code = code;
@@ -38,7 +46,20 @@ const STORAGE_FAULTS: Record<string, string> = {
   EIO: "the database's disk failed to read or write (I/O error)",
   EROFS: "the database's disk is read-only",
 };
-const UNAVAILABLE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "ENOTFOUND", "EHOSTUNREACH", "57P01", "57P03", "08000", "08001", "08003", "08006", ...Object.keys(STORAGE_FAULTS)]);
+const UNAVAILABLE_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "ENOTFOUND",
+  "EHOSTUNREACH",
+  "57P01",
+  "57P03",
+  "08000",
+  "08001",
+  "08003",
+  "08006",
+  ...Object.keys(STORAGE_FAULTS),
+]);
 
 /** One error in a chain: its code, message and constraint where they are text. */
 export type ChainedError = { code?: string; message?: string; constraint?: string };
@@ -82,7 +103,13 @@ function storageCode({ code, message }: ChainedError): string | null {
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (const e of errorChain(error)) {
     if ((e.code && UNAVAILABLE_CODES.has(e.code)) || storageCode(e)) return true;
-    if (e.message && /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(e.message)) return true;
+    if (
+      e.message &&
+      /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
+        e.message,
+      )
+    )
+      return true;
   }
   return false;
 }

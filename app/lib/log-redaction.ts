@@ -10,7 +10,17 @@ export function loggableUrl(url: string | undefined): { url: string; params?: st
   const raw = url ?? "/";
   const at = raw.indexOf("?");
   if (at < 0) return { url: raw };
-  const names = new Set(raw.slice(at + 1).split("&").map((pair) => safeDecode(pair.split("=")[0]).replace(/[^\w.[\]-]/g, "_").slice(0, 40)).filter(Boolean));
+  const names = new Set(
+    raw
+      .slice(at + 1)
+      .split("&")
+      .map((pair) =>
+        safeDecode(pair.split("=")[0])
+          .replace(/[^\w.[\]-]/g, "_")
+          .slice(0, 40),
+      )
+      .filter(Boolean),
+  );
   return names.size ? { url: raw.slice(0, at), params: [...names].slice(0, 20) } : { url: raw.slice(0, at) };
 }
 

@@ -30,7 +30,9 @@ export function isLoopbackHostname(hostname: string): boolean {
 export function acceptedOrigins(env: OriginEnv): string[] {
   const origin = new URL(publicOrigin(env));
   if (!isLoopbackHostname(origin.hostname)) return [origin.origin];
-  return LOOPBACK_HOSTNAMES.map((hostname) => new URL(`${origin.protocol}//${hostname}${origin.port ? `:${origin.port}` : ""}`).origin);
+  return LOOPBACK_HOSTNAMES.map(
+    (hostname) => new URL(`${origin.protocol}//${hostname}${origin.port ? `:${origin.port}` : ""}`).origin,
+  );
 }
 
 /** A Host-header checker: true when `host` names one of the accepted origins (default ports may be written or left out). */

@@ -1,12 +1,41 @@
 import { describe, expect, it } from "vitest";
 import {
-  addWorkingDays, formatShopDate, formatShopDateLong, formatShopDateTime, formatShopDateTimeAmPm, formatShopDateTimeHour12,
-  formatShopDateTimePk, formatShopDateTimeSortable, formatShopDayMonth, formatShopWeekdayDayMonth, formatShopWeekdayDayMonthPk,
-  fromShopDateTimeLocal, isWorkingDay, lastShopDays, SHOP_TIME_ZONE, SHOP_UTC_OFFSET_MS, SHOP_UTC_OFFSET_SECONDS, shopDay, shopDayNoon,
-  shopDayRange, startOfShopDay, toShopDateTimeLocal,
+  addWorkingDays,
+  formatShopDate,
+  formatShopDateLong,
+  formatShopDateTime,
+  formatShopDateTimeAmPm,
+  formatShopDateTimeHour12,
+  formatShopDateTimePk,
+  formatShopDateTimeSortable,
+  formatShopDayMonth,
+  formatShopWeekdayDayMonth,
+  formatShopWeekdayDayMonthPk,
+  fromShopDateTimeLocal,
+  isWorkingDay,
+  lastShopDays,
+  SHOP_TIME_ZONE,
+  SHOP_UTC_OFFSET_MS,
+  SHOP_UTC_OFFSET_SECONDS,
+  shopDay,
+  shopDayNoon,
+  shopDayRange,
+  startOfShopDay,
+  toShopDateTimeLocal,
 } from "./shop-time";
 
-const NOT_DAYS = ["2025-02-29", "2025-13-01", "2025-00-10", "2025-04-31", "2025-6-2", "", " 2025-06-02", "0099-01-01", "2025-06-02T00:00", "yesterday"];
+const NOT_DAYS = [
+  "2025-02-29",
+  "2025-13-01",
+  "2025-00-10",
+  "2025-04-31",
+  "2025-6-2",
+  "",
+  " 2025-06-02",
+  "0099-01-01",
+  "2025-06-02T00:00",
+  "yesterday",
+];
 
 describe("the shop's zone", () => {
   it("is Pakistan time, UTC+5 with no daylight saving", () => {
@@ -15,7 +44,11 @@ describe("the shop's zone", () => {
     expect(SHOP_UTC_OFFSET_SECONDS).toBe(18_000);
     // The fixed offset agrees with the zone's rules in winter and in summer.
     for (const at of ["2026-01-15T10:00:00Z", "2026-07-15T10:00:00Z"]) {
-      const hour = new Intl.DateTimeFormat("en-GB", { timeZone: SHOP_TIME_ZONE, hour: "2-digit", hourCycle: "h23" }).format(new Date(at));
+      const hour = new Intl.DateTimeFormat("en-GB", {
+        timeZone: SHOP_TIME_ZONE,
+        hour: "2-digit",
+        hourCycle: "h23",
+      }).format(new Date(at));
       expect(hour).toBe("15");
     }
   });
@@ -52,16 +85,28 @@ describe("shop days", () => {
   });
 
   it("lists the last N days oldest first, across a month end and a year end", () => {
-    expect(lastShopDays(new Date("2025-03-02T20:00:00Z"), 5)).toEqual(["2025-02-27", "2025-02-28", "2025-03-01", "2025-03-02", "2025-03-03"]);
+    expect(lastShopDays(new Date("2025-03-02T20:00:00Z"), 5)).toEqual([
+      "2025-02-27",
+      "2025-02-28",
+      "2025-03-01",
+      "2025-03-02",
+      "2025-03-03",
+    ]);
     expect(lastShopDays(new Date("2025-12-31T19:00:00Z"), 3)).toEqual(["2025-12-30", "2025-12-31", "2026-01-01"]);
     expect(lastShopDays(new Date("2025-06-10T10:00:00Z"), 1)).toEqual(["2025-06-10"]);
     expect(lastShopDays(new Date("2025-06-10T10:00:00Z"), 30)).toHaveLength(30);
   });
 
   it("gives the instants a shop day runs between, and refuses what is not a real date", () => {
-    expect(shopDayRange("2025-06-02")).toEqual({ start: new Date("2025-06-01T19:00:00Z"), end: new Date("2025-06-02T19:00:00Z") });
+    expect(shopDayRange("2025-06-02")).toEqual({
+      start: new Date("2025-06-01T19:00:00Z"),
+      end: new Date("2025-06-02T19:00:00Z"),
+    });
     expect(shopDayRange("2024-02-29")?.start.toISOString()).toBe("2024-02-28T19:00:00.000Z");
-    expect(shopDayRange("2026-01-01")).toEqual({ start: new Date("2025-12-31T19:00:00Z"), end: new Date("2026-01-01T19:00:00Z") });
+    expect(shopDayRange("2026-01-01")).toEqual({
+      start: new Date("2025-12-31T19:00:00Z"),
+      end: new Date("2026-01-01T19:00:00Z"),
+    });
     for (const bad of NOT_DAYS) expect(shopDayRange(bad)).toBeNull();
   });
 
@@ -117,7 +162,8 @@ describe("typed times (datetime-local)", () => {
     expect(fromShopDateTimeLocal("2025-10-12T21:00:30")?.toISOString()).toBe("2025-10-12T16:00:30.000Z");
     expect(fromShopDateTimeLocal("2025-10-12T21:00:00Z")?.toISOString()).toBe("2025-10-12T21:00:00.000Z");
     expect(fromShopDateTimeLocal("2025-10-12T21:00:00+01:00")?.toISOString()).toBe("2025-10-12T20:00:00.000Z");
-    for (const bad of ["", "  ", "tomorrow", "2025-13-01T10:00", "2025-10-12T25:00"]) expect(fromShopDateTimeLocal(bad)).toBeNull();
+    for (const bad of ["", "  ", "tomorrow", "2025-13-01T10:00", "2025-10-12T25:00"])
+      expect(fromShopDateTimeLocal(bad)).toBeNull();
   });
 
   it("reads back what it shows", () => {

@@ -65,7 +65,10 @@ function realCalendarDay(day: string): number {
 export function shopDayRange(day: string): { start: Date; end: Date } | null {
   const midnightUtc = calendarDay(day);
   if (midnightUtc === null) return null;
-  return { start: new Date(midnightUtc - SHOP_UTC_OFFSET_MS), end: new Date(midnightUtc - SHOP_UTC_OFFSET_MS + DAY_MS) };
+  return {
+    start: new Date(midnightUtc - SHOP_UTC_OFFSET_MS),
+    end: new Date(midnightUtc - SHOP_UTC_OFFSET_MS + DAY_MS),
+  };
 }
 
 /**
@@ -91,7 +94,7 @@ export function isWorkingDay(day: string): boolean {
  */
 export function addWorkingDays(day: string, workingDays: number): string {
   let at = realCalendarDay(day);
-  for (let counted = 0; counted < workingDays; ) {
+  for (let counted = 0; counted < workingDays;) {
     at += DAY_MS;
     if (new Date(at).getUTCDay() !== 0) counted++;
   }
@@ -111,7 +114,9 @@ export function toShopDateTimeLocal(date: Date | string | null): string {
 export function fromShopDateTimeLocal(value: string): Date | null {
   const trimmed = value.trim();
   if (!trimmed) return null;
-  const withZone = /([zZ]|[+-]\d\d:?\d\d)$/.test(trimmed) ? trimmed : `${trimmed.length === 16 ? `${trimmed}:00` : trimmed}${SHOP_UTC_OFFSET_ISO}`;
+  const withZone = /([zZ]|[+-]\d\d:?\d\d)$/.test(trimmed)
+    ? trimmed
+    : `${trimmed.length === 16 ? `${trimmed}:00` : trimmed}${SHOP_UTC_OFFSET_ISO}`;
   const date = new Date(withZone);
   return Number.isNaN(date.getTime()) ? null : date;
 }
@@ -144,18 +149,45 @@ export const formatShopDayMonth = shopFormat("en-GB", { day: "numeric", month: "
 export const formatShopWeekdayDayMonth = shopFormat("en-GB", { weekday: "short", day: "numeric", month: "short" });
 
 /** "26 Nov 2026, 17:10" (24-hour clock). */
-export const formatShopDateTime = shopFormat("en-GB", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" });
+export const formatShopDateTime = shopFormat("en-GB", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+});
 
 /** "26 Nov 2026, 5:10 pm"; midnight is "12:00 am" (`hour12` alone gives "0:00 am" in en-GB). */
-export const formatShopDateTimeAmPm = shopFormat("en-GB", { day: "numeric", month: "short", year: "numeric", hour: "numeric", minute: "2-digit", hourCycle: "h12" });
+export const formatShopDateTimeAmPm = shopFormat("en-GB", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  hourCycle: "h12",
+});
 
 /**
  * "26 Nov 2026, 5:10 pm" with `hour12: true`, which en-GB reads as the 0-11 clock: 12:05 is
  * "0:05 pm" and midnight "0:00 am". The e-mail log's form; formatShopDateTimeAmPm reads 12:05 pm.
  */
-export const formatShopDateTimeHour12 = shopFormat("en-GB", { day: "numeric", month: "short", year: "numeric", hour: "numeric", minute: "2-digit", hour12: true });
+export const formatShopDateTimeHour12 = shopFormat("en-GB", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  hour12: true,
+});
 
-const sortableDateTime = shopFormat("en-CA", { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hour12: false });
+const sortableDateTime = shopFormat("en-CA", {
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  hour12: false,
+});
 
 /** "2026-11-26 17:10", for files that sort by text (en-CA with `hour12: false`: midnight reads "24:00"). */
 export function formatShopDateTimeSortable(value: Instant): string {

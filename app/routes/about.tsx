@@ -6,7 +6,12 @@ import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/about";
 
 export const meta: Route.MetaFunction = ({ matches, data }) =>
-  pageMeta({ matches, title: data?.page.title ?? "About Us", description: data?.page.description ?? "", path: "/about" });
+  pageMeta({
+    matches,
+    title: data?.page.title ?? "About Us",
+    description: data?.page.description ?? "",
+    path: "/about",
+  });
 
 /** The built-in About page: the owner's text (or the default), with the shop's numbers and a link to the shop around it. */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -36,7 +41,9 @@ export default function About({ loaderData }: Route.ComponentProps) {
       <h1 className="text-3xl font-bold text-stone-900">{page.heading}</h1>
       {intro && <PageHtml html={intro} className="prose-page mt-4 max-w-3xl" />}
       <section className="mt-8" aria-labelledby="numbers-title">
-        <h2 id="numbers-title" className="sr-only">Our numbers</h2>
+        <h2 id="numbers-title" className="sr-only">
+          Our numbers
+        </h2>
         <ul className="grid grid-cols-2 gap-4 lg:grid-cols-4">
           {stats.map((s) => (
             <li key={s.label} className="rounded-xl bg-brand-50 p-5 text-center">
@@ -47,7 +54,9 @@ export default function About({ loaderData }: Route.ComponentProps) {
         </ul>
       </section>
       {sections && <PageHtml html={sections} className="prose-page mt-10 max-w-3xl" />}
-      <Link to="/products" className="btn-primary mt-8">Shop the collection</Link>
+      <Link to="/products" className="btn-primary mt-8">
+        Shop the collection
+      </Link>
     </div>
   );
 }

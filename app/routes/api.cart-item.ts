@@ -14,7 +14,8 @@ export async function loader() {
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   return handleApi(async () => {
-    if (request.method !== "PATCH" && request.method !== "DELETE") return methodNotAllowed(["PATCH", "DELETE"], "/api/cart/items/{id}");
+    if (request.method !== "PATCH" && request.method !== "DELETE")
+      return methodNotAllowed(["PATCH", "DELETE"], "/api/cart/items/{id}");
     const user = await requireApiUser(request, context);
     if (request.method === "PATCH") {
       const { quantity } = cartQuantityInput.parse(await readJson(request));
@@ -25,4 +26,3 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return apiData(await viewCart(context, user.id));
   });
 }
-

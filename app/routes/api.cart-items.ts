@@ -24,4 +24,3 @@ export async function action({ request, context }: Route.ActionArgs) {
     return apiData({ item, cart }, 201);
   });
 }
-

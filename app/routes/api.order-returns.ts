@@ -7,7 +7,8 @@ import type { Route } from "./+types/api.order-returns";
 const PATH = "/api/orders/{id}/returns";
 
 /** Photos need the multipart form of the order page; JSON carries none. */
-export const NO_PHOTOS_BY_API = "Photos can be attached only on the order page (/orders/{id}/return), not over the JSON API";
+export const NO_PHOTOS_BY_API =
+  "Photos can be attached only on the order page (/orders/{id}/return), not over the JSON API";
 
 export async function loader() {
   return methodNotAllowed(["POST"], PATH);

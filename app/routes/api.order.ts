@@ -18,7 +18,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const user = await requireApiUser(request, context);
     const order = await getOrder(context.db, { id: user.id, role: user.role }, params.id);
     if (!order) throw new AppError("NOT_FOUND", "Order not found");
-    const [returns, money] = await Promise.all([listReturnsForOrder(context.db, order.id), orderRefundLines(context.db, order.id)]);
+    const [returns, money] = await Promise.all([
+      listReturnsForOrder(context.db, order.id),
+      orderRefundLines(context.db, order.id),
+    ]);
     return apiData({
       id: order.id,
       orderNumber: order.orderNumber,
@@ -70,15 +73,40 @@ function returnJson(r: OrderReturnView, owner: boolean) {
     rejectionReason: r.rejectionReason,
     photos: r.photos.map((p) => mediaUrl(pickSource(p.sources, 800).key)),
     items: r.items.map((i) => ({
-      id: i.id, orderItemId: i.orderItemId, name: i.name, color: i.color, size: i.size, quantity: i.quantity, kind: i.kind,
-      exchangeColor: i.exchangeColor, exchangeSize: i.exchangeSize, condition: i.condition, paidValue: i.paidValue,
+      id: i.id,
+      orderItemId: i.orderItemId,
+      name: i.name,
+      color: i.color,
+      size: i.size,
+      quantity: i.quantity,
+      kind: i.kind,
+      exchangeColor: i.exchangeColor,
+      exchangeSize: i.exchangeSize,
+      condition: i.condition,
+      paidValue: i.paidValue,
     })),
-    refunds: r.refunds.map((f) => ({ id: f.id, method: f.method, amount: f.amount, reference: f.reference, createdAt: f.createdAt })),
+    refunds: r.refunds.map((f) => ({
+      id: f.id,
+      method: f.method,
+      amount: f.amount,
+      reference: f.reference,
+      createdAt: f.createdAt,
+    })),
     refundCeiling: r.refundCeiling,
     refunded: r.refunded,
     refundLeft: r.refundLeft,
-    replacement: r.replacement && { id: r.replacement.id, orderNumber: r.replacement.orderNumber, status: r.replacement.status, total: r.replacement.total },
-    events: r.events.map((e) => ({ step: e.step, note: e.note, createdAt: e.createdAt, ...(owner ? { actorName: e.actorName } : {}) })),
+    replacement: r.replacement && {
+      id: r.replacement.id,
+      orderNumber: r.replacement.orderNumber,
+      status: r.replacement.status,
+      total: r.replacement.total,
+    },
+    events: r.events.map((e) => ({
+      step: e.step,
+      note: e.note,
+      createdAt: e.createdAt,
+      ...(owner ? { actorName: e.actorName } : {}),
+    })),
     createdAt: r.createdAt,
     decidedAt: r.decidedAt,
     receivedAt: r.receivedAt,
@@ -99,9 +127,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const result = await moveOrder(context, { id: user.id, name: user.name || user.email }, params.id, input);
     const order = await getOrder(context.db, { id: user.id, role: user.role }, result.orderId);
     return apiData({
-      id: result.orderId, orderNumber: result.orderNumber, previousStatus: result.from, status: result.status,
-      paymentStatus: order?.paymentStatus, courierName: order?.courierName ?? null, trackingNumber: order?.trackingNumber ?? null,
-      deliveredAt: order?.deliveredAt ?? null, updatedAt: order?.updatedAt,
+      id: result.orderId,
+      orderNumber: result.orderNumber,
+      previousStatus: result.from,
+      status: result.status,
+      paymentStatus: order?.paymentStatus,
+      courierName: order?.courierName ?? null,
+      trackingNumber: order?.trackingNumber ?? null,
+      deliveredAt: order?.deliveredAt ?? null,
+      updatedAt: order?.updatedAt,
     });
   });
 }

@@ -20,7 +20,13 @@ const WHATSAPP_OPT_OUT_MESSAGE = "whatsappOptOut must be true or false";
 const whatsappOptOutInput = z.boolean(WHATSAPP_OPT_OUT_MESSAGE).optional().default(false);
 const EXPECTED_TOTAL_MESSAGE = "expectedTotal must be a whole number of rupees, 0 or more";
 // The total the client showed the buyer; left out (or null), the order is placed at whatever the total is now.
-const expectedTotalInput = z.number(EXPECTED_TOTAL_MESSAGE).int(EXPECTED_TOTAL_MESSAGE).min(0, EXPECTED_TOTAL_MESSAGE).max(Number.MAX_SAFE_INTEGER, EXPECTED_TOTAL_MESSAGE).nullable().optional();
+const expectedTotalInput = z
+  .number(EXPECTED_TOTAL_MESSAGE)
+  .int(EXPECTED_TOTAL_MESSAGE)
+  .min(0, EXPECTED_TOTAL_MESSAGE)
+  .max(Number.MAX_SAFE_INTEGER, EXPECTED_TOTAL_MESSAGE)
+  .nullable()
+  .optional();
 
 // Only product, colour, size and quantity are read from an item: a price or total sent along is dropped here.
 const orderItems = z.array(cartItemInput).max(MAX_ORDER_ITEMS, ORDER_ITEMS_MESSAGE);
@@ -37,9 +43,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       const page = await listSellerOrders(context.db, readSellerOrderQuery(new URL(request.url).searchParams));
       return apiData({
         orders: page.orders.map(({ userId: _userId, items, ...o }) => ({
-          ...o, itemCount: items.reduce((n, i) => n + i.quantity, 0), items: items.map((i) => orderItemJson({ ...i, imageKey: null })),
+          ...o,
+          itemCount: items.reduce((n, i) => n + i.quantity, 0),
+          items: items.map((i) => orderItemJson({ ...i, imageKey: null })),
         })),
-        total: page.total, page: page.page, pageSize: page.pageSize, pageCount: page.pageCount, statusCounts: page.statusCounts,
+        total: page.total,
+        page: page.page,
+        pageSize: page.pageSize,
+        pageCount: page.pageCount,
+        statusCounts: page.statusCounts,
       });
     }
     const orders = await listOrders(context.db, { id: user.id, role: user.role });
@@ -119,7 +131,15 @@ export async function action({ request, context }: Route.ActionArgs) {
       fields.expectedTotal = EXPECTED_TOTAL_MESSAGE;
       message ??= EXPECTED_TOTAL_MESSAGE;
     }
-    if (!shipping.ok || !items.success || !useStoreCredit.success || !whatsappOptOut.success || !expectedTotal.success || Object.keys(fields).length > 0) throw new AppError("VALIDATION", message ?? undefined, fields);
+    if (
+      !shipping.ok ||
+      !items.success ||
+      !useStoreCredit.success ||
+      !whatsappOptOut.success ||
+      !expectedTotal.success ||
+      Object.keys(fields).length > 0
+    )
+      throw new AppError("VALIDATION", message ?? undefined, fields);
 
     const discountCode = typeof body.discountCode === "string" ? body.discountCode : null;
     const result = await placeOrder(context, {
@@ -133,7 +153,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       expectedTotal: expectedTotal.data ?? null,
       requestAddress: requestAddress(request),
     });
-    const response = apiData({ orderId: result.orderId, orderNumber: result.orderNumber, storeCreditUsed: result.storeCreditUsed }, result.created ? 201 : 200);
+    const response = apiData(
+      { orderId: result.orderId, orderNumber: result.orderNumber, storeCreditUsed: result.storeCreditUsed },
+      result.created ? 201 : 200,
+    );
     response.headers.set("Location", `/api/orders/${result.orderId}`);
     return response;
   });

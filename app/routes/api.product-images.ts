@@ -21,7 +21,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (!product || product.status === "archived") throw new AppError("NOT_FOUND", "Product not found");
     const received = await receivePhotos(context.db, request, "images");
     const { images, rejected } = combinePhotos(product.input.images, received);
-    if (received.photos.length === 0 && rejected.length === 0) throw new AppError("VALIDATION", undefined, { images: "Send at least one image file as images" });
+    if (received.photos.length === 0 && rejected.length === 0)
+      throw new AppError("VALIDATION", undefined, { images: "Send at least one image file as images" });
     if (rejected.length > 0) throw new AppError("VALIDATION", undefined, { images: rejected.join(". ") });
     const input = productInputSchema.parse({ ...rawInputOf(product), images });
     await saveProduct(context, input, { id: params.id });

@@ -11,11 +11,23 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return handleApi(async () => {
     const product = await getProduct(context.db, params.id);
     if (!product) throw new AppError("NOT_FOUND", "Product not found");
-    const page = await listProductReviews(context.db, product.id, Number(new URL(request.url).searchParams.get("page") ?? 1));
+    const page = await listProductReviews(
+      context.db,
+      product.id,
+      Number(new URL(request.url).searchParams.get("page") ?? 1),
+    );
     return apiData({
       rating: product.rating,
       reviewCount: product.reviewCount,
-      reviews: page.reviews.map((r) => ({ id: r.id, author: r.author, verifiedPurchase: true, rating: r.rating, comment: r.comment, createdAt: r.createdAt, updatedAt: r.updatedAt })),
+      reviews: page.reviews.map((r) => ({
+        id: r.id,
+        author: r.author,
+        verifiedPurchase: true,
+        rating: r.rating,
+        comment: r.comment,
+        createdAt: r.createdAt,
+        updatedAt: r.updatedAt,
+      })),
       total: page.total,
       page: page.page,
       pageCount: page.pageCount,
@@ -34,6 +46,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const parsed = parseReviewInput(await readJson(request));
     if (!parsed.ok) throw new AppError("VALIDATION", undefined, parsed.fields as Record<string, string>);
     const saved = await saveReview(context.db, user, params.id, parsed.data);
-    return apiData({ id: saved.id, rating: saved.rating, comment: saved.comment, product: saved.product }, saved.created ? 201 : 200);
+    return apiData(
+      { id: saved.id, rating: saved.rating, comment: saved.comment, product: saved.product },
+      saved.created ? 201 : 200,
+    );
   });
 }

@@ -35,7 +35,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       swatches: product.swatches,
       sizeSet: product.sizeSet,
       // Sources are stored smallest first: the largest rendition is the one a client scales down.
-      images: product.images.filter((i) => i.sources.length > 0).map((i) => mediaUrl(i.sources[i.sources.length - 1].key)),
+      images: product.images
+        .filter((i) => i.sources.length > 0)
+        .map((i) => mediaUrl(i.sources[i.sources.length - 1].key)),
       variants: product.variants.map((v) => ({ color: v.color, size: v.size, stock: v.stock })),
     });
   });
@@ -43,11 +45,16 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 /** PATCH (change the fields given) and DELETE (archived instead when ordered), for sellers. */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  if (request.method !== "PATCH" && request.method !== "DELETE") return methodNotAllowed(["GET", "PATCH", "DELETE"], "/api/products/{id}");
+  if (request.method !== "PATCH" && request.method !== "DELETE")
+    return methodNotAllowed(["GET", "PATCH", "DELETE"], "/api/products/{id}");
   return handleApi(async () => {
     const user = await requireApiUser(request, context);
     if (user.role !== "seller") {
-      return apiError(403, "FORBIDDEN", request.method === "DELETE" ? "Only sellers can delete products" : "Only sellers can update products");
+      return apiError(
+        403,
+        "FORBIDDEN",
+        request.method === "DELETE" ? "Only sellers can delete products" : "Only sellers can update products",
+      );
     }
     if (request.method === "DELETE") {
       const result = await deleteProduct(context.db, params.id);

@@ -31,7 +31,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     const user = await requireApiUser(request, context);
     if (user.role !== "seller") return apiError(403, "FORBIDDEN", "Only sellers can add products");
     const { body, photos } = await readProductRequest(context.db, request, readJson);
-    const input = productInputSchema.parse({ ...body, images: [...(Array.isArray(body.images) ? body.images : []), ...photos] });
+    const input = productInputSchema.parse({
+      ...body,
+      images: [...(Array.isArray(body.images) ? body.images : []), ...photos],
+    });
     const saved = await saveProduct(context, input);
     const product = await getProductForEdit(context.db, saved.id);
     return apiData(ownerProductJson(product!), 201);

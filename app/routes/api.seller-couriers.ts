@@ -7,7 +7,15 @@ import type { Route } from "./+types/api.seller-couriers";
 const PATH = "/api/seller/couriers";
 
 function courierJson(c: Courier) {
-  return { id: c.id, name: c.name, trackingUrl: c.trackingUrl, accountCode: c.accountCode, active: c.active, rateCard: c.rateCard, bookingColumns: c.bookingColumns };
+  return {
+    id: c.id,
+    name: c.name,
+    trackingUrl: c.trackingUrl,
+    accountCode: c.accountCode,
+    active: c.active,
+    rateCard: c.rateCard,
+    bookingColumns: c.bookingColumns,
+  };
 }
 
 /** GET /api/seller/couriers: the shop's couriers, active first, by name (sellers only). */
@@ -27,7 +35,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (request.method !== "POST") return methodNotAllowed(["GET", "POST"], PATH);
     await requireApiUser(request, context, "seller");
     const parsed = parseCourierForm(await readJson(request), defaultBookingColumns);
-    if (!parsed.ok) return apiError(400, "VALIDATION", "Please check the highlighted fields", parsed.errors as Record<string, string>);
+    if (!parsed.ok)
+      return apiError(
+        400,
+        "VALIDATION",
+        "Please check the highlighted fields",
+        parsed.errors as Record<string, string>,
+      );
     return apiData(courierJson(await createCourier(context.db, parsed.data)), 201);
   });
 }

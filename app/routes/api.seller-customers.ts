@@ -12,7 +12,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return handleApi(async () => {
     await requireApiUser(request, context, "seller");
     const { query, errors } = readCustomerQuery(new URL(request.url).searchParams);
-    if (Object.keys(errors).length > 0) return apiError(400, "VALIDATION", "Please check the highlighted fields", errors as Record<string, string>);
+    if (Object.keys(errors).length > 0)
+      return apiError(400, "VALIDATION", "Please check the highlighted fields", errors as Record<string, string>);
     return apiData(await listCustomers(context.db, query));
   });
 }

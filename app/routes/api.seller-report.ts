@@ -9,7 +9,8 @@ import type { Route } from "./+types/api.seller-report";
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   return handleApi(async () => {
     await requireApiUser(request, context, "seller");
-    if (!isReportName(params.name)) return apiError(404, "NOT_FOUND", `There is no report "${params.name}": use one of ${REPORT_NAMES.join(", ")}`);
+    if (!isReportName(params.name))
+      return apiError(404, "NOT_FOUND", `There is no report "${params.name}": use one of ${REPORT_NAMES.join(", ")}`);
     const now = new Date();
     const read = readReportRange(new URL(request.url).searchParams, now);
     if (!read.ok) return apiError(400, "VALIDATION", "Please check the dates of the range", read.fields);

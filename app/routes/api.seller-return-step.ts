@@ -12,14 +12,27 @@ const STEP_PATH = "/api/seller/returns/:id/{approve|reject|receive|refunds}";
 
 const rejectBody = z.object({ reason: z.string({ error: "Please say why, the customer will read it" }) });
 const receiveBody = z.object({
-  items: z.array(z.object({
-    id: z.number({ error: "Unknown item" }).int("Unknown item").positive("Unknown item"),
-    condition: z.enum(Object.keys(RETURN_CONDITION_LABELS) as [keyof typeof RETURN_CONDITION_LABELS], { error: "Please say whether it is resellable or damaged" }),
-  }), { error: "Please say how each item came back" }).min(1, "Please say how each item came back").max(100),
+  items: z
+    .array(
+      z.object({
+        id: z.number({ error: "Unknown item" }).int("Unknown item").positive("Unknown item"),
+        condition: z.enum(Object.keys(RETURN_CONDITION_LABELS) as [keyof typeof RETURN_CONDITION_LABELS], {
+          error: "Please say whether it is resellable or damaged",
+        }),
+      }),
+      { error: "Please say how each item came back" },
+    )
+    .min(1, "Please say how each item came back")
+    .max(100),
 });
 const refundBody = z.object({
-  method: z.enum(Object.keys(REFUND_METHOD_LABELS) as [keyof typeof REFUND_METHOD_LABELS], { error: "Please choose how it was refunded" }),
-  amount: z.number({ error: "Please enter a whole number of rupees above 0" }).int("Please enter a whole number of rupees above 0").positive("Please enter a whole number of rupees above 0"),
+  method: z.enum(Object.keys(REFUND_METHOD_LABELS) as [keyof typeof REFUND_METHOD_LABELS], {
+    error: "Please choose how it was refunded",
+  }),
+  amount: z
+    .number({ error: "Please enter a whole number of rupees above 0" })
+    .int("Please enter a whole number of rupees above 0")
+    .positive("Please enter a whole number of rupees above 0"),
   reference: z.string({ error: "Reference must be text" }).optional().nullable(),
 });
 
@@ -46,11 +59,20 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       }
       case "receive": {
         const body = receiveBody.parse(await readJson(request));
-        return apiData(await receiveReturn(context, actor, params.id, body.items.map((i) => ({ returnItemId: i.id, condition: i.condition }))));
+        return apiData(
+          await receiveReturn(
+            context,
+            actor,
+            params.id,
+            body.items.map((i) => ({ returnItemId: i.id, condition: i.condition })),
+          ),
+        );
       }
       case "refunds": {
         const body = refundBody.parse(await readJson(request));
-        const { created, ...result } = await recordRefund(context, actor, params.id, body, { idempotencyKey: request.headers.get("Idempotency-Key") });
+        const { created, ...result } = await recordRefund(context, actor, params.id, body, {
+          idempotencyKey: request.headers.get("Idempotency-Key"),
+        });
         return apiData(result, created ? 201 : 200);
       }
     }

@@ -11,7 +11,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return handleApi(async () => {
     await requireApiUser(request, context, "seller");
     const params = new URL(request.url).searchParams;
-    return apiData(await listReturnQueue(context.db, { filter: readReturnQueueFilter(params.get("status")), page: Number(params.get("page")) || 1 }));
+    return apiData(
+      await listReturnQueue(context.db, {
+        filter: readReturnQueueFilter(params.get("status")),
+        page: Number(params.get("page")) || 1,
+      }),
+    );
   });
 }
 

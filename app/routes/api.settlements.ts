@@ -8,7 +8,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return handleApi(async () => {
     await requireApiUser(request, context, "seller");
     const params = new URL(request.url).searchParams;
-    return apiData(await listSettlements(context.db, { courierId: serialIdFrom(params.get("courier")), page: Number(params.get("page")) || 1 }));
+    return apiData(
+      await listSettlements(context.db, {
+        courierId: serialIdFrom(params.get("courier")),
+        page: Number(params.get("page")) || 1,
+      }),
+    );
   });
 }
 

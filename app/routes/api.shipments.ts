@@ -11,16 +11,29 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return handleApi(async () => {
     await requireApiUser(request, context, "seller");
     const params = new URL(request.url).searchParams;
-    return apiData(await listShipments(context.db, { courierId: serialIdFrom(params.get("courier")), page: Number(params.get("page")) || 1 }));
+    return apiData(
+      await listShipments(context.db, {
+        courierId: serialIdFrom(params.get("courier")),
+        page: Number(params.get("page")) || 1,
+      }),
+    );
   });
 }
 
-const bookingBody = z.object({
-  orderIds: z.array(z.string().max(100)).min(1, "Select the orders to book").max(MAX_BOOKING, `Book at most ${MAX_BOOKING} orders at a time`),
-  courierId: z.number().int().positive().optional(),
-  couriers: z.record(z.string().max(100), z.number().int().positive()).optional(),
-  weights: z.record(z.string().max(100), z.number().int().min(1).max(50_000)).optional(),
-}).refine((b) => b.courierId !== undefined || b.couriers !== undefined, { message: "Give courierId, or couriers by order", path: ["courierId"] });
+const bookingBody = z
+  .object({
+    orderIds: z
+      .array(z.string().max(100))
+      .min(1, "Select the orders to book")
+      .max(MAX_BOOKING, `Book at most ${MAX_BOOKING} orders at a time`),
+    courierId: z.number().int().positive().optional(),
+    couriers: z.record(z.string().max(100), z.number().int().positive()).optional(),
+    weights: z.record(z.string().max(100), z.number().int().min(1).max(50_000)).optional(),
+  })
+  .refine((b) => b.courierId !== undefined || b.couriers !== undefined, {
+    message: "Give courierId, or couriers by order",
+    path: ["courierId"],
+  });
 
 /**
  * POST /api/shipments `{ orderIds, courierId?, couriers?, weights? }`: books each order with its

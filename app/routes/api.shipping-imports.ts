@@ -19,10 +19,19 @@ export async function action({ request, context }: Route.ActionArgs) {
     const portal = context.providers.couriers.file;
     const { form, file } = await receiveCourierFile(request);
     const kind = importKindOf(form.get("kind"));
-    if (!kind) return apiError(400, "VALIDATION", "kind must be tracking, delivery or cod", { kind: "Choose tracking, delivery or cod" });
-    if (!file) return apiError(400, "VALIDATION", "Send the courier's file in the file field", { file: "Send the courier's file" });
+    if (!kind)
+      return apiError(400, "VALIDATION", "kind must be tracking, delivery or cod", {
+        kind: "Choose tracking, delivery or cod",
+      });
+    if (!file)
+      return apiError(400, "VALIDATION", "Send the courier's file in the file field", {
+        file: "Send the courier's file",
+      });
     const given = form.get("mapping");
-    if (given !== null && typeof given !== "string") return apiError(400, "VALIDATION", "mapping must be a text field, not a file", { mapping: "Send the mapping as JSON text" });
+    if (given !== null && typeof given !== "string")
+      return apiError(400, "VALIDATION", "mapping must be a text field, not a file", {
+        mapping: "Send the mapping as JSON text",
+      });
     let mapping = null;
     if (given?.trim()) {
       // Checked before the file is kept: a refused mapping leaves nothing behind.
@@ -32,7 +41,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     const actor = { id: user.id, name: user.name || user.email };
     const uploadId = await saveCourierUpload(context.db, portal, actor, file);
-    const report = await applyCourierReport(context, actor, { kind, uploadId, courierId: courierIdOf(form.get("courierId")), mapping, apply: form.get("apply") === "true" });
+    const report = await applyCourierReport(context, actor, {
+      kind,
+      uploadId,
+      courierId: courierIdOf(form.get("courierId")),
+      mapping,
+      apply: form.get("apply") === "true",
+    });
     return apiData(report, report.applied ? 201 : 200);
   });
 }

@@ -9,10 +9,10 @@ export async function loader() {
 /** PUT /api/wishlist/:productId saves a product, DELETE unsaves it; both are safe to repeat. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   return handleApi(async () => {
-    if (request.method !== "PUT" && request.method !== "DELETE") return methodNotAllowed(["PUT", "DELETE"], "/api/wishlist/{productId}");
+    if (request.method !== "PUT" && request.method !== "DELETE")
+      return methodNotAllowed(["PUT", "DELETE"], "/api/wishlist/{productId}");
     const user = await requireApiUser(request, context);
     const result = await setWishlisted(context.db, user.id, params.productId, request.method === "PUT");
     return apiData({ productId: params.productId, saved: result.saved });
   });
 }
-

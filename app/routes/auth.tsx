@@ -19,7 +19,13 @@ import type { Route } from "./+types/auth";
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
   const signup = new URLSearchParams(location.search).get("mode") === "signup";
-  return pageMeta({ matches, title: signup ? "Create Account" : "Sign In", description: "Sign in or create an account to order with cash on delivery and follow your orders.", path: "/auth", noindex: true });
+  return pageMeta({
+    matches,
+    title: signup ? "Create Account" : "Sign In",
+    description: "Sign in or create an account to order with cash on delivery and follow your orders.",
+    path: "/auth",
+    noindex: true,
+  });
 };
 
 /** A product carried from the guest dialog (or the Add to Cart form without JavaScript). */
@@ -36,7 +42,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const redirectTo = requested || "/";
   const user = await getUser(request, context);
   if (user) throw redirect(requested || dashboardPathFor(user.role));
-  const carry = Object.fromEntries(CARRY_KEYS.map((k) => [k, url.searchParams.get(k) ?? ""])) as Record<(typeof CARRY_KEYS)[number], string>;
+  const carry = Object.fromEntries(CARRY_KEYS.map((k) => [k, url.searchParams.get(k) ?? ""])) as Record<
+    (typeof CARRY_KEYS)[number],
+    string
+  >;
   const product = carry.product ? await getProduct(context.db, carry.product) : null;
   return {
     mode: modeOf(url.searchParams.get("mode")),
@@ -48,7 +57,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-type ActionResult = { formError: string; fields: Partial<Record<AuthField, string>>; values: { name: string; email: string } };
+type ActionResult = {
+  formError: string;
+  fields: Partial<Record<AuthField, string>>;
+  values: { name: string; email: string };
+};
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData());
@@ -57,29 +70,44 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = { name: String(form.name ?? ""), email: String(form.email ?? "") };
 
   if (form.intent === "google") {
-    const result = await callAuth(context.auth, request, "/sign-in/social", { provider: "google", callbackURL: redirectTo });
+    const result = await callAuth(context.auth, request, "/sign-in/social", {
+      provider: "google",
+      callbackURL: redirectTo,
+    });
     const url = result.ok && typeof result.body.url === "string" ? result.body.url : null;
-    if (!url) return data<ActionResult>({ formError: "Google login failed. Please try again.", fields: {}, values }, { status: 400 });
+    if (!url)
+      return data<ActionResult>(
+        { formError: "Google login failed. Please try again.", fields: {}, values },
+        { status: 400 },
+      );
     const headers = new Headers();
     for (const cookie of result.cookies) headers.append("Set-Cookie", cookie);
     throw redirect(url, { headers });
   }
 
   const parsed = parseAuthForm(mode, form);
-  if (!parsed.ok) return data<ActionResult>({ formError: parsed.formError, fields: parsed.fields, values }, { status: 400 });
+  if (!parsed.ok)
+    return data<ActionResult>({ formError: parsed.formError, fields: parsed.fields, values }, { status: 400 });
   const { name, email, password } = parsed.data;
-  const result = mode === "signup"
-    ? await callAuth(context.auth, request, "/sign-up/email", { name, email, password })
-    : await callAuth(context.auth, request, "/sign-in/email", { email, password, rememberMe: true });
+  const result =
+    mode === "signup"
+      ? await callAuth(context.auth, request, "/sign-up/email", { name, email, password })
+      : await callAuth(context.auth, request, "/sign-in/email", { email, password, rememberMe: true });
   if (!result.ok) {
     const message = authErrorMessage(result.code, result.status);
     const field = authErrorField(result.code);
-    return data<ActionResult>({ formError: message, fields: field ? { [field]: message } : {}, values }, { status: result.status === 429 ? 429 : 400 });
+    return data<ActionResult>(
+      { formError: message, fields: field ? { [field]: message } : {}, values },
+      { status: result.status === 429 ? 429 : 400 },
+    );
   }
 
   const headers = new Headers();
   for (const cookie of result.cookies) headers.append("Set-Cookie", cookie);
-  let flash: Flash = { type: "success", message: mode === "signup" ? "Account created successfully!" : "Welcome back!" };
+  let flash: Flash = {
+    type: "success",
+    message: mode === "signup" ? "Account created successfully!" : "Welcome back!",
+  };
   const user = result.body.user as { id: string } | undefined;
   const productId = typeof form.product === "string" ? form.product : "";
   if (user && productId) {
@@ -102,7 +130,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** Sign in or sign up whose request failed (server error, outage, no network): SPEC.md's words, name and e-mail kept. */
 export const clientAction = (args: Route.ClientActionArgs) =>
-  keepOnFailure(args, ({ values }): ActionResult => ({ formError: GENERIC_FAILURE, fields: {}, values: { name: values.name ?? "", email: values.email ?? "" } }));
+  keepOnFailure(args, ({ values }): ActionResult => ({
+    formError: GENERIC_FAILURE,
+    fields: {},
+    values: { name: values.name ?? "", email: values.email ?? "" },
+  }));
 
 export default function AuthPage({ loaderData, actionData: sentActionData }: Route.ComponentProps) {
   const actionData = useKeptActionData(sentActionData);
@@ -118,34 +150,90 @@ export default function AuthPage({ loaderData, actionData: sentActionData }: Rou
     <div className="container-page flex justify-center py-10">
       <div className="w-full max-w-md rounded-2xl border border-stone-200 bg-white p-6 shadow-sm sm:p-8">
         <h1 className="text-2xl font-bold text-stone-900">{signup ? "Create Account" : "Welcome Back"}</h1>
-        <p className="mt-1 text-stone-700">{signup ? "Register to order with cash on delivery and follow your orders." : "Sign in to your account."}</p>
+        <p className="mt-1 text-stone-700">
+          {signup ? "Register to order with cash on delivery and follow your orders." : "Sign in to your account."}
+        </p>
         {dashboardNotice && (
-          <p role="status" className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900">Please log in to access the Dashboard</p>
+          <p role="status" className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900">
+            Please log in to access the Dashboard
+          </p>
         )}
         {carriedName && (
           <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
             After you {signup ? "register" : "sign in"}, <strong>{carriedName}</strong> goes into your cart.
           </p>
         )}
-        <nav aria-label="Sign in or register" className="mt-5 grid grid-cols-2 rounded-lg bg-stone-100 p-1 text-center text-sm font-semibold">
-          <Link to={switchTo("login")} replace aria-current={!signup ? "page" : undefined} className={`rounded-md py-2 ${!signup ? "bg-white text-stone-900 shadow-sm" : "text-stone-600"}`}>Sign In</Link>
-          <Link to={switchTo("signup")} replace aria-current={signup ? "page" : undefined} className={`rounded-md py-2 ${signup ? "bg-white text-stone-900 shadow-sm" : "text-stone-600"}`}>Sign Up</Link>
+        <nav
+          aria-label="Sign in or register"
+          className="mt-5 grid grid-cols-2 rounded-lg bg-stone-100 p-1 text-center text-sm font-semibold"
+        >
+          <Link
+            to={switchTo("login")}
+            replace
+            aria-current={!signup ? "page" : undefined}
+            className={`rounded-md py-2 ${!signup ? "bg-white text-stone-900 shadow-sm" : "text-stone-600"}`}
+          >
+            Sign In
+          </Link>
+          <Link
+            to={switchTo("signup")}
+            replace
+            aria-current={signup ? "page" : undefined}
+            className={`rounded-md py-2 ${signup ? "bg-white text-stone-900 shadow-sm" : "text-stone-600"}`}
+          >
+            Sign Up
+          </Link>
         </nav>
 
         {/* A message that belongs to one field shows beside it, once, not here as well. */}
         {actionData?.formError && !Object.values(errors).includes(actionData.formError) && (
-          <p role="alert" className="mt-4 rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800">{actionData.formError}</p>
+          <p role="alert" className="mt-4 rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
+            {actionData.formError}
+          </p>
         )}
-        <Form method="post" noValidate className="mt-4 grid gap-4" aria-label={signup ? "Create account" : "Sign in"} key={mode}>
+        <Form
+          method="post"
+          noValidate
+          className="mt-4 grid gap-4"
+          aria-label={signup ? "Create account" : "Sign in"}
+          key={mode}
+        >
           <input type="hidden" name="mode" value={mode} />
           <input type="hidden" name="redirectTo" value={redirectTo} />
           {CARRY_KEYS.map((k) => carry[k] && <input key={k} type="hidden" name={k} value={carry[k]} />)}
-          {signup && <TextField label="Full Name" name="name" autoComplete="name" error={errors.name} defaultValue={actionData?.values.name} />}
-          <TextField label="Email" name="email" type="email" autoComplete="email" error={errors.email} defaultValue={actionData?.values.email} />
-          <TextField label="Password" name="password" type="password" autoComplete={signup ? "new-password" : "current-password"} error={errors.password} />
+          {signup && (
+            <TextField
+              label="Full Name"
+              name="name"
+              autoComplete="name"
+              error={errors.name}
+              defaultValue={actionData?.values.name}
+            />
+          )}
+          <TextField
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            error={errors.email}
+            defaultValue={actionData?.values.email}
+          />
+          <TextField
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete={signup ? "new-password" : "current-password"}
+            error={errors.password}
+          />
           {signup && (
             <>
-              <TextField label="Confirm Password" name="confirmPassword" type="password" autoComplete="new-password" error={errors.confirmPassword} />
+              <TextField
+                label="Confirm Password"
+                name="confirmPassword"
+                type="password"
+                autoComplete="new-password"
+                error={errors.confirmPassword}
+              />
               <p className="-mt-2 text-xs text-stone-600">{PASSWORD_HINT}</p>
             </>
           )}
@@ -157,7 +245,9 @@ export default function AuthPage({ loaderData, actionData: sentActionData }: Rou
           <Form method="post" className="mt-3">
             <input type="hidden" name="intent" value="google" />
             <input type="hidden" name="redirectTo" value={redirectTo} />
-            <button type="submit" className="btn-secondary w-full py-3">Continue with Google</button>
+            <button type="submit" className="btn-secondary w-full py-3">
+              Continue with Google
+            </button>
           </Form>
         )}
         <p className="mt-5 text-center text-sm text-stone-700">

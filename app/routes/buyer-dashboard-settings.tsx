@@ -24,7 +24,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Deleting the account asks for its password, or (Google only) a sign-in within 5 minutes.
     hasPassword(context.db, user.id),
   ]);
-  return { profile, signsInWithPassword, googleEnabled: Boolean(context.env.GOOGLE_CLIENT_ID && context.env.GOOGLE_CLIENT_SECRET) };
+  return {
+    profile,
+    signsInWithPassword,
+    googleEnabled: Boolean(context.env.GOOGLE_CLIENT_ID && context.env.GOOGLE_CLIENT_SECRET),
+  };
 }
 
 const intentSchema = z.object({ intent: z.enum(["settings", "password", "delete-account"]) });
@@ -57,9 +61,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** Any form of the tab whose request failed (server error, outage, no network): SPEC.md's words beside it, what was typed kept. */
-export const clientAction = (args: Route.ClientActionArgs) => keepOnFailure(args, keepOnFailureWith<AccountIntent>(GENERIC_FAILURE));
+export const clientAction = (args: Route.ClientActionArgs) =>
+  keepOnFailure(args, keepOnFailureWith<AccountIntent>(GENERIC_FAILURE));
 
-async function changePassword(request: Request, context: Route.ActionArgs["context"], form: Record<string, FormDataEntryValue>) {
+async function changePassword(
+  request: Request,
+  context: Route.ActionArgs["context"],
+  form: Record<string, FormDataEntryValue>,
+) {
   const outcome = await changePasswordFromForm(context.auth, request, form);
   if (!outcome.ok) return fail("password", outcome.status, outcome.message, { fields: outcome.fields });
   // Every other session was signed out and this one re-issued: the browser must get the new cookie
@@ -70,14 +79,26 @@ async function changePassword(request: Request, context: Route.ActionArgs["conte
   return redirect(new URL(request.url).pathname, { headers });
 }
 
-async function deleteAccount(request: Request, context: Route.ActionArgs["context"], userId: string, form: Record<string, FormDataEntryValue>) {
+async function deleteAccount(
+  request: Request,
+  context: Route.ActionArgs["context"],
+  userId: string,
+  form: Record<string, FormDataEntryValue>,
+) {
   const withPassword = await hasPassword(context.db, userId);
   const parsed = parseDeleteAccountForm(form, { withPassword });
-  if (!parsed.ok) return fail("delete-account", 400, "Please confirm to delete your account", { fields: parsed.fields });
-  const result = await callAuth(context.auth, request, "/delete-user", withPassword ? { password: parsed.data.password } : {});
+  if (!parsed.ok)
+    return fail("delete-account", 400, "Please confirm to delete your account", { fields: parsed.fields });
+  const result = await callAuth(
+    context.auth,
+    request,
+    "/delete-user",
+    withPassword ? { password: parsed.data.password } : {},
+  );
   if (!result.ok) {
     if (result.code === "INVALID_PASSWORD" || result.code === "PASSWORD_REQUIRED") {
-      const message = result.code === "INVALID_PASSWORD" ? "Incorrect password. Please try again." : authErrorMessage(result.code);
+      const message =
+        result.code === "INVALID_PASSWORD" ? "Incorrect password. Please try again." : authErrorMessage(result.code);
       return fail("delete-account", 400, message, { fields: { password: message } });
     }
     return fail("delete-account", result.status === 429 ? 429 : 400, authErrorMessage(result.code, result.status));

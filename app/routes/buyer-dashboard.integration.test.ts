@@ -23,7 +23,13 @@ const PASSWORD = "long-enough-password";
 /** app/routes.ts as React Router matches it: the files that serve a path, outermost first. */
 function filesFor(path: string): string[] {
   const toObject = (entry: RouteConfigEntry): RouteObject =>
-    ({ id: entry.id ?? entry.file, path: entry.path, index: entry.index, children: entry.children?.map(toObject), handle: entry.file }) as RouteObject;
+    ({
+      id: entry.id ?? entry.file,
+      path: entry.path,
+      index: entry.index,
+      children: entry.children?.map(toObject),
+      handle: entry.file,
+    }) as RouteObject;
   return (matchRoutes((routes as RouteConfigEntry[]).map(toObject), path) ?? []).map((m) => m.route.handle as string);
 }
 
@@ -56,18 +62,40 @@ describe("the buyer's account tabs", () => {
     ({ auth, context } = await routeContext(database.db));
     cookies = await ownerAndBuyerCookies(auth, database.db, PASSWORD);
     const [buyer] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, "buyer@shop.pk"));
-    const shipping = { fullName: "Bilal Ahmed", email: "buyer@shop.pk", phone: "+923001234567", city: "Karachi", address: "House 1", postalCode: null, country: "Pakistan" as const };
-    orderId = (await placeOrder({ db: database.db }, { userId: buyer.id, shipping, items: [{ ...TEST_ITEM, quantity: 1 }] })).orderId;
+    const shipping = {
+      fullName: "Bilal Ahmed",
+      email: "buyer@shop.pk",
+      phone: "+923001234567",
+      city: "Karachi",
+      address: "House 1",
+      postalCode: null,
+      country: "Pakistan" as const,
+    };
+    orderId = (
+      await placeOrder({ db: database.db }, { userId: buyer.id, shipping, items: [{ ...TEST_ITEM, quantity: 1 }] })
+    ).orderId;
     await setWishlisted(database.db, buyer.id, TEST_ITEM.productId, true);
   }, 300_000);
 
   it("every tab is a child of the account layout; /buyer-dashboard and /orders are My Orders; /orders/:id is the order page", () => {
     expect(filesFor("/buyer-dashboard")).toEqual(["routes/buyer-layout.tsx", "routes/buyer-dashboard.tsx"]);
     expect(filesFor("/orders")).toEqual(["routes/buyer-layout.tsx", "routes/buyer-dashboard.tsx"]);
-    expect(filesFor("/buyer-dashboard/wishlist")).toEqual(["routes/buyer-layout.tsx", "routes/buyer-dashboard-wishlist.tsx"]);
-    expect(filesFor("/buyer-dashboard/profile")).toEqual(["routes/buyer-layout.tsx", "routes/buyer-dashboard-profile.tsx"]);
-    expect(filesFor("/buyer-dashboard/settings")).toEqual(["routes/buyer-layout.tsx", "routes/buyer-dashboard-settings.tsx"]);
-    expect(filesFor("/buyer-dashboard/store-credit")).toEqual(["routes/buyer-layout.tsx", "routes/buyer-dashboard-store-credit.tsx"]);
+    expect(filesFor("/buyer-dashboard/wishlist")).toEqual([
+      "routes/buyer-layout.tsx",
+      "routes/buyer-dashboard-wishlist.tsx",
+    ]);
+    expect(filesFor("/buyer-dashboard/profile")).toEqual([
+      "routes/buyer-layout.tsx",
+      "routes/buyer-dashboard-profile.tsx",
+    ]);
+    expect(filesFor("/buyer-dashboard/settings")).toEqual([
+      "routes/buyer-layout.tsx",
+      "routes/buyer-dashboard-settings.tsx",
+    ]);
+    expect(filesFor("/buyer-dashboard/store-credit")).toEqual([
+      "routes/buyer-layout.tsx",
+      "routes/buyer-dashboard-store-credit.tsx",
+    ]);
     expect(filesFor("/orders/abc")).toEqual(["routes/order.tsx"]);
   });
 
@@ -90,9 +118,20 @@ describe("the buyer's account tabs", () => {
   });
 
   it("the frame asks a guest to sign in and sends the owner to their own dashboard, from every tab", async () => {
-    for (const [path, loader] of [["/buyer-dashboard", ordersTab.loader], ["/orders", ordersTab.loader], ["/buyer-dashboard/wishlist", wishlistTab.loader], ["/buyer-dashboard/profile", profileTab.loader], ["/buyer-dashboard/settings", settingsTab.loader], ["/buyer-dashboard/store-credit", storeCreditTab.loader]] as const) {
+    for (const [path, loader] of [
+      ["/buyer-dashboard", ordersTab.loader],
+      ["/orders", ordersTab.loader],
+      ["/buyer-dashboard/wishlist", wishlistTab.loader],
+      ["/buyer-dashboard/profile", profileTab.loader],
+      ["/buyer-dashboard/settings", settingsTab.loader],
+      ["/buyer-dashboard/store-credit", storeCreditTab.loader],
+    ] as const) {
       for (const fn of [layout.loader, loader]) {
-        expectMoved(await call(fn, request(path, "guest")), 302, `/auth?mode=login&redirectTo=${encodeURIComponent(path)}`);
+        expectMoved(
+          await call(fn, request(path, "guest")),
+          302,
+          `/auth?mode=login&redirectTo=${encodeURIComponent(path)}`,
+        );
         expectMoved(await call(fn, request(path, "owner")), 302, "/seller-dashboard");
       }
     }
@@ -112,27 +151,60 @@ describe("the buyer's account tabs", () => {
     const profile = await call(profileTab.loader, request("/buyer-dashboard/profile"));
     expect(Object.keys(profile).sort()).toEqual(["account", "profile"]);
     const settings = await call(settingsTab.loader, request("/buyer-dashboard/settings"));
-    expect(settings).toMatchObject({ profile: { orderEmails: true, smsUpdates: true, marketingEmails: false }, signsInWithPassword: true, googleEnabled: false });
+    expect(settings).toMatchObject({
+      profile: { orderEmails: true, smsUpdates: true, marketingEmails: false },
+      signsInWithPassword: true,
+      googleEnabled: false,
+    });
     const credit = await call(storeCreditTab.loader, request("/buyer-dashboard/store-credit?page=nonsense"));
     expect(credit).toEqual({ credit: { balance: 0, entries: [], total: 0, page: 1, pageCount: 1 } });
   });
 
   it("each tab's forms post to the tab; one posted the old way to /buyer-dashboard goes on to its tab with a 308", async () => {
-    for (const [intent, tab] of [["unsave", "/buyer-dashboard/wishlist"], ["profile", "/buyer-dashboard/profile"], ["settings", "/buyer-dashboard/settings"], ["password", "/buyer-dashboard/settings"], ["delete-account", "/buyer-dashboard/settings"]]) {
+    for (const [intent, tab] of [
+      ["unsave", "/buyer-dashboard/wishlist"],
+      ["profile", "/buyer-dashboard/profile"],
+      ["settings", "/buyer-dashboard/settings"],
+      ["password", "/buyer-dashboard/settings"],
+      ["delete-account", "/buyer-dashboard/settings"],
+    ]) {
       expectMoved(await call(ordersTab.action, request("/buyer-dashboard?tab=x", "buyer", { intent })), 308, tab);
     }
-    const saved = await call(settingsTab.action, request("/buyer-dashboard/settings", "buyer", { intent: "settings", orderEmails: "on" }));
+    const saved = await call(
+      settingsTab.action,
+      request("/buyer-dashboard/settings", "buyer", { intent: "settings", orderEmails: "on" }),
+    );
     expect(saved.data).toEqual({ intent: "settings", ok: true, message: "Settings saved" });
-    const profile = await call(profileTab.action, request("/buyer-dashboard/profile", "buyer", { intent: "profile", name: "Bilal Ahmed", phone: "0300 1234567", address: "House 2", city: "Lahore", postalCode: "" }));
+    const profile = await call(
+      profileTab.action,
+      request("/buyer-dashboard/profile", "buyer", {
+        intent: "profile",
+        name: "Bilal Ahmed",
+        phone: "0300 1234567",
+        address: "House 2",
+        city: "Lahore",
+        postalCode: "",
+      }),
+    );
     expect(profile.data).toEqual({ intent: "profile", ok: true, message: "Profile updated" });
-    const removed = await call(wishlistTab.action, request("/buyer-dashboard/wishlist", "buyer", { intent: "unsave", productId: TEST_ITEM.productId }));
+    const removed = await call(
+      wishlistTab.action,
+      request("/buyer-dashboard/wishlist", "buyer", { intent: "unsave", productId: TEST_ITEM.productId }),
+    );
     expect(removed.data).toMatchObject({ intent: "unsave", ok: true, target: TEST_ITEM.productId });
     // A tab refuses another tab's form: nothing changes.
-    const wrong = await call(wishlistTab.action, request("/buyer-dashboard/wishlist", "buyer", { intent: "cancel", orderId }));
+    const wrong = await call(
+      wishlistTab.action,
+      request("/buyer-dashboard/wishlist", "buyer", { intent: "cancel", orderId }),
+    );
     expect(wrong.init?.status).toBe(400);
-    expect((await database.db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)))[0].status).toBe("pending");
+    expect(
+      (await database.db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)))[0].status,
+    ).toBe("pending");
     const cancelled = await call(ordersTab.action, request("/orders", "buyer", { intent: "cancel", orderId }));
     expect(cancelled.data).toMatchObject({ intent: "cancel", ok: true, target: orderId });
-    expect((await database.db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)))[0].status).toBe("cancelled");
+    expect(
+      (await database.db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)))[0].status,
+    ).toBe("cancelled");
   });
 });

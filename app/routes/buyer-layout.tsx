@@ -16,7 +16,13 @@ import type { Route } from "./+types/buyer-layout";
  * buyer again: loaders run side by side, so this one guards nothing alone.
  */
 export const meta: Route.MetaFunction = ({ matches, location }) =>
-  pageMeta({ matches, title: "My Account", description: "Your orders, wishlist, store credit, profile and settings.", path: location.pathname, noindex: true });
+  pageMeta({
+    matches,
+    title: "My Account",
+    description: "Your orders, wishlist, store credit, profile and settings.",
+    path: location.pathname,
+    noindex: true,
+  });
 
 // Someone's orders and profile: never kept by a shared cache or the page cache.
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
@@ -45,7 +51,8 @@ export default function BuyerLayout({ loaderData }: Route.ComponentProps) {
   const shown = accountTabAt(location.pathname) ?? "orders";
 
   // A tab link was followed and its data is on the way: show that tab at once, loading.
-  const going = navigation.state === "loading" && !navigation.formMethod ? accountTabAt(navigation.location.pathname) : null;
+  const going =
+    navigation.state === "loading" && !navigation.formMethod ? accountTabAt(navigation.location.pathname) : null;
   const pendingTab = going !== null && going !== shown ? going : null;
   const activeTab = pendingTab ?? shown;
 
@@ -55,11 +62,16 @@ export default function BuyerLayout({ loaderData }: Route.ComponentProps) {
         <div>
           <h1 className="text-2xl font-bold text-stone-900 sm:text-3xl">Welcome back, {account.name || "Guest"}</h1>
           <p className="mt-1 text-stone-700">
-            Account type: <span className="font-semibold text-stone-900" data-testid="account-type">Customer</span>
+            Account type:{" "}
+            <span className="font-semibold text-stone-900" data-testid="account-type">
+              Customer
+            </span>
           </p>
         </div>
         <Form method="post" action="/sign-out">
-          <button type="submit" className="btn-secondary">Sign Out</button>
+          <button type="submit" className="btn-secondary">
+            Sign Out
+          </button>
         </Form>
       </header>
 
@@ -76,7 +88,9 @@ export default function BuyerLayout({ loaderData }: Route.ComponentProps) {
                   preventScrollReset
                   aria-current={current ? "page" : undefined}
                   className={`-mb-px inline-block border-b-2 px-4 py-3 text-sm font-semibold sm:text-base ${
-                    current ? "border-brand-700 text-brand-800" : "border-transparent text-stone-600 hover:text-stone-900"
+                    current
+                      ? "border-brand-700 text-brand-800"
+                      : "border-transparent text-stone-600 hover:text-stone-900"
                   }`}
                 >
                   {tab.label}

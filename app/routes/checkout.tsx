@@ -22,9 +22,23 @@ import { readWhatsappSettings } from "~/modules/messages/whatsapp-settings.serve
 import type { Route } from "./+types/checkout";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ matches, title: "Checkout", description: "Shipping details and cash on delivery.", path: "/checkout", noindex: true });
+  pageMeta({
+    matches,
+    title: "Checkout",
+    description: "Shipping details and cash on delivery.",
+    path: "/checkout",
+    noindex: true,
+  });
 
-type CheckoutItem = { key: string; name: string; color: string; size: string; quantity: number; price: number; note?: string };
+type CheckoutItem = {
+  key: string;
+  name: string;
+  color: string;
+  size: string;
+  quantity: number;
+  price: number;
+  note?: string;
+};
 
 /** Buy Now passes one item in the URL (?product=&color=&size=&quantity=); otherwise it is the cart. */
 function buyNowItem(url: URL) {
@@ -38,16 +52,45 @@ function buyNowItem(url: URL) {
   return parsed.success ? parsed.data : null;
 }
 
-async function checkoutItems(context: Route.LoaderArgs["context"], userId: string, url: URL): Promise<{ items: CheckoutItem[]; buyNow: boolean; problem?: string; cartVersion?: string }> {
+async function checkoutItems(
+  context: Route.LoaderArgs["context"],
+  userId: string,
+  url: URL,
+): Promise<{ items: CheckoutItem[]; buyNow: boolean; problem?: string; cartVersion?: string }> {
   const wanted = buyNowItem(url);
   if (!wanted) {
     const lines = await listCartLines(context.db, userId);
-    return { buyNow: false, cartVersion: cartVersionOf(lines), items: lines.map((l) => ({ key: l.id, name: l.name, color: l.color, size: l.size, quantity: l.quantity, price: l.price, note: l.stock < l.quantity ? (l.stock > 0 ? `Only ${l.stock} left` : "Out of stock") : undefined })) };
+    return {
+      buyNow: false,
+      cartVersion: cartVersionOf(lines),
+      items: lines.map((l) => ({
+        key: l.id,
+        name: l.name,
+        color: l.color,
+        size: l.size,
+        quantity: l.quantity,
+        price: l.price,
+        note: l.stock < l.quantity ? (l.stock > 0 ? `Only ${l.stock} left` : "Out of stock") : undefined,
+      })),
+    };
   }
   try {
     const v = await resolveVariant(context.db, wanted);
     const note = v.stock <= 0 ? "Out of stock" : v.stock < wanted.quantity ? `Only ${v.stock} left` : undefined;
-    return { buyNow: true, items: [{ key: String(v.variantId), name: v.name, color: v.color, size: v.size, quantity: wanted.quantity, price: v.price, note }] };
+    return {
+      buyNow: true,
+      items: [
+        {
+          key: String(v.variantId),
+          name: v.name,
+          color: v.color,
+          size: v.size,
+          quantity: wanted.quantity,
+          price: v.price,
+          note,
+        },
+      ],
+    };
   } catch (error) {
     if (error instanceof AppError) return { buyNow: true, items: [], problem: error.message };
     throw error;
@@ -57,22 +100,40 @@ async function checkoutItems(context: Route.LoaderArgs["context"], userId: strin
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
   const url = new URL(request.url);
-  const [{ items, buyNow, problem, cartVersion }, settings, profile, { draft, clear }, storeCredit, whatsapp] = await Promise.all([
-    checkoutItems(context, user.id, url), getSettings(context.db), getCustomerProfile(context.db, user.id), takeCheckoutDraft(request),
-    storeCreditBalance(context.db, user.id), readWhatsappSettings(context.db),
-  ]);
-  return data({
-    items, buyNow, problem, cartVersion,
-    totals: cartTotals(items, settings),
-    shippingRule: { shippingFee: settings.shippingFee, freeShippingThreshold: settings.freeShippingThreshold },
-    // Details typed before a sign-in that Place Order asked for come back; otherwise the profile's.
-    prefill: draft ?? { fullName: user.name, email: user.email, phone: profile.phone ?? "", city: profile.city ?? "", address: profile.address ?? "", postalCode: profile.postalCode ?? "" },
-    idempotencyKey: randomUUID(),
-    // The buyer's store credit: "Use my store credit" at checkout when there is some.
-    storeCredit,
-    // The shop confirms COD orders on WhatsApp: the form says so, with the box to opt out.
-    whatsapp: whatsapp !== null,
-  }, clear ? { headers: { "Set-Cookie": clear } } : undefined);
+  const [{ items, buyNow, problem, cartVersion }, settings, profile, { draft, clear }, storeCredit, whatsapp] =
+    await Promise.all([
+      checkoutItems(context, user.id, url),
+      getSettings(context.db),
+      getCustomerProfile(context.db, user.id),
+      takeCheckoutDraft(request),
+      storeCreditBalance(context.db, user.id),
+      readWhatsappSettings(context.db),
+    ]);
+  return data(
+    {
+      items,
+      buyNow,
+      problem,
+      cartVersion,
+      totals: cartTotals(items, settings),
+      shippingRule: { shippingFee: settings.shippingFee, freeShippingThreshold: settings.freeShippingThreshold },
+      // Details typed before a sign-in that Place Order asked for come back; otherwise the profile's.
+      prefill: draft ?? {
+        fullName: user.name,
+        email: user.email,
+        phone: profile.phone ?? "",
+        city: profile.city ?? "",
+        address: profile.address ?? "",
+        postalCode: profile.postalCode ?? "",
+      },
+      idempotencyKey: randomUUID(),
+      // The buyer's store credit: "Use my store credit" at checkout when there is some.
+      storeCredit,
+      // The shop confirms COD orders on WhatsApp: the form says so, with the box to opt out.
+      whatsapp: whatsapp !== null,
+    },
+    clear ? { headers: { "Set-Cookie": clear } } : undefined,
+  );
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -90,8 +151,13 @@ export const clientAction = (args: Route.ClientActionArgs) => keepOnFailure(args
  * Place Order refused because prices changed (409): the page is read again, so the items show
  * their prices now beside the new total. Not after a failed request (5xx): the reload would fail too.
  */
-export function shouldRevalidate({ actionResult, actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if ((actionResult as Partial<CheckoutActionData> | undefined)?.pricesChanged && (actionStatus ?? 200) < 500) return true;
+export function shouldRevalidate({
+  actionResult,
+  actionStatus,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if ((actionResult as Partial<CheckoutActionData> | undefined)?.pricesChanged && (actionStatus ?? 200) < 500)
+    return true;
   return defaultShouldRevalidate;
 }
 
@@ -100,7 +166,10 @@ export default function Checkout({ loaderData, actionData: sentActionData }: Rou
   const { items, buyNow, problem, totals, prefill, idempotencyKey, cartVersion } = loaderData;
   const failed = actionData && "intent" in actionData ? actionData : null;
   // Apply's totals hold for the cart they were worked out for (see cart.tsx).
-  const applied = failed && "cartVersion" in failed && failed.cartVersion !== undefined && failed.cartVersion !== cartVersion ? null : failed;
+  const applied =
+    failed && "cartVersion" in failed && failed.cartVersion !== undefined && failed.cartVersion !== cartVersion
+      ? null
+      : failed;
   return (
     <div className="container-page py-8">
       <h1 className="text-3xl font-bold text-stone-900">Checkout</h1>
@@ -108,34 +177,56 @@ export default function Checkout({ loaderData, actionData: sentActionData }: Rou
       {items.length === 0 ? (
         <div className="mt-8 text-center">
           <p className="text-lg text-stone-700">{problem ?? "Your cart is empty."}</p>
-          <Link to="/products" className="btn-primary mt-6">Continue Shopping</Link>
+          <Link to="/products" className="btn-primary mt-6">
+            Continue Shopping
+          </Link>
         </div>
       ) : (
         <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_24rem]">
           <section className="order-2 lg:order-1">
             <div className="rounded-xl border border-stone-200 bg-white p-5">
               <CheckoutForm
-                values={failed?.values ?? prefill} errors={failed?.fields ?? {}} formError={failed?.formError} idempotencyKey={idempotencyKey} cartVersion={cartVersion}
-                totals={(applied?.totals ?? totals) as Totals} discount={applied?.discount} shippingRule={loaderData.shippingRule} storeCredit={loaderData.storeCredit}
+                values={failed?.values ?? prefill}
+                errors={failed?.fields ?? {}}
+                formError={failed?.formError}
+                idempotencyKey={idempotencyKey}
+                cartVersion={cartVersion}
+                totals={(applied?.totals ?? totals) as Totals}
+                discount={applied?.discount}
+                shippingRule={loaderData.shippingRule}
+                storeCredit={loaderData.storeCredit}
                 whatsapp={loaderData.whatsapp}
               />
             </div>
           </section>
-          <section aria-labelledby="items-title" className="order-1 rounded-xl border border-stone-200 bg-white p-5 lg:order-2">
-            <h2 id="items-title" className="text-xl font-semibold text-stone-900">Your Items</h2>
+          <section
+            aria-labelledby="items-title"
+            className="order-1 rounded-xl border border-stone-200 bg-white p-5 lg:order-2"
+          >
+            <h2 id="items-title" className="text-xl font-semibold text-stone-900">
+              Your Items
+            </h2>
             <ul className="mt-3 divide-y divide-stone-200" data-testid="checkout-items">
               {items.map((item) => (
                 <li key={item.key} className="flex justify-between gap-3 py-3">
                   <div>
-                    <p className="font-medium text-stone-900">{item.quantity} x {item.name}</p>
-                    <p className="text-sm text-stone-600">{item.color} / {item.size} · {formatPrice(item.price)} each</p>
+                    <p className="font-medium text-stone-900">
+                      {item.quantity} x {item.name}
+                    </p>
+                    <p className="text-sm text-stone-600">
+                      {item.color} / {item.size} · {formatPrice(item.price)} each
+                    </p>
                     {item.note && <p className="text-sm font-medium text-red-700">{item.note}</p>}
                   </div>
                   <p className="font-semibold">{formatPrice(item.price * item.quantity)}</p>
                 </li>
               ))}
             </ul>
-            {!buyNow && <Link to="/cart" className="mt-3 inline-block text-sm font-medium text-brand-700 underline">Edit cart</Link>}
+            {!buyNow && (
+              <Link to="/cart" className="mt-3 inline-block text-sm font-medium text-brand-700 underline">
+                Edit cart
+              </Link>
+            )}
           </section>
         </div>
       )}

@@ -43,7 +43,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const form = Object.fromEntries(await request.formData());
   // The target comes from the URL, not the form, so nobody can sign up for something else.
-  const result = await subscribeToNotify(context.db, { ...form, target: comingSoonTarget(await readPage(context.db, params.category)) }, { address: requestAddress(request) });
+  const result = await subscribeToNotify(
+    context.db,
+    { ...form, target: comingSoonTarget(await readPage(context.db, params.category)) },
+    { address: requestAddress(request) },
+  );
   return data(result, notifyMeResponseInit(result));
 }
 
@@ -54,9 +58,14 @@ export default function ComingSoon({ loaderData, actionData: sentActionData }: R
   const actionData = useKeptActionData(sentActionData);
   const { page, target } = loaderData;
   return (
-    <section className="container-page flex flex-col items-center py-16 text-center" aria-labelledby="coming-soon-title">
+    <section
+      className="container-page flex flex-col items-center py-16 text-center"
+      aria-labelledby="coming-soon-title"
+    >
       <p className="rounded-full bg-sky-100 px-3 py-1 text-sm font-semibold text-sky-900">Coming Soon</p>
-      <h1 id="coming-soon-title" className="mt-4 text-4xl font-extrabold text-stone-900">{page.title}</h1>
+      <h1 id="coming-soon-title" className="mt-4 text-4xl font-extrabold text-stone-900">
+        {page.title}
+      </h1>
       <p className="mt-3 max-w-lg text-lg text-stone-700">{page.description}</p>
       <p className="mt-4 text-stone-800">
         Expected launch: <strong data-testid="launch-date">{page.launch}</strong>
@@ -64,7 +73,9 @@ export default function ComingSoon({ loaderData, actionData: sentActionData }: R
       <div className="mt-8 flex w-full justify-center">
         <NotifyMeForm target={target} result={actionData} />
       </div>
-      <Link to="/products" className="mt-10 font-semibold text-brand-700 underline">Back to Products</Link>
+      <Link to="/products" className="mt-10 font-semibold text-brand-700 underline">
+        Back to Products
+      </Link>
     </section>
   );
 }

@@ -24,13 +24,30 @@ const PASSWORD = "long-enough-password";
 const OWNER = { id: "", name: "Owner" };
 
 /** A page as the server renders it (what a browser without JavaScript gets), with its loader's data and an action's answer. */
-function render(path: string, Component: React.ComponentType<{ loaderData: never; actionData: never; params: never; matches: never }>, loaderData: unknown, actionData?: unknown): string {
-  const Stub = createRoutesStub([{ path: path.split("?")[0], Component: () => <Component loaderData={loaderData as never} actionData={actionData as never} params={{} as never} matches={[] as never} /> }]);
+function render(
+  path: string,
+  Component: React.ComponentType<{ loaderData: never; actionData: never; params: never; matches: never }>,
+  loaderData: unknown,
+  actionData?: unknown,
+): string {
+  const Stub = createRoutesStub([
+    {
+      path: path.split("?")[0],
+      Component: () => (
+        <Component
+          loaderData={loaderData as never}
+          actionData={actionData as never}
+          params={{} as never}
+          matches={[] as never}
+        />
+      ),
+    },
+  ]);
   return renderToString(<Stub initialEntries={[path]} />).replaceAll("<!-- -->", "");
 }
 
 /** What a route answered with data(): its data and status. */
-const answerOf = (result: unknown) => (result as { data: Record<string, unknown>; init: { status?: number } | null });
+const answerOf = (result: unknown) => result as { data: Record<string, unknown>; init: { status?: number } | null };
 
 /** Settings -> Couriers -> {courier} -> API connection and Cities, Book Shipments with API couriers, and the airway bill: the routes with real sessions, against the stand-ins. */
 describe.each(DATABASE_KINDS)("connecting couriers' APIs and booking through the pages on %s", (kind) => {
@@ -44,12 +61,22 @@ describe.each(DATABASE_KINDS)("connecting couriers' APIs and booking through the
   let postexId = 0;
   let leopardsId = 0;
   const cookies = { owner: "", buyer: "" };
-  const request = (path: string, body?: Record<string, string> | URLSearchParams, who: keyof typeof cookies = "owner") =>
-    new Request(`${TEST_ORIGIN}${path}`, { method: body ? "POST" : "GET", headers: { cookie: cookies[who], origin: TEST_ORIGIN }, body: body ? new URLSearchParams(body) : undefined });
+  const request = (
+    path: string,
+    body?: Record<string, string> | URLSearchParams,
+    who: keyof typeof cookies = "owner",
+  ) =>
+    new Request(`${TEST_ORIGIN}${path}`, {
+      method: body ? "POST" : "GET",
+      headers: { cookie: cookies[who], origin: TEST_ORIGIN },
+      body: body ? new URLSearchParams(body) : undefined,
+    });
   const connectionPath = (id: number) => `/seller/settings/couriers/${id}/connection`;
   const citiesPath = (id: number) => `/seller/settings/couriers/${id}/cities`;
-  const loadConnection = (id: number) => callRoute(connection.loader, { request: request(connectionPath(id)), context, params: { id: String(id) } });
-  const postConnection = (id: number, body: Record<string, string>) => callRoute(connection.action, { request: request(connectionPath(id), body), context, params: { id: String(id) } });
+  const loadConnection = (id: number) =>
+    callRoute(connection.loader, { request: request(connectionPath(id)), context, params: { id: String(id) } });
+  const postConnection = (id: number, body: Record<string, string>) =>
+    callRoute(connection.action, { request: request(connectionPath(id), body), context, params: { id: String(id) } });
   const [wrongToken, secrets] = ["wrong-token-0000", () => [postex.token, leopards.apiKey, leopards.apiPassword]];
   const noSecretIn = (text: string) => {
     for (const secret of secrets()) expect(text).not.toContain(secret);
@@ -73,7 +100,11 @@ describe.each(DATABASE_KINDS)("connecting couriers' APIs and booking through the
   });
 
   it("is the owner's only", async () => {
-    const answer = await callRoute(connection.loader, { request: request(connectionPath(postexId), undefined, "buyer"), context, params: { id: String(postexId) } });
+    const answer = await callRoute(connection.loader, {
+      request: request(connectionPath(postexId), undefined, "buyer"),
+      context,
+      params: { id: String(postexId) },
+    });
     expect(answer).toBeInstanceOf(Response);
     expect((answer as Response).status).not.toBe(200);
   });
@@ -86,18 +117,33 @@ describe.each(DATABASE_KINDS)("connecting couriers' APIs and booking through the
         return answer instanceof Response ? answer.status : (answerOf(answer).init?.status ?? 200);
       } catch (thrown) {
         if (thrown instanceof Response) return thrown.status;
-        if (thrown && typeof thrown === "object" && "init" in thrown) return (thrown as { init: { status?: number } | null }).init?.status ?? 200;
+        if (thrown && typeof thrown === "object" && "init" in thrown)
+          return (thrown as { init: { status?: number } | null }).init?.status ?? 200;
         throw thrown;
       }
     };
     const before = await db().select().from(couriers);
     for (const id of ["999999", "0", "abc", "12x", "99999999999", "-1"]) {
       const params = { id };
-      for (const [page, path] of [[connection, `/seller/settings/couriers/${id}/connection`], [cities, `/seller/settings/couriers/${id}/cities`]] as const) {
-        expect(await statusOf(() => page.loader({ request: request(path), context, params } as never)), `${path} loader`).toBe(404);
-        const forms: Record<string, string>[] = [{ intent: "use-files" }, { intent: "settings", pickupAddressCode: "", syncEveryMinutes: "60" }, { intent: "connect", provider: "postex", "cred-token": "x" }, { "city-lahore": "1", "shop-lahore": "Lahore" }];
+      for (const [page, path] of [
+        [connection, `/seller/settings/couriers/${id}/connection`],
+        [cities, `/seller/settings/couriers/${id}/cities`],
+      ] as const) {
+        expect(
+          await statusOf(() => page.loader({ request: request(path), context, params } as never)),
+          `${path} loader`,
+        ).toBe(404);
+        const forms: Record<string, string>[] = [
+          { intent: "use-files" },
+          { intent: "settings", pickupAddressCode: "", syncEveryMinutes: "60" },
+          { intent: "connect", provider: "postex", "cred-token": "x" },
+          { "city-lahore": "1", "shop-lahore": "Lahore" },
+        ];
         for (const form of forms) {
-          expect(await statusOf(() => page.action({ request: request(path, form), context, params } as never)), `${path} action ${JSON.stringify(form)}`).toBe(404);
+          expect(
+            await statusOf(() => page.action({ request: request(path, form), context, params } as never)),
+            `${path} action ${JSON.stringify(form)}`,
+          ).toBe(404);
         }
       }
     }
@@ -106,20 +152,33 @@ describe.each(DATABASE_KINDS)("connecting couriers' APIs and booking through the
   });
 
   it("shows the courier's words for a wrong token and saves nothing", async () => {
-    const answer = answerOf(await postConnection(postexId, { intent: "connect", provider: "postex", "cred-token": wrongToken }));
+    const answer = answerOf(
+      await postConnection(postexId, { intent: "connect", provider: "postex", "cred-token": wrongToken }),
+    );
     expect(answer.init?.status).toBe(400);
     expect(answer.data.message).toMatch(/^PostEx API did not connect: .*(token|Unauthorized).* Nothing was saved\.$/);
     expect(String(answer.data.message)).not.toContain(wrongToken);
     const [row] = await db().select().from(couriers).where(eq(couriers.id, postexId));
-    expect(row).toMatchObject({ provider: "file", apiCredentials: null, apiCredentialHints: null, courierCities: null, connectedAt: null });
+    expect(row).toMatchObject({
+      provider: "file",
+      apiCredentials: null,
+      apiCredentialHints: null,
+      courierCities: null,
+      connectedAt: null,
+    });
     const html = render(connectionPath(postexId), connection.default, await loadConnection(postexId), answer.data);
     expect(html).toContain("PostEx API did not connect");
     expect(html).not.toContain(wrongToken);
   });
 
   it("asks for a missing credential beside its field", async () => {
-    const answer = answerOf(await postConnection(leopardsId, { intent: "connect", provider: "leopards", "cred-apiKey": leopards.apiKey }));
-    expect(answer.data).toMatchObject({ message: "Nothing was saved: enter the fields marked below.", fields: { apiPassword: "Enter the API password" } });
+    const answer = answerOf(
+      await postConnection(leopardsId, { intent: "connect", provider: "leopards", "cred-apiKey": leopards.apiKey }),
+    );
+    expect(answer.data).toMatchObject({
+      message: "Nothing was saved: enter the fields marked below.",
+      fields: { apiPassword: "Enter the API password" },
+    });
     expect(leopards.seen).toHaveLength(0);
   });
 
@@ -144,29 +203,58 @@ describe.each(DATABASE_KINDS)("connecting couriers' APIs and booking through the
     expect(html).toContain(`Reached through PostEx API`);
     expect(html).toContain(`${postex.cities.length} cities, 2 pickup addresses`);
 
-    expect(await postConnection(leopardsId, { intent: "connect", provider: "leopards", "cred-apiKey": leopards.apiKey, "cred-apiPassword": leopards.apiPassword })).toBeInstanceOf(Response);
+    expect(
+      await postConnection(leopardsId, {
+        intent: "connect",
+        provider: "leopards",
+        "cred-apiKey": leopards.apiKey,
+        "cred-apiPassword": leopards.apiPassword,
+      }),
+    ).toBeInstanceOf(Response);
     const api = await callRoute(couriersApi.loader, { request: request("/api/seller/couriers"), context });
     const text = await (api as Response).text();
-    expect(JSON.parse(text).data.map((c: { name: string }) => c.name).sort()).toEqual(["Leopards", "PostEx"]);
+    expect(
+      JSON.parse(text)
+        .data.map((c: { name: string }) => c.name)
+        .sort(),
+    ).toEqual(["Leopards", "PostEx"]);
     noSecretIn(text);
     expect(text).not.toContain("v1.");
   });
 
   it("keeps the saved token when the field is left empty, and checks the pickup address and sync minutes", async () => {
     const before = postex.seen.length;
-    expect(await postConnection(postexId, { intent: "connect", provider: "postex", "cred-token": "" })).toBeInstanceOf(Response);
+    expect(await postConnection(postexId, { intent: "connect", provider: "postex", "cred-token": "" })).toBeInstanceOf(
+      Response,
+    );
     expect(postex.seen.slice(before).every((r) => r.headers.token === postex.token)).toBe(true);
-    const refused = answerOf(await postConnection(postexId, { intent: "settings", pickupAddressCode: "777", syncEveryMinutes: "5" }));
-    expect(refused.data).toMatchObject({ fields: { pickupAddressCode: expect.stringContaining("pickup addresses"), syncEveryMinutes: "Enter whole minutes from 15 to 1440" }, values: { pickupAddressCode: "777", syncEveryMinutes: "5" } });
-    expect(await postConnection(postexId, { intent: "settings", pickupAddressCode: "002", syncEveryMinutes: "30" })).toBeInstanceOf(Response);
+    const refused = answerOf(
+      await postConnection(postexId, { intent: "settings", pickupAddressCode: "777", syncEveryMinutes: "5" }),
+    );
+    expect(refused.data).toMatchObject({
+      fields: {
+        pickupAddressCode: expect.stringContaining("pickup addresses"),
+        syncEveryMinutes: "Enter whole minutes from 15 to 1440",
+      },
+      values: { pickupAddressCode: "777", syncEveryMinutes: "5" },
+    });
+    expect(
+      await postConnection(postexId, { intent: "settings", pickupAddressCode: "002", syncEveryMinutes: "30" }),
+    ).toBeInstanceOf(Response);
     const [row] = await db().select().from(couriers).where(eq(couriers.id, postexId));
     expect(row).toMatchObject({ pickupAddressCode: "002", syncEveryMinutes: 30 });
   });
 
   it("says to enter the credentials again when they cannot be opened, never a 500", async () => {
     const other = createSecretBox("another-auth-secret-entirely", "courier-credentials");
-    const [row] = await db().select({ sealed: couriers.apiCredentials }).from(couriers).where(eq(couriers.id, leopardsId));
-    await db().update(couriers).set({ apiCredentials: other.seal(JSON.stringify({ apiKey: "x", apiPassword: "y" })) }).where(eq(couriers.id, leopardsId));
+    const [row] = await db()
+      .select({ sealed: couriers.apiCredentials })
+      .from(couriers)
+      .where(eq(couriers.id, leopardsId));
+    await db()
+      .update(couriers)
+      .set({ apiCredentials: other.seal(JSON.stringify({ apiKey: "x", apiPassword: "y" })) })
+      .where(eq(couriers.id, leopardsId));
     const loaded = await loadConnection(leopardsId);
     expect(loaded.problem).toContain("enter them again");
     expect(render(connectionPath(leopardsId), connection.default, loaded)).toContain("enter them again");
@@ -174,10 +262,22 @@ describe.each(DATABASE_KINDS)("connecting couriers' APIs and booking through the
   });
 
   it("matches the shop's cities: by name and known spellings, the rest by the owner once, unmatched first with the orders waiting", async () => {
-    for (const city of ["Lalamusa", "Lalamusa", "Pindi", "Lahore", "D.G. Khan", "Chak Jhumra"]) await placeTestOrder(db(), OWNER, { status: "confirmed", city });
-    const loaded = await callRoute(cities.loader, { request: request(citiesPath(postexId)), context, params: { id: String(postexId) } });
-    const rows = loaded.rows as { shopCity: string; waiting: number; match: { courierCity: { name: string }; source: string } | null }[];
-    expect(rows.slice(0, 2).map((r) => [r.shopCity, r.waiting, r.match])).toEqual([["Lalamusa", 2, null], ["Chak Jhumra", 1, null]]);
+    for (const city of ["Lalamusa", "Lalamusa", "Pindi", "Lahore", "D.G. Khan", "Chak Jhumra"])
+      await placeTestOrder(db(), OWNER, { status: "confirmed", city });
+    const loaded = await callRoute(cities.loader, {
+      request: request(citiesPath(postexId)),
+      context,
+      params: { id: String(postexId) },
+    });
+    const rows = loaded.rows as {
+      shopCity: string;
+      waiting: number;
+      match: { courierCity: { name: string }; source: string } | null;
+    }[];
+    expect(rows.slice(0, 2).map((r) => [r.shopCity, r.waiting, r.match])).toEqual([
+      ["Lalamusa", 2, null],
+      ["Chak Jhumra", 1, null],
+    ]);
     const byCity = Object.fromEntries(rows.map((r) => [r.shopCity, r.match]));
     expect(byCity.Pindi).toEqual({ courierCity: { id: "Rawalpindi", name: "Rawalpindi" }, source: "auto" });
     expect(byCity["D.G. Khan"]?.courierCity.name).toBe("D.G. Khan");
@@ -188,14 +288,41 @@ describe.each(DATABASE_KINDS)("connecting couriers' APIs and booking through the
     expect(html.indexOf(">Lalamusa<")).toBeLessThan(html.indexOf(">Pindi<"));
 
     // A city id PostEx does not list is refused beside its city; nothing saved.
-    const refused = answerOf(await callRoute(cities.action, { request: request(citiesPath(postexId), { "city-lalamusa": "Atlantis", "shop-lalamusa": "Lalamusa" }), context, params: { id: String(postexId) } }));
+    const refused = answerOf(
+      await callRoute(cities.action, {
+        request: request(citiesPath(postexId), { "city-lalamusa": "Atlantis", "shop-lalamusa": "Lalamusa" }),
+        context,
+        params: { id: String(postexId) },
+      }),
+    );
     expect(refused.data.errors).toEqual({ lalamusa: expect.stringContaining("no such city") });
-    const saved = await callRoute(cities.action, { request: request(citiesPath(postexId), { "city-lalamusa": "Gujranwala", "shop-lalamusa": "Lalamusa", "city-chakjhumra": "", "shop-chakjhumra": "Chak Jhumra" }), context, params: { id: String(postexId) } });
+    const saved = await callRoute(cities.action, {
+      request: request(citiesPath(postexId), {
+        "city-lalamusa": "Gujranwala",
+        "shop-lalamusa": "Lalamusa",
+        "city-chakjhumra": "",
+        "shop-chakjhumra": "Chak Jhumra",
+      }),
+      context,
+      params: { id: String(postexId) },
+    });
     expect(saved).toBeInstanceOf(Response);
     const [match] = await db().select().from(courierCityMatches).where(eq(courierCityMatches.cityKey, "lalamusa"));
-    expect(match).toMatchObject({ courierId: postexId, shopCity: "Lalamusa", courierCityId: "Gujranwala", source: "owner" });
-    const again = await callRoute(cities.loader, { request: request(citiesPath(postexId)), context, params: { id: String(postexId) } });
-    expect((again.rows as typeof rows).find((r) => r.shopCity === "Lalamusa")?.match).toEqual({ courierCity: { id: "Gujranwala", name: "Gujranwala" }, source: "owner" });
+    expect(match).toMatchObject({
+      courierId: postexId,
+      shopCity: "Lalamusa",
+      courierCityId: "Gujranwala",
+      source: "owner",
+    });
+    const again = await callRoute(cities.loader, {
+      request: request(citiesPath(postexId)),
+      context,
+      params: { id: String(postexId) },
+    });
+    expect((again.rows as typeof rows).find((r) => r.shopCity === "Lalamusa")?.match).toEqual({
+      courierCity: { id: "Gujranwala", name: "Gujranwala" },
+      source: "owner",
+    });
   });
 
   it("books a mixed batch from Book Shipments, each row with its courier, and shows each order's answer; the airway bill is PostEx's PDF", async () => {
@@ -213,15 +340,51 @@ describe.each(DATABASE_KINDS)("connecting couriers' APIs and booking through the
     expect(html).toContain(`name="courier-${a.id}"`);
     expect(html).toContain("PostEx (API)");
 
-    const form = new URLSearchParams([...[a, b, c, d].map((o) => ["orderIds", o.id]), [`courier-${a.id}`, String(postexId)], [`courier-${b.id}`, String(leopardsId)], [`courier-${c.id}`, String(fileId)], [`courier-${d.id}`, String(postexId)]]);
-    const answer = answerOf(await callRoute(book.action, { request: new Request(`${TEST_ORIGIN}${pagePath}`, { method: "POST", headers: { cookie: cookies.owner, origin: TEST_ORIGIN }, body: form }), context }));
-    const result = answer.data.result as { booked: { orderId: string; state: string; trackingNumber: string | null; courier: string }[]; refused: { orderId: string; reason: string; href?: string }[] };
-    expect(result.booked.map((x) => [x.orderId, x.courier, x.state]).sort()).toEqual([[a.id, "PostEx", "booked"], [b.id, "Leopards", "booked"], [c.id, "Trax", "booked"]].sort());
-    expect(result.refused).toEqual([{ orderId: d.id, orderNumber: d.orderNumber, href: citiesPath(postexId), reason: `${d.orderNumber}: Chak Jhumra is not matched to a PostEx city: match it in Settings -> Couriers -> PostEx -> Cities` }]);
+    const form = new URLSearchParams([
+      ...[a, b, c, d].map((o) => ["orderIds", o.id]),
+      [`courier-${a.id}`, String(postexId)],
+      [`courier-${b.id}`, String(leopardsId)],
+      [`courier-${c.id}`, String(fileId)],
+      [`courier-${d.id}`, String(postexId)],
+    ]);
+    const answer = answerOf(
+      await callRoute(book.action, {
+        request: new Request(`${TEST_ORIGIN}${pagePath}`, {
+          method: "POST",
+          headers: { cookie: cookies.owner, origin: TEST_ORIGIN },
+          body: form,
+        }),
+        context,
+      }),
+    );
+    const result = answer.data.result as {
+      booked: { orderId: string; state: string; trackingNumber: string | null; courier: string }[];
+      refused: { orderId: string; reason: string; href?: string }[];
+    };
+    expect(result.booked.map((x) => [x.orderId, x.courier, x.state]).sort()).toEqual(
+      [
+        [a.id, "PostEx", "booked"],
+        [b.id, "Leopards", "booked"],
+        [c.id, "Trax", "booked"],
+      ].sort(),
+    );
+    expect(result.refused).toEqual([
+      {
+        orderId: d.id,
+        orderNumber: d.orderNumber,
+        href: citiesPath(postexId),
+        reason: `${d.orderNumber}: Chak Jhumra is not matched to a PostEx city: match it in Settings -> Couriers -> PostEx -> Cities`,
+      },
+    ]);
     const tracking = result.booked.find((x) => x.orderId === a.id)!.trackingNumber!;
     expect(tracking).toBe(postex.parcelFor(a.orderNumber)!.trackingNumber);
 
-    const after = render(pagePath, book.default, await callRoute(book.loader, { request: request(pagePath), context }), answer.data);
+    const after = render(
+      pagePath,
+      book.default,
+      await callRoute(book.loader, { request: request(pagePath), context }),
+      answer.data,
+    );
     expect(after).toContain(`tracking ${tracking}`);
     expect(after).toContain(`href="/seller/shipping/airway-bill/${a.id}"`);
     expect(after).toContain("Courier&#x27;s airway bill");
@@ -229,7 +392,11 @@ describe.each(DATABASE_KINDS)("connecting couriers' APIs and booking through the
     expect(after).toContain("Chak Jhumra is not matched to a PostEx city");
     expect(after).toContain(`href="${citiesPath(postexId)}"`);
 
-    const pdf = await callRoute(airwayBill.loader, { request: request(`/seller/shipping/airway-bill/${a.id}`), context, params: { orderId: a.id } }) as Response;
+    const pdf = (await callRoute(airwayBill.loader, {
+      request: request(`/seller/shipping/airway-bill/${a.id}`),
+      context,
+      params: { orderId: a.id },
+    })) as Response;
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get("content-type")).toBe("application/pdf");
     expect(pdf.headers.get("content-disposition")).toMatch(/^inline; /);
@@ -239,8 +406,15 @@ describe.each(DATABASE_KINDS)("connecting couriers' APIs and booking through the
     const labelsPath = `/seller/shipping/labels?${new URLSearchParams([a, b, c].map((o) => ["orderIds", o.id]))}`;
     const labels = answerOf(await callRoute(labelsPage.loader, { request: request(labelsPath), context }));
     expect((labels.data.labels as unknown[]).length).toBe(3);
-    expect(labels.data.airwayBills).toEqual([{ orderId: a.id, orderNumber: a.orderNumber, courier: "PostEx" }, { orderId: b.id, orderNumber: b.orderNumber, courier: "Leopards" }]);
-    const none = await callRoute(airwayBill.loader, { request: request(`/seller/shipping/airway-bill/${c.id}`), context, params: { orderId: c.id } }) as Response;
+    expect(labels.data.airwayBills).toEqual([
+      { orderId: a.id, orderNumber: a.orderNumber, courier: "PostEx" },
+      { orderId: b.id, orderNumber: b.orderNumber, courier: "Leopards" },
+    ]);
+    const none = (await callRoute(airwayBill.loader, {
+      request: request(`/seller/shipping/airway-bill/${c.id}`),
+      context,
+      params: { orderId: c.id },
+    })) as Response;
     expect(none.status).toBe(404);
   });
 
@@ -248,10 +422,28 @@ describe.each(DATABASE_KINDS)("connecting couriers' APIs and booking through the
     const o = await placeTestOrder(db(), OWNER, { status: "confirmed", city: "Lahore" });
     await db().update(couriers).set({ pickupAddressCode: "999" }).where(eq(couriers.id, postexId));
     const pagePath = `/seller/shipping/book?orderIds=${o.id}`;
-    const post = (body: [string, string][]) => callRoute(book.action, { request: new Request(`${TEST_ORIGIN}${pagePath}`, { method: "POST", headers: { cookie: cookies.owner, origin: TEST_ORIGIN }, body: new URLSearchParams(body) }), context });
-    const answer = answerOf(await post([["orderIds", o.id], [`courier-${o.id}`, String(postexId)]]));
+    const post = (body: [string, string][]) =>
+      callRoute(book.action, {
+        request: new Request(`${TEST_ORIGIN}${pagePath}`, {
+          method: "POST",
+          headers: { cookie: cookies.owner, origin: TEST_ORIGIN },
+          body: new URLSearchParams(body),
+        }),
+        context,
+      });
+    const answer = answerOf(
+      await post([
+        ["orderIds", o.id],
+        [`courier-${o.id}`, String(postexId)],
+      ]),
+    );
     expect((answer.data.result as { booked: { state: string }[] }).booked[0].state).toBe("failed");
-    const html = render(pagePath, book.default, await callRoute(book.loader, { request: request(pagePath), context }), answer.data);
+    const html = render(
+      pagePath,
+      book.default,
+      await callRoute(book.loader, { request: request(pagePath), context }),
+      answer.data,
+    );
     expect(html).toContain("Invalid pickup address code");
     expect(html).toMatch(new RegExp(`<button type="submit" value="${o.id}"[^>]*name="retry">Try again`));
     expect(html).toMatch(new RegExp(`<button type="submit" value="${o.id}"[^>]*name="cancelBooking">Cancel booking`));
@@ -260,7 +452,11 @@ describe.each(DATABASE_KINDS)("connecting couriers' APIs and booking through the
     await db().update(couriers).set({ pickupAddressCode: "001" }).where(eq(couriers.id, postexId));
     const retried = answerOf(await post([["retry", o.id]]));
     const tracking = postex.parcelFor(o.orderNumber)!.trackingNumber;
-    expect(retried.data).toMatchObject({ intent: "retry", ok: true, message: `${o.orderNumber}: booked, tracking ${tracking}` });
+    expect(retried.data).toMatchObject({
+      intent: "retry",
+      ok: true,
+      message: `${o.orderNumber}: booked, tracking ${tracking}`,
+    });
     const cancelled = answerOf(await post([["cancelBooking", o.id]]));
     expect(cancelled.data).toMatchObject({ ok: true, message: `${o.orderNumber}: booking with PostEx cancelled` });
     expect(postex.parcels.get(tracking)!.cancelled).toBe(true);
@@ -270,8 +466,17 @@ describe.each(DATABASE_KINDS)("connecting couriers' APIs and booking through the
   it("uses files again: provider back to file, credentials and city matches deleted", async () => {
     expect(await postConnection(postexId, { intent: "use-files" })).toBeInstanceOf(Response);
     const [row] = await db().select().from(couriers).where(eq(couriers.id, postexId));
-    expect(row).toMatchObject({ provider: "file", apiCredentials: null, apiCredentialHints: null, courierCities: null, pickupAddresses: null, connectedAt: null });
+    expect(row).toMatchObject({
+      provider: "file",
+      apiCredentials: null,
+      apiCredentialHints: null,
+      courierCities: null,
+      pickupAddresses: null,
+      connectedAt: null,
+    });
     expect(await db().select().from(courierCityMatches).where(eq(courierCityMatches.courierId, postexId))).toEqual([]);
-    expect(render(connectionPath(postexId), connection.default, await loadConnection(postexId))).toContain("Reached through files");
+    expect(render(connectionPath(postexId), connection.default, await loadConnection(postexId))).toContain(
+      "Reached through files",
+    );
   });
 });

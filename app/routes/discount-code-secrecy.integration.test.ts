@@ -13,12 +13,28 @@ import { DATABASE_KINDS, useTestDatabase } from "../../tests/factories/test-data
 // Essential Crew Neck Tee, Rs 1,299.
 const TEE = { productId: "essential-crew-neck-tee", color: "Black", size: "M" };
 const NOT_VALID = "This code is not valid";
-const SHIPPING = { fullName: "Ayesha Khan", email: "ayesha@example.pk", phone: "0300 1234567", city: "Karachi", address: "House 12, DHA" };
+const SHIPPING = {
+  fullName: "Ayesha Khan",
+  email: "ayesha@example.pk",
+  phone: "0300 1234567",
+  city: "Karachi",
+  address: "House 12, DHA",
+};
 const DAY = 24 * 60 * 60 * 1000;
 
 const codeInput = (over: Partial<DiscountCodeInput> & { code: string }): DiscountCodeInput => ({
-  kind: "percent", value: 20, minOrder: null, maxUses: null, maxUsesPerCustomer: null, startsAt: null, endsAt: null,
-  appliesTo: "all", categorySlugs: [], productIds: [], combinesWithSale: true, ...over,
+  kind: "percent",
+  value: 20,
+  minOrder: null,
+  maxUses: null,
+  maxUsesPerCustomer: null,
+  startsAt: null,
+  endsAt: null,
+  appliesTo: "all",
+  categorySlugs: [],
+  productIds: [],
+  combinesWithSale: true,
+  ...over,
 });
 
 /**
@@ -33,34 +49,85 @@ describe.each(DATABASE_KINDS)("a scheduled code is refused like an unknown one o
   let cookie: string;
 
   beforeAll(async () => {
-    await db().update(productVariants).set({ stock: 100 })
-      .where(and(eq(productVariants.productId, TEE.productId), eq(productVariants.color, TEE.color), eq(productVariants.size, TEE.size)));
+    await db()
+      .update(productVariants)
+      .set({ stock: 100 })
+      .where(
+        and(
+          eq(productVariants.productId, TEE.productId),
+          eq(productVariants.color, TEE.color),
+          eq(productVariants.size, TEE.size),
+        ),
+      );
     const tomorrow = new Date(Date.now() + DAY);
     await createDiscountCode(db(), codeInput({ code: "LAUNCH30", startsAt: tomorrow }));
-    const paused = await createDiscountCode(db(), codeInput({ code: "SECRET50", startsAt: tomorrow, minOrder: 50_000 }));
+    const paused = await createDiscountCode(
+      db(),
+      codeInput({ code: "SECRET50", startsAt: tomorrow, minOrder: 50_000 }),
+    );
     await db().update(discountCodes).set({ paused: true }).where(eq(discountCodes.id, paused.id));
     const made = await routeContext(db());
     context = made.context;
-    const signUp = await made.auth.handler(new Request(`${TEST_ORIGIN}/api/auth/sign-up/email`, {
-      method: "POST", headers: { "content-type": "application/json", origin: TEST_ORIGIN, [CLIENT_IP_HEADER]: "10.7.0.1" },
-      body: JSON.stringify({ name: "Code Buyer", email: `code-secrecy-${kind}@example.pk`, password: "violet-kettle-monsoon-77" }),
-    }));
+    const signUp = await made.auth.handler(
+      new Request(`${TEST_ORIGIN}/api/auth/sign-up/email`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: TEST_ORIGIN, [CLIENT_IP_HEADER]: "10.7.0.1" },
+        body: JSON.stringify({
+          name: "Code Buyer",
+          email: `code-secrecy-${kind}@example.pk`,
+          password: "violet-kettle-monsoon-77",
+        }),
+      }),
+    );
     expect(signUp.status).toBe(200);
-    cookie = signUp.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    cookie = signUp.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
   }, 300_000);
 
   const apply = async (code: string) => {
-    const answer = await callRoute(checkout.action, { context, request: new Request(`${TEST_ORIGIN}/checkout?product=${TEE.productId}&color=${TEE.color}&size=${TEE.size}&quantity=1`, {
-      method: "POST", headers: { cookie, origin: TEST_ORIGIN, [CLIENT_IP_HEADER]: "10.7.0.1" },
-      body: new URLSearchParams({ ...SHIPPING, intent: "apply-discount", discountCode: code }),
-    }) }) as { data: { fields: Record<string, string>; discount: unknown; totals: { total: number } }; init: ResponseInit };
-    return { status: answer.init.status, error: answer.data.fields.discountCode, discount: answer.data.discount, total: answer.data.totals.total };
+    const answer = (await callRoute(checkout.action, {
+      context,
+      request: new Request(
+        `${TEST_ORIGIN}/checkout?product=${TEE.productId}&color=${TEE.color}&size=${TEE.size}&quantity=1`,
+        {
+          method: "POST",
+          headers: { cookie, origin: TEST_ORIGIN, [CLIENT_IP_HEADER]: "10.7.0.1" },
+          body: new URLSearchParams({ ...SHIPPING, intent: "apply-discount", discountCode: code }),
+        },
+      ),
+    })) as {
+      data: { fields: Record<string, string>; discount: unknown; totals: { total: number } };
+      init: ResponseInit;
+    };
+    return {
+      status: answer.init.status,
+      error: answer.data.fields.discountCode,
+      discount: answer.data.discount,
+      total: answer.data.totals.total,
+    };
   };
   const order = async (code: string) => {
-    const response = await callRoute(apiOrders.action, { context, request: new Request(`${TEST_ORIGIN}/api/orders`, {
-      method: "POST", headers: { cookie, origin: TEST_ORIGIN, "content-type": "application/json", "Idempotency-Key": `secrecy-${code}`, [CLIENT_IP_HEADER]: "10.7.0.1" },
-      body: JSON.stringify({ items: [{ ...TEE, quantity: 1 }], shipping: SHIPPING, paymentMethod: "cod", discountCode: code }),
-    }) }) as Response;
+    const response = (await callRoute(apiOrders.action, {
+      context,
+      request: new Request(`${TEST_ORIGIN}/api/orders`, {
+        method: "POST",
+        headers: {
+          cookie,
+          origin: TEST_ORIGIN,
+          "content-type": "application/json",
+          "Idempotency-Key": `secrecy-${code}`,
+          [CLIENT_IP_HEADER]: "10.7.0.1",
+        },
+        body: JSON.stringify({
+          items: [{ ...TEE, quantity: 1 }],
+          shipping: SHIPPING,
+          paymentMethod: "cod",
+          discountCode: code,
+        }),
+      }),
+    })) as Response;
     return { status: response.status, body: await response.json() };
   };
 
@@ -74,7 +141,10 @@ describe.each(DATABASE_KINDS)("a scheduled code is refused like an unknown one o
 
   it("POST /api/orders answers the same 400 for both, and nothing is ordered", async () => {
     const unknown = await order("NOSUCH99");
-    expect(unknown).toEqual({ status: 400, body: { error: { code: "VALIDATION", message: NOT_VALID, fields: { discountCode: NOT_VALID } } } });
+    expect(unknown).toEqual({
+      status: 400,
+      body: { error: { code: "VALIDATION", message: NOT_VALID, fields: { discountCode: NOT_VALID } } },
+    });
     expect(await order("LAUNCH30")).toEqual(unknown);
     expect(await order("SECRET50")).toEqual(unknown);
     expect(await db().select().from(orders)).toEqual([]);

@@ -38,17 +38,29 @@ describe.each(DATABASE_KINDS)("parcels shipped by hand on %s", (kind) => {
   /** The owner's status form on the Orders tab, as posted. */
   const markShipped = (orderId: string, courierName: string, trackingNumber: string) =>
     callRoute(sellerOrders.action, {
-      request: new Request(`${TEST_ORIGIN}/seller/orders`, { method: "POST", headers: { cookie, origin: TEST_ORIGIN }, body: new URLSearchParams({ intent: "status", orderId, status: "shipped", courierName, trackingNumber }) }),
+      request: new Request(`${TEST_ORIGIN}/seller/orders`, {
+        method: "POST",
+        headers: { cookie, origin: TEST_ORIGIN },
+        body: new URLSearchParams({ intent: "status", orderId, status: "shipped", courierName, trackingNumber }),
+      }),
       context,
     });
   const patch = (orderId: string, body: unknown) =>
     apiOrder.action({
-      request: new Request(`${TEST_ORIGIN}/api/orders/${orderId}`, { method: "PATCH", headers: { cookie, origin: TEST_ORIGIN, "content-type": "application/json" }, body: JSON.stringify(body) }),
-      context, params: { id: orderId },
+      request: new Request(`${TEST_ORIGIN}/api/orders/${orderId}`, {
+        method: "PATCH",
+        headers: { cookie, origin: TEST_ORIGIN, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      }),
+      context,
+      params: { id: orderId },
     } as never) as Promise<Response>;
   /** A courier's report, uploaded and applied as the Shipping tab does. */
   const importReport = async (kindOf: "delivery" | "cod", courierId: number | null, csv: string) => {
-    const uploadId = await saveCourierUpload(db(), fileCourierProvider, OWNER, { name: `${kindOf}.csv`, bytes: new TextEncoder().encode(csv) });
+    const uploadId = await saveCourierUpload(db(), fileCourierProvider, OWNER, {
+      name: `${kindOf}.csv`,
+      bytes: new TextEncoder().encode(csv),
+    });
     return applyCourierReport(context, OWNER, { kind: kindOf, uploadId, courierId, apply: true });
   };
 
@@ -64,20 +76,37 @@ describe.each(DATABASE_KINDS)("parcels shipped by hand on %s", (kind) => {
     const o = await order();
     const cashBefore = (await cashWithCouriers(db())).find((c) => c.courierId === tcs)?.amount ?? 0;
     expect((await markShipped(o.id, " tcs ", "TCS-HAND-1")).data).toMatchObject({ intent: "status", ok: true });
-    expect(await parcelOf(o.id)).toMatchObject({ courierId: tcs, trackingNumber: "TCS-HAND-1", bookingState: "booked", codAmount: o.total, pieces: 1 });
+    expect(await parcelOf(o.id)).toMatchObject({
+      courierId: tcs,
+      trackingNumber: "TCS-HAND-1",
+      bookingState: "booked",
+      codAmount: o.total,
+      pieces: 1,
+    });
 
     const delivered = await importReport("delivery", tcs, "CN,Status\nTCS-HAND-1,Delivered\n");
-    expect(delivered.rows[0]).toMatchObject({ outcome: "change", orderNumber: o.orderNumber, says: expect.stringMatching(/^Delivered on /) });
+    expect(delivered.rows[0]).toMatchObject({
+      outcome: "change",
+      orderNumber: o.orderNumber,
+      says: expect.stringMatching(/^Delivered on /),
+    });
     expect(await orderRow(o.id)).toMatchObject({ status: "delivered", paymentStatus: "collected" });
     // Reports: cash with TCS holds its COD; the delivery rates count it delivered with TCS.
     expect(((await cashWithCouriers(db())).find((c) => c.courierId === tcs)?.amount ?? 0) - cashBefore).toBe(o.total);
-    expect((await deliveryRates(db(), { days: 30, by: "courier" })).rows.find((r) => r.label === "TCS")).toMatchObject({ booked: 1, delivered: 1 });
+    expect((await deliveryRates(db(), { days: 30, by: "courier" })).rows.find((r) => r.label === "TCS")).toMatchObject({
+      booked: 1,
+      delivered: 1,
+    });
 
-    const paid = await importReport("cod", tcs, `Order Ref,COD Amount,Transaction Fee,Net Amount,Settlement ID,Settlement Date\n${o.orderNumber},${o.total},150,${o.total - 150},STL-HAND-1,2026-11-23\n`);
+    const paid = await importReport(
+      "cod",
+      tcs,
+      `Order Ref,COD Amount,Transaction Fee,Net Amount,Settlement ID,Settlement Date\n${o.orderNumber},${o.total},150,${o.total - 150},STL-HAND-1,2026-11-23\n`,
+    );
     expect(paid.rows[0]).toMatchObject({ outcome: "change", orderNumber: o.orderNumber });
     expect(await orderRow(o.id)).toMatchObject({ status: "delivered", paymentStatus: "settled" });
     expect(await parcelOf(o.id)).toMatchObject({ collectedAmount: o.total, netPaid: o.total - 150 });
-    expect(((await cashWithCouriers(db())).find((c) => c.courierId === tcs)?.amount ?? 0)).toBe(cashBefore);
+    expect((await cashWithCouriers(db())).find((c) => c.courierId === tcs)?.amount ?? 0).toBe(cashBefore);
   });
 
   it("PATCH /api/orders/{id} with a courier and tracking number: the courier's report by tracking number delivers it", async () => {
@@ -110,7 +139,10 @@ describe.each(DATABASE_KINDS)("parcels shipped by hand on %s", (kind) => {
     const o = await order();
     const answer = await markShipped(o.id, "TCS", "TCS-HAND-1");
     expect(answer.init?.status).toBe(400);
-    expect(answer.data).toMatchObject({ ok: false, fields: { trackingNumber: expect.stringContaining("Tracking number TCS-HAND-1 is already on order") } });
+    expect(answer.data).toMatchObject({
+      ok: false,
+      fields: { trackingNumber: expect.stringContaining("Tracking number TCS-HAND-1 is already on order") },
+    });
     expect((await orderRow(o.id)).status).toBe("processing");
     expect(await parcelOf(o.id)).toBeUndefined();
     const viaApi = await patch(o.id, { status: "shipped", courierName: "tcs", trackingNumber: "TCS-HAND-2" });

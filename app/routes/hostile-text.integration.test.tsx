@@ -42,28 +42,63 @@ describe("hostile text shown as text", () => {
     ({ auth, context } = await routeContext(database.db));
     await createSeller(auth, database.db, { email: "owner@shop.pk", password: PASSWORD, name: "Owner" });
     ownerCookie = await signInCookie(auth, "owner@shop.pk", PASSWORD);
-    await database.db.update(products).set({ name: NAME, description: `Soft. ${SCRIPT}` }).where(eq(products.id, productId));
-    const [variant] = await database.db.select().from(productVariants).where(eq(productVariants.productId, productId)).limit(1);
+    await database.db
+      .update(products)
+      .set({ name: NAME, description: `Soft. ${SCRIPT}` })
+      .where(eq(products.id, productId));
+    const [variant] = await database.db
+      .select()
+      .from(productVariants)
+      .where(eq(productVariants.productId, productId))
+      .limit(1);
     await database.db.update(productVariants).set({ stock: 10 }).where(eq(productVariants.id, variant.id));
     const buyer = await createTestBuyer(database.db, `=HYPERLINK("http://evil")`);
-    const order = await placeOrder({ db: database.db }, {
-      userId: buyer, items: [{ productId, color: variant.color, size: variant.size, quantity: 1 }],
-      shipping: { fullName: `=cmd|' /C calc'!A0 ${SCRIPT}`, email: "buyer@example.pk", phone: "03001234567", city: "Lahore", address: `+House 1 ${SCRIPT}`, postalCode: "@54000", country: "Pakistan" },
-    });
+    const order = await placeOrder(
+      { db: database.db },
+      {
+        userId: buyer,
+        items: [{ productId, color: variant.color, size: variant.size, quantity: 1 }],
+        shipping: {
+          fullName: `=cmd|' /C calc'!A0 ${SCRIPT}`,
+          email: "buyer@example.pk",
+          phone: "03001234567",
+          city: "Lahore",
+          address: `+House 1 ${SCRIPT}`,
+          postalCode: "@54000",
+          country: "Pakistan",
+        },
+      },
+    );
     orderId = order.orderId;
     await database.db.insert(reviews).values({ productId, userId: buyer, rating: 5, comment: `Great ${SCRIPT}` });
-    await database.db.insert(contactMessages).values({ name: `Sana ${SCRIPT}`, email: "sana@x.pk", subject: `Hi ${SCRIPT}`, message: `Question ${SCRIPT}` });
+    await database.db
+      .insert(contactMessages)
+      .values({ name: `Sana ${SCRIPT}`, email: "sana@x.pk", subject: `Hi ${SCRIPT}`, message: `Question ${SCRIPT}` });
   }, 300_000);
 
   const ownerRequest = (path: string) => new Request(`${TEST_ORIGIN}${path}`, { headers: { cookie: ownerCookie } });
 
-  function renderRoute(path: string, Component: React.ComponentType<{ loaderData: never; params: never; matches: never }>, loaderData: unknown, params: Record<string, string> = {}) {
-    const Stub = createRoutesStub([{ path: path.replace(/\/[0-9a-f-]{36}/, "/:id"), Component: () => <Component loaderData={loaderData as never} params={params as never} matches={[] as never} /> }]);
+  function renderRoute(
+    path: string,
+    Component: React.ComponentType<{ loaderData: never; params: never; matches: never }>,
+    loaderData: unknown,
+    params: Record<string, string> = {},
+  ) {
+    const Stub = createRoutesStub([
+      {
+        path: path.replace(/\/[0-9a-f-]{36}/, "/:id"),
+        Component: () => <Component loaderData={loaderData as never} params={params as never} matches={[] as never} />,
+      },
+    ]);
     return renderToString(<Stub initialEntries={[path]} />);
   }
 
   it("the printable invoice shows the product name, customer and address as text", async () => {
-    const data = await callRoute(invoiceLoader, { request: ownerRequest(`/seller/orders/${orderId}/invoice`), context, params: { id: orderId } });
+    const data = await callRoute(invoiceLoader, {
+      request: ownerRequest(`/seller/orders/${orderId}/invoice`),
+      context,
+      params: { id: orderId },
+    });
     const html = renderRoute(`/seller/orders/${orderId}/invoice`, SellerOrderInvoice as never, data, { id: orderId });
     expectNoInjectedScript(html);
     expect(html).toContain("Tee &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;");
@@ -79,7 +114,14 @@ describe("hostile text shown as text", () => {
 
   it("the product page's JSON-LD cannot close its script element, and reads back as the same text", async () => {
     const product = (await getProduct(database.db, productId))!;
-    const printed = jsonForScript(productJsonLd(product, { origin: TEST_ORIGIN, brand: "Kapra", imageUrls: [], reviews: [{ author: "A", rating: 5, comment: `Great ${SCRIPT}`, createdAt: new Date() }] }));
+    const printed = jsonForScript(
+      productJsonLd(product, {
+        origin: TEST_ORIGIN,
+        brand: "Kapra",
+        imageUrls: [],
+        reviews: [{ author: "A", rating: 5, comment: `Great ${SCRIPT}`, createdAt: new Date() }],
+      }),
+    );
     expect(printed).not.toContain("<");
     const parsed = JSON.parse(printed);
     expect(parsed.name).toBe(NAME);
@@ -88,13 +130,43 @@ describe("hostile text shown as text", () => {
 
   it("e-mails (order and contact) show the text escaped, in HTML and plain text", async () => {
     const [settings] = await database.db.select().from(shopSettings);
-    const shop = { name: settings.brandName, publicUrl: TEST_ORIGIN, contactEmail: settings.contactEmail, phone: settings.phone, address: settings.address, city: settings.city };
-    const order = await renderEmail("order_placed", {
-      orderNumber: "ORD-123456", customerName: `Ali ${SCRIPT}`, items: [{ name: NAME, color: "Black", size: "M", quantity: 1, price: 1299 }],
-      subtotal: 1299, shippingFee: 200, total: 1499, phone: "+923001234567", address: `House ${SCRIPT}`, city: "Lahore",
-      deliveryFrom: "2026-01-01", deliveryTo: "2026-01-03", orderPath: "/orders/x",
-    }, shop);
-    const contact = await renderEmail("contact_message", { name: `Sana ${SCRIPT}`, email: "sana@x.pk", subject: `Hi ${SCRIPT}`, message: `Question ${SCRIPT}`, inboxPath: "/seller/inbox" }, shop);
+    const shop = {
+      name: settings.brandName,
+      publicUrl: TEST_ORIGIN,
+      contactEmail: settings.contactEmail,
+      phone: settings.phone,
+      address: settings.address,
+      city: settings.city,
+    };
+    const order = await renderEmail(
+      "order_placed",
+      {
+        orderNumber: "ORD-123456",
+        customerName: `Ali ${SCRIPT}`,
+        items: [{ name: NAME, color: "Black", size: "M", quantity: 1, price: 1299 }],
+        subtotal: 1299,
+        shippingFee: 200,
+        total: 1499,
+        phone: "+923001234567",
+        address: `House ${SCRIPT}`,
+        city: "Lahore",
+        deliveryFrom: "2026-01-01",
+        deliveryTo: "2026-01-03",
+        orderPath: "/orders/x",
+      },
+      shop,
+    );
+    const contact = await renderEmail(
+      "contact_message",
+      {
+        name: `Sana ${SCRIPT}`,
+        email: "sana@x.pk",
+        subject: `Hi ${SCRIPT}`,
+        message: `Question ${SCRIPT}`,
+        inboxPath: "/seller/inbox",
+      },
+      shop,
+    );
     for (const { html, text } of [order, contact]) {
       expectNoInjectedScript(html);
       expect(html).toContain("&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;");
@@ -109,12 +181,18 @@ describe("hostile text shown as text", () => {
     expect(csv).toContain(`'+House 1`);
     expect(csv).toContain(`'@54000`);
     // No cell starts with a formula character.
-    const cells = csv.replace(/^\uFEFF/, "").split(/\r?\n/).flatMap((line) => line.split(","));
+    const cells = csv
+      .replace(/^\uFEFF/, "")
+      .split(/\r?\n/)
+      .flatMap((line) => line.split(","));
     expect(cells.filter((c) => /^"?[=+\-@\t\r]/.test(c))).toEqual([]);
   });
 
   it("keeps the hostile buyer's own name as it was typed in the database (escaping is at output)", async () => {
-    const [buyer] = await database.db.select({ name: users.name }).from(users).where(eq(users.name, `=HYPERLINK("http://evil")`));
+    const [buyer] = await database.db
+      .select({ name: users.name })
+      .from(users)
+      .where(eq(users.name, `=HYPERLINK("http://evil")`));
     expect(buyer).toBeDefined();
   });
 });

@@ -5,13 +5,23 @@ import { useKeptActionData } from "~/lib/use-kept-action-data";
 import { readMarketingLink, unsubscribeFromMarketing } from "~/modules/marketing/marketing-unsubscribe.server";
 import type { Route } from "./+types/marketing-unsubscribe";
 
-export const INVALID_MARKETING_LINK = "This unsubscribe link is not valid. You can turn marketing e-mails off in your account's Settings tab.";
+export const INVALID_MARKETING_LINK =
+  "This unsubscribe link is not valid. You can turn marketing e-mails off in your account's Settings tab.";
 const DONE = "We will send you no more offers or cart reminders. Order e-mails still come, as your Settings say.";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ matches, title: "Unsubscribe", description: "Stop marketing e-mails.", path: "/email/unsubscribe", noindex: true });
+  pageMeta({
+    matches,
+    title: "Unsubscribe",
+    description: "Stop marketing e-mails.",
+    path: "/email/unsubscribe",
+    noindex: true,
+  });
 
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" });
+export const headers: Route.HeadersFunction = () => ({
+  "Cache-Control": "private, no-store",
+  "X-Robots-Tag": "noindex",
+});
 
 /** GET only asks: mail scanners that open every link in an e-mail must not unsubscribe anyone. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -41,15 +51,24 @@ export default function MarketingUnsubscribe({ loaderData, actionData: sentActio
       </div>
     );
   } else if (!link.valid || actionData?.ok === false) {
-    body = <p role="alert" className="mt-4 rounded-lg bg-red-50 px-4 py-3 font-medium text-red-800">{INVALID_MARKETING_LINK}</p>;
+    body = (
+      <p role="alert" className="mt-4 rounded-lg bg-red-50 px-4 py-3 font-medium text-red-800">
+        {INVALID_MARKETING_LINK}
+      </p>
+    );
   } else {
     body = (
       <>
         <h2 className="mt-4 text-xl font-semibold text-stone-900">Stop offers and cart reminders?</h2>
-        <p className="mt-2 text-stone-700">We will stop sending marketing e-mails to <span className="font-medium">{link.email}</span>. Order e-mails are not affected.</p>
+        <p className="mt-2 text-stone-700">
+          We will stop sending marketing e-mails to <span className="font-medium">{link.email}</span>. Order e-mails are
+          not affected.
+        </p>
         <Form method="post" className="mt-6">
           <input type="hidden" name="token" value={token} />
-          <button type="submit" className="btn-primary w-full sm:w-auto" disabled={busy}>{busy ? "Unsubscribing..." : "Unsubscribe"}</button>
+          <button type="submit" className="btn-primary w-full sm:w-auto" disabled={busy}>
+            {busy ? "Unsubscribing..." : "Unsubscribe"}
+          </button>
         </Form>
       </>
     );
@@ -58,7 +77,11 @@ export default function MarketingUnsubscribe({ loaderData, actionData: sentActio
     <div className="container-page max-w-xl py-10">
       <h1 className="text-3xl font-bold text-stone-900">Marketing e-mails</h1>
       {body}
-      <p className="mt-8"><Link to="/" className="font-medium text-brand-700 underline">Continue shopping</Link></p>
+      <p className="mt-8">
+        <Link to="/" className="font-medium text-brand-700 underline">
+          Continue shopping
+        </Link>
+      </p>
     </div>
   );
 }

@@ -4,7 +4,13 @@ import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/not-found";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
-  pageMeta({ matches, title: "Page Not Found", description: "This page does not exist.", path: location.pathname, noindex: true });
+  pageMeta({
+    matches,
+    title: "Page Not Found",
+    description: "This page does not exist.",
+    path: location.pathname,
+    noindex: true,
+  });
 
 export function loader() {
   return data(null, { status: 404 });

@@ -6,10 +6,19 @@ import { confirmNotifyRequest } from "~/modules/notify-me/confirm-notify.server"
 import type { Route } from "./+types/notify-confirm";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ matches, title: "Confirm Notify Me", description: "Confirm your Notify Me request.", path: "/notify/confirm", noindex: true });
+  pageMeta({
+    matches,
+    title: "Confirm Notify Me",
+    description: "Confirm your Notify Me request.",
+    path: "/notify/confirm",
+    noindex: true,
+  });
 
 // The token stands for one person's address: never cached, never shown to a search engine.
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" });
+export const headers: Route.HeadersFunction = () => ({
+  "Cache-Control": "private, no-store",
+  "X-Robots-Tag": "noindex",
+});
 
 /** GET only asks: mail scanners that open every link in an e-mail must not confirm for the reader. */
 export function loader({ request }: Route.LoaderArgs) {
@@ -37,17 +46,25 @@ export default function NotifyConfirm({ loaderData, actionData: sentActionData }
           <p className="mt-1">{NOTIFY_CONFIRMED_MESSAGE}</p>
         </div>
       ) : actionData?.ok === false || !loaderData.token ? (
-        <p role="alert" className="mt-4 rounded-lg bg-red-50 px-4 py-3 font-medium text-red-800">{INVALID_CONFIRM_LINK}</p>
+        <p role="alert" className="mt-4 rounded-lg bg-red-50 px-4 py-3 font-medium text-red-800">
+          {INVALID_CONFIRM_LINK}
+        </p>
       ) : (
         <>
           <p className="mt-4 text-stone-700">Please confirm that you want an e-mail from us when it is available.</p>
           <Form method="post" className="mt-6">
             <input type="hidden" name="token" value={loaderData.token} />
-            <button type="submit" className="btn-primary w-full sm:w-auto" disabled={busy}>{busy ? "Confirming..." : "Confirm my e-mail address"}</button>
+            <button type="submit" className="btn-primary w-full sm:w-auto" disabled={busy}>
+              {busy ? "Confirming..." : "Confirm my e-mail address"}
+            </button>
           </Form>
         </>
       )}
-      <p className="mt-8"><Link to="/" className="font-medium text-brand-700 underline">Continue shopping</Link></p>
+      <p className="mt-8">
+        <Link to="/" className="font-medium text-brand-700 underline">
+          Continue shopping
+        </Link>
+      </p>
     </div>
   );
 }

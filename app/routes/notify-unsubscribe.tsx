@@ -7,10 +7,19 @@ import { readUnsubscribeLink, unsubscribeByToken } from "~/modules/notify-me/uns
 import type { Route } from "./+types/notify-unsubscribe";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ matches, title: "Unsubscribe", description: "Stop Notify Me e-mails.", path: "/notify/unsubscribe", noindex: true });
+  pageMeta({
+    matches,
+    title: "Unsubscribe",
+    description: "Stop Notify Me e-mails.",
+    path: "/notify/unsubscribe",
+    noindex: true,
+  });
 
 // The token is as good as a password for this one sign-up: never cached, never shown to a search engine.
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" });
+export const headers: Route.HeadersFunction = () => ({
+  "Cache-Control": "private, no-store",
+  "X-Robots-Tag": "noindex",
+});
 
 /** GET only asks: mail scanners that open every link in an e-mail must not unsubscribe anyone. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -46,7 +55,11 @@ export default function NotifyUnsubscribe({ loaderData, actionData: sentActionDa
       </div>
     );
   } else if (!link.valid || actionData?.ok === false) {
-    body = <p role="alert" className="mt-4 rounded-lg bg-red-50 px-4 py-3 font-medium text-red-800">{INVALID_UNSUBSCRIBE_LINK}</p>;
+    body = (
+      <p role="alert" className="mt-4 rounded-lg bg-red-50 px-4 py-3 font-medium text-red-800">
+        {INVALID_UNSUBSCRIBE_LINK}
+      </p>
+    );
   } else if (link.unsubscribed) {
     body = (
       <div role="status" className="mt-4 rounded-lg bg-brand-50 px-4 py-3 text-stone-800">
@@ -59,11 +72,14 @@ export default function NotifyUnsubscribe({ loaderData, actionData: sentActionDa
       <>
         <h2 className="mt-4 text-xl font-semibold text-stone-900">Stop e-mails about {link.name}?</h2>
         <p className="mt-2 text-stone-700">
-          We will stop e-mailing <span className="font-medium">{link.email}</span> about it, and about anything else you asked us to tell you about.
+          We will stop e-mailing <span className="font-medium">{link.email}</span> about it, and about anything else you
+          asked us to tell you about.
         </p>
         <Form method="post" className="mt-6">
           <input type="hidden" name="token" value={token} />
-          <button type="submit" className="btn-primary w-full sm:w-auto" disabled={busy}>{busy ? "Unsubscribing..." : "Unsubscribe"}</button>
+          <button type="submit" className="btn-primary w-full sm:w-auto" disabled={busy}>
+            {busy ? "Unsubscribing..." : "Unsubscribe"}
+          </button>
         </Form>
       </>
     );
@@ -72,7 +88,11 @@ export default function NotifyUnsubscribe({ loaderData, actionData: sentActionDa
     <div className="container-page max-w-xl py-10">
       <h1 className="text-3xl font-bold text-stone-900">Notify Me e-mails</h1>
       {body}
-      <p className="mt-8"><Link to="/" className="font-medium text-brand-700 underline">Continue shopping</Link></p>
+      <p className="mt-8">
+        <Link to="/" className="font-medium text-brand-700 underline">
+          Continue shopping
+        </Link>
+      </p>
     </div>
   );
 }

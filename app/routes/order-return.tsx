@@ -1,7 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { data, Link, redirect } from "react-router";
 import { ReturnRequestForm, type ReturnFormState } from "~/components/returns/return-request-form";
-import { formErrors, readReturnForm, RETURN_FORM_FIELDS as F, TOO_MANY_PHOTOS } from "~/components/returns/return-form-fields";
+import {
+  formErrors,
+  readReturnForm,
+  RETURN_FORM_FIELDS as F,
+  TOO_MANY_PHOTOS,
+} from "~/components/returns/return-form-fields";
 import { requireUser } from "~/http/auth-guard.server";
 import { setFlash } from "~/http/flash.server";
 import { receivePhotos } from "~/http/receive-photos.server";
@@ -16,7 +21,13 @@ import { requestReturn } from "~/flows/request-return.server";
 import type { Route } from "./+types/order-return";
 
 export const meta: Route.MetaFunction = ({ matches, data }) =>
-  pageMeta({ matches, title: data?.order ? `Return or exchange: ${data.order.orderNumber}` : "Order not found", description: "Return or exchange items of your order.", path: "/orders", noindex: true });
+  pageMeta({
+    matches,
+    title: data?.order ? `Return or exchange: ${data.order.orderNumber}` : "Order not found",
+    description: "Return or exchange items of your order.",
+    path: "/orders",
+    noindex: true,
+  });
 
 /** The buyer's own delivered order and what of it may still be sent back; someone else's order reads as unknown (404). */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -36,8 +47,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireUser(request, context);
   const returnable = await findReturnable(context, user.id, params.id);
   if (!returnable) throw data("Order not found", { status: 404 });
-  const refuse = (status: number, values: Record<string, string>, errors: Record<string, string>, formError: string | null, photosSent: boolean) =>
-    data<ReturnFormState>({ formId: randomUUID(), values, errors, formError, photosSent }, { status });
+  const refuse = (
+    status: number,
+    values: Record<string, string>,
+    errors: Record<string, string>,
+    formError: string | null,
+    photosSent: boolean,
+  ) => data<ReturnFormState>({ formId: randomUUID(), values, errors, formError, photosSent }, { status });
   if (returnable.refusal) return refuse(409, {}, {}, returnable.refusal, false);
 
   let received;
@@ -46,7 +62,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   } catch (error) {
     // More files than the upload takes at all, or a form that could not be read: nothing was kept.
     if (error instanceof AppError && error.code === "VALIDATION") {
-      return refuse(400, {}, error.fields ? { [F.photos]: TOO_MANY_PHOTOS } : {}, error.fields ? null : error.message, true);
+      return refuse(
+        400,
+        {},
+        error.fields ? { [F.photos]: TOO_MANY_PHOTOS } : {},
+        error.fields ? null : error.message,
+        true,
+      );
     }
     throw error;
   }
@@ -65,7 +87,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
   try {
     const input = parseOrRefuse(returnRequestInput, body);
-    const { returnNumber } = await requestReturn(context, { userId: user.id, orderId: returnable.orderId, ...input, photos: received.photos });
+    const { returnNumber } = await requestReturn(context, {
+      userId: user.id,
+      orderId: returnable.orderId,
+      ...input,
+      photos: received.photos,
+    });
     const flash = await setFlash({ type: "success", message: `Return request ${returnNumber} sent` });
     return redirect(`/orders/${returnable.orderId}`, { headers: { "Set-Cookie": flash } });
   } catch (error) {
@@ -76,7 +103,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     // A refusal of the whole request (the window closed meanwhile, quantities asked for) goes above
     // the form, said once; field messages go beside their fields.
     if (error.code !== "VALIDATION" && errors[F.items] === error.message) delete errors[F.items];
-    const formError = error.code === "VALIDATION" && Object.keys(errors).length > 0 ? "Please check the highlighted fields" : error.message;
+    const formError =
+      error.code === "VALIDATION" && Object.keys(errors).length > 0
+        ? "Please check the highlighted fields"
+        : error.message;
     return refuse(error.status, values, errors, formError, photosSent);
   }
 }
@@ -89,19 +119,36 @@ export default function OrderReturnPage({ loaderData, actionData: sentActionData
       <section className="container-page py-16 text-center">
         <h1 className="text-3xl font-bold text-stone-900">Order not found</h1>
         <p className="mt-3 text-stone-700">We could not find this order in your account.</p>
-        <Link to="/buyer-dashboard" className="btn-primary mt-6">My Orders</Link>
+        <Link to="/buyer-dashboard" className="btn-primary mt-6">
+          My Orders
+        </Link>
       </section>
     );
   }
   return (
     <div className="container-page max-w-3xl py-8">
-      <p className="text-sm"><Link to={`/orders/${order.orderId}`} className="font-medium text-brand-700 underline">Back to order {order.orderNumber}</Link></p>
+      <p className="text-sm">
+        <Link to={`/orders/${order.orderId}`} className="font-medium text-brand-700 underline">
+          Back to order {order.orderNumber}
+        </Link>
+      </p>
       <h1 className="mt-2 text-2xl font-bold text-stone-900 sm:text-3xl">Return or exchange</h1>
       <p className="mt-1 text-stone-700">Order {order.orderNumber}</p>
       {order.refusal ? (
-        <p role="alert" className="mt-6 rounded-lg bg-amber-50 px-4 py-3 font-medium text-amber-900" data-testid="return-refusal">{order.refusal}</p>
+        <p
+          role="alert"
+          className="mt-6 rounded-lg bg-amber-50 px-4 py-3 font-medium text-amber-900"
+          data-testid="return-refusal"
+        >
+          {order.refusal}
+        </p>
       ) : (
-        <ReturnRequestForm orderId={order.orderId} lines={order.items.filter((i) => i.returnable > 0)} closesAt={order.closesAt} state={actionData ?? null} />
+        <ReturnRequestForm
+          orderId={order.orderId}
+          lines={order.items.filter((i) => i.returnable > 0)}
+          closesAt={order.closesAt}
+          state={actionData ?? null}
+        />
       )}
     </div>
   );

@@ -6,7 +6,12 @@ import { CLASSIC_PAGE_PATHS, isBuiltinPage } from "~/modules/storefront/default-
 import type { Route } from "./+types/pages";
 
 export const meta: Route.MetaFunction = ({ matches, data, location }) =>
-  pageMeta({ matches, title: data?.page.title ?? "Page", description: data?.page.description ?? "", path: data?.page.path ?? location.pathname });
+  pageMeta({
+    matches,
+    title: data?.page.title ?? "Page",
+    description: data?.page.description ?? "",
+    path: data?.page.path ?? location.pathname,
+  });
 
 /** GET /pages/{slug}: any published page; About, Returns, Privacy and Terms answer 301 to their classic address. Unknown or unpublished: 404. */
 export async function loader({ params, context }: Route.LoaderArgs) {

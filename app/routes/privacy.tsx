@@ -4,7 +4,12 @@ import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/privacy";
 
 export const meta: Route.MetaFunction = ({ matches, data }) =>
-  pageMeta({ matches, title: data?.page.title ?? "Privacy Policy", description: data?.page.description ?? "", path: "/privacy" });
+  pageMeta({
+    matches,
+    title: data?.page.title ?? "Privacy Policy",
+    description: data?.page.description ?? "",
+    path: "/privacy",
+  });
 
 /** The built-in Privacy Policy page: the owner's text, or the default text (Dashboard -> Storefront -> Pages). */
 export async function loader({ context }: Route.LoaderArgs) {

@@ -4,7 +4,12 @@ import { AuthRequiredDialog } from "~/components/ui/auth-required-dialog";
 import { ColourSwatch } from "~/components/ui/colour-swatch";
 import { showToast } from "~/components/ui/toaster";
 import { WishlistButton } from "~/components/ui/wishlist-button";
-import { ProductReviews, reviewFailure, type ReviewerView, type ReviewResult } from "~/components/reviews/product-reviews";
+import {
+  ProductReviews,
+  reviewFailure,
+  type ReviewerView,
+  type ReviewResult,
+} from "~/components/reviews/product-reviews";
 import { getUser, requireUser } from "~/http/auth-guard.server";
 import { AppError } from "~/lib/errors";
 import { NotifyMeForm, notifyMeFailure } from "~/components/ui/notify-me-form";
@@ -34,7 +39,14 @@ import type { Route } from "./+types/product";
 
 export const meta: Route.MetaFunction = ({ matches, data, location }) => {
   const product = data?.product;
-  if (!product) return pageMeta({ matches, title: "Product not found", description: "This product does not exist.", path: location.pathname, noindex: true });
+  if (!product)
+    return pageMeta({
+      matches,
+      title: "Product not found",
+      description: "This product does not exist.",
+      path: location.pathname,
+      noindex: true,
+    });
   const image = product.images[0];
   return pageMeta({
     matches,
@@ -50,15 +62,30 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const product = await getProduct(context.db, params.id);
   if (!product) return data({ product: null, reviews: null, reviewer: null }, { status: 404 });
   const reviewsPage = Number(new URL(request.url).searchParams.get("reviews") ?? 1);
-  const [reviews, user] = await Promise.all([listProductReviews(context.db, product.id, reviewsPage), getUser(request, context)]);
+  const [reviews, user] = await Promise.all([
+    listProductReviews(context.db, product.id, reviewsPage),
+    getUser(request, context),
+  ]);
   let reviewer: ReviewerView = { kind: "guest" };
   if (user) {
-    const state = user.role === "buyer" ? await getReviewerState(context.db, user.id, product.id) : { eligible: false, own: null };
-    reviewer = state.eligible ? { kind: "signed-in", eligible: true, own: state.own } : { kind: "signed-in", eligible: false };
+    const state =
+      user.role === "buyer" ? await getReviewerState(context.db, user.id, product.id) : { eligible: false, own: null };
+    reviewer = state.eligible
+      ? { kind: "signed-in", eligible: true, own: state.own }
+      : { kind: "signed-in", eligible: false };
   }
   return {
     product,
-    reviews: { ...reviews, reviews: reviews.reviews.map((r) => ({ id: r.id, author: r.author, rating: r.rating, comment: r.comment, createdAt: r.createdAt.toISOString() })) },
+    reviews: {
+      ...reviews,
+      reviews: reviews.reviews.map((r) => ({
+        id: r.id,
+        author: r.author,
+        rating: r.rating,
+        comment: r.comment,
+        createdAt: r.createdAt.toISOString(),
+      })),
+    },
     reviewer,
   };
 }
@@ -86,11 +113,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   // A guest signs in first and comes back here with the item carried into the cart (SPEC.md: Auth).
   if (!user) throw redirect(`/auth?mode=login&${new URLSearchParams({ redirectTo: `/product/${params.id}` })}&${item}`);
   if (intent === "buy") throw redirect(`/checkout?${item}`);
-  const parsed = cartItemInput.safeParse({ productId: params.id, color: form.get("color") ?? undefined, size: form.get("size") ?? undefined, quantity: form.get("quantity") ?? 1 });
-  if (!parsed.success) return data<CartResult>({ intent: "add", ok: false, message: "Please select color and size" }, { status: 400 });
+  const parsed = cartItemInput.safeParse({
+    productId: params.id,
+    color: form.get("color") ?? undefined,
+    size: form.get("size") ?? undefined,
+    quantity: form.get("quantity") ?? 1,
+  });
+  if (!parsed.success)
+    return data<CartResult>({ intent: "add", ok: false, message: "Please select color and size" }, { status: 400 });
   try {
     const added = await addToCart(context.db, user.id, parsed.data);
-    const message = added.limitedByStock ? `Only ${added.quantity} of ${added.name} in stock: your cart has ${added.quantity}.` : `${added.name} added to cart!`;
+    const message = added.limitedByStock
+      ? `Only ${added.quantity} of ${added.name} in stock: your cart has ${added.quantity}.`
+      : `${added.name} added to cart!`;
     return { intent: "add", ok: true, message } satisfies CartResult;
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
@@ -99,18 +134,37 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 /** 'Rate this product': a guest signs in first; the module decides who may rate. */
-async function reviewProduct(request: Request, context: Route.ActionArgs["context"], productId: string, form: FormData) {
+async function reviewProduct(
+  request: Request,
+  context: Route.ActionArgs["context"],
+  productId: string,
+  form: FormData,
+) {
   const user = await requireUser(request, context);
   const raw = { rating: form.get("rating") ?? undefined, comment: form.get("comment") ?? undefined };
-  const values = { rating: typeof raw.rating === "string" ? raw.rating : "", comment: typeof raw.comment === "string" ? raw.comment : "" };
+  const values = {
+    rating: typeof raw.rating === "string" ? raw.rating : "",
+    comment: typeof raw.comment === "string" ? raw.comment : "",
+  };
   const parsed = parseReviewInput(raw);
-  if (!parsed.ok) return data<ReviewResult>({ intent: "review", ok: false, message: "Please correct the highlighted fields", fields: parsed.fields, values }, { status: 400 });
+  if (!parsed.ok)
+    return data<ReviewResult>(
+      { intent: "review", ok: false, message: "Please correct the highlighted fields", fields: parsed.fields, values },
+      { status: 400 },
+    );
   try {
     const saved = await saveReview(context.db, user, productId, parsed.data);
-    return { intent: "review", ok: true, message: saved.created ? "Thank you! Your review is published." : "Your review is updated." } satisfies ReviewResult;
+    return {
+      intent: "review",
+      ok: true,
+      message: saved.created ? "Thank you! Your review is published." : "Your review is updated.",
+    } satisfies ReviewResult;
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    return data<ReviewResult>({ intent: "review", ok: false, message: error.message, values }, { status: error.status });
+    return data<ReviewResult>(
+      { intent: "review", ok: false, message: error.message, values },
+      { status: error.status },
+    );
   }
 }
 
@@ -131,9 +185,25 @@ export default function ProductPage({ loaderData, actionData, matches }: Route.C
   const reviewResult = actionData && "intent" in actionData && actionData.intent === "review" ? actionData : null;
   return (
     <>
-      <ProductDetailView key={product.id} product={product} reviews={loaderData.reviews} notifyResult={notifyResult} cartResult={cartResult} signedIn={Boolean(root?.user)} origin={root?.origin ?? ""} brand={root?.shop.brandName ?? "Kapra"} />
+      <ProductDetailView
+        key={product.id}
+        product={product}
+        reviews={loaderData.reviews}
+        notifyResult={notifyResult}
+        cartResult={cartResult}
+        signedIn={Boolean(root?.user)}
+        origin={root?.origin ?? ""}
+        brand={root?.shop.brandName ?? "Kapra"}
+      />
       <div className="container-page pb-10">
-        <ProductReviews productId={product.id} rating={product.rating} reviewCount={product.reviewCount} reviews={loaderData.reviews} reviewer={loaderData.reviewer} result={reviewResult} />
+        <ProductReviews
+          productId={product.id}
+          rating={product.rating}
+          reviewCount={product.reviewCount}
+          reviews={loaderData.reviews}
+          reviewer={loaderData.reviewer}
+          result={reviewResult}
+        />
       </div>
     </>
   );
@@ -145,16 +215,32 @@ type NotifyResult = Awaited<ReturnType<typeof subscribeToNotify>>;
 
 type Reviews = NonNullable<Route.ComponentProps["loaderData"]["reviews"]>;
 
-function ProductDetailView({ product, reviews, notifyResult, cartResult, signedIn, origin, brand }: {
-  product: Product; reviews: Reviews; notifyResult: NotifyResult | null; cartResult: CartResult | null; signedIn: boolean; origin: string; brand: string;
+function ProductDetailView({
+  product,
+  reviews,
+  notifyResult,
+  cartResult,
+  signedIn,
+  origin,
+  brand,
+}: {
+  product: Product;
+  reviews: Reviews;
+  notifyResult: NotifyResult | null;
+  cartResult: CartResult | null;
+  signedIn: boolean;
+  origin: string;
+  brand: string;
 }) {
   const navigate = useNavigate();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const cart = useFetcher<CartResult>();
   useEffect(() => {
-    if (cart.state === "idle" && cart.data) showToast(cart.data.message, cart.data.ok ? "success" : "error", { cart: true });
+    if (cart.state === "idle" && cart.data)
+      showToast(cart.data.message, cart.data.ok ? "success" : "error", { cart: true });
   }, [cart.state, cart.data]);
-  const stockOf = (color: string, size: string) => product.variants.find((v) => v.color === color && v.size === size)?.stock ?? 0;
+  const stockOf = (color: string, size: string) =>
+    product.variants.find((v) => v.color === color && v.size === size)?.stock ?? 0;
   const colorInStock = (color: string) => product.variants.some((v) => v.color === color && v.stock > 0);
   const firstColor = product.colors.find(colorInStock) ?? product.colors[0] ?? "";
   const firstSize = (color: string) => product.sizes.find((s) => stockOf(color, s) > 0) ?? product.sizes[0] ?? "";
@@ -179,7 +265,12 @@ function ProductDetailView({ product, reviews, notifyResult, cartResult, signedI
   // After signing in the guest comes back here, with the item carried into the cart.
   const returnQuery = `${new URLSearchParams({ redirectTo: `/product/${product.id}` })}&${itemQuery}`;
   const adding = cart.state !== "idle";
-  const jsonLd = productJsonLd(product, { origin, brand, imageUrls: product.images.map((i) => `${origin}${mediaUrl(pickSource(i.sources, 960).key)}`), reviews: reviews.reviews });
+  const jsonLd = productJsonLd(product, {
+    origin,
+    brand,
+    imageUrls: product.images.map((i) => `${origin}${mediaUrl(pickSource(i.sources, 960).key)}`),
+    reviews: reviews.reviews,
+  });
 
   const chooseColor = (next: string) => {
     setColor(next);
@@ -202,7 +293,10 @@ function ProductDetailView({ product, reviews, notifyResult, cartResult, signedI
           else navigate("/products");
         }}
       >
-        <button type="submit" className="inline-flex items-center gap-1 text-sm font-medium text-stone-700 hover:text-brand-700">
+        <button
+          type="submit"
+          className="inline-flex items-center gap-1 text-sm font-medium text-stone-700 hover:text-brand-700"
+        >
           <span aria-hidden>←</span> Back
         </button>
       </form>
@@ -233,27 +327,48 @@ function ProductDetailView({ product, reviews, notifyResult, cartResult, signedI
 
         <section aria-labelledby="product-title" className="flex flex-col gap-4">
           <div>
-            <Link to={`/category/${product.categorySlug}`} className="text-sm font-semibold uppercase tracking-wide text-brand-700 hover:underline">
+            <Link
+              to={`/category/${product.categorySlug}`}
+              className="text-sm font-semibold uppercase tracking-wide text-brand-700 hover:underline"
+            >
               {product.categoryName}
             </Link>
             <div className="mt-1 flex items-start justify-between gap-3">
-              <h1 id="product-title" className="text-2xl font-bold text-stone-900 sm:text-3xl">{product.name}</h1>
+              <h1 id="product-title" className="text-2xl font-bold text-stone-900 sm:text-3xl">
+                {product.name}
+              </h1>
               <WishlistButton productId={product.id} name={product.name} />
             </div>
-            <div className="mt-2"><Rating rating={product.rating} reviewCount={product.reviewCount} size="md" /></div>
+            <div className="mt-2">
+              <Rating rating={product.rating} reviewCount={product.reviewCount} size="md" />
+            </div>
           </div>
           <Price price={product.price} originalPrice={product.originalPrice} onSale={product.onSale} size="lg" />
           <div className="flex items-center gap-2 text-sm text-stone-700">
-            <StockBadge status={product.status === "coming-soon" || productStatus.kind === "out-of-stock" ? productStatus : status} />
-            {buyable && <span>{color} / {size}</span>}
+            <StockBadge
+              status={
+                product.status === "coming-soon" || productStatus.kind === "out-of-stock" ? productStatus : status
+              }
+            />
+            {buyable && (
+              <span>
+                {color} / {size}
+              </span>
+            )}
           </div>
           <p className="leading-relaxed text-stone-700">{product.description}</p>
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-            <dt className="font-medium text-stone-900">Material</dt><dd className="text-stone-700">{product.material}</dd>
-            <dt className="font-medium text-stone-900">Brand</dt><dd className="text-stone-700">{product.brand || brand}</dd>
+            <dt className="font-medium text-stone-900">Material</dt>
+            <dd className="text-stone-700">{product.material}</dd>
+            <dt className="font-medium text-stone-900">Brand</dt>
+            <dd className="text-stone-700">{product.brand || brand}</dd>
           </dl>
           {product.features.length > 0 && (
-            <ul className="list-disc pl-5 text-sm text-stone-700">{product.features.map((f) => <li key={f}>{f}</li>)}</ul>
+            <ul className="list-disc pl-5 text-sm text-stone-700">
+              {product.features.map((f) => (
+                <li key={f}>{f}</li>
+              ))}
+            </ul>
           )}
 
           {product.status === "coming-soon" ? (
@@ -263,29 +378,47 @@ function ProductDetailView({ product, reviews, notifyResult, cartResult, signedI
               <NotifyMeForm target={`product:${product.id}`} result={notifyResult} />
             </div>
           ) : (
-            <Form method="post" className="flex flex-col gap-4" onSubmit={(e) => {
-              e.preventDefault();
-              const submitter = (e.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-              const intent = submitter?.value === "buy" ? "buy" : "add";
-              // Guests see the sign-in dialog instead of leaving the page.
-              if (!signedIn) {
-                dialogRef.current?.showModal();
-              } else if (intent === "buy") {
-                navigate(`/checkout?${itemQuery}`);
-              } else {
-                cart.submit({ intent: "add", color, size, quantity: String(quantity) }, { method: "post" });
-              }
-            }}>
+            <Form
+              method="post"
+              className="flex flex-col gap-4"
+              onSubmit={(e) => {
+                e.preventDefault();
+                const submitter = (e.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+                const intent = submitter?.value === "buy" ? "buy" : "add";
+                // Guests see the sign-in dialog instead of leaving the page.
+                if (!signedIn) {
+                  dialogRef.current?.showModal();
+                } else if (intent === "buy") {
+                  navigate(`/checkout?${itemQuery}`);
+                } else {
+                  cart.submit({ intent: "add", color, size, quantity: String(quantity) }, { method: "post" });
+                }
+              }}
+            >
               <fieldset>
-                <legend className="mb-2 text-sm font-medium text-stone-900">Colour: <span className="font-normal">{color}</span></legend>
+                <legend className="mb-2 text-sm font-medium text-stone-900">
+                  Colour: <span className="font-normal">{color}</span>
+                </legend>
                 <div className="flex flex-wrap gap-2">
                   {product.colors.map((c) => {
                     const soldOut = !colorInStock(c);
                     return (
-                      <label key={c} className={`relative inline-flex cursor-pointer items-center gap-2 rounded-lg border px-3 py-2 text-sm has-[:checked]:border-brand-700 has-[:checked]:bg-brand-700 has-[:checked]:text-white has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600 ${soldOut ? "cursor-not-allowed border-stone-200 text-stone-400 line-through" : "border-stone-300 text-stone-800"}`}>
-                        <input type="radio" name="color" value={c} checked={color === c} disabled={soldOut} onChange={() => chooseColor(c)} className="absolute inset-0 cursor-pointer opacity-0 disabled:cursor-not-allowed" />
+                      <label
+                        key={c}
+                        className={`relative inline-flex cursor-pointer items-center gap-2 rounded-lg border px-3 py-2 text-sm has-[:checked]:border-brand-700 has-[:checked]:bg-brand-700 has-[:checked]:text-white has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600 ${soldOut ? "cursor-not-allowed border-stone-200 text-stone-400 line-through" : "border-stone-300 text-stone-800"}`}
+                      >
+                        <input
+                          type="radio"
+                          name="color"
+                          value={c}
+                          checked={color === c}
+                          disabled={soldOut}
+                          onChange={() => chooseColor(c)}
+                          className="absolute inset-0 cursor-pointer opacity-0 disabled:cursor-not-allowed"
+                        />
                         <ColourSwatch hex={hexOf(c)} className={`h-4 w-4 ${soldOut ? "opacity-40" : ""}`} />
-                        {c}{soldOut && <span className="sr-only"> (sold out)</span>}
+                        {c}
+                        {soldOut && <span className="sr-only"> (sold out)</span>}
                       </label>
                     );
                   })}
@@ -298,14 +431,31 @@ function ProductDetailView({ product, reviews, notifyResult, cartResult, signedI
                 </p>
               ) : (
                 <fieldset>
-                  <legend className="mb-2 text-sm font-medium text-stone-900">Size: <span className="font-normal">{size}</span></legend>
+                  <legend className="mb-2 text-sm font-medium text-stone-900">
+                    Size: <span className="font-normal">{size}</span>
+                  </legend>
                   <div className="flex flex-wrap gap-2">
                     {product.sizes.map((s) => {
                       const soldOut = stockOf(color, s) <= 0;
                       return (
-                        <label key={s} className={`relative min-w-12 cursor-pointer rounded-lg border px-3 py-2 text-center text-sm has-[:checked]:border-brand-700 has-[:checked]:bg-brand-700 has-[:checked]:text-white has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600 ${soldOut ? "cursor-not-allowed border-stone-200 bg-stone-100 text-stone-400 line-through" : "border-stone-300 text-stone-800"}`}>
-                          <input type="radio" name="size" value={s} checked={size === s} disabled={soldOut} onChange={() => { setSize(s); setQuantity(1); }} className="absolute inset-0 cursor-pointer opacity-0 disabled:cursor-not-allowed" />
-                          {s}{soldOut && <span className="sr-only"> (sold out)</span>}
+                        <label
+                          key={s}
+                          className={`relative min-w-12 cursor-pointer rounded-lg border px-3 py-2 text-center text-sm has-[:checked]:border-brand-700 has-[:checked]:bg-brand-700 has-[:checked]:text-white has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600 ${soldOut ? "cursor-not-allowed border-stone-200 bg-stone-100 text-stone-400 line-through" : "border-stone-300 text-stone-800"}`}
+                        >
+                          <input
+                            type="radio"
+                            name="size"
+                            value={s}
+                            checked={size === s}
+                            disabled={soldOut}
+                            onChange={() => {
+                              setSize(s);
+                              setQuantity(1);
+                            }}
+                            className="absolute inset-0 cursor-pointer opacity-0 disabled:cursor-not-allowed"
+                          />
+                          {s}
+                          {soldOut && <span className="sr-only"> (sold out)</span>}
                         </label>
                       );
                     })}
@@ -317,8 +467,32 @@ function ProductDetailView({ product, reviews, notifyResult, cartResult, signedI
                   <summary className="cursor-pointer font-medium text-brand-700 underline">Size guide</summary>
                   <table className="mt-2 w-full border-collapse text-left">
                     <caption className="sr-only">Measurements for each size</caption>
-                    <thead><tr className="border-b border-stone-300"><th scope="col" className="py-1 pr-3">Size</th>{guide.columns.map((c) => <th key={c} scope="col" className="py-1 pr-3">{c}</th>)}</tr></thead>
-                    <tbody>{guide.rows.map((r) => <tr key={r.size} className="border-b border-stone-100"><th scope="row" className="py-1 pr-3">{r.size}</th>{r.values.map((v, i) => <td key={i} className="py-1 pr-3">{v}</td>)}</tr>)}</tbody>
+                    <thead>
+                      <tr className="border-b border-stone-300">
+                        <th scope="col" className="py-1 pr-3">
+                          Size
+                        </th>
+                        {guide.columns.map((c) => (
+                          <th key={c} scope="col" className="py-1 pr-3">
+                            {c}
+                          </th>
+                        ))}
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {guide.rows.map((r) => (
+                        <tr key={r.size} className="border-b border-stone-100">
+                          <th scope="row" className="py-1 pr-3">
+                            {r.size}
+                          </th>
+                          {r.values.map((v, i) => (
+                            <td key={i} className="py-1 pr-3">
+                              {v}
+                            </td>
+                          ))}
+                        </tr>
+                      ))}
+                    </tbody>
                   </table>
                   {guide.note && <p className="mt-1 text-stone-600">{guide.note}</p>}
                 </details>
@@ -326,33 +500,88 @@ function ProductDetailView({ product, reviews, notifyResult, cartResult, signedI
 
               <div className="flex flex-wrap items-end gap-4">
                 <div>
-                  <label htmlFor="quantity" className="field-label">Quantity</label>
+                  <label htmlFor="quantity" className="field-label">
+                    Quantity
+                  </label>
                   <div className="flex items-center">
-                    <button type="button" className="h-11 w-11 rounded-l-lg border border-stone-300 text-lg disabled:opacity-40" aria-label="Decrease quantity" disabled={quantity <= 1 || !buyable} onClick={() => setQuantity((q) => Math.max(1, q - 1))}>−</button>
+                    <button
+                      type="button"
+                      className="h-11 w-11 rounded-l-lg border border-stone-300 text-lg disabled:opacity-40"
+                      aria-label="Decrease quantity"
+                      disabled={quantity <= 1 || !buyable}
+                      onClick={() => setQuantity((q) => Math.max(1, q - 1))}
+                    >
+                      −
+                    </button>
                     <input
-                      id="quantity" name="quantity" type="number" inputMode="numeric" min={1} max={maxQuantity} value={quantity} disabled={!buyable}
-                      onChange={(e) => setQuantity(Math.min(maxQuantity, Math.max(1, Math.floor(Number(e.target.value) || 1))))}
+                      id="quantity"
+                      name="quantity"
+                      type="number"
+                      inputMode="numeric"
+                      min={1}
+                      max={maxQuantity}
+                      value={quantity}
+                      disabled={!buyable}
+                      onChange={(e) =>
+                        setQuantity(Math.min(maxQuantity, Math.max(1, Math.floor(Number(e.target.value) || 1))))
+                      }
                       className="h-11 w-16 border-y border-stone-300 text-center"
                     />
-                    <button type="button" className="h-11 w-11 rounded-r-lg border border-stone-300 text-lg disabled:opacity-40" aria-label="Increase quantity" disabled={quantity >= maxQuantity || !buyable} onClick={() => setQuantity((q) => Math.min(maxQuantity, q + 1))}>+</button>
+                    <button
+                      type="button"
+                      className="h-11 w-11 rounded-r-lg border border-stone-300 text-lg disabled:opacity-40"
+                      aria-label="Increase quantity"
+                      disabled={quantity >= maxQuantity || !buyable}
+                      onClick={() => setQuantity((q) => Math.min(maxQuantity, q + 1))}
+                    >
+                      +
+                    </button>
                   </div>
                 </div>
-                <p className="pb-2 text-stone-800" data-testid="running-total">Total: <strong>{formatPrice(product.price * quantity)}</strong></p>
+                <p className="pb-2 text-stone-800" data-testid="running-total">
+                  Total: <strong>{formatPrice(product.price * quantity)}</strong>
+                </p>
               </div>
               {cartResult && (
-                <p role={cartResult.ok ? "status" : "alert"} className={`rounded-lg px-3 py-2 text-sm font-medium ${cartResult.ok ? "bg-emerald-50 text-emerald-900" : "bg-red-50 text-red-800"}`}>
-                  {cartResult.message} {cartResult.ok && <Link to="/cart" className="underline">View cart</Link>}
+                <p
+                  role={cartResult.ok ? "status" : "alert"}
+                  className={`rounded-lg px-3 py-2 text-sm font-medium ${cartResult.ok ? "bg-emerald-50 text-emerald-900" : "bg-red-50 text-red-800"}`}
+                >
+                  {cartResult.message}{" "}
+                  {cartResult.ok && (
+                    <Link to="/cart" className="underline">
+                      View cart
+                    </Link>
+                  )}
                 </p>
               )}
               <div className="flex flex-col gap-2 sm:flex-row">
-                <button type="submit" name="intent" value="add" className="btn-secondary flex-1 py-3 text-base" disabled={!buyable || adding}>{adding ? "Adding..." : "Add to Cart"}</button>
-                <button type="submit" name="intent" value="buy" className="btn-primary flex-1 py-3 text-base" disabled={!buyable}>Buy Now</button>
+                <button
+                  type="submit"
+                  name="intent"
+                  value="add"
+                  className="btn-secondary flex-1 py-3 text-base"
+                  disabled={!buyable || adding}
+                >
+                  {adding ? "Adding..." : "Add to Cart"}
+                </button>
+                <button
+                  type="submit"
+                  name="intent"
+                  value="buy"
+                  className="btn-primary flex-1 py-3 text-base"
+                  disabled={!buyable}
+                >
+                  Buy Now
+                </button>
               </div>
             </Form>
           )}
           {productStatus.kind === "out-of-stock" && (
             <div className="rounded-xl bg-stone-50 p-4">
-              <p className="mb-3 text-sm text-stone-700">Sold out for now. Leave your e-mail and we will tell you when it is back.</p>
+              <p className="mb-3 text-sm text-stone-700">
+                Sold out for now. Leave your e-mail and we will tell you when it is back.
+              </p>
               <NotifyMeForm target={`product:${product.id}`} result={notifyResult} />
             </div>
           )}
@@ -368,7 +597,9 @@ function ProductNotFound() {
     <section className="container-page flex flex-col items-center py-20 text-center">
       <h1 className="text-3xl font-bold text-stone-900">Product not found</h1>
       <p className="mt-3 text-stone-700">This product may have been removed or the link is wrong.</p>
-      <Link to="/products" className="btn-primary mt-6">Back to Products</Link>
+      <Link to="/products" className="btn-primary mt-6">
+        Back to Products
+      </Link>
     </section>
   );
 }

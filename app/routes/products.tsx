@@ -56,7 +56,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     query,
     listing,
     facets,
-    category: activeCategory && { slug: activeCategory.slug, name: activeCategory.name, description: activeCategory.description, comingSoon: activeCategory.comingSoon },
+    category: activeCategory && {
+      slug: activeCategory.slug,
+      name: activeCategory.name,
+      description: activeCategory.description,
+      comingSoon: activeCategory.comingSoon,
+    },
     categories: categories.map((c) => ({ slug: c.slug, name: c.name })),
   };
 }
@@ -92,8 +97,14 @@ export default function Products({ loaderData, actionData: sentActionData }: Rou
       const number = (name: string) => (text(name) === "" ? undefined : Number(text(name)));
       const all = (name: string) => form.getAll(name).map(String).sort();
       const search = listingSearch({
-        q: text("q"), category: text("category"), min: number("min"), max: number("max"),
-        sort: text("sort") as ListingQuery["sort"], view: query.view, colors: all("color"), sizes: all("size"),
+        q: text("q"),
+        category: text("category"),
+        min: number("min"),
+        max: number("max"),
+        sort: text("sort") as ListingQuery["sort"],
+        view: query.view,
+        colors: all("color"),
+        sizes: all("size"),
       });
       navigate(`/products${search}`, { replace: true, preventScrollReset: true });
     }, delay);
@@ -108,53 +119,147 @@ export default function Products({ loaderData, actionData: sentActionData }: Rou
       <h1 className="text-3xl font-bold text-stone-900">{heading}</h1>
       {category && <p className="mt-1 text-stone-600">{category.description}</p>}
 
-      <Form ref={formRef} method="get" action="/products" className="mt-6 grid gap-3 rounded-xl border border-stone-200 bg-stone-50 p-4 sm:grid-cols-2 lg:grid-cols-12" aria-label="Filter products">
+      <Form
+        ref={formRef}
+        method="get"
+        action="/products"
+        className="mt-6 grid gap-3 rounded-xl border border-stone-200 bg-stone-50 p-4 sm:grid-cols-2 lg:grid-cols-12"
+        aria-label="Filter products"
+      >
         <div className="sm:col-span-2 lg:col-span-4">
-          <label htmlFor="q" className="field-label">Search</label>
-          <input id="q" name="q" type="search" defaultValue={query.q} placeholder="Search products..." className="field-input" onChange={() => autoSubmit(450)} />
+          <label htmlFor="q" className="field-label">
+            Search
+          </label>
+          <input
+            id="q"
+            name="q"
+            type="search"
+            defaultValue={query.q}
+            placeholder="Search products..."
+            className="field-input"
+            onChange={() => autoSubmit(450)}
+          />
         </div>
         <div className="lg:col-span-2">
-          <label htmlFor="category" className="field-label">Category</label>
-          <select id="category" name="category" defaultValue={query.category} className="field-input" onChange={() => autoSubmit(0)}>
+          <label htmlFor="category" className="field-label">
+            Category
+          </label>
+          <select
+            id="category"
+            name="category"
+            defaultValue={query.category}
+            className="field-input"
+            onChange={() => autoSubmit(0)}
+          >
             <option value="">All Categories</option>
-            {categories.map((c) => <option key={c.slug} value={c.slug}>{c.name}</option>)}
+            {categories.map((c) => (
+              <option key={c.slug} value={c.slug}>
+                {c.name}
+              </option>
+            ))}
           </select>
         </div>
         <div className="grid grid-cols-2 gap-3 lg:col-span-3">
           <div>
-            <label htmlFor="min" className="field-label">Min price (Rs)</label>
-            <input id="min" name="min" type="number" inputMode="numeric" min={0} step={1} defaultValue={query.min} className="field-input" onChange={() => autoSubmit(600)} />
+            <label htmlFor="min" className="field-label">
+              Min price (Rs)
+            </label>
+            <input
+              id="min"
+              name="min"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              step={1}
+              defaultValue={query.min}
+              className="field-input"
+              onChange={() => autoSubmit(600)}
+            />
           </div>
           <div>
-            <label htmlFor="max" className="field-label">Max price (Rs)</label>
-            <input id="max" name="max" type="number" inputMode="numeric" min={0} step={1} defaultValue={query.max} className="field-input" onChange={() => autoSubmit(600)} />
+            <label htmlFor="max" className="field-label">
+              Max price (Rs)
+            </label>
+            <input
+              id="max"
+              name="max"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              step={1}
+              defaultValue={query.max}
+              className="field-input"
+              onChange={() => autoSubmit(600)}
+            />
           </div>
         </div>
         <div className="lg:col-span-2">
-          <label htmlFor="sort" className="field-label">Sort by</label>
-          <select id="sort" name="sort" defaultValue={query.sort} className="field-input" onChange={() => autoSubmit(0)}>
-            {SORT_OPTIONS.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+          <label htmlFor="sort" className="field-label">
+            Sort by
+          </label>
+          <select
+            id="sort"
+            name="sort"
+            defaultValue={query.sort}
+            className="field-input"
+            onChange={() => autoSubmit(0)}
+          >
+            {SORT_OPTIONS.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
           </select>
         </div>
         <div className="flex items-end lg:col-span-1">
-          <button type="submit" name="view" value={query.view} className="btn-primary w-full">Apply</button>
+          <button type="submit" name="view" value={query.view} className="btn-primary w-full">
+            Apply
+          </button>
         </div>
         {facets.colors.length > 0 && (
-          <OptionFilter legend="Colour" name="color" facets={facets.colors} chosen={query.colors} onChange={() => autoSubmit(0)} className="sm:col-span-2 lg:col-span-7" />
+          <OptionFilter
+            legend="Colour"
+            name="color"
+            facets={facets.colors}
+            chosen={query.colors}
+            onChange={() => autoSubmit(0)}
+            className="sm:col-span-2 lg:col-span-7"
+          />
         )}
         {facets.sizes.length > 0 && (
-          <OptionFilter legend="Size" name="size" facets={facets.sizes} chosen={query.sizes} onChange={() => autoSubmit(0)} className="sm:col-span-2 lg:col-span-5" />
+          <OptionFilter
+            legend="Size"
+            name="size"
+            facets={facets.sizes}
+            chosen={query.sizes}
+            onChange={() => autoSubmit(0)}
+            className="sm:col-span-2 lg:col-span-5"
+          />
         )}
         <div className="flex items-center justify-between gap-3 sm:col-span-2 lg:col-span-12">
           <p className="text-sm text-stone-700" role="status" aria-live="polite" data-testid="result-count">
             {loading ? "Updating..." : `Showing ${listing.total} ${listing.total === 1 ? "product" : "products"}`}
           </p>
           <div className="flex gap-1" role="group" aria-label="Layout">
-            <button type="submit" name="view" value="grid" aria-pressed={query.view === "grid"} className={`btn px-2.5 ${query.view === "grid" ? "bg-brand-700 text-white" : "border border-stone-300 bg-white text-stone-700"}`}>
-              <GridIcon /><span className="sr-only">Grid view</span>
+            <button
+              type="submit"
+              name="view"
+              value="grid"
+              aria-pressed={query.view === "grid"}
+              className={`btn px-2.5 ${query.view === "grid" ? "bg-brand-700 text-white" : "border border-stone-300 bg-white text-stone-700"}`}
+            >
+              <GridIcon />
+              <span className="sr-only">Grid view</span>
             </button>
-            <button type="submit" name="view" value="list" aria-pressed={query.view === "list"} className={`btn px-2.5 ${query.view === "list" ? "bg-brand-700 text-white" : "border border-stone-300 bg-white text-stone-700"}`}>
-              <ListIcon /><span className="sr-only">List view</span>
+            <button
+              type="submit"
+              name="view"
+              value="list"
+              aria-pressed={query.view === "list"}
+              className={`btn px-2.5 ${query.view === "list" ? "bg-brand-700 text-white" : "border border-stone-300 bg-white text-stone-700"}`}
+            >
+              <ListIcon />
+              <span className="sr-only">List view</span>
             </button>
           </div>
         </div>
@@ -162,16 +267,32 @@ export default function Products({ loaderData, actionData: sentActionData }: Rou
 
       {listing.total === 0 ? (
         comingSoonEmpty ? (
-          <section className="mt-10 flex flex-col items-center rounded-xl bg-sky-50 px-4 py-12 text-center" aria-labelledby="empty-title">
-            <h2 id="empty-title" className="text-2xl font-bold text-stone-900">Coming Soon</h2>
-            <p className="mb-6 mt-2 max-w-md text-stone-700">Our {category.name} collection is on its way. Leave your e-mail and we will tell you the moment it lands.</p>
+          <section
+            className="mt-10 flex flex-col items-center rounded-xl bg-sky-50 px-4 py-12 text-center"
+            aria-labelledby="empty-title"
+          >
+            <h2 id="empty-title" className="text-2xl font-bold text-stone-900">
+              Coming Soon
+            </h2>
+            <p className="mb-6 mt-2 max-w-md text-stone-700">
+              Our {category.name} collection is on its way. Leave your e-mail and we will tell you the moment it lands.
+            </p>
             <NotifyMeForm target={`category:${category.slug}`} result={actionData} />
           </section>
         ) : (
-          <section className="mt-10 flex flex-col items-center rounded-xl bg-stone-50 px-4 py-12 text-center" aria-labelledby="empty-title">
-            <h2 id="empty-title" className="text-2xl font-bold text-stone-900">No products found</h2>
-            <p className="mt-2 text-stone-700">Try a different search, widen the price range or pick another category.</p>
-            <Link to="/products" className="btn-secondary mt-6">Clear filters</Link>
+          <section
+            className="mt-10 flex flex-col items-center rounded-xl bg-stone-50 px-4 py-12 text-center"
+            aria-labelledby="empty-title"
+          >
+            <h2 id="empty-title" className="text-2xl font-bold text-stone-900">
+              No products found
+            </h2>
+            <p className="mt-2 text-stone-700">
+              Try a different search, widen the price range or pick another category.
+            </p>
+            <Link to="/products" className="btn-secondary mt-6">
+              Clear filters
+            </Link>
           </section>
         )
       ) : (
@@ -182,13 +303,20 @@ export default function Products({ loaderData, actionData: sentActionData }: Rou
             data-testid="product-results"
             className={`mt-6 grid gap-4 ${query.view === "list" ? "grid-cols-1" : "grid-cols-2 sm:grid-cols-3 lg:grid-cols-4"}`}
           >
-            {listing.items.map((p, i) => <ProductCard key={p.id} product={p} layout={query.view} priority={i < 2} />)}
+            {listing.items.map((p, i) => (
+              <ProductCard key={p.id} product={p} layout={query.view} priority={i < 2} />
+            ))}
           </div>
           {listing.hasMore && (
             <div className="mt-8 flex justify-center">
               {/* A link to the next page until JavaScript runs; then a button that loads it in place. */}
               {hydrated ? (
-                <button type="button" className="btn-secondary px-6 py-3" disabled={loading} onClick={() => navigate(`/products${nextPage}`, { preventScrollReset: true, replace: true })}>
+                <button
+                  type="button"
+                  className="btn-secondary px-6 py-3"
+                  disabled={loading}
+                  onClick={() => navigate(`/products${nextPage}`, { preventScrollReset: true, replace: true })}
+                >
                   {loading ? "Loading..." : "Load More Products"}
                 </button>
               ) : (
@@ -208,8 +336,20 @@ export default function Products({ loaderData, actionData: sentActionData }: Rou
  * Colours (as swatches) or sizes to narrow the listing to, several at once, each with how many
  * products it has: checkboxes of the GET form, so the choice is in the URL with or without JavaScript.
  */
-function OptionFilter({ legend, name, facets, chosen, onChange, className }: {
-  legend: string; name: "color" | "size"; facets: ListingFacet[]; chosen: string[]; onChange: () => void; className: string;
+function OptionFilter({
+  legend,
+  name,
+  facets,
+  chosen,
+  onChange,
+  className,
+}: {
+  legend: string;
+  name: "color" | "size";
+  facets: ListingFacet[];
+  chosen: string[];
+  onChange: () => void;
+  className: string;
 }) {
   return (
     <fieldset className={className}>
@@ -217,7 +357,14 @@ function OptionFilter({ legend, name, facets, chosen, onChange, className }: {
       <div className="flex flex-wrap gap-2">
         {facets.map((f) => (
           <label key={f.slug} className="filter-chip">
-            <input type="checkbox" name={name} value={f.slug} defaultChecked={chosen.includes(f.slug)} onChange={onChange} className="h-4 w-4 accent-brand-700" />
+            <input
+              type="checkbox"
+              name={name}
+              value={f.slug}
+              defaultChecked={chosen.includes(f.slug)}
+              onChange={onChange}
+              className="h-4 w-4 accent-brand-700"
+            />
             {f.hex && <ColourSwatch hex={f.hex} />}
             {f.name}
             <span className="text-xs text-stone-600">{`(${f.count})`}</span>

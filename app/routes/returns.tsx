@@ -4,7 +4,12 @@ import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/returns";
 
 export const meta: Route.MetaFunction = ({ matches, data }) =>
-  pageMeta({ matches, title: data?.page.title ?? "Returns & Exchanges", description: data?.page.description ?? "", path: "/returns" });
+  pageMeta({
+    matches,
+    title: data?.page.title ?? "Returns & Exchanges",
+    description: data?.page.description ?? "",
+    path: "/returns",
+  });
 
 /** The built-in Returns & Exchanges page: the owner's text, or the default text (Dashboard -> Storefront -> Pages). */
 export async function loader({ context }: Route.LoaderArgs) {

@@ -16,7 +16,13 @@ import type { Route } from "./+types/seller-catalogue-sizes";
 const PATH = "/seller/catalogue/sizes";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ matches, title: "Size sets", description: "The shop's size sets and their size guides.", path: PATH, noindex: true });
+  pageMeta({
+    matches,
+    title: "Size sets",
+    description: "The shop's size sets and their size guides.",
+    path: PATH,
+    noindex: true,
+  });
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
@@ -26,11 +32,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { sets: sets.map((s) => ({ ...s, guide: guideForEditing(s) })) };
 }
 
-type Refusal = { ok: false; intent: string; id: number | null; size: string; values: Record<string, string>; errors: Record<string, string> };
+type Refusal = {
+  ok: false;
+  intent: string;
+  id: number | null;
+  size: string;
+  values: Record<string, string>;
+  errors: Record<string, string>;
+};
 
 const DONE: Record<string, string> = {
-  add: "Size set added", rename: "Size set renamed", move: "Size set moved", delete: "Size set deleted", "add-size": "Size added",
-  "rename-size": "Size renamed on the set and its products", "move-size": "Size moved", "remove-size": "Size removed", guide: "Size guide saved",
+  add: "Size set added",
+  rename: "Size set renamed",
+  move: "Size set moved",
+  delete: "Size set deleted",
+  "add-size": "Size added",
+  "rename-size": "Size renamed on the set and its products",
+  "move-size": "Size moved",
+  "remove-size": "Size removed",
+  guide: "Size guide saved",
 };
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -43,14 +63,22 @@ export async function action({ request, context }: Route.ActionArgs) {
     await changeSizeSet(context.db, read.change);
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    const values = Object.fromEntries([...form.entries()].filter((e): e is [string, string] => typeof e[1] === "string"));
+    const values = Object.fromEntries(
+      [...form.entries()].filter((e): e is [string, string] => typeof e[1] === "string"),
+    );
     const refusal: Refusal = {
-      ok: false, intent: String(form.get("intent")), id: "id" in read.change ? read.change.id : null, size: String(form.get("size") ?? ""), values,
+      ok: false,
+      intent: String(form.get("intent")),
+      id: "id" in read.change ? read.change.id : null,
+      size: String(form.get("size") ?? ""),
+      values,
       errors: error.fields ?? { form: error.message },
     };
     return data(refusal, { status: error.status });
   }
-  throw redirect(`${PATH}${"id" in read.change ? `#set-${read.change.id}` : ""}`, { headers: { "Set-Cookie": await setFlash({ type: "success", message: DONE[read.change.kind] }) } });
+  throw redirect(`${PATH}${"id" in read.change ? `#set-${read.change.id}` : ""}`, {
+    headers: { "Set-Cookie": await setFlash({ type: "success", message: DONE[read.change.kind] }) },
+  });
 }
 
 export default function SellerCatalogueSizes({ loaderData, actionData: sent }: Route.ComponentProps) {
@@ -60,15 +88,20 @@ export default function SellerCatalogueSizes({ loaderData, actionData: sent }: R
   const { sets } = loaderData;
   const addRefused = answer?.intent === "add" ? answer : null;
   const refusedFor = (id: number, intents: string[], size?: string) =>
-    answer && answer.id === id && intents.includes(answer.intent) && (size === undefined || answer.size === size) ? answer : null;
+    answer && answer.id === id && intents.includes(answer.intent) && (size === undefined || answer.size === size)
+      ? answer
+      : null;
 
   return (
     <section aria-labelledby="sizes-title">
       <SectionTabs label="Catalogue" tabs={CATALOGUE_TABS} />
-      <h2 id="sizes-title" className="text-xl font-semibold text-stone-900">Size sets</h2>
+      <h2 id="sizes-title" className="text-xl font-semibold text-stone-900">
+        Size sets
+      </h2>
       <p className="mt-1 max-w-3xl text-sm text-stone-700">
-        Each product uses one size set and picks its sizes from it: "Kurta" 6 to 16, "Waist" 28 to 40, or "Unstitched" with one size, which the shop shows as a fact instead of a choice.
-        Renaming a size renames it on the set's products, not on orders already placed. Each set can have a size guide, shown on the product page.
+        Each product uses one size set and picks its sizes from it: "Kurta" 6 to 16, "Waist" 28 to 40, or "Unstitched"
+        with one size, which the shop shows as a fact instead of a choice. Renaming a size renames it on the set's
+        products, not on orders already placed. Each set can have a size guide, shown on the product page.
       </p>
 
       <ol className="mt-4 grid gap-4">
@@ -78,24 +111,77 @@ export default function SellerCatalogueSizes({ loaderData, actionData: sent }: R
           const addSizeRefused = refusedFor(set.id, ["add-size"]);
           const sizeRefused = refusedFor(set.id, ["remove-size", "size-up", "size-down"]);
           return (
-            <li key={set.id} id={`set-${set.id}`} className="scroll-mt-32 rounded-xl border border-stone-200 bg-white p-4">
+            <li
+              key={set.id}
+              id={`set-${set.id}`}
+              className="scroll-mt-32 rounded-xl border border-stone-200 bg-white p-4"
+            >
               <div className="flex flex-wrap items-baseline justify-between gap-2">
-                <h3 id={`set-${set.id}-title`} className="text-lg font-semibold text-stone-900">{set.name}</h3>
-                <p className="text-sm text-stone-600">{set.products} {set.products === 1 ? "product uses" : "products use"} it</p>
+                <h3 id={`set-${set.id}-title`} className="text-lg font-semibold text-stone-900">
+                  {set.name}
+                </h3>
+                <p className="text-sm text-stone-600">
+                  {set.products} {set.products === 1 ? "product uses" : "products use"} it
+                </p>
               </div>
-              {setRefused?.errors.form && <div className="mt-2"><FormAlert>{setRefused.errors.form}</FormAlert></div>}
-              {sizeRefused?.errors.form && <div className="mt-2"><FormAlert>{sizeRefused.errors.form}</FormAlert></div>}
+              {setRefused?.errors.form && (
+                <div className="mt-2">
+                  <FormAlert>{setRefused.errors.form}</FormAlert>
+                </div>
+              )}
+              {sizeRefused?.errors.form && (
+                <div className="mt-2">
+                  <FormAlert>{sizeRefused.errors.form}</FormAlert>
+                </div>
+              )}
 
-              <Form method="post" className="mt-3 flex flex-wrap items-end gap-2" key={`rename:${set.name}:${setRefused?.values.name ?? ""}`}>
+              <Form
+                method="post"
+                className="mt-3 flex flex-wrap items-end gap-2"
+                key={`rename:${set.name}:${setRefused?.values.name ?? ""}`}
+              >
                 <input type="hidden" name="id" value={set.id} />
                 <div className="min-w-48 flex-1 sm:max-w-xs">
-                  <TextField label={`Name of ${set.name}`} name="name" defaultValue={setRefused?.values.name ?? set.name} error={setRefused?.errors.name} />
+                  <TextField
+                    label={`Name of ${set.name}`}
+                    name="name"
+                    defaultValue={setRefused?.values.name ?? set.name}
+                    error={setRefused?.errors.name}
+                  />
                 </div>
                 <div className={`flex flex-wrap gap-2 ${setRefused?.errors.name ? "mb-6" : ""}`}>
-                  <button type="submit" name="intent" value="rename" className="btn-primary" disabled={busy}>Rename</button>
-                  <button type="submit" name="intent" value="up" className="btn-secondary" disabled={busy || i === 0} aria-label={`Move ${set.name} up`}>↑</button>
-                  <button type="submit" name="intent" value="down" className="btn-secondary" disabled={busy || i === sets.length - 1} aria-label={`Move ${set.name} down`}>↓</button>
-                  <button type="submit" name="intent" value="delete" className="btn-secondary text-red-700" disabled={busy}>Delete<span className="sr-only"> {set.name}</span></button>
+                  <button type="submit" name="intent" value="rename" className="btn-primary" disabled={busy}>
+                    Rename
+                  </button>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="up"
+                    className="btn-secondary"
+                    disabled={busy || i === 0}
+                    aria-label={`Move ${set.name} up`}
+                  >
+                    ↑
+                  </button>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="down"
+                    className="btn-secondary"
+                    disabled={busy || i === sets.length - 1}
+                    aria-label={`Move ${set.name} down`}
+                  >
+                    ↓
+                  </button>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="delete"
+                    className="btn-secondary text-red-700"
+                    disabled={busy}
+                  >
+                    Delete<span className="sr-only"> {set.name}</span>
+                  </button>
                 </div>
               </Form>
 
@@ -105,51 +191,156 @@ export default function SellerCatalogueSizes({ loaderData, actionData: sent }: R
                   const renameRefused = refusedFor(set.id, ["rename-size"], size);
                   return (
                     <li key={size}>
-                      <Form method="post" className="flex items-start gap-1" key={`${size}:${renameRefused?.values.newName ?? ""}`}>
+                      <Form
+                        method="post"
+                        className="flex items-start gap-1"
+                        key={`${size}:${renameRefused?.values.newName ?? ""}`}
+                      >
                         <input type="hidden" name="id" value={set.id} />
                         <input type="hidden" name="size" value={size} />
                         <div className="min-w-0 flex-1">
-                          <label htmlFor={`size-${set.id}-${j}`} className="sr-only">Size {size} of {set.name}</label>
-                          <input id={`size-${set.id}-${j}`} name="newName" type="text" maxLength={20} defaultValue={renameRefused?.values.newName ?? size} className="field-input py-1.5"
-                            aria-invalid={renameRefused ? true : undefined} aria-describedby={renameRefused ? `size-${set.id}-${j}-error` : undefined} />
-                          {renameRefused && <p id={`size-${set.id}-${j}-error`} className="field-error">{renameRefused.errors.newName ?? renameRefused.errors.size ?? renameRefused.errors.form}</p>}
+                          <label htmlFor={`size-${set.id}-${j}`} className="sr-only">
+                            Size {size} of {set.name}
+                          </label>
+                          <input
+                            id={`size-${set.id}-${j}`}
+                            name="newName"
+                            type="text"
+                            maxLength={20}
+                            defaultValue={renameRefused?.values.newName ?? size}
+                            className="field-input py-1.5"
+                            aria-invalid={renameRefused ? true : undefined}
+                            aria-describedby={renameRefused ? `size-${set.id}-${j}-error` : undefined}
+                          />
+                          {renameRefused && (
+                            <p id={`size-${set.id}-${j}-error`} className="field-error">
+                              {renameRefused.errors.newName ?? renameRefused.errors.size ?? renameRefused.errors.form}
+                            </p>
+                          )}
                         </div>
-                        <button type="submit" name="intent" value="rename-size" className="btn-secondary h-10 px-2 text-xs" disabled={busy}>Rename<span className="sr-only"> {size}</span></button>
-                        <button type="submit" name="intent" value="size-up" className="btn-secondary h-10 min-w-9 px-2" disabled={busy || j === 0} aria-label={`Move ${size} up`}>↑</button>
-                        <button type="submit" name="intent" value="size-down" className="btn-secondary h-10 min-w-9 px-2" disabled={busy || j === set.sizes.length - 1} aria-label={`Move ${size} down`}>↓</button>
-                        <button type="submit" name="intent" value="remove-size" className="btn-secondary h-10 min-w-9 px-2 text-red-700" disabled={busy || set.sizes.length === 1} aria-label={`Remove ${size}`}>✕</button>
+                        <button
+                          type="submit"
+                          name="intent"
+                          value="rename-size"
+                          className="btn-secondary h-10 px-2 text-xs"
+                          disabled={busy}
+                        >
+                          Rename<span className="sr-only"> {size}</span>
+                        </button>
+                        <button
+                          type="submit"
+                          name="intent"
+                          value="size-up"
+                          className="btn-secondary h-10 min-w-9 px-2"
+                          disabled={busy || j === 0}
+                          aria-label={`Move ${size} up`}
+                        >
+                          ↑
+                        </button>
+                        <button
+                          type="submit"
+                          name="intent"
+                          value="size-down"
+                          className="btn-secondary h-10 min-w-9 px-2"
+                          disabled={busy || j === set.sizes.length - 1}
+                          aria-label={`Move ${size} down`}
+                        >
+                          ↓
+                        </button>
+                        <button
+                          type="submit"
+                          name="intent"
+                          value="remove-size"
+                          className="btn-secondary h-10 min-w-9 px-2 text-red-700"
+                          disabled={busy || set.sizes.length === 1}
+                          aria-label={`Remove ${size}`}
+                        >
+                          ✕
+                        </button>
                       </Form>
                     </li>
                   );
                 })}
               </ol>
-              <Form method="post" className="mt-2 flex flex-wrap items-end gap-2" key={`add-size:${addSizeRefused?.values.newSize ?? ""}`}>
+              <Form
+                method="post"
+                className="mt-2 flex flex-wrap items-end gap-2"
+                key={`add-size:${addSizeRefused?.values.newSize ?? ""}`}
+              >
                 <input type="hidden" name="id" value={set.id} />
                 <div className="min-w-40 flex-1 sm:max-w-xs">
-                  <TextField label={`New size for ${set.name}`} name="newSize" defaultValue={addSizeRefused?.values.newSize ?? ""} error={addSizeRefused?.errors.newSize ?? addSizeRefused?.errors.size} required={false} />
+                  <TextField
+                    label={`New size for ${set.name}`}
+                    name="newSize"
+                    defaultValue={addSizeRefused?.values.newSize ?? ""}
+                    error={addSizeRefused?.errors.newSize ?? addSizeRefused?.errors.size}
+                    required={false}
+                  />
                 </div>
-                <button type="submit" name="intent" value="add-size" className={`btn-secondary ${addSizeRefused ? "mb-6" : ""}`} disabled={busy}>Add size</button>
+                <button
+                  type="submit"
+                  name="intent"
+                  value="add-size"
+                  className={`btn-secondary ${addSizeRefused ? "mb-6" : ""}`}
+                  disabled={busy}
+                >
+                  Add size
+                </button>
               </Form>
 
               <details className="mt-4" open={Boolean(guideRefused)}>
-                <summary className="cursor-pointer text-sm font-semibold text-brand-700">Size guide{set.guide.columns.length === 0 ? " (none yet)" : ""}</summary>
-                <Form method="post" className="mt-2 grid gap-3" key={`guide:${JSON.stringify(set.guide)}:${guideRefused ? JSON.stringify(guideRefused.values) : ""}`}>
+                <summary className="cursor-pointer text-sm font-semibold text-brand-700">
+                  Size guide{set.guide.columns.length === 0 ? " (none yet)" : ""}
+                </summary>
+                <Form
+                  method="post"
+                  className="mt-2 grid gap-3"
+                  key={`guide:${JSON.stringify(set.guide)}:${guideRefused ? JSON.stringify(guideRefused.values) : ""}`}
+                >
                   <input type="hidden" name="id" value={set.id} />
                   {guideRefused?.errors.guide && <FormAlert>{guideRefused.errors.guide}</FormAlert>}
-                  <TextField label={`Guide columns for ${set.name}`} name="columns" required={false} defaultValue={guideRefused?.values.columns ?? set.guide.columns.join(", ")}
-                    error={guideRefused?.errors.columns} hint="Separated by commas, for example: Chest, Length, Shoulder (inches). Change them and save to get their cells." />
+                  <TextField
+                    label={`Guide columns for ${set.name}`}
+                    name="columns"
+                    required={false}
+                    defaultValue={guideRefused?.values.columns ?? set.guide.columns.join(", ")}
+                    error={guideRefused?.errors.columns}
+                    hint="Separated by commas, for example: Chest, Length, Shoulder (inches). Change them and save to get their cells."
+                  />
                   {set.guide.columns.length > 0 && (
                     <div className="max-w-full overflow-x-auto rounded-lg border border-stone-200">
                       <table className="min-w-full text-sm">
                         <caption className="sr-only">Size guide of {set.name}</caption>
-                        <thead className="bg-stone-50"><tr><th scope="col" className="px-2 py-2 text-left">Size</th>{set.guide.columns.map((c) => <th key={c} scope="col" className="px-2 py-2 text-left">{c}</th>)}</tr></thead>
+                        <thead className="bg-stone-50">
+                          <tr>
+                            <th scope="col" className="px-2 py-2 text-left">
+                              Size
+                            </th>
+                            {set.guide.columns.map((c) => (
+                              <th key={c} scope="col" className="px-2 py-2 text-left">
+                                {c}
+                              </th>
+                            ))}
+                          </tr>
+                        </thead>
                         <tbody>
                           {set.guide.rows.map((row) => (
                             <tr key={row.size} className="border-t border-stone-200">
-                              <th scope="row" className="px-2 py-1.5 text-left font-medium">{row.size}</th>
+                              <th scope="row" className="px-2 py-1.5 text-left font-medium">
+                                {row.size}
+                              </th>
                               {set.guide.columns.map((c, k) => (
                                 <td key={c} className="px-1 py-1.5">
-                                  <input type="text" name={guideCellName(row.size, k)} aria-label={`${c} for ${row.size}`} maxLength={30} defaultValue={guideRefused?.values[guideCellName(row.size, k)] ?? row.values[k] ?? ""} className="field-input w-24 px-2 py-1.5" />
+                                  <input
+                                    type="text"
+                                    name={guideCellName(row.size, k)}
+                                    aria-label={`${c} for ${row.size}`}
+                                    maxLength={30}
+                                    defaultValue={
+                                      guideRefused?.values[guideCellName(row.size, k)] ?? row.values[k] ?? ""
+                                    }
+                                    className="field-input w-24 px-2 py-1.5"
+                                  />
                                 </td>
                               ))}
                             </tr>
@@ -158,8 +349,21 @@ export default function SellerCatalogueSizes({ loaderData, actionData: sent }: R
                       </table>
                     </div>
                   )}
-                  <TextField label={`Guide note for ${set.name}`} name="note" required={false} multiline rows={2} defaultValue={guideRefused?.values.note ?? set.guide.note ?? ""} error={guideRefused?.errors.note} hint="For example: body measurements in inches" />
-                  <div><button type="submit" name="intent" value="guide" className="btn-primary" disabled={busy}>Save size guide</button></div>
+                  <TextField
+                    label={`Guide note for ${set.name}`}
+                    name="note"
+                    required={false}
+                    multiline
+                    rows={2}
+                    defaultValue={guideRefused?.values.note ?? set.guide.note ?? ""}
+                    error={guideRefused?.errors.note}
+                    hint="For example: body measurements in inches"
+                  />
+                  <div>
+                    <button type="submit" name="intent" value="guide" className="btn-primary" disabled={busy}>
+                      Save size guide
+                    </button>
+                  </div>
                 </Form>
               </details>
             </li>
@@ -167,12 +371,36 @@ export default function SellerCatalogueSizes({ loaderData, actionData: sent }: R
         })}
       </ol>
 
-      <Form method="post" className="mt-6 grid max-w-xl gap-3 rounded-xl border border-stone-200 bg-white p-4" aria-labelledby="add-set-title" key={addRefused ? JSON.stringify(addRefused.values) : "add"}>
-        <h3 id="add-set-title" className="text-base font-semibold text-stone-900">Add a size set</h3>
+      <Form
+        method="post"
+        className="mt-6 grid max-w-xl gap-3 rounded-xl border border-stone-200 bg-white p-4"
+        aria-labelledby="add-set-title"
+        key={addRefused ? JSON.stringify(addRefused.values) : "add"}
+      >
+        <h3 id="add-set-title" className="text-base font-semibold text-stone-900">
+          Add a size set
+        </h3>
         {addRefused?.errors.form && <FormAlert>{addRefused.errors.form}</FormAlert>}
-        <TextField label="Size set name" name="name" defaultValue={addRefused?.values.name ?? ""} error={addRefused?.errors.name} placeholder="Kurta" />
-        <TextField label="Sizes" name="sizes" defaultValue={addRefused?.values.sizes ?? ""} error={addRefused?.errors.sizes} placeholder="6, 8, 10, 12, 14, 16" hint="In order, separated by commas. One size (Unstitched, Free Size) is shown to buyers as a fact." />
-        <div><button type="submit" name="intent" value="add" className="btn-primary" disabled={busy}>Add size set</button></div>
+        <TextField
+          label="Size set name"
+          name="name"
+          defaultValue={addRefused?.values.name ?? ""}
+          error={addRefused?.errors.name}
+          placeholder="Kurta"
+        />
+        <TextField
+          label="Sizes"
+          name="sizes"
+          defaultValue={addRefused?.values.sizes ?? ""}
+          error={addRefused?.errors.sizes}
+          placeholder="6, 8, 10, 12, 14, 16"
+          hint="In order, separated by commas. One size (Unstitched, Free Size) is shown to buyers as a fact."
+        />
+        <div>
+          <button type="submit" name="intent" value="add" className="btn-primary" disabled={busy}>
+            Add size set
+          </button>
+        </div>
       </Form>
     </section>
   );

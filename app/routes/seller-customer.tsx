@@ -1,6 +1,12 @@
 import { data, isRouteErrorResponse, Link, useLocation, useNavigation, useRouteError } from "react-router";
 import {
-  CustomerCodes, CustomerEmails, CustomerHeader, CustomerNotes, CustomerOrders, CustomerReturns, CustomerTags,
+  CustomerCodes,
+  CustomerEmails,
+  CustomerHeader,
+  CustomerNotes,
+  CustomerOrders,
+  CustomerReturns,
+  CustomerTags,
 } from "~/components/seller/customers/customer-detail";
 import { CUSTOMERS_PATH } from "~/components/seller/customers/customer-list";
 import { FormAlert } from "~/components/ui/form-parts";
@@ -14,7 +20,13 @@ import { getCustomer } from "~/modules/customers/get-customer.server";
 import type { Route } from "./+types/seller-customer";
 
 export const meta: Route.MetaFunction = ({ matches, data: page }) =>
-  pageMeta({ matches, title: page?.detail ? page.detail.customer.name : "Customer", description: "A customer's orders, returns, tags and notes.", path: CUSTOMERS_PATH, noindex: true });
+  pageMeta({
+    matches,
+    title: page?.detail ? page.detail.customer.name : "Customer",
+    description: "A customer's orders, returns, tags and notes.",
+    path: CUSTOMERS_PATH,
+    noindex: true,
+  });
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
@@ -46,13 +58,27 @@ export default function SellerCustomer({ loaderData, actionData: sent }: Route.C
   const listError = answer && answer.intent !== "add-tag" && answer.intent !== "add-note" ? answer.message : null;
   return (
     <div className="grid gap-4">
-      <p><Link to={CUSTOMERS_PATH} className="text-sm font-medium text-brand-700 underline">← Customers</Link></p>
+      <p>
+        <Link to={CUSTOMERS_PATH} className="text-sm font-medium text-brand-700 underline">
+          ← Customers
+        </Link>
+      </p>
       <CustomerHeader detail={detail} />
       {listError && <FormAlert>{listError}</FormAlert>}
       <div className="grid gap-4 xl:grid-cols-2">
         <div className="grid content-start gap-4">
-          <CustomerTags tags={detail.tags} answer={answer} busy={busy} formKey={formKey(location.key, answer, "tag", answer?.intent === "add-tag" ? answer.values : null)} />
-          <CustomerNotes notes={detail.notes} answer={answer} busy={busy} formKey={formKey(location.key, answer, "note", answer?.intent === "add-note" ? answer.values : null)} />
+          <CustomerTags
+            tags={detail.tags}
+            answer={answer}
+            busy={busy}
+            formKey={formKey(location.key, answer, "tag", answer?.intent === "add-tag" ? answer.values : null)}
+          />
+          <CustomerNotes
+            notes={detail.notes}
+            answer={answer}
+            busy={busy}
+            formKey={formKey(location.key, answer, "note", answer?.intent === "add-note" ? answer.values : null)}
+          />
           <CustomerCodes detail={detail} />
         </div>
         <div className="grid content-start gap-4">
@@ -67,11 +93,18 @@ export default function SellerCustomer({ loaderData, actionData: sent }: Route.C
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  const message = isRouteErrorResponse(error) && error.status === 404 ? String(error.data) : "This customer could not be opened. Please try again.";
+  const message =
+    isRouteErrorResponse(error) && error.status === 404
+      ? String(error.data)
+      : "This customer could not be opened. Please try again.";
   return (
     <div className="grid gap-4">
       <FormAlert>{message}</FormAlert>
-      <p><Link to={CUSTOMERS_PATH} className="font-medium text-brand-700 underline">Back to Customers</Link></p>
+      <p>
+        <Link to={CUSTOMERS_PATH} className="font-medium text-brand-700 underline">
+          Back to Customers
+        </Link>
+      </p>
     </div>
   );
 }

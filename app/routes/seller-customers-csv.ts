@@ -20,7 +20,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     try {
       const segment = await getCustomerSegment(context.db, params.get("segment"));
       filter = new URLSearchParams(segment.query);
-      name = `customers-${segment.name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "segment"}`;
+      name = `customers-${
+        segment.name
+          .toLowerCase()
+          .replace(/[^a-z0-9]+/g, "-")
+          .replace(/^-|-$/g, "") || "segment"
+      }`;
     } catch (error) {
       if (error instanceof AppError && error.code === "NOT_FOUND") throw data(error.message, { status: 404 });
       throw error;

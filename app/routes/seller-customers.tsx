@@ -7,14 +7,25 @@ import { formKey } from "~/lib/form-key";
 import { pageMeta } from "~/lib/seo";
 import { useKeptActionData } from "~/lib/use-kept-action-data";
 import {
-  CUSTOMER_DATE_FILTERS, CUSTOMER_NUMBER_FILTERS, customerQueryString, isFiltered, readCustomerQuery, type CustomerQueryField,
+  CUSTOMER_DATE_FILTERS,
+  CUSTOMER_NUMBER_FILTERS,
+  customerQueryString,
+  isFiltered,
+  readCustomerQuery,
+  type CustomerQueryField,
 } from "~/modules/customers/customer-query";
 import { listCustomerSegments } from "~/modules/customers/customer-segments.server";
 import { listCustomers } from "~/modules/customers/list-customers.server";
 import type { Route } from "./+types/seller-customers";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ matches, title: "Customers", description: "Every customer by phone number, with their orders, delivery rate and lifetime value.", path: CUSTOMERS_PATH, noindex: true });
+  pageMeta({
+    matches,
+    title: "Customers",
+    description: "Every customer by phone number, with their orders, delivery rate and lifetime value.",
+    path: CUSTOMERS_PATH,
+    noindex: true,
+  });
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
@@ -27,8 +38,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { query, errors } = readCustomerQuery(params);
   const [page, segments] = await Promise.all([listCustomers(context.db, query), listCustomerSegments(context.db)]);
   // What was typed, refused values included, so the form shows them beside their messages.
-  const raw = Object.fromEntries(FIELDS.map((f) => [f, (params.get(f) ?? "").slice(0, 200)]).filter(([, v]) => v !== ""));
-  return { query: { ...query, page: page.page }, raw, errors, page, segments, saved: customerQueryString(query, { page: false }) };
+  const raw = Object.fromEntries(
+    FIELDS.map((f) => [f, (params.get(f) ?? "").slice(0, 200)]).filter(([, v]) => v !== ""),
+  );
+  return {
+    query: { ...query, page: page.page },
+    raw,
+    errors,
+    page,
+    segments,
+    saved: customerQueryString(query, { page: false }),
+  };
 }
 
 /** POST: save the current filter as a segment, or delete one. */
@@ -54,12 +74,19 @@ export default function SellerCustomers({ loaderData, actionData: sent }: Route.
     <div className="grid gap-3 sm:gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-xl font-semibold text-stone-900">Customers</h2>
-        <a href={csvHref} className="btn-secondary max-sm:py-2" download>Download CSV</a>
+        <a href={csvHref} className="btn-secondary max-sm:py-2" download>
+          Download CSV
+        </a>
       </div>
       <p className="text-sm text-stone-700">
-        One row per phone number: a buyer's web orders and the orders you enter for them by phone, WhatsApp or Instagram add up together. Lifetime value counts delivered orders.
+        One row per phone number: a buyer's web orders and the orders you enter for them by phone, WhatsApp or Instagram
+        add up together. Lifetime value counts delivered orders.
       </p>
-      {otherAnswer && <p role="alert" className="rounded-lg bg-red-50 px-4 py-3 text-sm font-medium text-red-900">{otherAnswer.message}</p>}
+      {otherAnswer && (
+        <p role="alert" className="rounded-lg bg-red-50 px-4 py-3 text-sm font-medium text-red-900">
+          {otherAnswer.message}
+        </p>
+      )}
       <SegmentChips segments={segments} current={saved} busy={busy} />
       <CustomerFilters key={location.search} query={query} raw={raw} errors={errors} open={filtersOpen} />
       {page.customers.length === 0 ? (
@@ -69,14 +96,23 @@ export default function SellerCustomers({ loaderData, actionData: sent }: Route.
       ) : (
         <>
           <CustomerList rows={page.customers} query={query} />
-          <CustomerPagination query={query} page={page.page} pageCount={page.pageCount} total={page.total} pageSize={page.pageSize} />
+          <CustomerPagination
+            query={query}
+            page={page.page}
+            pageCount={page.pageCount}
+            total={page.total}
+            pageSize={page.pageSize}
+          />
         </>
       )}
       <SaveSegmentForm
         formKey={formKey(location.key, actionData, saved, segmentAnswer?.values ?? null)}
         query={saved}
         name={segmentAnswer?.values.name ?? ""}
-        error={segmentAnswer?.fields.name ?? (segmentAnswer && !segmentAnswer.fields.name ? segmentAnswer.message : undefined)}
+        error={
+          segmentAnswer?.fields.name ??
+          (segmentAnswer && !segmentAnswer.fields.name ? segmentAnswer.message : undefined)
+        }
         busy={busy}
       />
     </div>

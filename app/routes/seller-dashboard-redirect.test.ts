@@ -10,13 +10,25 @@ const ORIGIN = "http://shop.test";
 /** app/routes.ts as React Router matches it: which file serves a path. */
 function fileFor(path: string): string | undefined {
   const toObject = (entry: RouteConfigEntry): RouteObject =>
-    ({ id: entry.id ?? entry.file, path: entry.path, index: entry.index, children: entry.children?.map(toObject), handle: entry.file }) as RouteObject;
+    ({
+      id: entry.id ?? entry.file,
+      path: entry.path,
+      index: entry.index,
+      children: entry.children?.map(toObject),
+      handle: entry.file,
+    }) as RouteObject;
   const matches = matchRoutes((routes as RouteConfigEntry[]).map(toObject), path);
   return matches?.at(-1)?.route.handle as string | undefined;
 }
 
 const call = (fn: Parameters<typeof callRoute>[0], path: string, method = "GET") =>
-  callRoute(fn, { request: new Request(`${ORIGIN}${path}`, { method, body: method === "GET" ? undefined : new URLSearchParams({ intent: "x" }) }), context: {} });
+  callRoute(fn, {
+    request: new Request(`${ORIGIN}${path}`, {
+      method,
+      body: method === "GET" ? undefined : new URLSearchParams({ intent: "x" }),
+    }),
+    context: {},
+  });
 
 /** Issue 27: every owner page under /seller/...; the old /seller-dashboard/... addresses answer with where it went. */
 describe("the owner's old /seller-dashboard/... addresses", () => {
@@ -40,7 +52,8 @@ describe("the owner's old /seller-dashboard/... addresses", () => {
   it("/seller-dashboard itself is still the Overview; everything below it is the redirect", () => {
     expect(fileFor("/seller-dashboard")).toBe("routes/seller-dashboard.tsx");
     expect(fileFor("/seller-dashboard/")).toBe("routes/seller-dashboard.tsx");
-    for (const [old] of OLD_TO_NEW) expect(fileFor(old.split("?")[0]), old).toBe("routes/seller-dashboard-redirect.tsx");
+    for (const [old] of OLD_TO_NEW)
+      expect(fileFor(old.split("?")[0]), old).toBe("routes/seller-dashboard-redirect.tsx");
   });
 
   it("a GET answers 301 with the new address, keeping the sub-path and the query string; the new address is a real owner page", async () => {

@@ -22,13 +22,20 @@ const MOVED: [before: string, now: string][] = [
 function movedTo(request: Request): string | null {
   const url = new URL(request.url);
   for (const [before, now] of MOVED) {
-    if (url.pathname === before || url.pathname.startsWith(`${before}/`)) return `${now}${url.pathname.slice(before.length)}${url.search}`;
+    if (url.pathname === before || url.pathname.startsWith(`${before}/`))
+      return `${now}${url.pathname.slice(before.length)}${url.search}`;
   }
   return null;
 }
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
-  pageMeta({ matches, title: "Page Not Found", description: "This page does not exist.", path: location.pathname, noindex: true });
+  pageMeta({
+    matches,
+    title: "Page Not Found",
+    description: "This page does not exist.",
+    path: location.pathname,
+    noindex: true,
+  });
 
 /** Bookmarks, e-mails and links: moved for good. A path that never was an owner page is not found, as before. */
 export function loader({ request }: Route.LoaderArgs) {

@@ -14,7 +14,13 @@ import { listPromotionTargets } from "~/modules/promotions/promotion-targets.ser
 import type { Route } from "./+types/seller-discounts";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ matches, title: "Discounts", description: "Discount codes and scheduled sales.", path: DISCOUNTS_PATH, noindex: true });
+  pageMeta({
+    matches,
+    title: "Discounts",
+    description: "Discount codes and scheduled sales.",
+    path: DISCOUNTS_PATH,
+    noindex: true,
+  });
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
@@ -55,15 +61,27 @@ export default function SellerDiscounts({ loaderData, actionData: sentActionData
   const { codes, codePage, sales, salesTotal, targets, newCode, newSale, editingSale } = loaderData;
   const navigation = useNavigation();
   const location = useLocation();
-  const posting = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST" ? String(navigation.formData?.get("intent") ?? "") : null;
+  const posting =
+    navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST"
+      ? String(navigation.formData?.get("intent") ?? "")
+      : null;
   const answer = actionData?.ok === false ? actionData : null;
   const codeAnswer = answer?.intent === "add-code" ? answer : null;
   const saleAnswer = answer?.intent === "add-sale" || answer?.intent === "edit-sale" ? answer : null;
   const listError = answer && !codeAnswer && !saleAnswer ? answer.message : null;
   // A refused edit shows the edit form again, with what was typed.
-  const saleTarget = saleAnswer?.intent === "edit-sale"
-    ? { id: saleAnswer.targetId!, name: editingSale && editingSale.id === saleAnswer.targetId ? editingSale.name : saleAnswer.saleValues?.name ?? "" }
-    : saleAnswer?.intent === "add-sale" ? null : editingSale;
+  const saleTarget =
+    saleAnswer?.intent === "edit-sale"
+      ? {
+          id: saleAnswer.targetId!,
+          name:
+            editingSale && editingSale.id === saleAnswer.targetId
+              ? editingSale.name
+              : (saleAnswer.saleValues?.name ?? ""),
+        }
+      : saleAnswer?.intent === "add-sale"
+        ? null
+        : editingSale;
   const saleValues = saleAnswer?.saleValues ?? editingSale?.values ?? newSale;
   const codeValues = codeAnswer?.codeValues ?? newCode;
 
@@ -71,24 +89,49 @@ export default function SellerDiscounts({ loaderData, actionData: sentActionData
     <div className="grid gap-6">
       <section id="codes" aria-labelledby="codes-title" className="grid scroll-mt-32 gap-3">
         <div>
-          <h2 id="codes-title" className="text-xl font-semibold text-stone-900">Discount codes</h2>
+          <h2 id="codes-title" className="text-xl font-semibold text-stone-900">
+            Discount codes
+          </h2>
           <p className="mt-1 text-sm text-stone-700">
-            Codes you hand out on Instagram and WhatsApp. Buyers type one at checkout; a cancelled or returned order gives its use back. Times are Pakistan time.
+            Codes you hand out on Instagram and WhatsApp. Buyers type one at checkout; a cancelled or returned order
+            gives its use back. Times are Pakistan time.
           </p>
         </div>
-        {listError && <p role="alert" className="rounded-lg bg-red-50 px-4 py-3 text-sm font-medium text-red-900">{listError}</p>}
+        {listError && (
+          <p role="alert" className="rounded-lg bg-red-50 px-4 py-3 text-sm font-medium text-red-900">
+            {listError}
+          </p>
+        )}
         {codes.length === 0 ? (
-          <p className="rounded-lg bg-stone-50 px-4 py-3 text-sm text-stone-700">No discount codes yet: add the first one below.</p>
+          <p className="rounded-lg bg-stone-50 px-4 py-3 text-sm text-stone-700">
+            No discount codes yet: add the first one below.
+          </p>
         ) : (
           <ul className="grid gap-3 lg:grid-cols-2">
-            {codes.map((code) => <CodeCard key={code.id} code={code} busy={posting !== null} />)}
+            {codes.map((code) => (
+              <CodeCard key={code.id} code={code} busy={posting !== null} />
+            ))}
           </ul>
         )}
         {codePage.pageCount > 1 && (
           <nav aria-label="Pages of discount codes" className="flex items-center justify-between gap-2">
-            {codePage.page > 1 ? <Link to={`?page=${codePage.page - 1}#codes`} className="btn-secondary" rel="prev">Previous</Link> : <span />}
-            <span className="text-sm text-stone-700">Page {codePage.page} of {codePage.pageCount} ({codePage.total} codes)</span>
-            {codePage.page < codePage.pageCount ? <Link to={`?page=${codePage.page + 1}#codes`} className="btn-secondary" rel="next">Next</Link> : <span />}
+            {codePage.page > 1 ? (
+              <Link to={`?page=${codePage.page - 1}#codes`} className="btn-secondary" rel="prev">
+                Previous
+              </Link>
+            ) : (
+              <span />
+            )}
+            <span className="text-sm text-stone-700">
+              Page {codePage.page} of {codePage.pageCount} ({codePage.total} codes)
+            </span>
+            {codePage.page < codePage.pageCount ? (
+              <Link to={`?page=${codePage.page + 1}#codes`} className="btn-secondary" rel="next">
+                Next
+              </Link>
+            ) : (
+              <span />
+            )}
           </nav>
         )}
       </section>
@@ -105,20 +148,28 @@ export default function SellerDiscounts({ loaderData, actionData: sentActionData
 
       <section id="sales" aria-labelledby="sales-title" className="grid scroll-mt-32 gap-3">
         <div>
-          <h2 id="sales-title" className="text-xl font-semibold text-stone-900">Scheduled sales</h2>
+          <h2 id="sales-title" className="text-xl font-semibold text-stone-900">
+            Scheduled sales
+          </h2>
           <p className="mt-1 text-sm text-stone-700">
-            A percentage off some categories or products between two times. The shop shows the sale price, with the regular price struck through, from the start to the end by itself.
-            A code is taken off after the sale price.
+            A percentage off some categories or products between two times. The shop shows the sale price, with the
+            regular price struck through, from the start to the end by itself. A code is taken off after the sale price.
           </p>
         </div>
         {sales.length === 0 ? (
           <p className="rounded-lg bg-stone-50 px-4 py-3 text-sm text-stone-700">No sales yet: add one below.</p>
         ) : (
           <ul className="grid gap-3 lg:grid-cols-2">
-            {sales.map((sale) => <SaleCard key={sale.id} sale={sale} busy={posting !== null} />)}
+            {sales.map((sale) => (
+              <SaleCard key={sale.id} sale={sale} busy={posting !== null} />
+            ))}
           </ul>
         )}
-        {salesTotal > sales.length && <p className="text-sm text-stone-700">Showing the {sales.length} latest of {salesTotal} sales.</p>}
+        {salesTotal > sales.length && (
+          <p className="text-sm text-stone-700">
+            Showing the {sales.length} latest of {salesTotal} sales.
+          </p>
+        )}
       </section>
 
       <SaleForm

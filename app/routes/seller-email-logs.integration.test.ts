@@ -34,24 +34,43 @@ describe.each(DATABASE_KINDS)("the Email Logs page on %s", (kind) => {
       headers: who === "guest" ? {} : { cookie: cookies[who] },
       body: form ? new URLSearchParams(form) : undefined,
     });
-  const call = (fn: Parameters<typeof callRoute>[0], request: Request, env: object = {}, providers: Providers = context.providers) =>
-    callRoute(fn, { request, context: { ...context, env: { ...context.env, ...env }, providers } });
+  const call = (
+    fn: Parameters<typeof callRoute>[0],
+    request: Request,
+    env: object = {},
+    providers: Providers = context.providers,
+  ) => callRoute(fn, { request, context: { ...context, env: { ...context.env, ...env }, providers } });
   const rows = () => database.db.select().from(messageOutbox).orderBy(messageOutbox.id);
-  const queue = (to: string) => queueEmails(database.db, [{
-    kind: "password_changed", to, data: { name: "Bilal", at: "2026-11-23T10:00:00.000Z", dashboardPath: "/buyer-dashboard" },
-  }]);
+  const queue = (to: string) =>
+    queueEmails(database.db, [
+      {
+        kind: "password_changed",
+        to,
+        data: { name: "Bilal", at: "2026-11-23T10:00:00.000Z", dashboardPath: "/buyer-dashboard" },
+      },
+    ]);
 
   beforeAll(async () => {
-    const env = { PUBLIC_URL: undefined, GOOGLE_CLIENT_ID: undefined, GOOGLE_CLIENT_SECRET: undefined, SIGN_IN_RATE_LIMIT: 1000, PORT: 3000 };
+    const env = {
+      PUBLIC_URL: undefined,
+      GOOGLE_CLIENT_ID: undefined,
+      GOOGLE_CLIENT_SECRET: undefined,
+      SIGN_IN_RATE_LIMIT: 1000,
+      PORT: 3000,
+    };
     auth = createShopAuth({ db: database.db, env, secret: TEST_AUTH_SECRET });
     context = { db: database.db, auth, env, providers: testProviders() } as unknown as AppLoadContext;
     await createSeller(auth, database.db, { email: "owner@shop.pk", password: PASSWORD, name: "Owner" });
-    await auth.handler(new Request(`${ORIGIN}/api/auth/sign-up/email`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: ORIGIN, [CLIENT_IP_HEADER]: "10.1.0.2" },
-      body: JSON.stringify({ name: "Bilal", email: "buyer@shop.pk", password: PASSWORD }),
-    }));
-    expect((await database.db.select({ role: users.role }).from(users).where(eq(users.email, "buyer@shop.pk")))[0].role).toBe("buyer");
+    await auth.handler(
+      new Request(`${ORIGIN}/api/auth/sign-up/email`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: ORIGIN, [CLIENT_IP_HEADER]: "10.1.0.2" },
+        body: JSON.stringify({ name: "Bilal", email: "buyer@shop.pk", password: PASSWORD }),
+      }),
+    );
+    expect(
+      (await database.db.select({ role: users.role }).from(users).where(eq(users.email, "buyer@shop.pk")))[0].role,
+    ).toBe("buyer");
     cookies.owner = await signIn("owner@shop.pk");
     cookies.buyer = await signIn("buyer@shop.pk");
   }, 120_000);
@@ -60,9 +79,15 @@ describe.each(DATABASE_KINDS)("the Email Logs page on %s", (kind) => {
     await queue("bilal@example.pk");
     const [entry] = await rows();
     await database.db.update(messageOutbox).set({ status: "failed" }).where(eq(messageOutbox.id, entry.id));
-    expectRedirect(await call(emailLogs.loader, request(`?id=${entry.id}`, "guest")), `/auth?mode=login&redirectTo=${encodeURIComponent(`${PATH}?id=${entry.id}`)}`);
+    expectRedirect(
+      await call(emailLogs.loader, request(`?id=${entry.id}`, "guest")),
+      `/auth?mode=login&redirectTo=${encodeURIComponent(`${PATH}?id=${entry.id}`)}`,
+    );
     expectRedirect(await call(emailLogs.loader, request(`?id=${entry.id}`, "buyer")), "/buyer-dashboard");
-    const forms: Record<string, string>[] = [{ intent: "clear" }, { intent: "resend", id: String(entry.id), to: "thief@example.pk" }];
+    const forms: Record<string, string>[] = [
+      { intent: "clear" },
+      { intent: "resend", id: String(entry.id), to: "thief@example.pk" },
+    ];
     for (const form of forms) {
       expectRedirect(await call(emailLogs.action, request("", "guest", form)), /^\/auth\?/);
       expectRedirect(await call(emailLogs.action, request("", "buyer", form)), "/buyer-dashboard");
@@ -76,8 +101,18 @@ describe.each(DATABASE_KINDS)("the Email Logs page on %s", (kind) => {
     const [entry] = await rows();
     const none = await call(emailLogs.loader, request(`?id=${entry.id}`, "owner"));
     expect(none).toMatchObject({
-      mailServer: false, total: 1, counts: { all: 1, queued: 1 },
-      entries: [{ id: entry.id, toAddress: "bilal@example.pk", subject: "Your Kapra password was changed", orderNumber: null, marker: "Queued" }],
+      mailServer: false,
+      total: 1,
+      counts: { all: 1, queued: 1 },
+      entries: [
+        {
+          id: entry.id,
+          toAddress: "bilal@example.pk",
+          subject: "Your Kapra password was changed",
+          orderNumber: null,
+          marker: "Queued",
+        },
+      ],
       detail: { id: entry.id, statusLabel: "Queued", preview: true, sentAt: null },
     });
     // The shop's real SMTP sender, made from SMTP_URL as start-up makes it (it sends nothing here).
@@ -93,12 +128,21 @@ describe.each(DATABASE_KINDS)("the Email Logs page on %s", (kind) => {
   it("resends for the owner to a corrected address, and refuses a bad one beside the field, keeping what was typed", async () => {
     await queue("bilal@exmaple.pk");
     const [entry] = await rows();
-    const refused = await call(emailLogs.action, request(`?id=${entry.id}`, "owner", { intent: "resend", id: String(entry.id), to: "bilal@" }));
+    const refused = await call(
+      emailLogs.action,
+      request(`?id=${entry.id}`, "owner", { intent: "resend", id: String(entry.id), to: "bilal@" }),
+    );
     expect(refused.init.status).toBe(400);
-    expect(refused.data).toEqual({ fieldErrors: { to: "Please enter a valid e-mail address" }, values: { to: "bilal@" } });
+    expect(refused.data).toEqual({
+      fieldErrors: { to: "Please enter a valid e-mail address" },
+      values: { to: "bilal@" },
+    });
     expect(await rows()).toHaveLength(1);
 
-    const resent = await call(emailLogs.action, request(`?q=bilal&id=${entry.id}`, "owner", { intent: "resend", id: String(entry.id), to: "bilal@example.pk" }));
+    const resent = await call(
+      emailLogs.action,
+      request(`?q=bilal&id=${entry.id}`, "owner", { intent: "resend", id: String(entry.id), to: "bilal@example.pk" }),
+    );
     const [, copy] = await rows();
     expectRedirect(resent, `${PATH}?q=bilal&id=${copy.id}`);
     expect(resent.headers.get("set-cookie")).toMatch(/shop_flash=/);

@@ -2,7 +2,13 @@ import { useKeptActionData } from "~/lib/use-kept-action-data";
 import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { z } from "zod";
 import { SellerOrderCard } from "~/components/seller/orders/seller-order-card";
-import { AllMatchingBox, BulkMoveForm, OrderFilters, OrderSummaryCards, OrdersPagination } from "~/components/seller/orders/orders-toolbar";
+import {
+  AllMatchingBox,
+  BulkMoveForm,
+  OrderFilters,
+  OrderSummaryCards,
+  OrdersPagination,
+} from "~/components/seller/orders/orders-toolbar";
 import type { OrdersActionResult, OwnerOrderView } from "~/components/seller/orders/types";
 import { GENERIC_FAILURE, STATUS_UPDATE_FAILURE } from "~/lib/failure-messages";
 import { keepOnFailure } from "~/http/keep-on-failure";
@@ -22,7 +28,13 @@ import { getSettings } from "~/modules/settings/get-settings.server";
 import type { Route } from "./+types/seller-orders";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ matches, title: "Orders", description: "Every order in the shop.", path: "/seller/orders", noindex: true });
+  pageMeta({
+    matches,
+    title: "Orders",
+    description: "Every order in the shop.",
+    path: "/seller/orders",
+    noindex: true,
+  });
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
@@ -31,24 +43,36 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = readSellerOrderQuery(new URL(request.url).searchParams);
   const settings = await getSettings(context.db);
   const page = await listSellerOrdersWithDetails(context.db, query, settings);
-  const orders: OwnerOrderView[] = page.orders.map(({ userId: _u, updatedAt: _up, deliveredAt: _d, paymentMethod: _pm, nextStatuses, riskFlags, ...order }) => ({
-    ...order,
-    next: nextStatuses,
-    flags: riskFlags.map((f) => f.label),
-    whatsappHref: order.status === "pending" ? whatsappConfirmationHref(settings.brandName, order) : null,
-  }));
+  const orders: OwnerOrderView[] = page.orders.map(
+    ({ userId: _u, updatedAt: _up, deliveredAt: _d, paymentMethod: _pm, nextStatuses, riskFlags, ...order }) => ({
+      ...order,
+      next: nextStatuses,
+      flags: riskFlags.map((f) => f.label),
+      whatsappHref: order.status === "pending" ? whatsappConfirmationHref(settings.brandName, order) : null,
+    }),
+  );
   return {
-    query: { ...query, page: page.page }, orders, total: page.total, pageCount: page.pageCount, pageSize: page.pageSize, statusCounts: page.statusCounts,
+    query: { ...query, page: page.page },
+    orders,
+    total: page.total,
+    pageCount: page.pageCount,
+    pageSize: page.pageSize,
+    statusCounts: page.statusCounts,
     // "All that match" means the orders placed up to this list: one placed after it is not moved or booked unseen.
     asOf: new Date().toISOString(),
   };
 }
 
-const statusSchema = z.object({ intent: z.literal("status"), orderId: z.string().max(100) }).extend(orderStatusInput.shape);
+const statusSchema = z
+  .object({ intent: z.literal("status"), orderId: z.string().max(100) })
+  .extend(orderStatusInput.shape);
 /** The bulk move: the status to move to is `to` (the form also carries the filter's own `status` for "all that match"). */
 const bulkSchema = z.object({
   to: orderStatusInput.shape.status,
-  orderIds: z.array(z.string().max(100)).min(1, "Please select at least one order").max(SELECTION_MAX, `Please select at most ${SELECTION_MAX} orders`),
+  orderIds: z
+    .array(z.string().max(100))
+    .min(1, "Please select at least one order")
+    .max(SELECTION_MAX, `Please select at most ${SELECTION_MAX} orders`),
 });
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -64,21 +88,37 @@ export async function action({ request, context }: Route.ActionArgs) {
       const orderId = String(form.get("orderId") ?? "");
       const field = String(issue?.path[0] ?? "status");
       const message = `Status update failed: ${issue?.message ?? "Please check the form"}`;
-      return data<OrdersActionResult>({ intent: "status", ok: false, message, orderId, fields: { [field]: issue?.message ?? "" } }, { status: 400 });
+      return data<OrdersActionResult>(
+        { intent: "status", ok: false, message, orderId, fields: { [field]: issue?.message ?? "" } },
+        { status: 400 },
+      );
     }
-    return data<OrdersActionResult>({ intent: null, ok: false, message: "Something was missing from the form. Please try again." }, { status: 400 });
+    return data<OrdersActionResult>(
+      { intent: null, ok: false, message: "Something was missing from the form. Please try again." },
+      { status: 400 },
+    );
   }
   const input = parsed.data;
   try {
     // Courier details go with shipping; the form also posts them (prefilled) for other moves.
-    const courier = input.status === "shipped" ? { courierName: input.courierName, trackingNumber: input.trackingNumber } : {};
+    const courier =
+      input.status === "shipped" ? { courierName: input.courierName, trackingNumber: input.trackingNumber } : {};
     const result = await moveOrder(context, actor, input.orderId, { status: input.status, ...courier });
-    const message = result.from === result.status ? `Courier details of ${result.orderNumber} updated` : `Order status updated to "${STATUS_LABELS[result.status]}"`;
+    const message =
+      result.from === result.status
+        ? `Courier details of ${result.orderNumber} updated`
+        : `Order status updated to "${STATUS_LABELS[result.status]}"`;
     return data<OrdersActionResult>({ intent: "status", ok: true, message, orderId: input.orderId });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     return data<OrdersActionResult>(
-      { intent: "status", ok: false, message: `Status update failed: ${error.message}`, orderId: input.orderId, fields: error.fields },
+      {
+        intent: "status",
+        ok: false,
+        message: `Status update failed: ${error.message}`,
+        orderId: input.orderId,
+        fields: error.fields,
+      },
       { status: error.status },
     );
   }
@@ -89,7 +129,8 @@ export async function action({ request, context }: Route.ActionArgs) {
  * at most SELECTION_MAX), to one status; each order that cannot move is named with the reason.
  */
 async function bulkMove(context: Route.ActionArgs["context"], actor: { id: string; name: string }, form: FormData) {
-  const refuse = (message: string) => data<OrdersActionResult>({ intent: "bulk", ok: false, message, moved: [], failed: [] }, { status: 400 });
+  const refuse = (message: string) =>
+    data<OrdersActionResult>({ intent: "bulk", ok: false, message, moved: [], failed: [] }, { status: 400 });
   const selection = readOrderSelection(form);
   let orderIds: string[];
   try {
@@ -106,17 +147,29 @@ async function bulkMove(context: Route.ActionArgs["context"], actor: { id: strin
   const label = STATUS_LABELS[to];
   const moved = `${result.moved.length} ${result.moved.length === 1 ? "order" : "orders"} moved to "${label}"`;
   const message = result.failed.length === 0 ? moved : `${moved}; ${result.failed.length} could not be moved`;
-  return data<OrdersActionResult>({ intent: "bulk", ok: result.failed.length === 0, message, moved: result.moved, failed: result.failed });
+  return data<OrdersActionResult>({
+    intent: "bulk",
+    ok: result.failed.length === 0,
+    message,
+    moved: result.moved,
+    failed: result.failed,
+  });
 }
 
 /** A status change whose request failed (server error, outage, no network): SPEC.md's words in a toast, the form as it was. */
 export const clientAction = (args: Route.ClientActionArgs) =>
-  keepOnFailure(args, ({ intent, values }): OrdersActionResult => intent === "bulk"
-    ? { intent: "bulk", ok: false, message: GENERIC_FAILURE, moved: [], failed: [] }
-    : { intent: "status", ok: false, message: STATUS_UPDATE_FAILURE, orderId: values.orderId ?? "" });
+  keepOnFailure(args, ({ intent, values }): OrdersActionResult =>
+    intent === "bulk"
+      ? { intent: "bulk", ok: false, message: GENERIC_FAILURE, moved: [], failed: [] }
+      : { intent: "status", ok: false, message: STATUS_UPDATE_FAILURE, orderId: values.orderId ?? "" },
+  );
 
 /** After a refused move reload anyway: the order may have moved on elsewhere. Not after a failed request (5xx): that reload would fail too. */
-export function shouldRevalidate({ actionResult, actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({
+  actionResult,
+  actionStatus,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
   if ((actionResult as OrdersActionResult | undefined)?.intent && (actionStatus ?? 200) < 500) return true;
   return defaultShouldRevalidate;
 }
@@ -132,8 +185,14 @@ export default function SellerOrders({ loaderData, actionData: sentActionData }:
       <div className="flex flex-wrap items-center justify-between gap-2 sm:gap-3">
         <h2 className="text-xl font-semibold text-stone-900">Orders</h2>
         <div className="flex flex-wrap gap-2">
-          <Link to="/seller/orders/new" className="btn-primary max-sm:py-2">New Order</Link>
-          <a href={`/seller/orders.csv${sellerOrderSearchParams({ status: query.status, q: query.q, returns: query.returns, whatsapp: query.whatsapp })}`} className="btn-secondary max-sm:py-2" download>
+          <Link to="/seller/orders/new" className="btn-primary max-sm:py-2">
+            New Order
+          </Link>
+          <a
+            href={`/seller/orders.csv${sellerOrderSearchParams({ status: query.status, q: query.q, returns: query.returns, whatsapp: query.whatsapp })}`}
+            className="btn-secondary max-sm:py-2"
+            download
+          >
             Export CSV
           </a>
         </div>
@@ -150,10 +209,19 @@ export default function SellerOrders({ loaderData, actionData: sentActionData }:
           <OrdersPagination query={query} page={query.page} pageCount={pageCount} total={total} pageSize={pageSize} />
           <ul className="grid gap-3" data-testid="seller-order-list">
             {orders.map((order) => (
-              <li key={order.id}><SellerOrderCard order={order} result={actionData} /></li>
+              <li key={order.id}>
+                <SellerOrderCard order={order} result={actionData} />
+              </li>
             ))}
           </ul>
-          <OrdersPagination query={query} page={query.page} pageCount={pageCount} total={total} pageSize={pageSize} bottom />
+          <OrdersPagination
+            query={query}
+            page={query.page}
+            pageCount={pageCount}
+            total={total}
+            pageSize={pageSize}
+            bottom
+          />
           {/* Without JavaScript on a phone: "All N orders that match" for the bulk form above. */}
           <AllMatchingBox total={total} onPage={orders.length} className="sm:hidden" />
         </>

@@ -9,7 +9,13 @@ import { changePasswordFromForm, PASSWORD_CHANGED } from "~/modules/accounts/cha
 import type { Route } from "./+types/seller-password";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ matches, title: "Password", description: "Change the password you sign in to the dashboard with.", path: SELLER_PASSWORD_PATH, noindex: true });
+  pageMeta({
+    matches,
+    title: "Password",
+    description: "Change the password you sign in to the dashboard with.",
+    path: SELLER_PASSWORD_PATH,
+    noindex: true,
+  });
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
@@ -21,7 +27,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   await requireSeller(request, context);
   const outcome = await changePasswordFromForm(context.auth, request, Object.fromEntries(await request.formData()));
-  if (!outcome.ok) return data({ ok: false, message: outcome.message, fields: outcome.fields }, { status: outcome.status });
+  if (!outcome.ok)
+    return data({ ok: false, message: outcome.message, fields: outcome.fields }, { status: outcome.status });
   // The session was re-issued (every other one signed out): the redirect carries the new cookie.
   const headers = new Headers();
   for (const cookie of outcome.cookies) headers.append("Set-Cookie", cookie);
@@ -35,7 +42,9 @@ export default function SellerPassword({ loaderData, actionData: sentActionData 
   const busy = navigation.state !== "idle" && navigation.formAction === SELLER_PASSWORD_PATH;
   return (
     <div className="grid max-w-xl gap-4">
-      <p className="text-sm text-stone-700">You sign in as <strong className="break-all">{loaderData.email}</strong>.</p>
+      <p className="text-sm text-stone-700">
+        You sign in as <strong className="break-all">{loaderData.email}</strong>.
+      </p>
       <ChangePasswordForm result={actionData ?? undefined} busy={busy} />
     </div>
   );

@@ -25,7 +25,10 @@ export const meta: Route.MetaFunction = ({ params, matches }) =>
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireSeller(request, context);
   const [allCategories, colours, sizeSets, settings] = await Promise.all([
-    listCategories(context.db, { includeHidden: true }), listColours(context.db), listSizeSets(context.db), getSettings(context.db),
+    listCategories(context.db, { includeHidden: true }),
+    listColours(context.db),
+    listSizeSets(context.db),
+    getSettings(context.db),
   ]);
   const lowStockDefault = settings.lowStockThreshold;
   const categories = allCategories.map((c) => ({ slug: c.slug, name: c.name }));
@@ -34,15 +37,33 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     sizeSets: sizeSets.map((s) => ({ id: s.id, name: s.name, sizes: s.sizes })),
   };
   if (!params.id) {
-    const values = emptyProductForm(options, categories.map((c) => c.slug));
-    return { mode: "new" as const, id: null, name: null, status: null, values, categories, options, had: [] as string[], lowStockDefault };
+    const values = emptyProductForm(
+      options,
+      categories.map((c) => c.slug),
+    );
+    return {
+      mode: "new" as const,
+      id: null,
+      name: null,
+      status: null,
+      values,
+      categories,
+      options,
+      had: [] as string[],
+      lowStockDefault,
+    };
   }
   const product = await getProductForEdit(context.db, params.id);
   // An archived product is deleted as far as the owner's tools go (Restore brings it back as a draft).
   if (!product || product.status === "archived") throw data("Product not found", { status: 404 });
   return {
-    mode: "edit" as const, id: product.id, name: product.input.name, status: product.status,
-    values: productFormFromInput({ ...product.input, launchAtLocal: product.launchAtLocal }), categories, options,
+    mode: "edit" as const,
+    id: product.id,
+    name: product.input.name,
+    status: product.status,
+    values: productFormFromInput({ ...product.input, launchAtLocal: product.launchAtLocal }),
+    categories,
+    options,
     // Retired colours the product has stay offered for it.
     had: product.input.colors,
     lowStockDefault,
@@ -72,7 +93,9 @@ export default function SellerProductForm({ loaderData, actionData: sentActionDa
     <section aria-labelledby="product-form-title">
       <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
         <div>
-          <h2 id="product-form-title" className="text-xl font-semibold text-stone-900">{title}</h2>
+          <h2 id="product-form-title" className="text-xl font-semibold text-stone-900">
+            {title}
+          </h2>
           {loaderData.name && (
             <p className="text-sm text-stone-600">
               {loaderData.name}
@@ -81,7 +104,9 @@ export default function SellerProductForm({ loaderData, actionData: sentActionDa
             </p>
           )}
         </div>
-        <Link to="/seller/products" className="text-sm font-medium text-brand-700 underline">Back to products</Link>
+        <Link to="/seller/products" className="text-sm font-medium text-brand-700 underline">
+          Back to products
+        </Link>
       </div>
       <ProductForm
         // A fresh form for every answer of the server: its values are what the server sent back.

@@ -7,7 +7,13 @@ import routes from "~/routes";
 /** app/routes.ts as React Router matches it: which file serves a path. */
 function fileFor(path: string): string | undefined {
   const toObject = (entry: RouteConfigEntry): RouteObject =>
-    ({ id: entry.id ?? entry.file, path: entry.path, index: entry.index, children: entry.children?.map(toObject), handle: entry.file }) as RouteObject;
+    ({
+      id: entry.id ?? entry.file,
+      path: entry.path,
+      index: entry.index,
+      children: entry.children?.map(toObject),
+      handle: entry.file,
+    }) as RouteObject;
   return matchRoutes((routes as RouteConfigEntry[]).map(toObject), path)?.at(-1)?.route.handle as string | undefined;
 }
 

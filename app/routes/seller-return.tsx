@@ -1,7 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { data, type ShouldRevalidateFunctionArgs } from "react-router";
 import { ReturnActions } from "~/components/seller/returns/return-actions";
-import { BuyerHistory, RefundsRecorded, ReturnHeader, ReturnItems, ReturnMoney, ReturnReason, ReturnTimeline } from "~/components/seller/returns/return-detail";
+import {
+  BuyerHistory,
+  RefundsRecorded,
+  ReturnHeader,
+  ReturnItems,
+  ReturnMoney,
+  ReturnReason,
+  ReturnTimeline,
+} from "~/components/seller/returns/return-detail";
 import { requireSeller } from "~/http/auth-guard.server";
 import { keepOnFailure } from "~/http/keep-on-failure";
 import { sellerReturnAction, type ReturnActionData, type ReturnActionIntent } from "~/http/seller-return-action.server";
@@ -13,7 +21,13 @@ import { getReturnForOwner } from "~/modules/returns/get-return-for-owner.server
 import type { Route } from "./+types/seller-return";
 
 export const meta: Route.MetaFunction = ({ matches, data: page }) =>
-  pageMeta({ matches, title: page?.request ? `Return ${page.request.returnNumber}` : "Return request", description: "A return or exchange request.", path: "/seller/returns", noindex: true });
+  pageMeta({
+    matches,
+    title: page?.request ? `Return ${page.request.returnNumber}` : "Return request",
+    description: "A return or exchange request.",
+    path: "/seller/returns",
+    noindex: true,
+  });
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
@@ -32,12 +46,23 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 /** POST: approve, reject, receive or refund (an `intent`), each one transaction through its flow. */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireSeller(request, context);
-  return sellerReturnAction(context, { id: user.id, name: user.name || user.email }, params.id, await request.formData());
+  return sellerReturnAction(
+    context,
+    { id: user.id, name: user.name || user.email },
+    params.id,
+    await request.formData(),
+  );
 }
 
 /** A step whose request failed (server error, outage, no network): the page stays, with what was typed. */
 export const clientAction = (args: Route.ClientActionArgs) =>
-  keepOnFailure(args, ({ intent, values }): ReturnActionData => ({ intent: (intent as ReturnActionIntent | null) ?? null, ok: false, message: GENERIC_FAILURE, fields: {}, values }));
+  keepOnFailure(args, ({ intent, values }): ReturnActionData => ({
+    intent: (intent as ReturnActionIntent | null) ?? null,
+    ok: false,
+    message: GENERIC_FAILURE,
+    fields: {},
+    values,
+  }));
 
 /** After a refused step reload anyway: the request may have moved on elsewhere. Not after a failed request (5xx). */
 export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {

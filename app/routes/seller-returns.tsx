@@ -6,7 +6,13 @@ import { RETURN_QUEUE_FILTER_LABELS, readReturnQueueFilter } from "~/modules/ret
 import type { Route } from "./+types/seller-returns";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ matches, title: "Returns", description: "Return and exchange requests to decide on, receive and refund.", path: "/seller/returns", noindex: true });
+  pageMeta({
+    matches,
+    title: "Returns",
+    description: "Return and exchange requests to decide on, receive and refund.",
+    path: "/seller/returns",
+    noindex: true,
+  });
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
@@ -14,7 +20,10 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireSeller(request, context);
   const params = new URL(request.url).searchParams;
-  return listReturnQueue(context.db, { filter: readReturnQueueFilter(params.get("status")), page: Number(params.get("page")) || 1 });
+  return listReturnQueue(context.db, {
+    filter: readReturnQueueFilter(params.get("status")),
+    page: Number(params.get("page")) || 1,
+  });
 }
 
 /** The owner's queue of return and exchange requests: filters with counts, then the page of requests. */

@@ -8,11 +8,33 @@ import { AppError } from "~/lib/errors";
 import { formatPrice } from "~/lib/money";
 import { pageMeta } from "~/lib/seo";
 import { BOOKING_FIELDS, defaultBookingColumns } from "~/modules/shipping/booking/booking-columns";
-import { COURIER_FORM_FIELDS, courierFormValues, parseCourierForm, type CourierFormField, type CourierFormValues } from "~/modules/shipping/couriers/courier-form";
+import {
+  COURIER_FORM_FIELDS,
+  courierFormValues,
+  parseCourierForm,
+  type CourierFormField,
+  type CourierFormValues,
+} from "~/modules/shipping/couriers/courier-form";
 import { describeRule } from "~/modules/shipping/couriers/courier-routing";
-import { emptyRuleForm, parseRuleForm, RULE_FORM_FIELDS, type RuleFormField, type RuleFormValues } from "~/modules/shipping/couriers/routing-rule-form";
-import { parseCourierSettingsIntent, UNKNOWN_COURIER_ACTION, type CourierSettingsIntentName } from "~/modules/shipping/couriers/courier-settings-intent";
-import { createCourier, listCourierRules, listCouriers, setCourierActive, updateCourier } from "~/modules/shipping/couriers/couriers.server";
+import {
+  emptyRuleForm,
+  parseRuleForm,
+  RULE_FORM_FIELDS,
+  type RuleFormField,
+  type RuleFormValues,
+} from "~/modules/shipping/couriers/routing-rule-form";
+import {
+  parseCourierSettingsIntent,
+  UNKNOWN_COURIER_ACTION,
+  type CourierSettingsIntentName,
+} from "~/modules/shipping/couriers/courier-settings-intent";
+import {
+  createCourier,
+  listCourierRules,
+  listCouriers,
+  setCourierActive,
+  updateCourier,
+} from "~/modules/shipping/couriers/couriers.server";
 import { editCourierRules } from "~/modules/shipping/couriers/edit-courier-rules.server";
 import { describeRateCard } from "~/modules/shipping/couriers/rate-card";
 import type { Route } from "./+types/seller-settings-couriers";
@@ -21,7 +43,13 @@ const PATH = "/seller/settings/couriers";
 export const COURIER_SAVED = "Courier saved";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ matches, title: "Couriers", description: "The shop's couriers, their rate cards and booking files, and the rules that pick one for each order.", path: PATH, noindex: true });
+  pageMeta({
+    matches,
+    title: "Couriers",
+    description: "The shop's couriers, their rate cards and booking files, and the rules that pick one for each order.",
+    path: PATH,
+    noindex: true,
+  });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireSeller(request, context);
@@ -31,7 +59,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const editing = byId.get(editId) ?? null;
   return {
     couriers: couriers.map((c) => ({
-      id: c.id, name: c.name, trackingUrl: c.trackingUrl, accountCode: c.accountCode, active: c.active, rateCard: describeRateCard(c.rateCard, formatPrice),
+      id: c.id,
+      name: c.name,
+      trackingUrl: c.trackingUrl,
+      accountCode: c.accountCode,
+      active: c.active,
+      rateCard: describeRateCard(c.rateCard, formatPrice),
     })),
     rules: rules.map((rule) => {
       const courier = rule.courierId === null ? null : byId.get(rule.courierId);
@@ -65,28 +98,41 @@ export async function action({ request, context }: Route.ActionArgs) {
   // After a change, back to the page (no ?edit), at the part that changed; the toast rides along.
   const done = async (message: string, at: "couriers" | "routing-rules") =>
     redirect(`${PATH}#${at}`, { headers: { "Set-Cookie": await setFlash({ type: "success", message }) } });
-  const refused = (message: string, more: Partial<CouriersActionData> = {}): CouriersActionData => ({ ok: false, intent: intent.intent, message, ...more });
+  const refused = (message: string, more: Partial<CouriersActionData> = {}): CouriersActionData => ({
+    ok: false,
+    intent: intent.intent,
+    message,
+    ...more,
+  });
 
   switch (intent.intent) {
     case "add-courier":
     case "edit-courier": {
       const courierId = intent.intent === "edit-courier" ? intent.courierId : undefined;
       const parsed = parseCourierForm(form, defaultBookingColumns);
-      if (!parsed.ok) return refused(REFUSED, { courierId, courierErrors: parsed.errors, courierValues: parsed.values });
+      if (!parsed.ok)
+        return refused(REFUSED, { courierId, courierErrors: parsed.errors, courierValues: parsed.values });
       try {
         if (courierId === undefined) await createCourier(context.db, parsed.data);
         else await updateCourier(context.db, courierId, parsed.data);
       } catch (error) {
         if (!(error instanceof AppError) || (error.code !== "VALIDATION" && error.code !== "NOT_FOUND")) throw error;
         // What was typed stays, not the parsed form of it.
-        return refused(error.fields ? REFUSED : error.message, { courierId, courierErrors: error.fields, courierValues: typedValues(form, COURIER_FORM_FIELDS) });
+        return refused(error.fields ? REFUSED : error.message, {
+          courierId,
+          courierErrors: error.fields,
+          courierValues: typedValues(form, COURIER_FORM_FIELDS),
+        });
       }
       return done(COURIER_SAVED, "couriers");
     }
     case "toggle-courier": {
       try {
         const courier = await setCourierActive(context.db, intent.courierId, intent.active);
-        return done(courier.active ? `${courier.name} switched on` : `${courier.name} switched off: booking no longer offers it`, "couriers");
+        return done(
+          courier.active ? `${courier.name} switched on` : `${courier.name} switched off: booking no longer offers it`,
+          "couriers",
+        );
       } catch (error) {
         if (error instanceof AppError && error.code === "NOT_FOUND") return refused(error.message);
         throw error;
@@ -99,14 +145,20 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (parsed && !parsed.ok) return refused(REFUSED, { ruleErrors: parsed.errors, ruleValues: parsed.values });
       try {
         if (parsed?.ok) await editCourierRules(context.db, { op: "add", rule: parsed.rule });
-        else if (intent.intent === "remove-rule") await editCourierRules(context.db, { op: "remove", ruleId: intent.ruleId });
-        else if (intent.intent === "move-rule-up") await editCourierRules(context.db, { op: "move-up", ruleId: intent.ruleId });
+        else if (intent.intent === "remove-rule")
+          await editCourierRules(context.db, { op: "remove", ruleId: intent.ruleId });
+        else if (intent.intent === "move-rule-up")
+          await editCourierRules(context.db, { op: "move-up", ruleId: intent.ruleId });
       } catch (error) {
         if (!(error instanceof AppError) || (error.code !== "VALIDATION" && error.code !== "NOT_FOUND")) throw error;
         const ruleValues = intent.intent === "add-rule" ? typedValues(form, RULE_FORM_FIELDS) : undefined;
         return refused(error.fields ? REFUSED : error.message, { ruleErrors: error.fields, ruleValues });
       }
-      const said = { "add-rule": "Rule added", "remove-rule": "Rule removed", "move-rule-up": "Rule moved up" } as const;
+      const said = {
+        "add-rule": "Rule added",
+        "remove-rule": "Rule removed",
+        "move-rule-up": "Rule moved up",
+      } as const;
       return done(said[intent.intent], "routing-rules");
     }
   }
@@ -122,36 +174,59 @@ export default function SellerCouriers({ loaderData, actionData: sentActionData 
   const { couriers, rules, activeCouriers, editing, newCourier, bookingFields } = loaderData;
   const navigation = useNavigation();
   const location = useLocation();
-  const posting = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST" ? String(navigation.formData?.get("intent") ?? "") : null;
+  const posting =
+    navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST"
+      ? String(navigation.formData?.get("intent") ?? "")
+      : null;
   const answer = actionData?.ok === false ? actionData : null;
   const courierAnswer = answer && (answer.intent === "add-courier" || answer.intent === "edit-courier") ? answer : null;
   // A refused edit shows the edit form again, even when the post came from a page without ?edit.
-  const editTarget = courierAnswer?.intent === "edit-courier"
-    ? (editing?.id === courierAnswer.courierId ? editing : { id: courierAnswer.courierId!, name: courierAnswer.courierValues?.name ?? "", values: newCourier })
-    : courierAnswer?.intent === "add-courier" ? null : editing;
+  const editTarget =
+    courierAnswer?.intent === "edit-courier"
+      ? editing?.id === courierAnswer.courierId
+        ? editing
+        : { id: courierAnswer.courierId!, name: courierAnswer.courierValues?.name ?? "", values: newCourier }
+      : courierAnswer?.intent === "add-courier"
+        ? null
+        : editing;
   const courierValues = courierAnswer?.courierValues ?? editTarget?.values ?? newCourier;
   const ruleAnswer = answer?.intent === "add-rule" ? answer : null;
   const ruleValues = ruleAnswer?.ruleValues ?? emptyRuleForm();
-  const listError = answer && (answer.intent === "remove-rule" || answer.intent === "move-rule-up") ? answer.message : null;
-  const courierListError = answer && (answer.intent === "toggle-courier" || answer.intent === null) ? answer.message : null;
+  const listError =
+    answer && (answer.intent === "remove-rule" || answer.intent === "move-rule-up") ? answer.message : null;
+  const courierListError =
+    answer && (answer.intent === "toggle-courier" || answer.intent === null) ? answer.message : null;
 
   return (
     <div className="grid gap-6">
       <section id="couriers" aria-labelledby="couriers-title" className="scroll-mt-32">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
-          <h2 id="couriers-title" className="text-xl font-semibold text-stone-900">Couriers</h2>
-          <Link to="/seller/settings" className="text-sm font-medium text-brand-700 underline">Back to settings</Link>
+          <h2 id="couriers-title" className="text-xl font-semibold text-stone-900">
+            Couriers
+          </h2>
+          <Link to="/seller/settings" className="text-sm font-medium text-brand-700 underline">
+            Back to settings
+          </Link>
         </div>
         <p className="mt-1 text-sm text-stone-700">
-          The couriers you send parcels with: their rate cards estimate each parcel&apos;s cost when you book, and their booking file is what their portal&apos;s bulk upload takes.
-          A courier switched off stays on its parcels but is no longer offered for booking.
+          The couriers you send parcels with: their rate cards estimate each parcel&apos;s cost when you book, and their
+          booking file is what their portal&apos;s bulk upload takes. A courier switched off stays on its parcels but is
+          no longer offered for booking.
         </p>
-        {courierListError && <p role="alert" className="mt-3 rounded-lg bg-red-50 px-4 py-3 text-sm font-medium text-red-900">{courierListError}</p>}
+        {courierListError && (
+          <p role="alert" className="mt-3 rounded-lg bg-red-50 px-4 py-3 text-sm font-medium text-red-900">
+            {courierListError}
+          </p>
+        )}
         {couriers.length === 0 ? (
-          <p className="mt-3 rounded-lg bg-stone-50 px-4 py-3 text-sm text-stone-700">No couriers yet: add the first one below.</p>
+          <p className="mt-3 rounded-lg bg-stone-50 px-4 py-3 text-sm text-stone-700">
+            No couriers yet: add the first one below.
+          </p>
         ) : (
           <ul className="mt-3 grid gap-3">
-            {couriers.map((courier) => <CourierCard key={courier.id} courier={courier} busy={posting !== null} />)}
+            {couriers.map((courier) => (
+              <CourierCard key={courier.id} courier={courier} busy={posting !== null} />
+            ))}
           </ul>
         )}
       </section>

@@ -6,7 +6,13 @@ import { messageOutbox, whatsappSettings } from "~/db/schema";
 import { closeProviders, type Providers } from "~/integrations/providers.server";
 import { startWhatsappStandIn, type WhatsappStandIn } from "~/integrations/messaging/whatsapp-stand-in";
 import type { Auth } from "~/modules/accounts/auth.server";
-import { callRoute, expectRedirect, ownerAndBuyerCookies, routeContext, TEST_ORIGIN } from "../../tests/factories/route-calls";
+import {
+  callRoute,
+  expectRedirect,
+  ownerAndBuyerCookies,
+  routeContext,
+  TEST_ORIGIN,
+} from "../../tests/factories/route-calls";
 import { DATABASE_KINDS, useTestDatabase } from "../../tests/factories/test-database";
 import { testProviders } from "../../tests/factories/test-providers";
 import * as page from "./seller-settings-whatsapp";
@@ -17,8 +23,25 @@ const PASSWORD = "long-enough-password";
 const VERIFY = "shop-verify-token-9f3c";
 
 /** A page as the server renders it (what a browser without JavaScript gets), with its loader's data and an action's answer. */
-function render(path: string, Component: React.ComponentType<{ loaderData: never; actionData: never; params: never; matches: never }>, loaderData: unknown, actionData?: unknown): string {
-  const Stub = createRoutesStub([{ path, Component: () => <Component loaderData={loaderData as never} actionData={actionData as never} params={{} as never} matches={[] as never} /> }]);
+function render(
+  path: string,
+  Component: React.ComponentType<{ loaderData: never; actionData: never; params: never; matches: never }>,
+  loaderData: unknown,
+  actionData?: unknown,
+): string {
+  const Stub = createRoutesStub([
+    {
+      path,
+      Component: () => (
+        <Component
+          loaderData={loaderData as never}
+          actionData={actionData as never}
+          params={{} as never}
+          matches={[] as never}
+        />
+      ),
+    },
+  ]);
   return renderToString(<Stub initialEntries={[path]} />).replaceAll("<!-- -->", "");
 }
 
@@ -31,14 +54,29 @@ describe.each(DATABASE_KINDS)("Settings -> WhatsApp on %s", (kind) => {
   let meta: WhatsappStandIn;
   const cookies = { owner: "", buyer: "" };
   const form = (more: Record<string, string> = {}) => ({
-    intent: "save", phoneNumberId: meta.phoneNumberId, accessToken: meta.accessToken, appSecret: meta.appSecret, verifyToken: VERIFY,
-    confirmationTemplate: "order_confirmation", shippedTemplate: "order_shipped", deliveredTemplate: "order_delivered",
-    language: "en", languageOther: "", sendDelayMinutes: "5", needsCallHours: "12", ...more,
+    intent: "save",
+    phoneNumberId: meta.phoneNumberId,
+    accessToken: meta.accessToken,
+    appSecret: meta.appSecret,
+    verifyToken: VERIFY,
+    confirmationTemplate: "order_confirmation",
+    shippedTemplate: "order_shipped",
+    deliveredTemplate: "order_delivered",
+    language: "en",
+    languageOther: "",
+    sendDelayMinutes: "5",
+    needsCallHours: "12",
+    ...more,
   });
   const request = (who: keyof typeof cookies, body?: Record<string, string>, path = PATH) =>
-    new Request(`${TEST_ORIGIN}${path}`, { method: body ? "POST" : "GET", headers: { cookie: cookies[who] }, body: body ? new URLSearchParams(body) : undefined });
+    new Request(`${TEST_ORIGIN}${path}`, {
+      method: body ? "POST" : "GET",
+      headers: { cookie: cookies[who] },
+      body: body ? new URLSearchParams(body) : undefined,
+    });
   const load = () => callRoute(page.loader, { request: request("owner"), context });
-  const post = (body: Record<string, string>, who: keyof typeof cookies = "owner") => callRoute(page.action, { request: request(who, body), context });
+  const post = (body: Record<string, string>, who: keyof typeof cookies = "owner") =>
+    callRoute(page.action, { request: request(who, body), context });
   const noSecretIn = (value: unknown) => {
     const text = JSON.stringify(value);
     for (const secret of [meta.accessToken, meta.appSecret, VERIFY]) expect(text).not.toContain(secret);
@@ -67,11 +105,23 @@ describe.each(DATABASE_KINDS)("Settings -> WhatsApp on %s", (kind) => {
     expect(data.webhookUrl).toBe("http://localhost:3000/webhooks/whatsapp");
     expect(data.templates.confirmation.body).toContain("{{1}}");
     expect(data.templates.confirmation.buttons).toEqual(["Confirm", "Cancel"]);
-    expect(data.values).toMatchObject({ confirmationTemplate: "order_confirmation", language: "en", sendDelayMinutes: "0", needsCallHours: "24" });
+    expect(data.values).toMatchObject({
+      confirmationTemplate: "order_confirmation",
+      language: "en",
+      sendDelayMinutes: "0",
+      needsCallHours: "24",
+    });
   });
 
   it("refuses bad input beside each field, keeps the rest as typed, and never echoes a secret", async () => {
-    const answer = await post(form({ phoneNumberId: "+92 300 1234567", shippedTemplate: "Order Shipped!", needsCallHours: "500", verifyToken: "short" }));
+    const answer = await post(
+      form({
+        phoneNumberId: "+92 300 1234567",
+        shippedTemplate: "Order Shipped!",
+        needsCallHours: "500",
+        verifyToken: "short",
+      }),
+    );
     expect(answer).toMatchObject({ intent: "save", ok: false });
     expect(answer.errors).toEqual({
       phoneNumberId: expect.stringContaining("digits only"),
@@ -79,7 +129,12 @@ describe.each(DATABASE_KINDS)("Settings -> WhatsApp on %s", (kind) => {
       needsCallHours: "Enter whole hours from 1 to 168",
       verifyToken: expect.stringContaining("at least 8"),
     });
-    expect(answer.values).toMatchObject({ phoneNumberId: "+92 300 1234567", confirmationTemplate: "order_confirmation", sendDelayMinutes: "5", shippedTemplate: "Order Shipped!" });
+    expect(answer.values).toMatchObject({
+      phoneNumberId: "+92 300 1234567",
+      confirmationTemplate: "order_confirmation",
+      sendDelayMinutes: "5",
+      shippedTemplate: "Order Shipped!",
+    });
     noSecretIn(answer);
     expect(await database.db.select().from(whatsappSettings)).toHaveLength(0);
     // Every secret is needed the first time.
@@ -94,9 +149,13 @@ describe.each(DATABASE_KINDS)("Settings -> WhatsApp on %s", (kind) => {
     const answer = await post(form({ phoneNumberId: "abc", needsCallHours: "0" }));
     const html = render(PATH, page.default, await load(), answer);
     expect(html).toContain("Nothing was saved: please correct the fields marked below.");
-    expect(html).toMatch(/<input[^>]*name="phoneNumberId"[^>]*value="abc"[^>]*aria-invalid="true"|<input[^>]*aria-invalid="true"[^>]*name="phoneNumberId"/);
+    expect(html).toMatch(
+      /<input[^>]*name="phoneNumberId"[^>]*value="abc"[^>]*aria-invalid="true"|<input[^>]*aria-invalid="true"[^>]*name="phoneNumberId"/,
+    );
     expect(html).toContain("Enter whole hours from 1 to 168");
-    expect(html).toMatch(/<input[^>]*type="password"[^>]*name="accessToken"|<input[^>]*name="accessToken"[^>]*type="password"/);
+    expect(html).toMatch(
+      /<input[^>]*type="password"[^>]*name="accessToken"|<input[^>]*name="accessToken"[^>]*type="password"/,
+    );
     expect(html).not.toMatch(/name="accessToken"[^>]*value=|value="[^"]*"[^>]*name="accessToken"/);
     expect(html).toContain("http://localhost:3000/webhooks/whatsapp");
     expect(html).toContain("Quick reply buttons: 1. Confirm, 2. Cancel");
@@ -108,14 +167,31 @@ describe.each(DATABASE_KINDS)("Settings -> WhatsApp on %s", (kind) => {
     expectRedirect(await post(form()), PATH);
     const [row] = await database.db.select().from(whatsappSettings);
     noSecretIn(row);
-    expect(row).toMatchObject({ phoneNumberId: meta.phoneNumberId, language: "en", sendDelayMinutes: 5, needsCallHours: 12 });
+    expect(row).toMatchObject({
+      phoneNumberId: meta.phoneNumberId,
+      language: "en",
+      sendDelayMinutes: 5,
+      needsCallHours: 12,
+    });
     const data = await load();
     noSecretIn(data);
-    expect(data.saved).toMatchObject({ accessToken: meta.accessToken.slice(-4), appSecret: meta.appSecret.slice(-4), verifyToken: VERIFY.slice(-4) });
+    expect(data.saved).toMatchObject({
+      accessToken: meta.accessToken.slice(-4),
+      appSecret: meta.appSecret.slice(-4),
+      verifyToken: VERIFY.slice(-4),
+    });
 
-    expectRedirect(await post(form({ accessToken: "", appSecret: "", verifyToken: "", language: "other", languageOther: "ur_PK" })), PATH);
+    expectRedirect(
+      await post(form({ accessToken: "", appSecret: "", verifyToken: "", language: "other", languageOther: "ur_PK" })),
+      PATH,
+    );
     const [kept] = await database.db.select().from(whatsappSettings);
-    expect(kept).toMatchObject({ accessToken: row.accessToken, appSecret: row.appSecret, verifyToken: row.verifyToken, language: "ur_PK" });
+    expect(kept).toMatchObject({
+      accessToken: row.accessToken,
+      appSecret: row.appSecret,
+      verifyToken: row.verifyToken,
+      language: "ur_PK",
+    });
     expect((await load()).values).toMatchObject({ language: "other", languageOther: "ur_PK" });
     expectRedirect(await post(form({ accessToken: "", appSecret: "", verifyToken: "", language: "en" })), PATH);
   });
@@ -125,7 +201,11 @@ describe.each(DATABASE_KINDS)("Settings -> WhatsApp on %s", (kind) => {
     expect(sent).toMatchObject({ intent: "test", ok: true });
     const [message] = await meta.waitFor((m) => m.to === "923007654321");
     expect(sent.message).toContain(message.wamid);
-    expect(message).toMatchObject({ template: "order_confirmation", language: "en", bodyParameters: ["Ayesha", "ORD-123456", "Rs 2,499", "House 12, Street 4, Gulberg III, Lahore"] });
+    expect(message).toMatchObject({
+      template: "order_confirmation",
+      language: "en",
+      bodyParameters: ["Ayesha", "ORD-123456", "Rs 2,499", "House 12, Street 4, Gulberg III, Lahore"],
+    });
     expect(message.buttonPayloads).toHaveLength(2);
 
     meta.failNext({ status: 400, code: 131026, message: "(#131026) Message undeliverable" });
@@ -135,13 +215,27 @@ describe.each(DATABASE_KINDS)("Settings -> WhatsApp on %s", (kind) => {
     noSecretIn(refused);
 
     const bad = await post({ intent: "test", to: "hello" });
-    expect(bad).toMatchObject({ intent: "test", ok: false, to: "hello", error: expect.stringContaining("WhatsApp number") });
+    expect(bad).toMatchObject({
+      intent: "test",
+      ok: false,
+      to: "hello",
+      error: expect.stringContaining("WhatsApp number"),
+    });
 
     const rows = await database.db.select().from(messageOutbox).where(eq(messageOutbox.channel, "whatsapp"));
     expect(rows.map((r) => r.status).sort()).toEqual(["failed", "sent"]);
-    const logData = await callRoute(log.loader, { request: request("owner", undefined, "/seller/whatsapp-logs"), context });
+    const logData = await callRoute(log.loader, {
+      request: request("owner", undefined, "/seller/whatsapp-logs"),
+      context,
+    });
     expect(logData.total).toBe(2);
-    expect(logData.entries[0]).toMatchObject({ to: "0301 0000000", kind: "Test message", status: "failed", attempts: 1, error: expect.stringContaining("131026") });
+    expect(logData.entries[0]).toMatchObject({
+      to: "0301 0000000",
+      kind: "Test message",
+      status: "failed",
+      attempts: 1,
+      error: expect.stringContaining("131026"),
+    });
     expect(logData.entries[1]).toMatchObject({ to: "0300 7654321", status: "sent", messageId: message.wamid });
     noSecretIn(logData);
     const logHtml = render("/seller/whatsapp-logs", log.default, logData);
@@ -152,7 +246,10 @@ describe.each(DATABASE_KINDS)("Settings -> WhatsApp on %s", (kind) => {
     expect(settingsHtml).toContain("•••• " + meta.accessToken.slice(-4));
     expect(settingsHtml).toContain(message.wamid);
     noSecretIn(settingsHtml);
-    const failedOnly = await callRoute(log.loader, { request: request("owner", undefined, "/seller/whatsapp-logs?status=failed"), context });
+    const failedOnly = await callRoute(log.loader, {
+      request: request("owner", undefined, "/seller/whatsapp-logs?status=failed"),
+      context,
+    });
     expect(failedOnly.entries).toHaveLength(1);
   });
 

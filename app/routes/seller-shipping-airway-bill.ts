@@ -13,7 +13,12 @@ import type { Route } from "./+types/seller-shipping-airway-bill";
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireSeller(request, context);
   try {
-    const { label, fileName } = await courierAirwayBill(context.db, context.providers.couriers.api, context.secretBoxes["courier-credentials"], params.orderId);
+    const { label, fileName } = await courierAirwayBill(
+      context.db,
+      context.providers.couriers.api,
+      context.secretBoxes["courier-credentials"],
+      params.orderId,
+    );
     if (label.kind === "url") throw redirect(label.url, { headers: { "Cache-Control": "private, no-store" } });
     return new Response(new Uint8Array(label.bytes), {
       headers: {
@@ -25,6 +30,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    return new Response(`${error.message}\n`, { status: error.status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" } });
+    return new Response(`${error.message}\n`, {
+      status: error.status,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" },
+    });
   }
 }

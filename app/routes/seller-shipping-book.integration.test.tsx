@@ -4,7 +4,13 @@ import { createRoutesStub, type AppLoadContext } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { couriers, productVariants, shipments } from "~/db/schema";
 import type { Auth } from "~/modules/accounts/auth.server";
-import { callRoute, expectRedirect, ownerAndBuyerCookies, routeContext, TEST_ORIGIN } from "../../tests/factories/route-calls";
+import {
+  callRoute,
+  expectRedirect,
+  ownerAndBuyerCookies,
+  routeContext,
+  TEST_ORIGIN,
+} from "../../tests/factories/route-calls";
 import { DATABASE_KINDS, useTestDatabase } from "../../tests/factories/test-database";
 import { placeTestOrder, TEST_ITEM } from "../../tests/factories/test-orders";
 import { insertTestCourier } from "../../tests/factories/test-shipments";
@@ -16,8 +22,18 @@ const OWNER = { id: "", name: "Owner" };
 
 /** The page as the server renders it (what a browser without JavaScript gets). */
 function render(path: string, loaderData: unknown): string {
-  const Page = book.default as unknown as React.ComponentType<{ loaderData: unknown; actionData: unknown; params: unknown; matches: unknown }>;
-  const Stub = createRoutesStub([{ path: "/seller/shipping/book", Component: () => <Page loaderData={loaderData} actionData={undefined} params={{}} matches={[]} /> }]);
+  const Page = book.default as unknown as React.ComponentType<{
+    loaderData: unknown;
+    actionData: unknown;
+    params: unknown;
+    matches: unknown;
+  }>;
+  const Stub = createRoutesStub([
+    {
+      path: "/seller/shipping/book",
+      Component: () => <Page loaderData={loaderData} actionData={undefined} params={{}} matches={[]} />,
+    },
+  ]);
   return renderToString(<Stub initialEntries={[path]} />).replaceAll("<!-- -->", "");
 }
 
@@ -41,7 +57,10 @@ function postedForm(html: string, changed: Record<string, string> = {}, button?:
   }
   for (const [, name, options] of formHtml.matchAll(/<select[^>]* name="([^"]+)"[^>]*>(.*?)<\/select>/g)) {
     if (name in changed) continue;
-    form.append(name, /<option value="([^"]*)" selected=""/.exec(options)?.[1] ?? /<option value="([^"]*)"/.exec(options)?.[1] ?? "");
+    form.append(
+      name,
+      /<option value="([^"]*)" selected=""/.exec(options)?.[1] ?? /<option value="([^"]*)"/.exec(options)?.[1] ?? "",
+    );
   }
   for (const [name, value] of Object.entries(changed)) form.set(name, value);
   if (button) form.append(...button);
@@ -56,9 +75,22 @@ describe.each(DATABASE_KINDS)("Book Shipments' courier choices on %s", (kind) =>
   let context: AppLoadContext;
   let cookie = "";
   const pathFor = (ids: string[]) => `/seller/shipping/book?${new URLSearchParams(ids.map((id) => ["orderIds", id]))}`;
-  const load = async (path: string) => callRoute(book.loader, { request: new Request(`${TEST_ORIGIN}${path}`, { headers: { cookie } }), context });
-  const post = (path: string, body: URLSearchParams) => callRoute(book.action, { request: new Request(`${TEST_ORIGIN}${path}`, { method: "POST", headers: { cookie, origin: TEST_ORIGIN }, body }), context });
-  const courierOf = async (orderIds: string[]) => Object.fromEntries((await db().select({ orderId: shipments.orderId, courierId: shipments.courierId }).from(shipments).where(inArray(shipments.orderId, orderIds))).map((s) => [s.orderId, s.courierId]));
+  const load = async (path: string) =>
+    callRoute(book.loader, { request: new Request(`${TEST_ORIGIN}${path}`, { headers: { cookie } }), context });
+  const post = (path: string, body: URLSearchParams) =>
+    callRoute(book.action, {
+      request: new Request(`${TEST_ORIGIN}${path}`, { method: "POST", headers: { cookie, origin: TEST_ORIGIN }, body }),
+      context,
+    });
+  const courierOf = async (orderIds: string[]) =>
+    Object.fromEntries(
+      (
+        await db()
+          .select({ orderId: shipments.orderId, courierId: shipments.courierId })
+          .from(shipments)
+          .where(inArray(shipments.orderId, orderIds))
+      ).map((s) => [s.orderId, s.courierId]),
+    );
   const order = () => placeTestOrder(db(), OWNER, { status: "confirmed", city: "Lahore" });
 
   beforeAll(async () => {
@@ -73,8 +105,17 @@ describe.each(DATABASE_KINDS)("Book Shipments' courier choices on %s", (kind) =>
     const [a, b] = [await order(), await order()];
     const path = pathFor([a.id, b.id]);
     const html = render(path, await load(path));
-    for (const o of [a, b]) expect(html).toMatch(new RegExp(`name="courier-${o.id}"[^>]*>(<option[^>]*>[^<]*</option>)*?<option value="${leopards}" selected=""`));
-    expect(html).toMatch(new RegExp(`id="set-all" name="courierId"[^>]*>(<option[^>]*>[^<]*</option>)*?<option value="${leopards}" selected=""`));
+    for (const o of [a, b])
+      expect(html).toMatch(
+        new RegExp(
+          `name="courier-${o.id}"[^>]*>(<option[^>]*>[^<]*</option>)*?<option value="${leopards}" selected=""`,
+        ),
+      );
+    expect(html).toMatch(
+      new RegExp(
+        `id="set-all" name="courierId"[^>]*>(<option[^>]*>[^<]*</option>)*?<option value="${leopards}" selected=""`,
+      ),
+    );
     const answer = await post(path, postedForm(html));
     expect(answer.data).toMatchObject({ intent: "book", ok: true });
     expect(answer.data.result.refused).toEqual([]);
@@ -89,7 +130,10 @@ describe.each(DATABASE_KINDS)("Book Shipments' courier choices on %s", (kind) =>
     const html = render(path, await load(path));
     // No routing rules and two couriers: each order starts on "Choose a courier".
     expect(html).toMatch(new RegExp(`name="courier-${a.id}"[^>]*><option value="" selected=""`));
-    const answer = await post(path, postedForm(html, { courierId: String(leopards), [`courier-${c.id}`]: String(tcs) }));
+    const answer = await post(
+      path,
+      postedForm(html, { courierId: String(leopards), [`courier-${c.id}`]: String(tcs) }),
+    );
     expect(answer.data).toMatchObject({ intent: "book", ok: true });
     expect(await courierOf([a.id, b.id, c.id])).toEqual({ [a.id]: leopards, [b.id]: leopards, [c.id]: tcs });
   });
@@ -101,7 +145,12 @@ describe.each(DATABASE_KINDS)("Book Shipments' courier choices on %s", (kind) =>
     const tcs = (await db().select({ id: couriers.id }).from(couriers).where(eq(couriers.name, "TCS")))[0].id;
     const answer = await post(path, postedForm(html, { [`courier-${a.id}`]: String(tcs) }));
     expect(answer.init?.status).toBe(400);
-    expect(answer.data).toMatchObject({ ok: false, message: "Nothing was booked: please correct the marked fields", fields: { [`courier-${b.id}`]: "Choose the courier" }, values: { [`courier-${a.id}`]: String(tcs) } });
+    expect(answer.data).toMatchObject({
+      ok: false,
+      message: "Nothing was booked: please correct the marked fields",
+      fields: { [`courier-${b.id}`]: "Choose the courier" },
+      values: { [`courier-${a.id}`]: String(tcs) },
+    });
     expect(await courierOf([a.id, b.id])).toEqual({});
   });
 
@@ -109,22 +158,35 @@ describe.each(DATABASE_KINDS)("Book Shipments' courier choices on %s", (kind) =>
     const [a, b] = [await order(), await order()];
     const path = pathFor([a.id, b.id]);
     const tcs = (await db().select({ id: couriers.id }).from(couriers).where(eq(couriers.name, "TCS")))[0].id;
-    const answer = await post(path, postedForm(render(path, await load(path)), { courierId: String(tcs) }, ["intent", "set-all"]));
+    const answer = await post(
+      path,
+      postedForm(render(path, await load(path)), { courierId: String(tcs) }, ["intent", "set-all"]),
+    );
     expectRedirect(answer, `${path}&courier=${tcs}`);
     const html = render(`${path}&courier=${tcs}`, await load(`${path}&courier=${tcs}`));
-    for (const o of [a, b]) expect(html).toMatch(new RegExp(`name="courier-${o.id}"[^>]*>(<option[^>]*>[^<]*</option>)*?<option value="${tcs}" selected=""`));
+    for (const o of [a, b])
+      expect(html).toMatch(
+        new RegExp(`name="courier-${o.id}"[^>]*>(<option[^>]*>[^<]*</option>)*?<option value="${tcs}" selected=""`),
+      );
     expect(await courierOf([a.id, b.id])).toEqual({});
   });
 
   it("rows on their routing rules' suggestion take Set all to when Book Shipments is pressed; a row the owner changed keeps its courier", async () => {
-    const id = async (name: string) => (await db().select({ id: couriers.id }).from(couriers).where(eq(couriers.name, name)))[0].id;
+    const id = async (name: string) =>
+      (await db().select({ id: couriers.id }).from(couriers).where(eq(couriers.name, name)))[0].id;
     const [leopards, tcs, trax] = [await id("Leopards"), await id("TCS"), await insertTestCourier(db(), "Trax")];
     await saveCourierRules(db(), [{ kind: "city", city: "Lahore", amount: null, courierId: tcs }]);
     const [a, b, c] = [await order(), await order(), await order()];
     const path = pathFor([a.id, b.id, c.id]);
     const html = render(path, await load(path));
-    for (const o of [a, b, c]) expect(html).toMatch(new RegExp(`name="courier-${o.id}"[^>]*>(<option[^>]*>[^<]*</option>)*?<option value="${tcs}" selected=""`));
-    const answer = await post(path, postedForm(html, { courierId: String(leopards), [`courier-${c.id}`]: String(trax) }));
+    for (const o of [a, b, c])
+      expect(html).toMatch(
+        new RegExp(`name="courier-${o.id}"[^>]*>(<option[^>]*>[^<]*</option>)*?<option value="${tcs}" selected=""`),
+      );
+    const answer = await post(
+      path,
+      postedForm(html, { courierId: String(leopards), [`courier-${c.id}`]: String(trax) }),
+    );
     expect(answer.data).toMatchObject({ intent: "book", ok: true });
     expect(await courierOf([a.id, b.id, c.id])).toEqual({ [a.id]: leopards, [b.id]: leopards, [c.id]: trax });
   });

@@ -9,7 +9,13 @@ import { readDiscrepancyStatus, RESOLVE_DISCREPANCY_INTENT } from "~/modules/shi
 import type { Route } from "./+types/seller-shipping-discrepancies";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ matches, title: "Discrepancies", description: "What the couriers' settlements got wrong.", path: "/seller/shipping/discrepancies", noindex: true });
+  pageMeta({
+    matches,
+    title: "Discrepancies",
+    description: "What the couriers' settlements got wrong.",
+    path: "/seller/shipping/discrepancies",
+    noindex: true,
+  });
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
@@ -17,7 +23,10 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireSeller(request, context);
   const params = new URL(request.url).searchParams;
-  return listDiscrepancies(context.db, { status: readDiscrepancyStatus(params.get("status")), page: Number(params.get("page") ?? 1) });
+  return listDiscrepancies(context.db, {
+    status: readDiscrepancyStatus(params.get("status")),
+    page: Number(params.get("page") ?? 1),
+  });
 }
 
 /** POST: a Resolve form (intent=resolve-discrepancy, id, note, returnTo). */
@@ -25,7 +34,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireSeller(request, context);
   const form = await request.formData();
   if (form.get("intent") !== RESOLVE_DISCREPANCY_INTENT) {
-    return data<ResolveDiscrepancyRefusal>({ ok: false, intent: RESOLVE_DISCREPANCY_INTENT, id: 0, message: "That request was not understood. Please reload the page.", fields: {}, values: { note: "" } }, { status: 400 });
+    return data<ResolveDiscrepancyRefusal>(
+      {
+        ok: false,
+        intent: RESOLVE_DISCREPANCY_INTENT,
+        id: 0,
+        message: "That request was not understood. Please reload the page.",
+        fields: {},
+        values: { note: "" },
+      },
+      { status: 400 },
+    );
   }
   return resolveDiscrepancyAction(context.db, user, form, "/seller/shipping/discrepancies");
 }
@@ -37,7 +56,9 @@ export default function SellerShippingDiscrepancies({ loaderData, actionData: se
     <div className="grid gap-3">
       <DiscrepancyList page={loaderData} refusal={actionData} title="Discrepancies" headingLevel={2} />
       <p className="text-sm text-stone-700">
-        Found when a courier&apos;s settlement file is imported on the Shipping tab, or when a delivered parcel stays unpaid past the overdue days in Settings. Send the CSV to the courier as a claim; resolve each one with a note once it is settled.
+        Found when a courier&apos;s settlement file is imported on the Shipping tab, or when a delivered parcel stays
+        unpaid past the overdue days in Settings. Send the CSV to the courier as a claim; resolve each one with a note
+        once it is settled.
       </p>
     </div>
   );

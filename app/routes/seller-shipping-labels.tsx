@@ -11,7 +11,13 @@ import { ordersWithAirwayBills } from "~/modules/shipping/booking/api-parcel-act
 import type { Route } from "./+types/seller-shipping-labels";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ matches, title: "Shipping Labels", description: "Parcel labels to print for the booked orders.", path: "/seller/shipping/labels", noindex: true });
+  pageMeta({
+    matches,
+    title: "Shipping Labels",
+    description: "Parcel labels to print for the booked orders.",
+    path: "/seller/shipping/labels",
+    noindex: true,
+  });
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
@@ -25,7 +31,10 @@ type LoaderData = {
   orderIds: string[];
   /** The query that selects the same orders again (the ticked ids, or the Orders tab's filter): for the paper-size and Book links. */
   selection: string;
-  size: LabelSize; labels: ShippingLabel[]; airwayBills: AirwayBill[]; problem: string | null;
+  size: LabelSize;
+  labels: ShippingLabel[];
+  airwayBills: AirwayBill[];
+  problem: string | null;
 };
 
 /**
@@ -39,15 +48,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The Orders tab and Book Shipments repeat orderIds (a hand-typed link may separate them with
   // commas), or send the Orders tab's filter; the links of this page ask for the same orders again.
   const selection = readOrderSelection(url.searchParams);
-  const asked = orderSelectionSearchParams(selection.kind === "ids" ? { kind: "ids", orderIds: labelOrderIds(selection.orderIds) } : selection).toString();
+  const asked = orderSelectionSearchParams(
+    selection.kind === "ids" ? { kind: "ids", orderIds: labelOrderIds(selection.orderIds) } : selection,
+  ).toString();
   const size: LabelSize = url.searchParams.get("size") === "4x6" ? "4x6" : "a4";
   try {
     const orderIds = labelOrderIds(await resolveOrderSelection(context.db, selection, "print"));
-    const [labels, airwayBills] = await Promise.all([shippingLabels(context.db, orderIds), ordersWithAirwayBills(context.db, orderIds)]);
+    const [labels, airwayBills] = await Promise.all([
+      shippingLabels(context.db, orderIds),
+      ordersWithAirwayBills(context.db, orderIds),
+    ]);
     return data<LoaderData>({ orderIds, selection: asked, size, labels, airwayBills, problem: null });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    return data<LoaderData>({ orderIds: [], selection: asked, size, labels: [], airwayBills: [], problem: error.message }, { status: error.status });
+    return data<LoaderData>(
+      { orderIds: [], selection: asked, size, labels: [], airwayBills: [], problem: error.message },
+      { status: error.status },
+    );
   }
 }
 
@@ -71,15 +88,27 @@ export default function SellerShippingLabels({ loaderData }: Route.ComponentProp
       <div className="container-page grid gap-3 py-4 print:hidden">
         <PrintBar title="Shipping Labels" canPrint={booked} />
         {problem ? (
-          <p role="alert" className="rounded-lg bg-red-50 px-4 py-3 font-medium text-red-900">{problem}. Select fewer orders on the Orders tab.</p>
+          <p role="alert" className="rounded-lg bg-red-50 px-4 py-3 font-medium text-red-900">
+            {problem}. Select fewer orders on the Orders tab.
+          </p>
         ) : selected === 0 ? (
           <p className="rounded-xl border border-dashed border-stone-300 px-4 py-8 text-center text-stone-700">
-            No orders selected. Tick booked orders on the <Link to="/seller/orders" className="font-medium text-brand-700 underline">Orders</Link> tab, then press Print Labels.
+            No orders selected. Tick booked orders on the{" "}
+            <Link to="/seller/orders" className="font-medium text-brand-700 underline">
+              Orders
+            </Link>{" "}
+            tab, then press Print Labels.
           </p>
         ) : !booked ? (
           <p role="alert" className="rounded-xl bg-amber-50 px-4 py-3 text-amber-950">
-            {selected === 1 ? "The selected order is not booked yet" : `None of the ${selected} selected orders is booked yet`}: a label needs the courier&apos;s booking.{" "}
-            <Link to={`/seller/shipping/book?${selection}`} className="font-medium underline">Book {selected === 1 ? "it" : "them"} first</Link>, then print the labels.
+            {selected === 1
+              ? "The selected order is not booked yet"
+              : `None of the ${selected} selected orders is booked yet`}
+            : a label needs the courier&apos;s booking.{" "}
+            <Link to={`/seller/shipping/book?${selection}`} className="font-medium underline">
+              Book {selected === 1 ? "it" : "them"} first
+            </Link>
+            , then print the labels.
           </p>
         ) : (
           <>
@@ -98,7 +127,8 @@ export default function SellerShippingLabels({ loaderData }: Route.ComponentProp
               ))}
             </nav>
             <p className="text-sm text-stone-700">
-              {labels.length} {labels.length === 1 ? "label" : "labels"}. In the print dialog choose 100 % scale (&quot;Actual size&quot;, not &quot;Fit to page&quot;) so the labels come out at their real size
+              {labels.length} {labels.length === 1 ? "label" : "labels"}. In the print dialog choose 100 % scale
+              (&quot;Actual size&quot;, not &quot;Fit to page&quot;) so the labels come out at their real size
               {size === "a4" ? " and line up with A4 sticker sheets of four." : " on 4 x 6 inch label stock."}
             </p>
             {airwayBills.length > 0 && (
@@ -108,14 +138,23 @@ export default function SellerShippingLabels({ loaderData }: Route.ComponentProp
                 {airwayBills.map((b, i) => (
                   <span key={b.orderId}>
                     {i > 0 && ", "}
-                    <a href={`/seller/shipping/airway-bill/${b.orderId}`} className="font-medium text-brand-700 underline" target="_blank" rel="noopener">{b.orderNumber} ({b.courier})</a>
+                    <a
+                      href={`/seller/shipping/airway-bill/${b.orderId}`}
+                      className="font-medium text-brand-700 underline"
+                      target="_blank"
+                      rel="noopener"
+                    >
+                      {b.orderNumber} ({b.courier})
+                    </a>
                   </span>
                 ))}
               </p>
             )}
             {notBooked > 0 && (
               <p role="status" className="rounded-lg bg-amber-50 px-4 py-2 text-amber-950">
-                {notBooked} of {selected} selected orders {notBooked === 1 ? "is" : "are"} not booked yet: {notBooked === 1 ? "it has" : "they have"} no label. Book {notBooked === 1 ? "it" : "them"} with a courier first.
+                {notBooked} of {selected} selected orders {notBooked === 1 ? "is" : "are"} not booked yet:{" "}
+                {notBooked === 1 ? "it has" : "they have"} no label. Book {notBooked === 1 ? "it" : "them"} with a
+                courier first.
               </p>
             )}
           </>

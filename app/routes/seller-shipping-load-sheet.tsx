@@ -11,8 +11,11 @@ import type { Route } from "./+types/seller-shipping-load-sheet";
 
 export const meta: Route.MetaFunction = ({ matches, data }) =>
   pageMeta({
-    matches, title: data?.sheet ? `Load Sheet: ${data.sheet.courier.name}, ${data.sheet.date}` : "Load Sheet",
-    description: "The courier's handover list for a day.", path: "/seller/shipping/load-sheet", noindex: true,
+    matches,
+    title: data?.sheet ? `Load Sheet: ${data.sheet.courier.name}, ${data.sheet.date}` : "Load Sheet",
+    description: "The courier's handover list for a day.",
+    path: "/seller/shipping/load-sheet",
+    noindex: true,
   });
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
@@ -40,14 +43,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const day = url.searchParams.get("date")?.trim() || shopDay(new Date());
   const asked = url.searchParams.get("courier")?.trim() || "";
   const courier = asked || String(couriers.find((c) => c.active)?.id ?? "");
-  const answer = (sheet: LoadSheetData | null, problem: string | null, status = 200) => data<LoaderData>({ couriers, courier, day, sheet, problem }, { status });
+  const answer = (sheet: LoadSheetData | null, problem: string | null, status = 200) =>
+    data<LoaderData>({ couriers, courier, day, sheet, problem }, { status });
   if (!couriers.length) return answer(null, NO_COURIERS);
   if (!/^\d{1,9}$/.test(courier)) return answer(null, CHOOSE_COURIER, 400);
   try {
     return answer(await loadSheet(context.db, { courierId: Number(courier), day }), null);
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    return answer(null, error.code === "NOT_FOUND" ? `${error.message}: ${CHOOSE_COURIER.toLowerCase()}` : error.message, error.status);
+    return answer(
+      null,
+      error.code === "NOT_FOUND" ? `${error.message}: ${CHOOSE_COURIER.toLowerCase()}` : error.message,
+      error.status,
+    );
   }
 }
 
@@ -64,34 +72,82 @@ export default function SellerShippingLoadSheet({ loaderData }: Route.ComponentP
       <div className="container-page grid gap-3 py-4 print:hidden">
         <PrintBar title="Load Sheet" titleAs={printable ? "p" : "h1"} canPrint={printable} />
         {couriers.length > 0 && (
-          <Form method="get" className="flex flex-wrap items-end gap-3 rounded-xl border border-stone-200 bg-white p-4" aria-label="Choose the load sheet" key={`${courier}|${day}`}>
+          <Form
+            method="get"
+            className="flex flex-wrap items-end gap-3 rounded-xl border border-stone-200 bg-white p-4"
+            aria-label="Choose the load sheet"
+            key={`${courier}|${day}`}
+          >
             <div className="min-w-[12rem]">
-              <label htmlFor="courier" className="field-label">Courier</label>
+              <label htmlFor="courier" className="field-label">
+                Courier
+              </label>
               <select id="courier" name="courier" className="field-input" defaultValue={courier}>
                 {!couriers.some((c) => String(c.id) === courier) && <option value="">Choose a courier</option>}
-                {couriers.map((c) => <option key={c.id} value={c.id}>{c.active ? c.name : `${c.name} (switched off)`}</option>)}
+                {couriers.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.active ? c.name : `${c.name} (switched off)`}
+                  </option>
+                ))}
               </select>
             </div>
             <div>
-              <label htmlFor="date" className="field-label">Day booked</label>
-              <input id="date" name="date" type="date" className="field-input" defaultValue={/^\d{4}-\d{2}-\d{2}$/.test(day) ? day : ""} required />
+              <label htmlFor="date" className="field-label">
+                Day booked
+              </label>
+              <input
+                id="date"
+                name="date"
+                type="date"
+                className="field-input"
+                defaultValue={/^\d{4}-\d{2}-\d{2}$/.test(day) ? day : ""}
+                required
+              />
             </div>
-            <button type="submit" className="btn-secondary">Show</button>
+            <button type="submit" className="btn-secondary">
+              Show
+            </button>
           </Form>
         )}
         {problem && (
           <p role="alert" className="rounded-lg bg-amber-50 px-4 py-3 font-medium text-amber-950">
-            {problem === NO_COURIERS ? <>Add the couriers you use first, in <Link to="/seller/settings/couriers" className="underline">Settings → Couriers</Link>.</> : problem}
+            {problem === NO_COURIERS ? (
+              <>
+                Add the couriers you use first, in{" "}
+                <Link to="/seller/settings/couriers" className="underline">
+                  Settings → Couriers
+                </Link>
+                .
+              </>
+            ) : (
+              problem
+            )}
           </p>
         )}
         {sheet && !printable && (
-          <p role="status" className="rounded-xl border border-dashed border-stone-300 px-4 py-8 text-center text-stone-700">
+          <p
+            role="status"
+            className="rounded-xl border border-dashed border-stone-300 px-4 py-8 text-center text-stone-700"
+          >
             No parcels were booked with {sheet.courier.name} on {sheet.date}. Pick another day or courier.
           </p>
         )}
-        {printable && <p className="text-sm text-stone-700">Print at 100 % scale on A4; the rider signs for {sheet.totals.parcels} {sheet.totals.parcels === 1 ? "parcel" : "parcels"} at the bottom.</p>}
+        {printable && (
+          <p className="text-sm text-stone-700">
+            Print at 100 % scale on A4; the rider signs for {sheet.totals.parcels}{" "}
+            {sheet.totals.parcels === 1 ? "parcel" : "parcels"} at the bottom.
+          </p>
+        )}
       </div>
-      {printable && <LoadSheet shop={sheet.shop} courierName={sheet.courier.name} accountCode={sheet.courier.accountCode} date={sheet.date} parcels={sheet.parcels} />}
+      {printable && (
+        <LoadSheet
+          shop={sheet.shop}
+          courierName={sheet.courier.name}
+          accountCode={sheet.courier.accountCode}
+          date={sheet.date}
+          parcels={sheet.parcels}
+        />
+      )}
     </>
   );
 }

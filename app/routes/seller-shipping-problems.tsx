@@ -11,7 +11,13 @@ import { listDeliveryProblems } from "~/modules/shipping/tracking/delivery-probl
 import type { Route } from "./+types/seller-shipping-problems";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ matches, title: "Delivery problems", description: "Failed deliveries waiting for the owner's answer.", path: PROBLEMS_PATH, noindex: true });
+  pageMeta({
+    matches,
+    title: "Delivery problems",
+    description: "Failed deliveries waiting for the owner's answer.",
+    path: PROBLEMS_PATH,
+    noindex: true,
+  });
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
@@ -28,7 +34,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const remarks = typeof form.remarks === "string" ? form.remarks.slice(0, 1000) : "";
   const shipmentId = Number(form.shipmentId) || 0;
   const refuse = (message: string, status: number, fields: AdviceRefusal["fields"] = {}) =>
-    data<AdviceRefusal>({ intent: ADVISE_INTENT, ok: false, shipmentId, message, fields, values: { remarks } }, { status });
+    data<AdviceRefusal>(
+      { intent: ADVISE_INTENT, ok: false, shipmentId, message, fields, values: { remarks } },
+      { status },
+    );
   const parsed = adviceFormSchema.safeParse(form);
   if (!parsed.success) {
     const fields: AdviceRefusal["fields"] = {};
@@ -36,13 +45,24 @@ export async function action({ request, context }: Route.ActionArgs) {
       const key = issue.path[0];
       if ((key === "remarks" || key === "advice") && !fields[key]) fields[key] = issue.message;
     }
-    return refuse(fields.remarks ?? fields.advice ?? "That request was not understood. Please reload the page.", 400, fields);
+    return refuse(
+      fields.remarks ?? fields.advice ?? "That request was not understood. Please reload the page.",
+      400,
+      fields,
+    );
   }
   try {
-    const outcome = await adviseCourier(context, context.secretBoxes["courier-credentials"], { id: user.id, name: user.name || user.email }, parsed.data);
+    const outcome = await adviseCourier(
+      context,
+      context.secretBoxes["courier-credentials"],
+      { id: user.id, name: user.name || user.email },
+      parsed.data,
+    );
     if (!outcome.ok) return refuse(outcome.message, 422);
     const back = new URL(request.url);
-    throw redirect(`${PROBLEMS_PATH}${back.search}`, { headers: { "Set-Cookie": await setFlash({ type: "success", message: outcome.says }) } });
+    throw redirect(`${PROBLEMS_PATH}${back.search}`, {
+      headers: { "Set-Cookie": await setFlash({ type: "success", message: outcome.says }) },
+    });
   } catch (error) {
     if (error instanceof AppError && error.status < 500) return refuse(error.message, error.status);
     throw error;

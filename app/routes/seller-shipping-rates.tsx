@@ -6,7 +6,13 @@ import { readRatesQuery } from "~/modules/shipping/settlements/rates-query";
 import type { Route } from "./+types/seller-shipping-rates";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ matches, title: "Delivery rates", description: "Delivery and return rates per courier and city.", path: "/seller/shipping/rates", noindex: true });
+  pageMeta({
+    matches,
+    title: "Delivery rates",
+    description: "Delivery and return rates per courier and city.",
+    path: "/seller/shipping/rates",
+    noindex: true,
+  });
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 

@@ -8,8 +8,20 @@ import { receiveImageFields } from "~/http/receive-photos.server";
 import { AppError } from "~/lib/errors";
 import { pageMeta } from "~/lib/seo";
 import { useKeptActionData } from "~/lib/use-kept-action-data";
-import { collectionFormValues, parseCollectionForm, readCollectionValues, type CollectionField, type CollectionValues } from "~/modules/catalog/collection-input";
-import { addCollectionProduct, listCollectionPicks, moveCollectionProduct, removeCollectionProduct, searchProductsToPick } from "~/modules/catalog/collection-picks.server";
+import {
+  collectionFormValues,
+  parseCollectionForm,
+  readCollectionValues,
+  type CollectionField,
+  type CollectionValues,
+} from "~/modules/catalog/collection-input";
+import {
+  addCollectionProduct,
+  listCollectionPicks,
+  moveCollectionProduct,
+  removeCollectionProduct,
+  searchProductsToPick,
+} from "~/modules/catalog/collection-picks.server";
 import { ruleOf } from "~/modules/catalog/get-collection.server";
 import { countRuleMatches } from "~/modules/catalog/list-collection-products.server";
 import { listCategories } from "~/modules/catalog/list-categories.server";
@@ -22,8 +34,11 @@ const NOTHING_SAVED = "Nothing was saved: please correct the fields marked below
 
 export const meta: Route.MetaFunction = ({ matches, data: page }) =>
   pageMeta({
-    matches, title: page?.collection ? `Collection ${page.collection.title}` : "Add collection", description: "A collection's products, words and picture.",
-    path: page?.collection ? `${COLLECTIONS_PATH}/${page.collection.id}` : `${COLLECTIONS_PATH}/new`, noindex: true,
+    matches,
+    title: page?.collection ? `Collection ${page.collection.title}` : "Add collection",
+    description: "A collection's products, words and picture.",
+    path: page?.collection ? `${COLLECTIONS_PATH}/${page.collection.id}` : `${COLLECTIONS_PATH}/new`,
+    noindex: true,
   });
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
@@ -40,7 +55,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireSeller(request, context);
   const id = collectionId(params);
   const categories = (await listCategories(context.db)).map((c) => ({ slug: c.slug, name: c.name }));
-  if (id === null) return { collection: null, values: collectionFormValues(), categories, picks: [], q: "", results: null, matchCount: null };
+  if (id === null)
+    return {
+      collection: null,
+      values: collectionFormValues(),
+      categories,
+      picks: [],
+      q: "",
+      results: null,
+      matchCount: null,
+    };
   const collection = await getCollectionForEdit(context.db, id);
   if (!collection) throw data("That collection does not exist.", { status: 404 });
   const q = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, 100);
@@ -51,8 +75,20 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     rule ? countRuleMatches(context.db, rule) : null,
   ]);
   return {
-    collection: { id, title: collection.title, slug: collection.slug, mode: collection.mode, published: collection.published, image: collection.image },
-    values: collectionFormValues(collection), categories, picks, q, results, matchCount,
+    collection: {
+      id,
+      title: collection.title,
+      slug: collection.slug,
+      mode: collection.mode,
+      published: collection.published,
+      image: collection.image,
+    },
+    values: collectionFormValues(collection),
+    categories,
+    picks,
+    q,
+    results,
+    matchCount,
   };
 }
 
@@ -66,7 +102,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { form, images, errors: imageErrors } = await receiveImageFields(context.db, request, ["image"] as const);
   const intent = String(form.get("intent") ?? "save");
   const here = id === null ? `${COLLECTIONS_PATH}/new` : `${COLLECTIONS_PATH}/${id}`;
-  const done = async (message: string, to: string) => redirect(to, { headers: { "Set-Cookie": await setFlash({ type: "success", message }) } });
+  const done = async (message: string, to: string) =>
+    redirect(to, { headers: { "Set-Cookie": await setFlash({ type: "success", message }) } });
 
   if (id !== null && ["add", "remove", "up", "down", "delete"].includes(intent)) {
     const productId = String(form.get("productId") ?? "");
@@ -99,7 +136,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const parsed = parseCollectionForm(values);
   const errors: Partial<Record<CollectionField, string>> = parsed.ok ? {} : { ...parsed.errors };
   if (imageErrors.image) errors.image = imageErrors.image;
-  if (!parsed.ok || errors.image) return { ok: false, message: NOTHING_SAVED, errors, values } satisfies CollectionActionData;
+  if (!parsed.ok || errors.image)
+    return { ok: false, message: NOTHING_SAVED, errors, values } satisfies CollectionActionData;
 
   if (intent === "preview") {
     // "N products match now": the rule as typed, counted without saving it.
@@ -109,12 +147,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
   const image: CollectionImageChange = images.image
     ? { kind: "set", image: { width: images.image.width, height: images.image.height, sources: images.image.sources } }
-    : values.removeImage ? { kind: "remove" } : { kind: "keep" };
+    : values.removeImage
+      ? { kind: "remove" }
+      : { kind: "keep" };
   try {
     const saved = await saveCollection(context.db, id, parsed.data, image);
     return done(`${parsed.data.title} saved`, `${COLLECTIONS_PATH}/${saved.id}`);
   } catch (error) {
-    if (error instanceof AppError && error.fields) return { ok: false, message: NOTHING_SAVED, errors: error.fields, values } satisfies CollectionActionData;
+    if (error instanceof AppError && error.fields)
+      return { ok: false, message: NOTHING_SAVED, errors: error.fields, values } satisfies CollectionActionData;
     if (error instanceof AppError && error.code === "NOT_FOUND") throw data(error.message, { status: 404 });
     throw error;
   }
@@ -126,7 +167,10 @@ export default function SellerStorefrontCollection({ loaderData, actionData: sen
   const { collection, categories, picks, q, results, matchCount } = loaderData;
   const navigation = useNavigation();
   const location = useLocation();
-  const posting = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST" ? String(navigation.formData?.get("intent") ?? "save") : null;
+  const posting =
+    navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST"
+      ? String(navigation.formData?.get("intent") ?? "save")
+      : null;
   const failed = actionData && !actionData.ok ? actionData : null;
   const preview = actionData && actionData.ok ? actionData : null;
   const values = actionData?.values ?? loaderData.values;
@@ -134,7 +178,11 @@ export default function SellerStorefrontCollection({ loaderData, actionData: sen
   return (
     <div>
       <SectionTabs label="Storefront" tabs={STOREFRONT_TABS} />
-      <p className="mb-3 text-sm"><Link to={COLLECTIONS_PATH} className="font-medium text-brand-700 underline">All collections</Link></p>
+      <p className="mb-3 text-sm">
+        <Link to={COLLECTIONS_PATH} className="font-medium text-brand-700 underline">
+          All collections
+        </Link>
+      </p>
       <CollectionForm
         formKey={formKey(location.key, actionData?.values, values)}
         heading={collection ? collection.title : "Add collection"}
@@ -152,13 +200,21 @@ export default function SellerStorefrontCollection({ loaderData, actionData: sen
       )}
       {collection && (
         <section aria-labelledby="delete-title" className="mt-8 rounded-xl border border-red-200 bg-red-50 p-4">
-          <h2 id="delete-title" className="font-semibold text-red-900">Delete this collection</h2>
+          <h2 id="delete-title" className="font-semibold text-red-900">
+            Delete this collection
+          </h2>
           <p className="mt-1 text-sm text-red-900">
             Its page goes, and so do the menu links to it. The products themselves stay in the shop.
           </p>
           <Form method="post" className="mt-3">
             <input type="hidden" name="intent" value="delete" />
-            <button type="submit" className="btn border border-red-700 bg-white text-red-800 hover:bg-red-100" disabled={posting !== null}>Delete {collection.title}</button>
+            <button
+              type="submit"
+              className="btn border border-red-700 bg-white text-red-800 hover:bg-red-100"
+              disabled={posting !== null}
+            >
+              Delete {collection.title}
+            </button>
           </Form>
         </section>
       )}

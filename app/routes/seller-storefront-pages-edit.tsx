@@ -19,11 +19,25 @@ import type { Route } from "./+types/seller-storefront-pages-edit";
 const PAGES_PATH = "/seller/storefront/pages";
 
 export const meta: Route.MetaFunction = ({ matches, data: page }) =>
-  pageMeta({ matches, title: page?.page ? `Edit ${page.page.title}` : "Add page", description: "Write a page of the shop in Markdown.", path: PAGES_PATH, noindex: true });
+  pageMeta({
+    matches,
+    title: page?.page ? `Edit ${page.page.title}` : "Add page",
+    description: "Write a page of the shop in Markdown.",
+    path: PAGES_PATH,
+    noindex: true,
+  });
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
-type EditedPage = { id: number; title: string; slug: string; builtin: string | null; path: string; published: boolean; usesDefault: boolean };
+type EditedPage = {
+  id: number;
+  title: string;
+  slug: string;
+  builtin: string | null;
+  path: string;
+  published: boolean;
+  usesDefault: boolean;
+};
 
 async function loadPage(context: Route.LoaderArgs["context"], idParam: string | undefined) {
   if (idParam === undefined) return null;
@@ -41,9 +55,21 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     : { title: "", slug: "", body: "", published: true };
   const now = placeholderValues(settings);
   const edited: EditedPage | null = page
-    ? { id: page.id, title: page.title, slug: page.slug, builtin: page.builtin, path: pagePath(page), published: page.published, usesDefault: page.body === null }
+    ? {
+        id: page.id,
+        title: page.title,
+        slug: page.slug,
+        builtin: page.builtin,
+        path: pagePath(page),
+        published: page.published,
+        usesDefault: page.body === null,
+      }
     : null;
-  return { page: edited, values, placeholders: PLACEHOLDERS.map((p) => ({ name: p.name, says: p.says, now: now[p.name] })) };
+  return {
+    page: edited,
+    values,
+    placeholders: PLACEHOLDERS.map((p) => ({ name: p.name, says: p.says, now: now[p.name] })),
+  };
 }
 
 type ActionAnswer =
@@ -51,7 +77,8 @@ type ActionAnswer =
   | { intent: "save"; values: PageFormValues; errors: Partial<Record<PageField, string>>; message: string }
   | { intent: "other"; message: string };
 
-const flashed = async (to: string, message: string) => redirect(to, { headers: { "Set-Cookie": await setFlash({ type: "success", message }) } });
+const flashed = async (to: string, message: string) =>
+  redirect(to, { headers: { "Set-Cookie": await setFlash({ type: "success", message }) } });
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   await requireSeller(request, context);
@@ -74,19 +101,46 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       // Shown below the form, nothing saved; works without JavaScript (a real submit).
       const settings = await getSettings(context.db);
       const view = viewPage(
-        { id: page?.id ?? 0, slug: parsed.values.slug, title: parsed.values.title || "Untitled", body: parsed.values.body, builtin: page?.builtin ?? null, updatedAt: new Date() },
+        {
+          id: page?.id ?? 0,
+          slug: parsed.values.slug,
+          title: parsed.values.title || "Untitled",
+          body: parsed.values.body,
+          builtin: page?.builtin ?? null,
+          updatedAt: new Date(),
+        },
         placeholderValues(settings),
       );
-      return { intent: "preview", values: parsed.values, preview: { heading: view.heading, html: view.html, unknown: unknownPlaceholdersIn(parsed.values.body) } } satisfies ActionAnswer;
+      return {
+        intent: "preview",
+        values: parsed.values,
+        preview: { heading: view.heading, html: view.html, unknown: unknownPlaceholdersIn(parsed.values.body) },
+      } satisfies ActionAnswer;
     }
     if (!parsed.ok) {
-      return data({ intent: "save", values: parsed.values, errors: parsed.errors, message: "Nothing was saved: please correct the fields marked below." } satisfies ActionAnswer, { status: 400 });
+      return data(
+        {
+          intent: "save",
+          values: parsed.values,
+          errors: parsed.errors,
+          message: "Nothing was saved: please correct the fields marked below.",
+        } satisfies ActionAnswer,
+        { status: 400 },
+      );
     }
     const saved = await savePage(context.db, page?.id ?? null, parsed.data);
     return flashed(`${PAGES_PATH}/${saved.id}`, `${parsed.data.title} saved`);
   } catch (error) {
     if (error instanceof AppError && error.code === "VALIDATION" && error.fields) {
-      return data({ intent: "save", values: parsePageForm(form).values, errors: error.fields, message: "Nothing was saved: please correct the fields marked below." } satisfies ActionAnswer, { status: 400 });
+      return data(
+        {
+          intent: "save",
+          values: parsePageForm(form).values,
+          errors: error.fields,
+          message: "Nothing was saved: please correct the fields marked below.",
+        } satisfies ActionAnswer,
+        { status: 400 },
+      );
     }
     if (error instanceof AppError && (error.code === "FORBIDDEN" || error.code === "NOT_FOUND")) {
       return data({ intent: "other", message: error.message } satisfies ActionAnswer, { status: error.status });
@@ -114,33 +168,67 @@ export default function SellerStorefrontPageEdit({ loaderData, actionData: sentA
       <div className="grid gap-6">
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div className="min-w-0">
-            <h2 id="page-title" className="break-words text-xl font-semibold text-stone-900">{page ? `Edit ${page.title}` : "Add page"}</h2>
+            <h2 id="page-title" className="break-words text-xl font-semibold text-stone-900">
+              {page ? `Edit ${page.title}` : "Add page"}
+            </h2>
             {page && (
               <p className="mt-1 text-sm text-stone-700">
-                {page.published ? <>Shoppers read it at <Link to={page.path} className="font-mono text-brand-700 underline">{page.path}</Link>.</> : "Hidden: shoppers get “page not found”."}
+                {page.published ? (
+                  <>
+                    Shoppers read it at{" "}
+                    <Link to={page.path} className="font-mono text-brand-700 underline">
+                      {page.path}
+                    </Link>
+                    .
+                  </>
+                ) : (
+                  "Hidden: shoppers get “page not found”."
+                )}
                 {builtin && page.usesDefault && " It shows the shop's default text."}
               </p>
             )}
           </div>
-          <Link to={PAGES_PATH} className="btn-secondary max-sm:py-2">Back to Pages</Link>
+          <Link to={PAGES_PATH} className="btn-secondary max-sm:py-2">
+            Back to Pages
+          </Link>
         </div>
 
         {actionData?.intent === "other" && <FormAlert>{actionData.message}</FormAlert>}
 
         <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-          <Form ref={formRef} method="post" action={self} noValidate className="grid min-w-0 gap-4" aria-labelledby="page-title" key={JSON.stringify(values)}>
+          <Form
+            ref={formRef}
+            method="post"
+            action={self}
+            noValidate
+            className="grid min-w-0 gap-4"
+            aria-labelledby="page-title"
+            key={JSON.stringify(values)}
+          >
             {refused && <FormAlert>{refused.message}</FormAlert>}
             <TextField label="Title" name="title" defaultValue={values.title} error={errors.title} />
             {builtin ? (
-              <p className="text-sm text-stone-700">Address: <span className="font-mono">{page?.path}</span> (the shop&apos;s own page keeps its address)</p>
+              <p className="text-sm text-stone-700">
+                Address: <span className="font-mono">{page?.path}</span> (the shop&apos;s own page keeps its address)
+              </p>
             ) : (
               <TextField
-                label="Address" name="slug" required={false} defaultValue={values.slug} error={errors.slug}
+                label="Address"
+                name="slug"
+                required={false}
+                defaultValue={values.slug}
+                error={errors.slug}
                 hint="The page is at /pages/ followed by this: lower-case letters, digits and hyphens. Empty: made from the title."
               />
             )}
             <TextField
-              label="Text (Markdown)" name="body" multiline rows={18} required={false} defaultValue={values.body} error={errors.body}
+              label="Text (Markdown)"
+              name="body"
+              multiline
+              rows={18}
+              required={false}
+              defaultValue={values.body}
+              error={errors.body}
               hint="## for a heading, - for a list, **bold**, *italic*, [link text](/products), | for a table. HTML is shown as typed."
             />
             <label className="flex min-h-10 items-center gap-3 text-stone-900">
@@ -148,33 +236,67 @@ export default function SellerStorefrontPageEdit({ loaderData, actionData: sentA
               <span className="font-medium">Published (shoppers can read it)</span>
             </label>
             <div className="flex flex-wrap gap-2">
-              <button type="submit" name="intent" value="save" className="btn-primary px-6" disabled={busy}>Save page</button>
-              <button type="submit" name="intent" value="preview" className="btn-secondary" disabled={busy}>Preview</button>
-              {builtin && <button type="submit" form="restore-form" className="btn-secondary" disabled={busy}>Restore the default text</button>}
-              {page && !builtin && <button type="submit" form="delete-form" className="btn-secondary text-red-800" disabled={busy}>Delete page</button>}
+              <button type="submit" name="intent" value="save" className="btn-primary px-6" disabled={busy}>
+                Save page
+              </button>
+              <button type="submit" name="intent" value="preview" className="btn-secondary" disabled={busy}>
+                Preview
+              </button>
+              {builtin && (
+                <button type="submit" form="restore-form" className="btn-secondary" disabled={busy}>
+                  Restore the default text
+                </button>
+              )}
+              {page && !builtin && (
+                <button type="submit" form="delete-form" className="btn-secondary text-red-800" disabled={busy}>
+                  Delete page
+                </button>
+              )}
             </div>
           </Form>
 
-          <section aria-labelledby="placeholders-title" className="min-w-0 rounded-xl border border-stone-200 bg-white p-4">
-            <h3 id="placeholders-title" className="font-semibold text-stone-900">Placeholders</h3>
-            <p className="mt-1 text-sm text-stone-700">Type one in braces and the page says what your Settings say now, and follows every change.</p>
+          <section
+            aria-labelledby="placeholders-title"
+            className="min-w-0 rounded-xl border border-stone-200 bg-white p-4"
+          >
+            <h3 id="placeholders-title" className="font-semibold text-stone-900">
+              Placeholders
+            </h3>
+            <p className="mt-1 text-sm text-stone-700">
+              Type one in braces and the page says what your Settings say now, and follows every change.
+            </p>
             <dl className="mt-3 grid gap-2 text-sm">
               {placeholders.map((p) => (
                 <div key={p.name} className="min-w-0">
                   <dt className="break-all font-mono text-xs text-stone-900">{`{${p.name}}`}</dt>
-                  <dd className="break-words text-stone-700">{p.says}: <span className="font-medium text-stone-900">{p.now}</span></dd>
+                  <dd className="break-words text-stone-700">
+                    {p.says}: <span className="font-medium text-stone-900">{p.now}</span>
+                  </dd>
                 </div>
               ))}
             </dl>
           </section>
         </div>
         {/* Buttons above belong to these forms (form="..."): they send nothing typed. */}
-        {builtin && <Form id="restore-form" method="post" action={self}><input type="hidden" name="intent" value="restore" /></Form>}
-        {page && !builtin && <Form id="delete-form" method="post" action={self}><input type="hidden" name="intent" value="delete" /></Form>}
+        {builtin && (
+          <Form id="restore-form" method="post" action={self}>
+            <input type="hidden" name="intent" value="restore" />
+          </Form>
+        )}
+        {page && !builtin && (
+          <Form id="delete-form" method="post" action={self}>
+            <input type="hidden" name="intent" value="delete" />
+          </Form>
+        )}
 
         {preview && (
-          <section aria-labelledby="preview-title" className="rounded-xl border-2 border-dashed border-stone-300 bg-white p-4 sm:p-6">
-            <h3 id="preview-title" className="text-sm font-semibold uppercase tracking-wide text-stone-600">Preview (not saved)</h3>
+          <section
+            aria-labelledby="preview-title"
+            className="rounded-xl border-2 border-dashed border-stone-300 bg-white p-4 sm:p-6"
+          >
+            <h3 id="preview-title" className="text-sm font-semibold uppercase tracking-wide text-stone-600">
+              Preview (not saved)
+            </h3>
             {preview.preview.unknown.length > 0 && (
               <p role="status" className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
                 Not placeholders, shown as typed: {preview.preview.unknown.join(", ")}

@@ -12,7 +12,13 @@ import type { Route } from "./+types/seller-storefront-pages";
 const PAGES_PATH = "/seller/storefront/pages";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ matches, title: "Pages", description: "The shop's pages: About, Returns, Shipping, Privacy, Terms, FAQ and your own.", path: PAGES_PATH, noindex: true });
+  pageMeta({
+    matches,
+    title: "Pages",
+    description: "The shop's pages: About, Returns, Shipping, Privacy, Terms, FAQ and your own.",
+    path: PAGES_PATH,
+    noindex: true,
+  });
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
@@ -27,13 +33,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const id = Number(form.get("pageId"));
   const intent = form.get("intent");
-  if (!Number.isSafeInteger(id) || id <= 0 || (intent !== "publish" && intent !== "unpublish")) return data({ message: "Please choose a page" }, { status: 400 });
+  if (!Number.isSafeInteger(id) || id <= 0 || (intent !== "publish" && intent !== "unpublish"))
+    return data({ message: "Please choose a page" }, { status: 400 });
   try {
     const page = await setPagePublished(context.db, id, intent === "publish");
     const message = page.published ? `${page.title} is published` : `${page.title} is hidden from shoppers`;
     throw redirect(PAGES_PATH, { headers: { "Set-Cookie": await setFlash({ type: "success", message }) } });
   } catch (error) {
-    if (error instanceof AppError && error.code === "NOT_FOUND") return data({ message: error.message }, { status: 404 });
+    if (error instanceof AppError && error.code === "NOT_FOUND")
+      return data({ message: error.message }, { status: 404 });
     throw error;
   }
 }
@@ -48,32 +56,61 @@ export default function SellerStorefrontPages({ loaderData, actionData: sentActi
       <section aria-labelledby="pages-title" className="grid gap-4">
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div className="min-w-0">
-            <h2 id="pages-title" className="text-xl font-semibold text-stone-900">Pages</h2>
+            <h2 id="pages-title" className="text-xl font-semibold text-stone-900">
+              Pages
+            </h2>
             <p className="mt-1 max-w-2xl text-sm text-stone-700">
-              Written in Markdown, with placeholders such as {"{return_window_days}"} that follow your Settings. The shop&apos;s own pages start with their default text;
-              pages you add live at /pages/their-address.
+              Written in Markdown, with placeholders such as {"{return_window_days}"} that follow your Settings. The
+              shop&apos;s own pages start with their default text; pages you add live at /pages/their-address.
             </p>
           </div>
-          <Link to={`${PAGES_PATH}/new`} className="btn-primary">Add page</Link>
+          <Link to={`${PAGES_PATH}/new`} className="btn-primary">
+            Add page
+          </Link>
         </div>
         {actionData && "message" in actionData && <FormAlert>{actionData.message}</FormAlert>}
         <ul className="divide-y divide-stone-100 rounded-xl border border-stone-200 bg-white">
           {loaderData.pages.map((page) => (
             <li key={page.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3">
               <div className="min-w-0">
-                <Link to={`${PAGES_PATH}/${page.id}`} className="font-semibold text-brand-700 underline">{page.title}</Link>
+                <Link to={`${PAGES_PATH}/${page.id}`} className="font-semibold text-brand-700 underline">
+                  {page.title}
+                </Link>
                 <p className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-stone-700">
                   <span className="break-all font-mono text-xs">{page.path}</span>
-                  {page.builtin && <span className="rounded-full bg-stone-100 px-2 py-0.5 text-xs font-medium text-stone-800">Shop page</span>}
-                  {page.usesDefault && page.builtin && <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-800">Default text</span>}
-                  {!page.published && <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">Hidden</span>}
+                  {page.builtin && (
+                    <span className="rounded-full bg-stone-100 px-2 py-0.5 text-xs font-medium text-stone-800">
+                      Shop page
+                    </span>
+                  )}
+                  {page.usesDefault && page.builtin && (
+                    <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-800">
+                      Default text
+                    </span>
+                  )}
+                  {!page.published && (
+                    <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">
+                      Hidden
+                    </span>
+                  )}
                 </p>
               </div>
               <div className="flex items-center gap-2">
-                {page.published && <Link to={page.path} className="btn-secondary max-sm:py-2" aria-label={`View ${page.title}`}>View</Link>}
+                {page.published && (
+                  <Link to={page.path} className="btn-secondary max-sm:py-2" aria-label={`View ${page.title}`}>
+                    View
+                  </Link>
+                )}
                 <Form method="post">
                   <input type="hidden" name="pageId" value={page.id} />
-                  <button type="submit" name="intent" value={page.published ? "unpublish" : "publish"} className="btn-secondary max-sm:py-2" disabled={busy} aria-label={`${page.published ? "Unpublish" : "Publish"} ${page.title}`}>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value={page.published ? "unpublish" : "publish"}
+                    className="btn-secondary max-sm:py-2"
+                    disabled={busy}
+                    aria-label={`${page.published ? "Unpublish" : "Publish"} ${page.title}`}
+                  >
                     {page.published ? "Unpublish" : "Publish"}
                   </button>
                 </Form>

@@ -3,7 +3,13 @@ import type { AppLoadContext } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { heroSlides, menuItems, shopSettings } from "~/db/schema";
 import type { Auth } from "~/modules/accounts/auth.server";
-import { callRoute, expectRedirect, ownerAndBuyerCookies, routeContext, TEST_ORIGIN } from "../../tests/factories/route-calls";
+import {
+  callRoute,
+  expectRedirect,
+  ownerAndBuyerCookies,
+  routeContext,
+  TEST_ORIGIN,
+} from "../../tests/factories/route-calls";
 import { DATABASE_KINDS, useTestDatabase } from "../../tests/factories/test-database";
 import * as brandPage from "./seller-storefront-brand";
 import * as homePage from "./seller-storefront";
@@ -18,9 +24,14 @@ describe.each(DATABASE_KINDS)("storefront owner pages through the routes on %s",
   let context: AppLoadContext;
   const cookies = { owner: "", buyer: "" };
 
-  const get = (path: string, who?: keyof typeof cookies) => new Request(`${TEST_ORIGIN}${path}`, { headers: who ? { cookie: cookies[who] } : {} });
+  const get = (path: string, who?: keyof typeof cookies) =>
+    new Request(`${TEST_ORIGIN}${path}`, { headers: who ? { cookie: cookies[who] } : {} });
   const post = (path: string, form: Record<string, string>, who?: keyof typeof cookies) =>
-    new Request(`${TEST_ORIGIN}${path}`, { method: "POST", headers: who ? { cookie: cookies[who] } : {}, body: new URLSearchParams(form) });
+    new Request(`${TEST_ORIGIN}${path}`, {
+      method: "POST",
+      headers: who ? { cookie: cookies[who] } : {},
+      body: new URLSearchParams(form),
+    });
   const signIn = (path: string) => `/auth?mode=login&redirectTo=${encodeURIComponent(path)}`;
   /** Everything these pages write: the settings row (announcement, perks, brand), the hero slides and the menus. */
   const storefront = async () => ({
@@ -32,7 +43,10 @@ describe.each(DATABASE_KINDS)("storefront owner pages through the routes on %s",
   beforeAll(async () => {
     ({ auth, context } = await routeContext(database.db));
     Object.assign(cookies, await ownerAndBuyerCookies(auth, database.db, PASSWORD));
-    await database.db.insert(heroSlides).values([{ position: 0, headline: "Eid edit" }, { position: 1, headline: "Lawn is here" }]);
+    await database.db.insert(heroSlides).values([
+      { position: 0, headline: "Eid edit" },
+      { position: 1, headline: "Lawn is here" },
+    ]);
   }, 120_000);
 
   it("is the owner's: a buyer is sent to their own dashboard, a guest to sign in, from loader and action; nothing changes", async () => {
@@ -42,26 +56,35 @@ describe.each(DATABASE_KINDS)("storefront owner pages through the routes on %s",
     const slideId = String(before.slides[1].id);
     const menuItemId = String(before.menus[0].id);
     const pages = [
-      ["/seller/storefront", homePage, [
-        { intent: "announcement", text: "Everything free today", link: "none" },
-        { intent: "slide-up", id: slideId },
-        { intent: "slide-delete", id: slideId },
-        { intent: "perks-reset" },
-      ]],
-      ["/seller/storefront/menus", menusPage, [
-        { intent: "add", menu: "header", label: "Not theirs", link: "path", path: "/products" },
-        { intent: "update", id: menuItemId, label: "Renamed", link: "none" },
-        { intent: "delete", id: menuItemId },
-      ]],
-      ["/seller/storefront/brand", brandPage, [
-        { accentColor: "#8b0000", footerText: "Not theirs" },
-      ]],
+      [
+        "/seller/storefront",
+        homePage,
+        [
+          { intent: "announcement", text: "Everything free today", link: "none" },
+          { intent: "slide-up", id: slideId },
+          { intent: "slide-delete", id: slideId },
+          { intent: "perks-reset" },
+        ],
+      ],
+      [
+        "/seller/storefront/menus",
+        menusPage,
+        [
+          { intent: "add", menu: "header", label: "Not theirs", link: "path", path: "/products" },
+          { intent: "update", id: menuItemId, label: "Renamed", link: "none" },
+          { intent: "delete", id: menuItemId },
+        ],
+      ],
+      ["/seller/storefront/brand", brandPage, [{ accentColor: "#8b0000", footerText: "Not theirs" }]],
     ] as const;
     for (const [path, page, forms] of pages) {
       expectRedirect(await callRoute(page.loader, { request: get(path, "buyer"), context }), "/buyer-dashboard");
       expectRedirect(await callRoute(page.loader, { request: get(path), context }), signIn(path));
       for (const form of forms) {
-        expectRedirect(await callRoute(page.action, { request: post(path, form, "buyer"), context }), "/buyer-dashboard");
+        expectRedirect(
+          await callRoute(page.action, { request: post(path, form, "buyer"), context }),
+          "/buyer-dashboard",
+        );
         expectRedirect(await callRoute(page.action, { request: post(path, form), context }), signIn(path));
       }
     }
@@ -72,7 +95,11 @@ describe.each(DATABASE_KINDS)("storefront owner pages through the routes on %s",
       expectRedirect(await callRoute(page.action, { request: post(path, form, "owner"), context }), path);
     }
     const after = await storefront();
-    expect(after.settings[0]).toMatchObject({ announcementText: "Everything free today", accentColor: "#8b0000", footerText: "Not theirs" });
+    expect(after.settings[0]).toMatchObject({
+      announcementText: "Everything free today",
+      accentColor: "#8b0000",
+      footerText: "Not theirs",
+    });
     expect(after.menus.map((m) => m.label)).toContain("Not theirs");
   });
 });

@@ -13,12 +13,22 @@ import { readSetPasswordLink, type SetPasswordLink } from "~/modules/accounts/se
 import type { Route } from "./+types/set-password";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ matches, title: "Set Your Password", description: "Set the password of your account.", path: "/set-password", noindex: true });
+  pageMeta({
+    matches,
+    title: "Set Your Password",
+    description: "Set the password of your account.",
+    path: "/set-password",
+    noindex: true,
+  });
 
 // The token is in the address: never kept by a cache, never sent on as a Referer.
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" });
+export const headers: Route.HeadersFunction = () => ({
+  "Cache-Control": "private, no-store",
+  "Referrer-Policy": "no-referrer",
+});
 
-const NEW_LINK = "Ask whoever runs the shop's server for a new one: npm run create-seller -- --email YOUR-EMAIL --promote sets a new password.";
+const NEW_LINK =
+  "Ask whoever runs the shop's server for a new one: npm run create-seller -- --email YOUR-EMAIL --promote sets a new password.";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
@@ -34,7 +44,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const newPassword = String(form.get("newPassword") ?? "");
   const confirmPassword = String(form.get("confirmPassword") ?? "");
   const link = await readSetPasswordLink(context.auth, context.db, token);
-  if (link.state !== "valid") return data<ActionResult>({ message: "This link cannot be used.", fields: {}, link }, { status: 400 });
+  if (link.state !== "valid")
+    return data<ActionResult>({ message: "This link cannot be used.", fields: {}, link }, { status: 400 });
 
   const fields: ActionResult["fields"] = {};
   if (!newPassword) fields.newPassword = "Please enter a new password";
@@ -44,18 +55,29 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (!confirmPassword) fields.confirmPassword = "Please confirm your new password";
   else if (newPassword && confirmPassword !== newPassword) fields.confirmPassword = PASSWORDS_DO_NOT_MATCH;
-  if (fields.newPassword || fields.confirmPassword) return data<ActionResult>({ message: "Please correct the highlighted fields", fields }, { status: 400 });
+  if (fields.newPassword || fields.confirmPassword)
+    return data<ActionResult>({ message: "Please correct the highlighted fields", fields }, { status: 400 });
 
   // better-auth consumes the token (once), sets the password and ends the account's sessions.
   const reset = await callAuth(context.auth, request, "/reset-password", { token, newPassword });
   if (!reset.ok) {
     const message = authErrorMessage(reset.code, reset.status);
-    if (reset.code && NEW_PASSWORD_CODES.has(reset.code)) return data<ActionResult>({ message, fields: { newPassword: message } }, { status: 400 });
-    return data<ActionResult>({ message, fields: {}, link: { state: "unknown" } }, { status: reset.status === 429 ? 429 : 400 });
+    if (reset.code && NEW_PASSWORD_CODES.has(reset.code))
+      return data<ActionResult>({ message, fields: { newPassword: message } }, { status: 400 });
+    return data<ActionResult>(
+      { message, fields: {}, link: { state: "unknown" } },
+      { status: reset.status === 429 ? 429 : 400 },
+    );
   }
-  const signIn = await callAuth(context.auth, request, "/sign-in/email", { email: link.email, password: newPassword, rememberMe: true });
+  const signIn = await callAuth(context.auth, request, "/sign-in/email", {
+    email: link.email,
+    password: newPassword,
+    rememberMe: true,
+  });
   if (!signIn.ok) {
-    throw redirect("/auth?mode=login", { headers: { "Set-Cookie": await setFlash({ type: "success", message: "Password set. Please sign in." }) } });
+    throw redirect("/auth?mode=login", {
+      headers: { "Set-Cookie": await setFlash({ type: "success", message: "Password set. Please sign in." }) },
+    });
   }
   const headers = new Headers();
   for (const cookie of signIn.cookies) headers.append("Set-Cookie", cookie);
@@ -77,27 +99,51 @@ export default function SetPasswordPage({ loaderData, actionData: sentActionData
         <h1 className="text-2xl font-bold text-stone-900">Set Your Password</h1>
         {link.state === "valid" ? (
           <>
-            <p className="mt-1 text-stone-700">For <strong className="break-all">{link.email}</strong>. This link works once.</p>
+            <p className="mt-1 text-stone-700">
+              For <strong className="break-all">{link.email}</strong>. This link works once.
+            </p>
             {actionData?.message && !actionData.link && (
-              <p role="alert" className="mt-4 rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800">{actionData.message}</p>
+              <p role="alert" className="mt-4 rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
+                {actionData.message}
+              </p>
             )}
             <Form method="post" noValidate className="mt-4 grid gap-4" aria-label="Set your password">
               <input type="hidden" name="token" value={loaderData.token} />
               {/* For password managers: the account this password belongs to. */}
               <input type="email" name="username" autoComplete="username" value={link.email} readOnly hidden />
-              <TextField label="New Password" name="newPassword" type="password" autoComplete="new-password" error={errors.newPassword} />
+              <TextField
+                label="New Password"
+                name="newPassword"
+                type="password"
+                autoComplete="new-password"
+                error={errors.newPassword}
+              />
               <p className="-mt-3 text-xs text-stone-600">{PASSWORD_HINT}</p>
-              <TextField label="Confirm New Password" name="confirmPassword" type="password" autoComplete="new-password" error={errors.confirmPassword} />
-              <button type="submit" className="btn-primary py-3 text-base" disabled={busy}>{busy ? "Please wait..." : "Set Password"}</button>
+              <TextField
+                label="Confirm New Password"
+                name="confirmPassword"
+                type="password"
+                autoComplete="new-password"
+                error={errors.confirmPassword}
+              />
+              <button type="submit" className="btn-primary py-3 text-base" disabled={busy}>
+                {busy ? "Please wait..." : "Set Password"}
+              </button>
             </Form>
           </>
         ) : (
           <div role="alert" className="mt-4 rounded-lg bg-amber-50 px-4 py-3 text-amber-950">
             <p className="font-semibold">
-              {link.state === "expired" ? "This link has expired: links to set a password last 24 hours." : "This link is not valid any more: it has been used already, or it was never issued."}
+              {link.state === "expired"
+                ? "This link has expired: links to set a password last 24 hours."
+                : "This link is not valid any more: it has been used already, or it was never issued."}
             </p>
-            <p className="mt-2 text-sm">{link.state === "expired" ? NEW_LINK : `If you have set your password, sign in. Otherwise: ${NEW_LINK}`}</p>
-            <Link to="/auth?mode=login" className="mt-3 inline-block font-semibold text-brand-700 underline">Sign in</Link>
+            <p className="mt-2 text-sm">
+              {link.state === "expired" ? NEW_LINK : `If you have set your password, sign in. Otherwise: ${NEW_LINK}`}
+            </p>
+            <Link to="/auth?mode=login" className="mt-3 inline-block font-semibold text-brand-700 underline">
+              Sign in
+            </Link>
           </div>
         )}
       </div>

@@ -16,17 +16,37 @@ import * as labels from "./seller-shipping-labels";
 import * as loadSheetPage from "./seller-shipping-load-sheet";
 
 const PASSWORD = "print-pages-owner-passphrase";
-const COURIER = { name: "TCS", trackingUrl: "https://www.tcsexpress.com/track/{tracking}", accountCode: "KHI-4471", weightBands: "500 = 180\n1000 = 230", extraPerKg: "100", codFeePercent: "1", surchargePercent: "0", bookingColumns: "" };
+const COURIER = {
+  name: "TCS",
+  trackingUrl: "https://www.tcsexpress.com/track/{tracking}",
+  accountCode: "KHI-4471",
+  weightBands: "500 = 180\n1000 = 230",
+  extraPerKg: "100",
+  codFeePercent: "1",
+  surchargePercent: "0",
+  bookingColumns: "",
+};
 
 type Answer = { status: number; body: unknown };
 /** A loader's answer, whether `data(...)` (with its status) or a plain object. */
 function answerOf(result: unknown): Answer {
   const r = result as { type?: string; data?: unknown; init?: { status?: number } | null };
-  return r?.type === "DataWithResponseInit" ? { status: r.init?.status ?? 200, body: r.data } : { status: 200, body: result };
+  return r?.type === "DataWithResponseInit"
+    ? { status: r.init?.status ?? 200, body: r.data }
+    : { status: 200, body: result };
 }
 
-function render(path: string, Component: React.ComponentType<{ loaderData: never; params: never; matches: never }>, loaderData: unknown): string {
-  const Stub = createRoutesStub([{ path: path.split("?")[0], Component: () => <Component loaderData={loaderData as never} params={{} as never} matches={[] as never} /> }]);
+function render(
+  path: string,
+  Component: React.ComponentType<{ loaderData: never; params: never; matches: never }>,
+  loaderData: unknown,
+): string {
+  const Stub = createRoutesStub([
+    {
+      path: path.split("?")[0],
+      Component: () => <Component loaderData={loaderData as never} params={{} as never} matches={[] as never} />,
+    },
+  ]);
   // React marks where adjacent text parts meet with empty comments: gone, the text reads as the page shows it.
   return renderToString(<Stub initialEntries={[path]} />).replaceAll("<!-- -->", "");
 }
@@ -35,7 +55,9 @@ const count = (html: string, text: string) => html.split(text).length - 1;
 
 /** The label and load sheet pages and the couriers API, called as a signed-in owner and refused to a buyer. */
 describe.each(DATABASE_KINDS)("shipping print pages on %s", (kind) => {
-  const database = useTestDatabase(kind, { settings: { brandName: "Kapra", phone: "+923001112223", address: "Shop 4, Liberty Market", city: "Lahore" } });
+  const database = useTestDatabase(kind, {
+    settings: { brandName: "Kapra", phone: "+923001112223", address: "Shop 4, Liberty Market", city: "Lahore" },
+  });
   let auth: Auth;
   let context: AppLoadContext;
   const cookies = { owner: "", buyer: "" };
@@ -45,53 +67,108 @@ describe.each(DATABASE_KINDS)("shipping print pages on %s", (kind) => {
   let notBooked = "";
 
   const request = (path: string, who: keyof typeof cookies | "guest", init: RequestInit = {}) =>
-    new Request(`${TEST_ORIGIN}${path}`, { ...init, headers: { ...(who === "guest" ? {} : { cookie: cookies[who] }), ...(init.headers ?? {}) } });
-  const get = async (page: { loader: (args: never) => unknown }, path: string, who: keyof typeof cookies | "guest" = "owner") =>
-    callRoute(page.loader as never, { request: request(path, who), context });
-  const labelsPath = (ids: string[], size?: string) => `/seller/shipping/labels?${new URLSearchParams([...ids.map((id) => ["orderIds", id]), ...(size ? [["size", size]] : [])])}`;
+    new Request(`${TEST_ORIGIN}${path}`, {
+      ...init,
+      headers: { ...(who === "guest" ? {} : { cookie: cookies[who] }), ...(init.headers ?? {}) },
+    });
+  const get = async (
+    page: { loader: (args: never) => unknown },
+    path: string,
+    who: keyof typeof cookies | "guest" = "owner",
+  ) => callRoute(page.loader as never, { request: request(path, who), context });
+  const labelsPath = (ids: string[], size?: string) =>
+    `/seller/shipping/labels?${new URLSearchParams([...ids.map((id) => ["orderIds", id]), ...(size ? [["size", size]] : [])])}`;
 
   beforeAll(async () => {
     ({ auth, context } = await routeContext(database.db));
-    ownerId = (await createSeller(auth, database.db, { email: "owner@print.pk", password: PASSWORD, name: "Owner" })).userId;
-    await auth.handler(new Request(`${TEST_ORIGIN}/api/auth/sign-up/email`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: TEST_ORIGIN, [CLIENT_IP_HEADER]: "10.1.0.2" },
-      body: JSON.stringify({ name: "Bilal", email: "buyer@print.pk", password: PASSWORD }),
-    }));
+    ownerId = (await createSeller(auth, database.db, { email: "owner@print.pk", password: PASSWORD, name: "Owner" }))
+      .userId;
+    await auth.handler(
+      new Request(`${TEST_ORIGIN}/api/auth/sign-up/email`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: TEST_ORIGIN, [CLIENT_IP_HEADER]: "10.1.0.2" },
+        body: JSON.stringify({ name: "Bilal", email: "buyer@print.pk", password: PASSWORD }),
+      }),
+    );
     cookies.owner = await signInCookie(auth, "owner@print.pk", PASSWORD);
     cookies.buyer = await signInCookie(auth, "buyer@print.pk", PASSWORD);
-    await database.db.update(productVariants).set({ stock: 500 }).where(eq(productVariants.productId, TEST_ITEM.productId));
+    await database.db
+      .update(productVariants)
+      .set({ stock: 500 })
+      .where(eq(productVariants.productId, TEST_ITEM.productId));
   }, 120_000);
 
   it("the couriers API adds a courier for the owner, refuses a buyer, and names a wrong field", async () => {
     const post = (who: "owner" | "buyer" | "guest", body: unknown) =>
-      callRoute(couriersApi.action, { request: request("/api/seller/couriers", who, { method: "POST", headers: { "content-type": "application/json", origin: TEST_ORIGIN }, body: JSON.stringify(body) }), context });
-    expect((await post("guest", COURIER) as Response).status).toBe(401);
-    expect((await post("buyer", COURIER) as Response).status).toBe(403);
-    const bad = await post("owner", { ...COURIER, weightBands: "heavy" }) as Response;
+      callRoute(couriersApi.action, {
+        request: request("/api/seller/couriers", who, {
+          method: "POST",
+          headers: { "content-type": "application/json", origin: TEST_ORIGIN },
+          body: JSON.stringify(body),
+        }),
+        context,
+      });
+    expect(((await post("guest", COURIER)) as Response).status).toBe(401);
+    expect(((await post("buyer", COURIER)) as Response).status).toBe(403);
+    const bad = (await post("owner", { ...COURIER, weightBands: "heavy" })) as Response;
     expect(bad.status).toBe(400);
     expect((await bad.json()).error.fields).toHaveProperty("weightBands");
-    const created = await post("owner", COURIER) as Response;
+    const created = (await post("owner", COURIER)) as Response;
     expect(created.status).toBe(201);
     const courier = (await created.json()).data;
-    expect(courier).toMatchObject({ name: "TCS", accountCode: "KHI-4471", active: true, rateCard: { bands: [{ upToGrams: 500, charge: 180 }, { upToGrams: 1000, charge: 230 }] } });
+    expect(courier).toMatchObject({
+      name: "TCS",
+      accountCode: "KHI-4471",
+      active: true,
+      rateCard: {
+        bands: [
+          { upToGrams: 500, charge: 180 },
+          { upToGrams: 1000, charge: 230 },
+        ],
+      },
+    });
     expect(courier.bookingColumns[0]).toEqual({ header: "Reference No", field: "orderNumber" });
     courierId = courier.id;
-    const list = await callRoute(couriersApi.loader, { request: request("/api/seller/couriers", "owner"), context }) as Response;
+    const list = (await callRoute(couriersApi.loader, {
+      request: request("/api/seller/couriers", "owner"),
+      context,
+    })) as Response;
     expect((await list.json()).data.map((c: { name: string }) => c.name)).toEqual(["TCS"]);
-    expect((await callRoute(couriersApi.loader, { request: request("/api/seller/couriers", "buyer"), context }) as Response).status).toBe(403);
+    expect(
+      (
+        (await callRoute(couriersApi.loader, {
+          request: request("/api/seller/couriers", "buyer"),
+          context,
+        })) as Response
+      ).status,
+    ).toBe(403);
 
     // The orders the pages below print: three booked now, one not booked.
     for (const [i, city] of ["Karachi", "Quetta", "Multan"].entries()) {
-      booked.push(await placeTestOrder(database.db, { id: ownerId, name: "Owner" }, { status: "confirmed", city, quantity: i + 1, phone: `+92301000000${i}` }));
+      booked.push(
+        await placeTestOrder(
+          database.db,
+          { id: ownerId, name: "Owner" },
+          { status: "confirmed", city, quantity: i + 1, phone: `+92301000000${i}` },
+        ),
+      );
     }
-    notBooked = (await placeTestOrder(database.db, { id: ownerId, name: "Owner" }, { status: "confirmed", phone: "+923010000009" })).id;
-    const result = await bookParcels({ db: database.db }, { id: ownerId }, { orderIds: booked.map((o) => o.id), courierId });
+    notBooked = (
+      await placeTestOrder(database.db, { id: ownerId, name: "Owner" }, { status: "confirmed", phone: "+923010000009" })
+    ).id;
+    const result = await bookParcels(
+      { db: database.db },
+      { id: ownerId },
+      { orderIds: booked.map((o) => o.id), courierId },
+    );
     expect(result.booked).toHaveLength(3);
   });
 
   it("sends a guest to sign in and a buyer to their own dashboard", async () => {
-    for (const [page, path] of [[labels, labelsPath(booked.map((o) => o.id))], [loadSheetPage, "/seller/shipping/load-sheet"]] as const) {
+    for (const [page, path] of [
+      [labels, labelsPath(booked.map((o) => o.id))],
+      [loadSheetPage, "/seller/shipping/load-sheet"],
+    ] as const) {
       expectRedirect(await get(page, path, "guest"), /^\/auth\?mode=login&redirectTo=/);
       expectRedirect(await get(page, path, "buyer"), "/buyer-dashboard");
     }
@@ -115,10 +192,27 @@ describe.each(DATABASE_KINDS)("shipping print pages on %s", (kind) => {
     expect(html).toContain("Actual size");
     expect(html).toMatch(/<a [^>]*aria-current="page"[^>]*>A4, four per sheet<\/a>/);
     // The 4 x 6 link keeps the orders.
-    expect(html).toContain(`href="/seller/shipping/labels?${new URLSearchParams([...booked.map((o) => ["orderIds", o.id]), ["orderIds", notBooked], ["size", "4x6"]]).toString().replace(/&/g, "&amp;")}"`);
+    expect(html).toContain(
+      `href="/seller/shipping/labels?${new URLSearchParams([...booked.map((o) => ["orderIds", o.id]), ["orderIds", notBooked], ["size", "4x6"]]).toString().replace(/&/g, "&amp;")}"`,
+    );
 
-    const fourBySix = answerOf(await get(labels, labelsPath(booked.map((o) => o.id), "4x6")));
-    const small = render(labelsPath(booked.map((o) => o.id), "4x6"), labels.default as never, fourBySix.body);
+    const fourBySix = answerOf(
+      await get(
+        labels,
+        labelsPath(
+          booked.map((o) => o.id),
+          "4x6",
+        ),
+      ),
+    );
+    const small = render(
+      labelsPath(
+        booked.map((o) => o.id),
+        "4x6",
+      ),
+      labels.default as never,
+      fourBySix.body,
+    );
     expect(count(small, 'data-testid="label-page"')).toBe(3);
     expect(small).not.toContain("selected orders");
     expect(small).toMatch(/aria-current="page"[^>]*>4 x 6 inch</);
@@ -138,12 +232,23 @@ describe.each(DATABASE_KINDS)("shipping print pages on %s", (kind) => {
     const ids = Array.from({ length: 201 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`);
     const many = answerOf(await get(labels, labelsPath(ids)));
     expect(many.status).toBe(400);
-    expect(render("/seller/shipping/labels", labels.default as never, many.body)).toContain("Print at most 200 labels at a time");
+    expect(render("/seller/shipping/labels", labels.default as never, many.body)).toContain(
+      "Print at most 200 labels at a time",
+    );
   });
 
   it("prints 50 labels as one document of 13 A4 pages", async () => {
     const many: string[] = [];
-    for (let i = 0; i < 50; i++) many.push((await placeTestOrder(database.db, { id: ownerId, name: "Owner" }, { status: "confirmed", phone: `+92302${String(1000000 + i)}` })).id);
+    for (let i = 0; i < 50; i++)
+      many.push(
+        (
+          await placeTestOrder(
+            database.db,
+            { id: ownerId, name: "Owner" },
+            { status: "confirmed", phone: `+92302${String(1000000 + i)}` },
+          )
+        ).id,
+      );
     await bookParcels({ db: database.db }, { id: ownerId }, { orderIds: many, courierId });
     const answer = answerOf(await get(labels, labelsPath(many)));
     const html = render(labelsPath(many), labels.default as never, answer.body);
@@ -154,7 +259,11 @@ describe.each(DATABASE_KINDS)("shipping print pages on %s", (kind) => {
   it("the load sheet starts on the first active courier and today, and lists the day's parcels with the COD total", async () => {
     const answer = answerOf(await get(loadSheetPage, "/seller/shipping/load-sheet"));
     expect(answer.status).toBe(200);
-    const body = answer.body as { courier: string; day: string; sheet: { parcels: unknown[]; totals: { codAmount: number } } };
+    const body = answer.body as {
+      courier: string;
+      day: string;
+      sheet: { parcels: unknown[]; totals: { codAmount: number } };
+    };
     expect(body.courier).toBe(String(courierId));
     expect(body.day).toBe(shopDay(new Date()));
     // The three of the first booking and the fifty above, all booked today.
@@ -168,7 +277,9 @@ describe.each(DATABASE_KINDS)("shipping print pages on %s", (kind) => {
   });
 
   it("says when a day has no parcels, and answers a bad date or courier with a message, not a crash", async () => {
-    const quiet = answerOf(await get(loadSheetPage, `/seller/shipping/load-sheet?courier=${courierId}&date=2020-01-01`));
+    const quiet = answerOf(
+      await get(loadSheetPage, `/seller/shipping/load-sheet?courier=${courierId}&date=2020-01-01`),
+    );
     expect(quiet.status).toBe(200);
     const html = render("/seller/shipping/load-sheet", loadSheetPage.default as never, quiet.body);
     expect(html).toContain("No parcels were booked with TCS on 1 Jan 2020");

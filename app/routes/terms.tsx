@@ -4,7 +4,12 @@ import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/terms";
 
 export const meta: Route.MetaFunction = ({ matches, data }) =>
-  pageMeta({ matches, title: data?.page.title ?? "Terms of Service", description: data?.page.description ?? "", path: "/terms" });
+  pageMeta({
+    matches,
+    title: data?.page.title ?? "Terms of Service",
+    description: data?.page.description ?? "",
+    path: "/terms",
+  });
 
 /** The built-in Terms of Service page: the owner's text, or the default text (Dashboard -> Storefront -> Pages). */
 export async function loader({ context }: Route.LoaderArgs) {

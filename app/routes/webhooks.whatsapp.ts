@@ -19,7 +19,9 @@ function plain(status: number, body: string): Response {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const challenge = await verifyWhatsappSubscription(context, context.secretBoxes?.["whatsapp-settings"] ?? null, {
-    mode: params.get("hub.mode"), verifyToken: params.get("hub.verify_token"), challenge: params.get("hub.challenge"),
+    mode: params.get("hub.mode"),
+    verifyToken: params.get("hub.verify_token"),
+    challenge: params.get("hub.challenge"),
   });
   return challenge === null ? plain(403, "Forbidden") : plain(200, challenge);
 }
@@ -32,15 +34,30 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * Meta's form never gets here: server/whatsapp-webhook-gate.ts refuses it before its body is read.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== "POST") return new Response("Method not allowed", { status: 405, headers: { ...NO_STORE, Allow: "GET, POST" } });
+  if (request.method !== "POST")
+    return new Response("Method not allowed", { status: 405, headers: { ...NO_STORE, Allow: "GET, POST" } });
   const raw = new Uint8Array(await request.arrayBuffer());
   const outcome = await receiveWhatsappWebhook(
-    context, context.secretBoxes?.["whatsapp-settings"] ?? null, raw, request.headers.get("x-hub-signature-256"), { from: requestAddress(request) },
+    context,
+    context.secretBoxes?.["whatsapp-settings"] ?? null,
+    raw,
+    request.headers.get("x-hub-signature-256"),
+    { from: requestAddress(request) },
   );
   if (!outcome.accepted) {
-    logger.warn({ bytes: raw.length, limited: outcome.retryAfterSeconds !== undefined }, "WhatsApp webhook refused: not signed with the app secret (or WhatsApp is not set up)");
+    logger.warn(
+      { bytes: raw.length, limited: outcome.retryAfterSeconds !== undefined },
+      "WhatsApp webhook refused: not signed with the app secret (or WhatsApp is not set up)",
+    );
     if (outcome.retryAfterSeconds !== undefined) {
-      return new Response("Too many requests", { status: 429, headers: { ...NO_STORE, "Content-Type": "text/plain; charset=utf-8", "Retry-After": String(outcome.retryAfterSeconds) } });
+      return new Response("Too many requests", {
+        status: 429,
+        headers: {
+          ...NO_STORE,
+          "Content-Type": "text/plain; charset=utf-8",
+          "Retry-After": String(outcome.retryAfterSeconds),
+        },
+      });
     }
     return plain(401, "Unauthorized");
   }

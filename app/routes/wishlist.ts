@@ -7,7 +7,11 @@ import { keepOnFailure, keepOnFailureWith } from "~/http/keep-on-failure";
 import { setWishlisted } from "~/modules/wishlist/wishlist.server";
 import type { Route } from "./+types/wishlist";
 
-const wishlistForm = z.object({ productId: z.string().min(1).max(120), saved: z.enum(["true", "false"]), redirectTo: z.string().optional() });
+const wishlistForm = z.object({
+  productId: z.string().min(1).max(120),
+  saved: z.enum(["true", "false"]),
+  redirectTo: z.string().optional(),
+});
 
 export async function loader() {
   return redirect("/buyer-dashboard/wishlist");
@@ -20,11 +24,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
   try {
     const result = await setWishlisted(context.db, user.id, form.data.productId, form.data.saved === "true");
-    const message = result.saved ? `${result.name} saved to your wishlist` : `${result.name} removed from your wishlist`;
-    if (request.headers.get("accept")?.includes("text/html") && form.data.redirectTo) throw redirect(safeRedirectPath(form.data.redirectTo));
+    const message = result.saved
+      ? `${result.name} saved to your wishlist`
+      : `${result.name} removed from your wishlist`;
+    if (request.headers.get("accept")?.includes("text/html") && form.data.redirectTo)
+      throw redirect(safeRedirectPath(form.data.redirectTo));
     return { ok: true as const, saved: result.saved, message };
   } catch (error) {
-    if (error instanceof AppError) return data({ ok: false as const, message: error.message }, { status: error.status });
+    if (error instanceof AppError)
+      return data({ ok: false as const, message: error.message }, { status: error.status });
     throw error;
   }
 }

@@ -43,7 +43,11 @@ describe.each(DATABASE_KINDS)("the seeded catalogue's photos on %s", (kind) => {
 
     // Each product has its photo set, in order, each with its renditions and alt text.
     const [p] = SEED_PRODUCTS.slice(1);
-    const images = await db.select().from(productImages).where(eq(productImages.productId, p.id)).orderBy(productImages.position);
+    const images = await db
+      .select()
+      .from(productImages)
+      .where(eq(productImages.productId, p.id))
+      .orderBy(productImages.position);
     expect(images.map((i) => i.alt)).toEqual(seedPhotoShots(p).map((s) => s.alt));
     expect(images.every((i) => i.sources.length > 0 && i.width === 960)).toBe(true);
 
@@ -57,12 +61,25 @@ describe.each(DATABASE_KINDS)("the seeded catalogue's photos on %s", (kind) => {
     const db = database.db;
     await db.delete(seedPhotos);
     const [p] = SEED_PRODUCTS.slice(2);
-    const [row] = await db.insert(seedPhotos).values({ productId: p.id, position: 9, alt: "claimed elsewhere", color: p.colors[0], svg: '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="50"><rect width="40" height="50" fill="#a33"/></svg>', claimedUntil: new Date(Date.now() + 60_000) }).returning();
+    const [row] = await db
+      .insert(seedPhotos)
+      .values({
+        productId: p.id,
+        position: 9,
+        alt: "claimed elsewhere",
+        color: p.colors[0],
+        svg: '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="50"><rect width="40" height="50" fill="#a33"/></svg>',
+        claimedUntil: new Date(Date.now() + 60_000),
+      })
+      .returning();
     const drawing = drawSeedPhotos(db, { retryMs: 50 });
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(await count(db, seedPhotos)).toBe(1); // still waiting for the other process
     // The other process died: its claim runs out and this one draws the photo.
-    await db.update(seedPhotos).set({ claimedUntil: new Date(Date.now() - 1) }).where(eq(seedPhotos.id, row.id));
+    await db
+      .update(seedPhotos)
+      .set({ claimedUntil: new Date(Date.now() - 1) })
+      .where(eq(seedPhotos.id, row.id));
     expect(await drawing.done).toBe(1);
     const [image] = await db.select().from(productImages).where(eq(productImages.alt, "claimed elsewhere"));
     expect(image.position).toBe(9);

@@ -43,7 +43,9 @@ async function drawPhoto(db: Db, photo: Claimed): Promise<boolean> {
     const [gone] = await tx.delete(seedPhotos).where(eq(seedPhotos.id, photo.id)).returning({ id: seedPhotos.id });
     if (!gone) return false;
     const stored = await saveEncodedImage(tx, image);
-    await tx.insert(productImages).values({ productId: photo.productId, position: photo.position, alt: photo.alt, color: photo.color, ...stored });
+    await tx
+      .insert(productImages)
+      .values({ productId: photo.productId, position: photo.position, alt: photo.alt, color: photo.color, ...stored });
     return true;
   });
 }
@@ -67,17 +69,21 @@ export type SeedPhotoDrawing = {
  * notice (a trigger on product_images) makes every process show each photo as it comes. Photos
  * another process has claimed are waited for, so `done` means every photo is in.
  */
-export function drawSeedPhotos(db: Db, { onError, retryMs = 5_000 }: { onError?: (error: unknown) => void; retryMs?: number } = {}): SeedPhotoDrawing {
+export function drawSeedPhotos(
+  db: Db,
+  { onError, retryMs = 5_000 }: { onError?: (error: unknown) => void; retryMs?: number } = {},
+): SeedPhotoDrawing {
   let stopped = false;
   let wake: (() => void) | null = null;
-  const pause = (ms: number) => new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    timer.unref();
-    wake = () => {
-      clearTimeout(timer);
-      resolve();
-    };
-  });
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      timer.unref();
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
   const done = (async () => {
     let drawn = 0;
     while (!stopped) {

@@ -381,7 +381,8 @@ function tshirt(ctx: Ctx): Art {
   over += stitch("M192 786 C262 792 340 794 400 794 C460 794 538 792 608 786", p, 1.1);
 
   if (!back) {
-    const inside = "M322 176 C344 186 372 190 400 190 C428 190 456 186 478 176 C470 222 440 246 400 248 C360 246 330 222 322 176 Z";
+    const inside =
+      "M322 176 C344 186 372 190 400 190 C428 190 456 186 478 176 C470 222 440 246 400 248 C360 246 330 222 322 176 Z";
     under += `<path d="${inside}" fill="${p.inner}"/>`;
     under += soft("M330 186 C350 192 374 196 400 196 C426 196 450 192 470 186", p.fold, 8, 0.25);
     over += neckLabel(400, 198, ctx);
@@ -427,7 +428,10 @@ function shirt(ctx: Ctx): Art {
 
   if (!back) {
     // Collar: back stand, inside neck, two collar leaves.
-    under += fabric("M324 170 C330 152 364 142 400 142 C436 142 470 152 476 170 C452 164 428 160 400 160 C372 160 348 164 324 170 Z", p);
+    under += fabric(
+      "M324 170 C330 152 364 142 400 142 C436 142 470 152 476 170 C452 164 428 160 400 160 C372 160 348 164 324 170 Z",
+      p,
+    );
     under += `<path d="M324 170 C348 164 372 160 400 160 C428 160 452 164 476 170 L452 206 L400 220 L348 206 Z" fill="${p.inner}"/>`;
     under += neckLabel(400, 174, ctx, 0.9);
     // Placket.
@@ -457,7 +461,8 @@ function shirt(ctx: Ctx): Art {
     over += seam("M380 300 L384 420 M420 300 L416 420", p, 1.4);
     over += crease("M388 304 L390 430 M412 304 L410 430", p, 8, 0.22);
     over += seam(both("M330 166 C290 182 250 198 206 214"), p, 1.6, 0.8);
-    const collar = "M318 168 C336 148 368 140 400 140 C432 140 464 148 482 168 L490 214 C458 224 430 228 400 228 C370 228 342 224 310 214 Z";
+    const collar =
+      "M318 168 C336 148 368 140 400 140 C432 140 464 148 482 168 L490 214 C458 224 430 228 400 228 C370 228 342 224 310 214 Z";
     under += crease("M312 220 C344 232 370 236 400 236 C430 236 456 232 488 220", p, 8, 0.35);
     under += fabric(collar, p);
     over += stitch("M316 206 C346 216 372 220 400 220 C428 220 454 216 484 206", p, 1.1);
@@ -478,16 +483,18 @@ function bottoms(ctx: Ctx, short: boolean): Art {
     ? sym(
         `M400 ${dy(118)} L244 ${dy(114)} C236 ${dy(190)} 220 ${dy(270)} 210 ${dy(350)} L196 ${dy(560)} L384 ${dy(574)} C390 ${dy(520)} 396 ${dy(470)} 400 ${dy(440)}`,
       )
-    : sym(
-        `M400 118 L244 114 C236 196 224 266 222 340 C224 560 234 760 240 936 L372 938 C378 760 390 560 400 440`,
-      );
+    : sym(`M400 118 L244 114 C236 196 224 266 222 340 C224 560 234 760 240 936 L372 938 C378 760 390 560 400 440`);
   const band = `M244 ${dy(114)} L556 ${dy(114)} L558 ${dy(160)} C450 ${dy(164)} 350 ${dy(164)} 242 ${dy(160)} Z`;
   let under = fabric(outline, p);
   under += crease(`M244 ${dy(166)} C350 ${dy(170)} 450 ${dy(170)} 556 ${dy(166)}`, p, 6, 0.35);
   under += fabric(band, p);
   let over = "";
   let folds = "";
-  over += stitch(`M246 ${dy(122)} L554 ${dy(122)} M246 ${dy(153)} C350 ${dy(157)} 450 ${dy(157)} 554 ${dy(153)}`, p, 1.1);
+  over += stitch(
+    `M246 ${dy(122)} L554 ${dy(122)} M246 ${dy(153)} C350 ${dy(157)} 450 ${dy(157)} 554 ${dy(153)}`,
+    p,
+    1.1,
+  );
   // Hems.
   if (short) {
     const cuff = quad([198, dy(518)], [387, dy(530)], [384, dy(574)], [196, dy(560)]);
@@ -504,7 +511,12 @@ function bottoms(ctx: Ctx, short: boolean): Art {
   over += seam(both(short ? `M214 ${dy(300)} L202 ${dy(518)}` : "M224 330 C226 560 236 760 242 934"), p, 1.3, 0.5);
   over += seam(`M400 ${dy(164)} L400 ${dy(440)}`, p, 1.6);
   folds += fold(both(`M380 ${dy(470)} C340 ${dy(480)} 300 ${dy(470)} 260 ${dy(450)}`), p, 12, 0.16);
-  folds += fold(both(short ? `M330 ${dy(500)} C300 ${dy(470)} 280 ${dy(420)} 270 ${dy(380)}` : "M262 640 C290 652 320 652 350 640"), p, 10, 0.14);
+  folds += fold(
+    both(short ? `M330 ${dy(500)} C300 ${dy(470)} 280 ${dy(420)} 270 ${dy(380)}` : "M262 640 C290 652 320 652 350 640"),
+    p,
+    10,
+    0.14,
+  );
   if (!short) folds += fold(both("M250 860 C280 874 320 874 356 862"), p, 10, 0.14);
   folds += shine(both(`M300 ${dy(200)} C296 ${dy(300)} 296 ${dy(360)} 300 ${legEnd - 80}`), p, 30, 0.18);
 
@@ -530,8 +542,16 @@ function bottoms(ctx: Ctx, short: boolean): Art {
     over += seam(`M478 ${dy(166)} L478 ${dy(214)} L530 ${dy(214)}`, p, 1.1, 0.6);
   } else {
     // Yoke, centre seam and welt pockets.
-    over += seam(`M232 ${dy(230)} C300 ${dy(214)} 360 ${dy(200)} 400 ${dy(180)} C440 ${dy(200)} 500 ${dy(214)} 568 ${dy(230)}`, p, 1.6);
-    over += stitch(`M232 ${dy(238)} C300 ${dy(222)} 360 ${dy(208)} 400 ${dy(188)} C440 ${dy(208)} 500 ${dy(222)} 568 ${dy(238)}`, p, 1.1);
+    over += seam(
+      `M232 ${dy(230)} C300 ${dy(214)} 360 ${dy(200)} 400 ${dy(180)} C440 ${dy(200)} 500 ${dy(214)} 568 ${dy(230)}`,
+      p,
+      1.6,
+    );
+    over += stitch(
+      `M232 ${dy(238)} C300 ${dy(222)} 360 ${dy(208)} 400 ${dy(188)} C440 ${dy(208)} 500 ${dy(222)} 568 ${dy(238)}`,
+      p,
+      1.1,
+    );
     const welt = `M272 ${dy(262)} L356 ${dy(262)} L356 ${dy(272)} L272 ${dy(272)} Z`;
     over += crease(both(`M274 ${dy(270)} L354 ${dy(270)}`), p, 5, 0.5);
     over += fabric(welt, p) + fabric(mirror(welt), p);
@@ -599,7 +619,8 @@ function fleece(ctx: Ctx, hood: boolean): Art {
 
   if (!back) {
     if (hood) {
-      const inside = "M318 244 C308 182 348 136 400 134 C452 136 492 182 482 244 C460 264 428 286 400 302 C372 286 340 264 318 244 Z";
+      const inside =
+        "M318 244 C308 182 348 136 400 134 C452 136 492 182 482 244 C460 264 428 286 400 302 C372 286 340 264 318 244 Z";
       under += `<path d="${inside}" fill="${p.inner}"/>`;
       under += soft("M330 236 C326 186 356 150 400 148 C444 150 474 186 470 236", p.fold, 14, 0.3);
       under += seam("M400 136 L400 230", p, 1.4, 0.6);
@@ -607,7 +628,11 @@ function fleece(ctx: Ctx, hood: boolean): Art {
       // Hood rim with drawstring channel, crossing at the neck.
       const rimL = "M400 306 C370 288 336 266 314 246 C304 184 346 130 400 128";
       over += ribCurve(`${rimL} C454 130 496 184 486 246 C464 266 430 288 400 306`, 14, { ...p, rib: p.base });
-      over += stitch(`M406 316 C374 298 332 272 304 250 C292 180 340 120 400 118 C460 120 508 180 496 250 C468 272 426 298 394 316`, p, 1.1);
+      over += stitch(
+        `M406 316 C374 298 332 272 304 250 C292 180 340 120 400 118 C460 120 508 180 496 250 C468 272 426 298 394 316`,
+        p,
+        1.1,
+      );
       over += crease("M302 258 C330 284 370 304 400 318 C430 304 470 284 498 258", p, 8, 0.3);
       // Eyelets and drawstrings.
       const cord = p.dark ? "#e9e6df" : p.light ? "#d9d6cf" : mix(p.base, "#ffffff", 0.55);
@@ -635,7 +660,8 @@ function fleece(ctx: Ctx, hood: boolean): Art {
       over += seam(both("M304 612 L252 714"), p, 2, 1);
       folds += fold("M290 680 C340 700 460 700 510 680", p, 12, 0.15);
     } else {
-      const inside = "M324 182 C346 192 372 198 400 198 C428 198 454 192 476 182 C468 224 438 246 400 248 C362 246 332 224 324 182 Z";
+      const inside =
+        "M324 182 C346 192 372 198 400 198 C428 198 454 192 476 182 C468 224 438 246 400 248 C362 246 332 224 324 182 Z";
       under += `<path d="${inside}" fill="${p.inner}"/>`;
       under += soft("M332 192 C352 198 376 204 400 204 C424 204 448 198 468 192", p.fold, 8, 0.25);
       over += neckLabel(400, 206, ctx);
@@ -652,8 +678,14 @@ function fleece(ctx: Ctx, hood: boolean): Art {
     over += seam(both("M324 182 C286 198 240 216 196 234"), p, 1.6, 0.8);
     if (hood) {
       // Hood lying down on the back: rounded panels meeting in a centre seam.
-      const hoodDown = "M400 178 C446 178 488 188 514 204 C536 290 520 400 470 456 C446 480 420 492 400 494 C380 492 354 480 330 456 C280 400 264 290 286 204 C312 188 354 178 400 178 Z";
-      over += crease("M292 230 C280 320 300 410 340 462 C362 486 384 500 400 502 C416 500 438 486 460 462 C500 410 520 320 508 230", p, 12, 0.45);
+      const hoodDown =
+        "M400 178 C446 178 488 188 514 204 C536 290 520 400 470 456 C446 480 420 492 400 494 C380 492 354 480 330 456 C280 400 264 290 286 204 C312 188 354 178 400 178 Z";
+      over += crease(
+        "M292 230 C280 320 300 410 340 462 C362 486 384 500 400 502 C416 500 438 486 460 462 C500 410 520 320 508 230",
+        p,
+        12,
+        0.45,
+      );
       over += fabric(hoodDown, p);
       over += soft("M300 214 C340 196 370 192 400 192 C430 192 460 196 500 214", p.fold, 10, 0.35);
       over += seam("M292 206 C330 188 366 184 400 184 C434 184 470 188 508 206", p, 1.4, 0.7);
@@ -676,7 +708,9 @@ function jacket(ctx: Ctx): Art {
   const back = view === "back";
   const sleeveL = "M196 228 C138 266 104 484 88 734 L180 742 C190 622 200 512 208 400 C206 332 200 272 196 228 Z";
   const sleeveR = mirror(sleeveL);
-  const body = sym("M400 176 L324 170 C284 188 242 208 196 228 C204 292 208 352 208 400 C206 560 204 700 208 800 L400 800");
+  const body = sym(
+    "M400 176 L324 170 C284 188 242 208 196 228 C204 292 208 352 208 400 C206 560 204 700 208 800 L400 800",
+  );
   const cuffL = quad([88, 730], [182, 738], [178, 806], [84, 800]);
   const cuffR = mirror(cuffL);
   const hem = quad([210, 796], [590, 796], [588, 852], [212, 852]);
@@ -697,7 +731,10 @@ function jacket(ctx: Ctx): Art {
   folds += fold(both("M214 460 C250 500 280 540 300 600"), p, 16, 0.14);
   if (!back) {
     // Collar stand, inside neck and turn-down collar leaves.
-    under += fabric("M316 174 C322 146 360 132 400 132 C440 132 478 146 484 174 C456 162 428 158 400 158 C372 158 344 162 316 174 Z", p);
+    under += fabric(
+      "M316 174 C322 146 360 132 400 132 C440 132 478 146 484 174 C456 162 428 158 400 158 C372 158 344 162 316 174 Z",
+      p,
+    );
     under += `<path d="M316 174 C344 162 372 158 400 158 C428 158 456 162 484 174 L400 244 Z" fill="${p.inner}"/>`;
     under += neckLabel(400, 170, ctx, 0.85);
     const leafL = "M400 244 C376 220 344 194 318 170 C300 204 296 250 306 302 C342 282 374 264 400 244 Z";
@@ -737,7 +774,8 @@ function jacket(ctx: Ctx): Art {
     over += seam(both("M300 322 C296 500 300 650 302 796"), p, 1.6);
     over += stitch(both("M308 322 C304 500 308 650 310 796"), p, 1.1);
     over += seam(both("M324 170 C284 188 242 208 196 228"), p, 1.6, 0.8);
-    const collar = "M312 170 C332 148 366 138 400 138 C434 138 468 148 488 170 L498 222 C464 234 432 238 400 238 C368 238 336 234 302 222 Z";
+    const collar =
+      "M312 170 C332 148 366 138 400 138 C434 138 468 148 488 170 L498 222 C464 234 432 238 400 238 C368 238 336 234 302 222 Z";
     under += crease("M304 228 C338 242 370 246 400 246 C430 246 462 242 496 228", p, 8, 0.35);
     under += fabric(collar, p);
     over += stitch("M308 214 C340 226 370 230 400 230 C430 230 460 226 492 214", p, 1.1);

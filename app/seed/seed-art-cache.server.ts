@@ -14,8 +14,12 @@ export async function encodeSeedArt(svg: string): Promise<EncodedImage> {
   const id = createHash("sha256").update(svg).digest("hex").slice(0, 40);
   const manifest = path.join(CACHE_DIR, `${id}.json`);
   try {
-    const cached = JSON.parse(await fs.readFile(manifest, "utf8")) as Omit<EncodedImage, "files"> & { files: (Omit<EncodedImage["files"][number], "bytes">)[] };
-    const files = await Promise.all(cached.files.map(async (f) => ({ ...f, bytes: await fs.readFile(path.join(CACHE_DIR, `${f.key}.webp`)) })));
+    const cached = JSON.parse(await fs.readFile(manifest, "utf8")) as Omit<EncodedImage, "files"> & {
+      files: Omit<EncodedImage["files"][number], "bytes">[];
+    };
+    const files = await Promise.all(
+      cached.files.map(async (f) => ({ ...f, bytes: await fs.readFile(path.join(CACHE_DIR, `${f.key}.webp`)) })),
+    );
     return { ...cached, files };
   } catch {
     const image = await encodeImage(svg);

@@ -3,12 +3,22 @@ import { SEED_CATEGORIES, SEED_PRODUCTS, seedSettings } from "./seed-data";
 
 describe("seed data", () => {
   it("takes the brand from SHOP_NAME", () => {
-    expect(seedSettings("Lawn House")).toMatchObject({ brandName: "Lawn House", contactEmail: "support@lawnhouse.pk", instagram: "@lawnhouse.pk", shippingFee: 200, freeShippingThreshold: null });
+    expect(seedSettings("Lawn House")).toMatchObject({
+      brandName: "Lawn House",
+      contactEmail: "support@lawnhouse.pk",
+      instagram: "@lawnhouse.pk",
+      shippingFee: 200,
+      freeShippingThreshold: null,
+    });
   });
   it("covers every category, with coming-soon previews only in Sweat Shirts and Jackets", () => {
     const used = new Set(SEED_PRODUCTS.map((p) => p.category));
     for (const c of SEED_CATEGORIES) expect(used.has(c.slug)).toBe(true);
-    expect(SEED_PRODUCTS.filter((p) => p.status === "coming-soon").map((p) => p.category).sort()).toEqual(["jackets", "sweatshirts"]);
+    expect(
+      SEED_PRODUCTS.filter((p) => p.status === "coming-soon")
+        .map((p) => p.category)
+        .sort(),
+    ).toEqual(["jackets", "sweatshirts"]);
     expect(SEED_PRODUCTS.filter((p) => (p.status ?? "active") === "active").length).toBeGreaterThanOrEqual(22);
   });
   it("has believable PKR prices and real sales", () => {

@@ -32,7 +32,9 @@ test("contact form with errors has no serious accessibility violations", async (
   await expectNoSeriousA11yViolations(page);
 });
 
-test("a required field is found by exactly its label; the red mark sits beside the label, not in its name", async ({ page }) => {
+test("a required field is found by exactly its label; the red mark sits beside the label, not in its name", async ({
+  page,
+}) => {
   await gotoHydrated(page, "/contact");
   for (const label of ["Name", "Email", "Subject", "Message"]) {
     await expect(page.getByLabel(label, { exact: true })).toHaveCount(1);
@@ -51,6 +53,8 @@ test("the open sign-in dialog has no serious accessibility violations", async ({
 test("the open phone menu has no serious accessibility violations", async ({ page }) => {
   await gotoHydrated(page, "/");
   await page.getByRole("banner").locator("summary").filter({ hasText: "Menu" }).click();
-  await expect(page.getByRole("navigation", { name: "Main" }).filter({ visible: true }).getByRole("link", { name: "Products" })).toBeVisible();
+  await expect(
+    page.getByRole("navigation", { name: "Main" }).filter({ visible: true }).getByRole("link", { name: "Products" }),
+  ).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 });

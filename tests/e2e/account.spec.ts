@@ -1,8 +1,19 @@
 import { expect, test, type Page } from "@playwright/test";
 import { SELLER } from "../../playwright.config";
 import {
-  accountMenuControl, cartItemsByApi, chooseVariant, createAccount, expectCartCount, expectNoSeriousA11yViolations, gotoHydrated, newAccount, openUserMenu,
-  signIn, submitSignIn, submitSignUp, toast,
+  accountMenuControl,
+  cartItemsByApi,
+  chooseVariant,
+  createAccount,
+  expectCartCount,
+  expectNoSeriousA11yViolations,
+  gotoHydrated,
+  newAccount,
+  openUserMenu,
+  signIn,
+  submitSignIn,
+  submitSignUp,
+  toast,
 } from "./helpers";
 
 /**
@@ -24,7 +35,9 @@ function authField(page: Page, form: "Create account" | "Sign in", name: string)
 }
 
 test.describe("guest dialog", () => {
-  test("Add to Cart as a guest asks to sign in; Sign Up creates the account and brings the product into the cart", async ({ page }) => {
+  test("Add to Cart as a guest asks to sign in; Sign Up creates the account and brings the product into the cart", async ({
+    page,
+  }) => {
     await gotoHydrated(page, `/product/${POCKET_TEE.id}`);
     await chooseVariant(page, { color: "Green", size: "L", quantity: 2 });
     await page.getByRole("button", { name: "Add to Cart" }).click();
@@ -46,10 +59,15 @@ test.describe("guest dialog", () => {
     await expect(toast(page, `${POCKET_TEE.name} added to cart!`)).toBeVisible();
     await expectCartCount(page, 2);
     await expect(accountMenuControl(page, `Account menu for ${account.name}`)).toBeVisible();
-    expect(await cartItemsByApi(page)).toEqual([expect.objectContaining({ productId: POCKET_TEE.id, color: "Green", size: "L", quantity: 2 })]);
+    expect(await cartItemsByApi(page)).toEqual([
+      expect.objectContaining({ productId: POCKET_TEE.id, color: "Green", size: "L", quantity: 2 }),
+    ]);
   });
 
-  test("Buy Now as a guest, then Sign In from the dialog, comes back to the product with it in the cart", async ({ page, request }) => {
+  test("Buy Now as a guest, then Sign In from the dialog, comes back to the product with it in the cart", async ({
+    page,
+    request,
+  }) => {
     const account = await createAccount(request, newAccount("guest-buy"));
     await gotoHydrated(page, `/product/${POCKET_TEE.id}`);
     await chooseVariant(page, { color: "Red", size: "S" });
@@ -64,7 +82,9 @@ test.describe("guest dialog", () => {
     await expect(page).toHaveURL(new RegExp(`/product/${POCKET_TEE.id}$`));
     await expect(toast(page, `${POCKET_TEE.name} added to cart!`)).toBeVisible();
     await expectCartCount(page, 1);
-    expect(await cartItemsByApi(page)).toEqual([expect.objectContaining({ productId: POCKET_TEE.id, color: "Red", size: "S", quantity: 1 })]);
+    expect(await cartItemsByApi(page)).toEqual([
+      expect.objectContaining({ productId: POCKET_TEE.id, color: "Red", size: "S", quantity: 1 }),
+    ]);
   });
 });
 
@@ -112,13 +132,17 @@ test.describe("sign-up", () => {
     await expect(name).toHaveValue("Bilal Ahmed");
     await submitSignUp(page, { ...fresh, password: "Password2024!" });
     await expect(page.getByText("This password is too common. Choose one that is harder to guess.")).toBeVisible();
-    await expect(password).toHaveAccessibleDescription("This password is too common. Choose one that is harder to guess.");
+    await expect(password).toHaveAccessibleDescription(
+      "This password is too common. Choose one that is harder to guess.",
+    );
     await expect(name).toHaveValue("Bilal Ahmed");
 
     // An e-mail that already has an account.
     await submitSignUp(page, { ...fresh, email: taken.email });
     await expect(page.getByText("An account with this e-mail already exists. Please sign in instead.")).toBeVisible();
-    await expect(email).toHaveAccessibleDescription("An account with this e-mail already exists. Please sign in instead.");
+    await expect(email).toHaveAccessibleDescription(
+      "An account with this e-mail already exists. Please sign in instead.",
+    );
     await expect(email).toHaveValue(taken.email);
     await expect(name).toHaveValue("Bilal Ahmed");
     await expect(page).toHaveURL(/\/auth\?mode=signup/);
@@ -164,7 +188,9 @@ test.describe("sign-in", () => {
       await expect(page.getByRole("heading", { level: 1, name: "Welcome Back" })).toBeVisible();
       await submitSignIn(page, account.email, account.password);
       await expect(page).toHaveURL(new RegExp(`${path}$`));
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(path === "/checkout" ? "Checkout" : `Welcome back, ${account.name}`);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+        path === "/checkout" ? "Checkout" : `Welcome back, ${account.name}`,
+      );
     });
   }
 });
@@ -203,7 +229,9 @@ test.describe("roles", () => {
     }
   });
 
-  test("the seller sent to a buyer page lands on the seller dashboard and sees Seller Dashboard in the menu", async ({ page }) => {
+  test("the seller sent to a buyer page lands on the seller dashboard and sees Seller Dashboard in the menu", async ({
+    page,
+  }) => {
     await signIn(page, SELLER.email, SELLER.password);
     for (const path of ["/buyer-dashboard", "/orders"]) {
       await page.goto(path);
@@ -232,7 +260,8 @@ test.describe("the account's tabs", () => {
     const account = await createAccount(page, newAccount("tabs", "Hina Qureshi"));
     await gotoHydrated(page, "/buyer-dashboard");
     const nav = page.getByRole("navigation", { name: "My account" });
-    for (const [name, href] of TAB_URLS) await expect(nav.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
+    for (const [name, href] of TAB_URLS)
+      await expect(nav.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
     await expect(nav.getByRole("link", { name: "My Orders" })).toHaveAttribute("aria-current", "page");
     await expect(page.getByText("No orders found.")).toBeVisible();
 
@@ -253,7 +282,9 @@ test.describe("the account's tabs", () => {
 
     await nav.getByRole("link", { name: "Profile" }).click();
     await expect(page).toHaveURL(/\/buyer-dashboard\/profile$/);
-    await expect(page.getByRole("form", { name: "Edit Profile" }).getByRole("textbox", { name: "Full Name" })).toHaveValue(account.name);
+    await expect(
+      page.getByRole("form", { name: "Edit Profile" }).getByRole("textbox", { name: "Full Name" }),
+    ).toHaveValue(account.name);
     await nav.getByRole("link", { name: "Settings" }).click();
     await expect(page).toHaveURL(/\/buyer-dashboard\/settings$/);
     await expect(page.getByRole("checkbox", { name: /Order e-mail notifications/ })).toBeChecked();
@@ -278,7 +309,9 @@ test.describe("the account's tabs", () => {
     }
     await gotoHydrated(page, "/buyer-dashboard?tab=profile");
     await expect(page).toHaveURL(/\/buyer-dashboard\/profile$/);
-    await expect(page.getByRole("navigation", { name: "My account" }).getByRole("link", { name: "Profile" })).toHaveAttribute("aria-current", "page");
+    await expect(
+      page.getByRole("navigation", { name: "My account" }).getByRole("link", { name: "Profile" }),
+    ).toHaveAttribute("aria-current", "page");
     await gotoHydrated(page, "/orders");
     const myOrders = page.getByRole("navigation", { name: "My account" }).getByRole("link", { name: "My Orders" });
     await expect(myOrders).toHaveAttribute("aria-current", "page");
@@ -297,7 +330,9 @@ test.describe("the account's tabs", () => {
       await page.goto("/buyer-dashboard/wishlist");
       await page.getByRole("button", { name: `Remove ${POCKET_TEE.name}` }).click();
       await expect(page).toHaveURL(/\/buyer-dashboard\/wishlist$/);
-      await expect(page.getByRole("status").filter({ hasText: `${POCKET_TEE.name} removed from your wishlist` })).toBeVisible();
+      await expect(
+        page.getByRole("status").filter({ hasText: `${POCKET_TEE.name} removed from your wishlist` }),
+      ).toBeVisible();
       await expect(page.getByText("Your wishlist is empty")).toBeVisible();
 
       await page.goto("/buyer-dashboard/profile");

@@ -45,12 +45,18 @@ async function newClient(playwright: PlaywrightWorkerArgs["playwright"]): Promis
 /** A new buyer signed in through better-auth's own route; the session cookie stays in the context. */
 async function newBuyer(playwright: PlaywrightWorkerArgs["playwright"], tag: string): Promise<APIRequestContext> {
   const api = await newClient(playwright);
-  const res = await api.post("/api/auth/sign-up/email", { data: { name: `API ${tag}`, email: uniqueEmail(`api-${tag}`), password: PASSWORD } });
+  const res = await api.post("/api/auth/sign-up/email", {
+    data: { name: `API ${tag}`, email: uniqueEmail(`api-${tag}`), password: PASSWORD },
+  });
   expect(res.status(), `sign-up failed: ${await res.text()}`).toBe(200);
   return api;
 }
 
-async function signIn(playwright: PlaywrightWorkerArgs["playwright"], email: string, password: string): Promise<APIRequestContext> {
+async function signIn(
+  playwright: PlaywrightWorkerArgs["playwright"],
+  email: string,
+  password: string,
+): Promise<APIRequestContext> {
   const api = await newClient(playwright);
   const res = await api.post("/api/auth/sign-in/email", { data: { email, password } });
   expect(res.status(), `sign-in failed: ${await res.text()}`).toBe(200);
@@ -102,7 +108,21 @@ test.describe("products API", () => {
     expect(all.total).toBeGreaterThan(12);
     expect(all.products).toHaveLength(12);
     const first = all.products[0];
-    expect(Object.keys(first)).toEqual(expect.arrayContaining(["id", "name", "category", "categoryName", "price", "originalPrice", "status", "rating", "reviewCount", "stock", "image"]));
+    expect(Object.keys(first)).toEqual(
+      expect.arrayContaining([
+        "id",
+        "name",
+        "category",
+        "categoryName",
+        "price",
+        "originalPrice",
+        "status",
+        "rating",
+        "reviewCount",
+        "stock",
+        "image",
+      ]),
+    );
 
     // page=2 is the second page only, not pages 1 and 2 like the catalogue page shows.
     const second = (await json(await request.get("/api/products?page=2"), 200)).data;
@@ -207,12 +227,34 @@ test.describe("cart API", () => {
   });
 
   test("add, add again, patch, delete and clear, with the server's totals", async () => {
-    expect(await getCart(buyer)).toEqual({ items: [], itemCount: 0, subtotal: 0, discountTotal: 0, shippingFee: 0, total: 0, discount: null });
+    expect(await getCart(buyer)).toEqual({
+      items: [],
+      itemCount: 0,
+      subtotal: 0,
+      discountTotal: 0,
+      shippingFee: 0,
+      total: 0,
+      discount: null,
+    });
 
     const first = await addItem(buyer, { productId: TEE, color: "Black", size: "M", quantity: 1 });
-    expect(first.item).toMatchObject({ productId: TEE, name: "Essential Crew Neck Tee", color: "Black", size: "M", quantity: 1, price: 1299, lineTotal: 1299, priceWhenAdded: 1299 });
+    expect(first.item).toMatchObject({
+      productId: TEE,
+      name: "Essential Crew Neck Tee",
+      color: "Black",
+      size: "M",
+      quantity: 1,
+      price: 1299,
+      lineTotal: 1299,
+      priceWhenAdded: 1299,
+    });
     expect(first.item.stock).toBeGreaterThanOrEqual(8);
-    expect(first.cart).toMatchObject({ itemCount: 1, subtotal: 1299, shippingFee: SHIPPING_FEE, total: 1299 + SHIPPING_FEE });
+    expect(first.cart).toMatchObject({
+      itemCount: 1,
+      subtotal: 1299,
+      shippingFee: SHIPPING_FEE,
+      total: 1299 + SHIPPING_FEE,
+    });
 
     // The same product, colour and size again raises that line's quantity.
     const again = await addItem(buyer, { productId: TEE, color: "Black", size: "M", quantity: 2 });
@@ -222,56 +264,111 @@ test.describe("cart API", () => {
 
     const second = await addItem(buyer, { productId: OVERSIZED, color: "White", size: "M", quantity: 2 });
     expect(second.cart.items).toHaveLength(2);
-    expect(second.cart).toMatchObject({ itemCount: 5, subtotal: 3 * 1299 + 2 * 1899, shippingFee: SHIPPING_FEE, total: 3 * 1299 + 2 * 1899 + SHIPPING_FEE });
+    expect(second.cart).toMatchObject({
+      itemCount: 5,
+      subtotal: 3 * 1299 + 2 * 1899,
+      shippingFee: SHIPPING_FEE,
+      total: 3 * 1299 + 2 * 1899 + SHIPPING_FEE,
+    });
 
-    const patched = (await json(await buyer.patch(`/api/cart/items/${first.item.id}`, { data: { quantity: 1 } }), 200)).data;
+    const patched = (await json(await buyer.patch(`/api/cart/items/${first.item.id}`, { data: { quantity: 1 } }), 200))
+      .data;
     expect(patched.items.find((i: Json) => i.id === first.item.id)).toMatchObject({ quantity: 1, lineTotal: 1299 });
     expect(patched).toMatchObject({ itemCount: 3, subtotal: 1299 + 2 * 1899, total: 1299 + 2 * 1899 + SHIPPING_FEE });
 
     // Quantity never goes below 1.
-    const zero = await expectError(await buyer.patch(`/api/cart/items/${first.item.id}`, { data: { quantity: 0 } }), 400, "VALIDATION");
+    const zero = await expectError(
+      await buyer.patch(`/api/cart/items/${first.item.id}`, { data: { quantity: 0 } }),
+      400,
+      "VALIDATION",
+    );
     expect(zero.fields.quantity).toBe("Quantity must be at least 1");
 
     const deleted = (await json(await buyer.delete(`/api/cart/items/${second.item.id}`), 200)).data;
     expect(deleted.items.map((i: Json) => i.id)).toEqual([first.item.id]);
-    expect(deleted).toMatchObject({ itemCount: 1, subtotal: 1299, shippingFee: SHIPPING_FEE, total: 1299 + SHIPPING_FEE });
+    expect(deleted).toMatchObject({
+      itemCount: 1,
+      subtotal: 1299,
+      shippingFee: SHIPPING_FEE,
+      total: 1299 + SHIPPING_FEE,
+    });
     await expectError(await buyer.delete(`/api/cart/items/${second.item.id}`), 404, "NOT_FOUND");
 
     await addItem(buyer, { productId: V_NECK, color: "Navy", size: "L", quantity: 1 });
     const cleared = (await json(await buyer.delete("/api/cart"), 200)).data;
-    expect(cleared).toEqual({ items: [], itemCount: 0, subtotal: 0, discountTotal: 0, shippingFee: 0, total: 0, discount: null });
+    expect(cleared).toEqual({
+      items: [],
+      itemCount: 0,
+      subtotal: 0,
+      discountTotal: 0,
+      shippingFee: 0,
+      total: 0,
+      discount: null,
+    });
     expect(await getCart(buyer)).toEqual(cleared);
   });
 
   test("more than there is in stock is a 409 and changes nothing", async () => {
     // Gray/XXL of the tee has 3.
-    const tooMany = await expectError(await buyer.post("/api/cart/items", { data: { productId: TEE, color: "Gray", size: "XXL", quantity: 4 } }), 409, "OUT_OF_STOCK");
+    const tooMany = await expectError(
+      await buyer.post("/api/cart/items", { data: { productId: TEE, color: "Gray", size: "XXL", quantity: 4 } }),
+      409,
+      "OUT_OF_STOCK",
+    );
     expect(tooMany.message).toContain("Only 3 left");
     expect((await getCart(buyer)).items).toEqual([]);
 
     const { item } = await addItem(buyer, { productId: TEE, color: "Gray", size: "XXL", quantity: 2 });
     // 2 in the cart and 2 more asked for: still more than the 3 there are.
-    await expectError(await buyer.post("/api/cart/items", { data: { productId: TEE, color: "Gray", size: "XXL", quantity: 2 } }), 409, "OUT_OF_STOCK");
-    const patch = await expectError(await buyer.patch(`/api/cart/items/${item.id}`, { data: { quantity: 4 } }), 409, "OUT_OF_STOCK");
+    await expectError(
+      await buyer.post("/api/cart/items", { data: { productId: TEE, color: "Gray", size: "XXL", quantity: 2 } }),
+      409,
+      "OUT_OF_STOCK",
+    );
+    const patch = await expectError(
+      await buyer.patch(`/api/cart/items/${item.id}`, { data: { quantity: 4 } }),
+      409,
+      "OUT_OF_STOCK",
+    );
     expect(patch.fields.quantity).toContain("Only 3 left");
     expect((await getCart(buyer)).items).toMatchObject([{ id: item.id, quantity: 2, stock: 3 }]);
 
     // A sold-out variant cannot be added at all.
-    await expectError(await buyer.post("/api/cart/items", { data: { productId: TEE, color: "White", size: "XS", quantity: 1 } }), 409, "OUT_OF_STOCK");
+    await expectError(
+      await buyer.post("/api/cart/items", { data: { productId: TEE, color: "White", size: "XS", quantity: 1 } }),
+      409,
+      "OUT_OF_STOCK",
+    );
     // The one left: 1 is fine.
     await addItem(buyer, { productId: TEE, color: "Gray", size: "XXL", quantity: 1 });
     expect((await getCart(buyer)).items).toMatchObject([{ id: item.id, quantity: 3 }]);
   });
 
   test("bad input is a 400 with fields, an unknown product a 404", async () => {
-    const blank = await expectError(await buyer.post("/api/cart/items", { data: { productId: "", quantity: 1 } }), 400, "VALIDATION");
+    const blank = await expectError(
+      await buyer.post("/api/cart/items", { data: { productId: "", quantity: 1 } }),
+      400,
+      "VALIDATION",
+    );
     expect(blank.fields.productId).toBe("Product is required");
-    const fraction = await expectError(await buyer.post("/api/cart/items", { data: { productId: TEE, color: "Black", size: "M", quantity: 1.5 } }), 400, "VALIDATION");
+    const fraction = await expectError(
+      await buyer.post("/api/cart/items", { data: { productId: TEE, color: "Black", size: "M", quantity: 1.5 } }),
+      400,
+      "VALIDATION",
+    );
     expect(fraction.fields.quantity).toBe("Quantity must be a whole number");
     const notObject = await expectError(await buyer.post("/api/cart/items", { data: [1, 2] }), 400, "VALIDATION");
     expect(notObject.message).toContain("JSON object");
-    await expectError(await buyer.post("/api/cart/items", { data: { productId: "no-such-product", quantity: 1 } }), 404, "NOT_FOUND");
-    await expectError(await buyer.post("/api/cart/items", { data: { productId: TEE, color: "Purple", size: "M", quantity: 1 } }), 404, "NOT_FOUND");
+    await expectError(
+      await buyer.post("/api/cart/items", { data: { productId: "no-such-product", quantity: 1 } }),
+      404,
+      "NOT_FOUND",
+    );
+    await expectError(
+      await buyer.post("/api/cart/items", { data: { productId: TEE, color: "Purple", size: "M", quantity: 1 } }),
+      404,
+      "NOT_FOUND",
+    );
     await expectError(await buyer.patch("/api/cart/items/not-a-uuid", { data: { quantity: 1 } }), 404, "NOT_FOUND");
     expect((await getCart(buyer)).items).toEqual([]);
   });
@@ -282,7 +379,14 @@ test.describe("cart API", () => {
       data: { productId: TEE, color: "Black", size: "M", quantity: 1 },
     });
     await expectError(res, 403, "FORBIDDEN");
-    const order = await buyer.post("/api/orders", { headers: { Origin: "http://evil.example" }, data: { items: [{ productId: V_NECK, color: "Navy", size: "M", quantity: 1 }], shipping: SHIPPING, paymentMethod: "cod" } });
+    const order = await buyer.post("/api/orders", {
+      headers: { Origin: "http://evil.example" },
+      data: {
+        items: [{ productId: V_NECK, color: "Navy", size: "M", quantity: 1 }],
+        shipping: SHIPPING,
+        paymentMethod: "cod",
+      },
+    });
     await expectError(order, 403, "FORBIDDEN");
     expect((await getCart(buyer)).items).toEqual([]);
   });
@@ -324,13 +428,24 @@ test.describe("orders API", () => {
     await addItem(buyerA, { productId: V_NECK, color: "White", size: "M", quantity: 2 });
     await addItem(buyerA, { productId: V_NECK, color: "Navy", size: "L", quantity: 1 });
 
-    const res = await buyerA.post("/api/orders", { headers: { "Idempotency-Key": `cart-${Date.now()}` }, data: { shipping: SHIPPING, paymentMethod: "cod" } });
+    const res = await buyerA.post("/api/orders", {
+      headers: { "Idempotency-Key": `cart-${Date.now()}` },
+      data: { shipping: SHIPPING, paymentMethod: "cod" },
+    });
     const { data } = await json(res, 201);
     expect(data.orderNumber).toMatch(/^ORD-\d{6}$/);
     expect(typeof data.orderId).toBe("string");
     expect(res.headers()["location"]).toBe(`/api/orders/${data.orderId}`);
 
-    expect(await getCart(buyerA)).toEqual({ items: [], itemCount: 0, subtotal: 0, discountTotal: 0, shippingFee: 0, total: 0, discount: null });
+    expect(await getCart(buyerA)).toEqual({
+      items: [],
+      itemCount: 0,
+      subtotal: 0,
+      discountTotal: 0,
+      shippingFee: 0,
+      total: 0,
+      discount: null,
+    });
     expect(await stockOf(buyerA, V_NECK, "White", "M")).toBe(stockWhite - 2);
     expect(await stockOf(buyerA, V_NECK, "Navy", "L")).toBe(stockNavy - 1);
 
@@ -344,13 +459,31 @@ test.describe("orders API", () => {
       subtotal: 3 * 1499,
       shippingFee: SHIPPING_FEE,
       total: 3 * 1499 + SHIPPING_FEE,
-      shipping: { fullName: "Ayesha Khan", email: "ayesha.khan@example.com", phone: "+923001234567", address: SHIPPING.address, city: "Karachi", postalCode: "75500", country: "Pakistan" },
+      shipping: {
+        fullName: "Ayesha Khan",
+        email: "ayesha.khan@example.com",
+        phone: "+923001234567",
+        address: SHIPPING.address,
+        city: "Karachi",
+        postalCode: "75500",
+        country: "Pakistan",
+      },
     });
     expect(order.items).toHaveLength(2);
-    expect(order.items).toEqual(expect.arrayContaining([
-      expect.objectContaining({ productId: V_NECK, name: "Slim V-Neck Tee", color: "White", size: "M", price: 1499, quantity: 2, lineTotal: 2998 }),
-      expect.objectContaining({ productId: V_NECK, color: "Navy", size: "L", price: 1499, quantity: 1 }),
-    ]));
+    expect(order.items).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          productId: V_NECK,
+          name: "Slim V-Neck Tee",
+          color: "White",
+          size: "M",
+          price: 1499,
+          quantity: 2,
+          lineTotal: 2998,
+        }),
+        expect.objectContaining({ productId: V_NECK, color: "Navy", size: "L", price: 1499, quantity: 1 }),
+      ]),
+    );
     const created = Date.parse(order.createdAt);
     const from = Date.parse(order.deliveryFrom);
     const to = Date.parse(order.deliveryTo);
@@ -361,34 +494,61 @@ test.describe("orders API", () => {
     expect(to).toBeLessThan(created + 8 * 86_400_000);
 
     const listed = await listOrders(buyerA);
-    expect(listed.find((o) => o.id === data.orderId)).toMatchObject({ orderNumber: data.orderNumber, status: "pending", total: 3 * 1499 + SHIPPING_FEE, itemCount: 3 });
+    expect(listed.find((o) => o.id === data.orderId)).toMatchObject({
+      orderNumber: data.orderNumber,
+      status: "pending",
+      total: 3 * 1499 + SHIPPING_FEE,
+      itemCount: 3,
+    });
 
     // Nothing left to order.
-    const empty = await expectError(await buyerA.post("/api/orders", { data: { shipping: SHIPPING, paymentMethod: "cod" } }), 400, "VALIDATION");
+    const empty = await expectError(
+      await buyerA.post("/api/orders", { data: { shipping: SHIPPING, paymentMethod: "cod" } }),
+      400,
+      "VALIDATION",
+    );
     expect(empty.fields.items).toBe("Your cart is empty");
   });
 
   test("explicit items are ordered and the cart is left alone", async () => {
     const { item } = await addItem(buyerA, { productId: TEE, color: "Black", size: "L", quantity: 2 });
     const { data } = await json(
-      await buyerA.post("/api/orders", { data: { items: [{ productId: V_NECK, color: "Green", size: "S", quantity: 1 }], shipping: { ...SHIPPING, city: "Lahore" }, paymentMethod: "cod" } }),
+      await buyerA.post("/api/orders", {
+        data: {
+          items: [{ productId: V_NECK, color: "Green", size: "S", quantity: 1 }],
+          shipping: { ...SHIPPING, city: "Lahore" },
+          paymentMethod: "cod",
+        },
+      }),
       201,
     );
     const order = (await json(await buyerA.get(`/api/orders/${data.orderId}`), 200)).data;
-    expect(order.items).toEqual([expect.objectContaining({ productId: V_NECK, color: "Green", size: "S", quantity: 1, price: 1499 })]);
+    expect(order.items).toEqual([
+      expect.objectContaining({ productId: V_NECK, color: "Green", size: "S", quantity: 1, price: 1499 }),
+    ]);
     expect(order).toMatchObject({ subtotal: 1499, shippingFee: SHIPPING_FEE, total: 1499 + SHIPPING_FEE });
     expect(order.shipping.city).toBe("Lahore");
-    expect((await getCart(buyerA)).items).toEqual([expect.objectContaining({ id: item.id, productId: TEE, quantity: 2 })]);
+    expect((await getCart(buyerA)).items).toEqual([
+      expect.objectContaining({ id: item.id, productId: TEE, quantity: 2 }),
+    ]);
   });
 
   test("the same Idempotency-Key twice makes one order", async () => {
     const before = (await listOrders(buyerA)).length;
     const key = `retry-${Date.now()}-${Math.random()}`;
-    const body = { items: [{ productId: V_NECK, color: "White", size: "L", quantity: 1 }], shipping: SHIPPING, paymentMethod: "cod" };
+    const body = {
+      items: [{ productId: V_NECK, color: "White", size: "L", quantity: 1 }],
+      shipping: SHIPPING,
+      paymentMethod: "cod",
+    };
     const stock = await stockOf(buyerA, V_NECK, "White", "L");
 
-    const first = (await json(await buyerA.post("/api/orders", { headers: { "Idempotency-Key": key }, data: body }), 201)).data;
-    const retry = (await json(await buyerA.post("/api/orders", { headers: { "Idempotency-Key": key }, data: body }), 200)).data;
+    const first = (
+      await json(await buyerA.post("/api/orders", { headers: { "Idempotency-Key": key }, data: body }), 201)
+    ).data;
+    const retry = (
+      await json(await buyerA.post("/api/orders", { headers: { "Idempotency-Key": key }, data: body }), 200)
+    ).data;
     expect(retry).toEqual(first);
 
     const orders = await listOrders(buyerA);
@@ -397,7 +557,9 @@ test.describe("orders API", () => {
     expect(await stockOf(buyerA, V_NECK, "White", "L")).toBe(stock - 1);
 
     // A different key is a different order.
-    const other = (await json(await buyerA.post("/api/orders", { headers: { "Idempotency-Key": `${key}-2` }, data: body }), 201)).data;
+    const other = (
+      await json(await buyerA.post("/api/orders", { headers: { "Idempotency-Key": `${key}-2` }, data: body }), 201)
+    ).data;
     expect(other.orderId).not.toBe(first.orderId);
     expect(await listOrders(buyerA)).toHaveLength(before + 2);
   });
@@ -427,30 +589,79 @@ test.describe("orders API", () => {
     const stock = await stockOf(buyerA, V_NECK, "Navy", "M");
     const before = (await listOrders(buyerA)).length;
 
-    const phone = await expectError(await buyerA.post("/api/orders", { data: { items: [item], shipping: { ...SHIPPING, phone: "12345" }, paymentMethod: "cod" } }), 400, "VALIDATION");
+    const phone = await expectError(
+      await buyerA.post("/api/orders", {
+        data: { items: [item], shipping: { ...SHIPPING, phone: "12345" }, paymentMethod: "cod" },
+      }),
+      400,
+      "VALIDATION",
+    );
     expect(phone.fields.phone).toBe("Please enter a Pakistani mobile number, like 0300 1234567");
 
-    const blank = await expectError(await buyerA.post("/api/orders", { data: { items: [item], shipping: { ...SHIPPING, fullName: " ", address: "" }, paymentMethod: "cod" } }), 400, "VALIDATION");
+    const blank = await expectError(
+      await buyerA.post("/api/orders", {
+        data: { items: [item], shipping: { ...SHIPPING, fullName: " ", address: "" }, paymentMethod: "cod" },
+      }),
+      400,
+      "VALIDATION",
+    );
     expect(blank.message).toBe("Please fill in all required fields");
-    expect(blank.fields).toMatchObject({ fullName: "Please enter your full name", address: "Please enter your shipping address" });
+    expect(blank.fields).toMatchObject({
+      fullName: "Please enter your full name",
+      address: "Please enter your shipping address",
+    });
 
-    const noShipping = await expectError(await buyerA.post("/api/orders", { data: { items: [item], paymentMethod: "cod" } }), 400, "VALIDATION");
-    expect(Object.keys(noShipping.fields)).toEqual(expect.arrayContaining(["fullName", "email", "phone", "city", "address"]));
+    const noShipping = await expectError(
+      await buyerA.post("/api/orders", { data: { items: [item], paymentMethod: "cod" } }),
+      400,
+      "VALIDATION",
+    );
+    expect(Object.keys(noShipping.fields)).toEqual(
+      expect.arrayContaining(["fullName", "email", "phone", "city", "address"]),
+    );
 
-    const email = await expectError(await buyerA.post("/api/orders", { data: { items: [item], shipping: { ...SHIPPING, email: "not-an-email" }, paymentMethod: "cod" } }), 400, "VALIDATION");
+    const email = await expectError(
+      await buyerA.post("/api/orders", {
+        data: { items: [item], shipping: { ...SHIPPING, email: "not-an-email" }, paymentMethod: "cod" },
+      }),
+      400,
+      "VALIDATION",
+    );
     expect(email.fields.email).toBe("Please enter a valid e-mail address");
 
-    const card = await expectError(await buyerA.post("/api/orders", { data: { items: [item], shipping: SHIPPING, paymentMethod: "card" } }), 400, "VALIDATION");
+    const card = await expectError(
+      await buyerA.post("/api/orders", { data: { items: [item], shipping: SHIPPING, paymentMethod: "card" } }),
+      400,
+      "VALIDATION",
+    );
     expect(card.fields.paymentMethod).toBe("Only Cash on Delivery is available");
 
-    const quantity = await expectError(await buyerA.post("/api/orders", { data: { items: [{ ...item, quantity: 0 }], shipping: SHIPPING, paymentMethod: "cod" } }), 400, "VALIDATION");
+    const quantity = await expectError(
+      await buyerA.post("/api/orders", {
+        data: { items: [{ ...item, quantity: 0 }], shipping: SHIPPING, paymentMethod: "cod" },
+      }),
+      400,
+      "VALIDATION",
+    );
     expect(quantity.fields["items.0.quantity"]).toBe("Quantity must be at least 1");
 
-    await expectError(await buyerA.post("/api/orders", { data: { items: [{ ...item, productId: "no-such-product" }], shipping: SHIPPING, paymentMethod: "cod" } }), 404, "NOT_FOUND");
+    await expectError(
+      await buyerA.post("/api/orders", {
+        data: { items: [{ ...item, productId: "no-such-product" }], shipping: SHIPPING, paymentMethod: "cod" },
+      }),
+      404,
+      "NOT_FOUND",
+    );
 
     // Navy/XXL of Karachi Nights has 1 left: asking for 2 takes nothing and says how many are left.
     const noStock = await expectError(
-      await buyerA.post("/api/orders", { data: { items: [item, { productId: KARACHI_NIGHTS, color: "Navy", size: "XXL", quantity: 2 }], shipping: SHIPPING, paymentMethod: "cod" } }),
+      await buyerA.post("/api/orders", {
+        data: {
+          items: [item, { productId: KARACHI_NIGHTS, color: "Navy", size: "XXL", quantity: 2 }],
+          shipping: SHIPPING,
+          paymentMethod: "cod",
+        },
+      }),
       409,
       "OUT_OF_STOCK",
     );
@@ -464,10 +675,25 @@ test.describe("orders API", () => {
   test("a buyer cannot see or change another buyer's cart items and orders", async () => {
     const { item } = await addItem(buyerA, { productId: TEE, color: "Navy", size: "M", quantity: 1 });
     const { data: placed } = await json(
-      await buyerA.post("/api/orders", { data: { items: [{ productId: V_NECK, color: "Green", size: "M", quantity: 1 }], shipping: SHIPPING, paymentMethod: "cod" } }),
+      await buyerA.post("/api/orders", {
+        data: {
+          items: [{ productId: V_NECK, color: "Green", size: "M", quantity: 1 }],
+          shipping: SHIPPING,
+          paymentMethod: "cod",
+        },
+      }),
       201,
     );
-    await json(await buyerB.post("/api/orders", { data: { items: [{ productId: V_NECK, color: "Green", size: "L", quantity: 1 }], shipping: SHIPPING, paymentMethod: "cod" } }), 201);
+    await json(
+      await buyerB.post("/api/orders", {
+        data: {
+          items: [{ productId: V_NECK, color: "Green", size: "L", quantity: 1 }],
+          shipping: SHIPPING,
+          paymentMethod: "cod",
+        },
+      }),
+      201,
+    );
 
     await expectError(await buyerB.patch(`/api/cart/items/${item.id}`, { data: { quantity: 2 } }), 404, "NOT_FOUND");
     await expectError(await buyerB.delete(`/api/cart/items/${item.id}`), 404, "NOT_FOUND");
@@ -488,14 +714,30 @@ test.describe("orders API", () => {
   });
 
   test("the seller sees every buyer's orders", async ({ playwright }) => {
-    const placed = (await json(
-      await buyerA.post("/api/orders", { data: { items: [{ productId: V_NECK, color: "White", size: "S", quantity: 1 }], shipping: SHIPPING, paymentMethod: "cod" } }),
-      201,
-    )).data;
-    const placedByB = (await json(
-      await buyerB.post("/api/orders", { data: { items: [{ productId: V_NECK, color: "Navy", size: "S", quantity: 1 }], shipping: SHIPPING, paymentMethod: "cod" } }),
-      201,
-    )).data;
+    const placed = (
+      await json(
+        await buyerA.post("/api/orders", {
+          data: {
+            items: [{ productId: V_NECK, color: "White", size: "S", quantity: 1 }],
+            shipping: SHIPPING,
+            paymentMethod: "cod",
+          },
+        }),
+        201,
+      )
+    ).data;
+    const placedByB = (
+      await json(
+        await buyerB.post("/api/orders", {
+          data: {
+            items: [{ productId: V_NECK, color: "Navy", size: "S", quantity: 1 }],
+            shipping: SHIPPING,
+            paymentMethod: "cod",
+          },
+        }),
+        201,
+      )
+    ).data;
 
     const seller = await signIn(playwright, SELLER.email, SELLER.password);
     try {

@@ -1,6 +1,16 @@
 import { expect as baseExpect, test, type Browser, type BrowserContextOptions, type Page } from "@playwright/test";
 import {
-  checkoutForm, expectNoSeriousA11yViolations, fillShipping, gotoHydrated, newAccount, productCards, signInAsOwner, signUp, toast, waitForHydration, waitForRouterIdle,
+  checkoutForm,
+  expectNoSeriousA11yViolations,
+  fillShipping,
+  gotoHydrated,
+  newAccount,
+  productCards,
+  signInAsOwner,
+  signUp,
+  toast,
+  waitForHydration,
+  waitForRouterIdle,
   keepShot,
 } from "./helpers";
 import { expectValidHtml } from "./html-check";
@@ -117,7 +127,9 @@ async function ownerSetsUpTheCatalogue(owner: Page, run: Run, made: Made) {
     await add.getByRole("button", { name: "Add colour" }).click();
     await expect(toast(owner, `${colour.name} added`)).toBeVisible();
     made.coloursAdded.push(colour.name);
-    await expect(colourList.getByRole("form", { name: colour.name, exact: true }).getByLabel(`Hex of ${colour.name}`)).toHaveValue(colour.hex);
+    await expect(
+      colourList.getByRole("form", { name: colour.name, exact: true }).getByLabel(`Hex of ${colour.name}`),
+    ).toHaveValue(colour.hex);
   }
 
   // A size set with one size: Unstitched.
@@ -146,14 +158,20 @@ async function ownerSetsUpTheCatalogue(owner: Page, run: Run, made: Made) {
   await owner.getByRole("button", { name: "Add category" }).click();
   await expect(toast(owner, `${run.category.name} added`)).toBeVisible();
   made.categoryAdded = true;
-  await expect(owner.getByRole("region", { name: "Categories", exact: true }).getByRole("link", { name: run.category.name, exact: true })).toBeVisible();
+  await expect(
+    owner
+      .getByRole("region", { name: "Categories", exact: true })
+      .getByRole("link", { name: run.category.name, exact: true }),
+  ).toBeVisible();
 
   // The product: an unstitched 3-piece in Mint and Maroon, in stock, no size to choose.
   await gotoHydrated(owner, "/seller/products/new");
   const form = owner.getByRole("form", { name: "Add Product" });
   await form.getByLabel("Product Name").fill(run.product);
   await form.getByLabel("Category").selectOption({ label: run.category.name });
-  await form.getByLabel("Description").fill("Printed lawn shirt, chiffon dupatta and dyed cambric trouser. Unstitched.");
+  await form
+    .getByLabel("Description")
+    .fill("Printed lawn shirt, chiffon dupatta and dyed cambric trouser. Unstitched.");
   await form.getByLabel("Price (PKR)", { exact: true }).fill("4990");
   await form.getByLabel("Stock Quantity").fill("8");
   await form.getByLabel("Size set").selectOption({ label: `${SIZE_SET} (Unstitched)` });
@@ -188,7 +206,8 @@ async function waitForSellerPage(owner: Page) {
 }
 
 /** A full-page picture of each step worth a look, kept in test-results/brand-setup (l: 1280 px, p: 390 px). */
-const shot = (page: Page, run: Run, what: string) => keepShot(page, { path: `test-results/brand-setup/${what}-${run.tag[0]}.png`, fullPage: true });
+const shot = (page: Page, run: Run, what: string) =>
+  keepShot(page, { path: `test-results/brand-setup/${what}-${run.tag[0]}.png`, fullPage: true });
 
 /** A home-page category tile: its name, then its product count ("Lawn 1 products"). */
 const tileName = (run: Run) => new RegExp(`^${escape(run.category.name)}\\s*\\d+ products?$`);
@@ -196,7 +215,9 @@ const tileName = (run: Run) => new RegExp(`^${escape(run.category.name)}\\s*\\d+
 async function ownerSetsUpTheStorefront(owner: Page, run: Run, made: Made) {
   // Home page: a hero slide live now (from an hour ago to a week ahead, Pakistan time) and the bar.
   await gotoHydrated(owner, "/seller/storefront");
-  await expect(owner.getByRole("navigation", { name: "Storefront" }).getByRole("link", { name: "Home page" })).toHaveAttribute("aria-current", "page");
+  await expect(
+    owner.getByRole("navigation", { name: "Storefront" }).getByRole("link", { name: "Home page" }),
+  ).toHaveAttribute("aria-current", "page");
   const slide = owner.getByRole("form", { name: "Add a slide" });
   await slide.getByLabel("Eyebrow").fill("Eid 2026");
   await slide.getByLabel("Headline").fill(run.slide);
@@ -210,7 +231,10 @@ async function ownerSetsUpTheStorefront(owner: Page, run: Run, made: Made) {
   await slide.getByRole("button", { name: "Add slide" }).click();
   await expect(toast(owner, "Slide added")).toBeVisible();
   made.slide = true;
-  const slides = owner.getByRole("region", { name: "Hero slides" }).getByRole("listitem").filter({ hasText: run.slide });
+  const slides = owner
+    .getByRole("region", { name: "Hero slides" })
+    .getByRole("listitem")
+    .filter({ hasText: run.slide });
   await expect(slides).toContainText("Live");
   await expect(slides).toContainText(`button to /category/${run.category.slug}`);
   await shot(owner, run, "storefront-home");
@@ -270,9 +294,11 @@ async function ownerSetsUpTheStorefront(owner: Page, run: Run, made: Made) {
   await owner.getByRole("main").getByRole("link", { name: "Returns & Exchanges", exact: true }).click();
   await expect(owner.getByRole("heading", { name: "Edit Returns & Exchanges" })).toBeVisible();
   await waitForSellerPage(owner);
-  await owner.getByRole("textbox", { name: "Text (Markdown)" }).fill(
-    `## Returns for ${run.tag}\n\nUnstitched lawn can be returned or exchanged within **{return_window_days} days** of delivery, unwashed and uncut.`,
-  );
+  await owner
+    .getByRole("textbox", { name: "Text (Markdown)" })
+    .fill(
+      `## Returns for ${run.tag}\n\nUnstitched lawn can be returned or exchanged within **{return_window_days} days** of delivery, unwashed and uncut.`,
+    );
   await owner.getByRole("button", { name: "Save page" }).click();
   await expect(toast(owner, "Returns & Exchanges saved")).toBeVisible();
   made.returnsEdited = true;
@@ -287,10 +313,18 @@ async function guestSeesTheShop(guest: Page, run: Run, collectionSlug: string, p
   await untilShown(guest, "/", async () => {
     await expect(guest.getByRole("heading", { level: 1 })).toHaveText(run.slide, { timeout: 1000 });
   });
-  await expect(guest.getByTestId("hero-slides").getByRole("img", { name: "Three-piece lawn suits on a rail" })).toBeVisible();
-  await expect(guest.getByRole("link", { name: "Shop the lawn" })).toHaveAttribute("href", `/category/${run.category.slug}`);
+  await expect(
+    guest.getByTestId("hero-slides").getByRole("img", { name: "Three-piece lawn suits on a rail" }),
+  ).toBeVisible();
+  await expect(guest.getByRole("link", { name: "Shop the lawn" })).toHaveAttribute(
+    "href",
+    `/category/${run.category.slug}`,
+  );
   const bar = guest.getByRole("region", { name: "Announcement" });
-  await expect(bar.getByRole("link", { name: run.announcement })).toHaveAttribute("href", `/category/${run.category.slug}`);
+  await expect(bar.getByRole("link", { name: run.announcement })).toHaveAttribute(
+    "href",
+    `/category/${run.category.slug}`,
+  );
   const tile = guest.getByRole("region", { name: "Shop by category" }).getByRole("link", { name: tileName(run) });
   await expect(tile).toBeVisible();
   await waitForHydration(guest);
@@ -327,16 +361,23 @@ async function guestSeesTheShop(guest: Page, run: Run, collectionSlug: string, p
   // The listing: the category is one of its choices, and the Maroon filter keeps only Maroon pieces.
   await gotoHydrated(guest, "/products");
   const filters = guest.getByRole("form", { name: "Filter products" });
-  await expect(filters.getByRole("combobox", { name: "Category" }).getByRole("option", { name: run.category.name, exact: true })).toBeAttached();
+  await expect(
+    filters.getByRole("combobox", { name: "Category" }).getByRole("option", { name: run.category.name, exact: true }),
+  ).toBeAttached();
   // A piece on the first page that is not made in Maroon, to see the filter leave it out.
   await expect(productCards(guest).first()).toBeVisible();
-  const unfiltered = await productCards(guest).evaluateAll((cards) => cards.map((c) => ({
-    name: c.querySelector("h3")?.textContent?.trim() ?? "",
-    colours: c.querySelector("[data-testid=card-swatches]")?.textContent ?? "",
-  })));
+  const unfiltered = await productCards(guest).evaluateAll((cards) =>
+    cards.map((c) => ({
+      name: c.querySelector("h3")?.textContent?.trim() ?? "",
+      colours: c.querySelector("[data-testid=card-swatches]")?.textContent ?? "",
+    })),
+  );
   const without = unfiltered.find((c) => c.name && !/\bMaroon\b/.test(c.colours));
   expect(without, "every card on the first page comes in Maroon").toBeTruthy();
-  await filters.getByRole("group", { name: "Colour" }).getByRole("checkbox", { name: new RegExp(`^${MAROON.name} \\(\\d+\\)$`) }).check();
+  await filters
+    .getByRole("group", { name: "Colour" })
+    .getByRole("checkbox", { name: new RegExp(`^${MAROON.name} \\(\\d+\\)$`) })
+    .check();
   await expect(guest).toHaveURL(/[?&]color=maroon(&|$)/);
   await expect(guest.getByRole("heading", { level: 3, name: run.product })).toBeVisible();
   await expect(guest.getByRole("heading", { level: 3, name: without!.name, exact: true })).toHaveCount(0);
@@ -344,12 +385,17 @@ async function guestSeesTheShop(guest: Page, run: Run, collectionSlug: string, p
   const cards = productCards(guest);
   const count = await cards.count();
   expect(count).toBeGreaterThanOrEqual(1);
-  for (let i = 0; i < count; i++) await expect(cards.nth(i).getByTestId("card-swatches")).toContainText(new RegExp(`Colours: .*\\b${MAROON.name}\\b`));
+  for (let i = 0; i < count; i++)
+    await expect(cards.nth(i).getByTestId("card-swatches")).toContainText(
+      new RegExp(`Colours: .*\\b${MAROON.name}\\b`),
+    );
   await expectCleanPage(guest);
 
   // The Returns page says the window from Settings.
   await untilShown(guest, "/returns", async () => {
-    await expect(guest.getByRole("heading", { level: 2, name: `Returns for ${run.tag}` })).toBeVisible({ timeout: 1000 });
+    await expect(guest.getByRole("heading", { level: 2, name: `Returns for ${run.tag}` })).toBeVisible({
+      timeout: 1000,
+    });
   });
   await expect(guest.getByRole("main").locator("strong")).toHaveText("14 days");
   await expect(guest.getByRole("main")).toContainText("within 14 days of delivery");
@@ -410,97 +456,133 @@ async function ownerReadsTheOrder(owner: Page, run: Run, order: { orderId: strin
 
 async function putBack(owner: Page, run: Run, made: Made) {
   const steps: [string, () => Promise<void>][] = [
-    ["slide", async () => {
-      if (!made.slide) return;
-      await gotoHydrated(owner, "/seller/storefront");
-      await owner.getByRole("button", { name: `Delete: ${run.slide}` }).click();
-      await expect(toast(owner, "Slide deleted")).toBeVisible();
-    }],
-    ["announcement", async () => {
-      if (!made.announcement) return;
-      await gotoHydrated(owner, "/seller/storefront");
-      const bar = owner.getByRole("form", { name: "Announcement bar" });
-      await bar.getByLabel("Announcement").fill("");
-      await bar.getByLabel("Links to").selectOption("none");
-      await bar.getByRole("button", { name: "Save announcement" }).click();
-      await expect(toast(owner, "Announcement turned off")).toBeVisible();
-    }],
-    ["menu item", async () => {
-      if (!made.menuItem) return;
-      await gotoHydrated(owner, "/seller/storefront/menus");
-      await owner.getByRole("button", { name: `Delete: ${run.menuLabel}` }).click();
-      await expect(toast(owner, "Menu item deleted")).toBeVisible();
-    }],
-    ["collection", async () => {
-      if (!made.collectionUrl) return;
-      await gotoHydrated(owner, made.collectionUrl);
-      await owner.getByRole("button", { name: `Delete ${run.collection}` }).click();
-      await expect(owner).toHaveURL(/\/seller\/storefront\/collections$/);
-    }],
-    ["Returns page", async () => {
-      if (!made.returnsEdited) return;
-      await gotoHydrated(owner, "/seller/storefront/pages");
-      await owner.getByRole("main").getByRole("link", { name: "Returns & Exchanges", exact: true }).click();
-      await waitForSellerPage(owner);
-      await owner.getByRole("button", { name: "Restore the default text" }).click();
-      await expect(owner.getByRole("textbox", { name: "Text (Markdown)" })).toHaveValue(/## \{return_window_days\}-day returns/);
-    }],
-    ["return window", async () => {
-      if (made.returnWindowBefore === null) return;
-      await gotoHydrated(owner, "/seller/settings");
-      const settings = owner.getByRole("form", { name: "Settings" });
-      await settings.getByRole("textbox", { name: "Return window (days after delivery)" }).fill(made.returnWindowBefore);
-      await settings.getByRole("button", { name: "Save Settings" }).click();
-      await expect(toast(owner, "Settings saved. The shop shows them now.")).toBeVisible();
-    }],
-    ["product", async () => {
-      if (!made.productId) return;
-      const res = await owner.request.delete(`/api/products/${made.productId}`);
-      expect(res.status(), await res.text()).toBeLessThan(300);
-    }],
-    ["category", async () => {
-      if (!made.categoryAdded) return;
-      // An ordered product stays (archived) in its category, so the category is hidden, not deleted.
-      await gotoHydrated(owner, `/seller/catalogue/categories/${run.category.slug}`);
-      const danger = owner.getByRole("region", { name: `Delete ${run.category.name}` });
-      await danger.getByRole("button", { name: "Delete category" }).click();
-      const hide = danger.getByRole("button", { name: "Hide category" });
-      const deleted = toast(owner, new RegExp(`${escape(run.category.name)} (deleted|is hidden)`));
-      await expect(hide.or(deleted).first()).toBeVisible();
-      if (await hide.isVisible()) {
-        await hide.click();
-        // Back on the list, marked Hidden (the toast may come and go while the list loads).
-        await expect(owner).toHaveURL(/\/seller\/catalogue$/);
-        const row = owner.getByRole("region", { name: "Categories", exact: true }).getByRole("listitem")
-          .filter({ has: owner.getByRole("link", { name: run.category.name, exact: true }) });
-        await expect(row).toContainText("Hidden");
-      }
-    }],
-    ["colours", async () => {
-      if (!made.coloursAdded.length) return;
-      await gotoHydrated(owner, "/seller/catalogue/colours");
-      for (const [i, name] of made.coloursAdded.entries()) {
-        // A name with neither word in it: other specs look for "Mint" and "Maroon" (not always exactly).
-        const newName = `E2E ${run.tag} colour ${i + 1}`;
-        let row = owner.getByTestId("colour-list").getByRole("form", { name, exact: true });
-        await row.getByLabel(`Name of ${name}`).fill(newName);
-        await row.getByRole("button", { name: "Save", exact: true }).click();
-        await expect(toast(owner, `${newName} saved`)).toBeVisible();
-        row = owner.getByTestId("colour-list").getByRole("form", { name: newName, exact: true });
-        await row.getByRole("button", { name: `Retire ${newName}` }).click();
-        await expect(toast(owner, `${newName} retired: no longer offered for new products`)).toBeVisible();
-      }
-    }],
-    ["size set", async () => {
-      if (!made.sizeSetAdded) return;
-      await gotoHydrated(owner, "/seller/catalogue/sizes");
-      const newName = `E2E ${run.tag} one size`;
-      const name = owner.getByLabel(`Name of ${SIZE_SET}`, { exact: true });
-      const form = name.locator("xpath=ancestor::form[1]");
-      await name.fill(newName);
-      await form.getByRole("button", { name: "Rename", exact: true }).click();
-      await expect(owner.getByRole("heading", { level: 3, name: newName, exact: true })).toBeVisible();
-    }],
+    [
+      "slide",
+      async () => {
+        if (!made.slide) return;
+        await gotoHydrated(owner, "/seller/storefront");
+        await owner.getByRole("button", { name: `Delete: ${run.slide}` }).click();
+        await expect(toast(owner, "Slide deleted")).toBeVisible();
+      },
+    ],
+    [
+      "announcement",
+      async () => {
+        if (!made.announcement) return;
+        await gotoHydrated(owner, "/seller/storefront");
+        const bar = owner.getByRole("form", { name: "Announcement bar" });
+        await bar.getByLabel("Announcement").fill("");
+        await bar.getByLabel("Links to").selectOption("none");
+        await bar.getByRole("button", { name: "Save announcement" }).click();
+        await expect(toast(owner, "Announcement turned off")).toBeVisible();
+      },
+    ],
+    [
+      "menu item",
+      async () => {
+        if (!made.menuItem) return;
+        await gotoHydrated(owner, "/seller/storefront/menus");
+        await owner.getByRole("button", { name: `Delete: ${run.menuLabel}` }).click();
+        await expect(toast(owner, "Menu item deleted")).toBeVisible();
+      },
+    ],
+    [
+      "collection",
+      async () => {
+        if (!made.collectionUrl) return;
+        await gotoHydrated(owner, made.collectionUrl);
+        await owner.getByRole("button", { name: `Delete ${run.collection}` }).click();
+        await expect(owner).toHaveURL(/\/seller\/storefront\/collections$/);
+      },
+    ],
+    [
+      "Returns page",
+      async () => {
+        if (!made.returnsEdited) return;
+        await gotoHydrated(owner, "/seller/storefront/pages");
+        await owner.getByRole("main").getByRole("link", { name: "Returns & Exchanges", exact: true }).click();
+        await waitForSellerPage(owner);
+        await owner.getByRole("button", { name: "Restore the default text" }).click();
+        await expect(owner.getByRole("textbox", { name: "Text (Markdown)" })).toHaveValue(
+          /## \{return_window_days\}-day returns/,
+        );
+      },
+    ],
+    [
+      "return window",
+      async () => {
+        if (made.returnWindowBefore === null) return;
+        await gotoHydrated(owner, "/seller/settings");
+        const settings = owner.getByRole("form", { name: "Settings" });
+        await settings
+          .getByRole("textbox", { name: "Return window (days after delivery)" })
+          .fill(made.returnWindowBefore);
+        await settings.getByRole("button", { name: "Save Settings" }).click();
+        await expect(toast(owner, "Settings saved. The shop shows them now.")).toBeVisible();
+      },
+    ],
+    [
+      "product",
+      async () => {
+        if (!made.productId) return;
+        const res = await owner.request.delete(`/api/products/${made.productId}`);
+        expect(res.status(), await res.text()).toBeLessThan(300);
+      },
+    ],
+    [
+      "category",
+      async () => {
+        if (!made.categoryAdded) return;
+        // An ordered product stays (archived) in its category, so the category is hidden, not deleted.
+        await gotoHydrated(owner, `/seller/catalogue/categories/${run.category.slug}`);
+        const danger = owner.getByRole("region", { name: `Delete ${run.category.name}` });
+        await danger.getByRole("button", { name: "Delete category" }).click();
+        const hide = danger.getByRole("button", { name: "Hide category" });
+        const deleted = toast(owner, new RegExp(`${escape(run.category.name)} (deleted|is hidden)`));
+        await expect(hide.or(deleted).first()).toBeVisible();
+        if (await hide.isVisible()) {
+          await hide.click();
+          // Back on the list, marked Hidden (the toast may come and go while the list loads).
+          await expect(owner).toHaveURL(/\/seller\/catalogue$/);
+          const row = owner
+            .getByRole("region", { name: "Categories", exact: true })
+            .getByRole("listitem")
+            .filter({ has: owner.getByRole("link", { name: run.category.name, exact: true }) });
+          await expect(row).toContainText("Hidden");
+        }
+      },
+    ],
+    [
+      "colours",
+      async () => {
+        if (!made.coloursAdded.length) return;
+        await gotoHydrated(owner, "/seller/catalogue/colours");
+        for (const [i, name] of made.coloursAdded.entries()) {
+          // A name with neither word in it: other specs look for "Mint" and "Maroon" (not always exactly).
+          const newName = `E2E ${run.tag} colour ${i + 1}`;
+          let row = owner.getByTestId("colour-list").getByRole("form", { name, exact: true });
+          await row.getByLabel(`Name of ${name}`).fill(newName);
+          await row.getByRole("button", { name: "Save", exact: true }).click();
+          await expect(toast(owner, `${newName} saved`)).toBeVisible();
+          row = owner.getByTestId("colour-list").getByRole("form", { name: newName, exact: true });
+          await row.getByRole("button", { name: `Retire ${newName}` }).click();
+          await expect(toast(owner, `${newName} retired: no longer offered for new products`)).toBeVisible();
+        }
+      },
+    ],
+    [
+      "size set",
+      async () => {
+        if (!made.sizeSetAdded) return;
+        await gotoHydrated(owner, "/seller/catalogue/sizes");
+        const newName = `E2E ${run.tag} one size`;
+        const name = owner.getByLabel(`Name of ${SIZE_SET}`, { exact: true });
+        const form = name.locator("xpath=ancestor::form[1]");
+        await name.fill(newName);
+        await form.getByRole("button", { name: "Rename", exact: true }).click();
+        await expect(owner.getByRole("heading", { level: 3, name: newName, exact: true })).toBeVisible();
+      },
+    ],
   ];
   const failures: string[] = [];
   for (const [what, step] of steps) {
@@ -518,8 +600,16 @@ async function putBack(owner: Page, run: Run, made: Made) {
 async function brandSetsUpTheShop(browser: Browser, owner: Page, guestOptions: BrowserContextOptions, phone: boolean) {
   const run = newRun(phone);
   const made: Made = {
-    coloursAdded: [], sizeSetAdded: false, categoryAdded: false, productId: null, slide: false, announcement: false,
-    collectionUrl: null, menuItem: false, returnsEdited: false, returnWindowBefore: null,
+    coloursAdded: [],
+    sizeSetAdded: false,
+    categoryAdded: false,
+    productId: null,
+    slide: false,
+    announcement: false,
+    collectionUrl: null,
+    menuItem: false,
+    returnsEdited: false,
+    returnWindowBefore: null,
   };
   // A guest: a fresh browser context, no cookies.
   const guestContext = await browser.newContext(guestOptions);
@@ -546,15 +636,24 @@ async function brandSetsUpTheShop(browser: Browser, owner: Page, guestOptions: B
   const after = await afterContext.newPage();
   try {
     await untilShown(after, "/returns", async () => {
-      await expect(after.getByRole("heading", { level: 2, name: `${made.returnWindowBefore ?? 7}-day returns` })).toBeVisible({ timeout: 1000 });
+      await expect(
+        after.getByRole("heading", { level: 2, name: `${made.returnWindowBefore ?? 7}-day returns` }),
+      ).toBeVisible({ timeout: 1000 });
     });
     await untilShown(after, "/", async () => {
-      await expect(after.getByRole("heading", { level: 1 })).toHaveText("Clothes you will live in, delivered to your door.", { timeout: 1000 });
+      await expect(after.getByRole("heading", { level: 1 })).toHaveText(
+        "Clothes you will live in, delivered to your door.",
+        { timeout: 1000 },
+      );
     });
     await expect(after.getByRole("region", { name: "Announcement" })).toHaveCount(0);
-    await expect(after.getByRole("region", { name: "Shop by category" }).getByRole("link", { name: tileName(run) })).toHaveCount(0);
+    await expect(
+      after.getByRole("region", { name: "Shop by category" }).getByRole("link", { name: tileName(run) }),
+    ).toHaveCount(0);
     if (phone) await after.getByRole("banner").locator("summary").filter({ hasText: "Menu" }).click();
-    await expect(after.getByRole("navigation", { name: phone ? "Main menu" : "Main" }).getByRole("link", { name: run.menuLabel })).toHaveCount(0);
+    await expect(
+      after.getByRole("navigation", { name: phone ? "Main menu" : "Main" }).getByRole("link", { name: run.menuLabel }),
+    ).toHaveCount(0);
   } finally {
     await afterContext.close();
   }
@@ -563,15 +662,33 @@ async function brandSetsUpTheShop(browser: Browser, owner: Page, guestOptions: B
 test.describe("a brand makes the shop its own, on a laptop", () => {
   test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false });
 
-  test("the owner sets up Lawn, Mint and Maroon, Unstitched, a slide, a bar, a collection in the menu and 14-day returns; a guest sees it and a buyer orders the Maroon piece", async ({ browser, page, baseURL }) => {
+  test("the owner sets up Lawn, Mint and Maroon, Unstitched, a slide, a bar, a collection in the menu and 14-day returns; a guest sees it and a buyer orders the Maroon piece", async ({
+    browser,
+    page,
+    baseURL,
+  }) => {
     test.setTimeout(300_000);
     await brandSetsUpTheShop(browser, page, { baseURL, viewport: { width: 1280, height: 800 } }, false);
   });
 });
 
 test.describe("a brand makes the shop its own, on a phone", () => {
-  test("the owner sets up Lawn, Mint and Maroon, Unstitched, a slide, a bar, a collection in the menu and 14-day returns; a guest sees it through the phone menu and a buyer orders the Maroon piece", async ({ browser, page, baseURL, viewport, isMobile, hasTouch, userAgent, deviceScaleFactor }) => {
+  test("the owner sets up Lawn, Mint and Maroon, Unstitched, a slide, a bar, a collection in the menu and 14-day returns; a guest sees it through the phone menu and a buyer orders the Maroon piece", async ({
+    browser,
+    page,
+    baseURL,
+    viewport,
+    isMobile,
+    hasTouch,
+    userAgent,
+    deviceScaleFactor,
+  }) => {
     test.setTimeout(300_000);
-    await brandSetsUpTheShop(browser, page, { baseURL, viewport, isMobile, hasTouch, userAgent, deviceScaleFactor }, true);
+    await brandSetsUpTheShop(
+      browser,
+      page,
+      { baseURL, viewport, isMobile, hasTouch, userAgent, deviceScaleFactor },
+      true,
+    );
   });
 });

@@ -86,7 +86,10 @@ test.describe("header and footer", () => {
   test("header Cart link leads to the cart, which is empty for a guest", async ({ page }) => {
     // Sign In (/auth) arrives with the accounts issue; its link target is checked above.
     await page.goto("/");
-    await page.getByRole("banner").getByRole("link", { name: /^Cart, 0 items$/ }).click();
+    await page
+      .getByRole("banner")
+      .getByRole("link", { name: /^Cart, 0 items$/ })
+      .click();
     await expect(page).toHaveURL(/\/cart$/);
     await expect(page.getByRole("heading", { level: 1, name: "Your Cart" })).toBeVisible();
     await expect(page.getByText("Your cart is empty.")).toBeVisible();
@@ -96,10 +99,16 @@ test.describe("header and footer", () => {
   test("footer shows contact details, category links and policy pages", async ({ page }) => {
     await page.goto("/");
     const footer = page.getByRole("contentinfo");
-    await expect(footer.getByRole("link", { name: "support@kapra.pk" })).toHaveAttribute("href", "mailto:support@kapra.pk");
+    await expect(footer.getByRole("link", { name: "support@kapra.pk" })).toHaveAttribute(
+      "href",
+      "mailto:support@kapra.pk",
+    );
     await expect(footer.getByRole("link", { name: "+92 321 2345678" })).toHaveAttribute("href", /^tel:\+923212345678$/);
     await expect(footer.getByText(/Karachi/).first()).toBeVisible();
-    await expect(footer.getByRole("link", { name: "@kapra.pk", exact: true })).toHaveAttribute("href", /instagram\.com\/kapra\.pk/);
+    await expect(footer.getByRole("link", { name: "@kapra.pk", exact: true })).toHaveAttribute(
+      "href",
+      /instagram\.com\/kapra\.pk/,
+    );
 
     for (const name of ["Shirts", "Hoodies", "Sweat Shirts", "Jackets"]) {
       const link = footer.getByRole("link", { name, exact: true });
@@ -120,7 +129,11 @@ test.describe("header and footer", () => {
   });
 
   test("policy pages exist; returns mentions 7 days and the Rs 200 shipping fee", async ({ page }) => {
-    for (const [path, heading] of [["/privacy", "Privacy Policy"], ["/terms", "Terms of Service"], ["/returns", "Returns & Exchanges"]]) {
+    for (const [path, heading] of [
+      ["/privacy", "Privacy Policy"],
+      ["/terms", "Terms of Service"],
+      ["/returns", "Returns & Exchanges"],
+    ]) {
       const res = await page.goto(path);
       expect(res?.status()).toBe(200);
       await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
@@ -160,7 +173,17 @@ test.describe("narrow phone (360px)", () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
   test("no page scrolls sideways", async ({ page }) => {
-    const paths = ["/", "/products", "/products?view=list", "/product/essential-crew-neck-tee", "/contact", "/about", "/returns", "/coming-soon/jackets", "/does-not-exist"];
+    const paths = [
+      "/",
+      "/products",
+      "/products?view=list",
+      "/product/essential-crew-neck-tee",
+      "/contact",
+      "/about",
+      "/returns",
+      "/coming-soon/jackets",
+      "/does-not-exist",
+    ];
     for (const path of paths) {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();

@@ -1,7 +1,18 @@
 import { expect, test, type Page } from "@playwright/test";
 import {
-  addToCart, addToCartByApi, cartItemsByApi, cartLine, chooseVariant, createAccount, expectCartCount, expectNoSeriousA11yViolations,
-  gotoHydrated, newAccount, openUserMenu, submitSignIn, toast,
+  addToCart,
+  addToCartByApi,
+  cartItemsByApi,
+  cartLine,
+  chooseVariant,
+  createAccount,
+  expectCartCount,
+  expectNoSeriousA11yViolations,
+  gotoHydrated,
+  newAccount,
+  openUserMenu,
+  submitSignIn,
+  toast,
 } from "./helpers";
 
 /**
@@ -23,7 +34,10 @@ async function markWindow(page: Page) {
 }
 
 async function expectNoReload(page: Page) {
-  expect(await page.evaluate(() => (window as unknown as { __e2eNoReload?: boolean }).__e2eNoReload), "the page must not reload").toBe(true);
+  expect(
+    await page.evaluate(() => (window as unknown as { __e2eNoReload?: boolean }).__e2eNoReload),
+    "the page must not reload",
+  ).toBe(true);
 }
 
 async function expectSummary(page: Page, subtotal: number) {
@@ -50,10 +64,12 @@ test.describe("cart", () => {
     await expectNoReload(page);
     await expect(page).toHaveURL(new RegExp(`/product/${POCKET_TEE.id}$`));
 
-    expect(await cartItemsByApi(page)).toEqual(expect.arrayContaining([
-      expect.objectContaining({ productId: POCKET_TEE.id, color: "Green", size: "M", quantity: 2 }),
-      expect.objectContaining({ productId: CHINO_SHORTS.id, color: "Navy", size: "L", quantity: 2 }),
-    ]));
+    expect(await cartItemsByApi(page)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ productId: POCKET_TEE.id, color: "Green", size: "M", quantity: 2 }),
+        expect.objectContaining({ productId: CHINO_SHORTS.id, color: "Navy", size: "L", quantity: 2 }),
+      ]),
+    );
     expect(await cartItemsByApi(page)).toHaveLength(2);
 
     await gotoHydrated(page, "/cart");
@@ -116,7 +132,9 @@ test.describe("cart", () => {
     await markWindow(page);
     await expectCartCount(page, 4);
 
-    await cartLine(page, POCKET_TEE.name).getByRole("button", { name: `Delete ${POCKET_TEE.name}` }).click();
+    await cartLine(page, POCKET_TEE.name)
+      .getByRole("button", { name: `Delete ${POCKET_TEE.name}` })
+      .click();
     await expect(toast(page, "Item removed!")).toBeVisible();
     await expect(cartLine(page, POCKET_TEE.name)).toHaveCount(0);
     await expect(page.getByTestId("cart-line")).toHaveCount(2);

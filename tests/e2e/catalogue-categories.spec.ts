@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { expectNoSeriousA11yViolations, gotoHydrated, productCards, signInAsOwner, toast , keepShot } from "./helpers";
+import { expectNoSeriousA11yViolations, gotoHydrated, productCards, signInAsOwner, toast, keepShot } from "./helpers";
 import { expectValidHtml } from "./html-check";
 import { createProductByApi, photo } from "./products-helpers";
 
@@ -20,7 +20,9 @@ async function categoriesFlow(browser: Browser, baseURL: string, owner: Page, ta
   try {
     await signInAsOwner(owner.request);
     await gotoHydrated(owner, "/seller/catalogue");
-    await expect(owner.getByRole("navigation", { name: "Catalogue" }).getByRole("link", { name: "Categories" })).toHaveAttribute("aria-current", "page");
+    await expect(
+      owner.getByRole("navigation", { name: "Catalogue" }).getByRole("link", { name: "Categories" }),
+    ).toHaveAttribute("aria-current", "page");
     await expect(owner.getByRole("heading", { name: "Categories", level: 2 })).toBeVisible();
 
     // Add Lawn: the slug is suggested from the name as it is typed.
@@ -41,7 +43,9 @@ async function categoriesFlow(browser: Browser, baseURL: string, owner: Page, ta
 
     // A guest finds it on the home page (with its own picture) and in its listing.
     // Guests get pages from a one-second micro-cache (server/page-cache.ts): a change shows on a reload.
-    const tile = guest.getByRole("region", { name: "Shop by category" }).getByRole("link", { name: new RegExp(`^${name}\\b`) });
+    const tile = guest
+      .getByRole("region", { name: "Shop by category" })
+      .getByRole("link", { name: new RegExp(`^${name}\\b`) });
     await expect(async () => {
       await guest.goto("/");
       await expect(tile).toBeVisible({ timeout: 500 });
@@ -56,7 +60,9 @@ async function categoriesFlow(browser: Browser, baseURL: string, owner: Page, ta
     await gotoHydrated(owner, `/seller/catalogue/categories/${slug}`);
     await owner.getByLabel("URL slug").fill("t-shirts");
     await owner.getByRole("button", { name: "Save category" }).click();
-    await expect(owner.getByLabel("URL slug")).toHaveAccessibleDescription(/Another category already uses this URL slug/);
+    await expect(owner.getByLabel("URL slug")).toHaveAccessibleDescription(
+      /Another category already uses this URL slug/,
+    );
     await expect(owner.getByLabel("URL slug")).toHaveValue("t-shirts");
     await expect(owner.getByLabel("Name", { exact: true })).toHaveValue(name);
     await owner.getByLabel("URL slug").fill(newSlug);
@@ -64,17 +70,23 @@ async function categoriesFlow(browser: Browser, baseURL: string, owner: Page, ta
     await expect(toast(owner, `${name} saved`)).toBeVisible();
 
     // The old address answers 301 and lands on the new one.
-    await expect.poll(async () => {
-      const old = await guest.request.get(`/category/${slug}`, { maxRedirects: 0 });
-      return `${old.status()} ${old.headers()["location"]}`;
-    }, { timeout: 15_000 }).toBe(`301 /category/${newSlug}`);
+    await expect
+      .poll(
+        async () => {
+          const old = await guest.request.get(`/category/${slug}`, { maxRedirects: 0 });
+          return `${old.status()} ${old.headers()["location"]}`;
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(`301 /category/${newSlug}`);
     await guest.goto(`/category/${slug}`);
     await expect(guest).toHaveURL(new RegExp(`/category/${newSlug}$`));
     await expect(guest.getByRole("heading", { level: 1, name })).toBeVisible();
 
     // Reorder: up one place, then back down.
     await gotoHydrated(owner, "/seller/catalogue");
-    const order = () => list.getByRole("listitem").evaluateAll((items) => items.map((li) => li.querySelector("a")?.textContent ?? ""));
+    const order = () =>
+      list.getByRole("listitem").evaluateAll((items) => items.map((li) => li.querySelector("a")?.textContent ?? ""));
     const before = await order();
     await list.getByRole("button", { name: `Move ${name} up` }).click();
     await expect(toast(owner, `${name} moved up`)).toBeVisible();
@@ -101,15 +113,26 @@ async function categoriesFlow(browser: Browser, baseURL: string, owner: Page, ta
       await guest.goto("/");
       await expect(tile).toHaveCount(0, { timeout: 500 });
     }).toPass({ timeout: 15_000 });
-    await expect.poll(async () => (await guest.request.get(`/category/${newSlug}`)).status(), { timeout: 15_000 }).toBe(404);
-    await expect.poll(async () => (await guest.request.get(`/category/${slug}`, { maxRedirects: 0 })).status(), { timeout: 15_000 }).toBe(404);
+    await expect
+      .poll(async () => (await guest.request.get(`/category/${newSlug}`)).status(), { timeout: 15_000 })
+      .toBe(404);
+    await expect
+      .poll(async () => (await guest.request.get(`/category/${slug}`, { maxRedirects: 0 })).status(), {
+        timeout: 15_000,
+      })
+      .toBe(404);
     const api = await (await guest.request.get("/api/categories")).json();
     expect(api.data.categories.map((c: { slug: string }) => c.slug)).not.toContain(newSlug);
     expect(api.data.categories.map((c: { slug: string }) => c.slug)).toContain("t-shirts");
   } finally {
     // Leave the shop as it was: the product goes, then the (now empty) category.
     if (productId) await owner.request.delete(`/api/products/${productId}`);
-    for (const s of [newSlug, slug]) await owner.request.post(`/seller/catalogue/categories/${s}`, { form: { intent: "delete" }, headers: { origin: baseURL }, maxRedirects: 0 });
+    for (const s of [newSlug, slug])
+      await owner.request.post(`/seller/catalogue/categories/${s}`, {
+        form: { intent: "delete" },
+        headers: { origin: baseURL },
+        maxRedirects: 0,
+      });
     await guest.context().close();
   }
 }
@@ -143,7 +166,11 @@ test.describe("Dashboard -> Catalogue -> Categories on a laptop", () => {
   });
 
   test("without JavaScript: a new category's slug is made from its name", async ({ browser, baseURL }) => {
-    const context = await browser.newContext({ javaScriptEnabled: false, baseURL, viewport: { width: 1280, height: 800 } });
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      baseURL,
+      viewport: { width: 1280, height: 800 },
+    });
     const page = await context.newPage();
     const name = `Khaddar ${Date.now() % 1_000_000}`;
     const slug = name.toLowerCase().replace(" ", "-");
@@ -153,10 +180,16 @@ test.describe("Dashboard -> Catalogue -> Categories on a laptop", () => {
       await page.getByLabel("Name", { exact: true }).fill(name);
       await page.getByRole("button", { name: "Add category" }).click();
       await expect(page).toHaveURL(/\/seller\/catalogue$/);
-      await expect(page.getByRole("region", { name: "Categories", exact: true }).getByRole("link", { name, exact: true })).toBeVisible();
+      await expect(
+        page.getByRole("region", { name: "Categories", exact: true }).getByRole("link", { name, exact: true }),
+      ).toBeVisible();
       expect((await page.request.get(`/category/${slug}`)).status()).toBe(200);
     } finally {
-      await page.request.post(`/seller/catalogue/categories/${slug}`, { form: { intent: "delete" }, headers: { origin: baseURL! }, maxRedirects: 0 });
+      await page.request.post(`/seller/catalogue/categories/${slug}`, {
+        form: { intent: "delete" },
+        headers: { origin: baseURL! },
+        maxRedirects: 0,
+      });
       await context.close();
     }
   });

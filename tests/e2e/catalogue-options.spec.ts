@@ -1,6 +1,15 @@
 import { expect, test, type Page } from "@playwright/test";
 import {
-  cartLine, checkoutForm, createAccount, expectNoSeriousA11yViolations, fillShipping, gotoHydrated, newAccount, resultCount, signInAsOwner, toast,
+  cartLine,
+  checkoutForm,
+  createAccount,
+  expectNoSeriousA11yViolations,
+  fillShipping,
+  gotoHydrated,
+  newAccount,
+  resultCount,
+  signInAsOwner,
+  toast,
   keepShot,
 } from "./helpers";
 import { expectValidHtml } from "./html-check";
@@ -34,11 +43,16 @@ test.describe.serial("colours and size sets", () => {
     await context.close();
   });
 
-  test("the owner adds Mint, Maroon and an Unstitched size set, then an unstitched 3-piece in both colours", async ({ page }) => {
+  test("the owner adds Mint, Maroon and an Unstitched size set, then an unstitched 3-piece in both colours", async ({
+    page,
+  }) => {
     await signInAsOwner(page);
     await gotoHydrated(page, "/seller/catalogue/colours");
     await expect(page.getByRole("heading", { level: 2, name: "Colours" })).toBeVisible();
-    for (const [name, hex] of [["Mint", "#98ff98"], ["Maroon", "#7b1e3a"]]) {
+    for (const [name, hex] of [
+      ["Mint", "#98ff98"],
+      ["Maroon", "#7b1e3a"],
+    ]) {
       const add = page.getByRole("form", { name: "Add a colour" });
       await add.getByLabel("Name", { exact: true }).fill(name);
       await add.getByLabel("Hex", { exact: true }).fill(hex);
@@ -50,8 +64,12 @@ test.describe.serial("colours and size sets", () => {
     const add = page.getByRole("form", { name: "Add a colour" });
     await add.getByLabel("Name", { exact: true }).fill("maroon");
     await add.getByRole("button", { name: "Add colour" }).click();
-    await expect(page.getByRole("form", { name: "Add a colour" }).getByText("There is already a colour with this name")).toBeVisible();
-    await expect(page.getByRole("form", { name: "Add a colour" }).getByLabel("Name", { exact: true })).toHaveValue("maroon");
+    await expect(
+      page.getByRole("form", { name: "Add a colour" }).getByText("There is already a colour with this name"),
+    ).toBeVisible();
+    await expect(page.getByRole("form", { name: "Add a colour" }).getByLabel("Name", { exact: true })).toHaveValue(
+      "maroon",
+    );
     await expectPageClean(page, "/seller/catalogue/colours");
 
     await gotoHydrated(page, "/seller/catalogue/sizes");
@@ -91,7 +109,10 @@ test.describe.serial("colours and size sets", () => {
   test("a guest filters the listing by Maroon and sees the piece, not products without Maroon", async ({ page }) => {
     await gotoHydrated(page, "/products");
     const filters = page.getByRole("form", { name: "Filter products" });
-    await filters.getByRole("group", { name: "Colour" }).getByRole("checkbox", { name: /^Maroon \(\d+\)$/ }).check();
+    await filters
+      .getByRole("group", { name: "Colour" })
+      .getByRole("checkbox", { name: /^Maroon \(\d+\)$/ })
+      .check();
     await expect(page).toHaveURL(/[?&]color=maroon(&|$)/);
     await expect(page.getByRole("heading", { level: 3, name: PRODUCT })).toBeVisible();
     await expect(resultCount(page)).toHaveText("Showing 1 product");
@@ -102,11 +123,17 @@ test.describe.serial("colours and size sets", () => {
     await expectValidHtml(page.request, "/products?color=maroon&size=unstitched");
   });
 
-  test("without JavaScript: the colour filter is a GET form, and a one-size piece goes to the cart without choosing a size", async ({ browser, baseURL }) => {
+  test("without JavaScript: the colour filter is a GET form, and a one-size piece goes to the cart without choosing a size", async ({
+    browser,
+    baseURL,
+  }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
     const page = await context.newPage();
     await page.goto("/products");
-    await page.getByRole("form", { name: "Filter products" }).getByRole("checkbox", { name: /^Maroon \(\d+\)$/ }).check();
+    await page
+      .getByRole("form", { name: "Filter products" })
+      .getByRole("checkbox", { name: /^Maroon \(\d+\)$/ })
+      .check();
     await page.getByRole("button", { name: "Apply" }).click();
     await expect(page).toHaveURL(/[?&]color=maroon(&|$)/);
     await expect(page.getByRole("heading", { level: 3, name: PRODUCT })).toBeVisible();
@@ -116,18 +143,26 @@ test.describe.serial("colours and size sets", () => {
     await page.goto(`/product/${productId}`);
     await expect(page.getByTestId("single-size")).toHaveText("Size: Unstitched");
     await expect(page.getByRole("group", { name: /^Size/ })).toHaveCount(0);
-    await page.getByRole("group", { name: /^Colour/ }).getByRole("radio", { name: "Maroon", exact: true }).check();
+    await page
+      .getByRole("group", { name: /^Colour/ })
+      .getByRole("radio", { name: "Maroon", exact: true })
+      .check();
     await page.getByRole("button", { name: "Add to Cart" }).click();
     await page.goto("/cart");
     await expect(cartLine(page, PRODUCT)).toContainText("Maroon / Unstitched");
     await context.close();
   });
 
-  test("a buyer adds the Maroon piece without choosing a size and places a COD order that says Maroon / Unstitched", async ({ page }) => {
+  test("a buyer adds the Maroon piece without choosing a size and places a COD order that says Maroon / Unstitched", async ({
+    page,
+  }) => {
     await createAccount(page, newAccount("unstitched", "Ayesha Khan"));
     await gotoHydrated(page, `/product/${productId}`);
     await expect(page.getByTestId("single-size")).toHaveText("Size: Unstitched");
-    await page.getByRole("group", { name: /^Colour/ }).getByRole("radio", { name: "Maroon", exact: true }).check();
+    await page
+      .getByRole("group", { name: /^Colour/ })
+      .getByRole("radio", { name: "Maroon", exact: true })
+      .check();
     await page.getByRole("button", { name: "Add to Cart" }).click();
     await expect(toast(page, `${PRODUCT} added to cart!`)).toBeVisible();
     await expectNoSeriousA11yViolations(page);
@@ -147,7 +182,9 @@ test.describe.serial("colours and size sets", () => {
       await expectValidHtml(page.request, `/product/${productId}`);
       await gotoHydrated(page, "/products?color=maroon&color=mint");
       await expect(page.getByRole("heading", { level: 3, name: PRODUCT })).toBeVisible();
-      await expect(page.getByRole("form", { name: "Filter products" }).getByRole("checkbox", { name: /^Mint \(\d+\)$/ })).toBeChecked();
+      await expect(
+        page.getByRole("form", { name: "Filter products" }).getByRole("checkbox", { name: /^Mint \(\d+\)$/ }),
+      ).toBeChecked();
       await expectNoSeriousA11yViolations(page);
       await signInAsOwner(page);
       await expectPageClean(page, "/seller/catalogue/colours");

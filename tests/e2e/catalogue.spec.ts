@@ -10,7 +10,11 @@ test.describe("catalogue listing", () => {
     await expect(productCards(page)).toHaveCount(12);
 
     // A link to ?page=2 in the server HTML; once hydrated, a button that loads the page in place.
-    await expect(page.locator('a[href*="page=2"]', { hasText: "Load More Products" }).or(page.getByRole("button", { name: "Load More Products" }))).toBeVisible();
+    await expect(
+      page
+        .locator('a[href*="page=2"]', { hasText: "Load More Products" })
+        .or(page.getByRole("button", { name: "Load More Products" })),
+    ).toBeVisible();
     await waitForHydration(page);
     const more = page.getByRole("button", { name: "Load More Products" });
     await more.click();
@@ -37,7 +41,11 @@ test.describe("catalogue listing", () => {
     await expect(page).toHaveURL(/[?&]q=hoodie/);
     await expect(page.getByText("Showing 3 products")).toBeVisible();
     await expect(productCards(page)).toHaveCount(3);
-    expect((await cardNames(page)).sort()).toEqual(["Classic Pullover Hoodie", "Heavyweight Oversized Hoodie", "Zip-Up Fleece Hoodie"]);
+    expect((await cardNames(page)).sort()).toEqual([
+      "Classic Pullover Hoodie",
+      "Heavyweight Oversized Hoodie",
+      "Zip-Up Fleece Hoodie",
+    ]);
   });
 
   test("category select narrows the list", async ({ page }) => {
@@ -74,7 +82,9 @@ test.describe("catalogue listing", () => {
 
   test("offers the five sorts", async ({ page }) => {
     await page.goto("/products");
-    await expect(page.getByRole("combobox", { name: "Sort by" }).getByRole("option")).toHaveText(SORTS.map((s) => s.label));
+    await expect(page.getByRole("combobox", { name: "Sort by" }).getByRole("option")).toHaveText(
+      SORTS.map((s) => s.label),
+    );
   });
 
   for (const sort of SORTS) {
@@ -196,7 +206,11 @@ test.describe("empty states", () => {
 
     await email.fill(uniqueEmail("jackets"));
     await notify.click();
-    await expect(page.getByRole("status").filter({ hasText: "Thanks! Please check your e-mail to confirm: we will e-mail you as soon as it is available." })).toBeVisible();
+    await expect(
+      page.getByRole("status").filter({
+        hasText: "Thanks! Please check your e-mail to confirm: we will e-mail you as soon as it is available.",
+      }),
+    ).toBeVisible();
   });
 
   test("an empty Sweat Shirts listing also says Coming Soon", async ({ page }) => {
@@ -214,7 +228,9 @@ test.describe("empty states", () => {
     await gotoHydrated(page, "/products?category=sweatshirts&q=zzz");
     await expect(page.getByRole("heading", { name: "Coming Soon" })).toBeVisible();
     await page.getByRole("button", { name: "Notify Me" }).click();
-    await expect(page.getByRole("textbox", { name: "Email address" })).toHaveAccessibleDescription("Please enter your email address");
+    await expect(page.getByRole("textbox", { name: "Email address" })).toHaveAccessibleDescription(
+      "Please enter your email address",
+    );
   });
 });
 
@@ -236,7 +252,11 @@ test.describe("without JavaScript", () => {
       await expect(page).toHaveURL(/q=hoodie/);
       await expect(page.getByText("Showing 3 products")).toBeVisible();
       await expect(productCards(page)).toHaveCount(3);
-      expect(await cardNames(page)).toEqual(["Classic Pullover Hoodie", "Zip-Up Fleece Hoodie", "Heavyweight Oversized Hoodie"]);
+      expect(await cardNames(page)).toEqual([
+        "Classic Pullover Hoodie",
+        "Zip-Up Fleece Hoodie",
+        "Heavyweight Oversized Hoodie",
+      ]);
 
       await page.getByRole("combobox", { name: "Category" }).selectOption({ label: "Shorts" });
       await page.getByRole("searchbox", { name: "Search" }).fill("");
@@ -260,11 +280,15 @@ test.describe("without JavaScript", () => {
       await page.goto("/products?category=jackets&q=zzz");
       await page.getByRole("textbox", { name: "Email address" }).fill("bad@");
       await page.getByRole("button", { name: "Notify Me" }).click();
-      await expect(page.getByRole("textbox", { name: "Email address" })).toHaveAccessibleDescription("Please enter a valid email address");
+      await expect(page.getByRole("textbox", { name: "Email address" })).toHaveAccessibleDescription(
+        "Please enter a valid email address",
+      );
       await expect(page.getByRole("textbox", { name: "Email address" })).toHaveValue("bad@");
       await page.getByRole("textbox", { name: "Email address" }).fill(uniqueEmail("nojs"));
       await page.getByRole("button", { name: "Notify Me" }).click();
-      await expect(page.getByText("Thanks! Please check your e-mail to confirm: we will e-mail you as soon as it is available.")).toBeVisible();
+      await expect(
+        page.getByText("Thanks! Please check your e-mail to confirm: we will e-mail you as soon as it is available."),
+      ).toBeVisible();
     } finally {
       await context.close();
     }

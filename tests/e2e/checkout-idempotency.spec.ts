@@ -1,5 +1,13 @@
 import { expect, test, type Page } from "@playwright/test";
-import { checkoutForm, createAccount, fillShipping, gotoHydrated, newAccount, TEST_SHIPPING, addToCartByApi } from "./helpers";
+import {
+  checkoutForm,
+  createAccount,
+  fillShipping,
+  gotoHydrated,
+  newAccount,
+  TEST_SHIPPING,
+  addToCartByApi,
+} from "./helpers";
 
 /** The buyer's orders, asked from the page itself (its own connection and cookies). */
 function myOrders(page: Page): Promise<{ id: string }[]> {
@@ -23,7 +31,11 @@ test("Place Order pressed again after a live refresh makes one order", async ({ 
   // The first press: the same form post the browser sends, whose answer is lost on the way back.
   const firstStatus = await page.evaluate(async () => {
     const form = document.querySelector<HTMLFormElement>('form[aria-label="Checkout"]')!;
-    const res = await fetch(window.location.href, { method: "POST", body: new URLSearchParams(new FormData(form) as unknown as Record<string, string>), redirect: "manual" });
+    const res = await fetch(window.location.href, {
+      method: "POST",
+      body: new URLSearchParams(new FormData(form) as unknown as Record<string, string>),
+      redirect: "manual",
+    });
     return res.type === "opaqueredirect" ? 302 : res.status;
   });
   expect(firstStatus).toBe(302);
@@ -31,7 +43,9 @@ test("Place Order pressed again after a live refresh makes one order", async ({ 
   expect(first).toBeDefined();
 
   // Live updates arrive (the new order, a cart change on another device): the page reloads its data.
-  const revalidated = page.waitForResponse((res) => new URL(res.url()).pathname === "/checkout.data" && res.request().method() === "GET");
+  const revalidated = page.waitForResponse(
+    (res) => new URL(res.url()).pathname === "/checkout.data" && res.request().method() === "GET",
+  );
   await addToCartByApi(page, { productId: "chino-shorts", color: "Green", size: "S", quantity: 1 });
   await revalidated;
   await expect(keyInput).toHaveValue(key);

@@ -1,5 +1,13 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { checkoutForm, createAccount, fillShipping, gotoHydrated, newAccount, signInAsOwner, variantStock } from "./helpers";
+import {
+  checkoutForm,
+  createAccount,
+  fillShipping,
+  gotoHydrated,
+  newAccount,
+  signInAsOwner,
+  variantStock,
+} from "./helpers";
 import { createProductByApi } from "./products-helpers";
 
 /**
@@ -20,9 +28,15 @@ async function ownerPage(browser: Browser): Promise<Page> {
 
 test.describe("prices changed since checkout opened", () => {
   for (const javaScriptEnabled of [true, false]) {
-    test(`Place Order shows the new total and keeps the form, then places the order at it (${javaScriptEnabled ? "with" : "without"} JavaScript)`, async ({ browser }) => {
+    test(`Place Order shows the new total and keeps the form, then places the order at it (${javaScriptEnabled ? "with" : "without"} JavaScript)`, async ({
+      browser,
+    }) => {
       const owner = await ownerPage(browser);
-      const id = await createProductByApi(owner.request, { name: `Price Check Tee ${javaScriptEnabled ? "js" : "html"} ${Date.now().toString(36).slice(-5)}`, price: 1999, stock: 6 });
+      const id = await createProductByApi(owner.request, {
+        name: `Price Check Tee ${javaScriptEnabled ? "js" : "html"} ${Date.now().toString(36).slice(-5)}`,
+        price: 1999,
+        stock: 6,
+      });
       const page = await (await browser.newContext({ javaScriptEnabled })).newPage();
       await createAccount(page, newAccount("prices-changed", "Sana Mirza"));
 
@@ -47,7 +61,9 @@ test.describe("prices changed since checkout opened", () => {
       await expect(form.getByRole("textbox", { name: "Full Name" })).toHaveValue("Sana Mirza");
       await expect(form.getByRole("textbox", { name: "Phone" })).toHaveValue("0345 1234567");
       await expect(form.getByRole("combobox", { name: "City" })).toHaveValue("Lahore");
-      await expect(form.getByRole("textbox", { name: "Shipping Address" })).toHaveValue("House 9, Street 2, Johar Town");
+      await expect(form.getByRole("textbox", { name: "Shipping Address" })).toHaveValue(
+        "House 9, Street 2, Johar Town",
+      );
       expect(await variantStock(owner, id, "Black", "M")).toBe(6);
 
       await form.getByRole("button", { name: "Place Order" }).click();

@@ -1,7 +1,19 @@
 import { expect, test, type Page } from "@playwright/test";
 import {
-  addToCartByApi, cartItemsByApi, checkoutForm, chooseVariant, createAccount, expectCartCount, expectNoSeriousA11yViolations, fillShipping,
-  expectedDeliveryRange, gotoHydrated, newAccount, placeOrderByApi, toast, variantStock,
+  addToCartByApi,
+  cartItemsByApi,
+  checkoutForm,
+  chooseVariant,
+  createAccount,
+  expectCartCount,
+  expectNoSeriousA11yViolations,
+  fillShipping,
+  expectedDeliveryRange,
+  gotoHydrated,
+  newAccount,
+  placeOrderByApi,
+  toast,
+  variantStock,
 } from "./helpers";
 
 /**
@@ -62,7 +74,9 @@ test.describe("Buy Now", () => {
 
     // The cart still holds exactly what it held.
     await expectCartCount(page, 1);
-    expect(await cartItemsByApi(page)).toEqual([expect.objectContaining({ productId: POCKET_TEE.id, color: "Gray", size: "S", quantity: 1 })]);
+    expect(await cartItemsByApi(page)).toEqual([
+      expect.objectContaining({ productId: POCKET_TEE.id, color: "Gray", size: "S", quantity: 1 }),
+    ]);
   });
 });
 
@@ -99,17 +113,28 @@ test.describe("checkout", () => {
     await expect(page).toHaveURL(/\/checkout$/);
 
     // A bad e-mail and a phone number from abroad.
-    await fillShipping(page, { fullName: "Ayesha Khan", email: "ayesha@", phone: "+44 7700 900123", city: "Lahore", address: "House 7, Street 3, Model Town" });
+    await fillShipping(page, {
+      fullName: "Ayesha Khan",
+      email: "ayesha@",
+      phone: "+44 7700 900123",
+      city: "Lahore",
+      address: "House 7, Street 3, Model Town",
+    });
     await placeOrderButton(page).click();
     await expect(alert).toHaveText("Please correct the highlighted fields");
     await expectFieldError(page, "textbox", "Email", "Please enter a valid e-mail address");
     await expectFieldError(page, "textbox", "Phone", PHONE_MESSAGE);
-    await expect(checkoutForm(page).getByRole("textbox", { name: "Full Name" })).not.toHaveAttribute("aria-invalid", "true");
+    await expect(checkoutForm(page).getByRole("textbox", { name: "Full Name" })).not.toHaveAttribute(
+      "aria-invalid",
+      "true",
+    );
     await expect(checkoutForm(page).getByRole("textbox", { name: "Full Name" })).toHaveValue("Ayesha Khan");
     await expect(checkoutForm(page).getByRole("textbox", { name: "Email" })).toHaveValue("ayesha@");
     await expect(checkoutForm(page).getByRole("textbox", { name: "Phone" })).toHaveValue("+44 7700 900123");
     await expect(checkoutForm(page).getByRole("combobox", { name: "City" })).toHaveValue("Lahore");
-    await expect(checkoutForm(page).getByRole("textbox", { name: "Shipping Address" })).toHaveValue("House 7, Street 3, Model Town");
+    await expect(checkoutForm(page).getByRole("textbox", { name: "Shipping Address" })).toHaveValue(
+      "House 7, Street 3, Model Town",
+    );
 
     // "Other" city without its name.
     await fillShipping(page, { email: account.email, phone: "0321-7654321", city: "Other", cityOther: "" });
@@ -145,7 +170,9 @@ test.describe("checkout", () => {
     await expect(items.filter({ hasText: FLANNEL.name })).toContainText(rs(2 * FLANNEL.price));
     const main = page.getByRole("main");
     const sums = main.locator("dl").filter({ hasText: "Subtotal" });
-    await expect(sums).toHaveText(new RegExp(`^\\s*Subtotal\\s*${rs(subtotal)}\\s*Shipping\\s*Rs 200\\s*Total\\s*${rs(subtotal + 200)}\\s*$`));
+    await expect(sums).toHaveText(
+      new RegExp(`^\\s*Subtotal\\s*${rs(subtotal)}\\s*Shipping\\s*Rs 200\\s*Total\\s*${rs(subtotal + 200)}\\s*$`),
+    );
     await expect(page.getByTestId("order-total")).toHaveText(rs(subtotal + 200));
     await expect(main.getByText("Keep this amount ready in cash")).toBeVisible();
     await expect(page.getByTestId("cod-amount")).toHaveText(rs(subtotal + 200));
@@ -168,7 +195,11 @@ test.describe("checkout", () => {
     await expect(page.getByText("Your cart is empty.")).toBeVisible();
   });
 
-  test("an item sold out meanwhile is named; nothing is taken and the cart is kept", async ({ page, playwright, baseURL }) => {
+  test("an item sold out meanwhile is named; nothing is taken and the cart is kept", async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
     await createAccount(page, newAccount("out-of-stock"));
     await addToCartByApi(page, { productId: PLEATED.id, color: "Navy", size: "S", quantity: 1 });
     await addToCartByApi(page, { productId: POCKET_TEE.id, color: "Red", size: "M", quantity: 1 });
@@ -183,12 +214,20 @@ test.describe("checkout", () => {
       expect(await variantStock(page, PLEATED.id, "Navy", "S")).toBe(0);
 
       await gotoHydrated(page, "/checkout");
-      await expect(page.getByTestId("checkout-items").getByRole("listitem").filter({ hasText: PLEATED.name })).toContainText("Out of stock");
-      await fillShipping(page, { phone: "0300 1234567", city: "Karachi", address: "Flat 3, Block 13-D, Gulshan-e-Iqbal" });
+      await expect(
+        page.getByTestId("checkout-items").getByRole("listitem").filter({ hasText: PLEATED.name }),
+      ).toContainText("Out of stock");
+      await fillShipping(page, {
+        phone: "0300 1234567",
+        city: "Karachi",
+        address: "Flat 3, Block 13-D, Gulshan-e-Iqbal",
+      });
       await placeOrderButton(page).click();
       await expect(checkoutForm(page).getByRole("alert")).toHaveText(`${PLEATED.name} (Navy, S) is out of stock.`);
       await expect(page).toHaveURL(/\/checkout$/);
-      await expect(checkoutForm(page).getByRole("textbox", { name: "Shipping Address" })).toHaveValue("Flat 3, Block 13-D, Gulshan-e-Iqbal");
+      await expect(checkoutForm(page).getByRole("textbox", { name: "Shipping Address" })).toHaveValue(
+        "Flat 3, Block 13-D, Gulshan-e-Iqbal",
+      );
 
       // Nothing was ordered: the other item's stock is untouched and the cart is as it was.
       expect(await variantStock(page, POCKET_TEE.id, "Red", "M")).toBe(teeStock);

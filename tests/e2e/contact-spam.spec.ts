@@ -22,12 +22,20 @@ const unique = (what: string) => `${what} ${Date.now().toString(36)}${Math.floor
 /** Fills the form as a person does: one key at a time. */
 async function typeMessage(page: Page, subject: string) {
   const form = page.getByRole("form", { name: "Contact form" });
-  const fields: [string, string][] = [["Name", "Ayesha Khan"], ["Email", "ayesha@example.com"], ["Subject", subject], ["Message", "Is the lawn kurta true to size?"]];
-  for (const [label, value] of fields) await form.getByRole("textbox", { name: label, exact: true }).pressSequentially(value, { delay: 25 });
+  const fields: [string, string][] = [
+    ["Name", "Ayesha Khan"],
+    ["Email", "ayesha@example.com"],
+    ["Subject", subject],
+    ["Message", "Is the lawn kurta true to size?"],
+  ];
+  for (const [label, value] of fields)
+    await form.getByRole("textbox", { name: label, exact: true }).pressSequentially(value, { delay: 25 });
   return form;
 }
 
-test("a person typing normally reaches the shop; the honeypot is out of reach of keyboard and screen reader", async ({ page }) => {
+test("a person typing normally reaches the shop; the honeypot is out of reach of keyboard and screen reader", async ({
+  page,
+}) => {
   await gotoHydrated(page, "/contact");
   const honeypot = page.locator('input[name="website"]');
   await expect(honeypot).toHaveAttribute("tabindex", "-1");
@@ -42,7 +50,9 @@ test("a person typing normally reaches the shop; the honeypot is out of reach of
   const subject = unique("Sizes");
   await typeMessage(page, subject);
   await form.getByRole("button", { name: "Send Message" }).click();
-  await expect(page.getByText("Message sent successfully! We will get back to you within 24 hours.")).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByText("Message sent successfully! We will get back to you within 24 hours.")).toBeVisible({
+    timeout: 10_000,
+  });
   await expect.poll(async () => (await contactMails(page.request, subject)).length, { timeout: 15_000 }).toBe(1);
 });
 
@@ -73,7 +83,10 @@ test("a bot that fills the hidden field is thanked the same and nothing arrives"
   expect(await contactMails(page.request, honeypotSubject)).toHaveLength(0);
 });
 
-test("a form sent at once reaches the owner marked as possible spam, in the e-mail and the inbox", async ({ page, playwright }) => {
+test("a form sent at once reaches the owner marked as possible spam, in the e-mail and the inbox", async ({
+  page,
+  playwright,
+}) => {
   const fastSubject = unique("Instant");
   // Posted the moment the page is read, as a script does (a browser on a busy test machine can take
   // longer than the few seconds a person needs just to load the page).
@@ -82,14 +95,23 @@ test("a form sent at once reaches the owner marked as possible spam, in the e-ma
   const token = new RegExp(`name="${CONTACT_TOKEN_FIELD}" value="([^"]+)"`).exec(html)?.[1];
   expect(token, "the contact page carries its signed time").toBeTruthy();
   const sent = await guest.post("/contact", {
-    form: { name: "Quick Sender", email: "quick@example.com", subject: fastSubject, message: "Pasted question", website: "", [CONTACT_TOKEN_FIELD]: token! },
+    form: {
+      name: "Quick Sender",
+      email: "quick@example.com",
+      subject: fastSubject,
+      message: "Pasted question",
+      website: "",
+      [CONTACT_TOKEN_FIELD]: token!,
+    },
   });
   expect(sent.status()).toBeLessThan(400);
   expect(await sent.text()).toContain("Message sent successfully!");
   await guest.dispose();
 
   await expect.poll(async () => (await contactMails(page.request, fastSubject)).length, { timeout: 15_000 }).toBe(1);
-  expect((await contactMails(page.request, fastSubject))[0].text).toContain("Possible spam: this form was sent within seconds");
+  expect((await contactMails(page.request, fastSubject))[0].text).toContain(
+    "Possible spam: this form was sent within seconds",
+  );
 
   await signInAsOwner(page);
   await gotoHydrated(page, "/seller/inbox");

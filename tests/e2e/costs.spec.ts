@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { expectNoSeriousA11yViolations, gotoHydrated, signInAsOwner, toast , keepShot } from "./helpers";
+import { expectNoSeriousA11yViolations, gotoHydrated, signInAsOwner, toast, keepShot } from "./helpers";
 import { expectValidHtml } from "./html-check";
 import { readSettingsForm, saveSettings } from "./overview-helpers";
 import { createProductByApi, inventoryCard } from "./products-helpers";
@@ -32,7 +32,14 @@ test.afterEach(async () => {
 });
 
 function costCsv(rows: string[][]) {
-  return { name: "costs.csv", mimeType: "text/csv", buffer: Buffer.from(rows.map((r) => r.map((c) => (/[",]/.test(c) ? `"${c.replaceAll('"', '""')}"` : c)).join(",")).join("\r\n") + "\r\n") };
+  return {
+    name: "costs.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(
+      rows.map((r) => r.map((c) => (/[",]/.test(c) ? `"${c.replaceAll('"', '""')}"` : c)).join(",")).join("\r\n") +
+        "\r\n",
+    ),
+  };
 }
 
 async function setsCostsAndLowStockInTheForm(page: Page, width: number) {
@@ -57,7 +64,13 @@ async function setsCostsAndLowStockInTheForm(page: Page, width: number) {
   // The owner's API carries the costs; the shop's public product JSON never does.
   const patched = await page.request.patch(`/api/products/${id}`, { data: {} });
   expect(patched.status(), await patched.text()).toBe(200);
-  const owner = (await patched.json()) as { data: { costPrice: number; lowStockThreshold: number; variants: { color: string; size: string; costPrice: number | null }[] } };
+  const owner = (await patched.json()) as {
+    data: {
+      costPrice: number;
+      lowStockThreshold: number;
+      variants: { color: string; size: string; costPrice: number | null }[];
+    };
+  };
   expect(owner.data).toMatchObject({ costPrice: 650, lowStockThreshold: 4 });
   expect(owner.data.variants).toContainEqual(expect.objectContaining({ color: "Black", size: "L", costPrice: 700 }));
   const publicJson = await (await page.request.get(`/api/products/${id}`)).text();
@@ -103,19 +116,26 @@ async function importsACostFile(page: Page, width: number) {
 
   // No file: the reason beside the field.
   await page.getByRole("button", { name: "Preview" }).click();
-  await expect(page.getByText("Choose a CSV or Excel file with a product or SKU column and a cost column")).toBeVisible();
+  await expect(
+    page.getByText("Choose a CSV or Excel file with a product or SKU column and a cost column"),
+  ).toBeVisible();
 
-  await page.getByLabel("Cost file (CSV or Excel)").setInputFiles(costCsv([
-    ["Product", "SKU", "Cost"],
-    [name, "", "800"],
-    ["", skuOf(id, "Black", "L"), "850"],
-    ["No Such Product Anywhere", "", "100"],
-  ]));
+  await page.getByLabel("Cost file (CSV or Excel)").setInputFiles(
+    costCsv([
+      ["Product", "SKU", "Cost"],
+      [name, "", "800"],
+      ["", skuOf(id, "Black", "L"), "850"],
+      ["No Such Product Anywhere", "", "100"],
+    ]),
+  );
   await page.getByRole("button", { name: "Preview" }).click();
   const table = page.getByRole("table", { name: "Rows of the cost file" });
   await expect(table).toBeVisible();
-  await expect(page.getByRole("status").filter({ hasText: "will change" })).toHaveText("2 will change · 0 unchanged · 1 refused");
-  const row = (n: number) => table.getByRole("row").filter({ has: page.getByRole("cell", { name: String(n), exact: true }) });
+  await expect(page.getByRole("status").filter({ hasText: "will change" })).toHaveText(
+    "2 will change · 0 unchanged · 1 refused",
+  );
+  const row = (n: number) =>
+    table.getByRole("row").filter({ has: page.getByRole("cell", { name: String(n), exact: true }) });
   await expect(row(2)).toContainText("None → Rs 800");
   await expect(row(3)).toContainText("Black / L");
   await expect(row(3)).toContainText("Product's → Rs 850");
@@ -132,7 +152,9 @@ async function importsACostFile(page: Page, width: number) {
 }
 
 test.describe("costs and low stock on a phone", () => {
-  test("sets a product's and a variant's cost and a low-stock alert in the form, and sees them in Products", async ({ page }) => {
+  test("sets a product's and a variant's cost and a low-stock alert in the form, and sees them in Products", async ({
+    page,
+  }) => {
     await setsCostsAndLowStockInTheForm(page, 390);
   });
 
@@ -148,7 +170,9 @@ test.describe("costs and low stock on a phone", () => {
       await page.getByLabel("Flag customers whose delivery rate is below (%)").fill("140");
       await page.getByLabel("Risk tags").fill("Risky, fake orders\nrisky");
       await page.getByRole("button", { name: "Save Settings" }).click();
-      await expect(page.getByText("Please enter a whole percentage from 1 to 100, or leave it empty to turn this off")).toBeVisible();
+      await expect(
+        page.getByText("Please enter a whole percentage from 1 to 100, or leave it empty to turn this off"),
+      ).toBeVisible();
       await expect(page.getByLabel("Risk tags")).toHaveValue("Risky, fake orders\nrisky");
 
       await page.getByLabel("Flag customers whose delivery rate is below (%)").fill("60");
@@ -192,7 +216,13 @@ test.describe("the cost import without JavaScript", () => {
     const name = unique("No-JS Tee");
     const id = await ownProduct(page, name);
     await page.goto("/seller/products/costs");
-    await page.getByLabel("Cost file (CSV or Excel)").setInputFiles(costCsv([["SKU", "Cost"], [skuOf(id, "Black", "M"), "610"], ["NOT-A-SKU", "5"]]));
+    await page.getByLabel("Cost file (CSV or Excel)").setInputFiles(
+      costCsv([
+        ["SKU", "Cost"],
+        [skuOf(id, "Black", "M"), "610"],
+        ["NOT-A-SKU", "5"],
+      ]),
+    );
     await page.getByRole("button", { name: "Preview" }).click();
     await expect(page.getByText('No colour and size has the SKU "NOT-A-SKU"')).toBeVisible();
     await page.getByRole("button", { name: "Apply 1 change" }).click();

@@ -14,17 +14,25 @@ async function watchCsp(page: Page): Promise<{ violations: () => Promise<Violati
   await page.addInitScript(() => {
     const seen: Violation[] = [];
     (window as unknown as { __csp: Violation[] }).__csp = seen;
-    document.addEventListener("securitypolicyviolation", (e) => seen.push({ directive: e.violatedDirective, blocked: e.blockedURI, sample: e.sample }));
+    document.addEventListener("securitypolicyviolation", (e) =>
+      seen.push({ directive: e.violatedDirective, blocked: e.blockedURI, sample: e.sample }),
+    );
   });
   const errors: string[] = [];
   page.on("console", (message) => {
-    if (message.type() === "error" && /Content[- ]Security[- ]Policy|Refused to/i.test(message.text())) errors.push(message.text());
+    if (message.type() === "error" && /Content[- ]Security[- ]Policy|Refused to/i.test(message.text()))
+      errors.push(message.text());
   });
   return { violations: () => page.evaluate(() => (window as unknown as { __csp: Violation[] }).__csp), errors };
 }
 
 /** `pinned`: a guest's page from the page cache names its inline scripts' hashes; a fresh render has a nonce. */
-async function expectCleanPage(page: Page, watch: Awaited<ReturnType<typeof watchCsp>>, url: string, policy: "nonce" | "pinned" = "nonce") {
+async function expectCleanPage(
+  page: Page,
+  watch: Awaited<ReturnType<typeof watchCsp>>,
+  url: string,
+  policy: "nonce" | "pinned" = "nonce",
+) {
   const response = await gotoHydrated(page, url);
   const csp = response?.headers()["content-security-policy"] ?? "";
   if (policy === "nonce") expect(csp).toMatch(/script-src 'self' 'nonce-/);
@@ -36,10 +44,14 @@ async function expectCleanPage(page: Page, watch: Awaited<ReturnType<typeof watc
 }
 
 test.describe("Content-Security-Policy in the browser", () => {
-  test("guest pages, the cart, checkout and the owner's dashboard with its charts hydrate with no violation", async ({ page, browser }) => {
+  test("guest pages, the cart, checkout and the owner's dashboard with its charts hydrate with no violation", async ({
+    page,
+    browser,
+  }) => {
     const watch = await watchCsp(page);
     // Guests are served from the page cache: no nonce shared between them, the scripts' hashes instead.
-    for (const url of ["/", "/products", "/product/pocket-tee", "/about"]) await expectCleanPage(page, watch, url, "pinned");
+    for (const url of ["/", "/products", "/product/pocket-tee", "/about"])
+      await expectCleanPage(page, watch, url, "pinned");
     await expectCleanPage(page, watch, "/products", "pinned");
     // The contact page is never cached (its form carries a fresh token): a nonce of its own.
     await expectCleanPage(page, watch, "/contact");
@@ -48,7 +60,9 @@ test.describe("Content-Security-Policy in the browser", () => {
     await addToCartByApi(page, { productId: "pocket-tee", color: "Gray", size: "M", quantity: 1 });
     await expectCleanPage(page, watch, "/cart");
     await expectCleanPage(page, watch, "/checkout");
-    await placeOrderByApi(page, [{ productId: "pocket-tee", color: "Gray", size: "M", quantity: 1 }], { email: account.email });
+    await placeOrderByApi(page, [{ productId: "pocket-tee", color: "Gray", size: "M", quantity: 1 }], {
+      email: account.email,
+    });
     await expectCleanPage(page, watch, "/buyer-dashboard");
 
     const ownerContext = await browser.newContext();
@@ -56,7 +70,8 @@ test.describe("Content-Security-Policy in the browser", () => {
     const ownerWatch = await watchCsp(owner);
     await signInAsOwner(owner);
     await expectCleanPage(owner, ownerWatch, "/seller-dashboard");
-    for (const id of ["daily-chart", "top-products-chart", "cities-chart"]) await expect(owner.getByTestId(id).locator("svg.recharts-surface")).toBeVisible();
+    for (const id of ["daily-chart", "top-products-chart", "cities-chart"])
+      await expect(owner.getByTestId(id).locator("svg.recharts-surface")).toBeVisible();
     // Client-side navigation loads more modules under the same policy.
     await owner.getByRole("link", { name: "View All" }).click();
     await expect(owner).toHaveURL(/\/seller\/orders/);
@@ -78,6 +93,8 @@ test.describe("Content-Security-Policy in the browser", () => {
     });
     await expect.poll(async () => (await watch.violations()).length).toBeGreaterThanOrEqual(2);
     expect(await page.evaluate(() => (window as unknown as { __injected?: string }).__injected)).toBeUndefined();
-    expect((await watch.violations()).map((v) => v.directive)).toEqual(expect.arrayContaining([expect.stringMatching(/^script-src/)]));
+    expect((await watch.violations()).map((v) => v.directive)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^script-src/)]),
+    );
   });
 });

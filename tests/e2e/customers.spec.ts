@@ -1,7 +1,14 @@
 import fs from "node:fs";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import {
-  createAccount, expectNoSeriousA11yViolations, gotoHydrated, newAccount, placeOrderByApi, signInAsOwner, toast, type CartItem,
+  createAccount,
+  expectNoSeriousA11yViolations,
+  gotoHydrated,
+  newAccount,
+  placeOrderByApi,
+  signInAsOwner,
+  toast,
+  type CartItem,
 } from "./helpers";
 import { expectValidHtml } from "./html-check";
 
@@ -18,7 +25,8 @@ const OXFORD: CartItem = { productId: "oxford-button-down-shirt", color: "White"
 const digits = () => String(Math.floor(1_000_000 + Math.random() * 8_999_999));
 
 async function ownerPage(browser: Browser, width: number): Promise<Page> {
-  const size = width > 800 ? { viewport: { width, height: 800 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 } : {};
+  const size =
+    width > 800 ? { viewport: { width, height: 800 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 } : {};
   const context = await browser.newContext(size);
   const page = await context.newPage();
   await signInAsOwner(page);
@@ -82,7 +90,9 @@ async function ownerFlow(browser: Browser, width: number) {
 
   // The note on that customer's order, in Orders and on the order page; both link back to the customer.
   await gotoHydrated(owner, `/seller/orders?q=${encodeURIComponent(typed)}`);
-  const card = owner.getByTestId("seller-order").filter({ has: owner.getByRole("heading", { name: placed.orderNumber, exact: true }) });
+  const card = owner
+    .getByTestId("seller-order")
+    .filter({ has: owner.getByRole("heading", { name: placed.orderNumber, exact: true }) });
   await expect(card.getByTestId("customer-notes-on-order")).toContainText(note);
   await expect(card.getByTestId("order-customer-link")).toHaveAttribute("href", new URL(customerUrl).pathname);
   await gotoHydrated(owner, `/orders/${placed.orderId}`);
@@ -99,7 +109,10 @@ async function ownerFlow(browser: Browser, width: number) {
   await expect(toast(owner, `Segment "${segmentName}" saved`)).toBeVisible();
   const chip = owner.getByTestId("segment-chip").filter({ hasText: segmentName });
   await expect(chip.getByRole("link", { name: segmentName, exact: true })).toHaveAttribute("aria-current", "page");
-  const [download] = await Promise.all([owner.waitForEvent("download"), chip.getByRole("link", { name: `CSV of ${segmentName}` }).click()]);
+  const [download] = await Promise.all([
+    owner.waitForEvent("download"),
+    chip.getByRole("link", { name: `CSV of ${segmentName}` }).click(),
+  ]);
   const csv = fs.readFileSync((await download.path())!, "utf8");
   expect(csv.charCodeAt(0)).toBe(0xfeff);
   const lines = csv.slice(1).trim().split(/\r?\n/);
@@ -156,7 +169,9 @@ test("without JavaScript: the filter form, a tag and a note all work as plain fo
   await owner.getByRole("button", { name: "Apply" }).click();
   // The refused bound is named beside its field, typed value kept; the search still answers.
   await expect(owner.getByRole("textbox", { name: "Orders at least" })).toHaveValue("one");
-  await expect(owner.getByRole("textbox", { name: "Orders at least" })).toHaveAccessibleDescription("Enter a whole number of orders, e.g. 2");
+  await expect(owner.getByRole("textbox", { name: "Orders at least" })).toHaveAccessibleDescription(
+    "Enter a whole number of orders, e.g. 2",
+  );
   await expect(owner.getByTestId("customer-count")).toHaveText("Showing 1–1 of 1 customer");
   await owner.getByTestId("customer-cards").getByRole("link", { name }).click();
   await owner.getByRole("textbox", { name: "New tag" }).fill("wholesale");

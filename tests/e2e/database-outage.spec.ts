@@ -1,7 +1,18 @@
 import { devices, expect, test } from "@playwright/test";
 import { startServerProcess, waitFor, type ServerProcess } from "../factories/server-process";
 import { hasPostgres, startPgCluster, type PgCluster } from "../setup/pg-cluster";
-import { addToCart, cartItemsByApi, cartLine, checkoutForm, createAccount, expectShipping, fillShipping, gotoHydrated, newAccount, type ShippingDetails } from "./helpers";
+import {
+  addToCart,
+  cartItemsByApi,
+  cartLine,
+  checkoutForm,
+  createAccount,
+  expectShipping,
+  fillShipping,
+  gotoHydrated,
+  newAccount,
+  type ShippingDetails,
+} from "./helpers";
 
 /**
  * Place Order while PostgreSQL is down (issue 17): a shop of its own on a throwaway PostgreSQL
@@ -20,7 +31,10 @@ test.beforeAll(async () => {
   // A first start on an empty database migrates and seeds the catalogue (about a minute on two cores).
   test.setTimeout(300_000);
   pg = await startPgCluster();
-  shop = await startServerProcess({ DATABASE_URL: pg.url, WEB_CONCURRENCY: "1", LOG_LEVEL: "warn" }, { readyTimeoutMs: 280_000 });
+  shop = await startServerProcess(
+    { DATABASE_URL: pg.url, WEB_CONCURRENCY: "1", LOG_LEVEL: "warn" },
+    { readyTimeoutMs: 280_000 },
+  );
 });
 
 test.afterAll(async () => {
@@ -33,7 +47,13 @@ test.afterAll(async () => {
   }
 });
 
-const SHIPPING: ShippingDetails = { fullName: "Zainab Raza", email: "zainab.raza@example.com", phone: "0312 4567890", city: "Islamabad", address: "House 21, Street 9, F-7/2" };
+const SHIPPING: ShippingDetails = {
+  fullName: "Zainab Raza",
+  email: "zainab.raza@example.com",
+  phone: "0312 4567890",
+  city: "Islamabad",
+  address: "House 21, Street 9, F-7/2",
+};
 const HENLEY = { id: "long-sleeve-henley", name: "Long Sleeve Henley" };
 
 async function ready(url: string): Promise<boolean> {
@@ -41,7 +61,9 @@ async function ready(url: string): Promise<boolean> {
   return res?.status === 200;
 }
 
-test("Place Order while the database is down: 'Failed to place order. Please try again.', nothing lost; once it is back the order is placed", async ({ browser }) => {
+test("Place Order while the database is down: 'Failed to place order. Please try again.', nothing lost; once it is back the order is placed", async ({
+  browser,
+}) => {
   const context = await browser.newContext({ ...devices["Pixel 5"], baseURL: shop!.url });
   const page = await context.newPage();
   try {
@@ -51,10 +73,15 @@ test("Place Order while the database is down: 'Failed to place order. Please try
     await fillShipping(page, SHIPPING);
 
     pg!.halt();
-    await waitFor(async () => !(await ready(shop!.url)), { timeoutMs: 15_000, what: "the shop to notice the database is down" });
+    await waitFor(async () => !(await ready(shop!.url)), {
+      timeoutMs: 15_000,
+      what: "the shop to notice the database is down",
+    });
     const placeOrder = checkoutForm(page).getByRole("button", { name: "Place Order" });
     await placeOrder.click();
-    await expect(checkoutForm(page).getByRole("alert")).toHaveText("Failed to place order. Please try again.", { timeout: 20_000 });
+    await expect(checkoutForm(page).getByRole("alert")).toHaveText("Failed to place order. Please try again.", {
+      timeout: 20_000,
+    });
     await expect(page.getByRole("heading", { name: "Something went wrong" })).toHaveCount(0);
     await expectShipping(page, SHIPPING);
     await expect(cartLine(page, HENLEY.name).getByTestId("line-quantity")).toHaveText("2");

@@ -61,7 +61,16 @@ test.beforeAll(async () => {
   origin = `http://127.0.0.1:${port}`;
   server = spawn(process.execPath, ["server/start.js"], {
     cwd: APP_DIR,
-    env: { ...process.env, DATABASE_URL: cluster.url, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", NODE_ENV: "production", PUBLIC_URL: "", BETTER_AUTH_SECRET: TEST_AUTH_SECRET },
+    env: {
+      ...process.env,
+      DATABASE_URL: cluster.url,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "warn",
+      NODE_ENV: "production",
+      PUBLIC_URL: "",
+      BETTER_AUTH_SECRET: TEST_AUTH_SECRET,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   server.stdout?.on("data", (d) => (serverOutput += d));

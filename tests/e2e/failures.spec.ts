@@ -1,7 +1,20 @@
 import { expect, test, type Page } from "@playwright/test";
 import {
-  addToCartByApi, cartItemsByApi, cartLine, checkoutForm, createAccount, expectShipping, fillShipping, gotoHydrated, newAccount, placeOrderByApi,
-  signInAsOwner, submitSignIn, toast, type CartItem, type ShippingDetails,
+  addToCartByApi,
+  cartItemsByApi,
+  cartLine,
+  checkoutForm,
+  createAccount,
+  expectShipping,
+  fillShipping,
+  gotoHydrated,
+  newAccount,
+  placeOrderByApi,
+  signInAsOwner,
+  submitSignIn,
+  toast,
+  type CartItem,
+  type ShippingDetails,
 } from "./helpers";
 
 /**
@@ -23,7 +36,9 @@ async function failPosts(page: Page, url: RegExp, how: Failure) {
   await page.unroute(url);
   await page.route(url, (route) => {
     if (route.request().method() !== "POST") return route.fallback();
-    return how === "network" ? route.abort("connectionreset") : route.fulfill({ status: 500, contentType: "text/plain", body: "Internal Server Error" });
+    return how === "network"
+      ? route.abort("connectionreset")
+      : route.fulfill({ status: 500, contentType: "text/plain", body: "Internal Server Error" });
   });
 }
 
@@ -32,13 +47,24 @@ async function expectNoErrorScreen(page: Page) {
   await expect(page.getByRole("heading", { name: "Something went wrong" })).toHaveCount(0);
 }
 
-const SHIPPING: ShippingDetails = { fullName: "Bilal Ahmed", email: "bilal.ahmed@example.com", phone: "0321 7654321", city: "Lahore", address: "House 7, Street 3, Model Town" };
+const SHIPPING: ShippingDetails = {
+  fullName: "Bilal Ahmed",
+  email: "bilal.ahmed@example.com",
+  phone: "0321 7654321",
+  city: "Lahore",
+  address: "House 7, Street 3, Model Town",
+};
 
 test.describe("a failed request keeps the page", () => {
-  test("Add to Cart: 'Failed to add item to cart.' on a 500 and on a dropped network; the choice stays; then it adds", async ({ page }) => {
+  test("Add to Cart: 'Failed to add item to cart.' on a 500 and on a dropped network; the choice stays; then it adds", async ({
+    page,
+  }) => {
     await createAccount(page, newAccount("fail-add"));
     await gotoHydrated(page, `/product/${TROUSERS.id}`);
-    await page.getByRole("group", { name: /^Colour/ }).getByRole("radio", { name: "Black", exact: true }).check();
+    await page
+      .getByRole("group", { name: /^Colour/ })
+      .getByRole("radio", { name: "Black", exact: true })
+      .check();
     await page.getByRole("group", { name: /^Size/ }).getByRole("radio", { name: "L", exact: true }).check();
     await page.getByRole("button", { name: "Increase quantity" }).click();
     const add = page.getByRole("button", { name: "Add to Cart" });
@@ -58,10 +84,14 @@ test.describe("a failed request keeps the page", () => {
     await page.unroute(/\/product\/[^/]+\.data/);
     await add.click();
     await expect(toast(page, `${TROUSERS.name} added to cart!`)).toBeVisible();
-    expect(await cartItemsByApi(page)).toMatchObject([{ productId: TROUSERS.id, color: "Black", size: "L", quantity: 2 }]);
+    expect(await cartItemsByApi(page)).toMatchObject([
+      { productId: TROUSERS.id, color: "Black", size: "L", quantity: 2 },
+    ]);
   });
 
-  test("the cart's buttons: 'Failed to update quantity.', 'Failed to remove item.', 'Failed to clear cart.'; the cart is as it was; then they work", async ({ page }) => {
+  test("the cart's buttons: 'Failed to update quantity.', 'Failed to remove item.', 'Failed to clear cart.'; the cart is as it was; then they work", async ({
+    page,
+  }) => {
     await createAccount(page, newAccount("fail-cart"));
     await addToCartByApi(page, { productId: HOODIE.id, color: "Black", size: "M", quantity: 2 });
     await addToCartByApi(page, { productId: TROUSERS.id, color: "Green", size: "M", quantity: 1 });
@@ -91,7 +121,9 @@ test.describe("a failed request keeps the page", () => {
     await expect(page.getByTestId("cart-line")).toHaveCount(1);
   });
 
-  test("Place Order: 'Failed to place order. Please try again.', the details as typed, the cart kept; pressed again, the order is placed", async ({ page }) => {
+  test("Place Order: 'Failed to place order. Please try again.', the details as typed, the cart kept; pressed again, the order is placed", async ({
+    page,
+  }) => {
     await createAccount(page, newAccount("fail-order"));
     await addToCartByApi(page, { productId: SHORTS.id, color: "Gray", size: "S", quantity: 1 });
     await gotoHydrated(page, "/cart");
@@ -114,7 +146,9 @@ test.describe("a failed request keeps the page", () => {
     await expect(toast(page, /Order placed successfully!/)).toBeVisible();
   });
 
-  test("Place Order after the session ended: 'Please sign in to place an order', sign-in, and back to the checkout with the details as typed", async ({ page }) => {
+  test("Place Order after the session ended: 'Please sign in to place an order', sign-in, and back to the checkout with the details as typed", async ({
+    page,
+  }) => {
     const account = await createAccount(page, newAccount("fail-session"));
     await addToCartByApi(page, { productId: SHORTS.id, color: "Gray", size: "M", quantity: 1 });
     await gotoHydrated(page, "/cart");
@@ -132,7 +166,9 @@ test.describe("a failed request keeps the page", () => {
     await expect(page).toHaveURL(/\/orders\/[\w-]+$/);
   });
 
-  test("the wishlist heart and Edit Profile: 'An error occurred. Please try again.', nothing typed lost; then they save", async ({ page }) => {
+  test("the wishlist heart and Edit Profile: 'An error occurred. Please try again.', nothing typed lost; then they save", async ({
+    page,
+  }) => {
     await createAccount(page, newAccount("fail-account"));
     await gotoHydrated(page, `/product/${HOODIE.id}`);
     const main = page.getByRole("main");
@@ -154,13 +190,18 @@ test.describe("a failed request keeps the page", () => {
     await expect(page.getByRole("alert").filter({ hasText: "An error occurred. Please try again." })).toBeVisible();
     await expectNoErrorScreen(page);
     await expect(form.getByRole("textbox", { name: "Phone" })).toHaveValue("0333 1234567");
-    await expect(form.getByRole("textbox", { name: "Default Address" })).toHaveValue("Flat 4, Block 13, Gulshan-e-Iqbal");
+    await expect(form.getByRole("textbox", { name: "Default Address" })).toHaveValue(
+      "Flat 4, Block 13, Gulshan-e-Iqbal",
+    );
     await page.unroute(/\/buyer-dashboard\/profile\.data/);
     await form.getByRole("button", { name: "Save Profile" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Profile updated" })).toBeVisible();
   });
 
-  test("the owner's status change: 'Something went wrong while updating order status'; then it moves", async ({ page, browser }) => {
+  test("the owner's status change: 'Something went wrong while updating order status'; then it moves", async ({
+    page,
+    browser,
+  }) => {
     const buyer = await (await browser.newContext()).newPage();
     await createAccount(buyer, newAccount("fail-status", "Hira Baig"));
     const phone = `0345 ${String(Math.floor(1_000_000 + Math.random() * 8_999_999))}`;
@@ -204,10 +245,14 @@ async function expectContactKept(page: Page) {
 }
 
 test.describe("a contact message larger than the shop takes", () => {
-  test("with JavaScript: said beside the message before anything is sent, nothing lost; a shorter one is sent", async ({ page }) => {
+  test("with JavaScript: said beside the message before anything is sent, nothing lost; a shorter one is sent", async ({
+    page,
+  }) => {
     await gotoHydrated(page, "/contact");
     const posts: string[] = [];
-    page.on("request", (r) => { if (r.method() === "POST") posts.push(r.url()); });
+    page.on("request", (r) => {
+      if (r.method() === "POST") posts.push(r.url());
+    });
     const form = await fillContact(page, HUGE_MESSAGE);
     await form.getByRole("button", { name: "Send Message" }).click();
     const message = form.getByRole("textbox", { name: "Message" });
@@ -226,7 +271,9 @@ test.describe("a contact message larger than the shop takes", () => {
   test.describe("without JavaScript", () => {
     test.use({ javaScriptEnabled: false });
 
-    test("the page comes back with the message beside the field and the other fields as typed; a shorter one is sent", async ({ page }) => {
+    test("the page comes back with the message beside the field and the other fields as typed; a shorter one is sent", async ({
+      page,
+    }) => {
       await page.goto("/contact");
       const form = await fillContact(page, HUGE_MESSAGE);
       await form.getByRole("button", { name: "Send Message" }).click();

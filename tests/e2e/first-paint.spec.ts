@@ -27,7 +27,9 @@ function recordRequests(page: Page) {
 }
 
 for (const path of ["/", "/products", "/product/varsity-crew-sweatshirt"]) {
-  test(`${path}: inline CSS, no module preloads, the priority photo before any script, then hydration`, async ({ page }) => {
+  test(`${path}: inline CSS, no module preloads, the priority photo before any script, then hydration`, async ({
+    page,
+  }) => {
     const errors = collectErrors(page);
     const { sent, finished } = recordRequests(page);
 
@@ -44,7 +46,10 @@ for (const path of ["/", "/products", "/product/varsity-crew-sweatshirt"]) {
     const photoUrl = await photo.evaluate((img: HTMLImageElement) => img.currentSrc);
     const firstScript = sent.findIndex((url) => new URL(url).pathname.startsWith("/assets/") && url.endsWith(".js"));
     expect(firstScript, "a script loaded").toBeGreaterThan(-1);
-    expect(finished.get(photoUrl), `${photoUrl} finished before ${sent[firstScript]} was requested`).toBeLessThanOrEqual(firstScript);
+    expect(
+      finished.get(photoUrl),
+      `${photoUrl} finished before ${sent[firstScript]} was requested`,
+    ).toBeLessThanOrEqual(firstScript);
     // Styled by the inline sheet: the page frame is a flex column and the header's links are laid out.
     await expect(page.locator("body")).toHaveCSS("display", "flex");
     expect(errors).toEqual([]);
@@ -69,7 +74,8 @@ test("photos below the fold wait for the scroll; the largest one is asked for fi
   await expect(page.locator('main img[fetchpriority="high"]')).toHaveCount(1);
   // The gallery's thumbnails are lazy.
   const thumbs = page.getByRole("region", { name: "Product images" }).getByRole("listitem").locator("img");
-  for (const loading of await thumbs.evaluateAll((imgs) => imgs.map((img) => img.getAttribute("loading")))) expect(loading).toBe("lazy");
+  for (const loading of await thumbs.evaluateAll((imgs) => imgs.map((img) => img.getAttribute("loading"))))
+    expect(loading).toBe("lazy");
 });
 
 test("the inline styles stay through client navigations", async ({ page }) => {

@@ -14,13 +14,16 @@ export default async function globalSetup(config: FullConfig) {
   const root = config.configFile ? path.dirname(config.configFile) : process.cwd();
   const serverBuild = path.join(root, "build/server/index.js");
   if (!fs.existsSync(serverBuild)) {
-    throw new Error(`No server build at ${serverBuild}: run \`npx react-router build\` before \`npx playwright test\`.`);
+    throw new Error(
+      `No server build at ${serverBuild}: run \`npx react-router build\` before \`npx playwright test\`.`,
+    );
   }
   const baseURL = config.projects[0]?.use.baseURL;
   if (!baseURL) return;
   const html = await (await fetch(new URL("/", baseURL))).text();
   const assets = [...new Set(html.match(/\/assets\/[\w.-]+\.(?:js|css)/g) ?? [])];
-  if (assets.length === 0) throw new Error(`The home page at ${baseURL} references no /assets/ files: is this the shop?`);
+  if (assets.length === 0)
+    throw new Error(`The home page at ${baseURL} references no /assets/ files: is this the shop?`);
   const missing: string[] = [];
   await Promise.all(
     assets.map(async (asset) => {
@@ -30,7 +33,9 @@ export default async function globalSetup(config: FullConfig) {
     }),
   );
   if (missing.length) {
-    throw new Error(`The running shop references assets that are not served (build/ changed after the server started?): ${missing.join(", ")}`);
+    throw new Error(
+      `The running shop references assets that are not served (build/ changed after the server started?): ${missing.join(", ")}`,
+    );
   }
   const shops = (Array.isArray(config.webServer) ? config.webServer : [config.webServer])
     .map((server) => server?.url)

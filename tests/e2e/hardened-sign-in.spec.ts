@@ -24,9 +24,13 @@ test.describe("the owner's first start", () => {
   });
 
   let link = "";
-  test("the log holds a single-use link and no password; following it sets one and opens the dashboard", async ({ page }) => {
+  test("the log holds a single-use link and no password; following it sets one and opens the dashboard", async ({
+    page,
+  }) => {
     const created = server.logs().find((line) => line.msg.startsWith(`Owner account created for ${OWNER}`));
-    expect(created?.msg).toMatch(/Set its password within 24 hours at http:\/\/localhost:\d+\/set-password\?token=[\w-]+ \(the link works once\)/);
+    expect(created?.msg).toMatch(
+      /Set its password within 24 hours at http:\/\/localhost:\d+\/set-password\?token=[\w-]+ \(the link works once\)/,
+    );
     const everything = JSON.stringify(server.logs()) + server.otherOutput();
     expect(everything).not.toMatch(/one-time password|password [A-Za-z0-9_-]{12,}\b/i);
     link = /http:\/\/localhost:\d+(\/set-password\?token=[\w-]+)/.exec(created!.msg)![1];
@@ -39,7 +43,9 @@ test.describe("the owner's first start", () => {
     await form.getByRole("textbox", { name: "New Password", exact: true }).fill("password1234");
     await form.getByRole("textbox", { name: "Confirm New Password" }).fill("password1234");
     await form.getByRole("button", { name: "Set Password" }).click();
-    await expect(form.getByRole("textbox", { name: "New Password", exact: true })).toHaveAccessibleDescription("This password is too common. Choose one that is harder to guess.");
+    await expect(form.getByRole("textbox", { name: "New Password", exact: true })).toHaveAccessibleDescription(
+      "This password is too common. Choose one that is harder to guess.",
+    );
 
     await form.getByRole("textbox", { name: "New Password", exact: true }).fill("karachi-sea-breeze-7");
     await form.getByRole("textbox", { name: "Confirm New Password" }).fill("karachi-sea-breeze-7");
@@ -55,7 +61,10 @@ test.describe("the owner's first start", () => {
     await expect(page.getByRole("form", { name: "Set your password" })).toHaveCount(0);
   });
 
-  test("the owner changes the password from the dashboard; the other device is signed out", async ({ page, browser }) => {
+  test("the owner changes the password from the dashboard; the other device is signed out", async ({
+    page,
+    browser,
+  }) => {
     const other = await browser.newContext({ baseURL: server.url });
     const phone = await other.newPage();
     await signIn(phone, OWNER, "karachi-sea-breeze-7");
@@ -64,13 +73,18 @@ test.describe("the owner's first start", () => {
     await expect(page).not.toHaveURL(/\/auth\b/);
 
     await gotoHydrated(page, `${server.url}/seller-dashboard`);
-    await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Password", exact: true }).click();
+    await page
+      .getByRole("navigation", { name: "Dashboard" })
+      .getByRole("link", { name: "Password", exact: true })
+      .click();
     const form = page.getByRole("form", { name: "Change Password" });
     await form.getByRole("textbox", { name: "Current Password" }).fill("not-the-password");
     await form.getByRole("textbox", { name: "New Password", exact: true }).fill("islamabad-hills-in-may");
     await form.getByRole("textbox", { name: "Confirm New Password" }).fill("islamabad-hills-in-may");
     await form.getByRole("button", { name: "Change Password" }).click();
-    await expect(form.getByRole("textbox", { name: "Current Password" })).toHaveAccessibleDescription("Your current password is incorrect");
+    await expect(form.getByRole("textbox", { name: "Current Password" })).toHaveAccessibleDescription(
+      "Your current password is incorrect",
+    );
 
     await form.getByRole("textbox", { name: "Current Password" }).fill("karachi-sea-breeze-7");
     await form.getByRole("textbox", { name: "New Password", exact: true }).fill("islamabad-hills-in-may");
@@ -87,7 +101,9 @@ test.describe("the owner's first start", () => {
 });
 
 test.describe("a buyer deletes the account", () => {
-  test("a wrong password is said beside the field and deletes nothing; the right one deletes the account", async ({ page }) => {
+  test("a wrong password is said beside the field and deletes nothing; the right one deletes the account", async ({
+    page,
+  }) => {
     const buyer = await createAccount(page, newAccount("delete-me"));
     await gotoHydrated(page, "/buyer-dashboard/settings");
     page.on("dialog", (dialog) => void dialog.accept());
@@ -95,7 +111,9 @@ test.describe("a buyer deletes the account", () => {
     await form.getByRole("textbox", { name: "Enter your password to confirm" }).fill("not-my-password-1");
     await form.getByRole("checkbox", { name: /deleted permanently/ }).check();
     await form.getByRole("button", { name: "Delete Account" }).click();
-    await expect(form.getByRole("textbox", { name: "Enter your password to confirm" })).toHaveAccessibleDescription("Incorrect password. Please try again.");
+    await expect(form.getByRole("textbox", { name: "Enter your password to confirm" })).toHaveAccessibleDescription(
+      "Incorrect password. Please try again.",
+    );
     await gotoHydrated(page, "/buyer-dashboard/settings");
     await expect(page.getByRole("heading", { level: 1, name: `Welcome back, ${buyer.name}` })).toBeVisible();
 
@@ -103,7 +121,9 @@ test.describe("a buyer deletes the account", () => {
     await form.getByRole("checkbox", { name: /deleted permanently/ }).check();
     await form.getByRole("button", { name: "Delete Account" }).click();
     await expect(toast(page, "Your account has been deleted.")).toBeVisible();
-    const again = await page.request.post("/api/auth/sign-in/email", { data: { email: buyer.email, password: buyer.password } });
+    const again = await page.request.post("/api/auth/sign-in/email", {
+      data: { email: buyer.email, password: buyer.password },
+    });
     expect(again.status()).toBe(401);
   });
 });

@@ -8,7 +8,10 @@ export async function expectNoSeriousA11yViolations(page: Page, opts: { exclude?
   const results = await builder.analyze();
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   const report = serious.flatMap((v) =>
-    v.nodes.map((n) => `${v.impact} ${v.id} (${v.help}) at ${n.target.join(" ")}: ${n.failureSummary?.replace(/\s+/g, " ").trim()}`),
+    v.nodes.map(
+      (n) =>
+        `${v.impact} ${v.id} (${v.help}) at ${n.target.join(" ")}: ${n.failureSummary?.replace(/\s+/g, " ").trim()}`,
+    ),
   );
   expect(report, `axe found serious/critical violations on ${page.url()}`).toEqual([]);
 }
@@ -58,7 +61,11 @@ export async function waitForHydration(page: Page) {
 /** Waits until React Router has no navigation or revalidation in flight (so the URL is final). */
 export async function waitForRouterIdle(page: Page) {
   await page.waitForFunction(() => {
-    const router = (window as unknown as { __reactRouterDataRouter?: { state: { navigation: { state: string }; revalidation: string } } }).__reactRouterDataRouter;
+    const router = (
+      window as unknown as {
+        __reactRouterDataRouter?: { state: { navigation: { state: string }; revalidation: string } };
+      }
+    ).__reactRouterDataRouter;
     return Boolean(router && router.state.navigation.state === "idle" && router.state.revalidation === "idle");
   });
 }
@@ -105,7 +112,9 @@ function requestOf(from: Requester): APIRequestContext {
  * a page, the page's browser context is signed in as the new buyer.
  */
 export async function createAccount(from: Requester, account: Account) {
-  const res = await requestOf(from).post("/api/auth/sign-up/email", { data: { name: account.name, email: account.email, password: account.password } });
+  const res = await requestOf(from).post("/api/auth/sign-up/email", {
+    data: { name: account.name, email: account.email, password: account.password },
+  });
   expect(res.status(), `sign-up failed: ${await res.text()}`).toBe(200);
   return account;
 }
@@ -164,7 +173,11 @@ export async function openUserMenu(page: Page) {
   const summary = accountMenuControl(page);
   if ((await summary.getAttribute("aria-expanded")) !== "true") await summary.click();
   // The panel under the summary (the summary repeats the name on wider screens).
-  const menu = page.getByRole("banner").locator("details").filter({ has: labelledSummary(page, /^Account menu for /) }).locator(":scope > div");
+  const menu = page
+    .getByRole("banner")
+    .locator("details")
+    .filter({ has: labelledSummary(page, /^Account menu for /) })
+    .locator(":scope > div");
   await expect(menu.getByRole("button", { name: "Sign Out" })).toBeVisible();
   return menu;
 }
@@ -189,8 +202,13 @@ export function toast(page: Page, text: string | RegExp): Locator {
 
 /** Checks a colour and size on a product page (either may be left as preselected). */
 export async function chooseVariant(page: Page, opts: { color?: string; size?: string; quantity?: number }) {
-  if (opts.color) await page.getByRole("group", { name: /^Colour/ }).getByRole("radio", { name: opts.color, exact: true }).check();
-  if (opts.size) await page.getByRole("group", { name: /^Size/ }).getByRole("radio", { name: opts.size, exact: true }).check();
+  if (opts.color)
+    await page
+      .getByRole("group", { name: /^Colour/ })
+      .getByRole("radio", { name: opts.color, exact: true })
+      .check();
+  if (opts.size)
+    await page.getByRole("group", { name: /^Size/ }).getByRole("radio", { name: opts.size, exact: true }).check();
   if (opts.quantity && opts.quantity > 1) {
     const plus = page.getByRole("button", { name: "Increase quantity" });
     for (let q = 1; q < opts.quantity; q++) await plus.click();
@@ -199,7 +217,11 @@ export async function chooseVariant(page: Page, opts: { color?: string; size?: s
 }
 
 /** Adds a product to the cart from its page with the buttons a shopper uses (JavaScript on, signed in). */
-export async function addToCart(page: Page, productId: string, opts: { color?: string; size?: string; quantity?: number; name?: string } = {}) {
+export async function addToCart(
+  page: Page,
+  productId: string,
+  opts: { color?: string; size?: string; quantity?: number; name?: string } = {},
+) {
   await gotoHydrated(page, `/product/${productId}`);
   await chooseVariant(page, opts);
   const name = opts.name ?? (await page.getByRole("heading", { level: 1 }).innerText()).trim();
@@ -216,7 +238,9 @@ export async function addToCartByApi(from: Requester, item: CartItem) {
 }
 
 /** The signed-in context's cart lines from the JSON API. */
-export async function cartItemsByApi(from: Requester): Promise<{ id: string; productId: string; color: string; size: string; quantity: number }[]> {
+export async function cartItemsByApi(
+  from: Requester,
+): Promise<{ id: string; productId: string; color: string; size: string; quantity: number }[]> {
   const res = await requestOf(from).get("/api/cart");
   expect(res.status()).toBe(200);
   return (await res.json()).data.items;
@@ -226,7 +250,9 @@ export async function cartItemsByApi(from: Requester): Promise<{ id: string; pro
 export async function variantStock(from: Requester, productId: string, color: string, size: string): Promise<number> {
   const res = await requestOf(from).get(`/api/products/${productId}`);
   expect(res.status()).toBe(200);
-  const variant = (await res.json()).data.variants.find((v: { color: string; size: string }) => v.color === color && v.size === size);
+  const variant = (await res.json()).data.variants.find(
+    (v: { color: string; size: string }) => v.color === color && v.size === size,
+  );
   if (!variant) throw new Error(`${productId} has no ${color}/${size}`);
   return variant.stock;
 }
@@ -243,10 +269,21 @@ export async function placeOrderByApi(from: Requester, items: CartItem[], shippi
 
 /** A cart line on /cart by product name. */
 export function cartLine(page: Page, name: string): Locator {
-  return page.getByRole("region", { name: "Cart items" }).getByRole("listitem").filter({ has: page.getByRole("heading", { name, exact: true }) });
+  return page
+    .getByRole("region", { name: "Cart items" })
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { name, exact: true }) });
 }
 
-export type ShippingDetails = { fullName: string; email: string; phone: string; city: string; cityOther?: string; address: string; postalCode?: string };
+export type ShippingDetails = {
+  fullName: string;
+  email: string;
+  phone: string;
+  city: string;
+  cityOther?: string;
+  address: string;
+  postalCode?: string;
+};
 
 export const TEST_SHIPPING: ShippingDetails = {
   fullName: "Ayesha Khan",
@@ -268,8 +305,10 @@ export async function fillShipping(page: Page, values: Partial<ShippingDetails>)
   if (values.fullName !== undefined) await form.getByRole("textbox", { name: "Full Name" }).fill(values.fullName);
   if (values.email !== undefined) await form.getByRole("textbox", { name: "Email" }).fill(values.email);
   if (values.phone !== undefined) await form.getByRole("textbox", { name: "Phone" }).fill(values.phone);
-  if (values.city !== undefined) await form.getByRole("combobox", { name: "City" }).selectOption(values.city === "" ? "" : { label: values.city });
-  if (values.cityOther !== undefined) await form.getByRole("textbox", { name: "Town name (if Other)" }).fill(values.cityOther);
+  if (values.city !== undefined)
+    await form.getByRole("combobox", { name: "City" }).selectOption(values.city === "" ? "" : { label: values.city });
+  if (values.cityOther !== undefined)
+    await form.getByRole("textbox", { name: "Town name (if Other)" }).fill(values.cityOther);
   if (values.address !== undefined) await form.getByRole("textbox", { name: "Shipping Address" }).fill(values.address);
   if (values.postalCode !== undefined) await form.getByRole("textbox", { name: "Postal Code" }).fill(values.postalCode);
 }
@@ -295,11 +334,16 @@ export function expectedDeliveryRange(karachi: boolean, placedAt = new Date()): 
   const start = Date.UTC(pkt.getUTCFullYear(), pkt.getUTCMonth(), pkt.getUTCDate());
   const after = (n: number) => {
     let d = start;
-    for (let counted = 0; counted < n; ) {
+    for (let counted = 0; counted < n;) {
       d += day;
       if (new Date(d).getUTCDay() !== 0) counted++;
     }
-    return new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", weekday: "short", day: "numeric", month: "short" }).format(new Date(d + 12 * 60 * 60 * 1000));
+    return new Intl.DateTimeFormat("en-GB", {
+      timeZone: "UTC",
+      weekday: "short",
+      day: "numeric",
+      month: "short",
+    }).format(new Date(d + 12 * 60 * 60 * 1000));
   };
   return `${after(min)} – ${after(max)}`;
 }

@@ -27,4 +27,3 @@ export async function expectValidHtml(request: APIRequestContext, url: string, s
   expect(res.headers()["content-type"]).toMatch(/^text\/html/);
   expect(await findings(url, await res.text()), `html-validate found problems in ${url}`).toEqual([]);
 }
-

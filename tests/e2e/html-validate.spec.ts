@@ -12,7 +12,8 @@ test("the configuration catches a defect (the check can fail)", async () => {
     <nav aria-label="Main"><a href="/">Home</a></nav><nav><a href="/about">About</a></nav>
     <main><h1>Shop</h1><h3>Card</h3><details><summary role="button">More</summary>x</details></main></body></html>`;
   const found = await findings("/sample", page);
-  for (const rule of ["unique-landmark", "heading-level", "no-redundant-role"]) expect(found.join("\n")).toContain(`[${rule}]`);
+  for (const rule of ["unique-landmark", "heading-level", "no-redundant-role"])
+    expect(found.join("\n")).toContain(`[${rule}]`);
 });
 
 const PUBLIC: [string, number?][] = [
@@ -75,7 +76,15 @@ test.describe("signed in", () => {
     await owner?.dispose();
   });
 
-  const BUYER_PAGES = ["/cart", "/checkout", "/buyer-dashboard", "/buyer-dashboard/wishlist", "/buyer-dashboard/profile", "/buyer-dashboard/settings", "/orders"];
+  const BUYER_PAGES = [
+    "/cart",
+    "/checkout",
+    "/buyer-dashboard",
+    "/buyer-dashboard/wishlist",
+    "/buyer-dashboard/profile",
+    "/buyer-dashboard/settings",
+    "/orders",
+  ];
   for (const url of BUYER_PAGES) {
     test(`the buyer's ${url} is valid HTML`, async () => {
       await expectValidHtml(buyer, url);

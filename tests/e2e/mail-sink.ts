@@ -22,4 +22,6 @@ http
     }
     res.writeHead(404).end();
   })
-  .listen(httpPort, "127.0.0.1", () => console.log(`mail sink: smtp ${smtp.url}, messages at http://127.0.0.1:${httpPort}/messages`));
+  .listen(httpPort, "127.0.0.1", () =>
+    console.log(`mail sink: smtp ${smtp.url}, messages at http://127.0.0.1:${httpPort}/messages`),
+  );

@@ -1,5 +1,13 @@
 import { expect, test, type Page } from "@playwright/test";
-import { accountMenuControl, cartLine, checkoutForm, createAccount, expectCartCount, newAccount, TEST_SHIPPING } from "./helpers";
+import {
+  accountMenuControl,
+  cartLine,
+  checkoutForm,
+  createAccount,
+  expectCartCount,
+  newAccount,
+  TEST_SHIPPING,
+} from "./helpers";
 
 /**
  * The buying journey with JavaScript off (PRODUCT.md: pages work before JavaScript has loaded):
@@ -33,7 +41,10 @@ test("sign in, add to cart, change quantity, delete and order, all without JavaS
   await expect(accountMenuControl(page, "Account menu for Usman Tariq")).toBeVisible();
 
   // Add to Cart posts the form; colour, size and quantity go with it.
-  await page.getByRole("group", { name: /^Colour/ }).getByRole("radio", { name: "Red", exact: true }).check();
+  await page
+    .getByRole("group", { name: /^Colour/ })
+    .getByRole("radio", { name: "Red", exact: true })
+    .check();
   await page.getByRole("group", { name: /^Size/ }).getByRole("radio", { name: "XL", exact: true }).check();
   await page.getByRole("spinbutton", { name: "Quantity" }).fill("2");
   await page.getByRole("button", { name: "Add to Cart" }).click();
@@ -57,11 +68,17 @@ test("sign in, add to cart, change quantity, delete and order, all without JavaS
   await expect(cartLine(page, POCKET_TEE.name).getByTestId("line-quantity")).toHaveText("1");
   await expect(page.getByRole("button", { name: `Decrease quantity of ${POCKET_TEE.name}` })).toBeDisabled();
 
-  await cartLine(page, CARGO_SHORTS.name).getByRole("button", { name: `Increase quantity of ${CARGO_SHORTS.name}` }).click();
+  await cartLine(page, CARGO_SHORTS.name)
+    .getByRole("button", { name: `Increase quantity of ${CARGO_SHORTS.name}` })
+    .click();
   await expect(cartLine(page, CARGO_SHORTS.name).getByTestId("line-quantity")).toHaveText("2");
-  await expect(page.getByTestId("total")).toHaveText(`Rs ${(POCKET_TEE.price + 2 * CARGO_SHORTS.price + 200).toLocaleString("en-US")}`);
+  await expect(page.getByTestId("total")).toHaveText(
+    `Rs ${(POCKET_TEE.price + 2 * CARGO_SHORTS.price + 200).toLocaleString("en-US")}`,
+  );
 
-  await cartLine(page, POCKET_TEE.name).getByRole("button", { name: `Delete ${POCKET_TEE.name}` }).click();
+  await cartLine(page, POCKET_TEE.name)
+    .getByRole("button", { name: `Delete ${POCKET_TEE.name}` })
+    .click();
   await expect(mainStatus(page, "Item removed!")).toBeVisible();
   await expect(cartLine(page, POCKET_TEE.name)).toHaveCount(0);
   await expectCartCount(page, 2);
@@ -73,7 +90,9 @@ test("sign in, add to cart, change quantity, delete and order, all without JavaS
   await form.getByRole("textbox", { name: "Shipping Address" }).fill(TEST_SHIPPING.address);
   await form.getByRole("button", { name: "Place Order" }).click();
   await expect(form.getByRole("alert")).toHaveText("Please correct the highlighted fields");
-  await expect(form.getByRole("textbox", { name: "Phone" })).toHaveAccessibleDescription("Please enter a Pakistani mobile number, like 0300 1234567");
+  await expect(form.getByRole("textbox", { name: "Phone" })).toHaveAccessibleDescription(
+    "Please enter a Pakistani mobile number, like 0300 1234567",
+  );
   await expect(form.getByRole("textbox", { name: "Phone" })).toHaveValue("12345");
   await expect(form.getByRole("combobox", { name: "City" })).toHaveValue("Karachi");
   await expect(form.getByRole("textbox", { name: "Shipping Address" })).toHaveValue(TEST_SHIPPING.address);
@@ -85,7 +104,9 @@ test("sign in, add to cart, change quantity, delete and order, all without JavaS
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Order ORD-\d{6}$/);
   await expect(page.getByText("Order placed successfully! 🎉")).toBeVisible();
   await expect(page.getByTestId("order-items")).toContainText(`2 x ${CARGO_SHORTS.name}`);
-  await expect(page.getByTestId("order-total")).toHaveText(`Rs ${(2 * CARGO_SHORTS.price + 200).toLocaleString("en-US")}`);
+  await expect(page.getByTestId("order-total")).toHaveText(
+    `Rs ${(2 * CARGO_SHORTS.price + 200).toLocaleString("en-US")}`,
+  );
   await expect(page.getByText("Keep this amount ready in cash")).toBeVisible();
   await expect(page.getByTestId("order-status")).toHaveText("Pending");
   await expectCartCount(page, 0);

@@ -22,7 +22,9 @@ test.afterEach(async ({ page, baseURL }) => {
   original = null;
 });
 
-test("the owner lists the recipients, sends a test e-mail and sees whom it went to; a bad address is refused beside the field", async ({ page }) => {
+test("the owner lists the recipients, sends a test e-mail and sees whom it went to; a bad address is refused beside the field", async ({
+  page,
+}) => {
   await signInAsOwner(page);
   original = await readSettingsForm(page);
   const extra = `notices-${Date.now().toString(36)}@shop.test`;
@@ -30,7 +32,9 @@ test("the owner lists the recipients, sends a test e-mail and sees whom it went 
   await gotoHydrated(page, "/seller/settings");
   const form = page.getByRole("form", { name: "Settings" });
   const recipients = form.getByRole("textbox", { name: "Notification recipients" });
-  await expect(form.getByRole("group", { name: "Notification recipients" })).toContainText("New orders, cancellations by customers and contact messages are e-mailed to these addresses");
+  await expect(form.getByRole("group", { name: "Notification recipients" })).toContainText(
+    "New orders, cancellations by customers and contact messages are e-mailed to these addresses",
+  );
   await recipients.fill(`${SELLER.email}\n  ${extra.toUpperCase()} \n${SELLER.email}`);
   await form.getByRole("button", { name: "Save Settings" }).click();
   await expect(toast(page, "Settings saved. The shop shows them now.")).toBeVisible();
@@ -38,13 +42,18 @@ test("the owner lists the recipients, sends a test e-mail and sees whom it went 
   await expect(recipients).toHaveValue(`${SELLER.email}\n${extra}`);
 
   const button = form.getByRole("button", { name: "Send test e-mail" });
-  await expect(button).toHaveAccessibleDescription(/^Sends to the saved recipients: save first if you changed the list\./);
+  await expect(button).toHaveAccessibleDescription(
+    /^Sends to the saved recipients: save first if you changed the list\./,
+  );
   // Typed but not saved: the test goes to the saved list, and what was typed stays in the field.
   await recipients.fill(`${SELLER.email}\ntyped-not-saved@shop.test`);
   await button.click();
-  await expect(page.getByRole("status").filter({ hasText: `Test e-mail sent to ${SELLER.email}, ${extra}` })).toBeVisible({ timeout: 15_000 });
+  await expect(
+    page.getByRole("status").filter({ hasText: `Test e-mail sent to ${SELLER.email}, ${extra}` }),
+  ).toBeVisible({ timeout: 15_000 });
   await expect(recipients).toHaveValue(`${SELLER.email}\ntyped-not-saved@shop.test`);
-  await expect.poll(async () => (await mailsTo(page.request, extra)).map((m) => m.subject), { timeout: 15_000 })
+  await expect
+    .poll(async () => (await mailsTo(page.request, extra)).map((m) => m.subject), { timeout: 15_000 })
     .toEqual([expect.stringMatching(/^Test e-mail from .+: order notices reach this address$/)]);
   expect(await mailsTo(page.request, "typed-not-saved@shop.test")).toEqual([]);
 
@@ -54,7 +63,9 @@ test("the owner lists the recipients, sends a test e-mail and sees whom it went 
   await recipients.fill(`${SELLER.email}\nnot an address`);
   await form.getByRole("button", { name: "Save Settings" }).click();
   await expect(recipients).toHaveAttribute("aria-invalid", "true");
-  await expect(recipients).toHaveAccessibleDescription('Line 2 ("not an address") is not an e-mail address, like orders@kapra.pk');
+  await expect(recipients).toHaveAccessibleDescription(
+    'Line 2 ("not an address") is not an e-mail address, like orders@kapra.pk',
+  );
   await expect(recipients).toHaveValue(`${SELLER.email}\nnot an address`);
   await expect(form.getByRole("textbox", { name: "Brand name" })).toHaveValue("Typed But Not Saved");
   expect((await readSettingsForm(page)).notificationEmails).toBe(`${SELLER.email}\n${extra}`);
@@ -64,7 +75,10 @@ test("the owner lists the recipients, sends a test e-mail and sees whom it went 
   await expect(page.getByRole("main")).toContainText(/Test e-mail from .+: order notices reach this address/);
 });
 
-test("the Team page's \"Also send order notices\" adds the new seller to the recipients; removing the role takes them off", async ({ page, browser }) => {
+test('the Team page\'s "Also send order notices" adds the new seller to the recipients; removing the role takes them off', async ({
+  page,
+  browser,
+}) => {
   await signInAsOwner(page);
   original = await readSettingsForm(page);
   await gotoHydrated(page, "/seller/settings");
@@ -76,9 +90,13 @@ test("the Team page's \"Also send order notices\" adds the new seller to the rec
   const staffContext = await browser.newContext();
   const staff = await createAccount(staffContext.request, newAccount("notices-staff", "Nadia Staff"));
   await gotoHydrated(page, "/seller/team");
-  await expect(page.getByText("Removing someone's seller role also takes their e-mail off the order notice recipients")).toBeVisible();
+  await expect(
+    page.getByText("Removing someone's seller role also takes their e-mail off the order notice recipients"),
+  ).toBeVisible();
   const notices = page.getByRole("checkbox", { name: "Also send order notices" });
-  await expect(notices).toHaveAccessibleDescription(`New orders, cancellations by customers and contact messages are e-mailed to the notification recipients in Settings, now ${SELLER.email}.`);
+  await expect(notices).toHaveAccessibleDescription(
+    `New orders, cancellations by customers and contact messages are e-mailed to the notification recipients in Settings, now ${SELLER.email}.`,
+  );
   await expect(notices).not.toBeChecked();
   await notices.check();
   await page.getByRole("textbox", { name: "Account e-mail" }).fill(staff.email);
@@ -90,7 +108,15 @@ test("the Team page's \"Also send order notices\" adds the new seller to the rec
   const buyerContext = await browser.newContext();
   const buyer = await createAccount(buyerContext.request, newAccount("notices-buyer", "Hamza Buyer"));
   const order = await placeOrderByApi(buyerContext.request, [TEE], { fullName: "Hamza Buyer", email: buyer.email });
-  await expect.poll(async () => (await mailsTo(page.request, staff.email.toLowerCase())).filter((m) => m.subject.startsWith(`New order ${order.orderNumber}`)).length, { timeout: 15_000 }).toBe(1);
+  await expect
+    .poll(
+      async () =>
+        (await mailsTo(page.request, staff.email.toLowerCase())).filter((m) =>
+          m.subject.startsWith(`New order ${order.orderNumber}`),
+        ).length,
+      { timeout: 15_000 },
+    )
+    .toBe(1);
   await buyerContext.close();
 
   await gotoHydrated(page, "/seller/team");

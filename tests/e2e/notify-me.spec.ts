@@ -23,12 +23,19 @@ async function mailsTo(request: APIRequestContext, address: string): Promise<Mai
 /** The confirmation link of the e-mail a Notify Me request sends, as a path on this server. */
 async function confirmLink(request: APIRequestContext, address: string): Promise<string> {
   let link: string | undefined;
-  await expect.poll(async () => {
-    const all = (await (await request.get(MAIL_API)).json()) as Mail[];
-    const mail = all.find((m) => m.to.includes(address) && m.subject === "Please confirm your Notify Me request at Kapra");
-    link = mail && /https?:\/\/[^\s<>]+(\/notify\/confirm\?token=[A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
-    return link;
-  }, { timeout: 15_000 }).toBeTruthy();
+  await expect
+    .poll(
+      async () => {
+        const all = (await (await request.get(MAIL_API)).json()) as Mail[];
+        const mail = all.find(
+          (m) => m.to.includes(address) && m.subject === "Please confirm your Notify Me request at Kapra",
+        );
+        link = mail && /https?:\/\/[^\s<>]+(\/notify\/confirm\?token=[A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
+        return link;
+      },
+      { timeout: 15_000 },
+    )
+    .toBeTruthy();
   return link!;
 }
 
@@ -56,7 +63,10 @@ async function confirmOnPage(page: Page, link: string, name: string) {
   await expectNoSeriousA11yViolations(page);
 }
 
-test("a Notify Me e-mail goes out once on restock to confirmed addresses only, and its unsubscribe link works", async ({ page, browser }) => {
+test("a Notify Me e-mail goes out once on restock to confirmed addresses only, and its unsubscribe link works", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000); // three sign-ups, each confirmed through its e-mail, before the restock
   const name = `Monsoon Tee ${Date.now().toString(36).slice(-5)}`;
   await signInAsOwner(page);
@@ -102,10 +112,14 @@ test("a Notify Me e-mail goes out once on restock to confirmed addresses only, a
   await gotoHydrated(shopper, link);
   await expect(shopper.getByRole("heading", { name: `Stop e-mails about ${name}?` })).toBeVisible();
   await expectNoSeriousA11yViolations(shopper);
-  const width = await shopper.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const width = await shopper.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(width).toBeLessThanOrEqual(0);
   await shopper.getByRole("button", { name: "Unsubscribe" }).click();
-  await expect(shopper.getByRole("status")).toContainText("You will get no more Notify Me e-mails from us at this address.");
+  await expect(shopper.getByRole("status")).toContainText(
+    "You will get no more Notify Me e-mails from us at this address.",
+  );
   await expectNoSeriousA11yViolations(shopper);
   await gotoHydrated(shopper, link);
   await expect(shopper.getByRole("status")).toContainText(`You are already unsubscribed from e-mails about ${name}.`);
@@ -122,7 +136,9 @@ test("a Notify Me e-mail goes out once on restock to confirmed addresses only, a
   await gotoHydrated(shopper, tampered);
   await expect(shopper.getByRole("alert")).toContainText("This unsubscribe link is not valid");
   await expect(shopper.getByRole("button", { name: "Unsubscribe" })).toHaveCount(0);
-  expect((await shopperContext.request.post(tampered, { form: { "List-Unsubscribe": "One-Click" } })).status()).toBe(400);
+  expect((await shopperContext.request.post(tampered, { form: { "List-Unsubscribe": "One-Click" } })).status()).toBe(
+    400,
+  );
 
   // Sold out and restocked again: each sign-up was delivered once, so no second e-mail.
   await gotoHydrated(page, `/seller/products/${id}/edit`);

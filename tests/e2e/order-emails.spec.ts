@@ -10,11 +10,16 @@ type Mail = { to: string[]; from: string; subject: string; html: string; text: s
 
 async function mailsAbout(request: APIRequestContext, orderNumber: string, count: number): Promise<Mail[]> {
   let found: Mail[] = [];
-  await expect.poll(async () => {
-    const all = (await (await request.get(MAIL_API)).json()) as Mail[];
-    found = all.filter((m) => m.subject.includes(orderNumber));
-    return found.length;
-  }, { timeout: 15_000 }).toBeGreaterThanOrEqual(count);
+  await expect
+    .poll(
+      async () => {
+        const all = (await (await request.get(MAIL_API)).json()) as Mail[];
+        found = all.filter((m) => m.subject.includes(orderNumber));
+        return found.length;
+      },
+      { timeout: 15_000 },
+    )
+    .toBeGreaterThanOrEqual(count);
   return found;
 }
 

@@ -16,9 +16,17 @@ const LAPTOP = { width: 1280, height: 900 };
 /** Letters only: the orders' names, and the search that shows only them. */
 const TAG = `Batchy ${Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join("")}`;
 
-async function ownerOn(browser: Browser, viewport: { width: number; height: number }, javaScriptEnabled = true): Promise<Page> {
+async function ownerOn(
+  browser: Browser,
+  viewport: { width: number; height: number },
+  javaScriptEnabled = true,
+): Promise<Page> {
   const laptop = viewport.width > 800;
-  const context = await browser.newContext({ viewport, javaScriptEnabled, ...(laptop ? { isMobile: false, hasTouch: false, deviceScaleFactor: 1 } : {}) });
+  const context = await browser.newContext({
+    viewport,
+    javaScriptEnabled,
+    ...(laptop ? { isMobile: false, hasTouch: false, deviceScaleFactor: 1 } : {}),
+  });
   const page = await context.newPage();
   await signInAsOwner(page);
   return page;
@@ -52,7 +60,16 @@ test.describe("batches of orders", () => {
     api = await playwright.request.newContext({ baseURL });
     await signInAsOwner(api);
     const courier = await api.post("/api/seller/couriers", {
-      data: { name: `Batch Courier ${Date.now() % 1_000_000}`, accountCode: "LHE-33", weightBands: "500 = 180\n1000 = 230", extraPerKg: "100", codFeePercent: "1", surchargePercent: "0", trackingUrl: "https://courier.example/track/{tracking}", bookingColumns: "" },
+      data: {
+        name: `Batch Courier ${Date.now() % 1_000_000}`,
+        accountCode: "LHE-33",
+        weightBands: "500 = 180\n1000 = 230",
+        extraPerKg: "100",
+        codFeePercent: "1",
+        surchargePercent: "0",
+        trackingUrl: "https://courier.example/track/{tracking}",
+        bookingColumns: "",
+      },
     });
     expect(courier.status(), await courier.text()).toBe(201);
     const courierId = (await courier.json()).data.id;
@@ -60,11 +77,21 @@ test.describe("batches of orders", () => {
     productId = await createProductByApi(api, { name: `${TAG} Tee`, stock: 100, colors: ["Black"], sizes: ["M"] });
     for (let i = 0; i < COUNT; i++) {
       const placed = await api.post("/seller/orders/new", {
-        headers: { origin: baseURL }, maxRedirects: 0,
+        headers: { origin: baseURL },
+        maxRedirects: 0,
         form: {
-          channel: "phone", fullName: `${TAG} ${String.fromCharCode(65 + (i % 26))}`, email: "", phone: `0301 ${3300000 + i}`, city: "Lahore",
-          address: "33 Batch Street", postalCode: "", idempotencyKey: `${TAG}-${i}`,
-          "items[0].productId": productId, "items[0].color": "Black", "items[0].size": "M", "items[0].quantity": "1",
+          channel: "phone",
+          fullName: `${TAG} ${String.fromCharCode(65 + (i % 26))}`,
+          email: "",
+          phone: `0301 ${3300000 + i}`,
+          city: "Lahore",
+          address: "33 Batch Street",
+          postalCode: "",
+          idempotencyKey: `${TAG}-${i}`,
+          "items[0].productId": productId,
+          "items[0].color": "Black",
+          "items[0].size": "M",
+          "items[0].quantity": "1",
         },
       });
       expect(placed.status(), (await placed.text()).slice(0, 300)).toBe(302);
@@ -72,7 +99,8 @@ test.describe("batches of orders", () => {
     const listed = await api.get(`/api/orders?q=${encodeURIComponent(TAG)}&per=200`);
     const ids = ((await listed.json()).data.orders as { id: string }[]).map((o) => o.id);
     expect(ids).toHaveLength(COUNT);
-    for (const id of ids) expect((await api.patch(`/api/orders/${id}`, { data: { status: "confirmed" } })).status()).toBe(200);
+    for (const id of ids)
+      expect((await api.patch(`/api/orders/${id}`, { data: { status: "confirmed" } })).status()).toBe(200);
     const booked = await api.post("/api/shipments", { data: { orderIds: ids, courierId } });
     expect(booked.status(), await booked.text()).toBe(201);
     expect((await booked.json()).data.booked).toHaveLength(COUNT);
@@ -89,13 +117,18 @@ test.describe("batches of orders", () => {
     await api.dispose();
   });
 
-  test("on a phone: 50 a page, tick them all, select all that match, and Print Labels prints every one", async ({ browser }) => {
+  test("on a phone: 50 a page, tick them all, select all that match, and Print Labels prints every one", async ({
+    browser,
+  }) => {
     // Fifty key presses, 55 labels and an axe pass: near 30 s on a busy 2-core machine.
     test.slow();
     const owner = await ownerOn(browser, PHONE);
     await showFiftyAPage(owner);
     // The size is carried by the status chips and the filter form.
-    await expect(owner.getByRole("navigation", { name: "Orders by status" }).getByRole("link").first()).toHaveAttribute("href", /per=50/);
+    await expect(owner.getByRole("navigation", { name: "Orders by status" }).getByRole("link").first()).toHaveAttribute(
+      "href",
+      /per=50/,
+    );
     await tickEveryBox(owner);
     const line = owner.getByTestId("select-all-line");
     await expect(line).toHaveText(`All 50 orders on this page are selected. Select all ${COUNT} orders that match`);
@@ -105,29 +138,43 @@ test.describe("batches of orders", () => {
     // The bar with the line stays on the phone's screen, Apply to Selected in the thumb's reach.
     const apply = (await owner.getByRole("button", { name: "Apply to Selected" }).boundingBox())!;
     expect(apply.y + apply.height).toBeLessThanOrEqual(PHONE.height);
-    expect(await owner.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1), "no sideways scrolling").toBe(false);
+    expect(
+      await owner.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1),
+      "no sideways scrolling",
+    ).toBe(false);
 
-    const [labels] = await Promise.all([owner.context().waitForEvent("page"), owner.getByRole("button", { name: "Print Labels" }).click()]);
+    const [labels] = await Promise.all([
+      owner.context().waitForEvent("page"),
+      owner.getByRole("button", { name: "Print Labels" }).click(),
+    ]);
     await labels.waitForLoadState();
     expect(labels.url()).toContain("selection=filter");
     await expect(labels.getByTestId("shipping-label")).toHaveCount(COUNT);
     await expect(labels.getByText(`${COUNT} labels.`)).toBeVisible();
 
     // Unticking one box ends "all that match".
-    await owner.getByRole("checkbox", { name: /^Select ORD-/ }).first().press("Space");
+    await owner
+      .getByRole("checkbox", { name: /^Select ORD-/ })
+      .first()
+      .press("Space");
     await expect(line).toBeHidden();
     await expect(owner.getByText("49 selected")).toBeVisible();
     await expectNoSeriousA11yViolations(owner);
   });
 
-  test("without JavaScript: the 'All N orders that match' box sends the filter to Print Labels", async ({ browser }) => {
+  test("without JavaScript: the 'All N orders that match' box sends the filter to Print Labels", async ({
+    browser,
+  }) => {
     const owner = await ownerOn(browser, PHONE, false);
     await owner.goto(`/seller/orders?q=${encodeURIComponent(TAG)}&per=50`);
     await expect(owner.getByTestId("seller-order")).toHaveCount(50);
     const first = (await owner.getByTestId("seller-order").first().getByRole("heading", { level: 3 }).boundingBox())!;
     expect(first.y + first.height, "the first order is in the first screen").toBeLessThanOrEqual(PHONE.height);
     await owner.getByRole("checkbox", { name: `All ${COUNT} orders that match` }).check();
-    const [labels] = await Promise.all([owner.context().waitForEvent("page"), owner.getByRole("button", { name: "Print Labels" }).click()]);
+    const [labels] = await Promise.all([
+      owner.context().waitForEvent("page"),
+      owner.getByRole("button", { name: "Print Labels" }).click(),
+    ]);
     await labels.waitForLoadState();
     await expect(labels.getByTestId("shipping-label")).toHaveCount(COUNT);
     // The page size is a plain GET form too.
@@ -143,14 +190,21 @@ test.describe("batches of orders", () => {
     await showFiftyAPage(owner);
     await tickEveryBox(owner);
     await owner.getByRole("button", { name: `Select all ${COUNT} orders that match` }).click();
-    await expect(owner.getByTestId("select-all-line")).toHaveText(`All ${COUNT} orders that match are selected. Clear selection`);
-    const [labels] = await Promise.all([owner.context().waitForEvent("page"), owner.getByRole("button", { name: "Print Labels" }).click()]);
+    await expect(owner.getByTestId("select-all-line")).toHaveText(
+      `All ${COUNT} orders that match are selected. Clear selection`,
+    );
+    const [labels] = await Promise.all([
+      owner.context().waitForEvent("page"),
+      owner.getByRole("button", { name: "Print Labels" }).click(),
+    ]);
     await expect(labels.getByTestId("shipping-label")).toHaveCount(COUNT);
     await labels.close();
 
     await owner.getByRole("combobox", { name: "Move selected to" }).selectOption({ label: "Cancelled" });
     await owner.getByRole("button", { name: "Apply to Selected" }).click();
-    await expect(owner.getByTestId("bulk-result")).toHaveText(`${COUNT} orders moved to "Cancelled"`, { timeout: 30_000 });
+    await expect(owner.getByTestId("bulk-result")).toHaveText(`${COUNT} orders moved to "Cancelled"`, {
+      timeout: 30_000,
+    });
     await expect(owner.getByTestId("seller-order").first().getByTestId("order-status")).toHaveText("Cancelled");
     const listed = await api.get(`/api/orders?q=${encodeURIComponent(TAG)}&status=cancelled`);
     expect((await listed.json()).data.total).toBe(COUNT);

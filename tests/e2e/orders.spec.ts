@@ -1,7 +1,18 @@
 import { expect, test } from "@playwright/test";
 import {
-  addToCartByApi, cartLine, checkoutForm, createAccount, expectCartCount, expectedDeliveryRange, expectNoSeriousA11yViolations, fillShipping,
-  gotoHydrated, newAccount, placeOrderByApi, TEST_SHIPPING, variantStock,
+  addToCartByApi,
+  cartLine,
+  checkoutForm,
+  createAccount,
+  expectCartCount,
+  expectedDeliveryRange,
+  expectNoSeriousA11yViolations,
+  fillShipping,
+  gotoHydrated,
+  newAccount,
+  placeOrderByApi,
+  TEST_SHIPPING,
+  variantStock,
 } from "./helpers";
 
 /**
@@ -15,7 +26,9 @@ const CARGO_SHORTS = { id: "cargo-shorts", name: "Cargo Shorts", price: 2299 };
 const JOGGERS = { id: "jogger-trousers", name: "Tech Jogger Trousers", price: 2799 };
 
 test.describe("my orders", () => {
-  test("an order placed from the cart shows in My Orders; View Details; Cancel Order puts the stock back", async ({ page }) => {
+  test("an order placed from the cart shows in My Orders; View Details; Cancel Order puts the stock back", async ({
+    page,
+  }) => {
     await createAccount(page, newAccount("my-orders", "Fatima Noor"));
     await addToCartByApi(page, { productId: CARGO_SHORTS.id, color: "Brown", size: "XL", quantity: 3 });
     const before = await variantStock(page, CARGO_SHORTS.id, "Brown", "XL");
@@ -75,7 +88,9 @@ test.describe("my orders", () => {
 
   test("the cancel confirmation stays on screen", async ({ page }) => {
     await createAccount(page, newAccount("cancel-message"));
-    const { orderNumber } = await placeOrderByApi(page, [{ productId: JOGGERS.id, color: "Black", size: "S", quantity: 1 }]);
+    const { orderNumber } = await placeOrderByApi(page, [
+      { productId: JOGGERS.id, color: "Black", size: "S", quantity: 1 },
+    ]);
     await gotoHydrated(page, "/buyer-dashboard");
     const card = page.getByTestId("order-card").filter({ has: page.getByText(orderNumber, { exact: true }) });
     page.once("dialog", (dialog) => void dialog.accept());
@@ -91,18 +106,28 @@ test.describe("my orders", () => {
     await gotoHydrated(page, "/orders");
     await expect(page.getByRole("heading", { name: "My Orders" })).toBeVisible();
     await expect(page.getByText("No orders found.")).toBeVisible();
-    await expect(page.getByRole("main").getByRole("link", { name: "Continue Shopping" })).toHaveAttribute("href", "/products");
+    await expect(page.getByRole("main").getByRole("link", { name: "Continue Shopping" })).toHaveAttribute(
+      "href",
+      "/products",
+    );
   });
 });
 
 test.describe("track an order", () => {
-  test("order number and the phone used show the status to anyone; anything else finds nothing", async ({ page, playwright, baseURL }) => {
+  test("order number and the phone used show the status to anyone; anything else finds nothing", async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
     // The order is placed by a buyer elsewhere; this page stays signed out.
     const buyer = await playwright.request.newContext({ baseURL });
     let order: { orderId: string; orderNumber: string };
     try {
       await createAccount(buyer, newAccount("track"));
-      order = await placeOrderByApi(buyer, [{ productId: JOGGERS.id, color: "Gray", size: "L", quantity: 1 }], { phone: "0312 3456789", city: "Multan" });
+      order = await placeOrderByApi(buyer, [{ productId: JOGGERS.id, color: "Gray", size: "L", quantity: 1 }], {
+        phone: "0312 3456789",
+        city: "Multan",
+      });
     } finally {
       await buyer.dispose();
     }
@@ -128,7 +153,9 @@ test.describe("track an order", () => {
     // The right number with someone else's phone.
     await form.getByRole("textbox", { name: "Phone" }).fill("0300 0000000");
     await form.getByRole("button", { name: "Track" }).click();
-    await expect(page.getByRole("main").getByRole("alert")).toHaveText("No order found with that order number and phone number.");
+    await expect(page.getByRole("main").getByRole("alert")).toHaveText(
+      "No order found with that order number and phone number.",
+    );
     await expect(result).toHaveCount(0);
     // What was typed stays.
     await expect(form.getByRole("textbox", { name: "Order Number" })).toHaveValue(order.orderNumber);

@@ -2,19 +2,42 @@ import { expect, type APIRequestContext, type Page } from "@playwright/test";
 
 /** The Settings form's fields as the owner's browser posts them (tests/e2e only). */
 export type SettingsForm = Record<
-  | "brandName" | "contactEmail" | "phone" | "address" | "city" | "instagram" | "happyCustomers" | "yearsInBusiness" | "productsSold"
-  | "averageRating" | "shippingFee" | "freeShippingThreshold" | "maxCodOrderValue" | "blockedPhones" | "notificationEmails",
+  | "brandName"
+  | "contactEmail"
+  | "phone"
+  | "address"
+  | "city"
+  | "instagram"
+  | "happyCustomers"
+  | "yearsInBusiness"
+  | "productsSold"
+  | "averageRating"
+  | "shippingFee"
+  | "freeShippingThreshold"
+  | "maxCodOrderValue"
+  | "blockedPhones"
+  | "notificationEmails",
   string
 > &
   // The COD risk and low-stock fields (issue 31): absent, the stored values stay.
-  Partial<Record<"riskTags" | "minDeliveryRate" | "minFinishedParcels" | "lowStockThreshold" | "lowStockDigest" | "lowStockDigestShown", string>>;
+  Partial<
+    Record<
+      | "riskTags"
+      | "minDeliveryRate"
+      | "minFinishedParcels"
+      | "lowStockThreshold"
+      | "lowStockDigest"
+      | "lowStockDigestShown",
+      string
+    >
+  >;
 
 /** The settings as the Settings page shows them, read from its inputs (so a test can put them back). */
 export async function readSettingsForm(page: Page): Promise<SettingsForm> {
   await page.goto("/seller/settings");
-  const values = await page.locator('form[aria-labelledby="settings-title"]').evaluate((form) =>
-    Object.fromEntries(new FormData(form as HTMLFormElement).entries()),
-  );
+  const values = await page
+    .locator('form[aria-labelledby="settings-title"]')
+    .evaluate((form) => Object.fromEntries(new FormData(form as HTMLFormElement).entries()));
   return values as SettingsForm;
 }
 
@@ -29,7 +52,14 @@ export async function overviewByApi(request: APIRequestContext) {
   const res = await request.get("/api/seller/overview");
   expect(res.status()).toBe(200);
   return (await res.json()).data as {
-    stats: { totalRevenue: number; codOutstanding: number; pendingValue: number; totalOrders: number; pendingOrders: number; products: number };
+    stats: {
+      totalRevenue: number;
+      codOutstanding: number;
+      pendingValue: number;
+      totalOrders: number;
+      pendingOrders: number;
+      products: number;
+    };
     daily: { day: string; orders: number; revenue: number }[];
     topProducts: { productId: string | null; name: string; units: number }[];
     cities: { city: string; orders: number }[];

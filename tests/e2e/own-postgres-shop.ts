@@ -28,7 +28,10 @@ export async function startOwnPostgresShop(tag: string, env: Record<string, stri
   };
   await admin(`create database ${name}`);
   const databaseUrl = cluster.url.replace(/\/postgres$/, `/${name}`);
-  const shop = await startServerProcess({ DATABASE_URL: databaseUrl, WEB_CONCURRENCY: "1", LOG_LEVEL: "warn", ...env }, { readyTimeoutMs: 280_000 });
+  const shop = await startServerProcess(
+    { DATABASE_URL: databaseUrl, WEB_CONCURRENCY: "1", LOG_LEVEL: "warn", ...env },
+    { readyTimeoutMs: 280_000 },
+  );
   const database = await openDatabase({ databaseUrl, dataDir: "" });
   return {
     url: shop.url,

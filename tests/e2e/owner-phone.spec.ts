@@ -1,5 +1,13 @@
 import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
-import { createAccount, expectNoSeriousA11yViolations, gotoHydrated, newAccount, placeOrderByApi, signInAsOwner, type CartItem } from "./helpers";
+import {
+  createAccount,
+  expectNoSeriousA11yViolations,
+  gotoHydrated,
+  newAccount,
+  placeOrderByApi,
+  signInAsOwner,
+  type CartItem,
+} from "./helpers";
 
 /**
  * The owner's dashboard one-handed on a phone (issue 17): one row of tabs that stays in reach, and
@@ -13,7 +21,11 @@ const HOODIE: CartItem = { productId: "zip-up-fleece-hoodie", color: "Green", si
 
 async function ownerOn(browser: Browser, viewport = PHONE, javaScriptEnabled = true): Promise<Page> {
   const laptop = viewport.width > 800;
-  const context = await browser.newContext({ viewport, javaScriptEnabled, ...(laptop ? { isMobile: false, hasTouch: false, deviceScaleFactor: 1 } : {}) });
+  const context = await browser.newContext({
+    viewport,
+    javaScriptEnabled,
+    ...(laptop ? { isMobile: false, hasTouch: false, deviceScaleFactor: 1 } : {}),
+  });
   const page = await context.newPage();
   await signInAsOwner(page);
   return page;
@@ -48,7 +60,9 @@ async function tabsInView(page: Page): Promise<string[]> {
 }
 
 test.describe("the owner's dashboard on a 390 x 844 phone", () => {
-  test("the tabs take one row, stay in reach while scrolling, and the first order with WhatsApp and Call is in the first screen", async ({ browser }) => {
+  test("the tabs take one row, stay in reach while scrolling, and the first order with WhatsApp and Call is in the first screen", async ({
+    browser,
+  }) => {
     const buyer = await browser.newContext().then((c) => c.newPage());
     await createAccount(buyer, newAccount("phone-owner", "Noman Aslam"));
     // Enough orders for a list longer than the screen; the last one placed is the newest.
@@ -60,7 +74,9 @@ test.describe("the owner's dashboard on a 390 x 844 phone", () => {
     const nav = dashboardNav(owner);
     const navBox = (await nav.boundingBox())!;
     expect(navBox.height, "the tabs take one row").toBeLessThanOrEqual(56);
-    const tops = await nav.getByRole("link").evaluateAll((links) => links.map((l) => Math.round(l.getBoundingClientRect().top)));
+    const tops = await nav
+      .getByRole("link")
+      .evaluateAll((links) => links.map((l) => Math.round(l.getBoundingClientRect().top)));
     expect(new Set(tops).size, "every tab on the same row").toBe(1);
     expect(await tabsInView(owner)).toContain("Orders");
 
@@ -70,7 +86,10 @@ test.describe("the owner's dashboard on a 390 x 844 phone", () => {
     await expect(first).toContainText("Noman Aslam");
     await expect(first).toContainText(/Rs [\d,]+/);
     await expectInFirstScreen(first, "the first order card");
-    await expectInFirstScreen(first.getByRole("link", { name: /^Confirm on WhatsApp with Noman Aslam/ }), "its WhatsApp button");
+    await expectInFirstScreen(
+      first.getByRole("link", { name: /^Confirm on WhatsApp with Noman Aslam/ }),
+      "its WhatsApp button",
+    );
     await expectInFirstScreen(first.getByRole("link", { name: "Call 0333 7654321" }), "its Call button");
 
     // Status counts are one row of chips that filter.
@@ -116,11 +135,23 @@ test.describe("the owner's dashboard on a 390 x 844 phone", () => {
     await expect(boxes.nth(0)).not.toBeChecked();
   });
 
-  test("the overview opens on its stat cards, the products tab on its first product, and the current tab is scrolled into the strip", async ({ browser }) => {
+  test("the overview opens on its stat cards, the products tab on its first product, and the current tab is scrolled into the strip", async ({
+    browser,
+  }) => {
     const owner = await ownerOn(browser);
     await gotoHydrated(owner, "/seller-dashboard");
-    for (const label of ["Total Revenue", "COD outstanding", "Pending value", "Total Orders", "Pending Orders", "Products"]) {
-      await expectInFirstScreen(owner.getByRole("term").filter({ hasText: new RegExp(`^${label}$`) }), `the ${label} card`);
+    for (const label of [
+      "Total Revenue",
+      "COD outstanding",
+      "Pending value",
+      "Total Orders",
+      "Pending Orders",
+      "Products",
+    ]) {
+      await expectInFirstScreen(
+        owner.getByRole("term").filter({ hasText: new RegExp(`^${label}$`) }),
+        `the ${label} card`,
+      );
     }
 
     await gotoHydrated(owner, "/seller/products");
@@ -141,7 +172,10 @@ test.describe("the owner's dashboard on a 390 x 844 phone", () => {
     await owner.goto("/seller/orders");
     expect((await dashboardNav(owner).boundingBox())!.height).toBeLessThanOrEqual(56);
     await expect(owner.getByRole("combobox", { name: "Move selected to" })).toBeVisible();
-    await expectInFirstScreen(owner.getByTestId("seller-order").first().getByRole("heading", { level: 3 }), "the first order's number");
+    await expectInFirstScreen(
+      owner.getByTestId("seller-order").first().getByRole("heading", { level: 3 }),
+      "the first order's number",
+    );
   });
 
   test("on a laptop the tabs are a sidebar and the status cards a grid", async ({ browser }) => {

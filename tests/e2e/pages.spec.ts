@@ -35,7 +35,9 @@ test.describe("coming-soon pages", () => {
     await gotoHydrated(page, "/coming-soon/jackets");
     const email = page.getByRole("textbox", { name: "Email address" });
     const notify = page.getByRole("button", { name: "Notify Me" });
-    const confirmation = page.getByRole("status").filter({ hasText: "Thanks! Please check your e-mail to confirm: we will e-mail you as soon as it is available." });
+    const confirmation = page.getByRole("status").filter({
+      hasText: "Thanks! Please check your e-mail to confirm: we will e-mail you as soon as it is available.",
+    });
 
     await email.fill("jackets@");
     await notify.click();
@@ -56,12 +58,18 @@ test.describe("coming-soon pages", () => {
 
   test("has a link back to products", async ({ page }) => {
     await gotoHydrated(page, "/coming-soon/sweatshirts");
-    await page.getByRole("main").getByRole("link", { name: /Back to Products/i }).click();
+    await page
+      .getByRole("main")
+      .getByRole("link", { name: /Back to Products/i })
+      .click();
     await expect(page).toHaveURL(/\/products$/);
     await expect(page.getByRole("heading", { level: 1, name: "All Products" })).toBeVisible();
   });
 
-  for (const [from, to] of [["/jackets", "/coming-soon/jackets"], ["/sweatshirts", "/coming-soon/sweatshirts"]]) {
+  for (const [from, to] of [
+    ["/jackets", "/coming-soon/jackets"],
+    ["/sweatshirts", "/coming-soon/sweatshirts"],
+  ]) {
     test(`${from} redirects to ${to}`, async ({ page }) => {
       const raw = await page.request.get(from, { maxRedirects: 0 });
       expect([301, 302, 303, 307, 308]).toContain(raw.status());
@@ -75,7 +83,12 @@ test.describe("coming-soon pages", () => {
 });
 
 test.describe("contact page", () => {
-  const VALID = { Name: "Ayesha Khan", Email: "ayesha@example.com", Subject: "Size exchange", Message: "Can I swap a medium tee for a large?" };
+  const VALID = {
+    Name: "Ayesha Khan",
+    Email: "ayesha@example.com",
+    Subject: "Size exchange",
+    Message: "Can I swap a medium tee for a large?",
+  };
 
   async function fillForm(page: import("@playwright/test").Page, values: Record<string, string>) {
     const form = page.getByRole("form", { name: "Contact form" });
@@ -90,7 +103,9 @@ test.describe("contact page", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Contact Us" })).toBeVisible();
     const form = await fillForm(page, VALID);
     await form.getByRole("button", { name: "Send Message" }).click();
-    await expect(page.getByText("Message sent successfully! We will get back to you within 24 hours.")).toBeVisible({ timeout: 10_000 });
+    await expect(page.getByText("Message sent successfully! We will get back to you within 24 hours.")).toBeVisible({
+      timeout: 10_000,
+    });
     // The form is cleared for the next message.
     await expect(form.getByRole("textbox", { name: "Name", exact: true })).toHaveValue("");
   });
@@ -127,7 +142,9 @@ test.describe("contact page", () => {
       await page.goto("/contact");
       const form = await fillForm(page, { ...VALID, Email: "nope" });
       await form.getByRole("button", { name: "Send Message" }).click();
-      await expect(form.getByRole("textbox", { name: "Email", exact: true })).toHaveAccessibleDescription("Please enter a valid email address");
+      await expect(form.getByRole("textbox", { name: "Email", exact: true })).toHaveAccessibleDescription(
+        "Please enter a valid email address",
+      );
       await expect(form.getByRole("textbox", { name: "Email", exact: true })).toHaveValue("nope");
       await expect(form.getByRole("textbox", { name: "Name", exact: true })).toHaveValue(VALID.Name);
       await expect(form.getByRole("textbox", { name: "Message", exact: true })).toHaveValue(VALID.Message);
@@ -174,7 +191,12 @@ test.describe("404 page", () => {
     await expect(linkOrButton(main, "Go Home")).toBeVisible();
     await expect(main.getByRole("button", { name: "Go Back" })).toBeVisible();
     const helpful = main.getByRole("navigation", { name: "Helpful links" });
-    for (const [name, href] of [["Products", "/products"], ["About", "/about"], ["Contact", "/contact"], ["Cart", "/cart"]]) {
+    for (const [name, href] of [
+      ["Products", "/products"],
+      ["About", "/about"],
+      ["Contact", "/contact"],
+      ["Cart", "/cart"],
+    ]) {
       await expect(helpful.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
     }
     await expect(page).toHaveTitle(/Page Not Found/);
@@ -194,15 +216,28 @@ test.describe("404 page", () => {
 
 test.describe("SEO and media", () => {
   const PAGES = [
-    "/", "/products", "/category/t-shirts", "/product/essential-crew-neck-tee", "/product/nope", "/coming-soon/jackets",
-    "/about", "/contact", "/privacy", "/terms", "/returns", "/does-not-exist",
+    "/",
+    "/products",
+    "/category/t-shirts",
+    "/product/essential-crew-neck-tee",
+    "/product/nope",
+    "/coming-soon/jackets",
+    "/about",
+    "/contact",
+    "/privacy",
+    "/terms",
+    "/returns",
+    "/does-not-exist",
   ];
   test("every page has a title, meta description and og:title", async ({ page }) => {
     for (const path of PAGES) {
       await page.goto(path);
       const title = await page.title();
       expect(title.trim(), `${path} <title>`).not.toBe("");
-      await expect(page.locator('head meta[name="description"]'), `${path} meta description`).toHaveAttribute("content", /\S/);
+      await expect(page.locator('head meta[name="description"]'), `${path} meta description`).toHaveAttribute(
+        "content",
+        /\S/,
+      );
       await expect(page.locator('head meta[property="og:title"]'), `${path} og:title`).toHaveAttribute("content", /\S/);
     }
   });
@@ -226,7 +261,12 @@ test.describe("SEO and media", () => {
     expect(sitemap.status()).toBe(200);
     expect(sitemap.headers()["content-type"]).toMatch(/xml/);
     const xml = await sitemap.text();
-    for (const id of ["essential-crew-neck-tee", "classic-pullover-hoodie", "slim-chino-trousers", "denim-work-shirt"]) {
+    for (const id of [
+      "essential-crew-neck-tee",
+      "classic-pullover-hoodie",
+      "slim-chino-trousers",
+      "denim-work-shirt",
+    ]) {
       expect(xml).toMatch(new RegExp(`<loc>[^<]*/product/${id}</loc>`));
     }
     const productUrls = xml.match(/<loc>[^<]*\/product\/[^<]+<\/loc>/g) ?? [];

@@ -18,7 +18,10 @@ test.describe("product detail", () => {
     expect(res?.status()).toBe(200);
     const main = page.getByRole("main");
     await expect(main.getByRole("heading", { level: 1, name: "Essential Crew Neck Tee" })).toBeVisible();
-    await expect(main.getByRole("link", { name: "T-Shirts", exact: true })).toHaveAttribute("href", "/category/t-shirts");
+    await expect(main.getByRole("link", { name: "T-Shirts", exact: true })).toHaveAttribute(
+      "href",
+      "/category/t-shirts",
+    );
     await expect(main.getByText("Rated 4.6 out of 5 from 312 reviews")).toBeAttached();
     await expect(main.getByText(/4\.6\s*\(312\b/)).toBeVisible();
     await expect(main.getByText("Rs 1,299", { exact: true }).first()).toBeVisible();
@@ -62,7 +65,9 @@ test.describe("product detail", () => {
     await expect(main.getByText("24% off")).toBeVisible();
   });
 
-  test("colour and size pickers: sold-out combinations are disabled and stock follows the variant", async ({ page }) => {
+  test("colour and size pickers: sold-out combinations are disabled and stock follows the variant", async ({
+    page,
+  }) => {
     await gotoHydrated(page, TEE);
     const colours = page.getByRole("group", { name: /^Colour/ });
     const sizes = page.getByRole("group", { name: /^Size/ });
@@ -165,7 +170,10 @@ test.describe("product detail", () => {
 
       const signIn = dialog.getByRole("link", { name: "Sign In" });
       const signUp = dialog.getByRole("link", { name: "Sign Up" });
-      for (const [link, mode] of [[signIn, "login"], [signUp, "signup"]] as const) {
+      for (const [link, mode] of [
+        [signIn, "login"],
+        [signUp, "signup"],
+      ] as const) {
         const href = await link.getAttribute("href");
         const url = new URL(href!, "http://shop.test");
         expect(url.pathname).toBe("/auth");

@@ -1,6 +1,14 @@
 import { expect, test, type BrowserContextOptions, type Page } from "@playwright/test";
 import {
-  addToCartByApi, checkoutForm, createAccount, expectNoSeriousA11yViolations, expectShipping, fillShipping, gotoHydrated, newAccount, signInAsOwner,
+  addToCartByApi,
+  checkoutForm,
+  createAccount,
+  expectNoSeriousA11yViolations,
+  expectShipping,
+  fillShipping,
+  gotoHydrated,
+  newAccount,
+  signInAsOwner,
   TEST_SHIPPING,
   keepShot,
 } from "./helpers";
@@ -29,9 +37,15 @@ const SHIPPING_FEE = 200;
 const THRESHOLD = 5000;
 const rs = (n: number) => `Rs ${n.toLocaleString("en-US")}`;
 /** A `datetime-local` value in Pakistan time, `minutes` from now. */
-const pakistanLocal = (minutes: number) => new Date(Date.now() + minutes * 60_000 + 5 * 3600_000).toISOString().slice(0, 16);
+const pakistanLocal = (minutes: number) =>
+  new Date(Date.now() + minutes * 60_000 + 5 * 3600_000).toISOString().slice(0, 16);
 
-const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+const PHONE: BrowserContextOptions = {
+  viewport: { width: 390, height: 844 },
+  isMobile: true,
+  hasTouch: true,
+  deviceScaleFactor: 2,
+};
 
 test.describe.serial("promotions", () => {
   let owner: Page;
@@ -42,8 +56,19 @@ test.describe.serial("promotions", () => {
     owner = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
     await signInAsOwner(owner);
     settingsBefore = await readSettingsForm(owner);
-    await saveSettings(owner.request, baseURL!, { ...settingsBefore, shippingFee: String(SHIPPING_FEE), freeShippingThreshold: String(THRESHOLD) });
-    productId = await createProductByApi(owner.request, { name: PRODUCT, category: "t-shirts", price: PRICE, stock: 50, colors: ["Black"], sizes: ["M"] });
+    await saveSettings(owner.request, baseURL!, {
+      ...settingsBefore,
+      shippingFee: String(SHIPPING_FEE),
+      freeShippingThreshold: String(THRESHOLD),
+    });
+    productId = await createProductByApi(owner.request, {
+      name: PRODUCT,
+      category: "t-shirts",
+      price: PRICE,
+      stock: 50,
+      colors: ["Black"],
+      sizes: ["M"],
+    });
   });
 
   test.afterAll(async ({ baseURL }) => {
@@ -101,7 +126,9 @@ test.describe.serial("promotions", () => {
     await keepShot(owner, { path: "test-results/promotions/discounts-laptop.png", fullPage: true });
   });
 
-  test("a buyer sees the sale price, a wrong code and then the right one, and the order carries the discount", async ({ browser }) => {
+  test("a buyer sees the sale price, a wrong code and then the right one, and the order carries the discount", async ({
+    browser,
+  }) => {
     const buyer = await (await browser.newContext()).newPage();
     await createAccount(buyer, newAccount(`promo-${suffix}`, "Hira Baig"));
 
@@ -121,7 +148,9 @@ test.describe.serial("promotions", () => {
 
     await addToCartByApi(buyer, { productId, color: "Black", size: "M", quantity: 1 });
     await gotoHydrated(buyer, "/cart");
-    await expect(buyer.getByTestId("free-shipping-nudge")).toHaveText(`Add ${rs(THRESHOLD - SALE_PRICE)} more for free shipping`);
+    await expect(buyer.getByTestId("free-shipping-nudge")).toHaveText(
+      `Add ${rs(THRESHOLD - SALE_PRICE)} more for free shipping`,
+    );
 
     await gotoHydrated(buyer, "/checkout");
     const form = checkoutForm(buyer);
@@ -139,7 +168,9 @@ test.describe.serial("promotions", () => {
     await expect(form.getByRole("status")).toHaveText(`${CODE} applied: you save ${rs(CODE_OFF)}`);
     await expect(form.getByTestId("discount")).toHaveText(`−${rs(CODE_OFF)}`);
     await expect(form.getByTestId("total")).toHaveText(rs(SALE_PRICE - CODE_OFF + SHIPPING_FEE));
-    await expect(form.getByTestId("free-shipping-nudge")).toHaveText(`Add ${rs(THRESHOLD - SALE_PRICE + CODE_OFF)} more for free shipping`);
+    await expect(form.getByTestId("free-shipping-nudge")).toHaveText(
+      `Add ${rs(THRESHOLD - SALE_PRICE + CODE_OFF)} more for free shipping`,
+    );
     await expectShipping(buyer, details);
 
     await form.getByRole("button", { name: "Place Order" }).click();
@@ -148,7 +179,13 @@ test.describe.serial("promotions", () => {
     await expect(buyer.getByRole("main")).toContainText(`−${rs(CODE_OFF)}`);
     const orderId = buyer.url().split("/").pop()!;
     const order = (await (await buyer.request.get(`/api/orders/${orderId}`)).json()).data;
-    expect(order).toMatchObject({ subtotal: SALE_PRICE, discountCode: CODE, discountTotal: CODE_OFF, shippingFee: SHIPPING_FEE, total: SALE_PRICE - CODE_OFF + SHIPPING_FEE });
+    expect(order).toMatchObject({
+      subtotal: SALE_PRICE,
+      discountCode: CODE,
+      discountTotal: CODE_OFF,
+      shippingFee: SHIPPING_FEE,
+      total: SALE_PRICE - CODE_OFF + SHIPPING_FEE,
+    });
     await buyer.context().close();
 
     // The owner sees the use, the order and the rupees given.
@@ -158,7 +195,9 @@ test.describe.serial("promotions", () => {
     await expect(card).toContainText(`Discount given${rs(CODE_OFF)}`);
     await card.getByRole("link", { name: `Edit and orders of ${CODE}` }).click();
     await expect(owner.getByRole("heading", { name: `Orders that used ${CODE}` })).toBeVisible();
-    await expect(owner.getByRole("listitem").filter({ hasText: order.orderNumber })).toContainText(`${rs(CODE_OFF)} off`);
+    await expect(owner.getByRole("listitem").filter({ hasText: order.orderNumber })).toContainText(
+      `${rs(CODE_OFF)} off`,
+    );
     // Both owner pages, with a code, a sale and an order on them, are valid HTML.
     await expectValidHtml(owner.request, new URL(owner.url()).pathname);
     await expectValidHtml(owner.request, "/seller/discounts");
@@ -208,4 +247,3 @@ test.describe.serial("promotions", () => {
     await context.close();
   });
 });
-

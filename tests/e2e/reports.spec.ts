@@ -8,7 +8,14 @@ import { fromShopDateTimeLocal } from "../../app/lib/shop-time";
 import { presetRange } from "../../app/modules/reports/report-range";
 import { insertTestCourier } from "../factories/test-shipments";
 import { hasPostgres } from "../setup/pg-cluster";
-import { createAccount, E2E_PASSWORD, expectNoSeriousA11yViolations, gotoHydrated, newAccount, signInByApi } from "./helpers";
+import {
+  createAccount,
+  E2E_PASSWORD,
+  expectNoSeriousA11yViolations,
+  gotoHydrated,
+  newAccount,
+  signInByApi,
+} from "./helpers";
 import { expectValidHtml } from "./html-check";
 import { startOwnPostgresShop, type OwnShop } from "./own-postgres-shop";
 
@@ -39,23 +46,79 @@ const numbers: Record<string, string> = {};
 async function putOrdersLastMonth(db: Db) {
   const courier = await insertTestCourier(db, "ReportsExpress");
   const made = [
-    { key: "A", channel: "web" as const, city: "Sialkot", status: "delivered" as const, quantity: 2, unitCost: 600, parcel: { estimated: 230, charged: 250, delivered: true } },
-    { key: "B", channel: "whatsapp" as const, city: "Sialkot", status: "returned" as const, quantity: 1, unitCost: 600, parcel: { estimated: 180, charged: null, delivered: false } },
-    { key: "C", channel: "phone" as const, city: "Gujranwala", status: "delivered" as const, quantity: 1, unitCost: null, parcel: { estimated: 200, charged: null, delivered: true } },
+    {
+      key: "A",
+      channel: "web" as const,
+      city: "Sialkot",
+      status: "delivered" as const,
+      quantity: 2,
+      unitCost: 600,
+      parcel: { estimated: 230, charged: 250, delivered: true },
+    },
+    {
+      key: "B",
+      channel: "whatsapp" as const,
+      city: "Sialkot",
+      status: "returned" as const,
+      quantity: 1,
+      unitCost: 600,
+      parcel: { estimated: 180, charged: null, delivered: false },
+    },
+    {
+      key: "C",
+      channel: "phone" as const,
+      city: "Gujranwala",
+      status: "delivered" as const,
+      quantity: 1,
+      unitCost: null,
+      parcel: { estimated: 200, charged: null, delivered: true },
+    },
   ];
   for (const [i, o] of made.entries()) {
     const id = randomUUID();
     const orderNumber = `ORD-${String(880000 + Math.floor(Math.random() * 9000) * 10 + i)}`;
     const subtotal = 1299 * o.quantity;
     await db.insert(orders).values({
-      id, orderNumber, status: o.status, channel: o.channel, subtotal, shippingFee: 200, total: subtotal + 200, fullName: `Reports Buyer ${o.key}`,
-      email: "reports@example.pk", phone: `+9230055500${i}0`, address: "1 Street", city: o.city, deliveryFrom: on("05"), deliveryTo: on("08"),
-      createdAt: on("05"), updatedAt: on("08"), deliveredAt: o.status === "delivered" ? on("08") : null,
+      id,
+      orderNumber,
+      status: o.status,
+      channel: o.channel,
+      subtotal,
+      shippingFee: 200,
+      total: subtotal + 200,
+      fullName: `Reports Buyer ${o.key}`,
+      email: "reports@example.pk",
+      phone: `+9230055500${i}0`,
+      address: "1 Street",
+      city: o.city,
+      deliveryFrom: on("05"),
+      deliveryTo: on("08"),
+      createdAt: on("05"),
+      updatedAt: on("08"),
+      deliveredAt: o.status === "delivered" ? on("08") : null,
     });
-    await db.insert(orderItems).values({ orderId: id, productId: "essential-crew-neck-tee", name: "Essential Crew Neck Tee", color: "Black", size: "M", price: 1299, quantity: o.quantity, unitCost: o.unitCost });
+    await db.insert(orderItems).values({
+      orderId: id,
+      productId: "essential-crew-neck-tee",
+      name: "Essential Crew Neck Tee",
+      color: "Black",
+      size: "M",
+      price: 1299,
+      quantity: o.quantity,
+      unitCost: o.unitCost,
+    });
     await db.insert(shipments).values({
-      orderId: id, courierId: courier, weightGrams: 500, pieces: 1, codAmount: subtotal + 200, estimatedCharge: o.parcel.estimated, chargedAmount: o.parcel.charged,
-      bookedAt: on("06"), deliveredAt: o.parcel.delivered ? on("08") : null, returnedAt: o.parcel.delivered ? null : on("09"), trackingNumber: `RPT-${orderNumber}`,
+      orderId: id,
+      courierId: courier,
+      weightGrams: 500,
+      pieces: 1,
+      codAmount: subtotal + 200,
+      estimatedCharge: o.parcel.estimated,
+      chargedAmount: o.parcel.charged,
+      bookedAt: on("06"),
+      deliveredAt: o.parcel.delivered ? on("08") : null,
+      returnedAt: o.parcel.delivered ? null : on("09"),
+      trackingNumber: `RPT-${orderNumber}`,
     });
     numbers[o.key] = orderNumber;
   }
@@ -84,14 +147,18 @@ async function ownerPage(browser: Browser, width: number): Promise<Page> {
 }
 
 for (const width of [390, 1280]) {
-  test(`at ${width} px: the owner opens Profit and By city for last month, downloads the CSV, and is told a backwards range is wrong`, async ({ browser }) => {
+  test(`at ${width} px: the owner opens Profit and By city for last month, downloads the CSV, and is told a backwards range is wrong`, async ({
+    browser,
+  }) => {
     const page = await ownerPage(browser, width);
     try {
       await gotoHydrated(page, "/seller-dashboard");
       await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Reports" }).click();
       await expect(page).toHaveURL(/\/seller\/reports\/profit$/);
       await expect(page.getByRole("heading", { level: 2, name: "Reports" })).toBeVisible();
-      await expect(page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Reports" })).toHaveAttribute("aria-current", "page");
+      await expect(
+        page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Reports" }),
+      ).toHaveAttribute("aria-current", "page");
 
       await page.getByRole("link", { name: "Last month" }).click();
       await expect(page).toHaveURL(/\/seller\/reports\/profit\?range=last-month$/);
@@ -102,13 +169,18 @@ for (const width of [390, 1280]) {
       await expect(waterfall.getByRole("row", { name: /^Less cost of goods/ })).toContainText("PKR 1,200");
       await expect(waterfall.getByRole("row", { name: /^Less courier charges/ })).toContainText("PKR 630");
       await expect(waterfall.getByRole("row", { name: /^Profit/ })).toContainText("PKR 2,467");
-      await expect(page.getByTestId("uncosted-orders")).toContainText("1 order has items without a cost: their cost is not in Cost of goods.");
+      await expect(page.getByTestId("uncosted-orders")).toContainText(
+        "1 order has items without a cost: their cost is not in Cost of goods.",
+      );
       await expect(page.getByTestId("uncosted-orders").getByRole("link", { name: numbers.C })).toBeVisible();
-      await expect(page.getByTestId("courier-charges-note")).toContainText("2 parcels delivered (PKR 450) and 1 parcel returned (PKR 180, no revenue); 1 charge from settlement files, 2 rate-card estimates.");
+      await expect(page.getByTestId("courier-charges-note")).toContainText(
+        "2 parcels delivered (PKR 450) and 1 parcel returned (PKR 180, no revenue); 1 charge from settlement files, 2 rate-card estimates.",
+      );
       await expect(page.getByTestId("report-table").getByRole("row", { name: /^Total/ })).toContainText("PKR 2,467");
       await expectNoSeriousA11yViolations(page);
       await expectValidHtml(page.request, "/seller/reports/profit?range=last-month");
-      if (width === 390) expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      if (width === 390)
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
       // By city keeps the range.
       await page.getByRole("navigation", { name: "Reports" }).getByRole("link", { name: "By city" }).click();
@@ -120,10 +192,14 @@ for (const width of [390, 1280]) {
       await expect(table.getByRole("row", { name: /^Total/ })).toContainText("PKR 4,297");
       await expectNoSeriousA11yViolations(page);
       await expectValidHtml(page.request, "/seller/reports/cities?range=last-month");
-      if (width === 390) expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      if (width === 390)
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
       // Download CSV: the same table, a BOM first.
-      const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download CSV" }).click()]);
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        page.getByRole("link", { name: "Download CSV" }).click(),
+      ]);
       expect(download.suggestedFilename()).toBe(`cities-${LAST_MONTH.from}-to-${LAST_MONTH.to}.csv`);
       const csv = readFileSync((await download.path())!, "utf8");
       expect(csv.startsWith("\uFEFFCity,Orders,Delivered,Returned or refused")).toBe(true);
@@ -143,8 +219,14 @@ for (const width of [390, 1280]) {
   });
 }
 
-test("without JavaScript: typed dates show the report, the report tabs keep them, and the CSV downloads", async ({ browser }) => {
-  const context = await browser.newContext({ baseURL: own!.url, viewport: { width: 390, height: 900 }, javaScriptEnabled: false });
+test("without JavaScript: typed dates show the report, the report tabs keep them, and the CSV downloads", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({
+    baseURL: own!.url,
+    viewport: { width: 390, height: 900 },
+    javaScriptEnabled: false,
+  });
   const page = await context.newPage();
   try {
     await signInByApi(page, owner.email, E2E_PASSWORD);
@@ -158,8 +240,12 @@ test("without JavaScript: typed dates show the report, the report tabs keep them
     await page.getByRole("navigation", { name: "Reports" }).getByRole("link", { name: "By code" }).click();
     await expect(page).toHaveURL(new RegExp(`/seller/reports/codes\\?from=${LAST_MONTH.from}&to=${LAST_MONTH.to}$`));
     await expect(page.getByTestId("report-table")).toContainText("Nothing in this range.");
-    const csv = await page.request.get(await page.getByRole("link", { name: "Download CSV" }).getAttribute("href") ?? "");
-    expect(csv.headers()["content-disposition"]).toBe(`attachment; filename="codes-${LAST_MONTH.from}-to-${LAST_MONTH.to}.csv"`);
+    const csv = await page.request.get(
+      (await page.getByRole("link", { name: "Download CSV" }).getAttribute("href")) ?? "",
+    );
+    expect(csv.headers()["content-disposition"]).toBe(
+      `attachment; filename="codes-${LAST_MONTH.from}-to-${LAST_MONTH.to}.csv"`,
+    );
   } finally {
     await context.close();
   }
@@ -167,13 +253,22 @@ test("without JavaScript: typed dates show the report, the report tabs keep them
 
 test.describe("the API", () => {
   test.use({ viewport: { width: 1280, height: 800 } });
-  test("GET /api/seller/reports/{name} answers JSON, or CSV with Accept: text/csv; 404 for an unknown report", async ({ browser }) => {
+  test("GET /api/seller/reports/{name} answers JSON, or CSV with Accept: text/csv; 404 for an unknown report", async ({
+    browser,
+  }) => {
     const page = await ownerPage(browser, 1280);
     try {
       const json = await page.request.get("/api/seller/reports/profit?range=last-month");
       expect(json.status()).toBe(200);
-      expect((await json.json()).data).toMatchObject({ name: "profit", revenue: 4297, profit: 2467, uncosted: { orders: 1, named: [{ orderNumber: numbers.C, revenue: 1499 }] } });
-      const csv = await page.request.get(`/api/seller/reports/channels?from=${LAST_MONTH.from}&to=${LAST_MONTH.to}`, { headers: { accept: "text/csv" } });
+      expect((await json.json()).data).toMatchObject({
+        name: "profit",
+        revenue: 4297,
+        profit: 2467,
+        uncosted: { orders: 1, named: [{ orderNumber: numbers.C, revenue: 1499 }] },
+      });
+      const csv = await page.request.get(`/api/seller/reports/channels?from=${LAST_MONTH.from}&to=${LAST_MONTH.to}`, {
+        headers: { accept: "text/csv" },
+      });
       expect(csv.headers()["content-type"]).toBe("text/csv; charset=utf-8");
       const text = (await csv.body()).toString("utf8");
       expect(text).toContain("Website,1,1,0,0,0,0,2798");

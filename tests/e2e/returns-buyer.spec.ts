@@ -1,7 +1,14 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import sharp from "sharp";
 import {
-  createAccount, expectNoSeriousA11yViolations, gotoHydrated, newAccount, placeOrderByApi, signInAsOwner, toast, waitForRouterIdle,
+  createAccount,
+  expectNoSeriousA11yViolations,
+  gotoHydrated,
+  newAccount,
+  placeOrderByApi,
+  signInAsOwner,
+  toast,
+  waitForRouterIdle,
   keepShot,
 } from "./helpers";
 import { expectValidHtml } from "./html-check";
@@ -18,7 +25,13 @@ import { expectValidHtml } from "./html-check";
 const PRODUCT = { id: "pleated-formal-trousers", name: "Pleated Formal Trousers" };
 const SHOTS = "test-results/returns-buyer";
 
-const photo = async (name: string, color: string) => ({ name, mimeType: "image/png", buffer: await sharp({ create: { width: 320, height: 400, channels: 3, background: color } }).png().toBuffer() });
+const photo = async (name: string, color: string) => ({
+  name,
+  mimeType: "image/png",
+  buffer: await sharp({ create: { width: 320, height: 400, channels: 3, background: color } })
+    .png()
+    .toBuffer(),
+});
 
 /** A new buyer's order of the trousers, moved by the owner to delivered through the API as the shop does it. */
 async function deliveredOrder(buyer: Page, owner: Page, tag: string) {
@@ -37,7 +50,10 @@ async function newPage(browser: Browser, options: Parameters<Browser["newContext
 
 /** The page has no sideways scrolling, and a full-page picture of it is kept for a look. */
 async function fitsAndShoot(page: Page, name: string) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${name} scrolls sideways`).toBe(true);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    `${name} scrolls sideways`,
+  ).toBe(true);
   await keepShot(page, { path: `${SHOTS}/${name}-${page.viewportSize()?.width}.png`, fullPage: true });
 }
 
@@ -48,7 +64,10 @@ async function exchangeMForL(page: Page, browser: Browser) {
 
   await gotoHydrated(page, `/orders/${orderId}`);
   const offer = page.getByTestId("return-offer");
-  await expect(offer.getByRole("link", { name: "Return or exchange" })).toHaveAttribute("href", `/orders/${orderId}/return`);
+  await expect(offer.getByRole("link", { name: "Return or exchange" })).toHaveAttribute(
+    "href",
+    `/orders/${orderId}/return`,
+  );
   await expect(offer).toContainText(/You can return or exchange items until \d{1,2} \w+ \d{4}/);
   await expectNoSeriousA11yViolations(page);
   await fitsAndShoot(page, "order-delivered");
@@ -66,13 +85,23 @@ async function exchangeMForL(page: Page, browser: Browser) {
   const line = form.getByRole("group", { name: new RegExp(`^${PRODUCT.name}`) });
   await line.getByRole("combobox", { name: "How many" }).selectOption("1");
   // Choosing the new size picks Exchange for it.
-  await line.getByRole("combobox", { name: `New colour and size for ${PRODUCT.name}` }).selectOption({ label: "Black / L" });
+  await line
+    .getByRole("combobox", { name: `New colour and size for ${PRODUCT.name}` })
+    .selectOption({ label: "Black / L" });
   await expect(line.getByRole("radio", { name: "Exchange for" })).toBeChecked();
-  await form.getByRole("group", { name: "Why are you sending it back?" }).getByRole("radio", { name: "Wrong size" }).check();
+  await form
+    .getByRole("group", { name: "Why are you sending it back?" })
+    .getByRole("radio", { name: "Wrong size" })
+    .check();
 
   // A 4th photo is refused beside the field, before anything is sent.
   const photos = form.getByLabel("Photos (optional, up to 3)");
-  await photos.setInputFiles([await photo("1.png", "#334155"), await photo("2.png", "#64748b"), await photo("3.png", "#94a3b8"), await photo("4.png", "#cbd5e1")]);
+  await photos.setInputFiles([
+    await photo("1.png", "#334155"),
+    await photo("2.png", "#64748b"),
+    await photo("3.png", "#94a3b8"),
+    await photo("4.png", "#cbd5e1"),
+  ]);
   await expect(photos).toHaveAccessibleDescription(/^Please attach at most 3 photos/);
   await form.getByRole("button", { name: "Send request" }).click();
   await expect(page).toHaveURL(new RegExp(`/orders/${orderId}/return$`));
@@ -84,7 +113,11 @@ async function exchangeMForL(page: Page, browser: Browser) {
 
   await expect(page).toHaveURL(new RegExp(`/orders/${orderId}$`));
   await expect(toast(page, /^Return request RT-\d{6} sent/)).toBeVisible();
-  const returnNumber = ((await toast(page, /^Return request RT-\d{6} sent/).first().innerText()).match(/RT-\d{6}/) ?? [""])[0];
+  const returnNumber = ((
+    await toast(page, /^Return request RT-\d{6} sent/)
+      .first()
+      .innerText()
+  ).match(/RT-\d{6}/) ?? [""])[0];
   const request = page.getByTestId("return-request").filter({ has: page.getByRole("heading", { name: returnNumber }) });
   await expect(request.getByTestId("return-state")).toHaveText("Requested");
   await expect(request).toContainText(`1 x ${PRODUCT.name} (Black / M): exchange for Black / L`);
@@ -98,15 +131,23 @@ async function exchangeMForL(page: Page, browser: Browser) {
 
   // The owner's view of the order shows the same request, with the way to its page in Returns.
   await gotoHydrated(owner, `/orders/${orderId}`);
-  const owners = owner.getByTestId("return-request").filter({ has: owner.getByRole("heading", { name: returnNumber }) });
+  const owners = owner
+    .getByTestId("return-request")
+    .filter({ has: owner.getByRole("heading", { name: returnNumber }) });
   await expect(owners.getByTestId("return-state")).toHaveText("Requested");
-  await expect(owners.getByRole("link", { name: `Open ${returnNumber}` })).toHaveAttribute("href", /^\/seller\/returns\/[0-9a-f-]{36}$/);
+  await expect(owners.getByRole("link", { name: `Open ${returnNumber}` })).toHaveAttribute(
+    "href",
+    /^\/seller\/returns\/[0-9a-f-]{36}$/,
+  );
   await expect(owner.getByRole("link", { name: "Return or exchange" })).toHaveCount(0);
   await owner.context().close();
 }
 
 test.describe("a buyer's return on a phone (390 px)", () => {
-  test("exchange M for L with a photo: a 4th photo refused, then Requested on the order page", async ({ page, browser }) => {
+  test("exchange M for L with a photo: a 4th photo refused, then Requested on the order page", async ({
+    page,
+    browser,
+  }) => {
     test.setTimeout(120_000);
     await exchangeMForL(page, browser);
   });
@@ -120,7 +161,9 @@ test.describe("a buyer's return at 1280 px", () => {
     await exchangeMForL(page, browser);
   });
 
-  test("without JavaScript: refused beside the fields with everything typed kept and the photos asked for again, then sent", async ({ browser }) => {
+  test("without JavaScript: refused beside the fields with everything typed kept and the photos asked for again, then sent", async ({
+    browser,
+  }) => {
     test.setTimeout(120_000);
     const owner = await newPage(browser);
     await signInAsOwner(owner);
@@ -140,13 +183,19 @@ test.describe("a buyer's return at 1280 px", () => {
 
     await expect(page).toHaveURL(new RegExp(`/orders/${orderId}/return$`));
     await expect(line).toHaveAccessibleDescription("Please choose the size or colour you want instead");
-    await expect(form.getByLabel("Tell us more (needed for Other)")).toHaveAccessibleDescription("Please tell us what is wrong");
+    await expect(form.getByLabel("Tell us more (needed for Other)")).toHaveAccessibleDescription(
+      "Please tell us what is wrong",
+    );
     await expect(line.getByRole("combobox", { name: "How many" })).toHaveValue("1");
     await expect(line.getByRole("radio", { name: "Exchange for" })).toBeChecked();
     await expect(form.getByRole("radio", { name: "Other" })).toBeChecked();
-    await expect(form.getByLabel("Photos (optional, up to 3)")).toHaveAccessibleDescription(/^Choose your photos again/);
+    await expect(form.getByLabel("Photos (optional, up to 3)")).toHaveAccessibleDescription(
+      /^Choose your photos again/,
+    );
 
-    await line.getByRole("combobox", { name: `New colour and size for ${PRODUCT.name}` }).selectOption({ label: "Black / L" });
+    await line
+      .getByRole("combobox", { name: `New colour and size for ${PRODUCT.name}` })
+      .selectOption({ label: "Black / L" });
     await form.getByLabel("Tell us more (needed for Other)").fill("The waist runs small");
     await form.getByLabel("Photos (optional, up to 3)").setInputFiles([await photo("tear.png", "#7c2d12")]);
     await form.getByRole("button", { name: "Send request" }).click();
@@ -159,13 +208,21 @@ test.describe("a buyer's return at 1280 px", () => {
     const api = await page.request.get(`/api/orders/${orderId}`);
     const returns = (await api.json()).data.returns;
     expect(returns).toHaveLength(1);
-    expect(returns[0]).toMatchObject({ status: "requested", reason: "other", reasonText: "The waist runs small", items: [{ kind: "exchange", exchangeSize: "L" }] });
+    expect(returns[0]).toMatchObject({
+      status: "requested",
+      reason: "other",
+      reasonText: "The waist runs small",
+      items: [{ kind: "exchange", exchangeSize: "L" }],
+    });
     expect(returns[0].photos).toHaveLength(1);
     await page.context().close();
     await owner.context().close();
   });
 
-  test("a closed return window: no Return or exchange on the order page, and the form page says why", async ({ page, browser }) => {
+  test("a closed return window: no Return or exchange on the order page, and the form page says why", async ({
+    page,
+    browser,
+  }) => {
     test.setTimeout(120_000);
     const owner = await newPage(browser, { viewport: { width: 1280, height: 900 } });
     await signInAsOwner(owner);
@@ -186,7 +243,9 @@ test.describe("a buyer's return at 1280 px", () => {
       await gotoHydrated(page, `/orders/${orderId}/return`);
       await expect(page.getByTestId("return-refusal")).toContainText("its return window has closed");
       await expect(page.getByRole("form", { name: "Return or exchange" })).toHaveCount(0);
-      const refused = await page.request.post(`/api/orders/${orderId}/returns`, { data: { items: [{ orderItemId: 1, quantity: 1, kind: "return" }], reason: "defective" } });
+      const refused = await page.request.post(`/api/orders/${orderId}/returns`, {
+        data: { items: [{ orderItemId: 1, quantity: 1, kind: "return" }], reason: "defective" },
+      });
       expect(refused.status()).toBe(409);
     } finally {
       await setWindow("7");

@@ -1,6 +1,14 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import {
-  checkoutForm, createAccount, expectNoSeriousA11yViolations, fillShipping, gotoHydrated, newAccount, placeOrderByApi, signInAsOwner, toast,
+  checkoutForm,
+  createAccount,
+  expectNoSeriousA11yViolations,
+  fillShipping,
+  gotoHydrated,
+  newAccount,
+  placeOrderByApi,
+  signInAsOwner,
+  toast,
   variantStock,
 } from "./helpers";
 import { expectValidHtml } from "./html-check";
@@ -21,7 +29,11 @@ const rs = (n: number) => `Rs ${n.toLocaleString("en-US")}`;
 test.describe.configure({ timeout: 300_000 });
 
 async function pageAt(browser: Browser, width: number): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, isMobile: width < 768, hasTouch: width < 768 });
+  const context = await browser.newContext({
+    viewport: { width, height: 900 },
+    isMobile: width < 768,
+    hasTouch: width < 768,
+  });
   return context.newPage();
 }
 
@@ -40,13 +52,21 @@ async function openRequest(owner: Page, returnNumber: string) {
 }
 
 /** The buyer asks on the order page's form for one line; answers the RT- number from the toast. */
-async function ask(buyer: Page, orderId: string, line: { name: string; exchangeTo?: string }, reason: string): Promise<string> {
+async function ask(
+  buyer: Page,
+  orderId: string,
+  line: { name: string; exchangeTo?: string },
+  reason: string,
+): Promise<string> {
   await gotoHydrated(buyer, `/orders/${orderId}`);
   await buyer.getByTestId("return-offer").getByRole("link", { name: "Return or exchange" }).click();
   const form = buyer.getByRole("form", { name: "Return or exchange" });
   const box = form.getByRole("group", { name: new RegExp(`^${line.name}`) });
   await box.getByRole("combobox", { name: "How many" }).selectOption("1");
-  if (line.exchangeTo) await box.getByRole("combobox", { name: `New colour and size for ${line.name}` }).selectOption({ label: line.exchangeTo });
+  if (line.exchangeTo)
+    await box
+      .getByRole("combobox", { name: `New colour and size for ${line.name}` })
+      .selectOption({ label: line.exchangeTo });
   else await box.getByRole("radio", { name: "Return (money back)" }).check();
   await form.getByRole("group", { name: "Why are you sending it back?" }).getByRole("radio", { name: reason }).check();
   await form.getByRole("button", { name: "Send request" }).click();
@@ -57,7 +77,9 @@ async function ask(buyer: Page, orderId: string, line: { name: string; exchangeT
 }
 
 for (const width of [1280, 390]) {
-  test(`at ${width} px: an M exchanged for an L through a booked replacement, the M back in stock, then a return as store credit spent at checkout`, async ({ browser }) => {
+  test(`at ${width} px: an M exchanged for an L through a booked replacement, the M back in stock, then a return as store credit spent at checkout`, async ({
+    browser,
+  }) => {
     const buyer = await pageAt(browser, width);
     const owner = await pageAt(browser, width);
     await signInAsOwner(owner);
@@ -66,7 +88,16 @@ for (const width of [1280, 390]) {
     // A courier to book the replacement with (added as Settings -> Couriers does).
     const courierName = `Returns Express ${width}-${Date.now().toString(36)}`;
     const courier = await owner.request.post("/api/seller/couriers", {
-      data: { name: courierName, accountCode: "RX-1", weightBands: "1000 = 200", extraPerKg: "100", codFeePercent: "0", surchargePercent: "0", trackingUrl: "", bookingColumns: "" },
+      data: {
+        name: courierName,
+        accountCode: "RX-1",
+        weightBands: "1000 = 200",
+        extraPerKg: "100",
+        codFeePercent: "0",
+        surchargePercent: "0",
+        trackingUrl: "",
+        bookingColumns: "",
+      },
     });
     expect(courier.status(), await courier.text()).toBe(201);
     const courierId = (await courier.json()).data.id;
@@ -80,10 +111,18 @@ for (const width of [1280, 390]) {
 
     // The account's order list offers it too, while the window is open.
     await gotoHydrated(buyer, "/buyer-dashboard");
-    await expect(buyer.getByRole("link", { name: "Return or exchange" })).toHaveAttribute("href", `/orders/${order.orderId}/return`);
+    await expect(buyer.getByRole("link", { name: "Return or exchange" })).toHaveAttribute(
+      "href",
+      `/orders/${order.orderId}/return`,
+    );
 
     // 1. The buyer asks to exchange the M for an L.
-    const exchange = await ask(buyer, order.orderId, { name: SHIRT.name, exchangeTo: `${SHIRT.color} / L` }, "Wrong size");
+    const exchange = await ask(
+      buyer,
+      order.orderId,
+      { name: SHIRT.name, exchangeTo: `${SHIRT.color} / L` },
+      "Wrong size",
+    );
     const request = buyer.getByTestId("return-request").filter({ has: buyer.getByRole("heading", { name: exchange }) });
     await expect(request.getByTestId("return-state")).toHaveText("Requested");
 
@@ -92,7 +131,9 @@ for (const width of [1280, 390]) {
     await openRequest(owner, exchange);
     await expectNoSeriousA11yViolations(owner);
     await owner.getByRole("button", { name: "Approve" }).click();
-    await expect(toast(owner, new RegExp(`${exchange} approved: replacement EX-\\d{6} created, no cash to collect`))).toBeVisible();
+    await expect(
+      toast(owner, new RegExp(`${exchange} approved: replacement EX-\\d{6} created, no cash to collect`)),
+    ).toBeVisible();
     const replacementNumber = (await owner.getByTestId("replacement").getByRole("link").innerText()).trim();
     expect(replacementNumber).toMatch(/^EX-\d{6}$/);
     expect(await variantStock(owner, SHIRT.id, SHIRT.color, "L")).toBe(lBefore - 1);
@@ -120,7 +161,10 @@ for (const width of [1280, 390]) {
     // 5. The M comes back resellable: back in stock, and the exchange is done.
     const mBefore = await variantStock(owner, SHIRT.id, SHIRT.color, "M");
     await openRequest(owner, exchange);
-    await owner.getByRole("group", { name: `1 x ${SHIRT.name} (${SHIRT.color} / M)` }).getByRole("radio", { name: "Resellable" }).check();
+    await owner
+      .getByRole("group", { name: `1 x ${SHIRT.name} (${SHIRT.color} / M)` })
+      .getByRole("radio", { name: "Resellable" })
+      .check();
     await owner.getByRole("button", { name: "Mark as received" }).click();
     await expect(toast(owner, `${exchange} received: 1 resellable (back in stock)`)).toBeVisible();
     expect(await variantStock(owner, SHIRT.id, SHIRT.color, "M")).toBe(mBefore + 1);
@@ -131,7 +175,10 @@ for (const width of [1280, 390]) {
     await openRequest(owner, joggers);
     await owner.getByRole("button", { name: "Approve" }).click();
     await expect(toast(owner, new RegExp(`${joggers} approved`))).toBeVisible();
-    await owner.getByRole("group", { name: `1 x ${JOGGERS.name} (${JOGGERS.color} / ${JOGGERS.size})` }).getByRole("radio", { name: "Resellable" }).check();
+    await owner
+      .getByRole("group", { name: `1 x ${JOGGERS.name} (${JOGGERS.color} / ${JOGGERS.size})` })
+      .getByRole("radio", { name: "Resellable" })
+      .check();
     await owner.getByRole("button", { name: "Mark as received" }).click();
     await expect(toast(owner, new RegExp(`${joggers} received`))).toBeVisible();
     await expect(owner.getByRole("spinbutton", { name: "Amount (Rs)" })).toHaveValue(String(JOGGERS.price));

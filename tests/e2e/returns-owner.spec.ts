@@ -4,7 +4,16 @@ import { productVariants, users } from "../../app/db/schema";
 import { requestReturn } from "../../app/flows/request-return.server";
 import { placeDeliveredOrder } from "../factories/test-returns";
 import { hasPostgres } from "../setup/pg-cluster";
-import { createAccount, E2E_PASSWORD, expectNoSeriousA11yViolations, gotoHydrated, newAccount, signInByApi, toast, variantStock } from "./helpers";
+import {
+  createAccount,
+  E2E_PASSWORD,
+  expectNoSeriousA11yViolations,
+  gotoHydrated,
+  newAccount,
+  signInByApi,
+  toast,
+  variantStock,
+} from "./helpers";
 import { expectValidHtml } from "./html-check";
 import { startOwnPostgresShop, type OwnShop } from "./own-postgres-shop";
 
@@ -44,8 +53,12 @@ test.beforeAll(async ({ playwright }) => {
   await own.database.db.update(users).set({ role: "seller" }).where(eq(users.email, owner.email));
   buyerId = (await own.database.db.select({ id: users.id }).from(users).where(eq(users.email, buyer.email)))[0].id;
   await own.database.db.update(productVariants).set({ stock: 20 }).where(eq(productVariants.productId, TEE.id));
-  blackL = (await own.database.db.select({ id: productVariants.id, color: productVariants.color, size: productVariants.size }).from(productVariants).where(eq(productVariants.productId, TEE.id)))
-    .find((v) => v.color === "Black" && v.size === "L")!.id;
+  blackL = (
+    await own.database.db
+      .select({ id: productVariants.id, color: productVariants.color, size: productVariants.size })
+      .from(productVariants)
+      .where(eq(productVariants.productId, TEE.id))
+  ).find((v) => v.color === "Black" && v.size === "L")!.id;
 });
 
 test.afterAll(async () => {
@@ -56,10 +69,20 @@ test.afterAll(async () => {
 /** A delivered, paid order of the tee (Black M) and the buyer's request on it: an exchange for the L, or a return. */
 async function buyerAsks(kind: "exchange" | "return", reasonText: string) {
   const order = await placeDeliveredOrder(own!.database.db, buyerId);
-  const made = await requestReturn({ db: own!.database.db }, {
-    userId: buyerId, orderId: order.orderId, reason: kind === "exchange" ? "wrong_size" : "defective", reasonText,
-    items: [kind === "exchange" ? { orderItemId: order.itemId, quantity: 1, kind, exchangeVariantId: blackL } : { orderItemId: order.itemId, quantity: 1, kind }],
-  });
+  const made = await requestReturn(
+    { db: own!.database.db },
+    {
+      userId: buyerId,
+      orderId: order.orderId,
+      reason: kind === "exchange" ? "wrong_size" : "defective",
+      reasonText,
+      items: [
+        kind === "exchange"
+          ? { orderItemId: order.itemId, quantity: 1, kind, exchangeVariantId: blackL }
+          : { orderItemId: order.itemId, quantity: 1, kind },
+      ],
+    },
+  );
   return { ...order, ...made };
 }
 
@@ -78,7 +101,9 @@ async function openRequest(page: Page, returnNumber: string) {
 }
 
 for (const width of [390, 1280]) {
-  test(`at ${width} px: the owner approves an exchange, rejects a request with a reason, receives a return and refunds it`, async ({ browser }) => {
+  test(`at ${width} px: the owner approves an exchange, rejects a request with a reason, receives a return and refunds it`, async ({
+    browser,
+  }) => {
     const exchange = await buyerAsks("exchange", "The M is too tight");
     const rejected = await buyerAsks("return", "Worn once, changed my mind");
     const refunded = await buyerAsks("return", "A seam came open");
@@ -93,13 +118,15 @@ for (const width of [390, 1280]) {
       const filters = page.getByRole("navigation", { name: "Return requests by state" });
       await expect(filters.getByRole("link", { name: /^New/ })).toHaveAttribute("aria-current", "page");
       const rows = page.getByTestId(width >= 1024 ? "return-row" : "return-card");
-      for (const made of [exchange, rejected, refunded]) await expect(rows.filter({ hasText: made.returnNumber })).toBeVisible();
+      for (const made of [exchange, rejected, refunded])
+        await expect(rows.filter({ hasText: made.returnNumber })).toBeVisible();
       await expect(rows.filter({ hasText: exchange.returnNumber })).toContainText("1 exchange");
       await expect(rows.filter({ hasText: exchange.returnNumber })).toContainText("Wrong size");
       await expect(rows.filter({ hasText: refunded.returnNumber })).toContainText("Defective");
       await expectNoSeriousA11yViolations(page);
       await expectValidHtml(page.request, "/seller/returns");
-      if (width === 390) expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      if (width === 390)
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
       // 1. Approve the exchange: the L is taken from stock, and the EX- replacement shows in Orders.
       const stockL = await variantStock(page, TEE.id, "Black", "L");
@@ -112,7 +139,9 @@ for (const width of [390, 1280]) {
       await expectNoSeriousA11yViolations(page);
       await expectValidHtml(page.request, new URL(page.url()).pathname);
       await page.getByRole("button", { name: "Approve" }).click();
-      await expect(toast(page, new RegExp(`${exchange.returnNumber} approved: replacement EX-\\d{6} created, no cash to collect`))).toBeVisible();
+      await expect(
+        toast(page, new RegExp(`${exchange.returnNumber} approved: replacement EX-\\d{6} created, no cash to collect`)),
+      ).toBeVisible();
       await expect(page.getByTestId("return-status")).toHaveText("Approved");
       const replacement = (await page.getByTestId("replacement").getByRole("link").innerText()).trim();
       expect(replacement).toMatch(/^EX-\d{6}$/);
@@ -123,7 +152,12 @@ for (const width of [390, 1280]) {
       await expect(card).toContainText(`Exchange for ${exchange.orderNumber}`);
       await gotoHydrated(page, "/seller/orders?returns=1");
       await expect(page.getByRole("checkbox", { name: "With a return" })).toBeChecked();
-      await expect(page.getByTestId("seller-order").filter({ hasText: exchange.orderNumber }).getByRole("link", { name: `Return ${exchange.returnNumber}` })).toBeVisible();
+      await expect(
+        page
+          .getByTestId("seller-order")
+          .filter({ hasText: exchange.orderNumber })
+          .getByRole("link", { name: `Return ${exchange.returnNumber}` }),
+      ).toBeVisible();
 
       // 2. Reject another: a reason is needed (the buyer reads it), then it is rejected.
       await openRequest(page, rejected.returnNumber);
@@ -156,7 +190,9 @@ for (const width of [390, 1280]) {
       await amount.fill("1300");
       await page.getByRole("textbox", { name: "Reference (transaction ID)" }).fill("JC-4455");
       await page.getByRole("button", { name: "Record refund" }).click();
-      await expect(amount).toHaveAccessibleDescription(new RegExp(`^At most ${rs(TEE.price)} can be refunded for this return`));
+      await expect(amount).toHaveAccessibleDescription(
+        new RegExp(`^At most ${rs(TEE.price)} can be refunded for this return`),
+      );
       await expect(amount).toHaveValue("1300");
       await expect(page.getByRole("textbox", { name: "Reference (transaction ID)" })).toHaveValue("JC-4455");
       await expectNoSeriousA11yViolations(page);
@@ -169,7 +205,8 @@ for (const width of [390, 1280]) {
       await expect(page.getByTestId("return-timeline")).toContainText("Refunded");
       await expectNoSeriousA11yViolations(page);
       await expectValidHtml(page.request, new URL(page.url()).pathname);
-      if (width === 390) expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      if (width === 390)
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
       // The queue says where each one is now.
       await gotoHydrated(page, "/seller/returns?status=done");

@@ -1,6 +1,13 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import {
-  createAccount, expectNoSeriousA11yViolations, gotoHydrated, newAccount, placeOrderByApi, signInAsOwner, toast, waitForRouterIdle,
+  createAccount,
+  expectNoSeriousA11yViolations,
+  gotoHydrated,
+  newAccount,
+  placeOrderByApi,
+  signInAsOwner,
+  toast,
+  waitForRouterIdle,
   keepShot,
 } from "./helpers";
 
@@ -42,7 +49,9 @@ test("a delivered buyer rates the product from the order page; the owner hides t
 
   const product = (await (await buyer.request.get(`/api/products/${PRODUCT}`)).json()).data;
   const variant = product.variants.find((v: { stock: number }) => v.stock > 0);
-  const placed = await placeOrderByApi(buyer, [{ productId: PRODUCT, color: variant.color, size: variant.size, quantity: 1 }]);
+  const placed = await placeOrderByApi(buyer, [
+    { productId: PRODUCT, color: variant.color, size: variant.size, quantity: 1 },
+  ]);
   const before = await figures(guest);
 
   // Before delivery there is nothing to rate.
@@ -76,7 +85,9 @@ test("a delivered buyer rates the product from the order page; the owner hides t
   await expect(review).toContainText(COMMENT);
   await expect(review.getByRole("img", { name: "Rated 4 out of 5" })).toBeVisible();
   await expect(list).not.toContainText("Khan");
-  await expect(buyer.getByTestId("review-count")).toHaveText(`${(before.reviewCount + 1).toLocaleString("en-PK")} reviews`);
+  await expect(buyer.getByTestId("review-count")).toHaveText(
+    `${(before.reviewCount + 1).toLocaleString("en-PK")} reviews`,
+  );
   await expect(form).toContainText("Your rating: 4");
   await expect(form.getByRole("radio", { name: "4 stars" })).toBeChecked();
   expect((await figures(guest)).reviewCount).toBe(before.reviewCount + 1);
@@ -88,7 +99,11 @@ test("a delivered buyer rates the product from the order page; the owner hides t
   expect(ld).not.toContain("<3");
   const data = JSON.parse(ld ?? "{}");
   expect(data.aggregateRating.reviewCount).toBe(before.reviewCount + 1);
-  expect(data.review[0]).toMatchObject({ author: { "@type": "Person", name: "Ayesha" }, reviewRating: { ratingValue: 4 }, reviewBody: COMMENT });
+  expect(data.review[0]).toMatchObject({
+    author: { "@type": "Person", name: "Ayesha" },
+    reviewRating: { ratingValue: 4 },
+    reviewBody: COMMENT,
+  });
 
   // The order page and My Orders say what they gave.
   await gotoHydrated(buyer, `/orders/${placed.orderId}`);
@@ -97,10 +112,12 @@ test("a delivered buyer rates the product from the order page; the owner hides t
   await expect(buyer.getByTestId("order-card").filter({ hasText: placed.orderNumber })).toContainText("Your rating: 4");
 
   // A guest (served from the page cache) sees it too.
-  await expect.poll(async () => {
-    await guest.goto(`/product/${PRODUCT}`);
-    return guest.getByRole("article", { name: "Review by Ayesha" }).count();
-  }).toBe(1);
+  await expect
+    .poll(async () => {
+      await guest.goto(`/product/${PRODUCT}`);
+      return guest.getByRole("article", { name: "Review by Ayesha" }).count();
+    })
+    .toBe(1);
 
   // The owner hides it in the Reviews tab.
   await gotoHydrated(owner, "/seller/reviews");
@@ -118,11 +135,17 @@ test("a delivered buyer rates the product from the order page; the owner hides t
   await gotoHydrated(buyer, `/product/${PRODUCT}`);
   await expect(buyer.getByRole("article", { name: "Review by Ayesha" })).toHaveCount(0);
   await expect(buyer.getByTestId("review-count")).toHaveText(`${before.reviewCount.toLocaleString("en-PK")} reviews`);
-  expect(await figures(guest)).toMatchObject({ reviewCount: before.reviewCount, rating: before.rating, total: before.total });
-  await expect.poll(async () => {
-    await guest.goto(`/product/${PRODUCT}`);
-    return guest.getByRole("article", { name: "Review by Ayesha" }).count();
-  }).toBe(0);
+  expect(await figures(guest)).toMatchObject({
+    reviewCount: before.reviewCount,
+    rating: before.rating,
+    total: before.total,
+  });
+  await expect
+    .poll(async () => {
+      await guest.goto(`/product/${PRODUCT}`);
+      return guest.getByRole("article", { name: "Review by Ayesha" }).count();
+    })
+    .toBe(0);
 
   // The buyer and a guest cannot reach the Reviews tab.
   await buyer.goto("/seller/reviews");
@@ -131,7 +154,9 @@ test("a delivered buyer rates the product from the order page; the owner hides t
   await expect(guest).toHaveURL(/\/auth\?/);
 });
 
-test("without JavaScript a delivered buyer's review is saved and a bad one keeps what was typed", async ({ browser }) => {
+test("without JavaScript a delivered buyer's review is saved and a bad one keeps what was typed", async ({
+  browser,
+}) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   const owner = await newPage(browser);

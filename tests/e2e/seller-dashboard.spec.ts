@@ -1,6 +1,13 @@
 import { expect, test } from "@playwright/test";
 import { SELLER } from "../../playwright.config";
-import { createAccount, expectNoSeriousA11yViolations, gotoHydrated, newAccount, signInAsOwner, submitSignIn } from "./helpers";
+import {
+  createAccount,
+  expectNoSeriousA11yViolations,
+  gotoHydrated,
+  newAccount,
+  signInAsOwner,
+  submitSignIn,
+} from "./helpers";
 import { scrollsSideways } from "./overview-helpers";
 
 /** The dashboard frame: who may enter, the greeting and the tabs (each tab's own spec covers its page). */
@@ -62,7 +69,9 @@ test.describe("seller dashboard frame", () => {
     await expect(page).toHaveURL(/\/auth\?/);
   });
 
-  test("every tab fits a 390 px phone without sideways scrolling; Email Logs says plainly whether a mail server is configured", async ({ page }) => {
+  test("every tab fits a 390 px phone without sideways scrolling; Email Logs says plainly whether a mail server is configured", async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await signInAsOwner(page);
     const pages: [string, string][] = [
@@ -97,7 +106,9 @@ test.describe("the owner's old addresses", () => {
     ["/seller-dashboard/settings/couriers", "/seller/settings/couriers"],
   ];
 
-  test("answer 301 with the new address, through the guest page cache, with the security headers; never cached as a page", async ({ request }) => {
+  test("answer 301 with the new address, through the guest page cache, with the security headers; never cached as a page", async ({
+    request,
+  }) => {
     for (const [old, now] of OLD_TO_NEW) {
       for (let i = 0; i < 2; i++) {
         const res = await request.get(old, { maxRedirects: 0 });
@@ -118,12 +129,16 @@ test.describe("the owner's old addresses", () => {
     expect((await request.get("/seller-dashboard/nope", { maxRedirects: 0 })).status()).toBe(404);
   });
 
-  test("the owner following an old bookmark lands on the page at its new address; /seller-dashboard is the Overview", async ({ page }) => {
+  test("the owner following an old bookmark lands on the page at its new address; /seller-dashboard is the Overview", async ({
+    page,
+  }) => {
     await signInAsOwner(page);
     await gotoHydrated(page, "/seller-dashboard/products?status=draft");
     await expect(page).toHaveURL(/\/seller\/products\?status=draft$/);
     await expect(page.getByRole("heading", { level: 2, name: "Products", exact: true })).toBeVisible();
-    await expect(page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Products", exact: true })).toHaveAttribute("aria-current", "page");
+    await expect(
+      page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Products", exact: true }),
+    ).toHaveAttribute("aria-current", "page");
     await gotoHydrated(page, "/seller-dashboard");
     await expect(page).toHaveURL(/\/seller-dashboard$/);
     await expect(page.getByRole("heading", { level: 2, name: "Overview", exact: true })).toBeVisible();

@@ -1,7 +1,14 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { MAIL_API } from "../../playwright.config";
 import {
-  createAccount, expectNoSeriousA11yViolations, gotoHydrated, newAccount, placeOrderByApi, signInAsOwner, toast, type CartItem,
+  createAccount,
+  expectNoSeriousA11yViolations,
+  gotoHydrated,
+  newAccount,
+  placeOrderByApi,
+  signInAsOwner,
+  toast,
+  type CartItem,
 } from "./helpers";
 import { scrollsSideways } from "./overview-helpers";
 
@@ -16,7 +23,9 @@ const OXFORD = "oxford-button-down-shirt";
 
 /** One unit of the Oxford shirt in whichever colour and size has the most stock (seller-orders.spec counts White/M). */
 async function oxfordItem(page: Page): Promise<CartItem> {
-  const product = (await (await page.request.get(`/api/products/${OXFORD}`)).json()).data as { variants: { color: string; size: string; stock: number }[] };
+  const product = (await (await page.request.get(`/api/products/${OXFORD}`)).json()).data as {
+    variants: { color: string; size: string; stock: number }[];
+  };
   const variant = product.variants
     .filter((v) => !(v.color === "White" && v.size === "M"))
     .sort((a, b) => b.stock - a.stock)[0];
@@ -25,9 +34,14 @@ async function oxfordItem(page: Page): Promise<CartItem> {
 
 type Mail = { to: string[]; from: string; subject: string; html: string; text: string };
 
-async function ownerPage(browser: Browser, opts: { javaScriptEnabled?: boolean; laptop?: boolean } = {}): Promise<Page> {
+async function ownerPage(
+  browser: Browser,
+  opts: { javaScriptEnabled?: boolean; laptop?: boolean } = {},
+): Promise<Page> {
   // The project's phone by default; a laptop is a plain desktop context.
-  const size = opts.laptop ? { viewport: { width: 1280, height: 900 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 } : {};
+  const size = opts.laptop
+    ? { viewport: { width: 1280, height: 900 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 }
+    : {};
   const context = await browser.newContext({ javaScriptEnabled: opts.javaScriptEnabled ?? true, ...size });
   const page = await context.newPage();
   await signInAsOwner(page);
@@ -65,7 +79,9 @@ async function mailsTo(address: string): Promise<Mail[]> {
 }
 
 test.describe("the Email Logs tab", () => {
-  test("an order's e-mails are listed; one opens with SPEC.md's detail; a bad address is refused; a resend to a corrected address arrives", async ({ browser }) => {
+  test("an order's e-mails are listed; one opens with SPEC.md's detail; a bad address is refused; a resend to a corrected address arrives", async ({
+    browser,
+  }) => {
     test.setTimeout(60_000);
     const order = await placeOrder(browser, "maillog");
     const page = await ownerPage(browser);
@@ -79,12 +95,18 @@ test.describe("the Email Logs tab", () => {
     await expect(toBuyer).toContainText(`To ${order.email}`);
     await expect(toBuyer).toContainText(`Order ID: ${order.orderNumber}`);
     await expect(toBuyer.getByTestId("email-status")).toHaveText("Sent");
-    await expect(entries.filter({ hasText: new RegExp(`New order ${order.orderNumber}: PKR [\\d,]+ cash on delivery`) })).toHaveCount(1);
+    await expect(
+      entries.filter({ hasText: new RegExp(`New order ${order.orderNumber}: PKR [\\d,]+ cash on delivery`) }),
+    ).toHaveCount(1);
 
     await toBuyer.getByRole("link").click();
     await expect(page).toHaveURL(/[?&]id=\d+/);
     const detail = page.getByRole("article", { name: `Your Kapra order ${order.orderNumber} is placed` });
-    const field = (name: string) => detail.getByRole("term").filter({ hasText: new RegExp(`^${name}$`) }).locator("xpath=following-sibling::dd[1]");
+    const field = (name: string) =>
+      detail
+        .getByRole("term")
+        .filter({ hasText: new RegExp(`^${name}$`) })
+        .locator("xpath=following-sibling::dd[1]");
     await expect(field("To")).toHaveText(order.email);
     await expect(field("From")).toHaveText("Kapra <orders@shop.test>");
     await expect(field("Subject")).toHaveText(`Your Kapra order ${order.orderNumber} is placed`);
@@ -94,7 +116,12 @@ test.describe("the Email Logs tab", () => {
     // The body as it went out: the HTML in a sandboxed frame, and the plain-text part.
     const frame = detail.locator("iframe");
     await expect(frame).toHaveAttribute("sandbox", "");
-    await expect(page.frameLocator(`iframe[title="Body of the e-mail: Your Kapra order ${order.orderNumber} is placed"]`).getByText("Oxford Button-Down Shirt").first()).toBeVisible();
+    await expect(
+      page
+        .frameLocator(`iframe[title="Body of the e-mail: Your Kapra order ${order.orderNumber} is placed"]`)
+        .getByText("Oxford Button-Down Shirt")
+        .first(),
+    ).toBeVisible();
     await detail.getByText("Plain-text part").click();
     await expect(detail.getByTestId("email-text")).toContainText(order.orderNumber);
     // On a phone the entry takes the screen, with a way back to the list.
@@ -119,7 +146,8 @@ test.describe("the Email Logs tab", () => {
     const resent = page.getByRole("article", { name: `Your Kapra order ${order.orderNumber} is placed` });
     await expect(field("To")).toHaveText(corrected);
     await expect(resent.getByText(/A resend of e-mail #\d+/)).toBeVisible();
-    await expect.poll(async () => (await mailsTo(corrected)).map((m) => m.subject), { timeout: 15_000 })
+    await expect
+      .poll(async () => (await mailsTo(corrected)).map((m) => m.subject), { timeout: 15_000 })
       .toEqual([`Your Kapra order ${order.orderNumber} is placed`]);
     const [arrived] = await mailsTo(corrected);
     expect(arrived.html).toContain("Oxford Button-Down Shirt");
@@ -131,11 +159,15 @@ test.describe("the Email Logs tab", () => {
     }).toPass({ timeout: 15_000 });
   });
 
-  test("Refresh shows e-mails written since the page opened; filtering by status and searching by recipient narrow the list", async ({ browser }) => {
+  test("Refresh shows e-mails written since the page opened; filtering by status and searching by recipient narrow the list", async ({
+    browser,
+  }) => {
     const email = `maillog-filter-${Date.now()}@example.com`;
     const page = await ownerPage(browser);
     await gotoHydrated(page, `${PATH}?q=${encodeURIComponent(email)}`);
-    await expect(page.getByText("No e-mails match this filter.").or(page.getByText("No Email Notifications Yet"))).toBeVisible();
+    await expect(
+      page.getByText("No e-mails match this filter.").or(page.getByText("No Email Notifications Yet")),
+    ).toBeVisible();
     const order = await placeOrder(browser, "maillog-filter", email);
     await expect(async () => {
       await page.getByRole("link", { name: "Refresh" }).click();
@@ -172,7 +204,9 @@ test.describe("the Email Logs tab", () => {
     await expectNoSeriousA11yViolations(page, { exclude: ["iframe"] });
   });
 
-  test("Clear Logs asks first; Cancel keeps the log; confirming clears it once everything is sent", async ({ browser }) => {
+  test("Clear Logs asks first; Cancel keeps the log; confirming clears it once everything is sent", async ({
+    browser,
+  }) => {
     await placeOrder(browser, "maillog-clear");
     const page = await ownerPage(browser);
     await waitUntilAllSent(page, PATH);

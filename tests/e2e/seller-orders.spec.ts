@@ -1,6 +1,13 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import {
-  createAccount, expectNoSeriousA11yViolations, gotoHydrated, newAccount, placeOrderByApi, signInAsOwner, toast, type CartItem,
+  createAccount,
+  expectNoSeriousA11yViolations,
+  gotoHydrated,
+  newAccount,
+  placeOrderByApi,
+  signInAsOwner,
+  toast,
+  type CartItem,
   keepShot,
 } from "./helpers";
 
@@ -21,9 +28,11 @@ function uniquePhone(): string {
 
 async function ownerPage(browser: Browser, opts: { javaScriptEnabled?: boolean; width?: number } = {}): Promise<Page> {
   // The project's phone (Pixel 5) by default; a laptop is a plain desktop context.
-  const size = !opts.width ? {}
-    : opts.width > 800 ? { viewport: { width: opts.width, height: 900 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 }
-    : { viewport: { width: opts.width, height: 844 } };
+  const size = !opts.width
+    ? {}
+    : opts.width > 800
+      ? { viewport: { width: opts.width, height: 900 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 }
+      : { viewport: { width: opts.width, height: 844 } };
   const context = await browser.newContext({ javaScriptEnabled: opts.javaScriptEnabled ?? true, ...size });
   const page = await context.newPage();
   await signInAsOwner(page);
@@ -38,7 +47,9 @@ async function buyerPage(browser: Browser, tag: string): Promise<Page> {
 }
 
 function orderCard(page: Page, orderNumber: string) {
-  return page.getByTestId("seller-order").filter({ has: page.getByRole("heading", { name: orderNumber, exact: true }) });
+  return page
+    .getByTestId("seller-order")
+    .filter({ has: page.getByRole("heading", { name: orderNumber, exact: true }) });
 }
 
 async function moveTo(page: Page, orderNumber: string, label: string, courier?: { name: string; tracking: string }) {
@@ -54,7 +65,9 @@ async function moveTo(page: Page, orderNumber: string, label: string, courier?: 
 }
 
 test.describe("the owner's orders", () => {
-  test("a buyer's order appears live; confirm, ship with tracking, deliver, and the buyer sees each step live", async ({ browser }) => {
+  test("a buyer's order appears live; confirm, ship with tracking, deliver, and the buyer sees each step live", async ({
+    browser,
+  }) => {
     const owner = await ownerPage(browser);
     const phone = uniquePhone();
     await gotoHydrated(owner, `/seller/orders?q=${encodeURIComponent(phone)}`);
@@ -94,19 +107,25 @@ test.describe("the owner's orders", () => {
     const history = card.getByTestId("status-history").getByRole("listitem");
     await expect(history).toHaveCount(5);
     await expect(history.nth(0)).toContainText("Placed as Pending by Customer");
-    await expect(history.nth(3)).toContainText("Processing → Shipped by Shop Owner (Courier: TCS, Tracking: TCS-77881234)");
+    await expect(history.nth(3)).toContainText(
+      "Processing → Shipped by Shop Owner (Courier: TCS, Tracking: TCS-77881234)",
+    );
     // Only returning is left, inside the return window.
     await expect(card.getByRole("combobox", { name: "Status" }).getByRole("option")).toHaveText(["Returned"]);
 
     // The buyer's dashboard and /track show the courier too.
     await gotoHydrated(buyer, "/buyer-dashboard");
-    await expect(buyer.getByTestId("order-card").filter({ hasText: placed.orderNumber }).getByTestId("order-courier")).toContainText("TCS-77881234");
+    await expect(
+      buyer.getByTestId("order-card").filter({ hasText: placed.orderNumber }).getByTestId("order-courier"),
+    ).toContainText("TCS-77881234");
     await gotoHydrated(buyer, "/track");
     await buyer.getByRole("textbox", { name: "Order Number" }).fill(placed.orderNumber);
     await buyer.getByRole("textbox", { name: "Phone" }).fill(phone);
     await buyer.getByRole("button", { name: "Track" }).click();
     // With a tracking link for TCS in Settings -> Couriers (couriers.spec adds one), the link follows.
-    await expect(buyer.getByTestId("track-courier")).toHaveText(/^TCS, tracking number TCS-77881234( Track your parcel on TCS website \(opens in a new tab\))?$/);
+    await expect(buyer.getByTestId("track-courier")).toHaveText(
+      /^TCS, tracking number TCS-77881234( Track your parcel on TCS website \(opens in a new tab\))?$/,
+    );
   });
 
   test("a refused move says why and changes nothing", async ({ browser }) => {
@@ -130,7 +149,9 @@ test.describe("the owner's orders", () => {
     await expect(card.getByRole("combobox", { name: "Status" })).toHaveCount(0);
   });
 
-  test("an order that changes while the page's live stream is still opening shows the change, without a reload", async ({ browser }) => {
+  test("an order that changes while the page's live stream is still opening shows the change, without a reload", async ({
+    browser,
+  }) => {
     const owner = await ownerPage(browser);
     const buyer = await buyerPage(browser, "seller-opening");
     const phone = uniquePhone();
@@ -148,7 +169,9 @@ test.describe("the owner's orders", () => {
     await expect(status).toHaveText("Pending");
     await owner.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
 
-    expect((await owner.request.patch(`/api/orders/${placed.orderId}`, { data: { status: "confirmed" } })).status()).toBe(200);
+    expect(
+      (await owner.request.patch(`/api/orders/${placed.orderId}`, { data: { status: "confirmed" } })).status(),
+    ).toBe(200);
     await owner.waitForTimeout(300); // the server hears of it through the database, a moment after the commit
     release();
     await expect(status).toHaveText("Confirmed");
@@ -166,14 +189,17 @@ test.describe("the owner's orders", () => {
     await owner.getByRole("combobox", { name: "Move selected to" }).selectOption({ label: "Confirmed" });
     await owner.getByRole("button", { name: "Apply to Selected" }).click();
     await expect(owner.getByTestId("bulk-result")).toContainText('3 orders moved to "Confirmed"');
-    for (const p of placed) await expect(orderCard(owner, p.orderNumber).getByTestId("order-status")).toHaveText("Confirmed");
+    for (const p of placed)
+      await expect(orderCard(owner, p.orderNumber).getByTestId("order-status")).toHaveText("Confirmed");
 
     // Again: none can be confirmed twice, and the result says so for each.
     for (const p of placed) await owner.getByRole("checkbox", { name: `Select ${p.orderNumber}` }).check();
     await owner.getByRole("button", { name: "Apply to Selected" }).click();
     await expect(owner.getByTestId("bulk-result")).toContainText("0 orders moved");
     await expect(owner.getByTestId("bulk-result").getByRole("listitem")).toHaveCount(3);
-    await expect(owner.getByTestId("bulk-result").getByRole("listitem").first()).toContainText("A confirmed order cannot be marked confirmed");
+    await expect(owner.getByTestId("bulk-result").getByRole("listitem").first()).toContainText(
+      "A confirmed order cannot be marked confirmed",
+    );
   });
 
   test("works without JavaScript: filter, confirm an order", async ({ browser }) => {
@@ -192,7 +218,9 @@ test.describe("the owner's orders", () => {
     await expect(card.getByTestId("order-status")).toHaveText("Confirmed");
   });
 
-  test("the owner enters a WhatsApp order; errors sit beside their fields and keep what was typed", async ({ browser }) => {
+  test("the owner enters a WhatsApp order; errors sit beside their fields and keep what was typed", async ({
+    browser,
+  }) => {
     const owner = await ownerPage(browser);
     await gotoHydrated(owner, "/seller/orders");
     await owner.getByRole("link", { name: "New Order" }).click();
@@ -259,23 +287,45 @@ test.describe("the owner's orders", () => {
 
   test("guests and buyers get none of it, by page or by API", async ({ browser, playwright, baseURL }) => {
     const guest = await playwright.request.newContext({ baseURL, maxRedirects: 0 });
-    for (const path of ["/seller/orders", "/seller/orders/new", "/seller/orders.csv", "/seller/orders/00000000-0000-4000-8000-000000000000/invoice"]) {
+    for (const path of [
+      "/seller/orders",
+      "/seller/orders/new",
+      "/seller/orders.csv",
+      "/seller/orders/00000000-0000-4000-8000-000000000000/invoice",
+    ]) {
       const res = await guest.get(path);
       expect(res.status(), path).toBe(302);
       expect(res.headers().location, path).toMatch(/^\/auth\?mode=login&redirectTo=/);
     }
-    expect((await guest.post("/seller/orders", { form: { intent: "status", orderId: "x", status: "confirmed" } })).status()).toBe(302);
-    expect((await guest.patch("/api/orders/00000000-0000-4000-8000-000000000000", { data: { status: "confirmed" } })).status()).toBe(401);
+    expect(
+      (await guest.post("/seller/orders", { form: { intent: "status", orderId: "x", status: "confirmed" } })).status(),
+    ).toBe(302);
+    expect(
+      (
+        await guest.patch("/api/orders/00000000-0000-4000-8000-000000000000", { data: { status: "confirmed" } })
+      ).status(),
+    ).toBe(401);
 
     const buyer = await buyerPage(browser, "seller-refuse");
     const mine = await placeOrderByApi(buyer, [OXFORD], { phone: uniquePhone() });
-    const buyerApi = await playwright.request.newContext({ baseURL, maxRedirects: 0, storageState: await buyer.context().storageState() });
-    for (const path of ["/seller/orders", "/seller/orders/new", "/seller/orders.csv", `/seller/orders/${mine.orderId}/invoice`]) {
+    const buyerApi = await playwright.request.newContext({
+      baseURL,
+      maxRedirects: 0,
+      storageState: await buyer.context().storageState(),
+    });
+    for (const path of [
+      "/seller/orders",
+      "/seller/orders/new",
+      "/seller/orders.csv",
+      `/seller/orders/${mine.orderId}/invoice`,
+    ]) {
       const res = await buyerApi.get(path);
       expect(res.status(), path).toBe(302);
       expect(res.headers().location, path).toBe("/buyer-dashboard");
     }
-    const post = await buyerApi.post("/seller/orders", { form: { intent: "status", orderId: mine.orderId, status: "confirmed" } });
+    const post = await buyerApi.post("/seller/orders", {
+      form: { intent: "status", orderId: mine.orderId, status: "confirmed" },
+    });
     expect(post.status()).toBe(302);
     const patch = await buyerApi.patch(`/api/orders/${mine.orderId}`, { data: { status: "confirmed" } });
     expect(patch.status()).toBe(403);
@@ -290,7 +340,11 @@ test.describe("the owner's orders", () => {
     expect(all.data).toMatchObject({ total: 1, page: 1, pageSize: 20, pageCount: 1 });
     expect(all.data.orders[0]).toMatchObject({ id: mine.orderId, channel: "web", status: "pending" });
     expect((await owner.request.get("/seller/orders/00000000-0000-4000-8000-000000000000/invoice")).status()).toBe(404);
-    expect((await owner.request.patch("/api/orders/00000000-0000-4000-8000-000000000000", { data: { status: "confirmed" } })).status()).toBe(404);
+    expect(
+      (
+        await owner.request.patch("/api/orders/00000000-0000-4000-8000-000000000000", { data: { status: "confirmed" } })
+      ).status(),
+    ).toBe(404);
     const bad = await owner.request.patch(`/api/orders/${mine.orderId}`, { data: { status: "teleported" } });
     expect(bad.status()).toBe(400);
     expect((await bad.json()).error.code).toBe("VALIDATION");
@@ -308,12 +362,16 @@ test.describe("the owner's orders", () => {
       await expect(owner.getByRole("heading", { level: 2, name: "Orders" })).toBeVisible();
       await owner.getByTestId("seller-order").first().getByText("Details").click();
       await expectNoSeriousA11yViolations(owner);
-      const overflow = await owner.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await owner.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       expect(overflow, `sideways scroll at ${width}px`).toBeLessThanOrEqual(0);
       await keepShot(owner, { path: `test-results/seller-orders-${width}.png` });
       await gotoHydrated(owner, "/seller/orders/new");
       await keepShot(owner, { path: `test-results/seller-orders-new-${width}.png` });
-      expect(await owner.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+      expect(
+        await owner.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+      ).toBeLessThanOrEqual(0);
     }
   });
 });

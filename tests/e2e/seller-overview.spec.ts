@@ -1,7 +1,16 @@
 import { expect, test, type Page } from "@playwright/test";
 import {
-  addToCartByApi, checkoutForm, createAccount, expectNoSeriousA11yViolations, fillShipping, gotoHydrated, newAccount, placeOrderByApi,
-  signInAsOwner, toast, uniqueEmail,
+  addToCartByApi,
+  checkoutForm,
+  createAccount,
+  expectNoSeriousA11yViolations,
+  fillShipping,
+  gotoHydrated,
+  newAccount,
+  placeOrderByApi,
+  signInAsOwner,
+  toast,
+  uniqueEmail,
   keepShot,
 } from "./helpers";
 import { overviewByApi, readSettingsForm, saveSettings, scrollsSideways, type SettingsForm } from "./overview-helpers";
@@ -18,11 +27,18 @@ const pkr = (n: number) => `PKR ${n.toLocaleString("en-US")}`;
 const rs = (n: number) => `Rs ${n.toLocaleString("en-US")}`;
 
 function stat(page: Page, label: string) {
-  return page.locator("dl > div").filter({ has: page.locator("dt", { hasText: new RegExp(`^${label}$`) }) }).locator("dd").first();
+  return page
+    .locator("dl > div")
+    .filter({ has: page.locator("dt", { hasText: new RegExp(`^${label}$`) }) })
+    .locator("dd")
+    .first();
 }
 
 test.describe("Overview", () => {
-  test("shows the figures, recent orders and charts after a few orders, and the same figures as the API", async ({ page, browser }) => {
+  test("shows the figures, recent orders and charts after a few orders, and the same figures as the API", async ({
+    page,
+    browser,
+  }) => {
     await signInAsOwner(page);
     const before = await overviewByApi(page.request);
 
@@ -30,8 +46,16 @@ test.describe("Overview", () => {
     const buyer = await buyerContext.newPage();
     const account = await createAccount(buyer, newAccount("overview", "Overview Buyer"));
     const name = `Nadia ${Date.now().toString(36)}`;
-    const first = await placeOrderByApi(buyer, [{ productId: TROUSERS.id, color: "White", size: "M", quantity: 3 }], { fullName: name, city: "Sialkot", email: account.email });
-    const second = await placeOrderByApi(buyer, [{ productId: SHIRT.id, color: "White", size: "L", quantity: 1 }], { fullName: name, city: "Sialkot", email: account.email });
+    const first = await placeOrderByApi(buyer, [{ productId: TROUSERS.id, color: "White", size: "M", quantity: 3 }], {
+      fullName: name,
+      city: "Sialkot",
+      email: account.email,
+    });
+    const second = await placeOrderByApi(buyer, [{ productId: SHIRT.id, color: "White", size: "L", quantity: 1 }], {
+      fullName: name,
+      city: "Sialkot",
+      email: account.email,
+    });
     await buyerContext.close();
     const totals = 3 * TROUSERS.price + 200 + SHIRT.price + 200;
 
@@ -61,25 +85,34 @@ test.describe("Overview", () => {
     const after = await overviewByApi(page.request);
     const sialkot = after.cities.find((c) => c.city === "Sialkot");
     expect(sialkot?.orders).toBe((before.cities.find((c) => c.city === "Sialkot")?.orders ?? 0) + 2);
-    await expect(page.getByRole("figure", { name: /^Orders by city/ }).getByRole("list")).toContainText(`Sialkot${sialkot!.orders} orders`);
+    await expect(page.getByRole("figure", { name: /^Orders by city/ }).getByRole("list")).toContainText(
+      `Sialkot${sialkot!.orders} orders`,
+    );
     const today = after.daily[after.daily.length - 1];
     expect(today.orders).toBe(before.daily[before.daily.length - 1].orders + 2);
     expect(after.topProducts.find((p) => p.productId === TROUSERS.id)?.units ?? 0).toBeGreaterThanOrEqual(3);
     await page.getByText("Show the figures per day").click();
-    await expect(page.getByRole("table", { name: "Revenue and orders per day" }).getByRole("row").nth(1)).toContainText(String(today.orders));
+    await expect(page.getByRole("table", { name: "Revenue and orders per day" }).getByRole("row").nth(1)).toContainText(
+      String(today.orders),
+    );
 
     await expectNoSeriousA11yViolations(page);
   });
 
   test("keeps recharts out of the storefront: the shop's pages never load the charts chunk", async ({ page }) => {
     const scripts: string[] = [];
-    page.on("request", (r) => { if (r.resourceType() === "script") scripts.push(r.url()); });
+    page.on("request", (r) => {
+      if (r.resourceType() === "script") scripts.push(r.url());
+    });
     await gotoHydrated(page, "/");
     await gotoHydrated(page, "/products");
     expect(scripts.some((url) => /overview-charts/.test(url))).toBe(false);
   });
 
-  test("a guest is sent to sign in, a buyer to their own dashboard, and the API refuses both", async ({ page, browser }) => {
+  test("a guest is sent to sign in, a buyer to their own dashboard, and the API refuses both", async ({
+    page,
+    browser,
+  }) => {
     await page.goto("/seller/settings");
     await expect(page).toHaveURL(/\/auth\?mode=login&redirectTo=%2Fseller%2Fsettings/);
     await expect(page.getByText("Please log in to access the Dashboard")).toBeVisible();
@@ -105,7 +138,11 @@ test.describe("Settings", () => {
     original = null;
   });
 
-  test("a change of brand, phone and shipping fee shows to a guest at once and in checkout totals", async ({ page, browser, baseURL }) => {
+  test("a change of brand, phone and shipping fee shows to a guest at once and in checkout totals", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     await signInAsOwner(page);
     original = await readSettingsForm(page);
 
@@ -146,7 +183,10 @@ test.describe("Settings", () => {
     expect(baseURL).toBeTruthy();
   });
 
-  test("refuses a bad blocked number beside its field, keeps what was typed, and a blocked phone is refused at checkout", async ({ page, browser }) => {
+  test("refuses a bad blocked number beside its field, keeps what was typed, and a blocked phone is refused at checkout", async ({
+    page,
+    browser,
+  }) => {
     await signInAsOwner(page);
     original = await readSettingsForm(page);
     await gotoHydrated(page, "/seller/settings");
@@ -156,7 +196,9 @@ test.describe("Settings", () => {
     await blocked.fill("0300-7770001\n12345");
     await form.getByRole("button", { name: "Save Settings" }).click();
     await expect(blocked).toHaveAttribute("aria-invalid", "true");
-    await expect(blocked).toHaveAccessibleDescription('Line 2 ("12345") is not a Pakistani mobile number, like 0300 1234567');
+    await expect(blocked).toHaveAccessibleDescription(
+      'Line 2 ("12345") is not a Pakistani mobile number, like 0300 1234567',
+    );
     await expect(form.getByRole("textbox", { name: "Brand name" })).toHaveValue("Typed But Not Saved");
     await expect(blocked).toHaveValue("0300-7770001\n12345");
     expect((await readSettingsForm(page)).brandName).toBe(original.brandName);
@@ -165,25 +207,38 @@ test.describe("Settings", () => {
     await page.getByRole("textbox", { name: "Blocked phone numbers" }).fill("0300-7770001\n+92 301 7770002");
     await page.getByRole("button", { name: "Save Settings" }).click();
     await expect(toast(page, "Settings saved. The shop shows them now.")).toBeVisible();
-    await expect(page.getByRole("textbox", { name: "Blocked phone numbers" })).toHaveValue("+923007770001\n+923017770002");
+    await expect(page.getByRole("textbox", { name: "Blocked phone numbers" })).toHaveValue(
+      "+923007770001\n+923017770002",
+    );
 
     const buyerContext = await browser.newContext();
     const buyer = await buyerContext.newPage();
     await createAccount(buyer, newAccount("blocked"));
     await addToCartByApi(buyer, { productId: TROUSERS.id, color: "Gray", size: "S", quantity: 1 });
     await gotoHydrated(buyer, "/checkout");
-    await fillShipping(buyer, { fullName: "Blocked Buyer", email: uniqueEmail("blocked"), phone: "0301 7770002", city: "Lahore", address: "House 1, Street 2, Johar Town" });
+    await fillShipping(buyer, {
+      fullName: "Blocked Buyer",
+      email: uniqueEmail("blocked"),
+      phone: "0301 7770002",
+      city: "Lahore",
+      address: "House 1, Street 2, Johar Town",
+    });
     await checkoutForm(buyer).getByRole("button", { name: "Place Order" }).click();
     const phone = checkoutForm(buyer).getByRole("textbox", { name: "Phone" });
     await expect(phone).toHaveAttribute("aria-invalid", "true");
-    await expect(phone).toHaveAccessibleDescription("We cannot take cash on delivery orders from this phone number. Please contact the shop.");
+    await expect(phone).toHaveAccessibleDescription(
+      "We cannot take cash on delivery orders from this phone number. Please contact the shop.",
+    );
     await expect(buyer).toHaveURL(/\/checkout/);
     await buyerContext.close();
   });
 });
 
 test.describe("Inbox", () => {
-  test("shows a message sent from /contact, marks it handled and back, with a reply link", async ({ page, browser }) => {
+  test("shows a message sent from /contact, marks it handled and back, with a reply link", async ({
+    page,
+    browser,
+  }) => {
     const subject = `Size exchange & fit ${Date.now().toString(36)}`;
     const guestContext = await browser.newContext();
     const guest = await guestContext.newPage();
@@ -201,16 +256,23 @@ test.describe("Inbox", () => {
     await signInAsOwner(page);
     await gotoHydrated(page, "/seller/inbox");
     // The tab is named just "Inbox"; how many wait is its description ("3 waiting").
-    const inboxTab = page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Inbox", exact: true });
+    const inboxTab = page
+      .getByRole("navigation", { name: "Dashboard" })
+      .getByRole("link", { name: "Inbox", exact: true });
     await expect(inboxTab).toHaveAccessibleDescription(/^\d+ waiting$/);
-    const waiting = Number((await inboxTab.getAttribute("aria-describedby").then((id) => page.locator(`#${id}`).textContent()))?.match(/\d+/)?.[0]);
+    const waiting = Number(
+      (await inboxTab.getAttribute("aria-describedby").then((id) => page.locator(`#${id}`).textContent()))?.match(
+        /\d+/,
+      )?.[0],
+    );
     expect(waiting).toBeGreaterThanOrEqual(1);
     const message = page.getByRole("article", { name: new RegExp(subject) });
     await expect(message).toContainText("New");
     await expect(message).toContainText("From Rabia Awan");
     await expect(message).toContainText("Can I exchange a medium for a large?");
     await expect(message.getByRole("link", { name: "Reply to Rabia Awan" })).toHaveAttribute(
-      "href", `mailto:rabia@example.pk?subject=${encodeURIComponent(`Re: ${subject}`)}`,
+      "href",
+      `mailto:rabia@example.pk?subject=${encodeURIComponent(`Re: ${subject}`)}`,
     );
     await expectNoSeriousA11yViolations(page);
 
@@ -229,7 +291,10 @@ test.describe("Inbox", () => {
 });
 
 test.describe("Team", () => {
-  test("gives the seller role by e-mail, says so for an unknown e-mail, and takes it back at once", async ({ page, browser }) => {
+  test("gives the seller role by e-mail, says so for an unknown e-mail, and takes it back at once", async ({
+    page,
+    browser,
+  }) => {
     const staffContext = await browser.newContext();
     const staff = await staffContext.newPage();
     const account = await createAccount(staff, newAccount("staff", "Sana Staff"));
@@ -239,13 +304,17 @@ test.describe("Team", () => {
     const email = page.getByRole("textbox", { name: "Account e-mail" });
     await email.fill("nobody-here@example.pk");
     await page.getByRole("button", { name: "Give seller role" }).click();
-    await expect(email).toHaveAccessibleDescription("No account uses nobody-here@example.pk. Ask them to create an account first, then add them here.");
+    await expect(email).toHaveAccessibleDescription(
+      "No account uses nobody-here@example.pk. Ask them to create an account first, then add them here.",
+    );
     await expect(email).toHaveValue("nobody-here@example.pk");
 
     await email.fill(account.email);
     await page.getByRole("button", { name: "Give seller role" }).click();
     await expect(toast(page, `Sana Staff (${account.email}) can now run the shop`)).toBeVisible();
-    await expect(page.getByRole("region", { name: "Team", exact: true }).getByRole("list")).toContainText(account.email);
+    await expect(page.getByRole("region", { name: "Team", exact: true }).getByRole("list")).toContainText(
+      account.email,
+    );
     // The staff member's open session is a seller's at once.
     await staff.goto("/seller-dashboard");
     await expect(staff.getByRole("heading", { level: 2, name: "Overview" })).toBeVisible();
@@ -274,7 +343,8 @@ test.describe("On a 390 px phone", () => {
     ] as const) {
       await gotoHydrated(page, path);
       await expect(page.getByRole("heading", { level: 2, name: heading })).toBeVisible();
-      if (path === "/seller-dashboard") await expect(page.getByTestId("daily-chart").locator("svg.recharts-surface")).toBeVisible();
+      if (path === "/seller-dashboard")
+        await expect(page.getByTestId("daily-chart").locator("svg.recharts-surface")).toBeVisible();
       expect(await scrollsSideways(page), `${path} scrolls sideways at 390 px`).toBe(false);
       await keepShot(page, { path: `test-results/seller-overview-390-${shot}.png`, fullPage: true });
       if (path !== "/seller-dashboard") await expectNoSeriousA11yViolations(page);

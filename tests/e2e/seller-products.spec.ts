@@ -1,6 +1,13 @@
 import { expect, test, type Page } from "@playwright/test";
 import {
-  createAccount, expectNoSeriousA11yViolations, gotoHydrated, newAccount, placeOrderByApi, signInAsOwner, toast, variantStock,
+  createAccount,
+  expectNoSeriousA11yViolations,
+  gotoHydrated,
+  newAccount,
+  placeOrderByApi,
+  signInAsOwner,
+  toast,
+  variantStock,
   keepShot,
 } from "./helpers";
 import { createProductByApi, inventoryCard, photo } from "./products-helpers";
@@ -22,7 +29,10 @@ async function productIdFromInventory(page: Page, name: string): Promise<string>
 }
 
 test.describe("the owner's products", () => {
-  test("adds a product with two photos and stock per colour and size, finds it in the shop, edits and deactivates it", async ({ page, browser }) => {
+  test("adds a product with two photos and stock per colour and size, finds it in the shop, edits and deactivates it", async ({
+    page,
+    browser,
+  }) => {
     const name = unique("Linen Camp Shirt");
     await signInAsOwner(page);
     await gotoHydrated(page, "/seller/products/new");
@@ -47,7 +57,9 @@ test.describe("the owner's products", () => {
     await page.getByRole("textbox", { name: "Feature 2", exact: true }).fill("Camp collar");
     await page.getByLabel("Tags").fill("summer, linen");
 
-    await page.getByLabel("Upload images").setInputFiles([await photo("front.png", "#14532d"), await photo("back.jpg", "#7c2d12")]);
+    await page
+      .getByLabel("Upload images")
+      .setInputFiles([await photo("front.png", "#14532d"), await photo("back.jpg", "#7c2d12")]);
     const photos = page.getByTestId("product-photos").getByRole("listitem");
     await expect(photos).toHaveCount(2);
     // The second photo becomes the cover.
@@ -75,7 +87,10 @@ test.describe("the owner's products", () => {
     await expect(shop.getByText("Rs 2,499").first()).toBeVisible();
     expect(await variantStock(shop, id, "Black", "M")).toBe(3);
     expect(await variantStock(shop, id, "Navy", "L")).toBe(8);
-    await shop.getByRole("group", { name: /^Colour/ }).getByRole("radio", { name: "Black", exact: true }).check();
+    await shop
+      .getByRole("group", { name: /^Colour/ })
+      .getByRole("radio", { name: "Black", exact: true })
+      .check();
     await shop.getByRole("group", { name: /^Size/ }).getByRole("radio", { name: "M", exact: true }).check();
     await expect(shop.getByTestId("stock-status").first()).toHaveText("Only 3 left");
 
@@ -88,26 +103,35 @@ test.describe("the owner's products", () => {
     await page.getByRole("button", { name: "Update Product" }).click();
     await expect(toast(page, "Product updated successfully!")).toBeVisible();
     await expect(page).toHaveURL(/\/seller\/products$/);
-    await expect.poll(async () => {
-      const res = await shop.request.get(`/api/products/${id}`);
-      return (await res.json()).data.price;
-    }).toBe(2199);
+    await expect
+      .poll(async () => {
+        const res = await shop.request.get(`/api/products/${id}`);
+        return (await res.json()).data.price;
+      })
+      .toBe(2199);
 
     // Deactivate: gone from the shop.
     await gotoHydrated(page, `/seller/products?q=${encodeURIComponent(name)}`);
-    await inventoryCard(page, name).getByRole("button", { name: /^Deactivate/ }).click();
+    await inventoryCard(page, name)
+      .getByRole("button", { name: /^Deactivate/ })
+      .click();
     await expect(toast(page, /is now a draft/)).toBeVisible();
     await expect(inventoryCard(page, name).getByTestId("product-status")).toHaveText("Draft");
     await expect.poll(async () => (await shop.request.get(`/api/products/${id}`)).status()).toBe(404);
     await shop.goto(`/product/${id}?fresh=1`);
     await expect(shop.getByRole("heading", { level: 1, name: "Product not found" })).toBeVisible();
     // Activate brings it back.
-    await inventoryCard(page, name).getByRole("button", { name: /^Activate/ }).click();
+    await inventoryCard(page, name)
+      .getByRole("button", { name: /^Activate/ })
+      .click();
     await expect(inventoryCard(page, name).getByTestId("product-status")).toHaveText("Active");
     await guest.close();
   });
 
-  test("deleting a product a buyer ordered archives it; the buyer's order still shows the item", async ({ page, browser }) => {
+  test("deleting a product a buyer ordered archives it; the buyer's order still shows the item", async ({
+    page,
+    browser,
+  }) => {
     const name = unique("Ordered Tee");
     await signInAsOwner(page);
     const id = await createProductByApi(page.request, { name });
@@ -118,7 +142,9 @@ test.describe("the owner's products", () => {
     const order = await placeOrderByApi(buyer, [{ productId: id, color: "Black", size: "M", quantity: 1 }]);
 
     await gotoHydrated(page, `/seller/products?q=${encodeURIComponent(name)}`);
-    await inventoryCard(page, name).getByRole("link", { name: /^Delete/ }).click();
+    await inventoryCard(page, name)
+      .getByRole("link", { name: /^Delete/ })
+      .click();
     const confirm = page.getByRole("alertdialog", { name: `Delete ${name}?` });
     await expect(confirm).toContainText("Buyers have ordered it, so it will be archived");
     await expectNoSeriousA11yViolations(page);
@@ -134,14 +160,18 @@ test.describe("the owner's products", () => {
     await buyerContext.close();
   });
 
-  test("deletes a product never ordered for real, after a confirm step that works without JavaScript", async ({ browser }) => {
+  test("deletes a product never ordered for real, after a confirm step that works without JavaScript", async ({
+    browser,
+  }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await signInAsOwner(page);
     const name = unique("Unsold Tee");
     await createProductByApi(page.request, { name });
     await page.goto(`/seller/products?q=${encodeURIComponent(name)}`);
-    await inventoryCard(page, name).getByRole("link", { name: /^Delete/ }).click();
+    await inventoryCard(page, name)
+      .getByRole("link", { name: /^Delete/ })
+      .click();
     await expect(page.getByRole("alertdialog")).toContainText("never been ordered");
     await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
     await expect(page.getByText("Product deleted successfully!")).toBeVisible();
@@ -150,7 +180,9 @@ test.describe("the owner's products", () => {
     await context.close();
   });
 
-  test("adds a product whose stock is typed for each colour and size, Stock Quantity left empty (issue 40)", async ({ page }) => {
+  test("adds a product whose stock is typed for each colour and size, Stock Quantity left empty (issue 40)", async ({
+    page,
+  }) => {
     const name = unique("Grid Kurta");
     await signInAsOwner(page);
     await gotoHydrated(page, "/seller/products/new");
@@ -176,7 +208,9 @@ test.describe("the owner's products", () => {
     expect(await variantStock(page, id, "White", "M")).toBe(0);
   });
 
-  test("shows SPEC.md's messages beside the fields, keeps what was typed, and clears a message when its field is edited", async ({ page }) => {
+  test("shows SPEC.md's messages beside the fields, keeps what was typed, and clears a message when its field is edited", async ({
+    page,
+  }) => {
     await signInAsOwner(page);
     await gotoHydrated(page, "/seller/products/new");
     await page.getByLabel("Description").fill("Typed description stays");
@@ -208,7 +242,9 @@ test.describe("the owner's products", () => {
     await expect(page.getByText("Valid stock quantity is required")).toBeVisible();
   });
 
-  test("the form works without JavaScript: toggles and a bad post come back with everything typed", async ({ browser }) => {
+  test("the form works without JavaScript: toggles and a bad post come back with everything typed", async ({
+    browser,
+  }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await signInAsOwner(page);
@@ -242,7 +278,9 @@ test.describe("the owner's products", () => {
     await expect(guest.getByText("Please log in to access the Dashboard")).toBeVisible();
   });
 
-  test("inventory: search, sort, category, list view and low-stock badges, on a phone and a laptop", async ({ page }) => {
+  test("inventory: search, sort, category, list view and low-stock badges, on a phone and a laptop", async ({
+    page,
+  }) => {
     test.setTimeout(90_000);
     await signInAsOwner(page);
     await gotoHydrated(page, "/seller/products?sort=price-high");

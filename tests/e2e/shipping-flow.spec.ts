@@ -3,7 +3,16 @@ import { parse } from "csv-parse/sync";
 import { readSheet } from "read-excel-file/node";
 import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
 import { portalCsv } from "../../app/integrations/couriers/file-portal/portal-stand-in";
-import { createAccount, expectNoSeriousA11yViolations, gotoHydrated, newAccount, placeOrderByApi, signInAsOwner, variantStock, type CartItem } from "./helpers";
+import {
+  createAccount,
+  expectNoSeriousA11yViolations,
+  gotoHydrated,
+  newAccount,
+  placeOrderByApi,
+  signInAsOwner,
+  variantStock,
+  type CartItem,
+} from "./helpers";
 
 /**
  * Issue 19 from start to end, as the owner drives it: a courier added in Settings -> Couriers,
@@ -27,7 +36,11 @@ const ADDRESS = "Flat 4, Block 7, Gulshan-e-Iqbal";
 const CHARGE = 200;
 
 const VIEWPORTS = [
-  { name: "laptop", viewport: { width: 1280, height: 800 }, options: { isMobile: false, hasTouch: false, deviceScaleFactor: 1 } },
+  {
+    name: "laptop",
+    viewport: { width: 1280, height: 800 },
+    options: { isMobile: false, hasTouch: false, deviceScaleFactor: 1 },
+  },
   { name: "phone", viewport: { width: 390, height: 844 }, options: {} },
 ] as const;
 
@@ -49,7 +62,12 @@ async function cashTotal(page: Page): Promise<number> {
 }
 
 /** Fills one of the Shipping tab's import forms and presses Preview; returns the preview panel. */
-async function previewCourierFile(page: Page, title: string, file: ReturnType<typeof csvFile>, courier?: string): Promise<Locator> {
+async function previewCourierFile(
+  page: Page,
+  title: string,
+  file: ReturnType<typeof csvFile>,
+  courier?: string,
+): Promise<Locator> {
   const form = page.getByRole("form", { name: title });
   if (courier) await form.getByRole("combobox", { name: "Courier" }).selectOption({ label: courier });
   await form.getByLabel("File (CSV or Excel)").setInputFiles(file);
@@ -76,7 +94,8 @@ async function expectFileRow(panel: Locator, orderNumber: string, outcome: strin
   await expect(row.locator(":scope > span").nth(2)).toHaveText(outcome);
   await expect(row.locator(":scope > span").nth(3)).toContainText(says);
 }
-const selectedColumn = (panel: Locator, field: string) => panel.getByRole("combobox", { name: field, exact: true }).locator("option:checked");
+const selectedColumn = (panel: Locator, field: string) =>
+  panel.getByRole("combobox", { name: field, exact: true }).locator("option:checked");
 
 async function statusOf(owner: Page, orderId: string): Promise<{ status: string; paymentStatus: string }> {
   const res = await owner.request.get(`/api/orders/${orderId}`);
@@ -91,7 +110,9 @@ async function newPage(browser: Browser, setup: (typeof VIEWPORTS)[number]): Pro
 }
 
 for (const setup of VIEWPORTS) {
-  test(`on a ${setup.name}, the owner books three orders, prints and uploads their files, and settles the courier's COD`, async ({ browser }) => {
+  test(`on a ${setup.name}, the owner books three orders, prints and uploads their files, and settles the courier's COD`, async ({
+    browser,
+  }) => {
     // Three files imported, labels printed, axe run on every step: a phone's run takes a minute or more.
     test.setTimeout(180_000);
     const suffix = `${Date.now() % 1_000_000}${Math.floor(Math.random() * 10)}`;
@@ -117,7 +138,10 @@ for (const setup of VIEWPORTS) {
       await add.getByRole("textbox", { name: "COD fee (%)" }).fill("0");
       await add.getByRole("textbox", { name: "Surcharge (%)" }).fill("0");
       await add.getByRole("button", { name: "Add Courier" }).click();
-      const card = owner.getByRole("region", { name: "Couriers" }).getByRole("listitem").filter({ has: owner.getByRole("heading", { name: courier, exact: true }) });
+      const card = owner
+        .getByRole("region", { name: "Couriers" })
+        .getByRole("listitem")
+        .filter({ has: owner.getByRole("heading", { name: courier, exact: true }) });
       await expect(card).toContainText(`up to 1 kg ${rs(CHARGE)}, each extra kg Rs 100; no COD fee; no surcharge`);
       await expect(card).toContainText("https://courier.example/track/{tracking}");
     });
@@ -125,17 +149,31 @@ for (const setup of VIEWPORTS) {
     // Three orders from one buyer (a phone of their own, so no other test's return marks them risky), confirmed.
     const orders: Order[] = [];
     for (const [i, item] of ITEMS.entries()) {
-      const placed = await placeOrderByApi(buyer, [item], { fullName: buyerName, phone, city: CITIES[i], address: ADDRESS, postalCode: "75500" });
+      const placed = await placeOrderByApi(buyer, [item], {
+        fullName: buyerName,
+        phone,
+        city: CITIES[i],
+        address: ADDRESS,
+        postalCode: "75500",
+      });
       const confirmed = await owner.request.patch(`/api/orders/${placed.orderId}`, { data: { status: "confirmed" } });
       expect(confirmed.status(), await confirmed.text()).toBe(200);
       const order = (await (await owner.request.get(`/api/orders/${placed.orderId}`)).json()).data;
-      orders.push({ id: placed.orderId, orderNumber: placed.orderNumber, total: order.total, tracking: `RB${suffix}${i + 1}` });
+      orders.push({
+        id: placed.orderId,
+        orderNumber: placed.orderNumber,
+        total: order.total,
+        tracking: `RB${suffix}${i + 1}`,
+      });
     }
     const [first, second, third] = orders;
     expect(await variantStock(buyer, TEE, returnedItem.color, returnedItem.size)).toBe(stockBefore - 1);
 
     await test.step("on the Orders tab the owner ticks the three and presses Book Shipments", async () => {
-      await owner.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: /^Orders/ }).click();
+      await owner
+        .getByRole("navigation", { name: "Dashboard" })
+        .getByRole("link", { name: /^Orders/ })
+        .click();
       await expect(owner).toHaveURL(/\/seller\/orders$/);
       const filter = owner.getByRole("search", { name: "Filter orders" });
       await filter.getByRole("searchbox", { name: "Search orders" }).fill(phone);
@@ -153,7 +191,8 @@ for (const setup of VIEWPORTS) {
     await test.step("Book Shipments: the courier chosen, the three booked", async () => {
       await expect(owner.getByRole("heading", { name: "Book Shipments" })).toBeVisible();
       const toBook = owner.getByRole("region", { name: "Orders to book" });
-      for (const order of orders) await expect(toBook.getByRole("checkbox", { name: `Book ${order.orderNumber}` })).toBeChecked();
+      for (const order of orders)
+        await expect(toBook.getByRole("checkbox", { name: `Book ${order.orderNumber}` })).toBeChecked();
       // Every row starts on its routing rules' courier; "Set all to" puts the three on this one.
       await owner.getByRole("combobox", { name: "Set all to" }).selectOption({ label: courier });
       await owner.getByRole("button", { name: "Set all", exact: true }).click();
@@ -162,14 +201,22 @@ for (const setup of VIEWPORTS) {
       await owner.getByRole("button", { name: "Book Shipments" }).click();
       await expect(done).toBeVisible();
       for (const order of orders) await expect(done).toContainText(`${order.orderNumber} (${courier}): `);
-      for (const order of orders) await expect(done.getByRole("listitem").filter({ hasText: order.orderNumber })).toContainText(`COD ${rs(order.total)}, estimated cost ${rs(CHARGE)}`);
+      for (const order of orders)
+        await expect(done.getByRole("listitem").filter({ hasText: order.orderNumber })).toContainText(
+          `COD ${rs(order.total)}, estimated cost ${rs(CHARGE)}`,
+        );
     });
 
     await test.step("a buyer's new order reloads the owner's page live, and the booking result stays on it", async () => {
       // The Orders tab's count of waiting orders is the loader's: its change shows the page was reloaded.
       const waiting = async () => (await owner.locator("#seller-tab-count-orders").allTextContents()).join("");
       const before = await waiting();
-      await placeOrderByApi(buyer, [ITEMS[0]], { fullName: buyerName, phone: `0346${phone.slice(4)}`, city: "Multan", address: ADDRESS });
+      await placeOrderByApi(buyer, [ITEMS[0]], {
+        fullName: buyerName,
+        phone: `0346${phone.slice(4)}`,
+        city: "Multan",
+        address: ADDRESS,
+      });
       await expect.poll(waiting).not.toBe(before);
       await expect(done).toBeVisible();
       await expect(done.getByRole("link", { name: `Booking File: ${courier}` })).toBeVisible();
@@ -186,7 +233,10 @@ for (const setup of VIEWPORTS) {
       for (const order of orders) {
         const label = labelsPage.getByRole("article", { name: `Label for order ${order.orderNumber}` });
         await expect(label).toContainText(`Order ${order.orderNumber}`);
-        await expect(label.getByTestId("label-order-barcode").locator("svg")).toHaveAttribute("aria-label", order.orderNumber);
+        await expect(label.getByTestId("label-order-barcode").locator("svg")).toHaveAttribute(
+          "aria-label",
+          order.orderNumber,
+        );
         await expect(label.getByTestId("label-cod")).toContainText(pkr(order.total));
         await expect(label).toContainText(courier);
         // Booked, but the courier has not given the tracking number yet: said in words, no barcode.
@@ -204,8 +254,16 @@ for (const setup of VIEWPORTS) {
       expect(download.suggestedFilename()).toMatch(new RegExp(`^${slug}-booking-\\d{4}-\\d{2}-\\d{2}\\.xlsx$`));
       const [header, ...rows] = (await readSheet(await readFile((await download.path())!))) as unknown[][];
       expect(header).toEqual([
-        "Order Reference", "Consignee Name", "Consignee Phone", "Consignee Address", "Destination City",
-        "COD Amount", "Weight (kg)", "Pieces", "Product Description", "Special Instructions",
+        "Order Reference",
+        "Consignee Name",
+        "Consignee Phone",
+        "Consignee Address",
+        "Destination City",
+        "COD Amount",
+        "Weight (kg)",
+        "Pieces",
+        "Product Description",
+        "Special Instructions",
       ]);
       expect(rows).toHaveLength(3);
       const column = (name: string) => header.indexOf(name);
@@ -234,16 +292,27 @@ for (const setup of VIEWPORTS) {
       await owner.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Shipping" }).click();
       await expect(owner).toHaveURL(/\/seller\/shipping$/);
       await expect(owner.getByRole("heading", { level: 2, name: "Shipping" })).toBeVisible();
-      const file = csvFile(`tracking-${suffix}.csv`, [["Reference", "CN Number"], ...orders.map((o) => [o.orderNumber, o.tracking])]);
+      const file = csvFile(`tracking-${suffix}.csv`, [
+        ["Reference", "CN Number"],
+        ...orders.map((o) => [o.orderNumber, o.tracking]),
+      ]);
       const preview = await previewCourierFile(owner, "Import Tracking", file);
       await expect(selectedColumn(preview, "Order number")).toHaveText("Reference");
       await expect(selectedColumn(preview, "Tracking number")).toHaveText("CN Number");
-      await expect(preview.getByRole("status")).toHaveText("3 rows will change the shop; 0 already so, 0 not matched, 0 cannot be read. Nothing has changed yet.");
+      await expect(preview.getByRole("status")).toHaveText(
+        "3 rows will change the shop; 0 already so, 0 not matched, 0 cannot be read. Nothing has changed yet.",
+      );
       await expect(fileRows(preview)).toHaveCount(3);
       for (const order of orders) {
-        await expectFileRow(preview, order.orderNumber, "Will change", `Shipped with ${courier}, tracking number ${order.tracking}; the buyer is e-mailed the tracking link`);
+        await expectFileRow(
+          preview,
+          order.orderNumber,
+          "Will change",
+          `Shipped with ${courier}, tracking number ${order.tracking}; the buyer is e-mailed the tracking link`,
+        );
       }
-      for (const order of orders) expect((await statusOf(owner, order.id)).status, "nothing changes before Apply").toBe("confirmed");
+      for (const order of orders)
+        expect((await statusOf(owner, order.id)).status, "nothing changes before Apply").toBe("confirmed");
       await expectNoSeriousA11yViolations(owner);
 
       // A column changed after the preview: Apply waits for Preview Again (the server refuses it too, without JavaScript).
@@ -257,9 +326,13 @@ for (const setup of VIEWPORTS) {
       await expect(preview.getByText("The columns changed since the preview")).toHaveCount(0);
 
       const applied = await apply(owner, preview, "Import Tracking", file.name);
-      await expect(applied.getByRole("status")).toHaveText("Applied: 3 rows changed the shop; 0 already so, 0 not matched, 0 cannot be read.");
-      for (const order of orders) await expectFileRow(applied, order.orderNumber, "Changed", `tracking number ${order.tracking}`);
-      for (const order of orders) expect(await statusOf(owner, order.id)).toEqual({ status: "shipped", paymentStatus: "unpaid" });
+      await expect(applied.getByRole("status")).toHaveText(
+        "Applied: 3 rows changed the shop; 0 already so, 0 not matched, 0 cannot be read.",
+      );
+      for (const order of orders)
+        await expectFileRow(applied, order.orderNumber, "Changed", `tracking number ${order.tracking}`);
+      for (const order of orders)
+        expect(await statusOf(owner, order.id)).toEqual({ status: "shipped", paymentStatus: "unpaid" });
     });
 
     await test.step("Print Labels again: now each label carries its tracking barcode", async () => {
@@ -283,8 +356,9 @@ for (const setup of VIEWPORTS) {
       await expect(buyer.getByTestId("order-status")).toHaveText("Shipped");
       const line = buyer.getByTestId("order-courier");
       await expect(line).toContainText(`Courier: ${courier}, tracking number ${first.tracking}`);
-      await expect(line.getByRole("link", { name: `Track your parcel on ${courier} website (opens in a new tab)` }))
-        .toHaveAttribute("href", `https://courier.example/track/${first.tracking}`);
+      await expect(
+        line.getByRole("link", { name: `Track your parcel on ${courier} website (opens in a new tab)` }),
+      ).toHaveAttribute("href", `https://courier.example/track/${first.tracking}`);
     });
 
     let cashBefore = 0;
@@ -305,10 +379,27 @@ for (const setup of VIEWPORTS) {
       await expect(selectedColumn(preview, "Tracking number (optional)")).toHaveText("CN Number");
       await expect(selectedColumn(preview, "Delivery status")).toHaveText("Status");
       await expect(selectedColumn(preview, "Reason (optional)")).toHaveText("Remarks");
-      await expect(preview.getByRole("status")).toHaveText("3 rows will change the shop; 0 already so, 0 not matched, 0 cannot be read. Nothing has changed yet.");
-      await expectFileRow(preview, first.orderNumber, "Will change", /^Delivered on .+: the courier collected the cash$/);
-      await expectFileRow(preview, second.orderNumber, "Will change", /^Delivered on .+: the courier collected the cash$/);
-      await expectFileRow(preview, third.orderNumber, "Will change", "Returned to the shop (Customer refused): its stock is put back and the return counts against this phone number");
+      await expect(preview.getByRole("status")).toHaveText(
+        "3 rows will change the shop; 0 already so, 0 not matched, 0 cannot be read. Nothing has changed yet.",
+      );
+      await expectFileRow(
+        preview,
+        first.orderNumber,
+        "Will change",
+        /^Delivered on .+: the courier collected the cash$/,
+      );
+      await expectFileRow(
+        preview,
+        second.orderNumber,
+        "Will change",
+        /^Delivered on .+: the courier collected the cash$/,
+      );
+      await expectFileRow(
+        preview,
+        third.orderNumber,
+        "Will change",
+        "Returned to the shop (Customer refused): its stock is put back and the return counts against this phone number",
+      );
 
       await apply(owner, preview, "Import Delivery Status", file.name);
       expect(await statusOf(owner, first.id)).toEqual({ status: "delivered", paymentStatus: "collected" });
@@ -339,12 +430,32 @@ for (const setup of VIEWPORTS) {
       await expect(selectedColumn(preview, "Order number (optional)")).toHaveText("Reference");
       await expect(selectedColumn(preview, "Amount collected")).toHaveText("COD Amount");
       await expect(selectedColumn(preview, "Payment reference (optional)")).toHaveText("Payment Reference");
-      await expect(preview.getByRole("status")).toHaveText("2 rows will change the shop; 0 already so, 0 not matched, 0 cannot be read. Nothing has changed yet.");
-      await expectFileRow(preview, first.orderNumber, "Will change", `Paid ${rs(first.total - CHARGE)} (collected ${rs(first.total)}, charges ${rs(CHARGE)}) in ${settlement}; settled`);
-      await expectFileRow(preview, second.orderNumber, "Will change", `Paid ${rs(short - CHARGE)} (collected ${rs(short)}, charges ${rs(CHARGE)}) in ${settlement}; settled; short by Rs 100`);
+      await expect(preview.getByRole("status")).toHaveText(
+        "2 rows will change the shop; 0 already so, 0 not matched, 0 cannot be read. Nothing has changed yet.",
+      );
+      await expectFileRow(
+        preview,
+        first.orderNumber,
+        "Will change",
+        `Paid ${rs(first.total - CHARGE)} (collected ${rs(first.total)}, charges ${rs(CHARGE)}) in ${settlement}; settled`,
+      );
+      await expectFileRow(
+        preview,
+        second.orderNumber,
+        "Will change",
+        `Paid ${rs(short - CHARGE)} (collected ${rs(short)}, charges ${rs(CHARGE)}) in ${settlement}; settled; short by Rs 100`,
+      );
       const expected = first.total + second.total;
-      await expect(preview.getByRole("table", { name: "Settlement" }).getByRole("row").nth(1).getByRole("cell")).toHaveText([
-        settlement, paidOn, "2", rs(expected), rs(expected - 100), rs(2 * CHARGE), rs(expected - 100 - 2 * CHARGE),
+      await expect(
+        preview.getByRole("table", { name: "Settlement" }).getByRole("row").nth(1).getByRole("cell"),
+      ).toHaveText([
+        settlement,
+        paidOn,
+        "2",
+        rs(expected),
+        rs(expected - 100),
+        rs(2 * CHARGE),
+        rs(expected - 100 - 2 * CHARGE),
       ]);
 
       const applied = await apply(owner, preview, "Import COD Payments", file.name);
@@ -356,13 +467,20 @@ for (const setup of VIEWPORTS) {
       await expect(owner.getByTestId("courier-cash").filter({ hasText: courier })).toHaveCount(0);
       await expect(owner.getByTestId("cash-total")).toHaveText(pkr(cashBefore));
 
-      const discrepancy = owner.getByTestId("discrepancy-list").getByRole("article").filter({ hasText: second.orderNumber });
+      const discrepancy = owner
+        .getByTestId("discrepancy-list")
+        .getByRole("article")
+        .filter({ hasText: second.orderNumber });
       await expect(discrepancy).toHaveCount(1);
       await expect(discrepancy.getByRole("heading")).toHaveText("Paid a different amount");
       await expect(discrepancy).toContainText(`${courier} · ${second.orderNumber} · Settlement ${settlement}`);
       await expect(discrepancy.getByRole("definition")).toHaveText([rs(second.total), rs(short), "−Rs 100"]);
-      await expect(discrepancy).toContainText(`${second.orderNumber}: collected ${rs(short)}, COD was ${rs(second.total)} (short by Rs 100)`);
-      await expect(owner.getByTestId("discrepancy-list").getByRole("article").filter({ hasText: first.orderNumber })).toHaveCount(0);
+      await expect(discrepancy).toContainText(
+        `${second.orderNumber}: collected ${rs(short)}, COD was ${rs(second.total)} (short by Rs 100)`,
+      );
+      await expect(
+        owner.getByTestId("discrepancy-list").getByRole("article").filter({ hasText: first.orderNumber }),
+      ).toHaveCount(0);
       // At 390 px the settlement table scrolls sideways in its box, which a keyboard can reach.
       await expectNoSeriousA11yViolations(owner);
     });
@@ -375,8 +493,11 @@ for (const setup of VIEWPORTS) {
 
       await gotoHydrated(buyer, `/orders/${second.id}`);
       await expect(buyer.getByTestId("order-status")).toHaveText("Delivered");
-      await expect(buyer.getByTestId("order-courier").getByRole("link", { name: `Track your parcel on ${courier} website (opens in a new tab)` }))
-        .toHaveAttribute("href", `https://courier.example/track/${second.tracking}`);
+      await expect(
+        buyer
+          .getByTestId("order-courier")
+          .getByRole("link", { name: `Track your parcel on ${courier} website (opens in a new tab)` }),
+      ).toHaveAttribute("href", `https://courier.example/track/${second.tracking}`);
     });
 
     await owner.context().close();

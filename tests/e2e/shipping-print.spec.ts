@@ -1,5 +1,13 @@
 import { expect, test, type Page } from "@playwright/test";
-import { createAccount, expectNoSeriousA11yViolations, gotoHydrated, newAccount, placeOrderByApi, signInAsOwner, type CartItem } from "./helpers";
+import {
+  createAccount,
+  expectNoSeriousA11yViolations,
+  gotoHydrated,
+  newAccount,
+  placeOrderByApi,
+  signInAsOwner,
+  type CartItem,
+} from "./helpers";
 
 /**
  * Printing for the courier: three orders booked on Book Shipments, the first given its tracking
@@ -23,7 +31,9 @@ const CITIES = ["Karachi", "Lahore", "Quetta"];
 function pdfPages(pdf: Buffer): { count: number; sizes: string[] } {
   const text = pdf.toString("latin1");
   const count = (text.match(/\/Type\s*\/Page(?![s\w])/g) ?? []).length;
-  const sizes = [...text.matchAll(/\/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]/g)].map((m) => `${Math.round(Number(m[1]))}x${Math.round(Number(m[2]))}`);
+  const sizes = [...text.matchAll(/\/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]/g)].map(
+    (m) => `${Math.round(Number(m[1]))}x${Math.round(Number(m[2]))}`,
+  );
   return { count, sizes };
 }
 
@@ -51,7 +61,16 @@ test.describe("printing labels and the load sheet", () => {
     await signInAsOwner(owner);
 
     const courier = await owner.request.post("/api/seller/couriers", {
-      data: { name: courierName, accountCode: "KHI-4471", weightBands: "500 = 180\n1000 = 230", extraPerKg: "100", codFeePercent: "1", surchargePercent: "0", trackingUrl: "", bookingColumns: "" },
+      data: {
+        name: courierName,
+        accountCode: "KHI-4471",
+        weightBands: "500 = 180\n1000 = 230",
+        extraPerKg: "100",
+        codFeePercent: "1",
+        surchargePercent: "0",
+        trackingUrl: "",
+        bookingColumns: "",
+      },
     });
     expect(courier.status(), await courier.text()).toBe(201);
 
@@ -85,12 +104,18 @@ test.describe("printing labels and the load sheet", () => {
     const csv = `Shipper Ref,Consignment,Remarks\r\n${orders[0].orderNumber},${tracking},Booked\r\n`;
     const res = await owner.request.post("/api/shipping/imports", {
       multipart: {
-        kind: "tracking", apply: "true", mapping: JSON.stringify({ orderNumber: "Shipper Ref", trackingNumber: "Consignment" }),
+        kind: "tracking",
+        apply: "true",
+        mapping: JSON.stringify({ orderNumber: "Shipper Ref", trackingNumber: "Consignment" }),
         file: { name: "print-tracking.csv", mimeType: "text/csv", buffer: Buffer.from(csv) },
       },
     });
     expect(res.status(), await res.text()).toBe(201);
-    expect((await res.json()).data).toMatchObject({ applied: true, counts: { change: 1 }, mapping: { orderNumber: 0, trackingNumber: 1 } });
+    expect((await res.json()).data).toMatchObject({
+      applied: true,
+      counts: { change: 1 },
+      mapping: { orderNumber: 0, trackingNumber: 1 },
+    });
   });
 
   test("the labels show each order's barcode, number and COD, and print as one A4 page", async () => {
@@ -102,16 +127,25 @@ test.describe("printing labels and the load sheet", () => {
       const label = labels.filter({ hasText: `Order ${order.orderNumber}` });
       await expect(label).toHaveCount(1);
       await expect(label.getByTestId("label-order-barcode").locator("svg")).toBeVisible();
-      await expect(label.getByTestId("label-order-barcode").locator("svg")).toHaveAttribute("aria-label", order.orderNumber);
+      await expect(label.getByTestId("label-order-barcode").locator("svg")).toHaveAttribute(
+        "aria-label",
+        order.orderNumber,
+      );
       await expect(label.getByTestId("label-cod")).toContainText(rupees(order.total));
       await expect(label).toContainText(courierName);
     }
     // The first has the courier's tracking number, as a barcode; the others say they have none yet.
-    const trackingBarcode = labels.filter({ hasText: `Order ${orders[0].orderNumber}` }).getByTestId("label-tracking-barcode").locator("svg");
+    const trackingBarcode = labels
+      .filter({ hasText: `Order ${orders[0].orderNumber}` })
+      .getByTestId("label-tracking-barcode")
+      .locator("svg");
     await expect(trackingBarcode).toBeVisible();
     await expect(trackingBarcode).toHaveAttribute("aria-label", tracking);
     await expect(labels.getByTestId("label-tracking-barcode")).toHaveCount(1);
-    for (const order of orders.slice(1)) await expect(labels.filter({ hasText: `Order ${order.orderNumber}` })).toContainText("Tracking number: not yet given by the courier");
+    for (const order of orders.slice(1))
+      await expect(labels.filter({ hasText: `Order ${order.orderNumber}` })).toContainText(
+        "Tracking number: not yet given by the courier",
+      );
     await expect(owner.getByRole("link", { name: "A4, four per sheet" })).toHaveAttribute("aria-current", "page");
     await expect(owner.getByText("Actual size", { exact: false })).toBeVisible();
     await expect(owner.getByRole("status").filter({ hasText: "selected orders" })).toHaveCount(0);
@@ -125,7 +159,9 @@ test.describe("printing labels and the load sheet", () => {
     // Back to no emulation: page.pdf prints with print CSS then (an emulated "screen" would print the screen's layout).
     await owner.emulateMedia({ media: null });
 
-    const pdf = pdfPages(await owner.pdf({ preferCSSPageSize: true, printBackground: true, path: `${PDFS}/labels-a4.pdf` }));
+    const pdf = pdfPages(
+      await owner.pdf({ preferCSSPageSize: true, printBackground: true, path: `${PDFS}/labels-a4.pdf` }),
+    );
     expect(pdf.count).toBe(1);
     expect(pdf.sizes).toEqual(["595x842"]); // A4 in points
   });
@@ -137,7 +173,9 @@ test.describe("printing labels and the load sheet", () => {
     await expect(owner.getByTestId("shipping-label")).toHaveCount(3);
     await expect(owner.getByTestId("label-page")).toHaveCount(3);
     await expect(owner.getByTestId("label-tracking-barcode").locator("svg")).toHaveAttribute("aria-label", tracking);
-    const pdf = pdfPages(await owner.pdf({ preferCSSPageSize: true, printBackground: true, path: `${PDFS}/labels-4x6.pdf` }));
+    const pdf = pdfPages(
+      await owner.pdf({ preferCSSPageSize: true, printBackground: true, path: `${PDFS}/labels-4x6.pdf` }),
+    );
     expect(pdf.count).toBe(3);
     expect(pdf.sizes).toEqual(["288x432", "288x432", "288x432"]);
   });
@@ -150,7 +188,9 @@ test.describe("printing labels and the load sheet", () => {
     await buyerContext.close();
     await gotoHydrated(owner, `${labelsHref}&orderIds=${unbooked.orderId}`);
     await expect(owner.getByTestId("shipping-label")).toHaveCount(3);
-    await expect(owner.getByRole("status").filter({ hasText: "1 of 4 selected orders is not booked yet" })).toBeVisible();
+    await expect(
+      owner.getByRole("status").filter({ hasText: "1 of 4 selected orders is not booked yet" }),
+    ).toBeVisible();
 
     await gotoHydrated(owner, `/seller/shipping/labels?orderIds=${unbooked.orderId}`);
     await expect(owner.getByRole("alert")).toContainText("The selected order is not booked yet");
@@ -168,16 +208,22 @@ test.describe("printing labels and the load sheet", () => {
       await expect(rows.nth(i)).toContainText(rupees(order.total));
     }
     await expect(owner.getByTestId("load-sheet-totals")).toContainText("Total: 3 parcels");
-    await expect(owner.getByTestId("load-sheet-totals")).toContainText(rupees(orders.reduce((sum, o) => sum + o.total, 0)));
+    await expect(owner.getByTestId("load-sheet-totals")).toContainText(
+      rupees(orders.reduce((sum, o) => sum + o.total, 0)),
+    );
     await expect(owner.getByText("KHI-4471")).toBeVisible();
     await expectNoSeriousA11yViolations(owner);
-    const pdf = pdfPages(await owner.pdf({ preferCSSPageSize: true, printBackground: true, path: `${PDFS}/load-sheet.pdf` }));
+    const pdf = pdfPages(
+      await owner.pdf({ preferCSSPageSize: true, printBackground: true, path: `${PDFS}/load-sheet.pdf` }),
+    );
     expect(pdf.count).toBe(1);
 
     // Another day: none booked, said so.
     await owner.getByLabel("Day booked").fill("2020-01-01");
     await owner.getByRole("button", { name: "Show" }).click();
-    await expect(owner.getByRole("status").filter({ hasText: `No parcels were booked with ${courierName} on 1 Jan 2020` })).toBeVisible();
+    await expect(
+      owner.getByRole("status").filter({ hasText: `No parcels were booked with ${courierName} on 1 Jan 2020` }),
+    ).toBeVisible();
     await expect(owner.getByTestId("load-sheet-row")).toHaveCount(0);
 
     const buyerContext = await browser.newContext();

@@ -3,7 +3,14 @@ import { eq } from "drizzle-orm";
 import { users } from "../../app/db/schema";
 import { grantStoreCredit } from "../../app/modules/store-credit/store-credit.server";
 import { hasPostgres } from "../setup/pg-cluster";
-import { checkoutForm, createAccount, expectNoSeriousA11yViolations, fillShipping, gotoHydrated, newAccount } from "./helpers";
+import {
+  checkoutForm,
+  createAccount,
+  expectNoSeriousA11yViolations,
+  fillShipping,
+  gotoHydrated,
+  newAccount,
+} from "./helpers";
 import { expectValidHtml } from "./html-check";
 import { startOwnPostgresShop, type OwnShop } from "./own-postgres-shop";
 
@@ -50,7 +57,9 @@ async function buyerWithCredit(browser: Browser, width: number): Promise<Page> {
 }
 
 for (const width of [390, 1280]) {
-  test(`at ${width} px: the credit shows at checkout, pays part of the order, shows on the order page, and the balance drops`, async ({ browser }) => {
+  test(`at ${width} px: the credit shows at checkout, pays part of the order, shows on the order page, and the balance drops`, async ({
+    browser,
+  }) => {
     const page = await buyerWithCredit(browser, width);
     try {
       const checkoutUrl = `/checkout?product=${POCKET_TEE.id}&color=${POCKET_TEE.color}&size=${POCKET_TEE.size}&quantity=1`;

@@ -1,5 +1,13 @@
 import { expect, test, type Page } from "@playwright/test";
-import { cardNames, cardPrices, expectNoSeriousA11yViolations, gotoHydrated, productCards, signInAsOwner, toast } from "./helpers";
+import {
+  cardNames,
+  cardPrices,
+  expectNoSeriousA11yViolations,
+  gotoHydrated,
+  productCards,
+  signInAsOwner,
+  toast,
+} from "./helpers";
 import { expectValidHtml } from "./html-check";
 
 /**
@@ -17,11 +25,24 @@ const UNDER = { title: `Under Rs 2,000 ${suffix}`, slug: `under-2000-${suffix}` 
 const EVERYTHING = { title: `Everything ${suffix}`, slug: `everything-${suffix}` };
 const LIST = "/seller/storefront/collections";
 /** A control's name made of a visible word and screen-reader words (Chromium may put a space between them). */
-const named = (...parts: string[]) => new RegExp(`^${parts.map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("\\s*")}$`);
+const named = (...parts: string[]) =>
+  new RegExp(`^${parts.map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("\\s*")}$`);
 /** The seeded products a shopper pays at most Rs 1,999 for. */
-const UNDER_2000 = ["Essential Crew Neck Tee", "Heavyweight Oversized Tee", "Slim V-Neck Tee", "Karachi Nights Graphic Tee", "Everyday Pocket Tee", "Long Sleeve Henley", "Chino Shorts", "Drawstring Jersey Shorts"];
+const UNDER_2000 = [
+  "Essential Crew Neck Tee",
+  "Heavyweight Oversized Tee",
+  "Slim V-Neck Tee",
+  "Karachi Nights Graphic Tee",
+  "Everyday Pocket Tee",
+  "Long Sleeve Henley",
+  "Chino Shorts",
+  "Drawstring Jersey Shorts",
+];
 
-async function addCollection(owner: Page, fields: { title: string; slug?: string; rule?: { max?: string } ; home?: boolean }) {
+async function addCollection(
+  owner: Page,
+  fields: { title: string; slug?: string; rule?: { max?: string }; home?: boolean },
+) {
   await gotoHydrated(owner, `${LIST}/new`);
   const form = owner.getByRole("form", { name: "Add collection" });
   await form.getByRole("textbox", { name: "Title" }).fill(fields.title);
@@ -59,7 +80,9 @@ test.describe.serial("storefront collections", () => {
 
   test("the owner makes a hand-picked collection and puts its products in order (1280 px)", async () => {
     await gotoHydrated(owner, LIST);
-    await expect(owner.getByRole("navigation", { name: "Storefront" }).getByRole("link", { name: "Collections" })).toHaveAttribute("aria-current", "page");
+    await expect(
+      owner.getByRole("navigation", { name: "Storefront" }).getByRole("link", { name: "Collections" }),
+    ).toHaveAttribute("aria-current", "page");
     await owner.getByRole("link", { name: "Add collection" }).click();
     await expect(owner).toHaveURL(`${LIST}/new`);
     const form = await addCollection(owner, { title: PICKS.title });
@@ -71,7 +94,11 @@ test.describe.serial("storefront collections", () => {
     await expect(owner.getByRole("textbox", { name: "Slug" })).toHaveValue(PICKS.slug);
 
     const picks = owner.getByRole("region", { name: "Products in this collection" });
-    for (const [search, name] of [["shorts", "Cargo Shorts"], ["crew neck", "Essential Crew Neck Tee"], ["linen shirt", "Linen Summer Shirt"]]) {
+    for (const [search, name] of [
+      ["shorts", "Cargo Shorts"],
+      ["crew neck", "Essential Crew Neck Tee"],
+      ["linen shirt", "Linen Summer Shirt"],
+    ]) {
       await picks.getByRole("searchbox", { name: "Find products to add" }).fill(search);
       await picks.getByRole("button", { name: "Search" }).click();
       await picks.getByRole("button", { name: named("Add", name) }).click();
@@ -93,7 +120,9 @@ test.describe.serial("storefront collections", () => {
     await form.getByRole("button", { name: "Add collection" }).click();
     form = owner.getByRole("form", { name: "Add collection" });
     const slug = form.getByRole("textbox", { name: "Slug" });
-    await expect(slug).toHaveAccessibleDescription(new RegExp(`Another collection already uses /collections/${PICKS.slug}: choose another slug`));
+    await expect(slug).toHaveAccessibleDescription(
+      new RegExp(`Another collection already uses /collections/${PICKS.slug}: choose another slug`),
+    );
     await expect(slug).toHaveAttribute("aria-invalid", "true");
     // What was typed is kept.
     await expect(slug).toHaveValue(PICKS.slug);
@@ -138,7 +167,10 @@ test.describe.serial("storefront collections", () => {
     await expect(page).toHaveURL(`/collections/${UNDER.slug}`);
     await expect(page.getByRole("heading", { level: 1, name: UNDER.title })).toBeVisible();
     await expect(page).toHaveTitle(new RegExp(`^${UNDER.title} \\|`));
-    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", new RegExp(`/collections/${UNDER.slug}$`));
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+      "href",
+      new RegExp(`/collections/${UNDER.slug}$`),
+    );
     const names = await cardNames(page);
     for (const name of UNDER_2000) expect(names).toContain(name);
     for (const price of await cardPrices(page)) expect(price).toBeLessThanOrEqual(1999);
@@ -149,7 +181,8 @@ test.describe.serial("storefront collections", () => {
     expect(await cardNames(page)).toEqual(["Essential Crew Neck Tee", "Cargo Shorts"]);
     await expect(page.getByText("Our <b>favourites</b> for the weekend.")).toBeVisible();
 
-    for (const path of ["/", `/collections/${UNDER.slug}`, `/collections/${PICKS.slug}`]) await expectValidHtml(page.request, path);
+    for (const path of ["/", `/collections/${UNDER.slug}`, `/collections/${PICKS.slug}`])
+      await expectValidHtml(page.request, path);
     expect((await page.request.get("/collections/no-such-collection")).status()).toBe(404);
   });
 

@@ -32,34 +32,52 @@ test("the demo shop's home, header and footer read as before", async ({ page }) 
   await page.getByRole("banner").locator("summary").filter({ hasText: "Menu" }).click();
   const phone = page.getByRole("navigation", { name: "Main menu" }).getByRole("link");
   expect(await phone.evaluateAll((links) => links.map((a) => [a.textContent, a.getAttribute("href")]))).toEqual([
-    ["Home", "/"], ["Products", "/products"], ["About", "/about"], ["Contact", "/contact"],
+    ["Home", "/"],
+    ["Products", "/products"],
+    ["About", "/about"],
+    ["Contact", "/contact"],
   ]);
   expect(await footerColumns(page)).toEqual(["Contact", "Shop", "Help"]);
   const help = page.locator("footer div:has(> h2)").filter({ hasText: "Help" }).getByRole("link");
   expect(await help.evaluateAll((links) => links.map((a) => [a.textContent, a.getAttribute("href")]))).toEqual([
-    ["Contact us", "/contact"], ["About us", "/about"], ["Privacy Policy", "/privacy"], ["Terms of Service", "/terms"], ["Returns & Exchanges", "/returns"],
+    ["Contact us", "/contact"],
+    ["About us", "/about"],
+    ["Privacy Policy", "/privacy"],
+    ["Terms of Service", "/terms"],
+    ["Returns & Exchanges", "/returns"],
   ]);
-  await expect(page.locator("footer")).toContainText("Everyday clothing made for Pakistan. Cash on delivery nationwide, 7-day returns.");
+  await expect(page.locator("footer")).toContainText(
+    "Everyday clothing made for Pakistan. Cash on delivery nationwide, 7-day returns.",
+  );
   await expect(page.getByRole("region", { name: "Announcement" })).toHaveCount(0);
 });
 
 test("the owner sets up slides, the announcement, a menu and the brand", async ({ page }) => {
   await signInAsOwner(page);
   await gotoHydrated(page, "/seller/storefront");
-  await expect(page.getByRole("navigation", { name: "Storefront" }).getByRole("link", { name: "Home page" })).toHaveAttribute("aria-current", "page");
+  await expect(
+    page.getByRole("navigation", { name: "Storefront" }).getByRole("link", { name: "Home page" }),
+  ).toHaveAttribute("aria-current", "page");
 
   const bar = page.getByRole("form", { name: "Announcement bar" });
   await bar.getByLabel("Announcement").fill(ANNOUNCEMENT);
   await bar.getByLabel("Links to").selectOption("path");
   await bar.getByLabel("Path on the shop").fill("https://evil.example/eid");
   await bar.getByRole("button", { name: "Save announcement" }).click();
-  await expect(page.getByRole("form", { name: "Announcement bar" }).getByText(/Links must stay on the shop/)).toBeVisible();
-  await expect(page.getByRole("form", { name: "Announcement bar" }).getByLabel("Announcement")).toHaveValue(ANNOUNCEMENT);
+  await expect(
+    page.getByRole("form", { name: "Announcement bar" }).getByText(/Links must stay on the shop/),
+  ).toBeVisible();
+  await expect(page.getByRole("form", { name: "Announcement bar" }).getByLabel("Announcement")).toHaveValue(
+    ANNOUNCEMENT,
+  );
   await page.getByRole("form", { name: "Announcement bar" }).getByLabel("Path on the shop").fill("/products");
   await page.getByRole("form", { name: "Announcement bar" }).getByRole("button", { name: "Save announcement" }).click();
   await expect(toast(page, "Announcement saved")).toBeVisible();
 
-  for (const [headline, startsAt] of [[SLIDE, ""], [LATER, tomorrowPkt()]] as const) {
+  for (const [headline, startsAt] of [
+    [SLIDE, ""],
+    [LATER, tomorrowPkt()],
+  ] as const) {
     const form = page.getByRole("form", { name: "Add a slide" });
     await form.getByLabel("Eyebrow").fill("Eid 2026");
     await form.getByLabel("Headline").fill(headline);
@@ -104,7 +122,10 @@ test("the owner sets up slides, the announcement, a menu and the brand", async (
   await expect(page.getByText("#f5d0a9 is too light for white text: contrast 1.4:1, needs 4.5:1")).toBeVisible();
   await expect(page.getByRole("form", { name: "Brand" }).getByLabel("Accent colour")).toHaveValue("#f5d0a9");
   await page.getByRole("form", { name: "Brand" }).getByLabel("Accent colour").fill("#7a1f3d");
-  await page.getByRole("form", { name: "Brand" }).getByLabel("Logo").setInputFiles(await photo("logo.png", "#7a1f3d"));
+  await page
+    .getByRole("form", { name: "Brand" })
+    .getByLabel("Logo")
+    .setInputFiles(await photo("logo.png", "#7a1f3d"));
   await page.getByRole("form", { name: "Brand" }).getByRole("button", { name: "Save brand" }).click();
   await expect(toast(page, "Brand saved")).toBeVisible();
   await expectNoSeriousA11yViolations(page);
@@ -133,7 +154,9 @@ async function dismissForTheVisit(page: Page) {
 }
 
 test.describe("a guest on a phone", () => {
-  test("sees the slide, the bar, the logo and the menu's child indented in the phone menu; the bar stays closed for the visit", async ({ page }) => {
+  test("sees the slide, the bar, the logo and the menu's child indented in the phone menu; the bar stays closed for the visit", async ({
+    page,
+  }) => {
     await guestSeesTheFrame(page);
     await page.getByRole("banner").locator("summary").filter({ hasText: "Menu" }).click();
     const menu = page.getByRole("navigation", { name: "Main menu" });
@@ -161,7 +184,8 @@ test.describe("a guest on a laptop", () => {
 test("the owner's pages validate, and everything is put back as the demo had it", async ({ browser }) => {
   const page = await browser.newPage();
   await signInAsOwner(page);
-  for (const url of ["/seller/storefront", "/seller/storefront/menus", "/seller/storefront/brand"]) await expectValidHtml(page.request, url);
+  for (const url of ["/seller/storefront", "/seller/storefront/menus", "/seller/storefront/brand"])
+    await expectValidHtml(page.request, url);
   await page.close();
   await restore(browser);
 });

@@ -42,25 +42,48 @@ test.describe.serial("storefront pages", () => {
   test.afterAll(async ({ baseURL }) => {
     await saveSettings(owner.request, baseURL!, settingsBefore);
     await owner.goto("/seller/storefront/pages");
-    const returnsId = await owner.getByRole("main").getByRole("link", { name: /^(Returns & Exchanges|Our returns)$/ }).getAttribute("href");
-    if (returnsId) await owner.request.post(returnsId, { form: { intent: "restore" }, headers: { origin: baseURL! }, maxRedirects: 0 });
+    const returnsId = await owner
+      .getByRole("main")
+      .getByRole("link", { name: /^(Returns & Exchanges|Our returns)$/ })
+      .getAttribute("href");
+    if (returnsId)
+      await owner.request.post(returnsId, {
+        form: { intent: "restore" },
+        headers: { origin: baseURL! },
+        maxRedirects: 0,
+      });
     for (const name of ["Size help", "Try me"]) {
       const link = owner.getByRole("main").getByRole("link", { name, exact: true });
-      if (await link.count()) await owner.request.post((await link.getAttribute("href"))!, { form: { intent: "delete" }, headers: { origin: baseURL! }, maxRedirects: 0 });
+      if (await link.count())
+        await owner.request.post((await link.getAttribute("href"))!, {
+          form: { intent: "delete" },
+          headers: { origin: baseURL! },
+          maxRedirects: 0,
+        });
     }
     await owner.context().close();
   });
 
-  test("the owner sets a 14-day return window and writes a Returns page with {return_window_days}; a guest reads 14 days on /returns", async ({ page }) => {
+  test("the owner sets a 14-day return window and writes a Returns page with {return_window_days}; a guest reads 14 days on /returns", async ({
+    page,
+  }) => {
     await gotoHydrated(owner, "/seller/settings");
     const settings = owner.getByRole("form", { name: "Settings" });
     await settings.getByRole("textbox", { name: "Return window (days after delivery)" }).fill("14");
-    await settings.getByRole("textbox", { name: /most working days$/ }).first().fill("2");
+    await settings
+      .getByRole("textbox", { name: /most working days$/ })
+      .first()
+      .fill("2");
     await settings.getByRole("button", { name: "Save Settings" }).click();
     // Most below fewest: refused beside the field, what was typed kept.
-    await expect(settings.getByRole("textbox", { name: /: most working days$/ }).first()).toHaveAccessibleDescription("The most days cannot be fewer than the fewest days");
+    await expect(settings.getByRole("textbox", { name: /: most working days$/ }).first()).toHaveAccessibleDescription(
+      "The most days cannot be fewer than the fewest days",
+    );
     await expect(settings.getByRole("textbox", { name: "Return window (days after delivery)" })).toHaveValue("14");
-    await settings.getByRole("textbox", { name: /: most working days$/ }).first().fill("5");
+    await settings
+      .getByRole("textbox", { name: /: most working days$/ })
+      .first()
+      .fill("5");
     await settings.getByRole("button", { name: "Save Settings" }).click();
     await expect(toast(owner, "Settings saved. The shop shows them now.")).toBeVisible();
 
@@ -69,14 +92,18 @@ test.describe.serial("storefront pages", () => {
     await expect(page.getByRole("heading", { level: 2, name: "14-day returns" })).toBeVisible();
 
     await gotoHydrated(owner, "/seller/storefront/pages");
-    await expect(owner.getByRole("navigation", { name: "Storefront" }).getByRole("link", { name: "Pages" })).toHaveAttribute("aria-current", "page");
+    await expect(
+      owner.getByRole("navigation", { name: "Storefront" }).getByRole("link", { name: "Pages" }),
+    ).toHaveAttribute("aria-current", "page");
     await owner.getByRole("main").getByRole("link", { name: "Returns & Exchanges", exact: true }).click();
     await expect(owner.getByRole("heading", { name: "Edit Returns & Exchanges" })).toBeVisible();
     await expect(owner.getByText("{return_window_days}", { exact: true })).toBeVisible();
     await expect(owner.getByText("Days after delivery to return or exchange: 14")).toBeVisible();
     const body = owner.getByRole("textbox", { name: "Text (Markdown)" });
     await expect(body).toHaveValue(/## \{return_window_days\}-day returns/);
-    await body.fill("## Easy returns\n\nSend it back within **{return_window_days} days** of delivery. {retrun_window_days}");
+    await body.fill(
+      "## Easy returns\n\nSend it back within **{return_window_days} days** of delivery. {retrun_window_days}",
+    );
     await owner.getByRole("button", { name: "Preview" }).click();
     const preview = owner.getByRole("region", { name: "Preview (not saved)" });
     await expect(preview).toContainText("Send it back within 14 days of delivery.");
@@ -93,16 +120,25 @@ test.describe.serial("storefront pages", () => {
     await expect(page.getByRole("main")).toContainText("Send it back within 14 days of delivery. {retrun_window_days}");
     await expect(page.getByRole("main").locator("strong")).toHaveText("14 days");
     await expect(page).toHaveTitle(/^Returns & Exchanges \| /);
-    await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", "Send it back within 14 days of delivery. {retrun_window_days}");
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+      "content",
+      "Send it back within 14 days of delivery. {retrun_window_days}",
+    );
     await expectValidHtml(page.request, "/returns");
     await expectNoSeriousA11yViolations(page);
   });
 
-  test("the owner adds Size help at /pages/size-help; a second page with that address is refused beside the field", async ({ page }) => {
+  test("the owner adds Size help at /pages/size-help; a second page with that address is refused beside the field", async ({
+    page,
+  }) => {
     await gotoHydrated(owner, "/seller/storefront/pages");
     await owner.getByRole("link", { name: "Add page" }).click();
     await owner.getByRole("textbox", { name: "Title" }).fill("Size help");
-    await owner.getByRole("textbox", { name: "Text (Markdown)" }).fill("Not sure of your size? Write to {contact_email}.\n\n## Kurta\n\n| Size | Chest (in) |\n|---|--:|\n| 8 | 34 |\n| 10 | 36 |");
+    await owner
+      .getByRole("textbox", { name: "Text (Markdown)" })
+      .fill(
+        "Not sure of your size? Write to {contact_email}.\n\n## Kurta\n\n| Size | Chest (in) |\n|---|--:|\n| 8 | 34 |\n| 10 | 36 |",
+      );
     await owner.getByRole("button", { name: "Save page" }).click();
     await expect(toast(owner, "Size help saved")).toBeVisible();
     await expect(owner.getByRole("link", { name: "/pages/size-help" })).toBeVisible();
@@ -118,7 +154,9 @@ test.describe.serial("storefront pages", () => {
     await owner.getByRole("textbox", { name: "Address" }).fill(SIZE_HELP);
     await owner.getByRole("textbox", { name: "Text (Markdown)" }).fill("Kept as typed");
     await owner.getByRole("button", { name: "Save page" }).click();
-    await expect(owner.getByRole("textbox", { name: "Address" })).toHaveAccessibleDescription(/Another page already has this address/);
+    await expect(owner.getByRole("textbox", { name: "Address" })).toHaveAccessibleDescription(
+      /Another page already has this address/,
+    );
     await expect(owner.getByRole("textbox", { name: "Title" })).toHaveValue("Sizes again");
     await expect(owner.getByRole("textbox", { name: "Text (Markdown)" })).toHaveValue("Kept as typed");
 
@@ -150,7 +188,9 @@ test.describe.serial("storefront pages", () => {
     await owner.getByRole("textbox", { name: "Address" }).fill(HOSTILE_SLUG);
     await owner.getByRole("textbox", { name: "Text (Markdown)" }).fill(HOSTILE);
     await owner.getByRole("button", { name: "Preview" }).click();
-    await expect(owner.getByRole("region", { name: "Preview (not saved)" })).toContainText("<script>window.__pwned = 1</script>");
+    await expect(owner.getByRole("region", { name: "Preview (not saved)" })).toContainText(
+      "<script>window.__pwned = 1</script>",
+    );
     await owner.getByRole("button", { name: "Save page" }).click();
     await expect(toast(owner, "Try me saved")).toBeVisible();
     expect(await owner.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
@@ -161,7 +201,9 @@ test.describe.serial("storefront pages", () => {
     await expect(main).toContainText('<img src="x" onerror="window.__pwned = 2">');
     await expect(main).toContainText("[Click me](javascript:window.__pwned=3)");
     await expect(main).toContainText('<iframe src="https://example.com"></iframe>');
-    await expect(main.locator("script, iframe, img, [onerror], [style], a[href^='javascript' i], a[href^='data' i]")).toHaveCount(0);
+    await expect(
+      main.locator("script, iframe, img, [onerror], [style], a[href^='javascript' i], a[href^='data' i]"),
+    ).toHaveCount(0);
     expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
     await expectValidHtml(page.request, `/pages/${HOSTILE_SLUG}`);
   });
@@ -183,7 +225,9 @@ test.describe("storefront pages on a phone", () => {
     await page.goto("/contact");
     await expect(page.getByText("How long does delivery take?")).toBeVisible();
 
-    const owner = await (await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })).newPage();
+    const owner = await (
+      await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
+    ).newPage();
     await signInAsOwner(owner.request);
     await gotoHydrated(owner, "/seller/storefront/pages");
     await owner.getByRole("main").getByRole("link", { name: "Shipping & Delivery", exact: true }).click();

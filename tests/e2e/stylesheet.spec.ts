@@ -14,7 +14,7 @@ async function stylesheetOf(page: Page) {
     const header = document.querySelector("header");
     return {
       tag: element?.tagName ?? null,
-      inlineLength: element?.tagName === "STYLE" ? element.textContent?.length ?? 0 : 0,
+      inlineLength: element?.tagName === "STYLE" ? (element.textContent?.length ?? 0) : 0,
       href: element?.getAttribute("href") ?? null,
       prefetch: prefetch?.getAttribute("href") ?? null,
       // Tailwind's reset and the header's classes applied: a white sticky header.
@@ -31,7 +31,9 @@ function consoleErrors(page: Page): string[] {
   return errors;
 }
 
-test("a guest's page carries the stylesheet; a signed-in shopper's links the cached file and stays styled", async ({ page }) => {
+test("a guest's page carries the stylesheet; a signed-in shopper's links the cached file and stays styled", async ({
+  page,
+}) => {
   const errors = consoleErrors(page);
   await gotoHydrated(page, "/products");
   const guest = await stylesheetOf(page);
@@ -47,7 +49,13 @@ test("a guest's page carries the stylesheet; a signed-in shopper's links the cac
   const stylesheet = page.waitForResponse((response) => response.url().endsWith(signIn.prefetch!));
   await gotoHydrated(page, "/products");
   const signedIn = await stylesheetOf(page);
-  expect(signedIn).toMatchObject({ tag: "LINK", href: signIn.prefetch, inlineLength: 0, bodyMargin: "0px", headerPosition: guest.headerPosition });
+  expect(signedIn).toMatchObject({
+    tag: "LINK",
+    href: signIn.prefetch,
+    inlineLength: 0,
+    bodyMargin: "0px",
+    headerPosition: guest.headerPosition,
+  });
   const response = await stylesheet;
   expect(response.headers()["cache-control"]).toContain("immutable");
 

@@ -1,9 +1,23 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { orders, users } from "../../app/db/schema";
-import { buttonReplyWebhook, startWhatsappStandIn, type WhatsappStandIn } from "../../app/integrations/messaging/whatsapp-stand-in";
+import {
+  buttonReplyWebhook,
+  startWhatsappStandIn,
+  type WhatsappStandIn,
+} from "../../app/integrations/messaging/whatsapp-stand-in";
 import { hasPostgres } from "../setup/pg-cluster";
-import { checkoutForm, createAccount, E2E_PASSWORD, expectNoSeriousA11yViolations, fillShipping, gotoHydrated, keepShot, newAccount, signInByApi } from "./helpers";
+import {
+  checkoutForm,
+  createAccount,
+  E2E_PASSWORD,
+  expectNoSeriousA11yViolations,
+  fillShipping,
+  gotoHydrated,
+  keepShot,
+  newAccount,
+  signInByApi,
+} from "./helpers";
 import { expectValidHtml } from "./html-check";
 import { startOwnPostgresShop, type OwnShop } from "./own-postgres-shop";
 
@@ -73,23 +87,34 @@ test("the owner fills Settings -> WhatsApp and sends a test message through the 
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await keepShot(page, { path: "test-results/whatsapp/settings-390.png", fullPage: true });
     await gotoHydrated(page, "/seller/whatsapp-logs");
-    const logged = page.getByTestId("whatsapp-log-entry").filter({ hasText: "Test message" }).filter({ hasText: "0300 1234567" });
+    const logged = page
+      .getByTestId("whatsapp-log-entry")
+      .filter({ hasText: "Test message" })
+      .filter({ hasText: "0300 1234567" });
     await expect(logged.first()).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await expectNoSeriousA11yViolations(page);
     await keepShot(page, { path: "test-results/whatsapp/log-390.png", fullPage: true });
 
     // Meta's subscription check: the challenge back only with the verify token.
-    const ok = await page.request.get(`/webhooks/whatsapp?hub.mode=subscribe&hub.verify_token=e2e-verify-token&hub.challenge=4242`);
+    const ok = await page.request.get(
+      `/webhooks/whatsapp?hub.mode=subscribe&hub.verify_token=e2e-verify-token&hub.challenge=4242`,
+    );
     expect(await ok.text()).toBe("4242");
-    expect((await page.request.get(`/webhooks/whatsapp?hub.mode=subscribe&hub.verify_token=nope&hub.challenge=4242`)).status()).toBe(403);
+    expect(
+      (
+        await page.request.get(`/webhooks/whatsapp?hub.mode=subscribe&hub.verify_token=nope&hub.challenge=4242`)
+      ).status(),
+    ).toBe(403);
   } finally {
     await page.context().close();
   }
 });
 
 for (const [i, width] of [1280, 390].entries()) {
-  test(`at ${width} px: a buyer's tap on Confirm shows live in Orders, and an unanswered order needs a call`, async ({ browser }) => {
+  test(`at ${width} px: a buyer's tap on Confirm shows live in Orders, and an unanswered order needs a call`, async ({
+    browser,
+  }) => {
     const phone = `0321 55500${i}1`;
     const to = `92321555${"00"}${i}1`;
     // The owner's Orders tab, open before the buyer orders: it must update by itself.
@@ -104,7 +129,9 @@ for (const [i, width] of [1280, 390].entries()) {
       const form = checkoutForm(buyer);
       await fillShipping(buyer, { phone, city: "Lahore", address: "House 4, Street 2, Model Town" });
       await expect(form.getByTestId("whatsapp-confirm")).toContainText("We will confirm this order on WhatsApp at");
-      await expect(form.getByRole("checkbox", { name: "Don't confirm on WhatsApp (the shop will call instead)" })).not.toBeChecked();
+      await expect(
+        form.getByRole("checkbox", { name: "Don't confirm on WhatsApp (the shop will call instead)" }),
+      ).not.toBeChecked();
       await expectValidHtml(buyer.request, checkoutUrl);
       await expectNoSeriousA11yViolations(buyer);
       await form.getByRole("button", { name: "Place Order" }).click();
@@ -116,9 +143,15 @@ for (const [i, width] of [1280, 390].entries()) {
       await expect(card.getByTestId("whatsapp-state")).toContainText("Sent", { timeout: 15_000 });
 
       // Meta posts the buyer's tap, signed with the app secret.
-      const res = await meta!.postWebhook(`${own!.url}/webhooks/whatsapp`, buttonReplyWebhook(meta!.phoneNumberId, {
-        from: to, payload: message.buttonPayloads[0], text: "Confirm", contextWamid: message.wamid,
-      }));
+      const res = await meta!.postWebhook(
+        `${own!.url}/webhooks/whatsapp`,
+        buttonReplyWebhook(meta!.phoneNumberId, {
+          from: to,
+          payload: message.buttonPayloads[0],
+          text: "Confirm",
+          contextWamid: message.wamid,
+        }),
+      );
       expect(res.status).toBe(200);
       // Live: the awaiting filter drops it; the unfiltered list shows it confirmed.
       await expect(card).toHaveCount(0, { timeout: 15_000 });
@@ -133,8 +166,21 @@ for (const [i, width] of [1280, 390].entries()) {
       await expect(buyer).toHaveURL(/\/orders\/[\w-]+$/);
       const silent = (await buyer.getByRole("heading", { level: 1 }).innerText()).replace("Order ", "");
       await meta!.waitFor((m) => m.to === `92321555${"01"}${i}1`);
-      await expect.poll(async () => (await own!.database.db.select({ s: orders.whatsappStatus }).from(orders).where(eq(orders.orderNumber, silent)))[0]?.s).toBe("sent");
-      await own!.database.db.update(orders).set({ whatsappSentAt: new Date(Date.now() - 30 * 60 * 60_000) }).where(eq(orders.orderNumber, silent));
+      await expect
+        .poll(
+          async () =>
+            (
+              await own!.database.db
+                .select({ s: orders.whatsappStatus })
+                .from(orders)
+                .where(eq(orders.orderNumber, silent))
+            )[0]?.s,
+        )
+        .toBe("sent");
+      await own!.database.db
+        .update(orders)
+        .set({ whatsappSentAt: new Date(Date.now() - 30 * 60 * 60_000) })
+        .where(eq(orders.orderNumber, silent));
       await gotoHydrated(ownerTab, "/seller/orders");
       await ownerTab.getByTestId("whatsapp-filter").selectOption("needs-call");
       await ownerTab.getByRole("button", { name: "Search" }).click();
@@ -142,7 +188,9 @@ for (const [i, width] of [1280, 390].entries()) {
       const needing = ownerTab.getByTestId("seller-order").filter({ hasText: silent });
       await expect(needing.getByTestId("needs-call")).toBeVisible();
       // The confirmed order is not listed (its number still shows in the silent order's card, as the customer's earlier order).
-      await expect(ownerTab.getByTestId("seller-order").getByRole("heading", { name: orderNumber, exact: true })).toHaveCount(0);
+      await expect(
+        ownerTab.getByTestId("seller-order").getByRole("heading", { name: orderNumber, exact: true }),
+      ).toHaveCount(0);
       await keepShot(ownerTab, { path: `test-results/whatsapp/orders-needs-call-${width}.png`, fullPage: true });
       await expectValidHtml(ownerTab.request, "/seller/orders?whatsapp=needs-call");
       await expectNoSeriousA11yViolations(ownerTab);

@@ -28,7 +28,10 @@ export type ServerProcess = {
 };
 
 /** Polls `check` until it returns something other than undefined/false, or fails after `timeoutMs`. */
-export async function waitFor<T>(check: () => T | undefined | false | Promise<T | undefined | false>, { timeoutMs = 10_000, intervalMs = 50, what = "a condition" } = {}): Promise<T> {
+export async function waitFor<T>(
+  check: () => T | undefined | false | Promise<T | undefined | false>,
+  { timeoutMs = 10_000, intervalMs = 50, what = "a condition" } = {},
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
   for (;;) {
@@ -38,7 +41,10 @@ export async function waitFor<T>(check: () => T | undefined | false | Promise<T 
     } catch (error) {
       lastError = error;
     }
-    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}${lastError ? `: ${String(lastError)}` : ""}`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `Timed out after ${timeoutMs} ms waiting for ${what}${lastError ? `: ${String(lastError)}` : ""}`,
+      );
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
 }
@@ -47,12 +53,24 @@ export async function waitFor<T>(check: () => T | undefined | false | Promise<T 
  * Spawns the real production server (`node server/start.js`, the built bundle) on a free port with
  * only the given environment (plus PATH/HOME), and waits until /readyz answers 200.
  */
-export async function startServerProcess(env: Record<string, string>, { readyTimeoutMs = 120_000 } = {}): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string>,
+  { readyTimeoutMs = 120_000 } = {},
+): Promise<ServerProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, ["server/start.js"], {
     cwd: ROOT,
     // On PostgreSQL the shop refuses to start without a signing secret: tests give it theirs.
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: "info", ...(env.DATABASE_URL ? { BETTER_AUTH_SECRET: TEST_AUTH_SECRET } : {}), ...env },
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? "",
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      LOG_LEVEL: "info",
+      ...(env.DATABASE_URL ? { BETTER_AUTH_SECRET: TEST_AUTH_SECRET } : {}),
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const lines: LogLine[] = [];
@@ -71,7 +89,9 @@ export async function startServerProcess(env: Record<string, string>, { readyTim
     }
   });
   child.stderr!.setEncoding("utf8").on("data", (chunk: string) => (other += chunk));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once("exit", (code, signal) => resolve({ code, signal })),
+  );
   let hasExited = false;
   void exited.then(() => (hasExited = true));
 
@@ -93,7 +113,9 @@ export async function startServerProcess(env: Record<string, string>, { readyTim
   try {
     // A server that exits (a refused start) is told at once, not after the whole wait; once it is
     // ready, an exit is the test's business (the rejection is handled here and goes nowhere).
-    const exitedFirst = exited.then(({ code, signal }) => Promise.reject(new Error(`the server exited (${signal ?? `code ${code}`}) before it was ready:`)));
+    const exitedFirst = exited.then(({ code, signal }) =>
+      Promise.reject(new Error(`the server exited (${signal ?? `code ${code}`}) before it was ready:`)),
+    );
     exitedFirst.catch(() => {});
     await Promise.race([
       waitFor(
@@ -116,17 +138,26 @@ export async function startServerProcess(env: Record<string, string>, { readyTim
  * Browser-like headers for a server: same-origin writes pass the cross-site guard, and (servers
  * run with TRUST_PROXY=1, as behind one reverse proxy) `ip` is the client address rate limits see.
  */
-export function headersFor(server: Pick<ServerProcess, "url">, { cookie, ip }: { cookie?: string; ip: string }): Record<string, string> {
+export function headersFor(
+  server: Pick<ServerProcess, "url">,
+  { cookie, ip }: { cookie?: string; ip: string },
+): Record<string, string> {
   return { origin: server.url, "x-forwarded-for": ip, ...(cookie ? { cookie } : {}) };
 }
 
 /** The Cookie header to send back, made from a response's Set-Cookie headers. */
 export function cookieFrom(res: Response): string {
-  return res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 }
 
 /** Signs up a new buyer over HTTP; returns its session cookie. */
-export async function signUp(server: Pick<ServerProcess, "url">, { email, password, name = "Test Buyer", ip }: { email: string; password: string; name?: string; ip: string }): Promise<string> {
+export async function signUp(
+  server: Pick<ServerProcess, "url">,
+  { email, password, name = "Test Buyer", ip }: { email: string; password: string; name?: string; ip: string },
+): Promise<string> {
   const res = await fetch(`${server.url}/api/auth/sign-up/email`, {
     method: "POST",
     headers: { ...headersFor(server, { ip }), "content-type": "application/json" },
@@ -137,7 +168,10 @@ export async function signUp(server: Pick<ServerProcess, "url">, { email, passwo
 }
 
 /** A sign-in over HTTP: the status, and the session cookie when it worked. */
-export async function signIn(server: Pick<ServerProcess, "url">, { email, password, ip }: { email: string; password: string; ip: string }): Promise<{ status: number; cookie: string }> {
+export async function signIn(
+  server: Pick<ServerProcess, "url">,
+  { email, password, ip }: { email: string; password: string; ip: string },
+): Promise<{ status: number; cookie: string }> {
   const res = await fetch(`${server.url}/api/auth/sign-in/email`, {
     method: "POST",
     headers: { ...headersFor(server, { ip }), "content-type": "application/json" },
@@ -159,9 +193,15 @@ export type EventStream = {
 };
 
 /** Opens GET /api/events with fetch and keeps reading it in the background. */
-export async function openEventStream(server: Pick<ServerProcess, "url">, { cookie, ip }: { cookie: string; ip: string }): Promise<EventStream> {
+export async function openEventStream(
+  server: Pick<ServerProcess, "url">,
+  { cookie, ip }: { cookie: string; ip: string },
+): Promise<EventStream> {
   const controller = new AbortController();
-  const res = await fetch(`${server.url}/api/events`, { headers: headersFor(server, { cookie, ip }), signal: controller.signal });
+  const res = await fetch(`${server.url}/api/events`, {
+    headers: headersFor(server, { cookie, ip }),
+    signal: controller.signal,
+  });
   let text = "";
   const decoder = new TextDecoder();
   const ended = (async () => {

@@ -83,10 +83,18 @@ export function useTestDatabase(
     current = null;
   });
   return {
-    get db() { return opened().db; },
-    get kind() { return opened().kind; },
-    get url() { return opened().url; },
-    get seeded() { return seeded; },
+    get db() {
+      return opened().db;
+    },
+    get kind() {
+      return opened().kind;
+    },
+    get url() {
+      return opened().url;
+    },
+    get seeded() {
+      return seeded;
+    },
     close: () => opened().close(),
     listen: (channel, onMessage) => opened().listen(channel, onMessage),
     destroy: () => opened().destroy(),

@@ -3,11 +3,15 @@ import sharp from "sharp";
 
 /** Real image files for upload tests, made with sharp. */
 export function pngImage(color = "#1f6f5c", width = 400, height = 500): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: color } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: color } })
+    .png()
+    .toBuffer();
 }
 
 export function jpegImage(color = "#b45309", width = 500, height = 400): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: color } }).jpeg().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: color } })
+    .jpeg()
+    .toBuffer();
 }
 
 /** Not an image at all, whatever its name says. */
@@ -17,11 +21,18 @@ export const textFile = Buffer.from("This is a shopping list, not a photo.\n".re
 export function bigPng(): Promise<Buffer> {
   const width = 1500;
   const height = 1400;
-  return sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+  return sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
 }
 
 /** A multipart request as a browser sends it. */
-export function multipartRequest(url: string, fields: [string, string | { name: string; bytes: Buffer; type: string }][], headers: Record<string, string> = {}, method = "POST"): Request {
+export function multipartRequest(
+  url: string,
+  fields: [string, string | { name: string; bytes: Buffer; type: string }][],
+  headers: Record<string, string> = {},
+  method = "POST",
+): Request {
   const form = new FormData();
   for (const [name, value] of fields) {
     if (typeof value === "string") form.append(name, value);

@@ -8,8 +8,16 @@ import { createProviders, type Providers } from "~/integrations/providers.server
  * and Leopards through their stand-ins (app/integrations/couriers/{postex,leopards}/*-stand-in.ts)
  * when `postexApiUrl` / `leopardsApiUrl` are given. Close them with closeProviders when a sender was made.
  */
-export function testProviders({ smtpUrl, whatsappApiUrl, postexApiUrl, leopardsApiUrl }: {
-  smtpUrl?: string; whatsappApiUrl?: string; postexApiUrl?: string; leopardsApiUrl?: string;
+export function testProviders({
+  smtpUrl,
+  whatsappApiUrl,
+  postexApiUrl,
+  leopardsApiUrl,
+}: {
+  smtpUrl?: string;
+  whatsappApiUrl?: string;
+  postexApiUrl?: string;
+  leopardsApiUrl?: string;
 } = {}): Providers {
   // WhatsApp: the Graph API stand-in's address where a test sends WhatsApp (whatsapp-stand-in.ts);
   // otherwise a loopback port nothing listens on, so a test never reaches Meta.

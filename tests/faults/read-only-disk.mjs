@@ -32,7 +32,9 @@ function erofs(syscall, p) {
 
 const { O_WRONLY, O_RDWR, O_CREAT, O_TRUNC, O_APPEND } = fs.constants;
 const writesFlags = (flags) =>
-  typeof flags === "number" ? (flags & (O_WRONLY | O_RDWR | O_CREAT | O_TRUNC | O_APPEND)) !== 0 : typeof flags === "string" && /[wa+]/.test(flags);
+  typeof flags === "number"
+    ? (flags & (O_WRONLY | O_RDWR | O_CREAT | O_TRUNC | O_APPEND)) !== 0
+    : typeof flags === "string" && /[wa+]/.test(flags);
 
 const patch = (name, replacement) => {
   if (typeof fs[name] === "function") fs[name] = replacement(fs[name]);
@@ -50,7 +52,14 @@ if (dataDir) {
     return original(fd);
   });
   // Calls on an fd under DATA_DIR.
-  for (const [name, syscall] of [["writeSync", "write"], ["ftruncateSync", "ftruncate"], ["fsyncSync", "fsync"], ["fdatasyncSync", "fdatasync"], ["fchmodSync", "fchmod"], ["futimesSync", "futime"]]) {
+  for (const [name, syscall] of [
+    ["writeSync", "write"],
+    ["ftruncateSync", "ftruncate"],
+    ["fsyncSync", "fsync"],
+    ["fdatasyncSync", "fdatasync"],
+    ["fchmodSync", "fchmod"],
+    ["futimesSync", "futime"],
+  ]) {
     patch(name, (original) => (fd, ...rest) => {
       if (ourFds.has(fd) && readOnly()) throw erofs(syscall);
       return original(fd, ...rest);
@@ -58,13 +67,30 @@ if (dataDir) {
   }
   // Calls on a path under DATA_DIR (rename/link/symlink: either end).
   for (const [name, syscall] of [
-    ["mkdirSync", "mkdir"], ["rmdirSync", "rmdir"], ["rmSync", "rm"], ["unlinkSync", "unlink"], ["truncateSync", "open"], ["chmodSync", "chmod"],
-    ["utimesSync", "utime"], ["lutimesSync", "lutime"], ["writeFileSync", "open"], ["appendFileSync", "open"], ["copyFileSync", "copyfile"],
-    ["renameSync", "rename"], ["linkSync", "link"], ["symlinkSync", "symlink"],
+    ["mkdirSync", "mkdir"],
+    ["rmdirSync", "rmdir"],
+    ["rmSync", "rm"],
+    ["unlinkSync", "unlink"],
+    ["truncateSync", "open"],
+    ["chmodSync", "chmod"],
+    ["utimesSync", "utime"],
+    ["lutimesSync", "lutime"],
+    ["writeFileSync", "open"],
+    ["appendFileSync", "open"],
+    ["copyFileSync", "copyfile"],
+    ["renameSync", "rename"],
+    ["linkSync", "link"],
+    ["symlinkSync", "symlink"],
   ]) {
     patch(name, (original) => (a, b, ...rest) => {
-      const target = isUnder(a) || ourFds.has(a) ? a : ["renameSync", "linkSync", "symlinkSync", "copyFileSync"].includes(name) && isUnder(b) ? b : undefined;
-      if (target !== undefined && readOnly()) throw typeof target === "number" ? erofs(syscall) : erofs(syscall, target);
+      const target =
+        isUnder(a) || ourFds.has(a)
+          ? a
+          : ["renameSync", "linkSync", "symlinkSync", "copyFileSync"].includes(name) && isUnder(b)
+            ? b
+            : undefined;
+      if (target !== undefined && readOnly())
+        throw typeof target === "number" ? erofs(syscall) : erofs(syscall, target);
       return original(a, b, ...rest);
     });
   }

@@ -22,37 +22,97 @@ export type FuzzShop = {
   context: AppLoadContext;
   auth: Auth;
   cookies: Record<Exclude<Who, "guest">, string>;
-  ids: { buyer: string; seller: string; product: string; cartItem: string; order: string; orderNumber: string; message: string };
+  ids: {
+    buyer: string;
+    seller: string;
+    product: string;
+    cartItem: string;
+    order: string;
+    orderNumber: string;
+    message: string;
+  };
 };
 
 export async function openFuzzShop(kind: DatabaseKind): Promise<FuzzShop> {
   const database = await createTestDatabase(kind, "catalogue");
   const { auth, context } = await routeContext(database.db);
-  const seller = (await createSeller(auth, database.db, { email: "owner@fuzz.pk", password: FUZZ_PASSWORD, name: "Owner" })).userId;
-  await auth.handler(new Request(`${TEST_ORIGIN}/api/auth/sign-up/email`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: TEST_ORIGIN, [CLIENT_IP_HEADER]: "10.9.0.1" },
-    body: JSON.stringify({ name: "Bilal", email: "buyer@fuzz.pk", password: FUZZ_PASSWORD }),
-  }));
-  const [{ id: buyer }] = await database.db.select({ id: users.id }).from(users).where(sql`${users.email} = 'buyer@fuzz.pk'`);
-  const [variant] = await database.db.select().from(productVariants).where(sql`${productVariants.stock} > 5`).limit(1);
-  const order = await placeOrder({ db: database.db }, {
-    userId: buyer, items: [{ productId: variant.productId, color: variant.color, size: variant.size, quantity: 1 }],
-    shipping: { fullName: "Bilal Ahmed", email: "buyer@fuzz.pk", phone: "03001234567", city: "Lahore", address: "House 1, Street 2, Gulberg", postalCode: null, country: "Pakistan" },
-  });
-  const [line] = await database.db.insert(cartItems).values({ userId: buyer, productId: variant.productId, variantId: variant.id, quantity: 1, priceWhenAdded: 1 }).returning();
-  const [message] = await database.db.insert(contactMessages).values({ name: "Sana", email: "sana@x.pk", subject: "Size", message: "Hello" }).returning();
+  const seller = (
+    await createSeller(auth, database.db, { email: "owner@fuzz.pk", password: FUZZ_PASSWORD, name: "Owner" })
+  ).userId;
+  await auth.handler(
+    new Request(`${TEST_ORIGIN}/api/auth/sign-up/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: TEST_ORIGIN, [CLIENT_IP_HEADER]: "10.9.0.1" },
+      body: JSON.stringify({ name: "Bilal", email: "buyer@fuzz.pk", password: FUZZ_PASSWORD }),
+    }),
+  );
+  const [{ id: buyer }] = await database.db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`${users.email} = 'buyer@fuzz.pk'`);
+  const [variant] = await database.db
+    .select()
+    .from(productVariants)
+    .where(sql`${productVariants.stock} > 5`)
+    .limit(1);
+  const order = await placeOrder(
+    { db: database.db },
+    {
+      userId: buyer,
+      items: [{ productId: variant.productId, color: variant.color, size: variant.size, quantity: 1 }],
+      shipping: {
+        fullName: "Bilal Ahmed",
+        email: "buyer@fuzz.pk",
+        phone: "03001234567",
+        city: "Lahore",
+        address: "House 1, Street 2, Gulberg",
+        postalCode: null,
+        country: "Pakistan",
+      },
+    },
+  );
+  const [line] = await database.db
+    .insert(cartItems)
+    .values({ userId: buyer, productId: variant.productId, variantId: variant.id, quantity: 1, priceWhenAdded: 1 })
+    .returning();
+  const [message] = await database.db
+    .insert(contactMessages)
+    .values({ name: "Sana", email: "sana@x.pk", subject: "Size", message: "Hello" })
+    .returning();
   // Made on first use by the unsubscribe page: made here, so a refused link is seen to change nothing.
   await loadUnsubscribeSecret(database.db);
-  const cookies = { buyer: await signInCookie(auth, "buyer@fuzz.pk", FUZZ_PASSWORD), seller: await signInCookie(auth, "owner@fuzz.pk", FUZZ_PASSWORD) };
+  const cookies = {
+    buyer: await signInCookie(auth, "buyer@fuzz.pk", FUZZ_PASSWORD),
+    seller: await signInCookie(auth, "owner@fuzz.pk", FUZZ_PASSWORD),
+  };
   return {
-    database, context, auth, cookies,
-    ids: { buyer, seller, product: variant.productId, cartItem: line.id, order: order.orderId, orderNumber: order.orderNumber, message: String(message.id) },
+    database,
+    context,
+    auth,
+    cookies,
+    ids: {
+      buyer,
+      seller,
+      product: variant.productId,
+      cartItem: line.id,
+      order: order.orderId,
+      orderNumber: order.orderNumber,
+      message: String(message.id),
+    },
   };
 }
 
 /** Tables that change on every read (sessions slide, rate-limit counters count refused attempts too, view counts): not compared. */
-const VOLATILE = new Set(["sessions", "session", "rate_limits", "rate_limit", "rate_limit_counters", "verifications", "verification", "__drizzle_migrations"]);
+const VOLATILE = new Set([
+  "sessions",
+  "session",
+  "rate_limits",
+  "rate_limit",
+  "rate_limit_counters",
+  "verifications",
+  "verification",
+  "__drizzle_migrations",
+]);
 
 /**
  * Everything a request could change: a hash of every row of every table (the catalogue's view
@@ -60,15 +120,28 @@ const VOLATILE = new Set(["sessions", "session", "rate_limits", "rate_limit", "r
  */
 export async function snapshot(shop: FuzzShop): Promise<Record<string, string>> {
   const db = shop.database.db;
-  const tables = ((await db.execute(sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`)) as unknown as { rows: { name: string }[] }).rows;
+  const tables = (
+    (await db.execute(
+      sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+    )) as unknown as { rows: { name: string }[] }
+  ).rows;
   const out: Record<string, string> = {};
   for (const { name } of tables) {
     if (VOLATILE.has(name)) continue;
     // Photos are content-addressed: their key says what the bytes are, without hashing megabytes.
-    const row = name === "media_files" ? "t.key"
-      : name === "products" ? `(to_jsonb(t) - 'views' - 'updated_at')::text`
-      : name === "users" ? `(to_jsonb(t) - 'updated_at')::text` : `t::text`;
-    const result = (await db.execute(sql.raw(`select count(*)::int as n, coalesce(md5(string_agg(${row}, ',' order by ${row})), '') as h from "${name}" t`))) as unknown as { rows: { n: number; h: string }[] };
+    const row =
+      name === "media_files"
+        ? "t.key"
+        : name === "products"
+          ? `(to_jsonb(t) - 'views' - 'updated_at')::text`
+          : name === "users"
+            ? `(to_jsonb(t) - 'updated_at')::text`
+            : `t::text`;
+    const result = (await db.execute(
+      sql.raw(
+        `select count(*)::int as n, coalesce(md5(string_agg(${row}, ',' order by ${row})), '') as h from "${name}" t`,
+      ),
+    )) as unknown as { rows: { n: number; h: string }[] };
     const [r] = result.rows;
     out[name] = `${r.n}:${r.h}`;
   }
@@ -84,7 +157,9 @@ export async function answerOf(result: unknown): Promise<Answer> {
     let body: unknown = text;
     try {
       body = JSON.parse(text);
-    } catch { /* a page or plain text */ }
+    } catch {
+      /* a page or plain text */
+    }
     return { status: result.status, body, refused: result.status >= 400 };
   }
   if (isDataWithInit(result)) {
@@ -98,15 +173,29 @@ export async function answerOf(result: unknown): Promise<Answer> {
 function refusedInBody(body: unknown): boolean {
   if (!body || typeof body !== "object") return false;
   const b = body as Record<string, unknown>;
-  return b.ok === false || Boolean(b.formError) || Boolean(b.fieldErrors) || (typeof b.fields === "object" && b.fields !== null && Object.keys(b.fields).length > 0);
+  return (
+    b.ok === false ||
+    Boolean(b.formError) ||
+    Boolean(b.fieldErrors) ||
+    (typeof b.fields === "object" && b.fields !== null && Object.keys(b.fields).length > 0)
+  );
 }
 
 /** A request as the browser of `who` sends it. */
-export function buildRequest(shop: FuzzShop, who: Who, path: string, init: { method?: string; body?: BodyInit; contentType?: string } = {}): Request {
+export function buildRequest(
+  shop: FuzzShop,
+  who: Who,
+  path: string,
+  init: { method?: string; body?: BodyInit; contentType?: string } = {},
+): Request {
   const headers: Record<string, string> = { origin: TEST_ORIGIN, [CLIENT_IP_HEADER]: "10.9.0.9" };
   if (who !== "guest") headers.cookie = shop.cookies[who];
   if (init.contentType) headers["content-type"] = init.contentType;
-  return new Request(`${TEST_ORIGIN}${path}`, { method: init.method ?? (init.body === undefined ? "GET" : "POST"), headers, body: init.body });
+  return new Request(`${TEST_ORIGIN}${path}`, {
+    method: init.method ?? (init.body === undefined ? "GET" : "POST"),
+    headers,
+    body: init.body,
+  });
 }
 
 export function formBody(entries: [string, string][]): URLSearchParams {
@@ -116,7 +205,12 @@ export function formBody(entries: [string, string][]): URLSearchParams {
 }
 
 /** Calls the route function; a thrown error (what React Router turns into a 500) fails with the input. */
-export async function call(shop: FuzzShop, fn: Parameters<typeof callRoute>[0], request: Request, params: Record<string, string> = {}): Promise<Answer> {
+export async function call(
+  shop: FuzzShop,
+  fn: Parameters<typeof callRoute>[0],
+  request: Request,
+  params: Record<string, string> = {},
+): Promise<Answer> {
   try {
     return await answerOf(await callRoute(fn, { request, context: shop.context, params }));
   } catch (thrown) {

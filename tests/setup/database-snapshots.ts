@@ -15,7 +15,10 @@ export type DatabaseStart = "migrated" | "catalogue";
 export const DATABASE_STARTS = ["migrated", "catalogue"] as const;
 
 /** Where each start is kept: a PGlite data-directory dump per start, and a template database per start in the PostgreSQL server. */
-export type DatabaseSnapshots = { pgliteDumps: Record<DatabaseStart, string>; postgresTemplates: Record<DatabaseStart, string> };
+export type DatabaseSnapshots = {
+  pgliteDumps: Record<DatabaseStart, string>;
+  postgresTemplates: Record<DatabaseStart, string>;
+};
 
 /**
  * Made once per test run. A new PGlite database runs initdb (about 3 s of one core here) and then the
@@ -23,13 +26,18 @@ export type DatabaseSnapshots = { pgliteDumps: Record<DatabaseStart, string>; po
  * PostgreSQL, `create database ... template` copies the files instead of replaying 700 ms of SQL.
  * Test files still each get their own database; they only skip rebuilding the same one.
  */
-export async function makeDatabaseSnapshots(pgAdminUrl: string): Promise<DatabaseSnapshots & { remove: () => Promise<void> }> {
+export async function makeDatabaseSnapshots(
+  pgAdminUrl: string,
+): Promise<DatabaseSnapshots & { remove: () => Promise<void> }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kapra-db-snapshots-"));
   const pgliteDumps = { migrated: path.join(dir, "migrated.tar"), catalogue: path.join(dir, "catalogue.tar") };
   // Named for this run: several runs (worktrees) may share one PostgreSQL server (KAPRA_TEST_PG_URL),
   // and a template left by another run may hold other migrations.
   const run = `${process.pid}_${Date.now().toString(36)}`;
-  const postgresTemplates = { migrated: `kapra_template_migrated_${run}`, catalogue: `kapra_template_catalogue_${run}` };
+  const postgresTemplates = {
+    migrated: `kapra_template_migrated_${run}`,
+    catalogue: `kapra_template_catalogue_${run}`,
+  };
 
   const dumpPglite = async () => {
     const { PGlite } = await import("@electric-sql/pglite");
@@ -68,7 +76,8 @@ export async function makeDatabaseSnapshots(pgAdminUrl: string): Promise<Databas
     const admin = new pg.Client({ connectionString: pgAdminUrl });
     await admin.connect();
     try {
-      for (const name of [postgresTemplates.catalogue, postgresTemplates.migrated]) await admin.query(`drop database if exists ${name}`);
+      for (const name of [postgresTemplates.catalogue, postgresTemplates.migrated])
+        await admin.query(`drop database if exists ${name}`);
     } finally {
       await admin.end();
     }
@@ -80,7 +89,8 @@ export async function makeDatabaseSnapshots(pgAdminUrl: string): Promise<Databas
     throw error;
   }
   return {
-    pgliteDumps, postgresTemplates,
+    pgliteDumps,
+    postgresTemplates,
     remove: async () => {
       fs.rmSync(dir, { recursive: true, force: true });
       await dropTemplates().catch(() => {});
@@ -97,6 +107,7 @@ async function fillInTurn(database: Pick<Database, "db" | "kind">, snapshot: (st
 }
 
 async function seedOrFail(database: Pick<Database, "db">) {
-  if (!(await seedDatabase(database.db, { shopName: "Kapra" }))) throw new Error("The seed found the new database not empty");
+  if (!(await seedDatabase(database.db, { shopName: "Kapra" })))
+    throw new Error("The seed found the new database not empty");
   await drawSeedPhotos(database.db).done;
 }

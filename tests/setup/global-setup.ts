@@ -19,7 +19,10 @@ export default async function setup(project: TestProject) {
   const [cluster] = await Promise.all([sharedPgCluster(), warmSeedArtCache("Kapra")]);
   const snapshots = await makeDatabaseSnapshots(cluster.url);
   project.provide("pgUrl", cluster.url);
-  project.provide("databaseSnapshots", { pgliteDumps: snapshots.pgliteDumps, postgresTemplates: snapshots.postgresTemplates });
+  project.provide("databaseSnapshots", {
+    pgliteDumps: snapshots.pgliteDumps,
+    postgresTemplates: snapshots.postgresTemplates,
+  });
   return async () => {
     await snapshots.remove();
     cluster.stop();

@@ -45,7 +45,9 @@ export async function freePort(): Promise<number> {
 /** Runs one of PostgreSQL's programs (as the `postgres` user when we are root) in `dir`. */
 function pgCommand(bin: string, isRoot: boolean, dir: string) {
   return (cmd: string, args: string[]) => {
-    const [file, argv] = isRoot ? ["runuser", ["-u", "postgres", "--", path.join(bin, cmd), ...args]] : [path.join(bin, cmd), args];
+    const [file, argv] = isRoot
+      ? ["runuser", ["-u", "postgres", "--", path.join(bin, cmd), ...args]]
+      : [path.join(bin, cmd), args];
     const result = spawnSync(file, argv, { encoding: "utf8", cwd: dir });
     if (result.status !== 0) throw new Error(`${cmd} failed: ${result.stderr || result.stdout}`);
   };
@@ -75,8 +77,16 @@ export async function startPgCluster(): Promise<PgCluster> {
   run("initdb", ["-D", dataDir, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"]);
   const start = () =>
     run("pg_ctl", [
-      "-D", dataDir, "-l", path.join(dir, "server.log"), "-w", "-t", "60", "start",
-      "-o", `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
+      "-D",
+      dataDir,
+      "-l",
+      path.join(dir, "server.log"),
+      "-w",
+      "-t",
+      "60",
+      "start",
+      "-o",
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
     ]);
   const halt = () => haltIn(run, dir);
   start();
@@ -102,7 +112,9 @@ export async function startPgCluster(): Promise<PgCluster> {
  * shared one is the gate's business, so its `stop` does nothing. Tests that stop or cut their
  * server (outages, restarts) always start their own with startPgCluster.
  */
-export async function sharedPgCluster(): Promise<Pick<PgCluster, "url" | "stop"> & Partial<Pick<PgCluster, "socketUrl">>> {
+export async function sharedPgCluster(): Promise<
+  Pick<PgCluster, "url" | "stop"> & Partial<Pick<PgCluster, "socketUrl">>
+> {
   const url = process.env.KAPRA_TEST_PG_URL;
   return url ? { url, stop: () => {} } : startPgCluster();
 }

@@ -30,7 +30,8 @@ export function movedAccountTab(url: URL): string | null {
   const tab = url.searchParams.get("tab");
   if (tab === null) return null;
   const to = ACCOUNT_TABS.find((t) => t.id === tab)?.to ?? "/buyer-dashboard";
-  const path = to === "/buyer-dashboard" && accountTabAt(url.pathname) === "orders" ? url.pathname.replace(/(.)\/+$/, "$1") : to;
+  const path =
+    to === "/buyer-dashboard" && accountTabAt(url.pathname) === "orders" ? url.pathname.replace(/(.)\/+$/, "$1") : to;
   const rest = new URLSearchParams(url.search);
   rest.delete("tab");
   const search = rest.toString();

@@ -11,10 +11,25 @@ import { CourierDetails } from "~/components/orders/courier-details";
 
 /** What the My Orders tab shows of an order (a plain type: components never import server modules). */
 export type AccountOrder = {
-  id: string; orderNumber: string; status: OrderStatus; createdAt: Date | string; paymentMethod: string;
-  subtotal: number; discountCode: string | null; discountTotal: number; shippingFee: number; storeCreditUsed: number; total: number;
-  fullName: string; address: string; city: string; postalCode: string | null; country: string;
-  courierName?: string | null; trackingNumber?: string | null; trackingUrl?: string | null;
+  id: string;
+  orderNumber: string;
+  status: OrderStatus;
+  createdAt: Date | string;
+  paymentMethod: string;
+  subtotal: number;
+  discountCode: string | null;
+  discountTotal: number;
+  shippingFee: number;
+  storeCreditUsed: number;
+  total: number;
+  fullName: string;
+  address: string;
+  city: string;
+  postalCode: string | null;
+  country: string;
+  courierName?: string | null;
+  trackingNumber?: string | null;
+  trackingUrl?: string | null;
   items: { productId?: string | null; name: string; color: string; size: string; price: number; quantity: number }[];
 };
 
@@ -27,15 +42,23 @@ function paymentLabel(method: string): string {
   return method === "cod" || method === "COD" ? "Cash on Delivery" : method;
 }
 
-export function OrdersTab({ orders, myRatings = {}, returnsOpenUntil = {}, refreshing, actionData }: {
-  orders: AccountOrder[] | null; myRatings?: Record<string, number>;
+export function OrdersTab({
+  orders,
+  myRatings = {},
+  returnsOpenUntil = {},
+  refreshing,
+  actionData,
+}: {
+  orders: AccountOrder[] | null;
+  myRatings?: Record<string, number>;
   /** Delivered orders still inside the return window: the moment it closes (ISO), by order id. */
   returnsOpenUntil?: Record<string, string>;
-  refreshing: boolean; actionData?: AccountActionResult;
+  refreshing: boolean;
+  actionData?: AccountActionResult;
 }) {
   const [detailsId, setDetailsId] = useState<string | null>(null);
   const dialogRef = useRef<HTMLDialogElement>(null);
-  const details = detailsId ? orders?.find((o) => o.id === detailsId) ?? null : null;
+  const details = detailsId ? (orders?.find((o) => o.id === detailsId) ?? null) : null;
   // A cancel's outcome shows on its order's card; above the list only when that order is not listed.
   const onCard = Boolean(actionData?.target && orders?.some((o) => o.id === actionData.target));
 
@@ -49,22 +72,38 @@ export function OrdersTab({ orders, myRatings = {}, returnsOpenUntil = {}, refre
   return (
     <section aria-labelledby="orders-title">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="orders-title" className="text-xl font-bold text-stone-900">My Orders</h2>
-        <Link to="/products" className="btn-secondary">Continue Shopping</Link>
+        <h2 id="orders-title" className="text-xl font-bold text-stone-900">
+          My Orders
+        </h2>
+        <Link to="/products" className="btn-secondary">
+          Continue Shopping
+        </Link>
       </div>
       <div className="mt-4 grid gap-4">
         {!onCard && <ResultLine result={actionData} />}
         {orders === null ? (
           <Loading>Loading your orders...</Loading>
         ) : orders.length === 0 ? (
-          <p className="rounded-2xl border border-dashed border-stone-300 py-12 text-center text-stone-700">No orders found.</p>
+          <p className="rounded-2xl border border-dashed border-stone-300 py-12 text-center text-stone-700">
+            No orders found.
+          </p>
         ) : (
           <>
-            {refreshing && <p role="status" className="text-sm text-stone-600">Loading your orders...</p>}
+            {refreshing && (
+              <p role="status" className="text-sm text-stone-600">
+                Loading your orders...
+              </p>
+            )}
             <ul className="grid gap-4" aria-busy={refreshing || undefined} data-testid="order-list">
               {orders.map((order) => (
                 <li key={order.id}>
-                  <OrderCard order={order} myRatings={myRatings} returnsOpen={Boolean(returnsOpenUntil[order.id])} onDetails={() => setDetailsId(order.id)} result={actionData?.target === order.id ? actionData : undefined} />
+                  <OrderCard
+                    order={order}
+                    myRatings={myRatings}
+                    returnsOpen={Boolean(returnsOpenUntil[order.id])}
+                    onDetails={() => setDetailsId(order.id)}
+                    result={actionData?.target === order.id ? actionData : undefined}
+                  />
                 </li>
               ))}
             </ul>
@@ -76,25 +115,45 @@ export function OrdersTab({ orders, myRatings = {}, returnsOpenUntil = {}, refre
   );
 }
 
-function OrderCard({ order, myRatings, returnsOpen, onDetails, result }: {
-  order: AccountOrder; myRatings: Record<string, number>; returnsOpen: boolean; onDetails: () => void; result?: AccountActionResult;
+function OrderCard({
+  order,
+  myRatings,
+  returnsOpen,
+  onDetails,
+  result,
+}: {
+  order: AccountOrder;
+  myRatings: Record<string, number>;
+  returnsOpen: boolean;
+  onDetails: () => void;
+  result?: AccountActionResult;
 }) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const titleId = useId();
-  const cancelling = navigation.state !== "idle" && navigation.formData?.get("intent") === "cancel" && navigation.formData.get("orderId") === order.id;
+  const cancelling =
+    navigation.state !== "idle" &&
+    navigation.formData?.get("intent") === "cancel" &&
+    navigation.formData.get("orderId") === order.id;
   // A delivered order lists every item, each with 'Rate this product' or the buyer's rating.
   const delivered = order.status === "delivered";
   const shown = delivered ? order.items : order.items.slice(0, ITEMS_SHOWN);
   const more = order.items.length - shown.length;
 
   return (
-    <article aria-labelledby={titleId} data-testid="order-card" className="rounded-2xl border border-stone-200 bg-white p-4 sm:p-5">
+    <article
+      aria-labelledby={titleId}
+      data-testid="order-card"
+      className="rounded-2xl border border-stone-200 bg-white p-4 sm:p-5"
+    >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div>
-          <h3 id={titleId} className="font-semibold text-stone-900">Order #{shortId(order.id)}</h3>
+          <h3 id={titleId} className="font-semibold text-stone-900">
+            Order #{shortId(order.id)}
+          </h3>
           <p className="text-sm text-stone-600">
-            <span data-testid="order-number">{order.orderNumber}</span> · Placed on <time dateTime={new Date(order.createdAt).toISOString()}>{formatShopDate(order.createdAt)}</time>
+            <span data-testid="order-number">{order.orderNumber}</span> · Placed on{" "}
+            <time dateTime={new Date(order.createdAt).toISOString()}>{formatShopDate(order.createdAt)}</time>
           </p>
         </div>
         <StatusBadge status={order.status} />
@@ -103,11 +162,22 @@ function OrderCard({ order, myRatings, returnsOpen, onDetails, result }: {
       <ul className="mt-3 space-y-1 text-stone-800">
         {shown.map((item, i) => (
           <li key={i}>
-            <span id={`${titleId}-item-${i}`}>{item.quantity} x {item.name}</span> <span className="text-sm text-stone-600">({item.color} / {item.size})</span>
+            <span id={`${titleId}-item-${i}`}>
+              {item.quantity} x {item.name}
+            </span>{" "}
+            <span className="text-sm text-stone-600">
+              ({item.color} / {item.size})
+            </span>
             {delivered && item.productId && (
               <span className="ml-2 inline-flex flex-wrap gap-x-2 text-sm">
-                {myRatings[item.productId] !== undefined && <span className="font-medium text-stone-800">Your rating: {myRatings[item.productId]}</span>}
-                <Link to={`/product/${item.productId}#review`} className="font-medium text-brand-700 underline" aria-describedby={`${titleId}-item-${i}`}>
+                {myRatings[item.productId] !== undefined && (
+                  <span className="font-medium text-stone-800">Your rating: {myRatings[item.productId]}</span>
+                )}
+                <Link
+                  to={`/product/${item.productId}#review`}
+                  className="font-medium text-brand-700 underline"
+                  aria-describedby={`${titleId}-item-${i}`}
+                >
                   {myRatings[item.productId] === undefined ? "Rate this product" : "Edit your review"}
                 </Link>
               </span>
@@ -120,7 +190,9 @@ function OrderCard({ order, myRatings, returnsOpen, onDetails, result }: {
       <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-3">
         <div>
           <dt className="text-stone-600">Total</dt>
-          <dd className="text-base font-bold text-stone-900" data-testid="order-total">{formatPrice(order.total)}</dd>
+          <dd className="text-base font-bold text-stone-900" data-testid="order-total">
+            {formatPrice(order.total)}
+          </dd>
         </div>
         <div>
           <dt className="text-stone-600">Payment</dt>
@@ -128,7 +200,9 @@ function OrderCard({ order, myRatings, returnsOpen, onDetails, result }: {
         </div>
         <div>
           <dt className="text-stone-600">Ship to</dt>
-          <dd className="text-stone-900">{order.fullName}, {order.city}, {order.country}</dd>
+          <dd className="text-stone-900">
+            {order.fullName}, {order.city}, {order.country}
+          </dd>
         </div>
       </dl>
 
@@ -138,15 +212,27 @@ function OrderCard({ order, myRatings, returnsOpen, onDetails, result }: {
         </p>
       )}
 
-      {result && <div className="mt-3"><ResultLine result={result} /></div>}
+      {result && (
+        <div className="mt-3">
+          <ResultLine result={result} />
+        </div>
+      )}
 
       <div className="mt-4 flex flex-wrap gap-2">
         {hydrated ? (
-          <button type="button" className="btn-secondary" onClick={onDetails} aria-haspopup="dialog">View Details</button>
+          <button type="button" className="btn-secondary" onClick={onDetails} aria-haspopup="dialog">
+            View Details
+          </button>
         ) : (
-          <Link to={`/orders/${order.id}`} className="btn-secondary">View Details</Link>
+          <Link to={`/orders/${order.id}`} className="btn-secondary">
+            View Details
+          </Link>
         )}
-        {returnsOpen && <Link to={`/orders/${order.id}/return`} className="btn-secondary">Return or exchange</Link>}
+        {returnsOpen && (
+          <Link to={`/orders/${order.id}/return`} className="btn-secondary">
+            Return or exchange
+          </Link>
+        )}
         {buyerCanCancel(order.status) && (
           <Form
             method="post"
@@ -157,7 +243,11 @@ function OrderCard({ order, myRatings, returnsOpen, onDetails, result }: {
           >
             <input type="hidden" name="intent" value="cancel" />
             <input type="hidden" name="orderId" value={order.id} />
-            <button type="submit" className="btn border border-red-300 bg-white text-red-800 hover:bg-red-50" disabled={cancelling}>
+            <button
+              type="submit"
+              className="btn border border-red-300 bg-white text-red-800 hover:bg-red-50"
+              disabled={cancelling}
+            >
               {cancelling ? "Cancelling..." : "Cancel Order"}
             </button>
           </Form>
@@ -167,7 +257,15 @@ function OrderCard({ order, myRatings, returnsOpen, onDetails, result }: {
   );
 }
 
-function OrderDetailsDialog({ dialogRef, order, onClose }: { dialogRef: React.RefObject<HTMLDialogElement | null>; order: AccountOrder | null; onClose: () => void }) {
+function OrderDetailsDialog({
+  dialogRef,
+  order,
+  onClose,
+}: {
+  dialogRef: React.RefObject<HTMLDialogElement | null>;
+  order: AccountOrder | null;
+  onClose: () => void;
+}) {
   const titleId = useId();
   return (
     <dialog
@@ -178,8 +276,15 @@ function OrderDetailsDialog({ dialogRef, order, onClose }: { dialogRef: React.Re
     >
       <div className="p-5 sm:p-6">
         <div className="flex items-start justify-between gap-4">
-          <h2 id={titleId} className="text-xl font-bold">Order Details</h2>
-          <button type="button" onClick={() => dialogRef.current?.close()} aria-label="Close" className="-m-2 rounded-lg p-2 text-2xl leading-none text-stone-600 hover:bg-stone-100 hover:text-stone-900">
+          <h2 id={titleId} className="text-xl font-bold">
+            Order Details
+          </h2>
+          <button
+            type="button"
+            onClick={() => dialogRef.current?.close()}
+            aria-label="Close"
+            className="-m-2 rounded-lg p-2 text-2xl leading-none text-stone-600 hover:bg-stone-100 hover:text-stone-900"
+          >
             <span aria-hidden>×</span>
           </button>
         </div>
@@ -198,7 +303,9 @@ function OrderDetailsDialog({ dialogRef, order, onClose }: { dialogRef: React.Re
                 <li key={i} className="flex items-start justify-between gap-3 py-3">
                   <div>
                     <p className="font-medium">{item.name}</p>
-                    <p className="text-sm text-stone-600">Colour: {item.color} · Size: {item.size} · Quantity: {item.quantity}</p>
+                    <p className="text-sm text-stone-600">
+                      Colour: {item.color} · Size: {item.size} · Quantity: {item.quantity}
+                    </p>
                   </div>
                   <div className="text-right">
                     <p className="font-semibold">{formatPrice(item.price * item.quantity)}</p>
@@ -209,11 +316,24 @@ function OrderDetailsDialog({ dialogRef, order, onClose }: { dialogRef: React.Re
             </ul>
 
             <dl className="mt-3 grid grid-cols-[1fr_auto] gap-y-1">
-              <dt>Subtotal</dt><dd className="text-right">{formatPrice(order.subtotal)}</dd>
-              {order.discountTotal > 0 && <><dt>Discount{order.discountCode ? ` (${order.discountCode})` : ""}</dt><dd className="text-right">−{formatPrice(order.discountTotal)}</dd></>}
-              <dt>Shipping</dt><dd className="text-right">{order.shippingFee === 0 ? "Free" : formatPrice(order.shippingFee)}</dd>
-              {order.storeCreditUsed > 0 && <><dt>Store credit</dt><dd className="text-right">−{formatPrice(order.storeCreditUsed)}</dd></>}
-              <dt className="font-bold">Total</dt><dd className="text-right font-bold">{formatPrice(order.total)}</dd>
+              <dt>Subtotal</dt>
+              <dd className="text-right">{formatPrice(order.subtotal)}</dd>
+              {order.discountTotal > 0 && (
+                <>
+                  <dt>Discount{order.discountCode ? ` (${order.discountCode})` : ""}</dt>
+                  <dd className="text-right">−{formatPrice(order.discountTotal)}</dd>
+                </>
+              )}
+              <dt>Shipping</dt>
+              <dd className="text-right">{order.shippingFee === 0 ? "Free" : formatPrice(order.shippingFee)}</dd>
+              {order.storeCreditUsed > 0 && (
+                <>
+                  <dt>Store credit</dt>
+                  <dd className="text-right">−{formatPrice(order.storeCreditUsed)}</dd>
+                </>
+              )}
+              <dt className="font-bold">Total</dt>
+              <dd className="text-right font-bold">{formatPrice(order.total)}</dd>
             </dl>
 
             <dl className="mt-4 grid gap-2 text-sm">
@@ -224,20 +344,31 @@ function OrderDetailsDialog({ dialogRef, order, onClose }: { dialogRef: React.Re
               {(order.courierName || order.trackingNumber) && (
                 <div>
                   <dt className="text-stone-600">Courier</dt>
-                  <dd><CourierDetails order={order} /></dd>
+                  <dd>
+                    <CourierDetails order={order} />
+                  </dd>
                 </div>
               )}
               <div>
                 <dt className="text-stone-600">Shipping address</dt>
                 <dd>
                   {order.fullName}
-                  {order.address && <><br />{order.address}</>}
-                  <br />{order.city}{order.postalCode ? ` ${order.postalCode}` : ""}, {order.country}
+                  {order.address && (
+                    <>
+                      <br />
+                      {order.address}
+                    </>
+                  )}
+                  <br />
+                  {order.city}
+                  {order.postalCode ? ` ${order.postalCode}` : ""}, {order.country}
                 </dd>
               </div>
             </dl>
 
-            <Link to={`/orders/${order.id}`} className="btn-primary mt-5">View full order</Link>
+            <Link to={`/orders/${order.id}`} className="btn-primary mt-5">
+              View full order
+            </Link>
           </>
         )}
       </div>

@@ -7,7 +7,12 @@ import { Loading, ResultLine, type AccountActionResult, type AccountIntent } fro
 /** The notification choices of the Settings tab. */
 export type NotificationChoices = { orderEmails: boolean; smsUpdates: boolean; marketingEmails: boolean };
 
-export function SettingsTab({ profile, actionData, signsInWithPassword = true, googleEnabled = false }: {
+export function SettingsTab({
+  profile,
+  actionData,
+  signsInWithPassword = true,
+  googleEnabled = false,
+}: {
   profile: NotificationChoices | null;
   actionData?: AccountActionResult;
   /** False for an account that signs in only with Google: deleting it takes a fresh Google sign-in instead. */
@@ -24,26 +29,51 @@ export function SettingsTab({ profile, actionData, signsInWithPassword = true, g
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <section aria-labelledby="settings-title" className="rounded-2xl border border-stone-200 bg-white p-5 sm:p-6">
-        <h2 id="settings-title" className="text-xl font-bold text-stone-900">Settings</h2>
+        <h2 id="settings-title" className="text-xl font-bold text-stone-900">
+          Settings
+        </h2>
         <Form method="post" className="mt-4 grid gap-4" preventScrollReset>
           <input type="hidden" name="intent" value="settings" />
           <fieldset className="grid gap-3">
             <legend className="mb-2 font-semibold text-stone-900">Notifications</legend>
-            <Checkbox name="orderEmails" label="Order e-mail notifications" hint="An e-mail when your order is placed, confirmed, shipped or delivered." defaultChecked={profile.orderEmails} />
-            <Checkbox name="smsUpdates" label="SMS shipping updates" hint="A text message when your parcel is on its way." defaultChecked={profile.smsUpdates} />
-            <Checkbox name="marketingEmails" label="Marketing e-mails" hint="New arrivals and offers now and then, and one reminder if you leave items in your cart for a day." defaultChecked={profile.marketingEmails} />
+            <Checkbox
+              name="orderEmails"
+              label="Order e-mail notifications"
+              hint="An e-mail when your order is placed, confirmed, shipped or delivered."
+              defaultChecked={profile.orderEmails}
+            />
+            <Checkbox
+              name="smsUpdates"
+              label="SMS shipping updates"
+              hint="A text message when your parcel is on its way."
+              defaultChecked={profile.smsUpdates}
+            />
+            <Checkbox
+              name="marketingEmails"
+              label="Marketing e-mails"
+              hint="New arrivals and offers now and then, and one reminder if you leave items in your cart for a day."
+              defaultChecked={profile.marketingEmails}
+            />
           </fieldset>
           <ResultLine result={result("settings")} />
-          <button type="submit" className="btn-primary justify-self-start px-6" disabled={busy("settings")}>{busy("settings") ? "Saving..." : "Save Settings"}</button>
+          <button type="submit" className="btn-primary justify-self-start px-6" disabled={busy("settings")}>
+            {busy("settings") ? "Saving..." : "Save Settings"}
+          </button>
         </Form>
       </section>
 
       <ChangePasswordForm result={result("password")} busy={busy("password")} intent="password" />
 
-      <section aria-labelledby="delete-title" className="rounded-2xl border border-red-200 bg-white p-5 sm:p-6 lg:col-span-2">
-        <h2 id="delete-title" className="text-xl font-bold text-red-800">Delete Account</h2>
+      <section
+        aria-labelledby="delete-title"
+        className="rounded-2xl border border-red-200 bg-white p-5 sm:p-6 lg:col-span-2"
+      >
+        <h2 id="delete-title" className="text-xl font-bold text-red-800">
+          Delete Account
+        </h2>
         <p className="mt-1 text-stone-700">
-          This signs you out and deletes your account, cart, wishlist and profile. Your past orders stay with the shop for its records, without your name, e-mail, phone or address. This cannot be undone.
+          This signs you out and deletes your account, cart, wishlist and profile. Your past orders stay with the shop
+          for its records, without your name, e-mail, phone or address. This cannot be undone.
         </p>
         <Form
           method="post"
@@ -57,21 +87,45 @@ export function SettingsTab({ profile, actionData, signsInWithPassword = true, g
           <input type="hidden" name="intent" value="delete-account" />
           <ResultLine result={result("delete-account")} />
           {signsInWithPassword ? (
-            <TextField label="Enter your password to confirm" name="password" type="password" autoComplete="current-password" error={deleteErrors.password} />
+            <TextField
+              label="Enter your password to confirm"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              error={deleteErrors.password}
+            />
           ) : (
-            <p className="text-sm text-stone-700">Your account signs in with Google and has no password. To confirm it is you, sign in with Google again, then delete your account within 5 minutes.</p>
+            <p className="text-sm text-stone-700">
+              Your account signs in with Google and has no password. To confirm it is you, sign in with Google again,
+              then delete your account within 5 minutes.
+            </p>
           )}
           <div>
             <div className="flex items-start gap-3">
               <input
-                id={deleteId} type="checkbox" name="confirm" required className="mt-1 h-5 w-5 accent-red-700"
-                aria-invalid={deleteErrors.confirm ? true : undefined} aria-describedby={deleteErrors.confirm ? `${deleteId}-error` : undefined}
+                id={deleteId}
+                type="checkbox"
+                name="confirm"
+                required
+                className="mt-1 h-5 w-5 accent-red-700"
+                aria-invalid={deleteErrors.confirm ? true : undefined}
+                aria-describedby={deleteErrors.confirm ? `${deleteId}-error` : undefined}
               />
-              <label htmlFor={deleteId} className="text-stone-800">I understand that my account will be deleted permanently.</label>
+              <label htmlFor={deleteId} className="text-stone-800">
+                I understand that my account will be deleted permanently.
+              </label>
             </div>
-            {deleteErrors.confirm && <p id={`${deleteId}-error`} className="field-error">{deleteErrors.confirm}</p>}
+            {deleteErrors.confirm && (
+              <p id={`${deleteId}-error`} className="field-error">
+                {deleteErrors.confirm}
+              </p>
+            )}
           </div>
-          <button type="submit" className="btn justify-self-start bg-red-700 px-6 text-white hover:bg-red-800" disabled={busy("delete-account")}>
+          <button
+            type="submit"
+            className="btn justify-self-start bg-red-700 px-6 text-white hover:bg-red-800"
+            disabled={busy("delete-account")}
+          >
             {busy("delete-account") ? "Deleting..." : "Delete Account"}
           </button>
         </Form>
@@ -79,7 +133,9 @@ export function SettingsTab({ profile, actionData, signsInWithPassword = true, g
           <Form method="post" action="/auth" className="mt-3">
             <input type="hidden" name="intent" value="google" />
             <input type="hidden" name="redirectTo" value="/buyer-dashboard/settings" />
-            <button type="submit" className="btn-secondary">Sign in with Google again</button>
+            <button type="submit" className="btn-secondary">
+              Sign in with Google again
+            </button>
           </Form>
         )}
       </section>
@@ -87,14 +143,35 @@ export function SettingsTab({ profile, actionData, signsInWithPassword = true, g
   );
 }
 
-function Checkbox({ name, label, hint, defaultChecked }: { name: string; label: string; hint: string; defaultChecked: boolean }) {
+function Checkbox({
+  name,
+  label,
+  hint,
+  defaultChecked,
+}: {
+  name: string;
+  label: string;
+  hint: string;
+  defaultChecked: boolean;
+}) {
   const id = useId();
   return (
     <div className="flex items-start gap-3">
-      <input id={id} type="checkbox" name={name} defaultChecked={defaultChecked} aria-describedby={`${id}-hint`} className="mt-1 h-5 w-5 accent-brand-700" />
+      <input
+        id={id}
+        type="checkbox"
+        name={name}
+        defaultChecked={defaultChecked}
+        aria-describedby={`${id}-hint`}
+        className="mt-1 h-5 w-5 accent-brand-700"
+      />
       <div>
-        <label htmlFor={id} className="font-medium text-stone-900">{label}</label>
-        <p id={`${id}-hint`} className="text-sm text-stone-600">{hint}</p>
+        <label htmlFor={id} className="font-medium text-stone-900">
+          {label}
+        </label>
+        <p id={`${id}-hint`} className="text-sm text-stone-600">
+          {hint}
+        </p>
       </div>
     </div>
   );

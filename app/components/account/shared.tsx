@@ -15,11 +15,24 @@ export type AccountActionResult = {
 /** The outcome of a form: a status line for success, an alert for a failure without a field to sit beside. */
 export function ResultLine({ result }: { result: AccountActionResult | undefined }) {
   if (!result) return null;
-  if (result.ok) return <p role="status" className="rounded-lg bg-emerald-50 px-4 py-3 font-medium text-emerald-900">{result.message}</p>;
+  if (result.ok)
+    return (
+      <p role="status" className="rounded-lg bg-emerald-50 px-4 py-3 font-medium text-emerald-900">
+        {result.message}
+      </p>
+    );
   if (result.fields && Object.keys(result.fields).length > 0) return null;
-  return <p role="alert" className="rounded-lg bg-red-50 px-4 py-3 font-medium text-red-800">{result.message}</p>;
+  return (
+    <p role="alert" className="rounded-lg bg-red-50 px-4 py-3 font-medium text-red-800">
+      {result.message}
+    </p>
+  );
 }
 
 export function Loading({ children }: { children: React.ReactNode }) {
-  return <p role="status" className="py-10 text-center text-stone-600">{children}</p>;
+  return (
+    <p role="status" className="py-10 text-center text-stone-600">
+      {children}
+    </p>
+  );
 }

@@ -5,34 +5,67 @@ import { freeShippingNudge, type ShippingRule } from "~/modules/settings/shippin
 import { storeCreditToUse } from "~/modules/store-credit/store-credit-rules";
 import { ShippingFields, type ShippingErrors, type ShippingValues } from "./shipping-fields";
 
-export type Totals = { itemCount: number; subtotal: number; discountTotal?: number; shippingFee: number; total: number };
+export type Totals = {
+  itemCount: number;
+  subtotal: number;
+  discountTotal?: number;
+  shippingFee: number;
+  total: number;
+};
 
 /** Subtotal, discount, shipping, the store credit used and the total: the cash to pay on delivery. */
-export function OrderSummary({ totals, discountCode, shippingRule, storeCreditUsed = 0 }: {
-  totals: Totals; discountCode?: string | null; shippingRule?: ShippingRule; storeCreditUsed?: number;
+export function OrderSummary({
+  totals,
+  discountCode,
+  shippingRule,
+  storeCreditUsed = 0,
+}: {
+  totals: Totals;
+  discountCode?: string | null;
+  shippingRule?: ShippingRule;
+  storeCreditUsed?: number;
 }) {
   const nudge = shippingRule ? freeShippingNudge(totals, shippingRule) : null;
   return (
     <div className="grid gap-2">
       <dl className="grid grid-cols-[1fr_auto] gap-y-2 text-stone-800">
-        <dt>Subtotal</dt><dd className="text-right font-medium" data-testid="subtotal">{formatPrice(totals.subtotal)}</dd>
+        <dt>Subtotal</dt>
+        <dd className="text-right font-medium" data-testid="subtotal">
+          {formatPrice(totals.subtotal)}
+        </dd>
         {(totals.discountTotal ?? 0) > 0 && (
           <>
             <dt>Discount{discountCode ? ` (${discountCode})` : ""}</dt>
-            <dd className="text-right font-medium text-emerald-800" data-testid="discount">−{formatPrice(totals.discountTotal ?? 0)}</dd>
+            <dd className="text-right font-medium text-emerald-800" data-testid="discount">
+              −{formatPrice(totals.discountTotal ?? 0)}
+            </dd>
           </>
         )}
-        <dt>Shipping</dt><dd className="text-right font-medium" data-testid="shipping">{totals.shippingFee === 0 ? "Free" : formatPrice(totals.shippingFee)}</dd>
+        <dt>Shipping</dt>
+        <dd className="text-right font-medium" data-testid="shipping">
+          {totals.shippingFee === 0 ? "Free" : formatPrice(totals.shippingFee)}
+        </dd>
         {storeCreditUsed > 0 && (
           <>
             <dt>Store credit</dt>
-            <dd className="text-right font-medium text-emerald-800" data-testid="store-credit-used">−{formatPrice(storeCreditUsed)}</dd>
+            <dd className="text-right font-medium text-emerald-800" data-testid="store-credit-used">
+              −{formatPrice(storeCreditUsed)}
+            </dd>
           </>
         )}
         <dt className="border-t border-stone-200 pt-2 text-lg font-bold">Total</dt>
-        <dd className="border-t border-stone-200 pt-2 text-right text-lg font-bold" data-testid="total">{formatPrice(totals.total - storeCreditUsed)}</dd>
+        <dd className="border-t border-stone-200 pt-2 text-right text-lg font-bold" data-testid="total">
+          {formatPrice(totals.total - storeCreditUsed)}
+        </dd>
       </dl>
-      {nudge && <p data-testid="free-shipping-nudge" className="rounded-lg bg-emerald-50 px-3 py-2 text-sm font-medium text-emerald-900">{nudge}</p>}
+      {nudge && (
+        <p
+          data-testid="free-shipping-nudge"
+          className="rounded-lg bg-emerald-50 px-3 py-2 text-sm font-medium text-emerald-900"
+        >
+          {nudge}
+        </p>
+      )}
     </div>
   );
 }
@@ -45,10 +78,25 @@ export function OrderSummary({ totals, discountCode, shippingRule, storeCreditUs
  * after a refresh makes one order. The cart version follows the cart the page shows.
  */
 export function CheckoutForm({
-  values, errors, formError, idempotencyKey: offeredKey, cartVersion, totals, discount, shippingRule, storeCredit = 0, whatsapp = false, action, children,
+  values,
+  errors,
+  formError,
+  idempotencyKey: offeredKey,
+  cartVersion,
+  totals,
+  discount,
+  shippingRule,
+  storeCredit = 0,
+  whatsapp = false,
+  action,
+  children,
 }: {
-  values: ShippingValues & { discountCode?: string; useStoreCredit?: boolean; whatsappOptOut?: boolean }; errors: ShippingErrors & { discountCode?: string; storeCredit?: string }; formError?: string;
-  idempotencyKey: string; cartVersion?: string; totals: Totals;
+  values: ShippingValues & { discountCode?: string; useStoreCredit?: boolean; whatsappOptOut?: boolean };
+  errors: ShippingErrors & { discountCode?: string; storeCredit?: string };
+  formError?: string;
+  idempotencyKey: string;
+  cartVersion?: string;
+  totals: Totals;
   /** The code Apply accepted, with what it takes off. */
   discount?: { code: string; amount: number } | null;
   /** The shop's shipping fee and free-shipping threshold: how much more ships free. */
@@ -57,7 +105,8 @@ export function CheckoutForm({
   storeCredit?: number;
   /** The shop confirms COD orders on WhatsApp (Settings -> WhatsApp is set up): say so, with the box to opt out. */
   whatsapp?: boolean;
-  action?: string; children?: ReactNode;
+  action?: string;
+  children?: ReactNode;
 }) {
   const [idempotencyKey] = useState(offeredKey);
   // Ticked unless the buyer unticked it before a refused Place Order; the summary follows the box.
@@ -70,9 +119,28 @@ export function CheckoutForm({
   const processing = pressed === "checkout";
   const applying = pressed === "apply-discount";
   return (
-    <Form method="post" action={action} noValidate aria-label="Checkout" className="grid gap-5" onSubmit={(e) => { if (processing) e.preventDefault(); }}>
+    <Form
+      method="post"
+      action={action}
+      noValidate
+      aria-label="Checkout"
+      className="grid gap-5"
+      onSubmit={(e) => {
+        if (processing) e.preventDefault();
+      }}
+    >
       {/* Enter in any field places the order (the first submit button is the form's default), not Apply. */}
-      <button type="submit" name="intent" value="checkout" hidden tabIndex={-1} aria-hidden="true" disabled={processing}>Place Order</button>
+      <button
+        type="submit"
+        name="intent"
+        value="checkout"
+        hidden
+        tabIndex={-1}
+        aria-hidden="true"
+        disabled={processing}
+      >
+        Place Order
+      </button>
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
       {cartVersion && <input type="hidden" name="cartVersion" value={cartVersion} />}
       {/* The total this page shows and the code it counts: Place Order is refused if either is no longer so (prices changed, a code typed but not applied). */}
@@ -80,15 +148,42 @@ export function CheckoutForm({
       <input type="hidden" name="expectedTotalCode" value={discount?.code ?? ""} />
       {children}
       <h2 className="text-xl font-semibold text-stone-900">Shipping Details</h2>
-      {formError && <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 font-medium text-red-800">{formError}</p>}
+      {formError && (
+        <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 font-medium text-red-800">
+          {formError}
+        </p>
+      )}
       <ShippingFields values={values} errors={errors} />
-      <DiscountCodeField code={values.discountCode ?? ""} error={errors.discountCode} discount={discount ?? null} applying={applying} />
-      {storeCredit > 0 && <StoreCreditField balance={storeCredit} checked={useCredit} onChange={setUseCredit} error={errors.storeCredit} />}
+      <DiscountCodeField
+        code={values.discountCode ?? ""}
+        error={errors.discountCode}
+        discount={discount ?? null}
+        applying={applying}
+      />
+      {storeCredit > 0 && (
+        <StoreCreditField
+          balance={storeCredit}
+          checked={useCredit}
+          onChange={setUseCredit}
+          error={errors.storeCredit}
+        />
+      )}
       {whatsapp && <WhatsappConfirmField phone={values.phone ?? ""} optedOut={values.whatsappOptOut ?? false} />}
-      <OrderSummary totals={totals} discountCode={discount?.code} shippingRule={shippingRule} storeCreditUsed={creditUsed} />
-      {cash > 0 || creditUsed === 0
-        ? <p className="text-sm text-stone-700">Pay <strong>{formatPrice(cash)}</strong> in cash when your parcel arrives.</p>
-        : <p className="text-sm font-medium text-emerald-900">Nothing to pay on delivery: your store credit covers this order.</p>}
+      <OrderSummary
+        totals={totals}
+        discountCode={discount?.code}
+        shippingRule={shippingRule}
+        storeCreditUsed={creditUsed}
+      />
+      {cash > 0 || creditUsed === 0 ? (
+        <p className="text-sm text-stone-700">
+          Pay <strong>{formatPrice(cash)}</strong> in cash when your parcel arrives.
+        </p>
+      ) : (
+        <p className="text-sm font-medium text-emerald-900">
+          Nothing to pay on delivery: your store credit covers this order.
+        </p>
+      )}
       <button type="submit" name="intent" value="checkout" className="btn-accent py-3 text-base" disabled={processing}>
         {processing ? "Processing..." : "Place Order"}
       </button>
@@ -101,38 +196,101 @@ export function CheckoutForm({
  * sent along: if it has changed by the time the order is placed, the order is refused rather than
  * asking for another amount of cash than the page said.
  */
-function StoreCreditField({ balance, checked, onChange, error }: { balance: number; checked: boolean; onChange: (checked: boolean) => void; error?: string }) {
+function StoreCreditField({
+  balance,
+  checked,
+  onChange,
+  error,
+}: {
+  balance: number;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  error?: string;
+}) {
   return (
-    <fieldset className="grid gap-2 rounded-lg border border-emerald-200 bg-emerald-50 p-3" data-testid="store-credit" aria-describedby={error ? "storeCredit-error" : undefined}>
+    <fieldset
+      className="grid gap-2 rounded-lg border border-emerald-200 bg-emerald-50 p-3"
+      data-testid="store-credit"
+      aria-describedby={error ? "storeCredit-error" : undefined}
+    >
       <legend className="sr-only">Store credit</legend>
-      <p className="font-medium text-emerald-950">Store credit: <span data-testid="store-credit-available">{formatPrice(balance)}</span> available</p>
+      <p className="font-medium text-emerald-950">
+        Store credit: <span data-testid="store-credit-available">{formatPrice(balance)}</span> available
+      </p>
       <input type="hidden" name="storeCreditSeen" value={balance} />
       <label className="flex items-center gap-2 text-stone-900">
         <input
-          type="checkbox" name="useStoreCredit" value="on" defaultChecked={checked} onChange={(e) => onChange(e.currentTarget.checked)}
-          className="h-5 w-5 accent-brand-700" aria-invalid={error ? true : undefined}
+          type="checkbox"
+          name="useStoreCredit"
+          value="on"
+          defaultChecked={checked}
+          onChange={(e) => onChange(e.currentTarget.checked)}
+          className="h-5 w-5 accent-brand-700"
+          aria-invalid={error ? true : undefined}
         />
         Use my store credit
       </label>
-      {error && <p id="storeCredit-error" className="field-error">{error}</p>}
+      {error && (
+        <p id="storeCredit-error" className="field-error">
+          {error}
+        </p>
+      )}
     </fieldset>
   );
 }
 
 /** Discount code with Apply: the code's line (what it saves) or why it is refused, beside the field. */
-function DiscountCodeField({ code, error, discount, applying }: { code: string; error?: string; discount: { code: string; amount: number } | null; applying: boolean }) {
+function DiscountCodeField({
+  code,
+  error,
+  discount,
+  applying,
+}: {
+  code: string;
+  error?: string;
+  discount: { code: string; amount: number } | null;
+  applying: boolean;
+}) {
   return (
     <div className="grid gap-1.5">
-      <label htmlFor="discountCode" className="field-label">Discount code</label>
+      <label htmlFor="discountCode" className="field-label">
+        Discount code
+      </label>
       <div className="flex gap-2">
         <input
-          id="discountCode" name="discountCode" type="text" defaultValue={code} key={code} autoComplete="off" autoCapitalize="characters" spellCheck={false}
-          className="field-input min-w-0 flex-1 uppercase" aria-invalid={error ? true : undefined} aria-describedby={error ? "discountCode-error" : discount ? "discountCode-applied" : undefined}
+          id="discountCode"
+          name="discountCode"
+          type="text"
+          defaultValue={code}
+          key={code}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          className="field-input min-w-0 flex-1 uppercase"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? "discountCode-error" : discount ? "discountCode-applied" : undefined}
         />
-        <button type="submit" name="intent" value="apply-discount" formNoValidate className="btn-secondary" disabled={applying}>{applying ? "Applying..." : "Apply"}</button>
+        <button
+          type="submit"
+          name="intent"
+          value="apply-discount"
+          formNoValidate
+          className="btn-secondary"
+          disabled={applying}
+        >
+          {applying ? "Applying..." : "Apply"}
+        </button>
       </div>
-      {error && <p id="discountCode-error" className="field-error">{error}</p>}
-      {!error && discount && <p id="discountCode-applied" role="status" className="text-sm font-medium text-emerald-800">{discount.code} applied: you save {formatPrice(discount.amount)}</p>}
+      {error && (
+        <p id="discountCode-error" className="field-error">
+          {error}
+        </p>
+      )}
+      {!error && discount && (
+        <p id="discountCode-applied" role="status" className="text-sm font-medium text-emerald-800">
+          {discount.code} applied: you save {formatPrice(discount.amount)}
+        </p>
+      )}
     </div>
   );
 }
@@ -147,10 +305,17 @@ function WhatsappConfirmField({ phone, optedOut }: { phone: string; optedOut: bo
     <fieldset className="grid gap-2 rounded-lg border border-stone-200 bg-stone-50 p-3" data-testid="whatsapp-confirm">
       <legend className="sr-only">Order confirmation on WhatsApp</legend>
       <p className="text-stone-900">
-        We will confirm this order on WhatsApp at <strong data-testid="whatsapp-confirm-number">{phone.trim() || "the mobile number above"}</strong>.
+        We will confirm this order on WhatsApp at{" "}
+        <strong data-testid="whatsapp-confirm-number">{phone.trim() || "the mobile number above"}</strong>.
       </p>
       <label className="flex items-center gap-2 text-stone-900">
-        <input type="checkbox" name="whatsappOptOut" value="on" defaultChecked={optedOut} className="h-5 w-5 accent-brand-700" />
+        <input
+          type="checkbox"
+          name="whatsappOptOut"
+          value="on"
+          defaultChecked={optedOut}
+          className="h-5 w-5 accent-brand-700"
+        />
         Don&apos;t confirm on WhatsApp (the shop will call instead)
       </label>
     </fieldset>

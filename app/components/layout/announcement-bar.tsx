@@ -30,13 +30,28 @@ export function AnnouncementBar({ announcement }: { announcement: NonNullable<Ro
     setDismissed(true);
   };
   return (
-    <section aria-label="Announcement" data-announcement={announcement.key} className="bg-brand-800 text-white print:hidden">
+    <section
+      aria-label="Announcement"
+      data-announcement={announcement.key}
+      className="bg-brand-800 text-white print:hidden"
+    >
       <div className="container-page flex min-h-10 items-center gap-2 py-1.5 text-center text-sm">
         <p className="flex-1 font-medium">
-          {announcement.href ? <Link to={announcement.href} className="underline underline-offset-2 hover:no-underline">{announcement.text}</Link> : announcement.text}
+          {announcement.href ? (
+            <Link to={announcement.href} className="underline underline-offset-2 hover:no-underline">
+              {announcement.text}
+            </Link>
+          ) : (
+            announcement.text
+          )}
         </p>
         {hydrated && (
-          <button type="button" onClick={dismiss} className="-mr-2 flex h-10 w-10 shrink-0 items-center justify-center rounded-md hover:bg-white/10" aria-label="Close announcement">
+          <button
+            type="button"
+            onClick={dismiss}
+            className="-mr-2 flex h-10 w-10 shrink-0 items-center justify-center rounded-md hover:bg-white/10"
+            aria-label="Close announcement"
+          >
             <CloseIcon />
           </button>
         )}

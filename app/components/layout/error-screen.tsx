@@ -7,8 +7,12 @@ export function ErrorScreen({ connectionTrouble = false }: { connectionTrouble?:
   const here = location.pathname + location.search;
   return (
     <section className="container-page flex flex-col items-center py-20 text-center" aria-labelledby="error-title">
-      <p className="text-5xl" aria-hidden>⚠️</p>
-      <h1 id="error-title" className="mt-4 text-3xl font-bold text-stone-900">Something went wrong</h1>
+      <p className="text-5xl" aria-hidden>
+        ⚠️
+      </p>
+      <h1 id="error-title" className="mt-4 text-3xl font-bold text-stone-900">
+        Something went wrong
+      </h1>
       {connectionTrouble ? (
         <div className="mt-4 max-w-md text-stone-700">
           <p>We are having trouble connecting to our servers. Your cart and orders are safe.</p>
@@ -19,12 +23,18 @@ export function ErrorScreen({ connectionTrouble = false }: { connectionTrouble?:
           </ul>
         </div>
       ) : (
-        <p className="mt-4 max-w-md text-stone-700">An unexpected error occurred. Please try again, or go back to the home page.</p>
+        <p className="mt-4 max-w-md text-stone-700">
+          An unexpected error occurred. Please try again, or go back to the home page.
+        </p>
       )}
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         {/* Try Again reloads the page the shopper was on: a real reset of the app. */}
-        <NavButton to={here} reload className="btn-primary">Try Again</NavButton>
-        <NavButton to="/" className="btn-secondary">Go Home</NavButton>
+        <NavButton to={here} reload className="btn-primary">
+          Try Again
+        </NavButton>
+        <NavButton to="/" className="btn-secondary">
+          Go Home
+        </NavButton>
       </div>
     </section>
   );

@@ -24,5 +24,5 @@ export function InlineStyles({ href }: { href: string }) {
 
 function readPage(): { linked: boolean; css: string } {
   const element = document.getElementById(STYLE_ID);
-  return { linked: element?.tagName === "LINK", css: element?.tagName === "STYLE" ? element.textContent ?? "" : "" };
+  return { linked: element?.tagName === "LINK", css: element?.tagName === "STYLE" ? (element.textContent ?? "") : "" };
 }

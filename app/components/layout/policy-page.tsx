@@ -1,7 +1,15 @@
 import type { PageView } from "~/modules/storefront/get-page.server";
 
 /** Shared frame for the policy pages. */
-export function PolicyPage({ title, updated, children }: { title: string; updated: string | null; children: React.ReactNode }) {
+export function PolicyPage({
+  title,
+  updated,
+  children,
+}: {
+  title: string;
+  updated: string | null;
+  children: React.ReactNode;
+}) {
   return (
     <article className="container-page max-w-3xl py-10">
       <h1 className="text-3xl font-bold text-stone-900">{title}</h1>

@@ -14,13 +14,19 @@ export function SiteHeader() {
   const logo = root?.brand.logo ?? null;
   const cartCount = root?.cartCount ?? 0;
   // Sign In brings you back to this page (but not back to the sign-in page itself).
-  const signInHref = location.pathname === "/auth" ? "/auth?mode=login" : `/auth?mode=login&redirectTo=${encodeURIComponent(location.pathname + location.search)}`;
+  const signInHref =
+    location.pathname === "/auth"
+      ? "/auth?mode=login"
+      : `/auth?mode=login&redirectTo=${encodeURIComponent(location.pathname + location.search)}`;
   const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     `rounded-md px-3 py-2 text-sm font-medium ${isActive ? "text-brand-700" : "text-stone-700 hover:text-brand-700"}`;
 
   return (
     <header className="sticky top-0 z-30 print:hidden border-b border-stone-200 bg-white/95 backdrop-blur">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
         Skip to content
       </a>
       <div className="container-page flex h-16 items-center gap-3">
@@ -28,15 +34,26 @@ export function SiteHeader() {
         <Link to="/" className="text-xl font-extrabold tracking-tight text-brand-800">
           {logo ? (
             <img
-              src={mediaUrl(pickSource(logo.sources, 320).key)} srcSet={srcSet(logo.sources)} sizes="160px"
-              width={logo.width} height={logo.height} alt={brand} className="h-10 w-auto max-w-40 object-contain"
+              src={mediaUrl(pickSource(logo.sources, 320).key)}
+              srcSet={srcSet(logo.sources)}
+              sizes="160px"
+              width={logo.width}
+              height={logo.height}
+              alt={brand}
+              className="h-10 w-auto max-w-40 object-contain"
             />
-          ) : brand}
+          ) : (
+            brand
+          )}
         </Link>
         <nav aria-label="Main" className="ml-6 hidden items-center gap-1 md:flex">
-          {menu.map((item) => item.children.length
-            ? <DesktopDropdown key={`${location.pathname}-${item.id}`} item={item} linkClass={navLinkClass} />
-            : <MenuEntry key={item.id} item={item} className={navLinkClass} />)}
+          {menu.map((item) =>
+            item.children.length ? (
+              <DesktopDropdown key={`${location.pathname}-${item.id}`} item={item} linkClass={navLinkClass} />
+            ) : (
+              <MenuEntry key={item.id} item={item} className={navLinkClass} />
+            ),
+          )}
         </nav>
         <div className="ml-auto flex items-center gap-2">
           <Link
@@ -46,7 +63,10 @@ export function SiteHeader() {
           >
             <CartIcon />
             {cartCount > 0 && (
-              <span data-testid="cart-badge" className="absolute right-0.5 top-0.5 min-w-5 rounded-full bg-accent-500 px-1 text-center text-xs font-bold leading-5 text-white">
+              <span
+                data-testid="cart-badge"
+                className="absolute right-0.5 top-0.5 min-w-5 rounded-full bg-accent-500 px-1 text-center text-xs font-bold leading-5 text-white"
+              >
                 {cartCount}
               </span>
             )}
@@ -66,8 +86,13 @@ export function SiteHeader() {
 
 /** One menu link (the home page's link is active only on the home page), or a heading as plain text. */
 function MenuEntry({ item, className }: { item: RootMenuLink; className: LinkClass }) {
-  if (item.href === null) return <span className={`${className({ isActive: false })} text-stone-900`}>{item.label}</span>;
-  return <NavLink to={item.href} end={item.href === "/"} className={className}>{item.label}</NavLink>;
+  if (item.href === null)
+    return <span className={`${className({ isActive: false })} text-stone-900`}>{item.label}</span>;
+  return (
+    <NavLink to={item.href} end={item.href === "/"} className={className}>
+      {item.label}
+    </NavLink>
+  );
 }
 
 /** A top-level item with children on a laptop: a <details> dropdown, so it opens before JavaScript loads. */
@@ -75,14 +100,23 @@ function DesktopDropdown({ item, linkClass }: { item: RootMenuLink; linkClass: L
   const [open, setOpen] = useState(false);
   return (
     <details className="relative" onToggle={(e) => setOpen(e.currentTarget.open)}>
-      <summary aria-expanded={open} className="flex cursor-pointer list-none items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-stone-700 hover:text-brand-700 [&::-webkit-details-marker]:hidden">
+      <summary
+        aria-expanded={open}
+        className="flex cursor-pointer list-none items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-stone-700 hover:text-brand-700 [&::-webkit-details-marker]:hidden"
+      >
         {item.label}
         <ChevronDownIcon className="h-4 w-4" />
       </summary>
       <ul className="absolute left-0 top-11 z-40 w-56 rounded-lg border border-stone-200 bg-white p-2 shadow-lg">
-        {item.href !== null && <li><MenuEntry item={{ ...item, children: [] }} className={(s) => `block ${linkClass(s)}`} /></li>}
+        {item.href !== null && (
+          <li>
+            <MenuEntry item={{ ...item, children: [] }} className={(s) => `block ${linkClass(s)}`} />
+          </li>
+        )}
         {item.children.map((child) => (
-          <li key={child.id}><MenuEntry item={child} className={(s) => `block ${linkClass(s)}`} /></li>
+          <li key={child.id}>
+            <MenuEntry item={child} className={(s) => `block ${linkClass(s)}`} />
+          </li>
         ))}
       </ul>
     </details>
@@ -94,11 +128,17 @@ function MobileMenu({ items, linkClass }: { items: RootMenuLink[]; linkClass: Li
   const [open, setOpen] = useState(false);
   return (
     <details className="group relative md:hidden" onToggle={(e) => setOpen(e.currentTarget.open)}>
-      <summary aria-expanded={open} className="flex h-11 w-11 cursor-pointer list-none items-center justify-center rounded-md text-stone-700 hover:bg-stone-100 [&::-webkit-details-marker]:hidden">
+      <summary
+        aria-expanded={open}
+        className="flex h-11 w-11 cursor-pointer list-none items-center justify-center rounded-md text-stone-700 hover:bg-stone-100 [&::-webkit-details-marker]:hidden"
+      >
         <MenuIcon />
         <span className="sr-only">Menu</span>
       </summary>
-      <nav aria-label="Main menu" className="absolute left-0 top-12 w-56 rounded-lg border border-stone-200 bg-white p-2 shadow-lg">
+      <nav
+        aria-label="Main menu"
+        className="absolute left-0 top-12 w-56 rounded-lg border border-stone-200 bg-white p-2 shadow-lg"
+      >
         <ul>
           {items.map((item) => (
             <li key={item.id}>
@@ -106,7 +146,9 @@ function MobileMenu({ items, linkClass }: { items: RootMenuLink[]; linkClass: Li
               {item.children.length > 0 && (
                 <ul className="ml-3 border-l border-stone-200 pl-2">
                   {item.children.map((child) => (
-                    <li key={child.id}><MenuEntry item={child} className={(s) => `block ${linkClass(s)}`} /></li>
+                    <li key={child.id}>
+                      <MenuEntry item={child} className={(s) => `block ${linkClass(s)}`} />
+                    </li>
                   ))}
                 </ul>
               )}
@@ -125,10 +167,17 @@ const ROLE_LABELS = { buyer: "Buyer", seller: "Seller" } as const;
 /** Name, e-mail and role, the way to the right dashboard, and Sign Out; works before JavaScript loads. */
 function UserMenu({ user }: { user: NonNullable<RootData["user"]> }) {
   const [open, setOpen] = useState(false);
-  const dashboard = user.role === "seller" ? { to: "/seller-dashboard", label: "Seller Dashboard" } : { to: "/buyer-dashboard", label: "My Dashboard" };
+  const dashboard =
+    user.role === "seller"
+      ? { to: "/seller-dashboard", label: "Seller Dashboard" }
+      : { to: "/buyer-dashboard", label: "My Dashboard" };
   return (
     <details className="relative" onToggle={(e) => setOpen(e.currentTarget.open)}>
-      <summary aria-expanded={open} aria-label={`Account menu for ${user.name}`} className="flex h-11 cursor-pointer list-none items-center gap-2 rounded-md px-2 text-stone-700 hover:bg-stone-100 [&::-webkit-details-marker]:hidden">
+      <summary
+        aria-expanded={open}
+        aria-label={`Account menu for ${user.name}`}
+        className="flex h-11 cursor-pointer list-none items-center gap-2 rounded-md px-2 text-stone-700 hover:bg-stone-100 [&::-webkit-details-marker]:hidden"
+      >
         <UserIcon />
         <span className="hidden max-w-32 truncate text-sm font-medium sm:inline">{user.name}</span>
       </summary>
@@ -137,11 +186,17 @@ function UserMenu({ user }: { user: NonNullable<RootData["user"]> }) {
         <p className="truncate text-sm text-stone-600">{user.email}</p>
         <p className="mt-1 text-xs font-semibold uppercase tracking-wide text-brand-700">{ROLE_LABELS[user.role]}</p>
         <hr className="my-2 border-stone-200" />
-        <Link to={dashboard.to} className="block rounded-md px-2 py-2 text-sm font-medium text-stone-800 hover:bg-stone-100">
+        <Link
+          to={dashboard.to}
+          className="block rounded-md px-2 py-2 text-sm font-medium text-stone-800 hover:bg-stone-100"
+        >
           {dashboard.label}
         </Link>
         <Form method="post" action="/sign-out">
-          <button type="submit" className="block w-full rounded-md px-2 py-2 text-left text-sm font-medium text-stone-800 hover:bg-stone-100">
+          <button
+            type="submit"
+            className="block w-full rounded-md px-2 py-2 text-left text-sm font-medium text-stone-800 hover:bg-stone-100"
+          >
             Sign Out
           </button>
         </Form>

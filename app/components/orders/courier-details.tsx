@@ -10,12 +10,22 @@ export function CourierDetails({ order, strong = false }: { order: Parcel; stron
   return (
     <>
       <Em>{order.courierName || "—"}</Em>
-      {order.trackingNumber && <>, tracking number <Em>{order.trackingNumber}</Em></>}
+      {order.trackingNumber && (
+        <>
+          , tracking number <Em>{order.trackingNumber}</Em>
+        </>
+      )}
       {order.trackingUrl && (
         <>
           {" "}
-          <a href={order.trackingUrl} target="_blank" rel="noopener noreferrer" className="font-semibold text-brand-700 underline">
-            Track your parcel<span className="sr-only"> on {order.courierName ?? "the courier's"} website (opens in a new tab)</span>
+          <a
+            href={order.trackingUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="font-semibold text-brand-700 underline"
+          >
+            Track your parcel
+            <span className="sr-only"> on {order.courierName ?? "the courier's"} website (opens in a new tab)</span>
           </a>
         </>
       )}

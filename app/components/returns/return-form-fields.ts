@@ -43,7 +43,8 @@ const QUANTITY_FIELD = /^quantity\.(\d{1,9})$/;
  */
 export function readReturnForm(form: FormData): ReturnFormBody {
   const values: Record<string, string> = {};
-  for (const [key, value] of form) if (typeof value === "string" && key !== RETURN_FORM_FIELDS.photos) values[key] = value;
+  for (const [key, value] of form)
+    if (typeof value === "string" && key !== RETURN_FORM_FIELDS.photos) values[key] = value;
   const items: ReturnItemBody[] = [];
   for (const key of Object.keys(values)) {
     const match = QUANTITY_FIELD.exec(key);
@@ -51,21 +52,40 @@ export function readReturnForm(form: FormData): ReturnFormBody {
     const orderItemId = Number(match[1]);
     const kind = values[RETURN_FORM_FIELDS.kind(orderItemId)] ?? "";
     const variant = values[RETURN_FORM_FIELDS.exchange(orderItemId)] ?? "";
-    items.push({ orderItemId, quantity: Number(values[key]), kind, ...(kind === "exchange" && variant !== "" ? { exchangeVariantId: Number(variant) } : {}) });
+    items.push({
+      orderItemId,
+      quantity: Number(values[key]),
+      kind,
+      ...(kind === "exchange" && variant !== "" ? { exchangeVariantId: Number(variant) } : {}),
+    });
   }
-  return { body: { items, reason: values[RETURN_FORM_FIELDS.reason] ?? "", reasonText: values[RETURN_FORM_FIELDS.reasonText] ?? "" }, values };
+  return {
+    body: {
+      items,
+      reason: values[RETURN_FORM_FIELDS.reason] ?? "",
+      reasonText: values[RETURN_FORM_FIELDS.reasonText] ?? "",
+    },
+    values,
+  };
 }
 
 /**
  * A refusal's fields (the schema's `items.0.kind`, the returns module's `items.{orderItemId}`) by the
  * form's fields: a message about the nth item sent goes beside that item's line.
  */
-export function formErrors(fields: Record<string, string>, items: readonly { orderItemId: number }[]): Record<string, string> {
+export function formErrors(
+  fields: Record<string, string>,
+  items: readonly { orderItemId: number }[],
+): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const [key, message] of Object.entries(fields)) {
     const byIndex = /^items\.(\d+)\./.exec(key);
     const item = byIndex ? items[Number(byIndex[1])] : undefined;
-    const field = item ? RETURN_FORM_FIELDS.itemError(item.orderItemId) : key === "form" ? RETURN_FORM_FIELDS.items : key;
+    const field = item
+      ? RETURN_FORM_FIELDS.itemError(item.orderItemId)
+      : key === "form"
+        ? RETURN_FORM_FIELDS.items
+        : key;
     errors[field] ??= message;
   }
   return errors;

@@ -12,7 +12,10 @@ import { RETURN_FORM_FIELDS as F, TOO_MANY_PHOTOS } from "./return-form-fields";
 const REASONS = Object.keys(RETURN_REASON_LABELS) as ReturnReason[];
 
 /** An order line the buyer may still send back, with the other sizes and colours in stock to exchange it for. */
-export type ReturnableLine = Pick<ReturnableItem, "orderItemId" | "name" | "color" | "size" | "imageKey" | "price" | "returnable" | "exchangeOptions">;
+export type ReturnableLine = Pick<
+  ReturnableItem,
+  "orderItemId" | "name" | "color" | "size" | "imageKey" | "price" | "returnable" | "exchangeOptions"
+>;
 
 /** What a refused request comes back with: every typed value (files excepted), and the messages by field. */
 export type ReturnFormState = {
@@ -29,12 +32,25 @@ export type ReturnFormState = {
  * back and whether for money or another size or colour; the reason; up to 3 photos. A real
  * multipart form that works without JavaScript; with it, a 4th photo is refused before sending.
  */
-export function ReturnRequestForm({ orderId, lines, closesAt, state }: { orderId: string; lines: ReturnableLine[]; closesAt: Date | null; state: ReturnFormState | null }) {
+export function ReturnRequestForm({
+  orderId,
+  lines,
+  closesAt,
+  state,
+}: {
+  orderId: string;
+  lines: ReturnableLine[];
+  closesAt: Date | null;
+  state: ReturnFormState | null;
+}) {
   const navigation = useNavigation();
   const action = `/orders/${orderId}/return`;
   const sending = navigation.state === "submitting" && navigation.formAction === action;
   const [photoError, setPhotoError] = useState<string | null>(null);
-  const errors: Record<string, string> = { ...(state?.errors ?? {}), ...(photoError ? { [F.photos]: photoError } : {}) };
+  const errors: Record<string, string> = {
+    ...(state?.errors ?? {}),
+    ...(photoError ? { [F.photos]: photoError } : {}),
+  };
   const formRef = useFocusFirstInvalid(state?.errors);
   const values = state?.values ?? {};
   const reasonChecked = values[F.reason] ?? "";
@@ -54,48 +70,112 @@ export function ReturnRequestForm({ orderId, lines, closesAt, state }: { orderId
 
   return (
     <Form
-      ref={formRef} key={state?.formId ?? "new"} method="post" encType="multipart/form-data" action={action}
-      aria-label="Return or exchange" className="mt-6 grid gap-5" noValidate onSubmit={onSubmit}
+      ref={formRef}
+      key={state?.formId ?? "new"}
+      method="post"
+      encType="multipart/form-data"
+      action={action}
+      aria-label="Return or exchange"
+      className="mt-6 grid gap-5"
+      noValidate
+      onSubmit={onSubmit}
     >
-      {closesAt && <p className="text-stone-700" data-testid="return-until">You can return or exchange items until {formatShopDateLong(closesAt)}.</p>}
+      {closesAt && (
+        <p className="text-stone-700" data-testid="return-until">
+          You can return or exchange items until {formatShopDateLong(closesAt)}.
+        </p>
+      )}
       {state?.formError && <FormAlert>{state.formError}</FormAlert>}
-      {errors[F.items] && <p id="return-items-error" className="field-error" role="alert">{errors[F.items]}</p>}
+      {errors[F.items] && (
+        <p id="return-items-error" className="field-error" role="alert">
+          {errors[F.items]}
+        </p>
+      )}
 
-      {lines.map((line) => <LineFieldset key={line.orderItemId} line={line} values={values} error={errors[F.itemError(line.orderItemId)]} />)}
+      {lines.map((line) => (
+        <LineFieldset
+          key={line.orderItemId}
+          line={line}
+          values={values}
+          error={errors[F.itemError(line.orderItemId)]}
+        />
+      ))}
 
-      <fieldset className="min-w-0 rounded-xl border border-stone-200 p-4" aria-describedby={errors[F.reason] ? "return-reason-error" : undefined}>
+      <fieldset
+        className="min-w-0 rounded-xl border border-stone-200 p-4"
+        aria-describedby={errors[F.reason] ? "return-reason-error" : undefined}
+      >
         <legend className="float-left w-full font-semibold text-stone-900">Why are you sending it back?</legend>
         <div className="clear-both grid gap-2 pt-3 sm:grid-cols-2">
           {REASONS.map((reason) => (
-            <label key={reason} className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-stone-300 px-3 has-[input:checked]:border-brand-700 has-[input:checked]:bg-brand-50">
-              <input type="radio" name={F.reason} value={reason} defaultChecked={reasonChecked === reason} className="h-4 w-4 accent-brand-700" aria-invalid={errors[F.reason] ? true : undefined} />
+            <label
+              key={reason}
+              className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-stone-300 px-3 has-[input:checked]:border-brand-700 has-[input:checked]:bg-brand-50"
+            >
+              <input
+                type="radio"
+                name={F.reason}
+                value={reason}
+                defaultChecked={reasonChecked === reason}
+                className="h-4 w-4 accent-brand-700"
+                aria-invalid={errors[F.reason] ? true : undefined}
+              />
               <span>{RETURN_REASON_LABELS[reason]}</span>
             </label>
           ))}
         </div>
-        {errors[F.reason] && <p id="return-reason-error" className="field-error">{errors[F.reason]}</p>}
+        {errors[F.reason] && (
+          <p id="return-reason-error" className="field-error">
+            {errors[F.reason]}
+          </p>
+        )}
         <div className="mt-4">
-          <label htmlFor="return-reason-text" className="field-label">Tell us more (needed for Other)</label>
+          <label htmlFor="return-reason-text" className="field-label">
+            Tell us more (needed for Other)
+          </label>
           <textarea
-            id="return-reason-text" name={F.reasonText} rows={3} maxLength={REASON_TEXT_MAX} defaultValue={values[F.reasonText] ?? ""}
-            className="field-input" aria-invalid={errors[F.reasonText] ? true : undefined}
+            id="return-reason-text"
+            name={F.reasonText}
+            rows={3}
+            maxLength={REASON_TEXT_MAX}
+            defaultValue={values[F.reasonText] ?? ""}
+            className="field-input"
+            aria-invalid={errors[F.reasonText] ? true : undefined}
             aria-describedby={errors[F.reasonText] ? "return-reason-text-error" : undefined}
           />
-          {errors[F.reasonText] && <p id="return-reason-text-error" className="field-error">{errors[F.reasonText]}</p>}
+          {errors[F.reasonText] && (
+            <p id="return-reason-text-error" className="field-error">
+              {errors[F.reasonText]}
+            </p>
+          )}
         </div>
       </fieldset>
 
       <div>
-        <label htmlFor="return-photos" className="field-label">Photos (optional, up to {MAX_RETURN_PHOTOS})</label>
+        <label htmlFor="return-photos" className="field-label">
+          Photos (optional, up to {MAX_RETURN_PHOTOS})
+        </label>
         <input
-          id="return-photos" name={F.photos} type="file" accept="image/*" multiple onChange={(e) => checkPhotos(e.currentTarget.files)}
+          id="return-photos"
+          name={F.photos}
+          type="file"
+          accept="image/*"
+          multiple
+          onChange={(e) => checkPhotos(e.currentTarget.files)}
           aria-invalid={errors[F.photos] ? true : undefined}
-          aria-describedby={[errors[F.photos] ? "return-photos-error" : null, "return-photos-hint"].filter(Boolean).join(" ")}
+          aria-describedby={[errors[F.photos] ? "return-photos-error" : null, "return-photos-hint"]
+            .filter(Boolean)
+            .join(" ")}
           className="block w-full text-sm text-stone-700 file:mr-3 file:rounded-lg file:border-0 file:bg-stone-900 file:px-4 file:py-2 file:text-sm file:font-semibold file:text-white"
         />
-        {errors[F.photos] && <p id="return-photos-error" className="field-error">{errors[F.photos]}</p>}
+        {errors[F.photos] && (
+          <p id="return-photos-error" className="field-error">
+            {errors[F.photos]}
+          </p>
+        )}
         <p id="return-photos-hint" className="mt-1 text-xs text-stone-600">
-          {state?.photosSent ? "Choose your photos again: they were not kept. " : ""}A photo of a defect or a label helps us decide quickly. JPEG, PNG or WebP, up to 5 MB each.
+          {state?.photosSent ? "Choose your photos again: they were not kept. " : ""}A photo of a defect or a label
+          helps us decide quickly. JPEG, PNG or WebP, up to 5 MB each.
         </p>
       </div>
 
@@ -107,7 +187,15 @@ export function ReturnRequestForm({ orderId, lines, closesAt, state }: { orderId
 }
 
 /** One returnable item: its picture and name, how many, and Return (money back) or Exchange for another variant. */
-function LineFieldset({ line, values, error }: { line: ReturnableLine; values: Record<string, string>; error: string | undefined }) {
+function LineFieldset({
+  line,
+  values,
+  error,
+}: {
+  line: ReturnableLine;
+  values: Record<string, string>;
+  error: string | undefined;
+}) {
   const id = `return-line-${line.orderItemId}`;
   const kind = values[F.kind(line.orderItemId)] ?? "";
   const canExchange = line.exchangeOptions.length > 0;
@@ -116,47 +204,91 @@ function LineFieldset({ line, values, error }: { line: ReturnableLine; values: R
     if (radio) radio.checked = true;
   };
   return (
-    <fieldset className="min-w-0 rounded-xl border border-stone-200 p-4" aria-describedby={error ? `${id}-error` : undefined} data-testid="return-line">
+    <fieldset
+      className="min-w-0 rounded-xl border border-stone-200 p-4"
+      aria-describedby={error ? `${id}-error` : undefined}
+      data-testid="return-line"
+    >
       {/* Floated, the legend sits inside the box rather than on its border. */}
       <legend className="float-left flex w-full items-center gap-3">
-        {line.imageKey && <img src={mediaUrl(line.imageKey)} alt="" width={48} height={60} className="h-15 w-12 rounded object-cover" loading="lazy" />}
+        {line.imageKey && (
+          <img
+            src={mediaUrl(line.imageKey)}
+            alt=""
+            width={48}
+            height={60}
+            className="h-15 w-12 rounded object-cover"
+            loading="lazy"
+          />
+        )}
         <span className="min-w-0 font-medium text-stone-900">
           {line.name}
-          <span className="block text-sm font-normal text-stone-600">{line.color} / {line.size} · {formatPrice(line.price)} each</span>
+          <span className="block text-sm font-normal text-stone-600">
+            {line.color} / {line.size} · {formatPrice(line.price)} each
+          </span>
         </span>
       </legend>
       <div className="clear-both grid gap-3 pt-3 sm:grid-cols-[8rem_1fr] sm:items-start">
         <div>
-          <label htmlFor={`${id}-quantity`} className="field-label">How many</label>
-          <select id={`${id}-quantity`} name={F.quantity(line.orderItemId)} defaultValue={values[F.quantity(line.orderItemId)] ?? "0"} className="field-input" aria-invalid={error ? true : undefined}>
-            {Array.from({ length: line.returnable + 1 }, (_, n) => <option key={n} value={n}>{n === 0 ? "0 (keep it)" : n}</option>)}
+          <label htmlFor={`${id}-quantity`} className="field-label">
+            How many
+          </label>
+          <select
+            id={`${id}-quantity`}
+            name={F.quantity(line.orderItemId)}
+            defaultValue={values[F.quantity(line.orderItemId)] ?? "0"}
+            className="field-input"
+            aria-invalid={error ? true : undefined}
+          >
+            {Array.from({ length: line.returnable + 1 }, (_, n) => (
+              <option key={n} value={n}>
+                {n === 0 ? "0 (keep it)" : n}
+              </option>
+            ))}
           </select>
         </div>
         <fieldset className="grid min-w-0 gap-2">
           <legend className="field-label">Return or exchange</legend>
           <label className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-stone-300 px-3 has-[input:checked]:border-brand-700 has-[input:checked]:bg-brand-50">
-            <input type="radio" name={F.kind(line.orderItemId)} value="return" defaultChecked={kind === "return"} className="h-4 w-4 accent-brand-700" />
+            <input
+              type="radio"
+              name={F.kind(line.orderItemId)}
+              value="return"
+              defaultChecked={kind === "return"}
+              className="h-4 w-4 accent-brand-700"
+            />
             <span>Return (money back)</span>
           </label>
           <div className="grid gap-2 rounded-lg border border-stone-300 p-3 has-[input:checked]:border-brand-700 has-[input:checked]:bg-brand-50">
             <label className="flex cursor-pointer items-center gap-3">
               <input
-                id={`${id}-exchange`} type="radio" name={F.kind(line.orderItemId)} value="exchange" disabled={!canExchange}
-                defaultChecked={canExchange && kind === "exchange"} className="h-4 w-4 accent-brand-700"
+                id={`${id}-exchange`}
+                type="radio"
+                name={F.kind(line.orderItemId)}
+                value="exchange"
+                disabled={!canExchange}
+                defaultChecked={canExchange && kind === "exchange"}
+                className="h-4 w-4 accent-brand-700"
               />
               <span>Exchange for</span>
             </label>
             {canExchange ? (
               <>
-                <label htmlFor={`${id}-variant`} className="sr-only">New colour and size for {line.name}</label>
+                <label htmlFor={`${id}-variant`} className="sr-only">
+                  New colour and size for {line.name}
+                </label>
                 <select
-                  id={`${id}-variant`} name={F.exchange(line.orderItemId)} defaultValue={values[F.exchange(line.orderItemId)] ?? ""} className="field-input"
+                  id={`${id}-variant`}
+                  name={F.exchange(line.orderItemId)}
+                  defaultValue={values[F.exchange(line.orderItemId)] ?? ""}
+                  className="field-input"
                   onChange={(e) => e.currentTarget.value && checkExchange()}
                 >
                   <option value="">Choose colour / size</option>
                   {line.exchangeOptions.map((o) => (
                     <option key={o.variantId} value={o.variantId}>
-                      {o.color} / {o.size}{o.price !== line.price ? ` (${formatPrice(o.price)})` : ""}
+                      {o.color} / {o.size}
+                      {o.price !== line.price ? ` (${formatPrice(o.price)})` : ""}
                     </option>
                   ))}
                 </select>
@@ -167,7 +299,11 @@ function LineFieldset({ line, values, error }: { line: ReturnableLine; values: R
           </div>
         </fieldset>
       </div>
-      {error && <p id={`${id}-error`} className="field-error">{error}</p>}
+      {error && (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      )}
     </fieldset>
   );
 }

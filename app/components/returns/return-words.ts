@@ -41,9 +41,13 @@ export function exchangeStoreCredit(card: Pick<ReturnCard, "status" | "receivedA
 }
 
 /** "Refunded Rs 1,299 by JazzCash", "Store credit Rs 500": each refund, then an exchange's credit. */
-export function moneyLines(card: Pick<ReturnCard, "status" | "receivedAt" | "items" | "replacement" | "refunds">): string[] {
+export function moneyLines(
+  card: Pick<ReturnCard, "status" | "receivedAt" | "items" | "replacement" | "refunds">,
+): string[] {
   const lines = card.refunds.map((r) =>
-    r.method === "store_credit" ? `Store credit ${formatPrice(r.amount)}` : `Refunded ${formatPrice(r.amount)} by ${REFUND_METHOD_LABELS[r.method]}`,
+    r.method === "store_credit"
+      ? `Store credit ${formatPrice(r.amount)}`
+      : `Refunded ${formatPrice(r.amount)} by ${REFUND_METHOD_LABELS[r.method]}`,
   );
   const credit = exchangeStoreCredit(card);
   if (credit > 0) lines.push(`Store credit ${formatPrice(credit)} (the new item costs less)`);

@@ -22,9 +22,13 @@ export function ReturnsSection({ returns, ownerView }: { returns: ReturnCard[]; 
   if (returns.length === 0) return null;
   return (
     <section aria-labelledby="returns-title" className="mt-6" data-testid="order-returns">
-      <h2 id="returns-title" className="text-lg font-semibold text-stone-900">Returns and exchanges</h2>
+      <h2 id="returns-title" className="text-lg font-semibold text-stone-900">
+        Returns and exchanges
+      </h2>
       <ul className="mt-2 grid gap-3">
-        {returns.map((r) => <ReturnRequestCard key={r.id} card={r} ownerView={ownerView} />)}
+        {returns.map((r) => (
+          <ReturnRequestCard key={r.id} card={r} ownerView={ownerView} />
+        ))}
       </ul>
     </section>
   );
@@ -37,13 +41,20 @@ function ReturnRequestCard({ card, ownerView }: { card: ReturnCard; ownerView: b
     <li className="rounded-xl border border-stone-200 p-4" data-testid="return-request">
       <article aria-labelledby={titleId}>
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-          <h3 id={titleId} className="font-semibold text-stone-900">{card.returnNumber}</h3>
+          <h3 id={titleId} className="font-semibold text-stone-900">
+            {card.returnNumber}
+          </h3>
           <span className="text-sm text-stone-600">Asked {formatShopDate(card.createdAt)}</span>
-          <span data-testid="return-state" className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${HEADLINE_CLASSES[card.status]}`}>
+          <span
+            data-testid="return-state"
+            className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${HEADLINE_CLASSES[card.status]}`}
+          >
             {returnHeadline(card)}
           </span>
           {ownerView && (
-            <Link to={`/seller/returns/${card.id}`} className="ml-auto text-sm font-medium text-brand-700 underline">Open {card.returnNumber}</Link>
+            <Link to={`/seller/returns/${card.id}`} className="ml-auto text-sm font-medium text-brand-700 underline">
+              Open {card.returnNumber}
+            </Link>
           )}
         </div>
         <p className="mt-2 text-sm text-stone-700">Reason: {reasonWords(card)}</p>
@@ -51,21 +62,32 @@ function ReturnRequestCard({ card, ownerView }: { card: ReturnCard; ownerView: b
           {card.items.map((item) => (
             <li key={item.id}>
               {itemWords(item)}
-              {item.condition && <span className="text-stone-600"> · came back {RETURN_CONDITION_LABELS[item.condition].toLowerCase()}</span>}
+              {item.condition && (
+                <span className="text-stone-600">
+                  {" "}
+                  · came back {RETURN_CONDITION_LABELS[item.condition].toLowerCase()}
+                </span>
+              )}
             </li>
           ))}
         </ul>
         {card.replacement && card.status !== "rejected" && (
           <p className="mt-2 text-sm text-stone-800" data-testid="return-replacement">
             Replacement{" "}
-            <Link to={`/orders/${card.replacement.id}`} className="font-medium text-brand-700 underline">{card.replacement.orderNumber}</Link>
+            <Link to={`/orders/${card.replacement.id}`} className="font-medium text-brand-700 underline">
+              {card.replacement.orderNumber}
+            </Link>
             {`: ${STATUS_LABELS[card.replacement.status]}, `}
-            {card.replacement.total > 0 ? `${formatPrice(card.replacement.total)} to pay at the door` : "nothing to pay"}
+            {card.replacement.total > 0
+              ? `${formatPrice(card.replacement.total)} to pay at the door`
+              : "nothing to pay"}
           </p>
         )}
         {money.length > 0 && (
           <ul className="mt-2 text-sm font-medium text-emerald-900" data-testid="return-money">
-            {money.map((line) => <li key={line}>{line}</li>)}
+            {money.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
           </ul>
         )}
         {card.events.length > 0 && (

@@ -20,22 +20,44 @@ export type ReviewerView =
   | { kind: "signed-in"; eligible: true; own: { rating: number; comment: string; hidden: boolean } | null };
 /** The action's answer to 'Rate this product'. */
 export type ReviewResult = {
-  intent: "review"; ok: boolean; message: string;
-  fields?: { rating?: string; comment?: string }; values?: { rating: string; comment: string };
+  intent: "review";
+  ok: boolean;
+  message: string;
+  fields?: { rating?: string; comment?: string };
+  values?: { rating: string; comment: string };
 };
 
 /** 'Rate this product' whose request failed: the message, and the rating and comment as they were. */
 export function reviewFailure({ values }: SentForm): ReviewResult {
-  return { intent: "review", ok: false, message: GENERIC_FAILURE, values: { rating: values.rating ?? "", comment: values.comment ?? "" } };
+  return {
+    intent: "review",
+    ok: false,
+    message: GENERIC_FAILURE,
+    values: { rating: values.rating ?? "", comment: values.comment ?? "" },
+  };
 }
 
-export function ProductReviews({ productId, rating, reviewCount, reviews, reviewer, result }: {
-  productId: string; rating: number; reviewCount: number; reviews: ReviewsView; reviewer: ReviewerView; result: ReviewResult | null;
+export function ProductReviews({
+  productId,
+  rating,
+  reviewCount,
+  reviews,
+  reviewer,
+  result,
+}: {
+  productId: string;
+  rating: number;
+  reviewCount: number;
+  reviews: ReviewsView;
+  reviewer: ReviewerView;
+  result: ReviewResult | null;
 }) {
   const older = reviewCount - reviews.total;
   return (
     <section id="reviews" aria-labelledby="reviews-title" className="mt-10 scroll-mt-20 border-t border-stone-200 pt-8">
-      <h2 id="reviews-title" className="text-xl font-bold text-stone-900 sm:text-2xl">Reviews</h2>
+      <h2 id="reviews-title" className="text-xl font-bold text-stone-900 sm:text-2xl">
+        Reviews
+      </h2>
       <div className="mt-4 grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)]">
         <div className="flex flex-col gap-6">
           <div className="rounded-2xl bg-stone-50 p-5" data-testid="rating-summary">
@@ -51,7 +73,9 @@ export function ProductReviews({ productId, rating, reviewCount, reviews, review
                   {reviewCount.toLocaleString("en-PK")} {reviewCount === 1 ? "review" : "reviews"}
                 </p>
                 {older > 0 && reviews.total > 0 && (
-                  <p className="mt-1 text-sm text-stone-600">Including {older.toLocaleString("en-PK")} ratings from before reviews were written here.</p>
+                  <p className="mt-1 text-sm text-stone-600">
+                    Including {older.toLocaleString("en-PK")} ratings from before reviews were written here.
+                  </p>
                 )}
               </>
             )}
@@ -60,7 +84,9 @@ export function ProductReviews({ productId, rating, reviewCount, reviews, review
         </div>
         <div>
           {reviews.total === 0 ? (
-            <p className="rounded-xl border border-dashed border-stone-300 p-6 text-center text-stone-700">No written reviews yet. Buyers can rate this product once it has been delivered to them.</p>
+            <p className="rounded-xl border border-dashed border-stone-300 p-6 text-center text-stone-700">
+              No written reviews yet. Buyers can rate this product once it has been delivered to them.
+            </p>
           ) : (
             <ul className="divide-y divide-stone-200" data-testid="review-list">
               {reviews.reviews.map((r) => (
@@ -69,8 +95,12 @@ export function ProductReviews({ productId, rating, reviewCount, reviews, review
                     <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
                       <ReviewStars rating={r.rating} />
                       <span className="font-semibold text-stone-900">{r.author}</span>
-                      <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-800">Verified purchase</span>
-                      <time dateTime={r.createdAt} className="text-sm text-stone-600">{formatShopDate(r.createdAt)}</time>
+                      <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-800">
+                        Verified purchase
+                      </span>
+                      <time dateTime={r.createdAt} className="text-sm text-stone-600">
+                        {formatShopDate(r.createdAt)}
+                      </time>
                     </div>
                     {r.comment && <p className="mt-2 whitespace-pre-line break-words text-stone-800">{r.comment}</p>}
                   </article>
@@ -80,9 +110,23 @@ export function ProductReviews({ productId, rating, reviewCount, reviews, review
           )}
           {reviews.pageCount > 1 && (
             <nav aria-label="Review pages" className="mt-4 flex items-center justify-between gap-3 text-sm">
-              {reviews.page > 1 ? <Link className="btn-secondary px-4" to={`?reviews=${reviews.page - 1}#reviews`} preventScrollReset>Newer reviews</Link> : <span />}
-              <span className="text-stone-700">Page {reviews.page} of {reviews.pageCount}</span>
-              {reviews.page < reviews.pageCount ? <Link className="btn-secondary px-4" to={`?reviews=${reviews.page + 1}#reviews`} preventScrollReset>Older reviews</Link> : <span />}
+              {reviews.page > 1 ? (
+                <Link className="btn-secondary px-4" to={`?reviews=${reviews.page - 1}#reviews`} preventScrollReset>
+                  Newer reviews
+                </Link>
+              ) : (
+                <span />
+              )}
+              <span className="text-stone-700">
+                Page {reviews.page} of {reviews.pageCount}
+              </span>
+              {reviews.page < reviews.pageCount ? (
+                <Link className="btn-secondary px-4" to={`?reviews=${reviews.page + 1}#reviews`} preventScrollReset>
+                  Older reviews
+                </Link>
+              ) : (
+                <span />
+              )}
             </nav>
           )}
         </div>
@@ -91,37 +135,74 @@ export function ProductReviews({ productId, rating, reviewCount, reviews, review
   );
 }
 
-function ReviewFormArea({ productId, reviewer, result }: { productId: string; reviewer: ReviewerView; result: ReviewResult | null }) {
+function ReviewFormArea({
+  productId,
+  reviewer,
+  result,
+}: {
+  productId: string;
+  reviewer: ReviewerView;
+  result: ReviewResult | null;
+}) {
   if (reviewer.kind === "guest") {
     return (
       <p className="text-sm text-stone-700">
-        Bought this? <Link className="font-medium text-brand-700 underline" to={`/auth?${new URLSearchParams({ mode: "login", redirectTo: `/product/${productId}` })}`}>Sign in</Link> to rate it once it has been delivered.
+        Bought this?{" "}
+        <Link
+          className="font-medium text-brand-700 underline"
+          to={`/auth?${new URLSearchParams({ mode: "login", redirectTo: `/product/${productId}` })}`}
+        >
+          Sign in
+        </Link>{" "}
+        to rate it once it has been delivered.
       </p>
     );
   }
-  if (!reviewer.eligible) return <p className="text-sm text-stone-700">You can rate this product once an order with it has been delivered to you.</p>;
+  if (!reviewer.eligible)
+    return (
+      <p className="text-sm text-stone-700">
+        You can rate this product once an order with it has been delivered to you.
+      </p>
+    );
   return <ReviewForm own={reviewer.own} result={result} />;
 }
 
-function ReviewForm({ own, result: pageResult }: { own: { rating: number; comment: string; hidden: boolean } | null; result: ReviewResult | null }) {
+function ReviewForm({
+  own,
+  result: pageResult,
+}: {
+  own: { rating: number; comment: string; hidden: boolean } | null;
+  result: ReviewResult | null;
+}) {
   const fetcher = useFetcher<ReviewResult>();
   // With JavaScript the answer comes to the fetcher; without, the page renders it.
   const result = fetcher.data ?? pageResult;
   useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data) showToast(fetcher.data.message, fetcher.data.ok ? "success" : "error");
+    if (fetcher.state === "idle" && fetcher.data)
+      showToast(fetcher.data.message, fetcher.data.ok ? "success" : "error");
   }, [fetcher.state, fetcher.data]);
-  const fields = result && !result.ok ? result.fields ?? {} : {};
+  const fields = result && !result.ok ? (result.fields ?? {}) : {};
   const values = result && !result.ok ? result.values : undefined;
   const checked = values ? values.rating : own ? String(own.rating) : "";
   const saving = fetcher.state !== "idle";
   return (
-    <fetcher.Form method="post" id="review" className="scroll-mt-20 rounded-2xl border border-stone-200 p-5" aria-labelledby="review-form-title" noValidate>
+    <fetcher.Form
+      method="post"
+      id="review"
+      className="scroll-mt-20 rounded-2xl border border-stone-200 p-5"
+      aria-labelledby="review-form-title"
+      noValidate
+    >
       <input type="hidden" name="intent" value="review" />
-      <h3 id="review-form-title" className="text-lg font-semibold text-stone-900">Rate this product</h3>
+      <h3 id="review-form-title" className="text-lg font-semibold text-stone-900">
+        Rate this product
+      </h3>
       {own ? (
         <p className="mt-1 text-sm text-stone-700">
           Your rating: {own.rating}. You can change it below.
-          {own.hidden && <span className="mt-1 block text-amber-900">The shop has hidden your review from the product page.</span>}
+          {own.hidden && (
+            <span className="mt-1 block text-amber-900">The shop has hidden your review from the product page.</span>
+          )}
         </p>
       ) : (
         <p className="mt-1 text-sm text-stone-700">Your order was delivered: tell other shoppers what you think.</p>
@@ -130,28 +211,58 @@ function ReviewForm({ own, result: pageResult }: { own: { rating: number; commen
         <legend className="field-label">Your rating</legend>
         <div className="flex flex-wrap gap-2" key={checked}>
           {[1, 2, 3, 4, 5].map((n) => (
-            <label key={n} className="relative flex min-h-11 min-w-14 cursor-pointer items-center justify-center gap-1 rounded-lg border border-stone-300 px-3 text-stone-800 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-700 has-[:checked]:text-white has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600">
-              <input type="radio" name="rating" value={n} defaultChecked={checked === String(n)} className="absolute inset-0 cursor-pointer opacity-0" />
+            <label
+              key={n}
+              className="relative flex min-h-11 min-w-14 cursor-pointer items-center justify-center gap-1 rounded-lg border border-stone-300 px-3 text-stone-800 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-700 has-[:checked]:text-white has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600"
+            >
+              <input
+                type="radio"
+                name="rating"
+                value={n}
+                defaultChecked={checked === String(n)}
+                className="absolute inset-0 cursor-pointer opacity-0"
+              />
               <span aria-hidden>{n} ★</span>
               <span className="sr-only">{n === 1 ? "1 star" : `${n} stars`}</span>
             </label>
           ))}
         </div>
-        {fields.rating && <p id="review-rating-error" className="field-error">{fields.rating}</p>}
+        {fields.rating && (
+          <p id="review-rating-error" className="field-error">
+            {fields.rating}
+          </p>
+        )}
       </fieldset>
       <div className="mt-4">
-        <label htmlFor="review-comment" className="field-label">Comment (optional)</label>
+        <label htmlFor="review-comment" className="field-label">
+          Comment (optional)
+        </label>
         <textarea
-          id="review-comment" name="comment" rows={4} maxLength={2000} key={values ? "typed" : own?.comment ?? ""}
-          defaultValue={values ? values.comment : own?.comment ?? ""}
-          aria-invalid={fields.comment ? true : undefined} aria-describedby={fields.comment ? "review-comment-error" : undefined}
-          className="field-input" placeholder="Fit, fabric, delivery..."
+          id="review-comment"
+          name="comment"
+          rows={4}
+          maxLength={2000}
+          key={values ? "typed" : (own?.comment ?? "")}
+          defaultValue={values ? values.comment : (own?.comment ?? "")}
+          aria-invalid={fields.comment ? true : undefined}
+          aria-describedby={fields.comment ? "review-comment-error" : undefined}
+          className="field-input"
+          placeholder="Fit, fabric, delivery..."
         />
-        {fields.comment && <p id="review-comment-error" className="field-error">{fields.comment}</p>}
+        {fields.comment && (
+          <p id="review-comment-error" className="field-error">
+            {fields.comment}
+          </p>
+        )}
       </div>
       {/* Without JavaScript the page says how it went; with it, a toast does. */}
       {result && result === pageResult && !fetcher.data && (result.ok || !result.fields) && (
-        <p role={result.ok ? "status" : "alert"} className={`mt-3 rounded-lg px-3 py-2 text-sm font-medium ${result.ok ? "bg-emerald-50 text-emerald-900" : "bg-red-50 text-red-800"}`}>{result.message}</p>
+        <p
+          role={result.ok ? "status" : "alert"}
+          className={`mt-3 rounded-lg px-3 py-2 text-sm font-medium ${result.ok ? "bg-emerald-50 text-emerald-900" : "bg-red-50 text-red-800"}`}
+        >
+          {result.message}
+        </p>
       )}
       <button type="submit" className="btn-primary mt-4 w-full sm:w-auto" disabled={saving}>
         {saving ? "Saving..." : own ? "Update review" : "Submit review"}

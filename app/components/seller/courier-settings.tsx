@@ -3,8 +3,19 @@ import { Form, Link } from "react-router";
 import { FormAlert, SelectField, useFocusFirstInvalid } from "~/components/ui/form-parts";
 import { TextField } from "~/components/ui/text-field";
 import { PAKISTANI_CITIES } from "~/lib/cities";
-import { KNOWN_COURIERS, ZONE_SLOTS, zoneField, type CourierFormField, type CourierFormValues } from "~/modules/shipping/couriers/courier-form";
-import { HOLD_FOR_CALL, RULE_KIND_CHOICES, type RuleFormField, type RuleFormValues } from "~/modules/shipping/couriers/routing-rule-form";
+import {
+  KNOWN_COURIERS,
+  ZONE_SLOTS,
+  zoneField,
+  type CourierFormField,
+  type CourierFormValues,
+} from "~/modules/shipping/couriers/courier-form";
+import {
+  HOLD_FOR_CALL,
+  RULE_KIND_CHOICES,
+  type RuleFormField,
+  type RuleFormValues,
+} from "~/modules/shipping/couriers/routing-rule-form";
 import { TRACKING_PLACEHOLDER } from "~/modules/shipping/couriers/tracking-link";
 
 /** The pieces of Settings -> Couriers (routes/seller-settings-couriers.tsx): a courier's card, the courier form, the rules. */
@@ -12,7 +23,12 @@ import { TRACKING_PLACEHOLDER } from "~/modules/shipping/couriers/tracking-link"
 export const REFUSED = "Nothing was saved: please correct the fields marked below.";
 
 export type CourierCardData = {
-  id: number; name: string; trackingUrl: string | null; accountCode: string | null; rateCard: string; active: boolean;
+  id: number;
+  name: string;
+  trackingUrl: string | null;
+  accountCode: string | null;
+  rateCard: string;
+  active: boolean;
 };
 
 /** One courier as the list shows it, with Edit and Switch off / Switch on. */
@@ -21,7 +37,9 @@ export function CourierCard({ courier, busy }: { courier: CourierCardData; busy:
     <li className="rounded-xl border border-stone-200 bg-white p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 className="min-w-0 break-words text-base font-semibold text-stone-900">{courier.name}</h3>
-        <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${courier.active ? "bg-green-100 text-green-900" : "bg-stone-200 text-stone-800"}`}>
+        <span
+          className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${courier.active ? "bg-green-100 text-green-900" : "bg-stone-200 text-stone-800"}`}
+        >
           {courier.active ? "Active" : "Switched off"}
         </span>
       </div>
@@ -47,7 +65,8 @@ export function CourierCard({ courier, busy }: { courier: CourierCardData; busy:
           <input type="hidden" name="courierId" value={courier.id} />
           <input type="hidden" name="active" value={courier.active ? "false" : "true"} />
           <button type="submit" className="btn-secondary px-4" disabled={busy}>
-            {courier.active ? "Switch off" : "Switch on"}<span className="sr-only"> {courier.name}</span>
+            {courier.active ? "Switch off" : "Switch on"}
+            <span className="sr-only"> {courier.name}</span>
           </button>
         </Form>
       </div>
@@ -60,7 +79,13 @@ export function CourierCard({ courier, busy }: { courier: CourierCardData; busy:
  * refusal: the form is keyed by its values, so its inputs show them with or without JavaScript.
  */
 export function CourierForm({
-  editing, values, errors, formError, busy, bookingFields, formKey,
+  editing,
+  values,
+  errors,
+  formError,
+  busy,
+  bookingFields,
+  formKey,
 }: {
   editing: { id: number; name: string } | null;
   values: CourierFormValues;
@@ -76,22 +101,47 @@ export function CourierForm({
   const field = (name: CourierFormField) => ({ name, defaultValue: values[name], error: errors?.[name] });
   const title = editing ? `Edit Courier: ${editing.name}` : "Add Courier";
   return (
-    <section id="courier-form" aria-labelledby={titleId} className="scroll-mt-32 rounded-xl border border-stone-200 bg-white p-4 sm:p-5">
-      <h3 id={titleId} className="text-lg font-semibold text-stone-900">{title}</h3>
+    <section
+      id="courier-form"
+      aria-labelledby={titleId}
+      className="scroll-mt-32 rounded-xl border border-stone-200 bg-white p-4 sm:p-5"
+    >
+      <h3 id={titleId} className="text-lg font-semibold text-stone-900">
+        {title}
+      </h3>
       <Form ref={ref} method="post" noValidate key={formKey} aria-labelledby={titleId} className="mt-3 grid gap-4">
         <input type="hidden" name="intent" value={editing ? "edit-courier" : "add-courier"} />
         {editing && <input type="hidden" name="courierId" value={editing.id} />}
         {formError && <FormAlert>{formError}</FormAlert>}
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Courier name" autoComplete="off" list={listId} hint="Pick from the list or type another, e.g. Own rider." {...field("name")} />
+          <TextField
+            label="Courier name"
+            autoComplete="off"
+            list={listId}
+            hint="Pick from the list or type another, e.g. Own rider."
+            {...field("name")}
+          />
           <datalist id={listId}>
-            {KNOWN_COURIERS.map((name) => <option key={name} value={name} />)}
+            {KNOWN_COURIERS.map((name) => (
+              <option key={name} value={name} />
+            ))}
           </datalist>
-          <TextField label="Account or shipper code" autoComplete="off" required={false} hint="Printed on load sheets and booking files." {...field("accountCode")} />
+          <TextField
+            label="Account or shipper code"
+            autoComplete="off"
+            required={false}
+            hint="Printed on load sheets and booking files."
+            {...field("accountCode")}
+          />
           <div className="sm:col-span-2">
             <TextField
-              label="Tracking link" type="url" autoComplete="off" required={false} placeholder={`https://www.tcsexpress.com/track/${TRACKING_PLACEHOLDER}`}
-              hint={`${TRACKING_PLACEHOLDER} is replaced by the parcel's tracking number. Empty: buyers get no tracking link.`} {...field("trackingUrl")}
+              label="Tracking link"
+              type="url"
+              autoComplete="off"
+              required={false}
+              placeholder={`https://www.tcsexpress.com/track/${TRACKING_PLACEHOLDER}`}
+              hint={`${TRACKING_PLACEHOLDER} is replaced by the parcel's tracking number. Empty: buyers get no tracking link.`}
+              {...field("trackingUrl")}
             />
           </div>
         </div>
@@ -99,15 +149,43 @@ export function CourierForm({
           <legend className="px-1 text-sm font-semibold text-stone-900">Rate card</legend>
           <div className="grid gap-4 sm:grid-cols-3">
             <div className="sm:col-span-3">
-              <TextField label="Weight bands" multiline rows={4} placeholder={"500 = 180\n1000 = 230"} hint='One band per line, "grams = charge" in rupees, lightest first: "500 = 180" is up to 500 g for Rs 180.' {...field("weightBands")} />
+              <TextField
+                label="Weight bands"
+                multiline
+                rows={4}
+                placeholder={"500 = 180\n1000 = 230"}
+                hint='One band per line, "grams = charge" in rupees, lightest first: "500 = 180" is up to 500 g for Rs 180.'
+                {...field("weightBands")}
+              />
             </div>
-            <TextField label="Each extra kg (PKR)" inputMode="numeric" hint="Each kg, or part of one, above the heaviest band." {...field("extraPerKg")} />
-            <TextField label="COD fee (%)" inputMode="decimal" hint="A share of the cash collected, e.g. 1.5" {...field("codFeePercent")} />
-            <TextField label="Surcharge (%)" inputMode="decimal" required={false} hint="Fuel or other, on the weight charge; 0 for none." {...field("surchargePercent")} />
+            <TextField
+              label="Each extra kg (PKR)"
+              inputMode="numeric"
+              hint="Each kg, or part of one, above the heaviest band."
+              {...field("extraPerKg")}
+            />
+            <TextField
+              label="COD fee (%)"
+              inputMode="decimal"
+              hint="A share of the cash collected, e.g. 1.5"
+              {...field("codFeePercent")}
+            />
+            <TextField
+              label="Surcharge (%)"
+              inputMode="decimal"
+              required={false}
+              hint="Fuel or other, on the weight charge; 0 for none."
+              {...field("surchargePercent")}
+            />
             <div className="sm:col-span-3">
               <TextField
-                label="Tolerance (PKR)" inputMode="numeric" required={false}
-                hint={'A charge up to this much above the estimate is not flagged as "charged above rate card"; 0 flags every rupee.'} {...field("toleranceRupees")}
+                label="Tolerance (PKR)"
+                inputMode="numeric"
+                required={false}
+                hint={
+                  'A charge up to this much above the estimate is not flagged as "charged above rate card"; 0 flags every rupee.'
+                }
+                {...field("toleranceRupees")}
               />
             </div>
           </div>
@@ -115,7 +193,11 @@ export function CourierForm({
         </fieldset>
         <div>
           <TextField
-            label="Booking file columns" multiline rows={6} required={false} placeholder={"Reference No = orderNumber\nConsignee Name = consigneeName"}
+            label="Booking file columns"
+            multiline
+            rows={6}
+            required={false}
+            placeholder={"Reference No = orderNumber\nConsignee Name = consigneeName"}
             hint={`"Header = field" per line, in the order of the courier's bulk-upload file. Empty: ${editing ? "the layout of a courier of this name" : "the courier's default layout"}.`}
             {...field("bookingColumns")}
           />
@@ -132,8 +214,14 @@ export function CourierForm({
           </details>
         </div>
         <div className="flex flex-wrap items-center gap-3">
-          <button type="submit" className="btn-primary px-6" disabled={busy}>{busy ? "Saving..." : editing ? "Save Courier" : "Add Courier"}</button>
-          {editing && <Link to="/seller/settings/couriers" className="btn-secondary px-4">Cancel</Link>}
+          <button type="submit" className="btn-primary px-6" disabled={busy}>
+            {busy ? "Saving..." : editing ? "Save Courier" : "Add Courier"}
+          </button>
+          {editing && (
+            <Link to="/seller/settings/couriers" className="btn-secondary px-4">
+              Cancel
+            </Link>
+          )}
         </div>
       </Form>
     </section>
@@ -143,7 +231,10 @@ export function CourierForm({
 /** Whether the zones part opens by itself: it has zones, or a zone field has an error. */
 function hasZoneInput(values: CourierFormValues, errors?: Partial<Record<CourierFormField, string>>): boolean {
   return Array.from({ length: ZONE_SLOTS }, (_, i) => i + 1).some((slot) =>
-    (["Name", "Cities", "Bands", "ExtraPerKg"] as const).some((part) => values[zoneField(slot, part)].trim() !== "" || Boolean(errors?.[zoneField(slot, part)])));
+    (["Name", "Cities", "Bands", "ExtraPerKg"] as const).some(
+      (part) => values[zoneField(slot, part)].trim() !== "" || Boolean(errors?.[zoneField(slot, part)]),
+    ),
+  );
 }
 
 /**
@@ -151,26 +242,63 @@ function hasZoneInput(values: CourierFormValues, errors?: Partial<Record<Courier
  * zone", "other zones"). A parcel to a city in no zone is estimated by the bands above. A native
  * <details>, so it opens without JavaScript.
  */
-function RateZones({ values, field, open }: {
+function RateZones({
+  values,
+  field,
+  open,
+}: {
   values: CourierFormValues;
   field: (name: CourierFormField) => { name: CourierFormField; defaultValue: string; error?: string };
   open: boolean;
 }) {
   return (
     <details className="mt-4" open={open}>
-      <summary className="cursor-pointer text-sm font-medium text-brand-700">Zones: other rates for some cities</summary>
+      <summary className="cursor-pointer text-sm font-medium text-brand-700">
+        Zones: other rates for some cities
+      </summary>
       <p className="mt-2 text-sm text-stone-700">
-        A zone&apos;s cities are charged by its own weight bands; every other city by the bands above. Leave a zone empty for none.
+        A zone&apos;s cities are charged by its own weight bands; every other city by the bands above. Leave a zone
+        empty for none.
       </p>
       <div className="mt-3 grid gap-3 lg:grid-cols-2">
         {Array.from({ length: ZONE_SLOTS }, (_, i) => i + 1).map((slot) => (
           <fieldset key={slot} className="min-w-0 rounded-lg border border-stone-200 p-3">
-            <legend className="px-1 text-sm font-semibold text-stone-900">Zone {slot}{values[zoneField(slot, "Name")] ? `: ${values[zoneField(slot, "Name")]}` : ""}</legend>
+            <legend className="px-1 text-sm font-semibold text-stone-900">
+              Zone {slot}
+              {values[zoneField(slot, "Name")] ? `: ${values[zoneField(slot, "Name")]}` : ""}
+            </legend>
             <div className="grid gap-3">
-              <TextField label={`Zone ${slot} name`} autoComplete="off" required={false} placeholder="Same city" {...field(zoneField(slot, "Name"))} />
-              <TextField label={`Zone ${slot} cities`} multiline rows={3} required={false} placeholder={"Lahore\nKasur"} hint="One per line, or separated by commas." {...field(zoneField(slot, "Cities"))} />
-              <TextField label={`Zone ${slot} weight bands`} multiline rows={3} required={false} placeholder={"500 = 150\n1000 = 200"} hint={'"grams = charge", lightest first.'} {...field(zoneField(slot, "Bands"))} />
-              <TextField label={`Zone ${slot}: each extra kg (PKR)`} inputMode="numeric" required={false} {...field(zoneField(slot, "ExtraPerKg"))} />
+              <TextField
+                label={`Zone ${slot} name`}
+                autoComplete="off"
+                required={false}
+                placeholder="Same city"
+                {...field(zoneField(slot, "Name"))}
+              />
+              <TextField
+                label={`Zone ${slot} cities`}
+                multiline
+                rows={3}
+                required={false}
+                placeholder={"Lahore\nKasur"}
+                hint="One per line, or separated by commas."
+                {...field(zoneField(slot, "Cities"))}
+              />
+              <TextField
+                label={`Zone ${slot} weight bands`}
+                multiline
+                rows={3}
+                required={false}
+                placeholder={"500 = 150\n1000 = 200"}
+                hint={'"grams = charge", lightest first.'}
+                {...field(zoneField(slot, "Bands"))}
+              />
+              <TextField
+                label={`Zone ${slot}: each extra kg (PKR)`}
+                inputMode="numeric"
+                required={false}
+                {...field(zoneField(slot, "ExtraPerKg"))}
+              />
             </div>
           </fieldset>
         ))}
@@ -183,7 +311,14 @@ export type RuleRow = { id: number; text: string };
 
 /** The routing rules in priority order, each with Move up and Remove, and the form that adds one. */
 export function RoutingRules({
-  rules, activeCouriers, values, errors, formError, listError, busy, formKey,
+  rules,
+  activeCouriers,
+  values,
+  errors,
+  formError,
+  listError,
+  busy,
+  formKey,
 }: {
   rules: RuleRow[];
   activeCouriers: { id: number; name: string }[];
@@ -199,12 +334,23 @@ export function RoutingRules({
   const citiesId = useId();
   const ref = useFocusFirstInvalid(errors);
   return (
-    <section id="routing-rules" aria-labelledby={titleId} className="scroll-mt-32 rounded-xl border border-stone-200 bg-white p-4 sm:p-5">
-      <h3 id={titleId} className="text-lg font-semibold text-stone-900">Routing rules</h3>
+    <section
+      id="routing-rules"
+      aria-labelledby={titleId}
+      className="scroll-mt-32 rounded-xl border border-stone-200 bg-white p-4 sm:p-5"
+    >
+      <h3 id={titleId} className="text-lg font-semibold text-stone-900">
+        Routing rules
+      </h3>
       <p className="mt-1 text-sm text-stone-700">
-        Booking suggests a courier for each order: the first rule that matches, from the top, decides. An order no rule matches gets no suggestion and you pick the courier.
+        Booking suggests a courier for each order: the first rule that matches, from the top, decides. An order no rule
+        matches gets no suggestion and you pick the courier.
       </p>
-      {listError && <div className="mt-3"><FormAlert>{listError}</FormAlert></div>}
+      {listError && (
+        <div className="mt-3">
+          <FormAlert>{listError}</FormAlert>
+        </div>
+      )}
       {rules.length === 0 ? (
         <p className="mt-3 rounded-lg bg-stone-50 px-4 py-3 text-sm text-stone-700">No rules yet.</p>
       ) : (
@@ -219,13 +365,17 @@ export function RoutingRules({
                   <Form method="post" action="/seller/settings/couriers">
                     <input type="hidden" name="intent" value="move-rule-up" />
                     <input type="hidden" name="ruleId" value={rule.id} />
-                    <button type="submit" className="btn-secondary px-3" disabled={busy}>Move up<span className="sr-only"> rule {i + 1}</span></button>
+                    <button type="submit" className="btn-secondary px-3" disabled={busy}>
+                      Move up<span className="sr-only"> rule {i + 1}</span>
+                    </button>
                   </Form>
                 )}
                 <Form method="post" action="/seller/settings/couriers">
                   <input type="hidden" name="intent" value="remove-rule" />
                   <input type="hidden" name="ruleId" value={rule.id} />
-                  <button type="submit" className="btn-secondary px-3 text-red-800" disabled={busy}>Remove<span className="sr-only"> rule {i + 1}</span></button>
+                  <button type="submit" className="btn-secondary px-3 text-red-800" disabled={busy}>
+                    Remove<span className="sr-only"> rule {i + 1}</span>
+                  </button>
                 </Form>
               </div>
             </li>
@@ -233,26 +383,65 @@ export function RoutingRules({
         </ol>
       )}
 
-      <h4 id={addTitleId} className="mt-5 text-base font-semibold text-stone-900">Add a rule</h4>
-      <Form ref={ref} method="post" action="/seller/settings/couriers" noValidate key={formKey} aria-labelledby={addTitleId} className="mt-2 grid gap-4">
+      <h4 id={addTitleId} className="mt-5 text-base font-semibold text-stone-900">
+        Add a rule
+      </h4>
+      <Form
+        ref={ref}
+        method="post"
+        action="/seller/settings/couriers"
+        noValidate
+        key={formKey}
+        aria-labelledby={addTitleId}
+        className="mt-2 grid gap-4"
+      >
         <input type="hidden" name="intent" value="add-rule" />
         {formError && <FormAlert>{formError}</FormAlert>}
         <div className="grid gap-4 sm:grid-cols-2">
           <SelectField label="When" name="kind" defaultValue={values.kind} error={errors?.kind}>
-            {RULE_KIND_CHOICES.map((choice) => <option key={choice.value} value={choice.value}>{choice.label}</option>)}
+            {RULE_KIND_CHOICES.map((choice) => (
+              <option key={choice.value} value={choice.value}>
+                {choice.label}
+              </option>
+            ))}
           </SelectField>
           <SelectField label="Courier" name="courierId" defaultValue={values.courierId} error={errors?.courierId}>
             <option value="">Choose a courier</option>
-            {activeCouriers.map((c) => <option key={c.id} value={String(c.id)}>{c.name}</option>)}
+            {activeCouriers.map((c) => (
+              <option key={c.id} value={String(c.id)}>
+                {c.name}
+              </option>
+            ))}
             <option value={HOLD_FOR_CALL}>Hold for a call</option>
           </SelectField>
-          <TextField label="City" name="city" autoComplete="off" required={false} list={citiesId} defaultValue={values.city} error={errors?.city} hint="For a destination city rule." />
+          <TextField
+            label="City"
+            name="city"
+            autoComplete="off"
+            required={false}
+            list={citiesId}
+            defaultValue={values.city}
+            error={errors?.city}
+            hint="For a destination city rule."
+          />
           <datalist id={citiesId}>
-            {PAKISTANI_CITIES.map((c) => <option key={c} value={c} />)}
+            {PAKISTANI_CITIES.map((c) => (
+              <option key={c} value={c} />
+            ))}
           </datalist>
-          <TextField label="Amount (PKR)" name="amount" inputMode="numeric" required={false} defaultValue={values.amount} error={errors?.amount} hint="For an order total rule: orders above this amount." />
+          <TextField
+            label="Amount (PKR)"
+            name="amount"
+            inputMode="numeric"
+            required={false}
+            defaultValue={values.amount}
+            error={errors?.amount}
+            hint="For an order total rule: orders above this amount."
+          />
         </div>
-        <button type="submit" className="btn-primary justify-self-start px-6" disabled={busy}>Add rule</button>
+        <button type="submit" className="btn-primary justify-self-start px-6" disabled={busy}>
+          Add rule
+        </button>
       </Form>
     </section>
   );

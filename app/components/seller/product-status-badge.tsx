@@ -1,7 +1,10 @@
 import type { ProductStatus } from "~/modules/catalog/owner-catalog-types";
 
 export const PRODUCT_STATUS_LABELS: Record<ProductStatus, string> = {
-  active: "Active", draft: "Draft", "coming-soon": "Coming Soon", archived: "Archived",
+  active: "Active",
+  draft: "Draft",
+  "coming-soon": "Coming Soon",
+  archived: "Archived",
 };
 
 // Full class names, written out so Tailwind finds them.
@@ -15,7 +18,10 @@ const TONE: Record<ProductStatus, string> = {
 /** A product's status as the owner sees it (Active, Draft, Coming Soon, Archived). */
 export function ProductStatusBadge({ status }: { status: ProductStatus }) {
   return (
-    <span data-testid="product-status" className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${TONE[status]}`}>
+    <span
+      data-testid="product-status"
+      className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${TONE[status]}`}
+    >
       {PRODUCT_STATUS_LABELS[status]}
     </span>
   );

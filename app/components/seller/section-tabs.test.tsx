@@ -11,7 +11,10 @@ function render(path: string, tabs = CATALOGUE_TABS): string {
 
 /** The hrefs of the links marked as the current page. */
 function current(html: string): string[] {
-  return [...html.matchAll(/<a [^>]*>/g)].map((m) => m[0]).filter((a) => a.includes('aria-current="page"')).map((a) => a.match(/href="([^"]+)"/)![1]);
+  return [...html.matchAll(/<a [^>]*>/g)]
+    .map((m) => m[0])
+    .filter((a) => a.includes('aria-current="page"'))
+    .map((a) => a.match(/href="([^"]+)"/)![1]);
 }
 
 describe("a dashboard section's tabs", () => {
@@ -22,14 +25,27 @@ describe("a dashboard section's tabs", () => {
   });
 
   it("light Collections and Pages on their edit pages, and Home page only on itself", () => {
-    expect(current(render("/seller/storefront/collections/7", STOREFRONT_TABS))).toEqual(["/seller/storefront/collections"]);
+    expect(current(render("/seller/storefront/collections/7", STOREFRONT_TABS))).toEqual([
+      "/seller/storefront/collections",
+    ]);
     expect(current(render("/seller/storefront/pages/new", STOREFRONT_TABS))).toEqual(["/seller/storefront/pages"]);
     expect(current(render("/seller/storefront", STOREFRONT_TABS))).toEqual(["/seller/storefront"]);
   });
 
   it("keep the dashboard's Catalogue and Storefront tabs lit inside their sections", () => {
-    const Stub = (path: string) => createRoutesStub([{ path, Component: () => <SellerNav counts={{ pendingOrders: 0, newReturns: 0, unreadMessages: 0, failedEmails: 0 }} /> }]);
-    const nav = (path: string) => { const S = Stub(path); return renderToString(<S initialEntries={[path]} />); };
+    const Stub = (path: string) =>
+      createRoutesStub([
+        {
+          path,
+          Component: () => (
+            <SellerNav counts={{ pendingOrders: 0, newReturns: 0, unreadMessages: 0, failedEmails: 0 }} />
+          ),
+        },
+      ]);
+    const nav = (path: string) => {
+      const S = Stub(path);
+      return renderToString(<S initialEntries={[path]} />);
+    };
     expect(current(nav("/seller/catalogue/sizes"))).toEqual(["/seller/catalogue"]);
     expect(current(nav("/seller/storefront/menus"))).toEqual(["/seller/storefront"]);
   });

@@ -36,9 +36,13 @@ export function SectionTabs({ label, tabs }: { label: string; tabs: readonly Sec
           <li key={tab.to} className="shrink-0">
             {tab.also && pathname.startsWith(tab.also) ? (
               // NavLink marks only its own path: a page below `also` is this tab's too.
-              <Link to={tab.to} prefetch="intent" aria-current="page" className={itemClass({ isActive: true })}>{tab.label}</Link>
+              <Link to={tab.to} prefetch="intent" aria-current="page" className={itemClass({ isActive: true })}>
+                {tab.label}
+              </Link>
             ) : (
-              <NavLink to={tab.to} end={tab.end} prefetch="intent" className={itemClass}>{tab.label}</NavLink>
+              <NavLink to={tab.to} end={tab.end} prefetch="intent" className={itemClass}>
+                {tab.label}
+              </NavLink>
             )}
           </li>
         ))}

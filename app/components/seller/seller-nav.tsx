@@ -30,7 +30,12 @@ export const SELLER_TABS = [
   { to: "/seller/password", label: "Password", end: true },
 ] as const;
 
-export type SellerNavCounts = { pendingOrders: number; newReturns: number; unreadMessages: number; failedEmails: number };
+export type SellerNavCounts = {
+  pendingOrders: number;
+  newReturns: number;
+  unreadMessages: number;
+  failedEmails: number;
+};
 
 /**
  * A sidebar on a laptop; on a phone one row of tabs that scrolls sideways (a thumb's swipe), with
@@ -51,26 +56,45 @@ export function SellerNav({ counts }: { counts: SellerNavCounts }) {
     "/seller/orders": { count: counts.pendingOrders, says: "waiting" },
     "/seller/returns": { count: counts.newReturns, says: counts.newReturns === 1 ? "new request" : "new requests" },
     "/seller/inbox": { count: counts.unreadMessages, says: "waiting" },
-    "/seller/email-logs": { count: counts.failedEmails, says: counts.failedEmails === 1 ? "failed e-mail" : "failed e-mails" },
+    "/seller/email-logs": {
+      count: counts.failedEmails,
+      says: counts.failedEmails === 1 ? "failed e-mail" : "failed e-mails",
+    },
   };
   const itemClass = ({ isActive }: { isActive: boolean }) =>
     `flex min-h-10 items-center justify-between gap-2 whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium ${
-      isActive ? "border border-brand-700 bg-brand-700 text-white" : "border border-stone-200 bg-white text-stone-700 hover:bg-stone-100 lg:border-transparent lg:bg-transparent"
+      isActive
+        ? "border border-brand-700 bg-brand-700 text-white"
+        : "border border-stone-200 bg-white text-stone-700 hover:bg-stone-100 lg:border-transparent lg:bg-transparent"
     }`;
   return (
     <nav aria-label="Dashboard">
-      <ul ref={listRef} className="relative -my-1 flex gap-1.5 overflow-x-auto overscroll-x-contain py-1 [scrollbar-width:none] lg:my-0 lg:flex-col lg:gap-1 lg:overflow-visible lg:py-0 [&::-webkit-scrollbar]:hidden">
+      <ul
+        ref={listRef}
+        className="relative -my-1 flex gap-1.5 overflow-x-auto overscroll-x-contain py-1 [scrollbar-width:none] lg:my-0 lg:flex-col lg:gap-1 lg:overflow-visible lg:py-0 [&::-webkit-scrollbar]:hidden"
+      >
         {SELLER_TABS.map((tab) => {
           const count = badge[tab.to]?.count ?? 0;
           // The count is the link's description, not part of its name: the tab is always just "Orders".
           const countId = `seller-tab-count-${tab.label.toLowerCase().replace(/\s+/g, "-")}`;
           return (
             <li key={tab.to} className="shrink-0">
-              <NavLink to={tab.to} end={tab.end} className={itemClass} prefetch="intent" aria-describedby={count > 0 ? countId : undefined}>
+              <NavLink
+                to={tab.to}
+                end={tab.end}
+                className={itemClass}
+                prefetch="intent"
+                aria-describedby={count > 0 ? countId : undefined}
+              >
                 <span>{tab.label}</span>
                 {count > 0 && (
                   <>
-                    <span className="rounded-full bg-amber-100 px-2 text-xs font-semibold text-amber-900" aria-hidden="true">{count}</span>
+                    <span
+                      className="rounded-full bg-amber-100 px-2 text-xs font-semibold text-amber-900"
+                      aria-hidden="true"
+                    >
+                      {count}
+                    </span>
                     <span id={countId} hidden>{`${count} ${badge[tab.to]?.says}`}</span>
                   </>
                 )}
@@ -80,7 +104,10 @@ export function SellerNav({ counts }: { counts: SellerNavCounts }) {
         })}
         <li className="shrink-0">
           <Form method="post" action="/sign-out">
-            <button type="submit" className="min-h-10 w-full whitespace-nowrap rounded-lg border border-stone-200 bg-white px-3 py-2 text-left text-sm font-medium text-stone-700 hover:bg-stone-100 lg:border-transparent lg:bg-transparent">
+            <button
+              type="submit"
+              className="min-h-10 w-full whitespace-nowrap rounded-lg border border-stone-200 bg-white px-3 py-2 text-left text-sm font-medium text-stone-700 hover:bg-stone-100 lg:border-transparent lg:bg-transparent"
+            >
               Sign Out
             </button>
           </Form>

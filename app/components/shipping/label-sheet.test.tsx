@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { LabelSheet, truncate, type ShippingLabel } from "./label-sheet";
 
 /** A stand-in for code128Svg's markup (components may not import server files): the sheet inserts it as it is. */
-const barcode = (text: string) => `<svg viewBox="0 0 200 60" role="img" aria-label="${text}"><title>${text}</title><path stroke="#000000" stroke-width="2" d="M1 0L1 50"/></svg>`;
+const barcode = (text: string) =>
+  `<svg viewBox="0 0 200 60" role="img" aria-label="${text}"><title>${text}</title><path stroke="#000000" stroke-width="2" d="M1 0L1 50"/></svg>`;
 
 function label(n: number, overrides: Partial<ShippingLabel> = {}): ShippingLabel {
   const orderNumber = `KS-${10040 + n}`;
@@ -13,7 +14,12 @@ function label(n: number, overrides: Partial<ShippingLabel> = {}): ShippingLabel
     trackingNumber,
     courierName: "TCS",
     sender: { brandName: "Kapra", phone: "+923001112223", address: "Shop 4, Liberty Market", city: "Lahore" },
-    consignee: { name: `Ayesha Khan ${n}`, phone: "+923214567890", address: "House 12, Street 4, DHA Phase 5", city: "Karachi" },
+    consignee: {
+      name: `Ayesha Khan ${n}`,
+      phone: "+923214567890",
+      address: "House 12, Street 4, DHA Phase 5",
+      city: "Karachi",
+    },
     codAmount: 4250 + n,
     pieces: 3,
     weightGrams: 1250,
@@ -28,7 +34,8 @@ function label(n: number, overrides: Partial<ShippingLabel> = {}): ShippingLabel
 /** Each label's markup, in order. */
 const labelBlocks = (html: string) => html.split('data-testid="shipping-label"').slice(1);
 const pageBlocks = (html: string) => html.split('data-testid="label-page"').slice(1);
-const render = (labels: ShippingLabel[], size: "a4" | "4x6" = "a4") => renderToStaticMarkup(<LabelSheet labels={labels} size={size} />);
+const render = (labels: ShippingLabel[], size: "a4" | "4x6" = "a4") =>
+  renderToStaticMarkup(<LabelSheet labels={labels} size={size} />);
 
 describe("LabelSheet", () => {
   it("draws one label per parcel with its COD amount, order number and barcodes", () => {
@@ -100,7 +107,10 @@ describe("LabelSheet", () => {
 
   it("prints the COD amount in the largest type on the label", () => {
     const css = render([label(1)]);
-    const sizes = [...css.matchAll(/\.(shl-[\w-]+)[^{]*\{[^}]*font-size: ([\d.]+)pt/g)].map((m) => ({ cls: m[1], pt: Number(m[2]) }));
+    const sizes = [...css.matchAll(/\.(shl-[\w-]+)[^{]*\{[^}]*font-size: ([\d.]+)pt/g)].map((m) => ({
+      cls: m[1],
+      pt: Number(m[2]),
+    }));
     const cod = sizes.find((s) => s.cls === "shl-cod-amount")!;
     expect(cod.pt).toBeGreaterThanOrEqual(24);
     expect(sizes.filter((s) => s !== cod).every((s) => s.pt < cod.pt)).toBe(true);
@@ -116,8 +126,19 @@ describe("LabelSheet", () => {
   });
 
   it("puts its style in the document's head, where HTML allows it", () => {
-    const html = renderToStaticMarkup(<html lang="en"><head><title>Labels</title></head><body><LabelSheet labels={[label(1)]} size="a4" /></body></html>);
-    expect(html).toMatch(/^<html lang="en"><head><style data-precedence="default" data-href="shipping-label-sheet">[^<]*@page shl-a4/);
+    const html = renderToStaticMarkup(
+      <html lang="en">
+        <head>
+          <title>Labels</title>
+        </head>
+        <body>
+          <LabelSheet labels={[label(1)]} size="a4" />
+        </body>
+      </html>,
+    );
+    expect(html).toMatch(
+      /^<html lang="en"><head><style data-precedence="default" data-href="shipping-label-sheet">[^<]*@page shl-a4/,
+    );
     expect(html.indexOf("<style")).toBe(html.lastIndexOf("<style"));
   });
 

@@ -78,11 +78,20 @@ export function LabelSheet({ labels, size }: { labels: ShippingLabel[]; size: La
     // On a phone the sheet is wider than the screen and scrolls sideways: focusable, so a keyboard can scroll it too.
     <section className="shl-sheets" data-size={size} aria-label="Labels to print" tabIndex={0}>
       {/* With href and precedence React puts the style in <head> (a <style> in <body> is invalid HTML), once. */}
-      <style href="shipping-label-sheet" precedence="default">{CSS}</style>
+      <style href="shipping-label-sheet" precedence="default">
+        {CSS}
+      </style>
       {pages.length === 0 && <p className="shl-empty">No labels to print.</p>}
       {pages.map((page, p) => (
-        <section key={p} className={`shl-page shl-${size}`} aria-label={`Page ${p + 1} of ${pages.length}`} data-testid="label-page">
-          {page.map((label, i) => <Label key={`${label.orderNumber}-${i}`} label={label} />)}
+        <section
+          key={p}
+          className={`shl-page shl-${size}`}
+          aria-label={`Page ${p + 1} of ${pages.length}`}
+          data-testid="label-page"
+        >
+          {page.map((label, i) => (
+            <Label key={`${label.orderNumber}-${i}`} label={label} />
+          ))}
         </section>
       ))}
     </section>
@@ -98,16 +107,28 @@ function Label({ label }: { label: ShippingLabel }) {
         <span className="shl-courier">{label.courierName}</span>
         <span className="shl-order">Order {label.orderNumber}</span>
       </div>
-      {label.exchangeFor && <p className="shl-exchange" data-testid="label-exchange">{exchangeNote(label.exchangeFor)}</p>}
+      {label.exchangeFor && (
+        <p className="shl-exchange" data-testid="label-exchange">
+          {exchangeNote(label.exchangeFor)}
+        </p>
+      )}
       <div className="shl-cod" data-testid="label-cod">
-        <p className="shl-cod-title">{paid ? (label.exchangeFor ? "Exchange: do not collect any cash" : "Prepaid: do not collect any cash") : "Cash on delivery: collect"}</p>
+        <p className="shl-cod-title">
+          {paid
+            ? label.exchangeFor
+              ? "Exchange: do not collect any cash"
+              : "Prepaid: do not collect any cash"
+            : "Cash on delivery: collect"}
+        </p>
         <p className="shl-cod-amount">{paid ? (label.exchangeFor ? "NO CASH" : "PAID") : formatPkr(label.codAmount)}</p>
       </div>
       <div>
         <p className="shl-caption">Deliver to</p>
         <p className="shl-to-name">{consignee.name}</p>
         <p className="shl-to-phone">{formatPakistaniMobile(consignee.phone)}</p>
-        <p className={consignee.address.length > 110 ? "shl-to-address shl-long" : "shl-to-address"}>{consignee.address}</p>
+        <p className={consignee.address.length > 110 ? "shl-to-address shl-long" : "shl-to-address"}>
+          {consignee.address}
+        </p>
         <p className="shl-to-city">{consignee.city}</p>
       </div>
       <div className="shl-codes">
@@ -115,26 +136,42 @@ function Label({ label }: { label: ShippingLabel }) {
           <div className="shl-barcode">
             <p className="shl-caption">{label.courierName} tracking</p>
             {/* Trusted markup: code128Svg's output, made on the server from our own data. */}
-            <div className="shl-svg" data-testid="label-tracking-barcode" dangerouslySetInnerHTML={{ __html: label.trackingBarcodeSvg }} />
+            <div
+              className="shl-svg"
+              data-testid="label-tracking-barcode"
+              dangerouslySetInnerHTML={{ __html: label.trackingBarcodeSvg }}
+            />
           </div>
         ) : (
           <p className="shl-no-tracking">Tracking number: {label.trackingNumber ?? "not yet given by the courier"}</p>
         )}
         <div className="shl-barcode shl-order-code">
           <p className="shl-caption">Order</p>
-          <div className="shl-svg" data-testid="label-order-barcode" dangerouslySetInnerHTML={{ __html: label.orderBarcodeSvg }} />
+          <div
+            className="shl-svg"
+            data-testid="label-order-barcode"
+            dangerouslySetInnerHTML={{ __html: label.orderBarcodeSvg }}
+          />
         </div>
       </div>
       <div>
         <p className="shl-facts">
-          <span>Pieces: <b>{label.pieces}</b></span>
-          <span>Weight: <b>{formatKg(label.weightGrams)}</b></span>
+          <span>
+            Pieces: <b>{label.pieces}</b>
+          </span>
+          <span>
+            Weight: <b>{formatKg(label.weightGrams)}</b>
+          </span>
         </p>
         <p className="shl-desc">{truncate(label.description, 110)}</p>
       </div>
       <div className="shl-from">
-        <p><b>From: {sender.brandName}</b> · {formatPakistaniMobile(sender.phone)}</p>
-        <p>{sender.address}, {sender.city}</p>
+        <p>
+          <b>From: {sender.brandName}</b> · {formatPakistaniMobile(sender.phone)}
+        </p>
+        <p>
+          {sender.address}, {sender.city}
+        </p>
         <p>If undelivered, please return to the sender.</p>
       </div>
     </article>

@@ -9,10 +9,13 @@ const parcels: LoadSheetParcel[] = [
   { orderNumber: "KS-10043", trackingNumber: "TCS770003", city: "Peshawar", codAmount: 12999, weightGrams: 2005 },
 ];
 const render = (list = parcels, accountCode: string | null = "LHR-00417") =>
-  renderToStaticMarkup(<LoadSheet shop={shop} courierName="TCS" accountCode={accountCode} date="25 Nov 2026" parcels={list} />);
+  renderToStaticMarkup(
+    <LoadSheet shop={shop} courierName="TCS" accountCode={accountCode} date="25 Nov 2026" parcels={list} />,
+  );
 
 /** The markup of each row with this test id. */
-const rows = (html: string, testId: string) => [...html.matchAll(new RegExp(`<tr data-testid="${testId}">(.*?)</tr>`, "g"))].map((m) => m[1]);
+const rows = (html: string, testId: string) =>
+  [...html.matchAll(new RegExp(`<tr data-testid="${testId}">(.*?)</tr>`, "g"))].map((m) => m[1]);
 /** The text of each cell of a row, tags removed. */
 const cells = (row: string) => [...row.matchAll(/<td[^>]*>(.*?)<\/td>/g)].map((m) => m[1].replace(/<[^>]+>/g, ""));
 
@@ -38,7 +41,9 @@ describe("LoadSheet", () => {
   it("totals the parcels, the cash to collect and the weight", () => {
     expect(rows(render(), "load-sheet-totals").map(cells)).toEqual([["Total: 3 parcels", "PKR 17,249", "3.76 kg"]]);
     expect(render()).toContain("Received 3 parcels in good condition, with PKR 17,249 cash on delivery to collect.");
-    expect(rows(render([parcels[0]]), "load-sheet-totals").map(cells)).toEqual([["Total: 1 parcel", "PKR 4,250", "1.25 kg"]]);
+    expect(rows(render([parcels[0]]), "load-sheet-totals").map(cells)).toEqual([
+      ["Total: 1 parcel", "PKR 4,250", "1.25 kg"],
+    ]);
   });
 
   it("has lines for the rider's name, signature and time, and the shop's signature", () => {

@@ -2,7 +2,13 @@ import { formatPkr } from "~/lib/money";
 import { formatPakistaniMobile } from "~/lib/phone";
 import { formatKg } from "~/lib/weight";
 
-export type LoadSheetParcel = { orderNumber: string; trackingNumber: string | null; city: string; codAmount: number; weightGrams: number };
+export type LoadSheetParcel = {
+  orderNumber: string;
+  trackingNumber: string | null;
+  city: string;
+  codAmount: number;
+  weightGrams: number;
+};
 
 export type LoadSheetProps = {
   shop: { brandName: string; phone: string; address: string; city: string };
@@ -57,32 +63,48 @@ export function LoadSheet({ shop, courierName, accountCode, date, parcels }: Loa
     // On a phone the sheet is wider than the screen and scrolls sideways: focusable, so a keyboard can scroll it too.
     <section className="lds-wrap" aria-label="Load sheet to print" tabIndex={0}>
       {/* With href and precedence React puts the style in <head> (a <style> in <body> is invalid HTML), once. */}
-      <style href="shipping-load-sheet" precedence="default">{CSS}</style>
+      <style href="shipping-load-sheet" precedence="default">
+        {CSS}
+      </style>
       <article className="lds" aria-labelledby="load-sheet-title">
         <header className="lds-head">
           <div>
-            <h1 id="load-sheet-title" className="lds-title">Load sheet: {courierName}</h1>
+            <h1 id="load-sheet-title" className="lds-title">
+              Load sheet: {courierName}
+            </h1>
             <p className="lds-shop">{shop.brandName}</p>
-            <p>{shop.address}, {shop.city}</p>
+            <p>
+              {shop.address}, {shop.city}
+            </p>
             <p>{formatPakistaniMobile(shop.phone)}</p>
           </div>
           <dl className="lds-meta">
-            <dt>Courier</dt><dd>{courierName}</dd>
-            <dt>Account</dt><dd>{accountCode ?? "—"}</dd>
-            <dt>Date</dt><dd>{date}</dd>
-            <dt>Parcels</dt><dd>{parcels.length}</dd>
+            <dt>Courier</dt>
+            <dd>{courierName}</dd>
+            <dt>Account</dt>
+            <dd>{accountCode ?? "—"}</dd>
+            <dt>Date</dt>
+            <dd>{date}</dd>
+            <dt>Parcels</dt>
+            <dd>{parcels.length}</dd>
           </dl>
         </header>
         <table>
           <caption className="lds-caption">Parcels handed to {courierName}</caption>
           <thead>
             <tr>
-              <th scope="col" className="lds-num">#</th>
+              <th scope="col" className="lds-num">
+                #
+              </th>
               <th scope="col">Order</th>
               <th scope="col">Tracking number</th>
               <th scope="col">City</th>
-              <th scope="col" className="lds-num">COD to collect</th>
-              <th scope="col" className="lds-num">Weight</th>
+              <th scope="col" className="lds-num">
+                COD to collect
+              </th>
+              <th scope="col" className="lds-num">
+                Weight
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -106,11 +128,25 @@ export function LoadSheet({ shop, courierName, accountCode, date, parcels }: Loa
           </tfoot>
         </table>
         <section className="lds-sign" aria-label="Handover">
-          <p>Received {count} in good condition, with {formatPkr(totalCod)} cash on delivery to collect.</p>
-          <p className="lds-line">Rider&apos;s name<span /></p>
-          <p className="lds-line">Rider&apos;s signature<span /></p>
-          <p className="lds-line">Time of handover<span /></p>
-          <p className="lds-line">Shop&apos;s signature<span /></p>
+          <p>
+            Received {count} in good condition, with {formatPkr(totalCod)} cash on delivery to collect.
+          </p>
+          <p className="lds-line">
+            Rider&apos;s name
+            <span />
+          </p>
+          <p className="lds-line">
+            Rider&apos;s signature
+            <span />
+          </p>
+          <p className="lds-line">
+            Time of handover
+            <span />
+          </p>
+          <p className="lds-line">
+            Shop&apos;s signature
+            <span />
+          </p>
         </section>
       </article>
     </section>

@@ -12,10 +12,21 @@ import { FieldLabel, TextField } from "./text-field";
  * - "while-unchosen": also while no city is chosen, so a fresh form works without JavaScript.
  */
 export function CityField({
-  city, cityOther, error, required = true, showOther, selectAutoComplete, otherAutoComplete,
+  city,
+  cityOther,
+  error,
+  required = true,
+  showOther,
+  selectAutoComplete,
+  otherAutoComplete,
 }: {
-  city?: string; cityOther?: string; error?: string; required?: boolean; showOther: "until-hydrated" | "while-unchosen";
-  selectAutoComplete?: string; otherAutoComplete?: string;
+  city?: string;
+  cityOther?: string;
+  error?: string;
+  required?: boolean;
+  showOther: "until-hydrated" | "while-unchosen";
+  selectAutoComplete?: string;
+  otherAutoComplete?: string;
 }) {
   const hydrated = useHydrated();
   const listed = (PAKISTANI_CITIES as readonly string[]).includes(city ?? "");
@@ -25,21 +36,41 @@ export function CityField({
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <div>
-        <FieldLabel htmlFor={id} required={required}>City</FieldLabel>
+        <FieldLabel htmlFor={id} required={required}>
+          City
+        </FieldLabel>
         <select
-          id={id} name="city" required={required} value={choice} onChange={(e) => setChoice(e.target.value)} className="field-input" autoComplete={selectAutoComplete}
-          aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined}
+          id={id}
+          name="city"
+          required={required}
+          value={choice}
+          onChange={(e) => setChoice(e.target.value)}
+          className="field-input"
+          autoComplete={selectAutoComplete}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
         >
           <option value="">Choose your city</option>
-          {PAKISTANI_CITIES.map((c) => <option key={c} value={c}>{c}</option>)}
+          {PAKISTANI_CITIES.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
           <option value={OTHER_CITY}>Other</option>
         </select>
-        {error && <p id={`${id}-error`} className="field-error">{error}</p>}
+        {error && (
+          <p id={`${id}-error`} className="field-error">
+            {error}
+          </p>
+        )}
       </div>
       {/* The typed name only counts when "Other" is chosen. */}
       <div className={otherShown ? "" : "hidden"}>
         <TextField
-          label="Town name (if Other)" name="cityOther" autoComplete={otherAutoComplete} required={false}
+          label="Town name (if Other)"
+          name="cityOther"
+          autoComplete={otherAutoComplete}
+          required={false}
           defaultValue={cityOther ?? (listed || city === OTHER_CITY ? "" : city)}
         />
       </div>

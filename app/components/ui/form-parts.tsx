@@ -13,22 +13,49 @@ export function useFocusFirstInvalid(errors: object | undefined) {
 }
 
 export function FormAlert({ children }: { children: ReactNode }) {
-  return <p role="alert" className="rounded-lg bg-red-50 px-4 py-3 text-sm font-medium text-red-900">{children}</p>;
+  return (
+    <p role="alert" className="rounded-lg bg-red-50 px-4 py-3 text-sm font-medium text-red-900">
+      {children}
+    </p>
+  );
 }
 
 /** A labelled, required select with its error beside it. */
-export function SelectField({ label, name, defaultValue, error, children }: { label: string; name: string; defaultValue: string; error?: string; children: ReactNode }) {
+export function SelectField({
+  label,
+  name,
+  defaultValue,
+  error,
+  children,
+}: {
+  label: string;
+  name: string;
+  defaultValue: string;
+  error?: string;
+  children: ReactNode;
+}) {
   const id = useId();
   return (
     <div>
-      <FieldLabel htmlFor={id} required>{label}</FieldLabel>
+      <FieldLabel htmlFor={id} required>
+        {label}
+      </FieldLabel>
       <select
-        id={id} name={name} defaultValue={defaultValue} required className="field-input"
-        aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined}
+        id={id}
+        name={name}
+        defaultValue={defaultValue}
+        required
+        className="field-input"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
       >
         {children}
       </select>
-      {error && <p id={`${id}-error`} className="field-error">{error}</p>}
+      {error && (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

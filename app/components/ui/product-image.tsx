@@ -19,11 +19,27 @@ type StoredPicture = Omit<ProductImageData, "alt"> & { alt?: string };
  * picture above the fold (loaded eagerly, first); the rest load lazily.
  */
 export function ProductImage({
-  image, sizes, className = "", priority = false, alt, aspect = "portrait",
-}: { image: StoredPicture | null; sizes: string; className?: string; priority?: boolean; alt?: string; aspect?: ImageAspect }) {
+  image,
+  sizes,
+  className = "",
+  priority = false,
+  alt,
+  aspect = "portrait",
+}: {
+  image: StoredPicture | null;
+  sizes: string;
+  className?: string;
+  priority?: boolean;
+  alt?: string;
+  aspect?: ImageAspect;
+}) {
   const shape = ASPECTS[aspect];
   if (!image) {
-    return <div className={`flex ${shape.className} items-center justify-center bg-stone-100 text-stone-600 ${className}`}>No image</div>;
+    return (
+      <div className={`flex ${shape.className} items-center justify-center bg-stone-100 text-stone-600 ${className}`}>
+        No image
+      </div>
+    );
   }
   return (
     <img

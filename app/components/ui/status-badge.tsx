@@ -15,7 +15,10 @@ export const STATUS_BADGE_CLASSES: Record<OrderStatus, string> = {
 /** An order's status as a coloured pill. */
 export function StatusBadge({ status }: { status: OrderStatus }) {
   return (
-    <span data-testid="order-status" className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_BADGE_CLASSES[status]}`}>
+    <span
+      data-testid="order-status"
+      className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_BADGE_CLASSES[status]}`}
+    >
       {STATUS_LABELS[status]}
     </span>
   );

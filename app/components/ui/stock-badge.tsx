@@ -9,7 +9,10 @@ const TONE: Record<StockStatus["kind"], string> = {
 
 export function StockBadge({ status }: { status: StockStatus }) {
   return (
-    <span data-testid="stock-status" className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${TONE[status.kind]}`}>
+    <span
+      data-testid="stock-status"
+      className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${TONE[status.kind]}`}
+    >
       {status.label}
     </span>
   );

@@ -52,18 +52,30 @@ export function Toaster({ flash }: { flash: { type: ToastType; message: string }
   }, [flash]);
   const shown = hydrated ? items : flash ? [{ id: 0, ...flash }] : EMPTY;
   return (
-    <div className="pointer-events-none fixed inset-x-0 top-3 z-50 print:hidden flex flex-col items-center gap-2 px-3" aria-live="polite">
+    <div
+      className="pointer-events-none fixed inset-x-0 top-3 z-50 print:hidden flex flex-col items-center gap-2 px-3"
+      aria-live="polite"
+    >
       {shown.map((t) => (
         <div
           key={t.id}
           role={t.type === "error" ? "alert" : "status"}
           className={`pointer-events-auto flex w-full max-w-[350px] items-start gap-3 rounded-lg px-4 py-3 text-sm font-medium shadow-lg ${
-            t.type === "error" ? "bg-red-700 text-white" : t.type === "info" ? "bg-sky-800 text-white" : "bg-stone-900 text-white"
+            t.type === "error"
+              ? "bg-red-700 text-white"
+              : t.type === "info"
+                ? "bg-sky-800 text-white"
+                : "bg-stone-900 text-white"
           }`}
         >
           <span className="flex-1">{t.message}</span>
           {hydrated && (
-            <button type="button" onClick={() => dismiss(t.id)} className="-m-1 p-1 text-white/80 hover:text-white" aria-label="Dismiss">
+            <button
+              type="button"
+              onClick={() => dismiss(t.id)}
+              className="-m-1 p-1 text-white/80 hover:text-white"
+              aria-label="Dismiss"
+            >
               ×
             </button>
           )}

@@ -8,7 +8,15 @@ import { showToast } from "./toaster";
  * The heart: saves a product to the signed-in buyer's wishlist (a form, so it also works without
  * JavaScript). Guests are taken to sign in and brought back.
  */
-export function WishlistButton({ productId, name, className = "" }: { productId: string; name: string; className?: string }) {
+export function WishlistButton({
+  productId,
+  name,
+  className = "",
+}: {
+  productId: string;
+  name: string;
+  className?: string;
+}) {
   const root = useRootData();
   const location = useLocation();
   const fetcher = useFetcher<{ ok: boolean; message: string; saved?: boolean }>();
@@ -18,7 +26,8 @@ export function WishlistButton({ productId, name, className = "" }: { productId:
   const pending = fetcher.formData?.get("saved");
   const saved = pending ? pending === "true" : savedNow;
   useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data) showToast(fetcher.data.message, fetcher.data.ok ? "success" : "error");
+    if (fetcher.state === "idle" && fetcher.data)
+      showToast(fetcher.data.message, fetcher.data.ok ? "success" : "error");
   }, [fetcher.state, fetcher.data]);
   // The card around it names the product; the product's name stays out of this button's name so
   // "the link called {product}" always means the product link.

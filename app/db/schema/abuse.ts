@@ -13,5 +13,8 @@ export const rateLimitCounters = pgTable(
     hits: integer("hits").notNull(),
     windowEndsAt: timestamp("window_ends_at", { withTimezone: true }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.rule, t.subject] }), index("rate_limit_counters_window_ends_idx").on(t.windowEndsAt)],
+  (t) => [
+    primaryKey({ columns: [t.rule, t.subject] }),
+    index("rate_limit_counters_window_ends_idx").on(t.windowEndsAt),
+  ],
 );

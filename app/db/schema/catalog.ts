@@ -1,6 +1,16 @@
 import { sql } from "drizzle-orm";
 import {
-  boolean, check, index, integer, jsonb, pgTable, real, serial, text, timestamp, uniqueIndex,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
 } from "drizzle-orm/pg-core";
 
 import { oneOfSql, PRODUCT_STATUSES } from "./statuses";
@@ -33,7 +43,9 @@ export const categories = pgTable("categories", {
 /** A category's former slugs: /category/{fromSlug} answers 301 to the category's slug now. */
 export const categoryRedirects = pgTable("category_redirects", {
   fromSlug: text("from_slug").primaryKey(),
-  toSlug: text("to_slug").notNull().references(() => categories.slug, { onUpdate: "cascade", onDelete: "cascade" }),
+  toSlug: text("to_slug")
+    .notNull()
+    .references(() => categories.slug, { onUpdate: "cascade", onDelete: "cascade" }),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -88,8 +100,12 @@ export const products = pgTable(
   {
     id: text("id").primaryKey(),
     name: text("name").notNull(),
-    categorySlug: text("category_slug").notNull().references(() => categories.slug, { onUpdate: "cascade" }),
-    sizeSetId: integer("size_set_id").notNull().references(() => sizeSets.id),
+    categorySlug: text("category_slug")
+      .notNull()
+      .references(() => categories.slug, { onUpdate: "cascade" }),
+    sizeSetId: integer("size_set_id")
+      .notNull()
+      .references(() => sizeSets.id),
     description: text("description").notNull().default(""),
     price: integer("price").notNull(),
     originalPrice: integer("original_price"),
@@ -136,7 +152,9 @@ export const productVariants = pgTable(
   "product_variants",
   {
     id: serial("id").primaryKey(),
-    productId: text("product_id").notNull().references(() => products.id, { onDelete: "cascade" }),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
     color: text("color").notNull(),
     size: text("size").notNull(),
     stock: integer("stock").notNull().default(0),
@@ -160,7 +178,9 @@ export const productImages = pgTable(
   "product_images",
   {
     id: serial("id").primaryKey(),
-    productId: text("product_id").notNull().references(() => products.id, { onDelete: "cascade" }),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
     position: integer("position").notNull().default(0),
     alt: text("alt").notNull().default(""),
     color: text("color"),
@@ -182,7 +202,9 @@ export const seedPhotos = pgTable(
   "seed_photos",
   {
     id: serial("id").primaryKey(),
-    productId: text("product_id").notNull().references(() => products.id, { onDelete: "cascade" }),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
     position: integer("position").notNull(),
     alt: text("alt").notNull(),
     color: text("color"),

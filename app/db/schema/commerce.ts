@@ -1,5 +1,18 @@
 import { sql } from "drizzle-orm";
-import { type AnyPgColumn, boolean, check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { users } from "./accounts";
 import { products, productVariants } from "./catalog";
 import { ORDER_CHANNELS, ORDER_STATUSES, oneOfSql, PAYMENT_STATUSES, WHATSAPP_STATES } from "./statuses";
@@ -9,9 +22,15 @@ export const cartItems = pgTable(
   "cart_items",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-    productId: text("product_id").notNull().references(() => products.id, { onDelete: "cascade" }),
-    variantId: integer("variant_id").notNull().references(() => productVariants.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    variantId: integer("variant_id")
+      .notNull()
+      .references(() => productVariants.id, { onDelete: "cascade" }),
     quantity: integer("quantity").notNull(),
     // The price when the line was added, so the cart can say the price has changed since.
     priceWhenAdded: integer("price_when_added").notNull(),
@@ -27,8 +46,12 @@ export const cartItems = pgTable(
 export const wishlistItems = pgTable(
   "wishlist_items",
   {
-    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-    productId: text("product_id").notNull().references(() => products.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
     addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.productId] })],
@@ -39,11 +62,12 @@ export const wishlistItems = pgTable(
  * quantity, in variant order): a cart is reminded of once, and again only when its contents change.
  */
 export const cartReminders = pgTable("cart_reminders", {
-  userId: text("user_id").primaryKey().references(() => users.id, { onDelete: "cascade" }),
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
   contents: text("contents").notNull(),
   sentAt: timestamp("sent_at", { withTimezone: true }).notNull(),
 });
-
 
 /**
  * An order keeps its own copy of names, prices and the address: what was bought stays true even
@@ -115,16 +139,27 @@ export const orders = pgTable(
     uniqueIndex("orders_user_idempotency_idx").on(t.userId, t.idempotencyKey),
     // The same for an order the owner enters (it has no buyer account): a key is unique per owner.
     uniqueIndex("orders_placed_by_idempotency_idx").on(t.placedBy, t.idempotencyKey),
-    check("orders_total_is_sum", sql`${t.total} = ${t.subtotal} - ${t.discountTotal} - ${t.storeCreditUsed} - ${t.exchangeCredit} + ${t.shippingFee}`),
-    check("orders_credits_within_total", sql`${t.storeCreditUsed} >= 0 and ${t.exchangeCredit} >= 0 and ${t.total} >= 0`),
+    check(
+      "orders_total_is_sum",
+      sql`${t.total} = ${t.subtotal} - ${t.discountTotal} - ${t.storeCreditUsed} - ${t.exchangeCredit} + ${t.shippingFee}`,
+    ),
+    check(
+      "orders_credits_within_total",
+      sql`${t.storeCreditUsed} >= 0 and ${t.exchangeCredit} >= 0 and ${t.total} >= 0`,
+    ),
     index("orders_replaces_idx").on(t.replacesOrderId),
     check("orders_discount_within_subtotal", sql`${t.discountTotal} between 0 and ${t.subtotal}`),
     check("orders_status_known", sql.raw(`status in (${oneOfSql(ORDER_STATUSES)})`)),
     check("orders_payment_status_known", sql.raw(`payment_status in (${oneOfSql(PAYMENT_STATUSES)})`)),
     check("orders_channel_known", sql.raw(`channel in (${oneOfSql(ORDER_CHANNELS)})`)),
-    check("orders_whatsapp_status_known", sql.raw(`whatsapp_status is null or whatsapp_status in (${oneOfSql(WHATSAPP_STATES)})`)),
+    check(
+      "orders_whatsapp_status_known",
+      sql.raw(`whatsapp_status is null or whatsapp_status in (${oneOfSql(WHATSAPP_STATES)})`),
+    ),
     // Orders' filters Awaiting WhatsApp reply and Needs call: pending orders by message state and send time.
-    index("orders_whatsapp_idx").on(t.whatsappStatus, t.whatsappSentAt).where(sql`${t.whatsappStatus} is not null`),
+    index("orders_whatsapp_idx")
+      .on(t.whatsappStatus, t.whatsappSentAt)
+      .where(sql`${t.whatsappStatus} is not null`),
   ],
 );
 
@@ -136,7 +171,9 @@ export const orderStatusHistory = pgTable(
   "order_status_history",
   {
     id: serial("id").primaryKey(),
-    orderId: uuid("order_id").notNull().references(() => orders.id, { onDelete: "cascade" }),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
     fromStatus: text("from_status", { enum: ORDER_STATUSES }),
     toStatus: text("to_status", { enum: ORDER_STATUSES }).notNull(),
     actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
@@ -147,7 +184,10 @@ export const orderStatusHistory = pgTable(
   },
   (t) => [
     index("order_status_history_order_idx").on(t.orderId, t.createdAt),
-    check("order_status_history_from_known", sql.raw(`from_status is null or from_status in (${oneOfSql(ORDER_STATUSES)})`)),
+    check(
+      "order_status_history_from_known",
+      sql.raw(`from_status is null or from_status in (${oneOfSql(ORDER_STATUSES)})`),
+    ),
     check("order_status_history_to_known", sql.raw(`to_status in (${oneOfSql(ORDER_STATUSES)})`)),
   ],
 );
@@ -156,7 +196,9 @@ export const orderItems = pgTable(
   "order_items",
   {
     id: serial("id").primaryKey(),
-    orderId: uuid("order_id").notNull().references(() => orders.id, { onDelete: "cascade" }),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
     productId: text("product_id").references(() => products.id, { onDelete: "set null" }),
     variantId: integer("variant_id").references(() => productVariants.id, { onDelete: "set null" }),
     name: text("name").notNull(),
@@ -176,7 +218,9 @@ export const orderItems = pgTable(
     // Sales by variant (Reports) and a variant's size curve.
     index("order_items_variant_idx").on(t.variantId),
     // Profit names the delivered orders whose items lack a cost (migration 0020): few rows.
-    index("order_items_uncosted_idx").on(t.orderId).where(sql`${t.unitCost} is null`),
+    index("order_items_uncosted_idx")
+      .on(t.orderId)
+      .where(sql`${t.unitCost} is null`),
     check("order_items_quantity_positive", sql`${t.quantity} > 0`),
   ],
 );

@@ -1,5 +1,17 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, date, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { users } from "./accounts";
 
 /**
@@ -42,7 +54,10 @@ export const customers = pgTable(
     index("customers_orders_idx").on(t.orders, t.id),
     index("customers_city_idx").on(t.city),
     index("customers_user_idx").on(t.userId),
-    check("customers_figures_consistent", sql`${t.delivered} + ${t.returned} + ${t.cancelled} <= ${t.orders} and ${t.delivered} >= 0 and ${t.returned} >= 0 and ${t.cancelled} >= 0`),
+    check(
+      "customers_figures_consistent",
+      sql`${t.delivered} + ${t.returned} + ${t.cancelled} <= ${t.orders} and ${t.delivered} >= 0 and ${t.returned} >= 0 and ${t.cancelled} >= 0`,
+    ),
   ],
 );
 
@@ -50,7 +65,9 @@ export const customers = pgTable(
 export const customerTags = pgTable(
   "customer_tags",
   {
-    customerId: integer("customer_id").notNull().references(() => customers.id, { onDelete: "cascade" }),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
     tag: text("tag").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -66,7 +83,9 @@ export const customerNotes = pgTable(
   "customer_notes",
   {
     id: serial("id").primaryKey(),
-    customerId: integer("customer_id").notNull().references(() => customers.id, { onDelete: "cascade" }),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
     body: text("body").notNull(),
     showOnOrders: boolean("show_on_orders").notNull().default(false),
     authorId: text("author_id").references(() => users.id, { onDelete: "set null" }),
@@ -76,7 +95,9 @@ export const customerNotes = pgTable(
   },
   (t) => [
     index("customer_notes_customer_idx").on(t.customerId, t.createdAt),
-    index("customer_notes_on_orders_idx").on(t.customerId).where(sql`${t.showOnOrders}`),
+    index("customer_notes_on_orders_idx")
+      .on(t.customerId)
+      .where(sql`${t.showOnOrders}`),
   ],
 );
 

@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { users } from "./accounts";
 import { products } from "./catalog";
 
@@ -23,10 +34,14 @@ export const notifySubscriptions = pgTable(
   (t) => [
     uniqueIndex("notify_subscriptions_email_target_idx").on(t.email, t.target),
     // A launch or restock claims the sign-ups still waiting for one target.
-    index("notify_subscriptions_waiting_idx").on(t.target).where(sql`${t.notifiedAt} is null and ${t.unsubscribedAt} is null`),
+    index("notify_subscriptions_waiting_idx")
+      .on(t.target)
+      .where(sql`${t.notifiedAt} is null and ${t.unsubscribedAt} is null`),
     uniqueIndex("notify_subscriptions_confirm_token_idx").on(t.confirmTokenHash),
     // Unconfirmed sign-ups expire: the sweep finds them by age.
-    index("notify_subscriptions_unconfirmed_idx").on(t.createdAt).where(sql`${t.confirmedAt} is null`),
+    index("notify_subscriptions_unconfirmed_idx")
+      .on(t.createdAt)
+      .where(sql`${t.confirmedAt} is null`),
   ],
 );
 
@@ -55,8 +70,12 @@ export const reviews = pgTable(
   "reviews",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    productId: text("product_id").notNull().references(() => products.id, { onDelete: "cascade" }),
-    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     rating: integer("rating").notNull(),
     comment: text("comment").notNull().default(""),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -1,7 +1,15 @@
 import { sql } from "drizzle-orm";
 import { bigserial, bigint, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { orders } from "./commerce";
-import { MESSAGE_CHANNELS, MESSAGE_KINDS, MESSAGE_STATUSES, oneOfSql, type MessageChannel, type MessageKind, type MessageStatus } from "./statuses";
+import {
+  MESSAGE_CHANNELS,
+  MESSAGE_KINDS,
+  MESSAGE_STATUSES,
+  oneOfSql,
+  type MessageChannel,
+  type MessageKind,
+  type MessageStatus,
+} from "./statuses";
 
 /**
  * The messages outbox and log in one: every message (an e-mail, or a WhatsApp template) is a row

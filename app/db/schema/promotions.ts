@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { users } from "./accounts";
 import { orders } from "./commerce";
 import { DISCOUNT_KINDS, oneOfSql, PROMOTION_SCOPES } from "./statuses";
@@ -25,8 +36,14 @@ export const discountCodes = pgTable(
     startsAt: timestamp("starts_at", { withTimezone: true }),
     endsAt: timestamp("ends_at", { withTimezone: true }),
     appliesTo: text("applies_to", { enum: PROMOTION_SCOPES }).notNull().default("all"),
-    categorySlugs: text("category_slugs").array().notNull().default(sql`'{}'::text[]`),
-    productIds: text("product_ids").array().notNull().default(sql`'{}'::text[]`),
+    categorySlugs: text("category_slugs")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    productIds: text("product_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     // Off: the code takes nothing off items already on a scheduled sale.
     combinesWithSale: boolean("combines_with_sale").notNull().default(true),
     paused: boolean("paused").notNull().default(false),
@@ -39,7 +56,10 @@ export const discountCodes = pgTable(
     check("discount_codes_kind_known", sql.raw(`kind in (${oneOfSql(DISCOUNT_KINDS)})`)),
     check("discount_codes_scope_known", sql.raw(`applies_to in (${oneOfSql(PROMOTION_SCOPES)})`)),
     check("discount_codes_value_positive", sql`${t.value} > 0 and (${t.kind} <> 'percent' or ${t.value} <= 100)`),
-    check("discount_codes_uses_within_limit", sql`${t.uses} >= 0 and (${t.maxUses} is null or ${t.uses} <= ${t.maxUses})`),
+    check(
+      "discount_codes_uses_within_limit",
+      sql`${t.uses} >= 0 and (${t.maxUses} is null or ${t.uses} <= ${t.maxUses})`,
+    ),
   ],
 );
 
@@ -48,8 +68,12 @@ export const discountRedemptions = pgTable(
   "discount_redemptions",
   {
     id: serial("id").primaryKey(),
-    codeId: integer("code_id").notNull().references(() => discountCodes.id, { onDelete: "cascade" }),
-    orderId: uuid("order_id").notNull().references(() => orders.id, { onDelete: "cascade" }),
+    codeId: integer("code_id")
+      .notNull()
+      .references(() => discountCodes.id, { onDelete: "cascade" }),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     phone: text("phone").notNull(),
     amount: integer("amount").notNull(),
@@ -78,8 +102,14 @@ export const scheduledSales = pgTable(
     startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
     endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
     appliesTo: text("applies_to", { enum: PROMOTION_SCOPES }).notNull(),
-    categorySlugs: text("category_slugs").array().notNull().default(sql`'{}'::text[]`),
-    productIds: text("product_ids").array().notNull().default(sql`'{}'::text[]`),
+    categorySlugs: text("category_slugs")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    productIds: text("product_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

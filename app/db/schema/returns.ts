@@ -3,7 +3,15 @@ import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueI
 import { users } from "./accounts";
 import { productVariants, type StoredImageRef } from "./catalog";
 import { orderItems, orders } from "./commerce";
-import { oneOfSql, REFUND_METHODS, RETURN_CONDITIONS, RETURN_ITEM_KINDS, RETURN_REASONS, RETURN_STATUSES, STORE_CREDIT_KINDS } from "./statuses";
+import {
+  oneOfSql,
+  REFUND_METHODS,
+  RETURN_CONDITIONS,
+  RETURN_ITEM_KINDS,
+  RETURN_REASONS,
+  RETURN_STATUSES,
+  STORE_CREDIT_KINDS,
+} from "./statuses";
 
 /**
  * A buyer's request to send items of a delivered order back (modules/returns). An approved exchange
@@ -15,13 +23,18 @@ export const returnRequests = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     // "RT-" and six digits, as the buyer and the owner see it.
     returnNumber: text("return_number").notNull().unique(),
-    orderId: uuid("order_id").notNull().references(() => orders.id, { onDelete: "cascade" }),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     status: text("status", { enum: RETURN_STATUSES }).notNull().default("requested"),
     reason: text("reason", { enum: RETURN_REASONS }).notNull(),
     // The buyer's own words ("other" needs them; any reason may have them).
     reasonText: text("reason_text"),
-    photos: jsonb("photos").$type<StoredImageRef[]>().notNull().default(sql`'[]'::jsonb`),
+    photos: jsonb("photos")
+      .$type<StoredImageRef[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     // Why the owner said no, shown to the buyer.
     rejectionReason: text("rejection_reason"),
     replacementOrderId: uuid("replacement_order_id").references(() => orders.id, { onDelete: "set null" }),
@@ -48,8 +61,12 @@ export const returnItems = pgTable(
   "return_items",
   {
     id: serial("id").primaryKey(),
-    returnId: uuid("return_id").notNull().references(() => returnRequests.id, { onDelete: "cascade" }),
-    orderItemId: integer("order_item_id").notNull().references(() => orderItems.id, { onDelete: "cascade" }),
+    returnId: uuid("return_id")
+      .notNull()
+      .references(() => returnRequests.id, { onDelete: "cascade" }),
+    orderItemId: integer("order_item_id")
+      .notNull()
+      .references(() => orderItems.id, { onDelete: "cascade" }),
     quantity: integer("quantity").notNull(),
     kind: text("kind", { enum: RETURN_ITEM_KINDS }).notNull(),
     // The exchange's new variant, with its colour and size kept as text (a variant may be deleted later).
@@ -65,8 +82,14 @@ export const returnItems = pgTable(
     index("return_items_order_item_idx").on(t.orderItemId),
     check("return_items_quantity_positive", sql`${t.quantity} > 0`),
     check("return_items_kind_known", sql.raw(`kind in (${oneOfSql(RETURN_ITEM_KINDS)})`)),
-    check("return_items_condition_known", sql.raw(`condition is null or condition in (${oneOfSql(RETURN_CONDITIONS)})`)),
-    check("return_items_exchange_has_variant", sql`(${t.kind} = 'exchange') = (${t.exchangeColor} is not null and ${t.exchangeSize} is not null)`),
+    check(
+      "return_items_condition_known",
+      sql.raw(`condition is null or condition in (${oneOfSql(RETURN_CONDITIONS)})`),
+    ),
+    check(
+      "return_items_exchange_has_variant",
+      sql`(${t.kind} = 'exchange') = (${t.exchangeColor} is not null and ${t.exchangeSize} is not null)`,
+    ),
   ],
 );
 
@@ -75,8 +98,12 @@ export const refunds = pgTable(
   "refunds",
   {
     id: serial("id").primaryKey(),
-    returnId: uuid("return_id").notNull().references(() => returnRequests.id, { onDelete: "cascade" }),
-    orderId: uuid("order_id").notNull().references(() => orders.id, { onDelete: "cascade" }),
+    returnId: uuid("return_id")
+      .notNull()
+      .references(() => returnRequests.id, { onDelete: "cascade" }),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
     method: text("method", { enum: REFUND_METHODS }).notNull(),
     amount: integer("amount").notNull(),
     // The transaction ID of a JazzCash, Easypaisa or bank transfer; free text.
@@ -89,7 +116,9 @@ export const refunds = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex("refunds_return_idempotency_key_idx").on(t.returnId, t.idempotencyKey).where(sql`${t.idempotencyKey} is not null`),
+    uniqueIndex("refunds_return_idempotency_key_idx")
+      .on(t.returnId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
     index("refunds_order_idx").on(t.orderId),
     index("refunds_return_idx").on(t.returnId),
     index("refunds_created_idx").on(t.createdAt),
@@ -106,15 +135,22 @@ export const returnEvents = pgTable(
   "return_events",
   {
     id: serial("id").primaryKey(),
-    returnId: uuid("return_id").notNull().references(() => returnRequests.id, { onDelete: "cascade" }),
-    orderId: uuid("order_id").notNull().references(() => orders.id, { onDelete: "cascade" }),
+    returnId: uuid("return_id")
+      .notNull()
+      .references(() => returnRequests.id, { onDelete: "cascade" }),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
     step: text("step").notNull(),
     actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
     actorName: text("actor_name").notNull(),
     note: text("note"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("return_events_return_idx").on(t.returnId, t.createdAt), index("return_events_order_idx").on(t.orderId, t.createdAt)],
+  (t) => [
+    index("return_events_return_idx").on(t.returnId, t.createdAt),
+    index("return_events_order_idx").on(t.orderId, t.createdAt),
+  ],
 );
 
 /**
@@ -124,7 +160,9 @@ export const returnEvents = pgTable(
 export const storeCreditAccounts = pgTable(
   "store_credit_accounts",
   {
-    userId: text("user_id").primaryKey().references(() => users.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
     balance: integer("balance").notNull().default(0),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -136,7 +174,9 @@ export const storeCreditEntries = pgTable(
   "store_credit_entries",
   {
     id: serial("id").primaryKey(),
-    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     amount: integer("amount").notNull(),
     kind: text("kind", { enum: STORE_CREDIT_KINDS }).notNull(),
     returnId: uuid("return_id").references(() => returnRequests.id, { onDelete: "set null" }),

@@ -77,7 +77,10 @@ export const shopSettings = pgTable(
     check("shop_settings_overdue_days_positive", sql`${t.settlementOverdueDays} > 0`),
     check("shop_settings_cod_limit_positive", sql`${t.maxCodOrderValue} is null or ${t.maxCodOrderValue} > 0`),
     check("shop_settings_return_window", sql`${t.returnWindowDays} >= 0`),
-    check("shop_settings_min_delivery_rate", sql`${t.minDeliveryRate} is null or ${t.minDeliveryRate} between 1 and 100`),
+    check(
+      "shop_settings_min_delivery_rate",
+      sql`${t.minDeliveryRate} is null or ${t.minDeliveryRate} between 1 and 100`,
+    ),
     check("shop_settings_min_finished_parcels", sql`${t.minFinishedParcels} >= 1`),
     check("shop_settings_low_stock", sql`${t.lowStockThreshold} >= 0`),
     check(

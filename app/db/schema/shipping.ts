@@ -1,9 +1,31 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { users } from "./accounts";
 import { bytea } from "./media";
 import { orders } from "./commerce";
-import { BOOKING_STATES, CITY_MATCH_SOURCES, COURIER_IMPORT_KINDS, COURIER_PROVIDER_KINDS, COURIER_RULE_KINDS, DISCREPANCY_KINDS, SHIPPER_ADVICE, UPLOAD_PURPOSES, oneOfSql } from "./statuses";
+import {
+  BOOKING_STATES,
+  CITY_MATCH_SOURCES,
+  COURIER_IMPORT_KINDS,
+  COURIER_PROVIDER_KINDS,
+  COURIER_RULE_KINDS,
+  DISCREPANCY_KINDS,
+  SHIPPER_ADVICE,
+  UPLOAD_PURPOSES,
+  oneOfSql,
+} from "./statuses";
 
 /** What a courier charges, to estimate a parcel's cost (whole rupees; percentages in basis points). */
 export type RateCard = {
@@ -25,7 +47,12 @@ export type RateCard = {
 };
 
 /** One city group of a rate card, with the weight charges for parcels to its cities. */
-export type RateZone = { name: string; cities: string[]; bands: { upToGrams: number; charge: number }[]; extraPerKg: number };
+export type RateZone = {
+  name: string;
+  cities: string[];
+  bands: { upToGrams: number; charge: number }[];
+  extraPerKg: number;
+};
 
 /** A city in a courier's own list: its id (Leopards' number; PostEx's name) and the name it uses. */
 export type CourierCityEntry = { id: string; name: string };
@@ -86,7 +113,9 @@ export const courierCityMatches = pgTable(
   "courier_city_matches",
   {
     id: serial("id").primaryKey(),
-    courierId: integer("courier_id").notNull().references(() => couriers.id, { onDelete: "cascade" }),
+    courierId: integer("courier_id")
+      .notNull()
+      .references(() => couriers.id, { onDelete: "cascade" }),
     cityKey: text("city_key").notNull(),
     shopCity: text("shop_city").notNull(),
     courierCityId: text("courier_city_id").notNull(),
@@ -168,7 +197,9 @@ export const settlements = pgTable(
   "settlements",
   {
     id: serial("id").primaryKey(),
-    courierId: integer("courier_id").notNull().references(() => couriers.id, { onDelete: "restrict" }),
+    courierId: integer("courier_id")
+      .notNull()
+      .references(() => couriers.id, { onDelete: "restrict" }),
     reference: text("reference").notNull(),
     // The day the courier paid (Pakistan date, YYYY-MM-DD).
     paidOn: text("paid_on").notNull(),
@@ -187,8 +218,12 @@ export const shipments = pgTable(
   "shipments",
   {
     id: serial("id").primaryKey(),
-    orderId: uuid("order_id").notNull().references(() => orders.id, { onDelete: "cascade" }),
-    courierId: integer("courier_id").notNull().references(() => couriers.id, { onDelete: "restrict" }),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    courierId: integer("courier_id")
+      .notNull()
+      .references(() => couriers.id, { onDelete: "restrict" }),
     weightGrams: integer("weight_grams").notNull(),
     pieces: integer("pieces").notNull(),
     // The cash the courier collects: the order's total, or 0 when it was paid already.
@@ -234,16 +269,24 @@ export const shipments = pgTable(
     uniqueIndex("shipments_courier_tracking_idx").on(t.courierId, t.trackingNumber),
     index("shipments_courier_booked_idx").on(t.courierId, t.bookedAt),
     // Cash with couriers: delivered, not yet settled.
-    index("shipments_unsettled_idx").on(t.courierId, t.deliveredAt).where(sql`${t.settlementId} is null`),
+    index("shipments_unsettled_idx")
+      .on(t.courierId, t.deliveredAt)
+      .where(sql`${t.settlementId} is null`),
     // Profit's courier charges: parcels delivered or returned in a range (migration 0020).
     index("shipments_delivered_idx").on(t.deliveredAt),
     index("shipments_returned_idx").on(t.returnedAt),
     // The booking worker's queue: parcels still to book (or to settle), or to cancel, with an API courier.
-    index("shipments_booking_idx").on(t.bookingNextAt).where(sql`${t.bookingState} in ('requested', 'cancelling')`),
+    index("shipments_booking_idx")
+      .on(t.bookingNextAt)
+      .where(sql`${t.bookingState} in ('requested', 'cancelling')`),
     // The tracking job's open parcels per courier: booked, neither delivered nor returned.
-    index("shipments_open_idx").on(t.courierId, t.lastTrackedAt).where(sql`${t.deliveredAt} is null and ${t.returnedAt} is null and ${t.trackingNumber} is not null`),
+    index("shipments_open_idx")
+      .on(t.courierId, t.lastTrackedAt)
+      .where(sql`${t.deliveredAt} is null and ${t.returnedAt} is null and ${t.trackingNumber} is not null`),
     // Delivery problems: an attempt the owner has not answered.
-    index("shipments_problem_idx").on(t.problemAt).where(sql`${t.problemAt} is not null and ${t.advice} is null`),
+    index("shipments_problem_idx")
+      .on(t.problemAt)
+      .where(sql`${t.problemAt} is not null and ${t.advice} is null`),
     check("shipments_booking_state_known", sql.raw(`booking_state in (${oneOfSql(BOOKING_STATES)})`)),
     check("shipments_advice_known", sql.raw(`advice is null or advice in (${oneOfSql(SHIPPER_ADVICE)})`)),
     check("shipments_weight_positive", sql`${t.weightGrams} > 0`),
@@ -257,7 +300,9 @@ export const shipmentEvents = pgTable(
   "shipment_events",
   {
     id: serial("id").primaryKey(),
-    shipmentId: integer("shipment_id").notNull().references(() => shipments.id, { onDelete: "cascade" }),
+    shipmentId: integer("shipment_id")
+      .notNull()
+      .references(() => shipments.id, { onDelete: "cascade" }),
     status: text("status").notNull(),
     at: timestamp("at", { withTimezone: true }).notNull(),
     importId: integer("import_id").references(() => courierImports.id, { onDelete: "set null" }),
@@ -287,7 +332,9 @@ export const shippingDiscrepancies = pgTable(
     resolvedNote: text("resolved_note"),
   },
   (t) => [
-    index("shipping_discrepancies_open_idx").on(t.createdAt).where(sql`${t.resolvedAt} is null`),
+    index("shipping_discrepancies_open_idx")
+      .on(t.createdAt)
+      .where(sql`${t.resolvedAt} is null`),
     index("shipping_discrepancies_order_idx").on(t.orderId),
     check("shipping_discrepancies_kind_known", sql.raw(`kind in (${oneOfSql(DISCREPANCY_KINDS)})`)),
   ],

@@ -5,7 +5,15 @@
  */
 
 /** PRODUCT.md's one order lifecycle; which moves are allowed lives in modules/orders/order-lifecycle.ts. */
-export const ORDER_STATUSES = ["pending", "confirmed", "processing", "shipped", "delivered", "cancelled", "returned"] as const;
+export const ORDER_STATUSES = [
+  "pending",
+  "confirmed",
+  "processing",
+  "shipped",
+  "delivered",
+  "cancelled",
+  "returned",
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /**
@@ -91,10 +99,21 @@ export type WhatsappStatus = MessageStatus;
 
 /** Why an e-mail was written: picks its template, and whether the buyer's settings may turn it off. */
 export const EMAIL_KINDS = [
-  "order_placed", "order_received", "order_status", "contact_message", "notify_me", "notify_me_confirm",
-  "password_changed", "seller_role_granted", "seller_role_revoked", "order_cancelled_by_buyer", "test_email", "cart_reminder",
+  "order_placed",
+  "order_received",
+  "order_status",
+  "contact_message",
+  "notify_me",
+  "notify_me_confirm",
+  "password_changed",
+  "seller_role_granted",
+  "seller_role_revoked",
+  "order_cancelled_by_buyer",
+  "test_email",
+  "cart_reminder",
   // A return request's steps to the buyer (modules/returns), and the shop's notice of a new request.
-  "return_update", "return_requested",
+  "return_update",
+  "return_requested",
   // The owner's daily digest of colours and sizes at or under their low-stock alert (issue 31).
   "low_stock_digest",
 ] as const;
@@ -104,7 +123,12 @@ export type EmailKind = (typeof EMAIL_KINDS)[number];
  * Why a WhatsApp message was sent (issue 32): the COD confirmation with Confirm / Cancel buttons, the
  * shipped and delivered notices, and Settings' test message. Each is a template approved by Meta.
  */
-export const WHATSAPP_KINDS = ["whatsapp_confirmation", "whatsapp_shipped", "whatsapp_delivered", "whatsapp_test"] as const;
+export const WHATSAPP_KINDS = [
+  "whatsapp_confirmation",
+  "whatsapp_shipped",
+  "whatsapp_delivered",
+  "whatsapp_test",
+] as const;
 export type WhatsappKind = (typeof WHATSAPP_KINDS)[number];
 
 /** Every outbox row's kind (the column): e-mails' and WhatsApp's. A row's channel says which it is. */
@@ -164,7 +188,13 @@ export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
  * after the overdue days, paid another amount than the order's COD, paid for a parcel that was
  * returned or never delivered, charged above the rate card, or a settlement whose total differs.
  */
-export const DISCREPANCY_KINDS = ["not-settled", "amount-differs", "not-delivered", "charge-above-estimate", "total-differs"] as const;
+export const DISCREPANCY_KINDS = [
+  "not-settled",
+  "amount-differs",
+  "not-delivered",
+  "charge-above-estimate",
+  "total-differs",
+] as const;
 export type DiscrepancyKind = (typeof DISCREPANCY_KINDS)[number];
 
 /** How a routing rule picks a courier: the destination city, an order total above an amount, or a risky phone. */

@@ -1,6 +1,17 @@
 import { sql } from "drizzle-orm";
 import {
-  type AnyPgColumn, boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex,
+  type AnyPgColumn,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { categories, products, type StoredImageRef } from "./catalog";
 
@@ -31,7 +42,9 @@ export const heroSlides = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check("hero_slides_window", sql`${t.startsAt} is null or ${t.endsAt} is null or ${t.endsAt} > ${t.startsAt}`)],
+  (t) => [
+    check("hero_slides_window", sql`${t.startsAt} is null or ${t.endsAt} is null or ${t.endsAt} > ${t.startsAt}`),
+  ],
 );
 
 export const COLLECTION_MODES = ["manual", "rule"] as const;
@@ -50,7 +63,10 @@ export const collections = pgTable(
     description: text("description").notNull().default(""),
     image: jsonb("image").$type<StoredImageRef>(),
     mode: text("mode", { enum: COLLECTION_MODES }).notNull().default("manual"),
-    ruleCategorySlug: text("rule_category_slug").references(() => categories.slug, { onUpdate: "cascade", onDelete: "set null" }),
+    ruleCategorySlug: text("rule_category_slug").references(() => categories.slug, {
+      onUpdate: "cascade",
+      onDelete: "set null",
+    }),
     ruleTag: text("rule_tag"),
     ruleMinPrice: integer("rule_min_price"),
     ruleMaxPrice: integer("rule_max_price"),
@@ -68,7 +84,10 @@ export const collections = pgTable(
   (t) => [
     uniqueIndex("collections_slug_idx").on(t.slug),
     check("collections_mode_known", sql`${t.mode} in ('manual', 'rule')`),
-    check("collections_price_range", sql`${t.ruleMinPrice} is null or ${t.ruleMaxPrice} is null or ${t.ruleMaxPrice} >= ${t.ruleMinPrice}`),
+    check(
+      "collections_price_range",
+      sql`${t.ruleMinPrice} is null or ${t.ruleMaxPrice} is null or ${t.ruleMaxPrice} >= ${t.ruleMinPrice}`,
+    ),
     check("collections_new_days_positive", sql`${t.ruleNewDays} is null or ${t.ruleNewDays} > 0`),
   ],
 );
@@ -77,11 +96,18 @@ export const collections = pgTable(
 export const collectionProducts = pgTable(
   "collection_products",
   {
-    collectionId: integer("collection_id").notNull().references(() => collections.id, { onDelete: "cascade" }),
-    productId: text("product_id").notNull().references(() => products.id, { onDelete: "cascade" }),
+    collectionId: integer("collection_id")
+      .notNull()
+      .references(() => collections.id, { onDelete: "cascade" }),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
     position: integer("position").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.collectionId, t.productId] }), index("collection_products_product_idx").on(t.productId)],
+  (t) => [
+    primaryKey({ columns: [t.collectionId, t.productId] }),
+    index("collection_products_product_idx").on(t.productId),
+  ],
 );
 
 /**

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { chunk, isRetryableStatus, localMobile, mapLimited, readCourierDay, readCourierTime, readPaisa, redact } from "./courier-http.server";
+import {
+  chunk,
+  isRetryableStatus,
+  localMobile,
+  mapLimited,
+  readCourierDay,
+  readCourierTime,
+  readPaisa,
+  redact,
+} from "./courier-http.server";
 import { leopardsEventKind } from "./leopards/leopards-status";
 import { postexEventKind, splitPostexMessage } from "./postex/postex-status";
 
@@ -31,7 +40,8 @@ describe("couriers' values as the shop reads them", () => {
     expect(readCourierTime("2026-11-24T14:05:00.123")?.getTime()).toBe(utc("2026-11-24T09:05:00.123Z"));
     expect(readCourierTime("2026-11-24T14:05:00Z")?.getTime()).toBe(utc("2026-11-24T14:05:00Z"));
     expect(readCourierTime("2026-11-24T14:05:00+00:00")?.getTime()).toBe(utc("2026-11-24T14:05:00Z"));
-    for (const bad of ["", "tomorrow", "31/02/2026", "2026-13-01", "24/11/2026 25:00", "11/24/2026", null, 20261124]) expect(readCourierTime(bad)).toBeNull();
+    for (const bad of ["", "tomorrow", "31/02/2026", "2026-13-01", "24/11/2026 25:00", "11/24/2026", null, 20261124])
+      expect(readCourierTime(bad)).toBeNull();
     expect(readCourierDay("2026-11-24T23:30:00")).toBe("2026-11-24");
     expect(readCourierDay("2026-11-24T20:30:00Z")).toBe("2026-11-25");
     expect(readCourierDay("nope")).toBeNull();
@@ -46,7 +56,9 @@ describe("couriers' values as the shop reads them", () => {
 
   it("cuts every credential out of a text, raw or URL-encoded", () => {
     const credentials = { apiKey: "KEY-1234567", apiPassword: "p@ss word/99" };
-    expect(redact("GET /x?api_key=KEY-1234567&api_password=p%40ss%20word%2F99 failed", credentials)).toBe("GET /x?api_key=[hidden]&api_password=[hidden] failed");
+    expect(redact("GET /x?api_key=KEY-1234567&api_password=p%40ss%20word%2F99 failed", credentials)).toBe(
+      "GET /x?api_key=[hidden]&api_password=[hidden] failed",
+    );
     expect(redact("token p@ss word/99 refused", credentials)).toBe("token [hidden] refused");
     expect(redact("short abc stays", { token: "abc" })).toBe("short abc stays");
   });
@@ -74,8 +86,20 @@ describe("couriers' values as the shop reads them", () => {
 
 describe("couriers' statuses as tracking event kinds", () => {
   it("maps every PostEx code the guide lists, reading a refusal from an attempt's reason", () => {
-    const kinds = ["0001", "0002", "0003", "0004", "0005", "0006", "0007", "0008", "0013"].map((code) => postexEventKind(code, "x", null));
-    expect(kinds).toEqual(["booked", "returned", "picked-up", "in-transit", "delivered", "returned", "returned", "other", "attempted"]);
+    const kinds = ["0001", "0002", "0003", "0004", "0005", "0006", "0007", "0008", "0013"].map((code) =>
+      postexEventKind(code, "x", null),
+    );
+    expect(kinds).toEqual([
+      "booked",
+      "returned",
+      "picked-up",
+      "in-transit",
+      "delivered",
+      "returned",
+      "returned",
+      "other",
+      "attempted",
+    ]);
     expect(postexEventKind("0013", "Attempt Made", "Customer refused to accept")).toBe("refused");
     expect(postexEventKind("0013", "Attempt Made", "Customer not answering")).toBe("attempted");
     expect(postexEventKind("13", "Attempt Made", null)).toBe("attempted");
@@ -88,8 +112,14 @@ describe("couriers' statuses as tracking event kinds", () => {
     expect(postexEventKind(null, "Package on Route", null)).toBe("in-transit");
     expect(postexEventKind(null, "Un-Assigned By Me", null)).toBe("cancelled");
     expect(postexEventKind(null, "Delivery Under Review", null)).toBe("other");
-    expect(splitPostexMessage("0013", "Attempt Made: Customer not answering")).toEqual({ status: "Attempt Made", reason: "Customer not answering" });
-    expect(splitPostexMessage("0001", "At Merchant's Warehouse")).toEqual({ status: "At Merchant's Warehouse", reason: null });
+    expect(splitPostexMessage("0013", "Attempt Made: Customer not answering")).toEqual({
+      status: "Attempt Made",
+      reason: "Customer not answering",
+    });
+    expect(splitPostexMessage("0001", "At Merchant's Warehouse")).toEqual({
+      status: "At Merchant's Warehouse",
+      reason: null,
+    });
   });
 
   it("maps Leopards' words", () => {

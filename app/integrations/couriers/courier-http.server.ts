@@ -28,7 +28,11 @@ export type CourierHttp = { courier: string; timeoutMs: number; fetchImpl: typeo
  * retryable CourierApiError when no answer came (network error, timeout): the courier may or may
  * not have acted on it, so a booking is settled with findBooking before it is tried again.
  */
-export async function exchange(http: CourierHttp, credentials: CourierCredentials, request: CourierRequest): Promise<CourierAnswer> {
+export async function exchange(
+  http: CourierHttp,
+  credentials: CourierCredentials,
+  request: CourierRequest,
+): Promise<CourierAnswer> {
   let response: Response;
   let bytes: Uint8Array;
   try {
@@ -45,27 +49,56 @@ export async function exchange(http: CourierHttp, credentials: CourierCredential
     bytes = new Uint8Array(await response.arrayBuffer());
   } catch (error) {
     const name = (error as { name?: unknown } | null)?.name;
-    const reason = name === "TimeoutError" || name === "AbortError"
-      ? `no answer from ${http.courier} within ${describeDuration(http.timeoutMs)} for ${request.what}`
-      : `${http.courier} could not be reached for ${request.what}: ${networkReason(error)}`;
+    const reason =
+      name === "TimeoutError" || name === "AbortError"
+        ? `no answer from ${http.courier} within ${describeDuration(http.timeoutMs)} for ${request.what}`
+        : `${http.courier} could not be reached for ${request.what}: ${networkReason(error)}`;
     throw new CourierApiError(redact(reason, credentials), true, null);
   }
-  return { status: response.status, contentType: response.headers.get("content-type") ?? "", bytes, text: new TextDecoder().decode(bytes) };
+  return {
+    status: response.status,
+    contentType: response.headers.get("content-type") ?? "",
+    bytes,
+    text: new TextDecoder().decode(bytes),
+  };
 }
 
 /** The answer's JSON, or a retryable error naming what came instead (an HTML error page, a cut-off answer). */
-export function readJson(http: CourierHttp, credentials: CourierCredentials, answer: CourierAnswer, what: string): unknown {
+export function readJson(
+  http: CourierHttp,
+  credentials: CourierCredentials,
+  answer: CourierAnswer,
+  what: string,
+): unknown {
   try {
     return JSON.parse(answer.text);
   } catch {
-    const sample = answer.text.replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim().slice(0, 120);
-    throw unexpectedShape(http, credentials, `${what}: HTTP ${answer.status}, not JSON${sample ? ` ("${sample}")` : ""}`, answer.status);
+    const sample = answer.text
+      .replace(/<[^>]*>/g, " ")
+      .replace(/\s+/g, " ")
+      .trim()
+      .slice(0, 120);
+    throw unexpectedShape(
+      http,
+      credentials,
+      `${what}: HTTP ${answer.status}, not JSON${sample ? ` ("${sample}")` : ""}`,
+      answer.status,
+    );
   }
 }
 
 /** "PostEx answered in an unexpected shape: ..." (retryable: a changed or broken answer may be fixed on their side). */
-export function unexpectedShape(http: CourierHttp, credentials: CourierCredentials, detail: string, status: number | null = null): CourierApiError {
-  return new CourierApiError(redact(`${http.courier} answered in an unexpected shape: ${detail}`, credentials), true, status);
+export function unexpectedShape(
+  http: CourierHttp,
+  credentials: CourierCredentials,
+  detail: string,
+  status: number | null = null,
+): CourierApiError {
+  return new CourierApiError(
+    redact(`${http.courier} answered in an unexpected shape: ${detail}`, credentials),
+    true,
+    status,
+  );
 }
 
 /** HTTP statuses worth trying again: the courier's servers, throttling, and a request timeout on their side. */
@@ -93,12 +126,21 @@ function describeDuration(ms: number): string {
 function networkReason(error: unknown): string {
   const e = error as { cause?: { code?: unknown; message?: unknown }; message?: unknown } | null;
   const code = typeof e?.cause?.code === "string" ? e.cause.code : null;
-  const message = typeof e?.cause?.message === "string" ? e.cause.message : typeof e?.message === "string" ? e.message : String(error);
+  const message =
+    typeof e?.cause?.message === "string"
+      ? e.cause.message
+      : typeof e?.message === "string"
+        ? e.message
+        : String(error);
   return code && !message.includes(code) ? `${code} ${message}` : message;
 }
 
 /** Runs `work` over `items` with at most `limit` at a time, answers in the items' order. */
-export async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+export async function mapLimited<T, R>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<R>,
+): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
@@ -151,7 +193,20 @@ export function readPaisa(value: unknown): number | null {
   return sign === "-" ? -paisa : paisa;
 }
 
-const MONTHS: Record<string, number> = { jan: 1, feb: 2, mar: 3, apr: 4, may: 5, jun: 6, jul: 7, aug: 8, sep: 9, oct: 10, nov: 11, dec: 12 };
+const MONTHS: Record<string, number> = {
+  jan: 1,
+  feb: 2,
+  mar: 3,
+  apr: 4,
+  may: 5,
+  jun: 6,
+  jul: 7,
+  aug: 8,
+  sep: 9,
+  oct: 10,
+  nov: 11,
+  dec: 12,
+};
 
 /**
  * A date or time as couriers write it, as an instant: "2026-11-24T14:05:00", "2026-11-24 14:05",
@@ -172,13 +227,14 @@ export function readCourierTime(value: unknown): Date | null {
     rest = m[4];
   } else if ((m = /^(\d{1,2})[-/. ](\d{1,2}|[A-Za-z]{3,9})[-/. ](\d{4}|\d{2})(.*)$/.exec(text))) {
     day = Number(m[1]);
-    month = /^\d+$/.test(m[2]) ? Number(m[2]) : MONTHS[m[2].slice(0, 3).toLowerCase()] ?? 0;
+    month = /^\d+$/.test(m[2]) ? Number(m[2]) : (MONTHS[m[2].slice(0, 3).toLowerCase()] ?? 0);
     year = m[3].length === 2 ? 2000 + Number(m[3]) : Number(m[3]);
     rest = m[4];
   } else {
     return null;
   }
-  const time = /^(?:[T ]+(\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d{1,6}))?)?\s*([AaPp][Mm])?)?\s*(Z|[+-]\d{2}:?\d{2})?$/.exec(rest);
+  const time =
+    /^(?:[T ]+(\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d{1,6}))?)?\s*([AaPp][Mm])?)?\s*(Z|[+-]\d{2}:?\d{2})?$/.exec(rest);
   if (!time) return null;
   let hour = Number(time[1] ?? 0);
   const minute = Number(time[2] ?? 0);

@@ -8,7 +8,13 @@ import { SHOP_UTC_OFFSET_MS } from "~/lib/shop-time";
  * request reaches the courier's logic: an HTTP error (`failNext`) or no answer at all (`hangNext`,
  * so the client's timeout fires). Each stand-in answers its courier's documented paths and shapes.
  */
-export type SeenRequest = { method: string; path: string; query: Record<string, string>; body: unknown; headers: http.IncomingHttpHeaders };
+export type SeenRequest = {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  body: unknown;
+  headers: http.IncomingHttpHeaders;
+};
 
 export type StandInRequest = SeenRequest & { raw: string };
 
@@ -31,7 +37,9 @@ export type CourierStandInServer = {
 
 type Pending = { status: number } | { hang: true };
 
-export async function startCourierServer(handle: (request: StandInRequest, reply: StandInReply) => void): Promise<CourierStandInServer> {
+export async function startCourierServer(
+  handle: (request: StandInRequest, reply: StandInReply) => void,
+): Promise<CourierStandInServer> {
   const seen: SeenRequest[] = [];
   const pending: Pending[] = [];
   const hanging = new Set<http.ServerResponse>();
@@ -50,11 +58,30 @@ export async function startCourierServer(handle: (request: StandInRequest, reply
           body = raw;
         }
       }
-      const request: StandInRequest = { method: req.method ?? "GET", path: url.pathname, query: Object.fromEntries(url.searchParams), body, headers: req.headers, raw };
-      seen.push({ method: request.method, path: request.path, query: request.query, body: request.body, headers: request.headers });
+      const request: StandInRequest = {
+        method: req.method ?? "GET",
+        path: url.pathname,
+        query: Object.fromEntries(url.searchParams),
+        body,
+        headers: req.headers,
+        raw,
+      };
+      seen.push({
+        method: request.method,
+        path: request.path,
+        query: request.query,
+        body: request.body,
+        headers: request.headers,
+      });
       const reply: StandInReply = {
-        json: (status, payload) => void res.writeHead(status, { "Content-Type": "application/json; charset=utf-8" }).end(JSON.stringify(payload)),
-        bytes: (status, contentType, payload) => void res.writeHead(status, { "Content-Type": contentType, "Content-Length": payload.length }).end(Buffer.from(payload)),
+        json: (status, payload) =>
+          void res
+            .writeHead(status, { "Content-Type": "application/json; charset=utf-8" })
+            .end(JSON.stringify(payload)),
+        bytes: (status, contentType, payload) =>
+          void res
+            .writeHead(status, { "Content-Type": contentType, "Content-Length": payload.length })
+            .end(Buffer.from(payload)),
         drop: () => void req.socket.destroy(),
       };
       const failure = pending.shift();
@@ -64,7 +91,9 @@ export async function startCourierServer(handle: (request: StandInRequest, reply
         return;
       }
       if (failure) {
-        res.writeHead(failure.status, { "Content-Type": "text/html" }).end(`<html><body><h1>${failure.status} ${http.STATUS_CODES[failure.status] ?? "Error"}</h1></body></html>`);
+        res
+          .writeHead(failure.status, { "Content-Type": "text/html" })
+          .end(`<html><body><h1>${failure.status} ${http.STATUS_CODES[failure.status] ?? "Error"}</h1></body></html>`);
         return;
       }
       try {
@@ -115,11 +144,28 @@ export function toPaisa(amount: number | string): number {
 
 /** A tiny PDF, enough for a client to know it got one. */
 export function tinyPdf(title: string): Uint8Array {
-  return new TextEncoder().encode(`%PDF-1.4\n% ${title}\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`);
+  return new TextEncoder().encode(
+    `%PDF-1.4\n% ${title}\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`,
+  );
 }
 
 /** The cities both stand-ins know, with the spellings couriers use. */
 export const STAND_IN_CITIES = [
-  "Lahore", "Karachi", "Islamabad", "Rawalpindi", "Faisalabad", "Multan", "Peshawar", "Quetta", "Sialkot",
-  "Gujranwala", "Hyderabad", "Bahawalpur", "Sargodha", "Sukkur", "Abbottabad", "Muzaffargarh", "Rahim Yar Khan",
+  "Lahore",
+  "Karachi",
+  "Islamabad",
+  "Rawalpindi",
+  "Faisalabad",
+  "Multan",
+  "Peshawar",
+  "Quetta",
+  "Sialkot",
+  "Gujranwala",
+  "Hyderabad",
+  "Bahawalpur",
+  "Sargodha",
+  "Sukkur",
+  "Abbottabad",
+  "Muzaffargarh",
+  "Rahim Yar Khan",
 ] as const;

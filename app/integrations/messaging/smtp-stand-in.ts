@@ -6,7 +6,15 @@ import { SMTPServer } from "smtp-server";
  * One e-mail as the test mail server received it: the envelope plus the parsed message. `html`
  * has React's empty `<!-- -->` text separators taken out, so tests can look for whole sentences.
  */
-export type ReceivedEmail = { to: string[]; from: string; subject: string; html: string; text: string; headers: ParsedMail["headers"]; raw: string };
+export type ReceivedEmail = {
+  to: string[];
+  from: string;
+  subject: string;
+  html: string;
+  text: string;
+  headers: ParsedMail["headers"];
+  raw: string;
+};
 
 export type TestSmtpServer = {
   url: string;
@@ -27,7 +35,10 @@ export type TestSmtpServer = {
  * that went down and returned). `delayMs` makes it answer each message that much later, like a
  * real mail server across a network.
  */
-export async function startTestSmtpServer({ port = 0, delayMs = 0 }: { port?: number; delayMs?: number } = {}): Promise<TestSmtpServer> {
+export async function startTestSmtpServer({
+  port = 0,
+  delayMs = 0,
+}: { port?: number; delayMs?: number } = {}): Promise<TestSmtpServer> {
   const received: ReceivedEmail[] = [];
   const refused = new Set<string>();
   const server = new SMTPServer({
@@ -37,7 +48,9 @@ export async function startTestSmtpServer({ port = 0, delayMs = 0 }: { port?: nu
     size: 5 * 1024 * 1024,
     onRcptTo(address, _session, callback) {
       if (refused.has(address.address.toLowerCase())) {
-        const error = Object.assign(new Error(`5.1.1 <${address.address}>: mailbox unavailable`), { responseCode: 550 });
+        const error = Object.assign(new Error(`5.1.1 <${address.address}>: mailbox unavailable`), {
+          responseCode: 550,
+        });
         return callback(error);
       }
       callback();
@@ -80,7 +93,9 @@ export async function startTestSmtpServer({ port = 0, delayMs = 0 }: { port?: nu
         const found = received.filter(match);
         if (found.length >= count) return found;
         if (Date.now() > deadline) {
-          throw new Error(`expected ${count} matching e-mail(s), got ${found.length}; received: ${received.map((m) => `${m.to.join(",")} "${m.subject}"`).join("; ") || "none"}`);
+          throw new Error(
+            `expected ${count} matching e-mail(s), got ${found.length}; received: ${received.map((m) => `${m.to.join(",")} "${m.subject}"`).join("; ") || "none"}`,
+          );
         }
         await new Promise((r) => setTimeout(r, 50));
       }

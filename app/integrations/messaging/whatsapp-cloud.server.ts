@@ -12,7 +12,14 @@ export const WHATSAPP_TIMEOUT_MS = 10_000;
 export const DEFAULT_WHATSAPP_API_URL = "https://graph.facebook.com/v21.0";
 
 /** Meta's error answer: `{ error: { message, type, code, error_subcode, fbtrace_id } }`. */
-type GraphError = { message?: unknown; type?: unknown; code?: unknown; error_subcode?: unknown; fbtrace_id?: unknown; error_data?: { details?: unknown } };
+type GraphError = {
+  message?: unknown;
+  type?: unknown;
+  code?: unknown;
+  error_subcode?: unknown;
+  fbtrace_id?: unknown;
+  error_data?: { details?: unknown };
+};
 
 /**
  * Meta's throttling codes: worth waiting for even when they come with HTTP 400 (4: app calls, 80007:
@@ -28,14 +35,23 @@ export function templateRequestBody(message: Omit<OutgoingWhatsapp, "account">):
     components.push({ type: "body", parameters: message.bodyParameters.map((text) => ({ type: "text", text })) });
   }
   message.buttonPayloads.forEach((payload, index) => {
-    components.push({ type: "button", sub_type: "quick_reply", index: String(index), parameters: [{ type: "payload", payload }] });
+    components.push({
+      type: "button",
+      sub_type: "quick_reply",
+      index: String(index),
+      parameters: [{ type: "payload", payload }],
+    });
   });
   return {
     messaging_product: "whatsapp",
     recipient_type: "individual",
     to: message.to,
     type: "template",
-    template: { name: message.template, language: { code: message.language }, ...(components.length > 0 ? { components } : {}) },
+    template: {
+      name: message.template,
+      language: { code: message.language },
+      ...(components.length > 0 ? { components } : {}),
+    },
   };
 }
 
@@ -43,7 +59,10 @@ export function templateRequestBody(message: Omit<OutgoingWhatsapp, "account">):
 export function describeGraphError(status: number, error: GraphError | undefined, token: string): string {
   const message = typeof error?.message === "string" ? error.message : `HTTP ${status}`;
   const details = typeof error?.error_data?.details === "string" ? ` (${error.error_data.details})` : "";
-  const code = typeof error?.code === "number" ? ` [code ${error.code}${typeof error.error_subcode === "number" ? `/${error.error_subcode}` : ""}]` : "";
+  const code =
+    typeof error?.code === "number"
+      ? ` [code ${error.code}${typeof error.error_subcode === "number" ? `/${error.error_subcode}` : ""}]`
+      : "";
   const trace = typeof error?.fbtrace_id === "string" ? ` fbtrace_id ${error.fbtrace_id}` : "";
   return redact(`Meta answered ${status}: ${message}${details}${code}${trace}`, token);
 }
@@ -59,8 +78,14 @@ export function isRetryable(status: number, code: unknown): boolean {
   return typeof code === "number" && RETRYABLE_CODES.has(code);
 }
 
-export function createWhatsappCloudSender({ baseUrl = DEFAULT_WHATSAPP_API_URL, timeoutMs = WHATSAPP_TIMEOUT_MS, fetchImpl = fetch }: {
-  baseUrl?: string; timeoutMs?: number; fetchImpl?: typeof fetch;
+export function createWhatsappCloudSender({
+  baseUrl = DEFAULT_WHATSAPP_API_URL,
+  timeoutMs = WHATSAPP_TIMEOUT_MS,
+  fetchImpl = fetch,
+}: {
+  baseUrl?: string;
+  timeoutMs?: number;
+  fetchImpl?: typeof fetch;
 } = {}): WhatsappSender {
   const base = baseUrl.replace(/\/+$/, "");
   return {
@@ -72,7 +97,11 @@ export function createWhatsappCloudSender({ baseUrl = DEFAULT_WHATSAPP_API_URL, 
       try {
         response = await fetchImpl(url, {
           method: "POST",
-          headers: { Authorization: `Bearer ${account.accessToken}`, "Content-Type": "application/json", Accept: "application/json" },
+          headers: {
+            Authorization: `Bearer ${account.accessToken}`,
+            "Content-Type": "application/json",
+            Accept: "application/json",
+          },
           body: JSON.stringify(templateRequestBody(rest)),
           signal: AbortSignal.timeout(timeoutMs),
         });
@@ -80,9 +109,10 @@ export function createWhatsappCloudSender({ baseUrl = DEFAULT_WHATSAPP_API_URL, 
       } catch (error) {
         // A network failure or the timeout: Meta may never have seen it; the outbox tries again.
         const name = (error as { name?: unknown } | null)?.name;
-        const reason = name === "TimeoutError" || name === "AbortError"
-          ? `no answer from the WhatsApp API within ${timeoutMs < 1000 ? `${timeoutMs} ms` : `${Math.round(timeoutMs / 1000)} s`}`
-          : `the WhatsApp API could not be reached: ${networkReason(error)}`;
+        const reason =
+          name === "TimeoutError" || name === "AbortError"
+            ? `no answer from the WhatsApp API within ${timeoutMs < 1000 ? `${timeoutMs} ms` : `${Math.round(timeoutMs / 1000)} s`}`
+            : `the WhatsApp API could not be reached: ${networkReason(error)}`;
         return { accepted: false, reason: redact(reason, account.accessToken), permanent: false };
       }
       let body: { messages?: { id?: unknown }[]; error?: GraphError } | undefined;
@@ -110,6 +140,11 @@ export function createWhatsappCloudSender({ baseUrl = DEFAULT_WHATSAPP_API_URL, 
 function networkReason(error: unknown): string {
   const e = error as { cause?: { code?: unknown; message?: unknown }; message?: unknown } | null;
   const code = typeof e?.cause?.code === "string" ? e.cause.code : null;
-  const message = typeof e?.cause?.message === "string" ? e.cause.message : typeof e?.message === "string" ? e.message : String(error);
+  const message =
+    typeof e?.cause?.message === "string"
+      ? e.cause.message
+      : typeof e?.message === "string"
+        ? e.message
+        : String(error);
   return code ? `${code} ${message}` : message;
 }

@@ -29,8 +29,7 @@ export type ReceivedWhatsapp = {
 
 /** What the next request gets instead of an answer: an HTTP error in Meta's shape, or no answer at all. */
 export type StandInFailure =
-  | { status: number; code?: number; subcode?: number; message?: string; type?: string }
-  | { hang: true };
+  { status: number; code?: number; subcode?: number; message?: string; type?: string } | { hang: true };
 
 export type WhatsappStandIn = {
   /** The base address to give the client (WHATSAPP_API_URL): http://127.0.0.1:{port}/v21.0 */
@@ -48,7 +47,11 @@ export type WhatsappStandIn = {
   /** Resolves with the accepted messages that match once at least `count` do. */
   waitFor: (match: (m: ReceivedWhatsapp) => boolean, count?: number, timeoutMs?: number) => Promise<ReceivedWhatsapp[]>;
   /** POSTs one webhook delivery to `url`, signed with the app secret (or `signature` as given), as Meta does. */
-  postWebhook: (url: string, payload: unknown, options?: { signature?: string | null; appSecret?: string; headers?: Record<string, string> }) => Promise<Response>;
+  postWebhook: (
+    url: string,
+    payload: unknown,
+    options?: { signature?: string | null; appSecret?: string; headers?: Record<string, string> },
+  ) => Promise<Response>;
   stop: () => Promise<void>;
 };
 
@@ -63,23 +66,32 @@ function shapeProblem(body: unknown): string | null {
   if (!b || typeof b !== "object") return "(#100) The parameter messaging_product is required.";
   if (b.messaging_product !== "whatsapp") return "(#100) The parameter messaging_product is required.";
   if (typeof b.to !== "string" || !/^\d{8,15}$/.test(b.to)) return "(#100) Invalid parameter: to";
-  if (b.type !== "template") return "(#100) Param type must be one of {AUDIO, CONTACTS, DOCUMENT, IMAGE, INTERACTIVE, LOCATION, REACTION, STICKER, TEMPLATE, TEXT, VIDEO}";
+  if (b.type !== "template")
+    return "(#100) Param type must be one of {AUDIO, CONTACTS, DOCUMENT, IMAGE, INTERACTIVE, LOCATION, REACTION, STICKER, TEMPLATE, TEXT, VIDEO}";
   const t = b.template as Record<string, unknown> | undefined;
   if (!t || typeof t.name !== "string" || !t.name) return "(#100) The parameter template['name'] is required.";
   const language = t.language as { code?: unknown } | undefined;
-  if (!language || typeof language.code !== "string" || !language.code) return "(#100) The parameter template['language']['code'] is required.";
+  if (!language || typeof language.code !== "string" || !language.code)
+    return "(#100) The parameter template['language']['code'] is required.";
   const components = t.components;
   if (components === undefined) return null;
   if (!Array.isArray(components)) return "(#100) Invalid parameter: template['components']";
   for (const c of components as Record<string, unknown>[]) {
     if (c.type === "body") {
-      if (!Array.isArray(c.parameters) || !(c.parameters as Record<string, unknown>[]).every((p) => p.type === "text" && typeof p.text === "string" && p.text !== "" && !/[\n\t]| {5,}/.test(p.text))) {
+      if (
+        !Array.isArray(c.parameters) ||
+        !(c.parameters as Record<string, unknown>[]).every(
+          (p) => p.type === "text" && typeof p.text === "string" && p.text !== "" && !/[\n\t]| {5,}/.test(p.text),
+        )
+      ) {
         return "(#131008) Required parameter is missing or a text parameter is invalid";
       }
     } else if (c.type === "button") {
-      if (c.sub_type !== "quick_reply" || typeof c.index !== "string" || !/^\d$/.test(c.index)) return "(#100) Invalid parameter: button sub_type and index";
+      if (c.sub_type !== "quick_reply" || typeof c.index !== "string" || !/^\d$/.test(c.index))
+        return "(#100) Invalid parameter: button sub_type and index";
       const ps = c.parameters as Record<string, unknown>[] | undefined;
-      if (!Array.isArray(ps) || ps.length !== 1 || ps[0].type !== "payload" || typeof ps[0].payload !== "string") return "(#100) Invalid parameter: quick_reply payload";
+      if (!Array.isArray(ps) || ps.length !== 1 || ps[0].type !== "payload" || typeof ps[0].payload !== "string")
+        return "(#100) Invalid parameter: quick_reply payload";
     } else {
       return "(#100) Invalid parameter: component type";
     }
@@ -93,7 +105,13 @@ export async function startWhatsappStandIn({
   appSecret = "0123456789abcdef0123456789abcdef",
   version = "v21.0",
   delayMs = 0,
-}: { accessToken?: string; phoneNumberId?: string; appSecret?: string; version?: string; delayMs?: number } = {}): Promise<WhatsappStandIn> {
+}: {
+  accessToken?: string;
+  phoneNumberId?: string;
+  appSecret?: string;
+  version?: string;
+  delayMs?: number;
+} = {}): Promise<WhatsappStandIn> {
   const received: ReceivedWhatsapp[] = [];
   const requests: WhatsappStandIn["requests"] = [];
   const failures: StandInFailure[] = [];
@@ -119,7 +137,15 @@ export async function startWhatsappStandIn({
         return answer(401, graphError("Invalid OAuth access token - Cannot parse access token", 190));
       }
       if (decodeURIComponent(match[1]) !== phoneNumberId) {
-        return answer(400, graphError(`Unsupported post request. Object with ID '${match[1]}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`, 100, "GraphMethodException", 33));
+        return answer(
+          400,
+          graphError(
+            `Unsupported post request. Object with ID '${match[1]}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
+            100,
+            "GraphMethodException",
+            33,
+          ),
+        );
       }
       const failure = failures.shift();
       if (failure && "hang" in failure) {
@@ -128,7 +154,15 @@ export async function startWhatsappStandIn({
         return;
       }
       if (failure) {
-        return answer(failure.status, graphError(failure.message ?? (failure.status === 429 ? "(#130429) Rate limit hit" : "(#131000) Something went wrong"), failure.code ?? (failure.status === 429 ? 130429 : 131000), failure.type ?? "OAuthException", failure.subcode));
+        return answer(
+          failure.status,
+          graphError(
+            failure.message ?? (failure.status === 429 ? "(#130429) Rate limit hit" : "(#131000) Something went wrong"),
+            failure.code ?? (failure.status === 429 ? 130429 : 131000),
+            failure.type ?? "OAuthException",
+            failure.subcode,
+          ),
+        );
       }
       let body: Record<string, unknown>;
       try {
@@ -138,22 +172,38 @@ export async function startWhatsappStandIn({
       }
       const problem = shapeProblem(body);
       if (problem) return answer(400, graphError(problem, Number(/#(\d+)/.exec(problem)?.[1] ?? 100)));
-      const template = body.template as { name: string; language: { code: string }; components?: Record<string, unknown>[] };
+      const template = body.template as {
+        name: string;
+        language: { code: string };
+        components?: Record<string, unknown>[];
+      };
       if (forgotten.has(template.name)) {
         return answer(404, graphError("(#132001) Template name does not exist in the translation", 132001));
       }
       const components = template.components ?? [];
       const wamid = `wamid.${randomBytes(18).toString("base64url")}`;
       received.push({
-        wamid, phoneNumberId, authorization: req.headers.authorization, to: body.to as string, template: template.name, language: template.language.code,
-        bodyParameters: components.filter((c) => c.type === "body").flatMap((c) => (c.parameters as { text: string }[]).map((p) => p.text)),
-        buttonPayloads: components.filter((c) => c.type === "button")
+        wamid,
+        phoneNumberId,
+        authorization: req.headers.authorization,
+        to: body.to as string,
+        template: template.name,
+        language: template.language.code,
+        bodyParameters: components
+          .filter((c) => c.type === "body")
+          .flatMap((c) => (c.parameters as { text: string }[]).map((p) => p.text)),
+        buttonPayloads: components
+          .filter((c) => c.type === "button")
           .sort((a, b) => Number(a.index) - Number(b.index))
           .map((c) => (c.parameters as { payload: string }[])[0].payload),
         body,
       });
       for (const wake of waiters) wake();
-      answer(200, { messaging_product: "whatsapp", contacts: [{ input: body.to, wa_id: body.to }], messages: [{ id: wamid }] });
+      answer(200, {
+        messaging_product: "whatsapp",
+        contacts: [{ input: body.to, wa_id: body.to }],
+        messages: [{ id: wamid }],
+      });
     };
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -161,7 +211,11 @@ export async function startWhatsappStandIn({
 
   return {
     url: `http://127.0.0.1:${port}/${version}`,
-    phoneNumberId, accessToken, appSecret, received, requests,
+    phoneNumberId,
+    accessToken,
+    appSecret,
+    received,
+    requests,
     failNext(failure, times = 1) {
       for (let i = 0; i < times; i++) failures.push(failure);
     },
@@ -180,17 +234,26 @@ export async function startWhatsappStandIn({
         };
         const timer = setTimeout(() => {
           waiters.delete(check);
-          reject(new Error(`the WhatsApp stand-in did not get ${count} matching message(s) within ${timeoutMs} ms (it has ${received.length})`));
+          reject(
+            new Error(
+              `the WhatsApp stand-in did not get ${count} matching message(s) within ${timeoutMs} ms (it has ${received.length})`,
+            ),
+          );
         }, timeoutMs);
         if (!check()) waiters.add(check);
       });
     },
     async postWebhook(url, payload, options = {}) {
       const raw = JSON.stringify(payload);
-      const signature = options.signature === undefined ? signWebhook(raw, options.appSecret ?? appSecret) : options.signature;
+      const signature =
+        options.signature === undefined ? signWebhook(raw, options.appSecret ?? appSecret) : options.signature;
       return fetch(url, {
         method: "POST",
-        headers: { "Content-Type": "application/json", ...(signature === null ? {} : { "X-Hub-Signature-256": signature }), ...options.headers },
+        headers: {
+          "Content-Type": "application/json",
+          ...(signature === null ? {} : { "X-Hub-Signature-256": signature }),
+          ...options.headers,
+        },
         body: raw,
       });
     },
@@ -210,44 +273,100 @@ export function signWebhook(rawBody: string, appSecret: string): string {
 const unixNow = () => String(Math.floor(Date.now() / 1000));
 
 /** Meta's envelope around one change: `object`, `entry[].changes[].value` with the business number's metadata. */
-export function webhookEnvelope(phoneNumberId: string, value: Record<string, unknown>, displayPhoneNumber = "15550001234"): Record<string, unknown> {
+export function webhookEnvelope(
+  phoneNumberId: string,
+  value: Record<string, unknown>,
+  displayPhoneNumber = "15550001234",
+): Record<string, unknown> {
   return {
     object: "whatsapp_business_account",
-    entry: [{
-      id: "102290129340398",
-      changes: [{ field: "messages", value: { messaging_product: "whatsapp", metadata: { display_phone_number: displayPhoneNumber, phone_number_id: phoneNumberId }, ...value } }],
-    }],
+    entry: [
+      {
+        id: "102290129340398",
+        changes: [
+          {
+            field: "messages",
+            value: {
+              messaging_product: "whatsapp",
+              metadata: { display_phone_number: displayPhoneNumber, phone_number_id: phoneNumberId },
+              ...value,
+            },
+          },
+        ],
+      },
+    ],
   };
 }
 
 /** A delivery receipt for a message the shop sent: sent, delivered, read, or failed (with Meta's error). */
-export function statusWebhook(phoneNumberId: string, status: { wamid: string; status: "sent" | "delivered" | "read" | "failed"; recipient: string; error?: { code: number; title: string; message?: string } }) {
+export function statusWebhook(
+  phoneNumberId: string,
+  status: {
+    wamid: string;
+    status: "sent" | "delivered" | "read" | "failed";
+    recipient: string;
+    error?: { code: number; title: string; message?: string };
+  },
+) {
   return webhookEnvelope(phoneNumberId, {
-    statuses: [{
-      id: status.wamid, status: status.status, timestamp: unixNow(), recipient_id: status.recipient,
-      ...(status.status === "failed" && status.error
-        ? { errors: [{ code: status.error.code, title: status.error.title, message: status.error.message ?? status.error.title, error_data: { details: status.error.message ?? status.error.title } }] }
-        : {}),
-    }],
+    statuses: [
+      {
+        id: status.wamid,
+        status: status.status,
+        timestamp: unixNow(),
+        recipient_id: status.recipient,
+        ...(status.status === "failed" && status.error
+          ? {
+              errors: [
+                {
+                  code: status.error.code,
+                  title: status.error.title,
+                  message: status.error.message ?? status.error.title,
+                  error_data: { details: status.error.message ?? status.error.title },
+                },
+              ],
+            }
+          : {}),
+      },
+    ],
   });
 }
 
 /** The buyer tapped a template's quick-reply button: `type: button` with the payload the shop sent. */
-export function buttonReplyWebhook(phoneNumberId: string, reply: { from: string; payload: string; text: string; contextWamid: string; name?: string; wamid?: string }) {
+export function buttonReplyWebhook(
+  phoneNumberId: string,
+  reply: { from: string; payload: string; text: string; contextWamid: string; name?: string; wamid?: string },
+) {
   return webhookEnvelope(phoneNumberId, {
     contacts: [{ profile: { name: reply.name ?? "Buyer" }, wa_id: reply.from }],
-    messages: [{
-      from: reply.from, id: reply.wamid ?? `wamid.${randomBytes(18).toString("base64url")}`, timestamp: unixNow(),
-      context: { from: "15550001234", id: reply.contextWamid },
-      type: "button", button: { payload: reply.payload, text: reply.text },
-    }],
+    messages: [
+      {
+        from: reply.from,
+        id: reply.wamid ?? `wamid.${randomBytes(18).toString("base64url")}`,
+        timestamp: unixNow(),
+        context: { from: "15550001234", id: reply.contextWamid },
+        type: "button",
+        button: { payload: reply.payload, text: reply.text },
+      },
+    ],
   });
 }
 
 /** Anything else the buyer wrote. */
-export function textMessageWebhook(phoneNumberId: string, message: { from: string; body: string; name?: string; wamid?: string }) {
+export function textMessageWebhook(
+  phoneNumberId: string,
+  message: { from: string; body: string; name?: string; wamid?: string },
+) {
   return webhookEnvelope(phoneNumberId, {
     contacts: [{ profile: { name: message.name ?? "Buyer" }, wa_id: message.from }],
-    messages: [{ from: message.from, id: message.wamid ?? `wamid.${randomBytes(18).toString("base64url")}`, timestamp: unixNow(), type: "text", text: { body: message.body } }],
+    messages: [
+      {
+        from: message.from,
+        id: message.wamid ?? `wamid.${randomBytes(18).toString("base64url")}`,
+        timestamp: unixNow(),
+        type: "text",
+        text: { body: message.body },
+      },
+    ],
   });
 }

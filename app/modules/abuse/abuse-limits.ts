@@ -12,21 +12,51 @@ export const RATE_RULES = {
   /** /track from one address: order numbers cannot be guessed from one machine. */
   trackPerAddress: { name: "track-address", limit: 30, windowSeconds: 10 * 60, message: "Too many tracking attempts." },
   /** Failed /track lookups against one phone number: all 900,000 order numbers cannot be tried from many machines. */
-  trackFailedPerPhone: { name: "track-phone-failed", limit: 10, windowSeconds: 60 * 60, message: "Too many tracking attempts for this phone number." },
+  trackFailedPerPhone: {
+    name: "track-phone-failed",
+    limit: 10,
+    windowSeconds: 60 * 60,
+    message: "Too many tracking attempts for this phone number.",
+  },
   /** Contact form messages from one address. */
-  contactPerAddress: { name: "contact-address", limit: 10, windowSeconds: 60 * 60, message: "You have sent several messages in a short time." },
+  contactPerAddress: {
+    name: "contact-address",
+    limit: 10,
+    windowSeconds: 60 * 60,
+    message: "You have sent several messages in a short time.",
+  },
   /** Discount codes tried (cart, checkout, order) from one address: codes cannot be guessed from one machine. */
-  discountPerAddress: { name: "discount-address", limit: 30, windowSeconds: 10 * 60, message: "Too many discount codes tried." },
+  discountPerAddress: {
+    name: "discount-address",
+    limit: 30,
+    windowSeconds: 10 * 60,
+    message: "Too many discount codes tried.",
+  },
   /** Codes refused for one account: the codes handed out cannot be guessed from many machines either. */
-  discountFailedPerAccount: { name: "discount-account-failed", limit: 10, windowSeconds: 60 * 60, message: "Too many discount codes tried." },
+  discountFailedPerAccount: {
+    name: "discount-account-failed",
+    limit: 10,
+    windowSeconds: 60 * 60,
+    message: "Too many discount codes tried.",
+  },
   /** Notify Me requests (each sends a confirmation e-mail) from one address. */
-  notifyPerAddress: { name: "notify-address", limit: 10, windowSeconds: 60 * 60, message: "Too many Notify Me requests." },
+  notifyPerAddress: {
+    name: "notify-address",
+    limit: 10,
+    windowSeconds: 60 * 60,
+    message: "Too many Notify Me requests.",
+  },
   /**
    * Webhook deliveries refused (unsigned, or not signed with the app secret) from one address: each
    * signed one makes the shop read up to 3 MB and open the app secret. Meta's own deliveries are
    * signed and never counted.
    */
-  webhookRefusedPerAddress: { name: "webhook-refused-address", limit: 20, windowSeconds: 10 * 60, message: "Too many unsigned webhook deliveries." },
+  webhookRefusedPerAddress: {
+    name: "webhook-refused-address",
+    limit: 20,
+    windowSeconds: 10 * 60,
+    message: "Too many unsigned webhook deliveries.",
+  },
 } as const satisfies Record<string, RateRule>;
 
 /**
@@ -44,14 +74,14 @@ export const LIVE_STREAM_LIMITS = {
   recheckSeconds: 45,
 } as const;
 
-export const LIVE_STREAMS_MESSAGE = "Too many live-update connections are open. Please close some tabs of the shop and try again.";
+export const LIVE_STREAMS_MESSAGE =
+  "Too many live-update connections are open. Please close some tabs of the shop and try again.";
 
 /** The contact form's timing check: faster than a person can type, or a form left open too long. */
 export const CONTACT_FORM_TIMING = { minSeconds: 3, maxSeconds: 24 * 60 * 60 } as const;
 
 /** Notify Me sign-ups not confirmed within this time are deleted. */
 export const NOTIFY_CONFIRM_HOURS = 48;
-
 
 export function openOrdersMessage(limit: number): string {
   return `You already have ${limit} orders on the way. Please wait until one is delivered (or cancel one) before placing another.`;

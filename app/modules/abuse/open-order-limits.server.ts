@@ -35,7 +35,11 @@ export async function refuseOverOpenOrderLimits(tx: Tx, order: OrderToCap): Prom
   const lock = (key: string) => sql`pg_advisory_xact_lock(hashtextextended(${key}, 0))`;
   const account = order.userId ? eq(orders.userId, order.userId) : sql`false`;
   const phone = eq(orders.phone, order.phone);
-  await tx.execute(order.userId ? sql`select ${lock(`open-orders:account:${order.userId}`)}, ${lock(`open-orders:phone:${order.phone}`)}` : sql`select ${lock(`open-orders:phone:${order.phone}`)}`);
+  await tx.execute(
+    order.userId
+      ? sql`select ${lock(`open-orders:account:${order.userId}`)}, ${lock(`open-orders:phone:${order.phone}`)}`
+      : sql`select ${lock(`open-orders:phone:${order.phone}`)}`,
+  );
   const [open] = await tx
     .select({
       accountOrders: sql<number>`count(distinct ${orders.id}) filter (where ${account})::int`,
@@ -46,9 +50,18 @@ export async function refuseOverOpenOrderLimits(tx: Tx, order: OrderToCap): Prom
     .from(orders)
     .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
     .where(and(or(account, phone), inArray(orders.status, OPEN_STATUSES)));
-  const counts = order.userId ? [[open.accountOrders, open.accountUnits], [open.phoneOrders, open.phoneUnits]] : [[open.phoneOrders, open.phoneUnits]];
+  const counts = order.userId
+    ? [
+        [open.accountOrders, open.accountUnits],
+        [open.phoneOrders, open.phoneUnits],
+      ]
+    : [[open.phoneOrders, open.phoneUnits]];
   for (const [openOrders, openUnits] of counts) {
-    if (openOrders + 1 > maxOrders) throw new AppError("ORDER_LIMIT_REACHED", openOrdersMessage(maxOrders), { items: openOrdersMessage(maxOrders) });
-    if (openUnits + units > maxUnits) throw new AppError("ORDER_LIMIT_REACHED", openUnitsMessage(maxUnits, openUnits), { items: openUnitsMessage(maxUnits, openUnits) });
+    if (openOrders + 1 > maxOrders)
+      throw new AppError("ORDER_LIMIT_REACHED", openOrdersMessage(maxOrders), { items: openOrdersMessage(maxOrders) });
+    if (openUnits + units > maxUnits)
+      throw new AppError("ORDER_LIMIT_REACHED", openUnitsMessage(maxUnits, openUnits), {
+        items: openUnitsMessage(maxUnits, openUnits),
+      });
   }
 }

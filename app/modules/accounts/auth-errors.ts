@@ -35,7 +35,8 @@ export function authErrorMessage(code: string | undefined, status?: number): str
 
 /** Which form field an error belongs beside. */
 export function authErrorField(code: string | undefined): "email" | "password" | null {
-  if (code === "USER_ALREADY_EXISTS" || code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL" || code === "INVALID_EMAIL") return "email";
+  if (code === "USER_ALREADY_EXISTS" || code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL" || code === "INVALID_EMAIL")
+    return "email";
   if ((code && NEW_PASSWORD_CODES.has(code)) || code === "INVALID_PASSWORD") return "password";
   return null;
 }

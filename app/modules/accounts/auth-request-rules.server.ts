@@ -20,7 +20,9 @@ export const authRequestRules = createAuthMiddleware(async (ctx) => {
       return refuseWeakPassword(text(body?.password), text(body?.email));
     case "/reset-password": {
       const token = text(body?.token) || text((ctx.query as Body)?.token);
-      const verification = token ? await ctx.context.internalAdapter.findVerificationValue(`reset-password:${token}`) : null;
+      const verification = token
+        ? await ctx.context.internalAdapter.findVerificationValue(`reset-password:${token}`)
+        : null;
       const user = verification ? await ctx.context.internalAdapter.findUserById(verification.value) : null;
       return refuseWeakPassword(text(body?.newPassword), user?.email);
     }
@@ -64,13 +66,21 @@ async function currentSession(ctx: Ctx) {
 async function requirePasswordToDelete(ctx: Ctx, password: string) {
   const session = await currentSession(ctx);
   if (!session) return; // better-auth answers 401
-  if (text((ctx.body as Body)?.token)) throw new APIError("BAD_REQUEST", { code: "PASSWORD_REQUIRED", message: "Please enter your password to confirm" });
+  if (text((ctx.body as Body)?.token))
+    throw new APIError("BAD_REQUEST", { code: "PASSWORD_REQUIRED", message: "Please enter your password to confirm" });
   const credential = await ctx.context.internalAdapter.findCredentialAccount(session.user.id);
   if (credential?.password) {
-    if (!password) throw new APIError("BAD_REQUEST", { code: "PASSWORD_REQUIRED", message: "Please enter your password to confirm" });
+    if (!password)
+      throw new APIError("BAD_REQUEST", {
+        code: "PASSWORD_REQUIRED",
+        message: "Please enter your password to confirm",
+      });
     return;
   }
   if (Date.now() - new Date(session.session.createdAt).getTime() > FRESH_SIGN_IN_MS) {
-    throw new APIError("FORBIDDEN", { code: "FRESH_SIGN_IN_REQUIRED", message: "Please sign in with Google again, then delete your account within 5 minutes." });
+    throw new APIError("FORBIDDEN", {
+      code: "FRESH_SIGN_IN_REQUIRED",
+      message: "Please sign in with Google again, then delete your account within 5 minutes.",
+    });
   }
 }

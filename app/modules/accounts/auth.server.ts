@@ -20,11 +20,11 @@ import { SESSION_SLIDING_SECONDS } from "./session-age";
 /** How long a shopper's signed copy of their session (better-auth's cookie cache) is trusted for page views. */
 export const SESSION_COOKIE_CACHE_SECONDS = 60;
 
-
 export type AuthOptions = {
   db: Db;
   /** PORT: without PUBLIC_URL the shop is http://localhost:PORT. Tests that call auth in-process leave both out. */
-  env: Pick<Env, "PUBLIC_URL" | "GOOGLE_CLIENT_ID" | "GOOGLE_CLIENT_SECRET" | "SIGN_IN_RATE_LIMIT"> & Partial<Pick<Env, "PORT">>;
+  env: Pick<Env, "PUBLIC_URL" | "GOOGLE_CLIENT_ID" | "GOOGLE_CLIENT_SECRET" | "SIGN_IN_RATE_LIMIT"> &
+    Partial<Pick<Env, "PORT">>;
   secret: string;
   logger?: Logger;
   /**
@@ -52,15 +52,25 @@ export function cookieOptions(env: Pick<Env, "PUBLIC_URL">) {
 /** Set-Cookie values that remove the session cookies (signing out when better-auth had none to clear). */
 export function expiredSessionCookies(env: Pick<Env, "PUBLIC_URL">): string[] {
   const { cookiePrefix, defaultCookieAttributes } = cookieOptions(env);
-  return ["session_token", "session_data"].map((name) => `${cookiePrefix}.${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${defaultCookieAttributes.secure ? "; Secure" : ""}`);
+  return ["session_token", "session_data"].map(
+    (name) =>
+      `${cookiePrefix}.${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${defaultCookieAttributes.secure ? "; Secure" : ""}`,
+  );
 }
 
 export function createAuth({ db, env, secret, logger, beforeDeleteUser }: AuthOptions) {
   // The base URL is PUBLIC_URL (or this machine's), never the Host a request names.
-  const origins = env.PUBLIC_URL || env.PORT ? { baseURL: publicOrigin({ PUBLIC_URL: env.PUBLIC_URL, PORT: env.PORT ?? 3000 }), trustedOrigins: acceptedOrigins({ PUBLIC_URL: env.PUBLIC_URL, PORT: env.PORT ?? 3000 }) } : {};
-  const google = env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
-    ? { google: { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET } }
-    : undefined;
+  const origins =
+    env.PUBLIC_URL || env.PORT
+      ? {
+          baseURL: publicOrigin({ PUBLIC_URL: env.PUBLIC_URL, PORT: env.PORT ?? 3000 }),
+          trustedOrigins: acceptedOrigins({ PUBLIC_URL: env.PUBLIC_URL, PORT: env.PORT ?? 3000 }),
+        }
+      : {};
+  const google =
+    env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+      ? { google: { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET } }
+      : undefined;
   return betterAuth({
     appName: "Shop",
     secret,
@@ -96,13 +106,21 @@ export function createAuth({ db, env, secret, logger, beforeDeleteUser }: AuthOp
     },
     // The cookie cache spares a shopper's page views the session query; writes, owner pages and
     // sellers still read the database (session-user.server.ts), so it never grants anything.
-    session: { expiresIn: SESSION_SLIDING_SECONDS, updateAge: 60 * 60 * 24, cookieCache: { enabled: true, maxAge: SESSION_COOKIE_CACHE_SECONDS } },
+    session: {
+      expiresIn: SESSION_SLIDING_SECONDS,
+      updateAge: 60 * 60 * 24,
+      cookieCache: { enabled: true, maxAge: SESSION_COOKIE_CACHE_SECONDS },
+    },
     databaseHooks: {
       session: {
         create: {
           before: async (session) => {
-            const [user] = await db.select({ disabled: users.disabled }).from(users).where(eq(users.id, session.userId));
-            if (user?.disabled) throw new APIError("FORBIDDEN", { message: "This account has been disabled.", code: "ACCOUNT_DISABLED" });
+            const [user] = await db
+              .select({ disabled: users.disabled })
+              .from(users)
+              .where(eq(users.id, session.userId));
+            if (user?.disabled)
+              throw new APIError("FORBIDDEN", { message: "This account has been disabled.", code: "ACCOUNT_DISABLED" });
           },
         },
       },
@@ -114,13 +132,20 @@ export function createAuth({ db, env, secret, logger, beforeDeleteUser }: AuthOp
       // e-mail is queued right after the change succeeds.
       after: createAuthMiddleware(async (ctx) => {
         if (ctx.path !== "/change-password") return;
-        const returned = ctx.context.returned as { user?: { email?: string; name?: string; role?: string } } | APIError | undefined;
+        const returned = ctx.context.returned as
+          { user?: { email?: string; name?: string; role?: string } } | APIError | undefined;
         if (!returned || returned instanceof APIError || !returned.user?.email) return;
-        await queueMessages(db, [outboxMessage({
-          kind: "password_changed",
-          to: returned.user.email,
-          data: { name: returned.user.name || returned.user.email, at: new Date().toISOString(), dashboardPath: returned.user.role === "seller" ? SELLER_PASSWORD_PATH : "/buyer-dashboard" },
-        })]);
+        await queueMessages(db, [
+          outboxMessage({
+            kind: "password_changed",
+            to: returned.user.email,
+            data: {
+              name: returned.user.name || returned.user.email,
+              at: new Date().toISOString(),
+              dashboardPath: returned.user.role === "seller" ? SELLER_PASSWORD_PATH : "/buyer-dashboard",
+            },
+          }),
+        ]);
       }),
     },
     rateLimit: {

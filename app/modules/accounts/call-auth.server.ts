@@ -11,7 +11,13 @@ const FORWARDED = ["cookie", "user-agent", "origin", "sec-fetch-site", CLIENT_IP
  * Calls one of better-auth's endpoints the way a browser would (through its handler, so its rate
  * limits, origin checks and cookie rules all apply) on behalf of a form that posted to a page.
  */
-export async function callAuth(auth: Auth, request: Request, path: string, body: Record<string, unknown>, method = "POST"): Promise<AuthCallResult> {
+export async function callAuth(
+  auth: Auth,
+  request: Request,
+  path: string,
+  body: Record<string, unknown>,
+  method = "POST",
+): Promise<AuthCallResult> {
   const url = new URL(`/api/auth${path}`, request.url);
   const headers = new Headers({ "content-type": "application/json" });
   for (const name of FORWARDED) {
@@ -19,11 +25,19 @@ export async function callAuth(auth: Auth, request: Request, path: string, body:
     if (value) headers.set(name, value);
   }
   if (!headers.has("origin")) headers.set("origin", url.origin);
-  const response = await auth.handler(new Request(url, { method, headers, body: method === "GET" ? undefined : JSON.stringify(body) }));
+  const response = await auth.handler(
+    new Request(url, { method, headers, body: method === "GET" ? undefined : JSON.stringify(body) }),
+  );
   const cookies = response.headers.getSetCookie();
   const json = (await response.json().catch(() => ({}))) as Record<string, unknown> | null;
   if (!response.ok) {
-    return { ok: false, status: response.status, code: typeof json?.code === "string" ? json.code : undefined, message: typeof json?.message === "string" ? json.message : undefined, cookies };
+    return {
+      ok: false,
+      status: response.status,
+      code: typeof json?.code === "string" ? json.code : undefined,
+      message: typeof json?.message === "string" ? json.message : undefined,
+      cookies,
+    };
   }
   return { ok: true, cookies, body: json ?? {} };
 }

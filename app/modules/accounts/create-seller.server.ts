@@ -42,7 +42,10 @@ export async function createSeller(
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
   if (existing) {
     if (!input.promote) {
-      throw new AppError("CONFLICT", `${email} already has an account. Run again with --promote to make it a seller: its sessions end and its password becomes the one you give.`);
+      throw new AppError(
+        "CONFLICT",
+        `${email} already has an account. Run again with --promote to make it a seller: its sessions end and its password becomes the one you give.`,
+      );
     }
     await db.transaction(async (tx) => {
       await tx.update(users).set({ role: "seller", updatedAt: new Date() }).where(eq(users.id, existing.id));
@@ -51,8 +54,16 @@ export async function createSeller(
     await setCredentialPassword(auth, existing.id, hash);
     return { userId: existing.id, created: false };
   }
-  const user = await ctx.internalAdapter.createUser({ email, name: input.name?.trim() || email.split("@")[0] || "Owner", emailVerified: false, role: "seller" }, { method: "email-password" });
-  await ctx.internalAdapter.linkAccount({ userId: user.id, providerId: "credential", accountId: user.id, password: hash });
+  const user = await ctx.internalAdapter.createUser(
+    { email, name: input.name?.trim() || email.split("@")[0] || "Owner", emailVerified: false, role: "seller" },
+    { method: "email-password" },
+  );
+  await ctx.internalAdapter.linkAccount({
+    userId: user.id,
+    providerId: "credential",
+    accountId: user.id,
+    password: hash,
+  });
   await db.update(users).set({ role: "seller" }).where(eq(users.id, user.id));
   return { userId: user.id, created: true };
 }
@@ -67,11 +78,19 @@ async function setCredentialPassword(auth: Auth, userId: string, hash: string) {
  * A single-use link that sets the password of `userId`, good for 24 hours: better-auth's own
  * password-reset token (in the verification table), which /api/auth/reset-password consumes.
  */
-export async function createSetPasswordLink(auth: Auth, userId: string, baseUrl: string): Promise<{ url: string; expiresAt: Date }> {
+export async function createSetPasswordLink(
+  auth: Auth,
+  userId: string,
+  baseUrl: string,
+): Promise<{ url: string; expiresAt: Date }> {
   const ctx = await auth.$context;
   const token = randomBytes(24).toString("base64url");
   const expiresAt = new Date(Date.now() + OWNER_LINK_HOURS * 60 * 60 * 1000);
-  await ctx.internalAdapter.createVerificationValue({ value: userId, identifier: `reset-password:${token}`, expiresAt });
+  await ctx.internalAdapter.createVerificationValue({
+    value: userId,
+    identifier: `reset-password:${token}`,
+    expiresAt,
+  });
   return { url: new URL(`${SET_PASSWORD_PATH}?${new URLSearchParams({ token })}`, baseUrl).href, expiresAt };
 }
 
@@ -82,13 +101,21 @@ export async function createSetPasswordLink(auth: Auth, userId: string, baseUrl:
  * recipients (Settings), so new orders and contact messages reach them and not the seed's demo
  * contact e-mail.
  */
-export async function createOwnerAccount(auth: Auth, db: Db, rawEmail: string, baseUrl: string): Promise<{ link: string; expiresAt: Date } | null> {
+export async function createOwnerAccount(
+  auth: Auth,
+  db: Db,
+  rawEmail: string,
+  baseUrl: string,
+): Promise<{ link: string; expiresAt: Date } | null> {
   const email = normaliseEmail(rawEmail);
   await db.transaction((tx) => changeNotificationRecipients(tx, () => [email], MAX_NOTIFICATION_EMAILS));
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
   if (existing) return null;
   const ctx = await auth.$context;
-  const user = await ctx.internalAdapter.createUser({ email, name: "Owner", emailVerified: false, role: "seller" }, { method: "email-password" });
+  const user = await ctx.internalAdapter.createUser(
+    { email, name: "Owner", emailVerified: false, role: "seller" },
+    { method: "email-password" },
+  );
   await db.update(users).set({ role: "seller" }).where(eq(users.id, user.id));
   const { url, expiresAt } = await createSetPasswordLink(auth, user.id, baseUrl);
   return { link: url, expiresAt };

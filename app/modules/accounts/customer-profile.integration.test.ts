@@ -6,8 +6,13 @@ import { PHONE_MESSAGE } from "~/lib/phone";
 import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
 import { getCustomerProfile, updateCustomerProfile, updateNotificationSettings } from "./customer-profile.server";
 import {
-  CURRENT_PASSWORD_REQUIRED, DELETE_CONFIRM_REQUIRED, DELETE_PASSWORD_REQUIRED, parseChangePasswordForm, parseDeleteAccountForm,
-  parseNotificationSettings, parseProfileForm,
+  CURRENT_PASSWORD_REQUIRED,
+  DELETE_CONFIRM_REQUIRED,
+  DELETE_PASSWORD_REQUIRED,
+  parseChangePasswordForm,
+  parseDeleteAccountForm,
+  parseNotificationSettings,
+  parseProfileForm,
 } from "./profile-schema";
 
 describe.each(DATABASE_KINDS)("customer profiles on %s", (kind) => {
@@ -20,69 +25,162 @@ describe.each(DATABASE_KINDS)("customer profiles on %s", (kind) => {
     ]);
   }, 120_000);
 
-  const nameOf = async (id: string) => (await database.db.select({ name: users.name }).from(users).where(eq(users.id, id)))[0]?.name;
+  const nameOf = async (id: string) =>
+    (await database.db.select({ name: users.name }).from(users).where(eq(users.id, id)))[0]?.name;
 
   it("gives the defaults to a buyer who never saved a profile", async () => {
     expect(await getCustomerProfile(database.db, "user-a")).toEqual({
-      phone: null, address: null, city: null, postalCode: null, orderEmails: true, smsUpdates: true, marketingEmails: false,
+      phone: null,
+      address: null,
+      city: null,
+      postalCode: null,
+      orderEmails: true,
+      smsUpdates: true,
+      marketingEmails: false,
     });
     expect(await database.db.select().from(customerProfiles)).toEqual([]);
   });
 
   it("creates the profile on first save, updates it on the next, and renames the account", async () => {
     const first = await updateCustomerProfile(database.db, "user-a", {
-      name: "Ayesha K.", phone: "+923001234567", address: "House 12, Street 4, DHA Phase 5", city: "Karachi", postalCode: "75500",
+      name: "Ayesha K.",
+      phone: "+923001234567",
+      address: "House 12, Street 4, DHA Phase 5",
+      city: "Karachi",
+      postalCode: "75500",
     });
     expect(first).toEqual({
-      phone: "+923001234567", address: "House 12, Street 4, DHA Phase 5", city: "Karachi", postalCode: "75500",
-      orderEmails: true, smsUpdates: true, marketingEmails: false,
+      phone: "+923001234567",
+      address: "House 12, Street 4, DHA Phase 5",
+      city: "Karachi",
+      postalCode: "75500",
+      orderEmails: true,
+      smsUpdates: true,
+      marketingEmails: false,
     });
     expect(await nameOf("user-a")).toBe("Ayesha K.");
 
-    await updateCustomerProfile(database.db, "user-a", { name: "Ayesha Khan", phone: null, address: "Flat 3, Gulberg III", city: "Lahore", postalCode: null });
-    expect(await getCustomerProfile(database.db, "user-a")).toMatchObject({ phone: null, address: "Flat 3, Gulberg III", city: "Lahore", postalCode: null });
+    await updateCustomerProfile(database.db, "user-a", {
+      name: "Ayesha Khan",
+      phone: null,
+      address: "Flat 3, Gulberg III",
+      city: "Lahore",
+      postalCode: null,
+    });
+    expect(await getCustomerProfile(database.db, "user-a")).toMatchObject({
+      phone: null,
+      address: "Flat 3, Gulberg III",
+      city: "Lahore",
+      postalCode: null,
+    });
     expect(await nameOf("user-a")).toBe("Ayesha Khan");
-    expect(await database.db.select().from(customerProfiles).where(eq(customerProfiles.userId, "user-a"))).toHaveLength(1);
+    expect(await database.db.select().from(customerProfiles).where(eq(customerProfiles.userId, "user-a"))).toHaveLength(
+      1,
+    );
   });
 
   it("saves the notification settings without touching the checkout details, and the other way round", async () => {
-    expect(await updateNotificationSettings(database.db, "user-a", { orderEmails: false, smsUpdates: true, marketingEmails: true }))
-      .toEqual({ orderEmails: false, smsUpdates: true, marketingEmails: true });
+    expect(
+      await updateNotificationSettings(database.db, "user-a", {
+        orderEmails: false,
+        smsUpdates: true,
+        marketingEmails: true,
+      }),
+    ).toEqual({ orderEmails: false, smsUpdates: true, marketingEmails: true });
     expect(await getCustomerProfile(database.db, "user-a")).toEqual({
-      phone: null, address: "Flat 3, Gulberg III", city: "Lahore", postalCode: null, orderEmails: false, smsUpdates: true, marketingEmails: true,
+      phone: null,
+      address: "Flat 3, Gulberg III",
+      city: "Lahore",
+      postalCode: null,
+      orderEmails: false,
+      smsUpdates: true,
+      marketingEmails: true,
     });
 
-    await updateCustomerProfile(database.db, "user-a", { name: "Ayesha Khan", phone: "+923331112233", address: "Flat 3, Gulberg III", city: "Lahore", postalCode: "54660" });
-    expect(await getCustomerProfile(database.db, "user-a")).toMatchObject({ phone: "+923331112233", orderEmails: false, smsUpdates: true, marketingEmails: true });
+    await updateCustomerProfile(database.db, "user-a", {
+      name: "Ayesha Khan",
+      phone: "+923331112233",
+      address: "Flat 3, Gulberg III",
+      city: "Lahore",
+      postalCode: "54660",
+    });
+    expect(await getCustomerProfile(database.db, "user-a")).toMatchObject({
+      phone: "+923331112233",
+      orderEmails: false,
+      smsUpdates: true,
+      marketingEmails: true,
+    });
   });
 
   it("saves settings for a buyer without a profile row, keeping the other defaults", async () => {
-    await updateNotificationSettings(database.db, "user-c", { orderEmails: true, smsUpdates: false, marketingEmails: false });
+    await updateNotificationSettings(database.db, "user-c", {
+      orderEmails: true,
+      smsUpdates: false,
+      marketingEmails: false,
+    });
     expect(await getCustomerProfile(database.db, "user-c")).toEqual({
-      phone: null, address: null, city: null, postalCode: null, orderEmails: true, smsUpdates: false, marketingEmails: false,
+      phone: null,
+      address: null,
+      city: null,
+      postalCode: null,
+      orderEmails: true,
+      smsUpdates: false,
+      marketingEmails: false,
     });
   });
 
   it("never touches another buyer's row or name", async () => {
-    await updateCustomerProfile(database.db, "user-b", { name: "Bilal Ahmed", phone: "+923211234567", address: "Saddar", city: "Rawalpindi", postalCode: null });
+    await updateCustomerProfile(database.db, "user-b", {
+      name: "Bilal Ahmed",
+      phone: "+923211234567",
+      address: "Saddar",
+      city: "Rawalpindi",
+      postalCode: null,
+    });
     const aBefore = await getCustomerProfile(database.db, "user-a");
 
-    await updateCustomerProfile(database.db, "user-b", { name: "Bilal A.", phone: "+923450000000", address: "Blue Area", city: "Islamabad", postalCode: "44000" });
-    await updateNotificationSettings(database.db, "user-b", { orderEmails: false, smsUpdates: false, marketingEmails: true });
+    await updateCustomerProfile(database.db, "user-b", {
+      name: "Bilal A.",
+      phone: "+923450000000",
+      address: "Blue Area",
+      city: "Islamabad",
+      postalCode: "44000",
+    });
+    await updateNotificationSettings(database.db, "user-b", {
+      orderEmails: false,
+      smsUpdates: false,
+      marketingEmails: true,
+    });
 
     expect(await getCustomerProfile(database.db, "user-a")).toEqual(aBefore);
     expect(await nameOf("user-a")).toBe("Ayesha Khan");
     expect(await getCustomerProfile(database.db, "user-b")).toEqual({
-      phone: "+923450000000", address: "Blue Area", city: "Islamabad", postalCode: "44000", orderEmails: false, smsUpdates: false, marketingEmails: true,
+      phone: "+923450000000",
+      address: "Blue Area",
+      city: "Islamabad",
+      postalCode: "44000",
+      orderEmails: false,
+      smsUpdates: false,
+      marketingEmails: true,
     });
     expect(await nameOf("user-b")).toBe("Bilal A.");
   });
 
   it("refuses an account that does not exist and creates no row for it", async () => {
     const input = { name: "Ghost", phone: null, address: null, city: null, postalCode: null };
-    await expect(updateCustomerProfile(database.db, "no-such-user", input)).rejects.toMatchObject({ code: "NOT_FOUND" });
-    await expect(updateNotificationSettings(database.db, "no-such-user", { orderEmails: true, smsUpdates: true, marketingEmails: true })).rejects.toBeInstanceOf(AppError);
-    expect(await database.db.select().from(customerProfiles).where(eq(customerProfiles.userId, "no-such-user"))).toEqual([]);
+    await expect(updateCustomerProfile(database.db, "no-such-user", input)).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
+    await expect(
+      updateNotificationSettings(database.db, "no-such-user", {
+        orderEmails: true,
+        smsUpdates: true,
+        marketingEmails: true,
+      }),
+    ).rejects.toBeInstanceOf(AppError);
+    expect(
+      await database.db.select().from(customerProfiles).where(eq(customerProfiles.userId, "no-such-user")),
+    ).toEqual([]);
   });
 
   it("removes the profile with the account", async () => {
@@ -93,45 +191,109 @@ describe.each(DATABASE_KINDS)("customer profiles on %s", (kind) => {
 
 describe("profile form rules", () => {
   it("needs a name and stores the phone in E.164", () => {
-    expect(parseProfileForm({ name: "  ", phone: "" })).toEqual({ ok: false, fields: { name: "Please enter your name" } });
-    expect(parseProfileForm({ name: " Sana Mir ", phone: "0300 1234567", address: " Model Town ", city: "lahore", postalCode: "54700" })).toEqual({
-      ok: true, data: { name: "Sana Mir", phone: "+923001234567", address: "Model Town", city: "Lahore", postalCode: "54700" },
+    expect(parseProfileForm({ name: "  ", phone: "" })).toEqual({
+      ok: false,
+      fields: { name: "Please enter your name" },
     });
-    expect(parseProfileForm({ name: "Sana" })).toEqual({ ok: true, data: { name: "Sana", phone: null, address: null, city: null, postalCode: null } });
+    expect(
+      parseProfileForm({
+        name: " Sana Mir ",
+        phone: "0300 1234567",
+        address: " Model Town ",
+        city: "lahore",
+        postalCode: "54700",
+      }),
+    ).toEqual({
+      ok: true,
+      data: { name: "Sana Mir", phone: "+923001234567", address: "Model Town", city: "Lahore", postalCode: "54700" },
+    });
+    expect(parseProfileForm({ name: "Sana" })).toEqual({
+      ok: true,
+      data: { name: "Sana", phone: null, address: null, city: null, postalCode: null },
+    });
   });
 
   it("reports each bad field beside itself", () => {
     expect(parseProfileForm({ name: "Sana", phone: "12345", city: "Atlantis", postalCode: "5470" })).toEqual({
       ok: false,
-      fields: { phone: PHONE_MESSAGE, city: "Please choose your city from the list", postalCode: "Postal code must be 5 digits" },
+      fields: {
+        phone: PHONE_MESSAGE,
+        city: "Please choose your city from the list",
+        postalCode: "Postal code must be 5 digits",
+      },
     });
-    expect(parseProfileForm({ name: "Sana", city: "Other", cityOther: "" })).toEqual({ ok: false, fields: { city: "Please enter your city" } });
-    expect(parseProfileForm({ name: "Sana", city: "Other", cityOther: "Chitral" })).toMatchObject({ ok: true, data: { city: "Chitral" } });
+    expect(parseProfileForm({ name: "Sana", city: "Other", cityOther: "" })).toEqual({
+      ok: false,
+      fields: { city: "Please enter your city" },
+    });
+    expect(parseProfileForm({ name: "Sana", city: "Other", cityOther: "Chitral" })).toMatchObject({
+      ok: true,
+      data: { city: "Chitral" },
+    });
   });
 
   it("reads unticked boxes as off", () => {
-    expect(parseNotificationSettings({ intent: "settings", orderEmails: "on" })).toEqual({ orderEmails: true, smsUpdates: false, marketingEmails: false });
-    expect(parseNotificationSettings({ orderEmails: true, smsUpdates: "on", marketingEmails: "on" })).toEqual({ orderEmails: true, smsUpdates: true, marketingEmails: true });
+    expect(parseNotificationSettings({ intent: "settings", orderEmails: "on" })).toEqual({
+      orderEmails: true,
+      smsUpdates: false,
+      marketingEmails: false,
+    });
+    expect(parseNotificationSettings({ orderEmails: true, smsUpdates: "on", marketingEmails: "on" })).toEqual({
+      orderEmails: true,
+      smsUpdates: true,
+      marketingEmails: true,
+    });
   });
 
   it("checks the change-password form", () => {
     expect(parseChangePasswordForm({})).toEqual({
       ok: false,
-      fields: { currentPassword: CURRENT_PASSWORD_REQUIRED, newPassword: "Please enter a new password", confirmPassword: "Please confirm your new password" },
+      fields: {
+        currentPassword: CURRENT_PASSWORD_REQUIRED,
+        newPassword: "Please enter a new password",
+        confirmPassword: "Please confirm your new password",
+      },
     });
-    expect(parseChangePasswordForm({ currentPassword: "old-password", newPassword: "short-pass1", confirmPassword: "short-pass1" })).toEqual({
-      ok: false, fields: { newPassword: "Password must be at least 12 characters" },
+    expect(
+      parseChangePasswordForm({
+        currentPassword: "old-password",
+        newPassword: "short-pass1",
+        confirmPassword: "short-pass1",
+      }),
+    ).toEqual({
+      ok: false,
+      fields: { newPassword: "Password must be at least 12 characters" },
     });
-    expect(parseChangePasswordForm({ currentPassword: "old-password", newPassword: "new-password", confirmPassword: "new-passw0rd" })).toEqual({
-      ok: false, fields: { confirmPassword: "Passwords do not match" },
+    expect(
+      parseChangePasswordForm({
+        currentPassword: "old-password",
+        newPassword: "new-password",
+        confirmPassword: "new-passw0rd",
+      }),
+    ).toEqual({
+      ok: false,
+      fields: { confirmPassword: "Passwords do not match" },
     });
-    expect(parseChangePasswordForm({ currentPassword: "old-password", newPassword: "new-password", confirmPassword: "new-password" })).toEqual({
-      ok: true, data: { currentPassword: "old-password", newPassword: "new-password" },
+    expect(
+      parseChangePasswordForm({
+        currentPassword: "old-password",
+        newPassword: "new-password",
+        confirmPassword: "new-password",
+      }),
+    ).toEqual({
+      ok: true,
+      data: { currentPassword: "old-password", newPassword: "new-password" },
     });
   });
 
   it("asks for the password and the tick before deleting an account", () => {
-    expect(parseDeleteAccountForm({})).toEqual({ ok: false, fields: { password: DELETE_PASSWORD_REQUIRED, confirm: DELETE_CONFIRM_REQUIRED } });
-    expect(parseDeleteAccountForm({ password: "secret-pass", confirm: "on" })).toEqual({ ok: true, data: { password: "secret-pass" } });
+    expect(parseDeleteAccountForm({})).toEqual({
+      ok: false,
+      fields: { password: DELETE_PASSWORD_REQUIRED, confirm: DELETE_CONFIRM_REQUIRED },
+    });
+    expect(parseDeleteAccountForm({ password: "secret-pass", confirm: "on" })).toEqual({
+      ok: true,
+      data: { password: "secret-pass" },
+    });
   });
 });

@@ -24,9 +24,19 @@ export type CustomerProfileInput = {
 };
 
 /** SPEC.md, Settings tab: order e-mails and SMS updates on, marketing e-mails off. */
-export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = { orderEmails: true, smsUpdates: true, marketingEmails: false };
+export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
+  orderEmails: true,
+  smsUpdates: true,
+  marketingEmails: false,
+};
 
-const EMPTY_PROFILE: CustomerProfile = { phone: null, address: null, city: null, postalCode: null, ...DEFAULT_NOTIFICATION_SETTINGS };
+const EMPTY_PROFILE: CustomerProfile = {
+  phone: null,
+  address: null,
+  city: null,
+  postalCode: null,
+  ...DEFAULT_NOTIFICATION_SETTINGS,
+};
 
 const profileColumns = {
   phone: customerProfiles.phone,
@@ -51,11 +61,19 @@ export async function getCustomerProfile(db: DbOrTx, userId: string): Promise<Cu
  * Saves the Edit Profile form: the name on the account and the default phone and address (the
  * notification choices are left as they are). Only the row of `userId` is written.
  */
-export async function updateCustomerProfile(db: DbOrTx, userId: string, input: CustomerProfileInput): Promise<CustomerProfile> {
+export async function updateCustomerProfile(
+  db: DbOrTx,
+  userId: string,
+  input: CustomerProfileInput,
+): Promise<CustomerProfile> {
   const now = new Date();
   const details = { phone: input.phone, address: input.address, city: input.city, postalCode: input.postalCode };
   return db.transaction(async (tx) => {
-    const updated = await tx.update(users).set({ name: input.name, updatedAt: now }).where(eq(users.id, userId)).returning({ id: users.id });
+    const updated = await tx
+      .update(users)
+      .set({ name: input.name, updatedAt: now })
+      .where(eq(users.id, userId))
+      .returning({ id: users.id });
     if (updated.length === 0) throw new AppError("NOT_FOUND", "Account not found");
     const [row] = await tx
       .insert(customerProfiles)
@@ -67,15 +85,27 @@ export async function updateCustomerProfile(db: DbOrTx, userId: string, input: C
 }
 
 /** Saves the three notification choices of the Settings tab (the checkout details are left as they are). */
-export async function updateNotificationSettings(db: DbOrTx, userId: string, settings: NotificationSettings): Promise<NotificationSettings> {
+export async function updateNotificationSettings(
+  db: DbOrTx,
+  userId: string,
+  settings: NotificationSettings,
+): Promise<NotificationSettings> {
   const now = new Date();
-  const values = { orderEmails: settings.orderEmails, smsUpdates: settings.smsUpdates, marketingEmails: settings.marketingEmails };
+  const values = {
+    orderEmails: settings.orderEmails,
+    smsUpdates: settings.smsUpdates,
+    marketingEmails: settings.marketingEmails,
+  };
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
   if (!user) throw new AppError("NOT_FOUND", "Account not found");
   const [row] = await db
     .insert(customerProfiles)
     .values({ userId, ...values, updatedAt: now })
     .onConflictDoUpdate({ target: customerProfiles.userId, set: { ...values, updatedAt: now } })
-    .returning({ orderEmails: customerProfiles.orderEmails, smsUpdates: customerProfiles.smsUpdates, marketingEmails: customerProfiles.marketingEmails });
+    .returning({
+      orderEmails: customerProfiles.orderEmails,
+      smsUpdates: customerProfiles.smsUpdates,
+      marketingEmails: customerProfiles.marketingEmails,
+    });
   return row;
 }

@@ -4,7 +4,10 @@ import { accounts } from "~/db/schema";
 
 /** True when the account signs in with a password (false: Google only). */
 export async function hasPassword(db: Db, userId: string): Promise<boolean> {
-  const rows = await db.select({ id: accounts.id }).from(accounts)
-    .where(and(eq(accounts.userId, userId), eq(accounts.providerId, "credential"), isNotNull(accounts.password))).limit(1);
+  const rows = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(eq(accounts.userId, userId), eq(accounts.providerId, "credential"), isNotNull(accounts.password)))
+    .limit(1);
   return rows.length > 0;
 }

@@ -34,7 +34,8 @@ describe("the password rule", () => {
   });
 
   it("accepts a long passphrase and a random password", () => {
-    for (const ok of ["lahore chai at dawn", "Kx7#mP2qLw9z", "shalwar-kameez-blue-42", "tea-and-rain-in-murree"]) expect(newPasswordProblem(ok)).toBeNull();
+    for (const ok of ["lahore chai at dawn", "Kx7#mP2qLw9z", "shalwar-kameez-blue-42", "tea-and-rain-in-murree"])
+      expect(newPasswordProblem(ok)).toBeNull();
   });
 
   it("takes its list from the server (the browser module has none of its own)", () => {

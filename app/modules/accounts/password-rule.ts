@@ -14,7 +14,10 @@ export const PASSWORD_TOO_LONG = `Password must be ${MAX_PASSWORD_LENGTH_RULE} c
 export const PASSWORD_TOO_COMMON = "This password is too common. Choose one that is harder to guess.";
 export const PASSWORD_HINT = `At least ${MIN_PASSWORD_LENGTH_RULE} characters, not a common password.`;
 
-export type PasswordProblem = { code: "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_COMMON"; message: string };
+export type PasswordProblem = {
+  code: "PASSWORD_TOO_SHORT" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_COMMON";
+  message: string;
+};
 
 /** The length part of the rule, for the browser and for forms before anything is sent. */
 export function passwordLengthProblem(password: string): PasswordProblem | null {
@@ -57,7 +60,7 @@ function repeatsOrRuns(value: string): boolean {
   for (let unit = 1; unit <= 4; unit++) {
     if (chars.length >= unit * 3 && chars.every((c, i) => c === chars[i % unit])) return true;
   }
-  const steps = chars.slice(1).map((c, i) => ((c.codePointAt(0) ?? 0) - (chars[i].codePointAt(0) ?? 0)));
+  const steps = chars.slice(1).map((c, i) => (c.codePointAt(0) ?? 0) - (chars[i].codePointAt(0) ?? 0));
   const ascending = steps.every((s) => s === 1 || s === -9); // 7890 counts as a run
   const descending = steps.every((s) => s === -1 || s === 9);
   return steps.length > 0 && (ascending || descending);

@@ -20,18 +20,33 @@ export type FormResult<T, F extends string> = { ok: true; data: T } | { ok: fals
 
 // FormData gives strings (or Files), JSON may give anything: read each field as trimmed text, and
 // treat a missing key or anything that is not text as not filled in.
-const text = z.unknown().optional().transform((value) => (typeof value === "string" ? value.trim() : ""));
+const text = z
+  .unknown()
+  .optional()
+  .transform((value) => (typeof value === "string" ? value.trim() : ""));
 // Passwords are taken exactly as typed (spaces included).
-const secret = z.unknown().optional().transform((value) => (typeof value === "string" ? value : ""));
+const secret = z
+  .unknown()
+  .optional()
+  .transform((value) => (typeof value === "string" ? value : ""));
 // A checkbox is sent as "on" when ticked and not at all when not; JSON clients may send a boolean.
-const checkbox = z.unknown().optional().transform((value) => value === true || value === "on" || value === "true");
+const checkbox = z
+  .unknown()
+  .optional()
+  .transform((value) => value === true || value === "on" || value === "true");
 
 // ---------------------------------------------------------------------------------------------------
 // Edit Profile
 
 export const PROFILE_FIELDS = ["name", "phone", "address", "city", "postalCode"] as const;
 export type ProfileField = (typeof PROFILE_FIELDS)[number];
-export type ProfileFormData = { name: string; phone: string | null; address: string | null; city: string | null; postalCode: string | null };
+export type ProfileFormData = {
+  name: string;
+  phone: string | null;
+  address: string | null;
+  city: string | null;
+  postalCode: string | null;
+};
 
 /**
  * Edit Profile: a name is required; phone, address, city and postal code are optional, but a phone
@@ -71,7 +86,11 @@ export function parseProfileForm(input: Record<string, unknown>): FormResult<Pro
 // ---------------------------------------------------------------------------------------------------
 // Notification settings
 
-export const notificationSettingsSchema = z.object({ orderEmails: checkbox, smsUpdates: checkbox, marketingEmails: checkbox });
+export const notificationSettingsSchema = z.object({
+  orderEmails: checkbox,
+  smsUpdates: checkbox,
+  marketingEmails: checkbox,
+});
 export type NotificationSettingsData = z.output<typeof notificationSettingsSchema>;
 
 /** Unticked boxes are simply missing from a posted form, so every input reads as a full set of choices. */
@@ -88,21 +107,26 @@ export type ChangePasswordData = { currentPassword: string; newPassword: string 
 export const changePasswordSchema = z
   .object({ currentPassword: secret, newPassword: secret, confirmPassword: secret })
   .transform((raw, ctx): ChangePasswordData => {
-    const fail = (field: ChangePasswordField, message: string) => ctx.addIssue({ code: "custom", path: [field], message });
+    const fail = (field: ChangePasswordField, message: string) =>
+      ctx.addIssue({ code: "custom", path: [field], message });
     if (!raw.currentPassword) fail("currentPassword", CURRENT_PASSWORD_REQUIRED);
     else if (raw.currentPassword.length > MAX_PASSWORD_LENGTH) fail("currentPassword", CURRENT_PASSWORD_WRONG);
 
     if (!raw.newPassword) fail("newPassword", "Please enter a new password");
-    else if (passwordLengthProblem(raw.newPassword)) fail("newPassword", passwordLengthProblem(raw.newPassword)!.message);
+    else if (passwordLengthProblem(raw.newPassword))
+      fail("newPassword", passwordLengthProblem(raw.newPassword)!.message);
     else if (raw.currentPassword && raw.newPassword === raw.currentPassword) fail("newPassword", NEW_PASSWORD_SAME);
 
     if (!raw.confirmPassword) fail("confirmPassword", "Please confirm your new password");
-    else if (raw.newPassword && raw.confirmPassword !== raw.newPassword) fail("confirmPassword", PASSWORDS_DO_NOT_MATCH);
+    else if (raw.newPassword && raw.confirmPassword !== raw.newPassword)
+      fail("confirmPassword", PASSWORDS_DO_NOT_MATCH);
 
     return { currentPassword: raw.currentPassword, newPassword: raw.newPassword };
   });
 
-export function parseChangePasswordForm(input: Record<string, unknown>): FormResult<ChangePasswordData, ChangePasswordField> {
+export function parseChangePasswordForm(
+  input: Record<string, unknown>,
+): FormResult<ChangePasswordData, ChangePasswordField> {
   return toResult(changePasswordSchema.safeParse(input ?? {}));
 }
 
@@ -115,7 +139,8 @@ export const deleteAccountSchema = z
   .object({ password: secret, confirm: checkbox })
   .transform((raw, ctx): { password: string } => {
     if (!raw.password) ctx.addIssue({ code: "custom", path: ["password"], message: DELETE_PASSWORD_REQUIRED });
-    else if (raw.password.length > MAX_PASSWORD_LENGTH) ctx.addIssue({ code: "custom", path: ["password"], message: "Incorrect password. Please try again." });
+    else if (raw.password.length > MAX_PASSWORD_LENGTH)
+      ctx.addIssue({ code: "custom", path: ["password"], message: "Incorrect password. Please try again." });
     if (!raw.confirm) ctx.addIssue({ code: "custom", path: ["confirm"], message: DELETE_CONFIRM_REQUIRED });
     return { password: raw.password };
   });
@@ -124,7 +149,10 @@ export const deleteAccountSchema = z
  * An account with a password always gives it; one that signs in only with Google has none (it must
  * have signed in within 5 minutes instead: auth-request-rules.server.ts), so only the tick is asked.
  */
-export function parseDeleteAccountForm(input: Record<string, unknown>, { withPassword = true } = {}): FormResult<{ password: string }, DeleteAccountField> {
+export function parseDeleteAccountForm(
+  input: Record<string, unknown>,
+  { withPassword = true } = {},
+): FormResult<{ password: string }, DeleteAccountField> {
   const result = toResult<{ password: string }, DeleteAccountField>(deleteAccountSchema.safeParse(input ?? {}));
   if (withPassword || result.ok) return result;
   const { confirm } = result.fields;
@@ -134,7 +162,9 @@ export function parseDeleteAccountForm(input: Record<string, unknown>, { withPas
 // ---------------------------------------------------------------------------------------------------
 
 /** The first message for each field, keyed by the field's name. */
-function toResult<T, F extends string>(result: { success: true; data: T } | { success: false; error: z.ZodError }): FormResult<T, F> {
+function toResult<T, F extends string>(
+  result: { success: true; data: T } | { success: false; error: z.ZodError },
+): FormResult<T, F> {
   if (result.success) return { ok: true, data: result.data };
   const fields: Partial<Record<F, string>> = {};
   for (const issue of result.error.issues) {

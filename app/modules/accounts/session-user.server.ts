@@ -17,7 +17,11 @@ const lookups = new WeakMap<Request, { cached?: Promise<Lookup>; fresh?: Promise
  * session signed out elsewhere changes nothing and a role taken away ends at once. `fresh` forces
  * the database read.
  */
-export async function getSessionUser(auth: Auth, request: Request, { fresh = false } = {}): Promise<SessionUser | null> {
+export async function getSessionUser(
+  auth: Auth,
+  request: Request,
+  { fresh = false } = {},
+): Promise<SessionUser | null> {
   return (await lookUpSession(auth, request, fresh || mustReadDatabase(request))).user;
 }
 
@@ -66,7 +70,13 @@ async function readSession(auth: Auth, headers: Headers, fresh: boolean): Promis
   const user = response.user as typeof response.user & { role?: string; disabled?: boolean };
   if (user.disabled) return { user: null, cookies };
   return {
-    user: { id: user.id, name: user.name, email: user.email, role: user.role === "seller" ? "seller" : "buyer", createdAt: new Date(user.createdAt) },
+    user: {
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      role: user.role === "seller" ? "seller" : "buyer",
+      createdAt: new Date(user.createdAt),
+    },
     cookies,
   };
 }

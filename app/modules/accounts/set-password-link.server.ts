@@ -4,9 +4,7 @@ import { users } from "~/db/schema";
 import type { Auth } from "./auth.server";
 
 export type SetPasswordLink =
-  | { state: "valid"; email: string }
-  | { state: "expired"; email: string }
-  | { state: "unknown" };
+  { state: "valid"; email: string } | { state: "expired"; email: string } | { state: "unknown" };
 
 /**
  * What a set-password link (create-seller.server.ts) stands for now. better-auth keeps an expired

@@ -33,14 +33,20 @@ export async function listSellers(db: DbOrTx): Promise<TeamMember[]> {
  * sellers told until now, so that they keep hearing and the new seller does not.
  */
 export async function grantSellerRole(
-  db: DbOrTx, email: string, { orderNotices }: { orderNotices?: boolean } = {},
+  db: DbOrTx,
+  email: string,
+  { orderNotices }: { orderNotices?: boolean } = {},
 ): Promise<TeamMember & { alreadySeller: boolean; orderNotices: boolean }> {
   const normalised = email.trim().toLowerCase();
   const [account] = await db
     .select({ id: users.id, name: users.name, email: users.email, since: users.createdAt, role: users.role })
     .from(users)
     .where(eq(sql`lower(${users.email})`, normalised));
-  if (!account) throw new AppError("NOT_FOUND", `No account uses ${normalised}. Ask them to create an account first, then add them here.`);
+  if (!account)
+    throw new AppError(
+      "NOT_FOUND",
+      `No account uses ${normalised}. Ask them to create an account first, then add them here.`,
+    );
   const address = account.email.trim().toLowerCase();
   let told = false;
   await db.transaction(async (tx) => {
@@ -49,15 +55,19 @@ export async function grantSellerRole(
       list = await readNotificationRecipients(tx);
     } else {
       const sellersBefore = orderNotices ? [] : await listSellers(tx);
-      list = await changeNotificationRecipients(tx, (emails) => {
-        if (orderNotices) {
-          if (emails.length === 0 || emails.includes(address)) return emails;
-          if (emails.length >= MAX_NOTIFICATION_EMAILS) throw new AppError("CONFLICT", RECIPIENTS_FULL_MESSAGE);
-          return [...emails, address];
-        }
-        if (emails.length > 0 || account.role === "seller") return emails;
-        return sellersBefore.map((s) => s.email);
-      }, MAX_NOTIFICATION_EMAILS);
+      list = await changeNotificationRecipients(
+        tx,
+        (emails) => {
+          if (orderNotices) {
+            if (emails.length === 0 || emails.includes(address)) return emails;
+            if (emails.length >= MAX_NOTIFICATION_EMAILS) throw new AppError("CONFLICT", RECIPIENTS_FULL_MESSAGE);
+            return [...emails, address];
+          }
+          if (emails.length > 0 || account.role === "seller") return emails;
+          return sellersBefore.map((s) => s.email);
+        },
+        MAX_NOTIFICATION_EMAILS,
+      );
     }
     // An empty list tells every seller, and they are one now.
     told = list.length === 0 || list.includes(address);
@@ -65,10 +75,23 @@ export async function grantSellerRole(
       await tx.update(users).set({ role: "seller", updatedAt: new Date() }).where(eq(users.id, account.id));
       // Open live streams of that account re-check their session now (server/live-events-handler.ts).
       await publishLiveEvent(tx, { topic: "account", userId: account.id });
-      await queueMessages(tx, [outboxMessage({ kind: "seller_role_granted", to: account.email, data: { name: account.name, at: new Date().toISOString(), dashboardPath: "/seller-dashboard" } })]);
+      await queueMessages(tx, [
+        outboxMessage({
+          kind: "seller_role_granted",
+          to: account.email,
+          data: { name: account.name, at: new Date().toISOString(), dashboardPath: "/seller-dashboard" },
+        }),
+      ]);
     }
   });
-  return { id: account.id, name: account.name, email: account.email, since: account.since, alreadySeller: account.role === "seller", orderNotices: told };
+  return {
+    id: account.id,
+    name: account.name,
+    email: account.email,
+    since: account.since,
+    alreadySeller: account.role === "seller",
+    orderNotices: told,
+  };
 }
 
 /**
@@ -89,12 +112,21 @@ export async function revokeSellerRole(db: DbOrTx, userId: string): Promise<Team
     const target = sellers.find((s) => s.id === userId);
     if (!target) throw new AppError("NOT_FOUND", "That account is not a seller");
     if (sellers.length <= 1) throw new AppError("CONFLICT", LAST_SELLER_MESSAGE);
-    await tx.update(users).set({ role: "buyer", updatedAt: new Date() }).where(and(eq(users.id, userId), eq(users.role, "seller")));
+    await tx
+      .update(users)
+      .set({ role: "buyer", updatedAt: new Date() })
+      .where(and(eq(users.id, userId), eq(users.role, "seller")));
     const address = target.email.trim().toLowerCase();
     await changeNotificationRecipients(tx, (emails) => emails.filter((e) => e !== address), MAX_NOTIFICATION_EMAILS);
     // Their open live streams end at once instead of hearing about every order until the next check.
     await publishLiveEvent(tx, { topic: "account", userId });
-    await queueMessages(tx, [outboxMessage({ kind: "seller_role_revoked", to: target.email, data: { name: target.name, at: new Date().toISOString(), dashboardPath: "/buyer-dashboard" } })]);
+    await queueMessages(tx, [
+      outboxMessage({
+        kind: "seller_role_revoked",
+        to: target.email,
+        data: { name: target.name, at: new Date().toISOString(), dashboardPath: "/buyer-dashboard" },
+      }),
+    ]);
     return target;
   });
 }

@@ -6,7 +6,6 @@ import { firstImage } from "~/modules/catalog/card-columns";
 import { onSaleAt, priceAt } from "~/modules/promotions/sale-sql";
 import type { CartLine } from "./cart-line";
 
-
 /** A buyer's cart lines with today's price and stock, newest first (SPEC.md: ordered by addedAt). */
 export async function listCartLines(db: DbOrTx, userId: string, now = new Date()): Promise<CartLine[]> {
   const rows = await db
@@ -37,14 +36,18 @@ export async function listCartLines(db: DbOrTx, userId: string, now = new Date()
   return rows;
 }
 
-
 /**
  * Locks the buyer's cart rows until the transaction ends (an order of the cart): a quantity changed
  * meanwhile waits, then finds the line ordered. A change committed just before is seen (FOR UPDATE
  * reads the latest version) and is ordered.
  */
 export async function lockCart(tx: Tx, userId: string): Promise<void> {
-  await tx.select({ id: cartItems.id }).from(cartItems).where(eq(cartItems.userId, userId)).orderBy(cartItems.id).for("update");
+  await tx
+    .select({ id: cartItems.id })
+    .from(cartItems)
+    .where(eq(cartItems.userId, userId))
+    .orderBy(cartItems.id)
+    .for("update");
 }
 
 /**
@@ -57,6 +60,9 @@ export async function removeOrderedCartLines(tx: Tx, userId: string, ids: readon
     .where(and(eq(cartItems.userId, userId), inArray(cartItems.id, [...ids])))
     .returning({ id: cartItems.id });
   if (removed.length !== ids.length) {
-    throw new AppError("CONFLICT", "Your cart changed while the order was being placed. Please check it and try again.");
+    throw new AppError(
+      "CONFLICT",
+      "Your cart changed while the order was being placed. Please check it and try again.",
+    );
   }
 }

@@ -11,10 +11,17 @@ import type { CartItemInput } from "./cart-schema";
 import { onSaleAt, priceAt } from "~/modules/promotions/sale-sql";
 
 export type ResolvedVariant = {
-  productId: string; name: string; categorySlug: string;
+  productId: string;
+  name: string;
+  categorySlug: string;
   /** The price at the moment asked (a running sale's included). */
-  price: number; onSale: boolean;
-  status: string; variantId: number; color: string; size: string; stock: number;
+  price: number;
+  onSale: boolean;
+  status: string;
+  variantId: number;
+  color: string;
+  size: string;
+  stock: number;
   /** The product's first photo at its smallest, as order lists and e-mails show it. */
   imageKey: string | null;
 };
@@ -23,14 +30,23 @@ export type ResolvedVariant = {
  * The variant a shopper asked for. Colour or size left out means the first one in stock (SPEC.md's
  * quick add), so an item carried through sign-in still lands in the cart.
  */
-export async function resolveVariant(db: DbOrTx, input: Pick<CartItemInput, "productId" | "color" | "size">, now = new Date()): Promise<ResolvedVariant> {
+export async function resolveVariant(
+  db: DbOrTx,
+  input: Pick<CartItemInput, "productId" | "color" | "size">,
+  now = new Date(),
+): Promise<ResolvedVariant> {
   if (!isPossibleProductId(input.productId)) throw new AppError("NOT_FOUND", "Product not found");
   const conditions = [eq(productVariants.productId, products.id)];
   if (input.color) conditions.push(eq(productVariants.color, input.color));
   if (input.size) conditions.push(eq(productVariants.size, input.size));
   // The product and its best matching variant in one statement; no variant leaves the product's row.
   const best = db
-    .select({ id: productVariants.id, color: productVariants.color, size: productVariants.size, stock: productVariants.stock })
+    .select({
+      id: productVariants.id,
+      color: productVariants.color,
+      size: productVariants.size,
+      stock: productVariants.stock,
+    })
     .from(productVariants)
     .where(and(...conditions))
     .orderBy(sql`${productVariants.stock} > 0 desc`, asc(productVariants.position), asc(productVariants.id))
@@ -38,7 +54,12 @@ export async function resolveVariant(db: DbOrTx, input: Pick<CartItemInput, "pro
     .as("best");
   const [product] = await db
     .select({
-      id: products.id, name: products.name, categorySlug: products.categorySlug, price: priceAt(now), onSale: onSaleAt(now), status: products.status,
+      id: products.id,
+      name: products.name,
+      categorySlug: products.categorySlug,
+      price: priceAt(now),
+      onSale: onSaleAt(now),
+      status: products.status,
       imageKey: firstImageKey,
       variant: { id: best.id, color: best.color, size: best.size, stock: best.stock },
     })
@@ -49,14 +70,34 @@ export async function resolveVariant(db: DbOrTx, input: Pick<CartItemInput, "pro
   const notForSale = notForSaleMessage(product.name, product.status);
   if (notForSale) throw new AppError("CONFLICT", notForSale);
   const variant = product.variant;
-  if (!variant) throw new AppError("NOT_FOUND", `${product.name} is not available in that colour and size`, { variant: "Please select color and size" });
+  if (!variant)
+    throw new AppError("NOT_FOUND", `${product.name} is not available in that colour and size`, {
+      variant: "Please select color and size",
+    });
   return {
-    productId: product.id, name: product.name, categorySlug: product.categorySlug, price: product.price, onSale: product.onSale,
-    status: product.status, variantId: variant.id, color: variant.color, size: variant.size, stock: variant.stock, imageKey: product.imageKey,
+    productId: product.id,
+    name: product.name,
+    categorySlug: product.categorySlug,
+    price: product.price,
+    onSale: product.onSale,
+    status: product.status,
+    variantId: variant.id,
+    color: variant.color,
+    size: variant.size,
+    stock: variant.stock,
+    imageKey: product.imageKey,
   };
 }
 
-export type AddToCartResult = { itemId: string; name: string; color: string; size: string; quantity: number; limitedByStock: boolean; alreadyInCart: boolean };
+export type AddToCartResult = {
+  itemId: string;
+  name: string;
+  color: string;
+  size: string;
+  quantity: number;
+  limitedByStock: boolean;
+  alreadyInCart: boolean;
+};
 
 /**
  * Adds to the buyer's cart; the same product, colour and size again raises that line's quantity,
@@ -64,7 +105,10 @@ export type AddToCartResult = { itemId: string; name: string; color: string; siz
  * (the shop's buttons, which then say so) or, with `beyondStock: "refuse"` (the API), changes nothing.
  */
 export async function addToCart(
-  db: DbOrTx, userId: string, input: CartItemInput, { beyondStock = "cap" }: { beyondStock?: "cap" | "refuse" } = {},
+  db: DbOrTx,
+  userId: string,
+  input: CartItemInput,
+  { beyondStock = "cap" }: { beyondStock?: "cap" | "refuse" } = {},
 ): Promise<AddToCartResult> {
   const variant = await resolveVariant(db, input);
   if (variant.stock <= 0) throw new AppError("OUT_OF_STOCK", `${variant.name} is out of stock!`);
@@ -81,7 +125,13 @@ export async function addToCart(
   const quantity = Math.min(wanted, variant.stock);
   const [line] = await db
     .insert(cartItems)
-    .values({ userId, productId: variant.productId, variantId: variant.variantId, quantity, priceWhenAdded: variant.price })
+    .values({
+      userId,
+      productId: variant.productId,
+      variantId: variant.variantId,
+      quantity,
+      priceWhenAdded: variant.price,
+    })
     .onConflictDoUpdate({
       target: [cartItems.userId, cartItems.variantId],
       set: { quantity: sql`least(${cartItems.quantity} + ${input.quantity}, ${variant.stock})`, updatedAt: new Date() },
@@ -89,15 +139,26 @@ export async function addToCart(
     .returning({ id: cartItems.id, quantity: cartItems.quantity });
   await publishLiveEvent(db, { topic: "cart", userId });
   return {
-    itemId: line.id, name: variant.name, color: variant.color, size: variant.size, quantity: line.quantity,
-    limitedByStock: wanted > variant.stock, alreadyInCart: Boolean(existing),
+    itemId: line.id,
+    name: variant.name,
+    color: variant.color,
+    size: variant.size,
+    quantity: line.quantity,
+    limitedByStock: wanted > variant.stock,
+    alreadyInCart: Boolean(existing),
   };
 }
 
 async function ownLine(db: DbOrTx, userId: string, itemId: string) {
   if (!isUuid(itemId)) throw new AppError("NOT_FOUND", "That item is not in your cart");
   const [line] = await db
-    .select({ id: cartItems.id, name: products.name, stock: productVariants.stock, color: productVariants.color, size: productVariants.size })
+    .select({
+      id: cartItems.id,
+      name: products.name,
+      stock: productVariants.stock,
+      color: productVariants.color,
+      size: productVariants.size,
+    })
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
     .innerJoin(productVariants, eq(productVariants.id, cartItems.variantId))
@@ -108,14 +169,26 @@ async function ownLine(db: DbOrTx, userId: string, itemId: string) {
 }
 
 /** Sets a line's quantity: at least 1, at most what is in stock. */
-export async function updateCartItem(db: DbOrTx, userId: string, itemId: string, quantity: number): Promise<{ name: string; quantity: number }> {
+export async function updateCartItem(
+  db: DbOrTx,
+  userId: string,
+  itemId: string,
+  quantity: number,
+): Promise<{ name: string; quantity: number }> {
   const line = await ownLine(db, userId, itemId);
-  if (quantity < 1) throw new AppError("VALIDATION", "Quantity must be at least 1", { quantity: "Quantity must be at least 1" });
+  if (quantity < 1)
+    throw new AppError("VALIDATION", "Quantity must be at least 1", { quantity: "Quantity must be at least 1" });
   if (quantity > line.stock) {
-    const message = line.stock > 0 ? `Only ${line.stock} left of ${line.name} (${line.color}, ${line.size})` : `${line.name} is out of stock!`;
+    const message =
+      line.stock > 0
+        ? `Only ${line.stock} left of ${line.name} (${line.color}, ${line.size})`
+        : `${line.name} is out of stock!`;
     throw new AppError("OUT_OF_STOCK", message, { quantity: message });
   }
-  await db.update(cartItems).set({ quantity, updatedAt: new Date() }).where(and(eq(cartItems.id, itemId), eq(cartItems.userId, userId)));
+  await db
+    .update(cartItems)
+    .set({ quantity, updatedAt: new Date() })
+    .where(and(eq(cartItems.id, itemId), eq(cartItems.userId, userId)));
   await publishLiveEvent(db, { topic: "cart", userId });
   return { name: line.name, quantity };
 }

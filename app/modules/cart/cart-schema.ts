@@ -1,7 +1,11 @@
 import { z } from "zod";
 import { LINE_QUANTITY_MESSAGE, MAX_LINE_QUANTITY } from "./order-limits";
 
-const quantity = z.coerce.number({ error: "Quantity must be a number" }).int("Quantity must be a whole number").min(1, "Quantity must be at least 1").max(MAX_LINE_QUANTITY, LINE_QUANTITY_MESSAGE);
+const quantity = z.coerce
+  .number({ error: "Quantity must be a number" })
+  .int("Quantity must be a whole number")
+  .min(1, "Quantity must be at least 1")
+  .max(MAX_LINE_QUANTITY, LINE_QUANTITY_MESSAGE);
 const text = z.string().trim().max(60);
 
 /** An item to put in the cart; colour and size are optional (first ones in stock are used). */

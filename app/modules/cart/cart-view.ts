@@ -10,7 +10,11 @@ export type CartDiscount = { code: string; amount: number } | { code: string; er
  * The buyer's cart as the API shows it: lines with today's prices and stock, and the server's
  * totals with the discount a code would give (the view-cart flow judges the code).
  */
-export function cartView(lines: CartLine[], settings: Pick<ShopSettings, "shippingFee" | "freeShippingThreshold">, discount: CartDiscount) {
+export function cartView(
+  lines: CartLine[],
+  settings: Pick<ShopSettings, "shippingFee" | "freeShippingThreshold">,
+  discount: CartDiscount,
+) {
   const amount = discount && "amount" in discount ? discount.amount : 0;
   return { items: lines.map(cartItemView), ...cartTotals(lines, settings, amount), discount };
 }

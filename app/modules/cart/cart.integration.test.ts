@@ -20,9 +20,16 @@ describe.each(DATABASE_KINDS)("the cart on %s", (kind) => {
 
   const createBuyer = () => createTestBuyer(db(), "Buyer");
   async function setStock(color: string, size: string, stock: number) {
-    await db().update(productVariants).set({ stock }).where(and(eq(productVariants.productId, TEE), eq(productVariants.color, color), eq(productVariants.size, size)));
+    await db()
+      .update(productVariants)
+      .set({ stock })
+      .where(and(eq(productVariants.productId, TEE), eq(productVariants.color, color), eq(productVariants.size, size)));
   }
-  const codeOf = (fn: () => Promise<unknown>) => fn().then(() => null, (e: unknown) => (e instanceof AppError ? e.code : e));
+  const codeOf = (fn: () => Promise<unknown>) =>
+    fn().then(
+      () => null,
+      (e: unknown) => (e instanceof AppError ? e.code : e),
+    );
 
   it("adding the same product, colour and size again raises the quantity of one line", async () => {
     const buyer = await createBuyer();
@@ -46,22 +53,41 @@ describe.each(DATABASE_KINDS)("the cart on %s", (kind) => {
     await updateCartItem(db(), buyer, added.itemId, 2);
     expect((await listCartLines(db(), buyer))[0].quantity).toBe(2);
     // The API asks to be refused rather than filled up to the stock.
-    expect(await codeOf(() => addToCart(db(), buyer, { productId: TEE, color: "Black", size: "L", quantity: 2 }, { beyondStock: "refuse" }))).toBe("OUT_OF_STOCK");
+    expect(
+      await codeOf(() =>
+        addToCart(db(), buyer, { productId: TEE, color: "Black", size: "L", quantity: 2 }, { beyondStock: "refuse" }),
+      ),
+    ).toBe("OUT_OF_STOCK");
     expect((await listCartLines(db(), buyer))[0].quantity).toBe(2);
     await setStock("Black", "L", 0);
-    expect(await codeOf(() => addToCart(db(), buyer, { productId: TEE, color: "Black", size: "L", quantity: 1 }))).toBe("OUT_OF_STOCK");
+    expect(await codeOf(() => addToCart(db(), buyer, { productId: TEE, color: "Black", size: "L", quantity: 1 }))).toBe(
+      "OUT_OF_STOCK",
+    );
   });
 
   it("quick add without colour and size takes the first combination in stock", async () => {
     const buyer = await createBuyer();
     const added = await addToCart(db(), buyer, { productId: TEE, quantity: 1 });
-    const [variant] = await db().select().from(productVariants).where(and(eq(productVariants.productId, TEE), eq(productVariants.color, added.color), eq(productVariants.size, added.size)));
+    const [variant] = await db()
+      .select()
+      .from(productVariants)
+      .where(
+        and(
+          eq(productVariants.productId, TEE),
+          eq(productVariants.color, added.color),
+          eq(productVariants.size, added.size),
+        ),
+      );
     expect(variant.stock).toBeGreaterThan(0);
   });
 
   it("refuses coming-soon and unknown products", async () => {
     const buyer = await createBuyer();
-    const [comingSoon] = await db().select({ id: products.id }).from(products).where(eq(products.status, "coming-soon")).limit(1);
+    const [comingSoon] = await db()
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.status, "coming-soon"))
+      .limit(1);
     expect(await codeOf(() => addToCart(db(), buyer, { productId: comingSoon.id, quantity: 1 }))).toBe("CONFLICT");
     expect(await codeOf(() => addToCart(db(), buyer, { productId: "no-such-product", quantity: 1 }))).toBe("NOT_FOUND");
   });
@@ -71,12 +97,21 @@ describe.each(DATABASE_KINDS)("the cart on %s", (kind) => {
     await setStock("Black", "S", 10);
     await addToCart(db(), buyer, { productId: TEE, color: "Black", size: "S", quantity: 2 });
     const [{ price }] = await db().select({ price: products.price }).from(products).where(eq(products.id, TEE));
-    await db().update(products).set({ price: price + 100 }).where(eq(products.id, TEE));
+    await db()
+      .update(products)
+      .set({ price: price + 100 })
+      .where(eq(products.id, TEE));
     await setStock("Black", "S", 1);
     try {
       const [line] = await listCartLines(db(), buyer);
       expect(line).toMatchObject({ price: price + 100, priceWhenAdded: price, stock: 1, quantity: 2 });
-      expect(cartTotals([line], { shippingFee: 200, freeShippingThreshold: null })).toEqual({ itemCount: 2, subtotal: (price + 100) * 2, discountTotal: 0, shippingFee: 200, total: (price + 100) * 2 + 200 });
+      expect(cartTotals([line], { shippingFee: 200, freeShippingThreshold: null })).toEqual({
+        itemCount: 2,
+        subtotal: (price + 100) * 2,
+        discountTotal: 0,
+        shippingFee: 200,
+        total: (price + 100) * 2 + 200,
+      });
     } finally {
       await db().update(products).set({ price }).where(eq(products.id, TEE));
     }
@@ -117,10 +152,12 @@ describe.each(DATABASE_KINDS)("the cart on %s", (kind) => {
     try {
       await addToCart(db(), buyer, { productId: TEE, quantity: 1 });
       // A rolled-back change is never announced.
-      await db().transaction(async (tx) => {
-        await clearCart(tx, buyer);
-        tx.rollback();
-      }).catch(() => {});
+      await db()
+        .transaction(async (tx) => {
+          await clearCart(tx, buyer);
+          tx.rollback();
+        })
+        .catch(() => {});
       await expect.poll(() => heard.length, { timeout: 3000 }).toBe(1);
       expect(heard[0]).toEqual({ topic: "cart", userId: buyer });
       await clearCart(db(), buyer);

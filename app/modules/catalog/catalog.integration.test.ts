@@ -26,13 +26,23 @@ describe.each(DATABASE_KINDS)("catalogue on %s", (kind) => {
 
   it("seeds a believable catalogue once and never duplicates it", async () => {
     expect(await seedDatabase(db(), { shopName: "Kapra" })).toBe(false);
-    const [{ n }] = await db().select({ n: sql<number>`count(*)::int` }).from(products);
+    const [{ n }] = await db()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(products);
     expect(n).toBe(SEED_PRODUCTS.length);
     expect(n).toBeGreaterThanOrEqual(24);
     const [settings] = await db().select().from(shopSettings);
     expect(settings).toMatchObject({ brandName: "Kapra", shippingFee: 200, freeShippingThreshold: null });
     const cats = await db().select().from(categories);
-    expect(cats.map((c) => c.slug).sort()).toEqual(["hoodies", "jackets", "shirts", "shorts", "sweatshirts", "t-shirts", "trousers"]);
+    expect(cats.map((c) => c.slug).sort()).toEqual([
+      "hoodies",
+      "jackets",
+      "shirts",
+      "shorts",
+      "sweatshirts",
+      "t-shirts",
+      "trousers",
+    ]);
   });
 
   it("has low-stock and sold-out variants and a fully sold-out product", async () => {
@@ -57,7 +67,10 @@ describe.each(DATABASE_KINDS)("catalogue on %s", (kind) => {
     expect(listing.total).toBe(visibleSeed.length);
     expect(listing.items).toHaveLength(PAGE_SIZE);
     expect(listing.hasMore).toBe(true);
-    const newest = [...visibleSeed].sort((a, b) => a.addedDaysAgo - b.addedDaysAgo).slice(0, PAGE_SIZE).map((p) => p.id);
+    const newest = [...visibleSeed]
+      .sort((a, b) => a.addedDaysAgo - b.addedDaysAgo)
+      .slice(0, PAGE_SIZE)
+      .map((p) => p.id);
     expect(listing.items.map((p) => p.id)).toEqual(newest);
   });
 
@@ -103,9 +116,11 @@ describe.each(DATABASE_KINDS)("catalogue on %s", (kind) => {
   });
 
   it("searches names, descriptions and materials, word by word, case-insensitively", async () => {
-    expect((await listProducts(db(), query("q=HOODIE"))).items.map((p) => p.id).sort()).toEqual(
-      ["classic-pullover-hoodie", "heavyweight-oversized-hoodie", "zip-up-fleece-hoodie"],
-    );
+    expect((await listProducts(db(), query("q=HOODIE"))).items.map((p) => p.id).sort()).toEqual([
+      "classic-pullover-hoodie",
+      "heavyweight-oversized-hoodie",
+      "zip-up-fleece-hoodie",
+    ]);
     expect((await listProducts(db(), query("q=linen shirt"))).items.map((p) => p.id)).toEqual(["linen-summer-shirt"]);
     expect((await listProducts(db(), query("q=_"))).total).toBe(0); // "_" is a literal, not a LIKE wildcard
     expect((await listProducts(db(), query("q=zzzz"))).total).toBe(0);
@@ -134,7 +149,12 @@ describe.each(DATABASE_KINDS)("catalogue on %s", (kind) => {
 
   it("returns a product with its variants, colours, sizes and images", async () => {
     const p = await getProduct(db(), "essential-crew-neck-tee");
-    expect(p).toMatchObject({ name: "Essential Crew Neck Tee", price: 1299, categoryName: "T-Shirts", colors: ["Black", "White", "Gray", "Navy"] });
+    expect(p).toMatchObject({
+      name: "Essential Crew Neck Tee",
+      price: 1299,
+      categoryName: "T-Shirts",
+      colors: ["Black", "White", "Gray", "Navy"],
+    });
     expect(p!.sizes).toEqual(["XS", "S", "M", "L", "XL", "XXL"]);
     expect(p!.variants).toHaveLength(24);
     expect(p!.variants.find((v) => v.color === "White" && v.size === "XS")!.stock).toBe(0);
@@ -146,14 +166,24 @@ describe.each(DATABASE_KINDS)("catalogue on %s", (kind) => {
   it("features the best-rated T-Shirt, the second best-rated Trousers and the best-rated Hoodie", async () => {
     const featured = await featuredProducts(db());
     const ranked = (category: string) =>
-      SEED_PRODUCTS.filter((p) => p.category === category && (p.status ?? "active") === "active").sort((a, b) => b.rating - a.rating || b.reviews - a.reviews);
-    expect(featured.map((p) => p.id)).toEqual([ranked("t-shirts")[0].id, ranked("trousers")[1].id, ranked("hoodies")[0].id]);
+      SEED_PRODUCTS.filter((p) => p.category === category && (p.status ?? "active") === "active").sort(
+        (a, b) => b.rating - a.rating || b.reviews - a.reviews,
+      );
+    expect(featured.map((p) => p.id)).toEqual([
+      ranked("t-shirts")[0].id,
+      ranked("trousers")[1].id,
+      ranked("hoodies")[0].id,
+    ]);
   });
 
   it("lists categories in order with counts, and tiles link coming-soon ones to their page", async () => {
     const cats = await listCategories(db());
     expect(cats[0]).toMatchObject({ slug: "t-shirts", name: "T-Shirts" });
-    expect(cats.find((c) => c.slug === "jackets")).toMatchObject({ comingSoon: true, launchLabel: "October 2025", productCount: 0 });
+    expect(cats.find((c) => c.slug === "jackets")).toMatchObject({
+      comingSoon: true,
+      launchLabel: "October 2025",
+      productCount: 0,
+    });
     const tiles = await categoryTiles(db());
     expect(tiles.find((t) => t.slug === "jackets")!.href).toBe("/coming-soon/jackets");
     expect(tiles.find((t) => t.slug === "shirts")!.href).toBe("/category/shirts");

@@ -1,7 +1,16 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
-  categories, categoryRedirects, collections, discountCodes, menuItems, messageOutbox, notifySubscriptions, orderItems, products, scheduledSales,
+  categories,
+  categoryRedirects,
+  collections,
+  discountCodes,
+  menuItems,
+  messageOutbox,
+  notifySubscriptions,
+  orderItems,
+  products,
+  scheduledSales,
 } from "~/db/schema";
 import { saveCategory as saveCategoryFlow } from "~/flows/save-category.server";
 import { AppError } from "~/lib/errors";
@@ -31,11 +40,23 @@ describe.each(DATABASE_KINDS)("the owner's categories on %s", (kind) => {
     owner = { id: await createTestBuyer(database.db, "Owner"), name: "Owner" };
   });
 
-  const input = (over: Partial<CategoryInput> = {}): CategoryInput => categoryInputSchema.parse({
-    name: "Lawn", slug: "lawn", description: "Unstitched three-piece lawn.", hidden: false, comingSoon: false, launchLabel: "", launchAt: null, removeImage: false, ...over,
-  });
+  const input = (over: Partial<CategoryInput> = {}): CategoryInput =>
+    categoryInputSchema.parse({
+      name: "Lawn",
+      slug: "lawn",
+      description: "Unstitched three-piece lawn.",
+      hidden: false,
+      comingSoon: false,
+      launchLabel: "",
+      launchAt: null,
+      removeImage: false,
+      ...over,
+    });
   const refusal = async (promise: Promise<unknown>) => {
-    const error = await promise.then(() => null, (e: unknown) => e);
+    const error = await promise.then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(AppError);
     return error as AppError;
   };
@@ -45,11 +66,20 @@ describe.each(DATABASE_KINDS)("the owner's categories on %s", (kind) => {
     const saved = await saveCategory(db(), null, input(), IMAGE);
     expect(saved).toEqual({ slug: "lawn", created: true, opens: false });
     const listed = await listCategories(db());
-    expect(listed.at(-1)).toMatchObject({ slug: "lawn", name: "Lawn", description: "Unstitched three-piece lawn.", productCount: 0, hidden: false, image: IMAGE });
+    expect(listed.at(-1)).toMatchObject({
+      slug: "lawn",
+      name: "Lawn",
+      description: "Unstitched three-piece lawn.",
+      productCount: 0,
+      hidden: false,
+      image: IMAGE,
+    });
     const tile = (await categoryTiles(db())).find((t) => t.slug === "lawn");
     expect(tile).toMatchObject({ href: "/category/lawn", image: { alt: "Lawn", sources: IMAGE.sources } });
     // A seeded category without a picture keeps the photo of one of its products.
-    expect((await categoryTiles(db())).find((t) => t.slug === "shirts")!.image!.sources[0].key).not.toBe(IMAGE.sources[0].key);
+    expect((await categoryTiles(db())).find((t) => t.slug === "shirts")!.image!.sources[0].key).not.toBe(
+      IMAGE.sources[0].key,
+    );
   });
 
   it("refuses a slug another category holds, beside the field", async () => {
@@ -63,29 +93,64 @@ describe.each(DATABASE_KINDS)("the owner's categories on %s", (kind) => {
   it("renames and re-slugs: products, promotions and Notify Me follow, the old slug redirects (a chain too), past orders keep their lines", async () => {
     const order = await placeTestOrder(db(), owner);
     const linesBefore = await db().select().from(orderItems).where(eq(orderItems.orderId, order.id));
-    const [code] = await db().insert(discountCodes).values({ code: "HOOD10", kind: "percent", value: 10, appliesTo: "categories", categorySlugs: ["hoodies", "shirts"] }).returning();
-    const [sale] = await db().insert(scheduledSales).values({
-      name: "Winter", percent: 10, startsAt: new Date("2030-01-01"), endsAt: new Date("2030-02-01"), appliesTo: "categories", categorySlugs: ["hoodies"],
-    }).returning();
-    await db().insert(notifySubscriptions).values([
-      { email: "a@example.pk", target: "category:hoodies" },
-      { email: "b@example.pk", target: "category:hoodies" },
-      { email: "b@example.pk", target: "category:winter-hoodies" },
-    ]);
+    const [code] = await db()
+      .insert(discountCodes)
+      .values({
+        code: "HOOD10",
+        kind: "percent",
+        value: 10,
+        appliesTo: "categories",
+        categorySlugs: ["hoodies", "shirts"],
+      })
+      .returning();
+    const [sale] = await db()
+      .insert(scheduledSales)
+      .values({
+        name: "Winter",
+        percent: 10,
+        startsAt: new Date("2030-01-01"),
+        endsAt: new Date("2030-02-01"),
+        appliesTo: "categories",
+        categorySlugs: ["hoodies"],
+      })
+      .returning();
+    await db()
+      .insert(notifySubscriptions)
+      .values([
+        { email: "a@example.pk", target: "category:hoodies" },
+        { email: "b@example.pk", target: "category:hoodies" },
+        { email: "b@example.pk", target: "category:winter-hoodies" },
+      ]);
     const hoodieCount = (await db().select().from(products).where(eq(products.categorySlug, "hoodies"))).length;
     expect(hoodieCount).toBeGreaterThan(0);
 
-    await saveCategory(db(), "hoodies", input({ name: "Winter Hoodies", slug: "winter-hoodies", description: "Warm." }));
+    await saveCategory(
+      db(),
+      "hoodies",
+      input({ name: "Winter Hoodies", slug: "winter-hoodies", description: "Warm." }),
+    );
     expect(await row("hoodies")).toBeUndefined();
     expect(await row("winter-hoodies")).toMatchObject({ name: "Winter Hoodies", description: "Warm." });
-    expect((await db().select().from(products).where(eq(products.categorySlug, "winter-hoodies"))).length).toBe(hoodieCount);
+    expect((await db().select().from(products).where(eq(products.categorySlug, "winter-hoodies"))).length).toBe(
+      hoodieCount,
+    );
     expect(await resolveCategorySlug(db(), "hoodies")).toBe("winter-hoodies");
-    expect((await db().select().from(discountCodes).where(eq(discountCodes.id, code.id)))[0].categorySlugs).toEqual(["winter-hoodies", "shirts"]);
-    expect((await db().select().from(scheduledSales).where(eq(scheduledSales.id, sale.id)))[0].categorySlugs).toEqual(["winter-hoodies"]);
-    const targets = await db().select({ email: notifySubscriptions.email, target: notifySubscriptions.target }).from(notifySubscriptions)
-      .where(eq(notifySubscriptions.target, "category:winter-hoodies")).orderBy(notifySubscriptions.email);
+    expect((await db().select().from(discountCodes).where(eq(discountCodes.id, code.id)))[0].categorySlugs).toEqual([
+      "winter-hoodies",
+      "shirts",
+    ]);
+    expect((await db().select().from(scheduledSales).where(eq(scheduledSales.id, sale.id)))[0].categorySlugs).toEqual([
+      "winter-hoodies",
+    ]);
+    const targets = await db()
+      .select({ email: notifySubscriptions.email, target: notifySubscriptions.target })
+      .from(notifySubscriptions)
+      .where(eq(notifySubscriptions.target, "category:winter-hoodies"))
+      .orderBy(notifySubscriptions.email);
     expect(targets.map((t) => t.email)).toEqual(["a@example.pk", "b@example.pk"]);
-    expect(await db().select().from(notifySubscriptions).where(eq(notifySubscriptions.target, "category:hoodies"))).toEqual([]);
+    expect(
+      await db().select().from(notifySubscriptions).where(eq(notifySubscriptions.target, "category:hoodies")),
+    ).toEqual([]);
     // The footer's menu link follows the slug.
     expect((await db().select().from(menuItems).where(eq(menuItems.categorySlug, "winter-hoodies"))).length).toBe(1);
 
@@ -96,7 +161,11 @@ describe.each(DATABASE_KINDS)("the owner's categories on %s", (kind) => {
     // Another category cannot take a former slug; the same category can take its own back.
     const error = await refusal(saveCategory(db(), "lawn", input({ slug: "winter-hoodies" })));
     expect(error.fields).toEqual({ slug: CATEGORY_MESSAGES.slugRedirect });
-    await saveCategory(db(), "hoodies-2", input({ name: "Hoodies", slug: "hoodies", description: "Warm fleece hoodies." }));
+    await saveCategory(
+      db(),
+      "hoodies-2",
+      input({ name: "Hoodies", slug: "hoodies", description: "Warm fleece hoodies." }),
+    );
     expect(await resolveCategorySlug(db(), "hoodies")).toBeNull();
     expect(await resolveCategorySlug(db(), "hoodies-2")).toBe("hoodies");
     expect(await resolveCategorySlug(db(), "winter-hoodies")).toBe("hoodies");
@@ -114,7 +183,9 @@ describe.each(DATABASE_KINDS)("the owner's categories on %s", (kind) => {
     expect(await row("shorts")).toBeDefined();
 
     expect(await moveCategoryProducts(db(), "shorts", "trousers")).toEqual({ moved: count, toName: "Trousers" });
-    expect((await db().select().from(products).where(eq(products.id, "cargo-shorts")))[0].categorySlug).toBe("trousers");
+    expect((await db().select().from(products).where(eq(products.id, "cargo-shorts")))[0].categorySlug).toBe(
+      "trousers",
+    );
     await deleteCategory(db(), "shorts");
     expect(await row("shorts")).toBeUndefined();
     // Its footer link went with it.
@@ -124,10 +195,15 @@ describe.each(DATABASE_KINDS)("the owner's categories on %s", (kind) => {
   it("deletes an empty category with its redirects; a collection's rule on it is unset", async () => {
     await saveCategory(db(), null, input({ name: "Shawls", slug: "shawls" }));
     await saveCategory(db(), "shawls", input({ name: "Shawls", slug: "winter-shawls" }));
-    const [collection] = await db().insert(collections).values({ slug: "warm", title: "Warm", mode: "rule", ruleCategorySlug: "winter-shawls" }).returning();
+    const [collection] = await db()
+      .insert(collections)
+      .values({ slug: "warm", title: "Warm", mode: "rule", ruleCategorySlug: "winter-shawls" })
+      .returning();
     await deleteCategory(db(), "winter-shawls");
     expect(await db().select().from(categoryRedirects).where(eq(categoryRedirects.fromSlug, "shawls"))).toEqual([]);
-    expect((await db().select().from(collections).where(eq(collections.id, collection.id)))[0].ruleCategorySlug).toBeNull();
+    expect(
+      (await db().select().from(collections).where(eq(collections.id, collection.id)))[0].ruleCategorySlug,
+    ).toBeNull();
     expect((await refusal(deleteCategory(db(), "winter-shawls"))).code).toBe("NOT_FOUND");
   });
 
@@ -149,9 +225,18 @@ describe.each(DATABASE_KINDS)("the owner's categories on %s", (kind) => {
     expect((await categoryTiles(db())).map((t) => t.slug)).not.toContain("pants");
     expect((await listSitemapEntries(db())).map((e) => e.path)).not.toContain("/category/pants");
     expect(await resolveCategorySlug(db(), "trousers")).toBeNull();
-    expect((await listCategories(db(), { includeHidden: true })).find((c) => c.slug === "pants")).toMatchObject({ hidden: true });
+    expect((await listCategories(db(), { includeHidden: true })).find((c) => c.slug === "pants")).toMatchObject({
+      hidden: true,
+    });
     expect((await listOwnerCategories(db())).find((c) => c.slug === "pants")).toMatchObject({ hidden: true });
-    expect((await db().select().from(products).where(and(eq(products.categorySlug, "pants"), eq(products.status, "active")))).length).toBeGreaterThan(0);
+    expect(
+      (
+        await db()
+          .select()
+          .from(products)
+          .where(and(eq(products.categorySlug, "pants"), eq(products.status, "active")))
+      ).length,
+    ).toBeGreaterThan(0);
     await hideCategory(db(), "pants", false);
     expect((await listCategories(db())).map((c) => c.slug)).toContain("pants");
     expect(await resolveCategorySlug(db(), "trousers")).toBe("pants");
@@ -160,19 +245,36 @@ describe.each(DATABASE_KINDS)("the owner's categories on %s", (kind) => {
   it("coming soon is data: a label or date of the owner's; unticking it launches it and its Notify Me sign-ups hear", async () => {
     const launchAt = new Date(Date.now() + 86_400_000);
     await saveCategory(db(), "lawn", input({ comingSoon: true, launchLabel: "Eid 2026", launchAt }));
-    expect((await listCategories(db())).find((c) => c.slug === "lawn")).toMatchObject({ comingSoon: true, launchLabel: "Eid 2026", launchAt });
-    expect((await categoryTiles(db())).find((t) => t.slug === "lawn")).toMatchObject({ comingSoon: true, href: "/coming-soon/lawn" });
+    expect((await listCategories(db())).find((c) => c.slug === "lawn")).toMatchObject({
+      comingSoon: true,
+      launchLabel: "Eid 2026",
+      launchAt,
+    });
+    expect((await categoryTiles(db())).find((t) => t.slug === "lawn")).toMatchObject({
+      comingSoon: true,
+      href: "/coming-soon/lawn",
+    });
     expect((await listSitemapEntries(db())).map((e) => e.path)).toContain("/coming-soon/lawn");
 
-    await db().insert(notifySubscriptions).values({ email: "lawn@example.pk", target: "category:lawn", confirmedAt: new Date() });
+    await db()
+      .insert(notifySubscriptions)
+      .values({ email: "lawn@example.pk", target: "category:lawn", confirmedAt: new Date() });
     const saved = await saveCategoryFlow({ db: db() }, "lawn", input({ comingSoon: false }));
     expect(saved.opens).toBe(true);
     expect(await row("lawn")).toMatchObject({ comingSoon: false, launchLabel: null, launchAt: null });
-    const mails = await db().select().from(messageOutbox).where(and(eq(messageOutbox.kind, "notify_me"), eq(messageOutbox.toAddress, "lawn@example.pk")));
+    const mails = await db()
+      .select()
+      .from(messageOutbox)
+      .where(and(eq(messageOutbox.kind, "notify_me"), eq(messageOutbox.toAddress, "lawn@example.pk")));
     expect(mails).toHaveLength(1);
     // Saving it again (already open) sends nothing more.
     await saveCategoryFlow({ db: db() }, "lawn", input({ description: "Lawn, now on sale." }));
-    expect(await db().select().from(messageOutbox).where(and(eq(messageOutbox.kind, "notify_me"), eq(messageOutbox.toAddress, "lawn@example.pk")))).toHaveLength(1);
+    expect(
+      await db()
+        .select()
+        .from(messageOutbox)
+        .where(and(eq(messageOutbox.kind, "notify_me"), eq(messageOutbox.toAddress, "lawn@example.pk"))),
+    ).toHaveLength(1);
   });
 
   it("keeps or removes the picture as asked", async () => {

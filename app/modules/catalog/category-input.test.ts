@@ -17,8 +17,22 @@ describe("the category form", () => {
   });
 
   it("reads a new category, its slug made from the name when left empty", () => {
-    const parsed = parseCategoryForm(form({ name: "Lawn", slug: "", description: " Three-piece unstitched lawn. " }), NOW);
-    expect(parsed).toMatchObject({ ok: true, data: { name: "Lawn", slug: "lawn", description: "Three-piece unstitched lawn.", hidden: false, comingSoon: false, launchLabel: null, launchAt: null } });
+    const parsed = parseCategoryForm(
+      form({ name: "Lawn", slug: "", description: " Three-piece unstitched lawn. " }),
+      NOW,
+    );
+    expect(parsed).toMatchObject({
+      ok: true,
+      data: {
+        name: "Lawn",
+        slug: "lawn",
+        description: "Three-piece unstitched lawn.",
+        hidden: false,
+        comingSoon: false,
+        launchLabel: null,
+        launchAt: null,
+      },
+    });
   });
 
   it("refuses a bad slug beside the field, keeping what was typed", () => {
@@ -34,12 +48,24 @@ describe("the category form", () => {
   });
 
   it("reads coming soon with a label and a launch time typed in Pakistan time, which must be ahead", () => {
-    const parsed = parseCategoryForm(form({ name: "Eid", slug: "eid", comingSoon: "on", launchLabel: "Eid 2026", launchAt: "2026-03-16T00:00" }), NOW);
-    expect(parsed).toMatchObject({ ok: true, data: { comingSoon: true, launchLabel: "Eid 2026", launchAt: new Date("2026-03-15T19:00:00Z") } });
-    const past = parseCategoryForm(form({ name: "Eid", slug: "eid", comingSoon: "on", launchAt: "2025-03-16T00:00" }), NOW);
+    const parsed = parseCategoryForm(
+      form({ name: "Eid", slug: "eid", comingSoon: "on", launchLabel: "Eid 2026", launchAt: "2026-03-16T00:00" }),
+      NOW,
+    );
+    expect(parsed).toMatchObject({
+      ok: true,
+      data: { comingSoon: true, launchLabel: "Eid 2026", launchAt: new Date("2026-03-15T19:00:00Z") },
+    });
+    const past = parseCategoryForm(
+      form({ name: "Eid", slug: "eid", comingSoon: "on", launchAt: "2025-03-16T00:00" }),
+      NOW,
+    );
     expect(past.ok ? null : past.errors.launchAt).toBe(CATEGORY_MESSAGES.launchAtPast);
     // Not coming soon: no launch is kept.
-    const open = parseCategoryForm(form({ name: "Eid", slug: "eid", launchLabel: "Eid 2026", launchAt: "2020-01-01T00:00" }), NOW);
+    const open = parseCategoryForm(
+      form({ name: "Eid", slug: "eid", launchLabel: "Eid 2026", launchAt: "2020-01-01T00:00" }),
+      NOW,
+    );
     expect(open).toMatchObject({ ok: true, data: { comingSoon: false, launchLabel: null, launchAt: null } });
   });
 

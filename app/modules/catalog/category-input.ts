@@ -38,18 +38,33 @@ export function slugFromName(name: string): string {
 
 export const categoryInputSchema = z.object({
   name: z.string().trim().min(1, CATEGORY_MESSAGES.nameRequired).max(CATEGORY_NAME_MAX, CATEGORY_MESSAGES.nameTooLong),
-  slug: z.string().trim().max(CATEGORY_SLUG_MAX, CATEGORY_MESSAGES.slugTooLong).regex(CATEGORY_SLUG_PATTERN, CATEGORY_MESSAGES.slugFormat),
+  slug: z
+    .string()
+    .trim()
+    .max(CATEGORY_SLUG_MAX, CATEGORY_MESSAGES.slugTooLong)
+    .regex(CATEGORY_SLUG_PATTERN, CATEGORY_MESSAGES.slugFormat),
   description: z.string().trim().max(CATEGORY_DESCRIPTION_MAX, CATEGORY_MESSAGES.descriptionTooLong),
   hidden: z.boolean(),
   comingSoon: z.boolean(),
-  launchLabel: z.string().trim().max(LAUNCH_LABEL_MAX, CATEGORY_MESSAGES.launchLabelTooLong).transform((s) => (s === "" ? null : s)),
+  launchLabel: z
+    .string()
+    .trim()
+    .max(LAUNCH_LABEL_MAX, CATEGORY_MESSAGES.launchLabelTooLong)
+    .transform((s) => (s === "" ? null : s)),
   launchAt: z.date().nullable(),
   removeImage: z.boolean(),
 });
 export type CategoryInput = z.infer<typeof categoryInputSchema>;
 
 export type CategoryValues = {
-  name: string; slug: string; description: string; hidden: boolean; comingSoon: boolean; launchLabel: string; launchAt: string; removeImage: boolean;
+  name: string;
+  slug: string;
+  description: string;
+  hidden: boolean;
+  comingSoon: boolean;
+  launchLabel: string;
+  launchAt: string;
+  removeImage: boolean;
 };
 export type CategoryField = keyof CategoryValues | "image";
 
@@ -59,7 +74,13 @@ export type CategoryFormResult =
 
 /** The form's starting values: empty for a new category, or the category's own. */
 export function categoryFormValues(category?: {
-  name: string; slug: string; description: string; hidden: boolean; comingSoon: boolean; launchLabel: string | null; launchAt: Date | string | null;
+  name: string;
+  slug: string;
+  description: string;
+  hidden: boolean;
+  comingSoon: boolean;
+  launchLabel: string | null;
+  launchAt: Date | string | null;
 }): CategoryValues {
   return {
     name: category?.name ?? "",
@@ -120,7 +141,10 @@ export function parseCategoryForm(form: FormData, now: Date): CategoryFormResult
 }
 
 /** What a coming-soon category says about its launch: the owner's label, else its date, else "Soon". */
-export function launchText(category: { launchLabel: string | null; launchAt: Date | string | null }, formatDate: (d: Date) => string): string {
+export function launchText(
+  category: { launchLabel: string | null; launchAt: Date | string | null },
+  formatDate: (d: Date) => string,
+): string {
   if (category.launchLabel) return category.launchLabel;
   if (category.launchAt) return formatDate(new Date(category.launchAt));
   return "Soon";

@@ -5,7 +5,14 @@ import { categories } from "~/db/schema";
 import { activeProductCount } from "./list-categories.server";
 import type { ProductImageData } from "./product-card";
 
-export type CategoryTile = { slug: string; name: string; href: string; comingSoon: boolean; productCount: number; image: ProductImageData | null };
+export type CategoryTile = {
+  slug: string;
+  name: string;
+  href: string;
+  comingSoon: boolean;
+  productCount: number;
+  image: ProductImageData | null;
+};
 
 /**
  * Home's shop-by-category grid: each visible category with its own picture when the owner gave

@@ -12,8 +12,12 @@ export type ColourChange =
   | { kind: "retire"; id: number; retired: boolean };
 
 async function assertNameFree(tx: Tx, name: string, exceptId?: number) {
-  const [clash] = await tx.select({ id: colors.id }).from(colors)
-    .where(and(sql`lower(${colors.name}) = lower(${name})`, exceptId === undefined ? undefined : ne(colors.id, exceptId)));
+  const [clash] = await tx
+    .select({ id: colors.id })
+    .from(colors)
+    .where(
+      and(sql`lower(${colors.name}) = lower(${name})`, exceptId === undefined ? undefined : ne(colors.id, exceptId)),
+    );
   if (clash) throw new AppError("VALIDATION", COLOUR_MESSAGES.nameTaken, { name: COLOUR_MESSAGES.nameTaken });
 }
 
@@ -36,17 +40,31 @@ export async function changeColour(db: Db, change: ColourChange): Promise<{ id: 
       switch (change.kind) {
         case "add": {
           await assertNameFree(tx, change.input.name);
-          const [{ next }] = await tx.select({ next: sql<number>`coalesce(max(${colors.position}) + 1, 0)::int` }).from(colors);
-          const [row] = await tx.insert(colors).values({ name: change.input.name, hex: change.input.hex, position: next }).returning({ id: colors.id, name: colors.name });
+          const [{ next }] = await tx
+            .select({ next: sql<number>`coalesce(max(${colors.position}) + 1, 0)::int` })
+            .from(colors);
+          const [row] = await tx
+            .insert(colors)
+            .values({ name: change.input.name, hex: change.input.hex, position: next })
+            .returning({ id: colors.id, name: colors.name });
           return row;
         }
         case "edit": {
           const colour = await lockedColour(tx, change.id);
           await assertNameFree(tx, change.input.name, colour.id);
-          await tx.update(colors).set({ name: change.input.name, hex: change.input.hex }).where(eq(colors.id, colour.id));
+          await tx
+            .update(colors)
+            .set({ name: change.input.name, hex: change.input.hex })
+            .where(eq(colors.id, colour.id));
           if (colour.name !== change.input.name) {
-            await tx.update(productVariants).set({ color: change.input.name }).where(eq(productVariants.color, colour.name));
-            await tx.update(productImages).set({ color: change.input.name }).where(eq(productImages.color, colour.name));
+            await tx
+              .update(productVariants)
+              .set({ color: change.input.name })
+              .where(eq(productVariants.color, colour.name));
+            await tx
+              .update(productImages)
+              .set({ color: change.input.name })
+              .where(eq(productImages.color, colour.name));
           }
           return { id: colour.id, name: change.input.name };
         }
@@ -58,7 +76,11 @@ export async function changeColour(db: Db, change: ColourChange): Promise<{ id: 
           const to = change.direction === "up" ? from - 1 : from + 1;
           if (to >= 0 && to < ids.length) {
             [ids[from], ids[to]] = [ids[to], ids[from]];
-            for (const [position, id] of ids.entries()) await tx.update(colors).set({ position }).where(and(eq(colors.id, id), ne(colors.position, position)));
+            for (const [position, id] of ids.entries())
+              await tx
+                .update(colors)
+                .set({ position })
+                .where(and(eq(colors.id, id), ne(colors.position, position)));
           }
           return { id: colour.id, name: colour.name };
         }
@@ -70,7 +92,8 @@ export async function changeColour(db: Db, change: ColourChange): Promise<{ id: 
       }
     });
   } catch (error) {
-    if (isUniqueNameViolation(error)) throw new AppError("VALIDATION", COLOUR_MESSAGES.nameTaken, { name: COLOUR_MESSAGES.nameTaken });
+    if (isUniqueNameViolation(error))
+      throw new AppError("VALIDATION", COLOUR_MESSAGES.nameTaken, { name: COLOUR_MESSAGES.nameTaken });
     throw error;
   }
 }

@@ -29,8 +29,15 @@ function swap<T>(list: T[], index: number, direction: "up" | "down"): T[] {
 }
 
 async function assertNameFree(tx: Tx, name: string, exceptId?: number) {
-  const [clash] = await tx.select({ id: sizeSets.id }).from(sizeSets)
-    .where(and(sql`lower(${sizeSets.name}) = lower(${name})`, exceptId === undefined ? undefined : ne(sizeSets.id, exceptId)));
+  const [clash] = await tx
+    .select({ id: sizeSets.id })
+    .from(sizeSets)
+    .where(
+      and(
+        sql`lower(${sizeSets.name}) = lower(${name})`,
+        exceptId === undefined ? undefined : ne(sizeSets.id, exceptId),
+      ),
+    );
   if (clash) fail("name", SIZE_SET_MESSAGES.nameTaken);
 }
 
@@ -41,7 +48,8 @@ async function lockedSet(tx: Tx, id: number) {
 }
 
 /** The products of a set: the variants a size rename or removal concerns. */
-const productsOfSet = (tx: Tx, id: number) => tx.select({ id: products.id }).from(products).where(eq(products.sizeSetId, id));
+const productsOfSet = (tx: Tx, id: number) =>
+  tx.select({ id: products.id }).from(products).where(eq(products.sizeSetId, id));
 
 /**
  * Every change to a size set, in one transaction. Renaming a size renames it on the variants of the
@@ -54,8 +62,13 @@ export async function changeSizeSet(db: Db, change: SizeSetChange): Promise<{ id
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext('catalogue-size-sets'))`);
       if (change.kind === "add") {
         await assertNameFree(tx, change.name);
-        const [{ next }] = await tx.select({ next: sql<number>`coalesce(max(${sizeSets.position}) + 1, 0)::int` }).from(sizeSets);
-        const [row] = await tx.insert(sizeSets).values({ name: change.name, sizes: change.sizes, position: next }).returning({ id: sizeSets.id, name: sizeSets.name });
+        const [{ next }] = await tx
+          .select({ next: sql<number>`coalesce(max(${sizeSets.position}) + 1, 0)::int` })
+          .from(sizeSets);
+        const [row] = await tx
+          .insert(sizeSets)
+          .values({ name: change.name, sizes: change.sizes, position: next })
+          .returning({ id: sizeSets.id, name: sizeSets.name });
         return row;
       }
       const set = await lockedSet(tx, change.id);
@@ -67,44 +80,80 @@ export async function changeSizeSet(db: Db, change: SizeSetChange): Promise<{ id
           await tx.update(sizeSets).set({ name: change.name }).where(eq(sizeSets.id, set.id));
           return { id: set.id, name: change.name };
         case "move": {
-          const all = await tx.select({ id: sizeSets.id }).from(sizeSets).orderBy(asc(sizeSets.position), asc(sizeSets.id));
-          const ids = swap(all.map((s) => s.id), all.findIndex((s) => s.id === set.id), change.direction);
-          for (const [position, id] of ids.entries()) await tx.update(sizeSets).set({ position }).where(and(eq(sizeSets.id, id), ne(sizeSets.position, position)));
+          const all = await tx
+            .select({ id: sizeSets.id })
+            .from(sizeSets)
+            .orderBy(asc(sizeSets.position), asc(sizeSets.id));
+          const ids = swap(
+            all.map((s) => s.id),
+            all.findIndex((s) => s.id === set.id),
+            change.direction,
+          );
+          for (const [position, id] of ids.entries())
+            await tx
+              .update(sizeSets)
+              .set({ position })
+              .where(and(eq(sizeSets.id, id), ne(sizeSets.position, position)));
           return done;
         }
         case "delete": {
-          const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(products).where(eq(products.sizeSetId, set.id));
+          const [{ n }] = await tx
+            .select({ n: sql<number>`count(*)::int` })
+            .from(products)
+            .where(eq(products.sizeSetId, set.id));
           if (n > 0) throw new AppError("CONFLICT", SIZE_SET_MESSAGES.setInUse(n));
           await tx.delete(sizeSets).where(eq(sizeSets.id, set.id));
           return done;
         }
         case "add-size":
-          if (set.sizes.some((s) => s.toLowerCase() === change.size.toLowerCase())) fail("size", SIZE_SET_MESSAGES.sizeTaken);
+          if (set.sizes.some((s) => s.toLowerCase() === change.size.toLowerCase()))
+            fail("size", SIZE_SET_MESSAGES.sizeTaken);
           if (set.sizes.length >= MAX_SIZES) fail("size", SIZE_SET_MESSAGES.tooManySizes);
-          await tx.update(sizeSets).set({ sizes: [...set.sizes, change.size] }).where(eq(sizeSets.id, set.id));
+          await tx
+            .update(sizeSets)
+            .set({ sizes: [...set.sizes, change.size] })
+            .where(eq(sizeSets.id, set.id));
           return done;
         case "rename-size": {
           if (index(change.from) < 0) throw new AppError("NOT_FOUND", "This size is no longer in the set");
           if (change.from === change.to) return done;
-          if (set.sizes.some((s) => s !== change.from && s.toLowerCase() === change.to.toLowerCase())) fail("size", SIZE_SET_MESSAGES.sizeTaken);
+          if (set.sizes.some((s) => s !== change.from && s.toLowerCase() === change.to.toLowerCase()))
+            fail("size", SIZE_SET_MESSAGES.sizeTaken);
           const sizes = set.sizes.map((s) => (s === change.from ? change.to : s));
-          const guide = set.guide && { ...set.guide, rows: set.guide.rows.map((r) => (r.size === change.from ? { ...r, size: change.to } : r)) };
+          const guide = set.guide && {
+            ...set.guide,
+            rows: set.guide.rows.map((r) => (r.size === change.from ? { ...r, size: change.to } : r)),
+          };
           await tx.update(sizeSets).set({ sizes, guide }).where(eq(sizeSets.id, set.id));
-          await tx.update(productVariants).set({ size: change.to })
-            .where(and(eq(productVariants.size, change.from), inArray(productVariants.productId, productsOfSet(tx, set.id))));
+          await tx
+            .update(productVariants)
+            .set({ size: change.to })
+            .where(
+              and(eq(productVariants.size, change.from), inArray(productVariants.productId, productsOfSet(tx, set.id))),
+            );
           return done;
         }
         case "move-size":
-          await tx.update(sizeSets).set({ sizes: swap(set.sizes, index(change.size), change.direction) }).where(eq(sizeSets.id, set.id));
+          await tx
+            .update(sizeSets)
+            .set({ sizes: swap(set.sizes, index(change.size), change.direction) })
+            .where(eq(sizeSets.id, set.id));
           return done;
         case "remove-size": {
           if (index(change.size) < 0) return done;
           if (set.sizes.length === 1) throw new AppError("CONFLICT", SIZE_SET_MESSAGES.lastSize);
-          const [{ n }] = await tx.select({ n: sql<number>`count(distinct ${productVariants.productId})::int` }).from(productVariants)
-            .where(and(eq(productVariants.size, change.size), inArray(productVariants.productId, productsOfSet(tx, set.id))));
+          const [{ n }] = await tx
+            .select({ n: sql<number>`count(distinct ${productVariants.productId})::int` })
+            .from(productVariants)
+            .where(
+              and(eq(productVariants.size, change.size), inArray(productVariants.productId, productsOfSet(tx, set.id))),
+            );
           if (n > 0) throw new AppError("CONFLICT", SIZE_SET_MESSAGES.inUse(change.size, n));
           const guide = set.guide && { ...set.guide, rows: set.guide.rows.filter((r) => r.size !== change.size) };
-          await tx.update(sizeSets).set({ sizes: set.sizes.filter((s) => s !== change.size), guide }).where(eq(sizeSets.id, set.id));
+          await tx
+            .update(sizeSets)
+            .set({ sizes: set.sizes.filter((s) => s !== change.size), guide })
+            .where(eq(sizeSets.id, set.id));
           return done;
         }
         case "guide":

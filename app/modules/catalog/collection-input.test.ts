@@ -4,11 +4,26 @@ import { collectionPageSearch, readCollectionPageQuery } from "./collection-page
 import { describeRule, EMPTY_RULE, newSince, ruleIsEmpty } from "./collection-rule";
 
 describe("the owner's collection form", () => {
-  const values = { ...collectionFormValues(), title: "Eid Edit '26", mode: "rule", ruleMaxPrice: "Rs 2,000", ruleNewDays: "14", ruleOnSale: true };
+  const values = {
+    ...collectionFormValues(),
+    title: "Eid Edit '26",
+    mode: "rule",
+    ruleMaxPrice: "Rs 2,000",
+    ruleNewDays: "14",
+    ruleOnSale: true,
+  };
 
   it("suggests the slug from the title when none is typed, and reads prices and days as whole numbers", () => {
     const ok = parseCollectionForm(values);
-    expect(ok.ok && ok.data).toMatchObject({ slug: "eid-edit-26", maxPrice: 2000, newDays: 14, onSale: true, minPrice: null, categorySlug: null, tag: null });
+    expect(ok.ok && ok.data).toMatchObject({
+      slug: "eid-edit-26",
+      maxPrice: 2000,
+      newDays: 14,
+      onSale: true,
+      minPrice: null,
+      categorySlug: null,
+      tag: null,
+    });
     expect(suggestSlug("  Summer Lawn — Vol. 2 ")).toBe("summer-lawn-vol-2");
     expect(suggestSlug("!!!")).toBe("");
   });
@@ -30,7 +45,9 @@ describe("the owner's collection form", () => {
     expect(bad.values).toMatchObject({ slug: "Eid Edit", ruleNewDays: "0", ruleMaxPrice: "Rs 2,000" });
     for (const slug of ["eid--edit", "-eid", "eid_edit", "a".repeat(61)]) {
       const refused = parseCollectionForm({ ...values, slug });
-      expect(refused.ok ? null : refused.errors.slug).toBe("Use lower-case letters, digits and hyphens only, e.g. eid-edit");
+      expect(refused.ok ? null : refused.errors.slug).toBe(
+        "Use lower-case letters, digits and hyphens only, e.g. eid-edit",
+      );
     }
   });
 
@@ -38,7 +55,9 @@ describe("the owner's collection form", () => {
     const upside = parseCollectionForm({ ...values, ruleMinPrice: "3000" });
     expect(upside.ok ? null : upside.errors).toEqual({ ruleMaxPrice: "The highest price must be at least the lowest" });
     const paisa = parseCollectionForm({ ...values, ruleMinPrice: "99.50" });
-    expect(paisa.ok ? null : paisa.errors).toEqual({ ruleMinPrice: "Enter the lowest price in whole rupees, or leave it empty" });
+    expect(paisa.ok ? null : paisa.errors).toEqual({
+      ruleMinPrice: "Enter the lowest price in whole rupees, or leave it empty",
+    });
   });
 
   it("reads ticked boxes as true and missing ones as false", () => {
@@ -54,8 +73,12 @@ describe("collection rules", () => {
   it("says a rule in words", () => {
     expect(describeRule(EMPTY_RULE)).toBe("Every product");
     expect(ruleIsEmpty(EMPTY_RULE)).toBe(true);
-    expect(describeRule({ ...EMPTY_RULE, categorySlug: "shirts", tag: "eid", minPrice: 1000, maxPrice: 2000, onSale: true, newDays: 1 }, "Shirts"))
-      .toBe("Shirts, tagged eid, Rs 1,000 to Rs 2,000, on sale, new in the last 1 day");
+    expect(
+      describeRule(
+        { ...EMPTY_RULE, categorySlug: "shirts", tag: "eid", minPrice: 1000, maxPrice: 2000, onSale: true, newDays: 1 },
+        "Shirts",
+      ),
+    ).toBe("Shirts, tagged eid, Rs 1,000 to Rs 2,000, on sale, new in the last 1 day");
     expect(describeRule({ ...EMPTY_RULE, maxPrice: 1999 })).toBe("up to Rs 1,999");
   });
 
@@ -64,9 +87,13 @@ describe("collection rules", () => {
   });
 
   it("reads a collection page's page and sort, saying what it could not read", () => {
-    expect(readCollectionPageQuery(new URLSearchParams("page=2&sort=price-asc"))).toEqual({ query: { page: 2, sort: "price-asc" }, errors: {} });
+    expect(readCollectionPageQuery(new URLSearchParams("page=2&sort=price-asc"))).toEqual({
+      query: { page: 2, sort: "price-asc" },
+      errors: {},
+    });
     expect(readCollectionPageQuery(new URLSearchParams("page=0&sort=cheap")).errors).toEqual({
-      page: "Page must be a whole number from 1 to 50", sort: "Sort must be one of newest, name, price-asc, price-desc, rating",
+      page: "Page must be a whole number from 1 to 50",
+      sort: "Sort must be one of newest, name, price-asc, price-desc, rating",
     });
     expect(readCollectionPageQuery(new URLSearchParams("page=99")).query.page).toBe(50);
     expect(collectionPageSearch({ page: 2, sort: "newest" })).toBe("?page=2");

@@ -9,10 +9,20 @@ import { slugify, SLUG_PATTERN } from "~/lib/slug";
  */
 
 export const COLLECTION_TEXT_FIELDS = [
-  "title", "slug", "description", "mode", "ruleCategorySlug", "ruleTag", "ruleMinPrice", "ruleMaxPrice", "ruleNewDays", "homePosition",
+  "title",
+  "slug",
+  "description",
+  "mode",
+  "ruleCategorySlug",
+  "ruleTag",
+  "ruleMinPrice",
+  "ruleMaxPrice",
+  "ruleNewDays",
+  "homePosition",
 ] as const;
 export const COLLECTION_FLAGS = ["ruleOnSale", "published", "showOnHome", "removeImage"] as const;
-export type CollectionValues = Record<(typeof COLLECTION_TEXT_FIELDS)[number], string> & Record<(typeof COLLECTION_FLAGS)[number], boolean>;
+export type CollectionValues = Record<(typeof COLLECTION_TEXT_FIELDS)[number], string> &
+  Record<(typeof COLLECTION_FLAGS)[number], boolean>;
 export type CollectionField = keyof CollectionValues | "image";
 
 export type CollectionInput = CollectionRule & {
@@ -42,7 +52,10 @@ export function suggestSlug(title: string): string {
 /** Whole rupees or a count as typed: "" is none; "Rs 2,000" reads as 2000. */
 const wholeOrEmpty = (message: string, low: number, high: number) =>
   z.string().transform((typed, ctx) => {
-    const bare = typed.trim().replace(/^(rs\.?|pkr)\s*/i, "").replace(/,/g, "");
+    const bare = typed
+      .trim()
+      .replace(/^(rs\.?|pkr)\s*/i, "")
+      .replace(/,/g, "");
     if (bare === "") return null;
     const n = /^\d{1,12}$/.test(bare) ? Number(bare) : Number.NaN;
     if (!(n >= low && n <= high)) {
@@ -53,12 +66,24 @@ const wholeOrEmpty = (message: string, low: number, high: number) =>
   });
 
 const collectionSchema = z.object({
-  title: z.string().trim().min(1, "Title is required, e.g. Eid Edit").max(MAX_TITLE, `Please keep the title under ${MAX_TITLE} characters`),
+  title: z
+    .string()
+    .trim()
+    .min(1, "Title is required, e.g. Eid Edit")
+    .max(MAX_TITLE, `Please keep the title under ${MAX_TITLE} characters`),
   slug: z.string().trim(),
   description: z.string().trim().max(MAX_DESCRIPTION, `Please keep the text under ${MAX_DESCRIPTION} characters`),
   mode: z.enum(["manual", "rule"], { error: "Choose hand-picked or by rule" }),
-  ruleCategorySlug: z.string().trim().regex(/^[a-z0-9-]{0,60}$/, "Choose a category").transform((s) => s || null),
-  ruleTag: z.string().trim().max(MAX_TAG, `Please keep the tag under ${MAX_TAG} characters`).transform((s) => s || null),
+  ruleCategorySlug: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9-]{0,60}$/, "Choose a category")
+    .transform((s) => s || null),
+  ruleTag: z
+    .string()
+    .trim()
+    .max(MAX_TAG, `Please keep the tag under ${MAX_TAG} characters`)
+    .transform((s) => s || null),
   ruleMinPrice: wholeOrEmpty("Enter the lowest price in whole rupees, or leave it empty", 0, MAX_RULE_PRICE),
   ruleMaxPrice: wholeOrEmpty("Enter the highest price in whole rupees, or leave it empty", 0, MAX_RULE_PRICE),
   ruleNewDays: wholeOrEmpty(`Enter a number of days from 1 to ${MAX_NEW_DAYS}, or leave it empty`, 1, MAX_NEW_DAYS),
@@ -85,7 +110,9 @@ const text = (form: FormData, name: string) => {
 
 /** What the form posted, as typed (a checkbox left unticked posts nothing: false). */
 export function readCollectionValues(form: FormData): CollectionValues {
-  const values = Object.fromEntries(COLLECTION_TEXT_FIELDS.map((k) => [k, text(form, k)])) as unknown as CollectionValues;
+  const values = Object.fromEntries(
+    COLLECTION_TEXT_FIELDS.map((k) => [k, text(form, k)]),
+  ) as unknown as CollectionValues;
   for (const flag of COLLECTION_FLAGS) values[flag] = form.get(flag) === "on";
   return values;
 }
@@ -98,11 +125,17 @@ export type CollectionFormResult =
 export function parseCollectionForm(values: CollectionValues): CollectionFormResult {
   const parsed = collectionSchema.safeParse(values);
   const errors: Partial<Record<CollectionField, string>> = {};
-  if (!parsed.success) for (const issue of parsed.error.issues) errors[issue.path[0] as CollectionField] ??= issue.message;
+  if (!parsed.success)
+    for (const issue of parsed.error.issues) errors[issue.path[0] as CollectionField] ??= issue.message;
   // Checked even when other fields are wrong, so the owner reads every message at once.
   const slug = readSlug(values);
   if ("error" in slug) errors.slug ??= slug.error;
-  if (parsed.success && parsed.data.ruleMinPrice !== null && parsed.data.ruleMaxPrice !== null && parsed.data.ruleMaxPrice < parsed.data.ruleMinPrice) {
+  if (
+    parsed.success &&
+    parsed.data.ruleMinPrice !== null &&
+    parsed.data.ruleMaxPrice !== null &&
+    parsed.data.ruleMaxPrice < parsed.data.ruleMinPrice
+  ) {
     errors.ruleMaxPrice = "The highest price must be at least the lowest";
   }
   if (!parsed.success || "error" in slug || Object.keys(errors).length) return { ok: false, errors, values };
@@ -112,7 +145,13 @@ export function parseCollectionForm(values: CollectionValues): CollectionFormRes
     ok: true,
     values,
     data: {
-      title: d.title, slug: slug.slug, description: d.description, mode: d.mode, published: d.published, showOnHome: d.showOnHome, homePosition: d.homePosition,
+      title: d.title,
+      slug: slug.slug,
+      description: d.description,
+      mode: d.mode,
+      published: d.published,
+      showOnHome: d.showOnHome,
+      homePosition: d.homePosition,
       // A hand-picked collection keeps no rule, so switching it back to a rule starts clean.
       categorySlug: rule ? d.ruleCategorySlug : null,
       tag: rule ? d.ruleTag : null,
@@ -129,13 +168,36 @@ export function collectionFormValues(c?: CollectionInput): CollectionValues {
   const n = (v: number | null) => (v === null ? "" : String(v));
   if (!c) {
     return {
-      title: "", slug: "", description: "", mode: "manual", ruleCategorySlug: "", ruleTag: "", ruleMinPrice: "", ruleMaxPrice: "", ruleNewDays: "",
-      homePosition: "0", ruleOnSale: false, published: true, showOnHome: false, removeImage: false,
+      title: "",
+      slug: "",
+      description: "",
+      mode: "manual",
+      ruleCategorySlug: "",
+      ruleTag: "",
+      ruleMinPrice: "",
+      ruleMaxPrice: "",
+      ruleNewDays: "",
+      homePosition: "0",
+      ruleOnSale: false,
+      published: true,
+      showOnHome: false,
+      removeImage: false,
     };
   }
   return {
-    title: c.title, slug: c.slug, description: c.description, mode: c.mode, ruleCategorySlug: c.categorySlug ?? "", ruleTag: c.tag ?? "",
-    ruleMinPrice: n(c.minPrice), ruleMaxPrice: n(c.maxPrice), ruleNewDays: n(c.newDays), homePosition: String(c.homePosition),
-    ruleOnSale: c.onSale, published: c.published, showOnHome: c.showOnHome, removeImage: false,
+    title: c.title,
+    slug: c.slug,
+    description: c.description,
+    mode: c.mode,
+    ruleCategorySlug: c.categorySlug ?? "",
+    ruleTag: c.tag ?? "",
+    ruleMinPrice: n(c.minPrice),
+    ruleMaxPrice: n(c.maxPrice),
+    ruleNewDays: n(c.newDays),
+    homePosition: String(c.homePosition),
+    ruleOnSale: c.onSale,
+    published: c.published,
+    showOnHome: c.showOnHome,
+    removeImage: false,
   };
 }

@@ -10,7 +10,10 @@ const SORTS = new Set<string>(SORT_OPTIONS.map((o) => o.value));
  * Reads ?page= and ?sort= with what could not be read: the page shows the default instead (a page
  * beyond the last shows the last), the API refuses it (400).
  */
-export function readCollectionPageQuery(params: URLSearchParams): { query: CollectionPageParams; errors: Record<string, string> } {
+export function readCollectionPageQuery(params: URLSearchParams): {
+  query: CollectionPageParams;
+  errors: Record<string, string>;
+} {
   const errors: Record<string, string> = {};
   const rawPage = params.getAll("page");
   let page = 1;

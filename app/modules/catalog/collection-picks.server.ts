@@ -14,7 +14,14 @@ import { AppError } from "~/lib/errors";
 export const MAX_PICKS = 500;
 export const PICK_SEARCH_RESULTS = 20;
 
-export type CollectionPick = { id: string; name: string; status: ProductStatus; categoryName: string; categoryHidden: boolean; price: number };
+export type CollectionPick = {
+  id: string;
+  name: string;
+  status: ProductStatus;
+  categoryName: string;
+  categoryHidden: boolean;
+  price: number;
+};
 
 async function requireCollection(db: DbOrTx, id: number): Promise<void> {
   const [row] = await db.select({ id: collections.id }).from(collections).where(eq(collections.id, id));
@@ -23,9 +30,16 @@ async function requireCollection(db: DbOrTx, id: number): Promise<void> {
 
 /** The collection's products in the owner's order, drafts and hidden ones included (marked so). */
 export async function listCollectionPicks(db: DbOrTx, collectionId: number): Promise<CollectionPick[]> {
-  return db.select({
-    id: products.id, name: products.name, status: products.status, categoryName: categories.name, categoryHidden: categories.hidden, price: products.price,
-  }).from(collectionProducts)
+  return db
+    .select({
+      id: products.id,
+      name: products.name,
+      status: products.status,
+      categoryName: categories.name,
+      categoryHidden: categories.hidden,
+      price: products.price,
+    })
+    .from(collectionProducts)
     .innerJoin(products, eq(products.id, collectionProducts.productId))
     .innerJoin(categories, eq(categories.slug, products.categorySlug))
     .where(eq(collectionProducts.collectionId, collectionId))
@@ -41,42 +55,80 @@ function escapeLike(text: string): string {
 export async function searchProductsToPick(db: DbOrTx, collectionId: number, q: string): Promise<CollectionPick[]> {
   const words = q.trim().split(/\s+/).filter(Boolean).slice(0, 6);
   if (words.length === 0) return [];
-  return db.select({
-    id: products.id, name: products.name, status: products.status, categoryName: categories.name, categoryHidden: categories.hidden, price: products.price,
-  }).from(products)
+  return db
+    .select({
+      id: products.id,
+      name: products.name,
+      status: products.status,
+      categoryName: categories.name,
+      categoryHidden: categories.hidden,
+      price: products.price,
+    })
+    .from(products)
     .innerJoin(categories, eq(categories.slug, products.categorySlug))
-    .where(and(
-      ne(products.status, "archived"),
-      ...words.map((w) => or(ilike(products.name, `%${escapeLike(w)}%`), ilike(products.id, `%${escapeLike(w)}%`))),
-      notExists(db.select({ one: sql`1` }).from(collectionProducts)
-        .where(and(eq(collectionProducts.collectionId, collectionId), eq(collectionProducts.productId, products.id)))),
-    ))
+    .where(
+      and(
+        ne(products.status, "archived"),
+        ...words.map((w) => or(ilike(products.name, `%${escapeLike(w)}%`), ilike(products.id, `%${escapeLike(w)}%`))),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(collectionProducts)
+            .where(
+              and(eq(collectionProducts.collectionId, collectionId), eq(collectionProducts.productId, products.id)),
+            ),
+        ),
+      ),
+    )
     .orderBy(asc(products.name), asc(products.id))
     .limit(PICK_SEARCH_RESULTS);
 }
 
 /** Puts a product at the end of the list (already in it: nothing changes). Answers the product's name. */
-export async function addCollectionProduct(db: DbOrTx, collectionId: number, productId: string): Promise<{ name: string }> {
+export async function addCollectionProduct(
+  db: DbOrTx,
+  collectionId: number,
+  productId: string,
+): Promise<{ name: string }> {
   await requireCollection(db, collectionId);
-  const [product] = await db.select({ name: products.name }).from(products).where(and(eq(products.id, productId), ne(products.status, "archived")));
+  const [product] = await db
+    .select({ name: products.name })
+    .from(products)
+    .where(and(eq(products.id, productId), ne(products.status, "archived")));
   if (!product) throw new AppError("NOT_FOUND", "That product no longer exists");
-  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(collectionProducts).where(eq(collectionProducts.collectionId, collectionId));
+  const [{ n }] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(collectionProducts)
+    .where(eq(collectionProducts.collectionId, collectionId));
   if (n >= MAX_PICKS) throw new AppError("VALIDATION", `A collection holds at most ${MAX_PICKS} products`);
-  await db.insert(collectionProducts).values({
-    collectionId, productId,
-    position: sql`(select coalesce(max(position), -1) + 1 from collection_products where collection_id = ${collectionId})`,
-  }).onConflictDoNothing();
+  await db
+    .insert(collectionProducts)
+    .values({
+      collectionId,
+      productId,
+      position: sql`(select coalesce(max(position), -1) + 1 from collection_products where collection_id = ${collectionId})`,
+    })
+    .onConflictDoNothing();
   return product;
 }
 
 export async function removeCollectionProduct(db: DbOrTx, collectionId: number, productId: string): Promise<void> {
-  await db.delete(collectionProducts).where(and(eq(collectionProducts.collectionId, collectionId), eq(collectionProducts.productId, productId)));
+  await db
+    .delete(collectionProducts)
+    .where(and(eq(collectionProducts.collectionId, collectionId), eq(collectionProducts.productId, productId)));
 }
 
 /** Moves a product one place up or down (at either end: nothing changes), renumbering the list. */
-export async function moveCollectionProduct(db: DbOrTx, collectionId: number, productId: string, direction: "up" | "down"): Promise<void> {
+export async function moveCollectionProduct(
+  db: DbOrTx,
+  collectionId: number,
+  productId: string,
+  direction: "up" | "down",
+): Promise<void> {
   await db.transaction(async (tx) => {
-    const rows = await tx.select({ id: collectionProducts.productId }).from(collectionProducts)
+    const rows = await tx
+      .select({ id: collectionProducts.productId })
+      .from(collectionProducts)
       .where(eq(collectionProducts.collectionId, collectionId))
       .orderBy(asc(collectionProducts.position), asc(collectionProducts.productId))
       .for("update");

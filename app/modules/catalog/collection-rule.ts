@@ -14,7 +14,14 @@ export type CollectionRule = {
   newDays: number | null;
 };
 
-export const EMPTY_RULE: CollectionRule = { categorySlug: null, tag: null, minPrice: null, maxPrice: null, onSale: false, newDays: null };
+export const EMPTY_RULE: CollectionRule = {
+  categorySlug: null,
+  tag: null,
+  minPrice: null,
+  maxPrice: null,
+  onSale: false,
+  newDays: null,
+};
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -28,7 +35,14 @@ export function newSince(now: Date, days: number): Date {
 
 /** Whether the rule asks anything at all. */
 export function ruleIsEmpty(rule: CollectionRule): boolean {
-  return !rule.categorySlug && !rule.tag && rule.minPrice === null && rule.maxPrice === null && !rule.onSale && rule.newDays === null;
+  return (
+    !rule.categorySlug &&
+    !rule.tag &&
+    rule.minPrice === null &&
+    rule.maxPrice === null &&
+    !rule.onSale &&
+    rule.newDays === null
+  );
 }
 
 /** The rule in words for the owner's list ("Shirts, tagged summer, Rs 1,000 to Rs 2,000, on sale, new in 30 days"). */
@@ -36,7 +50,8 @@ export function describeRule(rule: CollectionRule, categoryName?: string | null)
   const parts: string[] = [];
   if (rule.categorySlug) parts.push(categoryName ?? rule.categorySlug);
   if (rule.tag) parts.push(`tagged ${rule.tag}`);
-  if (rule.minPrice !== null && rule.maxPrice !== null) parts.push(`${formatPrice(rule.minPrice)} to ${formatPrice(rule.maxPrice)}`);
+  if (rule.minPrice !== null && rule.maxPrice !== null)
+    parts.push(`${formatPrice(rule.minPrice)} to ${formatPrice(rule.maxPrice)}`);
   else if (rule.minPrice !== null) parts.push(`${formatPrice(rule.minPrice)} or more`);
   else if (rule.maxPrice !== null) parts.push(`up to ${formatPrice(rule.maxPrice)}`);
   if (rule.onSale) parts.push("on sale");

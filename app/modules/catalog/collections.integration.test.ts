@@ -5,8 +5,18 @@ import { AppError } from "~/lib/errors";
 import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
 import type { CollectionInput } from "./collection-input";
 import { EMPTY_RULE, type CollectionRule } from "./collection-rule";
-import { addCollectionProduct, listCollectionPicks, moveCollectionProduct, removeCollectionProduct, searchProductsToPick } from "./collection-picks.server";
-import { getPublishedCollection, listCollectionSitemapEntries, listHomeCollectionSections } from "./get-collection.server";
+import {
+  addCollectionProduct,
+  listCollectionPicks,
+  moveCollectionProduct,
+  removeCollectionProduct,
+  searchProductsToPick,
+} from "./collection-picks.server";
+import {
+  getPublishedCollection,
+  listCollectionSitemapEntries,
+  listHomeCollectionSections,
+} from "./get-collection.server";
 import { countRuleMatches, listCollectionProducts } from "./list-collection-products.server";
 import { getCollectionForEdit, listOwnerCollections } from "./owner-collections.server";
 import { deleteCollection, saveCollection } from "./save-collection.server";
@@ -16,7 +26,15 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const NOW = new Date("2026-05-01T10:00:00.000Z");
 
 const collection = (over: Partial<CollectionInput> = {}): CollectionInput => ({
-  ...EMPTY_RULE, title: "Eid Edit", slug: "eid-edit", description: "Picked for Eid.", mode: "manual", published: true, showOnHome: false, homePosition: 0, ...over,
+  ...EMPTY_RULE,
+  title: "Eid Edit",
+  slug: "eid-edit",
+  description: "Picked for Eid.",
+  mode: "manual",
+  published: true,
+  showOnHome: false,
+  homePosition: 0,
+  ...over,
 });
 
 describe.each(DATABASE_KINDS)("collections on %s", (kind) => {
@@ -28,29 +46,55 @@ describe.each(DATABASE_KINDS)("collections on %s", (kind) => {
   const ids = (items: { id: string }[]) => items.map((p) => p.id);
   const sorted = (list: string[]) => [...list].sort();
   const ruleIds = async (rule: Partial<CollectionRule>, page = 50) => {
-    const listing = await listCollectionProducts(db(), { ...EMPTY_RULE, ...rule, id: 0, mode: "rule" }, { page, sort: "newest" }, NOW);
+    const listing = await listCollectionProducts(
+      db(),
+      { ...EMPTY_RULE, ...rule, id: 0, mode: "rule" },
+      { page, sort: "newest" },
+      NOW,
+    );
     expect(listing.total).toBe(listing.items.length);
     return sorted(ids(listing.items));
   };
 
   beforeAll(async () => {
     // Every seeded product a year old, then two at the edge of "new in the last 3 days".
-    await db().update(products).set({ createdAt: new Date(NOW.getTime() - 365 * DAY_MS) });
-    await db().update(products).set({ createdAt: new Date(NOW.getTime() - 3 * DAY_MS) }).where(eq(products.id, "slim-v-neck-tee"));
-    await db().update(products).set({ createdAt: new Date(NOW.getTime() - 3 * DAY_MS - 1000) }).where(eq(products.id, "pocket-tee"));
-    await db().update(products).set({ tags: ["Eid", "summer"] }).where(inArray(products.id, ["linen-summer-shirt", "chino-shorts"]));
-    visible = await db().select({ id: products.id, categorySlug: products.categorySlug, price: products.price, originalPrice: products.originalPrice, createdAt: products.createdAt })
-      .from(products).where(inArray(products.status, ["active", "coming-soon"]));
+    await db()
+      .update(products)
+      .set({ createdAt: new Date(NOW.getTime() - 365 * DAY_MS) });
+    await db()
+      .update(products)
+      .set({ createdAt: new Date(NOW.getTime() - 3 * DAY_MS) })
+      .where(eq(products.id, "slim-v-neck-tee"));
+    await db()
+      .update(products)
+      .set({ createdAt: new Date(NOW.getTime() - 3 * DAY_MS - 1000) })
+      .where(eq(products.id, "pocket-tee"));
+    await db()
+      .update(products)
+      .set({ tags: ["Eid", "summer"] })
+      .where(inArray(products.id, ["linen-summer-shirt", "chino-shorts"]));
+    visible = await db()
+      .select({
+        id: products.id,
+        categorySlug: products.categorySlug,
+        price: products.price,
+        originalPrice: products.originalPrice,
+        createdAt: products.createdAt,
+      })
+      .from(products)
+      .where(inArray(products.status, ["active", "coming-soon"]));
     expect(visible.length).toBe(24);
   });
 
   it("keeps a hand-picked collection in the owner's order, and moves, removes and searches", async () => {
     const { id } = await saveCollection(db(), null, collection({ slug: "hand-picked" }));
-    for (const p of ["linen-summer-shirt", "essential-crew-neck-tee", "cargo-shorts"]) await addCollectionProduct(db(), id, p);
+    for (const p of ["linen-summer-shirt", "essential-crew-neck-tee", "cargo-shorts"])
+      await addCollectionProduct(db(), id, p);
     // Adding one already there changes nothing.
     await addCollectionProduct(db(), id, "essential-crew-neck-tee");
     const source = { ...EMPTY_RULE, id, mode: "manual" as const };
-    const listed = async () => ids((await listCollectionProducts(db(), source, { page: 1, sort: "newest" }, NOW)).items);
+    const listed = async () =>
+      ids((await listCollectionProducts(db(), source, { page: 1, sort: "newest" }, NOW)).items);
     expect(await listed()).toEqual(["linen-summer-shirt", "essential-crew-neck-tee", "cargo-shorts"]);
 
     await moveCollectionProduct(db(), id, "cargo-shorts", "up");
@@ -58,7 +102,15 @@ describe.each(DATABASE_KINDS)("collections on %s", (kind) => {
     await moveCollectionProduct(db(), id, "linen-summer-shirt", "up"); // already first: nothing moves
     await moveCollectionProduct(db(), id, "linen-summer-shirt", "down");
     expect(await listed()).toEqual(["cargo-shorts", "linen-summer-shirt", "essential-crew-neck-tee"]);
-    expect((await db().select({ p: collectionProducts.position }).from(collectionProducts).where(eq(collectionProducts.collectionId, id)).orderBy(collectionProducts.position)).map((r) => r.p)).toEqual([0, 1, 2]);
+    expect(
+      (
+        await db()
+          .select({ p: collectionProducts.position })
+          .from(collectionProducts)
+          .where(eq(collectionProducts.collectionId, id))
+          .orderBy(collectionProducts.position)
+      ).map((r) => r.p),
+    ).toEqual([0, 1, 2]);
 
     await removeCollectionProduct(db(), id, "linen-summer-shirt");
     expect(await listed()).toEqual(["cargo-shorts", "essential-crew-neck-tee"]);
@@ -72,14 +124,24 @@ describe.each(DATABASE_KINDS)("collections on %s", (kind) => {
 
   it("leaves out drafts and products of hidden categories, in hand-picked and rule collections alike, and the owner still sees them", async () => {
     const { id } = await saveCollection(db(), null, collection({ slug: "left-out" }));
-    for (const p of ["oxford-button-down-shirt", "classic-pullover-hoodie", "chino-shorts"]) await addCollectionProduct(db(), id, p);
+    for (const p of ["oxford-button-down-shirt", "classic-pullover-hoodie", "chino-shorts"])
+      await addCollectionProduct(db(), id, p);
     await db().update(products).set({ status: "draft" }).where(eq(products.id, "oxford-button-down-shirt"));
     await db().update(categories).set({ hidden: true }).where(eq(categories.slug, "hoodies"));
     try {
-      const listing = await listCollectionProducts(db(), { ...EMPTY_RULE, id, mode: "manual" }, { page: 1, sort: "newest" }, NOW);
+      const listing = await listCollectionProducts(
+        db(),
+        { ...EMPTY_RULE, id, mode: "manual" },
+        { page: 1, sort: "newest" },
+        NOW,
+      );
       expect(ids(listing.items)).toEqual(["chino-shorts"]);
       expect(listing.total).toBe(1);
-      expect(ids(await listCollectionPicks(db(), id))).toEqual(["oxford-button-down-shirt", "classic-pullover-hoodie", "chino-shorts"]);
+      expect(ids(await listCollectionPicks(db(), id))).toEqual([
+        "oxford-button-down-shirt",
+        "classic-pullover-hoodie",
+        "chino-shorts",
+      ]);
       // A rule for the hidden category matches nothing; shirts without the draft.
       expect(await ruleIds({ categorySlug: "hoodies" })).toEqual([]);
       expect(await ruleIds({ categorySlug: "shirts" })).not.toContain("oxford-button-down-shirt");
@@ -91,14 +153,20 @@ describe.each(DATABASE_KINDS)("collections on %s", (kind) => {
   });
 
   it("matches each rule field alone", async () => {
-    expect(await ruleIds({ categorySlug: "shirts" })).toEqual(sorted(visible.filter((p) => p.categorySlug === "shirts").map((p) => p.id)));
+    expect(await ruleIds({ categorySlug: "shirts" })).toEqual(
+      sorted(visible.filter((p) => p.categorySlug === "shirts").map((p) => p.id)),
+    );
     // Tags as typed or in any case.
     expect(await ruleIds({ tag: "eid" })).toEqual(["chino-shorts", "linen-summer-shirt"]);
     expect(await ruleIds({ tag: "SUMMER" })).toEqual(["chino-shorts", "linen-summer-shirt"]);
-    expect(await ruleIds({ minPrice: 1500, maxPrice: 2000 })).toEqual(sorted(visible.filter((p) => p.price >= 1500 && p.price <= 2000).map((p) => p.id)));
+    expect(await ruleIds({ minPrice: 1500, maxPrice: 2000 })).toEqual(
+      sorted(visible.filter((p) => p.price >= 1500 && p.price <= 2000).map((p) => p.id)),
+    );
     expect(await ruleIds({ maxPrice: 1999 })).toEqual(sorted(visible.filter((p) => p.price <= 1999).map((p) => p.id)));
     expect(await ruleIds({ minPrice: 5000 })).toEqual(sorted(visible.filter((p) => p.price >= 5000).map((p) => p.id)));
-    expect(await ruleIds({ onSale: true })).toEqual(sorted(visible.filter((p) => p.originalPrice !== null && p.originalPrice > p.price).map((p) => p.id)));
+    expect(await ruleIds({ onSale: true })).toEqual(
+      sorted(visible.filter((p) => p.originalPrice !== null && p.originalPrice > p.price).map((p) => p.id)),
+    );
     expect(await ruleIds({ newDays: 30 })).toEqual(["slim-v-neck-tee", "pocket-tee"].sort());
   });
 
@@ -109,17 +177,35 @@ describe.each(DATABASE_KINDS)("collections on %s", (kind) => {
   });
 
   it("counts a running scheduled sale as on sale, and reads prices at the sale's price", async () => {
-    const [sale] = await db().insert(scheduledSales).values({
-      name: "Trouser week", percent: 50, startsAt: new Date(NOW.getTime() - DAY_MS), endsAt: new Date(NOW.getTime() + DAY_MS), appliesTo: "categories", categorySlugs: ["trousers"],
-    }).returning();
+    const [sale] = await db()
+      .insert(scheduledSales)
+      .values({
+        name: "Trouser week",
+        percent: 50,
+        startsAt: new Date(NOW.getTime() - DAY_MS),
+        endsAt: new Date(NOW.getTime() + DAY_MS),
+        appliesTo: "categories",
+        categorySlugs: ["trousers"],
+      })
+      .returning();
     try {
       const trousers = visible.filter((p) => p.categorySlug === "trousers").map((p) => p.id);
-      const withOriginal = visible.filter((p) => p.originalPrice !== null && p.originalPrice > p.price).map((p) => p.id);
+      const withOriginal = visible
+        .filter((p) => p.originalPrice !== null && p.originalPrice > p.price)
+        .map((p) => p.id);
       expect(await ruleIds({ onSale: true })).toEqual(sorted([...new Set([...withOriginal, ...trousers])]));
       // Slim Chino Trousers (Rs 3,299) cost Rs 1,649 and Tech Jogger Trousers (Rs 2,799) Rs 1,399 during the sale; Relaxed Linen Rs 1,749.
-      expect(await ruleIds({ categorySlug: "trousers", maxPrice: 1700 })).toEqual(["jogger-trousers", "slim-chino-trousers"]);
+      expect(await ruleIds({ categorySlug: "trousers", maxPrice: 1700 })).toEqual([
+        "jogger-trousers",
+        "slim-chino-trousers",
+      ]);
       // Before the sale, the same rule matches nothing.
-      const before = await listCollectionProducts(db(), { ...EMPTY_RULE, categorySlug: "trousers", maxPrice: 1700, id: 0, mode: "rule" }, { page: 1, sort: "newest" }, new Date(NOW.getTime() - 2 * DAY_MS));
+      const before = await listCollectionProducts(
+        db(),
+        { ...EMPTY_RULE, categorySlug: "trousers", maxPrice: 1700, id: 0, mode: "rule" },
+        { page: 1, sort: "newest" },
+        new Date(NOW.getTime() - 2 * DAY_MS),
+      );
       expect(before.total).toBe(0);
     } finally {
       await db().delete(scheduledSales).where(eq(scheduledSales.id, sale.id));
@@ -127,11 +213,22 @@ describe.each(DATABASE_KINDS)("collections on %s", (kind) => {
   });
 
   it("needs every set rule field to hold", async () => {
-    expect(await ruleIds({ categorySlug: "t-shirts", maxPrice: 1500 })).toEqual(["essential-crew-neck-tee", "pocket-tee", "slim-v-neck-tee"]);
-    expect(await ruleIds({ categorySlug: "t-shirts", onSale: true })).toEqual(["heavyweight-oversized-tee", "long-sleeve-henley"]);
-    expect(await ruleIds({ categorySlug: "t-shirts", onSale: true, maxPrice: 1900 })).toEqual(["heavyweight-oversized-tee"]);
+    expect(await ruleIds({ categorySlug: "t-shirts", maxPrice: 1500 })).toEqual([
+      "essential-crew-neck-tee",
+      "pocket-tee",
+      "slim-v-neck-tee",
+    ]);
+    expect(await ruleIds({ categorySlug: "t-shirts", onSale: true })).toEqual([
+      "heavyweight-oversized-tee",
+      "long-sleeve-henley",
+    ]);
+    expect(await ruleIds({ categorySlug: "t-shirts", onSale: true, maxPrice: 1900 })).toEqual([
+      "heavyweight-oversized-tee",
+    ]);
     expect(await ruleIds({ categorySlug: "t-shirts", newDays: 3, maxPrice: 1400 })).toEqual([]);
-    expect(await ruleIds({ tag: "eid", categorySlug: "shorts", onSale: false, minPrice: 1000 })).toEqual(["chino-shorts"]);
+    expect(await ruleIds({ tag: "eid", categorySlug: "shorts", onSale: false, minPrice: 1000 })).toEqual([
+      "chino-shorts",
+    ]);
   });
 
   it("pages a rule collection as the listing does, newest first unless another sort is chosen", async () => {
@@ -150,19 +247,51 @@ describe.each(DATABASE_KINDS)("collections on %s", (kind) => {
 
   it("refuses a slug another collection has, beside the field, and keeps its own on a save", async () => {
     const first = await saveCollection(db(), null, collection({ slug: "under-2000" }));
-    const clash = await saveCollection(db(), null, collection({ slug: "under-2000", title: "Another" })).catch((e: unknown) => e);
+    const clash = await saveCollection(db(), null, collection({ slug: "under-2000", title: "Another" })).catch(
+      (e: unknown) => e,
+    );
     expect(clash).toBeInstanceOf(AppError);
-    expect((clash as AppError).fields).toEqual({ slug: "Another collection already uses /collections/under-2000: choose another slug" });
+    expect((clash as AppError).fields).toEqual({
+      slug: "Another collection already uses /collections/under-2000: choose another slug",
+    });
     await saveCollection(db(), first.id, collection({ slug: "under-2000", title: "Under Rs 2,000" }));
     const second = await saveCollection(db(), null, collection({ slug: "under-3000" }));
-    await expect(saveCollection(db(), second.id, collection({ slug: "under-2000" }))).rejects.toMatchObject({ fields: { slug: expect.stringContaining("already uses") } });
+    await expect(saveCollection(db(), second.id, collection({ slug: "under-2000" }))).rejects.toMatchObject({
+      fields: { slug: expect.stringContaining("already uses") },
+    });
     expect((await getCollectionForEdit(db(), first.id))?.title).toBe("Under Rs 2,000");
   });
 
   it("shows published collections marked for home in order, 404s unpublished ones, and lists them for the sitemap", async () => {
-    const later = await saveCollection(db(), null, collection({ slug: "home-later", title: "Later", mode: "rule", categorySlug: "shorts", showOnHome: true, homePosition: 2 }));
-    await saveCollection(db(), null, collection({ slug: "home-first", title: "First", mode: "rule", maxPrice: 1999, showOnHome: true, homePosition: 1 }));
-    await saveCollection(db(), null, collection({ slug: "home-hidden", title: "Hidden", mode: "rule", showOnHome: true, published: false }));
+    const later = await saveCollection(
+      db(),
+      null,
+      collection({
+        slug: "home-later",
+        title: "Later",
+        mode: "rule",
+        categorySlug: "shorts",
+        showOnHome: true,
+        homePosition: 2,
+      }),
+    );
+    await saveCollection(
+      db(),
+      null,
+      collection({
+        slug: "home-first",
+        title: "First",
+        mode: "rule",
+        maxPrice: 1999,
+        showOnHome: true,
+        homePosition: 1,
+      }),
+    );
+    await saveCollection(
+      db(),
+      null,
+      collection({ slug: "home-hidden", title: "Hidden", mode: "rule", showOnHome: true, published: false }),
+    );
     const sections = await listHomeCollectionSections(db(), NOW);
     const mine = sections.filter((s) => s.slug.startsWith("home-"));
     expect(mine.map((s) => s.slug)).toEqual(["home-first", "home-later"]);
@@ -172,7 +301,11 @@ describe.each(DATABASE_KINDS)("collections on %s", (kind) => {
 
     expect(await getPublishedCollection(db(), "home-hidden")).toBeNull();
     expect(await getPublishedCollection(db(), "no-such")).toBeNull();
-    expect(await getPublishedCollection(db(), "home-later")).toMatchObject({ id: later.id, mode: "rule", categorySlug: "shorts" });
+    expect(await getPublishedCollection(db(), "home-later")).toMatchObject({
+      id: later.id,
+      mode: "rule",
+      categorySlug: "shorts",
+    });
     const paths = (await listCollectionSitemapEntries(db())).map((e) => e.path);
     expect(paths).toContain("/collections/home-later");
     expect(paths).not.toContain("/collections/home-hidden");
@@ -184,7 +317,12 @@ describe.each(DATABASE_KINDS)("collections on %s", (kind) => {
     const { id } = await saveCollection(db(), null, collection({ slug: "to-delete" }));
     await addCollectionProduct(db(), id, "cargo-shorts");
     await db().insert(menuItems).values({ menu: "header", label: "Eid", collectionId: id, position: 99 });
-    const menuCount = async () => (await db().select({ n: sql<number>`count(*)::int` }).from(menuItems))[0].n;
+    const menuCount = async () =>
+      (
+        await db()
+          .select({ n: sql<number>`count(*)::int` })
+          .from(menuItems)
+      )[0].n;
     const before = await menuCount();
     expect(await db().select().from(menuItems).where(eq(menuItems.collectionId, id))).toHaveLength(1);
     expect(await deleteCollection(db(), id)).toEqual({ title: "Eid Edit" });

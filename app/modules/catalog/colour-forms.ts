@@ -33,9 +33,13 @@ export function readColourForm(form: FormData): ColourFormResult {
   const intent = intentSchema.safeParse(text(form, "intent"));
   const idText = text(form, "id");
   const id = /^\d{1,9}$/.test(idText) ? Number(idText) : null;
-  const values = { name: text(form, "name"), hex: pickedHex(text(form, "hex"), text(form, "hexPicker"), text(form, "hexWas")) };
+  const values = {
+    name: text(form, "name"),
+    hex: pickedHex(text(form, "hex"), text(form, "hexPicker"), text(form, "hexWas")),
+  };
   if (!intent.success) return { ok: false, intent: "", id, values, errors: { form: "Unknown action" } };
-  if (intent.data !== "add" && id === null) return { ok: false, intent: intent.data, id, values, errors: { form: "This colour no longer exists" } };
+  if (intent.data !== "add" && id === null)
+    return { ok: false, intent: intent.data, id, values, errors: { form: "This colour no longer exists" } };
   switch (intent.data) {
     case "up":
     case "down":
@@ -47,10 +51,15 @@ export function readColourForm(form: FormData): ColourFormResult {
       const parsed = colourInputSchema.safeParse(values);
       if (!parsed.success) {
         const errors: Record<string, string> = {};
-        for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.path[0] === "hex" ? COLOUR_MESSAGES.hex : issue.message;
+        for (const issue of parsed.error.issues)
+          errors[String(issue.path[0])] ??= issue.path[0] === "hex" ? COLOUR_MESSAGES.hex : issue.message;
         return { ok: false, intent: intent.data, id, values, errors };
       }
-      return { ok: true, change: intent.data === "add" ? { kind: "add", input: parsed.data } : { kind: "edit", id: id!, input: parsed.data } };
+      return {
+        ok: true,
+        change:
+          intent.data === "add" ? { kind: "add", input: parsed.data } : { kind: "edit", id: id!, input: parsed.data },
+      };
     }
   }
 }

@@ -17,13 +17,20 @@ export const COLOUR_MESSAGES = {
 /** A swatch when a colour is not (or no longer) among the shop's: a neutral grey, so a card never breaks. */
 export const UNKNOWN_SWATCH = "#d6d3d1";
 
-export const colourNameSchema = z.string().trim().min(1, COLOUR_MESSAGES.name).max(30, COLOUR_MESSAGES.name)
+export const colourNameSchema = z
+  .string()
+  .trim()
+  .min(1, COLOUR_MESSAGES.name)
+  .max(30, COLOUR_MESSAGES.name)
   // A slash would split the stock grid's "Colour/Size" key; control characters are never a name.
   // eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
   .refine((name) => !/[/\u0000-\u001f\u007f]/.test(name), COLOUR_MESSAGES.name);
 
 /** "#7B1E3A", "7b1e3a" and "#7b1e3a" are the same swatch, stored lower-case with its #. */
-export const hexSchema = z.string().trim().transform((v) => (v.startsWith("#") ? v : `#${v}`).toLowerCase())
+export const hexSchema = z
+  .string()
+  .trim()
+  .transform((v) => (v.startsWith("#") ? v : `#${v}`).toLowerCase())
   .refine((v) => /^#[0-9a-f]{6}$/.test(v), COLOUR_MESSAGES.hex);
 
 export const colourInputSchema = z.object({ name: colourNameSchema, hex: hexSchema });
@@ -33,18 +40,30 @@ export type ColourInput = z.infer<typeof colourInputSchema>;
  * The colours a product may be made in: the shop's colours that are not retired, plus any retired
  * ones the product already has (it keeps selling them), in the owner's order.
  */
-export function coloursOffered<C extends Pick<ColourOption, "name" | "retired">>(all: readonly C[], has: readonly string[]): C[] {
+export function coloursOffered<C extends Pick<ColourOption, "name" | "retired">>(
+  all: readonly C[],
+  has: readonly string[],
+): C[] {
   const kept = new Set(has);
   return all.filter((c) => !c.retired || kept.has(c.name));
 }
 
 /** Each name with its swatch (the shop's, or a neutral grey for a name the shop no longer has). */
-export function swatchesFor(names: readonly string[], all: readonly Pick<ColourOption, "name" | "hex">[]): ColourSwatch[] {
+export function swatchesFor(
+  names: readonly string[],
+  all: readonly Pick<ColourOption, "name" | "hex">[],
+): ColourSwatch[] {
   const byName = new Map(all.map((c) => [c.name, c.hex]));
   return names.map((name) => ({ name, hex: byName.get(name) ?? UNKNOWN_SWATCH }));
 }
 
 /** A colour's or size's word in a listing URL: "Sea Green" -> "sea-green", "XL" -> "xl". */
 export function optionSlug(name: string): string {
-  return name.toLowerCase().normalize("NFKD").replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "") || "-";
+  return (
+    name
+      .toLowerCase()
+      .normalize("NFKD")
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-+|-+$/g, "") || "-"
+  );
 }

@@ -5,7 +5,13 @@ const CATEGORIES: ComingSoonCategory[] = [
   { slug: "hoodies", name: "Hoodies", comingSoon: false, launchLabel: null, launchAt: null },
   { slug: "sweatshirts", name: "Sweat Shirts", comingSoon: true, launchLabel: "October 2025", launchAt: null },
   { slug: "jackets", name: "Jackets", comingSoon: true, launchLabel: "October 2025", launchAt: null },
-  { slug: "eid-lawn", name: "Eid Lawn", comingSoon: true, launchLabel: null, launchAt: new Date("2026-03-15T19:00:00Z") },
+  {
+    slug: "eid-lawn",
+    name: "Eid Lawn",
+    comingSoon: true,
+    launchLabel: null,
+    launchAt: new Date("2026-03-15T19:00:00Z"),
+  },
   { slug: "winter", name: "Winter", comingSoon: true, launchLabel: null, launchAt: null },
 ];
 
@@ -22,8 +28,14 @@ describe("the coming-soon page, from the owner's categories", () => {
   });
 
   it("says the category's name and its launch label, else its date in Pakistan time, else Soon", () => {
-    expect(comingSoonPage(CATEGORIES[1])).toMatchObject({ title: "Sweat Shirts", launch: "October 2025", categorySlug: "sweatshirts" });
-    expect(comingSoonPage(CATEGORIES[2]).description).toBe("Our new jackets collection is being stitched right now. Be the first to know when it drops.");
+    expect(comingSoonPage(CATEGORIES[1])).toMatchObject({
+      title: "Sweat Shirts",
+      launch: "October 2025",
+      categorySlug: "sweatshirts",
+    });
+    expect(comingSoonPage(CATEGORIES[2]).description).toBe(
+      "Our new jackets collection is being stitched right now. Be the first to know when it drops.",
+    );
     // 19:00 UTC on the 15th is past midnight in Karachi: the 16th.
     expect(comingSoonPage(CATEGORIES[3])).toMatchObject({ title: "Eid Lawn", launch: "16 March 2026" });
     expect(comingSoonPage(CATEGORIES[4]).launch).toBe("Soon");

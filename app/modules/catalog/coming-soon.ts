@@ -7,17 +7,29 @@ import { launchText } from "./category-input";
  * (/coming-soon/sweatshirt, /coming-soon/sweat-shirts) find the same category.
  */
 
-export type ComingSoonCategory = { slug: string; name: string; comingSoon: boolean; launchLabel: string | null; launchAt: Date | string | null };
+export type ComingSoonCategory = {
+  slug: string;
+  name: string;
+  comingSoon: boolean;
+  launchLabel: string | null;
+  launchAt: Date | string | null;
+};
 
 export type ComingSoonPage = { title: string; description: string; launch: string; categorySlug: string | null };
 
 /** "Sweat-Shirts", "sweatshirt" and "sweatshirts" read the same: letters and digits only, a plural's s dropped. */
 function spelling(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]/g, "").replace(/s$/, "");
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, "")
+    .replace(/s$/, "");
 }
 
 /** The category a /coming-soon/{param} link means: by its slug, else by another spelling of its slug or name. */
-export function findComingSoonCategory<C extends ComingSoonCategory>(param: string, categories: readonly C[]): C | null {
+export function findComingSoonCategory<C extends ComingSoonCategory>(
+  param: string,
+  categories: readonly C[],
+): C | null {
   const lower = param.toLowerCase();
   const exact = categories.find((c) => c.slug === lower);
   if (exact) return exact;
@@ -36,7 +48,12 @@ export function comingSoonPage(category: ComingSoonCategory | null): ComingSoonP
       categorySlug: category.slug,
     };
   }
-  return { title: "New Collection", description: "Something new is on its way. Leave your e-mail and we will tell you first.", launch: "Soon", categorySlug: null };
+  return {
+    title: "New Collection",
+    description: "Something new is on its way. Leave your e-mail and we will tell you first.",
+    launch: "Soon",
+    categorySlug: null,
+  };
 }
 
 /** The Notify Me target of a coming-soon page. */

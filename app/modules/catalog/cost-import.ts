@@ -17,7 +17,16 @@ export const MAX_COST_ROWS = 5000;
 
 const PRODUCT_HEADERS = ["product", "product id", "product name", "name", "id", "product_id", "productid"];
 const SKU_HEADERS = ["sku", "variant sku", "sku code"];
-const COST_HEADERS = ["cost", "cost price", "cost (pkr)", "cost price (pkr)", "unit cost", "cost_price", "costprice", "cost pkr"];
+const COST_HEADERS = [
+  "cost",
+  "cost price",
+  "cost (pkr)",
+  "cost price (pkr)",
+  "unit cost",
+  "cost_price",
+  "costprice",
+  "cost pkr",
+];
 
 const norm = (header: string) => header.trim().toLowerCase().replace(/\s+/g, " ");
 

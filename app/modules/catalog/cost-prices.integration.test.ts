@@ -14,7 +14,15 @@ import { productFormFromInput, productInputFromForm, readProductForm } from "./p
 import { productInputSchema } from "./product-input";
 
 const TEE = "essential-crew-neck-tee";
-const SHIPPING = { fullName: "Ayesha Khan", email: "ayesha@example.pk", phone: "+923001234567", city: "Lahore", address: "12 Mall Road", postalCode: null, country: "Pakistan" as const };
+const SHIPPING = {
+  fullName: "Ayesha Khan",
+  email: "ayesha@example.pk",
+  phone: "+923001234567",
+  city: "Lahore",
+  address: "12 Mall Road",
+  postalCode: null,
+  country: "Pakistan" as const,
+};
 
 /** Cost prices: saved on the product and its variants, and kept on each order item as they were when it was placed. */
 describe.each(DATABASE_KINDS)("cost prices on %s", (kind) => {
@@ -28,17 +36,33 @@ describe.each(DATABASE_KINDS)("cost prices on %s", (kind) => {
   });
 
   const variantOf = async (color: string, size: string) =>
-    (await db().select().from(productVariants).where(and(eq(productVariants.productId, TEE), eq(productVariants.color, color), eq(productVariants.size, size))))[0];
+    (
+      await db()
+        .select()
+        .from(productVariants)
+        .where(
+          and(eq(productVariants.productId, TEE), eq(productVariants.color, color), eq(productVariants.size, size)),
+        )
+    )[0];
   const setCosts = async (product: number | null, variants: Record<string, number | null> = {}) => {
     await db().update(products).set({ costPrice: product }).where(eq(products.id, TEE));
     await db().update(productVariants).set({ costPrice: null }).where(eq(productVariants.productId, TEE));
     for (const [key, cost] of Object.entries(variants)) {
       const [color, size] = key.split("/");
-      await db().update(productVariants).set({ costPrice: cost }).where(and(eq(productVariants.productId, TEE), eq(productVariants.color, color), eq(productVariants.size, size)));
+      await db()
+        .update(productVariants)
+        .set({ costPrice: cost })
+        .where(
+          and(eq(productVariants.productId, TEE), eq(productVariants.color, color), eq(productVariants.size, size)),
+        );
     }
   };
   const itemsOf = async (orderId: string) =>
-    db().select({ color: orderItems.color, size: orderItems.size, unitCost: orderItems.unitCost }).from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(orderItems.id);
+    db()
+      .select({ color: orderItems.color, size: orderItems.size, unitCost: orderItems.unitCost })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, orderId))
+      .orderBy(orderItems.id);
 
   it("saves the product's cost and a variant's own cost from the form, shows them back, and the owner JSON carries them", async () => {
     const product = await getProductForEdit(db(), TEE);
@@ -62,7 +86,10 @@ describe.each(DATABASE_KINDS)("cost prices on %s", (kind) => {
     const parsed = productInputSchema.parse(productInputFromForm(readProductForm(form), "publish"));
     await saveProduct({ db: db() }, parsed, { id: TEE });
 
-    const [row] = await db().select({ costPrice: products.costPrice, low: products.lowStockThreshold }).from(products).where(eq(products.id, TEE));
+    const [row] = await db()
+      .select({ costPrice: products.costPrice, low: products.lowStockThreshold })
+      .from(products)
+      .where(eq(products.id, TEE));
     expect(row).toEqual({ costPrice: 650, low: 4 });
     expect((await variantOf("Black", "L")).costPrice).toBe(700);
     expect((await variantOf("Black", "M")).costPrice).toBeNull();
@@ -76,16 +103,37 @@ describe.each(DATABASE_KINDS)("cost prices on %s", (kind) => {
     expect(json.variants.find((v) => v.color === "Black" && v.size === "L")).toMatchObject({ costPrice: 700 });
 
     // An API PATCH listing variants without costs keeps the stored costs; one with costPrice null clears it.
-    const kept = productInputSchema.parse(patchedInput(again!, { variants: again!.input.variants.map(({ color, size, stock }) => ({ color, size, stock })) }));
+    const kept = productInputSchema.parse(
+      patchedInput(again!, {
+        variants: again!.input.variants.map(({ color, size, stock }) => ({ color, size, stock })),
+      }),
+    );
     expect(kept.variants.find((v) => v.color === "Black" && v.size === "L")?.costPrice).toBe(700);
-    const cleared = productInputSchema.parse(patchedInput(again!, { costPrice: null, variants: again!.input.variants.map((v) => ({ ...v, costPrice: null })) }));
+    const cleared = productInputSchema.parse(
+      patchedInput(again!, {
+        costPrice: null,
+        variants: again!.input.variants.map((v) => ({ ...v, costPrice: null })),
+      }),
+    );
     expect(cleared.costPrice).toBeNull();
     expect(cleared.variants.every((v) => v.costPrice === null)).toBe(true);
   });
 
   it("refuses a bad cost beside its field, and a bad variant cost beside the cost grid", () => {
-    const base = { name: "X", category: "t-shirts", price: 1000, status: "draft" as const, colors: ["Black"], sizes: ["M"] };
-    const bad = productInputSchema.safeParse({ ...base, costPrice: "-5", lowStockThreshold: "2.5", variants: [{ color: "Black", size: "M", stock: 1, costPrice: "12.50" }] });
+    const base = {
+      name: "X",
+      category: "t-shirts",
+      price: 1000,
+      status: "draft" as const,
+      colors: ["Black"],
+      sizes: ["M"],
+    };
+    const bad = productInputSchema.safeParse({
+      ...base,
+      costPrice: "-5",
+      lowStockThreshold: "2.5",
+      variants: [{ color: "Black", size: "M", stock: 1, costPrice: "12.50" }],
+    });
     expect(bad.success).toBe(false);
     const fields = Object.fromEntries(bad.error!.issues.map((i) => [i.path.join("."), i.message]));
     expect(fields).toMatchObject({
@@ -93,16 +141,32 @@ describe.each(DATABASE_KINDS)("cost prices on %s", (kind) => {
       lowStockThreshold: "Low-stock alert must be a whole number of units, 0 or more, or empty",
       "variantCosts.Black/M": "Black M: Cost price must be a whole number of rupees, 0 or more, or empty",
     });
-    const good = productInputSchema.parse({ ...base, costPrice: "Rs 1,200", lowStockThreshold: "", variants: [{ color: "Black", size: "M", stock: 1, costPrice: "0" }] });
-    expect(good).toMatchObject({ costPrice: 1200, lowStockThreshold: null, variants: [{ color: "Black", size: "M", costPrice: 0 }] });
+    const good = productInputSchema.parse({
+      ...base,
+      costPrice: "Rs 1,200",
+      lowStockThreshold: "",
+      variants: [{ color: "Black", size: "M", stock: 1, costPrice: "0" }],
+    });
+    expect(good).toMatchObject({
+      costPrice: 1200,
+      lowStockThreshold: null,
+      variants: [{ color: "Black", size: "M", costPrice: 0 }],
+    });
   });
 
   it("keeps each item's cost on a web order (the variant's, else the product's) and never changes it when the cost changes", async () => {
     await setCosts(500, { "White/M": 550 });
-    const placed = await placeOrder({ db: db() }, {
-      userId: buyer, shipping: SHIPPING,
-      items: [{ productId: TEE, color: "Black", size: "M", quantity: 2 }, { productId: TEE, color: "White", size: "M", quantity: 1 }],
-    });
+    const placed = await placeOrder(
+      { db: db() },
+      {
+        userId: buyer,
+        shipping: SHIPPING,
+        items: [
+          { productId: TEE, color: "Black", size: "M", quantity: 2 },
+          { productId: TEE, color: "White", size: "M", quantity: 1 },
+        ],
+      },
+    );
     expect(await itemsOf(placed.orderId)).toEqual([
       { color: "Black", size: "M", unitCost: 500 },
       { color: "White", size: "M", unitCost: 550 },
@@ -116,19 +180,30 @@ describe.each(DATABASE_KINDS)("cost prices on %s", (kind) => {
 
   it("keeps null, not zero, when the product has no cost", async () => {
     await setCosts(null);
-    const placed = await placeOrder({ db: db() }, { userId: buyer, shipping: SHIPPING, items: [{ productId: TEE, color: "Black", size: "M", quantity: 1 }] });
+    const placed = await placeOrder(
+      { db: db() },
+      { userId: buyer, shipping: SHIPPING, items: [{ productId: TEE, color: "Black", size: "M", quantity: 1 }] },
+    );
     expect(await itemsOf(placed.orderId)).toEqual([{ color: "Black", size: "M", unitCost: null }]);
   });
 
   it("keeps the cost on an order the owner enters for a phone customer", async () => {
     await setCosts(480);
     const ownerId = "cost-owner";
-    await db().insert(users).values({ id: ownerId, name: "Owner", email: "cost-owner@example.pk", role: "seller" }).onConflictDoNothing();
-    const placed = await placeOrder({ db: db() }, {
-      userId: null, shipping: { ...SHIPPING, phone: "0321 7654321" }, idempotencyKey: "cost-owner-1",
-      items: [{ productId: TEE, color: "Black", size: "L", quantity: 1 }],
-      enteredBy: { actor: { id: ownerId, name: "Owner" }, channel: "phone" },
-    });
+    await db()
+      .insert(users)
+      .values({ id: ownerId, name: "Owner", email: "cost-owner@example.pk", role: "seller" })
+      .onConflictDoNothing();
+    const placed = await placeOrder(
+      { db: db() },
+      {
+        userId: null,
+        shipping: { ...SHIPPING, phone: "0321 7654321" },
+        idempotencyKey: "cost-owner-1",
+        items: [{ productId: TEE, color: "Black", size: "L", quantity: 1 }],
+        enteredBy: { actor: { id: ownerId, name: "Owner" }, channel: "phone" },
+      },
+    );
     const [order] = await db().select({ channel: orders.channel }).from(orders).where(eq(orders.id, placed.orderId));
     expect(order.channel).toBe("phone");
     expect(await itemsOf(placed.orderId)).toEqual([{ color: "Black", size: "L", unitCost: 480 }]);
@@ -139,10 +214,17 @@ describe.each(DATABASE_KINDS)("cost prices on %s", (kind) => {
     const original = await placeDeliveredOrder(db(), buyer, { color: "Black", size: "M" });
     await setCosts(420, { "Black/L": 430 });
     const to = await variantOf("Black", "L");
-    const made = await requestReturn({ db: db() }, {
-      userId: buyer, orderId: original.orderId, reason: "wrong_size", reasonText: null, photos: [],
-      items: [{ orderItemId: original.itemId, quantity: 1, kind: "exchange", exchangeVariantId: to.id }],
-    });
+    const made = await requestReturn(
+      { db: db() },
+      {
+        userId: buyer,
+        orderId: original.orderId,
+        reason: "wrong_size",
+        reasonText: null,
+        photos: [],
+        items: [{ orderItemId: original.itemId, quantity: 1, kind: "exchange", exchangeVariantId: to.id }],
+      },
+    );
     const approved = await approveReturn({ db: db() }, { id: "cost-owner", name: "Owner" }, made.returnId);
     expect(approved.replacement).not.toBeNull();
     expect(await itemsOf(original.orderId)).toEqual([{ color: "Black", size: "M", unitCost: 400 }]);

@@ -12,9 +12,16 @@ import { productsInCategoryMessage } from "./category-input";
  */
 export async function deleteCategory(db: Db, slug: string): Promise<{ name: string }> {
   return db.transaction(async (tx) => {
-    const [category] = await tx.select({ name: categories.name }).from(categories).where(eq(categories.slug, slug)).for("update");
+    const [category] = await tx
+      .select({ name: categories.name })
+      .from(categories)
+      .where(eq(categories.slug, slug))
+      .for("update");
     if (!category) throw new AppError("NOT_FOUND", "That category no longer exists");
-    const [{ count }] = await tx.select({ count: sql<number>`count(*)::int` }).from(products).where(eq(products.categorySlug, slug));
+    const [{ count }] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(products)
+      .where(eq(products.categorySlug, slug));
     if (count > 0) throw new AppError("CONFLICT", productsInCategoryMessage(count));
     await tx.delete(categories).where(eq(categories.slug, slug));
     return category;

@@ -20,23 +20,43 @@ export async function deleteProduct(db: Db, id: string): Promise<DeleteOutcome> 
       .from(sql`(select 1) as one`);
     // Whose cart or wishlist loses it: their open tabs (and every process's copy of their header) are told.
     const carts = await tx.delete(cartItems).where(eq(cartItems.productId, id)).returning({ userId: cartItems.userId });
-    const wishlists = await tx.delete(wishlistItems).where(eq(wishlistItems.productId, id)).returning({ userId: wishlistItems.userId });
-    await publishLiveEvents(tx, "cart", carts.map((r) => r.userId));
-    await publishLiveEvents(tx, "wishlist", wishlists.map((r) => r.userId));
+    const wishlists = await tx
+      .delete(wishlistItems)
+      .where(eq(wishlistItems.productId, id))
+      .returning({ userId: wishlistItems.userId });
+    await publishLiveEvents(
+      tx,
+      "cart",
+      carts.map((r) => r.userId),
+    );
+    await publishLiveEvents(
+      tx,
+      "wishlist",
+      wishlists.map((r) => r.userId),
+    );
     if (!ordered) {
       await tx.delete(products).where(eq(products.id, id));
       return { outcome: "deleted", name: product.name };
     }
-    await tx.update(products).set({ status: "archived", launchAt: null, featured: false, updatedAt: new Date() }).where(eq(products.id, id));
+    await tx
+      .update(products)
+      .set({ status: "archived", launchAt: null, featured: false, updatedAt: new Date() })
+      .where(eq(products.id, id));
     return { outcome: "archived", name: product.name };
   });
 }
 
 /** What the Delete confirmation says before the owner confirms: the name, and whether it will be archived. */
-export async function describeDeletion(db: Db, id: string): Promise<{ id: string; name: string; ordered: boolean } | null> {
+export async function describeDeletion(
+  db: Db,
+  id: string,
+): Promise<{ id: string; name: string; ordered: boolean } | null> {
   const [row] = await db
     // Table-qualified by hand: Drizzle leaves columns unqualified in a single-table select (see card-query).
-    .select({ name: products.name, ordered: sql<boolean>`exists (select 1 from order_items oi where oi.product_id = "products"."id")` })
+    .select({
+      name: products.name,
+      ordered: sql<boolean>`exists (select 1 from order_items oi where oi.product_id = "products"."id")`,
+    })
     .from(products)
     .where(eq(products.id, id));
   return row ? { id, ...row } : null;

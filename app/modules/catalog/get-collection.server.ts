@@ -35,7 +35,10 @@ const shownColumns = {
 /** A published collection by its slug, or null (unknown or unpublished: the page is a 404). Read-cached. */
 export function getPublishedCollection(db: DbOrTx, slug: string): Promise<ShownCollection | null> {
   return readThrough(db, "catalog", `collection-by-slug:${slug}`, async () => {
-    const [row] = await db.select(shownColumns).from(collections).where(and(eq(collections.slug, slug), eq(collections.published, true)));
+    const [row] = await db
+      .select(shownColumns)
+      .from(collections)
+      .where(and(eq(collections.slug, slug), eq(collections.published, true)));
     return row ?? null;
   });
 }
@@ -43,7 +46,13 @@ export function getPublishedCollection(db: DbOrTx, slug: string): Promise<ShownC
 /** How many cards a home section shows (two rows of three on a laptop, three rows of two on a phone). */
 export const HOME_SECTION_CARDS = 6;
 
-export type HomeCollectionSection = { slug: string; title: string; description: string; products: ProductCardData[]; total: number };
+export type HomeCollectionSection = {
+  slug: string;
+  title: string;
+  description: string;
+  products: ProductCardData[];
+  total: number;
+};
 
 /**
  * The home page's collection sections: every published collection marked "show on home", in
@@ -51,28 +60,55 @@ export type HomeCollectionSection = { slug: string; title: string; description: 
  */
 export function listHomeCollectionSections(db: DbOrTx, now = new Date()): Promise<HomeCollectionSection[]> {
   return readThrough(db, "catalog", "home-collections", async () => {
-    const rows: ShownCollection[] = await db.select(shownColumns).from(collections)
+    const rows: ShownCollection[] = await db
+      .select(shownColumns)
+      .from(collections)
       .where(and(eq(collections.published, true), eq(collections.showOnHome, true)))
       .orderBy(asc(collections.homePosition), asc(collections.id))
       .limit(20);
-    const sections = await Promise.all(rows.map(async (c) => {
-      const listing = await listCollectionProducts(db, c, { page: 1, sort: "newest", pageSize: HOME_SECTION_CARDS }, now);
-      return { slug: c.slug, title: c.title, description: c.description, products: listing.items, total: listing.total };
-    }));
+    const sections = await Promise.all(
+      rows.map(async (c) => {
+        const listing = await listCollectionProducts(
+          db,
+          c,
+          { page: 1, sort: "newest", pageSize: HOME_SECTION_CARDS },
+          now,
+        );
+        return {
+          slug: c.slug,
+          title: c.title,
+          description: c.description,
+          products: listing.items,
+          total: listing.total,
+        };
+      }),
+    );
     return sections.filter((s) => s.products.length > 0);
   });
 }
 
 /** Published collections for the sitemap (the sitemap route adds them beside categories and products). */
 export async function listCollectionSitemapEntries(db: DbOrTx): Promise<{ path: string; lastModified: Date }[]> {
-  const rows = await db.select({ slug: collections.slug, updatedAt: collections.updatedAt }).from(collections)
-    .where(eq(collections.published, true)).orderBy(asc(collections.slug));
+  const rows = await db
+    .select({ slug: collections.slug, updatedAt: collections.updatedAt })
+    .from(collections)
+    .where(eq(collections.published, true))
+    .orderBy(asc(collections.slug));
   return rows.map((r) => ({ path: `/collections/${r.slug}`, lastModified: r.updatedAt }));
 }
 
 /** A rule collection's rule, or none for a hand-picked one. */
 export function ruleOf(c: CollectionSource): CollectionRule | null {
-  return c.mode === "rule" ? { categorySlug: c.categorySlug, tag: c.tag, minPrice: c.minPrice, maxPrice: c.maxPrice, onSale: c.onSale, newDays: c.newDays } : null;
+  return c.mode === "rule"
+    ? {
+        categorySlug: c.categorySlug,
+        tag: c.tag,
+        minPrice: c.minPrice,
+        maxPrice: c.maxPrice,
+        onSale: c.onSale,
+        newDays: c.newDays,
+      }
+    : null;
 }
 
 export type { CollectionMode };

@@ -24,9 +24,20 @@ export async function getProductForEdit(db: DbOrTx, id: string): Promise<Product
   const [product] = await db.select().from(products).where(eq(products.id, id));
   if (!product) return null;
   const [variants, images, [sizeSet], swatchRows] = await Promise.all([
-    db.select().from(productVariants).where(eq(productVariants.productId, id)).orderBy(asc(productVariants.position), asc(productVariants.id)),
-    db.select().from(productImages).where(eq(productImages.productId, id)).orderBy(asc(productImages.position), asc(productImages.id)),
-    db.select({ id: sizeSets.id, name: sizeSets.name, sizes: sizeSets.sizes }).from(sizeSets).where(eq(sizeSets.id, product.sizeSetId)),
+    db
+      .select()
+      .from(productVariants)
+      .where(eq(productVariants.productId, id))
+      .orderBy(asc(productVariants.position), asc(productVariants.id)),
+    db
+      .select()
+      .from(productImages)
+      .where(eq(productImages.productId, id))
+      .orderBy(asc(productImages.position), asc(productImages.id)),
+    db
+      .select({ id: sizeSets.id, name: sizeSets.name, sizes: sizeSets.sizes })
+      .from(sizeSets)
+      .where(eq(sizeSets.id, product.sizeSetId)),
     db.select({ name: colours.name, hex: colours.hex }).from(colours),
   ]);
   const colors = [...new Set(variants.map((v) => v.color))];

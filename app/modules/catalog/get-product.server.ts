@@ -2,7 +2,15 @@ import type { ProductStatus } from "~/db/schema/statuses";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { readThrough } from "~/db/read-cache.server";
-import { categories, colors, productImages, products, productVariants, sizeSets, type SizeGuideTable } from "~/db/schema";
+import {
+  categories,
+  colors,
+  productImages,
+  products,
+  productVariants,
+  sizeSets,
+  type SizeGuideTable,
+} from "~/db/schema";
 import { swatchesFor, type ColourSwatch } from "./colour-rules";
 import { guideForSizes, inOrderOf } from "./size-set-rules";
 import { SHOPPER_VISIBLE_STATUSES } from "~/modules/catalog/product-availability";
@@ -44,7 +52,14 @@ export type ProductDetail = {
 /** A product as a shopper sees it, or null when it does not exist or is a draft. */
 async function queryProduct(db: DbOrTx, id: string, now = new Date()): Promise<ProductDetail | null> {
   const [row] = await db
-    .select({ product: products, categoryName: categories.name, price: priceAt(now), originalPrice: originalPriceAt(now), onSale: onSaleAt(now), sizeSet: { name: sizeSets.name, sizes: sizeSets.sizes, guide: sizeSets.guide } })
+    .select({
+      product: products,
+      categoryName: categories.name,
+      price: priceAt(now),
+      originalPrice: originalPriceAt(now),
+      onSale: onSaleAt(now),
+      sizeSet: { name: sizeSets.name, sizes: sizeSets.sizes, guide: sizeSets.guide },
+    })
     .from(products)
     .innerJoin(categories, eq(categories.slug, products.categorySlug))
     .innerJoin(sizeSets, eq(sizeSets.id, products.sizeSetId))
@@ -52,22 +67,46 @@ async function queryProduct(db: DbOrTx, id: string, now = new Date()): Promise<P
   if (!row) return null;
   const [variants, images, swatchRows] = await Promise.all([
     db
-      .select({ color: productVariants.color, size: productVariants.size, stock: productVariants.stock, sku: productVariants.sku })
+      .select({
+        color: productVariants.color,
+        size: productVariants.size,
+        stock: productVariants.stock,
+        sku: productVariants.sku,
+      })
       .from(productVariants)
       .where(eq(productVariants.productId, id))
       .orderBy(asc(productVariants.position), asc(productVariants.id)),
     db
-      .select({ alt: productImages.alt, width: productImages.width, height: productImages.height, sources: productImages.sources, color: productImages.color })
+      .select({
+        alt: productImages.alt,
+        width: productImages.width,
+        height: productImages.height,
+        sources: productImages.sources,
+        color: productImages.color,
+      })
       .from(productImages)
       .where(eq(productImages.productId, id))
       .orderBy(asc(productImages.position)),
-    db.select({ name: colors.name, hex: colors.hex }).from(colors)
-      .where(inArray(colors.name, db.selectDistinct({ color: productVariants.color }).from(productVariants).where(eq(productVariants.productId, id)))),
+    db
+      .select({ name: colors.name, hex: colors.hex })
+      .from(colors)
+      .where(
+        inArray(
+          colors.name,
+          db
+            .selectDistinct({ color: productVariants.color })
+            .from(productVariants)
+            .where(eq(productVariants.productId, id)),
+        ),
+      ),
   ]);
   const colourNames = unique(variants.map((v) => v.color));
   // Sizes in the set's order (a size no longer in the set, kept on an ordered variant, comes last).
   const variantSizes = unique(variants.map((v) => v.size));
-  const sizes = [...inOrderOf(row.sizeSet.sizes, variantSizes), ...variantSizes.filter((s) => !row.sizeSet.sizes.includes(s))];
+  const sizes = [
+    ...inOrderOf(row.sizeSet.sizes, variantSizes),
+    ...variantSizes.filter((s) => !row.sizeSet.sizes.includes(s)),
+  ];
   const p = row.product;
   return {
     id: p.id,

@@ -9,7 +9,11 @@ import { AppError } from "~/lib/errors";
  * shared link keeps working, and they still appear in All Products and search.
  */
 export async function hideCategory(db: Db, slug: string, hidden: boolean): Promise<{ name: string }> {
-  const [row] = await db.update(categories).set({ hidden }).where(eq(categories.slug, slug)).returning({ name: categories.name });
+  const [row] = await db
+    .update(categories)
+    .set({ hidden })
+    .where(eq(categories.slug, slug))
+    .returning({ name: categories.name });
   if (!row) throw new AppError("NOT_FOUND", "That category no longer exists");
   return row;
 }

@@ -18,14 +18,29 @@ export async function previewCostImport(db: DbOrTx, rows: CostFileRow[]): Promis
   const named = [...new Set(rows.filter((r) => !r.sku && r.product).map((r) => r.product))];
   const names = [...new Set(named.map((n) => n.toLowerCase()))];
   const [variants, found] = await Promise.all([
-    skus.length === 0 ? [] : db
-      .select({ id: productVariants.id, sku: productVariants.sku, color: productVariants.color, size: productVariants.size, cost: productVariants.costPrice, productId: products.id, name: products.name })
-      .from(productVariants).innerJoin(products, eq(products.id, productVariants.productId))
-      .where(inArray(sql`lower(${productVariants.sku})`, skus)),
-    named.length === 0 ? [] : db
-      .select({ id: products.id, name: products.name, cost: products.costPrice })
-      .from(products)
-      .where(sql`${ne(products.status, "archived")} and ${or(inArray(products.id, named), inArray(sql`lower(${products.name})`, names))}`),
+    skus.length === 0
+      ? []
+      : db
+          .select({
+            id: productVariants.id,
+            sku: productVariants.sku,
+            color: productVariants.color,
+            size: productVariants.size,
+            cost: productVariants.costPrice,
+            productId: products.id,
+            name: products.name,
+          })
+          .from(productVariants)
+          .innerJoin(products, eq(products.id, productVariants.productId))
+          .where(inArray(sql`lower(${productVariants.sku})`, skus)),
+    named.length === 0
+      ? []
+      : db
+          .select({ id: products.id, name: products.name, cost: products.costPrice })
+          .from(products)
+          .where(
+            sql`${ne(products.status, "archived")} and ${or(inArray(products.id, named), inArray(sql`lower(${products.name})`, names))}`,
+          ),
   ]);
   const bySku = new Map(variants.map((v) => [v.sku.toLowerCase(), v]));
   const byId = new Map(found.map((p) => [p.id, p]));
@@ -35,19 +50,33 @@ export async function previewCostImport(db: DbOrTx, rows: CostFileRow[]): Promis
   const firstLine = new Map<string, number>();
   const preview = rows.map((row): CostPreviewRow => {
     const given = row.sku || row.product;
-    const refuse = (reason: string): CostPreviewRow => ({ line: row.line, given, status: "refused", reason, target: null });
+    const refuse = (reason: string): CostPreviewRow => ({
+      line: row.line,
+      given,
+      status: "refused",
+      reason,
+      target: null,
+    });
     if (!given) return refuse("Give a product (its id or exact name) or a SKU");
     const cost = parseCost(row.cost);
     let target: NonNullable<CostPreviewRow["target"]> | null = null;
     if (row.sku) {
       const v = bySku.get(row.sku.toLowerCase());
       if (!v) return refuse(`No colour and size has the SKU ${quote(row.sku)}`);
-      target = { kind: "variant", productId: v.productId, name: v.name, variant: { id: v.id, color: v.color, size: v.size, sku: v.sku }, oldCost: v.cost, newCost: 0 };
+      target = {
+        kind: "variant",
+        productId: v.productId,
+        name: v.name,
+        variant: { id: v.id, color: v.color, size: v.size, sku: v.sku },
+        oldCost: v.cost,
+        newCost: 0,
+      };
     } else {
       const byIdMatch = byId.get(row.product);
       const sameName = byName.get(row.product.toLowerCase()) ?? [];
       const p = byIdMatch ?? (sameName.length === 1 ? sameName[0] : null);
-      if (!p && sameName.length > 1) return refuse(`${sameName.length} products are named ${quote(row.product)}: use the product's id`);
+      if (!p && sameName.length > 1)
+        return refuse(`${sameName.length} products are named ${quote(row.product)}: use the product's id`);
       if (!p) return refuse(`No product has the id or name ${quote(row.product)}`);
       target = { kind: "product", productId: p.id, name: p.name, variant: null, oldCost: p.cost, newCost: 0 };
     }
@@ -55,9 +84,16 @@ export async function previewCostImport(db: DbOrTx, rows: CostFileRow[]): Promis
     if (Number.isNaN(cost)) return refuse(`${quote(row.cost)} is not a cost: whole rupees, 0 or more`);
     const key = target.variant ? `variant:${target.variant.id}` : `product:${target.productId}`;
     const earlier = firstLine.get(key);
-    if (earlier !== undefined) return refuse(`Row ${earlier} already sets this ${target.variant ? "SKU" : "product"}'s cost`);
+    if (earlier !== undefined)
+      return refuse(`Row ${earlier} already sets this ${target.variant ? "SKU" : "product"}'s cost`);
     firstLine.set(key, row.line);
-    return { line: row.line, given, status: target.oldCost === cost ? "same" : "change", reason: null, target: { ...target, newCost: cost } };
+    return {
+      line: row.line,
+      given,
+      status: target.oldCost === cost ? "same" : "change",
+      reason: null,
+      target: { ...target, newCost: cost },
+    };
   });
   return summarise(preview);
 }
@@ -74,8 +110,16 @@ export async function applyCostImport(db: Db, rows: CostFileRow[]): Promise<Cost
     for (const row of preview.rows) {
       if (row.status !== "change" || !row.target) continue;
       const { target } = row;
-      if (target.variant) await tx.update(productVariants).set({ costPrice: target.newCost }).where(eq(productVariants.id, target.variant.id));
-      else await tx.update(products).set({ costPrice: target.newCost, updatedAt: new Date() }).where(eq(products.id, target.productId));
+      if (target.variant)
+        await tx
+          .update(productVariants)
+          .set({ costPrice: target.newCost })
+          .where(eq(productVariants.id, target.variant.id));
+      else
+        await tx
+          .update(products)
+          .set({ costPrice: target.newCost, updatedAt: new Date() })
+          .where(eq(products.id, target.productId));
       updated++;
     }
     return { ...preview, updated };
@@ -90,21 +134,45 @@ const COST_FILE_KEPT_MS = 24 * 60 * 60 * 1000;
  * (the courier_uploads table): Apply posts back the id, not the file's rows, so a catalogue of
  * thousands of SKUs never rides in a form field. Only the account that uploaded it finds it again.
  */
-export async function keepCostFile(db: Db, ownerId: string, file: { name: string; bytes: Uint8Array }, now = new Date()): Promise<string> {
+export async function keepCostFile(
+  db: Db,
+  ownerId: string,
+  file: { name: string; bytes: Uint8Array },
+  now = new Date(),
+): Promise<string> {
   await db.delete(courierUploads).where(lt(courierUploads.createdAt, new Date(now.getTime() - COST_FILE_KEPT_MS)));
-  const [kept] = await db.insert(courierUploads)
-    .values({ purpose: "costs", fileName: file.name.slice(0, 200) || "costs", bytes: Buffer.from(file.bytes), uploadedBy: ownerId, createdAt: now })
+  const [kept] = await db
+    .insert(courierUploads)
+    .values({
+      purpose: "costs",
+      fileName: file.name.slice(0, 200) || "costs",
+      bytes: Buffer.from(file.bytes),
+      uploadedBy: ownerId,
+      createdAt: now,
+    })
     .returning({ id: courierUploads.id });
   return kept.id;
 }
 
 /** The cost file `id` names, when this account previewed it within the day; null otherwise (another's, applied, expired or made up). */
-export async function findCostFile(db: Db, ownerId: string, id: string, now = new Date()): Promise<{ id: string; name: string; bytes: Uint8Array } | null> {
+export async function findCostFile(
+  db: Db,
+  ownerId: string,
+  id: string,
+  now = new Date(),
+): Promise<{ id: string; name: string; bytes: Uint8Array } | null> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
-  const [kept] = await db.select({ id: courierUploads.id, name: courierUploads.fileName, bytes: courierUploads.bytes }).from(courierUploads).where(and(
-    eq(courierUploads.id, id), eq(courierUploads.purpose, "costs"), eq(courierUploads.uploadedBy, ownerId),
-    gt(courierUploads.createdAt, new Date(now.getTime() - COST_FILE_KEPT_MS)),
-  ));
+  const [kept] = await db
+    .select({ id: courierUploads.id, name: courierUploads.fileName, bytes: courierUploads.bytes })
+    .from(courierUploads)
+    .where(
+      and(
+        eq(courierUploads.id, id),
+        eq(courierUploads.purpose, "costs"),
+        eq(courierUploads.uploadedBy, ownerId),
+        gt(courierUploads.createdAt, new Date(now.getTime() - COST_FILE_KEPT_MS)),
+      ),
+    );
   return kept ?? null;
 }
 

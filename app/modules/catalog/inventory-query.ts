@@ -21,7 +21,8 @@ export const INVENTORY_STATUS_FILTERS = [
 
 export const INVENTORY_PAGE_SIZE = 20;
 
-const values = <T extends readonly { value: string }[]>(list: T) => list.map((x) => x.value) as [T[number]["value"], ...T[number]["value"][]];
+const values = <T extends readonly { value: string }[]>(list: T) =>
+  list.map((x) => x.value) as [T[number]["value"], ...T[number]["value"][]];
 
 const inventoryQuerySchema = z.object({
   q: z.string().trim().max(100).catch(""),
@@ -38,14 +39,21 @@ export type InventoryQuery = z.infer<typeof inventoryQuerySchema>;
 /** Unknown or broken parameters fall back to the defaults rather than failing the page. */
 export function parseInventoryQuery(params: URLSearchParams): InventoryQuery {
   return inventoryQuerySchema.parse({
-    q: params.get("q") ?? "", category: params.get("category") ?? "", status: params.get("status") ?? undefined,
-    sort: params.get("sort") ?? undefined, view: params.get("view") ?? undefined, page: params.get("page") ?? undefined,
+    q: params.get("q") ?? "",
+    category: params.get("category") ?? "",
+    status: params.get("status") ?? undefined,
+    sort: params.get("sort") ?? undefined,
+    view: params.get("view") ?? undefined,
+    page: params.get("page") ?? undefined,
     low: params.get("low") === "1",
   });
 }
 
 /** The same view with some parameters changed, defaults left out of the URL. */
-export function inventoryHref(query: InventoryQuery, change: Partial<InventoryQuery> & { delete?: string | null }): string {
+export function inventoryHref(
+  query: InventoryQuery,
+  change: Partial<InventoryQuery> & { delete?: string | null },
+): string {
   const next = { ...query, page: 1, ...change };
   const params = new URLSearchParams();
   if (next.q) params.set("q", next.q);

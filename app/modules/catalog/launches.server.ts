@@ -33,7 +33,8 @@ export async function launchNow(db: Db, target: LaunchTarget, watch: Availabilit
         .set({ status: "active", launchAt: null, updatedAt: new Date() })
         .where(and(eq(products.id, target.id), eq(products.status, "coming-soon")))
         .returning({ id: products.id, name: products.name });
-      if (launched.products.length === 0) throw new AppError("CONFLICT", "That product is not coming soon (already launched?)");
+      if (launched.products.length === 0)
+        throw new AppError("CONFLICT", "That product is not coming soon (already launched?)");
     } else {
       launched.categories = await tx
         .update(categories)
@@ -52,9 +53,18 @@ export async function launchNow(db: Db, target: LaunchTarget, watch: Availabilit
 export async function scheduleLaunch(db: Db, target: LaunchTarget, at: Date | null): Promise<void> {
   const updated =
     target.kind === "product"
-      ? await db.update(products).set({ launchAt: at }).where(and(eq(products.id, target.id), eq(products.status, "coming-soon"))).returning({ id: products.id })
-      : await db.update(categories).set({ launchAt: at }).where(and(eq(categories.slug, target.slug), eq(categories.comingSoon, true))).returning({ id: categories.slug });
-  if (updated.length === 0) throw new AppError("CONFLICT", `That ${target.kind === "product" ? "product" : "collection"} is not coming soon`);
+      ? await db
+          .update(products)
+          .set({ launchAt: at })
+          .where(and(eq(products.id, target.id), eq(products.status, "coming-soon")))
+          .returning({ id: products.id })
+      : await db
+          .update(categories)
+          .set({ launchAt: at })
+          .where(and(eq(categories.slug, target.slug), eq(categories.comingSoon, true)))
+          .returning({ id: categories.slug });
+  if (updated.length === 0)
+    throw new AppError("CONFLICT", `That ${target.kind === "product" ? "product" : "collection"} is not coming soon`);
 }
 
 /** What the launcher runs every minute: everything whose launch time has come goes on sale. */
@@ -70,7 +80,10 @@ export async function runDueLaunches(db: Db, watch: AvailabilityWatch, now: Date
       .set({ status: "active", launchAt: null, updatedAt: now })
       .where(and(eq(products.status, "coming-soon"), isNotNull(products.launchAt), lte(products.launchAt, now)))
       .returning({ id: products.id, name: products.name });
-    const waiting = await launchWaitingProducts(tx, dueCategories.map((c) => c.slug));
+    const waiting = await launchWaitingProducts(
+      tx,
+      dueCategories.map((c) => c.slug),
+    );
     const launched = { products: [...dueProducts, ...waiting], categories: dueCategories };
     await watch.launched(tx, launched);
     return launched;
@@ -81,7 +94,12 @@ export async function runDueLaunches(db: Db, watch: AvailabilityWatch, now: Date
 export async function listUpcomingLaunches(db: Db): Promise<UpcomingLaunches> {
   const [cats, prods] = await Promise.all([
     db
-      .select({ slug: categories.slug, name: categories.name, launchAt: categories.launchAt, launchLabel: categories.launchLabel })
+      .select({
+        slug: categories.slug,
+        name: categories.name,
+        launchAt: categories.launchAt,
+        launchLabel: categories.launchLabel,
+      })
       .from(categories)
       .where(eq(categories.comingSoon, true))
       .orderBy(asc(categories.position)),

@@ -43,6 +43,11 @@ async function queryCategories(db: DbOrTx, includeHidden: boolean): Promise<Cate
  * pages (product form, inventory filter) pass `includeHidden` so a product in a hidden category
  * keeps it. Kept in memory between catalogue changes (db/read-cache.server.ts).
  */
-export function listCategories(db: DbOrTx, { includeHidden = false }: { includeHidden?: boolean } = {}): Promise<CategoryData[]> {
-  return readThrough(db, "catalog", includeHidden ? "categories:all" : "categories", () => queryCategories(db, includeHidden));
+export function listCategories(
+  db: DbOrTx,
+  { includeHidden = false }: { includeHidden?: boolean } = {},
+): Promise<CategoryData[]> {
+  return readThrough(db, "catalog", includeHidden ? "categories:all" : "categories", () =>
+    queryCategories(db, includeHidden),
+  );
 }

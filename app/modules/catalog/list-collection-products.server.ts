@@ -26,11 +26,15 @@ export function ruleWhere(rule: CollectionRule, now: Date): SQL {
   const conditions: SQL[] = [shopperVisible()];
   if (rule.categorySlug) conditions.push(eq(products.categorySlug, rule.categorySlug));
   // Tags are kept as the owner typed them; "Eid" and "eid" are the same tag.
-  if (rule.tag) conditions.push(sql`exists (select 1 from jsonb_array_elements_text(${products.tags}) as t(tag) where lower(t.tag) = lower(${rule.tag}))`);
+  if (rule.tag)
+    conditions.push(
+      sql`exists (select 1 from jsonb_array_elements_text(${products.tags}) as t(tag) where lower(t.tag) = lower(${rule.tag}))`,
+    );
   if (rule.minPrice !== null) conditions.push(gte(priceAt(now), rule.minPrice));
   if (rule.maxPrice !== null) conditions.push(lte(priceAt(now), rule.maxPrice));
   // On sale as a card shows it: a running scheduled sale, or an Original Price above the price.
-  if (rule.onSale) conditions.push(sql`(${onSaleAt(now)} or coalesce(${products.originalPrice} > ${products.price}, false))`);
+  if (rule.onSale)
+    conditions.push(sql`(${onSaleAt(now)} or coalesce(${products.originalPrice} > ${products.price}, false))`);
   if (rule.newDays !== null) conditions.push(gte(products.createdAt, newSince(now, rule.newDays)));
   return and(...conditions)!;
 }
@@ -42,7 +46,12 @@ export type CollectionPageQuery = { page: number; sort: SortValue; pageSize?: nu
  * as the listing does) and the count of all of them: the owner's order for a hand-picked one,
  * the chosen sort (newest first by default) for a rule.
  */
-async function queryCollectionProducts(db: DbOrTx, source: CollectionSource, query: CollectionPageQuery, now: Date): Promise<CollectionListing> {
+async function queryCollectionProducts(
+  db: DbOrTx,
+  source: CollectionSource,
+  query: CollectionPageQuery,
+  now: Date,
+): Promise<CollectionListing> {
   const limit = query.page * (query.pageSize ?? PAGE_SIZE);
   if (source.mode === "manual") {
     const where = and(eq(collectionProducts.collectionId, source.id), shopperVisible());
@@ -52,7 +61,9 @@ async function queryCollectionProducts(db: DbOrTx, source: CollectionSource, que
         .where(where)
         .orderBy(asc(collectionProducts.position), asc(products.id))
         .limit(limit),
-      db.select({ total: count() }).from(collectionProducts)
+      db
+        .select({ total: count() })
+        .from(collectionProducts)
         .innerJoin(products, eq(products.id, collectionProducts.productId))
         .innerJoin(categories, eq(categories.slug, products.categorySlug))
         .where(where),
@@ -61,7 +72,10 @@ async function queryCollectionProducts(db: DbOrTx, source: CollectionSource, que
   }
   const where = ruleWhere(source, now);
   const [items, total] = await Promise.all([
-    selectProductCards(db, now).where(where).orderBy(...listingOrder(query.sort, now)).limit(limit),
+    selectProductCards(db, now)
+      .where(where)
+      .orderBy(...listingOrder(query.sort, now))
+      .limit(limit),
     countRuleMatches(db, source, now),
   ]);
   return { items, total, hasMore: total > limit };
@@ -69,14 +83,21 @@ async function queryCollectionProducts(db: DbOrTx, source: CollectionSource, que
 
 /** How many products a rule matches now ("N products match now" on the owner's form). */
 export async function countRuleMatches(db: DbOrTx, rule: CollectionRule, now = new Date()): Promise<number> {
-  const [{ total }] = await db.select({ total: count() }).from(products)
+  const [{ total }] = await db
+    .select({ total: count() })
+    .from(products)
     .innerJoin(categories, eq(categories.slug, products.categorySlug))
     .where(ruleWhere(rule, now));
   return total;
 }
 
 /** The same, kept in memory between catalogue changes (db/read-cache.server.ts). */
-export function listCollectionProducts(db: DbOrTx, source: CollectionSource, query: CollectionPageQuery, now = new Date()): Promise<CollectionListing> {
+export function listCollectionProducts(
+  db: DbOrTx,
+  source: CollectionSource,
+  query: CollectionPageQuery,
+  now = new Date(),
+): Promise<CollectionListing> {
   const key = `collection:${JSON.stringify([source, query.page, query.sort, query.pageSize ?? PAGE_SIZE])}`;
   return readThrough(db, "catalog", key, () => queryCollectionProducts(db, source, query, now));
 }

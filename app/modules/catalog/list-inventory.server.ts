@@ -41,12 +41,18 @@ export type InventoryPage = {
 
 function orderFor(sort: InventoryQuery["sort"]): SQL[] {
   switch (sort) {
-    case "name": return [asc(sql`lower(${products.name})`), asc(products.id)];
-    case "price-low": return [asc(products.price), asc(products.id)];
-    case "price-high": return [desc(products.price), asc(products.id)];
-    case "stock": return [asc(totalStock), asc(products.id)];
-    case "sales": return [desc(unitsSold), asc(products.id)];
-    default: return [desc(products.createdAt), asc(products.id)];
+    case "name":
+      return [asc(sql`lower(${products.name})`), asc(products.id)];
+    case "price-low":
+      return [asc(products.price), asc(products.id)];
+    case "price-high":
+      return [desc(products.price), asc(products.id)];
+    case "stock":
+      return [asc(totalStock), asc(products.id)];
+    case "sales":
+      return [desc(unitsSold), asc(products.id)];
+    default:
+      return [desc(products.createdAt), asc(products.id)];
   }
 }
 
@@ -62,10 +68,21 @@ export async function listInventory(db: DbOrTx, query: InventoryQuery): Promise<
   const [items, [{ total }], counts, [{ lowCount }]] = await Promise.all([
     db
       .select({
-        id: products.id, name: products.name, categorySlug: products.categorySlug, categoryName: categories.name,
-        price: products.price, originalPrice: products.originalPrice, status: products.status,
-        stock: totalStock, sold: unitsSold, image: firstImage, launchAt: products.launchAt, createdAt: products.createdAt,
-        costPrice: products.costPrice, lowStockThreshold: sql<number>`${lowStockLevel}::int`, lowVariants,
+        id: products.id,
+        name: products.name,
+        categorySlug: products.categorySlug,
+        categoryName: categories.name,
+        price: products.price,
+        originalPrice: products.originalPrice,
+        status: products.status,
+        stock: totalStock,
+        sold: unitsSold,
+        image: firstImage,
+        launchAt: products.launchAt,
+        createdAt: products.createdAt,
+        costPrice: products.costPrice,
+        lowStockThreshold: sql<number>`${lowStockLevel}::int`,
+        lowVariants,
       })
       .from(products)
       .innerJoin(categories, eq(categories.slug, products.categorySlug))
@@ -73,14 +90,30 @@ export async function listInventory(db: DbOrTx, query: InventoryQuery): Promise<
       .orderBy(...orderFor(query.sort))
       .limit(INVENTORY_PAGE_SIZE)
       .offset((query.page - 1) * INVENTORY_PAGE_SIZE),
-    db.select({ total: sql<number>`count(*)::int` }).from(products).where(where),
-    db.select({ status: products.status, n: sql<number>`count(*)::int` }).from(products).groupBy(products.status),
-    db.select({ lowCount: sql<number>`count(*)::int` }).from(products).where(hasLowVariant),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(products)
+      .where(where),
+    db
+      .select({ status: products.status, n: sql<number>`count(*)::int` })
+      .from(products)
+      .groupBy(products.status),
+    db
+      .select({ lowCount: sql<number>`count(*)::int` })
+      .from(products)
+      .where(hasLowVariant),
   ]);
   const statusCounts: Record<string, number> = { current: 0 };
   for (const row of counts) {
     statusCounts[row.status] = row.n;
     if (row.status !== "archived") statusCounts.current += row.n;
   }
-  return { items, total, page: query.page, pageCount: Math.max(1, Math.ceil(total / INVENTORY_PAGE_SIZE)), statusCounts, lowCount };
+  return {
+    items,
+    total,
+    page: query.page,
+    pageCount: Math.max(1, Math.ceil(total / INVENTORY_PAGE_SIZE)),
+    statusCounts,
+    lowCount,
+  };
 }

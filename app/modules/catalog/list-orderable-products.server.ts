@@ -3,7 +3,12 @@ import type { DbOrTx } from "~/db/client.server";
 import { products, productVariants } from "~/db/schema";
 import { FOR_SALE_STATUS } from "./product-availability";
 
-export type OrderableProduct = { id: string; name: string; price: number; variants: { color: string; size: string; stock: number }[] };
+export type OrderableProduct = {
+  id: string;
+  name: string;
+  price: number;
+  variants: { color: string; size: string; stock: number }[];
+};
 
 /**
  * Products the owner can put on an order they enter for a customer: for sale, with the colours
@@ -12,8 +17,12 @@ export type OrderableProduct = { id: string; name: string; price: number; varian
 export async function listOrderableProducts(db: DbOrTx): Promise<OrderableProduct[]> {
   const rows = await db
     .select({
-      id: products.id, name: products.name, price: products.price,
-      color: productVariants.color, size: productVariants.size, stock: productVariants.stock,
+      id: products.id,
+      name: products.name,
+      price: products.price,
+      color: productVariants.color,
+      size: productVariants.size,
+      stock: productVariants.stock,
     })
     .from(products)
     .innerJoin(productVariants, eq(productVariants.productId, products.id))

@@ -8,17 +8,25 @@ import { listSizeSets } from "./list-size-sets.server";
 import { priceAt } from "~/modules/promotions/sale-sql";
 import { selectProductCards } from "./card-query.server";
 import { SHOPPER_VISIBLE_STATUSES } from "./product-availability";
-import { PAGE_SIZE, PRICE_MIN_DEFAULT, type ListingFacet, type ListingFacets, type ListingQuery, type SortValue } from "./listing-options";
+import {
+  PAGE_SIZE,
+  PRICE_MIN_DEFAULT,
+  type ListingFacet,
+  type ListingFacets,
+  type ListingQuery,
+  type SortValue,
+} from "./listing-options";
 import type { ProductCardData } from "./product-card";
 
 /** The listing's sorts (and a rule collection's). Price sorts read the price shown at `now` (a running sale's). */
-export const listingOrder = (sort: SortValue, now: Date): SQL[] => ({
-  newest: [desc(products.createdAt), desc(products.id)],
-  name: [asc(products.name), asc(products.id)],
-  "price-asc": [asc(priceAt(now)), asc(products.name)],
-  "price-desc": [desc(priceAt(now)), asc(products.name)],
-  rating: [desc(products.rating), desc(products.reviewCount), asc(products.name)],
-})[sort];
+export const listingOrder = (sort: SortValue, now: Date): SQL[] =>
+  ({
+    newest: [desc(products.createdAt), desc(products.id)],
+    name: [asc(products.name), asc(products.id)],
+    "price-asc": [asc(priceAt(now)), asc(products.name)],
+    "price-desc": [desc(priceAt(now)), asc(products.name)],
+    rating: [desc(products.rating), desc(products.reviewCount), asc(products.name)],
+  })[sort];
 
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -46,11 +54,18 @@ async function optionNames(db: DbOrTx, query: ListingQuery): Promise<OptionNames
   const sizeWords = new Set(query.sizes);
   return {
     colors: query.colors.length === 0 ? null : colours.map((c) => c.name).filter((n) => colourWords.has(optionSlug(n))),
-    sizes: query.sizes.length === 0 ? null : [...new Set(sets.flatMap((s) => s.sizes))].filter((n) => sizeWords.has(optionSlug(n))),
+    sizes:
+      query.sizes.length === 0
+        ? null
+        : [...new Set(sets.flatMap((s) => s.sizes))].filter((n) => sizeWords.has(optionSlug(n))),
   };
 }
 
-function listingWhere(query: ListingQuery, now: Date, names: OptionNames = { colors: null, sizes: null }): SQL | undefined {
+function listingWhere(
+  query: ListingQuery,
+  now: Date,
+  names: OptionNames = { colors: null, sizes: null },
+): SQL | undefined {
   const conditions: (SQL | undefined)[] = [
     inArray(products.status, [...SHOPPER_VISIBLE_STATUSES]),
     // No price is below the default minimum (0): only a minimum the shopper chose costs a condition.
@@ -61,7 +76,9 @@ function listingWhere(query: ListingQuery, now: Date, names: OptionNames = { col
   conditions.push(optionsCondition(names));
   for (const word of query.q.split(/\s+/).filter(Boolean).slice(0, 6)) {
     const pattern = `%${escapeLike(word)}%`;
-    conditions.push(or(ilike(products.name, pattern), ilike(products.description, pattern), ilike(products.material, pattern)));
+    conditions.push(
+      or(ilike(products.name, pattern), ilike(products.description, pattern), ilike(products.material, pattern)),
+    );
   }
   return and(...conditions);
 }
@@ -76,7 +93,10 @@ async function queryProducts(db: DbOrTx, query: ListingQuery, now = new Date()):
   const where = listingWhere(query, now, await optionNames(db, query));
   const limit = query.page * PAGE_SIZE;
   const [items, [{ total }]] = await Promise.all([
-    selectProductCards(db, now).where(where).orderBy(...listingOrder(query.sort, now)).limit(limit),
+    selectProductCards(db, now)
+      .where(where)
+      .orderBy(...listingOrder(query.sort, now))
+      .limit(limit),
     db.select({ total: count() }).from(products).where(where),
   ]);
   return { items, total, hasMore: total > limit };
@@ -97,17 +117,31 @@ async function queryFacets(db: DbOrTx, query: ListingQuery, now: Date): Promise<
   const names = await optionNames(db, query);
   const [colours, sets] = await Promise.all([listColours(db), listSizeSets(db)]);
   const count = (column: typeof productVariants.color | typeof productVariants.size, where: SQL | undefined) =>
-    db.select({ name: column, count: sql<number>`count(distinct ${productVariants.productId})::int`.mapWith(Number) })
-      .from(productVariants).innerJoin(products, eq(products.id, productVariants.productId))
-      .where(where).groupBy(column);
+    db
+      .select({ name: column, count: sql<number>`count(distinct ${productVariants.productId})::int`.mapWith(Number) })
+      .from(productVariants)
+      .innerJoin(products, eq(products.id, productVariants.productId))
+      .where(where)
+      .groupBy(column);
   const [colourCounts, sizeCounts] = await Promise.all([
     count(productVariants.color, listingWhere(query, now, { ...names, colors: null })),
     count(productVariants.size, listingWhere(query, now, { ...names, sizes: null })),
   ]);
-  const facet = (counts: { name: string; count: number }[], order: string[], chosen: string[], hexOf?: (name: string) => string | undefined): ListingFacet[] => {
+  const facet = (
+    counts: { name: string; count: number }[],
+    order: string[],
+    chosen: string[],
+    hexOf?: (name: string) => string | undefined,
+  ): ListingFacet[] => {
     const byName = new Map(counts.map((c) => [c.name, c.count]));
     // The shop's order; a name the shop no longer lists (kept on an old variant) comes last.
-    const names = [...order.filter((n) => byName.has(n)), ...counts.map((c) => c.name).filter((n) => !order.includes(n)).sort()];
+    const names = [
+      ...order.filter((n) => byName.has(n)),
+      ...counts
+        .map((c) => c.name)
+        .filter((n) => !order.includes(n))
+        .sort(),
+    ];
     const merged = new Map<string, ListingFacet>();
     for (const name of names) {
       const slug = optionSlug(name);
@@ -121,13 +155,25 @@ async function queryFacets(db: DbOrTx, query: ListingQuery, now: Date): Promise<
   const hex = new Map(colours.map((c) => [c.name, c.hex]));
   const sizeOrder = [...new Set(sets.flatMap((s) => s.sizes))];
   return {
-    colors: facet(colourCounts, colours.map((c) => c.name), query.colors, (n) => hex.get(n) ?? "#d6d3d1"),
+    colors: facet(
+      colourCounts,
+      colours.map((c) => c.name),
+      query.colors,
+      (n) => hex.get(n) ?? "#d6d3d1",
+    ),
     sizes: facet(sizeCounts, sizeOrder, query.sizes),
   };
 }
 
 /** The same, kept in memory between catalogue changes; the page, sort and layout do not change the counts. */
 export function listListingFacets(db: DbOrTx, query: ListingQuery, now = new Date()): Promise<ListingFacets> {
-  const key = { q: query.q, category: query.category, min: query.min, max: query.max, colors: query.colors, sizes: query.sizes };
+  const key = {
+    q: query.q,
+    category: query.category,
+    min: query.min,
+    max: query.max,
+    colors: query.colors,
+    sizes: query.sizes,
+  };
   return readThrough(db, "catalog", `facets:${JSON.stringify(key)}`, () => queryFacets(db, query, now));
 }

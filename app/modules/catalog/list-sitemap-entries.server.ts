@@ -8,9 +8,16 @@ const STATIC_PATHS = ["/", "/products", "/about", "/contact", "/privacy", "/term
 /** Every page a search engine may list: hidden categories left out, coming-soon ones with their coming-soon page too. */
 export async function listSitemapEntries(db: DbOrTx): Promise<{ path: string; lastModified?: Date }[]> {
   const [cats, prods] = await Promise.all([
-    db.select({ slug: categories.slug, comingSoon: categories.comingSoon }).from(categories).where(eq(categories.hidden, false))
+    db
+      .select({ slug: categories.slug, comingSoon: categories.comingSoon })
+      .from(categories)
+      .where(eq(categories.hidden, false))
       .orderBy(asc(categories.position), asc(categories.name)),
-    db.select({ id: products.id, updatedAt: products.updatedAt }).from(products).where(inArray(products.status, [...SHOPPER_VISIBLE_STATUSES])).orderBy(asc(products.id)),
+    db
+      .select({ id: products.id, updatedAt: products.updatedAt })
+      .from(products)
+      .where(inArray(products.status, [...SHOPPER_VISIBLE_STATUSES]))
+      .orderBy(asc(products.id)),
   ]);
   return [
     ...STATIC_PATHS.map((path) => ({ path })),

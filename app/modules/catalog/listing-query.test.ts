@@ -24,7 +24,13 @@ describe("parseListingQuery", () => {
     expect(parse("sort=price-desc&view=list")).toMatchObject({ sort: "price-desc", view: "list" });
   });
   it("offers the five sorts of SPEC.md in order", () => {
-    expect(SORT_OPTIONS.map((o) => o.label)).toEqual(["Newest", "Name A-Z", "Price: Low to High", "Price: High to Low", "Rating"]);
+    expect(SORT_OPTIONS.map((o) => o.label)).toEqual([
+      "Newest",
+      "Name A-Z",
+      "Price: Low to High",
+      "Price: High to Low",
+      "Rating",
+    ]);
   });
   it("lets the category route override the query's category", () => {
     expect(parse("category=shirts", "hoodies").category).toBe("hoodies");
@@ -41,9 +47,17 @@ describe("parseListingQuery", () => {
 describe("listingSearch", () => {
   it("leaves out defaults so URLs stay short and shareable", () => {
     expect(listingSearch({ q: "", min: 0, max: 10000, sort: "newest", view: "grid", page: 1 })).toBe("");
-    expect(listingSearch({ q: "tee", category: "t-shirts", min: 1000, max: 10000, sort: "price-asc", view: "list", page: 2 })).toBe(
-      "?q=tee&category=t-shirts&min=1000&sort=price-asc&view=list&page=2",
-    );
+    expect(
+      listingSearch({
+        q: "tee",
+        category: "t-shirts",
+        min: 1000,
+        max: 10000,
+        sort: "price-asc",
+        view: "list",
+        page: 2,
+      }),
+    ).toBe("?q=tee&category=t-shirts&min=1000&sort=price-asc&view=list&page=2");
   });
   it("round-trips through parseListingQuery", () => {
     const q = parse("q=hoodie&category=hoodies&min=2000&max=8000&sort=rating&view=list&page=2");
@@ -53,12 +67,26 @@ describe("listingSearch", () => {
 
 describe("readListingQuery: filters out of range", () => {
   it("refuses prices beyond the database's range, negative, fractional or repeated, naming each", () => {
-    for (const qs of ["min=99999999999", "max=99999999999", "min=-1", "min=1.5", "min=1e400", "min=NaN", "min=Infinity", "min=0x10", "min=1&min=2"]) {
+    for (const qs of [
+      "min=99999999999",
+      "max=99999999999",
+      "min=-1",
+      "min=1.5",
+      "min=1e400",
+      "min=NaN",
+      "min=Infinity",
+      "min=0x10",
+      "min=1&min=2",
+    ]) {
       const { errors } = readListingQuery(new URLSearchParams(qs));
       expect(Object.keys(errors), qs).toHaveLength(1);
     }
-    expect(readListingQuery(new URLSearchParams("page=0")).errors).toEqual({ page: "Page must be a whole number from 1 to 50" });
-    expect(readListingQuery(new URLSearchParams("page=51&max=20000")).errors).toEqual({ page: "Page must be a whole number from 1 to 50" });
+    expect(readListingQuery(new URLSearchParams("page=0")).errors).toEqual({
+      page: "Page must be a whole number from 1 to 50",
+    });
+    expect(readListingQuery(new URLSearchParams("page=51&max=20000")).errors).toEqual({
+      page: "Page must be a whole number from 1 to 50",
+    });
     expect(readListingQuery(new URLSearchParams("min=100&max=10000000&page=2")).errors).toEqual({});
   });
   it("gives the page usable filters in their place (the bad one ignored)", () => {

@@ -1,4 +1,10 @@
-import { PRICE_MAX_DEFAULT, PRICE_MIN_DEFAULT, SORT_OPTIONS, type ListingQuery, type SortValue } from "./listing-options";
+import {
+  PRICE_MAX_DEFAULT,
+  PRICE_MIN_DEFAULT,
+  SORT_OPTIONS,
+  type ListingQuery,
+  type SortValue,
+} from "./listing-options";
 
 /**
  * Bounds of the filters. Prices are whole rupees far below the database's integer range (a price
@@ -65,7 +71,17 @@ export function readListingQuery(params: URLSearchParams, categoryOverride?: str
   if (errors.page && /^\d{1,12}$/.test(rawPage.trim()) && Number(rawPage) > PAGE_LIMIT) page = PAGE_LIMIT;
 
   // Several of each (?color=maroon&color=mint); a word that cannot be a colour's or size's is dropped.
-  const words = (name: "color" | "size") => [...new Set(params.getAll(name).map((v) => v.trim().toLowerCase()).filter((v) => /^[a-z0-9-]{1,40}$/.test(v)))].slice(0, 20).sort();
+  const words = (name: "color" | "size") =>
+    [
+      ...new Set(
+        params
+          .getAll(name)
+          .map((v) => v.trim().toLowerCase())
+          .filter((v) => /^[a-z0-9-]{1,40}$/.test(v)),
+      ),
+    ]
+      .slice(0, 20)
+      .sort();
   const colors = words("color");
   const sizes = words("size");
 

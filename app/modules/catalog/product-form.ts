@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { imageTokenSchema, type ImageToken, type ProductInput, type RawProductInput, type SavedProductStatus } from "./product-input";
+import {
+  imageTokenSchema,
+  type ImageToken,
+  type ProductInput,
+  type RawProductInput,
+  type SavedProductStatus,
+} from "./product-input";
 import { coloursOffered, type ColourOption } from "./colour-rules";
 import { distinct, PRODUCT_FORM_DEFAULTS, variantKey } from "./product-options";
 import { inOrderOf, type SizeSetOption } from "./size-set-rules";
@@ -39,7 +45,13 @@ export type ProductFormValues = {
 
 /** What the form's action answers: the form again (with messages), or the photos of an upload. */
 export type ProductFormActionData =
-  | { kind: "form"; formId: string; values: ProductFormValues | null; errors: Record<string, string>; formError: string | null }
+  | {
+      kind: "form";
+      formId: string;
+      values: ProductFormValues | null;
+      errors: Record<string, string>;
+      formError: string | null;
+    }
   | { kind: "upload"; uploaded: ImageToken[]; rejected: string[] };
 
 /** The shop's data the form offers: its colours (retired ones too: see offeredColours) and its size sets. */
@@ -59,19 +71,39 @@ export function sizeSetOf(options: Pick<ProductFormOptions, "sizeSets">, id: str
  * Add Product's fresh form: SPEC.md's defaults (T-Shirts, Black and White, S to XL) where the shop
  * has them; otherwise its first category, first colour and first size set.
  */
-export function emptyProductForm(options: ProductFormOptions, categories: readonly string[] = [PRODUCT_FORM_DEFAULTS.category]): ProductFormValues {
+export function emptyProductForm(
+  options: ProductFormOptions,
+  categories: readonly string[] = [PRODUCT_FORM_DEFAULTS.category],
+): ProductFormValues {
   const live = options.colours.filter((c) => !c.retired).map((c) => c.name);
   const defaultColours = inOrderOf(live, PRODUCT_FORM_DEFAULTS.colors);
-  const setWithDefaults = options.sizeSets.find((s) => PRODUCT_FORM_DEFAULTS.sizes.every((size) => s.sizes.includes(size)));
+  const setWithDefaults = options.sizeSets.find((s) =>
+    PRODUCT_FORM_DEFAULTS.sizes.every((size) => s.sizes.includes(size)),
+  );
   const set = setWithDefaults ?? options.sizeSets[0] ?? null;
   const sizes = !set ? [] : setWithDefaults ? inOrderOf(set.sizes, PRODUCT_FORM_DEFAULTS.sizes) : [...set.sizes];
   return {
-    name: "", category: categories.includes(PRODUCT_FORM_DEFAULTS.category) ? PRODUCT_FORM_DEFAULTS.category : categories[0] ?? "",
-    description: "", price: "", originalPrice: "", stock: "",
+    name: "",
+    category: categories.includes(PRODUCT_FORM_DEFAULTS.category)
+      ? PRODUCT_FORM_DEFAULTS.category
+      : (categories[0] ?? ""),
+    description: "",
+    price: "",
+    originalPrice: "",
+    stock: "",
     sizeSetId: set ? String(set.id) : "",
-    colors: defaultColours.length > 0 ? defaultColours : live.slice(0, 1), sizes, grid: {},
-    features: [...PRODUCT_FORM_DEFAULTS.features], tags: "", comingSoon: false, launchAt: "", images: [], weightGrams: "",
-    costPrice: "", costGrid: {}, lowStockThreshold: "",
+    colors: defaultColours.length > 0 ? defaultColours : live.slice(0, 1),
+    sizes,
+    grid: {},
+    features: [...PRODUCT_FORM_DEFAULTS.features],
+    tags: "",
+    comingSoon: false,
+    launchAt: "",
+    images: [],
+    weightGrams: "",
+    costPrice: "",
+    costGrid: {},
+    lowStockThreshold: "",
   };
 }
 
@@ -116,9 +148,11 @@ export function readProductForm(form: FormData): ProductFormValues {
   const costGrid: Record<string, string> = {};
   for (const [name, value] of form.entries()) {
     if (name.startsWith(GRID_PREFIX) && typeof value === "string") grid[name.slice(GRID_PREFIX.length)] = value;
-    if (name.startsWith(COST_PREFIX) && typeof value === "string" && value.trim() !== "") costGrid[name.slice(COST_PREFIX.length)] = value;
+    if (name.startsWith(COST_PREFIX) && typeof value === "string" && value.trim() !== "")
+      costGrid[name.slice(COST_PREFIX.length)] = value;
   }
-  const strings = (name: (typeof LIST_FIELDS)[keyof typeof LIST_FIELDS]) => listField(form, name).filter((v): v is string => typeof v === "string");
+  const strings = (name: (typeof LIST_FIELDS)[keyof typeof LIST_FIELDS]) =>
+    listField(form, name).filter((v): v is string => typeof v === "string");
   const features = strings(LIST_FIELDS.features);
   return {
     name: text(form, "name"),
@@ -164,7 +198,12 @@ export function productInputFromForm(values: ProductFormValues, intent: "publish
         const [color, size] = key.split("/");
         return { color, size, stock: values.grid[key] ?? "", costPrice: values.costGrid[key] ?? null };
       })
-      .filter((v) => values.colors.includes(v.color) && values.sizes.includes(v.size) && (v.stock.trim() !== "" || v.costPrice !== null)),
+      .filter(
+        (v) =>
+          values.colors.includes(v.color) &&
+          values.sizes.includes(v.size) &&
+          (v.stock.trim() !== "" || v.costPrice !== null),
+      ),
     features: values.features,
     tags: values.tags,
     images: values.images,
@@ -197,12 +236,15 @@ export function productFormFromInput(input: ProductInput & { launchAtLocal: stri
     images: input.images,
     weightGrams: input.weightGrams === null ? "" : String(input.weightGrams),
     costPrice: input.costPrice === null ? "" : String(input.costPrice),
-    costGrid: Object.fromEntries(input.variants.filter((v) => v.costPrice !== null).map((v) => [variantKey(v.color, v.size), String(v.costPrice)])),
+    costGrid: Object.fromEntries(
+      input.variants.filter((v) => v.costPrice !== null).map((v) => [variantKey(v.color, v.size), String(v.costPrice)]),
+    ),
     lowStockThreshold: input.lowStockThreshold === null ? "" : String(input.lowStockThreshold),
   };
 }
 
-const indexed = <T extends string>(intent: T) => z.object({ intent: z.literal(intent), index: z.coerce.number().int().min(0).max(50) });
+const indexed = <T extends string>(intent: T) =>
+  z.object({ intent: z.literal(intent), index: z.coerce.number().int().min(0).max(50) });
 
 /** Every button of the form posts `intent`; small edits carry their target after a colon. */
 export const productFormIntentSchema = z.discriminatedUnion("intent", [
@@ -221,7 +263,8 @@ export const productFormIntentSchema = z.discriminatedUnion("intent", [
 export type ProductFormIntent = z.infer<typeof productFormIntentSchema>;
 
 export function parseProductFormIntent(value: unknown): ProductFormIntent | null {
-  const [intent, arg] = typeof value === "string" ? [value.split(":")[0], value.slice(value.indexOf(":") + 1)] : ["", ""];
+  const [intent, arg] =
+    typeof value === "string" ? [value.split(":")[0], value.slice(value.indexOf(":") + 1)] : ["", ""];
   const parsed = productFormIntentSchema.safeParse({ intent, value: arg, index: arg });
   return parsed.success ? parsed.data : null;
 }
@@ -243,7 +286,11 @@ function move<T>(list: T[], from: number, to: number): T[] {
  * Picking a size set keeps the sizes the new set also has, else takes all of its sizes (so a
  * one-size set's size is picked by itself).
  */
-export function editProductForm(values: ProductFormValues, edit: ProductFormIntent, options: ProductFormOptions): ProductFormValues {
+export function editProductForm(
+  values: ProductFormValues,
+  edit: ProductFormIntent,
+  options: ProductFormOptions,
+): ProductFormValues {
   const colourOrder = options.colours.map((c) => c.name);
   const set = sizeSetOf(options, values.sizeSetId);
   switch (edit.intent) {
@@ -262,7 +309,9 @@ export function editProductForm(values: ProductFormValues, edit: ProductFormInte
       return { ...values, features: [...values.features, ""] };
     case "remove-feature":
       // The last line stays: SPEC.md allows removing only while there is more than one.
-      return values.features.length > 1 ? { ...values, features: values.features.filter((_, i) => i !== edit.index) } : values;
+      return values.features.length > 1
+        ? { ...values, features: values.features.filter((_, i) => i !== edit.index) }
+        : values;
     case "image-up":
       return { ...values, images: move(values.images, edit.index, edit.index - 1) };
     case "image-down":

@@ -12,7 +12,11 @@ import { distinct, MAX_PRICE, MAX_PRODUCT_IMAGES, MAX_VARIANT_STOCK, variantKey 
  * (size-set-rules.ts checkProductOptions) and puts them in the owner's order.
  */
 
-export const SAVED_PRODUCT_STATUSES = PRODUCT_STATUSES.filter((s) => s !== "archived") as ["active", "draft", "coming-soon"];
+export const SAVED_PRODUCT_STATUSES = PRODUCT_STATUSES.filter((s) => s !== "archived") as [
+  "active",
+  "draft",
+  "coming-soon",
+];
 export type SavedProductStatus = (typeof SAVED_PRODUCT_STATUSES)[number];
 
 export const PRODUCT_MESSAGES = {
@@ -42,7 +46,10 @@ export const MAX_WEIGHT_GRAMS = 50_000;
 export const imageTokenSchema = z.object({
   width: z.number().int().positive(),
   height: z.number().int().positive(),
-  sources: z.array(z.object({ key: z.string().regex(/^[0-9a-f]{16,64}$/), width: z.number().int().positive() })).min(1).max(6),
+  sources: z
+    .array(z.object({ key: z.string().regex(/^[0-9a-f]{16,64}$/), width: z.number().int().positive() }))
+    .min(1)
+    .max(6),
   alt: z.string().max(200).optional(),
   color: z.string().max(30).nullable().optional(),
 });
@@ -61,7 +68,11 @@ const rawProductSchema = z.object({
   sizeSetId: numberish.nullable().optional(),
   colors: z.array(z.string().max(60)).max(100).optional(),
   sizes: z.array(z.string().max(60)).max(100).optional(),
-  variants: z.array(z.object({ color: z.string(), size: z.string(), stock: numberish, costPrice: numberish.nullable().optional() })).optional(),
+  variants: z
+    .array(
+      z.object({ color: z.string(), size: z.string(), stock: numberish, costPrice: numberish.nullable().optional() }),
+    )
+    .optional(),
   features: z.array(z.string()).optional(),
   tags: z.union([z.string(), z.array(z.string())]).optional(),
   images: z.array(imageTokenSchema).optional(),
@@ -111,7 +122,8 @@ function toNumber(value: string | number | null | undefined): number | null {
   return /^-?\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : Number.NaN;
 }
 
-const isStock = (n: number | null): n is number => n !== null && Number.isInteger(n) && n >= 0 && n <= MAX_VARIANT_STOCK;
+const isStock = (n: number | null): n is number =>
+  n !== null && Number.isInteger(n) && n >= 0 && n <= MAX_VARIANT_STOCK;
 const isCost = (n: number | null): n is number => n !== null && Number.isInteger(n) && n >= 0 && n <= MAX_PRICE;
 
 /** An optional cost in whole rupees ("Rs 1,200" and "PKR 1200" read as 1200): null when empty, NaN when not a cost. */
@@ -154,7 +166,13 @@ export const productInputSchema = rawProductSchema.transform((raw, ctx): Product
 
   const originalPrice = toNumber(raw.originalPrice);
   if (originalPrice !== null) {
-    if (Number.isNaN(originalPrice) || !Number.isInteger(originalPrice) || originalPrice <= 0 || originalPrice > MAX_PRICE) fail("originalPrice", PRODUCT_MESSAGES.originalPrice);
+    if (
+      Number.isNaN(originalPrice) ||
+      !Number.isInteger(originalPrice) ||
+      originalPrice <= 0 ||
+      originalPrice > MAX_PRICE
+    )
+      fail("originalPrice", PRODUCT_MESSAGES.originalPrice);
     else if (price !== null && originalPrice <= price) fail("originalPrice", PRODUCT_MESSAGES.originalAbovePrice);
   }
 
@@ -168,7 +186,8 @@ export const productInputSchema = rawProductSchema.transform((raw, ctx): Product
   if (publishing && colors.length === 0) fail("colors", PRODUCT_MESSAGES.colors);
   if (publishing && sizes.length === 0) fail("sizes", PRODUCT_MESSAGES.sizes);
   const sizeSetNumber = toNumber(raw.sizeSetId);
-  const sizeSetId = sizeSetNumber !== null && Number.isSafeInteger(sizeSetNumber) && sizeSetNumber > 0 ? sizeSetNumber : null;
+  const sizeSetId =
+    sizeSetNumber !== null && Number.isSafeInteger(sizeSetNumber) && sizeSetNumber > 0 ? sizeSetNumber : null;
   if (sizeSetNumber !== null && sizeSetId === null) fail("sizeSetId", PRODUCT_MESSAGES.sizeSetId);
 
   const given = new Map((raw.variants ?? []).map((v) => [variantKey(v.color, v.size), v]));
@@ -180,7 +199,13 @@ export const productInputSchema = rawProductSchema.transform((raw, ctx): Product
       if (own !== null && !isStock(own)) fail(`variants.${key}`, `${color} ${size}: ${PRODUCT_MESSAGES.stock}`);
       const cost = parseCost(cell?.costPrice);
       if (Number.isNaN(cost)) fail(`variantCosts.${key}`, `${color} ${size}: ${PRODUCT_MESSAGES.costPrice}`);
-      return { color, size, stock: own ?? (isStock(stock) ? stock : 0), costPrice: Number.isNaN(cost) ? null : cost, ownStock: own !== null };
+      return {
+        color,
+        size,
+        stock: own ?? (isStock(stock) ? stock : 0),
+        costPrice: Number.isNaN(cost) ? null : cost,
+        ownStock: own !== null,
+      };
     }),
   );
   // Publishing needs a stock for every combination: the stock quantity is required only when some
@@ -208,14 +233,27 @@ export const productInputSchema = rawProductSchema.transform((raw, ctx): Product
   const launchAt = status === "coming-soon" ? parsedLaunch : null;
 
   // Optional: "350", "350 g" and "350 grams" are 350; empty is none.
-  const weight = toNumber(typeof raw.weightGrams === "string" ? raw.weightGrams.trim().replace(/\s*(g|grams?)$/i, "") : raw.weightGrams);
+  const weight = toNumber(
+    typeof raw.weightGrams === "string" ? raw.weightGrams.trim().replace(/\s*(g|grams?)$/i, "") : raw.weightGrams,
+  );
   const weightValid = weight === null || (Number.isInteger(weight) && weight >= 1 && weight <= MAX_WEIGHT_GRAMS);
   if (!weightValid) fail("weightGrams", PRODUCT_MESSAGES.weightGrams);
 
   return {
-    status, name, category, description,
-    price: price ?? 0, originalPrice, sizeSetId,
-    colors, sizes, variants: variants.map(({ ownStock: _own, ...v }) => v), features, tags: splitTags(raw.tags), images, launchAt,
+    status,
+    name,
+    category,
+    description,
+    price: price ?? 0,
+    originalPrice,
+    sizeSetId,
+    colors,
+    sizes,
+    variants: variants.map(({ ownStock: _own, ...v }) => v),
+    features,
+    tags: splitTags(raw.tags),
+    images,
+    launchAt,
     weightGrams: weightValid ? weight : null,
     costPrice: Number.isNaN(costPrice) ? null : costPrice,
     lowStockThreshold: thresholdValid ? threshold : null,

@@ -5,11 +5,18 @@ import { isBuyable, stockStatus } from "./stock-status";
 export type JsonLdReview = { author: string; rating: number; comment: string; createdAt: string | Date };
 
 /** schema.org Product data for search engines, with the PKR price, availability, rating and the page's reviews. */
-export function productJsonLd(product: ProductDetail, opts: { origin: string; brand: string; imageUrls: string[]; reviews?: JsonLdReview[] }) {
+export function productJsonLd(
+  product: ProductDetail,
+  opts: { origin: string; brand: string; imageUrls: string[]; reviews?: JsonLdReview[] },
+) {
   const stock = product.variants.reduce((sum, v) => sum + v.stock, 0);
   const status = stockStatus({ status: product.status, stock });
   const availability =
-    status.kind === "coming-soon" ? "https://schema.org/PreOrder" : isBuyable(status) ? "https://schema.org/InStock" : "https://schema.org/OutOfStock";
+    status.kind === "coming-soon"
+      ? "https://schema.org/PreOrder"
+      : isBuyable(status)
+        ? "https://schema.org/InStock"
+        : "https://schema.org/OutOfStock";
   return {
     "@context": "https://schema.org",
     "@type": "Product",
@@ -29,18 +36,24 @@ export function productJsonLd(product: ProductDetail, opts: { origin: string; br
       itemCondition: "https://schema.org/NewCondition",
     },
     ...(product.reviewCount > 0
-      ? { aggregateRating: { "@type": "AggregateRating", ratingValue: product.rating, reviewCount: product.reviewCount } }
+      ? {
+          aggregateRating: {
+            "@type": "AggregateRating",
+            ratingValue: product.rating,
+            reviewCount: product.reviewCount,
+          },
+        }
       : {}),
     ...(opts.reviews && opts.reviews.length > 0
       ? {
-        review: opts.reviews.map((r) => ({
-          "@type": "Review",
-          author: { "@type": "Person", name: r.author },
-          reviewRating: { "@type": "Rating", ratingValue: r.rating, bestRating: 5, worstRating: 1 },
-          ...(r.comment ? { reviewBody: r.comment } : {}),
-          datePublished: new Date(r.createdAt).toISOString().slice(0, 10),
-        })),
-      }
+          review: opts.reviews.map((r) => ({
+            "@type": "Review",
+            author: { "@type": "Person", name: r.author },
+            reviewRating: { "@type": "Rating", ratingValue: r.rating, bestRating: 5, worstRating: 1 },
+            ...(r.comment ? { reviewBody: r.comment } : {}),
+            datePublished: new Date(r.createdAt).toISOString().slice(0, 10),
+          })),
+        }
       : {}),
   };
 }

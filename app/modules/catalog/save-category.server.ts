@@ -1,6 +1,13 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
-import { categories, categoryRedirects, discountCodes, notifySubscriptions, scheduledSales, type StoredImageRef } from "~/db/schema";
+import {
+  categories,
+  categoryRedirects,
+  discountCodes,
+  notifySubscriptions,
+  scheduledSales,
+  type StoredImageRef,
+} from "~/db/schema";
 import { AppError } from "~/lib/errors";
 import { CATEGORY_MESSAGES, type CategoryInput } from "./category-input";
 
@@ -17,9 +24,14 @@ export type SaveCategoryResult = {
  */
 async function checkSlugFree(tx: Tx, slug: string, current: string | null): Promise<void> {
   const [live] = await tx.select({ slug: categories.slug }).from(categories).where(eq(categories.slug, slug));
-  if (live && live.slug !== current) throw new AppError("VALIDATION", CATEGORY_MESSAGES.slugTaken, { slug: CATEGORY_MESSAGES.slugTaken });
-  const [redirect] = await tx.select({ to: categoryRedirects.toSlug }).from(categoryRedirects).where(eq(categoryRedirects.fromSlug, slug));
-  if (redirect && redirect.to !== current) throw new AppError("VALIDATION", CATEGORY_MESSAGES.slugRedirect, { slug: CATEGORY_MESSAGES.slugRedirect });
+  if (live && live.slug !== current)
+    throw new AppError("VALIDATION", CATEGORY_MESSAGES.slugTaken, { slug: CATEGORY_MESSAGES.slugTaken });
+  const [redirect] = await tx
+    .select({ to: categoryRedirects.toSlug })
+    .from(categoryRedirects)
+    .where(eq(categoryRedirects.fromSlug, slug));
+  if (redirect && redirect.to !== current)
+    throw new AppError("VALIDATION", CATEGORY_MESSAGES.slugRedirect, { slug: CATEGORY_MESSAGES.slugRedirect });
 }
 
 /**
@@ -31,17 +43,30 @@ async function checkSlugFree(tx: Tx, slug: string, current: string | null): Prom
 async function changeSlug(tx: Tx, from: string, to: string): Promise<void> {
   await tx.delete(categoryRedirects).where(eq(categoryRedirects.fromSlug, to));
   await tx.update(categories).set({ slug: to }).where(eq(categories.slug, from));
-  await tx.insert(categoryRedirects).values({ fromSlug: from, toSlug: to }).onConflictDoUpdate({ target: categoryRedirects.fromSlug, set: { toSlug: to, createdAt: new Date() } });
+  await tx
+    .insert(categoryRedirects)
+    .values({ fromSlug: from, toSlug: to })
+    .onConflictDoUpdate({ target: categoryRedirects.fromSlug, set: { toSlug: to, createdAt: new Date() } });
   const renamed = sql`array_replace(category_slugs, ${from}, ${to})`;
-  await tx.update(discountCodes).set({ categorySlugs: renamed }).where(sql`${from} = any(${discountCodes.categorySlugs})`);
-  await tx.update(scheduledSales).set({ categorySlugs: renamed }).where(sql`${from} = any(${scheduledSales.categorySlugs})`);
+  await tx
+    .update(discountCodes)
+    .set({ categorySlugs: renamed })
+    .where(sql`${from} = any(${discountCodes.categorySlugs})`);
+  await tx
+    .update(scheduledSales)
+    .set({ categorySlugs: renamed })
+    .where(sql`${from} = any(${scheduledSales.categorySlugs})`);
   // A sign-up for both addresses keeps the one already under the new name (the pair is unique).
   const oldTarget = `category:${from}`;
   const newTarget = `category:${to}`;
-  await tx.delete(notifySubscriptions).where(and(
-    eq(notifySubscriptions.target, oldTarget),
-    sql`${notifySubscriptions.email} in (select email from notify_subscriptions where target = ${newTarget})`,
-  ));
+  await tx
+    .delete(notifySubscriptions)
+    .where(
+      and(
+        eq(notifySubscriptions.target, oldTarget),
+        sql`${notifySubscriptions.email} in (select email from notify_subscriptions where target = ${newTarget})`,
+      ),
+    );
   await tx.update(notifySubscriptions).set({ target: newTarget }).where(eq(notifySubscriptions.target, oldTarget));
 }
 
@@ -50,11 +75,20 @@ async function changeSlug(tx: Tx, from: string, to: string): Promise<void> {
  * hidden, coming soon with its launch label and time. `image` is a newly stored picture (or
  * undefined to keep the current one; `input.removeImage` clears it).
  */
-export async function saveCategory(db: Db, current: string | null, input: CategoryInput, image?: StoredImageRef): Promise<SaveCategoryResult> {
+export async function saveCategory(
+  db: Db,
+  current: string | null,
+  input: CategoryInput,
+  image?: StoredImageRef,
+): Promise<SaveCategoryResult> {
   return db.transaction(async (tx) => {
     let before: { comingSoon: boolean } | undefined;
     if (current !== null) {
-      [before] = await tx.select({ comingSoon: categories.comingSoon }).from(categories).where(eq(categories.slug, current)).for("update");
+      [before] = await tx
+        .select({ comingSoon: categories.comingSoon })
+        .from(categories)
+        .where(eq(categories.slug, current))
+        .for("update");
       if (!before) throw new AppError("NOT_FOUND", "That category no longer exists");
     }
     await checkSlugFree(tx, input.slug, current);
@@ -70,7 +104,9 @@ export async function saveCategory(db: Db, current: string | null, input: Catego
       ...(image ? { image } : input.removeImage ? { image: null } : {}),
     };
     if (current === null) {
-      const [{ next }] = await tx.select({ next: sql<number>`coalesce(max(${categories.position}) + 1, 0)::int` }).from(categories);
+      const [{ next }] = await tx
+        .select({ next: sql<number>`coalesce(max(${categories.position}) + 1, 0)::int` })
+        .from(categories);
       await tx.insert(categories).values({ slug: input.slug, position: next, ...fields });
       return { slug: input.slug, created: true, opens: false };
     }

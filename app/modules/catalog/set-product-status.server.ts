@@ -22,11 +22,20 @@ const MOVES: Record<StatusChange, { from: ProductStatus[]; to: ProductStatus }> 
  * Activate, Deactivate or Restore. Activating a draft publishes it, so it must meet every rule of
  * Add Product (a draft may have been saved without photos or a description).
  */
-export async function setProductStatus<B>(db: Db, id: string, change: StatusChange, watch: AvailabilityWatch<B>): Promise<{ name: string; status: ProductStatus }> {
+export async function setProductStatus<B>(
+  db: Db,
+  id: string,
+  change: StatusChange,
+  watch: AvailabilityWatch<B>,
+): Promise<{ name: string; status: ProductStatus }> {
   const product = await getProductForEdit(db, id);
   if (!product) throw new AppError("NOT_FOUND", "Product not found");
   const move = MOVES[change];
-  if (!move.from.includes(product.status)) throw new AppError("CONFLICT", `${product.input.name} is already ${product.status === "archived" ? "deleted" : product.status}`);
+  if (!move.from.includes(product.status))
+    throw new AppError(
+      "CONFLICT",
+      `${product.input.name} is already ${product.status === "archived" ? "deleted" : product.status}`,
+    );
   if (move.to === "active") {
     const parsed = productInputSchema.safeParse({ ...rawInputOf(product), status: "active", launchAt: null });
     if (!parsed.success) {

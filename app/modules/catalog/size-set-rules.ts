@@ -6,7 +6,13 @@ import { coloursOffered, type ColourOption } from "./colour-rules";
  * Size sets as data (Dashboard -> Catalogue -> Size sets): named, ordered lists of sizes, each with
  * an optional size guide. Plain rules shared by the dashboard, the product form and the product page.
  */
-export type SizeSetOption = { id: number; name: string; position: number; sizes: string[]; guide: SizeGuideTable | null };
+export type SizeSetOption = {
+  id: number;
+  name: string;
+  position: number;
+  sizes: string[];
+  guide: SizeGuideTable | null;
+};
 export type { SizeGuideTable };
 
 export const SIZE_SET_MESSAGES = {
@@ -16,9 +22,11 @@ export const SIZE_SET_MESSAGES = {
   size: "Enter the size (1 to 20 characters, no slash)",
   sizeTaken: "This set already has this size",
   tooManySizes: "A size set has at most 40 sizes",
-  inUse: (size: string, products: number) => `${size} cannot be removed: ${products} ${products === 1 ? "product uses" : "products use"} it`,
+  inUse: (size: string, products: number) =>
+    `${size} cannot be removed: ${products} ${products === 1 ? "product uses" : "products use"} it`,
   lastSize: "A size set needs at least one size",
-  setInUse: (products: number) => `This size set cannot be deleted: ${products} ${products === 1 ? "product uses" : "products use"} it. Move ${products === 1 ? "it" : "them"} to another size set first.`,
+  setInUse: (products: number) =>
+    `This size set cannot be deleted: ${products} ${products === 1 ? "product uses" : "products use"} it. Move ${products === 1 ? "it" : "them"} to another size set first.`,
   columns: "Enter up to 8 column names, separated by commas (each up to 30 characters)",
   cell: "Each measurement is at most 30 characters",
   note: "The note is at most 300 characters",
@@ -29,15 +37,26 @@ export const MAX_SIZES = 40;
 // eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
 const BAD_OPTION = /[/\u0000-\u001f\u007f]/;
 
-export const sizeNameSchema = z.string().trim().min(1, SIZE_SET_MESSAGES.size).max(20, SIZE_SET_MESSAGES.size)
+export const sizeNameSchema = z
+  .string()
+  .trim()
+  .min(1, SIZE_SET_MESSAGES.size)
+  .max(20, SIZE_SET_MESSAGES.size)
   .refine((s) => !BAD_OPTION.test(s), SIZE_SET_MESSAGES.size);
-export const sizeSetNameSchema = z.string().trim().min(1, SIZE_SET_MESSAGES.name).max(40, SIZE_SET_MESSAGES.name)
+export const sizeSetNameSchema = z
+  .string()
+  .trim()
+  .min(1, SIZE_SET_MESSAGES.name)
+  .max(40, SIZE_SET_MESSAGES.name)
   // eslint-disable-next-line no-control-regex -- control characters are never a name
   .refine((s) => !/[\u0000-\u001f\u007f]/.test(s), SIZE_SET_MESSAGES.name);
 
 /** "6, 8, 10" (or one per line) as distinct sizes in the order typed; null when one is unreadable. */
 export function parseSizeList(text: string): { sizes: string[] } | { error: string } {
-  const parts = text.split(/[,\n]/).map((s) => s.trim()).filter(Boolean);
+  const parts = text
+    .split(/[,\n]/)
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (parts.length === 0) return { error: SIZE_SET_MESSAGES.sizes };
   if (parts.length > MAX_SIZES) return { error: SIZE_SET_MESSAGES.tooManySizes };
   const seen = new Set<string>();
@@ -53,7 +72,10 @@ export function parseSizeList(text: string): { sizes: string[] } | { error: stri
 
 /** "Chest, Length" as the guide's column names; null when unreadable. */
 export function parseGuideColumns(text: string): string[] | null {
-  const columns = text.split(",").map((c) => c.trim()).filter(Boolean);
+  const columns = text
+    .split(",")
+    .map((c) => c.trim())
+    .filter(Boolean);
   if (columns.length > 8 || columns.some((c) => c.length > 30)) return null;
   return columns;
 }
@@ -66,7 +88,11 @@ export function guideForSizes(guide: SizeGuideTable | null, sizes: readonly stri
   if (!guide || guide.columns.length === 0) return null;
   const rows = guide.rows.filter((r) => sizes.includes(r.size) && r.values.some((v) => v.trim() !== ""));
   if (rows.length === 0 && !guide.note) return null;
-  return { columns: guide.columns, rows: rows.map((r) => ({ size: r.size, values: guide.columns.map((_, i) => r.values[i] ?? "") })), note: guide.note };
+  return {
+    columns: guide.columns,
+    rows: rows.map((r) => ({ size: r.size, values: guide.columns.map((_, i) => r.values[i] ?? "") })),
+    note: guide.note,
+  };
 }
 
 /** The guide with every size of the set in the set's order (blank cells for sizes without a row), for the owner's editor. */
@@ -98,14 +124,20 @@ export function inOrderOf(list: readonly string[], picked: readonly string[]): s
  */
 export function checkProductOptions(
   input: { colors: readonly string[]; sizes: readonly string[] },
-  options: { colours: readonly ColourOption[]; set: Pick<SizeSetOption, "name" | "sizes"> | null; had: readonly string[] },
+  options: {
+    colours: readonly ColourOption[];
+    set: Pick<SizeSetOption, "name" | "sizes"> | null;
+    had: readonly string[];
+  },
 ): { ok: true; colors: string[]; sizes: string[] } | { ok: false; errors: Record<string, string> } {
   const errors: Record<string, string> = {};
   const offered = coloursOffered(options.colours, options.had).map((c) => c.name);
   const unknownColor = input.colors.find((c) => !offered.includes(c));
   if (unknownColor) {
     const retired = options.colours.some((c) => c.retired && c.name === unknownColor);
-    errors.colors = retired ? `${unknownColor} is retired: choose another colour` : `${unknownColor} is not one of the shop's colours`;
+    errors.colors = retired
+      ? `${unknownColor} is retired: choose another colour`
+      : `${unknownColor} is not one of the shop's colours`;
   }
   if (!options.set) errors.sizeSetId = "Please choose a size set";
   else {

@@ -10,7 +10,8 @@ export type StockStatus =
 export function stockStatus(input: { status: string; stock: number }): StockStatus {
   if (input.status === "coming-soon") return { kind: "coming-soon", label: "Coming Soon" };
   if (input.stock <= 0) return { kind: "out-of-stock", label: "Out of Stock" };
-  if (input.stock <= LOW_STOCK_THRESHOLD) return { kind: "low-stock", label: `Only ${input.stock} left`, left: input.stock };
+  if (input.stock <= LOW_STOCK_THRESHOLD)
+    return { kind: "low-stock", label: `Only ${input.stock} left`, left: input.stock };
   return { kind: "in-stock", label: "In Stock" };
 }
 

@@ -19,10 +19,14 @@ export async function takeStock(tx: Tx, lines: readonly StockLine[]): Promise<vo
       .where(and(eq(productVariants.id, line.variantId), sql`${productVariants.stock} >= ${line.quantity}`))
       .returning({ stock: productVariants.stock });
     if (taken.length > 0) continue;
-    const [left] = await tx.select({ stock: productVariants.stock }).from(productVariants).where(eq(productVariants.id, line.variantId));
+    const [left] = await tx
+      .select({ stock: productVariants.stock })
+      .from(productVariants)
+      .where(eq(productVariants.id, line.variantId));
     const stock = left?.stock ?? 0;
     const item = `${line.name} (${line.color}, ${line.size})`;
-    const message = stock > 0 ? `Only ${stock} left of ${item}. Please lower the quantity.` : `${item} is out of stock.`;
+    const message =
+      stock > 0 ? `Only ${stock} left of ${item}. Please lower the quantity.` : `${item} is out of stock.`;
     throw new AppError("OUT_OF_STOCK", message, { items: message });
   }
 }
@@ -33,6 +37,9 @@ export async function takeStock(tx: Tx, lines: readonly StockLine[]): Promise<vo
  */
 export async function putStockBack(tx: DbOrTx, byVariant: ReadonlyMap<number, number>): Promise<void> {
   for (const [variantId, quantity] of [...byVariant].sort(([a], [b]) => a - b)) {
-    await tx.update(productVariants).set({ stock: sql`${productVariants.stock} + ${quantity}` }).where(eq(productVariants.id, variantId));
+    await tx
+      .update(productVariants)
+      .set({ stock: sql`${productVariants.stock} + ${quantity}` })
+      .where(eq(productVariants.id, variantId));
   }
 }

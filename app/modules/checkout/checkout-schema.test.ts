@@ -30,7 +30,14 @@ const dataOf = (result: ShippingFormResult) => {
 
 describe("a complete shipping form", () => {
   it("is accepted and cleaned up", () => {
-    const data = dataOf(parseShippingForm({ ...valid, fullName: "  Ayesha Khan ", email: " Ayesha@Example.PK ", phone: "+92 300-1234567" }));
+    const data = dataOf(
+      parseShippingForm({
+        ...valid,
+        fullName: "  Ayesha Khan ",
+        email: " Ayesha@Example.PK ",
+        phone: "+92 300-1234567",
+      }),
+    );
     expect(data).toEqual({
       fullName: "Ayesha Khan",
       email: "ayesha@example.pk",
@@ -75,7 +82,9 @@ describe("required fields come first", () => {
     });
   });
   it("treats missing keys and non-text values as blank", () => {
-    const result = failure(parseShippingForm({ ...valid, fullName: undefined, address: new File([], "a.txt"), email: null }));
+    const result = failure(
+      parseShippingForm({ ...valid, fullName: undefined, address: new File([], "a.txt"), email: null }),
+    );
     expect(result.fields).toEqual({
       fullName: "Please enter your full name",
       email: "Please enter your e-mail address",
@@ -104,12 +113,18 @@ describe("formats", () => {
     return result.fields;
   };
 
-  it.each(["ayesha", "ayesha@", "ayesha@example", "ayesha example@x.pk", `${"a".repeat(250)}@x.pk`])("refuses the e-mail %j", (email) => {
-    expect(fieldsOf({ email })).toEqual({ email: "Please enter a valid e-mail address" });
-  });
-  it.each(["021 34567890", "0300 123456", "0300 12345678", "+44 7700 900123", "phone"])("refuses the phone %j", (phone) => {
-    expect(fieldsOf({ phone })).toEqual({ phone: PHONE_MESSAGE });
-  });
+  it.each(["ayesha", "ayesha@", "ayesha@example", "ayesha example@x.pk", `${"a".repeat(250)}@x.pk`])(
+    "refuses the e-mail %j",
+    (email) => {
+      expect(fieldsOf({ email })).toEqual({ email: "Please enter a valid e-mail address" });
+    },
+  );
+  it.each(["021 34567890", "0300 123456", "0300 12345678", "+44 7700 900123", "phone"])(
+    "refuses the phone %j",
+    (phone) => {
+      expect(fieldsOf({ phone })).toEqual({ phone: PHONE_MESSAGE });
+    },
+  );
   it.each(["5400", "540001", "54 000", "ABCDE"])("refuses the postal code %j", (postalCode) => {
     expect(fieldsOf({ postalCode })).toEqual({ postalCode: "Postal code must be 5 digits" });
   });
@@ -123,10 +138,16 @@ describe("formats", () => {
     expect(fieldsOf({ city: "Dubai" })).toEqual({ city: "Please choose your city from the list" });
   });
   it("refuses a typed city over 100 characters", () => {
-    expect(fieldsOf({ city: "Other", cityOther: "c".repeat(101) })).toEqual({ city: "City must be 100 characters or fewer" });
+    expect(fieldsOf({ city: "Other", cityOther: "c".repeat(101) })).toEqual({
+      city: "City must be 100 characters or fewer",
+    });
   });
   it("reports every format error at once", () => {
-    expect(Object.keys(fieldsOf({ email: "x", phone: "1", postalCode: "1" }))).toEqual(["email", "phone", "postalCode"]);
+    expect(Object.keys(fieldsOf({ email: "x", phone: "1", postalCode: "1" }))).toEqual([
+      "email",
+      "phone",
+      "postalCode",
+    ]);
   });
 });
 
@@ -140,7 +161,12 @@ describe("field list", () => {
 
 describe("parseShippingForm: wrong types from a JSON client", () => {
   it("refuses a number, list or object as a name, city or address, naming the field, and still takes a phone or postal code as a number", () => {
-    for (const [field, value, label] of [["address", -1, "Shipping Address"], ["fullName", ["A"], "Full Name"], ["city", { a: 1 }, "City"], ["email", 5, "Email"]] as const) {
+    for (const [field, value, label] of [
+      ["address", -1, "Shipping Address"],
+      ["fullName", ["A"], "Full Name"],
+      ["city", { a: 1 }, "City"],
+      ["email", 5, "Email"],
+    ] as const) {
       const result = parseShippingForm({ ...valid, [field]: value });
       expect(result.ok, field).toBe(false);
       if (!result.ok) expect(result.fields[field]).toBe(`${label} must be text`);
@@ -149,7 +175,11 @@ describe("parseShippingForm: wrong types from a JSON client", () => {
   });
 
   it("refuses a list or object as a phone or postal code rather than reading it as left blank", () => {
-    for (const [field, value, label] of [["postalCode", [-2099609305], "Postal Code"], ["postalCode", { code: "54000" }, "Postal Code"], ["phone", ["03001234567"], "Phone"]] as const) {
+    for (const [field, value, label] of [
+      ["postalCode", [-2099609305], "Postal Code"],
+      ["postalCode", { code: "54000" }, "Postal Code"],
+      ["phone", ["03001234567"], "Phone"],
+    ] as const) {
       const result = parseShippingForm({ ...valid, [field]: value });
       expect(result.ok, field).toBe(false);
       if (!result.ok) expect(result.fields[field]).toBe(`${label} must be text`);

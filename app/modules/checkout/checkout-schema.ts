@@ -39,19 +39,23 @@ export type ShippingDetails = {
 export type ShippingFormErrors = Partial<Record<ShippingField, string>>;
 /** The shipping form as typed (cityOther: the city written in when it is not in the list), to put back in the form. */
 export type ShippingFormValues = Partial<Record<ShippingField | "cityOther", string>>;
-export type ShippingFormResult = { ok: true; data: ShippingDetails } | { ok: false; formError: string; fields: ShippingFormErrors };
+export type ShippingFormResult =
+  { ok: true; data: ShippingDetails } | { ok: false; formError: string; fields: ShippingFormErrors };
 
 // FormData gives strings (or Files), JSON may give anything. A missing key, null or a File reads as
 // not filled in; a list or an object is a wrong request, refused as not text.
 function readText({ numbers }: { numbers: boolean }) {
-  return z.unknown().optional().transform((value, ctx) => {
-    if (typeof value === "string") return value.trim();
-    if (numbers && typeof value === "number" && Number.isFinite(value)) return String(value);
-    // A file posted in a form's text field reads as blank, as the form itself would show it.
-    if (value === undefined || value === null || (typeof File !== "undefined" && value instanceof File)) return "";
-    ctx.addIssue({ code: "custom", message: "Must be text" });
-    return z.NEVER;
-  });
+  return z
+    .unknown()
+    .optional()
+    .transform((value, ctx) => {
+      if (typeof value === "string") return value.trim();
+      if (numbers && typeof value === "number" && Number.isFinite(value)) return String(value);
+      // A file posted in a form's text field reads as blank, as the form itself would show it.
+      if (value === undefined || value === null || (typeof File !== "undefined" && value instanceof File)) return "";
+      ctx.addIssue({ code: "custom", message: "Must be text" });
+      return z.NEVER;
+    });
 }
 /** Names, e-mail, city and address are text: a number there is a wrong request, not an address "-1". */
 const strictText = readText({ numbers: false });
@@ -73,7 +77,10 @@ const emailFormat = z.email();
  * The shipping form's rules, shared by the browser form and the server. Blank required fields are
  * reported first, on their own, so a half-filled form gets one clear message; formats after that.
  */
-export function parseShippingForm(input: Record<string, unknown>, opts: { emailOptional?: boolean } = {}): ShippingFormResult {
+export function parseShippingForm(
+  input: Record<string, unknown>,
+  opts: { emailOptional?: boolean } = {},
+): ShippingFormResult {
   const read = rawShippingForm.safeParse(input ?? {});
   if (!read.success) {
     const fields: ShippingFormErrors = {};
@@ -100,7 +107,8 @@ export function parseShippingForm(input: Record<string, unknown>, opts: { emailO
   if (raw.fullName.length > FULL_NAME_MAX) invalid.fullName = `Full name must be ${FULL_NAME_MAX} characters or fewer`;
 
   const email = raw.email.toLowerCase();
-  if (email && (email.length > EMAIL_MAX || !emailFormat.safeParse(email).success)) invalid.email = "Please enter a valid e-mail address";
+  if (email && (email.length > EMAIL_MAX || !emailFormat.safeParse(email).success))
+    invalid.email = "Please enter a valid e-mail address";
 
   const phone = normalizePakistaniMobile(raw.phone);
   if (!phone) invalid.phone = PHONE_MESSAGE;
@@ -115,7 +123,8 @@ export function parseShippingForm(input: Record<string, unknown>, opts: { emailO
   if (postalCode !== null && !/^\d{5}$/.test(postalCode)) invalid.postalCode = "Postal code must be 5 digits";
 
   // `!phone || !city` is already covered by `invalid`; repeated so TypeScript knows both are set below.
-  if (Object.keys(invalid).length > 0 || !phone || !city) return { ok: false, formError: CORRECT_FIELDS_MESSAGE, fields: invalid };
+  if (Object.keys(invalid).length > 0 || !phone || !city)
+    return { ok: false, formError: CORRECT_FIELDS_MESSAGE, fields: invalid };
 
   return {
     ok: true,

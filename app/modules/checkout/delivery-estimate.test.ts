@@ -9,10 +9,26 @@ const noonPkt = (date: string) => pkt(`${date}T12:00:00`);
 // November 2025: Sat 22, Sun 23, Mon 24, Tue 25, Wed 26, Thu 27, Fri 28, Sat 29, Sun 30; Mon 1 Dec.
 describe("estimateDelivery", () => {
   it("follows the shop's Settings: its own city gets the local range, the rest the national one", () => {
-    const lahoreShop = { city: "Lahore", localDeliveryMinDays: 1, localDeliveryMaxDays: 2, nationalDeliveryMinDays: 4, nationalDeliveryMaxDays: 8 };
-    expect(estimateDelivery(" lahore", pkt("2025-11-24T10:00:00"), lahoreShop)).toEqual({ from: noonPkt("2025-11-25"), to: noonPkt("2025-11-26"), minDays: 1, maxDays: 2 });
+    const lahoreShop = {
+      city: "Lahore",
+      localDeliveryMinDays: 1,
+      localDeliveryMaxDays: 2,
+      nationalDeliveryMinDays: 4,
+      nationalDeliveryMaxDays: 8,
+    };
+    expect(estimateDelivery(" lahore", pkt("2025-11-24T10:00:00"), lahoreShop)).toEqual({
+      from: noonPkt("2025-11-25"),
+      to: noonPkt("2025-11-26"),
+      minDays: 1,
+      maxDays: 2,
+    });
     // Karachi is elsewhere for a Lahore shop: 4-8 working days, Sunday 30 Nov skipped.
-    expect(estimateDelivery("Karachi", pkt("2025-11-24T10:00:00"), lahoreShop)).toEqual({ from: noonPkt("2025-11-28"), to: noonPkt("2025-12-03"), minDays: 4, maxDays: 8 });
+    expect(estimateDelivery("Karachi", pkt("2025-11-24T10:00:00"), lahoreShop)).toEqual({
+      from: noonPkt("2025-11-28"),
+      to: noonPkt("2025-12-03"),
+      minDays: 4,
+      maxDays: 8,
+    });
   });
 
   it("gives Karachi 3-5 working days from the next day", () => {
@@ -67,14 +83,20 @@ describe("estimateDelivery", () => {
 
 describe("formatDeliveryRange", () => {
   it("shows both days with weekday, day and short month", () => {
-    expect(formatDeliveryRange({ from: noonPkt("2025-11-26"), to: noonPkt("2025-11-28") })).toBe("Wed 26 Nov – Fri 28 Nov");
+    expect(formatDeliveryRange({ from: noonPkt("2025-11-26"), to: noonPkt("2025-11-28") })).toBe(
+      "Wed 26 Nov – Fri 28 Nov",
+    );
   });
   it("formats the estimate for a Saturday order in Karachi", () => {
-    expect(formatDeliveryRange(estimateDelivery("Karachi", pkt("2025-11-22T15:00:00")))).toBe("Wed 26 Nov – Fri 28 Nov");
+    expect(formatDeliveryRange(estimateDelivery("Karachi", pkt("2025-11-22T15:00:00")))).toBe(
+      "Wed 26 Nov – Fri 28 Nov",
+    );
   });
   it("reads the days in Pakistan time", () => {
     // 23:30 UTC on the 25th is already the 26th in Pakistan.
-    expect(formatDeliveryRange({ from: new Date("2025-11-25T23:30:00Z"), to: noonPkt("2025-12-01") })).toBe("Wed 26 Nov – Mon 1 Dec");
+    expect(formatDeliveryRange({ from: new Date("2025-11-25T23:30:00Z"), to: noonPkt("2025-12-01") })).toBe(
+      "Wed 26 Nov – Mon 1 Dec",
+    );
   });
   it("shows one day once", () => {
     expect(formatDeliveryRange({ from: noonPkt("2025-11-26"), to: noonPkt("2025-11-26") })).toBe("Wed 26 Nov");

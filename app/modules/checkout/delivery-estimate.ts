@@ -3,10 +3,22 @@ import { addWorkingDays, formatShopWeekdayDayMonth, shopDay, shopDayNoon } from 
 export type DeliveryEstimate = { from: Date; to: Date; minDays: number; maxDays: number };
 
 /** What the shop promises (its Settings): working days in the shop's own city and elsewhere in Pakistan. */
-export type DeliveryPromise = { city: string; localDeliveryMinDays: number; localDeliveryMaxDays: number; nationalDeliveryMinDays: number; nationalDeliveryMaxDays: number };
+export type DeliveryPromise = {
+  city: string;
+  localDeliveryMinDays: number;
+  localDeliveryMaxDays: number;
+  nationalDeliveryMinDays: number;
+  nationalDeliveryMaxDays: number;
+};
 
 /** The demo shop's promise (and a new shop's defaults): Karachi 3-5 working days, elsewhere 5-7. */
-export const DEFAULT_DELIVERY_PROMISE: DeliveryPromise = { city: "Karachi", localDeliveryMinDays: 3, localDeliveryMaxDays: 5, nationalDeliveryMinDays: 5, nationalDeliveryMaxDays: 7 };
+export const DEFAULT_DELIVERY_PROMISE: DeliveryPromise = {
+  city: "Karachi",
+  localDeliveryMinDays: 3,
+  localDeliveryMaxDays: 5,
+  nationalDeliveryMinDays: 5,
+  nationalDeliveryMaxDays: 7,
+};
 
 const sameCity = (a: string, b: string) => typeof a === "string" && a.trim().toLowerCase() === b.trim().toLowerCase();
 
@@ -23,7 +35,11 @@ export function deliveryDaysFor(city: string, promise: DeliveryPromise): { minDa
  * placed (Pakistan time), Sundays skipped. Each end is noon in Pakistan on its day, so the date
  * reads the same in any nearby time zone. Public holidays are not known here, so they are not skipped.
  */
-export function estimateDelivery(city: string, placedAt: Date, promise: DeliveryPromise = DEFAULT_DELIVERY_PROMISE): DeliveryEstimate {
+export function estimateDelivery(
+  city: string,
+  placedAt: Date,
+  promise: DeliveryPromise = DEFAULT_DELIVERY_PROMISE,
+): DeliveryEstimate {
   const { minDays, maxDays } = deliveryDaysFor(city, promise);
   const placedDay = shopDay(placedAt);
   return {

@@ -18,14 +18,25 @@ type FingerprintInput = {
  * store credit pays, normalised so that spacing and letter case of the e-mail do not count. A key
  * sent again with another fingerprint is refused.
  */
-export function orderFingerprint({ items, shipping, cartVersion, discountCode, useStoreCredit }: FingerprintInput): string {
+export function orderFingerprint({
+  items,
+  shipping,
+  cartVersion,
+  discountCode,
+  useStoreCredit,
+}: FingerprintInput): string {
   const text = (v: string | null | undefined) => (v ?? "").trim().replace(/\s+/g, " ");
   const normalised = {
     items: items.map((i) => [i.productId, i.color ?? "", i.size ?? "", i.quantity]),
     cart: items.length === 0 ? (cartVersion ?? "") : "",
     shipping: [
-      text(shipping.fullName), text(shipping.email).toLowerCase(), text(shipping.phone), text(shipping.address),
-      text(shipping.city), text(shipping.postalCode), text(shipping.country),
+      text(shipping.fullName),
+      text(shipping.email).toLowerCase(),
+      text(shipping.phone),
+      text(shipping.address),
+      text(shipping.city),
+      text(shipping.postalCode),
+      text(shipping.country),
     ],
     ...(discountCode ? { discountCode } : {}),
     ...(useStoreCredit ? { useStoreCredit: true } : {}),

@@ -23,7 +23,8 @@ export type OrderLine = {
 };
 
 export const EMPTY_CART_MESSAGE = "Your cart is empty";
-export const CART_CHANGED_MESSAGE = "Your cart changed while you were checking out. Please check your items and place the order again.";
+export const CART_CHANGED_MESSAGE =
+  "Your cart changed while you were checking out. Please check your items and place the order again.";
 export const KEY_REUSED_MESSAGE = "This Idempotency-Key was already used for a different order";
 export const PRICES_CHANGED_MESSAGE = "Prices changed since you opened checkout";
 
@@ -32,7 +33,13 @@ export const PRICES_CHANGED_MESSAGE = "Prices changed since you opened checkout"
  * and the store credit), the Total line of the checkout page and `total` of GET /api/orders/{id}.
  */
 export type OrderMoney = {
-  itemCount: number; subtotal: number; discountCode: string | null; discountTotal: number; shippingFee: number; storeCreditUsed: number; total: number;
+  itemCount: number;
+  subtotal: number;
+  discountCode: string | null;
+  discountTotal: number;
+  shippingFee: number;
+  storeCreditUsed: number;
+  total: number;
 };
 
 /**
@@ -63,9 +70,11 @@ export function checkRequestedItems(items: OrderItemRequest[]): void {
   if (!Array.isArray(items)) throw new AppError("VALIDATION", "Items must be a list");
   if (items.length > MAX_ORDER_ITEMS) throw new AppError("VALIDATION", ORDER_ITEMS_MESSAGE);
   for (const item of items) {
-    if (!item || typeof item.productId !== "string" || !item.productId) throw new AppError("VALIDATION", "Product is required");
+    if (!item || typeof item.productId !== "string" || !item.productId)
+      throw new AppError("VALIDATION", "Product is required");
     for (const field of [item.color, item.size]) {
-      if (field !== undefined && field !== null && typeof field !== "string") throw new AppError("VALIDATION", "Please select color and size");
+      if (field !== undefined && field !== null && typeof field !== "string")
+        throw new AppError("VALIDATION", "Please select color and size");
     }
     if (!Number.isInteger(item.quantity) || item.quantity < 1 || item.quantity > MAX_LINE_QUANTITY) {
       const message = `Quantity must be a whole number from 1 to ${MAX_LINE_QUANTITY}`;

@@ -7,7 +7,12 @@ export const CONTACT_MAX = { name: 100, email: 200, subject: 200, message: 5000 
 
 export type ContactField = keyof typeof CONTACT_MAX;
 
-const FIELD_WORDS: Record<ContactField, string> = { name: "name", email: "email address", subject: "subject", message: "message" };
+const FIELD_WORDS: Record<ContactField, string> = {
+  name: "name",
+  email: "email address",
+  subject: "subject",
+  message: "message",
+};
 
 /** 'Please keep your message under 5000 characters': said beside a field that is too long. */
 export function contactTooLong(field: ContactField): string {
@@ -15,7 +20,9 @@ export function contactTooLong(field: ContactField): string {
 }
 
 /** The fields longer than they may be (trimmed, as the server counts), with what to say beside each. */
-export function contactLengthErrors(values: Partial<Record<ContactField, string>>): Partial<Record<ContactField, string>> {
+export function contactLengthErrors(
+  values: Partial<Record<ContactField, string>>,
+): Partial<Record<ContactField, string>> {
   const errors: Partial<Record<ContactField, string>> = {};
   for (const field of Object.keys(CONTACT_MAX) as ContactField[]) {
     if ((values[field] ?? "").trim().length > CONTACT_MAX[field]) errors[field] = contactTooLong(field);

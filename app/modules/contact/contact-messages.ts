@@ -1,7 +1,8 @@
 /** What the contact form says after sending (SPEC.md section 8). */
 export const CONTACT_SUCCESS = "Message sent successfully! We will get back to you within 24 hours.";
 export const CONTACT_FAILURE = "Failed to send message. Please try again or contact us directly.";
-export const CONTACT_FORM_EXPIRED = "This form was open for more than a day. Please check your message and send it again.";
+export const CONTACT_FORM_EXPIRED =
+  "This form was open for more than a day. Please check your message and send it again.";
 
 /** The honeypot: a field people never see or reach, named so form-filling bots fill it in. */
 export const CONTACT_HONEYPOT_FIELD = "website";

@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { contactLengthErrors, contactSchema } from "./contact-schema";
 
-const valid = { name: "Ayesha Khan", email: "ayesha@example.pk", subject: "Sizing", message: "Is the oversized tee true to size?" };
+const valid = {
+  name: "Ayesha Khan",
+  email: "ayesha@example.pk",
+  subject: "Sizing",
+  message: "Is the oversized tee true to size?",
+};
 const errorsOf = (input: Record<string, string>) =>
   Object.fromEntries((contactSchema.safeParse(input).error?.issues ?? []).map((i) => [i.path[0], i.message]));
 
@@ -24,8 +29,12 @@ describe("contact form rules", () => {
 
 describe("contact form lengths", () => {
   it("says how long a field may be, beside it", () => {
-    expect(errorsOf({ ...valid, message: "x".repeat(5001) })).toEqual({ message: "Please keep your message under 5000 characters" });
-    expect(errorsOf({ ...valid, subject: "x".repeat(201) })).toEqual({ subject: "Please keep your subject under 200 characters" });
+    expect(errorsOf({ ...valid, message: "x".repeat(5001) })).toEqual({
+      message: "Please keep your message under 5000 characters",
+    });
+    expect(errorsOf({ ...valid, subject: "x".repeat(201) })).toEqual({
+      subject: "Please keep your subject under 200 characters",
+    });
     expect(contactSchema.safeParse({ ...valid, message: "x".repeat(5000) }).success).toBe(true);
   });
   it("checks lengths the way the server counts them (trimmed), for the page to check before sending", () => {

@@ -9,18 +9,25 @@ import { contactSchema, type ContactField } from "./contact-schema";
 export type ContactResult =
   | { ok: true }
   | {
-    ok: false;
-    errors: Partial<Record<ContactField, string>>;
-    values: Record<ContactField, string>;
-    /** About the whole form (a rate limit, an expired form), shown above its button. */
-    formError?: string;
-    retryAfterSeconds?: number;
-  };
+      ok: false;
+      errors: Partial<Record<ContactField, string>>;
+      values: Record<ContactField, string>;
+      /** About the whole form (a rate limit, an expired form), shown above its button. */
+      formError?: string;
+      retryAfterSeconds?: number;
+    };
 
 export type ContactRequestContext = { address: string; now?: Date };
 
 /** A stored message as the shop's staff are told of it. */
-export type ContactNotice = { name: string; email: string; subject: string; message: string; possibleSpam: boolean; inboxPath: string };
+export type ContactNotice = {
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  possibleSpam: boolean;
+  inboxPath: string;
+};
 
 /**
  * Who tells the staff of a new message, inside the transaction that stores it: the contact module's
@@ -41,7 +48,10 @@ export type TellStaff = (tx: DbOrTx, notice: ContactNotice) => Promise<unknown>;
  * values to be sent again. Messages are limited per client address.
  */
 export async function storeContactMessage(
-  db: Db, input: Record<string, unknown>, context: ContactRequestContext, tellStaff: TellStaff,
+  db: Db,
+  input: Record<string, unknown>,
+  context: ContactRequestContext,
+  tellStaff: TellStaff,
 ): Promise<ContactResult> {
   const text = (k: ContactField) => (typeof input[k] === "string" ? (input[k] as string) : "");
   const values = { name: text("name"), email: text("email"), subject: text("subject"), message: text("message") };
@@ -59,7 +69,8 @@ export async function storeContactMessage(
   if (timing === "expired") return { ok: false, errors: {}, values, formError: CONTACT_FORM_EXPIRED };
 
   const limit = await hitRateLimit(db, RATE_RULES.contactPerAddress, context.address, now);
-  if (!limit.allowed) return { ok: false, errors: {}, values, formError: limit.message, retryAfterSeconds: limit.retryAfterSeconds };
+  if (!limit.allowed)
+    return { ok: false, errors: {}, values, formError: limit.message, retryAfterSeconds: limit.retryAfterSeconds };
 
   await db.transaction(async (tx) => {
     const possibleSpam = timing === "too-fast";

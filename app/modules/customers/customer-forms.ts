@@ -22,24 +22,35 @@ export const CUSTOMER_FORM_MESSAGES = {
 
 // Control characters (a NUL above all) are never part of a tag, a note or a name.
 const clean = (value: string) =>
-  [...value].filter((ch) => {
-    const code = ch.charCodeAt(0);
-    return code === 9 || code === 10 || code === 13 || (code >= 32 && code !== 127);
-  }).join("");
+  [...value]
+    .filter((ch) => {
+      const code = ch.charCodeAt(0);
+      return code === 9 || code === 10 || code === 13 || (code >= 32 && code !== 127);
+    })
+    .join("");
 
 export const tagInput = z.object({
-  tag: z.string().transform((v) => clean(v).trim().replace(/\s+/g, " "))
+  tag: z
+    .string()
+    .transform((v) => clean(v).trim().replace(/\s+/g, " "))
     .pipe(z.string().min(1, CUSTOMER_FORM_MESSAGES.tagEmpty).max(TAG_MAX, CUSTOMER_FORM_MESSAGES.tagLong)),
 });
 
 export const noteInput = z.object({
-  body: z.string().transform((v) => clean(v).trim()).pipe(z.string().min(1, CUSTOMER_FORM_MESSAGES.noteEmpty).max(NOTE_MAX, CUSTOMER_FORM_MESSAGES.noteLong)),
+  body: z
+    .string()
+    .transform((v) => clean(v).trim())
+    .pipe(z.string().min(1, CUSTOMER_FORM_MESSAGES.noteEmpty).max(NOTE_MAX, CUSTOMER_FORM_MESSAGES.noteLong)),
   showOnOrders: z.boolean(),
 });
 
 export const segmentInput = z.object({
-  name: z.string().transform((v) => clean(v).trim().replace(/\s+/g, " "))
-    .pipe(z.string().min(1, CUSTOMER_FORM_MESSAGES.segmentEmpty).max(SEGMENT_NAME_MAX, CUSTOMER_FORM_MESSAGES.segmentLong)),
+  name: z
+    .string()
+    .transform((v) => clean(v).trim().replace(/\s+/g, " "))
+    .pipe(
+      z.string().min(1, CUSTOMER_FORM_MESSAGES.segmentEmpty).max(SEGMENT_NAME_MAX, CUSTOMER_FORM_MESSAGES.segmentLong),
+    ),
   query: z.string().max(2000),
 });
 

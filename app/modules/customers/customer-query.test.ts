@@ -17,21 +17,41 @@ describe("the Customers list's URL", () => {
   });
 
   it("keeps good values, names each refused one by its field, and falls back for sort, direction and page", () => {
-    const { query, errors } = read("q=+ali+&city=Lahore&ordersMin=2&valueMin=5,000&rateBelow=101&deliveredMax=-1&lastFrom=2026-02-30&lastTo=2026-01-31&sort=bogus&dir=up&page=-3");
-    expect(query).toMatchObject({ q: "ali", city: "Lahore", ordersMin: 2, valueMin: 5000, rateBelow: null, deliveredMax: null, lastFrom: null, lastTo: "2026-01-31", sort: "lastOrder", dir: "desc", page: 1 });
+    const { query, errors } = read(
+      "q=+ali+&city=Lahore&ordersMin=2&valueMin=5,000&rateBelow=101&deliveredMax=-1&lastFrom=2026-02-30&lastTo=2026-01-31&sort=bogus&dir=up&page=-3",
+    );
+    expect(query).toMatchObject({
+      q: "ali",
+      city: "Lahore",
+      ordersMin: 2,
+      valueMin: 5000,
+      rateBelow: null,
+      deliveredMax: null,
+      lastFrom: null,
+      lastTo: "2026-01-31",
+      sort: "lastOrder",
+      dir: "desc",
+      page: 1,
+    });
     expect(Object.keys(errors).sort()).toEqual(["deliveredMax", "lastFrom", "rateBelow"]);
     expect(errors.rateBelow).toBe("Enter a percentage from 0 to 100, e.g. 50");
     expect(errors.deliveredMax).toBe("Enter a whole number of parcels, e.g. 5");
     expect(errors.lastFrom).toBe("Enter a date, e.g. 2026-01-31");
     expect(read("ordersMin=x").errors).toEqual({ ordersMin: "Enter a whole number of orders, e.g. 2" });
-    expect(read("lastFrom=2026-03-01&lastTo=2026-02-01").errors).toEqual({ lastTo: "The end date comes before the start date" });
+    expect(read("lastFrom=2026-03-01&lastTo=2026-02-01").errors).toEqual({
+      lastTo: "The end date comes before the start date",
+    });
     expect(read("sort=name").query.dir).toBe("asc");
     expect(read(`q=${"x".repeat(101)}`).errors.q).toMatch(/100 characters/);
   });
 
   it("writes the canonical query a segment saves: fixed order, defaults and page left out", () => {
     expect(customerQueryString(read("page=3&sort=lastOrder&dir=desc").query, { page: false })).toBe("");
-    expect(customerQueryString(read("sort=name&dir=asc&tag=VIP&city=Lahore&ordersMin=2&page=2").query)).toBe("city=Lahore&tag=VIP&ordersMin=2&sort=name&page=2");
-    expect(customerQueryString(read("sort=orders&dir=asc&rateAbove=0").query, { page: false })).toBe("rateAbove=0&sort=orders&dir=asc");
+    expect(customerQueryString(read("sort=name&dir=asc&tag=VIP&city=Lahore&ordersMin=2&page=2").query)).toBe(
+      "city=Lahore&tag=VIP&ordersMin=2&sort=name&page=2",
+    );
+    expect(customerQueryString(read("sort=orders&dir=asc&rateAbove=0").query, { page: false })).toBe(
+      "rateAbove=0&sort=orders&dir=asc",
+    );
   });
 });

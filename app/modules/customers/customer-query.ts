@@ -13,7 +13,16 @@ export const CUSTOMER_SEARCH_MAX = 100;
 
 /** What the list sorts by; the default is the newest last order first. */
 export const CUSTOMER_SORTS = [
-  "lastOrder", "firstOrder", "orders", "delivered", "returned", "deliveryRate", "lifetimeValue", "averageOrder", "name", "city",
+  "lastOrder",
+  "firstOrder",
+  "orders",
+  "delivered",
+  "returned",
+  "deliveryRate",
+  "lifetimeValue",
+  "averageOrder",
+  "name",
+  "city",
 ] as const;
 export type CustomerSort = (typeof CUSTOMER_SORTS)[number];
 
@@ -32,7 +41,16 @@ export const CUSTOMER_SORT_LABELS: Record<CustomerSort, string> = {
 
 /** Whole-number bounds of the filter form, by URL name. */
 export const CUSTOMER_NUMBER_FILTERS = [
-  "ordersMin", "ordersMax", "deliveredMin", "deliveredMax", "returnedMin", "returnedMax", "rateBelow", "rateAbove", "valueMin", "valueMax",
+  "ordersMin",
+  "ordersMax",
+  "deliveredMin",
+  "deliveredMax",
+  "returnedMin",
+  "returnedMax",
+  "rateBelow",
+  "rateAbove",
+  "valueMin",
+  "valueMax",
 ] as const;
 export type CustomerNumberFilter = (typeof CUSTOMER_NUMBER_FILTERS)[number];
 
@@ -48,12 +66,28 @@ export type CustomerQuery = {
   sort: CustomerSort;
   dir: "asc" | "desc";
   page: number;
-} & Record<CustomerNumberFilter, number | null> & Record<CustomerDateFilter, string | null>;
+} & Record<CustomerNumberFilter, number | null> &
+  Record<CustomerDateFilter, string | null>;
 
 export const DEFAULT_CUSTOMER_QUERY: CustomerQuery = {
-  q: "", city: "", tag: "", sort: "lastOrder", dir: "desc", page: 1,
-  ordersMin: null, ordersMax: null, deliveredMin: null, deliveredMax: null, returnedMin: null, returnedMax: null,
-  rateBelow: null, rateAbove: null, valueMin: null, valueMax: null, lastFrom: null, lastTo: null,
+  q: "",
+  city: "",
+  tag: "",
+  sort: "lastOrder",
+  dir: "desc",
+  page: 1,
+  ordersMin: null,
+  ordersMax: null,
+  deliveredMin: null,
+  deliveredMax: null,
+  returnedMin: null,
+  returnedMax: null,
+  rateBelow: null,
+  rateAbove: null,
+  valueMin: null,
+  valueMax: null,
+  lastFrom: null,
+  lastTo: null,
 };
 
 const NUMBER_MESSAGES: Record<CustomerNumberFilter, { max: number; message: string }> = {
@@ -72,10 +106,15 @@ const NUMBER_MESSAGES: Record<CustomerNumberFilter, { max: number; message: stri
 const text = (max: number) => z.string().trim().max(max, `Please keep this under ${max} characters`);
 // A whole number as typed ("5,000" too); an empty box is no filter.
 const whole = ({ max, message }: { max: number; message: string }) =>
-  z.string().trim().transform((v) => v.replace(/,/g, ""))
+  z
+    .string()
+    .trim()
+    .transform((v) => v.replace(/,/g, ""))
     .refine((v) => v === "" || (/^\d+$/.test(v) && Number(v) <= max), message)
     .transform((v) => (v === "" ? null : Number(v)));
-const shopDate = z.string().trim()
+const shopDate = z
+  .string()
+  .trim()
   .refine((v) => v === "" || shopDayRange(v) !== null, "Enter a date, e.g. 2026-01-31")
   .transform((v) => v || null);
 
@@ -84,12 +123,20 @@ export const customerQuerySchema = z.object({
   q: text(CUSTOMER_SEARCH_MAX),
   city: text(60),
   tag: text(30),
-  ...(Object.fromEntries(CUSTOMER_NUMBER_FILTERS.map((n) => [n, whole(NUMBER_MESSAGES[n])])) as Record<CustomerNumberFilter, ReturnType<typeof whole>>),
+  ...(Object.fromEntries(CUSTOMER_NUMBER_FILTERS.map((n) => [n, whole(NUMBER_MESSAGES[n])])) as Record<
+    CustomerNumberFilter,
+    ReturnType<typeof whole>
+  >),
   lastFrom: shopDate,
   lastTo: shopDate,
   sort: z.enum(CUSTOMER_SORTS).catch("lastOrder"),
   dir: z.enum(["asc", "desc"]).nullable().catch(null),
-  page: z.coerce.number().int().min(1).catch(1).transform((n) => Math.min(n, 100_000)),
+  page: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .catch(1)
+    .transform((n) => Math.min(n, 100_000)),
 });
 
 /** The sort's natural direction: names and cities A to Z, figures and dates biggest or newest first. */
@@ -109,9 +156,12 @@ export function readCustomerQuery(params: URLSearchParams): ReadCustomerQuery {
   for (const name of FIELD_NAMES) {
     const parsed = shape[name].safeParse(params.get(name) ?? "");
     if (!parsed.success) errors[name] = parsed.error.issues[0].message;
-    else (query as Record<string, unknown>)[name] = name === "q" || name === "city" || name === "tag" ? parsed.data ?? "" : parsed.data;
+    else
+      (query as Record<string, unknown>)[name] =
+        name === "q" || name === "city" || name === "tag" ? (parsed.data ?? "") : parsed.data;
   }
-  if (query.lastFrom && query.lastTo && query.lastFrom > query.lastTo) errors.lastTo = "The end date comes before the start date";
+  if (query.lastFrom && query.lastTo && query.lastFrom > query.lastTo)
+    errors.lastTo = "The end date comes before the start date";
   query.sort = shape.sort.parse(params.get("sort"));
   query.dir = shape.dir.parse(params.get("dir")) ?? defaultDirection(query.sort);
   query.page = shape.page.parse(params.get("page") ?? undefined);
@@ -144,9 +194,11 @@ export function customerQueryString(query: Partial<CustomerQuery>, { page = true
 
 /** Whether anything narrows the list (a search or a filter; sorting does not). */
 export function isFiltered(query: CustomerQuery): boolean {
-  return Boolean(query.q || query.city || query.tag)
-    || CUSTOMER_NUMBER_FILTERS.some((n) => query[n] !== null)
-    || CUSTOMER_DATE_FILTERS.some((n) => query[n] !== null);
+  return (
+    Boolean(query.q || query.city || query.tag) ||
+    CUSTOMER_NUMBER_FILTERS.some((n) => query[n] !== null) ||
+    CUSTOMER_DATE_FILTERS.some((n) => query[n] !== null)
+  );
 }
 
 /**

@@ -25,9 +25,15 @@ export async function addCustomerTag(db: DbOrTx, rawId: unknown, input: { tag: s
   await requireCustomer(db, id);
   const [{ n }] = await db.select({ n: count() }).from(customerTags).where(eq(customerTags.customerId, id));
   if (Number(n) >= TAGS_PER_CUSTOMER) throw refuse(CUSTOMER_FORM_MESSAGES.tagTooMany);
-  const added = await db.insert(customerTags).values({ customerId: id, tag }).onConflictDoNothing().returning({ tag: customerTags.tag });
+  const added = await db
+    .insert(customerTags)
+    .values({ customerId: id, tag })
+    .onConflictDoNothing()
+    .returning({ tag: customerTags.tag });
   if (added.length === 0) {
-    const [existing] = await db.select({ tag: customerTags.tag }).from(customerTags)
+    const [existing] = await db
+      .select({ tag: customerTags.tag })
+      .from(customerTags)
       .where(and(eq(customerTags.customerId, id), sql`lower(${customerTags.tag}) = lower(${tag})`));
     throw refuse(CUSTOMER_FORM_MESSAGES.tagDuplicate(existing?.tag ?? tag));
   }
@@ -37,5 +43,7 @@ export async function addCustomerTag(db: DbOrTx, rawId: unknown, input: { tag: s
 /** Takes a tag off (matched whatever its case); a tag already gone is no error. */
 export async function removeCustomerTag(db: DbOrTx, rawId: unknown, tag: string): Promise<void> {
   const id = customerId(rawId);
-  await db.delete(customerTags).where(and(eq(customerTags.customerId, id), sql`lower(${customerTags.tag}) = lower(${tag.trim()})`));
+  await db
+    .delete(customerTags)
+    .where(and(eq(customerTags.customerId, id), sql`lower(${customerTags.tag}) = lower(${tag.trim()})`));
 }

@@ -18,7 +18,9 @@ export function customerWhere(query: CustomerQuery): SQL | undefined {
     search.kind === "phone" ? eq(customers.phone, search.phone) : undefined,
     search.kind === "phone-prefix" ? like(customers.phone, `${search.prefix}%`) : undefined,
     search.kind === "email" ? like(sql`lower(${customers.email})`, search.pattern) : undefined,
-    search.kind === "text" ? or(ilike(customers.name, search.pattern), ilike(customers.email, search.pattern)) : undefined,
+    search.kind === "text"
+      ? or(ilike(customers.name, search.pattern), ilike(customers.email, search.pattern))
+      : undefined,
     query.city ? sql`lower(${customers.city}) = lower(${query.city})` : undefined,
     query.tag
       ? sql`exists (select 1 from ${customerTags} t where t.customer_id = ${customers.id} and lower(t.tag) = lower(${query.tag}))`

@@ -13,8 +13,20 @@ import { CUSTOMER_COLUMNS, tagsOf } from "./list-customers.server";
 export const CUSTOMER_CSV_BATCH = 1000;
 
 const COLUMNS = [
-  "Name", "Phone", "Email", "City", "Tags", "Orders", "Delivered", "Returned or refused", "Cancelled", "Delivery rate (%)",
-  "Lifetime value (PKR)", "Average order (PKR)", "First order (PKT)", "Last order (PKT)",
+  "Name",
+  "Phone",
+  "Email",
+  "City",
+  "Tags",
+  "Orders",
+  "Delivered",
+  "Returned or refused",
+  "Cancelled",
+  "Delivery rate (%)",
+  "Lifetime value (PKR)",
+  "Average order (PKR)",
+  "First order (PKT)",
+  "Last order (PKT)",
 ];
 
 /**
@@ -28,15 +40,37 @@ export async function* exportCustomersCsv(db: DbOrTx, query: CustomerQuery): Asy
   const where = customerWhere(query);
   const orderBy = customerOrderBy(query);
   for (let offset = 0; ; offset += CUSTOMER_CSV_BATCH) {
-    const rows = await db.select(CUSTOMER_COLUMNS).from(customers).where(and(where)).orderBy(...orderBy).limit(CUSTOMER_CSV_BATCH).offset(offset);
+    const rows = await db
+      .select(CUSTOMER_COLUMNS)
+      .from(customers)
+      .where(and(where))
+      .orderBy(...orderBy)
+      .limit(CUSTOMER_CSV_BATCH)
+      .offset(offset);
     if (rows.length === 0) return;
-    const tags = await tagsOf(db, rows.map((r) => r.id));
+    const tags = await tagsOf(
+      db,
+      rows.map((r) => r.id),
+    );
     const text = (value: string | null) => neutraliseCsvCell(value ?? "");
-    yield stringify(rows.map((c) => [
-      text(c.name), text(formatPakistaniMobile(c.phone)), text(c.email), text(c.city), text((tags.get(c.id) ?? []).join("; ")),
-      c.orders, c.delivered, c.returned, c.cancelled, c.deliveryRate ?? "", c.lifetimeValue, c.averageOrder,
-      formatShopDateTimeSortable(c.firstOrderAt), formatShopDateTimeSortable(c.lastOrderAt),
-    ]));
+    yield stringify(
+      rows.map((c) => [
+        text(c.name),
+        text(formatPakistaniMobile(c.phone)),
+        text(c.email),
+        text(c.city),
+        text((tags.get(c.id) ?? []).join("; ")),
+        c.orders,
+        c.delivered,
+        c.returned,
+        c.cancelled,
+        c.deliveryRate ?? "",
+        c.lifetimeValue,
+        c.averageOrder,
+        formatShopDateTimeSortable(c.firstOrderAt),
+        formatShopDateTimeSortable(c.lastOrderAt),
+      ]),
+    );
     if (rows.length < CUSTOMER_CSV_BATCH) return;
   }
 }

@@ -1,7 +1,13 @@
 import { and, count, desc, eq, isNotNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { customerNotes, customers, customerTags, messageOutbox, orders, returnRequests } from "~/db/schema";
-import { emailStatusOf, type EmailStatus, type OrderChannel, type OrderStatus, type ReturnStatus } from "~/db/schema/statuses";
+import {
+  emailStatusOf,
+  type EmailStatus,
+  type OrderChannel,
+  type OrderStatus,
+  type ReturnStatus,
+} from "~/db/schema/statuses";
 import { AppError } from "~/lib/errors";
 import { CUSTOMER_COLUMNS, type CustomerFigures } from "./list-customers.server";
 
@@ -14,11 +20,35 @@ export type CustomerDetail = {
   customer: CustomerFigures;
   tags: string[];
   notes: CustomerNote[];
-  orders: { id: string; orderNumber: string; status: OrderStatus; channel: OrderChannel; total: number; city: string; discountCode: string | null; createdAt: Date }[];
-  returns: { id: string; returnNumber: string; status: ReturnStatus; orderId: string; orderNumber: string; createdAt: Date }[];
+  orders: {
+    id: string;
+    orderNumber: string;
+    status: OrderStatus;
+    channel: OrderChannel;
+    total: number;
+    city: string;
+    discountCode: string | null;
+    createdAt: Date;
+  }[];
+  returns: {
+    id: string;
+    returnNumber: string;
+    status: ReturnStatus;
+    orderId: string;
+    orderNumber: string;
+    createdAt: Date;
+  }[];
   returnCount: number;
   discountCodes: { code: string; orders: number }[];
-  emails: { id: number; toAddress: string; subject: string; status: EmailStatus; orderNumber: string | null; createdAt: Date; sentAt: Date | null }[];
+  emails: {
+    id: number;
+    toAddress: string;
+    subject: string;
+    status: EmailStatus;
+    orderNumber: string | null;
+    createdAt: Date;
+    sentAt: Date | null;
+  }[];
   emailCount: number;
 };
 
@@ -45,24 +75,71 @@ export async function getCustomer(db: DbOrTx, rawId: unknown): Promise<CustomerD
   const emailWhere = and(eq(messageOutbox.channel, "email"), theirAddresses);
   const returnWhere = sql`${returnRequests.orderId} in (select o.id from ${orders} o where o.phone = ${customer.phone})`;
   const [tags, notes, orderRows, returns, [returnCount], discountCodes, emails, [emailCount]] = await Promise.all([
-    db.select({ tag: customerTags.tag }).from(customerTags).where(eq(customerTags.customerId, id)).orderBy(sql`lower(${customerTags.tag})`),
-    db.select({ id: customerNotes.id, body: customerNotes.body, showOnOrders: customerNotes.showOnOrders, authorName: customerNotes.authorName, createdAt: customerNotes.createdAt })
-      .from(customerNotes).where(eq(customerNotes.customerId, id)).orderBy(desc(customerNotes.createdAt), desc(customerNotes.id)),
-    db.select({
-      id: orders.id, orderNumber: orders.orderNumber, status: orders.status, channel: orders.channel, total: orders.total, city: orders.city,
-      discountCode: orders.discountCode, createdAt: orders.createdAt,
-    }).from(orders).where(byPhone).orderBy(desc(orders.createdAt), desc(orders.id)).limit(CUSTOMER_PAGE_CAP),
-    db.select({
-      id: returnRequests.id, returnNumber: returnRequests.returnNumber, status: returnRequests.status, orderId: returnRequests.orderId,
-      orderNumber: sql<string>`(select o.order_number from ${orders} o where o.id = ${returnRequests.orderId})`, createdAt: returnRequests.createdAt,
-    }).from(returnRequests).where(returnWhere).orderBy(desc(returnRequests.createdAt)).limit(CUSTOMER_PAGE_CAP),
+    db
+      .select({ tag: customerTags.tag })
+      .from(customerTags)
+      .where(eq(customerTags.customerId, id))
+      .orderBy(sql`lower(${customerTags.tag})`),
+    db
+      .select({
+        id: customerNotes.id,
+        body: customerNotes.body,
+        showOnOrders: customerNotes.showOnOrders,
+        authorName: customerNotes.authorName,
+        createdAt: customerNotes.createdAt,
+      })
+      .from(customerNotes)
+      .where(eq(customerNotes.customerId, id))
+      .orderBy(desc(customerNotes.createdAt), desc(customerNotes.id)),
+    db
+      .select({
+        id: orders.id,
+        orderNumber: orders.orderNumber,
+        status: orders.status,
+        channel: orders.channel,
+        total: orders.total,
+        city: orders.city,
+        discountCode: orders.discountCode,
+        createdAt: orders.createdAt,
+      })
+      .from(orders)
+      .where(byPhone)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(CUSTOMER_PAGE_CAP),
+    db
+      .select({
+        id: returnRequests.id,
+        returnNumber: returnRequests.returnNumber,
+        status: returnRequests.status,
+        orderId: returnRequests.orderId,
+        orderNumber: sql<string>`(select o.order_number from ${orders} o where o.id = ${returnRequests.orderId})`,
+        createdAt: returnRequests.createdAt,
+      })
+      .from(returnRequests)
+      .where(returnWhere)
+      .orderBy(desc(returnRequests.createdAt))
+      .limit(CUSTOMER_PAGE_CAP),
     db.select({ n: count() }).from(returnRequests).where(returnWhere),
-    db.select({ code: sql<string>`${orders.discountCode}`, orders: count() }).from(orders)
-      .where(and(byPhone, isNotNull(orders.discountCode))).groupBy(orders.discountCode).orderBy(desc(count()), orders.discountCode),
-    db.select({
-      id: messageOutbox.id, toAddress: messageOutbox.toAddress, subject: messageOutbox.subject, status: messageOutbox.status,
-      orderNumber: messageOutbox.orderNumber, createdAt: messageOutbox.createdAt, sentAt: messageOutbox.sentAt,
-    }).from(messageOutbox).where(emailWhere).orderBy(desc(messageOutbox.createdAt), desc(messageOutbox.id)).limit(CUSTOMER_PAGE_CAP),
+    db
+      .select({ code: sql<string>`${orders.discountCode}`, orders: count() })
+      .from(orders)
+      .where(and(byPhone, isNotNull(orders.discountCode)))
+      .groupBy(orders.discountCode)
+      .orderBy(desc(count()), orders.discountCode),
+    db
+      .select({
+        id: messageOutbox.id,
+        toAddress: messageOutbox.toAddress,
+        subject: messageOutbox.subject,
+        status: messageOutbox.status,
+        orderNumber: messageOutbox.orderNumber,
+        createdAt: messageOutbox.createdAt,
+        sentAt: messageOutbox.sentAt,
+      })
+      .from(messageOutbox)
+      .where(emailWhere)
+      .orderBy(desc(messageOutbox.createdAt), desc(messageOutbox.id))
+      .limit(CUSTOMER_PAGE_CAP),
     db.select({ n: count() }).from(messageOutbox).where(emailWhere),
   ]);
   return {

@@ -26,7 +26,13 @@ export const CUSTOMER_COLUMNS = {
 export type CustomerFigures = { [K in keyof typeof CUSTOMER_COLUMNS]: (typeof customers.$inferSelect)[K] };
 export type CustomerRow = CustomerFigures & { tags: string[] };
 
-export type CustomerPage = { customers: CustomerRow[]; total: number; page: number; pageCount: number; pageSize: number };
+export type CustomerPage = {
+  customers: CustomerRow[];
+  total: number;
+  page: number;
+  pageCount: number;
+  pageSize: number;
+};
 
 /**
  * One page of the Customers list: the filter and the sort in SQL, the matches counted in SQL, and
@@ -34,8 +40,14 @@ export type CustomerPage = { customers: CustomerRow[]; total: number; page: numb
  */
 export async function listCustomers(db: DbOrTx, query: CustomerQuery): Promise<CustomerPage> {
   const where = customerWhere(query);
-  const pageOf = (offset: number) => db.select(CUSTOMER_COLUMNS).from(customers).where(where)
-    .orderBy(...customerOrderBy(query)).limit(CUSTOMERS_PAGE_SIZE).offset(offset);
+  const pageOf = (offset: number) =>
+    db
+      .select(CUSTOMER_COLUMNS)
+      .from(customers)
+      .where(where)
+      .orderBy(...customerOrderBy(query))
+      .limit(CUSTOMERS_PAGE_SIZE)
+      .offset(offset);
   let rows: Awaited<ReturnType<typeof pageOf>>;
   let total: number;
   let window: ReturnType<typeof pageWindow>;
@@ -44,8 +56,13 @@ export async function listCustomers(db: DbOrTx, query: CustomerQuery): Promise<C
     // A search within names and e-mails reads every row anyway: the count rides along with the page
     // (count(*) over ()), one scan instead of two. Past the last page, count apart and show the last one.
     const requested = pageWindow(Number.MAX_SAFE_INTEGER, query.page, CUSTOMERS_PAGE_SIZE);
-    const counted = await db.select({ ...CUSTOMER_COLUMNS, total: sql<number>`count(*) over ()`.mapWith(Number) }).from(customers).where(where)
-      .orderBy(...customerOrderBy(query)).limit(CUSTOMERS_PAGE_SIZE).offset(requested.offset);
+    const counted = await db
+      .select({ ...CUSTOMER_COLUMNS, total: sql<number>`count(*) over ()`.mapWith(Number) })
+      .from(customers)
+      .where(where)
+      .orderBy(...customerOrderBy(query))
+      .limit(CUSTOMERS_PAGE_SIZE)
+      .offset(requested.offset);
     if (counted.length > 0 || requested.page === 1) {
       total = counted[0]?.total ?? 0;
       window = pageWindow(total, requested.page, CUSTOMERS_PAGE_SIZE);
@@ -60,8 +77,17 @@ export async function listCustomers(db: DbOrTx, query: CustomerQuery): Promise<C
     window = pageWindow(total, query.page, CUSTOMERS_PAGE_SIZE);
     rows = await pageOf(window.offset);
   }
-  const tags = await tagsOf(db, rows.map((r) => r.id));
-  return { customers: rows.map((r) => ({ ...r, tags: tags.get(r.id) ?? [] })), total, page: window.page, pageCount: window.pageCount, pageSize: CUSTOMERS_PAGE_SIZE };
+  const tags = await tagsOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return {
+    customers: rows.map((r) => ({ ...r, tags: tags.get(r.id) ?? [] })),
+    total,
+    page: window.page,
+    pageCount: window.pageCount,
+    pageSize: CUSTOMERS_PAGE_SIZE,
+  };
 }
 
 async function countCustomers(db: DbOrTx, where: SQL | undefined): Promise<number> {
@@ -73,8 +99,11 @@ async function countCustomers(db: DbOrTx, where: SQL | undefined): Promise<numbe
 export async function tagsOf(db: DbOrTx, ids: number[]): Promise<Map<number, string[]>> {
   const byCustomer = new Map<number, string[]>();
   if (ids.length === 0) return byCustomer;
-  const rows = await db.select({ customerId: customerTags.customerId, tag: customerTags.tag }).from(customerTags)
-    .where(inArray(customerTags.customerId, ids)).orderBy(asc(customerTags.customerId), asc(customerTags.tag));
+  const rows = await db
+    .select({ customerId: customerTags.customerId, tag: customerTags.tag })
+    .from(customerTags)
+    .where(inArray(customerTags.customerId, ids))
+    .orderBy(asc(customerTags.customerId), asc(customerTags.tag));
   for (const { customerId, tag } of rows) byCustomer.set(customerId, [...(byCustomer.get(customerId) ?? []), tag]);
   return byCustomer;
 }

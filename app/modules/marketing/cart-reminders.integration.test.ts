@@ -32,7 +32,9 @@ describe.each(DATABASE_KINDS)("forgotten-cart reminders on %s", (kind) => {
     return userId;
   }
   const remindersTo = async (userId: string) =>
-    (await db().select().from(messageOutbox).where(eq(messageOutbox.kind, "cart_reminder"))).filter((r) => r.toAddress === `${userId}@example.pk`);
+    (await db().select().from(messageOutbox).where(eq(messageOutbox.kind, "cart_reminder"))).filter(
+      (r) => r.toAddress === `${userId}@example.pk`,
+    );
 
   it("sends one reminder a day after the cart was last touched, with today's prices and stock, and never twice for the same cart", async () => {
     t0 = new Date();
@@ -40,8 +42,26 @@ describe.each(DATABASE_KINDS)("forgotten-cart reminders on %s", (kind) => {
     const quiet = await buyerWithCart("Quiet", { optedIn: false });
     expect(await remindForgottenCarts({ db: db(), now: at(23) })).toBe(0);
     // A sale started since the cart was filled: the reminder says today's price.
-    await db().insert(scheduledSales).values({ name: "Flash", percent: 10, startsAt: at(-1), endsAt: at(48), appliesTo: "products", productIds: [TEE.productId] });
-    await db().update(productVariants).set({ stock: 2 }).where(and(eq(productVariants.productId, POCKET.productId), eq(productVariants.color, POCKET.color), eq(productVariants.size, POCKET.size)));
+    await db()
+      .insert(scheduledSales)
+      .values({
+        name: "Flash",
+        percent: 10,
+        startsAt: at(-1),
+        endsAt: at(48),
+        appliesTo: "products",
+        productIds: [TEE.productId],
+      });
+    await db()
+      .update(productVariants)
+      .set({ stock: 2 })
+      .where(
+        and(
+          eq(productVariants.productId, POCKET.productId),
+          eq(productVariants.color, POCKET.color),
+          eq(productVariants.size, POCKET.size),
+        ),
+      );
 
     expect(await remindForgottenCarts({ db: db(), now: at(24) })).toBe(1);
     const [reminder] = await remindersTo(ayesha);
@@ -53,7 +73,14 @@ describe.each(DATABASE_KINDS)("forgotten-cart reminders on %s", (kind) => {
       { name: "Essential Crew Neck Tee", quantity: 1, price: 1169, stockNote: null },
       { name: "Everyday Pocket Tee", quantity: 1, price: 1399, stockNote: "Only 2 left, hurry" },
     ]);
-    const { text } = await renderEmail("cart_reminder", reminder.data as never, { name: "Kapra", contactEmail: "support@kapra.pk", phone: "+92 321 2345678", address: "Shop 14", city: "Karachi", publicUrl: "http://shop.test" });
+    const { text } = await renderEmail("cart_reminder", reminder.data as never, {
+      name: "Kapra",
+      contactEmail: "support@kapra.pk",
+      phone: "+92 321 2345678",
+      address: "Shop 14",
+      city: "Karachi",
+      publicUrl: "http://shop.test",
+    });
     expect(text).toContain("Back to your cart");
     expect(text).toContain("Unsubscribe");
     expect(await remindersTo(quiet)).toHaveLength(0);
@@ -71,10 +98,15 @@ describe.each(DATABASE_KINDS)("forgotten-cart reminders on %s", (kind) => {
     expect(await remindForgottenCarts({ db: db(), now: at(25) })).toBe(1);
     const [line] = await db().select().from(cartItems).where(eq(cartItems.userId, bilal));
     await updateCartItem(db(), bilal, line.id, 2);
-    await db().update(cartItems).set({ updatedAt: at(26) }).where(eq(cartItems.userId, bilal));
+    await db()
+      .update(cartItems)
+      .set({ updatedAt: at(26) })
+      .where(eq(cartItems.userId, bilal));
     expect(await remindForgottenCarts({ db: db(), now: at(49) })).toBe(0);
     expect(await remindForgottenCarts({ db: db(), now: at(50) })).toBe(1);
-    expect((await remindersTo(bilal)).map((r) => (r.data as { items: { quantity: number }[] }).items[0].quantity)).toEqual([1, 2]);
+    expect(
+      (await remindersTo(bilal)).map((r) => (r.data as { items: { quantity: number }[] }).items[0].quantity),
+    ).toEqual([1, 2]);
 
     const sana = await buyerWithCart("Sana");
     await clearCart(db(), sana);
@@ -85,7 +117,10 @@ describe.each(DATABASE_KINDS)("forgotten-cart reminders on %s", (kind) => {
   it("two server processes running at once send each reminder once", async () => {
     t0 = new Date(Date.now() + 2000 * HOUR);
     const zara = await buyerWithCart("Zara");
-    const [a, b] = await Promise.all([remindForgottenCarts({ db: db(), now: at(25) }), remindForgottenCarts({ db: db(), now: at(25) })]);
+    const [a, b] = await Promise.all([
+      remindForgottenCarts({ db: db(), now: at(25) }),
+      remindForgottenCarts({ db: db(), now: at(25) }),
+    ]);
     expect(a + b).toBe(1);
     expect(await remindersTo(zara)).toHaveLength(1);
   });
@@ -100,15 +135,24 @@ describe.each(DATABASE_KINDS)("forgotten-cart reminders on %s", (kind) => {
 
     const { unsubscribePath } = (await remindersTo(hira))[0].data as { unsubscribePath: string };
     const token = new URL(unsubscribePath, "http://shop.test").searchParams.get("token")!;
-    expect(await readMarketingLink(db(), token)).toEqual({ valid: true, email: `${hira}@example.pk`, subscribed: true });
+    expect(await readMarketingLink(db(), token)).toEqual({
+      valid: true,
+      email: `${hira}@example.pk`,
+      subscribed: true,
+    });
     // A token for another buyer cannot be made from this one.
     expect(await readMarketingLink(db(), token.replace(/^[^.]+/, "someone-else"))).toEqual({ valid: false });
     expect(await unsubscribeFromMarketing(db(), `${token}x`)).toBe(false);
     expect(await unsubscribeFromMarketing(db(), token)).toBe(true);
-    expect((await db().select().from(customerProfiles).where(eq(customerProfiles.userId, hira)))[0].marketingEmails).toBe(false);
+    expect(
+      (await db().select().from(customerProfiles).where(eq(customerProfiles.userId, hira)))[0].marketingEmails,
+    ).toBe(false);
     // A new cart from the unsubscribed buyer: no reminder.
     await addToCart(db(), hira, { ...POCKET, quantity: 1 });
-    await db().update(cartItems).set({ addedAt: at(26), updatedAt: at(26) }).where(eq(cartItems.userId, hira));
+    await db()
+      .update(cartItems)
+      .set({ addedAt: at(26), updatedAt: at(26) })
+      .where(eq(cartItems.userId, hira));
     expect(await remindForgottenCarts({ db: db(), now: at(60) })).toBe(0);
   });
 });

@@ -39,22 +39,43 @@ export async function forgottenCarts(db: Db, now: Date, limit: number): Promise<
  * False when another process (or an earlier run) has claimed it.
  */
 export async function claimCartReminder(tx: DbOrTx, cart: ForgottenCart, now: Date): Promise<boolean> {
-  const claimed = await tx.insert(cartReminders).values({ userId: cart.userId, contents: cart.contents, sentAt: now })
-    .onConflictDoUpdate({ target: cartReminders.userId, set: { contents: cart.contents, sentAt: now }, setWhere: sql`${cartReminders.contents} <> excluded.contents` })
+  const claimed = await tx
+    .insert(cartReminders)
+    .values({ userId: cart.userId, contents: cart.contents, sentAt: now })
+    .onConflictDoUpdate({
+      target: cartReminders.userId,
+      set: { contents: cart.contents, sentAt: now },
+      setWhere: sql`${cartReminders.contents} <> excluded.contents`,
+    })
     .returning({ userId: cartReminders.userId });
   return claimed.length > 0;
 }
 
 /** The reminder e-mail of a cart: its items at today's prices and stock, a link back to the cart and a one-click unsubscribe. */
-export function cartReminderEmail(cart: ForgottenCart, lines: CartLine[], unsubscribePath: string): EmailMessage<"cart_reminder"> {
+export function cartReminderEmail(
+  cart: ForgottenCart,
+  lines: CartLine[],
+  unsubscribePath: string,
+): EmailMessage<"cart_reminder"> {
   return {
     kind: "cart_reminder",
     to: cart.email,
     data: {
       name: cart.name,
       items: lines.map((l) => ({
-        name: l.name, color: l.color, size: l.size, quantity: l.quantity, price: l.price,
-        stockNote: l.stock === 0 ? "Out of stock" : l.stock < l.quantity ? `Only ${l.stock} left` : l.stock <= 3 ? `Only ${l.stock} left, hurry` : null,
+        name: l.name,
+        color: l.color,
+        size: l.size,
+        quantity: l.quantity,
+        price: l.price,
+        stockNote:
+          l.stock === 0
+            ? "Out of stock"
+            : l.stock < l.quantity
+              ? `Only ${l.stock} left`
+              : l.stock <= 3
+                ? `Only ${l.stock} left, hurry`
+                : null,
       })),
       subtotal: lines.reduce((sum, l) => sum + l.price * l.quantity, 0),
       cartPath: "/cart",

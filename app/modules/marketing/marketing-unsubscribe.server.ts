@@ -30,8 +30,11 @@ export type MarketingLink = { valid: false } | { valid: true; email: string; sub
 export async function readMarketingLink(db: DbOrTx, token: string): Promise<MarketingLink> {
   const userId = await userOf(db, token);
   if (!userId) return { valid: false };
-  const [row] = await db.select({ email: users.email, subscribed: customerProfiles.marketingEmails })
-    .from(users).leftJoin(customerProfiles, eq(customerProfiles.userId, users.id)).where(eq(users.id, userId));
+  const [row] = await db
+    .select({ email: users.email, subscribed: customerProfiles.marketingEmails })
+    .from(users)
+    .leftJoin(customerProfiles, eq(customerProfiles.userId, users.id))
+    .where(eq(users.id, userId));
   return row ? { valid: true, email: row.email, subscribed: row.subscribed ?? false } : { valid: false };
 }
 
@@ -41,6 +44,9 @@ export async function unsubscribeFromMarketing(db: DbOrTx, token: string): Promi
   if (!userId) return false;
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
   if (!user) return false;
-  await db.update(customerProfiles).set({ marketingEmails: false, updatedAt: new Date() }).where(eq(customerProfiles.userId, userId));
+  await db
+    .update(customerProfiles)
+    .set({ marketingEmails: false, updatedAt: new Date() })
+    .where(eq(customerProfiles.userId, userId));
   return true;
 }

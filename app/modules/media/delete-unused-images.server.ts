@@ -16,10 +16,14 @@ export function imageKeys(images: readonly Pick<StoredImageRef, "sources">[]): s
  */
 export async function deleteUnusedImages(db: DbOrTx, keys: readonly string[]): Promise<number> {
   if (keys.length === 0) return 0;
-  const named = (table: string, column: string) => sql.raw(`exists (select 1 from ${table} t where strpos(t.${column}::text, '"' || m.key || '"') > 0)`);
+  const named = (table: string, column: string) =>
+    sql.raw(`exists (select 1 from ${table} t where strpos(t.${column}::text, '"' || m.key || '"') > 0)`);
   const rows = await db.execute(sql`
     delete from media_files m
-    where m.key in (${sql.join(keys.map((k) => sql`${k}`), sql`, `)})
+    where m.key in (${sql.join(
+      keys.map((k) => sql`${k}`),
+      sql`, `,
+    )})
       and not ${named("product_images", "sources")}
       and not ${named("return_requests", "photos")}
       and not ${named("categories", "image")}

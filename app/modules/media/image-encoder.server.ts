@@ -6,7 +6,10 @@ export type EncodedImage = { width: number; height: number; files: EncodedFile[]
 
 /** Why an upload could not be encoded: not an image at all, or a canvas over the pixel limit. */
 export class ImageRefused extends Error {
-  constructor(readonly reason: "not-an-image" | "too-many-pixels", detail?: string) {
+  constructor(
+    readonly reason: "not-an-image" | "too-many-pixels",
+    detail?: string,
+  ) {
     super(detail ? `${reason}: ${detail}` : reason);
     this.name = "ImageRefused";
   }
@@ -35,7 +38,10 @@ function encoder(): ChildProcess {
     waiting.delete(answer.id);
     if (answer.image) {
       // The bytes arrive as Uint8Arrays: Buffers again for the rest of the shop.
-      const files = answer.image.files.map((f) => ({ ...f, bytes: Buffer.from(f.bytes.buffer, f.bytes.byteOffset, f.bytes.byteLength) }));
+      const files = answer.image.files.map((f) => ({
+        ...f,
+        bytes: Buffer.from(f.bytes.buffer, f.bytes.byteOffset, f.bytes.byteLength),
+      }));
       request.resolve({ ...answer.image, files });
     } else request.reject(new ImageRefused(answer.error ?? "not-an-image", answer.detail));
     if (waiting.size === 0) idleTimer = setTimeout(stopEncoder, IDLE_MS).unref();
@@ -68,7 +74,11 @@ export function stopEncoder(): void {
  * `widths`, in a child process (server/image-encoder-process.mjs). Each file is named by a hash of
  * its bytes. Rejects with ImageRefused for a file that is not an image or has over `maxPixels`.
  */
-export function encodeInChild(input: Buffer | string, widths: readonly number[], maxPixels: number): Promise<EncodedImage> {
+export function encodeInChild(
+  input: Buffer | string,
+  widths: readonly number[],
+  maxPixels: number,
+): Promise<EncodedImage> {
   clearTimeout(idleTimer);
   const id = nextId++;
   return new Promise<EncodedImage>((resolve, reject) => {

@@ -24,7 +24,11 @@ export function encodeImage(input: Buffer | string): Promise<EncodedImage> {
 /** Stores encoded files (an identical file is stored once) and returns what a product image row keeps. */
 export async function saveEncodedImage(db: DbOrTx, image: EncodedImage): Promise<StoredImage> {
   await db.insert(mediaFiles).values(image.files).onConflictDoNothing();
-  return { width: image.width, height: image.height, sources: image.files.map((f) => ({ key: f.key, width: f.width })) };
+  return {
+    width: image.width,
+    height: image.height,
+    sources: image.files.map((f) => ({ key: f.key, width: f.width })),
+  };
 }
 
 export async function storeImage(db: DbOrTx, input: Buffer | string): Promise<StoredImage> {

@@ -22,8 +22,13 @@ import { TEST_AUTH_SECRET } from "../../../tests/factories/test-secret";
 const OWNER_EMAIL = "owner@kapra.test";
 const OWNER = { id: null, name: "Shop" };
 const shipping = (email: string) => ({
-  fullName: "Ayesha Khan", email, phone: "+923001234567", city: "Lahore",
-  address: "House 12, Street 4, Gulberg III", postalCode: null, country: "Pakistan" as const,
+  fullName: "Ayesha Khan",
+  email,
+  phone: "+923001234567",
+  city: "Lahore",
+  address: "House 12, Street 4, Gulberg III",
+  postalCode: null,
+  country: "Pakistan" as const,
 });
 const TEE = { productId: "essential-crew-neck-tee", color: "Black", size: "L", quantity: 1 };
 
@@ -32,7 +37,11 @@ describe.each(DATABASE_KINDS)("every e-mail the shop sends, over real SMTP, on %
   let smtp: TestSmtpServer;
   let sender: EmailSender;
   const db = () => database.db;
-  const options = (): MailWorkerOptions => ({ senders: { email: sender }, from: "Kapra <orders@kapra.test>", publicUrl: "https://kapra.test" });
+  const options = (): MailWorkerOptions => ({
+    senders: { email: sender },
+    from: "Kapra <orders@kapra.test>",
+    publicUrl: "https://kapra.test",
+  });
   const send = () => drainOutbox(db(), options());
   const to = (address: string) => (m: ReceivedEmail) => m.to.includes(address);
 
@@ -54,9 +63,17 @@ describe.each(DATABASE_KINDS)("every e-mail the shop sends, over real SMTP, on %
 
   it("tells the buyer each move of their order, with the courier and tracking number when shipped", async () => {
     const buyer = await buyerWithEmail("moves@example.pk");
-    const order = await placeOrder({ db: db() }, { userId: buyer, shipping: shipping("moves@example.pk"), items: [TEE] });
-    for (const status of ["confirmed", "processing"] as const) await moveOrder({ db: db() }, OWNER, order.orderId, { status });
-    await moveOrder({ db: db() }, OWNER, order.orderId, { status: "shipped", courierName: "TCS", trackingNumber: "TCS-778899" });
+    const order = await placeOrder(
+      { db: db() },
+      { userId: buyer, shipping: shipping("moves@example.pk"), items: [TEE] },
+    );
+    for (const status of ["confirmed", "processing"] as const)
+      await moveOrder({ db: db() }, OWNER, order.orderId, { status });
+    await moveOrder({ db: db() }, OWNER, order.orderId, {
+      status: "shipped",
+      courierName: "TCS",
+      trackingNumber: "TCS-778899",
+    });
     await send();
 
     const mails = await smtp.waitFor(to("moves@example.pk"), 4);
@@ -78,7 +95,10 @@ describe.each(DATABASE_KINDS)("every e-mail the shop sends, over real SMTP, on %
 
   it("confirms a cancellation without asking for cash", async () => {
     const buyer = await buyerWithEmail("cancels@example.pk");
-    const order = await placeOrder({ db: db() }, { userId: buyer, shipping: shipping("cancels@example.pk"), items: [TEE] });
+    const order = await placeOrder(
+      { db: db() },
+      { userId: buyer, shipping: shipping("cancels@example.pk"), items: [TEE] },
+    );
     await cancelOrder({ db: db() }, { id: buyer, role: "buyer" }, order.orderId);
     await send();
     const [cancelled] = await smtp.waitFor((m) => to("cancels@example.pk")(m) && m.subject.endsWith("was cancelled"));
@@ -90,7 +110,10 @@ describe.each(DATABASE_KINDS)("every e-mail the shop sends, over real SMTP, on %
   it("sends no order e-mail to a buyer who turned them off, while the owner still hears of the order", async () => {
     const buyer = await buyerWithEmail("quiet@example.pk");
     await updateNotificationSettings(db(), buyer, { orderEmails: false, smsUpdates: true, marketingEmails: false });
-    const order = await placeOrder({ db: db() }, { userId: buyer, shipping: shipping("quiet@example.pk"), items: [TEE] });
+    const order = await placeOrder(
+      { db: db() },
+      { userId: buyer, shipping: shipping("quiet@example.pk"), items: [TEE] },
+    );
     await moveOrder({ db: db() }, OWNER, order.orderId, { status: "confirmed" });
     await send();
 
@@ -99,12 +122,20 @@ describe.each(DATABASE_KINDS)("every e-mail the shop sends, over real SMTP, on %
     expect(ownerNotice.text).toContain("Ayesha Khan from Lahore");
     expect(ownerNotice.text).toContain(`https://kapra.test/seller/orders?q=${order.orderNumber}`);
     expect(smtp.received.filter(to("quiet@example.pk"))).toEqual([]);
-    const rows = await db().select({ kind: messageOutbox.kind }).from(messageOutbox).where(eq(messageOutbox.orderId, order.orderId));
+    const rows = await db()
+      .select({ kind: messageOutbox.kind })
+      .from(messageOutbox)
+      .where(eq(messageOutbox.orderId, order.orderId));
     expect(rows.map((r) => r.kind)).toEqual(["order_received"]);
   });
 
   it("sends the owner a contact message they can reply to", async () => {
-    const form = await contactForm(db(), { name: "Bilal", email: "bilal@example.pk", subject: "Size exchange", message: "Can I swap M for L?\nThanks" });
+    const form = await contactForm(db(), {
+      name: "Bilal",
+      email: "bilal@example.pk",
+      subject: "Size exchange",
+      message: "Can I swap M for L?\nThanks",
+    });
     const result = await submitContactMessage({ db: db() }, form, { address: "10.7.0.1" });
     expect(result.ok).toBe(true);
     await send();
@@ -116,7 +147,11 @@ describe.each(DATABASE_KINDS)("every e-mail the shop sends, over real SMTP, on %
 
   it("queues nothing for a contact form that is refused", async () => {
     const before = await db().$count(messageOutbox);
-    const result = await submitContactMessage({ db: db() }, { name: "", email: "not-an-address", subject: "", message: "" }, { address: "10.7.0.1" });
+    const result = await submitContactMessage(
+      { db: db() },
+      { name: "", email: "not-an-address", subject: "", message: "" },
+      { address: "10.7.0.1" },
+    );
     expect(result.ok).toBe(false);
     expect(await db().$count(messageOutbox)).toBe(before);
   });
@@ -130,25 +165,54 @@ describe.each(DATABASE_KINDS)("every e-mail the shop sends, over real SMTP, on %
     await revokeSellerRole(db(), first);
     await send();
     const mails = await smtp.waitFor(to("staff@example.pk"), 2);
-    expect(mails.map((m) => m.subject)).toEqual(["You can now run the Kapra shop", "Your seller access to Kapra was removed"]);
+    expect(mails.map((m) => m.subject)).toEqual([
+      "You can now run the Kapra shop",
+      "Your seller access to Kapra was removed",
+    ]);
     expect(mails[0].text).toContain("https://kapra.test/seller-dashboard");
   });
 
   it("tells the account holder their password changed, even with order e-mails turned off", async () => {
     const secret = TEST_AUTH_SECRET;
-    const auth = createShopAuth({ db: db(), env: { PUBLIC_URL: undefined, GOOGLE_CLIENT_ID: undefined, GOOGLE_CLIENT_SECRET: undefined, SIGN_IN_RATE_LIMIT: 100 }, secret });
-    const post = (path: string, body: unknown, cookie?: string) => auth.handler(new Request(`http://shop.test/api/auth${path}`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: "http://shop.test", [CLIENT_IP_HEADER]: "10.1.0.1", ...(cookie ? { cookie } : {}) },
-      body: JSON.stringify(body),
-    }));
+    const auth = createShopAuth({
+      db: db(),
+      env: {
+        PUBLIC_URL: undefined,
+        GOOGLE_CLIENT_ID: undefined,
+        GOOGLE_CLIENT_SECRET: undefined,
+        SIGN_IN_RATE_LIMIT: 100,
+      },
+      secret,
+    });
+    const post = (path: string, body: unknown, cookie?: string) =>
+      auth.handler(
+        new Request(`http://shop.test/api/auth${path}`, {
+          method: "POST",
+          headers: {
+            "content-type": "application/json",
+            origin: "http://shop.test",
+            [CLIENT_IP_HEADER]: "10.1.0.1",
+            ...(cookie ? { cookie } : {}),
+          },
+          body: JSON.stringify(body),
+        }),
+      );
     const signUp = await post("/sign-up/email", { name: "Hina", email: "hina@example.pk", password: "first-password" });
-    const cookie = signUp.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const cookie = signUp.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     const [hina] = await db().select({ id: users.id }).from(users).where(eq(users.email, "hina@example.pk"));
     await updateNotificationSettings(db(), hina.id, { orderEmails: false, smsUpdates: false, marketingEmails: false });
 
-    expect((await post("/change-password", { currentPassword: "wrong-password", newPassword: "second-password" }, cookie)).status).toBe(400);
-    expect((await post("/change-password", { currentPassword: "first-password", newPassword: "second-password" }, cookie)).status).toBe(200);
+    expect(
+      (await post("/change-password", { currentPassword: "wrong-password", newPassword: "second-password" }, cookie))
+        .status,
+    ).toBe(400);
+    expect(
+      (await post("/change-password", { currentPassword: "first-password", newPassword: "second-password" }, cookie))
+        .status,
+    ).toBe(200);
     await send();
     const mails = await smtp.waitFor(to("hina@example.pk"));
     expect(mails).toHaveLength(1);
@@ -161,23 +225,42 @@ describe.each(DATABASE_KINDS)("every e-mail the shop sends, over real SMTP, on %
     const port = down.port;
     await down.stop();
     const patient = createSmtpSender(`smtp://127.0.0.1:${port}`);
-    const worker = await startMailWorker(database, { ...options(), senders: { email: patient }, retryDelayMs: () => 300 }, 100);
+    const worker = await startMailWorker(
+      database,
+      { ...options(), senders: { email: patient }, retryDelayMs: () => 300 },
+      100,
+    );
     try {
       const buyer = await buyerWithEmail("patient@example.pk");
-      const order = await placeOrder({ db: db() }, { userId: buyer, shipping: shipping("patient@example.pk"), items: [TEE] });
-      await expect.poll(async () => {
-        const rows = await db().select().from(messageOutbox).where(eq(messageOutbox.orderId, order.orderId));
-        return rows.every((r) => r.status === "queued" && r.attempts >= 1 && /ECONNREFUSED|connect/i.test(r.lastError ?? ""));
-      }, { timeout: 10_000 }).toBe(true);
+      const order = await placeOrder(
+        { db: db() },
+        { userId: buyer, shipping: shipping("patient@example.pk"), items: [TEE] },
+      );
+      await expect
+        .poll(
+          async () => {
+            const rows = await db().select().from(messageOutbox).where(eq(messageOutbox.orderId, order.orderId));
+            return rows.every(
+              (r) => r.status === "queued" && r.attempts >= 1 && /ECONNREFUSED|connect/i.test(r.lastError ?? ""),
+            );
+          },
+          { timeout: 10_000 },
+        )
+        .toBe(true);
 
       const back = await startTestSmtpServer({ port });
       try {
         const mails = await back.waitFor((m) => m.subject.includes(order.orderNumber), 2, 15_000);
         expect(mails.map((m) => m.to[0]).sort()).toEqual([OWNER_EMAIL, "patient@example.pk"]);
-        await expect.poll(async () => {
-          const rows = await db().select({ status: messageOutbox.status }).from(messageOutbox).where(eq(messageOutbox.orderId, order.orderId));
-          return rows.map((r) => r.status);
-        }).toEqual(["sent", "sent"]);
+        await expect
+          .poll(async () => {
+            const rows = await db()
+              .select({ status: messageOutbox.status })
+              .from(messageOutbox)
+              .where(eq(messageOutbox.orderId, order.orderId));
+            return rows.map((r) => r.status);
+          })
+          .toEqual(["sent", "sent"]);
       } finally {
         await worker.stop();
         await patient.close();
@@ -192,7 +275,10 @@ describe.each(DATABASE_KINDS)("every e-mail the shop sends, over real SMTP, on %
   it("gives up at once on an address the mail server refuses for good, keeping its reason", async () => {
     smtp.refuse("nobody@example.pk");
     const buyer = await buyerWithEmail("nobody@example.pk");
-    const order = await placeOrder({ db: db() }, { userId: buyer, shipping: shipping("nobody@example.pk"), items: [TEE] });
+    const order = await placeOrder(
+      { db: db() },
+      { userId: buyer, shipping: shipping("nobody@example.pk"), items: [TEE] },
+    );
     await send();
     const [row] = await db().select().from(messageOutbox).where(eq(messageOutbox.toAddress, "nobody@example.pk"));
     expect(row).toMatchObject({ status: "failed", attempts: 1, orderNumber: order.orderNumber });
@@ -202,12 +288,20 @@ describe.each(DATABASE_KINDS)("every e-mail the shop sends, over real SMTP, on %
 
   it("without a mail server, renders and keeps every e-mail, marked not sent", async () => {
     const buyer = await buyerWithEmail("unsent@example.pk");
-    const order = await placeOrder({ db: db() }, { userId: buyer, shipping: shipping("unsent@example.pk"), items: [TEE] });
+    const order = await placeOrder(
+      { db: db() },
+      { userId: buyer, shipping: shipping("unsent@example.pk"), items: [TEE] },
+    );
     await drainOutbox(db(), { ...options(), senders: { email: null }, from: null });
     const rows = await db().select().from(messageOutbox).where(eq(messageOutbox.orderId, order.orderId));
     expect(rows).toHaveLength(2);
     for (const row of rows) {
-      expect(row).toMatchObject({ status: "not_configured", lastError: NOT_CONFIGURED_REASON, attempts: 0, fromAddress: `"Kapra" <${OWNER_EMAIL}>` });
+      expect(row).toMatchObject({
+        status: "not_configured",
+        lastError: NOT_CONFIGURED_REASON,
+        attempts: 0,
+        fromAddress: `"Kapra" <${OWNER_EMAIL}>`,
+      });
       expect(row.html).toContain(order.orderNumber);
       expect(row.text).toContain(order.orderNumber);
     }
@@ -217,7 +311,12 @@ describe.each(DATABASE_KINDS)("every e-mail the shop sends, over real SMTP, on %
   it("never e-mails for an order that rolled back", async () => {
     const buyer = await buyerWithEmail("rollback@example.pk");
     const before = await db().$count(messageOutbox);
-    await expect(placeOrder({ db: db() }, { userId: buyer, shipping: shipping("rollback@example.pk"), items: [{ ...TEE, quantity: 100_000 }] })).rejects.toThrow();
+    await expect(
+      placeOrder(
+        { db: db() },
+        { userId: buyer, shipping: shipping("rollback@example.pk"), items: [{ ...TEE, quantity: 100_000 }] },
+      ),
+    ).rejects.toThrow();
     expect(await db().$count(messageOutbox)).toBe(before);
     expect(await db().$count(orders, inArray(orders.email, ["rollback@example.pk"]))).toBe(0);
   });

@@ -44,7 +44,8 @@ export function emailLogSearch(query: Partial<EmailLogQuery>): string {
  * What the owner typed in the search box: an order number in any common spelling ("ord-123456",
  * "123456") matches that order exactly; anything else is part of a recipient's address.
  */
-export type EmailLogSearch = { kind: "none" } | { kind: "order-number"; orderNumber: string } | { kind: "recipient"; pattern: string };
+export type EmailLogSearch =
+  { kind: "none" } | { kind: "order-number"; orderNumber: string } | { kind: "recipient"; pattern: string };
 
 export function parseEmailLogSearch(q: string): EmailLogSearch {
   const text = q.trim().slice(0, SEARCH_MAX);
@@ -56,7 +57,11 @@ export function parseEmailLogSearch(q: string): EmailLogSearch {
 }
 
 export const STATUS_FILTER_LABELS: Record<EmailStatus, string> = {
-  queued: "Queued", sending: "Sending", sent: "Sent", failed: "Failed", not_configured: "Not sent",
+  queued: "Queued",
+  sending: "Sending",
+  sent: "Sent",
+  failed: "Failed",
+  not_configured: "Not sent",
 };
 
 /** The facts of one entry that decide how its status reads. */
@@ -66,7 +71,10 @@ export type EmailStatusFacts = { status: EmailStatus; attempts: number; lastErro
  * An entry's status in words: `short` for the list's marker, `label` and `detail` for the detail
  * (SPEC.md's 'Successfully Sent'; a failure with the mail server's reason and the tries it took).
  */
-export function describeEmailStatus(e: EmailStatusFacts, formatTime: (d: Date) => string = formatShopDateTimeHour12): { short: string; label: string; detail: string | null } {
+export function describeEmailStatus(
+  e: EmailStatusFacts,
+  formatTime: (d: Date) => string = formatShopDateTimeHour12,
+): { short: string; label: string; detail: string | null } {
   const tries = (n: number) => `${n} ${n === 1 ? "attempt" : "attempts"}`;
   switch (e.status) {
     case "sent":
@@ -74,9 +82,17 @@ export function describeEmailStatus(e: EmailStatusFacts, formatTime: (d: Date) =
     case "sending":
       return { short: "Sending", label: "Sending", detail: "The mail server is being contacted now." };
     case "not_configured":
-      return { short: "Not sent", label: NOT_CONFIGURED_REASON.charAt(0).toUpperCase() + NOT_CONFIGURED_REASON.slice(1), detail: null };
+      return {
+        short: "Not sent",
+        label: NOT_CONFIGURED_REASON.charAt(0).toUpperCase() + NOT_CONFIGURED_REASON.slice(1),
+        detail: null,
+      };
     case "failed":
-      return { short: "Failed", label: "Failed", detail: `${e.lastError ?? "The mail server refused it."} (${tries(e.attempts)})` };
+      return {
+        short: "Failed",
+        label: "Failed",
+        detail: `${e.lastError ?? "The mail server refused it."} (${tries(e.attempts)})`,
+      };
     case "queued":
       if (e.attempts === 0) return { short: "Queued", label: "Queued", detail: null };
       return {
@@ -96,7 +112,12 @@ export const emailLogActionSchema = z.discriminatedUnion("intent", [
     id: z.coerce.number().int().positive(),
     to: z.preprocess(
       (v) => (typeof v === "string" ? v.trim() : v),
-      z.union([z.literal(""), z.email("Please enter a valid e-mail address").max(ADDRESS_MAX, "Please enter a valid e-mail address")]).optional(),
+      z
+        .union([
+          z.literal(""),
+          z.email("Please enter a valid e-mail address").max(ADDRESS_MAX, "Please enter a valid e-mail address"),
+        ])
+        .optional(),
     ),
   }),
   z.object({ intent: z.literal("clear") }),

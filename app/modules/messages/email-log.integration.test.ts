@@ -17,7 +17,9 @@ const OPTIONS = { publicUrl: "https://kapra.test", from: "Kapra <orders@kapra.te
 const ALL = { status: null, q: "", page: 1 } as const;
 
 const notice = (to: string, orderNumber?: string): EmailMessage => ({
-  kind: "password_changed", to, orderNumber,
+  kind: "password_changed",
+  to,
+  orderNumber,
   data: { name: "Ayesha", at: "2026-11-23T10:00:00.000Z", dashboardPath: "/buyer-dashboard" },
 });
 
@@ -27,12 +29,20 @@ describe.each(DATABASE_KINDS)("the e-mail log on %s", (kind) => {
   const db = () => database.db;
   const rows = () => db().select().from(messageOutbox).orderBy(messageOutbox.id);
   /** Queues e-mails and gives them the statuses asked for, in order. */
-  const make = async (specs: { to: string; status?: EmailStatus; orderNumber?: string; attempts?: number; lastError?: string }[]) => {
-    await queueEmails(db(), specs.map((s) => notice(s.to, s.orderNumber)));
+  const make = async (
+    specs: { to: string; status?: EmailStatus; orderNumber?: string; attempts?: number; lastError?: string }[],
+  ) => {
+    await queueEmails(
+      db(),
+      specs.map((s) => notice(s.to, s.orderNumber)),
+    );
     const made = (await rows()).slice(-specs.length);
     for (const [i, s] of specs.entries()) {
       if (s.status || s.attempts) {
-        await db().update(messageOutbox).set({ status: s.status ?? "queued", attempts: s.attempts ?? 0, lastError: s.lastError ?? null }).where(eq(messageOutbox.id, made[i].id));
+        await db()
+          .update(messageOutbox)
+          .set({ status: s.status ?? "queued", attempts: s.attempts ?? 0, lastError: s.lastError ?? null })
+          .where(eq(messageOutbox.id, made[i].id));
       }
     }
     return made.map((r) => r.id);
@@ -49,11 +59,13 @@ describe.each(DATABASE_KINDS)("the e-mail log on %s", (kind) => {
   });
 
   it("lists newest first, a page at a time, with counts per status, a status filter and a search by recipient or order number", async () => {
-    const ids = await make(Array.from({ length: EMAIL_LOG_PAGE_SIZE + 5 }, (_, i) => ({
-      to: i === 3 ? "Ayesha.Khan@Example.pk" : `buyer${i}@example.pk`,
-      orderNumber: i === 7 ? "ORD-123456" : undefined,
-      status: (i % 5 === 0 ? "failed" : i % 5 === 1 ? "not_configured" : "sent") as EmailStatus,
-    })));
+    const ids = await make(
+      Array.from({ length: EMAIL_LOG_PAGE_SIZE + 5 }, (_, i) => ({
+        to: i === 3 ? "Ayesha.Khan@Example.pk" : `buyer${i}@example.pk`,
+        orderNumber: i === 7 ? "ORD-123456" : undefined,
+        status: (i % 5 === 0 ? "failed" : i % 5 === 1 ? "not_configured" : "sent") as EmailStatus,
+      })),
+    );
 
     const first = await listEmailLog(db(), ALL);
     expect(first).toMatchObject({ total: 25, page: 1, pageCount: 2 });
@@ -71,9 +83,14 @@ describe.each(DATABASE_KINDS)("the e-mail log on %s", (kind) => {
     expect(failed.counts.all).toBe(25);
 
     for (const q of ["ORD-123456", "ord 123456", "123456"]) {
-      expect((await listEmailLog(db(), { ...ALL, q })).entries.map((e) => e.id), q).toEqual([ids[7]]);
+      expect(
+        (await listEmailLog(db(), { ...ALL, q })).entries.map((e) => e.id),
+        q,
+      ).toEqual([ids[7]]);
     }
-    expect((await listEmailLog(db(), { ...ALL, q: "ayesha.khan@example" })).entries.map((e) => e.toAddress)).toEqual(["Ayesha.Khan@Example.pk"]);
+    expect((await listEmailLog(db(), { ...ALL, q: "ayesha.khan@example" })).entries.map((e) => e.toAddress)).toEqual([
+      "Ayesha.Khan@Example.pk",
+    ]);
     expect((await listEmailLog(db(), { ...ALL, q: "example.pk", status: "not_configured" })).total).toBe(5);
     // A wildcard typed by the owner is searched for as itself.
     expect((await listEmailLog(db(), { ...ALL, q: "%" })).total).toBe(0);
@@ -83,7 +100,14 @@ describe.each(DATABASE_KINDS)("the e-mail log on %s", (kind) => {
   it("opens an entry: one not yet sent is rendered on the fly and not saved; a sent one shows what went out", async () => {
     const [id] = await make([{ to: "ayesha@example.pk" }]);
     const preview = await getEmailLogEntry(db(), id, { ...OPTIONS, from: null });
-    expect(preview).toMatchObject({ id, toAddress: "ayesha@example.pk", subject: "Your Kapra password was changed", preview: true, fromAddress: expect.stringContaining("Kapra"), resentAs: [] });
+    expect(preview).toMatchObject({
+      id,
+      toAddress: "ayesha@example.pk",
+      subject: "Your Kapra password was changed",
+      preview: true,
+      fromAddress: expect.stringContaining("Kapra"),
+      resentAs: [],
+    });
     expect(preview?.html).toContain("<html");
     expect(preview?.text).toMatch(/password/i);
     expect((await rows())[0]).toMatchObject({ html: null, text: null, fromAddress: null, status: "queued" });
@@ -93,23 +117,49 @@ describe.each(DATABASE_KINDS)("the e-mail log on %s", (kind) => {
     await sender.close();
     const sent = await getEmailLogEntry(db(), id, OPTIONS);
     const [row] = await rows();
-    expect(sent).toMatchObject({ status: "sent", preview: false, fromAddress: "Kapra <orders@kapra.test>", html: row.html, text: row.text });
+    expect(sent).toMatchObject({
+      status: "sent",
+      preview: false,
+      fromAddress: "Kapra <orders@kapra.test>",
+      html: row.html,
+      text: row.text,
+    });
     expect(sent?.sentAt).toBeInstanceOf(Date);
     expect(await getEmailLogEntry(db(), id + 1000, OPTIONS)).toBeNull();
   });
 
   it("resends an entry as a new queued e-mail pointing at it, to the same or a corrected address, and it goes out", async () => {
-    const [failedId] = await make([{ to: "ayesha@exmaple.pk", orderNumber: "ORD-654321", status: "failed", attempts: 1, lastError: "550 no such user" }]);
+    const [failedId] = await make([
+      {
+        to: "ayesha@exmaple.pk",
+        orderNumber: "ORD-654321",
+        status: "failed",
+        attempts: 1,
+        lastError: "550 no such user",
+      },
+    ]);
     expect((await countWaiting(db())).failedEmails).toBe(1);
 
     const again = await resendEmail(db(), failedId);
     const corrected = await resendEmail(db(), failedId, " ayesha@example.pk ");
     const [original, copy, fixed] = await rows();
     expect(original).toMatchObject({ id: failedId, status: "failed", toAddress: "ayesha@exmaple.pk" });
-    for (const [row, to, id] of [[copy, "ayesha@exmaple.pk", again], [fixed, "ayesha@example.pk", corrected]] as const) {
+    for (const [row, to, id] of [
+      [copy, "ayesha@exmaple.pk", again],
+      [fixed, "ayesha@example.pk", corrected],
+    ] as const) {
       expect(row).toMatchObject({
-        id, status: "queued", attempts: 0, lastError: null, html: null, toAddress: to, resentFrom: failedId,
-        kind: original.kind, subject: original.subject, data: original.data, orderNumber: "ORD-654321",
+        id,
+        status: "queued",
+        attempts: 0,
+        lastError: null,
+        html: null,
+        toAddress: to,
+        resentFrom: failedId,
+        kind: original.kind,
+        subject: original.subject,
+        data: original.data,
+        orderNumber: "ORD-654321",
       });
     }
     expect((await getEmailLogEntry(db(), failedId, OPTIONS))?.resentAs).toEqual([again, corrected]);
@@ -156,12 +206,23 @@ describe.each(DATABASE_KINDS)("the e-mail log on %s", (kind) => {
 
   it("clears every entry but the e-mails still waiting to be sent", async () => {
     const ids = await make([
-      { to: "a@example.pk", status: "sent" }, { to: "b@example.pk", status: "failed" }, { to: "c@example.pk", status: "not_configured" },
-      { to: "d@example.pk" }, { to: "e@example.pk", status: "sending" }, { to: "f@example.pk", attempts: 2, lastError: "421 try later" },
+      { to: "a@example.pk", status: "sent" },
+      { to: "b@example.pk", status: "failed" },
+      { to: "c@example.pk", status: "not_configured" },
+      { to: "d@example.pk" },
+      { to: "e@example.pk", status: "sending" },
+      { to: "f@example.pk", attempts: 2, lastError: "421 try later" },
     ]);
     expect(await clearEmailLog(db())).toEqual({ cleared: 3, kept: 3 });
     expect((await rows()).map((r) => r.id)).toEqual(ids.slice(3));
-    expect(await countEmailsByStatus(db())).toEqual({ all: 3, queued: 2, sending: 1, sent: 0, failed: 0, not_configured: 0 });
+    expect(await countEmailsByStatus(db())).toEqual({
+      all: 3,
+      queued: 2,
+      sending: 1,
+      sent: 0,
+      failed: 0,
+      not_configured: 0,
+    });
     expect(await clearEmailLog(db())).toEqual({ cleared: 0, kept: 3 });
     await db().delete(messageOutbox).where(inArray(messageOutbox.id, ids));
     expect(await clearEmailLog(db())).toEqual({ cleared: 0, kept: 0 });

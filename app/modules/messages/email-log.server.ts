@@ -31,11 +31,19 @@ type ListRow = { [K in keyof typeof LIST_COLUMNS]: (typeof messageOutbox.$inferS
 export type EmailLogEntry = Omit<ListRow, "kind" | "status"> & { kind: EmailKind; status: EmailStatus };
 
 /** The log reads only the e-mail channel's rows (EMAILS), whose kinds are e-mail kinds. */
-function asEmailEntry<R extends Pick<ListRow, "kind" | "status">>(row: R): Omit<R, "kind" | "status"> & { kind: EmailKind; status: EmailStatus } {
+function asEmailEntry<R extends Pick<ListRow, "kind" | "status">>(
+  row: R,
+): Omit<R, "kind" | "status"> & { kind: EmailKind; status: EmailStatus } {
   return { ...row, kind: row.kind as EmailKind, status: emailStatusOf(row.status) };
 }
 export type EmailStatusCounts = Record<EmailStatus, number> & { all: number };
-export type EmailLogPage = { entries: EmailLogEntry[]; total: number; page: number; pageCount: number; counts: EmailStatusCounts };
+export type EmailLogPage = {
+  entries: EmailLogEntry[];
+  total: number;
+  page: number;
+  pageCount: number;
+  counts: EmailStatusCounts;
+};
 
 /** The log lists the outbox's e-mails: other channels' messages are not this page's. */
 const EMAILS = eq(messageOutbox.channel, "email");
@@ -55,7 +63,11 @@ function filterOf(query: Pick<EmailLogQuery, "status" | "q">): SQL | undefined {
 
 /** How many entries have each status, in one grouped query. */
 export async function countEmailsByStatus(db: DbOrTx): Promise<EmailStatusCounts> {
-  const rows = await db.select({ status: messageOutbox.status, n: count() }).from(messageOutbox).where(EMAILS).groupBy(messageOutbox.status);
+  const rows = await db
+    .select({ status: messageOutbox.status, n: count() })
+    .from(messageOutbox)
+    .where(EMAILS)
+    .groupBy(messageOutbox.status);
   const counts = Object.fromEntries(EMAIL_STATUSES.map((s) => [s, 0])) as EmailStatusCounts;
   counts.all = 0;
   for (const row of rows) {
@@ -66,7 +78,10 @@ export async function countEmailsByStatus(db: DbOrTx): Promise<EmailStatusCounts
 }
 
 /** One page of the log, newest first, filtered by status and searched by recipient or order number. */
-export async function listEmailLog(db: DbOrTx, query: Pick<EmailLogQuery, "status" | "q" | "page">): Promise<EmailLogPage> {
+export async function listEmailLog(
+  db: DbOrTx,
+  query: Pick<EmailLogQuery, "status" | "q" | "page">,
+): Promise<EmailLogPage> {
   const where = filterOf(query);
   const [[{ total }], counts] = await Promise.all([
     db.select({ total: count() }).from(messageOutbox).where(where),
@@ -99,10 +114,21 @@ export type EmailLogDetail = EmailLogEntry & {
  * One entry with its body. An e-mail the worker has not rendered yet is rendered here on the fly,
  * exactly as the worker would, and not saved: the worker stays the one writer of what went out.
  */
-export async function getEmailLogEntry(db: Db, id: number, options: { publicUrl: string; from: string | null }): Promise<EmailLogDetail | null> {
-  const [row] = await db.select().from(messageOutbox).where(and(eq(messageOutbox.id, id), EMAILS));
+export async function getEmailLogEntry(
+  db: Db,
+  id: number,
+  options: { publicUrl: string; from: string | null },
+): Promise<EmailLogDetail | null> {
+  const [row] = await db
+    .select()
+    .from(messageOutbox)
+    .where(and(eq(messageOutbox.id, id), EMAILS));
   if (!row) return null;
-  const resends = await db.select({ id: messageOutbox.id }).from(messageOutbox).where(eq(messageOutbox.resentFrom, id)).orderBy(messageOutbox.id);
+  const resends = await db
+    .select({ id: messageOutbox.id })
+    .from(messageOutbox)
+    .where(eq(messageOutbox.resentFrom, id))
+    .orderBy(messageOutbox.id);
   let content = row.html !== null && row.text !== null ? { html: row.html, text: row.text } : null;
   let fromAddress = row.fromAddress;
   if (!content || !fromAddress) {
@@ -111,10 +137,23 @@ export async function getEmailLogEntry(db: Db, id: number, options: { publicUrl:
     fromAddress ??= senderAddress(options.from, shop);
   }
   return {
-    id: row.id, kind: row.kind as EmailKind, toAddress: row.toAddress, subject: row.subject, orderNumber: row.orderNumber, status: emailStatusOf(row.status),
-    attempts: row.attempts, lastError: row.lastError, nextAttemptAt: row.nextAttemptAt, sentAt: row.sentAt, createdAt: row.createdAt,
-    fromAddress, orderId: row.orderId, resentFrom: row.resentFrom, resentAs: resends.map((r) => r.id),
-    ...content, preview: row.html === null,
+    id: row.id,
+    kind: row.kind as EmailKind,
+    toAddress: row.toAddress,
+    subject: row.subject,
+    orderNumber: row.orderNumber,
+    status: emailStatusOf(row.status),
+    attempts: row.attempts,
+    lastError: row.lastError,
+    nextAttemptAt: row.nextAttemptAt,
+    sentAt: row.sentAt,
+    createdAt: row.createdAt,
+    fromAddress,
+    orderId: row.orderId,
+    resentFrom: row.resentFrom,
+    resentAs: resends.map((r) => r.id),
+    ...content,
+    preview: row.html === null,
   };
 }
 
@@ -128,16 +167,28 @@ const addressSchema = z.email().max(254);
 export async function resendEmail(db: Db, id: number, to?: string | null): Promise<number> {
   const corrected = to?.trim() ?? "";
   if (corrected && !addressSchema.safeParse(corrected).success) {
-    throw new AppError("VALIDATION", "Please enter a valid e-mail address", { to: "Please enter a valid e-mail address" });
+    throw new AppError("VALIDATION", "Please enter a valid e-mail address", {
+      to: "Please enter a valid e-mail address",
+    });
   }
   return db.transaction(async (tx) => {
-    const [original] = await tx.select().from(messageOutbox).where(and(eq(messageOutbox.id, id), EMAILS));
+    const [original] = await tx
+      .select()
+      .from(messageOutbox)
+      .where(and(eq(messageOutbox.id, id), EMAILS));
     if (!original) throw new AppError("NOT_FOUND", "That e-mail is no longer in the log");
     const [created] = await tx
       .insert(messageOutbox)
       .values({
-        channel: original.channel, kind: original.kind, toAddress: corrected || original.toAddress, subject: original.subject, data: original.data,
-        orderId: original.orderId, orderNumber: original.orderNumber, resentFrom: original.id, status: "queued",
+        channel: original.channel,
+        kind: original.kind,
+        toAddress: corrected || original.toAddress,
+        subject: original.subject,
+        data: original.data,
+        orderId: original.orderId,
+        orderNumber: original.orderNumber,
+        resentFrom: original.id,
+        status: "queued",
       })
       .returning({ id: messageOutbox.id });
     await wakeMailWorkers(tx);
@@ -150,7 +201,10 @@ export async function resendEmail(db: Db, id: number, to?: string | null): Promi
  * right now). Counts in SQL, so a log of any size is cleared in one statement.
  */
 export async function clearEmailLog(db: Db): Promise<{ cleared: number; kept: number }> {
-  const waiting = sql.join(WAITING.map((s) => sql`${s}`), sql`, `);
+  const waiting = sql.join(
+    WAITING.map((s) => sql`${s}`),
+    sql`, `,
+  );
   const result = await db.execute(sql`
     with cleared as (delete from ${messageOutbox} where ${EMAILS} and ${messageOutbox.status} not in (${waiting}) returning 1)
     select (select count(*) from cleared)::int as cleared,

@@ -80,8 +80,14 @@ export type CartReminderEmailData = {
 
 /** One item of a return request as its e-mails list it. */
 export type ReturnEmailItem = {
-  name: string; color: string; size: string; quantity: number; kind: ReturnItemKind;
-  exchangeColor: string | null; exchangeSize: string | null; condition: ReturnCondition | null;
+  name: string;
+  color: string;
+  size: string;
+  quantity: number;
+  kind: ReturnItemKind;
+  exchangeColor: string | null;
+  exchangeSize: string | null;
+  condition: ReturnCondition | null;
 };
 
 /** The step of a return request an e-mail tells of (modules/returns). */
@@ -111,7 +117,12 @@ export type ReturnEmailData = {
 };
 
 /** To the notification recipients: a buyer asked to return or exchange items. */
-export type ReturnRequestedEmailData = ReturnEmailData & { phone: string; city: string; photoCount: number; returnPath: string };
+export type ReturnRequestedEmailData = ReturnEmailData & {
+  phone: string;
+  city: string;
+  photoCount: number;
+  returnPath: string;
+};
 
 /** To the notification recipients once a day: the colours and sizes of active products at or under their low-stock alert. */
 export type LowStockDigestData = {
@@ -179,7 +190,9 @@ export function emailSubject<K extends EmailKind>(kind: K, data: EmailDataByKind
       return `Contact form: ${(d as ContactEmailData).subject}`;
     case "notify_me": {
       const n = d as NotifyMeEmailData;
-      return n.reason === "restocked" ? `${n.name} is back in stock at ${shopName}` : `${n.name} is now available at ${shopName}`;
+      return n.reason === "restocked"
+        ? `${n.name} is back in stock at ${shopName}`
+        : `${n.name} is now available at ${shopName}`;
     }
     case "notify_me_confirm":
       return `Please confirm your Notify Me request at ${shopName}`;
@@ -235,7 +248,11 @@ export function statusEmailWanted(status: OrderStatus): boolean {
 /** An e-mail as the outbox stores it (app/db/outbox.server.ts): its subject follows the brand name. */
 export function outboxMessage(message: EmailMessage): OutboxMessage {
   return {
-    kind: message.kind, to: message.to, data: message.data as Record<string, unknown>, orderId: message.orderId, orderNumber: message.orderNumber,
+    kind: message.kind,
+    to: message.to,
+    data: message.data as Record<string, unknown>,
+    orderId: message.orderId,
+    orderNumber: message.orderNumber,
     subject: (shopName) => emailSubject(message.kind, message.data, shopName),
   };
 }

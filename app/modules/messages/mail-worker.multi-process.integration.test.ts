@@ -32,7 +32,12 @@ describe("the outbox with two server processes on one PostgreSQL", () => {
         data: { name: `Buyer ${i}`, at: new Date().toISOString(), dashboardPath: "/buyer-dashboard" },
       })),
     );
-    const env = { ...process.env, DATABASE_URL: database.url!, SMTP_URL: smtp.url, START_AT: String(Date.now() + 4000) };
+    const env = {
+      ...process.env,
+      DATABASE_URL: database.url!,
+      SMTP_URL: smtp.url,
+      START_AT: String(Date.now() + 4000),
+    };
     const worker = () => run("npx", ["tsx", "tests/fixtures/mail-worker-process.ts"], { env, timeout: 90_000 });
     const results = await Promise.all([worker(), worker()]);
     const sentBy = results.map((r) => (JSON.parse(r.stdout.trim().split("\n").at(-1)!) as { sent: number }).sent);
@@ -44,7 +49,9 @@ describe("the outbox with two server processes on one PostgreSQL", () => {
     expect(new Set(ids).size).toBe(EMAILS);
     const recipients = new Set(smtp.received.map((m) => m.to[0]));
     expect(recipients.size).toBe(EMAILS);
-    const rows = await database.db.select({ status: messageOutbox.status, attempts: messageOutbox.attempts }).from(messageOutbox);
+    const rows = await database.db
+      .select({ status: messageOutbox.status, attempts: messageOutbox.attempts })
+      .from(messageOutbox);
     expect(rows.every((r) => r.status === "sent" && r.attempts === 1)).toBe(true);
   }, 120_000);
 });

@@ -21,7 +21,11 @@ export type MailWorkerOptions = Pick<WhatsappDeliveryOptions, "whatsappBox" | "g
   from: string | null;
   /** Where links in e-mails point (PUBLIC_URL). */
   publicUrl: string;
-  logger?: { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
+  logger?: {
+    info: (obj: object, msg: string) => void;
+    warn: (obj: object, msg: string) => void;
+    error: (obj: object, msg: string) => void;
+  };
   /** How many messages one claim takes; by default as many as fit in half the lease (claimSize). */
   batchSize?: number;
   /** The wait before a retry (retry-policy.ts); tests shorten it. */
@@ -37,7 +41,10 @@ export type MailWorkerOptions = Pick<WhatsappDeliveryOptions, "whatsappBox" | "g
  * slow) is claimable again; the process that held it re-checks its claim before each send
  * (renewClaim), so a message taken over is sent by the new holder only.
  */
-export async function claimDueEmails(db: Db, { limit, claimMs = DEFAULT_CLAIM_MS, now = new Date() }: { limit?: number; claimMs?: number; now?: Date } = {}): Promise<OutboxRow[]> {
+export async function claimDueEmails(
+  db: Db,
+  { limit, claimMs = DEFAULT_CLAIM_MS, now = new Date() }: { limit?: number; claimMs?: number; now?: Date } = {},
+): Promise<OutboxRow[]> {
   // A new e-mail is due at the database's now() (microseconds, the database's clock); this
   // process's Date has milliseconds and may run behind the database host. An e-mail written a
   // moment ago is due by either clock, so the worker woken for it does not leave it to the next poll.
@@ -64,25 +71,43 @@ export async function claimDueEmails(db: Db, { limit, claimMs = DEFAULT_CLAIM_MS
 }
 
 /** Hands one claimed message to the sender of its channel, and records the outcome. */
-export async function deliverMessage(db: Db, row: OutboxRow, shop: EmailShop, options: MailWorkerOptions, now = new Date()): Promise<OutboxRow["status"]> {
+export async function deliverMessage(
+  db: Db,
+  row: OutboxRow,
+  shop: EmailShop,
+  options: MailWorkerOptions,
+  now = new Date(),
+): Promise<OutboxRow["status"]> {
   switch (row.channel) {
-    case "email": return deliverEmail(db, row, shop, options, now);
-    case "whatsapp": return deliverWhatsapp(db, row, options, now);
+    case "email":
+      return deliverEmail(db, row, shop, options, now);
+    case "whatsapp":
+      return deliverWhatsapp(db, row, options, now);
   }
 }
 
 /** Renders (once: a retry sends the very same e-mail) and sends one claimed e-mail, then records the outcome. */
-async function deliverEmail(db: Db, claimed: OutboxRow, shop: EmailShop, options: MailWorkerOptions, now = new Date()): Promise<OutboxRow["status"]> {
+async function deliverEmail(
+  db: Db,
+  claimed: OutboxRow,
+  shop: EmailShop,
+  options: MailWorkerOptions,
+  now = new Date(),
+): Promise<OutboxRow["status"]> {
   let row = claimed;
   let mine = heldClaim(row);
   let content: { html: string; text: string };
   try {
-    content = row.html && row.text !== null
-      ? { html: row.html, text: row.text }
-      : await renderEmail(row.kind as EmailKind, row.data as EmailDataByKind[EmailKind], shop);
+    content =
+      row.html && row.text !== null
+        ? { html: row.html, text: row.text }
+        : await renderEmail(row.kind as EmailKind, row.data as EmailDataByKind[EmailKind], shop);
   } catch (error) {
     options.logger?.error({ err: error, emailId: row.id }, "an e-mail could not be rendered");
-    await db.update(messageOutbox).set({ status: "failed", lastError: `could not be written: ${failureReason(error)}`, claimedUntil: null }).where(mine);
+    await db
+      .update(messageOutbox)
+      .set({ status: "failed", lastError: `could not be written: ${failureReason(error)}`, claimedUntil: null })
+      .where(mine);
     return "failed";
   }
   const from = senderAddress(options.from, shop);
@@ -90,7 +115,13 @@ async function deliverEmail(db: Db, claimed: OutboxRow, shop: EmailShop, options
   if (!sender) {
     await db
       .update(messageOutbox)
-      .set({ ...content, fromAddress: from, status: "not_configured", lastError: NOT_CONFIGURED_REASON, claimedUntil: null })
+      .set({
+        ...content,
+        fromAddress: from,
+        status: "not_configured",
+        lastError: NOT_CONFIGURED_REASON,
+        claimedUntil: null,
+      })
       .where(mine);
     return "not_configured";
   }
@@ -104,23 +135,44 @@ async function deliverEmail(db: Db, claimed: OutboxRow, shop: EmailShop, options
   row = held;
   mine = heldClaim(row);
   const attempts = row.attempts + 1;
-  const outcome = await sender.send({
-    from, to: row.toAddress, subject: row.subject, ...content,
-    headers: { "X-Shop-Email-Id": String(row.id), ...unsubscribeHeaders(row, options.publicUrl) },
-  }).catch((error: unknown) => ({ accepted: false as const, reason: failureReason(error), permanent: false })); // a sender answers, but a bug in one must not strand the claim
+  const outcome = await sender
+    .send({
+      from,
+      to: row.toAddress,
+      subject: row.subject,
+      ...content,
+      headers: { "X-Shop-Email-Id": String(row.id), ...unsubscribeHeaders(row, options.publicUrl) },
+    })
+    .catch((error: unknown) => ({ accepted: false as const, reason: failureReason(error), permanent: false })); // a sender answers, but a bug in one must not strand the claim
   if (outcome.accepted) {
     await db
       .update(messageOutbox)
-      .set({ ...content, fromAddress: from, status: "sent", attempts, sentAt: new Date(), messageId: outcome.messageId, lastError: null, claimedUntil: null })
+      .set({
+        ...content,
+        fromAddress: from,
+        status: "sent",
+        attempts,
+        sentAt: new Date(),
+        messageId: outcome.messageId,
+        lastError: null,
+        claimedUntil: null,
+      })
       .where(mine);
     return "sent";
   }
   const givesUp = outcome.permanent || attempts >= (options.maxAttempts ?? MAX_SEND_ATTEMPTS);
-  options.logger?.warn({ emailId: row.id, attempts, reason: outcome.reason }, givesUp ? "an e-mail could not be sent; giving up" : "an e-mail could not be sent; will retry");
+  options.logger?.warn(
+    { emailId: row.id, attempts, reason: outcome.reason },
+    givesUp ? "an e-mail could not be sent; giving up" : "an e-mail could not be sent; will retry",
+  );
   await db
     .update(messageOutbox)
     .set({
-      ...content, fromAddress: from, attempts, lastError: outcome.reason, claimedUntil: null,
+      ...content,
+      fromAddress: from,
+      attempts,
+      lastError: outcome.reason,
+      claimedUntil: null,
       status: givesUp ? "failed" : "queued",
       nextAttemptAt: new Date(now.getTime() + (givesUp ? 0 : (options.retryDelayMs ?? retryDelayMs)(attempts))),
     })
@@ -132,7 +184,10 @@ async function deliverEmail(db: Db, claimed: OutboxRow, shop: EmailShop, options
 function unsubscribeHeaders(row: OutboxRow, publicUrl: string): Record<string, string> {
   const path = (row.data as { unsubscribePath?: unknown } | null)?.unsubscribePath;
   if (typeof path !== "string" || !path.startsWith("/")) return {};
-  return { "List-Unsubscribe": `<${new URL(path, publicUrl).toString()}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
+  return {
+    "List-Unsubscribe": `<${new URL(path, publicUrl).toString()}>`,
+    "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+  };
 }
 
 /** The sender: MAIL_FROM, or else the shop's name and contact e-mail from Settings. */
@@ -143,7 +198,14 @@ export function senderAddress(mailFrom: string | null, shop: EmailShop): string 
 /** The shop's facts as e-mails show them, read once per batch so a Settings change shows in the next e-mail. */
 export async function loadEmailShop(db: Db, publicUrl: string): Promise<EmailShop> {
   const s = await getSettings(db);
-  return { name: s.brandName, contactEmail: s.contactEmail, phone: s.phone, address: s.address, city: s.city, publicUrl };
+  return {
+    name: s.brandName,
+    contactEmail: s.contactEmail,
+    phone: s.phone,
+    address: s.address,
+    city: s.city,
+    publicUrl,
+  };
 }
 
 /** Claims and sends until nothing is due. Returns how many e-mails it handled. */
@@ -168,7 +230,9 @@ export const OUTBOX_POLL_MS = 5_000;
  * the worker leaves them open for start-up's shutdown to close.
  */
 export async function startMailWorker(
-  database: Pick<Database, "db" | "listen">, options: MailWorkerOptions, pollMs = OUTBOX_POLL_MS,
+  database: Pick<Database, "db" | "listen">,
+  options: MailWorkerOptions,
+  pollMs = OUTBOX_POLL_MS,
 ): Promise<{ stop: () => Promise<void>; wake: () => void; idle: () => Promise<void> }> {
   let running: Promise<void> | null = null;
   let again = false;
@@ -197,7 +261,9 @@ export async function startMailWorker(
   wake();
   return {
     wake,
-    idle: async () => { while (running) await running; },
+    idle: async () => {
+      while (running) await running;
+    },
     stop: async () => {
       stopped = true;
       clearInterval(timer);

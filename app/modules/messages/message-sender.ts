@@ -23,8 +23,7 @@ export type OutgoingEmail = {
  * sender; not a server that is down or busy). A refusal is an answer, never a throw.
  */
 export type SendOutcome =
-  | { accepted: true; messageId: string }
-  | { accepted: false; reason: string; permanent: boolean };
+  { accepted: true; messageId: string } | { accepted: false; reason: string; permanent: boolean };
 
 /** A channel's way out: sends one rendered message at a time. */
 export type MessageSender<Message> = {

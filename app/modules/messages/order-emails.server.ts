@@ -39,11 +39,27 @@ type OrderForEmails = Omit<OrderEmailData, "orderPath" | "deliveryFrom" | "deliv
 export async function queueOrderEmails(tx: DbOrTx, orderId: string, event: OrderEvent): Promise<void> {
   const [order] = await tx
     .select({
-      id: orders.id, orderNumber: orders.orderNumber, userId: orders.userId, customerName: orders.fullName, email: orders.email,
-      phone: orders.phone, address: orders.address, city: orders.city, subtotal: orders.subtotal, shippingFee: orders.shippingFee,
-      discountCode: orders.discountCode, discountTotal: orders.discountTotal, storeCreditUsed: orders.storeCreditUsed,
-      total: orders.total, deliveryFrom: orders.deliveryFrom, deliveryTo: orders.deliveryTo, courierName: orders.courierName,
-      trackingNumber: orders.trackingNumber, trackingUrl: trackingUrlSql, customerDeletedAt: orders.customerDeletedAt, orderEmails: customerProfiles.orderEmails,
+      id: orders.id,
+      orderNumber: orders.orderNumber,
+      userId: orders.userId,
+      customerName: orders.fullName,
+      email: orders.email,
+      phone: orders.phone,
+      address: orders.address,
+      city: orders.city,
+      subtotal: orders.subtotal,
+      shippingFee: orders.shippingFee,
+      discountCode: orders.discountCode,
+      discountTotal: orders.discountTotal,
+      storeCreditUsed: orders.storeCreditUsed,
+      total: orders.total,
+      deliveryFrom: orders.deliveryFrom,
+      deliveryTo: orders.deliveryTo,
+      courierName: orders.courierName,
+      trackingNumber: orders.trackingNumber,
+      trackingUrl: trackingUrlSql,
+      customerDeletedAt: orders.customerDeletedAt,
+      orderEmails: customerProfiles.orderEmails,
       shopName: shopSettings.brandName,
     })
     .from(orders)
@@ -52,7 +68,13 @@ export async function queueOrderEmails(tx: DbOrTx, orderId: string, event: Order
     .where(eq(orders.id, orderId));
   if (!order) return;
   const items = await tx
-    .select({ name: orderItems.name, color: orderItems.color, size: orderItems.size, quantity: orderItems.quantity, price: orderItems.price })
+    .select({
+      name: orderItems.name,
+      color: orderItems.color,
+      size: orderItems.size,
+      quantity: orderItems.quantity,
+      price: orderItems.price,
+    })
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId))
     .orderBy(asc(orderItems.id));
@@ -61,7 +83,10 @@ export async function queueOrderEmails(tx: DbOrTx, orderId: string, event: Order
 }
 
 /** What placing an order already knows, so that its e-mails cost no second read of it. */
-export type PlacedOrder = Omit<OrderForEmails, "courierName" | "trackingNumber" | "trackingUrl" | "orderEmails" | "customerDeletedAt">;
+export type PlacedOrder = Omit<
+  OrderForEmails,
+  "courierName" | "trackingNumber" | "trackingUrl" | "orderEmails" | "customerDeletedAt"
+>;
 
 /**
  * The "placed" e-mails of an order written in this transaction, from the values just written:
@@ -69,28 +94,51 @@ export type PlacedOrder = Omit<OrderForEmails, "courierName" | "trackingNumber" 
  * the order was priced with (its brand name and notification recipients). The caller sends
  * MAIL_WAKE (app/db/outbox.server.ts) with the order's other notices, in one statement.
  */
-export async function queuePlacedOrderEmails(tx: DbOrTx, order: PlacedOrder, shop: { brandName: string; notificationEmails: string[] }): Promise<void> {
+export async function queuePlacedOrderEmails(
+  tx: DbOrTx,
+  order: PlacedOrder,
+  shop: { brandName: string; notificationEmails: string[] },
+): Promise<void> {
   // The buyer's e-mail setting and, when Settings lists no recipients, the sellers: one statement.
   const [read] = await tx
     .select({
       orderEmails: order.userId
-        ? sql<boolean | null>`(select ${customerProfiles.orderEmails} from ${customerProfiles} where ${customerProfiles.userId} = ${order.userId})`
+        ? sql<
+            boolean | null
+          >`(select ${customerProfiles.orderEmails} from ${customerProfiles} where ${customerProfiles.userId} = ${order.userId})`
         : sql<null>`null`,
       sellers: shop.notificationEmails.length > 0 ? sql<string[]>`'[]'::json` : sellerEmailsSql,
     })
     .from(shopSettings)
     .where(eq(shopSettings.id, 1));
   const staff = staffFrom(shop.notificationEmails, read?.sellers ?? []);
-  const full: OrderForEmails = { ...order, courierName: null, trackingNumber: null, trackingUrl: null, orderEmails: read?.orderEmails ?? null, customerDeletedAt: null };
+  const full: OrderForEmails = {
+    ...order,
+    courierName: null,
+    trackingNumber: null,
+    trackingUrl: null,
+    orderEmails: read?.orderEmails ?? null,
+    customerDeletedAt: null,
+  };
   await queueEmails(tx, orderMessages(full, { type: "placed" }, staff), shop.brandName, { wake: false });
 }
 
 function orderMessages(order: OrderForEmails, event: OrderEvent, staff: string[]): EmailMessage[] {
   const base: Omit<OrderEmailData, "orderPath"> = {
-    orderNumber: order.orderNumber, customerName: order.customerName, items: order.items, subtotal: order.subtotal, shippingFee: order.shippingFee,
-    discountCode: order.discountCode, discountTotal: order.discountTotal, storeCreditUsed: order.storeCreditUsed ?? 0,
-    total: order.total, phone: order.phone, address: order.address, city: order.city,
-    deliveryFrom: order.deliveryFrom.toISOString(), deliveryTo: order.deliveryTo.toISOString(),
+    orderNumber: order.orderNumber,
+    customerName: order.customerName,
+    items: order.items,
+    subtotal: order.subtotal,
+    shippingFee: order.shippingFee,
+    discountCode: order.discountCode,
+    discountTotal: order.discountTotal,
+    storeCreditUsed: order.storeCreditUsed ?? 0,
+    total: order.total,
+    phone: order.phone,
+    address: order.address,
+    city: order.city,
+    deliveryFrom: order.deliveryFrom.toISOString(),
+    deliveryTo: order.deliveryTo.toISOString(),
   };
   const buyerPath = order.userId ? `/orders/${order.id}` : "/track";
   const about = { orderId: order.id, orderNumber: order.orderNumber };
@@ -100,18 +148,35 @@ function orderMessages(order: OrderForEmails, event: OrderEvent, staff: string[]
   const ownerPath = `/seller/orders?q=${encodeURIComponent(order.orderNumber)}`;
 
   if (event.type === "placed") {
-    if (buyerWantsEmails) messages.push({ kind: "order_placed", to: order.email, data: { ...base, orderPath: buyerPath }, ...about });
-    for (const to of staff) messages.push({ kind: "order_received", to, data: { ...base, orderPath: ownerPath }, ...about });
+    if (buyerWantsEmails)
+      messages.push({ kind: "order_placed", to: order.email, data: { ...base, orderPath: buyerPath }, ...about });
+    for (const to of staff)
+      messages.push({ kind: "order_received", to, data: { ...base, orderPath: ownerPath }, ...about });
   } else {
     const status = event.type === "status" ? event.status : "cancelled";
     if (buyerWantsEmails) {
       messages.push({
-        kind: "order_status", to: order.email, ...about,
-        data: { ...base, orderPath: buyerPath, status, courierName: order.courierName, trackingNumber: order.trackingNumber, trackingUrl: order.trackingUrl },
+        kind: "order_status",
+        to: order.email,
+        ...about,
+        data: {
+          ...base,
+          orderPath: buyerPath,
+          status,
+          courierName: order.courierName,
+          trackingNumber: order.trackingNumber,
+          trackingUrl: order.trackingUrl,
+        },
       });
     }
     if (event.type === "cancelled-by-buyer") {
-      for (const to of staff) messages.push({ kind: "order_cancelled_by_buyer", to, data: { ...base, orderPath: ownerPath, previousStatus: event.from }, ...about });
+      for (const to of staff)
+        messages.push({
+          kind: "order_cancelled_by_buyer",
+          to,
+          data: { ...base, orderPath: ownerPath, previousStatus: event.from },
+          ...about,
+        });
     }
   }
   return messages;

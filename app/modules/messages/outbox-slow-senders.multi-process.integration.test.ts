@@ -28,7 +28,10 @@ describe("the outbox with slow senders and two server processes on one PostgreSQ
   let meta: WhatsappStandIn;
   let smtp: TestSmtpServer;
   beforeAll(async () => {
-    [meta, smtp] = await Promise.all([startWhatsappStandIn({ delayMs: SLOW_MS }), startTestSmtpServer({ delayMs: SLOW_MS })]);
+    [meta, smtp] = await Promise.all([
+      startWhatsappStandIn({ delayMs: SLOW_MS }),
+      startTestSmtpServer({ delayMs: SLOW_MS }),
+    ]);
   });
   afterAll(async () => {
     await Promise.all([meta?.stop(), smtp?.stop()]);
@@ -36,35 +39,64 @@ describe("the outbox with slow senders and two server processes on one PostgreSQ
 
   it("sends each WhatsApp message and each e-mail once when Meta and the mail server answer near the timeout", async () => {
     await saveWhatsappSettings(database.db, createSecretBox(TEST_AUTH_SECRET, "whatsapp-settings"), {
-      phoneNumberId: meta.phoneNumberId, accessToken: meta.accessToken, appSecret: meta.appSecret, verifyToken: "slow-verify-token",
-      confirmationTemplate: "order_confirmation", shippedTemplate: "order_shipped", deliveredTemplate: "order_delivered",
-      language: "en", sendDelayMinutes: 0, needsCallHours: 24,
+      phoneNumberId: meta.phoneNumberId,
+      accessToken: meta.accessToken,
+      appSecret: meta.appSecret,
+      verifyToken: "slow-verify-token",
+      confirmationTemplate: "order_confirmation",
+      shippedTemplate: "order_shipped",
+      deliveredTemplate: "order_delivered",
+      language: "en",
+      sendDelayMinutes: 0,
+      needsCallHours: 24,
     });
     // WhatsApp and e-mail in turn, in the order they are sent.
     for (let i = 0; i < 2; i++) {
       const orderNumber = `ORD-40000${i}`;
-      await queueWhatsapp(database.db, {
-        kind: "whatsapp_shipped", to: `0321000000${i}`, orderNumber,
-        data: { orderNumber, courierName: "Leopards", trackingUrl: "https://leopards.example/track" },
-      }, { wake: false });
+      await queueWhatsapp(
+        database.db,
+        {
+          kind: "whatsapp_shipped",
+          to: `0321000000${i}`,
+          orderNumber,
+          data: { orderNumber, courierName: "Leopards", trackingUrl: "https://leopards.example/track" },
+        },
+        { wake: false },
+      );
       await database.db.insert(messageOutbox).values({
-        kind: "password_changed", toAddress: `slow${i}@example.pk`, subject: `Slow ${i}`,
+        kind: "password_changed",
+        toAddress: `slow${i}@example.pk`,
+        subject: `Slow ${i}`,
         data: { name: `Buyer ${i}`, at: new Date().toISOString(), dashboardPath: "/buyer-dashboard" },
       });
     }
     const env = {
-      ...process.env, DATABASE_URL: database.url!, SMTP_URL: smtp.url, WHATSAPP_API_URL: meta.url,
-      CLAIM_MS: String(CLAIM_MS), BATCH_SIZE: "20", START_AT: String(Date.now() + 4000),
+      ...process.env,
+      DATABASE_URL: database.url!,
+      SMTP_URL: smtp.url,
+      WHATSAPP_API_URL: meta.url,
+      CLAIM_MS: String(CLAIM_MS),
+      BATCH_SIZE: "20",
+      START_AT: String(Date.now() + 4000),
     };
-    const worker = () => run("npx", ["tsx", "tests/fixtures/slow-senders-worker-process.ts"], { env, timeout: 100_000 });
+    const worker = () =>
+      run("npx", ["tsx", "tests/fixtures/slow-senders-worker-process.ts"], { env, timeout: 100_000 });
     const results = await Promise.all([worker(), worker()]);
-    const sentBy = results.map((r) => (JSON.parse(r.stdout.trim().split("\n").at(-1)!) as { sent: { email: number; whatsapp: number } }).sent);
+    const sentBy = results.map(
+      (r) => (JSON.parse(r.stdout.trim().split("\n").at(-1)!) as { sent: { email: number; whatsapp: number } }).sent,
+    );
 
     expect(meta.received.map((m) => m.to).sort()).toEqual(["923210000000", "923210000001"]);
     expect(smtp.received.map((m) => m.to[0]).sort()).toEqual(["slow0@example.pk", "slow1@example.pk"]);
     expect(sentBy.reduce((n, s) => n + s.whatsapp, 0)).toBe(2);
     expect(sentBy.reduce((n, s) => n + s.email, 0)).toBe(2);
-    const rows = await database.db.select({ status: messageOutbox.status, attempts: messageOutbox.attempts, claimedUntil: messageOutbox.claimedUntil }).from(messageOutbox);
+    const rows = await database.db
+      .select({
+        status: messageOutbox.status,
+        attempts: messageOutbox.attempts,
+        claimedUntil: messageOutbox.claimedUntil,
+      })
+      .from(messageOutbox);
     expect(rows).toEqual(Array.from({ length: 4 }, () => ({ status: "sent", attempts: 1, claimedUntil: null })));
   }, 120_000);
 });

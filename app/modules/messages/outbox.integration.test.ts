@@ -9,15 +9,22 @@ import { createSmtpSender } from "~/integrations/messaging/smtp-sender.server";
 import { drainOutbox } from "./mail-worker.server";
 
 const SHIPPING = {
-  fullName: "Ayesha Khan", email: "ayesha@example.pk", phone: "+923001234567", city: "Karachi",
-  address: "House 12, Street 4, DHA Phase 6", postalCode: null, country: "Pakistan" as const,
+  fullName: "Ayesha Khan",
+  email: "ayesha@example.pk",
+  phone: "+923001234567",
+  city: "Karachi",
+  address: "House 12, Street 4, DHA Phase 6",
+  postalCode: null,
+  country: "Pakistan" as const,
 };
 
 describe.each(DATABASE_KINDS)("the order e-mails on %s", (kind) => {
   const database = useTestDatabase(kind);
   let smtp: TestSmtpServer;
   beforeAll(async () => {
-    await database.db.update(shopSettings).set({ contactEmail: "owner@kapra.test", notificationEmails: ["owner@kapra.test"] });
+    await database.db
+      .update(shopSettings)
+      .set({ contactEmail: "owner@kapra.test", notificationEmails: ["owner@kapra.test"] });
     smtp = await startTestSmtpServer();
   }, 300_000);
   afterAll(async () => {
@@ -26,10 +33,14 @@ describe.each(DATABASE_KINDS)("the order e-mails on %s", (kind) => {
 
   it("queues the buyer's confirmation and the owner's notice with the order, and sends both over SMTP", async () => {
     const buyer = await createTestBuyer(database.db);
-    const order = await placeOrder({ db: database.db }, {
-      userId: buyer, shipping: SHIPPING,
-      items: [{ productId: "essential-crew-neck-tee", color: "Black", size: "M", quantity: 2 }],
-    });
+    const order = await placeOrder(
+      { db: database.db },
+      {
+        userId: buyer,
+        shipping: SHIPPING,
+        items: [{ productId: "essential-crew-neck-tee", color: "Black", size: "M", quantity: 2 }],
+      },
+    );
     const queued = await database.db.select().from(messageOutbox).where(eq(messageOutbox.orderId, order.orderId));
     expect(queued.map((r) => [r.kind, r.toAddress, r.status]).sort()).toEqual([
       ["order_placed", "ayesha@example.pk", "queued"],
@@ -37,10 +48,16 @@ describe.each(DATABASE_KINDS)("the order e-mails on %s", (kind) => {
     ]);
 
     const sender = createSmtpSender(smtp.url);
-    await drainOutbox(database.db, { senders: { email: sender }, from: "Kapra <orders@kapra.test>", publicUrl: "https://kapra.test" });
+    await drainOutbox(database.db, {
+      senders: { email: sender },
+      from: "Kapra <orders@kapra.test>",
+      publicUrl: "https://kapra.test",
+    });
     await sender.close();
 
-    const [toBuyer] = await smtp.waitFor((m) => m.to.includes("ayesha@example.pk") && m.subject.includes(order.orderNumber));
+    const [toBuyer] = await smtp.waitFor(
+      (m) => m.to.includes("ayesha@example.pk") && m.subject.includes(order.orderNumber),
+    );
     expect(toBuyer.subject).toBe(`Your Kapra order ${order.orderNumber} is placed`);
     expect(toBuyer.html).toContain("Essential Crew Neck Tee");
     expect(toBuyer.html).toContain(`https://kapra.test/orders/${order.orderId}`);

@@ -3,11 +3,23 @@ import type { ReactElement } from "react";
 import type { EmailKind } from "~/db/schema/statuses";
 import type { EmailDataByKind } from "./email-messages";
 import type { EmailShop } from "./templates/email-layout";
-import { ContactMessageEmail, NotifyConfirmEmail, NotifyMeEmail, PasswordChangedEmail, SellerRoleEmail, TestEmail } from "./templates/notice-emails";
+import {
+  ContactMessageEmail,
+  NotifyConfirmEmail,
+  NotifyMeEmail,
+  PasswordChangedEmail,
+  SellerRoleEmail,
+  TestEmail,
+} from "./templates/notice-emails";
 import { CartReminderEmail } from "./templates/cart-reminder-email";
 import { LowStockDigestEmail } from "./templates/low-stock-email";
 import { ReturnRequestedEmail, ReturnUpdateEmail } from "./templates/return-emails";
-import { OrderCancelledByBuyerEmail, OrderPlacedEmail, OrderReceivedEmail, OrderStatusEmail } from "./templates/order-emails";
+import {
+  OrderCancelledByBuyerEmail,
+  OrderPlacedEmail,
+  OrderReceivedEmail,
+  OrderStatusEmail,
+} from "./templates/order-emails";
 
 type Templates = { [K in EmailKind]: (shop: EmailShop, data: EmailDataByKind[K]) => ReactElement };
 
@@ -33,7 +45,11 @@ const TEMPLATES: Templates = {
 const PLAIN_TEXT_SELECTORS = [...plainTextSelectors, { selector: "h1", options: { uppercase: false } }];
 
 /** The HTML and plain-text parts of one e-mail. */
-export async function renderEmail<K extends EmailKind>(kind: K, data: EmailDataByKind[K], shop: EmailShop): Promise<{ html: string; text: string }> {
+export async function renderEmail<K extends EmailKind>(
+  kind: K,
+  data: EmailDataByKind[K],
+  shop: EmailShop,
+): Promise<{ html: string; text: string }> {
   const template = TEMPLATES[kind] as (shop: EmailShop, data: EmailDataByKind[K]) => ReactElement;
   const html = await render(template(shop, data));
   return { html, text: toPlainText(html, { selectors: PLAIN_TEXT_SELECTORS }) };

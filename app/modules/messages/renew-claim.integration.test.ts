@@ -6,7 +6,14 @@ import { claimDueEmails, deliverMessage } from "./mail-worker.server";
 import type { EmailSender } from "./message-sender";
 import { claimSize, heldClaim, renewClaim } from "./renew-claim.server";
 
-const SHOP = { name: "Kapra", contactEmail: "owner@kapra.test", phone: "+923001234567", address: "1 Mall Road", city: "Lahore", publicUrl: "https://kapra.test" };
+const SHOP = {
+  name: "Kapra",
+  contactEmail: "owner@kapra.test",
+  phone: "+923001234567",
+  address: "1 Mall Road",
+  city: "Lahore",
+  publicUrl: "https://kapra.test",
+};
 
 describe("claimSize", () => {
   it("claims what is sent at 10 s each within half the lease: 6 for the 2-minute lease, at least 1, at most 20", () => {
@@ -19,10 +26,18 @@ describe("claimSize", () => {
 describe.each(DATABASE_KINDS)("a claim re-checked before each send, on %s", (kind) => {
   const database = useTestDatabase(kind, { seed: "settings" });
   const db = () => database.db;
-  const queue = async (to: string) => (await db().insert(messageOutbox).values({
-    kind: "password_changed", toAddress: to, subject: "Password changed",
-    data: { name: "Ayesha", at: new Date().toISOString(), dashboardPath: "/buyer-dashboard" },
-  }).returning())[0];
+  const queue = async (to: string) =>
+    (
+      await db()
+        .insert(messageOutbox)
+        .values({
+          kind: "password_changed",
+          toAddress: to,
+          subject: "Password changed",
+          data: { name: "Ayesha", at: new Date().toISOString(), dashboardPath: "/buyer-dashboard" },
+        })
+        .returning()
+    )[0];
 
   it("renews a claim this process holds, and finds one another process took over after the lease lapsed", async () => {
     const queued = await queue("held@example.pk");
@@ -34,17 +49,25 @@ describe.each(DATABASE_KINDS)("a claim re-checked before each send, on %s", (kin
     // Renewed again from the old token: that claim is gone.
     expect(await renewClaim(db(), claimed, 60_000)).toBeNull();
     // Another process takes it once the lease has lapsed: this one's token is stale, its writes change nothing.
-    const [taken] = await claimDueEmails(db(), { claimMs: 60_000, now: new Date(renewed!.claimedUntil!.getTime() + 1) });
+    const [taken] = await claimDueEmails(db(), {
+      claimMs: 60_000,
+      now: new Date(renewed!.claimedUntil!.getTime() + 1),
+    });
     expect(taken.id).toBe(queued.id);
     expect(await renewClaim(db(), renewed!, 60_000)).toBeNull();
-    expect(await db().update(messageOutbox).set({ status: "failed" }).where(heldClaim(renewed!)).returning()).toHaveLength(0);
+    expect(
+      await db().update(messageOutbox).set({ status: "failed" }).where(heldClaim(renewed!)).returning(),
+    ).toHaveLength(0);
     expect(await renewClaim(db(), taken, 60_000)).not.toBeNull();
   });
 
   it("does not send a message whose claim was taken over, and leaves it to the process that took it", async () => {
     const queued = await queue("taken@example.pk");
     const sent: string[] = [];
-    const sender: EmailSender = { send: async (m) => (sent.push(m.to), { accepted: true, messageId: "<x@kapra.test>" }), close: async () => {} };
+    const sender: EmailSender = {
+      send: async (m) => (sent.push(m.to), { accepted: true, messageId: "<x@kapra.test>" }),
+      close: async () => {},
+    };
     const [mine] = await claimDueEmails(db(), { claimMs: 1_000 });
     const [theirs] = await claimDueEmails(db(), { claimMs: 60_000, now: new Date(mine.claimedUntil!.getTime() + 1) });
     expect(theirs.id).toBe(queued.id);

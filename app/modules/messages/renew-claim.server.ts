@@ -40,7 +40,12 @@ export function heldClaim(row: Pick<OutboxRow, "id" | "claimedUntil">): SQL {
  * message after this one's lease lapsed (Meta or the mail server was slow): it must not be sent
  * again here. Otherwise the row with its new lease end, the token for the writes after the send.
  */
-export async function renewClaim(db: DbOrTx, row: OutboxRow, claimMs = DEFAULT_CLAIM_MS, now = new Date()): Promise<OutboxRow | null> {
+export async function renewClaim(
+  db: DbOrTx,
+  row: OutboxRow,
+  claimMs = DEFAULT_CLAIM_MS,
+  now = new Date(),
+): Promise<OutboxRow | null> {
   // Never shorter than the claim it renews: the token only ever moves later.
   const until = new Date(Math.max(now.getTime() + claimMs, (row.claimedUntil?.getTime() ?? 0) + 1));
   const [renewed] = await db.update(messageOutbox).set({ claimedUntil: until }).where(heldClaim(row)).returning();

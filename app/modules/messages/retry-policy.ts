@@ -17,7 +17,8 @@ export function retryDelayMs(attempts: number): number {
 /** The service's own words (an SMTP reply, an error's message), kept short enough for the log. */
 export function failureReason(error: unknown): string {
   const e = error as { response?: unknown; message?: unknown; code?: unknown } | null;
-  const reason = typeof e?.response === "string" ? e.response : typeof e?.message === "string" ? e.message : String(error);
+  const reason =
+    typeof e?.response === "string" ? e.response : typeof e?.message === "string" ? e.message : String(error);
   return reason.replace(/\s+/g, " ").trim().slice(0, 500);
 }
 

@@ -22,11 +22,26 @@ export type ReturnEmailEvent =
 export async function queueReturnEmails(tx: DbOrTx, returnId: string, event: ReturnEmailEvent): Promise<void> {
   const [request] = await tx
     .select({
-      id: returnRequests.id, returnNumber: returnRequests.returnNumber, reason: returnRequests.reason, reasonText: returnRequests.reasonText,
-      rejectionReason: returnRequests.rejectionReason, photoCount: sql<number>`jsonb_array_length(${returnRequests.photos})::int`,
-      orderId: orders.id, orderNumber: orders.orderNumber, userId: orders.userId, customerName: orders.fullName, email: orders.email, phone: orders.phone,
-      city: orders.city, customerDeletedAt: orders.customerDeletedAt, orderEmails: customerProfiles.orderEmails, shopName: shopSettings.brandName,
-      replacement: sql<{ orderNumber: string; total: number } | null>`(select json_build_object('orderNumber', r.order_number, 'total', r.total)
+      id: returnRequests.id,
+      returnNumber: returnRequests.returnNumber,
+      reason: returnRequests.reason,
+      reasonText: returnRequests.reasonText,
+      rejectionReason: returnRequests.rejectionReason,
+      photoCount: sql<number>`jsonb_array_length(${returnRequests.photos})::int`,
+      orderId: orders.id,
+      orderNumber: orders.orderNumber,
+      userId: orders.userId,
+      customerName: orders.fullName,
+      email: orders.email,
+      phone: orders.phone,
+      city: orders.city,
+      customerDeletedAt: orders.customerDeletedAt,
+      orderEmails: customerProfiles.orderEmails,
+      shopName: shopSettings.brandName,
+      replacement: sql<{
+        orderNumber: string;
+        total: number;
+      } | null>`(select json_build_object('orderNumber', r.order_number, 'total', r.total)
         from ${orders} r where r.id = ${returnRequests.replacementOrderId})`,
     })
     .from(returnRequests)
@@ -37,8 +52,14 @@ export async function queueReturnEmails(tx: DbOrTx, returnId: string, event: Ret
   if (!request) return;
   const items = await tx
     .select({
-      name: orderItems.name, color: orderItems.color, size: orderItems.size, quantity: returnItems.quantity, kind: returnItems.kind,
-      exchangeColor: returnItems.exchangeColor, exchangeSize: returnItems.exchangeSize, condition: returnItems.condition,
+      name: orderItems.name,
+      color: orderItems.color,
+      size: orderItems.size,
+      quantity: returnItems.quantity,
+      kind: returnItems.kind,
+      exchangeColor: returnItems.exchangeColor,
+      exchangeSize: returnItems.exchangeSize,
+      condition: returnItems.condition,
     })
     .from(returnItems)
     .innerJoin(orderItems, eq(orderItems.id, returnItems.orderItemId))
@@ -47,10 +68,19 @@ export async function queueReturnEmails(tx: DbOrTx, returnId: string, event: Ret
 
   const step: ReturnEmailStep = event.step;
   const data: ReturnEmailData = {
-    step, returnNumber: request.returnNumber, orderNumber: request.orderNumber, customerName: request.customerName, items,
-    reason: RETURN_REASON_LABELS[request.reason], reasonText: request.reasonText, rejectionReason: request.rejectionReason,
+    step,
+    returnNumber: request.returnNumber,
+    orderNumber: request.orderNumber,
+    customerName: request.customerName,
+    items,
+    reason: RETURN_REASON_LABELS[request.reason],
+    reasonText: request.reasonText,
+    rejectionReason: request.rejectionReason,
     replacement: request.replacement,
-    refund: event.step === "refunded" || event.step === "credited" ? { method: event.method, amount: event.amount, reference: event.reference } : null,
+    refund:
+      event.step === "refunded" || event.step === "credited"
+        ? { method: event.method, amount: event.amount, reference: event.reference }
+        : null,
     storeCredit: event.step === "credited" ? event.amount : event.step === "received" ? event.storeCredit : null,
     received: event.step === "received" ? { resellable: event.resellable, damaged: event.damaged } : null,
     orderPath: request.userId ? `/orders/${request.orderId}` : "/track",
@@ -58,10 +88,17 @@ export async function queueReturnEmails(tx: DbOrTx, returnId: string, event: Ret
   const about = { orderId: request.orderId, orderNumber: request.orderNumber };
   const messages: EmailMessage[] = [];
   // No profile row yet means the default: order e-mails on. A deleted customer gets nothing.
-  if (request.orderEmails !== false && !request.customerDeletedAt) messages.push({ kind: "return_update", to: request.email, data, ...about });
+  if (request.orderEmails !== false && !request.customerDeletedAt)
+    messages.push({ kind: "return_update", to: request.email, data, ...about });
   if (event.step === "requested") {
     const staff = await staffNoticeRecipients(tx);
-    const notice = { ...data, phone: request.phone, city: request.city, photoCount: request.photoCount, returnPath: ownerReturnPath(request.id) };
+    const notice = {
+      ...data,
+      phone: request.phone,
+      city: request.city,
+      photoCount: request.photoCount,
+      returnPath: ownerReturnPath(request.id),
+    };
     for (const to of staff) messages.push({ kind: "return_requested", to, data: notice, ...about });
   }
   await queueEmails(tx, messages, request.shopName);

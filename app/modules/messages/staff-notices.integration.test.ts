@@ -47,7 +47,11 @@ describe.each(DATABASE_KINDS)("staff notices go to the notification recipients, 
   let orders = 0;
   let staffId = "";
   const db = (): Db => shop.db;
-  const options = () => ({ senders: { email: sender }, from: "Brand <orders@brand.pk>", publicUrl: "https://brand.pk" });
+  const options = () => ({
+    senders: { email: sender },
+    from: "Brand <orders@brand.pk>",
+    publicUrl: "https://brand.pk",
+  });
   const testEmail = () => ({ sender, from: "Brand <orders@brand.pk>", publicUrl: "https://brand.pk" });
   const send = () => drainOutbox(db(), options());
   const to = (address: string) => (m: ReceivedEmail) => m.to.includes(address);
@@ -59,18 +63,32 @@ describe.each(DATABASE_KINDS)("staff notices go to the notification recipients, 
     const buyer = await createTestBuyer(db(), "Ayesha Khan");
     const email = `buyer${n}@example.pk`;
     await db().update(users).set({ email }).where(eq(users.id, buyer));
-    const order = await placeOrder({ db: db() }, {
-      userId: buyer,
-      shipping: { fullName: "Ayesha Khan", email, phone: `+92300${String(7_000_000 + n)}`, city: "Lahore", address: "House 12, Street 4, Gulberg III", postalCode: null, country: "Pakistan" },
-      items: [{ productId: "essential-crew-neck-tee", color: "Black", size: SIZES[n % SIZES.length], quantity: 1 }],
-    });
+    const order = await placeOrder(
+      { db: db() },
+      {
+        userId: buyer,
+        shipping: {
+          fullName: "Ayesha Khan",
+          email,
+          phone: `+92300${String(7_000_000 + n)}`,
+          city: "Lahore",
+          address: "House 12, Street 4, Gulberg III",
+          postalCode: null,
+          country: "Pakistan",
+        },
+        items: [{ productId: "essential-crew-neck-tee", color: "Black", size: SIZES[n % SIZES.length], quantity: 1 }],
+      },
+    );
     await send();
     return { ...order, buyer };
   }
 
   /** Who the outbox addressed this order's notices of `kind` to. */
   async function noticesOf(orderId: string, kind: "order_received" | "order_cancelled_by_buyer" = "order_received") {
-    const rows = await db().select({ to: messageOutbox.toAddress }).from(messageOutbox).where(and(eq(messageOutbox.orderId, orderId), eq(messageOutbox.kind, kind)));
+    const rows = await db()
+      .select({ to: messageOutbox.toAddress })
+      .from(messageOutbox)
+      .where(and(eq(messageOutbox.orderId, orderId), eq(messageOutbox.kind, kind)));
     return rows.map((r) => r.to).sort();
   }
 
@@ -86,10 +104,22 @@ describe.each(DATABASE_KINDS)("staff notices go to the notification recipients, 
     if (kind === "postgres") {
       // An empty PostgreSQL database: the shop migrates (nothing to do) and seeds it on its first start.
       emptyDatabase = await createTestDatabase("postgres");
-      env = parseEnv({ NODE_ENV: "test", DATABASE_URL: emptyDatabase.url, SHOP_OWNER_EMAIL: "Me@Brand.pk", BETTER_AUTH_SECRET: TEST_AUTH_SECRET, LOG_LEVEL: "silent" });
+      env = parseEnv({
+        NODE_ENV: "test",
+        DATABASE_URL: emptyDatabase.url,
+        SHOP_OWNER_EMAIL: "Me@Brand.pk",
+        BETTER_AUTH_SECRET: TEST_AUTH_SECRET,
+        LOG_LEVEL: "silent",
+      });
     } else {
       dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "kapra-notices-"));
-      env = parseEnv({ NODE_ENV: "test", DATA_DIR: dataDir, SHOP_OWNER_EMAIL: "Me@Brand.pk", BETTER_AUTH_SECRET: TEST_AUTH_SECRET, LOG_LEVEL: "silent" });
+      env = parseEnv({
+        NODE_ENV: "test",
+        DATA_DIR: dataDir,
+        SHOP_OWNER_EMAIL: "Me@Brand.pk",
+        BETTER_AUTH_SECRET: TEST_AUTH_SECRET,
+        LOG_LEVEL: "silent",
+      });
     }
     shop = await prepareShop(env, logger);
     expect(shop.seeded).toBe(true);
@@ -174,13 +204,17 @@ describe.each(DATABASE_KINDS)("staff notices go to the notification recipients, 
     const order = await placeAnOrder();
     await cancelOrder({ db: db() }, { id: order.buyer, role: "buyer" }, order.orderId);
     await send();
-    const [notice] = await smtp.waitFor((m) => to(OWNER)(m) && m.subject === `Order ${order.orderNumber} was cancelled by the customer`);
+    const [notice] = await smtp.waitFor(
+      (m) => to(OWNER)(m) && m.subject === `Order ${order.orderNumber} was cancelled by the customer`,
+    );
     expect(notice.text).toContain("Ayesha Khan from Lahore cancelled their order while it was pending.");
     expect(notice.text).toContain("Do not pack or send it.");
     expect(notice.text).not.toContain("please have");
     expect(notice.text).toContain(`https://brand.pk/seller/orders?q=${order.orderNumber}`);
     // The buyer still gets their own update.
-    await smtp.waitFor((m) => to(`buyer${orders}@example.pk`)(m) && m.subject === `Your order ${order.orderNumber} was cancelled`);
+    await smtp.waitFor(
+      (m) => to(`buyer${orders}@example.pk`)(m) && m.subject === `Your order ${order.orderNumber} was cancelled`,
+    );
 
     const byOwner = await placeAnOrder();
     const [owner] = await db().select({ id: users.id }).from(users).where(eq(users.email, OWNER));
@@ -190,7 +224,12 @@ describe.each(DATABASE_KINDS)("staff notices go to the notification recipients, 
   });
 
   it("a contact message goes to the recipients", async () => {
-    const form = await contactForm(db(), { name: "Bilal", email: "bilal@example.pk", subject: `Exchange ${kind}`, message: "Can I swap M for L?" });
+    const form = await contactForm(db(), {
+      name: "Bilal",
+      email: "bilal@example.pk",
+      subject: `Exchange ${kind}`,
+      message: "Can I swap M for L?",
+    });
     expect(await submitContactMessage({ db: db() }, form, { address: "10.17.0.1" })).toEqual({ ok: true });
     await send();
     const [mail] = await smtp.waitFor((m) => m.subject === `Contact form: Exchange ${kind}`);
@@ -207,7 +246,10 @@ describe.each(DATABASE_KINDS)("staff notices go to the notification recipients, 
       values: { notificationEmails: typed },
     });
     const eleven = Array.from({ length: 11 }, (_, i) => `s${i}@brand.pk`).join("\n");
-    expect(await saveRecipients(eleven)).toMatchObject({ ok: false, errors: { notificationEmails: "Please list at most 10 addresses (there are 11)" } });
+    expect(await saveRecipients(eleven)).toMatchObject({
+      ok: false,
+      errors: { notificationEmails: "Please list at most 10 addresses (there are 11)" },
+    });
     expect(await getSettings(db())).toEqual(before);
     expect(await readNotificationRecipients(db())).toEqual([OWNER]);
   });
@@ -216,8 +258,13 @@ describe.each(DATABASE_KINDS)("staff notices go to the notification recipients, 
     const result = await sendTestEmail(db(), { ...testEmail(), requestedBy: "Owner" });
     expect(result).toEqual({ sent: true, recipients: [OWNER], message: `Test e-mail sent to ${OWNER}` });
     const [mail] = await smtp.waitFor((m) => to(OWNER)(m) && m.subject.startsWith("Test e-mail from"));
-    expect(mail.text).toContain("New orders, cancellations by customers and contact messages are e-mailed to: me@brand.pk.");
-    const rows = await db().select({ status: messageOutbox.status, to: messageOutbox.toAddress }).from(messageOutbox).where(eq(messageOutbox.kind, "test_email"));
+    expect(mail.text).toContain(
+      "New orders, cancellations by customers and contact messages are e-mailed to: me@brand.pk.",
+    );
+    const rows = await db()
+      .select({ status: messageOutbox.status, to: messageOutbox.toAddress })
+      .from(messageOutbox)
+      .where(eq(messageOutbox.kind, "test_email"));
     expect(rows).toEqual([{ status: "sent", to: OWNER }]);
   });
 
@@ -226,8 +273,13 @@ describe.each(DATABASE_KINDS)("staff notices go to the notification recipients, 
     expect(await saveRecipients(`${OWNER}\ngone@brand.pk`)).toEqual({ ok: true });
     const result = await sendTestEmail(db(), { ...testEmail(), requestedBy: "Owner" });
     expect(result.sent).toBe(false);
-    expect(result.message).toMatch(/^The mail server did not take the test e-mail to gone@brand\.pk: 550 5\.1\.1 <gone@brand\.pk>: mailbox unavailable\. It was sent to me@brand\.pk\.$/);
-    const failed = await db().select({ status: messageOutbox.status, attempts: messageOutbox.attempts }).from(messageOutbox).where(and(eq(messageOutbox.kind, "test_email"), eq(messageOutbox.toAddress, "gone@brand.pk")));
+    expect(result.message).toMatch(
+      /^The mail server did not take the test e-mail to gone@brand\.pk: 550 5\.1\.1 <gone@brand\.pk>: mailbox unavailable\. It was sent to me@brand\.pk\.$/,
+    );
+    const failed = await db()
+      .select({ status: messageOutbox.status, attempts: messageOutbox.attempts })
+      .from(messageOutbox)
+      .where(and(eq(messageOutbox.kind, "test_email"), eq(messageOutbox.toAddress, "gone@brand.pk")));
     expect(failed).toEqual([{ status: "failed", attempts: 1 }]);
   });
 
@@ -241,18 +293,31 @@ describe.each(DATABASE_KINDS)("staff notices go to the notification recipients, 
     } finally {
       await closed.close();
     }
-    const rows = await db().select({ status: messageOutbox.status }).from(messageOutbox).where(and(eq(messageOutbox.kind, "test_email"), inArray(messageOutbox.status, ["queued", "sending"])));
+    const rows = await db()
+      .select({ status: messageOutbox.status })
+      .from(messageOutbox)
+      .where(and(eq(messageOutbox.kind, "test_email"), inArray(messageOutbox.status, ["queued", "sending"])));
     expect(rows).toEqual([]);
   });
 
   it("without a mail server the test e-mail is kept in Email Logs, and the owner is told it was not sent", async () => {
-    const result = await sendTestEmail(db(), { sender: null, from: null, publicUrl: "https://brand.pk", requestedBy: "Owner" });
+    const result = await sendTestEmail(db(), {
+      sender: null,
+      from: null,
+      publicUrl: "https://brand.pk",
+      requestedBy: "Owner",
+    });
     expect(result).toEqual({
-      sent: false, recipients: [OWNER],
-      message: "No mail server is configured (SMTP_URL is not set), so nothing was sent: the test e-mail to me@brand.pk is kept in Email Logs.",
+      sent: false,
+      recipients: [OWNER],
+      message:
+        "No mail server is configured (SMTP_URL is not set), so nothing was sent: the test e-mail to me@brand.pk is kept in Email Logs.",
     });
     await drainOutbox(db(), { senders: { email: null }, from: null, publicUrl: "https://brand.pk" });
-    const rows = await db().select({ status: messageOutbox.status }).from(messageOutbox).where(eq(messageOutbox.kind, "test_email"));
+    const rows = await db()
+      .select({ status: messageOutbox.status })
+      .from(messageOutbox)
+      .where(eq(messageOutbox.kind, "test_email"));
     expect(rows.map((r) => r.status)).toContain("not_configured");
   });
 });

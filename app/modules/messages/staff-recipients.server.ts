@@ -20,7 +20,9 @@ export async function staffNoticeRecipients(db: DbOrTx): Promise<string[]> {
 }
 
 /** Every seller's e-mail address, oldest account first (a JSON array), aggregated over the seller accounts. */
-const sellerEmailsAgg = sql<string[]>`coalesce(json_agg(${users.email} order by ${users.createdAt}, ${users.email}), '[]'::json)`;
+const sellerEmailsAgg = sql<
+  string[]
+>`coalesce(json_agg(${users.email} order by ${users.createdAt}, ${users.email}), '[]'::json)`;
 const isSeller = eq(users.role, "seller");
 
 /**
@@ -36,8 +38,16 @@ export function staffFrom(listed: string[], sellerEmails: string[]): string[] {
 }
 
 /** Queues one staff notice to each recipient (one e-mail each: one address never sees the others'). */
-export async function queueStaffNotice<K extends EmailKind>(tx: DbOrTx, notice: Omit<EmailMessage<K>, "to">, shopName?: string): Promise<string[]> {
+export async function queueStaffNotice<K extends EmailKind>(
+  tx: DbOrTx,
+  notice: Omit<EmailMessage<K>, "to">,
+  shopName?: string,
+): Promise<string[]> {
   const recipients = await staffNoticeRecipients(tx);
-  await queueEmails(tx, recipients.map((to) => ({ ...notice, to }) as EmailMessage), shopName);
+  await queueEmails(
+    tx,
+    recipients.map((to) => ({ ...notice, to }) as EmailMessage),
+    shopName,
+  );
   return recipients;
 }

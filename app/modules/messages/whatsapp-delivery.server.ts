@@ -10,8 +10,14 @@ import type { OutgoingWhatsapp, SendOutcome, WhatsappSender } from "./message-se
 import { heldClaim, renewClaim } from "./renew-claim.server";
 import { failureReason, retryDelayMs } from "./retry-policy";
 import {
-  templateNameFor, whatsappBodyParameters, whatsappButtonPayloads, whatsappNumber, whatsappSubject, whatsappText,
-  type WhatsappConfirmationData, type WhatsappDataByKind,
+  templateNameFor,
+  whatsappBodyParameters,
+  whatsappButtonPayloads,
+  whatsappNumber,
+  whatsappSubject,
+  whatsappText,
+  type WhatsappConfirmationData,
+  type WhatsappDataByKind,
 } from "./whatsapp-messages";
 import { loadWhatsappConfig, type WhatsappConfig } from "./whatsapp-settings.server";
 
@@ -27,7 +33,8 @@ type OutboxRow = typeof messageOutbox.$inferSelect;
 /** How long WhatsApp messages are retried (5xx, 429, network, timeouts) before they are given up. */
 export const WHATSAPP_GIVE_UP_MS = 24 * 60 * 60_000;
 export const WHATSAPP_NOT_CONFIGURED_REASON = "not sent: WhatsApp is not set up (Settings -> WhatsApp)";
-export const WHATSAPP_UNREADABLE_REASON = "not sent: the saved WhatsApp secrets cannot be read (the shop's auth secret changed?): enter them again in Settings -> WhatsApp";
+export const WHATSAPP_UNREADABLE_REASON =
+  "not sent: the saved WhatsApp secrets cannot be read (the shop's auth secret changed?): enter them again in Settings -> WhatsApp";
 
 export type WhatsappDeliveryOptions = {
   /** The WhatsApp channel's sender (providers' messaging.whatsapp); absent: its messages are kept, not sent. */
@@ -79,16 +86,28 @@ export function whatsappNonceMatches(kept: unknown, given: string): boolean {
  * nonce here, and its order's `whatsapp_status` becomes `queued`. Returns the row's id, or null when
  * the number cannot be written for WhatsApp (nothing queued).
  */
-export async function queueWhatsapp<K extends WhatsappKind>(tx: DbOrTx, request: WhatsappQueueRequest<K>, { wake = true } = {}): Promise<number | null> {
+export async function queueWhatsapp<K extends WhatsappKind>(
+  tx: DbOrTx,
+  request: WhatsappQueueRequest<K>,
+  { wake = true } = {},
+): Promise<number | null> {
   const to = whatsappNumber(request.to);
   if (!to) return null;
   const data: Record<string, unknown> = { ...(request.data as Record<string, unknown>) };
   if (request.kind === "whatsapp_confirmation" || request.kind === "whatsapp_test") data.nonce ??= newWhatsappNonce();
-  const [row] = await tx.insert(messageOutbox).values({
-    channel: "whatsapp", kind: request.kind, toAddress: to, subject: whatsappSubject(request.kind, request.orderNumber ?? null), data,
-    orderId: request.orderId ?? null, orderNumber: request.orderNumber ?? null,
-    ...(request.notBefore ? { nextAttemptAt: request.notBefore } : {}),
-  }).returning({ id: messageOutbox.id });
+  const [row] = await tx
+    .insert(messageOutbox)
+    .values({
+      channel: "whatsapp",
+      kind: request.kind,
+      toAddress: to,
+      subject: whatsappSubject(request.kind, request.orderNumber ?? null),
+      data,
+      orderId: request.orderId ?? null,
+      orderNumber: request.orderNumber ?? null,
+      ...(request.notBefore ? { nextAttemptAt: request.notBefore } : {}),
+    })
+    .returning({ id: messageOutbox.id });
   if (request.kind === "whatsapp_confirmation" && request.orderId) {
     await tx.update(orders).set({ whatsappStatus: "queued" }).where(eq(orders.id, request.orderId));
   }
@@ -97,7 +116,11 @@ export async function queueWhatsapp<K extends WhatsappKind>(tx: DbOrTx, request:
 }
 
 /** The request to Meta for one outbox row: template, language, parameters and (for a confirmation) the buttons' payloads. */
-export function outgoingWhatsapp(row: Pick<OutboxRow, "kind" | "toAddress" | "data" | "orderNumber">, config: WhatsappConfig, publicUrl: string): OutgoingWhatsapp {
+export function outgoingWhatsapp(
+  row: Pick<OutboxRow, "kind" | "toAddress" | "data" | "orderNumber">,
+  config: WhatsappConfig,
+  publicUrl: string,
+): OutgoingWhatsapp {
   const kind = row.kind as WhatsappKind;
   const data = row.data as WhatsappDataByKind[WhatsappKind] & { nonce?: string };
   const withButtons = kind === "whatsapp_confirmation" || kind === "whatsapp_test";
@@ -107,7 +130,9 @@ export function outgoingWhatsapp(row: Pick<OutboxRow, "kind" | "toAddress" | "da
     template: templateNameFor(kind, config),
     language: config.language,
     bodyParameters: whatsappBodyParameters(kind, data, publicUrl),
-    buttonPayloads: withButtons ? whatsappButtonPayloads((data as WhatsappConfirmationData).orderNumber, data.nonce ?? "test") : [],
+    buttonPayloads: withButtons
+      ? whatsappButtonPayloads((data as WhatsappConfirmationData).orderNumber, data.nonce ?? "test")
+      : [],
   };
 }
 
@@ -116,10 +141,16 @@ export function outgoingWhatsapp(row: Pick<OutboxRow, "kind" | "toAddress" | "da
  * confirmation accepted by Meta is `sent` (with the time), one given up `failed`. Only from the
  * states before sending: a receipt or the buyer's answer that came first is never undone.
  */
-async function markOrder(db: DbOrTx, row: OutboxRow, state: Extract<WhatsappState, "sent" | "failed">, at: Date | null): Promise<void> {
+async function markOrder(
+  db: DbOrTx,
+  row: OutboxRow,
+  state: Extract<WhatsappState, "sent" | "failed">,
+  at: Date | null,
+): Promise<void> {
   if (row.kind !== "whatsapp_confirmation" || !row.orderId) return;
   const before = or(isNull(orders.whatsappStatus), inArray(orders.whatsappStatus, ["queued", "failed"]));
-  const moved = await db.update(orders)
+  const moved = await db
+    .update(orders)
     .set(state === "sent" ? { whatsappStatus: "sent", whatsappSentAt: at } : { whatsappStatus: "failed" })
     .where(and(eq(orders.id, row.orderId), before))
     .returning({ userId: orders.userId });
@@ -128,18 +159,33 @@ async function markOrder(db: DbOrTx, row: OutboxRow, state: Extract<WhatsappStat
 }
 
 /** Sends one claimed WhatsApp row through the sender, and records the outcome (on the row and, for a confirmation, its order). */
-export async function deliverWhatsapp(db: Db, claimed: OutboxRow, options: WhatsappDeliveryOptions, now = new Date()): Promise<MessageStatus> {
+export async function deliverWhatsapp(
+  db: Db,
+  claimed: OutboxRow,
+  options: WhatsappDeliveryOptions,
+  now = new Date(),
+): Promise<MessageStatus> {
   let row = claimed;
   let mine = heldClaim(row);
   const sender = options.senders.whatsapp ?? null;
-  const loaded = sender && options.whatsappBox ? await loadWhatsappConfig(db, options.whatsappBox) : { config: null, unreadable: false };
+  const loaded =
+    sender && options.whatsappBox
+      ? await loadWhatsappConfig(db, options.whatsappBox)
+      : { config: null, unreadable: false };
   if (!sender || !loaded.config) {
-    const reason = "unreadable" in loaded && loaded.unreadable ? WHATSAPP_UNREADABLE_REASON : WHATSAPP_NOT_CONFIGURED_REASON;
+    const reason =
+      "unreadable" in loaded && loaded.unreadable ? WHATSAPP_UNREADABLE_REASON : WHATSAPP_NOT_CONFIGURED_REASON;
     await db.transaction(async (tx) => {
-      await tx.update(messageOutbox).set({ status: "not_configured", lastError: reason, claimedUntil: null }).where(mine);
+      await tx
+        .update(messageOutbox)
+        .set({ status: "not_configured", lastError: reason, claimedUntil: null })
+        .where(mine);
       // The owner confirms this order by call, as without WhatsApp.
       if (row.kind === "whatsapp_confirmation" && row.orderId) {
-        await tx.update(orders).set({ whatsappStatus: null }).where(and(eq(orders.id, row.orderId), eq(orders.whatsappStatus, "queued")));
+        await tx
+          .update(orders)
+          .set({ whatsappStatus: null })
+          .where(and(eq(orders.id, row.orderId), eq(orders.whatsappStatus, "queued")));
       }
     });
     return "not_configured";
@@ -150,7 +196,10 @@ export async function deliverWhatsapp(db: Db, claimed: OutboxRow, options: Whats
   } catch (error) {
     options.logger?.error({ err: error, messageId: row.id }, "a WhatsApp message could not be written");
     await db.transaction(async (tx) => {
-      await tx.update(messageOutbox).set({ status: "failed", lastError: `could not be written: ${failureReason(error)}`, claimedUntil: null }).where(mine);
+      await tx
+        .update(messageOutbox)
+        .set({ status: "failed", lastError: `could not be written: ${failureReason(error)}`, claimedUntil: null })
+        .where(mine);
       await markOrder(tx, row, "failed", null);
     });
     return "failed";
@@ -161,34 +210,55 @@ export async function deliverWhatsapp(db: Db, claimed: OutboxRow, options: Whats
   // process may be sending it already.
   const held = await renewClaim(db, row, options.claimMs);
   if (!held) {
-    options.logger?.warn({ messageId: row.id }, "a WhatsApp message's claim lapsed and another process took it; not sent here");
+    options.logger?.warn(
+      { messageId: row.id },
+      "a WhatsApp message's claim lapsed and another process took it; not sent here",
+    );
     return row.status;
   }
   row = held;
   mine = heldClaim(row);
   const attempts = row.attempts + 1;
-  const outcome: SendOutcome = await sender.send(message)
+  const outcome: SendOutcome = await sender
+    .send(message)
     .catch((error: unknown) => ({ accepted: false as const, reason: failureReason(error), permanent: false }));
   if (outcome.accepted) {
     const sentAt = new Date();
     await db.transaction(async (tx) => {
-      await tx.update(messageOutbox)
-        .set({ text, status: "sent", attempts, sentAt, messageId: outcome.messageId, lastError: null, claimedUntil: null })
+      await tx
+        .update(messageOutbox)
+        .set({
+          text,
+          status: "sent",
+          attempts,
+          sentAt,
+          messageId: outcome.messageId,
+          lastError: null,
+          claimedUntil: null,
+        })
         .where(mine);
       await markOrder(tx, row, "sent", sentAt);
     });
     return "sent";
   }
   const age = now.getTime() - row.createdAt.getTime();
-  const givesUp = outcome.permanent
-    || (options.maxAttempts !== undefined && attempts >= options.maxAttempts)
-    || age >= (options.giveUpAfterMs ?? WHATSAPP_GIVE_UP_MS);
+  const givesUp =
+    outcome.permanent ||
+    (options.maxAttempts !== undefined && attempts >= options.maxAttempts) ||
+    age >= (options.giveUpAfterMs ?? WHATSAPP_GIVE_UP_MS);
   // Never the token: the sender's reason is Meta's error text, redacted.
-  options.logger?.warn({ messageId: row.id, attempts, reason: outcome.reason }, givesUp ? "a WhatsApp message could not be sent; giving up" : "a WhatsApp message could not be sent; will retry");
+  options.logger?.warn(
+    { messageId: row.id, attempts, reason: outcome.reason },
+    givesUp ? "a WhatsApp message could not be sent; giving up" : "a WhatsApp message could not be sent; will retry",
+  );
   await db.transaction(async (tx) => {
-    await tx.update(messageOutbox)
+    await tx
+      .update(messageOutbox)
       .set({
-        text, attempts, lastError: outcome.reason, claimedUntil: null,
+        text,
+        attempts,
+        lastError: outcome.reason,
+        claimedUntil: null,
         status: givesUp ? "failed" : "queued",
         nextAttemptAt: new Date(now.getTime() + (givesUp ? 0 : (options.retryDelayMs ?? retryDelayMs)(attempts))),
       })
@@ -210,22 +280,58 @@ const TEST_CLAIM_MS = 2 * 60_000;
  */
 export async function sendTestWhatsapp(
   db: Db,
-  { to, requestedBy, options, now = new Date() }: { to: string; requestedBy: string; options: WhatsappDeliveryOptions; now?: Date },
+  {
+    to,
+    requestedBy,
+    options,
+    now = new Date(),
+  }: { to: string; requestedBy: string; options: WhatsappDeliveryOptions; now?: Date },
 ): Promise<TestWhatsappResult> {
   const number = whatsappNumber(to);
   if (!number) return { sent: false, message: "That is not a WhatsApp number we can write to." };
-  if (!options.whatsappBox || !options.senders.whatsapp) return { sent: false, message: WHATSAPP_NOT_CONFIGURED_REASON };
+  if (!options.whatsappBox || !options.senders.whatsapp)
+    return { sent: false, message: WHATSAPP_NOT_CONFIGURED_REASON };
   const loaded = await loadWhatsappConfig(db, options.whatsappBox);
-  if (!loaded.config) return { sent: false, message: loaded.unreadable ? WHATSAPP_UNREADABLE_REASON : "Save the WhatsApp settings first, then send a test message." };
-  const data = { customerName: "Ayesha", orderNumber: "ORD-123456", total: 2499, address: "House 12, Street 4, Gulberg III, Lahore", requestedBy, nonce: newWhatsappNonce() };
-  const [row] = await db.insert(messageOutbox).values({
-    channel: "whatsapp", kind: "whatsapp_test", toAddress: number, subject: whatsappSubject("whatsapp_test", null), data,
-    status: "sending", claimedUntil: new Date(now.getTime() + TEST_CLAIM_MS),
-  }).returning();
+  if (!loaded.config)
+    return {
+      sent: false,
+      message: loaded.unreadable
+        ? WHATSAPP_UNREADABLE_REASON
+        : "Save the WhatsApp settings first, then send a test message.",
+    };
+  const data = {
+    customerName: "Ayesha",
+    orderNumber: "ORD-123456",
+    total: 2499,
+    address: "House 12, Street 4, Gulberg III, Lahore",
+    requestedBy,
+    nonce: newWhatsappNonce(),
+  };
+  const [row] = await db
+    .insert(messageOutbox)
+    .values({
+      channel: "whatsapp",
+      kind: "whatsapp_test",
+      toAddress: number,
+      subject: whatsappSubject("whatsapp_test", null),
+      data,
+      status: "sending",
+      claimedUntil: new Date(now.getTime() + TEST_CLAIM_MS),
+    })
+    .returning();
   const status = await deliverWhatsapp(db, row, { ...options, maxAttempts: 1 });
-  const [after] = await db.select({ messageId: messageOutbox.messageId, lastError: messageOutbox.lastError }).from(messageOutbox).where(eq(messageOutbox.id, row.id));
+  const [after] = await db
+    .select({ messageId: messageOutbox.messageId, lastError: messageOutbox.lastError })
+    .from(messageOutbox)
+    .where(eq(messageOutbox.id, row.id));
   if (status === "sent") {
-    return { sent: true, message: `Meta accepted the test message to +${number} (template ${loaded.config.confirmationTemplate}, ${loaded.config.language}): message id ${after?.messageId ?? "?"}.` };
+    return {
+      sent: true,
+      message: `Meta accepted the test message to +${number} (template ${loaded.config.confirmationTemplate}, ${loaded.config.language}): message id ${after?.messageId ?? "?"}.`,
+    };
   }
-  return { sent: false, message: `Meta did not take the test message to +${number}: ${after?.lastError ?? "not sent"}` };
+  return {
+    sent: false,
+    message: `Meta did not take the test message to +${number}: ${after?.lastError ?? "not sent"}`,
+  };
 }

@@ -8,11 +8,19 @@ export type WhatsappLogStatus = (typeof WHATSAPP_LOG_STATUSES)[number];
 export const WHATSAPP_LOG_PAGE_SIZE = 25;
 
 export const WHATSAPP_STATUS_LABELS: Record<WhatsappLogStatus, string> = {
-  queued: "Queued", sent: "Sent", delivered: "Delivered", read: "Read", failed: "Failed", not_configured: "Not configured",
+  queued: "Queued",
+  sent: "Sent",
+  delivered: "Delivered",
+  read: "Read",
+  failed: "Failed",
+  not_configured: "Not configured",
 };
 
 export const WHATSAPP_KIND_LABELS: Record<WhatsappKind, string> = {
-  whatsapp_confirmation: "Order confirmation", whatsapp_shipped: "Shipped notice", whatsapp_delivered: "Delivered notice", whatsapp_test: "Test message",
+  whatsapp_confirmation: "Order confirmation",
+  whatsapp_shipped: "Shipped notice",
+  whatsapp_delivered: "Delivered notice",
+  whatsapp_test: "Test message",
 };
 export { WHATSAPP_KINDS };
 
@@ -46,6 +54,7 @@ export function describeWhatsappStatus(
   formatTime: (d: Date) => string = formatShopDateTimeHour12,
 ): string {
   const status = whatsappLogStatus(e.status);
-  if (status === "queued" && e.attempts > 0) return `Retrying (attempt ${e.attempts + 1}), next try at ${formatTime(e.nextAttemptAt)}`;
+  if (status === "queued" && e.attempts > 0)
+    return `Retrying (attempt ${e.attempts + 1}), next try at ${formatTime(e.nextAttemptAt)}`;
   return WHATSAPP_STATUS_LABELS[status];
 }

@@ -39,13 +39,19 @@ export function whatsappButtonPayloads(orderNumber: string, nonce: string): stri
 }
 
 /** A tapped button's payload read back (part 2's webhook); null for anything the shop did not write. */
-export function parseWhatsappButtonPayload(payload: string): { action: WhatsappButtonAction; orderNumber: string; nonce: string } | null {
+export function parseWhatsappButtonPayload(
+  payload: string,
+): { action: WhatsappButtonAction; orderNumber: string; nonce: string } | null {
   const match = /^(confirm|cancel):([A-Za-z0-9-]{1,40}):([A-Za-z0-9_-]{16,64})$/.exec(payload);
   return match ? { action: match[1] as WhatsappButtonAction, orderNumber: match[2], nonce: match[3] } : null;
 }
 
 /** Which of Settings' template names each kind is sent with (the test uses the confirmation's). */
-export type WhatsappTemplateNames = { confirmationTemplate: string; shippedTemplate: string; deliveredTemplate: string };
+export type WhatsappTemplateNames = {
+  confirmationTemplate: string;
+  shippedTemplate: string;
+  deliveredTemplate: string;
+};
 
 export function templateNameFor(kind: WhatsappKind, names: WhatsappTemplateNames): string {
   switch (kind) {
@@ -98,11 +104,20 @@ function absolute(link: string, publicUrl: string): string {
 
 /** Meta refuses a text parameter with new lines, tabs or more than four spaces in a row. */
 function parameter(text: string): string {
-  return text.replace(/[\n\r\t]+/g, " ").replace(/ {2,}/g, " ").trim() || "-";
+  return (
+    text
+      .replace(/[\n\r\t]+/g, " ")
+      .replace(/ {2,}/g, " ")
+      .trim() || "-"
+  );
 }
 
 /** The body's parameters ({{1}}, {{2}}, ...) of one message, in order. */
-export function whatsappBodyParameters<K extends WhatsappKind>(kind: K, data: WhatsappDataByKind[K], publicUrl: string): string[] {
+export function whatsappBodyParameters<K extends WhatsappKind>(
+  kind: K,
+  data: WhatsappDataByKind[K],
+  publicUrl: string,
+): string[] {
   const d = data as WhatsappDataByKind[WhatsappKind];
   switch (kind) {
     case "whatsapp_confirmation":
@@ -131,10 +146,14 @@ export function whatsappText(kind: WhatsappKind, parameters: string[]): string {
 export function whatsappSubject(kind: WhatsappKind, orderNumber: string | null): string {
   const order = orderNumber ? ` for ${orderNumber}` : "";
   switch (kind) {
-    case "whatsapp_confirmation": return `Order confirmation${order} (Confirm / Cancel)`;
-    case "whatsapp_shipped": return `Shipped notice${order}`;
-    case "whatsapp_delivered": return `Delivered notice${order}`;
-    case "whatsapp_test": return "Test message (confirmation template with sample values)";
+    case "whatsapp_confirmation":
+      return `Order confirmation${order} (Confirm / Cancel)`;
+    case "whatsapp_shipped":
+      return `Shipped notice${order}`;
+    case "whatsapp_delivered":
+      return `Delivered notice${order}`;
+    case "whatsapp_test":
+      return "Test message (confirmation template with sample values)";
   }
 }
 

@@ -6,19 +6,35 @@ import { z } from "zod";
  * page, not even after a refusal.
  */
 export const WHATSAPP_FORM_FIELDS = [
-  "phoneNumberId", "accessToken", "appSecret", "verifyToken",
-  "confirmationTemplate", "shippedTemplate", "deliveredTemplate", "language", "languageOther",
-  "sendDelayMinutes", "needsCallHours",
+  "phoneNumberId",
+  "accessToken",
+  "appSecret",
+  "verifyToken",
+  "confirmationTemplate",
+  "shippedTemplate",
+  "deliveredTemplate",
+  "language",
+  "languageOther",
+  "sendDelayMinutes",
+  "needsCallHours",
 ] as const;
 export type WhatsappFormField = (typeof WHATSAPP_FORM_FIELDS)[number];
-export const WHATSAPP_SECRET_FIELDS = ["accessToken", "appSecret", "verifyToken"] as const satisfies readonly WhatsappFormField[];
+export const WHATSAPP_SECRET_FIELDS = [
+  "accessToken",
+  "appSecret",
+  "verifyToken",
+] as const satisfies readonly WhatsappFormField[];
 export type WhatsappSecretField = (typeof WHATSAPP_SECRET_FIELDS)[number];
 
 /** The form's values as the page shows them: never a secret (those inputs are always empty). */
 export type WhatsappFormValues = Record<Exclude<WhatsappFormField, WhatsappSecretField>, string>;
 
 /** The languages offered; any other approved code ("ur_PK", "en_US", "ar") under "other". */
-export const WHATSAPP_LANGUAGES = [{ value: "en", label: "English (en)" }, { value: "ur", label: "Urdu (ur)" }, { value: "other", label: "Another code" }] as const;
+export const WHATSAPP_LANGUAGES = [
+  { value: "en", label: "English (en)" },
+  { value: "ur", label: "Urdu (ur)" },
+  { value: "other", label: "Another code" },
+] as const;
 
 export type WhatsappSettingsInput = {
   phoneNumberId: string;
@@ -35,26 +51,53 @@ export type WhatsappSettingsInput = {
 };
 
 const text = (v: unknown) => (typeof v === "string" ? v.trim() : "");
-const templateName = z.string().regex(/^[a-z0-9_]{1,512}$/, "Use the template's name as Meta shows it: lower-case letters, digits and _");
+const templateName = z
+  .string()
+  .regex(/^[a-z0-9_]{1,512}$/, "Use the template's name as Meta shows it: lower-case letters, digits and _");
 const schema = z.object({
-  phoneNumberId: z.string().min(1, "Enter the phone-number ID from Meta's WhatsApp > API Setup").regex(/^\d{5,25}$/, "The phone-number ID is a number of digits only (not the phone number itself)"),
-  accessToken: z.string().regex(/^\S{20,2048}$/, "Paste the whole access token (a long code with no spaces)").nullable(),
-  appSecret: z.string().regex(/^[A-Za-z0-9]{16,128}$/, "Paste the app secret from App settings > Basic (letters and digits)").nullable(),
-  verifyToken: z.string().regex(/^[\x21-\x7e]{8,200}$/, "Choose a verify token of at least 8 characters, without spaces").nullable(),
+  phoneNumberId: z
+    .string()
+    .min(1, "Enter the phone-number ID from Meta's WhatsApp > API Setup")
+    .regex(/^\d{5,25}$/, "The phone-number ID is a number of digits only (not the phone number itself)"),
+  accessToken: z
+    .string()
+    .regex(/^\S{20,2048}$/, "Paste the whole access token (a long code with no spaces)")
+    .nullable(),
+  appSecret: z
+    .string()
+    .regex(/^[A-Za-z0-9]{16,128}$/, "Paste the app secret from App settings > Basic (letters and digits)")
+    .nullable(),
+  verifyToken: z
+    .string()
+    .regex(/^[\x21-\x7e]{8,200}$/, "Choose a verify token of at least 8 characters, without spaces")
+    .nullable(),
   confirmationTemplate: templateName,
   shippedTemplate: templateName,
   deliveredTemplate: templateName,
   language: z.string().regex(/^[a-z]{2,3}(_[A-Z]{2})?$/, "Enter a language code Meta uses, like en, ur or en_US"),
-  sendDelayMinutes: z.coerce.number({ error: "Enter whole minutes from 0 to 1440" }).int("Enter whole minutes from 0 to 1440").min(0, "Enter whole minutes from 0 to 1440").max(1440, "Enter whole minutes from 0 to 1440"),
-  needsCallHours: z.coerce.number({ error: "Enter whole hours from 1 to 168" }).int("Enter whole hours from 1 to 168").min(1, "Enter whole hours from 1 to 168").max(168, "Enter whole hours from 1 to 168"),
+  sendDelayMinutes: z.coerce
+    .number({ error: "Enter whole minutes from 0 to 1440" })
+    .int("Enter whole minutes from 0 to 1440")
+    .min(0, "Enter whole minutes from 0 to 1440")
+    .max(1440, "Enter whole minutes from 0 to 1440"),
+  needsCallHours: z.coerce
+    .number({ error: "Enter whole hours from 1 to 168" })
+    .int("Enter whole hours from 1 to 168")
+    .min(1, "Enter whole hours from 1 to 168")
+    .max(168, "Enter whole hours from 1 to 168"),
 });
 
 /** The values to show back after a refusal: what was typed, the secrets left out. */
 export function typedWhatsappValues(form: Record<string, unknown>): WhatsappFormValues {
   return {
-    phoneNumberId: text(form.phoneNumberId), confirmationTemplate: text(form.confirmationTemplate), shippedTemplate: text(form.shippedTemplate),
-    deliveredTemplate: text(form.deliveredTemplate), language: text(form.language) || "en", languageOther: text(form.languageOther),
-    sendDelayMinutes: text(form.sendDelayMinutes), needsCallHours: text(form.needsCallHours),
+    phoneNumberId: text(form.phoneNumberId),
+    confirmationTemplate: text(form.confirmationTemplate),
+    shippedTemplate: text(form.shippedTemplate),
+    deliveredTemplate: text(form.deliveredTemplate),
+    language: text(form.language) || "en",
+    languageOther: text(form.languageOther),
+    sendDelayMinutes: text(form.sendDelayMinutes),
+    needsCallHours: text(form.needsCallHours),
   };
 }
 
@@ -62,7 +105,10 @@ export function typedWhatsappValues(form: Record<string, unknown>): WhatsappForm
  * Reads the form. `saved`: which secrets are stored already (an empty input keeps those; a secret
  * never saved must be typed).
  */
-export function parseWhatsappForm(form: Record<string, unknown>, saved: Record<WhatsappSecretField, boolean>):
+export function parseWhatsappForm(
+  form: Record<string, unknown>,
+  saved: Record<WhatsappSecretField, boolean>,
+):
   | { ok: true; data: WhatsappSettingsInput }
   | { ok: false; errors: Partial<Record<WhatsappFormField, string>>; values: WhatsappFormValues } {
   const values = typedWhatsappValues(form);

@@ -24,15 +24,27 @@ export type WhatsappSettingsView = WhatsappTemplateNames & {
 };
 
 /** Everything the sending side needs, secrets opened. Server-only: never in loader data, a log or an answer. */
-export type WhatsappConfig = WhatsappSettingsView & { account: WhatsappAccount; appSecret: string; verifyToken: string };
+export type WhatsappConfig = WhatsappSettingsView & {
+  account: WhatsappAccount;
+  appSecret: string;
+  verifyToken: string;
+};
 
 export async function readWhatsappSettings(db: DbOrTx): Promise<WhatsappSettingsView | null> {
   const [row] = await db.select().from(whatsappSettings).where(eq(whatsappSettings.id, 1));
   if (!row) return null;
   return {
-    phoneNumberId: row.phoneNumberId, accessTokenLast4: row.accessTokenLast4, appSecretLast4: row.appSecretLast4, verifyTokenLast4: row.verifyTokenLast4,
-    confirmationTemplate: row.confirmationTemplate, shippedTemplate: row.shippedTemplate, deliveredTemplate: row.deliveredTemplate,
-    language: row.language, sendDelayMinutes: row.sendDelayMinutes, needsCallHours: row.needsCallHours, updatedAt: row.updatedAt,
+    phoneNumberId: row.phoneNumberId,
+    accessTokenLast4: row.accessTokenLast4,
+    appSecretLast4: row.appSecretLast4,
+    verifyTokenLast4: row.verifyTokenLast4,
+    confirmationTemplate: row.confirmationTemplate,
+    shippedTemplate: row.shippedTemplate,
+    deliveredTemplate: row.deliveredTemplate,
+    language: row.language,
+    sendDelayMinutes: row.sendDelayMinutes,
+    needsCallHours: row.needsCallHours,
+    updatedAt: row.updatedAt,
   };
 }
 
@@ -41,7 +53,10 @@ export async function readWhatsappSettings(db: DbOrTx): Promise<WhatsappSettings
  * when a stored secret cannot be opened (the auth secret changed, or the row was altered): the owner
  * enters them again.
  */
-export async function loadWhatsappConfig(db: DbOrTx, box: SecretBox): Promise<{ config: WhatsappConfig } | { config: null; unreadable: boolean }> {
+export async function loadWhatsappConfig(
+  db: DbOrTx,
+  box: SecretBox,
+): Promise<{ config: WhatsappConfig } | { config: null; unreadable: boolean }> {
   const [row] = await db.select().from(whatsappSettings).where(eq(whatsappSettings.id, 1));
   if (!row) return { config: null, unreadable: false };
   try {
@@ -66,29 +81,51 @@ export async function saveWhatsappSettings(db: DbOrTx, box: SecretBox, input: Wh
   const appSecret = sealed(input.appSecret);
   const verify = sealed(input.verifyToken);
   const plain = {
-    phoneNumberId: input.phoneNumberId, confirmationTemplate: input.confirmationTemplate, shippedTemplate: input.shippedTemplate,
-    deliveredTemplate: input.deliveredTemplate, language: input.language, sendDelayMinutes: input.sendDelayMinutes, needsCallHours: input.needsCallHours,
+    phoneNumberId: input.phoneNumberId,
+    confirmationTemplate: input.confirmationTemplate,
+    shippedTemplate: input.shippedTemplate,
+    deliveredTemplate: input.deliveredTemplate,
+    language: input.language,
+    sendDelayMinutes: input.sendDelayMinutes,
+    needsCallHours: input.needsCallHours,
   };
   const secrets = {
     ...(token ? { accessToken: token.value, accessTokenLast4: token.last4 } : {}),
     ...(appSecret ? { appSecret: appSecret.value, appSecretLast4: appSecret.last4 } : {}),
     ...(verify ? { verifyToken: verify.value, verifyTokenLast4: verify.last4 } : {}),
   };
-  const [existing] = await db.select({ id: whatsappSettings.id }).from(whatsappSettings).where(eq(whatsappSettings.id, 1));
+  const [existing] = await db
+    .select({ id: whatsappSettings.id })
+    .from(whatsappSettings)
+    .where(eq(whatsappSettings.id, 1));
   if (existing) {
-    await db.update(whatsappSettings).set({ ...plain, ...secrets, updatedAt: sql`now()` }).where(eq(whatsappSettings.id, 1));
+    await db
+      .update(whatsappSettings)
+      .set({ ...plain, ...secrets, updatedAt: sql`now()` })
+      .where(eq(whatsappSettings.id, 1));
     return;
   }
   if (!token || !appSecret || !verify) throw new Error("the first WhatsApp settings need all three secrets");
-  await db.insert(whatsappSettings).values({
-    id: 1, ...plain,
-    accessToken: token.value, accessTokenLast4: token.last4, appSecret: appSecret.value, appSecretLast4: appSecret.last4,
-    verifyToken: verify.value, verifyTokenLast4: verify.last4,
-  }).onConflictDoUpdate({ target: whatsappSettings.id, set: { ...plain, ...secrets, updatedAt: sql`now()` } });
+  await db
+    .insert(whatsappSettings)
+    .values({
+      id: 1,
+      ...plain,
+      accessToken: token.value,
+      accessTokenLast4: token.last4,
+      appSecret: appSecret.value,
+      appSecretLast4: appSecret.last4,
+      verifyToken: verify.value,
+      verifyTokenLast4: verify.last4,
+    })
+    .onConflictDoUpdate({ target: whatsappSettings.id, set: { ...plain, ...secrets, updatedAt: sql`now()` } });
 }
 
 /** "Turn off WhatsApp": the row goes, secrets and all; messages already queued are then kept, not sent. */
 export async function deleteWhatsappSettings(db: DbOrTx): Promise<boolean> {
-  const removed = await db.delete(whatsappSettings).where(eq(whatsappSettings.id, 1)).returning({ id: whatsappSettings.id });
+  const removed = await db
+    .delete(whatsappSettings)
+    .where(eq(whatsappSettings.id, 1))
+    .returning({ id: whatsappSettings.id });
   return removed.length > 0;
 }

@@ -1,6 +1,12 @@
 import type { DbOrTx } from "~/db/client.server";
 import type { LaunchedItems } from "~/modules/catalog/availability-watch";
-import { buyableProducts, categoryTarget, deliverNotifyMe, productOnSale, type OnSale } from "./deliver-notify-me.server";
+import {
+  buyableProducts,
+  categoryTarget,
+  deliverNotifyMe,
+  productOnSale,
+  type OnSale,
+} from "./deliver-notify-me.server";
 
 /**
  * Called inside every launch transaction (the owner's Launch now, a save that takes a product off
@@ -11,9 +17,17 @@ import { buyableProducts, categoryTarget, deliverNotifyMe, productOnSale, type O
  */
 export async function announceLaunch(tx: DbOrTx, launched: LaunchedItems): Promise<number> {
   if (launched.products.length === 0 && launched.categories.length === 0) return 0;
-  const buyable = await buyableProducts(tx, launched.products.map((p) => p.id));
+  const buyable = await buyableProducts(
+    tx,
+    launched.products.map((p) => p.id),
+  );
   const onSale: OnSale[] = [
-    ...launched.categories.map((c): OnSale => ({ target: categoryTarget(c.slug), what: "category", name: c.name, path: `/category/${encodeURIComponent(c.slug)}` })),
+    ...launched.categories.map((c): OnSale => ({
+      target: categoryTarget(c.slug),
+      what: "category",
+      name: c.name,
+      path: `/category/${encodeURIComponent(c.slug)}`,
+    })),
     ...[...buyable].map(([id, name]) => productOnSale(id, name)),
   ];
   return deliverNotifyMe(tx, onSale, "launched");

@@ -24,5 +24,9 @@ export async function announceRestock(tx: DbOrTx, before: StockBefore): Promise<
   const candidates = before.productIds.filter((id) => !before.buyable.has(id));
   if (candidates.length === 0) return 0;
   const restocked = await buyableProducts(tx, candidates);
-  return deliverNotifyMe(tx, [...restocked].map(([id, name]) => productOnSale(id, name)), "restocked");
+  return deliverNotifyMe(
+    tx,
+    [...restocked].map(([id, name]) => productOnSale(id, name)),
+    "restocked",
+  );
 }

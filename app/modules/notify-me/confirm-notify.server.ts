@@ -16,7 +16,13 @@ export async function confirmNotifyRequest(db: Db, token: string, now = new Date
   const [confirmed] = await db
     .update(notifySubscriptions)
     .set({ confirmedAt: now, confirmTokenHash: null })
-    .where(and(eq(notifySubscriptions.confirmTokenHash, hashConfirmToken(token)), isNull(notifySubscriptions.confirmedAt), gt(notifySubscriptions.createdAt, cutoff)))
+    .where(
+      and(
+        eq(notifySubscriptions.confirmTokenHash, hashConfirmToken(token)),
+        isNull(notifySubscriptions.confirmedAt),
+        gt(notifySubscriptions.createdAt, cutoff),
+      ),
+    )
     .returning({ target: notifySubscriptions.target });
   return confirmed ? { name: await targetName(db, confirmed.target) } : null;
 }

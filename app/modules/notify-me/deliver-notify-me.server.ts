@@ -18,17 +18,25 @@ export const categoryTarget = (slug: string) => `category:${slug}`;
  * UPDATE ... RETURNING: a second transaction racing for the same sign-ups waits on their row locks
  * and then finds them notified, so each sign-up is e-mailed once.
  */
-export async function deliverNotifyMe(tx: DbOrTx, onSale: OnSale[], reason: NotifyMeEmailData["reason"]): Promise<number> {
+export async function deliverNotifyMe(
+  tx: DbOrTx,
+  onSale: OnSale[],
+  reason: NotifyMeEmailData["reason"],
+): Promise<number> {
   if (onSale.length === 0) return 0;
   const byTarget = new Map(onSale.map((item) => [item.target, item]));
   const claimed = await tx
     .update(notifySubscriptions)
     .set({ notifiedAt: new Date() })
     // Double opt-in: a sign-up whose address was never confirmed gets nothing.
-    .where(and(
-      inArray(notifySubscriptions.target, [...byTarget.keys()]), isNotNull(notifySubscriptions.confirmedAt),
-      isNull(notifySubscriptions.notifiedAt), isNull(notifySubscriptions.unsubscribedAt),
-    ))
+    .where(
+      and(
+        inArray(notifySubscriptions.target, [...byTarget.keys()]),
+        isNotNull(notifySubscriptions.confirmedAt),
+        isNull(notifySubscriptions.notifiedAt),
+        isNull(notifySubscriptions.unsubscribedAt),
+      ),
+    )
     .returning({ id: notifySubscriptions.id, email: notifySubscriptions.email, target: notifySubscriptions.target });
   if (claimed.length === 0) return 0;
   const secret = await loadUnsubscribeSecret(tx);
@@ -37,7 +45,13 @@ export async function deliverNotifyMe(tx: DbOrTx, onSale: OnSale[], reason: Noti
     return outboxMessage({
       kind: "notify_me",
       to: sub.email,
-      data: { what: item.what, name: item.name, reason, path: item.path, unsubscribePath: unsubscribePath(signUnsubscribeToken(secret, sub.id)) },
+      data: {
+        what: item.what,
+        name: item.name,
+        reason,
+        path: item.path,
+        unsubscribePath: unsubscribePath(signUnsubscribeToken(secret, sub.id)),
+      },
     });
   });
   await queueMessages(tx, emails);

@@ -22,7 +22,15 @@ import { readUnsubscribeLink, unsubscribeByToken } from "./unsubscribe.server";
 import { loadUnsubscribeSecret, signUnsubscribeToken, verifyUnsubscribeToken } from "./unsubscribe-token.server";
 
 const PUBLIC_URL = "https://kapra.test";
-const SHIPPING = { fullName: "Ayesha Khan", email: "ayesha@example.pk", phone: "+923001234567", city: "Lahore", address: "12 Mall Road", postalCode: "54000", country: "Pakistan" as const };
+const SHIPPING = {
+  fullName: "Ayesha Khan",
+  email: "ayesha@example.pk",
+  phone: "+923001234567",
+  city: "Lahore",
+  address: "12 Mall Road",
+  postalCode: "54000",
+  country: "Pakistan" as const,
+};
 
 describe.each(DATABASE_KINDS)("Notify Me delivery on %s", (kind) => {
   const database = useTestDatabase(kind);
@@ -32,7 +40,9 @@ describe.each(DATABASE_KINDS)("Notify Me delivery on %s", (kind) => {
   const db = () => database.db;
 
   beforeAll(async () => {
-    await database.db.update(shopSettings).set({ contactEmail: "owner@kapra.test", notificationEmails: ["owner@kapra.test"] });
+    await database.db
+      .update(shopSettings)
+      .set({ contactEmail: "owner@kapra.test", notificationEmails: ["owner@kapra.test"] });
     const png = await storePhoto(database.db, "front.png", await pngImage());
     if (typeof png === "string") throw new Error("test photo did not store");
     photos = [png];
@@ -47,26 +57,53 @@ describe.each(DATABASE_KINDS)("Notify Me delivery on %s", (kind) => {
   /** A product of its own per test, so the tests do not see each other's sign-ups. */
   /** The owner's form as typed; `edit(raw, changes)` is what saveProduct takes. */
   const raw = (over: Partial<RawProductInput> = {}): RawProductInput => ({
-    name: `Lawn Kurta ${++n}`, category: "shirts", description: "Printed lawn.", price: 2499, stock: 0,
-    colors: ["Green"], sizes: ["M", "L"], features: [], tags: "", images: photos, ...over,
+    name: `Lawn Kurta ${++n}`,
+    category: "shirts",
+    description: "Printed lawn.",
+    price: 2499,
+    stock: 0,
+    colors: ["Green"],
+    sizes: ["M", "L"],
+    features: [],
+    tags: "",
+    images: photos,
+    ...over,
   });
-  const edit = (input: RawProductInput, over: Partial<RawProductInput>) => productInputSchema.parse({ ...input, ...over });
+  const edit = (input: RawProductInput, over: Partial<RawProductInput>) =>
+    productInputSchema.parse({ ...input, ...over });
   /** The confirmation link of the last Notify Me request to this address, as the e-mail carries it. */
   const confirmTokenFor = async (to: string) => {
-    const [latest] = await db().select().from(messageOutbox)
-      .where(and(eq(messageOutbox.kind, "notify_me_confirm"), eq(messageOutbox.toAddress, to))).orderBy(desc(messageOutbox.id)).limit(1);
+    const [latest] = await db()
+      .select()
+      .from(messageOutbox)
+      .where(and(eq(messageOutbox.kind, "notify_me_confirm"), eq(messageOutbox.toAddress, to)))
+      .orderBy(desc(messageOutbox.id))
+      .limit(1);
     return new URL((latest.data as NotifyConfirmEmailData).confirmPath, PUBLIC_URL).searchParams.get("token")!;
   };
   /** A sign-up as a shopper makes it: the request, then the link from the confirmation e-mail. */
   const subscribe = async (email: string, target: string) => {
     const result = await subscribeToNotify(db(), { email, target }, { address: "10.9.0.1" });
     expect(result.ok).toBe(true);
-    const [pending] = await db().select({ id: notifySubscriptions.id }).from(notifySubscriptions)
-      .where(and(eq(notifySubscriptions.email, email.trim().toLowerCase()), eq(notifySubscriptions.target, target), isNull(notifySubscriptions.confirmedAt)));
-    if (pending) expect(await confirmNotifyRequest(db(), await confirmTokenFor(email.trim().toLowerCase()))).not.toBeNull();
+    const [pending] = await db()
+      .select({ id: notifySubscriptions.id })
+      .from(notifySubscriptions)
+      .where(
+        and(
+          eq(notifySubscriptions.email, email.trim().toLowerCase()),
+          eq(notifySubscriptions.target, target),
+          isNull(notifySubscriptions.confirmedAt),
+        ),
+      );
+    if (pending)
+      expect(await confirmNotifyRequest(db(), await confirmTokenFor(email.trim().toLowerCase()))).not.toBeNull();
   };
   const notifyEmails = (to?: string) =>
-    db().select().from(messageOutbox).where(and(eq(messageOutbox.kind, "notify_me"), to ? eq(messageOutbox.toAddress, to) : undefined)).orderBy(messageOutbox.id);
+    db()
+      .select()
+      .from(messageOutbox)
+      .where(and(eq(messageOutbox.kind, "notify_me"), to ? eq(messageOutbox.toAddress, to) : undefined))
+      .orderBy(messageOutbox.id);
   const notifyData = async (to: string) => (await notifyEmails(to)).map((r) => r.data as NotifyMeEmailData);
   const send = async () => {
     const sender = createSmtpSender(smtp.url);
@@ -84,19 +121,40 @@ describe.each(DATABASE_KINDS)("Notify Me delivery on %s", (kind) => {
     await saveProduct({ db: db() }, edit(input, { description: "Still sold out." }), { id });
     expect(await notifyEmails("sana@example.pk")).toHaveLength(0);
 
-    await saveProduct({ db: db() }, edit(input, { variants: [{ color: "Green", size: "M", stock: 4 }, { color: "Green", size: "L", stock: 0 }] }), { id });
+    await saveProduct(
+      { db: db() },
+      edit(input, {
+        variants: [
+          { color: "Green", size: "M", stock: 4 },
+          { color: "Green", size: "L", stock: 0 },
+        ],
+      }),
+      { id },
+    );
     const queued = await notifyEmails();
-    expect(queued.filter((r) => r.toAddress.endsWith("@example.pk")).map((r) => [r.toAddress, r.subject, r.status]).sort()).toEqual([
+    expect(
+      queued
+        .filter((r) => r.toAddress.endsWith("@example.pk"))
+        .map((r) => [r.toAddress, r.subject, r.status])
+        .sort(),
+    ).toEqual([
       ["hamza@example.pk", "Chikankari Kurta is back in stock at Kapra", "queued"],
       ["sana@example.pk", "Chikankari Kurta is back in stock at Kapra", "queued"],
     ]);
     const [data] = await notifyData("sana@example.pk");
-    expect(data).toMatchObject({ what: "product", name: "Chikankari Kurta", reason: "restocked", path: `/product/${id}` });
+    expect(data).toMatchObject({
+      what: "product",
+      name: "Chikankari Kurta",
+      reason: "restocked",
+      path: `/product/${id}`,
+    });
     expect(data.unsubscribePath).toMatch(/^\/notify\/unsubscribe\?token=\d+\.[A-Za-z0-9_-]{43}$/);
     expect(data.unsubscribePath).not.toContain("sana");
 
     await send();
-    const [mail] = await smtp.waitFor((m) => m.to.includes("sana@example.pk") && m.subject.includes("Chikankari Kurta"));
+    const [mail] = await smtp.waitFor(
+      (m) => m.to.includes("sana@example.pk") && m.subject.includes("Chikankari Kurta"),
+    );
     const productUrl = `${PUBLIC_URL}/product/${id}`;
     const unsubscribeUrl = new URL(data.unsubscribePath, PUBLIC_URL).toString();
     expect(mail.html).toContain("Chikankari Kurta is back in stock.");
@@ -121,8 +179,10 @@ describe.each(DATABASE_KINDS)("Notify Me delivery on %s", (kind) => {
     const input = raw({ name: "Khaddar Shawl" });
     const { id } = await saveProduct({ db: db() }, edit(input, {}));
     const target = `product:${id}`;
-    expect(await subscribeToNotify(db(), { email: "Zara@Example.pk", target }, { address: "10.9.0.2" }))
-      .toEqual({ ok: true, message: "Thanks! Please check your e-mail to confirm: we will e-mail you as soon as it is available." });
+    expect(await subscribeToNotify(db(), { email: "Zara@Example.pk", target }, { address: "10.9.0.2" })).toEqual({
+      ok: true,
+      message: "Thanks! Please check your e-mail to confirm: we will e-mail you as soon as it is available.",
+    });
     await subscribeToNotify(db(), { email: "never@example.pk", target }, { address: "10.9.0.2" });
 
     // The confirmation e-mail goes out over SMTP with the link; following it twice works once.
@@ -145,11 +205,17 @@ describe.each(DATABASE_KINDS)("Notify Me delivery on %s", (kind) => {
   it("an unconfirmed sign-up expires after 48 hours: its link stops working and the row is deleted", async () => {
     const { id } = await saveProduct({ db: db() }, edit(raw(), {}));
     const asked = new Date(Date.now() - 49 * 3_600_000);
-    await subscribeToNotify(db(), { email: "late@example.pk", target: `product:${id}` }, { address: "10.9.0.3", now: asked });
+    await subscribeToNotify(
+      db(),
+      { email: "late@example.pk", target: `product:${id}` },
+      { address: "10.9.0.3", now: asked },
+    );
     const token = await confirmTokenFor("late@example.pk");
     expect(await confirmNotifyRequest(db(), token)).toBeNull();
     expect(await deleteExpiredNotifyRequests(db())).toBeGreaterThanOrEqual(1);
-    expect(await db().select().from(notifySubscriptions).where(eq(notifySubscriptions.email, "late@example.pk"))).toEqual([]);
+    expect(
+      await db().select().from(notifySubscriptions).where(eq(notifySubscriptions.email, "late@example.pk")),
+    ).toEqual([]);
   });
 
   it("signing up again after the e-mail went out waits for the next restock", async () => {
@@ -181,7 +247,9 @@ describe.each(DATABASE_KINDS)("Notify Me delivery on %s", (kind) => {
     expect(await notifyEmails("draft@example.pk")).toHaveLength(0);
     // The owner's Activate toggle puts the draft, with its stock, back on sale.
     await setProductStatus({ db: db() }, id, "activate");
-    expect(await notifyData("draft@example.pk")).toEqual([expect.objectContaining({ reason: "restocked", path: `/product/${id}` })]);
+    expect(await notifyData("draft@example.pk")).toEqual([
+      expect.objectContaining({ reason: "restocked", path: `/product/${id}` }),
+    ]);
     expect(await notifyEmails("gone@example.pk")).toHaveLength(1); // only the earlier one
     await launchNow({ db: db() }, { kind: "category", slug: "jackets" });
     expect(await notifyEmails("gone@example.pk")).toHaveLength(1);
@@ -192,7 +260,9 @@ describe.each(DATABASE_KINDS)("Notify Me delivery on %s", (kind) => {
     const { id } = await saveProduct({ db: db() }, edit(input, {}));
     await subscribe("launch@example.pk", `product:${id}`);
     await launchNow({ db: db() }, { kind: "product", id });
-    expect(await notifyData("launch@example.pk")).toEqual([expect.objectContaining({ what: "product", name: "Eid Sherwani", reason: "launched", path: `/product/${id}` })]);
+    expect(await notifyData("launch@example.pk")).toEqual([
+      expect.objectContaining({ what: "product", name: "Eid Sherwani", reason: "launched", path: `/product/${id}` }),
+    ]);
     const [row] = await notifyEmails("launch@example.pk");
     expect(row.subject).toBe("Eid Sherwani is now available at Kapra");
 
@@ -201,14 +271,26 @@ describe.each(DATABASE_KINDS)("Notify Me delivery on %s", (kind) => {
     await subscribe("sweat@example.pk", "category:sweatshirts");
     await subscribe("varsity@example.pk", "product:varsity-crew-sweatshirt");
     await launchNow({ db: db() }, { kind: "category", slug: "sweatshirts" });
-    expect(await notifyData("sweat@example.pk")).toEqual([expect.objectContaining({ what: "category", name: "Sweat Shirts", reason: "launched", path: "/category/sweatshirts" })]);
+    expect(await notifyData("sweat@example.pk")).toEqual([
+      expect.objectContaining({
+        what: "category",
+        name: "Sweat Shirts",
+        reason: "launched",
+        path: "/category/sweatshirts",
+      }),
+    ]);
     expect(await notifyEmails("varsity@example.pk")).toHaveLength(0);
     await db().transaction(async (tx) => {
       const before = await stockBeforeChange(tx, ["varsity-crew-sweatshirt"]);
-      await tx.update(productVariants).set({ stock: 4 }).where(eq(productVariants.productId, "varsity-crew-sweatshirt"));
+      await tx
+        .update(productVariants)
+        .set({ stock: 4 })
+        .where(eq(productVariants.productId, "varsity-crew-sweatshirt"));
       await announceRestock(tx, before);
     });
-    expect(await notifyData("varsity@example.pk")).toEqual([expect.objectContaining({ name: "Varsity Crew Sweatshirt", reason: "restocked" })]);
+    expect(await notifyData("varsity@example.pk")).toEqual([
+      expect.objectContaining({ name: "Varsity Crew Sweatshirt", reason: "restocked" }),
+    ]);
 
     await send();
     const [collection] = await smtp.waitFor((m) => m.to.includes("sweat@example.pk") && !m.subject.includes("confirm"));
@@ -221,14 +303,22 @@ describe.each(DATABASE_KINDS)("Notify Me delivery on %s", (kind) => {
     const input = raw({ name: "Khaddar Shawl", stock: 2, sizes: ["M"] });
     const { id } = await saveProduct({ db: db() }, edit(input, {}));
     const other = await createTestBuyer(db(), "Zara");
-    const first = await placeOrder({ db: db() }, { userId: buyer, items: [{ productId: id, color: "Green", size: "M", quantity: 1 }], shipping: SHIPPING });
-    const second = await placeOrder({ db: db() }, { userId: other, items: [{ productId: id, color: "Green", size: "M", quantity: 1 }], shipping: SHIPPING });
+    const first = await placeOrder(
+      { db: db() },
+      { userId: buyer, items: [{ productId: id, color: "Green", size: "M", quantity: 1 }], shipping: SHIPPING },
+    );
+    const second = await placeOrder(
+      { db: db() },
+      { userId: other, items: [{ productId: id, color: "Green", size: "M", quantity: 1 }], shipping: SHIPPING },
+    );
     await subscribe("shawl@example.pk", `product:${id}`);
     await Promise.all([
       cancelOrder({ db: db() }, { id: buyer, role: "buyer" }, first.orderId),
       cancelOrder({ db: db() }, { id: other, role: "buyer" }, second.orderId),
     ]);
-    expect(await notifyData("shawl@example.pk")).toEqual([expect.objectContaining({ name: "Khaddar Shawl", reason: "restocked" })]);
+    expect(await notifyData("shawl@example.pk")).toEqual([
+      expect.objectContaining({ name: "Khaddar Shawl", reason: "restocked" }),
+    ]);
   });
 
   it("the unsubscribe token verifies, a tampered or foreign one is refused, and unsubscribing stops every waiting sign-up of the address only", async () => {
@@ -244,18 +334,41 @@ describe.each(DATABASE_KINDS)("Notify Me delivery on %s", (kind) => {
     const token = tokenOf(data);
 
     const secret = await loadUnsubscribeSecret(db());
-    const [sub] = await db().select().from(notifySubscriptions).where(and(eq(notifySubscriptions.email, "wrap@example.pk"), eq(notifySubscriptions.target, `product:${id}`)));
+    const [sub] = await db()
+      .select()
+      .from(notifySubscriptions)
+      .where(and(eq(notifySubscriptions.email, "wrap@example.pk"), eq(notifySubscriptions.target, `product:${id}`)));
     expect(verifyUnsubscribeToken(secret, token)).toBe(sub.id);
     const [idPart, mac] = token.split(".");
     const flipped = `${idPart}.${mac[0] === "A" ? "B" : "A"}${mac.slice(1)}`;
-    for (const bad of [flipped, `${Number(idPart) + 1}.${mac}`, signUnsubscribeToken("another-secret", sub.id), "", "garbage", `${idPart}.`]) {
+    for (const bad of [
+      flipped,
+      `${Number(idPart) + 1}.${mac}`,
+      signUnsubscribeToken("another-secret", sub.id),
+      "",
+      "garbage",
+      `${idPart}.`,
+    ]) {
       expect(verifyUnsubscribeToken(secret, bad)).toBeNull();
       expect(await readUnsubscribeLink(db(), bad)).toEqual({ valid: false });
       expect(await unsubscribeByToken(db(), bad)).toBeNull();
     }
-    expect(await db().select({ n: sql<number>`count(*)::int` }).from(notifySubscriptions).where(sql`${notifySubscriptions.unsubscribedAt} is not null and ${notifySubscriptions.email} = 'wrap@example.pk'`)).toEqual([{ n: 0 }]);
+    expect(
+      await db()
+        .select({ n: sql<number>`count(*)::int` })
+        .from(notifySubscriptions)
+        .where(
+          sql`${notifySubscriptions.unsubscribedAt} is not null and ${notifySubscriptions.email} = 'wrap@example.pk'`,
+        ),
+    ).toEqual([{ n: 0 }]);
 
-    expect(await readUnsubscribeLink(db(), token)).toEqual({ valid: true, subscriptionId: sub.id, name: "Pashmina Wrap", email: "w•••@example.pk", unsubscribed: false });
+    expect(await readUnsubscribeLink(db(), token)).toEqual({
+      valid: true,
+      subscriptionId: sub.id,
+      name: "Pashmina Wrap",
+      email: "w•••@example.pk",
+      unsubscribed: false,
+    });
     expect(await unsubscribeByToken(db(), token)).toEqual({ name: "Pashmina Wrap", stopped: 2 });
     expect(await unsubscribeByToken(db(), token)).toEqual({ name: "Pashmina Wrap", stopped: 0 }); // twice is harmless
     expect(await readUnsubscribeLink(db(), token)).toMatchObject({ valid: true, unsubscribed: true });

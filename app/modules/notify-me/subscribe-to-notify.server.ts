@@ -23,7 +23,11 @@ export const confirmPath = (token: string) => `/notify/confirm?${new URLSearchPa
  * already confirmed and waiting is left as it is and nothing is sent; the answer is the same, so it
  * does not tell a stranger which addresses are signed up. Limited per client address.
  */
-export async function subscribeToNotify(db: Db, input: Record<string, unknown>, context: NotifyRequestContext): Promise<NotifyMeResult> {
+export async function subscribeToNotify(
+  db: Db,
+  input: Record<string, unknown>,
+  context: NotifyRequestContext,
+): Promise<NotifyMeResult> {
   const parsed = notifyMeSchema.safeParse(input);
   const values = { email: typeof input.email === "string" ? input.email : "" };
   if (!parsed.success) {
@@ -36,27 +40,44 @@ export async function subscribeToNotify(db: Db, input: Record<string, unknown>, 
   }
   const now = context.now ?? new Date();
   const limit = await hitRateLimit(db, RATE_RULES.notifyPerAddress, context.address, now);
-  if (!limit.allowed) return { ok: false, errors: { email: limit.message }, values, retryAfterSeconds: limit.retryAfterSeconds };
+  if (!limit.allowed)
+    return { ok: false, errors: { email: limit.message }, values, retryAfterSeconds: limit.retryAfterSeconds };
 
   const token = randomBytes(24).toString("base64url");
   await db.transaction(async (tx) => {
     await deleteExpiredNotifyRequests(tx, now);
-    const waiting = and(isNotNull(notifySubscriptions.confirmedAt), isNull(notifySubscriptions.notifiedAt), isNull(notifySubscriptions.unsubscribedAt));
+    const waiting = and(
+      isNotNull(notifySubscriptions.confirmedAt),
+      isNull(notifySubscriptions.notifiedAt),
+      isNull(notifySubscriptions.unsubscribedAt),
+    );
     const [pending] = await tx
       .insert(notifySubscriptions)
       .values({ ...parsed.data, confirmTokenHash: hashConfirmToken(token), createdAt: now })
       .onConflictDoUpdate({
         target: [notifySubscriptions.email, notifySubscriptions.target],
-        set: { notifiedAt: null, unsubscribedAt: null, confirmedAt: null, confirmTokenHash: sql`excluded.confirm_token_hash`, createdAt: now },
+        set: {
+          notifiedAt: null,
+          unsubscribedAt: null,
+          confirmedAt: null,
+          confirmTokenHash: sql`excluded.confirm_token_hash`,
+          createdAt: now,
+        },
         setWhere: not(waiting!),
       })
       .returning({ id: notifySubscriptions.id });
     if (!pending) return;
-    await queueMessages(tx, [outboxMessage({
-      kind: "notify_me_confirm",
-      to: parsed.data.email,
-      data: { name: await targetName(tx, parsed.data.target), confirmPath: confirmPath(token), expiresHours: NOTIFY_CONFIRM_HOURS },
-    })]);
+    await queueMessages(tx, [
+      outboxMessage({
+        kind: "notify_me_confirm",
+        to: parsed.data.email,
+        data: {
+          name: await targetName(tx, parsed.data.target),
+          confirmPath: confirmPath(token),
+          expiresHours: NOTIFY_CONFIRM_HOURS,
+        },
+      }),
+    ]);
   });
   return { ok: true, message: NOTIFY_ME_CONFIRMATION };
 }

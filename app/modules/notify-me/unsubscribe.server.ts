@@ -5,19 +5,29 @@ import { targetName } from "./target-name.server";
 import { loadUnsubscribeSecret, verifyUnsubscribeToken } from "./unsubscribe-token.server";
 
 export type UnsubscribeLink =
-  | { valid: false }
-  | { valid: true; subscriptionId: number; name: string; email: string; unsubscribed: boolean };
+  { valid: false } | { valid: true; subscriptionId: number; name: string; email: string; unsubscribed: boolean };
 
 /** What an unsubscribe link is about, for the page that asks to confirm. Changes nothing. */
 export async function readUnsubscribeLink(db: DbOrTx, token: string): Promise<UnsubscribeLink> {
   const id = verifyUnsubscribeToken(await loadUnsubscribeSecret(db), token);
   if (id === null) return { valid: false };
   const [sub] = await db
-    .select({ id: notifySubscriptions.id, email: notifySubscriptions.email, target: notifySubscriptions.target, unsubscribedAt: notifySubscriptions.unsubscribedAt })
+    .select({
+      id: notifySubscriptions.id,
+      email: notifySubscriptions.email,
+      target: notifySubscriptions.target,
+      unsubscribedAt: notifySubscriptions.unsubscribedAt,
+    })
     .from(notifySubscriptions)
     .where(eq(notifySubscriptions.id, id));
   if (!sub) return { valid: false };
-  return { valid: true, subscriptionId: sub.id, name: await targetName(db, sub.target), email: maskEmail(sub.email), unsubscribed: sub.unsubscribedAt !== null };
+  return {
+    valid: true,
+    subscriptionId: sub.id,
+    name: await targetName(db, sub.target),
+    email: maskEmail(sub.email),
+    unsubscribed: sub.unsubscribedAt !== null,
+  };
 }
 
 /**
@@ -34,7 +44,10 @@ export async function unsubscribeByToken(db: Db, token: string): Promise<{ name:
     .where(
       and(
         isNull(notifySubscriptions.unsubscribedAt),
-        or(eq(notifySubscriptions.id, link.subscriptionId), and(eq(notifySubscriptions.email, sameAddress), isNull(notifySubscriptions.notifiedAt))),
+        or(
+          eq(notifySubscriptions.id, link.subscriptionId),
+          and(eq(notifySubscriptions.email, sameAddress), isNull(notifySubscriptions.notifiedAt)),
+        ),
       ),
     )
     .returning({ id: notifySubscriptions.id });

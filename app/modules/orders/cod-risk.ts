@@ -17,15 +17,24 @@ export type CodRiskSettings = {
 };
 
 /** What the risk rules know of the order's customer (the customers row of its phone and its tags). */
-export type CodRiskCustomer = { tags: readonly string[]; delivered: number; returned: number; deliveryRate: number | null };
+export type CodRiskCustomer = {
+  tags: readonly string[];
+  delivered: number;
+  returned: number;
+  deliveryRate: number | null;
+};
 
-export const BLOCKED_PHONE_MESSAGE = "We cannot take cash on delivery orders from this phone number. Please contact the shop.";
+export const BLOCKED_PHONE_MESSAGE =
+  "We cannot take cash on delivery orders from this phone number. Please contact the shop.";
 
 export function codLimitMessage(limit: number): string {
   return `Cash on delivery is available for orders up to ${formatPrice(limit)}. Please lower the order total or contact the shop.`;
 }
 
-export type CodRiskFlag = { kind: "blocked-phone" | "above-cod-limit" | "risk-tag" | "low-delivery-rate"; label: string };
+export type CodRiskFlag = {
+  kind: "blocked-phone" | "above-cod-limit" | "risk-tag" | "low-delivery-rate";
+  label: string;
+};
 
 /**
  * Why an order (phone in E.164, total in rupees) breaks the shop's COD rules, if it does. Checkout
@@ -35,9 +44,14 @@ export type CodRiskFlag = { kind: "blocked-phone" | "above-cod-limit" | "risk-ta
  * delivery rate below the setting once enough parcels have finished ("Delivery rate 25 % (1 of 4
  * parcels), below 50 %").
  */
-export function codRiskFlags(settings: CodRiskSettings, order: { phone: string; total: number }, customer?: CodRiskCustomer | null): CodRiskFlag[] {
+export function codRiskFlags(
+  settings: CodRiskSettings,
+  order: { phone: string; total: number },
+  customer?: CodRiskCustomer | null,
+): CodRiskFlag[] {
   const flags: CodRiskFlag[] = [];
-  if (order.phone && settings.blockedPhones.includes(order.phone)) flags.push({ kind: "blocked-phone", label: "Blocked phone number" });
+  if (order.phone && settings.blockedPhones.includes(order.phone))
+    flags.push({ kind: "blocked-phone", label: "Blocked phone number" });
   if (settings.maxCodOrderValue !== null && order.total > settings.maxCodOrderValue) {
     flags.push({ kind: "above-cod-limit", label: `Above the COD limit of ${formatPrice(settings.maxCodOrderValue)}` });
   }
@@ -54,7 +68,13 @@ export function customerRiskFlags(settings: CodRiskSettings, customer: CodRiskCu
   }
   const min = settings.minDeliveryRate ?? null;
   const finished = customer.delivered + customer.returned;
-  if (min !== null && customer.deliveryRate !== null && finished > 0 && finished >= (settings.minFinishedParcels ?? 2) && customer.deliveryRate < min) {
+  if (
+    min !== null &&
+    customer.deliveryRate !== null &&
+    finished > 0 &&
+    finished >= (settings.minFinishedParcels ?? 2) &&
+    customer.deliveryRate < min
+  ) {
     flags.push({
       kind: "low-delivery-rate",
       label: `Delivery rate ${customer.deliveryRate} % (${customer.delivered} of ${finished} ${finished === 1 ? "parcel" : "parcels"}), below ${min} %`,
@@ -68,7 +88,8 @@ export function refuseCodRisk(settings: CodRiskSettings, phone: string, total: n
   // Only these two refuse: a customer's tag or delivery rate flags the order for the owner, never refuses it.
   for (const flag of codRiskFlags(settings, { phone, total })) {
     if (flag.kind !== "blocked-phone" && flag.kind !== "above-cod-limit") continue;
-    if (flag.kind === "blocked-phone") throw new AppError("FORBIDDEN", BLOCKED_PHONE_MESSAGE, { phone: BLOCKED_PHONE_MESSAGE });
+    if (flag.kind === "blocked-phone")
+      throw new AppError("FORBIDDEN", BLOCKED_PHONE_MESSAGE, { phone: BLOCKED_PHONE_MESSAGE });
     const message = codLimitMessage(settings.maxCodOrderValue ?? 0);
     throw new AppError("CONFLICT", message, { items: message });
   }

@@ -1,6 +1,13 @@
 import { asc, count, desc, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { orderItems, orders, orderStatusHistory, returnRequests, type OrderChannel, type ReturnStatus } from "~/db/schema";
+import {
+  orderItems,
+  orders,
+  orderStatusHistory,
+  returnRequests,
+  type OrderChannel,
+  type ReturnStatus,
+} from "~/db/schema";
 import { codRiskFlags, type CodRiskFlag, type CodRiskSettings } from "./cod-risk";
 import { allowedNextStatuses, ORDER_STATUSES, type OrderStatus } from "./order-lifecycle";
 import type { OrderDetail } from "./get-order.server";
@@ -11,7 +18,14 @@ import { SELLER_ORDERS_PAGE_SIZE, type SellerOrderQuery } from "./seller-order-q
 import { pageWindow } from "~/lib/page-window";
 import { trackingUrlSql } from "~/modules/orders/tracking-url-sql";
 
-export type SellerOrderItem = { productId: string | null; name: string; color: string; size: string; price: number; quantity: number };
+export type SellerOrderItem = {
+  productId: string | null;
+  name: string;
+  color: string;
+  size: string;
+  price: number;
+  quantity: number;
+};
 
 /** A buyer's request to return or exchange items of an order, as the owner's list names it. */
 export type OrderReturnLink = { id: string; returnNumber: string; status: ReturnStatus };
@@ -30,7 +44,13 @@ export type SellerOrder = Omit<OrderDetail, "deliveryFrom" | "deliveryTo" | "ite
   whatsapp: WhatsappOrderState;
 };
 
-export type StatusHistoryEntry = { from: OrderStatus | null; to: OrderStatus; actorName: string; note: string | null; at: Date };
+export type StatusHistoryEntry = {
+  from: OrderStatus | null;
+  to: OrderStatus;
+  actorName: string;
+  note: string | null;
+  at: Date;
+};
 
 /** A customer's orders before this one (same phone or same account), and how they ended. */
 export type CustomerRecord = {
@@ -96,7 +116,9 @@ const sellerOrderColumns = {
   deliveredAt: orders.deliveredAt,
   // By its primary key, for the page's rows only. Qualified by hand: a one-table select leaves its
   // columns unqualified, and inside the subquery they would be the subquery's own.
-  replacesOrderNumber: sql<string | null>`(select r.order_number from orders r where r.id = "orders"."replaces_order_id")`,
+  replacesOrderNumber: sql<
+    string | null
+  >`(select r.order_number from orders r where r.id = "orders"."replaces_order_id")`,
   whatsappStatus: orders.whatsappStatus,
   whatsappSentAt: orders.whatsappSentAt,
   whatsappReadAt: orders.whatsappReadAt,
@@ -122,9 +144,12 @@ export async function listSellerOrders(db: DbOrTx, query: SellerOrderQuery): Pro
   const where = sellerOrderWhere(query);
   const statusCounts = await countOrdersByStatus(db);
   // Without a search (or the returns filter) the summary counts already hold the number of matches: no second count.
-  const total = query.q.trim() || query.returns || query.whatsapp
-    ? Number((await db.select({ n: count() }).from(orders).where(where))[0].n)
-    : query.status ? statusCounts[query.status] : Object.values(statusCounts).reduce((a, b) => a + b, 0);
+  const total =
+    query.q.trim() || query.returns || query.whatsapp
+      ? Number((await db.select({ n: count() }).from(orders).where(where))[0].n)
+      : query.status
+        ? statusCounts[query.status]
+        : Object.values(statusCounts).reduce((a, b) => a + b, 0);
   const pageSize = query.per ?? SELLER_ORDERS_PAGE_SIZE;
   const { page, pageCount, offset } = pageWindow(total, query.page, pageSize);
   const rows = await db
@@ -134,17 +159,46 @@ export async function listSellerOrders(db: DbOrTx, query: SellerOrderQuery): Pro
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(pageSize)
     .offset(offset);
-  const [items, returns] = await Promise.all([itemsOf(db, rows.map((r) => r.id)), returnsOf(db, rows.map((r) => r.id))]);
+  const [items, returns] = await Promise.all([
+    itemsOf(
+      db,
+      rows.map((r) => r.id),
+    ),
+    returnsOf(
+      db,
+      rows.map((r) => r.id),
+    ),
+  ]);
   return {
-    orders: rows.map(({ whatsappStatus, whatsappSentAt, whatsappReadAt, whatsappAnsweredAt, whatsappRepliedAt, whatsappNeedsCall, ...row }) => ({
-      ...row, items: items.get(row.id) ?? [], returns: returns.get(row.id) ?? [],
-      whatsapp: {
-        status: whatsappStatus, sentAt: whatsappSentAt, readAt: whatsappReadAt, answeredAt: whatsappAnsweredAt, repliedAt: whatsappRepliedAt,
-        // Either driver may answer a boolean expression as text.
-        needsCall: whatsappNeedsCall === true || (whatsappNeedsCall as unknown) === "t",
-      },
-    })),
-    total, page, pageSize, pageCount, statusCounts,
+    orders: rows.map(
+      ({
+        whatsappStatus,
+        whatsappSentAt,
+        whatsappReadAt,
+        whatsappAnsweredAt,
+        whatsappRepliedAt,
+        whatsappNeedsCall,
+        ...row
+      }) => ({
+        ...row,
+        items: items.get(row.id) ?? [],
+        returns: returns.get(row.id) ?? [],
+        whatsapp: {
+          status: whatsappStatus,
+          sentAt: whatsappSentAt,
+          readAt: whatsappReadAt,
+          answeredAt: whatsappAnsweredAt,
+          repliedAt: whatsappRepliedAt,
+          // Either driver may answer a boolean expression as text.
+          needsCall: whatsappNeedsCall === true || (whatsappNeedsCall as unknown) === "t",
+        },
+      }),
+    ),
+    total,
+    page,
+    pageSize,
+    pageCount,
+    statusCounts,
   };
 }
 
@@ -153,12 +207,20 @@ export async function listSellerOrders(db: DbOrTx, query: SellerOrderQuery): Pro
  * may make now and its COD risk flags under today's settings.
  */
 export async function listSellerOrdersWithDetails(
-  db: DbOrTx, query: SellerOrderQuery, settings: CodRiskSettings & { returnWindowDays?: number }, now = new Date(),
+  db: DbOrTx,
+  query: SellerOrderQuery,
+  settings: CodRiskSettings & { returnWindowDays?: number },
+  now = new Date(),
 ): Promise<SellerOrderPage<SellerOrderDetail>> {
   const result = await listSellerOrders(db, query);
   const ids = result.orders.map((o) => o.id);
   const [history, customers, people] = await Promise.all([
-    historyOf(db, ids), customerRecordsOf(db, ids), orderCustomersOf(db, result.orders.map((o) => o.phone)),
+    historyOf(db, ids),
+    customerRecordsOf(db, ids),
+    orderCustomersOf(
+      db,
+      result.orders.map((o) => o.phone),
+    ),
   ]);
   return {
     ...result,
@@ -168,7 +230,11 @@ export async function listSellerOrdersWithDetails(
         ...o,
         history: history.get(o.id) ?? [],
         customer: customers.get(o.id) ?? emptyRecord(),
-        nextStatuses: allowedNextStatuses(o.status, { deliveredAt: o.deliveredAt, now, returnWindowDays: settings.returnWindowDays }),
+        nextStatuses: allowedNextStatuses(o.status, {
+          deliveredAt: o.deliveredAt,
+          now,
+          returnWindowDays: settings.returnWindowDays,
+        }),
         riskFlags: codRiskFlags(settings, o, person),
         customerId: person?.id ?? null,
         customerNotes: person?.notes ?? [],
@@ -182,8 +248,13 @@ async function itemsOf(db: DbOrTx, orderIds: string[]): Promise<Map<string, Sell
   if (orderIds.length === 0) return byOrder;
   const rows = await db
     .select({
-      orderId: orderItems.orderId, productId: orderItems.productId, name: orderItems.name, color: orderItems.color,
-      size: orderItems.size, price: orderItems.price, quantity: orderItems.quantity,
+      orderId: orderItems.orderId,
+      productId: orderItems.productId,
+      name: orderItems.name,
+      color: orderItems.color,
+      size: orderItems.size,
+      price: orderItems.price,
+      quantity: orderItems.quantity,
     })
     .from(orderItems)
     .where(inArray(orderItems.orderId, orderIds))
@@ -197,7 +268,12 @@ async function returnsOf(db: DbOrTx, orderIds: string[]): Promise<Map<string, Or
   const byOrder = new Map<string, OrderReturnLink[]>();
   if (orderIds.length === 0) return byOrder;
   const rows = await db
-    .select({ orderId: returnRequests.orderId, id: returnRequests.id, returnNumber: returnRequests.returnNumber, status: returnRequests.status })
+    .select({
+      orderId: returnRequests.orderId,
+      id: returnRequests.id,
+      returnNumber: returnRequests.returnNumber,
+      status: returnRequests.status,
+    })
     .from(returnRequests)
     .where(inArray(returnRequests.orderId, orderIds))
     .orderBy(asc(returnRequests.createdAt));
@@ -211,8 +287,12 @@ export async function historyOf(db: DbOrTx, orderIds: string[]): Promise<Map<str
   if (orderIds.length === 0) return byOrder;
   const rows = await db
     .select({
-      orderId: orderStatusHistory.orderId, from: orderStatusHistory.fromStatus, to: orderStatusHistory.toStatus,
-      actorName: orderStatusHistory.actorName, note: orderStatusHistory.note, at: orderStatusHistory.createdAt,
+      orderId: orderStatusHistory.orderId,
+      from: orderStatusHistory.fromStatus,
+      to: orderStatusHistory.toStatus,
+      actorName: orderStatusHistory.actorName,
+      note: orderStatusHistory.note,
+      at: orderStatusHistory.createdAt,
     })
     .from(orderStatusHistory)
     .where(inArray(orderStatusHistory.orderId, orderIds))
@@ -225,7 +305,14 @@ function emptyRecord(): CustomerRecord {
   return { earlierOrders: 0, cancelled: 0, refused: 0, returned: 0, recent: [] };
 }
 
-type CustomerRow = { order_id: string; earlier: number; cancelled: number; refused: number; returned: number; recent: CustomerRecord["recent"] | string | null };
+type CustomerRow = {
+  order_id: string;
+  earlier: number;
+  cancelled: number;
+  refused: number;
+  returned: number;
+  recent: CustomerRecord["recent"] | string | null;
+};
 
 /**
  * For each order, the same customer's earlier orders (same phone, or same account), counted by how
@@ -235,7 +322,10 @@ type CustomerRow = { order_id: string; earlier: number; cancelled: number; refus
 async function customerRecordsOf(db: DbOrTx, orderIds: string[]): Promise<Map<string, CustomerRecord>> {
   const records = new Map<string, CustomerRecord>();
   if (orderIds.length === 0) return records;
-  const ids = sql.join(orderIds.map((id) => sql`${id}::uuid`), sql`, `);
+  const ids = sql.join(
+    orderIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
   const sameCustomer = sql`p.id <> o.id and p.created_at < o.created_at
     and ((o.phone <> '' and p.phone = o.phone) or (o.user_id is not null and p.user_id = o.user_id))`;
   const result = await db.execute(sql`
@@ -254,9 +344,14 @@ async function customerRecordsOf(db: DbOrTx, orderIds: string[]): Promise<Map<st
     ) r
     where o.id in (${ids})`);
   for (const row of (result as unknown as { rows: CustomerRow[] }).rows) {
-    const recent = typeof row.recent === "string" ? (JSON.parse(row.recent) as CustomerRecord["recent"]) : row.recent ?? [];
+    const recent =
+      typeof row.recent === "string" ? (JSON.parse(row.recent) as CustomerRecord["recent"]) : (row.recent ?? []);
     records.set(row.order_id, {
-      earlierOrders: Number(row.earlier), cancelled: Number(row.cancelled), refused: Number(row.refused), returned: Number(row.returned), recent,
+      earlierOrders: Number(row.earlier),
+      cancelled: Number(row.cancelled),
+      refused: Number(row.refused),
+      returned: Number(row.returned),
+      recent,
     });
   }
   return records;
@@ -266,8 +361,12 @@ async function customerRecordsOf(db: DbOrTx, orderIds: string[]): Promise<Map<st
 export async function orderWhatsappState(db: DbOrTx, orderId: string): Promise<WhatsappOrderState | null> {
   const [row] = await db
     .select({
-      status: orders.whatsappStatus, sentAt: orders.whatsappSentAt, readAt: orders.whatsappReadAt, answeredAt: orders.whatsappAnsweredAt,
-      repliedAt: orders.whatsappRepliedAt, needsCall: needsCallSql,
+      status: orders.whatsappStatus,
+      sentAt: orders.whatsappSentAt,
+      readAt: orders.whatsappReadAt,
+      answeredAt: orders.whatsappAnsweredAt,
+      repliedAt: orders.whatsappRepliedAt,
+      needsCall: needsCallSql,
     })
     .from(orders)
     .where(sql`${orders.id} = ${orderId}`);

@@ -7,4 +7,11 @@ export type OrderActor = { id: string | null; name: string };
 export const SYSTEM_ACTOR: OrderActor = { id: null, name: "System" };
 
 /** One row of an order's status history (record-status-change.server.ts writes it). `from` is null for the order being placed. */
-export type StatusChange = { orderId: string; from: OrderStatus | null; to: OrderStatus; actor: OrderActor; note?: string | null; at?: Date };
+export type StatusChange = {
+  orderId: string;
+  from: OrderStatus | null;
+  to: OrderStatus;
+  actor: OrderActor;
+  note?: string | null;
+  at?: Date;
+};

@@ -22,16 +22,34 @@ export async function orderCustomersOf(db: DbOrTx, phones: readonly string[]): P
   const byPhone = new Map<string, OrderCustomer>();
   const wanted = [...new Set(phones.filter(Boolean))];
   if (wanted.length === 0) return byPhone;
-  const rows = await db.select({
-    id: customers.id, phone: customers.phone, delivered: customers.delivered, returned: customers.returned, deliveryRate: customers.deliveryRate,
-  }).from(customers).where(inArray(customers.phone, wanted));
+  const rows = await db
+    .select({
+      id: customers.id,
+      phone: customers.phone,
+      delivered: customers.delivered,
+      returned: customers.returned,
+      deliveryRate: customers.deliveryRate,
+    })
+    .from(customers)
+    .where(inArray(customers.phone, wanted));
   if (rows.length === 0) return byPhone;
   const ids = rows.map((r) => r.id);
   const [tags, notes] = await Promise.all([
-    db.select({ customerId: customerTags.customerId, tag: customerTags.tag }).from(customerTags)
-      .where(inArray(customerTags.customerId, ids)).orderBy(asc(customerTags.tag)),
-    db.select({ customerId: customerNotes.customerId, id: customerNotes.id, body: customerNotes.body, authorName: customerNotes.authorName, createdAt: customerNotes.createdAt })
-      .from(customerNotes).where(and(inArray(customerNotes.customerId, ids), eq(customerNotes.showOnOrders, true)))
+    db
+      .select({ customerId: customerTags.customerId, tag: customerTags.tag })
+      .from(customerTags)
+      .where(inArray(customerTags.customerId, ids))
+      .orderBy(asc(customerTags.tag)),
+    db
+      .select({
+        customerId: customerNotes.customerId,
+        id: customerNotes.id,
+        body: customerNotes.body,
+        authorName: customerNotes.authorName,
+        createdAt: customerNotes.createdAt,
+      })
+      .from(customerNotes)
+      .where(and(inArray(customerNotes.customerId, ids), eq(customerNotes.showOnOrders, true)))
       .orderBy(desc(customerNotes.createdAt), desc(customerNotes.id)),
   ]);
   for (const { phone, ...row } of rows) {

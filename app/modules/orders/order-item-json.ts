@@ -1,7 +1,15 @@
 import { lineTotal } from "~/modules/cart/cart-totals";
 import { mediaUrl } from "~/modules/media/image-url";
 
-type OrderItemFields = { productId: string | null; name: string; color: string; size: string; price: number; quantity: number; imageKey: string | null };
+type OrderItemFields = {
+  productId: string | null;
+  name: string;
+  color: string;
+  size: string;
+  price: number;
+  quantity: number;
+  imageKey: string | null;
+};
 
 /** An order line as the JSON API shows it, in the order list and in one order alike. */
 export function orderItemJson(item: OrderItemFields) {

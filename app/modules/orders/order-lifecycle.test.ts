@@ -104,12 +104,16 @@ describe("assertOrderMove", () => {
     expect((error as AppError).message).toBe("A delivered order cannot be marked pending");
   });
   it("explains a closed return window", () => {
-    expect(() => assertOrderMove("delivered", "returned", { deliveredAt, now: new Date(deliveredAt.getTime() + 10 * DAY) })).toThrow(
-      "the 7-day return window has passed",
-    );
-    expect(() => assertOrderMove("delivered", "returned", { deliveredAt, now: new Date(deliveredAt.getTime() + 4 * DAY), returnWindowDays: 3 })).toThrow(
-      "the 3-day return window has passed",
-    );
+    expect(() =>
+      assertOrderMove("delivered", "returned", { deliveredAt, now: new Date(deliveredAt.getTime() + 10 * DAY) }),
+    ).toThrow("the 7-day return window has passed");
+    expect(() =>
+      assertOrderMove("delivered", "returned", {
+        deliveredAt,
+        now: new Date(deliveredAt.getTime() + 4 * DAY),
+        returnWindowDays: 3,
+      }),
+    ).toThrow("the 3-day return window has passed");
   });
 });
 
@@ -124,7 +128,15 @@ describe("buyer cancellation and stock", () => {
 
 describe("payment status", () => {
   it("is collected only once delivered", () => {
-    expect(ORDER_STATUSES.map((s) => paymentStatusFor(s))).toEqual(["unpaid", "unpaid", "unpaid", "unpaid", "collected", "unpaid", "unpaid"]);
+    expect(ORDER_STATUSES.map((s) => paymentStatusFor(s))).toEqual([
+      "unpaid",
+      "unpaid",
+      "unpaid",
+      "unpaid",
+      "collected",
+      "unpaid",
+      "unpaid",
+    ]);
   });
   it("is refunded for a return after delivery", () => {
     expect(paymentStatusFor("returned", { deliveredAt })).toBe("refunded");
@@ -154,7 +166,12 @@ describe("labels", () => {
   });
 
   it("tells a buyer Paid once the cash is taken, whoever holds it (the owner reads Collected or Settled)", () => {
-    expect(Object.fromEntries(PAYMENT_STATUSES.map((status) => [status, buyerPaymentStatusLabel(status)]))).toEqual({ unpaid: "Unpaid", collected: "Paid", settled: "Paid", refunded: "Refunded" });
+    expect(Object.fromEntries(PAYMENT_STATUSES.map((status) => [status, buyerPaymentStatusLabel(status)]))).toEqual({
+      unpaid: "Unpaid",
+      collected: "Paid",
+      settled: "Paid",
+      refunded: "Refunded",
+    });
     expect(PAYMENT_STATUS_LABELS.settled).toBe("Settled");
   });
 });

@@ -15,7 +15,13 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export type MoveOptions = { deliveredAt?: Date | null; now?: Date; returnWindowDays?: number };
 
 /** The order row a move needs, read with the row locked (`for update`) in the move's transaction. */
-export type MovingOrder = { id: string; userId: string | null; status: OrderStatus; paymentStatus: PaymentStatus; deliveredAt: Date | null };
+export type MovingOrder = {
+  id: string;
+  userId: string | null;
+  status: OrderStatus;
+  paymentStatus: PaymentStatus;
+  deliveredAt: Date | null;
+};
 
 const MOVES: Record<OrderStatus, readonly OrderStatus[]> = {
   pending: ["confirmed", "cancelled"],
@@ -38,7 +44,6 @@ export const STATUS_LABELS: Record<OrderStatus, string> = {
   cancelled: "Cancelled",
   returned: "Returned",
 };
-
 
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   unpaid: "Unpaid",
@@ -65,7 +70,11 @@ export function isOrderStatus(value: unknown): value is OrderStatus {
  * True while a delivered order can still be returned: up to and including `returnWindowDays` days
  * after its delivery. Without a delivery time we cannot tell, so no.
  */
-export function withinReturnWindow({ deliveredAt, now = new Date(), returnWindowDays = DEFAULT_RETURN_WINDOW_DAYS }: MoveOptions): boolean {
+export function withinReturnWindow({
+  deliveredAt,
+  now = new Date(),
+  returnWindowDays = DEFAULT_RETURN_WINDOW_DAYS,
+}: MoveOptions): boolean {
   if (!deliveredAt) return false;
   return now.getTime() - deliveredAt.getTime() <= returnWindowDays * DAY_MS;
 }
@@ -90,9 +99,15 @@ export function canMoveOrder(from: OrderStatus, to: OrderStatus, opts: MoveOptio
 export function assertOrderMove(from: OrderStatus, to: OrderStatus, opts: MoveOptions = {}): void {
   if (canMoveOrder(from, to, opts)) return;
   if (from === "delivered" && to === "returned") {
-    throw new AppError("CONFLICT", `This order can no longer be returned: the ${opts.returnWindowDays ?? DEFAULT_RETURN_WINDOW_DAYS}-day return window has passed`);
+    throw new AppError(
+      "CONFLICT",
+      `This order can no longer be returned: the ${opts.returnWindowDays ?? DEFAULT_RETURN_WINDOW_DAYS}-day return window has passed`,
+    );
   }
-  throw new AppError("CONFLICT", `A ${STATUS_LABELS[from].toLowerCase()} order cannot be marked ${STATUS_LABELS[to].toLowerCase()}`);
+  throw new AppError(
+    "CONFLICT",
+    `A ${STATUS_LABELS[from].toLowerCase()} order cannot be marked ${STATUS_LABELS[to].toLowerCase()}`,
+  );
 }
 
 /** A buyer may cancel their own order until the shop starts preparing it. */
@@ -127,6 +142,7 @@ export function paymentStatusWhenSettled(status: OrderStatus, current: PaymentSt
 /** The payment status after an allowed move; callers check the move with canMoveOrder first. */
 export function paymentStatusAfterMove(from: OrderStatus, to: OrderStatus, current: PaymentStatus): PaymentStatus {
   if (to === "delivered") return "collected";
-  if (to === "returned") return from === "delivered" || current === "collected" || current === "settled" ? "refunded" : "unpaid";
+  if (to === "returned")
+    return from === "delivered" || current === "collected" || current === "settled" ? "refunded" : "unpaid";
   return current;
 }

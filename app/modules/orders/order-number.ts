@@ -26,12 +26,18 @@ function webCryptoRandomInt(min: number, max: number): number {
 }
 
 /** A new order number, ORD-100000 to ORD-999999 (or EX-...); `randomInt(min, max)` excludes max, like node's. */
-export function generateOrderNumber(randomInt: (min: number, max: number) => number = webCryptoRandomInt, prefix: OrderNumberPrefix = "ORD"): string {
+export function generateOrderNumber(
+  randomInt: (min: number, max: number) => number = webCryptoRandomInt,
+  prefix: OrderNumberPrefix = "ORD",
+): string {
   return prefixedSixDigits(prefix, randomInt);
 }
 
 /** `prefix`, a dash and six random digits (100000 to 999999): order numbers, and return numbers ("RT-"). */
-export function prefixedSixDigits(prefix: string, randomInt: (min: number, max: number) => number = webCryptoRandomInt): string {
+export function prefixedSixDigits(
+  prefix: string,
+  randomInt: (min: number, max: number) => number = webCryptoRandomInt,
+): string {
   return `${prefix}-${randomInt(MIN, MAX_EXCLUSIVE)}`;
 }
 

@@ -14,6 +14,7 @@ describe("revenue", () => {
 
   it("counts delivered orders only", () => {
     expect(countsAsRevenue("delivered")).toBe(true);
-    for (const status of ["pending", "confirmed", "processing", "shipped", "cancelled", "returned"] as const) expect(countsAsRevenue(status)).toBe(false);
+    for (const status of ["pending", "confirmed", "processing", "shipped", "cancelled", "returned"] as const)
+      expect(countsAsRevenue(status)).toBe(false);
   });
 });

@@ -18,8 +18,12 @@ export async function lockOrder(tx: DbOrTx, orderId: string): Promise<LockedOrde
   if (!isUuid(orderId)) throw new AppError("NOT_FOUND", NOT_FOUND_MESSAGE);
   const [order] = await tx
     .select({
-      id: orders.id, orderNumber: orders.orderNumber, userId: orders.userId, status: orders.status,
-      paymentStatus: orders.paymentStatus, deliveredAt: orders.deliveredAt,
+      id: orders.id,
+      orderNumber: orders.orderNumber,
+      userId: orders.userId,
+      status: orders.status,
+      paymentStatus: orders.paymentStatus,
+      deliveredAt: orders.deliveredAt,
     })
     .from(orders)
     .where(eq(orders.id, orderId))
@@ -36,7 +40,10 @@ export type CourierDetails = { courierName?: string; trackingNumber?: string };
  * The move's side effects are the move-order flow's (app/flows/move-order.server.ts).
  */
 export async function writeOrderMove<O extends MovingOrder>(
-  tx: DbOrTx, order: O, to: OrderStatus, opts: { now: Date; deliveredAt?: Date; courier?: CourierDetails },
+  tx: DbOrTx,
+  order: O,
+  to: OrderStatus,
+  opts: { now: Date; deliveredAt?: Date; courier?: CourierDetails },
 ): Promise<O> {
   const from = order.status;
   // Only a delivered order's return depends on the shop's return window (a setting, read through its cache).
@@ -46,7 +53,7 @@ export async function writeOrderMove<O extends MovingOrder>(
     ...order,
     status: to,
     paymentStatus: paymentStatusAfterMove(from, to, order.paymentStatus),
-    deliveredAt: to === "delivered" ? opts.deliveredAt ?? opts.now : order.deliveredAt,
+    deliveredAt: to === "delivered" ? (opts.deliveredAt ?? opts.now) : order.deliveredAt,
   };
   await tx
     .update(orders)
@@ -55,15 +62,23 @@ export async function writeOrderMove<O extends MovingOrder>(
       paymentStatus: moved.paymentStatus,
       updatedAt: opts.now,
       ...(to === "delivered" ? { deliveredAt: moved.deliveredAt } : {}),
-      ...(to === "shipped" ? opts.courier ?? {} : {}),
+      ...(to === "shipped" ? (opts.courier ?? {}) : {}),
     })
     .where(eq(orders.id, order.id));
   return moved;
 }
 
 /** Corrects the courier or tracking number of a parcel on its way (no status change). */
-export async function saveCourierDetails(tx: DbOrTx, orderId: string, courier: CourierDetails, now: Date): Promise<void> {
-  await tx.update(orders).set({ ...courier, updatedAt: now }).where(eq(orders.id, orderId));
+export async function saveCourierDetails(
+  tx: DbOrTx,
+  orderId: string,
+  courier: CourierDetails,
+  now: Date,
+): Promise<void> {
+  await tx
+    .update(orders)
+    .set({ ...courier, updatedAt: now })
+    .where(eq(orders.id, orderId));
 }
 
 /**

@@ -12,7 +12,11 @@ import { sellerOrderWhere } from "./seller-order-filter.server";
  * later than the moment the owner saw the list. More than SELECTION_MAX matches is refused with
  * how many match (a 400 AppError): "all that match" never quietly means some of them.
  */
-export async function resolveOrderSelection(db: DbOrTx, selection: OrderSelection, use: SelectionUse): Promise<string[]> {
+export async function resolveOrderSelection(
+  db: DbOrTx,
+  selection: OrderSelection,
+  use: SelectionUse,
+): Promise<string[]> {
   if (selection.kind === "ids") return selection.orderIds;
   const { asOf, ...filter } = selection.filter;
   const where = and(sellerOrderWhere(filter), asOf ? lte(orders.createdAt, asOf) : undefined);

@@ -7,16 +7,16 @@ import { readSellerOrderQuery, type SellerOrderQuery } from "./seller-order-quer
 export const SELECTION_MAX = 200;
 
 /** The Orders tab's filter a selection stands for, and the moment the owner saw it (orders placed later are not in it). */
-export type OrderSelectionFilter = Pick<SellerOrderQuery, "status" | "q" | "returns" | "whatsapp"> & { asOf: Date | null };
+export type OrderSelectionFilter = Pick<SellerOrderQuery, "status" | "q" | "returns" | "whatsapp"> & {
+  asOf: Date | null;
+};
 
 /**
  * The orders a request means: the ticked ones (`orderIds` repeated, or separated by commas in a
  * hand-typed link), or every order matching the Orders tab's filter
  * (`selection=filter&status=&q=&returns=1&whatsapp=&asOf=`), which the server resolves in SQL.
  */
-export type OrderSelection =
-  | { kind: "ids"; orderIds: string[] }
-  | { kind: "filter"; filter: OrderSelectionFilter };
+export type OrderSelection = { kind: "ids"; orderIds: string[] } | { kind: "filter"; filter: OrderSelectionFilter };
 
 /** What a selection is taken for: the words of the "too many" message. */
 export type SelectionUse = "book" | "print" | "move";
@@ -33,14 +33,19 @@ export function tooManyMatchMessage(matched: number, use: SelectionUse): string 
  * once each; whether they are orders is for the page that uses them.
  */
 export function readOrderSelection(params: URLSearchParams | FormData): OrderSelection {
-  const search = params instanceof URLSearchParams
-    ? params
-    : new URLSearchParams([...params].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  const search =
+    params instanceof URLSearchParams
+      ? params
+      : new URLSearchParams([...params].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
   if (search.get("selection") === "filter") {
     const { status, q, returns, whatsapp } = readSellerOrderQuery(search);
     return { kind: "filter", filter: { status, q, returns, whatsapp, asOf: readAsOf(search.get("asOf")) } };
   }
-  const orderIds = search.getAll("orderIds").flatMap((v) => v.split(",")).map((v) => v.trim()).filter(Boolean);
+  const orderIds = search
+    .getAll("orderIds")
+    .flatMap((v) => v.split(","))
+    .map((v) => v.trim())
+    .filter(Boolean);
   return { kind: "ids", orderIds: [...new Set(orderIds)] };
 }
 

@@ -38,9 +38,14 @@ describe.each(DATABASE_KINDS)("orders with returns on %s", (kind) => {
   const variant: Record<string, number> = {};
 
   beforeAll(async () => {
-    await db().insert(users).values({ id: OWNER.id, name: OWNER.name, email: "owner@returns-owner.pk", role: "seller" });
+    await db()
+      .insert(users)
+      .values({ id: OWNER.id, name: OWNER.name, email: "owner@returns-owner.pk", role: "seller" });
     buyer = await createTestBuyer(db(), "Ayesha Khan");
-    for (const r of await db().select({ id: productVariants.id, color: productVariants.color, size: productVariants.size }).from(productVariants).where(eq(productVariants.productId, TEE))) {
+    for (const r of await db()
+      .select({ id: productVariants.id, color: productVariants.color, size: productVariants.size })
+      .from(productVariants)
+      .where(eq(productVariants.productId, TEE))) {
       variant[`${r.color}/${r.size}`] = r.id;
     }
     await db().update(productVariants).set({ stock: 20 }).where(eq(productVariants.productId, TEE));
@@ -50,11 +55,16 @@ describe.each(DATABASE_KINDS)("orders with returns on %s", (kind) => {
   async function exchangeApproved(priceThen = 1299) {
     const order = await placeDeliveredOrder(db(), buyer);
     const made = await requestReturn(ctx(), {
-      userId: buyer, orderId: order.orderId, reason: "wrong_size", reasonText: null,
+      userId: buyer,
+      orderId: order.orderId,
+      reason: "wrong_size",
+      reasonText: null,
       items: [{ orderItemId: order.itemId, quantity: 1, kind: "exchange", exchangeVariantId: variant["Black/L"] }],
     });
     await db().update(products).set({ price: priceThen }).where(eq(products.id, TEE));
-    const approved = await approveReturn(ctx(), OWNER, made.returnId).finally(() => db().update(products).set({ price: 1299 }).where(eq(products.id, TEE)));
+    const approved = await approveReturn(ctx(), OWNER, made.returnId).finally(() =>
+      db().update(products).set({ price: 1299 }).where(eq(products.id, TEE)),
+    );
     return { ...order, ...made, replacement: approved.replacement! };
   }
 
@@ -66,22 +76,33 @@ describe.each(DATABASE_KINDS)("orders with returns on %s", (kind) => {
 
     const courierId = await insertTestCourier(db(), "TCS");
     for (const r of [same, dearer]) await moveOrder(ctx(), OWNER, r.replacement.orderId, { status: "confirmed" });
-    const booked = await bookParcels(ctx(), OWNER, { orderIds: [same.replacement.orderId, dearer.replacement.orderId], courierId });
+    const booked = await bookParcels(ctx(), OWNER, {
+      orderIds: [same.replacement.orderId, dearer.replacement.orderId],
+      courierId,
+    });
     expect(booked.refused).toEqual([]);
-    expect(booked.booked.map((b) => [b.orderNumber, b.codAmount])).toEqual([[same.replacement.orderNumber, 0], [dearer.replacement.orderNumber, 300]]);
+    expect(booked.booked.map((b) => [b.orderNumber, b.codAmount])).toEqual([
+      [same.replacement.orderNumber, 0],
+      [dearer.replacement.orderNumber, 300],
+    ]);
 
     const file = await bookingFile(db(), fileCourierProvider, [same.replacement.orderId, dearer.replacement.orderId]);
     const [header, ...rows] = parseCsv(file.csv, { bom: true }) as string[][];
     const col = (name: string) => header.indexOf(name);
     const line = (orderNumber: string) => rows.find((r) => r[col("Reference No")] === orderNumber)!;
     expect(line(same.replacement.orderNumber)[col("COD Amount")]).toBe("0");
-    expect(line(same.replacement.orderNumber)[col("Remarks")]).toBe(`EXCHANGE: collect the old item (${same.orderNumber}). Do not collect cash. Call before delivery.`);
+    expect(line(same.replacement.orderNumber)[col("Remarks")]).toBe(
+      `EXCHANGE: collect the old item (${same.orderNumber}). Do not collect cash. Call before delivery.`,
+    );
     expect(line(dearer.replacement.orderNumber)[col("COD Amount")]).toBe("300");
-    expect(line(dearer.replacement.orderNumber)[col("Remarks")]).toBe(`EXCHANGE: collect the old item (${dearer.orderNumber}). Cash on delivery (the price difference). Call before delivery.`);
+    expect(line(dearer.replacement.orderNumber)[col("Remarks")]).toBe(
+      `EXCHANGE: collect the old item (${dearer.orderNumber}). Cash on delivery (the price difference). Call before delivery.`,
+    );
 
     const labels = await shippingLabels(db(), [same.replacement.orderId, dearer.replacement.orderId]);
     expect(labels.map((l) => [l.orderNumber, l.exchangeFor, l.codAmount])).toEqual([
-      [same.replacement.orderNumber, same.orderNumber, 0], [dearer.replacement.orderNumber, dearer.orderNumber, 300],
+      [same.replacement.orderNumber, same.orderNumber, 0],
+      [dearer.replacement.orderNumber, dearer.orderNumber, 300],
     ]);
   });
 
@@ -89,7 +110,13 @@ describe.each(DATABASE_KINDS)("orders with returns on %s", (kind) => {
     const exchange = await exchangeApproved();
     const plain = await placeDeliveredOrder(db(), buyer);
     const refunded = await placeDeliveredOrder(db(), buyer);
-    const made = await requestReturn(ctx(), { userId: buyer, orderId: refunded.orderId, reason: "defective", reasonText: null, items: [{ orderItemId: refunded.itemId, quantity: 1, kind: "return" }] });
+    const made = await requestReturn(ctx(), {
+      userId: buyer,
+      orderId: refunded.orderId,
+      reason: "defective",
+      reasonText: null,
+      items: [{ orderItemId: refunded.itemId, quantity: 1, kind: "return" }],
+    });
     await approveReturn(ctx(), OWNER, made.returnId);
     const [item] = (await listReturnsForOrder(db(), refunded.orderId))[0].items;
     await receiveReturn(ctx(), OWNER, made.returnId, [{ returnItemId: item.id, condition: "damaged" }]);
@@ -102,37 +129,81 @@ describe.each(DATABASE_KINDS)("orders with returns on %s", (kind) => {
     expect(numbers).not.toContain(exchange.replacement.orderNumber);
     expect(withReturns.total).toBe(withReturns.orders.length);
     const everything = await listSellerOrders(db(), { status: null, q: "", page: 1 });
-    expect(everything.orders.find((o) => o.orderNumber === exchange.replacement.orderNumber)).toMatchObject({ replacesOrderNumber: exchange.orderNumber, returns: [] });
-    expect(everything.orders.find((o) => o.orderNumber === plain.orderNumber)).toMatchObject({ replacesOrderNumber: null, returns: [] });
+    expect(everything.orders.find((o) => o.orderNumber === exchange.replacement.orderNumber)).toMatchObject({
+      replacesOrderNumber: exchange.orderNumber,
+      returns: [],
+    });
+    expect(everything.orders.find((o) => o.orderNumber === plain.orderNumber)).toMatchObject({
+      replacesOrderNumber: null,
+      returns: [],
+    });
 
     const chunks: string[] = [];
     for await (const chunk of exportOrdersCsv(db(), { status: null, q: "", returns: true })) chunks.push(chunk);
     const [header, ...rows] = parseCsv(chunks.join("")) as string[][];
-    const cells = (row: string[]) => Object.fromEntries(["Exchange For", "Exchange Credit (PKR)", "Total (PKR)", "Refunded (PKR)"].map((h) => [h, row[header.indexOf(h)]]));
+    const cells = (row: string[]) =>
+      Object.fromEntries(
+        ["Exchange For", "Exchange Credit (PKR)", "Total (PKR)", "Refunded (PKR)"].map((h) => [
+          h,
+          row[header.indexOf(h)],
+        ]),
+      );
     expect(rows.map((r) => r[0]).sort()).toEqual([...numbers].sort());
-    expect(cells(rows.find((r) => r[0] === refunded.orderNumber)!)).toEqual({ "Exchange For": "", "Exchange Credit (PKR)": "0", "Total (PKR)": "1499", "Refunded (PKR)": "1000" });
+    expect(cells(rows.find((r) => r[0] === refunded.orderNumber)!)).toEqual({
+      "Exchange For": "",
+      "Exchange Credit (PKR)": "0",
+      "Total (PKR)": "1499",
+      "Refunded (PKR)": "1000",
+    });
     const all: string[] = [];
-    for await (const chunk of exportOrdersCsv(db(), { status: null, q: exchange.replacement.orderNumber })) all.push(chunk);
+    for await (const chunk of exportOrdersCsv(db(), { status: null, q: exchange.replacement.orderNumber }))
+      all.push(chunk);
     const [, replacementRow] = parseCsv(all.join("")) as string[][];
-    expect(cells(replacementRow)).toEqual({ "Exchange For": exchange.orderNumber, "Exchange Credit (PKR)": "1299", "Total (PKR)": "0", "Refunded (PKR)": "0" });
+    expect(cells(replacementRow)).toEqual({
+      "Exchange For": exchange.orderNumber,
+      "Exchange Credit (PKR)": "1299",
+      "Total (PKR)": "0",
+      "Refunded (PKR)": "0",
+    });
 
     // The invoice's lines.
-    expect(await orderRefundLines(db(), exchange.replacement.orderId)).toEqual({ exchangeCredit: 1299, replacesOrderNumber: exchange.orderNumber, refunds: [], refunded: 0 });
+    expect(await orderRefundLines(db(), exchange.replacement.orderId)).toEqual({
+      exchangeCredit: 1299,
+      replacesOrderNumber: exchange.orderNumber,
+      refunds: [],
+      refunded: 0,
+    });
     const lines = await orderRefundLines(db(), refunded.orderId);
-    expect(lines).toMatchObject({ exchangeCredit: 0, replacesOrderNumber: null, refunded: 1000, refunds: [{ returnNumber: made.returnNumber, method: "easypaisa", amount: 1000, reference: "EP-1" }] });
+    expect(lines).toMatchObject({
+      exchangeCredit: 0,
+      replacesOrderNumber: null,
+      refunded: 1000,
+      refunds: [{ returnNumber: made.returnNumber, method: "easypaisa", amount: 1000, reference: "EP-1" }],
+    });
   });
 
   it("shows the last 30 days' requests, exchanges, returns and top 3 reasons on the Overview, and revenue less refunds", async () => {
     const before = await getSellerOverview(ctx());
     const extra = [
-      ["wrong_size", "exchange"], ["wrong_size", "return"], ["defective", "return"], ["not_as_pictured", "return"], ["changed_mind", "return"],
+      ["wrong_size", "exchange"],
+      ["wrong_size", "return"],
+      ["defective", "return"],
+      ["not_as_pictured", "return"],
+      ["changed_mind", "return"],
     ] as const;
     const made: string[] = [];
     for (const [reason, itemKind] of extra) {
       const order = await placeDeliveredOrder(db(), buyer);
       const r = await requestReturn(ctx(), {
-        userId: buyer, orderId: order.orderId, reason, reasonText: null,
-        items: [itemKind === "exchange" ? { orderItemId: order.itemId, quantity: 1, kind: itemKind, exchangeVariantId: variant["Black/L"] } : { orderItemId: order.itemId, quantity: 1, kind: itemKind }],
+        userId: buyer,
+        orderId: order.orderId,
+        reason,
+        reasonText: null,
+        items: [
+          itemKind === "exchange"
+            ? { orderItemId: order.itemId, quantity: 1, kind: itemKind, exchangeVariantId: variant["Black/L"] }
+            : { orderItemId: order.itemId, quantity: 1, kind: itemKind },
+        ],
       });
       made.push(r.returnId);
     }

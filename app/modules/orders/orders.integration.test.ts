@@ -14,7 +14,13 @@ import { trackOrder } from "./track-order.server";
 const TEE = { productId: "essential-crew-neck-tee", name: "Essential Crew Neck Tee", price: 1299 };
 
 const shippingFor = (fullName: string, phone: string): ShippingDetails => ({
-  fullName, email: "buyer@example.pk", phone, city: "Lahore", address: "12 Mall Road", postalCode: "54000", country: "Pakistan",
+  fullName,
+  email: "buyer@example.pk",
+  phone,
+  city: "Lahore",
+  address: "12 Mall Road",
+  postalCode: "54000",
+  country: "Pakistan",
 });
 
 describe.each(DATABASE_KINDS)("orders on %s", (kind) => {
@@ -33,19 +39,31 @@ describe.each(DATABASE_KINDS)("orders on %s", (kind) => {
     const [variant] = await database.db
       .update(productVariants)
       .set({ stock: 20 })
-      .where(and(eq(productVariants.productId, TEE.productId), eq(productVariants.color, "Black"), eq(productVariants.size, "M")))
+      .where(
+        and(
+          eq(productVariants.productId, TEE.productId),
+          eq(productVariants.color, "Black"),
+          eq(productVariants.size, "M"),
+        ),
+      )
       .returning({ id: productVariants.id });
     variantId = variant.id;
   }, 300_000);
   const db = () => database.db;
 
-  const stock = async () => (await db().select({ stock: productVariants.stock }).from(productVariants).where(eq(productVariants.id, variantId)))[0].stock;
+  const stock = async () =>
+    (
+      await db().select({ stock: productVariants.stock }).from(productVariants).where(eq(productVariants.id, variantId))
+    )[0].stock;
   const order = (viewer: OrderViewer, quantity: number, phone = "+923001234567", now?: Date) =>
-    placeOrder({ db: db(), now }, {
-      userId: viewer.id,
-      items: [{ productId: TEE.productId, color: "Black", size: "M", quantity }],
-      shipping: shippingFor(viewer.id === buyerA.id ? "Ayesha Khan" : "Bilal Ahmed", phone),
-    });
+    placeOrder(
+      { db: db(), now },
+      {
+        userId: viewer.id,
+        items: [{ productId: TEE.productId, color: "Black", size: "M", quantity }],
+        shipping: shippingFor(viewer.id === buyerA.id ? "Ayesha Khan" : "Bilal Ahmed", phone),
+      },
+    );
 
   it("shows a buyer only their own orders, newest first, and the seller every order", async () => {
     const older = await order(buyerA, 1, undefined, new Date("2025-05-01T09:00:00Z"));
@@ -55,12 +73,28 @@ describe.each(DATABASE_KINDS)("orders on %s", (kind) => {
     const mine = await listOrders(db(), buyerA);
     expect(mine.map((o) => o.id)).toEqual([newer.orderId, older.orderId]);
     expect(mine[0]).toMatchObject({
-      orderNumber: newer.orderNumber, status: "pending", paymentStatus: "unpaid", paymentMethod: "cod",
-      subtotal: 2 * TEE.price, shippingFee: 200, total: 2 * TEE.price + 200, fullName: "Ayesha Khan", city: "Lahore",
-      country: "Pakistan", itemCount: 2,
+      orderNumber: newer.orderNumber,
+      status: "pending",
+      paymentStatus: "unpaid",
+      paymentMethod: "cod",
+      subtotal: 2 * TEE.price,
+      shippingFee: 200,
+      total: 2 * TEE.price + 200,
+      fullName: "Ayesha Khan",
+      city: "Lahore",
+      country: "Pakistan",
+      itemCount: 2,
     });
     expect(mine[0].items).toEqual([
-      { productId: TEE.productId, name: TEE.name, color: "Black", size: "M", price: TEE.price, quantity: 2, imageKey: expect.any(String) },
+      {
+        productId: TEE.productId,
+        name: TEE.name,
+        color: "Black",
+        size: "M",
+        price: TEE.price,
+        quantity: 2,
+        imageKey: expect.any(String),
+      },
     ]);
     expect((await listOrders(db(), buyerB)).map((o) => o.id)).toEqual([other.orderId]);
 
@@ -73,10 +107,29 @@ describe.each(DATABASE_KINDS)("orders on %s", (kind) => {
     const placed = await order(buyerA, 1);
     const mine = await getOrder(db(), buyerA, placed.orderId);
     expect(mine).toMatchObject({
-      id: placed.orderId, orderNumber: placed.orderNumber, userId: buyerA.id, status: "pending",
-      fullName: "Ayesha Khan", phone: "+923001234567", address: "12 Mall Road", city: "Lahore", postalCode: "54000",
-      subtotal: TEE.price, shippingFee: 200, total: TEE.price + 200,
-      items: [{ productId: TEE.productId, variantId, name: TEE.name, color: "Black", size: "M", price: TEE.price, quantity: 1 }],
+      id: placed.orderId,
+      orderNumber: placed.orderNumber,
+      userId: buyerA.id,
+      status: "pending",
+      fullName: "Ayesha Khan",
+      phone: "+923001234567",
+      address: "12 Mall Road",
+      city: "Lahore",
+      postalCode: "54000",
+      subtotal: TEE.price,
+      shippingFee: 200,
+      total: TEE.price + 200,
+      items: [
+        {
+          productId: TEE.productId,
+          variantId,
+          name: TEE.name,
+          color: "Black",
+          size: "M",
+          price: TEE.price,
+          quantity: 1,
+        },
+      ],
     });
     expect(mine!.deliveryFrom).toBeInstanceOf(Date);
     expect(await getOrder(db(), seller, placed.orderId)).toMatchObject({ id: placed.orderId });
@@ -91,25 +144,44 @@ describe.each(DATABASE_KINDS)("orders on %s", (kind) => {
   it("lets a buyer cancel their own pending order, puts the stock back and refuses a second cancel", async () => {
     const placed = await order(buyerA, 3);
     const before = await stock();
-    const [{ sold: salesBefore }] = await db().select({ sold: unitsSold }).from(products).where(eq(products.id, TEE.productId));
+    const [{ sold: salesBefore }] = await db()
+      .select({ sold: unitsSold })
+      .from(products)
+      .where(eq(products.id, TEE.productId));
 
     await expect(cancelOrder({ db: db() }, buyerB, placed.orderId)).rejects.toMatchObject({ code: "NOT_FOUND" });
     expect(await stock()).toBe(before);
 
-    expect(await cancelOrder({ db: db() }, buyerA, placed.orderId)).toEqual({ orderId: placed.orderId, orderNumber: placed.orderNumber, status: "cancelled" });
+    expect(await cancelOrder({ db: db() }, buyerA, placed.orderId)).toEqual({
+      orderId: placed.orderId,
+      orderNumber: placed.orderNumber,
+      status: "cancelled",
+    });
     expect(await stock()).toBe(before + 3);
-    const [{ sold: sales }] = await db().select({ sold: unitsSold }).from(products).where(eq(products.id, TEE.productId));
+    const [{ sold: sales }] = await db()
+      .select({ sold: unitsSold })
+      .from(products)
+      .where(eq(products.id, TEE.productId));
     expect(sales).toBe(salesBefore - 3);
-    expect(await getOrder(db(), buyerA, placed.orderId)).toMatchObject({ status: "cancelled", paymentStatus: "unpaid" });
+    expect(await getOrder(db(), buyerA, placed.orderId)).toMatchObject({
+      status: "cancelled",
+      paymentStatus: "unpaid",
+    });
 
-    await expect(cancelOrder({ db: db() }, buyerA, placed.orderId)).rejects.toMatchObject({ code: "CONFLICT", message: "This order can no longer be cancelled" });
+    await expect(cancelOrder({ db: db() }, buyerA, placed.orderId)).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: "This order can no longer be cancelled",
+    });
     expect(await stock()).toBe(before + 3);
   });
 
   it("puts stock back once when two cancels race", async () => {
     const placed = await order(buyerA, 2);
     const before = await stock();
-    const results = await Promise.allSettled([cancelOrder({ db: db() }, buyerA, placed.orderId), cancelOrder({ db: db() }, buyerA, placed.orderId)]);
+    const results = await Promise.allSettled([
+      cancelOrder({ db: db() }, buyerA, placed.orderId),
+      cancelOrder({ db: db() }, buyerA, placed.orderId),
+    ]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     expect(await stock()).toBe(before + 2);
   });
@@ -140,12 +212,20 @@ describe.each(DATABASE_KINDS)("orders on %s", (kind) => {
 
   it("tracks an order only with its number and the phone used on it, however they are written", async () => {
     const placed = await order(buyerA, 2, "+923001234567");
-    await db().update(orders).set({ status: "shipped", courierName: "TCS", trackingNumber: "TCS123456" }).where(eq(orders.id, placed.orderId));
+    await db()
+      .update(orders)
+      .set({ status: "shipped", courierName: "TCS", trackingNumber: "TCS123456" })
+      .where(eq(orders.id, placed.orderId));
     const digits = placed.orderNumber.slice(4);
 
     const expected = {
-      orderNumber: placed.orderNumber, status: "shipped", paymentStatus: "unpaid", city: "Lahore", courierName: "TCS",
-      trackingNumber: "TCS123456", items: [{ name: TEE.name, color: "Black", size: "M", quantity: 2 }],
+      orderNumber: placed.orderNumber,
+      status: "shipped",
+      paymentStatus: "unpaid",
+      city: "Lahore",
+      courierName: "TCS",
+      trackingNumber: "TCS123456",
+      items: [{ name: TEE.name, color: "Black", size: "M", quantity: 2 }],
     };
     for (const [number, phone] of [
       [placed.orderNumber, "+923001234567"],

@@ -3,7 +3,6 @@ import { MAX_LINE_QUANTITY } from "~/modules/cart/order-limits";
 import { ENTERED_CHANNELS, type EnteredChannel } from "./order-channel";
 import { parseShippingForm, type ShippingDetails, type ShippingFormErrors } from "~/modules/checkout/checkout-schema";
 
-
 /** Item rows the form shows; without JavaScript this many, with it the owner adds more. */
 export const OWNER_ORDER_ROWS = 3;
 export const OWNER_ORDER_MAX_ROWS = 20;
@@ -11,7 +10,14 @@ export const OWNER_ORDER_MAX_ROWS = 20;
 export type OwnerOrderItem = { productId: string; color: string; size: string; quantity: number };
 export type OwnerOrderRowValues = { productId: string; color: string; size: string; quantity: string };
 export type OwnerOrderValues = {
-  channel: string; fullName: string; email: string; phone: string; city: string; cityOther: string; address: string; postalCode: string;
+  channel: string;
+  fullName: string;
+  email: string;
+  phone: string;
+  city: string;
+  cityOther: string;
+  address: string;
+  postalCode: string;
   items: OwnerOrderRowValues[];
 };
 export type OwnerOrderErrors = ShippingFormErrors & { channel?: string; items?: string; rows?: Record<number, string> };
@@ -29,10 +35,13 @@ function readRows(form: Record<string, unknown>): OwnerOrderRowValues[] {
   const rows: OwnerOrderRowValues[] = [];
   for (let i = 0; i < OWNER_ORDER_MAX_ROWS; i++) {
     const row = {
-      productId: str(form[`items[${i}].productId`]).trim(), color: str(form[`items[${i}].color`]).trim(),
-      size: str(form[`items[${i}].size`]).trim(), quantity: str(form[`items[${i}].quantity`]).trim(),
+      productId: str(form[`items[${i}].productId`]).trim(),
+      color: str(form[`items[${i}].color`]).trim(),
+      size: str(form[`items[${i}].size`]).trim(),
+      quantity: str(form[`items[${i}].quantity`]).trim(),
     };
-    if (row.productId || row.color || row.size || (row.quantity && row.quantity !== "1") || i < OWNER_ORDER_ROWS) rows.push(row);
+    if (row.productId || row.color || row.size || (row.quantity && row.quantity !== "1") || i < OWNER_ORDER_ROWS)
+      rows.push(row);
   }
   // Trailing empty rows beyond the form's fixed ones are noise.
   while (rows.length > OWNER_ORDER_ROWS && !rows[rows.length - 1].productId) rows.pop();
@@ -46,8 +55,15 @@ function readRows(form: Record<string, unknown>): OwnerOrderRowValues[] {
  */
 export function parseOwnerOrderForm(form: Record<string, unknown>): OwnerOrderResult {
   const values: OwnerOrderValues = {
-    channel: str(form.channel), fullName: str(form.fullName), email: str(form.email), phone: str(form.phone), city: str(form.city),
-    cityOther: str(form.cityOther), address: str(form.address), postalCode: str(form.postalCode), items: readRows(form),
+    channel: str(form.channel),
+    fullName: str(form.fullName),
+    email: str(form.email),
+    phone: str(form.phone),
+    city: str(form.city),
+    cityOther: str(form.cityOther),
+    address: str(form.address),
+    postalCode: str(form.postalCode),
+    items: readRows(form),
   };
   const fields: OwnerOrderErrors = {};
   const channel = ENTERED_CHANNELS.find((c) => c === values.channel);
@@ -63,7 +79,8 @@ export function parseOwnerOrderForm(form: Record<string, unknown>): OwnerOrderRe
     if (!row.color || !row.size) rows[i] = "Please select color and size";
     const qty = quantity.safeParse(row.quantity || "1");
     if (!qty.success) rows[i] = QUANTITY_MESSAGE;
-    if (rows[i] === undefined && qty.success) items.push({ productId: row.productId, color: row.color, size: row.size, quantity: qty.data });
+    if (rows[i] === undefined && qty.success)
+      items.push({ productId: row.productId, color: row.color, size: row.size, quantity: qty.data });
   });
   if (Object.keys(rows).length > 0) fields.rows = rows;
   else if (items.length === 0) fields.items = "Please add at least one item";

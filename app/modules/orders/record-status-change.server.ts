@@ -13,13 +13,15 @@ export async function recordStatusChange(db: DbOrTx, change: StatusChange): Prom
 /** Several orders' rows in one statement (a booking of many orders). */
 export async function recordStatusChanges(db: DbOrTx, changes: StatusChange[]): Promise<void> {
   if (changes.length === 0) return;
-  await db.insert(orderStatusHistory).values(changes.map((change) => ({
-    orderId: change.orderId,
-    fromStatus: change.from,
-    toStatus: change.to,
-    actorId: change.actor.id,
-    actorName: change.actor.name,
-    note: change.note ?? null,
-    createdAt: change.at ?? new Date(),
-  })));
+  await db.insert(orderStatusHistory).values(
+    changes.map((change) => ({
+      orderId: change.orderId,
+      fromStatus: change.from,
+      toStatus: change.to,
+      actorId: change.actor.id,
+      actorName: change.actor.name,
+      note: change.note ?? null,
+      createdAt: change.at ?? new Date(),
+    })),
+  );
 }

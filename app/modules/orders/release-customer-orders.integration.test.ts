@@ -5,25 +5,48 @@ import { orders, orderStatusHistory, productVariants } from "~/db/schema";
 import { placeOrder } from "~/flows/place-order.server";
 import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
 import { createTestBuyer } from "../../../tests/factories/test-users";
-import { anonymiseIfCustomerDeleted, DELETED_ACCOUNT_NOTE, releaseCustomerOrders } from "./release-customer-orders.server";
+import {
+  anonymiseIfCustomerDeleted,
+  DELETED_ACCOUNT_NOTE,
+  releaseCustomerOrders,
+} from "./release-customer-orders.server";
 
 const TEE = "essential-crew-neck-tee";
-const SHIPPING = { fullName: "Zara Ali", email: "zara@example.pk", phone: "03001234567", city: "Lahore", address: "House 9, Block B", postalCode: null, country: "Pakistan" } as const;
+const SHIPPING = {
+  fullName: "Zara Ali",
+  email: "zara@example.pk",
+  phone: "03001234567",
+  city: "Lahore",
+  address: "House 9, Block B",
+  postalCode: null,
+  country: "Pakistan",
+} as const;
 
 describe.each(DATABASE_KINDS)("a deleted customer's orders on %s", (kind) => {
   const database = useTestDatabase(kind);
   let variantId: number;
   beforeAll(async () => {
     const [variant] = await database.db
-      .update(productVariants).set({ stock: 30 })
+      .update(productVariants)
+      .set({ stock: 30 })
       .where(and(eq(productVariants.productId, TEE), eq(productVariants.color, "Black"), eq(productVariants.size, "M")))
       .returning({ id: productVariants.id });
     variantId = variant.id;
   }, 300_000);
   const db = () => database.db;
-  const stock = async () => (await db().select({ stock: productVariants.stock }).from(productVariants).where(eq(productVariants.id, variantId)))[0].stock;
-  const order = async (userId: string, quantity: number, status: "pending" | "confirmed" | "processing" | "shipped" | "delivered") => {
-    const placed = await placeOrder({ db: db() }, { userId, items: [{ productId: TEE, color: "Black", size: "M", quantity }], shipping: SHIPPING });
+  const stock = async () =>
+    (
+      await db().select({ stock: productVariants.stock }).from(productVariants).where(eq(productVariants.id, variantId))
+    )[0].stock;
+  const order = async (
+    userId: string,
+    quantity: number,
+    status: "pending" | "confirmed" | "processing" | "shipped" | "delivered",
+  ) => {
+    const placed = await placeOrder(
+      { db: db() },
+      { userId, items: [{ productId: TEE, color: "Black", size: "M", quantity }], shipping: SHIPPING },
+    );
     await db().update(orders).set({ status }).where(eq(orders.id, placed.orderId));
     return placed.orderId;
   };
@@ -41,11 +64,31 @@ describe.each(DATABASE_KINDS)("a deleted customer's orders on %s", (kind) => {
 
     expect(await stock()).toBe(before + 5);
     for (const id of [pending, processing]) {
-      expect(await row(id)).toMatchObject({ status: "cancelled", fullName: "Deleted customer", phone: "", address: "", email: "" });
-      const history = await db().select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, id)).orderBy(asc(orderStatusHistory.id));
-      expect(history.at(-1)).toMatchObject({ toStatus: "cancelled", actorId: null, actorName: "System", note: DELETED_ACCOUNT_NOTE });
+      expect(await row(id)).toMatchObject({
+        status: "cancelled",
+        fullName: "Deleted customer",
+        phone: "",
+        address: "",
+        email: "",
+      });
+      const history = await db()
+        .select()
+        .from(orderStatusHistory)
+        .where(eq(orderStatusHistory.orderId, id))
+        .orderBy(asc(orderStatusHistory.id));
+      expect(history.at(-1)).toMatchObject({
+        toStatus: "cancelled",
+        actorId: null,
+        actorName: "System",
+        note: DELETED_ACCOUNT_NOTE,
+      });
     }
-    expect(await row(shipped)).toMatchObject({ status: "shipped", fullName: "Zara Ali", phone: "+923001234567", address: "House 9, Block B" });
+    expect(await row(shipped)).toMatchObject({
+      status: "shipped",
+      fullName: "Zara Ali",
+      phone: "+923001234567",
+      address: "House 9, Block B",
+    });
     expect((await row(shipped)).customerDeletedAt).toBeInstanceOf(Date);
     expect(await row(delivered)).toMatchObject({ status: "delivered", fullName: "Deleted customer", address: "" });
 
@@ -58,7 +101,12 @@ describe.each(DATABASE_KINDS)("a deleted customer's orders on %s", (kind) => {
     expect(await row(shipped)).toMatchObject({ fullName: "Zara Ali" });
     await db().update(orders).set({ status: "delivered" }).where(eq(orders.id, shipped));
     await anonymiseIfCustomerDeleted(db(), shipped);
-    expect(await row(shipped)).toMatchObject({ status: "delivered", fullName: "Deleted customer", phone: "", address: "" });
+    expect(await row(shipped)).toMatchObject({
+      status: "delivered",
+      fullName: "Deleted customer",
+      phone: "",
+      address: "",
+    });
   });
 
   it("leaves other customers' orders alone", async () => {

@@ -20,7 +20,10 @@ export const DELETED_ACCOUNT_NOTE = "Cancelled because the customer deleted thei
  * - every other order is anonymised now.
  */
 export async function releaseCustomerOrders(
-  db: Db, userId: string, putItemsBack: (tx: DbOrTx, orderId: string) => Promise<void>, now = new Date(),
+  db: Db,
+  userId: string,
+  putItemsBack: (tx: DbOrTx, orderId: string) => Promise<void>,
+  now = new Date(),
 ): Promise<void> {
   await db.transaction(async (tx) => {
     // Locked in id order, the same order the owner's bulk moves use.
@@ -34,7 +37,14 @@ export async function releaseCustomerOrders(
       if (order.status === "shipped" || !canMoveOrder(order.status, "cancelled")) continue;
       await tx.update(orders).set({ status: "cancelled", updatedAt: now }).where(eq(orders.id, order.id));
       await putItemsBack(tx, order.id);
-      await recordStatusChange(tx, { orderId: order.id, from: order.status, to: "cancelled", actor: SYSTEM_ACTOR, note: DELETED_ACCOUNT_NOTE, at: now });
+      await recordStatusChange(tx, {
+        orderId: order.id,
+        from: order.status,
+        to: "cancelled",
+        actor: SYSTEM_ACTOR,
+        note: DELETED_ACCOUNT_NOTE,
+        at: now,
+      });
     }
     await tx
       .update(orders)
@@ -56,5 +66,11 @@ export async function anonymiseIfCustomerDeleted(tx: DbOrTx, orderId: string): P
   await tx
     .update(orders)
     .set(ANONYMISED)
-    .where(and(eq(orders.id, orderId), isNotNull(orders.customerDeletedAt), inArray(orders.status, ["delivered", "returned"])));
+    .where(
+      and(
+        eq(orders.id, orderId),
+        isNotNull(orders.customerDeletedAt),
+        inArray(orders.status, ["delivered", "returned"]),
+      ),
+    );
 }

@@ -14,7 +14,8 @@ export const needsCallSql = sql<boolean>`("orders"."status" = 'pending' and ("or
     now() - coalesce((select ws.needs_call_hours from whatsapp_settings ws where ws.id = 1), 24) * interval '1 hour')))`;
 
 function whatsappCondition(filter: WhatsappOrderFilter): SQL {
-  if (filter === "awaiting") return and(eq(orders.status, "pending"), inArray(orders.whatsappStatus, [...AWAITING_STATES]))!;
+  if (filter === "awaiting")
+    return and(eq(orders.status, "pending"), inArray(orders.whatsappStatus, [...AWAITING_STATES]))!;
   return needsCallSql;
 }
 
@@ -24,7 +25,12 @@ function whatsappCondition(filter: WhatsappOrderFilter): SQL {
  * orders(phone), or orders(status, created_at) for the status alone; "with a return" is a semi-join
  * on return_requests(order_id); the WhatsApp filters use orders_whatsapp_idx.
  */
-export function sellerOrderWhere(filter: { status: OrderStatus | null; q: string; returns?: boolean; whatsapp?: WhatsappOrderFilter | null }): SQL | undefined {
+export function sellerOrderWhere(filter: {
+  status: OrderStatus | null;
+  q: string;
+  returns?: boolean;
+  whatsapp?: WhatsappOrderFilter | null;
+}): SQL | undefined {
   const search = parseOrderSearch(filter.q);
   const conditions: (SQL | undefined)[] = [filter.status ? eq(orders.status, filter.status) : undefined];
   if (filter.returns) conditions.push(sql`exists (select 1 from return_requests rr where rr.order_id = "orders"."id")`);

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { parseOrderSearch, readOrdersPerPage, readSellerOrderQuery, sellerOrderSearchParams } from "./seller-order-query";
+import {
+  parseOrderSearch,
+  readOrdersPerPage,
+  readSellerOrderQuery,
+  sellerOrderSearchParams,
+} from "./seller-order-query";
 
 describe("the owner's order search", () => {
   it("reads an order number with or without ORD-, a phone in any spelling, or a name", () => {
@@ -13,10 +18,26 @@ describe("the owner's order search", () => {
   });
 
   it("reads the URL safely and writes it back without empty values", () => {
-    expect(readSellerOrderQuery(new URLSearchParams("status=shipped&q=Ali&page=3"))).toEqual({ status: "shipped", q: "Ali", returns: false, whatsapp: null, page: 3, per: 20 });
-    expect(readSellerOrderQuery(new URLSearchParams("status=lost&page=-2"))).toEqual({ status: null, q: "", returns: false, whatsapp: null, page: 1, per: 20 });
+    expect(readSellerOrderQuery(new URLSearchParams("status=shipped&q=Ali&page=3"))).toEqual({
+      status: "shipped",
+      q: "Ali",
+      returns: false,
+      whatsapp: null,
+      page: 3,
+      per: 20,
+    });
+    expect(readSellerOrderQuery(new URLSearchParams("status=lost&page=-2"))).toEqual({
+      status: null,
+      q: "",
+      returns: false,
+      whatsapp: null,
+      page: 1,
+      per: 20,
+    });
     expect(readSellerOrderQuery(new URLSearchParams("page=abc"))).toMatchObject({ page: 1 });
-    expect(sellerOrderSearchParams({ status: "pending", q: "0300 1234567", page: 2 })).toBe("?status=pending&q=0300+1234567&page=2");
+    expect(sellerOrderSearchParams({ status: "pending", q: "0300 1234567", page: 2 })).toBe(
+      "?status=pending&q=0300+1234567&page=2",
+    );
     expect(sellerOrderSearchParams({ status: null, q: "", page: 1 })).toBe("");
   });
 
@@ -30,15 +51,21 @@ describe("the owner's order search", () => {
     expect(readSellerOrderQuery(new URLSearchParams("whatsapp=needs-call")).whatsapp).toBe("needs-call");
     expect(readSellerOrderQuery(new URLSearchParams("whatsapp=awaiting")).whatsapp).toBe("awaiting");
     expect(readSellerOrderQuery(new URLSearchParams("whatsapp=anything")).whatsapp).toBeNull();
-    expect(sellerOrderSearchParams({ status: null, whatsapp: "needs-call", page: 2 })).toBe("?whatsapp=needs-call&page=2");
+    expect(sellerOrderSearchParams({ status: null, whatsapp: "needs-call", page: 2 })).toBe(
+      "?whatsapp=needs-call&page=2",
+    );
   });
 
   it("reads 20, 50, 100 or 200 orders a page; anything else is 20, and 20 is left out of links", () => {
     for (const per of [20, 50, 100, 200] as const) {
       expect(readOrdersPerPage(String(per))).toBe(per);
-      expect(readSellerOrderQuery(new URLSearchParams(`status=confirmed&per=${per}`))).toMatchObject({ status: "confirmed", per });
+      expect(readSellerOrderQuery(new URLSearchParams(`status=confirmed&per=${per}`))).toMatchObject({
+        status: "confirmed",
+        per,
+      });
     }
-    for (const other of ["25", "0", "-50", "201", "1000", "all", "50.5", " 50x", "", null]) expect(readOrdersPerPage(other)).toBe(20);
+    for (const other of ["25", "0", "-50", "201", "1000", "all", "50.5", " 50x", "", null])
+      expect(readOrdersPerPage(other)).toBe(20);
     expect(readSellerOrderQuery(new URLSearchParams("")).per).toBe(20);
     expect(sellerOrderSearchParams({ status: "confirmed", page: 2, per: 50 })).toBe("?status=confirmed&page=2&per=50");
     expect(sellerOrderSearchParams({ status: "confirmed", per: 20 })).toBe("?status=confirmed");

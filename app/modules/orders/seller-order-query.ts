@@ -15,7 +15,9 @@ export const SEARCH_MAX = 100;
  * `returns`: only orders a buyer asked to return or exchange something from (any return request).
  */
 export type SellerOrderQuery = {
-  status: OrderStatus | null; q: string; returns?: boolean;
+  status: OrderStatus | null;
+  q: string;
+  returns?: boolean;
   /** ?whatsapp=awaiting (Awaiting WhatsApp reply) or needs-call (Needs call): pending orders by their WhatsApp confirmation. */
   whatsapp?: WhatsappOrderFilter | null;
   page: number;

@@ -70,14 +70,17 @@ export type TrackLookup =
  * phone count back.
  */
 export async function lookUpOrder(
-  db: Db, request: { orderNumber: string; phone: string; address: string; now?: Date },
+  db: Db,
+  request: { orderNumber: string; phone: string; address: string; now?: Date },
 ): Promise<TrackLookup> {
   const now = request.now ?? new Date();
   const byAddress = await hitRateLimit(db, RATE_RULES.trackPerAddress, request.address, now);
-  if (!byAddress.allowed) return { kind: "limited", message: byAddress.message, retryAfterSeconds: byAddress.retryAfterSeconds };
+  if (!byAddress.allowed)
+    return { kind: "limited", message: byAddress.message, retryAfterSeconds: byAddress.retryAfterSeconds };
   const phoneKey = normalizePakistaniMobile(request.phone) ?? request.phone.replace(/\D/g, "");
   const byPhone = await hitRateLimit(db, RATE_RULES.trackFailedPerPhone, phoneKey, now);
-  if (!byPhone.allowed) return { kind: "limited", message: byPhone.message, retryAfterSeconds: byPhone.retryAfterSeconds };
+  if (!byPhone.allowed)
+    return { kind: "limited", message: byPhone.message, retryAfterSeconds: byPhone.retryAfterSeconds };
   const order = await trackOrder(db, request.orderNumber, request.phone);
   if (!order) return { kind: "not-found" };
   await refundRateLimit(db, RATE_RULES.trackFailedPerPhone, phoneKey);

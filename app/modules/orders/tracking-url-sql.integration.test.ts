@@ -22,13 +22,25 @@ describe.each(DATABASE_KINDS)("the tracking link on order views on %s", (kind) =
   const database = useTestDatabase(kind);
   const db = () => database.db;
   beforeAll(async () => {
-    await db().insert(users).values({ id: OWNER.id, name: OWNER.name, email: "owner-tracking@example.pk", role: "seller" });
+    await db()
+      .insert(users)
+      .values({ id: OWNER.id, name: OWNER.name, email: "owner-tracking@example.pk", role: "seller" });
   });
 
   it("is the booked courier's link with the tracking number, on the order, the owner's list and /track", async () => {
-    const parsed = parseCourierForm({
-      name: "TCS", trackingUrl: "https://www.tcsexpress.com/track/{tracking}", accountCode: "", weightBands: "500 = 180", extraPerKg: "100", codFeePercent: "1", surchargePercent: "0", bookingColumns: "",
-    }, defaultBookingColumns);
+    const parsed = parseCourierForm(
+      {
+        name: "TCS",
+        trackingUrl: "https://www.tcsexpress.com/track/{tracking}",
+        accountCode: "",
+        weightBands: "500 = 180",
+        extraPerKg: "100",
+        codFeePercent: "1",
+        surchargePercent: "0",
+        bookingColumns: "",
+      },
+      defaultBookingColumns,
+    );
     if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
     const courier = await createCourier(db(), parsed.data);
     const order = await placeTestOrder(db(), OWNER, { status: "confirmed", phone: "+923004445566" });

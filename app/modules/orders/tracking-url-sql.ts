@@ -11,7 +11,9 @@ import { orders } from "~/db/schema";
 // subqueries would mean the shipment's or courier's id (or be ambiguous): name the table.
 const ordersColumn = (column: { name: string }) => sql.raw(`"orders"."${column.name}"`);
 
-export const trackingUrlSql = sql<string | null>`case when ${ordersColumn(orders.trackingNumber)} ~ '^[A-Za-z0-9-]{1,60}$' then replace(coalesce(
+export const trackingUrlSql = sql<
+  string | null
+>`case when ${ordersColumn(orders.trackingNumber)} ~ '^[A-Za-z0-9-]{1,60}$' then replace(coalesce(
   (select c.tracking_url from shipments s join couriers c on c.id = s.courier_id where s.order_id = ${ordersColumn(orders.id)}),
   (select c.tracking_url from couriers c where lower(c.name) = lower(${ordersColumn(orders.courierName)}) order by c.id limit 1)
 ), '{tracking}', ${ordersColumn(orders.trackingNumber)}) end`;

@@ -18,7 +18,10 @@ export type WhatsappOrderState = {
 /** The Orders tab's WhatsApp filters (?whatsapp=): Awaiting WhatsApp reply, Needs call. */
 export const WHATSAPP_ORDER_FILTERS = ["awaiting", "needs-call"] as const;
 export type WhatsappOrderFilter = (typeof WHATSAPP_ORDER_FILTERS)[number];
-export const WHATSAPP_FILTER_LABELS: Record<WhatsappOrderFilter, string> = { awaiting: "Awaiting WhatsApp reply", "needs-call": "Needs call" };
+export const WHATSAPP_FILTER_LABELS: Record<WhatsappOrderFilter, string> = {
+  awaiting: "Awaiting WhatsApp reply",
+  "needs-call": "Needs call",
+};
 
 export function isWhatsappOrderFilter(value: unknown): value is WhatsappOrderFilter {
   return (WHATSAPP_ORDER_FILTERS as readonly unknown[]).includes(value);
@@ -39,7 +42,9 @@ export function whatsappStateParts(state: WhatsappOrderState, now: Date = new Da
   const at = (value: Date | string | null) => {
     if (!value) return "";
     const date = typeof value === "string" ? new Date(value) : value;
-    return shopDay(date) === today ? ` ${formatShopTime(date)}` : ` ${formatShopDayMonth(date)} ${formatShopTime(date)}`;
+    return shopDay(date) === today
+      ? ` ${formatShopTime(date)}`
+      : ` ${formatShopDayMonth(date)} ${formatShopTime(date)}`;
   };
   if (state.status === "queued") parts.push("Queued");
   if (state.status === "failed") parts.push("Not delivered");

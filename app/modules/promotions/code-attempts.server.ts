@@ -4,7 +4,8 @@ import { RATE_RULES } from "~/modules/abuse/abuse-limits";
 import { hitRateLimit, refundRateLimit } from "~/db/rate-limit.server";
 import type { DiscountVerdict } from "./discount-rules";
 
-export type LimitedVerdict = DiscountVerdict | { ok: false; refusal: "limited"; message: string; retryAfterSeconds: number };
+export type LimitedVerdict =
+  DiscountVerdict | { ok: false; refusal: "limited"; message: string; retryAfterSeconds: number };
 type Who = { address: string; userId: string | null };
 
 /**
@@ -13,7 +14,11 @@ type Who = { address: string; userId: string | null };
  * codes an owner hands out cannot be found by trying one after another, whether by Apply, by
  * `GET /api/cart?discountCode=` or by placing orders with one code after another.
  */
-async function admit(db: Db, who: Who, now: Date): Promise<{ account: string } | { limited: string; retryAfterSeconds: number }> {
+async function admit(
+  db: Db,
+  who: Who,
+  now: Date,
+): Promise<{ account: string } | { limited: string; retryAfterSeconds: number }> {
   const byAddress = await hitRateLimit(db, RATE_RULES.discountPerAddress, who.address, now);
   if (!byAddress.allowed) return { limited: byAddress.message, retryAfterSeconds: byAddress.retryAfterSeconds };
   const account = who.userId ?? `address:${who.address}`;
@@ -23,9 +28,15 @@ async function admit(db: Db, who: Who, now: Date): Promise<{ account: string } |
 }
 
 /** Judges a code (Apply, the cart API) within the limits. */
-export async function tryDiscountCode(db: Db, who: Who, judge: () => Promise<DiscountVerdict>, now = new Date()): Promise<LimitedVerdict> {
+export async function tryDiscountCode(
+  db: Db,
+  who: Who,
+  judge: () => Promise<DiscountVerdict>,
+  now = new Date(),
+): Promise<LimitedVerdict> {
   const gate = await admit(db, who, now);
-  if ("limited" in gate) return { ok: false, refusal: "limited", message: gate.limited, retryAfterSeconds: gate.retryAfterSeconds };
+  if ("limited" in gate)
+    return { ok: false, refusal: "limited", message: gate.limited, retryAfterSeconds: gate.retryAfterSeconds };
   const verdict = await judge();
   if (verdict.ok) await refundRateLimit(db, RATE_RULES.discountFailedPerAccount, gate.account);
   return verdict;
@@ -36,7 +47,13 @@ export async function tryDiscountCode(db: Db, who: Who, judge: () => Promise<Dis
  * (RATE_LIMITED, beside the Discount code field) before anything is read. An order refused for a
  * reason other than its code (stock, a phone number) does not count as a wrong guess.
  */
-export async function placeWithDiscountCode<T>(db: Db, who: Who, code: string | null, place: () => Promise<T>, now = new Date()): Promise<T> {
+export async function placeWithDiscountCode<T>(
+  db: Db,
+  who: Who,
+  code: string | null,
+  place: () => Promise<T>,
+  now = new Date(),
+): Promise<T> {
   if (!code?.trim()) return place();
   const gate = await admit(db, who, now);
   if ("limited" in gate) throw new AppError("RATE_LIMITED", gate.limited, { discountCode: gate.limited });
@@ -45,7 +62,8 @@ export async function placeWithDiscountCode<T>(db: Db, who: Who, code: string | 
     await refundRateLimit(db, RATE_RULES.discountFailedPerAccount, gate.account);
     return placed;
   } catch (error) {
-    if (!(error instanceof AppError && error.fields?.discountCode)) await refundRateLimit(db, RATE_RULES.discountFailedPerAccount, gate.account);
+    if (!(error instanceof AppError && error.fields?.discountCode))
+      await refundRateLimit(db, RATE_RULES.discountFailedPerAccount, gate.account);
     throw error;
   }
 }

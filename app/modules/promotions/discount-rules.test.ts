@@ -3,12 +3,32 @@ import { judgeDiscountCode, normalizeDiscountCode, type DiscountCodeRules, type 
 
 const NOW = new Date("2026-04-05T10:00:00Z");
 const code = (over: Partial<DiscountCodeRules> = {}): DiscountCodeRules => ({
-  code: "EID20", kind: "percent", value: 20, minOrder: null, maxUses: null, maxUsesPerCustomer: null, startsAt: null, endsAt: null,
-  appliesTo: "all", categorySlugs: [], productIds: [], combinesWithSale: true, paused: false, uses: 0, ...over,
+  code: "EID20",
+  kind: "percent",
+  value: 20,
+  minOrder: null,
+  maxUses: null,
+  maxUsesPerCustomer: null,
+  startsAt: null,
+  endsAt: null,
+  appliesTo: "all",
+  categorySlugs: [],
+  productIds: [],
+  combinesWithSale: true,
+  paused: false,
+  uses: 0,
+  ...over,
 });
 const LAWN: DiscountLine = { productId: "lawn-suit", categorySlug: "lawn", price: 2999, quantity: 1, onSale: false };
-const KURTA: DiscountLine = { productId: "white-kurta", categorySlug: "kurtas", price: 1999, quantity: 2, onSale: true };
-const judge = (rules: DiscountCodeRules, lines = [LAWN, KURTA], customerUses = 0) => judgeDiscountCode(rules, lines, { now: NOW, customerUses });
+const KURTA: DiscountLine = {
+  productId: "white-kurta",
+  categorySlug: "kurtas",
+  price: 1999,
+  quantity: 2,
+  onSale: true,
+};
+const judge = (rules: DiscountCodeRules, lines = [LAWN, KURTA], customerUses = 0) =>
+  judgeDiscountCode(rules, lines, { now: NOW, customerUses });
 
 describe("a discount code's rules", () => {
   it("takes a percentage so the buyer pays a whole rupee rounded down, and an amount up to what it applies to", () => {
@@ -23,18 +43,32 @@ describe("a discount code's rules", () => {
     expect(judge(code({ appliesTo: "products", productIds: ["white-kurta"] }))).toMatchObject({ amount: 800 }); // 3,998 -> 3,198
     expect(judge(code({ combinesWithSale: false }))).toMatchObject({ amount: 600 });
     expect(judge(code({ appliesTo: "products", productIds: ["white-kurta"], combinesWithSale: false }))).toEqual({
-      ok: false, refusal: "not-applicable", message: "EID20 does not apply to the items in your order",
+      ok: false,
+      refusal: "not-applicable",
+      message: "EID20 does not apply to the items in your order",
     });
   });
 
   it("says which rule refuses it", () => {
-    expect(judge(code({ paused: true }))).toMatchObject({ refusal: "paused", message: "This code is paused at the moment" });
+    expect(judge(code({ paused: true }))).toMatchObject({
+      refusal: "paused",
+      message: "This code is paused at the moment",
+    });
     expect(judge(code({ endsAt: NOW }))).toMatchObject({ refusal: "expired", message: "This code has expired" });
     expect(judge(code({ endsAt: new Date(NOW.getTime() + 1) }))).toMatchObject({ ok: true });
-    expect(judge(code({ maxUses: 3, uses: 3 }))).toMatchObject({ refusal: "used-up", message: "This code has been used up" });
+    expect(judge(code({ maxUses: 3, uses: 3 }))).toMatchObject({
+      refusal: "used-up",
+      message: "This code has been used up",
+    });
     expect(judge(code({ maxUses: 3, uses: 2 }))).toMatchObject({ ok: true });
-    expect(judge(code({ maxUsesPerCustomer: 1 }), undefined, 1)).toMatchObject({ refusal: "customer-limit", message: "You have already used EID20" });
-    expect(judge(code({ minOrder: 7000 }))).toMatchObject({ refusal: "minimum", message: "Minimum order for EID20 is Rs 7,000" });
+    expect(judge(code({ maxUsesPerCustomer: 1 }), undefined, 1)).toMatchObject({
+      refusal: "customer-limit",
+      message: "You have already used EID20",
+    });
+    expect(judge(code({ minOrder: 7000 }))).toMatchObject({
+      refusal: "minimum",
+      message: "Minimum order for EID20 is Rs 7,000",
+    });
     expect(judge(code({ minOrder: 6997 }))).toMatchObject({ ok: true });
   });
 

@@ -21,21 +21,34 @@ export type DiscountCodeInput = Scope & {
 };
 
 /** What a code or a sale can apply to, as the forms offer it. */
-export type PromotionTargets = { categories: { slug: string; name: string }[]; products: { id: string; name: string }[] };
+export type PromotionTargets = {
+  categories: { slug: string; name: string }[];
+  products: { id: string; name: string }[];
+};
 
 export type SaleInput = Scope & { name: string; percent: number; startsAt: Date; endsAt: Date };
 
-const CODE_TEXT = ["code", "kind", "value", "minOrder", "maxUses", "maxUsesPerCustomer", "startsAt", "endsAt", "appliesTo"] as const;
+const CODE_TEXT = [
+  "code",
+  "kind",
+  "value",
+  "minOrder",
+  "maxUses",
+  "maxUsesPerCustomer",
+  "startsAt",
+  "endsAt",
+  "appliesTo",
+] as const;
 const SALE_TEXT = ["name", "percent", "startsAt", "endsAt", "appliesTo"] as const;
 type ScopeValues = { categorySlugs: string[]; productIds: string[] };
-export type DiscountCodeValues = Record<(typeof CODE_TEXT)[number], string> & ScopeValues & { combinesWithSale: boolean };
+export type DiscountCodeValues = Record<(typeof CODE_TEXT)[number], string> &
+  ScopeValues & { combinesWithSale: boolean };
 export type SaleValues = Record<(typeof SALE_TEXT)[number], string> & ScopeValues;
 export type DiscountCodeField = keyof DiscountCodeValues;
 export type SaleField = keyof SaleValues;
 
 export type FormResult<Input, Values, Field extends string> =
-  | { ok: true; data: Input; values: Values }
-  | { ok: false; errors: Partial<Record<Field, string>>; values: Values };
+  { ok: true; data: Input; values: Values } | { ok: false; errors: Partial<Record<Field, string>>; values: Values };
 
 /** Letters and digits, 3 to 20 of them: what fits on an Instagram story and is typed without mistakes. */
 export const CODE_PATTERN = /^[A-Z0-9]{3,20}$/;
@@ -51,19 +64,36 @@ const text = (form: FormData, name: string) => {
   const value = form.get(name);
   return typeof value === "string" ? value.slice(0, 200) : "";
 };
-const list = (form: FormData, name: string) => [...new Set(form.getAll(name).filter((v): v is string => typeof v === "string" && v !== "").map((v) => v.slice(0, 200)))].slice(0, 500);
+const list = (form: FormData, name: string) =>
+  [
+    ...new Set(
+      form
+        .getAll(name)
+        .filter((v): v is string => typeof v === "string" && v !== "")
+        .map((v) => v.slice(0, 200)),
+    ),
+  ].slice(0, 500);
 
 /** Whole rupees or a count: "" is none; "Rs 3,000" reads as 3000; anything else is NaN. */
 function wholeNumber(typed: string): number | null {
-  const bare = typed.trim().replace(/^(rs\.?|pkr)\s*/i, "").replace(/,/g, "");
+  const bare = typed
+    .trim()
+    .replace(/^(rs\.?|pkr)\s*/i, "")
+    .replace(/,/g, "");
   if (bare === "") return null;
   return /^\d{1,9}$/.test(bare) ? Number(bare) : Number.NaN;
 }
 
-function readScope(values: ScopeValues & { appliesTo: string }, errors: Partial<Record<"appliesTo" | "categorySlugs" | "productIds", string>>): Scope {
-  const appliesTo = (PROMOTION_SCOPES as readonly string[]).includes(values.appliesTo) ? (values.appliesTo as PromotionScope) : null;
+function readScope(
+  values: ScopeValues & { appliesTo: string },
+  errors: Partial<Record<"appliesTo" | "categorySlugs" | "productIds", string>>,
+): Scope {
+  const appliesTo = (PROMOTION_SCOPES as readonly string[]).includes(values.appliesTo)
+    ? (values.appliesTo as PromotionScope)
+    : null;
   if (!appliesTo) errors.appliesTo = "Choose what it applies to";
-  if (appliesTo === "categories" && values.categorySlugs.length === 0) errors.categorySlugs = "Choose at least one category";
+  if (appliesTo === "categories" && values.categorySlugs.length === 0)
+    errors.categorySlugs = "Choose at least one category";
   if (appliesTo === "products" && values.productIds.length === 0) errors.productIds = "Choose at least one product";
   return {
     appliesTo: appliesTo ?? "all",
@@ -73,7 +103,11 @@ function readScope(values: ScopeValues & { appliesTo: string }, errors: Partial<
 }
 
 /** Starts and Ends as typed in Pakistan time; `required` for a sale, optional for a code. */
-function readWindow(values: { startsAt: string; endsAt: string }, errors: Partial<Record<"startsAt" | "endsAt", string>>, required: boolean) {
+function readWindow(
+  values: { startsAt: string; endsAt: string },
+  errors: Partial<Record<"startsAt" | "endsAt", string>>,
+  required: boolean,
+) {
   const read = (typed: string, field: "startsAt" | "endsAt", name: string) => {
     if (!typed.trim()) {
       if (required) errors[field] = `Enter when it ${name}`;
@@ -89,7 +123,9 @@ function readWindow(values: { startsAt: string; endsAt: string }, errors: Partia
   return { startsAt, endsAt };
 }
 
-export function parseDiscountCodeForm(form: FormData): FormResult<DiscountCodeInput, DiscountCodeValues, DiscountCodeField> {
+export function parseDiscountCodeForm(
+  form: FormData,
+): FormResult<DiscountCodeInput, DiscountCodeValues, DiscountCodeField> {
   const values: DiscountCodeValues = {
     ...(Object.fromEntries(CODE_TEXT.map((k) => [k, text(form, k)])) as Record<(typeof CODE_TEXT)[number], string>),
     categorySlugs: list(form, "categorySlugs"),
@@ -104,15 +140,19 @@ export function parseDiscountCodeForm(form: FormData): FormResult<DiscountCodeIn
   const kind = (DISCOUNT_KINDS as readonly string[]).includes(values.kind) ? (values.kind as DiscountKind) : null;
   if (!kind) errors.kind = "Choose percent off or amount off";
   const value = wholeNumber(values.value);
-  if (kind === "percent" && (value === null || Number.isNaN(value) || value < 1 || value > 100)) errors.value = "Enter a percent from 1 to 100";
-  if (kind === "amount" && (value === null || Number.isNaN(value) || value < 1)) errors.value = "Enter the amount off in whole rupees, e.g. 500";
+  if (kind === "percent" && (value === null || Number.isNaN(value) || value < 1 || value > 100))
+    errors.value = "Enter a percent from 1 to 100";
+  if (kind === "amount" && (value === null || Number.isNaN(value) || value < 1))
+    errors.value = "Enter the amount off in whole rupees, e.g. 500";
 
   const minOrder = wholeNumber(values.minOrder);
   if (Number.isNaN(minOrder)) errors.minOrder = "Enter the minimum order in whole rupees, or leave it empty";
   const maxUses = wholeNumber(values.maxUses);
-  if (Number.isNaN(maxUses) || maxUses === 0) errors.maxUses = "Enter how many orders in all may use the code (1 or more), or leave it empty";
+  if (Number.isNaN(maxUses) || maxUses === 0)
+    errors.maxUses = "Enter how many orders in all may use the code (1 or more), or leave it empty";
   const maxUsesPerCustomer = wholeNumber(values.maxUsesPerCustomer);
-  if (Number.isNaN(maxUsesPerCustomer) || maxUsesPerCustomer === 0) errors.maxUsesPerCustomer = "Enter how many orders one customer may use it on (1 or more), or leave it empty";
+  if (Number.isNaN(maxUsesPerCustomer) || maxUsesPerCustomer === 0)
+    errors.maxUsesPerCustomer = "Enter how many orders one customer may use it on (1 or more), or leave it empty";
 
   const { startsAt, endsAt } = readWindow(values, errors, false);
   const scope = readScope(values, errors);
@@ -120,7 +160,18 @@ export function parseDiscountCodeForm(form: FormData): FormResult<DiscountCodeIn
   return {
     ok: true,
     values,
-    data: { code, kind: kind!, value: value!, minOrder, maxUses, maxUsesPerCustomer, startsAt, endsAt, combinesWithSale: values.combinesWithSale, ...scope },
+    data: {
+      code,
+      kind: kind!,
+      value: value!,
+      minOrder,
+      maxUses,
+      maxUsesPerCustomer,
+      startsAt,
+      endsAt,
+      combinesWithSale: values.combinesWithSale,
+      ...scope,
+    },
   };
 }
 
@@ -135,7 +186,8 @@ export function parseSaleForm(form: FormData): FormResult<SaleInput, SaleValues,
   if (!name) errors.name = "Sale name is required, e.g. Eid Sale";
   else if (name.length > 60) errors.name = "Please keep the sale name under 60 characters";
   const percent = wholeNumber(values.percent.replace(/%$/, ""));
-  if (percent === null || Number.isNaN(percent) || percent < 1 || percent > MAX_SALE_PERCENT) errors.percent = `Enter a percent from 1 to ${MAX_SALE_PERCENT}`;
+  if (percent === null || Number.isNaN(percent) || percent < 1 || percent > MAX_SALE_PERCENT)
+    errors.percent = `Enter a percent from 1 to ${MAX_SALE_PERCENT}`;
   const { startsAt, endsAt } = readWindow(values, errors, true);
   const scope = readScope(values, errors);
   if (Object.keys(errors).length) return { ok: false, errors, values };
@@ -145,22 +197,55 @@ export function parseSaleForm(form: FormData): FormResult<SaleInput, SaleValues,
 export function discountCodeFormValues(code?: DiscountCodeInput): DiscountCodeValues {
   if (!code) {
     return {
-      code: "", kind: "percent", value: "", minOrder: "", maxUses: "", maxUsesPerCustomer: "", startsAt: "", endsAt: "",
-      appliesTo: "all", categorySlugs: [], productIds: [], combinesWithSale: true,
+      code: "",
+      kind: "percent",
+      value: "",
+      minOrder: "",
+      maxUses: "",
+      maxUsesPerCustomer: "",
+      startsAt: "",
+      endsAt: "",
+      appliesTo: "all",
+      categorySlugs: [],
+      productIds: [],
+      combinesWithSale: true,
     };
   }
   const count = (n: number | null) => (n === null ? "" : String(n));
   return {
-    code: code.code, kind: code.kind, value: String(code.value), minOrder: count(code.minOrder), maxUses: count(code.maxUses),
-    maxUsesPerCustomer: count(code.maxUsesPerCustomer), startsAt: toShopDateTimeLocal(code.startsAt), endsAt: toShopDateTimeLocal(code.endsAt),
-    appliesTo: code.appliesTo, categorySlugs: code.categorySlugs, productIds: code.productIds, combinesWithSale: code.combinesWithSale,
+    code: code.code,
+    kind: code.kind,
+    value: String(code.value),
+    minOrder: count(code.minOrder),
+    maxUses: count(code.maxUses),
+    maxUsesPerCustomer: count(code.maxUsesPerCustomer),
+    startsAt: toShopDateTimeLocal(code.startsAt),
+    endsAt: toShopDateTimeLocal(code.endsAt),
+    appliesTo: code.appliesTo,
+    categorySlugs: code.categorySlugs,
+    productIds: code.productIds,
+    combinesWithSale: code.combinesWithSale,
   };
 }
 
 export function saleFormValues(sale?: SaleInput): SaleValues {
-  if (!sale) return { name: "", percent: "", startsAt: "", endsAt: "", appliesTo: "categories", categorySlugs: [], productIds: [] };
+  if (!sale)
+    return {
+      name: "",
+      percent: "",
+      startsAt: "",
+      endsAt: "",
+      appliesTo: "categories",
+      categorySlugs: [],
+      productIds: [],
+    };
   return {
-    name: sale.name, percent: String(sale.percent), startsAt: toShopDateTimeLocal(sale.startsAt), endsAt: toShopDateTimeLocal(sale.endsAt),
-    appliesTo: sale.appliesTo, categorySlugs: sale.categorySlugs, productIds: sale.productIds,
+    name: sale.name,
+    percent: String(sale.percent),
+    startsAt: toShopDateTimeLocal(sale.startsAt),
+    endsAt: toShopDateTimeLocal(sale.endsAt),
+    appliesTo: sale.appliesTo,
+    categorySlugs: sale.categorySlugs,
+    productIds: sale.productIds,
   };
 }

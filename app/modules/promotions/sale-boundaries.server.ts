@@ -12,7 +12,9 @@ export async function nextSaleBoundary(db: DbOrTx, now: Date): Promise<Date | nu
   const [row] = await db
     .select({
       // least() skips nulls: the earlier of the next start and the next end.
-      next: sql<string | Date | null>`least(min(${scheduledSales.startsAt}) filter (where ${scheduledSales.startsAt} > ${at}), min(${scheduledSales.endsAt}) filter (where ${scheduledSales.endsAt} > ${at}))`,
+      next: sql<
+        string | Date | null
+      >`least(min(${scheduledSales.startsAt}) filter (where ${scheduledSales.startsAt} > ${at}), min(${scheduledSales.endsAt}) filter (where ${scheduledSales.endsAt} > ${at}))`,
     })
     .from(scheduledSales);
   return row?.next ? new Date(row.next) : null;

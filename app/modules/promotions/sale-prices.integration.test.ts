@@ -22,16 +22,29 @@ describe.each(DATABASE_KINDS)("scheduled sale prices on %s", (kind) => {
 
   beforeAll(async () => {
     // "Eid Sale": 30 % off T-shirts and Shirts for ten days in Pakistan time; a 10 % sale on the tee overlaps it.
-    await db().insert(scheduledSales).values([
-      { name: "Eid Sale", percent: 30, startsAt: START, endsAt: END, appliesTo: "categories", categorySlugs: ["t-shirts", "shirts"] },
-      { name: "Tee week", percent: 10, startsAt: START, endsAt: END, appliesTo: "products", productIds: [TEE] },
-    ]);
+    await db()
+      .insert(scheduledSales)
+      .values([
+        {
+          name: "Eid Sale",
+          percent: 30,
+          startsAt: START,
+          endsAt: END,
+          appliesTo: "categories",
+          categorySlugs: ["t-shirts", "shirts"],
+        },
+        { name: "Tee week", percent: 10, startsAt: START, endsAt: END, appliesTo: "products", productIds: [TEE] },
+      ]);
   });
 
   const card = async (id: string, now: Date) => (await selectProductCards(db(), now).where(eq(products.id, id)))[0];
 
   it("opens and closes on time: the card's price, struck-through price and badge follow the clock", async () => {
-    expect(await card(TEE, new Date(START.getTime() - 1))).toMatchObject({ price: 1299, originalPrice: null, onSale: false });
+    expect(await card(TEE, new Date(START.getTime() - 1))).toMatchObject({
+      price: 1299,
+      originalPrice: null,
+      onSale: false,
+    });
     // The larger of two running sales; 30 % off 1,299 is 909.3, rounded down.
     expect(await card(TEE, START)).toMatchObject({ price: 909, originalPrice: 1299, onSale: true });
     expect(await card(TEE, DURING)).toMatchObject({ price: 909, originalPrice: 1299, onSale: true });
@@ -47,16 +60,28 @@ describe.each(DATABASE_KINDS)("scheduled sale prices on %s", (kind) => {
   it("prices the product page, the cart and a Buy Now at the sale price, and sorts the listing by it", async () => {
     // getProduct reads the clock itself: it is checked against the real time, outside the sale.
     expect(await getProduct(db(), TEE)).toMatchObject({ price: 1299, onSale: false });
-    expect(await resolveVariant(db(), { productId: TEE, color: "Black", size: "M" }, DURING)).toMatchObject({ price: 909, onSale: true, categorySlug: "t-shirts" });
+    expect(await resolveVariant(db(), { productId: TEE, color: "Black", size: "M" }, DURING)).toMatchObject({
+      price: 909,
+      onSale: true,
+      categorySlug: "t-shirts",
+    });
 
-    const [user] = await db().insert(users).values({ id: "sale-buyer", name: "Sana", email: "sale-buyer@example.pk" }).returning();
+    const [user] = await db()
+      .insert(users)
+      .values({ id: "sale-buyer", name: "Sana", email: "sale-buyer@example.pk" })
+      .returning();
     const [variant] = await db().select().from(productVariants).where(eq(productVariants.productId, TEE)).limit(1);
-    await db().insert(cartItems).values({ userId: user.id, productId: TEE, variantId: variant.id, quantity: 2, priceWhenAdded: 1299 });
-    expect(await listCartLines(db(), user.id, DURING)).toMatchObject([{ productId: TEE, price: 909, onSale: true, priceWhenAdded: 1299 }]);
+    await db()
+      .insert(cartItems)
+      .values({ userId: user.id, productId: TEE, variantId: variant.id, quantity: 2, priceWhenAdded: 1299 });
+    expect(await listCartLines(db(), user.id, DURING)).toMatchObject([
+      { productId: TEE, price: 909, onSale: true, priceWhenAdded: 1299 },
+    ]);
     expect(await listCartLines(db(), user.id, END)).toMatchObject([{ productId: TEE, price: 1299, onSale: false }]);
 
     // Sorted and filtered by the price shown: on sale the tee (909) is the cheapest tee and within "up to Rs 1,000".
-    const listing = (query: string, now: Date) => listProducts(db(), parseListingQuery(new URLSearchParams(query)), now);
+    const listing = (query: string, now: Date) =>
+      listProducts(db(), parseListingQuery(new URLSearchParams(query)), now);
     const during = await listing("sort=price-asc&category=t-shirts", DURING);
     expect(during.items[0]).toMatchObject({ id: TEE, price: 909 });
     expect(during.items.map((i) => i.price)).toEqual(during.items.map((i) => i.price).sort((a, b) => a - b));

@@ -27,7 +27,9 @@ export function priceAt(now: Date): SQL<number> {
 
 /** The price shown struck through at `now`: the regular price while a sale lowers it, else the Original Price. */
 export function originalPriceAt(now: Date): SQL<number | null> {
-  return sql<number | null>`(case when ${salePriceOf(now)} < "products"."price" then ${regularPrice} else "products"."original_price" end)::int`;
+  return sql<
+    number | null
+  >`(case when ${salePriceOf(now)} < "products"."price" then ${regularPrice} else "products"."original_price" end)::int`;
 }
 
 /** True while a running sale lowers the product's price (the sale badge). */

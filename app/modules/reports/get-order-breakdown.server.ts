@@ -62,23 +62,58 @@ export async function getOrderBreakdown(db: DbOrTx, range: ReportRange, by: Brea
   for (const r of rowsOf<Record<string, unknown>>(figures)) {
     const key = String(r.key);
     sums.set(key, {
-      key, orders: num(r.orders), delivered: num(r.delivered), returned: num(r.returned), cancelled: num(r.cancelled),
-      discountGiven: num(r.discount), revenue: num(r.paid) - (refunds.get(key) ?? 0), seconds: num(r.seconds), timed: num(r.timed),
+      key,
+      orders: num(r.orders),
+      delivered: num(r.delivered),
+      returned: num(r.returned),
+      cancelled: num(r.cancelled),
+      discountGiven: num(r.discount),
+      revenue: num(r.paid) - (refunds.get(key) ?? 0),
+      seconds: num(r.seconds),
+      timed: num(r.timed),
     });
   }
   const rows = [...sums.values()];
   if (by !== "channel") rows.sort((a, b) => b.orders - a.orders || b.revenue - a.revenue || a.key.localeCompare(b.key));
-  const total = rows.reduce((t, r) => ({
-    ...t, orders: t.orders + r.orders, delivered: t.delivered + r.delivered, returned: t.returned + r.returned, cancelled: t.cancelled + r.cancelled,
-    discountGiven: t.discountGiven + r.discountGiven, revenue: t.revenue + r.revenue, seconds: t.seconds + r.seconds, timed: t.timed + r.timed,
-  }), emptySums("Total"));
+  const total = rows.reduce(
+    (t, r) => ({
+      ...t,
+      orders: t.orders + r.orders,
+      delivered: t.delivered + r.delivered,
+      returned: t.returned + r.returned,
+      cancelled: t.cancelled + r.cancelled,
+      discountGiven: t.discountGiven + r.discountGiven,
+      revenue: t.revenue + r.revenue,
+      seconds: t.seconds + r.seconds,
+      timed: t.timed + r.timed,
+    }),
+    emptySums("Total"),
+  );
   return { range, by, rows: rows.map(finish), totals: finish(total) };
 }
 
 function emptySums(key: string) {
-  return { key, orders: 0, delivered: 0, returned: 0, cancelled: 0, discountGiven: 0, revenue: 0, seconds: 0, timed: 0 };
+  return {
+    key,
+    orders: 0,
+    delivered: 0,
+    returned: 0,
+    cancelled: 0,
+    discountGiven: 0,
+    revenue: 0,
+    seconds: 0,
+    timed: 0,
+  };
 }
 
-function finish({ seconds, timed, ...row }: Omit<BreakdownRow, "returnRate" | "averageDaysToDeliver"> & { seconds: number; timed: number }): BreakdownRow {
-  return { ...row, returnRate: returnRate(row.delivered, row.returned), averageDaysToDeliver: averageOf(seconds / 86400, timed) };
+function finish({
+  seconds,
+  timed,
+  ...row
+}: Omit<BreakdownRow, "returnRate" | "averageDaysToDeliver"> & { seconds: number; timed: number }): BreakdownRow {
+  return {
+    ...row,
+    returnRate: returnRate(row.delivered, row.returned),
+    averageDaysToDeliver: averageOf(seconds / 86400, timed),
+  };
 }

@@ -1,6 +1,16 @@
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { addParts, profitLines, profitSeries, revenueByOrderRule, revenueOf, ZERO_PARTS, type ProfitLine, type ProfitParts, type ProfitPoint } from "./profit-waterfall";
+import {
+  addParts,
+  profitLines,
+  profitSeries,
+  revenueByOrderRule,
+  revenueOf,
+  ZERO_PARTS,
+  type ProfitLine,
+  type ProfitParts,
+  type ProfitPoint,
+} from "./profit-waterfall";
 import { num, rowsOf } from "./report-figures";
 import { chartStep, dayFromNumber, rangeDays, type ReportRange } from "./report-range";
 import { inRange, shopDayNumber } from "./report-sql";
@@ -20,7 +30,15 @@ export type ProfitReport = {
   /** Delivered orders with at least one item without a cost: their items without a cost are not in cost of goods. */
   uncosted: { orders: number; revenue: number; named: { orderNumber: string; revenue: number }[] };
   /** Parcels delivered or returned in the range, and where their charges came from. */
-  parcels: { delivered: number; deliveredCharges: number; returned: number; returnedCharges: number; fromFiles: number; fromFilesCharges: number; estimates: number };
+  parcels: {
+    delivered: number;
+    deliveredCharges: number;
+    returned: number;
+    returnedCharges: number;
+    fromFiles: number;
+    fromFilesCharges: number;
+    estimates: number;
+  };
 };
 
 /**
@@ -63,12 +81,26 @@ export async function getProfitReport(db: DbOrTx, range: ReportRange): Promise<P
   };
   for (const r of rowsOf<Record<string, unknown>>(ordersByDay)) {
     add(r.day, {
-      deliveredOrders: num(r.n), grossSales: num(r.gross), shippingCharged: num(r.shipping), discounts: num(r.discounts),
-      exchangeCredit: num(r.exchange), storeCreditUsed: num(r.credit), cashCollected: num(r.cash), refunds: num(r.refunds),
+      deliveredOrders: num(r.n),
+      grossSales: num(r.gross),
+      shippingCharged: num(r.shipping),
+      discounts: num(r.discounts),
+      exchangeCredit: num(r.exchange),
+      storeCreditUsed: num(r.credit),
+      cashCollected: num(r.cash),
+      refunds: num(r.refunds),
     });
   }
   for (const r of rowsOf<Record<string, unknown>>(costByDay)) add(r.day, { costOfGoods: num(r.cost) });
-  const parcelFigures = { delivered: 0, deliveredCharges: 0, returned: 0, returnedCharges: 0, fromFiles: 0, fromFilesCharges: 0, estimates: 0 };
+  const parcelFigures = {
+    delivered: 0,
+    deliveredCharges: 0,
+    returned: 0,
+    returnedCharges: 0,
+    fromFiles: 0,
+    fromFilesCharges: 0,
+    estimates: 0,
+  };
   for (const r of rowsOf<Record<string, unknown>>(parcels)) {
     add(r.day, { courierCharges: num(r.charges) });
     const returned = r.returned === true || r.returned === "t";
@@ -89,7 +121,8 @@ export async function getProfitReport(db: DbOrTx, range: ReportRange): Promise<P
   const days = rangeDays(range);
   const parts = days.reduce((sum, d) => addParts(sum, byDay.get(d) ?? {}), ZERO_PARTS);
   const revenue = revenueOf(parts);
-  if (revenue !== revenueByOrderRule(parts)) throw new Error(`Profit's revenue lines (${revenue}) differ from the revenue rule (${revenueByOrderRule(parts)})`);
+  if (revenue !== revenueByOrderRule(parts))
+    throw new Error(`Profit's revenue lines (${revenue}) differ from the revenue rule (${revenueByOrderRule(parts)})`);
   const lines = profitLines(parts);
   const uncostedRows = rowsOf<Record<string, unknown>>(uncosted);
   return {

@@ -13,14 +13,26 @@ export type Report =
   | ({ name: "inventory" } & InventoryReport);
 
 /** One report by its name over a range (the page, its CSV and the API all come through here). `now` fixes the inventory's last 30 and 60 days. */
-export async function getReport(db: DbOrTx, name: ReportName, range: ReportRange, now: Date = new Date()): Promise<Report> {
+export async function getReport(
+  db: DbOrTx,
+  name: ReportName,
+  range: ReportRange,
+  now: Date = new Date(),
+): Promise<Report> {
   switch (name) {
-    case "profit": return getProfitReport(db, range);
-    case "products": return { name, ...(await getSalesReport(db, range, "product")) };
-    case "variants": return { name, ...(await getSalesReport(db, range, "variant")) };
-    case "cities": return { name, ...(await getOrderBreakdown(db, range, "city")) };
-    case "channels": return { name, ...(await getOrderBreakdown(db, range, "channel")) };
-    case "codes": return { name, ...(await getOrderBreakdown(db, range, "code")) };
-    case "inventory": return { name, ...(await getInventoryReport(db, range, now)) };
+    case "profit":
+      return getProfitReport(db, range);
+    case "products":
+      return { name, ...(await getSalesReport(db, range, "product")) };
+    case "variants":
+      return { name, ...(await getSalesReport(db, range, "variant")) };
+    case "cities":
+      return { name, ...(await getOrderBreakdown(db, range, "city")) };
+    case "channels":
+      return { name, ...(await getOrderBreakdown(db, range, "channel")) };
+    case "codes":
+      return { name, ...(await getOrderBreakdown(db, range, "code")) };
+    case "inventory":
+      return { name, ...(await getInventoryReport(db, range, now)) };
   }
 }

@@ -34,7 +34,16 @@ export type ProfitParts = {
 };
 
 export const ZERO_PARTS: ProfitParts = {
-  deliveredOrders: 0, grossSales: 0, shippingCharged: 0, discounts: 0, exchangeCredit: 0, refunds: 0, storeCreditUsed: 0, cashCollected: 0, costOfGoods: 0, courierCharges: 0,
+  deliveredOrders: 0,
+  grossSales: 0,
+  shippingCharged: 0,
+  discounts: 0,
+  exchangeCredit: 0,
+  refunds: 0,
+  storeCreditUsed: 0,
+  cashCollected: 0,
+  costOfGoods: 0,
+  courierCharges: 0,
 };
 
 export function addParts(a: ProfitParts, b: Partial<ProfitParts>): ProfitParts {

@@ -14,7 +14,9 @@ function csvCell(cell: Cell): string {
 
 /** A report's table as CSV: a BOM, the header, its rows, its total row; CRLF line ends (RFC 4180). */
 export function reportCsv(table: ReportTable): string {
-  const lines = [table.columns.map((c) => c.label), ...table.rows, ...(table.total ? [table.total] : [])].map((row) => row.map(csvCell).join(","));
+  const lines = [table.columns.map((c) => c.label), ...table.rows, ...(table.total ? [table.total] : [])].map((row) =>
+    row.map(csvCell).join(","),
+  );
   return `${CSV_BOM}${lines.join("\r\n")}\r\n`;
 }
 

@@ -12,7 +12,11 @@ export const RANGE_PRESETS = ["today", "7d", "30d", "this-month", "last-month"] 
 export type RangePreset = (typeof RANGE_PRESETS)[number];
 export const DEFAULT_PRESET: RangePreset = "30d";
 export const PRESET_LABELS: Record<RangePreset, string> = {
-  today: "Today", "7d": "7 days", "30d": "30 days", "this-month": "This month", "last-month": "Last month",
+  today: "Today",
+  "7d": "7 days",
+  "30d": "30 days",
+  "this-month": "This month",
+  "last-month": "Last month",
 };
 /** Two years: a longer range is refused (the year's comparison needs no more). */
 export const MAX_RANGE_DAYS = 731;
@@ -30,7 +34,8 @@ export type ReportRange = {
 export type RangeRefusal = { fields: { from?: string; to?: string }; values: { from: string; to: string } };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const dayNumber = (day: string) => Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10))) / DAY_MS;
+const dayNumber = (day: string) =>
+  Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10))) / DAY_MS;
 const dayOf = (n: number) => new Date(n * DAY_MS).toISOString().slice(0, 10);
 
 /** The shop days a preset covers, `now` being "today" in Pakistan. */
@@ -39,13 +44,23 @@ export function presetRange(preset: RangePreset, now: Date): ReportRange {
   const t = dayNumber(today);
   const [year, month] = [Number(today.slice(0, 4)), Number(today.slice(5, 7))];
   const monthStart = (y: number, m: number) => Date.UTC(y, m - 1, 1) / DAY_MS;
-  const span = (from: number, to: number): ReportRange => ({ preset, from: dayOf(from), to: dayOf(to), days: to - from + 1 });
+  const span = (from: number, to: number): ReportRange => ({
+    preset,
+    from: dayOf(from),
+    to: dayOf(to),
+    days: to - from + 1,
+  });
   switch (preset) {
-    case "today": return span(t, t);
-    case "7d": return span(t - 6, t);
-    case "30d": return span(t - 29, t);
-    case "this-month": return span(monthStart(year, month), t);
-    case "last-month": return span(monthStart(month === 1 ? year - 1 : year, month === 1 ? 12 : month - 1), monthStart(year, month) - 1);
+    case "today":
+      return span(t, t);
+    case "7d":
+      return span(t - 6, t);
+    case "30d":
+      return span(t - 29, t);
+    case "this-month":
+      return span(monthStart(year, month), t);
+    case "last-month":
+      return span(monthStart(month === 1 ? year - 1 : year, month === 1 ? 12 : month - 1), monthStart(year, month) - 1);
   }
 }
 
@@ -60,8 +75,15 @@ const querySchema = z.object({
  * (`from`, `to`; one alone is both); nothing at all is the default, the last 30 days. Dates that are
  * not real, a `to` before `from` or a range over two years are refused per field, with what was typed.
  */
-export function readReportRange(params: URLSearchParams, now: Date): { ok: true; range: ReportRange } | ({ ok: false } & RangeRefusal) {
-  const query = querySchema.parse({ range: params.get("range") ?? undefined, from: params.get("from") ?? undefined, to: params.get("to") ?? undefined });
+export function readReportRange(
+  params: URLSearchParams,
+  now: Date,
+): { ok: true; range: ReportRange } | ({ ok: false } & RangeRefusal) {
+  const query = querySchema.parse({
+    range: params.get("range") ?? undefined,
+    from: params.get("from") ?? undefined,
+    to: params.get("to") ?? undefined,
+  });
   const preset = RANGE_PRESETS.find((p) => p === query.range);
   if (preset) return { ok: true, range: presetRange(preset, now) };
   const typedFrom = query.from ?? "";
@@ -75,7 +97,8 @@ export function readReportRange(params: URLSearchParams, now: Date): { ok: true;
   if (!fields.from && !fields.to) {
     const days = dayNumber(to) - dayNumber(from) + 1;
     if (days < 1) fields.to = "The end date must be on or after the start date";
-    else if (days > MAX_RANGE_DAYS) fields.to = `A report covers at most ${MAX_RANGE_DAYS} days: choose an end date closer to the start`;
+    else if (days > MAX_RANGE_DAYS)
+      fields.to = `A report covers at most ${MAX_RANGE_DAYS} days: choose an end date closer to the start`;
     else return { ok: true, range: { preset: "custom", from, to, days } };
   }
   return { ok: false, fields, values: { from: typedFrom, to: typedTo } };

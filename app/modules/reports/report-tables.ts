@@ -13,7 +13,12 @@ export type ColumnKind = "text" | "count" | "pkr" | "percent" | "days" | "day";
 export type Column = { label: string; kind: ColumnKind };
 export type ReportTable = { caption: string; columns: Column[]; rows: Cell[][]; total?: Cell[] };
 
-const CHANNEL_LABELS: Record<string, string> = { web: "Website", phone: "Phone", whatsapp: "WhatsApp", instagram: "Instagram" };
+const CHANNEL_LABELS: Record<string, string> = {
+  web: "Website",
+  phone: "Phone",
+  whatsapp: "WhatsApp",
+  instagram: "Instagram",
+};
 const BREAKDOWN_LABEL: Record<BreakdownBy, string> = { city: "City", channel: "Channel", code: "Discount code" };
 
 export function channelLabel(channel: string): string {
@@ -24,13 +29,29 @@ export function reportTable(report: Report): ReportTable {
   switch (report.name) {
     case "profit": {
       const columns: Column[] = [
-        { label: report.step === "week" ? "Week from" : "Day", kind: "day" }, { label: "Delivered orders", kind: "count" },
-        { label: "Gross sales", kind: "pkr" }, { label: "Shipping charged", kind: "pkr" }, { label: "Discounts", kind: "pkr" },
-        { label: "Exchange credit", kind: "pkr" }, { label: "Refunds", kind: "pkr" }, { label: "Revenue", kind: "pkr" },
-        { label: "Cost of goods", kind: "pkr" }, { label: "Courier charges", kind: "pkr" }, { label: "Profit", kind: "pkr" },
+        { label: report.step === "week" ? "Week from" : "Day", kind: "day" },
+        { label: "Delivered orders", kind: "count" },
+        { label: "Gross sales", kind: "pkr" },
+        { label: "Shipping charged", kind: "pkr" },
+        { label: "Discounts", kind: "pkr" },
+        { label: "Exchange credit", kind: "pkr" },
+        { label: "Refunds", kind: "pkr" },
+        { label: "Revenue", kind: "pkr" },
+        { label: "Cost of goods", kind: "pkr" },
+        { label: "Courier charges", kind: "pkr" },
+        { label: "Profit", kind: "pkr" },
       ];
       const cells = (p: ProfitParts & { revenue: number; profit: number }): Cell[] => [
-        p.deliveredOrders, p.grossSales, p.shippingCharged, p.discounts, p.exchangeCredit, p.refunds, p.revenue, p.costOfGoods, p.courierCharges, p.profit,
+        p.deliveredOrders,
+        p.grossSales,
+        p.shippingCharged,
+        p.discounts,
+        p.exchangeCredit,
+        p.refunds,
+        p.revenue,
+        p.costOfGoods,
+        p.courierCharges,
+        p.profit,
       ];
       return {
         caption: `Profit per ${report.step}`,
@@ -42,16 +63,33 @@ export function reportTable(report: Report): ReportTable {
     case "products":
       return {
         caption: "Sales by product",
-        columns: [{ label: "Product", kind: "text" }, { label: "Units", kind: "count" }, { label: "Sales", kind: "pkr" }, { label: "Share %", kind: "percent" }, { label: "Units per size", kind: "text" }],
-        rows: report.products.map((p) => [p.name, p.units, p.sales, p.share, p.sizes.map((s) => `${s.size} ${s.units}${s.soldOut ? " (sold out)" : ""}`).join(", ")]),
+        columns: [
+          { label: "Product", kind: "text" },
+          { label: "Units", kind: "count" },
+          { label: "Sales", kind: "pkr" },
+          { label: "Share %", kind: "percent" },
+          { label: "Units per size", kind: "text" },
+        ],
+        rows: report.products.map((p) => [
+          p.name,
+          p.units,
+          p.sales,
+          p.share,
+          p.sizes.map((s) => `${s.size} ${s.units}${s.soldOut ? " (sold out)" : ""}`).join(", "),
+        ]),
         total: ["Total", report.units, report.sales, report.sales > 0 ? 100 : null, ""],
       };
     case "variants":
       return {
         caption: "Sales by variant",
         columns: [
-          { label: "Product", kind: "text" }, { label: "Colour", kind: "text" }, { label: "Size", kind: "text" }, { label: "Units", kind: "count" },
-          { label: "Sales", kind: "pkr" }, { label: "Share %", kind: "percent" }, { label: "Stock now", kind: "count" },
+          { label: "Product", kind: "text" },
+          { label: "Colour", kind: "text" },
+          { label: "Size", kind: "text" },
+          { label: "Units", kind: "count" },
+          { label: "Sales", kind: "pkr" },
+          { label: "Share %", kind: "percent" },
+          { label: "Stock now", kind: "count" },
         ],
         rows: report.variants.map((v) => [v.name, v.color, v.size, v.units, v.sales, v.share, v.stock]),
         total: ["Total", "", "", report.units, report.sales, report.sales > 0 ? 100 : null, null],
@@ -60,15 +98,27 @@ export function reportTable(report: Report): ReportTable {
     case "channels":
     case "codes": {
       const row = (r: (typeof report.rows)[number]): Cell[] => [
-        report.by === "channel" && r.key !== "Total" ? channelLabel(r.key) : r.key, r.orders, r.delivered, r.returned, r.cancelled, r.returnRate, r.discountGiven, r.revenue,
+        report.by === "channel" && r.key !== "Total" ? channelLabel(r.key) : r.key,
+        r.orders,
+        r.delivered,
+        r.returned,
+        r.cancelled,
+        r.returnRate,
+        r.discountGiven,
+        r.revenue,
         ...(report.by === "city" ? [r.averageDaysToDeliver] : []),
       ];
       return {
         caption: `Orders by ${BREAKDOWN_LABEL[report.by].toLowerCase()}`,
         columns: [
-          { label: BREAKDOWN_LABEL[report.by], kind: "text" }, { label: "Orders", kind: "count" }, { label: "Delivered", kind: "count" },
-          { label: "Returned or refused", kind: "count" }, { label: "Cancelled", kind: "count" }, { label: "Return rate %", kind: "percent" },
-          { label: "Discount given", kind: "pkr" }, { label: "Revenue", kind: "pkr" },
+          { label: BREAKDOWN_LABEL[report.by], kind: "text" },
+          { label: "Orders", kind: "count" },
+          { label: "Delivered", kind: "count" },
+          { label: "Returned or refused", kind: "count" },
+          { label: "Cancelled", kind: "count" },
+          { label: "Return rate %", kind: "percent" },
+          { label: "Discount given", kind: "pkr" },
+          { label: "Revenue", kind: "pkr" },
           ...(report.by === "city" ? [{ label: "Average days to deliver", kind: "days" as const }] : []),
         ],
         rows: report.rows.map(row),
@@ -79,11 +129,35 @@ export function reportTable(report: Report): ReportTable {
       return {
         caption: "Stock on hand by product",
         columns: [
-          { label: "Product", kind: "text" }, { label: "On hand", kind: "count" }, { label: "Value at cost", kind: "pkr" }, { label: "Units without a cost", kind: "count" },
-          { label: "Units sold", kind: "count" }, { label: "Sell-through %", kind: "percent" }, { label: "Days of cover", kind: "count" }, { label: "Last sold", kind: "day" },
+          { label: "Product", kind: "text" },
+          { label: "On hand", kind: "count" },
+          { label: "Value at cost", kind: "pkr" },
+          { label: "Units without a cost", kind: "count" },
+          { label: "Units sold", kind: "count" },
+          { label: "Sell-through %", kind: "percent" },
+          { label: "Days of cover", kind: "count" },
+          { label: "Last sold", kind: "day" },
         ],
-        rows: report.rows.map((r) => [r.name, r.onHand, r.valueAtCost, r.uncostedUnits, r.unitsSold, r.sellThrough, r.daysOfCover, r.lastSoldAt ? shopDay(new Date(r.lastSoldAt)) : null]),
-        total: ["Total", report.totals.onHand, report.totals.valueAtCost, report.totals.uncostedUnits, report.totals.unitsSold, report.totals.sellThrough, null, null],
+        rows: report.rows.map((r) => [
+          r.name,
+          r.onHand,
+          r.valueAtCost,
+          r.uncostedUnits,
+          r.unitsSold,
+          r.sellThrough,
+          r.daysOfCover,
+          r.lastSoldAt ? shopDay(new Date(r.lastSoldAt)) : null,
+        ]),
+        total: [
+          "Total",
+          report.totals.onHand,
+          report.totals.valueAtCost,
+          report.totals.uncostedUnits,
+          report.totals.unitsSold,
+          report.totals.sellThrough,
+          null,
+          null,
+        ],
       };
   }
 }

@@ -12,5 +12,9 @@ export function sizeCurve(
   const offered = new Set(stockBySize.keys());
   const order = [...setSizes.filter((s) => offered.has(s) || unitsBySize.has(s))];
   for (const size of [...offered, ...unitsBySize.keys()]) if (!order.includes(size)) order.push(size);
-  return order.map((size) => ({ size, units: unitsBySize.get(size) ?? 0, soldOut: stockBySize.has(size) && (stockBySize.get(size) ?? 0) <= 0 }));
+  return order.map((size) => ({
+    size,
+    units: unitsBySize.get(size) ?? 0,
+    soldOut: stockBySize.has(size) && (stockBySize.get(size) ?? 0) <= 0,
+  }));
 }

@@ -11,15 +11,31 @@ import { exchangeMoney } from "./return-rules";
 
 export type ReturnForOwner = OrderReturnView & {
   order: {
-    id: string; orderNumber: string; status: OrderStatus; paymentStatus: PaymentStatus; deliveredAt: Date | null; total: number;
-    customerName: string; email: string; phone: string; city: string; address: string; userId: string | null;
+    id: string;
+    orderNumber: string;
+    status: OrderStatus;
+    paymentStatus: PaymentStatus;
+    deliveredAt: Date | null;
+    total: number;
+    customerName: string;
+    email: string;
+    phone: string;
+    city: string;
+    address: string;
+    userId: string | null;
   };
   /**
    * The exchange's money: what the exchanged items were paid against the new items' price (the
    * replacement's, once approved; today's price before), the cash the replacement collects and the
    * store credit due at receipt. Null for a return only.
    */
-  exchange: { paidExchanged: number; newTotal: number; difference: number; cashToCollect: number; storeCredit: number } | null;
+  exchange: {
+    paidExchanged: number;
+    newTotal: number;
+    difference: number;
+    cashToCollect: number;
+    storeCredit: number;
+  } | null;
   /** The buyer's record, by the order's phone number (accounts and owner-entered orders alike). */
   buyerHistory: { deliveredOrders: number; returnRequests: number; returnedOrders: number };
 };
@@ -33,8 +49,18 @@ export async function getReturnForOwner(db: DbOrTx, returnId: string): Promise<R
   if (!isUuid(returnId)) throw new AppError("NOT_FOUND", RETURN_NOT_FOUND);
   const [row] = await db
     .select({
-      id: orders.id, orderNumber: orders.orderNumber, status: orders.status, paymentStatus: orders.paymentStatus, deliveredAt: orders.deliveredAt,
-      total: orders.total, customerName: orders.fullName, email: orders.email, phone: orders.phone, city: orders.city, address: orders.address, userId: orders.userId,
+      id: orders.id,
+      orderNumber: orders.orderNumber,
+      status: orders.status,
+      paymentStatus: orders.paymentStatus,
+      deliveredAt: orders.deliveredAt,
+      total: orders.total,
+      customerName: orders.fullName,
+      email: orders.email,
+      phone: orders.phone,
+      city: orders.city,
+      address: orders.address,
+      userId: orders.userId,
     })
     .from(returnRequests)
     .innerJoin(orders, eq(orders.id, returnRequests.orderId))
@@ -50,22 +76,51 @@ async function exchangeOf(db: DbOrTx, request: OrderReturnView): Promise<ReturnF
   const exchanged = request.items.filter((i) => i.kind === "exchange");
   if (exchanged.length === 0) return null;
   const paidExchanged = exchanged.reduce((n, i) => n + i.paidValue, 0);
-  const oldPrices = await db.select({ id: orderItems.id, price: orderItems.price }).from(orderItems).where(inArray(orderItems.id, exchanged.map((i) => i.orderItemId)));
+  const oldPrices = await db
+    .select({ id: orderItems.id, price: orderItems.price })
+    .from(orderItems)
+    .where(
+      inArray(
+        orderItems.id,
+        exchanged.map((i) => i.orderItemId),
+      ),
+    );
   const oldPriceOf = (orderItemId: number) => oldPrices.find((p) => p.id === orderItemId)?.price ?? 0;
   if (request.replacement) {
     // Approved: the replacement's own figures are what was decided.
     const { subtotal, total, exchangeCredit } = request.replacement;
     const oldTotal = exchanged.reduce((n, i) => n + oldPriceOf(i.orderItemId) * i.quantity, 0);
-    return { paidExchanged, newTotal: subtotal, difference: subtotal - oldTotal, cashToCollect: total, storeCredit: Math.max(0, paidExchanged - exchangeCredit) };
+    return {
+      paidExchanged,
+      newTotal: subtotal,
+      difference: subtotal - oldTotal,
+      cashToCollect: total,
+      storeCredit: Math.max(0, paidExchanged - exchangeCredit),
+    };
   }
   const ids = exchanged.flatMap((i) => (i.exchangeVariantId ? [i.exchangeVariantId] : []));
   const prices = ids.length
-    ? await db.select({ id: productVariants.id, price: priceAt(new Date()) }).from(productVariants).innerJoin(products, eq(products.id, productVariants.productId)).where(inArray(productVariants.id, ids))
+    ? await db
+        .select({ id: productVariants.id, price: priceAt(new Date()) })
+        .from(productVariants)
+        .innerJoin(products, eq(products.id, productVariants.productId))
+        .where(inArray(productVariants.id, ids))
     : [];
-  const money = exchangeMoney(exchanged.map((i) => ({
-    oldPrice: oldPriceOf(i.orderItemId), newPrice: prices.find((p) => p.id === i.exchangeVariantId)?.price ?? 0, quantity: i.quantity, paidValue: i.paidValue,
-  })));
-  return { paidExchanged, newTotal: money.newTotal, difference: money.difference, cashToCollect: money.cashToCollect, storeCredit: money.storeCredit };
+  const money = exchangeMoney(
+    exchanged.map((i) => ({
+      oldPrice: oldPriceOf(i.orderItemId),
+      newPrice: prices.find((p) => p.id === i.exchangeVariantId)?.price ?? 0,
+      quantity: i.quantity,
+      paidValue: i.paidValue,
+    })),
+  );
+  return {
+    paidExchanged,
+    newTotal: money.newTotal,
+    difference: money.difference,
+    cashToCollect: money.cashToCollect,
+    storeCredit: money.storeCredit,
+  };
 }
 
 async function buyerHistory(db: DbOrTx, phone: string): Promise<ReturnForOwner["buyerHistory"]> {
@@ -81,5 +136,9 @@ async function buyerHistory(db: DbOrTx, phone: string): Promise<ReturnForOwner["
     .from(returnRequests)
     .innerJoin(orders, eq(orders.id, returnRequests.orderId))
     .where(and(eq(orders.phone, phone), ne(returnRequests.status, "rejected")));
-  return { deliveredOrders: counts?.deliveredOrders ?? 0, returnRequests: requests?.count ?? 0, returnedOrders: counts?.returnedOrders ?? 0 };
+  return {
+    deliveredOrders: counts?.deliveredOrders ?? 0,
+    returnRequests: requests?.count ?? 0,
+    returnedOrders: counts?.returnedOrders ?? 0,
+  };
 }

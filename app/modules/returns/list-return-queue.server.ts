@@ -73,7 +73,10 @@ const unitsOf = (kind: "exchange" | "return" | null) =>
  * The owner's queue of return requests, newest first, one page of a filter, paginated in SQL (the
  * status and creation indexes), with the count of every filter for the tabs.
  */
-export async function listReturnQueue(db: DbOrTx, { filter, page = 1 }: { filter: ReturnQueueFilter; page?: number }): Promise<ReturnQueuePage> {
+export async function listReturnQueue(
+  db: DbOrTx,
+  { filter, page = 1 }: { filter: ReturnQueueFilter; page?: number },
+): Promise<ReturnQueuePage> {
   const where = filterWhere(filter);
   const countRows = await db
     .select({ stage: stageSql, count: sql<number>`count(*)::int` })
@@ -90,11 +93,21 @@ export async function listReturnQueue(db: DbOrTx, { filter, page = 1 }: { filter
   const current = Math.min(Math.max(1, Math.floor(page) || 1), pageCount);
   const rows = await db
     .select({
-      id: returnRequests.id, returnNumber: returnRequests.returnNumber, orderId: returnRequests.orderId, orderNumber: orders.orderNumber,
-      buyerName: orders.fullName, createdAt: returnRequests.createdAt, status: returnRequests.status, stage: stageSql, reason: returnRequests.reason,
-      itemCount: unitsOf(null), exchangeCount: unitsOf("exchange"), returnCount: unitsOf("return"),
+      id: returnRequests.id,
+      returnNumber: returnRequests.returnNumber,
+      orderId: returnRequests.orderId,
+      orderNumber: orders.orderNumber,
+      buyerName: orders.fullName,
+      createdAt: returnRequests.createdAt,
+      status: returnRequests.status,
+      stage: stageSql,
+      reason: returnRequests.reason,
+      itemCount: unitsOf(null),
+      exchangeCount: unitsOf("exchange"),
+      returnCount: unitsOf("return"),
       photoCount: sql<number>`jsonb_array_length(${returnRequests.photos})::int`,
-      replacementNumber: replacement.orderNumber, replacementStatus: replacement.status,
+      replacementNumber: replacement.orderNumber,
+      replacementStatus: replacement.status,
     })
     .from(returnRequests)
     .innerJoin(orders, eq(orders.id, returnRequests.orderId))
@@ -104,9 +117,16 @@ export async function listReturnQueue(db: DbOrTx, { filter, page = 1 }: { filter
     .limit(RETURN_QUEUE_PAGE_SIZE)
     .offset((current - 1) * RETURN_QUEUE_PAGE_SIZE);
   return {
-    filter, page: current, pageSize: RETURN_QUEUE_PAGE_SIZE, pageCount, total, counts,
+    filter,
+    page: current,
+    pageSize: RETURN_QUEUE_PAGE_SIZE,
+    pageCount,
+    total,
+    counts,
     rows: rows.map(({ replacementNumber, replacementStatus, ...row }) => ({
-      ...row, replacement: replacementNumber && replacementStatus ? { orderNumber: replacementNumber, status: replacementStatus } : null,
+      ...row,
+      replacement:
+        replacementNumber && replacementStatus ? { orderNumber: replacementNumber, status: replacementStatus } : null,
     })),
   };
 }

@@ -1,8 +1,21 @@
 import { asc, desc, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { orders, refunds, returnEvents, returnRequests, type StoredImageRef } from "~/db/schema";
-import type { OrderStatus, RefundMethod, ReturnCondition, ReturnItemKind, ReturnReason, ReturnStatus } from "~/db/schema/statuses";
-import { itemsOfReturns, readOrderLines, readOrderMoney, readRequestedItems, requestedItemValues } from "./return-records.server";
+import type {
+  OrderStatus,
+  RefundMethod,
+  ReturnCondition,
+  ReturnItemKind,
+  ReturnReason,
+  ReturnStatus,
+} from "~/db/schema/statuses";
+import {
+  itemsOfReturns,
+  readOrderLines,
+  readOrderMoney,
+  readRequestedItems,
+  requestedItemValues,
+} from "./return-records.server";
 import { refundRoom } from "./return-rules";
 
 export type ReturnItemView = {
@@ -24,11 +37,25 @@ export type ReturnItemView = {
   imageKey: string | null;
 };
 
-export type RefundView = { id: number; method: RefundMethod; amount: number; reference: string | null; recordedByName: string; createdAt: Date };
+export type RefundView = {
+  id: number;
+  method: RefundMethod;
+  amount: number;
+  reference: string | null;
+  recordedByName: string;
+  createdAt: Date;
+};
 
 export type ReturnEventView = { id: number; step: string; actorName: string; note: string | null; createdAt: Date };
 
-export type ReplacementView = { id: string; orderNumber: string; status: OrderStatus; total: number; subtotal: number; exchangeCredit: number };
+export type ReplacementView = {
+  id: string;
+  orderNumber: string;
+  status: OrderStatus;
+  total: number;
+  subtotal: number;
+  exchangeCredit: number;
+};
 
 /** A request as the order pages and GET /api/orders/{id} show it. */
 export type OrderReturnView = {
@@ -64,9 +91,17 @@ export type OrderReturnView = {
 export async function listReturnsForOrder(db: DbOrTx, orderId: string): Promise<OrderReturnView[]> {
   const requests = await db
     .select({
-      id: returnRequests.id, returnNumber: returnRequests.returnNumber, status: returnRequests.status, reason: returnRequests.reason,
-      reasonText: returnRequests.reasonText, rejectionReason: returnRequests.rejectionReason, photos: returnRequests.photos,
-      createdAt: returnRequests.createdAt, decidedAt: returnRequests.decidedAt, receivedAt: returnRequests.receivedAt, closedAt: returnRequests.closedAt,
+      id: returnRequests.id,
+      returnNumber: returnRequests.returnNumber,
+      status: returnRequests.status,
+      reason: returnRequests.reason,
+      reasonText: returnRequests.reasonText,
+      rejectionReason: returnRequests.rejectionReason,
+      photos: returnRequests.photos,
+      createdAt: returnRequests.createdAt,
+      decidedAt: returnRequests.decidedAt,
+      receivedAt: returnRequests.receivedAt,
+      closedAt: returnRequests.closedAt,
       replacementOrderId: returnRequests.replacementOrderId,
     })
     .from(returnRequests)
@@ -81,28 +116,56 @@ export async function listReturnsForOrder(db: DbOrTx, orderId: string): Promise<
     readRequestedItems(db, orderId),
     itemsOfReturns(db, ids),
     db
-      .select({ id: refunds.id, returnId: refunds.returnId, method: refunds.method, amount: refunds.amount, reference: refunds.reference, recordedByName: refunds.recordedByName, createdAt: refunds.createdAt })
+      .select({
+        id: refunds.id,
+        returnId: refunds.returnId,
+        method: refunds.method,
+        amount: refunds.amount,
+        reference: refunds.reference,
+        recordedByName: refunds.recordedByName,
+        createdAt: refunds.createdAt,
+      })
       .from(refunds)
       .where(inArray(refunds.returnId, ids))
       .orderBy(asc(refunds.createdAt), asc(refunds.id)),
     db
-      .select({ id: returnEvents.id, returnId: returnEvents.returnId, step: returnEvents.step, actorName: returnEvents.actorName, note: returnEvents.note, createdAt: returnEvents.createdAt })
+      .select({
+        id: returnEvents.id,
+        returnId: returnEvents.returnId,
+        step: returnEvents.step,
+        actorName: returnEvents.actorName,
+        note: returnEvents.note,
+        createdAt: returnEvents.createdAt,
+      })
       .from(returnEvents)
       .where(eq(returnEvents.orderId, orderId))
       .orderBy(asc(returnEvents.createdAt), asc(returnEvents.id)),
     replacementIds.length
       ? db
-        .select({ id: orders.id, orderNumber: orders.orderNumber, status: orders.status, total: orders.total, subtotal: orders.subtotal, exchangeCredit: orders.exchangeCredit })
-        .from(orders)
-        .where(inArray(orders.id, replacementIds))
+          .select({
+            id: orders.id,
+            orderNumber: orders.orderNumber,
+            status: orders.status,
+            total: orders.total,
+            subtotal: orders.subtotal,
+            exchangeCredit: orders.exchangeCredit,
+          })
+          .from(orders)
+          .where(inArray(orders.id, replacementIds))
       : Promise.resolve([] as ReplacementView[]),
   ]);
   const values = requestedItemValues(lines, order.discountTotal, requested);
   return requests.map(({ replacementOrderId, ...request }) => {
-    const own = items.filter((i) => i.returnId === request.id).map(({ returnId: _r, price: _p, ...i }) => ({ ...i, paidValue: values.get(i.id) ?? 0 }));
+    const own = items
+      .filter((i) => i.returnId === request.id)
+      .map(({ returnId: _r, price: _p, ...i }) => ({ ...i, paidValue: values.get(i.id) ?? 0 }));
     const ownRefunds = refundRows.filter((r) => r.returnId === request.id).map(({ returnId: _r, ...r }) => r);
     const ceiling = own.filter((i) => i.kind === "return").reduce((n, i) => n + i.paidValue, 0);
-    const room = refundRoom(ceiling, ownRefunds.reduce((n, r) => n + r.amount, 0), order.paymentStatus);
+    const room = refundRoom(
+      ceiling,
+      ownRefunds.reduce((n, r) => n + r.amount, 0),
+      order.paymentStatus,
+    );
     return {
       ...request,
       items: own,

@@ -4,7 +4,13 @@ import { orders, refunds, returnRequests, type RefundMethod } from "~/db/schema"
 import { isUuid } from "~/lib/uuid";
 
 /** One refund as the invoice lists it. */
-export type RefundLine = { returnNumber: string; method: RefundMethod; amount: number; reference: string | null; createdAt: Date };
+export type RefundLine = {
+  returnNumber: string;
+  method: RefundMethod;
+  amount: number;
+  reference: string | null;
+  createdAt: Date;
+};
 
 /**
  * The returns' side of an order's money, for its invoice (owned by the owner's pages, issue 30):
@@ -25,9 +31,18 @@ export async function orderRefundLines(db: DbOrTx, orderId: string): Promise<Ord
   const empty: OrderRefundLines = { exchangeCredit: 0, replacesOrderNumber: null, refunds: [], refunded: 0 };
   if (!isUuid(orderId)) return empty;
   const [[order], lines] = await Promise.all([
-    db.select({ exchangeCredit: orders.exchangeCredit, replacesOrderId: orders.replacesOrderId }).from(orders).where(eq(orders.id, orderId)),
     db
-      .select({ returnNumber: returnRequests.returnNumber, method: refunds.method, amount: refunds.amount, reference: refunds.reference, createdAt: refunds.createdAt })
+      .select({ exchangeCredit: orders.exchangeCredit, replacesOrderId: orders.replacesOrderId })
+      .from(orders)
+      .where(eq(orders.id, orderId)),
+    db
+      .select({
+        returnNumber: returnRequests.returnNumber,
+        method: refunds.method,
+        amount: refunds.amount,
+        reference: refunds.reference,
+        createdAt: refunds.createdAt,
+      })
       .from(refunds)
       .innerJoin(returnRequests, eq(returnRequests.id, refunds.returnId))
       .where(eq(refunds.orderId, orderId))

@@ -26,16 +26,31 @@ export const EVERY_ITEM_NEEDS_A_CONDITION = "Please say how each item came back:
  * the same statement), so a double submit or a second process finds nothing to write and is refused:
  * stock goes back exactly once. Answers what to put back; the receive-return flow puts it back.
  */
-export async function receiveItems(tx: DbOrTx, money: Pick<ReturnMoney, "items" | "lines">, input: { conditions: ItemCondition[] }, now: Date): Promise<ReceivedItems> {
+export async function receiveItems(
+  tx: DbOrTx,
+  money: Pick<ReturnMoney, "items" | "lines">,
+  input: { conditions: ItemCondition[] },
+  now: Date,
+): Promise<ReceivedItems> {
   const { conditions } = parseOrRefuse(receiveInput, input);
   const given = new Map<number, ReturnCondition>();
   for (const c of conditions) {
-    if (!money.items.some((i) => i.id === c.returnItemId)) throw new AppError("VALIDATION", "That item is not part of this return", { conditions: "That item is not part of this return" });
+    if (!money.items.some((i) => i.id === c.returnItemId))
+      throw new AppError("VALIDATION", "That item is not part of this return", {
+        conditions: "That item is not part of this return",
+      });
     given.set(c.returnItemId, c.condition);
   }
   const missing = money.items.filter((i) => !given.has(i.id));
   if (missing.length > 0) {
-    throw new AppError("VALIDATION", EVERY_ITEM_NEEDS_A_CONDITION, Object.fromEntries([["conditions", EVERY_ITEM_NEEDS_A_CONDITION], ...missing.map((i) => [`conditions.${i.id}`, EVERY_ITEM_NEEDS_A_CONDITION])]));
+    throw new AppError(
+      "VALIDATION",
+      EVERY_ITEM_NEEDS_A_CONDITION,
+      Object.fromEntries([
+        ["conditions", EVERY_ITEM_NEEDS_A_CONDITION],
+        ...missing.map((i) => [`conditions.${i.id}`, EVERY_ITEM_NEEDS_A_CONDITION]),
+      ]),
+    );
   }
 
   const result: ReceivedItems = { byVariant: new Map(), productIds: [], resellable: 0, damaged: 0, notRestocked: 0 };
@@ -71,10 +86,17 @@ export async function receiveItems(tx: DbOrTx, money: Pick<ReturnMoney, "items" 
  * items were paid, less what the replacement order took of it (its exchange credit). A replacement
  * that never went out (cancelled, or refused at the door) took nothing: the whole value is credit.
  */
-export async function exchangeCreditDue(db: DbOrTx, replacementOrderId: string | null, paidExchanged: number): Promise<number> {
+export async function exchangeCreditDue(
+  db: DbOrTx,
+  replacementOrderId: string | null,
+  paidExchanged: number,
+): Promise<number> {
   if (paidExchanged <= 0) return 0;
   if (!replacementOrderId) return paidExchanged;
-  const [replacement] = await db.select({ status: orders.status, exchangeCredit: orders.exchangeCredit }).from(orders).where(eq(orders.id, replacementOrderId));
+  const [replacement] = await db
+    .select({ status: orders.status, exchangeCredit: orders.exchangeCredit })
+    .from(orders)
+    .where(eq(orders.id, replacementOrderId));
   if (!replacement || replacement.status === "cancelled" || replacement.status === "returned") return paidExchanged;
   return Math.max(0, paidExchanged - replacement.exchangeCredit);
 }

@@ -7,20 +7,40 @@ import type { OrderActor } from "~/modules/orders/order-actor";
 /** Writes a refund as the owner recorded it (the shop never sends money itself), in the caller's transaction. */
 export async function insertRefund(
   tx: DbOrTx,
-  refund: { returnId: string; orderId: string; method: RefundMethod; amount: number; reference: string | null; idempotencyKey?: string | null; actor: OrderActor; at: Date },
+  refund: {
+    returnId: string;
+    orderId: string;
+    method: RefundMethod;
+    amount: number;
+    reference: string | null;
+    idempotencyKey?: string | null;
+    actor: OrderActor;
+    at: Date;
+  },
 ): Promise<number> {
   const [row] = await tx
     .insert(refunds)
     .values({
-      returnId: refund.returnId, orderId: refund.orderId, method: refund.method, amount: refund.amount, reference: refund.reference, idempotencyKey: refund.idempotencyKey ?? null,
-      recordedBy: refund.actor.id, recordedByName: refund.actor.name, createdAt: refund.at,
+      returnId: refund.returnId,
+      orderId: refund.orderId,
+      method: refund.method,
+      amount: refund.amount,
+      reference: refund.reference,
+      idempotencyKey: refund.idempotencyKey ?? null,
+      recordedBy: refund.actor.id,
+      recordedByName: refund.actor.name,
+      createdAt: refund.at,
     })
     .returning({ id: refunds.id });
   return row.id;
 }
 
 /** The request's refund recorded with this idempotency key, if any (call it with the request locked). */
-export async function findRefundByKey(db: DbOrTx, returnId: string, key: string): Promise<{ id: number; method: RefundMethod; amount: number; reference: string | null } | null> {
+export async function findRefundByKey(
+  db: DbOrTx,
+  returnId: string,
+  key: string,
+): Promise<{ id: number; method: RefundMethod; amount: number; reference: string | null } | null> {
   const [row] = await db
     .select({ id: refunds.id, method: refunds.method, amount: refunds.amount, reference: refunds.reference })
     .from(refunds)

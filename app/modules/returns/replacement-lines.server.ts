@@ -8,7 +8,16 @@ import { priceAt } from "~/modules/promotions/sale-sql";
 import type { RequestedItem } from "./return-records.server";
 
 /** A line of the replacement order, in the shape the orders module writes an item (its ReplacementLine). */
-export type ReplacementLine = { productId: string; variantId: number; name: string; color: string; size: string; price: number; quantity: number; imageKey: string | null };
+export type ReplacementLine = {
+  productId: string;
+  variantId: number;
+  name: string;
+  color: string;
+  size: string;
+  price: number;
+  quantity: number;
+  imageKey: string | null;
+};
 
 /**
  * The replacement order's lines for a request's exchanged items: each new variant at its product's
@@ -17,7 +26,11 @@ export type ReplacementLine = { productId: string; variantId: number; name: stri
  * what ran out since the request. The approve-return flow then takes the stock (the catalogue's
  * guarded takeStock) and writes the order.
  */
-export async function lockReplacementLines(tx: Tx, exchanged: readonly Pick<RequestedItem, "exchangeVariantId" | "exchangeColor" | "exchangeSize" | "quantity">[], now: Date): Promise<ReplacementLine[]> {
+export async function lockReplacementLines(
+  tx: Tx,
+  exchanged: readonly Pick<RequestedItem, "exchangeVariantId" | "exchangeColor" | "exchangeSize" | "quantity">[],
+  now: Date,
+): Promise<ReplacementLine[]> {
   const quantities = new Map<number, number>();
   for (const item of exchanged) {
     if (!item.exchangeVariantId) {
@@ -28,8 +41,15 @@ export async function lockReplacementLines(tx: Tx, exchanged: readonly Pick<Requ
   }
   const rows = await tx
     .select({
-      variantId: productVariants.id, productId: products.id, name: products.name, color: productVariants.color, size: productVariants.size,
-      stock: productVariants.stock, status: products.status, price: priceAt(now), imageKey: firstImageKey,
+      variantId: productVariants.id,
+      productId: products.id,
+      name: products.name,
+      color: productVariants.color,
+      size: productVariants.size,
+      stock: productVariants.stock,
+      status: products.status,
+      price: priceAt(now),
+      imageKey: firstImageKey,
     })
     .from(productVariants)
     .innerJoin(products, eq(products.id, productVariants.productId))
@@ -41,12 +61,28 @@ export async function lockReplacementLines(tx: Tx, exchanged: readonly Pick<Requ
     const row = rows.find((r) => r.variantId === variantId);
     const item = exchanged.find((i) => i.exchangeVariantId === variantId)!;
     const what = row ? `${row.name} (${row.color}, ${row.size})` : `The ${item.exchangeColor}, ${item.exchangeSize}`;
-    if (!row || !isForSale(row.status)) throw new AppError("CONFLICT", `${what} is no longer on sale: reject the request with a reason, or ask the customer for another size`);
+    if (!row || !isForSale(row.status))
+      throw new AppError(
+        "CONFLICT",
+        `${what} is no longer on sale: reject the request with a reason, or ask the customer for another size`,
+      );
     if (row.stock < quantity) {
       const left = row.stock > 0 ? `only ${row.stock} left` : "out of stock";
-      throw new AppError("OUT_OF_STOCK", `${what} is ${left} since the request was made: reject it with a reason, or ask the customer for another size`);
+      throw new AppError(
+        "OUT_OF_STOCK",
+        `${what} is ${left} since the request was made: reject it with a reason, or ask the customer for another size`,
+      );
     }
-    lines.push({ productId: row.productId, variantId, name: row.name, color: row.color, size: row.size, price: row.price, quantity, imageKey: row.imageKey });
+    lines.push({
+      productId: row.productId,
+      variantId,
+      name: row.name,
+      color: row.color,
+      size: row.size,
+      price: row.price,
+      quantity,
+      imageKey: row.imageKey,
+    });
   }
   return lines;
 }
@@ -55,8 +91,19 @@ export async function lockReplacementLines(tx: Tx, exchanged: readonly Pick<Requ
 export async function readOrderToReplace(tx: Tx, orderId: string) {
   const [order] = await tx
     .select({
-      id: orders.id, orderNumber: orders.orderNumber, userId: orders.userId, channel: orders.channel, placedBy: orders.placedBy, fullName: orders.fullName,
-      email: orders.email, phone: orders.phone, whatsappOptOut: orders.whatsappOptOut, address: orders.address, city: orders.city, postalCode: orders.postalCode, country: orders.country,
+      id: orders.id,
+      orderNumber: orders.orderNumber,
+      userId: orders.userId,
+      channel: orders.channel,
+      placedBy: orders.placedBy,
+      fullName: orders.fullName,
+      email: orders.email,
+      phone: orders.phone,
+      whatsappOptOut: orders.whatsappOptOut,
+      address: orders.address,
+      city: orders.city,
+      postalCode: orders.postalCode,
+      country: orders.country,
     })
     .from(orders)
     .where(eq(orders.id, orderId));

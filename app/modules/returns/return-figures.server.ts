@@ -44,7 +44,11 @@ export async function returnFigures(db: DbOrTx, { from, to }: { from: Date; to: 
       .limit(5),
   ]);
   return {
-    requests: totals?.requests ?? 0, exchanges: totals?.exchanges ?? 0, returns: totals?.returns ?? 0, rejected: totals?.rejected ?? 0, damaged: totals?.damaged ?? 0,
+    requests: totals?.requests ?? 0,
+    exchanges: totals?.exchanges ?? 0,
+    returns: totals?.returns ?? 0,
+    rejected: totals?.rejected ?? 0,
+    damaged: totals?.damaged ?? 0,
     topReasons: reasons.map((r) => ({ ...r, label: RETURN_REASON_LABELS[r.reason] })),
   };
 }

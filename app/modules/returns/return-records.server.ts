@@ -1,11 +1,27 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { orderItems, orders, refunds, returnEvents, returnItems, returnRequests, type StoredImageRef } from "~/db/schema";
+import {
+  orderItems,
+  orders,
+  refunds,
+  returnEvents,
+  returnItems,
+  returnRequests,
+  type StoredImageRef,
+} from "~/db/schema";
 import type { OrderStatus, PaymentStatus, ReturnItemKind, ReturnReason, ReturnStatus } from "~/db/schema/statuses";
 import { AppError } from "~/lib/errors";
 import { isUuid } from "~/lib/uuid";
 import type { OrderActor } from "~/modules/orders/order-actor";
-import { refundRoom, returnIsDone, returnItemValues, unitsPaidValue, linePaidValues, type NamedLine, type RefundRoom } from "./return-rules";
+import {
+  refundRoom,
+  returnIsDone,
+  returnItemValues,
+  unitsPaidValue,
+  linePaidValues,
+  type NamedLine,
+  type RefundRoom,
+} from "./return-rules";
 
 /**
  * The storage of a return request shared by its steps: the request row locked, the order's lines
@@ -27,8 +43,13 @@ export type LockedReturn = {
 };
 
 const lockedColumns = {
-  id: returnRequests.id, returnNumber: returnRequests.returnNumber, orderId: returnRequests.orderId, userId: returnRequests.userId,
-  status: returnRequests.status, reason: returnRequests.reason, replacementOrderId: returnRequests.replacementOrderId,
+  id: returnRequests.id,
+  returnNumber: returnRequests.returnNumber,
+  orderId: returnRequests.orderId,
+  userId: returnRequests.userId,
+  status: returnRequests.status,
+  reason: returnRequests.reason,
+  replacementOrderId: returnRequests.replacementOrderId,
 };
 
 /** The request as it is now, without a lock: for a step that must lock orders before it (see above). */
@@ -42,7 +63,11 @@ export async function findReturn(db: DbOrTx, returnId: string): Promise<LockedRe
 /** The request row, locked until the transaction ends: two steps on one request run one after the other. */
 export async function lockReturn(tx: DbOrTx, returnId: string): Promise<LockedReturn> {
   if (!isUuid(returnId)) throw new AppError("NOT_FOUND", RETURN_NOT_FOUND);
-  const [row] = await tx.select(lockedColumns).from(returnRequests).where(eq(returnRequests.id, returnId)).for("update");
+  const [row] = await tx
+    .select(lockedColumns)
+    .from(returnRequests)
+    .where(eq(returnRequests.id, returnId))
+    .for("update");
   if (!row) throw new AppError("NOT_FOUND", RETURN_NOT_FOUND);
   return row;
 }
@@ -61,13 +86,24 @@ export function assertReturnStatus(request: LockedReturn, allowed: readonly Retu
 }
 
 /** An order line as returns read it. */
-export type ReturnOrderLine = NamedLine & { productId: string | null; variantId: number | null; imageKey: string | null };
+export type ReturnOrderLine = NamedLine & {
+  productId: string | null;
+  variantId: number | null;
+  imageKey: string | null;
+};
 
 export async function readOrderLines(db: DbOrTx, orderId: string): Promise<ReturnOrderLine[]> {
   return db
     .select({
-      id: orderItems.id, productId: orderItems.productId, variantId: orderItems.variantId, name: orderItems.name, color: orderItems.color,
-      size: orderItems.size, price: orderItems.price, quantity: orderItems.quantity, imageKey: orderItems.imageKey,
+      id: orderItems.id,
+      productId: orderItems.productId,
+      variantId: orderItems.variantId,
+      name: orderItems.name,
+      color: orderItems.color,
+      size: orderItems.size,
+      price: orderItems.price,
+      quantity: orderItems.quantity,
+      imageKey: orderItems.imageKey,
     })
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId))
@@ -93,9 +129,17 @@ export type RequestedItem = {
 export async function readRequestedItems(db: DbOrTx, orderId: string): Promise<RequestedItem[]> {
   return db
     .select({
-      id: returnItems.id, returnId: returnItems.returnId, status: returnRequests.status, orderItemId: returnItems.orderItemId,
-      quantity: returnItems.quantity, kind: returnItems.kind, exchangeVariantId: returnItems.exchangeVariantId, exchangeColor: returnItems.exchangeColor,
-      exchangeSize: returnItems.exchangeSize, condition: returnItems.condition, restockedAt: returnItems.restockedAt,
+      id: returnItems.id,
+      returnId: returnItems.returnId,
+      status: returnRequests.status,
+      orderItemId: returnItems.orderItemId,
+      quantity: returnItems.quantity,
+      kind: returnItems.kind,
+      exchangeVariantId: returnItems.exchangeVariantId,
+      exchangeColor: returnItems.exchangeColor,
+      exchangeSize: returnItems.exchangeSize,
+      condition: returnItems.condition,
+      restockedAt: returnItems.restockedAt,
     })
     .from(returnItems)
     .innerJoin(returnRequests, eq(returnRequests.id, returnItems.returnId))
@@ -118,24 +162,54 @@ export function requestedQuantities(items: readonly RequestedItem[]): Map<number
  * take their line's units in the order they were made; a rejected request's items are valued on
  * their own, for showing only.
  */
-export function requestedItemValues(lines: readonly ReturnOrderLine[], discountTotal: number, items: readonly RequestedItem[]): Map<number, number> {
-  const values = returnItemValues(lines, discountTotal, items.filter((i) => i.status !== "rejected"));
+export function requestedItemValues(
+  lines: readonly ReturnOrderLine[],
+  discountTotal: number,
+  items: readonly RequestedItem[],
+): Map<number, number> {
+  const values = returnItemValues(
+    lines,
+    discountTotal,
+    items.filter((i) => i.status !== "rejected"),
+  );
   const linePaid = linePaidValues(lines, discountTotal);
   const quantityOf = new Map(lines.map((l) => [l.id, l.quantity]));
   for (const item of items) {
-    if (item.status === "rejected") values.set(item.id, unitsPaidValue(linePaid.get(item.orderItemId) ?? 0, quantityOf.get(item.orderItemId) ?? item.quantity, 0, item.quantity));
+    if (item.status === "rejected")
+      values.set(
+        item.id,
+        unitsPaidValue(
+          linePaid.get(item.orderItemId) ?? 0,
+          quantityOf.get(item.orderItemId) ?? item.quantity,
+          0,
+          item.quantity,
+        ),
+      );
   }
   return values;
 }
 
 /** The order's money as a request's steps need it. */
-export type ReturnOrderMoney = { id: string; orderNumber: string; userId: string | null; status: OrderStatus; paymentStatus: PaymentStatus; subtotal: number; discountTotal: number };
+export type ReturnOrderMoney = {
+  id: string;
+  orderNumber: string;
+  userId: string | null;
+  status: OrderStatus;
+  paymentStatus: PaymentStatus;
+  subtotal: number;
+  discountTotal: number;
+};
 
 export async function readOrderMoney(db: DbOrTx, orderId: string): Promise<ReturnOrderMoney> {
   const [order] = await db
     .select({
-      id: orders.id, orderNumber: orders.orderNumber, userId: orders.userId, status: orders.status, paymentStatus: orders.paymentStatus,
-      subtotal: orders.subtotal, discountTotal: orders.discountTotal,
+      id: orders.id,
+      orderNumber: orders.orderNumber,
+      userId: orders.userId,
+      status: orders.status,
+      paymentStatus: orders.paymentStatus,
+      subtotal: orders.subtotal,
+      discountTotal: orders.discountTotal,
     })
     .from(orders)
     .where(eq(orders.id, orderId));
@@ -159,30 +233,52 @@ export async function readReturnMoney(db: DbOrTx, request: { id: string; orderId
   const order = await readOrderMoney(db, request.orderId);
   const lines = await readOrderLines(db, request.orderId);
   const all = await readRequestedItems(db, request.orderId);
-  const [refunded] = await db.select({ total: sql<number>`coalesce(sum(${refunds.amount}), 0)::int` }).from(refunds).where(eq(refunds.returnId, request.id));
+  const [refunded] = await db
+    .select({ total: sql<number>`coalesce(sum(${refunds.amount}), 0)::int` })
+    .from(refunds)
+    .where(eq(refunds.returnId, request.id));
   const values = requestedItemValues(lines, order.discountTotal, all);
   const items = all.filter((i) => i.returnId === request.id).map((i) => ({ ...i, paidValue: values.get(i.id) ?? 0 }));
   const sumOf = (kind: ReturnItemKind) => items.filter((i) => i.kind === kind).reduce((n, i) => n + i.paidValue, 0);
-  return { order, lines, items, paidExchanged: sumOf("exchange"), room: refundRoom(sumOf("return"), refunded?.total ?? 0, order.paymentStatus) };
+  return {
+    order,
+    lines,
+    items,
+    paidExchanged: sumOf("exchange"),
+    room: refundRoom(sumOf("return"), refunded?.total ?? 0, order.paymentStatus),
+  };
 }
 
 /** One row of the request's history (and so of its order's). */
 export async function recordReturnEvent(
-  db: DbOrTx, event: { returnId: string; orderId: string; step: string; actor: OrderActor; note?: string | null; at: Date },
+  db: DbOrTx,
+  event: { returnId: string; orderId: string; step: string; actor: OrderActor; note?: string | null; at: Date },
 ): Promise<void> {
   await db.insert(returnEvents).values({
-    returnId: event.returnId, orderId: event.orderId, step: event.step, actorId: event.actor.id, actorName: event.actor.name, note: event.note ?? null, createdAt: event.at,
+    returnId: event.returnId,
+    orderId: event.orderId,
+    step: event.step,
+    actorId: event.actor.id,
+    actorName: event.actor.name,
+    note: event.note ?? null,
+    createdAt: event.at,
   });
 }
 
 /** Moves the locked request to `status` with the time that goes with it. */
 export async function setReturnStatus(
-  db: DbOrTx, returnId: string, status: ReturnStatus, at: Date, extra: Partial<Pick<typeof returnRequests.$inferInsert, "rejectionReason" | "replacementOrderId">> = {},
+  db: DbOrTx,
+  returnId: string,
+  status: ReturnStatus,
+  at: Date,
+  extra: Partial<Pick<typeof returnRequests.$inferInsert, "rejectionReason" | "replacementOrderId">> = {},
 ): Promise<void> {
   await db
     .update(returnRequests)
     .set({
-      status, updatedAt: at, ...extra,
+      status,
+      updatedAt: at,
+      ...extra,
       ...(status === "approved" || status === "rejected" ? { decidedAt: at } : {}),
       ...(status === "received" ? { receivedAt: at } : {}),
       ...(status === "closed" ? { closedAt: at } : {}),
@@ -195,7 +291,10 @@ export async function setReturnStatus(
  * for the media module to delete the files nothing else shows.
  */
 export async function takeReturnPhotos(db: DbOrTx, returnId: string): Promise<StoredImageRef[]> {
-  const [row] = await db.select({ photos: returnRequests.photos }).from(returnRequests).where(eq(returnRequests.id, returnId));
+  const [row] = await db
+    .select({ photos: returnRequests.photos })
+    .from(returnRequests)
+    .where(eq(returnRequests.id, returnId));
   if (!row || row.photos.length === 0) return [];
   await db.update(returnRequests).set({ photos: [] }).where(eq(returnRequests.id, returnId));
   return row.photos;
@@ -212,11 +311,24 @@ export async function replacementStatus(db: DbOrTx, replacementOrderId: string |
  * Closes a received request when it is done (nothing left to refund, its replacement delivered or
  * none): status closed and a "closed" row. Answers whether it closed. Call it with the request locked.
  */
-export async function closeReturnIfDone(tx: DbOrTx, request: LockedReturn, money: Pick<ReturnMoney, "room">, actor: OrderActor, at: Date): Promise<boolean> {
+export async function closeReturnIfDone(
+  tx: DbOrTx,
+  request: LockedReturn,
+  money: Pick<ReturnMoney, "room">,
+  actor: OrderActor,
+  at: Date,
+): Promise<boolean> {
   if (request.status !== "received") return false;
   if (!returnIsDone(money.room.left, await replacementStatus(tx, request.replacementOrderId))) return false;
   await setReturnStatus(tx, request.id, "closed", at);
-  await recordReturnEvent(tx, { returnId: request.id, orderId: request.orderId, step: "closed", actor, note: null, at });
+  await recordReturnEvent(tx, {
+    returnId: request.id,
+    orderId: request.orderId,
+    step: "closed",
+    actor,
+    note: null,
+    at,
+  });
   return true;
 }
 
@@ -224,7 +336,12 @@ export async function closeReturnIfDone(tx: DbOrTx, request: LockedReturn, money
  * A replacement order was delivered (the move-order flow tells): its request, when received and
  * with nothing left to refund, closes. Answers the requests closed.
  */
-export async function closeReturnsOfReplacement(tx: DbOrTx, replacementOrderId: string, actor: OrderActor, at: Date): Promise<string[]> {
+export async function closeReturnsOfReplacement(
+  tx: DbOrTx,
+  replacementOrderId: string,
+  actor: OrderActor,
+  at: Date,
+): Promise<string[]> {
   const rows = await tx
     .select(lockedColumns)
     .from(returnRequests)
@@ -241,7 +358,10 @@ export async function closeReturnsOfReplacement(tx: DbOrTx, replacementOrderId: 
  * The received requests whose exchange's replacement is `replacementOrderId`, locked (the caller
  * holds the replacement's row: replacement, then request, the lock order of every step).
  */
-export async function lockReceivedReturnsOfReplacement(tx: DbOrTx, replacementOrderId: string): Promise<LockedReturn[]> {
+export async function lockReceivedReturnsOfReplacement(
+  tx: DbOrTx,
+  replacementOrderId: string,
+): Promise<LockedReturn[]> {
   return tx
     .select(lockedColumns)
     .from(returnRequests)
@@ -251,8 +371,14 @@ export async function lockReceivedReturnsOfReplacement(tx: DbOrTx, replacementOr
 }
 
 /** A replacement order's number and the old items' paid value it took (its exchange credit). */
-export async function readReplacementCredit(db: DbOrTx, replacementOrderId: string): Promise<{ orderNumber: string; exchangeCredit: number }> {
-  const [row] = await db.select({ orderNumber: orders.orderNumber, exchangeCredit: orders.exchangeCredit }).from(orders).where(eq(orders.id, replacementOrderId));
+export async function readReplacementCredit(
+  db: DbOrTx,
+  replacementOrderId: string,
+): Promise<{ orderNumber: string; exchangeCredit: number }> {
+  const [row] = await db
+    .select({ orderNumber: orders.orderNumber, exchangeCredit: orders.exchangeCredit })
+    .from(orders)
+    .where(eq(orders.id, replacementOrderId));
   if (!row) throw new AppError("NOT_FOUND", "Order not found");
   return row;
 }
@@ -277,10 +403,21 @@ export async function itemsOfReturns(db: DbOrTx, returnIds: string[]) {
   if (returnIds.length === 0) return [];
   return db
     .select({
-      id: returnItems.id, returnId: returnItems.returnId, orderItemId: returnItems.orderItemId, quantity: returnItems.quantity, kind: returnItems.kind,
-      exchangeVariantId: returnItems.exchangeVariantId, exchangeColor: returnItems.exchangeColor, exchangeSize: returnItems.exchangeSize,
-      condition: returnItems.condition, restockedAt: returnItems.restockedAt,
-      name: orderItems.name, color: orderItems.color, size: orderItems.size, price: orderItems.price, imageKey: orderItems.imageKey,
+      id: returnItems.id,
+      returnId: returnItems.returnId,
+      orderItemId: returnItems.orderItemId,
+      quantity: returnItems.quantity,
+      kind: returnItems.kind,
+      exchangeVariantId: returnItems.exchangeVariantId,
+      exchangeColor: returnItems.exchangeColor,
+      exchangeSize: returnItems.exchangeSize,
+      condition: returnItems.condition,
+      restockedAt: returnItems.restockedAt,
+      name: orderItems.name,
+      color: orderItems.color,
+      size: orderItems.size,
+      price: orderItems.price,
+      imageKey: orderItems.imageKey,
     })
     .from(returnItems)
     .innerJoin(orderItems, eq(orderItems.id, returnItems.orderItemId))

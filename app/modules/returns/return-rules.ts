@@ -1,4 +1,12 @@
-import type { OrderStatus, PaymentStatus, RefundMethod, ReturnCondition, ReturnItemKind, ReturnReason, ReturnStatus } from "~/db/schema/statuses";
+import type {
+  OrderStatus,
+  PaymentStatus,
+  RefundMethod,
+  ReturnCondition,
+  ReturnItemKind,
+  ReturnReason,
+  ReturnStatus,
+} from "~/db/schema/statuses";
 
 /** The statuses and kinds of a return request, owned here: components and routes name them from this module, never db/. */
 export type { RefundMethod, ReturnCondition, ReturnItemKind, ReturnReason, ReturnStatus };
@@ -30,7 +38,10 @@ export const RETURN_STATUS_LABELS: Record<ReturnStatus, string> = {
 
 export const RETURN_ITEM_KIND_LABELS: Record<ReturnItemKind, string> = { return: "Return", exchange: "Exchange" };
 
-export const RETURN_CONDITION_LABELS: Record<ReturnCondition, string> = { resellable: "Resellable", damaged: "Damaged" };
+export const RETURN_CONDITION_LABELS: Record<ReturnCondition, string> = {
+  resellable: "Resellable",
+  damaged: "Damaged",
+};
 
 export const REFUND_METHOD_LABELS: Record<RefundMethod, string> = {
   store_credit: "Store credit",
@@ -74,15 +85,25 @@ export type ReturnWindow = {
  * (status delivered with its delivery time), up to and including `returnWindowDays` days after the
  * delivery (Settings, default 7).
  */
-export function returnWindow(order: { status: OrderStatus; deliveredAt: Date | null }, returnWindowDays: number = DEFAULT_RETURN_WINDOW_DAYS, now: Date = new Date()): ReturnWindow {
-  if (order.status !== "delivered" || !order.deliveredAt) return { open: false, closesAt: null, refusal: NOT_DELIVERED_MESSAGE };
+export function returnWindow(
+  order: { status: OrderStatus; deliveredAt: Date | null },
+  returnWindowDays: number = DEFAULT_RETURN_WINDOW_DAYS,
+  now: Date = new Date(),
+): ReturnWindow {
+  if (order.status !== "delivered" || !order.deliveredAt)
+    return { open: false, closesAt: null, refusal: NOT_DELIVERED_MESSAGE };
   const closesAt = returnWindowEnd(order.deliveredAt, returnWindowDays);
-  if (!withinReturnWindow({ deliveredAt: order.deliveredAt, now, returnWindowDays })) return { open: false, closesAt, refusal: windowClosedMessage(returnWindowDays) };
+  if (!withinReturnWindow({ deliveredAt: order.deliveredAt, now, returnWindowDays }))
+    return { open: false, closesAt, refusal: windowClosedMessage(returnWindowDays) };
   return { open: true, closesAt, refusal: null };
 }
 
 /** Throws the window's refusal (CONFLICT) when a request may not be made now. */
-export function assertReturnWindowOpen(order: { status: OrderStatus; deliveredAt: Date | null }, returnWindowDays: number, now: Date): void {
+export function assertReturnWindowOpen(
+  order: { status: OrderStatus; deliveredAt: Date | null },
+  returnWindowDays: number,
+  now: Date,
+): void {
   const window = returnWindow(order, returnWindowDays, now);
   if (window.refusal) throw new AppError("CONFLICT", window.refusal, { items: window.refusal });
 }
@@ -138,14 +159,26 @@ export type ReturnedUnits = { id: number; orderItemId: number; quantity: number 
  * The paid value of every item of an order's requests (rejected ones left out), `items` in the
  * order the requests were made: each takes the next units of its line (`unitsPaidValue`).
  */
-export function returnItemValues(lines: readonly PricedLine[], discountTotal: number, items: readonly ReturnedUnits[]): Map<number, number> {
+export function returnItemValues(
+  lines: readonly PricedLine[],
+  discountTotal: number,
+  items: readonly ReturnedUnits[],
+): Map<number, number> {
   const paid = linePaidValues(lines, discountTotal);
   const quantityOf = new Map(lines.map((l) => [l.id, l.quantity]));
   const before = new Map<number, number>();
   const values = new Map<number, number>();
   for (const item of items) {
     const done = before.get(item.orderItemId) ?? 0;
-    values.set(item.id, unitsPaidValue(paid.get(item.orderItemId) ?? 0, quantityOf.get(item.orderItemId) ?? item.quantity, done, item.quantity));
+    values.set(
+      item.id,
+      unitsPaidValue(
+        paid.get(item.orderItemId) ?? 0,
+        quantityOf.get(item.orderItemId) ?? item.quantity,
+        done,
+        item.quantity,
+      ),
+    );
     before.set(item.orderItemId, done + item.quantity);
   }
   return values;
@@ -167,21 +200,27 @@ export function alreadyAskedMessage(already: number, ordered: number): string {
  * quantity. Several items of the request on the same line (one exchanged, one returned) count together.
  */
 export function checkReturnQuantities(
-  lines: readonly NamedLine[], alreadyRequested: ReadonlyMap<number, number>, items: readonly { orderItemId: number; quantity: number }[],
+  lines: readonly NamedLine[],
+  alreadyRequested: ReadonlyMap<number, number>,
+  items: readonly { orderItemId: number; quantity: number }[],
 ): void {
   const byLine = new Map(lines.map((l) => [l.id, l]));
   const asked = new Map<number, number>();
   for (const item of items) {
-    if (!byLine.has(item.orderItemId)) throw new AppError("VALIDATION", "That item is not part of this order", { items: "That item is not part of this order" });
+    if (!byLine.has(item.orderItemId))
+      throw new AppError("VALIDATION", "That item is not part of this order", {
+        items: "That item is not part of this order",
+      });
     asked.set(item.orderItemId, (asked.get(item.orderItemId) ?? 0) + item.quantity);
   }
   for (const [orderItemId, quantity] of asked) {
     const line = byLine.get(orderItemId)!;
     const already = alreadyRequested.get(orderItemId) ?? 0;
     if (already + quantity <= line.quantity) continue;
-    const message = already > 0
-      ? alreadyAskedMessage(already, line.quantity)
-      : `You ordered ${line.quantity} of ${line.name} (${line.color}, ${line.size})`;
+    const message =
+      already > 0
+        ? alreadyAskedMessage(already, line.quantity)
+        : `You ordered ${line.quantity} of ${line.name} (${line.color}, ${line.size})`;
     throw new AppError("CONFLICT", message, { items: message, [`items.${orderItemId}`]: message });
   }
 }
@@ -190,21 +229,38 @@ export function checkReturnQuantities(
 // Exchanges
 
 /** An exchange's replacement variant as the request checks it. */
-export type ExchangeChoice = { variantId: number; productId: string; color: string; size: string; stock: number; forSale: boolean };
+export type ExchangeChoice = {
+  variantId: number;
+  productId: string;
+  color: string;
+  size: string;
+  stock: number;
+  forSale: boolean;
+};
 
 /**
  * The new variant of an exchange must be another colour or size of the same product, on sale, with
  * the quantity in stock; the variant bought is refused. Throws the buyer's message.
  */
-export function checkExchangeChoice(line: { variantId: number | null; productId: string | null; name: string }, choice: ExchangeChoice | undefined, quantity: number): void {
+export function checkExchangeChoice(
+  line: { variantId: number | null; productId: string | null; name: string },
+  choice: ExchangeChoice | undefined,
+  quantity: number,
+): void {
   const fail = (message: string) => {
     throw new AppError("VALIDATION", message, { items: message });
   };
-  if (!choice || !line.productId || choice.productId !== line.productId) return fail(`Please choose another size or colour of ${line.name}`);
-  if (choice.variantId === line.variantId) return fail(`Please choose a different size or colour of ${line.name} than the one you have`);
+  if (!choice || !line.productId || choice.productId !== line.productId)
+    return fail(`Please choose another size or colour of ${line.name}`);
+  if (choice.variantId === line.variantId)
+    return fail(`Please choose a different size or colour of ${line.name} than the one you have`);
   if (!choice.forSale) return fail(`${line.name} is no longer available for exchange`);
   if (choice.stock < quantity) {
-    fail(choice.stock > 0 ? `Only ${choice.stock} left of ${line.name} (${choice.color}, ${choice.size})` : `${line.name} (${choice.color}, ${choice.size}) is out of stock`);
+    fail(
+      choice.stock > 0
+        ? `Only ${choice.stock} left of ${line.name} (${choice.color}, ${choice.size})`
+        : `${line.name} (${choice.color}, ${choice.size}) is out of stock`,
+    );
   }
 }
 
@@ -235,7 +291,14 @@ export type ExchangeMoney = {
  * new Rs 1,500: priced Rs 1,350, Rs 450 store credit). Whole rupees, rounded for the buyer.
  */
 export function exchangeMoney(items: readonly ExchangedUnits[]): ExchangeMoney {
-  const money: ExchangeMoney = { newTotal: 0, discountCarried: 0, exchangeCredit: 0, cashToCollect: 0, storeCredit: 0, difference: 0 };
+  const money: ExchangeMoney = {
+    newTotal: 0,
+    discountCarried: 0,
+    exchangeCredit: 0,
+    cashToCollect: 0,
+    storeCredit: 0,
+    difference: 0,
+  };
   for (const item of items) {
     const newValue = item.newPrice * item.quantity;
     const oldValue = item.oldPrice * item.quantity;
@@ -289,9 +352,13 @@ export function refundRoom(ceiling: number, refunded: number, paymentStatus: Pay
 
 /** Refuses a refund the order never paid for, or one above what is left; `amount` is whole rupees above zero. */
 export function checkRefundAmount(amount: number, room: RefundRoom): void {
-  if (!Number.isInteger(amount) || amount <= 0) throw new AppError("VALIDATION", "Please enter a whole number of rupees above 0", { amount: "Please enter a whole number of rupees above 0" });
+  if (!Number.isInteger(amount) || amount <= 0)
+    throw new AppError("VALIDATION", "Please enter a whole number of rupees above 0", {
+      amount: "Please enter a whole number of rupees above 0",
+    });
   if (!room.paid) throw new AppError("CONFLICT", NOTHING_PAID_MESSAGE, { amount: NOTHING_PAID_MESSAGE });
-  if (amount > room.left) throw new AppError("CONFLICT", refundCeilingMessage(room.left), { amount: refundCeilingMessage(room.left) });
+  if (amount > room.left)
+    throw new AppError("CONFLICT", refundCeilingMessage(room.left), { amount: refundCeilingMessage(room.left) });
 }
 
 /**
@@ -300,7 +367,12 @@ export function checkRefundAmount(amount: number, room: RefundRoom): void {
  */
 export function returnIsDone(leftToRefund: number, replacementStatus: OrderStatus | null): boolean {
   if (leftToRefund > 0) return false;
-  return replacementStatus === null || replacementStatus === "delivered" || replacementStatus === "cancelled" || replacementStatus === "returned";
+  return (
+    replacementStatus === null ||
+    replacementStatus === "delivered" ||
+    replacementStatus === "cancelled" ||
+    replacementStatus === "returned"
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -311,13 +383,21 @@ export function kindSummary(items: readonly { kind: ReturnItemKind; quantity: nu
   const count = (kind: ReturnItemKind) => items.filter((i) => i.kind === kind).reduce((n, i) => n + i.quantity, 0);
   const exchanges = count("exchange");
   const returns = count("return");
-  return [exchanges && `${exchanges} ${exchanges === 1 ? "exchange" : "exchanges"}`, returns && `${returns} ${returns === 1 ? "return" : "returns"}`].filter(Boolean).join(", ");
+  return [
+    exchanges && `${exchanges} ${exchanges === 1 ? "exchange" : "exchanges"}`,
+    returns && `${returns} ${returns === 1 ? "return" : "returns"}`,
+  ]
+    .filter(Boolean)
+    .join(", ");
 }
 
 /** "2 resellable (back in stock), 1 damaged": what came back, for the request's history. */
 export function receivedNote(resellable: number, damaged: number, notRestocked = 0): string {
   const parts = [];
-  if (resellable > 0) parts.push(`${resellable} resellable (back in stock${notRestocked > 0 ? `, except ${notRestocked} whose variant no longer exists` : ""})`);
+  if (resellable > 0)
+    parts.push(
+      `${resellable} resellable (back in stock${notRestocked > 0 ? `, except ${notRestocked} whose variant no longer exists` : ""})`,
+    );
   if (damaged > 0) parts.push(`${damaged} damaged (not restocked)`);
   return parts.join(", ");
 }

@@ -55,32 +55,67 @@ export const NOTHING_LEFT_MESSAGE = "You have already asked to return every item
  * in stock (colour, size, price, stock), whether the window is open and until when, and the
  * refusal otherwise. Someone else's order is NOT_FOUND.
  */
-export async function returnableItems(db: DbOrTx, { userId, orderId, now = new Date() }: { userId: string; orderId: string; now?: Date }): Promise<ReturnableOrder> {
+export async function returnableItems(
+  db: DbOrTx,
+  { userId, orderId, now = new Date() }: { userId: string; orderId: string; now?: Date },
+): Promise<ReturnableOrder> {
   if (!isUuid(orderId)) throw new AppError("NOT_FOUND", "Order not found");
   const [order] = await db
-    .select({ id: orders.id, orderNumber: orders.orderNumber, userId: orders.userId, status: orders.status, deliveredAt: orders.deliveredAt, discountTotal: orders.discountTotal })
+    .select({
+      id: orders.id,
+      orderNumber: orders.orderNumber,
+      userId: orders.userId,
+      status: orders.status,
+      deliveredAt: orders.deliveredAt,
+      discountTotal: orders.discountTotal,
+    })
     .from(orders)
     .where(eq(orders.id, orderId));
   if (!order || order.userId !== userId) throw new AppError("NOT_FOUND", "Order not found");
-  const [settings, lines, requested] = await Promise.all([getSettings(db), readOrderLines(db, orderId), readRequestedItems(db, orderId)]);
+  const [settings, lines, requested] = await Promise.all([
+    getSettings(db),
+    readOrderLines(db, orderId),
+    readRequestedItems(db, orderId),
+  ]);
   const window = returnWindow(order, settings.returnWindowDays, now);
   const held = requestedQuantities(requested);
   const paid = linePaidValues(lines, order.discountTotal);
-  const options = await exchangeOptions(db, lines.flatMap((l) => (l.productId ? [l.productId] : [])), now);
+  const options = await exchangeOptions(
+    db,
+    lines.flatMap((l) => (l.productId ? [l.productId] : [])),
+    now,
+  );
 
   const items = lines.map((line): ReturnableItem => {
     const already = Math.min(held.get(line.id) ?? 0, line.quantity);
     const returnable = line.quantity - already;
     return {
-      orderItemId: line.id, productId: line.productId, variantId: line.variantId, name: line.name, color: line.color, size: line.size,
-      price: line.price, quantity: line.quantity, alreadyRequested: already, returnable, imageKey: line.imageKey,
+      orderItemId: line.id,
+      productId: line.productId,
+      variantId: line.variantId,
+      name: line.name,
+      color: line.color,
+      size: line.size,
+      price: line.price,
+      quantity: line.quantity,
+      alreadyRequested: already,
+      returnable,
+      imageKey: line.imageKey,
       unitPaidValue: returnable > 0 ? unitsPaidValue(paid.get(line.id) ?? 0, line.quantity, already, 1) : 0,
       exchangeOptions: (options.get(line.productId ?? "") ?? []).filter((o) => o.variantId !== line.variantId),
     };
   });
   const nothingLeft = items.every((i) => i.returnable === 0);
   const refusal = window.refusal ?? (nothingLeft ? NOTHING_LEFT_MESSAGE : null);
-  return { orderId: order.id, orderNumber: order.orderNumber, windowDays: settings.returnWindowDays, open: refusal === null, closesAt: window.closesAt, refusal, items };
+  return {
+    orderId: order.id,
+    orderNumber: order.orderNumber,
+    windowDays: settings.returnWindowDays,
+    open: refusal === null,
+    closesAt: window.closesAt,
+    refusal,
+    items,
+  };
 }
 
 /** The in-stock variants of these products while they are on sale, at `now`'s price, in the owner's variant order. */
@@ -88,10 +123,23 @@ async function exchangeOptions(db: DbOrTx, productIds: string[], now: Date): Pro
   const byProduct = new Map<string, ExchangeOption[]>();
   if (productIds.length === 0) return byProduct;
   const rows = await db
-    .select({ productId: productVariants.productId, variantId: productVariants.id, color: productVariants.color, size: productVariants.size, stock: productVariants.stock, price: priceAt(now) })
+    .select({
+      productId: productVariants.productId,
+      variantId: productVariants.id,
+      color: productVariants.color,
+      size: productVariants.size,
+      stock: productVariants.stock,
+      price: priceAt(now),
+    })
     .from(productVariants)
     .innerJoin(products, eq(products.id, productVariants.productId))
-    .where(and(inArray(productVariants.productId, [...new Set(productIds)]), eq(products.status, FOR_SALE_STATUS), gt(productVariants.stock, 0)))
+    .where(
+      and(
+        inArray(productVariants.productId, [...new Set(productIds)]),
+        eq(products.status, FOR_SALE_STATUS),
+        gt(productVariants.stock, 0),
+      ),
+    )
     .orderBy(asc(productVariants.position), asc(productVariants.id));
   for (const { productId, ...option } of rows) byProduct.set(productId, [...(byProduct.get(productId) ?? []), option]);
   return byProduct;

@@ -32,48 +32,94 @@ describe.each(DATABASE_KINDS)("what the pages read of returns, on %s", (kind) =>
     await db().insert(users).values({ id: OWNER.id, name: OWNER.name, email: "owner@reads.pk", role: "seller" });
     buyer = await createTestBuyer(db(), "Ayesha Khan");
     await db().update(productVariants).set({ stock: 0 }).where(eq(productVariants.productId, TEE));
-    const rows = await db().select({ id: productVariants.id, color: productVariants.color, size: productVariants.size }).from(productVariants).where(eq(productVariants.productId, TEE));
+    const rows = await db()
+      .select({ id: productVariants.id, color: productVariants.color, size: productVariants.size })
+      .from(productVariants)
+      .where(eq(productVariants.productId, TEE));
     for (const r of rows) variant[`${r.color}/${r.size}`] = r.id;
     // Only a few sizes in stock, so the exchange options are known.
-    for (const key of ["Black/M", "Black/L", "Navy/M"]) await db().update(productVariants).set({ stock: 50 }).where(eq(productVariants.id, variant[key]));
+    for (const key of ["Black/M", "Black/L", "Navy/M"])
+      await db().update(productVariants).set({ stock: 50 }).where(eq(productVariants.id, variant[key]));
   }, 300_000);
 
-  const delivered = (opts: Parameters<typeof placeDeliveredOrder>[2] = {}) => placeDeliveredOrder(db(), buyer, { deliveredAt: new Date(NOW.getTime() - DAY), placedAt: new Date(NOW.getTime() - 5 * DAY), ...opts });
+  const delivered = (opts: Parameters<typeof placeDeliveredOrder>[2] = {}) =>
+    placeDeliveredOrder(db(), buyer, {
+      deliveredAt: new Date(NOW.getTime() - DAY),
+      placedAt: new Date(NOW.getTime() - 5 * DAY),
+      ...opts,
+    });
 
   it("offers each item with what is still returnable and the sizes in stock, and says when the window closes", async () => {
     const order = await delivered({ quantity: 2 });
     const before = await returnableItems(db(), { userId: buyer, orderId: order.orderId, now: NOW });
-    expect(before).toMatchObject({ open: true, refusal: null, windowDays: 7, closesAt: new Date(NOW.getTime() + 6 * DAY) });
-    expect(before.items).toEqual([expect.objectContaining({
-      orderItemId: order.itemId, name: "Essential Crew Neck Tee", color: "Black", size: "M", quantity: 2, alreadyRequested: 0, returnable: 2, unitPaidValue: 1299,
-      exchangeOptions: [
-        expect.objectContaining({ variantId: variant["Black/L"], color: "Black", size: "L", price: 1299 }),
-        expect.objectContaining({ variantId: variant["Navy/M"], color: "Navy", size: "M", price: 1299 }),
-      ],
-    })]);
-    expect(before.items[0].exchangeOptions.map((o) => o.variantId).sort()).toEqual([variant["Black/L"], variant["Navy/M"]].sort());
+    expect(before).toMatchObject({
+      open: true,
+      refusal: null,
+      windowDays: 7,
+      closesAt: new Date(NOW.getTime() + 6 * DAY),
+    });
+    expect(before.items).toEqual([
+      expect.objectContaining({
+        orderItemId: order.itemId,
+        name: "Essential Crew Neck Tee",
+        color: "Black",
+        size: "M",
+        quantity: 2,
+        alreadyRequested: 0,
+        returnable: 2,
+        unitPaidValue: 1299,
+        exchangeOptions: [
+          expect.objectContaining({ variantId: variant["Black/L"], color: "Black", size: "L", price: 1299 }),
+          expect.objectContaining({ variantId: variant["Navy/M"], color: "Navy", size: "M", price: 1299 }),
+        ],
+      }),
+    ]);
+    expect(before.items[0].exchangeOptions.map((o) => o.variantId).sort()).toEqual(
+      [variant["Black/L"], variant["Navy/M"]].sort(),
+    );
 
-    await requestReturn(ctx(), { userId: buyer, orderId: order.orderId, reason: "wrong_size", reasonText: null, items: [{ orderItemId: order.itemId, quantity: 2, kind: "return" }] });
+    await requestReturn(ctx(), {
+      userId: buyer,
+      orderId: order.orderId,
+      reason: "wrong_size",
+      reasonText: null,
+      items: [{ orderItemId: order.itemId, quantity: 2, kind: "return" }],
+    });
     const after = await returnableItems(db(), { userId: buyer, orderId: order.orderId, now: NOW });
     expect(after).toMatchObject({ open: false, refusal: "You have already asked to return every item of this order" });
     expect(after.items[0]).toMatchObject({ alreadyRequested: 2, returnable: 0 });
 
-    const late = await returnableItems(db(), { userId: buyer, orderId: order.orderId, now: new Date(NOW.getTime() + 7 * DAY) });
+    const late = await returnableItems(db(), {
+      userId: buyer,
+      orderId: order.orderId,
+      now: new Date(NOW.getTime() + 7 * DAY),
+    });
     expect(late.refusal).toBe("This order was delivered more than 7 days ago: its return window has closed");
     const stranger = await createTestBuyer(db(), "Stranger");
-    await expect(returnableItems(db(), { userId: stranger, orderId: order.orderId, now: NOW })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(returnableItems(db(), { userId: stranger, orderId: order.orderId, now: NOW })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
   });
 
   it("lists an order's requests with items, refunds, replacement and history", async () => {
     const order = await delivered({ quantity: 2 });
     const exchange = await requestReturn(ctx(), {
-      userId: buyer, orderId: order.orderId, reason: "wrong_size", reasonText: null,
+      userId: buyer,
+      orderId: order.orderId,
+      reason: "wrong_size",
+      reasonText: null,
       items: [{ orderItemId: order.itemId, quantity: 1, kind: "exchange", exchangeVariantId: variant["Black/L"] }],
     });
-    const refund = await requestReturn({ db: db(), now: new Date(NOW.getTime() + 1000) }, {
-      userId: buyer, orderId: order.orderId, reason: "other", reasonText: "Too thin",
-      items: [{ orderItemId: order.itemId, quantity: 1, kind: "return" }],
-    });
+    const refund = await requestReturn(
+      { db: db(), now: new Date(NOW.getTime() + 1000) },
+      {
+        userId: buyer,
+        orderId: order.orderId,
+        reason: "other",
+        reasonText: "Too thin",
+        items: [{ orderItemId: order.itemId, quantity: 1, kind: "return" }],
+      },
+    );
     const later = { db: db(), now: new Date(NOW.getTime() + 2000) };
     const approved = await approveReturn(later, OWNER, exchange.returnId);
     await approveReturn(later, OWNER, refund.returnId);
@@ -84,16 +130,39 @@ describe.each(DATABASE_KINDS)("what the pages read of returns, on %s", (kind) =>
     const list = await listReturnsForOrder(db(), order.orderId);
     expect(list.map((r) => r.returnNumber)).toEqual([refund.returnNumber, exchange.returnNumber]);
     expect(list[0]).toMatchObject({
-      status: "received", reason: "other", reasonText: "Too thin", refundCeiling: 1299, refunded: 500, refundLeft: 799,
-      items: [expect.objectContaining({ name: "Essential Crew Neck Tee", color: "Black", size: "M", quantity: 1, kind: "return", condition: "damaged", paidValue: 1299 })],
-      refunds: [expect.objectContaining({ method: "easypaisa", amount: 500, reference: "EP-1", recordedByName: "Owner" })],
+      status: "received",
+      reason: "other",
+      reasonText: "Too thin",
+      refundCeiling: 1299,
+      refunded: 500,
+      refundLeft: 799,
+      items: [
+        expect.objectContaining({
+          name: "Essential Crew Neck Tee",
+          color: "Black",
+          size: "M",
+          quantity: 1,
+          kind: "return",
+          condition: "damaged",
+          paidValue: 1299,
+        }),
+      ],
+      refunds: [
+        expect.objectContaining({ method: "easypaisa", amount: 500, reference: "EP-1", recordedByName: "Owner" }),
+      ],
       replacement: null,
     });
     expect(list[0].events.map((e) => e.step)).toEqual(["requested", "approved", "received", "refunded"]);
     expect(list[1]).toMatchObject({
-      status: "approved", refundCeiling: 0,
+      status: "approved",
+      refundCeiling: 0,
       items: [expect.objectContaining({ kind: "exchange", exchangeColor: "Black", exchangeSize: "L" })],
-      replacement: { id: approved.replacement!.orderId, orderNumber: approved.replacement!.orderNumber, status: "pending", total: 0 },
+      replacement: {
+        id: approved.replacement!.orderId,
+        orderNumber: approved.replacement!.orderNumber,
+        status: "pending",
+        total: 0,
+      },
     });
 
     const owner = await getReturnForOwner(db(), exchange.returnId);
@@ -111,7 +180,20 @@ describe.each(DATABASE_KINDS)("what the pages read of returns, on %s", (kind) =>
     const phone = "+923334445566";
     const make = async (at: number) => {
       const order = await delivered({ phone });
-      return { order, made: await requestReturn({ db: db(), now: new Date(NOW.getTime() + at) }, { userId: buyer, orderId: order.orderId, reason: "defective", reasonText: null, photos: [{ width: 1, height: 1, sources: [] }], items: [{ orderItemId: order.itemId, quantity: 1, kind: "return" }] }) };
+      return {
+        order,
+        made: await requestReturn(
+          { db: db(), now: new Date(NOW.getTime() + at) },
+          {
+            userId: buyer,
+            orderId: order.orderId,
+            reason: "defective",
+            reasonText: null,
+            photos: [{ width: 1, height: 1, sources: [] }],
+            items: [{ orderItemId: order.itemId, quantity: 1, kind: "return" }],
+          },
+        ),
+      };
     };
     const before = await listReturnQueue(db(), { filter: "all" });
     const a = await make(10_000);
@@ -125,8 +207,20 @@ describe.each(DATABASE_KINDS)("what the pages read of returns, on %s", (kind) =>
     expect(all.counts.new).toBe(before.counts.new + 1);
     expect(all.counts.waiting).toBe(before.counts.waiting + 1);
     expect(all.counts.rejected).toBe(before.counts.rejected + 1);
-    expect(all.rows.slice(0, 3).map((r) => [r.returnNumber, r.stage])).toEqual([[c.made.returnNumber, "rejected"], [b.made.returnNumber, "waiting"], [a.made.returnNumber, "new"]]);
-    expect(all.rows[2]).toMatchObject({ orderNumber: a.order.orderNumber, buyerName: "Ayesha Khan", reason: "defective", itemCount: 1, returnCount: 1, exchangeCount: 0, photoCount: 1 });
+    expect(all.rows.slice(0, 3).map((r) => [r.returnNumber, r.stage])).toEqual([
+      [c.made.returnNumber, "rejected"],
+      [b.made.returnNumber, "waiting"],
+      [a.made.returnNumber, "new"],
+    ]);
+    expect(all.rows[2]).toMatchObject({
+      orderNumber: a.order.orderNumber,
+      buyerName: "Ayesha Khan",
+      reason: "defective",
+      itemCount: 1,
+      returnCount: 1,
+      exchangeCount: 0,
+      photoCount: 1,
+    });
 
     const fresh = await listReturnQueue(db(), { filter: "new" });
     expect(fresh.rows.every((r) => r.status === "requested")).toBe(true);
@@ -135,13 +229,27 @@ describe.each(DATABASE_KINDS)("what the pages read of returns, on %s", (kind) =>
 
     // An exchange whose replacement has not left is "approved"; once shipped, "waiting".
     const order = await delivered();
-    const ex = await requestReturn(ctx(), { userId: buyer, orderId: order.orderId, reason: "wrong_size", reasonText: null, items: [{ orderItemId: order.itemId, quantity: 1, kind: "exchange", exchangeVariantId: variant["Navy/M"] }] });
+    const ex = await requestReturn(ctx(), {
+      userId: buyer,
+      orderId: order.orderId,
+      reason: "wrong_size",
+      reasonText: null,
+      items: [{ orderItemId: order.itemId, quantity: 1, kind: "exchange", exchangeVariantId: variant["Navy/M"] }],
+    });
     const { replacement } = await approveReturn(ctx(), OWNER, ex.returnId);
-    expect((await listReturnQueue(db(), { filter: "approved" })).rows.map((r) => r.returnNumber)).toContain(ex.returnNumber);
-    for (const status of ["confirmed", "processing", "shipped"] as const) await moveOrder(ctx(), OWNER, replacement!.orderId, { status });
+    expect((await listReturnQueue(db(), { filter: "approved" })).rows.map((r) => r.returnNumber)).toContain(
+      ex.returnNumber,
+    );
+    for (const status of ["confirmed", "processing", "shipped"] as const)
+      await moveOrder(ctx(), OWNER, replacement!.orderId, { status });
     const waiting = await listReturnQueue(db(), { filter: "waiting" });
-    expect(waiting.rows.find((r) => r.returnNumber === ex.returnNumber)).toMatchObject({ stage: "waiting", replacement: { orderNumber: replacement!.orderNumber, status: "shipped" } });
-    expect((await listReturnQueue(db(), { filter: "approved" })).rows.map((r) => r.returnNumber)).not.toContain(ex.returnNumber);
+    expect(waiting.rows.find((r) => r.returnNumber === ex.returnNumber)).toMatchObject({
+      stage: "waiting",
+      replacement: { orderNumber: replacement!.orderNumber, status: "shipped" },
+    });
+    expect((await listReturnQueue(db(), { filter: "approved" })).rows.map((r) => r.returnNumber)).not.toContain(
+      ex.returnNumber,
+    );
   });
 
   it("counts requests, exchanges and the top reasons in a period", async () => {
@@ -149,10 +257,23 @@ describe.each(DATABASE_KINDS)("what the pages read of returns, on %s", (kind) =>
     const at = (h: number) => new Date(from.getTime() + h * 60 * 60 * 1000);
     const ask = async (reason: "wrong_size" | "defective", kind: "return" | "exchange", h: number) => {
       const order = await placeDeliveredOrder(db(), buyer, { deliveredAt: at(h - 1), placedAt: at(h - 48) });
-      return requestReturn({ db: db(), now: at(h) }, {
-        userId: buyer, orderId: order.orderId, reason, reasonText: null,
-        items: [{ orderItemId: order.itemId, quantity: 1, kind, exchangeVariantId: kind === "exchange" ? variant["Black/L"] : null }],
-      });
+      return requestReturn(
+        { db: db(), now: at(h) },
+        {
+          userId: buyer,
+          orderId: order.orderId,
+          reason,
+          reasonText: null,
+          items: [
+            {
+              orderItemId: order.itemId,
+              quantity: 1,
+              kind,
+              exchangeVariantId: kind === "exchange" ? variant["Black/L"] : null,
+            },
+          ],
+        },
+      );
     };
     await ask("wrong_size", "exchange", 2);
     await ask("wrong_size", "exchange", 3);
@@ -161,11 +282,20 @@ describe.each(DATABASE_KINDS)("what the pages read of returns, on %s", (kind) =>
     // The defective one comes back damaged: counted, not restocked.
     await approveReturn({ db: db(), now: at(5) }, OWNER, torn.returnId);
     const [item] = (await getReturnForOwner(db(), torn.returnId))!.items;
-    await receiveReturn({ db: db(), now: at(6) }, OWNER, torn.returnId, [{ returnItemId: item.id, condition: "damaged" }]);
+    await receiveReturn({ db: db(), now: at(6) }, OWNER, torn.returnId, [
+      { returnItemId: item.id, condition: "damaged" },
+    ]);
     const figures = await returnFigures(db(), { from, to: at(24 * 30) });
     expect(figures).toEqual({
-      requests: 3, exchanges: 2, returns: 1, rejected: 0, damaged: 1,
-      topReasons: [{ reason: "wrong_size", label: "Wrong size", count: 2 }, { reason: "defective", label: "Defective", count: 1 }],
+      requests: 3,
+      exchanges: 2,
+      returns: 1,
+      rejected: 0,
+      damaged: 1,
+      topReasons: [
+        { reason: "wrong_size", label: "Wrong size", count: 2 },
+        { reason: "defective", label: "Defective", count: 1 },
+      ],
     });
   });
 });

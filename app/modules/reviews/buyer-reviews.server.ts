@@ -6,19 +6,37 @@ import { hasDeliveredPurchase } from "./review-eligibility.server";
 export type OwnReview = { rating: number; comment: string; hidden: boolean; updatedAt: Date };
 
 /** What the product page needs for a signed-in buyer: may they rate it, and their review if any. */
-export async function getReviewerState(db: DbOrTx, userId: string, productId: string): Promise<{ eligible: boolean; own: OwnReview | null }> {
+export async function getReviewerState(
+  db: DbOrTx,
+  userId: string,
+  productId: string,
+): Promise<{ eligible: boolean; own: OwnReview | null }> {
   const [eligible, [own]] = await Promise.all([
     hasDeliveredPurchase(db, userId, productId),
     db
-      .select({ rating: reviews.rating, comment: reviews.comment, hiddenAt: reviews.hiddenAt, updatedAt: reviews.updatedAt })
+      .select({
+        rating: reviews.rating,
+        comment: reviews.comment,
+        hiddenAt: reviews.hiddenAt,
+        updatedAt: reviews.updatedAt,
+      })
       .from(reviews)
       .where(and(eq(reviews.userId, userId), eq(reviews.productId, productId))),
   ]);
-  return { eligible, own: own ? { rating: own.rating, comment: own.comment, hidden: own.hiddenAt !== null, updatedAt: own.updatedAt } : null };
+  return {
+    eligible,
+    own: own
+      ? { rating: own.rating, comment: own.comment, hidden: own.hiddenAt !== null, updatedAt: own.updatedAt }
+      : null,
+  };
 }
 
 /** The buyer's own ratings of these products (order page, My Orders): product id -> stars. */
-export async function ratingsByProduct(db: DbOrTx, userId: string, productIds: (string | null)[]): Promise<Record<string, number>> {
+export async function ratingsByProduct(
+  db: DbOrTx,
+  userId: string,
+  productIds: (string | null)[],
+): Promise<Record<string, number>> {
   const ids = [...new Set(productIds.filter((id): id is string => Boolean(id)))];
   if (ids.length === 0) return {};
   const rows = await db

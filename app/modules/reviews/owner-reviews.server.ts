@@ -11,10 +11,25 @@ export const REVIEW_FILTERS = ["all", "visible", "hidden"] as const;
 export type ReviewFilter = (typeof REVIEW_FILTERS)[number];
 
 export type OwnerReview = {
-  id: string; productId: string; productName: string; buyerName: string; buyerEmail: string;
-  rating: number; comment: string; createdAt: Date; updatedAt: Date; hiddenAt: Date | null;
+  id: string;
+  productId: string;
+  productName: string;
+  buyerName: string;
+  buyerEmail: string;
+  rating: number;
+  comment: string;
+  createdAt: Date;
+  updatedAt: Date;
+  hiddenAt: Date | null;
 };
-export type OwnerReviewsPage = { reviews: OwnerReview[]; total: number; hiddenCount: number; page: number; pageCount: number; filter: ReviewFilter };
+export type OwnerReviewsPage = {
+  reviews: OwnerReview[];
+  total: number;
+  hiddenCount: number;
+  page: number;
+  pageCount: number;
+  filter: ReviewFilter;
+};
 
 export function reviewFilterOf(value: string | null | undefined): ReviewFilter {
   return REVIEW_FILTERS.find((f) => f === value) ?? "all";
@@ -34,18 +49,29 @@ export async function listOwnerReviews(db: DbOrTx, filter: ReviewFilter, page: n
     db.select({ hiddenCount: count() }).from(reviews).where(isNotNull(reviews.hiddenAt)),
   ]);
   const { page: current, pageCount, offset } = pageWindow(total, page, OWNER_REVIEWS_PAGE_SIZE);
-  const rows = total === 0 ? [] : await db
-    .select({
-      id: reviews.id, productId: reviews.productId, productName: products.name, buyerName: users.name, buyerEmail: users.email,
-      rating: reviews.rating, comment: reviews.comment, createdAt: reviews.createdAt, updatedAt: reviews.updatedAt, hiddenAt: reviews.hiddenAt,
-    })
-    .from(reviews)
-    .innerJoin(products, eq(products.id, reviews.productId))
-    .innerJoin(users, eq(users.id, reviews.userId))
-    .where(where)
-    .orderBy(desc(reviews.createdAt), desc(reviews.id))
-    .limit(OWNER_REVIEWS_PAGE_SIZE)
-    .offset(offset);
+  const rows =
+    total === 0
+      ? []
+      : await db
+          .select({
+            id: reviews.id,
+            productId: reviews.productId,
+            productName: products.name,
+            buyerName: users.name,
+            buyerEmail: users.email,
+            rating: reviews.rating,
+            comment: reviews.comment,
+            createdAt: reviews.createdAt,
+            updatedAt: reviews.updatedAt,
+            hiddenAt: reviews.hiddenAt,
+          })
+          .from(reviews)
+          .innerJoin(products, eq(products.id, reviews.productId))
+          .innerJoin(users, eq(users.id, reviews.userId))
+          .where(where)
+          .orderBy(desc(reviews.createdAt), desc(reviews.id))
+          .limit(OWNER_REVIEWS_PAGE_SIZE)
+          .offset(offset);
   return { reviews: rows, total, hiddenCount, page: current, pageCount, filter };
 }
 
@@ -53,7 +79,13 @@ export async function listOwnerReviews(db: DbOrTx, filter: ReviewFilter, page: n
  * The owner hides an abusive review (it is no longer shown and counts for nothing) or shows it again;
  * the product's figures follow in the same transaction.
  */
-export async function setReviewHidden(db: Db, ownerId: string, reviewId: string, hidden: boolean, now = new Date()): Promise<{ productName: string; product: ProductRating }> {
+export async function setReviewHidden(
+  db: Db,
+  ownerId: string,
+  reviewId: string,
+  hidden: boolean,
+  now = new Date(),
+): Promise<{ productName: string; product: ProductRating }> {
   if (!isUuid(reviewId)) throw new AppError("NOT_FOUND", "That review no longer exists");
   return db.transaction(async (tx) => {
     const [row] = await tx

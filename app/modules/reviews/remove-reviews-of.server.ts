@@ -9,10 +9,14 @@ import { announceReviewsChanged, recomputeProductRating } from "./product-rating
  */
 export async function removeReviewsOf(db: Db, userId: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const removed = await tx.delete(reviews).where(eq(reviews.userId, userId)).returning({ productId: reviews.productId });
+    const removed = await tx
+      .delete(reviews)
+      .where(eq(reviews.userId, userId))
+      .returning({ productId: reviews.productId });
     if (removed.length === 0) return;
     // One product after another in a fixed order, so two of these never wait on each other's locks.
-    for (const productId of [...new Set(removed.map((r) => r.productId))].sort()) await recomputeProductRating(tx, productId);
+    for (const productId of [...new Set(removed.map((r) => r.productId))].sort())
+      await recomputeProductRating(tx, productId);
     await announceReviewsChanged(tx);
   });
 }

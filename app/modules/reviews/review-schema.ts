@@ -6,7 +6,8 @@ export const COMMENT_TOO_LONG = `Your comment can be at most ${REVIEW_COMMENT_MA
 
 export type ReviewInput = { rating: number; comment: string };
 export type ReviewField = keyof ReviewInput;
-export type ReviewFormResult = { ok: true; data: ReviewInput } | { ok: false; fields: Partial<Record<ReviewField, string>> };
+export type ReviewFormResult =
+  { ok: true; data: ReviewInput } | { ok: false; fields: Partial<Record<ReviewField, string>> };
 
 /**
  * 'Rate this product': a whole number of stars from 1 to 5 (a form sends "4", JSON may send 4) and an
@@ -15,7 +16,11 @@ export type ReviewFormResult = { ok: true; data: ReviewInput } | { ok: false; fi
 export const reviewInputSchema = z.object({
   rating: z.preprocess(
     (value) => (typeof value === "string" && value.trim() !== "" ? Number(value) : value),
-    z.number({ error: RATING_REQUIRED }).int({ error: RATING_REQUIRED }).min(1, { error: RATING_REQUIRED }).max(5, { error: RATING_REQUIRED }),
+    z
+      .number({ error: RATING_REQUIRED })
+      .int({ error: RATING_REQUIRED })
+      .min(1, { error: RATING_REQUIRED })
+      .max(5, { error: RATING_REQUIRED }),
   ),
   comment: z
     .unknown()

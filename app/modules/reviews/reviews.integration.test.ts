@@ -15,8 +15,13 @@ import { NOT_ELIGIBLE_MESSAGE } from "./review-eligibility.server";
 import { saveReview } from "./save-review.server";
 
 const SHIPPING = {
-  fullName: "Ayesha Khan", email: "ayesha@example.pk", phone: "+923001234567", city: "Karachi",
-  address: "House 12, Street 4, DHA Phase 6", postalCode: null, country: "Pakistan" as const,
+  fullName: "Ayesha Khan",
+  email: "ayesha@example.pk",
+  phone: "+923001234567",
+  city: "Karachi",
+  address: "House 12, Street 4, DHA Phase 6",
+  postalCode: null,
+  country: "Pakistan" as const,
 };
 // Seeded with rating 4.6 from 312 reviews.
 const TEE = "essential-crew-neck-tee";
@@ -29,7 +34,11 @@ describe.each(DATABASE_KINDS)("reviews on %s", (kind) => {
     await database.db.update(users).set({ role: "seller" }).where(eq(users.id, owner));
   }, 300_000);
 
-  async function buyerWithOrder(name: string, productId: string, status: "pending" | "shipped" | "delivered" = "delivered") {
+  async function buyerWithOrder(
+    name: string,
+    productId: string,
+    status: "pending" | "shipped" | "delivered" = "delivered",
+  ) {
     const id = await createTestBuyer(database.db, name);
     const [variant] = await database.db
       .select({ color: productVariants.color, size: productVariants.size })
@@ -37,18 +46,27 @@ describe.each(DATABASE_KINDS)("reviews on %s", (kind) => {
       .where(and(eq(productVariants.productId, productId), gt(productVariants.stock, 0)))
       .orderBy(desc(productVariants.stock))
       .limit(1);
-    const order = await placeOrder({ db: database.db }, { userId: id, shipping: SHIPPING, items: [{ productId, ...variant, quantity: 1 }] });
+    const order = await placeOrder(
+      { db: database.db },
+      { userId: id, shipping: SHIPPING, items: [{ productId, ...variant, quantity: 1 }] },
+    );
     await database.db.update(orders).set({ status }).where(eq(orders.id, order.orderId));
     return { id, role: "buyer" as const };
   }
 
   async function productFigures(productId: string) {
-    const [p] = await database.db.select({ rating: products.rating, reviewCount: products.reviewCount }).from(products).where(eq(products.id, productId));
+    const [p] = await database.db
+      .select({ rating: products.rating, reviewCount: products.reviewCount })
+      .from(products)
+      .where(eq(products.id, productId));
     return p;
   }
 
   async function refusal(run: () => Promise<unknown>): Promise<AppError> {
-    const error = await run().then(() => null, (e: unknown) => e);
+    const error = await run().then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(AppError);
     return error as AppError;
   }
@@ -65,18 +83,27 @@ describe.each(DATABASE_KINDS)("reviews on %s", (kind) => {
   it("refuses a buyer who never received this product (someone else's delivered order does not count)", async () => {
     await buyerWithOrder("Sana Mir", "slim-v-neck-tee");
     const stranger = { id: await createTestBuyer(database.db, "Omar Farooq"), role: "buyer" };
-    const error = await refusal(() => saveReview(database.db, stranger, "slim-v-neck-tee", { rating: 1, comment: "never bought it" }));
+    const error = await refusal(() =>
+      saveReview(database.db, stranger, "slim-v-neck-tee", { rating: 1, comment: "never bought it" }),
+    );
     expect(error.code).toBe("FORBIDDEN");
     // A delivered order of another product does not let them rate this one either.
     const other = await buyerWithOrder("Zara Shah", "pocket-tee");
-    expect((await refusal(() => saveReview(database.db, other, "slim-v-neck-tee", { rating: 1, comment: "" }))).code).toBe("FORBIDDEN");
+    expect(
+      (await refusal(() => saveReview(database.db, other, "slim-v-neck-tee", { rating: 1, comment: "" }))).code,
+    ).toBe("FORBIDDEN");
     expect(await productFigures("slim-v-neck-tee")).toEqual({ rating: 4.2, reviewCount: 88 });
   });
 
   it("refuses the owner and an unknown product", async () => {
-    expect((await refusal(() => saveReview(database.db, { id: owner, role: "seller" }, TEE, { rating: 5, comment: "" }))).code).toBe("FORBIDDEN");
+    expect(
+      (await refusal(() => saveReview(database.db, { id: owner, role: "seller" }, TEE, { rating: 5, comment: "" })))
+        .code,
+    ).toBe("FORBIDDEN");
     const buyer = await buyerWithOrder("Ali Raza", TEE);
-    expect((await refusal(() => saveReview(database.db, buyer, "no-such-product", { rating: 5, comment: "" }))).code).toBe("NOT_FOUND");
+    expect(
+      (await refusal(() => saveReview(database.db, buyer, "no-such-product", { rating: 5, comment: "" }))).code,
+    ).toBe("NOT_FOUND");
   });
 
   it("the database itself refuses a rating of 0 or 6", async () => {
@@ -91,16 +118,35 @@ describe.each(DATABASE_KINDS)("reviews on %s", (kind) => {
     const buyer = await buyerWithOrder("Ayesha Khan", "long-sleeve-henley");
     expect((await getReviewerState(database.db, buyer.id, "long-sleeve-henley")).eligible).toBe(true);
     // Seeded 4.3 from 73: (4.3 * 73 + 1) / 74 = 4.255... -> 4.3; count 74.
-    const first = await saveReview(database.db, buyer, "long-sleeve-henley", { rating: 1, comment: "Shrank after one wash." }, new Date("2026-01-01T10:00:00Z"));
+    const first = await saveReview(
+      database.db,
+      buyer,
+      "long-sleeve-henley",
+      { rating: 1, comment: "Shrank after one wash." },
+      new Date("2026-01-01T10:00:00Z"),
+    );
     expect(first).toMatchObject({ created: true, rating: 1, product: { rating: 4.3, reviewCount: 74 } });
-    const second = await saveReview(database.db, buyer, "long-sleeve-henley", { rating: 5, comment: "Customer service replaced it." }, new Date("2026-01-02T10:00:00Z"));
-    expect(second).toMatchObject({ id: first.id, created: false, rating: 5, product: { rating: 4.3, reviewCount: 74 } });
+    const second = await saveReview(
+      database.db,
+      buyer,
+      "long-sleeve-henley",
+      { rating: 5, comment: "Customer service replaced it." },
+      new Date("2026-01-02T10:00:00Z"),
+    );
+    expect(second).toMatchObject({
+      id: first.id,
+      created: false,
+      rating: 5,
+      product: { rating: 4.3, reviewCount: 74 },
+    });
     const rows = await database.db.select().from(reviews).where(eq(reviews.userId, buyer.id));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ rating: 5, comment: "Customer service replaced it." });
     expect(rows[0].createdAt.toISOString()).toBe("2026-01-01T10:00:00.000Z");
     expect(rows[0].updatedAt.toISOString()).toBe("2026-01-02T10:00:00.000Z");
-    expect(await ratingsByProduct(database.db, buyer.id, ["long-sleeve-henley", TEE, null])).toEqual({ "long-sleeve-henley": 5 });
+    expect(await ratingsByProduct(database.db, buyer.id, ["long-sleeve-henley", TEE, null])).toEqual({
+      "long-sleeve-henley": 5,
+    });
   });
 
   it("counts every review when several buyers rate the same product at the same moment", async () => {
@@ -115,7 +161,10 @@ describe.each(DATABASE_KINDS)("reviews on %s", (kind) => {
 
   it("computes from reviews alone on a product with no seeded figures, and a hidden review counts for nothing", async () => {
     // A product of the owner's own: 0 with 0 reviews.
-    await database.db.update(products).set({ baseRating: 0, baseReviewCount: 0, rating: 0, reviewCount: 0 }).where(eq(products.id, "chino-shorts"));
+    await database.db
+      .update(products)
+      .set({ baseRating: 0, baseReviewCount: 0, rating: 0, reviewCount: 0 })
+      .where(eq(products.id, "chino-shorts"));
     const a = await buyerWithOrder("Nadia Hussain", "chino-shorts");
     const b = await buyerWithOrder("Kamran Akmal", "chino-shorts");
     await saveReview(database.db, a, "chino-shorts", { rating: 4, comment: "Good fit" });
@@ -149,15 +198,31 @@ describe.each(DATABASE_KINDS)("reviews on %s", (kind) => {
 
   it("refuses to hide an unknown review", async () => {
     expect((await refusal(() => setReviewHidden(database.db, owner, "not-a-uuid", true))).code).toBe("NOT_FOUND");
-    expect((await refusal(() => setReviewHidden(database.db, owner, "00000000-0000-4000-8000-000000000000", true))).code).toBe("NOT_FOUND");
+    expect(
+      (await refusal(() => setReviewHidden(database.db, owner, "00000000-0000-4000-8000-000000000000", true))).code,
+    ).toBe("NOT_FOUND");
   });
 
   it("lists a product's visible reviews newest first, a page at a time, with the first name only", async () => {
     const product = "cargo-shorts";
-    const names = ["Fatima Zahra Malik", "Usman Tariq", "Hina Baloch", "Imran Qureshi", "Maryam Nawaz", "Saad Rafique", "Ayan Ali"];
+    const names = [
+      "Fatima Zahra Malik",
+      "Usman Tariq",
+      "Hina Baloch",
+      "Imran Qureshi",
+      "Maryam Nawaz",
+      "Saad Rafique",
+      "Ayan Ali",
+    ];
     for (const [i, name] of names.entries()) {
       const buyer = await buyerWithOrder(name, product);
-      await saveReview(database.db, buyer, product, { rating: (i % 5) + 1, comment: `Review ${i}` }, new Date(Date.UTC(2026, 0, 1 + i)));
+      await saveReview(
+        database.db,
+        buyer,
+        product,
+        { rating: (i % 5) + 1, comment: `Review ${i}` },
+        new Date(Date.UTC(2026, 0, 1 + i)),
+      );
     }
     const first = await listProductReviews(database.db, product, 1);
     expect(first).toMatchObject({ total: 7, page: 1, pageCount: 2 });
@@ -170,7 +235,10 @@ describe.each(DATABASE_KINDS)("reviews on %s", (kind) => {
     expect((await listProductReviews(database.db, product, 99)).page).toBe(2);
     expect((await listProductReviews(database.db, product, Number.NaN)).page).toBe(1);
     // The seeded count grew by the seven visible reviews.
-    const [seed] = await database.db.select({ base: products.baseReviewCount }).from(products).where(eq(products.id, product));
+    const [seed] = await database.db
+      .select({ base: products.baseReviewCount })
+      .from(products)
+      .where(eq(products.id, product));
     expect((await productFigures(product)).reviewCount).toBe(seed.base + 7);
   });
 
@@ -182,7 +250,11 @@ describe.each(DATABASE_KINDS)("reviews on %s", (kind) => {
     expect(hidden.reviews.every((r) => r.hiddenAt !== null)).toBe(true);
     expect(hidden.hiddenCount).toBe(hidden.total);
     expect(visible.reviews.every((r) => r.hiddenAt === null)).toBe(true);
-    expect(all.reviews[0]).toMatchObject({ productName: expect.any(String), buyerName: expect.any(String), buyerEmail: expect.stringContaining("@") });
+    expect(all.reviews[0]).toMatchObject({
+      productName: expect.any(String),
+      buyerName: expect.any(String),
+      buyerEmail: expect.stringContaining("@"),
+    });
     const times = all.reviews.map((r) => r.createdAt.getTime());
     expect(times).toEqual([...times].sort((x, y) => y - x));
   });
@@ -212,7 +284,9 @@ describe.each(DATABASE_KINDS)("reviews on %s", (kind) => {
       await setReviewHidden(database.db, owner, saved.id, true);
       expect(await until(2)).toBe(2);
       const stranger = { id: await createTestBuyer(database.db, "No Order"), role: "buyer" };
-      await expect(saveReview(database.db, stranger, "mandarin-collar-shirt", { rating: 5, comment: "" })).rejects.toThrow(NOT_ELIGIBLE_MESSAGE);
+      await expect(
+        saveReview(database.db, stranger, "mandarin-collar-shirt", { rating: 5, comment: "" }),
+      ).rejects.toThrow(NOT_ELIGIBLE_MESSAGE);
       await new Promise((r) => setTimeout(r, 200));
       expect(heard).toBe(2);
     } finally {

@@ -14,7 +14,13 @@ export type SavedReview = { id: string; rating: number; comment: string; created
  * the first (its date of writing kept, updated_at moved). The product's figures are recomputed in
  * the same transaction. Someone without a delivered order with this product is refused.
  */
-export async function saveReview(db: Db, user: { id: string; role: string }, productId: string, input: ReviewInput, now = new Date()): Promise<SavedReview> {
+export async function saveReview(
+  db: Db,
+  user: { id: string; role: string },
+  productId: string,
+  input: ReviewInput,
+  now = new Date(),
+): Promise<SavedReview> {
   if (user.role !== "buyer") throw new AppError("FORBIDDEN", "Only customers can rate products");
   return db.transaction(async (tx) => {
     const [product] = await tx
@@ -25,15 +31,33 @@ export async function saveReview(db: Db, user: { id: string; role: string }, pro
     if (!(await hasDeliveredPurchase(tx, user.id, productId))) throw new AppError("FORBIDDEN", NOT_ELIGIBLE_MESSAGE);
     const [saved] = await tx
       .insert(reviews)
-      .values({ productId, userId: user.id, rating: input.rating, comment: input.comment, createdAt: now, updatedAt: now })
+      .values({
+        productId,
+        userId: user.id,
+        rating: input.rating,
+        comment: input.comment,
+        createdAt: now,
+        updatedAt: now,
+      })
       .onConflictDoUpdate({
         target: [reviews.productId, reviews.userId],
         set: { rating: input.rating, comment: input.comment, updatedAt: now },
       })
       // xmax = 0 only on a row this statement inserted: tells a new review from an edit.
-      .returning({ id: reviews.id, rating: reviews.rating, comment: reviews.comment, created: sql<boolean>`(xmax = 0)` });
+      .returning({
+        id: reviews.id,
+        rating: reviews.rating,
+        comment: reviews.comment,
+        created: sql<boolean>`(xmax = 0)`,
+      });
     const rating = await recomputeProductRating(tx, productId);
     await announceReviewsChanged(tx);
-    return { id: saved.id, rating: saved.rating, comment: saved.comment, created: Boolean(saved.created), product: rating };
+    return {
+      id: saved.id,
+      rating: saved.rating,
+      comment: saved.comment,
+      created: Boolean(saved.created),
+      product: rating,
+    };
   });
 }

@@ -18,5 +18,10 @@ export async function countWaiting(db: DbOrTx): Promise<WaitingCounts> {
       where e.channel = 'email' and e.status = 'failed' and not exists (select 1 from message_outbox r where r.resent_from = e.id)`),
   ]);
   const [failedRow] = (failed as unknown as { rows: { n: number }[] }).rows;
-  return { pendingOrders: pending.n, newReturns: returns.n, unreadMessages: unread.n, failedEmails: Number(failedRow.n) };
+  return {
+    pendingOrders: pending.n,
+    newReturns: returns.n,
+    unreadMessages: unread.n,
+    failedEmails: Number(failedRow.n),
+  };
 }

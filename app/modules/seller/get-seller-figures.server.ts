@@ -31,8 +31,14 @@ export type SellerFigures = {
   channels: { channel: OrderChannel; revenue: number; orders: number }[];
   /** The newest orders, each with its first items ('quantity x name') and how many it leaves out. */
   recentOrders: {
-    id: string; orderNumber: string; customerName: string; total: number; status: OrderStatus; createdAt: string;
-    items: { quantity: number; name: string }[]; moreItems: number;
+    id: string;
+    orderNumber: string;
+    customerName: string;
+    total: number;
+    status: OrderStatus;
+    createdAt: string;
+    items: { quantity: number; name: string }[];
+    moreItems: number;
   }[];
   /** One row per shop day (Pakistan time), oldest first, zeros included: orders placed that day, revenue of the orders delivered that day (refunds included). */
   daily: { day: string; orders: number; revenue: number }[];
@@ -59,58 +65,85 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export async function getSellerFigures(db: DbOrTx, now: Date = new Date()): Promise<SellerFigures> {
   const since = startOfShopDay(now, OVERVIEW_DAYS - 1);
   // A shop day as a whole number (days since 1970 in shop time): cheaper to group by than formatted text.
-  const dayNumber = (column: unknown) => int(sql`floor((extract(epoch from ${column}) + ${sql.raw(String(SHOP_UTC_OFFSET_SECONDS))}) / 86400)`);
+  const dayNumber = (column: unknown) =>
+    int(sql`floor((extract(epoch from ${column}) + ${sql.raw(String(SHOP_UTC_OFFSET_SECONDS))}) / 86400)`);
 
-  const [byStatus, refundedByStatus, [productCount], recent, placed, delivered, refundedByDay, top, [discounts]] = await Promise.all([
-    db
-      .select({
-        status: orders.status, channel: orders.channel, orders: count(), total: int(sql`coalesce(sum(${orders.total}), 0)`),
-        storeCreditUsed: int(sql`coalesce(sum(${orders.storeCreditUsed}), 0)`),
-      })
-      .from(orders)
-      .groupBy(orders.status, orders.channel),
-    db
-      .select({ status: orders.status, channel: orders.channel, refunded: int(sql`sum(${refunds.amount})`) })
-      .from(refunds)
-      .innerJoin(orders, eq(orders.id, refunds.orderId))
-      .groupBy(orders.status, orders.channel),
-    db.select({ n: count() }).from(products).where(ne(products.status, "archived")),
-    db
-      .select({ id: orders.id, orderNumber: orders.orderNumber, customerName: orders.fullName, total: orders.total, status: orders.status, createdAt: orders.createdAt })
-      .from(orders)
-      .orderBy(desc(orders.createdAt))
-      .limit(5),
-    db
-      .select({ day: dayNumber(orders.createdAt), city: orders.city, orders: count() })
-      .from(orders)
-      .where(gte(orders.createdAt, since))
-      .groupBy(sql`1`, orders.city),
-    db
-      .select({ day: dayNumber(orders.deliveredAt), total: int(sql`sum(${orders.total})`), storeCreditUsed: int(sql`sum(${orders.storeCreditUsed})`) })
-      .from(orders)
-      .where(and(eq(orders.status, "delivered"), gte(orders.deliveredAt, since)))
-      .groupBy(sql`1`),
-    db
-      .select({ day: dayNumber(orders.deliveredAt), refunded: int(sql`sum(${refunds.amount})`) })
-      .from(refunds)
-      .innerJoin(orders, eq(orders.id, refunds.orderId))
-      .where(and(eq(orders.status, "delivered"), gte(orders.deliveredAt, since)))
-      .groupBy(sql`1`),
-    db
-      .select({ productId: orderItems.productId, name: sql<string>`max(${orderItems.name})`, units: int(sql`sum(${orderItems.quantity})`) })
-      .from(orderItems)
-      .innerJoin(orders, eq(orders.id, orderItems.orderId))
-      .where(and(gte(orders.createdAt, since), notInArray(orders.status, VOID_STATUSES)))
-      .groupBy(orderItems.productId)
-      .orderBy(sql`3 desc`, sql`2`)
-      .limit(5),
-    db
-      .select({ given: int(sql`coalesce(sum(${discountRedemptions.amount}), 0)`), orders: count() })
-      .from(discountRedemptions)
-      .where(and(gte(discountRedemptions.createdAt, since), isNull(discountRedemptions.releasedAt))),
-  ]);
+  const [byStatus, refundedByStatus, [productCount], recent, placed, delivered, refundedByDay, top, [discounts]] =
+    await Promise.all([
+      db
+        .select({
+          status: orders.status,
+          channel: orders.channel,
+          orders: count(),
+          total: int(sql`coalesce(sum(${orders.total}), 0)`),
+          storeCreditUsed: int(sql`coalesce(sum(${orders.storeCreditUsed}), 0)`),
+        })
+        .from(orders)
+        .groupBy(orders.status, orders.channel),
+      db
+        .select({ status: orders.status, channel: orders.channel, refunded: int(sql`sum(${refunds.amount})`) })
+        .from(refunds)
+        .innerJoin(orders, eq(orders.id, refunds.orderId))
+        .groupBy(orders.status, orders.channel),
+      db.select({ n: count() }).from(products).where(ne(products.status, "archived")),
+      db
+        .select({
+          id: orders.id,
+          orderNumber: orders.orderNumber,
+          customerName: orders.fullName,
+          total: orders.total,
+          status: orders.status,
+          createdAt: orders.createdAt,
+        })
+        .from(orders)
+        .orderBy(desc(orders.createdAt))
+        .limit(5),
+      db
+        .select({ day: dayNumber(orders.createdAt), city: orders.city, orders: count() })
+        .from(orders)
+        .where(gte(orders.createdAt, since))
+        .groupBy(sql`1`, orders.city),
+      db
+        .select({
+          day: dayNumber(orders.deliveredAt),
+          total: int(sql`sum(${orders.total})`),
+          storeCreditUsed: int(sql`sum(${orders.storeCreditUsed})`),
+        })
+        .from(orders)
+        .where(and(eq(orders.status, "delivered"), gte(orders.deliveredAt, since)))
+        .groupBy(sql`1`),
+      db
+        .select({ day: dayNumber(orders.deliveredAt), refunded: int(sql`sum(${refunds.amount})`) })
+        .from(refunds)
+        .innerJoin(orders, eq(orders.id, refunds.orderId))
+        .where(and(eq(orders.status, "delivered"), gte(orders.deliveredAt, since)))
+        .groupBy(sql`1`),
+      db
+        .select({
+          productId: orderItems.productId,
+          name: sql<string>`max(${orderItems.name})`,
+          units: int(sql`sum(${orderItems.quantity})`),
+        })
+        .from(orderItems)
+        .innerJoin(orders, eq(orders.id, orderItems.orderId))
+        .where(and(gte(orders.createdAt, since), notInArray(orders.status, VOID_STATUSES)))
+        .groupBy(orderItems.productId)
+        .orderBy(sql`3 desc`, sql`2`)
+        .limit(5),
+      db
+        .select({ given: int(sql`coalesce(sum(${discountRedemptions.amount}), 0)`), orders: count() })
+        .from(discountRedemptions)
+        .where(and(gte(discountRedemptions.createdAt, since), isNull(discountRedemptions.releasedAt))),
+    ]);
 
-  const stats = { totalRevenue: 0, codOutstanding: 0, pendingValue: 0, totalOrders: 0, pendingOrders: 0, products: productCount.n };
+  const stats = {
+    totalRevenue: 0,
+    codOutstanding: 0,
+    pendingValue: 0,
+    totalOrders: 0,
+    pendingOrders: 0,
+    products: productCount.n,
+  };
   const channels = ORDER_CHANNELS.map((channel) => ({ channel, revenue: 0, orders: 0 }));
   for (const row of byStatus) {
     stats.totalOrders += row.orders;
@@ -118,7 +151,8 @@ export async function getSellerFigures(db: DbOrTx, now: Date = new Date()): Prom
     if (row.status === "shipped") stats.codOutstanding += row.total;
     if (OPEN_STATUSES.includes(row.status)) stats.pendingValue += orderRevenue(row);
     if (countsAsRevenue(row.status)) {
-      const refunded = refundedByStatus.find((r) => r.status === row.status && r.channel === row.channel)?.refunded ?? 0;
+      const refunded =
+        refundedByStatus.find((r) => r.status === row.status && r.channel === row.channel)?.refunded ?? 0;
       const revenue = orderRevenue({ total: row.total, storeCreditUsed: row.storeCreditUsed, refunded });
       stats.totalRevenue += revenue;
       const channel = channels.find((c) => c.channel === row.channel);
@@ -137,19 +171,45 @@ export async function getSellerFigures(db: DbOrTx, now: Date = new Date()): Prom
     ordersPerCity.set(row.city, (ordersPerCity.get(row.city) ?? 0) + row.orders);
   }
   const refundedPerDay = new Map(refundedByDay.map((r) => [r.day, r.refunded]));
-  const revenuePerDay = new Map(delivered.map((r) => [dayKey(r.day), orderRevenue({ total: r.total, storeCreditUsed: r.storeCreditUsed, refunded: refundedPerDay.get(r.day) ?? 0 })]));
+  const revenuePerDay = new Map(
+    delivered.map((r) => [
+      dayKey(r.day),
+      orderRevenue({ total: r.total, storeCreditUsed: r.storeCreditUsed, refunded: refundedPerDay.get(r.day) ?? 0 }),
+    ]),
+  );
   // Current names for the five best sellers (an order keeps the name it was sold under).
   const ids = top.map((t) => t.productId).filter((id): id is string => id !== null);
-  const names = new Map(ids.length ? (await db.select({ id: products.id, name: products.name }).from(products).where(inArray(products.id, ids))).map((p) => [p.id, p.name]) : []);
-  const recentItems = await firstItemsOf(db, recent.map((o) => o.id));
+  const names = new Map(
+    ids.length
+      ? (await db.select({ id: products.id, name: products.name }).from(products).where(inArray(products.id, ids))).map(
+          (p) => [p.id, p.name],
+        )
+      : [],
+  );
+  const recentItems = await firstItemsOf(
+    db,
+    recent.map((o) => o.id),
+  );
 
   return {
     generatedAt: now.toISOString(),
     stats,
     channels,
-    recentOrders: recent.map((o) => ({ ...o, createdAt: o.createdAt.toISOString(), ...(recentItems.get(o.id) ?? { items: [], moreItems: 0 }) })),
-    daily: lastShopDays(now, OVERVIEW_DAYS).map((day) => ({ day, orders: ordersPerDay.get(day) ?? 0, revenue: revenuePerDay.get(day) ?? 0 })),
-    topProducts: top.map((t) => ({ productId: t.productId, name: (t.productId && names.get(t.productId)) || t.name, units: t.units })),
+    recentOrders: recent.map((o) => ({
+      ...o,
+      createdAt: o.createdAt.toISOString(),
+      ...(recentItems.get(o.id) ?? { items: [], moreItems: 0 }),
+    })),
+    daily: lastShopDays(now, OVERVIEW_DAYS).map((day) => ({
+      day,
+      orders: ordersPerDay.get(day) ?? 0,
+      revenue: revenuePerDay.get(day) ?? 0,
+    })),
+    topProducts: top.map((t) => ({
+      productId: t.productId,
+      name: (t.productId && names.get(t.productId)) || t.name,
+      units: t.units,
+    })),
     cities: [...ordersPerCity]
       .map(([city, n]) => ({ city, orders: n }))
       .sort((a, b) => b.orders - a.orders || a.city.localeCompare(b.city))
@@ -159,7 +219,10 @@ export async function getSellerFigures(db: DbOrTx, now: Date = new Date()): Prom
 }
 
 /** Each order's first items in the order they were added, and how many more it has: one query for the few orders on the overview. */
-async function firstItemsOf(db: DbOrTx, orderIds: string[]): Promise<Map<string, { items: { quantity: number; name: string }[]; moreItems: number }>> {
+async function firstItemsOf(
+  db: DbOrTx,
+  orderIds: string[],
+): Promise<Map<string, { items: { quantity: number; name: string }[]; moreItems: number }>> {
   const byOrder = new Map<string, { items: { quantity: number; name: string }[]; moreItems: number }>();
   if (orderIds.length === 0) return byOrder;
   const rows = await db

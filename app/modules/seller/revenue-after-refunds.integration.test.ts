@@ -15,22 +15,46 @@ describe.each(DATABASE_KINDS)("revenue after refunds on %s", (kind) => {
   const db = () => database.db;
   let n = 0;
 
-  async function order(o: { status: OrderStatus; total: number; storeCreditUsed?: number; channel?: OrderChannel; deliveredAt?: Date }) {
+  async function order(o: {
+    status: OrderStatus;
+    total: number;
+    storeCreditUsed?: number;
+    channel?: OrderChannel;
+    deliveredAt?: Date;
+  }) {
     const id = randomUUID();
     n++;
     const storeCreditUsed = o.storeCreditUsed ?? 0;
-    await db().insert(orders).values({
-      id, orderNumber: `ORD-${String(200000 + n)}`, status: o.status, channel: o.channel ?? "web",
-      paymentStatus: o.status === "delivered" ? "collected" : "unpaid",
-      subtotal: o.total + storeCreditUsed, shippingFee: 0, storeCreditUsed, total: o.total,
-      fullName: `Customer ${n}`, email: "c@example.pk", phone: "+923001234567", address: "1 Street", city: "Karachi",
-      deliveryFrom: NOW, deliveryTo: NOW, createdAt: at("2025-06-01T08:00:00Z"), deliveredAt: o.deliveredAt ?? null,
-    });
+    await db()
+      .insert(orders)
+      .values({
+        id,
+        orderNumber: `ORD-${String(200000 + n)}`,
+        status: o.status,
+        channel: o.channel ?? "web",
+        paymentStatus: o.status === "delivered" ? "collected" : "unpaid",
+        subtotal: o.total + storeCreditUsed,
+        shippingFee: 0,
+        storeCreditUsed,
+        total: o.total,
+        fullName: `Customer ${n}`,
+        email: "c@example.pk",
+        phone: "+923001234567",
+        address: "1 Street",
+        city: "Karachi",
+        deliveryFrom: NOW,
+        deliveryTo: NOW,
+        createdAt: at("2025-06-01T08:00:00Z"),
+        deliveredAt: o.deliveredAt ?? null,
+      });
     return id;
   }
 
   async function refund(orderId: string, amount: number, method: RefundMethod = "jazzcash") {
-    const [request] = await db().insert(returnRequests).values({ returnNumber: `RT-${String(300000 + n++)}`, orderId, reason: "wrong_size", status: "received" }).returning();
+    const [request] = await db()
+      .insert(returnRequests)
+      .values({ returnNumber: `RT-${String(300000 + n++)}`, orderId, reason: "wrong_size", status: "received" })
+      .returning();
     await db().insert(refunds).values({ returnId: request.id, orderId, method, amount, recordedByName: "Owner" });
   }
 
@@ -40,7 +64,12 @@ describe.each(DATABASE_KINDS)("revenue after refunds on %s", (kind) => {
     const half = await order({ status: "delivered", total: 3000, deliveredAt: at("2025-06-09T08:00:00Z") });
     await refund(half, 1500);
     // Delivered 9 June on WhatsApp, Rs 2,000 and returned and refunded in full as store credit: no revenue.
-    const whole = await order({ status: "delivered", total: 2000, channel: "whatsapp", deliveredAt: at("2025-06-09T09:00:00Z") });
+    const whole = await order({
+      status: "delivered",
+      total: 2000,
+      channel: "whatsapp",
+      deliveredAt: at("2025-06-09T09:00:00Z"),
+    });
     await refund(whole, 2000, "store_credit");
     // Delivered 10 June: Rs 500 cash and Rs 2,000 of store credit spent.
     await order({ status: "delivered", total: 500, storeCreditUsed: 2000, deliveredAt: at("2025-06-10T06:00:00Z") });
@@ -50,8 +79,16 @@ describe.each(DATABASE_KINDS)("revenue after refunds on %s", (kind) => {
 
     const figures = await getSellerFigures(db(), NOW);
     expect(figures.stats.totalRevenue).toBe(1500 + 0 + 2500);
-    expect(figures.channels.find((c) => c.channel === "web")).toEqual({ channel: "web", revenue: 1500 + 2500, orders: 2 });
-    expect(figures.channels.find((c) => c.channel === "whatsapp")).toEqual({ channel: "whatsapp", revenue: 0, orders: 1 });
+    expect(figures.channels.find((c) => c.channel === "web")).toEqual({
+      channel: "web",
+      revenue: 1500 + 2500,
+      orders: 2,
+    });
+    expect(figures.channels.find((c) => c.channel === "whatsapp")).toEqual({
+      channel: "whatsapp",
+      revenue: 0,
+      orders: 1,
+    });
     const day = (d: string) => figures.daily.find((x) => x.day === d)!.revenue;
     expect(day("2025-06-09")).toBe(1500);
     expect(day("2025-06-10")).toBe(2500);

@@ -10,7 +10,10 @@ import { SETTINGS_CHANNEL } from "../../db/settings-changed";
  */
 export async function setShowFeaturedOnHome(db: DbOrTx, show: boolean): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.update(shopSettings).set({ showFeaturedOnHome: show, updatedAt: new Date() }).where(eq(shopSettings.id, 1));
+    await tx
+      .update(shopSettings)
+      .set({ showFeaturedOnHome: show, updatedAt: new Date() })
+      .where(eq(shopSettings.id, 1));
     await tx.execute(sql`select pg_notify(${SETTINGS_CHANNEL}, 'changed')`);
   });
 }

@@ -1,16 +1,46 @@
 import { describe, expect, it } from "vitest";
-import { parseBlockedPhones, parseNotificationEmails, readSettingsInput, settingsFormValues, settingsSchema } from "./settings-schema";
+import {
+  parseBlockedPhones,
+  parseNotificationEmails,
+  readSettingsInput,
+  settingsFormValues,
+  settingsSchema,
+} from "./settings-schema";
 
 export const VALID_SETTINGS = {
-  brandName: "Kapra", contactEmail: "support@kapra.pk", phone: "+92 321 2345678", address: "Shop 14, Zamzama", city: "Karachi",
-  instagram: "@kapra.pk", happyCustomers: "10000", yearsInBusiness: "5", productsSold: "50000", averageRating: "4.8",
-  shippingFee: "200", freeShippingThreshold: "", maxCodOrderValue: "", blockedPhones: "", notificationEmails: "",
+  brandName: "Kapra",
+  contactEmail: "support@kapra.pk",
+  phone: "+92 321 2345678",
+  address: "Shop 14, Zamzama",
+  city: "Karachi",
+  instagram: "@kapra.pk",
+  happyCustomers: "10000",
+  yearsInBusiness: "5",
+  productsSold: "50000",
+  averageRating: "4.8",
+  shippingFee: "200",
+  freeShippingThreshold: "",
+  maxCodOrderValue: "",
+  blockedPhones: "",
+  notificationEmails: "",
 };
 
 describe("settings schema", () => {
   it("reads the form's text into stored values; empty amounts mean none", () => {
-    const parsed = settingsSchema.parse({ ...VALID_SETTINGS, instagram: "kapra.pk", freeShippingThreshold: "Rs 5,000", maxCodOrderValue: "25000" });
-    expect(parsed).toMatchObject({ instagram: "@kapra.pk", shippingFee: 200, freeShippingThreshold: 5000, maxCodOrderValue: 25000, averageRating: 4.8, blockedPhones: [] });
+    const parsed = settingsSchema.parse({
+      ...VALID_SETTINGS,
+      instagram: "kapra.pk",
+      freeShippingThreshold: "Rs 5,000",
+      maxCodOrderValue: "25000",
+    });
+    expect(parsed).toMatchObject({
+      instagram: "@kapra.pk",
+      shippingFee: 200,
+      freeShippingThreshold: 5000,
+      maxCodOrderValue: 25000,
+      averageRating: 4.8,
+      blockedPhones: [],
+    });
     expect(settingsSchema.parse(VALID_SETTINGS)).toMatchObject({ freeShippingThreshold: null, maxCodOrderValue: null });
   });
 
@@ -21,15 +51,27 @@ describe("settings schema", () => {
   });
 
   it("reports a bad blocked number by its line", () => {
-    expect(parseBlockedPhones("0300 1234567\n12345")).toEqual({ error: 'Line 2 ("12345") is not a Pakistani mobile number, like 0300 1234567' });
+    expect(parseBlockedPhones("0300 1234567\n12345")).toEqual({
+      error: 'Line 2 ("12345") is not a Pakistani mobile number, like 0300 1234567',
+    });
     const result = settingsSchema.safeParse({ ...VALID_SETTINGS, blockedPhones: "0300 1234567\n\nnot a phone" });
     expect(result.success).toBe(false);
-    expect(result.error!.issues[0]).toMatchObject({ path: ["blockedPhones"], message: expect.stringContaining("Line 3") });
+    expect(result.error!.issues[0]).toMatchObject({
+      path: ["blockedPhones"],
+      message: expect.stringContaining("Line 3"),
+    });
   });
 
   it("refuses empty required fields, bad numbers and a rating above 5, each by its field", () => {
     const result = settingsSchema.safeParse({
-      ...VALID_SETTINGS, brandName: " ", contactEmail: "nope", shippingFee: "-5", maxCodOrderValue: "0", averageRating: "7", phone: "abc", instagram: "@bad handle!",
+      ...VALID_SETTINGS,
+      brandName: " ",
+      contactEmail: "nope",
+      shippingFee: "-5",
+      maxCodOrderValue: "0",
+      averageRating: "7",
+      phone: "abc",
+      instagram: "@bad handle!",
     });
     const fields = Object.fromEntries(result.error!.issues.map((i) => [i.path[0], i.message]));
     expect(fields).toMatchObject({
@@ -48,46 +90,81 @@ describe("settings schema", () => {
     expect(settingsSchema.parse(VALID_SETTINGS).settlementOverdueDays).toBeUndefined();
     for (const days of ["0", "91", "7.5", "", "ten"]) {
       const result = settingsSchema.safeParse({ ...VALID_SETTINGS, settlementOverdueDays: days });
-      expect(result.error!.issues[0]).toMatchObject({ path: ["settlementOverdueDays"], message: "Please enter a whole number of days from 1 to 90" });
+      expect(result.error!.issues[0]).toMatchObject({
+        path: ["settlementOverdueDays"],
+        message: "Please enter a whole number of days from 1 to 90",
+      });
     }
-    expect(settingsFormValues({ ...settingsSchema.parse(VALID_SETTINGS), blockedPhones: [], notificationEmails: [], settlementOverdueDays: 10 }).settlementOverdueDays).toBe("10");
+    expect(
+      settingsFormValues({
+        ...settingsSchema.parse(VALID_SETTINGS),
+        blockedPhones: [],
+        notificationEmails: [],
+        settlementOverdueDays: 10,
+      }).settlementOverdueDays,
+    ).toBe("10");
   });
 
   it("reads the forgotten-cart switch: ticked is on, shown and unticked is off, not on the form leaves it alone", () => {
-    expect(settingsSchema.parse(readSettingsInput({ ...VALID_SETTINGS, cartRemindersShown: "1", cartReminders: "on" })).cartReminders).toBe(true);
-    expect(settingsSchema.parse(readSettingsInput({ ...VALID_SETTINGS, cartRemindersShown: "1" })).cartReminders).toBe(false);
+    expect(
+      settingsSchema.parse(readSettingsInput({ ...VALID_SETTINGS, cartRemindersShown: "1", cartReminders: "on" }))
+        .cartReminders,
+    ).toBe(true);
+    expect(settingsSchema.parse(readSettingsInput({ ...VALID_SETTINGS, cartRemindersShown: "1" })).cartReminders).toBe(
+      false,
+    );
     expect(settingsSchema.parse(readSettingsInput(VALID_SETTINGS)).cartReminders).toBeUndefined();
     expect(settingsSchema.safeParse({ ...VALID_SETTINGS, cartReminders: "maybe" }).success).toBe(false);
   });
 
   it("turns stored settings back into form text", () => {
     const values = settingsFormValues({
-      ...settingsSchema.parse(VALID_SETTINGS), blockedPhones: ["+923001234567", "+923217654321"], maxCodOrderValue: 30000, notificationEmails: ["a@x.pk", "b@y.pk"],
+      ...settingsSchema.parse(VALID_SETTINGS),
+      blockedPhones: ["+923001234567", "+923217654321"],
+      maxCodOrderValue: 30000,
+      notificationEmails: ["a@x.pk", "b@y.pk"],
     });
     expect(values).toMatchObject({
-      shippingFee: "200", freeShippingThreshold: "", maxCodOrderValue: "30000", blockedPhones: "+923001234567\n+923217654321", notificationEmails: "a@x.pk\nb@y.pk",
+      shippingFee: "200",
+      freeShippingThreshold: "",
+      maxCodOrderValue: "30000",
+      blockedPhones: "+923001234567\n+923217654321",
+      notificationEmails: "a@x.pk\nb@y.pk",
     });
   });
 
   it("reads notification recipients one per line, lower-cased, without repeats or blank lines", () => {
-    expect(parseNotificationEmails("  Me@Brand.PK \r\n\norders@brand.pk\nme@brand.pk\n")).toEqual({ emails: ["me@brand.pk", "orders@brand.pk"] });
+    expect(parseNotificationEmails("  Me@Brand.PK \r\n\norders@brand.pk\nme@brand.pk\n")).toEqual({
+      emails: ["me@brand.pk", "orders@brand.pk"],
+    });
     expect(parseNotificationEmails("")).toEqual({ emails: [] });
-    expect(settingsSchema.parse({ ...VALID_SETTINGS, notificationEmails: "A@x.pk" }).notificationEmails).toEqual(["a@x.pk"]);
+    expect(settingsSchema.parse({ ...VALID_SETTINGS, notificationEmails: "A@x.pk" }).notificationEmails).toEqual([
+      "a@x.pk",
+    ]);
     // A client that does not send the field leaves the stored list alone.
     const { notificationEmails: _left, ...withoutList } = VALID_SETTINGS;
     expect(settingsSchema.parse(withoutList).notificationEmails).toBeUndefined();
   });
 
   it("reports a bad recipient by its line, and more than 10 addresses", () => {
-    expect(parseNotificationEmails("me@brand.pk\nbob at brand")).toEqual({ error: 'Line 2 ("bob at brand") is not an e-mail address, like orders@kapra.pk' });
-    expect(parseNotificationEmails("me@brand")).toEqual({ error: 'Line 1 ("me@brand") is not an e-mail address, like orders@kapra.pk' });
+    expect(parseNotificationEmails("me@brand.pk\nbob at brand")).toEqual({
+      error: 'Line 2 ("bob at brand") is not an e-mail address, like orders@kapra.pk',
+    });
+    expect(parseNotificationEmails("me@brand")).toEqual({
+      error: 'Line 1 ("me@brand") is not an e-mail address, like orders@kapra.pk',
+    });
     const eleven = Array.from({ length: 11 }, (_, i) => `staff${i}@brand.pk`).join("\n");
     expect(parseNotificationEmails(eleven)).toEqual({ error: "Please list at most 10 addresses (there are 11)" });
     // Ten, and a repeat of one of them written in capitals: still ten.
     const ten = Array.from({ length: 10 }, (_, i) => `staff${i}@brand.pk`).join("\n");
-    expect(parseNotificationEmails(`${ten}\nSTAFF0@brand.pk`)).toMatchObject({ emails: expect.arrayContaining(["staff9@brand.pk"]) });
+    expect(parseNotificationEmails(`${ten}\nSTAFF0@brand.pk`)).toMatchObject({
+      emails: expect.arrayContaining(["staff9@brand.pk"]),
+    });
     expect((parseNotificationEmails(`${ten}\nSTAFF0@brand.pk`) as { emails: string[] }).emails).toHaveLength(10);
     const result = settingsSchema.safeParse({ ...VALID_SETTINGS, notificationEmails: "me@brand.pk\n\nnope" });
-    expect(result.error!.issues[0]).toMatchObject({ path: ["notificationEmails"], message: expect.stringContaining("Line 3") });
+    expect(result.error!.issues[0]).toMatchObject({
+      path: ["notificationEmails"],
+      message: expect.stringContaining("Line 3"),
+    });
   });
 });

@@ -8,7 +8,11 @@ import { normalizePakistaniMobile } from "~/lib/phone";
 export const SETTINGS_SAVED = "Settings saved. The shop shows them now.";
 
 const text = (label: string, max: number) =>
-  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `Please keep ${label.toLowerCase()} under ${max} characters`);
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `Please keep ${label.toLowerCase()} under ${max} characters`);
 
 const wholeNumber = (message: string, { min = 0, max = 100_000_000 } = {}) =>
   z
@@ -37,7 +41,10 @@ export function parseBlockedPhones(input: string): { phones: string[] } | { erro
     const line = raw.trim();
     if (!line) continue;
     const phone = normalizePakistaniMobile(line);
-    if (!phone) return { error: `Line ${index + 1} ("${line.slice(0, 30)}") is not a Pakistani mobile number, like 0300 1234567` };
+    if (!phone)
+      return {
+        error: `Line ${index + 1} ("${line.slice(0, 30)}") is not a Pakistani mobile number, like 0300 1234567`,
+      };
     if (!phones.includes(phone)) phones.push(phone);
   }
   return { phones };
@@ -59,7 +66,9 @@ export function parseNotificationEmails(input: string): { emails: string[] } | {
     const line = raw.trim().toLowerCase();
     if (!line) continue;
     if (line.length > 254 || !emailAddress.safeParse(line).success) {
-      return { error: `Line ${index + 1} ("${raw.trim().slice(0, 40)}") is not an e-mail address, like orders@kapra.pk` };
+      return {
+        error: `Line ${index + 1} ("${raw.trim().slice(0, 40)}") is not an e-mail address, like orders@kapra.pk`,
+      };
     }
     if (!emails.includes(line)) emails.push(line);
   }
@@ -82,114 +91,146 @@ export function parseRiskTags(input: string): { tags: string[] } | { error: stri
   for (const raw of input.split(/[,\r\n]+/)) {
     const tag = raw.trim();
     if (!tag) continue;
-    if (tag.length > MAX_RISK_TAG_LENGTH) return { error: `Please keep each tag under ${MAX_RISK_TAG_LENGTH} characters ("${tag.slice(0, 20)}..." is longer)` };
+    if (tag.length > MAX_RISK_TAG_LENGTH)
+      return {
+        error: `Please keep each tag under ${MAX_RISK_TAG_LENGTH} characters ("${tag.slice(0, 20)}..." is longer)`,
+      };
     if (!tags.some((t) => t.toLowerCase() === tag.toLowerCase())) tags.push(tag);
   }
-  if (tags.length > MAX_RISK_TAGS) return { error: `Please list at most ${MAX_RISK_TAGS} tags (there are ${tags.length})` };
+  if (tags.length > MAX_RISK_TAGS)
+    return { error: `Please list at most ${MAX_RISK_TAGS} tags (there are ${tags.length})` };
   return { tags };
 }
 
-export const MIN_DELIVERY_RATE_MESSAGE = "Please enter a whole percentage from 1 to 100, or leave it empty to turn this off";
+export const MIN_DELIVERY_RATE_MESSAGE =
+  "Please enter a whole percentage from 1 to 100, or leave it empty to turn this off";
 export const MIN_FINISHED_PARCELS_MESSAGE = "Please enter a whole number of parcels, 1 or more";
 export const LOW_STOCK_THRESHOLD_MESSAGE = "Please enter a whole number of units, 0 or more";
 
 /** The promises the storefront makes, in days: the return window and the delivery ranges (whole days, sensible bounds). */
 export const RETURN_WINDOW_MAX = 90;
 export const DELIVERY_DAYS_MAX = 30;
-const deliveryDays = (where: string) => wholeNumber(`Please enter a whole number of working days ${where}, from 1 to ${DELIVERY_DAYS_MAX}`, { min: 1, max: DELIVERY_DAYS_MAX }).optional();
+const deliveryDays = (where: string) =>
+  wholeNumber(`Please enter a whole number of working days ${where}, from 1 to ${DELIVERY_DAYS_MAX}`, {
+    min: 1,
+    max: DELIVERY_DAYS_MAX,
+  }).optional();
 export const DELIVERY_RANGE_MESSAGE = "The most days cannot be fewer than the fewest days";
 
-export const settingsSchema = z.object({
-  brandName: text("Brand name", 60),
-  contactEmail: text("Contact e-mail", 200).pipe(z.email("Please enter a valid e-mail address")),
-  phone: text("Phone", 30).refine(
-    (v) => /^\+?[\d\s\-()]+$/.test(v) && v.replace(/\D/g, "").length >= 9 && v.replace(/\D/g, "").length <= 13,
-    "Please enter a phone number, like +92 321 2345678",
-  ),
-  address: text("Address", 200),
-  city: text("City", 60),
-  instagram: text("Instagram handle", 31)
-    .transform((v) => (v.startsWith("@") ? v : `@${v}`))
-    .refine((v) => /^@[A-Za-z0-9._]{1,30}$/.test(v), "Please enter an Instagram handle, like @kapra.pk"),
-  happyCustomers: wholeNumber("Please enter a whole number of customers"),
-  yearsInBusiness: wholeNumber("Please enter a whole number of years", { max: 200 }),
-  productsSold: wholeNumber("Please enter a whole number of products"),
-  averageRating: z
-    .string({ error: "Please enter a rating from 0 to 5" })
-    .trim()
-    .regex(/^\d(\.\d)?$/, "Please enter a rating from 0 to 5, like 4.8")
-    .transform(Number)
-    .pipe(z.number().min(0, "Please enter a rating from 0 to 5").max(5, "Please enter a rating from 0 to 5")),
-  shippingFee: wholeNumber("Please enter the shipping fee in whole rupees (0 for free shipping)", { max: 100_000 }),
-  freeShippingThreshold: optionalAmount("Please enter an amount in whole rupees, or leave it empty for none"),
-  maxCodOrderValue: optionalAmount("Please enter an amount in whole rupees, or leave it empty for no limit"),
-  blockedPhones: z
-    .string()
-    .default("")
-    .transform((value, ctx) => {
-      const result = parseBlockedPhones(value);
-      if ("error" in result) {
-        ctx.addIssue({ code: "custom", message: result.error });
-        return z.NEVER;
-      }
-      return result.phones;
-    }),
-  // "on" or "off" (see readSettingsInput); absent leaves it as it is.
-  cartReminders: z.enum(["on", "off"], { error: "Please choose whether to send forgotten-cart reminders" }).optional().transform((v) => (v === undefined ? undefined : v === "on")),
-  // Absent (a client that does not know the field) leaves it as it is.
-  settlementOverdueDays: wholeNumber("Please enter a whole number of days from 1 to 90", { min: 1, max: 90 }).optional(),
-  // Absent (a client that does not know the field) leaves each as it is.
-  returnWindowDays: wholeNumber(`Please enter a whole number of days from 0 to ${RETURN_WINDOW_MAX}`, { max: RETURN_WINDOW_MAX }).optional(),
-  localDeliveryMinDays: deliveryDays("in your city"),
-  localDeliveryMaxDays: deliveryDays("in your city"),
-  nationalDeliveryMinDays: deliveryDays("elsewhere"),
-  nationalDeliveryMaxDays: deliveryDays("elsewhere"),
-  // Absent (a client that does not know the field) leaves the list as it is; empty clears it.
-  notificationEmails: z
-    .string()
-    .optional()
-    .transform((value, ctx) => {
-      if (value === undefined) return undefined;
-      const result = parseNotificationEmails(value);
-      if ("error" in result) {
-        ctx.addIssue({ code: "custom", message: result.error });
-        return z.NEVER;
-      }
-      return result.emails;
-    }),
-  // Absent (a client that does not know the field) leaves each as it is.
-  riskTags: z
-    .string()
-    .optional()
-    .transform((value, ctx) => {
-      if (value === undefined) return undefined;
-      const result = parseRiskTags(value);
-      if ("error" in result) {
-        ctx.addIssue({ code: "custom", message: result.error });
-        return z.NEVER;
-      }
-      return result.tags;
-    }),
-  // Empty turns the delivery-rate flag off (null).
-  minDeliveryRate: z
-    .string()
-    .trim()
-    .transform((v) => v.replace(/\s*%$/, ""))
-    .pipe(z.union([z.literal("").transform(() => null), wholeNumber(MIN_DELIVERY_RATE_MESSAGE, { min: 1, max: 100 })]))
-    .optional(),
-  minFinishedParcels: wholeNumber(MIN_FINISHED_PARCELS_MESSAGE, { min: 1, max: 1000 }).optional(),
-  lowStockThreshold: wholeNumber(LOW_STOCK_THRESHOLD_MESSAGE, { max: 100_000 }).optional(),
-  // "on" or "off" (see readSettingsInput); absent leaves it as it is.
-  lowStockDigest: z.enum(["on", "off"], { error: "Please choose whether to send the daily low-stock e-mail" }).optional().transform((v) => (v === undefined ? undefined : v === "on")),
-}).superRefine((v, ctx) => {
-  // Each range's most days at least its fewest (the message beside the "most" field).
-  if (v.localDeliveryMinDays !== undefined && v.localDeliveryMaxDays !== undefined && v.localDeliveryMaxDays < v.localDeliveryMinDays) {
-    ctx.addIssue({ code: "custom", path: ["localDeliveryMaxDays"], message: DELIVERY_RANGE_MESSAGE });
-  }
-  if (v.nationalDeliveryMinDays !== undefined && v.nationalDeliveryMaxDays !== undefined && v.nationalDeliveryMaxDays < v.nationalDeliveryMinDays) {
-    ctx.addIssue({ code: "custom", path: ["nationalDeliveryMaxDays"], message: DELIVERY_RANGE_MESSAGE });
-  }
-});
+export const settingsSchema = z
+  .object({
+    brandName: text("Brand name", 60),
+    contactEmail: text("Contact e-mail", 200).pipe(z.email("Please enter a valid e-mail address")),
+    phone: text("Phone", 30).refine(
+      (v) => /^\+?[\d\s\-()]+$/.test(v) && v.replace(/\D/g, "").length >= 9 && v.replace(/\D/g, "").length <= 13,
+      "Please enter a phone number, like +92 321 2345678",
+    ),
+    address: text("Address", 200),
+    city: text("City", 60),
+    instagram: text("Instagram handle", 31)
+      .transform((v) => (v.startsWith("@") ? v : `@${v}`))
+      .refine((v) => /^@[A-Za-z0-9._]{1,30}$/.test(v), "Please enter an Instagram handle, like @kapra.pk"),
+    happyCustomers: wholeNumber("Please enter a whole number of customers"),
+    yearsInBusiness: wholeNumber("Please enter a whole number of years", { max: 200 }),
+    productsSold: wholeNumber("Please enter a whole number of products"),
+    averageRating: z
+      .string({ error: "Please enter a rating from 0 to 5" })
+      .trim()
+      .regex(/^\d(\.\d)?$/, "Please enter a rating from 0 to 5, like 4.8")
+      .transform(Number)
+      .pipe(z.number().min(0, "Please enter a rating from 0 to 5").max(5, "Please enter a rating from 0 to 5")),
+    shippingFee: wholeNumber("Please enter the shipping fee in whole rupees (0 for free shipping)", { max: 100_000 }),
+    freeShippingThreshold: optionalAmount("Please enter an amount in whole rupees, or leave it empty for none"),
+    maxCodOrderValue: optionalAmount("Please enter an amount in whole rupees, or leave it empty for no limit"),
+    blockedPhones: z
+      .string()
+      .default("")
+      .transform((value, ctx) => {
+        const result = parseBlockedPhones(value);
+        if ("error" in result) {
+          ctx.addIssue({ code: "custom", message: result.error });
+          return z.NEVER;
+        }
+        return result.phones;
+      }),
+    // "on" or "off" (see readSettingsInput); absent leaves it as it is.
+    cartReminders: z
+      .enum(["on", "off"], { error: "Please choose whether to send forgotten-cart reminders" })
+      .optional()
+      .transform((v) => (v === undefined ? undefined : v === "on")),
+    // Absent (a client that does not know the field) leaves it as it is.
+    settlementOverdueDays: wholeNumber("Please enter a whole number of days from 1 to 90", {
+      min: 1,
+      max: 90,
+    }).optional(),
+    // Absent (a client that does not know the field) leaves each as it is.
+    returnWindowDays: wholeNumber(`Please enter a whole number of days from 0 to ${RETURN_WINDOW_MAX}`, {
+      max: RETURN_WINDOW_MAX,
+    }).optional(),
+    localDeliveryMinDays: deliveryDays("in your city"),
+    localDeliveryMaxDays: deliveryDays("in your city"),
+    nationalDeliveryMinDays: deliveryDays("elsewhere"),
+    nationalDeliveryMaxDays: deliveryDays("elsewhere"),
+    // Absent (a client that does not know the field) leaves the list as it is; empty clears it.
+    notificationEmails: z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        if (value === undefined) return undefined;
+        const result = parseNotificationEmails(value);
+        if ("error" in result) {
+          ctx.addIssue({ code: "custom", message: result.error });
+          return z.NEVER;
+        }
+        return result.emails;
+      }),
+    // Absent (a client that does not know the field) leaves each as it is.
+    riskTags: z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        if (value === undefined) return undefined;
+        const result = parseRiskTags(value);
+        if ("error" in result) {
+          ctx.addIssue({ code: "custom", message: result.error });
+          return z.NEVER;
+        }
+        return result.tags;
+      }),
+    // Empty turns the delivery-rate flag off (null).
+    minDeliveryRate: z
+      .string()
+      .trim()
+      .transform((v) => v.replace(/\s*%$/, ""))
+      .pipe(
+        z.union([z.literal("").transform(() => null), wholeNumber(MIN_DELIVERY_RATE_MESSAGE, { min: 1, max: 100 })]),
+      )
+      .optional(),
+    minFinishedParcels: wholeNumber(MIN_FINISHED_PARCELS_MESSAGE, { min: 1, max: 1000 }).optional(),
+    lowStockThreshold: wholeNumber(LOW_STOCK_THRESHOLD_MESSAGE, { max: 100_000 }).optional(),
+    // "on" or "off" (see readSettingsInput); absent leaves it as it is.
+    lowStockDigest: z
+      .enum(["on", "off"], { error: "Please choose whether to send the daily low-stock e-mail" })
+      .optional()
+      .transform((v) => (v === undefined ? undefined : v === "on")),
+  })
+  .superRefine((v, ctx) => {
+    // Each range's most days at least its fewest (the message beside the "most" field).
+    if (
+      v.localDeliveryMinDays !== undefined &&
+      v.localDeliveryMaxDays !== undefined &&
+      v.localDeliveryMaxDays < v.localDeliveryMinDays
+    ) {
+      ctx.addIssue({ code: "custom", path: ["localDeliveryMaxDays"], message: DELIVERY_RANGE_MESSAGE });
+    }
+    if (
+      v.nationalDeliveryMinDays !== undefined &&
+      v.nationalDeliveryMaxDays !== undefined &&
+      v.nationalDeliveryMaxDays < v.nationalDeliveryMinDays
+    ) {
+      ctx.addIssue({ code: "custom", path: ["nationalDeliveryMaxDays"], message: DELIVERY_RANGE_MESSAGE });
+    }
+  });
 
 export type SettingsInput = z.output<typeof settingsSchema>;
 
@@ -202,14 +243,45 @@ export function readSettingsInput(posted: Record<string, unknown>): Record<strin
 }
 export type SettingsField = keyof SettingsInput;
 export const SETTINGS_FIELDS = Object.keys(settingsSchema.shape) as SettingsField[];
-type DaysField = "returnWindowDays" | "localDeliveryMinDays" | "localDeliveryMaxDays" | "nationalDeliveryMinDays" | "nationalDeliveryMaxDays";
+type DaysField =
+  | "returnWindowDays"
+  | "localDeliveryMinDays"
+  | "localDeliveryMaxDays"
+  | "nationalDeliveryMinDays"
+  | "nationalDeliveryMaxDays";
 type RiskAndStockField = "riskTags" | "minDeliveryRate" | "minFinishedParcels" | "lowStockThreshold" | "lowStockDigest";
 
 /** The form's text for stored settings (numbers as digits, empty for "none", one phone or e-mail per line, tags comma separated). */
-export function settingsFormValues(s: {
-  [K in Exclude<SettingsField, "blockedPhones" | "notificationEmails" | "freeShippingThreshold" | "maxCodOrderValue" | "settlementOverdueDays" | "cartReminders" | DaysField | RiskAndStockField>]: string | number;
-} & { [K in DaysField]?: number } & { freeShippingThreshold: number | null; maxCodOrderValue: number | null; blockedPhones: string[]; notificationEmails: string[]; settlementOverdueDays?: number; cartReminders?: boolean }
-  & { riskTags?: string[]; minDeliveryRate?: number | null; minFinishedParcels?: number; lowStockThreshold?: number; lowStockDigest?: boolean }): Record<SettingsField, string> {
+export function settingsFormValues(
+  s: {
+    [
+      K in Exclude<
+        SettingsField,
+        | "blockedPhones"
+        | "notificationEmails"
+        | "freeShippingThreshold"
+        | "maxCodOrderValue"
+        | "settlementOverdueDays"
+        | "cartReminders"
+        | DaysField
+        | RiskAndStockField
+      >
+    ]: string | number;
+  } & { [K in DaysField]?: number } & {
+    freeShippingThreshold: number | null;
+    maxCodOrderValue: number | null;
+    blockedPhones: string[];
+    notificationEmails: string[];
+    settlementOverdueDays?: number;
+    cartReminders?: boolean;
+  } & {
+    riskTags?: string[];
+    minDeliveryRate?: number | null;
+    minFinishedParcels?: number;
+    lowStockThreshold?: number;
+    lowStockDigest?: boolean;
+  },
+): Record<SettingsField, string> {
   const values = {} as Record<SettingsField, string>;
   for (const field of SETTINGS_FIELDS) {
     const value = s[field];
@@ -221,7 +293,11 @@ export function settingsFormValues(s: {
       values[field] = value ? "on" : "off";
       continue;
     }
-    values[field] = Array.isArray(value) ? value.join("\n") : value === null || value === undefined ? "" : String(value);
+    values[field] = Array.isArray(value)
+      ? value.join("\n")
+      : value === null || value === undefined
+        ? ""
+        : String(value);
   }
   return values;
 }

@@ -12,7 +12,8 @@ export function shippingFeeFor(subtotal: number, rule: ShippingRule): number {
 /** Every piece of marketing copy about shipping comes from here, so it never contradicts checkout. */
 export function shippingHeadline(rule: ShippingRule): string {
   if (rule.shippingFee <= 0) return "Free shipping on all orders";
-  if (rule.freeShippingThreshold !== null) return `Free shipping on orders of ${formatPrice(rule.freeShippingThreshold)} or more`;
+  if (rule.freeShippingThreshold !== null)
+    return `Free shipping on orders of ${formatPrice(rule.freeShippingThreshold)} or more`;
   return `Flat ${formatPrice(rule.shippingFee)} shipping anywhere in Pakistan`;
 }
 
@@ -30,7 +31,10 @@ export function shippingSentence(rule: ShippingRule): string {
  * subtotal less any discount, as shipping is charged): "Add Rs 450 more for free shipping", or that
  * the order ships free; null when the shop has no threshold (or ships everything free) or the cart is empty.
  */
-export function freeShippingNudge(totals: { itemCount: number; subtotal: number; discountTotal?: number }, rule: ShippingRule): string | null {
+export function freeShippingNudge(
+  totals: { itemCount: number; subtotal: number; discountTotal?: number },
+  rule: ShippingRule,
+): string | null {
   if (totals.itemCount === 0 || rule.shippingFee <= 0 || rule.freeShippingThreshold === null) return null;
   const short = rule.freeShippingThreshold - (totals.subtotal - (totals.discountTotal ?? 0));
   return short <= 0 ? "Your order ships free" : `Add ${formatPrice(short)} more for free shipping`;

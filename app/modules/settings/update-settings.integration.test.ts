@@ -8,9 +8,21 @@ import { getSettings } from "../../db/shop-settings.server";
 import { updateSettings } from "./update-settings.server";
 
 const VALID = {
-  brandName: "Kapra", contactEmail: "support@kapra.pk", phone: "+92 321 2345678", address: "Shop 14, Zamzama", city: "Karachi",
-  instagram: "@kapra.pk", happyCustomers: "10000", yearsInBusiness: "5", productsSold: "50000", averageRating: "4.8",
-  shippingFee: "200", freeShippingThreshold: "", maxCodOrderValue: "", blockedPhones: "", notificationEmails: "",
+  brandName: "Kapra",
+  contactEmail: "support@kapra.pk",
+  phone: "+92 321 2345678",
+  address: "Shop 14, Zamzama",
+  city: "Karachi",
+  instagram: "@kapra.pk",
+  happyCustomers: "10000",
+  yearsInBusiness: "5",
+  productsSold: "50000",
+  averageRating: "4.8",
+  shippingFee: "200",
+  freeShippingThreshold: "",
+  maxCodOrderValue: "",
+  blockedPhones: "",
+  notificationEmails: "",
 };
 
 const waitFor = async (check: () => boolean | Promise<boolean>, ms = 3000) => {
@@ -27,17 +39,34 @@ describe.each(DATABASE_KINDS)("shop settings on %s", (kind) => {
 
   it("saves every field, with blocked phones normalised to E.164", async () => {
     const result = await updateSettings(db(), {
-      ...VALID, brandName: "Kapra Studio", phone: "0300 7654321", shippingFee: "250", freeShippingThreshold: "6000", maxCodOrderValue: "20,000",
-      blockedPhones: "0300-1234567\n+92 333 1112223\n0300 1234567", averageRating: "4.6", instagram: "kaprastudio",
+      ...VALID,
+      brandName: "Kapra Studio",
+      phone: "0300 7654321",
+      shippingFee: "250",
+      freeShippingThreshold: "6000",
+      maxCodOrderValue: "20,000",
+      blockedPhones: "0300-1234567\n+92 333 1112223\n0300 1234567",
+      averageRating: "4.6",
+      instagram: "kaprastudio",
     });
     expect(result).toEqual({ ok: true });
     expect(await getSettings(db())).toMatchObject({
-      brandName: "Kapra Studio", phone: "0300 7654321", shippingFee: 250, freeShippingThreshold: 6000, maxCodOrderValue: 20000,
-      blockedPhones: ["+923001234567", "+923331112223"], averageRating: 4.6, instagram: "@kaprastudio",
+      brandName: "Kapra Studio",
+      phone: "0300 7654321",
+      shippingFee: 250,
+      freeShippingThreshold: 6000,
+      maxCodOrderValue: 20000,
+      blockedPhones: ["+923001234567", "+923331112223"],
+      averageRating: 4.6,
+      instagram: "@kaprastudio",
     });
     // Empty amounts mean "none".
     await updateSettings(db(), { ...VALID, freeShippingThreshold: "", maxCodOrderValue: "" });
-    expect(await getSettings(db())).toMatchObject({ freeShippingThreshold: null, maxCodOrderValue: null, blockedPhones: [] });
+    expect(await getSettings(db())).toMatchObject({
+      freeShippingThreshold: null,
+      maxCodOrderValue: null,
+      blockedPhones: [],
+    });
   });
 
   it("refuses a bad blocked line (by its line) and a bad fee, keeps what was typed, and saves nothing", async () => {
@@ -46,7 +75,10 @@ describe.each(DATABASE_KINDS)("shop settings on %s", (kind) => {
     const result = await updateSettings(db(), typed);
     expect(result).toMatchObject({
       ok: false,
-      errors: { blockedPhones: 'Line 2 ("0300 12") is not a Pakistani mobile number, like 0300 1234567', shippingFee: expect.any(String) },
+      errors: {
+        blockedPhones: 'Line 2 ("0300 12") is not a Pakistani mobile number, like 0300 1234567',
+        shippingFee: expect.any(String),
+      },
       values: { brandName: "Changed Name", shippingFee: "free", blockedPhones: "0300 1234567\n0300 12" },
     });
     expect(await getSettings(db())).toEqual(before);
@@ -57,7 +89,9 @@ describe.each(DATABASE_KINDS)("shop settings on %s", (kind) => {
     expect(await updateSettings(db(), { ...VALID, settlementOverdueDays: "21" })).toEqual({ ok: true });
     expect((await getSettings(db())).settlementOverdueDays).toBe(21);
     expect(await updateSettings(db(), { ...VALID, settlementOverdueDays: "120" })).toMatchObject({
-      ok: false, errors: { settlementOverdueDays: "Please enter a whole number of days from 1 to 90" }, values: { settlementOverdueDays: "120" },
+      ok: false,
+      errors: { settlementOverdueDays: "Please enter a whole number of days from 1 to 90" },
+      values: { settlementOverdueDays: "120" },
     });
     expect(await updateSettings(db(), VALID)).toEqual({ ok: true });
     expect((await getSettings(db())).settlementOverdueDays).toBe(21);
@@ -65,17 +99,48 @@ describe.each(DATABASE_KINDS)("shop settings on %s", (kind) => {
   });
 
   it("saves the return window and the delivery days, refuses a range whose most is below its fewest (beside that field) and days out of range, and leaves them alone when not sent", async () => {
-    expect(await getSettings(db())).toMatchObject({ returnWindowDays: 7, localDeliveryMinDays: 3, localDeliveryMaxDays: 5, nationalDeliveryMinDays: 5, nationalDeliveryMaxDays: 7 });
-    const days = { returnWindowDays: "14", localDeliveryMinDays: "2", localDeliveryMaxDays: "3", nationalDeliveryMinDays: "4", nationalDeliveryMaxDays: "6" };
+    expect(await getSettings(db())).toMatchObject({
+      returnWindowDays: 7,
+      localDeliveryMinDays: 3,
+      localDeliveryMaxDays: 5,
+      nationalDeliveryMinDays: 5,
+      nationalDeliveryMaxDays: 7,
+    });
+    const days = {
+      returnWindowDays: "14",
+      localDeliveryMinDays: "2",
+      localDeliveryMaxDays: "3",
+      nationalDeliveryMinDays: "4",
+      nationalDeliveryMaxDays: "6",
+    };
     expect(await updateSettings(db(), { ...VALID, ...days })).toEqual({ ok: true });
-    expect(await getSettings(db())).toMatchObject({ returnWindowDays: 14, localDeliveryMinDays: 2, localDeliveryMaxDays: 3, nationalDeliveryMinDays: 4, nationalDeliveryMaxDays: 6 });
+    expect(await getSettings(db())).toMatchObject({
+      returnWindowDays: 14,
+      localDeliveryMinDays: 2,
+      localDeliveryMaxDays: 3,
+      nationalDeliveryMinDays: 4,
+      nationalDeliveryMaxDays: 6,
+    });
 
-    expect(await updateSettings(db(), { ...VALID, ...days, nationalDeliveryMinDays: "8", nationalDeliveryMaxDays: "6" })).toMatchObject({
-      ok: false, errors: { nationalDeliveryMaxDays: "The most days cannot be fewer than the fewest days" }, values: { nationalDeliveryMinDays: "8", nationalDeliveryMaxDays: "6" },
+    expect(
+      await updateSettings(db(), { ...VALID, ...days, nationalDeliveryMinDays: "8", nationalDeliveryMaxDays: "6" }),
+    ).toMatchObject({
+      ok: false,
+      errors: { nationalDeliveryMaxDays: "The most days cannot be fewer than the fewest days" },
+      values: { nationalDeliveryMinDays: "8", nationalDeliveryMaxDays: "6" },
     });
     // One end sent alone is judged against the stored other end.
-    expect(await updateSettings(db(), { ...VALID, localDeliveryMaxDays: "1" })).toMatchObject({ ok: false, errors: { localDeliveryMaxDays: "The most days cannot be fewer than the fewest days" } });
-    const refused = await updateSettings(db(), { ...VALID, ...days, returnWindowDays: "7.5", localDeliveryMinDays: "0", nationalDeliveryMaxDays: "45" });
+    expect(await updateSettings(db(), { ...VALID, localDeliveryMaxDays: "1" })).toMatchObject({
+      ok: false,
+      errors: { localDeliveryMaxDays: "The most days cannot be fewer than the fewest days" },
+    });
+    const refused = await updateSettings(db(), {
+      ...VALID,
+      ...days,
+      returnWindowDays: "7.5",
+      localDeliveryMinDays: "0",
+      nationalDeliveryMaxDays: "45",
+    });
     expect(refused).toMatchObject({
       ok: false,
       errors: {
@@ -96,7 +161,10 @@ describe.each(DATABASE_KINDS)("shop settings on %s", (kind) => {
       await listener.start();
       const cache = createPageCache({
         ttlMs: 60_000,
-        render: async () => new Response(`<footer>${(await getSettings(db())).brandName}</footer>`, { headers: { "Content-Type": "text/html" } }),
+        render: async () =>
+          new Response(`<footer>${(await getSettings(db())).brandName}</footer>`, {
+            headers: { "Content-Type": "text/html" },
+          }),
       });
       let heard = 0;
       listener.onChange(() => {
@@ -107,7 +175,12 @@ describe.each(DATABASE_KINDS)("shop settings on %s", (kind) => {
       app.use(cache.handle);
       const server = app.listen(0, "127.0.0.1");
       await new Promise((r) => server.once("listening", r));
-      servers.push({ base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close(), stop: listener.stop, heard: () => heard });
+      servers.push({
+        base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        close: () => server.close(),
+        stop: listener.stop,
+        heard: () => heard,
+      });
     }
     try {
       await updateSettings(db(), { ...VALID, brandName: "Before" });
@@ -121,7 +194,8 @@ describe.each(DATABASE_KINDS)("shop settings on %s", (kind) => {
       }
       await updateSettings(db(), { ...VALID, brandName: "After" });
       // Without the clear, both would serve "Before" for the cache's full minute.
-      for (const s of servers) await waitFor(async () => (await (await fetch(`${s.base}/`)).text()) === "<footer>After</footer>");
+      for (const s of servers)
+        await waitFor(async () => (await (await fetch(`${s.base}/`)).text()) === "<footer>After</footer>");
       // A refused save announces nothing: the fresh pages stay cached.
       await updateSettings(db(), { ...VALID, brandName: "" });
       for (const s of servers) expect((await fetch(`${s.base}/`)).headers.get("x-cache")).toBe("HIT");

@@ -3,7 +3,12 @@ import type { OrderActor, StatusChange } from "~/modules/orders/order-actor";
 import type { MovingOrder, OrderStatus } from "~/modules/orders/order-lifecycle";
 
 /** A move of an order as shipping asks for it (a courier's report, a parcel settled). */
-export type OrderMoveRequest = { now: Date; note?: string | null; deliveredAt?: Date; courier?: { courierName?: string; trackingNumber?: string } };
+export type OrderMoveRequest = {
+  now: Date;
+  note?: string | null;
+  deliveredAt?: Date;
+  courier?: { courierName?: string; trackingNumber?: string };
+};
 
 /**
  * What shipping needs done to the orders its parcels follow, which modules/orders owns: its status
@@ -15,5 +20,11 @@ export type OrderMoveRequest = { now: Date; note?: string | null; deliveredAt?: 
 export type OrderDesk = {
   recordHistory(tx: DbOrTx, changes: StatusChange[]): Promise<void>;
   /** Inside the caller's transaction, the order already locked by it (the move-order flow's applyOrderMove). */
-  applyMove<O extends MovingOrder>(tx: DbOrTx, actor: OrderActor, order: O, to: OrderStatus, opts: OrderMoveRequest): Promise<O>;
+  applyMove<O extends MovingOrder>(
+    tx: DbOrTx,
+    actor: OrderActor,
+    order: O,
+    to: OrderStatus,
+    opts: OrderMoveRequest,
+  ): Promise<O>;
 };

@@ -12,7 +12,10 @@ import type { GiveBackReason } from "./store-credit-rules";
  * given back (0 for an order that used no credit).
  */
 export async function giveBackStoreCredit(tx: DbOrTx, orderId: string, reason: GiveBackReason): Promise<number> {
-  const [order] = await tx.select({ userId: orders.userId, used: orders.storeCreditUsed }).from(orders).where(eq(orders.id, orderId));
+  const [order] = await tx
+    .select({ userId: orders.userId, used: orders.storeCreditUsed })
+    .from(orders)
+    .where(eq(orders.id, orderId));
   // Most orders use no credit: one read by primary key and done. An order whose buyer deleted the
   // account has no balance to go back to.
   if (!order || order.used === 0 || !order.userId) return 0;
@@ -20,7 +23,13 @@ export async function giveBackStoreCredit(tx: DbOrTx, orderId: string, reason: G
   const [row] = await tx
     .select({ net: sql<number>`coalesce(sum(${storeCreditEntries.amount}), 0)`.mapWith(Number) })
     .from(storeCreditEntries)
-    .where(and(eq(storeCreditEntries.userId, order.userId), eq(storeCreditEntries.orderId, orderId), inArray(storeCreditEntries.kind, ["spent", "restored"])));
+    .where(
+      and(
+        eq(storeCreditEntries.userId, order.userId),
+        eq(storeCreditEntries.orderId, orderId),
+        inArray(storeCreditEntries.kind, ["spent", "restored"]),
+      ),
+    );
   const owed = -(row?.net ?? 0);
   if (owed <= 0) return 0;
   await grantStoreCredit(tx, { userId: order.userId, amount: owed, kind: "restored", orderId, note: reason });

@@ -33,7 +33,10 @@ export type StoreCreditView = {
 
 /** A buyer's store credit balance (0 when they never had any). */
 export async function storeCreditBalance(db: DbOrTx, userId: string): Promise<number> {
-  const [account] = await db.select({ balance: storeCreditAccounts.balance }).from(storeCreditAccounts).where(eq(storeCreditAccounts.userId, userId));
+  const [account] = await db
+    .select({ balance: storeCreditAccounts.balance })
+    .from(storeCreditAccounts)
+    .where(eq(storeCreditAccounts.userId, userId));
   return account?.balance ?? 0;
 }
 
@@ -41,29 +44,47 @@ export async function storeCreditBalance(db: DbOrTx, userId: string): Promise<nu
  * A buyer's store credit: the balance and one page of its history, newest first, each change in
  * words with the order or return it belongs to. Paged in SQL on the entries' (user, time) index.
  */
-export async function readStoreCredit(db: DbOrTx, userId: string, { page = 1 }: { page?: number } = {}): Promise<StoreCreditView> {
+export async function readStoreCredit(
+  db: DbOrTx,
+  userId: string,
+  { page = 1 }: { page?: number } = {},
+): Promise<StoreCreditView> {
   const [balance, [{ total }]] = await Promise.all([
     storeCreditBalance(db, userId),
     db.select({ total: count() }).from(storeCreditEntries).where(eq(storeCreditEntries.userId, userId)),
   ]);
   const window = pageWindow(total, page, STORE_CREDIT_PAGE_SIZE);
-  const rows = total === 0 ? [] : await db
-    .select({
-      id: storeCreditEntries.id, kind: storeCreditEntries.kind, amount: storeCreditEntries.amount, createdAt: storeCreditEntries.createdAt,
-      note: storeCreditEntries.note, orderId: storeCreditEntries.orderId, orderNumber: orders.orderNumber,
-      returnId: storeCreditEntries.returnId, returnNumber: returnRequests.returnNumber, returnOrderId: returnRequests.orderId,
-    })
-    .from(storeCreditEntries)
-    .leftJoin(orders, eq(orders.id, storeCreditEntries.orderId))
-    .leftJoin(returnRequests, eq(returnRequests.id, storeCreditEntries.returnId))
-    .where(eq(storeCreditEntries.userId, userId))
-    .orderBy(desc(storeCreditEntries.createdAt), desc(storeCreditEntries.id))
-    .limit(STORE_CREDIT_PAGE_SIZE)
-    .offset(window.offset);
+  const rows =
+    total === 0
+      ? []
+      : await db
+          .select({
+            id: storeCreditEntries.id,
+            kind: storeCreditEntries.kind,
+            amount: storeCreditEntries.amount,
+            createdAt: storeCreditEntries.createdAt,
+            note: storeCreditEntries.note,
+            orderId: storeCreditEntries.orderId,
+            orderNumber: orders.orderNumber,
+            returnId: storeCreditEntries.returnId,
+            returnNumber: returnRequests.returnNumber,
+            returnOrderId: returnRequests.orderId,
+          })
+          .from(storeCreditEntries)
+          .leftJoin(orders, eq(orders.id, storeCreditEntries.orderId))
+          .leftJoin(returnRequests, eq(returnRequests.id, storeCreditEntries.returnId))
+          .where(eq(storeCreditEntries.userId, userId))
+          .orderBy(desc(storeCreditEntries.createdAt), desc(storeCreditEntries.id))
+          .limit(STORE_CREDIT_PAGE_SIZE)
+          .offset(window.offset);
   return {
     balance,
     entries: rows.map((row) => ({
-      ...row, orderNumber: row.orderNumber ?? null, returnNumber: row.returnNumber ?? null, returnOrderId: row.returnOrderId ?? null, words: storeCreditEntryWords(row),
+      ...row,
+      orderNumber: row.orderNumber ?? null,
+      returnNumber: row.returnNumber ?? null,
+      returnOrderId: row.returnOrderId ?? null,
+      words: storeCreditEntryWords(row),
     })),
     total,
     page: window.page,

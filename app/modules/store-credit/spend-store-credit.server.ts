@@ -20,13 +20,17 @@ export type CreditSpend = {
  * Writes the entry (kind spent, negative) beside it. Returns the balance left.
  */
 export async function spendStoreCredit(tx: DbOrTx, spend: CreditSpend): Promise<number> {
-  if (!Number.isSafeInteger(spend.amount) || spend.amount <= 0) throw new Error(`Store credit spent must be a whole number of rupees above zero, got ${spend.amount}`);
+  if (!Number.isSafeInteger(spend.amount) || spend.amount <= 0)
+    throw new Error(`Store credit spent must be a whole number of rupees above zero, got ${spend.amount}`);
   const [account] = await tx
     .update(storeCreditAccounts)
     .set({ balance: sql`${storeCreditAccounts.balance} - ${spend.amount}`, updatedAt: sql`now()` })
     .where(and(eq(storeCreditAccounts.userId, spend.userId), gte(storeCreditAccounts.balance, spend.amount)))
     .returning({ balance: storeCreditAccounts.balance });
-  if (!account) throw new AppError("CONFLICT", STORE_CREDIT_CHANGED_MESSAGE, { storeCredit: STORE_CREDIT_CHANGED_MESSAGE });
-  await tx.insert(storeCreditEntries).values({ userId: spend.userId, amount: -spend.amount, kind: "spent", orderId: spend.orderId });
+  if (!account)
+    throw new AppError("CONFLICT", STORE_CREDIT_CHANGED_MESSAGE, { storeCredit: STORE_CREDIT_CHANGED_MESSAGE });
+  await tx
+    .insert(storeCreditEntries)
+    .values({ userId: spend.userId, amount: -spend.amount, kind: "spent", orderId: spend.orderId });
   return account.balance;
 }

@@ -21,10 +21,16 @@ describe("storeCreditEntryWords", () => {
   const none = { orderNumber: null, returnNumber: null, note: null };
   it("names each change with its return or order", () => {
     expect(storeCreditEntryWords({ ...none, kind: "refund", returnNumber: "RT-123456" })).toBe("Refund for RT-123456");
-    expect(storeCreditEntryWords({ ...none, kind: "exchange_difference", returnNumber: "RT-654321" })).toBe("Exchange difference RT-654321");
+    expect(storeCreditEntryWords({ ...none, kind: "exchange_difference", returnNumber: "RT-654321" })).toBe(
+      "Exchange difference RT-654321",
+    );
     expect(storeCreditEntryWords({ ...none, kind: "spent", orderNumber: "ORD-111111" })).toBe("Spent on ORD-111111");
-    expect(storeCreditEntryWords({ ...none, kind: "restored", orderNumber: "ORD-111111", note: "cancelled" })).toBe("Given back: ORD-111111 cancelled");
-    expect(storeCreditEntryWords({ ...none, kind: "restored", orderNumber: "ORD-111111", note: "returned" })).toBe("Given back: ORD-111111 returned");
+    expect(storeCreditEntryWords({ ...none, kind: "restored", orderNumber: "ORD-111111", note: "cancelled" })).toBe(
+      "Given back: ORD-111111 cancelled",
+    );
+    expect(storeCreditEntryWords({ ...none, kind: "restored", orderNumber: "ORD-111111", note: "returned" })).toBe(
+      "Given back: ORD-111111 returned",
+    );
   });
 
   it("still reads when the order or return is gone", () => {

@@ -16,8 +16,10 @@ export const STORE_CREDIT_PAGE_SIZE = 20;
  * balance covers it, otherwise the whole balance; cash on delivery pays the rest. Whole rupees.
  */
 export function storeCreditToUse(balance: number, due: number): number {
-  if (!Number.isSafeInteger(balance) || balance < 0) throw new RangeError(`A store credit balance must be a whole number of 0 or more, got ${balance}`);
-  if (!Number.isSafeInteger(due) || due < 0) throw new RangeError(`What an order costs must be a whole number of 0 or more, got ${due}`);
+  if (!Number.isSafeInteger(balance) || balance < 0)
+    throw new RangeError(`A store credit balance must be a whole number of 0 or more, got ${balance}`);
+  if (!Number.isSafeInteger(due) || due < 0)
+    throw new RangeError(`What an order costs must be a whole number of 0 or more, got ${due}`);
   return Math.min(balance, due);
 }
 

@@ -20,14 +20,23 @@ export type CreditGrant = {
 
 /** Adds credit to a buyer's balance and writes the entry saying why; returns the new balance. */
 export async function grantStoreCredit(tx: DbOrTx, grant: CreditGrant): Promise<number> {
-  if (!Number.isInteger(grant.amount) || grant.amount <= 0) throw new Error(`Store credit must be a whole number of rupees above zero, got ${grant.amount}`);
+  if (!Number.isInteger(grant.amount) || grant.amount <= 0)
+    throw new Error(`Store credit must be a whole number of rupees above zero, got ${grant.amount}`);
   const [account] = await tx
     .insert(storeCreditAccounts)
     .values({ userId: grant.userId, balance: grant.amount })
-    .onConflictDoUpdate({ target: storeCreditAccounts.userId, set: { balance: sql`${storeCreditAccounts.balance} + ${grant.amount}`, updatedAt: sql`now()` } })
+    .onConflictDoUpdate({
+      target: storeCreditAccounts.userId,
+      set: { balance: sql`${storeCreditAccounts.balance} + ${grant.amount}`, updatedAt: sql`now()` },
+    })
     .returning({ balance: storeCreditAccounts.balance });
   await tx.insert(storeCreditEntries).values({
-    userId: grant.userId, amount: grant.amount, kind: grant.kind, returnId: grant.returnId ?? null, orderId: grant.orderId ?? null, note: grant.note ?? null,
+    userId: grant.userId,
+    amount: grant.amount,
+    kind: grant.kind,
+    returnId: grant.returnId ?? null,
+    orderId: grant.orderId ?? null,
+    note: grant.note ?? null,
   });
   return account.balance;
 }

@@ -8,7 +8,9 @@ export const ANNOUNCEMENT_TEXT_MAX = 160;
 
 export type AnnouncementInput = { text: string | null; link: LinkTarget; startsAt: Date | null; endsAt: Date | null };
 
-export function readAnnouncementInput(form: Record<string, string>): { ok: true; input: AnnouncementInput } | { ok: false; errors: Partial<Record<AnnouncementField, string>> } {
+export function readAnnouncementInput(
+  form: Record<string, string>,
+): { ok: true; input: AnnouncementInput } | { ok: false; errors: Partial<Record<AnnouncementField, string>> } {
   const errors: Partial<Record<AnnouncementField, string>> = {};
   const text = (form.text ?? "").trim();
   if (text.length > ANNOUNCEMENT_TEXT_MAX) errors.text = `Keep the line under ${ANNOUNCEMENT_TEXT_MAX} characters`;
@@ -18,7 +20,15 @@ export function readAnnouncementInput(form: Record<string, string>): { ok: true;
   Object.assign(errors, window.errors);
   if (Object.keys(errors).length) return { ok: false, errors };
   if (!text) return { ok: true, input: { text: null, link: { kind: "none" }, startsAt: null, endsAt: null } };
-  return { ok: true, input: { text, link: "target" in read ? read.target : { kind: "none" }, startsAt: window.startsAt, endsAt: window.endsAt } };
+  return {
+    ok: true,
+    input: {
+      text,
+      link: "target" in read ? read.target : { kind: "none" },
+      startsAt: window.startsAt,
+      endsAt: window.endsAt,
+    },
+  };
 }
 
 /**

@@ -23,7 +23,13 @@ function rgb(hex: string): Rgb {
 }
 
 function toHex([r, g, b]: Rgb): string {
-  return `#${[r, g, b].map((c) => Math.round(Math.min(255, Math.max(0, c))).toString(16).padStart(2, "0")).join("")}`;
+  return `#${[r, g, b]
+    .map((c) =>
+      Math.round(Math.min(255, Math.max(0, c)))
+        .toString(16)
+        .padStart(2, "0"),
+    )
+    .join("")}`;
 }
 
 /** WCAG relative luminance of a "#rrggbb" colour. */
@@ -52,7 +58,11 @@ export function readAccentColor(value: string): { ok: true; color: string | null
   const hex = normaliseHex(value);
   if (!hex) return { ok: false, error: "Write the colour as a hex code, such as #7a1f3d" };
   const ratio = contrastRatio(hex, "#ffffff");
-  if (ratio < MIN_CONTRAST) return { ok: false, error: `${hex} is too light for white text: contrast ${formatRatio(ratio)}, needs ${MIN_CONTRAST}:1` };
+  if (ratio < MIN_CONTRAST)
+    return {
+      ok: false,
+      error: `${hex} is too light for white text: contrast ${formatRatio(ratio)}, needs ${MIN_CONTRAST}:1`,
+    };
   return { ok: true, color: hex };
 }
 
@@ -77,5 +87,7 @@ export function accentShades(accent: string): Record<"50" | "100" | "600" | "700
 /** The CSS that puts the shades in place of the built-in ones (a `<style>` in the page's head). */
 export function accentCss(accent: string): string {
   const shades = accentShades(accent);
-  return `:root{${Object.entries(shades).map(([k, v]) => `--color-brand-${k}:${v}`).join(";")}}`;
+  return `:root{${Object.entries(shades)
+    .map(([k, v]) => `--color-brand-${k}:${v}`)
+    .join(";")}}`;
 }

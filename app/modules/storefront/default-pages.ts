@@ -20,7 +20,12 @@ export type DefaultPage = {
 };
 
 /** The built-in pages that kept the address they had before pages were data; the others live at /pages/{slug}. */
-export const CLASSIC_PAGE_PATHS: Partial<Record<BuiltinPage, string>> = { about: "/about", returns: "/returns", privacy: "/privacy", terms: "/terms" };
+export const CLASSIC_PAGE_PATHS: Partial<Record<BuiltinPage, string>> = {
+  about: "/about",
+  returns: "/returns",
+  privacy: "/privacy",
+  terms: "/terms",
+};
 
 export function isBuiltinPage(key: string | null | undefined): key is BuiltinPage {
   return typeof key === "string" && (BUILTIN_PAGES as readonly string[]).includes(key);
@@ -90,7 +95,8 @@ Orders reach {shop_city} in {delivery_days_local} working days and the rest of P
   },
   shipping: {
     title: "Shipping & Delivery",
-    description: "Delivery in {delivery_days_local} working days in {shop_city} and {delivery_days_national} elsewhere in Pakistan, cash on delivery.",
+    description:
+      "Delivery in {delivery_days_local} working days in {shop_city} and {delivery_days_national} elsewhere in Pakistan, cash on delivery.",
     updated: UPDATED,
     body: `## Delivery times
 

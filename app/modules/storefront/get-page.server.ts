@@ -28,7 +28,11 @@ export type PageView = {
 export function findPage(db: DbOrTx, by: { slug: string } | { builtin: BuiltinPage }): Promise<PageRow | null> {
   const key = "slug" in by ? `page:slug:${by.slug}` : `page:builtin:${by.builtin}`;
   return readThrough(db, "catalog", key, async () => {
-    const [row] = await db.select().from(pages).where("slug" in by ? eq(pages.slug, by.slug) : eq(pages.builtin, by.builtin)).limit(1);
+    const [row] = await db
+      .select()
+      .from(pages)
+      .where("slug" in by ? eq(pages.slug, by.slug) : eq(pages.builtin, by.builtin))
+      .limit(1);
     return row ?? null;
   });
 }
@@ -40,20 +44,37 @@ export function pageBody(page: { body: string | null; builtin: string | null }):
 }
 
 /** A page (saved or being previewed) made into what the storefront shows. */
-export function viewPage(page: Pick<PageRow, "id" | "slug" | "title" | "body" | "builtin" | "updatedAt">, values: PlaceholderValues): PageView {
+export function viewPage(
+  page: Pick<PageRow, "id" | "slug" | "title" | "body" | "builtin" | "updatedAt">,
+  values: PlaceholderValues,
+): PageView {
   const builtin = isBuiltinPage(page.builtin) ? page.builtin : null;
   const fallback = builtin ? DEFAULT_PAGES[builtin] : null;
   const body = pageBody(page);
   const title = fillPlaceholders(page.title, values);
-  const heading = fallback?.heading && page.title === fallback.title ? fillPlaceholders(fallback.heading, values) : title;
+  const heading =
+    fallback?.heading && page.title === fallback.title ? fillPlaceholders(fallback.heading, values) : title;
   const usesDefault = fallback !== null && page.body === null;
   const description = usesDefault ? fillPlaceholders(fallback.description, values) : pageSummary(body, values) || title;
   const updated = builtin === "about" ? null : usesDefault ? fallback.updated : formatShopMonthYear(page.updatedAt);
-  return { id: page.id, slug: page.slug, builtin, path: pagePath(page), title, heading, description, updated, html: renderPageMarkdown(body, values) };
+  return {
+    id: page.id,
+    slug: page.slug,
+    builtin,
+    path: pagePath(page),
+    title,
+    heading,
+    description,
+    updated,
+    html: renderPageMarkdown(body, values),
+  };
 }
 
 /** A published page for shoppers, by its slug or built-in key; null when unknown or unpublished (a 404). */
-export async function getPageView(db: DbOrTx, by: { slug: string } | { builtin: BuiltinPage }): Promise<PageView | null> {
+export async function getPageView(
+  db: DbOrTx,
+  by: { slug: string } | { builtin: BuiltinPage },
+): Promise<PageView | null> {
   const [page, settings] = await Promise.all([findPage(db, by), getSettings(db)]);
   if (!page || !page.published) return null;
   return viewPage(page, placeholderValues(settings));
@@ -63,5 +84,8 @@ export async function getPageView(db: DbOrTx, by: { slug: string } | { builtin: 
 export async function getFaqEntries(db: DbOrTx): Promise<{ question: string; answerHtml: string }[]> {
   const [page, settings] = await Promise.all([findPage(db, { builtin: "faq" }), getSettings(db)]);
   if (!page || !page.published) return [];
-  return renderPageSections(pageBody(page), placeholderValues(settings)).map((s) => ({ question: s.heading, answerHtml: s.html }));
+  return renderPageSections(pageBody(page), placeholderValues(settings)).map((s) => ({
+    question: s.heading,
+    answerHtml: s.html,
+  }));
 }

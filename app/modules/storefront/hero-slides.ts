@@ -2,13 +2,29 @@ import { fromShopDateTimeLocal } from "~/lib/shop-time";
 import { readLinkTarget, type LinkTarget } from "./shop-link";
 
 /** A hero slide's form: what the owner types, checked; times are Pakistan wall-clock (datetime-local). */
-export const HERO_TEXT_FIELDS = ["eyebrow", "headline", "text", "buttonLabel", "link", "path", "imageAlt", "startsAt", "endsAt"] as const;
+export const HERO_TEXT_FIELDS = [
+  "eyebrow",
+  "headline",
+  "text",
+  "buttonLabel",
+  "link",
+  "path",
+  "imageAlt",
+  "startsAt",
+  "endsAt",
+] as const;
 export const HERO_IMAGE_FIELDS = ["image", "phoneImage"] as const;
 export type HeroTextField = (typeof HERO_TEXT_FIELDS)[number];
 export type HeroField = HeroTextField | (typeof HERO_IMAGE_FIELDS)[number];
 export type HeroFormValues = Record<HeroTextField, string>;
 
-const LIMITS: Partial<Record<HeroTextField, number>> = { eyebrow: 60, headline: 120, text: 300, buttonLabel: 40, imageAlt: 200 };
+const LIMITS: Partial<Record<HeroTextField, number>> = {
+  eyebrow: 60,
+  headline: 120,
+  text: 300,
+  buttonLabel: 40,
+  imageAlt: 200,
+};
 
 export type HeroSlideInput = {
   eyebrow: string;
@@ -22,7 +38,10 @@ export type HeroSlideInput = {
 };
 
 /** A schedule's two ends read as Pakistan time, with each one's message. */
-export function readWindow(starts: string, ends: string): { startsAt: Date | null; endsAt: Date | null; errors: { startsAt?: string; endsAt?: string } } {
+export function readWindow(
+  starts: string,
+  ends: string,
+): { startsAt: Date | null; endsAt: Date | null; errors: { startsAt?: string; endsAt?: string } } {
   const errors: { startsAt?: string; endsAt?: string } = {};
   const startsAt = starts.trim() ? fromShopDateTimeLocal(starts) : null;
   const endsAt = ends.trim() ? fromShopDateTimeLocal(ends) : null;
@@ -33,11 +52,15 @@ export function readWindow(starts: string, ends: string): { startsAt: Date | nul
 }
 
 export function heroFormValues(form: Record<string, string>): HeroFormValues {
-  return Object.fromEntries(HERO_TEXT_FIELDS.map((f) => [f, typeof form[f] === "string" ? form[f] : ""])) as HeroFormValues;
+  return Object.fromEntries(
+    HERO_TEXT_FIELDS.map((f) => [f, typeof form[f] === "string" ? form[f] : ""]),
+  ) as HeroFormValues;
 }
 
 /** The posted slide, checked: every message by field, or the input to save. */
-export function readHeroSlideInput(form: Record<string, string>): { ok: true; input: HeroSlideInput } | { ok: false; errors: Partial<Record<HeroField, string>> } {
+export function readHeroSlideInput(
+  form: Record<string, string>,
+): { ok: true; input: HeroSlideInput } | { ok: false; errors: Partial<Record<HeroField, string>> } {
   const v = heroFormValues(form);
   const errors: Partial<Record<HeroField, string>> = {};
   for (const [field, max] of Object.entries(LIMITS) as [HeroTextField, number][]) {
@@ -59,7 +82,16 @@ export function readHeroSlideInput(form: Record<string, string>): { ok: true; in
   if (Object.keys(errors).length) return { ok: false, errors };
   return {
     ok: true,
-    input: { eyebrow: v.eyebrow.trim(), headline: v.headline.trim(), text: v.text.trim(), buttonLabel: label, button, imageAlt: v.imageAlt.trim(), startsAt: window.startsAt, endsAt: window.endsAt },
+    input: {
+      eyebrow: v.eyebrow.trim(),
+      headline: v.headline.trim(),
+      text: v.text.trim(),
+      buttonLabel: label,
+      button,
+      imageAlt: v.imageAlt.trim(),
+      startsAt: window.startsAt,
+      endsAt: window.endsAt,
+    },
   };
 }
 

@@ -12,14 +12,34 @@ import { SLUG_TAKEN, type PageInput } from "./page-form";
  * body is stored as null while it is the default text, so it follows the default.
  */
 
-export type PageListItem = { id: number; title: string; slug: string; path: string; builtin: string | null; published: boolean; usesDefault: boolean; updatedAt: Date };
+export type PageListItem = {
+  id: number;
+  title: string;
+  slug: string;
+  path: string;
+  builtin: string | null;
+  published: boolean;
+  usesDefault: boolean;
+  updatedAt: Date;
+};
 
-const builtinOrder = sql`case ${pages.builtin} ${sql.join(BUILTIN_PAGES.map((b, i) => sql`when ${b} then ${i}`), sql` `)} else ${BUILTIN_PAGES.length} end`;
+const builtinOrder = sql`case ${pages.builtin} ${sql.join(
+  BUILTIN_PAGES.map((b, i) => sql`when ${b} then ${i}`),
+  sql` `,
+)} else ${BUILTIN_PAGES.length} end`;
 
 /** Every page: the built-in ones in their usual order, then the owner's by title. */
 export async function listPages(db: DbOrTx): Promise<PageListItem[]> {
   const rows = await db
-    .select({ id: pages.id, title: pages.title, slug: pages.slug, builtin: pages.builtin, published: pages.published, usesDefault: sql<boolean>`${pages.body} is null`, updatedAt: pages.updatedAt })
+    .select({
+      id: pages.id,
+      title: pages.title,
+      slug: pages.slug,
+      builtin: pages.builtin,
+      published: pages.published,
+      usesDefault: sql<boolean>`${pages.body} is null`,
+      updatedAt: pages.updatedAt,
+    })
     .from(pages)
     .orderBy(builtinOrder, asc(sql`lower(${pages.title})`), asc(pages.id))
     .limit(1000);
@@ -37,7 +57,9 @@ function sameText(a: string, b: string): boolean {
 }
 
 function slugClash(error: unknown): boolean {
-  return [...errorChain(error)].some((e) => e.code === "23505" && (e.constraint === "pages_slug_idx" || (e.message ?? "").includes("pages_slug_idx")));
+  return [...errorChain(error)].some(
+    (e) => e.code === "23505" && (e.constraint === "pages_slug_idx" || (e.message ?? "").includes("pages_slug_idx")),
+  );
 }
 
 /**
@@ -51,7 +73,11 @@ export async function savePage(db: DbOrTx, id: number | null, input: PageInput):
       if (id !== null && !existing) throw new AppError("NOT_FOUND", "That page no longer exists");
       const builtin = isBuiltinPage(existing?.builtin) ? existing.builtin : null;
       const slug = builtin ? existing!.slug : input.slug;
-      const [clash] = await tx.select({ id: pages.id }).from(pages).where(id === null ? eq(pages.slug, slug) : and(eq(pages.slug, slug), ne(pages.id, id))).limit(1);
+      const [clash] = await tx
+        .select({ id: pages.id })
+        .from(pages)
+        .where(id === null ? eq(pages.slug, slug) : and(eq(pages.slug, slug), ne(pages.id, id)))
+        .limit(1);
       if (clash) throw new AppError("VALIDATION", SLUG_TAKEN, { slug: SLUG_TAKEN });
       const body = builtin && sameText(input.body, DEFAULT_PAGES[builtin].body) ? null : input.body;
       const values = { title: input.title, slug, body, published: input.published, updatedAt: new Date() };
@@ -79,15 +105,27 @@ export async function setPagePublished(db: DbOrTx, id: number, published: boolea
 export async function deletePage(db: DbOrTx, id: number): Promise<{ title: string }> {
   const existing = await getPageForEdit(db, id);
   if (!existing) throw new AppError("NOT_FOUND", "That page no longer exists");
-  if (existing.builtin !== null) throw new AppError("FORBIDDEN", `${existing.title} is one of the shop's own pages: it can be unpublished, not deleted`);
+  if (existing.builtin !== null)
+    throw new AppError(
+      "FORBIDDEN",
+      `${existing.title} is one of the shop's own pages: it can be unpublished, not deleted`,
+    );
   await db.delete(pages).where(eq(pages.id, id));
   return { title: existing.title };
 }
 
 /** A built-in page shows its default text again (and its default title). */
 export async function restoreDefaultPage(db: DbOrTx, id: number): Promise<PageRow> {
-  const [row] = await db.select().from(pages).where(and(eq(pages.id, id), isNotNull(pages.builtin)));
-  if (!row || !isBuiltinPage(row.builtin)) throw new AppError("NOT_FOUND", "Only the shop's own pages have a default text");
-  const [restored] = await db.update(pages).set({ body: null, title: DEFAULT_PAGES[row.builtin].title, updatedAt: new Date() }).where(eq(pages.id, id)).returning();
+  const [row] = await db
+    .select()
+    .from(pages)
+    .where(and(eq(pages.id, id), isNotNull(pages.builtin)));
+  if (!row || !isBuiltinPage(row.builtin))
+    throw new AppError("NOT_FOUND", "Only the shop's own pages have a default text");
+  const [restored] = await db
+    .update(pages)
+    .set({ body: null, title: DEFAULT_PAGES[row.builtin].title, updatedAt: new Date() })
+    .where(eq(pages.id, id))
+    .returning();
   return restored;
 }

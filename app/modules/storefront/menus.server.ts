@@ -61,7 +61,8 @@ export function readStorefrontMenus(db: DbOrTx): Promise<StorefrontMenus> {
   return readThrough(db, "catalog", "storefront-menus", async () => {
     const visible = sql`coalesce(${categories.hidden}, false) = false and coalesce(${collections.published}, true) and coalesce(${pages.published}, true)`;
     const rows = await selectItems(db, visible);
-    const tree = (menu: MenuName) => buildMenuTree(rows.filter((r) => r.menu === menu).map((r) => ({ ...r, href: hrefOf(r) })));
+    const tree = (menu: MenuName) =>
+      buildMenuTree(rows.filter((r) => r.menu === menu).map((r) => ({ ...r, href: hrefOf(r) })));
     return { header: tree("header"), footer: tree("footer") };
   });
 }
@@ -96,7 +97,11 @@ function describeTarget(row: ItemRow): string {
 export async function listMenuItems(db: DbOrTx, menu: MenuName): Promise<OwnerMenuItem[]> {
   const rows = await selectItems(db, eq(menuItems.menu, menu));
   const toItem = (r: ItemRow): OwnerMenuItem => ({
-    id: r.id, parentId: r.parentId, label: r.label, target: targetOf(r), describe: describeTarget(r),
+    id: r.id,
+    parentId: r.parentId,
+    label: r.label,
+    target: targetOf(r),
+    describe: describeTarget(r),
     hiddenTarget: r.categoryHidden === true || r.collectionPublished === false || r.pagePublished === false,
   });
   const out: OwnerMenuItem[] = [];
@@ -110,8 +115,14 @@ export async function listMenuItems(db: DbOrTx, menu: MenuName): Promise<OwnerMe
 /** What the pickers offer: every category, collection and page, in the owner's order. */
 export async function listLinkOptions(db: DbOrTx): Promise<LinkOptions> {
   const [cats, cols, pgs] = await Promise.all([
-    db.select({ slug: categories.slug, name: categories.name, hidden: categories.hidden }).from(categories).orderBy(asc(categories.position), asc(categories.name)),
-    db.select({ id: collections.id, title: collections.title, published: collections.published }).from(collections).orderBy(asc(collections.position), asc(collections.title)),
+    db
+      .select({ slug: categories.slug, name: categories.name, hidden: categories.hidden })
+      .from(categories)
+      .orderBy(asc(categories.position), asc(categories.name)),
+    db
+      .select({ id: collections.id, title: collections.title, published: collections.published })
+      .from(collections)
+      .orderBy(asc(collections.position), asc(collections.title)),
     db.select({ id: pages.id, title: pages.title, published: pages.published }).from(pages).orderBy(asc(pages.id)),
   ]);
   return { categories: cats, collections: cols, pages: pgs };
@@ -128,10 +139,15 @@ function fieldError(field: MenuItemField, message: string): AppError {
 async function targetColumnsFor(db: DbOrTx, target: LinkTarget) {
   const none = { categorySlug: null, collectionId: null, pageId: null, url: null };
   switch (target.kind) {
-    case "none": return none;
-    case "path": return { ...none, url: target.path };
+    case "none":
+      return none;
+    case "path":
+      return { ...none, url: target.path };
     case "category": {
-      const [found] = await db.select({ slug: categories.slug }).from(categories).where(eq(categories.slug, target.slug));
+      const [found] = await db
+        .select({ slug: categories.slug })
+        .from(categories)
+        .where(eq(categories.slug, target.slug));
       if (!found) throw fieldError("link", "That category no longer exists: choose another");
       return { ...none, categorySlug: found.slug };
     }
@@ -166,17 +182,33 @@ export async function addMenuItem(db: DbOrTx, menu: MenuName, input: MenuItemInp
   return db.transaction(async (tx) => {
     let parentId: number | null = null;
     if (input.parentId) {
-      const [parent] = await tx.select({ id: menuItems.id, parentId: menuItems.parentId }).from(menuItems)
+      const [parent] = await tx
+        .select({ id: menuItems.id, parentId: menuItems.parentId })
+        .from(menuItems)
         .where(and(eq(menuItems.id, Number(input.parentId) || 0), eq(menuItems.menu, menu)));
       if (!parent) throw fieldError("parentId", "That item is no longer in the menu");
-      if (parent.parentId !== null) throw fieldError("parentId", "Menus have one level: put the item under a top-level item");
+      if (parent.parentId !== null)
+        throw fieldError("parentId", "Menus have one level: put the item under a top-level item");
       parentId = parent.id;
     }
-    const [{ count }] = await tx.select({ count: sql<number>`count(*)::int` }).from(menuItems).where(eq(menuItems.menu, menu));
+    const [{ count }] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(menuItems)
+      .where(eq(menuItems.menu, menu));
     if (count >= MENU_MAX_ITEMS) throw fieldError("label", `A menu holds at most ${MENU_MAX_ITEMS} items`);
-    const [{ next }] = await tx.select({ next: sql<number>`coalesce(max(${menuItems.position}) + 1, 0)::int` }).from(menuItems)
-      .where(and(eq(menuItems.menu, menu), parentId === null ? isNull(menuItems.parentId) : eq(menuItems.parentId, parentId)));
-    const [row] = await tx.insert(menuItems).values({ menu, parentId, position: next, label, ...(await targetColumnsFor(tx, target)) }).returning({ id: menuItems.id });
+    const [{ next }] = await tx
+      .select({ next: sql<number>`coalesce(max(${menuItems.position}) + 1, 0)::int` })
+      .from(menuItems)
+      .where(
+        and(
+          eq(menuItems.menu, menu),
+          parentId === null ? isNull(menuItems.parentId) : eq(menuItems.parentId, parentId),
+        ),
+      );
+    const [row] = await tx
+      .insert(menuItems)
+      .values({ menu, parentId, position: next, label, ...(await targetColumnsFor(tx, target)) })
+      .returning({ id: menuItems.id });
     return row.id;
   });
 }
@@ -184,7 +216,11 @@ export async function addMenuItem(db: DbOrTx, menu: MenuName, input: MenuItemInp
 /** Changes an item's label and link. */
 export async function updateMenuItem(db: DbOrTx, id: number, input: MenuItemInput): Promise<void> {
   const { label, target } = readInput(input);
-  const updated = await db.update(menuItems).set({ label, ...(await targetColumnsFor(db, target)) }).where(eq(menuItems.id, id)).returning({ id: menuItems.id });
+  const updated = await db
+    .update(menuItems)
+    .set({ label, ...(await targetColumnsFor(db, target)) })
+    .where(eq(menuItems.id, id))
+    .returning({ id: menuItems.id });
   if (!updated.length) throw new AppError("NOT_FOUND", "That menu item no longer exists");
 }
 
@@ -196,13 +232,18 @@ export async function deleteMenuItem(db: DbOrTx, id: number): Promise<void> {
 type Sibling = { id: number; parentId: number | null; position: number };
 
 async function siblingsOf(tx: DbOrTx, menu: MenuName, parentId: number | null): Promise<Sibling[]> {
-  return tx.select({ id: menuItems.id, parentId: menuItems.parentId, position: menuItems.position }).from(menuItems)
-    .where(and(eq(menuItems.menu, menu), parentId === null ? isNull(menuItems.parentId) : eq(menuItems.parentId, parentId)))
+  return tx
+    .select({ id: menuItems.id, parentId: menuItems.parentId, position: menuItems.position })
+    .from(menuItems)
+    .where(
+      and(eq(menuItems.menu, menu), parentId === null ? isNull(menuItems.parentId) : eq(menuItems.parentId, parentId)),
+    )
     .orderBy(asc(menuItems.position), asc(menuItems.id));
 }
 
 async function renumber(tx: DbOrTx, ids: number[], parentId: number | null): Promise<void> {
-  for (const [position, id] of ids.entries()) await tx.update(menuItems).set({ position, parentId }).where(eq(menuItems.id, id));
+  for (const [position, id] of ids.entries())
+    await tx.update(menuItems).set({ position, parentId }).where(eq(menuItems.id, id));
 }
 
 /**
@@ -212,7 +253,10 @@ async function renumber(tx: DbOrTx, ids: number[], parentId: number | null): Pro
  */
 export async function moveMenuItem(db: DbOrTx, id: number, move: MenuMove): Promise<void> {
   await db.transaction(async (tx) => {
-    const [item] = await tx.select({ id: menuItems.id, menu: menuItems.menu, parentId: menuItems.parentId }).from(menuItems).where(eq(menuItems.id, id));
+    const [item] = await tx
+      .select({ id: menuItems.id, menu: menuItems.menu, parentId: menuItems.parentId })
+      .from(menuItems)
+      .where(eq(menuItems.id, id));
     if (!item) throw new AppError("NOT_FOUND", "That menu item no longer exists");
     const siblings = await siblingsOf(tx, item.menu, item.parentId);
     const ids = siblings.map((s) => s.id);
@@ -225,21 +269,33 @@ export async function moveMenuItem(db: DbOrTx, id: number, move: MenuMove): Prom
       return;
     }
     if (move === "indent") {
-      if (item.parentId !== null) throw new AppError("VALIDATION", "Menus have one level: this item is already under another");
+      if (item.parentId !== null)
+        throw new AppError("VALIDATION", "Menus have one level: this item is already under another");
       if (at <= 0) throw new AppError("VALIDATION", "There is no item above to put this one under");
-      const [{ children }] = await tx.select({ children: sql<number>`count(*)::int` }).from(menuItems).where(eq(menuItems.parentId, id));
+      const [{ children }] = await tx
+        .select({ children: sql<number>`count(*)::int` })
+        .from(menuItems)
+        .where(eq(menuItems.parentId, id));
       if (children > 0) throw new AppError("VALIDATION", "Menus have one level: move this item's own links out first");
       const parentId = ids[at - 1];
       const under = await siblingsOf(tx, item.menu, parentId);
       await renumber(tx, [...under.map((s) => s.id), id], parentId);
-      await renumber(tx, ids.filter((x) => x !== id), null);
+      await renumber(
+        tx,
+        ids.filter((x) => x !== id),
+        null,
+      );
       return;
     }
     // outdent
     if (item.parentId === null) return;
     const top = (await siblingsOf(tx, item.menu, null)).map((s) => s.id);
     top.splice(top.indexOf(item.parentId) + 1, 0, id);
-    await renumber(tx, ids.filter((x) => x !== id), item.parentId);
+    await renumber(
+      tx,
+      ids.filter((x) => x !== id),
+      item.parentId,
+    );
     await renumber(tx, top, null);
   });
 }

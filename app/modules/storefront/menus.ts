@@ -23,7 +23,10 @@ export function buildMenuTree(rows: MenuRow[]): MenuLink[] {
     id: item.id,
     label: item.label,
     href: item.href,
-    children: rows.filter((r) => r.parentId === item.id).sort(byPosition).map((c) => ({ id: c.id, label: c.label, href: c.href, children: [] })),
+    children: rows
+      .filter((r) => r.parentId === item.id)
+      .sort(byPosition)
+      .map((c) => ({ id: c.id, label: c.label, href: c.href, children: [] })),
   }));
 }
 

@@ -1,11 +1,29 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_PAGES } from "./default-pages";
-import { onlyAllowedMarkup, pageSummary, renderMarkdown, renderPageMarkdown, renderPageSections, safeUrl } from "./page-markdown.server";
+import {
+  onlyAllowedMarkup,
+  pageSummary,
+  renderMarkdown,
+  renderPageMarkdown,
+  renderPageSections,
+  safeUrl,
+} from "./page-markdown.server";
 import { placeholderValues } from "./page-placeholders";
 
 const SETTINGS = {
-  brandName: "Kapra", contactEmail: "hello@kapra.pk", phone: "+92 321 2345678", address: "Shop 12, Zamzama", city: "Karachi", instagram: "@kapra.pk",
-  shippingFee: 200, freeShippingThreshold: null, returnWindowDays: 7, localDeliveryMinDays: 3, localDeliveryMaxDays: 5, nationalDeliveryMinDays: 5, nationalDeliveryMaxDays: 7,
+  brandName: "Kapra",
+  contactEmail: "hello@kapra.pk",
+  phone: "+92 321 2345678",
+  address: "Shop 12, Zamzama",
+  city: "Karachi",
+  instagram: "@kapra.pk",
+  shippingFee: 200,
+  freeShippingThreshold: null,
+  returnWindowDays: 7,
+  localDeliveryMinDays: 3,
+  localDeliveryMaxDays: 5,
+  nationalDeliveryMinDays: 5,
+  nationalDeliveryMaxDays: 7,
 };
 const values = placeholderValues(SETTINGS);
 
@@ -77,7 +95,9 @@ describe("the page sanitizer", () => {
       '<p><a href="https://instagram.com/kapra.pk" rel="noopener noreferrer">Insta</a> <a href="https://example.com" rel="noopener noreferrer">https://example.com</a></p>\n',
     );
     expect(renderMarkdown("[x](//evil.example/a)")).toContain('rel="noopener noreferrer"');
-    expect(renderMarkdown("![Size chart](/media/abc.webp)")).toBe('<p><img src="/media/abc.webp" alt="Size chart" loading="lazy"></p>\n');
+    expect(renderMarkdown("![Size chart](/media/abc.webp)")).toBe(
+      '<p><img src="/media/abc.webp" alt="Size chart" loading="lazy"></p>\n',
+    );
     expect(renderMarkdown("![Pixel](https://evil.example/p.gif)")).toBe("<p>Pixel</p>\n");
   });
 
@@ -91,8 +111,15 @@ describe("the page sanitizer", () => {
   });
 
   it("fills placeholders before rendering, with their values escaped", () => {
-    const hostileBrand = placeholderValues({ ...SETTINGS, brandName: "<img src=x onerror=alert(1)> **Kapra**", returnWindowDays: 14 });
-    const html = renderPageMarkdown("## {return_window_days}-day returns\n\nWelcome to {brand_name}. {typo_here}\n\n[Write to us](mailto:{contact_email})", hostileBrand);
+    const hostileBrand = placeholderValues({
+      ...SETTINGS,
+      brandName: "<img src=x onerror=alert(1)> **Kapra**",
+      returnWindowDays: 14,
+    });
+    const html = renderPageMarkdown(
+      "## {return_window_days}-day returns\n\nWelcome to {brand_name}. {typo_here}\n\n[Write to us](mailto:{contact_email})",
+      hostileBrand,
+    );
     expect(html).toContain("<h2>14-day returns</h2>");
     expect(html).toContain("Welcome to &lt;img src=x onerror=alert(1)&gt; **Kapra**. {typo_here}");
     expect(html).toContain('<a href="mailto:hello@kapra.pk">Write to us</a>');
@@ -104,10 +131,16 @@ describe("the page sanitizer", () => {
   it("reads the default Returns page with the shop's own figures and contacts", () => {
     const html = renderPageMarkdown(DEFAULT_PAGES.returns.body, values);
     expect(html).toContain("<h2>7-day returns and exchanges</h2>");
-    expect(html).toContain("<li>Ordered without an account? Write to hello@kapra.pk or call +92 321 2345678 with your order number.</li>");
+    expect(html).toContain(
+      "<li>Ordered without an account? Write to hello@kapra.pk or call +92 321 2345678 with your order number.</li>",
+    );
     expect(html).toContain("choose <strong>Return or exchange</strong>");
-    expect(html).toContain("<p>Orders reach Karachi in 3-5 working days and the rest of Pakistan in 5-7 working days.</p>");
-    expect(html).toContain("<p>Shipping is a flat Rs 200 per order, anywhere in Pakistan. Shipping is not charged again for an exchange of a faulty or wrong item.</p>");
+    expect(html).toContain(
+      "<p>Orders reach Karachi in 3-5 working days and the rest of Pakistan in 5-7 working days.</p>",
+    );
+    expect(html).toContain(
+      "<p>Shipping is a flat Rs 200 per order, anywhere in Pakistan. Shipping is not charged again for an exchange of a faulty or wrong item.</p>",
+    );
     for (const page of Object.values(DEFAULT_PAGES)) {
       const rendered = renderPageMarkdown(page.body, values);
       expect(rendered).not.toMatch(/\{[a-z_]+\}/);
@@ -118,9 +151,16 @@ describe("the page sanitizer", () => {
   it("cuts a page at its headings (the FAQ's questions) and sums a page up for its meta description", () => {
     const faq = renderPageSections(DEFAULT_PAGES.faq.body, values);
     expect(faq.map((s) => s.heading)).toEqual([
-      "How long does delivery take?", "How much is shipping?", "How do I pay?", "Can I return or exchange an item?", "How do I find my size?", "Can I track my order?",
+      "How long does delivery take?",
+      "How much is shipping?",
+      "How do I pay?",
+      "Can I return or exchange an item?",
+      "How do I find my size?",
+      "Can I track my order?",
     ]);
-    expect(faq[0].html).toBe("<p>Orders reach Karachi in 3-5 working days and the rest of Pakistan in 5-7 working days. Sunday is not a working day.</p>\n");
+    expect(faq[0].html).toBe(
+      "<p>Orders reach Karachi in 3-5 working days and the rest of Pakistan in 5-7 working days. Sunday is not a working day.</p>\n",
+    );
     expect(pageSummary("## Hi\n\nOur **sizes** run large.\n\nMore.", values)).toBe("Our sizes run large.");
     expect(pageSummary("word ".repeat(60), values, 30)).toMatch(/^(word ){4}word…$|^word( word)*…$/);
   });

@@ -45,7 +45,8 @@ export function safeUrl(raw: string, kind: "link" | "image"): string | null {
   }
   if (kind === "image") {
     // Only the shop's own pictures: a path on the shop, never another site or a data: URL.
-    if (parsed.origin !== SHOP_ORIGIN || !url.startsWith("/") || url.startsWith("//") || url.startsWith("/\\")) return null;
+    if (parsed.origin !== SHOP_ORIGIN || !url.startsWith("/") || url.startsWith("//") || url.startsWith("/\\"))
+      return null;
     return url;
   }
   if (!LINK_SCHEMES.has(parsed.protocol)) return null;
@@ -62,14 +63,56 @@ function isExternal(href: string): boolean {
 }
 
 const BLOCK_TOKENS = new Set([
-  "paragraph_open", "paragraph_close", "heading_open", "heading_close", "bullet_list_open", "bullet_list_close", "ordered_list_open", "ordered_list_close",
-  "list_item_open", "list_item_close", "blockquote_open", "blockquote_close", "code_block", "fence", "hr", "inline",
-  "table_open", "table_close", "thead_open", "thead_close", "tbody_open", "tbody_close", "tr_open", "tr_close", "th_open", "th_close", "td_open", "td_close",
+  "paragraph_open",
+  "paragraph_close",
+  "heading_open",
+  "heading_close",
+  "bullet_list_open",
+  "bullet_list_close",
+  "ordered_list_open",
+  "ordered_list_close",
+  "list_item_open",
+  "list_item_close",
+  "blockquote_open",
+  "blockquote_close",
+  "code_block",
+  "fence",
+  "hr",
+  "inline",
+  "table_open",
+  "table_close",
+  "thead_open",
+  "thead_close",
+  "tbody_open",
+  "tbody_close",
+  "tr_open",
+  "tr_close",
+  "th_open",
+  "th_close",
+  "td_open",
+  "td_close",
 ]);
 const INLINE_TOKENS = new Set([
-  "text", "text_special", "softbreak", "hardbreak", "code_inline", "strong_open", "strong_close", "em_open", "em_close", "s_open", "s_close", "link_open", "link_close", "image",
+  "text",
+  "text_special",
+  "softbreak",
+  "hardbreak",
+  "code_inline",
+  "strong_open",
+  "strong_close",
+  "em_open",
+  "em_close",
+  "s_open",
+  "s_close",
+  "link_open",
+  "link_close",
+  "image",
 ]);
-const ALIGN_CLASS: Record<string, string> = { "text-align:left": "text-left", "text-align:center": "text-center", "text-align:right": "text-right" };
+const ALIGN_CLASS: Record<string, string> = {
+  "text-align:left": "text-left",
+  "text-align:center": "text-center",
+  "text-align:right": "text-right",
+};
 
 /** A token turned into plain text (what an image or a refused token shows instead). */
 function textToken(state: Token, content: string): Token {
@@ -105,7 +148,10 @@ function sanitizeInline(children: Token[]): Token[] {
         out.push(textToken(token, alt));
         continue;
       }
-      token.attrs = [["src", src], ["alt", ""]];
+      token.attrs = [
+        ["src", src],
+        ["alt", ""],
+      ];
       token.attrs.push(["loading", "lazy"]);
     } else {
       token.attrs = null;
@@ -150,10 +196,31 @@ function sanitize(tokens: Token[]): Token[] {
 }
 
 const ALLOWED_TAGS: Record<string, Set<string>> = {
-  p: new Set(), h2: new Set(), h3: new Set(), h4: new Set(), h5: new Set(), h6: new Set(), ul: new Set(), ol: new Set(["start"]), li: new Set(),
-  blockquote: new Set(), pre: new Set(), code: new Set(), hr: new Set(), br: new Set(), strong: new Set(), em: new Set(), s: new Set(),
-  a: new Set(["href", "title", "rel"]), img: new Set(["src", "alt", "loading"]),
-  table: new Set(), thead: new Set(), tbody: new Set(), tr: new Set(), th: new Set(["class", "scope"]), td: new Set(["class"]),
+  p: new Set(),
+  h2: new Set(),
+  h3: new Set(),
+  h4: new Set(),
+  h5: new Set(),
+  h6: new Set(),
+  ul: new Set(),
+  ol: new Set(["start"]),
+  li: new Set(),
+  blockquote: new Set(),
+  pre: new Set(),
+  code: new Set(),
+  hr: new Set(),
+  br: new Set(),
+  strong: new Set(),
+  em: new Set(),
+  s: new Set(),
+  a: new Set(["href", "title", "rel"]),
+  img: new Set(["src", "alt", "loading"]),
+  table: new Set(),
+  thead: new Set(),
+  tbody: new Set(),
+  tr: new Set(),
+  th: new Set(["class", "scope"]),
+  td: new Set(["class"]),
 };
 
 /** The finished HTML's tags and attributes, all on the allow-list (the renderer's output, read back as a last check). */
@@ -161,7 +228,9 @@ export function onlyAllowedMarkup(html: string): boolean {
   for (const [, name, attrs] of html.matchAll(/<\/?([a-zA-Z0-9]+)([^>]*)>/g)) {
     const allowed = ALLOWED_TAGS[name];
     if (!allowed) return false;
-    const rest = attrs.replace(/\s*\/$/, "").replace(/\s+([a-z]+)="[^"<>]*"/g, (whole, attr: string) => (allowed.has(attr) ? "" : "!"));
+    const rest = attrs
+      .replace(/\s*\/$/, "")
+      .replace(/\s+([a-z]+)="[^"<>]*"/g, (whole, attr: string) => (allowed.has(attr) ? "" : "!"));
     if (rest.trim() !== "") return false;
   }
   return true;
@@ -192,7 +261,9 @@ export function renderPageMarkdown(markdown: string, values: PlaceholderValues):
 }
 
 function inlineText(token: Token | undefined): string {
-  return (token?.children ?? []).map((c) => (c.type === "softbreak" || c.type === "hardbreak" ? " " : c.content)).join("");
+  return (token?.children ?? [])
+    .map((c) => (c.type === "softbreak" || c.type === "hardbreak" ? " " : c.content))
+    .join("");
 }
 
 /**
@@ -218,6 +289,11 @@ export function renderPageSections(markdown: string, values: PlaceholderValues):
 export function pageSummary(markdown: string, values: PlaceholderValues, max = 160): string {
   const tokens = parse(fillMarkdownPlaceholders(markdown, values));
   const at = tokens.findIndex((t) => t.type === "paragraph_open");
-  const text = at === -1 ? "" : inlineText(tokens[at + 1]).replace(/\s+/g, " ").trim();
+  const text =
+    at === -1
+      ? ""
+      : inlineText(tokens[at + 1])
+          .replace(/\s+/g, " ")
+          .trim();
   return text.length <= max ? text : `${text.slice(0, max - 1).replace(/\s+\S*$/, "")}…`;
 }

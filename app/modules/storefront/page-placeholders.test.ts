@@ -1,9 +1,28 @@
 import { describe, expect, it } from "vitest";
-import { dayRange, escapeMarkdown, fillMarkdownPlaceholders, fillPlaceholders, placeholdersIn, placeholderValues, unknownPlaceholdersIn } from "./page-placeholders";
+import {
+  dayRange,
+  escapeMarkdown,
+  fillMarkdownPlaceholders,
+  fillPlaceholders,
+  placeholdersIn,
+  placeholderValues,
+  unknownPlaceholdersIn,
+} from "./page-placeholders";
 
 const SETTINGS = {
-  brandName: "Kapra", contactEmail: "hello@kapra.pk", phone: "+92 321 2345678", address: "Shop 12, Zamzama", city: "Karachi", instagram: "@kapra.pk",
-  shippingFee: 200, freeShippingThreshold: null, returnWindowDays: 7, localDeliveryMinDays: 3, localDeliveryMaxDays: 5, nationalDeliveryMinDays: 5, nationalDeliveryMaxDays: 7,
+  brandName: "Kapra",
+  contactEmail: "hello@kapra.pk",
+  phone: "+92 321 2345678",
+  address: "Shop 12, Zamzama",
+  city: "Karachi",
+  instagram: "@kapra.pk",
+  shippingFee: 200,
+  freeShippingThreshold: null,
+  returnWindowDays: 7,
+  localDeliveryMinDays: 3,
+  localDeliveryMaxDays: 5,
+  nationalDeliveryMinDays: 5,
+  nationalDeliveryMaxDays: 7,
 };
 
 describe("page placeholders", () => {
@@ -15,14 +34,21 @@ describe("page placeholders", () => {
     expect(v.shipping_fee).toBe("Rs 200");
     expect(v.free_shipping_threshold).toBe("none");
     expect(v.shipping_sentence).toBe("Shipping is a flat Rs 200 per order, anywhere in Pakistan.");
-    expect(placeholderValues({ ...SETTINGS, freeShippingThreshold: 3000, returnWindowDays: 14 })).toMatchObject({ free_shipping_threshold: "Rs 3,000", return_window_days: "14" });
+    expect(placeholderValues({ ...SETTINGS, freeShippingThreshold: 3000, returnWindowDays: 14 })).toMatchObject({
+      free_shipping_threshold: "Rs 3,000",
+      return_window_days: "14",
+    });
     expect(dayRange(2, 2)).toBe("2");
   });
 
   it("fill plain text, and leave unknown placeholders as typed so the owner sees the typo", () => {
     const v = placeholderValues({ ...SETTINGS, returnWindowDays: 14 });
-    expect(fillPlaceholders("Return within {return_window_days} days, {retrun_window_days} or {Brand_Name}.", v)).toBe("Return within 14 days, {retrun_window_days} or {Brand_Name}.");
-    expect(unknownPlaceholdersIn("{brand_name} {retrun_window_days} {retrun_window_days}")).toEqual(["{retrun_window_days}"]);
+    expect(fillPlaceholders("Return within {return_window_days} days, {retrun_window_days} or {Brand_Name}.", v)).toBe(
+      "Return within 14 days, {retrun_window_days} or {Brand_Name}.",
+    );
+    expect(unknownPlaceholdersIn("{brand_name} {retrun_window_days} {retrun_window_days}")).toEqual([
+      "{retrun_window_days}",
+    ]);
     expect(placeholdersIn("{phone} {brand_name} {phone}")).toEqual(["phone", "brand_name"]);
   });
 

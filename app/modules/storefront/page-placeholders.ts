@@ -17,7 +17,7 @@ export const PLACEHOLDERS = [
   { name: "delivery_days_local", says: "Working days to deliver in the shop's city" },
   { name: "delivery_days_national", says: "Working days to deliver elsewhere in Pakistan" },
   { name: "shipping_fee", says: "The shipping fee" },
-  { name: "free_shipping_threshold", says: "The order total that ships free (\"none\" without one)" },
+  { name: "free_shipping_threshold", says: 'The order total that ships free ("none" without one)' },
   { name: "shipping_headline", says: "One line about shipping, as the home page says it" },
   { name: "shipping_sentence", says: "A sentence about what shipping costs" },
 ] as const;
@@ -76,7 +76,8 @@ function isPlaceholder(name: string, values: PlaceholderValues): name is Placeho
 export function placeholdersIn(text: string): PlaceholderName[] {
   const known = new Set<string>(PLACEHOLDERS.map((p) => p.name));
   const found: PlaceholderName[] = [];
-  for (const [, name] of text.matchAll(PLACEHOLDER_PATTERN)) if (known.has(name) && !found.includes(name as PlaceholderName)) found.push(name as PlaceholderName);
+  for (const [, name] of text.matchAll(PLACEHOLDER_PATTERN))
+    if (known.has(name) && !found.includes(name as PlaceholderName)) found.push(name as PlaceholderName);
   return found;
 }
 
@@ -84,13 +85,16 @@ export function placeholdersIn(text: string): PlaceholderName[] {
 export function unknownPlaceholdersIn(text: string): string[] {
   const known = new Set<string>(PLACEHOLDERS.map((p) => p.name));
   const found: string[] = [];
-  for (const [whole, name] of text.matchAll(PLACEHOLDER_PATTERN)) if (!known.has(name) && !found.includes(whole)) found.push(whole);
+  for (const [whole, name] of text.matchAll(PLACEHOLDER_PATTERN))
+    if (!known.has(name) && !found.includes(whole)) found.push(whole);
   return found;
 }
 
 /** A plain text with its placeholders filled in (for text shown as text, such as a perk's line). Unknown ones stay as typed. */
 export function fillPlaceholders(text: string, values: PlaceholderValues): string {
-  return text.replace(PLACEHOLDER_PATTERN, (whole, name: string) => (isPlaceholder(name, values) ? values[name] : whole));
+  return text.replace(PLACEHOLDER_PATTERN, (whole, name: string) =>
+    isPlaceholder(name, values) ? values[name] : whole,
+  );
 }
 
 /**
@@ -100,7 +104,9 @@ export function fillPlaceholders(text: string, values: PlaceholderValues): strin
  * Unknown placeholders stay as typed, so the owner sees a typo.
  */
 export function fillMarkdownPlaceholders(markdown: string, values: PlaceholderValues): string {
-  return markdown.replace(PLACEHOLDER_PATTERN, (whole, name: string) => (isPlaceholder(name, values) ? escapeMarkdown(values[name]) : whole));
+  return markdown.replace(PLACEHOLDER_PATTERN, (whole, name: string) =>
+    isPlaceholder(name, values) ? escapeMarkdown(values[name]) : whole,
+  );
 }
 
 /** Text made literal for Markdown (CommonMark lets any ASCII punctuation be backslash-escaped). */

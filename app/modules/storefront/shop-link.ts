@@ -30,7 +30,11 @@ export type LinkTarget =
  * A picker's value ("category:lawn", "collection:3", "page:2", "path", "none") with the free path
  * typed beside it, read into a target; or the message for the field that is wrong.
  */
-export function readLinkTarget(choice: string, path: string, { allowNone }: { allowNone: boolean }): { target: LinkTarget } | { error: string; field: "link" | "path" } {
+export function readLinkTarget(
+  choice: string,
+  path: string,
+  { allowNone }: { allowNone: boolean },
+): { target: LinkTarget } | { error: string; field: "link" | "path" } {
   const [kind, ...rest] = choice.split(":");
   const value = rest.join(":");
   if (kind === "none" || (kind === "" && allowNone && !path.trim())) {
@@ -50,16 +54,26 @@ export function readLinkTarget(choice: string, path: string, { allowNone }: { al
 /** The picker's value for a stored target (the reverse of readLinkTarget). */
 export function linkChoice(target: LinkTarget): { link: string; path: string } {
   switch (target.kind) {
-    case "none": return { link: "none", path: "" };
-    case "category": return { link: `category:${target.slug}`, path: "" };
-    case "collection": return { link: `collection:${target.id}`, path: "" };
-    case "page": return { link: `page:${target.id}`, path: "" };
-    case "path": return { link: "path", path: target.path };
+    case "none":
+      return { link: "none", path: "" };
+    case "category":
+      return { link: `category:${target.slug}`, path: "" };
+    case "collection":
+      return { link: `collection:${target.id}`, path: "" };
+    case "page":
+      return { link: `page:${target.id}`, path: "" };
+    case "path":
+      return { link: "path", path: target.path };
   }
 }
 
 /** Built-in pages that have had their own address since before pages were editable. */
-const BUILTIN_PAGE_PATHS: Record<string, string> = { about: "/about", returns: "/returns", privacy: "/privacy", terms: "/terms" };
+const BUILTIN_PAGE_PATHS: Record<string, string> = {
+  about: "/about",
+  returns: "/returns",
+  privacy: "/privacy",
+  terms: "/terms",
+};
 
 /** Where a page is on the storefront: a built-in page at its old address, any other at /pages/{slug}. */
 export function pageHref(page: { slug: string; builtin: string | null }): string {

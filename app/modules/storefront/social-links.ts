@@ -33,12 +33,15 @@ export function socialLinkProblem(network: SocialNetwork, value: string): string
   if (url.protocol !== "https:") return "The address must start with https://";
   if (url.username || url.password || url.port) return `Write a plain ${spec.label} address`;
   const host = url.hostname.toLowerCase();
-  if (!spec.domains.some((d) => host === d || host.endsWith(`.${d}`))) return `A ${spec.label} link must be on ${spec.domains.join(" or ")}`;
+  if (!spec.domains.some((d) => host === d || host.endsWith(`.${d}`)))
+    return `A ${spec.label} link must be on ${spec.domains.join(" or ")}`;
   return null;
 }
 
 /** The posted social fields (social_instagram ...) as the stored list, in the networks' order; or each field's message. */
-export function readSocialLinks(form: Record<string, string>): { ok: true; links: SocialLinkValue[] } | { ok: false; errors: Record<string, string> } {
+export function readSocialLinks(
+  form: Record<string, string>,
+): { ok: true; links: SocialLinkValue[] } | { ok: false; errors: Record<string, string> } {
   const links: SocialLinkValue[] = [];
   const errors: Record<string, string> = {};
   for (const n of SOCIAL_NETWORKS) {

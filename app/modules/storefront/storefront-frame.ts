@@ -30,8 +30,15 @@ export function rootBrand(s: FrameSettings) {
 }
 
 /** The announcement bar if it is live at `now` (start inclusive, end exclusive), else null. */
-export function liveAnnouncement(s: FrameSettings, now: Date): { text: string; href: string | null; key: string } | null {
+export function liveAnnouncement(
+  s: FrameSettings,
+  now: Date,
+): { text: string; href: string | null; key: string } | null {
   if (!s.announcementText) return null;
   if (!isLive({ startsAt: s.announcementStartsAt, endsAt: s.announcementEndsAt }, now)) return null;
-  return { text: s.announcementText, href: s.announcementHref, key: announcementKey(s.announcementText, s.announcementHref) };
+  return {
+    text: s.announcementText,
+    href: s.announcementHref,
+    key: announcementKey(s.announcementText, s.announcementHref),
+  };
 }

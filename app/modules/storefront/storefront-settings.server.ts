@@ -7,8 +7,21 @@ import { targetPath } from "./hero-slides.server";
 import type { Perk } from "./perks";
 import type { SocialLinkValue } from "./social-links";
 
-type StorefrontColumns = Partial<Pick<typeof shopSettings.$inferInsert,
-  "logo" | "favicon" | "accentColor" | "announcementText" | "announcementHref" | "announcementStartsAt" | "announcementEndsAt" | "perks" | "footerText" | "socialLinks">>;
+type StorefrontColumns = Partial<
+  Pick<
+    typeof shopSettings.$inferInsert,
+    | "logo"
+    | "favicon"
+    | "accentColor"
+    | "announcementText"
+    | "announcementHref"
+    | "announcementStartsAt"
+    | "announcementEndsAt"
+    | "perks"
+    | "footerText"
+    | "socialLinks"
+  >
+>;
 
 /**
  * Saves storefront columns of shop_settings and announces the change to every server process (after
@@ -16,7 +29,10 @@ type StorefrontColumns = Partial<Pick<typeof shopSettings.$inferInsert,
  */
 async function writeSettings(db: DbOrTx, values: StorefrontColumns): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.update(shopSettings).set({ ...values, updatedAt: new Date() }).where(eq(shopSettings.id, 1));
+    await tx
+      .update(shopSettings)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(shopSettings.id, 1));
     await tx.execute(sql`select pg_notify(${SETTINGS_CHANNEL}, 'changed')`);
   });
 }
@@ -24,15 +40,28 @@ async function writeSettings(db: DbOrTx, values: StorefrontColumns): Promise<voi
 /** The announcement bar: its line, link and window (empty text: no bar). */
 export async function saveAnnouncement(db: DbOrTx, input: AnnouncementInput): Promise<void> {
   const href = input.text ? (await targetPath(db, input.link)) || null : null;
-  await writeSettings(db, { announcementText: input.text, announcementHref: href, announcementStartsAt: input.startsAt, announcementEndsAt: input.endsAt });
+  await writeSettings(db, {
+    announcementText: input.text,
+    announcementHref: href,
+    announcementStartsAt: input.startsAt,
+    announcementEndsAt: input.endsAt,
+  });
 }
 
 /** The next start or end of the announcement after `now`, or null. */
 export async function nextAnnouncementBoundary(db: DbOrTx, now: Date): Promise<Date | null> {
-  const [row] = await db.select({ text: shopSettings.announcementText, startsAt: shopSettings.announcementStartsAt, endsAt: shopSettings.announcementEndsAt })
-    .from(shopSettings).where(eq(shopSettings.id, 1));
+  const [row] = await db
+    .select({
+      text: shopSettings.announcementText,
+      startsAt: shopSettings.announcementStartsAt,
+      endsAt: shopSettings.announcementEndsAt,
+    })
+    .from(shopSettings)
+    .where(eq(shopSettings.id, 1));
   if (!row?.text) return null;
-  const edges = [row.startsAt, row.endsAt].filter((d): d is Date => d !== null && new Date(d).getTime() > now.getTime()).map((d) => new Date(d).getTime());
+  const edges = [row.startsAt, row.endsAt]
+    .filter((d): d is Date => d !== null && new Date(d).getTime() > now.getTime())
+    .map((d) => new Date(d).getTime());
   return edges.length ? new Date(Math.min(...edges)) : null;
 }
 

@@ -18,11 +18,20 @@ export async function listWishlist(db: DbOrTx, userId: string) {
 }
 
 /** Saves or unsaves a product; `saved` says which it is afterwards. */
-export async function setWishlisted(db: DbOrTx, userId: string, productId: string, saved: boolean): Promise<{ saved: boolean; name: string }> {
-  const [product] = await db.select({ name: products.name, status: products.status }).from(products).where(eq(products.id, productId));
+export async function setWishlisted(
+  db: DbOrTx,
+  userId: string,
+  productId: string,
+  saved: boolean,
+): Promise<{ saved: boolean; name: string }> {
+  const [product] = await db
+    .select({ name: products.name, status: products.status })
+    .from(products)
+    .where(eq(products.id, productId));
   if (!product || product.status === "draft") throw new AppError("NOT_FOUND", "Product not found");
   if (saved) await db.insert(wishlistItems).values({ userId, productId }).onConflictDoNothing();
-  else await db.delete(wishlistItems).where(and(eq(wishlistItems.userId, userId), eq(wishlistItems.productId, productId)));
+  else
+    await db.delete(wishlistItems).where(and(eq(wishlistItems.userId, userId), eq(wishlistItems.productId, productId)));
   await publishLiveEvent(db, { topic: "wishlist", userId });
   return { saved, name: product.name };
 }

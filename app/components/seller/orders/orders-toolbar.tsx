@@ -6,14 +6,28 @@ import { useHydrated } from "~/lib/use-hydrated";
 import { STATUS_BADGE_CLASSES } from "~/components/ui/status-badge";
 import { ORDER_STATUSES, STATUS_LABELS, type OrderStatus } from "~/modules/orders/order-lifecycle";
 import { filterSelectionSearchParams, SELECTION_MAX } from "~/modules/orders/order-selection";
-import { ORDERS_PER_PAGE, readOrdersPerPage, SELLER_ORDERS_PAGE_SIZE, sellerOrderSearchParams, type SellerOrderQuery } from "~/modules/orders/seller-order-query";
+import {
+  ORDERS_PER_PAGE,
+  readOrdersPerPage,
+  SELLER_ORDERS_PAGE_SIZE,
+  sellerOrderSearchParams,
+  type SellerOrderQuery,
+} from "~/modules/orders/seller-order-query";
 import type { OrdersActionResult } from "./types";
 
 /**
  * Count per status; each filters the list to its status. On a phone they are one row of chips that
  * scrolls sideways, so the first order stays in the first screen; from `sm` up, a grid of cards.
  */
-export function OrderSummaryCards({ counts, active, per }: { counts: Record<OrderStatus, number>; active: OrderStatus | null; per?: SellerOrderQuery["per"] }) {
+export function OrderSummaryCards({
+  counts,
+  active,
+  per,
+}: {
+  counts: Record<OrderStatus, number>;
+  active: OrderStatus | null;
+  per?: SellerOrderQuery["per"];
+}) {
   const all = Object.values(counts).reduce((a, b) => a + b, 0);
   const cards: { status: OrderStatus | null; label: string; count: number }[] = [
     { status: null, label: "All orders", count: all },
@@ -32,8 +46,17 @@ export function OrderSummaryCards({ counts, active, per }: { counts: Record<Orde
                 active === card.status ? "border-brand-700 ring-2 ring-brand-700/30" : "border-stone-200"
               } bg-white hover:bg-stone-50`}
             >
-              <span className={`inline-flex rounded-full px-2 text-xs font-semibold ${card.status ? STATUS_BADGE_CLASSES[card.status] : "bg-stone-100 text-stone-900"}`}>{card.label}</span>
-              <span className="font-bold text-stone-900 sm:mt-1 sm:block sm:text-2xl" data-testid={`count-${card.status ?? "all"}`}>{card.count}</span>
+              <span
+                className={`inline-flex rounded-full px-2 text-xs font-semibold ${card.status ? STATUS_BADGE_CLASSES[card.status] : "bg-stone-100 text-stone-900"}`}
+              >
+                {card.label}
+              </span>
+              <span
+                className="font-bold text-stone-900 sm:mt-1 sm:block sm:text-2xl"
+                data-testid={`count-${card.status ?? "all"}`}
+              >
+                {card.count}
+              </span>
             </Link>
           </li>
         ))}
@@ -50,32 +73,79 @@ export function OrderSummaryCards({ counts, active, per }: { counts: Record<Orde
 export function OrderFilters({ query }: { query: SellerOrderQuery }) {
   const id = useId();
   return (
-    <Form method="get" role="search" aria-label="Filter orders" className="grid grid-cols-[6.5rem_minmax(0,1fr)_auto] items-end gap-2 sm:grid-cols-[12rem_1fr_auto]">
+    <Form
+      method="get"
+      role="search"
+      aria-label="Filter orders"
+      className="grid grid-cols-[6.5rem_minmax(0,1fr)_auto] items-end gap-2 sm:grid-cols-[12rem_1fr_auto]"
+    >
       <div>
-        <label htmlFor={`${id}-status`} className="field-label max-sm:sr-only">Filter by status</label>
-        <select id={`${id}-status`} name="status" defaultValue={query.status ?? ""} className="field-input py-2 max-sm:px-2 max-sm:text-sm" key={query.status ?? ""}>
+        <label htmlFor={`${id}-status`} className="field-label max-sm:sr-only">
+          Filter by status
+        </label>
+        <select
+          id={`${id}-status`}
+          name="status"
+          defaultValue={query.status ?? ""}
+          className="field-input py-2 max-sm:px-2 max-sm:text-sm"
+          key={query.status ?? ""}
+        >
           <option value="">All statuses</option>
-          {ORDER_STATUSES.map((s) => <option key={s} value={s}>{STATUS_LABELS[s]}</option>)}
+          {ORDER_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {STATUS_LABELS[s]}
+            </option>
+          ))}
         </select>
       </div>
       <div>
-        <label htmlFor={`${id}-q`} className="field-label max-sm:sr-only">Search orders</label>
-        <input id={`${id}-q`} type="search" name="q" defaultValue={query.q} key={query.q} maxLength={100} placeholder="Order, phone or name" className="field-input py-2" />
+        <label htmlFor={`${id}-q`} className="field-label max-sm:sr-only">
+          Search orders
+        </label>
+        <input
+          id={`${id}-q`}
+          type="search"
+          name="q"
+          defaultValue={query.q}
+          key={query.q}
+          maxLength={100}
+          placeholder="Order, phone or name"
+          className="field-input py-2"
+        />
       </div>
-      <button type="submit" className="btn-primary px-3 sm:px-4">Search</button>
+      <button type="submit" className="btn-primary px-3 sm:px-4">
+        Search
+      </button>
       {/* A new filter keeps the number of orders a page the owner chose. */}
       {query.per && query.per !== SELLER_ORDERS_PAGE_SIZE && <input type="hidden" name="per" value={query.per} />}
       <div className="col-span-full flex flex-wrap items-center gap-x-4 gap-y-2">
         <label className="flex min-h-10 w-fit items-center gap-2 text-sm font-medium text-stone-800">
-          <input type="checkbox" name="returns" value="1" defaultChecked={query.returns} key={String(query.returns)} className="size-5 accent-brand-700" />
+          <input
+            type="checkbox"
+            name="returns"
+            value="1"
+            defaultChecked={query.returns}
+            key={String(query.returns)}
+            className="size-5 accent-brand-700"
+          />
           With a return
         </label>
         {/* Pending orders by their WhatsApp confirmation (issue 32): waiting for the buyer's tap, or to be called. */}
         <label className="flex min-h-10 items-center gap-2 text-sm font-medium text-stone-800">
           WhatsApp
-          <select name="whatsapp" defaultValue={query.whatsapp ?? ""} key={query.whatsapp ?? ""} className="field-input py-1.5 text-sm" data-testid="whatsapp-filter">
+          <select
+            name="whatsapp"
+            defaultValue={query.whatsapp ?? ""}
+            key={query.whatsapp ?? ""}
+            className="field-input py-1.5 text-sm"
+            data-testid="whatsapp-filter"
+          >
             <option value="">Any</option>
-            {WHATSAPP_ORDER_FILTERS.map((f) => <option key={f} value={f}>{WHATSAPP_FILTER_LABELS[f]}</option>)}
+            {WHATSAPP_ORDER_FILTERS.map((f) => (
+              <option key={f} value={f}>
+                {WHATSAPP_FILTER_LABELS[f]}
+              </option>
+            ))}
           </select>
         </label>
       </div>
@@ -154,20 +224,44 @@ export function BulkMoveForm({ result, list }: { result?: OrdersActionResult; li
     : floating
       ? "max-lg:fixed max-lg:inset-x-0 max-lg:bottom-0 max-lg:z-30 max-lg:rounded-none max-lg:border-x-0 max-lg:border-b-0 max-lg:bg-white max-lg:pb-[max(0.75rem,env(safe-area-inset-bottom))] max-lg:shadow-[0_-4px_16px_rgba(0,0,0,0.12)]"
       : "max-lg:hidden";
-  const filter = { status: query.status, q: query.q, returns: query.returns, whatsapp: query.whatsapp, asOf: new Date(list.asOf) };
+  const filter = {
+    status: query.status,
+    q: query.q,
+    returns: query.returns,
+    whatsapp: query.whatsapp,
+    asOf: new Date(list.asOf),
+  };
   return (
     <>
       <div className={`rounded-xl border border-stone-200 bg-stone-50 p-3 ${place}`}>
-        <fetcher.Form method="post" id="bulk-orders" aria-label="Move selected orders" className="flex flex-wrap items-end gap-2">
+        <fetcher.Form
+          method="post"
+          id="bulk-orders"
+          aria-label="Move selected orders"
+          className="flex flex-wrap items-end gap-2"
+        >
           <input type="hidden" name="intent" value="bulk" />
           {/* The filter the list shows: used when every order that matches it is selected (selection=filter). */}
-          {[...filterSelectionSearchParams(filter)].filter(([name]) => name !== "selection").map(([name, value]) => (
-            <input key={name} type="hidden" name={name} value={value} />
-          ))}
+          {[...filterSelectionSearchParams(filter)]
+            .filter(([name]) => name !== "selection")
+            .map(([name, value]) => (
+              <input key={name} type="hidden" name={name} value={value} />
+            ))}
           {hydrated && (
-            <p className="flex w-full items-center justify-between gap-2 text-sm font-semibold text-stone-900 lg:w-auto lg:self-center" aria-live="polite">
+            <p
+              className="flex w-full items-center justify-between gap-2 text-sm font-semibold text-stone-900 lg:w-auto lg:self-center"
+              aria-live="polite"
+            >
               {allMatching ? `All ${total} selected` : `${ticked} selected`}
-              {ticked > 0 && <button type="button" onClick={untickAll} className="rounded px-2 py-1 text-sm font-medium text-brand-700 underline lg:hidden">Clear</button>}
+              {ticked > 0 && (
+                <button
+                  type="button"
+                  onClick={untickAll}
+                  className="rounded px-2 py-1 text-sm font-medium text-brand-700 underline lg:hidden"
+                >
+                  Clear
+                </button>
+              )}
             </p>
           )}
           {hydrated ? (
@@ -175,7 +269,13 @@ export function BulkMoveForm({ result, list }: { result?: OrdersActionResult; li
               {/* Sent with the form while "all that match" is on; the line below is what the owner sees and presses. */}
               {allMatching && <input type="hidden" name="selection" value="filter" />}
               {everyBoxTicked && more && (
-                <SelectAllLine total={total} onPage={onPage} allMatching={allMatching} onSelectAll={() => setAllMatching(true)} onClear={untickAll} />
+                <SelectAllLine
+                  total={total}
+                  onPage={onPage}
+                  allMatching={allMatching}
+                  onSelectAll={() => setAllMatching(true)}
+                  onClear={untickAll}
+                />
               )}
             </>
           ) : (
@@ -186,20 +286,36 @@ export function BulkMoveForm({ result, list }: { result?: OrdersActionResult; li
           <ShipSelectedButtons selection={allMatching ? filterSelectionSearchParams(filter) : null} />
           <div className="min-w-[10rem] flex-1 sm:flex-none">
             {/* In the phone's bar the count above says what the list is for. */}
-            <label htmlFor={`${id}-status`} className={`field-label ${hydrated ? "max-lg:sr-only" : ""}`}>Move selected to</label>
+            <label htmlFor={`${id}-status`} className={`field-label ${hydrated ? "max-lg:sr-only" : ""}`}>
+              Move selected to
+            </label>
             <select id={`${id}-status`} name="to" className="field-input py-2" defaultValue="confirmed">
-              {bulkMoves.map((s) => <option key={s} value={s}>{STATUS_LABELS[s]}</option>)}
+              {bulkMoves.map((s) => (
+                <option key={s} value={s}>
+                  {STATUS_LABELS[s]}
+                </option>
+              ))}
             </select>
           </div>
-          <button type="submit" className="btn-secondary" disabled={busy}>{busy ? "Moving..." : "Apply to Selected"}</button>
+          <button type="submit" className="btn-secondary" disabled={busy}>
+            {busy ? "Moving..." : "Apply to Selected"}
+          </button>
         </fetcher.Form>
       </div>
       {shown?.intent === "bulk" && (
-        <div role={shown.ok ? "status" : "alert"} className="rounded-xl border border-stone-200 bg-stone-50 p-3 text-sm" data-testid="bulk-result">
+        <div
+          role={shown.ok ? "status" : "alert"}
+          className="rounded-xl border border-stone-200 bg-stone-50 p-3 text-sm"
+          data-testid="bulk-result"
+        >
           <p className="font-semibold text-stone-900">{shown.message}</p>
           {shown.failed.length > 0 && (
             <ul className="mt-1 list-disc pl-5 text-red-800">
-              {shown.failed.map((f) => <li key={f.orderId}>{f.orderNumber ?? "Unknown order"}: {f.reason}</li>)}
+              {shown.failed.map((f) => (
+                <li key={f.orderId}>
+                  {f.orderNumber ?? "Unknown order"}: {f.reason}
+                </li>
+              ))}
             </ul>
           )}
         </div>
@@ -209,18 +325,41 @@ export function BulkMoveForm({ result, list }: { result?: OrdersActionResult; li
 }
 
 /** The line that turns "every order on this page" into "every order that matches" (or says why it cannot). */
-function SelectAllLine({ total, onPage, allMatching, onSelectAll, onClear }: {
-  total: number; onPage: number; allMatching: boolean; onSelectAll: () => void; onClear: () => void;
+function SelectAllLine({
+  total,
+  onPage,
+  allMatching,
+  onSelectAll,
+  onClear,
+}: {
+  total: number;
+  onPage: number;
+  allMatching: boolean;
+  onSelectAll: () => void;
+  onClear: () => void;
 }) {
   const link = "rounded px-1 font-semibold text-brand-700 underline";
   return (
     <p className="w-full rounded-lg bg-white px-3 py-2 text-sm text-stone-800" data-testid="select-all-line">
       {allMatching ? (
-        <>All {total} orders that match are selected. <button type="button" className={link} onClick={onClear}>Clear selection</button></>
+        <>
+          All {total} orders that match are selected.{" "}
+          <button type="button" className={link} onClick={onClear}>
+            Clear selection
+          </button>
+        </>
       ) : total > SELECTION_MAX ? (
-        <>All {onPage} orders on this page are selected. {total} orders match: up to {SELECTION_MAX} can be selected at a time, so narrow the filter or show {SELECTION_MAX} a page.</>
+        <>
+          All {onPage} orders on this page are selected. {total} orders match: up to {SELECTION_MAX} can be selected at
+          a time, so narrow the filter or show {SELECTION_MAX} a page.
+        </>
       ) : (
-        <>All {onPage} orders on this page are selected. <button type="button" className={link} onClick={onSelectAll}>Select all {total} orders that match</button></>
+        <>
+          All {onPage} orders on this page are selected.{" "}
+          <button type="button" className={link} onClick={onSelectAll}>
+            Select all {total} orders that match
+          </button>
+        </>
       )}
     </p>
   );
@@ -235,7 +374,11 @@ export function AllMatchingBox({ total, onPage, className }: { total: number; on
   const hydrated = useHydrated();
   if (hydrated || total <= onPage) return null;
   if (total > SELECTION_MAX) {
-    return <p className={`w-full text-sm text-stone-700 ${className}`}>{total} orders match: tick up to {SELECTION_MAX} (show {SELECTION_MAX} a page), or narrow the filter.</p>;
+    return (
+      <p className={`w-full text-sm text-stone-700 ${className}`}>
+        {total} orders match: tick up to {SELECTION_MAX} (show {SELECTION_MAX} a page), or narrow the filter.
+      </p>
+    );
   }
   return (
     <label className={`flex min-h-10 w-full items-center gap-2 text-sm font-medium text-stone-800 ${className}`}>
@@ -273,8 +416,14 @@ function ShipSelectedButtons({ selection }: { selection: URLSearchParams | null 
     <div className="flex w-full flex-wrap gap-2 lg:w-auto">
       {SHIP_SELECTED.map((item) => (
         <button
-          key={item.path} type="submit" className="btn-secondary max-sm:py-2" formMethod="get" formAction={item.path}
-          formTarget={item.open === "tab" ? "_blank" : undefined} formNoValidate onClick={open(item)}
+          key={item.path}
+          type="submit"
+          className="btn-secondary max-sm:py-2"
+          formMethod="get"
+          formAction={item.path}
+          formTarget={item.open === "tab" ? "_blank" : undefined}
+          formNoValidate
+          onClick={open(item)}
         >
           {item.label}
         </button>
@@ -287,21 +436,60 @@ function ShipSelectedButtons({ selection }: { selection: URLSearchParams | null 
  * Previous / next pages, in the URL, and how many orders a page: a GET form, so it works
  * without JavaScript (Show); with JavaScript choosing a size is enough. A new size starts at page 1.
  */
-export function OrdersPagination({ query, page, pageCount, total, pageSize, bottom = false }: {
-  query: SellerOrderQuery; page: number; pageCount: number; total: number; pageSize: number; bottom?: boolean;
+export function OrdersPagination({
+  query,
+  page,
+  pageCount,
+  total,
+  pageSize,
+  bottom = false,
+}: {
+  query: SellerOrderQuery;
+  page: number;
+  pageCount: number;
+  total: number;
+  pageSize: number;
+  bottom?: boolean;
 }) {
   if (total === 0) return null;
   const first = (page - 1) * pageSize + 1;
   const last = Math.min(page * pageSize, total);
   return (
-    <nav aria-label={bottom ? "Pages of orders, end of list" : "Pages of orders"} className="flex flex-wrap items-center justify-between gap-2 text-sm">
-      <p className="text-stone-700" role={bottom ? undefined : "status"}>Showing {first}–{last} of {total} {total === 1 ? "order" : "orders"}</p>
+    <nav
+      aria-label={bottom ? "Pages of orders, end of list" : "Pages of orders"}
+      className="flex flex-wrap items-center justify-between gap-2 text-sm"
+    >
+      <p className="text-stone-700" role={bottom ? undefined : "status"}>
+        Showing {first}–{last} of {total} {total === 1 ? "order" : "orders"}
+      </p>
       <div className="flex flex-wrap items-center gap-2">
         {/* Above the list on a laptop; on a phone below it, so the first order stays in the first screen. */}
-        <PerPageForm query={query} className={bottom ? "sm:hidden" : "max-sm:hidden"} label={bottom ? "Orders a page, end of list" : "Orders a page"} />
-        {page > 1 && <Link to={sellerOrderSearchParams({ ...query, page: page - 1 }) || "?"} className="btn-secondary max-sm:py-1.5" rel="prev">Previous</Link>}
-        <span className={`text-stone-700 ${bottom ? "" : "max-sm:hidden"}`}>Page {page} of {pageCount}</span>
-        {page < pageCount && <Link to={sellerOrderSearchParams({ ...query, page: page + 1 })} className="btn-secondary max-sm:py-1.5" rel="next">Next</Link>}
+        <PerPageForm
+          query={query}
+          className={bottom ? "sm:hidden" : "max-sm:hidden"}
+          label={bottom ? "Orders a page, end of list" : "Orders a page"}
+        />
+        {page > 1 && (
+          <Link
+            to={sellerOrderSearchParams({ ...query, page: page - 1 }) || "?"}
+            className="btn-secondary max-sm:py-1.5"
+            rel="prev"
+          >
+            Previous
+          </Link>
+        )}
+        <span className={`text-stone-700 ${bottom ? "" : "max-sm:hidden"}`}>
+          Page {page} of {pageCount}
+        </span>
+        {page < pageCount && (
+          <Link
+            to={sellerOrderSearchParams({ ...query, page: page + 1 })}
+            className="btn-secondary max-sm:py-1.5"
+            rel="next"
+          >
+            Next
+          </Link>
+        )}
       </div>
     </nav>
   );
@@ -313,19 +501,36 @@ function PerPageForm({ query, className, label }: { query: SellerOrderQuery; cla
   const submit = useSubmit();
   const hydrated = useHydrated();
   const per = readOrdersPerPage(String(query.per ?? ""));
-  const keep = new URLSearchParams(sellerOrderSearchParams({ status: query.status, q: query.q, returns: query.returns, whatsapp: query.whatsapp }));
+  const keep = new URLSearchParams(
+    sellerOrderSearchParams({ status: query.status, q: query.q, returns: query.returns, whatsapp: query.whatsapp }),
+  );
   return (
     // Two of these (above and below the list): a named form is a landmark, and landmarks' names must differ.
     <Form method="get" className={`flex items-center gap-1.5 ${className}`} aria-label={label}>
-      {[...keep].map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />)}
-      <label htmlFor={`${id}-per`} className="text-stone-700">Show</label>
+      {[...keep].map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <label htmlFor={`${id}-per`} className="text-stone-700">
+        Show
+      </label>
       <select
-        id={`${id}-per`} name="per" defaultValue={per} key={per} className="field-input w-auto py-1.5 pl-2 pr-8 text-sm" data-testid="orders-per-page"
+        id={`${id}-per`}
+        name="per"
+        defaultValue={per}
+        key={per}
+        className="field-input w-auto py-1.5 pl-2 pr-8 text-sm"
+        data-testid="orders-per-page"
         onChange={(event) => submit(event.currentTarget.form)}
       >
-        {ORDERS_PER_PAGE.map((n) => <option key={n} value={n}>{n}</option>)}
+        {ORDERS_PER_PAGE.map((n) => (
+          <option key={n} value={n}>
+            {n}
+          </option>
+        ))}
       </select>
-      <button type="submit" className={`btn-secondary py-1.5 ${hydrated ? "sr-only" : ""}`}>Show</button>
+      <button type="submit" className={`btn-secondary py-1.5 ${hydrated ? "sr-only" : ""}`}>
+        Show
+      </button>
     </Form>
   );
 }

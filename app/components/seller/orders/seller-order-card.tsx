@@ -22,39 +22,64 @@ export function SellerOrderCard({ order, result }: { order: OwnerOrderView; resu
   const titleId = useId();
   const own = result && result.intent === "status" && result.orderId === order.id ? result : undefined;
   return (
-    <article aria-labelledby={titleId} data-testid="seller-order" className="rounded-2xl border border-stone-200 bg-white p-4">
+    <article
+      aria-labelledby={titleId}
+      data-testid="seller-order"
+      className="rounded-2xl border border-stone-200 bg-white p-4"
+    >
       <div className="flex items-start gap-3">
         <input
-          type="checkbox" name="orderIds" value={order.id} form="bulk-orders" aria-label={`Select ${order.orderNumber}`}
+          type="checkbox"
+          name="orderIds"
+          value={order.id}
+          form="bulk-orders"
+          aria-label={`Select ${order.orderNumber}`}
           className="mt-1 size-5 shrink-0 accent-brand-700"
         />
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
-            <h3 id={titleId} className="font-semibold text-stone-900">{order.orderNumber}</h3>
+            <h3 id={titleId} className="font-semibold text-stone-900">
+              {order.orderNumber}
+            </h3>
             <StatusBadge status={order.status} />
           </div>
           <p className="mt-0.5 break-words text-sm text-stone-700">
             {order.customerId !== null ? (
               // The name opens the customer's page (their figures, tags and notes); "View customer" under Details says it in words.
-              <Link to={`/seller/customers/${order.customerId}`} className="text-brand-700 underline" data-testid="order-customer-link" title="View customer">
+              <Link
+                to={`/seller/customers/${order.customerId}`}
+                className="text-brand-700 underline"
+                data-testid="order-customer-link"
+                title="View customer"
+              >
                 {order.fullName}
               </Link>
-            ) : order.fullName} · {order.city} · <strong className="text-stone-900">{formatPrice(order.total)}</strong>
+            ) : (
+              order.fullName
+            )}{" "}
+            · {order.city} · <strong className="text-stone-900">{formatPrice(order.total)}</strong>
           </p>
           <p className="text-xs text-stone-600">
-            {formatShopDateTime(order.createdAt)} · <span data-testid="order-channel">{CHANNEL_LABELS[order.channel]}</span> · #{order.id.slice(-8)}
+            {formatShopDateTime(order.createdAt)} ·{" "}
+            <span data-testid="order-channel">{CHANNEL_LABELS[order.channel]}</span> · #{order.id.slice(-8)}
           </p>
           <WhatsappStateLine state={order.whatsapp} />
           {(order.replacesOrderNumber || order.returns.length > 0) && (
             <ul className="mt-1 flex flex-wrap gap-2 text-xs font-semibold" data-testid="order-returns">
               {order.replacesOrderNumber && (
                 <li className="rounded-full bg-sky-100 px-2.5 py-0.5 text-sky-900">
-                  Exchange for <Link to={`/seller/orders?q=${order.replacesOrderNumber}`} className="underline">{order.replacesOrderNumber}</Link>
+                  Exchange for{" "}
+                  <Link to={`/seller/orders?q=${order.replacesOrderNumber}`} className="underline">
+                    {order.replacesOrderNumber}
+                  </Link>
                 </li>
               )}
               {order.returns.map((r) => (
                 <li key={r.id} className="rounded-full bg-violet-100 px-2.5 py-0.5 text-violet-900">
-                  <Link to={`/seller/returns/${r.id}`} className="underline">Return {r.returnNumber}</Link> · {RETURN_STATUS_WORDS[r.status]}
+                  <Link to={`/seller/returns/${r.id}`} className="underline">
+                    Return {r.returnNumber}
+                  </Link>{" "}
+                  · {RETURN_STATUS_WORDS[r.status]}
                 </li>
               ))}
             </ul>
@@ -62,14 +87,17 @@ export function SellerOrderCard({ order, result }: { order: OwnerOrderView; resu
           {order.flags.length > 0 && (
             <ul className="mt-2 flex flex-wrap gap-2">
               {order.flags.map((flag) => (
-                <li key={flag} className="rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-semibold text-red-900">⚠ {flag}</li>
+                <li key={flag} className="rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-semibold text-red-900">
+                  ⚠ {flag}
+                </li>
               ))}
             </ul>
           )}
           <CustomerNotesOnOrder notes={order.customerNotes} />
           {(order.customer.cancelled > 0 || order.customer.refused > 0 || order.customer.returned > 0) && (
             <p className="mt-2 text-xs font-medium text-amber-900" data-testid="customer-warning">
-              Earlier: {order.customer.cancelled} cancelled, {order.customer.refused} refused, {order.customer.returned} returned
+              Earlier: {order.customer.cancelled} cancelled, {order.customer.refused} refused, {order.customer.returned}{" "}
+              returned
             </p>
           )}
         </div>
@@ -79,9 +107,20 @@ export function SellerOrderCard({ order, result }: { order: OwnerOrderView; resu
         // Side by side on a phone too, each half the width: the two buttons the owner uses most.
         <div className="mt-3 flex gap-2">
           {order.whatsappHref && (
-            <a href={order.whatsappHref} target="_blank" rel="noopener noreferrer" className="btn whitespace-nowrap bg-emerald-700 px-3 text-white hover:bg-emerald-800 max-sm:flex-1">
+            <a
+              href={order.whatsappHref}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="btn whitespace-nowrap bg-emerald-700 px-3 text-white hover:bg-emerald-800 max-sm:flex-1"
+            >
               {/* One flex item, so the words keep their own spacing; the full name is read out on a phone too. */}
-              <span><span className="max-sm:sr-only">Confirm on </span>WhatsApp<span className="sr-only"> with {order.fullName} ({order.orderNumber}, opens WhatsApp)</span></span>
+              <span>
+                <span className="max-sm:sr-only">Confirm on </span>WhatsApp
+                <span className="sr-only">
+                  {" "}
+                  with {order.fullName} ({order.orderNumber}, opens WhatsApp)
+                </span>
+              </span>
             </a>
           )}
           <a href={telHref(order.phone)} className="btn-secondary whitespace-nowrap px-3 max-sm:flex-1">
@@ -93,7 +132,10 @@ export function SellerOrderCard({ order, result }: { order: OwnerOrderView; resu
       <div className="mt-3">
         <OrderStatusForm order={order} result={result} />
         {own && !own.fields && (
-          <p role={own.ok ? "status" : "alert"} className={`mt-2 rounded-lg px-3 py-2 text-sm font-medium ${own.ok ? "bg-emerald-50 text-emerald-900" : "bg-red-50 text-red-800"}`}>
+          <p
+            role={own.ok ? "status" : "alert"}
+            className={`mt-2 rounded-lg px-3 py-2 text-sm font-medium ${own.ok ? "bg-emerald-50 text-emerald-900" : "bg-red-50 text-red-800"}`}
+          >
             {own.message}
           </p>
         )}
@@ -117,34 +159,72 @@ function OrderDetails({ order }: { order: OwnerOrderView }) {
         <ul className="mt-1 divide-y divide-stone-100">
           {order.items.map((item, i) => (
             <li key={i} className="flex justify-between gap-3 py-1.5">
-              <span>{item.quantity} x {item.name} <span className="text-stone-600">({item.color}, {item.size})</span></span>
+              <span>
+                {item.quantity} x {item.name}{" "}
+                <span className="text-stone-600">
+                  ({item.color}, {item.size})
+                </span>
+              </span>
               <span className="shrink-0 text-right">{formatPrice(item.price)} each</span>
             </li>
           ))}
         </ul>
         <dl className="mt-2 grid grid-cols-[1fr_auto] gap-y-0.5 border-t border-stone-100 pt-2">
-          <dt>Subtotal</dt><dd className="text-right">{formatPrice(order.subtotal)}</dd>
-          {order.discountTotal > 0 && <><dt>Discount{order.discountCode ? ` (${order.discountCode})` : ""}</dt><dd className="text-right">−{formatPrice(order.discountTotal)}</dd></>}
-          <dt>Shipping</dt><dd className="text-right">{order.shippingFee === 0 ? "Free" : formatPrice(order.shippingFee)}</dd>
-          {order.storeCreditUsed > 0 && <><dt>Store credit</dt><dd className="text-right">−{formatPrice(order.storeCreditUsed)}</dd></>}
-          <dt className="font-semibold">Total (COD)</dt><dd className="text-right font-semibold">{formatPrice(order.total)}</dd>
-          <dt>Payment</dt><dd className="text-right">Cash on Delivery, {PAYMENT_STATUS_LABELS[order.paymentStatus]}</dd>
+          <dt>Subtotal</dt>
+          <dd className="text-right">{formatPrice(order.subtotal)}</dd>
+          {order.discountTotal > 0 && (
+            <>
+              <dt>Discount{order.discountCode ? ` (${order.discountCode})` : ""}</dt>
+              <dd className="text-right">−{formatPrice(order.discountTotal)}</dd>
+            </>
+          )}
+          <dt>Shipping</dt>
+          <dd className="text-right">{order.shippingFee === 0 ? "Free" : formatPrice(order.shippingFee)}</dd>
+          {order.storeCreditUsed > 0 && (
+            <>
+              <dt>Store credit</dt>
+              <dd className="text-right">−{formatPrice(order.storeCreditUsed)}</dd>
+            </>
+          )}
+          <dt className="font-semibold">Total (COD)</dt>
+          <dd className="text-right font-semibold">{formatPrice(order.total)}</dd>
+          <dt>Payment</dt>
+          <dd className="text-right">Cash on Delivery, {PAYMENT_STATUS_LABELS[order.paymentStatus]}</dd>
         </dl>
       </section>
       <section>
         <h4 className="font-semibold text-stone-900">Ship to</h4>
         <address className="mt-1 break-words not-italic text-stone-800">
-          {order.fullName}<br />
-          {order.address && <>{order.address}<br /></>}
-          {order.city}{order.postalCode ? ` ${order.postalCode}` : ""}, {order.country}
+          {order.fullName}
+          <br />
+          {order.address && (
+            <>
+              {order.address}
+              <br />
+            </>
+          )}
+          {order.city}
+          {order.postalCode ? ` ${order.postalCode}` : ""}, {order.country}
         </address>
         <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5">
           <dt className="text-stone-600">Phone</dt>
-          <dd>{order.phone ? <a href={telHref(order.phone)} className="text-brand-700 underline">{formatPakistaniMobile(order.phone)}</a> : "—"}</dd>
-          <dt className="text-stone-600">Email</dt><dd className="break-all">{order.email || "—"}</dd>
-          <dt className="text-stone-600">Channel</dt><dd>{CHANNEL_LABELS[order.channel]}</dd>
-          <dt className="text-stone-600">Courier</dt><dd>{order.courierName || "—"}</dd>
-          <dt className="text-stone-600">Tracking</dt><dd className="break-all">{order.trackingNumber || "—"}</dd>
+          <dd>
+            {order.phone ? (
+              <a href={telHref(order.phone)} className="text-brand-700 underline">
+                {formatPakistaniMobile(order.phone)}
+              </a>
+            ) : (
+              "—"
+            )}
+          </dd>
+          <dt className="text-stone-600">Email</dt>
+          <dd className="break-all">{order.email || "—"}</dd>
+          <dt className="text-stone-600">Channel</dt>
+          <dd>{CHANNEL_LABELS[order.channel]}</dd>
+          <dt className="text-stone-600">Courier</dt>
+          <dd>{order.courierName || "—"}</dd>
+          <dt className="text-stone-600">Tracking</dt>
+          <dd className="break-all">{order.trackingNumber || "—"}</dd>
         </dl>
         <div className="mt-3 flex flex-wrap gap-2">
           <Link to={`/seller/orders/${order.id}/invoice`} className="btn-secondary" reloadDocument>
@@ -168,9 +248,15 @@ function OrderDetails({ order }: { order: OwnerOrderView }) {
               <span className="text-stone-600">{formatShopDateTime(h.at)}</span>:{" "}
               {h.from === h.to && h.note ? (
                 // A step that does not change the status (booked, booking cancelled, settled): the note says it.
-                <>{h.note} by {h.actorName}</>
+                <>
+                  {h.note} by {h.actorName}
+                </>
               ) : (
-                <>{h.from ? `${STATUS_LABELS[h.from]} → ` : "Placed as "}<strong>{STATUS_LABELS[h.to]}</strong> by {h.actorName}{h.note ? ` (${h.note})` : ""}</>
+                <>
+                  {h.from ? `${STATUS_LABELS[h.from]} → ` : "Placed as "}
+                  <strong>{STATUS_LABELS[h.to]}</strong> by {h.actorName}
+                  {h.note ? ` (${h.note})` : ""}
+                </>
               )}
             </li>
           ))}
@@ -183,14 +269,18 @@ function OrderDetails({ order }: { order: OwnerOrderView }) {
         ) : (
           <>
             <p className="mt-1 text-stone-800" data-testid="customer-record">
-              {order.customer.earlierOrders} earlier {order.customer.earlierOrders === 1 ? "order" : "orders"}: {order.customer.cancelled} cancelled,{" "}
-              {order.customer.refused} refused, {order.customer.returned} returned
+              {order.customer.earlierOrders} earlier {order.customer.earlierOrders === 1 ? "order" : "orders"}:{" "}
+              {order.customer.cancelled} cancelled, {order.customer.refused} refused, {order.customer.returned} returned
             </p>
             <ul className="mt-1 space-y-0.5">
               {order.customer.recent.map((r) => (
                 <li key={r.id}>
-                  <Link to={`/seller/orders?q=${r.orderNumber}`} className="text-brand-700 underline">{r.orderNumber}</Link>{" "}
-                  <span className="text-stone-600">{formatShopDate(r.createdAt)}, {STATUS_LABELS[r.status]}</span>
+                  <Link to={`/seller/orders?q=${r.orderNumber}`} className="text-brand-700 underline">
+                    {r.orderNumber}
+                  </Link>{" "}
+                  <span className="text-stone-600">
+                    {formatShopDate(r.createdAt)}, {STATUS_LABELS[r.status]}
+                  </span>
                 </li>
               ))}
             </ul>

@@ -10,8 +10,16 @@ export function WhatsappStateLine({ state }: { state: WhatsappOrderState }) {
   if (parts.length === 0 && !state.needsCall) return null;
   return (
     <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-stone-700" data-testid="whatsapp-state">
-      {parts.length > 0 && <span><span className="font-semibold text-emerald-900">WhatsApp:</span> {parts.join(" · ")}</span>}
-      {state.needsCall && <span className="rounded-full bg-red-100 px-2.5 py-0.5 font-semibold text-red-900" data-testid="needs-call">Needs call</span>}
+      {parts.length > 0 && (
+        <span>
+          <span className="font-semibold text-emerald-900">WhatsApp:</span> {parts.join(" · ")}
+        </span>
+      )}
+      {state.needsCall && (
+        <span className="rounded-full bg-red-100 px-2.5 py-0.5 font-semibold text-red-900" data-testid="needs-call">
+          Needs call
+        </span>
+      )}
     </p>
   );
 }

@@ -11,7 +11,13 @@ import { formatPkr } from "~/lib/money";
 /** Revenue as bars and profit as a line, per day or week. */
 export function ProfitChart({ data }: { data: { day: string; revenue: number; profit: number }[] }) {
   return (
-    <ComposedChart data={data} responsive style={chartStyle} accessibilityLayer={false} margin={{ top: 8, right: 4, bottom: 0, left: 4 }}>
+    <ComposedChart
+      data={data}
+      responsive
+      style={chartStyle}
+      accessibilityLayer={false}
+      margin={{ top: 8, right: 4, bottom: 0, left: 4 }}
+    >
       <CartesianGrid stroke="#e7e5e4" vertical={false} />
       <XAxis dataKey="day" tickFormatter={shortDay} tick={axisTick} minTickGap={18} />
       <YAxis tickFormatter={(v: number) => compactNumber.format(v)} tick={axisTick} width={44} />
@@ -23,11 +29,37 @@ export function ProfitChart({ data }: { data: { day: string; revenue: number; pr
 }
 
 /** One bar per label (a product, a city), longest first as given. */
-export function LabelBarsChart({ data, valueName, money = false }: { data: { label: string; value: number }[]; valueName: string; money?: boolean }) {
+export function LabelBarsChart({
+  data,
+  valueName,
+  money = false,
+}: {
+  data: { label: string; value: number }[];
+  valueName: string;
+  money?: boolean;
+}) {
   return (
-    <BarChart data={data} layout="vertical" responsive style={chartStyle} accessibilityLayer={false} margin={{ top: 0, right: 12, bottom: 0, left: 0 }}>
-      <XAxis type="number" allowDecimals={false} tick={axisTick} tickFormatter={(v: number) => compactNumber.format(v)} />
-      <YAxis type="category" dataKey="label" width={110} tick={axisTick} tickFormatter={(name: string) => (name.length > 16 ? `${name.slice(0, 15)}…` : name)} />
+    <BarChart
+      data={data}
+      layout="vertical"
+      responsive
+      style={chartStyle}
+      accessibilityLayer={false}
+      margin={{ top: 0, right: 12, bottom: 0, left: 0 }}
+    >
+      <XAxis
+        type="number"
+        allowDecimals={false}
+        tick={axisTick}
+        tickFormatter={(v: number) => compactNumber.format(v)}
+      />
+      <YAxis
+        type="category"
+        dataKey="label"
+        width={110}
+        tick={axisTick}
+        tickFormatter={(name: string) => (name.length > 16 ? `${name.slice(0, 15)}…` : name)}
+      />
       <Tooltip formatter={(value) => (money ? formatPkr(Number(value)) : String(value))} />
       <Bar dataKey="value" name={valueName} fill={BRAND} radius={[0, 3, 3, 0]} isAnimationActive={false} />
     </BarChart>

@@ -17,7 +17,9 @@ export function availableSteps(request: ReturnForOwner): ReturnActionIntent[] {
     case "requested":
       return ["approve", "reject"];
     case "approved":
-      return !request.replacement || NOT_SHIPPED.includes(request.replacement.status) ? ["receive", "reject"] : ["receive"];
+      return !request.replacement || NOT_SHIPPED.includes(request.replacement.status)
+        ? ["receive", "reject"]
+        : ["receive"];
     case "received":
       return request.refundLeft > 0 ? ["refund"] : [];
     default:
@@ -36,10 +38,21 @@ function answerFor(actionData: ReturnActionData | undefined, intent: ReturnActio
  * with method, amount (at most what is left) and reference. A refusal shows beside its field with
  * what was typed kept.
  */
-export function ReturnActions({ request, actionData, refundKey }: { request: ReturnForOwner; actionData?: ReturnActionData; refundKey: string }) {
+export function ReturnActions({
+  request,
+  actionData,
+  refundKey,
+}: {
+  request: ReturnForOwner;
+  actionData?: ReturnActionData;
+  refundKey: string;
+}) {
   const steps = availableSteps(request);
   const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST" ? String(navigation.formData?.get("intent") ?? "") : null;
+  const busy =
+    navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST"
+      ? String(navigation.formData?.get("intent") ?? "")
+      : null;
   // A refusal of a step no longer offered (the request moved on elsewhere), or of an unknown intent.
   const stray = actionData && (!actionData.intent || !steps.includes(actionData.intent)) ? actionData : undefined;
   if (steps.length === 0) {
@@ -50,10 +63,39 @@ export function ReturnActions({ request, actionData, refundKey }: { request: Ret
   return (
     <div className="grid gap-4" data-testid="return-actions">
       {stray && <FormAlert>{stray.message}</FormAlert>}
-      {steps.includes("approve") && <ApproveForm key={`a-${key}`} request={request} answer={answerFor(actionData, "approve")} busy={busy === "approve"} />}
-      {steps.includes("receive") && <ReceiveForm key={`r-${key}`} request={request} answer={answerFor(actionData, "receive")} busy={busy === "receive"} />}
-      {steps.includes("refund") && <RefundForm key={`f-${key}`} request={request} answer={answerFor(actionData, "refund")} busy={busy === "refund"} refundKey={refundKey} />}
-      {steps.includes("reject") && <RejectForm key={`j-${key}`} request={request} answer={answerFor(actionData, "reject")} busy={busy === "reject"} />}
+      {steps.includes("approve") && (
+        <ApproveForm
+          key={`a-${key}`}
+          request={request}
+          answer={answerFor(actionData, "approve")}
+          busy={busy === "approve"}
+        />
+      )}
+      {steps.includes("receive") && (
+        <ReceiveForm
+          key={`r-${key}`}
+          request={request}
+          answer={answerFor(actionData, "receive")}
+          busy={busy === "receive"}
+        />
+      )}
+      {steps.includes("refund") && (
+        <RefundForm
+          key={`f-${key}`}
+          request={request}
+          answer={answerFor(actionData, "refund")}
+          busy={busy === "refund"}
+          refundKey={refundKey}
+        />
+      )}
+      {steps.includes("reject") && (
+        <RejectForm
+          key={`j-${key}`}
+          request={request}
+          answer={answerFor(actionData, "reject")}
+          busy={busy === "reject"}
+        />
+      )}
     </div>
   );
 }
@@ -69,10 +111,16 @@ function ApproveForm({ request, answer, busy }: FormProps) {
           ? "The new sizes or colours are taken from stock now and a replacement order (EX-) is created for the rider to deliver, collecting the old item at the door."
           : "The buyer is told to send the item back; refund it once it arrives."}
       </p>
-      {answer && <div className="mt-2"><FormAlert>{answer.message}</FormAlert></div>}
+      {answer && (
+        <div className="mt-2">
+          <FormAlert>{answer.message}</FormAlert>
+        </div>
+      )}
       <Form method="post" className="mt-3">
         <input type="hidden" name="intent" value="approve" />
-        <button type="submit" className="btn-primary" disabled={busy}>{busy ? "Approving..." : "Approve"}</button>
+        <button type="submit" className="btn-primary" disabled={busy}>
+          {busy ? "Approving..." : "Approve"}
+        </button>
       </Form>
     </Panel>
   );
@@ -83,15 +131,30 @@ function RejectForm({ request, answer, busy }: FormProps) {
   const cancels = request.status === "approved" && request.replacement && request.replacement.status !== "cancelled";
   return (
     <Panel id="reject-title" title="Reject">
-      {cancels && <p className="mb-2">Rejecting cancels the replacement {request.replacement?.orderNumber} and puts its stock back.</p>}
-      {answer && !answer.fields.reason && <div className="mb-2"><FormAlert>{answer.message}</FormAlert></div>}
+      {cancels && (
+        <p className="mb-2">
+          Rejecting cancels the replacement {request.replacement?.orderNumber} and puts its stock back.
+        </p>
+      )}
+      {answer && !answer.fields.reason && (
+        <div className="mb-2">
+          <FormAlert>{answer.message}</FormAlert>
+        </div>
+      )}
       <Form method="post" ref={ref} noValidate className="grid gap-3">
         <input type="hidden" name="intent" value="reject" />
         <TextField
-          label="Reason (the buyer reads it)" name="reason" multiline rows={3} autoComplete="off"
-          defaultValue={answer?.values.reason} error={answer?.fields.reason}
+          label="Reason (the buyer reads it)"
+          name="reason"
+          multiline
+          rows={3}
+          autoComplete="off"
+          defaultValue={answer?.values.reason}
+          error={answer?.fields.reason}
         />
-        <button type="submit" className="btn-secondary justify-self-start border-red-300 text-red-800" disabled={busy}>{busy ? "Rejecting..." : "Reject"}</button>
+        <button type="submit" className="btn-secondary justify-self-start border-red-300 text-red-800" disabled={busy}>
+          {busy ? "Rejecting..." : "Reject"}
+        </button>
       </Form>
     </Panel>
   );
@@ -105,7 +168,11 @@ function ReceiveForm({ request, answer, busy }: FormProps) {
   return (
     <Panel id="receive-title" title="Received">
       <p>When the old item is back: resellable goes back into stock (once); damaged does not.</p>
-      {general && <div className="mt-2"><FormAlert>{general}</FormAlert></div>}
+      {general && (
+        <div className="mt-2">
+          <FormAlert>{general}</FormAlert>
+        </div>
+      )}
       <Form method="post" ref={ref} noValidate className="mt-3 grid gap-3">
         <input type="hidden" name="intent" value="receive" />
         <input type="hidden" name="itemIds" value={request.items.map((i) => i.id).join(",")} />
@@ -115,26 +182,39 @@ function ReceiveForm({ request, answer, busy }: FormProps) {
           const chosen = answer?.values[name] ?? "";
           return (
             <fieldset
-              key={item.id} className="min-w-0 rounded-lg border border-stone-200 p-3"
+              key={item.id}
+              className="min-w-0 rounded-lg border border-stone-200 p-3"
               aria-describedby={error ? `${id}-${item.id}-error` : undefined}
             >
-              <legend className="px-1 font-medium text-stone-900">{item.quantity} x {item.name} ({item.color} / {item.size})</legend>
+              <legend className="px-1 font-medium text-stone-900">
+                {item.quantity} x {item.name} ({item.color} / {item.size})
+              </legend>
               <div className="flex flex-wrap gap-x-6 gap-y-2">
                 {(Object.keys(RETURN_CONDITION_LABELS) as (keyof typeof RETURN_CONDITION_LABELS)[]).map((condition) => (
                   <label key={condition} className="flex min-h-10 items-center gap-2">
                     <input
-                      type="radio" name={name} value={condition} required defaultChecked={chosen === condition}
+                      type="radio"
+                      name={name}
+                      value={condition}
+                      required
+                      defaultChecked={chosen === condition}
                       className="size-5 accent-brand-700"
                     />
                     {RETURN_CONDITION_LABELS[condition]}
                   </label>
                 ))}
               </div>
-              {error && <p id={`${id}-${item.id}-error`} className="field-error">{error}</p>}
+              {error && (
+                <p id={`${id}-${item.id}-error`} className="field-error">
+                  {error}
+                </p>
+              )}
             </fieldset>
           );
         })}
-        <button type="submit" className="btn-primary justify-self-start" disabled={busy}>{busy ? "Saving..." : "Mark as received"}</button>
+        <button type="submit" className="btn-primary justify-self-start" disabled={busy}>
+          {busy ? "Saving..." : "Mark as received"}
+        </button>
       </Form>
     </Panel>
   );
@@ -148,38 +228,84 @@ function RefundForm({ request, answer, busy, refundKey }: FormProps & { refundKe
   const general = answer && !fields.amount && !fields.method && !fields.reference ? answer.message : null;
   return (
     <Panel id="refund-title" title="Record refund">
-      <p>Record money you sent back (the shop sends nothing itself). Store credit is added to the buyer&apos;s account at once.</p>
-      {general && <div className="mt-2"><FormAlert>{general}</FormAlert></div>}
+      <p>
+        Record money you sent back (the shop sends nothing itself). Store credit is added to the buyer&apos;s account at
+        once.
+      </p>
+      {general && (
+        <div className="mt-2">
+          <FormAlert>{general}</FormAlert>
+        </div>
+      )}
       <Form method="post" ref={ref} noValidate className="mt-3 grid gap-3 sm:grid-cols-2">
         <input type="hidden" name="intent" value="refund" />
         <input type="hidden" name="idempotencyKey" value={refundKey} />
         <div>
-          <FieldLabel htmlFor={`${id}-method`} required>Method</FieldLabel>
+          <FieldLabel htmlFor={`${id}-method`} required>
+            Method
+          </FieldLabel>
           <select
-            id={`${id}-method`} name="method" required className="field-input" defaultValue={values?.method ?? "store_credit"}
-            aria-invalid={fields.method ? true : undefined} aria-describedby={fields.method ? `${id}-method-error` : undefined}
+            id={`${id}-method`}
+            name="method"
+            required
+            className="field-input"
+            defaultValue={values?.method ?? "store_credit"}
+            aria-invalid={fields.method ? true : undefined}
+            aria-describedby={fields.method ? `${id}-method-error` : undefined}
           >
-            {(Object.keys(REFUND_METHOD_LABELS) as (keyof typeof REFUND_METHOD_LABELS)[]).map((m) => <option key={m} value={m}>{REFUND_METHOD_LABELS[m]}</option>)}
+            {(Object.keys(REFUND_METHOD_LABELS) as (keyof typeof REFUND_METHOD_LABELS)[]).map((m) => (
+              <option key={m} value={m}>
+                {REFUND_METHOD_LABELS[m]}
+              </option>
+            ))}
           </select>
-          {fields.method && <p id={`${id}-method-error`} className="field-error">{fields.method}</p>}
+          {fields.method && (
+            <p id={`${id}-method-error`} className="field-error">
+              {fields.method}
+            </p>
+          )}
         </div>
         <div>
-          <FieldLabel htmlFor={`${id}-amount`} required>Amount (Rs)</FieldLabel>
+          <FieldLabel htmlFor={`${id}-amount`} required>
+            Amount (Rs)
+          </FieldLabel>
           <input
-            id={`${id}-amount`} name="amount" type="number" inputMode="numeric" min={1} max={request.refundLeft} step={1} required className="field-input"
+            id={`${id}-amount`}
+            name="amount"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={request.refundLeft}
+            step={1}
+            required
+            className="field-input"
             defaultValue={values?.amount ?? String(request.refundLeft)}
-            aria-invalid={fields.amount ? true : undefined} aria-describedby={`${fields.amount ? `${id}-amount-error ` : ""}${id}-amount-hint`}
+            aria-invalid={fields.amount ? true : undefined}
+            aria-describedby={`${fields.amount ? `${id}-amount-error ` : ""}${id}-amount-hint`}
           />
-          {fields.amount && <p id={`${id}-amount-error`} className="field-error">{fields.amount}</p>}
-          <p id={`${id}-amount-hint`} className="mt-1 text-xs text-stone-600">At most {formatPrice(request.refundLeft)}</p>
+          {fields.amount && (
+            <p id={`${id}-amount-error`} className="field-error">
+              {fields.amount}
+            </p>
+          )}
+          <p id={`${id}-amount-hint`} className="mt-1 text-xs text-stone-600">
+            At most {formatPrice(request.refundLeft)}
+          </p>
         </div>
         <div className="sm:col-span-2">
           <TextField
-            label="Reference (transaction ID)" name="reference" required={false} autoComplete="off"
-            defaultValue={values?.reference} error={fields.reference} hint="For JazzCash, Easypaisa or a bank transfer"
+            label="Reference (transaction ID)"
+            name="reference"
+            required={false}
+            autoComplete="off"
+            defaultValue={values?.reference}
+            error={fields.reference}
+            hint="For JazzCash, Easypaisa or a bank transfer"
           />
         </div>
-        <button type="submit" className="btn-primary justify-self-start" disabled={busy}>{busy ? "Recording..." : "Record refund"}</button>
+        <button type="submit" className="btn-primary justify-self-start" disabled={busy}>
+          {busy ? "Recording..." : "Record refund"}
+        </button>
       </Form>
     </Panel>
   );

@@ -1,7 +1,11 @@
 import { Link } from "react-router";
 import { formatShopDate } from "~/lib/shop-time";
 import type { ReturnQueuePage, ReturnQueueRow } from "~/modules/returns/list-return-queue.server";
-import { RETURN_QUEUE_FILTER_LABELS, RETURN_QUEUE_FILTERS, type ReturnQueueFilter } from "~/modules/returns/return-queue";
+import {
+  RETURN_QUEUE_FILTER_LABELS,
+  RETURN_QUEUE_FILTERS,
+  type ReturnQueueFilter,
+} from "~/modules/returns/return-queue";
 import { kindSummary, RETURN_REASON_LABELS } from "~/modules/returns/return-rules";
 import { RETURN_STAGE_BADGES } from "./return-words";
 
@@ -30,7 +34,12 @@ export function ReturnQueueTabs({ counts, active }: { counts: ReturnQueuePage["c
               }`}
             >
               {RETURN_QUEUE_FILTER_LABELS[filter]}
-              <span className="rounded-full bg-stone-100 px-2 text-xs font-bold text-stone-900" data-testid={`return-count-${filter}`}>{counts[filter]}</span>
+              <span
+                className="rounded-full bg-stone-100 px-2 text-xs font-bold text-stone-900"
+                data-testid={`return-count-${filter}`}
+              >
+                {counts[filter]}
+              </span>
             </Link>
           </li>
         ))}
@@ -41,14 +50,20 @@ export function ReturnQueueTabs({ counts, active }: { counts: ReturnQueuePage["c
 
 function StageBadge({ row }: { row: ReturnQueueRow }) {
   return (
-    <span data-testid="return-stage" className={`inline-flex whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ${RETURN_STAGE_BADGES[row.stage]}`}>
+    <span
+      data-testid="return-stage"
+      className={`inline-flex whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ${RETURN_STAGE_BADGES[row.stage]}`}
+    >
       {RETURN_QUEUE_FILTER_LABELS[row.stage]}
     </span>
   );
 }
 
 const itemsOf = (row: ReturnQueueRow) =>
-  kindSummary([{ kind: "exchange", quantity: row.exchangeCount }, { kind: "return", quantity: row.returnCount }]) || "No items";
+  kindSummary([
+    { kind: "exchange", quantity: row.exchangeCount },
+    { kind: "return", quantity: row.returnCount },
+  ]) || "No items";
 const photosOf = (n: number) => (n === 0 ? "No photos" : `${n} ${n === 1 ? "photo" : "photos"}`);
 
 /**
@@ -63,32 +78,56 @@ export function ReturnQueueList({ rows }: { rows: ReturnQueueRow[] }) {
           <caption className="sr-only">Return requests</caption>
           <thead className="border-b border-stone-200 bg-stone-50 text-stone-700">
             <tr>
-              <th scope="col" className="px-3 py-2">Request</th>
-              <th scope="col" className="px-3 py-2">Order</th>
-              <th scope="col" className="px-3 py-2">Buyer</th>
-              <th scope="col" className="px-3 py-2">Date</th>
-              <th scope="col" className="px-3 py-2">Reason</th>
-              <th scope="col" className="px-3 py-2">Items</th>
-              <th scope="col" className="px-3 py-2">Photos</th>
-              <th scope="col" className="px-3 py-2">Status</th>
+              <th scope="col" className="px-3 py-2">
+                Request
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Order
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Buyer
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Date
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Reason
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Items
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Photos
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Status
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-stone-100">
             {rows.map((row) => (
               <tr key={row.id} data-testid="return-row">
                 <th scope="row" className="px-3 py-2 font-semibold">
-                  <Link to={`/seller/returns/${row.id}`} className="text-brand-700 underline">{row.returnNumber}</Link>
+                  <Link to={`/seller/returns/${row.id}`} className="text-brand-700 underline">
+                    {row.returnNumber}
+                  </Link>
                 </th>
                 <td className="px-3 py-2">
-                  <Link to={`/orders/${row.orderId}`} className="text-brand-700 underline">{row.orderNumber}</Link>
-                  {row.replacement && <span className="block text-xs text-stone-600">Replacement {row.replacement.orderNumber}</span>}
+                  <Link to={`/orders/${row.orderId}`} className="text-brand-700 underline">
+                    {row.orderNumber}
+                  </Link>
+                  {row.replacement && (
+                    <span className="block text-xs text-stone-600">Replacement {row.replacement.orderNumber}</span>
+                  )}
                 </td>
                 <td className="max-w-48 break-words px-3 py-2">{row.buyerName}</td>
                 <td className="whitespace-nowrap px-3 py-2">{formatShopDate(row.createdAt)}</td>
                 <td className="px-3 py-2">{RETURN_REASON_LABELS[row.reason]}</td>
                 <td className="px-3 py-2">{itemsOf(row)}</td>
                 <td className="whitespace-nowrap px-3 py-2">{photosOf(row.photoCount)}</td>
-                <td className="px-3 py-2"><StageBadge row={row} /></td>
+                <td className="px-3 py-2">
+                  <StageBadge row={row} />
+                </td>
               </tr>
             ))}
           </tbody>
@@ -98,14 +137,21 @@ export function ReturnQueueList({ rows }: { rows: ReturnQueueRow[] }) {
         {rows.map((row) => (
           <li key={row.id} data-testid="return-card" className="rounded-2xl border border-stone-200 bg-white p-4">
             <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
-              <Link to={`/seller/returns/${row.id}`} className="font-semibold text-brand-700 underline">{row.returnNumber}</Link>
+              <Link to={`/seller/returns/${row.id}`} className="font-semibold text-brand-700 underline">
+                {row.returnNumber}
+              </Link>
               <StageBadge row={row} />
             </div>
             <p className="mt-1 break-words text-sm text-stone-800">
-              {row.buyerName} · <Link to={`/orders/${row.orderId}`} className="text-brand-700 underline">{row.orderNumber}</Link>
+              {row.buyerName} ·{" "}
+              <Link to={`/orders/${row.orderId}`} className="text-brand-700 underline">
+                {row.orderNumber}
+              </Link>
               {row.replacement && <> · Replacement {row.replacement.orderNumber}</>}
             </p>
-            <p className="text-sm text-stone-700">{RETURN_REASON_LABELS[row.reason]} · {itemsOf(row)} · {photosOf(row.photoCount)}</p>
+            <p className="text-sm text-stone-700">
+              {RETURN_REASON_LABELS[row.reason]} · {itemsOf(row)} · {photosOf(row.photoCount)}
+            </p>
             <p className="text-xs text-stone-600">{formatShopDate(row.createdAt)}</p>
           </li>
         ))}
@@ -115,17 +161,41 @@ export function ReturnQueueList({ rows }: { rows: ReturnQueueRow[] }) {
 }
 
 /** Previous / next pages, in the URL. */
-export function ReturnQueuePagination({ filter, page, pageCount, total, pageSize }: { filter: ReturnQueueFilter; page: number; pageCount: number; total: number; pageSize: number }) {
+export function ReturnQueuePagination({
+  filter,
+  page,
+  pageCount,
+  total,
+  pageSize,
+}: {
+  filter: ReturnQueueFilter;
+  page: number;
+  pageCount: number;
+  total: number;
+  pageSize: number;
+}) {
   if (total === 0) return null;
   const first = (page - 1) * pageSize + 1;
   const last = Math.min(page * pageSize, total);
   return (
     <nav aria-label="Pages of return requests" className="flex flex-wrap items-center justify-between gap-2 text-sm">
-      <p className="text-stone-700">Showing {first}–{last} of {total} {total === 1 ? "request" : "requests"}</p>
+      <p className="text-stone-700">
+        Showing {first}–{last} of {total} {total === 1 ? "request" : "requests"}
+      </p>
       <div className="flex items-center gap-2">
-        {page > 1 && <Link to={returnQueueHref(filter, page - 1)} className="btn-secondary max-sm:py-1.5" rel="prev">Previous</Link>}
-        <span className="text-stone-700">Page {page} of {pageCount}</span>
-        {page < pageCount && <Link to={returnQueueHref(filter, page + 1)} className="btn-secondary max-sm:py-1.5" rel="next">Next</Link>}
+        {page > 1 && (
+          <Link to={returnQueueHref(filter, page - 1)} className="btn-secondary max-sm:py-1.5" rel="prev">
+            Previous
+          </Link>
+        )}
+        <span className="text-stone-700">
+          Page {page} of {pageCount}
+        </span>
+        {page < pageCount && (
+          <Link to={returnQueueHref(filter, page + 1)} className="btn-secondary max-sm:py-1.5" rel="next">
+            Next
+          </Link>
+        )}
       </div>
     </nav>
   );

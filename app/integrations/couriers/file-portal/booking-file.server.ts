@@ -19,7 +19,9 @@ export function bookingInstructions(codAmount: number, exchangeFor?: string | nu
   if (exchangeFor) {
     return `${exchangeNote(exchangeFor)}. ${codAmount > 0 ? "Cash on delivery (the price difference)." : "Do not collect cash."} Call before delivery.`;
   }
-  return codAmount > 0 ? "Cash on delivery. Call before delivery." : "Prepaid: do not collect cash. Call before delivery.";
+  return codAmount > 0
+    ? "Cash on delivery. Call before delivery."
+    : "Prepaid: do not collect cash. Call before delivery.";
 }
 
 /**
@@ -34,20 +36,33 @@ export function guardFreeText(value: string): string {
 
 function cell(parcel: ParcelHandover, field: BookingField, accountCode: string | null): string {
   switch (field) {
-    case "orderNumber": return parcel.orderNumber;
-    case "consigneeName": return guardFreeText(parcel.consigneeName);
+    case "orderNumber":
+      return parcel.orderNumber;
+    case "consigneeName":
+      return guardFreeText(parcel.consigneeName);
     // Never guarded: a portal must read the number as written (03XXXXXXXXX, or + and digits abroad).
-    case "phone": return localMobile(parcel.phone);
-    case "email": return guardFreeText(parcel.email);
-    case "address": return guardFreeText([parcel.address, parcel.postalCode].filter(Boolean).join(", "));
-    case "city": return guardFreeText(parcel.city);
-    case "codAmount": return String(parcel.codAmount);
-    case "weightKg": return (parcel.weightGrams / 1000).toFixed(2).replace(/\.?0+$/, "");
-    case "weightGrams": return String(parcel.weightGrams);
-    case "pieces": return String(parcel.pieces);
-    case "description": return guardFreeText(parcel.description);
-    case "instructions": return bookingInstructions(parcel.codAmount, parcel.exchangeFor);
-    case "accountCode": return accountCode ?? "";
+    case "phone":
+      return localMobile(parcel.phone);
+    case "email":
+      return guardFreeText(parcel.email);
+    case "address":
+      return guardFreeText([parcel.address, parcel.postalCode].filter(Boolean).join(", "));
+    case "city":
+      return guardFreeText(parcel.city);
+    case "codAmount":
+      return String(parcel.codAmount);
+    case "weightKg":
+      return (parcel.weightGrams / 1000).toFixed(2).replace(/\.?0+$/, "");
+    case "weightGrams":
+      return String(parcel.weightGrams);
+    case "pieces":
+      return String(parcel.pieces);
+    case "description":
+      return guardFreeText(parcel.description);
+    case "instructions":
+      return bookingInstructions(parcel.codAmount, parcel.exchangeFor);
+    case "accountCode":
+      return accountCode ?? "";
   }
 }
 
@@ -61,20 +76,38 @@ function cell(parcel: ParcelHandover, field: BookingField, accountCode: string |
  */
 export async function writeBookingFile({ courier, parcels, now }: BookingRequest): Promise<BookingHandover> {
   const columns = courier.bookingColumns;
-  const lines = parcels.map((parcel) => columns.map((column) => cell(parcel, column.field as BookingField, courier.accountCode)));
+  const lines = parcels.map((parcel) =>
+    columns.map((column) => cell(parcel, column.field as BookingField, courier.accountCode)),
+  );
   const csv = `\uFEFF${stringify([columns.map((c) => c.header), ...lines], { record_delimiter: "windows" })}`;
-  const slug = courier.name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "courier";
+  const slug =
+    courier.name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "") || "courier";
   const name = `${slug}-booking-${shopDay(now)}`;
   // Counts and amounts are numbers; everything else (phones, order numbers, names) is a text cell,
   // so Excel shows and saves 03001234567 as written and never reads a cell as a formula.
   const rows: Row[] = [
     columns.map((c) => ({ value: c.header, type: String, fontWeight: "bold" as const })),
-    ...lines.map((line) => line.map((value, i) => (NUMBER_FIELDS.has(columns[i].field as BookingField) && value !== "" && Number.isFinite(Number(value))
-      ? { value: Number(value), type: Number }
-      : { value, type: String }))),
+    ...lines.map((line) =>
+      line.map((value, i) =>
+        NUMBER_FIELDS.has(columns[i].field as BookingField) && value !== "" && Number.isFinite(Number(value))
+          ? { value: Number(value), type: Number }
+          : { value, type: String },
+      ),
+    ),
   ];
-  const bytes = await writeExcelFile(rows, { columns: columns.map((c) => ({ width: Math.min(40, Math.max(12, c.header.length + 2)) })) }).toBuffer();
-  return { courier: courier.name, fileName: `${name}.csv`, csv, count: parcels.length, workbook: { fileName: `${name}.xlsx`, bytes: new Uint8Array(bytes) } };
+  const bytes = await writeExcelFile(rows, {
+    columns: columns.map((c) => ({ width: Math.min(40, Math.max(12, c.header.length + 2)) })),
+  }).toBuffer();
+  return {
+    courier: courier.name,
+    fileName: `${name}.csv`,
+    csv,
+    count: parcels.length,
+    workbook: { fileName: `${name}.xlsx`, bytes: new Uint8Array(bytes) },
+  };
 }
 
 const NUMBER_FIELDS = new Set<BookingField>(["codAmount", "weightKg", "weightGrams", "pieces"]);

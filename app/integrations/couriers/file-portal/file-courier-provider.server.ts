@@ -1,4 +1,8 @@
-import type { CourierFilePortal, CourierFileReport, CourierProvider } from "~/modules/shipping/couriers/courier-provider";
+import type {
+  CourierFilePortal,
+  CourierFileReport,
+  CourierProvider,
+} from "~/modules/shipping/couriers/courier-provider";
 import { readRows } from "~/modules/shipping/imports/column-mapping";
 import { writeBookingFile } from "./booking-file.server";
 import { readCourierFile } from "./read-courier-file.server";
@@ -11,6 +15,7 @@ import { readCourierFile } from "./read-courier-file.server";
 export const fileCourierProvider: CourierFilePortal = {
   book: (booking) => writeBookingFile(booking),
   readSheet: (file) => readCourierFile(file),
-  track: (async ({ sheet, mapping }: CourierFileReport, what: "tracking" | "delivery") => readRows(what, sheet, mapping).rows) as CourierProvider<CourierFileReport>["track"],
+  track: (async ({ sheet, mapping }: CourierFileReport, what: "tracking" | "delivery") =>
+    readRows(what, sheet, mapping).rows) as CourierProvider<CourierFileReport>["track"],
   settlements: async ({ sheet, mapping }) => readRows("cod", sheet, mapping).rows,
 };

@@ -24,7 +24,10 @@ export type PortalSheet = { name: string; rows: PortalCell[][] };
  * An Excel (.xlsx) report: one sheet of rows, or several sheets (readers take the first). Dates
  * show as `dateFormat` (Excel's codes, e.g. "dd/mm/yyyy") unless a cell gives its own.
  */
-export async function portalXlsx(sheets: PortalCell[][] | PortalSheet[], { dateFormat = "yyyy-mm-dd" }: { dateFormat?: string } = {}): Promise<Uint8Array> {
+export async function portalXlsx(
+  sheets: PortalCell[][] | PortalSheet[],
+  { dateFormat = "yyyy-mm-dd" }: { dateFormat?: string } = {},
+): Promise<Uint8Array> {
   const many = sheets.length > 0 && !Array.isArray(sheets[0]);
   const written = many
     ? writeXlsxFile((sheets as PortalSheet[]).map((s) => ({ sheet: s.name, dateFormat, data: s.rows.map(excelRow) })))
@@ -33,9 +36,11 @@ export async function portalXlsx(sheets: PortalCell[][] | PortalSheet[], { dateF
 }
 
 function excelRow(row: PortalCell[]): Row {
-  return row.map((cell) => (cell !== null && typeof cell === "object" && !(cell instanceof Date)
-    ? { value: cell.value, type: cell.value instanceof Date ? Date : Number, format: cell.format }
-    : cell));
+  return row.map((cell) =>
+    cell !== null && typeof cell === "object" && !(cell instanceof Date)
+      ? { value: cell.value, type: cell.value instanceof Date ? Date : Number, format: cell.format }
+      : cell,
+  );
 }
 
 /**
@@ -66,7 +71,11 @@ export function portalFile(name: string, bytes: Uint8Array): CourierFile {
  * zlib (deflate), so tests can write a sheet that declares A1:XFD1048576, a cell far out, or a part
  * that inflates to far more than the file's size.
  */
-export function patchXlsx(bytes: Uint8Array, change: (name: string, text: string) => string, extra: Record<string, string | Uint8Array> = {}): Uint8Array {
+export function patchXlsx(
+  bytes: Uint8Array,
+  change: (name: string, text: string) => string,
+  extra: Record<string, string | Uint8Array> = {},
+): Uint8Array {
   const parts: ZipPart[] = [...xlsxParts(bytes)].map(([name, text]) => ({ name, content: change(name, text) }));
   for (const [name, content] of Object.entries(extra)) {
     const at = parts.findIndex((p) => p.name === name);
@@ -125,14 +134,25 @@ export function zipOf(parts: ZipPart[]): Uint8Array {
     const crc = crc32(content);
     const local = new Uint8Array(30 + nameBytes.length);
     const lv = new DataView(local.buffer);
-    lv.setUint32(0, 0x04034b50, true); lv.setUint16(4, 20, true); lv.setUint16(8, method, true);
-    lv.setUint32(14, crc, true); lv.setUint32(18, packed.length, true); lv.setUint32(22, part.localSize ?? content.length, true); lv.setUint16(26, nameBytes.length, true);
+    lv.setUint32(0, 0x04034b50, true);
+    lv.setUint16(4, 20, true);
+    lv.setUint16(8, method, true);
+    lv.setUint32(14, crc, true);
+    lv.setUint32(18, packed.length, true);
+    lv.setUint32(22, part.localSize ?? content.length, true);
+    lv.setUint16(26, nameBytes.length, true);
     local.set(nameBytes, 30);
     if (!part.localOnly) {
       const central = new Uint8Array(46 + nameBytes.length);
       const cv = new DataView(central.buffer);
-      cv.setUint32(0, 0x02014b50, true); cv.setUint16(4, 20, true); cv.setUint16(6, 20, true); cv.setUint16(10, method, true);
-      cv.setUint32(16, crc, true); cv.setUint32(20, packed.length, true); cv.setUint32(24, content.length, true); cv.setUint16(28, nameBytes.length, true);
+      cv.setUint32(0, 0x02014b50, true);
+      cv.setUint16(4, 20, true);
+      cv.setUint16(6, 20, true);
+      cv.setUint16(10, method, true);
+      cv.setUint32(16, crc, true);
+      cv.setUint32(20, packed.length, true);
+      cv.setUint32(24, content.length, true);
+      cv.setUint16(28, nameBytes.length, true);
       cv.setUint32(42, offset, true);
       central.set(nameBytes, 46);
       centrals.push(central);
@@ -143,11 +163,17 @@ export function zipOf(parts: ZipPart[]): Uint8Array {
   const directory = centrals.reduce((n, c) => n + c.length, 0);
   const end = new Uint8Array(22);
   const ev = new DataView(end.buffer);
-  ev.setUint32(0, 0x06054b50, true); ev.setUint16(8, centrals.length, true); ev.setUint16(10, centrals.length, true);
-  ev.setUint32(12, directory, true); ev.setUint32(16, offset, true);
+  ev.setUint32(0, 0x06054b50, true);
+  ev.setUint16(8, centrals.length, true);
+  ev.setUint16(10, centrals.length, true);
+  ev.setUint32(12, directory, true);
+  ev.setUint32(16, offset, true);
   const all = [...locals, ...centrals, end];
   const out = new Uint8Array(all.reduce((n, a) => n + a.length, 0));
   let at = 0;
-  for (const a of all) { out.set(a, at); at += a.length; }
+  for (const a of all) {
+    out.set(a, at);
+    at += a.length;
+  }
   return out;
 }

@@ -6,7 +6,8 @@ import { readCsvRows } from "./read-csv-rows.server";
 import { readXlsxRows } from "./read-xlsx-rows.server";
 import { NotAWorkbook } from "./xlsx-limits.server";
 
-const NOT_A_SHEET = "This file is not a CSV or Excel (.xlsx) file. Please upload the file as your courier's portal gives it.";
+const NOT_A_SHEET =
+  "This file is not a CSV or Excel (.xlsx) file. Please upload the file as your courier's portal gives it.";
 
 /**
  * A file from a courier's portal (CSV or .xlsx) read into a header row and data rows of text.
@@ -21,14 +22,18 @@ const NOT_A_SHEET = "This file is not a CSV or Excel (.xlsx) file. Please upload
  */
 export function readCourierFile(file: CourierFile): Promise<CourierSheet> {
   const turn = queue.then(() => readFile(file));
-  queue = turn.then(() => undefined, () => undefined);
+  queue = turn.then(
+    () => undefined,
+    () => undefined,
+  );
   return turn;
 }
 
 let queue: Promise<void> = Promise.resolve();
 
 async function readFile({ bytes }: CourierFile): Promise<CourierSheet> {
-  if (bytes.byteLength > MAX_FILE_BYTES) throw new AppError("VALIDATION", "This file is larger than 5 MB. Please split it into smaller files.");
+  if (bytes.byteLength > MAX_FILE_BYTES)
+    throw new AppError("VALIDATION", "This file is larger than 5 MB. Please split it into smaller files.");
   if (bytes.byteLength === 0) throw new AppError("VALIDATION", "This file is empty: it has no rows to import.");
   if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04])) return toCourierSheet(await readWorkbook(bytes));
   return toCourierSheet(await readCsvRows(csvText(bytes)));

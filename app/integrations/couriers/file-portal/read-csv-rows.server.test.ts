@@ -7,7 +7,13 @@ import { readCsvRows } from "./read-csv-rows.server";
 /** What the shop read CSV files with before (csv-parse, these options, cells trimmed): the reader must agree with it. */
 function csvParseRows(text: string): string[][] | "refused" {
   try {
-    const records = parse(text, { delimiter: ",", relax_column_count: true, relax_quotes: true, skip_empty_lines: false, trim: true }) as string[][];
+    const records = parse(text, {
+      delimiter: ",",
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: false,
+      trim: true,
+    }) as string[][];
     return records.map((record) => record.map((cell) => cell.trim()));
   } catch {
     return "refused";
@@ -35,17 +41,28 @@ describe("reading CSV as csv-parse did", () => {
   // Files as portals and Excel write them: cells quoted when they must be (or at random), spaces
   // around some cells, one kind of line break per file (csv-parse takes the first break it meets
   // as the only one; the shop takes CR, LF and CRLF alike, as Excel shows them).
-  const cell = fc.array(fc.constantFrom("a", "b", "7", " ", ",", '"', "\n", "ü", "Rs 1,299"), { maxLength: 4 }).map((parts) => parts.join(""));
-  const written = (lineBreak: string) => fc.tuple(cell, fc.boolean(), fc.constantFrom("", " ", "  ")).map(([text, quote, pad]) => {
-    const must = /[",\n\r]/.test(text) || text !== text.trim();
-    return pad + (must || quote ? `"${text.replaceAll('"', '""').replaceAll("\n", lineBreak)}"` : text) + pad;
-  });
-  const file = (lineBreak: string) => fc.array(fc.array(written(lineBreak), { minLength: 1, maxLength: 5 }), { minLength: 1, maxLength: 6 })
-    .map((rows) => `a,b${lineBreak}${rows.map((row) => row.join(",")).join(lineBreak)}${lineBreak}`);
-  it.each([["LF", "\n"], ["CRLF", "\r\n"]])("reads any well-formed CSV with %s line breaks as csv-parse read it", async (_name, lineBreak) => {
-    await fc.assert(fc.asyncProperty(file(lineBreak), async (text) => {
-      expect(withoutBlankEnd(await ownRows(text)), JSON.stringify(text)).toEqual(withoutBlankEnd(csvParseRows(text)));
-    }), { numRuns: 2_000, seed: 40 });
+  const cell = fc
+    .array(fc.constantFrom("a", "b", "7", " ", ",", '"', "\n", "ü", "Rs 1,299"), { maxLength: 4 })
+    .map((parts) => parts.join(""));
+  const written = (lineBreak: string) =>
+    fc.tuple(cell, fc.boolean(), fc.constantFrom("", " ", "  ")).map(([text, quote, pad]) => {
+      const must = /[",\n\r]/.test(text) || text !== text.trim();
+      return pad + (must || quote ? `"${text.replaceAll('"', '""').replaceAll("\n", lineBreak)}"` : text) + pad;
+    });
+  const file = (lineBreak: string) =>
+    fc
+      .array(fc.array(written(lineBreak), { minLength: 1, maxLength: 5 }), { minLength: 1, maxLength: 6 })
+      .map((rows) => `a,b${lineBreak}${rows.map((row) => row.join(",")).join(lineBreak)}${lineBreak}`);
+  it.each([
+    ["LF", "\n"],
+    ["CRLF", "\r\n"],
+  ])("reads any well-formed CSV with %s line breaks as csv-parse read it", async (_name, lineBreak) => {
+    await fc.assert(
+      fc.asyncProperty(file(lineBreak), async (text) => {
+        expect(withoutBlankEnd(await ownRows(text)), JSON.stringify(text)).toEqual(withoutBlankEnd(csvParseRows(text)));
+      }),
+      { numRuns: 2_000, seed: 40 },
+    );
   });
 
   it.each([

@@ -1,7 +1,16 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { AppError } from "~/lib/errors";
 import {
-  CELL_TOO_LONG, MAX_CELL_CHARS, MAX_CELLS, MAX_COLUMNS, MAX_DATA_ROWS, MAX_LINES, TOO_MANY_CELLS, TOO_MANY_COLUMNS, TOO_MANY_LINES, TOO_MANY_ROWS,
+  CELL_TOO_LONG,
+  MAX_CELL_CHARS,
+  MAX_CELLS,
+  MAX_COLUMNS,
+  MAX_DATA_ROWS,
+  MAX_LINES,
+  TOO_MANY_CELLS,
+  TOO_MANY_COLUMNS,
+  TOO_MANY_LINES,
+  TOO_MANY_ROWS,
 } from "~/modules/shipping/imports/courier-sheet";
 
 const DELIMITERS = [",", ";", "\t"] as const;
@@ -91,7 +100,10 @@ function quotedCell(text: string, from: number, line: number): [string, number] 
 }
 
 function unreadable(line: number, why: string): AppError {
-  return new AppError("VALIDATION", `This CSV file could not be read near line ${line}: ${why}. Please upload the file as your courier's portal gives it.`);
+  return new AppError(
+    "VALIDATION",
+    `This CSV file could not be read near line ${line}: ${why}. Please upload the file as your courier's portal gives it.`,
+  );
 }
 
 /**

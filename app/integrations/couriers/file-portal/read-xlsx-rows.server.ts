@@ -1,6 +1,12 @@
 import path from "node:path";
 import { AppError } from "~/lib/errors";
-import { CELL_TOO_LONG, MAX_CELL_CHARS, MAX_CELLS, MAX_COLUMNS, TOO_MANY_CELLS } from "~/modules/shipping/imports/courier-sheet";
+import {
+  CELL_TOO_LONG,
+  MAX_CELL_CHARS,
+  MAX_CELLS,
+  MAX_COLUMNS,
+  TOO_MANY_CELLS,
+} from "~/modules/shipping/imports/courier-sheet";
 import { MAX_XLSX_ROW, NotAWorkbook, XLSX_TOO_LONG, XLSX_TOO_WIDE } from "./xlsx-limits.server";
 import { parseXml, type XmlHandlers } from "./xlsx-xml.server";
 import { readPart, readZipDirectory, type ZipEntry } from "./xlsx-zip.server";
@@ -25,7 +31,11 @@ export async function readXlsxRows(bytes: Uint8Array): Promise<string[][]> {
   const part = (name: string) => entries.get(name);
   const required = (name: string) => part(name) ?? fail(`no ${name}`);
   const workbook = await readWorkbook(bytes, required("xl/workbook.xml"));
-  const relationships = await readRelationships(bytes, required("xl/_rels/workbook.xml.rels"), workbook.firstSheet ?? fail("no sheet"));
+  const relationships = await readRelationships(
+    bytes,
+    required("xl/_rels/workbook.xml.rels"),
+    workbook.firstSheet ?? fail("no sheet"),
+  );
   const sheet = relationships.sheet ?? fail("no first sheet");
   const styles = part(relationships.styles ?? "xl/styles.xml");
   const strings = part(relationships.sharedStrings ?? "xl/sharedStrings.xml");
@@ -45,7 +55,10 @@ function readXmlPart(bytes: Uint8Array, entry: ZipEntry, handlers: XmlHandlers):
 }
 
 /** The first sheet's relationship id (the first <sheet> with a name) and the date system. */
-async function readWorkbook(bytes: Uint8Array, entry: ZipEntry): Promise<{ firstSheet: string | null; epoch1904: boolean }> {
+async function readWorkbook(
+  bytes: Uint8Array,
+  entry: ZipEntry,
+): Promise<{ firstSheet: string | null; epoch1904: boolean }> {
   let firstSheet: string | null = null;
   let epoch1904: boolean | null = null;
   await readXmlPart(bytes, entry, {
@@ -57,7 +70,10 @@ async function readWorkbook(bytes: Uint8Array, entry: ZipEntry): Promise<{ first
   return { firstSheet, epoch1904: epoch1904 ?? false };
 }
 
-const RELATIONSHIP_TYPES = ["http://schemas.openxmlformats.org/officeDocument/2006/relationships/", "http://purl.oclc.org/ooxml/officeDocument/relationships/"];
+const RELATIONSHIP_TYPES = [
+  "http://schemas.openxmlformats.org/officeDocument/2006/relationships/",
+  "http://purl.oclc.org/ooxml/officeDocument/relationships/",
+];
 
 /** Where the workbook's relationships point: the first sheet (by its relationship id), the shared strings, the styles. */
 async function readRelationships(bytes: Uint8Array, entry: ZipEntry, sheetId: string) {
@@ -84,7 +100,10 @@ function partName(target: string): string {
 }
 
 /** Number formats Excel builds in that show a date or time (read-excel-file's list: any locale). */
-const DATE_FORMAT_IDS = new Set([14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 46, 47, 50, 51, 52, 53, 54, 55, 56, 57, 58, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81]);
+const DATE_FORMAT_IDS = new Set([
+  14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 46, 47, 50, 51, 52, 53, 54, 55, 56,
+  57, 58, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81,
+]);
 
 /**
  * For each cell style (the `s` of a cell), whether its number format shows a date: a built-in date
@@ -97,7 +116,7 @@ async function readDateStyles(bytes: Uint8Array, entry: ZipEntry): Promise<boole
   const styles: { format?: Format; base: number }[] = [];
   let inBases = false;
   let inStyles = false;
-  const formatOf = (id: string | undefined) => (id ? formats.get(Number(id)) ?? { id: Number(id) } : undefined);
+  const formatOf = (id: string | undefined) => (id ? (formats.get(Number(id)) ?? { id: Number(id) }) : undefined);
   await readXmlPart(bytes, entry, {
     open(name, attributes) {
       if (name === "numFmt") {
@@ -107,7 +126,8 @@ async function readDateStyles(bytes: Uint8Array, entry: ZipEntry): Promise<boole
       } else if (name === "cellStyleXfs") inBases = true;
       else if (name === "cellXfs") inStyles = true;
       else if (name === "xf" && inBases) bases.push(formatOf(attributes().numFmtId));
-      else if (name === "xf" && inStyles) styles.push({ format: formatOf(attributes().numFmtId), base: Number(attributes().xfId) || 0 });
+      else if (name === "xf" && inStyles)
+        styles.push({ format: formatOf(attributes().numFmtId), base: Number(attributes().xfId) || 0 });
     },
     close(name) {
       if (name === "cellStyleXfs") inBases = false;
@@ -120,7 +140,34 @@ async function readDateStyles(bytes: Uint8Array, entry: ZipEntry): Promise<boole
   });
 }
 
-const DATE_TOKENS = new Set(["s", "ss", "m", "mm", "h", "hh", "am", "pm", "a", "p", "d", "dd", "ddd", "dddd", "aaa", "aaaa", "aaaaa", "mmm", "mmmm", "mmmmm", "y", "yy", "yyyy", "e", "ee", "eeee"]);
+const DATE_TOKENS = new Set([
+  "s",
+  "ss",
+  "m",
+  "mm",
+  "h",
+  "hh",
+  "am",
+  "pm",
+  "a",
+  "p",
+  "d",
+  "dd",
+  "ddd",
+  "dddd",
+  "aaa",
+  "aaaa",
+  "aaaaa",
+  "mmm",
+  "mmmm",
+  "mmmmm",
+  "y",
+  "yy",
+  "yyyy",
+  "e",
+  "ee",
+  "eeee",
+]);
 
 /** Whether a custom number format (`dd/mm/yyyy hh:mm`, `d mmm yyyy;@`) shows a date: read-excel-file's test. */
 export function isDateFormatCode(code: string): boolean {
@@ -164,13 +211,22 @@ async function readSharedStrings(bytes: Uint8Array, entry: ZipEntry): Promise<st
 
 /** `_x000D_`: how .xlsx writes characters XML cannot hold. */
 function unescapeXlsx(text: string): string {
-  return text.includes("_x") ? text.replace(/_x([0-9A-Fa-f]{4})_/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))) : text;
+  return text.includes("_x")
+    ? text.replace(/_x([0-9A-Fa-f]{4})_/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+    : text;
 }
 
 type SheetContext = { strings: string[]; dateStyles: boolean[]; epoch1904: boolean };
 
 /** A cell being read: where it is, its type and style, and the text of its <v> or inline string. */
-type Cell = { row: number; column: number; type: string; style: string | undefined; value: string | null; inline: string | null };
+type Cell = {
+  row: number;
+  column: number;
+  type: string;
+  style: string | undefined;
+  value: string | null;
+  inline: string | null;
+};
 
 /**
  * The sheet's rows, streamed. Every row and cell reference is held to the limits as it is met:
@@ -210,7 +266,10 @@ async function readSheet(bytes: Uint8Array, entry: ZipEntry, context: SheetConte
         lastColumn = 0;
       } else if (name === "c") {
         const { r, t, s } = attributes();
-        const at = r === undefined ? { row: row || lastRow + 1, column: lastColumn + 1 } : cellReference(r) ?? fail("cell reference");
+        const at =
+          r === undefined
+            ? { row: row || lastRow + 1, column: lastColumn + 1 }
+            : (cellReference(r) ?? fail("cell reference"));
         withinLimits(at.row, at.column);
         cell = { row: at.row, column: at.column, type: t ?? "n", style: s, value: null, inline: null };
       } else if (cell && name === "v") {
@@ -289,7 +348,9 @@ function cellText(cell: Cell, { strings, dateStyles, epoch1904 }: SheetContext):
     case "s": {
       if (!value) return "";
       const index = Number(value);
-      return Number.isInteger(index) && index >= 0 && index < strings.length ? strings[index].trim() : fail("shared string");
+      return Number.isInteger(index) && index >= 0 && index < strings.length
+        ? strings[index].trim()
+        : fail("shared string");
     }
     case "str":
       return unescapeXlsx(value ?? "").trim();
@@ -297,7 +358,11 @@ function cellText(cell: Cell, { strings, dateStyles, epoch1904 }: SheetContext):
       return unescapeXlsx(cell.inline ?? "").trim();
     case "b":
       if (!value) return "";
-      return value === "1" || value === "true" ? "TRUE" : value === "0" || value === "false" ? "FALSE" : fail("boolean");
+      return value === "1" || value === "true"
+        ? "TRUE"
+        : value === "0" || value === "false"
+          ? "FALSE"
+          : fail("boolean");
     case "e":
       return "";
     case "d": {

@@ -3,7 +3,14 @@ import { AppError } from "~/lib/errors";
 import { MAX_XLSX_INFLATED_BYTES, NotAWorkbook, XLSX_TOO_BIG } from "./xlsx-limits.server";
 
 /** One file of the archive as its central directory describes it, checked against its local header. */
-export type ZipEntry = { name: string; method: 0 | 8; compressedSize: number; size: number; crc: number; dataStart: number };
+export type ZipEntry = {
+  name: string;
+  method: 0 | 8;
+  compressedSize: number;
+  size: number;
+  crc: number;
+  dataStart: number;
+};
 
 const LOCAL = 0x04034b50;
 const CENTRAL = 0x02014b50;
@@ -25,8 +32,14 @@ export function readZipDirectory(bytes: Uint8Array): Map<string, ZipEntry> {
   const count = view.getUint16(end + 10, true);
   const directorySize = view.getUint32(end + 12, true);
   const directoryStart = view.getUint32(end + 16, true);
-  if (view.getUint16(end + 4, true) !== 0 || view.getUint16(end + 6, true) !== 0 || view.getUint16(end + 8, true) !== count) throw new NotAWorkbook("split archive");
-  if (count === 0xffff || directoryStart === 0xffffffff || directoryStart + directorySize > end) throw new NotAWorkbook("directory");
+  if (
+    view.getUint16(end + 4, true) !== 0 ||
+    view.getUint16(end + 6, true) !== 0 ||
+    view.getUint16(end + 8, true) !== count
+  )
+    throw new NotAWorkbook("split archive");
+  if (count === 0xffff || directoryStart === 0xffffffff || directoryStart + directorySize > end)
+    throw new NotAWorkbook("directory");
   const entries = new Map<string, ZipEntry>();
   let declared = 0;
   let at = directoryStart;
@@ -51,10 +64,17 @@ export function readZipDirectory(bytes: Uint8Array): Map<string, ZipEntry> {
     if (local + 30 > directoryStart || view.getUint32(local, true) !== LOCAL) throw new NotAWorkbook("local header");
     const localFlags = view.getUint16(local + 6, true);
     const localNameLength = view.getUint16(local + 26, true);
-    const sameName = localNameLength === nameLength && bytes.subarray(local + 30, local + 30 + nameLength).every((b, k) => b === nameBytes[k]);
+    const sameName =
+      localNameLength === nameLength &&
+      bytes.subarray(local + 30, local + 30 + nameLength).every((b, k) => b === nameBytes[k]);
     if (!sameName || view.getUint16(local + 8, true) !== method) throw new NotAWorkbook("local header disagrees");
     // Sizes after the data (flag 8) leave zeros here; otherwise they must be the directory's.
-    if (!(localFlags & 8) && (view.getUint32(local + 14, true) !== crc || view.getUint32(local + 18, true) !== compressedSize || view.getUint32(local + 22, true) !== size)) {
+    if (
+      !(localFlags & 8) &&
+      (view.getUint32(local + 14, true) !== crc ||
+        view.getUint32(local + 18, true) !== compressedSize ||
+        view.getUint32(local + 22, true) !== size)
+    ) {
       throw new NotAWorkbook("local header disagrees");
     }
     const dataStart = local + 30 + localNameLength + view.getUint16(local + 28, true);

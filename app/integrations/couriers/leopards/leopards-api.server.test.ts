@@ -51,16 +51,26 @@ describe("the Leopards API client against its stand-in", () => {
     expect(cities).toContainEqual({ id: "789", name: "Lahore" });
     expect(cities).toContainEqual({ id: "236", name: "Dera Ghazi Khan" });
     expect(cities).toContainEqual({ id: "625", name: "Muzaffargarh" });
-    expect(lastRequest("getAllCities")).toMatchObject({ method: "POST", path: "/api/getAllCities/format/json/", body: { api_key: leopards.apiKey, api_password: leopards.apiPassword } });
+    expect(lastRequest("getAllCities")).toMatchObject({
+      method: "POST",
+      path: "/api/getAllCities/format/json/",
+      body: { api_key: leopards.apiKey, api_password: leopards.apiPassword },
+    });
     expect(await api.pickupAddresses(credentials)).toEqual([]);
-    expect(api.credentialFields.map((f) => [f.key, f.label, f.secret])).toEqual([["apiKey", "API key", true], ["apiPassword", "API password", true]]);
+    expect(api.credentialFields.map((f) => [f.key, f.label, f.secret])).toEqual([
+      ["apiKey", "API key", true],
+      ["apiPassword", "API password", true],
+    ]);
   });
 
   it("books a packet with Leopards' fields: grams, pieces, whole-rupee COD, city id, 03... phone, our order id; answers the slip link", async () => {
     const order = parcel({ remarks: "Call before delivery" });
     const booked = await api.book(credentials, order);
     const packet = leopards.packetFor(order.orderNumber)!;
-    expect(booked).toEqual({ trackingNumber: packet.trackNumber, labelUrl: `${leopards.url}slip/${packet.trackNumber}.pdf` });
+    expect(booked).toEqual({
+      trackingNumber: packet.trackNumber,
+      labelUrl: `${leopards.url}slip/${packet.trackNumber}.pdf`,
+    });
     expect(lastRequest("bookPacket")!.body).toEqual({
       api_key: leopards.apiKey,
       api_password: leopards.apiPassword,
@@ -82,20 +92,35 @@ describe("the Leopards API client against its stand-in", () => {
     });
     const exchange = parcel({ exchangeFor: "KP-0999" });
     await api.book(credentials, exchange);
-    expect((lastRequest("bookPacket")!.body as Record<string, unknown>).special_instructions).toBe("Exchange: collect the item of order KP-0999. Kurta (L) x1");
+    expect((lastRequest("bookPacket")!.body as Record<string, unknown>).special_instructions).toBe(
+      "Exchange: collect the item of order KP-0999. Kurta (L) x1",
+    );
   });
 
   it("passes Leopards' refusals (status 0) on in its words, not to be retried; never with the key or password", async () => {
-    const city = await failure(api.book(credentials, parcel({ orderNumber: "KP-6001", city: { id: "99999", name: "Atlantis" } })));
-    expect(city).toMatchObject({ retryable: false, httpStatus: 200, message: "Leopards refused the booking of KP-6001: Invalid Destination City" });
+    const city = await failure(
+      api.book(credentials, parcel({ orderNumber: "KP-6001", city: { id: "99999", name: "Atlantis" } })),
+    );
+    expect(city).toMatchObject({
+      retryable: false,
+      httpStatus: 200,
+      message: "Leopards refused the booking of KP-6001: Invalid Destination City",
+    });
 
     const wrong = { apiKey: "WRONGKEY1234567890", apiPassword: "wrong-password-4321" };
     const refused = await failure(api.cities(wrong));
-    expect(refused).toMatchObject({ retryable: false, message: "Leopards refused the list of cities: Invalid API Key or Password" });
-    for (const secret of [wrong.apiKey, wrong.apiPassword, leopards.apiKey, leopards.apiPassword]) expect(refused.message).not.toContain(secret);
+    expect(refused).toMatchObject({
+      retryable: false,
+      message: "Leopards refused the list of cities: Invalid API Key or Password",
+    });
+    for (const secret of [wrong.apiKey, wrong.apiPassword, leopards.apiKey, leopards.apiPassword])
+      expect(refused.message).not.toContain(secret);
 
     const missing = await failure(api.cities({ apiKey: leopards.apiKey }));
-    expect(missing).toMatchObject({ retryable: false, message: "Leopards API key or password is missing: enter them in Settings -> Couriers" });
+    expect(missing).toMatchObject({
+      retryable: false,
+      message: "Leopards API key or password is missing: enter them in Settings -> Couriers",
+    });
     expect(leopards.packetFor("KP-6001")).toBeUndefined();
   });
 
@@ -108,7 +133,10 @@ describe("the Leopards API client against its stand-in", () => {
     // getPaymentDetails is a GET: the key and password ride in the query, and must not ride into a message.
     leopards.hangNext(1);
     const slow = await failure(api.payments(credentials, ["LE71000000"]));
-    expect(slow).toMatchObject({ retryable: true, message: "no answer from Leopards within 400 ms for the payment details of 1 parcel" });
+    expect(slow).toMatchObject({
+      retryable: true,
+      message: "no answer from Leopards within 400 ms for the payment details of 1 parcel",
+    });
 
     leopards.failNext(1, { status: 200 });
     const html = await failure(api.cities(credentials));
@@ -130,7 +158,10 @@ describe("the Leopards API client against its stand-in", () => {
     expect(lost.retryable).toBe(true);
     const found = await api.findBooking(credentials, "KP-7001", { from: new Date(), to: new Date() });
     const packet = leopards.packetFor("KP-7001")!;
-    expect(found).toEqual({ trackingNumber: packet.trackNumber, labelUrl: `${leopards.url}slip/${packet.trackNumber}.pdf` });
+    expect(found).toEqual({
+      trackingNumber: packet.trackNumber,
+      labelUrl: `${leopards.url}slip/${packet.trackNumber}.pdf`,
+    });
     expect([...leopards.packets.values()].filter((p) => p.orderId === "KP-7001")).toHaveLength(1);
     expect(lastRequest("getShipmentDetailsByOrderID")!.body).toMatchObject({ shipment_order_id: ["KP-7001"] });
     expect(await api.findBooking(credentials, "KP-7999", { from: new Date(), to: new Date() })).toBeNull();
@@ -142,9 +173,15 @@ describe("the Leopards API client against its stand-in", () => {
     leopards.advance(b.trackingNumber, "picked-up");
     expect(await api.cancel(credentials, [a.trackingNumber, b.trackingNumber])).toEqual([
       { trackingNumber: a.trackingNumber, cancelled: true, message: null },
-      { trackingNumber: b.trackingNumber, cancelled: false, message: "Packet can not be cancelled: it is already picked up" },
+      {
+        trackingNumber: b.trackingNumber,
+        cancelled: false,
+        message: "Packet can not be cancelled: it is already picked up",
+      },
     ]);
-    expect(lastRequest("cancelBookedPackets")!.body).toMatchObject({ cn_numbers: `${a.trackingNumber},${b.trackingNumber}` });
+    expect(lastRequest("cancelBookedPackets")!.body).toMatchObject({
+      cn_numbers: `${a.trackingNumber},${b.trackingNumber}`,
+    });
     expect(leopards.packets.get(a.trackingNumber)!.cancelled).toBe(true);
   });
 
@@ -168,7 +205,9 @@ describe("the Leopards API client against its stand-in", () => {
     const before = leopards.seen.filter((r) => r.path.includes("/trackBookedPacket/")).length;
     const tracked = await api.track(credentials, numbers);
     const requests = leopards.seen.filter((r) => r.path.includes("/trackBookedPacket/")).slice(before);
-    expect(requests.map((r) => String((r.body as { track_numbers: string }).track_numbers).split(",").length)).toEqual([50, 10]);
+    expect(requests.map((r) => String((r.body as { track_numbers: string }).track_numbers).split(",").length)).toEqual([
+      50, 10,
+    ]);
     expect(tracked).toHaveLength(60);
     const journey = (n: string) => tracked.find((t) => t.trackingNumber === n)!;
 
@@ -180,9 +219,23 @@ describe("the Leopards API client against its stand-in", () => {
     ]);
     expect(journey(attempted).events[3].at).toEqual(at(26));
     expect(journey(attempted).orderNumber).toBe(leopards.packets.get(attempted)!.orderId);
-    expect(journey(delivered).events.at(-1)).toEqual({ kind: "delivered", status: "Delivered", code: null, at: at(27.5), reason: null });
-    expect(journey(refused).events.at(-1)).toMatchObject({ kind: "refused", status: "Refused", reason: "Consignee refused to accept" });
-    expect(journey(returned).events.at(-1)).toMatchObject({ kind: "returned", status: "Returned to shipper", at: at(73.25) });
+    expect(journey(delivered).events.at(-1)).toEqual({
+      kind: "delivered",
+      status: "Delivered",
+      code: null,
+      at: at(27.5),
+      reason: null,
+    });
+    expect(journey(refused).events.at(-1)).toMatchObject({
+      kind: "refused",
+      status: "Refused",
+      reason: "Consignee refused to accept",
+    });
+    expect(journey(returned).events.at(-1)).toMatchObject({
+      kind: "returned",
+      status: "Returned to shipper",
+      at: at(73.25),
+    });
   });
 
   it("reads payments in chunks of 50 to the paisa, with the cheque or transfer number and its date", async () => {
@@ -193,10 +246,34 @@ describe("the Leopards API client against its stand-in", () => {
     for (let i = 0; i < 50; i++) others.push((await api.book(credentials, parcel())).trackingNumber);
     const payments = await api.payments(credentials, [paid.trackingNumber, ...others]);
     expect(payments).toHaveLength(51);
-    expect(payments[0]).toEqual({ trackingNumber: paid.trackingNumber, settled: true, settledOn: "2026-11-28", reference: "INV-554433", collectedPaisa: 345_000, chargesPaisa: 19_118, netPaidPaisa: 325_882 });
-    expect(payments[50]).toEqual({ trackingNumber: others[49], settled: false, settledOn: null, reference: null, collectedPaisa: null, chargesPaisa: null, netPaidPaisa: null });
+    expect(payments[0]).toEqual({
+      trackingNumber: paid.trackingNumber,
+      settled: true,
+      settledOn: "2026-11-28",
+      reference: "INV-554433",
+      collectedPaisa: 345_000,
+      chargesPaisa: 19_118,
+      netPaidPaisa: 325_882,
+    });
+    expect(payments[50]).toEqual({
+      trackingNumber: others[49],
+      settled: false,
+      settledOn: null,
+      reference: null,
+      collectedPaisa: null,
+      chargesPaisa: null,
+      netPaidPaisa: null,
+    });
     expect(await api.payments(credentials, ["LE00000001"])).toEqual([
-      { trackingNumber: "LE00000001", settled: false, settledOn: null, reference: null, collectedPaisa: null, chargesPaisa: null, netPaidPaisa: null },
+      {
+        trackingNumber: "LE00000001",
+        settled: false,
+        settledOn: null,
+        reference: null,
+        collectedPaisa: null,
+        chargesPaisa: null,
+        netPaidPaisa: null,
+      },
     ]);
     const asked = leopards.seen.filter((r) => r.path.includes("/getPaymentDetails/")).slice(-3, -1);
     expect(asked.map((r) => r.method)).toEqual(["GET", "GET"]);
@@ -205,7 +282,10 @@ describe("the Leopards API client against its stand-in", () => {
 
   it("gives the slip link as the airway bill", async () => {
     const booked = await api.book(credentials, parcel());
-    expect(await api.label(credentials, booked.trackingNumber, booked.labelUrl)).toEqual({ kind: "url", url: booked.labelUrl });
+    expect(await api.label(credentials, booked.trackingNumber, booked.labelUrl)).toEqual({
+      kind: "url",
+      url: booked.labelUrl,
+    });
     expect(await failure(api.label(credentials, booked.trackingNumber, null))).toMatchObject({ retryable: false });
   });
 
@@ -223,14 +303,27 @@ describe("the Leopards API client against its stand-in", () => {
     ]);
     const fresh = await api.book(credentials, parcel());
     expect(await failure(api.advise(credentials, fresh.trackingNumber, "return", "x"))).toMatchObject({
-      retryable: false, message: `Leopards refused the shipper advice for ${fresh.trackingNumber}: no delivery attempt awaits advice for this parcel`,
+      retryable: false,
+      message: `Leopards refused the shipper advice for ${fresh.trackingNumber}: no delivery attempt awaits advice for this parcel`,
     });
   });
 
   // Last: every call above has been made.
   it("never puts the key or password in a URL but for the two GET-only methods (payment details, shipping charges)", async () => {
     const methods = new Set(leopards.seen.map((r) => /\/api\/([A-Za-z]+)\//.exec(r.path)?.[1]).filter(Boolean));
-    expect([...methods]).toEqual(expect.arrayContaining(["getAllCities", "bookPacket", "trackBookedPacket", "cancelBookedPackets", "getShipmentDetailsByOrderID", "getPaymentDetails", "getShippingCharges", "shipperAdviceList", "updateShipperAdvice"]));
+    expect([...methods]).toEqual(
+      expect.arrayContaining([
+        "getAllCities",
+        "bookPacket",
+        "trackBookedPacket",
+        "cancelBookedPackets",
+        "getShipmentDetailsByOrderID",
+        "getPaymentDetails",
+        "getShippingCharges",
+        "shipperAdviceList",
+        "updateShipperAdvice",
+      ]),
+    );
     for (const request of leopards.seen) {
       const method = /\/api\/([A-Za-z]+)\//.exec(request.path)?.[1] ?? "";
       if (!method || request.path.includes("/slip/")) continue;

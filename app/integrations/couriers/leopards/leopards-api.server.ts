@@ -44,8 +44,14 @@ export const LEOPARDS_PAYMENT_CHUNK = 50;
 
 type LeopardsBody = Record<string, unknown> & { status?: unknown; error?: unknown };
 
-export function createLeopardsApi({ baseUrl = DEFAULT_LEOPARDS_API_URL, timeoutMs = COURIER_TIMEOUT_MS, fetchImpl = fetch }: {
-  baseUrl?: string; timeoutMs?: number; fetchImpl?: typeof fetch;
+export function createLeopardsApi({
+  baseUrl = DEFAULT_LEOPARDS_API_URL,
+  timeoutMs = COURIER_TIMEOUT_MS,
+  fetchImpl = fetch,
+}: {
+  baseUrl?: string;
+  timeoutMs?: number;
+  fetchImpl?: typeof fetch;
 } = {}): CourierApi {
   const base = baseUrl.endsWith("/") ? baseUrl : `${baseUrl}/`;
   const http: CourierHttp = { courier: "Leopards", timeoutMs, fetchImpl };
@@ -53,7 +59,8 @@ export function createLeopardsApi({ baseUrl = DEFAULT_LEOPARDS_API_URL, timeoutM
   function keys(credentials: CourierCredentials): { api_key: string; api_password: string } {
     const api_key = credentials.apiKey?.trim();
     const api_password = credentials.apiPassword?.trim();
-    if (!api_key || !api_password) throw new CourierApiError("Leopards API key or password is missing: enter them in Settings -> Couriers", false);
+    if (!api_key || !api_password)
+      throw new CourierApiError("Leopards API key or password is missing: enter them in Settings -> Couriers", false);
     return { api_key, api_password };
   }
 
@@ -62,28 +69,60 @@ export function createLeopardsApi({ baseUrl = DEFAULT_LEOPARDS_API_URL, timeoutM
    * `acceptRefusal` and Leopards says `status: 0` (the caller reads the per-number errors); throws
    * otherwise.
    */
-  async function call(credentials: CourierCredentials, method: string, what: string, request: { get?: Record<string, string>; post?: Record<string, unknown> }, acceptRefusal = false): Promise<LeopardsBody> {
+  async function call(
+    credentials: CourierCredentials,
+    method: string,
+    what: string,
+    request: { get?: Record<string, string>; post?: Record<string, unknown> },
+    acceptRefusal = false,
+  ): Promise<LeopardsBody> {
     const url = new URL(`${method}/format/json/`, base);
     const auth = keys(credentials);
-    if (request.get) for (const [key, value] of Object.entries({ ...auth, ...request.get })) url.searchParams.set(key, value);
-    const answer = await exchange(http, credentials, { method: request.get ? "GET" : "POST", url: url.toString(), body: request.post ? { ...auth, ...request.post } : undefined, what });
+    if (request.get)
+      for (const [key, value] of Object.entries({ ...auth, ...request.get })) url.searchParams.set(key, value);
+    const answer = await exchange(http, credentials, {
+      method: request.get ? "GET" : "POST",
+      url: url.toString(),
+      body: request.post ? { ...auth, ...request.post } : undefined,
+      what,
+    });
     if (isRetryableStatus(answer.status)) {
-      throw new CourierApiError(redact(`Leopards could not take ${what} just now: HTTP ${answer.status}${sample(answer.text)}`, credentials), true, answer.status);
+      throw new CourierApiError(
+        redact(`Leopards could not take ${what} just now: HTTP ${answer.status}${sample(answer.text)}`, credentials),
+        true,
+        answer.status,
+      );
     }
     if (answer.status === 401 || answer.status === 403) {
-      throw new CourierApiError(redact(`Leopards refused the API key and password for ${what}: HTTP ${answer.status}${sample(answer.text)}`, credentials), false, answer.status);
+      throw new CourierApiError(
+        redact(
+          `Leopards refused the API key and password for ${what}: HTTP ${answer.status}${sample(answer.text)}`,
+          credentials,
+        ),
+        false,
+        answer.status,
+      );
     }
     if (answer.status < 200 || answer.status >= 300) {
-      throw new CourierApiError(redact(`Leopards refused ${what}: HTTP ${answer.status}${sample(answer.text)}`, credentials), false, answer.status);
+      throw new CourierApiError(
+        redact(`Leopards refused ${what}: HTTP ${answer.status}${sample(answer.text)}`, credentials),
+        false,
+        answer.status,
+      );
     }
     const json = readJson(http, credentials, answer, what);
-    if (!json || typeof json !== "object" || Array.isArray(json)) throw unexpectedShape(http, credentials, `${what}: not an object`, answer.status);
+    if (!json || typeof json !== "object" || Array.isArray(json))
+      throw unexpectedShape(http, credentials, `${what}: not an object`, answer.status);
     const body = json as LeopardsBody;
     const status = String(body.status ?? "");
     if (status === "1") return body;
     if (status === "0") {
       if (acceptRefusal) return body;
-      throw new CourierApiError(redact(`Leopards refused ${what}: ${describeError(body.error)}`, credentials), false, answer.status);
+      throw new CourierApiError(
+        redact(`Leopards refused ${what}: ${describeError(body.error)}`, credentials),
+        false,
+        answer.status,
+      );
     }
     throw unexpectedShape(http, credentials, `${what}: no status`, answer.status);
   }
@@ -108,7 +147,12 @@ export function createLeopardsApi({ baseUrl = DEFAULT_LEOPARDS_API_URL, timeoutM
         const id = text(item.id);
         const name = text(item.name);
         if (!id || !name) throw unexpectedShape(http, credentials, `${what}: a city without id or name`);
-        if (item.allow_as_destination === false || item.allow_as_destination === "false" || item.allow_as_destination === 0) return [];
+        if (
+          item.allow_as_destination === false ||
+          item.allow_as_destination === "false" ||
+          item.allow_as_destination === 0
+        )
+          return [];
         return [{ id, name }];
       });
       return cities.sort((a, b) => a.name.localeCompare(b.name));
@@ -130,10 +174,20 @@ export function createLeopardsApi({ baseUrl = DEFAULT_LEOPARDS_API_URL, timeoutM
     async findBooking(credentials, orderNumber) {
       // Get Shipment Details By Order ID(s): Leopards keeps booked_packet_order_id, our order number.
       const what = `the search for ${orderNumber}'s booking`;
-      const body = await call(credentials, "getShipmentDetailsByOrderID", what, { post: { shipment_order_id: [orderNumber] } }, true);
+      const body = await call(
+        credentials,
+        "getShipmentDetailsByOrderID",
+        what,
+        { post: { shipment_order_id: [orderNumber] } },
+        true,
+      );
       if (String(body.status) === "0") {
         if (/not found|no record|no data|does not exist/i.test(describeError(body.error))) return null;
-        throw new CourierApiError(redact(`Leopards refused ${what}: ${describeError(body.error)}`, credentials), false, 200);
+        throw new CourierApiError(
+          redact(`Leopards refused ${what}: ${describeError(body.error)}`, credentials),
+          false,
+          200,
+        );
       }
       for (const item of list(credentials, body.data, what)) {
         if (text(item.booked_packet_order_id) !== orderNumber) continue;
@@ -148,17 +202,31 @@ export function createLeopardsApi({ baseUrl = DEFAULT_LEOPARDS_API_URL, timeoutM
       const outcomes: CancelOutcome[] = [];
       for (const numbers of chunk([...new Set(trackingNumbers)], LEOPARDS_TRACK_CHUNK)) {
         const what = `the cancellation of ${numbers.join(", ")}`;
-        const body = await call(credentials, "cancelBookedPackets", what, { post: { cn_numbers: numbers.join(",") } }, true);
+        const body = await call(
+          credentials,
+          "cancelBookedPackets",
+          what,
+          { post: { cn_numbers: numbers.join(",") } },
+          true,
+        );
         const refused = String(body.status) === "0" ? body.error : null;
         if (refused !== null && (typeof refused !== "object" || Array.isArray(refused))) {
           // One error for the whole request (a wrong key, a malformed list): nothing was cancelled.
-          throw new CourierApiError(redact(`Leopards refused ${what}: ${describeError(refused)}`, credentials), false, 200);
+          throw new CourierApiError(
+            redact(`Leopards refused ${what}: ${describeError(refused)}`, credentials),
+            false,
+            200,
+          );
         }
         // Errors by CN number: those stay booked, the others are cancelled.
         const errors = (refused ?? {}) as Record<string, unknown>;
         for (const trackingNumber of numbers) {
           const message = text(errors[trackingNumber]);
-          outcomes.push(message ? { trackingNumber, cancelled: false, message: redact(message, credentials) } : { trackingNumber, cancelled: true, message: null });
+          outcomes.push(
+            message
+              ? { trackingNumber, cancelled: false, message: redact(message, credentials) }
+              : { trackingNumber, cancelled: true, message: null },
+          );
         }
       }
       return outcomes;
@@ -168,16 +236,30 @@ export function createLeopardsApi({ baseUrl = DEFAULT_LEOPARDS_API_URL, timeoutM
       const parcels: ParcelTracking[] = [];
       for (const numbers of chunk([...new Set(trackingNumbers)], LEOPARDS_TRACK_CHUNK)) {
         const what = `tracking of ${numbers.length} parcel${numbers.length === 1 ? "" : "s"}`;
-        const body = await call(credentials, "trackBookedPacket", what, { post: { track_numbers: numbers.join(",") } }, true);
+        const body = await call(
+          credentials,
+          "trackBookedPacket",
+          what,
+          { post: { track_numbers: numbers.join(",") } },
+          true,
+        );
         if (String(body.status) === "0") {
           // None of these numbers is Leopards' (yet): nothing to report for them.
           if (/not found|no record|no data/i.test(describeError(body.error))) continue;
-          throw new CourierApiError(redact(`Leopards refused ${what}: ${describeError(body.error)}`, credentials), false, 200);
+          throw new CourierApiError(
+            redact(`Leopards refused ${what}: ${describeError(body.error)}`, credentials),
+            false,
+            200,
+          );
         }
         for (const packet of list(credentials, body.packet_list, what)) {
           const trackingNumber = text(packet.track_number);
           if (!trackingNumber) throw unexpectedShape(http, credentials, `${what}: a packet without track_number`);
-          parcels.push({ trackingNumber, orderNumber: text(packet.booked_packet_order_id), events: readDetails(packet) });
+          parcels.push({
+            trackingNumber,
+            orderNumber: text(packet.booked_packet_order_id),
+            events: readDetails(packet),
+          });
         }
       }
       return parcels;
@@ -188,26 +270,46 @@ export function createLeopardsApi({ baseUrl = DEFAULT_LEOPARDS_API_URL, timeoutM
       for (const numbers of chunk([...new Set(trackingNumbers)], LEOPARDS_PAYMENT_CHUNK)) {
         const what = `the payment details of ${numbers.length} parcel${numbers.length === 1 ? "" : "s"}`;
         // GET only (Leopards takes no body here): the one place with the key and password in the query, with getShippingCharges.
-        const body = await call(credentials, "getPaymentDetails", what, { get: { cn_numbers: numbers.join(",") } }, true);
+        const body = await call(
+          credentials,
+          "getPaymentDetails",
+          what,
+          { get: { cn_numbers: numbers.join(",") } },
+          true,
+        );
         if (String(body.status) === "0" && !/not found|no record|no data/i.test(describeError(body.error))) {
-          throw new CourierApiError(redact(`Leopards refused ${what}: ${describeError(body.error)}`, credentials), false, 200);
+          throw new CourierApiError(
+            redact(`Leopards refused ${what}: ${describeError(body.error)}`, credentials),
+            false,
+            200,
+          );
         }
         // Numbers Leopards does not know (yet) have no payment: they stay unsettled.
-        const byNumber = new Map(list(credentials, String(body.status) === "1" ? body.payment_list : null, what).map((item) => [text(item.booked_packet_cn) ?? "", item]));
+        const byNumber = new Map(
+          list(credentials, String(body.status) === "1" ? body.payment_list : null, what).map((item) => [
+            text(item.booked_packet_cn) ?? "",
+            item,
+          ]),
+        );
         const paid = numbers.filter((n) => /^paid$/i.test(text(byNumber.get(n)?.status) ?? ""));
         // getPaymentDetails says whether and by which cheque or transfer; getShippingCharges says how much.
         const charges = new Map<string, Record<string, unknown>>();
         if (paid.length > 0) {
           const chargesWhat = `the shipping charges of ${paid.length} parcel${paid.length === 1 ? "" : "s"}`;
-          const chargesBody = await call(credentials, "getShippingCharges", chargesWhat, { get: { cn_numbers: paid.join(",") } });
-          for (const item of list(credentials, chargesBody.data, chargesWhat)) charges.set(text(item.cn_number) ?? "", item);
+          const chargesBody = await call(credentials, "getShippingCharges", chargesWhat, {
+            get: { cn_numbers: paid.join(",") },
+          });
+          for (const item of list(credentials, chargesBody.data, chargesWhat))
+            charges.set(text(item.cn_number) ?? "", item);
         }
         for (const trackingNumber of numbers) {
           const item = byNumber.get(trackingNumber);
           const settled = paid.includes(trackingNumber);
           const bill = charges.get(trackingNumber);
           const collected = bill ? readPaisa(bill.booked_packet_collect_amount) : null;
-          const charged = bill ? readPaisa(bill.net_charges ?? bill.billed_charges ?? bill[" billed_charges"] ?? bill.gross_charges) : null;
+          const charged = bill
+            ? readPaisa(bill.net_charges ?? bill.billed_charges ?? bill[" billed_charges"] ?? bill.gross_charges)
+            : null;
           payments.push({
             trackingNumber,
             settled,
@@ -223,26 +325,39 @@ export function createLeopardsApi({ baseUrl = DEFAULT_LEOPARDS_API_URL, timeoutM
     },
 
     async label(_credentials, trackingNumber, labelUrl) {
-      if (!labelUrl) throw new CourierApiError(`Leopards gave no slip link for ${trackingNumber}: print it from Leopards' portal`, false);
+      if (!labelUrl)
+        throw new CourierApiError(
+          `Leopards gave no slip link for ${trackingNumber}: print it from Leopards' portal`,
+          false,
+        );
       return { kind: "url", url: labelUrl };
     },
 
     async advise(credentials, trackingNumber, advice, remarks) {
       // Leopards keeps one advice record per attempted packet (Shipper Advice List); the advice names its id.
       const what = `the shipper advice for ${trackingNumber}`;
-      const listed = await call(credentials, "shipperAdviceList", what, { post: { Cn_number: trackingNumber, start: 0, length: 100 } });
+      const listed = await call(credentials, "shipperAdviceList", what, {
+        post: { Cn_number: trackingNumber, start: 0, length: 100 },
+      });
       const records = list(credentials, listed.data, what).filter((r) => text(r.cn_number) === trackingNumber);
       const record = records.sort((a, b) => Number(text(b.id) ?? 0) - Number(text(a.id) ?? 0))[0];
       const id = record ? text(record.id) : null;
-      if (!id) throw new CourierApiError(`Leopards refused ${what}: no delivery attempt awaits advice for this parcel`, false, 200);
+      if (!id)
+        throw new CourierApiError(
+          `Leopards refused ${what}: no delivery attempt awaits advice for this parcel`,
+          false,
+          200,
+        );
       await call(credentials, "updateShipperAdvice", what, {
         post: {
-          data: [{
-            id: /^\d+$/.test(id) ? Number(id) : id,
-            cn_number: trackingNumber,
-            shipper_advice_status: advice === "return" ? "RT" : "RA",
-            shipper_remarks: remarks.trim() || (advice === "return" ? "Return to shipper" : "Please attempt again"),
-          }],
+          data: [
+            {
+              id: /^\d+$/.test(id) ? Number(id) : id,
+              cn_number: trackingNumber,
+              shipper_advice_status: advice === "return" ? "RT" : "RA",
+              shipper_remarks: remarks.trim() || (advice === "return" ? "Return to shipper" : "Please attempt again"),
+            },
+          ],
         },
       });
     },
@@ -251,8 +366,13 @@ export function createLeopardsApi({ baseUrl = DEFAULT_LEOPARDS_API_URL, timeoutM
 
 /** The bookPacket request for one parcel: the shipper is the account itself ("self"), weight in grams, COD in whole rupees. */
 export function bookPacketBody(parcel: ApiParcel): Record<string, unknown> {
-  const instructions = [parcel.remarks?.trim(), parcel.exchangeFor ? `Exchange: collect the item of order ${parcel.exchangeFor}` : null, parcel.description]
-    .filter(Boolean).join(". ");
+  const instructions = [
+    parcel.remarks?.trim(),
+    parcel.exchangeFor ? `Exchange: collect the item of order ${parcel.exchangeFor}` : null,
+    parcel.description,
+  ]
+    .filter(Boolean)
+    .join(". ");
   return {
     booked_packet_weight: parcel.weightGrams,
     booked_packet_no_piece: parcel.pieces,
@@ -282,7 +402,9 @@ function readDetails(packet: Record<string, unknown>): TrackingEvent[] {
     if (!status) return;
     const date = text(entry["Activity Date"]) ?? text(entry.Activity_Date);
     const time = text(entry["Activity Time"]) ?? text(entry.Activity_Time);
-    const at = readCourierTime(entry["Activity datetime"] ?? entry["Activity Datetime"]) ?? readCourierTime(date && time ? `${date} ${time}` : date);
+    const at =
+      readCourierTime(entry["Activity datetime"] ?? entry["Activity Datetime"]) ??
+      readCourierTime(date && time ? `${date} ${time}` : date);
     if (!at) return;
     const rawReason = text(entry.Reason) ?? text(entry.reason);
     const reason = rawReason && !/^(n\/?a|-+|null|0)$/i.test(rawReason) ? rawReason : null;
@@ -291,7 +413,9 @@ function readDetails(packet: Record<string, unknown>): TrackingEvent[] {
   // Leopards lists a journey oldest first; should a list come newest first, same-day entries keep their real order.
   const newestFirst = events.length > 1 && events[0].event.at.getTime() > events[events.length - 1].event.at.getTime();
   const order = (index: number) => (newestFirst ? -index : index);
-  return events.sort((a, b) => a.event.at.getTime() - b.event.at.getTime() || order(a.index) - order(b.index)).map(({ event }) => event);
+  return events
+    .sort((a, b) => a.event.at.getTime() - b.event.at.getTime() || order(a.index) - order(b.index))
+    .map(({ event }) => event);
 }
 
 /** Leopards' `error`: a string, or its messages by field or CN number ("destination_city: Destination City is required"). */
@@ -300,8 +424,10 @@ function describeError(error: unknown): string {
   if (error && typeof error === "object") {
     const parts: string[] = [];
     const walk = (value: unknown, key: string | null) => {
-      if (value && typeof value === "object") for (const [k, v] of Object.entries(value)) walk(v, /^\d+$/.test(k) ? key : k);
-      else if (value !== null && value !== undefined && String(value).trim()) parts.push(key ? `${key}: ${String(value).trim()}` : String(value).trim());
+      if (value && typeof value === "object")
+        for (const [k, v] of Object.entries(value)) walk(v, /^\d+$/.test(k) ? key : k);
+      else if (value !== null && value !== undefined && String(value).trim())
+        parts.push(key ? `${key}: ${String(value).trim()}` : String(value).trim());
     };
     walk(error, null);
     if (parts.length > 0) return parts.join("; ");
@@ -310,6 +436,10 @@ function describeError(error: unknown): string {
 }
 
 function sample(body: string): string {
-  const cleaned = body.replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim().slice(0, 120);
+  const cleaned = body
+    .replace(/<[^>]*>/g, " ")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, 120);
   return cleaned ? ` (${cleaned})` : "";
 }

@@ -13,10 +13,15 @@ const REFUSAL = /refus|not accept|denied|declin/i;
 export function leopardsEventKind(status: string, reason: string | null): TrackingEventKind {
   const s = status.trim().toLowerCase();
   if (/^returned|return(ed)? to (shipper|origin|sender)|^rts\b/.test(s)) return "returned";
-  if (/being return|ready for return|return in (process|transit)|returning|dispatched for return/.test(s)) return "returning";
+  if (/being return|ready for return|return in (process|transit)|returning|dispatched for return/.test(s))
+    return "returning";
   if (REFUSAL.test(s)) return "refused";
   if (/^delivered/.test(s)) return "delivered";
-  if (/pending|attempt|not available|not responding|address (not found|incorrect|incomplete)|consignee|undelivered|not delivered|closed/.test(s)) {
+  if (
+    /pending|attempt|not available|not responding|address (not found|incorrect|incomplete)|consignee|undelivered|not delivered|closed/.test(
+      s,
+    )
+  ) {
     return reason && REFUSAL.test(reason) ? "refused" : "attempted";
   }
   if (/assign(ed)? to courier|out for delivery|on route for delivery/.test(s)) return "out-for-delivery";

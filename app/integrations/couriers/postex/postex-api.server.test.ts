@@ -52,7 +52,11 @@ describe("the PostEx API client against its stand-in", () => {
     expect(cities).toContainEqual({ id: "Lahore", name: "Lahore" });
     expect(cities).toContainEqual({ id: "D.G. Khan", name: "D.G. Khan" });
     expect(cities.map((c) => c.name)).toEqual([...cities.map((c) => c.name)].sort((a, b) => a.localeCompare(b)));
-    expect(lastRequest("v2/get-operational-city")).toMatchObject({ method: "GET", query: { operationalCityType: "Delivery" }, headers: { token: postex.token } });
+    expect(lastRequest("v2/get-operational-city")).toMatchObject({
+      method: "GET",
+      query: { operationalCityType: "Delivery" },
+      headers: { token: postex.token },
+    });
 
     expect(await api.pickupAddresses(credentials)).toEqual([
       { code: "001", address: "Plot 12, Sundar Industrial Estate", city: "Lahore" },
@@ -83,29 +87,50 @@ describe("the PostEx API client against its stand-in", () => {
   });
 
   it("books an exchange as orderType Replacement, naming the order whose item comes back", async () => {
-    const order = parcel({ exchangeFor: "KP-0999", pickupAddressCode: null, city: { id: "D.G. Khan", name: "D.G. Khan" } });
+    const order = parcel({
+      exchangeFor: "KP-0999",
+      pickupAddressCode: null,
+      city: { id: "D.G. Khan", name: "D.G. Khan" },
+    });
     await api.book(credentials, order);
     const sent = lastRequest("v3/create-order")!.body as Record<string, unknown>;
-    expect(sent).toMatchObject({ orderType: "Replacement", cityName: "D.G. Khan", transactionNotes: "Exchange: collect the item of order KP-0999" });
+    expect(sent).toMatchObject({
+      orderType: "Replacement",
+      cityName: "D.G. Khan",
+      transactionNotes: "Exchange: collect the item of order KP-0999",
+    });
     expect(sent).not.toHaveProperty("pickupAddressCode");
   });
 
   it("passes PostEx's refusals on in its words, not to be retried; never with the token", async () => {
-    const city = await failure(api.book(credentials, parcel({ orderNumber: "KP-2001", city: { id: "Lahore Cantt", name: "Lahore Cantt" } })));
-    expect(city).toMatchObject({ retryable: false, httpStatus: 400, message: "PostEx refused the booking of KP-2001: Invalid city name" });
+    const city = await failure(
+      api.book(credentials, parcel({ orderNumber: "KP-2001", city: { id: "Lahore Cantt", name: "Lahore Cantt" } })),
+    );
+    expect(city).toMatchObject({
+      retryable: false,
+      httpStatus: 400,
+      message: "PostEx refused the booking of KP-2001: Invalid city name",
+    });
 
     const phone = await failure(api.book(credentials, parcel({ orderNumber: "KP-2002", phone: "+4420123" })));
-    expect(phone.message).toBe("PostEx refused the booking of KP-2002: Invalid customer phone number. Format: 03xxxxxxxxx");
+    expect(phone.message).toBe(
+      "PostEx refused the booking of KP-2002: Invalid customer phone number. Format: 03xxxxxxxxx",
+    );
     expect(phone.retryable).toBe(false);
 
     const wrongToken = "wrong-token-5f1e2d3c";
     const token = await failure(api.cities({ token: wrongToken }));
     expect(token).toMatchObject({ retryable: false, httpStatus: 401 });
-    expect(token.message).toBe("PostEx refused the API token for the list of cities: Unauthorized: invalid or missing token");
+    expect(token.message).toBe(
+      "PostEx refused the API token for the list of cities: Unauthorized: invalid or missing token",
+    );
     expect(token.message).not.toContain(wrongToken);
 
     const missing = await failure(api.cities({}));
-    expect(missing).toMatchObject({ retryable: false, message: "PostEx API token is missing: enter it in Settings -> Couriers" });
+    expect(missing).toMatchObject({
+      retryable: false,
+      message: "PostEx API token is missing: enter it in Settings -> Couriers",
+    });
     expect(postex.parcelFor("KP-2001")).toBeUndefined();
   });
 
@@ -120,7 +145,11 @@ describe("the PostEx API client against its stand-in", () => {
 
     postex.hangNext(1);
     const slow = await failure(api.track(credentials, ["24173100001"]));
-    expect(slow).toMatchObject({ retryable: true, httpStatus: null, message: "no answer from PostEx within 400 ms for tracking of 1 parcel" });
+    expect(slow).toMatchObject({
+      retryable: true,
+      httpStatus: null,
+      message: "no answer from PostEx within 400 ms for tracking of 1 parcel",
+    });
 
     postex.failNext(1, { status: 200 });
     const html = await failure(api.cities(credentials));
@@ -158,7 +187,11 @@ describe("the PostEx API client against its stand-in", () => {
     postex.advance(b.trackingNumber, "picked-up");
     expect(await api.cancel(credentials, [a.trackingNumber, b.trackingNumber, "99999999999"])).toEqual([
       { trackingNumber: a.trackingNumber, cancelled: true, message: null },
-      { trackingNumber: b.trackingNumber, cancelled: false, message: "Order cannot be cancelled: it has been picked up" },
+      {
+        trackingNumber: b.trackingNumber,
+        cancelled: false,
+        message: "Order cannot be cancelled: it has been picked up",
+      },
       { trackingNumber: "99999999999", cancelled: false, message: "Order Not Found" },
     ]);
     expect(postex.parcels.get(a.trackingNumber)!.cancelled).toBe(true);
@@ -195,8 +228,18 @@ describe("the PostEx API client against its stand-in", () => {
       ["attempted", "0013", "Attempt Made", "Customer not answering"],
     ]);
     expect(journey(attempted).events[2].at).toEqual(at(26));
-    expect(journey(delivered).events.at(-1)).toEqual({ kind: "delivered", code: "0005", status: "Delivered", at: at(27.5), reason: null });
-    expect(journey(refused).events.at(-1)).toMatchObject({ kind: "refused", code: "0013", reason: "Customer refused to accept the parcel" });
+    expect(journey(delivered).events.at(-1)).toEqual({
+      kind: "delivered",
+      code: "0005",
+      status: "Delivered",
+      at: at(27.5),
+      reason: null,
+    });
+    expect(journey(refused).events.at(-1)).toMatchObject({
+      kind: "refused",
+      code: "0013",
+      reason: "Customer refused to accept the parcel",
+    });
     expect(journey(returned).events.map((e) => e.kind)).toEqual(["booked", "picked-up", "attempted", "returned"]);
     expect(journey(returned).events.at(-1)!.at).toEqual(at(73.25));
     expect(journey(numbers[59]).events.map((e) => e.kind)).toEqual(["booked"]);
@@ -211,15 +254,41 @@ describe("the PostEx API client against its stand-in", () => {
     postex.advance(back.trackingNumber, "returned");
     postex.settle([back.trackingNumber], { on: "2026-11-29", reference: "CPR-20261129-2", charges: 120 });
     expect(await api.payments(credentials, [back.trackingNumber])).toEqual([
-      { trackingNumber: back.trackingNumber, settled: true, settledOn: "2026-11-29", reference: "CPR-20261129-2", collectedPaisa: 0, chargesPaisa: 12_000, netPaidPaisa: -12_000 },
+      {
+        trackingNumber: back.trackingNumber,
+        settled: true,
+        settledOn: "2026-11-29",
+        reference: "CPR-20261129-2",
+        collectedPaisa: 0,
+        chargesPaisa: 12_000,
+        netPaidPaisa: -12_000,
+      },
     ]);
-    const unsettled = (trackingNumber: string) => ({ trackingNumber, settled: false, settledOn: null, reference: null, collectedPaisa: null, chargesPaisa: null, netPaidPaisa: null });
+    const unsettled = (trackingNumber: string) => ({
+      trackingNumber,
+      settled: false,
+      settledOn: null,
+      reference: null,
+      collectedPaisa: null,
+      chargesPaisa: null,
+      netPaidPaisa: null,
+    });
     expect(await api.payments(credentials, [paid.trackingNumber, unpaid.trackingNumber, "00000000000"])).toEqual([
-      { trackingNumber: paid.trackingNumber, settled: true, settledOn: "2026-11-28", reference: "CPR-20261128-7", collectedPaisa: 250_000, chargesPaisa: 19_118, netPaidPaisa: 230_882 },
+      {
+        trackingNumber: paid.trackingNumber,
+        settled: true,
+        settledOn: "2026-11-28",
+        reference: "CPR-20261128-7",
+        collectedPaisa: 250_000,
+        chargesPaisa: 19_118,
+        netPaidPaisa: 230_882,
+      },
       unsettled(unpaid.trackingNumber),
       unsettled("00000000000"),
     ]);
-    expect(postex.seen.filter((r) => r.path.includes("v1/payment-status/")).map((r) => r.path.split("/").pop())).toEqual(expect.arrayContaining([paid.trackingNumber, unpaid.trackingNumber]));
+    expect(
+      postex.seen.filter((r) => r.path.includes("v1/payment-status/")).map((r) => r.path.split("/").pop()),
+    ).toEqual(expect.arrayContaining([paid.trackingNumber, unpaid.trackingNumber]));
   });
 
   it("fetches the airway bill as a PDF", async () => {
@@ -229,7 +298,10 @@ describe("the PostEx API client against its stand-in", () => {
     expect(new TextDecoder().decode(label.kind === "pdf" ? label.bytes.slice(0, 5) : new Uint8Array())).toBe("%PDF-");
     expect(lastRequest("v1/get-invoice")!.query).toEqual({ trackingNumbers: booked.trackingNumber });
     const missing = await failure(api.label(credentials, "12345", null));
-    expect(missing).toMatchObject({ retryable: false, message: "PostEx refused the airway bill of 12345: Order Not Found: 12345" });
+    expect(missing).toMatchObject({
+      retryable: false,
+      message: "PostEx refused the airway bill of 12345: Order Not Found: 12345",
+    });
   });
 
   it("sends shipper advice after an attempt: 2 to try again, 1 to return, with the owner's remarks", async () => {
@@ -247,6 +319,9 @@ describe("the PostEx API client against its stand-in", () => {
 
     const fresh = await api.book(credentials, parcel());
     const early = await failure(api.advise(credentials, fresh.trackingNumber, "reattempt", "x"));
-    expect(early).toMatchObject({ retryable: false, message: `PostEx refused the shipper advice for ${fresh.trackingNumber}: Shipper advice can only be saved for an attempted order` });
+    expect(early).toMatchObject({
+      retryable: false,
+      message: `PostEx refused the shipper advice for ${fresh.trackingNumber}: Shipper advice can only be saved for an attempted order`,
+    });
   });
 });

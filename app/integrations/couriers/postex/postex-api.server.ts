@@ -48,8 +48,14 @@ type Answer = { status: number; body: PostexBody | null; bytes: Uint8Array; cont
 /** Days of bookings per List Orders request when a lost answer is looked for (a month: a modest range for any date filter). */
 export const POSTEX_SEARCH_DAYS = 30;
 
-export function createPostexApi({ baseUrl = DEFAULT_POSTEX_API_URL, timeoutMs = COURIER_TIMEOUT_MS, fetchImpl = fetch }: {
-  baseUrl?: string; timeoutMs?: number; fetchImpl?: typeof fetch;
+export function createPostexApi({
+  baseUrl = DEFAULT_POSTEX_API_URL,
+  timeoutMs = COURIER_TIMEOUT_MS,
+  fetchImpl = fetch,
+}: {
+  baseUrl?: string;
+  timeoutMs?: number;
+  fetchImpl?: typeof fetch;
 } = {}): CourierApi {
   const base = baseUrl.endsWith("/") ? baseUrl : `${baseUrl}/`;
   const http: CourierHttp = { courier: "PostEx", timeoutMs, fetchImpl };
@@ -61,29 +67,57 @@ export function createPostexApi({ baseUrl = DEFAULT_POSTEX_API_URL, timeoutMs = 
   }
 
   /** One request; throws for no answer, 5xx/429, a wrong token; answers any other refusal for the caller to judge. */
-  async function send(credentials: CourierCredentials, method: "GET" | "POST" | "PUT", path: string, what: string, options: { query?: Query; body?: unknown; binary?: boolean } = {}): Promise<Answer> {
+  async function send(
+    credentials: CourierCredentials,
+    method: "GET" | "POST" | "PUT",
+    path: string,
+    what: string,
+    options: { query?: Query; body?: unknown; binary?: boolean } = {},
+  ): Promise<Answer> {
     const url = new URL(path, base);
     for (const [key, value] of Object.entries(options.query ?? {})) url.searchParams.set(key, value);
-    const answer = await exchange(http, credentials, { method, url: url.toString(), headers: { token: token(credentials) }, body: options.body, what });
-    const pdf = options.binary && answer.bytes.length >= 4 && new TextDecoder().decode(answer.bytes.slice(0, 4)) === "%PDF";
+    const answer = await exchange(http, credentials, {
+      method,
+      url: url.toString(),
+      headers: { token: token(credentials) },
+      body: options.body,
+      what,
+    });
+    const pdf =
+      options.binary && answer.bytes.length >= 4 && new TextDecoder().decode(answer.bytes.slice(0, 4)) === "%PDF";
     let body: PostexBody | null = null;
     if (!pdf && answer.text.trim()) {
-      const json = answer.status >= 200 && answer.status < 300 ? readJson(http, credentials, answer, what) : safeJson(answer.text);
+      const json =
+        answer.status >= 200 && answer.status < 300 ? readJson(http, credentials, answer, what) : safeJson(answer.text);
       body = json && typeof json === "object" ? (json as PostexBody) : null;
     }
     const code = statusCodeOf(body) ?? answer.status;
     const words = text(body?.statusMessage) ?? `HTTP ${answer.status}`;
     if (isRetryableStatus(answer.status) || isRetryableStatus(code)) {
-      throw new CourierApiError(redact(`PostEx could not take ${what} just now: ${words}`, credentials), true, answer.status);
+      throw new CourierApiError(
+        redact(`PostEx could not take ${what} just now: ${words}`, credentials),
+        true,
+        answer.status,
+      );
     }
     if (answer.status === 401 || answer.status === 403 || code === 401 || code === 403) {
-      throw new CourierApiError(redact(`PostEx refused the API token for ${what}: ${words}`, credentials), false, answer.status);
+      throw new CourierApiError(
+        redact(`PostEx refused the API token for ${what}: ${words}`, credentials),
+        false,
+        answer.status,
+      );
     }
     return { status: code, body, bytes: answer.bytes, contentType: answer.contentType };
   }
 
   /** A request that must succeed: PostEx's refusal becomes a CourierApiError in its words. */
-  async function call(credentials: CourierCredentials, method: "GET" | "POST" | "PUT", path: string, what: string, options: { query?: Query; body?: unknown } = {}): Promise<PostexBody> {
+  async function call(
+    credentials: CourierCredentials,
+    method: "GET" | "POST" | "PUT",
+    path: string,
+    what: string,
+    options: { query?: Query; body?: unknown } = {},
+  ): Promise<PostexBody> {
     const answer = await send(credentials, method, path, what, options);
     if (answer.status < 200 || answer.status >= 300) throw refusal(credentials, what, answer);
     if (!answer.body) throw unexpectedShape(http, credentials, `${what}: an empty answer`, answer.status);
@@ -102,11 +136,16 @@ export function createPostexApi({ baseUrl = DEFAULT_POSTEX_API_URL, timeoutMs = 
   }
 
   /** track-bulk-order, chunked: each parcel's PostEx record (trackingResponse) by tracking number. */
-  async function records(credentials: CourierCredentials, trackingNumbers: readonly string[]): Promise<Map<string, Record<string, unknown>>> {
+  async function records(
+    credentials: CourierCredentials,
+    trackingNumbers: readonly string[],
+  ): Promise<Map<string, Record<string, unknown>>> {
     const found = new Map<string, Record<string, unknown>>();
     for (const numbers of chunk([...new Set(trackingNumbers)], POSTEX_TRACK_CHUNK)) {
       const what = `tracking of ${numbers.length} parcel${numbers.length === 1 ? "" : "s"}`;
-      const body = await call(credentials, "GET", "v1/track-bulk-order", what, { query: { TrackingNumbers: numbers.join(",") } });
+      const body = await call(credentials, "GET", "v1/track-bulk-order", what, {
+        query: { TrackingNumbers: numbers.join(",") },
+      });
       for (const item of list(credentials, body, what)) {
         const record = item.trackingResponse;
         if (!record || typeof record !== "object") continue; // PostEx does not know this number
@@ -123,7 +162,9 @@ export function createPostexApi({ baseUrl = DEFAULT_POSTEX_API_URL, timeoutMs = 
 
     async cities(credentials) {
       const what = "the list of cities";
-      const body = await call(credentials, "GET", "v2/get-operational-city", what, { query: { operationalCityType: "Delivery" } });
+      const body = await call(credentials, "GET", "v2/get-operational-city", what, {
+        query: { operationalCityType: "Delivery" },
+      });
       const cities = new Map<string, string>();
       for (const item of list(credentials, body, what)) {
         const name = text(item.operationalCityName);
@@ -160,11 +201,19 @@ export function createPostexApi({ baseUrl = DEFAULT_POSTEX_API_URL, timeoutMs = 
       const dayOf = (at: number) => new Date(at + SHOP_UTC_OFFSET_MS).toISOString().slice(0, 10);
       const first = sent.from.getTime() - 86_400_000;
       const what = `the search for ${orderNumber}'s booking`;
-      for (let to = Math.max(sent.to.getTime(), sent.from.getTime()) + 86_400_000; to >= first; to -= POSTEX_SEARCH_DAYS * 86_400_000) {
+      for (
+        let to = Math.max(sent.to.getTime(), sent.from.getTime()) + 86_400_000;
+        to >= first;
+        to -= POSTEX_SEARCH_DAYS * 86_400_000
+      ) {
         const from = Math.max(first, to - (POSTEX_SEARCH_DAYS - 1) * 86_400_000);
-        const body = await call(credentials, "GET", "v1/get-all-order", what, { query: { orderStatusID: "0", fromDate: dayOf(from), toDate: dayOf(to) } });
+        const body = await call(credentials, "GET", "v1/get-all-order", what, {
+          query: { orderStatusID: "0", fromDate: dayOf(from), toDate: dayOf(to) },
+        });
         for (const item of list(credentials, body, what)) {
-          const record = (item.trackingResponse && typeof item.trackingResponse === "object" ? item.trackingResponse : item) as Record<string, unknown>;
+          const record = (
+            item.trackingResponse && typeof item.trackingResponse === "object" ? item.trackingResponse : item
+          ) as Record<string, unknown>;
           if (text(record.orderRefNumber) !== orderNumber) continue;
           if (/cancel|un-?assigned|expired/i.test(text(record.transactionStatus) ?? "")) continue;
           const trackingNumber = text(record.trackingNumber) ?? text(item.trackingNumber);
@@ -176,9 +225,15 @@ export function createPostexApi({ baseUrl = DEFAULT_POSTEX_API_URL, timeoutMs = 
 
     async cancel(credentials, trackingNumbers) {
       return mapLimited(trackingNumbers, POSTEX_PAYMENT_PARALLEL, async (trackingNumber): Promise<CancelOutcome> => {
-        const answer = await send(credentials, "PUT", "v1/cancel-order", `the cancellation of ${trackingNumber}`, { body: { trackingNumber } });
+        const answer = await send(credentials, "PUT", "v1/cancel-order", `the cancellation of ${trackingNumber}`, {
+          body: { trackingNumber },
+        });
         if (answer.status >= 200 && answer.status < 300) return { trackingNumber, cancelled: true, message: null };
-        return { trackingNumber, cancelled: false, message: redact(text(answer.body?.statusMessage) ?? `HTTP ${answer.status}`, credentials) };
+        return {
+          trackingNumber,
+          cancelled: false,
+          message: redact(text(answer.body?.statusMessage) ?? `HTTP ${answer.status}`, credentials),
+        };
       });
     },
 
@@ -192,27 +247,43 @@ export function createPostexApi({ baseUrl = DEFAULT_POSTEX_API_URL, timeoutMs = 
     },
 
     async payments(credentials, trackingNumbers) {
-      const statuses = await mapLimited([...new Set(trackingNumbers)], POSTEX_PAYMENT_PARALLEL, async (trackingNumber) => {
-        const what = `the payment status of ${trackingNumber}`;
-        const answer = await send(credentials, "GET", `v1/payment-status/${encodeURIComponent(trackingNumber)}`, what);
-        if (answer.status === 404) return { trackingNumber, dist: null };
-        if (answer.status < 200 || answer.status >= 300) throw refusal(credentials, what, answer);
-        const dist = answer.body?.dist;
-        if (!dist || typeof dist !== "object") throw unexpectedShape(http, credentials, `${what}: no dist`, answer.status);
-        return { trackingNumber, dist: dist as Record<string, unknown> };
-      });
+      const statuses = await mapLimited(
+        [...new Set(trackingNumbers)],
+        POSTEX_PAYMENT_PARALLEL,
+        async (trackingNumber) => {
+          const what = `the payment status of ${trackingNumber}`;
+          const answer = await send(
+            credentials,
+            "GET",
+            `v1/payment-status/${encodeURIComponent(trackingNumber)}`,
+            what,
+          );
+          if (answer.status === 404) return { trackingNumber, dist: null };
+          if (answer.status < 200 || answer.status >= 300) throw refusal(credentials, what, answer);
+          const dist = answer.body?.dist;
+          if (!dist || typeof dist !== "object")
+            throw unexpectedShape(http, credentials, `${what}: no dist`, answer.status);
+          return { trackingNumber, dist: dist as Record<string, unknown> };
+        },
+      );
       // payment-status says whether and when, not how much: the amounts are on the parcel's record.
       const settled = statuses.filter((s) => s.dist && isTrue(s.dist.settle)).map((s) => s.trackingNumber);
-      const amounts = settled.length > 0 ? await records(credentials, settled) : new Map<string, Record<string, unknown>>();
+      const amounts =
+        settled.length > 0 ? await records(credentials, settled) : new Map<string, Record<string, unknown>>();
       return statuses.map(({ trackingNumber, dist }): ParcelPayment => {
         const isSettled = !!dist && isTrue(dist.settle);
         const record = amounts.get(trackingNumber);
-        const figures = isSettled && record ? paymentFigures(record) : { collectedPaisa: null, chargesPaisa: null, netPaidPaisa: null };
+        const figures =
+          isSettled && record
+            ? paymentFigures(record)
+            : { collectedPaisa: null, chargesPaisa: null, netPaidPaisa: null };
         return {
           trackingNumber,
           settled: isSettled,
-          settledOn: isSettled ? readCourierDay(dist?.settlementDate) ?? readCourierDay(dist?.upfrontPaymentDate) : null,
-          reference: isSettled ? text(dist?.cprNumber_1) ?? text(dist?.cprNumber_2) : null,
+          settledOn: isSettled
+            ? (readCourierDay(dist?.settlementDate) ?? readCourierDay(dist?.upfrontPaymentDate))
+            : null,
+          reference: isSettled ? (text(dist?.cprNumber_1) ?? text(dist?.cprNumber_2)) : null,
           ...figures,
         };
       });
@@ -220,12 +291,21 @@ export function createPostexApi({ baseUrl = DEFAULT_POSTEX_API_URL, timeoutMs = 
 
     async label(credentials, trackingNumber) {
       const what = `the airway bill of ${trackingNumber}`;
-      const answer = await send(credentials, "GET", "v1/get-invoice", what, { query: { trackingNumbers: trackingNumber }, binary: true });
+      const answer = await send(credentials, "GET", "v1/get-invoice", what, {
+        query: { trackingNumbers: trackingNumber },
+        binary: true,
+      });
       if (answer.status < 200 || answer.status >= 300) throw refusal(credentials, what, answer);
       const head = new TextDecoder().decode(answer.bytes.slice(0, 4));
       if (head !== "%PDF") {
-        if (answer.body && statusCodeOf(answer.body) !== 200) throw refusal(credentials, what, { ...answer, status: statusCodeOf(answer.body) ?? 400 });
-        throw unexpectedShape(http, credentials, `${what}: not a PDF (${answer.contentType || "no content type"})`, answer.status);
+        if (answer.body && statusCodeOf(answer.body) !== 200)
+          throw refusal(credentials, what, { ...answer, status: statusCodeOf(answer.body) ?? 400 });
+        throw unexpectedShape(
+          http,
+          credentials,
+          `${what}: not a PDF (${answer.contentType || "no content type"})`,
+          answer.status,
+        );
       }
       return { kind: "pdf", bytes: answer.bytes };
     },
@@ -233,7 +313,11 @@ export function createPostexApi({ baseUrl = DEFAULT_POSTEX_API_URL, timeoutMs = 
     async advise(credentials, trackingNumber, advice, remarks) {
       // statusId (3.11.2): 1 - Mark Return Requested, 2 - Mark Retry Attempt.
       await call(credentials, "PUT", "v2/save-shipper-advice", `the shipper advice for ${trackingNumber}`, {
-        body: { trackingNumber, statusId: advice === "return" ? 1 : 2, remarks: remarks.trim() || (advice === "return" ? "Return to shipper" : "Please attempt again") },
+        body: {
+          trackingNumber,
+          statusId: advice === "return" ? 1 : 2,
+          remarks: remarks.trim() || (advice === "return" ? "Return to shipper" : "Please attempt again"),
+        },
       });
     },
   };
@@ -241,7 +325,12 @@ export function createPostexApi({ baseUrl = DEFAULT_POSTEX_API_URL, timeoutMs = 
 
 /** The create-order request (3.5.2) for one parcel. */
 export function createOrderBody(parcel: ApiParcel): Record<string, unknown> {
-  const notes = [parcel.remarks?.trim(), parcel.exchangeFor ? `Exchange: collect the item of order ${parcel.exchangeFor}` : null].filter(Boolean).join(". ");
+  const notes = [
+    parcel.remarks?.trim(),
+    parcel.exchangeFor ? `Exchange: collect the item of order ${parcel.exchangeFor}` : null,
+  ]
+    .filter(Boolean)
+    .join(". ");
   return {
     orderRefNumber: parcel.orderNumber,
     invoicePayment: parcel.codAmount,
@@ -270,14 +359,23 @@ function readHistory(record: Record<string, unknown>): TrackingEvent[] {
     const message = text(entry.transactionStatusMessage) ?? "";
     if (!code && !message) continue;
     const { status, reason } = splitPostexMessage(code, message);
-    const at: Date | null = readCourierTime(entry.modifiedDatetime ?? entry.modifiedDateTime ?? entry.createdDatetime ?? entry.updatedAt)
-      ?? (code === "0005" ? readCourierTime(record.orderDeliveryDate) : code === "0003" ? readCourierTime(record.orderPickupDate) : null)
-      ?? previous ?? fallback;
+    const at: Date | null =
+      readCourierTime(entry.modifiedDatetime ?? entry.modifiedDateTime ?? entry.createdDatetime ?? entry.updatedAt) ??
+      (code === "0005"
+        ? readCourierTime(record.orderDeliveryDate)
+        : code === "0003"
+          ? readCourierTime(record.orderPickupDate)
+          : null) ??
+      previous ??
+      fallback;
     if (!at) continue;
     previous = at;
     events.push({ kind: postexEventKind(code, status, reason), status, code, at, reason });
   }
-  return events.map((e, i) => ({ e, i })).sort((a, b) => a.e.at.getTime() - b.e.at.getTime() || a.i - b.i).map(({ e }) => e);
+  return events
+    .map((e, i) => ({ e, i }))
+    .sort((a, b) => a.e.at.getTime() - b.e.at.getTime() || a.i - b.i)
+    .map(({ e }) => e);
 }
 
 /**
@@ -286,7 +384,9 @@ function readHistory(record: Record<string, unknown>): TrackingEvent[] {
  * a return), and what PostEx paid (upfrontPayment + reservePayment when it says, else collected less
  * charges: a return costs the shop its charges).
  */
-function paymentFigures(record: Record<string, unknown>): Pick<ParcelPayment, "collectedPaisa" | "chargesPaisa" | "netPaidPaisa"> {
+function paymentFigures(
+  record: Record<string, unknown>,
+): Pick<ParcelPayment, "collectedPaisa" | "chargesPaisa" | "netPaidPaisa"> {
   const returned = /return/i.test(text(record.transactionStatus) ?? "");
   const collected = returned ? 0 : readPaisa(record.invoicePayment);
   const parts = [record.transactionFee, record.transactionTax, record.reversalFee, record.reversalTax].map(readPaisa);

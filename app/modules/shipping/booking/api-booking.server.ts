@@ -32,14 +32,36 @@ export type ApiBookingDeps = {
   clock?: () => Date;
 };
 
-export type ApiBookingOutcome = { shipmentId: number; orderId: string; state: "booked" | "failed" | "requested"; trackingNumber: string | null; error: string | null };
+export type ApiBookingOutcome = {
+  shipmentId: number;
+  orderId: string;
+  state: "booked" | "failed" | "requested";
+  trackingNumber: string | null;
+  error: string | null;
+};
 
 type Claimed = {
   /** firstAt: when this booking was (re)requested, the give-up clock; sentSince: when its first request left, ever (Try again keeps it). */
-  shipmentId: number; orderId: string; attempts: number; firstAt: Date; sentSince: Date;
+  shipmentId: number;
+  orderId: string;
+  attempts: number;
+  firstAt: Date;
+  sentSince: Date;
   courier: typeof couriers.$inferSelect;
-  order: { orderNumber: string; fullName: string; phone: string; email: string; address: string; city: string; status: string; userId: string | null; exchangeFor: string | null };
-  codAmount: number; weightGrams: number; pieces: number;
+  order: {
+    orderNumber: string;
+    fullName: string;
+    phone: string;
+    email: string;
+    address: string;
+    city: string;
+    status: string;
+    userId: string | null;
+    exchangeFor: string | null;
+  };
+  codAmount: number;
+  weightGrams: number;
+  pieces: number;
 };
 
 /**
@@ -52,7 +74,9 @@ type Claimed = {
  * booked twice.
  */
 export async function bookRequestedParcels(
-  db: Db, deps: ApiBookingDeps, opts: { shipmentIds?: readonly number[]; deadline: number; parallel?: number },
+  db: Db,
+  deps: ApiBookingDeps,
+  opts: { shipmentIds?: readonly number[]; deadline: number; parallel?: number },
 ): Promise<ApiBookingOutcome[]> {
   const clock = deps.clock ?? (() => new Date());
   if (opts.shipmentIds && !opts.shipmentIds.length) return [];
@@ -70,115 +94,277 @@ export async function bookRequestedParcels(
 
 async function claimNext(db: Db, now: Date, only: readonly number[] | undefined): Promise<Claimed | null> {
   return db.transaction(async (tx) => {
-    const due = and(eq(shipments.bookingState, "requested"), lte(shipments.bookingNextAt, now), only ? inArray(shipments.id, [...only]) : undefined);
-    const [row] = await tx.select({ id: shipments.id }).from(shipments).where(due)
-      .orderBy(asc(shipments.bookingNextAt), asc(shipments.id)).limit(1).for("update", { skipLocked: true });
+    const due = and(
+      eq(shipments.bookingState, "requested"),
+      lte(shipments.bookingNextAt, now),
+      only ? inArray(shipments.id, [...only]) : undefined,
+    );
+    const [row] = await tx
+      .select({ id: shipments.id })
+      .from(shipments)
+      .where(due)
+      .orderBy(asc(shipments.bookingNextAt), asc(shipments.id))
+      .limit(1)
+      .for("update", { skipLocked: true });
     if (!row) return null;
-    const [claimed] = await tx.update(shipments)
+    const [claimed] = await tx
+      .update(shipments)
       .set({
-        bookingNextAt: new Date(now.getTime() + BOOKING_LEASE_MS), bookingAttempts: sql`${shipments.bookingAttempts} + 1`,
+        bookingNextAt: new Date(now.getTime() + BOOKING_LEASE_MS),
+        bookingAttempts: sql`${shipments.bookingAttempts} + 1`,
         // The first request's time, kept through every retry and Try again (a parcel from before it was kept: its booked_at).
         bookingFirstSentAt: sql`coalesce(${shipments.bookingFirstSentAt}, case when ${shipments.bookingAttempts} > 0 then ${shipments.bookedAt} else ${now.toISOString()}::timestamptz end)`,
       })
       .where(eq(shipments.id, row.id))
-      .returning({ id: shipments.id, orderId: shipments.orderId, courierId: shipments.courierId, attempts: shipments.bookingAttempts, bookedAt: shipments.bookedAt, firstSentAt: shipments.bookingFirstSentAt, codAmount: shipments.codAmount, weightGrams: shipments.weightGrams, pieces: shipments.pieces });
+      .returning({
+        id: shipments.id,
+        orderId: shipments.orderId,
+        courierId: shipments.courierId,
+        attempts: shipments.bookingAttempts,
+        bookedAt: shipments.bookedAt,
+        firstSentAt: shipments.bookingFirstSentAt,
+        codAmount: shipments.codAmount,
+        weightGrams: shipments.weightGrams,
+        pieces: shipments.pieces,
+      });
     const [courier] = await tx.select().from(couriers).where(eq(couriers.id, claimed.courierId));
-    const [order] = await tx.select({
-      orderNumber: orders.orderNumber, fullName: orders.fullName, phone: orders.phone, email: orders.email, address: orders.address, city: orders.city,
-      status: orders.status, userId: orders.userId,
-      exchangeFor: sql<string | null>`(select r.order_number from orders r where r.id = ${orders.replacesOrderId})`,
-    }).from(orders).where(eq(orders.id, claimed.orderId));
+    const [order] = await tx
+      .select({
+        orderNumber: orders.orderNumber,
+        fullName: orders.fullName,
+        phone: orders.phone,
+        email: orders.email,
+        address: orders.address,
+        city: orders.city,
+        status: orders.status,
+        userId: orders.userId,
+        exchangeFor: sql<string | null>`(select r.order_number from orders r where r.id = ${orders.replacesOrderId})`,
+      })
+      .from(orders)
+      .where(eq(orders.id, claimed.orderId));
     // attempts counts this request too: the one before it (if any) may have reached the courier.
     return {
-      shipmentId: claimed.id, orderId: claimed.orderId, attempts: claimed.attempts - 1, firstAt: claimed.bookedAt, sentSince: claimed.firstSentAt ?? claimed.bookedAt, courier, order,
-      codAmount: claimed.codAmount, weightGrams: claimed.weightGrams, pieces: claimed.pieces,
+      shipmentId: claimed.id,
+      orderId: claimed.orderId,
+      attempts: claimed.attempts - 1,
+      firstAt: claimed.bookedAt,
+      sentSince: claimed.firstSentAt ?? claimed.bookedAt,
+      courier,
+      order,
+      codAmount: claimed.codAmount,
+      weightGrams: claimed.weightGrams,
+      pieces: claimed.pieces,
     };
   });
 }
 
-async function sendAndRecord(db: Db, deps: ApiBookingDeps, claimed: Claimed, clock: () => Date): Promise<ApiBookingOutcome> {
+async function sendAndRecord(
+  db: Db,
+  deps: ApiBookingDeps,
+  claimed: Claimed,
+  clock: () => Date,
+): Promise<ApiBookingOutcome> {
   const { courier } = claimed;
   const label = courier.name;
-  if (courier.provider === "file") return recordFailed(db, deps, claimed, clock(), `${courier.name} is reached through its portal's files now: cancel this booking and book the order again`);
+  if (courier.provider === "file")
+    return recordFailed(
+      db,
+      deps,
+      claimed,
+      clock(),
+      `${courier.name} is reached through its portal's files now: cancel this booking and book the order again`,
+    );
   const api = deps.apis[courier.provider];
   const opened = openCourierCredentials(courier, deps.box);
-  if (!opened.credentials) return recordFailed(db, deps, claimed, clock(), opened.unreadable ? CREDENTIALS_UNREADABLE : `${courier.name}'s API credentials are missing: connect it in Settings -> Couriers`);
+  if (!opened.credentials)
+    return recordFailed(
+      db,
+      deps,
+      claimed,
+      clock(),
+      opened.unreadable
+        ? CREDENTIALS_UNREADABLE
+        : `${courier.name}'s API credentials are missing: connect it in Settings -> Couriers`,
+    );
   const credentials = opened.credentials;
   const city = await db.transaction((tx) => cityMatchFor(tx, courier, claimed.order.city));
   if (!city) return recordFailed(db, deps, claimed, clock(), unmatchedCityReason(claimed.order.city, courier.name));
-  const items = await db.select({ name: orderItems.name, size: orderItems.size, color: orderItems.color, quantity: orderItems.quantity })
-    .from(orderItems).where(eq(orderItems.orderId, claimed.orderId)).orderBy(asc(orderItems.id));
+  const items = await db
+    .select({ name: orderItems.name, size: orderItems.size, color: orderItems.color, quantity: orderItems.quantity })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, claimed.orderId))
+    .orderBy(asc(orderItems.id));
   const parcel: ApiParcel = {
-    orderNumber: claimed.order.orderNumber, consigneeName: claimed.order.fullName, phone: claimed.order.phone, email: claimed.order.email,
-    address: claimed.order.address, city, codAmount: claimed.codAmount, weightGrams: claimed.weightGrams, pieces: claimed.pieces,
+    orderNumber: claimed.order.orderNumber,
+    consigneeName: claimed.order.fullName,
+    phone: claimed.order.phone,
+    email: claimed.order.email,
+    address: claimed.order.address,
+    city,
+    codAmount: claimed.codAmount,
+    weightGrams: claimed.weightGrams,
+    pieces: claimed.pieces,
     description: parcelDescription(items) || `${claimed.pieces} piece${claimed.pieces === 1 ? "" : "s"}`,
-    exchangeFor: claimed.order.exchangeFor, pickupAddressCode: courier.pickupAddressCode,
+    exchangeFor: claimed.order.exchangeFor,
+    pickupAddressCode: courier.pickupAddressCode,
     remarks: claimed.order.exchangeFor ? exchangeNote(claimed.order.exchangeFor) : null,
   };
   let booked: BookedParcel | null = null;
   try {
     // An earlier request may have booked it with no answer back: ask first, book only if the courier has none.
-    if (claimed.attempts > 0) booked = await api.findBooking(credentials, parcel.orderNumber, { from: claimed.sentSince, to: clock() });
+    if (claimed.attempts > 0)
+      booked = await api.findBooking(credentials, parcel.orderNumber, { from: claimed.sentSince, to: clock() });
     if (!booked) booked = await api.book(credentials, parcel);
   } catch (error) {
-    const words = scrubSecrets(error instanceof CourierApiError ? error.message : "no answer from the courier", credentials);
+    const words = scrubSecrets(
+      error instanceof CourierApiError ? error.message : "no answer from the courier",
+      credentials,
+    );
     const retryable = !(error instanceof CourierApiError) || error.retryable;
     const now = clock();
     // The clients word a refusal themselves ("PostEx refused the booking of ...: Invalid city name").
     if (!retryable) return recordFailed(db, deps, claimed, now, words);
-    if (now.getTime() - claimed.firstAt.getTime() >= BOOKING_GIVE_UP_MS) return recordFailed(db, deps, claimed, now, `${label} did not answer for a day: ${words}`);
+    if (now.getTime() - claimed.firstAt.getTime() >= BOOKING_GIVE_UP_MS)
+      return recordFailed(db, deps, claimed, now, `${label} did not answer for a day: ${words}`);
     return recordRetry(db, claimed, now, words);
   }
   return recordBooked(db, deps, claimed, clock(), booked, label);
 }
 
-async function recordBooked(db: Db, deps: ApiBookingDeps, claimed: Claimed, now: Date, booked: BookedParcel, label: string): Promise<ApiBookingOutcome> {
+async function recordBooked(
+  db: Db,
+  deps: ApiBookingDeps,
+  claimed: Claimed,
+  now: Date,
+  booked: BookedParcel,
+  label: string,
+): Promise<ApiBookingOutcome> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.update(shipments).set({
-      bookingState: "booked", trackingNumber: booked.trackingNumber, courierLabelUrl: booked.labelUrl, bookingError: null, bookingNextAt: null,
-    }).where(and(eq(shipments.id, claimed.shipmentId), eq(shipments.bookingState, "requested"))).returning({ id: shipments.id });
+    const [row] = await tx
+      .update(shipments)
+      .set({
+        bookingState: "booked",
+        trackingNumber: booked.trackingNumber,
+        courierLabelUrl: booked.labelUrl,
+        bookingError: null,
+        bookingNextAt: null,
+      })
+      .where(and(eq(shipments.id, claimed.shipmentId), eq(shipments.bookingState, "requested")))
+      .returning({ id: shipments.id });
     if (!row) {
       // Its order was cancelled while the courier was booking it: the parcel keeps its number, so
       // the worker's cancellation asks the courier to cancel exactly this one.
-      await tx.update(shipments).set({ trackingNumber: booked.trackingNumber, courierLabelUrl: booked.labelUrl })
+      await tx
+        .update(shipments)
+        .set({ trackingNumber: booked.trackingNumber, courierLabelUrl: booked.labelUrl })
         .where(and(eq(shipments.id, claimed.shipmentId), eq(shipments.bookingState, "cancelling")));
-      return { shipmentId: claimed.shipmentId, orderId: claimed.orderId, state: "booked" as const, trackingNumber: booked.trackingNumber, error: null };
+      return {
+        shipmentId: claimed.shipmentId,
+        orderId: claimed.orderId,
+        state: "booked" as const,
+        trackingNumber: booked.trackingNumber,
+        error: null,
+      };
     }
-    await tx.update(orders).set({ trackingNumber: booked.trackingNumber, updatedAt: now }).where(eq(orders.id, claimed.orderId));
+    await tx
+      .update(orders)
+      .set({ trackingNumber: booked.trackingNumber, updatedAt: now })
+      .where(eq(orders.id, claimed.orderId));
     await history(tx, deps, claimed, now, `Booked with ${label}: tracking ${booked.trackingNumber}`);
-    return { shipmentId: claimed.shipmentId, orderId: claimed.orderId, state: "booked" as const, trackingNumber: booked.trackingNumber, error: null };
+    return {
+      shipmentId: claimed.shipmentId,
+      orderId: claimed.orderId,
+      state: "booked" as const,
+      trackingNumber: booked.trackingNumber,
+      error: null,
+    };
   });
 }
 
-async function recordFailed(db: Db, deps: ApiBookingDeps, claimed: Claimed, now: Date, words: string): Promise<ApiBookingOutcome> {
+async function recordFailed(
+  db: Db,
+  deps: ApiBookingDeps,
+  claimed: Claimed,
+  now: Date,
+  words: string,
+): Promise<ApiBookingOutcome> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.update(shipments).set({ bookingState: "failed", bookingError: words, bookingNextAt: null })
-      .where(and(eq(shipments.id, claimed.shipmentId), eq(shipments.bookingState, "requested"))).returning({ id: shipments.id });
+    const [row] = await tx
+      .update(shipments)
+      .set({ bookingState: "failed", bookingError: words, bookingNextAt: null })
+      .where(and(eq(shipments.id, claimed.shipmentId), eq(shipments.bookingState, "requested")))
+      .returning({ id: shipments.id });
     if (row) await history(tx, deps, claimed, now, `Booking with ${claimed.courier.name} failed: ${words}`);
     // Refused while its order was being cancelled: nothing exists at the courier to cancel.
-    else await tx.delete(shipments).where(and(eq(shipments.id, claimed.shipmentId), eq(shipments.bookingState, "cancelling"), isNull(shipments.trackingNumber)));
-    return { shipmentId: claimed.shipmentId, orderId: claimed.orderId, state: "failed" as const, trackingNumber: null, error: words };
+    else
+      await tx
+        .delete(shipments)
+        .where(
+          and(
+            eq(shipments.id, claimed.shipmentId),
+            eq(shipments.bookingState, "cancelling"),
+            isNull(shipments.trackingNumber),
+          ),
+        );
+    return {
+      shipmentId: claimed.shipmentId,
+      orderId: claimed.orderId,
+      state: "failed" as const,
+      trackingNumber: null,
+      error: words,
+    };
   });
 }
 
 async function recordRetry(db: Db, claimed: Claimed, now: Date, words: string): Promise<ApiBookingOutcome> {
   const attempts = claimed.attempts + 1;
-  await db.update(shipments).set({ bookingError: words, bookingNextAt: new Date(now.getTime() + bookingBackoffMs(attempts)) })
+  await db
+    .update(shipments)
+    .set({ bookingError: words, bookingNextAt: new Date(now.getTime() + bookingBackoffMs(attempts)) })
     .where(and(eq(shipments.id, claimed.shipmentId), eq(shipments.bookingState, "requested")));
-  return { shipmentId: claimed.shipmentId, orderId: claimed.orderId, state: "requested", trackingNumber: null, error: words };
+  return {
+    shipmentId: claimed.shipmentId,
+    orderId: claimed.orderId,
+    state: "requested",
+    trackingNumber: null,
+    error: words,
+  };
 }
 
-async function history(tx: Parameters<Parameters<Db["transaction"]>[0]>[0], deps: ApiBookingDeps, claimed: Claimed, now: Date, note: string): Promise<void> {
-  const [order] = await tx.select({ status: orders.status, userId: orders.userId }).from(orders).where(eq(orders.id, claimed.orderId));
+async function history(
+  tx: Parameters<Parameters<Db["transaction"]>[0]>[0],
+  deps: ApiBookingDeps,
+  claimed: Claimed,
+  now: Date,
+  note: string,
+): Promise<void> {
+  const [order] = await tx
+    .select({ status: orders.status, userId: orders.userId })
+    .from(orders)
+    .where(eq(orders.id, claimed.orderId));
   if (!order) return;
-  await deps.desk.recordHistory(tx, [{ orderId: claimed.orderId, from: order.status, to: order.status, actor: { id: null, name: claimed.courier.name }, at: now, note }]);
+  await deps.desk.recordHistory(tx, [
+    {
+      orderId: claimed.orderId,
+      from: order.status,
+      to: order.status,
+      actor: { id: null, name: claimed.courier.name },
+      at: now,
+      note,
+    },
+  ]);
   await publishLiveEvents(tx, "orders", order.userId ? [order.userId] : []);
 }
 
 /** How long a cancellation the courier cannot take now waits before the next try. */
 const CANCEL_RETRY_MS = 10 * 60_000;
 
-export type ApiCancelOutcome = { shipmentId: number; orderId: string; state: "cancelled" | "refused" | "waiting"; error: string | null };
+export type ApiCancelOutcome = {
+  shipmentId: number;
+  orderId: string;
+  state: "cancelled" | "refused" | "waiting";
+  error: string | null;
+};
 
 /**
  * The worker's other queue: parcels whose order was cancelled while they were at an API courier
@@ -189,20 +375,42 @@ export type ApiCancelOutcome = { shipmentId: number; orderId: string; state: "ca
  * up already) leaves it failed with its words and a note in the order's history, so the owner asks
  * for it back; one that cannot answer is tried again every ten minutes, until two days after the booking.
  */
-export async function cancelRequestedParcels(db: Db, deps: ApiBookingDeps, opts: { deadline: number }): Promise<ApiCancelOutcome[]> {
+export async function cancelRequestedParcels(
+  db: Db,
+  deps: ApiBookingDeps,
+  opts: { deadline: number },
+): Promise<ApiCancelOutcome[]> {
   const clock = deps.clock ?? (() => new Date());
   const outcomes: ApiCancelOutcome[] = [];
   while (Date.now() < opts.deadline) {
     const now = clock();
     const claimed = await db.transaction(async (tx) => {
-      const [row] = await tx.select({ id: shipments.id }).from(shipments)
+      const [row] = await tx
+        .select({ id: shipments.id })
+        .from(shipments)
         .where(and(eq(shipments.bookingState, "cancelling"), lte(shipments.bookingNextAt, now)))
-        .orderBy(asc(shipments.bookingNextAt), asc(shipments.id)).limit(1).for("update", { skipLocked: true });
+        .orderBy(asc(shipments.bookingNextAt), asc(shipments.id))
+        .limit(1)
+        .for("update", { skipLocked: true });
       if (!row) return null;
-      const [parcel] = await tx.update(shipments).set({ bookingNextAt: new Date(now.getTime() + BOOKING_LEASE_MS) }).where(eq(shipments.id, row.id))
-        .returning({ id: shipments.id, orderId: shipments.orderId, courierId: shipments.courierId, attempts: shipments.bookingAttempts, bookedAt: shipments.bookedAt, firstSentAt: shipments.bookingFirstSentAt, trackingNumber: shipments.trackingNumber });
+      const [parcel] = await tx
+        .update(shipments)
+        .set({ bookingNextAt: new Date(now.getTime() + BOOKING_LEASE_MS) })
+        .where(eq(shipments.id, row.id))
+        .returning({
+          id: shipments.id,
+          orderId: shipments.orderId,
+          courierId: shipments.courierId,
+          attempts: shipments.bookingAttempts,
+          bookedAt: shipments.bookedAt,
+          firstSentAt: shipments.bookingFirstSentAt,
+          trackingNumber: shipments.trackingNumber,
+        });
       const [courier] = await tx.select().from(couriers).where(eq(couriers.id, parcel.courierId));
-      const [order] = await tx.select({ orderNumber: orders.orderNumber }).from(orders).where(eq(orders.id, parcel.orderId));
+      const [order] = await tx
+        .select({ orderNumber: orders.orderNumber })
+        .from(orders)
+        .where(eq(orders.id, parcel.orderId));
       return { ...parcel, courier, orderNumber: order?.orderNumber ?? "" };
     });
     if (!claimed) break;
@@ -212,43 +420,99 @@ export async function cancelRequestedParcels(db: Db, deps: ApiBookingDeps, opts:
 }
 
 async function cancelOne(
-  db: Db, deps: ApiBookingDeps,
-  parcel: { id: number; orderId: string; attempts: number; bookedAt: Date; firstSentAt: Date | null; trackingNumber: string | null; courier: typeof couriers.$inferSelect; orderNumber: string },
+  db: Db,
+  deps: ApiBookingDeps,
+  parcel: {
+    id: number;
+    orderId: string;
+    attempts: number;
+    bookedAt: Date;
+    firstSentAt: Date | null;
+    trackingNumber: string | null;
+    courier: typeof couriers.$inferSelect;
+    orderNumber: string;
+  },
   clock: () => Date,
 ): Promise<ApiCancelOutcome> {
   const { courier } = parcel;
-  const done = (state: ApiCancelOutcome["state"], error: string | null): ApiCancelOutcome => ({ shipmentId: parcel.id, orderId: parcel.orderId, state, error });
+  const done = (state: ApiCancelOutcome["state"], error: string | null): ApiCancelOutcome => ({
+    shipmentId: parcel.id,
+    orderId: parcel.orderId,
+    state,
+    error,
+  });
   const note = async (tx: Parameters<Parameters<Db["transaction"]>[0]>[0], text: string) => {
     const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, parcel.orderId));
-    if (order) await deps.desk.recordHistory(tx, [{ orderId: parcel.orderId, from: order.status, to: order.status, actor: { id: null, name: courier.name }, at: clock(), note: text }]);
+    if (order)
+      await deps.desk.recordHistory(tx, [
+        {
+          orderId: parcel.orderId,
+          from: order.status,
+          to: order.status,
+          actor: { id: null, name: courier.name },
+          at: clock(),
+          note: text,
+        },
+      ]);
   };
-  const refuse = (words: string) => db.transaction(async (tx) => {
-    await tx.update(shipments).set({ bookingState: "failed", bookingError: words, bookingNextAt: null }).where(and(eq(shipments.id, parcel.id), eq(shipments.bookingState, "cancelling")));
-    await note(tx, `${courier.name} did not cancel the parcel${parcel.trackingNumber ? ` ${parcel.trackingNumber}` : ""}: ${words}. Ask ${courier.name} to return it.`);
-    return done("refused", words);
-  });
+  const refuse = (words: string) =>
+    db.transaction(async (tx) => {
+      await tx
+        .update(shipments)
+        .set({ bookingState: "failed", bookingError: words, bookingNextAt: null })
+        .where(and(eq(shipments.id, parcel.id), eq(shipments.bookingState, "cancelling")));
+      await note(
+        tx,
+        `${courier.name} did not cancel the parcel${parcel.trackingNumber ? ` ${parcel.trackingNumber}` : ""}: ${words}. Ask ${courier.name} to return it.`,
+      );
+      return done("refused", words);
+    });
   const api = courier.provider === "file" ? null : deps.apis[courier.provider];
   const opened = openCourierCredentials(courier, deps.box);
-  if (!api || !opened.credentials) return refuse(opened.unreadable ? CREDENTIALS_UNREADABLE : `${courier.name}'s API is not connected any more`);
+  if (!api || !opened.credentials)
+    return refuse(opened.unreadable ? CREDENTIALS_UNREADABLE : `${courier.name}'s API is not connected any more`);
   const credentials = opened.credentials;
   try {
     let trackingNumber = parcel.trackingNumber;
-    if (!trackingNumber && parcel.attempts > 0) trackingNumber = (await api.findBooking(credentials, parcel.orderNumber, { from: parcel.firstSentAt ?? parcel.bookedAt, to: clock() }))?.trackingNumber ?? null;
+    if (!trackingNumber && parcel.attempts > 0)
+      trackingNumber =
+        (
+          await api.findBooking(credentials, parcel.orderNumber, {
+            from: parcel.firstSentAt ?? parcel.bookedAt,
+            to: clock(),
+          })
+        )?.trackingNumber ?? null;
     if (trackingNumber) {
       const [answer] = await api.cancel(credentials, [trackingNumber]);
-      if (!answer?.cancelled) return refuse(scrubSecrets(answer?.message ?? `${courier.name} kept the booking`, credentials));
+      if (!answer?.cancelled)
+        return refuse(scrubSecrets(answer?.message ?? `${courier.name} kept the booking`, credentials));
     }
     return db.transaction(async (tx) => {
-      const [removed] = await tx.delete(shipments).where(and(eq(shipments.id, parcel.id), eq(shipments.bookingState, "cancelling"))).returning({ id: shipments.id });
-      if (removed) await note(tx, trackingNumber ? `${courier.name} cancelled the booking (${trackingNumber})` : `${courier.name} had not booked the parcel: nothing to cancel`);
+      const [removed] = await tx
+        .delete(shipments)
+        .where(and(eq(shipments.id, parcel.id), eq(shipments.bookingState, "cancelling")))
+        .returning({ id: shipments.id });
+      if (removed)
+        await note(
+          tx,
+          trackingNumber
+            ? `${courier.name} cancelled the booking (${trackingNumber})`
+            : `${courier.name} had not booked the parcel: nothing to cancel`,
+        );
       return done("cancelled", null);
     });
   } catch (error) {
-    const words = scrubSecrets(error instanceof CourierApiError ? error.message : "no answer from the courier", credentials);
+    const words = scrubSecrets(
+      error instanceof CourierApiError ? error.message : "no answer from the courier",
+      credentials,
+    );
     const retryable = !(error instanceof CourierApiError) || error.retryable;
     const now = clock();
-    if (!retryable || now.getTime() - parcel.bookedAt.getTime() >= BOOKING_GIVE_UP_MS + 24 * 60 * 60_000) return refuse(words);
-    await db.update(shipments).set({ bookingError: words, bookingNextAt: new Date(now.getTime() + CANCEL_RETRY_MS) })
+    if (!retryable || now.getTime() - parcel.bookedAt.getTime() >= BOOKING_GIVE_UP_MS + 24 * 60 * 60_000)
+      return refuse(words);
+    await db
+      .update(shipments)
+      .set({ bookingError: words, bookingNextAt: new Date(now.getTime() + CANCEL_RETRY_MS) })
       .where(and(eq(shipments.id, parcel.id), eq(shipments.bookingState, "cancelling")));
     return done("waiting", words);
   }

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { code128Svg } from "./barcode.server";
 
 /** The bars' strokes, which encode the text (the glyphs under them are filled paths). */
-const bars = (svg: string) => [...svg.matchAll(/<path stroke="#000000" stroke-width="\d+" d="([^"]+)"/g)].map((m) => m[1]).join("|");
+const bars = (svg: string) =>
+  [...svg.matchAll(/<path stroke="#000000" stroke-width="\d+" d="([^"]+)"/g)].map((m) => m[1]).join("|");
 
 describe("code128Svg", () => {
   it("draws a whole SVG with a viewBox and no fixed size, so CSS can scale it", () => {
@@ -35,7 +36,9 @@ describe("code128Svg", () => {
 
   it("makes taller bars when asked", () => {
     const height = (svg: string) => Number(/viewBox="0 0 \d+ (\d+)"/.exec(svg)![1]);
-    expect(height(code128Svg("KS-10042", { height: 20 }))).toBeGreaterThan(height(code128Svg("KS-10042", { height: 10 })));
+    expect(height(code128Svg("KS-10042", { height: 20 }))).toBeGreaterThan(
+      height(code128Svg("KS-10042", { height: 10 })),
+    );
   });
 
   it("escapes the signs XML reserves", () => {

@@ -17,7 +17,8 @@ const escapeXml = (text: string) => text.replace(/[&<>"]/g, (c) => XML_ESCAPES[c
 export function code128Svg(text: string, opts: { height?: number } = {}): string {
   if (!text.trim()) throw new AppError("VALIDATION", "A barcode needs text");
   // Code 128 can carry Latin-1 through FNC4, but many scanners mangle it: refuse rather than misread.
-  if (!PRINTABLE_ASCII.test(text)) throw new AppError("VALIDATION", `A barcode takes plain letters, digits and signs only: ${JSON.stringify(text)}`);
+  if (!PRINTABLE_ASCII.test(text))
+    throw new AppError("VALIDATION", `A barcode takes plain letters, digits and signs only: ${JSON.stringify(text)}`);
   const svg = toSVG({
     bcid: "code128",
     text,
@@ -31,6 +32,13 @@ export function code128Svg(text: string, opts: { height?: number } = {}): string
   const label = escapeXml(text);
   // The text under the bars is drawn as outlines: name it for screen readers and for search.
   return svg
-    .replace(/^<svg\b[^>]*>/, (open) => open.replace(/\s(?:width|height)="[^"]*"/g, "").replace("<svg", `<svg role="img" aria-label="${label}" preserveAspectRatio="xMidYMid meet"`) + `<title>${label}</title>`)
+    .replace(
+      /^<svg\b[^>]*>/,
+      (open) =>
+        open
+          .replace(/\s(?:width|height)="[^"]*"/g, "")
+          .replace("<svg", `<svg role="img" aria-label="${label}" preserveAspectRatio="xMidYMid meet"`) +
+        `<title>${label}</title>`,
+    )
     .trim();
 }

@@ -24,13 +24,21 @@ export function isBookingField(value: string): value is BookingField {
   return Object.hasOwn(BOOKING_FIELDS, value);
 }
 
-const layout = (pairs: [string, BookingField][]): BookingColumn[] => pairs.map(([header, field]) => ({ header, field }));
+const layout = (pairs: [string, BookingField][]): BookingColumn[] =>
+  pairs.map(([header, field]) => ({ header, field }));
 
 /** The common layout: what most portals' bulk upload takes. */
 const STANDARD = layout([
-  ["Order Reference", "orderNumber"], ["Consignee Name", "consigneeName"], ["Consignee Phone", "phone"],
-  ["Consignee Address", "address"], ["Destination City", "city"], ["COD Amount", "codAmount"], ["Weight (kg)", "weightKg"],
-  ["Pieces", "pieces"], ["Product Description", "description"], ["Special Instructions", "instructions"],
+  ["Order Reference", "orderNumber"],
+  ["Consignee Name", "consigneeName"],
+  ["Consignee Phone", "phone"],
+  ["Consignee Address", "address"],
+  ["Destination City", "city"],
+  ["COD Amount", "codAmount"],
+  ["Weight (kg)", "weightKg"],
+  ["Pieces", "pieces"],
+  ["Product Description", "description"],
+  ["Special Instructions", "instructions"],
 ]);
 
 /**
@@ -39,25 +47,50 @@ const STANDARD = layout([
  */
 export const DEFAULT_BOOKING_COLUMNS: Record<string, BookingColumn[]> = {
   tcs: layout([
-    ["Reference No", "orderNumber"], ["Consignee Name", "consigneeName"], ["Consignee Mobile", "phone"],
-    ["Consignee Address", "address"], ["Destination City", "city"], ["COD Amount", "codAmount"], ["Weight", "weightKg"],
-    ["Pieces", "pieces"], ["Product Details", "description"], ["Remarks", "instructions"],
+    ["Reference No", "orderNumber"],
+    ["Consignee Name", "consigneeName"],
+    ["Consignee Mobile", "phone"],
+    ["Consignee Address", "address"],
+    ["Destination City", "city"],
+    ["COD Amount", "codAmount"],
+    ["Weight", "weightKg"],
+    ["Pieces", "pieces"],
+    ["Product Details", "description"],
+    ["Remarks", "instructions"],
   ]),
   leopards: layout([
-    ["Order ID", "orderNumber"], ["Consignee Name", "consigneeName"], ["Consignee Phone", "phone"], ["Consignee Email", "email"],
-    ["Consignee Address", "address"], ["Destination City", "city"], ["Collect Amount", "codAmount"], ["Booked Packet Weight (grams)", "weightGrams"],
-    ["No of Pieces", "pieces"], ["Product Description", "description"], ["Special Instructions", "instructions"],
+    ["Order ID", "orderNumber"],
+    ["Consignee Name", "consigneeName"],
+    ["Consignee Phone", "phone"],
+    ["Consignee Email", "email"],
+    ["Consignee Address", "address"],
+    ["Destination City", "city"],
+    ["Collect Amount", "codAmount"],
+    ["Booked Packet Weight (grams)", "weightGrams"],
+    ["No of Pieces", "pieces"],
+    ["Product Description", "description"],
+    ["Special Instructions", "instructions"],
   ]),
   postex: layout([
-    ["Order Reference Number", "orderNumber"], ["Customer Name", "consigneeName"], ["Customer Phone", "phone"],
-    ["Delivery Address", "address"], ["City Name", "city"], ["Invoice Payment", "codAmount"], ["Items", "pieces"],
-    ["Order Detail", "description"], ["Weight", "weightKg"], ["Notes", "instructions"],
+    ["Order Reference Number", "orderNumber"],
+    ["Customer Name", "consigneeName"],
+    ["Customer Phone", "phone"],
+    ["Delivery Address", "address"],
+    ["City Name", "city"],
+    ["Invoice Payment", "codAmount"],
+    ["Items", "pieces"],
+    ["Order Detail", "description"],
+    ["Weight", "weightKg"],
+    ["Notes", "instructions"],
   ]),
 };
 
 /** The layout a new courier starts with: its own when known by name, else the common one. */
 export function defaultBookingColumns(courierName: string): BookingColumn[] {
-  const key = courierName.trim().toLowerCase().replace(/[^a-z]/g, "");
+  const key = courierName
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z]/g, "");
   return DEFAULT_BOOKING_COLUMNS[key] ?? STANDARD;
 }
 
@@ -75,12 +108,20 @@ export function parseBookingColumns(text: string): { columns: BookingColumn[] } 
     const at = line.lastIndexOf("=");
     const header = at > 0 ? line.slice(0, at).trim() : "";
     const field = at > 0 ? line.slice(at + 1).trim() : "";
-    if (!header || !field) return { error: `Line ${index + 1}: write it as "Column header = field", e.g. "Reference No = orderNumber"` };
-    if (!isBookingField(field)) return { error: `Line ${index + 1}: "${field.slice(0, 30)}" is not a field the shop can fill (${Object.keys(BOOKING_FIELDS).join(", ")})` };
+    if (!header || !field)
+      return { error: `Line ${index + 1}: write it as "Column header = field", e.g. "Reference No = orderNumber"` };
+    if (!isBookingField(field))
+      return {
+        error: `Line ${index + 1}: "${field.slice(0, 30)}" is not a field the shop can fill (${Object.keys(BOOKING_FIELDS).join(", ")})`,
+      };
     if (header.length > 60) return { error: `Line ${index + 1}: keep the column header under 60 characters` };
     columns.push({ header, field });
   }
-  if (!columns.some((c) => c.field === "orderNumber")) return { error: "The file needs a column for the order number (field orderNumber): it is how the courier's files name the order" };
+  if (!columns.some((c) => c.field === "orderNumber"))
+    return {
+      error:
+        "The file needs a column for the order number (field orderNumber): it is how the courier's files name the order",
+    };
   if (columns.length > 30) return { error: "A booking file has at most 30 columns" };
   return { columns };
 }

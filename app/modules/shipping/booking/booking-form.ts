@@ -19,7 +19,10 @@ export type BookingFormResult =
 export function parseBookingForm(form: FormData): BookingFormResult {
   const fields: Record<string, string> = {};
   const all = serialIdFrom(form.get("courierId"));
-  const orderIds = form.getAll("orderIds").filter((v): v is string => typeof v === "string").slice(0, 200);
+  const orderIds = form
+    .getAll("orderIds")
+    .filter((v): v is string => typeof v === "string")
+    .slice(0, 200);
   const weights: Record<string, number> = {};
   const couriers: Record<string, number> = {};
   for (const id of orderIds) {
@@ -35,6 +38,7 @@ export function parseBookingForm(form: FormData): BookingFormResult {
     else weights[id] = grams;
   }
   if (!orderIds.length) return { ok: false, message: CHOOSE_ORDERS, fields: { ...fields, orderIds: CHOOSE_ORDERS } };
-  if (Object.keys(fields).length) return { ok: false, message: "Nothing was booked: please correct the marked fields", fields };
+  if (Object.keys(fields).length)
+    return { ok: false, message: "Nothing was booked: please correct the marked fields", fields };
   return { ok: true, couriers, orderIds, weights };
 }

@@ -57,9 +57,16 @@ export async function shippingLabels(db: DbOrTx, orderIds: readonly string[]): P
   if (!ids.length) return [];
   const rows = await db
     .select({
-      orderId: orders.id, orderNumber: orders.orderNumber, fullName: orders.fullName, phone: orders.phone,
-      address: orders.address, postalCode: orders.postalCode, city: orders.city,
-      codAmount: shipments.codAmount, pieces: shipments.pieces, weightGrams: shipments.weightGrams,
+      orderId: orders.id,
+      orderNumber: orders.orderNumber,
+      fullName: orders.fullName,
+      phone: orders.phone,
+      address: orders.address,
+      postalCode: orders.postalCode,
+      city: orders.city,
+      codAmount: shipments.codAmount,
+      pieces: shipments.pieces,
+      weightGrams: shipments.weightGrams,
       // The courier's number from its booking, or the one the owner typed on the order.
       trackingNumber: sql<string | null>`coalesce(${shipments.trackingNumber}, ${orders.trackingNumber})`,
       courierName: couriers.name,
@@ -73,8 +80,22 @@ export async function shippingLabels(db: DbOrTx, orderIds: readonly string[]): P
     .orderBy(asc(shipments.bookedAt), asc(shipments.id));
   if (!rows.length) return [];
   const [items, settings] = await Promise.all([
-    db.select({ orderId: orderItems.orderId, name: orderItems.name, size: orderItems.size, color: orderItems.color, quantity: orderItems.quantity })
-      .from(orderItems).where(inArray(orderItems.orderId, rows.map((r) => r.orderId))).orderBy(asc(orderItems.id)),
+    db
+      .select({
+        orderId: orderItems.orderId,
+        name: orderItems.name,
+        size: orderItems.size,
+        color: orderItems.color,
+        quantity: orderItems.quantity,
+      })
+      .from(orderItems)
+      .where(
+        inArray(
+          orderItems.orderId,
+          rows.map((r) => r.orderId),
+        ),
+      )
+      .orderBy(asc(orderItems.id)),
     getSettings(db),
   ]);
   const itemsByOrder = new Map<string, typeof items>();
@@ -83,13 +104,23 @@ export async function shippingLabels(db: DbOrTx, orderIds: readonly string[]): P
     if (list) list.push(item);
     else itemsByOrder.set(item.orderId, [item]);
   }
-  const sender = { brandName: settings.brandName, phone: normalizePakistaniMobile(settings.phone) ?? settings.phone, address: settings.address, city: settings.city };
+  const sender = {
+    brandName: settings.brandName,
+    phone: normalizePakistaniMobile(settings.phone) ?? settings.phone,
+    address: settings.address,
+    city: settings.city,
+  };
   return rows.map((row) => ({
     orderNumber: row.orderNumber,
     trackingNumber: row.trackingNumber,
     courierName: row.courierName,
     sender,
-    consignee: { name: row.fullName, phone: row.phone, address: [row.address, row.postalCode].filter(Boolean).join(", "), city: row.city },
+    consignee: {
+      name: row.fullName,
+      phone: row.phone,
+      address: [row.address, row.postalCode].filter(Boolean).join(", "),
+      city: row.city,
+    },
     codAmount: row.codAmount,
     pieces: row.pieces,
     weightGrams: row.weightGrams,

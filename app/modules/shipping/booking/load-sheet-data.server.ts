@@ -10,7 +10,13 @@ import { getCourier } from "../couriers/couriers.server";
 export const BAD_DAY = "Pick a date, such as 2026-11-25";
 
 /** One parcel on the sheet (components/shipping/load-sheet.tsx's LoadSheetParcel). */
-export type LoadSheetParcel = { orderNumber: string; trackingNumber: string | null; city: string; codAmount: number; weightGrams: number };
+export type LoadSheetParcel = {
+  orderNumber: string;
+  trackingNumber: string | null;
+  city: string;
+  codAmount: number;
+  weightGrams: number;
+};
 
 export type LoadSheetData = {
   courier: { id: number; name: string; accountCode: string | null };
@@ -22,7 +28,12 @@ export type LoadSheetData = {
   totals: { parcels: number; codAmount: number; weightGrams: number };
 };
 
-const printedDay = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+const printedDay = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  timeZone: "UTC",
+});
 
 /**
  * The parcels booked with a courier between two instants, in booking order: a range scan of the
@@ -41,7 +52,14 @@ export function bookedParcels(db: DbOrTx, courierId: number, range: { start: Dat
     })
     .from(shipments)
     .innerJoin(orders, eq(orders.id, shipments.orderId))
-    .where(and(eq(shipments.courierId, courierId), eq(shipments.bookingState, "booked"), gte(shipments.bookedAt, range.start), lt(shipments.bookedAt, range.end)))
+    .where(
+      and(
+        eq(shipments.courierId, courierId),
+        eq(shipments.bookingState, "booked"),
+        gte(shipments.bookedAt, range.start),
+        lt(shipments.bookedAt, range.end),
+      ),
+    )
     .orderBy(asc(shipments.bookedAt), asc(shipments.id));
 }
 
@@ -51,7 +69,10 @@ export function bookedParcels(db: DbOrTx, courierId: number, range: { start: Dat
  * An unknown courier is NOT_FOUND; a day that is not a real "YYYY-MM-DD" date is a VALIDATION error.
  * The parcels are read by the (courier_id, booked_at) index.
  */
-export async function loadSheet(db: DbOrTx, { courierId, day }: { courierId: number; day: string }): Promise<LoadSheetData> {
+export async function loadSheet(
+  db: DbOrTx,
+  { courierId, day }: { courierId: number; day: string },
+): Promise<LoadSheetData> {
   const range = shopDayRange(day);
   if (!range) throw new AppError("VALIDATION", BAD_DAY, { date: BAD_DAY });
   const [courier, settings] = await Promise.all([getCourier(db, courierId), getSettings(db)]);
@@ -60,7 +81,12 @@ export async function loadSheet(db: DbOrTx, { courierId, day }: { courierId: num
     courier: { id: courier.id, name: courier.name, accountCode: courier.accountCode },
     day,
     date: printedDay.format(new Date(`${day}T12:00:00Z`)),
-    shop: { brandName: settings.brandName, phone: normalizePakistaniMobile(settings.phone) ?? settings.phone, address: settings.address, city: settings.city },
+    shop: {
+      brandName: settings.brandName,
+      phone: normalizePakistaniMobile(settings.phone) ?? settings.phone,
+      address: settings.address,
+      city: settings.city,
+    },
     parcels,
     totals: {
       parcels: parcels.length,

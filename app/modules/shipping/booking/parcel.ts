@@ -2,7 +2,10 @@
 export const DEFAULT_PIECE_GRAMS = 500;
 
 /** A parcel's weight and pieces: the sum of its items, each product's weight or the default. */
-export function parcelOf(items: readonly { quantity: number; weightGrams: number | null }[]): { weightGrams: number; pieces: number } {
+export function parcelOf(items: readonly { quantity: number; weightGrams: number | null }[]): {
+  weightGrams: number;
+  pieces: number;
+} {
   let weightGrams = 0;
   let pieces = 0;
   for (const item of items) {
@@ -13,7 +16,9 @@ export function parcelOf(items: readonly { quantity: number; weightGrams: number
 }
 
 /** "2 x Lawn Kurta (M, Black), 1 x Dupatta (Free)" for the booking file and the label. */
-export function parcelDescription(items: readonly { name: string; size: string; color: string; quantity: number }[]): string {
+export function parcelDescription(
+  items: readonly { name: string; size: string; color: string; quantity: number }[],
+): string {
   return items.map((i) => `${i.quantity} x ${i.name} (${[i.size, i.color].filter(Boolean).join(", ")})`).join(", ");
 }
 

@@ -53,7 +53,10 @@ export async function shipmentForOrder(db: DbOrTx, orderId: string): Promise<Ord
         returnedAt: shipments.returnedAt,
         settlementReference: settlements.reference,
         settlementPaidOn: settlements.paidOn,
-        openDiscrepancies: sql<number>`(select count(*) from ${shippingDiscrepancies} where ${and(eq(shippingDiscrepancies.orderId, orderId), isNull(shippingDiscrepancies.resolvedAt))})`.mapWith(Number),
+        openDiscrepancies:
+          sql<number>`(select count(*) from ${shippingDiscrepancies} where ${and(eq(shippingDiscrepancies.orderId, orderId), isNull(shippingDiscrepancies.resolvedAt))})`.mapWith(
+            Number,
+          ),
       })
       .from(shipments)
       .innerJoin(couriers, eq(couriers.id, shipments.courierId))
@@ -75,6 +78,9 @@ export async function shipmentForOrder(db: DbOrTx, orderId: string): Promise<Ord
     deliveredAt: deliveredAt?.toISOString() ?? null,
     returnedAt: returnedAt?.toISOString() ?? null,
     events: events.map((e) => ({ status: e.status, at: e.at.toISOString() })),
-    settlement: settlementReference !== null && settlementPaidOn !== null ? { reference: settlementReference, paidOn: settlementPaidOn } : null,
+    settlement:
+      settlementReference !== null && settlementPaidOn !== null
+        ? { reference: settlementReference, paidOn: settlementPaidOn }
+        : null,
   };
 }

@@ -55,7 +55,10 @@ export function cityKeyOf(name: string): string {
  * through a known spelling ("Pindi" finds "RAWALPINDI"); null when none or several do (the owner
  * picks then).
  */
-export function matchCourierCity(shopCity: string, courierCities: readonly CourierCityEntry[]): CourierCityEntry | null {
+export function matchCourierCity(
+  shopCity: string,
+  courierCities: readonly CourierCityEntry[],
+): CourierCityEntry | null {
   const key = cityKeyOf(shopCity);
   if (!key) return null;
   const found = courierCities.filter((c) => cityKeyOf(c.name) === key);

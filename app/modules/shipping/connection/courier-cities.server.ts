@@ -30,7 +30,11 @@ export type ShopCityRow = {
  * recent orders, and the routing rules' cities, grouped by their folded name in SQL (at most
  * SHOP_CITY_LIMIT). Unmatched cities come first, the most-waited-for first.
  */
-export async function listShopCities(db: DbOrTx, courier: Pick<Courier, "id" | "courierCities">, now = new Date()): Promise<ShopCityRow[]> {
+export async function listShopCities(
+  db: DbOrTx,
+  courier: Pick<Courier, "id" | "courierCities">,
+  now = new Date(),
+): Promise<ShopCityRow[]> {
   const since = new Date(now.getTime() - RECENT_DAYS * 86_400_000);
   const result = await db.execute(sql`
     with named as (
@@ -52,15 +56,32 @@ export async function listShopCities(db: DbOrTx, courier: Pick<Courier, "id" | "
   `);
   const rows = (result as unknown as { rows: { city_key: string; shop_city: string; waiting: number }[] }).rows;
   const stored = rows.length
-    ? await db.select().from(courierCityMatches).where(and(eq(courierCityMatches.courierId, courier.id), inArray(courierCityMatches.cityKey, rows.map((r) => r.city_key))))
+    ? await db
+        .select()
+        .from(courierCityMatches)
+        .where(
+          and(
+            eq(courierCityMatches.courierId, courier.id),
+            inArray(
+              courierCityMatches.cityKey,
+              rows.map((r) => r.city_key),
+            ),
+          ),
+        )
     : [];
   const list = courier.courierCities ?? [];
   const shaped: ShopCityRow[] = rows.map((row) => {
     const saved = stored.find((m) => m.cityKey === row.city_key);
     const auto = saved ? null : matchCourierCity(row.shop_city, list);
     return {
-      cityKey: row.city_key, shopCity: row.shop_city, waiting: Number(row.waiting),
-      match: saved ? { courierCity: { id: saved.courierCityId, name: saved.courierCityName }, source: saved.source } : auto ? { courierCity: auto, source: "auto" } : null,
+      cityKey: row.city_key,
+      shopCity: row.shop_city,
+      waiting: Number(row.waiting),
+      match: saved
+        ? { courierCity: { id: saved.courierCityId, name: saved.courierCityName }, source: saved.source }
+        : auto
+          ? { courierCity: auto, source: "auto" }
+          : null,
     };
   });
   // Unmatched first; the database's order (most waiting first) within each group.
@@ -72,20 +93,33 @@ export async function listShopCities(db: DbOrTx, courier: Pick<Courier, "id" | "
  * else what the names say, which is then stored as an automatic match so the same city books the
  * same way; null when the owner must pick it (Settings -> Couriers -> {courier} -> Cities).
  */
-export async function cityMatchFor(tx: DbOrTx, courier: Pick<Courier, "id" | "courierCities">, shopCity: string): Promise<CourierCityEntry | null> {
+export async function cityMatchFor(
+  tx: DbOrTx,
+  courier: Pick<Courier, "id" | "courierCities">,
+  shopCity: string,
+): Promise<CourierCityEntry | null> {
   const cityKey = foldCity(shopCity);
   if (!cityKey) return null;
-  const [saved] = await tx.select({ id: courierCityMatches.courierCityId, name: courierCityMatches.courierCityName }).from(courierCityMatches)
+  const [saved] = await tx
+    .select({ id: courierCityMatches.courierCityId, name: courierCityMatches.courierCityName })
+    .from(courierCityMatches)
     .where(and(eq(courierCityMatches.courierId, courier.id), eq(courierCityMatches.cityKey, cityKey)));
   if (saved) return saved;
   const auto = matchCourierCity(shopCity, courier.courierCities ?? []);
   if (!auto) return null;
-  await tx.insert(courierCityMatches).values({ courierId: courier.id, cityKey, shopCity: shopCity.trim(), courierCityId: auto.id, courierCityName: auto.name, source: "auto" })
+  await tx
+    .insert(courierCityMatches)
+    .values({
+      courierId: courier.id,
+      cityKey,
+      shopCity: shopCity.trim(),
+      courierCityId: auto.id,
+      courierCityName: auto.name,
+      source: "auto",
+    })
     .onConflictDoNothing();
   return auto;
 }
-
-
 
 export { citiesPath, unmatchedCityReason };
 
@@ -96,7 +130,11 @@ export type CityPick = { cityKey: string; shopCity: string; courierCityId: strin
  * for each city; an empty one clears the owner's pick (the names decide again). A city id the list
  * does not have is refused beside its city and nothing is saved.
  */
-export async function saveCityPicks(db: DbOrTx, courierId: number, picks: readonly CityPick[]): Promise<{ saved: number; errors: Record<string, string> }> {
+export async function saveCityPicks(
+  db: DbOrTx,
+  courierId: number,
+  picks: readonly CityPick[],
+): Promise<{ saved: number; errors: Record<string, string> }> {
   const courier = await getCourier(db, courierId);
   const list = courier.courierCities ?? [];
   const errors: Record<string, string> = {};
@@ -104,9 +142,13 @@ export async function saveCityPicks(db: DbOrTx, courierId: number, picks: readon
   for (const pick of picks) {
     const cityKey = foldCity(pick.shopCity);
     if (!cityKey || cityKey !== pick.cityKey) continue;
-    if (!pick.courierCityId) { chosen.push({ pick, city: null }); continue; }
+    if (!pick.courierCityId) {
+      chosen.push({ pick, city: null });
+      continue;
+    }
     const city = list.find((c) => c.id === pick.courierCityId);
-    if (!city) errors[pick.cityKey] = `${courier.name}'s list has no such city: test the connection again to refresh it`;
+    if (!city)
+      errors[pick.cityKey] = `${courier.name}'s list has no such city: test the connection again to refresh it`;
     else chosen.push({ pick, city });
   }
   if (Object.keys(errors).length) return { saved: 0, errors };
@@ -114,13 +156,42 @@ export async function saveCityPicks(db: DbOrTx, courierId: number, picks: readon
   await db.transaction(async (tx) => {
     for (const { pick, city } of chosen) {
       if (!city) {
-        await tx.delete(courierCityMatches).where(and(eq(courierCityMatches.courierId, courier.id), eq(courierCityMatches.cityKey, pick.cityKey), eq(courierCityMatches.source, "owner")));
+        await tx
+          .delete(courierCityMatches)
+          .where(
+            and(
+              eq(courierCityMatches.courierId, courier.id),
+              eq(courierCityMatches.cityKey, pick.cityKey),
+              eq(courierCityMatches.source, "owner"),
+            ),
+          );
         continue;
       }
-      const [existing] = await tx.select().from(courierCityMatches).where(and(eq(courierCityMatches.courierId, courier.id), eq(courierCityMatches.cityKey, pick.cityKey)));
+      const [existing] = await tx
+        .select()
+        .from(courierCityMatches)
+        .where(and(eq(courierCityMatches.courierId, courier.id), eq(courierCityMatches.cityKey, pick.cityKey)));
       if (existing?.source === "owner" && existing.courierCityId === city.id) continue;
-      await tx.insert(courierCityMatches).values({ courierId: courier.id, cityKey: pick.cityKey, shopCity: pick.shopCity.trim(), courierCityId: city.id, courierCityName: city.name, source: "owner" })
-        .onConflictDoUpdate({ target: [courierCityMatches.courierId, courierCityMatches.cityKey], set: { courierCityId: city.id, courierCityName: city.name, source: "owner", shopCity: pick.shopCity.trim(), updatedAt: sql`now()` } });
+      await tx
+        .insert(courierCityMatches)
+        .values({
+          courierId: courier.id,
+          cityKey: pick.cityKey,
+          shopCity: pick.shopCity.trim(),
+          courierCityId: city.id,
+          courierCityName: city.name,
+          source: "owner",
+        })
+        .onConflictDoUpdate({
+          target: [courierCityMatches.courierId, courierCityMatches.cityKey],
+          set: {
+            courierCityId: city.id,
+            courierCityName: city.name,
+            source: "owner",
+            shopCity: pick.shopCity.trim(),
+            updatedAt: sql`now()`,
+          },
+        });
       saved++;
     }
   });
@@ -134,6 +205,9 @@ export async function forgetCityMatches(tx: DbOrTx, courierId: number): Promise<
 
 /** Whether the courier has a city list to match against (Test connection stores it). */
 export async function courierHasCities(db: DbOrTx, courierId: number): Promise<boolean> {
-  const [row] = await db.select({ n: sql<number>`coalesce(jsonb_array_length(${couriers.courierCities}), 0)::int` }).from(couriers).where(eq(couriers.id, courierId));
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(jsonb_array_length(${couriers.courierCities}), 0)::int` })
+    .from(couriers)
+    .where(eq(couriers.id, courierId));
   return (row?.n ?? 0) > 0;
 }

@@ -40,7 +40,12 @@ export interface CourierApi {
   /** The courier's airway bill for a parcel: a PDF, or where to fetch it. */
   label(credentials: CourierCredentials, trackingNumber: string, labelUrl: string | null): Promise<CourierLabel>;
   /** Tells the courier what to do with a parcel after a failed attempt (shipper advice). */
-  advise(credentials: CourierCredentials, trackingNumber: string, advice: "reattempt" | "return", remarks: string): Promise<void>;
+  advise(
+    credentials: CourierCredentials,
+    trackingNumber: string,
+    advice: "reattempt" | "return",
+    remarks: string,
+  ): Promise<void>;
 }
 
 /** One credential the owner types: its key in the sealed object, its label, and whether it is a secret (shown as last four). */
@@ -83,7 +88,18 @@ export type CancelOutcome = { trackingNumber: string; cancelled: boolean; messag
  * failed (the parcel is still with the courier, awaiting shipper advice); `refused`: the buyer refused
  * it at the door (it is on its way back, not yet returned); `returned`: back with the shop.
  */
-export type TrackingEventKind = "booked" | "picked-up" | "in-transit" | "out-for-delivery" | "attempted" | "delivered" | "refused" | "returning" | "returned" | "cancelled" | "other";
+export type TrackingEventKind =
+  | "booked"
+  | "picked-up"
+  | "in-transit"
+  | "out-for-delivery"
+  | "attempted"
+  | "delivered"
+  | "refused"
+  | "returning"
+  | "returned"
+  | "cancelled"
+  | "other";
 
 export type TrackingEvent = {
   kind: TrackingEventKind;

@@ -10,16 +10,43 @@ type ZonePart = (typeof ZONE_PARTS)[number];
 export type ZoneField = `zone${1 | 2 | 3 | 4}${ZonePart}`;
 /** A zone slot's field name: zoneField(1, "Cities") is "zone1Cities". */
 export const zoneField = (slot: number, part: ZonePart) => `zone${slot}${part}` as ZoneField;
-const ZONE_FIELDS = Array.from({ length: ZONE_SLOTS }, (_, i) => ZONE_PARTS.map((part) => zoneField(i + 1, part))).flat();
+const ZONE_FIELDS = Array.from({ length: ZONE_SLOTS }, (_, i) =>
+  ZONE_PARTS.map((part) => zoneField(i + 1, part)),
+).flat();
 
 /** The Settings -> Couriers form: every value as the form sends it (text). */
 export const COURIER_FORM_FIELDS = [
-  "name", "trackingUrl", "accountCode", "weightBands", "extraPerKg", "codFeePercent", "surchargePercent", "toleranceRupees", ...ZONE_FIELDS, "bookingColumns",
+  "name",
+  "trackingUrl",
+  "accountCode",
+  "weightBands",
+  "extraPerKg",
+  "codFeePercent",
+  "surchargePercent",
+  "toleranceRupees",
+  ...ZONE_FIELDS,
+  "bookingColumns",
 ] as const;
-export type CourierFormField = "name" | "trackingUrl" | "accountCode" | "weightBands" | "extraPerKg" | "codFeePercent" | "surchargePercent" | "toleranceRupees" | ZoneField | "bookingColumns";
+export type CourierFormField =
+  | "name"
+  | "trackingUrl"
+  | "accountCode"
+  | "weightBands"
+  | "extraPerKg"
+  | "codFeePercent"
+  | "surchargePercent"
+  | "toleranceRupees"
+  | ZoneField
+  | "bookingColumns";
 export type CourierFormValues = Record<CourierFormField, string>;
 
-export type CourierInput = { name: string; trackingUrl: string | null; accountCode: string | null; rateCard: RateCard; bookingColumns: BookingColumn[] };
+export type CourierInput = {
+  name: string;
+  trackingUrl: string | null;
+  accountCode: string | null;
+  rateCard: RateCard;
+  bookingColumns: BookingColumn[];
+};
 
 export type CourierFormResult =
   | { ok: true; data: CourierInput }
@@ -43,10 +70,11 @@ export function parseWeightBands(text: string): { bands: RateCard["bands"] } | {
     if (!match) return { error: `Line ${index + 1}: write each band as "grams = charge", e.g. "500 = 180"` };
     const band = { upToGrams: Number(match[1]), charge: Number(match[2]) };
     if (band.upToGrams <= 0) return { error: `Line ${index + 1}: the weight must be above 0 grams` };
-    if (bands.length && band.upToGrams <= bands[bands.length - 1].upToGrams) return { error: `Line ${index + 1}: list the bands lightest first, each heavier than the one before` };
+    if (bands.length && band.upToGrams <= bands[bands.length - 1].upToGrams)
+      return { error: `Line ${index + 1}: list the bands lightest first, each heavier than the one before` };
     bands.push(band);
   }
-  if (!bands.length) return { error: "Give at least one weight band, e.g. \"500 = 180\"" };
+  if (!bands.length) return { error: 'Give at least one weight band, e.g. "500 = 180"' };
   return { bands };
 }
 
@@ -72,7 +100,10 @@ function zoneValues(zones: RateZone[] = []): Record<ZoneField, string> {
  * least one city (one per line, or separated by commas), its weight bands and its extra per kg; a
  * city may be in one zone only. Errors are keyed by the slot's field.
  */
-export function parseZones(values: Partial<Record<ZoneField, string>>): { zones: RateZone[]; errors: Partial<Record<ZoneField, string>> } {
+export function parseZones(values: Partial<Record<ZoneField, string>>): {
+  zones: RateZone[];
+  errors: Partial<Record<ZoneField, string>>;
+} {
   const zones: RateZone[] = [];
   const errors: Partial<Record<ZoneField, string>> = {};
   const cityZone = new Map<string, string>();
@@ -83,22 +114,34 @@ export function parseZones(values: Partial<Record<ZoneField, string>>): { zones:
     if (!name) errors[zoneField(slot, "Name")] = "Name the zone, e.g. Same city";
     else if (name.length > 40) errors[zoneField(slot, "Name")] = "Please keep the zone's name under 40 characters";
     const cities: string[] = [];
-    for (const city of text("Cities").split(/[\n,]+/).map((c) => c.trim().replace(/\s+/g, " ")).filter(Boolean)) {
+    for (const city of text("Cities")
+      .split(/[\n,]+/)
+      .map((c) => c.trim().replace(/\s+/g, " "))
+      .filter(Boolean)) {
       const key = city.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
       const other = cityZone.get(key);
       if (other !== undefined && !errors[zoneField(slot, "Cities")]) {
-        errors[zoneField(slot, "Cities")] = other === name ? `${city} is listed twice` : `${city} is already in the zone ${other || "above"}: a city belongs to one zone`;
+        errors[zoneField(slot, "Cities")] =
+          other === name
+            ? `${city} is listed twice`
+            : `${city} is already in the zone ${other || "above"}: a city belongs to one zone`;
       }
-      if (city.length > 60 && !errors[zoneField(slot, "Cities")]) errors[zoneField(slot, "Cities")] = "Please keep each city's name under 60 characters";
+      if (city.length > 60 && !errors[zoneField(slot, "Cities")])
+        errors[zoneField(slot, "Cities")] = "Please keep each city's name under 60 characters";
       cityZone.set(key, name);
       if (other === undefined) cities.push(city);
     }
-    if (!cities.length && !errors[zoneField(slot, "Cities")]) errors[zoneField(slot, "Cities")] = "List the zone's cities, one per line or separated by commas";
+    if (!cities.length && !errors[zoneField(slot, "Cities")])
+      errors[zoneField(slot, "Cities")] = "List the zone's cities, one per line or separated by commas";
     else if (cities.length > 500) errors[zoneField(slot, "Cities")] = "A zone can list up to 500 cities";
     const bands = parseWeightBands(text("Bands"));
     if ("error" in bands) errors[zoneField(slot, "Bands")] = bands.error;
-    const extra = text("ExtraPerKg").replace(/^(rs\.?|pkr)\s*/i, "").replace(/,/g, "");
-    if (!WHOLE.test(extra)) errors[zoneField(slot, "ExtraPerKg")] = "Enter the zone's charge for each extra kilogram in whole rupees, e.g. 100";
+    const extra = text("ExtraPerKg")
+      .replace(/^(rs\.?|pkr)\s*/i, "")
+      .replace(/,/g, "");
+    if (!WHOLE.test(extra))
+      errors[zoneField(slot, "ExtraPerKg")] =
+        "Enter the zone's charge for each extra kilogram in whole rupees, e.g. 100";
     if (!("error" in bands)) zones.push({ name, cities, bands: bands.bands, extraPerKg: Number(extra) });
   }
   return { zones, errors };
@@ -108,7 +151,16 @@ export function parseZones(values: Partial<Record<ZoneField, string>>): { zones:
 export function courierFormValues(courier?: CourierInput): CourierFormValues {
   if (!courier) {
     return {
-      name: "", trackingUrl: "", accountCode: "", weightBands: "500 = 180\n1000 = 230", extraPerKg: "100", codFeePercent: "1", surchargePercent: "0", toleranceRupees: "0", ...zoneValues(), bookingColumns: "",
+      name: "",
+      trackingUrl: "",
+      accountCode: "",
+      weightBands: "500 = 180\n1000 = 230",
+      extraPerKg: "100",
+      codFeePercent: "1",
+      surchargePercent: "0",
+      toleranceRupees: "0",
+      ...zoneValues(),
+      bookingColumns: "",
     };
   }
   return {
@@ -126,15 +178,23 @@ export function courierFormValues(courier?: CourierInput): CourierFormValues {
 }
 
 /** Reads the courier form; an empty booking layout takes the courier's default (`defaults`). */
-export function parseCourierForm(form: Record<string, unknown>, defaults: (name: string) => BookingColumn[]): CourierFormResult {
-  const values = Object.fromEntries(COURIER_FORM_FIELDS.map((k) => [k, typeof form[k] === "string" ? (form[k] as string).slice(0, 10_000) : ""])) as CourierFormValues;
+export function parseCourierForm(
+  form: Record<string, unknown>,
+  defaults: (name: string) => BookingColumn[],
+): CourierFormResult {
+  const values = Object.fromEntries(
+    COURIER_FORM_FIELDS.map((k) => [k, typeof form[k] === "string" ? (form[k] as string).slice(0, 10_000) : ""]),
+  ) as CourierFormValues;
   const errors: Partial<Record<CourierFormField, string>> = {};
   const name = values.name.trim();
   if (!name) errors.name = "Courier name is required";
   else if (name.length > 40) errors.name = "Please keep the courier name under 40 characters";
 
   const trackingUrl = values.trackingUrl.trim();
-  if (trackingUrl && (!/^https?:\/\/[^\s/]+\.[^\s]+$/i.test(trackingUrl) || !trackingUrl.includes(TRACKING_PLACEHOLDER))) {
+  if (
+    trackingUrl &&
+    (!/^https?:\/\/[^\s/]+\.[^\s]+$/i.test(trackingUrl) || !trackingUrl.includes(TRACKING_PLACEHOLDER))
+  ) {
     errors.trackingUrl = `Enter the courier's tracking link with ${TRACKING_PLACEHOLDER} where the tracking number goes, e.g. https://www.tcsexpress.com/track/${TRACKING_PLACEHOLDER}`;
   } else if (trackingUrl.length > 300) errors.trackingUrl = "Please keep the tracking link under 300 characters";
 
@@ -143,19 +203,29 @@ export function parseCourierForm(form: Record<string, unknown>, defaults: (name:
 
   const bands = parseWeightBands(values.weightBands);
   if ("error" in bands) errors.weightBands = bands.error;
-  const extra = values.extraPerKg.trim().replace(/^(rs\.?|pkr)\s*/i, "").replace(/,/g, "");
+  const extra = values.extraPerKg
+    .trim()
+    .replace(/^(rs\.?|pkr)\s*/i, "")
+    .replace(/,/g, "");
   if (!WHOLE.test(extra)) errors.extraPerKg = "Enter the charge for each extra kilogram in whole rupees, e.g. 100";
   const codFeeBps = percentToBps(values.codFeePercent);
   if (codFeeBps === null) errors.codFeePercent = "Enter the COD fee as a percentage, e.g. 1.5";
   const surchargeBps = percentToBps(values.surchargePercent || "0");
   if (surchargeBps === null) errors.surchargePercent = "Enter the surcharge as a percentage, e.g. 10 (0 for none)";
 
-  const tolerance = values.toleranceRupees.trim().replace(/^(rs\.?|pkr)\s*/i, "").replace(/,/g, "") || "0";
-  if (!/^\d{1,5}$/.test(tolerance)) errors.toleranceRupees = "Enter the tolerance in whole rupees, e.g. 50 (0 flags every rupee above the rate card)";
+  const tolerance =
+    values.toleranceRupees
+      .trim()
+      .replace(/^(rs\.?|pkr)\s*/i, "")
+      .replace(/,/g, "") || "0";
+  if (!/^\d{1,5}$/.test(tolerance))
+    errors.toleranceRupees = "Enter the tolerance in whole rupees, e.g. 50 (0 flags every rupee above the rate card)";
   const zones = parseZones(values);
   Object.assign(errors, zones.errors);
 
-  const layout = values.bookingColumns.trim() ? parseBookingColumns(values.bookingColumns) : { columns: defaults(name) };
+  const layout = values.bookingColumns.trim()
+    ? parseBookingColumns(values.bookingColumns)
+    : { columns: defaults(name) };
   if ("error" in layout) errors.bookingColumns = layout.error;
 
   if (Object.keys(errors).length || "error" in bands || "error" in layout) return { ok: false, errors, values };
@@ -166,7 +236,10 @@ export function parseCourierForm(form: Record<string, unknown>, defaults: (name:
       trackingUrl: trackingUrl || null,
       accountCode: accountCode || null,
       rateCard: {
-        bands: bands.bands, extraPerKg: Number(extra), codFeeBps: codFeeBps!, surchargeBps: surchargeBps!,
+        bands: bands.bands,
+        extraPerKg: Number(extra),
+        codFeeBps: codFeeBps!,
+        surchargeBps: surchargeBps!,
         ...(zones.zones.length ? { zones: zones.zones } : {}),
         ...(Number(tolerance) ? { toleranceRupees: Number(tolerance) } : {}),
       },

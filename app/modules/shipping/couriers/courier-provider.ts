@@ -1,6 +1,12 @@
 import type { BookingColumn } from "../booking/booking-columns";
 import type { CourierApis } from "./courier-api";
-import type { CodImportRow, ColumnMapping, CourierSheet, DeliveryImportRow, TrackingImportRow } from "../imports/column-mapping";
+import type {
+  CodImportRow,
+  ColumnMapping,
+  CourierSheet,
+  DeliveryImportRow,
+  TrackingImportRow,
+} from "../imports/column-mapping";
 
 /**
  * The port through which the shop exchanges parcels with a courier: it hands booked parcels over

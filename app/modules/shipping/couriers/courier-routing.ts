@@ -1,15 +1,18 @@
 import type { CourierRuleKind } from "~/db/schema/statuses";
 
 /** A routing rule as stored; a null courier means "hold for a call". */
-export type CourierRule = { kind: CourierRuleKind; city: string | null; amount: number | null; courierId: number | null };
+export type CourierRule = {
+  kind: CourierRuleKind;
+  city: string | null;
+  amount: number | null;
+  courierId: number | null;
+};
 
 /** What routing knows of an order: where it goes, its total, and whether its phone is risky. */
 export type RoutedOrder = { city: string; total: number; risky: boolean };
 
 export type CourierSuggestion =
-  | { kind: "courier"; courierId: number; rule: number }
-  | { kind: "hold"; rule: number }
-  | { kind: "none" };
+  { kind: "courier"; courierId: number; rule: number } | { kind: "hold"; rule: number } | { kind: "none" };
 
 const sameCity = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
@@ -32,10 +35,16 @@ export function suggestCourier(rules: readonly CourierRule[], order: RoutedOrder
 }
 
 /** How a rule reads in the settings list and beside a suggestion. */
-export function describeRule(rule: CourierRule, courierName: string | null, formatAmount: (n: number) => string): string {
+export function describeRule(
+  rule: CourierRule,
+  courierName: string | null,
+  formatAmount: (n: number) => string,
+): string {
   const when =
-    rule.kind === "city" ? `Orders to ${rule.city}`
-    : rule.kind === "total-above" ? `Orders above ${formatAmount(rule.amount ?? 0)}`
-    : "Orders from a blocked phone or one with earlier returns";
+    rule.kind === "city"
+      ? `Orders to ${rule.city}`
+      : rule.kind === "total-above"
+        ? `Orders above ${formatAmount(rule.amount ?? 0)}`
+        : "Orders from a blocked phone or one with earlier returns";
   return `${when}: ${courierName ?? "hold for a call"}`;
 }

@@ -10,7 +10,11 @@ const rowId = z.coerce.number().int().positive().max(2_147_483_647);
 export const courierSettingsIntentSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("add-courier") }),
   z.object({ intent: z.literal("edit-courier"), courierId: rowId }),
-  z.object({ intent: z.literal("toggle-courier"), courierId: rowId, active: z.enum(["true", "false"]).transform((v) => v === "true") }),
+  z.object({
+    intent: z.literal("toggle-courier"),
+    courierId: rowId,
+    active: z.enum(["true", "false"]).transform((v) => v === "true"),
+  }),
   z.object({ intent: z.literal("add-rule") }),
   z.object({ intent: z.literal("remove-rule"), ruleId: rowId }),
   z.object({ intent: z.literal("move-rule-up"), ruleId: rowId }),

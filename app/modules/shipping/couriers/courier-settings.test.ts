@@ -5,36 +5,84 @@ import { describeRule, type CourierRule } from "./courier-routing";
 import { parseCourierSettingsIntent } from "./courier-settings-intent";
 import { describeRateCard, formatWeight, type RateCard } from "./rate-card";
 
-const CARD: RateCard = { bands: [{ upToGrams: 500, charge: 180 }, { upToGrams: 1000, charge: 230 }], extraPerKg: 100, codFeeBps: 150, surchargeBps: 1000 };
+const CARD: RateCard = {
+  bands: [
+    { upToGrams: 500, charge: 180 },
+    { upToGrams: 1000, charge: 230 },
+  ],
+  extraPerKg: 100,
+  codFeeBps: 150,
+  surchargeBps: 1000,
+};
 
 describe("the rate card in words", () => {
   it("reads bands, the extra kilogram, the COD fee and the surcharge as the owner would say them", () => {
-    expect(describeRateCard(CARD, formatPrice)).toBe("up to 500 g Rs 180, up to 1 kg Rs 230, each extra kg Rs 100; COD fee 1.5 %; surcharge 10 %");
-    expect(describeRateCard({ bands: [{ upToGrams: 1500, charge: 1250 }], extraPerKg: 0, codFeeBps: 0, surchargeBps: 0 }, formatPrice))
-      .toBe("up to 1.5 kg Rs 1,250, each extra kg Rs 0; no COD fee; no surcharge");
+    expect(describeRateCard(CARD, formatPrice)).toBe(
+      "up to 500 g Rs 180, up to 1 kg Rs 230, each extra kg Rs 100; COD fee 1.5 %; surcharge 10 %",
+    );
+    expect(
+      describeRateCard(
+        { bands: [{ upToGrams: 1500, charge: 1250 }], extraPerKg: 0, codFeeBps: 0, surchargeBps: 0 },
+        formatPrice,
+      ),
+    ).toBe("up to 1.5 kg Rs 1,250, each extra kg Rs 0; no COD fee; no surcharge");
   });
 
   it("writes weights in grams below a kilogram and in kilograms from one", () => {
-    expect([formatWeight(1), formatWeight(999), formatWeight(1000), formatWeight(1250), formatWeight(2000)]).toEqual(["1 g", "999 g", "1 kg", "1.25 kg", "2 kg"]);
+    expect([formatWeight(1), formatWeight(999), formatWeight(1000), formatWeight(1250), formatWeight(2000)]).toEqual([
+      "1 g",
+      "999 g",
+      "1 kg",
+      "1.25 kg",
+      "2 kg",
+    ]);
   });
 });
 
 describe("the add-a-rule form", () => {
   it("reads a city rule, a total rule and a risk rule; the field the kind does not use is ignored", () => {
-    expect(parseRuleForm({ kind: "city", city: "  karachi ", amount: "oops", courierId: "3" })).toEqual({ ok: true, rule: { kind: "city", city: "Karachi", amount: null, courierId: 3 } });
-    expect(parseRuleForm({ kind: "city", city: "Chak 45", courierId: "hold" })).toEqual({ ok: true, rule: { kind: "city", city: "Chak 45", amount: null, courierId: null } });
-    expect(parseRuleForm({ kind: "total-above", city: "Lahore", amount: "Rs 10,000", courierId: "2" })).toEqual({ ok: true, rule: { kind: "total-above", city: null, amount: 10000, courierId: 2 } });
-    expect(parseRuleForm({ kind: "risk", city: "", amount: "", courierId: "hold" })).toEqual({ ok: true, rule: { kind: "risk", city: null, amount: null, courierId: null } });
+    expect(parseRuleForm({ kind: "city", city: "  karachi ", amount: "oops", courierId: "3" })).toEqual({
+      ok: true,
+      rule: { kind: "city", city: "Karachi", amount: null, courierId: 3 },
+    });
+    expect(parseRuleForm({ kind: "city", city: "Chak 45", courierId: "hold" })).toEqual({
+      ok: true,
+      rule: { kind: "city", city: "Chak 45", amount: null, courierId: null },
+    });
+    expect(parseRuleForm({ kind: "total-above", city: "Lahore", amount: "Rs 10,000", courierId: "2" })).toEqual({
+      ok: true,
+      rule: { kind: "total-above", city: null, amount: 10000, courierId: 2 },
+    });
+    expect(parseRuleForm({ kind: "risk", city: "", amount: "", courierId: "hold" })).toEqual({
+      ok: true,
+      rule: { kind: "risk", city: null, amount: null, courierId: null },
+    });
   });
 
   it("says what is missing beside each field and keeps what was typed", () => {
     const city = parseRuleForm({ kind: "city", city: "  ", amount: "", courierId: "" });
-    expect(city).toEqual({ ok: false, errors: { city: RULE_MESSAGES.city, courierId: RULE_MESSAGES.courier }, values: { kind: "city", city: "  ", amount: "", courierId: "" } });
+    expect(city).toEqual({
+      ok: false,
+      errors: { city: RULE_MESSAGES.city, courierId: RULE_MESSAGES.courier },
+      values: { kind: "city", city: "  ", amount: "", courierId: "" },
+    });
     const amount = parseRuleForm({ kind: "total-above", amount: "10000.50", courierId: "1" });
-    expect(amount).toMatchObject({ ok: false, errors: { amount: RULE_MESSAGES.amount }, values: { amount: "10000.50" } });
-    expect(parseRuleForm({ kind: "total-above", amount: "ten thousand", courierId: "1" })).toMatchObject({ errors: { amount: "Enter the order total in whole rupees, e.g. 10000" } });
-    expect(parseRuleForm({ kind: "weekday", courierId: "1" })).toMatchObject({ ok: false, errors: { kind: RULE_MESSAGES.kind } });
-    expect(parseRuleForm({ kind: "risk", courierId: "-1" })).toMatchObject({ ok: false, errors: { courierId: RULE_MESSAGES.courier } });
+    expect(amount).toMatchObject({
+      ok: false,
+      errors: { amount: RULE_MESSAGES.amount },
+      values: { amount: "10000.50" },
+    });
+    expect(parseRuleForm({ kind: "total-above", amount: "ten thousand", courierId: "1" })).toMatchObject({
+      errors: { amount: "Enter the order total in whole rupees, e.g. 10000" },
+    });
+    expect(parseRuleForm({ kind: "weekday", courierId: "1" })).toMatchObject({
+      ok: false,
+      errors: { kind: RULE_MESSAGES.kind },
+    });
+    expect(parseRuleForm({ kind: "risk", courierId: "-1" })).toMatchObject({
+      ok: false,
+      errors: { courierId: RULE_MESSAGES.courier },
+    });
   });
 });
 
@@ -47,7 +95,10 @@ describe("editing the rules", () => {
   const kinds = (list: CourierRule[] | null) => list?.map((r) => r.kind);
 
   it("adds a rule last, removes one, and moves one above the rule before it (the first stays first)", () => {
-    const added = applyRuleEdit(rules, { op: "add", rule: { kind: "city", city: "Lahore", amount: null, courierId: 1 } });
+    const added = applyRuleEdit(rules, {
+      op: "add",
+      rule: { kind: "city", city: "Lahore", amount: null, courierId: 1 },
+    });
     expect(added).toHaveLength(4);
     expect(added![3]).toEqual({ kind: "city", city: "Lahore", amount: null, courierId: 1 });
     expect(added![0]).not.toHaveProperty("id");
@@ -63,16 +114,28 @@ describe("editing the rules", () => {
 
   it("reads each rule in words for the list", () => {
     expect(describeRule(rules[1], "TCS", formatPrice)).toBe("Orders above Rs 10,000: TCS");
-    expect(describeRule(rules[0], null, formatPrice)).toBe("Orders from a blocked phone or one with earlier returns: hold for a call");
+    expect(describeRule(rules[0], null, formatPrice)).toBe(
+      "Orders from a blocked phone or one with earlier returns: hold for a call",
+    );
   });
 });
 
 describe("the page's intents", () => {
   it("reads each intent with its ids, and nothing else", () => {
     expect(parseCourierSettingsIntent({ intent: "add-courier", name: "TCS" })).toEqual({ intent: "add-courier" });
-    expect(parseCourierSettingsIntent({ intent: "edit-courier", courierId: "4" })).toEqual({ intent: "edit-courier", courierId: 4 });
-    expect(parseCourierSettingsIntent({ intent: "toggle-courier", courierId: "4", active: "false" })).toEqual({ intent: "toggle-courier", courierId: 4, active: false });
-    expect(parseCourierSettingsIntent({ intent: "move-rule-up", ruleId: "2" })).toEqual({ intent: "move-rule-up", ruleId: 2 });
+    expect(parseCourierSettingsIntent({ intent: "edit-courier", courierId: "4" })).toEqual({
+      intent: "edit-courier",
+      courierId: 4,
+    });
+    expect(parseCourierSettingsIntent({ intent: "toggle-courier", courierId: "4", active: "false" })).toEqual({
+      intent: "toggle-courier",
+      courierId: 4,
+      active: false,
+    });
+    expect(parseCourierSettingsIntent({ intent: "move-rule-up", ruleId: "2" })).toEqual({
+      intent: "move-rule-up",
+      ruleId: 2,
+    });
     expect(parseCourierSettingsIntent({ intent: "remove-rule", ruleId: "x" })).toBeNull();
     expect(parseCourierSettingsIntent({ intent: "edit-courier", courierId: "0" })).toBeNull();
     expect(parseCourierSettingsIntent({ intent: "toggle-courier", courierId: "4", active: "maybe" })).toBeNull();

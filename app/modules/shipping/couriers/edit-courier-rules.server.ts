@@ -15,8 +15,12 @@ export async function editCourierRules(db: DbOrTx, edit: CourierRuleEdit): Promi
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('courier_rules', 0))`);
     if (edit.op === "add" && edit.rule.courierId !== null) {
-      const [courier] = await tx.select({ active: couriers.active }).from(couriers).where(eq(couriers.id, edit.rule.courierId));
-      if (!courier?.active) throw new AppError("VALIDATION", RULE_MESSAGES.inactiveCourier, { courierId: RULE_MESSAGES.inactiveCourier });
+      const [courier] = await tx
+        .select({ active: couriers.active })
+        .from(couriers)
+        .where(eq(couriers.id, edit.rule.courierId));
+      if (!courier?.active)
+        throw new AppError("VALIDATION", RULE_MESSAGES.inactiveCourier, { courierId: RULE_MESSAGES.inactiveCourier });
     }
     const rules = await listCourierRules(tx);
     const next = applyRuleEdit(rules, edit);

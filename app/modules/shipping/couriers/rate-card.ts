@@ -40,7 +40,10 @@ export function zoneFor(card: RateCard, city: string | null | undefined): RateZo
  * destination city's zone (its own bands and extra per kg), else the card's; then its surcharge and
  * COD fee.
  */
-export function estimateCharge(card: RateCard, parcel: { weightGrams: number; codAmount: number; city?: string | null }) {
+export function estimateCharge(
+  card: RateCard,
+  parcel: { weightGrams: number; codAmount: number; city?: string | null },
+) {
   const zone = zoneFor(card, parcel.city);
   const weight = weightCharge(zone ?? card, parcel.weightGrams);
   const surcharge = shareRoundedUp(weight, card.surchargeBps);
@@ -71,14 +74,20 @@ export function formatWeight(grams: number): string {
  * extra kg Rs 100; COD fee 1.5 %; surcharge 10 %".
  */
 export function describeRateCard(card: RateCard, formatAmount: (n: number) => string): string {
-  const bands = [...card.bands].sort((a, b) => a.upToGrams - b.upToGrams).map((b) => `up to ${formatWeight(b.upToGrams)} ${formatAmount(b.charge)}`);
+  const bands = [...card.bands]
+    .sort((a, b) => a.upToGrams - b.upToGrams)
+    .map((b) => `up to ${formatWeight(b.upToGrams)} ${formatAmount(b.charge)}`);
   const weight = [...bands, `each extra kg ${formatAmount(card.extraPerKg)}`].join(", ");
   const codFee = card.codFeeBps > 0 ? `COD fee ${bpsToPercent(card.codFeeBps)} %` : "no COD fee";
   const surcharge = card.surchargeBps > 0 ? `surcharge ${bpsToPercent(card.surchargeBps)} %` : "no surcharge";
   const zones = (card.zones ?? []).map((zone) => {
-    const zoneBands = [...zone.bands].sort((a, b) => a.upToGrams - b.upToGrams).map((b) => `up to ${formatWeight(b.upToGrams)} ${formatAmount(b.charge)}`);
+    const zoneBands = [...zone.bands]
+      .sort((a, b) => a.upToGrams - b.upToGrams)
+      .map((b) => `up to ${formatWeight(b.upToGrams)} ${formatAmount(b.charge)}`);
     return `${zone.name} (${zone.cities.join(", ")}): ${[...zoneBands, `each extra kg ${formatAmount(zone.extraPerKg)}`].join(", ")}`;
   });
-  const tolerance = card.toleranceRupees ? `; charges up to ${formatAmount(card.toleranceRupees)} above the estimate are not flagged` : "";
+  const tolerance = card.toleranceRupees
+    ? `; charges up to ${formatAmount(card.toleranceRupees)} above the estimate are not flagged`
+    : "";
   return `${zones.length ? `${zones.join("; ")}; other cities: ` : ""}${weight}; ${codFee}; ${surcharge}${tolerance}`;
 }

@@ -41,7 +41,8 @@ export function emptyRuleForm(): RuleFormValues {
   return { kind: "city", city: "", amount: "", courierId: "" };
 }
 
-const isRuleKind = (value: string): value is CourierRuleKind => (COURIER_RULE_KINDS as readonly string[]).includes(value);
+const isRuleKind = (value: string): value is CourierRuleKind =>
+  (COURIER_RULE_KINDS as readonly string[]).includes(value);
 
 /** A city as the shop's list spells it when it is on the list ("karachi " -> "Karachi"), else as typed. */
 function canonicalCity(text: string): string {
@@ -55,7 +56,9 @@ function canonicalCity(text: string): string {
  * active is checked where the couriers are (edit-courier-rules.server.ts).
  */
 export function parseRuleForm(form: Record<string, unknown>): RuleFormResult {
-  const values = Object.fromEntries(RULE_FORM_FIELDS.map((k) => [k, typeof form[k] === "string" ? (form[k] as string).slice(0, 200) : ""])) as RuleFormValues;
+  const values = Object.fromEntries(
+    RULE_FORM_FIELDS.map((k) => [k, typeof form[k] === "string" ? (form[k] as string).slice(0, 200) : ""]),
+  ) as RuleFormValues;
   const errors: Partial<Record<RuleFormField, string>> = {};
   const kind = values.kind.trim();
   if (!isRuleKind(kind)) errors.kind = RULE_MESSAGES.kind;
@@ -69,7 +72,10 @@ export function parseRuleForm(form: Record<string, unknown>): RuleFormResult {
 
   let amount: number | null = null;
   if (kind === "total-above") {
-    const digits = values.amount.trim().replace(/^(rs\.?|pkr)\s*/i, "").replace(/,/g, "");
+    const digits = values.amount
+      .trim()
+      .replace(/^(rs\.?|pkr)\s*/i, "")
+      .replace(/,/g, "");
     if (/^\d{1,9}$/.test(digits)) amount = Number(digits);
     else errors.amount = RULE_MESSAGES.amount;
   }
@@ -84,13 +90,17 @@ export function parseRuleForm(form: Record<string, unknown>): RuleFormResult {
 }
 
 /** A change to the routing rules, by the rule's id where it names one. */
-export type CourierRuleEdit = { op: "add"; rule: CourierRule } | { op: "remove"; ruleId: number } | { op: "move-up"; ruleId: number };
+export type CourierRuleEdit =
+  { op: "add"; rule: CourierRule } | { op: "remove"; ruleId: number } | { op: "move-up"; ruleId: number };
 
 /**
  * The rules after an edit, in priority order: a new rule goes last; "move up" swaps a rule with
  * the one above it (the first stays first). Null when the edit names a rule that is not there.
  */
-export function applyRuleEdit<R extends CourierRule & { id: number }>(rules: readonly R[], edit: CourierRuleEdit): CourierRule[] | null {
+export function applyRuleEdit<R extends CourierRule & { id: number }>(
+  rules: readonly R[],
+  edit: CourierRuleEdit,
+): CourierRule[] | null {
   const plain = rules.map(({ kind, city, amount, courierId }) => ({ kind, city, amount, courierId }));
   if (edit.op === "add") return [...plain, edit.rule];
   const index = rules.findIndex((r) => r.id === edit.ruleId);

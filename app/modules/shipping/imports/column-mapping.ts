@@ -7,6 +7,21 @@ export { checkMapping, type MappingCheck, NO_ORDER_COLUMN_MESSAGE } from "./chec
 export type { CourierSheet } from "./courier-sheet";
 export { type CourierStatusKind, courierStatusKind } from "./courier-status";
 export { guessMapping } from "./guess-mapping";
-export { type ColumnMapping, IMPORT_FIELDS, IMPORT_KINDS, type ImportField, type ImportFieldInfo, type ImportKind, type KindField } from "./import-fields";
-export { type CodImportRow, type DeliveryImportRow, type ImportRow, type ImportRowOf, readRows, type TrackingImportRow } from "./parse-import-rows";
+export {
+  type ColumnMapping,
+  IMPORT_FIELDS,
+  IMPORT_KINDS,
+  type ImportField,
+  type ImportFieldInfo,
+  type ImportKind,
+  type KindField,
+} from "./import-fields";
+export {
+  type CodImportRow,
+  type DeliveryImportRow,
+  type ImportRow,
+  type ImportRowOf,
+  readRows,
+  type TrackingImportRow,
+} from "./parse-import-rows";
 export { parseRupeeAmount } from "./rupee-amount";

@@ -31,18 +31,39 @@ describe("parseCourierDate: dates as couriers write them, Pakistan time, day fir
     expect(parseCourierDate(text)).toEqual({ value });
   });
 
-  it.each(["31/02/2026", "24/13/2026", "yesterday", "24/11", "2026-11-24 25:00", "13:00 PM 24/11/2026", "99999", "N/A"])("%j is not a date", (text) => {
+  it.each([
+    "31/02/2026",
+    "24/13/2026",
+    "yesterday",
+    "24/11",
+    "2026-11-24 25:00",
+    "13:00 PM 24/11/2026",
+    "99999",
+    "N/A",
+  ])("%j is not a date", (text) => {
     expect(parseCourierDate(text)).toEqual({ problem: `Date "${text}" is not a date` });
   });
 
   it("makes a row with an unreadable date a problem, never dated now (delivery and COD files)", () => {
-    const delivery = { headers: ["CN", "Status", "Delivery Date"], rows: [["X1", "Delivered", "24-Nov-2026 2:05 PM"], ["X2", "Delivered", "last Tuesday"]] };
+    const delivery = {
+      headers: ["CN", "Status", "Delivery Date"],
+      rows: [
+        ["X1", "Delivered", "24-Nov-2026 2:05 PM"],
+        ["X2", "Delivered", "last Tuesday"],
+      ],
+    };
     const rows = readRows("delivery", delivery, guessMapping("delivery", delivery.headers)).rows;
     expect(rows.map(({ line, date, problems }) => ({ line, date, problems }))).toEqual([
       { line: 2, date: "2026-11-24 14:05", problems: [] },
       { line: 3, date: null, problems: ['Date "last Tuesday" is not a date'] },
     ]);
-    const cod = { headers: ["CN", "COD Amount", "Payment Date"], rows: [["X1", "3450", "45985"], ["X2", "3450", "31/11/2026"]] };
+    const cod = {
+      headers: ["CN", "COD Amount", "Payment Date"],
+      rows: [
+        ["X1", "3450", "45985"],
+        ["X2", "3450", "31/11/2026"],
+      ],
+    };
     const paid = readRows("cod", cod, guessMapping("cod", cod.headers)).rows;
     expect(paid.map(({ settlementDate, problems }) => ({ settlementDate, problems }))).toEqual([
       { settlementDate: "2025-11-24", problems: [] },

@@ -16,7 +16,10 @@ const MONTH_NAME = String.raw`(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|
 const TIME = String.raw`(?:(?:\s*,\s*|\s+|T)(\d{1,2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?\s*([ap]\.?m\.?)?)?`;
 const YEAR_FIRST = new RegExp(String.raw`^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})${TIME}$`, "i");
 const DAY_FIRST = new RegExp(String.raw`^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4}|\d{2})${TIME}$`, "i");
-const DAY_MONTH_NAME = new RegExp(String.raw`^(\d{1,2})(?:st|nd|rd|th)?[-\s/.]+${MONTH_NAME}\.?[-\s/.,]+(\d{4}|\d{2})${TIME}$`, "i");
+const DAY_MONTH_NAME = new RegExp(
+  String.raw`^(\d{1,2})(?:st|nd|rd|th)?[-\s/.]+${MONTH_NAME}\.?[-\s/.,]+(\d{4}|\d{2})${TIME}$`,
+  "i",
+);
 const MONTH_NAME_DAY = new RegExp(String.raw`^${MONTH_NAME}\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})${TIME}$`, "i");
 const WITH_ZONE = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?([zZ]|[+-]\d{2}:?\d{2})$/;
 const EXCEL_SERIAL = /^(\d{5})(?:\.(\d+))?$/;
@@ -41,14 +44,23 @@ export function parseCourierDate(text: string): ParsedCourierDate {
     // 1 January 1955 to 31 December 2099: a five-digit number outside is no date a courier sends.
     if (days < 20090 || days > 73050) return refuse;
     const at = new Date(EXCEL_EPOCH_MS + Math.round(days * 24 * 60) * 60_000).toISOString();
-    return { value: serial[2] && /[1-9]/.test(serial[2]) && !at.endsWith("T00:00:00.000Z") ? `${at.slice(0, 10)} ${at.slice(11, 16)}` : at.slice(0, 10) };
+    return {
+      value:
+        serial[2] && /[1-9]/.test(serial[2]) && !at.endsWith("T00:00:00.000Z")
+          ? `${at.slice(0, 10)} ${at.slice(11, 16)}`
+          : at.slice(0, 10),
+    };
   }
   let parts: { year: number; month: number; day: number; time: (string | undefined)[] } | null = null;
   let match: RegExpExecArray | null;
-  if ((match = YEAR_FIRST.exec(written))) parts = { year: +match[1], month: +match[2], day: +match[3], time: match.slice(4) };
-  else if ((match = DAY_FIRST.exec(written))) parts = { year: fullYear(match[3]), month: +match[2], day: +match[1], time: match.slice(4) };
-  else if ((match = DAY_MONTH_NAME.exec(written))) parts = { year: fullYear(match[3]), month: monthOf(match[2]), day: +match[1], time: match.slice(4) };
-  else if ((match = MONTH_NAME_DAY.exec(written))) parts = { year: +match[3], month: monthOf(match[1]), day: +match[2], time: match.slice(4) };
+  if ((match = YEAR_FIRST.exec(written)))
+    parts = { year: +match[1], month: +match[2], day: +match[3], time: match.slice(4) };
+  else if ((match = DAY_FIRST.exec(written)))
+    parts = { year: fullYear(match[3]), month: +match[2], day: +match[1], time: match.slice(4) };
+  else if ((match = DAY_MONTH_NAME.exec(written)))
+    parts = { year: fullYear(match[3]), month: monthOf(match[2]), day: +match[1], time: match.slice(4) };
+  else if ((match = MONTH_NAME_DAY.exec(written)))
+    parts = { year: +match[3], month: monthOf(match[1]), day: +match[2], time: match.slice(4) };
   if (!parts) return refuse;
 
   const { year, month, day } = parts;

@@ -31,36 +31,85 @@ describe("a courier import cut off by the database on postgres", () => {
   let courierId: number;
 
   beforeAll(async () => {
-    await db().insert(users).values({ id: OWNER.id, name: OWNER.name, email: "owner-outage@example.pk", role: "seller" });
-    await db().update(productVariants).set({ stock: 100 }).where(and(eq(productVariants.productId, TEST_ITEM.productId), eq(productVariants.color, TEST_ITEM.color), eq(productVariants.size, TEST_ITEM.size)));
-    const parsed = parseCourierForm({ name: "TCS", trackingUrl: "https://tcs.example.pk/track/{tracking}", accountCode: "", weightBands: "500 = 180", extraPerKg: "100", codFeePercent: "1", surchargePercent: "0", bookingColumns: "" }, defaultBookingColumns);
+    await db()
+      .insert(users)
+      .values({ id: OWNER.id, name: OWNER.name, email: "owner-outage@example.pk", role: "seller" });
+    await db()
+      .update(productVariants)
+      .set({ stock: 100 })
+      .where(
+        and(
+          eq(productVariants.productId, TEST_ITEM.productId),
+          eq(productVariants.color, TEST_ITEM.color),
+          eq(productVariants.size, TEST_ITEM.size),
+        ),
+      );
+    const parsed = parseCourierForm(
+      {
+        name: "TCS",
+        trackingUrl: "https://tcs.example.pk/track/{tracking}",
+        accountCode: "",
+        weightBands: "500 = 180",
+        extraPerKg: "100",
+        codFeePercent: "1",
+        surchargePercent: "0",
+        bookingColumns: "",
+      },
+      defaultBookingColumns,
+    );
     if (!parsed.ok) throw new Error("bad courier");
     courierId = (await createCourier(db(), parsed.data)).id;
   });
 
   it("applies nothing when the connection drops midway, keeps the upload, and applies whole on the next Apply", async () => {
     const placed = [];
-    for (let i = 0; i < 3; i++) placed.push(await placeTestOrder(db(), OWNER, { status: "confirmed", phone: `+9230055510${i}0` }));
+    for (let i = 0; i < 3; i++)
+      placed.push(await placeTestOrder(db(), OWNER, { status: "confirmed", phone: `+9230055510${i}0` }));
     await bookParcels({ db: db() }, OWNER, { orderIds: placed.map((o) => o.id), courierId });
     const file = `Reference,CN Number\n${placed.map((o, i) => `${o.orderNumber},TCS-77${i}`).join("\n")}\n`;
-    const uploadId = await saveCourierUpload(db(), fileCourierProvider, OWNER, { name: "tcs-tracking.csv", bytes: new TextEncoder().encode(file) });
+    const uploadId = await saveCourierUpload(db(), fileCourierProvider, OWNER, {
+      name: "tcs-tracking.csv",
+      bytes: new TextEncoder().encode(file),
+    });
 
     // The second order's history row holds the import long enough for the connection to be cut there.
-    await db().execute(sql.raw(`
+    await db().execute(
+      sql.raw(`
       create function slow_second_move() returns trigger language plpgsql as $$
       begin
         if new.order_id = '${placed[1].id}' then perform pg_sleep(30); end if;
         return new;
       end $$;
-      create trigger slow_second_move after insert on order_status_history for each row execute function slow_second_move();`));
+      create trigger slow_second_move after insert on order_status_history for each row execute function slow_second_move();`),
+    );
 
     const admin = new pg.Client({ connectionString: database.url });
     await admin.connect();
     try {
-      const applying = applyCourierReport({ db: db(), providers }, OWNER, { kind: "tracking", uploadId, courierId: null, apply: true }).then(() => null, (error: Error) => error);
+      const applying = applyCourierReport({ db: db(), providers }, OWNER, {
+        kind: "tracking",
+        uploadId,
+        courierId: null,
+        apply: true,
+      }).then(
+        () => null,
+        (error: Error) => error,
+      );
       // Wait until the first order has moved inside the import's transaction, then end its session.
-      await expect.poll(async () => (await admin.query("select count(*)::int as n from pg_stat_activity where wait_event = 'PgSleep' and datname = current_database()")).rows[0].n, { timeout: 15_000 }).toBe(1);
-      await admin.query("select pg_terminate_backend(pid) from pg_stat_activity where wait_event = 'PgSleep' and datname = current_database()");
+      await expect
+        .poll(
+          async () =>
+            (
+              await admin.query(
+                "select count(*)::int as n from pg_stat_activity where wait_event = 'PgSleep' and datname = current_database()",
+              )
+            ).rows[0].n,
+          { timeout: 15_000 },
+        )
+        .toBe(1);
+      await admin.query(
+        "select pg_terminate_backend(pid) from pg_stat_activity where wait_event = 'PgSleep' and datname = current_database()",
+      );
       const error = await applying;
       expect(isDatabaseUnavailable(error)).toBe(true); // answered 503, "please try again"
     } finally {
@@ -69,17 +118,38 @@ describe("a courier import cut off by the database on postgres", () => {
     await db().execute(sql`drop trigger slow_second_move on order_status_history`);
 
     // Nothing of the file stayed: no order moved, no tracking number, no record of an applied file.
-    const statuses = await db().select({ status: orders.status, tracking: orders.trackingNumber }).from(orders).where(sql`${orders.id} in ${placed.map((o) => o.id)}`);
+    const statuses = await db()
+      .select({ status: orders.status, tracking: orders.trackingNumber })
+      .from(orders)
+      .where(sql`${orders.id} in ${placed.map((o) => o.id)}`);
     expect(statuses).toEqual(placed.map(() => ({ status: "confirmed", tracking: null })));
-    expect(await db().select().from(shipments).where(sql`${shipments.trackingNumber} is not null`)).toEqual([]);
+    expect(
+      await db()
+        .select()
+        .from(shipments)
+        .where(sql`${shipments.trackingNumber} is not null`),
+    ).toEqual([]);
     expect(await db().select().from(courierImports)).toEqual([]);
     expect(await db().select().from(orderStatusHistory).where(eq(orderStatusHistory.toStatus, "shipped"))).toEqual([]);
 
     // The same upload, applied again: the whole file, once.
-    const applied = await applyCourierReport({ db: db(), providers }, OWNER, { kind: "tracking", uploadId, courierId: null, apply: true });
+    const applied = await applyCourierReport({ db: db(), providers }, OWNER, {
+      kind: "tracking",
+      uploadId,
+      courierId: null,
+      apply: true,
+    });
     expect(applied.counts).toEqual({ change: 3, unchanged: 0, unmatched: 0, problem: 0 });
-    const after = await db().select({ number: orders.orderNumber, status: orders.status, tracking: orders.trackingNumber }).from(orders).where(sql`${orders.id} in ${placed.map((o) => o.id)}`).orderBy(orders.orderNumber);
-    expect(after).toEqual(placed.map((o, i) => ({ number: o.orderNumber, status: "shipped", tracking: `TCS-77${i}` })).sort((a, b) => a.number.localeCompare(b.number)));
+    const after = await db()
+      .select({ number: orders.orderNumber, status: orders.status, tracking: orders.trackingNumber })
+      .from(orders)
+      .where(sql`${orders.id} in ${placed.map((o) => o.id)}`)
+      .orderBy(orders.orderNumber);
+    expect(after).toEqual(
+      placed
+        .map((o, i) => ({ number: o.orderNumber, status: "shipped", tracking: `TCS-77${i}` }))
+        .sort((a, b) => a.number.localeCompare(b.number)),
+    );
     expect(await db().select().from(courierImports)).toHaveLength(1);
   });
 });

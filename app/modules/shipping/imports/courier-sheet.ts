@@ -77,7 +77,10 @@ export function toCourierSheet(raw: string[][]): CourierSheet {
     }
     if (cells.some((cell) => cell.length > MAX_CELL_CHARS)) throw new AppError("VALIDATION", CELL_TOO_LONG(line));
   }
-  const headerAt = Math.max(0, kept.slice(0, HEADER_SEARCH_ROWS).findIndex(({ cells }) => namesKnownColumns(cells)));
+  const headerAt = Math.max(
+    0,
+    kept.slice(0, HEADER_SEARCH_ROWS).findIndex(({ cells }) => namesKnownColumns(cells)),
+  );
   const table = kept.slice(headerAt);
   if (table.length < 2) throw new AppError("VALIDATION", "This file is empty: it has no rows to import.");
   if (table.length - 1 > MAX_DATA_ROWS) throw new AppError("VALIDATION", TOO_MANY_ROWS);

@@ -2,18 +2,37 @@ import { describe, expect, it } from "vitest";
 import { courierStatusKind } from "./courier-status";
 
 describe("courierStatusKind", () => {
-  it.each(["Delivered", "DELIVERED TO CONSIGNEE", "Shipment Delivered", "Delivered (COD collected)", "delivered", "Delivered - Received by brother"])("%j is delivered", (text) => {
+  it.each([
+    "Delivered",
+    "DELIVERED TO CONSIGNEE",
+    "Shipment Delivered",
+    "Delivered (COD collected)",
+    "delivered",
+    "Delivered - Received by brother",
+  ])("%j is delivered", (text) => {
     expect(courierStatusKind(text)).toBe("delivered");
   });
 
-  it.each(["Returned", "Return to Origin", "RTO", "Returned to Shipper", "Return Delivered to Shipper", "Returned (refused by consignee)", "RETURNED TO ORIGIN", "Delivered to Shipper"])(
-    "%j is returned",
-    (text) => {
-      expect(courierStatusKind(text)).toBe("returned");
-    },
-  );
+  it.each([
+    "Returned",
+    "Return to Origin",
+    "RTO",
+    "Returned to Shipper",
+    "Return Delivered to Shipper",
+    "Returned (refused by consignee)",
+    "RETURNED TO ORIGIN",
+    "Delivered to Shipper",
+  ])("%j is returned", (text) => {
+    expect(courierStatusKind(text)).toBe("returned");
+  });
 
-  it.each(["Refused by consignee", "Refused", "REFUSED - RETURN IN PROCESS", "Customer refused to accept", "Rejected by customer"])("%j is refused (on its way back, not returned yet)", (text) => {
+  it.each([
+    "Refused by consignee",
+    "Refused",
+    "REFUSED - RETURN IN PROCESS",
+    "Customer refused to accept",
+    "Rejected by customer",
+  ])("%j is refused (on its way back, not returned yet)", (text) => {
     expect(courierStatusKind(text)).toBe("refused");
   });
 

@@ -5,9 +5,11 @@
 export type CourierStatusKind = "delivered" | "returned" | "refused" | "other";
 
 // A return under way is not a return: the parcel is not back, and may still be delivered.
-const RETURN_UNDER_WAY = /\b(being returned|returning|to be returned|ready for return|pending return|return (in process|in progress|in transit|initiated|requested|pending|booked|dispatched)|(rto|return to origin) (in transit|in process|in progress|initiated|pending))\b/;
+const RETURN_UNDER_WAY =
+  /\b(being returned|returning|to be returned|ready for return|pending return|return (in process|in progress|in transit|initiated|requested|pending|booked|dispatched)|(rto|return to origin) (in transit|in process|in progress|initiated|pending))\b/;
 // Back with the shop.
-const RETURNED = /\b(returned|rto|return to (origin|shipper|sender|vendor|merchant)|return delivered|return received|delivered to (shipper|sender|origin|vendor|merchant))\b/;
+const RETURNED =
+  /\b(returned|rto|return to (origin|shipper|sender|vendor|merchant)|return delivered|return received|delivered to (shipper|sender|origin|vendor|merchant))\b/;
 // Refused at the door: nothing to deliver any more, but the parcel is still with the courier.
 const REFUSED = /\b(refused|refuse|refusal|rejected|declined)\b/;
 // "Not delivered", "Could not be delivered", "Attempted, not delivered" ("Undelivered" is one word: \b keeps it out).
@@ -23,7 +25,10 @@ const DELIVERED = /\bdelivered\b/;
  * "Return in process" are other.
  */
 export function courierStatusKind(text: string): CourierStatusKind {
-  const words = text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+  const words = text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
   if (RETURN_UNDER_WAY.test(words)) return REFUSED.test(words) ? "refused" : "other";
   if (RETURNED.test(words)) return "returned";
   if (REFUSED.test(words)) return "refused";

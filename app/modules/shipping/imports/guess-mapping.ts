@@ -1,4 +1,11 @@
-import { type ColumnMapping, DATE_SYNONYMS_BY_KIND, HEADER_SYNONYMS, IMPORT_FIELDS, type ImportField, type ImportKind } from "./import-fields";
+import {
+  type ColumnMapping,
+  DATE_SYNONYMS_BY_KIND,
+  HEADER_SYNONYMS,
+  IMPORT_FIELDS,
+  type ImportField,
+  type ImportKind,
+} from "./import-fields";
 
 /**
  * A first guess at which column holds which field, from the header words, for the owner to confirm.
@@ -38,7 +45,8 @@ function matchScore(header: Words, synonym: Words, rank: number): number {
   if (header.words.length === 0) return 0;
   if (header.words.join(" ") === synonym.words.join(" ") || header.squashed === synonym.squashed) return 10_000 - rank;
   const tail = header.words.slice(-synonym.words.length).join(" ");
-  if (header.words.length > synonym.words.length && tail === synonym.words.join(" ")) return 1_000 + 100 * synonym.words.length - rank;
+  if (header.words.length > synonym.words.length && tail === synonym.words.join(" "))
+    return 1_000 + 100 * synonym.words.length - rank;
   return 0;
 }
 
@@ -60,5 +68,8 @@ export function headerWords(text: string): string[] {
 
 /** Letters and digits only, for headers written as one word ("CNNO", "ORDERNUMBER"). */
 function squash(text: string): string {
-  return text.toLowerCase().replaceAll("#", "no").replace(/[^\p{L}\p{N}]+/gu, "");
+  return text
+    .toLowerCase()
+    .replaceAll("#", "no")
+    .replace(/[^\p{L}\p{N}]+/gu, "");
 }

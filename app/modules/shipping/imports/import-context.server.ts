@@ -51,21 +51,39 @@ export type ImportPreview = {
 };
 
 export function newPreview(): ImportPreview {
-  return { orders: new Map(), shipments: new Map(), events: new Set(), discrepancies: new Set(), settlements: new Map() };
+  return {
+    orders: new Map(),
+    shipments: new Map(),
+    events: new Set(),
+    discrepancies: new Set(),
+    settlements: new Map(),
+  };
 }
 
 /** What an order becomes in a step: written when applying, remembered when previewing. */
-export async function changeOrder(ctx: ImportContext, orderId: string, change: Partial<MatchedParcel["order"]> & { trackingNumber?: string }): Promise<void> {
+export async function changeOrder(
+  ctx: ImportContext,
+  orderId: string,
+  change: Partial<MatchedParcel["order"]> & { trackingNumber?: string },
+): Promise<void> {
   if (ctx.preview) {
     ctx.preview.orders.set(orderId, { ...ctx.preview.orders.get(orderId), ...change });
     return;
   }
   const { status: _status, deliveredAt: _deliveredAt, ...columns } = change;
-  if (Object.keys(columns).length) await ctx.tx.update(orders).set({ ...columns, updatedAt: ctx.now }).where(eq(orders.id, orderId));
+  if (Object.keys(columns).length)
+    await ctx.tx
+      .update(orders)
+      .set({ ...columns, updatedAt: ctx.now })
+      .where(eq(orders.id, orderId));
 }
 
 /** What a parcel becomes in a step: written when applying, remembered when previewing. */
-export async function changeShipment(ctx: ImportContext, shipmentId: number, change: Partial<typeof shipments.$inferSelect>): Promise<void> {
+export async function changeShipment(
+  ctx: ImportContext,
+  shipmentId: number,
+  change: Partial<typeof shipments.$inferSelect>,
+): Promise<void> {
   if (ctx.preview) {
     ctx.preview.shipments.set(shipmentId, { ...ctx.preview.shipments.get(shipmentId), ...change });
     return;
@@ -78,11 +96,22 @@ export async function changeShipment(ctx: ImportContext, shipmentId: number, cha
  * a preview only remembers the order's new status and delivery time.
  */
 export async function moveOrder<O extends MatchedParcel["order"]>(
-  ctx: ImportContext, order: O, to: MatchedParcel["order"]["status"], opts: { note: string; deliveredAt?: Date; courier?: { courierName?: string; trackingNumber: string } },
+  ctx: ImportContext,
+  order: O,
+  to: MatchedParcel["order"]["status"],
+  opts: { note: string; deliveredAt?: Date; courier?: { courierName?: string; trackingNumber: string } },
 ): Promise<O> {
   if (ctx.preview) {
-    const moved = { ...order, status: to, deliveredAt: to === "delivered" ? (opts.deliveredAt ?? ctx.now) : order.deliveredAt };
-    ctx.preview.orders.set(order.id, { ...ctx.preview.orders.get(order.id), status: moved.status, deliveredAt: moved.deliveredAt });
+    const moved = {
+      ...order,
+      status: to,
+      deliveredAt: to === "delivered" ? (opts.deliveredAt ?? ctx.now) : order.deliveredAt,
+    };
+    ctx.preview.orders.set(order.id, {
+      ...ctx.preview.orders.get(order.id),
+      status: moved.status,
+      deliveredAt: moved.deliveredAt,
+    });
     return moved;
   }
   return ctx.desk.applyMove(ctx.tx, ctx.actor, order, to, { now: ctx.now, ...opts });
@@ -99,7 +128,10 @@ export type MatchedParcel = {
  * The order a row names, by order number (ORD-123456 or the bare digits), else by the tracking
  * number of its shipment (with the chosen courier, when one is chosen). Locks the order row.
  */
-export async function findParcel(ctx: ImportContext, row: { orderNumber: string | null; trackingNumber: string | null }): Promise<MatchedParcel | null> {
+export async function findParcel(
+  ctx: ImportContext,
+  row: { orderNumber: string | null; trackingNumber: string | null },
+): Promise<MatchedParcel | null> {
   const number = row.orderNumber ? normalizeOrderNumber(row.orderNumber) : null;
   let orderId: string | null = null;
   if (number) {
@@ -110,19 +142,37 @@ export async function findParcel(ctx: ImportContext, row: { orderNumber: string 
     const [found] = await ctx.tx
       .select({ orderId: shipments.orderId })
       .from(shipments)
-      .where(and(eq(shipments.trackingNumber, row.trackingNumber), ctx.courierId ? eq(shipments.courierId, ctx.courierId) : undefined))
+      .where(
+        and(
+          eq(shipments.trackingNumber, row.trackingNumber),
+          ctx.courierId ? eq(shipments.courierId, ctx.courierId) : undefined,
+        ),
+      )
       .orderBy(desc(shipments.bookedAt))
       .limit(1);
     orderId = found?.orderId ?? null;
   }
   if (!orderId && row.trackingNumber) {
     // A tracking number the owner typed on an order shipped without a booking here.
-    const [found] = await ctx.tx.select({ id: orders.id }).from(orders).where(eq(orders.trackingNumber, row.trackingNumber)).orderBy(desc(orders.createdAt)).limit(1);
+    const [found] = await ctx.tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(eq(orders.trackingNumber, row.trackingNumber))
+      .orderBy(desc(orders.createdAt))
+      .limit(1);
     orderId = found?.id ?? null;
   }
   if (!orderId) return null;
   const orderQuery = ctx.tx
-    .select({ id: orders.id, orderNumber: orders.orderNumber, userId: orders.userId, status: orders.status, paymentStatus: orders.paymentStatus, deliveredAt: orders.deliveredAt, total: orders.total })
+    .select({
+      id: orders.id,
+      orderNumber: orders.orderNumber,
+      userId: orders.userId,
+      status: orders.status,
+      paymentStatus: orders.paymentStatus,
+      deliveredAt: orders.deliveredAt,
+      total: orders.total,
+    })
     .from(orders)
     .where(eq(orders.id, orderId));
   const shipmentQuery = ctx.tx
@@ -134,7 +184,11 @@ export async function findParcel(ctx: ImportContext, row: { orderNumber: string 
   const [order] = ctx.preview ? await orderQuery : await orderQuery.for("update");
   const [found] = ctx.preview ? await shipmentQuery : await shipmentQuery.for("update", { of: shipments });
   const shipment = found?.shipment ? { ...found.shipment, ...ctx.preview?.shipments.get(found.shipment.id) } : null;
-  return { order: { ...order, ...ctx.preview?.orders.get(order.id) }, shipment, courierName: found?.courierName ?? null };
+  return {
+    order: { ...order, ...ctx.preview?.orders.get(order.id) },
+    shipment,
+    courierName: found?.courierName ?? null,
+  };
 }
 
 /**
@@ -142,22 +196,45 @@ export async function findParcel(ctx: ImportContext, row: { orderNumber: string 
  * before any row is applied: all at once, in one order (by id), so two imports naming the same
  * orders in different orders wait for each other instead of deadlocking.
  */
-export async function lockOrders(tx: DbOrTx, rows: { orderNumber: string | null; trackingNumber: string | null }[]): Promise<void> {
-  const numbers = [...new Set(rows.flatMap((row) => (row.orderNumber ? [normalizeOrderNumber(row.orderNumber)] : [])).filter((n): n is string => Boolean(n)))];
+export async function lockOrders(
+  tx: DbOrTx,
+  rows: { orderNumber: string | null; trackingNumber: string | null }[],
+): Promise<void> {
+  const numbers = [
+    ...new Set(
+      rows
+        .flatMap((row) => (row.orderNumber ? [normalizeOrderNumber(row.orderNumber)] : []))
+        .filter((n): n is string => Boolean(n)),
+    ),
+  ];
   const tracking = [...new Set(rows.flatMap((row) => (row.trackingNumber ? [row.trackingNumber] : [])))];
   const ids = new Set<string>();
   for (let i = 0; i < numbers.length; i += 1000) {
-    for (const { id } of await tx.select({ id: orders.id }).from(orders).where(inArray(orders.orderNumber, numbers.slice(i, i + 1000)))) ids.add(id);
+    for (const { id } of await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(inArray(orders.orderNumber, numbers.slice(i, i + 1000))))
+      ids.add(id);
   }
   for (let i = 0; i < tracking.length; i += 1000) {
     const chunk = tracking.slice(i, i + 1000);
-    for (const { id } of await tx.select({ id: shipments.orderId }).from(shipments).where(inArray(shipments.trackingNumber, chunk))) ids.add(id);
-    for (const { id } of await tx.select({ id: orders.id }).from(orders).where(inArray(orders.trackingNumber, chunk))) ids.add(id);
+    for (const { id } of await tx
+      .select({ id: shipments.orderId })
+      .from(shipments)
+      .where(inArray(shipments.trackingNumber, chunk)))
+      ids.add(id);
+    for (const { id } of await tx.select({ id: orders.id }).from(orders).where(inArray(orders.trackingNumber, chunk)))
+      ids.add(id);
   }
   const sorted = [...ids].sort();
   // ORDER BY with FOR UPDATE locks the rows as they come out of the sort: in id order.
   for (let i = 0; i < sorted.length; i += 1000) {
-    await tx.select({ id: orders.id }).from(orders).where(inArray(orders.id, sorted.slice(i, i + 1000))).orderBy(asc(orders.id)).for("update");
+    await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(inArray(orders.id, sorted.slice(i, i + 1000)))
+      .orderBy(asc(orders.id))
+      .for("update");
   }
 }
 
@@ -166,37 +243,56 @@ export async function lockOrders(tx: DbOrTx, rows: { orderNumber: string | null;
  * pasted column, a mixed-up sheet), why, in the owner's words; null when they agree or only one
  * names anything. Such a row is applied to neither parcel. Reads only.
  */
-export async function idsDisagree(ctx: ImportContext, row: { orderNumber: string | null; trackingNumber: string | null }): Promise<string | null> {
+export async function idsDisagree(
+  ctx: ImportContext,
+  row: { orderNumber: string | null; trackingNumber: string | null },
+): Promise<string | null> {
   if (!row.orderNumber || !row.trackingNumber) return null;
   const number = normalizeOrderNumber(row.orderNumber);
   const [byNumber] = number
     ? await ctx.tx
-      .select({ id: orders.id, orderNumber: orders.orderNumber, orderTracking: orders.trackingNumber, shipmentTracking: shipments.trackingNumber })
-      .from(orders)
-      .leftJoin(shipments, eq(shipments.orderId, orders.id))
-      .where(eq(orders.orderNumber, number))
-      .limit(1)
+        .select({
+          id: orders.id,
+          orderNumber: orders.orderNumber,
+          orderTracking: orders.trackingNumber,
+          shipmentTracking: shipments.trackingNumber,
+        })
+        .from(orders)
+        .leftJoin(shipments, eq(shipments.orderId, orders.id))
+        .where(eq(orders.orderNumber, number))
+        .limit(1)
     : [];
   const [byShipment] = await ctx.tx
     .select({ orderId: shipments.orderId, orderNumber: orders.orderNumber })
     .from(shipments)
     .innerJoin(orders, eq(orders.id, shipments.orderId))
-    .where(and(eq(shipments.trackingNumber, row.trackingNumber), ctx.courierId ? eq(shipments.courierId, ctx.courierId) : undefined))
+    .where(
+      and(
+        eq(shipments.trackingNumber, row.trackingNumber),
+        ctx.courierId ? eq(shipments.courierId, ctx.courierId) : undefined,
+      ),
+    )
     .orderBy(desc(shipments.bookedAt))
     .limit(1);
-  const [byOrderTracking] = byShipment ? [] : await ctx.tx
-    .select({ orderId: orders.id, orderNumber: orders.orderNumber })
-    .from(orders)
-    .where(eq(orders.trackingNumber, row.trackingNumber))
-    .orderBy(desc(orders.createdAt))
-    .limit(1);
+  const [byOrderTracking] = byShipment
+    ? []
+    : await ctx.tx
+        .select({ orderId: orders.id, orderNumber: orders.orderNumber })
+        .from(orders)
+        .where(eq(orders.trackingNumber, row.trackingNumber))
+        .orderBy(desc(orders.createdAt))
+        .limit(1);
   const byTracking = byShipment ?? byOrderTracking;
-  if (!byNumber) return byTracking ? `No order ${row.orderNumber} in the shop, but tracking number ${row.trackingNumber} is ${byTracking.orderNumber}'s` : null;
+  if (!byNumber)
+    return byTracking
+      ? `No order ${row.orderNumber} in the shop, but tracking number ${row.trackingNumber} is ${byTracking.orderNumber}'s`
+      : null;
   if (byTracking && byTracking.orderId !== byNumber.id) {
     return `Order ${byNumber.orderNumber} has tracking number ${byNumber.shipmentTracking ?? byNumber.orderTracking ?? "none yet"}, the file says ${row.trackingNumber} (${byTracking.orderNumber}'s)`;
   }
   const has = byNumber.shipmentTracking ?? byNumber.orderTracking;
-  if (!byTracking && has && has !== row.trackingNumber) return `Order ${byNumber.orderNumber} has tracking number ${has}, the file says ${row.trackingNumber}`;
+  if (!byTracking && has && has !== row.trackingNumber)
+    return `Order ${byNumber.orderNumber} has tracking number ${has}, the file says ${row.trackingNumber}`;
   return null;
 }
 
@@ -219,13 +315,20 @@ export function courierTime(text: string | null | undefined, now: Date): Date {
 }
 
 /** Records a courier status on the shipment (its latest when newest), once: the same status at the same time is not repeated. */
-export async function recordCourierStatus(ctx: ImportContext, shipment: typeof shipments.$inferSelect, status: string, at: Date): Promise<boolean> {
+export async function recordCourierStatus(
+  ctx: ImportContext,
+  shipment: typeof shipments.$inferSelect,
+  status: string,
+  at: Date,
+): Promise<boolean> {
   const key = `${shipment.id}|${status}|${at.toISOString()}`;
   if (ctx.preview?.events.has(key)) return false;
   const [same] = await ctx.tx
     .select({ id: shipmentEvents.id })
     .from(shipmentEvents)
-    .where(and(eq(shipmentEvents.shipmentId, shipment.id), eq(shipmentEvents.status, status), eq(shipmentEvents.at, at)));
+    .where(
+      and(eq(shipmentEvents.shipmentId, shipment.id), eq(shipmentEvents.status, status), eq(shipmentEvents.at, at)),
+    );
   if (same) return false;
   if (ctx.preview) ctx.preview.events.add(key);
   else await ctx.tx.insert(shipmentEvents).values({ shipmentId: shipment.id, status, at, importId: ctx.importId });

@@ -2,16 +2,24 @@ import { IMPORT_FIELDS, IMPORT_KINDS, type ColumnMapping, type ImportKind } from
 import { serialIdFrom } from "~/lib/serial-id";
 
 /** Each import as the Shipping tab names it, and what it does. */
-export const IMPORT_TITLES: Record<ImportKind, string> = { tracking: "Import Tracking", delivery: "Import Delivery Status", cod: "Import COD Payments" };
+export const IMPORT_TITLES: Record<ImportKind, string> = {
+  tracking: "Import Tracking",
+  delivery: "Import Delivery Status",
+  cod: "Import COD Payments",
+};
 export const IMPORT_NOTES: Record<ImportKind, string> = {
-  tracking: "Tracking numbers for booked orders: each order is marked shipped and the buyer is e-mailed the courier's tracking link.",
-  delivery: "Delivered parcels are marked delivered (the courier has the cash); returned (RTO) parcels are marked returned and their stock is put back.",
+  tracking:
+    "Tracking numbers for booked orders: each order is marked shipped and the buyer is e-mailed the courier's tracking link.",
+  delivery:
+    "Delivered parcels are marked delivered (the courier has the cash); returned (RTO) parcels are marked returned and their stock is put back.",
   cod: "The courier's payment report: what it collected, its charges and what it paid you, checked against each order's COD.",
 };
 
 /** The import a Shipping-tab form is about, or null. */
 export function importKindOf(value: unknown): ImportKind | null {
-  return typeof value === "string" && (IMPORT_KINDS as readonly string[]).includes(value) ? (value as ImportKind) : null;
+  return typeof value === "string" && (IMPORT_KINDS as readonly string[]).includes(value)
+    ? (value as ImportKind)
+    : null;
 }
 
 /** The courier chosen on an import form, or null for "any" (tracking and delivery files match by order or tracking number). */
@@ -30,7 +38,8 @@ export function mappingFromForm(kind: ImportKind, form: FormData): ColumnMapping
 }
 
 /** Said when Apply is pressed with columns other than the preview's: nothing is applied. */
-export const MAPPING_CHANGED = "The columns changed since the preview: press Preview Again to see what they will do, then Apply.";
+export const MAPPING_CHANGED =
+  "The columns changed since the preview: press Preview Again to see what they will do, then Apply.";
 export const FIELD_CHANGED = "Changed since the preview";
 
 /**
@@ -41,20 +50,34 @@ export const FIELD_CHANGED = "Changed since the preview";
  */
 export function mappingKey(kind: ImportKind, mapping: ColumnMapping): string {
   const chosen = mapping as Partial<Record<string, number>>;
-  return IMPORT_FIELDS[kind].flatMap(({ field }) => (chosen[field] === undefined ? [] : [`${field}=${chosen[field]}`])).join(";");
+  return IMPORT_FIELDS[kind]
+    .flatMap(({ field }) => (chosen[field] === undefined ? [] : [`${field}=${chosen[field]}`]))
+    .join(";");
 }
 
 /**
  * The fields whose column on the Apply form differs from the previewed mapping's; `previewed` null
  * when the form names no previewed mapping (an old page, a hand-made post), which Apply refuses too.
  */
-export function changesSincePreview(kind: ImportKind, previewedKey: unknown, posted: ColumnMapping): { previewed: boolean; fields: string[] } {
-  if (typeof previewedKey !== "string" || !/^(?:\w+=\d{1,3}(?:;\w+=\d{1,3})*)?$/.test(previewedKey)) return { previewed: false, fields: [] };
-  const before = new Map(previewedKey.split(";").filter(Boolean).map((pair) => pair.split("=") as [string, string]));
+export function changesSincePreview(
+  kind: ImportKind,
+  previewedKey: unknown,
+  posted: ColumnMapping,
+): { previewed: boolean; fields: string[] } {
+  if (typeof previewedKey !== "string" || !/^(?:\w+=\d{1,3}(?:;\w+=\d{1,3})*)?$/.test(previewedKey))
+    return { previewed: false, fields: [] };
+  const before = new Map(
+    previewedKey
+      .split(";")
+      .filter(Boolean)
+      .map((pair) => pair.split("=") as [string, string]),
+  );
   const after = posted as Partial<Record<string, number>>;
-  const fields = IMPORT_FIELDS[kind].map(({ field }) => field as string).filter((field) => {
-    const was = before.get(field);
-    return (was === undefined ? undefined : Number(was)) !== after[field];
-  });
+  const fields = IMPORT_FIELDS[kind]
+    .map(({ field }) => field as string)
+    .filter((field) => {
+      const was = before.get(field);
+      return (was === undefined ? undefined : Number(was)) !== after[field];
+    });
   return { previewed: true, fields };
 }

@@ -1,6 +1,14 @@
 import { STATUS_LABELS } from "~/modules/orders/order-lifecycle";
 import type { TrackingImportRow } from "./column-mapping";
-import { changeOrder, changeShipment, findParcel, moveOrder, notFound, type ImportContext, type PlannedRow } from "./import-context.server";
+import {
+  changeOrder,
+  changeShipment,
+  findParcel,
+  moveOrder,
+  notFound,
+  type ImportContext,
+  type PlannedRow,
+} from "./import-context.server";
 import { trackingNumberTakenBy } from "../booking/shipment-follows-order.server";
 
 /**
@@ -15,21 +23,44 @@ export async function importTrackingRow(ctx: ImportContext, row: TrackingImportR
   if (!found) return { ...base, outcome: "unmatched", says: notFound(base) };
   const { order, shipment, courierName } = found;
   base.orderNumber = order.orderNumber;
-  if (!shipment) return { ...base, outcome: "unmatched", says: `${order.orderNumber} is not booked with a courier: book it first` };
-  if (ctx.courierId && shipment.courierId !== ctx.courierId) return { ...base, outcome: "unmatched", says: `${order.orderNumber} is booked with ${courierName}, not the courier chosen for this file` };
+  if (!shipment)
+    return { ...base, outcome: "unmatched", says: `${order.orderNumber} is not booked with a courier: book it first` };
+  if (ctx.courierId && shipment.courierId !== ctx.courierId)
+    return {
+      ...base,
+      outcome: "unmatched",
+      says: `${order.orderNumber} is booked with ${courierName}, not the courier chosen for this file`,
+    };
   if (shipment.trackingNumber === row.trackingNumber && order.status !== "confirmed" && order.status !== "processing") {
-    return { ...base, outcome: "unchanged", says: `Already ${STATUS_LABELS[order.status].toLowerCase()} with this tracking number` };
+    return {
+      ...base,
+      outcome: "unchanged",
+      says: `Already ${STATUS_LABELS[order.status].toLowerCase()} with this tracking number`,
+    };
   }
-  const taken = await trackingNumberTakenBy(ctx.tx, { courierId: shipment.courierId, trackingNumber: row.trackingNumber, shipmentId: shipment.id });
-  if (taken) return { ...base, outcome: "unmatched", says: `Tracking number ${row.trackingNumber} is already on ${taken}` };
+  const taken = await trackingNumberTakenBy(ctx.tx, {
+    courierId: shipment.courierId,
+    trackingNumber: row.trackingNumber,
+    shipmentId: shipment.id,
+  });
+  if (taken)
+    return { ...base, outcome: "unmatched", says: `Tracking number ${row.trackingNumber} is already on ${taken}` };
 
   if (order.status === "shipped") {
     await changeShipment(ctx, shipment.id, { trackingNumber: row.trackingNumber });
     await changeOrder(ctx, order.id, { trackingNumber: row.trackingNumber });
-    return { ...base, outcome: "change", says: `Tracking number corrected from ${shipment.trackingNumber ?? "none"} to ${row.trackingNumber}` };
+    return {
+      ...base,
+      outcome: "change",
+      says: `Tracking number corrected from ${shipment.trackingNumber ?? "none"} to ${row.trackingNumber}`,
+    };
   }
   if (order.status !== "confirmed" && order.status !== "processing") {
-    return { ...base, outcome: "unmatched", says: `${order.orderNumber} is ${STATUS_LABELS[order.status].toLowerCase()}: its tracking number is not changed` };
+    return {
+      ...base,
+      outcome: "unmatched",
+      says: `${order.orderNumber} is ${STATUS_LABELS[order.status].toLowerCase()}: its tracking number is not changed`,
+    };
   }
   await changeShipment(ctx, shipment.id, { trackingNumber: row.trackingNumber });
   if (order.status === "confirmed") {
@@ -37,6 +68,13 @@ export async function importTrackingRow(ctx: ImportContext, row: TrackingImportR
     order.status = "processing";
   }
   const courier = { courierName: courierName ?? undefined, trackingNumber: row.trackingNumber };
-  await moveOrder(ctx, order, "shipped", { note: `${ctx.note}: ${courierName}, tracking ${row.trackingNumber}`, courier });
-  return { ...base, outcome: "change", says: `Shipped with ${courierName}, tracking number ${row.trackingNumber}; the buyer is e-mailed the tracking link` };
+  await moveOrder(ctx, order, "shipped", {
+    note: `${ctx.note}: ${courierName}, tracking ${row.trackingNumber}`,
+    courier,
+  });
+  return {
+    ...base,
+    outcome: "change",
+    says: `Shipped with ${courierName}, tracking number ${row.trackingNumber}; the buyer is e-mailed the tracking link`,
+  };
 }

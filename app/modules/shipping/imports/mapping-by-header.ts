@@ -1,7 +1,8 @@
 import { checkMapping } from "./check-mapping";
 import { type ColumnMapping, IMPORT_FIELDS, type ImportKind } from "./import-fields";
 
-export type HeaderMappingResult = { ok: true; mapping: ColumnMapping } | { ok: false; message: string; fields: Record<string, string> };
+export type HeaderMappingResult =
+  { ok: true; mapping: ColumnMapping } | { ok: false; message: string; fields: Record<string, string> };
 
 /**
  * The API's `mapping` (JSON: field -> the column's header, as `{"orderNumber":"Reference No"}`) as
@@ -15,14 +16,18 @@ export function mappingByHeader(kind: ImportKind, text: string, headers: readonl
   try {
     given = JSON.parse(text);
   } catch {
-    return refuse({ mapping: "mapping must be JSON, like {\"orderNumber\": \"Reference No\"}" });
+    return refuse({ mapping: 'mapping must be JSON, like {"orderNumber": "Reference No"}' });
   }
   if (typeof given !== "object" || given === null || Array.isArray(given)) {
-    return refuse({ mapping: "mapping must be a JSON object of field to column header, like {\"orderNumber\": \"Reference No\"}" });
+    return refuse({
+      mapping: 'mapping must be a JSON object of field to column header, like {"orderNumber": "Reference No"}',
+    });
   }
   const unknown = Object.keys(given).filter((key) => !fieldNames.includes(key));
   if (unknown.length) {
-    return refuse({ mapping: `${unknown.map((k) => JSON.stringify(k)).join(", ")}: not a field of a ${kind} file. Its fields are ${fieldNames.join(", ")}` });
+    return refuse({
+      mapping: `${unknown.map((k) => JSON.stringify(k)).join(", ")}: not a field of a ${kind} file. Its fields are ${fieldNames.join(", ")}`,
+    });
   }
 
   const fields: Record<string, string> = {};
@@ -36,7 +41,9 @@ export function mappingByHeader(kind: ImportKind, text: string, headers: readonl
     }
     const matches = headers.flatMap((h, index) => (normal(h) === normal(header) ? [index] : []));
     if (matches.length === 1) mapping[field] = matches[0];
-    else if (matches.length === 0) fields[field] = `No column of this file is headed "${header}". Its columns: ${headers.map((h) => `"${h}"`).join(", ")}`;
+    else if (matches.length === 0)
+      fields[field] =
+        `No column of this file is headed "${header}". Its columns: ${headers.map((h) => `"${h}"`).join(", ")}`;
     else fields[field] = `${matches.length} columns of this file are headed "${header}": rename one in the file`;
   }
   if (Object.keys(fields).length) return refuse(fields);

@@ -10,7 +10,12 @@ import { parsePaisaAmount, parseRupeeAmount } from "./rupee-amount";
 type RowBase = { line: number; problems: string[] };
 
 /** Required text that is blank is "" with a problem; optional text that is blank (or unmapped) is null. */
-export type TrackingImportRow = RowBase & { orderNumber: string; trackingNumber: string; courierName: string | null; date: string | null };
+export type TrackingImportRow = RowBase & {
+  orderNumber: string;
+  trackingNumber: string;
+  courierName: string | null;
+  date: string | null;
+};
 export type DeliveryImportRow = RowBase & {
   orderNumber: string | null;
   trackingNumber: string | null;
@@ -35,14 +40,22 @@ export type CodImportRow = RowBase & {
   settlementReference: string | null;
   settlementDate: string | null;
 };
-export type ImportRowOf<K extends ImportKind> = { tracking: TrackingImportRow; delivery: DeliveryImportRow; cod: CodImportRow }[K];
+export type ImportRowOf<K extends ImportKind> = {
+  tracking: TrackingImportRow;
+  delivery: DeliveryImportRow;
+  cod: CodImportRow;
+}[K];
 export type ImportRow = TrackingImportRow | DeliveryImportRow | CodImportRow;
 
 /**
  * The sheet's data rows as values of the kind's fields, each with its problems. Refuses (VALIDATION,
  * with checkMapping's message and fields) a mapping that checkMapping refuses.
  */
-export function readRows<K extends ImportKind>(kind: K, sheet: CourierSheet, mapping: ColumnMapping<K>): { rows: ImportRowOf<K>[] } {
+export function readRows<K extends ImportKind>(
+  kind: K,
+  sheet: CourierSheet,
+  mapping: ColumnMapping<K>,
+): { rows: ImportRowOf<K>[] } {
   const check = checkMapping(kind, mapping, sheet.headers.length);
   if (!check.ok) throw new AppError("VALIDATION", check.message, check.fields as Record<string, string>);
   const columns = mapping as Partial<Record<ImportField, number>>;
@@ -83,7 +96,15 @@ function readRow(kind: ImportKind, cell: (field: ImportField) => string, line: n
 
   if (kind === "delivery") {
     if (!status) problems.push("No delivery status");
-    return { line, problems, ...ids, status, statusKind: courierStatusKind(status), date: date("date"), reason: text("reason") };
+    return {
+      line,
+      problems,
+      ...ids,
+      status,
+      statusKind: courierStatusKind(status),
+      date: date("date"),
+      reason: text("reason"),
+    };
   }
   const amount = (field: ImportField) => {
     const parsed = parseRupeeAmount(cell(field));

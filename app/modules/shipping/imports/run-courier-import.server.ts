@@ -10,7 +10,13 @@ import { guessMapping, type ColumnMapping, type ImportKind, type ImportRow } fro
 import type { CourierFile, CourierFilePortal, CourierFileReport } from "../couriers/courier-provider";
 import { getCourier } from "../couriers/couriers.server";
 import { importCodRows, type SettlementSummary } from "./import-cod.server";
-import { lockOrders, newPreview, type ImportContext, type ImportOutcome, type PlannedRow } from "./import-context.server";
+import {
+  lockOrders,
+  newPreview,
+  type ImportContext,
+  type ImportOutcome,
+  type PlannedRow,
+} from "./import-context.server";
 import { importDeliveryRow } from "./import-delivery.server";
 import { importTrackingRow } from "./import-tracking.server";
 
@@ -41,10 +47,24 @@ export type ImportReport = {
  * reader (`portal`, the request context's providers.couriers.file) reads it: a file that is not
  * CSV or Excel, is empty or too large is refused here with its reason.
  */
-export async function saveCourierUpload(db: Db, portal: CourierFilePortal, actor: { id: string | null }, file: CourierFile, now = new Date()): Promise<string> {
+export async function saveCourierUpload(
+  db: Db,
+  portal: CourierFilePortal,
+  actor: { id: string | null },
+  file: CourierFile,
+  now = new Date(),
+): Promise<string> {
   await portal.readSheet(file);
   await db.delete(courierUploads).where(lt(courierUploads.createdAt, new Date(now.getTime() - UPLOAD_KEPT_MS)));
-  const [upload] = await db.insert(courierUploads).values({ fileName: file.name.slice(0, 200) || "courier-file", bytes: Buffer.from(file.bytes), uploadedBy: actor.id, createdAt: now }).returning({ id: courierUploads.id });
+  const [upload] = await db
+    .insert(courierUploads)
+    .values({
+      fileName: file.name.slice(0, 200) || "courier-file",
+      bytes: Buffer.from(file.bytes),
+      uploadedBy: actor.id,
+      createdAt: now,
+    })
+    .returning({ id: courierUploads.id });
   return upload.id;
 }
 
@@ -61,46 +81,98 @@ export async function runCourierImport(
   db: Db,
   portal: CourierFilePortal,
   actor: OrderActor,
-  request: { kind: ImportKind; uploadId: string; mapping?: ColumnMapping | null; courierId: number | null; apply: boolean },
+  request: {
+    kind: ImportKind;
+    uploadId: string;
+    mapping?: ColumnMapping | null;
+    courierId: number | null;
+    apply: boolean;
+  },
   desk: OrderDesk,
   now = new Date(),
 ): Promise<ImportReport> {
   const [upload] = /^[0-9a-f-]{36}$/i.test(request.uploadId)
-    ? await db.select().from(courierUploads).where(and(eq(courierUploads.id, request.uploadId), eq(courierUploads.purpose, "courier")))
+    ? await db
+        .select()
+        .from(courierUploads)
+        .where(and(eq(courierUploads.id, request.uploadId), eq(courierUploads.purpose, "courier")))
     : [];
   if (!upload) throw new AppError("NOT_FOUND", UPLOAD_GONE);
-  if (request.kind === "cod" && !request.courierId) throw new AppError("VALIDATION", COD_NEEDS_COURIER, { courierId: COD_NEEDS_COURIER });
+  if (request.kind === "cod" && !request.courierId)
+    throw new AppError("VALIDATION", COD_NEEDS_COURIER, { courierId: COD_NEEDS_COURIER });
   const courier = request.courierId ? await getCourier(db, request.courierId) : null;
   const sheet = await portal.readSheet({ name: upload.fileName, bytes: upload.bytes });
   const mapping = request.mapping ?? guessMapping(request.kind, sheet.headers);
   const rows = await reportRows(portal, request.kind, { sheet, mapping });
   const fileHash = createHash("sha256").update(upload.bytes).digest("hex");
-  const appliedBefore = async () => (await db.select({ at: courierImports.appliedAt, by: courierImports.appliedByName }).from(courierImports)
-    .where(and(eq(courierImports.kind, request.kind), eq(courierImports.fileHash, fileHash))))[0] ?? null;
+  const appliedBefore = async () =>
+    (
+      await db
+        .select({ at: courierImports.appliedAt, by: courierImports.appliedByName })
+        .from(courierImports)
+        .where(and(eq(courierImports.kind, request.kind), eq(courierImports.fileHash, fileHash)))
+    )[0] ?? null;
   const earlier = await appliedBefore();
 
   const source = `import of ${request.kind === "tracking" ? "tracking" : request.kind === "delivery" ? "delivery status" : "COD payment"} file ${upload.fileName} ${shopDay(now)}`;
   const context = { actor, now, source, note: `By ${source}`, courierId: courier?.id ?? null, desk };
   const file = { kind: request.kind, rows, fileName: upload.fileName, fileHash };
-  const report = (plan: ImportPlan, alreadyApplied: ImportReport["alreadyApplied"], applied: boolean): ImportReport => ({
-    kind: request.kind, uploadId: upload.id, fileName: upload.fileName, headers: sheet.headers, mapping, courierId: courier?.id ?? null,
-    rows: plan.rows, counts: countOutcomes(plan.rows), settlements: plan.settlements, findings: plan.findings, alreadyApplied, applied,
+  const report = (
+    plan: ImportPlan,
+    alreadyApplied: ImportReport["alreadyApplied"],
+    applied: boolean,
+  ): ImportReport => ({
+    kind: request.kind,
+    uploadId: upload.id,
+    fileName: upload.fileName,
+    headers: sheet.headers,
+    mapping,
+    courierId: courier?.id ?? null,
+    rows: plan.rows,
+    counts: countOutcomes(plan.rows),
+    settlements: plan.settlements,
+    findings: plan.findings,
+    alreadyApplied,
+    applied,
   });
   const preview = async (alreadyApplied: ImportReport["alreadyApplied"]) =>
-    report(await planImport({ ...context, tx: db, importId: null, preview: newPreview() }, file), alreadyApplied, false);
+    report(
+      await planImport({ ...context, tx: db, importId: null, preview: newPreview() }, file),
+      alreadyApplied,
+      false,
+    );
 
   if (!request.apply || earlier) return preview(earlier);
   try {
     return await db.transaction(async (tx) => {
       // One Apply per file: a second Apply of the same bytes waits here for the first to commit,
       // then finds its record (the unique index courier_imports_kind_hash_idx is the last guard).
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`courier-import:${request.kind}:${fileHash}`}, 0))`);
-      const [already] = await tx.select({ id: courierImports.id }).from(courierImports).where(and(eq(courierImports.kind, request.kind), eq(courierImports.fileHash, fileHash)));
+      await tx.execute(
+        sql`select pg_advisory_xact_lock(hashtextextended(${`courier-import:${request.kind}:${fileHash}`}, 0))`,
+      );
+      const [already] = await tx
+        .select({ id: courierImports.id })
+        .from(courierImports)
+        .where(and(eq(courierImports.kind, request.kind), eq(courierImports.fileHash, fileHash)));
       if (already) throw new AlreadyApplied();
-      const [recorded] = await tx.insert(courierImports).values({
-        kind: request.kind, fileName: upload.fileName, fileHash, courierId: courier?.id ?? null, appliedBy: actor.id, appliedByName: actor.name, appliedAt: now,
-      }).returning({ id: courierImports.id });
-      await lockOrders(tx, rows.filter((row) => row.problems.length === 0).map((row) => ({ orderNumber: row.orderNumber || null, trackingNumber: row.trackingNumber || null })));
+      const [recorded] = await tx
+        .insert(courierImports)
+        .values({
+          kind: request.kind,
+          fileName: upload.fileName,
+          fileHash,
+          courierId: courier?.id ?? null,
+          appliedBy: actor.id,
+          appliedByName: actor.name,
+          appliedAt: now,
+        })
+        .returning({ id: courierImports.id });
+      await lockOrders(
+        tx,
+        rows
+          .filter((row) => row.problems.length === 0)
+          .map((row) => ({ orderNumber: row.orderNumber || null, trackingNumber: row.trackingNumber || null })),
+      );
       const result = report(await planImport({ ...context, tx, importId: recorded.id }, file), null, true);
       await tx.update(courierImports).set({ summary: result.counts }).where(eq(courierImports.id, recorded.id));
       await tx.delete(courierUploads).where(eq(courierUploads.id, upload.id));
@@ -113,11 +185,17 @@ export async function runCourierImport(
 }
 
 class AlreadyApplied extends Error {
-  constructor() { super("already applied"); }
+  constructor() {
+    super("already applied");
+  }
 }
 
 function isFileAppliedClash(error: unknown): boolean {
-  return [...errorChain(error)].some((e) => e.code === "23505" && (e.constraint === "courier_imports_kind_hash_idx" || (e.message ?? "").includes("courier_imports_kind_hash_idx")));
+  return [...errorChain(error)].some(
+    (e) =>
+      e.code === "23505" &&
+      (e.constraint === "courier_imports_kind_hash_idx" || (e.message ?? "").includes("courier_imports_kind_hash_idx")),
+  );
 }
 
 type ImportPlan = { rows: PlannedRow[]; settlements: SettlementSummary[]; findings: string[] };
@@ -126,18 +204,34 @@ type ImportPlan = { rows: PlannedRow[]; settlements: SettlementSummary[]; findin
  * The one step Preview and Apply share: each row's outcome, in the owner's words, through the
  * kind's importer. With `ctx.preview` it reads only; without, it writes (inside Apply's transaction).
  */
-async function planImport(ctx: ImportContext, file: { kind: ImportKind; rows: ImportRow[]; fileName: string; fileHash: string }): Promise<ImportPlan> {
+async function planImport(
+  ctx: ImportContext,
+  file: { kind: ImportKind; rows: ImportRow[]; fileName: string; fileHash: string },
+): Promise<ImportPlan> {
   if (file.kind === "cod") {
-    return importCodRows({ ...ctx, courierId: ctx.courierId! }, file.rows as Parameters<typeof importCodRows>[1], file.fileName, file.fileHash);
+    return importCodRows(
+      { ...ctx, courierId: ctx.courierId! },
+      file.rows as Parameters<typeof importCodRows>[1],
+      file.fileName,
+      file.fileHash,
+    );
   }
   const planned: PlannedRow[] = [];
   for (const row of file.rows) {
     if (row.problems.length) {
-      planned.push({ line: row.line, orderNumber: row.orderNumber || null, trackingNumber: row.trackingNumber || null, outcome: "problem", says: row.problems.join("; ") });
+      planned.push({
+        line: row.line,
+        orderNumber: row.orderNumber || null,
+        trackingNumber: row.trackingNumber || null,
+        outcome: "problem",
+        says: row.problems.join("; "),
+      });
     } else {
-      planned.push(file.kind === "tracking"
-        ? await importTrackingRow(ctx, row as Parameters<typeof importTrackingRow>[1])
-        : await importDeliveryRow(ctx, row as Parameters<typeof importDeliveryRow>[1]));
+      planned.push(
+        file.kind === "tracking"
+          ? await importTrackingRow(ctx, row as Parameters<typeof importTrackingRow>[1])
+          : await importDeliveryRow(ctx, row as Parameters<typeof importDeliveryRow>[1]),
+      );
     }
   }
   return { rows: planned, settlements: [], findings: [] };
@@ -156,8 +250,17 @@ function countOutcomes(rows: PlannedRow[]): Record<ImportOutcome, number> {
 }
 
 /** An upload's name and column headers, for the mapping screen when a mapping is refused. */
-export async function readUploadHeaders(db: Db, portal: CourierFilePortal, uploadId: string): Promise<{ fileName: string; headers: string[] }> {
-  const [upload] = /^[0-9a-f-]{36}$/i.test(uploadId) ? await db.select().from(courierUploads).where(and(eq(courierUploads.id, uploadId), eq(courierUploads.purpose, "courier"))) : [];
+export async function readUploadHeaders(
+  db: Db,
+  portal: CourierFilePortal,
+  uploadId: string,
+): Promise<{ fileName: string; headers: string[] }> {
+  const [upload] = /^[0-9a-f-]{36}$/i.test(uploadId)
+    ? await db
+        .select()
+        .from(courierUploads)
+        .where(and(eq(courierUploads.id, uploadId), eq(courierUploads.purpose, "courier")))
+    : [];
   if (!upload) throw new AppError("NOT_FOUND", UPLOAD_GONE);
   const sheet = await portal.readSheet({ name: upload.fileName, bytes: upload.bytes });
   return { fileName: upload.fileName, headers: sheet.headers };

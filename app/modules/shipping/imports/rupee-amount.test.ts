@@ -35,9 +35,12 @@ describe("parseRupeeAmount", () => {
     expect(parseRupeeAmount("1299.01")).toEqual({ problem: 'Amount "1299.01" is not a whole number of rupees' });
   });
 
-  it.each(["abc", "12 99", "1,2", ",299", "--200", "-(200)", "Rs", "1.2.3", "$100", "99999999999999999999"])("refuses %j as not an amount", (text) => {
-    expect(parseRupeeAmount(text)).toEqual({ problem: `Amount "${text}" is not an amount in rupees` });
-  });
+  it.each(["abc", "12 99", "1,2", ",299", "--200", "-(200)", "Rs", "1.2.3", "$100", "99999999999999999999"])(
+    "refuses %j as not an amount",
+    (text) => {
+      expect(parseRupeeAmount(text)).toEqual({ problem: `Amount "${text}" is not an amount in rupees` });
+    },
+  );
 });
 
 describe("parsePaisaAmount: charges and net paid to the paisa", () => {
@@ -57,16 +60,35 @@ describe("parsePaisaAmount: charges and net paid to the paisa", () => {
     expect(parsePaisaAmount("12.3.4")).toEqual({ problem: 'Amount "12.3.4" is not an amount in rupees' });
   });
 
-  it.each([[19118, 191], [19150, 192], [19149, 191], [-19150, -192], [0, 0]])("%i paisa stored as Rs %i (half up)", (paisa, rupees) => {
+  it.each([
+    [19118, 191],
+    [19150, 192],
+    [19149, 191],
+    [-19150, -192],
+    [0, 0],
+  ])("%i paisa stored as Rs %i (half up)", (paisa, rupees) => {
     expect(paisaToRupees(paisa)).toBe(rupees);
   });
 
   it("reads a COD row's charges and net paid to the paisa; the collected cash stays whole rupees", () => {
-    const sheet = { headers: ["CN", "COD Amount", "Transaction Fee", "Net Amount"], rows: [["PX-1", "3,450", "191.18", "3,258.82"], ["PX-2", "1,999.50", "191.18", "1,808.32"]] };
+    const sheet = {
+      headers: ["CN", "COD Amount", "Transaction Fee", "Net Amount"],
+      rows: [
+        ["PX-1", "3,450", "191.18", "3,258.82"],
+        ["PX-2", "1,999.50", "191.18", "1,808.32"],
+      ],
+    };
     const rows = readRows("cod", sheet, guessMapping("cod", sheet.headers)).rows;
-    expect(rows.map(({ collected, charges, netPaid, problems }) => ({ collected, charges, netPaid, problems }))).toEqual([
+    expect(
+      rows.map(({ collected, charges, netPaid, problems }) => ({ collected, charges, netPaid, problems })),
+    ).toEqual([
       { collected: 3450, charges: 191.18, netPaid: 3258.82, problems: [] },
-      { collected: null, charges: 191.18, netPaid: 1808.32, problems: ['Amount "1,999.50" is not a whole number of rupees'] },
+      {
+        collected: null,
+        charges: 191.18,
+        netPaid: 1808.32,
+        problems: ['Amount "1,999.50" is not a whole number of rupees'],
+      },
     ]);
   });
 });

@@ -6,7 +6,10 @@
 export type ParsedAmount = { value: number | null; problem?: undefined } | { value?: undefined; problem: string };
 
 const CURRENCY = String.raw`(?:rs\.?|pkr|₨)`;
-const AMOUNT = new RegExp(String.raw`^(-)?\s*(?:${CURRENCY}\s*)?(-)?\s*(\d{1,3}(?:,\d{2,3})+|\d+)(?:\.(\d+))?\s*(?:\/-)?\s*(?:${CURRENCY})?$`, "i");
+const AMOUNT = new RegExp(
+  String.raw`^(-)?\s*(?:${CURRENCY}\s*)?(-)?\s*(\d{1,3}(?:,\d{2,3})+|\d+)(?:\.(\d+))?\s*(?:\/-)?\s*(?:${CURRENCY})?$`,
+  "i",
+);
 
 export function parseRupeeAmount(text: string): ParsedAmount {
   const written = text.trim();
@@ -28,7 +31,11 @@ function readAmount(written: string): { negative: boolean; whole: string; fracti
   const twoSigns = [inParentheses, match?.[1], match?.[2]].filter(Boolean).length > 1;
   if (!match || twoSigns) return { problem: notAnAmount(written) };
   const [, , , whole, fraction = ""] = match;
-  return { negative: Boolean(inParentheses) || Boolean(match[1]) || Boolean(match[2]), whole: whole.replaceAll(",", ""), fraction };
+  return {
+    negative: Boolean(inParentheses) || Boolean(match[1]) || Boolean(match[2]),
+    whole: whole.replaceAll(",", ""),
+    fraction,
+  };
 }
 
 /**
@@ -45,7 +52,8 @@ export function parsePaisaAmount(text: string): ParsedPaisa {
   if ("problem" in read) return read;
   const { whole, fraction } = read;
   // From the digits, not a float: "0.185" is 19 paisa, where 0.185 * 100 is 18.499...
-  const paisa = Number(whole) * 100 + Number(fraction.padEnd(2, "0").slice(0, 2)) + (Number(fraction[2] ?? "0") >= 5 ? 1 : 0);
+  const paisa =
+    Number(whole) * 100 + Number(fraction.padEnd(2, "0").slice(0, 2)) + (Number(fraction[2] ?? "0") >= 5 ? 1 : 0);
   if (!Number.isSafeInteger(paisa)) return { problem: notAnAmount(written) };
   return { paisa: read.negative && paisa !== 0 ? -paisa : paisa };
 }

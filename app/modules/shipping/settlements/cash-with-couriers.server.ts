@@ -36,7 +36,10 @@ export async function cashWithCouriers(db: DbOrTx, now: Date = new Date()): Prom
       parcels: sql<number>`count(*)`.mapWith(Number),
       amount: sql<number>`sum(${shipments.codAmount})`.mapWith(Number),
       oldest: sql<Date>`min(${shipments.deliveredAt})`.mapWith(shipments.deliveredAt),
-      overdueParcels: sql<number>`count(*) filter (where ${shipments.deliveredAt} < ${now.toISOString()}::timestamptz - ${overdueDays} * interval '1 day')`.mapWith(Number),
+      overdueParcels:
+        sql<number>`count(*) filter (where ${shipments.deliveredAt} < ${now.toISOString()}::timestamptz - ${overdueDays} * interval '1 day')`.mapWith(
+          Number,
+        ),
       overdueDays: sql<number>`${overdueDays}`.mapWith(Number),
     })
     .from(shipments)

@@ -32,7 +32,8 @@ export type DeliveryRates = {
 };
 
 const int = (expression: SQL) => sql<number>`${expression}`.mapWith(Number);
-const nullableNumber = (expression: SQL) => sql<number | null>`${expression}`.mapWith((v: unknown) => (v === null ? null : Number(v)));
+const nullableNumber = (expression: SQL) =>
+  sql<number | null>`${expression}`.mapWith((v: unknown) => (v === null ? null : Number(v)));
 
 /**
  * Delivery and return rates over the parcels booked in the last `days` days (shop days, today
@@ -40,7 +41,10 @@ const nullableNumber = (expression: SQL) => sql<number | null>`${expression}`.ma
  * ROLLUP). A parcel delivered and later sent back by the buyer counts as delivered: the courier did
  * its job; returned (RTO) is back with the shop without being delivered.
  */
-export async function deliveryRates(db: DbOrTx, { days, by, now = new Date() }: { days: RateWindow; by: RateGrouping; now?: Date }): Promise<DeliveryRates> {
+export async function deliveryRates(
+  db: DbOrTx,
+  { days, by, now = new Date() }: { days: RateWindow; by: RateGrouping; now?: Date },
+): Promise<DeliveryRates> {
   const since = startOfShopDay(now, days - 1);
   const delivered = sql`${shipments.deliveredAt} is not null`;
   const group = by === "courier" ? sql`${couriers.name}` : sql`${orders.city}`;
@@ -49,19 +53,40 @@ export async function deliveryRates(db: DbOrTx, { days, by, now = new Date() }: 
     isTotal: sql<number>`grouping(${group})`.mapWith(Number),
     booked: int(sql`count(*)`),
     delivered: int(sql`count(*) filter (where ${delivered})`),
-    returned: int(sql`count(*) filter (where ${shipments.returnedAt} is not null and ${shipments.deliveredAt} is null)`),
-    avgDaysToDeliver: nullableNumber(sql`round((avg(extract(epoch from ${shipments.deliveredAt} - ${shipments.bookedAt})) filter (where ${delivered}) / 86400)::numeric, 1)`),
-    avgCostPerDelivered: nullableNumber(sql`round(avg(coalesce(${shipments.chargedAmount}, ${shipments.estimatedCharge})) filter (where ${delivered}))`),
+    returned: int(
+      sql`count(*) filter (where ${shipments.returnedAt} is not null and ${shipments.deliveredAt} is null)`,
+    ),
+    avgDaysToDeliver: nullableNumber(
+      sql`round((avg(extract(epoch from ${shipments.deliveredAt} - ${shipments.bookedAt})) filter (where ${delivered}) / 86400)::numeric, 1)`,
+    ),
+    avgCostPerDelivered: nullableNumber(
+      sql`round(avg(coalesce(${shipments.chargedAmount}, ${shipments.estimatedCharge})) filter (where ${delivered}))`,
+    ),
   };
   const window = and(gte(shipments.bookedAt, since), lte(shipments.bookedAt, now));
-  const rows = by === "courier"
-    ? await db.select(figures).from(shipments).innerJoin(couriers, eq(couriers.id, shipments.courierId)).where(window)
-      .groupBy(sql`rollup((${couriers.id}, ${couriers.name}))`)
-    : await db.select(figures).from(shipments).innerJoin(orders, eq(orders.id, shipments.orderId)).where(window).groupBy(sql`rollup(${orders.city})`);
+  const rows =
+    by === "courier"
+      ? await db
+          .select(figures)
+          .from(shipments)
+          .innerJoin(couriers, eq(couriers.id, shipments.courierId))
+          .where(window)
+          .groupBy(sql`rollup((${couriers.id}, ${couriers.name}))`)
+      : await db
+          .select(figures)
+          .from(shipments)
+          .innerJoin(orders, eq(orders.id, shipments.orderId))
+          .where(window)
+          .groupBy(sql`rollup(${orders.city})`);
 
   const toRow = (row: (typeof rows)[number]): RateRow => ({
-    label: row.label ?? "", booked: row.booked, delivered: row.delivered, returned: row.returned,
-    deliveryRate: deliveryRate(row.delivered, row.returned), avgDaysToDeliver: row.avgDaysToDeliver, avgCostPerDelivered: row.avgCostPerDelivered,
+    label: row.label ?? "",
+    booked: row.booked,
+    delivered: row.delivered,
+    returned: row.returned,
+    deliveryRate: deliveryRate(row.delivered, row.returned),
+    avgDaysToDeliver: row.avgDaysToDeliver,
+    avgCostPerDelivered: row.avgCostPerDelivered,
   });
   // ROLLUP gives its grand-total row even over no rows at all.
   const total = rows.find((r) => r.isTotal === 1 && r.booked > 0);
@@ -69,7 +94,10 @@ export async function deliveryRates(db: DbOrTx, { days, by, now = new Date() }: 
     days,
     by,
     since: since.toISOString(),
-    rows: rows.filter((r) => r.isTotal === 0).map(toRow).sort((a, b) => b.booked - a.booked || a.label.localeCompare(b.label)),
+    rows: rows
+      .filter((r) => r.isTotal === 0)
+      .map(toRow)
+      .sort((a, b) => b.booked - a.booked || a.label.localeCompare(b.label)),
     total: total ? { ...toRow(total), label: by === "courier" ? "All couriers" : "All cities" } : null,
   };
 }

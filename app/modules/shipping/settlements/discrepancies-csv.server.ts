@@ -5,7 +5,18 @@ import { shopDay } from "~/lib/shop-time";
 import { discrepanciesWithNames, statusWhere, toDiscrepancyView } from "./discrepancies.server";
 import type { DiscrepancyStatus } from "./discrepancy-words";
 
-const COLUMNS = ["Date", "Courier", "Order Number", "Kind", "Expected (PKR)", "Reported (PKR)", "Difference (PKR)", "Detail", "Resolved", "Note"];
+const COLUMNS = [
+  "Date",
+  "Courier",
+  "Order Number",
+  "Kind",
+  "Expected (PKR)",
+  "Reported (PKR)",
+  "Difference (PKR)",
+  "Detail",
+  "Resolved",
+  "Note",
+];
 
 /**
  * The discrepancies as CSV, newest first: a claim the owner sends the courier. Dates are Pakistan
@@ -28,7 +39,9 @@ export async function discrepanciesCsv(db: DbOrTx, { status }: { status: Discrep
       amount(d.actual),
       amount(d.difference),
       text(d.detail),
-      d.resolvedAt ? text(`${shopDay(new Date(d.resolvedAt))}${d.resolvedByName ? ` by ${d.resolvedByName}` : ""}`) : "",
+      d.resolvedAt
+        ? text(`${shopDay(new Date(d.resolvedAt))}${d.resolvedByName ? ` by ${d.resolvedByName}` : ""}`)
+        : "",
       text(d.resolvedNote),
     ]),
   ]);

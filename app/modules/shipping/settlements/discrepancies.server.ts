@@ -5,7 +5,13 @@ import type { DiscrepancyKind } from "~/db/schema/statuses";
 import { AppError } from "~/lib/errors";
 import { pageWindow } from "~/lib/page-window";
 import { formatShopDate } from "~/lib/shop-time";
-import { checkResolveNote, DEFAULT_OVERDUE_DAYS, discrepancyDifference, discrepancyKindText, type DiscrepancyStatus } from "./discrepancy-words";
+import {
+  checkResolveNote,
+  DEFAULT_OVERDUE_DAYS,
+  discrepancyDifference,
+  discrepancyKindText,
+  type DiscrepancyStatus,
+} from "./discrepancy-words";
 import { isSerialId } from "~/lib/serial-id";
 
 export const DISCREPANCY_PAGE_SIZE = 20;
@@ -42,7 +48,10 @@ export type DiscrepancyPage = {
 };
 
 /** The overdue days "Delivered, not paid after N days" names: the shop's setting (10 without one). */
-const overdueDaysSql = sql<number>`coalesce((select settlement_overdue_days from shop_settings where id = 1), ${DEFAULT_OVERDUE_DAYS})`.mapWith(Number);
+const overdueDaysSql =
+  sql<number>`coalesce((select settlement_overdue_days from shop_settings where id = 1), ${DEFAULT_OVERDUE_DAYS})`.mapWith(
+    Number,
+  );
 
 /** The discrepancy columns every view reads, with its courier's name, order number and settlement reference. */
 export const discrepancyColumns = {
@@ -98,7 +107,11 @@ export function discrepanciesWithNames(db: DbOrTx, where: SQL | undefined) {
  */
 export async function listDiscrepancies(
   db: DbOrTx,
-  { status, page = 1, pageSize = DISCREPANCY_PAGE_SIZE }: { status: DiscrepancyStatus; page?: number; pageSize?: number },
+  {
+    status,
+    page = 1,
+    pageSize = DISCREPANCY_PAGE_SIZE,
+  }: { status: DiscrepancyStatus; page?: number; pageSize?: number },
 ): Promise<DiscrepancyPage> {
   const size = Math.min(Math.max(1, Math.floor(pageSize) || DISCREPANCY_PAGE_SIZE), 100);
   const [counts] = await db
@@ -109,7 +122,8 @@ export async function listDiscrepancies(
     .from(shippingDiscrepancies);
   const total = status === "open" ? counts.open : counts.resolved;
   const window = pageWindow(total, page, size);
-  const rows = total === 0 ? [] : await discrepanciesWithNames(db, statusWhere(status)).limit(size).offset(window.offset);
+  const rows =
+    total === 0 ? [] : await discrepanciesWithNames(db, statusWhere(status)).limit(size).offset(window.offset);
   return {
     status,
     items: rows.map(toDiscrepancyView),
@@ -125,7 +139,13 @@ export async function listDiscrepancies(
  * discrepancy resolved already (by someone else a moment ago, or a form sent twice) is refused
  * with who resolved it and when, and keeps its first note.
  */
-export async function resolveDiscrepancy(db: DbOrTx, actor: { name: string }, id: number, note: string, now: Date = new Date()): Promise<DiscrepancyView> {
+export async function resolveDiscrepancy(
+  db: DbOrTx,
+  actor: { name: string },
+  id: number,
+  note: string,
+  now: Date = new Date(),
+): Promise<DiscrepancyView> {
   const checked = checkResolveNote(note);
   if (!checked.ok) throw new AppError("VALIDATION", checked.error, { note: checked.error });
   if (!isSerialId(id)) throw new AppError("NOT_FOUND", "That discrepancy no longer exists");

@@ -39,9 +39,11 @@ export const RESOLVE_NOTE_MAX = 500;
 /** The owner's note on resolving: required, 3 to 500 characters once trimmed. */
 export function checkResolveNote(value: unknown): { ok: true; note: string } | { ok: false; error: string } {
   const note = typeof value === "string" ? value.trim() : "";
-  if (!note) return { ok: false, error: "Write a note: what happened, e.g. \"Courier paid the difference on 12 June\"" };
-  if (note.length < RESOLVE_NOTE_MIN) return { ok: false, error: `Please write at least ${RESOLVE_NOTE_MIN} characters` };
-  if (note.length > RESOLVE_NOTE_MAX) return { ok: false, error: `Please keep the note under ${RESOLVE_NOTE_MAX} characters (it has ${note.length})` };
+  if (!note) return { ok: false, error: 'Write a note: what happened, e.g. "Courier paid the difference on 12 June"' };
+  if (note.length < RESOLVE_NOTE_MIN)
+    return { ok: false, error: `Please write at least ${RESOLVE_NOTE_MIN} characters` };
+  if (note.length > RESOLVE_NOTE_MAX)
+    return { ok: false, error: `Please keep the note under ${RESOLVE_NOTE_MAX} characters (it has ${note.length})` };
   return { ok: true, note };
 }
 

@@ -22,19 +22,30 @@ export type SettlementSummary = {
 /** Keeps a discrepancy once: an open one of the same kind for the same order and settlement is not repeated. */
 export async function noteDiscrepancy(
   ctx: ImportContext,
-  d: { kind: DiscrepancyKind; orderId: string | null; settlementId: number | null; expected: number | null; actual: number | null; detail: string },
+  d: {
+    kind: DiscrepancyKind;
+    orderId: string | null;
+    settlementId: number | null;
+    expected: number | null;
+    actual: number | null;
+    detail: string;
+  },
 ): Promise<void> {
   const key = `${d.kind}|${d.orderId}|${d.settlementId}`;
   if (ctx.preview?.discrepancies.has(key)) return;
   const [open] = await ctx.tx
     .select({ id: shippingDiscrepancies.id })
     .from(shippingDiscrepancies)
-    .where(and(
-      eq(shippingDiscrepancies.kind, d.kind),
-      d.orderId ? eq(shippingDiscrepancies.orderId, d.orderId) : isNull(shippingDiscrepancies.orderId),
-      d.settlementId ? eq(shippingDiscrepancies.settlementId, d.settlementId) : isNull(shippingDiscrepancies.settlementId),
-      isNull(shippingDiscrepancies.resolvedAt),
-    ));
+    .where(
+      and(
+        eq(shippingDiscrepancies.kind, d.kind),
+        d.orderId ? eq(shippingDiscrepancies.orderId, d.orderId) : isNull(shippingDiscrepancies.orderId),
+        d.settlementId
+          ? eq(shippingDiscrepancies.settlementId, d.settlementId)
+          : isNull(shippingDiscrepancies.settlementId),
+        isNull(shippingDiscrepancies.resolvedAt),
+      ),
+    );
   if (open) return;
   if (ctx.preview) {
     ctx.preview.discrepancies.add(key);
@@ -60,7 +71,10 @@ export type ParcelPayment = {
  * and the open discrepancies end the same whichever file comes first. Returns whether the order was
  * settled now, and what else the row should say.
  */
-export async function checkParcelPayment(ctx: ImportContext, p: ParcelPayment): Promise<{ settled: boolean; notes: string[] }> {
+export async function checkParcelPayment(
+  ctx: ImportContext,
+  p: ParcelPayment,
+): Promise<{ settled: boolean; notes: string[] }> {
   const { order } = p;
   const notes: string[] = [];
   if (!order.deliveredAt) {
@@ -70,10 +84,19 @@ export async function checkParcelPayment(ctx: ImportContext, p: ParcelPayment): 
     if (p.collected > 0) {
       const later = order.status === "shipped" ? ": if it was delivered, import the delivery status file" : "";
       const detail = `Paid ${formatPrice(p.collected)} for ${order.orderNumber}, which is ${order.status}, not delivered${later}`;
-      await noteDiscrepancy(ctx, { kind: "not-delivered", orderId: order.id, settlementId: p.settlementId, expected: 0, actual: p.collected, detail });
-      notes.push(order.status === "shipped"
-        ? "paid before its delivery was imported: recorded as a discrepancy until you import the delivery status file"
-        : `paid for a parcel that is ${order.status}: recorded as a discrepancy`);
+      await noteDiscrepancy(ctx, {
+        kind: "not-delivered",
+        orderId: order.id,
+        settlementId: p.settlementId,
+        expected: 0,
+        actual: p.collected,
+        detail,
+      });
+      notes.push(
+        order.status === "shipped"
+          ? "paid before its delivery was imported: recorded as a discrepancy until you import the delivery status file"
+          : `paid for a parcel that is ${order.status}: recorded as a discrepancy`,
+      );
     }
     return { settled: false, notes };
   }
@@ -81,22 +104,37 @@ export async function checkParcelPayment(ctx: ImportContext, p: ParcelPayment): 
   // Delivered: a "not delivered" discrepancy of an earlier payment was the files' order, not the
   // courier's doing. Resolved with the reason rather than deleted: the owner may have seen it or
   // put it in a claim, and the resolved list should still say what happened.
-  const stillOpen = and(eq(shippingDiscrepancies.kind, "not-delivered"), eq(shippingDiscrepancies.orderId, order.id), isNull(shippingDiscrepancies.resolvedAt));
+  const stillOpen = and(
+    eq(shippingDiscrepancies.kind, "not-delivered"),
+    eq(shippingDiscrepancies.orderId, order.id),
+    isNull(shippingDiscrepancies.resolvedAt),
+  );
   const closed = ctx.preview
     ? await ctx.tx.select({ id: shippingDiscrepancies.id }).from(shippingDiscrepancies).where(stillOpen)
     : await ctx.tx
-      .update(shippingDiscrepancies)
-      .set({ resolvedAt: ctx.now, resolvedByName: ctx.actor.name, resolvedNote: `Delivered after the payment came in: delivered on ${formatShopDateTimeAmPm(order.deliveredAt)}, by ${ctx.source}` })
-      .where(stillOpen)
-      .returning({ id: shippingDiscrepancies.id });
-  if (closed.length) notes.push("its \"paid for a parcel not delivered\" discrepancy is resolved");
+        .update(shippingDiscrepancies)
+        .set({
+          resolvedAt: ctx.now,
+          resolvedByName: ctx.actor.name,
+          resolvedNote: `Delivered after the payment came in: delivered on ${formatShopDateTimeAmPm(order.deliveredAt)}, by ${ctx.source}`,
+        })
+        .where(stillOpen)
+        .returning({ id: shippingDiscrepancies.id });
+  if (closed.length) notes.push('its "paid for a parcel not delivered" discrepancy is resolved');
 
   const expected = expectedCollection({ codAmount: p.codAmount, delivered: true });
   if (p.collected !== expected) {
     const gap = p.collected - expected;
     const words = `${gap < 0 ? "short" : "over"} by ${formatPrice(Math.abs(gap))}`;
     const detail = `${order.orderNumber}: collected ${formatPrice(p.collected)}, COD was ${formatPrice(expected)} (${words})`;
-    await noteDiscrepancy(ctx, { kind: "amount-differs", orderId: order.id, settlementId: p.settlementId, expected, actual: p.collected, detail });
+    await noteDiscrepancy(ctx, {
+      kind: "amount-differs",
+      orderId: order.id,
+      settlementId: p.settlementId,
+      expected,
+      actual: p.collected,
+      detail,
+    });
     notes.push(words);
   }
 
@@ -106,7 +144,16 @@ export async function checkParcelPayment(ctx: ImportContext, p: ParcelPayment): 
   if (ctx.preview) return { settled: true, notes };
   // The status stays; the history row says when and by which file the courier's payment settled it.
   const early = p.paidBeforeDelivery ? " (paid before its delivery was recorded)" : "";
-  await ctx.desk.recordHistory(ctx.tx, [{ orderId: order.id, from: order.status, to: order.status, actor: ctx.actor, at: ctx.now, note: `Settled in ${p.reference}${early} by ${ctx.source}` }]);
+  await ctx.desk.recordHistory(ctx.tx, [
+    {
+      orderId: order.id,
+      from: order.status,
+      to: order.status,
+      actor: ctx.actor,
+      at: ctx.now,
+      note: `Settled in ${p.reference}${early} by ${ctx.source}`,
+    },
+  ]);
   return { settled: true, notes };
 }
 
@@ -114,22 +161,48 @@ export async function checkParcelPayment(ctx: ImportContext, p: ParcelPayment): 
  * Recomputes a settlement's totals from all its parcels (any file's), stores them, and records a
  * paid total that does not add up (collected less charges).
  */
-export async function refreshSettlement(ctx: ImportContext, settlementId: number, reference: string): Promise<SettlementSummary> {
+export async function refreshSettlement(
+  ctx: ImportContext,
+  settlementId: number,
+  reference: string,
+): Promise<SettlementSummary> {
   const parcels = await settlementParcels(ctx, settlementId);
-  const sum = (amount: (p: (typeof parcels)[number]) => number | null) => parcels.reduce((total, p) => total + (amount(p) ?? 0), 0);
+  const sum = (amount: (p: (typeof parcels)[number]) => number | null) =>
+    parcels.reduce((total, p) => total + (amount(p) ?? 0), 0);
   const totals = {
-    expectedTotal: settlementExpectedTotal(parcels.map((p) => ({ codAmount: p.codAmount, delivered: p.deliveredAt !== null }))),
+    expectedTotal: settlementExpectedTotal(
+      parcels.map((p) => ({ codAmount: p.codAmount, delivered: p.deliveredAt !== null })),
+    ),
     chargesTotal: sum((p) => p.charged),
     paidTotal: sum((p) => p.netPaid),
   };
   const paidOn = ctx.preview
     ? (await settlementReference(ctx, settlementId)).paidOn
-    : (await ctx.tx.update(settlements).set(totals).where(eq(settlements.id, settlementId)).returning({ paidOn: settlements.paidOn }))[0].paidOn;
-  const summary: SettlementSummary = { reference, paidOn, parcels: parcels.length, ...totals, collectedTotal: sum((p) => p.collected) };
+    : (
+        await ctx.tx
+          .update(settlements)
+          .set(totals)
+          .where(eq(settlements.id, settlementId))
+          .returning({ paidOn: settlements.paidOn })
+      )[0].paidOn;
+  const summary: SettlementSummary = {
+    reference,
+    paidOn,
+    parcels: parcels.length,
+    ...totals,
+    collectedTotal: sum((p) => p.collected),
+  };
   const adds = summary.collectedTotal - summary.chargesTotal;
   if (adds !== summary.paidTotal) {
     const detail = `Settlement ${reference}: collected ${formatPrice(summary.collectedTotal)} less charges ${formatPrice(summary.chargesTotal)} is ${formatPrice(adds)}, but ${formatPrice(summary.paidTotal)} was paid`;
-    await noteDiscrepancy(ctx, { kind: "total-differs", orderId: null, settlementId, expected: adds, actual: summary.paidTotal, detail });
+    await noteDiscrepancy(ctx, {
+      kind: "total-differs",
+      orderId: null,
+      settlementId,
+      expected: adds,
+      actual: summary.paidTotal,
+      detail,
+    });
   }
   return summary;
 }
@@ -139,12 +212,27 @@ export async function refreshSettlement(ctx: ImportContext, settlementId: number
  * would have left them, a settlement the preview would create included (its id is negative).
  */
 async function settlementParcels(ctx: ImportContext, settlementId: number) {
-  const pending = ctx.preview ? [...ctx.preview.shipments].filter(([, change]) => change.settlementId === settlementId).map(([id]) => id) : [];
+  const pending = ctx.preview
+    ? [...ctx.preview.shipments].filter(([, change]) => change.settlementId === settlementId).map(([id]) => id)
+    : [];
   const rows = await ctx.tx
-    .select({ id: shipments.id, orderId: shipments.orderId, settlementId: shipments.settlementId, codAmount: shipments.codAmount, deliveredAt: orders.deliveredAt, collected: shipments.collectedAmount, charged: shipments.chargedAmount, netPaid: shipments.netPaid })
+    .select({
+      id: shipments.id,
+      orderId: shipments.orderId,
+      settlementId: shipments.settlementId,
+      codAmount: shipments.codAmount,
+      deliveredAt: orders.deliveredAt,
+      collected: shipments.collectedAmount,
+      charged: shipments.chargedAmount,
+      netPaid: shipments.netPaid,
+    })
     .from(shipments)
     .innerJoin(orders, eq(orders.id, shipments.orderId))
-    .where(pending.length ? or(eq(shipments.settlementId, settlementId), inArray(shipments.id, pending)) : eq(shipments.settlementId, settlementId));
+    .where(
+      pending.length
+        ? or(eq(shipments.settlementId, settlementId), inArray(shipments.id, pending))
+        : eq(shipments.settlementId, settlementId),
+    );
   if (!ctx.preview) return rows;
   const preview = ctx.preview;
   return rows
@@ -164,10 +252,17 @@ async function settlementParcels(ctx: ImportContext, settlementId: number) {
 }
 
 /** A settlement's reference and payment day: stored, or one a preview would create. */
-export async function settlementReference(ctx: ImportContext, settlementId: number): Promise<{ reference: string; paidOn: string }> {
+export async function settlementReference(
+  ctx: ImportContext,
+  settlementId: number,
+): Promise<{ reference: string; paidOn: string }> {
   if (ctx.preview && settlementId < 0) {
-    for (const [reference, planned] of ctx.preview.settlements) if (planned.id === settlementId) return { reference, paidOn: planned.paidOn };
+    for (const [reference, planned] of ctx.preview.settlements)
+      if (planned.id === settlementId) return { reference, paidOn: planned.paidOn };
   }
-  const [settlement] = await ctx.tx.select({ reference: settlements.reference, paidOn: settlements.paidOn }).from(settlements).where(eq(settlements.id, settlementId));
+  const [settlement] = await ctx.tx
+    .select({ reference: settlements.reference, paidOn: settlements.paidOn })
+    .from(settlements)
+    .where(eq(settlements.id, settlementId));
   return settlement;
 }

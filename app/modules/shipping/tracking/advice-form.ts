@@ -16,6 +16,9 @@ export type AdviceInput = z.infer<typeof adviceFormSchema>;
 
 /** The history note and the owner's words for an advice sent ("Asked PostEx to re-attempt delivery: customer will be home after 5"). */
 export function adviceNote(courierName: string, advice: (typeof SHIPPER_ADVICE)[number], remarks: string): string {
-  const asked = advice === "reattempt" ? `Asked ${courierName} to re-attempt delivery` : `Asked ${courierName} to return the parcel to the shop`;
+  const asked =
+    advice === "reattempt"
+      ? `Asked ${courierName} to re-attempt delivery`
+      : `Asked ${courierName} to return the parcel to the shop`;
   return remarks ? `${asked}: ${remarks}` : asked;
 }

@@ -2,7 +2,13 @@ import { sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 
 /** What a sync needs of the courier it claimed; `since` is when it was last asked (null: never). */
-export type ClaimedCourier = { id: number; name: string; provider: string; sealedCredentials: string | null; since: Date | null };
+export type ClaimedCourier = {
+  id: number;
+  name: string;
+  provider: string;
+  sealedCredentials: string | null;
+  since: Date | null;
+};
 
 export type SyncWhat = "tracking" | "payments";
 
@@ -35,16 +41,39 @@ export async function claimCourierSync(db: DbOrTx, what: SyncWhat, now: Date): P
     )
     update couriers c set ${column} = ${at} from due where c.id = due.id
     returning c.id, c.name, c.provider, c.api_credentials, due.since`);
-  const [row] = (result as unknown as { rows: { id: number; name: string; provider: string; api_credentials: string | null; since: Date | string | null }[] }).rows;
+  const [row] = (
+    result as unknown as {
+      rows: {
+        id: number;
+        name: string;
+        provider: string;
+        api_credentials: string | null;
+        since: Date | string | null;
+      }[];
+    }
+  ).rows;
   if (!row) return null;
-  return { id: Number(row.id), name: row.name, provider: row.provider, sealedCredentials: row.api_credentials, since: row.since === null ? null : new Date(row.since) };
+  return {
+    id: Number(row.id),
+    name: row.name,
+    provider: row.provider,
+    sealedCredentials: row.api_credentials,
+    since: row.since === null ? null : new Date(row.since),
+  };
 }
 
 /**
  * After a failed sync: the courier's words kept for the Shipping page, and its time of asking put
  * back, so it is due again once the back-off has passed (nothing it should have brought is lost).
  */
-export async function recordSyncFailure(db: DbOrTx, what: SyncWhat, courierId: number, since: Date | null, message: string, now: Date): Promise<void> {
+export async function recordSyncFailure(
+  db: DbOrTx,
+  what: SyncWhat,
+  courierId: number,
+  since: Date | null,
+  message: string,
+  now: Date,
+): Promise<void> {
   const column = what === "tracking" ? sql.raw("tracked_at") : sql.raw("payments_checked_at");
   await db.execute(sql`update couriers set ${column} = ${since ? sql`${since.toISOString()}::timestamptz` : sql`null`},
     api_error = ${message.slice(0, 500)}, api_error_at = ${now.toISOString()}::timestamptz where id = ${courierId}`);
@@ -52,17 +81,40 @@ export async function recordSyncFailure(db: DbOrTx, what: SyncWhat, courierId: n
 
 /** After a sync that worked: the courier's last failure cleared. */
 export async function clearSyncFailure(db: DbOrTx, courierId: number): Promise<void> {
-  await db.execute(sql`update couriers set api_error = null, api_error_at = null where id = ${courierId} and api_error is not null`);
+  await db.execute(
+    sql`update couriers set api_error = null, api_error_at = null where id = ${courierId} and api_error is not null`,
+  );
 }
 
 /** Sync now: the courier marked as asked now (so the job does not ask again at once), answering when it was asked before. */
-export async function markCourierSync(db: DbOrTx, what: SyncWhat, courierId: number, now: Date): Promise<ClaimedCourier | null> {
+export async function markCourierSync(
+  db: DbOrTx,
+  what: SyncWhat,
+  courierId: number,
+  now: Date,
+): Promise<ClaimedCourier | null> {
   const column = what === "tracking" ? sql.raw("tracked_at") : sql.raw("payments_checked_at");
   const result = await db.execute(sql`
     with before as (select id, ${column} as since from couriers where id = ${courierId} for update)
     update couriers c set ${column} = ${now.toISOString()}::timestamptz from before where c.id = before.id
     returning c.id, c.name, c.provider, c.api_credentials, before.since`);
-  const [row] = (result as unknown as { rows: { id: number; name: string; provider: string; api_credentials: string | null; since: Date | string | null }[] }).rows;
+  const [row] = (
+    result as unknown as {
+      rows: {
+        id: number;
+        name: string;
+        provider: string;
+        api_credentials: string | null;
+        since: Date | string | null;
+      }[];
+    }
+  ).rows;
   if (!row) return null;
-  return { id: Number(row.id), name: row.name, provider: row.provider, sealedCredentials: row.api_credentials, since: row.since === null ? null : new Date(row.since) };
+  return {
+    id: Number(row.id),
+    name: row.name,
+    provider: row.provider,
+    sealedCredentials: row.api_credentials,
+    since: row.since === null ? null : new Date(row.since),
+  };
 }

@@ -14,8 +14,15 @@ export type OpenedCredentials = { kind: ApiCourierKind; credentials: CourierCred
  * secret changed: the owner enters them again in Settings -> Couriers). Server-only: what this
  * returns never goes into loader data, a log line or an error message.
  */
-export async function openCourierCredentials(db: DbOrTx, box: SecretBox, courierId: number): Promise<OpenedCredentials | null> {
-  const [row] = await db.select({ provider: couriers.provider, sealed: couriers.apiCredentials }).from(couriers).where(eq(couriers.id, courierId));
+export async function openCourierCredentials(
+  db: DbOrTx,
+  box: SecretBox,
+  courierId: number,
+): Promise<OpenedCredentials | null> {
+  const [row] = await db
+    .select({ provider: couriers.provider, sealed: couriers.apiCredentials })
+    .from(couriers)
+    .where(eq(couriers.id, courierId));
   if (!row) return null;
   return openSealed(box, row.provider, row.sealed);
 }

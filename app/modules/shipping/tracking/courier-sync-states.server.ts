@@ -28,25 +28,45 @@ export async function listCourierSyncStates(db: DbOrTx): Promise<CourierSyncStat
     .as("open");
   const rows = await db
     .select({
-      id: couriers.id, name: couriers.name, provider: couriers.provider, connected: sql<boolean>`${couriers.apiCredentials} is not null`,
-      syncEveryMinutes: couriers.syncEveryMinutes, trackedAt: couriers.trackedAt, paymentsCheckedAt: couriers.paymentsCheckedAt,
-      apiError: couriers.apiError, apiErrorAt: couriers.apiErrorAt, openParcels: sql<number>`coalesce(${open.n}, 0)`.mapWith(Number),
+      id: couriers.id,
+      name: couriers.name,
+      provider: couriers.provider,
+      connected: sql<boolean>`${couriers.apiCredentials} is not null`,
+      syncEveryMinutes: couriers.syncEveryMinutes,
+      trackedAt: couriers.trackedAt,
+      paymentsCheckedAt: couriers.paymentsCheckedAt,
+      apiError: couriers.apiError,
+      apiErrorAt: couriers.apiErrorAt,
+      openParcels: sql<number>`coalesce(${open.n}, 0)`.mapWith(Number),
     })
     .from(couriers)
     .leftJoin(open, eq(open.courierId, couriers.id))
     .where(and(eq(couriers.active, true), ne(couriers.provider, "file")))
     .orderBy(asc(couriers.name));
   return rows.map((r) => ({
-    ...r, connected: Boolean(r.connected),
-    trackedAt: r.trackedAt?.toISOString() ?? null, paymentsCheckedAt: r.paymentsCheckedAt?.toISOString() ?? null, apiErrorAt: r.apiErrorAt?.toISOString() ?? null,
+    ...r,
+    connected: Boolean(r.connected),
+    trackedAt: r.trackedAt?.toISOString() ?? null,
+    paymentsCheckedAt: r.paymentsCheckedAt?.toISOString() ?? null,
+    apiErrorAt: r.apiErrorAt?.toISOString() ?? null,
   }));
 }
 
 /** The connected API couriers Sync now asks (one, or all): ids and names. */
-export async function connectedApiCouriers(db: DbOrTx, courierId: number | null): Promise<{ id: number; name: string }[]> {
+export async function connectedApiCouriers(
+  db: DbOrTx,
+  courierId: number | null,
+): Promise<{ id: number; name: string }[]> {
   return db
     .select({ id: couriers.id, name: couriers.name })
     .from(couriers)
-    .where(and(eq(couriers.active, true), ne(couriers.provider, "file"), isNotNull(couriers.apiCredentials), courierId === null ? undefined : eq(couriers.id, courierId)))
+    .where(
+      and(
+        eq(couriers.active, true),
+        ne(couriers.provider, "file"),
+        isNotNull(couriers.apiCredentials),
+        courierId === null ? undefined : eq(couriers.id, courierId),
+      ),
+    )
     .orderBy(asc(couriers.name));
 }

@@ -2,7 +2,18 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/client.server";
 import { createSecretBox } from "~/db/secret-box.server";
-import { couriers, messageOutbox, orders, orderStatusHistory, productVariants, settlements, shipmentEvents, shipments, shippingDiscrepancies, users } from "~/db/schema";
+import {
+  couriers,
+  messageOutbox,
+  orders,
+  orderStatusHistory,
+  productVariants,
+  settlements,
+  shipmentEvents,
+  shipments,
+  shippingDiscrepancies,
+  users,
+} from "~/db/schema";
 import { applyCourierReport } from "~/flows/apply-courier-report.server";
 import { syncCourierParcels } from "~/flows/sync-courier-parcels.server";
 import { syncDueCouriers } from "~/flows/sync-due-couriers.server";
@@ -47,7 +58,16 @@ describe.each(DATABASE_KINDS)("couriers' tracking and payments by themselves on 
     providers = testProviders({ postexApiUrl: postex.url, leopardsApiUrl: leopards.url });
     credentials = { token: postex.token };
     await db().insert(users).values({ id: OWNER.id, name: OWNER.name, email: "owner-sync@example.pk", role: "seller" });
-    await db().update(productVariants).set({ stock: 1000 }).where(and(eq(productVariants.productId, TEST_ITEM.productId), eq(productVariants.color, TEST_ITEM.color), eq(productVariants.size, TEST_ITEM.size)));
+    await db()
+      .update(productVariants)
+      .set({ stock: 1000 })
+      .where(
+        and(
+          eq(productVariants.productId, TEST_ITEM.productId),
+          eq(productVariants.color, TEST_ITEM.color),
+          eq(productVariants.size, TEST_ITEM.size),
+        ),
+      );
   });
   afterAll(async () => {
     await closeProviders(providers);
@@ -60,14 +80,38 @@ describe.each(DATABASE_KINDS)("couriers' tracking and payments by themselves on 
     await db().update(couriers).set({ active: false });
     return { id: await insertApiCourier(db(), "postex", credentials), kind: "postex", credentials };
   }
-  const book = (courier: Awaited<ReturnType<typeof connectedPostex>>, count: number) => bookApiParcels(db(), providers, OWNER, courier, count);
-  const syncNow = (courierId: number, now = new Date()) => syncCourierParcels({ db: db(), providers, now }, testCourierBox, OWNER, courierId);
+  const book = (courier: Awaited<ReturnType<typeof connectedPostex>>, count: number) =>
+    bookApiParcels(db(), providers, OWNER, courier, count);
+  const syncNow = (courierId: number, now = new Date()) =>
+    syncCourierParcels({ db: db(), providers, now }, testCourierBox, OWNER, courierId);
   const order = async (id: string) => (await db().select().from(orders).where(eq(orders.id, id)))[0];
-  const shipmentOf = async (orderId: string) => (await db().select().from(shipments).where(eq(shipments.orderId, orderId)))[0];
-  const eventsOf = async (shipmentId: number) => db().select().from(shipmentEvents).where(eq(shipmentEvents.shipmentId, shipmentId)).orderBy(shipmentEvents.at, shipmentEvents.id);
-  const mailsOf = async (orderId: string) => db().select().from(messageOutbox).where(and(eq(messageOutbox.orderId, orderId), eq(messageOutbox.kind, "order_status"))).orderBy(messageOutbox.id);
-  const stock = async () => (await db().select({ stock: productVariants.stock }).from(productVariants)
-    .where(and(eq(productVariants.productId, TEST_ITEM.productId), eq(productVariants.color, TEST_ITEM.color), eq(productVariants.size, TEST_ITEM.size))))[0].stock;
+  const shipmentOf = async (orderId: string) =>
+    (await db().select().from(shipments).where(eq(shipments.orderId, orderId)))[0];
+  const eventsOf = async (shipmentId: number) =>
+    db()
+      .select()
+      .from(shipmentEvents)
+      .where(eq(shipmentEvents.shipmentId, shipmentId))
+      .orderBy(shipmentEvents.at, shipmentEvents.id);
+  const mailsOf = async (orderId: string) =>
+    db()
+      .select()
+      .from(messageOutbox)
+      .where(and(eq(messageOutbox.orderId, orderId), eq(messageOutbox.kind, "order_status")))
+      .orderBy(messageOutbox.id);
+  const stock = async () =>
+    (
+      await db()
+        .select({ stock: productVariants.stock })
+        .from(productVariants)
+        .where(
+          and(
+            eq(productVariants.productId, TEST_ITEM.productId),
+            eq(productVariants.color, TEST_ITEM.color),
+            eq(productVariants.size, TEST_ITEM.size),
+          ),
+        )
+    )[0].stock;
 
   it("tracks a parcel to delivered: shipped when picked up, delivered at the courier's time, the buyer e-mailed, events kept from the API", async () => {
     const courier = await connectedPostex();
@@ -80,7 +124,9 @@ describe.each(DATABASE_KINDS)("couriers' tracking and payments by themselves on 
 
     const [outcome] = await syncNow(courier.id);
     expect(outcome).toMatchObject({ ok: true, courierId: courier.id });
-    expect(courierSyncText(outcome)).toMatch(/^PostEx \d+: 1 parcel asked, 1 shipped, 1 delivered, 0 attempts, 0 returned/);
+    expect(courierSyncText(outcome)).toMatch(
+      /^PostEx \d+: 1 parcel asked, 1 shipped, 1 delivered, 0 attempts, 0 returned/,
+    );
 
     const delivered = await order(a.id);
     expect(delivered.status).toBe("delivered");
@@ -95,7 +141,11 @@ describe.each(DATABASE_KINDS)("couriers' tracking and payments by themselves on 
     expect(events.find((e) => e.at.getTime() === minute(deliveredAt).getTime())).toMatchObject({ fromApi: true });
     const mails = await mailsOf(a.id);
     expect(mails.map((m) => m.data.status)).toEqual(["processing", "shipped", "delivered"]);
-    const history = await db().select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, a.id)).orderBy(orderStatusHistory.id);
+    const history = await db()
+      .select()
+      .from(orderStatusHistory)
+      .where(eq(orderStatusHistory.orderId, a.id))
+      .orderBy(orderStatusHistory.id);
     expect(history.at(-1)).toMatchObject({ fromStatus: "shipped", toStatus: "delivered", actorName: OWNER.name });
     expect(history.at(-1)?.note).toMatch(/^By PostEx \d+'s tracking \d{4}-\d{2}-\d{2}: /);
   });
@@ -113,7 +163,9 @@ describe.each(DATABASE_KINDS)("couriers' tracking and payments by themselves on 
     const [again] = await syncNow(courier.id, new Date(Date.now() + MINUTE));
     expect(again).toMatchObject({ ok: true, tracking: { asked: 1, events: 0, shipped: 0 } });
     expect(await eventsOf(parcel.id)).toHaveLength(events.length);
-    expect(await db().select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, a.id))).toHaveLength(history.length);
+    expect(await db().select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, a.id))).toHaveLength(
+      history.length,
+    );
     expect((await mailsOf(a.id)).map((m) => m.data.status)).toEqual(["processing", "shipped"]);
   });
 
@@ -128,17 +180,29 @@ describe.each(DATABASE_KINDS)("couriers' tracking and payments by themselves on 
 
     const queue = await listDeliveryProblems(db(), 1);
     const item = queue.items.find((p) => p.orderId === a.id);
-    expect(item).toMatchObject({ orderNumber: a.orderNumber, codAmount: a.total, reason: "Customer not answering", at: minute(attemptAt).toISOString(), city: "Lahore" });
+    expect(item).toMatchObject({
+      orderNumber: a.orderNumber,
+      codAmount: a.total,
+      reason: "Customer not answering",
+      at: minute(attemptAt).toISOString(),
+      city: "Lahore",
+    });
     expect(item?.telLink).toMatch(/^tel:\+923/);
     expect(item?.whatsappLink).toMatch(/^https:\/\/wa\.me\/923\d{9}\?text=/);
-    const attempt = (await eventsOf((await shipmentOf(a.id)).id)).find((e) => e.at.getTime() === minute(attemptAt).getTime());
+    const attempt = (await eventsOf((await shipmentOf(a.id)).id)).find(
+      (e) => e.at.getTime() === minute(attemptAt).getTime(),
+    );
     expect(attempt).toMatchObject({ fromApi: true, reason: "Customer not answering" });
     expect((await order(a.id)).status).toBe("shipped");
 
     postex.advance(a.trackingNumber, "delivered", { at: new Date(Date.now() - HOUR) });
     await syncNow(courier.id, new Date(Date.now() + MINUTE));
     expect((await listDeliveryProblems(db(), 1)).items.find((p) => p.orderId === a.id)).toBeUndefined();
-    expect(await deliveryProblemForOrder(db(), a.id)).toMatchObject({ reason: "Customer not answering", advice: null, closed: true });
+    expect(await deliveryProblemForOrder(db(), a.id)).toMatchObject({
+      reason: "Customer not answering",
+      advice: null,
+      closed: true,
+    });
     expect((await order(a.id)).status).toBe("delivered");
   });
 
@@ -185,7 +249,11 @@ describe.each(DATABASE_KINDS)("couriers' tracking and payments by themselves on 
 
     const later = new Date(now.getTime() + (API_ERROR_BACKOFF_MINUTES + 1) * MINUTE);
     const outcomes = await syncDueCouriers({ db: db(), providers, now: later }, testCourierBox);
-    expect(outcomes.find((o) => o.what === "tracking")).toMatchObject({ ok: true, courierId: courier.id, tracking: { shipped: 1 } });
+    expect(outcomes.find((o) => o.what === "tracking")).toMatchObject({
+      ok: true,
+      courierId: courier.id,
+      tracking: { shipped: 1 },
+    });
     expect((await order(a.id)).status).toBe("shipped");
     const [cleared] = (await listCourierSyncStates(db())).filter((c) => c.id === courier.id);
     expect(cleared).toMatchObject({ apiError: null, apiErrorAt: null, trackedAt: later.toISOString() });
@@ -196,10 +264,23 @@ describe.each(DATABASE_KINDS)("couriers' tracking and payments by themselves on 
   it("credentials that no longer open (the shop's secret changed) are reported on the courier, not thrown", async () => {
     const courier = await connectedPostex();
     await book(courier, 1);
-    await db().update(couriers).set({ apiCredentials: createSecretBox("another-shop-secret-0123456789abcdef", "courier-credentials").seal(JSON.stringify(credentials)) }).where(eq(couriers.id, courier.id));
+    await db()
+      .update(couriers)
+      .set({
+        apiCredentials: createSecretBox("another-shop-secret-0123456789abcdef", "courier-credentials").seal(
+          JSON.stringify(credentials),
+        ),
+      })
+      .where(eq(couriers.id, courier.id));
     const asked = postex.seen.length;
     const [outcome] = await syncDueCouriers({ db: db(), providers }, testCourierBox);
-    expect(outcome).toEqual({ courierId: courier.id, courierName: expect.any(String), what: "tracking", ok: false, message: CREDENTIALS_UNREADABLE });
+    expect(outcome).toEqual({
+      courierId: courier.id,
+      courierName: expect.any(String),
+      what: "tracking",
+      ok: false,
+      message: CREDENTIALS_UNREADABLE,
+    });
     expect(postex.seen.length).toBe(asked);
     const [state] = (await listCourierSyncStates(db())).filter((c) => c.id === courier.id);
     expect(state).toMatchObject({ apiError: CREDENTIALS_UNREADABLE, trackedAt: null });
@@ -217,16 +298,32 @@ describe.each(DATABASE_KINDS)("couriers' tracking and payments by themselves on 
     const cashOf = async (id: number) => (await cashWithCouriers(db())).find((c) => c.courierId === id)?.amount ?? 0;
     expect(await cashOf(courier.id)).toBe(owed);
 
-    postex.settle([parcels[0].trackingNumber, parcels[1].trackingNumber], { on: "2026-11-26", reference: "CPR-5501", charges: "191.18" });
+    postex.settle([parcels[0].trackingNumber, parcels[1].trackingNumber], {
+      on: "2026-11-26",
+      reference: "CPR-5501",
+      charges: "191.18",
+    });
     const [paid] = await syncNow(courier.id, new Date(Date.now() + MINUTE));
     expect(paid).toMatchObject({ ok: true, payments: { paid: 2 } });
     expect(courierSyncText(paid)).toContain("2 parcels paid in CPR-5501");
-    const [settlement] = await db().select().from(settlements).where(and(eq(settlements.courierId, courier.id), eq(settlements.reference, "CPR-5501")));
-    expect(settlement).toMatchObject({ paidOn: "2026-11-26", expectedTotal: parcels[0].total + parcels[1].total, chargesTotal: 2 * 191 });
+    const [settlement] = await db()
+      .select()
+      .from(settlements)
+      .where(and(eq(settlements.courierId, courier.id), eq(settlements.reference, "CPR-5501")));
+    expect(settlement).toMatchObject({
+      paidOn: "2026-11-26",
+      expectedTotal: parcels[0].total + parcels[1].total,
+      chargesTotal: 2 * 191,
+    });
     expect(settlement.paidTotal).toBe(parcels[0].total + parcels[1].total - 2 * 191);
     expect(await cashOf(courier.id)).toBe(parcels[2].total);
     for (const p of parcels.slice(0, 2)) {
-      expect(await shipmentOf(p.id)).toMatchObject({ paymentReference: "CPR-5501", settlementId: settlement.id, chargedAmount: 191, collectedAmount: p.total });
+      expect(await shipmentOf(p.id)).toMatchObject({
+        paymentReference: "CPR-5501",
+        settlementId: settlement.id,
+        chargedAmount: 191,
+        collectedAmount: p.total,
+      });
       expect((await order(p.id)).paymentStatus).toBe("settled");
     }
     // Asked again: already settled parcels are not asked, nothing doubles.
@@ -239,18 +336,47 @@ describe.each(DATABASE_KINDS)("couriers' tracking and payments by themselves on 
     const fileCourier = await insertTestCourier(db(), `PostEx files ${courier.id}`);
     const same = await bookApiParcels(db(), providers, OWNER, { id: fileCourier, kind: "postex", credentials }, 2);
     await db().update(couriers).set({ provider: "file", apiCredentials: null }).where(eq(couriers.id, fileCourier));
-    const run = async (k: "tracking" | "delivery" | "cod", csv: string) => applyCourierReport({ db: db(), providers }, OWNER, {
-      kind: k, courierId: k === "cod" ? fileCourier : null, apply: true,
-      uploadId: await saveCourierUpload(db(), fileCourierProvider, OWNER, { name: `${k}-${fileCourier}.csv`, bytes: new TextEncoder().encode(csv) }),
-    });
-    await run("tracking", `reference no,CN Number\n${same.map((p) => `${p.orderNumber},${p.trackingNumber}`).join("\n")}\n`);
-    await run("delivery", `Tracking #,Current Status,Status Date\n${same.map((p) => `${p.trackingNumber},Delivered,2026-11-25 14:00`).join("\n")}\n`);
-    const report = await run("cod", `Order Ref,Tracking #,COD Amount,Transaction Fee,Net Amount,Settlement ID,Settlement Date\n${same.map((p) => `${p.orderNumber},${p.trackingNumber},${p.total},191.18,${(p.total * 100 - 19118) / 100},CPR-5501,2026-11-26`).join("\n")}\n`);
+    const run = async (k: "tracking" | "delivery" | "cod", csv: string) =>
+      applyCourierReport({ db: db(), providers }, OWNER, {
+        kind: k,
+        courierId: k === "cod" ? fileCourier : null,
+        apply: true,
+        uploadId: await saveCourierUpload(db(), fileCourierProvider, OWNER, {
+          name: `${k}-${fileCourier}.csv`,
+          bytes: new TextEncoder().encode(csv),
+        }),
+      });
+    await run(
+      "tracking",
+      `reference no,CN Number\n${same.map((p) => `${p.orderNumber},${p.trackingNumber}`).join("\n")}\n`,
+    );
+    await run(
+      "delivery",
+      `Tracking #,Current Status,Status Date\n${same.map((p) => `${p.trackingNumber},Delivered,2026-11-25 14:00`).join("\n")}\n`,
+    );
+    const report = await run(
+      "cod",
+      `Order Ref,Tracking #,COD Amount,Transaction Fee,Net Amount,Settlement ID,Settlement Date\n${same.map((p) => `${p.orderNumber},${p.trackingNumber},${p.total},191.18,${(p.total * 100 - 19118) / 100},CPR-5501,2026-11-26`).join("\n")}\n`,
+    );
     expect(report.counts.change).toBe(2);
     const [fileSettlement] = await db().select().from(settlements).where(eq(settlements.courierId, fileCourier));
-    const figures = (s: typeof settlement) => ({ reference: s.reference, paidOn: s.paidOn, expectedTotal: s.expectedTotal, paidTotal: s.paidTotal, chargesTotal: s.chargesTotal });
+    const figures = (s: typeof settlement) => ({
+      reference: s.reference,
+      paidOn: s.paidOn,
+      expectedTotal: s.expectedTotal,
+      paidTotal: s.paidTotal,
+      chargesTotal: s.chargesTotal,
+    });
     expect(figures(settlement)).toEqual(figures(fileSettlement));
-    const discrepancyKinds = async (settlementId: number) => (await db().select({ kind: shippingDiscrepancies.kind }).from(shippingDiscrepancies).where(eq(shippingDiscrepancies.settlementId, settlementId))).map((d) => d.kind).sort();
+    const discrepancyKinds = async (settlementId: number) =>
+      (
+        await db()
+          .select({ kind: shippingDiscrepancies.kind })
+          .from(shippingDiscrepancies)
+          .where(eq(shippingDiscrepancies.settlementId, settlementId))
+      )
+        .map((d) => d.kind)
+        .sort();
     expect(await discrepancyKinds(settlement.id)).toEqual(await discrepancyKinds(fileSettlement.id));
     expect(await cashOf(fileCourier)).toBe(0);
     const parcelFigures = async (orderId: string) => {
@@ -263,34 +389,71 @@ describe.each(DATABASE_KINDS)("couriers' tracking and payments by themselves on 
   it("Leopards: an attempt to the queue, the owner's re-attempt sent as shipper advice, then delivered and paid, as for PostEx", async () => {
     await db().update(couriers).set({ active: false });
     const keys = { apiKey: leopards.apiKey, apiPassword: leopards.apiPassword };
-    const courier = { id: await insertApiCourier(db(), "leopards", keys, `Leopards ${Date.now() % 100000}`), kind: "leopards" as const, credentials: keys };
-    const [a] = await bookApiParcels(db(), providers, OWNER, courier, 1, { cityOf: (name) => ({ id: String(leopards.cityId(name)), name }) });
+    const courier = {
+      id: await insertApiCourier(db(), "leopards", keys, `Leopards ${Date.now() % 100000}`),
+      kind: "leopards" as const,
+      credentials: keys,
+    };
+    const [a] = await bookApiParcels(db(), providers, OWNER, courier, 1, {
+      cityOf: (name) => ({ id: String(leopards.cityId(name)), name }),
+    });
     leopards.advance(a.trackingNumber, "picked-up", { at: new Date(Date.now() - 40 * HOUR) });
-    leopards.advance(a.trackingNumber, "attempted", { at: new Date(Date.now() - 20 * HOUR), reason: "Consignee not available" });
+    leopards.advance(a.trackingNumber, "attempted", {
+      at: new Date(Date.now() - 20 * HOUR),
+      reason: "Consignee not available",
+    });
     const [first] = await syncDueCouriers({ db: db(), providers }, testCourierBox);
     expect(first).toMatchObject({ ok: true, courierId: courier.id, tracking: { asked: 1, shipped: 1, attempts: 1 } });
     const queued = (await listDeliveryProblems(db(), 1)).items.find((p) => p.orderId === a.id);
     expect(queued?.reason).toContain("Consignee not available");
 
-    const advised = await adviseCourier({ db: db(), providers }, testCourierBox, OWNER, { shipmentId: queued!.shipmentId, advice: "reattempt", remarks: "call before coming" });
-    expect(advised).toEqual({ ok: true, says: `Asked ${(await db().select({ name: couriers.name }).from(couriers).where(eq(couriers.id, courier.id)))[0].name} to re-attempt delivery: call before coming` });
-    expect(leopards.advice).toEqual([expect.objectContaining({ cnNumber: a.trackingNumber, status: "RA", remarks: "call before coming" })]);
+    const advised = await adviseCourier({ db: db(), providers }, testCourierBox, OWNER, {
+      shipmentId: queued!.shipmentId,
+      advice: "reattempt",
+      remarks: "call before coming",
+    });
+    expect(advised).toEqual({
+      ok: true,
+      says: `Asked ${(await db().select({ name: couriers.name }).from(couriers).where(eq(couriers.id, courier.id)))[0].name} to re-attempt delivery: call before coming`,
+    });
+    expect(leopards.advice).toEqual([
+      expect.objectContaining({ cnNumber: a.trackingNumber, status: "RA", remarks: "call before coming" }),
+    ]);
     expect(await shipmentOf(a.id)).toMatchObject({ advice: "reattempt", adviceByName: OWNER.name });
 
     const deliveredAt = new Date(Date.now() - 2 * HOUR);
     leopards.advance(a.trackingNumber, "delivered", { at: deliveredAt });
     leopards.settle([a.trackingNumber], { on: "2026-11-26", reference: "LCS-PAY-88", charges: 250 });
-    const [second] = await syncCourierParcels({ db: db(), providers, now: new Date(Date.now() + MINUTE) }, testCourierBox, OWNER, courier.id);
+    const [second] = await syncCourierParcels(
+      { db: db(), providers, now: new Date(Date.now() + MINUTE) },
+      testCourierBox,
+      OWNER,
+      courier.id,
+    );
     expect(second).toMatchObject({ ok: true, tracking: { delivered: 1 }, payments: { paid: 1 } });
-    expect(await order(a.id)).toMatchObject({ status: "delivered", deliveredAt: minute(deliveredAt), paymentStatus: "settled" });
-    expect(await shipmentOf(a.id)).toMatchObject({ paymentReference: "LCS-PAY-88", chargedAmount: 250, collectedAmount: a.total, netPaid: a.total - 250 });
+    expect(await order(a.id)).toMatchObject({
+      status: "delivered",
+      deliveredAt: minute(deliveredAt),
+      paymentStatus: "settled",
+    });
+    expect(await shipmentOf(a.id)).toMatchObject({
+      paymentReference: "LCS-PAY-88",
+      chargedAmount: 250,
+      collectedAmount: a.total,
+      netPaid: a.total - 250,
+    });
   });
 
   it("two processes running the job at once ask each courier once", async () => {
     await db().update(couriers).set({ active: false });
-    const ids = [await insertApiCourier(db(), "postex", credentials), await insertApiCourier(db(), "postex", credentials), await insertApiCourier(db(), "postex", credentials)];
+    const ids = [
+      await insertApiCourier(db(), "postex", credentials),
+      await insertApiCourier(db(), "postex", credentials),
+      await insertApiCourier(db(), "postex", credentials),
+    ];
     const booked = [];
-    for (const id of ids) booked.push(...await bookApiParcels(db(), providers, OWNER, { id, kind: "postex", credentials }, 1));
+    for (const id of ids)
+      booked.push(...(await bookApiParcels(db(), providers, OWNER, { id, kind: "postex", credentials }, 1)));
     const asked = () => postex.seen.filter((r) => r.path.endsWith("v1/track-bulk-order")).length;
     const before = asked();
     // A second process: its own connections (PostgreSQL); PGlite has one connection, shared as the one process it serves.
@@ -301,7 +464,10 @@ describe.each(DATABASE_KINDS)("couriers' tracking and payments by themselves on 
         syncDueCouriers({ db: db(), providers, now }, testCourierBox),
         syncDueCouriers({ db: second?.db ?? db(), providers, now }, testCourierBox),
       ]);
-      const tracked = [...one, ...two].filter((o) => o.what === "tracking").map((o) => o.courierId).sort((x, y) => x - y);
+      const tracked = [...one, ...two]
+        .filter((o) => o.what === "tracking")
+        .map((o) => o.courierId)
+        .sort((x, y) => x - y);
       expect(tracked).toEqual([...ids].sort((x, y) => x - y));
       expect(asked() - before).toBe(ids.length);
       const paymentsClaims = [...one, ...two].filter((o) => o.what === "payments").map((o) => o.courierId);
@@ -310,12 +476,25 @@ describe.each(DATABASE_KINDS)("couriers' tracking and payments by themselves on 
       await second?.close();
     }
     // Claims at the same moment from two connections: each courier goes to one of them.
-    await db().update(couriers).set({ trackedAt: null }).where(sql`${couriers.id} in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
+    await db()
+      .update(couriers)
+      .set({ trackedAt: null })
+      .where(
+        sql`${couriers.id} in (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+      );
     const third = database.url ? await openDatabase({ databaseUrl: database.url, dataDir: "" }) : null;
     try {
       const now = new Date();
-      const claims = await Promise.all(Array.from({ length: 6 }, (_, i) => claimCourierSync(i % 2 && third ? third.db : db(), "tracking", now)));
-      const claimed = claims.filter((c) => c !== null).map((c) => c!.id).sort((x, y) => x - y);
+      const claims = await Promise.all(
+        Array.from({ length: 6 }, (_, i) => claimCourierSync(i % 2 && third ? third.db : db(), "tracking", now)),
+      );
+      const claimed = claims
+        .filter((c) => c !== null)
+        .map((c) => c!.id)
+        .sort((x, y) => x - y);
       expect(claimed).toEqual([...ids].sort((x, y) => x - y));
     } finally {
       await third?.close();

@@ -12,11 +12,11 @@ import { syncCourierTracking, type TrackingSummary } from "./sync-tracking.serve
 export type CourierSyncDeps = { db: Db; apis: CourierApis; box: SecretBox; desk: OrderDesk; now: Date };
 
 export type CourierSyncOutcome = { courierId: number; courierName: string; what: SyncWhat } & (
-  | { ok: true; tracking: TrackingSummary | null; payments: PaymentsSummary | null }
-  | { ok: false; message: string }
+  { ok: true; tracking: TrackingSummary | null; payments: PaymentsSummary | null } | { ok: false; message: string }
 );
 
-export const CREDENTIALS_UNREADABLE = "Its API credentials cannot be read (the shop's secret changed?): enter them again in Settings → Couriers";
+export const CREDENTIALS_UNREADABLE =
+  "Its API credentials cannot be read (the shop's secret changed?): enter them again in Settings → Couriers";
 
 /**
  * One claimed courier's tracking or payments sync. A failure of the courier's API (CourierApiError)
@@ -24,7 +24,12 @@ export const CREDENTIALS_UNREADABLE = "Its API credentials cannot be read (the s
  * again after the back-off; a sync that works clears it. Any other error is kept the same way, in
  * general words, and thrown on for the log.
  */
-export async function runCourierSync(deps: CourierSyncDeps, courier: ClaimedCourier, what: SyncWhat, actor: OrderActor): Promise<CourierSyncOutcome> {
+export async function runCourierSync(
+  deps: CourierSyncDeps,
+  courier: ClaimedCourier,
+  what: SyncWhat,
+  actor: OrderActor,
+): Promise<CourierSyncOutcome> {
   const base = { courierId: courier.id, courierName: courier.name, what };
   const opened = openSealed(deps.box, courier.provider, courier.sealedCredentials);
   const api = opened ? deps.apis[opened.kind] : undefined;
@@ -33,14 +38,25 @@ export async function runCourierSync(deps: CourierSyncDeps, courier: ClaimedCour
     await recordSyncFailure(deps.db, what, courier.id, courier.since, message, deps.now);
     return { ...base, ok: false, message };
   }
-  const run = { db: deps.db, api, credentials: opened.credentials, courier: { id: courier.id, name: courier.name }, actor, desk: deps.desk, now: deps.now };
+  const run = {
+    db: deps.db,
+    api,
+    credentials: opened.credentials,
+    courier: { id: courier.id, name: courier.name },
+    actor,
+    desk: deps.desk,
+    now: deps.now,
+  };
   try {
     const tracking = what === "tracking" ? await syncCourierTracking({ ...run, since: courier.since }) : null;
     const payments = what === "payments" ? await syncCourierPayments(run) : null;
     await clearSyncFailure(deps.db, courier.id);
     return { ...base, ok: true, tracking, payments };
   } catch (error) {
-    const message = error instanceof CourierApiError ? error.message : `The shop could not finish asking ${courier.name}; it tries again in a few minutes`;
+    const message =
+      error instanceof CourierApiError
+        ? error.message
+        : `The shop could not finish asking ${courier.name}; it tries again in a few minutes`;
     await recordSyncFailure(deps.db, what, courier.id, courier.since, message, deps.now);
     if (error instanceof CourierApiError) return { ...base, ok: false, message };
     throw error;
@@ -59,12 +75,17 @@ export function courierSyncText(outcome: CourierSyncOutcome): string {
     parts.push(`${t.attempts} ${t.attempts === 1 ? "attempt" : "attempts"}`);
     if (t.refused) parts.push(`${t.refused} refused`);
     parts.push(`${t.returned} returned`);
-    if (t.notApplied.length) parts.push(`not applied: ${t.notApplied.slice(0, 3).join("; ")}${t.notApplied.length > 3 ? "..." : ""}`);
+    if (t.notApplied.length)
+      parts.push(`not applied: ${t.notApplied.slice(0, 3).join("; ")}${t.notApplied.length > 3 ? "..." : ""}`);
   }
   const p = outcome.payments;
   if (p) {
     const references = p.settlements.map((s) => s.reference);
-    parts.push(p.paid ? `${p.paid} ${p.paid === 1 ? "parcel" : "parcels"} paid in ${references.join(", ")}` : `no new payments (${p.asked} unpaid ${p.asked === 1 ? "parcel" : "parcels"} asked)`);
+    parts.push(
+      p.paid
+        ? `${p.paid} ${p.paid === 1 ? "parcel" : "parcels"} paid in ${references.join(", ")}`
+        : `no new payments (${p.asked} unpaid ${p.asked === 1 ? "parcel" : "parcels"} asked)`,
+    );
     if (p.notApplied.length) parts.push(p.notApplied.slice(0, 3).join("; "));
   }
   return `${outcome.courierName}: ${parts.join(", ")}`;

@@ -48,7 +48,10 @@ export async function syncCourierPayments(run: PaymentsRun): Promise<PaymentsSum
     if (page.length === 0) break;
     afterId = page[page.length - 1].shipmentId;
     summary.asked += page.length;
-    const payments = await run.api.payments(run.credentials, page.map((p) => p.trackingNumber));
+    const payments = await run.api.payments(
+      run.credentials,
+      page.map((p) => p.trackingNumber),
+    );
     const parcels = new Map(page.map((p) => [p.trackingNumber, p]));
     const byReference = new Map<string, { payment: ParcelPayment; parcel: UnpaidParcel }[]>();
     for (const payment of payments) {
@@ -67,7 +70,15 @@ async function unpaidParcels(db: Db, courierId: number, afterId: number): Promis
   const rows = await db
     .select({ shipmentId: shipments.id, trackingNumber: shipments.trackingNumber, codAmount: shipments.codAmount })
     .from(shipments)
-    .where(and(eq(shipments.courierId, courierId), isNull(shipments.settlementId), isNotNull(shipments.deliveredAt), isNotNull(shipments.trackingNumber), gt(shipments.id, afterId)))
+    .where(
+      and(
+        eq(shipments.courierId, courierId),
+        isNull(shipments.settlementId),
+        isNotNull(shipments.deliveredAt),
+        isNotNull(shipments.trackingNumber),
+        gt(shipments.id, afterId),
+      ),
+    )
     .orderBy(asc(shipments.id))
     .limit(PAYMENTS_PAGE_SIZE);
   return rows.map((r) => ({ ...r, trackingNumber: r.trackingNumber! }));
@@ -79,24 +90,43 @@ function referenceOf(courierName: string, payment: ParcelPayment, now: Date): st
   return (reference || `${courierName} payment ${payment.settledOn ?? shopDay(now)}`).slice(0, 100);
 }
 
-async function recordPaid(run: PaymentsRun, reference: string, paid: { payment: ParcelPayment; parcel: UnpaidParcel }[], summary: PaymentsSummary): Promise<void> {
+async function recordPaid(
+  run: PaymentsRun,
+  reference: string,
+  paid: { payment: ParcelPayment; parcel: UnpaidParcel }[],
+  summary: PaymentsSummary,
+): Promise<void> {
   const rows = paid.map(({ payment, parcel }, index) => codRowOf(index + 1, payment, parcel, reference));
   const source = `${run.courier.name}'s payment status ${shopDay(run.now)}`;
   const result = await run.db.transaction(async (tx) => {
-    const ctx: ImportContext & { courierId: number } = { tx, actor: run.actor, now: run.now, source, note: `By ${source}`, courierId: run.courier.id, importId: null, desk: run.desk };
+    const ctx: ImportContext & { courierId: number } = {
+      tx,
+      actor: run.actor,
+      now: run.now,
+      source,
+      note: `By ${source}`,
+      courierId: run.courier.id,
+      importId: null,
+      desk: run.desk,
+    };
     await lockOrders(tx, rows);
     const imported = await importCodRows(ctx, rows, reference);
     const recorded = imported.rows.filter((r) => r.outcome === "change").map((r) => r.trackingNumber!);
     if (recorded.length) {
-      await tx.update(shipments).set({ paymentReference: reference })
+      await tx
+        .update(shipments)
+        .set({ paymentReference: reference })
         .where(and(eq(shipments.courierId, run.courier.id), inArray(shipments.trackingNumber, recorded)));
     }
     return { imported, recorded: recorded.length };
   });
   summary.paid += result.recorded;
   summary.settlements.push(...result.imported.settlements);
-  for (const row of result.imported.rows) if (row.outcome === "unmatched" || row.outcome === "problem") summary.notApplied.push(`${row.orderNumber ?? row.trackingNumber}: ${row.says}`);
-  for (const finding of result.imported.findings) if (!summary.notApplied.includes(finding)) summary.notApplied.push(finding);
+  for (const row of result.imported.rows)
+    if (row.outcome === "unmatched" || row.outcome === "problem")
+      summary.notApplied.push(`${row.orderNumber ?? row.trackingNumber}: ${row.says}`);
+  for (const finding of result.imported.findings)
+    if (!summary.notApplied.includes(finding)) summary.notApplied.push(finding);
 }
 
 /**
@@ -105,14 +135,27 @@ async function recordPaid(run: PaymentsRun, reference: string, paid: { payment: 
  * within Rs 1 and rounds as it does for a file. A courier that does not say what it collected
  * collected the parcel's COD; without the charges, they are what it kept of what it collected.
  */
-export function codRowOf(line: number, payment: ParcelPayment, parcel: { trackingNumber: string; codAmount: number }, reference: string): CodImportRow {
+export function codRowOf(
+  line: number,
+  payment: ParcelPayment,
+  parcel: { trackingNumber: string; codAmount: number },
+  reference: string,
+): CodImportRow {
   const collected = payment.collectedPaisa === null ? parcel.codAmount : rupeesOf(payment.collectedPaisa);
   const netPaisa = payment.netPaidPaisa;
   const chargesPaisa = payment.chargesPaisa ?? (netPaisa === null ? null : collected * 100 - netPaisa);
   return {
-    line, problems: [], orderNumber: null, trackingNumber: parcel.trackingNumber, collected,
-    charges: chargesPaisa === null ? null : chargesPaisa / 100, netPaid: netPaisa === null ? null : netPaisa / 100,
-    status: null, statusKind: null, settlementReference: reference, settlementDate: payment.settledOn,
+    line,
+    problems: [],
+    orderNumber: null,
+    trackingNumber: parcel.trackingNumber,
+    collected,
+    charges: chargesPaisa === null ? null : chargesPaisa / 100,
+    netPaid: netPaisa === null ? null : netPaisa / 100,
+    status: null,
+    statusKind: null,
+    settlementReference: reference,
+    settlementDate: payment.settledOn,
   };
 }
 

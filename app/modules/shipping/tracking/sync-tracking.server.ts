@@ -54,20 +54,41 @@ type OpenParcel = { shipmentId: number; orderId: string; orderNumber: string; tr
  * and time, so none is applied twice).
  */
 export async function syncCourierTracking(run: TrackingRun): Promise<TrackingSummary> {
-  const summary: TrackingSummary = { asked: 0, events: 0, shipped: 0, delivered: 0, attempts: 0, refused: 0, returned: 0, notApplied: [] };
+  const summary: TrackingSummary = {
+    asked: 0,
+    events: 0,
+    shipped: 0,
+    delivered: 0,
+    attempts: 0,
+    refused: 0,
+    returned: 0,
+    notApplied: [],
+  };
   let afterId = 0;
   for (;;) {
     const page = await openParcels(run.db, run.courier.id, afterId);
     if (page.length === 0) break;
     afterId = page[page.length - 1].shipmentId;
     summary.asked += page.length;
-    const answers = await run.api.track(run.credentials, page.map((p) => p.trackingNumber), run.since ?? undefined);
+    const answers = await run.api.track(
+      run.credentials,
+      page.map((p) => p.trackingNumber),
+      run.since ?? undefined,
+    );
     const byNumber = new Map(answers.map((a) => [a.trackingNumber, a]));
     for (const parcel of page) {
       const tracking = byNumber.get(parcel.trackingNumber);
       if (tracking?.events.length) await applyParcelTracking(run, parcel, tracking, summary);
     }
-    await run.db.update(shipments).set({ lastTrackedAt: run.now }).where(inArray(shipments.id, page.map((p) => p.shipmentId)));
+    await run.db
+      .update(shipments)
+      .set({ lastTrackedAt: run.now })
+      .where(
+        inArray(
+          shipments.id,
+          page.map((p) => p.shipmentId),
+        ),
+      );
     if (page.length < TRACK_PAGE_SIZE) break;
   }
   return summary;
@@ -75,29 +96,61 @@ export async function syncCourierTracking(run: TrackingRun): Promise<TrackingSum
 
 async function openParcels(db: Db, courierId: number, afterId: number): Promise<OpenParcel[]> {
   const rows = await db
-    .select({ shipmentId: shipments.id, orderId: shipments.orderId, orderNumber: orders.orderNumber, trackingNumber: shipments.trackingNumber })
+    .select({
+      shipmentId: shipments.id,
+      orderId: shipments.orderId,
+      orderNumber: orders.orderNumber,
+      trackingNumber: shipments.trackingNumber,
+    })
     .from(shipments)
     .innerJoin(orders, eq(orders.id, shipments.orderId))
-    .where(and(
-      eq(shipments.courierId, courierId), isNull(shipments.deliveredAt), isNull(shipments.returnedAt), isNotNull(shipments.trackingNumber),
-      eq(shipments.bookingState, "booked"), gt(shipments.id, afterId),
-    ))
+    .where(
+      and(
+        eq(shipments.courierId, courierId),
+        isNull(shipments.deliveredAt),
+        isNull(shipments.returnedAt),
+        isNotNull(shipments.trackingNumber),
+        eq(shipments.bookingState, "booked"),
+        gt(shipments.id, afterId),
+      ),
+    )
     .orderBy(asc(shipments.id))
     .limit(TRACK_PAGE_SIZE);
   return rows.map((r) => ({ ...r, trackingNumber: r.trackingNumber! }));
 }
 
 /** One parcel's new events, oldest first, in one transaction with its order locked (as the imports lock it). */
-async function applyParcelTracking(run: TrackingRun, parcel: OpenParcel, tracking: ParcelTracking, summary: TrackingSummary): Promise<void> {
+async function applyParcelTracking(
+  run: TrackingRun,
+  parcel: OpenParcel,
+  tracking: ParcelTracking,
+  summary: TrackingSummary,
+): Promise<void> {
   const source = `${run.courier.name}'s tracking ${shopDay(run.now)}`;
   const events = [...tracking.events].sort((a, b) => a.at.getTime() - b.at.getTime());
   try {
     await run.db.transaction(async (tx) => {
-      const [order] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, parcel.orderId)).for("update");
+      const [order] = await tx
+        .select({ id: orders.id })
+        .from(orders)
+        .where(eq(orders.id, parcel.orderId))
+        .for("update");
       if (!order) return;
-      const known = await tx.select({ status: shipmentEvents.status, at: shipmentEvents.at }).from(shipmentEvents).where(eq(shipmentEvents.shipmentId, parcel.shipmentId));
+      const known = await tx
+        .select({ status: shipmentEvents.status, at: shipmentEvents.at })
+        .from(shipmentEvents)
+        .where(eq(shipmentEvents.shipmentId, parcel.shipmentId));
       const seen = new Set(known.map((e) => `${e.status}\u0000${eventMinute(e.at)}`));
-      const ctx: ImportContext = { tx, actor: run.actor, now: run.now, source, note: `By ${source}`, courierId: run.courier.id, importId: null, desk: run.desk };
+      const ctx: ImportContext = {
+        tx,
+        actor: run.actor,
+        now: run.now,
+        source,
+        note: `By ${source}`,
+        courierId: run.courier.id,
+        importId: null,
+        desk: run.desk,
+      };
       for (const event of events) {
         // A time ahead of the shop's clock would be stored as "now" and not match next time: left for a later run.
         if (event.at.getTime() > run.now.getTime()) continue;
@@ -115,7 +168,14 @@ async function applyParcelTracking(run: TrackingRun, parcel: OpenParcel, trackin
   }
 }
 
-async function applyEvent(ctx: ImportContext, run: TrackingRun, parcel: OpenParcel, event: TrackingEvent, row: ReturnType<typeof deliveryRowOf>, summary: TrackingSummary): Promise<void> {
+async function applyEvent(
+  ctx: ImportContext,
+  run: TrackingRun,
+  parcel: OpenParcel,
+  event: TrackingEvent,
+  row: ReturnType<typeof deliveryRowOf>,
+  summary: TrackingSummary,
+): Promise<void> {
   if (showsParcelPickedUp(event.kind)) {
     const [order] = await ctx.tx.select({ status: orders.status }).from(orders).where(eq(orders.id, parcel.orderId));
     if (order.status === "confirmed" || order.status === "processing") {
@@ -131,8 +191,16 @@ async function applyEvent(ctx: ImportContext, run: TrackingRun, parcel: OpenParc
   }
   const at = new Date(eventMinute(event.at));
   // The import records the status; the courier's reason and where it came from are this sync's to add.
-  await ctx.tx.update(shipmentEvents).set({ fromApi: true, reason: row.reason })
-    .where(and(eq(shipmentEvents.shipmentId, parcel.shipmentId), eq(shipmentEvents.status, row.status), eq(shipmentEvents.at, at)));
+  await ctx.tx
+    .update(shipmentEvents)
+    .set({ fromApi: true, reason: row.reason })
+    .where(
+      and(
+        eq(shipmentEvents.shipmentId, parcel.shipmentId),
+        eq(shipmentEvents.status, row.status),
+        eq(shipmentEvents.at, at),
+      ),
+    );
   if (applied.outcome !== "change") return;
   summary.events++;
   if (event.kind === "delivered") summary.delivered++;
@@ -141,8 +209,17 @@ async function applyEvent(ctx: ImportContext, run: TrackingRun, parcel: OpenParc
   else if (event.kind === "attempted") {
     summary.attempts++;
     // Delivery problems: the newest attempt waits for the owner's answer (an earlier answer was for an earlier attempt).
-    await ctx.tx.update(shipments)
-      .set({ problemStatus: row.status, problemReason: row.reason, problemAt: at, advice: null, adviceAt: null, adviceByName: null, adviceError: null })
+    await ctx.tx
+      .update(shipments)
+      .set({
+        problemStatus: row.status,
+        problemReason: row.reason,
+        problemAt: at,
+        advice: null,
+        adviceAt: null,
+        adviceByName: null,
+        adviceError: null,
+      })
       .where(and(eq(shipments.id, parcel.shipmentId), or(isNull(shipments.problemAt), lt(shipments.problemAt, at))));
   }
 }

@@ -15,7 +15,16 @@ export function statusKindOf(kind: TrackingEventKind): CourierStatusKind {
 }
 
 /** Events that say the courier has the parcel: a booked order (confirmed or processing) is shipped by them. */
-const IN_COURIER_HANDS: ReadonlySet<TrackingEventKind> = new Set(["picked-up", "in-transit", "out-for-delivery", "attempted", "delivered", "refused", "returning", "returned"]);
+const IN_COURIER_HANDS: ReadonlySet<TrackingEventKind> = new Set([
+  "picked-up",
+  "in-transit",
+  "out-for-delivery",
+  "attempted",
+  "delivered",
+  "refused",
+  "returning",
+  "returned",
+]);
 
 export function showsParcelPickedUp(kind: TrackingEventKind): boolean {
   return IN_COURIER_HANDS.has(kind);
@@ -36,14 +45,34 @@ export function eventMinute(at: Date): number {
 }
 
 /** The delivery import's row for one typed event. */
-export function deliveryRowOf(parcel: { orderNumber: string; trackingNumber: string }, event: TrackingEvent): DeliveryImportRow {
+export function deliveryRowOf(
+  parcel: { orderNumber: string; trackingNumber: string },
+  event: TrackingEvent,
+): DeliveryImportRow {
   return {
-    line: 0, problems: [], orderNumber: parcel.orderNumber, trackingNumber: parcel.trackingNumber,
-    status: event.status.slice(0, 200) || event.kind, statusKind: statusKindOf(event.kind), date: eventTimeText(event.at), reason: event.reason?.slice(0, 500) || null,
+    line: 0,
+    problems: [],
+    orderNumber: parcel.orderNumber,
+    trackingNumber: parcel.trackingNumber,
+    status: event.status.slice(0, 200) || event.kind,
+    statusKind: statusKindOf(event.kind),
+    date: eventTimeText(event.at),
+    reason: event.reason?.slice(0, 500) || null,
   };
 }
 
 /** The tracking import's row that ships a booked order the courier has picked up. */
-export function trackingRowOf(parcel: { orderNumber: string; trackingNumber: string }, courierName: string, event: TrackingEvent): TrackingImportRow {
-  return { line: 0, problems: [], orderNumber: parcel.orderNumber, trackingNumber: parcel.trackingNumber, courierName, date: eventTimeText(event.at) };
+export function trackingRowOf(
+  parcel: { orderNumber: string; trackingNumber: string },
+  courierName: string,
+  event: TrackingEvent,
+): TrackingImportRow {
+  return {
+    line: 0,
+    problems: [],
+    orderNumber: parcel.orderNumber,
+    trackingNumber: parcel.trackingNumber,
+    courierName,
+    date: eventTimeText(event.at),
+  };
 }
