@@ -1,13 +1,16 @@
 import { useKeptActionData } from "~/lib/use-kept-action-data";
 import { data } from "react-router";
 import { ProfileTab } from "~/components/account/profile-tab";
-import type { AccountActionResult, AccountIntent } from "~/components/account/shared";
+import type { AccountActionResult } from "~/components/account/shared";
 import { requireUser } from "~/http/auth-guard.server";
 import { AppError } from "~/lib/errors";
 import { GENERIC_FAILURE } from "~/lib/failure-messages";
-import { keepOnFailure, keepOnFailureWith } from "~/http/keep-on-failure";
+import { parseSubmission, refusalOf, refuse } from "~/http/form-reply";
+import { keepOnFailure } from "~/http/keep-on-failure";
+import { isRefusal } from "~/lib/form-reply";
 import { getCustomerProfile, updateCustomerProfile } from "~/modules/accounts/customer-profile.server";
-import { parseProfileForm } from "~/modules/accounts/profile-schema";
+import { profileFormSchema } from "~/modules/accounts/profile-schema";
+import { CORRECT_FIELDS_MESSAGE } from "~/modules/checkout/checkout-schema";
 import type { Route } from "./+types/buyer-dashboard-profile";
 
 /** The account's Profile tab: who the buyer is, and the phone and address checkout fills in. */
@@ -19,47 +22,28 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-const PROFILE_VALUE_KEYS = ["name", "phone", "address", "city", "cityOther", "postalCode"] as const;
-
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context, "buyer");
-  const form = Object.fromEntries(await request.formData());
-  if (form.intent !== "profile")
+  const form = await request.formData();
+  if (form.get("intent") !== "profile")
     return data<AccountActionResult>(
       { intent: null, ok: false, message: "Something was missing from the form. Please try again." },
       { status: 400 },
     );
+  const submission = parseSubmission(form, profileFormSchema);
+  if (submission.status !== "success") return refuse(submission, { formError: CORRECT_FIELDS_MESSAGE });
   try {
-    const values = Object.fromEntries(
-      PROFILE_VALUE_KEYS.map((k) => [k, typeof form[k] === "string" ? (form[k] as string) : ""]),
-    );
-    const profile = parseProfileForm(form);
-    if (!profile.ok)
-      return data<AccountActionResult>(
-        {
-          intent: "profile",
-          ok: false,
-          message: "Please correct the highlighted fields",
-          fields: profile.fields,
-          values,
-        },
-        { status: 400 },
-      );
-    await updateCustomerProfile(context.db, user.id, profile.data);
+    await updateCustomerProfile(context.db, user.id, submission.value);
     return data<AccountActionResult>({ intent: "profile", ok: true, message: "Profile updated" });
   } catch (error) {
-    if (error instanceof AppError)
-      return data<AccountActionResult>(
-        { intent: "profile", ok: false, message: error.message },
-        { status: error.status },
-      );
+    if (error instanceof AppError) return refuse(submission, { formError: error.message, status: error.status });
     throw error;
   }
 }
 
-/** A save whose request failed (server error, outage, no network): SPEC.md's words beside the form, what was typed kept. */
+/** A save whose request failed (server error, outage, no network): SPEC.md's words above the form, what was typed kept. */
 export const clientAction = (args: Route.ClientActionArgs) =>
-  keepOnFailure(args, keepOnFailureWith<AccountIntent>(GENERIC_FAILURE));
+  keepOnFailure(args, ({ values }) => refusalOf(values, GENERIC_FAILURE));
 
 export default function BuyerDashboardProfile({ loaderData, actionData: sentActionData }: Route.ComponentProps) {
   const actionData = useKeptActionData(sentActionData);
@@ -67,7 +51,7 @@ export default function BuyerDashboardProfile({ loaderData, actionData: sentActi
     <ProfileTab
       account={loaderData.account}
       profile={loaderData.profile}
-      actionData={actionData?.intent === "profile" ? actionData : undefined}
+      actionData={actionData && (isRefusal(actionData) || actionData.intent === "profile") ? actionData : undefined}
     />
   );
 }

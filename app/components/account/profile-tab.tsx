@@ -3,6 +3,9 @@ import { CityField } from "~/components/ui/city-field";
 import { TextField } from "~/components/ui/text-field";
 import { formatPakistaniMobile } from "~/lib/phone";
 import { formatShopDateLong } from "~/lib/shop-time";
+import { useFormShape } from "~/components/ui/use-form-shape";
+import { type FormReply, formError, isRefusal, keptValue } from "~/lib/form-reply";
+import { profileFormSchema } from "~/modules/accounts/profile-schema";
 import { Loading, ResultLine, type AccountActionResult } from "./shared";
 
 export type AccountSummary = { name: string; email: string; memberSince: Date | string };
@@ -21,13 +24,14 @@ export function ProfileTab({
 }: {
   account: AccountSummary;
   profile: ProfileDetails | null;
-  actionData?: AccountActionResult;
+  actionData?: AccountActionResult | FormReply;
 }) {
   const navigation = useNavigation();
   const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "profile";
-  const failed = actionData && !actionData.ok ? actionData : undefined;
-  const errors = failed?.fields ?? {};
-  const values = failed?.values;
+  // A refusal (the server's, or the browser's check with the same schema) shows beside each field.
+  const reply = isRefusal(actionData) ? actionData : undefined;
+  const [form, fields] = useFormShape(profileFormSchema, reply, { id: "edit-profile" });
+  const kept = (name: string) => keptValue(reply, name);
   const notSet = <span className="text-stone-500">Not set</span>;
 
   return (
@@ -67,14 +71,16 @@ export function ProfileTab({
           </h2>
           <p className="mt-1 text-sm text-stone-600">Your phone and address fill in the checkout form for you.</p>
           <div className="mt-4 grid gap-4">
-            <ResultLine result={actionData} />
-            {failed?.fields && (
+            {!reply && <ResultLine result={actionData as AccountActionResult | undefined} />}
+            {formError(reply) && (
               <p role="alert" className="rounded-lg bg-red-50 px-4 py-3 font-medium text-red-800">
-                {failed.message}
+                {formError(reply)}
               </p>
             )}
             <Form
               method="post"
+              id={form.id}
+              onSubmit={form.onSubmit}
               noValidate
               aria-labelledby="edit-profile-title"
               className="grid gap-4"
@@ -85,8 +91,8 @@ export function ProfileTab({
                 label="Full Name"
                 name="name"
                 autoComplete="name"
-                defaultValue={values?.name ?? account.name}
-                error={errors.name}
+                defaultValue={kept("name") ?? account.name}
+                error={fields.name.errors?.[0]}
               />
               <TextField
                 label="Phone"
@@ -95,8 +101,8 @@ export function ProfileTab({
                 autoComplete="tel"
                 required={false}
                 placeholder="0300 1234567"
-                defaultValue={values?.phone ?? (profile.phone ? formatPakistaniMobile(profile.phone) : "")}
-                error={errors.phone}
+                defaultValue={kept("phone") ?? (profile.phone ? formatPakistaniMobile(profile.phone) : "")}
+                error={fields.phone.errors?.[0]}
               />
               <TextField
                 label="Default Address"
@@ -105,13 +111,13 @@ export function ProfileTab({
                 rows={3}
                 autoComplete="street-address"
                 required={false}
-                defaultValue={values?.address ?? profile.address ?? ""}
-                error={errors.address}
+                defaultValue={kept("address") ?? profile.address ?? ""}
+                error={fields.address.errors?.[0]}
               />
               <CityField
-                city={values ? values.city : (profile.city ?? "")}
-                cityOther={values?.cityOther}
-                error={errors.city}
+                city={reply ? (kept("city") ?? "") : (profile.city ?? "")}
+                cityOther={kept("cityOther")}
+                error={fields.city.errors?.[0]}
                 required={false}
                 showOther="until-hydrated"
                 selectAutoComplete="address-level2"
@@ -122,8 +128,8 @@ export function ProfileTab({
                 inputMode="numeric"
                 autoComplete="postal-code"
                 required={false}
-                defaultValue={values?.postalCode ?? profile.postalCode ?? ""}
-                error={errors.postalCode}
+                defaultValue={kept("postalCode") ?? profile.postalCode ?? ""}
+                error={fields.postalCode.errors?.[0]}
               />
               <button type="submit" className="btn-primary justify-self-start px-6" disabled={saving}>
                 {saving ? "Saving..." : "Save Profile"}
