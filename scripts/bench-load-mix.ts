@@ -258,7 +258,7 @@ const fmtMs = (ms: number) =>
         : `${Math.round(ms)} ms`
     : "n/a";
 
-/** The figures as a Markdown table (for the terminal and the README). */
+/** The figures as a Markdown table (for the terminal and docs/performance.md). */
 export function formatTable(rows: readonly KindRow[]): string {
   const lines = [
     "| kind | requests | req/s | p50 | p99 | refusals (sold out) | errors |",

@@ -21,7 +21,7 @@
 // (requests per second, 20), --products N (300), --orders N (5000), --buyers N (60),
 // --max-in-flight N (16: an arrival finding that many requests unanswered is skipped and counted),
 // --shop-env NAME=VALUE (repeatable: set for the shop only, e.g. NODE_OPTIONS=--max-old-space-size=160),
-// --node-defaults (run the shop with Node's and glibc's defaults instead of the README's settings for
+// --node-defaults (run the shop with Node's and glibc's defaults instead of docs/deployment.md's settings for
 // a 1 GB server, which the soak applies otherwise: ONE_GB_SETTINGS below).
 // The bench's own environment reaches the shop too, so settings can be tried as
 // `PAGE_CACHE_MB=4 npm run bench -- --only=memory` (PGLITE_SHARED_BUFFERS_MB,
@@ -143,7 +143,7 @@ function shopEnvFlags(): Record<string, string> {
   return env;
 }
 /**
- * The README's settings for a 1 GB server (its systemd unit): the shop as it is meant to run there.
+ * The settings for a 1 GB server (docs/deployment.md's systemd unit): the shop as it is meant to run there.
  * On a host with plenty of memory V8 sizes its heap from it (4 GB here) and collects lazily, and glibc
  * keeps an arena per thread, so Node's defaults would measure the host, not the shop.
  */

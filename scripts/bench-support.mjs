@@ -11,7 +11,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-/** Two threads, 20 connections, 10 s: the figures of issue 9 and the README are taken with these. */
+/** Two threads, 20 connections, 10 s: the figures of issue 9 and docs/performance.md are taken with these. */
 export const WRK_THREADS = 2;
 export const WRK_CONNECTIONS = 20;
 

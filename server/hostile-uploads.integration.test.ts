@@ -14,7 +14,7 @@ import {
 import { hostileFiles, type HostileFile } from "../tests/fuzz/hostile-files";
 
 /**
- * Issue 40, files that stop the shop: the built shop, run with the README's settings for a 1 GB
+ * Issue 40, files that stop the shop: the built shop, run with docs/deployment.md's settings for a 1 GB
  * server, is sent every hostile file of the fuzz corpus (tests/fuzz/hostile-files.ts: ZIP bombs,
  * far-reaching and deeply nested workbooks, CSVs of empty lines or one huge line, pixel bombs) on
  * each upload path, one by one and three at a time. Its resident memory stays within 100 MB of
@@ -46,7 +46,7 @@ describe.runIf(built)("hostile files posted to the built shop", () => {
       DATA_DIR: dataDir,
       SHOP_OWNER_EMAIL: OWNER,
       TRUST_PROXY: "1",
-      // The README's systemd settings for a 1 GB server.
+      // The systemd settings for a 1 GB server (docs/deployment.md).
       NODE_OPTIONS: "--max-old-space-size=160 --max-semi-space-size=4",
       MALLOC_ARENA_MAX: "2",
     });

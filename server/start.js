@@ -1,5 +1,5 @@
 // Production entry, and the process that serves: run it directly (`node server/start.js`, as
-// `npm start` and the systemd unit in the README do), never behind a shell, so signals reach it.
+// `npm start` and the systemd unit in docs/deployment.md do), never behind a shell, so signals reach it.
 // The Vite server build bundles server/app.ts together with the React app.
 import cluster from "node:cluster";
 import fs from "node:fs";

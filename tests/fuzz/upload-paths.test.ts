@@ -111,7 +111,7 @@ const retained = () => {
  * that reach far or nest deep, CSVs of empty lines or one huge line, pixel bombs, each also under
  * a lying name and type, and each cut short or with a byte changed): never a 5xx, never a crash,
  * nothing kept in memory afterwards, and a refusal changes nothing. (This process collects garbage
- * lazily, so the peak while a file is read is measured on the built server, with the README's
+ * lazily, so the peak while a file is read is measured on the built server, with docs/deployment.md's
  * settings: server/hostile-uploads.integration.test.ts.)
  */
 describe("fuzzing the upload paths with hostile files", () => {

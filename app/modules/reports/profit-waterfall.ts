@@ -2,7 +2,7 @@ import { orderRevenue } from "~/modules/orders/order-revenue";
 import { weekStart } from "./report-range";
 
 /**
- * Profit, the one rule (decision note, README): over the orders DELIVERED in the range (counted on
+ * Profit, the one rule (decision 0029, docs/guide/customers-and-reports.md): over the orders DELIVERED in the range (counted on
  * their delivery day, as the Overview counts revenue)
  *
  *   gross sales (subtotal at item prices)
