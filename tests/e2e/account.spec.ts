@@ -319,6 +319,32 @@ test.describe("the account's tabs", () => {
     await expect(page.getByRole("heading", { level: 2, name: "My Orders" })).toBeVisible();
   });
 
+  test("Edit Profile checks a field in the browser with the action's own schema, before anything is sent", async ({
+    page,
+  }) => {
+    await createAccount(page, newAccount("profile-check", "Sana Mir"));
+    await gotoHydrated(page, "/buyer-dashboard/profile");
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST") posts.push(request.url());
+    });
+    const profile = page.getByRole("form", { name: "Edit Profile" });
+    const phone = profile.getByRole("textbox", { name: "Phone" });
+    await phone.fill("12345");
+    await phone.blur();
+    await expect(phone).toHaveAccessibleDescription("Please enter a Pakistani mobile number, like 0300 1234567");
+    await profile.getByRole("button", { name: "Save Profile" }).click();
+    await expect(phone).toBeFocused();
+    expect(posts, "a refused form is not sent").toEqual([]);
+
+    // Corrected, the message goes as it is typed, and the save reaches the server.
+    await phone.fill("0333 7654321");
+    await expect(phone).not.toHaveAttribute("aria-invalid");
+    await profile.getByRole("button", { name: "Save Profile" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Profile updated" })).toBeVisible();
+    expect(posts).toHaveLength(1);
+  });
+
   test.describe("without JavaScript", () => {
     test.use({ javaScriptEnabled: false });
 
@@ -341,6 +367,19 @@ test.describe("the account's tabs", () => {
       await profile.getByRole("button", { name: "Save Profile" }).click();
       await expect(page).toHaveURL(/\/buyer-dashboard\/profile$/);
       await expect(page.getByRole("status").filter({ hasText: "Profile updated" })).toBeVisible();
+
+      // The server refuses with the same schema: the message beside the field, what was typed kept.
+      await profile.getByRole("textbox", { name: "Phone" }).fill("12345");
+      await profile.getByRole("textbox", { name: "Postal Code" }).fill("5470");
+      await profile.getByRole("button", { name: "Save Profile" }).click();
+      await expect(page.getByRole("main").getByRole("alert")).toHaveText("Please correct the highlighted fields");
+      await expect(profile.getByRole("textbox", { name: "Phone" })).toHaveValue("12345");
+      await expect(profile.getByRole("textbox", { name: "Phone" })).toHaveAccessibleDescription(
+        "Please enter a Pakistani mobile number, like 0300 1234567",
+      );
+      await expect(profile.getByRole("textbox", { name: "Postal Code" })).toHaveAccessibleDescription(
+        "Postal code must be 5 digits",
+      );
 
       await page.goto("/buyer-dashboard/settings");
       await page.getByRole("checkbox", { name: /Marketing e-mails/ }).check();
