@@ -13,8 +13,6 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { orders } from "../orders/tables";
-import { reviews } from "../reviews/tables";
 import { PRODUCT_STATUSES, oneOfSql } from "../../db/schema/statuses";
 
 // modules/catalog's tables: only modules/catalog writes them; other modules read them through

@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, real, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, index, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 
 // modules/contact's tables: only modules/contact writes them; other modules read them through
 // modules/contact/reads.ts. Imports are relative: drizzle-kit reads the schema without the "~/" alias.

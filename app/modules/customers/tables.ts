@@ -11,9 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { accounts, users } from "../accounts/tables";
-import { orders } from "../orders/tables";
-import { refunds } from "../returns/tables";
+import { users } from "../accounts/tables";
 
 // modules/customers's tables: only modules/customers writes them; other modules read them through
 // modules/customers/reads.ts. Imports are relative: drizzle-kit reads the schema without the "~/" alias.

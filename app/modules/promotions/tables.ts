@@ -12,7 +12,6 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { users } from "../accounts/tables";
-import { categories, products } from "../catalog/tables";
 import { orders } from "../orders/tables";
 import { oneOfSql, DISCOUNT_KINDS, PROMOTION_SCOPES } from "../../db/schema/statuses";
 

@@ -1,10 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, integer, jsonb, pgTable, real, text, timestamp } from "drizzle-orm/pg-core";
-import { cartReminders } from "../cart/tables";
-import { type StoredImageRef, collections, products } from "../catalog/tables";
-import { customers } from "../customers/tables";
-import { orders } from "../orders/tables";
-import { pages } from "../storefront/tables";
+import type { StoredImageRef } from "../catalog/tables";
 
 // modules/settings's tables: only modules/settings writes them; other modules read them through
 // modules/settings/reads.ts. Imports are relative: drizzle-kit reads the schema without the "~/" alias.
