@@ -4,6 +4,7 @@
 // outside app/db imports a module's tables from the module (its tables.ts, or another's reads.ts).
 // Relative paths: drizzle-kit reads the schema without the app's "~/" alias.
 export * from "./statuses";
+export * from "./stored-image";
 export * from "./infrastructure";
 export * from "../../modules/accounts/tables";
 export * from "../../modules/abuse/tables";

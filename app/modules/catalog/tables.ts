@@ -13,15 +13,11 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import type { ImageSource, StoredImageRef } from "../../db/schema/stored-image";
 import { PRODUCT_STATUSES, oneOfSql } from "../../db/schema/statuses";
 
 // modules/catalog's tables: only modules/catalog writes them; other modules read them through
 // modules/catalog/reads.ts. Imports are relative: drizzle-kit reads the schema without the "~/" alias.
-
-export type ImageSource = { key: string; width: number };
-
-/** An uploaded picture kept inline on its row (category, collection, hero slide, logo): WebP renditions in media_files. */
-export type StoredImageRef = { width: number; height: number; sources: ImageSource[] };
 
 /**
  * The brand's categories. The slug is the key and the URL (/category/{slug}); products, redirects,

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { whatsappSettings } from "~/db/schema";
+import { whatsappSettings } from "~/modules/messages/tables";
 import { lastFour, type SecretBox } from "~/db/secret-box.server";
 import type { WhatsappAccount } from "./message-sender";
 import type { WhatsappTemplateNames } from "./whatsapp-messages";

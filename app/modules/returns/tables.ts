@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "../accounts/tables";
-import { type StoredImageRef, productVariants } from "../catalog/tables";
+import { productVariants } from "../catalog/tables";
+import type { StoredImageRef } from "../../db/schema/stored-image";
 import { orderItems, orders } from "../orders/tables";
 import {
   RETURN_STATUSES,

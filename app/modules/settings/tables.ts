@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, integer, jsonb, pgTable, real, text, timestamp } from "drizzle-orm/pg-core";
-import type { StoredImageRef } from "../catalog/tables";
+import type { StoredImageRef } from "../../db/schema/stored-image";
 
 // modules/settings's tables: only modules/settings writes them; other modules read them through
 // modules/settings/reads.ts. Imports are relative: drizzle-kit reads the schema without the "~/" alias.

@@ -12,7 +12,8 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { type StoredImageRef, categories, collections } from "../catalog/tables";
+import { categories, collections } from "../catalog/tables";
+import type { StoredImageRef } from "../../db/schema/stored-image";
 
 // modules/storefront's tables: only modules/storefront writes them; other modules read them through
 // modules/storefront/reads.ts. Imports are relative: drizzle-kit reads the schema without the "~/" alias.
