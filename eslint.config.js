@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import path from "node:path";
 import js from "@eslint/js";
 import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
@@ -20,8 +21,21 @@ const LAYERS = [
   {
     target: "./app/db",
     from: "./app",
-    except: ["./db", "./lib"],
+    except: ["./db", "./lib", "./modules"],
     message: "app/db is storage only: it imports nothing above it (modules, seed, http, components, routes).",
+  },
+  {
+    // The one arrow up: the schema index gathers each module's tables.ts for drizzle-kit and the typed database.
+    target: "./app/db",
+    from: "./app/modules/**",
+    except: [path.join(import.meta.dirname, "app/modules/*/tables.ts")],
+    message:
+      "app/db is storage only: it imports nothing above it; only app/db/schema/index.ts gathers the modules' tables (app/modules/<module>/tables.ts).",
+  },
+  {
+    target: ["./app/db/*.ts", "./app/db/!(schema)/**"],
+    from: "./app/modules/**",
+    message: "app/db takes the modules' tables from its schema index (./schema), which alone imports them.",
   },
   {
     target: "./app/modules",
@@ -175,6 +189,184 @@ const moduleBoundaries = {
   },
 };
 
+/**
+ * Each module owns its tables (app/modules/<owner>/tables.ts): only its own code writes them. Another
+ * module, or a flow, reads them through the owner's declared reads (app/modules/<owner>/reads.ts) and
+ * asks the owner's operation, composed in a flow, to change them. Read once here from the tables
+ * files: each table's name in code and in SQL, and its owner.
+ */
+const MODULES_DIR = path.join(import.meta.dirname, "app", "modules");
+const TABLES = (() => {
+  const byName = new Map(); // `orderItems` -> "orders"
+  const sqlNames = new Map(); // `orderItems` -> "order_items"
+  const bySqlName = new Map(); // `order_items` -> "orders"
+  for (const owner of fs.readdirSync(MODULES_DIR)) {
+    const file = path.join(MODULES_DIR, owner, "tables.ts");
+    if (!fs.existsSync(file)) continue;
+    for (const [, name, sqlName] of fs
+      .readFileSync(file, "utf8")
+      .matchAll(/export const (\w+) = pgTable\(\s*"(\w+)"/g)) {
+      byName.set(name, owner);
+      sqlNames.set(name, sqlName);
+      bySqlName.set(sqlName, owner);
+    }
+  }
+  return { byName, sqlNames, bySqlName };
+})();
+/**
+ * Today's writes to another module's tables, each `{ file, table, why }` (table as in SQL): the rule
+ * lets exactly these through while issue 41's flows replace them. The list only shrinks; when it is
+ * empty, delete the file and the `known` option below.
+ */
+const KNOWN_CROSS_MODULE_WRITES = JSON.parse(
+  fs.readFileSync(path.join(import.meta.dirname, "scripts", "known-cross-module-writes.json"), "utf8"),
+);
+/** Which of the tables files a tables.ts or reads.ts may import: drizzle, other tables, shared column types. */
+const TABLES_FILE_IMPORTS =
+  /^(drizzle-orm(\/pg-core)?|\.\/tables|\.\.\/[\w-]+\/tables|\.\.\/\.\.\/db\/schema\/(statuses|stored-image)|\.\.\/\.\.\/lib\/roles)$/;
+const SQL_WRITE = /\b(insert\s+into|update|delete\s+from)\s+(?:only\s+)?(?:"?public"?\.)?"?(\w+)"?/gi;
+
+const ownTables = {
+  meta: {
+    type: "problem",
+    schema: [{ type: "object", properties: { known: { type: "array" } }, additionalProperties: false }],
+  },
+  create(context) {
+    const known = context.options[0]?.known ?? [];
+    const relativeFile = path
+      .relative(import.meta.dirname, context.filename)
+      .split(path.sep)
+      .join("/");
+    const inModules = path.relative(MODULES_DIR, context.filename);
+    const self = inModules.startsWith("..") || path.isAbsolute(inModules) ? null : inModules.split(path.sep)[0];
+    const fileName = path.basename(context.filename);
+    const isTablesFile =
+      self && /^(tables|reads)\.ts$/.test(fileName) && path.dirname(context.filename) === path.join(MODULES_DIR, self);
+    const who = self ? `modules/${self}` : "A flow";
+    const resolve = (source) =>
+      source.startsWith("~/")
+        ? path.join(import.meta.dirname, "app", source.slice(2))
+        : source.startsWith(".")
+          ? path.resolve(path.dirname(context.filename), source)
+          : null;
+    /** `orders` for app/modules/orders/<file>(.ts) */
+    const moduleFile = (target, file) => {
+      const relative = target && path.relative(MODULES_DIR, target.replace(/\.ts$/, ""));
+      if (!relative || relative.startsWith("..") || path.isAbsolute(relative)) return null;
+      const parts = relative.split(path.sep);
+      return parts.length === 2 && parts[1] === file ? parts[0] : null;
+    };
+    const isSchemaIndex = (target) =>
+      target === path.join(import.meta.dirname, "app", "db", "schema") ||
+      target === path.join(import.meta.dirname, "app", "db", "schema", "index");
+    /** Local names bound to another module's tables (from its reads), to catch writes to them. */
+    const othersTables = new Map();
+    const report = (node, owner, table, how) => {
+      if (known.some((k) => k.file === relativeFile && k.table === table)) return;
+      context.report({
+        node,
+        message: `${who} ${how} ${table}, a table of modules/${owner}: only modules/${owner} writes its tables. Call modules/${owner}'s operation from a flow (app/flows) instead${self ? "" : ", or move the write into modules/" + owner}.`,
+      });
+    };
+    const checkImport = (node, source, specifiers, importKind) => {
+      if (typeof source !== "string") return;
+      if (isTablesFile) {
+        if (!TABLES_FILE_IMPORTS.test(source))
+          context.report({
+            node,
+            message: `modules/${self}/${fileName} declares tables and reads: it imports only drizzle, other modules' tables.ts and the shared column types of app/db/schema (statuses, stored-image), not ${source}.`,
+          });
+        return;
+      }
+      const target = resolve(source);
+      const tablesOf = moduleFile(target, "tables");
+      if (tablesOf && tablesOf !== self) {
+        context.report({
+          node,
+          message: `${who} may not import modules/${tablesOf}'s tables file (${source}): read them through ~/modules/${tablesOf}/reads, and change them by calling modules/${tablesOf}'s operation from a flow (app/flows).`,
+        });
+        return;
+      }
+      if (target && isSchemaIndex(target) && importKind !== "type") {
+        for (const spec of specifiers ?? []) {
+          if (spec.type === "ImportNamespaceSpecifier" || spec.type === "ExportAllDeclaration") {
+            context.report({
+              node,
+              message: `${who} may not import the whole schema (${source}): take own tables from ./tables and others' from their module's reads.ts.`,
+            });
+            return;
+          }
+          const name = spec.imported?.name ?? spec.local?.name;
+          const owner = spec.importKind !== "type" && TABLES.byName.get(name);
+          if (owner)
+            context.report({
+              node: spec,
+              message: `${who} may not import the table ${name} from ${source}: ${owner === self ? "its own tables come from ./tables" : `read it through ~/modules/${owner}/reads (only modules/${owner} writes it: call its operation from a flow)`}.`,
+            });
+        }
+        return;
+      }
+      const readsOf = moduleFile(target, "reads");
+      if (readsOf && readsOf !== self)
+        for (const spec of specifiers ?? [])
+          if (spec.type === "ImportSpecifier" && TABLES.byName.get(spec.imported.name) === readsOf)
+            othersTables.set(spec.local.name, { owner: readsOf, table: spec.imported.name });
+    };
+    const tableSqlName = (name) => TABLES.sqlNames.get(name) ?? name;
+    const checkSqlText = (node, text, from) => {
+      for (const [, verb, table] of text.matchAll(SQL_WRITE)) {
+        const owner = TABLES.bySqlName.get(table.toLowerCase());
+        if (owner && owner !== self) report(node, owner, table.toLowerCase(), `writes (${verb.toLowerCase()}${from})`);
+      }
+    };
+    return {
+      ImportDeclaration: (node) => checkImport(node, node.source.value, node.specifiers, node.importKind),
+      ExportNamedDeclaration: (node) => node.source && checkImport(node, node.source.value, [], node.exportKind),
+      ExportAllDeclaration: (node) => checkImport(node, node.source.value, [node], node.exportKind),
+      ImportExpression: (node) =>
+        node.source.type === "Literal" && checkImport(node, node.source.value, [{ type: "ImportNamespaceSpecifier" }]),
+      // (b) db.insert(T) / tx.update(T) / db.delete(T) with T another module's table.
+      CallExpression(node) {
+        const { callee } = node;
+        if (callee.type !== "MemberExpression" || callee.property.type !== "Identifier") return;
+        const verb = callee.property.name;
+        if (verb === "raw" && callee.object.type === "Identifier" && callee.object.name === "sql") {
+          const [arg] = node.arguments;
+          if (arg?.type === "Literal" && typeof arg.value === "string") checkSqlText(node, arg.value, " in sql.raw");
+          if (arg?.type === "TemplateLiteral")
+            checkSqlText(node, arg.quasis.map((q) => q.value.cooked).join(" "), " in sql.raw");
+          return;
+        }
+        if (!["insert", "update", "delete"].includes(verb)) return;
+        const [arg] = node.arguments;
+        const bound = arg?.type === "Identifier" && othersTables.get(arg.name);
+        if (bound) report(node, bound.owner, tableSqlName(bound.table), `writes (.${verb}(${arg.name}))`);
+      },
+      // (c) sql`insert into t ...`, sql`update ${t} ...`: raw SQL writing another module's table.
+      TaggedTemplateExpression(node) {
+        const tag = node.tag.type === "MemberExpression" ? node.tag.object : node.tag;
+        if (tag.type !== "Identifier" || tag.name !== "sql") return;
+        const { quasis, expressions } = node.quasi;
+        checkSqlText(node, quasis.map((q) => q.value.cooked ?? q.value.raw).join(" "), " in SQL");
+        quasis.forEach((q, i) => {
+          const verb = /\b(insert\s+into|update|delete\s+from)\s*$/i.exec(q.value.cooked ?? q.value.raw);
+          const expression = expressions[i];
+          const bound = verb && expression?.type === "Identifier" && othersTables.get(expression.name);
+          if (bound)
+            report(
+              node,
+              bound.owner,
+              tableSqlName(bound.table),
+              `writes (${verb[1].toLowerCase()} \${${expression.name}} in SQL)`,
+            );
+        });
+      },
+    };
+  },
+};
+
+moduleBoundaries.rules["own-tables-only"] = ownTables;
+
 export default tseslint.config(
   {
     ignores: [
@@ -227,6 +419,14 @@ export default tseslint.config(
     ignores: TESTS,
     plugins: { "module-boundaries": moduleBoundaries },
     rules: { "module-boundaries/no-other-module-server": "error" },
+  },
+  {
+    // Each module writes only its own tables; others' it reads through their reads.ts (ownTables above).
+    // A flow owns no tables: it reads through reads.ts and writes by calling the owners' operations.
+    files: ["app/modules/**/*.{ts,tsx}", "app/flows/**/*.{ts,tsx}"],
+    ignores: TESTS,
+    plugins: { "module-boundaries": moduleBoundaries },
+    rules: { "module-boundaries/own-tables-only": ["error", { known: KNOWN_CROSS_MODULE_WRITES }] },
   },
   {
     // An integration may import its vendor's client; a stand-in (test-only) its dev packages.

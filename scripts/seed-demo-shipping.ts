@@ -1,7 +1,7 @@
 import { inArray, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { couriers, orders, settlements, shipmentEvents, shipments, shippingDiscrepancies } from "~/db/schema";
-import type { RateCard } from "~/db/schema/shipping";
+import type { RateCard } from "~/modules/shipping/tables";
 import { formatPrice } from "~/lib/money";
 import { shopDay } from "~/lib/shop-time";
 import { defaultBookingColumns } from "~/modules/shipping/booking/booking-columns";

@@ -1,7 +1,7 @@
 import { inArray } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { publishLiveEvent } from "~/db/live-events.server";
-import { orders } from "~/db/schema";
+import { orders } from "~/modules/orders/reads";
 import { AppError } from "~/lib/errors";
 import { isUuid } from "~/lib/uuid";
 import { putStockBack } from "~/modules/catalog/variant-stock.server";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { orders } from "~/db/schema";
+import { orders } from "~/modules/orders/reads";
 import type { OrderStatus } from "~/modules/orders/order-lifecycle";
 import { trackingUrlSql } from "~/modules/orders/tracking-url-sql";
 import { queueWhatsapp } from "~/modules/messages/whatsapp-delivery.server";

@@ -4,7 +4,7 @@ import { APIError, createAuthMiddleware } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Db } from "~/db/client.server";
-import { accounts, rateLimits, sessions, users, verifications } from "~/db/schema";
+import { accounts, rateLimits, sessions, users, verifications } from "~/modules/accounts/tables";
 import type { Env } from "~/lib/env.server";
 import { queueMessages } from "~/db/outbox.server";
 import { outboxMessage } from "~/modules/messages/email-messages";

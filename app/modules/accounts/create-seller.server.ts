@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { sessions, users } from "~/db/schema";
+import { sessions, users } from "~/modules/accounts/tables";
 import { AppError } from "~/lib/errors";
 import type { Auth } from "./auth.server";
 import { changeNotificationRecipients } from "~/db/notification-recipients.server";

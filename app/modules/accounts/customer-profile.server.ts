@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { customerProfiles, users } from "~/db/schema";
+import { customerProfiles, users } from "~/modules/accounts/tables";
 import { AppError } from "~/lib/errors";
 
 /** The notification choices of the Settings tab. */

@@ -1,6 +1,6 @@
 import { and, eq, isNotNull } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { accounts } from "~/db/schema";
+import { accounts } from "~/modules/accounts/tables";
 
 /** True when the account signs in with a password (false: Google only). */
 export async function hasPassword(db: Db, userId: string): Promise<boolean> {

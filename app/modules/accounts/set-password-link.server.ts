@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { users } from "~/db/schema";
+import { users } from "~/modules/accounts/tables";
 import type { Auth } from "./auth.server";
 
 export type SetPasswordLink =

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { users } from "~/db/schema";
+import { users } from "~/modules/accounts/tables";
 import { AppError } from "~/lib/errors";
 import { queueMessages } from "~/db/outbox.server";
 import { outboxMessage } from "~/modules/messages/email-messages";

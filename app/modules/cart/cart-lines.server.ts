@@ -1,9 +1,10 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { DbOrTx, Tx } from "~/db/client.server";
 import { AppError } from "~/lib/errors";
-import { cartItems, categories, products, productVariants } from "~/db/schema";
+import { cartItems } from "~/modules/cart/tables";
+import { categories, products, productVariants } from "~/modules/catalog/reads";
 import { firstImage } from "~/modules/catalog/card-columns";
-import { onSaleAt, priceAt } from "~/modules/promotions/sale-sql";
+import { onSaleAt, priceAt } from "~/modules/promotions/reads";
 import type { CartLine } from "./cart-line";
 
 /** A buyer's cart lines with today's price and stock, newest first (SPEC.md: ordered by addedAt). */

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { cartItems, products, productVariants } from "~/db/schema";
+import { cartItems } from "~/modules/cart/tables";
+import { products, productVariants } from "~/modules/catalog/reads";
 import { AppError } from "~/lib/errors";
 import { isUuid } from "~/lib/uuid";
 import { firstImageKey } from "~/modules/catalog/card-columns";
@@ -8,7 +9,7 @@ import { isPossibleProductId } from "~/modules/catalog/product-id";
 import { isShopperVisible, notForSaleMessage } from "~/modules/catalog/product-availability";
 import { publishLiveEvent } from "~/db/live-events.server";
 import type { CartItemInput } from "./cart-schema";
-import { onSaleAt, priceAt } from "~/modules/promotions/sale-sql";
+import { onSaleAt, priceAt } from "~/modules/promotions/reads";
 
 export type ResolvedVariant = {
   productId: string;

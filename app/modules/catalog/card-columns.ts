@@ -1,8 +1,8 @@
 // The columns of a product card as SQL, for any query that shows cards (catalogue, cart, wishlist):
 // fragments only, nothing here runs a query.
 import { sql } from "drizzle-orm";
-import { categories, products } from "~/db/schema";
-import { onSaleAt, originalPriceAt, priceAt } from "~/modules/promotions/sale-sql";
+import { categories, products } from "~/modules/catalog/tables";
+import { onSaleAt, originalPriceAt, priceAt } from "~/modules/promotions/reads";
 import type { ColourSwatch } from "./colour-rules";
 import type { ProductImageData } from "./product-card";
 

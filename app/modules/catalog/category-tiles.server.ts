@@ -1,7 +1,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { readThrough } from "~/db/read-cache.server";
-import { categories } from "~/db/schema";
+import { categories } from "~/modules/catalog/tables";
 import { activeProductCount } from "./list-categories.server";
 import type { ProductImageData } from "./product-card";
 

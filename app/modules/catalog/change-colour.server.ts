@@ -1,6 +1,6 @@
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
-import { colors, productImages, productVariants } from "~/db/schema";
+import { colors, productImages, productVariants } from "~/modules/catalog/tables";
 import { AppError } from "~/lib/errors";
 import { COLOUR_MESSAGES, type ColourInput } from "./colour-rules";
 

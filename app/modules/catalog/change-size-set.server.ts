@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
-import { products, productVariants, sizeSets, type SizeGuideTable } from "~/db/schema";
+import { products, productVariants, sizeSets, type SizeGuideTable } from "~/modules/catalog/tables";
 import { AppError } from "~/lib/errors";
 import { MAX_SIZES, SIZE_SET_MESSAGES } from "./size-set-rules";
 

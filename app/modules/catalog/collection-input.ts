@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { CollectionMode } from "~/db/schema/storefront";
+import type { CollectionMode } from "~/modules/catalog/tables";
 import type { CollectionRule } from "./collection-rule";
 import { slugify, SLUG_PATTERN } from "~/lib/slug";
 

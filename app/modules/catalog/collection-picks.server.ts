@@ -1,6 +1,6 @@
 import { and, asc, eq, ilike, ne, notExists, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { categories, collectionProducts, collections, products } from "~/db/schema";
+import { categories, collectionProducts, collections, products } from "~/modules/catalog/tables";
 import type { ProductStatus } from "~/db/schema/statuses";
 import { AppError } from "~/lib/errors";
 

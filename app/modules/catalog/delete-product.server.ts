@@ -1,6 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { cartItems, orderItems, products, wishlistItems } from "~/db/schema";
+import { cartItems } from "~/modules/cart/reads";
+import { orderItems } from "~/modules/orders/reads";
+import { products } from "~/modules/catalog/tables";
+import { wishlistItems } from "~/modules/wishlist/reads";
 import { AppError } from "~/lib/errors";
 import { publishLiveEvents } from "~/db/live-events.server";
 

@@ -1,7 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { readThrough } from "~/db/read-cache.server";
-import { products } from "~/db/schema";
+import { products } from "~/modules/catalog/tables";
 import { selectProductCards } from "./card-query.server";
 import { FOR_SALE_STATUS } from "./product-availability";
 import type { ProductCardData } from "./product-card";

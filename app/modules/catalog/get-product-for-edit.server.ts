@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { toShopDateTimeLocal } from "~/lib/shop-time";
-import { colors as colours, productImages, products, productVariants, sizeSets } from "~/db/schema";
+import { colors as colours, productImages, products, productVariants, sizeSets } from "~/modules/catalog/tables";
 import { swatchesFor, type ColourSwatch } from "./colour-rules";
 import type { ProductStatus } from "~/db/schema/statuses";
 import type { ProductInput } from "./product-input";

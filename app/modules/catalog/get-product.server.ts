@@ -10,12 +10,12 @@ import {
   productVariants,
   sizeSets,
   type SizeGuideTable,
-} from "~/db/schema";
+} from "~/modules/catalog/tables";
 import { swatchesFor, type ColourSwatch } from "./colour-rules";
 import { guideForSizes, inOrderOf } from "./size-set-rules";
 import { SHOPPER_VISIBLE_STATUSES } from "~/modules/catalog/product-availability";
 import type { ProductImageData } from "./product-card";
-import { onSaleAt, originalPriceAt, priceAt } from "~/modules/promotions/sale-sql";
+import { onSaleAt, originalPriceAt, priceAt } from "~/modules/promotions/reads";
 import { isPossibleProductId } from "./product-id";
 
 export type ProductVariantData = { color: string; size: string; stock: number; sku: string };

@@ -1,6 +1,7 @@
 import { and, eq, gt, inArray, lt, ne, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
-import { courierUploads, products, productVariants } from "~/db/schema";
+import { courierUploads } from "~/modules/shipping/reads";
+import { products, productVariants } from "~/modules/catalog/tables";
 import { summarise, type CostFileRow, type CostPreview, type CostPreviewRow } from "./cost-import";
 import { parseCost } from "./product-input";
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lte } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
-import { categories, products } from "~/db/schema";
+import { categories, products } from "~/modules/catalog/tables";
 import { AppError } from "~/lib/errors";
 import type { AvailabilityWatch, LaunchedItems } from "./availability-watch";
 import type { UpcomingLaunches } from "./owner-catalog-types";

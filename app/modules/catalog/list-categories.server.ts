@@ -1,7 +1,8 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { readThrough } from "~/db/read-cache.server";
-import { categories, type StoredImageRef } from "~/db/schema";
+import { categories } from "~/modules/catalog/tables";
+import type { StoredImageRef } from "~/db/schema";
 import { FOR_SALE_STATUS } from "./product-availability";
 
 export type CategoryData = {

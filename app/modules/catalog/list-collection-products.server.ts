@@ -1,9 +1,9 @@
 import { and, asc, count, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { readThrough } from "~/db/read-cache.server";
-import { categories, collectionProducts, products } from "~/db/schema";
-import type { CollectionMode } from "~/db/schema/storefront";
-import { onSaleAt, priceAt } from "~/modules/promotions/sale-sql";
+import { categories, collectionProducts, products } from "~/modules/catalog/tables";
+import type { CollectionMode } from "~/modules/catalog/tables";
+import { onSaleAt, priceAt } from "~/modules/promotions/reads";
 import { selectProductCards } from "./card-query.server";
 import { listingOrder } from "./list-products.server";
 import { newSince, type CollectionRule } from "./collection-rule";

@@ -1,7 +1,7 @@
 import { asc, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { readThrough } from "~/db/read-cache.server";
-import { colors } from "~/db/schema";
+import { colors } from "~/modules/catalog/tables";
 import type { ColourOption } from "./colour-rules";
 
 /** The shop's colours in the owner's order, retired ones included (kept in the read cache). */

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ilike, ne, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { categories, products } from "~/db/schema";
+import { categories, products } from "~/modules/catalog/tables";
 import { firstImage, totalStock } from "./card-columns";
 import { INVENTORY_PAGE_SIZE, type InventoryQuery } from "./inventory-query";
 import type { InventoryItem } from "./owner-catalog-types";

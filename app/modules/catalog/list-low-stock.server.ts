@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { products, productVariants } from "~/db/schema";
+import { products, productVariants } from "~/modules/catalog/tables";
 import { lowStockLevel } from "./list-inventory.server";
 
 export type LowStockRow = {

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { products, productVariants } from "~/db/schema";
+import { products, productVariants } from "~/modules/catalog/tables";
 import { FOR_SALE_STATUS } from "./product-availability";
 
 export type OrderableProduct = {

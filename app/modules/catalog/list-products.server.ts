@@ -1,11 +1,11 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { readThrough } from "~/db/read-cache.server";
-import { products, productVariants } from "~/db/schema";
+import { products, productVariants } from "~/modules/catalog/tables";
 import { optionSlug } from "./colour-rules";
 import { listColours } from "./list-colours.server";
 import { listSizeSets } from "./list-size-sets.server";
-import { priceAt } from "~/modules/promotions/sale-sql";
+import { priceAt } from "~/modules/promotions/reads";
 import { selectProductCards } from "./card-query.server";
 import { SHOPPER_VISIBLE_STATUSES } from "./product-availability";
 import {

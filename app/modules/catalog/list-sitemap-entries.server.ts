@@ -1,6 +1,6 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { categories, products } from "~/db/schema";
+import { categories, products } from "~/modules/catalog/tables";
 import { SHOPPER_VISIBLE_STATUSES } from "~/modules/catalog/product-availability";
 
 const STATIC_PATHS = ["/", "/products", "/about", "/contact", "/privacy", "/terms", "/returns"];

@@ -1,7 +1,7 @@
 import { asc, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { readThrough } from "~/db/read-cache.server";
-import { sizeSets } from "~/db/schema";
+import { sizeSets } from "~/modules/catalog/tables";
 import type { SizeSetOption } from "./size-set-rules";
 
 const columns = {

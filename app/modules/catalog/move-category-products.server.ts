@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { categories, products } from "~/db/schema";
+import { categories, products } from "~/modules/catalog/tables";
 import { AppError } from "~/lib/errors";
 
 /**

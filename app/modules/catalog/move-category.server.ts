@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { categories } from "~/db/schema";
+import { categories } from "~/modules/catalog/tables";
 import { AppError } from "~/lib/errors";
 
 /**

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { categories, categoryRedirects } from "~/db/schema";
+import { categories, categoryRedirects } from "~/modules/catalog/tables";
 
 /**
  * Where a former slug of a category points now (/category/{old} answers 301 to it), or null.

@@ -1,13 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
-import {
-  categories,
-  categoryRedirects,
-  discountCodes,
-  notifySubscriptions,
-  scheduledSales,
-  type StoredImageRef,
-} from "~/db/schema";
+import { categories, categoryRedirects } from "~/modules/catalog/tables";
+import { discountCodes, scheduledSales } from "~/modules/promotions/reads";
+import { notifySubscriptions } from "~/modules/notify-me/reads";
+import type { StoredImageRef } from "~/db/schema";
 import { AppError } from "~/lib/errors";
 import { CATEGORY_MESSAGES, type CategoryInput } from "./category-input";
 

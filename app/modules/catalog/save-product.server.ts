@@ -1,17 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
-import {
-  categories,
-  colors,
-  mediaFiles,
-  orderItems,
-  productImages,
-  products,
-  productVariants,
-  shopSettings,
-  sizeSets,
-} from "~/db/schema";
+import { categories, colors, productImages, products, productVariants, sizeSets } from "~/modules/catalog/tables";
+import { mediaFiles } from "~/modules/media/reads";
+import { orderItems } from "~/modules/orders/reads";
+import { shopSettings } from "~/modules/settings/reads";
 import { AppError } from "~/lib/errors";
 import type { AvailabilityWatch } from "./availability-watch";
 import type { ProductInput } from "./product-input";

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { products } from "~/db/schema";
+import { products } from "~/modules/catalog/tables";
 import type { ProductStatus } from "~/db/schema/statuses";
 import { AppError } from "~/lib/errors";
 import type { AvailabilityWatch } from "./availability-watch";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { SizeGuideTable } from "~/db/schema";
+import type { SizeGuideTable } from "~/modules/catalog/tables";
 import { coloursOffered, type ColourOption } from "./colour-rules";
 
 /**

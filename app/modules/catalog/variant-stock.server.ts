@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "~/db/client.server";
-import { productVariants } from "~/db/schema";
+import { productVariants } from "~/modules/catalog/tables";
 import { AppError } from "~/lib/errors";
 
 /** A quantity of one variant, named for the buyer ("Lawn Kurta (Red, M)"). */

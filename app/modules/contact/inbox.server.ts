@@ -1,6 +1,6 @@
 import { count, desc, eq, isNull } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { contactMessages } from "~/db/schema";
+import { contactMessages } from "~/modules/contact/tables";
 import { AppError } from "~/lib/errors";
 import { pageWindow } from "~/lib/page-window";
 

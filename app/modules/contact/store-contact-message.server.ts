@@ -1,5 +1,5 @@
 import type { Db, DbOrTx } from "~/db/client.server";
-import { contactMessages } from "~/db/schema";
+import { contactMessages } from "~/modules/contact/tables";
 import { RATE_RULES } from "~/modules/abuse/abuse-limits";
 import { hitRateLimit } from "~/db/rate-limit.server";
 import { checkContactFormToken, loadContactFormSecret } from "./contact-form-token.server";

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { customerNotes, customers } from "~/db/schema";
+import { customerNotes, customers } from "~/modules/customers/tables";
 import { AppError } from "~/lib/errors";
 import { noteInput } from "./customer-forms";
 import { customerId } from "./get-customer.server";

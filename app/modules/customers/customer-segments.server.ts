@@ -1,6 +1,6 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { customerSegments } from "~/db/schema";
+import { customerSegments } from "~/modules/customers/tables";
 import { AppError } from "~/lib/errors";
 import { CUSTOMER_FORM_MESSAGES, segmentInput } from "./customer-forms";
 import { customerQueryString, readCustomerQuery } from "./customer-query";

@@ -1,6 +1,6 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { customers, customerTags } from "~/db/schema";
+import { customers, customerTags } from "~/modules/customers/tables";
 import { AppError } from "~/lib/errors";
 import { CUSTOMER_FORM_MESSAGES, TAGS_PER_CUSTOMER, tagInput } from "./customer-forms";
 import { customerId } from "./get-customer.server";

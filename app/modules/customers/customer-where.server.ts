@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, gte, ilike, like, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { customers, customerTags } from "~/db/schema";
+import { customers, customerTags } from "~/modules/customers/tables";
 import { shopDayRange } from "~/lib/shop-time";
 import { parseCustomerSearch, type CustomerQuery, type CustomerSort } from "./customer-query";
 

@@ -1,7 +1,7 @@
 import { stringify } from "csv-stringify/sync";
 import { and } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { customers } from "~/db/schema";
+import { customers } from "~/modules/customers/tables";
 import { formatPakistaniMobile } from "~/lib/phone";
 import { formatShopDateTimeSortable } from "~/lib/shop-time";
 import { neutraliseCsvCell } from "~/modules/orders/csv-cell";

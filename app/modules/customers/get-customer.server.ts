@@ -1,6 +1,9 @@
 import { and, count, desc, eq, isNotNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { customerNotes, customers, customerTags, messageOutbox, orders, returnRequests } from "~/db/schema";
+import { customerNotes, customers, customerTags } from "~/modules/customers/tables";
+import { messageOutbox } from "~/modules/messages/reads";
+import { orders } from "~/modules/orders/reads";
+import { returnRequests } from "~/modules/returns/reads";
 import {
   emailStatusOf,
   type EmailStatus,

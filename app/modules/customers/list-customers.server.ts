@@ -1,6 +1,6 @@
 import { asc, count, inArray, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { customers, customerTags } from "~/db/schema";
+import { customers, customerTags } from "~/modules/customers/tables";
 import { pageWindow } from "~/lib/page-window";
 import { CUSTOMERS_PAGE_SIZE, parseCustomerSearch, type CustomerQuery } from "./customer-query";
 import { customerOrderBy, customerWhere } from "./customer-where.server";

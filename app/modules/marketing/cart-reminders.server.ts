@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
-import { cartReminders } from "~/db/schema";
+import { cartReminders } from "~/modules/cart/reads";
 import type { CartLine } from "~/modules/cart/cart-line";
 import type { EmailMessage } from "~/modules/messages/email-messages";
 

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { customerProfiles, users } from "~/db/schema";
+import { customerProfiles, users } from "~/modules/accounts/reads";
 import { loadStoredSecret } from "~/db/stored-secret.server";
 
 const SECRET_KEY = "marketing_unsubscribe_secret";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { mediaFiles } from "~/db/schema";
+import { mediaFiles } from "~/modules/media/tables";
 
 export async function getMediaFile(db: DbOrTx, key: string) {
   if (!/^[0-9a-f]{32}$/.test(key)) return null;

@@ -1,5 +1,6 @@
 import type { DbOrTx } from "~/db/client.server";
-import { mediaFiles, type ImageSource } from "~/db/schema";
+import { mediaFiles } from "~/modules/media/tables";
+import type { ImageSource } from "~/db/schema";
 import { encodeInChild, type EncodedImage } from "./image-encoder.server";
 
 export { ImageRefused, type EncodedFile, type EncodedImage } from "./image-encoder.server";

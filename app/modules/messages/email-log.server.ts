@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Db, DbOrTx } from "~/db/client.server";
-import { messageOutbox } from "~/db/schema";
+import { messageOutbox } from "~/modules/messages/tables";
 import { EMAIL_STATUSES, emailStatusOf, type EmailKind, type EmailStatus } from "~/db/schema/statuses";
 import { AppError } from "~/lib/errors";
 import type { EmailDataByKind } from "./email-messages";

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, lte, or, sql } from "drizzle-orm";
 import type { Database, Db } from "~/db/client.server";
-import { messageOutbox } from "~/db/schema";
+import { messageOutbox } from "~/modules/messages/tables";
 import type { EmailKind } from "~/db/schema/statuses";
 import { getSettings } from "~/db/shop-settings.server";
 import type { EmailDataByKind } from "./email-messages";

@@ -1,6 +1,8 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { customerProfiles, orderItems, orders, shopSettings } from "~/db/schema";
+import { customerProfiles } from "~/modules/accounts/reads";
+import { orderItems, orders } from "~/modules/orders/reads";
+import { shopSettings } from "~/modules/settings/reads";
 import type { OrderStatus } from "~/db/schema/statuses";
 import type { EmailMessage, OrderEmailData } from "./email-messages";
 import { queueEmails } from "./queue-email.server";

@@ -1,6 +1,6 @@
 import { and, eq, isNull, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { messageOutbox } from "~/db/schema";
+import { messageOutbox } from "~/modules/messages/tables";
 
 type OutboxRow = typeof messageOutbox.$inferSelect;
 

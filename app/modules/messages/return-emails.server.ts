@@ -1,6 +1,9 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { customerProfiles, orderItems, orders, returnItems, returnRequests, shopSettings } from "~/db/schema";
+import { customerProfiles } from "~/modules/accounts/reads";
+import { orderItems, orders } from "~/modules/orders/reads";
+import { returnItems, returnRequests } from "~/modules/returns/reads";
+import { shopSettings } from "~/modules/settings/reads";
 import type { RefundMethod } from "~/db/schema/statuses";
 import { ownerReturnPath, RETURN_REASON_LABELS } from "~/modules/returns/return-rules";
 import type { EmailMessage, ReturnEmailData, ReturnEmailStep } from "./email-messages";

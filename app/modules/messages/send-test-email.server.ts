@@ -1,6 +1,6 @@
 import { inArray } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { messageOutbox } from "~/db/schema";
+import { messageOutbox } from "~/modules/messages/tables";
 import { emailSubject, type TestEmailData } from "./email-messages";
 import { deliverMessage, loadEmailShop } from "./mail-worker.server";
 import type { EmailSender } from "./message-sender";

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { users } from "~/db/schema";
+import { users } from "~/modules/accounts/reads";
 import type { EmailKind } from "~/db/schema/statuses";
 import { readNotificationRecipients } from "~/db/notification-recipients.server";
 import type { EmailMessage } from "./email-messages";

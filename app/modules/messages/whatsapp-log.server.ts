@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { messageOutbox } from "~/db/schema";
+import { messageOutbox } from "~/modules/messages/tables";
 import type { MessageStatus, WhatsappKind } from "~/db/schema/statuses";
 import { pageWindow } from "~/lib/page-window";
 import { WHATSAPP_LOG_PAGE_SIZE, type WhatsappLogQuery } from "./whatsapp-log";

@@ -1,13 +1,13 @@
 import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { whatsappSettings } from "~/db/schema";
+import { whatsappSettings } from "~/modules/messages/tables";
 import { lastFour, type SecretBox } from "~/db/secret-box.server";
 import type { WhatsappAccount } from "./message-sender";
 import type { WhatsappTemplateNames } from "./whatsapp-messages";
 import type { WhatsappSettingsInput } from "./whatsapp-settings-form";
 
 /**
- * The shop's WhatsApp settings (one row, db/schema/whatsapp.ts). Secrets are sealed with the
+ * The shop's WhatsApp settings (one row, modules/messages/tables.ts). Secrets are sealed with the
  * "whatsapp-settings" secret box before they are written and opened only where they are used (the
  * worker's send, part 2's webhook check): what pages read is the view, with their last four
  * characters only.

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { notifySubscriptions } from "~/db/schema";
+import { notifySubscriptions } from "~/modules/notify-me/tables";
 import { NOTIFY_CONFIRM_HOURS } from "~/modules/abuse/abuse-limits";
 import { hashConfirmToken } from "./subscribe-to-notify.server";
 import { targetName } from "./target-name.server";

@@ -1,6 +1,7 @@
 import { and, eq, gt, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { notifySubscriptions, products, productVariants } from "~/db/schema";
+import { notifySubscriptions } from "~/modules/notify-me/tables";
+import { products, productVariants } from "~/modules/catalog/reads";
 import type { NotifyMeEmailData } from "~/modules/messages/email-messages";
 import { queueMessages } from "~/db/outbox.server";
 import { outboxMessage } from "~/modules/messages/email-messages";

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, isNotNull, isNull, lt, not, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { notifySubscriptions } from "~/db/schema";
+import { notifySubscriptions } from "~/modules/notify-me/tables";
 import { NOTIFY_CONFIRM_HOURS, RATE_RULES } from "~/modules/abuse/abuse-limits";
 import { hitRateLimit } from "~/db/rate-limit.server";
 import { queueMessages } from "~/db/outbox.server";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { categories, products } from "~/db/schema";
+import { categories, products } from "~/modules/catalog/reads";
 
 /** "product:linen-shirt-3f9a" -> "Linen Shirt"; a thing since deleted is named by what it was. */
 export async function targetName(db: DbOrTx, target: string): Promise<string> {

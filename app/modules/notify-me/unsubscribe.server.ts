@@ -1,6 +1,6 @@
 import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
-import { notifySubscriptions } from "~/db/schema";
+import { notifySubscriptions } from "~/modules/notify-me/tables";
 import { targetName } from "./target-name.server";
 import { loadUnsubscribeSecret, verifyUnsubscribeToken } from "./unsubscribe-token.server";
 

@@ -1,7 +1,7 @@
 import { stringify } from "csv-stringify/sync";
 import { and, asc, desc, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { orderItems, orders } from "~/db/schema";
+import { orderItems, orders } from "~/modules/orders/tables";
 import { formatPakistaniMobile } from "~/lib/phone";
 import { formatShopDateTimeSortable } from "~/lib/shop-time";
 import { neutraliseCsvCell } from "./csv-cell";

@@ -1,6 +1,6 @@
 import { and, asc, eq, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { orderItems, orders } from "~/db/schema";
+import { orderItems, orders } from "~/modules/orders/tables";
 import { isUuid } from "~/lib/uuid";
 import { trackingUrlSql } from "~/modules/orders/tracking-url-sql";
 import type { OrderStatus, PaymentStatus } from "./order-lifecycle";

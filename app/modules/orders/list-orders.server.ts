@@ -1,6 +1,6 @@
 import { asc, desc, inArray } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { orderItems, orders } from "~/db/schema";
+import { orderItems, orders } from "~/modules/orders/tables";
 import { orderItemColumns, orderSummaryColumns, visibleTo, type OrderViewer } from "./get-order.server";
 import type { OrderStatus, PaymentStatus } from "./order-lifecycle";
 

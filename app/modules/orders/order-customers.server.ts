@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { customerNotes, customers, customerTags } from "~/db/schema";
+import { customerNotes, customers, customerTags } from "~/modules/customers/reads";
 import type { CodRiskCustomer } from "./cod-risk";
 
 /** A note the owner marked "show on orders", as each order of that customer shows it. */

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { orderItems } from "~/db/schema";
+import { orderItems } from "~/modules/orders/tables";
 
 /** What a cancel or a return puts back: each variant's quantity, and the products they belong to. */
 export type ItemsBack = { byVariant: Map<number, number>; productIds: string[] };

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { orders } from "~/db/schema";
+import { orders } from "~/modules/orders/tables";
 import { getSettings } from "~/db/shop-settings.server";
 import { AppError } from "~/lib/errors";
 import { isUuid } from "~/lib/uuid";

@@ -1,6 +1,6 @@
 import { and, count, desc, lte } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { orders } from "~/db/schema";
+import { orders } from "~/modules/orders/tables";
 import { AppError } from "~/lib/errors";
 import { SELECTION_MAX, tooManyMatchMessage, type OrderSelection, type SelectionUse } from "./order-selection";
 import { sellerOrderWhere } from "./seller-order-filter.server";

@@ -1,5 +1,5 @@
 import type { DbOrTx } from "~/db/client.server";
-import { orderStatusHistory } from "~/db/schema";
+import { orderStatusHistory } from "~/modules/orders/tables";
 import type { StatusChange } from "./order-actor";
 
 /**

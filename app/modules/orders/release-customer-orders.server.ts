@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, notInArray } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
-import { orders } from "~/db/schema";
+import { orders } from "~/modules/orders/tables";
 import { publishLiveEvent } from "~/db/live-events.server";
 import { canMoveOrder } from "./order-lifecycle";
 import { recordStatusChange } from "./record-status-change.server";

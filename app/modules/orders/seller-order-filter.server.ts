@@ -1,5 +1,5 @@
 import { and, eq, ilike, inArray, sql, type SQL } from "drizzle-orm";
-import { orders } from "~/db/schema";
+import { orders } from "~/modules/orders/tables";
 import type { OrderStatus } from "./order-lifecycle";
 import { parseOrderSearch } from "./seller-order-query";
 import { AWAITING_STATES, type WhatsappOrderFilter } from "./whatsapp-order-state";

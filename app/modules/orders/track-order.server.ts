@@ -1,6 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
-import { orderItems, orders } from "~/db/schema";
+import { orderItems, orders } from "~/modules/orders/tables";
 import { normalizePakistaniMobile } from "~/lib/phone";
 import { RATE_RULES } from "~/modules/abuse/abuse-limits";
 import { hitRateLimit, refundRateLimit } from "~/db/rate-limit.server";

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { orders } from "~/db/schema";
+import { orders } from "~/modules/orders/tables";
 
 /**
  * An order's link to its courier's tracking page, in SQL: the tracking link pattern of the courier

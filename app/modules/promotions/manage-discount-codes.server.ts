@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { discountCodes, discountRedemptions, orders } from "~/db/schema";
+import { discountCodes, discountRedemptions } from "~/modules/promotions/tables";
+import { orders } from "~/modules/orders/reads";
 import type { OrderStatus } from "~/db/schema/statuses";
 import { AppError, errorChain } from "~/lib/errors";
 import type { DiscountCodeInput } from "./promotion-forms";

@@ -1,6 +1,6 @@
 import { desc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { scheduledSales } from "~/db/schema";
+import { scheduledSales } from "~/modules/promotions/tables";
 import { AppError } from "~/lib/errors";
 import type { SaleInput } from "./promotion-forms";
 

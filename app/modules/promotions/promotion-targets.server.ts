@@ -1,6 +1,6 @@
 import { asc } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { categories, products } from "~/db/schema";
+import { categories, products } from "~/modules/catalog/reads";
 import type { PromotionTargets } from "./promotion-forms";
 
 /**

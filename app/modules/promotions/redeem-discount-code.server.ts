@@ -1,6 +1,6 @@
 import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "~/db/client.server";
-import { discountCodes, discountRedemptions } from "~/db/schema";
+import { discountCodes, discountRedemptions } from "~/modules/promotions/tables";
 import { AppError } from "~/lib/errors";
 import { judgeDiscountCode, refusalMessage, type DiscountLine, type DiscountVerdict } from "./discount-rules";
 

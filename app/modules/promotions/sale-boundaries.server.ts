@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { scheduledSales } from "~/db/schema";
+import { scheduledSales } from "~/modules/promotions/tables";
 
 /**
  * The next instant after `now` at which a scheduled sale starts or ends, or null. Prices change at

@@ -1,6 +1,8 @@
 import { eq, inArray } from "drizzle-orm";
 import type { Tx } from "~/db/client.server";
-import { products, productVariants, returnItems, returnRequests, type StoredImageRef } from "~/db/schema";
+import { products, productVariants } from "~/modules/catalog/reads";
+import { returnItems, returnRequests } from "~/modules/returns/tables";
+import type { StoredImageRef } from "~/db/schema";
 import type { OrderStatus } from "~/db/schema/statuses";
 import { getSettings } from "~/db/shop-settings.server";
 import { AppError } from "~/lib/errors";

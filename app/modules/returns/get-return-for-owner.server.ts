@@ -1,10 +1,12 @@
 import { and, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { orderItems, orders, products, productVariants, returnRequests } from "~/db/schema";
+import { orderItems, orders } from "~/modules/orders/reads";
+import { products, productVariants } from "~/modules/catalog/reads";
+import { returnRequests } from "~/modules/returns/tables";
 import type { OrderStatus, PaymentStatus } from "~/db/schema/statuses";
 import { AppError } from "~/lib/errors";
 import { isUuid } from "~/lib/uuid";
-import { priceAt } from "~/modules/promotions/sale-sql";
+import { priceAt } from "~/modules/promotions/reads";
 import { listReturnsForOrder, type OrderReturnView } from "./list-returns-for-order.server";
 import { RETURN_NOT_FOUND } from "./return-records.server";
 import { exchangeMoney } from "./return-rules";

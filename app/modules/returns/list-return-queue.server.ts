@@ -1,7 +1,8 @@
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "~/db/client.server";
-import { orders, returnRequests } from "~/db/schema";
+import { orders } from "~/modules/orders/reads";
+import { returnRequests } from "~/modules/returns/tables";
 import type { OrderStatus, ReturnReason, ReturnStatus } from "~/db/schema/statuses";
 import { RETURN_QUEUE_FILTERS, RETURN_QUEUE_PAGE_SIZE, type ReturnQueueFilter } from "./return-queue";
 

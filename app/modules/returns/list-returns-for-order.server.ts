@@ -1,6 +1,8 @@
 import { asc, desc, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { orders, refunds, returnEvents, returnRequests, type StoredImageRef } from "~/db/schema";
+import { orders } from "~/modules/orders/reads";
+import { refunds, returnEvents, returnRequests } from "~/modules/returns/tables";
+import type { StoredImageRef } from "~/db/schema";
 import type {
   OrderStatus,
   RefundMethod,

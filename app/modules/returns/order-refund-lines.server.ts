@@ -1,6 +1,8 @@
 import { asc, eq } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { orders, refunds, returnRequests, type RefundMethod } from "~/db/schema";
+import { orders } from "~/modules/orders/reads";
+import { refunds, returnRequests } from "~/modules/returns/tables";
+import type { RefundMethod } from "~/db/schema";
 import { isUuid } from "~/lib/uuid";
 
 /** One refund as the invoice lists it. */

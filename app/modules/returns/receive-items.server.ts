@@ -1,6 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { orders, returnItems } from "~/db/schema";
+import { orders } from "~/modules/orders/reads";
+import { returnItems } from "~/modules/returns/tables";
 import type { ReturnCondition } from "~/db/schema/statuses";
 import { AppError } from "~/lib/errors";
 import { parseOrRefuse, receiveInput } from "./return-input";

@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { orders, refunds } from "~/db/schema";
+import { orders } from "~/modules/orders/reads";
+import { refunds } from "~/modules/returns/tables";
 import type { RefundMethod } from "~/db/schema/statuses";
 import type { OrderActor } from "~/modules/orders/order-actor";
 

@@ -1,10 +1,11 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import type { Tx } from "~/db/client.server";
-import { orders, products, productVariants } from "~/db/schema";
+import { orders } from "~/modules/orders/reads";
+import { products, productVariants } from "~/modules/catalog/reads";
 import { AppError } from "~/lib/errors";
 import { firstImageKey } from "~/modules/catalog/card-columns";
 import { isForSale } from "~/modules/catalog/product-availability";
-import { priceAt } from "~/modules/promotions/sale-sql";
+import { priceAt } from "~/modules/promotions/reads";
 import type { RequestedItem } from "./return-records.server";
 
 /** A line of the replacement order, in the shape the orders module writes an item (its ReplacementLine). */

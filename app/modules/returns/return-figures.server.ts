@@ -1,6 +1,6 @@
 import { and, desc, gte, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { returnRequests } from "~/db/schema";
+import { returnRequests } from "~/modules/returns/tables";
 import type { ReturnReason } from "~/db/schema/statuses";
 import { RETURN_REASON_LABELS } from "./return-rules";
 

@@ -1,11 +1,12 @@
 import { and, asc, eq, gt, inArray } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { orders, products, productVariants } from "~/db/schema";
+import { orders } from "~/modules/orders/reads";
+import { products, productVariants } from "~/modules/catalog/reads";
 import { getSettings } from "~/db/shop-settings.server";
 import { AppError } from "~/lib/errors";
 import { isUuid } from "~/lib/uuid";
 import { FOR_SALE_STATUS } from "~/modules/catalog/product-availability";
-import { priceAt } from "~/modules/promotions/sale-sql";
+import { priceAt } from "~/modules/promotions/reads";
 import { readOrderLines, readRequestedItems, requestedQuantities } from "./return-records.server";
 import { linePaidValues, returnWindow, unitsPaidValue } from "./return-rules";
 

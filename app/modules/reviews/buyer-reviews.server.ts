@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { reviews } from "~/db/schema";
+import { reviews } from "~/modules/reviews/tables";
 import { hasDeliveredPurchase } from "./review-eligibility.server";
 
 export type OwnReview = { rating: number; comment: string; hidden: boolean; updatedAt: Date };

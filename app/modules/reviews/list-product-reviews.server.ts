@@ -1,7 +1,8 @@
 import { and, count, desc, eq, isNull } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { readThrough } from "~/db/read-cache.server";
-import { reviews, users } from "~/db/schema";
+import { reviews } from "~/modules/reviews/tables";
+import { users } from "~/modules/accounts/reads";
 import { firstNameOf } from "./review-schema";
 import { pageWindow } from "~/lib/page-window";
 

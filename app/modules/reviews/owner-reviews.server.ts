@@ -1,6 +1,8 @@
 import { and, count, desc, eq, isNotNull, isNull, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
-import { products, reviews, users } from "~/db/schema";
+import { products } from "~/modules/catalog/reads";
+import { reviews } from "~/modules/reviews/tables";
+import { users } from "~/modules/accounts/reads";
 import { AppError } from "~/lib/errors";
 import { isUuid } from "~/lib/uuid";
 import { announceReviewsChanged, recomputeProductRating, type ProductRating } from "./product-rating.server";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { reviews } from "~/db/schema";
+import { reviews } from "~/modules/reviews/tables";
 import { announceReviewsChanged, recomputeProductRating } from "./product-rating.server";
 
 /**

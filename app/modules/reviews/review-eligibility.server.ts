@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { orderItems, orders } from "~/db/schema";
+import { orderItems, orders } from "~/modules/orders/reads";
 
 export const NOT_ELIGIBLE_MESSAGE = "You can rate this product once an order with it has been delivered to you";
 

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { products, reviews } from "~/db/schema";
+import { products } from "~/modules/catalog/reads";
+import { reviews } from "~/modules/reviews/tables";
 import { AppError } from "~/lib/errors";
 import { SHOPPER_VISIBLE_STATUSES } from "~/modules/catalog/product-availability";
 import { announceReviewsChanged, recomputeProductRating, type ProductRating } from "./product-rating.server";

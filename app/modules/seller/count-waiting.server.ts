@@ -1,6 +1,8 @@
 import { count, eq, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { contactMessages, orders, returnRequests } from "~/db/schema";
+import { contactMessages } from "~/modules/contact/reads";
+import { orders } from "~/modules/orders/reads";
+import { returnRequests } from "~/modules/returns/reads";
 
 export type WaitingCounts = { pendingOrders: number; newReturns: number; unreadMessages: number; failedEmails: number };
 

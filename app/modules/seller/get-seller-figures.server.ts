@@ -1,6 +1,9 @@
 import { and, count, desc, eq, gte, inArray, isNull, ne, notInArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { discountRedemptions, orderItems, orders, products, refunds } from "~/db/schema";
+import { discountRedemptions } from "~/modules/promotions/reads";
+import { orderItems, orders } from "~/modules/orders/reads";
+import { products } from "~/modules/catalog/reads";
+import { refunds } from "~/modules/returns/reads";
 import { ORDER_CHANNELS, type OrderChannel, type OrderStatus } from "~/db/schema/statuses";
 import { lastShopDays, SHOP_UTC_OFFSET_SECONDS, startOfShopDay } from "~/lib/shop-time";
 import { ITEMS_SHOWN } from "~/modules/orders/more-items";

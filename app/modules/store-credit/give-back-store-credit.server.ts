@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { orders, storeCreditEntries } from "~/db/schema";
+import { orders } from "~/modules/orders/reads";
+import { storeCreditEntries } from "~/modules/store-credit/tables";
 import { grantStoreCredit } from "./store-credit.server";
 import type { GiveBackReason } from "./store-credit-rules";
 

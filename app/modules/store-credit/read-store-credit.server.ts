@@ -1,6 +1,8 @@
 import { count, desc, eq } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { orders, returnRequests, storeCreditAccounts, storeCreditEntries } from "~/db/schema";
+import { orders } from "~/modules/orders/reads";
+import { returnRequests } from "~/modules/returns/reads";
+import { storeCreditAccounts, storeCreditEntries } from "~/modules/store-credit/tables";
 import type { StoreCreditKind } from "~/db/schema/statuses";
 import { pageWindow } from "~/lib/page-window";
 import { STORE_CREDIT_PAGE_SIZE, storeCreditEntryWords } from "./store-credit-rules";

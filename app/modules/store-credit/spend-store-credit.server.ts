@@ -1,6 +1,6 @@
 import { and, eq, gte, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { storeCreditAccounts, storeCreditEntries } from "~/db/schema";
+import { storeCreditAccounts, storeCreditEntries } from "~/modules/store-credit/tables";
 import { AppError } from "~/lib/errors";
 import { STORE_CREDIT_CHANGED_MESSAGE } from "./store-credit-rules";
 

@@ -1,7 +1,9 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { readThrough } from "~/db/read-cache.server";
-import { collections, heroSlides, pages, type StoredImageRef } from "~/db/schema";
+import { collections } from "~/modules/catalog/reads";
+import { heroSlides, pages } from "~/modules/storefront/tables";
+import type { StoredImageRef } from "~/db/schema";
 import { AppError } from "~/lib/errors";
 import type { HeroField, HeroSlideInput, ShownHeroSlide } from "./hero-slides";
 import { isLive } from "./schedule-window";

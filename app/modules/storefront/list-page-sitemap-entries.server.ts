@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { pages } from "~/db/schema";
+import { pages } from "~/modules/storefront/tables";
 import { CLASSIC_PAGE_PATHS, isBuiltinPage, pagePath } from "./default-pages";
 
 /** The published pages at /pages/{slug} for the sitemap (About, Returns, Privacy and Terms are listed at their classic addresses already). */

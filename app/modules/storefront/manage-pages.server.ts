@@ -1,6 +1,6 @@
 import { and, asc, eq, isNotNull, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { pages } from "~/db/schema";
+import { pages } from "~/modules/storefront/tables";
 import { AppError, errorChain } from "~/lib/errors";
 import { BUILTIN_PAGES, DEFAULT_PAGES, isBuiltinPage, pagePath } from "./default-pages";
 import type { PageRow } from "./get-page.server";

@@ -1,7 +1,8 @@
 import { and, asc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { readThrough } from "~/db/read-cache.server";
-import { categories, collections, menuItems, pages, type MenuName } from "~/db/schema";
+import { categories, collections } from "~/modules/catalog/reads";
+import { menuItems, pages, type MenuName } from "~/modules/storefront/tables";
 import { AppError } from "~/lib/errors";
 import { buildMenuTree, MENU_LABEL_MAX, MENU_MAX_ITEMS, type MenuMove, type StorefrontMenus } from "./menus";
 import { categoryHref, collectionHref, pageHref, readLinkTarget, type LinkOptions, type LinkTarget } from "./shop-link";

@@ -1,4 +1,4 @@
-import { MENUS, type MenuName } from "~/db/schema/storefront";
+import { MENUS, type MenuName } from "~/modules/storefront/tables";
 
 export { MENUS, type MenuName };
 

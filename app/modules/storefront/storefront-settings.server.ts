@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { shopSettings } from "~/db/schema";
+import { shopSettings } from "~/modules/settings/reads";
 import { SETTINGS_CHANNEL } from "../../db/settings-changed";
 import type { AnnouncementInput } from "./announcement";
 import { targetPath } from "./hero-slides.server";

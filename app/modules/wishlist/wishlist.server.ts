@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { categories, products, wishlistItems } from "~/db/schema";
+import { categories, products } from "~/modules/catalog/reads";
+import { wishlistItems } from "~/modules/wishlist/tables";
 import { AppError } from "~/lib/errors";
 import { productCardColumns } from "~/modules/catalog/card-columns";
 import { SHOPPER_VISIBLE_STATUSES } from "~/modules/catalog/product-availability";

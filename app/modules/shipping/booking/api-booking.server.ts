@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { couriers, orderItems, orders, shipments } from "~/db/schema";
+import { couriers, shipments } from "~/modules/shipping/tables";
+import { orderItems, orders } from "~/modules/orders/reads";
 import type { SecretBox } from "~/db/secret-box.server";
 import { publishLiveEvents } from "~/db/live-events.server";
 import { CourierApiError, type ApiParcel, type BookedParcel, type CourierApis } from "../couriers/courier-api";

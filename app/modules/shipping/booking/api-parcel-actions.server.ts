@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, ne } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { couriers, orders, shipments } from "~/db/schema";
+import { couriers, shipments } from "~/modules/shipping/tables";
+import { orders } from "~/modules/orders/reads";
 import type { SecretBox } from "~/db/secret-box.server";
 import type { ApiCourierKind } from "~/db/schema/statuses";
 import { AppError } from "~/lib/errors";

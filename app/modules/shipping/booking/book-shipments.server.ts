@@ -1,6 +1,8 @@
 import { eq, inArray } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { couriers, orderItems, orders, products, shipments } from "~/db/schema";
+import { couriers, shipments } from "~/modules/shipping/tables";
+import { orderItems, orders } from "~/modules/orders/reads";
+import { products } from "~/modules/catalog/reads";
 import { AppError } from "~/lib/errors";
 import { formatPrice } from "~/lib/money";
 import { formatKg } from "~/lib/weight";

@@ -1,6 +1,9 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { couriers, customers, customerTags, orderItems, orders, products, shipments } from "~/db/schema";
+import { couriers, shipments } from "~/modules/shipping/tables";
+import { customers, customerTags } from "~/modules/customers/reads";
+import { orderItems, orders } from "~/modules/orders/reads";
+import { products } from "~/modules/catalog/reads";
 import { customerRiskFlags } from "~/modules/orders/cod-risk";
 import { isUuid } from "~/lib/uuid";
 import { getSettings } from "~/db/shop-settings.server";

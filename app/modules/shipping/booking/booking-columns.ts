@@ -1,4 +1,4 @@
-import type { BookingColumn } from "~/db/schema/shipping";
+import type { BookingColumn } from "~/modules/shipping/tables";
 
 export type { BookingColumn };
 

@@ -1,6 +1,7 @@
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { couriers, orders, settlements, shipments } from "~/db/schema";
+import { couriers, settlements, shipments } from "~/modules/shipping/tables";
+import { orders } from "~/modules/orders/reads";
 
 export const SHIPMENTS_PAGE_SIZE = 50;
 

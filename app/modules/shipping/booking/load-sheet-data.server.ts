@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { orders, shipments } from "~/db/schema";
+import { orders } from "~/modules/orders/reads";
+import { shipments } from "~/modules/shipping/tables";
 import { AppError } from "~/lib/errors";
 import { normalizePakistaniMobile } from "~/lib/phone";
 import { shopDayRange } from "~/lib/shop-time";

@@ -1,6 +1,8 @@
 import { and, asc, eq, isNull, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { couriers, orderItems, orders, products, settlements, shipments } from "~/db/schema";
+import { couriers, settlements, shipments } from "~/modules/shipping/tables";
+import { orderItems, orders } from "~/modules/orders/reads";
+import { products } from "~/modules/catalog/reads";
 import type { OrderStatus } from "~/db/schema/statuses";
 import { AppError } from "~/lib/errors";
 import type { MovingOrder } from "~/modules/orders/order-lifecycle";

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { couriers, settlements, shipmentEvents, shipments, shippingDiscrepancies } from "~/db/schema";
+import { couriers, settlements, shipmentEvents, shipments, shippingDiscrepancies } from "~/modules/shipping/tables";
 import { isUuid } from "~/lib/uuid";
 import { trackingLink } from "../couriers/tracking-link";
 

@@ -1,4 +1,4 @@
-import type { CourierCityEntry } from "~/db/schema/shipping";
+import type { CourierCityEntry } from "~/modules/shipping/tables";
 
 /**
  * A city's name folded the way courier_city_matches.city_key stores it: lower case, letters and

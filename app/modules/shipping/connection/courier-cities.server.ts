@@ -1,8 +1,8 @@
 import { citiesPath, unmatchedCityReason } from "./city-names";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { courierCityMatches, couriers } from "~/db/schema";
-import type { CourierCityEntry } from "~/db/schema/shipping";
+import { courierCityMatches, couriers } from "~/modules/shipping/tables";
+import type { CourierCityEntry } from "~/modules/shipping/tables";
 import type { CityMatchSource } from "~/db/schema/statuses";
 import { getCourier, type Courier } from "../couriers/couriers.server";
 import { foldCity, matchCourierCity } from "./city-names";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { couriers } from "~/db/schema";
-import type { CourierPickupAddress } from "~/db/schema/shipping";
+import { couriers } from "~/modules/shipping/tables";
+import type { CourierPickupAddress } from "~/modules/shipping/tables";
 import type { CourierProviderKind } from "~/db/schema/statuses";
 import type { SecretBox } from "~/db/secret-box.server";
 import {

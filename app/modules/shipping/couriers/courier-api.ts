@@ -1,5 +1,5 @@
 import type { ApiCourierKind, CourierProviderKind } from "~/db/schema/statuses";
-import type { CourierCityEntry, CourierPickupAddress } from "~/db/schema/shipping";
+import type { CourierCityEntry, CourierPickupAddress } from "~/modules/shipping/tables";
 
 /**
  * The port to a courier's merchant API (issue 33): typed bookings, tracking events and payments,

@@ -1,4 +1,4 @@
-import type { BookingColumn, RateCard, RateZone } from "~/db/schema/shipping";
+import type { BookingColumn, RateCard, RateZone } from "~/modules/shipping/tables";
 import { parseBookingColumns } from "../booking/booking-columns";
 import { bpsToPercent, percentToBps } from "./rate-card";
 import { TRACKING_PLACEHOLDER } from "./tracking-link";

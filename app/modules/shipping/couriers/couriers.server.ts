@@ -1,6 +1,6 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { courierRules, couriers } from "~/db/schema";
+import { courierRules, couriers } from "~/modules/shipping/tables";
 import { AppError } from "~/lib/errors";
 import type { CourierInput } from "./courier-form";
 import type { CourierRule } from "./courier-routing";

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { couriers } from "~/db/schema";
+import { couriers } from "~/modules/shipping/tables";
 import { AppError } from "~/lib/errors";
 import { applyRuleEdit, MAX_COURIER_RULES, RULE_MESSAGES, type CourierRuleEdit } from "./routing-rule-form";
 import { listCourierRules, saveCourierRules } from "./couriers.server";

@@ -1,4 +1,4 @@
-import type { RateCard, RateZone } from "~/db/schema/shipping";
+import type { RateCard, RateZone } from "~/modules/shipping/tables";
 
 export type { RateCard, RateZone };
 

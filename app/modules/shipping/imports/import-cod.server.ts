@@ -1,5 +1,6 @@
 import { and, eq, isNull, lt, sql } from "drizzle-orm";
-import { couriers, orders, settlements, shipments } from "~/db/schema";
+import { couriers, settlements, shipments } from "~/modules/shipping/tables";
+import { orders } from "~/modules/orders/reads";
 import { formatPrice } from "~/lib/money";
 import { shopDay } from "~/lib/shop-time";
 import { getSettings } from "~/db/shop-settings.server";

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { couriers, orders, shipmentEvents, shipments } from "~/db/schema";
+import { couriers, shipmentEvents, shipments } from "~/modules/shipping/tables";
+import { orders } from "~/modules/orders/reads";
 import { fromShopDateTimeLocal } from "~/lib/shop-time";
 import { normalizeOrderNumber } from "~/modules/orders/order-number";
 import type { MovingOrder } from "~/modules/orders/order-lifecycle";

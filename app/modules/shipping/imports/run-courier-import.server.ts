@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { courierImports, courierUploads } from "~/db/schema";
+import { courierImports, courierUploads } from "~/modules/shipping/tables";
 import { AppError, errorChain } from "~/lib/errors";
 import type { OrderActor } from "~/modules/orders/order-actor";
 import type { OrderDesk } from "../order-desk";

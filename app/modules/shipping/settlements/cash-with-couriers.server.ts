@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { couriers, shipments } from "~/db/schema";
+import { couriers, shipments } from "~/modules/shipping/tables";
 import { DEFAULT_OVERDUE_DAYS } from "./discrepancy-words";
 
 /** The cash one courier holds for the shop: COD of delivered parcels it has not yet paid for. */

@@ -1,6 +1,7 @@
 import { and, eq, gte, lte, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { couriers, orders, shipments } from "~/db/schema";
+import { couriers, shipments } from "~/modules/shipping/tables";
+import { orders } from "~/modules/orders/reads";
 import { startOfShopDay } from "~/lib/shop-time";
 import { deliveryRate, type RateGrouping, type RateWindow } from "./rates-query";
 

@@ -1,6 +1,7 @@
 import { and, desc, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { couriers, orders, settlements, shippingDiscrepancies } from "~/db/schema";
+import { couriers, settlements, shippingDiscrepancies } from "~/modules/shipping/tables";
+import { orders } from "~/modules/orders/reads";
 import type { DiscrepancyKind } from "~/db/schema/statuses";
 import { AppError } from "~/lib/errors";
 import { pageWindow } from "~/lib/page-window";

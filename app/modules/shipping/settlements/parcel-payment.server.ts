@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, or } from "drizzle-orm";
-import { orders, settlements, shipments, shippingDiscrepancies } from "~/db/schema";
+import { orders } from "~/modules/orders/reads";
+import { settlements, shipments, shippingDiscrepancies } from "~/modules/shipping/tables";
 import type { DiscrepancyKind } from "~/db/schema/statuses";
 import { formatShopDateTimeAmPm } from "~/lib/shop-time";
 import { formatPrice } from "~/lib/money";

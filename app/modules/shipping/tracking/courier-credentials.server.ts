@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { couriers } from "~/db/schema";
+import { couriers } from "~/modules/shipping/tables";
 import type { ApiCourierKind } from "~/db/schema/statuses";
 import type { SecretBox } from "~/db/secret-box.server";
 import type { CourierCredentials } from "../couriers/courier-api";

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { couriers, shipments } from "~/db/schema";
+import { couriers, shipments } from "~/modules/shipping/tables";
 import type { CourierProviderKind } from "~/db/schema/statuses";
 
 /** An API courier as the Shipping page's "Couriers' APIs" panel shows it. Dates are ISO strings; never a credential. */

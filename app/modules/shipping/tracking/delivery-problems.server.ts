@@ -1,6 +1,7 @@
 import { and, asc, count, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
-import { couriers, orders, shipments } from "~/db/schema";
+import { couriers, shipments } from "~/modules/shipping/tables";
+import { orders } from "~/modules/orders/reads";
 import type { ShipperAdvice } from "~/db/schema/statuses";
 import { AppError } from "~/lib/errors";
 import { pageWindow } from "~/lib/page-window";

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { shipments } from "~/db/schema";
+import { shipments } from "~/modules/shipping/tables";
 import { shopDay } from "~/lib/shop-time";
 import type { OrderActor } from "~/modules/orders/order-actor";
 import type { OrderDesk } from "../order-desk";

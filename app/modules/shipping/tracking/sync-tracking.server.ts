@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, or } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { orders, shipmentEvents, shipments } from "~/db/schema";
+import { orders } from "~/modules/orders/reads";
+import { shipmentEvents, shipments } from "~/modules/shipping/tables";
 import { AppError } from "~/lib/errors";
 import { shopDay } from "~/lib/shop-time";
 import type { OrderActor } from "~/modules/orders/order-actor";

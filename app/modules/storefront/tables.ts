@@ -7,13 +7,16 @@ import {
   integer,
   jsonb,
   pgTable,
-  primaryKey,
   serial,
   text,
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { categories, products, type StoredImageRef } from "./catalog";
+import { categories, collections } from "../catalog/tables";
+import type { StoredImageRef } from "../../db/schema/stored-image";
+
+// modules/storefront's tables: only modules/storefront writes them; other modules read them through
+// modules/storefront/reads.ts. Imports are relative: drizzle-kit reads the schema without the "~/" alias.
 
 /**
  * What the brand writes and shows on its storefront (issue 29): the home page's hero slides,
@@ -47,69 +50,6 @@ export const heroSlides = pgTable(
   ],
 );
 
-export const COLLECTION_MODES = ["manual", "rule"] as const;
-export type CollectionMode = (typeof COLLECTION_MODES)[number];
-
-/**
- * A named set of products at /collections/{slug}: picked by hand (collection_products, ordered) or
- * by a rule (every set rule field must hold: category, tag, price range, on sale, new in N days).
- */
-export const collections = pgTable(
-  "collections",
-  {
-    id: serial("id").primaryKey(),
-    slug: text("slug").notNull(),
-    title: text("title").notNull(),
-    description: text("description").notNull().default(""),
-    image: jsonb("image").$type<StoredImageRef>(),
-    mode: text("mode", { enum: COLLECTION_MODES }).notNull().default("manual"),
-    ruleCategorySlug: text("rule_category_slug").references(() => categories.slug, {
-      onUpdate: "cascade",
-      onDelete: "set null",
-    }),
-    ruleTag: text("rule_tag"),
-    ruleMinPrice: integer("rule_min_price"),
-    ruleMaxPrice: integer("rule_max_price"),
-    ruleOnSale: boolean("rule_on_sale").notNull().default(false),
-    ruleNewDays: integer("rule_new_days"),
-    // Hidden collections answer 404 and are left out of menus and the home page.
-    published: boolean("published").notNull().default(true),
-    // Shown on the home page as a section of its products, in homePosition order.
-    showOnHome: boolean("show_on_home").notNull().default(false),
-    homePosition: integer("home_position").notNull().default(0),
-    position: integer("position").notNull().default(0),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    uniqueIndex("collections_slug_idx").on(t.slug),
-    check("collections_mode_known", sql`${t.mode} in ('manual', 'rule')`),
-    check(
-      "collections_price_range",
-      sql`${t.ruleMinPrice} is null or ${t.ruleMaxPrice} is null or ${t.ruleMaxPrice} >= ${t.ruleMinPrice}`,
-    ),
-    check("collections_new_days_positive", sql`${t.ruleNewDays} is null or ${t.ruleNewDays} > 0`),
-  ],
-);
-
-/** A hand-picked collection's products, in the owner's order. */
-export const collectionProducts = pgTable(
-  "collection_products",
-  {
-    collectionId: integer("collection_id")
-      .notNull()
-      .references(() => collections.id, { onDelete: "cascade" }),
-    productId: text("product_id")
-      .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
-    position: integer("position").notNull().default(0),
-  },
-  (t) => [
-    primaryKey({ columns: [t.collectionId, t.productId] }),
-    index("collection_products_product_idx").on(t.productId),
-  ],
-);
-
 /**
  * The owner's pages: the built-in ones (About, Returns & Exchanges, Shipping, Privacy, Terms, FAQ,
  * each with a `builtin` key, kept but never deleted) and pages the owner adds at /pages/{slug}.
@@ -131,6 +71,7 @@ export const pages = pgTable(
 );
 
 export const MENUS = ["header", "footer"] as const;
+
 export type MenuName = (typeof MENUS)[number];
 
 /**

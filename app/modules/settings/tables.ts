@@ -1,9 +1,13 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, integer, jsonb, pgTable, real, text, timestamp } from "drizzle-orm/pg-core";
-import type { StoredImageRef } from "./catalog";
+import type { StoredImageRef } from "../../db/schema/stored-image";
+
+// modules/settings's tables: only modules/settings writes them; other modules read them through
+// modules/settings/reads.ts. Imports are relative: drizzle-kit reads the schema without the "~/" alias.
 
 /** One of the home page's perks: an icon from a small set, a title and a line of text (with {placeholders}). */
 export type StoredPerk = { icon: string; title: string; text: string };
+
 /** A social profile in the footer. */
 export type SocialLink = { network: string; url: string };
 
@@ -90,9 +94,3 @@ export const shopSettings = pgTable(
     check("shop_settings_accent_format", sql`${t.accentColor} is null or ${t.accentColor} ~ '^#[0-9a-f]{6}$'`),
   ],
 );
-
-/** Small key/value facts the server keeps for itself (for example its generated auth secret). */
-export const appMeta = pgTable("app_meta", {
-  key: text("key").primaryKey(),
-  value: text("value").notNull(),
-});

@@ -12,20 +12,23 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { users } from "./accounts";
-import { bytea } from "./media";
-import { orders } from "./commerce";
+import { users } from "../accounts/tables";
+import { bytea } from "../media/tables";
+import { orders } from "../orders/tables";
 import {
+  oneOfSql,
+  COURIER_PROVIDER_KINDS,
   BOOKING_STATES,
+  SHIPPER_ADVICE,
   CITY_MATCH_SOURCES,
   COURIER_IMPORT_KINDS,
-  COURIER_PROVIDER_KINDS,
-  COURIER_RULE_KINDS,
-  DISCREPANCY_KINDS,
-  SHIPPER_ADVICE,
   UPLOAD_PURPOSES,
-  oneOfSql,
-} from "./statuses";
+  DISCREPANCY_KINDS,
+  COURIER_RULE_KINDS,
+} from "../../db/schema/statuses";
+
+// modules/shipping's tables: only modules/shipping writes them; other modules read them through
+// modules/shipping/reads.ts. Imports are relative: drizzle-kit reads the schema without the "~/" alias.
 
 /** What a courier charges, to estimate a parcel's cost (whole rupees; percentages in basis points). */
 export type RateCard = {

@@ -2,7 +2,6 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
-  date,
   index,
   integer,
   pgTable,
@@ -12,7 +11,10 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { users } from "./accounts";
+import { users } from "../accounts/tables";
+
+// modules/customers's tables: only modules/customers writes them; other modules read them through
+// modules/customers/reads.ts. Imports are relative: drizzle-kit reads the schema without the "~/" alias.
 
 /**
  * One row per customer, known by phone number (E.164): buyers with accounts and people whose orders
@@ -112,18 +114,4 @@ export const customerSegments = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("customer_segments_name_idx").on(sql`lower(${t.name})`)],
-);
-
-/**
- * A once-a-day job's claim for a shop day (Pakistan time): the first process to insert the row sends,
- * every other finds it there. The low-stock digest is the first such job.
- */
-export const dailyJobRuns = pgTable(
-  "daily_job_runs",
-  {
-    job: text("job").notNull(),
-    day: date("day", { mode: "string" }).notNull(),
-    ranAt: timestamp("ran_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.job, t.day] })],
 );

@@ -1,4 +1,10 @@
+// What other modules and flows may read of modules/promotions's tables: select from them and join them,
+// never write them (eslint.config.js: module-boundaries/own-tables-only), and the running sales as SQL
+// fragments for catalog, cart and returns' product queries. A change to them is an operation of
+// modules/promotions, called from a flow (app/flows).
 import { sql, type SQL } from "drizzle-orm";
+
+export { discountCodes, discountRedemptions, scheduledSales } from "./tables";
 
 /**
  * A scheduled sale in SQL, for the product of the outer query (it must select from "products"):

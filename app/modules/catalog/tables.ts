@@ -6,18 +6,18 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   real,
   serial,
   text,
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import type { ImageSource, StoredImageRef } from "../../db/schema/stored-image";
+import { PRODUCT_STATUSES, oneOfSql } from "../../db/schema/statuses";
 
-import { oneOfSql, PRODUCT_STATUSES } from "./statuses";
-
-export type ImageSource = { key: string; width: number };
-/** An uploaded picture kept inline on its row (category, collection, hero slide, logo): WebP renditions in media_files. */
-export type StoredImageRef = { width: number; height: number; sources: ImageSource[] };
+// modules/catalog's tables: only modules/catalog writes them; other modules read them through
+// modules/catalog/reads.ts. Imports are relative: drizzle-kit reads the schema without the "~/" alias.
 
 /**
  * The brand's categories. The slug is the key and the URL (/category/{slug}); products, redirects,
@@ -192,24 +192,66 @@ export const productImages = pgTable(
   (t) => [index("product_images_product_idx").on(t.productId, t.position)],
 );
 
+export const COLLECTION_MODES = ["manual", "rule"] as const;
+
+export type CollectionMode = (typeof COLLECTION_MODES)[number];
+
 /**
- * The seeded catalogue's photos still to draw from their vector art (app/seed/draw-seed-photos):
- * a first start serves at once and each photo joins its product when drawn. A drawn photo's row
- * is deleted in the transaction that adds its image, so nothing is drawn twice across restarts;
- * `claimedUntil` lets one process draw a photo while the others pass it by.
+ * A named set of products at /collections/{slug}: picked by hand (collection_products, ordered) or
+ * by a rule (every set rule field must hold: category, tag, price range, on sale, new in N days).
  */
-export const seedPhotos = pgTable(
-  "seed_photos",
+export const collections = pgTable(
+  "collections",
   {
     id: serial("id").primaryKey(),
+    slug: text("slug").notNull(),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    image: jsonb("image").$type<StoredImageRef>(),
+    mode: text("mode", { enum: COLLECTION_MODES }).notNull().default("manual"),
+    ruleCategorySlug: text("rule_category_slug").references(() => categories.slug, {
+      onUpdate: "cascade",
+      onDelete: "set null",
+    }),
+    ruleTag: text("rule_tag"),
+    ruleMinPrice: integer("rule_min_price"),
+    ruleMaxPrice: integer("rule_max_price"),
+    ruleOnSale: boolean("rule_on_sale").notNull().default(false),
+    ruleNewDays: integer("rule_new_days"),
+    // Hidden collections answer 404 and are left out of menus and the home page.
+    published: boolean("published").notNull().default(true),
+    // Shown on the home page as a section of its products, in homePosition order.
+    showOnHome: boolean("show_on_home").notNull().default(false),
+    homePosition: integer("home_position").notNull().default(0),
+    position: integer("position").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("collections_slug_idx").on(t.slug),
+    check("collections_mode_known", sql`${t.mode} in ('manual', 'rule')`),
+    check(
+      "collections_price_range",
+      sql`${t.ruleMinPrice} is null or ${t.ruleMaxPrice} is null or ${t.ruleMaxPrice} >= ${t.ruleMinPrice}`,
+    ),
+    check("collections_new_days_positive", sql`${t.ruleNewDays} is null or ${t.ruleNewDays} > 0`),
+  ],
+);
+
+/** A hand-picked collection's products, in the owner's order. */
+export const collectionProducts = pgTable(
+  "collection_products",
+  {
+    collectionId: integer("collection_id")
+      .notNull()
+      .references(() => collections.id, { onDelete: "cascade" }),
     productId: text("product_id")
       .notNull()
       .references(() => products.id, { onDelete: "cascade" }),
-    position: integer("position").notNull(),
-    alt: text("alt").notNull(),
-    color: text("color"),
-    svg: text("svg").notNull(),
-    claimedUntil: timestamp("claimed_until", { withTimezone: true }),
+    position: integer("position").notNull().default(0),
   },
-  (t) => [index("seed_photos_order_idx").on(t.position, t.id)],
+  (t) => [
+    primaryKey({ columns: [t.collectionId, t.productId] }),
+    index("collection_products_product_idx").on(t.productId),
+  ],
 );

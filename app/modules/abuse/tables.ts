@@ -1,5 +1,8 @@
 import { index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 
+// modules/abuse's tables: only modules/abuse writes them; other modules read them through
+// modules/abuse/reads.ts. Imports are relative: drizzle-kit reads the schema without the "~/" alias.
+
 /**
  * Fixed-window rate-limit counters shared by every server process (modules/abuse). `subject` is a
  * SHA-256 of what is counted (an address, a phone number), so no phone number sits here in clear.

@@ -1,7 +1,8 @@
 import { bigint, boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-
-// Relative, not "~/": drizzle-kit reads the schema without the app's import alias.
 import { ROLES } from "../../lib/roles";
+
+// modules/accounts's tables: only modules/accounts writes them; other modules read them through
+// modules/accounts/reads.ts. Imports are relative: drizzle-kit reads the schema without the "~/" alias.
 
 /**
  * better-auth's tables (user, session, account, verification, rateLimit). The property names are

@@ -11,9 +11,12 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { users } from "./accounts";
-import { orders } from "./commerce";
-import { DISCOUNT_KINDS, oneOfSql, PROMOTION_SCOPES } from "./statuses";
+import { users } from "../accounts/tables";
+import { orders } from "../orders/tables";
+import { oneOfSql, DISCOUNT_KINDS, PROMOTION_SCOPES } from "../../db/schema/statuses";
+
+// modules/promotions's tables: only modules/promotions writes them; other modules read them through
+// modules/promotions/reads.ts. Imports are relative: drizzle-kit reads the schema without the "~/" alias.
 
 /**
  * Discount codes the owner hands out (Dashboard -> Discounts). `code` is kept upper-case and is

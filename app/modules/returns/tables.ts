@@ -1,17 +1,20 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { users } from "./accounts";
-import { productVariants, type StoredImageRef } from "./catalog";
-import { orderItems, orders } from "./commerce";
+import { users } from "../accounts/tables";
+import { productVariants } from "../catalog/tables";
+import type { StoredImageRef } from "../../db/schema/stored-image";
+import { orderItems, orders } from "../orders/tables";
 import {
-  oneOfSql,
-  REFUND_METHODS,
-  RETURN_CONDITIONS,
-  RETURN_ITEM_KINDS,
-  RETURN_REASONS,
   RETURN_STATUSES,
-  STORE_CREDIT_KINDS,
-} from "./statuses";
+  RETURN_REASONS,
+  RETURN_ITEM_KINDS,
+  RETURN_CONDITIONS,
+  REFUND_METHODS,
+  oneOfSql,
+} from "../../db/schema/statuses";
+
+// modules/returns's tables: only modules/returns writes them; other modules read them through
+// modules/returns/reads.ts. Imports are relative: drizzle-kit reads the schema without the "~/" alias.
 
 /**
  * A buyer's request to send items of a delivered order back (modules/returns). An approved exchange
@@ -150,43 +153,5 @@ export const returnEvents = pgTable(
   (t) => [
     index("return_events_return_idx").on(t.returnId, t.createdAt),
     index("return_events_order_idx").on(t.orderId, t.createdAt),
-  ],
-);
-
-/**
- * A buyer's store credit balance. Spending is one guarded update (`balance >= amount`), so two
- * orders placed at once can never spend the same credit; store_credit_entries is its history.
- */
-export const storeCreditAccounts = pgTable(
-  "store_credit_accounts",
-  {
-    userId: text("user_id")
-      .primaryKey()
-      .references(() => users.id, { onDelete: "cascade" }),
-    balance: integer("balance").notNull().default(0),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [check("store_credit_balance_not_negative", sql`${t.balance} >= 0`)],
-);
-
-/** Every change to a buyer's store credit: which return gave it, which order spent it. */
-export const storeCreditEntries = pgTable(
-  "store_credit_entries",
-  {
-    id: serial("id").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    amount: integer("amount").notNull(),
-    kind: text("kind", { enum: STORE_CREDIT_KINDS }).notNull(),
-    returnId: uuid("return_id").references(() => returnRequests.id, { onDelete: "set null" }),
-    orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
-    note: text("note"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    index("store_credit_entries_user_idx").on(t.userId, t.createdAt),
-    check("store_credit_entries_amount_not_zero", sql`${t.amount} <> 0`),
-    check("store_credit_entries_kind_known", sql.raw(`kind in (${oneOfSql(STORE_CREDIT_KINDS)})`)),
   ],
 );

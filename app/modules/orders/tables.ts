@@ -6,68 +6,18 @@ import {
   index,
   integer,
   pgTable,
-  primaryKey,
   serial,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { users } from "./accounts";
-import { products, productVariants } from "./catalog";
-import { ORDER_CHANNELS, ORDER_STATUSES, oneOfSql, PAYMENT_STATUSES, WHATSAPP_STATES } from "./statuses";
+import { users } from "../accounts/tables";
+import { productVariants, products } from "../catalog/tables";
+import { ORDER_STATUSES, PAYMENT_STATUSES, ORDER_CHANNELS, oneOfSql, WHATSAPP_STATES } from "../../db/schema/statuses";
 
-/** One line per buyer and variant; adding the same variant again raises the quantity. */
-export const cartItems = pgTable(
-  "cart_items",
-  {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    productId: text("product_id")
-      .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
-    variantId: integer("variant_id")
-      .notNull()
-      .references(() => productVariants.id, { onDelete: "cascade" }),
-    quantity: integer("quantity").notNull(),
-    // The price when the line was added, so the cart can say the price has changed since.
-    priceWhenAdded: integer("price_when_added").notNull(),
-    addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    uniqueIndex("cart_items_user_variant_idx").on(t.userId, t.variantId),
-    check("cart_items_quantity_positive", sql`${t.quantity} > 0`),
-  ],
-);
-
-export const wishlistItems = pgTable(
-  "wishlist_items",
-  {
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    productId: text("product_id")
-      .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
-    addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.userId, t.productId] })],
-);
-
-/**
- * The last forgotten-cart reminder each buyer was sent, with the cart's contents then (variant x
- * quantity, in variant order): a cart is reminded of once, and again only when its contents change.
- */
-export const cartReminders = pgTable("cart_reminders", {
-  userId: text("user_id")
-    .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
-  contents: text("contents").notNull(),
-  sentAt: timestamp("sent_at", { withTimezone: true }).notNull(),
-});
+// modules/orders's tables: only modules/orders writes them; other modules read them through
+// modules/orders/reads.ts. Imports are relative: drizzle-kit reads the schema without the "~/" alias.
 
 /**
  * An order keeps its own copy of names, prices and the address: what was bought stays true even

@@ -1,0 +1,4 @@
+// What other modules and flows may read of modules/settings's tables: select from them and join them,
+// never write them (eslint.config.js: module-boundaries/own-tables-only). A change to them is an
+// operation of modules/settings, called from a flow (app/flows).
+export { shopSettings } from "./tables";
