@@ -19,6 +19,7 @@ import {
   type WhatsappConfirmationData,
   type WhatsappDataByKind,
 } from "./whatsapp-messages";
+import type { WhatsappOrderDesk } from "./whatsapp-order-desk";
 import { loadWhatsappConfig, type WhatsappConfig } from "./whatsapp-settings.server";
 
 type OutboxRow = typeof messageOutbox.$inferSelect;
@@ -83,13 +84,14 @@ export function whatsappNonceMatches(kept: unknown, given: string): boolean {
 /**
  * Writes one WhatsApp message to the outbox inside the caller's transaction (like queueEmails): it
  * exists exactly when the event commits, and the workers are woken then. A confirmation gets its
- * nonce here, and its order's `whatsapp_status` becomes `queued`. Returns the row's id, or null when
- * the number cannot be written for WhatsApp (nothing queued).
+ * nonce here, and its order's `whatsapp_status` becomes `queued` through `orderDesk` (the orders
+ * module's, given by the flow; required for a confirmation of an order). Returns the row's id, or
+ * null when the number cannot be written for WhatsApp (nothing queued).
  */
 export async function queueWhatsapp<K extends WhatsappKind>(
   tx: DbOrTx,
   request: WhatsappQueueRequest<K>,
-  { wake = true } = {},
+  { wake = true, orderDesk }: { wake?: boolean; orderDesk?: WhatsappOrderDesk } = {},
 ): Promise<number | null> {
   const to = whatsappNumber(request.to);
   if (!to) return null;
@@ -109,7 +111,9 @@ export async function queueWhatsapp<K extends WhatsappKind>(
     })
     .returning({ id: messageOutbox.id });
   if (request.kind === "whatsapp_confirmation" && request.orderId) {
-    await tx.update(orders).set({ whatsappStatus: "queued" }).where(eq(orders.id, request.orderId));
+    if (!orderDesk)
+      throw new Error("queueWhatsapp: a confirmation of an order needs the orders desk (whatsappOrderDesk)");
+    await orderDesk.confirmationQueued(tx, request.orderId);
   }
   if (wake) await wakeMailWorkers(tx);
   return row.id;

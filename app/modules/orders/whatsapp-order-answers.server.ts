@@ -7,7 +7,8 @@ import type { OrderStatus } from "./order-lifecycle";
 
 /**
  * What WhatsApp tells about an order (the receive-whatsapp-webhook flow): the buyer's answer, a
- * message from their number, Meta's receipts for its confirmation. Each inside the caller's
+ * message from their number, Meta's receipts for its confirmation; and its confirmation queued
+ * (the WhatsApp order desk, app/flows/whatsapp-order-desk.server.ts). Each inside the caller's
  * transaction; the owner's open Orders tab hears of a change.
  */
 
@@ -15,6 +16,11 @@ import type { OrderStatus } from "./order-lifecycle";
 export async function findOrderIdByNumber(tx: DbOrTx, orderNumber: string): Promise<string | null> {
   const [found] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.orderNumber, orderNumber));
   return found?.id ?? null;
+}
+
+/** A WhatsApp confirmation was queued for the order: its WhatsApp state becomes `queued`. */
+export async function markWhatsappQueued(tx: DbOrTx, orderId: string): Promise<void> {
+  await tx.update(orders).set({ whatsappStatus: "queued" }).where(eq(orders.id, orderId));
 }
 
 /** The buyer answered the confirmation on WhatsApp (the order already moved by the flow). */
