@@ -23,6 +23,7 @@ import { TEST_AUTH_SECRET } from "../../tests/factories/test-secret";
 import { moveOrder } from "./move-order.server";
 import { placeOrder } from "./place-order.server";
 import { receiveWhatsappWebhook, verifyWhatsappSubscription } from "./receive-whatsapp-webhook.server";
+import { whatsappOrderDesk } from "./whatsapp-order-desk.server";
 
 const OWNER = { id: "wa-flow-owner", name: "Owner" };
 const PUBLIC_URL = "https://kapra.test";
@@ -43,6 +44,7 @@ describe.each(DATABASE_KINDS)("WhatsApp confirmations and the webhook, on %s", (
   const options = (): MailWorkerOptions => ({
     senders: { email: null, whatsapp: sender },
     whatsappBox: box,
+    orderDesk: whatsappOrderDesk,
     from: null,
     publicUrl: PUBLIC_URL,
     retryDelayMs: () => 60_000,

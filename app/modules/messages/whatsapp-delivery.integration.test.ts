@@ -35,6 +35,7 @@ describe.each(DATABASE_KINDS)("WhatsApp messages through the outbox, on %s", (ki
   const options = (more: Partial<MailWorkerOptions> = {}): MailWorkerOptions => ({
     senders: { email: null, whatsapp: sender },
     whatsappBox: box,
+    orderDesk: whatsappOrderDesk,
     from: null,
     publicUrl: PUBLIC_URL,
     retryDelayMs: () => 60_000,

@@ -23,6 +23,35 @@ export async function markWhatsappQueued(tx: DbOrTx, orderId: string): Promise<v
   await tx.update(orders).set({ whatsappStatus: "queued" }).where(eq(orders.id, orderId));
 }
 
+/** WhatsApp is not set up: an order whose confirmation is still queued goes back to no WhatsApp state (confirmed by call). */
+export async function clearWhatsappQueued(tx: DbOrTx, orderId: string): Promise<void> {
+  await tx
+    .update(orders)
+    .set({ whatsappStatus: null })
+    .where(and(eq(orders.id, orderId), eq(orders.whatsappStatus, "queued")));
+}
+
+/**
+ * The order's WhatsApp state after the worker's send of its confirmation: accepted by Meta is `sent`
+ * (with the time), given up `failed`. Only from the states before sending: a receipt or the buyer's
+ * answer that came first is never undone.
+ */
+export async function recordWhatsappSend(
+  tx: DbOrTx,
+  orderId: string,
+  state: Extract<WhatsappState, "sent" | "failed">,
+  at: Date | null,
+): Promise<void> {
+  const before = or(isNull(orders.whatsappStatus), inArray(orders.whatsappStatus, ["queued", "failed"]));
+  const moved = await tx
+    .update(orders)
+    .set(state === "sent" ? { whatsappStatus: "sent", whatsappSentAt: at } : { whatsappStatus: "failed" })
+    .where(and(eq(orders.id, orderId), before))
+    .returning({ userId: orders.userId });
+  // The owner's open Orders tab shows "Sent 14:02" (or "Needs call") without a reload.
+  if (moved.length) await publishLiveEvent(tx, { topic: "orders", userId: moved[0].userId });
+}
+
 /** The buyer answered the confirmation on WhatsApp (the order already moved by the flow). */
 export async function recordWhatsappAnswer(
   tx: DbOrTx,
