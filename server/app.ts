@@ -21,6 +21,7 @@ import { getMediaFile } from "~/modules/media/get-media-file.server";
 import { closeProviders, createProviders, type Providers } from "~/integrations/providers.server";
 import { createSecretBoxes, type SecretBoxes } from "~/db/secret-box.server";
 import { startMailWorker } from "~/modules/messages/mail-worker.server";
+import { whatsappOrderDesk } from "~/flows/whatsapp-order-desk.server";
 import { openPreparedDatabase, prepareShop, type ShopDatabase } from "./bootstrap";
 import { isClusterWorker, processCount, runPrimary } from "./cluster";
 import { drainHttpServer, onShutdownSignal } from "./graceful-shutdown";
@@ -370,6 +371,7 @@ async function serveShop(env: Env, database: ShopDatabase, { serveAssets }: { se
   const mailWorker = await startMailWorker(database, {
     senders: services.providers.messaging,
     whatsappBox: services.secretBoxes["whatsapp-settings"],
+    orderDesk: whatsappOrderDesk,
     from: env.MAIL_FROM ?? null,
     publicUrl: publicOrigin(env),
     logger,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "~/db/client.server";
 import { categories, heroSlides, productVariants, products, scheduledSales, shopSettings } from "~/db/schema";
 import { liveHeroSlides } from "~/modules/storefront/hero-slides.server";
-import { saveAnnouncement } from "~/modules/storefront/storefront-settings.server";
+import { saveAnnouncement } from "~/flows/save-storefront-settings.server";
 import { getProduct } from "~/modules/catalog/get-product.server";
 import { listCategories } from "~/modules/catalog/list-categories.server";
 import { getSettings } from "~/db/shop-settings.server";
@@ -162,14 +162,17 @@ describe.each(DATABASE_KINDS)("storefront reads kept in memory (%s)", (kind) => 
 
     // The announcement's window is a setting: saving it re-reads the next boundary.
     const barStarts = new Date(Date.now() + 2_000);
-    await saveAnnouncement(database.db, {
-      text: "Free delivery today",
-      link: { kind: "none" },
-      startsAt: barStarts,
-      endsAt: null,
-    });
+    await saveAnnouncement(
+      { db: database.db },
+      {
+        text: "Free delivery today",
+        link: { kind: "none" },
+        startsAt: barStarts,
+        endsAt: null,
+      },
+    );
     await eventually(async () => expect(changes.some((t) => t >= barStarts.getTime())).toBe(true), 6_000);
     await database.db.delete(heroSlides);
-    await saveAnnouncement(database.db, { text: null, link: { kind: "none" }, startsAt: null, endsAt: null });
+    await saveAnnouncement({ db: database.db }, { text: null, link: { kind: "none" }, startsAt: null, endsAt: null });
   });
 });

@@ -6,6 +6,7 @@ import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders, users, whatsappEvents } from "~/db/schema";
 import { drainOutbox } from "~/modules/messages/mail-worker.server";
+import { whatsappOrderDesk } from "~/flows/whatsapp-order-desk.server";
 import { createWhatsappCloudSender } from "~/integrations/messaging/whatsapp-cloud.server";
 import {
   buttonReplyWebhook,
@@ -105,6 +106,7 @@ describe.each(DATABASE_KINDS)("POST and GET /webhooks/whatsapp over HTTP, on %s"
     await drainOutbox(database.db, {
       senders: { email: null, whatsapp: createWhatsappCloudSender({ baseUrl: meta.url, timeoutMs: 1000 }) },
       whatsappBox: services.secretBoxes["whatsapp-settings"],
+      orderDesk: whatsappOrderDesk,
       from: null,
       publicUrl: TEST_ORIGIN,
     });

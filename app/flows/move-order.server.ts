@@ -18,6 +18,7 @@ import {
 } from "~/modules/orders/order-row-moves.server";
 import type { OrderStatusInput } from "~/modules/orders/order-status-input";
 import { recordStatusChange, recordStatusChanges } from "~/modules/orders/record-status-change.server";
+import { setOrderShipping } from "~/modules/orders/set-order-shipping.server";
 import { anonymiseIfCustomerDeleted } from "~/modules/orders/release-customer-orders.server";
 import { closeReturnsOfReplacement, returnRequestOnOrder } from "~/modules/returns/return-records.server";
 import { releaseRedemption } from "~/modules/promotions/redeem-discount-code.server";
@@ -201,7 +202,11 @@ export async function putOrderItemsBack(tx: DbOrTx, orderId: string): Promise<vo
 }
 
 /** What shipping needs done to orders (its port, modules/shipping/order-desk.ts), done by this flow and modules/orders. */
-export const orderDesk: OrderDesk = { recordHistory: recordStatusChanges, applyMove: applyOrderMove };
+export const orderDesk: OrderDesk = {
+  recordHistory: recordStatusChanges,
+  setShipping: setOrderShipping,
+  applyMove: applyOrderMove,
+};
 
 function defined(courier: CourierDetails): CourierDetails {
   return Object.fromEntries(Object.entries(courier).filter(([, v]) => v !== undefined)) as CourierDetails;

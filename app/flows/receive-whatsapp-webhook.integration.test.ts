@@ -18,10 +18,12 @@ import { deleteWhatsappSettings, saveWhatsappSettings } from "~/modules/messages
 import { listSellerOrders } from "~/modules/orders/list-seller-orders.server";
 import { DATABASE_KINDS, useTestDatabase } from "../../tests/factories/test-database";
 import { TEST_ITEM } from "../../tests/factories/test-orders";
+import { testProviders } from "../../tests/factories/test-providers";
 import { TEST_AUTH_SECRET } from "../../tests/factories/test-secret";
 import { moveOrder } from "./move-order.server";
 import { placeOrder } from "./place-order.server";
 import { receiveWhatsappWebhook, verifyWhatsappSubscription } from "./receive-whatsapp-webhook.server";
+import { whatsappOrderDesk } from "./whatsapp-order-desk.server";
 
 const OWNER = { id: "wa-flow-owner", name: "Owner" };
 const PUBLIC_URL = "https://kapra.test";
@@ -42,6 +44,7 @@ describe.each(DATABASE_KINDS)("WhatsApp confirmations and the webhook, on %s", (
   const options = (): MailWorkerOptions => ({
     senders: { email: null, whatsapp: sender },
     whatsappBox: box,
+    orderDesk: whatsappOrderDesk,
     from: null,
     publicUrl: PUBLIC_URL,
     retryDelayMs: () => 60_000,
@@ -125,7 +128,7 @@ describe.each(DATABASE_KINDS)("WhatsApp confirmations and the webhook, on %s", (
   async function deliver(payload: unknown, { signature, now }: { signature?: string | null; now?: Date } = {}) {
     const raw = JSON.stringify(payload);
     const sig = signature === undefined ? signWebhook(raw, meta.appSecret) : signature;
-    return receiveWhatsappWebhook({ db: db(), now }, box, Buffer.from(raw, "utf8"), sig);
+    return receiveWhatsappWebhook({ db: db(), now, providers: testProviders() }, box, Buffer.from(raw, "utf8"), sig);
   }
   const tap = (
     order: { orderNumber: string; from: string; message?: { buttonPayloads: string[]; wamid: string } },
@@ -228,7 +231,12 @@ describe.each(DATABASE_KINDS)("WhatsApp confirmations and the webhook, on %s", (
     // The body changed after signing (one byte): refused.
     const sig = signWebhook(raw, meta.appSecret);
     expect(
-      await receiveWhatsappWebhook({ db: db() }, box, Buffer.from(raw.replace("Confirm", "Cancel"), "utf8"), sig),
+      await receiveWhatsappWebhook(
+        { db: db(), providers: testProviders() },
+        box,
+        Buffer.from(raw.replace("Confirm", "Cancel"), "utf8"),
+        sig,
+      ),
     ).toEqual({ accepted: false });
     await deleteWhatsappSettings(db());
     expect(await deliver(payload)).toEqual({ accepted: false });

@@ -2,19 +2,15 @@ import { queueMessages } from "~/db/outbox.server";
 import { getSettings } from "~/db/shop-settings.server";
 import { listCartLines } from "~/modules/cart/cart-lines.server";
 import { isForSale } from "~/modules/catalog/product-availability";
-import {
-  cartReminderEmail,
-  claimCartReminder,
-  forgottenCarts,
-  REMINDERS_PER_RUN,
-} from "~/modules/marketing/cart-reminders.server";
+import { claimCartReminder } from "~/modules/cart/claim-cart-reminder.server";
+import { cartReminderEmail, forgottenCarts, REMINDERS_PER_RUN } from "~/modules/marketing/cart-reminders.server";
 import { marketingUnsubscribePath } from "~/modules/marketing/marketing-unsubscribe.server";
 import { outboxMessage } from "~/modules/messages/email-messages";
 import type { FlowContext } from "./flow-context";
 
 /**
  * Queues one reminder e-mail per forgotten cart (modules/marketing says which carts and what the
- * e-mail says) through the outbox, so Email Logs shows it: the cart's lines still for sale at today's
+ * e-mail says; modules/cart claims each reminder) through the outbox, so Email Logs shows it: the cart's lines still for sale at today's
  * prices and stock (modules/cart). Each cart's contents are claimed once, so several server
  * processes running this at once send each reminder once. Nothing is sent while the owner has
  * reminders switched off. Answers how many were queued.

@@ -5,6 +5,7 @@ import type { OrderStatus } from "~/modules/orders/order-lifecycle";
 import { trackingUrlSql } from "~/modules/orders/tracking-url-sql";
 import { queueWhatsapp } from "~/modules/messages/whatsapp-delivery.server";
 import { readWhatsappSettings } from "~/modules/messages/whatsapp-settings.server";
+import { whatsappOrderDesk } from "./whatsapp-order-desk.server";
 
 /**
  * The WhatsApp messages an order's own events cause (issue 32), written in the event's transaction
@@ -33,19 +34,23 @@ export async function queueWhatsappConfirmation(
   const settings = await readWhatsappSettings(tx);
   if (!settings) return false;
   const notBefore = settings.sendDelayMinutes > 0 ? new Date(now.getTime() + settings.sendDelayMinutes * 60_000) : null;
-  const id = await queueWhatsapp(tx, {
-    kind: "whatsapp_confirmation",
-    to: order.phone,
-    orderId: order.id,
-    orderNumber: order.orderNumber,
-    notBefore,
-    data: {
-      customerName: order.customerName,
+  const id = await queueWhatsapp(
+    tx,
+    {
+      kind: "whatsapp_confirmation",
+      to: order.phone,
+      orderId: order.id,
       orderNumber: order.orderNumber,
-      total: order.total,
-      address: [order.address, order.city].filter(Boolean).join(", "),
+      notBefore,
+      data: {
+        customerName: order.customerName,
+        orderNumber: order.orderNumber,
+        total: order.total,
+        address: [order.address, order.city].filter(Boolean).join(", "),
+      },
     },
-  });
+    { orderDesk: whatsappOrderDesk },
+  );
   return id !== null;
 }
 

@@ -1,11 +1,13 @@
 import type { Env } from "~/lib/env.server";
 import type { MessageSenders } from "~/modules/messages/message-sender";
+import type { WhatsappWebhookReader } from "~/modules/messages/whatsapp-webhook-reader";
 import type { CourierProviders } from "~/modules/shipping/couriers/courier-provider";
 import { fileCourierProvider } from "./couriers/file-portal/file-courier-provider.server";
 import { createLeopardsApi } from "./couriers/leopards/leopards-api.server";
 import { createPostexApi } from "./couriers/postex/postex-api.server";
 import { createSmtpSender } from "./messaging/smtp-sender.server";
 import { createWhatsappCloudSender } from "./messaging/whatsapp-cloud.server";
+import { whatsappWebhookReader } from "./messaging/whatsapp-webhook";
 
 /**
  * Every outside service the shop talks to, each behind the port its module owns. Made once per
@@ -16,6 +18,8 @@ import { createWhatsappCloudSender } from "./messaging/whatsapp-cloud.server";
 export type Providers = {
   messaging: MessageSenders;
   couriers: CourierProviders;
+  /** What reads outside services' webhook deliveries: Meta's WhatsApp signature and envelope. */
+  webhooks: { whatsapp: WhatsappWebhookReader };
 };
 
 /**
@@ -40,6 +44,7 @@ export function createProviders(
         leopards: createLeopardsApi({ baseUrl: env.LEOPARDS_API_URL }),
       },
     },
+    webhooks: { whatsapp: whatsappWebhookReader },
   };
 }
 

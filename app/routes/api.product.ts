@@ -1,6 +1,6 @@
 import { apiData, apiError, handleApi, methodNotAllowed, readJson, requireApiUser } from "~/http/api.server";
 import { AppError } from "~/lib/errors";
-import { deleteProduct } from "~/modules/catalog/delete-product.server";
+import { deleteProduct } from "~/flows/delete-product.server";
 import { getProduct } from "~/modules/catalog/get-product.server";
 import { getProductForEdit } from "~/modules/catalog/get-product-for-edit.server";
 import { ownerProductJson, patchedInput } from "~/modules/catalog/owner-product-json";
@@ -57,7 +57,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       );
     }
     if (request.method === "DELETE") {
-      const result = await deleteProduct(context.db, params.id);
+      const result = await deleteProduct(context, params.id);
       return apiData({ id: params.id, outcome: result.outcome });
     }
     const body = await readJson(request);

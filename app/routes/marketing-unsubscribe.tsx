@@ -2,7 +2,8 @@ import type { ReactNode } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { pageMeta } from "~/lib/seo";
 import { useKeptActionData } from "~/lib/use-kept-action-data";
-import { readMarketingLink, unsubscribeFromMarketing } from "~/modules/marketing/marketing-unsubscribe.server";
+import { unsubscribeFromMarketing } from "~/flows/unsubscribe-from-marketing.server";
+import { readMarketingLink } from "~/modules/marketing/marketing-unsubscribe.server";
 import type { Route } from "./+types/marketing-unsubscribe";
 
 export const INVALID_MARKETING_LINK =
@@ -34,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const token = String(form.get("token") ?? new URL(request.url).searchParams.get("token") ?? "");
-  const done = await unsubscribeFromMarketing(context.db, token);
+  const done = await unsubscribeFromMarketing(context, token);
   return data({ ok: done }, { status: done ? 200 : 400 });
 }
 

@@ -8,7 +8,8 @@ import { setFlash, type Flash } from "~/http/flash.server";
 import { formatShopDateTimeAmPm } from "~/lib/shop-time";
 import { logger } from "~/lib/logger.server";
 import { pageMeta } from "~/lib/seo";
-import { deleteProduct, describeDeletion } from "~/modules/catalog/delete-product.server";
+import { deleteProduct } from "~/flows/delete-product.server";
+import { describeDeletion } from "~/modules/catalog/delete-product.server";
 import {
   inventoryHref,
   INVENTORY_SORTS,
@@ -84,7 +85,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     switch (input.intent) {
       case "delete": {
-        const result = await deleteProduct(db, input.id);
+        const result = await deleteProduct(context, input.id);
         const message =
           result.outcome === "archived"
             ? `Product deleted successfully! ${result.name} has been ordered, so it is archived: gone from the shop and carts, and its orders keep it.`

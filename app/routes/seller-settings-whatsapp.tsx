@@ -8,6 +8,7 @@ import { publicOrigin } from "~/lib/public-origin";
 import { pageMeta } from "~/lib/seo";
 import { formatShopDateTimeHour12 } from "~/lib/shop-time";
 import { useKeptActionData } from "~/lib/use-kept-action-data";
+import { whatsappOrderDesk } from "~/flows/whatsapp-order-desk.server";
 import { sendTestWhatsapp } from "~/modules/messages/whatsapp-delivery.server";
 import { WHATSAPP_TEMPLATE_TEXTS, whatsappNumber } from "~/modules/messages/whatsapp-messages";
 import {
@@ -121,7 +122,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       const result = await sendTestWhatsapp(context.db, {
         to,
         requestedBy: user.email,
-        options: { senders: context.providers.messaging, whatsappBox: box, publicUrl: publicOrigin(context.env) },
+        options: {
+          senders: context.providers.messaging,
+          whatsappBox: box,
+          orderDesk: whatsappOrderDesk,
+          publicUrl: publicOrigin(context.env),
+        },
       });
       return { intent: "test", ok: result.sent, message: result.message, to } satisfies WhatsappSettingsActionData;
     }

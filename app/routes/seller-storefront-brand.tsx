@@ -14,7 +14,7 @@ import { DEFAULT_ACCENT, MIN_CONTRAST, readAccentColor } from "~/modules/storefr
 import { DEFAULT_FOOTER_TEXT, FOOTER_TEXT_MAX } from "~/modules/storefront/perks";
 import { PLACEHOLDERS } from "~/modules/storefront/page-placeholders";
 import { readSocialLinks, SOCIAL_NETWORKS } from "~/modules/storefront/social-links";
-import { saveBrand } from "~/modules/storefront/storefront-settings.server";
+import { saveBrand } from "~/flows/save-storefront-settings.server";
 import type { Route } from "./+types/seller-storefront-brand";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -76,7 +76,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  await saveBrand(context.db, {
+  await saveBrand(context, {
     accentColor: accent.color,
     footerText: footerText || null,
     socialLinks: social.links,

@@ -26,7 +26,7 @@ import { listLinkOptions } from "~/modules/storefront/menus.server";
 import { DEFAULT_PERKS, PERK_ICON_LABELS, PERK_ICONS, readPerksInput } from "~/modules/storefront/perks";
 import { PLACEHOLDERS } from "~/modules/storefront/page-placeholders";
 import { scheduleState } from "~/modules/storefront/schedule-window";
-import { saveAnnouncement, savePerks } from "~/modules/storefront/storefront-settings.server";
+import { saveAnnouncement, savePerks } from "~/flows/save-storefront-settings.server";
 import type { Route } from "./+types/seller-storefront";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -115,7 +115,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         const read = readAnnouncementInput(values);
         if (!read.ok)
           return fail("The announcement was not saved: please correct the fields marked below.", read.errors);
-        await saveAnnouncement(context.db, read.input);
+        await saveAnnouncement(context, read.input);
         return done(read.input.text ? "Announcement saved" : "Announcement turned off");
       }
       case "slide-save": {
@@ -139,11 +139,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       case "perks": {
         const read = readPerksInput(values);
         if (!read.ok) return fail("The perks were not saved: please correct the fields marked below.", read.errors);
-        await savePerks(context.db, read.perks);
+        await savePerks(context, read.perks);
         return done("Perks saved");
       }
       case "perks-reset":
-        await savePerks(context.db, null);
+        await savePerks(context, null);
         return done("The built-in perks are back");
       default:
         throw data("Bad request", { status: 400 });

@@ -27,7 +27,6 @@ import { listSitemapEntries } from "./list-sitemap-entries.server";
 import { moveCategory } from "./move-category.server";
 import { moveCategoryProducts } from "./move-category-products.server";
 import { resolveCategorySlug } from "./resolve-category-slug.server";
-import { saveCategory } from "./save-category.server";
 
 const IMAGE = { width: 800, height: 1000, sources: [{ key: "0123456789abcdef0123", width: 800 }] };
 
@@ -63,7 +62,7 @@ describe.each(DATABASE_KINDS)("the owner's categories on %s", (kind) => {
   const row = async (slug: string) => (await db().select().from(categories).where(eq(categories.slug, slug)))[0];
 
   it("adds a category at the end of the list with its picture; the shop lists it, with the picture on its home tile", async () => {
-    const saved = await saveCategory(db(), null, input(), IMAGE);
+    const saved = await saveCategoryFlow({ db: db() }, null, input(), IMAGE);
     expect(saved).toEqual({ slug: "lawn", created: true, opens: false });
     const listed = await listCategories(db());
     expect(listed.at(-1)).toMatchObject({
@@ -83,9 +82,9 @@ describe.each(DATABASE_KINDS)("the owner's categories on %s", (kind) => {
   });
 
   it("refuses a slug another category holds, beside the field", async () => {
-    const error = await refusal(saveCategory(db(), null, input({ name: "More Shirts", slug: "shirts" })));
+    const error = await refusal(saveCategoryFlow({ db: db() }, null, input({ name: "More Shirts", slug: "shirts" })));
     expect(error.fields).toEqual({ slug: CATEGORY_MESSAGES.slugTaken });
-    const edit = await refusal(saveCategory(db(), "lawn", input({ slug: "t-shirts" })));
+    const edit = await refusal(saveCategoryFlow({ db: db() }, "lawn", input({ slug: "t-shirts" })));
     expect(edit.fields).toEqual({ slug: CATEGORY_MESSAGES.slugTaken });
     expect(await row("lawn")).toBeDefined();
   });
@@ -124,8 +123,8 @@ describe.each(DATABASE_KINDS)("the owner's categories on %s", (kind) => {
     const hoodieCount = (await db().select().from(products).where(eq(products.categorySlug, "hoodies"))).length;
     expect(hoodieCount).toBeGreaterThan(0);
 
-    await saveCategory(
-      db(),
+    await saveCategoryFlow(
+      { db: db() },
       "hoodies",
       input({ name: "Winter Hoodies", slug: "winter-hoodies", description: "Warm." }),
     );
@@ -155,14 +154,14 @@ describe.each(DATABASE_KINDS)("the owner's categories on %s", (kind) => {
     expect((await db().select().from(menuItems).where(eq(menuItems.categorySlug, "winter-hoodies"))).length).toBe(1);
 
     // A chain of renames still lands on the slug now.
-    await saveCategory(db(), "winter-hoodies", input({ name: "Hoodies", slug: "hoodies-2" }));
+    await saveCategoryFlow({ db: db() }, "winter-hoodies", input({ name: "Hoodies", slug: "hoodies-2" }));
     expect(await resolveCategorySlug(db(), "hoodies")).toBe("hoodies-2");
     expect(await resolveCategorySlug(db(), "winter-hoodies")).toBe("hoodies-2");
     // Another category cannot take a former slug; the same category can take its own back.
-    const error = await refusal(saveCategory(db(), "lawn", input({ slug: "winter-hoodies" })));
+    const error = await refusal(saveCategoryFlow({ db: db() }, "lawn", input({ slug: "winter-hoodies" })));
     expect(error.fields).toEqual({ slug: CATEGORY_MESSAGES.slugRedirect });
-    await saveCategory(
-      db(),
+    await saveCategoryFlow(
+      { db: db() },
       "hoodies-2",
       input({ name: "Hoodies", slug: "hoodies", description: "Warm fleece hoodies." }),
     );
@@ -193,8 +192,8 @@ describe.each(DATABASE_KINDS)("the owner's categories on %s", (kind) => {
   });
 
   it("deletes an empty category with its redirects; a collection's rule on it is unset", async () => {
-    await saveCategory(db(), null, input({ name: "Shawls", slug: "shawls" }));
-    await saveCategory(db(), "shawls", input({ name: "Shawls", slug: "winter-shawls" }));
+    await saveCategoryFlow({ db: db() }, null, input({ name: "Shawls", slug: "shawls" }));
+    await saveCategoryFlow({ db: db() }, "shawls", input({ name: "Shawls", slug: "winter-shawls" }));
     const [collection] = await db()
       .insert(collections)
       .values({ slug: "warm", title: "Warm", mode: "rule", ruleCategorySlug: "winter-shawls" })
@@ -219,7 +218,7 @@ describe.each(DATABASE_KINDS)("the owner's categories on %s", (kind) => {
   });
 
   it("a hidden category leaves the lists, home tiles, sitemap and redirects; its products stay; the owner still sees it", async () => {
-    await saveCategory(db(), "trousers", input({ name: "Trousers", slug: "pants" }));
+    await saveCategoryFlow({ db: db() }, "trousers", input({ name: "Trousers", slug: "pants" }));
     await hideCategory(db(), "pants", true);
     expect((await listCategories(db())).map((c) => c.slug)).not.toContain("pants");
     expect((await categoryTiles(db())).map((t) => t.slug)).not.toContain("pants");
@@ -244,7 +243,7 @@ describe.each(DATABASE_KINDS)("the owner's categories on %s", (kind) => {
 
   it("coming soon is data: a label or date of the owner's; unticking it launches it and its Notify Me sign-ups hear", async () => {
     const launchAt = new Date(Date.now() + 86_400_000);
-    await saveCategory(db(), "lawn", input({ comingSoon: true, launchLabel: "Eid 2026", launchAt }));
+    await saveCategoryFlow({ db: db() }, "lawn", input({ comingSoon: true, launchLabel: "Eid 2026", launchAt }));
     expect((await listCategories(db())).find((c) => c.slug === "lawn")).toMatchObject({
       comingSoon: true,
       launchLabel: "Eid 2026",
@@ -278,9 +277,9 @@ describe.each(DATABASE_KINDS)("the owner's categories on %s", (kind) => {
   });
 
   it("keeps or removes the picture as asked", async () => {
-    await saveCategory(db(), "lawn", input());
+    await saveCategoryFlow({ db: db() }, "lawn", input());
     expect((await row("lawn")).image).toEqual(IMAGE);
-    await saveCategory(db(), "lawn", input({ removeImage: true }));
+    await saveCategoryFlow({ db: db() }, "lawn", input({ removeImage: true }));
     expect((await row("lawn")).image).toBeNull();
   });
 });

@@ -19,7 +19,8 @@ import { combinePhotos, receivePhotos, storePhoto } from "~/http/receive-photos.
 import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
 import { bigPng, jpegImage, multipartRequest, pngImage, textFile } from "../../../tests/factories/test-images";
 import { createTestBuyer } from "../../../tests/factories/test-users";
-import { deleteProduct, describeDeletion } from "./delete-product.server";
+import { deleteProduct } from "~/flows/delete-product.server";
+import { describeDeletion } from "./delete-product.server";
 import { getProduct } from "./get-product.server";
 import { getProductForEdit } from "./get-product-for-edit.server";
 import { parseInventoryQuery } from "./inventory-query";
@@ -172,14 +173,14 @@ describe.each(DATABASE_KINDS)("the owner's products on %s", (kind) => {
     const { id } = await saveProduct({ db: db() }, input({ name: "Never Ordered" }));
     await addToCart(db(), buyer, { productId: id, color: "Black", size: "M", quantity: 1 });
     expect(await describeDeletion(db(), id)).toEqual({ id, name: "Never Ordered", ordered: false });
-    expect(await deleteProduct(db(), id)).toEqual({ outcome: "deleted", name: "Never Ordered" });
+    expect(await deleteProduct({ db: db() }, id)).toEqual({ outcome: "deleted", name: "Never Ordered" });
     expect(await db().select().from(products).where(eq(products.id, id))).toEqual([]);
     expect(await db().select().from(productVariants).where(eq(productVariants.productId, id))).toEqual([]);
     expect(await db().select().from(productImages).where(eq(productImages.productId, id))).toEqual([]);
     expect(await db().select().from(cartItems).where(eq(cartItems.productId, id))).toEqual([]);
     // The photo files stay: they are shared by content and cost nothing to keep.
     expect((await db().select().from(mediaFiles).where(eq(mediaFiles.key, photos[0].sources[0].key))).length).toBe(1);
-    await expect(deleteProduct(db(), id)).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(deleteProduct({ db: db() }, id)).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 
   it("archives an ordered product: gone from the shop and carts, every order keeps its items", async () => {
@@ -196,7 +197,7 @@ describe.each(DATABASE_KINDS)("the owner's products on %s", (kind) => {
       const event = parseLiveEvent(payload);
       if (event?.userId === buyer) heard.push(event);
     });
-    expect(await deleteProduct(db(), id)).toEqual({ outcome: "archived", name: "Ordered Shirt" });
+    expect(await deleteProduct({ db: db() }, id)).toEqual({ outcome: "archived", name: "Ordered Shirt" });
     await expect.poll(() => heard, { timeout: 3000 }).toEqual([{ topic: "cart", userId: buyer }]);
     await stop();
     const [row] = await db().select({ status: products.status }).from(products).where(eq(products.id, id));

@@ -1,11 +1,10 @@
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
-import { categories, categoryRedirects } from "~/modules/catalog/tables";
-import { discountCodes, scheduledSales } from "~/modules/promotions/reads";
-import { notifySubscriptions } from "~/modules/notify-me/reads";
 import type { StoredImageRef } from "~/db/schema";
+import { categories, categoryRedirects } from "~/modules/catalog/tables";
 import { AppError } from "~/lib/errors";
 import { CATEGORY_MESSAGES, type CategoryInput } from "./category-input";
+import type { CategorySlugWatch } from "./category-slug-watch";
 
 export type SaveCategoryResult = {
   slug: string;
@@ -34,48 +33,31 @@ async function checkSlugFree(tx: Tx, slug: string, current: string | null): Prom
  * A category's slug changes: products, menu links, collection rules and redirects follow by
  * ON UPDATE CASCADE (so a chain of renames still lands on the slug now); the old slug becomes a
  * redirect; what promotions and Notify Me keep as text (`category_slugs` arrays, `category:{slug}`)
- * is rewritten in the same transaction. Orders keep their lines' names as placed: nothing here touches them.
+ * is rewritten in the same transaction by their modules (the `watch` port the save-category flow
+ * gives). Orders keep their lines' names as placed: nothing here touches them.
  */
-async function changeSlug(tx: Tx, from: string, to: string): Promise<void> {
+async function changeSlug(tx: Tx, from: string, to: string, watch: CategorySlugWatch): Promise<void> {
   await tx.delete(categoryRedirects).where(eq(categoryRedirects.fromSlug, to));
   await tx.update(categories).set({ slug: to }).where(eq(categories.slug, from));
   await tx
     .insert(categoryRedirects)
     .values({ fromSlug: from, toSlug: to })
     .onConflictDoUpdate({ target: categoryRedirects.fromSlug, set: { toSlug: to, createdAt: new Date() } });
-  const renamed = sql`array_replace(category_slugs, ${from}, ${to})`;
-  await tx
-    .update(discountCodes)
-    .set({ categorySlugs: renamed })
-    .where(sql`${from} = any(${discountCodes.categorySlugs})`);
-  await tx
-    .update(scheduledSales)
-    .set({ categorySlugs: renamed })
-    .where(sql`${from} = any(${scheduledSales.categorySlugs})`);
-  // A sign-up for both addresses keeps the one already under the new name (the pair is unique).
-  const oldTarget = `category:${from}`;
-  const newTarget = `category:${to}`;
-  await tx
-    .delete(notifySubscriptions)
-    .where(
-      and(
-        eq(notifySubscriptions.target, oldTarget),
-        sql`${notifySubscriptions.email} in (select email from notify_subscriptions where target = ${newTarget})`,
-      ),
-    );
-  await tx.update(notifySubscriptions).set({ target: newTarget }).where(eq(notifySubscriptions.target, oldTarget));
+  await watch.renamed(tx, from, to);
 }
 
 /**
  * Adds a category (at the end of the list) or saves one: name, slug, description, picture,
  * hidden, coming soon with its launch label and time. `image` is a newly stored picture (or
- * undefined to keep the current one; `input.removeImage` clears it).
+ * undefined to keep the current one; `input.removeImage` clears it). A changed slug is followed by
+ * whoever `watch` names (the save-category flow: promotions and Notify Me).
  */
 export async function saveCategory(
   db: Db,
   current: string | null,
   input: CategoryInput,
-  image?: StoredImageRef,
+  image: StoredImageRef | undefined,
+  watch: CategorySlugWatch,
 ): Promise<SaveCategoryResult> {
   return db.transaction(async (tx) => {
     let before: { comingSoon: boolean } | undefined;
@@ -106,7 +88,7 @@ export async function saveCategory(
       await tx.insert(categories).values({ slug: input.slug, position: next, ...fields });
       return { slug: input.slug, created: true, opens: false };
     }
-    if (input.slug !== current) await changeSlug(tx, current, input.slug);
+    if (input.slug !== current) await changeSlug(tx, current, input.slug, watch);
     await tx.update(categories).set(fields).where(eq(categories.slug, input.slug));
     return { slug: input.slug, created: false, opens };
   });

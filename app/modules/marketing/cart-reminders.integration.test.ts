@@ -6,7 +6,8 @@ import { renderEmail } from "~/modules/messages/render-email.server";
 import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
 import { createTestBuyer } from "../../../tests/factories/test-users";
 import { remindForgottenCarts } from "~/flows/remind-forgotten-carts.server";
-import { readMarketingLink, unsubscribeFromMarketing } from "./marketing-unsubscribe.server";
+import { unsubscribeFromMarketing } from "~/flows/unsubscribe-from-marketing.server";
+import { readMarketingLink } from "./marketing-unsubscribe.server";
 
 const HOUR = 60 * 60 * 1000;
 // Essential Crew Neck Tee, Rs 1,299; Pocket Tee, Rs 1,399.
@@ -142,8 +143,8 @@ describe.each(DATABASE_KINDS)("forgotten-cart reminders on %s", (kind) => {
     });
     // A token for another buyer cannot be made from this one.
     expect(await readMarketingLink(db(), token.replace(/^[^.]+/, "someone-else"))).toEqual({ valid: false });
-    expect(await unsubscribeFromMarketing(db(), `${token}x`)).toBe(false);
-    expect(await unsubscribeFromMarketing(db(), token)).toBe(true);
+    expect(await unsubscribeFromMarketing({ db: db() }, `${token}x`)).toBe(false);
+    expect(await unsubscribeFromMarketing({ db: db() }, token)).toBe(true);
     expect(
       (await db().select().from(customerProfiles).where(eq(customerProfiles.userId, hira)))[0].marketingEmails,
     ).toBe(false);

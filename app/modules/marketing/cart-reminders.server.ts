@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Db, DbOrTx } from "~/db/client.server";
-import { cartReminders } from "~/modules/cart/reads";
+import type { Db } from "~/db/client.server";
 import type { CartLine } from "~/modules/cart/cart-line";
 import type { EmailMessage } from "~/modules/messages/email-messages";
 
@@ -31,24 +30,6 @@ export async function forgottenCarts(db: Db, now: Date, limit: number): Promise<
            is distinct from (select r.contents from cart_reminders r where r.user_id = c.user_id)
     limit ${limit}`);
   return (rows as unknown as { rows: ForgottenCart[] }).rows;
-}
-
-/**
- * Claims the reminder of these cart contents with one upsert that only writes when they differ from
- * the last reminder's, so several server processes reminding at once send each reminder once.
- * False when another process (or an earlier run) has claimed it.
- */
-export async function claimCartReminder(tx: DbOrTx, cart: ForgottenCart, now: Date): Promise<boolean> {
-  const claimed = await tx
-    .insert(cartReminders)
-    .values({ userId: cart.userId, contents: cart.contents, sentAt: now })
-    .onConflictDoUpdate({
-      target: cartReminders.userId,
-      set: { contents: cart.contents, sentAt: now },
-      setWhere: sql`${cartReminders.contents} <> excluded.contents`,
-    })
-    .returning({ userId: cartReminders.userId });
-  return claimed.length > 0;
 }
 
 /** The reminder e-mail of a cart: its items at today's prices and stock, a link back to the cart and a one-click unsubscribe. */

@@ -38,15 +38,7 @@ export async function readMarketingLink(db: DbOrTx, token: string): Promise<Mark
   return row ? { valid: true, email: row.email, subscribed: row.subscribed ?? false } : { valid: false };
 }
 
-/** Turns marketing e-mails off for the buyer the token names (the same switch as their Settings tab); false for a bad token. */
-export async function unsubscribeFromMarketing(db: DbOrTx, token: string): Promise<boolean> {
-  const userId = await userOf(db, token);
-  if (!userId) return false;
-  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
-  if (!user) return false;
-  await db
-    .update(customerProfiles)
-    .set({ marketingEmails: false, updatedAt: new Date() })
-    .where(eq(customerProfiles.userId, userId));
-  return true;
+/** The buyer an unsubscribe link names, or null for a bad token (the unsubscribe-from-marketing flow turns their e-mails off). */
+export async function marketingLinkUser(db: DbOrTx, token: string): Promise<string | null> {
+  return userOf(db, token);
 }

@@ -14,7 +14,10 @@ import type { EmailShop } from "./templates/email-layout";
 
 export type OutboxRow = typeof messageOutbox.$inferSelect;
 
-export type MailWorkerOptions = Pick<WhatsappDeliveryOptions, "whatsappBox" | "giveUpAfterMs" | "claimMs"> & {
+export type MailWorkerOptions = Pick<
+  WhatsappDeliveryOptions,
+  "whatsappBox" | "giveUpAfterMs" | "claimMs" | "orderDesk"
+> & {
   /** Each channel's sender (the providers' messaging); a null one: its messages are rendered and kept, marked not sent. */
   senders: MessageSenders;
   /** MAIL_FROM; null: the shop's name and contact e-mail from Settings. */

@@ -7,6 +7,7 @@ import { startWhatsappStandIn, type WhatsappStandIn } from "~/integrations/messa
 import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
 import { placeTestOrder } from "../../../tests/factories/test-orders";
 import { TEST_AUTH_SECRET } from "../../../tests/factories/test-secret";
+import { whatsappOrderDesk } from "~/flows/whatsapp-order-desk.server";
 import { drainOutbox, type MailWorkerOptions } from "./mail-worker.server";
 import type { WhatsappSender } from "./message-sender";
 import {
@@ -34,6 +35,7 @@ describe.each(DATABASE_KINDS)("WhatsApp messages through the outbox, on %s", (ki
   const options = (more: Partial<MailWorkerOptions> = {}): MailWorkerOptions => ({
     senders: { email: null, whatsapp: sender },
     whatsappBox: box,
+    orderDesk: whatsappOrderDesk,
     from: null,
     publicUrl: PUBLIC_URL,
     retryDelayMs: () => 60_000,
@@ -69,18 +71,22 @@ describe.each(DATABASE_KINDS)("WhatsApp messages through the outbox, on %s", (ki
       .delete(messageOutbox)
       .where(and(eq(messageOutbox.orderId, order.id), eq(messageOutbox.channel, "whatsapp")));
     const id = await db().transaction((tx) =>
-      queueWhatsapp(tx, {
-        kind: "whatsapp_confirmation",
-        to: phone,
-        orderId: order.id,
-        orderNumber: order.orderNumber,
-        data: {
-          customerName: "Ayesha Khan",
+      queueWhatsapp(
+        tx,
+        {
+          kind: "whatsapp_confirmation",
+          to: phone,
+          orderId: order.id,
           orderNumber: order.orderNumber,
-          total: 2499,
-          address: "12 Mall Road, Lahore",
+          data: {
+            customerName: "Ayesha Khan",
+            orderNumber: order.orderNumber,
+            total: 2499,
+            address: "12 Mall Road, Lahore",
+          },
         },
-      }),
+        { orderDesk: whatsappOrderDesk },
+      ),
     );
     return { order, id: id! };
   }

@@ -1,10 +1,8 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
-import { and, eq, inArray, isNull, or } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
-import { publishLiveEvent } from "~/db/live-events.server";
 import { wakeMailWorkers } from "~/db/outbox.server";
 import { messageOutbox } from "~/modules/messages/tables";
-import { orders } from "~/modules/orders/reads";
 import type { SecretBox } from "~/db/secret-box.server";
 import type { MessageStatus, WhatsappKind, WhatsappState } from "~/db/schema/statuses";
 import type { OutgoingWhatsapp, SendOutcome, WhatsappSender } from "./message-sender";
@@ -20,6 +18,7 @@ import {
   type WhatsappConfirmationData,
   type WhatsappDataByKind,
 } from "./whatsapp-messages";
+import type { WhatsappOrderDesk } from "./whatsapp-order-desk";
 import { loadWhatsappConfig, type WhatsappConfig } from "./whatsapp-settings.server";
 
 type OutboxRow = typeof messageOutbox.$inferSelect;
@@ -52,6 +51,12 @@ export type WhatsappDeliveryOptions = {
   giveUpAfterMs?: number;
   /** How long a claim lasts, renewed just before each send (renew-claim.server.ts); tests shorten it. */
   claimMs?: number;
+  /**
+   * What a confirmation's send does to its order (the orders module's, given by the flows:
+   * app/flows/whatsapp-order-desk.server.ts). Needed by whatever sends order confirmations (the
+   * mail worker of server/app.ts); a send that needs it without it is an error.
+   */
+  orderDesk?: WhatsappOrderDesk;
 };
 
 /** What a caller queues: the kind, the buyer's number as entered (any common spelling), the order, the data, and not before when. */
@@ -84,13 +89,14 @@ export function whatsappNonceMatches(kept: unknown, given: string): boolean {
 /**
  * Writes one WhatsApp message to the outbox inside the caller's transaction (like queueEmails): it
  * exists exactly when the event commits, and the workers are woken then. A confirmation gets its
- * nonce here, and its order's `whatsapp_status` becomes `queued`. Returns the row's id, or null when
- * the number cannot be written for WhatsApp (nothing queued).
+ * nonce here, and its order's `whatsapp_status` becomes `queued` through `orderDesk` (the orders
+ * module's, given by the flow; required for a confirmation of an order). Returns the row's id, or
+ * null when the number cannot be written for WhatsApp (nothing queued).
  */
 export async function queueWhatsapp<K extends WhatsappKind>(
   tx: DbOrTx,
   request: WhatsappQueueRequest<K>,
-  { wake = true } = {},
+  { wake = true, orderDesk }: { wake?: boolean; orderDesk?: WhatsappOrderDesk } = {},
 ): Promise<number | null> {
   const to = whatsappNumber(request.to);
   if (!to) return null;
@@ -110,7 +116,9 @@ export async function queueWhatsapp<K extends WhatsappKind>(
     })
     .returning({ id: messageOutbox.id });
   if (request.kind === "whatsapp_confirmation" && request.orderId) {
-    await tx.update(orders).set({ whatsappStatus: "queued" }).where(eq(orders.id, request.orderId));
+    if (!orderDesk)
+      throw new Error("queueWhatsapp: a confirmation of an order needs the orders desk (whatsappOrderDesk)");
+    await orderDesk.confirmationQueued(tx, request.orderId);
   }
   if (wake) await wakeMailWorkers(tx);
   return row.id;
@@ -137,26 +145,28 @@ export function outgoingWhatsapp(
   };
 }
 
+/** The orders port of a send that needs it (a confirmation of an order). */
+function deskOf(options: WhatsappDeliveryOptions): WhatsappOrderDesk {
+  if (!options.orderDesk)
+    throw new Error("deliverWhatsapp: a confirmation of an order needs the orders desk (options.orderDesk)");
+  return options.orderDesk;
+}
+
 /**
  * The order's message state after the worker's send (part 2 reads it for Orders' filters): a
- * confirmation accepted by Meta is `sent` (with the time), one given up `failed`. Only from the
- * states before sending: a receipt or the buyer's answer that came first is never undone.
+ * confirmation accepted by Meta is `sent` (with the time), one given up `failed`, through the
+ * orders port. Only from the states before sending: a receipt or the buyer's answer that came
+ * first is never undone.
  */
 async function markOrder(
   db: DbOrTx,
   row: OutboxRow,
   state: Extract<WhatsappState, "sent" | "failed">,
   at: Date | null,
+  options: WhatsappDeliveryOptions,
 ): Promise<void> {
   if (row.kind !== "whatsapp_confirmation" || !row.orderId) return;
-  const before = or(isNull(orders.whatsappStatus), inArray(orders.whatsappStatus, ["queued", "failed"]));
-  const moved = await db
-    .update(orders)
-    .set(state === "sent" ? { whatsappStatus: "sent", whatsappSentAt: at } : { whatsappStatus: "failed" })
-    .where(and(eq(orders.id, row.orderId), before))
-    .returning({ userId: orders.userId });
-  // The owner's open Orders tab shows "Sent 14:02" (or "Needs call") without a reload.
-  if (moved.length) await publishLiveEvent(db, { topic: "orders", userId: moved[0].userId });
+  await deskOf(options).confirmationSendResult(db, row.orderId, state, at);
 }
 
 /** Sends one claimed WhatsApp row through the sender, and records the outcome (on the row and, for a confirmation, its order). */
@@ -182,12 +192,8 @@ export async function deliverWhatsapp(
         .set({ status: "not_configured", lastError: reason, claimedUntil: null })
         .where(mine);
       // The owner confirms this order by call, as without WhatsApp.
-      if (row.kind === "whatsapp_confirmation" && row.orderId) {
-        await tx
-          .update(orders)
-          .set({ whatsappStatus: null })
-          .where(and(eq(orders.id, row.orderId), eq(orders.whatsappStatus, "queued")));
-      }
+      if (row.kind === "whatsapp_confirmation" && row.orderId)
+        await deskOf(options).confirmationNotSent(tx, row.orderId);
     });
     return "not_configured";
   }
@@ -201,7 +207,7 @@ export async function deliverWhatsapp(
         .update(messageOutbox)
         .set({ status: "failed", lastError: `could not be written: ${failureReason(error)}`, claimedUntil: null })
         .where(mine);
-      await markOrder(tx, row, "failed", null);
+      await markOrder(tx, row, "failed", null, options);
     });
     return "failed";
   }
@@ -238,7 +244,7 @@ export async function deliverWhatsapp(
           claimedUntil: null,
         })
         .where(mine);
-      await markOrder(tx, row, "sent", sentAt);
+      await markOrder(tx, row, "sent", sentAt, options);
     });
     return "sent";
   }
@@ -264,7 +270,7 @@ export async function deliverWhatsapp(
         nextAttemptAt: new Date(now.getTime() + (givesUp ? 0 : (options.retryDelayMs ?? retryDelayMs)(attempts))),
       })
       .where(mine);
-    if (givesUp) await markOrder(tx, row, "failed", null);
+    if (givesUp) await markOrder(tx, row, "failed", null, options);
   });
   return givesUp ? "failed" : "queued";
 }

@@ -14,7 +14,8 @@ import {
   readStorefrontMenus,
   updateMenuItem,
 } from "./menus.server";
-import { nextAnnouncementBoundary, saveAnnouncement, saveBrand } from "./storefront-settings.server";
+import { saveAnnouncement, saveBrand } from "~/flows/save-storefront-settings.server";
+import { nextAnnouncementBoundary } from "./storefront-settings.server";
 import { refusal } from "../../../tests/factories/refusal";
 
 const IMAGE = { width: 1600, height: 900, sources: [{ key: "a".repeat(64), width: 640 }] };
@@ -159,7 +160,7 @@ describe.each(DATABASE_KINDS)("the storefront's frame on %s", (kind) => {
       endsAt: "2031-04-02T00:00",
     });
     if (!read.ok) throw new Error("refused");
-    await saveAnnouncement(db(), read.input);
+    await saveAnnouncement({ db: db() }, read.input);
     const [row] = await db().select().from(shopSettings);
     expect(row).toMatchObject({ announcementText: "Eid sale: free delivery", announcementHref: "/products" });
     expect(row.announcementStartsAt!.toISOString()).toBe("2031-04-01T04:00:00.000Z");
@@ -194,18 +195,21 @@ describe.each(DATABASE_KINDS)("the storefront's frame on %s", (kind) => {
     await db().delete(scheduledSales);
     await db().delete(heroSlides);
     // Turned off: no boundary from it.
-    await saveAnnouncement(db(), { text: null, link: { kind: "none" }, startsAt: null, endsAt: null });
+    await saveAnnouncement({ db: db() }, { text: null, link: { kind: "none" }, startsAt: null, endsAt: null });
     expect(await nextAnnouncementBoundary(db(), now)).toBeNull();
   });
 
   it("saves the brand and keeps a logo when none is sent", async () => {
-    await saveBrand(db(), {
-      accentColor: "#7a1f3d",
-      footerText: null,
-      socialLinks: [{ network: "instagram", url: "https://instagram.com/kapra" }],
-      logo: IMAGE,
-    });
-    await saveBrand(db(), { accentColor: "#7a1f3d", footerText: "Lawn for every season.", socialLinks: [] });
+    await saveBrand(
+      { db: db() },
+      {
+        accentColor: "#7a1f3d",
+        footerText: null,
+        socialLinks: [{ network: "instagram", url: "https://instagram.com/kapra" }],
+        logo: IMAGE,
+      },
+    );
+    await saveBrand({ db: db() }, { accentColor: "#7a1f3d", footerText: "Lawn for every season.", socialLinks: [] });
     const [row] = await db().select().from(shopSettings);
     expect(row).toMatchObject({
       accentColor: "#7a1f3d",
@@ -214,7 +218,7 @@ describe.each(DATABASE_KINDS)("the storefront's frame on %s", (kind) => {
       logo: IMAGE,
       favicon: null,
     });
-    await saveBrand(db(), { accentColor: null, footerText: null, socialLinks: [], logo: null });
+    await saveBrand({ db: db() }, { accentColor: null, footerText: null, socialLinks: [], logo: null });
     expect((await db().select().from(shopSettings))[0]).toMatchObject({ accentColor: null, logo: null });
   });
 });

@@ -267,10 +267,7 @@ async function recordBooked(
         error: null,
       };
     }
-    await tx
-      .update(orders)
-      .set({ trackingNumber: booked.trackingNumber, updatedAt: now })
-      .where(eq(orders.id, claimed.orderId));
+    await deps.desk.setShipping(tx, claimed.orderId, { trackingNumber: booked.trackingNumber }, now);
     await history(tx, deps, claimed, now, `Booked with ${label}: tracking ${booked.trackingNumber}`);
     return {
       shipmentId: claimed.shipmentId,

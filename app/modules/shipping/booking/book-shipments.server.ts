@@ -203,15 +203,12 @@ export async function bookShipments(
       .returning({ id: shipments.id, orderId: shipments.orderId });
     // The order names its courier at once (the owner's list, the buyer's page); the tracking number follows from the courier.
     for (const courier of new Set(bookable.map((o) => o.courier))) {
-      await tx
-        .update(orders)
-        .set({ courierName: courier.name, updatedAt: now })
-        .where(
-          inArray(
-            orders.id,
-            bookable.filter((o) => o.courier === courier).map((o) => o.id),
-          ),
-        );
+      await desk.setShipping(
+        tx,
+        bookable.filter((o) => o.courier === courier).map((o) => o.id),
+        { courierName: courier.name },
+        now,
+      );
     }
     // The order's history says when it was booked and by whom (its status does not change).
     await desk.recordHistory(
@@ -296,10 +293,7 @@ export async function cancelBooking(
     }
     const removed = await removeBooking(tx, order.id);
     if (!removed) throw new AppError("CONFLICT", `${order.orderNumber} is not booked`);
-    await tx
-      .update(orders)
-      .set({ courierName: null, trackingNumber: null, updatedAt: now })
-      .where(eq(orders.id, order.id));
+    await desk.setShipping(tx, order.id, { courierName: null, trackingNumber: null }, now);
     await desk.recordHistory(tx, [
       {
         orderId: order.id,

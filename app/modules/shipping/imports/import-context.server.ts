@@ -65,18 +65,16 @@ export function newPreview(): ImportPreview {
 export async function changeOrder(
   ctx: ImportContext,
   orderId: string,
-  change: Partial<MatchedParcel["order"]> & { trackingNumber?: string },
+  change: Partial<Pick<MatchedParcel["order"], "status" | "deliveredAt" | "paymentStatus">> & {
+    trackingNumber?: string;
+  },
 ): Promise<void> {
   if (ctx.preview) {
     ctx.preview.orders.set(orderId, { ...ctx.preview.orders.get(orderId), ...change });
     return;
   }
   const { status: _status, deliveredAt: _deliveredAt, ...columns } = change;
-  if (Object.keys(columns).length)
-    await ctx.tx
-      .update(orders)
-      .set({ ...columns, updatedAt: ctx.now })
-      .where(eq(orders.id, orderId));
+  if (Object.keys(columns).length) await ctx.desk.setShipping(ctx.tx, orderId, columns, ctx.now);
 }
 
 /** What a parcel becomes in a step: written when applying, remembered when previewing. */
