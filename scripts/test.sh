@@ -39,9 +39,51 @@ start_postgres() {
   export KAPRA_TEST_PG_URL=${line#* }
 }
 
-stage "type-check" npm run -s typecheck
-stage "lint" npm run -s lint
-stage "build" sh -c 'npm run -s build > /dev/null'
+# The type-check, the lint and the build read the sources and write nothing the others read (typegen
+# writes .react-router/, which only tsc reads; the build writes build/, which neither the linters nor
+# tsc look at), and each is mostly one process on one core: they run side by side, each one's output
+# printed whole when it ends, and the gate stops after all three if any failed.
+parallel_stages() {
+  local dir names=() pids=() starts=() failed=0 i n
+  dir=$(mktemp -d)
+  while [ $# -gt 0 ]; do
+    names+=("$1")
+    starts+=("$SECONDS")
+    n=${#names[@]}
+    (
+      status=0
+      bash -c "$2" > "$dir/$n.log" 2>&1 || status=$?
+      echo "$SECONDS $status" > "$dir/$n.end"
+    ) &
+    pids+=($!)
+    shift 2
+  done
+  current="$(IFS=,; echo "${names[*]}")"
+  stage_start=${starts[0]}
+  for i in "${!pids[@]}"; do
+    n=$((i + 1))
+    wait "${pids[$i]}" || true
+    local end status
+    read -r end status < "$dir/$n.end" || { end=$SECONDS; status=1; }
+    echo "== ${names[$i]}"
+    cat "$dir/$n.log"
+    if [ "$status" -ne 0 ]; then
+      failed=1
+      times+=("$(printf '%-28s %5d s  (failed; side by side)' "${names[$i]}" $((end - starts[i])))")
+    else
+      times+=("$(printf '%-28s %5d s  (side by side)' "${names[$i]}" $((end - starts[i])))")
+    fi
+  done
+  times+=("$(printf '%-28s %5d s' "  (side by side, wall)" $((SECONDS - starts[0])))")
+  rm -rf "$dir"
+  current=""
+  [ $failed -eq 0 ]
+}
+
+parallel_stages \
+  "type-check" "npm run -s typecheck" \
+  "lint" "npm run -s lint" \
+  "build" "npm run -s build > /dev/null"
 stage "PostgreSQL server" start_postgres
 stage "unit and integration tests" env KAPRA_TEST_GATE=1 npx vitest run
 # 10 s of the load mix on PGlite and on PostgreSQL against the build: 0 errors, no oversell, totals add up.

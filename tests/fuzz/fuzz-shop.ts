@@ -114,38 +114,61 @@ const VOLATILE = new Set([
   "__drizzle_migrations",
 ]);
 
+/** The expression whose text stands for a row of `name` in the snapshot. */
+function rowText(name: string): string {
+  // Photos are content-addressed: their key says what the bytes are, without hashing megabytes.
+  if (name === "media_files") return "t.key";
+  if (name === "products") return `(to_jsonb(t) - 'views' - 'updated_at')::text`;
+  if (name === "users") return `(to_jsonb(t) - 'updated_at')::text`;
+  return "t::text";
+}
+
+/** Per database: the one query that hashes every table, built once from the tables the migrations made. */
+const snapshotQueries = new WeakMap<object, string>();
+const TABLE_LIST = `select coalesce(string_agg(table_name::text, ',' order by table_name), '') from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`;
+/**
+ * The last snapshot taken of each shop, kept until the next request (`call` forgets it): the
+ * snapshot "before" a request is then the one taken "after" the request before it, when nothing
+ * was sent in between. That halves the snapshots a fuzz file takes; the suite sends every request
+ * through `call`, and a test that writes to the database itself must call forgetSnapshot.
+ */
+const lastSnapshot = new WeakMap<FuzzShop, Record<string, string>>();
+export function forgetSnapshot(shop: FuzzShop): void {
+  lastSnapshot.delete(shop);
+}
+
 /**
  * Everything a request could change: a hash of every row of every table (the catalogue's view
- * counters aside). Equal snapshots mean nothing changed.
+ * counters aside). Equal snapshots mean nothing changed. One query per snapshot (the fuzz files take
+ * over a thousand, and one query per table made them most of the fuzz suite's time); the list of
+ * tables is part of the answer, so a table made or dropped shows as a change too.
  */
 export async function snapshot(shop: FuzzShop): Promise<Record<string, string>> {
+  const known = lastSnapshot.get(shop);
+  if (known) return { ...known };
   const db = shop.database.db;
-  const tables = (
-    (await db.execute(
-      sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
-    )) as unknown as { rows: { name: string }[] }
-  ).rows;
-  const out: Record<string, string> = {};
-  for (const { name } of tables) {
-    if (VOLATILE.has(name)) continue;
-    // Photos are content-addressed: their key says what the bytes are, without hashing megabytes.
-    const row =
-      name === "media_files"
-        ? "t.key"
-        : name === "products"
-          ? `(to_jsonb(t) - 'views' - 'updated_at')::text`
-          : name === "users"
-            ? `(to_jsonb(t) - 'updated_at')::text`
-            : `t::text`;
-    const result = (await db.execute(
-      sql.raw(
-        `select count(*)::int as n, coalesce(md5(string_agg(${row}, ',' order by ${row})), '') as h from "${name}" t`,
-      ),
-    )) as unknown as { rows: { n: number; h: string }[] };
-    const [r] = result.rows;
-    out[name] = `${r.n}:${r.h}`;
+  let query = snapshotQueries.get(db);
+  if (!query) {
+    const [{ tables }] = (
+      (await db.execute(sql.raw(`select (${TABLE_LIST}) as tables`))) as unknown as { rows: { tables: string }[] }
+    ).rows;
+    const parts = tables
+      .split(",")
+      .filter((name) => name && !VOLATILE.has(name))
+      .map((name) => {
+        const row = rowText(name);
+        const quoted = name.replaceAll("'", "''");
+        return `select '${quoted}' as name, (select count(*)::int || ':' || coalesce(md5(string_agg(${row}, ',' order by ${row})), '') from "${name}" t) as h`;
+      });
+    parts.push(`select '(tables)' as name, (${TABLE_LIST}) as h`);
+    query = parts.join(" union all ");
+    snapshotQueries.set(db, query);
   }
-  return out;
+  const { rows } = (await db.execute(sql.raw(query))) as unknown as { rows: { name: string; h: string }[] };
+  const out: Record<string, string> = {};
+  for (const { name, h } of rows) out[name] = h;
+  lastSnapshot.set(shop, out);
+  return { ...out };
 }
 
 export type Answer = { status: number; body: unknown; refused: boolean };
@@ -211,6 +234,7 @@ export async function call(
   request: Request,
   params: Record<string, string> = {},
 ): Promise<Answer> {
+  forgetSnapshot(shop);
   try {
     return await answerOf(await callRoute(fn, { request, context: shop.context, params }));
   } catch (thrown) {
