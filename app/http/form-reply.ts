@@ -28,6 +28,8 @@ type RefuseOptions = {
   fieldErrors?: Record<string, string | undefined>;
   /** The answer's HTTP status (400 by default). */
   status?: number;
+  /** Values the server puts back in the form beside what was typed (e.g. a stored upload's token in its hidden field). */
+  values?: Record<string, string>;
 };
 
 /**
@@ -41,7 +43,7 @@ export function refuse<Output>(submission: Submission<unknown, string[], Output>
 /** The refusal as plain data, for an action that answers it inside a larger answer. */
 export function refusal<Output>(
   submission: Submission<unknown, string[], Output>,
-  { formError, fieldErrors }: RefuseOptions = {},
+  { formError, fieldErrors, values }: RefuseOptions = {},
 ): FormReply {
   const payload = submission.payload as Record<string, unknown>;
   const fieldMessages: Record<string, string[]> = {};
@@ -52,7 +54,9 @@ export function refusal<Output>(
     hideFields: Object.keys(payload).filter((name) => SECRET.test(name)),
   });
   // A refusal from the server alone (the schema passed) still reads as a refusal.
-  return { ...reply, status: "error" };
+  return values
+    ? { ...reply, status: "error", initialValue: { ...reply.initialValue, ...values } }
+    : { ...reply, status: "error" };
 }
 
 /** A refusal built without a submission (a request that failed on the way: see keep-on-failure.ts). */
