@@ -64,3 +64,17 @@ export function refusalOf(values: Record<string, string>, formError: string): Fo
   const kept = Object.fromEntries(Object.entries(values).filter(([name]) => !SECRET.test(name)));
   return { status: "error", initialValue: kept, error: { "": [formError] } };
 }
+
+/**
+ * A refusal of a form read outside conform (the product form: lists, a stock grid and photo tokens
+ * as one record of values): those values kept as they are, each field's message and the form's.
+ */
+export function refusalFrom(
+  values: Record<string, unknown> | null,
+  { formError, fieldErrors }: Pick<RefuseOptions, "formError" | "fieldErrors">,
+): FormReply {
+  const error: Record<string, string[]> = formError ? { "": [formError] } : {};
+  for (const [name, message] of Object.entries(fieldErrors ?? {})) if (message) error[name] = [message];
+  const kept = values ? Object.fromEntries(Object.entries(values).filter(([name]) => !SECRET.test(name))) : null;
+  return { status: "error", initialValue: kept as FormReply["initialValue"], error };
+}
