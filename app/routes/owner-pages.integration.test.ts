@@ -206,9 +206,9 @@ describe.each(DATABASE_KINDS)("owner pages on %s", (kind) => {
 
     expect(
       await call(inbox.action, request("/seller/inbox", "owner", { intent: "mark-handled", id: "999999" })),
-    ).toEqual({ ok: false, message: "That message no longer exists" });
+    ).toMatchObject({ status: "error", error: { "": ["That message no longer exists"] } });
     expect(await call(inbox.action, request("/seller/inbox", "owner", { intent: "delete-all", id }))).toMatchObject({
-      ok: false,
+      status: "error",
     });
     expect((await countWaiting(database.db)).unreadMessages).toBe(23);
   });
