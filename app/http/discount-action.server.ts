@@ -10,37 +10,14 @@ import {
   endOrRemoveScheduledSale,
   updateScheduledSale,
 } from "~/modules/promotions/manage-scheduled-sales.server";
-import {
-  parseDiscountCodeForm,
-  parseSaleForm,
-  type DiscountCodeField,
-  type DiscountCodeValues,
-  type SaleField,
-  type SaleValues,
-} from "~/modules/promotions/promotion-forms";
+import { discountFormsSchema } from "~/modules/promotions/promotion-forms";
+import { parseSubmission, refusal, type FormReply } from "./form-reply";
 import { setFlash } from "./flash.server";
 
-/** What Dashboard -> Discounts' forms post, and what a refused one gets back. */
-export const DISCOUNT_INTENTS = ["add-code", "edit-code", "pause-code", "add-sale", "edit-sale", "end-sale"] as const;
-export type DiscountIntent = (typeof DISCOUNT_INTENTS)[number];
-
 export const NOTHING_SAVED = "Nothing was saved: please correct the fields marked below.";
-
-export type DiscountActionData = {
-  ok: false;
-  intent: DiscountIntent | null;
-  message: string;
-  targetId?: number;
-  codeErrors?: Partial<Record<DiscountCodeField, string>>;
-  codeValues?: DiscountCodeValues;
-  saleErrors?: Partial<Record<SaleField, string>>;
-  saleValues?: SaleValues;
-};
-
-const id = (form: FormData, name: string) => {
-  const n = Number(form.get(name));
-  return Number.isSafeInteger(n) && n > 0 ? n : null;
-};
+const NOT_UNDERSTOOD = "That request was not understood. Please reload the page.";
+const NO_CODE = "That discount code no longer exists";
+const NO_SALE = "That sale no longer exists";
 
 /**
  * Runs one of the Discounts forms. A change redirects (to `back`, or the code's own page) with a
@@ -50,81 +27,58 @@ export async function discountAction(
   db: AppLoadContext["db"],
   form: FormData,
   back: string,
-): Promise<Response | DiscountActionData> {
-  const intent = (DISCOUNT_INTENTS as readonly string[]).includes(String(form.get("intent")))
-    ? (form.get("intent") as DiscountIntent)
-    : null;
-  const refused = (message: string, more: Partial<DiscountActionData> = {}): DiscountActionData => ({
-    ok: false,
-    intent,
-    message,
-    ...more,
-  });
+): Promise<Response | FormReply> {
+  const submission = parseSubmission(form, discountFormsSchema);
   const done = async (message: string, to = back) =>
     redirect(to, { headers: { "Set-Cookie": await setFlash({ type: "success", message }) } });
   const known = (error: unknown) =>
     error instanceof AppError && (error.code === "VALIDATION" || error.code === "NOT_FOUND");
+  // A refusal keeps the answer's old status (200): the page shows it in place.
+  if (submission.status !== "success")
+    return refusal(submission, {
+      formError: submission.error?.intent ? NOT_UNDERSTOOD : NOTHING_SAVED,
+    });
+  const sent = submission.value;
 
   try {
-    switch (intent) {
+    switch (sent.intent) {
       case "add-code":
       case "edit-code": {
-        const targetId = intent === "edit-code" ? id(form, "codeId") : null;
-        if (intent === "edit-code" && targetId === null) return refused("That discount code no longer exists");
-        const parsed = parseDiscountCodeForm(form);
-        if (!parsed.ok)
-          return refused(NOTHING_SAVED, {
-            targetId: targetId ?? undefined,
-            codeErrors: parsed.errors,
-            codeValues: parsed.values,
-          });
+        if (sent.intent === "edit-code" && sent.codeId === null) return refusal(submission, { formError: NO_CODE });
         try {
-          if (targetId === null) await createDiscountCode(db, parsed.data);
-          else await updateDiscountCode(db, targetId, parsed.data);
+          if (sent.intent === "add-code") await createDiscountCode(db, sent.input);
+          else await updateDiscountCode(db, sent.codeId!, sent.input);
         } catch (error) {
           if (!known(error)) throw error;
           const e = error as AppError;
-          return refused(e.fields ? NOTHING_SAVED : e.message, {
-            targetId: targetId ?? undefined,
-            codeErrors: e.fields as DiscountActionData["codeErrors"],
-            codeValues: parsed.values,
+          return refusal(submission, {
+            formError: e.fields ? NOTHING_SAVED : e.message,
+            fieldErrors: e.fields as Record<string, string> | undefined,
           });
         }
-        return done(`${parsed.data.code} saved`);
+        return done(`${sent.input.code} saved`);
       }
       case "pause-code": {
-        const codeId = id(form, "codeId");
-        if (codeId === null) return refused("That discount code no longer exists");
-        const paused = form.get("paused") === "true";
-        const { code } = await setDiscountCodePaused(db, codeId, paused);
+        if (sent.codeId === null) return refusal(submission, { formError: NO_CODE });
+        const paused = sent.paused === "true";
+        const { code } = await setDiscountCodePaused(db, sent.codeId, paused);
         return done(paused ? `${code} paused: checkout refuses it until you resume it` : `${code} resumed`);
       }
       case "add-sale":
       case "edit-sale": {
-        const targetId = intent === "edit-sale" ? id(form, "saleId") : null;
-        if (intent === "edit-sale" && targetId === null) return refused("That sale no longer exists");
-        const parsed = parseSaleForm(form);
-        if (!parsed.ok)
-          return refused(NOTHING_SAVED, {
-            targetId: targetId ?? undefined,
-            saleErrors: parsed.errors,
-            saleValues: parsed.values,
-          });
-        if (targetId === null) await createScheduledSale(db, parsed.data);
-        else await updateScheduledSale(db, targetId, parsed.data);
-        return done(`${parsed.data.name} saved`);
+        if (sent.intent === "edit-sale" && sent.saleId === null) return refusal(submission, { formError: NO_SALE });
+        if (sent.intent === "add-sale") await createScheduledSale(db, sent.input);
+        else await updateScheduledSale(db, sent.saleId!, sent.input);
+        return done(`${sent.input.name} saved`);
       }
       case "end-sale": {
-        const saleId = id(form, "saleId");
-        if (saleId === null) return refused("That sale no longer exists");
-        const { name, ended } = await endOrRemoveScheduledSale(db, saleId, new Date());
+        if (sent.saleId === null) return refusal(submission, { formError: NO_SALE });
+        const { name, ended } = await endOrRemoveScheduledSale(db, sent.saleId, new Date());
         return done(ended ? `${name} ended: prices are back to normal` : `${name} removed`);
       }
-      default:
-        return refused("That request was not understood. Please reload the page.");
     }
   } catch (error) {
     if (!known(error)) throw error;
-    return refused((error as AppError).message);
+    return refusal(submission, { formError: (error as AppError).message });
   }
 }

@@ -28,6 +28,8 @@ type RefuseOptions = {
   fieldErrors?: Record<string, string | undefined>;
   /** The answer's HTTP status (400 by default). */
   status?: number;
+  /** Values the server puts back in the form beside what was typed (e.g. a stored upload's token in its hidden field). */
+  values?: Record<string, string>;
 };
 
 /**
@@ -41,7 +43,7 @@ export function refuse<Output>(submission: Submission<unknown, string[], Output>
 /** The refusal as plain data, for an action that answers it inside a larger answer. */
 export function refusal<Output>(
   submission: Submission<unknown, string[], Output>,
-  { formError, fieldErrors }: RefuseOptions = {},
+  { formError, fieldErrors, values }: RefuseOptions = {},
 ): FormReply {
   const payload = submission.payload as Record<string, unknown>;
   const fieldMessages: Record<string, string[]> = {};
@@ -52,11 +54,27 @@ export function refusal<Output>(
     hideFields: Object.keys(payload).filter((name) => SECRET.test(name)),
   });
   // A refusal from the server alone (the schema passed) still reads as a refusal.
-  return { ...reply, status: "error" };
+  return values
+    ? { ...reply, status: "error", initialValue: { ...reply.initialValue, ...values } }
+    : { ...reply, status: "error" };
 }
 
 /** A refusal built without a submission (a request that failed on the way: see keep-on-failure.ts). */
 export function refusalOf(values: Record<string, string>, formError: string): FormReply {
   const kept = Object.fromEntries(Object.entries(values).filter(([name]) => !SECRET.test(name)));
   return { status: "error", initialValue: kept, error: { "": [formError] } };
+}
+
+/**
+ * A refusal of a form read outside conform (the product form: lists, a stock grid and photo tokens
+ * as one record of values): those values kept as they are, each field's message and the form's.
+ */
+export function refusalFrom(
+  values: Record<string, unknown> | null,
+  { formError, fieldErrors }: Pick<RefuseOptions, "formError" | "fieldErrors">,
+): FormReply {
+  const error: Record<string, string[]> = formError ? { "": [formError] } : {};
+  for (const [name, message] of Object.entries(fieldErrors ?? {})) if (message) error[name] = [message];
+  const kept = values ? Object.fromEntries(Object.entries(values).filter(([name]) => !SECRET.test(name))) : null;
+  return { status: "error", initialValue: kept as FormReply["initialValue"], error };
 }

@@ -2,20 +2,21 @@ import { randomUUID } from "node:crypto";
 import { data, redirect, type AppLoadContext } from "react-router";
 import { logger } from "~/lib/logger.server";
 import {
+  CHECK_FIELDS,
+  checkProductForm,
   editProductForm,
   parseProductFormIntent,
-  productInputFromForm,
   readProductForm,
-  type ProductFormActionData,
+  type ProductFormAnswer,
   type ProductFormValues,
 } from "~/modules/catalog/product-form";
-import { fieldErrors, productInputSchema } from "~/modules/catalog/product-input";
 import { listColours } from "~/modules/catalog/list-colours.server";
 import { listSizeSets } from "~/modules/catalog/list-size-sets.server";
 import { saveProduct } from "~/flows/save-product.server";
 import { combinePhotos, receivePhotos } from "~/http/receive-photos.server";
 import { AppError } from "~/lib/errors";
 import { setFlash } from "./flash.server";
+import { refusalFrom, type FormReply } from "./form-reply";
 
 export const DRAFT_SAVED = "Draft saved. Buyers will not see it until you publish it.";
 
@@ -26,25 +27,25 @@ export const DRAFT_SAVED = "Draft saved. Buyers will not see it until you publis
  */
 export async function productFormAction(context: AppLoadContext, request: Request, productId: string | null) {
   const failed = productId ? "Failed to update product. Please try again." : "Failed to add product. Please try again.";
+  // A refusal: the form's values kept as they were, the messages beside their fields.
   const form = (
     values: ProductFormValues | null,
     errors: Record<string, string>,
     formError: string | null,
     status = 400,
-  ) => data<ProductFormActionData>({ kind: "form", formId: randomUUID(), values, errors, formError }, { status });
+  ) => data<FormReply>(refusalFrom(values, { formError: formError ?? undefined, fieldErrors: errors }), { status });
 
   let received;
   try {
     received = await receivePhotos(context.db, request, "photos");
   } catch (error) {
-    if (error instanceof AppError)
-      return form(null, error.fields ?? {}, error.fields ? "Please check the highlighted fields" : error.message);
+    if (error instanceof AppError) return form(null, error.fields ?? {}, error.fields ? CHECK_FIELDS : error.message);
     throw error;
   }
   const intent = parseProductFormIntent(received.form.get("intent"));
   const posted = readProductForm(received.form);
   if (intent?.intent === "upload") {
-    return data<ProductFormActionData>({ kind: "upload", uploaded: received.photos, rejected: received.rejected });
+    return data<ProductFormAnswer>({ kind: "upload", uploaded: received.photos, rejected: received.rejected });
   }
   const { images, rejected } = combinePhotos(posted.images, received);
   const values = { ...posted, images };
@@ -52,16 +53,16 @@ export async function productFormAction(context: AppLoadContext, request: Reques
   if (!intent) return form(values, photoErrors, "Unknown action");
   if (intent.intent !== "publish" && intent.intent !== "draft") {
     const [colours, sizeSets] = await Promise.all([listColours(context.db), listSizeSets(context.db)]);
-    return form(editProductForm(values, intent, { colours, sizeSets }), photoErrors, null, 200);
+    const edited = editProductForm(values, intent, { colours, sizeSets });
+    // A refused photo among them is a refusal (the form kept, edited); otherwise the edited form.
+    if (rejected.length > 0) return form(edited, photoErrors, null, 200);
+    return data<ProductFormAnswer>({ kind: "edited", formId: randomUUID(), values: edited });
   }
-  const parsed = productInputSchema.safeParse(productInputFromForm(values, intent.intent));
+  const checked = checkProductForm(values, intent.intent);
   // A refused photo is named beside the photos, together with whatever else needs fixing.
-  if (!parsed.success || rejected.length > 0) {
-    const errors = { ...(parsed.success ? {} : fieldErrors(parsed.error)), ...photoErrors };
-    return form(values, errors, "Please check the highlighted fields");
-  }
+  if (checked.errors || rejected.length > 0) return form(values, { ...checked.errors, ...photoErrors }, CHECK_FIELDS);
   try {
-    const saved = await saveProduct(context, parsed.data, { id: productId ?? undefined });
+    const saved = await saveProduct(context, checked.input, { id: productId ?? undefined });
     if (intent.intent === "draft") {
       return redirect(`/seller/products/${saved.id}/edit`, {
         headers: { "Set-Cookie": await setFlash({ type: "success", message: DRAFT_SAVED }) },
@@ -78,8 +79,7 @@ export async function productFormAction(context: AppLoadContext, request: Reques
     });
   } catch (error) {
     if (error instanceof AppError && error.code === "NOT_FOUND") throw data(error.message, { status: 404 });
-    if (error instanceof AppError && error.fields)
-      return form(values, error.fields, "Please check the highlighted fields");
+    if (error instanceof AppError && error.fields) return form(values, error.fields, CHECK_FIELDS);
     logger.error({ err: error }, "saving a product failed");
     return form(values, {}, failed, 500);
   }

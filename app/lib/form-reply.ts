@@ -46,3 +46,9 @@ export function keptValues(reply: FormReply | null | undefined): Record<string, 
   }
   return values;
 }
+
+/** What was sent under one name that may repeat (tick boxes, a multiple select), as typed; [] when none. */
+export function keptList(reply: FormReply | null | undefined, name: string): string[] {
+  const value = reply?.initialValue?.[name];
+  return (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === "string");
+}

@@ -7,7 +7,13 @@ import { requireSeller } from "~/http/auth-guard.server";
 import { categoryAction } from "~/http/category-action.server";
 import { pageMeta } from "~/lib/seo";
 import { useKeptActionData } from "~/lib/use-kept-action-data";
-import { CATEGORIES_PATH, categoryFormValues, productsInCategoryMessage } from "~/modules/catalog/category-input";
+import { formError, isRefusal, keptValue } from "~/lib/form-reply";
+import {
+  CATEGORIES_PATH,
+  categoryFormValues,
+  keptCategoryValues,
+  productsInCategoryMessage,
+} from "~/modules/catalog/category-input";
 import { listOwnerCategories } from "~/modules/catalog/list-owner-categories.server";
 import type { Route } from "./+types/seller-catalogue-category";
 
@@ -59,9 +65,11 @@ export default function SellerCatalogueCategory({ loaderData, actionData: sentAc
     navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST"
       ? String(navigation.formData?.get("intent") ?? "")
       : null;
-  const saveAnswer = actionData?.intent === "save" ? actionData : null;
-  const otherAnswer = actionData && actionData.intent !== "save" ? actionData : null;
-  const shownValues = saveAnswer?.values ?? values;
+  const answer = isRefusal(actionData) ? actionData : null;
+  const saveAnswer = keptValue(answer, "intent") === "save" ? answer : null;
+  const otherAnswer = answer && !saveAnswer ? answer : null;
+  const moveToError = otherAnswer?.error?.moveTo?.[0];
+  const shownValues = saveAnswer ? keptCategoryValues(saveAnswer) : values;
   const title = category ? `Edit ${category.name}` : "Add category";
 
   return (
@@ -77,10 +85,8 @@ export default function SellerCatalogueCategory({ loaderData, actionData: sentAc
         key={formKey(location.key, saveAnswer, shownValues)}
         editing={category?.slug ?? null}
         values={shownValues}
-        errors={saveAnswer?.errors}
-        formError={saveAnswer?.message ?? null}
+        reply={saveAnswer}
         image={category?.image ?? null}
-        pendingImage={saveAnswer?.pendingImage ? JSON.stringify(saveAnswer.pendingImage) : null}
         busy={posting === "save"}
       />
 
@@ -92,7 +98,7 @@ export default function SellerCatalogueCategory({ loaderData, actionData: sentAc
           <h3 id="delete-title" className="font-semibold text-stone-900">
             Delete {category.name}
           </h3>
-          {otherAnswer && <FormAlert>{otherAnswer.message}</FormAlert>}
+          {otherAnswer && <FormAlert>{formError(otherAnswer)}</FormAlert>}
           {category.products === 0 ? (
             <>
               <p className="text-sm text-stone-700">
@@ -128,8 +134,8 @@ export default function SellerCatalogueCategory({ loaderData, actionData: sentAc
                     required
                     className="field-input"
                     defaultValue=""
-                    aria-invalid={otherAnswer?.errors?.moveTo ? true : undefined}
-                    aria-describedby={otherAnswer?.errors?.moveTo ? "move-to-error" : undefined}
+                    aria-invalid={moveToError ? true : undefined}
+                    aria-describedby={moveToError ? "move-to-error" : undefined}
                   >
                     <option value="" disabled>
                       Choose a category
@@ -140,9 +146,9 @@ export default function SellerCatalogueCategory({ loaderData, actionData: sentAc
                       </option>
                     ))}
                   </select>
-                  {otherAnswer?.errors?.moveTo && (
+                  {moveToError && (
                     <p id="move-to-error" className="field-error">
-                      {otherAnswer.errors.moveTo}
+                      {moveToError}
                     </p>
                   )}
                   <button

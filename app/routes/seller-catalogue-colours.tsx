@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { Form, redirect, useNavigation } from "react-router";
 import { SectionTabs, CATALOGUE_TABS } from "~/components/seller/section-tabs";
 import { ColourSwatch } from "~/components/ui/colour-swatch";
 import { FormAlert } from "~/components/ui/form-parts";
@@ -9,7 +9,16 @@ import { AppError } from "~/lib/errors";
 import { pageMeta } from "~/lib/seo";
 import { useKeptActionData } from "~/lib/use-kept-action-data";
 import { changeColour } from "~/modules/catalog/change-colour.server";
-import { readColourForm, type ColourFormValues } from "~/modules/catalog/colour-forms";
+import {
+  colourFormSchema,
+  keptColourValues,
+  NO_SUCH_COLOUR,
+  UNKNOWN_ACTION,
+  type ColourFormValues,
+} from "~/modules/catalog/colour-forms";
+import { shownErrors, useFormShape } from "~/components/ui/use-form-shape";
+import { parseSubmission, refuse } from "~/http/form-reply";
+import { formError, isRefusal, keptValue, type FormReply } from "~/lib/form-reply";
 import { listColoursWithUse } from "~/modules/catalog/list-colours.server";
 import type { Route } from "./+types/seller-catalogue-colours";
 
@@ -31,14 +40,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { colours: await listColoursWithUse(context.db) };
 }
 
-type Refusal = {
-  ok: false;
-  intent: string;
-  id: number | null;
-  values: ColourFormValues;
-  errors: Record<string, string>;
-};
-
 const DONE: Record<string, (name: string) => string> = {
   add: (n) => `${n} added`,
   edit: (n) => `${n} saved`,
@@ -48,35 +49,39 @@ const DONE: Record<string, (name: string) => string> = {
 
 export async function action({ request, context }: Route.ActionArgs) {
   await requireSeller(request, context);
-  const read = readColourForm(await request.formData());
-  if (!read.ok) return data<Refusal>(read, { status: 400 });
+  const submission = parseSubmission(await request.formData(), colourFormSchema);
+  if (submission.status !== "success")
+    return refuse(submission, {
+      formError: submission.error?.intent ? UNKNOWN_ACTION : submission.error?.id ? NO_SUCH_COLOUR : undefined,
+    });
+  const change = submission.value;
   try {
-    const done = await changeColour(context.db, read.change);
+    const done = await changeColour(context.db, change);
     const message =
-      read.change.kind === "retire"
-        ? `${done.name} ${read.change.retired ? "retired: no longer offered for new products" : "is offered again"}`
-        : DONE[read.change.kind](done.name);
+      change.kind === "retire"
+        ? `${done.name} ${change.retired ? "retired: no longer offered for new products" : "is offered again"}`
+        : DONE[change.kind](done.name);
     throw redirect(PATH, { headers: { "Set-Cookie": await setFlash({ type: "success", message }) } });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    const change = read.change;
-    const id = change.kind === "add" ? null : change.id;
-    const values = "input" in change ? change.input : { name: "", hex: "" };
-    return data<Refusal>(
-      { ok: false, intent: change.kind, id, values, errors: error.fields ?? { form: error.message } },
-      { status: error.status },
-    );
+    return refuse(submission, {
+      fieldErrors: error.fields,
+      formError: error.fields ? undefined : error.message,
+      status: error.status,
+    });
   }
 }
 
 export default function SellerCatalogueColours({ loaderData, actionData: sent }: Route.ComponentProps) {
-  const answer = useKeptActionData(sent);
+  const kept = useKeptActionData(sent);
+  const answer = isRefusal(kept) ? kept : null;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const { colours } = loaderData;
-  const addRefused = answer && answer.intent === "add" ? answer : null;
-  const rowRefused = (id: number) => (answer && answer.id === id ? answer : null);
-  const listError = answer && answer.intent !== "add" && answer.intent !== "edit" ? answer.errors.form : null;
+  const sentIntent = keptValue(answer, "intent");
+  const addRefused = sentIntent === "add" ? answer : null;
+  const rowRefused = (id: number) => (answer && !addRefused && keptValue(answer, "id") === String(id) ? answer : null);
+  const listError = answer && sentIntent !== "add" && sentIntent !== "edit" ? formError(answer) : null;
 
   return (
     <section aria-labelledby="colours-title">
@@ -96,106 +101,142 @@ export default function SellerCatalogueColours({ loaderData, actionData: sent }:
       )}
 
       <ol className="mt-4 grid gap-3 lg:grid-cols-2" data-testid="colour-list">
-        {colours.map((c, i) => {
-          const refused = rowRefused(c.id);
-          return (
-            <li
-              key={c.id}
-              className={`rounded-xl border p-3 ${c.retired ? "border-dashed border-stone-300 bg-stone-50" : "border-stone-200 bg-white"}`}
-            >
-              <Form
-                method="post"
-                className="grid gap-2"
-                aria-labelledby={`colour-${c.id}-title`}
-                key={`${c.id}:${c.name}:${c.hex}:${refused ? JSON.stringify(refused.values) : ""}`}
-              >
-                <input type="hidden" name="id" value={c.id} />
-                <input type="hidden" name="hexWas" value={c.hex} />
-                <div className="flex items-center justify-between gap-2">
-                  <p id={`colour-${c.id}-title`} className="flex items-center gap-2 font-medium text-stone-900">
-                    <ColourSwatch hex={c.hex} className="h-6 w-6" />
-                    {c.name}
-                    {c.retired && (
-                      <span className="rounded-full bg-stone-200 px-2 py-0.5 text-xs font-medium text-stone-800">
-                        Retired
-                      </span>
-                    )}
-                  </p>
-                  <p className="text-xs text-stone-600">
-                    {c.products} {c.products === 1 ? "product" : "products"}
-                  </p>
-                </div>
-                <ColourFields
-                  idPrefix={`colour-${c.id}`}
-                  label={c.name}
-                  values={refused?.values ?? c}
-                  errors={refused?.errors ?? {}}
-                />
-                <div className="flex flex-wrap gap-2">
-                  <button type="submit" name="intent" value="edit" className="btn-primary" disabled={busy}>
-                    Save
-                  </button>
-                  <button
-                    type="submit"
-                    name="intent"
-                    value="up"
-                    className="btn-secondary"
-                    disabled={busy || i === 0}
-                    aria-label={`Move ${c.name} up`}
-                  >
-                    ↑
-                  </button>
-                  <button
-                    type="submit"
-                    name="intent"
-                    value="down"
-                    className="btn-secondary"
-                    disabled={busy || i === colours.length - 1}
-                    aria-label={`Move ${c.name} down`}
-                  >
-                    ↓
-                  </button>
-                  <button
-                    type="submit"
-                    name="intent"
-                    value={c.retired ? "restore" : "retire"}
-                    className="btn-secondary"
-                    disabled={busy}
-                  >
-                    {c.retired ? "Bring back" : "Retire"}
-                    <span className="sr-only"> {c.name}</span>
-                  </button>
-                </div>
-              </Form>
-            </li>
-          );
-        })}
+        {colours.map((c, i) => (
+          <ColourRow
+            key={c.id}
+            colour={c}
+            first={i === 0}
+            last={i === colours.length - 1}
+            reply={rowRefused(c.id)}
+            busy={busy}
+          />
+        ))}
       </ol>
 
+      <AddColourForm
+        key={addRefused ? JSON.stringify(keptColourValues(addRefused)) : "add"}
+        reply={addRefused}
+        busy={busy}
+      />
+    </section>
+  );
+}
+
+type ColourRowData = Route.ComponentProps["loaderData"]["colours"][number];
+
+/** One colour: its name and swatch to edit, checked in the browser with the action's schema; ↑, ↓, Retire. */
+function ColourRow({
+  colour: c,
+  first,
+  last,
+  reply,
+  busy,
+}: {
+  colour: ColourRowData;
+  first: boolean;
+  last: boolean;
+  reply: FormReply | null;
+  busy: boolean;
+}) {
+  const [form] = useFormShape(colourFormSchema, reply, { id: `colour-form-${c.id}` });
+  const values = reply ? keptColourValues(reply) : c;
+  return (
+    <li
+      className={`rounded-xl border p-3 ${c.retired ? "border-dashed border-stone-300 bg-stone-50" : "border-stone-200 bg-white"}`}
+    >
       <Form
         method="post"
-        className="mt-6 grid max-w-xl gap-3 rounded-xl border border-stone-200 bg-white p-4"
-        aria-labelledby="add-colour-title"
-        key={addRefused ? JSON.stringify(addRefused.values) : "add"}
+        id={form.id}
+        onSubmit={form.onSubmit}
+        noValidate
+        className="grid gap-2"
+        aria-labelledby={`colour-${c.id}-title`}
+        key={`${c.id}:${c.name}:${c.hex}:${reply ? JSON.stringify(values) : ""}`}
       >
-        <h3 id="add-colour-title" className="text-base font-semibold text-stone-900">
-          Add a colour
-        </h3>
-        {addRefused?.errors.form && <FormAlert>{addRefused.errors.form}</FormAlert>}
-        <input type="hidden" name="hexWas" value="#000000" />
-        <ColourFields
-          idPrefix="new-colour"
-          label={null}
-          values={addRefused?.values ?? { name: "", hex: "" }}
-          errors={addRefused?.errors ?? {}}
-        />
-        <div>
-          <button type="submit" name="intent" value="add" className="btn-primary" disabled={busy}>
-            Add colour
+        <input type="hidden" name="id" value={c.id} />
+        <input type="hidden" name="hexWas" value={c.hex} />
+        <div className="flex items-center justify-between gap-2">
+          <p id={`colour-${c.id}-title`} className="flex items-center gap-2 font-medium text-stone-900">
+            <ColourSwatch hex={c.hex} className="h-6 w-6" />
+            {c.name}
+            {c.retired && (
+              <span className="rounded-full bg-stone-200 px-2 py-0.5 text-xs font-medium text-stone-800">Retired</span>
+            )}
+          </p>
+          <p className="text-xs text-stone-600">
+            {c.products} {c.products === 1 ? "product" : "products"}
+          </p>
+        </div>
+        <ColourFields idPrefix={`colour-${c.id}`} label={c.name} values={values} errors={shownErrors(form)} />
+        <div className="flex flex-wrap gap-2">
+          <button type="submit" name="intent" value="edit" className="btn-primary" disabled={busy}>
+            Save
+          </button>
+          <button
+            type="submit"
+            name="intent"
+            value="up"
+            className="btn-secondary"
+            disabled={busy || first}
+            aria-label={`Move ${c.name} up`}
+          >
+            ↑
+          </button>
+          <button
+            type="submit"
+            name="intent"
+            value="down"
+            className="btn-secondary"
+            disabled={busy || last}
+            aria-label={`Move ${c.name} down`}
+          >
+            ↓
+          </button>
+          <button
+            type="submit"
+            name="intent"
+            value={c.retired ? "restore" : "retire"}
+            className="btn-secondary"
+            disabled={busy}
+          >
+            {c.retired ? "Bring back" : "Retire"}
+            <span className="sr-only"> {c.name}</span>
           </button>
         </div>
       </Form>
-    </section>
+    </li>
+  );
+}
+
+/** Add a colour, checked in the browser with the action's schema. */
+function AddColourForm({ reply, busy }: { reply: FormReply | null; busy: boolean }) {
+  const [form] = useFormShape(colourFormSchema, reply, { id: "add-colour" });
+  return (
+    <Form
+      method="post"
+      id={form.id}
+      onSubmit={form.onSubmit}
+      noValidate
+      className="mt-6 grid max-w-xl gap-3 rounded-xl border border-stone-200 bg-white p-4"
+      aria-labelledby="add-colour-title"
+    >
+      <h3 id="add-colour-title" className="text-base font-semibold text-stone-900">
+        Add a colour
+      </h3>
+      {form.errors?.[0] && <FormAlert>{form.errors[0]}</FormAlert>}
+      <input type="hidden" name="hexWas" value="#000000" />
+      <ColourFields
+        idPrefix="new-colour"
+        label={null}
+        values={reply ? keptColourValues(reply) : { name: "", hex: "" }}
+        errors={shownErrors(form)}
+      />
+      <div>
+        <button type="submit" name="intent" value="add" className="btn-primary" disabled={busy}>
+          Add colour
+        </button>
+      </div>
+    </Form>
   );
 }
 

@@ -1,4 +1,4 @@
-import { data, Form, redirect, useNavigation } from "react-router";
+import { Form, redirect, useNavigation } from "react-router";
 import { SectionTabs, CATALOGUE_TABS } from "~/components/seller/section-tabs";
 import { FormAlert } from "~/components/ui/form-parts";
 import { TextField } from "~/components/ui/text-field";
@@ -9,7 +9,16 @@ import { pageMeta } from "~/lib/seo";
 import { useKeptActionData } from "~/lib/use-kept-action-data";
 import { changeSizeSet } from "~/modules/catalog/change-size-set.server";
 import { listSizeSetsWithUse } from "~/modules/catalog/list-size-sets.server";
-import { guideCellName, readSizeSetForm } from "~/modules/catalog/size-set-forms";
+import {
+  addSizeSetSchema,
+  guideCellName,
+  NO_SUCH_SIZE_SET,
+  sizeSetFormSchema,
+  UNKNOWN_ACTION,
+} from "~/modules/catalog/size-set-forms";
+import { useFormShape } from "~/components/ui/use-form-shape";
+import { parseSubmission, refuse } from "~/http/form-reply";
+import { fieldError, formError, isRefusal, keptValue, type FormReply } from "~/lib/form-reply";
 import { guideForEditing } from "~/modules/catalog/size-set-rules";
 import type { Route } from "./+types/seller-catalogue-sizes";
 
@@ -32,15 +41,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { sets: sets.map((s) => ({ ...s, guide: guideForEditing(s) })) };
 }
 
-type Refusal = {
-  ok: false;
-  intent: string;
-  id: number | null;
-  size: string;
-  values: Record<string, string>;
-  errors: Record<string, string>;
-};
-
 const DONE: Record<string, string> = {
   add: "Size set added",
   rename: "Size set renamed",
@@ -57,40 +57,54 @@ export async function action({ request, context }: Route.ActionArgs) {
   await requireSeller(request, context);
   const form = await request.formData();
   const sets = await listSizeSetsWithUse(context.db);
-  const read = readSizeSetForm(form, (id) => sets.find((s) => s.id === id)?.sizes ?? null);
-  if (!read.ok) return data<Refusal>(read, { status: 400 });
+  const submission = parseSubmission(
+    form,
+    sizeSetFormSchema(
+      (id) => sets.find((s) => s.id === id)?.sizes ?? null,
+      (name) => {
+        const value = form.get(name);
+        return typeof value === "string" ? value : "";
+      },
+    ),
+  );
+  if (submission.status !== "success")
+    return refuse(submission, {
+      formError: submission.error?.intent ? UNKNOWN_ACTION : submission.error?.id ? NO_SUCH_SIZE_SET : undefined,
+    });
+  const change = submission.value;
   try {
-    await changeSizeSet(context.db, read.change);
+    await changeSizeSet(context.db, change);
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    const values = Object.fromEntries(
-      [...form.entries()].filter((e): e is [string, string] => typeof e[1] === "string"),
-    );
-    const refusal: Refusal = {
-      ok: false,
-      intent: String(form.get("intent")),
-      id: "id" in read.change ? read.change.id : null,
-      size: String(form.get("size") ?? ""),
-      values,
-      errors: error.fields ?? { form: error.message },
-    };
-    return data(refusal, { status: error.status });
+    return refuse(submission, {
+      fieldErrors: error.fields,
+      formError: error.fields ? undefined : error.message,
+      status: error.status,
+    });
   }
-  throw redirect(`${PATH}${"id" in read.change ? `#set-${read.change.id}` : ""}`, {
-    headers: { "Set-Cookie": await setFlash({ type: "success", message: DONE[read.change.kind] }) },
+  throw redirect(`${PATH}${"id" in change ? `#set-${change.id}` : ""}`, {
+    headers: { "Set-Cookie": await setFlash({ type: "success", message: DONE[change.kind] }) },
   });
 }
 
 export default function SellerCatalogueSizes({ loaderData, actionData: sent }: Route.ComponentProps) {
-  const answer = useKeptActionData(sent);
+  const kept = useKeptActionData(sent);
+  const answer = isRefusal(kept) ? kept : null;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const { sets } = loaderData;
-  const addRefused = answer?.intent === "add" ? answer : null;
+  const sentIntent = keptValue(answer, "intent") ?? "";
+  const addRefused = sentIntent === "add" ? answer : null;
   const refusedFor = (id: number, intents: string[], size?: string) =>
-    answer && answer.id === id && intents.includes(answer.intent) && (size === undefined || answer.size === size)
+    answer &&
+    keptValue(answer, "id") === String(id) &&
+    intents.includes(sentIntent) &&
+    (size === undefined || (keptValue(answer, "size") ?? "") === size)
       ? answer
       : null;
+  // A refusal's message for a field, and what was typed in it.
+  const said = (reply: FormReply | null, name: string) => fieldError(reply, name);
+  const typed = (reply: FormReply | null, name: string) => (reply ? (keptValue(reply, name) ?? "") : undefined);
 
   return (
     <section aria-labelledby="sizes-title">
@@ -124,32 +138,32 @@ export default function SellerCatalogueSizes({ loaderData, actionData: sent }: R
                   {set.products} {set.products === 1 ? "product uses" : "products use"} it
                 </p>
               </div>
-              {setRefused?.errors.form && (
+              {formError(setRefused) && (
                 <div className="mt-2">
-                  <FormAlert>{setRefused.errors.form}</FormAlert>
+                  <FormAlert>{formError(setRefused)}</FormAlert>
                 </div>
               )}
-              {sizeRefused?.errors.form && (
+              {formError(sizeRefused) && (
                 <div className="mt-2">
-                  <FormAlert>{sizeRefused.errors.form}</FormAlert>
+                  <FormAlert>{formError(sizeRefused)}</FormAlert>
                 </div>
               )}
 
               <Form
                 method="post"
                 className="mt-3 flex flex-wrap items-end gap-2"
-                key={`rename:${set.name}:${setRefused?.values.name ?? ""}`}
+                key={`rename:${set.name}:${typed(setRefused, "name") ?? ""}`}
               >
                 <input type="hidden" name="id" value={set.id} />
                 <div className="min-w-48 flex-1 sm:max-w-xs">
                   <TextField
                     label={`Name of ${set.name}`}
                     name="name"
-                    defaultValue={setRefused?.values.name ?? set.name}
-                    error={setRefused?.errors.name}
+                    defaultValue={typed(setRefused, "name") ?? set.name}
+                    error={said(setRefused, "name")}
                   />
                 </div>
-                <div className={`flex flex-wrap gap-2 ${setRefused?.errors.name ? "mb-6" : ""}`}>
+                <div className={`flex flex-wrap gap-2 ${said(setRefused, "name") ? "mb-6" : ""}`}>
                   <button type="submit" name="intent" value="rename" className="btn-primary" disabled={busy}>
                     Rename
                   </button>
@@ -194,7 +208,7 @@ export default function SellerCatalogueSizes({ loaderData, actionData: sent }: R
                       <Form
                         method="post"
                         className="flex items-start gap-1"
-                        key={`${size}:${renameRefused?.values.newName ?? ""}`}
+                        key={`${size}:${typed(renameRefused, "newName") ?? ""}`}
                       >
                         <input type="hidden" name="id" value={set.id} />
                         <input type="hidden" name="size" value={size} />
@@ -207,14 +221,16 @@ export default function SellerCatalogueSizes({ loaderData, actionData: sent }: R
                             name="newName"
                             type="text"
                             maxLength={20}
-                            defaultValue={renameRefused?.values.newName ?? size}
+                            defaultValue={typed(renameRefused, "newName") ?? size}
                             className="field-input py-1.5"
                             aria-invalid={renameRefused ? true : undefined}
                             aria-describedby={renameRefused ? `size-${set.id}-${j}-error` : undefined}
                           />
                           {renameRefused && (
                             <p id={`size-${set.id}-${j}-error`} className="field-error">
-                              {renameRefused.errors.newName ?? renameRefused.errors.size ?? renameRefused.errors.form}
+                              {said(renameRefused, "newName") ??
+                                said(renameRefused, "size") ??
+                                formError(renameRefused)}
                             </p>
                           )}
                         </div>
@@ -265,15 +281,15 @@ export default function SellerCatalogueSizes({ loaderData, actionData: sent }: R
               <Form
                 method="post"
                 className="mt-2 flex flex-wrap items-end gap-2"
-                key={`add-size:${addSizeRefused?.values.newSize ?? ""}`}
+                key={`add-size:${typed(addSizeRefused, "newSize") ?? ""}`}
               >
                 <input type="hidden" name="id" value={set.id} />
                 <div className="min-w-40 flex-1 sm:max-w-xs">
                   <TextField
                     label={`New size for ${set.name}`}
                     name="newSize"
-                    defaultValue={addSizeRefused?.values.newSize ?? ""}
-                    error={addSizeRefused?.errors.newSize ?? addSizeRefused?.errors.size}
+                    defaultValue={typed(addSizeRefused, "newSize") ?? ""}
+                    error={said(addSizeRefused, "newSize") ?? said(addSizeRefused, "size") ?? formError(addSizeRefused)}
                     required={false}
                   />
                 </div>
@@ -295,16 +311,18 @@ export default function SellerCatalogueSizes({ loaderData, actionData: sent }: R
                 <Form
                   method="post"
                   className="mt-2 grid gap-3"
-                  key={`guide:${JSON.stringify(set.guide)}:${guideRefused ? JSON.stringify(guideRefused.values) : ""}`}
+                  key={`guide:${JSON.stringify(set.guide)}:${guideRefused ? JSON.stringify(guideRefused.initialValue) : ""}`}
                 >
                   <input type="hidden" name="id" value={set.id} />
-                  {guideRefused?.errors.guide && <FormAlert>{guideRefused.errors.guide}</FormAlert>}
+                  {(said(guideRefused, "guide") ?? formError(guideRefused)) && (
+                    <FormAlert>{said(guideRefused, "guide") ?? formError(guideRefused)}</FormAlert>
+                  )}
                   <TextField
                     label={`Guide columns for ${set.name}`}
                     name="columns"
                     required={false}
-                    defaultValue={guideRefused?.values.columns ?? set.guide.columns.join(", ")}
-                    error={guideRefused?.errors.columns}
+                    defaultValue={typed(guideRefused, "columns") ?? set.guide.columns.join(", ")}
+                    error={said(guideRefused, "columns")}
                     hint="Separated by commas, for example: Chest, Length, Shoulder (inches). Change them and save to get their cells."
                   />
                   {set.guide.columns.length > 0 && (
@@ -337,7 +355,7 @@ export default function SellerCatalogueSizes({ loaderData, actionData: sent }: R
                                     aria-label={`${c} for ${row.size}`}
                                     maxLength={30}
                                     defaultValue={
-                                      guideRefused?.values[guideCellName(row.size, k)] ?? row.values[k] ?? ""
+                                      keptValue(guideRefused, guideCellName(row.size, k)) ?? row.values[k] ?? ""
                                     }
                                     className="field-input w-24 px-2 py-1.5"
                                   />
@@ -355,8 +373,8 @@ export default function SellerCatalogueSizes({ loaderData, actionData: sent }: R
                     required={false}
                     multiline
                     rows={2}
-                    defaultValue={guideRefused?.values.note ?? set.guide.note ?? ""}
-                    error={guideRefused?.errors.note}
+                    defaultValue={typed(guideRefused, "note") ?? set.guide.note ?? ""}
+                    error={said(guideRefused, "note")}
                     hint="For example: body measurements in inches"
                   />
                   <div>
@@ -371,37 +389,51 @@ export default function SellerCatalogueSizes({ loaderData, actionData: sent }: R
         })}
       </ol>
 
-      <Form
-        method="post"
-        className="mt-6 grid max-w-xl gap-3 rounded-xl border border-stone-200 bg-white p-4"
-        aria-labelledby="add-set-title"
-        key={addRefused ? JSON.stringify(addRefused.values) : "add"}
-      >
-        <h3 id="add-set-title" className="text-base font-semibold text-stone-900">
-          Add a size set
-        </h3>
-        {addRefused?.errors.form && <FormAlert>{addRefused.errors.form}</FormAlert>}
-        <TextField
-          label="Size set name"
-          name="name"
-          defaultValue={addRefused?.values.name ?? ""}
-          error={addRefused?.errors.name}
-          placeholder="Kurta"
-        />
-        <TextField
-          label="Sizes"
-          name="sizes"
-          defaultValue={addRefused?.values.sizes ?? ""}
-          error={addRefused?.errors.sizes}
-          placeholder="6, 8, 10, 12, 14, 16"
-          hint="In order, separated by commas. One size (Unstitched, Free Size) is shown to buyers as a fact."
-        />
-        <div>
-          <button type="submit" name="intent" value="add" className="btn-primary" disabled={busy}>
-            Add size set
-          </button>
-        </div>
-      </Form>
+      <AddSizeSetForm
+        key={addRefused ? JSON.stringify(addRefused.initialValue) : "add"}
+        reply={addRefused}
+        busy={busy}
+      />
     </section>
+  );
+}
+
+/** Add a size set, checked in the browser with the action's schema. */
+function AddSizeSetForm({ reply, busy }: { reply: FormReply | null; busy: boolean }) {
+  const [form, fields] = useFormShape(addSizeSetSchema, reply, { id: "add-size-set" });
+  return (
+    <Form
+      method="post"
+      id={form.id}
+      onSubmit={form.onSubmit}
+      noValidate
+      className="mt-6 grid max-w-xl gap-3 rounded-xl border border-stone-200 bg-white p-4"
+      aria-labelledby="add-set-title"
+    >
+      <h3 id="add-set-title" className="text-base font-semibold text-stone-900">
+        Add a size set
+      </h3>
+      {form.errors?.[0] && <FormAlert>{form.errors[0]}</FormAlert>}
+      <TextField
+        label="Size set name"
+        name="name"
+        defaultValue={keptValue(reply, "name") ?? ""}
+        error={fields.name.errors?.[0]}
+        placeholder="Kurta"
+      />
+      <TextField
+        label="Sizes"
+        name="sizes"
+        defaultValue={keptValue(reply, "sizes") ?? ""}
+        error={fields.sizes.errors?.[0]}
+        placeholder="6, 8, 10, 12, 14, 16"
+        hint="In order, separated by commas. One size (Unstitched, Free Size) is shown to buyers as a fact."
+      />
+      <div>
+        <button type="submit" name="intent" value="add" className="btn-primary" disabled={busy}>
+          Add size set
+        </button>
+      </div>
+    </Form>
   );
 }

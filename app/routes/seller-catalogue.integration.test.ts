@@ -154,10 +154,9 @@ describe.each(DATABASE_KINDS)("categories through the routes on %s", (kind) => {
       context,
     });
     expect(clash).toMatchObject({
-      ok: false,
-      intent: "save",
-      errors: { slug: CATEGORY_MESSAGES.slugTaken },
-      values: { name: "Shirts Too", slug: "shirts", description: "typed" },
+      status: "error",
+      error: { slug: [CATEGORY_MESSAGES.slugTaken] },
+      initialValue: { intent: "save", name: "Shirts Too", slug: "shirts", description: "typed" },
     });
 
     const list = await callRoute(listPage.loader, { request: get("/seller/catalogue", "owner"), context });
@@ -236,10 +235,9 @@ describe.each(DATABASE_KINDS)("categories through the routes on %s", (kind) => {
       params: { slug: "shorts" },
     });
     expect(refused).toMatchObject({
-      ok: false,
-      intent: "delete",
-      message: expect.stringMatching(/^3 products are in this category/),
-      blocked: 3,
+      status: "error",
+      error: { "": [expect.stringMatching(/^3 products are in this category/)] },
+      initialValue: { intent: "delete" },
     });
     const moved = await callRoute(categoryPage.action, {
       request: post(edit("shorts"), { intent: "move-products", moveTo: "trousers" }),

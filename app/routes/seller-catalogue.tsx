@@ -6,6 +6,7 @@ import { ProductImage } from "~/components/ui/product-image";
 import { requireSeller } from "~/http/auth-guard.server";
 import { categoryAction } from "~/http/category-action.server";
 import { pageMeta } from "~/lib/seo";
+import { formError } from "~/lib/form-reply";
 import { formatShopDateLong } from "~/lib/shop-time";
 import { useKeptActionData } from "~/lib/use-kept-action-data";
 import { CATEGORIES_PATH, launchText } from "~/modules/catalog/category-input";
@@ -70,7 +71,7 @@ export default function SellerCatalogue({ loaderData, actionData: sentActionData
             Add category
           </Link>
         </div>
-        {actionData && <FormAlert>{actionData.message}</FormAlert>}
+        {actionData && <FormAlert>{formError(actionData)}</FormAlert>}
         {categories.length === 0 ? (
           <p className="rounded-lg bg-stone-50 px-4 py-3 text-sm text-stone-700">
             No categories yet: add the first one.

@@ -10,7 +10,8 @@ import {
 } from "~/components/seller/customers/customer-detail";
 import { CUSTOMERS_PATH } from "~/components/seller/customers/customer-list";
 import { FormAlert } from "~/components/ui/form-parts";
-import { customerAction, type CustomerActionData } from "~/http/customer-action.server";
+import { customerAction } from "~/http/customer-action.server";
+import { formError, isRefusal, keptValue } from "~/lib/form-reply";
 import { requireSeller } from "~/http/auth-guard.server";
 import { AppError } from "~/lib/errors";
 import { formKey } from "~/lib/form-key";
@@ -48,14 +49,16 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function SellerCustomer({ loaderData, actionData: sent }: Route.ComponentProps) {
-  const actionData = useKeptActionData(sent as CustomerActionData | undefined);
+  const kept = useKeptActionData(sent);
+  const actionData = isRefusal(kept) ? kept : null;
   const { detail } = loaderData;
   const navigation = useNavigation();
   const location = useLocation();
   const busy = navigation.state === "submitting";
   // While any answer shows, both forms keep their keys (formKey): a refused tag must not wipe a note being typed.
   const answer = actionData ?? null;
-  const listError = answer && answer.intent !== "add-tag" && answer.intent !== "add-note" ? answer.message : null;
+  const sentIntent = keptValue(answer, "intent");
+  const listError = answer && sentIntent !== "add-tag" && sentIntent !== "add-note" ? formError(answer) : null;
   return (
     <div className="grid gap-4">
       <p>
@@ -71,13 +74,13 @@ export default function SellerCustomer({ loaderData, actionData: sent }: Route.C
             tags={detail.tags}
             answer={answer}
             busy={busy}
-            formKey={formKey(location.key, answer, "tag", answer?.intent === "add-tag" ? answer.values : null)}
+            formKey={formKey(location.key, answer, "tag", sentIntent === "add-tag" ? answer?.initialValue : null)}
           />
           <CustomerNotes
             notes={detail.notes}
             answer={answer}
             busy={busy}
-            formKey={formKey(location.key, answer, "note", answer?.intent === "add-note" ? answer.values : null)}
+            formKey={formKey(location.key, answer, "note", sentIntent === "add-note" ? answer?.initialValue : null)}
           />
           <CustomerCodes detail={detail} />
         </div>

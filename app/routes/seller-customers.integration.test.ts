@@ -75,10 +75,9 @@ describe.each(DATABASE_KINDS)("Dashboard -> Customers routes on %s", (kind) => {
       params: { id: String(id) },
     });
     expect(again).toMatchObject({
-      ok: false,
-      intent: "add-tag",
-      fields: { tag: 'This customer already has the tag "VIP"' },
-      values: { tag: "vip" },
+      status: "error",
+      error: { tag: ['This customer already has the tag "VIP"'] },
+      initialValue: { intent: "add-tag", tag: "vip" },
     });
     const noted = await callRoute(one.action, {
       request: request("owner", path, { intent: "add-note", body: "Wants a call", showOnOrders: "on" }),
@@ -106,9 +105,9 @@ describe.each(DATABASE_KINDS)("Dashboard -> Customers routes on %s", (kind) => {
       context,
     });
     expect(taken).toMatchObject({
-      ok: false,
-      fields: { name: 'A segment named "vips" already exists: choose another name' },
-      values: { name: "vips" },
+      status: "error",
+      error: { name: ['A segment named "vips" already exists: choose another name'] },
+      initialValue: { name: "vips" },
     });
   });
 

@@ -1,7 +1,8 @@
 import { useLocation, useNavigation } from "react-router";
 import { CustomerFilters, SaveSegmentForm, SegmentChips } from "~/components/seller/customers/customer-filters";
 import { CUSTOMERS_PATH, CustomerList, CustomerPagination } from "~/components/seller/customers/customer-list";
-import { customerAction, type CustomerActionData } from "~/http/customer-action.server";
+import { customerAction } from "~/http/customer-action.server";
+import { formError, isRefusal, keptValue } from "~/lib/form-reply";
 import { requireSeller } from "~/http/auth-guard.server";
 import { formKey } from "~/lib/form-key";
 import { pageMeta } from "~/lib/seo";
@@ -60,12 +61,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** Dashboard -> Customers: search, filters and sort in the URL, saved segments, the page of customers, CSV. */
 export default function SellerCustomers({ loaderData, actionData: sent }: Route.ComponentProps) {
-  const actionData = useKeptActionData(sent as CustomerActionData | undefined);
+  const kept = useKeptActionData(sent);
+  const actionData = isRefusal(kept) ? kept : null;
   const { query, raw, errors, page, segments, saved } = loaderData;
   const navigation = useNavigation();
   const location = useLocation();
   const busy = navigation.state === "submitting";
-  const segmentAnswer = actionData?.intent === "save-segment" ? actionData : null;
+  const segmentAnswer = keptValue(actionData, "intent") === "save-segment" ? actionData : null;
   const otherAnswer = actionData && !segmentAnswer ? actionData : null;
   const filtered = isFiltered(query);
   const filtersOpen = Object.keys(errors).length > 0 || FIELDS.some((f) => f !== "q" && raw[f as keyof typeof raw]);
@@ -84,7 +86,7 @@ export default function SellerCustomers({ loaderData, actionData: sent }: Route.
       </p>
       {otherAnswer && (
         <p role="alert" className="rounded-lg bg-red-50 px-4 py-3 text-sm font-medium text-red-900">
-          {otherAnswer.message}
+          {formError(otherAnswer)}
         </p>
       )}
       <SegmentChips segments={segments} current={saved} busy={busy} />
@@ -106,13 +108,9 @@ export default function SellerCustomers({ loaderData, actionData: sent }: Route.
         </>
       )}
       <SaveSegmentForm
-        formKey={formKey(location.key, actionData, saved, segmentAnswer?.values ?? null)}
+        formKey={formKey(location.key, actionData, saved, segmentAnswer?.initialValue ?? null)}
         query={saved}
-        name={segmentAnswer?.values.name ?? ""}
-        error={
-          segmentAnswer?.fields.name ??
-          (segmentAnswer && !segmentAnswer.fields.name ? segmentAnswer.message : undefined)
-        }
+        reply={segmentAnswer}
         busy={busy}
       />
     </div>

@@ -15,7 +15,8 @@ import {
   getDiscountCode,
   listCodeOrders,
 } from "~/modules/promotions/manage-discount-codes.server";
-import { discountCodeFormValues } from "~/modules/promotions/promotion-forms";
+import { formError, isRefusal, keptValue } from "~/lib/form-reply";
+import { discountCodeFormValues, keptDiscountCodeValues } from "~/modules/promotions/promotion-forms";
 import { listPromotionTargets } from "~/modules/promotions/promotion-targets.server";
 import type { Route } from "./+types/seller-discounts-code";
 
@@ -66,9 +67,9 @@ export default function SellerDiscountCode({ loaderData, actionData: sentActionD
     navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST"
       ? String(navigation.formData?.get("intent") ?? "")
       : null;
-  const answer = actionData?.ok === false ? actionData : null;
-  const editAnswer = answer?.intent === "edit-code" ? answer : null;
-  const shown = editAnswer?.codeValues ?? values;
+  const answer = isRefusal(actionData) ? actionData : null;
+  const editAnswer = keptValue(answer, "intent") === "edit-code" ? answer : null;
+  const shown = editAnswer ? keptDiscountCodeValues(editAnswer) : values;
   const self = `${DISCOUNTS_PATH}/${code.id}`;
 
   return (
@@ -90,7 +91,7 @@ export default function SellerDiscountCode({ loaderData, actionData: sentActionD
         </p>
         {answer && !editAnswer && (
           <p role="alert" className="rounded-lg bg-red-50 px-4 py-3 text-sm font-medium text-red-900">
-            {answer.message}
+            {formError(answer)}
           </p>
         )}
         <CodeFigures code={code} />
@@ -164,8 +165,7 @@ export default function SellerDiscountCode({ loaderData, actionData: sentActionD
         formKey={formKey(location.key, editAnswer, shown)}
         editing={{ id: code.id, code: code.code }}
         values={shown}
-        errors={editAnswer?.codeErrors}
-        formError={editAnswer?.message ?? null}
+        reply={editAnswer}
         busy={posting === "edit-code"}
         targets={targets}
         action={self}

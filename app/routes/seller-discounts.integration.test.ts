@@ -126,31 +126,32 @@ describe.each(DATABASE_KINDS)("Dashboard -> Discounts on %s", (kind) => {
     ] as [string, string][];
     const refused = await post(typed);
     expect(refused).toMatchObject({
-      ok: false,
-      intent: "add-code",
-      codeErrors: {
-        code: "Use 3 to 20 letters and digits only, e.g. EID20",
-        value: "Enter a percent from 1 to 100",
-        minOrder: "Enter the minimum order in whole rupees, or leave it empty",
-        maxUses: "Enter how many orders in all may use the code (1 or more), or leave it empty",
-        endsAt: "Ends must be after Starts",
-        categorySlugs: "Choose at least one category",
+      status: "error",
+      error: {
+        "": ["Nothing was saved: please correct the fields marked below."],
+        code: ["Use 3 to 20 letters and digits only, e.g. EID20"],
+        value: ["Enter a percent from 1 to 100"],
+        minOrder: ["Enter the minimum order in whole rupees, or leave it empty"],
+        maxUses: ["Enter how many orders in all may use the code (1 or more), or leave it empty"],
+        endsAt: ["Ends must be after Starts"],
+        categorySlugs: ["Choose at least one category"],
       },
-      codeValues: {
+      initialValue: {
+        intent: "add-code",
         code: "EID 50%",
         value: "150",
         minOrder: "lots",
         startsAt: "2026-05-10T00:00",
         appliesTo: "categories",
-        combinesWithSale: true,
+        combinesWithSale: "on",
       },
     });
     // The same code in another case is the same code.
     const clash = await post({ intent: "add-code", ...EID, code: "Eid20", value: "10" });
     expect(clash).toMatchObject({
-      ok: false,
-      codeErrors: { code: "The code EID20 already exists" },
-      codeValues: { code: "Eid20", value: "10" },
+      status: "error",
+      error: { code: ["The code EID20 already exists"] },
+      initialValue: { code: "Eid20", value: "10" },
     });
     expect(await database.db.select().from(discountCodes)).toHaveLength(1);
     // A buyer is sent to their own dashboard, from the pages and the action, and nothing is saved.
@@ -167,7 +168,7 @@ describe.each(DATABASE_KINDS)("Dashboard -> Discounts on %s", (kind) => {
     // Some categories with none ticked is refused.
     expect(
       await post({ intent: "add-code", code: "TEE500", kind: "amount", value: "500", appliesTo: "categories" }),
-    ).toMatchObject({ codeErrors: { categorySlugs: "Choose at least one category" } });
+    ).toMatchObject({ error: { categorySlugs: ["Choose at least one category"] } });
     expectRedirect(
       await post([
         ["intent", "add-code"],
@@ -244,12 +245,12 @@ describe.each(DATABASE_KINDS)("Dashboard -> Discounts on %s", (kind) => {
       ["appliesTo", "products"],
     ]);
     expect(refused).toMatchObject({
-      ok: false,
-      saleErrors: {
-        name: "Sale name is required, e.g. Eid Sale",
-        percent: "Enter a percent from 1 to 90",
-        startsAt: "Enter when it starts",
-        productIds: "Choose at least one product",
+      status: "error",
+      error: {
+        name: ["Sale name is required, e.g. Eid Sale"],
+        percent: ["Enter a percent from 1 to 90"],
+        startsAt: ["Enter when it starts"],
+        productIds: ["Choose at least one product"],
       },
     });
     expect(await database.db.select().from(scheduledSales)).toHaveLength(0);

@@ -9,7 +9,13 @@ import { useKeptActionData } from "~/lib/use-kept-action-data";
 import { codeCardData, saleCardData, targetNames } from "~/modules/promotions/describe-promotion";
 import { CODES_PER_PAGE, listDiscountCodes } from "~/modules/promotions/manage-discount-codes.server";
 import { getScheduledSale, listScheduledSales } from "~/modules/promotions/manage-scheduled-sales.server";
-import { discountCodeFormValues, saleFormValues } from "~/modules/promotions/promotion-forms";
+import { isRefusal, keptValue } from "~/lib/form-reply";
+import {
+  discountCodeFormValues,
+  keptDiscountCodeValues,
+  keptSaleValues,
+  saleFormValues,
+} from "~/modules/promotions/promotion-forms";
 import { listPromotionTargets } from "~/modules/promotions/promotion-targets.server";
 import type { Route } from "./+types/seller-discounts";
 
@@ -65,25 +71,25 @@ export default function SellerDiscounts({ loaderData, actionData: sentActionData
     navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST"
       ? String(navigation.formData?.get("intent") ?? "")
       : null;
-  const answer = actionData?.ok === false ? actionData : null;
-  const codeAnswer = answer?.intent === "add-code" ? answer : null;
-  const saleAnswer = answer?.intent === "add-sale" || answer?.intent === "edit-sale" ? answer : null;
-  const listError = answer && !codeAnswer && !saleAnswer ? answer.message : null;
+  const answer = isRefusal(actionData) ? actionData : null;
+  const sentIntent = keptValue(answer, "intent");
+  const codeAnswer = sentIntent === "add-code" ? answer : null;
+  const saleAnswer = sentIntent === "add-sale" || sentIntent === "edit-sale" ? answer : null;
+  const listError = answer && !codeAnswer && !saleAnswer ? answer.error?.[""]?.[0] : null;
   // A refused edit shows the edit form again, with what was typed.
+  const saleAnswerId = Number(keptValue(saleAnswer, "saleId"));
   const saleTarget =
-    saleAnswer?.intent === "edit-sale"
+    sentIntent === "edit-sale"
       ? {
-          id: saleAnswer.targetId!,
+          id: saleAnswerId,
           name:
-            editingSale && editingSale.id === saleAnswer.targetId
-              ? editingSale.name
-              : (saleAnswer.saleValues?.name ?? ""),
+            editingSale && editingSale.id === saleAnswerId ? editingSale.name : (keptValue(saleAnswer, "name") ?? ""),
         }
-      : saleAnswer?.intent === "add-sale"
+      : sentIntent === "add-sale"
         ? null
         : editingSale;
-  const saleValues = saleAnswer?.saleValues ?? editingSale?.values ?? newSale;
-  const codeValues = codeAnswer?.codeValues ?? newCode;
+  const saleValues = saleAnswer ? keptSaleValues(saleAnswer) : (editingSale?.values ?? newSale);
+  const codeValues = codeAnswer ? keptDiscountCodeValues(codeAnswer) : newCode;
 
   return (
     <div className="grid gap-6">
@@ -140,8 +146,7 @@ export default function SellerDiscounts({ loaderData, actionData: sentActionData
         formKey={formKey(location.key, codeAnswer, codeValues)}
         editing={null}
         values={codeValues}
-        errors={codeAnswer?.codeErrors}
-        formError={codeAnswer?.message ?? null}
+        reply={codeAnswer}
         busy={posting === "add-code"}
         targets={targets}
       />
@@ -176,8 +181,7 @@ export default function SellerDiscounts({ loaderData, actionData: sentActionData
         formKey={formKey(location.key, saleAnswer, saleTarget?.id ?? "new", saleValues)}
         editing={saleTarget}
         values={saleValues}
-        errors={saleAnswer?.saleErrors}
-        formError={saleAnswer?.message ?? null}
+        reply={saleAnswer}
         busy={posting === "add-sale" || posting === "edit-sale"}
         targets={targets}
       />

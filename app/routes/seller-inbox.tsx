@@ -6,6 +6,8 @@ import { AppError } from "~/lib/errors";
 import { pageMeta } from "~/lib/seo";
 import { formatShopDateTime } from "~/lib/shop-time";
 import { listInboxMessages, setMessageHandled } from "~/modules/contact/inbox.server";
+import { parseSubmission, refusal } from "~/http/form-reply";
+import { formError, isRefusal } from "~/lib/form-reply";
 import { CONTACT_POSSIBLE_SPAM_NOTE } from "~/modules/contact/contact-messages";
 import { inboxActionSchema } from "~/modules/contact/inbox-schema";
 import { replyHref } from "~/modules/contact/reply-link";
@@ -37,18 +39,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   await requireSeller(request, context);
-  const parsed = inboxActionSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success)
-    return { ok: false as const, message: "That request was not understood. Please reload the page." };
+  const submission = parseSubmission(await request.formData(), inboxActionSchema);
+  // A refusal is answered in place (status 200): the card says it beside its buttons.
+  if (submission.status !== "success")
+    return refusal(submission, { formError: "That request was not understood. Please reload the page." });
+  const sent = submission.value;
   try {
-    await setMessageHandled(context.db, parsed.data.id, parsed.data.intent === "mark-handled");
+    await setMessageHandled(context.db, sent.id, sent.intent === "mark-handled");
   } catch (error) {
-    if (error instanceof AppError && error.code === "NOT_FOUND") return { ok: false as const, message: error.message };
+    if (error instanceof AppError && error.code === "NOT_FOUND")
+      return refusal(submission, { formError: error.message });
     throw error;
   }
   return {
     ok: true as const,
-    message: parsed.data.intent === "mark-handled" ? "Marked as handled" : "Marked as not handled",
+    message: sent.intent === "mark-handled" ? "Marked as handled" : "Marked as not handled",
   };
 }
 
@@ -107,10 +112,12 @@ function MessageCard({ message: m }: { message: Message }) {
   // While the click is on its way, show the message as it will be.
   const pendingIntent = fetcher.formData?.get("intent");
   const handled = pendingIntent ? pendingIntent === "mark-handled" : m.handled;
+  const refused = isRefusal(fetcher.data) ? formError(fetcher.data) : undefined;
   useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data)
-      showToast(fetcher.data.message, fetcher.data.ok ? "success" : "error");
-  }, [fetcher.state, fetcher.data]);
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    if (refused) showToast(refused, "error");
+    else if ("message" in fetcher.data) showToast(fetcher.data.message, "success");
+  }, [fetcher.state, fetcher.data, refused]);
   const titleId = `message-${m.id}-subject`;
   return (
     <li>
@@ -144,9 +151,9 @@ function MessageCard({ message: m }: { message: Message }) {
         </p>
         {m.possibleSpam && <p className="mt-2 text-sm text-stone-700">{CONTACT_POSSIBLE_SPAM_NOTE}</p>}
         <p className="mt-3 whitespace-pre-line break-words text-stone-900">{m.message}</p>
-        {fetcher.data && !fetcher.data.ok && fetcher.state === "idle" && (
+        {refused && fetcher.state === "idle" && (
           <p role="alert" className="mt-2 text-sm text-red-800">
-            {fetcher.data.message}
+            {refused}
           </p>
         )}
         <div className="mt-3 flex flex-wrap items-center gap-2">

@@ -1,7 +1,7 @@
 import { useKeptActionData } from "~/lib/use-kept-action-data";
 import { randomUUID } from "node:crypto";
 import { useEffect, useId } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { OwnerOrderItems } from "~/components/seller/orders/owner-order-items";
 import { CityField } from "~/components/ui/city-field";
 import { FieldLabel, TextField } from "~/components/ui/text-field";
@@ -14,12 +14,15 @@ import { placeOrder } from "~/flows/place-order.server";
 import { listOrderableProducts } from "~/modules/catalog/list-orderable-products.server";
 import { CHANNEL_LABELS, ENTERED_CHANNELS } from "~/modules/orders/order-channel";
 import {
+  keptOwnerOrderRows,
   OWNER_ORDER_MAX_ROWS,
   OWNER_ORDER_ROWS,
-  parseOwnerOrderForm,
-  type OwnerOrderErrors,
-  type OwnerOrderValues,
+  ownerOrderFormSchema,
+  rowErrorName,
 } from "~/modules/orders/owner-order-form";
+import { shownErrors, useFormShape } from "~/components/ui/use-form-shape";
+import { parseSubmission, refuse } from "~/http/form-reply";
+import { isRefusal, keptValue } from "~/lib/form-reply";
 import type { Route } from "./+types/seller-orders-new";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -39,40 +42,37 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { products: await listOrderableProducts(context.db), idempotencyKey: randomUUID() };
 }
 
-type ActionData = { formError: string; fields: OwnerOrderErrors; values: OwnerOrderValues; idempotencyKey: string };
-
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireSeller(request, context);
-  const form = Object.fromEntries(await request.formData());
-  const idempotencyKey =
-    typeof form.idempotencyKey === "string" && form.idempotencyKey ? form.idempotencyKey.slice(0, 100) : randomUUID();
-  const parsed = parseOwnerOrderForm(form);
-  if (!parsed.ok)
-    return data<ActionData>(
-      { formError: parsed.formError, fields: parsed.fields, values: parsed.values, idempotencyKey },
-      { status: 400 },
-    );
+  const form = await request.formData();
+  const sentKey = form.get("idempotencyKey");
+  const idempotencyKey = typeof sentKey === "string" && sentKey ? sentKey.slice(0, 100) : randomUUID();
+  // The key goes back with a refusal, so the corrected form still makes one order.
+  const keep = { values: { idempotencyKey } };
+  const submission = parseSubmission(form, ownerOrderFormSchema);
+  if (submission.status !== "success") return refuse(submission, keep);
+  const order = submission.value;
   try {
-    const order = await placeOrder(context, {
+    const placed = await placeOrder(context, {
       userId: null,
-      items: parsed.items,
-      shipping: parsed.shipping,
+      items: order.items,
+      shipping: order.shipping,
       idempotencyKey,
-      enteredBy: { actor: { id: user.id, name: user.name || user.email }, channel: parsed.channel },
+      enteredBy: { actor: { id: user.id, name: user.name || user.email }, channel: order.channel },
     });
-    const headers = { "Set-Cookie": await setFlash({ type: "success", message: `Order ${order.orderNumber} placed` }) };
-    return redirect(`/seller/orders?q=${order.orderNumber}`, { headers });
+    const headers = {
+      "Set-Cookie": await setFlash({ type: "success", message: `Order ${placed.orderNumber} placed` }),
+    };
+    return redirect(`/seller/orders?q=${placed.orderNumber}`, { headers });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     // Stock, availability and COD refusals name the item or the field they are about.
-    const fields: OwnerOrderErrors = {
-      ...(error.fields?.phone ? { phone: error.fields.phone } : {}),
-      items: error.fields?.phone ? undefined : error.message,
-    };
-    return data<ActionData>(
-      { formError: error.message, fields, values: parsed.values, idempotencyKey },
-      { status: error.status },
-    );
+    return refuse(submission, {
+      ...keep,
+      formError: error.message,
+      fieldErrors: error.fields?.phone ? { phone: error.fields.phone } : { items: error.message },
+      status: error.status,
+    });
   }
 }
 
@@ -80,16 +80,25 @@ const EMPTY_ROW = { productId: "", color: "", size: "", quantity: "1" };
 
 /** An order the owner takes by phone, WhatsApp or Instagram: the same rules as the web shop's checkout. */
 export default function SellerOrdersNew({ loaderData, actionData: sentActionData }: Route.ComponentProps) {
-  const actionData = useKeptActionData(sentActionData);
+  const kept = useKeptActionData(sentActionData);
+  const reply = isRefusal(kept) ? kept : null;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const id = useId();
-  const values = actionData?.values;
-  const fields = actionData?.fields ?? {};
-  const rows = values?.items.length ? values.items : Array.from({ length: OWNER_ORDER_ROWS }, () => EMPTY_ROW);
+  // Checked in the browser with the action's schema; the server's refusal shows in the same places.
+  const [form] = useFormShape(ownerOrderFormSchema, reply, { id: "new-order" });
+  const fields = shownErrors(form);
+  const formError = form.errors?.[0];
+  const value = (name: string) => (reply ? (keptValue(reply, name) ?? "") : undefined);
+  const keptRows = keptOwnerOrderRows(reply?.initialValue);
+  const rows = keptRows.length ? keptRows : Array.from({ length: OWNER_ORDER_ROWS }, () => EMPTY_ROW);
+  const rowErrors = Object.fromEntries(
+    rows.map((_, i) => [i, fields[rowErrorName(i)]] as const).filter(([, message]) => message),
+  );
+  const idempotencyKey = keptValue(reply, "idempotencyKey") ?? loaderData.idempotencyKey;
   useEffect(() => {
-    if (actionData?.formError) showToast(actionData.formError, "error");
-  }, [actionData]);
+    if (formError) showToast(formError, "error");
+  }, [formError]);
   return (
     <div className="grid max-w-3xl gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -102,19 +111,21 @@ export default function SellerOrdersNew({ loaderData, actionData: sentActionData
         For a customer who ordered by phone, WhatsApp or Instagram. Stock, prices, shipping and the COD rules apply as
         for any order.
       </p>
-      {actionData?.formError && (
+      {formError && (
         <p role="alert" className="rounded-lg bg-red-50 px-4 py-3 font-medium text-red-800">
-          {actionData.formError}
+          {formError}
         </p>
       )}
       <Form
         method="post"
+        id={form.id}
+        onSubmit={form.onSubmit}
         noValidate
         aria-label="New order"
         className="grid gap-4"
-        key={actionData?.idempotencyKey ?? loaderData.idempotencyKey}
+        key={reply ? JSON.stringify(reply.initialValue) : loaderData.idempotencyKey}
       >
-        <input type="hidden" name="idempotencyKey" value={actionData?.idempotencyKey ?? loaderData.idempotencyKey} />
+        <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
         <div>
           <FieldLabel htmlFor={`${id}-channel`} required>
             Channel
@@ -122,7 +133,7 @@ export default function SellerOrdersNew({ loaderData, actionData: sentActionData
           <select
             id={`${id}-channel`}
             name="channel"
-            defaultValue={values?.channel ?? "whatsapp"}
+            defaultValue={value("channel") ?? "whatsapp"}
             className="field-input"
             required
             aria-invalid={fields.channel ? true : undefined}
@@ -145,7 +156,7 @@ export default function SellerOrdersNew({ loaderData, actionData: sentActionData
             label="Customer Name"
             name="fullName"
             autoComplete="off"
-            defaultValue={values?.fullName}
+            defaultValue={value("fullName")}
             error={fields.fullName}
           />
           <TextField
@@ -155,7 +166,7 @@ export default function SellerOrdersNew({ loaderData, actionData: sentActionData
             inputMode="tel"
             autoComplete="off"
             placeholder="0300 1234567"
-            defaultValue={values?.phone}
+            defaultValue={value("phone")}
             error={fields.phone}
           />
         </div>
@@ -165,17 +176,17 @@ export default function SellerOrdersNew({ loaderData, actionData: sentActionData
           type="email"
           autoComplete="off"
           required={false}
-          defaultValue={values?.email}
+          defaultValue={value("email")}
           error={fields.email}
         />
-        <CityField city={values?.city} cityOther={values?.cityOther} error={fields.city} showOther="until-hydrated" />
+        <CityField city={value("city")} cityOther={value("cityOther")} error={fields.city} showOther="until-hydrated" />
         <TextField
           label="Address"
           name="address"
           multiline
           rows={3}
           autoComplete="off"
-          defaultValue={values?.address}
+          defaultValue={value("address")}
           error={fields.address}
         />
         <TextField
@@ -183,7 +194,7 @@ export default function SellerOrdersNew({ loaderData, actionData: sentActionData
           name="postalCode"
           inputMode="numeric"
           required={false}
-          defaultValue={values?.postalCode}
+          defaultValue={value("postalCode")}
           error={fields.postalCode}
         />
         <section aria-labelledby={`${id}-items`} className="grid gap-2">
@@ -198,7 +209,7 @@ export default function SellerOrdersNew({ loaderData, actionData: sentActionData
           <OwnerOrderItems
             products={loaderData.products}
             rows={rows}
-            errors={fields.rows}
+            errors={rowErrors}
             maxRows={OWNER_ORDER_MAX_ROWS}
           />
         </section>

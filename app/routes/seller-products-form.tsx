@@ -10,7 +10,8 @@ import { listCategories } from "~/modules/catalog/list-categories.server";
 import { listColours } from "~/modules/catalog/list-colours.server";
 import { listSizeSets } from "~/modules/catalog/list-size-sets.server";
 import { getSettings } from "~/modules/settings/get-settings.server";
-import { emptyProductForm, productFormFromInput } from "~/modules/catalog/product-form";
+import { emptyProductForm, productFormFromInput, type ProductFormValues } from "~/modules/catalog/product-form";
+import { fieldErrors, formError, isRefusal } from "~/lib/form-reply";
 import type { Route } from "./+types/seller-products-form";
 
 export const meta: Route.MetaFunction = ({ params, matches }) =>
@@ -85,7 +86,10 @@ export default function SellerProductForm({ loaderData, actionData: sentActionDa
   const actionData = useKeptActionData(sentActionData);
   const location = useLocation();
   const navigation = useNavigation();
-  const answer = actionData?.kind === "form" ? actionData : null;
+  // A refusal (values kept, messages by field), or the form after a small edit made without JavaScript.
+  const refused = isRefusal(actionData) ? actionData : null;
+  const edited = actionData && "kind" in actionData && actionData.kind === "edited" ? actionData : null;
+  const refusedValues = refused?.initialValue && "name" in refused.initialValue ? refused.initialValue : null;
   const submitted = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   const pendingIntent = submitted === "publish" || submitted === "draft" ? submitted : null;
   const title = loaderData.mode === "new" ? "Add Product" : "Edit Product";
@@ -110,11 +114,11 @@ export default function SellerProductForm({ loaderData, actionData: sentActionDa
       </div>
       <ProductForm
         // A fresh form for every answer of the server: its values are what the server sent back.
-        key={formKey(location.key, answer, answer?.formId ?? "")}
+        key={formKey(location.key, refused ?? edited, refused ? [refused.initialValue, refused.error] : edited?.formId)}
         mode={loaderData.mode}
-        initial={answer?.values ?? loaderData.values}
-        initialErrors={answer?.errors ?? {}}
-        formError={answer?.formError ?? null}
+        initial={(refusedValues as ProductFormValues | null) ?? edited?.values ?? loaderData.values}
+        initialErrors={fieldErrors(refused)}
+        formError={formError(refused) ?? null}
         categories={loaderData.categories}
         options={loaderData.options}
         had={loaderData.had}

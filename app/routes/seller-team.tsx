@@ -7,7 +7,10 @@ import { AppError } from "~/lib/errors";
 import { setFlash } from "~/http/flash.server";
 import { pageMeta } from "~/lib/seo";
 import { grantSellerRole, listSellers, revokeSellerRole } from "~/modules/accounts/team.server";
-import { teamActionSchema } from "~/modules/accounts/team-schema";
+import { grantSellerSchema, teamActionSchema } from "~/modules/accounts/team-schema";
+import { useFormShape } from "~/components/ui/use-form-shape";
+import { parseSubmission, refusal } from "~/http/form-reply";
+import { formError, isRefusal, keptValue } from "~/lib/form-reply";
 import { readNotificationRecipients } from "~/modules/settings/notification-recipients.server";
 import type { Route } from "./+types/seller-team";
 
@@ -20,46 +23,38 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { me: user.id, sellers: sellers.map((s) => ({ ...s, since: s.since.toISOString() })), recipients };
 }
 
-type TeamResult = { ok: false; intent: "grant" | "revoke"; message: string; email?: string };
-
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireSeller(request, context);
-  const form = Object.fromEntries(await request.formData());
-  const parsed = teamActionSchema.safeParse(form);
-  if (!parsed.success) {
-    const email = typeof form.email === "string" ? form.email : "";
-    return {
-      ok: false,
-      intent: form.intent === "revoke" ? "revoke" : "grant",
-      message: parsed.error.issues[0].message,
-      email,
-    } satisfies TeamResult;
+  const submission = parseSubmission(await request.formData(), teamActionSchema);
+  // Add a seller's messages show beside its e-mail; a Remove seller role's above the list (status 200, shown in place).
+  const refused = (message: string) =>
+    keptValue(submission.reply(), "intent") === "grant"
+      ? refusal(submission, { fieldErrors: { email: message } })
+      : refusal(submission, { formError: message });
+  if (submission.status !== "success") {
+    const [first] = Object.values(submission.error ?? {}).flatMap((messages) => messages ?? []);
+    return refused(first ?? "Please try again.");
   }
+  const sent = submission.value;
   const done = async (message: string, to = "/seller/team") =>
     redirect(to, { headers: { "Set-Cookie": await setFlash({ type: "success", message }) } });
   try {
-    if (parsed.data.intent === "grant") {
-      const member = await grantSellerRole(context.db, parsed.data.email, { orderNotices: parsed.data.orderNotices });
+    if (sent.intent === "grant") {
+      const member = await grantSellerRole(context.db, sent.email, { orderNotices: sent.orderNotices });
       const notices = member.orderNotices ? "They get order notices." : "They do not get order notices.";
       return done(
         `${member.alreadySeller ? `${member.email} is already a seller` : `${member.name} (${member.email}) can now run the shop`}. ${notices}`,
       );
     }
-    const member = await revokeSellerRole(context.db, parsed.data.userId);
+    const member = await revokeSellerRole(context.db, sent.userId);
     // Someone who removed their own role is a buyer from now on: their own dashboard is the buyer's.
     return done(
       `${member.email} is no longer a seller and gets no more order notices`,
       member.id === user.id ? "/buyer-dashboard" : "/seller/team",
     );
   } catch (error) {
-    if (error instanceof AppError && (error.code === "NOT_FOUND" || error.code === "CONFLICT")) {
-      return {
-        ok: false,
-        intent: parsed.data.intent,
-        message: error.message,
-        email: parsed.data.intent === "grant" ? parsed.data.email : undefined,
-      } satisfies TeamResult;
-    }
+    if (error instanceof AppError && (error.code === "NOT_FOUND" || error.code === "CONFLICT"))
+      return refused(error.message);
     throw error;
   }
 }
@@ -69,8 +64,10 @@ export default function SellerTeam({ loaderData, actionData: sentActionData }: R
   const { me, sellers, recipients } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formAction === "/seller/team";
-  const grantError = actionData?.intent === "grant" ? actionData.message : undefined;
-  const revokeError = actionData?.intent === "revoke" ? actionData.message : undefined;
+  const reply = isRefusal(actionData) ? actionData : null;
+  const grantReply = keptValue(reply, "intent") === "grant" ? reply : null;
+  const revokeError = grantReply ? undefined : formError(reply);
+  const [form, fields] = useFormShape(grantSellerSchema, grantReply, { id: "add-seller" });
   const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => {
     if (navigation.state === "idle" && !actionData) formRef.current?.reset();
@@ -128,15 +125,23 @@ export default function SellerTeam({ loaderData, actionData: sentActionData }: R
         <p className="mt-1 text-sm text-stone-700">
           They need an account on the shop first (Sign In, then Create account). Enter its e-mail:
         </p>
-        <Form ref={formRef} method="post" noValidate className="mt-3 grid gap-3" aria-labelledby="add-seller-title">
+        <Form
+          ref={formRef}
+          method="post"
+          id={form.id}
+          onSubmit={form.onSubmit}
+          noValidate
+          className="mt-3 grid gap-3"
+          aria-labelledby="add-seller-title"
+        >
           <input type="hidden" name="intent" value="grant" />
           <TextField
             label="Account e-mail"
             name="email"
             type="email"
             autoComplete="off"
-            error={grantError}
-            defaultValue={actionData?.intent === "grant" ? actionData.email : undefined}
+            error={fields.email.errors?.[0]}
+            defaultValue={keptValue(grantReply, "email")}
           />
           <div>
             <label className="flex items-start gap-2 text-sm text-stone-900">

@@ -86,14 +86,25 @@ test.describe.serial("promotions", () => {
     await owner.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Discounts" }).click();
     await expect(owner).toHaveURL(/\/seller\/discounts$/);
 
-    // A wrong form first: the messages beside the fields, what was typed kept.
+    // A wrong form first: the browser checks it with the action's own schema, so the messages show
+    // beside the fields, what was typed kept, and nothing is sent.
+    const posts: string[] = [];
+    const countPosts = (request: { method(): string; url(): string }) => {
+      if (request.method() === "POST") posts.push(request.url());
+    };
+    owner.on("request", countPosts);
     const add = owner.getByRole("form", { name: "Add Discount" });
     await add.getByRole("textbox", { name: "Code" }).fill(`${CODE}!`);
     await add.getByRole("textbox", { name: "Discount value" }).fill("150");
     await add.getByRole("button", { name: "Add Discount" }).click();
-    await expect(add.getByText("Use 3 to 20 letters and digits only, e.g. EID20")).toBeVisible();
+    await expect(add.getByRole("textbox", { name: "Code" })).toHaveAccessibleDescription(
+      /Use 3 to 20 letters and digits only, e\.g\. EID20/,
+    );
     await expect(add.getByText("Enter a percent from 1 to 100")).toBeVisible();
+    await expect(add.getByRole("textbox", { name: "Code" })).toBeFocused();
     await expect(add.getByRole("textbox", { name: "Code" })).toHaveValue(`${CODE}!`);
+    expect(posts, "a refused form is not sent").toEqual([]);
+    owner.off("request", countPosts);
 
     await add.getByRole("textbox", { name: "Code" }).fill(CODE.toLowerCase());
     await add.getByRole("combobox", { name: "Discount type" }).selectOption({ label: "Percent off" });
@@ -226,6 +237,30 @@ test.describe.serial("promotions", () => {
     await keepShot(buyer, { path: "test-results/promotions/cart-phone.png", fullPage: true });
     await owner.setViewportSize({ width: 1280, height: 900 });
     await buyer.context().close();
+  });
+
+  test("without JavaScript the server refuses a wrong code form with the same messages, what was typed kept", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await signInAsOwner(page);
+    await page.goto("/seller/discounts");
+    const add = page.getByRole("form", { name: "Add Discount" });
+    await add.getByRole("textbox", { name: "Code" }).fill("NO JS!");
+    await add.getByRole("textbox", { name: "Discount value" }).fill("150");
+    await add.getByRole("textbox", { name: "Total uses" }).fill("0");
+    await add.getByRole("button", { name: "Add Discount" }).click();
+    await expect(add.getByRole("alert")).toHaveText("Nothing was saved: please correct the fields marked below.");
+    await expect(add.getByRole("textbox", { name: "Code" })).toHaveValue("NO JS!");
+    await expect(add.getByRole("textbox", { name: "Code" })).toHaveAccessibleDescription(
+      /Use 3 to 20 letters and digits only, e\.g\. EID20/,
+    );
+    await expect(add.getByRole("textbox", { name: "Discount value" })).toHaveValue("150");
+    await expect(add.getByText("Enter a percent from 1 to 100")).toBeVisible();
+    await expect(add.getByRole("textbox", { name: "Total uses" })).toHaveValue("0");
+    await expect(page.getByRole("article", { name: "NO JS!" })).toHaveCount(0);
+    await context.close();
   });
 
   test("without JavaScript the code is applied and the order placed with it", async ({ browser }) => {

@@ -198,8 +198,15 @@ test.describe("the owner's products", () => {
     await expect(page.getByLabel("Stock Quantity")).toHaveValue("");
     await expect(page.getByText("Total: 10 pieces")).toBeVisible();
     await page.getByLabel("Upload images").setInputFiles([await photo("front.png", "#14532d")]);
+    await expect(page.getByTestId("product-photos").getByRole("listitem")).toHaveCount(1);
 
+    // Held back a moment, so the button can be seen saying what it is doing.
+    await page.route("**/seller/products/new.data*", async (route) => {
+      if (route.request().method() === "POST") await new Promise((resolve) => setTimeout(resolve, 700));
+      await route.continue();
+    });
     await page.getByRole("button", { name: "Add Product", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Adding Product..." })).toBeDisabled();
     await expect(toast(page, "Product added successfully!")).toBeVisible();
     await expect(page.getByText("Valid stock quantity is required")).toHaveCount(0);
     const id = await productIdFromInventory(page, name);
@@ -213,20 +220,23 @@ test.describe("the owner's products", () => {
   }) => {
     await signInAsOwner(page);
     await gotoHydrated(page, "/seller/products/new");
+    // The form is checked in the browser with the action's own schema: nothing is sent while it is wrong.
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST") posts.push(request.url());
+    });
     await page.getByLabel("Description").fill("Typed description stays");
     await page.getByLabel("Price (PKR)", { exact: true }).fill("1299.50");
     await page.getByRole("button", { name: "Black", exact: true }).click();
     await page.getByRole("button", { name: "White", exact: true }).click();
-    // Held back a moment, so the button can be seen saying what it is doing.
-    await page.route("**/seller/products/new.data*", async (route) => {
-      if (route.request().method() === "POST") await new Promise((resolve) => setTimeout(resolve, 700));
-      await route.continue();
-    });
     await page.getByRole("button", { name: "Add Product", exact: true }).click();
-    await expect(page.getByRole("button", { name: "Adding Product..." })).toBeDisabled();
 
     const field = (label: string) => page.getByLabel(label, { exact: true });
     await expect(field("Product Name")).toHaveAccessibleDescription("Product name is required");
+    await expect(field("Product Name")).toBeFocused();
+    await expect(
+      page.getByRole("alert").filter({ hasText: "Please check the highlighted fields" }).first(),
+    ).toBeVisible();
     await expect(field("Price (PKR)")).toHaveAccessibleDescription(/Price must be in whole rupees/);
     await expect(field("Stock Quantity")).toHaveAccessibleDescription(/Valid stock quantity is required/);
     await expect(page.getByText("At least one image is required")).toBeVisible();
@@ -240,6 +250,7 @@ test.describe("the owner's products", () => {
     await page.getByRole("button", { name: "Navy", exact: true }).click();
     await expect(page.getByText("At least one color is required")).toHaveCount(0);
     await expect(page.getByText("Valid stock quantity is required")).toBeVisible();
+    expect(posts, "a refused form is not sent").toEqual([]);
   });
 
   test("the form works without JavaScript: toggles and a bad post come back with everything typed", async ({

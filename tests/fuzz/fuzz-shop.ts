@@ -198,6 +198,8 @@ function refusedInBody(body: unknown): boolean {
   const b = body as Record<string, unknown>;
   return (
     b.ok === false ||
+    // The one form shape (app/lib/form-reply.ts): a refusal answered with status 200.
+    b.status === "error" ||
     Boolean(b.formError) ||
     Boolean(b.fieldErrors) ||
     (typeof b.fields === "object" && b.fields !== null && Object.keys(b.fields).length > 0)

@@ -1,6 +1,8 @@
 import { useId, useRef } from "react";
 import { Form } from "react-router";
-import { FormAlert, useFocusFirstInvalid } from "~/components/ui/form-parts";
+import { FormAlert } from "~/components/ui/form-parts";
+import { shownErrors, useFormShape } from "~/components/ui/use-form-shape";
+import { keptValue, type FormReply } from "~/lib/form-reply";
 import { ProductImage } from "~/components/ui/product-image";
 import { TextField } from "~/components/ui/text-field";
 import type { ProductImageData } from "~/modules/catalog/product-card";
@@ -8,6 +10,7 @@ import {
   CATEGORY_DESCRIPTION_MAX,
   CATEGORY_SLUG_MAX,
   LAUNCH_LABEL_MAX,
+  categoryFormSchema,
   slugFromName,
   type CategoryField,
   type CategoryValues,
@@ -76,24 +79,19 @@ export type CategoryFormProps = {
   /** The category's slug now (null: a new one): the slug field starts empty and follows the name. */
   editing: string | null;
   values: CategoryValues;
-  errors?: Partial<Record<CategoryField, string>>;
-  formError: string | null;
+  /** The server's refusal of the last save: its messages, and a picture it kept (`pendingImage`). */
+  reply: FormReply | null;
   image: ProductImageData | null;
-  pendingImage: string | null;
   busy: boolean;
 };
 
 /** Add or edit a category: a real multipart form, so it works (picture included) without JavaScript. */
-export function CategoryForm({
-  editing,
-  values,
-  errors = {},
-  formError,
-  image,
-  pendingImage,
-  busy,
-}: CategoryFormProps) {
-  const formRef = useFocusFirstInvalid(errors);
+export function CategoryForm({ editing, values, reply, image, busy }: CategoryFormProps) {
+  // Checked in the browser with the action's schema; the picture is checked by the server.
+  const [form] = useFormShape(categoryFormSchema, reply, { id: "category" });
+  const errors: Partial<Record<CategoryField, string>> = shownErrors(form);
+  const formError = form.errors?.[0];
+  const pendingImage = keptValue(reply, "pendingImage") ?? null;
   const slugRef = useRef<HTMLInputElement>(null);
   // With JavaScript, a new category's slug is suggested as the name is typed, until the owner types one.
   const slugTouched = useRef(values.slug !== "");
@@ -102,9 +100,10 @@ export function CategoryForm({
 
   return (
     <Form
-      ref={formRef}
       method="post"
       encType="multipart/form-data"
+      id={form.id}
+      onSubmit={form.onSubmit}
       noValidate
       className="grid gap-5"
       aria-label={editing ? "Edit category" : "Add category"}

@@ -1,15 +1,18 @@
 import { useId } from "react";
 import { Form, Link } from "react-router";
-import { FormAlert, SelectField, useFocusFirstInvalid } from "~/components/ui/form-parts";
+import { FormAlert, SelectField } from "~/components/ui/form-parts";
 import { TextField } from "~/components/ui/text-field";
+import { shownErrors, useFormShape } from "~/components/ui/use-form-shape";
+import type { FormReply } from "~/lib/form-reply";
 import { formatPrice } from "~/lib/money";
 import type { CodeCardData, SaleCardData } from "~/modules/promotions/describe-promotion";
-import type {
-  DiscountCodeField,
-  DiscountCodeValues,
-  PromotionTargets,
-  SaleField,
-  SaleValues,
+import {
+  discountCodeFormSchema,
+  saleFormSchema,
+  type DiscountCodeField,
+  type DiscountCodeValues,
+  type PromotionTargets,
+  type SaleValues,
 } from "~/modules/promotions/promotion-forms";
 import { ScopeFields, WindowFields } from "./promotion-fields";
 
@@ -145,14 +148,14 @@ export function SaleCard({ sale, busy }: { sale: SaleCardData; busy: boolean }) 
 }
 
 /**
- * Add Discount, and Edit (the same form, prefilled). Every value comes back as typed after a
- * refusal: the form is keyed by its values, so its inputs show them with or without JavaScript.
+ * Add Discount, and Edit (the same form, prefilled). Checked in the browser with the action's
+ * schema; every value comes back as typed after the server's refusal (`reply`): the form is keyed by
+ * its values, so its inputs show them with or without JavaScript.
  */
 export function DiscountCodeForm({
   editing,
   values,
-  errors,
-  formError,
+  reply,
   busy,
   formKey,
   targets,
@@ -160,15 +163,16 @@ export function DiscountCodeForm({
 }: {
   editing: { id: number; code: string } | null;
   values: DiscountCodeValues;
-  errors?: Partial<Record<DiscountCodeField, string>>;
-  formError: string | null;
+  reply: FormReply | null;
   busy: boolean;
   formKey: string;
   targets: PromotionTargets;
   action?: string;
 }) {
   const titleId = useId();
-  const ref = useFocusFirstInvalid(errors);
+  const [form] = useFormShape(discountCodeFormSchema, reply, { id: editing ? "edit-discount" : "add-discount" });
+  const errors: Partial<Record<DiscountCodeField, string>> = shownErrors(form);
+  const formError = form.errors?.[0];
   const field = (name: Exclude<DiscountCodeField, "categorySlugs" | "productIds" | "combinesWithSale">) => ({
     name,
     defaultValue: values[name],
@@ -185,9 +189,10 @@ export function DiscountCodeForm({
         {title}
       </h3>
       <Form
-        ref={ref}
         method="post"
         action={action}
+        id={form.id}
+        onSubmit={form.onSubmit}
         noValidate
         key={formKey}
         aria-labelledby={titleId}
@@ -260,22 +265,22 @@ export function DiscountCodeForm({
 export function SaleForm({
   editing,
   values,
-  errors,
-  formError,
+  reply,
   busy,
   formKey,
   targets,
 }: {
   editing: { id: number; name: string } | null;
   values: SaleValues;
-  errors?: Partial<Record<SaleField, string>>;
-  formError: string | null;
+  reply: FormReply | null;
   busy: boolean;
   formKey: string;
   targets: PromotionTargets;
 }) {
   const titleId = useId();
-  const ref = useFocusFirstInvalid(errors);
+  const [form] = useFormShape(saleFormSchema, reply, { id: "sale" });
+  const errors = shownErrors(form);
+  const formError = form.errors?.[0];
   const title = editing ? `Edit Sale: ${editing.name}` : "Add Sale";
   return (
     <section
@@ -287,9 +292,10 @@ export function SaleForm({
         {title}
       </h3>
       <Form
-        ref={ref}
         method="post"
         action={DISCOUNTS_PATH}
+        id={form.id}
+        onSubmit={form.onSubmit}
         noValidate
         key={formKey}
         aria-labelledby={titleId}

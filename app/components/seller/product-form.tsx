@@ -4,13 +4,16 @@ import { showToast } from "~/components/ui/toaster";
 import { useHydrated } from "~/lib/use-hydrated";
 import { ColourSwatch } from "~/components/ui/colour-swatch";
 import {
+  CHECK_FIELDS,
+  checkProductForm,
   costFieldName,
   editProductForm,
   gridFieldName,
   LIST_FIELDS,
   offeredColours,
+  readProductForm,
   sizeSetOf,
-  type ProductFormActionData,
+  type ProductFormAnswer,
   type ProductFormIntent,
   type ProductFormOptions,
   type ProductFormValues,
@@ -44,7 +47,7 @@ export function ProductForm({
   mode,
   initial,
   initialErrors,
-  formError,
+  formError: serverFormError,
   categories,
   options,
   had,
@@ -54,9 +57,10 @@ export function ProductForm({
   const hydrated = useHydrated();
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState(initialErrors);
+  const [formError, setFormError] = useState(serverFormError);
   const formRef = useRef<HTMLFormElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
-  const upload = useFetcher<ProductFormActionData>();
+  const upload = useFetcher<ProductFormAnswer>();
   const uploading = upload.state !== "idle";
   const busy = pendingIntent !== null;
 
@@ -66,9 +70,27 @@ export function ProductForm({
   useEffect(() => {
     if (Object.keys(initialErrors).length > 0)
       formRef.current?.querySelector<HTMLElement>("[aria-invalid=true]")?.focus();
-    if (formError) showToast(formError, "error");
+    if (serverFormError) showToast(serverFormError, "error");
     // Only on mount: the form is remounted for each answer of the server.
   }, []);
+
+  /**
+   * Add/Update Product and Save Draft check the form with the action's own schema before sending:
+   * a mistake shows beside its field at once, as the server's refusal would, and nothing is posted.
+   */
+  const checkBeforeSending = (event: React.FormEvent<HTMLFormElement>) => {
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    const intent = submitter?.getAttribute("name") === "intent" ? submitter.getAttribute("value") : null;
+    if (intent !== "publish" && intent !== "draft") return;
+    const checked = checkProductForm(readProductForm(new FormData(event.currentTarget, submitter)), intent);
+    if (!checked.errors) return;
+    event.preventDefault();
+    // A photo refused on upload stays named until the schema has its own word on the photos.
+    setErrors({ ...(errors.images ? { images: errors.images } : {}), ...checked.errors });
+    setFormError(CHECK_FIELDS);
+    showToast(CHECK_FIELDS, "error");
+    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>("[aria-invalid=true]")?.focus());
+  };
 
   useEffect(() => {
     const result = upload.data;
@@ -153,6 +175,7 @@ export function ProductForm({
       method="post"
       encType="multipart/form-data"
       noValidate
+      onSubmit={checkBeforeSending}
       className="flex flex-col gap-6"
       aria-label={mode === "new" ? "Add Product" : "Edit Product"}
     >

@@ -1,4 +1,4 @@
-import { type DefaultValue, useForm } from "@conform-to/react";
+import { type DefaultValue, type FormMetadata, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { $ZodType, input, output } from "zod/v4/core";
 import type { FormReply } from "~/lib/form-reply";
@@ -24,4 +24,14 @@ export function useFormShape<Schema extends $ZodType<unknown, Record<string, unk
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
+}
+
+/**
+ * Each field's first message as the form shows it now (the browser's check or the server's
+ * refusal), keyed by field name: for forms whose parts take an `errors` record.
+ */
+export function shownErrors(form: Pick<FormMetadata<Record<string, unknown>, string[]>, "allErrors">) {
+  const errors: Record<string, string> = {};
+  for (const [name, messages] of Object.entries(form.allErrors)) if (name && messages?.[0]) errors[name] = messages[0];
+  return errors;
 }

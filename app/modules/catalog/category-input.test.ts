@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { CATEGORY_MESSAGES, parseCategoryForm, productsInCategoryMessage, slugFromName } from "./category-input";
+import { parseWithZod } from "@conform-to/zod/v4";
+import {
+  CATEGORY_MESSAGES,
+  categoryFormSchemaAt,
+  keptCategoryValues,
+  productsInCategoryMessage,
+  slugFromName,
+} from "./category-input";
 
 const NOW = new Date("2026-01-10T10:00:00Z");
 const form = (fields: Record<string, string>) => {
@@ -7,6 +14,15 @@ const form = (fields: Record<string, string>) => {
   for (const [k, v] of Object.entries(fields)) f.set(k, v);
   return f;
 };
+
+/** The form read with its schema, as the action and the page read it (the clock at `now`). */
+function parseCategoryForm(data: FormData, now: Date) {
+  data.set("intent", "save");
+  const submission = parseWithZod(data, { schema: categoryFormSchemaAt(() => now) });
+  if (submission.status === "success") return { ok: true as const, data: submission.value };
+  const errors = Object.fromEntries(Object.entries(submission.error ?? {}).map(([k, v]) => [k, v?.[0]]));
+  return { ok: false as const, errors, values: keptCategoryValues(submission.reply()) };
+}
 
 describe("the category form", () => {
   it("suggests a lower-case slug from the name", () => {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { keptValue, type FormReply } from "~/lib/form-reply";
 import { fromShopDateTimeLocal, toShopDateTimeLocal } from "~/lib/shop-time";
 import { slugify, SLUG_PATTERN } from "~/lib/slug";
 
@@ -68,10 +69,6 @@ export type CategoryValues = {
 };
 export type CategoryField = keyof CategoryValues | "image";
 
-export type CategoryFormResult =
-  | { ok: true; data: CategoryInput; values: CategoryValues }
-  | { ok: false; errors: Partial<Record<CategoryField, string>>; values: CategoryValues };
-
 /** The form's starting values: empty for a new category, or the category's own. */
 export function categoryFormValues(category?: {
   name: string;
@@ -94,50 +91,85 @@ export function categoryFormValues(category?: {
   };
 }
 
-const text = (form: FormData, name: string, max: number) => {
-  const value = form.get(name);
-  return typeof value === "string" ? value.slice(0, max + 200) : "";
-};
-const checked = (form: FormData, name: string) => form.get(name) === "on" || form.get(name) === "true";
+// Each field as text (a little over its limit, so "too long" is still said), or a ticked box.
+const text = (max: number) =>
+  z
+    .unknown()
+    .optional()
+    .transform((value) => (typeof value === "string" ? value.slice(0, max + 200) : ""));
+const checked = z
+  .unknown()
+  .optional()
+  .transform((value) => value === "on" || value === "true");
 
 /**
- * Reads the posted form. An empty slug is the one suggested from the name; a launch time is typed
- * in Pakistan time and must lie ahead of `now` (a past one would open the category at once).
+ * Add category and Edit category: the schema the action parses and the page checks with. An empty
+ * slug is the one suggested from the name; a launch time is typed in Pakistan time and must lie
+ * ahead of `now()` (a past one would open the category at once). The picture is the server's to
+ * check (categoryAction).
  */
-export function parseCategoryForm(form: FormData, now: Date): CategoryFormResult {
-  const values: CategoryValues = {
-    name: text(form, "name", CATEGORY_NAME_MAX),
-    slug: text(form, "slug", CATEGORY_SLUG_MAX),
-    description: text(form, "description", CATEGORY_DESCRIPTION_MAX),
-    hidden: checked(form, "hidden"),
-    comingSoon: checked(form, "comingSoon"),
-    launchLabel: text(form, "launchLabel", LAUNCH_LABEL_MAX),
-    launchAt: text(form, "launchAt", 40),
-    removeImage: checked(form, "removeImage"),
+export function categoryFormSchemaAt(now: () => Date) {
+  return z
+    .object({
+      intent: z.literal("save"),
+      name: text(CATEGORY_NAME_MAX),
+      slug: text(CATEGORY_SLUG_MAX),
+      description: text(CATEGORY_DESCRIPTION_MAX),
+      hidden: checked,
+      comingSoon: checked,
+      launchLabel: text(LAUNCH_LABEL_MAX),
+      launchAt: text(40),
+      removeImage: checked,
+      image: z.unknown().optional(),
+      pendingImage: z.unknown().optional(),
+    })
+    .transform(({ intent: _intent, image: _image, pendingImage: _pending, ...values }, ctx): CategoryInput => {
+      const fail = (field: CategoryField, message: string) => ctx.addIssue({ code: "custom", path: [field], message });
+      let launchAt: Date | null = null;
+      let failed = false;
+      if (values.comingSoon && values.launchAt.trim() !== "") {
+        launchAt = fromShopDateTimeLocal(values.launchAt);
+        if (!launchAt) fail("launchAt", CATEGORY_MESSAGES.launchAtInvalid);
+        else if (launchAt.getTime() <= now().getTime()) fail("launchAt", CATEGORY_MESSAGES.launchAtPast);
+        failed = !launchAt || launchAt.getTime() <= now().getTime();
+      }
+      const slug = values.slug.trim() === "" ? slugFromName(values.name) : values.slug.trim();
+      const parsed = categoryInputSchema.safeParse({
+        ...values,
+        slug,
+        // A category that is not coming soon has no launch: its label and time would only mislead later.
+        launchLabel: values.comingSoon ? values.launchLabel : "",
+        launchAt: values.comingSoon ? launchAt : null,
+      });
+      if (!parsed.success) {
+        const said = new Set<string>(failed ? ["launchAt"] : []);
+        for (const issue of parsed.error.issues) {
+          const field = issue.path[0] as CategoryField;
+          if (!said.has(field)) fail(field, issue.message);
+          said.add(field);
+        }
+      }
+      if (!parsed.success || failed) return z.NEVER;
+      return parsed.data;
+    });
+}
+
+/** The category form's schema, read at the time of each check. */
+export const categoryFormSchema = categoryFormSchemaAt(() => new Date());
+
+/** What a refused category form had typed, to show again. */
+export function keptCategoryValues(reply: FormReply): CategoryValues {
+  const box = (name: string) => ["on", "true"].includes(keptValue(reply, name) ?? "");
+  return {
+    name: keptValue(reply, "name") ?? "",
+    slug: keptValue(reply, "slug") ?? "",
+    description: keptValue(reply, "description") ?? "",
+    hidden: box("hidden"),
+    comingSoon: box("comingSoon"),
+    launchLabel: keptValue(reply, "launchLabel") ?? "",
+    launchAt: keptValue(reply, "launchAt") ?? "",
+    removeImage: box("removeImage"),
   };
-  const errors: Partial<Record<CategoryField, string>> = {};
-  let launchAt: Date | null = null;
-  if (values.comingSoon && values.launchAt.trim() !== "") {
-    launchAt = fromShopDateTimeLocal(values.launchAt);
-    if (!launchAt) errors.launchAt = CATEGORY_MESSAGES.launchAtInvalid;
-    else if (launchAt.getTime() <= now.getTime()) errors.launchAt = CATEGORY_MESSAGES.launchAtPast;
-  }
-  const slug = values.slug.trim() === "" ? slugFromName(values.name) : values.slug.trim();
-  const parsed = categoryInputSchema.safeParse({
-    ...values,
-    slug,
-    // A category that is not coming soon has no launch: its label and time would only mislead later.
-    launchLabel: values.comingSoon ? values.launchLabel : "",
-    launchAt: values.comingSoon ? launchAt : null,
-  });
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0] as CategoryField;
-      errors[field] ??= issue.message;
-    }
-  }
-  if (!parsed.success || Object.keys(errors).length > 0) return { ok: false, errors, values };
-  return { ok: true, data: parsed.data, values: { ...values, slug } };
 }
 
 /** What a coming-soon category says about its launch: the owner's label, else its date, else "Soon". */

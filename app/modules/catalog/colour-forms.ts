@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { keptValue, type FormReply } from "~/lib/form-reply";
 import type { ColourChange } from "./change-colour.server";
-import { COLOUR_MESSAGES, colourInputSchema } from "./colour-rules";
+import { COLOUR_MESSAGES, colourInputSchema, type ColourInput } from "./colour-rules";
 
 /**
  * The Colours page's posts as changes: each form posts an `intent` (add, edit, up, down, retire,
@@ -8,14 +9,9 @@ import { COLOUR_MESSAGES, colourInputSchema } from "./colour-rules";
  * field side by side: without JavaScript both are posted, so the one the owner changed wins.
  */
 export type ColourFormValues = { name: string; hex: string };
-export type ColourFormResult =
-  | { ok: true; change: ColourChange }
-  | { ok: false; intent: string; id: number | null; values: ColourFormValues; errors: Record<string, string> };
 
-const text = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === "string" ? value : "";
-};
+export const UNKNOWN_ACTION = "Unknown action";
+export const NO_SUCH_COLOUR = "This colour no longer exists";
 
 /** The swatch the owner meant: the typed hex if it was changed, else the picker's if that was, else whichever is there. */
 export function pickedHex(typed: string, picker: string, was: string): string {
@@ -27,39 +23,56 @@ export function pickedHex(typed: string, picker: string, was: string): string {
   return t || p;
 }
 
-const intentSchema = z.enum(["add", "edit", "up", "down", "retire", "restore"]);
+const text = z
+  .unknown()
+  .optional()
+  .transform((value) => (typeof value === "string" ? value : ""));
+const swatch = { name: text, hex: text, hexPicker: text, hexWas: text };
+/** A colour's id in the form; a missing or garbled one is a colour that no longer exists (the action says so above the list). */
+const colourId = z
+  .unknown()
+  .optional()
+  .transform((value, ctx) => {
+    if (typeof value === "string" && /^\d{1,9}$/.test(value)) return Number(value);
+    ctx.addIssue({ code: "custom", path: [], message: NO_SUCH_COLOUR });
+    return z.NEVER;
+  });
 
-export function readColourForm(form: FormData): ColourFormResult {
-  const intent = intentSchema.safeParse(text(form, "intent"));
-  const idText = text(form, "id");
-  const id = /^\d{1,9}$/.test(idText) ? Number(idText) : null;
-  const values = {
-    name: text(form, "name"),
-    hex: pickedHex(text(form, "hex"), text(form, "hexPicker"), text(form, "hexWas")),
-  };
-  if (!intent.success) return { ok: false, intent: "", id, values, errors: { form: "Unknown action" } };
-  if (intent.data !== "add" && id === null)
-    return { ok: false, intent: intent.data, id, values, errors: { form: "This colour no longer exists" } };
-  switch (intent.data) {
-    case "up":
-    case "down":
-      return { ok: true, change: { kind: "move", id: id!, direction: intent.data } };
-    case "retire":
-    case "restore":
-      return { ok: true, change: { kind: "retire", id: id!, retired: intent.data === "retire" } };
-    default: {
-      const parsed = colourInputSchema.safeParse(values);
-      if (!parsed.success) {
-        const errors: Record<string, string> = {};
-        for (const issue of parsed.error.issues)
-          errors[String(issue.path[0])] ??= issue.path[0] === "hex" ? COLOUR_MESSAGES.hex : issue.message;
-        return { ok: false, intent: intent.data, id, values, errors };
-      }
-      return {
-        ok: true,
-        change:
-          intent.data === "add" ? { kind: "add", input: parsed.data } : { kind: "edit", id: id!, input: parsed.data },
-      };
-    }
+function readSwatch(raw: { name: string; hex: string; hexPicker: string; hexWas: string }, ctx: z.RefinementCtx) {
+  const parsed = colourInputSchema.safeParse({ name: raw.name, hex: pickedHex(raw.hex, raw.hexPicker, raw.hexWas) });
+  if (parsed.success) return parsed.data;
+  const said = new Set<string>();
+  for (const issue of parsed.error.issues) {
+    const field = String(issue.path[0]);
+    if (!said.has(field))
+      ctx.addIssue({ code: "custom", path: [field], message: field === "hex" ? COLOUR_MESSAGES.hex : issue.message });
+    said.add(field);
   }
+  return z.NEVER as ColourInput;
+}
+
+/** Every form of the Colours page (Add a colour, and each colour's Save, ↑, ↓, Retire or Bring back) as a change. */
+export const colourFormSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z
+      .object({ intent: z.literal("add"), ...swatch })
+      .transform((raw, ctx): ColourChange => ({ kind: "add", input: readSwatch(raw, ctx) })),
+    z
+      .object({ intent: z.literal("edit"), id: colourId, ...swatch })
+      .transform((raw, ctx): ColourChange => ({ kind: "edit", id: raw.id, input: readSwatch(raw, ctx) })),
+    z
+      .object({ intent: z.enum(["up", "down"]), id: colourId })
+      .transform(({ intent, id }): ColourChange => ({ kind: "move", id, direction: intent })),
+    z
+      .object({ intent: z.enum(["retire", "restore"]), id: colourId })
+      .transform(({ intent, id }): ColourChange => ({ kind: "retire", id, retired: intent === "retire" })),
+  ],
+  { error: UNKNOWN_ACTION },
+);
+
+/** What a refused colour form had typed: its name, and the swatch the owner meant. */
+export function keptColourValues(reply: FormReply): ColourFormValues {
+  const kept = (name: string) => keptValue(reply, name) ?? "";
+  return { name: kept("name"), hex: pickedHex(kept("hex"), kept("hexPicker"), kept("hexWas")) };
 }

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import {
+  fieldErrors,
   imageTokenSchema,
+  productInputSchema,
   type ImageToken,
   type ProductInput,
   type RawProductInput,
@@ -43,16 +45,16 @@ export type ProductFormValues = {
   lowStockThreshold: string;
 };
 
-/** What the form's action answers: the form again (with messages), or the photos of an upload. */
-export type ProductFormActionData =
-  | {
-      kind: "form";
-      formId: string;
-      values: ProductFormValues | null;
-      errors: Record<string, string>;
-      formError: string | null;
-    }
+/**
+ * What the form's action answers besides a refusal (the one form shape, its values kept): the form
+ * after a small edit (without JavaScript), or the photos of an upload.
+ */
+export type ProductFormAnswer =
+  | { kind: "edited"; formId: string; values: ProductFormValues }
   | { kind: "upload"; uploaded: ImageToken[]; rejected: string[] };
+
+/** The form's message above a refused form. */
+export const CHECK_FIELDS = "Please check the highlighted fields";
 
 /** The shop's data the form offers: its colours (retired ones too: see offeredColours) and its size sets. */
 export type ProductFormOptions = {
@@ -212,6 +214,33 @@ export function productInputFromForm(values: ProductFormValues, intent: "publish
     costPrice: values.costPrice,
     lowStockThreshold: values.lowStockThreshold,
   };
+}
+
+/**
+ * Add Product / Edit Product's one schema: the form's values (as readProductForm reads them) for Add
+ * or Update Product ("publish") or Save Draft ("draft"), read by the shop's product rule (the one
+ * the API uses). The action parses the post with it; the page checks the form with it before sending.
+ */
+export const productFormSchema = z
+  .object({
+    intent: z.enum(["publish", "draft"]),
+    values: z.custom<ProductFormValues>((value) => typeof value === "object" && value !== null),
+  })
+  .transform(({ intent, values }, ctx) => {
+    const parsed = productInputSchema.safeParse(productInputFromForm(values, intent));
+    if (parsed.success) return parsed.data;
+    for (const [field, message] of Object.entries(fieldErrors(parsed.error)))
+      ctx.addIssue({ code: "custom", path: [field], message });
+    return z.NEVER;
+  });
+
+/** The form checked with its schema: the product to save, or a message per field. */
+export function checkProductForm(
+  values: ProductFormValues,
+  intent: "publish" | "draft",
+): { input: ProductInput; errors?: never } | { errors: Record<string, string> } {
+  const parsed = productFormSchema.safeParse({ intent, values });
+  return parsed.success ? { input: parsed.data } : { errors: fieldErrors(parsed.error) };
 }
 
 /** A product as the edit form shows it. */

@@ -56,3 +56,45 @@ export const segmentInput = z.object({
 
 /** A checkbox's "on" as a form posts it. */
 export const isChecked = (value: FormDataEntryValue | null) => value === "on" || value === "true" || value === "1";
+
+export const NOT_UNDERSTOOD = "That request was not understood. Please reload the page.";
+
+// A field as posted (conform leaves an empty one out), and a tick box.
+const text = z
+  .unknown()
+  .optional()
+  .transform((value) => (typeof value === "string" ? value : ""));
+const ticked = z
+  .unknown()
+  .optional()
+  .transform((value) => value === "on" || value === "true" || value === "1");
+
+/** A customer's "New tag" form. */
+export const addTagFormSchema = z.object({ intent: z.literal("add-tag"), tag: text.pipe(tagInput.shape.tag) });
+/** A customer's "New note" form, with its "Show on orders" box. */
+export const addNoteFormSchema = z.object({
+  intent: z.literal("add-note"),
+  body: text.pipe(noteInput.shape.body),
+  showOnOrders: ticked,
+});
+/** The list's "Save as segment" form: the current filter under a name. */
+export const saveSegmentFormSchema = z.object({
+  intent: z.literal("save-segment"),
+  name: text.pipe(segmentInput.shape.name),
+  query: text,
+});
+
+/** Every form of the Customers list and of a customer's page, by its intent. */
+export const customerFormsSchema = z.discriminatedUnion(
+  "intent",
+  [
+    saveSegmentFormSchema,
+    z.object({ intent: z.literal("delete-segment"), segmentId: text }),
+    addTagFormSchema,
+    z.object({ intent: z.literal("remove-tag"), tag: text }),
+    addNoteFormSchema,
+    z.object({ intent: z.literal("note-orders"), noteId: text, showOnOrders: ticked }),
+    z.object({ intent: z.literal("delete-note"), noteId: text }),
+  ],
+  { error: NOT_UNDERSTOOD },
+);

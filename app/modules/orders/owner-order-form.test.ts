@@ -1,5 +1,25 @@
 import { describe, expect, it } from "vitest";
-import { parseOwnerOrderForm } from "./owner-order-form";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { keptOwnerOrderRows, ownerOrderFormSchema } from "./owner-order-form";
+
+/** The form as posted, read with its schema as the action and the page read it. */
+function parseOwnerOrderForm(fields: Record<string, string>) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  const submission = parseWithZod(form, { schema: ownerOrderFormSchema });
+  if (submission.status === "success") return { ok: true as const, ...submission.value };
+  const reply = submission.reply();
+  const fieldsOf: Record<string, unknown> = {};
+  const rows: Record<number, string> = {};
+  for (const [name, messages] of Object.entries(submission.error ?? {})) {
+    const row = /^items\[(\d+)\]$/.exec(name);
+    if (row) rows[Number(row[1])] = messages?.[0] ?? "";
+    else if (name) fieldsOf[name] = messages?.[0];
+  }
+  if (Object.keys(rows).length) fieldsOf.rows = rows;
+  const values = { ...reply.initialValue, items: keptOwnerOrderRows(reply.initialValue) };
+  return { ok: false as const, fields: fieldsOf, values };
+}
 
 const BASE = { channel: "phone", fullName: "Zara", phone: "0300 1234567", city: "Lahore", address: "1 Mall Road" };
 

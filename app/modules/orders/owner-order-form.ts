@@ -22,9 +22,10 @@ export type OwnerOrderValues = {
 };
 export type OwnerOrderErrors = ShippingFormErrors & { channel?: string; items?: string; rows?: Record<number, string> };
 
-export type OwnerOrderResult =
-  | { ok: true; channel: EnteredChannel; shipping: ShippingDetails; items: OwnerOrderItem[]; values: OwnerOrderValues }
-  | { ok: false; formError: string; fields: OwnerOrderErrors; values: OwnerOrderValues };
+/** An order the form describes, ready for placeOrder. */
+export type OwnerOrder = { channel: EnteredChannel; shipping: ShippingDetails; items: OwnerOrderItem[] };
+type OwnerOrderRead =
+  ({ ok: true } & OwnerOrder) | { ok: false; formError: string; fields: OwnerOrderErrors; values: OwnerOrderValues };
 
 const str = (v: unknown) => (typeof v === "string" ? v : "");
 const QUANTITY_MESSAGE = `Quantity must be a whole number from 1 to ${MAX_LINE_QUANTITY}`;
@@ -48,12 +49,7 @@ function readRows(form: Record<string, unknown>): OwnerOrderRowValues[] {
   return rows;
 }
 
-/**
- * The owner's "new order" form (a customer who called, wrote on WhatsApp or Instagram): the
- * checkout's shipping rules with the e-mail optional, a channel, and item rows (a row without a
- * product is ignored). Prices and stock are checked by placeOrder, as for any order.
- */
-export function parseOwnerOrderForm(form: Record<string, unknown>): OwnerOrderResult {
+function readOwnerOrder(form: Record<string, unknown>): OwnerOrderRead {
   const values: OwnerOrderValues = {
     channel: str(form.channel),
     fullName: str(form.fullName),
@@ -91,5 +87,49 @@ export function parseOwnerOrderForm(form: Record<string, unknown>): OwnerOrderRe
     const formError = !shipping.ok ? shipping.formError : "Please correct the highlighted fields";
     return { ok: false, formError, fields, values };
   }
-  return { ok: true, channel, shipping: shipping.data, items, values };
+  return { ok: true, channel, shipping: shipping.data, items };
+}
+
+/** The item rows as flat names again (`items[0].productId`): conform reads them into a list. */
+function flatRows(raw: Record<string, unknown>): Record<string, unknown> {
+  const { items, ...rest } = raw;
+  if (!Array.isArray(items)) return raw;
+  const flat: Record<string, unknown> = { ...rest };
+  items.forEach((row, i) => {
+    if (row && typeof row === "object")
+      for (const [key, value] of Object.entries(row)) flat[`items[${i}].${key}`] = value;
+  });
+  return flat;
+}
+
+/**
+ * The owner's "new order" form (a customer who called, wrote on WhatsApp or Instagram): the
+ * checkout's shipping rules with the e-mail optional, a channel, and item rows (a row without a
+ * product is ignored). Prices and stock are checked by placeOrder, as for any order. The one schema
+ * the action parses with and the page checks with; a row's message is on `items[i]`.
+ */
+export const ownerOrderFormSchema = z.looseObject({}).transform((raw, ctx): OwnerOrder => {
+  const read = readOwnerOrder(flatRows(raw));
+  if (read.ok) return { channel: read.channel, shipping: read.shipping, items: read.items };
+  const { rows, ...fields } = read.fields;
+  ctx.addIssue({ code: "custom", path: [], message: read.formError });
+  for (const [field, message] of Object.entries(fields))
+    if (message) ctx.addIssue({ code: "custom", path: [field], message });
+  for (const [i, message] of Object.entries(rows ?? {}))
+    ctx.addIssue({ code: "custom", path: ["items", Number(i)], message });
+  return z.NEVER;
+});
+
+/** A row's message in a refusal or a check of the form. */
+export const rowErrorName = (i: number) => `items[${i}]`;
+
+/** The rows a refused form had, as typed. */
+export function keptOwnerOrderRows(initialValue: Record<string, unknown> | null | undefined): OwnerOrderRowValues[] {
+  const items = Array.isArray(initialValue?.items) ? (initialValue.items as Record<string, unknown>[]) : [];
+  return items.map((row) => ({
+    productId: str(row?.productId),
+    color: str(row?.color),
+    size: str(row?.size),
+    quantity: str(row?.quantity),
+  }));
 }

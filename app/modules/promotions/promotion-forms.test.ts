@@ -1,12 +1,37 @@
 import { describe, expect, it } from "vitest";
 import { freeShippingNudge } from "~/modules/settings/shipping-rule";
-import { discountCodeFormValues, parseDiscountCodeForm, parseSaleForm, saleFormValues } from "./promotion-forms";
+import { parseWithZod } from "@conform-to/zod/v4";
+import {
+  discountCodeFormSchema,
+  discountCodeFormValues,
+  keptDiscountCodeValues,
+  keptSaleValues,
+  saleFormSchema,
+  saleFormValues,
+} from "./promotion-forms";
 
 const form = (entries: [string, string][]) => {
   const data = new FormData();
   for (const [k, v] of entries) data.append(k, v);
   return data;
 };
+
+/** Each form read with its schema as the action and the page read it: the input, or the messages and what was typed. */
+function parseDiscountCodeForm(data: FormData) {
+  data.set("intent", "add-code");
+  const submission = parseWithZod(data, { schema: discountCodeFormSchema });
+  if (submission.status === "success") return { ok: true, data: submission.value.input };
+  const reply = submission.reply();
+  const errors = Object.fromEntries(Object.entries(submission.error ?? {}).map(([k, v]) => [k, v?.[0]]));
+  return { ok: false, errors, values: keptDiscountCodeValues(reply) };
+}
+function parseSaleForm(data: FormData) {
+  data.set("intent", "add-sale");
+  const submission = parseWithZod(data, { schema: saleFormSchema });
+  if (submission.status === "success") return { ok: true, data: submission.value.input };
+  const errors = Object.fromEntries(Object.entries(submission.error ?? {}).map(([k, v]) => [k, v?.[0]]));
+  return { ok: false, errors, values: keptSaleValues(submission.reply()) };
+}
 
 describe("the discount code form", () => {
   it("reads a code upper-case, rupees with Rs and commas, and Pakistan time", () => {

@@ -1,4 +1,6 @@
 import { DISCOUNT_KINDS, PROMOTION_SCOPES, type DiscountKind, type PromotionScope } from "~/db/schema/statuses";
+import { z } from "zod";
+import { keptList, keptValue, type FormReply } from "~/lib/form-reply";
 import { fromShopDateTimeLocal, toShopDateTimeLocal } from "~/lib/shop-time";
 
 /**
@@ -47,8 +49,9 @@ export type SaleValues = Record<(typeof SALE_TEXT)[number], string> & ScopeValue
 export type DiscountCodeField = keyof DiscountCodeValues;
 export type SaleField = keyof SaleValues;
 
-export type FormResult<Input, Values, Field extends string> =
-  { ok: true; data: Input; values: Values } | { ok: false; errors: Partial<Record<Field, string>>; values: Values };
+/** One form read: its clean input, or a message per field. */
+type Read<Input, Field extends string> =
+  { data: Input; errors?: never } | { data?: never; errors: Partial<Record<Field, string>> };
 
 /** Letters and digits, 3 to 20 of them: what fits on an Instagram story and is typed without mistakes. */
 export const CODE_PATTERN = /^[A-Z0-9]{3,20}$/;
@@ -60,19 +63,36 @@ export const SCOPE_CHOICES: { value: PromotionScope; label: string }[] = [
   { value: "products", label: "Some products" },
 ];
 
-const text = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === "string" ? value.slice(0, 200) : "";
-};
-const list = (form: FormData, name: string) =>
-  [
-    ...new Set(
-      form
-        .getAll(name)
-        .filter((v): v is string => typeof v === "string" && v !== "")
-        .map((v) => v.slice(0, 200)),
-    ),
-  ].slice(0, 500);
+// FormData gives strings; conform gives a list for a name sent more than once and leaves out an
+// empty field. Each field is read as text (at most 200 characters), a list, or a ticked box.
+const text = z
+  .unknown()
+  .optional()
+  .transform((value) => (typeof value === "string" ? value.slice(0, 200) : ""));
+const list = z
+  .unknown()
+  .optional()
+  .transform((value) =>
+    [
+      ...new Set(
+        (Array.isArray(value) ? value : [value])
+          .filter((v): v is string => typeof v === "string" && v !== "")
+          .map((v) => v.slice(0, 200)),
+      ),
+    ].slice(0, 500),
+  );
+const checkbox = z
+  .unknown()
+  .optional()
+  .transform((value) => value === "on");
+/** A record's id in a hidden field: a positive whole number, or null (the action says it no longer exists). */
+const recordId = z
+  .unknown()
+  .optional()
+  .transform((value) => {
+    const n = Number(value);
+    return typeof value === "string" && Number.isSafeInteger(n) && n > 0 ? n : null;
+  });
 
 /** Whole rupees or a count: "" is none; "Rs 3,000" reads as 3000; anything else is NaN. */
 function wholeNumber(typed: string): number | null {
@@ -123,15 +143,7 @@ function readWindow(
   return { startsAt, endsAt };
 }
 
-export function parseDiscountCodeForm(
-  form: FormData,
-): FormResult<DiscountCodeInput, DiscountCodeValues, DiscountCodeField> {
-  const values: DiscountCodeValues = {
-    ...(Object.fromEntries(CODE_TEXT.map((k) => [k, text(form, k)])) as Record<(typeof CODE_TEXT)[number], string>),
-    categorySlugs: list(form, "categorySlugs"),
-    productIds: list(form, "productIds"),
-    combinesWithSale: form.get("combinesWithSale") === "on",
-  };
+function readDiscountCode(values: DiscountCodeValues): Read<DiscountCodeInput, DiscountCodeField> {
   const errors: Partial<Record<DiscountCodeField, string>> = {};
   const code = values.code.trim().toUpperCase();
   if (!code) errors.code = "Enter a code, e.g. EID20";
@@ -156,10 +168,8 @@ export function parseDiscountCodeForm(
 
   const { startsAt, endsAt } = readWindow(values, errors, false);
   const scope = readScope(values, errors);
-  if (Object.keys(errors).length) return { ok: false, errors, values };
+  if (Object.keys(errors).length) return { errors };
   return {
-    ok: true,
-    values,
     data: {
       code,
       kind: kind!,
@@ -175,12 +185,7 @@ export function parseDiscountCodeForm(
   };
 }
 
-export function parseSaleForm(form: FormData): FormResult<SaleInput, SaleValues, SaleField> {
-  const values: SaleValues = {
-    ...(Object.fromEntries(SALE_TEXT.map((k) => [k, text(form, k)])) as Record<(typeof SALE_TEXT)[number], string>),
-    categorySlugs: list(form, "categorySlugs"),
-    productIds: list(form, "productIds"),
-  };
+function readSale(values: SaleValues): Read<SaleInput, SaleField> {
   const errors: Partial<Record<SaleField, string>> = {};
   const name = values.name.trim();
   if (!name) errors.name = "Sale name is required, e.g. Eid Sale";
@@ -190,8 +195,8 @@ export function parseSaleForm(form: FormData): FormResult<SaleInput, SaleValues,
     errors.percent = `Enter a percent from 1 to ${MAX_SALE_PERCENT}`;
   const { startsAt, endsAt } = readWindow(values, errors, true);
   const scope = readScope(values, errors);
-  if (Object.keys(errors).length) return { ok: false, errors, values };
-  return { ok: true, values, data: { name, percent: percent!, startsAt: startsAt!, endsAt: endsAt!, ...scope } };
+  if (Object.keys(errors).length) return { errors };
+  return { data: { name, percent: percent!, startsAt: startsAt!, endsAt: endsAt!, ...scope } };
 }
 
 export function discountCodeFormValues(code?: DiscountCodeInput): DiscountCodeValues {
@@ -247,5 +252,78 @@ export function saleFormValues(sale?: SaleInput): SaleValues {
     appliesTo: sale.appliesTo,
     categorySlugs: sale.categorySlugs,
     productIds: sale.productIds,
+  };
+}
+
+/** Each message as an issue on its field, so conform shows it beside that field. */
+function report<Input, Field extends string>(read: Read<Input, Field>, ctx: z.RefinementCtx): Input {
+  if (read.errors) {
+    for (const [field, message] of Object.entries(read.errors))
+      if (message) ctx.addIssue({ code: "custom", path: [field], message: message as string });
+    return z.NEVER;
+  }
+  return read.data as Input;
+}
+
+const codeShape = {
+  ...(Object.fromEntries(CODE_TEXT.map((k) => [k, text])) as Record<(typeof CODE_TEXT)[number], typeof text>),
+  categorySlugs: list,
+  productIds: list,
+  combinesWithSale: checkbox,
+};
+const saleShape = {
+  ...(Object.fromEntries(SALE_TEXT.map((k) => [k, text])) as Record<(typeof SALE_TEXT)[number], typeof text>),
+  categorySlugs: list,
+  productIds: list,
+};
+
+/** Add Discount and Edit (a code's page): the one schema the action parses and the page checks with. */
+export const discountCodeFormSchema = z
+  .object({ intent: z.enum(["add-code", "edit-code"]), codeId: recordId, ...codeShape })
+  .transform(({ intent, codeId, ...values }, ctx) => ({
+    intent,
+    codeId,
+    input: report(readDiscountCode(values), ctx),
+  }));
+
+/** Add Sale and Edit Sale. */
+export const saleFormSchema = z
+  .object({ intent: z.enum(["add-sale", "edit-sale"]), saleId: recordId, ...saleShape })
+  .transform(({ intent, saleId, ...values }, ctx) => ({ intent, saleId, input: report(readSale(values), ctx) }));
+
+/** Every form of Dashboard -> Discounts, by its intent (a code's Pause or Resume, a sale's End now or Remove). */
+export const discountFormsSchema = z.discriminatedUnion(
+  "intent",
+  [
+    discountCodeFormSchema,
+    z.object({ intent: z.literal("pause-code"), codeId: recordId, paused: z.unknown().optional() }),
+    saleFormSchema,
+    z.object({ intent: z.literal("end-sale"), saleId: recordId }),
+  ],
+  { error: "That request was not understood. Please reload the page." },
+);
+
+/** What a refused code form had typed, to show again (lists and the tick box included). */
+export function keptDiscountCodeValues(reply: FormReply): DiscountCodeValues {
+  return {
+    ...(Object.fromEntries(CODE_TEXT.map((k) => [k, keptValue(reply, k) ?? ""])) as Record<
+      (typeof CODE_TEXT)[number],
+      string
+    >),
+    categorySlugs: keptList(reply, "categorySlugs"),
+    productIds: keptList(reply, "productIds"),
+    combinesWithSale: keptValue(reply, "combinesWithSale") === "on",
+  };
+}
+
+/** What a refused sale form had typed. */
+export function keptSaleValues(reply: FormReply): SaleValues {
+  return {
+    ...(Object.fromEntries(SALE_TEXT.map((k) => [k, keptValue(reply, k) ?? ""])) as Record<
+      (typeof SALE_TEXT)[number],
+      string
+    >),
+    categorySlugs: keptList(reply, "categorySlugs"),
+    productIds: keptList(reply, "productIds"),
   };
 }

@@ -8,7 +8,9 @@ import { formatPrice } from "~/lib/money";
 import { formatPakistaniMobile } from "~/lib/phone";
 import { formatShopDate, formatShopDateTime } from "~/lib/shop-time";
 import { STATUS_FILTER_LABELS } from "~/modules/messages/email-log-query";
-import { NOTE_MAX, TAG_MAX } from "~/modules/customers/customer-forms";
+import { addNoteFormSchema, addTagFormSchema, NOTE_MAX, TAG_MAX } from "~/modules/customers/customer-forms";
+import { useFormShape } from "~/components/ui/use-form-shape";
+import { keptValue, type FormReply } from "~/lib/form-reply";
 import type { CustomerDetail, CustomerNote } from "~/modules/customers/get-customer.server";
 import { CHANNEL_LABELS } from "~/modules/orders/order-channel";
 import { deliveryRateText } from "./customer-list";
@@ -84,12 +86,8 @@ export function CustomerHeader({ detail }: { detail: CustomerDetail }) {
   );
 }
 
-type FormAnswer = {
-  intent: string | null;
-  message: string;
-  fields: Record<string, string>;
-  values: Record<string, string>;
-} | null;
+/** The page's last refusal, if any (each form shows its own). */
+type FormAnswer = FormReply | null;
 
 /** The tags (each with Remove) and the add-a-tag form, refused beside its field. */
 export function CustomerTags({
@@ -103,7 +101,8 @@ export function CustomerTags({
   busy: boolean;
   formKey: string;
 }) {
-  const own = answer?.intent === "add-tag" ? answer : null;
+  const own = keptValue(answer, "intent") === "add-tag" ? answer : null;
+  const [form, fields] = useFormShape(addTagFormSchema, own, { id: "add-tag" });
   return (
     <Section id="customer-tags" title="Tags">
       {tags.length === 0 ? (
@@ -132,13 +131,20 @@ export function CustomerTags({
           ))}
         </ul>
       )}
-      <Form key={formKey} method="post" className="mt-3 grid gap-2 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-start">
+      <Form
+        key={formKey}
+        method="post"
+        id={form.id}
+        onSubmit={form.onSubmit}
+        noValidate
+        className="mt-3 grid gap-2 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-start"
+      >
         <input type="hidden" name="intent" value="add-tag" />
         <TextField
           label="New tag"
           name="tag"
-          defaultValue={own?.values.tag ?? ""}
-          error={own ? (own.fields.tag ?? own.message) : undefined}
+          defaultValue={keptValue(own, "tag") ?? ""}
+          error={fields.tag.errors?.[0] ?? form.errors?.[0]}
           hint={`For example VIP, wholesale or risky; up to ${TAG_MAX} characters`}
         />
         <button type="submit" className="btn-secondary sm:mt-6" disabled={busy}>
@@ -194,25 +200,26 @@ export function CustomerNotes({
   busy: boolean;
   formKey: string;
 }) {
-  const own = answer?.intent === "add-note" ? answer : null;
+  const own = keptValue(answer, "intent") === "add-note" ? answer : null;
+  const [form, fields] = useFormShape(addNoteFormSchema, own, { id: "add-note" });
   return (
     <Section id="customer-notes" title="Notes">
-      <Form key={formKey} method="post" className="grid gap-2">
+      <Form key={formKey} method="post" id={form.id} onSubmit={form.onSubmit} noValidate className="grid gap-2">
         <input type="hidden" name="intent" value="add-note" />
         <TextField
           label="New note"
           name="body"
           multiline
           rows={3}
-          defaultValue={own?.values.body ?? ""}
-          error={own ? (own.fields.body ?? own.message) : undefined}
+          defaultValue={keptValue(own, "body") ?? ""}
+          error={fields.body.errors?.[0] ?? form.errors?.[0]}
           hint={`Up to ${NOTE_MAX} characters`}
         />
         <label className="flex min-h-10 items-center gap-2 text-sm text-stone-800">
           <input
             type="checkbox"
             name="showOnOrders"
-            defaultChecked={own ? own.values.showOnOrders === "on" : false}
+            defaultChecked={keptValue(own, "showOnOrders") === "on"}
             className="size-5 accent-brand-700"
           />
           Show on orders (on each order of this customer, in Orders and on the order page)

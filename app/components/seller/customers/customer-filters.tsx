@@ -1,5 +1,8 @@
 import { Form, Link } from "react-router";
 import { TextField } from "~/components/ui/text-field";
+import { useFormShape } from "~/components/ui/use-form-shape";
+import { keptValue, type FormReply } from "~/lib/form-reply";
+import { saveSegmentFormSchema } from "~/modules/customers/customer-forms";
 import { PAKISTANI_CITIES } from "~/lib/cities";
 import {
   CUSTOMER_SORT_LABELS,
@@ -237,21 +240,25 @@ export function SegmentChips({
 /** "Save as segment": the current filter (its canonical query string) under a name. */
 export function SaveSegmentForm({
   query,
-  name,
-  error,
+  reply,
   busy,
   formKey,
 }: {
   query: string;
-  name: string;
-  error?: string;
+  /** The server's refusal of the last save, if any. */
+  reply: FormReply | null;
   busy: boolean;
   formKey: string;
 }) {
+  // Checked in the browser with the action's schema.
+  const [form, fields] = useFormShape(saveSegmentFormSchema, reply, { id: "save-segment" });
   return (
     <Form
       key={formKey}
       method="post"
+      id={form.id}
+      onSubmit={form.onSubmit}
+      noValidate
       className="grid gap-2 rounded-2xl border border-stone-200 bg-white p-4 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-end"
       aria-label="Save as segment"
     >
@@ -260,8 +267,8 @@ export function SaveSegmentForm({
       <TextField
         label="Segment name"
         name="name"
-        defaultValue={name}
-        error={error}
+        defaultValue={keptValue(reply, "name") ?? ""}
+        error={fields.name.errors?.[0] ?? form.errors?.[0]}
         hint="Saves this search, filter and sort under a name"
       />
       <button type="submit" className="btn-secondary" disabled={busy}>
