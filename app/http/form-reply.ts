@@ -28,6 +28,8 @@ type RefuseOptions = {
   fieldErrors?: Record<string, string | undefined>;
   /** The answer's HTTP status (400 by default). */
   status?: number;
+  /** More fields never sent back, beside passwords, secrets and tokens (e.g. a courier's credentials). */
+  hide?: (name: string) => boolean;
 };
 
 /**
@@ -41,7 +43,7 @@ export function refuse<Output>(submission: Submission<unknown, string[], Output>
 /** The refusal as plain data, for an action that answers it inside a larger answer. */
 export function refusal<Output>(
   submission: Submission<unknown, string[], Output>,
-  { formError, fieldErrors }: RefuseOptions = {},
+  { formError, fieldErrors, hide }: RefuseOptions = {},
 ): FormReply {
   const payload = submission.payload as Record<string, unknown>;
   const fieldMessages: Record<string, string[]> = {};
@@ -49,7 +51,7 @@ export function refusal<Output>(
   const reply = submission.reply({
     formErrors: formError ? [formError] : undefined,
     fieldErrors: Object.keys(fieldMessages).length ? fieldMessages : undefined,
-    hideFields: Object.keys(payload).filter((name) => SECRET.test(name)),
+    hideFields: Object.keys(payload).filter((name) => SECRET.test(name) || hide?.(name)),
   });
   // A refusal from the server alone (the schema passed) still reads as a refusal.
   return { ...reply, status: "error" };

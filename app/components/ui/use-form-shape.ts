@@ -25,3 +25,16 @@ export function useFormShape<Schema extends $ZodType<unknown, Record<string, unk
     shouldRevalidate: "onInput",
   });
 }
+
+/**
+ * The message above a refused form: the server's own (the reply's form error), or `checked` when
+ * the browser's check stopped the submit (the words the server says above the same refusal, e.g.
+ * "Please correct the highlighted fields"). Nothing before a submit: a field checked as it is left
+ * shows only its own message.
+ */
+export function formMessage(
+  form: { errors?: string[]; status?: "success" | "error" },
+  checked?: string,
+): string | undefined {
+  return form.errors?.[0] ?? (form.status === "error" ? checked : undefined);
+}
