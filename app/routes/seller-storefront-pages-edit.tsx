@@ -3,12 +3,12 @@ import { PageHtml } from "~/components/layout/policy-page";
 import { SectionTabs, STOREFRONT_TABS } from "~/components/seller/section-tabs";
 import { FormAlert, useFocusFirstInvalid } from "~/components/ui/form-parts";
 import { TextField } from "~/components/ui/text-field";
-import { useFormShape } from "~/components/ui/use-form-shape";
+import { formMessage, useFormShape } from "~/components/ui/use-form-shape";
 import { parseSubmission, refusalOf, refuse } from "~/http/form-reply";
 import { requireSeller } from "~/http/auth-guard.server";
 import { setFlash } from "~/http/flash.server";
 import { AppError } from "~/lib/errors";
-import { type FormReply, formError, isRefusal, keptValue } from "~/lib/form-reply";
+import { type FormReply, isRefusal, keptValue } from "~/lib/form-reply";
 import { pageMeta } from "~/lib/seo";
 import { useKeptActionData } from "~/lib/use-kept-action-data";
 import { getSettings } from "~/modules/settings/get-settings.server";
@@ -207,7 +207,7 @@ export default function SellerStorefrontPageEdit({ loaderData, actionData: sentA
             aria-labelledby="page-title"
             key={JSON.stringify(values)}
           >
-            {formError(reply) && <FormAlert>{formError(reply)}</FormAlert>}
+            {formMessage(form, REFUSED) && <FormAlert>{formMessage(form, REFUSED)}</FormAlert>}
             <TextField label="Title" name="title" defaultValue={values.title} error={fields.title.errors?.[0]} />
             {builtin ? (
               <p className="text-sm text-stone-700">

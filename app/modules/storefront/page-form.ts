@@ -56,3 +56,13 @@ export const pageEditSchema = z.discriminatedUnion("intent", [
     published,
   }),
 ]);
+
+/** The Pages list's Publish and Unpublish buttons: the page's id and which. */
+export const pagePublishSchema = z.object({
+  pageId: z.coerce
+    .number({ error: "Please choose a page" })
+    .int("Please choose a page")
+    .positive("Please choose a page")
+    .max(2_147_483_647, "Please choose a page"),
+  intent: z.enum(["publish", "unpublish"], { error: "Please choose a page" }),
+});
