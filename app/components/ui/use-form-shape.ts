@@ -38,3 +38,15 @@ export function formMessage(
 ): string | undefined {
   return form.errors?.[0] ?? (form.status === "error" ? checked : undefined);
 }
+
+/**
+ * Each named field's first message, from useFormShape's fields (also for a union schema, whose
+ * fields differ by intent): `{ label: "Write the label", link: undefined }`.
+ */
+export function fieldMessages<Name extends string>(
+  fields: object,
+  names: readonly Name[],
+): Partial<Record<Name, string>> {
+  const all = fields as Record<string, { errors?: string[] } | undefined>;
+  return Object.fromEntries(names.map((name) => [name, all[name]?.errors?.[0]])) as Partial<Record<Name, string>>;
+}
