@@ -11,6 +11,7 @@ export const PAGE_BODY_MAX = 50_000;
 export const SLUG_MESSAGE = "Use lower-case letters, digits and single hyphens, like size-help";
 export const SLUG_TAKEN = "Another page already has this address: please choose another";
 
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null;
 const published = z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean());
 const markdown = (v: string) => v.replace(/\r\n?/g, "\n");
 
@@ -46,16 +47,20 @@ export const pageFormSchema = pageFields.transform(withSlug);
  * The editor's one form, by the button pressed: Save checks the fields (in the browser and again
  * on the server); Preview shows whatever was typed, nothing saved, so it checks nothing.
  */
-export const pageEditSchema = z.discriminatedUnion("intent", [
-  pageFields.extend({ intent: z.literal("save") }).transform(withSlug),
-  z.object({
-    intent: z.literal("preview"),
-    title: z.string().default(""),
-    slug: z.string().default(""),
-    body: z.string().default("").transform(markdown),
-    published,
-  }),
-]);
+export const pageEditSchema = z.preprocess(
+  // No button (a field checked as it is left, or Enter in a field): Save.
+  (form: Record<string, unknown>) => (isObject(form) && !form.intent ? { ...form, intent: "save" } : form),
+  z.discriminatedUnion("intent", [
+    pageFields.extend({ intent: z.literal("save") }).transform(withSlug),
+    z.object({
+      intent: z.literal("preview"),
+      title: z.string().default(""),
+      slug: z.string().default(""),
+      body: z.string().default("").transform(markdown),
+      published,
+    }),
+  ]),
+);
 
 /** The Pages list's Publish and Unpublish buttons: the page's id and which. */
 export const pagePublishSchema = z.object({
