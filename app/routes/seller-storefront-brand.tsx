@@ -15,7 +15,7 @@ import { mediaUrl } from "~/modules/media/image-url";
 import { getSettings } from "~/modules/settings/get-settings.server";
 import { DEFAULT_ACCENT, MIN_CONTRAST } from "~/modules/storefront/brand";
 import { brandFormSchema, brandRefused } from "~/modules/storefront/brand-form";
-import { DEFAULT_FOOTER_TEXT, FOOTER_TEXT_MAX } from "~/modules/storefront/perks";
+import { DEFAULT_FOOTER_TEXT } from "~/modules/storefront/perks";
 import { PLACEHOLDERS } from "~/modules/storefront/page-placeholders";
 import { SOCIAL_NETWORKS } from "~/modules/storefront/social-links";
 import { saveBrand } from "~/modules/storefront/storefront-settings.server";

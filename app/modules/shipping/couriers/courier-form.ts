@@ -205,7 +205,9 @@ export const courierFieldsSchema = courierFields.transform(checkCourier);
 
 function courierErrors(
   values: CourierFormValues,
-): { errors: Partial<Record<CourierFormField, string>>; data?: undefined } | { errors: {}; data: CourierInput } {
+):
+  | { errors: Partial<Record<CourierFormField, string>>; data?: undefined }
+  | { errors: Partial<Record<CourierFormField, never>>; data: CourierInput } {
   const errors: Partial<Record<CourierFormField, string>> = {};
   const name = values.name.trim();
   if (!name) errors.name = "Courier name is required";
