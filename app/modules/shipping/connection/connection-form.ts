@@ -53,8 +53,8 @@ const settingsSchema = z.object({
     .string({ error: "Enter whole minutes from 15 to 1440" })
     .transform((v) => v.trim())
     .pipe(z.string().regex(/^\d{1,5}$/, "Enter whole minutes from 15 to 1440"))
-    .transform(Number)
-    .refine((n) => n >= SYNC_EVERY_RANGE.min && n <= SYNC_EVERY_RANGE.max, "Enter whole minutes from 15 to 1440"),
+    // The range is checked with the pickup address on the server (saveConnectionSettings), both messages at once.
+    .transform(Number),
 });
 
 /**
