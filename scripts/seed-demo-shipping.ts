@@ -4,7 +4,6 @@ import { couriers, orders, settlements, shipmentEvents, shipments, shippingDiscr
 import type { RateCard } from "~/modules/shipping/tables";
 import { formatPrice } from "~/lib/money";
 import { shopDay } from "~/lib/shop-time";
-import { defaultBookingColumns } from "~/modules/shipping/booking/booking-columns";
 import { parseCourierForm } from "~/modules/shipping/couriers/courier-form";
 import { estimateCharge } from "~/modules/shipping/couriers/rate-card";
 import { settlementExpectedTotal } from "~/modules/shipping/settlements/settlement-expected";
@@ -100,7 +99,7 @@ export async function demoCouriers(db: Db): Promise<DemoCourier[]> {
       result.push({ ...found, spec });
       continue;
     }
-    const parsed = parseCourierForm({ ...spec.form, bookingColumns: "" }, defaultBookingColumns);
+    const parsed = parseCourierForm({ ...spec.form, bookingColumns: "" });
     if (!parsed.ok) throw new Error(`Demo courier ${spec.form.name}: ${JSON.stringify(parsed.errors)}`);
     const [row] = await db
       .insert(couriers)

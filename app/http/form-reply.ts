@@ -30,6 +30,8 @@ type RefuseOptions = {
   status?: number;
   /** Values the server puts back in the form beside what was typed (e.g. a stored upload's token in its hidden field). */
   values?: Record<string, string>;
+  /** More fields never sent back, beside passwords, secrets and tokens (e.g. a courier's credentials). */
+  hide?: (name: string) => boolean;
 };
 
 /**
@@ -43,7 +45,7 @@ export function refuse<Output>(submission: Submission<unknown, string[], Output>
 /** The refusal as plain data, for an action that answers it inside a larger answer. */
 export function refusal<Output>(
   submission: Submission<unknown, string[], Output>,
-  { formError, fieldErrors, values }: RefuseOptions = {},
+  { formError, fieldErrors, values, hide }: RefuseOptions = {},
 ): FormReply {
   const payload = submission.payload as Record<string, unknown>;
   const fieldMessages: Record<string, string[]> = {};
@@ -51,7 +53,7 @@ export function refusal<Output>(
   const reply = submission.reply({
     formErrors: formError ? [formError] : undefined,
     fieldErrors: Object.keys(fieldMessages).length ? fieldMessages : undefined,
-    hideFields: Object.keys(payload).filter((name) => SECRET.test(name)),
+    hideFields: Object.keys(payload).filter((name) => SECRET.test(name) || hide?.(name)),
   });
   // A refusal from the server alone (the schema passed) still reads as a refusal.
   return values

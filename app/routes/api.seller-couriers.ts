@@ -1,5 +1,4 @@
 import { apiData, apiError, handleApi, methodNotAllowed, readJson, requireApiUser } from "~/http/api.server";
-import { defaultBookingColumns } from "~/modules/shipping/booking/booking-columns";
 import { parseCourierForm } from "~/modules/shipping/couriers/courier-form";
 import { createCourier, listCouriers, type Courier } from "~/modules/shipping/couriers/couriers.server";
 import type { Route } from "./+types/api.seller-couriers";
@@ -34,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return handleApi(async () => {
     if (request.method !== "POST") return methodNotAllowed(["GET", "POST"], PATH);
     await requireApiUser(request, context, "seller");
-    const parsed = parseCourierForm(await readJson(request), defaultBookingColumns);
+    const parsed = parseCourierForm(await readJson(request));
     if (!parsed.ok)
       return apiError(
         400,

@@ -4,7 +4,6 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { orders, shipments, users } from "~/db/schema";
 import type { Auth } from "~/modules/accounts/auth.server";
 import { bookParcels } from "~/flows/book-parcels.server";
-import { defaultBookingColumns } from "~/modules/shipping/booking/booking-columns";
 import { parseCourierForm } from "~/modules/shipping/couriers/courier-form";
 import { createCourier } from "~/modules/shipping/couriers/couriers.server";
 import {
@@ -33,19 +32,16 @@ describe.each(DATABASE_KINDS)("Cancel Booking on the order page and DELETE /api/
     ({ auth, context } = await routeContext(database.db));
     cookies = await ownerAndBuyerCookies(auth, database.db, PASSWORD);
     owner.id = (await database.db.select({ id: users.id }).from(users).where(eq(users.email, "owner@shop.pk")))[0].id;
-    const parsed = parseCourierForm(
-      {
-        name: "Leopards",
-        trackingUrl: "",
-        accountCode: "",
-        weightBands: "500 = 180",
-        extraPerKg: "100",
-        codFeePercent: "1",
-        surchargePercent: "0",
-        bookingColumns: "",
-      },
-      defaultBookingColumns,
-    );
+    const parsed = parseCourierForm({
+      name: "Leopards",
+      trackingUrl: "",
+      accountCode: "",
+      weightBands: "500 = 180",
+      extraPerKg: "100",
+      codFeePercent: "1",
+      surchargePercent: "0",
+      bookingColumns: "",
+    });
     if (!parsed.ok) throw new Error("courier");
     courierId = (await createCourier(database.db, parsed.data)).id;
   });

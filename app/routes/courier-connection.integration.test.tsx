@@ -156,8 +156,10 @@ describe.each(DATABASE_KINDS)("connecting couriers' APIs and booking through the
       await postConnection(postexId, { intent: "connect", provider: "postex", "cred-token": wrongToken }),
     );
     expect(answer.init?.status).toBe(400);
-    expect(answer.data.message).toMatch(/^PostEx API did not connect: .*(token|Unauthorized).* Nothing was saved\.$/);
-    expect(String(answer.data.message)).not.toContain(wrongToken);
+    expect((answer.data.error as Record<string, string[]>)[""][0]).toMatch(
+      /^PostEx API did not connect: .*(token|Unauthorized).* Nothing was saved\.$/,
+    );
+    expect(JSON.stringify(answer.data)).not.toContain(wrongToken);
     const [row] = await db().select().from(couriers).where(eq(couriers.id, postexId));
     expect(row).toMatchObject({
       provider: "file",
@@ -176,9 +178,14 @@ describe.each(DATABASE_KINDS)("connecting couriers' APIs and booking through the
       await postConnection(leopardsId, { intent: "connect", provider: "leopards", "cred-apiKey": leopards.apiKey }),
     );
     expect(answer.data).toMatchObject({
-      message: "Nothing was saved: enter the fields marked below.",
-      fields: { apiPassword: "Enter the API password" },
+      status: "error",
+      error: {
+        "": ["Nothing was saved: enter the fields marked below."],
+        "cred-apiPassword": ["Enter the API password"],
+      },
     });
+    // A credential typed is never sent back.
+    expect(JSON.stringify(answer.data)).not.toContain(leopards.apiKey);
     expect(leopards.seen).toHaveLength(0);
   });
 
@@ -232,11 +239,12 @@ describe.each(DATABASE_KINDS)("connecting couriers' APIs and booking through the
       await postConnection(postexId, { intent: "settings", pickupAddressCode: "777", syncEveryMinutes: "5" }),
     );
     expect(refused.data).toMatchObject({
-      fields: {
-        pickupAddressCode: expect.stringContaining("pickup addresses"),
-        syncEveryMinutes: "Enter whole minutes from 15 to 1440",
+      status: "error",
+      error: {
+        pickupAddressCode: [expect.stringContaining("pickup addresses")],
+        syncEveryMinutes: ["Enter whole minutes from 15 to 1440"],
       },
-      values: { pickupAddressCode: "777", syncEveryMinutes: "5" },
+      initialValue: { pickupAddressCode: "777", syncEveryMinutes: "5" },
     });
     expect(
       await postConnection(postexId, { intent: "settings", pickupAddressCode: "002", syncEveryMinutes: "30" }),

@@ -1,18 +1,23 @@
-import { data, Form, Link, redirect, useLocation, useNavigation } from "react-router";
+import { Form, Link, redirect, useLocation, useNavigation } from "react-router";
 import { FormAlert } from "~/components/ui/form-parts";
 import { TextField } from "~/components/ui/text-field";
+import { formMessage, useFormShape } from "~/components/ui/use-form-shape";
+import { parseSubmission, refuse } from "~/http/form-reply";
 import { requireSeller } from "~/http/auth-guard.server";
 import { courierOr404 } from "~/http/courier-route.server";
 import { setFlash } from "~/http/flash.server";
 import { formKey } from "~/lib/form-key";
+import { type FormReply, formError, isRefusal, keptValue } from "~/lib/form-reply";
 import { pageMeta } from "~/lib/seo";
 import { formatShopDateTimeHour12 } from "~/lib/shop-time";
 import { useKeptActionData } from "~/lib/use-kept-action-data";
 import {
   API_COURIER_KINDS,
-  parseConnectForm,
-  parseConnectionSettingsForm,
+  connectionFormSchema,
+  CREDENTIAL_PREFIX,
+  isCredentialField,
   SYNC_EVERY_RANGE,
+  UNKNOWN_CONNECTION_ACTION,
 } from "~/modules/shipping/connection/connection-form";
 import {
   connectCourierApi,
@@ -57,70 +62,51 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-export type ConnectionActionData =
-  | { intent: "connect"; kind: string; message: string; fields: Record<string, string> }
-  | {
-      intent: "settings";
-      message: string;
-      fields: Record<string, string>;
-      values: { pickupAddressCode: string; syncEveryMinutes: string };
-    }
-  | { intent: null; message: string };
+const REFUSED = "Nothing was saved: please correct the fields marked below.";
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   await requireSeller(request, context);
   const courierId = (await courierOr404(context.db, params)).id;
-  const form = Object.fromEntries(await request.formData());
+  const submission = parseSubmission(await request.formData(), connectionFormSchema);
   const box = context.secretBoxes["courier-credentials"];
   const done = async (message: string) =>
     redirect(connectionPath(courierId), { headers: { "Set-Cookie": await setFlash({ type: "success", message }) } });
-  switch (form.intent) {
+  // A credential typed is never sent back, whatever the answer.
+  const refused = (options: { formError?: string; fieldErrors?: Record<string, string> }) =>
+    refuse(submission, { ...options, hide: isCredentialField });
+  if (submission.status !== "success") {
+    if (submission.error?.intent) return refused({ formError: UNKNOWN_CONNECTION_ACTION });
+    const said = submission.error?.[""]?.[0] ?? submission.error?.provider?.[0];
+    return refused({ formError: said ?? REFUSED });
+  }
+  const sent = submission.value;
+  switch (sent.intent) {
     case "connect": {
-      const parsed = parseConnectForm(form);
-      if (!parsed.ok)
-        return data<ConnectionActionData>(
-          { intent: "connect", kind: String(form.provider ?? ""), message: parsed.message, fields: {} },
-          { status: 400 },
-        );
       const outcome = await connectCourierApi(
         context.db,
         box,
-        context.providers.couriers.api[parsed.kind],
+        context.providers.couriers.api[sent.kind],
         courierId,
-        parsed.typed,
+        sent.typed,
       );
       if (!outcome.ok)
-        return data<ConnectionActionData>(
-          { intent: "connect", kind: parsed.kind, message: outcome.message, fields: outcome.fields },
-          { status: 400 },
-        );
+        return refused({
+          formError: outcome.message,
+          fieldErrors: Object.fromEntries(
+            Object.entries(outcome.fields).map(([key, message]) => [`${CREDENTIAL_PREFIX}${key}`, message]),
+          ),
+        });
       return done(outcome.message);
     }
     case "settings": {
-      const parsed = parseConnectionSettingsForm(form);
-      const saved = parsed.ok ? await saveConnectionSettings(context.db, courierId, parsed.data) : parsed;
-      if (!saved.ok) {
-        return data<ConnectionActionData>(
-          {
-            intent: "settings",
-            message: "Nothing was saved: please correct the fields marked below.",
-            fields: saved.fields,
-            values: parsed.values,
-          },
-          { status: 400 },
-        );
-      }
+      const saved = await saveConnectionSettings(context.db, courierId, sent);
+      if (!saved.ok) return refused({ formError: REFUSED, fieldErrors: saved.fields });
       return done("Connection settings saved");
     }
     case "use-files": {
       await switchToCourierFiles(context.db, courierId);
       return done("The courier is reached through its portal's files again: its API credentials are deleted.");
     }
-    default:
-      return data<ConnectionActionData>(
-        { intent: null, message: "That action is not known here: reload the page and try again." },
-        { status: 400 },
-      );
   }
 }
 
@@ -134,15 +120,22 @@ export default function SellerSettingsCourierConnection({ loaderData, actionData
     navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST"
       ? String(navigation.formData?.get("intent") ?? "")
       : null;
-  const connectAnswer = actionData?.intent === "connect" ? actionData : null;
-  const settingsAnswer = actionData?.intent === "settings" ? actionData : null;
+  const reply = isRefusal(actionData) ? actionData : null;
+  const answered = formError(reply) === UNKNOWN_CONNECTION_ACTION ? null : keptValue(reply, "intent");
+  const connectAnswer = answered === "connect" ? reply : null;
+  const settingsAnswer = answered === "settings" ? reply : null;
   const usesApi = view.provider !== "file";
   // The API in use first; then the other.
   const ordered = [...apis].sort((a, b) => Number(b.kind === view.provider) - Number(a.kind === view.provider));
-  const settingsValues = settingsAnswer?.values ?? {
-    pickupAddressCode: view.pickupAddressCode ?? "",
-    syncEveryMinutes: String(view.syncEveryMinutes),
-  };
+  const settingsValues = settingsAnswer
+    ? {
+        pickupAddressCode: keptValue(settingsAnswer, "pickupAddressCode") ?? "",
+        syncEveryMinutes: keptValue(settingsAnswer, "syncEveryMinutes") ?? "",
+      }
+    : {
+        pickupAddressCode: view.pickupAddressCode ?? "",
+        syncEveryMinutes: String(view.syncEveryMinutes),
+      };
 
   return (
     <div className="grid gap-6">
@@ -191,115 +184,28 @@ export default function SellerSettingsCourierConnection({ loaderData, actionData
       </section>
 
       {ordered.map((api) => {
-        const current = view.provider === api.kind;
-        const answer = connectAnswer?.kind === api.kind ? connectAnswer : null;
+        const answer = keptValue(connectAnswer, "provider") === api.kind ? connectAnswer : null;
         return (
           // A fresh form (empty secret fields) after every answer: a typed secret never stays in the page.
-          <Form
+          <ConnectForm
             key={`${api.kind}:${formKey(location.key, answer)}`}
-            method="post"
-            noValidate
-            aria-labelledby={`connect-${api.kind}`}
-            className="grid gap-3 rounded-xl border border-stone-200 bg-white p-4"
-          >
-            <h3 id={`connect-${api.kind}`} className="text-lg font-semibold text-stone-900">
-              {current ? `${api.label} (in use)` : `Use ${api.label}`}
-            </h3>
-            {answer && <FormAlert>{answer.message}</FormAlert>}
-            <input type="hidden" name="intent" value="connect" />
-            <input type="hidden" name="provider" value={api.kind} />
-            <div className="grid gap-4 sm:grid-cols-2">
-              {api.fields.map((field) => {
-                const hint =
-                  current && view.hints[field.key]
-                    ? field.secret
-                      ? `Saved: •••• ${view.hints[field.key]}. Leave empty to keep it.`
-                      : `Saved: ${view.hints[field.key]}. Leave empty to keep it.`
-                    : undefined;
-                return (
-                  <TextField
-                    key={field.key}
-                    label={field.label}
-                    name={`cred-${field.key}`}
-                    type={field.secret ? "password" : "text"}
-                    autoComplete={field.secret ? "new-password" : "off"}
-                    required={!hint}
-                    error={answer?.fields[field.key]}
-                    hint={hint}
-                  />
-                );
-              })}
-            </div>
-            <p className="text-sm text-stone-700">
-              Test connection asks {api.label.replace(/ API$/, "")} for its cities and your pickup addresses; the
-              credentials are saved (encrypted) only if it answers.
-            </p>
-            <div>
-              <button type="submit" className="btn-primary" disabled={posting === "connect"}>
-                {posting === "connect" ? "Testing..." : "Test connection and save"}
-              </button>
-            </div>
-          </Form>
+            api={api}
+            current={view.provider === api.kind}
+            hints={view.hints}
+            reply={answer}
+            busy={posting === "connect"}
+          />
         );
       })}
 
       {usesApi && (
-        <Form
-          method="post"
-          noValidate
-          key={formKey(location.key, settingsAnswer, settingsValues)}
-          aria-labelledby="sync-title"
-          className="grid gap-3 rounded-xl border border-stone-200 bg-white p-4"
-        >
-          <h3 id="sync-title" className="text-lg font-semibold text-stone-900">
-            Pickup and sync
-          </h3>
-          {settingsAnswer && <FormAlert>{settingsAnswer.message}</FormAlert>}
-          <input type="hidden" name="intent" value="settings" />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <div>
-              <label htmlFor="pickupAddressCode" className="field-label">
-                Pickup address
-              </label>
-              <select
-                id="pickupAddressCode"
-                name="pickupAddressCode"
-                className="field-input"
-                defaultValue={settingsValues.pickupAddressCode}
-                aria-invalid={settingsAnswer?.fields.pickupAddressCode ? true : undefined}
-                aria-describedby={settingsAnswer?.fields.pickupAddressCode ? "pickupAddressCode-error" : undefined}
-              >
-                <option value="">
-                  {view.pickupAddresses.length ? "The courier's default" : "None listed by the courier"}
-                </option>
-                {view.pickupAddresses.map((a) => (
-                  <option key={a.code} value={a.code}>
-                    {a.code}: {a.address}
-                    {a.city ? `, ${a.city}` : ""}
-                  </option>
-                ))}
-              </select>
-              {settingsAnswer?.fields.pickupAddressCode && (
-                <p id="pickupAddressCode-error" className="field-error">
-                  {settingsAnswer.fields.pickupAddressCode}
-                </p>
-              )}
-            </div>
-            <TextField
-              label="Sync every (minutes)"
-              name="syncEveryMinutes"
-              inputMode="numeric"
-              defaultValue={settingsValues.syncEveryMinutes}
-              error={settingsAnswer?.fields.syncEveryMinutes}
-              hint={`How often tracking and payments are asked: ${SYNC_EVERY_RANGE.min} to ${SYNC_EVERY_RANGE.max}.`}
-            />
-          </div>
-          <div>
-            <button type="submit" className="btn-secondary" disabled={posting === "settings"}>
-              Save
-            </button>
-          </div>
-        </Form>
+        <SyncSettingsForm
+          view={view}
+          values={settingsValues}
+          reply={settingsAnswer}
+          busy={posting === "settings"}
+          formKey={formKey(location.key, settingsAnswer, settingsValues)}
+        />
       )}
 
       {usesApi && (
@@ -315,7 +221,158 @@ export default function SellerSettingsCourierConnection({ loaderData, actionData
           </button>
         </Form>
       )}
-      {actionData?.intent === null && <FormAlert>{actionData.message}</FormAlert>}
+      {reply && !connectAnswer && !settingsAnswer && <FormAlert>{formError(reply)}</FormAlert>}
     </div>
+  );
+}
+
+type ApiChoice = {
+  kind: string;
+  label: string;
+  fields: { key: string; label: string; secret?: boolean }[];
+};
+
+/** Test connection for one API: its credentials (never shown, never sent back), checked in the browser too. */
+function ConnectForm({
+  api,
+  current,
+  hints,
+  reply,
+  busy,
+}: {
+  api: ApiChoice;
+  current: boolean;
+  hints: Record<string, string>;
+  reply: FormReply | null;
+  busy: boolean;
+}) {
+  const [form, fields] = useFormShape(connectionFormSchema, reply, { id: `connect-${api.kind}-form` });
+  const message = (name: string) => (fields as Record<string, { errors?: string[] }>)[name]?.errors?.[0];
+  return (
+    <Form
+      method="post"
+      id={form.id}
+      onSubmit={form.onSubmit}
+      noValidate
+      aria-labelledby={`connect-${api.kind}`}
+      className="grid gap-3 rounded-xl border border-stone-200 bg-white p-4"
+    >
+      <h3 id={`connect-${api.kind}`} className="text-lg font-semibold text-stone-900">
+        {current ? `${api.label} (in use)` : `Use ${api.label}`}
+      </h3>
+      {formMessage(form, REFUSED) && <FormAlert>{formMessage(form, REFUSED)}</FormAlert>}
+      <input type="hidden" name="intent" value="connect" />
+      <input type="hidden" name="provider" value={api.kind} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        {api.fields.map((field) => {
+          const hint =
+            current && hints[field.key]
+              ? field.secret
+                ? `Saved: •••• ${hints[field.key]}. Leave empty to keep it.`
+                : `Saved: ${hints[field.key]}. Leave empty to keep it.`
+              : undefined;
+          return (
+            <TextField
+              key={field.key}
+              label={field.label}
+              name={`${CREDENTIAL_PREFIX}${field.key}`}
+              type={field.secret ? "password" : "text"}
+              autoComplete={field.secret ? "new-password" : "off"}
+              required={!hint}
+              error={message(`${CREDENTIAL_PREFIX}${field.key}`)}
+              hint={hint}
+            />
+          );
+        })}
+      </div>
+      <p className="text-sm text-stone-700">
+        Test connection asks {api.label.replace(/ API$/, "")} for its cities and your pickup addresses; the credentials
+        are saved (encrypted) only if it answers.
+      </p>
+      <div>
+        <button type="submit" className="btn-primary" disabled={busy}>
+          {busy ? "Testing..." : "Test connection and save"}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+/** Pickup and sync: the pickup address and how often to sync, checked in the browser with the action's schema. */
+function SyncSettingsForm({
+  view,
+  values,
+  reply,
+  busy,
+  formKey: key,
+}: {
+  view: { pickupAddresses: { code: string; address: string; city?: string | null }[] };
+  values: { pickupAddressCode: string; syncEveryMinutes: string };
+  reply: FormReply | null;
+  busy: boolean;
+  formKey: string;
+}) {
+  const [form, fields] = useFormShape(connectionFormSchema, reply, { id: "sync-settings-form" });
+  const pickupError = (fields as Record<string, { errors?: string[] }>).pickupAddressCode?.errors?.[0];
+  const syncError = (fields as Record<string, { errors?: string[] }>).syncEveryMinutes?.errors?.[0];
+  return (
+    <Form
+      method="post"
+      id={form.id}
+      onSubmit={form.onSubmit}
+      noValidate
+      key={key}
+      aria-labelledby="sync-title"
+      className="grid gap-3 rounded-xl border border-stone-200 bg-white p-4"
+    >
+      <h3 id="sync-title" className="text-lg font-semibold text-stone-900">
+        Pickup and sync
+      </h3>
+      {formMessage(form, REFUSED) && <FormAlert>{formMessage(form, REFUSED)}</FormAlert>}
+      <input type="hidden" name="intent" value="settings" />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div>
+          <label htmlFor="pickupAddressCode" className="field-label">
+            Pickup address
+          </label>
+          <select
+            id="pickupAddressCode"
+            name="pickupAddressCode"
+            className="field-input"
+            defaultValue={values.pickupAddressCode}
+            aria-invalid={pickupError ? true : undefined}
+            aria-describedby={pickupError ? "pickupAddressCode-error" : undefined}
+          >
+            <option value="">
+              {view.pickupAddresses.length ? "The courier's default" : "None listed by the courier"}
+            </option>
+            {view.pickupAddresses.map((a) => (
+              <option key={a.code} value={a.code}>
+                {a.code}: {a.address}
+                {a.city ? `, ${a.city}` : ""}
+              </option>
+            ))}
+          </select>
+          {pickupError && (
+            <p id="pickupAddressCode-error" className="field-error">
+              {pickupError}
+            </p>
+          )}
+        </div>
+        <TextField
+          label="Sync every (minutes)"
+          name="syncEveryMinutes"
+          inputMode="numeric"
+          defaultValue={values.syncEveryMinutes}
+          error={syncError}
+          hint={`How often tracking and payments are asked: ${SYNC_EVERY_RANGE.min} to ${SYNC_EVERY_RANGE.max}.`}
+        />
+      </div>
+      <div>
+        <button type="submit" className="btn-secondary" disabled={busy}>
+          Save
+        </button>
+      </div>
+    </Form>
   );
 }

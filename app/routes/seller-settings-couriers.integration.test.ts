@@ -109,23 +109,22 @@ describe.each(DATABASE_KINDS)("Settings -> Couriers on %s", (kind) => {
     };
     const refused = await post({ intent: "add-courier", ...typed });
     expect(refused).toMatchObject({
-      ok: false,
-      intent: "add-courier",
-      message: "Nothing was saved: please correct the fields marked below.",
-      courierErrors: {
-        trackingUrl: expect.stringContaining("{tracking}"),
-        weightBands: "Line 2: list the bands lightest first, each heavier than the one before",
-        codFeePercent: "Enter the COD fee as a percentage, e.g. 1.5",
-        bookingColumns: expect.stringContaining("order number"),
+      status: "error",
+      error: {
+        "": ["Nothing was saved: please correct the fields marked below."],
+        trackingUrl: [expect.stringContaining("{tracking}")],
+        weightBands: ["Line 2: list the bands lightest first, each heavier than the one before"],
+        codFeePercent: ["Enter the COD fee as a percentage, e.g. 1.5"],
+        bookingColumns: [expect.stringContaining("order number")],
       },
-      courierValues: typed,
+      initialValue: { intent: "add-courier", ...typed },
     });
     // A name taken (in any case) is refused beside the name, with the values as typed.
     const taken = await post({ intent: "add-courier", ...TCS, name: "tcs", accountCode: "typed" });
     expect(taken).toMatchObject({
-      ok: false,
-      courierErrors: { name: "You already have a courier with this name" },
-      courierValues: { name: "tcs", accountCode: "typed" },
+      status: "error",
+      error: { name: ["You already have a courier with this name"] },
+      initialValue: { name: "tcs", accountCode: "typed" },
     });
     expect(await database.db.select().from(couriers)).toHaveLength(1);
   });
@@ -167,19 +166,16 @@ describe.each(DATABASE_KINDS)("Settings -> Couriers on %s", (kind) => {
       accountCode: "NEW-1",
     });
     expect(refused).toMatchObject({
-      ok: false,
-      intent: "edit-courier",
-      courierId: id,
-      courierErrors: { extraPerKg: expect.stringContaining("whole rupees") },
-      courierValues: { extraPerKg: "a hundred", accountCode: "NEW-1" },
+      status: "error",
+      error: { extraPerKg: [expect.stringContaining("whole rupees")] },
+      initialValue: { intent: "edit-courier", courierId: String(id), extraPerKg: "a hundred", accountCode: "NEW-1" },
     });
     expect((await getCourier(database.db, id)).accountCode).toBe("KHI-0042");
     const gone = await post({ intent: "edit-courier", courierId: "99999", ...TCS });
     expect(gone).toMatchObject({
-      ok: false,
-      intent: "edit-courier",
-      message: "Courier not found",
-      courierValues: { name: "TCS" },
+      status: "error",
+      error: { "": ["Courier not found"] },
+      initialValue: { intent: "edit-courier", name: "TCS" },
     });
   });
 
@@ -209,16 +205,15 @@ describe.each(DATABASE_KINDS)("Settings -> Couriers on %s", (kind) => {
       courierId: String(rider),
     });
     expect(refused).toMatchObject({
-      ok: false,
-      intent: "add-rule",
-      ruleErrors: { courierId: RULE_MESSAGES.inactiveCourier },
-      ruleValues: { city: "Lahore", courierId: String(rider) },
+      status: "error",
+      error: { courierId: [RULE_MESSAGES.inactiveCourier] },
+      initialValue: { intent: "add-rule", city: "Lahore", courierId: String(rider) },
     });
     expect(await listCourierRules(database.db)).toEqual([]);
     expect(await post({ intent: "toggle-courier", courierId: "99999", active: "true" })).toMatchObject({
-      ok: false,
-      intent: "toggle-courier",
-      message: "Courier not found",
+      status: "error",
+      error: { "": ["Courier not found"] },
+      initialValue: { intent: "toggle-courier" },
     });
   });
 
@@ -239,18 +234,16 @@ describe.each(DATABASE_KINDS)("Settings -> Couriers on %s", (kind) => {
     expect(
       await post({ intent: "add-rule", kind: "city", city: " ", amount: "", courierId: String(tcs) }),
     ).toMatchObject({
-      ok: false,
-      intent: "add-rule",
-      message: "Nothing was saved: please correct the fields marked below.",
-      ruleErrors: { city: RULE_MESSAGES.city },
-      ruleValues: { kind: "city", city: " " },
+      status: "error",
+      error: { "": ["Nothing was saved: please correct the fields marked below."], city: [RULE_MESSAGES.city] },
+      initialValue: { intent: "add-rule", kind: "city", city: " " },
     });
     expect(
       await post({ intent: "add-rule", kind: "total-above", city: "", amount: "999.50", courierId: "" }),
     ).toMatchObject({
-      ok: false,
-      ruleErrors: { amount: RULE_MESSAGES.amount, courierId: RULE_MESSAGES.courier },
-      ruleValues: { amount: "999.50" },
+      status: "error",
+      error: { amount: [RULE_MESSAGES.amount], courierId: [RULE_MESSAGES.courier] },
+      initialValue: { amount: "999.50" },
     });
 
     const texts = async () => (await load()).rules.map((r: { text: string }) => r.text);
@@ -269,9 +262,9 @@ describe.each(DATABASE_KINDS)("Settings -> Couriers on %s", (kind) => {
     ]);
     // The list is saved whole, so the ids of the page just read are gone: a stale page is told so.
     expect(await post({ intent: "remove-rule", ruleId: risk })).toMatchObject({
-      ok: false,
-      intent: "remove-rule",
-      message: RULE_MESSAGES.ruleGone,
+      status: "error",
+      error: { "": [RULE_MESSAGES.ruleGone] },
+      initialValue: { intent: "remove-rule" },
     });
     const [first] = await ids();
     const removed = await post({ intent: "remove-rule", ruleId: first });
@@ -315,9 +308,8 @@ describe.each(DATABASE_KINDS)("Settings -> Couriers on %s", (kind) => {
     expect(await database.db.select().from(courierRules)).toEqual(before.rules);
     // An unknown intent is refused with a message, not an error.
     expect(await post({ intent: "delete-everything" })).toMatchObject({
-      ok: false,
-      intent: null,
-      message: expect.stringContaining("not known"),
+      status: "error",
+      error: { "": [expect.stringContaining("not known")] },
     });
   });
 
@@ -369,12 +361,12 @@ describe.each(DATABASE_KINDS)("Settings -> Couriers on %s", (kind) => {
     const typed = { ...TCS, name: "Trax", ...zones, zone2Cities: "Karachi", zone2ExtraPerKg: "lots" };
     const refused = await post({ intent: "edit-courier", courierId: String(id), ...typed });
     expect(refused).toMatchObject({
-      ok: false,
-      courierErrors: {
-        zone2Cities: "Karachi is already in the zone Same city: a city belongs to one zone",
-        zone2ExtraPerKg: "Enter the zone's charge for each extra kilogram in whole rupees, e.g. 100",
+      status: "error",
+      error: {
+        zone2Cities: ["Karachi is already in the zone Same city: a city belongs to one zone"],
+        zone2ExtraPerKg: ["Enter the zone's charge for each extra kilogram in whole rupees, e.g. 100"],
       },
-      courierValues: { zone2Cities: "Karachi", zone2ExtraPerKg: "lots" },
+      initialValue: { zone2Cities: "Karachi", zone2ExtraPerKg: "lots" },
     });
     expect((await getCourier(database.db, id)).rateCard).toEqual(saved.rateCard);
   });

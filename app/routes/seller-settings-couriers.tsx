@@ -4,29 +4,19 @@ import { Link, redirect, useLocation, useNavigation } from "react-router";
 import { CourierCard, CourierForm, REFUSED, RoutingRules } from "~/components/seller/courier-settings";
 import { requireSeller } from "~/http/auth-guard.server";
 import { setFlash } from "~/http/flash.server";
+import { refusal, parseSubmission } from "~/http/form-reply";
 import { AppError } from "~/lib/errors";
+import { type FormReply, formError, isRefusal, keptValue } from "~/lib/form-reply";
 import { formatPrice } from "~/lib/money";
 import { pageMeta } from "~/lib/seo";
-import { BOOKING_FIELDS, defaultBookingColumns } from "~/modules/shipping/booking/booking-columns";
-import {
-  COURIER_FORM_FIELDS,
-  courierFormValues,
-  parseCourierForm,
-  type CourierFormField,
-  type CourierFormValues,
-} from "~/modules/shipping/couriers/courier-form";
+import { BOOKING_FIELDS } from "~/modules/shipping/booking/booking-columns";
+import { COURIER_FORM_FIELDS, courierFormValues } from "~/modules/shipping/couriers/courier-form";
 import { describeRule } from "~/modules/shipping/couriers/courier-routing";
+import { emptyRuleForm, RULE_FORM_FIELDS } from "~/modules/shipping/couriers/routing-rule-form";
 import {
-  emptyRuleForm,
-  parseRuleForm,
-  RULE_FORM_FIELDS,
-  type RuleFormField,
-  type RuleFormValues,
-} from "~/modules/shipping/couriers/routing-rule-form";
-import {
-  parseCourierSettingsIntent,
+  COURIER_ACTION_FIELDS,
+  courierSettingsSchema,
   UNKNOWN_COURIER_ACTION,
-  type CourierSettingsIntentName,
 } from "~/modules/shipping/couriers/courier-settings-intent";
 import {
   createCourier,
@@ -78,95 +68,66 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** What a refused post gets back: the message, and for the two forms their messages by field and the values as typed. */
-export type CouriersActionData = {
-  ok: false;
-  intent: CourierSettingsIntentName | null;
-  message: string;
-  courierId?: number;
-  courierErrors?: Partial<Record<CourierFormField, string>>;
-  courierValues?: CourierFormValues;
-  ruleErrors?: Partial<Record<RuleFormField, string>>;
-  ruleValues?: RuleFormValues;
-};
-
 export async function action({ request, context }: Route.ActionArgs) {
   await requireSeller(request, context);
-  const form = Object.fromEntries(await request.formData());
-  const intent = parseCourierSettingsIntent(form);
-  if (!intent) return { ok: false, intent: null, message: UNKNOWN_COURIER_ACTION } satisfies CouriersActionData;
+  const submission = parseSubmission(await request.formData(), courierSettingsSchema);
+  // Refusals answer 200, so the lists above reload with them (a courier switched off elsewhere).
+  if (submission.status !== "success") {
+    const unknown = COURIER_ACTION_FIELDS.some((name) => submission.error?.[name]);
+    return refusal(submission, { formError: unknown ? UNKNOWN_COURIER_ACTION : REFUSED });
+  }
+  const sent = submission.value;
   // After a change, back to the page (no ?edit), at the part that changed; the toast rides along.
   const done = async (message: string, at: "couriers" | "routing-rules") =>
     redirect(`${PATH}#${at}`, { headers: { "Set-Cookie": await setFlash({ type: "success", message }) } });
-  const refused = (message: string, more: Partial<CouriersActionData> = {}): CouriersActionData => ({
-    ok: false,
-    intent: intent.intent,
-    message,
-    ...more,
-  });
+  /** A refusal from the server alone: a message per field (REFUSED above the form), or one for the whole form. */
+  const refusedBy = (error: AppError) =>
+    refusal(submission, { formError: error.fields ? REFUSED : error.message, fieldErrors: error.fields });
 
-  switch (intent.intent) {
+  switch (sent.intent) {
     case "add-courier":
     case "edit-courier": {
-      const courierId = intent.intent === "edit-courier" ? intent.courierId : undefined;
-      const parsed = parseCourierForm(form, defaultBookingColumns);
-      if (!parsed.ok)
-        return refused(REFUSED, { courierId, courierErrors: parsed.errors, courierValues: parsed.values });
       try {
-        if (courierId === undefined) await createCourier(context.db, parsed.data);
-        else await updateCourier(context.db, courierId, parsed.data);
+        if (sent.intent === "add-courier") await createCourier(context.db, sent.courier);
+        else await updateCourier(context.db, sent.courierId, sent.courier);
       } catch (error) {
         if (!(error instanceof AppError) || (error.code !== "VALIDATION" && error.code !== "NOT_FOUND")) throw error;
-        // What was typed stays, not the parsed form of it.
-        return refused(error.fields ? REFUSED : error.message, {
-          courierId,
-          courierErrors: error.fields,
-          courierValues: typedValues(form, COURIER_FORM_FIELDS),
-        });
+        return refusedBy(error);
       }
       return done(COURIER_SAVED, "couriers");
     }
     case "toggle-courier": {
       try {
-        const courier = await setCourierActive(context.db, intent.courierId, intent.active);
+        const courier = await setCourierActive(context.db, sent.courierId, sent.active);
         return done(
           courier.active ? `${courier.name} switched on` : `${courier.name} switched off: booking no longer offers it`,
           "couriers",
         );
       } catch (error) {
-        if (error instanceof AppError && error.code === "NOT_FOUND") return refused(error.message);
+        if (error instanceof AppError && error.code === "NOT_FOUND") return refusedBy(error);
         throw error;
       }
     }
     case "add-rule":
     case "remove-rule":
     case "move-rule-up": {
-      const parsed = intent.intent === "add-rule" ? parseRuleForm(form) : null;
-      if (parsed && !parsed.ok) return refused(REFUSED, { ruleErrors: parsed.errors, ruleValues: parsed.values });
       try {
-        if (parsed?.ok) await editCourierRules(context.db, { op: "add", rule: parsed.rule });
-        else if (intent.intent === "remove-rule")
-          await editCourierRules(context.db, { op: "remove", ruleId: intent.ruleId });
-        else if (intent.intent === "move-rule-up")
-          await editCourierRules(context.db, { op: "move-up", ruleId: intent.ruleId });
+        if (sent.intent === "add-rule") await editCourierRules(context.db, { op: "add", rule: sent.rule });
+        else if (sent.intent === "remove-rule")
+          await editCourierRules(context.db, { op: "remove", ruleId: sent.ruleId });
+        else await editCourierRules(context.db, { op: "move-up", ruleId: sent.ruleId });
       } catch (error) {
         if (!(error instanceof AppError) || (error.code !== "VALIDATION" && error.code !== "NOT_FOUND")) throw error;
-        const ruleValues = intent.intent === "add-rule" ? typedValues(form, RULE_FORM_FIELDS) : undefined;
-        return refused(error.fields ? REFUSED : error.message, { ruleErrors: error.fields, ruleValues });
+        return refusedBy(error);
       }
       const said = {
         "add-rule": "Rule added",
         "remove-rule": "Rule removed",
         "move-rule-up": "Rule moved up",
       } as const;
-      return done(said[intent.intent], "routing-rules");
+      return done(said[sent.intent], "routing-rules");
     }
   }
-}
-
-/** A form's fields as typed. */
-function typedValues<K extends string>(form: Record<string, unknown>, fields: readonly K[]): Record<K, string> {
-  return Object.fromEntries(fields.map((k) => [k, typeof form[k] === "string" ? form[k] : ""])) as Record<K, string>;
 }
 
 export default function SellerCouriers({ loaderData, actionData: sentActionData }: Route.ComponentProps) {
@@ -178,24 +139,27 @@ export default function SellerCouriers({ loaderData, actionData: sentActionData 
     navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST"
       ? String(navigation.formData?.get("intent") ?? "")
       : null;
-  const answer = actionData?.ok === false ? actionData : null;
-  const courierAnswer = answer && (answer.intent === "add-courier" || answer.intent === "edit-courier") ? answer : null;
+  const answer = isRefusal(actionData) ? actionData : null;
+  // An unknown action (an old page, a tampered post) is told above the couriers.
+  const answered = formError(answer) === UNKNOWN_COURIER_ACTION ? null : (keptValue(answer, "intent") ?? null);
+  const courierAnswer = answered === "add-courier" || answered === "edit-courier" ? answer : null;
+  const answeredId = Number(keptValue(courierAnswer, "courierId"));
   // A refused edit shows the edit form again, even when the post came from a page without ?edit.
   const editTarget =
-    courierAnswer?.intent === "edit-courier"
-      ? editing?.id === courierAnswer.courierId
+    answered === "edit-courier"
+      ? editing?.id === answeredId
         ? editing
-        : { id: courierAnswer.courierId!, name: courierAnswer.courierValues?.name ?? "", values: newCourier }
-      : courierAnswer?.intent === "add-courier"
+        : { id: answeredId, name: keptValue(courierAnswer, "name") ?? "", values: newCourier }
+      : answered === "add-courier"
         ? null
         : editing;
-  const courierValues = courierAnswer?.courierValues ?? editTarget?.values ?? newCourier;
-  const ruleAnswer = answer?.intent === "add-rule" ? answer : null;
-  const ruleValues = ruleAnswer?.ruleValues ?? emptyRuleForm();
-  const listError =
-    answer && (answer.intent === "remove-rule" || answer.intent === "move-rule-up") ? answer.message : null;
-  const courierListError =
-    answer && (answer.intent === "toggle-courier" || answer.intent === null) ? answer.message : null;
+  const courierValues = courierAnswer
+    ? typedValues(courierAnswer, COURIER_FORM_FIELDS)
+    : (editTarget?.values ?? newCourier);
+  const ruleAnswer = answered === "add-rule" ? answer : null;
+  const ruleValues = ruleAnswer ? typedValues(ruleAnswer, RULE_FORM_FIELDS) : emptyRuleForm();
+  const listError = answered === "remove-rule" || answered === "move-rule-up" ? formError(answer) : null;
+  const courierListError = answer && !courierAnswer && !ruleAnswer && !listError ? formError(answer) : null;
 
   return (
     <div className="grid gap-6">
@@ -236,8 +200,7 @@ export default function SellerCouriers({ loaderData, actionData: sentActionData 
         formKey={formKey(location.key, courierAnswer, editTarget?.id ?? "new", courierValues)}
         editing={editTarget ? { id: editTarget.id, name: editTarget.name } : null}
         values={courierValues}
-        errors={courierAnswer?.courierErrors}
-        formError={courierAnswer?.message ?? null}
+        reply={courierAnswer}
         busy={posting === "add-courier" || posting === "edit-courier"}
         bookingFields={bookingFields}
       />
@@ -247,11 +210,15 @@ export default function SellerCouriers({ loaderData, actionData: sentActionData 
         rules={rules}
         activeCouriers={activeCouriers}
         values={ruleValues}
-        errors={ruleAnswer?.ruleErrors}
-        formError={ruleAnswer?.message ?? null}
-        listError={listError}
+        reply={ruleAnswer}
+        listError={listError ?? null}
         busy={posting !== null}
       />
     </div>
   );
+}
+
+/** A refused form's fields as typed ("" for one not sent). */
+function typedValues<K extends string>(reply: FormReply, fields: readonly K[]): Record<K, string> {
+  return Object.fromEntries(fields.map((k) => [k, keptValue(reply, k) ?? ""])) as Record<K, string>;
 }

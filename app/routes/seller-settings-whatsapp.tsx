@@ -1,20 +1,24 @@
 import { Form, Link, redirect, useLocation, useNavigation } from "react-router";
 import { FormAlert, SelectField, useFocusFirstInvalid } from "~/components/ui/form-parts";
 import { TextField } from "~/components/ui/text-field";
+import { formMessage, useFormShape } from "~/components/ui/use-form-shape";
+import { parseSubmission, refusal } from "~/http/form-reply";
 import { requireSeller } from "~/http/auth-guard.server";
 import { setFlash } from "~/http/flash.server";
 import { formKey } from "~/lib/form-key";
+import { formError, isRefusal, keptValue } from "~/lib/form-reply";
 import { publicOrigin } from "~/lib/public-origin";
 import { pageMeta } from "~/lib/seo";
 import { formatShopDateTimeHour12 } from "~/lib/shop-time";
 import { useKeptActionData } from "~/lib/use-kept-action-data";
 import { whatsappOrderDesk } from "~/flows/whatsapp-order-desk.server";
 import { sendTestWhatsapp } from "~/modules/messages/whatsapp-delivery.server";
-import { WHATSAPP_TEMPLATE_TEXTS, whatsappNumber } from "~/modules/messages/whatsapp-messages";
+import { WHATSAPP_TEMPLATE_TEXTS } from "~/modules/messages/whatsapp-messages";
 import {
-  parseWhatsappForm,
-  TEST_NUMBER_MESSAGE,
+  UNKNOWN_WHATSAPP_ACTION,
+  WHATSAPP_FORM_FIELDS,
   WHATSAPP_LANGUAGES,
+  whatsappSettingsSchema,
   type WhatsappFormField,
   type WhatsappFormValues,
 } from "~/modules/messages/whatsapp-settings-form";
@@ -73,54 +77,28 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export type WhatsappSettingsActionData =
-  | {
-      intent: "save";
-      ok: false;
-      message: string;
-      errors: Partial<Record<WhatsappFormField, string>>;
-      values: WhatsappFormValues;
-    }
-  | { intent: "test"; ok: boolean; message: string; to: string; error?: string }
-  | { intent: null; ok: false; message: string };
+/** Send test message's answer: Meta's words (a refusal of the number itself is a FormReply). */
+export type WhatsappTestAnswer = { intent: "test"; ok: boolean; message: string; to: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireSeller(request, context);
-  const form = Object.fromEntries(await request.formData());
   const box = context.secretBoxes["whatsapp-settings"];
   const flash = async (message: string) =>
     redirect(PATH, { headers: { "Set-Cookie": await setFlash({ type: "success", message }) } });
-  switch (form.intent) {
+  const secretsSaved = (await readWhatsappSettings(context.db)) !== null;
+  // Refusals answer 200 (the page reloads its state with them); the secrets are never sent back.
+  const submission = parseSubmission(await request.formData(), whatsappSettingsSchema(secretsSaved));
+  if (submission.status !== "success")
+    return refusal(submission, { formError: submission.error?.intent ? UNKNOWN_WHATSAPP_ACTION : REFUSED });
+  const sent = submission.value;
+  switch (sent.intent) {
     case "save": {
-      const view = await readWhatsappSettings(context.db);
-      const parsed = parseWhatsappForm(form, {
-        accessToken: view !== null,
-        appSecret: view !== null,
-        verifyToken: view !== null,
-      });
-      if (!parsed.ok)
-        return {
-          intent: "save",
-          ok: false,
-          message: REFUSED,
-          errors: parsed.errors,
-          values: parsed.values,
-        } satisfies WhatsappSettingsActionData;
-      await saveWhatsappSettings(context.db, box, parsed.data);
+      await saveWhatsappSettings(context.db, box, sent.input);
       return flash(WHATSAPP_SAVED);
     }
     case "test": {
-      const to = typeof form.to === "string" ? form.to.trim().slice(0, 40) : "";
-      if (!whatsappNumber(to))
-        return {
-          intent: "test",
-          ok: false,
-          message: TEST_NUMBER_MESSAGE,
-          to,
-          error: TEST_NUMBER_MESSAGE,
-        } satisfies WhatsappSettingsActionData;
       const result = await sendTestWhatsapp(context.db, {
-        to,
+        to: sent.to,
         requestedBy: user.email,
         options: {
           senders: context.providers.messaging,
@@ -129,18 +107,12 @@ export async function action({ request, context }: Route.ActionArgs) {
           publicUrl: publicOrigin(context.env),
         },
       });
-      return { intent: "test", ok: result.sent, message: result.message, to } satisfies WhatsappSettingsActionData;
+      return { intent: "test", ok: result.sent, message: result.message, to: sent.to } satisfies WhatsappTestAnswer;
     }
     case "turn-off": {
       await deleteWhatsappSettings(context.db);
       return flash("WhatsApp turned off: its settings and secrets are deleted; orders are confirmed by call.");
     }
-    default:
-      return {
-        intent: null,
-        ok: false,
-        message: "That action is not known here: reload the page and try again.",
-      } satisfies WhatsappSettingsActionData;
   }
 }
 
@@ -153,11 +125,35 @@ export default function SellerSettingsWhatsapp({ loaderData, actionData: sent }:
     navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST"
       ? String(navigation.formData?.get("intent") ?? "")
       : null;
-  const saveAnswer = actionData?.intent === "save" ? actionData : null;
-  const testAnswer = actionData?.intent === "test" ? actionData : null;
-  const values = saveAnswer?.values ?? loaderData.values;
-  const errors = saveAnswer?.errors;
-  useFocusFirstInvalid(errors);
+  const reply = isRefusal(actionData) ? actionData : null;
+  const answered = formError(reply) === UNKNOWN_WHATSAPP_ACTION ? null : keptValue(reply, "intent");
+  const saveAnswer = answered === "save" ? reply : null;
+  const testRefused = answered === "test" ? reply : null;
+  const testAnswer = actionData && !isRefusal(actionData) ? (actionData as WhatsappTestAnswer) : null;
+  const values: WhatsappFormValues = saveAnswer
+    ? {
+        phoneNumberId: keptValue(saveAnswer, "phoneNumberId") ?? "",
+        confirmationTemplate: keptValue(saveAnswer, "confirmationTemplate") ?? "",
+        shippedTemplate: keptValue(saveAnswer, "shippedTemplate") ?? "",
+        deliveredTemplate: keptValue(saveAnswer, "deliveredTemplate") ?? "",
+        language: keptValue(saveAnswer, "language") || "en",
+        languageOther: keptValue(saveAnswer, "languageOther") ?? "",
+        sendDelayMinutes: keptValue(saveAnswer, "sendDelayMinutes") ?? "",
+        needsCallHours: keptValue(saveAnswer, "needsCallHours") ?? "",
+      }
+    : loaderData.values;
+  // The action's schema checks both forms in the browser too (with whether the secrets are saved).
+  const schema = whatsappSettingsSchema(saved !== null);
+  const [saveForm, saveFields] = useFormShape(schema, saveAnswer, { id: "whatsapp-settings-form" });
+  const [testForm, testFields] = useFormShape(schema, testRefused, { id: "whatsapp-test-form" });
+  const errors = Object.fromEntries(
+    WHATSAPP_FORM_FIELDS.map((name) => [
+      name,
+      (saveFields as Record<string, { errors?: string[] }>)[name]?.errors?.[0],
+    ]),
+  ) as Partial<Record<WhatsappFormField, string>>;
+  const testError = (testFields as Record<string, { errors?: string[] }>).to?.errors?.[0];
+  useFocusFirstInvalid(saveAnswer?.error ?? undefined);
   const secretHint = (last4: string | undefined) =>
     last4 ? `Saved: •••• ${last4}. Leave empty to keep it.` : undefined;
 
@@ -193,6 +189,8 @@ export default function SellerSettingsWhatsapp({ loaderData, actionData: sent }:
 
       <Form
         method="post"
+        id={saveForm.id}
+        onSubmit={saveForm.onSubmit}
         noValidate
         key={formKey(location.key, saveAnswer, values)}
         aria-labelledby="whatsapp-form-title"
@@ -201,7 +199,7 @@ export default function SellerSettingsWhatsapp({ loaderData, actionData: sent }:
         <h3 id="whatsapp-form-title" className="text-lg font-semibold text-stone-900">
           Account and templates
         </h3>
-        {saveAnswer && <FormAlert>{saveAnswer.message}</FormAlert>}
+        {formMessage(saveForm, REFUSED) && <FormAlert>{formMessage(saveForm, REFUSED)}</FormAlert>}
         <input type="hidden" name="intent" value="save" />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
@@ -352,10 +350,12 @@ export default function SellerSettingsWhatsapp({ loaderData, actionData: sent }:
 
       <Form
         method="post"
+        id={testForm.id}
+        onSubmit={testForm.onSubmit}
         noValidate
         aria-labelledby="test-title"
         className="grid gap-3 rounded-xl border border-stone-200 bg-white p-4"
-        key={formKey(location.key, testAnswer)}
+        key={formKey(location.key, testAnswer ?? testRefused)}
       >
         <h3 id="test-title" className="text-lg font-semibold text-stone-900">
           Send test message
@@ -370,11 +370,11 @@ export default function SellerSettingsWhatsapp({ loaderData, actionData: sent }:
           type="tel"
           inputMode="tel"
           autoComplete="off"
-          defaultValue={testAnswer?.to ?? ""}
-          error={testAnswer?.error}
+          defaultValue={testAnswer?.to ?? keptValue(testRefused, "to") ?? ""}
+          error={testError}
           placeholder="0300 1234567"
         />
-        {testAnswer && !testAnswer.error && (
+        {testAnswer && (
           <p
             role={testAnswer.ok ? "status" : "alert"}
             data-testid="test-answer"
@@ -403,7 +403,7 @@ export default function SellerSettingsWhatsapp({ loaderData, actionData: sent }:
           </button>
         </Form>
       )}
-      {actionData?.intent === null && <FormAlert>{actionData.message}</FormAlert>}
+      {reply && !saveAnswer && !testRefused && <FormAlert>{formError(reply)}</FormAlert>}
     </div>
   );
 }

@@ -179,10 +179,9 @@ describe.each(DATABASE_KINDS)("Delivery problems and Sync now on %s", (kind) => 
     });
     expect(refused.init?.status).toBe(400);
     expect(refused.data).toMatchObject({
-      ok: false,
-      shipmentId,
-      fields: { remarks: REMARKS_TOO_LONG },
-      values: { remarks: long },
+      status: "error",
+      error: { "": [REMARKS_TOO_LONG], remarks: [REMARKS_TOO_LONG] },
+      initialValue: { shipmentId: String(shipmentId), remarks: long },
     });
     expect(postex.advice).toHaveLength(0);
     const page = await callRoute(problems.loader, { request: get(PATH), context });
@@ -272,14 +271,15 @@ describe.each(DATABASE_KINDS)("Delivery problems and Sync now on %s", (kind) => 
       context,
     });
     expect(refused.init?.status).toBe(422);
-    expect(refused.data.message).toMatch(/^PostEx \d+: /);
+    const said = refused.data.error[""][0];
+    expect(said).toMatch(/^PostEx \d+: /);
     const [parcel] = await db().select().from(shipments).where(eq(shipments.id, shipmentId));
-    expect(parcel).toMatchObject({ advice: null, adviceError: refused.data.message });
+    expect(parcel).toMatchObject({ advice: null, adviceError: said });
     expect(await db().select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, a.id))).toHaveLength(
       historyBefore.length,
     );
     const html = render(PATH, problems.default, await callRoute(problems.loader, { request: get(PATH), context }));
-    expect(html).toContain(refused.data.message.replaceAll("'", "&#x27;"));
+    expect(html).toContain(said.replaceAll("'", "&#x27;"));
   });
 
   it("the Shipping page shows the couriers' APIs, a failure in the courier's words, and Sync now's answer", async () => {

@@ -6,7 +6,6 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { ImportReportPanel } from "~/components/shipping/import-panels";
 import { courierUploads, orders, shipments } from "~/db/schema";
 import { createSeller } from "~/modules/accounts/create-seller.server";
-import { defaultBookingColumns } from "~/modules/shipping/booking/booking-columns";
 import { parseCourierForm } from "~/modules/shipping/couriers/courier-form";
 import { createCourier } from "~/modules/shipping/couriers/couriers.server";
 import { bookParcels } from "~/flows/book-parcels.server";
@@ -65,19 +64,16 @@ describe.each(DATABASE_KINDS)("the Shipping tab and the shipping API on %s", (ki
       name: "Owner",
     };
     cookie = await signInCookie(auth, "owner@ship.pk", PASSWORD);
-    const parsed = parseCourierForm(
-      {
-        name: "TCS",
-        trackingUrl: "https://tcs.example.pk/t/{tracking}",
-        accountCode: "",
-        weightBands: "500 = 180",
-        extraPerKg: "100",
-        codFeePercent: "1",
-        surchargePercent: "0",
-        bookingColumns: "",
-      },
-      defaultBookingColumns,
-    );
+    const parsed = parseCourierForm({
+      name: "TCS",
+      trackingUrl: "https://tcs.example.pk/t/{tracking}",
+      accountCode: "",
+      weightBands: "500 = 180",
+      extraPerKg: "100",
+      codFeePercent: "1",
+      surchargePercent: "0",
+      bookingColumns: "",
+    });
     if (!parsed.ok) throw new Error("courier");
     courierId = (await createCourier(database.db, parsed.data)).id;
   });

@@ -1,19 +1,23 @@
-import { data, Form, redirect } from "react-router";
+import { Form, redirect } from "react-router";
 import { SectionTabs, STOREFRONT_TABS } from "~/components/seller/section-tabs";
 import { ImageFileField } from "~/components/seller/image-file-field";
 import { FormAlert } from "~/components/ui/form-parts";
 import { TextField } from "~/components/ui/text-field";
+import { formMessage, useFormShape } from "~/components/ui/use-form-shape";
+import { parseSubmission, refuse } from "~/http/form-reply";
 import { requireSeller } from "~/http/auth-guard.server";
 import { setFlash } from "~/http/flash.server";
 import { receiveImageFields } from "~/http/receive-photos.server";
+import { isRefusal, keptValues } from "~/lib/form-reply";
 import { pageMeta } from "~/lib/seo";
 import { useKeptActionData } from "~/lib/use-kept-action-data";
 import { mediaUrl } from "~/modules/media/image-url";
 import { getSettings } from "~/modules/settings/get-settings.server";
-import { DEFAULT_ACCENT, MIN_CONTRAST, readAccentColor } from "~/modules/storefront/brand";
-import { DEFAULT_FOOTER_TEXT, FOOTER_TEXT_MAX } from "~/modules/storefront/perks";
+import { DEFAULT_ACCENT, MIN_CONTRAST } from "~/modules/storefront/brand";
+import { brandFormSchema, brandRefused } from "~/modules/storefront/brand-form";
+import { DEFAULT_FOOTER_TEXT } from "~/modules/storefront/perks";
 import { PLACEHOLDERS } from "~/modules/storefront/page-placeholders";
-import { readSocialLinks, SOCIAL_NETWORKS } from "~/modules/storefront/social-links";
+import { SOCIAL_NETWORKS } from "~/modules/storefront/social-links";
 import { saveBrand } from "~/flows/save-storefront-settings.server";
 import type { Route } from "./+types/seller-storefront-brand";
 
@@ -50,46 +54,38 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-type Failure = { message: string; errors: Record<string, string>; values: Record<string, string> };
-
 export async function action({ request, context }: Route.ActionArgs) {
   await requireSeller(request, context);
   const { form, images, errors: imageErrors } = await receiveImageFields(context.db, request, IMAGE_FIELDS);
-  const values = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string")) as Record<
-    string,
-    string
-  >;
-  const errors: Record<string, string> = { ...imageErrors };
-  const accent = readAccentColor(values.accentColor ?? "");
-  if (!accent.ok) errors.accentColor = accent.error;
-  const footerText = (values.footerText ?? "").trim();
-  if (footerText.length > FOOTER_TEXT_MAX) errors.footerText = `Keep the line under ${FOOTER_TEXT_MAX} characters`;
-  const social = readSocialLinks(values);
-  if (!social.ok) Object.assign(errors, social.errors);
-  if (Object.keys(errors).length || !accent.ok || !social.ok) {
-    return data<Failure>(
-      {
-        message: `Nothing was saved: please correct the ${Object.keys(errors).length === 1 ? "field" : "fields"} marked below.`,
-        errors,
-        values,
-      },
-      { status: 400 },
-    );
-  }
+  const submission = parseSubmission(form, brandFormSchema);
+  const schemaErrors = submission.status === "success" ? {} : (submission.error ?? {});
+  const marked = new Set([...Object.keys(schemaErrors), ...Object.keys(imageErrors)]);
+  if (submission.status !== "success" || marked.size)
+    return refuse(submission, { formError: brandRefused(marked.size), fieldErrors: imageErrors });
+  const brand = submission.value;
   await saveBrand(context, {
-    accentColor: accent.color,
-    footerText: footerText || null,
-    socialLinks: social.links,
-    logo: images.logo ?? (values.removeLogo === "on" ? null : undefined),
-    favicon: images.favicon ?? (values.removeFavicon === "on" ? null : undefined),
+    accentColor: brand.accentColor,
+    footerText: brand.footerText,
+    socialLinks: brand.socialLinks,
+    logo: images.logo ?? (brand.removeLogo ? null : undefined),
+    favicon: images.favicon ?? (brand.removeFavicon ? null : undefined),
   });
   throw redirect(PATH, { headers: { "Set-Cookie": await setFlash({ type: "success", message: "Brand saved" }) } });
 }
 
 export default function StorefrontBrand({ loaderData, actionData: sent }: Route.ComponentProps) {
-  const failed = useKeptActionData(sent) as Failure | undefined;
-  const values = failed?.values ?? loaderData.values;
-  const errors = failed?.errors ?? {};
+  const sentReply = useKeptActionData(sent);
+  const reply = isRefusal(sentReply) ? sentReply : undefined;
+  const values = reply ? { ...keptValues(reply) } : loaderData.values;
+  // The action's schema checks the text fields in the browser too; the pictures are checked on the server.
+  const [form, fields] = useFormShape(brandFormSchema, reply, { id: "brand-form" });
+  const errors = Object.fromEntries(
+    [...IMAGE_FIELDS, "accentColor", "footerText", ...SOCIAL_NETWORKS.map((n) => `social_${n.id}`)].map((name) => [
+      name,
+      (fields as Record<string, { errors?: string[] }>)[name]?.errors?.[0],
+    ]),
+  ) as Record<string, string | undefined>;
+  const marked = Object.values(errors).filter(Boolean).length;
   return (
     <section aria-labelledby="brand-title">
       <SectionTabs label="Storefront" tabs={STOREFRONT_TABS} />
@@ -102,12 +98,14 @@ export default function StorefrontBrand({ loaderData, actionData: sent }: Route.
       <Form
         method="post"
         encType="multipart/form-data"
+        id={form.id}
+        onSubmit={form.onSubmit}
         noValidate
         className="mt-4 grid gap-6"
         key={JSON.stringify(values)}
         aria-labelledby="brand-title"
       >
-        {failed && <FormAlert>{failed.message}</FormAlert>}
+        {formMessage(form, brandRefused(marked)) && <FormAlert>{formMessage(form, brandRefused(marked))}</FormAlert>}
         <fieldset className="grid min-w-0 gap-4 rounded-xl border border-stone-200 bg-white p-4 sm:grid-cols-2 sm:p-5">
           <legend className="px-1 font-semibold text-stone-900">Logo and icon</legend>
           <div className="grid gap-2">

@@ -5,13 +5,17 @@ import { SectionTabs, STOREFRONT_TABS } from "~/components/seller/section-tabs";
 import { requireSeller } from "~/http/auth-guard.server";
 import { setFlash } from "~/http/flash.server";
 import { receiveImageFields } from "~/http/receive-photos.server";
+import { formMessage, useFormShape } from "~/components/ui/use-form-shape";
+import { parseSubmission, refusal } from "~/http/form-reply";
 import { AppError } from "~/lib/errors";
+import { isRefusal, keptValue } from "~/lib/form-reply";
 import { pageMeta } from "~/lib/seo";
 import { useKeptActionData } from "~/lib/use-kept-action-data";
 import {
+  COLLECTION_FLAGS,
+  COLLECTION_TEXT_FIELDS,
+  collectionFormSchema,
   collectionFormValues,
-  parseCollectionForm,
-  readCollectionValues,
   type CollectionField,
   type CollectionValues,
 } from "~/modules/catalog/collection-input";
@@ -92,9 +96,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-export type CollectionActionData =
-  | { ok: false; message: string; errors: Partial<Record<CollectionField, string>>; values: CollectionValues }
-  | { ok: true; preview: number | null; values: CollectionValues };
+/** Preview's answer: how many products the rule as typed matches now, nothing saved (a refusal is a FormReply). */
+export type CollectionPreview = { ok: true; preview: number | null; values: CollectionValues };
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   await requireSeller(request, context);
@@ -132,30 +135,29 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
   }
 
-  const values = readCollectionValues(form);
-  const parsed = parseCollectionForm(values);
-  const errors: Partial<Record<CollectionField, string>> = parsed.ok ? {} : { ...parsed.errors };
-  if (imageErrors.image) errors.image = imageErrors.image;
-  if (!parsed.ok || errors.image)
-    return { ok: false, message: NOTHING_SAVED, errors, values } satisfies CollectionActionData;
+  const submission = parseSubmission(form, collectionFormSchema);
+  // Refusals answer 200 with the page (as before); the picture's own message beside its field.
+  if (submission.status !== "success" || imageErrors.image)
+    return refusal(submission, { formError: NOTHING_SAVED, fieldErrors: imageErrors });
+  const { input, removeImage, values } = submission.value;
 
-  if (intent === "preview") {
+  if (submission.value.intent === "preview") {
     // "N products match now": the rule as typed, counted without saving it.
-    const preview = parsed.data.mode === "rule" ? await countRuleMatches(context.db, parsed.data) : null;
-    return { ok: true, preview, values } satisfies CollectionActionData;
+    const preview = input.mode === "rule" ? await countRuleMatches(context.db, input) : null;
+    return { ok: true, preview, values } satisfies CollectionPreview;
   }
 
   const image: CollectionImageChange = images.image
     ? { kind: "set", image: { width: images.image.width, height: images.image.height, sources: images.image.sources } }
-    : values.removeImage
+    : removeImage
       ? { kind: "remove" }
       : { kind: "keep" };
   try {
-    const saved = await saveCollection(context.db, id, parsed.data, image);
-    return done(`${parsed.data.title} saved`, `${COLLECTIONS_PATH}/${saved.id}`);
+    const saved = await saveCollection(context.db, id, input, image);
+    return done(`${input.title} saved`, `${COLLECTIONS_PATH}/${saved.id}`);
   } catch (error) {
     if (error instanceof AppError && error.fields)
-      return { ok: false, message: NOTHING_SAVED, errors: error.fields, values } satisfies CollectionActionData;
+      return refusal(submission, { formError: NOTHING_SAVED, fieldErrors: error.fields });
     if (error instanceof AppError && error.code === "NOT_FOUND") throw data(error.message, { status: 404 });
     throw error;
   }
@@ -171,9 +173,28 @@ export default function SellerStorefrontCollection({ loaderData, actionData: sen
     navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST"
       ? String(navigation.formData?.get("intent") ?? "save")
       : null;
-  const failed = actionData && !actionData.ok ? actionData : null;
-  const preview = actionData && actionData.ok ? actionData : null;
-  const values = actionData?.values ?? loaderData.values;
+  const failed = isRefusal(actionData) ? actionData : null;
+  const preview = actionData && !isRefusal(actionData) ? (actionData as CollectionPreview) : null;
+  const values: CollectionValues = failed
+    ? {
+        ...(Object.fromEntries(COLLECTION_TEXT_FIELDS.map((k) => [k, keptValue(failed, k) ?? ""])) as Record<
+          (typeof COLLECTION_TEXT_FIELDS)[number],
+          string
+        >),
+        ...(Object.fromEntries(COLLECTION_FLAGS.map((k) => [k, keptValue(failed, k) === "on"])) as Record<
+          (typeof COLLECTION_FLAGS)[number],
+          boolean
+        >),
+      }
+    : (preview?.values ?? loaderData.values);
+  // The action's schema checks the form in the browser too; the picture is checked on the server.
+  const [form, fields] = useFormShape(collectionFormSchema, failed, { id: "collection-form" });
+  const errors = Object.fromEntries(
+    [...COLLECTION_TEXT_FIELDS, ...COLLECTION_FLAGS, "image"].map((name) => [
+      name,
+      (fields as Record<string, { errors?: string[] }>)[name]?.errors?.[0],
+    ]),
+  ) as Partial<Record<CollectionField, string>>;
 
   return (
     <div>
@@ -184,12 +205,13 @@ export default function SellerStorefrontCollection({ loaderData, actionData: sen
         </Link>
       </p>
       <CollectionForm
-        formKey={formKey(location.key, actionData?.values, values)}
+        formKey={formKey(location.key, actionData ? values : null, values)}
+        shape={{ id: form.id, onSubmit: form.onSubmit, refused: failed?.error ?? undefined }}
         heading={collection ? collection.title : "Add collection"}
         isNew={!collection}
         values={values}
-        errors={failed?.errors ?? {}}
-        formError={failed?.message ?? null}
+        errors={errors}
+        formError={formMessage(form, NOTHING_SAVED) ?? null}
         categories={categories}
         image={collection?.image ?? null}
         matchCount={preview ? preview.preview : collection?.mode === "rule" && !failed ? matchCount : null}

@@ -2,8 +2,10 @@ import { Form, Link, redirect, useNavigation } from "react-router";
 import { SectionTabs, STOREFRONT_TABS } from "~/components/seller/section-tabs";
 import { requireSeller } from "~/http/auth-guard.server";
 import { setFlash } from "~/http/flash.server";
+import { parseSubmission } from "~/http/form-reply";
 import { pageMeta } from "~/lib/seo";
 import { listOwnerCollections } from "~/modules/catalog/owner-collections.server";
+import { featuredOnHomeSchema } from "~/modules/settings/featured-on-home-form";
 import { getSettings } from "~/modules/settings/get-settings.server";
 import { setShowFeaturedOnHome } from "~/modules/settings/set-show-featured-on-home.server";
 import type { Route } from "./+types/seller-storefront-collections";
@@ -30,8 +32,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** The home page's one switch here: keep today's Featured products beside the collections, or not. */
 export async function action({ request, context }: Route.ActionArgs) {
   await requireSeller(request, context);
-  const form = await request.formData();
-  const show = form.get("showFeaturedOnHome") === "on";
+  const submission = parseSubmission(await request.formData(), featuredOnHomeSchema);
+  // The box is the form's only field: anything else in the post counts as not ticked.
+  const show = submission.status === "success" && submission.value.showFeaturedOnHome;
   await setShowFeaturedOnHome(context.db, show);
   const message = show ? "The home page shows Featured products" : "The home page no longer shows Featured products";
   throw redirect(COLLECTIONS_PATH, { headers: { "Set-Cookie": await setFlash({ type: "success", message }) } });

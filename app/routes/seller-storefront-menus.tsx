@@ -1,15 +1,18 @@
 import { data, Form, redirect } from "react-router";
-import { z } from "zod";
 import { SectionTabs, STOREFRONT_TABS } from "~/components/seller/section-tabs";
 import { LinkPicker } from "~/components/seller/link-picker";
 import { FormAlert } from "~/components/ui/form-parts";
 import { TextField } from "~/components/ui/text-field";
+import { useFormShape } from "~/components/ui/use-form-shape";
+import { parseSubmission, refuse } from "~/http/form-reply";
 import { requireSeller } from "~/http/auth-guard.server";
 import { setFlash } from "~/http/flash.server";
 import { AppError } from "~/lib/errors";
+import { type FormReply, fieldError, formError, isRefusal, keptValue } from "~/lib/form-reply";
 import { pageMeta } from "~/lib/seo";
 import { useKeptActionData } from "~/lib/use-kept-action-data";
-import { MENU_MOVES, MENUS, menuTitle, type MenuName } from "~/modules/storefront/menus";
+import { MENU_ACTION_FIELDS, menuFormSchema } from "~/modules/storefront/menu-form";
+import { MENUS, menuTitle, type MenuName } from "~/modules/storefront/menus";
 import {
   addMenuItem,
   deleteMenuItem,
@@ -41,30 +44,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { menus: { header, footer }, options };
 }
 
-const menuName = z.enum(MENUS);
-const itemFields = { label: z.string().default(""), link: z.string().default(""), path: z.string().default("") };
-const intentSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("add"), menu: menuName, parentId: z.string().default(""), ...itemFields }),
-  z.object({ intent: z.literal("update"), id: z.coerce.number().int(), ...itemFields }),
-  z.object({ intent: z.literal("move"), id: z.coerce.number().int(), move: z.enum(MENU_MOVES) }),
-  z.object({ intent: z.literal("delete"), id: z.coerce.number().int() }),
-]);
-
-type Failure = {
-  intent: "add" | "update" | "move" | "delete";
-  menu?: MenuName;
-  id?: number;
-  message: string;
-  errors: Record<string, string>;
-  values: Record<string, string>;
-};
-
 export async function action({ request, context }: Route.ActionArgs) {
   await requireSeller(request, context);
-  const form = Object.fromEntries(await request.formData()) as Record<string, string>;
-  const parsed = intentSchema.safeParse(form);
-  if (!parsed.success) throw data("Bad request", { status: 400 });
-  const input = parsed.data;
+  const submission = parseSubmission(await request.formData(), menuFormSchema);
+  if (submission.status !== "success") {
+    if (MENU_ACTION_FIELDS.some((name) => submission.error?.[name])) throw data("Bad request", { status: 400 });
+    // The label or the link: the same words the module says, beside the field.
+    const first = Object.values(submission.error ?? {}).find((messages) => messages?.length)?.[0];
+    return refuse(submission, { formError: first ?? undefined });
+  }
+  const input = submission.value;
   try {
     if (input.intent === "add") await addMenuItem(context.db, input.menu, input);
     else if (input.intent === "update") await updateMenuItem(context.db, input.id, input);
@@ -72,17 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     else await deleteMenuItem(context.db, input.id);
   } catch (error) {
     if (!(error instanceof AppError) || (error.code === "NOT_FOUND" && input.intent !== "move")) throw error;
-    return data<Failure>(
-      {
-        intent: input.intent,
-        menu: "menu" in input ? input.menu : undefined,
-        id: "id" in input ? input.id : undefined,
-        message: error.message,
-        errors: error.fields ?? {},
-        values: form,
-      },
-      { status: error.status },
-    );
+    return refuse(submission, { formError: error.message, fieldErrors: error.fields, status: error.status });
   }
   const done = { add: "Menu item added", update: "Menu item saved", move: "Menu updated", delete: "Menu item deleted" }[
     input.intent
@@ -92,8 +71,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
+/** A refusal of one of the page's forms, and which: its intent, menu and item as posted. */
+type Failure = FormReply & { sent?: string; menu?: string; itemId?: string };
+
 export default function StorefrontMenus({ loaderData, actionData: sent }: Route.ComponentProps) {
-  const failed = useKeptActionData(sent) as Failure | undefined;
+  const kept = useKeptActionData(sent);
+  const reply = isRefusal(kept) ? kept : undefined;
+  const failed: Failure | undefined = reply && {
+    ...reply,
+    sent: keptValue(reply, "intent"),
+    menu: keptValue(reply, "menu"),
+    itemId: keptValue(reply, "id"),
+  };
   return (
     <section aria-labelledby="menus-title">
       <SectionTabs label="Storefront" tabs={STOREFRONT_TABS} />
@@ -105,9 +94,9 @@ export default function StorefrontMenus({ loaderData, actionData: sent }: Route.
         phone) and the footer&apos;s columns (each top-level item is a column heading, the links under it its rows).
         Links to hidden categories and unpublished collections or pages are left out.
       </p>
-      {failed && !failed.errors?.label && !failed.errors?.link && !failed.errors?.path && (
+      {failed && !fieldError(failed, "label") && !fieldError(failed, "link") && !fieldError(failed, "path") && (
         <div className="mt-4">
-          <FormAlert>{failed.message}</FormAlert>
+          <FormAlert>{formError(failed)}</FormAlert>
         </div>
       )}
       <div className="mt-6 grid gap-8">
@@ -137,8 +126,11 @@ function MenuEditor({
   failed: Failure | undefined;
 }) {
   const tops = items.filter((i) => i.parentId === null);
-  const addFailed = failed?.intent === "add" && failed.menu === menu ? failed : undefined;
+  const addFailed = failed?.sent === "add" && failed.menu === menu ? failed : undefined;
   const titleId = `${menu}-menu-title`;
+  // The action's schema checks the item in the browser too (whether its link still exists is the server's).
+  const [form, fields] = useFormShape(menuFormSchema, addFailed, { id: `${menu}-menu-add` });
+  const message = (name: string) => (fields as Record<string, { errors?: string[] }>)[name]?.errors?.[0];
   return (
     <section aria-labelledby={titleId} className="rounded-xl border border-stone-200 bg-white p-4 sm:p-5">
       <h3 id={titleId} className="font-semibold text-stone-900">
@@ -154,7 +146,7 @@ function MenuEditor({
               item={item}
               items={items}
               options={options}
-              failed={failed?.intent === "update" && failed.id === item.id ? failed : undefined}
+              failed={failed?.sent === "update" && failed.itemId === String(item.id) ? failed : undefined}
             />
           ))}
         </ol>
@@ -165,8 +157,11 @@ function MenuEditor({
         </summary>
         <Form
           method="post"
+          id={form.id}
+          onSubmit={form.onSubmit}
+          noValidate
           className="mt-3 grid gap-4 sm:grid-cols-2"
-          key={JSON.stringify(addFailed?.values ?? {})}
+          key={JSON.stringify(addFailed?.initialValue ?? {})}
           aria-label={`Add to the ${menuTitle(menu).toLowerCase()}`}
         >
           <input type="hidden" name="intent" value="add" />
@@ -174,8 +169,8 @@ function MenuEditor({
           <TextField
             label="Label"
             name="label"
-            defaultValue={addFailed?.values.label ?? ""}
-            error={addFailed?.errors.label}
+            defaultValue={keptValue(addFailed, "label") ?? ""}
+            error={message("label")}
           />
           <div>
             <label htmlFor={`${menu}-parent`} className="field-label">
@@ -184,7 +179,7 @@ function MenuEditor({
             <select
               id={`${menu}-parent`}
               name="parentId"
-              defaultValue={addFailed?.values.parentId ?? ""}
+              defaultValue={keptValue(addFailed, "parentId") ?? ""}
               className="field-input"
             >
               <option value="">At the top level{menu === "footer" ? " (a column)" : ""}</option>
@@ -194,15 +189,15 @@ function MenuEditor({
                 </option>
               ))}
             </select>
-            {addFailed?.errors.parentId && <p className="field-error">{addFailed.errors.parentId}</p>}
+            {message("parentId") && <p className="field-error">{message("parentId")}</p>}
           </div>
           <LinkPicker
             options={options}
             allowNone
             noneLabel="No link (a heading)"
-            link={addFailed?.values.link ?? "none"}
-            path={addFailed?.values.path ?? ""}
-            errors={{ link: addFailed?.errors.link, path: addFailed?.errors.path }}
+            link={keptValue(addFailed, "link") ?? "none"}
+            path={keptValue(addFailed, "path") ?? ""}
+            errors={{ link: message("link"), path: message("path") }}
           />
           <div className="sm:col-span-2">
             <button type="submit" className="btn-primary px-5">
@@ -230,6 +225,8 @@ function MenuRow({
   const at = siblings.findIndex((i) => i.id === item.id);
   const hasChildren = items.some((i) => i.parentId === item.id);
   const choice = linkChoice(item.target);
+  const [form, fields] = useFormShape(menuFormSchema, failed, { id: `menu-item-${item.id}` });
+  const message = (name: string) => (fields as Record<string, { errors?: string[] }>)[name]?.errors?.[0];
   const moves: { move: string; label: string; show: boolean }[] = [
     { move: "up", label: "Up", show: at > 0 },
     { move: "down", label: "Down", show: at < siblings.length - 1 },
@@ -277,27 +274,34 @@ function MenuRow({
           </Form>
         </div>
       </div>
-      <details className="mt-2" open={Boolean(failed)}>
+      <details className="mt-2" open={Boolean(failed) || form.status === "error"}>
         <summary className="inline-flex min-h-10 cursor-pointer items-center text-sm font-medium text-brand-700">
           Edit<span className="sr-only">: {item.label}</span>
         </summary>
-        <Form method="post" className="mt-2 grid gap-4 sm:grid-cols-2" aria-label={`Edit ${item.label}`}>
+        <Form
+          method="post"
+          id={form.id}
+          onSubmit={form.onSubmit}
+          noValidate
+          className="mt-2 grid gap-4 sm:grid-cols-2"
+          aria-label={`Edit ${item.label}`}
+        >
           <input type="hidden" name="intent" value="update" />
           <input type="hidden" name="id" value={item.id} />
           <TextField
             label="Label"
             name="label"
-            defaultValue={failed?.values.label ?? item.label}
-            error={failed?.errors.label}
+            defaultValue={failed ? (keptValue(failed, "label") ?? "") : item.label}
+            error={message("label")}
           />
           <div className="hidden sm:block" />
           <LinkPicker
             options={options}
             allowNone
             noneLabel="No link (a heading)"
-            link={failed?.values.link ?? choice.link}
-            path={failed?.values.path ?? choice.path}
-            errors={{ link: failed?.errors.link, path: failed?.errors.path }}
+            link={failed ? (keptValue(failed, "link") ?? "") : choice.link}
+            path={failed ? (keptValue(failed, "path") ?? "") : choice.path}
+            errors={{ link: message("link"), path: message("path") }}
           />
           <div className="sm:col-span-2">
             <button type="submit" className="btn-primary px-5">

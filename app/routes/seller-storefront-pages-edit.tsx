@@ -3,16 +3,19 @@ import { PageHtml } from "~/components/layout/policy-page";
 import { SectionTabs, STOREFRONT_TABS } from "~/components/seller/section-tabs";
 import { FormAlert, useFocusFirstInvalid } from "~/components/ui/form-parts";
 import { TextField } from "~/components/ui/text-field";
+import { formMessage, useFormShape } from "~/components/ui/use-form-shape";
+import { parseSubmission, refusalOf, refuse } from "~/http/form-reply";
 import { requireSeller } from "~/http/auth-guard.server";
 import { setFlash } from "~/http/flash.server";
 import { AppError } from "~/lib/errors";
+import { type FormReply, isRefusal, keptValue } from "~/lib/form-reply";
 import { pageMeta } from "~/lib/seo";
 import { useKeptActionData } from "~/lib/use-kept-action-data";
 import { getSettings } from "~/modules/settings/get-settings.server";
 import { isBuiltinPage, pagePath } from "~/modules/storefront/default-pages";
 import { pageBody, viewPage } from "~/modules/storefront/get-page.server";
 import { deletePage, getPageForEdit, restoreDefaultPage, savePage } from "~/modules/storefront/manage-pages.server";
-import { parsePageForm, type PageField, type PageFormValues } from "~/modules/storefront/page-form";
+import { pageEditSchema, type PageFormValues } from "~/modules/storefront/page-form";
 import { PLACEHOLDERS, placeholderValues, unknownPlaceholdersIn } from "~/modules/storefront/page-placeholders";
 import type { Route } from "./+types/seller-storefront-pages-edit";
 
@@ -72,10 +75,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-type ActionAnswer =
-  | { intent: "preview"; values: PageFormValues; preview: { heading: string; html: string; unknown: string[] } }
-  | { intent: "save"; values: PageFormValues; errors: Partial<Record<PageField, string>>; message: string }
-  | { intent: "other"; message: string };
+type Preview = {
+  intent: "preview";
+  values: PageFormValues;
+  preview: { heading: string; html: string; unknown: string[] };
+};
+
+const REFUSED = "Nothing was saved: please correct the fields marked below.";
 
 const flashed = async (to: string, message: string) =>
   redirect(to, { headers: { "Set-Cookie": await setFlash({ type: "success", message }) } });
@@ -84,7 +90,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   await requireSeller(request, context);
   const page = await loadPage(context, params.id);
   const form = await request.formData();
-  const intent = String(form.get("intent") ?? "save");
+  // Sent without a button (Enter in a field): Save.
+  if (!form.has("intent")) form.set("intent", "save");
+  const intent = form.get("intent");
+  let submission: ReturnType<typeof parseSubmission<typeof pageEditSchema>> | null = null;
   try {
     if (intent === "restore" && page) {
       const restored = await restoreDefaultPage(context.db, page.id);
@@ -96,16 +105,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
     // A built-in page keeps its address, whatever the form sent.
     if (page?.builtin) form.set("slug", page.slug);
-    const parsed = parsePageForm(form);
-    if (intent === "preview") {
+    submission = parseSubmission(form, pageEditSchema);
+    if (submission.status !== "success") return refuse(submission, { formError: REFUSED });
+    const sent = submission.value;
+    if (sent.intent === "preview") {
       // Shown below the form, nothing saved; works without JavaScript (a real submit).
+      const values: PageFormValues = { title: sent.title, slug: sent.slug, body: sent.body, published: sent.published };
       const settings = await getSettings(context.db);
       const view = viewPage(
         {
           id: page?.id ?? 0,
-          slug: parsed.values.slug,
-          title: parsed.values.title || "Untitled",
-          body: parsed.values.body,
+          slug: values.slug,
+          title: values.title || "Untitled",
+          body: values.body,
           builtin: page?.builtin ?? null,
           updatedAt: new Date(),
         },
@@ -113,52 +125,42 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       );
       return {
         intent: "preview",
-        values: parsed.values,
-        preview: { heading: view.heading, html: view.html, unknown: unknownPlaceholdersIn(parsed.values.body) },
-      } satisfies ActionAnswer;
+        values,
+        preview: { heading: view.heading, html: view.html, unknown: unknownPlaceholdersIn(values.body) },
+      } satisfies Preview;
     }
-    if (!parsed.ok) {
-      return data(
-        {
-          intent: "save",
-          values: parsed.values,
-          errors: parsed.errors,
-          message: "Nothing was saved: please correct the fields marked below.",
-        } satisfies ActionAnswer,
-        { status: 400 },
-      );
-    }
-    const saved = await savePage(context.db, page?.id ?? null, parsed.data);
-    return flashed(`${PAGES_PATH}/${saved.id}`, `${parsed.data.title} saved`);
+    const { title, slug, body, published } = sent;
+    const saved = await savePage(context.db, page?.id ?? null, { title, slug, body, published });
+    return flashed(`${PAGES_PATH}/${saved.id}`, `${title} saved`);
   } catch (error) {
-    if (error instanceof AppError && error.code === "VALIDATION" && error.fields) {
-      return data(
-        {
-          intent: "save",
-          values: parsePageForm(form).values,
-          errors: error.fields,
-          message: "Nothing was saved: please correct the fields marked below.",
-        } satisfies ActionAnswer,
-        { status: 400 },
-      );
+    if (error instanceof AppError && error.code === "VALIDATION" && error.fields && submission) {
+      return refuse(submission, { formError: REFUSED, fieldErrors: error.fields });
     }
     if (error instanceof AppError && (error.code === "FORBIDDEN" || error.code === "NOT_FOUND")) {
-      return data({ intent: "other", message: error.message } satisfies ActionAnswer, { status: error.status });
+      return data(refusalOf({}, error.message), { status: error.status });
     }
     throw error;
   }
 }
 
 export default function SellerStorefrontPageEdit({ loaderData, actionData: sentActionData }: Route.ComponentProps) {
-  const actionData = useKeptActionData(sentActionData) as ActionAnswer | undefined;
+  const actionData = useKeptActionData(sentActionData) as Preview | FormReply | undefined;
   const { page, placeholders } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
-  const refused = actionData?.intent === "save" ? actionData : null;
-  const preview = actionData?.intent === "preview" ? actionData : null;
-  const values = refused?.values ?? preview?.values ?? loaderData.values;
-  const errors = refused?.errors ?? {};
-  const formRef = useFocusFirstInvalid(refused?.errors);
+  const reply = isRefusal(actionData) ? actionData : undefined;
+  const preview = actionData && !isRefusal(actionData) && actionData.intent === "preview" ? actionData : null;
+  const [form, fields] = useFormShape(pageEditSchema, reply, { id: "page-editor" });
+  const shown = preview?.values ?? loaderData.values;
+  const values: PageFormValues = reply
+    ? {
+        title: keptValue(reply, "title") ?? "",
+        slug: keptValue(reply, "slug") ?? "",
+        body: keptValue(reply, "body") ?? "",
+        published: keptValue(reply, "published") === "on",
+      }
+    : shown;
+  const formRef = useFocusFirstInvalid(reply?.error ?? undefined);
   const builtin = isBuiltinPage(page?.builtin) ? page.builtin : null;
   const self = page ? `${PAGES_PATH}/${page.id}` : `${PAGES_PATH}/new`;
 
@@ -193,20 +195,20 @@ export default function SellerStorefrontPageEdit({ loaderData, actionData: sentA
           </Link>
         </div>
 
-        {actionData?.intent === "other" && <FormAlert>{actionData.message}</FormAlert>}
-
         <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
           <Form
             ref={formRef}
             method="post"
             action={self}
+            id={form.id}
+            onSubmit={form.onSubmit}
             noValidate
             className="grid min-w-0 gap-4"
             aria-labelledby="page-title"
             key={JSON.stringify(values)}
           >
-            {refused && <FormAlert>{refused.message}</FormAlert>}
-            <TextField label="Title" name="title" defaultValue={values.title} error={errors.title} />
+            {formMessage(form, REFUSED) && <FormAlert>{formMessage(form, REFUSED)}</FormAlert>}
+            <TextField label="Title" name="title" defaultValue={values.title} error={fields.title.errors?.[0]} />
             {builtin ? (
               <p className="text-sm text-stone-700">
                 Address: <span className="font-mono">{page?.path}</span> (the shop&apos;s own page keeps its address)
@@ -217,7 +219,7 @@ export default function SellerStorefrontPageEdit({ loaderData, actionData: sentA
                 name="slug"
                 required={false}
                 defaultValue={values.slug}
-                error={errors.slug}
+                error={fields.slug.errors?.[0]}
                 hint="The page is at /pages/ followed by this: lower-case letters, digits and hyphens. Empty: made from the title."
               />
             )}
@@ -228,7 +230,7 @@ export default function SellerStorefrontPageEdit({ loaderData, actionData: sentA
               rows={18}
               required={false}
               defaultValue={values.body}
-              error={errors.body}
+              error={fields.body.errors?.[0]}
               hint="## for a heading, - for a list, **bold**, *italic*, [link text](/products), | for a table. HTML is shown as typed."
             />
             <label className="flex min-h-10 items-center gap-3 text-stone-900">

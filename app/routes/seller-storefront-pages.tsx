@@ -1,12 +1,15 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { SectionTabs, STOREFRONT_TABS } from "~/components/seller/section-tabs";
 import { FormAlert } from "~/components/ui/form-parts";
 import { requireSeller } from "~/http/auth-guard.server";
 import { setFlash } from "~/http/flash.server";
+import { parseSubmission, refuse } from "~/http/form-reply";
 import { AppError } from "~/lib/errors";
+import { formError } from "~/lib/form-reply";
 import { pageMeta } from "~/lib/seo";
 import { useKeptActionData } from "~/lib/use-kept-action-data";
 import { listPages, setPagePublished } from "~/modules/storefront/manage-pages.server";
+import { pagePublishSchema } from "~/modules/storefront/page-form";
 import type { Route } from "./+types/seller-storefront-pages";
 
 const PAGES_PATH = "/seller/storefront/pages";
@@ -30,18 +33,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Publish or unpublish a page from the list. */
 export async function action({ request, context }: Route.ActionArgs) {
   await requireSeller(request, context);
-  const form = await request.formData();
-  const id = Number(form.get("pageId"));
-  const intent = form.get("intent");
-  if (!Number.isSafeInteger(id) || id <= 0 || (intent !== "publish" && intent !== "unpublish"))
-    return data({ message: "Please choose a page" }, { status: 400 });
+  const submission = parseSubmission(await request.formData(), pagePublishSchema);
+  if (submission.status !== "success") return refuse(submission, { formError: "Please choose a page" });
   try {
-    const page = await setPagePublished(context.db, id, intent === "publish");
+    const page = await setPagePublished(context.db, submission.value.pageId, submission.value.intent === "publish");
     const message = page.published ? `${page.title} is published` : `${page.title} is hidden from shoppers`;
     throw redirect(PAGES_PATH, { headers: { "Set-Cookie": await setFlash({ type: "success", message }) } });
   } catch (error) {
     if (error instanceof AppError && error.code === "NOT_FOUND")
-      return data({ message: error.message }, { status: 404 });
+      return refuse(submission, { formError: error.message, status: 404 });
     throw error;
   }
 }
@@ -68,7 +68,7 @@ export default function SellerStorefrontPages({ loaderData, actionData: sentActi
             Add page
           </Link>
         </div>
-        {actionData && "message" in actionData && <FormAlert>{actionData.message}</FormAlert>}
+        {formError(actionData) && <FormAlert>{formError(actionData)}</FormAlert>}
         <ul className="divide-y divide-stone-100 rounded-xl border border-stone-200 bg-white">
           {loaderData.pages.map((page) => (
             <li key={page.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3">

@@ -5,16 +5,19 @@ import { LinkPicker } from "~/components/seller/link-picker";
 import { ImageFileField } from "~/components/seller/image-file-field";
 import { FormAlert } from "~/components/ui/form-parts";
 import { TextField } from "~/components/ui/text-field";
+import { fieldMessages, formMessage, useFormShape } from "~/components/ui/use-form-shape";
+import { parseSubmission, refuse } from "~/http/form-reply";
 import { requireSeller } from "~/http/auth-guard.server";
 import { setFlash } from "~/http/flash.server";
 import { receiveImageFields } from "~/http/receive-photos.server";
 import { AppError } from "~/lib/errors";
+import { type FormReply, formError, isRefusal, keptValue, keptValues } from "~/lib/form-reply";
 import { pageMeta } from "~/lib/seo";
 import { formatShopDateTime, toShopDateTimeLocal } from "~/lib/shop-time";
 import { useKeptActionData } from "~/lib/use-kept-action-data";
 import { getSettings } from "~/modules/settings/get-settings.server";
-import { readAnnouncementInput } from "~/modules/storefront/announcement";
-import { HERO_IMAGE_FIELDS, readHeroSlideInput } from "~/modules/storefront/hero-slides";
+import { ANNOUNCEMENT_FIELDS } from "~/modules/storefront/announcement";
+import { HERO_IMAGE_FIELDS, HERO_TEXT_FIELDS } from "~/modules/storefront/hero-slides";
 import {
   deleteHeroSlide,
   getHeroSlide,
@@ -23,7 +26,8 @@ import {
   saveHeroSlide,
 } from "~/modules/storefront/hero-slides.server";
 import { listLinkOptions } from "~/modules/storefront/menus.server";
-import { DEFAULT_PERKS, PERK_ICON_LABELS, PERK_ICONS, readPerksInput } from "~/modules/storefront/perks";
+import { DEFAULT_PERKS, PERK_COUNT, PERK_ICON_LABELS, PERK_ICONS } from "~/modules/storefront/perks";
+import { REFUSED_BY_FORM, storefrontHomeSchema } from "~/modules/storefront/storefront-home-form";
 import { PLACEHOLDERS } from "~/modules/storefront/page-placeholders";
 import { scheduleState } from "~/modules/storefront/schedule-window";
 import { saveAnnouncement, savePerks } from "~/flows/save-storefront-settings.server";
@@ -92,87 +96,98 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-type Failure = { intent: string; message: string; errors: Record<string, string>; values: Record<string, string> };
-
 export async function action({ request, context }: Route.ActionArgs) {
   await requireSeller(request, context);
   // Every form here posts through the same reader: the slide form carries pictures, checked and stored like product photos.
   const { form, images, errors: imageErrors } = await receiveImageFields(context.db, request, HERO_IMAGE_FIELDS);
-  const values = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string")) as Record<
-    string,
-    string
-  >;
-  const intent = values.intent ?? "";
-  const fail = (message: string, errors: Record<string, string> = {}, status = 400) =>
-    data<Failure>({ intent, message, errors, values }, { status });
+  const submission = parseSubmission(form, storefrontHomeSchema);
+  const intent = form.get("intent");
+  const refused =
+    intent === "announcement" || intent === "slide-save" || intent === "perks" ? REFUSED_BY_FORM[intent] : null;
+  if (!refused && submission.status !== "success") throw data("Bad request", { status: 400 });
+  const slidePictures = intent === "slide-save" ? imageErrors : {};
+  if (refused && (submission.status !== "success" || Object.keys(slidePictures).length))
+    return refuse(submission, { formError: refused, fieldErrors: slidePictures });
+  if (submission.status !== "success") throw data("Bad request", { status: 400 });
+  const sent = submission.value;
   const done = async (message: string, to = PATH) => {
     throw redirect(to, { headers: { "Set-Cookie": await setFlash({ type: "success", message }) } });
   };
-  const id = Number(values.id) || null;
   try {
-    switch (intent) {
-      case "announcement": {
-        const read = readAnnouncementInput(values);
-        if (!read.ok)
-          return fail("The announcement was not saved: please correct the fields marked below.", read.errors);
-        await saveAnnouncement(context, read.input);
-        return done(read.input.text ? "Announcement saved" : "Announcement turned off");
-      }
-      case "slide-save": {
-        const read = readHeroSlideInput(values);
-        const errors = { ...(read.ok ? {} : read.errors), ...imageErrors };
-        if (!read.ok || Object.keys(imageErrors).length)
-          return fail("The slide was not saved: please correct the fields marked below.", errors);
-        await saveHeroSlide(context.db, id, read.input, {
-          ...images,
-          removePhoneImage: values.removePhoneImage === "on",
-        });
-        return done(id ? "Slide saved" : "Slide added");
-      }
+    switch (sent.intent) {
+      case "announcement":
+        await saveAnnouncement(context, sent.input);
+        return done(sent.input.text ? "Announcement saved" : "Announcement turned off");
+      case "slide-save":
+        await saveHeroSlide(context.db, sent.id, sent.input, { ...images, removePhoneImage: sent.removePhoneImage });
+        return done(sent.id ? "Slide saved" : "Slide added");
       case "slide-up":
       case "slide-down":
-        if (id) await moveHeroSlide(context.db, id, intent === "slide-up" ? "up" : "down");
+        if (sent.id) await moveHeroSlide(context.db, sent.id, sent.intent === "slide-up" ? "up" : "down");
         return done("Slides reordered");
       case "slide-delete":
-        if (id) await deleteHeroSlide(context.db, id);
+        if (sent.id) await deleteHeroSlide(context.db, sent.id);
         return done("Slide deleted");
-      case "perks": {
-        const read = readPerksInput(values);
-        if (!read.ok) return fail("The perks were not saved: please correct the fields marked below.", read.errors);
-        await savePerks(context, read.perks);
+      case "perks":
+        await savePerks(context, sent.perks);
         return done("Perks saved");
-      }
       case "perks-reset":
         await savePerks(context, null);
         return done("The built-in perks are back");
-      default:
-        throw data("Bad request", { status: 400 });
     }
   } catch (error) {
-    if (error instanceof AppError && error.code === "VALIDATION") return fail(error.message, error.fields ?? {});
+    if (error instanceof AppError && error.code === "VALIDATION")
+      return refuse(submission, { formError: error.message, fieldErrors: error.fields });
     throw error;
   }
 }
 
 export default function StorefrontHome({ loaderData, actionData: sent }: Route.ComponentProps) {
-  const failed = useKeptActionData(sent) as Failure | undefined;
+  const kept = useKeptActionData(sent);
+  const reply = isRefusal(kept) ? kept : undefined;
+  const answered = keptValue(reply, "intent");
+  /** A refused form's view: its message, and what was typed. */
+  const view = (r: FormReply) => ({ message: formError(r), values: keptValues(r) });
+  const failed = reply && { intent: answered, ...view(reply) };
   const { slides, editing, announcement, options } = loaderData;
   const slideFailed = failed?.intent === "slide-save" ? failed : undefined;
-  const slideValues = slideFailed?.values ??
-    editing?.values ?? {
-      eyebrow: "",
-      headline: "",
-      text: "",
-      buttonLabel: "",
-      link: "none",
-      path: "",
-      imageAlt: "",
-      startsAt: "",
-      endsAt: "",
-    };
-  const slideErrors = slideFailed?.errors ?? {};
+  const emptySlide = {
+    eyebrow: "",
+    headline: "",
+    text: "",
+    buttonLabel: "",
+    link: "none",
+    path: "",
+    imageAlt: "",
+    startsAt: "",
+    endsAt: "",
+  };
+  const slideValues: Record<string, string> = slideFailed
+    ? { ...emptySlide, link: "", ...slideFailed.values }
+    : (editing?.values ?? emptySlide);
+  // The action's schema checks the three typed forms in the browser too (the pictures on the server).
+  const [slideForm, slideFields] = useFormShape(storefrontHomeSchema, slideFailed && reply, { id: "slide-editor" });
+  const [annForm, annFields] = useFormShape(storefrontHomeSchema, answered === "announcement" ? reply : null, {
+    id: "announcement-editor",
+  });
+  const [perksForm, perksFields] = useFormShape(storefrontHomeSchema, answered === "perks" ? reply : null, {
+    id: "perks-editor",
+  });
+  const slideErrors = fieldMessages(slideFields, [...HERO_TEXT_FIELDS, ...HERO_IMAGE_FIELDS]) as Record<
+    string,
+    string | undefined
+  >;
+  const annErrors = fieldMessages(annFields, ANNOUNCEMENT_FIELDS);
+  const perkNames = Array.from({ length: PERK_COUNT }, (_, i) => [
+    `perk${i}Icon`,
+    `perk${i}Title`,
+    `perk${i}Text`,
+  ]).flat();
+  const perkErrors = fieldMessages(perksFields, perkNames);
   const annFailed = failed?.intent === "announcement" ? failed : undefined;
-  const ann = annFailed?.values ?? announcement;
+  const ann = annFailed
+    ? { text: "", link: "", path: "", startsAt: "", endsAt: "", ...annFailed.values }
+    : announcement;
   const perksFailed = failed?.intent === "perks" ? failed : undefined;
   const editingId = slideFailed ? Number(slideFailed.values.id) || null : (editing?.id ?? null);
 
@@ -192,7 +207,9 @@ export default function StorefrontHome({ loaderData, actionData: sent }: Route.C
           id="announcement"
           note="One line above the header on every page. Shoppers can close it for their visit. Leave the line empty to turn the bar off."
         >
-          {annFailed && <FormAlert>{annFailed.message}</FormAlert>}
+          {formMessage(annForm, REFUSED_BY_FORM.announcement) && (
+            <FormAlert>{formMessage(annForm, REFUSED_BY_FORM.announcement)}</FormAlert>
+          )}
           {announcement.state && (
             <p className="text-sm text-stone-700">
               Now: <StateBadge state={announcement.state} />
@@ -200,6 +217,9 @@ export default function StorefrontHome({ loaderData, actionData: sent }: Route.C
           )}
           <Form
             method="post"
+            id={annForm.id}
+            onSubmit={annForm.onSubmit}
+            noValidate
             className="grid gap-4 sm:grid-cols-2"
             key={JSON.stringify(ann)}
             aria-label="Announcement bar"
@@ -211,7 +231,7 @@ export default function StorefrontHome({ loaderData, actionData: sent }: Route.C
                 name="text"
                 required={false}
                 defaultValue={ann.text}
-                error={annFailed?.errors.text}
+                error={annErrors.text}
                 placeholder="Eid Edit is live: free delivery this week"
               />
             </div>
@@ -220,7 +240,7 @@ export default function StorefrontHome({ loaderData, actionData: sent }: Route.C
               allowNone
               link={ann.link}
               path={ann.path}
-              errors={{ link: annFailed?.errors.link, path: annFailed?.errors.path }}
+              errors={{ link: annErrors.link, path: annErrors.path }}
             />
             <TextField
               label="Starts (PKT)"
@@ -228,7 +248,7 @@ export default function StorefrontHome({ loaderData, actionData: sent }: Route.C
               type="datetime-local"
               required={false}
               defaultValue={ann.startsAt}
-              error={annFailed?.errors.startsAt}
+              error={annErrors.startsAt}
               hint="Empty: from now"
             />
             <TextField
@@ -237,7 +257,7 @@ export default function StorefrontHome({ loaderData, actionData: sent }: Route.C
               type="datetime-local"
               required={false}
               defaultValue={ann.endsAt}
-              error={annFailed?.errors.endsAt}
+              error={annErrors.endsAt}
               hint="Empty: until you turn it off"
             />
             <div className="sm:col-span-2">
@@ -296,10 +316,15 @@ export default function StorefrontHome({ loaderData, actionData: sent }: Route.C
           <h4 id="slide-form" className="mt-2 font-semibold text-stone-900">
             {editingId ? "Edit slide" : "Add a slide"}
           </h4>
-          {slideFailed && <FormAlert>{slideFailed.message}</FormAlert>}
+          {formMessage(slideForm, REFUSED_BY_FORM["slide-save"]) && (
+            <FormAlert>{formMessage(slideForm, REFUSED_BY_FORM["slide-save"])}</FormAlert>
+          )}
           <Form
             method="post"
             encType="multipart/form-data"
+            id={slideForm.id}
+            onSubmit={slideForm.onSubmit}
+            noValidate
             className="grid gap-4 sm:grid-cols-2"
             key={`${editingId}-${JSON.stringify(slideValues)}`}
             aria-labelledby="slide-form"
@@ -416,9 +441,14 @@ export default function StorefrontHome({ loaderData, actionData: sent }: Route.C
           id="perks"
           note={`Four short promises under the hero. Placeholders fill in from Settings: ${PLACEHOLDERS.map((p) => `{${p.name}}`).join(", ")}.`}
         >
-          {perksFailed && <FormAlert>{perksFailed.message}</FormAlert>}
+          {formMessage(perksForm, REFUSED_BY_FORM.perks) && (
+            <FormAlert>{formMessage(perksForm, REFUSED_BY_FORM.perks)}</FormAlert>
+          )}
           <Form
             method="post"
+            id={perksForm.id}
+            onSubmit={perksForm.onSubmit}
+            noValidate
             className="grid gap-4"
             aria-label="Perks strip"
             key={JSON.stringify(perksFailed?.values ?? loaderData.perks)}
@@ -447,14 +477,14 @@ export default function StorefrontHome({ loaderData, actionData: sent }: Route.C
                   label="Title"
                   name={`perk${i}Title`}
                   defaultValue={perksFailed?.values[`perk${i}Title`] ?? perk.title}
-                  error={perksFailed?.errors[`perk${i}Title`]}
+                  error={perkErrors[`perk${i}Title`]}
                 />
                 <div className="sm:col-span-2">
                   <TextField
                     label="Text"
                     name={`perk${i}Text`}
                     defaultValue={perksFailed?.values[`perk${i}Text`] ?? perk.text}
-                    error={perksFailed?.errors[`perk${i}Text`]}
+                    error={perkErrors[`perk${i}Text`]}
                   />
                 </div>
               </fieldset>

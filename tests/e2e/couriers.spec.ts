@@ -189,3 +189,47 @@ test("on a laptop without JavaScript, refused rule and courier forms keep their 
   await expect(courierCard(page, "Leopards")).toContainText("Active");
   await page.context().close();
 });
+
+test("a courier's settings are checked in the browser with the action's own schema, before anything is sent", async ({
+  browser,
+}) => {
+  const page = await ownerOn(browser, LAPTOP);
+  await gotoHydrated(page, "/seller/settings/couriers");
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST") posts.push(request.url());
+  });
+  const add = page.getByRole("form", { name: "Add Courier" });
+  const bands = add.getByRole("textbox", { name: "Weight bands" });
+  await add.getByRole("combobox", { name: "Courier name" }).fill("Swift rider");
+  await bands.fill("1000 = 200\n500 = 150");
+  await bands.blur();
+  await expect(bands).toHaveAccessibleDescription(/Line 2: list the bands lightest first/);
+  await add.getByRole("textbox", { name: "COD fee (%)" }).fill("lots");
+  await add.getByRole("button", { name: "Add Courier" }).click();
+  await expect(add.getByRole("alert")).toHaveText("Nothing was saved: please correct the fields marked below.");
+  await expect(add.getByRole("textbox", { name: "COD fee (%)" })).toHaveAccessibleDescription(
+    /Enter the COD fee as a percentage/,
+  );
+  await expect(bands).toBeFocused();
+  expect(posts, "a refused form is not sent").toEqual([]);
+
+  // The "add a rule" form too: a city rule needs its city.
+  const rule = page.getByRole("form", { name: "Add a rule" });
+  await rule.getByRole("combobox", { name: "When" }).selectOption({ label: "Destination city" });
+  await rule.getByRole("combobox", { name: "Courier", exact: true }).selectOption({ label: "Hold for a call" });
+  await rule.getByRole("button", { name: "Add rule" }).click();
+  await expect(rule.getByRole("combobox", { name: "City" })).toHaveAccessibleDescription(
+    /Enter the destination city, e\.g\. Karachi/,
+  );
+  expect(posts).toEqual([]);
+
+  // Corrected, the messages go as it is typed, and the save reaches the server.
+  await bands.fill("500 = 150\n1000 = 200");
+  await expect(bands).not.toHaveAttribute("aria-invalid");
+  await add.getByRole("textbox", { name: "COD fee (%)" }).fill("1");
+  await add.getByRole("button", { name: "Add Courier" }).click();
+  await expect(toast(page, "Courier saved")).toBeVisible();
+  expect(posts).toHaveLength(1);
+  await page.context().close();
+});

@@ -240,3 +240,56 @@ test.describe("storefront pages on a phone", () => {
     await owner.context().close();
   });
 });
+
+test.describe("the page editor's checks", () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test("a bad address is caught in the browser with the action's own schema, before anything is sent; Preview still shows what was typed", async ({
+    page,
+  }) => {
+    await signInAsOwner(page);
+    await gotoHydrated(page, "/seller/storefront/pages/new");
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST") posts.push(request.url());
+    });
+    const editor = page.getByRole("form", { name: "Add page" });
+    const address = editor.getByRole("textbox", { name: "Address" });
+    await editor.getByRole("textbox", { name: "Title" }).fill("Checked first");
+    await address.fill("Not An Address!");
+    await address.blur();
+    const message = "Use lower-case letters, digits and single hyphens, like size-help";
+    await expect(address).toHaveAccessibleDescription(new RegExp(message));
+    await editor.getByRole("button", { name: "Save page" }).click();
+    await expect(editor.getByRole("alert")).toHaveText("Nothing was saved: please correct the fields marked below.");
+    await expect(address).toBeFocused();
+    expect(posts, "a refused form is not sent").toEqual([]);
+
+    // Preview checks nothing: it shows what was typed (one POST, nothing saved).
+    await editor.getByRole("textbox", { name: "Text (Markdown)" }).fill("## Hello");
+    await editor.getByRole("button", { name: "Preview" }).click();
+    await expect(page.getByRole("region", { name: "Preview (not saved)" })).toContainText("Hello");
+    expect(posts).toHaveLength(1);
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("the server refuses the same with the same words, and keeps what was typed", async ({ page }) => {
+      await signInAsOwner(page);
+      await page.goto("/seller/storefront/pages/new");
+      const editor = page.getByRole("form", { name: "Add page" });
+      await editor.getByRole("textbox", { name: "Title" }).fill("Checked on the server");
+      await editor.getByRole("textbox", { name: "Address" }).fill("Not An Address!");
+      await editor.getByRole("textbox", { name: "Text (Markdown)" }).fill("Kept as typed");
+      await editor.getByRole("button", { name: "Save page" }).click();
+      await expect(editor.getByRole("alert")).toHaveText("Nothing was saved: please correct the fields marked below.");
+      await expect(editor.getByRole("textbox", { name: "Address" })).toHaveValue("Not An Address!");
+      await expect(editor.getByRole("textbox", { name: "Address" })).toHaveAccessibleDescription(
+        /Use lower-case letters, digits and single hyphens/,
+      );
+      await expect(editor.getByRole("textbox", { name: "Title" })).toHaveValue("Checked on the server");
+      await expect(editor.getByRole("textbox", { name: "Text (Markdown)" })).toHaveValue("Kept as typed");
+    });
+  });
+});

@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from "react";
+import { useId, type FormEvent, type ReactNode } from "react";
 import { Form } from "react-router";
 import { FormAlert, useFocusFirstInvalid } from "~/components/ui/form-parts";
 import { TextField } from "~/components/ui/text-field";
@@ -52,6 +52,7 @@ export function CollectionForm({
   image,
   matchCount,
   busy,
+  shape,
 }: {
   formKey: string;
   heading: string;
@@ -63,8 +64,11 @@ export function CollectionForm({
   image: StoredImageRef | null;
   matchCount: number | null;
   busy: string | null;
+  /** The page's useFormShape: the action's schema checks the form in the browser before it is sent. */
+  shape?: { id: string; onSubmit: (event: FormEvent<HTMLFormElement>) => void; refused?: object };
 }) {
-  const formRef = useFocusFirstInvalid(errors);
+  // Focus moves to the first marked field when a refusal arrives (the browser's check focuses it itself).
+  const formRef = useFocusFirstInvalid(shape ? shape.refused : errors);
   const field = (name: keyof CollectionValues & string) => ({
     name,
     defaultValue: String(values[name] ?? ""),
@@ -79,6 +83,8 @@ export function CollectionForm({
       key={formKey}
       method="post"
       encType="multipart/form-data"
+      id={shape?.id}
+      onSubmit={shape?.onSubmit}
       noValidate
       className="grid gap-6"
       aria-labelledby="collection-title"

@@ -2,8 +2,12 @@ import { useId } from "react";
 import { Form, Link } from "react-router";
 import { FormAlert, SelectField, useFocusFirstInvalid } from "~/components/ui/form-parts";
 import { TextField } from "~/components/ui/text-field";
+import { formMessage, useFormShape } from "~/components/ui/use-form-shape";
+import type { FormReply } from "~/lib/form-reply";
+import { courierSettingsSchema } from "~/modules/shipping/couriers/courier-settings-intent";
 import { PAKISTANI_CITIES } from "~/lib/cities";
 import {
+  COURIER_FORM_FIELDS,
   KNOWN_COURIERS,
   ZONE_SLOTS,
   zoneField,
@@ -12,6 +16,7 @@ import {
 } from "~/modules/shipping/couriers/courier-form";
 import {
   HOLD_FOR_CALL,
+  RULE_FORM_FIELDS,
   RULE_KIND_CHOICES,
   type RuleFormField,
   type RuleFormValues,
@@ -81,24 +86,28 @@ export function CourierCard({ courier, busy }: { courier: CourierCardData; busy:
 export function CourierForm({
   editing,
   values,
-  errors,
-  formError,
+  reply,
   busy,
   bookingFields,
   formKey,
 }: {
   editing: { id: number; name: string } | null;
   values: CourierFormValues;
-  errors?: Partial<Record<CourierFormField, string>>;
-  formError: string | null;
+  /** The action's refusal of this form, if any. */
+  reply: FormReply | null;
   busy: boolean;
   bookingFields: { field: string; label: string }[];
   formKey: string;
 }) {
   const titleId = useId();
   const listId = useId();
-  const ref = useFocusFirstInvalid(errors);
-  const field = (name: CourierFormField) => ({ name, defaultValue: values[name], error: errors?.[name] });
+  // The page's schema checks the form in the browser too; the server's refusal shows in the same places.
+  const [form, fields] = useFormShape(courierSettingsSchema, reply, { id: "courier-editor" });
+  const errors = Object.fromEntries(COURIER_FORM_FIELDS.map((name) => [name, fieldMessage(fields, name)])) as Partial<
+    Record<CourierFormField, string>
+  >;
+  const ref = useFocusFirstInvalid(reply?.error ?? undefined);
+  const field = (name: CourierFormField) => ({ name, defaultValue: values[name], error: errors[name] });
   const title = editing ? `Edit Courier: ${editing.name}` : "Add Courier";
   return (
     <section
@@ -109,10 +118,19 @@ export function CourierForm({
       <h3 id={titleId} className="text-lg font-semibold text-stone-900">
         {title}
       </h3>
-      <Form ref={ref} method="post" noValidate key={formKey} aria-labelledby={titleId} className="mt-3 grid gap-4">
+      <Form
+        ref={ref}
+        method="post"
+        id={form.id}
+        onSubmit={form.onSubmit}
+        noValidate
+        key={formKey}
+        aria-labelledby={titleId}
+        className="mt-3 grid gap-4"
+      >
         <input type="hidden" name="intent" value={editing ? "edit-courier" : "add-courier"} />
         {editing && <input type="hidden" name="courierId" value={editing.id} />}
-        {formError && <FormAlert>{formError}</FormAlert>}
+        {formMessage(form, REFUSED) && <FormAlert>{formMessage(form, REFUSED)}</FormAlert>}
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             label="Courier name"
@@ -307,6 +325,11 @@ function RateZones({
   );
 }
 
+/** One field's message from a form checked with the page's union schema (its fields differ by intent). */
+function fieldMessage(fields: object, name: string): string | undefined {
+  return (fields as Record<string, { errors?: string[] } | undefined>)[name]?.errors?.[0];
+}
+
 export type RuleRow = { id: number; text: string };
 
 /** The routing rules in priority order, each with Move up and Remove, and the form that adds one. */
@@ -314,8 +337,7 @@ export function RoutingRules({
   rules,
   activeCouriers,
   values,
-  errors,
-  formError,
+  reply,
   listError,
   busy,
   formKey,
@@ -323,8 +345,8 @@ export function RoutingRules({
   rules: RuleRow[];
   activeCouriers: { id: number; name: string }[];
   values: RuleFormValues;
-  errors?: Partial<Record<RuleFormField, string>>;
-  formError: string | null;
+  /** The action's refusal of the "add a rule" form, if any. */
+  reply: FormReply | null;
   listError: string | null;
   busy: boolean;
   formKey: string;
@@ -332,7 +354,11 @@ export function RoutingRules({
   const titleId = useId();
   const addTitleId = useId();
   const citiesId = useId();
-  const ref = useFocusFirstInvalid(errors);
+  const [form, fields] = useFormShape(courierSettingsSchema, reply, { id: "add-rule-form" });
+  const errors = Object.fromEntries(RULE_FORM_FIELDS.map((name) => [name, fieldMessage(fields, name)])) as Partial<
+    Record<RuleFormField, string>
+  >;
+  const ref = useFocusFirstInvalid(reply?.error ?? undefined);
   return (
     <section
       id="routing-rules"
@@ -390,22 +416,24 @@ export function RoutingRules({
         ref={ref}
         method="post"
         action="/seller/settings/couriers"
+        id={form.id}
+        onSubmit={form.onSubmit}
         noValidate
         key={formKey}
         aria-labelledby={addTitleId}
         className="mt-2 grid gap-4"
       >
         <input type="hidden" name="intent" value="add-rule" />
-        {formError && <FormAlert>{formError}</FormAlert>}
+        {formMessage(form, REFUSED) && <FormAlert>{formMessage(form, REFUSED)}</FormAlert>}
         <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField label="When" name="kind" defaultValue={values.kind} error={errors?.kind}>
+          <SelectField label="When" name="kind" defaultValue={values.kind} error={errors.kind}>
             {RULE_KIND_CHOICES.map((choice) => (
               <option key={choice.value} value={choice.value}>
                 {choice.label}
               </option>
             ))}
           </SelectField>
-          <SelectField label="Courier" name="courierId" defaultValue={values.courierId} error={errors?.courierId}>
+          <SelectField label="Courier" name="courierId" defaultValue={values.courierId} error={errors.courierId}>
             <option value="">Choose a courier</option>
             {activeCouriers.map((c) => (
               <option key={c.id} value={String(c.id)}>
@@ -421,7 +449,7 @@ export function RoutingRules({
             required={false}
             list={citiesId}
             defaultValue={values.city}
-            error={errors?.city}
+            error={errors.city}
             hint="For a destination city rule."
           />
           <datalist id={citiesId}>
@@ -435,7 +463,7 @@ export function RoutingRules({
             inputMode="numeric"
             required={false}
             defaultValue={values.amount}
-            error={errors?.amount}
+            error={errors.amount}
             hint="For an order total rule: orders above this amount."
           />
         </div>

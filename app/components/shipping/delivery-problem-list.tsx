@@ -1,5 +1,6 @@
 import { useId } from "react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
+import { type FormReply, fieldError, formError, keptValue } from "~/lib/form-reply";
 import { formatPrice } from "~/lib/money";
 import { formatPakistaniMobile } from "~/lib/phone";
 import { formatShopDateTime } from "~/lib/shop-time";
@@ -8,15 +9,8 @@ import type { DeliveryProblem, DeliveryProblemPage } from "~/modules/shipping/tr
 
 export const PROBLEMS_PATH = "/seller/shipping/problems";
 
-/** An advice refused (bad input, the courier's words, answered meanwhile): shown beside that parcel's form, the remark kept. */
-export type AdviceRefusal = {
-  intent: typeof ADVISE_INTENT;
-  ok: false;
-  shipmentId: number;
-  message: string;
-  fields: { remarks?: string; advice?: string };
-  values: { remarks: string };
-};
+/** An advice refused (bad input, the courier's words, answered meanwhile), in the one form shape: shown beside that parcel's form, the remark kept. */
+export type AdviceRefusal = FormReply;
 
 /**
  * Delivery problems: parcels whose delivery the courier attempted and could not make, oldest first,
@@ -53,7 +47,7 @@ export function DeliveryProblemList({ page, refusal }: { page: DeliveryProblemPa
               <ProblemItem
                 key={item.shipmentId}
                 item={item}
-                refusal={refusal?.shipmentId === item.shipmentId ? refusal : null}
+                refusal={keptValue(refusal, "shipmentId") === String(item.shipmentId) ? refusal : null}
               />
             ))}
           </ul>
@@ -90,8 +84,8 @@ function ProblemItem({ item: p, refusal }: { item: DeliveryProblem; refusal: Adv
   const location = useLocation();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("shipmentId") === String(p.shipmentId);
-  const remarksError = refusal?.fields.remarks;
-  const error = refusal && !remarksError ? refusal.message : p.adviceError;
+  const remarksError = fieldError(refusal, "remarks");
+  const error = refusal && !remarksError ? formError(refusal) : p.adviceError;
   return (
     <li>
       <article
@@ -161,7 +155,7 @@ function ProblemItem({ item: p, refusal }: { item: DeliveryProblem; refusal: Adv
               maxLength={REMARKS_MAX}
               className="field-input"
               placeholder="e.g. customer will be home after 5"
-              defaultValue={refusal?.values.remarks}
+              defaultValue={keptValue(refusal, "remarks")}
               aria-invalid={remarksError ? true : undefined}
               aria-describedby={remarksError ? `${remarksId}-error` : undefined}
             />

@@ -35,3 +35,28 @@ export function shownErrors(form: Pick<FormMetadata<Record<string, unknown>, str
   for (const [name, messages] of Object.entries(form.allErrors)) if (name && messages?.[0]) errors[name] = messages[0];
   return errors;
 }
+
+/**
+ * The message above a refused form: the server's own (the reply's form error), or `checked` when
+ * the browser's check stopped the submit (the words the server says above the same refusal, e.g.
+ * "Please correct the highlighted fields"). Nothing before a submit: a field checked as it is left
+ * shows only its own message.
+ */
+export function formMessage(
+  form: { errors?: string[]; status?: "success" | "error" },
+  checked?: string,
+): string | undefined {
+  return form.errors?.[0] ?? (form.status === "error" ? checked : undefined);
+}
+
+/**
+ * Each named field's first message, from useFormShape's fields (also for a union schema, whose
+ * fields differ by intent): `{ label: "Write the label", link: undefined }`.
+ */
+export function fieldMessages<Name extends string>(
+  fields: object,
+  names: readonly Name[],
+): Partial<Record<Name, string>> {
+  const all = fields as Record<string, { errors?: string[] } | undefined>;
+  return Object.fromEntries(names.map((name) => [name, all[name]?.errors?.[0]])) as Partial<Record<Name, string>>;
+}

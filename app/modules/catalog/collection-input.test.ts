@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { collectionFormValues, parseCollectionForm, readCollectionValues, suggestSlug } from "./collection-input";
+import { collectionFormSchema, collectionFormValues, parseCollectionForm, suggestSlug } from "./collection-input";
 import { collectionPageSearch, readCollectionPageQuery } from "./collection-page-query";
 import { describeRule, EMPTY_RULE, newSince, ruleIsEmpty } from "./collection-rule";
 
@@ -63,9 +63,16 @@ describe("the owner's collection form", () => {
   it("reads ticked boxes as true and missing ones as false", () => {
     const form = new FormData();
     form.set("title", "Sale");
+    form.set("mode", "manual");
     form.set("published", "on");
-    const read = readCollectionValues(form);
-    expect(read).toMatchObject({ title: "Sale", published: true, showOnHome: false, ruleOnSale: false, slug: "" });
+    const read = collectionFormSchema.safeParse(Object.fromEntries(form));
+    expect(read.success && read.data.values).toMatchObject({
+      title: "Sale",
+      published: true,
+      showOnHome: false,
+      ruleOnSale: false,
+      slug: "",
+    });
   });
 });
 

@@ -103,19 +103,40 @@ function readSlug(values: CollectionValues): { slug: string } | { error: string 
   return SLUG_PATTERN.test(typed) && typed.length <= 60 ? { slug: typed } : { error: SLUG_MESSAGE };
 }
 
-const text = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === "string" ? value.slice(0, MAX_DESCRIPTION + 100) : "";
-};
+const typed = z
+  .string()
+  .default("")
+  .transform((v) => v.slice(0, MAX_DESCRIPTION + 100));
+/** A ticked box posts "on"; one left unticked posts nothing: false. */
+const flag = z
+  .string()
+  .optional()
+  .transform((v) => v === "on");
 
-/** What the form posted, as typed (a checkbox left unticked posts nothing: false). */
-export function readCollectionValues(form: FormData): CollectionValues {
-  const values = Object.fromEntries(
-    COLLECTION_TEXT_FIELDS.map((k) => [k, text(form, k)]),
-  ) as unknown as CollectionValues;
-  for (const flag of COLLECTION_FLAGS) values[flag] = form.get(flag) === "on";
-  return values;
-}
+/**
+ * The collection form as posted (Save, or Preview's "N products match now"), checked: the page
+ * checks it in the browser, the action on the server (the picture beside it, as a file).
+ */
+export const collectionFormSchema = z
+  .object({
+    intent: z.enum(["save", "preview"]).default("save"),
+    ...(Object.fromEntries(COLLECTION_TEXT_FIELDS.map((k) => [k, typed])) as Record<
+      (typeof COLLECTION_TEXT_FIELDS)[number],
+      typeof typed
+    >),
+    ...(Object.fromEntries(COLLECTION_FLAGS.map((k) => [k, flag])) as Record<
+      (typeof COLLECTION_FLAGS)[number],
+      typeof flag
+    >),
+  })
+  .transform((form, ctx) => {
+    const { intent, ...values } = form;
+    const parsed = parseCollectionForm(values);
+    if (parsed.ok) return { intent, input: parsed.data, removeImage: values.removeImage, values };
+    for (const [name, message] of Object.entries(parsed.errors))
+      ctx.addIssue({ code: "custom", path: [name], message });
+    return z.NEVER;
+  });
 
 export type CollectionFormResult =
   | { ok: true; data: CollectionInput; values: CollectionValues }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { whatsappNumber } from "./whatsapp-messages";
 
 /**
  * Settings -> WhatsApp's form (issue 32): what the owner types, checked field by field. The three
@@ -50,7 +51,6 @@ export type WhatsappSettingsInput = {
   needsCallHours: number;
 };
 
-const text = (v: unknown) => (typeof v === "string" ? v.trim() : "");
 const templateName = z
   .string()
   .regex(/^[a-z0-9_]{1,512}$/, "Use the template's name as Meta shows it: lower-case letters, digits and _");
@@ -87,56 +87,65 @@ const schema = z.object({
     .max(168, "Enter whole hours from 1 to 168"),
 });
 
-/** The values to show back after a refusal: what was typed, the secrets left out. */
-export function typedWhatsappValues(form: Record<string, unknown>): WhatsappFormValues {
-  return {
-    phoneNumberId: text(form.phoneNumberId),
-    confirmationTemplate: text(form.confirmationTemplate),
-    shippedTemplate: text(form.shippedTemplate),
-    deliveredTemplate: text(form.deliveredTemplate),
-    language: text(form.language) || "en",
-    languageOther: text(form.languageOther),
-    sendDelayMinutes: text(form.sendDelayMinutes),
-    needsCallHours: text(form.needsCallHours),
-  };
-}
-
-/**
- * Reads the form. `saved`: which secrets are stored already (an empty input keeps those; a secret
- * never saved must be typed).
- */
-export function parseWhatsappForm(
-  form: Record<string, unknown>,
-  saved: Record<WhatsappSecretField, boolean>,
-):
-  | { ok: true; data: WhatsappSettingsInput }
-  | { ok: false; errors: Partial<Record<WhatsappFormField, string>>; values: WhatsappFormValues } {
-  const values = typedWhatsappValues(form);
-  const errors: Partial<Record<WhatsappFormField, string>> = {};
-  const secret = (field: WhatsappSecretField, missing: string) => {
-    const value = text(form[field]);
-    if (!value && !saved[field]) errors[field] = missing;
-    return value || null;
-  };
-  const language = values.language === "other" ? values.languageOther : values.language;
-  const input = {
-    ...values,
-    accessToken: secret("accessToken", "Paste the permanent access token of your system user"),
-    appSecret: secret("appSecret", "Paste the app secret (it checks that webhooks come from Meta)"),
-    verifyToken: secret("verifyToken", "Choose a verify token: you type the same one in Meta's webhook settings"),
-    language,
-  };
-  const parsed = schema.safeParse(input);
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const key = issue.path[0] as WhatsappFormField;
-      const field: WhatsappFormField = key === "language" && values.language === "other" ? "languageOther" : key;
-      errors[field] ??= issue.message;
-    }
-  }
-  if (!parsed.success || Object.keys(errors).length > 0) return { ok: false, errors, values };
-  return { ok: true, data: parsed.data };
-}
-
 /** Settings' "Send test message": the number the owner types. */
 export const TEST_NUMBER_MESSAGE = "Enter a WhatsApp number, like 0300 1234567 or +44 7700 900123";
+
+const typed = z
+  .string()
+  .default("")
+  .transform((v) => v.trim());
+
+/**
+ * The one schema of Settings -> WhatsApp: Save (the account and templates), Send test message, and
+ * Turn off (a button). `secretsSaved`: whether the secrets are stored already (the page knows it
+ * from its loader, the action from the database): an empty secret keeps a stored one, and a secret
+ * never saved must be typed.
+ */
+export function whatsappSettingsSchema(secretsSaved: boolean) {
+  const save = z
+    .object({
+      intent: z.literal("save"),
+      ...(Object.fromEntries(WHATSAPP_FORM_FIELDS.map((k) => [k, typed])) as Record<WhatsappFormField, typeof typed>),
+    })
+    .transform((form, ctx): { intent: "save"; input: WhatsappSettingsInput } => {
+      const errors: Partial<Record<WhatsappFormField, string>> = {};
+      const secret = (field: WhatsappSecretField, missing: string) => {
+        const value = form[field];
+        if (!value && !secretsSaved) errors[field] = missing;
+        return value || null;
+      };
+      const chosen = form.language || "en";
+      const input = {
+        phoneNumberId: form.phoneNumberId,
+        confirmationTemplate: form.confirmationTemplate,
+        shippedTemplate: form.shippedTemplate,
+        deliveredTemplate: form.deliveredTemplate,
+        sendDelayMinutes: form.sendDelayMinutes,
+        needsCallHours: form.needsCallHours,
+        accessToken: secret("accessToken", "Paste the permanent access token of your system user"),
+        appSecret: secret("appSecret", "Paste the app secret (it checks that webhooks come from Meta)"),
+        verifyToken: secret("verifyToken", "Choose a verify token: you type the same one in Meta's webhook settings"),
+        language: chosen === "other" ? form.languageOther : chosen,
+      };
+      const parsed = schema.safeParse(input);
+      if (!parsed.success) {
+        for (const issue of parsed.error.issues) {
+          const key = issue.path[0] as WhatsappFormField;
+          const field: WhatsappFormField = key === "language" && chosen === "other" ? "languageOther" : key;
+          errors[field] ??= issue.message;
+        }
+      }
+      for (const [name, message] of Object.entries(errors)) ctx.addIssue({ code: "custom", path: [name], message });
+      return parsed.success && !Object.keys(errors).length ? { intent: form.intent, input: parsed.data } : z.NEVER;
+    });
+  return z.discriminatedUnion("intent", [
+    save,
+    z.object({
+      intent: z.literal("test"),
+      to: typed.transform((v) => v.slice(0, 40)).refine((v) => whatsappNumber(v) !== null, TEST_NUMBER_MESSAGE),
+    }),
+    z.object({ intent: z.literal("turn-off") }),
+  ]);
+}
+
+export const UNKNOWN_WHATSAPP_ACTION = "That action is not known here: reload the page and try again.";

@@ -6,7 +6,6 @@ import { listSellerOrders } from "~/modules/orders/list-seller-orders.server";
 import { trackOrder } from "~/modules/orders/track-order.server";
 import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
 import { placeTestOrder } from "../../../tests/factories/test-orders";
-import { defaultBookingColumns } from "../shipping/booking/booking-columns";
 import { bookParcels } from "~/flows/book-parcels.server";
 import { parseCourierForm } from "../shipping/couriers/courier-form";
 import { createCourier } from "../shipping/couriers/couriers.server";
@@ -28,19 +27,16 @@ describe.each(DATABASE_KINDS)("the tracking link on order views on %s", (kind) =
   });
 
   it("is the booked courier's link with the tracking number, on the order, the owner's list and /track", async () => {
-    const parsed = parseCourierForm(
-      {
-        name: "TCS",
-        trackingUrl: "https://www.tcsexpress.com/track/{tracking}",
-        accountCode: "",
-        weightBands: "500 = 180",
-        extraPerKg: "100",
-        codFeePercent: "1",
-        surchargePercent: "0",
-        bookingColumns: "",
-      },
-      defaultBookingColumns,
-    );
+    const parsed = parseCourierForm({
+      name: "TCS",
+      trackingUrl: "https://www.tcsexpress.com/track/{tracking}",
+      accountCode: "",
+      weightBands: "500 = 180",
+      extraPerKg: "100",
+      codFeePercent: "1",
+      surchargePercent: "0",
+      bookingColumns: "",
+    });
     if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
     const courier = await createCourier(db(), parsed.data);
     const order = await placeTestOrder(db(), OWNER, { status: "confirmed", phone: "+923004445566" });

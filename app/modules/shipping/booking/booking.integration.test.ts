@@ -4,7 +4,6 @@ import { orders, products, shipments, users } from "~/db/schema";
 import { AppError } from "~/lib/errors";
 import { DATABASE_KINDS, useTestDatabase } from "../../../../tests/factories/test-database";
 import { placeTestOrder } from "../../../../tests/factories/test-orders";
-import { defaultBookingColumns } from "./booking-columns";
 import { bookParcels } from "~/flows/book-parcels.server";
 import { parseCourierForm, type CourierInput } from "../couriers/courier-form";
 import {
@@ -20,20 +19,17 @@ const OWNER = { id: "owner-ship", name: "Sana Owner" };
 const TEE = "essential-crew-neck-tee";
 
 function courierInput(name: string, overrides: Record<string, string> = {}): CourierInput {
-  const result = parseCourierForm(
-    {
-      name,
-      trackingUrl: "https://courier.example.pk/track/{tracking}",
-      accountCode: "ACC-1",
-      weightBands: "500 = 180\n1000 = 230",
-      extraPerKg: "100",
-      codFeePercent: "1.5",
-      surchargePercent: "10",
-      bookingColumns: "",
-      ...overrides,
-    },
-    defaultBookingColumns,
-  );
+  const result = parseCourierForm({
+    name,
+    trackingUrl: "https://courier.example.pk/track/{tracking}",
+    accountCode: "ACC-1",
+    weightBands: "500 = 180\n1000 = 230",
+    extraPerKg: "100",
+    codFeePercent: "1.5",
+    surchargePercent: "10",
+    bookingColumns: "",
+    ...overrides,
+  });
   if (!result.ok) throw new Error(JSON.stringify(result.errors));
   return result.data;
 }

@@ -3,7 +3,6 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { productVariants, shipments, users } from "~/db/schema";
 import { DATABASE_KINDS, useTestDatabase } from "../../../../tests/factories/test-database";
 import { placeTestOrder, TEST_ITEM } from "../../../../tests/factories/test-orders";
-import { defaultBookingColumns } from "./booking-columns";
 import { bookParcels } from "~/flows/book-parcels.server";
 import { parseCourierForm } from "../couriers/courier-form";
 import { createCourier } from "../couriers/couriers.server";
@@ -15,19 +14,16 @@ const OWNER = { id: "owner-print", name: "Sana Owner" };
 const SHOP = { brandName: "Kapra", phone: "0300 1112223", address: "Shop 4, Liberty Market", city: "Lahore" };
 
 async function courier(db: Parameters<typeof createCourier>[0], name: string, accountCode = "ACC-1") {
-  const parsed = parseCourierForm(
-    {
-      name,
-      trackingUrl: "",
-      accountCode,
-      weightBands: "500 = 180\n1000 = 230",
-      extraPerKg: "100",
-      codFeePercent: "1",
-      surchargePercent: "0",
-      bookingColumns: "",
-    },
-    defaultBookingColumns,
-  );
+  const parsed = parseCourierForm({
+    name,
+    trackingUrl: "",
+    accountCode,
+    weightBands: "500 = 180\n1000 = 230",
+    extraPerKg: "100",
+    codFeePercent: "1",
+    surchargePercent: "0",
+    bookingColumns: "",
+  });
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
   return createCourier(db, parsed.data);
 }

@@ -14,7 +14,6 @@ import { moveOrder } from "~/flows/move-order.server";
 import { DATABASE_KINDS, useTestDatabase } from "../../../../tests/factories/test-database";
 import { placeTestOrder, TEST_ITEM } from "../../../../tests/factories/test-orders";
 import { bookParcels, cancelParcelBooking } from "~/flows/book-parcels.server";
-import { defaultBookingColumns } from "./booking-columns";
 import { cashWithCouriers } from "../settlements/cash-with-couriers.server";
 import { applyCourierReport } from "~/flows/apply-courier-report.server";
 import { saveCourierUpload } from "../imports/run-courier-import.server";
@@ -51,19 +50,16 @@ describe.each(DATABASE_KINDS)("a booked parcel follows its order on %s", (kind) 
           eq(productVariants.size, TEST_ITEM.size),
         ),
       );
-    const parsed = parseCourierForm(
-      {
-        name: "Trax",
-        trackingUrl: "https://trax.example.pk/track/{tracking}",
-        accountCode: "",
-        weightBands: "500 = 180\n1000 = 230",
-        extraPerKg: "100",
-        codFeePercent: "1",
-        surchargePercent: "0",
-        bookingColumns: "",
-      },
-      defaultBookingColumns,
-    );
+    const parsed = parseCourierForm({
+      name: "Trax",
+      trackingUrl: "https://trax.example.pk/track/{tracking}",
+      accountCode: "",
+      weightBands: "500 = 180\n1000 = 230",
+      extraPerKg: "100",
+      codFeePercent: "1",
+      surchargePercent: "0",
+      bookingColumns: "",
+    });
     if (!parsed.ok) throw new Error("bad courier");
     courierId = (await createCourier(db(), parsed.data)).id;
   });

@@ -114,7 +114,7 @@ describe("the courier form", () => {
     bookingColumns: "",
   };
   it("reads a courier with its rate card, and the courier's own booking layout when none is typed", () => {
-    const result = parseCourierForm(form, defaultBookingColumns);
+    const result = parseCourierForm(form);
     expect(result).toEqual({
       ok: true,
       data: {
@@ -127,16 +127,13 @@ describe("the courier form", () => {
     });
   });
   it("says what is wrong beside each field and keeps what was typed", () => {
-    const result = parseCourierForm(
-      {
-        ...form,
-        name: " ",
-        trackingUrl: "https://tcs.pk/track",
-        weightBands: "1000 = 200\n500 = 100",
-        codFeePercent: "lots",
-      },
-      defaultBookingColumns,
-    );
+    const result = parseCourierForm({
+      ...form,
+      name: " ",
+      trackingUrl: "https://tcs.pk/track",
+      weightBands: "1000 = 200\n500 = 100",
+      codFeePercent: "lots",
+    });
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.errors).toEqual({

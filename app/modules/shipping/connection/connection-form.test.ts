@@ -1,35 +1,48 @@
 import { describe, expect, it } from "vitest";
-import { parseConnectForm, parseConnectionSettingsForm } from "./connection-form";
+import { connectionFormSchema } from "./connection-form";
 import { scrubSecrets } from "./scrub-secrets";
+
+/** A form read with the page's schema: the value, or the first message per field ("" for the form's). */
+function read(form: Record<string, string>) {
+  const parsed = connectionFormSchema.safeParse(form);
+  if (parsed.success) return { ok: true, data: parsed.data };
+  const errors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) errors[issue.path.join(".")] ??= issue.message;
+  return { ok: false, errors };
+}
 
 describe("the API connection forms", () => {
   it("reads the API and the credentials typed, leaving empty ones out (the saved ones stay)", () => {
     expect(
-      parseConnectForm({
+      read({
         intent: "connect",
         provider: "leopards",
         "cred-apiKey": "  KEY-1234 ",
         "cred-apiPassword": "",
       }),
-    ).toEqual({ ok: true, kind: "leopards", typed: { apiKey: "KEY-1234" } });
-    expect(parseConnectForm({ provider: "file" })).toEqual({ ok: false, message: "Choose PostEx API or Leopards API" });
-    expect(parseConnectForm({ provider: "postex", "cred-token": "x".repeat(501) })).toMatchObject({ ok: false });
+    ).toEqual({ ok: true, data: { intent: "connect", kind: "leopards", typed: { apiKey: "KEY-1234" } } });
+    expect(read({ intent: "connect", provider: "file" })).toEqual({
+      ok: false,
+      errors: { provider: "Choose PostEx API or Leopards API" },
+    });
+    expect(read({ intent: "connect", provider: "postex", "cred-token": "x".repeat(501) })).toMatchObject({
+      ok: false,
+      errors: { "": expect.stringContaining("too long") },
+    });
   });
 
-  it("reads the pickup address and whole sync minutes, keeping what was typed", () => {
-    expect(parseConnectionSettingsForm({ pickupAddressCode: "002", syncEveryMinutes: "30" })).toEqual({
+  it("reads the pickup address and whole sync minutes", () => {
+    expect(read({ intent: "settings", pickupAddressCode: "002", syncEveryMinutes: "30" })).toEqual({
       ok: true,
-      data: { pickupAddressCode: "002", syncEveryMinutes: 30 },
-      values: { pickupAddressCode: "002", syncEveryMinutes: "30" },
+      data: { intent: "settings", pickupAddressCode: "002", syncEveryMinutes: 30 },
     });
-    expect(parseConnectionSettingsForm({ pickupAddressCode: "", syncEveryMinutes: "60" })).toMatchObject({
+    expect(read({ intent: "settings", pickupAddressCode: "", syncEveryMinutes: "60" })).toMatchObject({
       ok: true,
       data: { pickupAddressCode: null },
     });
-    expect(parseConnectionSettingsForm({ pickupAddressCode: "001", syncEveryMinutes: "1.5" })).toEqual({
+    expect(read({ intent: "settings", pickupAddressCode: "001", syncEveryMinutes: "1.5" })).toEqual({
       ok: false,
-      fields: { syncEveryMinutes: "Enter whole minutes from 15 to 1440" },
-      values: { pickupAddressCode: "001", syncEveryMinutes: "1.5" },
+      errors: { syncEveryMinutes: "Enter whole minutes from 15 to 1440" },
     });
   });
 

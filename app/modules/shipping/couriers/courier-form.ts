@@ -1,5 +1,6 @@
 import type { BookingColumn, RateCard, RateZone } from "~/modules/shipping/tables";
-import { parseBookingColumns } from "../booking/booking-columns";
+import { z } from "zod";
+import { defaultBookingColumns, parseBookingColumns } from "../booking/booking-columns";
 import { bpsToPercent, percentToBps } from "./rate-card";
 import { TRACKING_PLACEHOLDER } from "./tracking-link";
 
@@ -177,14 +178,36 @@ export function courierFormValues(courier?: CourierInput): CourierFormValues {
   };
 }
 
-/** Reads the courier form; an empty booking layout takes the courier's default (`defaults`). */
-export function parseCourierForm(
-  form: Record<string, unknown>,
-  defaults: (name: string) => BookingColumn[],
-): CourierFormResult {
-  const values = Object.fromEntries(
-    COURIER_FORM_FIELDS.map((k) => [k, typeof form[k] === "string" ? (form[k] as string).slice(0, 10_000) : ""]),
-  ) as CourierFormValues;
+/** A text field as the form sends it (an empty one arrives as undefined: ""), cut at 10,000 characters. */
+const typed = z
+  .string()
+  .default("")
+  .transform((v) => v.slice(0, 10_000));
+
+/** The courier form's fields as sent (Settings -> Couriers, Add Courier and Edit Courier, and the JSON API). */
+export const courierFields = z.object(
+  Object.fromEntries(COURIER_FORM_FIELDS.map((k) => [k, typed])) as Record<CourierFormField, typeof typed>,
+);
+
+/** The courier's input from its fields, or a message per field wrong (as zod issues). */
+export function checkCourier(values: CourierFormValues, ctx: z.RefinementCtx): CourierInput {
+  const checked = courierErrors(values);
+  for (const [name, message] of Object.entries(checked.errors)) ctx.addIssue({ code: "custom", path: [name], message });
+  return checked.data ?? z.NEVER;
+}
+
+/**
+ * The courier form checked: the page checks it in the browser (inside the page's schema,
+ * courier-settings-intent.ts), the action and the JSON API on the server. An empty booking layout
+ * takes the courier's default.
+ */
+export const courierFieldsSchema = courierFields.transform(checkCourier);
+
+function courierErrors(
+  values: CourierFormValues,
+):
+  | { errors: Partial<Record<CourierFormField, string>>; data?: undefined }
+  | { errors: Partial<Record<CourierFormField, never>>; data: CourierInput } {
   const errors: Partial<Record<CourierFormField, string>> = {};
   const name = values.name.trim();
   if (!name) errors.name = "Courier name is required";
@@ -225,12 +248,12 @@ export function parseCourierForm(
 
   const layout = values.bookingColumns.trim()
     ? parseBookingColumns(values.bookingColumns)
-    : { columns: defaults(name) };
+    : { columns: defaultBookingColumns(name) };
   if ("error" in layout) errors.bookingColumns = layout.error;
 
-  if (Object.keys(errors).length || "error" in bands || "error" in layout) return { ok: false, errors, values };
+  if (Object.keys(errors).length || "error" in bands || "error" in layout) return { errors };
   return {
-    ok: true,
+    errors: {},
     data: {
       name,
       trackingUrl: trackingUrl || null,
@@ -246,4 +269,19 @@ export function parseCourierForm(
       bookingColumns: layout.columns,
     },
   };
+}
+
+/**
+ * The courier form read by the JSON API (POST /api/seller/couriers) and by tests, through the same
+ * schema: the input, or the first message per field with the values as typed.
+ */
+export function parseCourierForm(form: Record<string, unknown>): CourierFormResult {
+  const values = Object.fromEntries(
+    COURIER_FORM_FIELDS.map((k) => [k, typeof form[k] === "string" ? (form[k] as string).slice(0, 10_000) : ""]),
+  ) as CourierFormValues;
+  const parsed = courierFieldsSchema.safeParse(values);
+  if (parsed.success) return { ok: true, data: parsed.data };
+  const errors: Partial<Record<CourierFormField, string>> = {};
+  for (const issue of parsed.error.issues) errors[issue.path[0] as CourierFormField] ??= issue.message;
+  return { ok: false, errors, values };
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { formatPrice } from "~/lib/money";
-import { applyRuleEdit, parseRuleForm, RULE_MESSAGES } from "./routing-rule-form";
+import { applyRuleEdit, RULE_MESSAGES, ruleFormSchema } from "./routing-rule-form";
 import { describeRule, type CourierRule } from "./courier-routing";
-import { parseCourierSettingsIntent } from "./courier-settings-intent";
+import { courierSettingsSchema } from "./courier-settings-intent";
 import { describeRateCard, formatWeight, type RateCard } from "./rate-card";
 
 const CARD: RateCard = {
@@ -39,47 +39,52 @@ describe("the rate card in words", () => {
   });
 });
 
+/** The "add a rule" form read with its schema: the rule, or the first message per field. */
+function readRule(form: Record<string, string>) {
+  const parsed = ruleFormSchema.safeParse(form);
+  if (parsed.success) return { ok: true, rule: parsed.data };
+  const errors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
+  return { ok: false, errors };
+}
+
 describe("the add-a-rule form", () => {
   it("reads a city rule, a total rule and a risk rule; the field the kind does not use is ignored", () => {
-    expect(parseRuleForm({ kind: "city", city: "  karachi ", amount: "oops", courierId: "3" })).toEqual({
+    expect(readRule({ kind: "city", city: "  karachi ", amount: "oops", courierId: "3" })).toEqual({
       ok: true,
       rule: { kind: "city", city: "Karachi", amount: null, courierId: 3 },
     });
-    expect(parseRuleForm({ kind: "city", city: "Chak 45", courierId: "hold" })).toEqual({
+    expect(readRule({ kind: "city", city: "Chak 45", courierId: "hold" })).toEqual({
       ok: true,
       rule: { kind: "city", city: "Chak 45", amount: null, courierId: null },
     });
-    expect(parseRuleForm({ kind: "total-above", city: "Lahore", amount: "Rs 10,000", courierId: "2" })).toEqual({
+    expect(readRule({ kind: "total-above", city: "Lahore", amount: "Rs 10,000", courierId: "2" })).toEqual({
       ok: true,
       rule: { kind: "total-above", city: null, amount: 10000, courierId: 2 },
     });
-    expect(parseRuleForm({ kind: "risk", city: "", amount: "", courierId: "hold" })).toEqual({
+    expect(readRule({ kind: "risk", city: "", amount: "", courierId: "hold" })).toEqual({
       ok: true,
       rule: { kind: "risk", city: null, amount: null, courierId: null },
     });
   });
 
-  it("says what is missing beside each field and keeps what was typed", () => {
-    const city = parseRuleForm({ kind: "city", city: "  ", amount: "", courierId: "" });
-    expect(city).toEqual({
+  it("says what is missing beside each field", () => {
+    expect(readRule({ kind: "city", city: "  ", amount: "", courierId: "" })).toEqual({
       ok: false,
       errors: { city: RULE_MESSAGES.city, courierId: RULE_MESSAGES.courier },
-      values: { kind: "city", city: "  ", amount: "", courierId: "" },
     });
-    const amount = parseRuleForm({ kind: "total-above", amount: "10000.50", courierId: "1" });
-    expect(amount).toMatchObject({
+    expect(readRule({ kind: "total-above", amount: "10000.50", courierId: "1" })).toEqual({
       ok: false,
       errors: { amount: RULE_MESSAGES.amount },
-      values: { amount: "10000.50" },
     });
-    expect(parseRuleForm({ kind: "total-above", amount: "ten thousand", courierId: "1" })).toMatchObject({
+    expect(readRule({ kind: "total-above", amount: "ten thousand", courierId: "1" })).toMatchObject({
       errors: { amount: "Enter the order total in whole rupees, e.g. 10000" },
     });
-    expect(parseRuleForm({ kind: "weekday", courierId: "1" })).toMatchObject({
+    expect(readRule({ kind: "weekday", courierId: "1" })).toMatchObject({
       ok: false,
       errors: { kind: RULE_MESSAGES.kind },
     });
-    expect(parseRuleForm({ kind: "risk", courierId: "-1" })).toMatchObject({
+    expect(readRule({ kind: "risk", courierId: "-1" })).toMatchObject({
       ok: false,
       errors: { courierId: RULE_MESSAGES.courier },
     });
@@ -121,25 +126,43 @@ describe("editing the rules", () => {
 });
 
 describe("the page's intents", () => {
+  const intent = (form: Record<string, string>) => {
+    const parsed = courierSettingsSchema.safeParse(form);
+    return parsed.success ? parsed.data : null;
+  };
   it("reads each intent with its ids, and nothing else", () => {
-    expect(parseCourierSettingsIntent({ intent: "add-courier", name: "TCS" })).toEqual({ intent: "add-courier" });
-    expect(parseCourierSettingsIntent({ intent: "edit-courier", courierId: "4" })).toEqual({
+    expect(
+      intent({ intent: "add-courier", name: "TCS", weightBands: "500 = 180", extraPerKg: "100", codFeePercent: "1" }),
+    ).toMatchObject({
+      intent: "add-courier",
+      courier: { name: "TCS" },
+    });
+    expect(
+      intent({
+        intent: "edit-courier",
+        courierId: "4",
+        name: "TCS",
+        weightBands: "500 = 180",
+        extraPerKg: "100",
+        codFeePercent: "1",
+      }),
+    ).toMatchObject({
       intent: "edit-courier",
       courierId: 4,
     });
-    expect(parseCourierSettingsIntent({ intent: "toggle-courier", courierId: "4", active: "false" })).toEqual({
+    expect(intent({ intent: "toggle-courier", courierId: "4", active: "false" })).toEqual({
       intent: "toggle-courier",
       courierId: 4,
       active: false,
     });
-    expect(parseCourierSettingsIntent({ intent: "move-rule-up", ruleId: "2" })).toEqual({
+    expect(intent({ intent: "move-rule-up", ruleId: "2" })).toEqual({
       intent: "move-rule-up",
       ruleId: 2,
     });
-    expect(parseCourierSettingsIntent({ intent: "remove-rule", ruleId: "x" })).toBeNull();
-    expect(parseCourierSettingsIntent({ intent: "edit-courier", courierId: "0" })).toBeNull();
-    expect(parseCourierSettingsIntent({ intent: "toggle-courier", courierId: "4", active: "maybe" })).toBeNull();
-    expect(parseCourierSettingsIntent({ intent: "drop-table" })).toBeNull();
-    expect(parseCourierSettingsIntent({})).toBeNull();
+    expect(intent({ intent: "remove-rule", ruleId: "x" })).toBeNull();
+    expect(intent({ intent: "edit-courier", courierId: "0" })).toBeNull();
+    expect(intent({ intent: "toggle-courier", courierId: "4", active: "maybe" })).toBeNull();
+    expect(intent({ intent: "drop-table" })).toBeNull();
+    expect(intent({})).toBeNull();
   });
 });

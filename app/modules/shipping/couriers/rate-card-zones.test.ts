@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { formatPrice } from "~/lib/money";
-import { defaultBookingColumns } from "../booking/booking-columns";
 import { courierFormValues, parseCourierForm } from "./courier-form";
 import { describeRateCard, estimateCharge, type RateCard } from "./rate-card";
 
@@ -57,24 +56,21 @@ describe("the rates form: zones and tolerance", () => {
   const base = { ...courierFormValues(), name: "PostEx" };
 
   it("reads zones (cities one per line or comma separated) and the tolerance, and shows them again", () => {
-    const parsed = parseCourierForm(
-      {
-        ...base,
-        weightBands: "500 = 250\n1000 = 300",
-        extraPerKg: "150",
-        codFeePercent: "0",
-        toleranceRupees: "Rs 50",
-        zone1Name: "Same city",
-        zone1Cities: "Lahore\n",
-        zone1Bands: "500 = 150\n1000 = 180",
-        zone1ExtraPerKg: "60",
-        zone2Name: "Punjab",
-        zone2Cities: "Faisalabad, Rawalpindi\nD.G. Khan",
-        zone2Bands: "1000 = 220",
-        zone2ExtraPerKg: "90",
-      },
-      defaultBookingColumns,
-    );
+    const parsed = parseCourierForm({
+      ...base,
+      weightBands: "500 = 250\n1000 = 300",
+      extraPerKg: "150",
+      codFeePercent: "0",
+      toleranceRupees: "Rs 50",
+      zone1Name: "Same city",
+      zone1Cities: "Lahore\n",
+      zone1Bands: "500 = 150\n1000 = 180",
+      zone1ExtraPerKg: "60",
+      zone2Name: "Punjab",
+      zone2Cities: "Faisalabad, Rawalpindi\nD.G. Khan",
+      zone2Bands: "1000 = 220",
+      zone2ExtraPerKg: "90",
+    });
     expect(parsed.ok).toBe(true);
     if (!parsed.ok) return;
     expect(parsed.data.rateCard).toEqual(CARD);
@@ -106,7 +102,7 @@ describe("the rates form: zones and tolerance", () => {
       zone3Bands: "500 = 200",
       zone3ExtraPerKg: "80",
     };
-    const parsed = parseCourierForm(typed, defaultBookingColumns);
+    const parsed = parseCourierForm(typed);
     expect(parsed.ok).toBe(false);
     if (parsed.ok) return;
     expect(parsed.errors).toEqual({
@@ -125,7 +121,7 @@ describe("the rates form: zones and tolerance", () => {
   });
 
   it("leaves zones and tolerance out of a card that has none (today's cards stay as they are)", () => {
-    const parsed = parseCourierForm(base, defaultBookingColumns);
+    const parsed = parseCourierForm(base);
     expect(parsed.ok && parsed.data.rateCard).toEqual({
       bands: [
         { upToGrams: 500, charge: 180 },

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { PAKISTANI_CITIES } from "~/lib/cities";
 import { COURIER_RULE_KINDS, type CourierRuleKind } from "~/db/schema/statuses";
 import type { CourierRule } from "./courier-routing";
@@ -33,10 +34,6 @@ export const RULE_MESSAGES = {
 
 export const MAX_COURIER_RULES = 50;
 
-export type RuleFormResult =
-  | { ok: true; rule: CourierRule }
-  | { ok: false; errors: Partial<Record<RuleFormField, string>>; values: RuleFormValues };
-
 export function emptyRuleForm(): RuleFormValues {
   return { kind: "city", city: "", amount: "", courierId: "" };
 }
@@ -50,15 +47,19 @@ function canonicalCity(text: string): string {
   return PAKISTANI_CITIES.find((c) => c.toLowerCase() === city.toLowerCase()) ?? city;
 }
 
+/** The "add a rule" form's fields as sent (an empty one arrives as undefined: ""). */
+const typed = z
+  .string()
+  .default("")
+  .transform((v) => v.slice(0, 200));
+export const ruleFields = z.object({ kind: typed, city: typed, amount: typed, courierId: typed });
+
 /**
- * Reads the "add a rule" form. A city rule needs a city, an order-total rule a whole-rupee amount
+ * The "add a rule" form checked. A city rule needs a city, an order-total rule a whole-rupee amount
  * ("Rs 10,000" is 10000); the other field of the two is ignored. Whether the chosen courier is
  * active is checked where the couriers are (edit-courier-rules.server.ts).
  */
-export function parseRuleForm(form: Record<string, unknown>): RuleFormResult {
-  const values = Object.fromEntries(
-    RULE_FORM_FIELDS.map((k) => [k, typeof form[k] === "string" ? (form[k] as string).slice(0, 200) : ""]),
-  ) as RuleFormValues;
+export function checkRule(values: RuleFormValues, ctx: z.RefinementCtx): CourierRule {
   const errors: Partial<Record<RuleFormField, string>> = {};
   const kind = values.kind.trim();
   if (!isRuleKind(kind)) errors.kind = RULE_MESSAGES.kind;
@@ -85,9 +86,13 @@ export function parseRuleForm(form: Record<string, unknown>): RuleFormResult {
   if (/^\d{1,9}$/.test(courier) && Number(courier) > 0) courierId = Number(courier);
   else if (courier !== HOLD_FOR_CALL) errors.courierId = RULE_MESSAGES.courier;
 
-  if (Object.keys(errors).length || !isRuleKind(kind)) return { ok: false, errors, values };
-  return { ok: true, rule: { kind, city, amount, courierId } };
+  for (const [name, message] of Object.entries(errors)) ctx.addIssue({ code: "custom", path: [name], message });
+  if (Object.keys(errors).length || !isRuleKind(kind)) return z.NEVER;
+  return { kind, city, amount, courierId };
 }
+
+/** The "add a rule" form's schema (the page's, courier-settings-intent.ts, holds it with its intent). */
+export const ruleFormSchema = ruleFields.transform(checkRule);
 
 /** A change to the routing rules, by the rule's id where it names one. */
 export type CourierRuleEdit =

@@ -18,7 +18,6 @@ import { fileCourierProvider } from "~/integrations/couriers/file-portal/file-co
 import { DATABASE_KINDS, useTestDatabase } from "../../../../tests/factories/test-database";
 import { placeTestOrder, TEST_ITEM } from "../../../../tests/factories/test-orders";
 import { testProviders } from "../../../../tests/factories/test-providers";
-import { defaultBookingColumns } from "../booking/booking-columns";
 import { parseCourierForm } from "../couriers/courier-form";
 import { createCourier } from "../couriers/couriers.server";
 import { saveCourierUpload } from "./run-courier-import.server";
@@ -51,24 +50,21 @@ describe.each(DATABASE_KINDS)("courier files as couriers write them, on %s", (ki
         ),
       );
     // PostEx's card: Rs 150 to Lahore (its "same city" zone), Rs 400 elsewhere; no COD fee; Rs 50 tolerance.
-    const parsed = parseCourierForm(
-      {
-        name: "PostEx",
-        trackingUrl: "",
-        accountCode: "",
-        weightBands: "100000 = 400",
-        extraPerKg: "100",
-        codFeePercent: "0",
-        surchargePercent: "0",
-        toleranceRupees: "50",
-        zone1Name: "Same city",
-        zone1Cities: "lahore",
-        zone1Bands: "100000 = 150",
-        zone1ExtraPerKg: "50",
-        bookingColumns: "",
-      },
-      defaultBookingColumns,
-    );
+    const parsed = parseCourierForm({
+      name: "PostEx",
+      trackingUrl: "",
+      accountCode: "",
+      weightBands: "100000 = 400",
+      extraPerKg: "100",
+      codFeePercent: "0",
+      surchargePercent: "0",
+      toleranceRupees: "50",
+      zone1Name: "Same city",
+      zone1Cities: "lahore",
+      zone1Bands: "100000 = 150",
+      zone1ExtraPerKg: "50",
+      bookingColumns: "",
+    });
     if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
     postexId = (await createCourier(db(), parsed.data)).id;
   });

@@ -6,7 +6,6 @@ import { courierImports, orders, orderStatusHistory, productVariants, shipments,
 import { useTestDatabase } from "../../../../tests/factories/test-database";
 import { placeTestOrder, TEST_ITEM } from "../../../../tests/factories/test-orders";
 import { bookParcels } from "~/flows/book-parcels.server";
-import { defaultBookingColumns } from "../booking/booking-columns";
 import { parseCourierForm } from "../couriers/courier-form";
 import { applyCourierReport } from "~/flows/apply-courier-report.server";
 import { saveCourierUpload } from "./run-courier-import.server";
@@ -44,19 +43,16 @@ describe("a courier import cut off by the database on postgres", () => {
           eq(productVariants.size, TEST_ITEM.size),
         ),
       );
-    const parsed = parseCourierForm(
-      {
-        name: "TCS",
-        trackingUrl: "https://tcs.example.pk/track/{tracking}",
-        accountCode: "",
-        weightBands: "500 = 180",
-        extraPerKg: "100",
-        codFeePercent: "1",
-        surchargePercent: "0",
-        bookingColumns: "",
-      },
-      defaultBookingColumns,
-    );
+    const parsed = parseCourierForm({
+      name: "TCS",
+      trackingUrl: "https://tcs.example.pk/track/{tracking}",
+      accountCode: "",
+      weightBands: "500 = 180",
+      extraPerKg: "100",
+      codFeePercent: "1",
+      surchargePercent: "0",
+      bookingColumns: "",
+    });
     if (!parsed.ok) throw new Error("bad courier");
     courierId = (await createCourier(db(), parsed.data)).id;
   });

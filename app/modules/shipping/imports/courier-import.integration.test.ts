@@ -17,7 +17,6 @@ import { DATABASE_KINDS, useTestDatabase } from "../../../../tests/factories/tes
 import { placeTestOrder, TEST_ITEM } from "../../../../tests/factories/test-orders";
 import { bookParcels } from "~/flows/book-parcels.server";
 import { cashWithCouriers } from "../settlements/cash-with-couriers.server";
-import { defaultBookingColumns } from "../booking/booking-columns";
 import { parseCourierForm } from "../couriers/courier-form";
 import { applyCourierReport } from "~/flows/apply-courier-report.server";
 import { COD_NEEDS_COURIER, saveCourierUpload } from "./run-courier-import.server";
@@ -52,19 +51,16 @@ describe.each(DATABASE_KINDS)("courier file imports on %s", (kind) => {
         ),
       );
     const input = (name: string) => {
-      const parsed = parseCourierForm(
-        {
-          name,
-          trackingUrl: `https://${name.toLowerCase()}.example.pk/track/{tracking}`,
-          accountCode: "",
-          weightBands: "500 = 180\n1000 = 230",
-          extraPerKg: "100",
-          codFeePercent: "1",
-          surchargePercent: "0",
-          bookingColumns: "",
-        },
-        defaultBookingColumns,
-      );
+      const parsed = parseCourierForm({
+        name,
+        trackingUrl: `https://${name.toLowerCase()}.example.pk/track/{tracking}`,
+        accountCode: "",
+        weightBands: "500 = 180\n1000 = 230",
+        extraPerKg: "100",
+        codFeePercent: "1",
+        surchargePercent: "0",
+        bookingColumns: "",
+      });
       if (!parsed.ok) throw new Error("bad courier");
       return parsed.data;
     };
