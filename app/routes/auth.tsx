@@ -7,7 +7,7 @@ import { GENERIC_FAILURE } from "~/lib/failure-messages";
 import { parseSubmission, refusalOf, refuse } from "~/http/form-reply";
 import { keepOnFailure } from "~/http/keep-on-failure";
 import { useFormShape } from "~/components/ui/use-form-shape";
-import { type FormReply, fieldErrors, formError, isRefusal, keptValue } from "~/lib/form-reply";
+import { type FormReply, isRefusal, keptValue } from "~/lib/form-reply";
 import { setFlash, type Flash } from "~/http/flash.server";
 import { pageMeta } from "~/lib/seo";
 import { authErrorField, authErrorMessage } from "~/modules/accounts/auth-errors";
@@ -223,11 +223,13 @@ function AuthForm({
 }) {
   const signup = mode === "signup";
   const [form, fields] = useFormShape(authFormSchema(mode), reply, { id: `auth-${mode}` });
-  const message = formError(reply);
+  // The form's message: the browser's check (the schema's first problem) or the server's refusal.
+  const message = form.errors?.[0];
+  const besideFields = [fields.name, fields.email, fields.password, fields.confirmPassword].map((f) => f.errors?.[0]);
   return (
     <>
       {/* A message that belongs to one field shows beside it, once, not here as well. */}
-      {message && !Object.values(fieldErrors(reply)).includes(message) && (
+      {message && !besideFields.includes(message) && (
         <p role="alert" className="mt-4 rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
           {message}
         </p>
