@@ -4,6 +4,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { cartItems, orders, products, productVariants, scheduledSales, shopSettings, users } from "~/db/schema";
 import { placeOrder, type PlaceOrderInput } from "~/flows/place-order.server";
 import { CODE_CHANGES_TOTAL_MESSAGE, CREDIT_CHANGES_TOTAL_MESSAGE } from "~/http/place-order-action.server";
+import { fieldErrors, type FormReply, formError, keptValue } from "~/lib/form-reply";
 import { CLIENT_IP_HEADER } from "~/modules/abuse/client-address";
 import type { ShippingDetails } from "~/modules/checkout/checkout-schema";
 import { PRICES_CHANGED_MESSAGE } from "~/modules/checkout/order-request";
@@ -288,7 +289,7 @@ describe.each(DATABASE_KINDS)("the total the buyer saw, checked at Place Order, 
               }),
             },
           ),
-        }) as Promise<{ data: Record<string, unknown>; init: ResponseInit } | Response>;
+        }) as Promise<{ data: FormReply & Record<string, unknown>; init: ResponseInit } | Response>;
       const before = (await ordersOf(buyerId)).length;
       const stockBefore = await stock();
       await createScheduledSale(db(), {
@@ -305,15 +306,16 @@ describe.each(DATABASE_KINDS)("the total the buyer saw, checked at Place Order, 
         idempotencyKey: "page-1",
         expectedTotal: String(TWO_TEES),
         expectedTotalCode: "",
-      })) as { data: Record<string, unknown>; init: ResponseInit };
+      })) as { data: FormReply & Record<string, unknown>; init: ResponseInit };
       expect(refused.init.status).toBe(409);
+      expect(formError(refused.data)).toBe(PRICES_CHANGED_MESSAGE);
+      expect(fieldErrors(refused.data)).toEqual({});
       expect(refused.data).toMatchObject({
-        formError: PRICES_CHANGED_MESSAGE,
-        fields: {},
+        status: "error",
         pricesChanged: true,
         discount: null,
         totals: { itemCount: 2, subtotal: 2338, discountTotal: 0, shippingFee: FEE, total: 2338 + FEE },
-        values: { ...typed, postalCode: "75500", whatsappOptOut: true },
+        initialValue: { ...typed, postalCode: "75500", whatsappOptOut: "on" },
       });
       expect((await ordersOf(buyerId)).length).toBe(before);
       expect(await stock()).toBe(stockBefore);
@@ -354,10 +356,10 @@ describe.each(DATABASE_KINDS)("the total the buyer saw, checked at Place Order, 
         expectedTotal: String(2338 - 100 + FEE),
         expectedTotalCode: "PAGE100",
         discountCode: "",
-      })) as { data: Record<string, unknown>; init: ResponseInit };
+      })) as { data: FormReply & Record<string, unknown>; init: ResponseInit };
       expect(cleared.init.status).toBe(409);
+      expect(formError(cleared.data)).toBe(CODE_CHANGES_TOTAL_MESSAGE);
       expect(cleared.data).toMatchObject({
-        formError: CODE_CHANGES_TOTAL_MESSAGE,
         discount: null,
         totals: { subtotal: 2338, discountTotal: 0, total: 2338 + FEE },
       });
@@ -381,13 +383,12 @@ describe.each(DATABASE_KINDS)("the total the buyer saw, checked at Place Order, 
         expectedTotal: String(2338 + FEE - 500),
         expectedTotalCode: "",
         storeCreditSeen: "500",
-      })) as { data: Record<string, unknown>; init: ResponseInit };
+      })) as { data: FormReply & Record<string, unknown>; init: ResponseInit };
       expect(unticked.init.status).toBe(409);
-      expect(unticked.data).toMatchObject({
-        formError: CREDIT_CHANGES_TOTAL_MESSAGE,
-        totals: { total: 2338 + FEE },
-        values: { useStoreCredit: false },
-      });
+      expect(formError(unticked.data)).toBe(CREDIT_CHANGES_TOTAL_MESSAGE);
+      expect(unticked.data).toMatchObject({ totals: { total: 2338 + FEE } });
+      // The box as left: unticked, so not sent.
+      expect(keptValue(unticked.data, "useStoreCredit")).toBeUndefined();
       const cash = (await submit({
         idempotencyKey: "page-2",
         expectedTotal: String(2338 + FEE),

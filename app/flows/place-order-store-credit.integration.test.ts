@@ -10,6 +10,7 @@ import {
   storeCreditEntries,
   users,
 } from "~/db/schema";
+import { fieldErrors, type FormReply, formError, keptValues } from "~/lib/form-reply";
 import { cancelOrder } from "~/flows/cancel-order.server";
 import { moveOrder } from "~/flows/move-order.server";
 import { placeOrder, type PlaceOrderInput } from "~/flows/place-order.server";
@@ -388,15 +389,13 @@ describe.each(DATABASE_KINDS)("placing an order with store credit on %s", (kind)
         });
 
       const stale = (await submit({ idempotencyKey: "page-1", useStoreCredit: "on", storeCreditSeen: "800" })) as {
-        data: Record<string, unknown>;
+        data: FormReply;
         init: ResponseInit;
       };
       expect(stale.init.status).toBe(409);
-      expect(stale.data).toMatchObject({
-        formError: STORE_CREDIT_CHANGED_MESSAGE,
-        fields: { storeCredit: STORE_CREDIT_CHANGED_MESSAGE },
-        values: { useStoreCredit: true, fullName: "Ayesha Khan" },
-      });
+      expect(formError(stale.data)).toBe(STORE_CREDIT_CHANGED_MESSAGE);
+      expect(fieldErrors(stale.data)).toEqual({ storeCredit: STORE_CREDIT_CHANGED_MESSAGE });
+      expect(keptValues(stale.data)).toMatchObject({ useStoreCredit: "on", fullName: "Ayesha Khan" });
 
       const placed = (await submit({
         idempotencyKey: "page-2",

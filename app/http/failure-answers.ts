@@ -1,6 +1,7 @@
 import { CART_FAILURES, PLACE_ORDER_FAILURE } from "~/lib/failure-messages";
 import type { SentForm } from "./keep-on-failure";
-import type { CheckoutActionData } from "./place-order-action.server";
+import type { CheckoutAnswer } from "~/lib/checkout-answer";
+import { refusalOf } from "./form-reply";
 
 /** The answers a failed request gets in place of the action's own (see keep-on-failure.ts). */
 
@@ -13,6 +14,6 @@ export function cartFailure({ intent, values }: SentForm) {
 }
 
 /** Place Order whose request failed: the message above the form, and the form as typed. */
-export function checkoutFailure({ values }: SentForm): CheckoutActionData {
-  return { intent: "checkout", formError: PLACE_ORDER_FAILURE, fields: {}, values };
+export function checkoutFailure({ values }: SentForm): CheckoutAnswer {
+  return { ...refusalOf(values, PLACE_ORDER_FAILURE), checkout: true };
 }

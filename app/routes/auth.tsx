@@ -4,11 +4,14 @@ import { TextField } from "~/components/ui/text-field";
 import { getUser, safeRedirectPath } from "~/http/auth-guard.server";
 import { AppError } from "~/lib/errors";
 import { GENERIC_FAILURE } from "~/lib/failure-messages";
+import { parseSubmission, refusalOf, refuse } from "~/http/form-reply";
 import { keepOnFailure } from "~/http/keep-on-failure";
+import { useFormShape } from "~/components/ui/use-form-shape";
+import { type FormReply, isRefusal, keptValue } from "~/lib/form-reply";
 import { setFlash, type Flash } from "~/http/flash.server";
 import { pageMeta } from "~/lib/seo";
 import { authErrorField, authErrorMessage } from "~/modules/accounts/auth-errors";
-import { parseAuthForm, type AuthField, type AuthMode } from "~/modules/accounts/auth-schema";
+import { authFormSchema, type AuthMode } from "~/modules/accounts/auth-schema";
 import { callAuth } from "~/modules/accounts/call-auth.server";
 import { PASSWORD_HINT } from "~/modules/accounts/password-rule";
 import { dashboardPathFor, isSellerPath } from "~/modules/accounts/session-user.server";
@@ -57,38 +60,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-type ActionResult = {
-  formError: string;
-  fields: Partial<Record<AuthField, string>>;
-  values: { name: string; email: string };
-};
-
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
-  const mode = modeOf(form.mode);
-  const redirectTo = safeRedirectPath(form.redirectTo);
-  const values = { name: String(form.name ?? ""), email: String(form.email ?? "") };
+  const form = await request.formData();
+  const mode = modeOf(form.get("mode"));
+  const redirectTo = safeRedirectPath(form.get("redirectTo"));
 
-  if (form.intent === "google") {
+  if (form.get("intent") === "google") {
     const result = await callAuth(context.auth, request, "/sign-in/social", {
       provider: "google",
       callbackURL: redirectTo,
     });
     const url = result.ok && typeof result.body.url === "string" ? result.body.url : null;
-    if (!url)
-      return data<ActionResult>(
-        { formError: "Google login failed. Please try again.", fields: {}, values },
-        { status: 400 },
-      );
+    if (!url) return data(refusalOf({}, "Google login failed. Please try again."), { status: 400 });
     const headers = new Headers();
     for (const cookie of result.cookies) headers.append("Set-Cookie", cookie);
     throw redirect(url, { headers });
   }
 
-  const parsed = parseAuthForm(mode, form);
-  if (!parsed.ok)
-    return data<ActionResult>({ formError: parsed.formError, fields: parsed.fields, values }, { status: 400 });
-  const { name, email, password } = parsed.data;
+  const submission = parseSubmission(form, authFormSchema(mode));
+  if (submission.status !== "success") return refuse(submission);
+  const { name, email, password } = submission.value;
   const result =
     mode === "signup"
       ? await callAuth(context.auth, request, "/sign-up/email", { name, email, password })
@@ -96,10 +87,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok) {
     const message = authErrorMessage(result.code, result.status);
     const field = authErrorField(result.code);
-    return data<ActionResult>(
-      { formError: message, fields: field ? { [field]: message } : {}, values },
-      { status: result.status === 429 ? 429 : 400 },
-    );
+    return refuse(submission, {
+      formError: message,
+      fieldErrors: field ? { [field]: message } : {},
+      status: result.status === 429 ? 429 : 400,
+    });
   }
 
   const headers = new Headers();
@@ -109,14 +101,18 @@ export async function action({ request, context }: Route.ActionArgs) {
     message: mode === "signup" ? "Account created successfully!" : "Welcome back!",
   };
   const user = result.body.user as { id: string } | undefined;
-  const productId = typeof form.product === "string" ? form.product : "";
+  const carried = (key: (typeof CARRY_KEYS)[number]) => {
+    const value = form.get(key);
+    return typeof value === "string" ? value : "";
+  };
+  const productId = carried("product");
   if (user && productId) {
     try {
       const added = await addToCart(context.db, user.id, {
         productId,
-        color: typeof form.color === "string" ? form.color || undefined : undefined,
-        size: typeof form.size === "string" ? form.size || undefined : undefined,
-        quantity: clampLineQuantity(form.quantity),
+        color: carried("color") || undefined,
+        size: carried("size") || undefined,
+        quantity: clampLineQuantity(form.get("quantity") ?? undefined),
       });
       flash = { type: "success", message: `${added.name} added to cart!` };
     } catch (error) {
@@ -130,11 +126,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** Sign in or sign up whose request failed (server error, outage, no network): SPEC.md's words, name and e-mail kept. */
 export const clientAction = (args: Route.ClientActionArgs) =>
-  keepOnFailure(args, ({ values }): ActionResult => ({
-    formError: GENERIC_FAILURE,
-    fields: {},
-    values: { name: values.name ?? "", email: values.email ?? "" },
-  }));
+  keepOnFailure(args, ({ values }) => refusalOf(values, GENERIC_FAILURE));
 
 export default function AuthPage({ loaderData, actionData: sentActionData }: Route.ComponentProps) {
   const actionData = useKeptActionData(sentActionData);
@@ -144,7 +136,6 @@ export default function AuthPage({ loaderData, actionData: sentActionData }: Rou
   const signup = mode === "signup";
   const keep = new URLSearchParams({ redirectTo, ...Object.fromEntries(Object.entries(carry).filter(([, v]) => v)) });
   const switchTo = (next: AuthMode) => `/auth?${new URLSearchParams({ mode: next, ...Object.fromEntries(keep) })}`;
-  const errors = actionData?.fields ?? {};
 
   return (
     <div className="container-page flex justify-center py-10">
@@ -185,62 +176,14 @@ export default function AuthPage({ loaderData, actionData: sentActionData }: Rou
           </Link>
         </nav>
 
-        {/* A message that belongs to one field shows beside it, once, not here as well. */}
-        {actionData?.formError && !Object.values(errors).includes(actionData.formError) && (
-          <p role="alert" className="mt-4 rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
-            {actionData.formError}
-          </p>
-        )}
-        <Form
-          method="post"
-          noValidate
-          className="mt-4 grid gap-4"
-          aria-label={signup ? "Create account" : "Sign in"}
+        <AuthForm
           key={mode}
-        >
-          <input type="hidden" name="mode" value={mode} />
-          <input type="hidden" name="redirectTo" value={redirectTo} />
-          {CARRY_KEYS.map((k) => carry[k] && <input key={k} type="hidden" name={k} value={carry[k]} />)}
-          {signup && (
-            <TextField
-              label="Full Name"
-              name="name"
-              autoComplete="name"
-              error={errors.name}
-              defaultValue={actionData?.values.name}
-            />
-          )}
-          <TextField
-            label="Email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            error={errors.email}
-            defaultValue={actionData?.values.email}
-          />
-          <TextField
-            label="Password"
-            name="password"
-            type="password"
-            autoComplete={signup ? "new-password" : "current-password"}
-            error={errors.password}
-          />
-          {signup && (
-            <>
-              <TextField
-                label="Confirm Password"
-                name="confirmPassword"
-                type="password"
-                autoComplete="new-password"
-                error={errors.confirmPassword}
-              />
-              <p className="-mt-2 text-xs text-stone-600">{PASSWORD_HINT}</p>
-            </>
-          )}
-          <button type="submit" className="btn-primary py-3 text-base" disabled={busy}>
-            {busy ? "Please wait..." : signup ? "Create Account" : "Sign In"}
-          </button>
-        </Form>
+          mode={mode}
+          redirectTo={redirectTo}
+          carry={carry}
+          reply={isRefusal(actionData) ? actionData : undefined}
+          busy={busy}
+        />
         {googleEnabled && (
           <Form method="post" className="mt-3">
             <input type="hidden" name="intent" value="google" />
@@ -258,5 +201,90 @@ export default function AuthPage({ loaderData, actionData: sentActionData }: Rou
         </p>
       </div>
     </div>
+  );
+}
+
+/**
+ * Sign in or register: the action's schema checks it in the browser before it is sent (when
+ * JavaScript runs), and the server's refusal shows beside the same fields.
+ */
+function AuthForm({
+  mode,
+  redirectTo,
+  carry,
+  reply,
+  busy,
+}: {
+  mode: AuthMode;
+  redirectTo: string;
+  carry: Record<(typeof CARRY_KEYS)[number], string>;
+  reply: FormReply | undefined;
+  busy: boolean;
+}) {
+  const signup = mode === "signup";
+  const [form, fields] = useFormShape(authFormSchema(mode), reply, { id: `auth-${mode}` });
+  // The form's message: the browser's check (the schema's first problem) or the server's refusal.
+  const message = form.errors?.[0];
+  const besideFields = [fields.name, fields.email, fields.password, fields.confirmPassword].map((f) => f.errors?.[0]);
+  return (
+    <>
+      {/* A message that belongs to one field shows beside it, once, not here as well. */}
+      {message && !besideFields.includes(message) && (
+        <p role="alert" className="mt-4 rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
+          {message}
+        </p>
+      )}
+      <Form
+        method="post"
+        id={form.id}
+        onSubmit={form.onSubmit}
+        noValidate
+        className="mt-4 grid gap-4"
+        aria-label={signup ? "Create account" : "Sign in"}
+      >
+        <input type="hidden" name="mode" value={mode} />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        {CARRY_KEYS.map((k) => carry[k] && <input key={k} type="hidden" name={k} value={carry[k]} />)}
+        {signup && (
+          <TextField
+            label="Full Name"
+            name="name"
+            autoComplete="name"
+            error={fields.name.errors?.[0]}
+            defaultValue={keptValue(reply, "name")}
+          />
+        )}
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          error={fields.email.errors?.[0]}
+          defaultValue={keptValue(reply, "email")}
+        />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete={signup ? "new-password" : "current-password"}
+          error={fields.password.errors?.[0]}
+        />
+        {signup && (
+          <>
+            <TextField
+              label="Confirm Password"
+              name="confirmPassword"
+              type="password"
+              autoComplete="new-password"
+              error={fields.confirmPassword.errors?.[0]}
+            />
+            <p className="-mt-2 text-xs text-stone-600">{PASSWORD_HINT}</p>
+          </>
+        )}
+        <button type="submit" className="btn-primary py-3 text-base" disabled={busy}>
+          {busy ? "Please wait..." : signup ? "Create Account" : "Sign In"}
+        </button>
+      </Form>
+    </>
   );
 }

@@ -12,7 +12,8 @@ import { signInToOrder, takeCheckoutDraft } from "~/http/checkout-draft.server";
 import { cartFailure, checkoutFailure } from "~/http/failure-answers";
 import { keepOnFailure } from "~/http/keep-on-failure";
 import { formatPrice } from "~/lib/money";
-import { placeOrderFromForm, type CheckoutActionData } from "~/http/place-order-action.server";
+import { placeOrderFromForm } from "~/http/place-order-action.server";
+import { isCheckoutAnswer } from "~/lib/checkout-answer";
 import { pageMeta } from "~/lib/seo";
 import { useRememberedLocation } from "~/lib/use-remembered-location";
 import { getCustomerProfile } from "~/modules/accounts/customer-profile.server";
@@ -78,11 +79,12 @@ type CartActionData = { intent: "add" | "update" | "remove" | "clear"; ok: boole
 
 /** Cart buttons post here (fetchers with JavaScript, plain forms without); so does Place Order. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
+  const formData = await request.formData();
+  const form = Object.fromEntries(formData);
   if (form.intent === "checkout" || form.intent === "apply-discount") {
     const buyer = await getUser(request, context);
     if (!buyer) throw await signInToOrder(request, form);
-    return placeOrderFromForm(request, context, buyer, form);
+    return placeOrderFromForm(request, context, buyer, formData);
   }
   const user = await requireUser(request, context);
   const parsed = cartIntent.safeParse(form);
@@ -140,8 +142,7 @@ export function shouldRevalidate({
   actionStatus,
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
-  if ((actionResult as Partial<CheckoutActionData> | undefined)?.pricesChanged && (actionStatus ?? 200) < 500)
-    return true;
+  if (isCheckoutAnswer(actionResult) && actionResult.pricesChanged && (actionStatus ?? 200) < 500) return true;
   return defaultShouldRevalidate;
 }
 
@@ -153,10 +154,7 @@ export default function Cart({ loaderData, actionData: sentActionData }: Route.C
   useCartFetcher(CLEAR_FETCHER);
   if (!loaderData.signedIn) return <GuestCart />;
   const { lines, totals, prefill, idempotencyKey, cartVersion } = loaderData;
-  const checkout =
-    actionData && "intent" in actionData && actionData.intent === "checkout"
-      ? (actionData as CheckoutActionData)
-      : null;
+  const checkout = isCheckoutAnswer(actionData) ? actionData : null;
   // Apply's totals hold for the cart they were worked out for; after a quantity changes the page's own do (the code stays typed).
   const applied = checkout?.cartVersion === undefined || checkout.cartVersion === cartVersion ? checkout : null;
   const cartMessage = actionData && !checkout ? (actionData as CartActionData) : null;
@@ -209,9 +207,8 @@ export default function Cart({ loaderData, actionData: sentActionData }: Route.C
         </section>
         <section aria-label="Checkout" className="rounded-xl border border-stone-200 bg-white p-5">
           <CheckoutForm
-            values={checkout?.values ?? prefill}
-            errors={checkout?.fields ?? {}}
-            formError={checkout?.formError}
+            prefill={prefill}
+            answer={checkout}
             idempotencyKey={idempotencyKey}
             cartVersion={cartVersion}
             totals={(applied?.totals ?? totals) as Totals}

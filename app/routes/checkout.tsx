@@ -8,7 +8,8 @@ import { checkoutFailure } from "~/http/failure-answers";
 import { keepOnFailure } from "~/http/keep-on-failure";
 import { AppError } from "~/lib/errors";
 import { formatPrice } from "~/lib/money";
-import { placeOrderFromForm, type CheckoutActionData } from "~/http/place-order-action.server";
+import { placeOrderFromForm } from "~/http/place-order-action.server";
+import { isCheckoutAnswer } from "~/lib/checkout-answer";
 import { pageMeta } from "~/lib/seo";
 import { getCustomerProfile } from "~/modules/accounts/customer-profile.server";
 import { listCartLines } from "~/modules/cart/cart-lines.server";
@@ -137,9 +138,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
+  const form = await request.formData();
   const user = await getUser(request, context);
-  if (!user) throw await signInToOrder(request, form);
+  if (!user) throw await signInToOrder(request, Object.fromEntries(form));
   const item = buyNowItem(new URL(request.url));
   return placeOrderFromForm(request, context, user, form, item ? [item] : undefined);
 }
@@ -156,20 +157,16 @@ export function shouldRevalidate({
   actionStatus,
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
-  if ((actionResult as Partial<CheckoutActionData> | undefined)?.pricesChanged && (actionStatus ?? 200) < 500)
-    return true;
+  if (isCheckoutAnswer(actionResult) && actionResult.pricesChanged && (actionStatus ?? 200) < 500) return true;
   return defaultShouldRevalidate;
 }
 
 export default function Checkout({ loaderData, actionData: sentActionData }: Route.ComponentProps) {
   const actionData = useKeptActionData(sentActionData);
   const { items, buyNow, problem, totals, prefill, idempotencyKey, cartVersion } = loaderData;
-  const failed = actionData && "intent" in actionData ? actionData : null;
+  const answer = isCheckoutAnswer(actionData) ? actionData : null;
   // Apply's totals hold for the cart they were worked out for (see cart.tsx).
-  const applied =
-    failed && "cartVersion" in failed && failed.cartVersion !== undefined && failed.cartVersion !== cartVersion
-      ? null
-      : failed;
+  const applied = answer?.cartVersion !== undefined && answer.cartVersion !== cartVersion ? null : answer;
   return (
     <div className="container-page py-8">
       <h1 className="text-3xl font-bold text-stone-900">Checkout</h1>
@@ -186,9 +183,8 @@ export default function Checkout({ loaderData, actionData: sentActionData }: Rou
           <section className="order-2 lg:order-1">
             <div className="rounded-xl border border-stone-200 bg-white p-5">
               <CheckoutForm
-                values={failed?.values ?? prefill}
-                errors={failed?.fields ?? {}}
-                formError={failed?.formError}
+                prefill={prefill}
+                answer={answer}
                 idempotencyKey={idempotencyKey}
                 cartVersion={cartVersion}
                 totals={(applied?.totals ?? totals) as Totals}

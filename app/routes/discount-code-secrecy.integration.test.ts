@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
+import { fieldError, type FormReply } from "~/lib/form-reply";
 import { discountCodes, orders, productVariants } from "~/db/schema";
 import { CLIENT_IP_HEADER } from "~/modules/abuse/client-address";
 import { createDiscountCode } from "~/modules/promotions/manage-discount-codes.server";
@@ -98,12 +99,12 @@ describe.each(DATABASE_KINDS)("a scheduled code is refused like an unknown one o
         },
       ),
     })) as {
-      data: { fields: Record<string, string>; discount: unknown; totals: { total: number } };
+      data: FormReply & { discount: unknown; totals: { total: number } };
       init: ResponseInit;
     };
     return {
       status: answer.init.status,
-      error: answer.data.fields.discountCode,
+      error: fieldError(answer.data, "discountCode"),
       discount: answer.data.discount,
       total: answer.data.totals.total,
     };

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { serializeSignedCookie } from "better-call";
 import type { AppLoadContext } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
+import { fieldError } from "~/lib/form-reply";
 import { accounts, messageOutbox, sessions, users, verifications } from "~/db/schema";
 import { callRoute, expectRedirect, routeContext, signInCookie, TEST_ORIGIN } from "../../tests/factories/route-calls";
 import { DATABASE_KINDS, useTestDatabase } from "../../tests/factories/test-database";
@@ -178,7 +179,7 @@ describe.each(DATABASE_KINDS)("a hardened sign-in on %s", (kind) => {
       request: form("/set-password", { token, newPassword: "boss@shop.pk", confirmPassword: "boss@shop.pk" }),
       context,
     });
-    expect(weak.data.fields.newPassword).toBe(PASSWORD_TOO_COMMON);
+    expect(fieldError(weak.data, "newPassword")).toBe(PASSWORD_TOO_COMMON);
     const mismatch = await callRoute(setPassword.action, {
       request: form("/set-password", {
         token,
@@ -187,7 +188,7 @@ describe.each(DATABASE_KINDS)("a hardened sign-in on %s", (kind) => {
       }),
       context,
     });
-    expect(mismatch.data.fields.confirmPassword).toBe("Passwords do not match");
+    expect(fieldError(mismatch.data, "confirmPassword")).toBe("Passwords do not match");
 
     const done = await callRoute(setPassword.action, {
       request: form("/set-password", {

@@ -1,5 +1,8 @@
 import type { ReactNode } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
+import { parseSubmission, refuse } from "~/http/form-reply";
+import { isRefusal } from "~/lib/form-reply";
+import { linkTokenFormSchema } from "~/lib/link-token-form";
 import { pageMeta } from "~/lib/seo";
 import { useKeptActionData } from "~/lib/use-kept-action-data";
 import { unsubscribeFromMarketing } from "~/flows/unsubscribe-from-marketing.server";
@@ -34,9 +37,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** The confirm button, and RFC 8058 one-click (the mail app POSTs to the List-Unsubscribe URL). */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const token = String(form.get("token") ?? new URL(request.url).searchParams.get("token") ?? "");
-  const done = await unsubscribeFromMarketing(context, token);
-  return data({ ok: done }, { status: done ? 200 : 400 });
+  if (!form.has("token")) form.set("token", new URL(request.url).searchParams.get("token") ?? "");
+  const submission = parseSubmission(form, linkTokenFormSchema);
+  const done = submission.status === "success" && (await unsubscribeFromMarketing(context, submission.value.token));
+  if (!done) return refuse(submission, { formError: INVALID_MARKETING_LINK });
+  return { ok: true as const };
 }
 
 export default function MarketingUnsubscribe({ loaderData, actionData: sentActionData }: Route.ComponentProps) {
@@ -44,14 +49,14 @@ export default function MarketingUnsubscribe({ loaderData, actionData: sentActio
   const { token, link } = loaderData;
   const busy = useNavigation().state === "submitting";
   let body: ReactNode;
-  if (actionData?.ok || (link.valid && !link.subscribed)) {
+  if ((actionData && "ok" in actionData) || (link.valid && !link.subscribed)) {
     body = (
       <div role="status" className="mt-4 rounded-lg bg-brand-50 px-4 py-3 text-stone-800">
         <p className="font-semibold">You are unsubscribed.</p>
         <p className="mt-1">{DONE}</p>
       </div>
     );
-  } else if (!link.valid || actionData?.ok === false) {
+  } else if (!link.valid || isRefusal(actionData)) {
     body = (
       <p role="alert" className="mt-4 rounded-lg bg-red-50 px-4 py-3 font-medium text-red-800">
         {INVALID_MARKETING_LINK}

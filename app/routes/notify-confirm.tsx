@@ -1,5 +1,8 @@
 import { useKeptActionData } from "~/lib/use-kept-action-data";
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
+import { parseSubmission, refuse } from "~/http/form-reply";
+import { isRefusal } from "~/lib/form-reply";
+import { linkTokenFormSchema } from "~/lib/link-token-form";
 import { pageMeta } from "~/lib/seo";
 import { INVALID_CONFIRM_LINK, NOTIFY_CONFIRMED_MESSAGE } from "~/modules/notify-me/notify-me";
 import { confirmNotifyRequest } from "~/modules/notify-me/confirm-notify.server";
@@ -26,10 +29,10 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const token = String(form.get("token") ?? "");
-  const confirmed = await confirmNotifyRequest(context.db, token);
-  if (!confirmed) return data({ ok: false as const, name: null }, { status: 400 });
+  const submission = parseSubmission(await request.formData(), linkTokenFormSchema);
+  const confirmed =
+    submission.status === "success" ? await confirmNotifyRequest(context.db, submission.value.token) : null;
+  if (!confirmed) return refuse(submission, { formError: INVALID_CONFIRM_LINK });
   return { ok: true as const, name: confirmed.name };
 }
 
@@ -37,15 +40,16 @@ export default function NotifyConfirm({ loaderData, actionData: sentActionData }
   const actionData = useKeptActionData(sentActionData);
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
+  const confirmed = actionData && "ok" in actionData ? actionData : null;
   return (
     <div className="container-page max-w-xl py-10">
       <h1 className="text-3xl font-bold text-stone-900">Notify Me</h1>
-      {actionData?.ok ? (
+      {confirmed ? (
         <div role="status" className="mt-4 rounded-lg bg-brand-50 px-4 py-3 text-stone-800">
-          <p className="font-semibold">Confirmed: we will tell you about {actionData.name}.</p>
+          <p className="font-semibold">Confirmed: we will tell you about {confirmed.name}.</p>
           <p className="mt-1">{NOTIFY_CONFIRMED_MESSAGE}</p>
         </div>
-      ) : actionData?.ok === false || !loaderData.token ? (
+      ) : isRefusal(actionData) || !loaderData.token ? (
         <p role="alert" className="mt-4 rounded-lg bg-red-50 px-4 py-3 font-medium text-red-800">
           {INVALID_CONFIRM_LINK}
         </p>

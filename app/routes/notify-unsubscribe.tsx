@@ -1,6 +1,9 @@
 import { useKeptActionData } from "~/lib/use-kept-action-data";
 import type { ReactNode } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
+import { parseSubmission, refuse } from "~/http/form-reply";
+import { isRefusal } from "~/lib/form-reply";
+import { linkTokenFormSchema } from "~/lib/link-token-form";
 import { pageMeta } from "~/lib/seo";
 import { INVALID_UNSUBSCRIBE_LINK, UNSUBSCRIBED_MESSAGE } from "~/modules/notify-me/notify-me";
 import { readUnsubscribeLink, unsubscribeByToken } from "~/modules/notify-me/unsubscribe.server";
@@ -35,9 +38,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const token = String(form.get("token") ?? new URL(request.url).searchParams.get("token") ?? "");
-  const done = await unsubscribeByToken(context.db, token);
-  if (!done) return data({ ok: false as const, name: null }, { status: 400 });
+  if (!form.has("token")) form.set("token", new URL(request.url).searchParams.get("token") ?? "");
+  const submission = parseSubmission(form, linkTokenFormSchema);
+  const done = submission.status === "success" ? await unsubscribeByToken(context.db, submission.value.token) : null;
+  if (!done) return refuse(submission, { formError: INVALID_UNSUBSCRIBE_LINK });
   return { ok: true as const, name: done.name };
 }
 
@@ -47,14 +51,14 @@ export default function NotifyUnsubscribe({ loaderData, actionData: sentActionDa
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   let body: ReactNode;
-  if (actionData?.ok) {
+  if (actionData && "ok" in actionData) {
     body = (
       <div role="status" className="mt-4 rounded-lg bg-brand-50 px-4 py-3 text-stone-800">
         <p className="font-semibold">You are unsubscribed.</p>
         <p className="mt-1">{UNSUBSCRIBED_MESSAGE}</p>
       </div>
     );
-  } else if (!link.valid || actionData?.ok === false) {
+  } else if (!link.valid || isRefusal(actionData)) {
     body = (
       <p role="alert" className="mt-4 rounded-lg bg-red-50 px-4 py-3 font-medium text-red-800">
         {INVALID_UNSUBSCRIBE_LINK}

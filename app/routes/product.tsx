@@ -8,7 +8,9 @@ import {
   ProductReviews,
   reviewFailure,
   type ReviewerView,
-  type ReviewResult,
+  isReviewResult,
+  type ReviewRefusal,
+  type ReviewSaved,
 } from "~/components/reviews/product-reviews";
 import { getUser, requireUser } from "~/http/auth-guard.server";
 import { AppError } from "~/lib/errors";
@@ -33,7 +35,9 @@ import { notifyMeResponseInit } from "~/modules/notify-me/notify-me";
 import { subscribeToNotify } from "~/modules/notify-me/subscribe-to-notify.server";
 import { getReviewerState } from "~/modules/reviews/buyer-reviews.server";
 import { listProductReviews } from "~/modules/reviews/list-product-reviews.server";
-import { parseReviewInput } from "~/modules/reviews/review-schema";
+import { reviewInputSchema } from "~/modules/reviews/review-schema";
+import { parseSubmission, refusal } from "~/http/form-reply";
+import { CORRECT_FIELDS_MESSAGE } from "~/modules/checkout/checkout-schema";
 import { saveReview } from "~/modules/reviews/save-review.server";
 import type { Route } from "./+types/product";
 
@@ -141,28 +145,23 @@ async function reviewProduct(
   form: FormData,
 ) {
   const user = await requireUser(request, context);
-  const raw = { rating: form.get("rating") ?? undefined, comment: form.get("comment") ?? undefined };
-  const values = {
-    rating: typeof raw.rating === "string" ? raw.rating : "",
-    comment: typeof raw.comment === "string" ? raw.comment : "",
-  };
-  const parsed = parseReviewInput(raw);
-  if (!parsed.ok)
-    return data<ReviewResult>(
-      { intent: "review", ok: false, message: "Please correct the highlighted fields", fields: parsed.fields, values },
+  const submission = parseSubmission(form, reviewInputSchema);
+  if (submission.status !== "success")
+    return data<ReviewRefusal>(
+      { ...refusal(submission, { formError: CORRECT_FIELDS_MESSAGE }), form: "review" },
       { status: 400 },
     );
   try {
-    const saved = await saveReview(context.db, user, productId, parsed.data);
+    const saved = await saveReview(context.db, user, productId, submission.value);
     return {
       intent: "review",
       ok: true,
       message: saved.created ? "Thank you! Your review is published." : "Your review is updated.",
-    } satisfies ReviewResult;
+    } satisfies ReviewSaved;
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    return data<ReviewResult>(
-      { intent: "review", ok: false, message: error.message, values },
+    return data<ReviewRefusal>(
+      { ...refusal(submission, { formError: error.message }), form: "review" },
       { status: error.status },
     );
   }
@@ -180,9 +179,12 @@ export default function ProductPage({ loaderData, actionData, matches }: Route.C
   const product = loaderData.product;
   if (!product) return <ProductNotFound />;
   const root = rootDataFromMatches(matches);
-  const notifyResult = actionData && !("intent" in actionData) ? actionData : null;
-  const cartResult = actionData && "intent" in actionData && actionData.intent === "add" ? actionData : null;
-  const reviewResult = actionData && "intent" in actionData && actionData.intent === "review" ? actionData : null;
+  const reviewResult = isReviewResult(actionData) ? actionData : null;
+  const notifyResult = actionData && !reviewResult && !("intent" in actionData) ? (actionData as NotifyResult) : null;
+  const cartResult =
+    actionData && !reviewResult && "intent" in actionData && actionData.intent === "add"
+      ? (actionData as CartResult)
+      : null;
   return (
     <>
       <ProductDetailView

@@ -4,7 +4,11 @@ import { TextField } from "~/components/ui/text-field";
 import { setFlash } from "~/http/flash.server";
 import { pageMeta } from "~/lib/seo";
 import { authErrorMessage, NEW_PASSWORD_CODES } from "~/modules/accounts/auth-errors";
-import { PASSWORDS_DO_NOT_MATCH } from "~/modules/accounts/auth-schema";
+import { useFormShape } from "~/components/ui/use-form-shape";
+import { parseSubmission, refusal, refuse } from "~/http/form-reply";
+import { type FormReply, formError, isRefusal } from "~/lib/form-reply";
+import { setPasswordSchema } from "~/modules/accounts/set-password-schema";
+import { CORRECT_FIELDS_MESSAGE } from "~/modules/checkout/checkout-schema";
 import { callAuth } from "~/modules/accounts/call-auth.server";
 import { newPasswordProblem } from "~/modules/accounts/common-passwords.server";
 import { PASSWORD_HINT } from "~/modules/accounts/password-rule";
@@ -35,37 +39,38 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { token, link: await readSetPasswordLink(context.auth, context.db, token) };
 }
 
-type Field = "newPassword" | "confirmPassword";
-type ActionResult = { message: string; fields: Partial<Record<Field, string>>; link?: SetPasswordLink };
+/** A refusal, and when the link itself can no longer be used, what the link is now. */
+type SetPasswordReply = FormReply & { link?: SetPasswordLink };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const token = String(form.get("token") ?? "");
-  const newPassword = String(form.get("newPassword") ?? "");
-  const confirmPassword = String(form.get("confirmPassword") ?? "");
   const link = await readSetPasswordLink(context.auth, context.db, token);
+  const submission = parseSubmission(form, setPasswordSchema);
   if (link.state !== "valid")
-    return data<ActionResult>({ message: "This link cannot be used.", fields: {}, link }, { status: 400 });
+    return data<SetPasswordReply>(
+      { ...refusal(submission, { formError: "This link cannot be used." }), link },
+      { status: 400 },
+    );
 
-  const fields: ActionResult["fields"] = {};
-  if (!newPassword) fields.newPassword = "Please enter a new password";
-  else {
-    const problem = newPasswordProblem(newPassword, link.email);
-    if (problem) fields.newPassword = problem.message;
-  }
-  if (!confirmPassword) fields.confirmPassword = "Please confirm your new password";
-  else if (newPassword && confirmPassword !== newPassword) fields.confirmPassword = PASSWORDS_DO_NOT_MATCH;
-  if (fields.newPassword || fields.confirmPassword)
-    return data<ActionResult>({ message: "Please correct the highlighted fields", fields }, { status: 400 });
+  // The whole rule (a common password too) is the server's; the browser checked the lengths.
+  const typed = form.get("newPassword");
+  const problem = typeof typed === "string" && typed ? newPasswordProblem(typed, link.email) : null;
+  if (submission.status !== "success" || problem)
+    return refuse(submission, {
+      formError: CORRECT_FIELDS_MESSAGE,
+      fieldErrors: problem ? { newPassword: problem.message } : {},
+    });
+  const { newPassword } = submission.value;
 
   // better-auth consumes the token (once), sets the password and ends the account's sessions.
   const reset = await callAuth(context.auth, request, "/reset-password", { token, newPassword });
   if (!reset.ok) {
     const message = authErrorMessage(reset.code, reset.status);
     if (reset.code && NEW_PASSWORD_CODES.has(reset.code))
-      return data<ActionResult>({ message, fields: { newPassword: message } }, { status: 400 });
-    return data<ActionResult>(
-      { message, fields: {}, link: { state: "unknown" } },
+      return refuse(submission, { formError: message, fieldErrors: { newPassword: message } });
+    return data<SetPasswordReply>(
+      { ...refusal(submission, { formError: message }), link: { state: "unknown" } },
       { status: reset.status === 429 ? 429 : 400 },
     );
   }
@@ -90,8 +95,11 @@ export default function SetPasswordPage({ loaderData, actionData: sentActionData
   const actionData = useKeptActionData(sentActionData);
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const link = actionData?.link ?? loaderData.link;
-  const errors = actionData?.fields ?? {};
+  const reply: SetPasswordReply | undefined = isRefusal(actionData) ? actionData : undefined;
+  const link = reply?.link ?? loaderData.link;
+  // The action's schema checks the form in the browser too; the server's refusals show beside the same fields.
+  const [form, fields] = useFormShape(setPasswordSchema, reply, { id: "set-password" });
+  const message = form.errors?.[0] ?? formError(reply);
 
   return (
     <div className="container-page flex justify-center py-10">
@@ -102,12 +110,19 @@ export default function SetPasswordPage({ loaderData, actionData: sentActionData
             <p className="mt-1 text-stone-700">
               For <strong className="break-all">{link.email}</strong>. This link works once.
             </p>
-            {actionData?.message && !actionData.link && (
+            {message && !reply?.link && (
               <p role="alert" className="mt-4 rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
-                {actionData.message}
+                {message}
               </p>
             )}
-            <Form method="post" noValidate className="mt-4 grid gap-4" aria-label="Set your password">
+            <Form
+              method="post"
+              id={form.id}
+              onSubmit={form.onSubmit}
+              noValidate
+              className="mt-4 grid gap-4"
+              aria-label="Set your password"
+            >
               <input type="hidden" name="token" value={loaderData.token} />
               {/* For password managers: the account this password belongs to. */}
               <input type="email" name="username" autoComplete="username" value={link.email} readOnly hidden />
@@ -116,7 +131,7 @@ export default function SetPasswordPage({ loaderData, actionData: sentActionData
                 name="newPassword"
                 type="password"
                 autoComplete="new-password"
-                error={errors.newPassword}
+                error={fields.newPassword.errors?.[0]}
               />
               <p className="-mt-3 text-xs text-stone-600">{PASSWORD_HINT}</p>
               <TextField
@@ -124,7 +139,7 @@ export default function SetPasswordPage({ loaderData, actionData: sentActionData
                 name="confirmPassword"
                 type="password"
                 autoComplete="new-password"
-                error={errors.confirmPassword}
+                error={fields.confirmPassword.errors?.[0]}
               />
               <button type="submit" className="btn-primary py-3 text-base" disabled={busy}>
                 {busy ? "Please wait..." : "Set Password"}

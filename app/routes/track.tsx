@@ -2,6 +2,10 @@ import { useKeptActionData } from "~/lib/use-kept-action-data";
 import { data, Form, useNavigation } from "react-router";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { TextField } from "~/components/ui/text-field";
+import { useFormShape } from "~/components/ui/use-form-shape";
+import { parseSubmission, refusal, refuse } from "~/http/form-reply";
+import { formError, keptValue } from "~/lib/form-reply";
+import { trackOrderSchema } from "~/modules/orders/track-order-schema";
 import { pageMeta } from "~/lib/seo";
 import { formatShopDate } from "~/lib/shop-time";
 import { formatDeliveryRange } from "~/modules/checkout/delivery-estimate";
@@ -23,26 +27,17 @@ const NOT_FOUND = "No order found with that order number and phone number.";
 
 /** A post, not a query string: phone numbers stay out of URLs, logs and browser history. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const values = {
-    orderNumber: String(form.get("orderNumber") ?? "").trim(),
-    phone: String(form.get("phone") ?? "").trim(),
-  };
-  const fields: Partial<Record<keyof typeof values, string>> = {};
-  if (!values.orderNumber) fields.orderNumber = "Please enter your order number";
-  if (!values.phone) fields.phone = "Please enter the phone number used on the order";
-  if (fields.orderNumber || fields.phone)
-    return data({ values, fields, notFound: false, limited: null, order: null }, { status: 400 });
-  const found = await lookUpOrder(context.db, { ...values, address: requestAddress(request) });
-  if (found.kind === "limited") {
-    return data(
-      { values, fields, notFound: false, limited: found.message, order: null },
-      { status: 429, headers: { "Retry-After": String(found.retryAfterSeconds) } },
-    );
-  }
-  if (found.kind === "not-found")
-    return data({ values, fields, notFound: true, limited: null, order: null }, { status: 404 });
-  return { values, fields, notFound: false, limited: null, order: found.order };
+  const submission = parseSubmission(await request.formData(), trackOrderSchema);
+  if (submission.status !== "success") return refuse(submission);
+  const found = await lookUpOrder(context.db, { ...submission.value, address: requestAddress(request) });
+  if (found.kind === "limited")
+    return data(refusal(submission, { formError: found.message }), {
+      status: 429,
+      headers: { "Retry-After": String(found.retryAfterSeconds) },
+    });
+  if (found.kind === "not-found") return refuse(submission, { formError: NOT_FOUND, status: 404 });
+  // Found: the order, and the form as typed (a page drawn without JavaScript shows both).
+  return { ...submission.reply(), order: found.order };
 }
 
 const STEPS = ORDER_STATUSES.filter((s) => s !== "cancelled" && s !== "returned");
@@ -51,7 +46,10 @@ export default function Track({ actionData: sentActionData }: Route.ComponentPro
   const actionData = useKeptActionData(sentActionData);
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const order = actionData?.order ?? null;
+  const order = actionData && "order" in actionData ? actionData.order : null;
+  // The action's schema checks the form in the browser too; the server's refusals show beside the same fields.
+  const [form, fields] = useFormShape(trackOrderSchema, actionData, { id: "track-order" });
+  const message = formError(actionData);
   return (
     <div className="container-page max-w-2xl py-10">
       <h1 className="text-3xl font-bold text-stone-900">Track Your Order</h1>
@@ -60,6 +58,8 @@ export default function Track({ actionData: sentActionData }: Route.ComponentPro
       </p>
       <Form
         method="post"
+        id={form.id}
+        onSubmit={form.onSubmit}
         noValidate
         className="mt-6 grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-start"
         aria-label="Track order"
@@ -67,8 +67,8 @@ export default function Track({ actionData: sentActionData }: Route.ComponentPro
         <TextField
           label="Order Number"
           name="orderNumber"
-          defaultValue={actionData?.values.orderNumber}
-          error={actionData?.fields.orderNumber}
+          defaultValue={keptValue(actionData, "orderNumber")}
+          error={fields.orderNumber.errors?.[0]}
           placeholder="ORD-123456"
         />
         <TextField
@@ -76,22 +76,18 @@ export default function Track({ actionData: sentActionData }: Route.ComponentPro
           name="phone"
           type="tel"
           autoComplete="tel"
-          defaultValue={actionData?.values.phone}
-          error={actionData?.fields.phone}
+          defaultValue={keptValue(actionData, "phone")}
+          error={fields.phone.errors?.[0]}
           placeholder="0300 1234567"
         />
         <button type="submit" className="btn-primary sm:mt-7" disabled={busy}>
           {busy ? "Searching..." : "Track"}
         </button>
       </Form>
-      {actionData?.limited && (
+      {/* Too many look-ups, or no such order: the server's word, under the form. */}
+      {message && (
         <p role="alert" className="mt-6 rounded-lg bg-red-50 px-4 py-3 font-medium text-red-800">
-          {actionData.limited}
-        </p>
-      )}
-      {actionData?.notFound && (
-        <p role="alert" className="mt-6 rounded-lg bg-red-50 px-4 py-3 font-medium text-red-800">
-          {NOT_FOUND}
+          {message}
         </p>
       )}
       {order && (

@@ -155,6 +155,39 @@ test.describe("sign-up", () => {
   });
 });
 
+test.describe("sign-up in the browser", () => {
+  test("Create Account checks the form with the action's own schema before anything is sent", async ({ page }) => {
+    await gotoHydrated(page, "/auth?mode=signup");
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST") posts.push(request.url());
+    });
+    const fresh = newAccount("signup-browser-check", "Hina Qureshi");
+    const email = authField(page, "Create account", "Email");
+    const password = authField(page, "Create account", "Password");
+    const confirm = authField(page, "Create account", "Confirm Password");
+
+    // A malformed e-mail is flagged when the field is left.
+    await email.fill("hina@");
+    await email.blur();
+    await expect(email).toHaveAccessibleDescription("Please enter a valid e-mail address");
+
+    // Passwords that differ and too short a password: refused in the page, nothing sent.
+    await submitSignUp(page, { ...fresh, password: "short12345x", confirm: "short12345y" });
+    await expect(password).toHaveAccessibleDescription("Password must be at least 12 characters");
+    await expect(confirm).toHaveAccessibleDescription("Passwords do not match");
+    // The form's message is the first problem, already beside its field: shown once.
+    await expect(formAlert(page)).toHaveCount(0);
+    expect(posts, "a refused form is not sent").toEqual([]);
+
+    // Corrected, the form goes to the server once and the account is made.
+    await submitSignUp(page, fresh);
+    await expect(page).toHaveURL(/\/$/);
+    await expect(toast(page, "Account created successfully!")).toBeVisible();
+    expect(posts).toHaveLength(1);
+  });
+});
+
 test.describe("sign-in", () => {
   test("a wrong password or an unknown e-mail reads the same; the e-mail is kept", async ({ page, request }) => {
     const account = await createAccount(request, newAccount("wrong-password"));

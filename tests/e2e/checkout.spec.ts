@@ -195,6 +195,48 @@ test.describe("checkout", () => {
     await expect(page.getByText("Your cart is empty.")).toBeVisible();
   });
 
+  test("Place Order checks the form in the browser with the action's own schema, before anything is sent", async ({
+    page,
+  }) => {
+    await createAccount(page, newAccount("checkout-browser-check"));
+    await addToCartByApi(page, { productId: HENLEY.id, color: "Brown", size: "M", quantity: 1 });
+    await gotoHydrated(page, "/checkout");
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST") posts.push(request.url());
+    });
+    const phone = checkoutForm(page).getByRole("textbox", { name: "Phone" });
+
+    // A phone from abroad: Place Order is refused in the page, with the form's message; nothing is sent.
+    await fillShipping(page, {
+      fullName: "Ayesha Khan",
+      phone: "+44 7700 900123",
+      city: "Lahore",
+      address: "House 7, Street 3, Model Town",
+    });
+    await placeOrderButton(page).click();
+    await expect(checkoutForm(page).getByRole("alert")).toHaveText("Please correct the highlighted fields");
+    await expectFieldError(page, "textbox", "Phone", PHONE_MESSAGE);
+    await expect(phone).toBeFocused();
+    expect(posts, "a refused form is not sent").toEqual([]);
+
+    // A field is checked again as it is left: a blank Full Name is flagged at once.
+    const fullName = checkoutForm(page).getByRole("textbox", { name: "Full Name" });
+    await fullName.fill("");
+    await fullName.blur();
+    await expectFieldError(page, "textbox", "Full Name", "Please enter your full name");
+    await fullName.fill("Ayesha Khan");
+    expect(posts).toEqual([]);
+
+    // Corrected, the message goes as it is typed, and the order is placed with one POST.
+    await phone.fill("0321 7654321");
+    await expect(phone).not.toHaveAttribute("aria-invalid");
+    await placeOrderButton(page).click();
+    await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}$/);
+    await expect(toast(page, "Order placed successfully! 🎉")).toBeVisible();
+    expect(posts).toHaveLength(1);
+  });
+
   test("an item sold out meanwhile is named; nothing is taken and the cart is kept", async ({
     page,
     playwright,

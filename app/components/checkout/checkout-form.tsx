@@ -1,17 +1,15 @@
 import { useState, type ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
+import { useFormShape } from "~/components/ui/use-form-shape";
+import type { CheckoutAnswer, CheckoutTotals } from "~/lib/checkout-answer";
+import { formError, keptValues } from "~/lib/form-reply";
 import { formatPrice } from "~/lib/money";
+import { checkoutFormSchema } from "~/modules/checkout/checkout-schema";
 import { freeShippingNudge, type ShippingRule } from "~/modules/settings/shipping-rule";
 import { storeCreditToUse } from "~/modules/store-credit/store-credit-rules";
-import { ShippingFields, type ShippingErrors, type ShippingValues } from "./shipping-fields";
+import { ShippingFields, type ShippingValues } from "./shipping-fields";
 
-export type Totals = {
-  itemCount: number;
-  subtotal: number;
-  discountTotal?: number;
-  shippingFee: number;
-  total: number;
-};
+export type Totals = CheckoutTotals;
 
 /** Subtotal, discount, shipping, the store credit used and the total: the cash to pay on delivery. */
 export function OrderSummary({
@@ -78,9 +76,8 @@ export function OrderSummary({
  * after a refresh makes one order. The cart version follows the cart the page shows.
  */
 export function CheckoutForm({
-  values,
-  errors,
-  formError,
+  prefill,
+  answer,
   idempotencyKey: offeredKey,
   cartVersion,
   totals,
@@ -91,9 +88,10 @@ export function CheckoutForm({
   action,
   children,
 }: {
-  values: ShippingValues & { discountCode?: string; useStoreCredit?: boolean; whatsappOptOut?: boolean };
-  errors: ShippingErrors & { discountCode?: string; storeCredit?: string };
-  formError?: string;
+  /** The details the form starts with (the profile's, or those kept over a sign-in). */
+  prefill: ShippingValues;
+  /** Place Order's or Apply's last answer: a refusal's messages, and what was typed. */
+  answer: CheckoutAnswer | null;
   idempotencyKey: string;
   cartVersion?: string;
   totals: Totals;
@@ -108,9 +106,23 @@ export function CheckoutForm({
   action?: string;
   children?: ReactNode;
 }) {
+  // The action's own schema checks Place Order in the browser before it is sent; its refusals show beside the same fields.
+  const [form, fields] = useFormShape(checkoutFormSchema, answer, { id: "checkout" });
+  const errorOf = (name: string) => (fields as unknown as Record<string, { errors?: string[] }>)[name]?.errors?.[0];
+  const errors = {
+    fullName: errorOf("fullName"),
+    email: errorOf("email"),
+    phone: errorOf("phone"),
+    city: errorOf("city"),
+    address: errorOf("address"),
+    postalCode: errorOf("postalCode"),
+  };
+  const kept = answer ? keptValues(answer) : null;
+  const values: ShippingValues = kept ?? prefill;
+  const message = form.errors?.[0] ?? formError(answer);
   const [idempotencyKey] = useState(offeredKey);
   // Ticked unless the buyer unticked it before a refused Place Order; the summary follows the box.
-  const [useCredit, setUseCredit] = useState(values.useStoreCredit ?? true);
+  const [useCredit, setUseCredit] = useState(kept ? kept.useStoreCredit === "on" : true);
   const creditUsed = storeCredit > 0 && useCredit ? storeCreditToUse(storeCredit, totals.total) : 0;
   const cash = totals.total - creditUsed;
   const navigation = useNavigation();
@@ -125,8 +137,10 @@ export function CheckoutForm({
       noValidate
       aria-label="Checkout"
       className="grid gap-5"
+      id={form.id}
       onSubmit={(e) => {
         if (processing) e.preventDefault();
+        else form.onSubmit(e);
       }}
     >
       {/* Enter in any field places the order (the first submit button is the form's default), not Apply. */}
@@ -148,15 +162,15 @@ export function CheckoutForm({
       <input type="hidden" name="expectedTotalCode" value={discount?.code ?? ""} />
       {children}
       <h2 className="text-xl font-semibold text-stone-900">Shipping Details</h2>
-      {formError && (
+      {message && (
         <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 font-medium text-red-800">
-          {formError}
+          {message}
         </p>
       )}
       <ShippingFields values={values} errors={errors} />
       <DiscountCodeField
-        code={values.discountCode ?? ""}
-        error={errors.discountCode}
+        code={answer?.discount?.code ?? kept?.discountCode ?? ""}
+        error={errorOf("discountCode")}
         discount={discount ?? null}
         applying={applying}
       />
@@ -165,10 +179,10 @@ export function CheckoutForm({
           balance={storeCredit}
           checked={useCredit}
           onChange={setUseCredit}
-          error={errors.storeCredit}
+          error={errorOf("storeCredit")}
         />
       )}
-      {whatsapp && <WhatsappConfirmField phone={values.phone ?? ""} optedOut={values.whatsappOptOut ?? false} />}
+      {whatsapp && <WhatsappConfirmField phone={values.phone ?? ""} optedOut={kept?.whatsappOptOut === "on"} />}
       <OrderSummary
         totals={totals}
         discountCode={discount?.code}

@@ -3,7 +3,11 @@ import { Link, useFetcher } from "react-router";
 import { showToast } from "~/components/ui/toaster";
 import { GENERIC_FAILURE } from "~/lib/failure-messages";
 import { formatShopDate } from "~/lib/shop-time";
+import { refusalOf } from "~/http/form-reply";
 import type { SentForm } from "~/http/keep-on-failure";
+import { useFormShape } from "~/components/ui/use-form-shape";
+import { type FormReply, fieldErrors, formError, keptValue } from "~/lib/form-reply";
+import { reviewInputSchema } from "~/modules/reviews/review-schema";
 import { ReviewStars } from "./review-stars";
 
 /** The product page's reviews, as the loader gives them (plain types: components never import server modules). */
@@ -18,23 +22,21 @@ export type ReviewerView =
   | { kind: "guest" }
   | { kind: "signed-in"; eligible: false }
   | { kind: "signed-in"; eligible: true; own: { rating: number; comment: string; hidden: boolean } | null };
-/** The action's answer to 'Rate this product'. */
-export type ReviewResult = {
-  intent: "review";
-  ok: boolean;
-  message: string;
-  fields?: { rating?: string; comment?: string };
-  values?: { rating: string; comment: string };
-};
+/** The action's answer to 'Rate this product' when it is saved. */
+export type ReviewSaved = { intent: "review"; ok: true; message: string };
+/** A refused review: the one form shape (messages beside the stars and the comment, what was typed). */
+export type ReviewRefusal = FormReply & { form: "review" };
+export type ReviewResult = ReviewSaved | ReviewRefusal;
+
+/** True for an answer to 'Rate this product' (the product page's other forms answer otherwise). */
+export function isReviewResult(answer: unknown): answer is ReviewResult {
+  if (typeof answer !== "object" || answer === null) return false;
+  return (answer as ReviewRefusal).form === "review" || (answer as ReviewSaved).intent === "review";
+}
 
 /** 'Rate this product' whose request failed: the message, and the rating and comment as they were. */
-export function reviewFailure({ values }: SentForm): ReviewResult {
-  return {
-    intent: "review",
-    ok: false,
-    message: GENERIC_FAILURE,
-    values: { rating: values.rating ?? "", comment: values.comment ?? "" },
-  };
+export function reviewFailure({ values }: SentForm): ReviewRefusal {
+  return { ...refusalOf(values, GENERIC_FAILURE), form: "review" };
 }
 
 export function ProductReviews({
@@ -178,17 +180,32 @@ function ReviewForm({
   // With JavaScript the answer comes to the fetcher; without, the page renders it.
   const result = fetcher.data ?? pageResult;
   useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data)
-      showToast(fetcher.data.message, fetcher.data.ok ? "success" : "error");
+    const answer = fetcher.data;
+    if (fetcher.state !== "idle" || !answer) return;
+    if ("ok" in answer) showToast(answer.message, "success");
+    else showToast(formError(answer) ?? GENERIC_FAILURE, "error");
   }, [fetcher.state, fetcher.data]);
-  const fields = result && !result.ok ? (result.fields ?? {}) : {};
-  const values = result && !result.ok ? result.values : undefined;
-  const checked = values ? values.rating : own ? String(own.rating) : "";
+  const refused = result && !("ok" in result) ? result : undefined;
+  // The action's schema checks the stars and the comment in the browser too, before anything is sent.
+  const [form, fields] = useFormShape(reviewInputSchema, refused, { id: "review" });
+  const ratingError = fields.rating.errors?.[0];
+  const commentError = fields.comment.errors?.[0];
+  const checked = refused ? (keptValue(refused, "rating") ?? "") : own ? String(own.rating) : "";
+  // Without JavaScript the page says how it went (a refusal with no field to show it beside); with it, a toast does.
+  const pageMessage =
+    result && result === pageResult && !fetcher.data
+      ? "ok" in result
+        ? { ok: true, text: result.message }
+        : Object.keys(fieldErrors(result)).length === 0 && formError(result)
+          ? { ok: false, text: formError(result) }
+          : null
+      : null;
   const saving = fetcher.state !== "idle";
   return (
     <fetcher.Form
       method="post"
-      id="review"
+      id={form.id}
+      onSubmit={form.onSubmit}
       className="scroll-mt-20 rounded-2xl border border-stone-200 p-5"
       aria-labelledby="review-form-title"
       noValidate
@@ -207,7 +224,7 @@ function ReviewForm({
       ) : (
         <p className="mt-1 text-sm text-stone-700">Your order was delivered: tell other shoppers what you think.</p>
       )}
-      <fieldset className="mt-4" aria-describedby={fields.rating ? "review-rating-error" : undefined}>
+      <fieldset className="mt-4" aria-describedby={ratingError ? "review-rating-error" : undefined}>
         <legend className="field-label">Your rating</legend>
         <div className="flex flex-wrap gap-2" key={checked}>
           {[1, 2, 3, 4, 5].map((n) => (
@@ -227,9 +244,9 @@ function ReviewForm({
             </label>
           ))}
         </div>
-        {fields.rating && (
+        {ratingError && (
           <p id="review-rating-error" className="field-error">
-            {fields.rating}
+            {ratingError}
           </p>
         )}
       </fieldset>
@@ -242,26 +259,26 @@ function ReviewForm({
           name="comment"
           rows={4}
           maxLength={2000}
-          key={values ? "typed" : (own?.comment ?? "")}
-          defaultValue={values ? values.comment : (own?.comment ?? "")}
-          aria-invalid={fields.comment ? true : undefined}
-          aria-describedby={fields.comment ? "review-comment-error" : undefined}
+          key={refused ? "typed" : (own?.comment ?? "")}
+          defaultValue={refused ? (keptValue(refused, "comment") ?? "") : (own?.comment ?? "")}
+          aria-invalid={commentError ? true : undefined}
+          aria-describedby={commentError ? "review-comment-error" : undefined}
           className="field-input"
           placeholder="Fit, fabric, delivery..."
         />
-        {fields.comment && (
+        {commentError && (
           <p id="review-comment-error" className="field-error">
-            {fields.comment}
+            {commentError}
           </p>
         )}
       </div>
       {/* Without JavaScript the page says how it went; with it, a toast does. */}
-      {result && result === pageResult && !fetcher.data && (result.ok || !result.fields) && (
+      {pageMessage && (
         <p
-          role={result.ok ? "status" : "alert"}
-          className={`mt-3 rounded-lg px-3 py-2 text-sm font-medium ${result.ok ? "bg-emerald-50 text-emerald-900" : "bg-red-50 text-red-800"}`}
+          role={pageMessage.ok ? "status" : "alert"}
+          className={`mt-3 rounded-lg px-3 py-2 text-sm font-medium ${pageMessage.ok ? "bg-emerald-50 text-emerald-900" : "bg-red-50 text-red-800"}`}
         >
-          {result.message}
+          {pageMessage.text}
         </p>
       )}
       <button type="submit" className="btn-primary mt-4 w-full sm:w-auto" disabled={saving}>

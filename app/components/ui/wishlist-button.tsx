@@ -1,5 +1,7 @@
 import { useEffect } from "react";
 import { useFetcher, useLocation } from "react-router";
+import { GENERIC_FAILURE } from "~/lib/failure-messages";
+import { type FormReply, formError } from "~/lib/form-reply";
 import { useRootData } from "~/lib/root-data";
 import { HeartIcon } from "./icons";
 import { showToast } from "./toaster";
@@ -19,15 +21,17 @@ export function WishlistButton({
 }) {
   const root = useRootData();
   const location = useLocation();
-  const fetcher = useFetcher<{ ok: boolean; message: string; saved?: boolean }>();
+  const fetcher = useFetcher<{ ok: true; message: string; saved: boolean } | FormReply>();
   const here = location.pathname + location.search;
   const savedNow = root?.wishlist.includes(productId) ?? false;
   // Show the new state at once while the request is on its way.
   const pending = fetcher.formData?.get("saved");
   const saved = pending ? pending === "true" : savedNow;
   useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data)
-      showToast(fetcher.data.message, fetcher.data.ok ? "success" : "error");
+    const answer = fetcher.data;
+    if (fetcher.state !== "idle" || !answer) return;
+    if ("ok" in answer) showToast(answer.message, "success");
+    else showToast(formError(answer) ?? GENERIC_FAILURE, "error");
   }, [fetcher.state, fetcher.data]);
   // The card around it names the product; the product's name stays out of this button's name so
   // "the link called {product}" always means the product link.

@@ -42,6 +42,8 @@ export type ShippingFormValues = Partial<Record<ShippingField | "cityOther", str
 export type ShippingFormResult =
   { ok: true; data: ShippingDetails } | { ok: false; formError: string; fields: ShippingFormErrors };
 
+const NOT_TEXT = "Must be text";
+
 // FormData gives strings (or Files), JSON may give anything. A missing key, null or a File reads as
 // not filled in; a list or an object is a wrong request, refused as not text.
 function readText({ numbers }: { numbers: boolean }) {
@@ -53,7 +55,7 @@ function readText({ numbers }: { numbers: boolean }) {
       if (numbers && typeof value === "number" && Number.isFinite(value)) return String(value);
       // A file posted in a form's text field reads as blank, as the form itself would show it.
       if (value === undefined || value === null || (typeof File !== "undefined" && value instanceof File)) return "";
-      ctx.addIssue({ code: "custom", message: "Must be text" });
+      ctx.addIssue({ code: "custom", message: NOT_TEXT });
       return z.NEVER;
     });
 }
@@ -74,23 +76,20 @@ const rawShippingForm = z.object({
 const emailFormat = z.email();
 
 /**
- * The shipping form's rules, shared by the browser form and the server. Blank required fields are
- * reported first, on their own, so a half-filled form gets one clear message; formats after that.
+ * The shipping form's rules (blank required fields first, on their own, so a half-filled form gets
+ * one clear message; formats after that). Each problem is an issue at its field, and the form's
+ * message an issue at the root.
  */
-export function parseShippingForm(
-  input: Record<string, unknown>,
-  opts: { emailOptional?: boolean } = {},
-): ShippingFormResult {
-  const read = rawShippingForm.safeParse(input ?? {});
-  if (!read.success) {
-    const fields: ShippingFormErrors = {};
-    for (const issue of read.error.issues) {
-      const key = String(issue.path[0]) === "cityOther" ? "city" : (String(issue.path[0]) as ShippingField);
-      fields[key] = `${SHIPPING_FIELD_LABELS[key] ?? "This field"} must be text`;
-    }
-    return { ok: false, formError: CORRECT_FIELDS_MESSAGE, fields };
-  }
-  const raw = read.data;
+function checkShipping(
+  raw: z.output<typeof rawShippingForm>,
+  ctx: z.RefinementCtx,
+  opts: { emailOptional?: boolean },
+): ShippingDetails {
+  const refuse = (formError: string, fields: ShippingFormErrors) => {
+    ctx.addIssue({ code: "custom", path: [], message: formError });
+    for (const [field, message] of Object.entries(fields)) ctx.addIssue({ code: "custom", path: [field], message });
+    return z.NEVER;
+  };
   const choseOther = raw.city.toLowerCase() === OTHER_CITY.toLowerCase();
 
   const missing: ShippingFormErrors = {};
@@ -101,7 +100,7 @@ export function parseShippingForm(
   if (!raw.city) missing.city = "Please choose your city";
   else if (choseOther && !raw.cityOther) missing.city = "Please enter your city";
   if (!raw.address) missing.address = "Please enter your shipping address";
-  if (Object.keys(missing).length > 0) return { ok: false, formError: FILL_REQUIRED_MESSAGE, fields: missing };
+  if (Object.keys(missing).length > 0) return refuse(FILL_REQUIRED_MESSAGE, missing);
 
   const invalid: ShippingFormErrors = {};
   if (raw.fullName.length > FULL_NAME_MAX) invalid.fullName = `Full name must be ${FULL_NAME_MAX} characters or fewer`;
@@ -123,11 +122,100 @@ export function parseShippingForm(
   if (postalCode !== null && !/^\d{5}$/.test(postalCode)) invalid.postalCode = "Postal code must be 5 digits";
 
   // `!phone || !city` is already covered by `invalid`; repeated so TypeScript knows both are set below.
-  if (Object.keys(invalid).length > 0 || !phone || !city)
-    return { ok: false, formError: CORRECT_FIELDS_MESSAGE, fields: invalid };
+  if (Object.keys(invalid).length > 0 || !phone || !city) return refuse(CORRECT_FIELDS_MESSAGE, invalid);
 
-  return {
-    ok: true,
-    data: { fullName: raw.fullName, email, phone, city, address: raw.address, postalCode, country: SHIPPING_COUNTRY },
-  };
+  return { fullName: raw.fullName, email, phone, city, address: raw.address, postalCode, country: SHIPPING_COUNTRY };
 }
+
+/** The shipping details alone (the owner's phone orders and the JSON API use them too). */
+export function shippingFormSchema(opts: { emailOptional?: boolean } = {}) {
+  return rawShippingForm.transform((raw, ctx) => checkShipping(raw, ctx, opts));
+}
+
+/**
+ * The shipping form read into the answer the JSON API and the owner's phone orders give: the
+ * details, or the form's message and a message per field.
+ */
+export function parseShippingForm(
+  input: Record<string, unknown>,
+  opts: { emailOptional?: boolean } = {},
+): ShippingFormResult {
+  const result = shippingFormSchema(opts).safeParse(input ?? {});
+  if (result.success) return { ok: true, data: result.data };
+  let formError = CORRECT_FIELDS_MESSAGE;
+  const fields: ShippingFormErrors = {};
+  for (const issue of result.error.issues) {
+    const path = String(issue.path[0] ?? "");
+    if (!path) formError = issue.message;
+    else {
+      const key = (path === "cityOther" ? "city" : path) as ShippingField;
+      // A list or an object where text belongs (a JSON client's mistake) is named by its field's label.
+      fields[key] ??=
+        issue.message === NOT_TEXT ? `${SHIPPING_FIELD_LABELS[key] ?? "This field"} must be text` : issue.message;
+    }
+  }
+  return { ok: false, formError, fields };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The checkout form of /cart and /checkout: Place Order, or Apply a discount code.
+
+export const NO_CODE_MESSAGE = "Please enter a discount code";
+
+const anyText = z
+  .unknown()
+  .optional()
+  .transform((value) => (typeof value === "string" ? value : ""));
+
+/** Place Order: the shipping details, Cash on Delivery, and what the page showed (see place-order-action.server.ts). */
+const placeOrderForm = rawShippingForm
+  .extend({
+    intent: z.literal("checkout").optional(),
+    paymentMethod: anyText,
+    discountCode: anyText,
+    idempotencyKey: anyText,
+    cartVersion: anyText,
+    whatsappOptOut: anyText,
+    // "Use my store credit" (sent only when ticked) and the balance the page showed beside it.
+    useStoreCredit: z.literal("on").optional().catch(undefined),
+    storeCreditSeen: z.coerce.number().int().min(0).optional().catch(undefined),
+    // The total the page showed (the cash to pay) and the code that total counts ("" for none).
+    expectedTotal: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional().catch(undefined),
+    expectedTotalCode: z.string().max(50).optional().catch(undefined),
+  })
+  .transform((raw, ctx) => {
+    if (raw.paymentMethod && raw.paymentMethod !== "cod") {
+      ctx.addIssue({ code: "custom", path: [], message: COD_ONLY_MESSAGE });
+      return z.NEVER;
+    }
+    const shipping = checkShipping(raw, ctx, {});
+    return {
+      intent: "checkout" as const,
+      shipping,
+      discountCode: raw.discountCode.slice(0, 50),
+      idempotencyKey: raw.idempotencyKey.slice(0, 100) || null,
+      cartVersion: raw.cartVersion.slice(0, 100) || null,
+      useStoreCredit: raw.useStoreCredit === "on",
+      storeCreditSeen: raw.storeCreditSeen ?? null,
+      whatsappOptOut: raw.whatsappOptOut === "on",
+      expectedTotal: raw.expectedTotal ?? null,
+      // A blank field reads as missing: with the total shown, a missing code is "no code".
+      expectedTotalCode: raw.expectedTotal !== undefined ? (raw.expectedTotalCode ?? "") : raw.expectedTotalCode,
+    };
+  });
+
+/** Apply: a code is needed; the phone typed so far counts toward the code's per-customer limits. */
+const applyDiscountForm = z
+  .object({ intent: z.literal("apply-discount"), discountCode: anyText, phone: anyText })
+  .transform((raw, ctx) => {
+    const discountCode = raw.discountCode.slice(0, 50);
+    if (!discountCode.trim()) {
+      ctx.addIssue({ code: "custom", path: ["discountCode"], message: NO_CODE_MESSAGE });
+      return z.NEVER;
+    }
+    return { intent: "apply-discount" as const, discountCode, phone: raw.phone };
+  });
+
+/** The checkout form's one schema: the action parses with it, the page checks with it in the browser. */
+export const checkoutFormSchema = z.discriminatedUnion("intent", [placeOrderForm, applyDiscountForm]);
+export type CheckoutFormInput = z.output<typeof checkoutFormSchema>;
