@@ -37,9 +37,9 @@ describe("the layering lint (eslint.config.js)", () => {
       `import { requireUser } from "~/http/auth-guard.server";\nexport const p = requireUser;\n`,
     ],
     ["app/modules/orders/probe.ts", `import { Price } from "~/components/ui/price";\nexport const p = Price;\n`],
-    ["app/modules/orders/probe.ts", `import * as route from "~/routes/order";\nexport const p = route;\n`],
+    ["app/modules/orders/probe.ts", `import * as route from "~/routes/account/order";\nexport const p = route;\n`],
     ["app/modules/orders/probe.ts", `import * as seed from "../../seed/seed-data";\nexport const p = seed;\n`],
-    ["app/http/probe.ts", `import * as route from "~/routes/cart";\nexport const p = route;\n`],
+    ["app/http/probe.ts", `import * as route from "~/routes/storefront/cart";\nexport const p = route;\n`],
     ["app/http/probe.ts", `import type { Db } from "~/db/client.server";\nexport type P = Db;\n`],
     ["app/routes/probe.ts", `import { orders } from "~/db/schema";\nexport const p = orders;\n`],
     // Only the schema index imports the modules' tables, and nothing else of theirs.
@@ -54,7 +54,7 @@ describe("the layering lint (eslint.config.js)", () => {
       `import { placeOrder } from "~/flows/place-order.server";\nexport const p = placeOrder;\n`,
     ],
     ["app/flows/probe.ts", `import { requireUser } from "~/http/auth-guard.server";\nexport const p = requireUser;\n`],
-    ["app/flows/probe.ts", `import * as route from "~/routes/cart";\nexport const p = route;\n`],
+    ["app/flows/probe.ts", `import * as route from "~/routes/storefront/cart";\nexport const p = route;\n`],
     ["app/flows/probe.ts", `import { Price } from "~/components/ui/price";\nexport const p = Price;\n`],
   ])("refuses %s importing: %s", async (file, code) => {
     expect(await brokenRules(file, code)).toContain(LAYER_RULE);
@@ -452,7 +452,7 @@ describe("the layering lint (eslint.config.js)", () => {
   // One file under several blocks keeps every rule: the shop-time block sets its own rule, so it
   // replaces none of the per-folder import lists, and those lists keep each other's patterns.
   it("keeps the import and shop-time rules together on one file", async () => {
-    const code = `import nodemailer from "nodemailer";\nimport * as route from "~/routes/order";\nexport const p = [nodemailer, route, "Asia/Karachi"];\n`;
+    const code = `import nodemailer from "nodemailer";\nimport * as route from "~/routes/account/order";\nexport const p = [nodemailer, route, "Asia/Karachi"];\n`;
     const rules = await brokenRules("app/modules/messages/probe.ts", code);
     expect(rules).toEqual(expect.arrayContaining([IMPORT_RULE, LAYER_RULE, SHOP_TIME_RULE]));
     expect(rules.filter((r) => r === IMPORT_RULE)).toHaveLength(2);

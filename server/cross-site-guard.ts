@@ -6,7 +6,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /**
  * Paths that take POSTs from another company's servers, never from a browser, and check their own
  * signature instead: Meta's WhatsApp webhook (an `X-Hub-Signature-256` HMAC of the raw body with the
- * app secret, app/routes/webhooks.whatsapp.ts). A browser's cross-site POST there carries no valid
+ * app secret, app/routes/webhooks/whatsapp.ts). A browser's cross-site POST there carries no valid
  * signature and is refused 401 by the route, so letting it past this guard gives nothing away.
  */
 export const SIGNED_WEBHOOK_PATHS = new Set(["/webhooks/whatsapp"]);

@@ -17,7 +17,7 @@ import {
 } from "~/integrations/messaging/whatsapp-stand-in";
 import { parseEnv } from "~/lib/env.server";
 import { saveWhatsappSettings } from "~/modules/messages/whatsapp-settings.server";
-import * as webhookRoute from "~/routes/webhooks.whatsapp";
+import * as webhookRoute from "~/routes/webhooks/whatsapp";
 import { DATABASE_KINDS, useTestDatabase } from "../tests/factories/test-database";
 import { placeTestOrder } from "../tests/factories/test-orders";
 import { TEST_ORIGIN } from "../tests/factories/route-calls";
@@ -32,14 +32,14 @@ const VERIFY_TOKEN = "route-verify-token-5678";
 /**
  * The build React Router would make, with only the webhook's route (and an empty root): the request
  * goes through the shop's real handling (host check, body limit, cross-site guard, Express, React
- * Router's request handler) to app/routes/webhooks.whatsapp.ts, which must read the raw bytes.
+ * Router's request handler) to app/routes/webhooks/whatsapp.ts, which must read the raw bytes.
  */
 const build = {
   entry: { module: { default: () => new Response("no pages in this test", { status: 500 }) } },
   routes: {
     root: { id: "root", path: "", module: {} },
-    "routes/webhooks.whatsapp": {
-      id: "routes/webhooks.whatsapp",
+    "routes/webhooks/whatsapp": {
+      id: "routes/webhooks/whatsapp",
       parentId: "root",
       path: "webhooks/whatsapp",
       module: webhookRoute,

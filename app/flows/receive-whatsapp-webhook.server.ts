@@ -22,7 +22,7 @@ import { applyOrderMove } from "./move-order.server";
 
 /**
  * Meta's webhook for the shop's WhatsApp number (issue 32), behind GET and POST /webhooks/whatsapp
- * (app/routes/webhooks.whatsapp.ts): the subscription check, and the events of a signed delivery
+ * (app/routes/webhooks/whatsapp.ts): the subscription check, and the events of a signed delivery
  * applied each exactly once (whatsapp_events, keyed by what Meta makes unique), each in its own
  * transaction with the order row locked, so a buyer's tap and the owner's move at the same moment
  * run one after the other and the second sees the first's result. Meta's signature and envelope are

@@ -1,5 +1,5 @@
 /**
- * The tabs of the buyer's account (routes/buyer-layout.tsx), each a child route with a URL of its
+ * The tabs of the buyer's account (routes/account/layout.tsx), each a child route with a URL of its
  * own. My Orders is `/buyer-dashboard`, and `/orders` too (SPEC.md names both).
  */
 export const ACCOUNT_TABS = [

@@ -3,7 +3,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { formatPrice } from "~/lib/money";
 import { formatShopDate } from "~/lib/shop-time";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { buyerCanCancel, type OrderStatus } from "~/modules/orders/order-lifecycle";
 import { Loading, ResultLine, type AccountActionResult } from "./shared";
 import { ITEMS_SHOWN, moreItemsText } from "~/modules/orders/more-items";

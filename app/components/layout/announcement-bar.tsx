@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { CloseIcon } from "~/components/ui/icons";
 import { ANNOUNCEMENT_STORAGE_KEY } from "~/lib/announcement-dismiss";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import type { RootData } from "~/lib/root-data";
 
 /**

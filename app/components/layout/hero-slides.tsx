@@ -1,6 +1,6 @@
 import { useRef } from "react";
 import { Link } from "react-router";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { mediaUrl, pickSource, srcSet } from "~/modules/media/image-url";
 import type { ShownHeroSlide } from "~/modules/storefront/hero-slides";
 

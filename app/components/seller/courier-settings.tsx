@@ -23,7 +23,7 @@ import {
 } from "~/modules/shipping/couriers/routing-rule-form";
 import { TRACKING_PLACEHOLDER } from "~/modules/shipping/couriers/tracking-link";
 
-/** The pieces of Settings -> Couriers (routes/seller-settings-couriers.tsx): a courier's card, the courier form, the rules. */
+/** The pieces of Settings -> Couriers (routes/seller/settings/couriers.tsx): a courier's card, the courier form, the rules. */
 
 export const REFUSED = "Nothing was saved: please correct the fields marked below.";
 

@@ -16,7 +16,7 @@ import {
 } from "~/modules/promotions/promotion-forms";
 import { ScopeFields, WindowFields } from "./promotion-fields";
 
-/** The pieces of Dashboard -> Discounts (routes/seller-discounts.tsx and seller-discounts-code.tsx). */
+/** The pieces of Dashboard -> Discounts (routes/seller/discounts/discounts.tsx and seller-discounts-code.tsx). */
 
 export const DISCOUNTS_PATH = "/seller/discounts";
 

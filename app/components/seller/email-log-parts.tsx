@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import type { EmailStatus } from "~/modules/messages/email-log-query";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useHydrated } from "~/components/ui/use-hydrated";
 
 /** One entry as the list shows it (times already in Pakistan time, formatted by the server). */
 export type EmailLogRowView = {

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { Form, useFetcher } from "react-router";
 import { showToast } from "~/components/ui/toaster";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { ColourSwatch } from "~/components/ui/colour-swatch";
 import {
   CHECK_FIELDS,

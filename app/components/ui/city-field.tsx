@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { OTHER_CITY, PAKISTANI_CITIES } from "~/lib/cities";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { FieldLabel, TextField } from "./text-field";
 
 /**

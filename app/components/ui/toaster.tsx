@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from "react";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useHydrated } from "~/components/ui/use-hydrated";
 
 export type ToastType = "success" | "error" | "info";
 type Toast = { id: number; type: ToastType; message: string };

@@ -14,7 +14,7 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** How long the owner's first-start link lasts. */
 export const OWNER_LINK_HOURS = 24;
-/** The page that sets a password from a single-use link (app/routes/set-password.tsx). */
+/** The page that sets a password from a single-use link (app/routes/account/set-password.tsx). */
 export const SET_PASSWORD_PATH = "/set-password";
 
 function normaliseEmail(value: string): string {

@@ -2,7 +2,7 @@ import { useEffect, useId, useState, type MouseEvent } from "react";
 import { WHATSAPP_FILTER_LABELS, WHATSAPP_ORDER_FILTERS } from "~/modules/orders/whatsapp-order-state";
 import { Form, Link, useFetcher, useNavigate, useSubmit } from "react-router";
 import { showToast } from "~/components/ui/toaster";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { STATUS_BADGE_CLASSES } from "~/components/ui/status-badge";
 import { ORDER_STATUSES, STATUS_LABELS, type OrderStatus } from "~/modules/orders/order-lifecycle";
 import { filterSelectionSearchParams, SELECTION_MAX } from "~/modules/orders/order-selection";

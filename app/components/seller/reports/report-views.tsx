@@ -3,7 +3,7 @@ import { lazy, Suspense, type ReactNode } from "react";
 import { Link } from "react-router";
 import { formatPkr } from "~/lib/money";
 import { formatShopDate } from "~/lib/shop-time";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import type { Report } from "~/modules/reports/get-report.server";
 import { channelLabel, type ReportTable } from "~/modules/reports/report-tables";
 import { ReportTableView } from "./report-table";

@@ -1,0 +1,57 @@
+import { useKeptActionData } from "~/components/ui/use-kept-action-data";
+import { data } from "react-router";
+import { ProfileTab } from "~/components/account/profile-tab";
+import type { AccountActionResult } from "~/components/account/shared";
+import { requireUser } from "~/http/auth-guard.server";
+import { AppError } from "~/lib/errors";
+import { GENERIC_FAILURE } from "~/lib/failure-messages";
+import { parseSubmission, refusalOf, refuse } from "~/http/form-reply";
+import { keepOnFailure } from "~/http/keep-on-failure";
+import { isRefusal } from "~/lib/form-reply";
+import { getCustomerProfile, updateCustomerProfile } from "~/modules/accounts/customer-profile.server";
+import { profileFormSchema } from "~/modules/accounts/profile-schema";
+import { CORRECT_FIELDS_MESSAGE } from "~/modules/checkout/checkout-schema";
+import type { Route } from "./+types/profile";
+
+/** The account's Profile tab: who the buyer is, and the phone and address checkout fills in. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(request, context, "buyer");
+  return {
+    account: { name: user.name, email: user.email, memberSince: user.createdAt },
+    profile: await getCustomerProfile(context.db, user.id),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(request, context, "buyer");
+  const form = await request.formData();
+  if (form.get("intent") !== "profile")
+    return data<AccountActionResult>(
+      { intent: null, ok: false, message: "Something was missing from the form. Please try again." },
+      { status: 400 },
+    );
+  const submission = parseSubmission(form, profileFormSchema);
+  if (submission.status !== "success") return refuse(submission, { formError: CORRECT_FIELDS_MESSAGE });
+  try {
+    await updateCustomerProfile(context.db, user.id, submission.value);
+    return data<AccountActionResult>({ intent: "profile", ok: true, message: "Profile updated" });
+  } catch (error) {
+    if (error instanceof AppError) return refuse(submission, { formError: error.message, status: error.status });
+    throw error;
+  }
+}
+
+/** A save whose request failed (server error, outage, no network): SPEC.md's words above the form, what was typed kept. */
+export const clientAction = (args: Route.ClientActionArgs) =>
+  keepOnFailure(args, ({ values }) => refusalOf(values, GENERIC_FAILURE));
+
+export default function BuyerDashboardProfile({ loaderData, actionData: sentActionData }: Route.ComponentProps) {
+  const actionData = useKeptActionData(sentActionData);
+  return (
+    <ProfileTab
+      account={loaderData.account}
+      profile={loaderData.profile}
+      actionData={actionData && (isRefusal(actionData) || actionData.intent === "profile") ? actionData : undefined}
+    />
+  );
+}
