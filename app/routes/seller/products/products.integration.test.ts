@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { orderItems, products, productVariants } from "~/db/schema";
 import { takeFlash } from "~/http/flash.server";
+import { fieldErrors, type FormReply } from "~/lib/form-reply";
 import type { Auth } from "~/modules/accounts/auth.server";
 import { createShopAuth } from "~/flows/create-shop-auth.server";
 import { CLIENT_IP_HEADER } from "~/modules/abuse/client-address";
@@ -294,9 +295,9 @@ describe.each(DATABASE_KINDS)("the Products tab and the product API on %s, page 
       );
       expect(statusOf(partial)).toBe(400);
       expect(dataOf(partial)).toMatchObject({
-        kind: "form",
-        errors: { stock: "Valid stock quantity is required" },
-        values: { name: "Grid Tee", grid: { "Black/L": "3", "White/M": "0", "White/L": "7" } },
+        status: "error",
+        error: { stock: ["Valid stock quantity is required"] },
+        initialValue: { name: "Grid Tee", grid: { "Black/L": "3", "White/M": "0", "White/L": "7" } },
       });
       expect(await productCount()).toBe(before);
 
@@ -342,7 +343,7 @@ describe.each(DATABASE_KINDS)("the Products tab and the product API on %s, page 
       const answer = await run(() => productForm.action({ request, context: context(), params: {} } as never));
       expect(statusOf(answer)).toBe(400);
       const body = dataOf<{
-        values: {
+        initialValue: {
           description: string;
           price: string;
           features: string[];
@@ -350,16 +351,16 @@ describe.each(DATABASE_KINDS)("the Products tab and the product API on %s, page 
           images: unknown[];
           weightGrams: string;
         };
-        errors: Record<string, string>;
+        error: Record<string, string[]>;
       }>(answer)!;
-      expect(body.errors).toMatchObject({
+      expect(fieldErrors(body)).toMatchObject({
         images: "photo.jpg is not an image",
         name: "Product name is required",
         stock: "Valid stock quantity is required",
         weightGrams: "Weight must be a whole number of grams from 1 to 50,000, or empty",
       });
-      expect(body.values.images).toHaveLength(1);
-      expect(body.values).toMatchObject({
+      expect(body.initialValue.images).toHaveLength(1);
+      expect(body.initialValue).toMatchObject({
         description: "Kept description",
         price: "1299.50",
         features: ["Kept feature"],
@@ -377,7 +378,7 @@ describe.each(DATABASE_KINDS)("the Products tab and the product API on %s, page 
         ["price", "1299.50"],
         ["originalPrice", "100"],
         ["stock", "-1"],
-        ["image", JSON.stringify(body.values.images[0])],
+        ["image", JSON.stringify(body.initialValue.images[0])],
       ])
         again.append(k, v);
       const second = await run(() =>
@@ -392,7 +393,7 @@ describe.each(DATABASE_KINDS)("the Products tab and the product API on %s, page 
         } as never),
       );
       expect(statusOf(second)).toBe(400);
-      expect(dataOf<{ errors: Record<string, string> }>(second)!.errors).toEqual({
+      expect(fieldErrors(dataOf<FormReply>(second))).toEqual({
         name: "Product name is required",
         description: "Description is required",
         price: "Price must be in whole rupees (no paisa)",
@@ -431,8 +432,9 @@ describe.each(DATABASE_KINDS)("the Products tab and the product API on %s, page 
       );
       expect(statusOf(answer)).toBe(500);
       expect(dataOf(answer)).toMatchObject({
-        formError: "Failed to add product. Please try again.",
-        values: { name: "Kept Name", price: "999" },
+        status: "error",
+        error: { "": ["Failed to add product. Please try again."] },
+        initialValue: { name: "Kept Name", price: "999" },
       });
 
       const deleted = (await run(() =>

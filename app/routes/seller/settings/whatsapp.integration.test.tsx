@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { fieldError, fieldErrors } from "~/lib/form-reply";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub, type AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -122,14 +123,14 @@ describe.each(DATABASE_KINDS)("Settings -> WhatsApp on %s", (kind) => {
         verifyToken: "short",
       }),
     );
-    expect(answer).toMatchObject({ intent: "save", ok: false });
-    expect(answer.errors).toEqual({
+    expect(answer).toMatchObject({ status: "error", initialValue: { intent: "save" } });
+    expect(fieldErrors(answer)).toEqual({
       phoneNumberId: expect.stringContaining("digits only"),
       shippedTemplate: expect.stringContaining("lower-case"),
       needsCallHours: "Enter whole hours from 1 to 168",
       verifyToken: expect.stringContaining("at least 8"),
     });
-    expect(answer.values).toMatchObject({
+    expect(answer.initialValue).toMatchObject({
       phoneNumberId: "+92 300 1234567",
       confirmationTemplate: "order_confirmation",
       sendDelayMinutes: "5",
@@ -139,10 +140,10 @@ describe.each(DATABASE_KINDS)("Settings -> WhatsApp on %s", (kind) => {
     expect(await database.db.select().from(whatsappSettings)).toHaveLength(0);
     // Every secret is needed the first time.
     const missing = await post(form({ accessToken: "", appSecret: "", verifyToken: "" }));
-    expect(Object.keys(missing.errors).sort()).toEqual(["accessToken", "appSecret", "verifyToken"]);
+    expect(Object.keys(fieldErrors(missing)).sort()).toEqual(["accessToken", "appSecret", "verifyToken"]);
     // Another language needs its code.
     const other = await post(form({ language: "other", languageOther: "english" }));
-    expect(other.errors).toEqual({ languageOther: expect.stringContaining("language code") });
+    expect(fieldErrors(other)).toEqual({ languageOther: expect.stringContaining("language code") });
   });
 
   it("renders the refused form as plain HTML: each message beside its field, typed values kept, secret inputs empty", async () => {
@@ -215,12 +216,8 @@ describe.each(DATABASE_KINDS)("Settings -> WhatsApp on %s", (kind) => {
     noSecretIn(refused);
 
     const bad = await post({ intent: "test", to: "hello" });
-    expect(bad).toMatchObject({
-      intent: "test",
-      ok: false,
-      to: "hello",
-      error: expect.stringContaining("WhatsApp number"),
-    });
+    expect(bad).toMatchObject({ status: "error", initialValue: { intent: "test", to: "hello" } });
+    expect(fieldError(bad, "to")).toContain("WhatsApp number");
 
     const rows = await database.db.select().from(messageOutbox).where(eq(messageOutbox.channel, "whatsapp"));
     expect(rows.map((r) => r.status).sort()).toEqual(["failed", "sent"]);
