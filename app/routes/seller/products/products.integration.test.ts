@@ -353,7 +353,7 @@ describe.each(DATABASE_KINDS)("the Products tab and the product API on %s, page 
         };
         error: Record<string, string[]>;
       }>(answer)!;
-      expect(fieldErrors(body)).toMatchObject({
+      expect(fieldErrors(dataOf<FormReply>(answer))).toMatchObject({
         images: "photo.jpg is not an image",
         name: "Product name is required",
         stock: "Valid stock quantity is required",
