@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "react-router";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import type { Role } from "~/lib/roles";
 import { getSessionUser, type SessionUser } from "~/modules/accounts/session-user.server";
 import { AppError, isDatabaseUnavailable, isInvalidText } from "~/lib/errors";

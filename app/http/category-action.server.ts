@@ -1,5 +1,5 @@
 import { redirect, type AppLoadContext } from "react-router";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { saveCategory } from "~/flows/save-category.server";
 import { AppError } from "~/lib/errors";
 import { CATEGORIES_PATH, categoryFormSchema, type CategoryInput } from "~/modules/catalog/category-input";

@@ -1,5 +1,5 @@
 import { data, redirect, type AppLoadContext } from "react-router";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { approveReturn } from "~/flows/approve-return.server";
 import { receiveReturn } from "~/flows/receive-return.server";
 import { recordRefund } from "~/flows/record-refund.server";

@@ -1,5 +1,5 @@
 import { isIP } from "node:net";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 const optionalText = z.preprocess((v) => (v === "" ? undefined : v), z.string().optional());
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 /**
  * The one button of a page an e-mail's link opens (confirm Notify Me, unsubscribe): the link's

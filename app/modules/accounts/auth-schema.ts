@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { passwordLengthProblem } from "./password-rule";
 
 export const FILL_REQUIRED = "Please fill in all required fields";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { OTHER_CITY, resolveCity } from "~/lib/cities";
 import { normalizePakistaniMobile, PHONE_MESSAGE } from "~/lib/phone";
 import { ADDRESS_MAX, CITY_MAX, FULL_NAME_MAX } from "~/modules/checkout/checkout-schema";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { CORRECT_FIELDS_MESSAGE } from "~/modules/checkout/checkout-schema";
 import { PASSWORDS_DO_NOT_MATCH } from "./auth-schema";
 import { passwordLengthProblem } from "./password-rule";

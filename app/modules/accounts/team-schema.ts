@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 const ENTER_EMAIL = "Please enter the e-mail of their account";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { LINE_QUANTITY_MESSAGE, MAX_LINE_QUANTITY } from "./order-limits";
 
 const quantity = z.coerce

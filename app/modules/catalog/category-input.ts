@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { keptValue, type FormReply } from "~/lib/form-reply";
 import { fromShopDateTimeLocal, toShopDateTimeLocal } from "~/lib/shop-time";
 import { slugify, SLUG_PATTERN } from "~/lib/slug";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import type { CollectionMode } from "~/modules/catalog/tables";
 import type { CollectionRule } from "./collection-rule";
 import { slugify, SLUG_PATTERN } from "~/lib/slug";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { keptValue, type FormReply } from "~/lib/form-reply";
 import type { ColourChange } from "./change-colour.server";
 import { COLOUR_MESSAGES, colourInputSchema, type ColourInput } from "./colour-rules";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 /**
  * The shop's colours as data (Dashboard -> Catalogue -> Colours): a name and a swatch. Plain rules,

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 /** The owner's inventory view, all of it in the URL so it works without JavaScript and can be bookmarked. */
 export const INVENTORY_SORTS = [

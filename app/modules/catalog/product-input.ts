@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { fromShopDateTimeLocal } from "~/lib/shop-time";
 import { PRODUCT_STATUSES } from "~/db/schema/statuses";
 import { distinct, MAX_PRICE, MAX_PRODUCT_IMAGES, MAX_VARIANT_STOCK, variantKey } from "./product-options";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import type { SizeGuideTable } from "~/modules/catalog/tables";
 import type { SizeSetChange } from "./change-size-set.server";
 import {

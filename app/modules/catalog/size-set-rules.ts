@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import type { SizeGuideTable } from "~/modules/catalog/tables";
 import { coloursOffered, type ColourOption } from "./colour-rules";
 

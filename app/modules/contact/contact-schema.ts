@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { CONTACT_MAX, contactTooLong, type ContactField } from "./contact-limits";
 
 export { CONTACT_MAX, contactLengthErrors, contactTooLong, type ContactField } from "./contact-limits";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 /** The Inbox's two buttons on a message. */
 export const inboxActionSchema = z.discriminatedUnion("intent", [

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 /** What the customer page's and the list's forms post, with the words shown beside a refused field. */
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { normalizePakistaniMobile } from "~/lib/phone";
 import { shopDayRange } from "~/lib/shop-time";
 

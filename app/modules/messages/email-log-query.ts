@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { EMAIL_STATUSES, type EmailStatus } from "~/db/schema/statuses";
 import { formatShopDateTimeHour12 } from "~/lib/shop-time";
 import { normalizeOrderNumber } from "~/modules/orders/order-number";

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, ilike, sql, type SQL } from "drizzle-orm";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { messageOutbox } from "~/modules/messages/tables";
 import { EMAIL_STATUSES, emailStatusOf, type EmailKind, type EmailStatus } from "~/db/schema/statuses";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { ORDER_STATUSES } from "./order-lifecycle";
 
 export const COURIER_MAX = 60;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { MAX_LINE_QUANTITY } from "~/modules/cart/order-limits";
 import { ENTERED_CHANNELS, type EnteredChannel } from "./order-channel";
 import { parseShippingForm, type ShippingDetails, type ShippingFormErrors } from "~/modules/checkout/checkout-schema";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 // A posted form gives strings; a missing key, an empty field or anything that is not text reads as blank.
 const text = z

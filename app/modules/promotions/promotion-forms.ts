@@ -1,5 +1,5 @@
 import { DISCOUNT_KINDS, PROMOTION_SCOPES, type DiscountKind, type PromotionScope } from "~/db/schema/statuses";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { keptList, keptValue, type FormReply } from "~/lib/form-reply";
 import { fromShopDateTimeLocal, toShopDateTimeLocal } from "~/lib/shop-time";
 

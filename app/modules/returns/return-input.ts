@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { REFUND_METHODS, RETURN_CONDITIONS, RETURN_ITEM_KINDS, RETURN_REASONS } from "~/db/schema/statuses";
 import { AppError } from "~/lib/errors";
 import { MAX_RETURN_PHOTOS, REASON_TEXT_MAX, REFUND_REFERENCE_MAX, REJECTION_REASON_MAX } from "./return-rules";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 /** The Reviews tab's two buttons on a review. */
 export const ownerReviewActionSchema = z.discriminatedUnion("intent", [

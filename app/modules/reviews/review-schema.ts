@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 export const REVIEW_COMMENT_MAX = 2000;
 export const RATING_REQUIRED = "Please choose a rating from 1 to 5 stars";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { readAccentColor } from "./brand";
 import { FOOTER_TEXT_MAX } from "./perks";
 import { readSocialLinks, SOCIAL_NETWORKS } from "./social-links";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { MENU_LABEL_MAX, MENU_MOVES, MENUS } from "./menus";
 import { readLinkTarget } from "./shop-link";
 

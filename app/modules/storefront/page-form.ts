@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { slugify, SLUG_PATTERN } from "~/lib/slug";
 
 /** The page editor's fields (Dashboard -> Storefront -> Pages), one schema for the page and the server. */

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { readAnnouncementInput } from "./announcement";
 import { readHeroSlideInput } from "./hero-slides";
 import { readPerksInput } from "./perks";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 /** The heart's form: the product, whether it is to be saved ("true") or removed, and (without JavaScript) where to go back. */
 export const wishlistFormSchema = z.object({

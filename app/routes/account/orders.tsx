@@ -1,6 +1,6 @@
 import { useKeptActionData } from "~/components/ui/use-kept-action-data";
 import { data, redirect, useLocation, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { accountTabPath, type AccountTabId } from "~/components/account/account-tabs";
 import { OrdersTab } from "~/components/account/orders-tab";
 import type { AccountActionResult, AccountIntent } from "~/components/account/shared";

@@ -1,6 +1,6 @@
 import { useKeptActionData } from "~/components/ui/use-kept-action-data";
 import { data, redirect } from "react-router";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import type { AccountActionResult, AccountIntent } from "~/components/account/shared";
 import { SettingsTab } from "~/components/account/settings-tab";
 import { requireUser } from "~/http/auth-guard.server";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { StoreCreditTab } from "~/components/account/store-credit-tab";
 import { requireUser } from "~/http/auth-guard.server";
 import { readStoreCredit } from "~/modules/store-credit/read-store-credit.server";

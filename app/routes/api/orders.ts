@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { apiData, handleApi, methodNotAllowed, readJson, requireApiUser } from "~/http/api.server";
 import { AppError } from "~/lib/errors";
 import { cartItemInput } from "~/modules/cart/cart-schema";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { apiData, handleApi, methodNotAllowed, readJson, requireApiUser } from "~/http/api.server";
 import { bookParcels } from "~/flows/book-parcels.server";
 import { MAX_BOOKING } from "~/modules/shipping/booking/book-shipments.server";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import type { ApiCourierKind } from "~/db/schema/statuses";
 import type { CourierCredentials } from "../couriers/courier-api";
 

@@ -1,5 +1,5 @@
 import type { BookingColumn, RateCard, RateZone } from "~/modules/shipping/tables";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { defaultBookingColumns, parseBookingColumns } from "../booking/booking-columns";
 import { bpsToPercent, percentToBps } from "./rate-card";
 import { TRACKING_PLACEHOLDER } from "./tracking-link";

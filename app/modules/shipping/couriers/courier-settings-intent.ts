@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { checkCourier, courierFields } from "./courier-form";
 import { checkRule, ruleFields } from "./routing-rule-form";
 

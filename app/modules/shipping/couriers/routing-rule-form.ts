@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { PAKISTANI_CITIES } from "~/lib/cities";
 import { COURIER_RULE_KINDS, type CourierRuleKind } from "~/db/schema/statuses";
 import type { CourierRule } from "./courier-routing";

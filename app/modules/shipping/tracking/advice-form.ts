@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { SHIPPER_ADVICE } from "~/db/schema/statuses";
 
 export const ADVISE_INTENT = "advise";

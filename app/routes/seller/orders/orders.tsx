@@ -1,6 +1,6 @@
 import { useKeptActionData } from "~/components/ui/use-kept-action-data";
 import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { SellerOrderCard } from "~/components/seller/orders/seller-order-card";
 import {
   AllMatchingBox,

@@ -1,5 +1,5 @@
 import { data, Form, Link, redirect, useSubmit } from "react-router";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { InventoryList } from "~/components/seller/inventory-list";
 import { LaunchPanel } from "~/components/seller/launch-panel";
 import { requireSeller } from "~/http/auth-guard.server";
