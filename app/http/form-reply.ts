@@ -63,8 +63,7 @@ export function refusal<Output>(
 
 /** A refusal built without a submission (a request that failed on the way: see keep-on-failure.ts). */
 export function refusalOf(values: Record<string, string>, formError: string): FormReply {
-  const kept = Object.fromEntries(Object.entries(values).filter(([name]) => !SECRET.test(name)));
-  return { status: "error", initialValue: kept, error: { "": [formError] } };
+  return refusalFrom(values, { formError });
 }
 
 /**
