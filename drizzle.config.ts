@@ -2,6 +2,6 @@ import { defineConfig } from "drizzle-kit";
 
 export default defineConfig({
   dialect: "postgresql",
-  schema: "./app/db/schema/index.ts",
+  schema: "./app/schema.ts",
   out: "./app/db/migrations",
 });

@@ -21,21 +21,26 @@ const LAYERS = [
   {
     target: "./app/db",
     from: "./app",
-    except: ["./db", "./lib", "./modules"],
-    message: "app/db is storage only: it imports nothing above it (modules, seed, http, components, routes).",
-  },
-  {
-    // The one arrow up: the schema index gathers each module's tables.ts for drizzle-kit and the typed database.
-    target: "./app/db",
-    from: "./app/modules/**",
-    except: [path.join(import.meta.dirname, "app/modules/*/tables.ts")],
+    except: ["./db", "./lib"],
     message:
-      "app/db is storage only: it imports nothing above it; only app/db/schema/index.ts gathers the modules' tables (app/modules/<module>/tables.ts).",
+      "app/db is storage only: it imports nothing above it (modules, seed, http, components, routes), not even a module's tables (app/schema.ts gathers those).",
   },
   {
-    target: ["./app/db/*.ts", "./app/db/!(schema)/**"],
-    from: "./app/modules/**",
-    message: "app/db takes the modules' tables from its schema index (./schema), which alone imports them.",
+    // Above every layer: the whole schema, for drizzle-kit, the seed, scripts and tests.
+    target: [
+      "./app/db",
+      "./app/lib",
+      "./app/modules",
+      "./app/flows",
+      "./app/http",
+      "./app/integrations",
+      "./app/components",
+      "./app/routes",
+      "./app/root.tsx",
+    ],
+    from: "./app/schema.ts",
+    message:
+      "app/schema.ts gathers every table for drizzle-kit, the seed, scripts and tests: app code takes its module's tables from ./tables and another module's from its reads.ts.",
   },
   {
     target: "./app/modules",
@@ -104,6 +109,12 @@ const RESTRICTED = {
     group: ["**/*.server", "**/*.server.ts"],
     allowTypeImports: true,
     message: "Components never import server modules (only their types).",
+  },
+  componentsReads: {
+    group: ["~/modules/*/reads", "**/modules/*/reads"],
+    allowTypeImports: true,
+    message:
+      "Components never import a module's reads.ts (its tables and server read functions): the page's loader reads, and hands the component plain data.",
   },
   modules: {
     group: ["~/routes/*", "~/components/*", "react-router"],
@@ -213,30 +224,16 @@ const TABLES = (() => {
   }
   return { byName, sqlNames, bySqlName };
 })();
-/**
- * Today's writes to another module's tables, each `{ file, table, why }` (table as in SQL): the rule
- * lets exactly these through while issue 41's flows replace them. The list only shrinks; when it is
- * empty, delete the file and the `known` option below.
- */
-const KNOWN_CROSS_MODULE_WRITES = JSON.parse(
-  fs.readFileSync(path.join(import.meta.dirname, "scripts", "known-cross-module-writes.json"), "utf8"),
-);
 /** Which of the tables files a tables.ts or reads.ts may import: drizzle, other tables, shared column types. */
 const TABLES_FILE_IMPORTS =
-  /^(drizzle-orm(\/pg-core)?|\.\/tables|\.\.\/[\w-]+\/tables|\.\.\/\.\.\/db\/schema\/(statuses|stored-image)|\.\.\/\.\.\/lib\/roles)$/;
+  /^(drizzle-orm(\/pg-core)?|\.\/tables|\.\.\/[\w-]+\/tables|\.\.\/\.\.\/db\/schema\/(statuses|stored-image|bytea)|\.\.\/\.\.\/lib\/roles)$/;
+/** A reads.ts also declares its module's read functions: it re-exports them from the module's own files. */
+const READS_FILE_IMPORTS = /^\.\/[\w-]+(\.server)?$/;
 const SQL_WRITE = /\b(insert\s+into|update|delete\s+from)\s+(?:only\s+)?(?:"?public"?\.)?"?(\w+)"?/gi;
 
 const ownTables = {
-  meta: {
-    type: "problem",
-    schema: [{ type: "object", properties: { known: { type: "array" } }, additionalProperties: false }],
-  },
+  meta: { type: "problem", schema: [] },
   create(context) {
-    const known = context.options[0]?.known ?? [];
-    const relativeFile = path
-      .relative(import.meta.dirname, context.filename)
-      .split(path.sep)
-      .join("/");
     const inModules = path.relative(MODULES_DIR, context.filename);
     const self = inModules.startsWith("..") || path.isAbsolute(inModules) ? null : inModules.split(path.sep)[0];
     const fileName = path.basename(context.filename);
@@ -256,13 +253,10 @@ const ownTables = {
       const parts = relative.split(path.sep);
       return parts.length === 2 && parts[1] === file ? parts[0] : null;
     };
-    const isSchemaIndex = (target) =>
-      target === path.join(import.meta.dirname, "app", "db", "schema") ||
-      target === path.join(import.meta.dirname, "app", "db", "schema", "index");
+    const isSchemaIndex = (target) => target === path.join(import.meta.dirname, "app", "schema");
     /** Local names bound to another module's tables (from its reads), to catch writes to them. */
     const othersTables = new Map();
     const report = (node, owner, table, how) => {
-      if (known.some((k) => k.file === relativeFile && k.table === table)) return;
       context.report({
         node,
         message: `${who} ${how} ${table}, a table of modules/${owner}: only modules/${owner} writes its tables. Call modules/${owner}'s operation from a flow (app/flows) instead${self ? "" : ", or move the write into modules/" + owner}.`,
@@ -271,7 +265,7 @@ const ownTables = {
     const checkImport = (node, source, specifiers, importKind) => {
       if (typeof source !== "string") return;
       if (isTablesFile) {
-        if (!TABLES_FILE_IMPORTS.test(source))
+        if (!TABLES_FILE_IMPORTS.test(source) && !(fileName === "reads.ts" && READS_FILE_IMPORTS.test(source)))
           context.report({
             node,
             message: `modules/${self}/${fileName} declares tables and reads: it imports only drizzle, other modules' tables.ts and the shared column types of app/db/schema (statuses, stored-image), not ${source}.`,
@@ -426,7 +420,7 @@ export default tseslint.config(
     files: ["app/modules/**/*.{ts,tsx}", "app/flows/**/*.{ts,tsx}"],
     ignores: TESTS,
     plugins: { "module-boundaries": moduleBoundaries },
-    rules: { "module-boundaries/own-tables-only": ["error", { known: KNOWN_CROSS_MODULE_WRITES }] },
+    rules: { "module-boundaries/own-tables-only": "error" },
   },
   {
     // An integration may import its vendor's client; a stand-in (test-only) its dev packages.
@@ -438,9 +432,20 @@ export default tseslint.config(
     // Components never touch the database. Type-only imports are erased from the bundle, so a component may name a module's types.
     files: ["app/components/**"],
     ignores: TESTS,
-    rules: restrictImports("componentsDb", "components", "vendorClients", "devOnly", "standIns", "integrationValues"),
+    rules: restrictImports(
+      "componentsDb",
+      "components",
+      "componentsReads",
+      "vendorClients",
+      "devOnly",
+      "standIns",
+      "integrationValues",
+    ),
   },
-  { files: TESTS.map((t) => `app/components/${t}`), rules: restrictImports("componentsDb", "components") },
+  {
+    files: TESTS.map((t) => `app/components/${t}`),
+    rules: restrictImports("componentsDb", "components", "componentsReads"),
+  },
   {
     files: ["app/modules/**"],
     ignores: TESTS,

@@ -20,7 +20,7 @@ import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import { and, eq, inArray, like, ne, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { orderItems, orders, productVariants } from "~/db/schema";
+import { orderItems, orders, productVariants } from "~/schema";
 import { postgresMissing, prepareShopData, startBenchPostgres, withDatabase, type DbTarget } from "./bench-data";
 import {
   ROOT,

@@ -37,7 +37,7 @@ import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import { count, ne, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { orders, products } from "~/db/schema";
+import { orders, products } from "~/schema";
 import { createSeller } from "~/modules/accounts/create-seller.server";
 import { postgresMissing, prepareShopData, startBenchPostgres, withDatabase, type DbTarget } from "./bench-data";
 import { applySetCookies, cookieHeader, errorCodeOf, type Catalogue, type Outcome } from "./bench-load-mix";

@@ -17,7 +17,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { and, asc, eq, inArray, like, ne, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { categories, orderItems, orders, products, productVariants } from "~/db/schema";
+import { categories, orderItems, orders, products, productVariants } from "~/schema";
 import { postgresMissing, prepareShopData, startBenchPostgres, withDatabase, type DbTarget } from "./bench-data";
 import {
   ROOT,

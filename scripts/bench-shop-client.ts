@@ -8,7 +8,7 @@ import zlib from "node:zlib";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { makeSignature } from "better-auth/crypto";
 import type { Db } from "~/db/client.server";
-import { cartItems, categories, products, productVariants } from "~/db/schema";
+import { cartItems, categories, products, productVariants } from "~/schema";
 import { parseEnv } from "~/lib/env.server";
 import { createShopAuth } from "~/flows/create-shop-auth.server";
 import { withDatabase, type DbTarget } from "./bench-data";

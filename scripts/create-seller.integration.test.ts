@@ -5,7 +5,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "~/db/client.server";
-import { sessions, users } from "~/db/schema";
+import { sessions, users } from "~/schema";
 import type { Auth } from "~/modules/accounts/auth.server";
 import { createShopAuth } from "~/flows/create-shop-auth.server";
 import { CLIENT_IP_HEADER } from "~/modules/abuse/client-address";

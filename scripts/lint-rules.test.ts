@@ -26,7 +26,7 @@ describe("the layering lint (eslint.config.js)", () => {
     ["app/lib/probe.ts", `import type { Db } from "../db/client.server";\nexport type P = Db;\n`],
     ["app/lib/probe.ts", `import { setFlash } from "~/http/flash.server";\nexport const p = setFlash;\n`],
     ["app/lib/probe.ts", `import { Price } from "~/components/ui/price";\nexport const p = Price;\n`],
-    // A module's operation (the settings row's re-export in modules/settings), not storage.
+    // A module's read (modules/settings), not storage.
     [
       "app/db/probe.ts",
       `import { getSettings } from "~/modules/settings/get-settings.server";\nexport const p = getSettings;\n`,
@@ -41,9 +41,12 @@ describe("the layering lint (eslint.config.js)", () => {
     ["app/modules/orders/probe.ts", `import * as seed from "../../seed/seed-data";\nexport const p = seed;\n`],
     ["app/http/probe.ts", `import * as route from "~/routes/storefront/cart";\nexport const p = route;\n`],
     ["app/http/probe.ts", `import type { Db } from "~/db/client.server";\nexport type P = Db;\n`],
-    ["app/routes/probe.ts", `import { orders } from "~/db/schema";\nexport const p = orders;\n`],
-    // Only the schema index imports the modules' tables, and nothing else of theirs.
+    ["app/routes/probe.ts", `import { orders } from "~/schema";\nexport const p = orders;\n`],
+    // Storage never imports a module's tables, nor anything else of theirs (app/schema.ts gathers them).
     ["app/db/probe.ts", `import { orders } from "~/modules/orders/tables";\nexport const p = orders;\n`],
+    ["app/db/schema/probe.ts", `export * from "../../modules/orders/tables";\n`],
+    ["app/db/probe.ts", `import { orders } from "~/schema";\nexport const p = orders;\n`],
+    ["app/modules/orders/probe.ts", `import { orders } from "~/schema";\nexport const p = orders;\n`],
     [
       "app/db/schema/probe.ts",
       `import { STATUS_LABELS } from "../../modules/orders/order-lifecycle";\nexport const p = STATUS_LABELS;\n`,
@@ -64,14 +67,14 @@ describe("the layering lint (eslint.config.js)", () => {
     ["app/lib/probe.ts", `import { formatPrice } from "~/lib/money";\nexport const p = formatPrice;\n`],
     [
       "app/db/probe.ts",
-      `import { logger } from "~/lib/logger.server";\nimport { orders } from "./schema";\nexport const p = [logger, orders];\n`,
+      `import { logger } from "~/lib/logger.server";\nimport { appMeta } from "./schema/infrastructure";\nexport const p = [logger, appMeta];\n`,
     ],
     [
       "app/modules/orders/probe.ts",
       `import { orders } from "~/modules/orders/tables";\nimport { formatPrice } from "~/lib/money";\nexport const p = [orders, formatPrice];\n`,
     ],
-    // The one arrow up: the schema index gathers the modules' tables for drizzle-kit.
-    ["app/db/schema/probe.ts", `export * from "../../modules/orders/tables";\n`],
+    // The seed (like scripts and tests) takes tables from the whole schema.
+    ["app/seed/probe.ts", `import { orders } from "~/schema";\nexport const p = orders;\n`],
     [
       "app/http/probe.ts",
       `import { getSettings } from "~/modules/settings/get-settings.server";\nexport const p = getSettings;\n`,
@@ -154,7 +157,7 @@ describe("the layering lint (eslint.config.js)", () => {
     ],
     [
       "app/integrations/couriers/probe.ts",
-      `import { shipments } from "~/db/schema";\nexport const p = shipments;\n`,
+      `import { shipments } from "~/schema";\nexport const p = shipments;\n`,
       LAYER_RULE,
     ],
     [
@@ -175,7 +178,7 @@ describe("the layering lint (eslint.config.js)", () => {
     ],
     [
       "app/components/seller/probe.tsx",
-      `import type { StoredImageRef } from "~/db/schema";\nexport type P = StoredImageRef;\n`,
+      `import type { StoredImageRef } from "~/db/schema/stored-image";\nexport type P = StoredImageRef;\n`,
       IMPORT_RULE,
     ],
     [
@@ -185,7 +188,7 @@ describe("the layering lint (eslint.config.js)", () => {
     ],
     [
       "app/components/orders/probe.tsx",
-      `import { getSettings } from "~/db/shop-settings.server";\nexport const p = getSettings;\n`,
+      `import { getSettings } from "~/modules/settings/reads";\nexport const p = getSettings;\n`,
       IMPORT_RULE,
     ],
   ])("refuses %s importing: %s", async (file, code, rule) => {
@@ -299,7 +302,7 @@ describe("the layering lint (eslint.config.js)", () => {
     ],
     [
       "app/modules/cart/probe.ts",
-      `import { getSettings } from "~/db/shop-settings.server";\nexport const p = getSettings;\n`,
+      `import { getSettings } from "~/modules/settings/reads";\nexport const p = getSettings;\n`,
     ],
     // A test sets up its world through any module.
     [
@@ -322,9 +325,9 @@ describe("the layering lint (eslint.config.js)", () => {
       "app/modules/shipping/booking/probe.ts",
       `import { orders } from "../../orders/tables";\nexport const p = orders;\n`,
     ],
-    ["app/modules/cart/probe.ts", `import { orders } from "~/db/schema";\nexport const p = orders;\n`],
-    ["app/modules/orders/probe.ts", `import { orders } from "~/db/schema";\nexport const p = orders;\n`],
-    ["app/modules/cart/probe.ts", `import * as schema from "~/db/schema";\nexport const p = schema;\n`],
+    ["app/modules/cart/probe.ts", `import { orders } from "~/schema";\nexport const p = orders;\n`],
+    ["app/modules/orders/probe.ts", `import { orders } from "~/schema";\nexport const p = orders;\n`],
+    ["app/modules/cart/probe.ts", `import * as schema from "~/schema";\nexport const p = schema;\n`],
     ["app/flows/probe.server.ts", `import { orders } from "~/modules/orders/tables";\nexport const p = orders;\n`],
     // A tables file imports only drizzle, other tables files and the shared column types.
     ["app/modules/orders/tables.ts", `import { formatPrice } from "../../lib/money";\nexport const p = formatPrice;\n`],
@@ -415,39 +418,12 @@ describe("the layering lint (eslint.config.js)", () => {
     ],
     [
       "app/modules/cart/probe.test.ts",
-      writer(`import { orders } from "~/db/schema";`, "db.update(orders).set({ courier: 'x' })"),
+      writer(`import { orders } from "~/schema";`, "db.update(orders).set({ courier: 'x' })"),
     ],
-    ["app/seed/probe.server.ts", writer(`import { orders } from "~/db/schema";`, "db.delete(orders)")],
+    ["app/seed/probe.server.ts", writer(`import { orders } from "~/schema";`, "db.delete(orders)")],
   ])("allows %s: %s", async (file, code) => {
     expect(await brokenRules(file, code)).toEqual([]);
   });
-
-  // Today's writes to another module's tables (scripts/known-cross-module-writes.json) pass while
-  // issue 41's flows replace them; each entry must still be one, so the list only shrinks to empty.
-  it("lets through exactly the known cross-module writes, each of which is still there", async () => {
-    const known: { file: string; table: string; why: string }[] = JSON.parse(
-      fs.readFileSync(path.join(ROOT, "scripts/known-cross-module-writes.json"), "utf8"),
-    );
-    const strict = new ESLint({
-      cwd: ROOT,
-      overrideConfig: {
-        files: ["app/modules/**/*.ts", "app/flows/**/*.ts"],
-        rules: { [OWN_TABLES_RULE]: ["error", { known: [] }] },
-      },
-    });
-    const files = [...new Set(known.map((k) => k.file))];
-    const results = await strict.lintFiles(files);
-    const found = new Set(
-      results.flatMap((r) =>
-        r.messages
-          .filter((m) => m.ruleId === OWN_TABLES_RULE)
-          .map((m) => `${path.relative(ROOT, r.filePath)} ${/ (\w+), a table of/.exec(m.message)?.[1]}`),
-      ),
-    );
-    expect(known.filter((k) => !found.has(`${k.file} ${k.table}`))).toEqual([]);
-    expect([...found].sort()).toEqual(known.map((k) => `${k.file} ${k.table}`).sort());
-    for (const k of known) expect(k.why.length).toBeGreaterThan(10);
-  }, 60_000);
 
   // One file under several blocks keeps every rule: the shop-time block sets its own rule, so it
   // replaces none of the per-folder import lists, and those lists keep each other's patterns.

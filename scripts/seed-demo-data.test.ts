@@ -10,7 +10,7 @@ import {
   settlements,
   shipments,
   shippingDiscrepancies,
-} from "~/db/schema";
+} from "~/schema";
 import { getSellerOverview } from "~/flows/get-seller-overview.server";
 import { cashWithCouriers } from "~/modules/shipping/settlements/cash-with-couriers.server";
 import { courierStatusKind } from "~/modules/shipping/imports/courier-status";

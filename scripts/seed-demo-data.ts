@@ -9,11 +9,11 @@ import {
   products,
   productVariants,
   shipments,
-} from "~/db/schema";
+} from "~/schema";
 import type { OrderChannel, OrderStatus, PaymentStatus } from "~/db/schema/statuses";
 import { PAKISTANI_CITIES } from "~/lib/cities";
 import { estimateDelivery } from "~/modules/checkout/delivery-estimate";
-import { getSettings } from "~/db/shop-settings.server";
+import { getSettings } from "~/modules/settings/reads";
 import { shippingFeeFor } from "~/modules/settings/shipping-rule";
 import {
   demoCouriers,

@@ -1,6 +1,6 @@
 import { inArray, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { couriers, orders, settlements, shipmentEvents, shipments, shippingDiscrepancies } from "~/db/schema";
+import { couriers, orders, settlements, shipmentEvents, shipments, shippingDiscrepancies } from "~/schema";
 import type { RateCard } from "~/modules/shipping/tables";
 import { formatPrice } from "~/lib/money";
 import { shopDay } from "~/lib/shop-time";

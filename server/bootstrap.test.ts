@@ -4,7 +4,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
-import { products, shopSettings } from "~/db/schema";
+import { products, shopSettings } from "~/schema";
 import { parseEnv } from "~/lib/env.server";
 import { createTestDatabase } from "../tests/factories/test-database";
 import { bootstrapDatabase } from "./bootstrap";

@@ -6,7 +6,8 @@ import type { Env } from "~/lib/env.server";
 import { ownerLinkLogger } from "~/lib/logger.server";
 import { loadAuthSecret } from "~/modules/accounts/auth.server";
 import { createShopAuth } from "~/flows/create-shop-auth.server";
-import { createOwnerAccount, OWNER_LINK_HOURS } from "~/modules/accounts/create-seller.server";
+import { OWNER_LINK_HOURS } from "~/modules/accounts/create-seller.server";
+import { createOwnerAccount } from "~/flows/team-roles.server";
 import { lockDataDir } from "./data-dir-lock";
 
 export type ShopDatabase = Database & { release: () => void; seeded: boolean };

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { couriers, orders, users } from "~/db/schema";
+import { couriers, orders, users } from "~/schema";
 import { closeProviders, type Providers } from "~/integrations/providers.server";
 import { startPostexStandIn, type PostexStandIn } from "~/integrations/couriers/postex/postex-stand-in";
 import { bookApiParcels, insertApiCourier, testCourierBox } from "../tests/factories/test-api-couriers";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { products } from "~/db/schema";
+import { products } from "~/schema";
 import { useTestDatabase } from "../tests/factories/test-database";
 import { startLauncher } from "./launcher";
 

@@ -4,7 +4,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "~/db/client.server";
-import { getSettings } from "~/db/shop-settings.server";
+import { getSettings } from "~/modules/settings/reads";
 import { settingsFormValues } from "~/modules/settings/settings-schema";
 import { startPgCluster, type PgCluster } from "../tests/setup/pg-cluster";
 import {

@@ -1,12 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "~/db/client.server";
-import { categories, heroSlides, productVariants, products, scheduledSales, shopSettings } from "~/db/schema";
+import { categories, heroSlides, productVariants, products, scheduledSales, shopSettings } from "~/schema";
 import { liveHeroSlides } from "~/modules/storefront/hero-slides.server";
 import { saveAnnouncement } from "~/flows/save-storefront-settings.server";
 import { getProduct } from "~/modules/catalog/get-product.server";
 import { listCategories } from "~/modules/catalog/list-categories.server";
-import { getSettings } from "~/db/shop-settings.server";
+import { getSettings } from "~/modules/settings/reads";
 import { DATABASE_KINDS, useTestDatabase } from "../tests/factories/test-database";
 import { createReadCacheListener } from "./read-cache-listener";
 

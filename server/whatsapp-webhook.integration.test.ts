@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import pg from "pg";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orders, users, whatsappEvents } from "~/db/schema";
+import { orders, users, whatsappEvents } from "~/schema";
 import { drainOutbox } from "~/modules/messages/mail-worker.server";
 import { whatsappOrderDesk } from "~/flows/whatsapp-order-desk.server";
 import { createWhatsappCloudSender } from "~/integrations/messaging/whatsapp-cloud.server";

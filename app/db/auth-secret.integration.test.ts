@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { appMeta } from "~/db/schema";
+import { appMeta } from "~/schema";
 import { AUTH_SECRET_FILE, loadAuthSecret } from "./auth-secret.server";
 import { DATABASE_KINDS, useTestDatabase, type TestDatabase } from "../../tests/factories/test-database";
 

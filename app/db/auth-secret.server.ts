@@ -4,7 +4,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Db } from "~/db/client.server";
-import { appMeta } from "~/db/schema";
+import { appMeta } from "./schema/infrastructure";
 import type { Env } from "~/lib/env.server";
 
 /** Where older versions kept the generated secret (app_meta), and the file that holds it now. */

@@ -15,13 +15,13 @@ import {
   reviews,
   shopSettings,
   users,
-} from "~/db/schema";
+} from "~/schema";
 import { createShopAuth } from "~/flows/create-shop-auth.server";
 import { CLIENT_IP_HEADER } from "~/modules/abuse/client-address";
 import { TEST_AUTH_SECRET } from "../../tests/factories/test-secret";
 import { storeImage } from "~/modules/media/store-image.server";
 import { placeOrder } from "~/flows/place-order.server";
-import { saveReview } from "~/modules/reviews/save-review.server";
+import { saveReview } from "~/flows/product-reviews.server";
 import {
   createTestDatabase,
   DATABASE_KINDS,

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { DATABASE_KINDS, useTestDatabase } from "../../tests/factories/test-database";
 import { resetToMigration } from "../../tests/factories/migrations-up-to";
 import { migrateDatabase } from "./client.server";
-import { colors, menuItems, pages, products, sizeSets } from "./schema";
+import { colors, menuItems, pages, products, sizeSets } from "~/schema";
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "kapra-brand-migration-"));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));

@@ -1,8 +1,7 @@
 import { appPath } from "~/lib/app-root.server";
-import * as schema from "./schema";
 import { RESYNC_PAYLOAD, type Database, type Db } from "./database";
 
-export { RESYNC_PAYLOAD, type Database, type Db, type DbOrTx, type Schema, type Tx } from "./database";
+export { RESYNC_PAYLOAD, type Database, type Db, type DbOrTx, type Tx } from "./database";
 
 export const migrationsFolder = appPath("app/db/migrations");
 
@@ -26,7 +25,7 @@ export async function openDatabase(opts: {
     // query that was running rejects with the same error, and the request answers 503 from that.
     pool.on("error", () => {});
     pool.on("connect", (client) => client.on("error", () => {}));
-    const db = drizzle(pool, { schema }) as unknown as Db;
+    const db = drizzle(pool) as unknown as Db;
     const listener = createPostgresListener(pg, opts.databaseUrl);
     return { db, kind: "postgres", close: () => pool.end(), listen: listener.listen };
   }

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "./client.server";
-import { dailyJobRuns } from "./schema";
+import { dailyJobRuns } from "./schema/infrastructure";
 
 /**
  * Claims a once-a-day job for one shop day ("2025-07-10") across every server process: one insert

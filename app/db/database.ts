@@ -1,15 +1,18 @@
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
-import type * as schema from "./schema";
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+
+// What either driver gives (client.server.ts opens PostgreSQL, pglite.server.ts the embedded one):
+// in a file of its own so that both can name it without importing each other.
 
 /**
- * What either driver gives (client.server.ts opens PostgreSQL, pglite.server.ts the embedded one):
- * in a file of its own so that both can name it without importing each other.
+ * Either driver's database: PGlite (embedded) and node-postgres share Drizzle's Postgres API. No
+ * relational schema is attached (no `db.query`): code selects from the tables its module owns or
+ * reads, so the storage layer never imports the modules' tables (app/schema.ts gathers them for
+ * drizzle-kit, the seed, scripts and tests).
  */
-export type Schema = typeof schema;
-/** Either driver's database: PGlite (embedded) and node-postgres share Drizzle's Postgres API. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+type NoSchema = Record<string, never>;
+export type Db = PgDatabase<PgQueryResultHKT, NoSchema>;
+export type Tx = PgTransaction<PgQueryResultHKT, NoSchema, ExtractTablesWithRelations<NoSchema>>;
 export type DbOrTx = Db | Tx;
 
 export type Database = {

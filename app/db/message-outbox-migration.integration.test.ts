@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { DATABASE_KINDS, useTestDatabase } from "../../tests/factories/test-database";
 import { resetToMigration } from "../../tests/factories/migrations-up-to";
 import { migrateDatabase, type DbOrTx } from "./client.server";
-import { messageOutbox } from "./schema";
+import { messageOutbox } from "~/schema";
 
 const BEFORE = "0011_cart_reminders";
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "kapra-outbox-migration-"));

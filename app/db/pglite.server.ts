@@ -6,7 +6,6 @@ import type { PGlite } from "@electric-sql/pglite";
 import { appPath } from "~/lib/app-root.server";
 import { logger } from "~/lib/logger.server";
 import { RESYNC_PAYLOAD, type Database, type Db } from "./database";
-import * as schema from "./schema";
 
 /** What every query gets while the embedded database is down: a 503 (SQLSTATE cannot_connect_now), with why as its cause. */
 export class EmbeddedDatabaseDown extends Error {
@@ -160,7 +159,7 @@ export async function openPglite(
     query: async (...args: Parameters<PGlite["query"]>) => current().query(...args),
     transaction: async (...args: Parameters<PGlite["transaction"]>) => current().transaction(...args),
   };
-  const db = drizzle({ client: stable as unknown as PGlite, schema }) as unknown as Db;
+  const db = drizzle({ client: stable as unknown as PGlite }) as unknown as Db;
 
   const listen = async (channel: string, onMessage: (payload: string) => void) => {
     let set = handlers.get(channel);

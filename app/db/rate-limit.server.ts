@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { rateLimitCounters } from "~/db/schema";
+import { rateLimitCounters } from "./schema/infrastructure";
 import { waitPhrase, type RateRule } from "~/lib/rate-rule";
 
 export type RateLimitVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number; message: string };

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { appMeta } from "~/db/schema";
+import { appMeta } from "./schema/infrastructure";
 
 /**
  * A random secret the shop makes for itself on first use and keeps in app_meta under `key`, so every

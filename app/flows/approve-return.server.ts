@@ -1,5 +1,5 @@
 import { publishLiveEvent } from "~/db/live-events.server";
-import { getSettings } from "~/db/shop-settings.server";
+import { getSettings } from "~/modules/settings/reads";
 import { formatPrice } from "~/lib/money";
 import { takeStock } from "~/modules/catalog/variant-stock.server";
 import { estimateDelivery } from "~/modules/checkout/delivery-estimate";

@@ -1,5 +1,5 @@
 import { releaseCustomerOrders } from "~/modules/orders/release-customer-orders.server";
-import { removeReviewsOf } from "~/modules/reviews/remove-reviews-of.server";
+import { removeReviewsOf } from "./product-reviews.server";
 import type { FlowContext } from "./flow-context";
 import { putOrderItemsBack } from "./move-order.server";
 

@@ -13,7 +13,7 @@ import {
   storeCreditAccounts,
   storeCreditEntries,
   users,
-} from "~/db/schema";
+} from "~/schema";
 import { createSecretBox } from "~/db/secret-box.server";
 import { storeImage } from "~/modules/media/store-image.server";
 import { saveWhatsappSettings } from "~/modules/messages/whatsapp-settings.server";

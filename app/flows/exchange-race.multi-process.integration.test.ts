@@ -2,15 +2,7 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import {
-  orderItems,
-  orders,
-  productVariants,
-  returnItems,
-  returnRequests,
-  storeCreditEntries,
-  users,
-} from "~/db/schema";
+import { orderItems, orders, productVariants, returnItems, returnRequests, storeCreditEntries, users } from "~/schema";
 import { useTestDatabase } from "../../tests/factories/test-database";
 import { createTestBuyer } from "../../tests/factories/test-users";
 import { approveReturn } from "./approve-return.server";

@@ -2,7 +2,7 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { couriers, orders, productVariants, shipments, users } from "~/db/schema";
+import { couriers, orders, productVariants, shipments, users } from "~/schema";
 import { OTHER_COURIER } from "~/modules/shipping/booking/shipment-follows-order.server";
 import { useTestDatabase } from "../../tests/factories/test-database";
 import { placeTestOrder, TEST_ITEM } from "../../tests/factories/test-orders";

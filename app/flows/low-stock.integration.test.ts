@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { dailyJobRuns, messageOutbox, products, productVariants, shopSettings, users } from "~/db/schema";
+import { dailyJobRuns, messageOutbox, products, productVariants, shopSettings, users } from "~/schema";
 import { renderEmail } from "~/modules/messages/render-email.server";
 import type { LowStockDigestData } from "~/modules/messages/email-messages";
 import { parseInventoryQuery } from "~/modules/catalog/inventory-query";

@@ -1,3 +1,4 @@
+import { queueMessages } from "~/modules/messages/outbox.server";
 import { inArray } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { publishLiveEvent } from "~/db/live-events.server";
@@ -198,7 +199,7 @@ export async function putOrderItemsBack(tx: DbOrTx, orderId: string): Promise<vo
   const back = await itemsToPutBack(tx, orderId);
   const stockBefore = await stockBeforeChange(tx, back.productIds);
   await putStockBack(tx, back.byVariant);
-  await announceRestock(tx, stockBefore);
+  await announceRestock(tx, stockBefore, queueMessages);
 }
 
 /** What shipping needs done to orders (its port, modules/shipping/order-desk.ts), done by this flow and modules/orders. */

@@ -1,4 +1,5 @@
 import type { AvailabilityWatch } from "~/modules/catalog/availability-watch";
+import { queueMessages } from "~/modules/messages/outbox.server";
 import { announceLaunch } from "~/modules/notify-me/announce-launch.server";
 import { announceRestock, stockBeforeChange, type StockBefore } from "~/modules/notify-me/announce-restock.server";
 
@@ -8,6 +9,6 @@ import { announceRestock, stockBeforeChange, type StockBefore } from "~/modules/
  */
 export const notifyMeWatch: AvailabilityWatch<StockBefore> = {
   before: stockBeforeChange,
-  restocked: announceRestock,
-  launched: announceLaunch,
+  restocked: (tx, before) => announceRestock(tx, before, queueMessages),
+  launched: (tx, launched) => announceLaunch(tx, launched, queueMessages),
 };

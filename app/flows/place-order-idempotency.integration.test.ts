@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { cartItems, orderItems, orders, productVariants } from "~/db/schema";
+import { cartItems, orderItems, orders, productVariants } from "~/schema";
 import { listCartLines } from "~/modules/cart/cart-lines.server";
 import { DATABASE_KINDS, useTestDatabase } from "../../tests/factories/test-database";
 import { createTestBuyer } from "../../tests/factories/test-users";

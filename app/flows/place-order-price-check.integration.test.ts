@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { cartItems, orders, products, productVariants, scheduledSales, shopSettings, users } from "~/db/schema";
+import { cartItems, orders, products, productVariants, scheduledSales, shopSettings, users } from "~/schema";
 import { placeOrder, type PlaceOrderInput } from "~/flows/place-order.server";
 import { CODE_CHANGES_TOTAL_MESSAGE, CREDIT_CHANGES_TOTAL_MESSAGE } from "~/http/place-order-action.server";
 import { fieldErrors, type FormReply, formError, keptValue } from "~/lib/form-reply";

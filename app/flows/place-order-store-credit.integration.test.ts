@@ -1,15 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  cartItems,
-  messageOutbox,
-  orders,
-  productVariants,
-  shopSettings,
-  storeCreditEntries,
-  users,
-} from "~/db/schema";
+import { cartItems, messageOutbox, orders, productVariants, shopSettings, storeCreditEntries, users } from "~/schema";
 import { fieldErrors, type FormReply, formError, keptValues } from "~/lib/form-reply";
 import { cancelOrder } from "~/flows/cancel-order.server";
 import { moveOrder } from "~/flows/move-order.server";

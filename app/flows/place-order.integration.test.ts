@@ -11,8 +11,8 @@ import {
   productVariants,
   shopSettings,
   users,
-} from "~/db/schema";
-import { OUTBOX_CHANNEL } from "~/db/outbox.server";
+} from "~/schema";
+import { OUTBOX_CHANNEL } from "~/modules/messages/outbox.server";
 import { LIVE_CHANNEL, parseLiveEvent } from "~/db/live-event";
 import { AppError } from "~/lib/errors";
 import { BLOCKED_PHONE_MESSAGE } from "~/modules/orders/cod-risk";

@@ -1,8 +1,8 @@
 import type { Tx } from "~/db/client.server";
 import { liveNotice } from "~/db/live-events.server";
 import { notify } from "~/db/notify.server";
-import { MAIL_WAKE } from "~/db/outbox.server";
-import { getSettings } from "~/db/shop-settings.server";
+import { MAIL_WAKE } from "~/modules/messages/outbox.server";
+import { getSettings } from "~/modules/settings/reads";
 import { AppError, errorChain } from "~/lib/errors";
 import { normalizePakistaniMobile, PHONE_MESSAGE } from "~/lib/phone";
 import { refuseOverOpenOrderLimits } from "~/modules/abuse/open-order-limits.server";

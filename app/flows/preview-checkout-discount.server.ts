@@ -1,5 +1,5 @@
 import type { Db } from "~/db/client.server";
-import { getSettings } from "~/db/shop-settings.server";
+import { getSettings } from "~/modules/settings/reads";
 import { listCartLines } from "~/modules/cart/cart-lines.server";
 import { resolveVariant } from "~/modules/cart/cart-mutations.server";
 import { cartTotals, type CartTotals } from "~/modules/cart/cart-totals";

@@ -1,3 +1,4 @@
+import { queueMessages } from "~/modules/messages/outbox.server";
 import { publishLiveEvent } from "~/db/live-events.server";
 import { formatPrice } from "~/lib/money";
 import { putStockBack } from "~/modules/catalog/variant-stock.server";
@@ -60,7 +61,7 @@ export async function receiveReturn(
     const received = await receiveItems(tx, money, { conditions }, now);
     const before = await stockBeforeChange(tx, received.productIds);
     await putStockBack(tx, received.byVariant);
-    await announceRestock(tx, before);
+    await announceRestock(tx, before, queueMessages);
 
     await setReturnStatus(tx, request.id, "received", now);
     await recordReturnEvent(tx, {

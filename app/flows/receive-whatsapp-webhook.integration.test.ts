@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { messageOutbox, orders, orderStatusHistory, productVariants, users, whatsappEvents } from "~/db/schema";
+import { messageOutbox, orders, orderStatusHistory, productVariants, users, whatsappEvents } from "~/schema";
 import { createSecretBox } from "~/db/secret-box.server";
 import { createWhatsappCloudSender } from "~/integrations/messaging/whatsapp-cloud.server";
 import {

@@ -1,5 +1,5 @@
-import { queueMessages } from "~/db/outbox.server";
-import { getSettings } from "~/db/shop-settings.server";
+import { queueMessages } from "~/modules/messages/outbox.server";
+import { getSettings } from "~/modules/settings/reads";
 import { listCartLines } from "~/modules/cart/cart-lines.server";
 import { isForSale } from "~/modules/catalog/product-availability";
 import { claimCartReminder } from "~/modules/cart/claim-cart-reminder.server";

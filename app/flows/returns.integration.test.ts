@@ -16,7 +16,7 @@ import {
   storeCreditAccounts,
   storeCreditEntries,
   users,
-} from "~/db/schema";
+} from "~/schema";
 import { NOTHING_PAID_MESSAGE } from "~/modules/returns/return-rules";
 import { DATABASE_KINDS, useTestDatabase } from "../../tests/factories/test-database";
 import { createTestBuyer } from "../../tests/factories/test-users";

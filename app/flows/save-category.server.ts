@@ -1,4 +1,4 @@
-import type { StoredImageRef } from "~/db/schema";
+import type { StoredImageRef } from "~/db/schema/stored-image";
 import type { CategoryInput } from "~/modules/catalog/category-input";
 import type { CategorySlugWatch } from "~/modules/catalog/category-slug-watch";
 import { saveCategory as saveCatalogCategory, type SaveCategoryResult } from "~/modules/catalog/save-category.server";

@@ -1,5 +1,5 @@
 import { claimDailyJob } from "~/db/daily-job.server";
-import { getSettings } from "~/db/shop-settings.server";
+import { getSettings } from "~/modules/settings/reads";
 import { shopDay, startOfShopDay } from "~/lib/shop-time";
 import { listLowStock } from "~/modules/catalog/list-low-stock.server";
 import { queueStaffNotice } from "~/modules/messages/staff-recipients.server";

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orders, productVariants, storeCreditAccounts, storeCreditEntries, users } from "~/db/schema";
+import { orders, productVariants, storeCreditAccounts, storeCreditEntries, users } from "~/schema";
 import { STORE_CREDIT_CHANGED_MESSAGE } from "~/modules/store-credit/store-credit-rules";
 import { grantStoreCredit } from "~/modules/store-credit/store-credit.server";
 import { useTestDatabase } from "../../tests/factories/test-database";

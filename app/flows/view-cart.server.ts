@@ -1,4 +1,4 @@
-import { getSettings } from "~/db/shop-settings.server";
+import { getSettings } from "~/modules/settings/reads";
 import { listCartLines } from "~/modules/cart/cart-lines.server";
 import { cartView, type CartDiscount } from "~/modules/cart/cart-view";
 import { normalizeDiscountCode } from "~/modules/promotions/discount-rules";

@@ -2,7 +2,7 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { messageOutbox, orders, orderStatusHistory, productVariants, users } from "~/db/schema";
+import { messageOutbox, orders, orderStatusHistory, productVariants, users } from "~/schema";
 import { createSecretBox } from "~/db/secret-box.server";
 import { signWebhook, buttonReplyWebhook } from "~/integrations/messaging/whatsapp-stand-in";
 import { whatsappButtonPayloads } from "~/modules/messages/whatsapp-messages";

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { openDatabase, type Db } from "~/db/client.server";
-import { productImages, products, seedPhotos } from "~/db/schema";
+import { productImages, products, seedPhotos } from "~/schema";
 import { DATABASE_KINDS, useTestDatabase } from "../../tests/factories/test-database";
 import { drawSeedPhotos } from "./draw-seed-photos.server";
 import { SEED_PRODUCTS, seedPhotoShots } from "./seed-data";

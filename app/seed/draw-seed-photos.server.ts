@@ -1,6 +1,6 @@
 import { asc, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { productImages, seedPhotos } from "~/db/schema";
+import { productImages, seedPhotos } from "~/schema";
 import { saveEncodedImage } from "~/modules/media/store-image.server";
 import { encodeSeedArt } from "./seed-art-cache.server";
 

@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { garmentSvg } from "./garment-art";
 import { encodeSeedArt } from "./seed-art-cache.server";
 import type { Db, Tx } from "~/db/client.server";
-import { categories, menuItems, products, productVariants, seedPhotos, shopSettings, sizeSets } from "~/db/schema";
+import { categories, menuItems, products, productVariants, seedPhotos, shopSettings, sizeSets } from "~/schema";
 import {
   defaultSeedStock,
   SEED_CATEGORIES,

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
-import { users } from "../../app/db/schema";
+import { users } from "../../app/schema";
 import { OTHER_CITY } from "../../app/lib/cities";
 import { startPostexStandIn, type PostexStandIn } from "../../app/integrations/couriers/postex/postex-stand-in";
 import { hasPostgres } from "../setup/pg-cluster";

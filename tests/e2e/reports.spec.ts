@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../app/db/client.server";
-import { orderItems, orders, shipments, users } from "../../app/db/schema";
+import { orderItems, orders, shipments, users } from "../../app/schema";
 import { fromShopDateTimeLocal } from "../../app/lib/shop-time";
 import { presetRange } from "../../app/modules/reports/report-range";
 import { insertTestCourier } from "../factories/test-shipments";

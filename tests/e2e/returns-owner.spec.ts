@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
-import { productVariants, users } from "../../app/db/schema";
+import { productVariants, users } from "../../app/schema";
 import { requestReturn } from "../../app/flows/request-return.server";
 import { placeDeliveredOrder } from "../factories/test-returns";
 import { hasPostgres } from "../setup/pg-cluster";

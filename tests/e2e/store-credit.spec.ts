@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
-import { users } from "../../app/db/schema";
+import { users } from "../../app/schema";
 import { grantStoreCredit } from "../../app/modules/store-credit/store-credit.server";
 import { hasPostgres } from "../setup/pg-cluster";
 import {

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
-import { orders, users } from "../../app/db/schema";
+import { orders, users } from "../../app/schema";
 import {
   buttonReplyWebhook,
   startWhatsappStandIn,

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { couriers, orders, shipments } from "~/db/schema";
+import { couriers, orders, shipments } from "~/schema";
 import { createSecretBox } from "~/db/secret-box.server";
 import { bookParcels } from "~/flows/book-parcels.server";
 import type { Providers } from "~/integrations/providers.server";

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import pg from "pg";
 import { afterAll, beforeAll, inject } from "vitest";
 import { openDatabase, type Database } from "~/db/client.server";
-import { shopSettings } from "~/db/schema";
+import { shopSettings } from "~/schema";
 import { seedSettings } from "~/seed/seed-data";
 import type { DatabaseStart } from "../setup/database-snapshots";
 

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { orders } from "~/db/schema";
+import { orders } from "~/schema";
 import type { OrderStatus } from "~/db/schema/statuses";
 import { placeOrder } from "~/flows/place-order.server";
 

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { orderItems, orders } from "~/db/schema";
+import { orderItems, orders } from "~/schema";
 import { placeOrder } from "~/flows/place-order.server";
 
 /**

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "~/db/client.server";
-import { couriers, orders, settlements, shipmentEvents, shipments, shippingDiscrepancies } from "~/db/schema";
+import { couriers, orders, settlements, shipmentEvents, shipments, shippingDiscrepancies } from "~/schema";
 import type { OrderStatus } from "~/db/schema/statuses";
 import { defaultBookingColumns } from "~/modules/shipping/booking/booking-columns";
 

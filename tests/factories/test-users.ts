@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "~/db/client.server";
-import { users } from "~/db/schema";
+import { users } from "~/schema";
 
 /** A buyer row straight in the database (module tests need no sign-up); returns its id. */
 export async function createTestBuyer(db: Db, name = "Test Buyer"): Promise<string> {

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { expect } from "vitest";
-import { cartItems, contactMessages, productVariants, users } from "~/db/schema";
+import { cartItems, contactMessages, productVariants, users } from "~/schema";
 import type { Auth } from "~/modules/accounts/auth.server";
 import { CLIENT_IP_HEADER } from "~/modules/abuse/client-address";
 import { createSeller } from "~/modules/accounts/create-seller.server";

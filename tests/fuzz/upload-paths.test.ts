@@ -3,7 +3,7 @@ import { runInNewContext } from "node:vm";
 import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orders } from "~/db/schema";
+import { orders } from "~/schema";
 import * as apiProductImages from "~/routes/api/product-images";
 import * as apiShippingImports from "~/routes/api/shipping-imports";
 import * as orderReturn from "~/routes/account/order-return";

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { migrateDatabase, openDatabase, type Database, type Db } from "~/db/client.server";
-import * as schema from "~/db/schema";
+import * as schema from "~/schema";
 import { drawSeedPhotos } from "~/seed/draw-seed-photos.server";
 import { seedDatabase } from "~/seed/seed.server";
 

@@ -179,10 +179,6 @@ export type CityMatchSource = (typeof CITY_MATCH_SOURCES)[number];
 export const COURIER_IMPORT_KINDS = ["tracking", "delivery", "cod"] as const;
 export type CourierImportKind = (typeof COURIER_IMPORT_KINDS)[number];
 
-/** What an uploaded file kept between its preview and Apply is: a courier's report (Shipping) or a cost file (Products). */
-export const UPLOAD_PURPOSES = ["courier", "costs"] as const;
-export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
-
 /**
  * What a COD settlement can get wrong, kept until the owner resolves it: delivered but not paid
  * after the overdue days, paid another amount than the order's COD, paid for a parcel that was

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "~/db/client.server";
-import { discountCodes, orders, productVariants, rateLimitCounters } from "~/db/schema";
+import { discountCodes, orders, productVariants, rateLimitCounters } from "~/schema";
 import { AppError } from "~/lib/errors";
 import { placeOrder } from "~/flows/place-order.server";
-import { subscribeToNotify } from "~/modules/notify-me/subscribe-to-notify.server";
+import { subscribeToNotify } from "~/flows/subscribe-to-notify.server";
 import { lookUpOrder } from "~/modules/orders/track-order.server";
 import { placeWithDiscountCode, tryDiscountCode } from "~/modules/promotions/code-attempts.server";
 import { previewDiscountCode } from "~/modules/promotions/redeem-discount-code.server";

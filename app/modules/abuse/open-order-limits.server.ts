@@ -1,7 +1,7 @@
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { Tx } from "~/db/client.server";
 import { orderItems, orders } from "~/modules/orders/reads";
-import type { OrderStatus } from "~/db/schema";
+import type { OrderStatus } from "~/db/schema/statuses";
 import { AppError } from "~/lib/errors";
 import { OPEN_ORDER_LIMITS, openOrdersMessage, openUnitsMessage } from "./abuse-limits";
 import { abuseLimitScale } from "../../db/rate-limit.server";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { orders, users } from "~/db/schema";
+import { orders, users } from "~/schema";
 import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
 import type { Auth } from "./auth.server";
 import { createShopAuth } from "~/flows/create-shop-auth.server";

@@ -6,7 +6,7 @@ import type { Logger } from "pino";
 import type { Db } from "~/db/client.server";
 import { accounts, rateLimits, sessions, users, verifications } from "~/modules/accounts/tables";
 import type { Env } from "~/lib/env.server";
-import { queueMessages } from "~/db/outbox.server";
+import type { QueueMessages } from "./ports";
 import { outboxMessage } from "~/modules/messages/email-messages";
 import { loadAuthSecret as loadSecret } from "~/db/auth-secret.server";
 import { acceptedOrigins, isHttpsShop, publicOrigin } from "~/lib/public-origin";
@@ -32,6 +32,8 @@ export type AuthOptions = {
    * kept anonymised, their reviews removed). The delete-account flow gives it (app/flows).
    */
   beforeDeleteUser: (userId: string) => Promise<void>;
+  /** Queues "Your password was changed" (modules/messages' outbox; create-shop-auth gives it). */
+  queueMessages: QueueMessages;
 };
 
 /** better-auth on our database: e-mail and password, database sessions, roles, rate-limited sign-in. */
@@ -58,7 +60,7 @@ export function expiredSessionCookies(env: Pick<Env, "PUBLIC_URL">): string[] {
   );
 }
 
-export function createAuth({ db, env, secret, logger, beforeDeleteUser }: AuthOptions) {
+export function createAuth({ db, env, secret, logger, beforeDeleteUser, queueMessages }: AuthOptions) {
   // The base URL is PUBLIC_URL (or this machine's), never the Host a request names.
   const origins =
     env.PUBLIC_URL || env.PORT

@@ -4,7 +4,7 @@ import type { Db } from "~/db/client.server";
 import { sessions, users } from "~/modules/accounts/tables";
 import { AppError } from "~/lib/errors";
 import type { Auth } from "./auth.server";
-import { changeNotificationRecipients } from "~/db/notification-recipients.server";
+import type { NotificationRecipients } from "./ports";
 import { MAX_NOTIFICATION_EMAILS } from "~/modules/settings/settings-schema";
 import { newPasswordProblem } from "./common-passwords.server";
 
@@ -106,9 +106,10 @@ export async function createOwnerAccount(
   db: Db,
   rawEmail: string,
   baseUrl: string,
+  recipients: Pick<NotificationRecipients, "change">,
 ): Promise<{ link: string; expiresAt: Date } | null> {
   const email = normaliseEmail(rawEmail);
-  await db.transaction((tx) => changeNotificationRecipients(tx, () => [email], MAX_NOTIFICATION_EMAILS));
+  await db.transaction((tx) => recipients.change(tx, () => [email], MAX_NOTIFICATION_EMAILS));
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
   if (existing) return null;
   const ctx = await auth.$context;

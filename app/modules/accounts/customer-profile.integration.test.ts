@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { customerProfiles, users } from "~/db/schema";
+import { customerProfiles, users } from "~/schema";
 import { AppError } from "~/lib/errors";
 import { PHONE_MESSAGE } from "~/lib/phone";
 import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";

@@ -2,10 +2,9 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { users } from "~/modules/accounts/tables";
 import { AppError } from "~/lib/errors";
-import { queueMessages } from "~/db/outbox.server";
 import { outboxMessage } from "~/modules/messages/email-messages";
 import { publishLiveEvent } from "~/db/live-events.server";
-import { changeNotificationRecipients, readNotificationRecipients } from "~/db/notification-recipients.server";
+import type { TeamPorts } from "./ports";
 import { MAX_NOTIFICATION_EMAILS } from "~/modules/settings/settings-schema";
 
 export type TeamMember = { id: string; name: string; email: string; since: Date };
@@ -35,7 +34,8 @@ export async function listSellers(db: DbOrTx): Promise<TeamMember[]> {
 export async function grantSellerRole(
   db: DbOrTx,
   email: string,
-  { orderNotices }: { orderNotices?: boolean } = {},
+  { orderNotices }: { orderNotices?: boolean },
+  { queueMessages, recipients }: TeamPorts,
 ): Promise<TeamMember & { alreadySeller: boolean; orderNotices: boolean }> {
   const normalised = email.trim().toLowerCase();
   const [account] = await db
@@ -52,10 +52,10 @@ export async function grantSellerRole(
   await db.transaction(async (tx) => {
     let list: string[];
     if (orderNotices === undefined) {
-      list = await readNotificationRecipients(tx);
+      list = await recipients.read(tx);
     } else {
       const sellersBefore = orderNotices ? [] : await listSellers(tx);
-      list = await changeNotificationRecipients(
+      list = await recipients.change(
         tx,
         (emails) => {
           if (orderNotices) {
@@ -101,7 +101,11 @@ export async function grantSellerRole(
  * request, so the change applies to that person's very next page. Their e-mail also leaves the
  * notification recipients: a buyer never keeps receiving the shop's order notices.
  */
-export async function revokeSellerRole(db: DbOrTx, userId: string): Promise<TeamMember> {
+export async function revokeSellerRole(
+  db: DbOrTx,
+  userId: string,
+  { queueMessages, recipients }: TeamPorts,
+): Promise<TeamMember> {
   return db.transaction(async (tx) => {
     const sellers = await tx
       .select({ id: users.id, name: users.name, email: users.email, since: users.createdAt })
@@ -117,7 +121,7 @@ export async function revokeSellerRole(db: DbOrTx, userId: string): Promise<Team
       .set({ role: "buyer", updatedAt: new Date() })
       .where(and(eq(users.id, userId), eq(users.role, "seller")));
     const address = target.email.trim().toLowerCase();
-    await changeNotificationRecipients(tx, (emails) => emails.filter((e) => e !== address), MAX_NOTIFICATION_EMAILS);
+    await recipients.change(tx, (emails) => emails.filter((e) => e !== address), MAX_NOTIFICATION_EMAILS);
     // Their open live streams end at once instead of hearing about every order until the next check.
     await publishLiveEvent(tx, { topic: "account", userId });
     await queueMessages(tx, [

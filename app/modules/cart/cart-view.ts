@@ -1,4 +1,4 @@
-import type { ShopSettings } from "~/db/shop-settings.server";
+import type { ShopSettings } from "~/modules/settings/reads";
 import { mediaUrl } from "~/modules/media/image-url";
 import type { CartLine } from "./cart-line";
 import { cartTotals, lineTotal } from "./cart-totals";

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { products, productVariants } from "~/db/schema";
+import { products, productVariants } from "~/schema";
 import { AppError } from "~/lib/errors";
 import { LIVE_CHANNEL, parseLiveEvent, type LiveEvent } from "~/db/live-event";
 import { setWishlisted } from "~/modules/wishlist/wishlist.server";

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { productVariants, products, shopSettings, categories, productImages, mediaFiles } from "~/db/schema";
+import { productVariants, products, shopSettings, categories, productImages, mediaFiles } from "~/schema";
 import { seedDatabase } from "~/seed/seed.server";
 import { SEED_PRODUCTS } from "~/seed/seed-data";
 import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { categories, orderItems, productImages, productVariants, sizeSets } from "~/db/schema";
+import { categories, orderItems, productImages, productVariants, sizeSets } from "~/schema";
 import { placeOrder } from "~/flows/place-order.server";
 import { saveProduct } from "~/flows/save-product.server";
 import { storePhoto } from "~/http/receive-photos.server";

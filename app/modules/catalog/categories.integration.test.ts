@@ -11,7 +11,7 @@ import {
   orderItems,
   products,
   scheduledSales,
-} from "~/db/schema";
+} from "~/schema";
 import { saveCategory as saveCategoryFlow } from "~/flows/save-category.server";
 import { AppError } from "~/lib/errors";
 import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";

@@ -1,6 +1,6 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { categories, collectionProducts, collections, menuItems, products, scheduledSales } from "~/db/schema";
+import { categories, collectionProducts, collections, menuItems, products, scheduledSales } from "~/schema";
 import { AppError } from "~/lib/errors";
 import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
 import type { CollectionInput } from "./collection-input";

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { orderItems, orders, products, productVariants, users } from "~/db/schema";
+import { orderItems, orders, products, productVariants, users } from "~/schema";
 import { approveReturn } from "~/flows/approve-return.server";
 import { placeOrder } from "~/flows/place-order.server";
 import { requestReturn } from "~/flows/request-return.server";

@@ -2,7 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { readThrough } from "~/db/read-cache.server";
 import { collections } from "~/modules/catalog/tables";
-import type { StoredImageRef } from "~/db/schema";
+import type { StoredImageRef } from "~/db/schema/stored-image";
 import type { CollectionMode } from "~/modules/catalog/tables";
 import type { CollectionRule } from "./collection-rule";
 import { listCollectionProducts, type CollectionSource } from "./list-collection-products.server";

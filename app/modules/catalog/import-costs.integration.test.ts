@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { products, productVariants } from "~/db/schema";
+import { products, productVariants } from "~/schema";
 import { readCourierFile } from "~/integrations/couriers/file-portal/read-courier-file.server";
 import { portalCsv, portalFile, portalXlsx } from "~/integrations/couriers/file-portal/portal-stand-in";
 import { toCourierSheet } from "~/modules/shipping/imports/courier-sheet";

@@ -1,7 +1,6 @@
 import { and, eq, gt, inArray, lt, ne, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
-import { courierUploads } from "~/modules/shipping/reads";
-import { products, productVariants } from "~/modules/catalog/tables";
+import { costFiles, products, productVariants } from "~/modules/catalog/tables";
 import { summarise, type CostFileRow, type CostPreview, type CostPreviewRow } from "./cost-import";
 import { parseCost } from "./product-input";
 
@@ -131,8 +130,8 @@ export async function applyCostImport(db: Db, rows: CostFileRow[]): Promise<Cost
 const COST_FILE_KEPT_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Keeps a previewed cost file on the server until Apply (or a day), as courier files are kept
- * (the courier_uploads table): Apply posts back the id, not the file's rows, so a catalogue of
+ * Keeps a previewed cost file on the server until Apply (or a day), in the cost_files table (as
+ * Shipping keeps courier files): Apply posts back the id, not the file's rows, so a catalogue of
  * thousands of SKUs never rides in a form field. Only the account that uploaded it finds it again.
  */
 export async function keepCostFile(
@@ -141,17 +140,16 @@ export async function keepCostFile(
   file: { name: string; bytes: Uint8Array },
   now = new Date(),
 ): Promise<string> {
-  await db.delete(courierUploads).where(lt(courierUploads.createdAt, new Date(now.getTime() - COST_FILE_KEPT_MS)));
+  await db.delete(costFiles).where(lt(costFiles.createdAt, new Date(now.getTime() - COST_FILE_KEPT_MS)));
   const [kept] = await db
-    .insert(courierUploads)
+    .insert(costFiles)
     .values({
-      purpose: "costs",
       fileName: file.name.slice(0, 200) || "costs",
       bytes: Buffer.from(file.bytes),
       uploadedBy: ownerId,
       createdAt: now,
     })
-    .returning({ id: courierUploads.id });
+    .returning({ id: costFiles.id });
   return kept.id;
 }
 
@@ -164,14 +162,13 @@ export async function findCostFile(
 ): Promise<{ id: string; name: string; bytes: Uint8Array } | null> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
   const [kept] = await db
-    .select({ id: courierUploads.id, name: courierUploads.fileName, bytes: courierUploads.bytes })
-    .from(courierUploads)
+    .select({ id: costFiles.id, name: costFiles.fileName, bytes: costFiles.bytes })
+    .from(costFiles)
     .where(
       and(
-        eq(courierUploads.id, id),
-        eq(courierUploads.purpose, "costs"),
-        eq(courierUploads.uploadedBy, ownerId),
-        gt(courierUploads.createdAt, new Date(now.getTime() - COST_FILE_KEPT_MS)),
+        eq(costFiles.id, id),
+        eq(costFiles.uploadedBy, ownerId),
+        gt(costFiles.createdAt, new Date(now.getTime() - COST_FILE_KEPT_MS)),
       ),
     );
   return kept ?? null;
@@ -179,5 +176,5 @@ export async function findCostFile(
 
 /** Forgets a cost file once applied. */
 export async function dropCostFile(db: Db, id: string): Promise<void> {
-  await db.delete(courierUploads).where(and(eq(courierUploads.id, id), eq(courierUploads.purpose, "costs")));
+  await db.delete(costFiles).where(eq(costFiles.id, id));
 }

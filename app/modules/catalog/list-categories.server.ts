@@ -2,7 +2,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { readThrough } from "~/db/read-cache.server";
 import { categories } from "~/modules/catalog/tables";
-import type { StoredImageRef } from "~/db/schema";
+import type { StoredImageRef } from "~/db/schema/stored-image";
 import { FOR_SALE_STATUS } from "./product-availability";
 
 export type CategoryData = {

@@ -1,7 +1,7 @@
 import { asc, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { categories } from "~/modules/catalog/tables";
-import type { StoredImageRef } from "~/db/schema";
+import type { StoredImageRef } from "~/db/schema/stored-image";
 import { activeProductCount } from "./list-categories.server";
 
 export type OwnerCategory = {

@@ -1,7 +1,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { categories, collections } from "~/modules/catalog/tables";
-import type { StoredImageRef } from "~/db/schema";
+import type { StoredImageRef } from "~/db/schema/stored-image";
 import type { CollectionInput } from "./collection-input";
 import { describeRule } from "./collection-rule";
 

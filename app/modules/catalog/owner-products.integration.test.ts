@@ -11,7 +11,7 @@ import {
   productImages,
   products,
   productVariants,
-} from "~/db/schema";
+} from "~/schema";
 import { addToCart } from "~/modules/cart/cart-mutations.server";
 import { placeOrder } from "~/flows/place-order.server";
 import { cancelOrder } from "~/flows/cancel-order.server";

@@ -1,5 +1,5 @@
 import type { ProductStatus } from "~/db/schema/statuses";
-import type { ImageSource } from "~/db/schema";
+import type { ImageSource } from "~/db/schema/stored-image";
 import type { ColourSwatch } from "./colour-rules";
 
 /** What a product card or list row shows; plain data so components never touch the database. */

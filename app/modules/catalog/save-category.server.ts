@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/client.server";
-import type { StoredImageRef } from "~/db/schema";
+import type { StoredImageRef } from "~/db/schema/stored-image";
 import { categories, categoryRedirects } from "~/modules/catalog/tables";
 import { AppError } from "~/lib/errors";
 import { CATEGORY_MESSAGES, type CategoryInput } from "./category-input";

@@ -1,7 +1,7 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { collections } from "~/modules/catalog/tables";
-import type { StoredImageRef } from "~/db/schema";
+import type { StoredImageRef } from "~/db/schema/stored-image";
 import { AppError, errorChain } from "~/lib/errors";
 import type { CollectionInput } from "./collection-input";
 

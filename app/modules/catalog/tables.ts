@@ -12,9 +12,12 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from "drizzle-orm/pg-core";
 import type { ImageSource, StoredImageRef } from "../../db/schema/stored-image";
 import { PRODUCT_STATUSES, oneOfSql } from "../../db/schema/statuses";
+import { users } from "../accounts/tables";
+import { bytea } from "../../db/schema/bytea";
 
 // modules/catalog's tables: only modules/catalog writes them; other modules read them through
 // modules/catalog/reads.ts. Imports are relative: drizzle-kit reads the schema without the "~/" alias.
@@ -255,3 +258,16 @@ export const collectionProducts = pgTable(
     index("collection_products_product_idx").on(t.productId),
   ],
 );
+
+/**
+ * A cost file (Products, Import costs) between its preview and Apply: kept here so Apply reads
+ * exactly the bytes that were previewed (the form posts back an id, not a catalogue of rows). Found
+ * only by the account that uploaded it; deleted when applied or after a day.
+ */
+export const costFiles = pgTable("cost_files", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  fileName: text("file_name").notNull(),
+  bytes: bytea("bytes").notNull(),
+  uploadedBy: text("uploaded_by").references(() => users.id, { onDelete: "cascade" }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,8 +1,8 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { contactMessages, messageOutbox, notifySubscriptions } from "~/db/schema";
+import { contactMessages, messageOutbox, notifySubscriptions } from "~/schema";
 import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
-import { subscribeToNotify } from "../notify-me/subscribe-to-notify.server";
+import { subscribeToNotify } from "~/flows/subscribe-to-notify.server";
 import { contactForm } from "../../../tests/factories/contact-form";
 import { CONTACT_FORM_EXPIRED } from "./contact-messages";
 import { submitContactMessage } from "~/flows/submit-contact-message.server";

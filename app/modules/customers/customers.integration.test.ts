@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/db/client.server";
-import { customers, orders, refunds, returnRequests, shopSettings, users, type OrderStatus } from "~/db/schema";
+import { customers, orders, refunds, returnRequests, shopSettings, users, type OrderStatus } from "~/schema";
 import { listBookingCandidates } from "~/modules/shipping/booking/booking-candidates.server";
 import { prepareAccountDeletion } from "~/flows/delete-account.server";
 import { placeOrder } from "~/flows/place-order.server";

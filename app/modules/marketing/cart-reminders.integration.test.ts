@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { cartItems, customerProfiles, messageOutbox, productVariants, scheduledSales, shopSettings } from "~/db/schema";
+import { cartItems, customerProfiles, messageOutbox, productVariants, scheduledSales, shopSettings } from "~/schema";
 import { addToCart, clearCart, updateCartItem } from "~/modules/cart/cart-mutations.server";
 import { renderEmail } from "~/modules/messages/render-email.server";
 import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";

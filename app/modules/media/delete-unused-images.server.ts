@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import type { StoredImageRef } from "~/db/schema";
+import type { StoredImageRef } from "~/db/schema/stored-image";
 
 /** The media_files keys of stored pictures (each rendition's key). */
 export function imageKeys(images: readonly Pick<StoredImageRef, "sources">[]): string[] {

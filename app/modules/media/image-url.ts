@@ -1,7 +1,7 @@
-import type { ImageSource } from "~/db/schema";
+import type { ImageSource } from "~/db/schema/stored-image";
 
 /** A stored photo and its widths, owned by this module: components name these types from here, never db/. */
-export type { ImageSource, StoredImageRef } from "~/db/schema";
+export type { ImageSource, StoredImageRef } from "~/db/schema/stored-image";
 
 /** Public URL of a stored file; the key is a content hash, so it can be cached forever. */
 export function mediaUrl(key: string): string {

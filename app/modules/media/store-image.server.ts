@@ -1,6 +1,6 @@
 import type { DbOrTx } from "~/db/client.server";
 import { mediaFiles } from "~/modules/media/tables";
-import type { ImageSource } from "~/db/schema";
+import type { ImageSource } from "~/db/schema/stored-image";
 import { encodeInChild, type EncodedImage } from "./image-encoder.server";
 
 export { ImageRefused, type EncodedFile, type EncodedImage } from "./image-encoder.server";

@@ -1,4 +1,5 @@
-import { customType, index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { bytea } from "../../db/schema/bytea";
 import { products } from "../catalog/tables";
 
 // modules/media's tables: only modules/media writes them; other modules read them through
@@ -25,12 +26,6 @@ export const seedPhotos = pgTable(
   },
   (t) => [index("seed_photos_order_idx").on(t.position, t.id)],
 );
-
-/** Binary bytes as a Buffer from either driver. */
-export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => "bytea",
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
-});
 
 /** Content-addressed image files: the key is a hash of the bytes, so URLs never change meaning. */
 export const mediaFiles = pgTable("media_files", {

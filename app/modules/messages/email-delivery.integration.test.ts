@@ -1,10 +1,10 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { messageOutbox, orders, shopSettings, users } from "~/db/schema";
+import { messageOutbox, orders, shopSettings, users } from "~/schema";
 import { createShopAuth } from "~/flows/create-shop-auth.server";
 import { CLIENT_IP_HEADER } from "~/modules/abuse/client-address";
 import { updateNotificationSettings } from "~/modules/accounts/customer-profile.server";
-import { grantSellerRole, revokeSellerRole } from "~/modules/accounts/team.server";
+import { grantSellerRole, revokeSellerRole } from "~/flows/team-roles.server";
 import { placeOrder } from "~/flows/place-order.server";
 import { submitContactMessage } from "~/flows/submit-contact-message.server";
 import { cancelOrder } from "~/flows/cancel-order.server";

@@ -1,6 +1,6 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { messageOutbox } from "~/db/schema";
+import { messageOutbox } from "~/schema";
 import type { EmailStatus } from "~/db/schema/statuses";
 import { AppError } from "~/lib/errors";
 import { countWaiting } from "~/modules/seller/count-waiting.server";

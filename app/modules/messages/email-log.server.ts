@@ -7,7 +7,7 @@ import { AppError } from "~/lib/errors";
 import type { EmailDataByKind } from "./email-messages";
 import { EMAIL_LOG_PAGE_SIZE, parseEmailLogSearch, type EmailLogQuery } from "./email-log-query";
 import { loadEmailShop, senderAddress } from "./mail-worker.server";
-import { wakeMailWorkers } from "~/db/outbox.server";
+import { wakeMailWorkers } from "./outbox.server";
 import { renderEmail } from "./render-email.server";
 import { pageWindow } from "~/lib/page-window";
 

@@ -1,5 +1,5 @@
 import type { EmailKind, OrderStatus, RefundMethod, ReturnCondition, ReturnItemKind } from "~/db/schema/statuses";
-import type { OutboxMessage } from "~/db/outbox.server";
+import type { OutboxMessage } from "./outbox";
 import { formatPkr, formatPrice } from "~/lib/money";
 
 /**

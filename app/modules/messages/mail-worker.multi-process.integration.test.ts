@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { messageOutbox } from "~/db/schema";
+import { messageOutbox } from "~/schema";
 import { useTestDatabase } from "../../../tests/factories/test-database";
 import { startTestSmtpServer, type TestSmtpServer } from "~/integrations/messaging/smtp-stand-in";
 

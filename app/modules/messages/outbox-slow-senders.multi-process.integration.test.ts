@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { messageOutbox } from "~/db/schema";
+import { messageOutbox } from "~/schema";
 import { createSecretBox } from "~/db/secret-box.server";
 import { startTestSmtpServer, type TestSmtpServer } from "~/integrations/messaging/smtp-stand-in";
 import { startWhatsappStandIn, type WhatsappStandIn } from "~/integrations/messaging/whatsapp-stand-in";

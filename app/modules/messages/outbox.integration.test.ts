@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { messageOutbox, shopSettings } from "~/db/schema";
+import { messageOutbox, shopSettings } from "~/schema";
 import { placeOrder } from "~/flows/place-order.server";
 import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
 import { startTestSmtpServer, type TestSmtpServer } from "~/integrations/messaging/smtp-stand-in";

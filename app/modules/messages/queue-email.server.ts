@@ -1,5 +1,5 @@
 import type { DbOrTx } from "~/db/client.server";
-import { queueMessages } from "~/db/outbox.server";
+import { queueMessages } from "./outbox.server";
 import { outboxMessage, type EmailMessage } from "./email-messages";
 
 /**

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { messageOutbox } from "~/db/schema";
+import { messageOutbox } from "~/schema";
 import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
 import { claimDueEmails, deliverMessage } from "./mail-worker.server";
 import type { EmailSender } from "./message-sender";

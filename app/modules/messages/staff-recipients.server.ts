@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { users } from "~/modules/accounts/reads";
 import type { EmailKind } from "~/db/schema/statuses";
-import { readNotificationRecipients } from "~/db/notification-recipients.server";
+import { readNotificationRecipients } from "~/modules/settings/reads";
 import type { EmailMessage } from "./email-messages";
 import { queueEmails } from "./queue-email.server";
 

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { messageOutbox, orders, users, whatsappSettings } from "~/db/schema";
+import { messageOutbox, orders, users, whatsappSettings } from "~/schema";
 import { createSecretBox } from "~/db/secret-box.server";
 import { createWhatsappCloudSender } from "~/integrations/messaging/whatsapp-cloud.server";
 import { startWhatsappStandIn, type WhatsappStandIn } from "~/integrations/messaging/whatsapp-stand-in";

@@ -1,7 +1,7 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
-import { wakeMailWorkers } from "~/db/outbox.server";
+import { wakeMailWorkers } from "./outbox.server";
 import { messageOutbox } from "~/modules/messages/tables";
 import type { SecretBox } from "~/db/secret-box.server";
 import type { MessageStatus, WhatsappKind, WhatsappState } from "~/db/schema/statuses";

@@ -1,4 +1,5 @@
 import type { DbOrTx } from "~/db/client.server";
+import type { QueueMessages } from "~/modules/messages/outbox";
 import type { LaunchedItems } from "~/modules/catalog/availability-watch";
 import {
   buyableProducts,
@@ -15,7 +16,11 @@ import {
  * subscribers hear that it opened; a product's subscribers hear when it can be bought, so a
  * product launched without stock keeps its sign-ups for the restock (announceRestock).
  */
-export async function announceLaunch(tx: DbOrTx, launched: LaunchedItems): Promise<number> {
+export async function announceLaunch(
+  tx: DbOrTx,
+  launched: LaunchedItems,
+  queueMessages: QueueMessages,
+): Promise<number> {
   if (launched.products.length === 0 && launched.categories.length === 0) return 0;
   const buyable = await buyableProducts(
     tx,
@@ -30,5 +35,5 @@ export async function announceLaunch(tx: DbOrTx, launched: LaunchedItems): Promi
     })),
     ...[...buyable].map(([id, name]) => productOnSale(id, name)),
   ];
-  return deliverNotifyMe(tx, onSale, "launched");
+  return deliverNotifyMe(tx, onSale, "launched", queueMessages);
 }

@@ -1,4 +1,5 @@
 import type { DbOrTx } from "~/db/client.server";
+import type { QueueMessages } from "~/modules/messages/outbox";
 import { buyableProducts, deliverNotifyMe, productOnSale } from "./deliver-notify-me.server";
 
 /**
@@ -20,7 +21,7 @@ export async function stockBeforeChange(tx: DbOrTx, productIds: string[]): Promi
   return { productIds: ids, buyable: new Set((await buyableProducts(tx, ids)).keys()) };
 }
 
-export async function announceRestock(tx: DbOrTx, before: StockBefore): Promise<number> {
+export async function announceRestock(tx: DbOrTx, before: StockBefore, queueMessages: QueueMessages): Promise<number> {
   const candidates = before.productIds.filter((id) => !before.buyable.has(id));
   if (candidates.length === 0) return 0;
   const restocked = await buyableProducts(tx, candidates);
@@ -28,5 +29,6 @@ export async function announceRestock(tx: DbOrTx, before: StockBefore): Promise<
     tx,
     [...restocked].map(([id, name]) => productOnSale(id, name)),
     "restocked",
+    queueMessages,
   );
 }

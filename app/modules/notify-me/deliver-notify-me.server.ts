@@ -3,7 +3,7 @@ import type { DbOrTx } from "~/db/client.server";
 import { notifySubscriptions } from "~/modules/notify-me/tables";
 import { products, productVariants } from "~/modules/catalog/reads";
 import type { NotifyMeEmailData } from "~/modules/messages/email-messages";
-import { queueMessages } from "~/db/outbox.server";
+import type { QueueMessages } from "~/modules/messages/outbox";
 import { outboxMessage } from "~/modules/messages/email-messages";
 import { loadUnsubscribeSecret, signUnsubscribeToken, unsubscribePath } from "./unsubscribe-token.server";
 
@@ -17,12 +17,14 @@ export const categoryTarget = (slug: string) => `category:${slug}`;
  * Claims every waiting sign-up (confirmed, not yet notified, not unsubscribed) for what went on sale, and
  * queues one Notify Me e-mail for each, in the caller's transaction. The claim is one
  * UPDATE ... RETURNING: a second transaction racing for the same sign-ups waits on their row locks
- * and then finds them notified, so each sign-up is e-mailed once.
+ * and then finds them notified, so each sign-up is e-mailed once. The e-mails go to modules/messages'
+ * outbox through `queueMessages`, the port a flow gives.
  */
 export async function deliverNotifyMe(
   tx: DbOrTx,
   onSale: OnSale[],
   reason: NotifyMeEmailData["reason"],
+  queueMessages: QueueMessages,
 ): Promise<number> {
   if (onSale.length === 0) return 0;
   const byTarget = new Map(onSale.map((item) => [item.target, item]));

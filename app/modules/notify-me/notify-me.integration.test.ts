@@ -1,6 +1,7 @@
+import { queueMessages } from "~/modules/messages/outbox.server";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { messageOutbox, notifySubscriptions, productVariants, shopSettings } from "~/db/schema";
+import { messageOutbox, notifySubscriptions, productVariants, shopSettings } from "~/schema";
 import { launchNow } from "~/flows/launch-products.server";
 import { productInputSchema, type ImageToken, type RawProductInput } from "~/modules/catalog/product-input";
 import { saveProduct } from "~/flows/save-product.server";
@@ -17,7 +18,8 @@ import { startTestSmtpServer, type TestSmtpServer } from "~/integrations/messagi
 import { createTestBuyer } from "../../../tests/factories/test-users";
 import { announceRestock, stockBeforeChange } from "./announce-restock.server";
 import { confirmNotifyRequest } from "./confirm-notify.server";
-import { deleteExpiredNotifyRequests, subscribeToNotify } from "./subscribe-to-notify.server";
+import { subscribeToNotify } from "~/flows/subscribe-to-notify.server";
+import { deleteExpiredNotifyRequests } from "./subscribe-to-notify.server";
 import { readUnsubscribeLink, unsubscribeByToken } from "./unsubscribe.server";
 import { loadUnsubscribeSecret, signUnsubscribeToken, verifyUnsubscribeToken } from "./unsubscribe-token.server";
 
@@ -286,7 +288,7 @@ describe.each(DATABASE_KINDS)("Notify Me delivery on %s", (kind) => {
         .update(productVariants)
         .set({ stock: 4 })
         .where(eq(productVariants.productId, "varsity-crew-sweatshirt"));
-      await announceRestock(tx, before);
+      await announceRestock(tx, before, queueMessages);
     });
     expect(await notifyData("varsity@example.pk")).toEqual([
       expect.objectContaining({ name: "Varsity Crew Sweatshirt", reason: "restocked" }),

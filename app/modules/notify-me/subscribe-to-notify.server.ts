@@ -4,12 +4,13 @@ import type { Db } from "~/db/client.server";
 import { notifySubscriptions } from "~/modules/notify-me/tables";
 import { NOTIFY_CONFIRM_HOURS, RATE_RULES } from "~/modules/abuse/abuse-limits";
 import { hitRateLimit } from "~/db/rate-limit.server";
-import { queueMessages } from "~/db/outbox.server";
+import type { QueueMessages } from "~/modules/messages/outbox";
 import { outboxMessage } from "~/modules/messages/email-messages";
 import { NOTIFY_ME_CONFIRMATION, notifyMeSchema, type NotifyMeResult } from "./notify-me";
 import { targetName } from "./target-name.server";
 
-export type NotifyRequestContext = { address: string; now?: Date };
+/** Who asks (rate-limited by address), and the outbox port the confirmation e-mail goes through (a flow gives it). */
+export type NotifyRequestContext = { address: string; now?: Date; queueMessages: QueueMessages };
 
 export const hashConfirmToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
@@ -67,7 +68,7 @@ export async function subscribeToNotify(
       })
       .returning({ id: notifySubscriptions.id });
     if (!pending) return;
-    await queueMessages(tx, [
+    await context.queueMessages(tx, [
       outboxMessage({
         kind: "notify_me_confirm",
         to: parsed.data.email,

@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx, Tx } from "~/db/client.server";
 import { orderItems, orders } from "~/modules/orders/tables";
-import type { OrderChannel } from "~/db/schema";
+import type { OrderChannel } from "~/db/schema/statuses";
 import { AppError } from "~/lib/errors";
 import type { OrderActor } from "./order-actor";
 import { generateOrderNumber, type OrderNumberPrefix } from "./order-number";

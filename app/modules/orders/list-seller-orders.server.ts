@@ -2,7 +2,7 @@ import { asc, count, desc, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { orderItems, orders, orderStatusHistory } from "~/modules/orders/tables";
 import { returnRequests } from "~/modules/returns/reads";
-import type { OrderChannel, ReturnStatus } from "~/db/schema";
+import type { OrderChannel, ReturnStatus } from "~/db/schema/statuses";
 import { codRiskFlags, type CodRiskFlag, type CodRiskSettings } from "./cod-risk";
 import { allowedNextStatuses, ORDER_STATUSES, type OrderStatus } from "./order-lifecycle";
 import type { OrderDetail } from "./get-order.server";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { orders } from "~/modules/orders/tables";
-import { getSettings } from "~/db/shop-settings.server";
+import { getSettings } from "~/modules/settings/reads";
 import { AppError } from "~/lib/errors";
 import { isUuid } from "~/lib/uuid";
 import { assertOrderMove, paymentStatusAfterMove, type MovingOrder, type OrderStatus } from "./order-lifecycle";

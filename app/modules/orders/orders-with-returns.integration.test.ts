@@ -1,7 +1,7 @@
 import { parse as parseCsv } from "csv-parse/sync";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { productVariants, products, users } from "~/db/schema";
+import { productVariants, products, users } from "~/schema";
 import { approveReturn } from "~/flows/approve-return.server";
 import { bookParcels } from "~/flows/book-parcels.server";
 import { getSellerOverview } from "~/flows/get-seller-overview.server";

@@ -2,7 +2,7 @@ import { unitsSold } from "~/modules/catalog/list-inventory.server";
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { orders, products, productVariants, users } from "~/db/schema";
+import { orders, products, productVariants, users } from "~/schema";
 import type { ShippingDetails } from "~/modules/checkout/checkout-schema";
 import { placeOrder } from "~/flows/place-order.server";
 import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";

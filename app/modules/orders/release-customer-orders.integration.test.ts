@@ -1,7 +1,7 @@
 import { putOrderItemsBack } from "~/flows/move-order.server";
 import { and, asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { orders, orderStatusHistory, productVariants } from "~/db/schema";
+import { orders, orderStatusHistory, productVariants } from "~/schema";
 import { placeOrder } from "~/flows/place-order.server";
 import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
 import { createTestBuyer } from "../../../tests/factories/test-users";

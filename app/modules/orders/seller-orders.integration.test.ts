@@ -2,7 +2,7 @@ import { putOrderItemsBack } from "~/flows/move-order.server";
 import { and, asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/client.server";
-import { orders, orderStatusHistory, productVariants, users } from "~/db/schema";
+import { orders, orderStatusHistory, productVariants, users } from "~/schema";
 import type { ShippingDetails } from "~/modules/checkout/checkout-schema";
 import { placeOrder } from "~/flows/place-order.server";
 import { LIVE_CHANNEL, parseLiveEvent, type LiveEvent } from "~/db/live-event";

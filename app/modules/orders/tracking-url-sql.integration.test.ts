@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { orders, users } from "~/db/schema";
+import { orders, users } from "~/schema";
 import { getOrder } from "~/modules/orders/get-order.server";
 import { listSellerOrders } from "~/modules/orders/list-seller-orders.server";
 import { trackOrder } from "~/modules/orders/track-order.server";

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { discountCodes, discountRedemptions, orders, productVariants, scheduledSales } from "~/db/schema";
+import { discountCodes, discountRedemptions, orders, productVariants, scheduledSales } from "~/schema";
 import { AppError } from "~/lib/errors";
 import type { ShippingDetails } from "~/modules/checkout/checkout-schema";
 import { placeOrder } from "~/flows/place-order.server";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { cartItems, products, productVariants, scheduledSales, users } from "~/db/schema";
+import { cartItems, products, productVariants, scheduledSales, users } from "~/schema";
 import { listCartLines } from "~/modules/cart/cart-lines.server";
 import { resolveVariant } from "~/modules/cart/cart-mutations.server";
 import { selectProductCards } from "~/modules/catalog/card-query.server";

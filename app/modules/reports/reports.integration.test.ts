@@ -13,7 +13,7 @@ import {
   returnRequests,
   shipments,
   sizeSets,
-} from "~/db/schema";
+} from "~/schema";
 import type { OrderChannel, OrderStatus } from "~/db/schema/statuses";
 import { fromShopDateTimeLocal } from "~/lib/shop-time";
 import { exportOrdersCsv } from "~/modules/orders/export-orders-csv.server";

@@ -2,7 +2,7 @@ import { asc, desc, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { orders } from "~/modules/orders/reads";
 import { refunds, returnEvents, returnRequests } from "~/modules/returns/tables";
-import type { StoredImageRef } from "~/db/schema";
+import type { StoredImageRef } from "~/db/schema/stored-image";
 import type {
   OrderStatus,
   RefundMethod,

@@ -2,7 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { orders } from "~/modules/orders/reads";
 import { refunds, returnRequests } from "~/modules/returns/tables";
-import type { RefundMethod } from "~/db/schema";
+import type { RefundMethod } from "~/db/schema/statuses";
 import { isUuid } from "~/lib/uuid";
 
 /** One refund as the invoice lists it. */

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { orderItems, orders } from "~/modules/orders/reads";
 import { refunds, returnEvents, returnItems, returnRequests } from "~/modules/returns/tables";
-import type { StoredImageRef } from "~/db/schema";
+import type { StoredImageRef } from "~/db/schema/stored-image";
 import type { OrderStatus, PaymentStatus, ReturnItemKind, ReturnReason, ReturnStatus } from "~/db/schema/statuses";
 import { AppError } from "~/lib/errors";
 import { isUuid } from "~/lib/uuid";

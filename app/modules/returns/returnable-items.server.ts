@@ -2,7 +2,7 @@ import { and, asc, eq, gt, inArray } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { orders } from "~/modules/orders/reads";
 import { products, productVariants } from "~/modules/catalog/reads";
-import { getSettings } from "~/db/shop-settings.server";
+import { getSettings } from "~/modules/settings/reads";
 import { AppError } from "~/lib/errors";
 import { isUuid } from "~/lib/uuid";
 import { FOR_SALE_STATUS } from "~/modules/catalog/product-availability";

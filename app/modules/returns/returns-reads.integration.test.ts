@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { productVariants, users } from "~/db/schema";
+import { productVariants, users } from "~/schema";
 import { approveReturn } from "~/flows/approve-return.server";
 import { moveOrder } from "~/flows/move-order.server";
 import { receiveReturn } from "~/flows/receive-return.server";

@@ -5,7 +5,7 @@ import { reviews } from "~/modules/reviews/tables";
 import { users } from "~/modules/accounts/reads";
 import { AppError } from "~/lib/errors";
 import { isUuid } from "~/lib/uuid";
-import { announceReviewsChanged, recomputeProductRating, type ProductRating } from "./product-rating.server";
+import { announceReviewsChanged, type ProductRating, type RecomputeProductRating } from "./product-rating.server";
 import { pageWindow } from "~/lib/page-window";
 
 export const OWNER_REVIEWS_PAGE_SIZE = 20;
@@ -86,6 +86,7 @@ export async function setReviewHidden(
   ownerId: string,
   reviewId: string,
   hidden: boolean,
+  recomputeProductRating: RecomputeProductRating,
   now = new Date(),
 ): Promise<{ productName: string; product: ProductRating }> {
   if (!isUuid(reviewId)) throw new AppError("NOT_FOUND", "That review no longer exists");

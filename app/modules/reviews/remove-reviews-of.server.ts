@@ -1,13 +1,17 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { reviews } from "~/modules/reviews/tables";
-import { announceReviewsChanged, recomputeProductRating } from "./product-rating.server";
+import { announceReviewsChanged, type RecomputeProductRating } from "./product-rating.server";
 
 /**
  * Before an account is deleted: its reviews go with it (the cascade would drop them anyway), and the
  * figures of the products they rated are recomputed so the cards do not keep counting them.
  */
-export async function removeReviewsOf(db: Db, userId: string): Promise<void> {
+export async function removeReviewsOf(
+  db: Db,
+  userId: string,
+  recomputeProductRating: RecomputeProductRating,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const removed = await tx
       .delete(reviews)

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { and, desc, gt } from "drizzle-orm";
-import { orders, products, productVariants, reviews, users } from "~/db/schema";
+import { orders, products, productVariants, reviews, users } from "~/schema";
 import { AppError } from "~/lib/errors";
 import { placeOrder } from "~/flows/place-order.server";
 import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
@@ -9,10 +9,9 @@ import { createTestBuyer } from "../../../tests/factories/test-users";
 import { createSettingsListener } from "../../../server/settings-listener";
 import { getReviewerState, ratingsByProduct } from "./buyer-reviews.server";
 import { listProductReviews } from "./list-product-reviews.server";
-import { listOwnerReviews, setReviewHidden } from "./owner-reviews.server";
-import { removeReviewsOf } from "./remove-reviews-of.server";
+import { listOwnerReviews } from "./owner-reviews.server";
+import { removeReviewsOf, saveReview, setReviewHidden } from "~/flows/product-reviews.server";
 import { NOT_ELIGIBLE_MESSAGE } from "./review-eligibility.server";
-import { saveReview } from "./save-review.server";
 
 const SHIPPING = {
   fullName: "Ayesha Khan",

@@ -4,7 +4,7 @@ import { products } from "~/modules/catalog/reads";
 import { reviews } from "~/modules/reviews/tables";
 import { AppError } from "~/lib/errors";
 import { SHOPPER_VISIBLE_STATUSES } from "~/modules/catalog/product-availability";
-import { announceReviewsChanged, recomputeProductRating, type ProductRating } from "./product-rating.server";
+import { announceReviewsChanged, type ProductRating, type RecomputeProductRating } from "./product-rating.server";
 import { hasDeliveredPurchase, NOT_ELIGIBLE_MESSAGE } from "./review-eligibility.server";
 import type { ReviewInput } from "./review-schema";
 
@@ -13,13 +13,14 @@ export type SavedReview = { id: string; rating: number; comment: string; created
 /**
  * A buyer rates a product they received: one review per buyer and product, so a second submit edits
  * the first (its date of writing kept, updated_at moved). The product's figures are recomputed in
- * the same transaction. Someone without a delivered order with this product is refused.
+ * the same transaction (modules/catalog's, given by a flow). Someone without a delivered order with this product is refused.
  */
 export async function saveReview(
   db: Db,
   user: { id: string; role: string },
   productId: string,
   input: ReviewInput,
+  recomputeProductRating: RecomputeProductRating,
   now = new Date(),
 ): Promise<SavedReview> {
   if (user.role !== "buyer") throw new AppError("FORBIDDEN", "Only customers can rate products");

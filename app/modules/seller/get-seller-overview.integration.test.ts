@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { categories, orderItems, orders, products } from "~/db/schema";
+import { categories, orderItems, orders, products } from "~/schema";
 import type { OrderChannel, OrderStatus } from "~/db/schema/statuses";
 import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
 import { getSellerOverview } from "~/flows/get-seller-overview.server";

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { orders, refunds, returnRequests, users } from "~/db/schema";
+import { orders, refunds, returnRequests, users } from "~/schema";
 import type { OrderChannel, OrderStatus, RefundMethod } from "~/db/schema/statuses";
 import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
 import { getSellerFigures } from "./get-seller-figures.server";

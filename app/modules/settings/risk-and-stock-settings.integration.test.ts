@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
-import { getSettings } from "../../db/shop-settings.server";
+import { getSettings } from "./get-settings.server";
 import { parseRiskTags, settingsFormValues } from "./settings-schema";
 import { updateSettings } from "./update-settings.server";
 

@@ -1,4 +1,4 @@
-import type { shopSettings } from "~/db/schema";
+import type { shopSettings } from "./tables";
 
 /** The storefront's columns of the shop's settings (Storefront and Brand pages): what storefront asks settings to save. */
 export type StorefrontSettingsChange = Partial<

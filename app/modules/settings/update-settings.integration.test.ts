@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { createPageCache } from "../../../server/page-cache";
 import { createSettingsListener } from "../../../server/settings-listener";
 import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
-import { getSettings } from "../../db/shop-settings.server";
+import { getSettings } from "./get-settings.server";
 import { updateSettings } from "./update-settings.server";
 
 const VALID = {

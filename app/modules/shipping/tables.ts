@@ -13,7 +13,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { users } from "../accounts/tables";
-import { bytea } from "../media/tables";
+import { bytea } from "../../db/schema/bytea";
 import { orders } from "../orders/tables";
 import {
   oneOfSql,
@@ -22,7 +22,6 @@ import {
   SHIPPER_ADVICE,
   CITY_MATCH_SOURCES,
   COURIER_IMPORT_KINDS,
-  UPLOAD_PURPOSES,
   DISCREPANCY_KINDS,
   COURIER_RULE_KINDS,
 } from "../../db/schema/statuses";
@@ -157,22 +156,16 @@ export const courierRules = pgTable(
 
 /**
  * An uploaded file between its preview and Apply: kept here so Apply reads exactly the bytes that
- * were previewed (and the form posts back an id, not the file or its rows). A courier's report
- * (Shipping) or a cost file (Products: found only by the account that uploaded it). Deleted when
- * applied or after a day.
+ * were previewed (and the form posts back an id, not the file or its rows). Deleted when applied or
+ * after a day. (Products keeps its cost files the same way in its own table, cost_files.)
  */
-export const courierUploads = pgTable(
-  "courier_uploads",
-  {
-    id: uuid("id").primaryKey().defaultRandom(),
-    purpose: text("purpose", { enum: UPLOAD_PURPOSES }).notNull().default("courier"),
-    fileName: text("file_name").notNull(),
-    bytes: bytea("bytes").notNull(),
-    uploadedBy: text("uploaded_by").references(() => users.id, { onDelete: "cascade" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  () => [check("courier_uploads_purpose_known", sql.raw(`purpose in (${oneOfSql(UPLOAD_PURPOSES)})`))],
-);
+export const courierUploads = pgTable("courier_uploads", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  fileName: text("file_name").notNull(),
+  bytes: bytea("bytes").notNull(),
+  uploadedBy: text("uploaded_by").references(() => users.id, { onDelete: "cascade" }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** A file imported from a courier's portal. The same file (by its hash) applies once. */
 export const courierImports = pgTable(

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { orders, returnRequests, storeCreditAccounts, storeCreditEntries, users } from "~/db/schema";
+import { orders, returnRequests, storeCreditAccounts, storeCreditEntries, users } from "~/schema";
 import { AppError } from "~/lib/errors";
 import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
 import { placeTestOrder } from "../../../tests/factories/test-orders";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { storeCreditAccounts, storeCreditEntries } from "~/modules/store-credit/tables";
-import type { StoreCreditKind } from "~/db/schema";
+import type { StoreCreditKind } from "~/db/schema/statuses";
 
 /**
  * A buyer's store credit: a balance per account (store_credit_accounts) and every change to it

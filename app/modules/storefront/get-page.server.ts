@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { readThrough } from "~/db/read-cache.server";
 import { pages } from "~/modules/storefront/tables";
-import { getSettings } from "~/db/shop-settings.server";
+import { getSettings } from "~/modules/settings/reads";
 import { formatShopMonthYear } from "./page-dates";
 import { DEFAULT_PAGES, isBuiltinPage, pagePath, type BuiltinPage } from "./default-pages";
 import { pageSummary, renderPageMarkdown, renderPageSections } from "./page-markdown.server";

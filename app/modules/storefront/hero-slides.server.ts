@@ -3,7 +3,7 @@ import type { DbOrTx } from "~/db/client.server";
 import { readThrough } from "~/db/read-cache.server";
 import { collections } from "~/modules/catalog/reads";
 import { heroSlides, pages } from "~/modules/storefront/tables";
-import type { StoredImageRef } from "~/db/schema";
+import type { StoredImageRef } from "~/db/schema/stored-image";
 import { AppError } from "~/lib/errors";
 import type { HeroField, HeroSlideInput, ShownHeroSlide } from "./hero-slides";
 import { isLive } from "./schedule-window";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { menuItems, pages } from "~/db/schema";
+import { menuItems, pages } from "~/schema";
 import { AppError } from "~/lib/errors";
 import { updateSettings } from "~/modules/settings/update-settings.server";
 import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { categories, heroSlides, menuItems, pages, scheduledSales, shopSettings } from "~/db/schema";
+import { categories, heroSlides, menuItems, pages, scheduledSales, shopSettings } from "~/schema";
 import { nextScheduleBoundary } from "~/flows/next-schedule-boundary.server";
 import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
 import { readAnnouncementInput } from "./announcement";

@@ -4,7 +4,7 @@ import { serializeSignedCookie } from "better-call";
 import type { AppLoadContext } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { fieldError } from "~/lib/form-reply";
-import { accounts, messageOutbox, sessions, users, verifications } from "~/db/schema";
+import { accounts, messageOutbox, sessions, users, verifications } from "~/schema";
 import {
   callRoute,
   expectRedirect,
@@ -17,7 +17,8 @@ import * as sellerPassword from "../seller/settings/password";
 import * as setPassword from "./set-password";
 import type { Auth } from "~/modules/accounts/auth.server";
 import { CLIENT_IP_HEADER } from "~/modules/abuse/client-address";
-import { createOwnerAccount, createSeller } from "~/modules/accounts/create-seller.server";
+import { createSeller } from "~/modules/accounts/create-seller.server";
+import { createOwnerAccount } from "~/flows/team-roles.server";
 import { PASSWORD_TOO_COMMON } from "~/modules/accounts/password-rule";
 import { SESSION_MAX_AGE_MS } from "~/modules/accounts/session-age";
 import { getSessionUser } from "~/modules/accounts/session-user.server";

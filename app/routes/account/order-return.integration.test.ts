@@ -1,7 +1,7 @@
 import { and, count, eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
-import { mediaFiles, orders, productVariants, returnItems, returnRequests, users } from "~/db/schema";
+import { mediaFiles, orders, productVariants, returnItems, returnRequests, users } from "~/schema";
 import { takeFlash } from "~/http/flash.server";
 import type { Auth } from "~/modules/accounts/auth.server";
 import {

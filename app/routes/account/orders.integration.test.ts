@@ -2,7 +2,7 @@ import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { eq } from "drizzle-orm";
 import { matchRoutes, type AppLoadContext, type RouteObject } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
-import { orders, users } from "~/db/schema";
+import { orders, users } from "~/schema";
 import type { Auth } from "~/modules/accounts/auth.server";
 import { placeOrder } from "~/flows/place-order.server";
 import { setWishlisted } from "~/modules/wishlist/wishlist.server";

@@ -1,7 +1,7 @@
 import { and, eq, gt } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
-import { cartItems, productVariants, users } from "~/db/schema";
+import { cartItems, productVariants, users } from "~/schema";
 import { placeOrder } from "~/flows/place-order.server";
 import * as apiCartItems from "../api/cart-items";
 import * as apiOrder from "../api/order";

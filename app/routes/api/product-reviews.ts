@@ -3,7 +3,7 @@ import { AppError } from "~/lib/errors";
 import { getProduct } from "~/modules/catalog/get-product.server";
 import { listProductReviews } from "~/modules/reviews/list-product-reviews.server";
 import { parseReviewInput } from "~/modules/reviews/review-schema";
-import { saveReview } from "~/modules/reviews/save-review.server";
+import { saveReview } from "~/flows/product-reviews.server";
 import type { Route } from "./+types/product-reviews";
 
 /** GET /api/products/:id/reviews?page=: the visible reviews, newest first (public), with the product's figures. */

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
-import { productVariants, refunds, users } from "~/db/schema";
+import { productVariants, refunds, users } from "~/schema";
 import { requestReturn } from "~/flows/request-return.server";
 import type { Auth } from "~/modules/accounts/auth.server";
 import { callRoute, ownerAndBuyerCookies, routeContext, TEST_ORIGIN } from "../../../tests/factories/route-calls";

@@ -2,7 +2,7 @@ import { and, eq, gt } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { fieldErrors, formError, keptValues } from "~/lib/form-reply";
-import { orders, products, productVariants, reviews, users } from "~/db/schema";
+import { orders, products, productVariants, reviews, users } from "~/schema";
 import type { Auth } from "~/modules/accounts/auth.server";
 import { CLIENT_IP_HEADER } from "~/modules/abuse/client-address";
 import { createSeller } from "~/modules/accounts/create-seller.server";

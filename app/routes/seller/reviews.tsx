@@ -7,12 +7,8 @@ import { AppError } from "~/lib/errors";
 import { pageMeta } from "~/lib/seo";
 import { formatShopDateTime } from "~/lib/shop-time";
 import { ownerReviewActionSchema } from "~/modules/reviews/owner-review-action";
-import {
-  listOwnerReviews,
-  reviewFilterOf,
-  setReviewHidden,
-  type ReviewFilter,
-} from "~/modules/reviews/owner-reviews.server";
+import { listOwnerReviews, reviewFilterOf, type ReviewFilter } from "~/modules/reviews/owner-reviews.server";
+import { setReviewHidden } from "~/flows/product-reviews.server";
 import type { Route } from "./+types/reviews";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -8,7 +8,7 @@ import { listCategories } from "~/modules/catalog/list-categories.server";
 import { resolveCategorySlug } from "~/modules/catalog/resolve-category-slug.server";
 import { requestAddress } from "~/modules/abuse/request-address.server";
 import { notifyMeResponseInit } from "~/modules/notify-me/notify-me";
-import { subscribeToNotify } from "~/modules/notify-me/subscribe-to-notify.server";
+import { subscribeToNotify } from "~/flows/subscribe-to-notify.server";
 import type { Route } from "./+types/coming-soon";
 
 export const meta: Route.MetaFunction = ({ matches, data, location }) =>

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub, type AppLoadContext } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
-import { contactMessages, products, productVariants, reviews, shopSettings, users } from "~/db/schema";
+import { contactMessages, products, productVariants, reviews, shopSettings, users } from "~/schema";
 import type { Auth } from "~/modules/accounts/auth.server";
 import { createSeller } from "~/modules/accounts/create-seller.server";
 import { productJsonLd, jsonForScript } from "~/modules/catalog/product-json-ld";

@@ -32,13 +32,13 @@ import { addToCart } from "~/modules/cart/cart-mutations.server";
 import { cartItemInput } from "~/modules/cart/cart-schema";
 import { requestAddress } from "~/modules/abuse/request-address.server";
 import { notifyMeResponseInit } from "~/modules/notify-me/notify-me";
-import { subscribeToNotify } from "~/modules/notify-me/subscribe-to-notify.server";
+import { subscribeToNotify } from "~/flows/subscribe-to-notify.server";
 import { getReviewerState } from "~/modules/reviews/buyer-reviews.server";
 import { listProductReviews } from "~/modules/reviews/list-product-reviews.server";
 import { reviewInputSchema } from "~/modules/reviews/review-schema";
 import { parseSubmission, refusal } from "~/http/form-reply";
 import { CORRECT_FIELDS_MESSAGE } from "~/modules/checkout/checkout-schema";
-import { saveReview } from "~/modules/reviews/save-review.server";
+import { saveReview } from "~/flows/product-reviews.server";
 import type { Route } from "./+types/product";
 
 export const meta: Route.MetaFunction = ({ matches, data, location }) => {

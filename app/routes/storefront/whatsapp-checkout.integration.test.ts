@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type FormReply, keptValue } from "~/lib/form-reply";
-import { messageOutbox, orders } from "~/db/schema";
+import { messageOutbox, orders } from "~/schema";
 import { CLIENT_IP_HEADER } from "~/modules/abuse/client-address";
 import { deleteWhatsappSettings, saveWhatsappSettings } from "~/modules/messages/whatsapp-settings.server";
 import * as apiOrders from "~/routes/api/orders";

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { couriers, orders, orderStatusHistory, productVariants, shipments, users } from "~/db/schema";
+import { couriers, orders, orderStatusHistory, productVariants, shipments, users } from "~/schema";
 import { createSecretBoxes } from "~/db/secret-box.server";
 import {
   bookDueParcels,

@@ -6,7 +6,7 @@ import { orderItems, orders } from "~/modules/orders/reads";
 import { products } from "~/modules/catalog/reads";
 import { customerRiskFlags } from "~/modules/orders/cod-risk";
 import { isUuid } from "~/lib/uuid";
-import { getSettings } from "~/db/shop-settings.server";
+import { getSettings } from "~/modules/settings/reads";
 import { suggestCourier, type CourierSuggestion } from "../couriers/courier-routing";
 import { listCourierRules } from "../couriers/couriers.server";
 import { parcelOf } from "./parcel";

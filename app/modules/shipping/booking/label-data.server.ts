@@ -5,7 +5,7 @@ import { orderItems, orders } from "~/modules/orders/reads";
 import { AppError } from "~/lib/errors";
 import { normalizePakistaniMobile } from "~/lib/phone";
 import { isUuid } from "~/lib/uuid";
-import { getSettings } from "~/db/shop-settings.server";
+import { getSettings } from "~/modules/settings/reads";
 import { code128Svg } from "./barcode.server";
 import { parcelDescription } from "./parcel";
 

@@ -5,7 +5,7 @@ import { shipments } from "~/modules/shipping/tables";
 import { AppError } from "~/lib/errors";
 import { normalizePakistaniMobile } from "~/lib/phone";
 import { shopDayRange } from "~/lib/shop-time";
-import { getSettings } from "~/db/shop-settings.server";
+import { getSettings } from "~/modules/settings/reads";
 import { getCourier } from "../couriers/couriers.server";
 
 export const BAD_DAY = "Pick a date, such as 2026-11-25";

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { productVariants, shipments, users } from "~/db/schema";
+import { productVariants, shipments, users } from "~/schema";
 import { DATABASE_KINDS, useTestDatabase } from "../../../../tests/factories/test-database";
 import { placeTestOrder, TEST_ITEM } from "../../../../tests/factories/test-orders";
 import { bookParcels } from "~/flows/book-parcels.server";

@@ -8,7 +8,7 @@ import {
   shipments,
   shippingDiscrepancies,
   users,
-} from "~/db/schema";
+} from "~/schema";
 import { cancelOrder } from "~/flows/cancel-order.server";
 import { moveOrder } from "~/flows/move-order.server";
 import { DATABASE_KINDS, useTestDatabase } from "../../../../tests/factories/test-database";

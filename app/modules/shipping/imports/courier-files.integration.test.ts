@@ -11,7 +11,7 @@ import {
   shipments,
   shippingDiscrepancies,
   users,
-} from "~/db/schema";
+} from "~/schema";
 import { applyCourierReport } from "~/flows/apply-courier-report.server";
 import { bookParcels } from "~/flows/book-parcels.server";
 import { fileCourierProvider } from "~/integrations/couriers/file-portal/file-courier-provider.server";

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import pg from "pg";
 import { beforeAll, describe, expect, it } from "vitest";
 import { isDatabaseUnavailable } from "~/lib/errors";
-import { courierImports, orders, orderStatusHistory, productVariants, shipments, users } from "~/db/schema";
+import { courierImports, orders, orderStatusHistory, productVariants, shipments, users } from "~/schema";
 import { useTestDatabase } from "../../../../tests/factories/test-database";
 import { placeTestOrder, TEST_ITEM } from "../../../../tests/factories/test-orders";
 import { bookParcels } from "~/flows/book-parcels.server";

@@ -10,7 +10,7 @@ import {
   shipments,
   shippingDiscrepancies,
   users,
-} from "~/db/schema";
+} from "~/schema";
 import { AppError } from "~/lib/errors";
 import { moveOrder } from "~/flows/move-order.server";
 import { DATABASE_KINDS, useTestDatabase } from "../../../../tests/factories/test-database";

@@ -3,7 +3,7 @@ import { couriers, settlements, shipments } from "~/modules/shipping/tables";
 import { orders } from "~/modules/orders/reads";
 import { formatPrice } from "~/lib/money";
 import { shopDay } from "~/lib/shop-time";
-import { getSettings } from "~/db/shop-settings.server";
+import { getSettings } from "~/modules/settings/reads";
 import type { CodImportRow } from "./column-mapping";
 import {
   changeShipment,

@@ -92,10 +92,7 @@ export async function runCourierImport(
   now = new Date(),
 ): Promise<ImportReport> {
   const [upload] = /^[0-9a-f-]{36}$/i.test(request.uploadId)
-    ? await db
-        .select()
-        .from(courierUploads)
-        .where(and(eq(courierUploads.id, request.uploadId), eq(courierUploads.purpose, "courier")))
+    ? await db.select().from(courierUploads).where(eq(courierUploads.id, request.uploadId))
     : [];
   if (!upload) throw new AppError("NOT_FOUND", UPLOAD_GONE);
   if (request.kind === "cod" && !request.courierId)
@@ -256,10 +253,7 @@ export async function readUploadHeaders(
   uploadId: string,
 ): Promise<{ fileName: string; headers: string[] }> {
   const [upload] = /^[0-9a-f-]{36}$/i.test(uploadId)
-    ? await db
-        .select()
-        .from(courierUploads)
-        .where(and(eq(courierUploads.id, uploadId), eq(courierUploads.purpose, "courier")))
+    ? await db.select().from(courierUploads).where(eq(courierUploads.id, uploadId))
     : [];
   if (!upload) throw new AppError("NOT_FOUND", UPLOAD_GONE);
   const sheet = await portal.readSheet({ name: upload.fileName, bytes: upload.bytes });

@@ -1,7 +1,7 @@
 import { parse } from "csv-parse/sync";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { shippingDiscrepancies, shopSettings } from "~/db/schema";
+import { shippingDiscrepancies, shopSettings } from "~/schema";
 import { getSellerOverview } from "~/flows/get-seller-overview.server";
 import { DATABASE_KINDS, useTestDatabase } from "../../../../tests/factories/test-database";
 import {

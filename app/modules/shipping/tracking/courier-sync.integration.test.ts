@@ -13,7 +13,7 @@ import {
   shipments,
   shippingDiscrepancies,
   users,
-} from "~/db/schema";
+} from "~/schema";
 import { applyCourierReport } from "~/flows/apply-courier-report.server";
 import { syncCourierParcels } from "~/flows/sync-courier-parcels.server";
 import { syncDueCouriers } from "~/flows/sync-due-couriers.server";

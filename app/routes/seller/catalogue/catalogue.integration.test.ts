@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
-import { categories, colors, sizeSets } from "~/db/schema";
+import { categories, colors, sizeSets } from "~/schema";
 import { takeFlash } from "~/http/flash.server";
 import type { Auth } from "~/modules/accounts/auth.server";
 import { CATEGORY_MESSAGES } from "~/modules/catalog/category-input";

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { fieldError, type FormReply } from "~/lib/form-reply";
-import { discountCodes, orders, productVariants } from "~/db/schema";
+import { discountCodes, orders, productVariants } from "~/schema";
 import { CLIENT_IP_HEADER } from "~/modules/abuse/client-address";
 import { createDiscountCode } from "~/modules/promotions/manage-discount-codes.server";
 import type { DiscountCodeInput } from "~/modules/promotions/promotion-forms";

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
-import { discountCodes, productVariants, scheduledSales } from "~/db/schema";
+import { discountCodes, productVariants, scheduledSales } from "~/schema";
 import { takeFlash } from "~/http/flash.server";
 import type { Auth } from "~/modules/accounts/auth.server";
 import { getProduct } from "~/modules/catalog/get-product.server";

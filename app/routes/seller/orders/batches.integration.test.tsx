@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, like } from "drizzle-orm";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub, type AppLoadContext } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
-import { orders, orderStatusHistory, productVariants } from "~/db/schema";
+import { orders, orderStatusHistory, productVariants } from "~/schema";
 import type { OrderStatus } from "~/db/schema/statuses";
 import { bookParcels } from "~/flows/book-parcels.server";
 import { takeFlash } from "~/http/flash.server";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
-import { couriers, orders, productVariants, shipments } from "~/db/schema";
+import { couriers, orders, productVariants, shipments, users } from "~/schema";
 import { applyCourierReport } from "~/flows/apply-courier-report.server";
 import { fileCourierProvider } from "~/integrations/couriers/file-portal/file-courier-provider.server";
 import type { Auth } from "~/modules/accounts/auth.server";
@@ -67,7 +67,7 @@ describe.each(DATABASE_KINDS)("parcels shipped by hand on %s", (kind) => {
   beforeAll(async () => {
     ({ auth, context } = await routeContext(db()));
     cookie = (await ownerAndBuyerCookies(auth, db(), PASSWORD)).owner;
-    OWNER.id = (await db().query.users.findFirst({ where: (u, { eq: is }) => is(u.email, "owner@shop.pk") }))!.id;
+    OWNER.id = (await db().select({ id: users.id }).from(users).where(eq(users.email, "owner@shop.pk")))[0]!.id;
     await db().update(productVariants).set({ stock: 1000 }).where(eq(productVariants.productId, TEST_ITEM.productId));
     tcs = await insertTestCourier(db(), "TCS");
   }, 120_000);

@@ -1,7 +1,7 @@
 import { eq, like } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
-import { courierUploads, productVariants } from "~/db/schema";
+import { costFiles, courierUploads, productVariants } from "~/schema";
 import { createSeller } from "~/modules/accounts/create-seller.server";
 import type { Auth } from "~/modules/accounts/auth.server";
 import { findCostFile, keepCostFile } from "~/modules/catalog/import-costs.server";
@@ -84,7 +84,7 @@ describe.each(DATABASE_KINDS)("Import costs (/seller/products/costs) on %s", (ki
     expect(set).toHaveLength(SKUS);
     expect(set.every(({ sku: given, cost }) => given === sku(cost! - 300))).toBe(true);
     // Applied once: the kept file is gone, and the same id again changes nothing.
-    expect(await database.db.select().from(courierUploads).where(eq(courierUploads.id, uploadId))).toHaveLength(0);
+    expect(await database.db.select().from(costFiles).where(eq(costFiles.id, uploadId))).toHaveLength(0);
     expect((await apply(owner.cookie, uploadId)).data).toEqual({
       kind: "refused",
       fields: { file: "This preview has expired or was already applied. Please upload the file again." },

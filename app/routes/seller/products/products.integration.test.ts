@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { orderItems, products, productVariants } from "~/db/schema";
+import { orderItems, products, productVariants } from "~/schema";
 import { takeFlash } from "~/http/flash.server";
 import { fieldErrors, type FormReply } from "~/lib/form-reply";
 import type { Auth } from "~/modules/accounts/auth.server";

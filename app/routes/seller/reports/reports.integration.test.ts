@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "react-router";
-import { users } from "~/db/schema";
+import { users } from "~/schema";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Auth } from "~/modules/accounts/auth.server";
 import { callRoute, ownerAndBuyerCookies, routeContext, TEST_ORIGIN } from "../../../../tests/factories/route-calls";

@@ -9,7 +9,7 @@ import {
   storeCreditAccounts,
   users,
   type StoredImageRef,
-} from "~/db/schema";
+} from "~/schema";
 import { requestReturn } from "~/flows/request-return.server";
 import { takeFlash } from "~/http/flash.server";
 import type { Auth } from "~/modules/accounts/auth.server";

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub, type AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { courierCityMatches, couriers, productVariants, shipments } from "~/db/schema";
+import { courierCityMatches, couriers, productVariants, shipments, users } from "~/schema";
 import { createSecretBox } from "~/db/secret-box.server";
 import { closeProviders, type Providers } from "~/integrations/providers.server";
 import { startLeopardsStandIn, type LeopardsStandIn } from "~/integrations/couriers/leopards/leopards-stand-in";
@@ -88,7 +88,7 @@ describe.each(DATABASE_KINDS)("connecting couriers' APIs and booking through the
     providers = testProviders({ postexApiUrl: postex.url, leopardsApiUrl: leopards.url });
     ({ auth, context } = await routeContext(db(), { providers }));
     Object.assign(cookies, await ownerAndBuyerCookies(auth, db(), PASSWORD));
-    OWNER.id = (await db().query.users.findFirst({ where: (u, { eq: is }) => is(u.email, "owner@shop.pk") }))!.id;
+    OWNER.id = (await db().select({ id: users.id }).from(users).where(eq(users.email, "owner@shop.pk")))[0]!.id;
     await db().update(productVariants).set({ stock: 1000 }).where(eq(productVariants.productId, TEST_ITEM.productId));
     postexId = await insertTestCourier(db(), "PostEx");
     leopardsId = await insertTestCourier(db(), "Leopards");

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
-import { courierRules, couriers } from "~/db/schema";
+import { courierRules, couriers } from "~/schema";
 import { takeFlash } from "~/http/flash.server";
 import type { Auth } from "~/modules/accounts/auth.server";
 import { defaultBookingColumns } from "~/modules/shipping/booking/booking-columns";

@@ -3,7 +3,7 @@ import { fieldError, fieldErrors } from "~/lib/form-reply";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub, type AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { messageOutbox, whatsappSettings } from "~/db/schema";
+import { messageOutbox, whatsappSettings } from "~/schema";
 import { closeProviders, type Providers } from "~/integrations/providers.server";
 import { startWhatsappStandIn, type WhatsappStandIn } from "~/integrations/messaging/whatsapp-stand-in";
 import type { Auth } from "~/modules/accounts/auth.server";

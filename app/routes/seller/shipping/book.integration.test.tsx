@@ -2,7 +2,7 @@ import { eq, inArray } from "drizzle-orm";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub, type AppLoadContext } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
-import { couriers, productVariants, shipments } from "~/db/schema";
+import { couriers, productVariants, shipments, users } from "~/schema";
 import type { Auth } from "~/modules/accounts/auth.server";
 import {
   callRoute,
@@ -96,7 +96,7 @@ describe.each(DATABASE_KINDS)("Book Shipments' courier choices on %s", (kind) =>
   beforeAll(async () => {
     ({ auth, context } = await routeContext(db()));
     cookie = (await ownerAndBuyerCookies(auth, db(), PASSWORD)).owner;
-    OWNER.id = (await db().query.users.findFirst({ where: (u, { eq: is }) => is(u.email, "owner@shop.pk") }))!.id;
+    OWNER.id = (await db().select({ id: users.id }).from(users).where(eq(users.email, "owner@shop.pk")))[0]!.id;
     await db().update(productVariants).set({ stock: 1000 }).where(eq(productVariants.productId, TEST_ITEM.productId));
   }, 120_000);
 

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
-import { orders, shipments, users } from "~/db/schema";
+import { orders, shipments, users } from "~/schema";
 import type { Auth } from "~/modules/accounts/auth.server";
 import { bookParcels } from "~/flows/book-parcels.server";
 import { parseCourierForm } from "~/modules/shipping/couriers/courier-form";

@@ -3,7 +3,7 @@ import { createElement, type ComponentType } from "react";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub, type AppLoadContext } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
-import { orders, shippingDiscrepancies, users } from "~/db/schema";
+import { orders, shippingDiscrepancies, users } from "~/schema";
 import type { Auth } from "~/modules/accounts/auth.server";
 import { CLIENT_IP_HEADER } from "~/modules/abuse/client-address";
 import { createSeller } from "~/modules/accounts/create-seller.server";

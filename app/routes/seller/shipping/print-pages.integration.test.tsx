@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub, type AppLoadContext } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
-import { productVariants } from "~/db/schema";
+import { productVariants } from "~/schema";
 import type { Auth } from "~/modules/accounts/auth.server";
 import { CLIENT_IP_HEADER } from "~/modules/abuse/client-address";
 import { createSeller } from "~/modules/accounts/create-seller.server";

@@ -5,7 +5,7 @@ import { FileSystemConfigLoader, HtmlValidate } from "html-validate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CourierApisPanel } from "~/components/shipping/courier-apis-panel";
 import { ShipmentDetails } from "~/components/shipping/shipment-details";
-import { couriers, orderStatusHistory, shipments } from "~/db/schema";
+import { couriers, orderStatusHistory, shipments } from "~/schema";
 import { closeProviders, type Providers } from "~/integrations/providers.server";
 import { startPostexStandIn, type PostexStandIn } from "~/integrations/couriers/postex/postex-stand-in";
 import type { Auth } from "~/modules/accounts/auth.server";

@@ -4,7 +4,7 @@ import { renderToString } from "react-dom/server";
 import { createRoutesStub, type AppLoadContext } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ImportReportPanel } from "~/components/shipping/import-panels";
-import { courierUploads, orders, shipments } from "~/db/schema";
+import { courierUploads, orders, shipments } from "~/schema";
 import { createSeller } from "~/modules/accounts/create-seller.server";
 import { parseCourierForm } from "~/modules/shipping/couriers/courier-form";
 import { createCourier } from "~/modules/shipping/couriers/couriers.server";

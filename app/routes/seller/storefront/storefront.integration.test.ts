@@ -1,7 +1,7 @@
 import { asc } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
-import { heroSlides, menuItems, shopSettings } from "~/db/schema";
+import { heroSlides, menuItems, shopSettings } from "~/schema";
 import type { Auth } from "~/modules/accounts/auth.server";
 import {
   callRoute,

@@ -1,7 +1,10 @@
-import type { DbOrTx } from "./database";
-import { notify, type Notice } from "./notify.server";
-import { messageOutbox, shopSettings } from "./schema";
-import type { EmailKind } from "./schema/statuses";
+import type { DbOrTx } from "~/db/client.server";
+import { notify, type Notice } from "~/db/notify.server";
+import { shopSettings } from "~/modules/settings/reads";
+import type { OutboxMessage } from "./outbox";
+import { messageOutbox } from "./tables";
+
+export type { OutboxMessage, QueueMessages } from "./outbox";
 
 /**
  * Postgres channel that wakes the mail workers of every process when a message is queued. It keeps
@@ -11,22 +14,9 @@ import type { EmailKind } from "./schema/statuses";
 export const OUTBOX_CHANNEL = "email_outbox";
 
 /**
- * One message for the outbox, as modules/messages builds it (email-messages.ts: `outboxMessage`).
- * The subject is known when the message is queued, so Email Logs shows it before it is rendered;
- * a subject that names the shop is a function of the brand name, read here once when needed.
- */
-export type OutboxMessage = {
-  kind: EmailKind;
-  to: string;
-  subject: string | ((shopName: string) => string);
-  data: Record<string, unknown>;
-  orderId?: string | null;
-  orderNumber?: string | null;
-};
-
-/**
  * Writes messages to the outbox: the storage half of the transactional outbox (decision 0010); the
- * worker that sends them and what they say are modules/messages. Call it inside the transaction of
+ * worker that sends them is mail-worker.server.ts. Another module that queues messages declares a
+ * QueueMessages port (./outbox.ts) that a flow gives it this function for. Call it inside the transaction of
  * the event that causes them: the messages exist exactly when the event commits, and the workers are
  * woken only then (NOTIFY is delivered on commit). Nothing is rendered here, so the event's
  * transaction stays short.

@@ -1,4 +1,0 @@
-// What other modules and flows may read of modules/shipping's tables: select from them and join them,
-// never write them (eslint.config.js: module-boundaries/own-tables-only). A change to them is an
-// operation of modules/shipping, called from a flow (app/flows).
-export { courierUploads } from "./tables";
