@@ -245,7 +245,7 @@ export function statusEmailWanted(status: OrderStatus): boolean {
   return status !== "pending";
 }
 
-/** An e-mail as the outbox stores it (app/db/outbox.server.ts): its subject follows the brand name. */
+/** An e-mail as the outbox stores it (outbox.server.ts): its subject follows the brand name. */
 export function outboxMessage(message: EmailMessage): OutboxMessage {
   return {
     kind: message.kind,

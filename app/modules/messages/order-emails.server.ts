@@ -94,7 +94,7 @@ export type PlacedOrder = Omit<
  * The "placed" e-mails of an order written in this transaction, from the values just written:
  * the same messages as `queueOrderEmails(tx, id, { type: "placed" })`. `shop` is the settings row
  * the order was priced with (its brand name and notification recipients). The caller sends
- * MAIL_WAKE (app/db/outbox.server.ts) with the order's other notices, in one statement.
+ * MAIL_WAKE (outbox.server.ts) with the order's other notices, in one statement.
  */
 export async function queuePlacedOrderEmails(
   tx: DbOrTx,

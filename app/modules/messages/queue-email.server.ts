@@ -3,7 +3,7 @@ import { queueMessages } from "./outbox.server";
 import { outboxMessage, type EmailMessage } from "./email-messages";
 
 /**
- * Writes e-mails to the outbox (app/db/outbox.server.ts) inside the caller's transaction, with
+ * Writes e-mails to the outbox (outbox.server.ts) inside the caller's transaction, with
  * their subjects; the brand name is read when the caller has not passed it.
  */
 export async function queueEmails(

@@ -2,24 +2,31 @@ import { useEffect, useId, useState } from "react";
 import { useFetcher } from "react-router";
 import { showToast } from "~/components/ui/toaster";
 import { STATUS_LABELS } from "~/modules/orders/order-lifecycle";
-import type { OrdersActionResult, OwnerOrderView } from "./types";
+import { fieldErrors, formError, isRefusal } from "~/lib/form-reply";
+import { answerIntent, answerOrderId, type OrdersAnswer, type OwnerOrderView } from "./types";
 
 /**
  * The status select of one order: only the moves the lifecycle allows; courier and tracking number
  * when shipping (and to correct them on a shipped order). A fetcher with JavaScript (toast), a plain
  * post without.
  */
-export function OrderStatusForm({ order, result }: { order: OwnerOrderView; result?: OrdersActionResult }) {
-  const fetcher = useFetcher<OrdersActionResult>();
+export function OrderStatusForm({ order, result }: { order: OwnerOrderView; result?: OrdersAnswer }) {
+  const fetcher = useFetcher<OrdersAnswer>();
   const id = useId();
   const [choice, setChoice] = useState(order.next[0] ?? "");
   const busy = fetcher.state !== "idle";
   const shown = fetcher.data ?? result;
-  const fields = shown && shown.intent === "status" && shown.orderId === order.id ? shown.fields : undefined;
+  // This order's refusal: each field's message, under the form.
+  const fields =
+    isRefusal(shown) && answerIntent(shown) === "status" && answerOrderId(shown) === order.id
+      ? fieldErrors(shown)
+      : undefined;
 
   useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.intent === "status")
-      showToast(fetcher.data.message, fetcher.data.ok ? "success" : "error");
+    const answer = fetcher.data;
+    if (fetcher.state !== "idle" || answerIntent(answer) !== "status" || !answer) return;
+    if (isRefusal(answer)) showToast(formError(answer) ?? "", "error");
+    else if ("message" in answer) showToast(answer.message, answer.ok ? "success" : "error");
   }, [fetcher.state, fetcher.data]);
   // The order moved (here or live from elsewhere): offer its new first move.
   const nextKey = order.next.join(",");

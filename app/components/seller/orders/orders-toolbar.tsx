@@ -13,7 +13,8 @@ import {
   sellerOrderSearchParams,
   type SellerOrderQuery,
 } from "~/modules/orders/seller-order-query";
-import type { OrdersActionResult } from "./types";
+import { formError, isRefusal } from "~/lib/form-reply";
+import { answerIntent, type BulkMoved, type OrdersAnswer } from "./types";
 
 /**
  * Count per status; each filters the list to its status. On a phone they are one row of chips that
@@ -184,14 +185,14 @@ export type BulkListState = { query: SellerOrderQuery; total: number; onPage: nu
  * `selection=filter` with the filter (its hidden fields), which the server resolves in SQL. Without
  * JavaScript a checkbox does the same.
  */
-export function BulkMoveForm({ result, list }: { result?: OrdersActionResult; list: BulkListState }) {
-  const fetcher = useFetcher<OrdersActionResult>();
+export function BulkMoveForm({ result, list }: { result?: OrdersAnswer; list: BulkListState }) {
+  const fetcher = useFetcher<OrdersAnswer>();
   const id = useId();
   const hydrated = useHydrated();
   const ticked = useTickedCount();
   const [allMatching, setAllMatching] = useState(false);
   const busy = fetcher.state !== "idle";
-  const shown = fetcher.data ?? result;
+  const shown = bulkAnswer(fetcher.data ?? result);
   const { query, total, onPage } = list;
   const more = total > onPage;
   const everyBoxTicked = onPage > 0 && ticked === onPage;
@@ -202,10 +203,11 @@ export function BulkMoveForm({ result, list }: { result?: OrdersActionResult; li
     if (allMatching && !everyBoxTicked) setAllMatching(false);
   }, [allMatching, everyBoxTicked]);
   useEffect(() => {
-    if (fetcher.state !== "idle" || fetcher.data?.intent !== "bulk") return;
-    showToast(fetcher.data.message, fetcher.data.ok ? "success" : "error");
+    const answer = bulkAnswer(fetcher.data);
+    if (fetcher.state !== "idle" || !answer) return;
+    showToast(answer.message, answer.ok ? "success" : "error");
     // The orders that moved are done with: untick them for the next batch.
-    const moved = new Set(fetcher.data.moved.map((m) => m.orderId));
+    const moved = new Set(answer.moved.map((m) => m.orderId));
     for (const box of document.querySelectorAll<HTMLInputElement>(BULK_BOXES)) {
       if (moved.has(box.value)) box.checked = false;
     }
@@ -302,7 +304,7 @@ export function BulkMoveForm({ result, list }: { result?: OrdersActionResult; li
           </button>
         </fetcher.Form>
       </div>
-      {shown?.intent === "bulk" && (
+      {shown && (
         <div
           role={shown.ok ? "status" : "alert"}
           className="rounded-xl border border-stone-200 bg-stone-50 p-3 text-sm"
@@ -322,6 +324,13 @@ export function BulkMoveForm({ result, list }: { result?: OrdersActionResult; li
       )}
     </>
   );
+}
+
+/** A bulk move's answer as the form shows it: a refusal (the one form shape) reads as a move of nothing. */
+function bulkAnswer(answer: OrdersAnswer | undefined): BulkMoved | null {
+  if (answerIntent(answer) !== "bulk" || !answer) return null;
+  if (isRefusal(answer)) return { intent: "bulk", ok: false, message: formError(answer) ?? "", moved: [], failed: [] };
+  return "moved" in answer ? answer : null;
 }
 
 /** The line that turns "every order on this page" into "every order that matches" (or says why it cannot). */

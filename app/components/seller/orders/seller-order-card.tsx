@@ -11,16 +11,27 @@ import { RETURN_STATUS_WORDS } from "~/components/seller/returns/return-words";
 import { CustomerNotesOnOrder } from "./customer-notes-on-order";
 import { OrderStatusForm } from "./order-status-form";
 import { WhatsappStateLine } from "./whatsapp-state-line";
-import type { OrdersActionResult, OwnerOrderView } from "./types";
+import { fieldErrors, formError, isRefusal } from "~/lib/form-reply";
+import { answerIntent, answerOrderId, type OrdersAnswer, type OwnerOrderView } from "./types";
 
 /**
  * One order on the owner's Orders tab: a summary always in view (select box, number, customer,
  * total, status, risk flags, COD confirmation links, status form) and the rest in a <details>
  * that opens without JavaScript.
  */
-export function SellerOrderCard({ order, result }: { order: OwnerOrderView; result?: OrdersActionResult }) {
+export function SellerOrderCard({ order, result }: { order: OwnerOrderView; result?: OrdersAnswer }) {
   const titleId = useId();
-  const own = result && result.intent === "status" && result.orderId === order.id ? result : undefined;
+  const own = answerIntent(result) === "status" && answerOrderId(result) === order.id ? result : undefined;
+  // Without JavaScript: the status change's words under its form (a refusal beside its fields says it there instead).
+  const ownMessage = !own
+    ? null
+    : isRefusal(own)
+      ? Object.keys(fieldErrors(own)).length === 0
+        ? { ok: false, text: formError(own) }
+        : null
+      : "message" in own
+        ? { ok: own.ok, text: own.message }
+        : null;
   return (
     <article
       aria-labelledby={titleId}
@@ -131,12 +142,12 @@ export function SellerOrderCard({ order, result }: { order: OwnerOrderView; resu
 
       <div className="mt-3">
         <OrderStatusForm order={order} result={result} />
-        {own && !own.fields && (
+        {ownMessage && (
           <p
-            role={own.ok ? "status" : "alert"}
-            className={`mt-2 rounded-lg px-3 py-2 text-sm font-medium ${own.ok ? "bg-emerald-50 text-emerald-900" : "bg-red-50 text-red-800"}`}
+            role={ownMessage.ok ? "status" : "alert"}
+            className={`mt-2 rounded-lg px-3 py-2 text-sm font-medium ${ownMessage.ok ? "bg-emerald-50 text-emerald-900" : "bg-red-50 text-red-800"}`}
           >
-            {own.message}
+            {ownMessage.text}
           </p>
         )}
       </div>

@@ -2,9 +2,17 @@ import { useId } from "react";
 import { Form, useNavigation } from "react-router";
 import { FormAlert, useFocusFirstInvalid } from "~/components/ui/form-parts";
 import { FieldLabel, TextField } from "~/components/ui/text-field";
-import type { ReturnActionData, ReturnActionIntent } from "~/http/seller-return-action.server";
+import { shownErrors, useFormShape } from "~/components/ui/use-form-shape";
+import { fieldErrors, formError, keptValue, type FormReply } from "~/lib/form-reply";
 import { formatPrice } from "~/lib/money";
 import type { ReturnForOwner } from "~/modules/returns/get-return-for-owner.server";
+import {
+  conditionField,
+  receiveFormSchema,
+  refundFormSchema,
+  rejectFormSchema,
+  type ReturnFormIntent,
+} from "~/modules/returns/return-forms";
 import { REFUND_METHOD_LABELS, RETURN_CONDITION_LABELS } from "~/modules/returns/return-rules";
 import { Panel } from "./return-detail";
 
@@ -12,7 +20,7 @@ import { Panel } from "./return-detail";
 const NOT_SHIPPED = ["pending", "confirmed", "processing", "cancelled", "returned"];
 
 /** What the owner may do now, by the request's state. */
-export function availableSteps(request: ReturnForOwner): ReturnActionIntent[] {
+export function availableSteps(request: ReturnForOwner): ReturnFormIntent[] {
   switch (request.status) {
     case "requested":
       return ["approve", "reject"];
@@ -28,8 +36,8 @@ export function availableSteps(request: ReturnForOwner): ReturnActionIntent[] {
 }
 
 /** The step's own answer (a refusal), when it is this form's. */
-function answerFor(actionData: ReturnActionData | undefined, intent: ReturnActionIntent) {
-  return actionData?.intent === intent ? actionData : undefined;
+function answerFor(actionData: FormReply | undefined, intent: ReturnFormIntent) {
+  return keptValue(actionData, "intent") === intent ? actionData : undefined;
 }
 
 /**
@@ -44,7 +52,8 @@ export function ReturnActions({
   refundKey,
 }: {
   request: ReturnForOwner;
-  actionData?: ReturnActionData;
+  /** The action's refusal of a step (the one form shape), if any. */
+  actionData?: FormReply;
   refundKey: string;
 }) {
   const steps = availableSteps(request);
@@ -54,15 +63,17 @@ export function ReturnActions({
       ? String(navigation.formData?.get("intent") ?? "")
       : null;
   // A refusal of a step no longer offered (the request moved on elsewhere), or of an unknown intent.
-  const stray = actionData && (!actionData.intent || !steps.includes(actionData.intent)) ? actionData : undefined;
+  const sentIntent = keptValue(actionData, "intent") as ReturnFormIntent | undefined;
+  const stray = actionData && (!sentIntent || !steps.includes(sentIntent)) ? actionData : undefined;
+  const strayMessage = stray && (formError(stray) ?? Object.values(fieldErrors(stray))[0]);
   if (steps.length === 0) {
-    return stray ? <FormAlert>{stray.message}</FormAlert> : null;
+    return strayMessage ? <FormAlert>{strayMessage}</FormAlert> : null;
   }
   // Keyed by the state: after a step the next forms start from the new data, not what was typed before.
   const key = `${request.status}-${request.refunded}`;
   return (
     <div className="grid gap-4" data-testid="return-actions">
-      {stray && <FormAlert>{stray.message}</FormAlert>}
+      {strayMessage && <FormAlert>{strayMessage}</FormAlert>}
       {steps.includes("approve") && (
         <ApproveForm
           key={`a-${key}`}
@@ -100,7 +111,7 @@ export function ReturnActions({
   );
 }
 
-type FormProps = { request: ReturnForOwner; answer?: ReturnActionData; busy: boolean };
+type FormProps = { request: ReturnForOwner; answer?: FormReply; busy: boolean };
 
 function ApproveForm({ request, answer, busy }: FormProps) {
   const exchanges = request.items.some((i) => i.kind === "exchange");
@@ -111,9 +122,9 @@ function ApproveForm({ request, answer, busy }: FormProps) {
           ? "The new sizes or colours are taken from stock now and a replacement order (EX-) is created for the rider to deliver, collecting the old item at the door."
           : "The buyer is told to send the item back; refund it once it arrives."}
       </p>
-      {answer && (
+      {formError(answer) && (
         <div className="mt-2">
-          <FormAlert>{answer.message}</FormAlert>
+          <FormAlert>{formError(answer)}</FormAlert>
         </div>
       )}
       <Form method="post" className="mt-3">
@@ -127,7 +138,10 @@ function ApproveForm({ request, answer, busy }: FormProps) {
 }
 
 function RejectForm({ request, answer, busy }: FormProps) {
-  const ref = useFocusFirstInvalid(answer?.fields);
+  // The action's schema checks the reason in the browser too; the server's refusal shows in the same places.
+  const [form, fields] = useFormShape(rejectFormSchema, answer, { id: "return-reject" });
+  const ref = useFocusFirstInvalid(answer?.error ?? undefined);
+  const reasonError = fields.reason.errors?.[0];
   const cancels = request.status === "approved" && request.replacement && request.replacement.status !== "cancelled";
   return (
     <Panel id="reject-title" title="Reject">
@@ -136,12 +150,12 @@ function RejectForm({ request, answer, busy }: FormProps) {
           Rejecting cancels the replacement {request.replacement?.orderNumber} and puts its stock back.
         </p>
       )}
-      {answer && !answer.fields.reason && (
+      {!reasonError && form.errors?.[0] && (
         <div className="mb-2">
-          <FormAlert>{answer.message}</FormAlert>
+          <FormAlert>{form.errors[0]}</FormAlert>
         </div>
       )}
-      <Form method="post" ref={ref} noValidate className="grid gap-3">
+      <Form method="post" ref={ref} id={form.id} onSubmit={form.onSubmit} noValidate className="grid gap-3">
         <input type="hidden" name="intent" value="reject" />
         <TextField
           label="Reason (the buyer reads it)"
@@ -149,8 +163,8 @@ function RejectForm({ request, answer, busy }: FormProps) {
           multiline
           rows={3}
           autoComplete="off"
-          defaultValue={answer?.values.reason}
-          error={answer?.fields.reason}
+          defaultValue={keptValue(answer, "reason")}
+          error={reasonError}
         />
         <button type="submit" className="btn-secondary justify-self-start border-red-300 text-red-800" disabled={busy}>
           {busy ? "Rejecting..." : "Reject"}
@@ -161,10 +175,19 @@ function RejectForm({ request, answer, busy }: FormProps) {
 }
 
 function ReceiveForm({ request, answer, busy }: FormProps) {
-  const ref = useFocusFirstInvalid(answer?.fields);
+  // The action's schema checks that each item has its condition in the browser too.
+  const [form] = useFormShape(receiveFormSchema, answer, { id: "return-receive" });
+  const ref = useFocusFirstInvalid(answer?.error ?? undefined);
   const id = useId();
-  const fieldError = (itemId: number) => answer?.fields[`conditions.${itemId}`];
-  const general = answer && !request.items.some((i) => fieldError(i.id)) ? answer.message : null;
+  const shown = shownErrors(form);
+  const fieldError = (itemId: number) => shown[conditionField(itemId)];
+  const general = !request.items.some((i) => fieldError(i.id)) ? form.errors?.[0] : null;
+  // What was chosen: nested as the action's refusal keeps it, or flat as a failed request's refusal does.
+  const kept = answer?.initialValue?.conditions;
+  const keptCondition = (itemId: number) => {
+    const value = kept && typeof kept === "object" ? (kept as Record<string, unknown>)[String(itemId)] : undefined;
+    return keptValue(answer, conditionField(itemId)) ?? (typeof value === "string" ? value : "");
+  };
   return (
     <Panel id="receive-title" title="Received">
       <p>When the old item is back: resellable goes back into stock (once); damaged does not.</p>
@@ -173,13 +196,13 @@ function ReceiveForm({ request, answer, busy }: FormProps) {
           <FormAlert>{general}</FormAlert>
         </div>
       )}
-      <Form method="post" ref={ref} noValidate className="mt-3 grid gap-3">
+      <Form method="post" ref={ref} id={form.id} onSubmit={form.onSubmit} noValidate className="mt-3 grid gap-3">
         <input type="hidden" name="intent" value="receive" />
         <input type="hidden" name="itemIds" value={request.items.map((i) => i.id).join(",")} />
         {request.items.map((item) => {
-          const name = `conditions.${item.id}`;
+          const name = conditionField(item.id);
           const error = fieldError(item.id);
-          const chosen = answer?.values[name] ?? "";
+          const chosen = keptCondition(item.id);
           return (
             <fieldset
               key={item.id}
@@ -221,11 +244,12 @@ function ReceiveForm({ request, answer, busy }: FormProps) {
 }
 
 function RefundForm({ request, answer, busy, refundKey }: FormProps & { refundKey: string }) {
-  const ref = useFocusFirstInvalid(answer?.fields);
+  // The action's schema checks method, amount and reference in the browser too.
+  const [form] = useFormShape(refundFormSchema, answer, { id: "return-refund" });
+  const ref = useFocusFirstInvalid(answer?.error ?? undefined);
   const id = useId();
-  const fields = answer?.fields ?? {};
-  const values = answer?.values;
-  const general = answer && !fields.amount && !fields.method && !fields.reference ? answer.message : null;
+  const fields = shownErrors(form);
+  const general = !fields.amount && !fields.method && !fields.reference ? form.errors?.[0] : null;
   return (
     <Panel id="refund-title" title="Record refund">
       <p>
@@ -237,7 +261,14 @@ function RefundForm({ request, answer, busy, refundKey }: FormProps & { refundKe
           <FormAlert>{general}</FormAlert>
         </div>
       )}
-      <Form method="post" ref={ref} noValidate className="mt-3 grid gap-3 sm:grid-cols-2">
+      <Form
+        method="post"
+        ref={ref}
+        id={form.id}
+        onSubmit={form.onSubmit}
+        noValidate
+        className="mt-3 grid gap-3 sm:grid-cols-2"
+      >
         <input type="hidden" name="intent" value="refund" />
         <input type="hidden" name="idempotencyKey" value={refundKey} />
         <div>
@@ -249,7 +280,7 @@ function RefundForm({ request, answer, busy, refundKey }: FormProps & { refundKe
             name="method"
             required
             className="field-input"
-            defaultValue={values?.method ?? "store_credit"}
+            defaultValue={keptValue(answer, "method") ?? "store_credit"}
             aria-invalid={fields.method ? true : undefined}
             aria-describedby={fields.method ? `${id}-method-error` : undefined}
           >
@@ -279,7 +310,7 @@ function RefundForm({ request, answer, busy, refundKey }: FormProps & { refundKe
             step={1}
             required
             className="field-input"
-            defaultValue={values?.amount ?? String(request.refundLeft)}
+            defaultValue={answer ? (keptValue(answer, "amount") ?? "") : String(request.refundLeft)}
             aria-invalid={fields.amount ? true : undefined}
             aria-describedby={`${fields.amount ? `${id}-amount-error ` : ""}${id}-amount-hint`}
           />
@@ -298,7 +329,7 @@ function RefundForm({ request, answer, busy, refundKey }: FormProps & { refundKe
             name="reference"
             required={false}
             autoComplete="off"
-            defaultValue={values?.reference}
+            defaultValue={keptValue(answer, "reference")}
             error={fields.reference}
             hint="For JazzCash, Easypaisa or a bank transfer"
           />

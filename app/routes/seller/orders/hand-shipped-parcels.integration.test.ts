@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { couriers, orders, productVariants, shipments, users } from "~/schema";
 import { applyCourierReport } from "~/flows/apply-courier-report.server";
 import { fileCourierProvider } from "~/integrations/couriers/file-portal/file-courier-provider.server";
+import { fieldError } from "~/lib/form-reply";
 import type { Auth } from "~/modules/accounts/auth.server";
 import { listActiveCouriers } from "~/modules/shipping/booking/booking-candidates.server";
 import { OTHER_COURIER } from "~/modules/shipping/booking/shipment-follows-order.server";
@@ -139,10 +140,8 @@ describe.each(DATABASE_KINDS)("parcels shipped by hand on %s", (kind) => {
     const o = await order();
     const answer = await markShipped(o.id, "TCS", "TCS-HAND-1");
     expect(answer.init?.status).toBe(400);
-    expect(answer.data).toMatchObject({
-      ok: false,
-      fields: { trackingNumber: expect.stringContaining("Tracking number TCS-HAND-1 is already on order") },
-    });
+    expect(answer.data).toMatchObject({ status: "error" });
+    expect(fieldError(answer.data, "trackingNumber")).toContain("Tracking number TCS-HAND-1 is already on order");
     expect((await orderRow(o.id)).status).toBe("processing");
     expect(await parcelOf(o.id)).toBeUndefined();
     const viaApi = await patch(o.id, { status: "shipped", courierName: "tcs", trackingNumber: "TCS-HAND-2" });

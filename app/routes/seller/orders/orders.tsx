@@ -1,6 +1,5 @@
 import { useKeptActionData } from "~/components/ui/use-kept-action-data";
 import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
-import { z } from "~/lib/zod";
 import { SellerOrderCard } from "~/components/seller/orders/seller-order-card";
 import {
   AllMatchingBox,
@@ -9,8 +8,15 @@ import {
   OrderSummaryCards,
   OrdersPagination,
 } from "~/components/seller/orders/orders-toolbar";
-import type { OrdersActionResult, OwnerOrderView } from "~/components/seller/orders/types";
+import {
+  answerIntent,
+  type BulkMoved,
+  type OrdersAnswer,
+  type OwnerOrderView,
+  type StatusMoved,
+} from "~/components/seller/orders/types";
 import { GENERIC_FAILURE, STATUS_UPDATE_FAILURE } from "~/lib/failure-messages";
+import { parseSubmission, refusalOf, refuse } from "~/http/form-reply";
 import { keepOnFailure } from "~/http/keep-on-failure";
 import { requireSeller } from "~/http/auth-guard.server";
 import { AppError } from "~/lib/errors";
@@ -19,8 +25,8 @@ import { moveOrders } from "~/flows/move-order.server";
 import { whatsappConfirmationHref } from "~/modules/orders/cod-confirmation";
 import { listSellerOrdersWithDetails } from "~/modules/orders/list-seller-orders.server";
 import { STATUS_LABELS } from "~/modules/orders/order-lifecycle";
-import { orderStatusInput } from "~/modules/orders/order-status-input";
-import { readOrderSelection, SELECTION_MAX } from "~/modules/orders/order-selection";
+import { readOrderSelection } from "~/modules/orders/order-selection";
+import { ORDERS_FORM_NOT_UNDERSTOOD, ordersTabFormSchema, selectedOrderIds } from "~/modules/orders/orders-tab-forms";
 import { resolveOrderSelection } from "~/modules/orders/order-selection.server";
 import { readSellerOrderQuery, sellerOrderSearchParams } from "~/modules/orders/seller-order-query";
 import { moveOrder } from "~/flows/move-order.server";
@@ -63,42 +69,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-const statusSchema = z
-  .object({ intent: z.literal("status"), orderId: z.string().max(100) })
-  .extend(orderStatusInput.shape);
-/** The bulk move: the status to move to is `to` (the form also carries the filter's own `status` for "all that match"). */
-const bulkSchema = z.object({
-  to: orderStatusInput.shape.status,
-  orderIds: z
-    .array(z.string().max(100))
-    .min(1, "Please select at least one order")
-    .max(SELECTION_MAX, `Please select at most ${SELECTION_MAX} orders`),
-});
-
+/**
+ * One order's status change, or the bulk move of the selected orders (each form's `intent`), read
+ * with ordersTabFormSchema. A move done answers its toast's words; a refusal is the one form shape
+ * (the status form's message starts "Status update failed:"), nothing moved.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireSeller(request, context);
   const form = await request.formData();
   const actor = { id: user.id, name: user.name || user.email };
-  const intent = form.get("intent");
-  if (intent === "bulk") return bulkMove(context, actor, form);
-  const parsed = statusSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    if (intent === "status") {
-      const orderId = String(form.get("orderId") ?? "");
-      const field = String(issue?.path[0] ?? "status");
-      const message = `Status update failed: ${issue?.message ?? "Please check the form"}`;
-      return data<OrdersActionResult>(
-        { intent: "status", ok: false, message, orderId, fields: { [field]: issue?.message ?? "" } },
-        { status: 400 },
-      );
-    }
-    return data<OrdersActionResult>(
-      { intent: null, ok: false, message: "Something was missing from the form. Please try again." },
-      { status: 400 },
-    );
+  const submission = parseSubmission(form, ordersTabFormSchema);
+  if (submission.payload.intent === "bulk") return bulkMove(context, actor, form, submission);
+  if (submission.status !== "success") {
+    if (submission.payload.intent !== "status") return refuse(submission, { formError: ORDERS_FORM_NOT_UNDERSTOOD });
+    return refuse(submission, { formError: `Status update failed: ${firstError(submission.error)}` });
   }
-  const input = parsed.data;
+  const input = submission.value;
+  if (input.intent !== "status") return refuse(submission, { formError: ORDERS_FORM_NOT_UNDERSTOOD });
   try {
     // Courier details go with shipping; the form also posts them (prefilled) for other moves.
     const courier =
@@ -108,46 +95,53 @@ export async function action({ request, context }: Route.ActionArgs) {
       result.from === result.status
         ? `Courier details of ${result.orderNumber} updated`
         : `Order status updated to "${STATUS_LABELS[result.status]}"`;
-    return data<OrdersActionResult>({ intent: "status", ok: true, message, orderId: input.orderId });
+    return data<StatusMoved>({ intent: "status", ok: true, message, orderId: input.orderId });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    return data<OrdersActionResult>(
-      {
-        intent: "status",
-        ok: false,
-        message: `Status update failed: ${error.message}`,
-        orderId: input.orderId,
-        fields: error.fields,
-      },
-      { status: error.status },
-    );
+    return refuse(submission, {
+      formError: `Status update failed: ${error.message}`,
+      fieldErrors: error.fields,
+      status: error.status,
+    });
   }
+}
+
+/** The first message of a refused form (a field's, or the form's own). */
+function firstError(error: Record<string, string[] | null> | null | undefined) {
+  return Object.values(error ?? {}).find((messages) => messages?.[0])?.[0] ?? "Please check the form";
 }
 
 /**
  * Moves the ticked orders, or every order matching the filter (`selection=filter`, resolved in SQL,
  * at most SELECTION_MAX), to one status; each order that cannot move is named with the reason.
  */
-async function bulkMove(context: Route.ActionArgs["context"], actor: { id: string; name: string }, form: FormData) {
-  const refuse = (message: string) =>
-    data<OrdersActionResult>({ intent: "bulk", ok: false, message, moved: [], failed: [] }, { status: 400 });
+async function bulkMove(
+  context: Route.ActionArgs["context"],
+  actor: { id: string; name: string },
+  form: FormData,
+  submission: ReturnType<typeof parseSubmission<typeof ordersTabFormSchema>>,
+) {
+  const refused = (message: string) => refuse(submission, { formError: message });
   const selection = readOrderSelection(form);
   let orderIds: string[];
   try {
     orderIds = await resolveOrderSelection(context.db, selection, "move");
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    return refuse(error.message);
+    return refused(error.message);
   }
-  if (selection.kind === "filter" && orderIds.length === 0) return refuse("No orders match this filter any more");
-  const parsed = bulkSchema.safeParse({ to: form.get("to") ?? undefined, orderIds });
-  if (!parsed.success) return refuse(parsed.error.issues[0]?.message ?? "Please select at least one order");
-  const { to, orderIds: ids } = parsed.data;
+  if (selection.kind === "filter" && orderIds.length === 0) return refused("No orders match this filter any more");
+  if (submission.status !== "success") return refused(firstError(submission.error));
+  const selected = selectedOrderIds.safeParse(orderIds);
+  if (!selected.success) return refused(selected.error.issues[0]?.message ?? "Please select at least one order");
+  const to = submission.value.intent === "bulk" ? submission.value.to : null;
+  if (!to) return refused(ORDERS_FORM_NOT_UNDERSTOOD);
+  const ids = selected.data;
   const result = await moveOrders(context, actor, ids, to);
   const label = STATUS_LABELS[to];
   const moved = `${result.moved.length} ${result.moved.length === 1 ? "order" : "orders"} moved to "${label}"`;
   const message = result.failed.length === 0 ? moved : `${moved}; ${result.failed.length} could not be moved`;
-  return data<OrdersActionResult>({
+  return data<BulkMoved>({
     intent: "bulk",
     ok: result.failed.length === 0,
     message,
@@ -158,10 +152,8 @@ async function bulkMove(context: Route.ActionArgs["context"], actor: { id: strin
 
 /** A status change whose request failed (server error, outage, no network): SPEC.md's words in a toast, the form as it was. */
 export const clientAction = (args: Route.ClientActionArgs) =>
-  keepOnFailure(args, ({ intent, values }): OrdersActionResult =>
-    intent === "bulk"
-      ? { intent: "bulk", ok: false, message: GENERIC_FAILURE, moved: [], failed: [] }
-      : { intent: "status", ok: false, message: STATUS_UPDATE_FAILURE, orderId: values.orderId ?? "" },
+  keepOnFailure(args, ({ intent, values }) =>
+    refusalOf(values, intent === "bulk" ? GENERIC_FAILURE : STATUS_UPDATE_FAILURE),
   );
 
 /** After a refused move reload anyway: the order may have moved on elsewhere. Not after a failed request (5xx): that reload would fail too. */
@@ -170,7 +162,8 @@ export function shouldRevalidate({
   actionStatus,
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
-  if ((actionResult as OrdersActionResult | undefined)?.intent && (actionStatus ?? 200) < 500) return true;
+  const intent = answerIntent(actionResult as OrdersAnswer | undefined);
+  if ((intent === "status" || intent === "bulk") && (actionStatus ?? 200) < 500) return true;
   return defaultShouldRevalidate;
 }
 

@@ -2,6 +2,7 @@ import { eq, like } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { costFiles, courierUploads, productVariants } from "~/schema";
+import { fieldErrors } from "~/lib/form-reply";
 import { createSeller } from "~/modules/accounts/create-seller.server";
 import type { Auth } from "~/modules/accounts/auth.server";
 import { findCostFile, keepCostFile } from "~/modules/catalog/import-costs.server";
@@ -85,9 +86,10 @@ describe.each(DATABASE_KINDS)("Import costs (/seller/products/costs) on %s", (ki
     expect(set.every(({ sku: given, cost }) => given === sku(cost! - 300))).toBe(true);
     // Applied once: the kept file is gone, and the same id again changes nothing.
     expect(await database.db.select().from(costFiles).where(eq(costFiles.id, uploadId))).toHaveLength(0);
-    expect((await apply(owner.cookie, uploadId)).data).toEqual({
-      kind: "refused",
-      fields: { file: "This preview has expired or was already applied. Please upload the file again." },
+    const again = await apply(owner.cookie, uploadId);
+    expect(again.init?.status).toBe(400);
+    expect(fieldErrors(again.data)).toEqual({
+      file: "This preview has expired or was already applied. Please upload the file again.",
     });
   });
 
@@ -107,7 +109,7 @@ describe.each(DATABASE_KINDS)("Import costs (/seller/products/costs) on %s", (ki
     const id = await keepCostFile(database.db, owner.id, { name: "costs.csv", bytes });
     expect(await findCostFile(database.db, owner.id, id)).toMatchObject({ id, name: "costs.csv" });
     expect(await findCostFile(database.db, teammate.id, id)).toBeNull();
-    expect((await apply(teammate.cookie, id)).data).toMatchObject({ kind: "refused" });
+    expect((await apply(teammate.cookie, id)).data).toMatchObject({ status: "error" });
     expect(await findCostFile(database.db, owner.id, id, new Date(Date.now() + 25 * 60 * 60 * 1000))).toBeNull();
     // A courier report's upload is not a cost file, whoever uploaded it.
     const [courierUpload] = await database.db

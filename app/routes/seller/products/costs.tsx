@@ -3,6 +3,9 @@ import { CostImportPreview } from "~/components/seller/cost-import-preview";
 import { requireSeller } from "~/http/auth-guard.server";
 import { receiveCourierFile } from "~/http/courier-file-upload.server";
 import { setFlash } from "~/http/flash.server";
+import { parseSubmission, refusalFrom, refuse } from "~/http/form-reply";
+import { fieldError, isRefusal } from "~/lib/form-reply";
+import { costImportFormSchema } from "~/modules/catalog/cost-import-form";
 import { AppError } from "~/lib/errors";
 import { useKeptActionData } from "~/components/ui/use-kept-action-data";
 import { pageMeta } from "~/lib/seo";
@@ -27,9 +30,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
-export type CostImportActionData =
-  | { kind: "refused"; fields: { file: string } }
-  | { kind: "preview"; fileName: string; preview: CostPreview; uploadId: string };
+/** What Preview answers: the file's changes row by row, and the kept file's id for Apply. */
+export type CostPreviewAnswer = { kind: "preview"; fileName: string; preview: CostPreview; uploadId: string };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireSeller(request, context);
@@ -38,8 +40,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 const CHOOSE_COST_FILE = "Choose a CSV or Excel file with a product or SKU column and a cost column";
 const PREVIEW_GONE = "This preview has expired or was already applied. Please upload the file again.";
-const refused = (message: string, status = 400) =>
-  data<CostImportActionData>({ kind: "refused", fields: { file: message } }, { status });
 
 /**
  * Preview (a file: what would change, row by row; the file is kept on the server) and Apply (the
@@ -50,10 +50,19 @@ const refused = (message: string, status = 400) =>
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireSeller(request, context);
   const portal = context.providers.couriers.file;
+  // A refusal says why beside the file input (the one form shape); the form was not read when the upload itself is refused.
+  let submission: ReturnType<typeof parseSubmission<typeof costImportFormSchema>> | null = null;
+  const refused = (message: string, status = 400) =>
+    submission
+      ? refuse(submission, { fieldErrors: { file: message }, status })
+      : data(refusalFrom(null, { fieldErrors: { file: message } }), { status });
   try {
     const { form, file } = await receiveCourierFile(request);
-    if (form.get("intent") === "apply") {
-      const kept = await findCostFile(context.db, user.id, String(form.get("uploadId") ?? ""));
+    submission = parseSubmission(form, costImportFormSchema);
+    if (submission.status !== "success") return refused(CHOOSE_COST_FILE);
+    const sent = submission.value;
+    if (sent.intent === "apply") {
+      const kept = await findCostFile(context.db, user.id, sent.uploadId);
       if (!kept) return refused(PREVIEW_GONE);
       const read = readCostSheet(await portal.readSheet(kept));
       if ("error" in read) return refused(read.error);
@@ -76,7 +85,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if ("error" in read) return refused(read.error);
     const preview = await previewCostImport(context.db, read.rows);
     const uploadId = await keepCostFile(context.db, user.id, file);
-    return data<CostImportActionData>({ kind: "preview", fileName: file.name, preview, uploadId });
+    return data<CostPreviewAnswer>({ kind: "preview", fileName: file.name, preview, uploadId });
   } catch (error) {
     if (error instanceof AppError && error.status < 500)
       return refused(error.fields?.file ?? error.message, error.status);
@@ -88,8 +97,8 @@ export default function SellerProductsCosts({ actionData: sentActionData }: Rout
   const actionData = useKeptActionData(sentActionData);
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
-  const error = actionData?.kind === "refused" ? actionData.fields.file : null;
-  const preview = actionData?.kind === "preview" ? actionData : null;
+  const error = isRefusal(actionData) ? fieldError(actionData, "file") : null;
+  const preview = actionData && "kind" in actionData ? actionData : null;
   return (
     <section aria-labelledby="costs-title" className="flex flex-col gap-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">

@@ -1,8 +1,8 @@
 import { data, Form, Link, redirect, useSubmit } from "react-router";
-import { z } from "~/lib/zod";
 import { InventoryList } from "~/components/seller/inventory-list";
 import { LaunchPanel } from "~/components/seller/launch-panel";
 import { requireSeller } from "~/http/auth-guard.server";
+import { parseSubmission } from "~/http/form-reply";
 import { AppError } from "~/lib/errors";
 import { setFlash, type Flash } from "~/http/flash.server";
 import { formatShopDateTimeAmPm } from "~/lib/shop-time";
@@ -20,7 +20,7 @@ import { listUpcomingLaunches, scheduleLaunch } from "~/modules/catalog/launches
 import { launchNow } from "~/flows/launch-products.server";
 import { listCategories } from "~/modules/catalog/list-categories.server";
 import { listInventory } from "~/modules/catalog/list-inventory.server";
-import { parseLaunchAt } from "~/modules/catalog/product-input";
+import { INVALID_LAUNCH_AT, inventoryFormSchema, UNKNOWN_ACTION } from "~/modules/catalog/inventory-forms";
 import { setProductStatus } from "~/flows/set-product-status.server";
 import type { Route } from "./+types/products";
 
@@ -53,19 +53,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-const id = z.string().trim().min(1).max(100);
-const launchAt = z.string().max(40);
-const productActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("delete"), id }),
-  z.object({ intent: z.literal("activate"), id }),
-  z.object({ intent: z.literal("deactivate"), id }),
-  z.object({ intent: z.literal("restore"), id }),
-  z.object({ intent: z.literal("launch-product"), id }),
-  z.object({ intent: z.literal("launch-category"), id }),
-  z.object({ intent: z.literal("schedule-product"), id, launchAt }),
-  z.object({ intent: z.literal("schedule-category"), id, launchAt }),
-]);
-
 /** Back to the view the owner was on (only ever this page), with the answer as a toast. */
 async function answer(returnTo: unknown, flash: Flash) {
   // A page loaded before the owner pages moved under /seller posts its old address: same view.
@@ -75,12 +62,20 @@ async function answer(returnTo: unknown, flash: Flash) {
   return redirect(to, { headers: { "Set-Cookie": await setFlash(flash) } });
 }
 
+/**
+ * The list's buttons, read with inventoryFormSchema. Every answer, done or refused, goes back to
+ * the owner's view with a toast (a launch date that is not one too); a post no button makes is a 400.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   await requireSeller(request, context);
-  const form = Object.fromEntries(await request.formData());
-  const parsed = productActionSchema.safeParse(form);
-  if (!parsed.success) throw data("Unknown action", { status: 400 });
-  const input = parsed.data;
+  const submission = parseSubmission(await request.formData(), inventoryFormSchema);
+  const form = { returnTo: (submission.payload as Record<string, unknown>).returnTo };
+  if (submission.status !== "success") {
+    if (submission.error?.launchAt?.[0] === INVALID_LAUNCH_AT)
+      return answer(form.returnTo, { type: "error", message: INVALID_LAUNCH_AT });
+    throw data(UNKNOWN_ACTION, { status: 400 });
+  }
+  const input = submission.value;
   const db = context.db;
   try {
     switch (input.intent) {
@@ -116,9 +111,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
       case "schedule-product":
       case "schedule-category": {
-        const at = input.launchAt.trim() ? parseLaunchAt(input.launchAt) : null;
-        if (input.launchAt.trim() && !at)
-          return answer(form.returnTo, { type: "error", message: "Choose a valid launch date and time" });
+        const at = input.launchAt;
         const target =
           input.intent === "schedule-product"
             ? { kind: "product" as const, id: input.id }

@@ -12,9 +12,11 @@ import {
 } from "~/components/seller/returns/return-detail";
 import { requireSeller } from "~/http/auth-guard.server";
 import { keepOnFailure } from "~/http/keep-on-failure";
-import { sellerReturnAction, type ReturnActionData, type ReturnActionIntent } from "~/http/seller-return-action.server";
+import { refusalOf } from "~/http/form-reply";
+import { sellerReturnAction } from "~/http/seller-return-action.server";
 import { AppError } from "~/lib/errors";
 import { GENERIC_FAILURE } from "~/lib/failure-messages";
+import { isRefusal } from "~/lib/form-reply";
 import { pageMeta } from "~/lib/seo";
 import { useKeptActionData } from "~/components/ui/use-kept-action-data";
 import { getReturnForOwner } from "~/modules/returns/get-return-for-owner.server";
@@ -56,13 +58,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 /** A step whose request failed (server error, outage, no network): the page stays, with what was typed. */
 export const clientAction = (args: Route.ClientActionArgs) =>
-  keepOnFailure(args, ({ intent, values }): ReturnActionData => ({
-    intent: (intent as ReturnActionIntent | null) ?? null,
-    ok: false,
-    message: GENERIC_FAILURE,
-    fields: {},
-    values,
-  }));
+  keepOnFailure(args, ({ values }) => refusalOf(values, GENERIC_FAILURE));
 
 /** After a refused step reload anyway: the request may have moved on elsewhere. Not after a failed request (5xx). */
 export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
@@ -72,7 +68,8 @@ export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: Shou
 
 /** One return or exchange request as the owner decides on it. */
 export default function SellerReturn({ loaderData, actionData: sent }: Route.ComponentProps) {
-  const actionData = useKeptActionData(sent as ReturnActionData | undefined);
+  const kept = useKeptActionData(sent);
+  const actionData = isRefusal(kept) ? kept : undefined;
   const { request } = loaderData;
   return (
     <div className="grid gap-4">
