@@ -24,7 +24,7 @@ export function failedRequestStatus(error: unknown): number | null {
  * the page's data after it (that would fail too during an outage).
  *
  *     export const clientAction = (args: Route.ClientActionArgs) =>
- *       keepOnFailure(args, ({ intent }) => ({ intent, ok: false, message: GENERIC_FAILURE }));
+ *       keepOnFailure(args, ({ values }) => refusalOf(values, GENERIC_FAILURE));
  */
 export async function keepOnFailure<T, F>(
   { request, serverAction }: { request: Request; serverAction: () => Promise<T> },
@@ -44,14 +44,4 @@ export async function keepOnFailure<T, F>(
     for (const [key, value] of form) if (typeof value === "string" && !/password/i.test(key)) values[key] = value;
     return data(failure({ intent: values.intent ?? null, values }), { status });
   }
-}
-
-/** The common answer: `{ intent, ok: false, message }` (cart, wishlist, account, owner forms). */
-export function keepOnFailureWith<I extends string = string>(message: string | ((intent: I | null) => string)) {
-  return ({ intent, values }: SentForm) => ({
-    intent: intent as I | null,
-    ok: false as const,
-    message: typeof message === "string" ? message : message(intent as I | null),
-    values,
-  });
 }

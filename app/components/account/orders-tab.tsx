@@ -5,7 +5,8 @@ import { formatPrice } from "~/lib/money";
 import { formatShopDate } from "~/lib/shop-time";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { buyerCanCancel, type OrderStatus } from "~/modules/orders/order-lifecycle";
-import { Loading, ResultLine, type AccountActionResult } from "./shared";
+import { keptValue, isRefusal } from "~/lib/form-reply";
+import { Loading, ResultLine, type AccountAnswer, type AccountDone } from "./shared";
 import { ITEMS_SHOWN, moreItemsText } from "~/modules/orders/more-items";
 import { CourierDetails } from "~/components/orders/courier-details";
 
@@ -54,13 +55,16 @@ export function OrdersTab({
   /** Delivered orders still inside the return window: the moment it closes (ISO), by order id. */
   returnsOpenUntil?: Record<string, string>;
   refreshing: boolean;
-  actionData?: AccountActionResult;
+  actionData?: AccountAnswer;
 }) {
   const [detailsId, setDetailsId] = useState<string | null>(null);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const details = detailsId ? (orders?.find((o) => o.id === detailsId) ?? null) : null;
   // A cancel's outcome shows on its order's card; above the list only when that order is not listed.
-  const onCard = Boolean(actionData?.target && orders?.some((o) => o.id === actionData.target));
+  const target = isRefusal(actionData)
+    ? keptValue(actionData, "orderId")
+    : (actionData as AccountDone | undefined)?.target;
+  const onCard = Boolean(target && orders?.some((o) => o.id === target));
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -102,7 +106,7 @@ export function OrdersTab({
                     myRatings={myRatings}
                     returnsOpen={Boolean(returnsOpenUntil[order.id])}
                     onDetails={() => setDetailsId(order.id)}
-                    result={actionData?.target === order.id ? actionData : undefined}
+                    result={target === order.id ? actionData : undefined}
                   />
                 </li>
               ))}
@@ -126,7 +130,7 @@ function OrderCard({
   myRatings: Record<string, number>;
   returnsOpen: boolean;
   onDetails: () => void;
-  result?: AccountActionResult;
+  result?: AccountAnswer;
 }) {
   const hydrated = useHydrated();
   const navigation = useNavigation();

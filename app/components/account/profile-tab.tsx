@@ -4,9 +4,9 @@ import { TextField } from "~/components/ui/text-field";
 import { formatPakistaniMobile } from "~/lib/phone";
 import { formatShopDateLong } from "~/lib/shop-time";
 import { useFormShape } from "~/components/ui/use-form-shape";
-import { type FormReply, formError, isRefusal, keptValue } from "~/lib/form-reply";
+import { formError, isRefusal, keptValue } from "~/lib/form-reply";
 import { profileFormSchema } from "~/modules/accounts/profile-schema";
-import { Loading, ResultLine, type AccountActionResult } from "./shared";
+import { Loading, ResultLine, type AccountAnswer } from "./shared";
 
 export type AccountSummary = { name: string; email: string; memberSince: Date | string };
 /** The saved checkout details of a buyer (phone in E.164). */
@@ -24,7 +24,7 @@ export function ProfileTab({
 }: {
   account: AccountSummary;
   profile: ProfileDetails | null;
-  actionData?: AccountActionResult | FormReply;
+  actionData?: AccountAnswer;
 }) {
   const navigation = useNavigation();
   const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "profile";
@@ -71,7 +71,7 @@ export function ProfileTab({
           </h2>
           <p className="mt-1 text-sm text-stone-600">Your phone and address fill in the checkout form for you.</p>
           <div className="mt-4 grid gap-4">
-            {!reply && <ResultLine result={actionData as AccountActionResult | undefined} />}
+            {!reply && <ResultLine result={actionData} />}
             {formError(reply) && (
               <p role="alert" className="rounded-lg bg-red-50 px-4 py-3 font-medium text-red-800">
                 {formError(reply)}

@@ -1,8 +1,14 @@
 import { useId } from "react";
 import { Form, useNavigation } from "react-router";
 import { TextField } from "~/components/ui/text-field";
+import { useFormShape } from "~/components/ui/use-form-shape";
+import { isRefusal } from "~/lib/form-reply";
+import { deleteAccountSchema } from "~/modules/accounts/profile-schema";
 import { ChangePasswordForm } from "./change-password-form";
-import { Loading, ResultLine, type AccountActionResult, type AccountIntent } from "./shared";
+import { answerIntent, Loading, ResultLine, type AccountAnswer } from "./shared";
+
+/** The tab's forms, by their hidden `intent` field. */
+type SettingsIntent = "settings" | "password" | "delete-account";
 
 /** The notification choices of the Settings tab. */
 export type NotificationChoices = { orderEmails: boolean; smsUpdates: boolean; marketingEmails: boolean };
@@ -14,15 +20,28 @@ export function SettingsTab({
   googleEnabled = false,
 }: {
   profile: NotificationChoices | null;
-  actionData?: AccountActionResult;
+  actionData?: AccountAnswer;
   /** False for an account that signs in only with Google: deleting it takes a fresh Google sign-in instead. */
   signsInWithPassword?: boolean;
   googleEnabled?: boolean;
 }) {
   const navigation = useNavigation();
-  const busy = (intent: AccountIntent) => navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
-  const result = (intent: AccountIntent) => (actionData?.intent === intent ? actionData : undefined);
-  const deleteErrors = result("delete-account")?.fields ?? {};
+  const busy = (intent: SettingsIntent) => navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
+  const result = (intent: SettingsIntent) => (answerIntent(actionData) === intent ? actionData : undefined);
+  const refused = (intent: SettingsIntent) => {
+    const answer = result(intent);
+    return isRefusal(answer) ? answer : undefined;
+  };
+  // Delete Account is checked in the browser with the action's schema (the password only when the account has one).
+  const [deleteForm, deleteFields] = useFormShape(
+    deleteAccountSchema({ withPassword: signsInWithPassword }),
+    refused("delete-account"),
+    { id: "delete-account" },
+  );
+  const deleteErrors = {
+    password: deleteFields.password.errors?.[0],
+    confirm: deleteFields.confirm.errors?.[0],
+  };
   const deleteId = useId();
 
   if (profile === null) return <Loading>Loading your settings...</Loading>;
@@ -62,7 +81,7 @@ export function SettingsTab({
         </Form>
       </section>
 
-      <ChangePasswordForm result={result("password")} busy={busy("password")} intent="password" />
+      <ChangePasswordForm reply={refused("password")} busy={busy("password")} intent="password" />
 
       <section
         aria-labelledby="delete-title"
@@ -77,11 +96,15 @@ export function SettingsTab({
         </p>
         <Form
           method="post"
+          id={deleteForm.id}
           noValidate
           className="mt-4 grid max-w-md gap-4"
           aria-labelledby="delete-title"
           onSubmit={(event) => {
-            if (!window.confirm("Delete your account? This cannot be undone.")) event.preventDefault();
+            // The form's own check first (nothing to confirm while it is refused), then the question.
+            deleteForm.onSubmit(event);
+            if (!event.defaultPrevented && !window.confirm("Delete your account? This cannot be undone."))
+              event.preventDefault();
           }}
         >
           <input type="hidden" name="intent" value="delete-account" />

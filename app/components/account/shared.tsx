@@ -1,30 +1,31 @@
-/** The forms of the My Account page, by their hidden `intent` field. */
-export type AccountIntent = "cancel" | "unsave" | "profile" | "settings" | "password" | "delete-account";
+import { type FormReply, fieldErrors, formError, isRefusal, keptValue } from "~/lib/form-reply";
 
-/** What the My Account action answers a form with. */
-export type AccountActionResult = {
-  intent: AccountIntent | null;
-  ok: boolean;
-  message: string;
-  /** The order or product acted on, so the message shows beside it. */
-  target?: string;
-  fields?: Record<string, string>;
-  values?: Record<string, string>;
-};
+/** What a My Account form answers when it did what was asked: its message, and the order or product acted on. */
+export type AccountDone = { intent: string; ok: true; message: string; target?: string };
 
-/** The outcome of a form: a status line for success, an alert for a failure without a field to sit beside. */
-export function ResultLine({ result }: { result: AccountActionResult | undefined }) {
+/** A My Account action's answer: done, or refused in the one form shape. */
+export type AccountAnswer = AccountDone | FormReply;
+
+/** The form an answer is about (the intent it was posted with), if any. */
+export function answerIntent(answer: AccountAnswer | null | undefined): string | undefined {
+  if (!answer) return undefined;
+  return isRefusal(answer) ? keptValue(answer, "intent") : (answer as AccountDone).intent;
+}
+
+/** The outcome of a form: a status line for success, an alert for a refusal without a field to sit beside. */
+export function ResultLine({ result }: { result: AccountAnswer | undefined }) {
   if (!result) return null;
-  if (result.ok)
+  if (!isRefusal(result))
     return (
       <p role="status" className="rounded-lg bg-emerald-50 px-4 py-3 font-medium text-emerald-900">
-        {result.message}
+        {(result as AccountDone).message}
       </p>
     );
-  if (result.fields && Object.keys(result.fields).length > 0) return null;
+  const message = formError(result);
+  if (!message || Object.keys(fieldErrors(result)).length > 0) return null;
   return (
     <p role="alert" className="rounded-lg bg-red-50 px-4 py-3 font-medium text-red-800">
-      {result.message}
+      {message}
     </p>
   );
 }

@@ -1,15 +1,9 @@
 import { Form, Link, useNavigation } from "react-router";
 import { ProductCard } from "~/components/ui/product-card";
 import type { ProductCardData } from "~/modules/catalog/product-card";
-import { Loading, ResultLine, type AccountActionResult } from "./shared";
+import { Loading, ResultLine, type AccountAnswer } from "./shared";
 
-export function WishlistTab({
-  items,
-  actionData,
-}: {
-  items: ProductCardData[] | null;
-  actionData?: AccountActionResult;
-}) {
+export function WishlistTab({ items, actionData }: { items: ProductCardData[] | null; actionData?: AccountAnswer }) {
   const navigation = useNavigation();
   const removing =
     navigation.state !== "idle" && navigation.formData?.get("intent") === "unsave"

@@ -1,9 +1,12 @@
+import { z } from "~/lib/zod";
+import type { FormReply } from "~/lib/form-reply";
+import { returnRequestInput } from "~/modules/returns/return-input";
 import { MAX_RETURN_PHOTOS } from "~/modules/returns/return-rules";
 
 /**
  * The names of the return request form's fields (`/orders/{id}/return`), shared by the form and the
- * route's action, and the form read into the JSON body `POST /api/orders/{id}/returns` takes, so the
- * page and the API are checked by one schema (modules/returns/return-input.ts).
+ * route's action, and the form's schema, which reads it into the JSON body `POST /api/orders/{id}/returns`
+ * takes, so the page and the API are checked by one schema (modules/returns/return-input.ts).
  */
 export const RETURN_FORM_FIELDS = {
   quantity: (orderItemId: number) => `quantity.${orderItemId}`,
@@ -17,56 +20,65 @@ export const RETURN_FORM_FIELDS = {
   photos: "photos",
 } as const;
 
-/**
- * A 4th photo, refused in the browser before sending (the server says the same, from
- * modules/returns/return-input.ts, which the page's bundle does not load: it holds zod).
- */
+/** A 4th photo, refused in the browser before sending (the server says the same, from modules/returns/return-input.ts). */
 export const TOO_MANY_PHOTOS = `Please attach at most ${MAX_RETURN_PHOTOS} photos`;
 
 /** One item as the JSON API takes it. */
 export type ReturnItemBody = { orderItemId: number; quantity: number; kind: string; exchangeVariantId?: number };
 
-export type ReturnFormBody = {
-  /** The body for the shared schema: the items with a quantity above 0, the reason and its text. */
-  body: { items: ReturnItemBody[]; reason: string; reasonText: string };
-  /** The text of every field as sent, to put back in the form after a refusal. */
-  values: Record<string, string>;
-};
-
-const QUANTITY_FIELD = /^quantity\.(\d{1,9})$/;
+const ORDER_ITEM_ID = /^\d{1,9}$/;
+// A posted field as text (an empty one arrives as none); each item's fields by its order item's id.
+const textOf = (value: unknown) => (typeof value === "string" ? value : "");
+const perItem = z.record(z.string(), z.unknown()).optional();
 
 /**
- * Reads the posted form into the API's body: each line with a quantity above 0 (0 means "keep
- * it"), its Return or Exchange and the new variant (only for an exchange), the reason and its
- * text. Nothing is judged here: a line with no choice or an exchange with no variant is refused by
- * the schema, beside that line.
+ * The return request form (`quantity.{id}`, `kind.{id}`, `exchange.{id}`, the reason and its text)
+ * read into the API's body and checked by its schema (modules/returns/return-input.ts): each line
+ * with a quantity above 0 (0 means "keep it"), its Return or Exchange and the new variant (only for
+ * an exchange). A message about the nth item sent goes beside that item's line (`items.{id}`), one
+ * about no item above the lines (`items`).
  */
-export function readReturnForm(form: FormData): ReturnFormBody {
-  const values: Record<string, string> = {};
-  for (const [key, value] of form)
-    if (typeof value === "string" && key !== RETURN_FORM_FIELDS.photos) values[key] = value;
-  const items: ReturnItemBody[] = [];
-  for (const key of Object.keys(values)) {
-    const match = QUANTITY_FIELD.exec(key);
-    if (!match || values[key].trim() === "" || values[key].trim() === "0") continue;
-    const orderItemId = Number(match[1]);
-    const kind = values[RETURN_FORM_FIELDS.kind(orderItemId)] ?? "";
-    const variant = values[RETURN_FORM_FIELDS.exchange(orderItemId)] ?? "";
-    items.push({
-      orderItemId,
-      quantity: Number(values[key]),
-      kind,
-      ...(kind === "exchange" && variant !== "" ? { exchangeVariantId: Number(variant) } : {}),
-    });
-  }
-  return {
-    body: {
+export const returnFormSchema = z
+  .object({
+    quantity: perItem,
+    kind: perItem,
+    exchange: perItem,
+    reason: z.unknown().optional(),
+    reasonText: z.unknown().optional(),
+  })
+  .transform((raw, ctx) => {
+    const items: ReturnItemBody[] = [];
+    for (const [id, value] of Object.entries(raw.quantity ?? {})) {
+      const quantity = textOf(value).trim();
+      if (!ORDER_ITEM_ID.test(id) || quantity === "" || quantity === "0") continue;
+      const kind = textOf(raw.kind?.[id]);
+      const variant = textOf(raw.exchange?.[id]);
+      items.push({
+        orderItemId: Number(id),
+        quantity: Number(quantity),
+        kind,
+        ...(kind === "exchange" && variant !== "" ? { exchangeVariantId: Number(variant) } : {}),
+      });
+    }
+    const parsed = returnRequestInput.safeParse({
       items,
-      reason: values[RETURN_FORM_FIELDS.reason] ?? "",
-      reasonText: values[RETURN_FORM_FIELDS.reasonText] ?? "",
-    },
-    values,
-  };
+      reason: textOf(raw.reason),
+      reasonText: textOf(raw.reasonText),
+    });
+    if (parsed.success) return parsed.data;
+    const fields: Record<string, string> = {};
+    for (const issue of parsed.error.issues) fields[issue.path.join(".") || "form"] ??= issue.message;
+    for (const [field, message] of Object.entries(formErrors(fields, items)))
+      ctx.addIssue({ code: "custom", path: field.split("."), message });
+    return z.NEVER;
+  });
+
+/** What was typed in one field of a refused return form (`quantity.{id}` and the like are kept per item). */
+export function keptReturnValue(reply: FormReply | null | undefined, name: string): string | undefined {
+  const [field, id] = name.split(".");
+  const value = reply?.initialValue?.[field];
+  const typed = id === undefined ? value : (value as Record<string, unknown> | undefined)?.[id];
+  return typeof typed === "string" ? typed : undefined;
 }
 
 /**

@@ -7,7 +7,8 @@ import { mediaUrl } from "~/modules/media/image-url";
 import type { ReturnReason } from "~/modules/returns/return-rules";
 import type { ReturnableItem } from "~/modules/returns/returnable-items.server";
 import { MAX_RETURN_PHOTOS, REASON_TEXT_MAX, RETURN_REASON_LABELS } from "~/modules/returns/return-rules";
-import { RETURN_FORM_FIELDS as F, TOO_MANY_PHOTOS } from "./return-form-fields";
+import { type FormReply, fieldErrors, formError } from "~/lib/form-reply";
+import { keptReturnValue, RETURN_FORM_FIELDS as F, TOO_MANY_PHOTOS } from "./return-form-fields";
 
 const REASONS = Object.keys(RETURN_REASON_LABELS) as ReturnReason[];
 
@@ -17,12 +18,12 @@ export type ReturnableLine = Pick<
   "orderItemId" | "name" | "color" | "size" | "imageKey" | "price" | "returnable" | "exchangeOptions"
 >;
 
-/** What a refused request comes back with: every typed value (files excepted), and the messages by field. */
-export type ReturnFormState = {
+/**
+ * What a refused request comes back with: the refusal in the one form shape (every typed value,
+ * files excepted, and the messages by field), a new key for the form so what was typed goes back in.
+ */
+export type ReturnFormState = FormReply & {
   formId: string;
-  values: Record<string, string>;
-  errors: Record<string, string>;
-  formError: string | null;
   /** Photos were sent with the refused request: the browser cannot keep them, so the buyer is asked to choose them again. */
   photosSent: boolean;
 };
@@ -48,12 +49,12 @@ export function ReturnRequestForm({
   const sending = navigation.state === "submitting" && navigation.formAction === action;
   const [photoError, setPhotoError] = useState<string | null>(null);
   const errors: Record<string, string> = {
-    ...(state?.errors ?? {}),
+    ...fieldErrors(state),
     ...(photoError ? { [F.photos]: photoError } : {}),
   };
-  const formRef = useFocusFirstInvalid(state?.errors);
-  const values = state?.values ?? {};
-  const reasonChecked = values[F.reason] ?? "";
+  const formRef = useFocusFirstInvalid(state?.error ?? undefined);
+  const kept = (name: string) => keptReturnValue(state, name);
+  const reasonChecked = kept(F.reason) ?? "";
 
   const checkPhotos = (files: FileList | null) => {
     const count = files?.length ?? 0;
@@ -85,7 +86,7 @@ export function ReturnRequestForm({
           You can return or exchange items until {formatShopDateLong(closesAt)}.
         </p>
       )}
-      {state?.formError && <FormAlert>{state.formError}</FormAlert>}
+      {formError(state) && <FormAlert>{formError(state)}</FormAlert>}
       {errors[F.items] && (
         <p id="return-items-error" className="field-error" role="alert">
           {errors[F.items]}
@@ -93,12 +94,7 @@ export function ReturnRequestForm({
       )}
 
       {lines.map((line) => (
-        <LineFieldset
-          key={line.orderItemId}
-          line={line}
-          values={values}
-          error={errors[F.itemError(line.orderItemId)]}
-        />
+        <LineFieldset key={line.orderItemId} line={line} kept={kept} error={errors[F.itemError(line.orderItemId)]} />
       ))}
 
       <fieldset
@@ -138,7 +134,7 @@ export function ReturnRequestForm({
             name={F.reasonText}
             rows={3}
             maxLength={REASON_TEXT_MAX}
-            defaultValue={values[F.reasonText] ?? ""}
+            defaultValue={kept(F.reasonText) ?? ""}
             className="field-input"
             aria-invalid={errors[F.reasonText] ? true : undefined}
             aria-describedby={errors[F.reasonText] ? "return-reason-text-error" : undefined}
@@ -189,15 +185,15 @@ export function ReturnRequestForm({
 /** One returnable item: its picture and name, how many, and Return (money back) or Exchange for another variant. */
 function LineFieldset({
   line,
-  values,
+  kept,
   error,
 }: {
   line: ReturnableLine;
-  values: Record<string, string>;
+  kept: (name: string) => string | undefined;
   error: string | undefined;
 }) {
   const id = `return-line-${line.orderItemId}`;
-  const kind = values[F.kind(line.orderItemId)] ?? "";
+  const kind = kept(F.kind(line.orderItemId)) ?? "";
   const canExchange = line.exchangeOptions.length > 0;
   const checkExchange = () => {
     const radio = document.getElementById(`${id}-exchange`) as HTMLInputElement | null;
@@ -236,7 +232,7 @@ function LineFieldset({
           <select
             id={`${id}-quantity`}
             name={F.quantity(line.orderItemId)}
-            defaultValue={values[F.quantity(line.orderItemId)] ?? "0"}
+            defaultValue={kept(F.quantity(line.orderItemId)) ?? "0"}
             className="field-input"
             aria-invalid={error ? true : undefined}
           >
@@ -280,7 +276,7 @@ function LineFieldset({
                 <select
                   id={`${id}-variant`}
                   name={F.exchange(line.orderItemId)}
-                  defaultValue={values[F.exchange(line.orderItemId)] ?? ""}
+                  defaultValue={kept(F.exchange(line.orderItemId)) ?? ""}
                   className="field-input"
                   onChange={(e) => e.currentTarget.value && checkExchange()}
                 >

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { TOO_MANY_PHOTOS as SERVER_TOO_MANY_PHOTOS } from "~/modules/returns/return-input";
-import { formErrors, readReturnForm, TOO_MANY_PHOTOS } from "./return-form-fields";
+import { parseSubmission } from "~/http/form-reply";
+import { formErrors, keptReturnValue, returnFormSchema, TOO_MANY_PHOTOS } from "./return-form-fields";
 import {
   exchangeStoreCredit,
   itemWords,
@@ -127,7 +128,7 @@ describe("the return form read into the API's body", () => {
   };
 
   it("takes the lines with a quantity, each with its choice, and the exchange's variant only for an exchange", () => {
-    const read = readReturnForm(
+    const read = parseSubmission(
       form([
         ["quantity.11", "1"],
         ["kind.11", "exchange"],
@@ -140,8 +141,9 @@ describe("the return form read into the API's body", () => {
         ["reason", "wrong_size"],
         ["reasonText", "Too small"],
       ]),
+      returnFormSchema,
     );
-    expect(read.body).toEqual({
+    expect(read.status === "success" && read.value).toEqual({
       items: [
         { orderItemId: 11, quantity: 1, kind: "exchange", exchangeVariantId: 42 },
         { orderItemId: 13, quantity: 2, kind: "return" },
@@ -149,7 +151,12 @@ describe("the return form read into the API's body", () => {
       reason: "wrong_size",
       reasonText: "Too small",
     });
-    expect(read.values).toMatchObject({ "quantity.12": "0", "exchange.13": "43", reasonText: "Too small" });
+    const kept = read.reply();
+    expect(["quantity.12", "exchange.13", "reasonText"].map((name) => keptReturnValue(kept, name))).toEqual([
+      "0",
+      "43",
+      "Too small",
+    ]);
   });
 
   it("puts a message about the nth item sent beside that item's line, and a message about no item above the lines", () => {

@@ -1,27 +1,30 @@
 import type { Auth } from "./auth.server";
 import { authErrorMessage, NEW_PASSWORD_CODES } from "./auth-errors";
 import { callAuth } from "./call-auth.server";
-import { CURRENT_PASSWORD_WRONG, parseChangePasswordForm, type ChangePasswordField } from "./profile-schema";
+import { CURRENT_PASSWORD_WRONG, type ChangePasswordData, type ChangePasswordField } from "./profile-schema";
 
 export type ChangePasswordOutcome =
   | { ok: true; cookies: string[] }
   | { ok: false; status: number; message: string; fields?: Partial<Record<ChangePasswordField, string>> };
 
 /**
- * The Change Password form of buyers and sellers alike: current, new and confirm, the password rule
- * (checked by better-auth's hooks, auth-request-rules.server.ts), every other session signed out.
- * The "password changed" e-mail is queued by auth.server.ts. On success `cookies` carry the
- * re-issued session, which the answer must pass on.
+ * The Change Password form of buyers and sellers alike, once changePasswordSchema has read it: the
+ * password rule (checked by better-auth's hooks, auth-request-rules.server.ts), every other session
+ * signed out. The "password changed" e-mail is queued by auth.server.ts. On success `cookies` carry
+ * the re-issued session, which the answer must pass on; refused, the message for the form and the
+ * field it is about, if any.
  */
-export async function changePasswordFromForm(
+export async function changePassword(
   auth: Auth,
   request: Request,
-  form: Record<string, unknown>,
+  form: ChangePasswordData,
 ): Promise<ChangePasswordOutcome> {
-  const parsed = parseChangePasswordForm(form);
-  if (!parsed.ok)
-    return { ok: false, status: 400, message: "Please correct the highlighted fields", fields: parsed.fields };
-  const result = await callAuth(auth, request, "/change-password", { ...parsed.data, revokeOtherSessions: true });
+  const { currentPassword, newPassword } = form;
+  const result = await callAuth(auth, request, "/change-password", {
+    currentPassword,
+    newPassword,
+    revokeOtherSessions: true,
+  });
   if (result.ok) return { ok: true, cookies: result.cookies };
   if (result.code === "INVALID_PASSWORD")
     return {

@@ -9,11 +9,18 @@ import {
   CURRENT_PASSWORD_REQUIRED,
   DELETE_CONFIRM_REQUIRED,
   DELETE_PASSWORD_REQUIRED,
-  parseChangePasswordForm,
-  parseDeleteAccountForm,
-  parseNotificationSettings,
+  changePasswordSchema,
+  deleteAccountSchema,
+  notificationSettingsSchema,
   parseProfileForm,
 } from "./profile-schema";
+import { parseSubmission } from "~/http/form-reply";
+
+/** A form as the page posts it (an empty field arrives as none), read as the actions read it. */
+const posted = (values: Record<string, string>) => new URLSearchParams(values);
+/** The messages of a refused form, by field. */
+const refusedFields = (submission: { status?: string; error?: Record<string, string[] | null> | null }) =>
+  submission.status === "success" ? null : submission.error;
 
 describe.each(DATABASE_KINDS)("customer profiles on %s", (kind) => {
   const database = useTestDatabase(kind, { seed: "empty" });
@@ -233,12 +240,12 @@ describe("profile form rules", () => {
   });
 
   it("reads unticked boxes as off", () => {
-    expect(parseNotificationSettings({ intent: "settings", orderEmails: "on" })).toEqual({
+    expect(notificationSettingsSchema.parse({ intent: "settings", orderEmails: "on" })).toEqual({
       orderEmails: true,
       smsUpdates: false,
       marketingEmails: false,
     });
-    expect(parseNotificationSettings({ orderEmails: true, smsUpdates: "on", marketingEmails: "on" })).toEqual({
+    expect(notificationSettingsSchema.parse({ orderEmails: true, smsUpdates: "on", marketingEmails: "on" })).toEqual({
       orderEmails: true,
       smsUpdates: true,
       marketingEmails: true,
@@ -246,54 +253,53 @@ describe("profile form rules", () => {
   });
 
   it("checks the change-password form", () => {
-    expect(parseChangePasswordForm({})).toEqual({
-      ok: false,
-      fields: {
-        currentPassword: CURRENT_PASSWORD_REQUIRED,
-        newPassword: "Please enter a new password",
-        confirmPassword: "Please confirm your new password",
-      },
+    expect(refusedFields(parseSubmission(posted({}), changePasswordSchema))).toEqual({
+      currentPassword: [CURRENT_PASSWORD_REQUIRED],
+      newPassword: ["Please enter a new password"],
+      confirmPassword: ["Please confirm your new password"],
     });
     expect(
-      parseChangePasswordForm({
-        currentPassword: "old-password",
-        newPassword: "short-pass1",
-        confirmPassword: "short-pass1",
-      }),
-    ).toEqual({
-      ok: false,
-      fields: { newPassword: "Password must be at least 12 characters" },
-    });
+      refusedFields(
+        parseSubmission(
+          posted({ currentPassword: "old-password", newPassword: "short-pass1", confirmPassword: "short-pass1" }),
+          changePasswordSchema,
+        ),
+      ),
+    ).toEqual({ newPassword: ["Password must be at least 12 characters"] });
     expect(
-      parseChangePasswordForm({
-        currentPassword: "old-password",
-        newPassword: "new-password",
-        confirmPassword: "new-passw0rd",
-      }),
-    ).toEqual({
-      ok: false,
-      fields: { confirmPassword: "Passwords do not match" },
-    });
-    expect(
-      parseChangePasswordForm({
-        currentPassword: "old-password",
-        newPassword: "new-password",
-        confirmPassword: "new-password",
-      }),
-    ).toEqual({
-      ok: true,
-      data: { currentPassword: "old-password", newPassword: "new-password" },
+      refusedFields(
+        parseSubmission(
+          posted({ currentPassword: "old-password", newPassword: "new-password", confirmPassword: "new-passw0rd" }),
+          changePasswordSchema,
+        ),
+      ),
+    ).toEqual({ confirmPassword: ["Passwords do not match"] });
+    const changed = parseSubmission(
+      posted({ currentPassword: "old-password", newPassword: "new-password", confirmPassword: "new-password" }),
+      changePasswordSchema,
+    );
+    expect(changed.status).toBe("success");
+    expect(changed.status === "success" && changed.value).toEqual({
+      currentPassword: "old-password",
+      newPassword: "new-password",
     });
   });
 
   it("asks for the password and the tick before deleting an account", () => {
-    expect(parseDeleteAccountForm({})).toEqual({
-      ok: false,
-      fields: { password: DELETE_PASSWORD_REQUIRED, confirm: DELETE_CONFIRM_REQUIRED },
+    expect(refusedFields(parseSubmission(posted({ intent: "delete-account" }), deleteAccountSchema()))).toEqual({
+      password: [DELETE_PASSWORD_REQUIRED],
+      confirm: [DELETE_CONFIRM_REQUIRED],
     });
-    expect(parseDeleteAccountForm({ password: "secret-pass", confirm: "on" })).toEqual({
-      ok: true,
-      data: { password: "secret-pass" },
-    });
+    const sent = parseSubmission(
+      posted({ intent: "delete-account", password: "secret-pass", confirm: "on" }),
+      deleteAccountSchema(),
+    );
+    expect(sent.status === "success" && sent.value).toEqual({ intent: "delete-account", password: "secret-pass" });
+    // An account without a password (Google only) is asked for the tick alone.
+    expect(
+      refusedFields(
+        parseSubmission(posted({ intent: "delete-account" }), deleteAccountSchema({ withPassword: false })),
+      ),
+    ).toEqual({ confirm: [DELETE_CONFIRM_REQUIRED] });
   });
 });

@@ -86,17 +86,10 @@ export function parseProfileForm(input: Record<string, unknown>): FormResult<Pro
 // ---------------------------------------------------------------------------------------------------
 // Notification settings
 
-export const notificationSettingsSchema = z.object({
-  orderEmails: checkbox,
-  smsUpdates: checkbox,
-  marketingEmails: checkbox,
-});
+/** The Settings form's boxes: an unticked box is simply missing from a posted form, and reads as off. */
+export const notificationSettingsFields = { orderEmails: checkbox, smsUpdates: checkbox, marketingEmails: checkbox };
+export const notificationSettingsSchema = z.object(notificationSettingsFields);
 export type NotificationSettingsData = z.output<typeof notificationSettingsSchema>;
-
-/** Unticked boxes are simply missing from a posted form, so every input reads as a full set of choices. */
-export function parseNotificationSettings(input: Record<string, unknown>): NotificationSettingsData {
-  return notificationSettingsSchema.parse(input ?? {});
-}
 
 // ---------------------------------------------------------------------------------------------------
 // Change Password
@@ -104,59 +97,60 @@ export function parseNotificationSettings(input: Record<string, unknown>): Notif
 export type ChangePasswordField = "currentPassword" | "newPassword" | "confirmPassword";
 export type ChangePasswordData = { currentPassword: string; newPassword: string };
 
-export const changePasswordSchema = z
-  .object({ currentPassword: secret, newPassword: secret, confirmPassword: secret })
-  .transform((raw, ctx): ChangePasswordData => {
-    const fail = (field: ChangePasswordField, message: string) =>
-      ctx.addIssue({ code: "custom", path: [field], message });
-    if (!raw.currentPassword) fail("currentPassword", CURRENT_PASSWORD_REQUIRED);
-    else if (raw.currentPassword.length > MAX_PASSWORD_LENGTH) fail("currentPassword", CURRENT_PASSWORD_WRONG);
+const changePasswordFields = { currentPassword: secret, newPassword: secret, confirmPassword: secret };
 
-    if (!raw.newPassword) fail("newPassword", "Please enter a new password");
-    else if (passwordLengthProblem(raw.newPassword))
-      fail("newPassword", passwordLengthProblem(raw.newPassword)!.message);
-    else if (raw.currentPassword && raw.newPassword === raw.currentPassword) fail("newPassword", NEW_PASSWORD_SAME);
+function checkChangePassword(
+  raw: { currentPassword: string; newPassword: string; confirmPassword: string },
+  ctx: z.RefinementCtx,
+): ChangePasswordData {
+  const fail = (field: ChangePasswordField, message: string) =>
+    ctx.addIssue({ code: "custom", path: [field], message });
+  if (!raw.currentPassword) fail("currentPassword", CURRENT_PASSWORD_REQUIRED);
+  else if (raw.currentPassword.length > MAX_PASSWORD_LENGTH) fail("currentPassword", CURRENT_PASSWORD_WRONG);
 
-    if (!raw.confirmPassword) fail("confirmPassword", "Please confirm your new password");
-    else if (raw.newPassword && raw.confirmPassword !== raw.newPassword)
-      fail("confirmPassword", PASSWORDS_DO_NOT_MATCH);
+  if (!raw.newPassword) fail("newPassword", "Please enter a new password");
+  else if (passwordLengthProblem(raw.newPassword)) fail("newPassword", passwordLengthProblem(raw.newPassword)!.message);
+  else if (raw.currentPassword && raw.newPassword === raw.currentPassword) fail("newPassword", NEW_PASSWORD_SAME);
 
-    return { currentPassword: raw.currentPassword, newPassword: raw.newPassword };
-  });
+  if (!raw.confirmPassword) fail("confirmPassword", "Please confirm your new password");
+  else if (raw.newPassword && raw.confirmPassword !== raw.newPassword) fail("confirmPassword", PASSWORDS_DO_NOT_MATCH);
 
-export function parseChangePasswordForm(
-  input: Record<string, unknown>,
-): FormResult<ChangePasswordData, ChangePasswordField> {
-  return toResult(changePasswordSchema.safeParse(input ?? {}));
+  return { currentPassword: raw.currentPassword, newPassword: raw.newPassword };
 }
+
+/**
+ * Change Password, for buyers (My Account, Settings) and the owner (dashboard) alike: current, new
+ * and confirm, the password rule's length, new unlike current, confirm like new. The one schema
+ * both pages check in the browser and both actions parse (the buyer's as one intent of its union).
+ */
+export const changePasswordSchema = z.object(changePasswordFields).transform(checkChangePassword);
+
+/** The buyer's Settings tab posts Change Password with its intent. */
+export const changePasswordIntentSchema = z
+  .object({ intent: z.literal("password"), ...changePasswordFields })
+  .transform((raw, ctx) => ({ intent: raw.intent, ...checkChangePassword(raw, ctx) }));
 
 // ---------------------------------------------------------------------------------------------------
 // Delete Account
 
 export type DeleteAccountField = "password" | "confirm";
 
-export const deleteAccountSchema = z
-  .object({ password: secret, confirm: checkbox })
-  .transform((raw, ctx): { password: string } => {
-    if (!raw.password) ctx.addIssue({ code: "custom", path: ["password"], message: DELETE_PASSWORD_REQUIRED });
-    else if (raw.password.length > MAX_PASSWORD_LENGTH)
-      ctx.addIssue({ code: "custom", path: ["password"], message: "Incorrect password. Please try again." });
-    if (!raw.confirm) ctx.addIssue({ code: "custom", path: ["confirm"], message: DELETE_CONFIRM_REQUIRED });
-    return { password: raw.password };
-  });
-
 /**
- * An account with a password always gives it; one that signs in only with Google has none (it must
- * have signed in within 5 minutes instead: auth-request-rules.server.ts), so only the tick is asked.
+ * Delete Account: the tick, and the account's password. An account that signs in only with Google
+ * has none (it must have signed in within 5 minutes instead: auth-request-rules.server.ts), so only
+ * the tick is asked.
  */
-export function parseDeleteAccountForm(
-  input: Record<string, unknown>,
-  { withPassword = true } = {},
-): FormResult<{ password: string }, DeleteAccountField> {
-  const result = toResult<{ password: string }, DeleteAccountField>(deleteAccountSchema.safeParse(input ?? {}));
-  if (withPassword || result.ok) return result;
-  const { confirm } = result.fields;
-  return confirm ? { ok: false, fields: { confirm } } : { ok: true, data: { password: "" } };
+export function deleteAccountSchema({ withPassword = true } = {}) {
+  return z
+    .object({ intent: z.literal("delete-account"), password: secret, confirm: checkbox })
+    .transform((raw, ctx) => {
+      if (withPassword && !raw.password)
+        ctx.addIssue({ code: "custom", path: ["password"], message: DELETE_PASSWORD_REQUIRED });
+      else if (withPassword && raw.password.length > MAX_PASSWORD_LENGTH)
+        ctx.addIssue({ code: "custom", path: ["password"], message: "Incorrect password. Please try again." });
+      if (!raw.confirm) ctx.addIssue({ code: "custom", path: ["confirm"], message: DELETE_CONFIRM_REQUIRED });
+      return { intent: raw.intent, password: withPassword ? raw.password : "" };
+    });
 }
 
 // ---------------------------------------------------------------------------------------------------

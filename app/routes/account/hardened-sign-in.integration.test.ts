@@ -275,7 +275,8 @@ describe.each(DATABASE_KINDS)("a hardened sign-in on %s", (kind) => {
       ),
       context,
     });
-    expect(wrong.data.fields.currentPassword).toBe("Your current password is incorrect");
+    expect(fieldError(wrong.data, "currentPassword")).toBe("Your current password is incorrect");
+    expect(wrong.init?.status).toBe(400);
     const common = await callRoute(sellerPassword.action, {
       request: form(
         "/seller/password",
@@ -284,7 +285,8 @@ describe.each(DATABASE_KINDS)("a hardened sign-in on %s", (kind) => {
       ),
       context,
     });
-    expect(common.data.fields.newPassword).toBe(PASSWORD_TOO_COMMON);
+    expect(fieldError(common.data, "newPassword")).toBe(PASSWORD_TOO_COMMON);
+    expect(common.init?.status).toBe(400);
 
     const done = await callRoute(sellerPassword.action, {
       request: form(

@@ -19,6 +19,8 @@ import * as apiOrder from "../api/order";
 import * as apiReturns from "../api/order-returns";
 import * as orderPage from "./order";
 import * as returnPage from "./order-return";
+import { type FormReply, fieldError, fieldErrors, formError } from "~/lib/form-reply";
+import { keptReturnValue } from "~/components/returns/return-form-fields";
 import { approveReturn } from "~/flows/approve-return.server";
 
 const PASSWORD = "long-enough-password";
@@ -35,12 +37,11 @@ const statusOf = (a: Answer) =>
       : 200;
 const dataOf = <T>(a: Answer): T => (a instanceof Response ? null : "data" in a && "init" in a ? a.data : a) as T;
 
-type FormState = {
-  values: Record<string, string>;
-  errors: Record<string, string>;
-  formError: string | null;
-  photosSent: boolean;
-};
+/** A refused return form: the one form shape, and whether photos were sent with it. */
+type FormState = FormReply & { photosSent: boolean };
+/** What was typed in each named field of a refused form (a line's fields are kept per item). */
+const keptOf = (state: FormState, names: string[]) =>
+  Object.fromEntries(names.map((name) => [name, keptReturnValue(state, name)]));
 
 /**
  * The buyer's side of returns (issue 30) through its routes, on both databases: the Return or
@@ -170,9 +171,12 @@ describe.each(DATABASE_KINDS)("a buyer's return request through the pages and th
     );
     expect(statusOf(answer)).toBe(400);
     const state = dataOf<FormState>(answer);
-    expect(state.errors[`items.${order.itemId}`]).toBe("Please choose return or exchange");
-    expect(state.errors.reason).toBe("Please choose a reason");
-    expect(state.values).toMatchObject({ [`quantity.${order.itemId}`]: "2", reasonText: "Too tight on the shoulders" });
+    expect(fieldError(state, `items.${order.itemId}`)).toBe("Please choose return or exchange");
+    expect(fieldError(state, "reason")).toBe("Please choose a reason");
+    expect(keptOf(state, [`quantity.${order.itemId}`, "reasonText"])).toEqual({
+      [`quantity.${order.itemId}`]: "2",
+      reasonText: "Too tight on the shoulders",
+    });
     expect(state.photosSent).toBe(false);
 
     // An exchange with no new size chosen; Other with no words.
@@ -188,9 +192,12 @@ describe.each(DATABASE_KINDS)("a buyer's return request through the pages and th
         ]),
       ),
     );
-    expect(exchange.errors[`items.${order.itemId}`]).toBe("Please choose the size or colour you want instead");
-    expect(exchange.errors.reasonText).toBe("Please tell us what is wrong");
-    expect(exchange.values).toMatchObject({ [`kind.${order.itemId}`]: "exchange", reason: "other" });
+    expect(fieldError(exchange, `items.${order.itemId}`)).toBe("Please choose the size or colour you want instead");
+    expect(fieldError(exchange, "reasonText")).toBe("Please tell us what is wrong");
+    expect(keptOf(exchange, [`kind.${order.itemId}`, "reason"])).toEqual({
+      [`kind.${order.itemId}`]: "exchange",
+      reason: "other",
+    });
 
     // Nothing chosen at all.
     const nothing = dataOf<FormState>(
@@ -202,7 +209,7 @@ describe.each(DATABASE_KINDS)("a buyer's return request through the pages and th
         ]),
       ),
     );
-    expect(nothing.errors.items).toBe("Please choose at least one item");
+    expect(fieldError(nothing, "items")).toBe("Please choose at least one item");
 
     // More than was ordered (a forged quantity): the returns module's message, beside the item.
     const tooMany = await call(
@@ -214,10 +221,10 @@ describe.each(DATABASE_KINDS)("a buyer's return request through the pages and th
       ]),
     );
     expect(statusOf(tooMany)).toBe(409);
-    expect(dataOf<FormState>(tooMany).errors).toEqual({
+    expect(fieldErrors(dataOf<FormState>(tooMany))).toEqual({
       [`items.${order.itemId}`]: expect.stringMatching(/^You ordered 2 of Essential Crew Neck Tee/),
     });
-    expect(dataOf<FormState>(tooMany).formError).toMatch(/^You ordered 2 of/);
+    expect(formError(dataOf<FormState>(tooMany))).toMatch(/^You ordered 2 of/);
     expect(await requestsOf(order.orderId)).toBe(0);
   });
 
@@ -238,9 +245,11 @@ describe.each(DATABASE_KINDS)("a buyer's return request through the pages and th
     );
     expect(statusOf(answer)).toBe(400);
     const state = dataOf<FormState>(answer);
-    expect(state.errors.photos).toBe("Please attach at most 3 photos");
+    expect(fieldError(state, "photos")).toBe("Please attach at most 3 photos");
     expect(state.photosSent).toBe(true);
-    expect(state.values).toMatchObject({
+    expect(
+      keptOf(state, [`quantity.${order.itemId}`, `kind.${order.itemId}`, `exchange.${order.itemId}`, "reason"]),
+    ).toEqual({
       [`quantity.${order.itemId}`]: "1",
       [`kind.${order.itemId}`]: "exchange",
       [`exchange.${order.itemId}`]: String(blackL),
@@ -259,7 +268,7 @@ describe.each(DATABASE_KINDS)("a buyer's return request through the pages and th
         ]),
       ),
     );
-    expect(notImage.errors).toEqual({ photos: "notes.txt is not an image", reason: "Please choose a reason" });
+    expect(fieldErrors(notImage)).toEqual({ photos: "notes.txt is not an image", reason: "Please choose a reason" });
     expect(await requestsOf(order.orderId)).toBe(0);
     // Photos of a request that was not made are not kept (issue 40).
     expect(await storedMedia()).toBe(mediaBefore);
@@ -276,7 +285,7 @@ describe.each(DATABASE_KINDS)("a buyer's return request through the pages and th
       ]),
     );
     expect(statusOf(refused)).toBe(400);
-    expect(dataOf<FormState>(refused).errors.reasonText).toBeTruthy();
+    expect(fieldError(dataOf<FormState>(refused), "reasonText")).toBeTruthy();
     expect(await storedMedia()).toBe(mediaBefore);
   });
 
@@ -433,7 +442,7 @@ describe.each(DATABASE_KINDS)("a buyer's return request through the pages and th
       old.orderId,
     );
     expect(statusOf(posted)).toBe(409);
-    expect(dataOf<FormState>(posted).formError).toBe(
+    expect(formError(dataOf<FormState>(posted))).toBe(
       "This order was delivered more than 7 days ago: its return window has closed",
     );
 

@@ -3,18 +3,19 @@ import { data, Link, redirect } from "react-router";
 import { ReturnRequestForm, type ReturnFormState } from "~/components/returns/return-request-form";
 import {
   formErrors,
-  readReturnForm,
+  returnFormSchema,
   RETURN_FORM_FIELDS as F,
   TOO_MANY_PHOTOS,
 } from "~/components/returns/return-form-fields";
+import { parseSubmission, refusal, refusalFrom } from "~/http/form-reply";
 import { requireUser } from "~/http/auth-guard.server";
 import { setFlash } from "~/http/flash.server";
 import { receivePhotos } from "~/http/receive-photos.server";
 import { deleteUnusedImages, imageKeys } from "~/modules/media/delete-unused-images.server";
 import { AppError } from "~/lib/errors";
+import type { FormReply } from "~/lib/form-reply";
 import { useKeptActionData } from "~/components/ui/use-kept-action-data";
 import { pageMeta } from "~/lib/seo";
-import { parseOrRefuse, returnRequestInput } from "~/modules/returns/return-input";
 import { MAX_RETURN_PHOTOS } from "~/modules/returns/return-rules";
 import { returnableItems } from "~/modules/returns/returnable-items.server";
 import { requestReturn } from "~/flows/request-return.server";
@@ -47,14 +48,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireUser(request, context);
   const returnable = await findReturnable(context, user.id, params.id);
   if (!returnable) throw data("Order not found", { status: 404 });
-  const refuse = (
-    status: number,
-    values: Record<string, string>,
-    errors: Record<string, string>,
-    formError: string | null,
-    photosSent: boolean,
-  ) => data<ReturnFormState>({ formId: randomUUID(), values, errors, formError, photosSent }, { status });
-  if (returnable.refusal) return refuse(409, {}, {}, returnable.refusal, false);
+  // A refusal in the one form shape, with a new key for the form (what was typed goes back in) and
+  // whether photos were sent (the browser cannot keep them: the buyer is asked to choose them again).
+  const answer = (reply: FormReply, status: number, photosSent: boolean) =>
+    data<ReturnFormState>({ ...reply, formId: randomUUID(), photosSent }, { status });
+  if (returnable.refusal) return answer(refusalFrom(null, { formError: returnable.refusal }), 409, false);
 
   let received;
   try {
@@ -62,35 +60,33 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   } catch (error) {
     // More files than the upload takes at all, or a form that could not be read: nothing was kept.
     if (error instanceof AppError && error.code === "VALIDATION") {
-      return refuse(
-        400,
-        {},
-        error.fields ? { [F.photos]: TOO_MANY_PHOTOS } : {},
-        error.fields ? null : error.message,
-        true,
-      );
+      const refused = error.fields
+        ? refusalFrom(null, { fieldErrors: { [F.photos]: TOO_MANY_PHOTOS } })
+        : refusalFrom(null, { formError: error.message });
+      return answer(refused, 400, true);
     }
     throw error;
   }
-  const { body, values } = readReturnForm(received.form);
+  const submission = parseSubmission(received.form, returnFormSchema);
   const photosSent = received.photos.length + received.rejected.length > 0;
-  const photoErrors: Record<string, string> = {};
-  if (received.photos.length + received.rejected.length > MAX_RETURN_PHOTOS) photoErrors[F.photos] = TOO_MANY_PHOTOS;
-  else if (received.rejected.length > 0) photoErrors[F.photos] = received.rejected.join(". ");
+  let photoError: string | undefined;
+  if (received.photos.length + received.rejected.length > MAX_RETURN_PHOTOS) photoError = TOO_MANY_PHOTOS;
+  else if (received.rejected.length > 0) photoError = received.rejected.join(". ");
   // A refused photo is said together with whatever else the form has wrong.
   // Photos of a request that is not made are not kept: the files stored above go again.
   const dropPhotos = () => deleteUnusedImages(context.db, imageKeys(received.photos));
-  if (photoErrors[F.photos]) {
+  if (photoError || submission.status !== "success") {
     await dropPhotos();
-    return refuse(400, values, { ...shapeErrors(body), ...photoErrors }, "Please check the highlighted fields", true);
+    const fieldErrors = photoError ? { [F.photos]: photoError } : {};
+    return answer(refusal(submission, { formError: CHECK_FIELDS, fieldErrors }), 400, photosSent);
   }
 
+  const sent = submission.value;
   try {
-    const input = parseOrRefuse(returnRequestInput, body);
     const { returnNumber } = await requestReturn(context, {
       userId: user.id,
       orderId: returnable.orderId,
-      ...input,
+      ...sent,
       photos: received.photos,
     });
     const flash = await setFlash({ type: "success", message: `Return request ${returnNumber} sent` });
@@ -99,17 +95,16 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (!(error instanceof AppError)) throw error;
     await dropPhotos();
     if (error.code === "NOT_FOUND") throw data("Order not found", { status: 404 });
-    const errors = formErrors(error.fields ?? {}, body.items);
+    const errors = formErrors(error.fields ?? {}, sent.items);
     // A refusal of the whole request (the window closed meanwhile, quantities asked for) goes above
     // the form, said once; field messages go beside their fields.
     if (error.code !== "VALIDATION" && errors[F.items] === error.message) delete errors[F.items];
-    const formError =
-      error.code === "VALIDATION" && Object.keys(errors).length > 0
-        ? "Please check the highlighted fields"
-        : error.message;
-    return refuse(error.status, values, errors, formError, photosSent);
+    const formError = error.code === "VALIDATION" && Object.keys(errors).length > 0 ? CHECK_FIELDS : error.message;
+    return answer(refusal(submission, { formError, fieldErrors: errors }), error.status, photosSent);
   }
 }
+
+const CHECK_FIELDS = "Please check the highlighted fields";
 
 export default function OrderReturnPage({ loaderData, actionData: sentActionData }: Route.ComponentProps) {
   const actionData = useKeptActionData(sentActionData);
@@ -152,17 +147,6 @@ export default function OrderReturnPage({ loaderData, actionData: sentActionData
       )}
     </div>
   );
-}
-
-/** The form's own mistakes by field (no item, no reason), as the returns module's schema says them. */
-function shapeErrors(body: ReturnType<typeof readReturnForm>["body"]): Record<string, string> {
-  try {
-    parseOrRefuse(returnRequestInput, body);
-    return {};
-  } catch (error) {
-    if (error instanceof AppError) return formErrors(error.fields ?? {}, body.items);
-    throw error;
-  }
 }
 
 /** The order as the form needs it, or null when it is not this buyer's (or not an order at all). */

@@ -4,6 +4,9 @@ import { StatusBadge } from "~/components/ui/status-badge";
 import { requireUser } from "~/http/auth-guard.server";
 import { setFlash } from "~/http/flash.server";
 import { AppError } from "~/lib/errors";
+import { parseSubmission, refuse } from "~/http/form-reply";
+import { formError } from "~/lib/form-reply";
+import { cancelBookingFormSchema, UNKNOWN_ACTION } from "~/modules/shipping/booking/cancel-booking-form";
 import { useKeptActionData } from "~/components/ui/use-kept-action-data";
 import { formatPrice } from "~/lib/money";
 import { formatPakistaniMobile } from "~/lib/phone";
@@ -126,15 +129,15 @@ async function ownerOrderCustomer(db: Route.LoaderArgs["context"]["db"], order: 
 /** The owner's Cancel Booking on the shipment: the parcel comes off the load sheet and labels, the order stays. */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireUser(request, context, "seller");
-  const form = await request.formData();
-  if (form.get("intent") !== "cancel-booking") return data({ bookingError: "Unknown action" }, { status: 400 });
+  const submission = parseSubmission(await request.formData(), cancelBookingFormSchema);
+  if (submission.status !== "success") return refuse(submission, { formError: UNKNOWN_ACTION });
   try {
     const { orderNumber, courier } = await cancelParcelBooking(context, { id: user.id, name: user.name }, params.id);
     const flash = await setFlash({ type: "success", message: `Booking of ${orderNumber} with ${courier} cancelled` });
     return redirect(`/orders/${params.id}`, { headers: { "Set-Cookie": flash } });
   } catch (error) {
     if (error instanceof AppError && (error.code === "CONFLICT" || error.code === "NOT_FOUND"))
-      return data({ bookingError: error.message }, { status: 409 });
+      return refuse(submission, { formError: error.message, status: 409 });
     throw error;
   }
 }
@@ -349,7 +352,7 @@ export default function OrderPage({ loaderData, actionData: sentActionData }: Ro
           <ShipmentDetails
             shipment={shipment}
             canCancelBooking={canCancelBooking}
-            bookingError={actionData?.bookingError}
+            bookingError={formError(actionData)}
           />
         )}
 

@@ -1,13 +1,14 @@
 import { useKeptActionData } from "~/components/ui/use-kept-action-data";
 import { data, redirect, useLocation, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
-import { z } from "~/lib/zod";
 import { accountTabPath, type AccountTabId } from "~/components/account/account-tabs";
 import { OrdersTab } from "~/components/account/orders-tab";
-import type { AccountActionResult, AccountIntent } from "~/components/account/shared";
+import { answerIntent, type AccountAnswer, type AccountDone } from "~/components/account/shared";
 import { requireUser } from "~/http/auth-guard.server";
 import { AppError } from "~/lib/errors";
 import { GENERIC_FAILURE } from "~/lib/failure-messages";
-import { keepOnFailure, keepOnFailureWith } from "~/http/keep-on-failure";
+import { parseSubmission, refusalOf, refuse } from "~/http/form-reply";
+import { keepOnFailure } from "~/http/keep-on-failure";
+import { cancelOrderFormSchema, FORM_MISSING } from "~/modules/accounts/account-forms";
 import { cancelOrder } from "~/flows/cancel-order.server";
 import { listOrders } from "~/modules/orders/list-orders.server";
 import { returnWindow } from "~/modules/returns/return-rules";
@@ -45,41 +46,33 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { orders, myRatings, returnsOpenUntil };
 }
 
-const cancelForm = z.object({ intent: z.literal("cancel"), orderId: z.string().max(100) });
-
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context, "buyer");
-  const form = Object.fromEntries(await request.formData());
+  const form = await request.formData();
   // Another tab's form, posted the way the one-page account posted it: 308 keeps the form on the way there.
-  const tab = TAB_OF_INTENT.get(form.intent);
+  const tab = TAB_OF_INTENT.get(form.get("intent"));
   if (tab) throw redirect(accountTabPath(tab), 308);
-  const parsed = cancelForm.safeParse(form);
-  if (!parsed.success)
-    return data<AccountActionResult>(
-      { intent: null, ok: false, message: "Something was missing from the form. Please try again." },
-      { status: 400 },
-    );
+  const submission = parseSubmission(form, cancelOrderFormSchema);
+  if (submission.status !== "success") return refuse(submission, { formError: FORM_MISSING });
+  const { orderId } = submission.value;
   try {
-    const result = await cancelOrder(context, { id: user.id, role: user.role }, parsed.data.orderId);
-    return data<AccountActionResult>({
+    const result = await cancelOrder(context, { id: user.id, role: user.role }, orderId);
+    return data<AccountDone>({
       intent: "cancel",
       ok: true,
       message: `Order ${result.orderNumber} cancelled`,
-      target: parsed.data.orderId,
+      target: orderId,
     });
   } catch (error) {
-    if (error instanceof AppError)
-      return data<AccountActionResult>(
-        { intent: "cancel", ok: false, message: error.message, target: parsed.data.orderId },
-        { status: error.status },
-      );
+    // Refused (the order moved on meanwhile): the message shows on its card (the kept orderId).
+    if (error instanceof AppError) return refuse(submission, { formError: error.message, status: error.status });
     throw error;
   }
 }
 
 /** Any form of the page whose request failed (server error, outage, no network): SPEC.md's words beside it, what was typed kept. */
 export const clientAction = (args: Route.ClientActionArgs) =>
-  keepOnFailure(args, keepOnFailureWith<AccountIntent>(GENERIC_FAILURE));
+  keepOnFailure(args, ({ values }) => refusalOf(values, GENERIC_FAILURE));
 
 /**
  * After a refused cancel (409) reload anyway: the order has moved on and the list should show how.
@@ -90,8 +83,7 @@ export function shouldRevalidate({
   actionStatus,
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
-  if ((actionResult as AccountActionResult | undefined)?.intent === "cancel" && (actionStatus ?? 200) < 500)
-    return true;
+  if (answerIntent(actionResult as AccountAnswer | undefined) === "cancel" && (actionStatus ?? 200) < 500) return true;
   return defaultShouldRevalidate;
 }
 
@@ -109,7 +101,7 @@ export default function BuyerDashboard({ loaderData, actionData: sentActionData 
       myRatings={loaderData.myRatings}
       returnsOpenUntil={loaderData.returnsOpenUntil}
       refreshing={navigatingHere}
-      actionData={actionData?.intent === "cancel" ? actionData : undefined}
+      actionData={answerIntent(actionData) === "cancel" ? actionData : undefined}
     />
   );
 }

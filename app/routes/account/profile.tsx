@@ -1,14 +1,14 @@
 import { useKeptActionData } from "~/components/ui/use-kept-action-data";
 import { data } from "react-router";
 import { ProfileTab } from "~/components/account/profile-tab";
-import type { AccountActionResult } from "~/components/account/shared";
+import { answerIntent, type AccountDone } from "~/components/account/shared";
 import { requireUser } from "~/http/auth-guard.server";
 import { AppError } from "~/lib/errors";
 import { GENERIC_FAILURE } from "~/lib/failure-messages";
 import { parseSubmission, refusalOf, refuse } from "~/http/form-reply";
 import { keepOnFailure } from "~/http/keep-on-failure";
-import { isRefusal } from "~/lib/form-reply";
 import { getCustomerProfile, updateCustomerProfile } from "~/modules/accounts/customer-profile.server";
+import { FORM_MISSING } from "~/modules/accounts/account-forms";
 import { profileFormSchema } from "~/modules/accounts/profile-schema";
 import { CORRECT_FIELDS_MESSAGE } from "~/modules/checkout/checkout-schema";
 import type { Route } from "./+types/profile";
@@ -25,16 +25,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context, "buyer");
   const form = await request.formData();
-  if (form.get("intent") !== "profile")
-    return data<AccountActionResult>(
-      { intent: null, ok: false, message: "Something was missing from the form. Please try again." },
-      { status: 400 },
-    );
   const submission = parseSubmission(form, profileFormSchema);
+  // Another form's post (no intent, or another tab's): refused whole, shown nowhere.
+  if (form.get("intent") !== "profile") return refuse(submission, { formError: FORM_MISSING });
   if (submission.status !== "success") return refuse(submission, { formError: CORRECT_FIELDS_MESSAGE });
   try {
     await updateCustomerProfile(context.db, user.id, submission.value);
-    return data<AccountActionResult>({ intent: "profile", ok: true, message: "Profile updated" });
+    return data<AccountDone>({ intent: "profile", ok: true, message: "Profile updated" });
   } catch (error) {
     if (error instanceof AppError) return refuse(submission, { formError: error.message, status: error.status });
     throw error;
@@ -51,7 +48,7 @@ export default function BuyerDashboardProfile({ loaderData, actionData: sentActi
     <ProfileTab
       account={loaderData.account}
       profile={loaderData.profile}
-      actionData={actionData && (isRefusal(actionData) || actionData.intent === "profile") ? actionData : undefined}
+      actionData={answerIntent(actionData) === "profile" ? actionData : undefined}
     />
   );
 }

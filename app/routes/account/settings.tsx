@@ -1,19 +1,20 @@
 import { useKeptActionData } from "~/components/ui/use-kept-action-data";
 import { data, redirect } from "react-router";
-import { z } from "~/lib/zod";
-import type { AccountActionResult, AccountIntent } from "~/components/account/shared";
 import { SettingsTab } from "~/components/account/settings-tab";
 import { requireUser } from "~/http/auth-guard.server";
 import { AppError } from "~/lib/errors";
 import { GENERIC_FAILURE } from "~/lib/failure-messages";
-import { keepOnFailure, keepOnFailureWith } from "~/http/keep-on-failure";
+import { parseSubmission, refusalOf, refuse } from "~/http/form-reply";
+import { keepOnFailure } from "~/http/keep-on-failure";
 import { setFlash } from "~/http/flash.server";
+import type { AccountDone } from "~/components/account/shared";
 import { authErrorMessage } from "~/modules/accounts/auth-errors";
 import { callAuth } from "~/modules/accounts/call-auth.server";
 import { hasPassword } from "~/modules/accounts/has-password.server";
 import { getCustomerProfile, updateNotificationSettings } from "~/modules/accounts/customer-profile.server";
-import { changePasswordFromForm, PASSWORD_CHANGED } from "~/modules/accounts/change-password.server";
-import { parseDeleteAccountForm, parseNotificationSettings } from "~/modules/accounts/profile-schema";
+import { changePassword, PASSWORD_CHANGED } from "~/modules/accounts/change-password.server";
+import { accountSettingsSchema, FORM_MISSING } from "~/modules/accounts/account-forms";
+import { CORRECT_FIELDS_MESSAGE } from "~/modules/checkout/checkout-schema";
 import type { Route } from "./+types/settings";
 
 /** The account's Settings tab: notifications, Change Password and Delete Account. */
@@ -31,83 +32,77 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-const intentSchema = z.object({ intent: z.enum(["settings", "password", "delete-account"]) });
-type Intent = z.output<typeof intentSchema>["intent"];
-
-function fail(intent: Intent | null, status: number, message: string, extra: Pick<AccountActionResult, "fields"> = {}) {
-  return data<AccountActionResult>({ intent, ok: false, message, ...extra }, { status });
-}
+const INCORRECT_PASSWORD = "Incorrect password. Please try again.";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context, "buyer");
-  const form = Object.fromEntries(await request.formData());
-  const parsed = intentSchema.safeParse(form);
-  if (!parsed.success) return fail(null, 400, "Something was missing from the form. Please try again.");
-  const { intent } = parsed.data;
+  // Deleting the account asks for its password, or (Google only) a sign-in within 5 minutes.
+  const withPassword = await hasPassword(context.db, user.id);
+  const submission = parseSubmission(await request.formData(), accountSettingsSchema({ withPassword }));
+  if (submission.status !== "success") {
+    const intent = submission.payload.intent;
+    const formError = submission.error?.intent
+      ? FORM_MISSING
+      : intent === "delete-account"
+        ? "Please confirm to delete your account"
+        : CORRECT_FIELDS_MESSAGE;
+    return refuse(submission, { formError });
+  }
+  const sent = submission.value;
   try {
-    switch (intent) {
-      case "settings":
-        await updateNotificationSettings(context.db, user.id, parseNotificationSettings(form));
-        return data<AccountActionResult>({ intent: "settings", ok: true, message: "Settings saved" });
-      case "password":
-        return changePassword(request, context, form);
-      case "delete-account":
-        return deleteAccount(request, context, user.id, form);
+    switch (sent.intent) {
+      case "settings": {
+        const { orderEmails, smsUpdates, marketingEmails } = sent;
+        await updateNotificationSettings(context.db, user.id, { orderEmails, smsUpdates, marketingEmails });
+        return data<AccountDone>({ intent: "settings", ok: true, message: "Settings saved" });
+      }
+      case "password": {
+        const outcome = await changePassword(context.auth, request, sent);
+        if (!outcome.ok)
+          return refuse(submission, {
+            formError: outcome.message,
+            fieldErrors: outcome.fields,
+            status: outcome.status,
+          });
+        // Every other session was signed out and this one re-issued: the browser must get the new cookie
+        // before the page loads again, so answer with a redirect that carries it.
+        const headers = new Headers();
+        for (const cookie of outcome.cookies) headers.append("Set-Cookie", cookie);
+        headers.append("Set-Cookie", await setFlash({ type: "success", message: PASSWORD_CHANGED }));
+        return redirect(new URL(request.url).pathname, { headers });
+      }
+      case "delete-account": {
+        const result = await callAuth(
+          context.auth,
+          request,
+          "/delete-user",
+          withPassword ? { password: sent.password } : {},
+        );
+        if (!result.ok) {
+          if (result.code === "INVALID_PASSWORD" || result.code === "PASSWORD_REQUIRED") {
+            const message = result.code === "INVALID_PASSWORD" ? INCORRECT_PASSWORD : authErrorMessage(result.code);
+            return refuse(submission, { formError: message, fieldErrors: { password: message } });
+          }
+          return refuse(submission, {
+            formError: authErrorMessage(result.code, result.status),
+            status: result.status === 429 ? 429 : 400,
+          });
+        }
+        const headers = new Headers();
+        for (const cookie of result.cookies) headers.append("Set-Cookie", cookie);
+        headers.append("Set-Cookie", await setFlash({ type: "success", message: "Your account has been deleted." }));
+        return redirect("/", { headers });
+      }
     }
   } catch (error) {
-    if (error instanceof AppError) return fail(intent, error.status, error.message);
+    if (error instanceof AppError) return refuse(submission, { formError: error.message, status: error.status });
     throw error;
   }
 }
 
 /** Any form of the tab whose request failed (server error, outage, no network): SPEC.md's words beside it, what was typed kept. */
 export const clientAction = (args: Route.ClientActionArgs) =>
-  keepOnFailure(args, keepOnFailureWith<AccountIntent>(GENERIC_FAILURE));
-
-async function changePassword(
-  request: Request,
-  context: Route.ActionArgs["context"],
-  form: Record<string, FormDataEntryValue>,
-) {
-  const outcome = await changePasswordFromForm(context.auth, request, form);
-  if (!outcome.ok) return fail("password", outcome.status, outcome.message, { fields: outcome.fields });
-  // Every other session was signed out and this one re-issued: the browser must get the new cookie
-  // before the page loads again, so answer with a redirect that carries it.
-  const headers = new Headers();
-  for (const cookie of outcome.cookies) headers.append("Set-Cookie", cookie);
-  headers.append("Set-Cookie", await setFlash({ type: "success", message: PASSWORD_CHANGED }));
-  return redirect(new URL(request.url).pathname, { headers });
-}
-
-async function deleteAccount(
-  request: Request,
-  context: Route.ActionArgs["context"],
-  userId: string,
-  form: Record<string, FormDataEntryValue>,
-) {
-  const withPassword = await hasPassword(context.db, userId);
-  const parsed = parseDeleteAccountForm(form, { withPassword });
-  if (!parsed.ok)
-    return fail("delete-account", 400, "Please confirm to delete your account", { fields: parsed.fields });
-  const result = await callAuth(
-    context.auth,
-    request,
-    "/delete-user",
-    withPassword ? { password: parsed.data.password } : {},
-  );
-  if (!result.ok) {
-    if (result.code === "INVALID_PASSWORD" || result.code === "PASSWORD_REQUIRED") {
-      const message =
-        result.code === "INVALID_PASSWORD" ? "Incorrect password. Please try again." : authErrorMessage(result.code);
-      return fail("delete-account", 400, message, { fields: { password: message } });
-    }
-    return fail("delete-account", result.status === 429 ? 429 : 400, authErrorMessage(result.code, result.status));
-  }
-  const headers = new Headers();
-  for (const cookie of result.cookies) headers.append("Set-Cookie", cookie);
-  headers.append("Set-Cookie", await setFlash({ type: "success", message: "Your account has been deleted." }));
-  return redirect("/", { headers });
-}
+  keepOnFailure(args, ({ values }) => refusalOf(values, GENERIC_FAILURE));
 
 export default function BuyerDashboardSettings({ loaderData, actionData: sentActionData }: Route.ComponentProps) {
   const actionData = useKeptActionData(sentActionData);

@@ -1,11 +1,15 @@
 import { useKeptActionData } from "~/components/ui/use-kept-action-data";
-import { data, redirect, useNavigation } from "react-router";
+import { redirect, useNavigation } from "react-router";
 import { ChangePasswordForm } from "~/components/account/change-password-form";
 import { requireSeller } from "~/http/auth-guard.server";
 import { setFlash } from "~/http/flash.server";
+import { parseSubmission, refuse } from "~/http/form-reply";
+import { isRefusal } from "~/lib/form-reply";
 import { pageMeta } from "~/lib/seo";
 import { SELLER_PASSWORD_PATH } from "~/modules/accounts/account-paths";
-import { changePasswordFromForm, PASSWORD_CHANGED } from "~/modules/accounts/change-password.server";
+import { changePassword, PASSWORD_CHANGED } from "~/modules/accounts/change-password.server";
+import { changePasswordSchema } from "~/modules/accounts/profile-schema";
+import { CORRECT_FIELDS_MESSAGE } from "~/modules/checkout/checkout-schema";
 import type { Route } from "./+types/password";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -26,9 +30,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   await requireSeller(request, context);
-  const outcome = await changePasswordFromForm(context.auth, request, Object.fromEntries(await request.formData()));
+  const submission = parseSubmission(await request.formData(), changePasswordSchema);
+  if (submission.status !== "success") return refuse(submission, { formError: CORRECT_FIELDS_MESSAGE });
+  const outcome = await changePassword(context.auth, request, submission.value);
   if (!outcome.ok)
-    return data({ ok: false, message: outcome.message, fields: outcome.fields }, { status: outcome.status });
+    return refuse(submission, { formError: outcome.message, fieldErrors: outcome.fields, status: outcome.status });
   // The session was re-issued (every other one signed out): the redirect carries the new cookie.
   const headers = new Headers();
   for (const cookie of outcome.cookies) headers.append("Set-Cookie", cookie);
@@ -45,7 +51,7 @@ export default function SellerPassword({ loaderData, actionData: sentActionData 
       <p className="text-sm text-stone-700">
         You sign in as <strong className="break-all">{loaderData.email}</strong>.
       </p>
-      <ChangePasswordForm result={actionData ?? undefined} busy={busy} />
+      <ChangePasswordForm reply={isRefusal(actionData) ? actionData : undefined} busy={busy} />
     </div>
   );
 }
