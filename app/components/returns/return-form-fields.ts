@@ -23,6 +23,12 @@ export const RETURN_FORM_FIELDS = {
 /** A 4th photo, refused in the browser before sending (the server says the same, from modules/returns/return-input.ts). */
 export const TOO_MANY_PHOTOS = `Please attach at most ${MAX_RETURN_PHOTOS} photos`;
 
+/**
+ * The message above a form the schema refused: the server says it with its refusal, the page when
+ * the browser's check (the same schema) stops the submit.
+ */
+export const CHECK_FIELDS = "Please check the highlighted fields";
+
 /** One item as the JSON API takes it. */
 export type ReturnItemBody = { orderItemId: number; quantity: number; kind: string; exchangeVariantId?: number };
 

@@ -1,14 +1,21 @@
-import { useState, type FormEvent } from "react";
+import { useEffect, useMemo, useState, type FormEvent } from "react";
 import { Form, useNavigation } from "react-router";
 import { FormAlert, useFocusFirstInvalid } from "~/components/ui/form-parts";
+import { formMessage, shownErrors, useFormShape } from "~/components/ui/use-form-shape";
 import { formatPrice } from "~/lib/money";
 import { formatShopDateLong } from "~/lib/shop-time";
 import { mediaUrl } from "~/modules/media/image-url";
 import type { ReturnReason } from "~/modules/returns/return-rules";
 import type { ReturnableItem } from "~/modules/returns/returnable-items.server";
 import { MAX_RETURN_PHOTOS, REASON_TEXT_MAX, RETURN_REASON_LABELS } from "~/modules/returns/return-rules";
-import { type FormReply, fieldErrors, formError } from "~/lib/form-reply";
-import { keptReturnValue, RETURN_FORM_FIELDS as F, TOO_MANY_PHOTOS } from "./return-form-fields";
+import { type FormReply, fieldError, formError } from "~/lib/form-reply";
+import {
+  CHECK_FIELDS,
+  keptReturnValue,
+  returnFormSchema,
+  RETURN_FORM_FIELDS as F,
+  TOO_MANY_PHOTOS,
+} from "./return-form-fields";
 
 const REASONS = Object.keys(RETURN_REASON_LABELS) as ReturnReason[];
 
@@ -31,7 +38,9 @@ export type ReturnFormState = FormReply & {
 /**
  * `/orders/{id}/return` (issue 30): for each item still returnable a fieldset with how many to send
  * back and whether for money or another size or colour; the reason; up to 3 photos. A real
- * multipart form that works without JavaScript; with it, a 4th photo is refused before sending.
+ * multipart form that works without JavaScript; with it, the action's own schema checks the form
+ * before sending (the same messages beside the same lines, the same words above) and a 4th photo
+ * is refused. The photos are not part of the schema: only their count is checked in the browser.
  */
 export function ReturnRequestForm({
   orderId,
@@ -48,11 +57,25 @@ export function ReturnRequestForm({
   const action = `/orders/${orderId}/return`;
   const sending = navigation.state === "submitting" && navigation.formAction === action;
   const [photoError, setPhotoError] = useState<string | null>(null);
-  const errors: Record<string, string> = {
-    ...fieldErrors(state),
-    ...(photoError ? { [F.photos]: photoError } : {}),
-  };
+  // A refusal with nothing typed kept (the upload could not be read) is still a refusal, not a reset.
+  const lastResult = useMemo(
+    () => (state && state.initialValue === null ? { ...state, initialValue: {} } : state),
+    [state],
+  );
+  // The action's schema checks the lines and the reason in the browser too; the server's refusal
+  // shows beside the same lines (`items.{id}`, `items`) and fields.
+  const [form] = useFormShape(returnFormSchema, lastResult, { id: "return-request" });
+  // The photos are the server's to judge (the browser only counts them): its message stays until the next answer.
+  const photoMessage = photoError ?? fieldError(state, F.photos);
+  const { [F.photos]: _checkedPhotos, ...checked } = shownErrors(form);
+  const errors: Record<string, string> = { ...checked, ...(photoMessage ? { [F.photos]: photoMessage } : {}) };
+  const message = formMessage(form, CHECK_FIELDS) ?? formError(state);
   const formRef = useFocusFirstInvalid(state?.error ?? undefined);
+  // A submit stopped in the browser puts the focus on the first field flagged, as a refusal does.
+  const [stopped, setStopped] = useState(0);
+  useEffect(() => {
+    if (stopped) formRef.current?.querySelector<HTMLElement>("[aria-invalid=true]")?.focus();
+  }, [stopped, formRef]);
   const kept = (name: string) => keptReturnValue(state, name);
   const reasonChecked = kept(F.reason) ?? "";
 
@@ -63,15 +86,17 @@ export function ReturnRequestForm({
   };
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     const input = event.currentTarget.elements.namedItem(F.photos) as HTMLInputElement | null;
-    if (!checkPhotos(input?.files ?? null)) {
-      event.preventDefault();
-      input?.focus();
-    }
+    const photosFit = checkPhotos(input?.files ?? null);
+    // The schema's check: refused, nothing is sent and each message shows beside its line or field.
+    form.onSubmit(event);
+    if (!photosFit) event.preventDefault();
+    if (event.defaultPrevented) setStopped((n) => n + 1);
   };
 
   return (
     <Form
       ref={formRef}
+      id={form.id}
       key={state?.formId ?? "new"}
       method="post"
       encType="multipart/form-data"
@@ -86,7 +111,7 @@ export function ReturnRequestForm({
           You can return or exchange items until {formatShopDateLong(closesAt)}.
         </p>
       )}
-      {formError(state) && <FormAlert>{formError(state)}</FormAlert>}
+      {message && <FormAlert>{message}</FormAlert>}
       {errors[F.items] && (
         <p id="return-items-error" className="field-error" role="alert">
           {errors[F.items]}

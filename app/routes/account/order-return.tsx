@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { data, Link, redirect } from "react-router";
 import { ReturnRequestForm, type ReturnFormState } from "~/components/returns/return-request-form";
 import {
+  CHECK_FIELDS,
   formErrors,
   returnFormSchema,
   RETURN_FORM_FIELDS as F,
@@ -103,8 +104,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return answer(refusal(submission, { formError, fieldErrors: errors }), error.status, photosSent);
   }
 }
-
-const CHECK_FIELDS = "Please check the highlighted fields";
 
 export default function OrderReturnPage({ loaderData, actionData: sentActionData }: Route.ComponentProps) {
   const actionData = useKeptActionData(sentActionData);
