@@ -219,6 +219,60 @@ test.describe("a buyer's return at 1280 px", () => {
     await owner.context().close();
   });
 
+  test("the form is checked in the browser with the action's own schema, before any POST: the server's messages beside the same lines", async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const owner = await newPage(browser);
+    await signInAsOwner(owner);
+    const { orderId } = await deliveredOrder(page, owner, "returns-browser-check");
+    await gotoHydrated(page, `/orders/${orderId}/return`);
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST") posts.push(request.url());
+    });
+    const form = page.getByRole("form", { name: "Return or exchange" });
+    const line = form.getByRole("group", { name: new RegExp(`^${PRODUCT.name}`) });
+    const reasons = form.getByRole("group", { name: "Why are you sending it back?" });
+    const send = form.getByRole("button", { name: "Send request" });
+
+    // No item chosen and no reason: the words above the form, the items' message above the lines
+    // (a rule of the whole request, no field of its own) and the reason's beside it; nothing is sent.
+    await send.click();
+    await expect(form.getByText("Please check the highlighted fields")).toBeVisible();
+    await expect(form.getByText("Please choose at least one item")).toBeVisible();
+    await expect(reasons).toHaveAccessibleDescription("Please choose a reason");
+    await expect(page).toHaveURL(new RegExp(`/orders/${orderId}/return$`));
+    expect(posts, "a refused form is not sent").toEqual([]);
+
+    // An exchange with no size (a message about the item, beside its line) and Other with no words.
+    await line.getByRole("combobox", { name: "How many" }).selectOption("1");
+    await line.getByRole("radio", { name: "Exchange for" }).check();
+    await reasons.getByRole("radio", { name: "Other" }).check();
+    await send.click();
+    await expect(line).toHaveAccessibleDescription("Please choose the size or colour you want instead");
+    await expect(line.getByRole("combobox", { name: "How many" })).toBeFocused();
+    await expect(form.getByLabel("Tell us more (needed for Other)")).toHaveAccessibleDescription(
+      "Please tell us what is wrong",
+    );
+    await expect(form.getByText("Please choose at least one item")).toHaveCount(0);
+    await expect(reasons).not.toHaveAccessibleDescription("Please choose a reason");
+    await expect(form.getByText("Please check the highlighted fields")).toBeVisible();
+    expect(posts, "a refused form is not sent").toEqual([]);
+
+    // Corrected, the request goes with one POST.
+    await line
+      .getByRole("combobox", { name: `New colour and size for ${PRODUCT.name}` })
+      .selectOption({ label: "Black / L" });
+    await form.getByLabel("Tell us more (needed for Other)").fill("The waist runs small");
+    await send.click();
+    await expect(page).toHaveURL(new RegExp(`/orders/${orderId}$`));
+    await expect(toast(page, /^Return request RT-\d{6} sent/)).toBeVisible();
+    expect(posts.filter((url) => url.includes(`/orders/${orderId}/return`))).toHaveLength(1);
+    await owner.context().close();
+  });
+
   test("a closed return window: no Return or exchange on the order page, and the form page says why", async ({
     page,
     browser,
