@@ -1,11 +1,13 @@
 import { useId } from "react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
-import type { ResolveDiscrepancyRefusal } from "~/http/resolve-discrepancy-action.server";
+import { useFormShape } from "~/components/ui/use-form-shape";
+import { type FormReply, fieldError, formError, keptValue } from "~/lib/form-reply";
 import { formatPrice } from "~/lib/money";
 import { formatShopDate } from "~/lib/shop-time";
 import type { DiscrepancyPage, DiscrepancyView } from "~/modules/shipping/settlements/discrepancies.server";
 import {
   RESOLVE_DISCREPANCY_INTENT,
+  resolveDiscrepancySchema,
   RESOLVE_NOTE_MAX,
   RESOLVE_NOTE_MIN,
   type DiscrepancyStatus,
@@ -38,7 +40,7 @@ export function DiscrepancyList({
   headingLevel = 2,
 }: {
   page: DiscrepancyPage;
-  refusal?: ResolveDiscrepancyRefusal | null;
+  refusal?: FormReply | null;
   action?: string;
   listPath?: string;
   compact?: boolean;
@@ -51,7 +53,9 @@ export function DiscrepancyList({
   const count = status === "open" ? open : resolved;
   const href = (s: DiscrepancyStatus, p = 1) =>
     `${listPath}?${new URLSearchParams({ status: s, ...(p > 1 ? { page: String(p) } : {}) })}`;
-  const orphanRefusal = refusal && !items.some((d) => d.id === refusal.id) ? refusal : null;
+  // A refusal names its discrepancy (the form's id); one about an item not shown goes above the list.
+  const refusedId = refusal ? Number(keptValue(refusal, "id") ?? 0) : null;
+  const orphanRefusal = refusal && !items.some((d) => d.id === refusedId) ? refusal : null;
   const toggle = (s: DiscrepancyStatus, label: string, n: number) => (
     <Link
       to={href(s)}
@@ -85,7 +89,7 @@ export function DiscrepancyList({
       </div>
       {orphanRefusal && (
         <p role="alert" className="rounded-lg bg-red-50 px-4 py-3 font-medium text-red-900">
-          {orphanRefusal.message}
+          {refusalMessage(orphanRefusal)}
         </p>
       )}
       {items.length === 0 ? (
@@ -97,7 +101,12 @@ export function DiscrepancyList({
       ) : (
         <ul className="grid gap-3">
           {items.map((d) => (
-            <DiscrepancyItem key={d.id} item={d} action={action} refusal={refusal?.id === d.id ? refusal : null} />
+            <DiscrepancyItem
+              key={d.id}
+              item={d}
+              action={action}
+              refusal={refusal && refusedId === d.id ? refusal : null}
+            />
           ))}
         </ul>
       )}
@@ -139,14 +148,16 @@ function DiscrepancyItem({
 }: {
   item: DiscrepancyView;
   action?: string;
-  refusal: ResolveDiscrepancyRefusal | null;
+  refusal: FormReply | null;
 }) {
   const titleId = useId();
   const noteId = useId();
   const location = useLocation();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("id") === String(d.id);
-  const noteError = refusal?.fields.note;
+  // The same schema as the action checks the note in the browser; the server's refusal shows the same way.
+  const [form, fields] = useFormShape(resolveDiscrepancySchema, refusal, { id: `resolve-discrepancy-${d.id}` });
+  const noteError = fields.note.errors?.[0];
   return (
     <li>
       <article
@@ -217,6 +228,9 @@ function DiscrepancyItem({
           <Form
             method="post"
             action={action}
+            id={form.id}
+            onSubmit={form.onSubmit}
+            noValidate
             preventScrollReset
             className="mt-3 grid gap-2 border-t border-amber-200 pt-3"
           >
@@ -241,7 +255,7 @@ function DiscrepancyItem({
                 maxLength={RESOLVE_NOTE_MAX}
                 className="field-input"
                 placeholder="What was done, e.g. courier paid the difference on 12 June"
-                defaultValue={refusal?.values.note}
+                defaultValue={keptValue(refusal, "note")}
                 aria-invalid={noteError ? true : undefined}
                 aria-describedby={noteError ? `${noteId}-error` : undefined}
               />
@@ -253,7 +267,7 @@ function DiscrepancyItem({
             </div>
             {refusal && !noteError && (
               <p role="alert" className="text-sm font-medium text-red-800">
-                {refusal.message}
+                {refusalMessage(refusal)}
               </p>
             )}
             <div>
@@ -266,4 +280,9 @@ function DiscrepancyItem({
       </article>
     </li>
   );
+}
+
+/** A Resolve refusal's words: the form's message, else the note's. */
+function refusalMessage(refusal: FormReply): string | undefined {
+  return formError(refusal) ?? fieldError(refusal, "note");
 }

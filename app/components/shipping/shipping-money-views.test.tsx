@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { refusalFrom } from "~/http/form-reply";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
@@ -99,14 +100,11 @@ describe("DiscrepancyList", () => {
   });
 
   it("puts a refusal beside the note of its own item, keeping what was typed", () => {
-    const refusal = {
-      ok: false as const,
-      intent: "resolve-discrepancy" as const,
-      id: 2,
-      message: "Please write at least 3 characters",
-      fields: { note: "Please write at least 3 characters" },
-      values: { note: "ok" },
-    };
+    const typed = { intent: "resolve-discrepancy", id: "2", note: "ok" };
+    const refusal = refusalFrom(typed, {
+      formError: "Please write at least 3 characters",
+      fieldErrors: { note: "Please write at least 3 characters" },
+    });
     const html = render(<DiscrepancyList page={page([item({}), item({ id: 2 })])} refusal={refusal} />);
     expect(html.match(/field-error/g)).toHaveLength(1);
     expect(html).toMatch(
@@ -116,14 +114,14 @@ describe("DiscrepancyList", () => {
     const twice = render(
       <DiscrepancyList
         page={page([item({ id: 2 })])}
-        refusal={{ ...refusal, message: "This discrepancy was already resolved by Sana on 9 Jun 2025.", fields: {} }}
+        refusal={refusalFrom(typed, { formError: "This discrepancy was already resolved by Sana on 9 Jun 2025." })}
       />,
     );
     expect(twice).toMatch(/<p role="alert"[^>]*>This discrepancy was already resolved by Sana on 9 Jun 2025.<\/p>/);
     const elsewhere = render(
       <DiscrepancyList
         page={page([item({ id: 3 })])}
-        refusal={{ ...refusal, message: "That discrepancy no longer exists", fields: {} }}
+        refusal={refusalFrom(typed, { formError: "That discrepancy no longer exists" })}
       />,
     );
     expect(elsewhere).toMatch(/<p role="alert"[^>]*>That discrepancy no longer exists<\/p>/);

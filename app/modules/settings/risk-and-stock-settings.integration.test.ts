@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { type FormReply, fieldErrors, isRefusal, keptValues } from "~/lib/form-reply";
 import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
 import { getSettings } from "./get-settings.server";
 import { parseRiskTags, settingsFormValues } from "./settings-schema";
-import { updateSettings } from "./update-settings.server";
+import { postSettings } from "../../../tests/factories/settings-form";
 
 const VALID = {
   brandName: "Kapra",
@@ -58,7 +59,7 @@ describe.each(DATABASE_KINDS)("COD risk and low-stock settings on %s", (kind) =>
   });
 
   it("saves the risk tags trimmed and unique, the delivery-rate flag, its parcels and the low-stock fields", async () => {
-    const result = await updateSettings(db(), {
+    const result = await postSettings(db(), {
       ...VALID,
       riskTags: "Risky, fake orders\nrisky ",
       minDeliveryRate: "60 %",
@@ -77,7 +78,7 @@ describe.each(DATABASE_KINDS)("COD risk and low-stock settings on %s", (kind) =>
 
     // Empty turns the delivery-rate flag off; a ticked box turns the digest on; absent fields stay.
     expect(
-      await updateSettings(db(), { ...VALID, minDeliveryRate: "", lowStockDigestShown: "1", lowStockDigest: "on" }),
+      await postSettings(db(), { ...VALID, minDeliveryRate: "", lowStockDigestShown: "1", lowStockDigest: "on" }),
     ).toEqual({ ok: true });
     expect(await getSettings(db())).toMatchObject({
       riskTags: ["Risky", "fake orders"],
@@ -86,7 +87,7 @@ describe.each(DATABASE_KINDS)("COD risk and low-stock settings on %s", (kind) =>
       lowStockThreshold: 5,
       lowStockDigest: true,
     });
-    expect(await updateSettings(db(), { ...VALID, riskTags: "" })).toEqual({ ok: true });
+    expect(await postSettings(db(), { ...VALID, riskTags: "" })).toEqual({ ok: true });
     expect((await getSettings(db())).riskTags).toEqual([]);
   });
 
@@ -101,16 +102,15 @@ describe.each(DATABASE_KINDS)("COD risk and low-stock settings on %s", (kind) =>
       lowStockThreshold: "-1",
       lowStockDigestShown: "1",
     };
-    const result = await updateSettings(db(), typed);
-    expect(result.ok).toBe(false);
-    if (result.ok) return;
-    expect(result.errors).toEqual({
+    const result = await postSettings(db(), typed);
+    expect(isRefusal(result)).toBe(true);
+    expect(fieldErrors(result as FormReply)).toEqual({
       riskTags: expect.stringContaining("under 40 characters"),
       minDeliveryRate: "Please enter a whole percentage from 1 to 100, or leave it empty to turn this off",
       minFinishedParcels: "Please enter a whole number of parcels, 1 or more",
       lowStockThreshold: "Please enter a whole number of units, 0 or more",
     });
-    expect(result.values).toMatchObject({
+    expect(keptValues(result as FormReply)).toMatchObject({
       brandName: "Not Saved",
       riskTags: typed.riskTags,
       minDeliveryRate: "101",
@@ -123,8 +123,8 @@ describe.each(DATABASE_KINDS)("COD risk and low-stock settings on %s", (kind) =>
       lowStockThreshold: before.lowStockThreshold,
     });
 
-    const zero = await updateSettings(db(), { ...VALID, minDeliveryRate: "0", lowStockThreshold: "2.5" });
-    expect(zero.ok ? {} : zero.errors).toEqual({
+    const zero = await postSettings(db(), { ...VALID, minDeliveryRate: "0", lowStockThreshold: "2.5" });
+    expect(fieldErrors(zero as FormReply)).toEqual({
       minDeliveryRate: "Please enter a whole percentage from 1 to 100, or leave it empty to turn this off",
       lowStockThreshold: "Please enter a whole number of units, 0 or more",
     });

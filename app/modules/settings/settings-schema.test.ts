@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import {
   parseBlockedPhones,
   parseNotificationEmails,
-  readSettingsInput,
   settingsFormValues,
   settingsSchema,
+  withStoredSettings,
 } from "./settings-schema";
 
 export const VALID_SETTINGS = {
@@ -23,7 +23,29 @@ export const VALID_SETTINGS = {
   maxCodOrderValue: "",
   blockedPhones: "",
   notificationEmails: "",
+  settlementOverdueDays: "10",
+  returnWindowDays: "7",
+  localDeliveryMinDays: "3",
+  localDeliveryMaxDays: "5",
+  nationalDeliveryMinDays: "5",
+  nationalDeliveryMaxDays: "7",
+  minFinishedParcels: "2",
+  lowStockThreshold: "3",
 };
+
+/** What the server's schema reads from a posted form: a field not sent keeps its stored value (below). */
+const STORED = settingsFormValues({
+  ...settingsSchema.parse(VALID_SETTINGS),
+  cartReminders: true,
+  lowStockDigest: true,
+  settlementOverdueDays: 21,
+  notificationEmails: ["owner@brand.pk"],
+});
+function posted(fields: Record<string, string>) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  return Object.fromEntries(withStoredSettings(form, STORED));
+}
 
 describe("settings schema", () => {
   it("reads the form's text into stored values; empty amounts mean none", () => {
@@ -87,7 +109,8 @@ describe("settings schema", () => {
 
   it("reads the days after which an unpaid delivered parcel is overdue (1 to 90); a client that does not send them leaves them alone", () => {
     expect(settingsSchema.parse({ ...VALID_SETTINGS, settlementOverdueDays: " 14 " }).settlementOverdueDays).toBe(14);
-    expect(settingsSchema.parse(VALID_SETTINGS).settlementOverdueDays).toBeUndefined();
+    const { settlementOverdueDays: _days, ...withoutDays } = VALID_SETTINGS;
+    expect(settingsSchema.parse(posted(withoutDays)).settlementOverdueDays).toBe(21);
     for (const days of ["0", "91", "7.5", "", "ten"]) {
       const result = settingsSchema.safeParse({ ...VALID_SETTINGS, settlementOverdueDays: days });
       expect(result.error!.issues[0]).toMatchObject({
@@ -107,13 +130,10 @@ describe("settings schema", () => {
 
   it("reads the forgotten-cart switch: ticked is on, shown and unticked is off, not on the form leaves it alone", () => {
     expect(
-      settingsSchema.parse(readSettingsInput({ ...VALID_SETTINGS, cartRemindersShown: "1", cartReminders: "on" }))
-        .cartReminders,
+      settingsSchema.parse(posted({ ...VALID_SETTINGS, cartRemindersShown: "1", cartReminders: "on" })).cartReminders,
     ).toBe(true);
-    expect(settingsSchema.parse(readSettingsInput({ ...VALID_SETTINGS, cartRemindersShown: "1" })).cartReminders).toBe(
-      false,
-    );
-    expect(settingsSchema.parse(readSettingsInput(VALID_SETTINGS)).cartReminders).toBeUndefined();
+    expect(settingsSchema.parse(posted({ ...VALID_SETTINGS, cartRemindersShown: "1" })).cartReminders).toBe(false);
+    expect(settingsSchema.parse(posted(VALID_SETTINGS)).cartReminders).toBe(true);
     expect(settingsSchema.safeParse({ ...VALID_SETTINGS, cartReminders: "maybe" }).success).toBe(false);
   });
 
@@ -143,7 +163,7 @@ describe("settings schema", () => {
     ]);
     // A client that does not send the field leaves the stored list alone.
     const { notificationEmails: _left, ...withoutList } = VALID_SETTINGS;
-    expect(settingsSchema.parse(withoutList).notificationEmails).toBeUndefined();
+    expect(settingsSchema.parse(posted(withoutList)).notificationEmails).toEqual(["owner@brand.pk"]);
   });
 
   it("reports a bad recipient by its line, and more than 10 addresses", () => {

@@ -3,7 +3,9 @@ import { normalizePakistaniMobile } from "~/lib/phone";
 
 /**
  * The owner's Settings form, one schema for the page and the server. Every value arrives as form
- * text; numbers are whole rupees or counts. Empty optional amounts mean "none".
+ * text; numbers are whole rupees or counts. An empty field arrives as undefined (the one form
+ * shape): empty optional amounts mean "none", empty lists mean none. A field a client does not
+ * send keeps its stored value (withStoredSettings fills it in before the schema reads the form).
  */
 export const SETTINGS_SAVED = "Settings saved. The shop shows them now.";
 
@@ -28,7 +30,9 @@ const optionalAmount = (message: string) =>
     .string()
     .trim()
     .transform((v) => v.replace(/^(rs\.?|pkr)\s*/i, "").replace(/,/g, ""))
-    .pipe(z.union([z.literal("").transform(() => null), wholeNumber(message, { min: 1 })]));
+    .pipe(z.union([z.literal("").transform(() => null), wholeNumber(message, { min: 1 })]))
+    .optional()
+    .transform((v) => v ?? null);
 
 /**
  * One number per line, written any common way ("0300-1234567", "+92 300 1234567"); stored in E.164,
@@ -114,7 +118,7 @@ const deliveryDays = (where: string) =>
   wholeNumber(`Please enter a whole number of working days ${where}, from 1 to ${DELIVERY_DAYS_MAX}`, {
     min: 1,
     max: DELIVERY_DAYS_MAX,
-  }).optional();
+  });
 export const DELIVERY_RANGE_MESSAGE = "The most days cannot be fewer than the fewest days";
 
 export const settingsSchema = z
@@ -134,7 +138,7 @@ export const settingsSchema = z
     yearsInBusiness: wholeNumber("Please enter a whole number of years", { max: 200 }),
     productsSold: wholeNumber("Please enter a whole number of products"),
     averageRating: z
-      .string({ error: "Please enter a rating from 0 to 5" })
+      .string({ error: "Please enter a rating from 0 to 5, like 4.8" })
       .trim()
       .regex(/^\d(\.\d)?$/, "Please enter a rating from 0 to 5, like 4.8")
       .transform(Number)
@@ -153,30 +157,27 @@ export const settingsSchema = z
         }
         return result.phones;
       }),
-    // "on" or "off" (see readSettingsInput); absent leaves it as it is.
+    // "on" or "off" (see withStoredSettings).
     cartReminders: z
       .enum(["on", "off"], { error: "Please choose whether to send forgotten-cart reminders" })
       .optional()
       .transform((v) => (v === undefined ? undefined : v === "on")),
-    // Absent (a client that does not know the field) leaves it as it is.
     settlementOverdueDays: wholeNumber("Please enter a whole number of days from 1 to 90", {
       min: 1,
       max: 90,
-    }).optional(),
-    // Absent (a client that does not know the field) leaves each as it is.
+    }),
     returnWindowDays: wholeNumber(`Please enter a whole number of days from 0 to ${RETURN_WINDOW_MAX}`, {
       max: RETURN_WINDOW_MAX,
-    }).optional(),
+    }),
     localDeliveryMinDays: deliveryDays("in your city"),
     localDeliveryMaxDays: deliveryDays("in your city"),
     nationalDeliveryMinDays: deliveryDays("elsewhere"),
     nationalDeliveryMaxDays: deliveryDays("elsewhere"),
-    // Absent (a client that does not know the field) leaves the list as it is; empty clears it.
+    // Empty clears the list.
     notificationEmails: z
       .string()
-      .optional()
+      .default("")
       .transform((value, ctx) => {
-        if (value === undefined) return undefined;
         const result = parseNotificationEmails(value);
         if ("error" in result) {
           ctx.addIssue({ code: "custom", message: result.error });
@@ -184,12 +185,11 @@ export const settingsSchema = z
         }
         return result.emails;
       }),
-    // Absent (a client that does not know the field) leaves each as it is.
+    // Empty clears the list.
     riskTags: z
       .string()
-      .optional()
+      .default("")
       .transform((value, ctx) => {
-        if (value === undefined) return undefined;
         const result = parseRiskTags(value);
         if ("error" in result) {
           ctx.addIssue({ code: "custom", message: result.error });
@@ -205,10 +205,11 @@ export const settingsSchema = z
       .pipe(
         z.union([z.literal("").transform(() => null), wholeNumber(MIN_DELIVERY_RATE_MESSAGE, { min: 1, max: 100 })]),
       )
-      .optional(),
-    minFinishedParcels: wholeNumber(MIN_FINISHED_PARCELS_MESSAGE, { min: 1, max: 1000 }).optional(),
-    lowStockThreshold: wholeNumber(LOW_STOCK_THRESHOLD_MESSAGE, { max: 100_000 }).optional(),
-    // "on" or "off" (see readSettingsInput); absent leaves it as it is.
+      .optional()
+      .transform((v) => v ?? null),
+    minFinishedParcels: wholeNumber(MIN_FINISHED_PARCELS_MESSAGE, { min: 1, max: 1000 }),
+    lowStockThreshold: wholeNumber(LOW_STOCK_THRESHOLD_MESSAGE, { max: 100_000 }),
+    // "on" or "off" (see withStoredSettings).
     lowStockDigest: z
       .enum(["on", "off"], { error: "Please choose whether to send the daily low-stock e-mail" })
       .optional()
@@ -216,33 +217,37 @@ export const settingsSchema = z
   })
   .superRefine((v, ctx) => {
     // Each range's most days at least its fewest (the message beside the "most" field).
-    if (
-      v.localDeliveryMinDays !== undefined &&
-      v.localDeliveryMaxDays !== undefined &&
-      v.localDeliveryMaxDays < v.localDeliveryMinDays
-    ) {
+    if (v.localDeliveryMaxDays < v.localDeliveryMinDays) {
       ctx.addIssue({ code: "custom", path: ["localDeliveryMaxDays"], message: DELIVERY_RANGE_MESSAGE });
     }
-    if (
-      v.nationalDeliveryMinDays !== undefined &&
-      v.nationalDeliveryMaxDays !== undefined &&
-      v.nationalDeliveryMaxDays < v.nationalDeliveryMinDays
-    ) {
+    if (v.nationalDeliveryMaxDays < v.nationalDeliveryMinDays) {
       ctx.addIssue({ code: "custom", path: ["nationalDeliveryMaxDays"], message: DELIVERY_RANGE_MESSAGE });
     }
   });
 
 export type SettingsInput = z.output<typeof settingsSchema>;
 
-/** A posted Settings form as the schema reads it: an unticked checkbox sends nothing, so a switch the form showed (its marker) and left unticked is "off". */
-export function readSettingsInput(posted: Record<string, unknown>): Record<string, unknown> {
-  const { cartRemindersShown, lowStockDigestShown, ...input } = posted;
-  if (cartRemindersShown !== undefined && input.cartReminders === undefined) input.cartReminders = "off";
-  if (lowStockDigestShown !== undefined && input.lowStockDigest === undefined) input.lowStockDigest = "off";
-  return input;
-}
 export type SettingsField = keyof SettingsInput;
 export const SETTINGS_FIELDS = Object.keys(settingsSchema.shape) as SettingsField[];
+
+/** Each switch's marker: sent with the form, it says the switch was on it (an unticked box sends nothing). */
+const SWITCH_MARKERS = { cartReminders: "cartRemindersShown", lowStockDigest: "lowStockDigestShown" } as const;
+
+/**
+ * A posted Settings form as the schema reads it, on the server: a switch the form showed (its
+ * marker) and left unticked is "off", and a field the client did not send at all (one that does not
+ * know it) keeps its stored value (`stored`, the form's text: settingsFormValues). An empty field
+ * is sent, so it stays empty.
+ */
+export function withStoredSettings(posted: FormData, stored: Record<SettingsField, string>): FormData {
+  const form = new FormData();
+  const markers: string[] = Object.values(SWITCH_MARKERS);
+  for (const [name, value] of posted) if (!markers.includes(name)) form.append(name, value);
+  for (const [field, marker] of Object.entries(SWITCH_MARKERS))
+    if (posted.has(marker) && !posted.has(field)) form.set(field, "off");
+  for (const field of SETTINGS_FIELDS) if (!form.has(field)) form.set(field, stored[field]);
+  return form;
+}
 type DaysField =
   | "returnWindowDays"
   | "localDeliveryMinDays"

@@ -1,11 +1,12 @@
 import type { AddressInfo } from "node:net";
+import { type FormReply, fieldErrors, keptValues } from "~/lib/form-reply";
 import express from "express";
 import { describe, expect, it } from "vitest";
 import { createPageCache } from "../../../server/page-cache";
 import { createSettingsListener } from "../../../server/settings-listener";
 import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
 import { getSettings } from "./get-settings.server";
-import { updateSettings } from "./update-settings.server";
+import { postSettings } from "../../../tests/factories/settings-form";
 
 const VALID = {
   brandName: "Kapra",
@@ -38,7 +39,7 @@ describe.each(DATABASE_KINDS)("shop settings on %s", (kind) => {
   const db = () => database.db;
 
   it("saves every field, with blocked phones normalised to E.164", async () => {
-    const result = await updateSettings(db(), {
+    const result = await postSettings(db(), {
       ...VALID,
       brandName: "Kapra Studio",
       phone: "0300 7654321",
@@ -61,7 +62,7 @@ describe.each(DATABASE_KINDS)("shop settings on %s", (kind) => {
       instagram: "@kaprastudio",
     });
     // Empty amounts mean "none".
-    await updateSettings(db(), { ...VALID, freeShippingThreshold: "", maxCodOrderValue: "" });
+    await postSettings(db(), { ...VALID, freeShippingThreshold: "", maxCodOrderValue: "" });
     expect(await getSettings(db())).toMatchObject({
       freeShippingThreshold: null,
       maxCodOrderValue: null,
@@ -72,30 +73,31 @@ describe.each(DATABASE_KINDS)("shop settings on %s", (kind) => {
   it("refuses a bad blocked line (by its line) and a bad fee, keeps what was typed, and saves nothing", async () => {
     const before = await getSettings(db());
     const typed = { ...VALID, brandName: "Changed Name", shippingFee: "free", blockedPhones: "0300 1234567\n0300 12" };
-    const result = await updateSettings(db(), typed);
-    expect(result).toMatchObject({
-      ok: false,
-      errors: {
-        blockedPhones: 'Line 2 ("0300 12") is not a Pakistani mobile number, like 0300 1234567',
-        shippingFee: expect.any(String),
-      },
-      values: { brandName: "Changed Name", shippingFee: "free", blockedPhones: "0300 1234567\n0300 12" },
+    const result = await postSettings(db(), typed);
+    expect(fieldErrors(result as FormReply)).toMatchObject({
+      blockedPhones: 'Line 2 ("0300 12") is not a Pakistani mobile number, like 0300 1234567',
+      shippingFee: expect.any(String),
+    });
+    expect(keptValues(result as FormReply)).toMatchObject({
+      brandName: "Changed Name",
+      shippingFee: "free",
+      blockedPhones: "0300 1234567\n0300 12",
     });
     expect(await getSettings(db())).toEqual(before);
   });
 
   it("saves the settlement overdue days (default 10), refuses days outside 1 to 90, and leaves them alone when not sent", async () => {
     expect((await getSettings(db())).settlementOverdueDays).toBe(10);
-    expect(await updateSettings(db(), { ...VALID, settlementOverdueDays: "21" })).toEqual({ ok: true });
+    expect(await postSettings(db(), { ...VALID, settlementOverdueDays: "21" })).toEqual({ ok: true });
     expect((await getSettings(db())).settlementOverdueDays).toBe(21);
-    expect(await updateSettings(db(), { ...VALID, settlementOverdueDays: "120" })).toMatchObject({
-      ok: false,
-      errors: { settlementOverdueDays: "Please enter a whole number of days from 1 to 90" },
-      values: { settlementOverdueDays: "120" },
+    const refusedDays = (await postSettings(db(), { ...VALID, settlementOverdueDays: "120" })) as FormReply;
+    expect(fieldErrors(refusedDays)).toMatchObject({
+      settlementOverdueDays: "Please enter a whole number of days from 1 to 90",
     });
-    expect(await updateSettings(db(), VALID)).toEqual({ ok: true });
+    expect(keptValues(refusedDays)).toMatchObject({ settlementOverdueDays: "120" });
+    expect(await postSettings(db(), VALID)).toEqual({ ok: true });
     expect((await getSettings(db())).settlementOverdueDays).toBe(21);
-    await updateSettings(db(), { ...VALID, settlementOverdueDays: "10" });
+    await postSettings(db(), { ...VALID, settlementOverdueDays: "10" });
   });
 
   it("saves the return window and the delivery days, refuses a range whose most is below its fewest (beside that field) and days out of range, and leaves them alone when not sent", async () => {
@@ -113,7 +115,7 @@ describe.each(DATABASE_KINDS)("shop settings on %s", (kind) => {
       nationalDeliveryMinDays: "4",
       nationalDeliveryMaxDays: "6",
     };
-    expect(await updateSettings(db(), { ...VALID, ...days })).toEqual({ ok: true });
+    expect(await postSettings(db(), { ...VALID, ...days })).toEqual({ ok: true });
     expect(await getSettings(db())).toMatchObject({
       returnWindowDays: 14,
       localDeliveryMinDays: 2,
@@ -122,34 +124,35 @@ describe.each(DATABASE_KINDS)("shop settings on %s", (kind) => {
       nationalDeliveryMaxDays: 6,
     });
 
-    expect(
-      await updateSettings(db(), { ...VALID, ...days, nationalDeliveryMinDays: "8", nationalDeliveryMaxDays: "6" }),
-    ).toMatchObject({
-      ok: false,
-      errors: { nationalDeliveryMaxDays: "The most days cannot be fewer than the fewest days" },
-      values: { nationalDeliveryMinDays: "8", nationalDeliveryMaxDays: "6" },
+    const refusedRange = (await postSettings(db(), {
+      ...VALID,
+      ...days,
+      nationalDeliveryMinDays: "8",
+      nationalDeliveryMaxDays: "6",
+    })) as FormReply;
+    expect(fieldErrors(refusedRange)).toMatchObject({
+      nationalDeliveryMaxDays: "The most days cannot be fewer than the fewest days",
     });
+    expect(keptValues(refusedRange)).toMatchObject({ nationalDeliveryMinDays: "8", nationalDeliveryMaxDays: "6" });
     // One end sent alone is judged against the stored other end.
-    expect(await updateSettings(db(), { ...VALID, localDeliveryMaxDays: "1" })).toMatchObject({
-      ok: false,
-      errors: { localDeliveryMaxDays: "The most days cannot be fewer than the fewest days" },
-    });
-    const refused = await updateSettings(db(), {
+    expect(fieldErrors((await postSettings(db(), { ...VALID, localDeliveryMaxDays: "1" })) as FormReply)).toMatchObject(
+      {
+        localDeliveryMaxDays: "The most days cannot be fewer than the fewest days",
+      },
+    );
+    const refused = await postSettings(db(), {
       ...VALID,
       ...days,
       returnWindowDays: "7.5",
       localDeliveryMinDays: "0",
       nationalDeliveryMaxDays: "45",
     });
-    expect(refused).toMatchObject({
-      ok: false,
-      errors: {
-        returnWindowDays: "Please enter a whole number of days from 0 to 90",
-        localDeliveryMinDays: "Please enter a whole number of working days in your city, from 1 to 30",
-        nationalDeliveryMaxDays: "Please enter a whole number of working days elsewhere, from 1 to 30",
-      },
+    expect(fieldErrors(refused as FormReply)).toMatchObject({
+      returnWindowDays: "Please enter a whole number of days from 0 to 90",
+      localDeliveryMinDays: "Please enter a whole number of working days in your city, from 1 to 30",
+      nationalDeliveryMaxDays: "Please enter a whole number of working days elsewhere, from 1 to 30",
     });
-    expect(await updateSettings(db(), VALID)).toEqual({ ok: true });
+    expect(await postSettings(db(), VALID)).toEqual({ ok: true });
     expect(await getSettings(db())).toMatchObject({ returnWindowDays: 14, localDeliveryMaxDays: 3 });
   });
 
@@ -183,7 +186,7 @@ describe.each(DATABASE_KINDS)("shop settings on %s", (kind) => {
       });
     }
     try {
-      await updateSettings(db(), { ...VALID, brandName: "Before" });
+      await postSettings(db(), { ...VALID, brandName: "Before" });
       // The notice arrives a moment after the commit: let it land before filling the caches.
       await waitFor(async () => servers.every((s) => s.heard() >= 1));
       for (const s of servers) {
@@ -192,12 +195,12 @@ describe.each(DATABASE_KINDS)("shop settings on %s", (kind) => {
         expect(cached.headers.get("x-cache")).toBe("HIT");
         await cached.arrayBuffer();
       }
-      await updateSettings(db(), { ...VALID, brandName: "After" });
+      await postSettings(db(), { ...VALID, brandName: "After" });
       // Without the clear, both would serve "Before" for the cache's full minute.
       for (const s of servers)
         await waitFor(async () => (await (await fetch(`${s.base}/`)).text()) === "<footer>After</footer>");
       // A refused save announces nothing: the fresh pages stay cached.
-      await updateSettings(db(), { ...VALID, brandName: "" });
+      await postSettings(db(), { ...VALID, brandName: "" });
       for (const s of servers) expect((await fetch(`${s.base}/`)).headers.get("x-cache")).toBe("HIT");
     } finally {
       for (const s of servers) {

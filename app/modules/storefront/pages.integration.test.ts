@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { menuItems, pages } from "~/schema";
 import { AppError } from "~/lib/errors";
-import { updateSettings } from "~/modules/settings/update-settings.server";
+import { postSettings } from "../../../tests/factories/settings-form";
 import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
 import { DEFAULT_PAGES } from "./default-pages";
 import { getFaqEntries, getPageView } from "./get-page.server";
@@ -79,7 +79,7 @@ describe.each(DATABASE_KINDS)("the shop's pages on %s", (kind) => {
 
   it("follows a settings change: a return window of 14 days makes the Returns page say 14 days", async () => {
     expect(
-      await updateSettings(db(), {
+      await postSettings(db(), {
         ...SETTINGS,
         returnWindowDays: "14",
         localDeliveryMinDays: "2",
@@ -102,7 +102,7 @@ describe.each(DATABASE_KINDS)("the shop's pages on %s", (kind) => {
     expect(edited?.html).toBe("<p>You have 14 days. {retrun_window_days}</p>\n");
     expect(edited?.description).toBe("You have 14 days. {retrun_window_days}");
     expect(
-      await updateSettings(db(), {
+      await postSettings(db(), {
         ...SETTINGS,
         returnWindowDays: "7",
         localDeliveryMinDays: "3",

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { CHOOSE_COURIER, CHOOSE_ORDERS, parseBookingForm } from "./booking-form";
+import { parseSubmission, refusal } from "~/http/form-reply";
+import { fieldErrors, formError } from "~/lib/form-reply";
+import { bookingFormSchema, CHOOSE_COURIER, CHOOSE_ORDERS } from "./booking-form";
+
+/** The form as the action reads it: the booking, or the refusal's message and fields (the one form shape). */
+function parseBookingForm(form: FormData) {
+  const submission = parseSubmission(form, bookingFormSchema);
+  if (submission.status === "success") return { ok: true, ...submission.value };
+  const reply = refusal(submission);
+  return { ok: false, message: formError(reply), fields: fieldErrors(reply) };
+}
 
 const A = "11111111-1111-4111-8111-111111111111";
 const B = "22222222-2222-4222-8222-222222222222";

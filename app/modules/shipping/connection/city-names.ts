@@ -1,3 +1,4 @@
+import { z } from "~/lib/zod";
 import type { CourierCityEntry } from "~/modules/shipping/tables";
 
 /**
@@ -74,3 +75,20 @@ export const citiesPath = (courierId: number) => `/seller/settings/couriers/${co
 export function unmatchedCityReason(shopCity: string, courierName: string): string {
   return `${shopCity.trim()} is not matched to a ${courierName} city: match it in Settings -> Couriers -> ${courierName} -> Cities`;
 }
+
+/**
+ * Settings -> Couriers -> Cities' form: for each shop city (its key, foldCity's letters and digits)
+ * `shop-<key>`, the city as the shop writes it, and `city-<key>`, the courier's city id picked
+ * (empty: the names decide). Read as the owner's picks, at most 400; other fields are ignored.
+ */
+export const cityPicksSchema = z.record(z.string(), z.unknown()).transform((form) => {
+  const picks: { cityKey: string; shopCity: string; courierCityId: string }[] = [];
+  for (const [name, shopCity] of Object.entries(form)) {
+    if (!name.startsWith("shop-") || typeof shopCity !== "string") continue;
+    const cityKey = name.slice("shop-".length);
+    const picked = form[`city-${cityKey}`];
+    if (typeof picked !== "string") continue;
+    picks.push({ cityKey, shopCity, courierCityId: picked.slice(0, 100) });
+  }
+  return picks.slice(0, 400);
+});

@@ -1,6 +1,7 @@
 import { citiesPath, unmatchedCityReason } from "./city-names";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
+import { AppError } from "~/lib/errors";
 import { courierCityMatches, couriers } from "~/modules/shipping/tables";
 import type { CourierCityEntry } from "~/modules/shipping/tables";
 import type { CityMatchSource } from "~/db/schema/statuses";
@@ -123,18 +124,17 @@ export async function cityMatchFor(
 
 export { citiesPath, unmatchedCityReason };
 
+export const CITIES_REFUSED = "Nothing was saved: please correct the cities marked below.";
+
 export type CityPick = { cityKey: string; shopCity: string; courierCityId: string };
 
 /**
  * Saves the owner's picks (source owner, remembered, changeable): a city id from the courier's list
  * for each city; an empty one clears the owner's pick (the names decide again). A city id the list
- * does not have is refused beside its city and nothing is saved.
+ * does not have is refused beside its city and nothing is saved (AppError VALIDATION, its
+ * fields keyed by city key). Answers how many cities were matched.
  */
-export async function saveCityPicks(
-  db: DbOrTx,
-  courierId: number,
-  picks: readonly CityPick[],
-): Promise<{ saved: number; errors: Record<string, string> }> {
+export async function saveCityPicks(db: DbOrTx, courierId: number, picks: readonly CityPick[]): Promise<number> {
   const courier = await getCourier(db, courierId);
   const list = courier.courierCities ?? [];
   const errors: Record<string, string> = {};
@@ -151,7 +151,7 @@ export async function saveCityPicks(
       errors[pick.cityKey] = `${courier.name}'s list has no such city: test the connection again to refresh it`;
     else chosen.push({ pick, city });
   }
-  if (Object.keys(errors).length) return { saved: 0, errors };
+  if (Object.keys(errors).length) throw new AppError("VALIDATION", CITIES_REFUSED, errors);
   let saved = 0;
   await db.transaction(async (tx) => {
     for (const { pick, city } of chosen) {
@@ -195,7 +195,7 @@ export async function saveCityPicks(
       saved++;
     }
   });
-  return { saved, errors };
+  return saved;
 }
 
 /** Forgets a courier's city matches: its city ids mean nothing once it is reached another way. */

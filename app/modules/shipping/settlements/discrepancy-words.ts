@@ -1,3 +1,4 @@
+import { z } from "~/lib/zod";
 import type { DiscrepancyKind } from "~/db/schema/statuses";
 
 /** The overdue days a shop starts with (shop_settings.settlement_overdue_days). */
@@ -46,6 +47,30 @@ export function checkResolveNote(value: unknown): { ok: true; note: string } | {
     return { ok: false, error: `Please keep the note under ${RESOLVE_NOTE_MAX} characters (it has ${note.length})` };
   return { ok: true, note };
 }
+
+/** The answer to a post that is not a Resolve form. */
+export const RESOLVE_NOT_UNDERSTOOD = "That request was not understood. Please reload the page.";
+
+/**
+ * A Resolve form (`intent=resolve-discrepancy`, `id`, `note`, `returnTo`), checked in the browser
+ * too: the note by checkResolveNote's rule (trimmed); the id is the module's to find.
+ */
+export const resolveDiscrepancySchema = z.object({
+  intent: z.literal(RESOLVE_DISCREPANCY_INTENT),
+  id: z.string().optional(),
+  note: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const checked = checkResolveNote(value);
+      if (!checked.ok) {
+        ctx.addIssue({ code: "custom", message: checked.error });
+        return z.NEVER;
+      }
+      return checked.note;
+    }),
+  returnTo: z.string().optional(),
+});
 
 /** Reported minus expected, in rupees (negative: the courier paid or reported less); null without both. */
 export function discrepancyDifference(expected: number | null, actual: number | null): number | null {

@@ -1,13 +1,16 @@
-import { data, Form, Link, redirect, useLocation, useNavigation } from "react-router";
+import { Form, Link, redirect, useLocation, useNavigation } from "react-router";
 import { FormAlert } from "~/components/ui/form-parts";
 import { requireSeller } from "~/http/auth-guard.server";
 import { courierOr404 } from "~/http/courier-route.server";
 import { setFlash } from "~/http/flash.server";
+import { parseSubmission, refuse } from "~/http/form-reply";
+import { AppError } from "~/lib/errors";
 import { formKey } from "~/lib/form-key";
+import { fieldError, formError, isRefusal, keptValue } from "~/lib/form-reply";
 import { pageMeta } from "~/lib/seo";
 import { useKeptActionData } from "~/components/ui/use-kept-action-data";
-import { citiesPath } from "~/modules/shipping/connection/city-names";
-import { listShopCities, saveCityPicks, type CityPick } from "~/modules/shipping/connection/courier-cities.server";
+import { citiesPath, cityPicksSchema } from "~/modules/shipping/connection/city-names";
+import { listShopCities, saveCityPicks } from "~/modules/shipping/connection/courier-cities.server";
 import type { Route } from "./+types/courier-cities";
 
 export const meta: Route.MetaFunction = ({ matches, data: loaded }) =>
@@ -35,28 +38,20 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-type CitiesActionData = { message: string; errors: Record<string, string>; values: Record<string, string> };
-
 export async function action({ request, params, context }: Route.ActionArgs) {
   await requireSeller(request, context);
   const courierId = (await courierOr404(context.db, params)).id;
-  const form = Object.fromEntries(await request.formData());
-  const picks: CityPick[] = [];
-  const values: Record<string, string> = {};
-  for (const [name, value] of Object.entries(form)) {
-    if (!name.startsWith("city-") || typeof value !== "string") continue;
-    const cityKey = name.slice("city-".length);
-    const shopCity = form[`shop-${cityKey}`];
-    if (typeof shopCity !== "string") continue;
-    values[cityKey] = value;
-    picks.push({ cityKey, shopCity, courierCityId: value.slice(0, 100) });
+  const submission = parseSubmission(await request.formData(), cityPicksSchema);
+  if (submission.status !== "success") return refuse(submission);
+  let saved: number;
+  try {
+    saved = await saveCityPicks(context.db, courierId, submission.value);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    // Each refused city beside its select (the field city-<key>); the picks stay as chosen.
+    const fieldErrors = Object.fromEntries(Object.entries(error.fields ?? {}).map(([key, m]) => [`city-${key}`, m]));
+    return refuse(submission, { formError: error.message, fieldErrors, status: error.status });
   }
-  const { saved, errors } = await saveCityPicks(context.db, courierId, picks.slice(0, 400));
-  if (Object.keys(errors).length)
-    return data<CitiesActionData>(
-      { message: "Nothing was saved: please correct the cities marked below.", errors, values },
-      { status: 400 },
-    );
   return redirect(citiesPath(courierId), {
     headers: {
       "Set-Cookie": await setFlash({
@@ -70,12 +65,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 /** Settings -> Couriers -> {courier} -> Cities: each shop city with the courier's city it books to; unmatched ones first. */
 export default function SellerSettingsCourierCities({ loaderData, actionData: sent }: Route.ComponentProps) {
   const actionData = useKeptActionData(sent);
+  const reply = isRefusal(actionData) ? actionData : null;
   const { courier, rows, change, courierCities } = loaderData;
   const location = useLocation();
   const navigation = useNavigation();
   const unmatched = rows.filter((r) => !r.match);
   const withSelect = (key: string, matched: boolean) =>
-    !matched || key === change || actionData?.errors[key] !== undefined;
+    !matched || key === change || fieldError(reply, `city-${key}`) !== undefined;
 
   return (
     <div className="grid gap-4">
@@ -105,12 +101,12 @@ export default function SellerSettingsCourierCities({ loaderData, actionData: se
               ? `${unmatched.length} ${unmatched.length === 1 ? "city is" : "cities are"} not matched yet.`
               : "Every city is matched."}
           </p>
-          <Form method="post" key={formKey(location.key, actionData)} className="grid gap-3">
-            {actionData && <FormAlert>{actionData.message}</FormAlert>}
+          <Form method="post" key={formKey(location.key, reply)} className="grid gap-3">
+            {reply && <FormAlert>{formError(reply)}</FormAlert>}
             <ul className="grid gap-2">
               {rows.map((row) => {
                 const id = `city-${row.cityKey}`;
-                const error = actionData?.errors[row.cityKey];
+                const error = fieldError(reply, id);
                 return (
                   <li
                     key={row.cityKey}
@@ -136,8 +132,7 @@ export default function SellerSettingsCourierCities({ loaderData, actionData: se
                           name={id}
                           className="field-input py-1.5"
                           defaultValue={
-                            actionData?.values[row.cityKey] ??
-                            (row.match?.source === "owner" ? row.match.courierCity.id : "")
+                            keptValue(reply, id) ?? (row.match?.source === "owner" ? row.match.courierCity.id : "")
                           }
                           aria-invalid={error ? true : undefined}
                           aria-describedby={error ? `${id}-error` : undefined}

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { type FormReply, fieldErrors, formError, keptValue } from "~/lib/form-reply";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub, type AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -303,7 +304,12 @@ describe.each(DATABASE_KINDS)("connecting couriers' APIs and booking through the
         params: { id: String(postexId) },
       }),
     );
-    expect(refused.data.errors).toEqual({ lalamusa: expect.stringContaining("no such city") });
+    expect(refused.init?.status).toBe(400);
+    expect(formError(refused.data as FormReply)).toBe("Nothing was saved: please correct the cities marked below.");
+    expect(fieldErrors(refused.data as FormReply)).toEqual({
+      "city-lalamusa": expect.stringContaining("no such city"),
+    });
+    expect(keptValue(refused.data as FormReply, "city-lalamusa")).toBe("Atlantis");
     const saved = await callRoute(cities.action, {
       request: request(citiesPath(postexId), {
         "city-lalamusa": "Gujranwala",

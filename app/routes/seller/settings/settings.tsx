@@ -2,16 +2,24 @@ import { useKeptActionData } from "~/components/ui/use-kept-action-data";
 import type { ReactNode } from "react";
 import { Form, Link, redirect, useFetcher, useNavigation } from "react-router";
 import { TextField } from "~/components/ui/text-field";
+import { shownErrors, useFormShape } from "~/components/ui/use-form-shape";
 import { requireSeller } from "~/http/auth-guard.server";
 import { setFlash } from "~/http/flash.server";
+import { saveSettingsForm } from "~/http/settings-action.server";
+import { isRefusal, keptValue } from "~/lib/form-reply";
 import { publicOrigin } from "~/lib/public-origin";
 import { pageMeta } from "~/lib/seo";
 import { canSend } from "~/modules/messages/message-sender";
 import { sendTestEmail, type TestEmailResult } from "~/modules/messages/send-test-email.server";
 import { staffNoticeRecipients } from "~/modules/messages/staff-recipients.server";
 import { getSettings } from "~/modules/settings/get-settings.server";
-import { SETTINGS_SAVED, settingsFormValues } from "~/modules/settings/settings-schema";
-import { updateSettings } from "~/modules/settings/update-settings.server";
+import {
+  SETTINGS_FIELDS,
+  SETTINGS_SAVED,
+  settingsFormValues,
+  settingsSchema,
+  type SettingsField,
+} from "~/modules/settings/settings-schema";
 import type { Route } from "./+types/settings";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -37,8 +45,9 @@ const TEST_EMAIL_INTENT = "test-email";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireSeller(request, context);
-  const form = Object.fromEntries(await request.formData());
-  if (form.intent === TEST_EMAIL_INTENT) {
+  const form = await request.formData();
+  // The test e-mail's button sends nothing typed: its intent alone, read first.
+  if (form.get("intent") === TEST_EMAIL_INTENT) {
     // Sent from this request through the shop's e-mail sender, so the owner reads the mail server's answer here.
     const result = await sendTestEmail(context.db, {
       sender: context.providers.messaging.email,
@@ -48,8 +57,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     return { intent: TEST_EMAIL_INTENT, ...result } satisfies TestEmailResult & { intent: string };
   }
-  const result = await updateSettings(context.db, form);
-  if (!result.ok) return result;
+  // A refusal answers 200 (the page shows it with what was typed), as before.
+  const result = await saveSettingsForm(context.db, form);
+  if (isRefusal(result)) return result;
   // Redirect after a save, so a reload does not post again; the toast rides along (with or without JavaScript).
   throw redirect("/seller/settings", {
     headers: { "Set-Cookie": await setFlash({ type: "success", message: SETTINGS_SAVED }) },
@@ -60,16 +70,26 @@ export default function SellerSettings({ loaderData, actionData: sentActionData 
   const actionData = useKeptActionData(sentActionData);
   const navigation = useNavigation();
   const saving = navigation.state !== "idle" && navigation.formAction === "/seller/settings";
-  const failed = actionData && "errors" in actionData ? actionData : null;
+  const failed = isRefusal(actionData) ? actionData : null;
   const testFetcher = useFetcher<typeof action>();
   const testing = testFetcher.state !== "idle";
   // With JavaScript the test goes through the fetcher (what is typed stays); without, the page posts and reloads.
   const testData = testFetcher.data ?? actionData;
-  const testResult = testData && "intent" in testData ? testData : null;
-  // After a refused save the form shows what was typed, not what is stored.
-  const values = failed?.values ?? loaderData.values;
-  const errors = failed?.errors ?? {};
-  const field = (name: keyof typeof values) => ({ name, defaultValue: values[name], error: errors[name] });
+  const testResult = testData && !isRefusal(testData) && "intent" in testData ? testData : null;
+  // After a refused save the form shows what was typed, not what is stored (an unticked switch sent nothing: off).
+  const values: Record<SettingsField, string> = failed
+    ? (Object.fromEntries(
+        SETTINGS_FIELDS.map((name) => [
+          name,
+          keptValue(failed, name) ?? (name === "cartReminders" || name === "lowStockDigest" ? "off" : ""),
+        ]),
+      ) as Record<SettingsField, string>)
+    : loaderData.values;
+  // The action's schema checks the form in the browser too; the server's refusal shows the same way.
+  const [form] = useFormShape(settingsSchema, failed, { id: "settings-form" });
+  const errors: Partial<Record<SettingsField, string>> = shownErrors(form);
+  const refused = failed !== null || form.status === "error";
+  const field = (name: SettingsField) => ({ name, defaultValue: values[name], error: errors[name] });
 
   return (
     <section aria-labelledby="settings-title">
@@ -83,12 +103,14 @@ export default function SellerSettings({ loaderData, actionData: sentActionData 
       {/* Keyed by its values: after a save (stored values, normalised) or a refusal (typed values) the inputs show them. */}
       <Form
         method="post"
+        id={form.id}
+        onSubmit={form.onSubmit}
         noValidate
         className="mt-4 grid gap-6"
         key={JSON.stringify(values)}
         aria-labelledby="settings-title"
       >
-        {failed && (
+        {refused && Object.keys(errors).length > 0 && (
           <p role="alert" className="rounded-lg bg-red-50 px-4 py-3 font-medium text-red-900">
             Nothing was saved: please correct the {Object.keys(errors).length === 1 ? "field" : "fields"} marked below.
           </p>

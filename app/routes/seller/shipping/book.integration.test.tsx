@@ -1,4 +1,5 @@
 import { eq, inArray } from "drizzle-orm";
+import { type FormReply, fieldErrors, formError, keptValues } from "~/lib/form-reply";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub, type AppLoadContext } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -145,12 +146,9 @@ describe.each(DATABASE_KINDS)("Book Shipments' courier choices on %s", (kind) =>
     const tcs = (await db().select({ id: couriers.id }).from(couriers).where(eq(couriers.name, "TCS")))[0].id;
     const answer = await post(path, postedForm(html, { [`courier-${a.id}`]: String(tcs) }));
     expect(answer.init?.status).toBe(400);
-    expect(answer.data).toMatchObject({
-      ok: false,
-      message: "Nothing was booked: please correct the marked fields",
-      fields: { [`courier-${b.id}`]: "Choose the courier" },
-      values: { [`courier-${a.id}`]: String(tcs) },
-    });
+    expect(formError(answer.data as FormReply)).toBe("Nothing was booked: please correct the marked fields");
+    expect(fieldErrors(answer.data as FormReply)).toMatchObject({ [`courier-${b.id}`]: "Choose the courier" });
+    expect(keptValues(answer.data as FormReply)).toMatchObject({ [`courier-${a.id}`]: String(tcs) });
     expect(await courierOf([a.id, b.id])).toEqual({});
   });
 

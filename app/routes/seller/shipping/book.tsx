@@ -2,7 +2,9 @@ import { useKeptActionData } from "~/components/ui/use-kept-action-data";
 import { data, Form, Link, redirect, useLocation, useNavigation } from "react-router";
 import { requireSeller } from "~/http/auth-guard.server";
 import { selectedOrderIds } from "~/http/order-selection.server";
+import { parseSubmission, refuse } from "~/http/form-reply";
 import { AppError } from "~/lib/errors";
+import { fieldErrors, formError, isRefusal, keptValues } from "~/lib/form-reply";
 import { formatPrice } from "~/lib/money";
 import { pageMeta } from "~/lib/seo";
 import { bookParcels, cancelParcelBooking, retryParcelBooking } from "~/flows/book-parcels.server";
@@ -12,7 +14,7 @@ import {
   listBookingCandidates,
   type BookingCandidate,
 } from "~/modules/shipping/booking/booking-candidates.server";
-import { parseBookingForm } from "~/modules/shipping/booking/booking-form";
+import { bookingFormSchema } from "~/modules/shipping/booking/booking-form";
 import { listCourierRules } from "~/modules/shipping/couriers/couriers.server";
 import { formatKg } from "~/lib/weight";
 import { kgFieldValue } from "~/modules/shipping/booking/parcel";
@@ -47,9 +49,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { candidates, couriers, ruleCount: rules.length, today: shopDay(new Date()), setAll };
 }
 
+/** Book Shipments' answers beside a refused booking (a FormReply): the batch booked, or a row's Try again / Cancel booking. */
 type ActionData =
   | { intent: "book"; ok: true; result: BookingResult }
-  | { intent: "book"; ok: false; message: string; fields: Record<string, string>; values: Record<string, string> }
   | { intent: "retry" | "cancel-booking"; ok: boolean; orderId: string; message: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -89,24 +91,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data<ActionData>({ intent, ok: false, orderId, message: error.message }, { status: error.status });
     }
   }
-  const values = Object.fromEntries(
-    [...form].filter((e): e is [string, string] => typeof e[1] === "string" && e[0] !== "orderIds"),
-  );
-  const parsed = parseBookingForm(form);
-  if (!parsed.ok)
-    return data<ActionData>(
-      { intent: "book", ok: false, message: parsed.message, fields: parsed.fields, values },
-      { status: 400 },
-    );
+  const submission = parseSubmission(form, bookingFormSchema);
+  if (submission.status !== "success") return refuse(submission);
   try {
-    const result = await bookParcels(context, actor, parsed);
+    const result = await bookParcels(context, actor, submission.value);
     return data<ActionData>({ intent: "book", ok: true, result });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    return data<ActionData>(
-      { intent: "book", ok: false, message: error.message, fields: error.fields ?? {}, values },
-      { status: error.status },
-    );
+    return refuse(submission, { formError: error.message, fieldErrors: error.fields, status: error.status });
   }
 }
 
@@ -128,9 +120,13 @@ export default function SellerShippingBook({ loaderData, actionData: sentActionD
   const navigation = useNavigation();
   const location = useLocation();
   const busy = navigation.state === "submitting";
-  const refused = actionData?.intent === "book" && !actionData.ok ? actionData : null;
-  const done = actionData?.intent === "book" && actionData.ok ? actionData : null;
-  const rowAnswer = actionData && actionData.intent !== "book" ? actionData : null;
+  const refused = isRefusal(actionData) ? actionData : null;
+  const answer = actionData && !isRefusal(actionData) ? (actionData as ActionData) : null;
+  const done = answer?.intent === "book" ? answer : null;
+  const rowAnswer = answer && answer.intent !== "book" ? answer : null;
+  // A refused booking: its message above, each field's beside its order, the form as typed.
+  const errors = refused ? fieldErrors(refused) : undefined;
+  const values = refused ? keptValues(refused) : undefined;
   const courierName = (id: number) => couriers.find((c) => c.id === id)?.name ?? "another courier";
 
   return (
@@ -182,7 +178,7 @@ export default function SellerShippingBook({ loaderData, actionData: sentActionD
           <Form method="post" className="grid gap-4" key={`${done ? "booked" : "form"}:${setAll ?? ""}`}>
             {refused && (
               <p role="alert" className="rounded-lg bg-red-50 px-4 py-3 font-medium text-red-900">
-                {refused.message}
+                {formError(refused)}
               </p>
             )}
             <div className="flex flex-wrap items-center gap-3 rounded-xl border border-stone-200 bg-white p-4">
@@ -213,7 +209,7 @@ export default function SellerShippingBook({ loaderData, actionData: sentActionD
                   id="set-all"
                   name="courierId"
                   className="field-input"
-                  defaultValue={refused?.values.courierId ?? (setAll ? String(setAll) : "")}
+                  defaultValue={values?.courierId ?? (setAll ? String(setAll) : "")}
                 >
                   <option value="">Each order&apos;s suggested courier</option>
                   {couriers.map((c) => (
@@ -227,7 +223,7 @@ export default function SellerShippingBook({ loaderData, actionData: sentActionD
                 Set all
               </button>
             </div>
-            {refused?.fields.orderIds && <p className="field-error">{refused.fields.orderIds}</p>}
+            {errors?.orderIds && <p className="field-error">{errors.orderIds}</p>}
             <section aria-labelledby="orders-to-book" className="grid gap-2">
               <h3 id="orders-to-book" className="text-base font-semibold text-stone-900">
                 Orders to book
@@ -240,8 +236,8 @@ export default function SellerShippingBook({ loaderData, actionData: sentActionD
                     couriers={couriers}
                     courierName={courierName}
                     setAll={setAll}
-                    errors={refused?.fields}
-                    values={refused?.values}
+                    errors={errors}
+                    values={values}
                     busy={busy}
                   />
                 ))}

@@ -1,11 +1,11 @@
 import { useKeptActionData } from "~/components/ui/use-kept-action-data";
-import { data } from "react-router";
 import { DiscrepancyList } from "~/components/shipping/discrepancy-list";
 import { requireSeller } from "~/http/auth-guard.server";
-import { resolveDiscrepancyAction, type ResolveDiscrepancyRefusal } from "~/http/resolve-discrepancy-action.server";
+import { resolveDiscrepancyAction } from "~/http/resolve-discrepancy-action.server";
+import { isRefusal } from "~/lib/form-reply";
 import { pageMeta } from "~/lib/seo";
 import { listDiscrepancies } from "~/modules/shipping/settlements/discrepancies.server";
-import { readDiscrepancyStatus, RESOLVE_DISCREPANCY_INTENT } from "~/modules/shipping/settlements/discrepancy-words";
+import { readDiscrepancyStatus } from "~/modules/shipping/settlements/discrepancy-words";
 import type { Route } from "./+types/discrepancies";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -29,23 +29,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
 }
 
-/** POST: a Resolve form (intent=resolve-discrepancy, id, note, returnTo). */
+/** POST: a Resolve form (intent=resolve-discrepancy, id, note, returnTo); any other post is refused as not understood. */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireSeller(request, context);
   const form = await request.formData();
-  if (form.get("intent") !== RESOLVE_DISCREPANCY_INTENT) {
-    return data<ResolveDiscrepancyRefusal>(
-      {
-        ok: false,
-        intent: RESOLVE_DISCREPANCY_INTENT,
-        id: 0,
-        message: "That request was not understood. Please reload the page.",
-        fields: {},
-        values: { note: "" },
-      },
-      { status: 400 },
-    );
-  }
   return resolveDiscrepancyAction(context.db, user, form, "/seller/shipping/discrepancies");
 }
 
@@ -54,7 +41,12 @@ export default function SellerShippingDiscrepancies({ loaderData, actionData: se
   const actionData = useKeptActionData(sentActionData);
   return (
     <div className="grid gap-3">
-      <DiscrepancyList page={loaderData} refusal={actionData} title="Discrepancies" headingLevel={2} />
+      <DiscrepancyList
+        page={loaderData}
+        refusal={isRefusal(actionData) ? actionData : null}
+        title="Discrepancies"
+        headingLevel={2}
+      />
       <p className="text-sm text-stone-700">
         Found when a courier&apos;s settlement file is imported on the Shipping tab, or when a delivered parcel stays
         unpaid past the overdue days in Settings. Send the CSV to the courier as a claim; resolve each one with a note

@@ -17,6 +17,7 @@ import { receiveCourierFile } from "~/http/courier-file-upload.server";
 import { resolveDiscrepancyAction } from "~/http/resolve-discrepancy-action.server";
 import { requireSeller } from "~/http/auth-guard.server";
 import { AppError } from "~/lib/errors";
+import { isRefusal, keptValue } from "~/lib/form-reply";
 import { pageMeta } from "~/lib/seo";
 import { shopDay } from "~/lib/shop-time";
 import { listActiveCouriers } from "~/modules/shipping/booking/booking-candidates.server";
@@ -151,7 +152,7 @@ export default function SellerShipping({ loaderData, actionData: sentActionData 
   const actionData = useKeptActionData(sentActionData);
   const { couriers, cash, discrepancies, courierApis, deliveryProblems, today } = loaderData;
   const resolveRefused =
-    actionData && "intent" in actionData && actionData.intent === RESOLVE_DISCREPANCY_INTENT ? actionData : null;
+    isRefusal(actionData) && keptValue(actionData, "intent") === RESOLVE_DISCREPANCY_INTENT ? actionData : null;
   return (
     <section aria-labelledby="shipping-title" className="grid gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
