@@ -165,7 +165,13 @@ export default function Contact({ loaderData, actionData: sentActionData }: Rout
             ref={formRef}
             method="post"
             id={form.id}
-            onSubmit={form.onSubmit}
+            onSubmit={(event) => {
+              form.onSubmit(event);
+              // Stopped by the check: the first field found wrong takes the focus, as typed.
+              const element = event.currentTarget;
+              if (event.defaultPrevented)
+                requestAnimationFrame(() => element.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+            }}
             noValidate
             className="mt-4 grid gap-4"
             aria-label="Contact form"
