@@ -167,10 +167,15 @@ export default function Contact({ loaderData, actionData: sentActionData }: Rout
             id={form.id}
             onSubmit={(event) => {
               form.onSubmit(event);
-              // Stopped by the check: the first field found wrong takes the focus, as typed.
+              // Send Message stopped by the check (not a field checked as it is left, which conform
+              // runs as a submit of its own): the first field found wrong takes the focus.
+              const submitter = (event.nativeEvent as SubmitEvent).submitter;
               const element = event.currentTarget;
-              if (event.defaultPrevented)
-                requestAnimationFrame(() => element.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+              if (!event.defaultPrevented || submitter?.getAttribute("name") === "__intent__") return;
+              const wrong = contactSchema.safeParse(Object.fromEntries(new FormData(element))).error?.issues[0]
+                ?.path[0];
+              if (typeof wrong === "string")
+                requestAnimationFrame(() => element.querySelector<HTMLElement>(`[name="${wrong}"]`)?.focus());
             }}
             noValidate
             className="mt-4 grid gap-4"
