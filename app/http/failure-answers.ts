@@ -7,10 +7,10 @@ import { refusalOf } from "./form-reply";
 
 type CartIntent = keyof typeof CART_FAILURES;
 
-/** A cart button whose request failed: the cart's answer shape, toasted like its own refusals. */
+/** A cart button whose request failed: a refusal like its own (the intent and item kept), toasted the same way. */
 export function cartFailure({ intent, values }: SentForm) {
   const known = (intent && intent in CART_FAILURES ? intent : "update") as CartIntent;
-  return { intent: known, ok: false as const, message: CART_FAILURES[known], itemId: values.itemId };
+  return refusalOf(values, CART_FAILURES[known]);
 }
 
 /** Place Order whose request failed: the message above the form, and the form as typed. */

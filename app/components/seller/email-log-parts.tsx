@@ -1,7 +1,9 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import type { EmailStatus } from "~/modules/messages/email-log-query";
+import { type EmailStatus, resendEmailFormSchema } from "~/modules/messages/email-log-query";
 import { useHydrated } from "~/components/ui/use-hydrated";
+import { useFormShape } from "~/components/ui/use-form-shape";
+import { type FormReply, keptValue } from "~/lib/form-reply";
 
 /** One entry as the list shows it (times already in Pakistan time, formatted by the server). */
 export type EmailLogRowView = {
@@ -83,8 +85,6 @@ export function EmailLogList({
   );
 }
 
-type ResendResult = { fieldErrors?: { to?: string }; values?: { to?: string }; message?: string } | undefined;
-
 /** SPEC.md's detail: To, From, Subject, Order ID, Sent At, Status and the body; Resend below. */
 export function EmailLogDetail({
   entry,
@@ -93,11 +93,15 @@ export function EmailLogDetail({
 }: {
   entry: EmailLogDetailView;
   backHref: string;
-  result: ResendResult;
+  /** The action's refusal of Resend (or of a request not understood), if any. */
+  result: FormReply | null | undefined;
 }) {
   const navigation = useNavigation();
   const resending = navigation.state === "submitting" && navigation.formData?.get("intent") === "resend";
-  const toError = result?.fieldErrors?.to;
+  // The action's schema checks the address in the browser too; each entry's form is its own.
+  const [form, fields] = useFormShape(resendEmailFormSchema, result, { id: `resend-${entry.id}` });
+  const toError = fields.to.errors?.[0];
+  const kept = keptValue(result, "to");
   return (
     <article aria-labelledby="email-detail-title" className="min-w-0 rounded-xl border border-stone-200 bg-white p-4">
       <Link to={backHref} preventScrollReset className="text-sm font-medium text-brand-700 underline lg:hidden">
@@ -163,7 +167,14 @@ export function EmailLogDetail({
         </p>
       )}
 
-      <Form method="post" className="mt-4 rounded-lg bg-stone-50 p-3" aria-labelledby="resend-title" noValidate>
+      <Form
+        method="post"
+        id={form.id}
+        onSubmit={form.onSubmit}
+        className="mt-4 rounded-lg bg-stone-50 p-3"
+        aria-labelledby="resend-title"
+        noValidate
+      >
         <h4 id="resend-title" className="text-sm font-semibold text-stone-900">
           Resend this e-mail
         </h4>
@@ -179,8 +190,8 @@ export function EmailLogDetail({
           inputMode="email"
           className="field-input"
           // Keyed so opening another entry shows its address, while a refused address stays as typed.
-          key={`${entry.id}-${result?.values?.to ?? ""}`}
-          defaultValue={result?.values?.to ?? entry.toAddress}
+          key={`${entry.id}-${kept ?? ""}`}
+          defaultValue={kept ?? entry.toAddress}
           aria-invalid={toError ? true : undefined}
           aria-describedby={toError ? "resend-to-error" : "resend-to-hint"}
         />
@@ -193,9 +204,9 @@ export function EmailLogDetail({
             Correct the address here if it was mistyped.
           </p>
         )}
-        {result?.message && (
+        {form.errors?.[0] && (
           <p role="alert" className="mt-2 text-sm text-red-800">
-            {result.message}
+            {form.errors[0]}
           </p>
         )}
         <button

@@ -105,21 +105,26 @@ export function describeEmailStatus(
 
 const ADDRESS_MAX = 254;
 
+/** Said when a post is none of the tab's buttons (an old page, a hand-made request). */
+export const EMAIL_LOG_NOT_UNDERSTOOD = "That request was not understood. Please reload the page.";
+
+/** An entry's Resend form: the entry, and an address to send it to instead (blank: its own). */
+export const resendEmailFormSchema = z.object({
+  id: z.coerce.number().int().positive(),
+  to: z.preprocess(
+    (v) => (typeof v === "string" ? v.trim() : v),
+    z
+      .union([
+        z.literal(""),
+        z.email("Please enter a valid e-mail address").max(ADDRESS_MAX, "Please enter a valid e-mail address"),
+      ])
+      .optional(),
+  ),
+});
+
 /** The tab's two actions: resend one entry (optionally to a corrected address) and clear the log. */
 export const emailLogActionSchema = z.discriminatedUnion("intent", [
-  z.object({
-    intent: z.literal("resend"),
-    id: z.coerce.number().int().positive(),
-    to: z.preprocess(
-      (v) => (typeof v === "string" ? v.trim() : v),
-      z
-        .union([
-          z.literal(""),
-          z.email("Please enter a valid e-mail address").max(ADDRESS_MAX, "Please enter a valid e-mail address"),
-        ])
-        .optional(),
-    ),
-  }),
+  resendEmailFormSchema.extend({ intent: z.literal("resend") }),
   z.object({ intent: z.literal("clear") }),
 ]);
 export type EmailLogAction = z.infer<typeof emailLogActionSchema>;

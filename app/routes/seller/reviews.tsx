@@ -6,7 +6,9 @@ import { requireSeller } from "~/http/auth-guard.server";
 import { AppError } from "~/lib/errors";
 import { pageMeta } from "~/lib/seo";
 import { formatShopDateTime } from "~/lib/shop-time";
-import { ownerReviewActionSchema } from "~/modules/reviews/owner-review-action";
+import { parseSubmission, refusal } from "~/http/form-reply";
+import { formError, isRefusal } from "~/lib/form-reply";
+import { ownerReviewActionSchema, REVIEW_ACTION_NOT_UNDERSTOOD } from "~/modules/reviews/owner-review-action";
 import { listOwnerReviews, reviewFilterOf, type ReviewFilter } from "~/modules/reviews/owner-reviews.server";
 import { setReviewHidden } from "~/flows/product-reviews.server";
 import type { Route } from "./+types/reviews";
@@ -41,18 +43,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const owner = await requireSeller(request, context);
-  const parsed = ownerReviewActionSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success)
-    return { ok: false as const, message: "That request was not understood. Please reload the page." };
-  const hide = parsed.data.intent === "hide";
+  const submission = parseSubmission(await request.formData(), ownerReviewActionSchema);
+  // Refusals answer 200, so the list is read again after one (a review deleted meanwhile leaves it).
+  if (submission.status !== "success") return refusal(submission, { formError: REVIEW_ACTION_NOT_UNDERSTOOD });
+  const hide = submission.value.intent === "hide";
   try {
-    const { productName } = await setReviewHidden(context.db, owner.id, parsed.data.id, hide);
+    const { productName } = await setReviewHidden(context.db, owner.id, submission.value.id, hide);
     return {
       ok: true as const,
       message: hide ? `Review of ${productName} hidden` : `Review of ${productName} shown again`,
     };
   } catch (error) {
-    if (error instanceof AppError && error.code === "NOT_FOUND") return { ok: false as const, message: error.message };
+    if (error instanceof AppError && error.code === "NOT_FOUND")
+      return refusal(submission, { formError: error.message });
     throw error;
   }
 }
@@ -141,9 +144,12 @@ function ReviewCard({ review: r }: { review: Review }) {
   // While the click is on its way, show the review as it will be.
   const pendingIntent = fetcher.formData?.get("intent");
   const hidden = pendingIntent ? pendingIntent === "hide" : r.hiddenAt !== null;
+  const refused = fetcher.state === "idle" && isRefusal(fetcher.data) ? fetcher.data : null;
   useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data)
-      showToast(fetcher.data.message, fetcher.data.ok ? "success" : "error");
+    const answer = fetcher.data;
+    if (fetcher.state !== "idle" || !answer) return;
+    if ("ok" in answer) showToast(answer.message, "success");
+    else showToast(formError(answer) ?? REVIEW_ACTION_NOT_UNDERSTOOD, "error");
   }, [fetcher.state, fetcher.data]);
   const titleId = `review-${r.id}-title`;
   return (
@@ -176,9 +182,9 @@ function ReviewCard({ review: r }: { review: Review }) {
         ) : (
           <p className="mt-2 text-sm italic text-stone-600">No comment</p>
         )}
-        {fetcher.data && !fetcher.data.ok && fetcher.state === "idle" && (
+        {refused && (
           <p role="alert" className="mt-2 text-sm text-red-800">
-            {fetcher.data.message}
+            {formError(refused)}
           </p>
         )}
         <fetcher.Form method="post" className="mt-3">

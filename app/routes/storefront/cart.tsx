@@ -11,6 +11,9 @@ import { AppError } from "~/lib/errors";
 import { signInToOrder, takeCheckoutDraft } from "~/http/checkout-draft.server";
 import { cartFailure, checkoutFailure } from "~/http/failure-answers";
 import { keepOnFailure } from "~/http/keep-on-failure";
+import { parseSubmission, refuse } from "~/http/form-reply";
+import { type FormReply, formError, isRefusal } from "~/lib/form-reply";
+import { CART_FAILURES } from "~/lib/failure-messages";
 import { formatPrice } from "~/lib/money";
 import { placeOrderFromForm } from "~/http/place-order-action.server";
 import { isCheckoutAnswer } from "~/lib/checkout-answer";
@@ -20,7 +23,7 @@ import { getCustomerProfile } from "~/modules/accounts/customer-profile.server";
 import type { CartLine } from "~/modules/cart/cart-line";
 import { listCartLines } from "~/modules/cart/cart-lines.server";
 import { addToCart, clearCart, removeCartItem, updateCartItem } from "~/modules/cart/cart-mutations.server";
-import { cartIntent } from "~/modules/cart/cart-schema";
+import { cartIntent, type CartIntent } from "~/modules/cart/cart-schema";
 import { cartTotals } from "~/modules/cart/cart-totals";
 import { MAX_LINE_QUANTITY } from "~/modules/cart/order-limits";
 import { cartVersionOf } from "~/modules/checkout/order-fingerprint";
@@ -75,7 +78,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-type CartActionData = { intent: "add" | "update" | "remove" | "clear"; ok: boolean; message: string; itemId?: string };
+/** A cart button's answer: done (its message), or refused in the one form shape (the form's message; the intent and item kept). */
+type CartDone = { intent: CartIntent["intent"]; ok: true; message: string; itemId?: string };
+type CartAnswer = CartDone | FormReply;
 
 /** Cart buttons post here (fetchers with JavaScript, plain forms without); so does Place Order. */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -87,12 +92,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     return placeOrderFromForm(request, context, buyer, formData);
   }
   const user = await requireUser(request, context);
-  const parsed = cartIntent.safeParse(form);
-  if (!parsed.success) {
-    const message = parsed.error.issues[0]?.message ?? "Failed to update cart.";
-    return data<CartActionData>({ intent: "update", ok: false, message }, { status: 400 });
+  const submission = parseSubmission(formData, cartIntent);
+  if (submission.status !== "success") {
+    // Buttons post no typed fields: the first thing found wrong is the form's message (a toast).
+    const first = Object.values(submission.error ?? {})[0]?.[0];
+    return refuse(submission, { formError: first ?? "Failed to update cart." });
   }
-  const input = parsed.data;
+  const input = submission.value;
   try {
     switch (input.intent) {
       case "add": {
@@ -100,7 +106,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         const message = added.limitedByStock
           ? `Only ${added.quantity} of ${added.name} in stock: your cart has ${added.quantity}.`
           : `${added.name} added to cart!`;
-        return { intent: input.intent, ok: true, message } satisfies CartActionData;
+        return { intent: input.intent, ok: true, message } satisfies CartDone;
       }
       case "update": {
         const updated = await updateCartItem(context.db, user.id, input.itemId, input.quantity);
@@ -109,21 +115,19 @@ export async function action({ request, context }: Route.ActionArgs) {
           ok: true,
           message: `${updated.name} quantity updated!`,
           itemId: input.itemId,
-        } satisfies CartActionData;
+        } satisfies CartDone;
       }
       case "remove":
         await removeCartItem(context.db, user.id, input.itemId);
-        return { intent: input.intent, ok: true, message: "Item removed!" } satisfies CartActionData;
+        return { intent: input.intent, ok: true, message: "Item removed!" } satisfies CartDone;
       case "clear":
         await clearCart(context.db, user.id);
-        return { intent: input.intent, ok: true, message: "Cart cleared!" } satisfies CartActionData;
+        return { intent: input.intent, ok: true, message: "Cart cleared!" } satisfies CartDone;
     }
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    return data<CartActionData>(
-      { intent: input.intent, ok: false, message: error.message, itemId: "itemId" in input ? input.itemId : undefined },
-      { status: error.status },
-    );
+    // The refusal keeps the intent and the item as sent: a row's fetcher shows its own.
+    return refuse(submission, { formError: error.message, status: error.status });
   }
 }
 
@@ -157,7 +161,12 @@ export default function Cart({ loaderData, actionData: sentActionData }: Route.C
   const checkout = isCheckoutAnswer(actionData) ? actionData : null;
   // Apply's totals hold for the cart they were worked out for; after a quantity changes the page's own do (the code stays typed).
   const applied = checkout?.cartVersion === undefined || checkout.cartVersion === cartVersion ? checkout : null;
-  const cartMessage = actionData && !checkout ? (actionData as CartActionData) : null;
+  const cartAnswer = actionData && !checkout ? (actionData as CartAnswer) : null;
+  const cartMessage = cartAnswer
+    ? "ok" in cartAnswer
+      ? { ok: true, message: cartAnswer.message }
+      : { ok: false, message: formError(cartAnswer) }
+    : null;
 
   if (lines.length === 0) {
     return (
@@ -228,10 +237,12 @@ const CLEAR_FETCHER = "cart-clear";
 
 /** A cart fetcher that toasts its outcome; `key` shares it with components that come and go. */
 function useCartFetcher(key?: string) {
-  const fetcher = useFetcher<CartActionData>(key ? { key } : undefined);
+  const fetcher = useFetcher<CartAnswer>(key ? { key } : undefined);
   useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.message)
-      showToast(fetcher.data.message, fetcher.data.ok ? "success" : "error", { cart: true });
+    const answer = fetcher.data;
+    if (fetcher.state !== "idle" || !answer) return;
+    if ("ok" in answer) showToast(answer.message, "success", { cart: true });
+    else if (isRefusal(answer)) showToast(formError(answer) ?? CART_FAILURES.update, "error", { cart: true });
   }, [fetcher.state, fetcher.data]);
   return fetcher;
 }
@@ -239,7 +250,7 @@ function useCartFetcher(key?: string) {
 function CartLineRow({ line }: { line: CartLine }) {
   const fetcher = useCartFetcher();
   // Shared with the page (its toast outlives this row).
-  const remover = useFetcher<CartActionData>({ key: REMOVE_FETCHER });
+  const remover = useFetcher<CartAnswer>({ key: REMOVE_FETCHER });
   const removing = remover.state !== "idle" && remover.formData?.get("itemId") === line.id;
   const pendingQuantity = fetcher.formData ? Number(fetcher.formData.get("quantity")) : null;
   const quantity = pendingQuantity ?? line.quantity;
@@ -341,7 +352,7 @@ function CartLineRow({ line }: { line: CartLine }) {
 
 function ClearCartButton() {
   // Shared with the page: the button is gone once the cart is empty, the toast is not.
-  const fetcher = useFetcher<CartActionData>({ key: CLEAR_FETCHER });
+  const fetcher = useFetcher<CartAnswer>({ key: CLEAR_FETCHER });
   const navigation = useNavigation();
   return (
     <fetcher.Form method="post" className="mt-3">

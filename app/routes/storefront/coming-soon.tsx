@@ -1,5 +1,5 @@
 import { useKeptActionData } from "~/components/ui/use-kept-action-data";
-import { data, Link, redirect } from "react-router";
+import { Link, redirect } from "react-router";
 import { NotifyMeForm, notifyMeFailure } from "~/components/ui/notify-me-form";
 import { keepOnFailure } from "~/http/keep-on-failure";
 import { pageMeta } from "~/lib/seo";
@@ -7,8 +7,7 @@ import { comingSoonPage, comingSoonTarget, findComingSoonCategory } from "~/modu
 import { listCategories } from "~/modules/catalog/list-categories.server";
 import { resolveCategorySlug } from "~/modules/catalog/resolve-category-slug.server";
 import { requestAddress } from "~/modules/abuse/request-address.server";
-import { notifyMeResponseInit } from "~/modules/notify-me/notify-me";
-import { subscribeToNotify } from "~/flows/subscribe-to-notify.server";
+import { notifyMeAction } from "~/http/notify-me-action.server";
 import type { Route } from "./+types/coming-soon";
 
 export const meta: Route.MetaFunction = ({ matches, data, location }) =>
@@ -41,14 +40,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
+  const form = await request.formData();
   // The target comes from the URL, not the form, so nobody can sign up for something else.
-  const result = await subscribeToNotify(
-    context.db,
-    { ...form, target: comingSoonTarget(await readPage(context.db, params.category)) },
-    { address: requestAddress(request) },
-  );
-  return data(result, notifyMeResponseInit(result));
+  form.set("target", comingSoonTarget(await readPage(context.db, params.category)));
+  return notifyMeAction(context, form, requestAddress(request));
 }
 
 /** Notify Me whose request failed (server error, outage, no network): the message under the field, the e-mail kept. */

@@ -1,5 +1,5 @@
 import { useKeptActionData } from "~/components/ui/use-kept-action-data";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { ClockIcon, InstagramIcon, MailIcon, PhoneIcon, PinIcon } from "~/components/ui/icons";
 import { ShopMap } from "~/components/ui/shop-map";
@@ -9,8 +9,11 @@ import { useRootData } from "~/lib/root-data";
 import { pageMeta } from "~/lib/seo";
 import { requestAddress } from "~/modules/abuse/request-address.server";
 import { keepOnFailure } from "~/http/keep-on-failure";
+import { parseSubmission, refusal, refusalFrom, refusalOf, refuse } from "~/http/form-reply";
+import { isRefusal, keptValue } from "~/lib/form-reply";
+import { useFormShape } from "~/components/ui/use-form-shape";
 import { CLEAR_OVERSIZE_COOKIE, readOversizeNotice } from "~/http/oversize-form";
-import { CONTACT_MAX, contactLengthErrors, contactTooLong, type ContactField } from "~/modules/contact/contact-limits";
+import { CONTACT_MAX, contactSchema, contactTooLong, type ContactField } from "~/modules/contact/contact-schema";
 import {
   CONTACT_FAILURE,
   CONTACT_HONEYPOT_FIELD,
@@ -19,7 +22,7 @@ import {
 } from "~/modules/contact/contact-messages";
 import { loadContactFormSecret, signContactFormToken } from "~/modules/contact/contact-form-token.server";
 import { submitContactMessage } from "~/flows/submit-contact-message.server";
-import { contactResponseInit, type ContactResult } from "~/modules/contact/store-contact-message.server";
+import { contactResponseInit } from "~/modules/contact/store-contact-message.server";
 import { PageHtml } from "~/components/layout/policy-page";
 import { getSettings } from "~/modules/settings/get-settings.server";
 import { getFaqEntries } from "~/modules/storefront/get-page.server";
@@ -53,34 +56,30 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!notice) return data({ formToken, tooLarge: null, ...shared });
   const field: ContactField = notice.field in CONTACT_MAX ? (notice.field as ContactField) : "message";
   const text = (k: ContactField) => (k === field ? "" : (notice.values[k] ?? ""));
-  const tooLarge: ContactResult = {
-    ok: false,
-    errors: { [field]: contactTooLong(field) },
-    values: { name: text("name"), email: text("email"), subject: text("subject"), message: text("message") },
-  };
+  const tooLarge = refusalFrom(
+    { name: text("name"), email: text("email"), subject: text("subject"), message: text("message") },
+    { fieldErrors: { [field]: contactTooLong(field) } },
+  );
   return data({ formToken, tooLarge, ...shared }, { headers: { "Set-Cookie": CLEAR_OVERSIZE_COOKIE } });
 }
 
+/** The form read with contactSchema (the one the page checks with); the module's own refusals (an expired form, too many messages) in the same shape. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const result = await submitContactMessage(context, Object.fromEntries(await request.formData()), {
-    address: requestAddress(request),
-  });
-  return data(result, contactResponseInit(result));
+  const form = await request.formData();
+  const submission = parseSubmission(form, contactSchema);
+  if (submission.status !== "success") return refuse(submission);
+  // The honeypot and the signed time go with the message: the module's spam checks read them.
+  const result = await submitContactMessage(context, Object.fromEntries(form), { address: requestAddress(request) });
+  if (result.ok) return data(result);
+  return data(
+    refusal(submission, { formError: result.formError, fieldErrors: result.errors }),
+    contactResponseInit(result),
+  );
 }
 
 /** A message whose request failed (server error, outage, no network): SPEC.md's words above the button, the message kept. */
 export const clientAction = (args: Route.ClientActionArgs) =>
-  keepOnFailure(args, ({ values }): ContactResult => ({
-    ok: false,
-    errors: {},
-    values: {
-      name: values.name ?? "",
-      email: values.email ?? "",
-      subject: values.subject ?? "",
-      message: values.message ?? "",
-    },
-    formError: CONTACT_FAILURE,
-  }));
+  keepOnFailure(args, ({ values }) => refusalOf(values, CONTACT_FAILURE));
 
 export default function Contact({ loaderData, actionData: sentActionData }: Route.ComponentProps) {
   const actionData = useKeptActionData(sentActionData);
@@ -89,25 +88,16 @@ export default function Contact({ loaderData, actionData: sentActionData }: Rout
   const navigation = useNavigation();
   const sending = navigation.state === "submitting" && navigation.formAction === "/contact";
   const formRef = useRef<HTMLFormElement>(null);
-  // Fields found too long before sending (with JavaScript): nothing is sent, nothing typed is lost.
-  const [tooLong, setTooLong] = useState<Partial<Record<ContactField, string>>>({});
-  const failed = actionData ? (actionData.ok ? null : actionData) : loaderData.tooLarge;
-  const errorOf = (field: ContactField) => tooLong[field] ?? failed?.errors[field];
+  const sent = actionData && "ok" in actionData;
+  // The server's refusal, or the notice of a message too large to be read at all.
+  const failed = isRefusal(actionData) ? actionData : sent ? null : loaderData.tooLarge;
+  // contactSchema checks the form before sending (with JavaScript): nothing is sent, nothing typed is lost.
+  const [form, fields] = useFormShape(contactSchema, failed, { id: "contact" });
+  const errorOf = (field: ContactField) => fields[field].errors?.[0];
   useEffect(() => {
-    if (actionData?.ok) formRef.current?.reset();
-  }, [actionData]);
-  const checkLengths = (event: React.FormEvent<HTMLFormElement>) => {
-    const form = new FormData(event.currentTarget);
-    const errors = contactLengthErrors(
-      Object.fromEntries((Object.keys(CONTACT_MAX) as ContactField[]).map((k) => [k, String(form.get(k) ?? "")])),
-    );
-    setTooLong(errors);
-    const first = Object.keys(errors)[0];
-    if (first) {
-      event.preventDefault();
-      event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-    }
-  };
+    // Sent: the form is emptied (its reset clears the form's messages too).
+    if (sent) formRef.current?.reset();
+  }, [actionData, sent]);
 
   return (
     <div className="container-page py-10">
@@ -166,7 +156,7 @@ export default function Contact({ loaderData, actionData: sentActionData }: Rout
           <h2 id="form-title" className="text-xl font-semibold text-stone-900">
             Send us a message
           </h2>
-          {actionData?.ok && (
+          {sent && (
             <p role="status" className="mt-4 rounded-lg bg-emerald-50 px-4 py-3 font-medium text-emerald-900">
               {CONTACT_SUCCESS}
             </p>
@@ -174,10 +164,22 @@ export default function Contact({ loaderData, actionData: sentActionData }: Rout
           <Form
             ref={formRef}
             method="post"
+            id={form.id}
+            onSubmit={(event) => {
+              form.onSubmit(event);
+              // Send Message stopped by the check (not a field checked as it is left, which conform
+              // runs as a submit of its own): the first field found wrong takes the focus.
+              const submitter = (event.nativeEvent as SubmitEvent).submitter;
+              const element = event.currentTarget;
+              if (!event.defaultPrevented || submitter?.getAttribute("name") === "__intent__") return;
+              const wrong = contactSchema.safeParse(Object.fromEntries(new FormData(element))).error?.issues[0]
+                ?.path[0];
+              if (typeof wrong === "string")
+                requestAnimationFrame(() => element.querySelector<HTMLElement>(`[name="${wrong}"]`)?.focus());
+            }}
             noValidate
             className="mt-4 grid gap-4"
             aria-label="Contact form"
-            onSubmit={checkLengths}
           >
             <div className="grid gap-4 sm:grid-cols-2">
               <TextField
@@ -185,7 +187,7 @@ export default function Contact({ loaderData, actionData: sentActionData }: Rout
                 name="name"
                 autoComplete="name"
                 error={errorOf("name")}
-                defaultValue={failed?.values.name}
+                defaultValue={keptValue(failed, "name")}
               />
               <TextField
                 label="Email"
@@ -193,21 +195,21 @@ export default function Contact({ loaderData, actionData: sentActionData }: Rout
                 type="email"
                 autoComplete="email"
                 error={errorOf("email")}
-                defaultValue={failed?.values.email}
+                defaultValue={keptValue(failed, "email")}
               />
             </div>
             <TextField
               label="Subject"
               name="subject"
               error={errorOf("subject")}
-              defaultValue={failed?.values.subject}
+              defaultValue={keptValue(failed, "subject")}
             />
             <TextField
               label="Message"
               name="message"
               multiline
               error={errorOf("message")}
-              defaultValue={failed?.values.message}
+              defaultValue={keptValue(failed, "message")}
             />
             {/* Spam checks: a field only bots fill in (off screen, out of the tab order, hidden from screen readers) and the signed time the form was shown. */}
             <div
@@ -225,9 +227,9 @@ export default function Contact({ loaderData, actionData: sentActionData }: Rout
               />
             </div>
             <input type="hidden" name={CONTACT_TOKEN_FIELD} value={loaderData.formToken} />
-            {failed?.formError && (
+            {form.errors?.[0] && (
               <p role="alert" className="rounded-lg bg-red-50 px-4 py-3 font-medium text-red-800">
-                {failed.formError}
+                {form.errors[0]}
               </p>
             )}
             <button type="submit" className="btn-primary justify-self-start px-6" disabled={sending}>

@@ -14,7 +14,7 @@ import {
 } from "~/components/reviews/product-reviews";
 import { getUser, requireUser } from "~/http/auth-guard.server";
 import { AppError } from "~/lib/errors";
-import { NotifyMeForm, notifyMeFailure } from "~/components/ui/notify-me-form";
+import { isNotifyMeAnswer, type NotifyMeAnswer, NotifyMeForm, notifyMeFailure } from "~/components/ui/notify-me-form";
 import { CART_FAILURES } from "~/lib/failure-messages";
 import { keepOnFailure } from "~/http/keep-on-failure";
 import { Price } from "~/components/ui/price";
@@ -31,8 +31,7 @@ import { mediaUrl, pickSource } from "~/modules/media/image-url";
 import { addToCart } from "~/modules/cart/cart-mutations.server";
 import { cartItemInput } from "~/modules/cart/cart-schema";
 import { requestAddress } from "~/modules/abuse/request-address.server";
-import { notifyMeResponseInit } from "~/modules/notify-me/notify-me";
-import { subscribeToNotify } from "~/flows/subscribe-to-notify.server";
+import { notifyMeAction } from "~/http/notify-me-action.server";
 import { getReviewerState } from "~/modules/reviews/buyer-reviews.server";
 import { listProductReviews } from "~/modules/reviews/list-product-reviews.server";
 import { reviewInputSchema } from "~/modules/reviews/review-schema";
@@ -103,10 +102,7 @@ type CartResult = { intent: "add"; ok: boolean; message: string };
 export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = form.get("intent");
-  if (intent === "notify") {
-    const result = await subscribeToNotify(context.db, Object.fromEntries(form), { address: requestAddress(request) });
-    return data(result, notifyMeResponseInit(result));
-  }
+  if (intent === "notify") return notifyMeAction(context, form, requestAddress(request));
   if (intent === "review") return reviewProduct(request, context, params.id, form);
   const item = new URLSearchParams({ product: params.id });
   for (const key of ["color", "size", "quantity"]) {
@@ -180,7 +176,7 @@ export default function ProductPage({ loaderData, actionData, matches }: Route.C
   if (!product) return <ProductNotFound />;
   const root = rootDataFromMatches(matches);
   const reviewResult = isReviewResult(actionData) ? actionData : null;
-  const notifyResult = actionData && !reviewResult && !("intent" in actionData) ? (actionData as NotifyResult) : null;
+  const notifyResult = isNotifyMeAnswer(actionData) ? actionData : null;
   const cartResult =
     actionData && !reviewResult && "intent" in actionData && actionData.intent === "add"
       ? (actionData as CartResult)
@@ -213,8 +209,6 @@ export default function ProductPage({ loaderData, actionData, matches }: Route.C
 
 type Product = NonNullable<Route.ComponentProps["loaderData"]["product"]>;
 
-type NotifyResult = Awaited<ReturnType<typeof subscribeToNotify>>;
-
 type Reviews = NonNullable<Route.ComponentProps["loaderData"]["reviews"]>;
 
 function ProductDetailView({
@@ -228,7 +222,7 @@ function ProductDetailView({
 }: {
   product: Product;
   reviews: Reviews;
-  notifyResult: NotifyResult | null;
+  notifyResult: NotifyMeAnswer | null;
   cartResult: CartResult | null;
   signedIn: boolean;
   origin: string;

@@ -14,8 +14,7 @@ import { ColourSwatch } from "~/components/ui/colour-swatch";
 import { parseListingQuery } from "~/modules/catalog/listing-query";
 import { resolveCategorySlug } from "~/modules/catalog/resolve-category-slug.server";
 import { requestAddress } from "~/modules/abuse/request-address.server";
-import { notifyMeResponseInit } from "~/modules/notify-me/notify-me";
-import { subscribeToNotify } from "~/flows/subscribe-to-notify.server";
+import { notifyMeAction } from "~/http/notify-me-action.server";
 import type { Route } from "./+types/products";
 
 export const meta: Route.MetaFunction = ({ matches, data, location }) => {
@@ -67,9 +66,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
-  const result = await subscribeToNotify(context.db, form, { address: requestAddress(request) });
-  return data(result, notifyMeResponseInit(result));
+  return notifyMeAction(context, await request.formData(), requestAddress(request));
 }
 
 /** Notify Me whose request failed (server error, outage, no network): the message under the field, the e-mail kept. */

@@ -1,5 +1,5 @@
 import { useKeptActionData } from "~/components/ui/use-kept-action-data";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import {
   ClearLogsControl,
   EmailLogDetail,
@@ -10,6 +10,8 @@ import {
 import { requireSeller } from "~/http/auth-guard.server";
 import { AppError } from "~/lib/errors";
 import { setFlash } from "~/http/flash.server";
+import { parseSubmission, refuse } from "~/http/form-reply";
+import { formError } from "~/lib/form-reply";
 import { pageMeta } from "~/lib/seo";
 import { publicOrigin } from "~/lib/public-origin";
 import { formatShopDateTimeHour12 } from "~/lib/shop-time";
@@ -23,6 +25,7 @@ import {
 import { canSend } from "~/modules/messages/message-sender";
 import {
   describeEmailStatus,
+  EMAIL_LOG_NOT_UNDERSTOOD,
   EMAIL_STATUSES,
   emailLogActionSchema,
   emailLogSearch,
@@ -94,25 +97,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   await requireSeller(request, context);
-  const form = Object.fromEntries(await request.formData());
-  const parsed = emailLogActionSchema.safeParse(form);
-  if (!parsed.success) {
-    const toIssue = parsed.error.issues.find((i) => i.path[0] === "to");
-    if (form.intent === "resend" && toIssue) {
-      return data({ fieldErrors: { to: toIssue.message }, values: { to: String(form.to ?? "") } }, { status: 400 });
-    }
-    return data({ message: "That request was not understood. Please reload the page." }, { status: 400 });
+  const submission = parseSubmission(await request.formData(), emailLogActionSchema);
+  if (submission.status !== "success") {
+    // A mistyped address is refused beside its field; anything else was not sent by the page.
+    const badAddress = submission.payload.intent === "resend" && submission.error?.to;
+    return refuse(submission, badAddress ? {} : { formError: EMAIL_LOG_NOT_UNDERSTOOD });
   }
-  if (parsed.data.intent === "clear") {
+  const sent = submission.value;
+  if (sent.intent === "clear") {
     const { cleared, kept } = await clearEmailLog(context.db);
     const message =
       `Cleared ${cleared} ${cleared === 1 ? "e-mail" : "e-mails"}` +
       (kept > 0 ? `; ${kept} still waiting to be sent ${kept === 1 ? "is" : "are"} kept.` : ".");
     throw redirect(PATH, { headers: { "Set-Cookie": await setFlash({ type: "success", message }) } });
   }
-  const to = parsed.data.to || null;
+  const to = sent.to || null;
   try {
-    const id = await resendEmail(context.db, parsed.data.id, to);
+    const id = await resendEmail(context.db, sent.id, to);
     const message = to ? `E-mail queued to be sent again, to ${to}` : "E-mail queued to be sent again";
     // The new entry opens, in the list the owner was looking at.
     const { status, q, page } = readEmailLogQuery(new URL(request.url).searchParams);
@@ -120,14 +121,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       headers: { "Set-Cookie": await setFlash({ type: "success", message }) },
     });
   } catch (error) {
-    if (error instanceof AppError && error.code === "VALIDATION") {
-      return data(
-        { fieldErrors: { to: error.fields?.to ?? error.message }, values: { to: to ?? "" } },
-        { status: 400 },
-      );
-    }
+    if (error instanceof AppError && error.code === "VALIDATION")
+      return refuse(submission, { fieldErrors: { to: error.fields?.to ?? error.message }, values: { to: to ?? "" } });
     if (error instanceof AppError && error.code === "NOT_FOUND")
-      return data({ message: error.message }, { status: 404 });
+      return refuse(submission, { formError: error.message, status: 404 });
     throw error;
   }
 }
@@ -226,9 +223,9 @@ export default function SellerEmailLogs({ loaderData, actionData: sentActionData
             </Form>
           </div>
 
-          {!detail && actionData && "message" in actionData && (
+          {!detail && formError(actionData) && (
             <p role="alert" className="mt-3 rounded-lg bg-red-50 p-3 text-sm text-red-800">
-              {actionData.message}
+              {formError(actionData)}
             </p>
           )}
           {missing && (
@@ -278,19 +275,7 @@ export default function SellerEmailLogs({ loaderData, actionData: sentActionData
                 </nav>
               )}
             </div>
-            {detail && (
-              <EmailLogDetail
-                entry={detail}
-                backHref={listHref}
-                result={
-                  actionData && "fieldErrors" in actionData
-                    ? actionData
-                    : actionData && "message" in actionData
-                      ? { message: actionData.message }
-                      : undefined
-                }
-              />
-            )}
+            {detail && <EmailLogDetail entry={detail} backHref={listHref} result={actionData} />}
           </div>
         </>
       )}
