@@ -5,7 +5,8 @@ import type { FormReply } from "~/lib/form-reply";
 
 /**
  * A page's side of the one form shape: the same zod schema the action parses with checks the form
- * in the browser (a field when it is left, again as it is corrected, all of them on submit), and
+ * in the browser (a field when it is left, again as it is corrected, all of them on submit, the
+ * first wrong field then taking the focus), and
  * the action's refusal (`lastResult`) shows beside the same fields. Without JavaScript nothing runs
  * here and the server's refusal comes back in the page. Spread `form.onSubmit`, `form.id` and
  * `noValidate` on the <Form> (or use conform's getFormProps(form)); read a field's message from
@@ -14,14 +15,23 @@ import type { FormReply } from "~/lib/form-reply";
 export function useFormShape<Schema extends $ZodType<unknown, Record<string, unknown>>>(
   schema: Schema,
   lastResult: FormReply | null | undefined,
-  options: { id?: string; defaultValue?: DefaultValue<input<Schema>> } = {},
+  options: {
+    id?: string;
+    defaultValue?: DefaultValue<input<Schema>>;
+    /**
+     * When a field is first checked: as it is left (the default), or only on submit, for a form
+     * whose last field sits just above its button, where a message appearing as the field is left
+     * would move the button from under the finger that is pressing it.
+     */
+    validate?: "onBlur" | "onSubmit";
+  } = {},
 ) {
   return useForm<input<Schema>, output<Schema>>({
     id: options.id,
     lastResult: lastResult ?? undefined,
     defaultValue: options.defaultValue,
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onBlur",
+    shouldValidate: options.validate ?? "onBlur",
     shouldRevalidate: "onInput",
   });
 }

@@ -92,7 +92,8 @@ export default function Contact({ loaderData, actionData: sentActionData }: Rout
   // The server's refusal, or the notice of a message too large to be read at all.
   const failed = isRefusal(actionData) ? actionData : sent ? null : loaderData.tooLarge;
   // contactSchema checks the form before sending (with JavaScript): nothing is sent, nothing typed is lost.
-  const [form, fields] = useFormShape(contactSchema, failed, { id: "contact" });
+  // Checked on Send Message: the message box sits just above the button.
+  const [form, fields] = useFormShape(contactSchema, failed, { id: "contact", validate: "onSubmit" });
   const errorOf = (field: ContactField) => fields[field].errors?.[0];
   useEffect(() => {
     // Sent: the form is emptied (its reset clears the form's messages too).
@@ -165,18 +166,7 @@ export default function Contact({ loaderData, actionData: sentActionData }: Rout
             ref={formRef}
             method="post"
             id={form.id}
-            onSubmit={(event) => {
-              form.onSubmit(event);
-              // Send Message stopped by the check (not a field checked as it is left, which conform
-              // runs as a submit of its own): the first field found wrong takes the focus.
-              const submitter = (event.nativeEvent as SubmitEvent).submitter;
-              const element = event.currentTarget;
-              if (!event.defaultPrevented || submitter?.getAttribute("name") === "__intent__") return;
-              const wrong = contactSchema.safeParse(Object.fromEntries(new FormData(element))).error?.issues[0]
-                ?.path[0];
-              if (typeof wrong === "string")
-                requestAnimationFrame(() => element.querySelector<HTMLElement>(`[name="${wrong}"]`)?.focus());
-            }}
+            onSubmit={form.onSubmit}
             noValidate
             className="mt-4 grid gap-4"
             aria-label="Contact form"
