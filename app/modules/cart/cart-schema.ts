@@ -15,6 +15,12 @@ export const cartItemInput = z.object({
   size: text.optional().transform((v) => v || undefined),
   quantity: quantity.default(1),
 });
+/** The product page's Add to Cart form: colour, size and quantity (the product is the page's own). */
+export const addToCartFormSchema = cartItemInput.omit({ productId: true });
+
+/** Add to Cart refused because the item cannot be read (no colour or size the shop knows, a wrong quantity). */
+export const CHOOSE_COLOR_AND_SIZE = "Please select color and size";
+
 export type CartItemInput = { productId: string; color?: string; size?: string; quantity: number };
 
 export const cartQuantityInput = z.object({ quantity });

@@ -122,6 +122,18 @@ describe.each(DATABASE_KINDS)("review pages on %s", (kind) => {
     await database.db.update(orders).set({ status: "delivered" }).where(eq(orders.id, orderId));
   });
 
+  it("Add to Cart beside the reviews: a choice it cannot read is refused in the one form shape, the intent and choice kept", async () => {
+    const refused = await call(
+      product.action,
+      request(`/product/${PRODUCT}`, "buyer", { intent: "add", color: "x".repeat(61), size: "M", quantity: "2" }),
+      { id: PRODUCT },
+    );
+    expect(refused.status).toBe(400);
+    expect(isRefusal(refused.body)).toBe(true);
+    expect(formError(refused.body)).toBe("Please select color and size");
+    expect(keptValues(refused.body)).toMatchObject({ intent: "add", size: "M", quantity: "2" });
+  });
+
   it("sends a guest who rates to sign in and back to the product", async () => {
     const result = await call(
       product.action,

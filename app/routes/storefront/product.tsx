@@ -29,13 +29,14 @@ import { jsonForScript, productJsonLd } from "~/modules/catalog/product-json-ld"
 import { isBuyable, stockStatus } from "~/modules/catalog/stock-status";
 import { mediaUrl, pickSource } from "~/modules/media/image-url";
 import { addToCart } from "~/modules/cart/cart-mutations.server";
-import { cartItemInput } from "~/modules/cart/cart-schema";
+import { addToCartFormSchema, CHOOSE_COLOR_AND_SIZE } from "~/modules/cart/cart-schema";
 import { requestAddress } from "~/modules/abuse/request-address.server";
 import { notifyMeAction } from "~/http/notify-me-action.server";
 import { getReviewerState } from "~/modules/reviews/buyer-reviews.server";
 import { listProductReviews } from "~/modules/reviews/list-product-reviews.server";
 import { reviewInputSchema } from "~/modules/reviews/review-schema";
-import { parseSubmission, refusal } from "~/http/form-reply";
+import { parseSubmission, refusal, refusalOf, refuse } from "~/http/form-reply";
+import { type FormReply, formError, isRefusal } from "~/lib/form-reply";
 import { CORRECT_FIELDS_MESSAGE } from "~/modules/checkout/checkout-schema";
 import { saveReview } from "~/flows/product-reviews.server";
 import type { Route } from "./+types/product";
@@ -93,7 +94,22 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-type CartResult = { intent: "add"; ok: boolean; message: string };
+/** Add to Cart's answer: added (its message), or refused in the one form shape (the form's message, the choice kept). */
+type CartAdded = { intent: "add"; ok: true; message: string };
+type CartResult = CartAdded | FormReply;
+
+/** True for Add to Cart's answer among the page's others (a review's, Notify Me's). */
+function isCartResult(answer: unknown): answer is CartResult {
+  if (isReviewResult(answer) || isNotifyMeAnswer(answer)) return false;
+  return isRefusal(answer) || (answer as CartAdded | undefined)?.intent === "add";
+}
+
+/** What Add to Cart's answer says, as its toast (with JavaScript) or above its buttons (without). */
+function cartMessageOf(result: CartResult): { ok: boolean; text: string } {
+  return isRefusal(result)
+    ? { ok: false, text: formError(result) ?? CART_FAILURES.add }
+    : { ok: true, text: (result as CartAdded).message };
+}
 
 /**
  * Add to Cart and Buy Now post here (a fetcher with JavaScript, a plain form without). Buy Now goes
@@ -113,23 +129,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   // A guest signs in first and comes back here with the item carried into the cart (SPEC.md: Auth).
   if (!user) throw redirect(`/auth?mode=login&${new URLSearchParams({ redirectTo: `/product/${params.id}` })}&${item}`);
   if (intent === "buy") throw redirect(`/checkout?${item}`);
-  const parsed = cartItemInput.safeParse({
-    productId: params.id,
-    color: form.get("color") ?? undefined,
-    size: form.get("size") ?? undefined,
-    quantity: form.get("quantity") ?? 1,
-  });
-  if (!parsed.success)
-    return data<CartResult>({ intent: "add", ok: false, message: "Please select color and size" }, { status: 400 });
+  const submission = parseSubmission(form, addToCartFormSchema);
+  if (submission.status !== "success") return refuse(submission, { formError: CHOOSE_COLOR_AND_SIZE });
   try {
-    const added = await addToCart(context.db, user.id, parsed.data);
+    const added = await addToCart(context.db, user.id, { productId: params.id, ...submission.value });
     const message = added.limitedByStock
       ? `Only ${added.quantity} of ${added.name} in stock: your cart has ${added.quantity}.`
       : `${added.name} added to cart!`;
-    return { intent: "add", ok: true, message } satisfies CartResult;
+    return { intent: "add", ok: true, message } satisfies CartAdded;
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    return data<CartResult>({ intent: "add", ok: false, message: error.message }, { status: error.status });
+    // The refusal keeps the intent and the choice as sent.
+    return refuse(submission, { formError: error.message, status: error.status });
   }
 }
 
@@ -168,7 +179,7 @@ export const clientAction = (args: Route.ClientActionArgs) =>
   keepOnFailure(args, (sent) => {
     if (sent.intent === "notify") return notifyMeFailure(sent);
     if (sent.intent === "review") return reviewFailure(sent);
-    return { intent: "add" as const, ok: false, message: CART_FAILURES.add };
+    return refusalOf(sent.values, CART_FAILURES.add);
   });
 
 export default function ProductPage({ loaderData, actionData, matches }: Route.ComponentProps) {
@@ -177,10 +188,7 @@ export default function ProductPage({ loaderData, actionData, matches }: Route.C
   const root = rootDataFromMatches(matches);
   const reviewResult = isReviewResult(actionData) ? actionData : null;
   const notifyResult = isNotifyMeAnswer(actionData) ? actionData : null;
-  const cartResult =
-    actionData && !reviewResult && "intent" in actionData && actionData.intent === "add"
-      ? (actionData as CartResult)
-      : null;
+  const cartResult = isCartResult(actionData) ? actionData : null;
   return (
     <>
       <ProductDetailView
@@ -232,8 +240,9 @@ function ProductDetailView({
   const dialogRef = useRef<HTMLDialogElement>(null);
   const cart = useFetcher<CartResult>();
   useEffect(() => {
-    if (cart.state === "idle" && cart.data)
-      showToast(cart.data.message, cart.data.ok ? "success" : "error", { cart: true });
+    if (cart.state !== "idle" || !cart.data) return;
+    const { ok, text } = cartMessageOf(cart.data);
+    showToast(text, ok ? "success" : "error", { cart: true });
   }, [cart.state, cart.data]);
   const stockOf = (color: string, size: string) =>
     product.variants.find((v) => v.color === color && v.size === size)?.stock ?? 0;
@@ -261,6 +270,8 @@ function ProductDetailView({
   // After signing in the guest comes back here, with the item carried into the cart.
   const returnQuery = `${new URLSearchParams({ redirectTo: `/product/${product.id}` })}&${itemQuery}`;
   const adding = cart.state !== "idle";
+  // Without JavaScript the answer comes back as the page's action data: added, or the refusal's message.
+  const cartMessage = cartResult ? cartMessageOf(cartResult) : null;
   const jsonLd = productJsonLd(product, {
     origin,
     brand,
@@ -538,13 +549,13 @@ function ProductDetailView({
                   Total: <strong>{formatPrice(product.price * quantity)}</strong>
                 </p>
               </div>
-              {cartResult && (
+              {cartMessage && (
                 <p
-                  role={cartResult.ok ? "status" : "alert"}
-                  className={`rounded-lg px-3 py-2 text-sm font-medium ${cartResult.ok ? "bg-emerald-50 text-emerald-900" : "bg-red-50 text-red-800"}`}
+                  role={cartMessage.ok ? "status" : "alert"}
+                  className={`rounded-lg px-3 py-2 text-sm font-medium ${cartMessage.ok ? "bg-emerald-50 text-emerald-900" : "bg-red-50 text-red-800"}`}
                 >
-                  {cartResult.message}{" "}
-                  {cartResult.ok && (
+                  {cartMessage.text}{" "}
+                  {cartMessage.ok && (
                     <Link to="/cart" className="underline">
                       View cart
                     </Link>

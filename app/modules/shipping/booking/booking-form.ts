@@ -1,11 +1,37 @@
 import { z } from "~/lib/zod";
 import { parseWeight } from "./parcel";
 import { serialIdFrom } from "~/lib/serial-id";
+import { isUuid } from "~/lib/uuid";
 
 export const CHOOSE_COURIER = "Choose the courier";
 export const CHOOSE_ORDERS = "Tick the orders to book";
 
 export const BOOKING_REFUSED = "Nothing was booked: please correct the marked fields";
+
+/** The refusal of a row's Try again or Cancel booking whose order is not one (404). */
+export const ORDER_NOT_FOUND = "Order not found";
+
+const rowOrderId = z.string(ORDER_NOT_FOUND).refine(isUuid, ORDER_NOT_FOUND);
+
+/**
+ * A failed booking's own buttons on Book Shipments, Try again (`retry`) and Cancel booking
+ * (`cancelBooking`): each posts its order as its value, read as `{ intent, orderId }` (see
+ * `bookingRowForm`), so a refusal keeps both and the page knows whose it is.
+ */
+export const bookingRowFormSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("retry"), orderId: rowOrderId }),
+  z.object({ intent: z.literal("cancel-booking"), orderId: rowOrderId }),
+]);
+export type BookingRowIntent = z.infer<typeof bookingRowFormSchema>["intent"];
+
+/** A row button's post as the row form (`{ intent, orderId }`), or null for the booking form itself. */
+export function bookingRowForm(form: FormData): URLSearchParams | null {
+  const retry = form.get("retry");
+  const cancel = form.get("cancelBooking");
+  if (typeof retry === "string") return new URLSearchParams({ intent: "retry", orderId: retry });
+  if (typeof cancel === "string") return new URLSearchParams({ intent: "cancel-booking", orderId: cancel });
+  return null;
+}
 
 /**
  * The Book Shipments form: the ticked orders, each one's courier (`courier-<orderId>`, the routing

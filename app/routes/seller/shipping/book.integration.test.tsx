@@ -1,5 +1,5 @@
 import { eq, inArray } from "drizzle-orm";
-import { type FormReply, fieldErrors, formError, keptValues } from "~/lib/form-reply";
+import { type FormReply, fieldErrors, formError, keptValue, keptValues } from "~/lib/form-reply";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub, type AppLoadContext } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -22,7 +22,7 @@ const PASSWORD = "long-enough-password";
 const OWNER = { id: "", name: "Owner" };
 
 /** The page as the server renders it (what a browser without JavaScript gets). */
-function render(path: string, loaderData: unknown): string {
+function render(path: string, loaderData: unknown, actionData?: unknown): string {
   const Page = book.default as unknown as React.ComponentType<{
     loaderData: unknown;
     actionData: unknown;
@@ -32,7 +32,7 @@ function render(path: string, loaderData: unknown): string {
   const Stub = createRoutesStub([
     {
       path: "/seller/shipping/book",
-      Component: () => <Page loaderData={loaderData} actionData={undefined} params={{}} matches={[]} />,
+      Component: () => <Page loaderData={loaderData} actionData={actionData} params={{}} matches={[]} />,
     },
   ]);
   return renderToString(<Stub initialEntries={[path]} />).replaceAll("<!-- -->", "");
@@ -187,5 +187,31 @@ describe.each(DATABASE_KINDS)("Book Shipments' courier choices on %s", (kind) =>
     );
     expect(answer.data).toMatchObject({ intent: "book", ok: true });
     expect(await courierOf([a.id, b.id, c.id])).toEqual({ [a.id]: leopards, [b.id]: leopards, [c.id]: trax });
+  });
+
+  it("refuses a row's Try again or Cancel booking in the one form shape, keeping its intent and order, and shows the message", async () => {
+    const a = await order();
+    const path = pathFor([a.id]);
+    const missing = await post(path, new URLSearchParams({ retry: "not-an-order" }));
+    expect(missing.init?.status).toBe(404);
+    expect(formError(missing.data as FormReply)).toBe("Order not found");
+    expect(keptValue(missing.data as FormReply, "intent")).toBe("retry");
+    expect(keptValue(missing.data as FormReply, "orderId")).toBe("not-an-order");
+    const cancelMissing = await post(path, new URLSearchParams({ cancelBooking: "" }));
+    expect(cancelMissing.init?.status).toBe(404);
+    expect(formError(cancelMissing.data as FormReply)).toBe("Order not found");
+    expect(keptValue(cancelMissing.data as FormReply, "intent")).toBe("cancel-booking");
+
+    const notFailed = await post(path, new URLSearchParams({ retry: a.id }));
+    expect(notFailed.init?.status).toBe(409);
+    expect(formError(notFailed.data as FormReply)).toBe(`${a.orderNumber} has no failed booking to try again`);
+    expect(keptValue(notFailed.data as FormReply, "orderId")).toBe(a.id);
+    const html = render(path, await load(path), notFailed.data);
+    expect(html).toContain(
+      `<p role="alert" class="rounded-lg px-4 py-3 font-medium bg-red-50 text-red-900">${a.orderNumber} has no failed booking to try again</p>`,
+    );
+    // The booking form is not taken as refused: no message above it, its fields as the page starts them.
+    expect(html.match(/role="alert"/g)).toHaveLength(1);
+    expect(await courierOf([a.id])).toEqual({});
   });
 });

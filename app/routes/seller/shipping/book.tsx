@@ -4,7 +4,7 @@ import { requireSeller } from "~/http/auth-guard.server";
 import { selectedOrderIds } from "~/http/order-selection.server";
 import { parseSubmission, refuse } from "~/http/form-reply";
 import { AppError } from "~/lib/errors";
-import { fieldErrors, formError, isRefusal, keptValues } from "~/lib/form-reply";
+import { fieldErrors, formError, isRefusal, keptValue, keptValues } from "~/lib/form-reply";
 import { formatPrice } from "~/lib/money";
 import { pageMeta } from "~/lib/seo";
 import { bookParcels, cancelParcelBooking, retryParcelBooking } from "~/flows/book-parcels.server";
@@ -14,13 +14,19 @@ import {
   listBookingCandidates,
   type BookingCandidate,
 } from "~/modules/shipping/booking/booking-candidates.server";
-import { bookingFormSchema } from "~/modules/shipping/booking/booking-form";
+import {
+  bookingFormSchema,
+  bookingRowForm,
+  bookingRowFormSchema,
+  type BookingRowIntent,
+  ORDER_NOT_FOUND,
+} from "~/modules/shipping/booking/booking-form";
 import { listCourierRules } from "~/modules/shipping/couriers/couriers.server";
 import { formatKg } from "~/lib/weight";
 import { kgFieldValue } from "~/modules/shipping/booking/parcel";
 import { shopDay } from "~/lib/shop-time";
 import { serialIdFrom } from "~/lib/serial-id";
-import { isUuid } from "~/lib/uuid";
+import type { OrderActor } from "~/modules/orders/order-actor";
 import type { Route } from "./+types/book";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -49,10 +55,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { candidates, couriers, ruleCount: rules.length, today: shopDay(new Date()), setAll };
 }
 
-/** Book Shipments' answers beside a refused booking (a FormReply): the batch booked, or a row's Try again / Cancel booking. */
+/**
+ * Book Shipments' answers beside a refusal (a FormReply: a refused booking, or a row's Try again /
+ * Cancel booking refused, its intent and order kept): the batch booked, or a row's button answered.
+ */
 type ActionData =
   | { intent: "book"; ok: true; result: BookingResult }
-  | { intent: "retry" | "cancel-booking"; ok: boolean; orderId: string; message: string };
+  | { intent: BookingRowIntent; ok: boolean; orderId: string; message: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireSeller(request, context);
@@ -61,36 +70,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Try again and Cancel booking are buttons of a failed (or booked) order: their value is the order.
   // Set all: the page again with every row on that courier (the page's own selection and filter kept).
   if (form.get("intent") === "set-all") return redirect(setAllHref(request, serialIdFrom(form.get("courierId"))));
-  const retry = form.get("retry");
-  const cancel = form.get("cancelBooking");
-  if (typeof retry === "string" || typeof cancel === "string") {
-    const orderId = String(retry ?? cancel);
-    const intent = typeof retry === "string" ? "retry" : "cancel-booking";
-    if (!isUuid(orderId))
-      return data<ActionData>({ intent, ok: false, orderId, message: "Order not found" }, { status: 404 });
-    try {
-      if (intent === "cancel-booking") {
-        const { orderNumber, courier } = await cancelParcelBooking(context, actor, orderId);
-        return data<ActionData>({
-          intent,
-          ok: true,
-          orderId,
-          message: `${orderNumber}: booking with ${courier} cancelled`,
-        });
-      }
-      const { orderNumber, outcome } = await retryParcelBooking(context, actor, orderId);
-      const message =
-        outcome?.state === "booked"
-          ? `${orderNumber}: booked, tracking ${outcome.trackingNumber}`
-          : outcome?.state === "failed"
-            ? `${orderNumber}: ${outcome.error}`
-            : `${orderNumber}: requested again; waiting for the courier's answer`;
-      return data<ActionData>({ intent, ok: outcome?.state !== "failed", orderId, message });
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      return data<ActionData>({ intent, ok: false, orderId, message: error.message }, { status: error.status });
-    }
-  }
+  const rowForm = bookingRowForm(form);
+  if (rowForm) return answerRow(context, actor, rowForm);
   const submission = parseSubmission(form, bookingFormSchema);
   if (submission.status !== "success") return refuse(submission);
   try {
@@ -99,6 +80,36 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     return refuse(submission, { formError: error.message, fieldErrors: error.fields, status: error.status });
+  }
+}
+
+/** A failed booking's Try again or Cancel booking: the courier's answer, or the refusal (its intent and order kept). */
+async function answerRow(context: Route.ActionArgs["context"], actor: OrderActor, rowForm: URLSearchParams) {
+  const submission = parseSubmission(rowForm, bookingRowFormSchema);
+  if (submission.status !== "success") return refuse(submission, { formError: ORDER_NOT_FOUND, status: 404 });
+  const { intent, orderId } = submission.value;
+  try {
+    if (intent === "cancel-booking") {
+      const { orderNumber, courier } = await cancelParcelBooking(context, actor, orderId);
+      return data<ActionData>({
+        intent,
+        ok: true,
+        orderId,
+        message: `${orderNumber}: booking with ${courier} cancelled`,
+      });
+    }
+    const { orderNumber, outcome } = await retryParcelBooking(context, actor, orderId);
+    const message =
+      outcome?.state === "booked"
+        ? `${orderNumber}: booked, tracking ${outcome.trackingNumber}`
+        : outcome?.state === "failed"
+          ? `${orderNumber}: ${outcome.error}`
+          : `${orderNumber}: requested again; waiting for the courier's answer`;
+    // The courier refusing again is the retry's answer (the row shows it), not a refusal of the form.
+    return data<ActionData>({ intent, ok: outcome?.state !== "failed", orderId, message });
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return refuse(submission, { formError: error.message, status: error.status });
   }
 }
 
@@ -120,10 +131,18 @@ export default function SellerShippingBook({ loaderData, actionData: sentActionD
   const navigation = useNavigation();
   const location = useLocation();
   const busy = navigation.state === "submitting";
-  const refused = isRefusal(actionData) ? actionData : null;
   const answer = actionData && !isRefusal(actionData) ? (actionData as ActionData) : null;
   const done = answer?.intent === "book" ? answer : null;
-  const rowAnswer = answer && answer.intent !== "book" ? answer : null;
+  // A row's Try again or Cancel booking refused keeps its intent and order; any other refusal is the booking's.
+  const rowIntent = isRefusal(actionData) ? keptValue(actionData, "intent") : undefined;
+  const refusedRow =
+    isRefusal(actionData) && (rowIntent === "retry" || rowIntent === "cancel-booking") ? actionData : null;
+  const refused = isRefusal(actionData) && !refusedRow ? actionData : null;
+  const rowAnswer = refusedRow
+    ? { ok: false, message: formError(refusedRow) }
+    : answer && answer.intent !== "book"
+      ? answer
+      : null;
   // A refused booking: its message above, each field's beside its order, the form as typed.
   const errors = refused ? fieldErrors(refused) : undefined;
   const values = refused ? keptValues(refused) : undefined;
