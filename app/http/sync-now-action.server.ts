@@ -2,7 +2,8 @@ import { data, type AppLoadContext } from "react-router";
 import { syncCourierParcels } from "~/flows/sync-courier-parcels.server";
 import type { SessionUser } from "~/modules/accounts/session-user.server";
 import { courierSyncText } from "~/modules/shipping/tracking/run-courier-sync.server";
-import { SYNC_NOW_INTENT, syncNowCourierId, type SyncNowAnswer } from "~/modules/shipping/tracking/sync-now-form";
+import { SYNC_NOW_INTENT, syncNowFormSchema, type SyncNowAnswer } from "~/modules/shipping/tracking/sync-now-form";
+import { parseSubmission } from "./form-reply";
 
 /**
  * Sync now on the Shipping page (`intent=sync-now`, optional `courierId`): the couriers' tracking
@@ -14,12 +15,10 @@ export async function syncNowAction(
   form: FormData,
 ) {
   const actor = { id: user.id, name: user.name || user.email };
-  const outcomes = await syncCourierParcels(
-    context,
-    context.secretBoxes["courier-credentials"],
-    actor,
-    syncNowCourierId(form.get("courierId")),
-  );
+  // The form is only its intent and an optional courier: a bad courier id asks every courier.
+  const submission = parseSubmission(form, syncNowFormSchema);
+  const courierId = submission.status === "success" ? submission.value.courierId : null;
+  const outcomes = await syncCourierParcels(context, context.secretBoxes["courier-credentials"], actor, courierId);
   const lines = outcomes.length
     ? outcomes.map(courierSyncText)
     : ["No courier is connected through its API: connect PostEx or Leopards in Settings → Couriers."];

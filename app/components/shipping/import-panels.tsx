@@ -5,31 +5,53 @@ import { formatShopDateTimeAmPm } from "~/lib/shop-time";
 import { IMPORT_FIELDS, type ColumnMapping, type ImportKind } from "~/modules/shipping/imports/column-mapping";
 import type { ImportOutcome, ImportReport } from "~/modules/shipping/imports/run-courier-import.server";
 import {
+  courierIdOf,
   IMPORT_NOTES,
   IMPORT_TITLES,
+  importKindOf,
   MAPPING_CHANGED,
   mappingFromForm,
   mappingKey,
 } from "~/modules/shipping/imports/import-form";
+import { fieldErrors, formError, keptValue, type FormReply } from "~/lib/form-reply";
 
 type Courier = { id: number; name: string };
 
-/** What the Shipping tab's action answers. */
-export type ShippingActionData =
-  | { intent: "report"; report: ImportReport }
-  | { intent: "refused"; kind: ImportKind; courierId: number | null; fields: Record<string, string> }
-  | {
-      intent: "remap";
-      kind: ImportKind;
-      uploadId: string;
-      courierId: number | null;
-      fileName: string;
-      headers: string[];
-      mapping: ColumnMapping;
-      message: string;
-      fields: Record<string, string>;
-    }
-  | { intent: "error"; message: string };
+/** What the Shipping tab's import forms answer when they go through: the preview, or what Apply changed. */
+export type ShippingActionData = { intent: "report"; report: ImportReport };
+
+/** An import refused, in the one form shape; with the file's columns when the mapping was refused (Apply, Preview Again). */
+export type ShippingRefusal = FormReply & {
+  remap?: { fileName: string; headers: string[]; mapping: ColumnMapping };
+};
+
+/** A mapping the import refused, as the mapping screen shows it again. */
+export type RefusedMapping = {
+  kind: ImportKind;
+  uploadId: string;
+  courierId: number | null;
+  fileName: string;
+  headers: string[];
+  mapping: ColumnMapping;
+  message: string;
+  fields: Record<string, string>;
+};
+
+/**
+ * An import's refusal as the page shows it: on its import's card (`kind`, the courier chosen and
+ * each field's message), on the mapping screen (`remap`), or above everything when no import was named.
+ */
+export function importRefusal(reply: ShippingRefusal) {
+  const kind = importKindOf(keptValue(reply, "kind"));
+  const courierId = courierIdOf(keptValue(reply, "courierId"));
+  const fields = fieldErrors(reply);
+  const message = formError(reply) ?? "";
+  const remap: RefusedMapping | null =
+    reply.remap && kind
+      ? { kind, uploadId: keptValue(reply, "uploadId") ?? "", courierId, ...reply.remap, message, fields }
+      : null;
+  return { kind, courierId, fields, message, remap };
+}
 
 const OUTCOME_WORDS: Record<ImportOutcome, string> = {
   change: "Will change",
@@ -370,13 +392,7 @@ function ApplyForm({ report, courierName }: { report: ImportReport; courierName:
 }
 
 /** A mapping the import refused: the columns again, with the reason beside the field. */
-export function MappingRefused({
-  refused,
-  couriers,
-}: {
-  refused: Extract<ShippingActionData, { intent: "remap" }>;
-  couriers: Courier[];
-}) {
+export function MappingRefused({ refused, couriers }: { refused: RefusedMapping; couriers: Courier[] }) {
   return (
     <section
       aria-labelledby="import-report-title"

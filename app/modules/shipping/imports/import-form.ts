@@ -1,5 +1,6 @@
 import { IMPORT_FIELDS, IMPORT_KINDS, type ColumnMapping, type ImportKind } from "./column-mapping";
 import { serialIdFrom } from "~/lib/serial-id";
+import { z } from "~/lib/zod";
 
 /** Each import as the Shipping tab names it, and what it does. */
 export const IMPORT_TITLES: Record<ImportKind, string> = {
@@ -81,3 +82,18 @@ export function changesSincePreview(
     });
   return { previewed: true, fields };
 }
+
+export const CHOOSE_IMPORT = "Choose what to import.";
+
+/**
+ * A Shipping-tab import form, read by the action (the file itself is streamed apart and never in
+ * the form): which import, the courier ("" any), and for Apply and Preview Again the kept upload and
+ * the previewed mapping; the column choices (`map-<field>`) are read by mappingFromForm.
+ */
+export const courierImportFormSchema = z.object({
+  intent: z.enum(["preview", "apply", "remap"]).catch("remap"),
+  kind: z.enum(IMPORT_KINDS, { error: CHOOSE_IMPORT }),
+  courierId: z.string().optional().transform(courierIdOf),
+  uploadId: z.string().default(""),
+  previewedMapping: z.string().optional(),
+});

@@ -1,3 +1,5 @@
+import { z } from "~/lib/zod";
+
 /** The Shipping page's Sync now form: `intent=sync-now`, and `courierId` for one courier (absent: every connected one). */
 export const SYNC_NOW_INTENT = "sync-now";
 
@@ -10,3 +12,12 @@ export function syncNowCourierId(value: FormDataEntryValue | null): number | nul
   const id = Number(value);
   return id > 0 ? id : null;
 }
+
+/** Sync now's form: its intent, and the courier (a bad or missing id asks every connected courier). */
+export const syncNowFormSchema = z.object({
+  intent: z.literal(SYNC_NOW_INTENT),
+  courierId: z
+    .string()
+    .optional()
+    .transform((value) => syncNowCourierId(value ?? null)),
+});

@@ -9,15 +9,18 @@ import { SYNC_NOW_INTENT } from "~/modules/shipping/tracking/sync-now-form";
 import { DiscrepancyList } from "~/components/shipping/discrepancy-list";
 import {
   ImportCard,
+  importRefusal,
   ImportReportPanel,
   MappingRefused,
   type ShippingActionData,
+  type ShippingRefusal,
 } from "~/components/shipping/import-panels";
-import { receiveCourierFile } from "~/http/courier-file-upload.server";
+import { CHOOSE_FILE, receiveCourierFile } from "~/http/courier-file-upload.server";
+import { parseSubmission, refusal, refusalFrom, refuse } from "~/http/form-reply";
 import { resolveDiscrepancyAction } from "~/http/resolve-discrepancy-action.server";
 import { requireSeller } from "~/http/auth-guard.server";
 import { AppError } from "~/lib/errors";
-import { isRefusal, keptValue } from "~/lib/form-reply";
+import { isRefusal, keptValue, type FormReply } from "~/lib/form-reply";
 import { pageMeta } from "~/lib/seo";
 import { shopDay } from "~/lib/shop-time";
 import { listActiveCouriers } from "~/modules/shipping/booking/booking-candidates.server";
@@ -28,7 +31,8 @@ import { applyCourierReport } from "~/flows/apply-courier-report.server";
 import { readUploadHeaders, saveCourierUpload } from "~/modules/shipping/imports/run-courier-import.server";
 import {
   changesSincePreview,
-  courierIdOf,
+  CHOOSE_IMPORT,
+  courierImportFormSchema,
   FIELD_CHANGED,
   importKindOf,
   MAPPING_CHANGED,
@@ -72,40 +76,31 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (form.get("intent") === RESOLVE_DISCREPANCY_INTENT)
       return resolveDiscrepancyAction(context.db, user, form, "/seller/shipping");
     if (form.get("intent") === SYNC_NOW_INTENT) return syncNowAction(context, user, form);
-    const kind = importKindOf(form.get("kind"));
-    if (!kind) return data<ShippingActionData>({ intent: "error", message: "Choose what to import." }, { status: 400 });
-    const courierId = courierIdOf(form.get("courierId"));
-    const intent = form.get("intent");
+    const submission = parseSubmission(form, courierImportFormSchema);
+    if (submission.status !== "success") return refuse(submission, { formError: CHOOSE_IMPORT });
+    const { intent, kind, courierId, uploadId, previewedMapping } = submission.value;
     if (intent === "preview") {
-      if (!received.file)
-        return data<ShippingActionData>(
-          {
-            intent: "refused",
-            kind,
-            courierId,
-            fields: { file: "Choose the file your courier's portal gave you (CSV or Excel)" },
-          },
-          { status: 400 },
-        );
-      const uploadId = await saveCourierUpload(context.db, portal, actor, received.file);
+      if (!received.file) return refuse(submission, { fieldErrors: { file: CHOOSE_FILE } });
+      const upload = await saveCourierUpload(context.db, portal, actor, received.file);
       return data<ShippingActionData>({
         intent: "report",
-        report: await applyCourierReport(context, actor, { kind, uploadId, courierId, apply: false }),
+        report: await applyCourierReport(context, actor, { kind, uploadId: upload, courierId, apply: false }),
       });
     }
-    const uploadId = String(form.get("uploadId") ?? "");
     const mapping = mappingFromForm(kind, form);
+    /** The columns again, with the reason above and beside the fields the refusal names. */
+    const remap = async (message: string, fields: Record<string, string>, status: number) => {
+      const { fileName, headers } = await readUploadHeaders(context.db, portal, uploadId);
+      return data<ShippingRefusal>(
+        { ...refusal(submission, { formError: message, fieldErrors: fields }), remap: { fileName, headers, mapping } },
+        { status },
+      );
+    };
+    // Apply applies what the preview showed: columns changed since (or no preview named) are refused, nothing changes.
     if (intent === "apply") {
-      // Apply applies what the preview showed: columns changed since (or no preview named) are refused, nothing changes.
-      const changes = changesSincePreview(kind, form.get("previewedMapping"), mapping);
-      if (!changes.previewed || changes.fields.length) {
-        const { fileName, headers } = await readUploadHeaders(context.db, portal, uploadId);
-        const fields = Object.fromEntries(changes.fields.map((field) => [field, FIELD_CHANGED]));
-        return data<ShippingActionData>(
-          { intent: "remap", kind, uploadId, courierId, fileName, headers, mapping, message: MAPPING_CHANGED, fields },
-          { status: 409 },
-        );
-      }
+      const changes = changesSincePreview(kind, previewedMapping, mapping);
+      if (!changes.previewed || changes.fields.length)
+        return remap(MAPPING_CHANGED, Object.fromEntries(changes.fields.map((field) => [field, FIELD_CHANGED])), 409);
     }
     try {
       const report = await applyCourierReport(context, actor, {
@@ -120,30 +115,17 @@ export async function action({ request, context }: Route.ActionArgs) {
       // A refused mapping: the columns again, with the reason beside the field.
       if (!(error instanceof AppError) || error.code !== "VALIDATION" || !error.fields || "courierId" in error.fields)
         throw error;
-      const { fileName, headers } = await readUploadHeaders(context.db, portal, uploadId);
-      return data<ShippingActionData>(
-        {
-          intent: "remap",
-          kind,
-          uploadId,
-          courierId,
-          fileName,
-          headers,
-          mapping,
-          message: error.message,
-          fields: error.fields,
-        },
-        { status: 400 },
-      );
+      return remap(error.message, error.fields, 400);
     }
   } catch (error) {
     if (!(error instanceof AppError) || error.status >= 500) throw error;
-    const kind = importKindOf(form?.get("kind")) ?? "tracking";
+    // Refused before or after the form was read (a file too large, a courier not found): beside the file or the field named.
     const fields = error.fields && Object.keys(error.fields).length ? error.fields : { file: error.message };
-    return data<ShippingActionData>(
-      { intent: "refused", kind, courierId: courierIdOf(form?.get("courierId")), fields },
-      { status: error.status },
-    );
+    const sent = {
+      kind: importKindOf(form?.get("kind")) ?? "tracking",
+      courierId: String(form?.get("courierId") ?? ""),
+    };
+    return data<FormReply>(refusalFrom(sent, { fieldErrors: fields }), { status: error.status });
   }
 }
 
@@ -151,8 +133,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function SellerShipping({ loaderData, actionData: sentActionData }: Route.ComponentProps) {
   const actionData = useKeptActionData(sentActionData);
   const { couriers, cash, discrepancies, courierApis, deliveryProblems, today } = loaderData;
-  const resolveRefused =
-    isRefusal(actionData) && keptValue(actionData, "intent") === RESOLVE_DISCREPANCY_INTENT ? actionData : null;
+  const refused = isRefusal(actionData) ? actionData : null;
+  const resolveRefused = keptValue(refused, "intent") === RESOLVE_DISCREPANCY_INTENT ? refused : null;
+  // An import's refusal: on the mapping screen when it named the columns, else on its import's card.
+  const importRefused = refused && !resolveRefused ? importRefusal(refused) : null;
   return (
     <section aria-labelledby="shipping-title" className="grid gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -186,11 +170,13 @@ export default function SellerShipping({ loaderData, actionData: sentActionData 
         </Link>
       </p>
 
-      {actionData?.intent === "report" && <ImportReportPanel report={actionData.report} couriers={couriers} />}
-      {actionData?.intent === "remap" && <MappingRefused refused={actionData} couriers={couriers} />}
-      {actionData?.intent === "error" && (
+      {actionData && "intent" in actionData && actionData.intent === "report" && (
+        <ImportReportPanel report={actionData.report} couriers={couriers} />
+      )}
+      {importRefused?.remap && <MappingRefused refused={importRefused.remap} couriers={couriers} />}
+      {importRefused && !importRefused.kind && (
         <p role="alert" className="rounded-lg bg-red-50 px-4 py-3 font-medium text-red-900">
-          {actionData.message}
+          {importRefused.message}
         </p>
       )}
 
@@ -208,7 +194,7 @@ export default function SellerShipping({ loaderData, actionData: sentActionData 
               key={kind}
               kind={kind}
               couriers={couriers}
-              refused={actionData?.intent === "refused" && actionData.kind === kind ? actionData : null}
+              refused={importRefused && !importRefused.remap && importRefused.kind === kind ? importRefused : null}
             />
           ))}
         </div>
