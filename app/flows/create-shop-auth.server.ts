@@ -11,6 +11,6 @@ export function createShopAuth(options: Omit<AuthOptions, "beforeDeleteUser" | "
   return createAuth({
     ...options,
     beforeDeleteUser: (userId) => prepareAccountDeletion({ db: options.db }, userId),
-    queueMessages: (db, messages) => queueMessages(db, messages),
+    queueMessages,
   });
 }

@@ -11,7 +11,7 @@ import {
 
 /** A role change e-mails the person (messages' outbox) and keeps the notification recipients (settings) in step. */
 const ports: TeamPorts = {
-  queueMessages: (tx, messages) => queueMessages(tx, messages),
+  queueMessages,
   recipients: { read: readNotificationRecipients, change: changeNotificationRecipients },
 };
 
