@@ -368,3 +368,14 @@ export async function keepShot(target: Page | Locator, options: { path: string; 
   if (!process.env.E2E_SHOTS) return;
   await target.screenshot(options);
 }
+
+/**
+ * The number of the order whose page the browser was just sent to (after Place Order): the address
+ * bar can change a moment before the new page is drawn, so its heading is waited for first.
+ */
+export async function placedOrderNumber(page: Page): Promise<string> {
+  await expect(page).toHaveURL(/\/orders\/[\w-]+$/);
+  const heading = page.getByRole("heading", { level: 1 });
+  await expect(heading).toHaveText(/^Order [A-Z]+-\d+$/);
+  return (await heading.innerText()).replace(/^Order /, "").trim();
+}
