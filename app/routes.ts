@@ -26,6 +26,7 @@ export default [
   ]),
   route("orders/:id", "routes/account/order.tsx"),
   route("orders/:id/return", "routes/account/order-return.tsx"),
+  route("orders/:id/pay", "routes/account/order-pay.tsx"),
   route("track", "routes/storefront/track.tsx"),
   route("wishlist", "routes/storefront/wishlist.ts"),
   route("notify/unsubscribe", "routes/storefront/notify-unsubscribe.tsx"),
@@ -65,6 +66,7 @@ export default [
     route("seller/settings/couriers/:id/connection", "routes/seller/settings/courier-connection.tsx"),
     route("seller/settings/couriers/:id/cities", "routes/seller/settings/courier-cities.tsx"),
     route("seller/settings/whatsapp", "routes/seller/settings/whatsapp.tsx"),
+    route("seller/settings/payments", "routes/seller/settings/payments.tsx"),
     route("seller/inbox", "routes/seller/messages/inbox.tsx"),
     route("seller/reviews", "routes/seller/reviews.tsx"),
     route("seller/team", "routes/seller/settings/team.tsx"),
@@ -91,6 +93,11 @@ export default [
   route("seller-dashboard/*", "routes/seller/dashboard-redirect.tsx"),
   // Meta's WhatsApp webhook (issue 32): signed POSTs from Meta, and its subscription check.
   route("webhooks/whatsapp", "routes/webhooks/whatsapp.ts"),
+  // Payment gateways (issue 42): the buyer's return and cancel, and the gateways' signed notices.
+  route("payments/:gateway/return", "routes/payments/return.ts"),
+  route("payments/:gateway/cancel", "routes/payments/cancel.ts"),
+  route("webhooks/safepay", "routes/webhooks/payments.ts", { id: "webhook-safepay" }),
+  route("webhooks/jazzcash", "routes/webhooks/payments.ts", { id: "webhook-jazzcash" }),
   // Outside the dashboard frame: pages made for printing (invoice, labels, load sheet), and file downloads.
   route("seller/orders/:id/invoice", "routes/seller/orders/invoice.tsx"),
   route("seller/shipping/labels", "routes/seller/shipping/labels.tsx"),

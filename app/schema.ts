@@ -23,3 +23,4 @@ export * from "./modules/store-credit/tables";
 export * from "./modules/settings/tables";
 export * from "./modules/shipping/tables";
 export * from "./modules/storefront/tables";
+export * from "./modules/payments/tables";

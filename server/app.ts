@@ -44,6 +44,7 @@ import { limitRequestBodies } from "./body-limit";
 import { createStaticFiles } from "./static-files";
 import { createSettingsListener, type SettingsListener } from "./settings-listener";
 import { guardWhatsappWebhook, type TrustProxy } from "./whatsapp-webhook-gate";
+import { startPaymentExpiry } from "./payment-expiry-job";
 
 type ReadCacheListener = ReturnType<typeof createReadCacheListener>;
 
@@ -367,6 +368,12 @@ async function serveShop(env: Env, database: ShopDatabase, { serveAssets }: { se
   );
   // Parcels waiting for an API courier's answer: each claimed with SKIP LOCKED and a lease, so it is sent by one process.
   const stopCourierBooking = startCourierBooking(database.db, services.providers, services.secretBoxes, logger);
+  // Orders awaiting online payment past their time: checked with the gateway, then paid or cancelled (each under its row lock).
+  const stopPaymentExpiry = startPaymentExpiry(
+    database.db,
+    { gateways: services.providers.payments, box: services.secretBoxes["payment-credentials"] },
+    logger,
+  );
   // The same senders as the requests' (Settings' test e-mail): made once, in createServices.
   const mailWorker = await startMailWorker(database, {
     senders: services.providers.messaging,
@@ -407,6 +414,7 @@ async function serveShop(env: Env, database: ShopDatabase, { serveAssets }: { se
     stopLowStockDigest();
     stopCourierSync();
     stopCourierBooking();
+    stopPaymentExpiry();
     // The mail worker finishes the e-mail it is sending while the HTTP server drains.
     await Promise.all([
       mailWorker.stop().catch(() => {}),

@@ -9,7 +9,17 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * app secret, app/routes/webhooks/whatsapp.ts). A browser's cross-site POST there carries no valid
  * signature and is refused 401 by the route, so letting it past this guard gives nothing away.
  */
-export const SIGNED_WEBHOOK_PATHS = new Set(["/webhooks/whatsapp"]);
+export const SIGNED_WEBHOOK_PATHS = new Set([
+  "/webhooks/whatsapp",
+  // The payment gateways' notices (app/routes/webhooks/payments.ts), and the buyer's return from a
+  // gateway's page, which posts the gateway's signed answer from the gateway's own site
+  // (app/routes/payments/return.ts): each is believed only with the gateway's signature, and uses
+  // no cookie of the browser's.
+  "/webhooks/safepay",
+  "/webhooks/jazzcash",
+  "/payments/safepay/return",
+  "/payments/jazzcash/return",
+]);
 
 /**
  * Refuses state-changing requests that a browser sent from another site (CSRF). Browsers say where a

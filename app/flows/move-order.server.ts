@@ -137,6 +137,8 @@ export async function applyOrderMove<O extends MovingOrder>(
   opts: OrderMoveRequest & {
     /** What the e-mails say, when not the plain status move (a buyer's own cancel); null: none (a rejected exchange's e-mail tells of it). */
     emails?: OrderEvent | null;
+    /** The gateway's verified answer moves an order awaiting payment (flows/settle-payment.server.ts). */
+    byPayment?: boolean;
   },
 ): Promise<O> {
   const from = order.status;

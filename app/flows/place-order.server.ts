@@ -28,6 +28,10 @@ import {
 } from "~/modules/checkout/order-request";
 import { queuePlacedOrderEmails } from "~/modules/messages/order-emails.server";
 import { refuseCodRisk } from "~/modules/orders/cod-risk";
+import { advanceFacts } from "~/modules/payments/advance-facts.server";
+import type { PaymentGatewayName } from "~/modules/payments/payment-gateway";
+import { advanceFor, codFeeFor } from "~/modules/payments/payment-rules";
+import { offeredGatewayNames, readPaymentRules } from "~/modules/payments/payment-settings.server";
 import {
   createOrder,
   findOrderByKey,
@@ -98,7 +102,19 @@ export type PlaceOrderInput = {
   expectedTotal?: number | null;
   /** The total shown did not count a code typed since: a lower total is placed (never more than shown), only a higher one refused. */
   lowerTotalAccepted?: boolean;
+  /**
+   * Cash on delivery (the default) or paid online in whole before it ships (`paymentMethod:
+   * "online"` on POST /api/orders). Online, and a COD order the shop asks an advance of, need the
+   * gateway the buyer pays with (`gateway`): the order waits for its payment (awaiting payment).
+   */
+  paymentMethod?: "cod" | "online";
+  gateway?: PaymentGatewayName | null;
 };
+
+export const CHOOSE_GATEWAY = "Choose how to pay online.";
+export const GATEWAY_NOT_OFFERED_AT_CHECKOUT = "That way to pay online is not offered: choose another.";
+export const advanceMessage = (amount: number, reasons: string[]) =>
+  `This order asks an advance of Rs ${amount.toLocaleString("en-PK")} paid online now (${reasons.join("; ")}); the rest is paid in cash on delivery. Choose how to pay the advance.`;
 
 // A transaction that lost a race on the order number (or a deadlock) is simply run again.
 const MAX_ATTEMPTS = 5;
@@ -136,6 +152,8 @@ type OrderToPlace = {
   whatsappOptOut: boolean;
   expectedTotal: number | null;
   lowerTotalAccepted: boolean;
+  paymentMethod: "cod" | "online";
+  gateway: PaymentGatewayName | null;
 };
 
 async function placeOrderAttempts(
@@ -156,7 +174,17 @@ async function placeOrderAttempts(
   const discountCode = normalizeDiscountCode(input.discountCode);
   // Store credit is the buyer's own: an order the owner enters for a customer never spends it.
   const useStoreCredit = Boolean(input.useStoreCredit) && input.userId !== null && !input.enteredBy;
-  const fingerprint = key ? orderFingerprint({ items, shipping, cartVersion, discountCode, useStoreCredit }) : null;
+  const paymentMethod = input.paymentMethod === "online" ? "online" : "cod";
+  const gateway = input.gateway ?? null;
+  // The owner's phone orders are cash on delivery: nobody is at a browser to pay.
+  if (paymentMethod === "online" && input.enteredBy)
+    throw new AppError("VALIDATION", "An order the shop enters is cash on delivery", {
+      paymentMethod: "An order the shop enters is cash on delivery",
+    });
+  const payOnline = gateway ? `${paymentMethod === "online" ? "online" : "advance"}:${gateway}` : null;
+  const fingerprint = key
+    ? orderFingerprint({ items, shipping, cartVersion, discountCode, useStoreCredit, payOnline })
+    : null;
   const order: OrderToPlace = {
     userId: input.userId,
     items,
@@ -172,6 +200,8 @@ async function placeOrderAttempts(
     whatsappOptOut: input.whatsappOptOut === true,
     expectedTotal: input.expectedTotal ?? null,
     lowerTotalAccepted: input.lowerTotalAccepted === true,
+    paymentMethod,
+    gateway,
   };
 
   for (let attempt = 1; ; attempt++) {
@@ -214,21 +244,32 @@ async function placeOrderOnce(tx: Tx, input: OrderToPlace): Promise<PlaceOrderRe
   // Credit pays first; the COD limit and the blocked phones are about the cash left to collect.
   const storeCreditUsed =
     input.useStoreCredit && userId ? await creditToUse(tx, userId, totals.total, input.storeCreditSeen) : 0;
-  const cashDue = totals.total - storeCreditUsed;
+  const payment = await paymentTerms(tx, input, {
+    due: totals.total - storeCreditUsed,
+    shippingFee: totals.shippingFee,
+    city: shipping.city,
+    phone: shipping.phone,
+    now,
+  });
+  const cashDue = payment.total;
   // Read in this transaction, so the order is placed at exactly the total the buyer was shown (or less, for a code typed since), or not at all.
   const shown = input.expectedTotal;
   if (shown !== null && (input.lowerTotalAccepted ? cashDue > shown : cashDue !== shown))
     throw new PricesChanged({ ...totals, discountCode: discount?.code ?? null, storeCreditUsed, total: cashDue });
-  refuseCodRisk(settings, shipping.phone, cashDue);
+  // The COD limit and the blocked phones are about cash at the door: an order paid online in whole has none.
+  if (input.paymentMethod === "cod") refuseCodRisk(settings, shipping.phone, cashDue - payment.advanceDue);
 
   const delivery = estimateDelivery(shipping.city, now, settings);
   const { id: orderId, orderNumber } = await createOrder(
     tx,
     {
       userId,
-      status: "pending",
+      status: payment.awaitingPayment ? "awaiting_payment" : "pending",
       paymentStatus: "unpaid",
-      paymentMethod: "cod",
+      paymentMethod: input.paymentMethod,
+      codFee: payment.codFee,
+      advanceDue: payment.advanceDue,
+      paymentDueBy: payment.dueBy,
       channel: enteredBy?.channel ?? "web",
       placedBy: enteredBy?.actor.id ?? null,
       subtotal: totals.subtotal,
@@ -265,46 +306,50 @@ async function placeOrderOnce(tx: Tx, input: OrderToPlace): Promise<PlaceOrderRe
     { actor: { id: userId, name: "Customer" }, enteredBy, at: now },
   );
 
-  await queuePlacedOrderEmails(
-    tx,
-    {
-      id: orderId,
-      orderNumber,
-      userId,
-      customerName: shipping.fullName,
-      email: shipping.email,
-      phone: shipping.phone,
-      address: shipping.address,
-      city: shipping.city,
-      items: lines.map(({ name, color, size, quantity, price }) => ({ name, color, size, quantity, price })),
-      subtotal: totals.subtotal,
-      shippingFee: totals.shippingFee,
-      discountCode: discount?.code ?? null,
-      discountTotal: totals.discountTotal,
-      storeCreditUsed,
-      total: cashDue,
-      deliveryFrom: delivery.from,
-      deliveryTo: delivery.to,
-    },
-    settings,
-  );
+  // An order that waits for its online payment is told of (e-mails) when it is paid, and needs no
+  // COD confirmation on WhatsApp: paying is the confirmation.
+  if (!payment.awaitingPayment)
+    await queuePlacedOrderEmails(
+      tx,
+      {
+        id: orderId,
+        orderNumber,
+        userId,
+        customerName: shipping.fullName,
+        email: shipping.email,
+        phone: shipping.phone,
+        address: shipping.address,
+        city: shipping.city,
+        items: lines.map(({ name, color, size, quantity, price }) => ({ name, color, size, quantity, price })),
+        subtotal: totals.subtotal,
+        shippingFee: totals.shippingFee,
+        discountCode: discount?.code ?? null,
+        discountTotal: totals.discountTotal,
+        storeCreditUsed,
+        total: cashDue,
+        deliveryFrom: delivery.from,
+        deliveryTo: delivery.to,
+      },
+      settings,
+    );
 
   // The COD confirmation on WhatsApp (Confirm / Cancel), queued with the order: it exists exactly
   // when the order does. Not when WhatsApp is not set up or the buyer opted out (the shop calls).
-  await queueWhatsappConfirmation(
-    tx,
-    {
-      id: orderId,
-      orderNumber,
-      customerName: shipping.fullName,
-      phone: shipping.phone,
-      address: shipping.address,
-      city: shipping.city,
-      total: cashDue,
-      optOut: input.whatsappOptOut,
-    },
-    now,
-  );
+  if (!payment.awaitingPayment)
+    await queueWhatsappConfirmation(
+      tx,
+      {
+        id: orderId,
+        orderNumber,
+        customerName: shipping.fullName,
+        phone: shipping.phone,
+        address: shipping.address,
+        city: shipping.city,
+        total: cashDue,
+        optOut: input.whatsappOptOut,
+      },
+      now,
+    );
 
   if (fromCart)
     await removeOrderedCartLines(
@@ -326,7 +371,65 @@ async function placeOrderOnce(tx: Tx, input: OrderToPlace): Promise<PlaceOrderRe
   if (discount && codeRequest) await useOrderCode(tx, discount, codeRequest, orderId);
   // One guarded update: a twin order that spent the credit first leaves too little, and this one is refused.
   if (storeCreditUsed > 0 && userId) await spendStoreCredit(tx, { userId, amount: storeCreditUsed, orderId });
-  return { orderId, orderNumber, created: true, storeCreditUsed };
+  return { orderId, orderNumber, created: true, storeCreditUsed, awaitingPayment: payment.awaitingPayment };
+}
+
+type PaymentTerms = {
+  /** What the order's total is: the goods and delivery after credit, plus the COD fee when it is COD. */
+  total: number;
+  codFee: number;
+  advanceDue: number;
+  awaitingPayment: boolean;
+  dueBy: Date | null;
+};
+
+/**
+ * How the order is paid, by the shop's rules (Settings -> Payments): online in whole with an
+ * offered gateway; or cash on delivery with the COD fee (unless waived above an amount) and, for
+ * a risky order, an advance paid online first, which needs an offered gateway to pay it with (no
+ * gateway offered: no advance is asked). Either way online, the order waits for its payment for
+ * the settable hold time, its stock held.
+ */
+async function paymentTerms(
+  tx: Tx,
+  input: OrderToPlace,
+  order: { due: number; shippingFee: number; city: string; phone: string; now: Date },
+): Promise<PaymentTerms> {
+  const rules = await readPaymentRules(tx);
+  const offered = await offeredGatewayNames(tx);
+  const dueBy = new Date(order.now.getTime() + rules.holdMinutes * 60_000);
+  const gatewayChosen = () => {
+    if (!input.gateway) throw new AppError("VALIDATION", CHOOSE_GATEWAY, { gateway: CHOOSE_GATEWAY });
+    if (!offered.includes(input.gateway))
+      throw new AppError("VALIDATION", GATEWAY_NOT_OFFERED_AT_CHECKOUT, { gateway: GATEWAY_NOT_OFFERED_AT_CHECKOUT });
+  };
+  if (input.paymentMethod === "online") {
+    gatewayChosen();
+    if (order.due <= 0) return { total: order.due, codFee: 0, advanceDue: 0, awaitingPayment: false, dueBy: null };
+    return { total: order.due, codFee: 0, advanceDue: 0, awaitingPayment: true, dueBy };
+  }
+  const codFee = order.due > 0 ? codFeeFor(rules, order.due) : 0;
+  const total = order.due + codFee;
+  // The owner's own phone orders are not asked an advance: they know the buyer on the line.
+  if (offered.length === 0 || input.enteredBy || rules.advanceKind === "none")
+    return { total, codFee, advanceDue: 0, awaitingPayment: false, dueBy: null };
+  const advance = advanceFor(rules, {
+    total,
+    shippingFee: order.shippingFee,
+    city: order.city,
+    ...(await advanceFacts(tx, order.phone)),
+  });
+  if (advance.amount === 0) return { total, codFee, advanceDue: 0, awaitingPayment: false, dueBy: null };
+  if (!input.gateway || !offered.includes(input.gateway)) {
+    const message = advanceMessage(advance.amount, advance.reasons);
+    throw new AppError(
+      "VALIDATION",
+      message,
+      { gateway: message },
+      { advance: advance.amount, reasons: advance.reasons },
+    );
+  }
+  return { total, codFee, advanceDue: advance.amount, awaitingPayment: true, dueBy };
 }
 
 /**

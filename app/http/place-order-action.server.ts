@@ -1,6 +1,7 @@
 import { data, redirect, type AppLoadContext } from "react-router";
 import { checkoutFormSchema, CORRECT_FIELDS_MESSAGE, type CheckoutFormInput } from "~/modules/checkout/checkout-schema";
 import { placeOrder } from "~/flows/place-order.server";
+import { sendToPay } from "./send-to-pay.server";
 import { previewCheckoutDiscount } from "~/flows/preview-checkout-discount.server";
 import type { SessionUser } from "~/modules/accounts/session-user.server";
 import { requestAddress } from "~/modules/abuse/request-address.server";
@@ -36,6 +37,7 @@ const FIELD_KEYS: readonly string[] = [
   "postalCode",
   "discountCode",
   "storeCredit",
+  "gateway",
 ];
 
 type Submission = ReturnType<typeof parseSubmission<typeof checkoutFormSchema>>;
@@ -78,7 +80,11 @@ export async function placeOrderFromForm(
       // A code typed but not applied that only lowers the total: the buyer pays less than the page showed, never more.
       expectedTotal: input.expectedTotal,
       lowerTotalAccepted: codeChanged(input),
+      paymentMethod: input.paymentMethod,
+      gateway: input.gateway,
     });
+    // Paid online (or its advance): on to the gateway; the order page if it cannot be reached now.
+    if (order.awaitingPayment && input.gateway) return sendToPay(request, context, order.orderId, input.gateway);
     const headers = { "Set-Cookie": await setFlash({ type: "success", message: "Order placed successfully! 🎉" }) };
     return redirect(`/orders/${order.orderId}`, { headers });
   } catch (error) {

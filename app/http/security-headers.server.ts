@@ -2,7 +2,23 @@ import { randomBytes } from "node:crypto";
 import type { Env } from "~/lib/env.server";
 import { isHttpsShop } from "~/lib/public-origin";
 
-export type HeaderEnv = Pick<Env, "PUBLIC_URL" | "GOOGLE_CLIENT_ID" | "GOOGLE_CLIENT_SECRET">;
+export type HeaderEnv = Pick<Env, "PUBLIC_URL" | "GOOGLE_CLIENT_ID" | "GOOGLE_CLIENT_SECRET"> &
+  Partial<Pick<Env, "SAFEPAY_API_URL" | "JAZZCASH_API_URL">>;
+
+/**
+ * Where a buyer's browser goes to pay (issue 42): Safepay's hosted checkout (on getsafepay.com for
+ * the live API, on the API's own host for its sandbox or a test server) and JazzCash's hosted page,
+ * which takes a form post. Forms may post there, and redirects after a form may lead there.
+ */
+export function paymentPageOrigins(env: Pick<HeaderEnv, "SAFEPAY_API_URL" | "JAZZCASH_API_URL">): string[] {
+  const origins = new Set<string>();
+  for (const url of [env.SAFEPAY_API_URL, env.JAZZCASH_API_URL]) {
+    if (!url) continue;
+    const origin = new URL(url).origin;
+    origins.add(origin === "https://api.getsafepay.com" ? "https://getsafepay.com" : origin);
+  }
+  return [...origins];
+}
 
 /** A fresh, unguessable value for one page's `script-src 'nonce-…'` (128 bits). */
 export function newNonce(): string {
@@ -14,11 +30,15 @@ export function newNonce(): string {
  * markup that slips into a page (a product name, a review) cannot run script, inline or from
  * elsewhere. Styles keep 'unsafe-inline': the stylesheet is inlined in every page and charts and
  * components set `style` attributes; CSS cannot run script. Forms post only to the shop, except
- * Google sign-in's redirect when it is configured (browsers check form-action on redirects too).
+ * Google sign-in's redirect when it is configured (browsers check form-action on redirects too)
+ * and the payment gateways' pages.
  * Without a nonce (files, JSON, robots.txt) no inline script may run at all.
  */
 export function contentSecurityPolicy(env: HeaderEnv, nonce?: string): string {
   const google = env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET ? " https://accounts.google.com" : "";
+  const gateways = paymentPageOrigins(env)
+    .map((origin) => ` ${origin}`)
+    .join("");
   return [
     "default-src 'self'",
     `script-src 'self'${nonce ? ` 'nonce-${nonce}'` : ""}`,
@@ -29,7 +49,7 @@ export function contentSecurityPolicy(env: HeaderEnv, nonce?: string): string {
     "object-src 'none'",
     "frame-ancestors 'none'",
     "base-uri 'self'",
-    `form-action 'self'${google}`,
+    `form-action 'self'${google}${gateways}`,
     ...(isHttpsShop(env) ? ["upgrade-insecure-requests"] : []),
   ].join("; ");
 }

@@ -1,11 +1,14 @@
 import type { Env } from "~/lib/env.server";
 import type { MessageSenders } from "~/modules/messages/message-sender";
 import type { WhatsappWebhookReader } from "~/modules/messages/whatsapp-webhook-reader";
+import type { PaymentGateways } from "~/modules/payments/payment-gateway";
 import type { CourierProviders } from "~/modules/shipping/couriers/courier-provider";
 import { fileCourierProvider } from "./couriers/file-portal/file-courier-provider.server";
 import { createLeopardsApi } from "./couriers/leopards/leopards-api.server";
 import { createPostexApi } from "./couriers/postex/postex-api.server";
 import { createSmtpSender } from "./messaging/smtp-sender.server";
+import { createJazzcashGateway } from "./payments/jazzcash/jazzcash-gateway.server";
+import { createSafepayGateway } from "./payments/safepay/safepay-gateway.server";
 import { createWhatsappCloudSender } from "./messaging/whatsapp-cloud.server";
 import { whatsappWebhookReader } from "./messaging/whatsapp-webhook";
 
@@ -18,6 +21,8 @@ import { whatsappWebhookReader } from "./messaging/whatsapp-webhook";
 export type Providers = {
   messaging: MessageSenders;
   couriers: CourierProviders;
+  /** The online payment gateways; the merchant's keys come from Settings -> Payments with each call. */
+  payments: PaymentGateways;
   /** What reads outside services' webhook deliveries: Meta's WhatsApp signature and envelope. */
   webhooks: { whatsapp: WhatsappWebhookReader };
 };
@@ -27,10 +32,14 @@ export type Providers = {
  * sent); WhatsApp's Cloud API at WHATSAPP_API_URL (its account and token come from Settings ->
  * WhatsApp with each message: without them WhatsApp messages are kept, not sent); couriers' portal
  * files, and PostEx's and Leopards' merchant APIs at POSTEX_API_URL and LEOPARDS_API_URL (the
- * accounts' credentials come from Settings -> Couriers with each call).
+ * accounts' credentials come from Settings -> Couriers with each call); Safepay and JazzCash at
+ * SAFEPAY_API_URL and JAZZCASH_API_URL (keys from Settings -> Payments).
  */
 export function createProviders(
-  env: Pick<Env, "SMTP_URL"> & Partial<Pick<Env, "WHATSAPP_API_URL" | "POSTEX_API_URL" | "LEOPARDS_API_URL">>,
+  env: Pick<Env, "SMTP_URL"> &
+    Partial<
+      Pick<Env, "WHATSAPP_API_URL" | "POSTEX_API_URL" | "LEOPARDS_API_URL" | "SAFEPAY_API_URL" | "JAZZCASH_API_URL">
+    >,
 ): Providers {
   return {
     messaging: {
@@ -43,6 +52,10 @@ export function createProviders(
         postex: createPostexApi({ baseUrl: env.POSTEX_API_URL }),
         leopards: createLeopardsApi({ baseUrl: env.LEOPARDS_API_URL }),
       },
+    },
+    payments: {
+      safepay: createSafepayGateway({ baseUrl: env.SAFEPAY_API_URL }),
+      jazzcash: createJazzcashGateway({ baseUrl: env.JAZZCASH_API_URL }),
     },
     webhooks: { whatsapp: whatsappWebhookReader },
   };

@@ -68,6 +68,11 @@ const envSchema = z.object({
     "https://merchantapi.leopardscourier.com/api/",
     "https://merchantapi.leopardscourier.com/api/",
   ),
+  // Payment gateways (issue 42): Safepay's API and JazzCash's merchant site, live by default; a
+  // sandbox (https://sandbox.api.getsafepay.com, https://sandbox.jazzcash.com.pk) or a test server.
+  // The merchant's keys are the owner's, in Settings -> Payments.
+  SAFEPAY_API_URL: httpAddress("https://api.getsafepay.com", "https://api.getsafepay.com"),
+  JAZZCASH_API_URL: httpAddress("https://payments.jazzcash.com.pk", "https://payments.jazzcash.com.pk"),
   SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1, "must be a whole number of attempts of at least 1").default(10),
   // Server processes on PostgreSQL (server/cluster.ts). Empty: one per core. PGlite always runs one.
   WEB_CONCURRENCY: z.preprocess(

@@ -13,6 +13,8 @@ export const APP_ERRORS = {
     message: "You have too many orders on the way. Please wait until one is delivered.",
   },
   PRICES_CHANGED: { status: 409, message: "Prices changed since you opened checkout" },
+  // An outside service (a payment gateway) did not answer: the request may be tried again.
+  GATEWAY_UNAVAILABLE: { status: 502, message: "The payment service could not be reached. Please try again." },
 } as const;
 
 export type AppErrorCode = keyof typeof APP_ERRORS;

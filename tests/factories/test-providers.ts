@@ -6,18 +6,24 @@ import { createProviders, type Providers } from "~/integrations/providers.server
  * (app/integrations/messaging/smtp-stand-in.ts) wherever a test sends e-mail; couriers through
  * their portals' files. WhatsApp through the Graph API stand-in when `whatsappApiUrl` is given; PostEx
  * and Leopards through their stand-ins (app/integrations/couriers/{postex,leopards}/*-stand-in.ts)
- * when `postexApiUrl` / `leopardsApiUrl` are given. Close them with closeProviders when a sender was made.
+ * when `postexApiUrl` / `leopardsApiUrl` are given; Safepay and JazzCash through theirs
+ * (app/integrations/payments/{safepay,jazzcash}/*-stand-in.ts) when `safepayApiUrl` / `jazzcashApiUrl`
+ * are given. Close them with closeProviders when a sender was made.
  */
 export function testProviders({
   smtpUrl,
   whatsappApiUrl,
   postexApiUrl,
   leopardsApiUrl,
+  safepayApiUrl,
+  jazzcashApiUrl,
 }: {
   smtpUrl?: string;
   whatsappApiUrl?: string;
   postexApiUrl?: string;
   leopardsApiUrl?: string;
+  safepayApiUrl?: string;
+  jazzcashApiUrl?: string;
 } = {}): Providers {
   // WhatsApp: the Graph API stand-in's address where a test sends WhatsApp (whatsapp-stand-in.ts);
   // otherwise a loopback port nothing listens on, so a test never reaches Meta.
@@ -27,5 +33,7 @@ export function testProviders({
     WHATSAPP_API_URL: whatsappApiUrl ?? "http://127.0.0.1:9/v21.0",
     POSTEX_API_URL: postexApiUrl ?? "http://127.0.0.1:9/services/integration/api/order/",
     LEOPARDS_API_URL: leopardsApiUrl ?? "http://127.0.0.1:9/api/",
+    SAFEPAY_API_URL: safepayApiUrl ?? "http://127.0.0.1:9",
+    JAZZCASH_API_URL: jazzcashApiUrl ?? "http://127.0.0.1:9",
   });
 }

@@ -1,12 +1,14 @@
 import { useState, type ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import { useFormShape } from "~/components/ui/use-form-shape";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import type { CheckoutAnswer, CheckoutTotals } from "~/lib/checkout-answer";
 import { formError, keptValues } from "~/lib/form-reply";
 import { formatPrice } from "~/lib/money";
 import { checkoutFormSchema } from "~/modules/checkout/checkout-schema";
 import { freeShippingNudge, type ShippingRule } from "~/modules/settings/shipping-rule";
 import { storeCreditToUse } from "~/modules/store-credit/store-credit-rules";
+import { codFeeFor, type CheckoutPaymentOptions } from "~/modules/payments/payment-rules";
 import { ShippingFields, type ShippingValues } from "./shipping-fields";
 
 export type Totals = CheckoutTotals;
@@ -17,11 +19,14 @@ export function OrderSummary({
   discountCode,
   shippingRule,
   storeCreditUsed = 0,
+  codFee = 0,
 }: {
   totals: Totals;
   discountCode?: string | null;
   shippingRule?: ShippingRule;
   storeCreditUsed?: number;
+  /** The COD fee on a cash-on-delivery order (0: none). */
+  codFee?: number;
 }) {
   const nudge = shippingRule ? freeShippingNudge(totals, shippingRule) : null;
   return (
@@ -51,9 +56,17 @@ export function OrderSummary({
             </dd>
           </>
         )}
+        {codFee > 0 && (
+          <>
+            <dt>COD fee</dt>
+            <dd className="text-right font-medium" data-testid="cod-fee">
+              {formatPrice(codFee)}
+            </dd>
+          </>
+        )}
         <dt className="border-t border-stone-200 pt-2 text-lg font-bold">Total</dt>
         <dd className="border-t border-stone-200 pt-2 text-right text-lg font-bold" data-testid="total">
-          {formatPrice(totals.total - storeCreditUsed)}
+          {formatPrice(totals.total - storeCreditUsed + codFee)}
         </dd>
       </dl>
       {nudge && (
@@ -85,6 +98,7 @@ export function CheckoutForm({
   shippingRule,
   storeCredit = 0,
   whatsapp = false,
+  payments,
   action,
   children,
 }: {
@@ -103,6 +117,8 @@ export function CheckoutForm({
   storeCredit?: number;
   /** The shop confirms COD orders on WhatsApp (Settings -> WhatsApp is set up): say so, with the box to opt out. */
   whatsapp?: boolean;
+  /** Pay online (the gateways the shop offers) and the COD fee's rule; none: cash on delivery only, no fee. */
+  payments?: CheckoutPaymentOptions;
   action?: string;
   children?: ReactNode;
 }) {
@@ -124,7 +140,11 @@ export function CheckoutForm({
   // Ticked unless the buyer unticked it before a refused Place Order; the summary follows the box.
   const [useCredit, setUseCredit] = useState(kept ? kept.useStoreCredit === "on" : true);
   const creditUsed = storeCredit > 0 && useCredit ? storeCreditToUse(storeCredit, totals.total) : 0;
-  const cash = totals.total - creditUsed;
+  const gateways = payments?.gateways ?? [];
+  const [method, setMethod] = useState(kept?.paymentMethod === "online" && gateways.length ? "online" : "cod");
+  const goods = totals.total - creditUsed;
+  const codFee = method === "cod" && payments && goods > 0 ? codFeeFor(payments, goods) : 0;
+  const cash = goods + codFee;
   const navigation = useNavigation();
   // Every submit button names its intent; the one pressed is sent.
   const pressed = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
@@ -167,7 +187,11 @@ export function CheckoutForm({
           {message}
         </p>
       )}
-      <ShippingFields values={values} errors={errors} />
+      <ShippingFields
+        values={values}
+        errors={errors}
+        payment={gateways.length > 0 ? { online: true, method, onMethod: setMethod } : undefined}
+      />
       <DiscountCodeField
         code={answer?.discount?.code ?? kept?.discountCode ?? ""}
         error={errorOf("discountCode")}
@@ -182,14 +206,29 @@ export function CheckoutForm({
           error={errorOf("storeCredit")}
         />
       )}
-      {whatsapp && <WhatsappConfirmField phone={values.phone ?? ""} optedOut={kept?.whatsappOptOut === "on"} />}
+      {gateways.length > 0 && (
+        <GatewayChoice
+          gateways={gateways}
+          method={method}
+          gateway={kept?.gateway ?? (gateways.length === 1 ? gateways[0].gateway : "")}
+          error={errorOf("gateway")}
+        />
+      )}
+      {whatsapp && method === "cod" && (
+        <WhatsappConfirmField phone={values.phone ?? ""} optedOut={kept?.whatsappOptOut === "on"} />
+      )}
       <OrderSummary
         totals={totals}
         discountCode={discount?.code}
         shippingRule={shippingRule}
         storeCreditUsed={creditUsed}
+        codFee={codFee}
       />
-      {cash > 0 || creditUsed === 0 ? (
+      {method === "online" && cash > 0 ? (
+        <p className="text-sm text-stone-700">
+          Pay <strong>{formatPrice(cash)}</strong> online now; your order is confirmed as soon as it is paid.
+        </p>
+      ) : cash > 0 || creditUsed === 0 ? (
         <p className="text-sm text-stone-700">
           Pay <strong>{formatPrice(cash)}</strong> in cash when your parcel arrives.
         </p>
@@ -202,6 +241,53 @@ export function CheckoutForm({
         {processing ? "Processing..." : "Place Order"}
       </button>
     </Form>
+  );
+}
+
+/**
+ * Pay online with which gateway: shown when the Payment Method is Pay online now, and for a COD
+ * order the shop asks an advance of (refused once with the reason beside this choice: the buyer
+ * picks a gateway to pay the advance with and places it again). Where scripts do not run it always
+ * shows, and the server reads it only with Pay online or an advance.
+ */
+function GatewayChoice({
+  gateways,
+  method,
+  gateway,
+  error,
+}: {
+  gateways: CheckoutPaymentOptions["gateways"];
+  method: string;
+  gateway: string;
+  error?: string;
+}) {
+  const hydrated = useHydrated();
+  if (hydrated && method !== "online" && !error) return null;
+  return (
+    <fieldset
+      className="grid gap-1 rounded-lg border border-stone-200 p-3"
+      aria-describedby={error ? "gateway-error" : undefined}
+    >
+      <legend className="px-1 font-semibold text-stone-900">Pay online with</legend>
+      {gateways.map((g) => (
+        <label key={g.gateway} className="flex min-h-10 items-center gap-3 text-stone-900">
+          <input
+            type="radio"
+            name="gateway"
+            value={g.gateway}
+            defaultChecked={gateway === g.gateway}
+            className="size-5"
+            aria-invalid={error ? true : undefined}
+          />
+          <span>{g.label}</span>
+        </label>
+      ))}
+      {error && (
+        <p id="gateway-error" className="field-error">
+          {error}
+        </p>
+      )}
+    </fieldset>
   );
 }
 

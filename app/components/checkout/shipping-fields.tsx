@@ -7,8 +7,19 @@ import type { ShippingFormErrors, ShippingFormValues } from "~/modules/checkout/
 export type ShippingValues = ShippingFormValues;
 export type ShippingErrors = ShippingFormErrors;
 
-/** The checkout form's fields, shared by /cart and /checkout. Country is fixed; payment is COD only. */
-export function ShippingFields({ values, errors }: { values: ShippingValues; errors: ShippingErrors }) {
+/**
+ * The checkout form's fields, shared by /cart and /checkout. Country is fixed; the payment method is
+ * Cash on Delivery, or Pay online now when the shop offers a gateway (`payment`).
+ */
+export function ShippingFields({
+  values,
+  errors,
+  payment,
+}: {
+  values: ShippingValues;
+  errors: ShippingErrors;
+  payment?: { online: boolean; method: string; onMethod: (method: string) => void };
+}) {
   const paymentId = useId();
   return (
     <div className="grid gap-4">
@@ -73,9 +84,22 @@ export function ShippingFields({ values, errors }: { values: ShippingValues; err
         <label htmlFor={paymentId} className="field-label">
           Payment Method
         </label>
-        <select id={paymentId} name="paymentMethod" className="field-input" defaultValue="cod">
-          <option value="cod">Cash on Delivery</option>
-        </select>
+        {payment?.online ? (
+          <select
+            id={paymentId}
+            name="paymentMethod"
+            className="field-input"
+            value={payment.method}
+            onChange={(e) => payment.onMethod(e.target.value)}
+          >
+            <option value="cod">Cash on Delivery</option>
+            <option value="online">Pay online now</option>
+          </select>
+        ) : (
+          <select id={paymentId} name="paymentMethod" className="field-input" defaultValue="cod">
+            <option value="cod">Cash on Delivery</option>
+          </select>
+        )}
       </div>
     </div>
   );

@@ -3,6 +3,7 @@ import { STATUS_LABELS, type OrderStatus } from "~/modules/orders/order-lifecycl
 // SPEC.md's colours: pending yellow, confirmed blue, shipped purple, delivered green, cancelled red.
 // Full class names, written out so Tailwind finds them when it scans the source.
 export const STATUS_BADGE_CLASSES: Record<OrderStatus, string> = {
+  awaiting_payment: "bg-sky-100 text-sky-900",
   pending: "bg-yellow-100 text-yellow-900",
   confirmed: "bg-blue-100 text-blue-900",
   processing: "bg-indigo-100 text-indigo-900",

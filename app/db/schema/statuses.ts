@@ -6,6 +6,9 @@
 
 /** PRODUCT.md's one order lifecycle; which moves are allowed lives in modules/orders/order-lifecycle.ts. */
 export const ORDER_STATUSES = [
+  // Placed to be paid online (in whole, or an advance on COD): its stock is held until it is paid
+  // (then confirmed) or its time runs out (then cancelled). Issue 42.
+  "awaiting_payment",
   "pending",
   "confirmed",
   "processing",
@@ -19,9 +22,10 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 /**
  * Cash is collected at the door, so payment follows delivery rather than the order being placed:
  * collected (by the courier, or the shop's own rider), then settled once the courier has paid the
- * shop for it (a COD settlement imported on the Shipping tab).
+ * shop for it (a COD settlement imported on the Shipping tab). An order paid online in whole is
+ * paid at once; one paid after it was cancelled (and could not be revived) needs a refund.
  */
-export const PAYMENT_STATUSES = ["unpaid", "collected", "settled", "refunded"] as const;
+export const PAYMENT_STATUSES = ["unpaid", "collected", "settled", "refunded", "paid", "needs_refund"] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /**
@@ -204,3 +208,24 @@ export type DiscountKind = (typeof DISCOUNT_KINDS)[number];
 /** What a discount code or a scheduled sale applies to: everything, some categories, or some products. */
 export const PROMOTION_SCOPES = ["all", "categories", "products"] as const;
 export type PromotionScope = (typeof PROMOTION_SCOPES)[number];
+
+/** The online payment gateways the shop can take money with (issue 42). */
+export const PAYMENT_GATEWAYS = ["safepay", "jazzcash"] as const;
+export type PaymentGatewayName = (typeof PAYMENT_GATEWAYS)[number];
+
+/** What a risky COD order is asked up front: none, the delivery fee, a fixed amount, a percentage of the total. */
+export const ADVANCE_KINDS = ["none", "delivery_fee", "fixed", "percent"] as const;
+export type AdvanceKind = (typeof ADVANCE_KINDS)[number];
+
+/** Why a payment was asked: the whole order paid online, or the advance on a COD order. */
+export const PAYMENT_PURPOSES = ["order", "advance"] as const;
+export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
+
+/**
+ * Where one attempt to pay stands: started (the buyer was sent to the gateway), paid (the gateway's
+ * verified answer said so, for exactly its amount), declined, expired (not paid in time), needs
+ * refund (paid after its order was cancelled and could not be revived), refunded (in whole; a
+ * partial refund keeps `paid` with `refunded_paisa` above 0).
+ */
+export const PAYMENT_STATES = ["started", "paid", "declined", "expired", "needs_refund", "refunded"] as const;
+export type PaymentState = (typeof PAYMENT_STATES)[number];

@@ -43,3 +43,29 @@ export async function putStockBack(tx: DbOrTx, byVariant: ReadonlyMap<number, nu
       .where(eq(productVariants.id, variantId));
   }
 }
+
+/**
+ * Takes these quantities when every one is still there, or none (a savepoint): for an order brought
+ * back after a cancel (a late online payment). In variant id order, the lock order of placing an
+ * order. Answers whether they were taken.
+ */
+export async function takeStockIfAvailable(tx: Tx, byVariant: ReadonlyMap<number, number>): Promise<boolean> {
+  return tx
+    .transaction(async (savepoint) => {
+      for (const [variantId, quantity] of [...byVariant].sort(([a], [b]) => a - b)) {
+        const rows = await savepoint
+          .update(productVariants)
+          .set({ stock: sql`${productVariants.stock} - ${quantity}` })
+          .where(and(eq(productVariants.id, variantId), sql`${productVariants.stock} >= ${quantity}`))
+          .returning({ id: productVariants.id });
+        if (rows.length === 0) throw new NotAllInStock();
+      }
+      return true;
+    })
+    .catch((error: unknown) => {
+      if (error instanceof NotAllInStock) return false;
+      throw error;
+    });
+}
+
+class NotAllInStock extends Error {}

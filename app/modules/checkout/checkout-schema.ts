@@ -15,8 +15,22 @@ export const SHIPPING_FIELD_LABELS: Record<ShippingField, string> = {
   postalCode: "Postal Code",
 };
 
-/** Cash on Delivery is the only payment method (PRODUCT.md). */
+/** A payment method that is neither Cash on Delivery nor Pay online (issue 42 added online payment). */
 export const COD_ONLY_MESSAGE = "Only Cash on Delivery is available";
+export const CHOOSE_ONLINE_GATEWAY = "Choose how to pay online";
+/** The gateways a form may name (modules/payments/payment-gateway.ts PAYMENT_GATEWAYS; kept here so the browser's check needs no server module). */
+const GATEWAY_NAMES = ["safepay", "jazzcash"] as const;
+
+/** "cod" (also "COD", "Cash on Delivery", or nothing) or "online"; anything else is not a way to pay here. */
+export function readPaymentMethod(value: string): "cod" | "online" | null {
+  const method = value.trim().toLowerCase();
+  if (method === "" || method === "cod" || method === "cash on delivery") return "cod";
+  return method === "online" ? "online" : null;
+}
+
+export function readGateway(value: string): (typeof GATEWAY_NAMES)[number] | null {
+  return GATEWAY_NAMES.find((g) => g === value.trim().toLowerCase()) ?? null;
+}
 export const FILL_REQUIRED_MESSAGE = "Please fill in all required fields";
 export const CORRECT_FIELDS_MESSAGE = "Please correct the highlighted fields";
 export const SHIPPING_COUNTRY = "Pakistan";
@@ -172,6 +186,8 @@ const placeOrderForm = rawShippingForm
   .extend({
     intent: z.literal("checkout").optional(),
     paymentMethod: anyText,
+    // Pay online with (or pay a COD order's advance with): safepay or jazzcash.
+    gateway: anyText,
     discountCode: anyText,
     idempotencyKey: anyText,
     cartVersion: anyText,
@@ -184,14 +200,23 @@ const placeOrderForm = rawShippingForm
     expectedTotalCode: z.string().max(50).optional().catch(undefined),
   })
   .transform((raw, ctx) => {
-    if (raw.paymentMethod && raw.paymentMethod !== "cod") {
+    const paymentMethod = readPaymentMethod(raw.paymentMethod);
+    if (!paymentMethod) {
       ctx.addIssue({ code: "custom", path: [], message: COD_ONLY_MESSAGE });
+      return z.NEVER;
+    }
+    const gateway = readGateway(raw.gateway);
+    if (paymentMethod === "online" && !gateway) {
+      ctx.addIssue({ code: "custom", path: [], message: CHOOSE_ONLINE_GATEWAY });
+      ctx.addIssue({ code: "custom", path: ["gateway"], message: CHOOSE_ONLINE_GATEWAY });
       return z.NEVER;
     }
     const shipping = checkShipping(raw, ctx, {});
     return {
       intent: "checkout" as const,
       shipping,
+      paymentMethod,
+      gateway,
       discountCode: raw.discountCode.slice(0, 50),
       idempotencyKey: raw.idempotencyKey.slice(0, 100) || null,
       cartVersion: raw.cartVersion.slice(0, 100) || null,

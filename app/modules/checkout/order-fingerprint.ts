@@ -10,6 +10,8 @@ type FingerprintInput = {
   discountCode?: string | null;
   /** The buyer asked to pay with store credit; left out of the hash when not, so older fingerprints still match. */
   useStoreCredit?: boolean;
+  /** How the order is paid online ("online:safepay", or the advance's "advance:jazzcash"); left out for plain COD. */
+  payOnline?: string | null;
 };
 
 /**
@@ -24,6 +26,7 @@ export function orderFingerprint({
   cartVersion,
   discountCode,
   useStoreCredit,
+  payOnline,
 }: FingerprintInput): string {
   const text = (v: string | null | undefined) => (v ?? "").trim().replace(/\s+/g, " ");
   const normalised = {
@@ -40,6 +43,7 @@ export function orderFingerprint({
     ],
     ...(discountCode ? { discountCode } : {}),
     ...(useStoreCredit ? { useStoreCredit: true } : {}),
+    ...(payOnline ? { payOnline } : {}),
   };
   return createHash("sha256").update(JSON.stringify(normalised)).digest("base64url");
 }

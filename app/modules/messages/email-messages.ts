@@ -163,6 +163,7 @@ export type EmailMessage<K extends EmailKind = EmailKind> = {
 };
 
 const STATUS_SUBJECT: Record<OrderStatus, string> = {
+  awaiting_payment: "is waiting for your payment",
   pending: "is waiting for confirmation",
   confirmed: "is confirmed",
   processing: "is being packed",

@@ -16,6 +16,8 @@ export type PlaceOrderResult = {
   created: boolean;
   /** What the buyer's store credit paid (whole rupees; 0 when none): the order's total is the cash left to collect. */
   storeCreditUsed: number;
+  /** Placed to be paid online (in whole, or its advance) first: the buyer goes to the gateway next. */
+  awaitingPayment: boolean;
 };
 
 /** One item as the order keeps it: named and priced when it was placed. */
@@ -63,7 +65,7 @@ export async function createOrder(
   await recordStatusChange(tx, {
     orderId: order.id,
     from: null,
-    to: "pending",
+    to: values.status ?? "pending",
     at: placedBy.at,
     actor: enteredBy?.actor ?? placedBy.actor,
     note: placedBy.note ?? (enteredBy ? `${CHANNEL_NOTE[enteredBy.channel]} entered by the shop` : null),
@@ -95,7 +97,13 @@ async function insertOrder(
   throw new Error("Could not find a free order number");
 }
 
-export type OrderByKey = { orderId: string; orderNumber: string; fingerprint: string | null; storeCreditUsed: number };
+export type OrderByKey = {
+  orderId: string;
+  orderNumber: string;
+  fingerprint: string | null;
+  storeCreditUsed: number;
+  awaitingPayment: boolean;
+};
 
 /** The order a key already made: the buyer's own key, or the owner's for an order they entered. */
 export async function findOrderByKey(
@@ -112,6 +120,7 @@ export async function findOrderByKey(
       orderNumber: orders.orderNumber,
       fingerprint: orders.idempotencyFingerprint,
       storeCreditUsed: orders.storeCreditUsed,
+      awaitingPayment: sql<boolean>`${orders.status} = 'awaiting_payment'`,
     })
     .from(orders)
     .where(and(owner, eq(orders.idempotencyKey, key)))
@@ -133,5 +142,6 @@ export function sameRequestOrRefuse(
     orderNumber: existing.orderNumber,
     created: false,
     storeCreditUsed: existing.storeCreditUsed,
+    awaitingPayment: existing.awaitingPayment,
   };
 }

@@ -34,7 +34,15 @@ export type OrderDetail = {
   shippingFee: number;
   /** What the buyer's store credit paid (0 without); `total` is the cash left to collect. */
   storeCreditUsed: number;
+  /** The COD fee, part of `total` (0 without). */
+  codFee: number;
   total: number;
+  /** Paid online and verified (whole rupees): the courier collects total - amountPaid. */
+  amountPaid: number;
+  /** The advance asked online of a risky COD order (0 without). */
+  advanceDue: number;
+  /** An order awaiting payment is cancelled when this passes unpaid. */
+  paymentDueBy: Date | null;
   fullName: string;
   email: string;
   phone: string;
@@ -66,7 +74,11 @@ export const orderSummaryColumns = {
   discountTotal: orders.discountTotal,
   shippingFee: orders.shippingFee,
   storeCreditUsed: orders.storeCreditUsed,
+  codFee: orders.codFee,
   total: orders.total,
+  amountPaid: orders.amountPaid,
+  advanceDue: orders.advanceDue,
+  paymentDueBy: orders.paymentDueBy,
   fullName: orders.fullName,
   address: orders.address,
   city: orders.city,

@@ -25,7 +25,11 @@ export type OrderSummary = {
   discountTotal: number;
   shippingFee: number;
   storeCreditUsed: number;
+  codFee: number;
   total: number;
+  amountPaid: number;
+  advanceDue: number;
+  paymentDueBy: Date | null;
   fullName: string;
   address: string;
   city: string;

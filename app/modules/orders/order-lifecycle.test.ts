@@ -25,6 +25,8 @@ const inWindow = { deliveredAt, now: new Date(deliveredAt.getTime() + 3 * DAY) }
 
 /** Every allowed move, exactly; any pair not listed must be refused. */
 const ALLOWED: Array<[OrderStatus, OrderStatus]> = [
+  // Awaiting online payment: only cancelled by hand; confirmed by the gateway's answer alone (below).
+  ["awaiting_payment", "cancelled"],
   ["pending", "confirmed"],
   ["confirmed", "processing"],
   ["processing", "shipped"],
@@ -44,6 +46,14 @@ describe("order moves", () => {
         expect(canMoveOrder(from, to, inWindow), `${from} -> ${to}`).toBe(expected);
       }
     }
+  });
+
+  it("confirms an order awaiting payment only by the gateway's verified answer", () => {
+    expect(allowedNextStatuses("awaiting_payment")).toEqual(["cancelled"]);
+    expect(canMoveOrder("awaiting_payment", "confirmed", { byPayment: true })).toBe(true);
+    expect(() => assertOrderMove("awaiting_payment", "confirmed")).toThrow(
+      /confirmed when the gateway says it is paid/,
+    );
   });
 
   it("lists the next statuses for the owner's menu", () => {
@@ -133,6 +143,7 @@ describe("payment status", () => {
       "unpaid",
       "unpaid",
       "unpaid",
+      "unpaid",
       "collected",
       "unpaid",
       "unpaid",
@@ -148,6 +159,9 @@ describe("payment status", () => {
     expect(paymentStatusAfterMove("shipped", "delivered", "unpaid")).toBe("collected");
     expect(paymentStatusAfterMove("shipped", "returned", "unpaid")).toBe("unpaid");
     expect(paymentStatusAfterMove("delivered", "returned", "collected")).toBe("refunded");
+    // Paid online in whole: nothing is collected at the door, and only a refund changes it.
+    expect(paymentStatusAfterMove("shipped", "delivered", "paid")).toBe("paid");
+    expect(paymentStatusAfterMove("confirmed", "cancelled", "paid")).toBe("paid");
   });
   it("is settled when a courier's settlement pays for a delivered order, and only then", () => {
     expect(paymentStatusWhenSettled("delivered", "collected")).toBe("settled");
@@ -171,6 +185,8 @@ describe("labels", () => {
       collected: "Paid",
       settled: "Paid",
       refunded: "Refunded",
+      paid: "Paid online",
+      needs_refund: "Paid; refund due",
     });
     expect(PAYMENT_STATUS_LABELS.settled).toBe("Settled");
   });

@@ -12,7 +12,13 @@ export const DEFAULT_RETURN_WINDOW_DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** `returnWindowDays` is the shop's setting (getSettings(...).returnWindowDays). */
-export type MoveOptions = { deliveredAt?: Date | null; now?: Date; returnWindowDays?: number };
+export type MoveOptions = {
+  deliveredAt?: Date | null;
+  now?: Date;
+  returnWindowDays?: number;
+  /** The gateway's verified answer confirms an order awaiting payment; nobody else may (the owner may only cancel it). */
+  byPayment?: boolean;
+};
 
 /** The order row a move needs, read with the row locked (`for update`) in the move's transaction. */
 export type MovingOrder = {
@@ -24,6 +30,8 @@ export type MovingOrder = {
 };
 
 const MOVES: Record<OrderStatus, readonly OrderStatus[]> = {
+  // Paid (verified with the gateway): confirmed; not paid in time, or given up: cancelled.
+  awaiting_payment: ["confirmed", "cancelled"],
   pending: ["confirmed", "cancelled"],
   confirmed: ["processing", "cancelled"],
   processing: ["shipped", "cancelled"],
@@ -36,6 +44,7 @@ const MOVES: Record<OrderStatus, readonly OrderStatus[]> = {
 };
 
 export const STATUS_LABELS: Record<OrderStatus, string> = {
+  awaiting_payment: "Awaiting payment",
   pending: "Pending",
   confirmed: "Confirmed",
   processing: "Processing",
@@ -50,6 +59,8 @@ export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   collected: "Collected",
   settled: "Settled",
   refunded: "Refunded",
+  paid: "Paid online",
+  needs_refund: "Paid, needs refund",
 };
 
 /**
@@ -58,6 +69,7 @@ export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
  * "Paid". The owner's pages keep PAYMENT_STATUS_LABELS.
  */
 export function buyerPaymentStatusLabel(status: PaymentStatus): string {
+  if (status === "needs_refund") return "Paid; refund due";
   return status === "collected" || status === "settled" ? "Paid" : PAYMENT_STATUS_LABELS[status];
 }
 
@@ -88,6 +100,7 @@ export function returnWindowEnd(deliveredAt: Date | null, returnWindowDays = DEF
 export function allowedNextStatuses(status: OrderStatus, opts: MoveOptions = {}): OrderStatus[] {
   const next = MOVES[status] ?? [];
   if (status === "delivered" && !withinReturnWindow(opts)) return [];
+  if (status === "awaiting_payment" && !opts.byPayment) return ["cancelled"];
   return [...next];
 }
 
@@ -98,6 +111,11 @@ export function canMoveOrder(from: OrderStatus, to: OrderStatus, opts: MoveOptio
 /** Throws a CONFLICT AppError with words the owner can act on when the move is not allowed. */
 export function assertOrderMove(from: OrderStatus, to: OrderStatus, opts: MoveOptions = {}): void {
   if (canMoveOrder(from, to, opts)) return;
+  if (from === "awaiting_payment" && to === "confirmed")
+    throw new AppError(
+      "CONFLICT",
+      "This order is awaiting online payment: it is confirmed when the gateway says it is paid, or it can be cancelled",
+    );
   if (from === "delivered" && to === "returned") {
     throw new AppError(
       "CONFLICT",
@@ -141,6 +159,8 @@ export function paymentStatusWhenSettled(status: OrderStatus, current: PaymentSt
 
 /** The payment status after an allowed move; callers check the move with canMoveOrder first. */
 export function paymentStatusAfterMove(from: OrderStatus, to: OrderStatus, current: PaymentStatus): PaymentStatus {
+  // Paid online in whole: nothing is collected at the door, and only a refund changes it.
+  if (current === "paid" || current === "needs_refund") return current;
   if (to === "delivered") return "collected";
   if (to === "returned")
     return from === "delivered" || current === "collected" || current === "settled" ? "refunded" : "unpaid";

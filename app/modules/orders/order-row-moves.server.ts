@@ -43,12 +43,17 @@ export async function writeOrderMove<O extends MovingOrder>(
   tx: DbOrTx,
   order: O,
   to: OrderStatus,
-  opts: { now: Date; deliveredAt?: Date; courier?: CourierDetails },
+  opts: { now: Date; deliveredAt?: Date; courier?: CourierDetails; byPayment?: boolean },
 ): Promise<O> {
   const from = order.status;
   // Only a delivered order's return depends on the shop's return window (a setting, read through its cache).
   const returnWindowDays = from === "delivered" ? (await getSettings(tx)).returnWindowDays : undefined;
-  assertOrderMove(from, to, { deliveredAt: order.deliveredAt, now: opts.now, returnWindowDays });
+  assertOrderMove(from, to, {
+    deliveredAt: order.deliveredAt,
+    now: opts.now,
+    returnWindowDays,
+    byPayment: opts.byPayment,
+  });
   const moved: O = {
     ...order,
     status: to,

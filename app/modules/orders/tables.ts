@@ -47,7 +47,16 @@ export const orders = pgTable(
     // A replacement order points at the order whose item it exchanges.
     replacesOrderId: uuid("replaces_order_id").references((): AnyPgColumn => orders.id, { onDelete: "set null" }),
     shippingFee: integer("shipping_fee").notNull(),
+    // The COD fee (Settings -> Payments) on a cash-on-delivery order; part of the total.
+    codFee: integer("cod_fee").notNull().default(0),
     total: integer("total").notNull(),
+    // Paid online and verified with the gateway (whole rupees): the whole total, or a COD order's
+    // advance. What the courier collects is total - amount_paid (modules/orders/amount-to-collect.ts).
+    amountPaid: integer("amount_paid").notNull().default(0),
+    // The advance a risky COD order pays online before it ships (0: none asked).
+    advanceDue: integer("advance_due").notNull().default(0),
+    // An order awaiting payment is cancelled, its stock back, when this passes unpaid.
+    paymentDueBy: timestamp("payment_due_by", { withTimezone: true }),
     fullName: text("full_name").notNull(),
     email: text("email").notNull(),
     phone: text("phone").notNull(),
@@ -91,8 +100,16 @@ export const orders = pgTable(
     uniqueIndex("orders_placed_by_idempotency_idx").on(t.placedBy, t.idempotencyKey),
     check(
       "orders_total_is_sum",
-      sql`${t.total} = ${t.subtotal} - ${t.discountTotal} - ${t.storeCreditUsed} - ${t.exchangeCredit} + ${t.shippingFee}`,
+      sql`${t.total} = ${t.subtotal} - ${t.discountTotal} - ${t.storeCreditUsed} - ${t.exchangeCredit} + ${t.shippingFee} + ${t.codFee}`,
     ),
+    check(
+      "orders_paid_within_total",
+      sql`${t.codFee} >= 0 and ${t.advanceDue} between 0 and ${t.total} and ${t.amountPaid} between 0 and ${t.total}`,
+    ),
+    // The expiry sweep: orders awaiting payment by when they are due.
+    index("orders_payment_due_idx")
+      .on(t.paymentDueBy)
+      .where(sql`${t.status} = 'awaiting_payment'`),
     check(
       "orders_credits_within_total",
       sql`${t.storeCreditUsed} >= 0 and ${t.exchangeCredit} >= 0 and ${t.total} >= 0`,

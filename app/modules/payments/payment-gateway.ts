@@ -13,8 +13,9 @@
  * Methods that call the gateway throw PaymentGatewayError when it cannot be reached or refuses:
  * `retryable` for timeouts, network errors, 5xx, 429 and answers the client cannot read.
  */
-export const PAYMENT_GATEWAYS = ["safepay", "jazzcash"] as const;
-export type PaymentGatewayName = (typeof PAYMENT_GATEWAYS)[number];
+import type { PaymentGatewayName } from "~/db/schema/statuses";
+
+export { PAYMENT_GATEWAYS, type PaymentGatewayName } from "~/db/schema/statuses";
 
 /** What the buyer sees for each gateway at checkout and in the owner's lists. */
 export const GATEWAY_LABELS: Record<PaymentGatewayName, string> = {
@@ -52,7 +53,10 @@ export interface PaymentGateway {
   test(credentials: GatewayCredentials): Promise<void>;
 }
 
-export type GatewayCredentialField = { key: string; label: string; secret: boolean };
+export type PaymentGateways = Record<PaymentGatewayName, PaymentGateway>;
+
+/** One key the owner types; `optional` ones may be left empty (JazzCash's MPIN, needed only for wallet refunds). */
+export type GatewayCredentialField = { key: string; label: string; secret: boolean; optional?: boolean };
 /** The gateway's credentials as the sealed JSON object holds them. */
 export type GatewayCredentials = Record<string, string>;
 

@@ -1,4 +1,4 @@
-import { data, Link, redirect } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { ShipmentDetails } from "~/components/shipping/shipment-details";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { requireUser } from "~/http/auth-guard.server";
@@ -33,6 +33,11 @@ import { ReturnsSection } from "~/components/returns/returns-section";
 import { listReturnsForOrder } from "~/modules/returns/list-returns-for-order.server";
 import { orderRefundLines } from "~/modules/returns/order-refund-lines.server";
 import { returnableItems } from "~/modules/returns/returnable-items.server";
+import { onlineAmountDue } from "~/modules/orders/order-payments.server";
+import { GATEWAY_LABELS, PAYMENT_GATEWAYS } from "~/modules/payments/payment-gateway";
+import { offeredGatewayNames } from "~/modules/payments/payment-settings.server";
+import { sendToPay } from "~/http/send-to-pay.server";
+import { formatShopDateTimeHour12 } from "~/lib/shop-time";
 
 export const meta: Route.MetaFunction = ({ matches, data }) =>
   pageMeta({
@@ -62,6 +67,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         returnWindow: null,
         exchange: null,
         owner: null,
+        payNow: null,
       },
       { status: 404 },
     );
@@ -101,8 +107,19 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     returnable?.closesAt && returnable.windowDays > 0
       ? { open: returnable.open, closesAt: returnable.closesAt, closed: returnable.closesAt.getTime() < Date.now() }
       : null;
+  // An order awaiting its online payment: what is due, by when, and the ways to pay it (its buyer only).
+  const payNow =
+    !ownerView && order.status === "awaiting_payment" && order.paymentDueBy
+      ? {
+          amount: onlineAmountDue(order),
+          advance: order.paymentMethod !== "online",
+          dueBy: formatShopDateTimeHour12(order.paymentDueBy),
+          gateways: (await offeredGatewayNames(context.db)).map((g) => ({ gateway: g, label: GATEWAY_LABELS[g] })),
+        }
+      : null;
   return {
     order,
+    payNow,
     dashboard: ownerView ? "/seller/orders" : "/buyer-dashboard",
     canRate,
     myRatings,
@@ -126,10 +143,22 @@ async function ownerOrderCustomer(db: Route.LoaderArgs["context"]["db"], order: 
   };
 }
 
-/** The owner's Cancel Booking on the shipment: the parcel comes off the load sheet and labels, the order stays. */
+/**
+ * The buyer's Pay with ... on an order awaiting its online payment (a new attempt at the gateway);
+ * the owner's Cancel Booking on the shipment: the parcel comes off the load sheet and labels, the order stays.
+ */
 export async function action({ request, context, params }: Route.ActionArgs) {
+  const form = await request.formData();
+  if (form.get("intent") === "pay") {
+    const buyer = await requireUser(request, context);
+    const order = await getOrder(context.db, buyer, params.id);
+    const gateway = PAYMENT_GATEWAYS.find((g) => g === form.get("gateway"));
+    if (!order || buyer.role !== "buyer") throw new Response("Not found", { status: 404 });
+    if (!gateway) return redirect(`/orders/${order.id}`);
+    return sendToPay(request, context, order.id, gateway);
+  }
   const user = await requireUser(request, context, "seller");
-  const submission = parseSubmission(await request.formData(), cancelBookingFormSchema);
+  const submission = parseSubmission(form, cancelBookingFormSchema);
   if (submission.status !== "success") return refuse(submission, { formError: UNKNOWN_ACTION });
   try {
     const { orderNumber, courier } = await cancelParcelBooking(context, { id: user.id, name: user.name }, params.id);
@@ -156,6 +185,7 @@ export default function OrderPage({ loaderData, actionData: sentActionData }: Ro
     returnWindow,
     exchange,
     owner,
+    payNow,
   } = loaderData;
   const actionData = useKeptActionData(sentActionData);
   if (!order) {
@@ -181,7 +211,7 @@ export default function OrderPage({ loaderData, actionData: sentActionData }: Ro
           <StatusBadge status={order.status} />
           <span>Placed {formatShopDate(order.createdAt)}</span>
           <span>
-            Payment: Cash on Delivery (
+            Payment: {order.paymentMethod === "online" ? "Paid online" : "Cash on Delivery"} (
             {ownerView ? PAYMENT_STATUS_LABELS[order.paymentStatus] : buyerPaymentStatusLabel(order.paymentStatus)})
           </span>
         </div>
@@ -218,8 +248,31 @@ export default function OrderPage({ loaderData, actionData: sentActionData }: Ro
             We will call or WhatsApp you on {formatPakistaniMobile(order.phone)} to confirm your order.
           </p>
         )}
+        {payNow && (
+          <section aria-labelledby="pay-now-title" className="mt-5 rounded-xl border border-sky-200 bg-sky-50 p-4">
+            <h2 id="pay-now-title" className="text-lg font-semibold text-sky-950">
+              {payNow.advance ? "Pay the advance to confirm your order" : "Pay online to confirm your order"}
+            </h2>
+            <p className="mt-1 text-sky-950" data-testid="pay-now">
+              {formatPrice(payNow.amount)} to pay by {payNow.dueBy}
+              {payNow.advance ? "; the rest is paid in cash on delivery" : ""}. Your items are kept for you until then;
+              unpaid, the order is cancelled.
+            </p>
+            <div className="mt-3 flex flex-wrap gap-3">
+              {payNow.gateways.map((g) => (
+                <Form method="post" key={g.gateway}>
+                  <input type="hidden" name="intent" value="pay" />
+                  <input type="hidden" name="gateway" value={g.gateway} />
+                  <button type="submit" className="btn-primary">
+                    Pay with {g.label}
+                  </button>
+                </Form>
+              ))}
+            </div>
+          </section>
+        )}
 
-        {open && order.paymentStatus === "unpaid" && (
+        {open && order.paymentStatus === "unpaid" && order.status !== "awaiting_payment" && (
           <div className="mt-5 grid gap-3 rounded-xl bg-amber-50 p-4 sm:grid-cols-2">
             <div>
               <p className="text-sm font-medium text-amber-900">
@@ -232,8 +285,11 @@ export default function OrderPage({ loaderData, actionData: sentActionData }: Ro
                       : "Keep this amount ready in cash"}
               </p>
               <p className="text-2xl font-bold text-amber-950" data-testid="cod-amount">
-                {formatPrice(order.total)}
+                {formatPrice(order.total - order.amountPaid)}
               </p>
+              {order.amountPaid > 0 && (
+                <p className="text-sm text-amber-900">{formatPrice(order.amountPaid)} paid online as an advance</p>
+              )}
             </div>
             <div>
               <p className="text-sm font-medium text-amber-900">Estimated delivery</p>
@@ -309,10 +365,30 @@ export default function OrderPage({ loaderData, actionData: sentActionData }: Ro
               </dd>
             </>
           )}
+          {order.codFee > 0 && (
+            <>
+              <dt>COD fee</dt>
+              <dd className="text-right" data-testid="order-cod-fee">
+                {formatPrice(order.codFee)}
+              </dd>
+            </>
+          )}
           <dt className="text-lg font-bold">Total</dt>
           <dd className="text-right text-lg font-bold" data-testid="order-total">
             {formatPrice(order.total)}
           </dd>
+          {order.amountPaid > 0 && (
+            <>
+              <dt>Paid online</dt>
+              <dd className="text-right" data-testid="order-paid-online">
+                −{formatPrice(order.amountPaid)}
+              </dd>
+              <dt className="font-semibold">To pay on delivery</dt>
+              <dd className="text-right font-semibold" data-testid="order-to-collect">
+                {formatPrice(order.total - order.amountPaid)}
+              </dd>
+            </>
+          )}
         </dl>
 
         <h2 className="mt-6 text-lg font-semibold text-stone-900">Ship to</h2>

@@ -37,7 +37,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       // A replacement (EX-) order: the returned item's value put toward it, and the order it replaces.
       exchangeCredit: money.exchangeCredit,
       replacesOrderNumber: money.replacesOrderNumber,
+      codFee: order.codFee,
       total: order.total,
+      // Paid online and verified with the gateway; the courier collects the rest.
+      amountPaid: order.amountPaid,
+      amountToCollect: order.total - order.amountPaid,
+      advanceDue: order.advanceDue,
+      paymentDueBy: order.paymentDueBy,
       shipping: {
         fullName: order.fullName,
         email: order.email,

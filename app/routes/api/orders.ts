@@ -3,7 +3,15 @@ import { apiData, handleApi, methodNotAllowed, readJson, requireApiUser } from "
 import { AppError } from "~/lib/errors";
 import { cartItemInput } from "~/modules/cart/cart-schema";
 import { MAX_ORDER_ITEMS, ORDER_ITEMS_MESSAGE } from "~/modules/cart/order-limits";
-import { COD_ONLY_MESSAGE, parseShippingForm } from "~/modules/checkout/checkout-schema";
+import {
+  CHOOSE_ONLINE_GATEWAY,
+  COD_ONLY_MESSAGE,
+  parseShippingForm,
+  readGateway,
+  readPaymentMethod,
+} from "~/modules/checkout/checkout-schema";
+import { startOnlinePayment } from "~/flows/start-online-payment.server";
+import { returnOrigin } from "~/http/send-to-pay.server";
 import { placeOrder } from "~/flows/place-order.server";
 import { requestAddress } from "~/modules/abuse/request-address.server";
 import { listOrders } from "~/modules/orders/list-orders.server";
@@ -67,7 +75,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         discountTotal: o.discountTotal,
         shippingFee: o.shippingFee,
         storeCreditUsed: o.storeCreditUsed,
+        codFee: o.codFee,
         total: o.total,
+        amountPaid: o.amountPaid,
+        amountToCollect: o.total - o.amountPaid,
         fullName: o.fullName,
         city: o.city,
         country: o.country,
@@ -97,9 +108,18 @@ export async function action({ request, context }: Route.ActionArgs) {
 
     const fields: Record<string, string> = {};
     let message: string | null = null;
-    if (body.paymentMethod !== undefined && body.paymentMethod !== "cod") {
+    const paymentMethod =
+      typeof body.paymentMethod === "string" || body.paymentMethod === undefined
+        ? readPaymentMethod(body.paymentMethod ?? "")
+        : null;
+    if (!paymentMethod) {
       fields.paymentMethod = COD_ONLY_MESSAGE;
       message = COD_ONLY_MESSAGE;
+    }
+    const gateway = typeof body.gateway === "string" ? readGateway(body.gateway) : null;
+    if ((body.gateway !== undefined && body.gateway !== null && !gateway) || (paymentMethod === "online" && !gateway)) {
+      fields.gateway = CHOOSE_ONLINE_GATEWAY;
+      message ??= CHOOSE_ONLINE_GATEWAY;
     }
     const shippingBody = isObject(body.shipping) ? body.shipping : {};
     const shipping = parseShippingForm(shippingBody);
@@ -152,9 +172,27 @@ export async function action({ request, context }: Route.ActionArgs) {
       whatsappOptOut: whatsappOptOut.data,
       expectedTotal: expectedTotal.data ?? null,
       requestAddress: requestAddress(request),
+      paymentMethod: paymentMethod ?? "cod",
+      gateway,
     });
+    // Paid online (or its advance): where the client sends the buyer to pay. A gateway that cannot
+    // be reached now answers 502 GATEWAY_UNAVAILABLE; the order is kept until it is due.
+    const payment =
+      result.awaitingPayment && gateway
+        ? await startOnlinePayment(
+            { db: context.db },
+            { gateways: context.providers.payments, box: context.secretBoxes["payment-credentials"] },
+            { orderId: result.orderId, gateway, publicUrl: returnOrigin(request, context) },
+          )
+        : null;
     const response = apiData(
-      { orderId: result.orderId, orderNumber: result.orderNumber, storeCreditUsed: result.storeCreditUsed },
+      {
+        orderId: result.orderId,
+        orderNumber: result.orderNumber,
+        storeCreditUsed: result.storeCreditUsed,
+        awaitingPayment: result.awaitingPayment,
+        ...(payment ? { payment: { gateway, reference: payment.reference, redirect: payment.redirect } } : {}),
+      },
       result.created ? 201 : 200,
     );
     response.headers.set("Location", `/api/orders/${result.orderId}`);

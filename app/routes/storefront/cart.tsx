@@ -31,6 +31,7 @@ import { isForSale } from "~/modules/catalog/product-availability";
 import { getSettings } from "~/modules/settings/get-settings.server";
 import { storeCreditBalance } from "~/modules/store-credit/read-store-credit.server";
 import { readWhatsappSettings } from "~/modules/messages/whatsapp-settings.server";
+import { checkoutPaymentOptions } from "~/modules/payments/payment-settings.server";
 import type { Route } from "./+types/cart";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -45,13 +46,14 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getUser(request, context);
   if (!user) return data({ signedIn: false as const });
-  const [lines, settings, profile, { draft, clear }, storeCredit, whatsapp] = await Promise.all([
+  const [lines, settings, profile, { draft, clear }, storeCredit, whatsapp, payments] = await Promise.all([
     listCartLines(context.db, user.id),
     getSettings(context.db),
     getCustomerProfile(context.db, user.id),
     takeCheckoutDraft(request),
     storeCreditBalance(context.db, user.id),
     readWhatsappSettings(context.db),
+    checkoutPaymentOptions(context.db),
   ]);
   return data(
     {
@@ -73,6 +75,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       storeCredit,
       // The shop confirms COD orders on WhatsApp: the form says so, with the box to opt out.
       whatsapp: whatsapp !== null,
+      // Pay online (the gateways offered) beside cash on delivery, and the COD fee's rule.
+      payments,
     },
     clear ? { headers: { "Set-Cookie": clear } } : undefined,
   );
@@ -225,6 +229,7 @@ export default function Cart({ loaderData, actionData: sentActionData }: Route.C
             shippingRule={loaderData.shippingRule}
             storeCredit={loaderData.storeCredit}
             whatsapp={loaderData.whatsapp}
+            payments={loaderData.payments}
           />
         </section>
       </div>

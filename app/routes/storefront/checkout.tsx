@@ -20,6 +20,7 @@ import { cartVersionOf } from "~/modules/checkout/order-fingerprint";
 import { getSettings } from "~/modules/settings/get-settings.server";
 import { storeCreditBalance } from "~/modules/store-credit/read-store-credit.server";
 import { readWhatsappSettings } from "~/modules/messages/whatsapp-settings.server";
+import { checkoutPaymentOptions } from "~/modules/payments/payment-settings.server";
 import type { Route } from "./+types/checkout";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -101,15 +102,23 @@ async function checkoutItems(
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
   const url = new URL(request.url);
-  const [{ items, buyNow, problem, cartVersion }, settings, profile, { draft, clear }, storeCredit, whatsapp] =
-    await Promise.all([
-      checkoutItems(context, user.id, url),
-      getSettings(context.db),
-      getCustomerProfile(context.db, user.id),
-      takeCheckoutDraft(request),
-      storeCreditBalance(context.db, user.id),
-      readWhatsappSettings(context.db),
-    ]);
+  const [
+    { items, buyNow, problem, cartVersion },
+    settings,
+    profile,
+    { draft, clear },
+    storeCredit,
+    whatsapp,
+    payments,
+  ] = await Promise.all([
+    checkoutItems(context, user.id, url),
+    getSettings(context.db),
+    getCustomerProfile(context.db, user.id),
+    takeCheckoutDraft(request),
+    storeCreditBalance(context.db, user.id),
+    readWhatsappSettings(context.db),
+    checkoutPaymentOptions(context.db),
+  ]);
   return data(
     {
       items,
@@ -132,6 +141,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       storeCredit,
       // The shop confirms COD orders on WhatsApp: the form says so, with the box to opt out.
       whatsapp: whatsapp !== null,
+      // Pay online (the gateways offered) beside cash on delivery, and the COD fee's rule.
+      payments,
     },
     clear ? { headers: { "Set-Cookie": clear } } : undefined,
   );
@@ -192,6 +203,7 @@ export default function Checkout({ loaderData, actionData: sentActionData }: Rou
                 shippingRule={loaderData.shippingRule}
                 storeCredit={loaderData.storeCredit}
                 whatsapp={loaderData.whatsapp}
+                payments={loaderData.payments}
               />
             </div>
           </section>

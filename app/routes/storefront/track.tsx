@@ -40,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { ...submission.reply(), order: found.order };
 }
 
-const STEPS = ORDER_STATUSES.filter((s) => s !== "cancelled" && s !== "returned");
+const STEPS = ORDER_STATUSES.filter((s) => s !== "cancelled" && s !== "returned" && s !== "awaiting_payment");
 
 export default function Track({ actionData: sentActionData }: Route.ComponentProps) {
   const actionData = useKeptActionData(sentActionData);

@@ -78,7 +78,7 @@ export function createJazzcashGateway(
       { key: "merchantId", label: "Merchant ID", secret: false },
       { key: "password", label: "Password", secret: true },
       { key: "integritySalt", label: "Integrity salt", secret: true },
-      { key: "mpin", label: "MPIN (for wallet refunds)", secret: true },
+      { key: "mpin", label: "MPIN (for wallet refunds)", secret: true, optional: true },
     ],
 
     async start(credentials, payment: PaymentToStart) {

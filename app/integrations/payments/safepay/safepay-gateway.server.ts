@@ -52,7 +52,9 @@ export function createSafepayGateway(
     timeoutMs: options.timeoutMs ?? GATEWAY_TIMEOUT_MS,
     fetchImpl: options.fetchImpl ?? fetch,
   };
-  const environment = (credentials: GatewayCredentials) => credentials.environment || "sandbox";
+  // Safepay's init names its environment; its sandbox has "sandbox" in its address.
+  const environment = (credentials: GatewayCredentials) =>
+    credentials.environment || (base.includes("sandbox") ? "sandbox" : "production");
 
   async function reporter(credentials: GatewayCredentials, tracker: string, what: string) {
     return exchangeJson(http, credentials, {
@@ -69,7 +71,6 @@ export function createSafepayGateway(
       { key: "apiKey", label: "API key", secret: true },
       { key: "secretKey", label: "Secret key", secret: true },
       { key: "webhookSecret", label: "Webhook secret", secret: true },
-      { key: "environment", label: "Environment (sandbox or production)", secret: false },
     ],
 
     async start(credentials, payment) {

@@ -166,6 +166,7 @@ export function OrderCancelledByBuyerEmail({ shop, order }: { shop: EmailShop; o
 }
 
 const STATUS_LINE: Record<OrderStatus, string> = {
+  awaiting_payment: "Your order is waiting for your online payment.",
   pending: "Your order is waiting for confirmation.",
   confirmed: "We have confirmed your order and will pack it soon.",
   processing: "Your order is being packed.",

@@ -110,6 +110,7 @@ export async function bookShipments(
             orderNumber: orders.orderNumber,
             status: orders.status,
             total: orders.total,
+            amountPaid: orders.amountPaid,
             paymentStatus: orders.paymentStatus,
             userId: orders.userId,
             city: orders.city,

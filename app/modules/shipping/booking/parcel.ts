@@ -30,9 +30,12 @@ export function exchangeNote(exchangeFor: string): string {
   return `EXCHANGE: collect the old item (${exchangeFor})`;
 }
 
-/** The COD the courier collects: the order's total, or nothing when the shop has its money already. */
-export function codAmountFor(order: { total: number; paymentStatus: string }): number {
-  return order.paymentStatus === "unpaid" ? order.total : 0;
+/**
+ * The COD the courier collects: the order's amount to collect (its total less what was paid online:
+ * an advance), or nothing when the shop has its money already (paid online in whole, or collected).
+ */
+export function codAmountFor(order: { total: number; amountPaid: number; paymentStatus: string }): number {
+  return order.paymentStatus === "unpaid" ? Math.max(0, order.total - order.amountPaid) : 0;
 }
 
 /** "0.7", "1.25 kg", "700 g" -> grams; null when it is not a weight from 1 g to 50 kg. */

@@ -120,7 +120,12 @@ async function recordParcelByHand(
   if (typed.trackingNumber)
     await refuseTakenTrackingNumber(tx, { courierId: courier.id, trackingNumber: typed.trackingNumber, shipmentId: 0 });
   const [order] = await tx
-    .select({ total: orders.total, paymentStatus: orders.paymentStatus, city: orders.city })
+    .select({
+      total: orders.total,
+      amountPaid: orders.amountPaid,
+      paymentStatus: orders.paymentStatus,
+      city: orders.city,
+    })
     .from(orders)
     .where(eq(orders.id, orderId));
   if (!order) return;

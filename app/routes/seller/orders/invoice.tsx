@@ -49,7 +49,9 @@ export default function SellerOrderInvoice({ loaderData }: Route.ComponentProps)
   const { order, shop, returns } = loaderData;
   // The invoice goes in the parcel to the buyer: its payment reads as the buyer's pages do ("Paid", not the courier's Collected or Settled).
   const toCollect =
-    order.paymentStatus === "unpaid" && order.status !== "cancelled" && order.status !== "returned" ? order.total : 0;
+    order.paymentStatus === "unpaid" && order.status !== "cancelled" && order.status !== "returned"
+      ? order.total - order.amountPaid
+      : 0;
   return (
     <div className="container-page max-w-3xl py-6 print:max-w-none print:p-0">
       <PrintBar canPrint className="mb-4" />
@@ -188,10 +190,26 @@ export default function SellerOrderInvoice({ loaderData }: Route.ComponentProps)
               </dd>
             </>
           )}
+          {order.codFee > 0 && (
+            <>
+              <dt>COD fee</dt>
+              <dd className="text-right" data-testid="invoice-cod-fee">
+                {formatPrice(order.codFee)}
+              </dd>
+            </>
+          )}
           <dt className="text-base font-bold">Total</dt>
           <dd className="text-right text-base font-bold" data-testid="invoice-total">
             {formatPrice(order.total)}
           </dd>
+          {order.amountPaid > 0 && (
+            <>
+              <dt>Paid online</dt>
+              <dd className="text-right" data-testid="invoice-paid-online">
+                −{formatPrice(order.amountPaid)}
+              </dd>
+            </>
+          )}
           {returns.refunds.map((r, i) => (
             <Fragment key={i}>
               <dt>

@@ -192,6 +192,20 @@ export default function SellerSettings({ loaderData, actionData: sentActionData 
         </Fieldset>
 
         <Fieldset
+          legend="Payments"
+          note="Online payment with Safepay (cards and wallets) and JazzCash beside cash on delivery, how long an unpaid order holds its stock, a COD fee, and an advance asked up front on risky COD orders."
+        >
+          <div className="sm:col-span-2">
+            <Link
+              to="/seller/settings/payments"
+              className="inline-flex min-h-10 items-center font-medium text-brand-700 underline"
+            >
+              Online payments and COD rules
+            </Link>
+          </div>
+        </Fieldset>
+
+        <Fieldset
           legend="WhatsApp"
           note="Confirm cash-on-delivery orders on WhatsApp by themselves (Confirm and Cancel buttons), with shipped and delivered notices, through the WhatsApp Business Cloud API."
         >
