@@ -16,6 +16,8 @@ import { expireUnpaidOrders } from "./expire-unpaid-orders.server";
 import { placeOrder } from "./place-order.server";
 import { settleGatewayReport } from "./settle-payment.server";
 import { startOnlinePayment } from "./start-online-payment.server";
+import { refundPayment } from "./refund-payment.server";
+import { listPayments, readPaymentsQuery, exportPaymentsCsv } from "~/modules/payments/list-payments.server";
 
 const SHOP = "http://shop.test";
 
@@ -322,5 +324,51 @@ describe.each(DATABASE_KINDS)("online payments on %s", (kind) => {
     } finally {
       await savePaymentRules(database.db, DEFAULT_PAYMENT_RULES);
     }
+  });
+
+  it("refunds a paid payment of a cancelled order through the gateway: never above what was paid, once per key", async () => {
+    const placed = await placeOnline("jazzcash");
+    const started = await start(placed.orderId, "jazzcash");
+    const fields = (started.redirect as { fields: Record<string, string> }).fields;
+    await fetch(`${jazzcash.url}/CustomerPortal/transactionmanagement/merchantform/`, {
+      method: "POST",
+      body: new URLSearchParams(fields),
+    });
+    jazzcash.decide(started.reference, "pay");
+    expect(await settle("jazzcash", jazzcash.returnFields(started.reference))).toMatchObject({ kind: "paid" });
+    const refund = (amountPaisa: number, key: string) =>
+      refundPayment({ db: database.db }, deps, {
+        reference: started.reference,
+        amountPaisa,
+        idempotencyKey: key,
+        requestedBy: "owner@shop.test",
+        recordedReference: null,
+      });
+    // Not while the order goes ahead: only a cancelled or returned order's payment is given back.
+    expect((await refusal(refund(1_000, "k-early"))).message).toBe("This payment has nothing left to refund");
+    await database.db.update(orders).set({ status: "cancelled" }).where(eq(orders.id, placed.orderId));
+    const paid = (await paymentRows(placed.orderId))[0].amountPaisa;
+    const over = await refusal(refund(paid + 100, "k-over"));
+    expect(over.fields?.amount).toMatch(/^At most Rs [\d,]+ can be refunded/);
+    // Half, the same key twice (one refund), then the rest: the gateway gave back exactly what was paid.
+    const half = Math.floor(paid / 2);
+    const [a, b] = await Promise.all([refund(half, "k-1"), refund(half, "k-1")]);
+    expect([a.already, b.already].sort()).toEqual([false, true]);
+    expect((await refusal(refund(paid - half + 1, "k-2"))).fields?.amount).toMatch(/^At most/);
+    await refund(paid - half, "k-3");
+    expect(jazzcash.transactions.get(started.reference)?.refundedPaisa).toBe(paid);
+    expect((await paymentRows(placed.orderId))[0]).toMatchObject({ state: "refunded", refundedPaisa: paid });
+    expect(await orderRow(placed.orderId)).toMatchObject({ paymentStatus: "refunded" });
+    // The Payments list finds it by its order number; the CSV has a header and its row.
+    const list = await listPayments(
+      database.db,
+      readPaymentsQuery(new URLSearchParams(`q=${(await orderRow(placed.orderId)).orderNumber}`)),
+    );
+    expect(list.rows).toHaveLength(1);
+    expect(list.rows[0]).toMatchObject({ state: "refunded", gateway: "jazzcash" });
+    let csv = "";
+    for await (const chunk of exportPaymentsCsv(database.db, { state: "refunded", gateway: null, q: "" })) csv += chunk;
+    expect(csv.split("\n")[0]).toContain("Gateway reference");
+    expect(csv).toContain(started.reference);
   });
 });

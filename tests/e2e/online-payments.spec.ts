@@ -178,3 +178,30 @@ for (const width of [1280, 390]) {
     }
   });
 }
+
+test("the owner finds the payments in Dashboard -> Payments and refunds a cancelled order's payment, at most what was paid", async ({
+  browser,
+}) => {
+  const [paidOrder] = await own!.database.db.select().from(orders).where(eq(orders.paymentStatus, "paid")).limit(1);
+  // The buyer's order is called off after it was paid: its payment is offered for refund.
+  await own!.database.db.update(orders).set({ status: "cancelled" }).where(eq(orders.id, paidOrder.id));
+  const page = await pageAs(browser, 390, owner.email);
+  try {
+    await gotoHydrated(page, `/seller/payments?q=${paidOrder.orderNumber}`);
+    const row = page.getByTestId("payment").filter({ hasText: paidOrder.orderNumber });
+    await expect(row).toContainText("Paid");
+    const refund = row.getByRole("form", { name: `Refund ${paidOrder.orderNumber}` });
+    await refund.getByLabel("Amount (Rs)").fill(String(paidOrder.total + 1));
+    await refund.getByRole("button", { name: "Refund" }).click();
+    await expect(page.getByText(/^At most Rs [\d,]+ can be refunded/).first()).toBeVisible();
+    await refund.getByLabel("Amount (Rs)").fill(String(paidOrder.total));
+    await refund.getByRole("button", { name: "Refund" }).click();
+    await expect(page.getByText(new RegExp(`^Rs ${paidOrder.total.toLocaleString("en-PK")} refunded`))).toBeVisible();
+    await expect(page.getByTestId("payment").filter({ hasText: paidOrder.orderNumber })).toContainText("Refunded");
+    await expectValidHtml(page.request, "/seller/payments");
+    const csv = await (await page.request.get("/seller/payments.csv?state=refunded")).text();
+    expect(csv).toContain(paidOrder.orderNumber);
+  } finally {
+    await page.context().close();
+  }
+});

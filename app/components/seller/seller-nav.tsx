@@ -20,6 +20,8 @@ export const SELLER_TABS = [
   { to: "/seller/discounts", label: "Discounts", end: false },
   // Not `end`: every report (/seller/reports/profit, /cities ...) keeps the tab lit.
   { to: "/seller/reports", label: "Reports", end: false },
+  // Every online payment, refunds (issue 42).
+  { to: "/seller/payments", label: "Payments", end: true },
   { to: "/seller/email-logs", label: "Email Logs", end: true },
   { to: "/seller/whatsapp-logs", label: "WhatsApp Log", end: true },
   // Not `end`: Settings -> Couriers and -> WhatsApp (/seller/settings/couriers, /whatsapp) keep the tab lit.
