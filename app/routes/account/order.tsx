@@ -34,7 +34,8 @@ import { listReturnsForOrder } from "~/modules/returns/list-returns-for-order.se
 import { orderRefundLines } from "~/modules/returns/order-refund-lines.server";
 import { returnableItems } from "~/modules/returns/returnable-items.server";
 import { onlineAmountDue } from "~/modules/orders/order-payments.server";
-import { GATEWAY_LABELS, PAYMENT_GATEWAYS } from "~/modules/payments/payment-gateway";
+import { GATEWAY_LABELS } from "~/modules/payments/payment-gateway";
+import { payNowFormSchema } from "~/modules/payments/pay-now-form";
 import { offeredGatewayNames } from "~/modules/payments/payment-settings.server";
 import { sendToPay } from "~/http/send-to-pay.server";
 import { formatShopDateTimeHour12 } from "~/lib/shop-time";
@@ -152,10 +153,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (form.get("intent") === "pay") {
     const buyer = await requireUser(request, context);
     const order = await getOrder(context.db, buyer, params.id);
-    const gateway = PAYMENT_GATEWAYS.find((g) => g === form.get("gateway"));
     if (!order || buyer.role !== "buyer") throw new Response("Not found", { status: 404 });
-    if (!gateway) return redirect(`/orders/${order.id}`);
-    return sendToPay(request, context, order.id, gateway);
+    const pay = parseSubmission(form, payNowFormSchema);
+    if (pay.status !== "success") return refuse(pay, { formError: "Choose how to pay online" });
+    return sendToPay(request, context, order.id, pay.value.gateway);
   }
   const user = await requireUser(request, context, "seller");
   const submission = parseSubmission(form, cancelBookingFormSchema);
