@@ -1,6 +1,7 @@
 import { and, asc, eq, lte, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { orderStatusHistory, orders } from "./tables";
+import { recordStatusChange } from "./record-status-change.server";
+import { orders } from "./tables";
 
 /**
  * An online payment verified with its gateway (flows/settle-payment.server.ts), written on the
@@ -67,14 +68,13 @@ export function onlineAmountDue(order: {
  */
 export async function reviveOrderRow(tx: DbOrTx, orderId: string, at: Date): Promise<void> {
   await tx.update(orders).set({ status: "confirmed", paymentDueBy: null, updatedAt: at }).where(eq(orders.id, orderId));
-  await tx.insert(orderStatusHistory).values({
+  await recordStatusChange(tx, {
     orderId,
-    fromStatus: "cancelled",
-    toStatus: "confirmed",
-    actorId: null,
-    actorName: "Online payment",
+    from: "cancelled",
+    to: "confirmed",
+    actor: { id: null, name: "Online payment" },
     note: "Paid after its time to pay ran out; its items were still in stock, so it goes ahead",
-    createdAt: at,
+    at,
   });
 }
 

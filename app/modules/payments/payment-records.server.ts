@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, or } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import type { GatewayReport, PaymentGatewayName } from "./payment-gateway";
 import type { PaymentPurpose, PaymentState } from "~/db/schema/statuses";
@@ -91,11 +91,6 @@ export async function setPaymentState(
     .where(eq(payments.id, paymentId));
 }
 
-/** An order's attempts, oldest first. */
-export async function paymentsOfOrder(db: DbOrTx, orderId: string): Promise<PaymentRow[]> {
-  return db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(asc(payments.createdAt));
-}
-
 /** Attempts still open on these orders (the buyer may yet pay them): what the expiry sweep asks the gateway about. */
 export async function openPaymentsOf(db: DbOrTx, orderIds: string[]): Promise<PaymentRow[]> {
   if (orderIds.length === 0) return [];
@@ -130,15 +125,6 @@ export async function logPaymentEvent(
     detail: event.detail.slice(0, 500),
     createdAt: event.at,
   });
-}
-
-/** Paid (in paisa) and not refunded, per order: the money a gateway holds for it. */
-export async function paidOnlinePaisa(db: DbOrTx, orderId: string): Promise<number> {
-  const [row] = await db
-    .select({ paisa: sql<number>`coalesce(sum(${payments.amountPaisa} - ${payments.refundedPaisa}), 0)::int` })
-    .from(payments)
-    .where(and(eq(payments.orderId, orderId), inArray(payments.state, ["paid", "needs_refund"])));
-  return Number(row?.paisa ?? 0);
 }
 
 /** An order's open attempts end with it: expired (its time ran out) or given up. */

@@ -121,12 +121,13 @@ export function createSafepayGateway(
     readNotification(credentials, body, headers) {
       const signature = (headers[SAFEPAY_WEBHOOK_HEADER] ?? "").toLowerCase();
       if (!credentials.webhookSecret || !/^[0-9a-f]{128}$/.test(signature)) return null;
-      let data: Record<string, unknown>;
+      let payload: Record<string, unknown>;
       try {
-        data = record(record(JSON.parse(body)).data);
+        payload = record(JSON.parse(body));
       } catch {
         return null;
       }
+      const data = record(payload.data);
       const expected = safepayWebhookSignature(data, credentials.webhookSecret);
       if (!timingSafeEqual(Buffer.from(signature), Buffer.from(expected))) return null;
       const tracker = str(data.tracker) || str(data.token);
@@ -140,7 +141,7 @@ export function createSafepayGateway(
         outcome: DECLINED_STATES.has(state) ? "declined" : "pending",
         amountPaisa: null,
         currency: null,
-        message: `Safepay webhook ${str(record(JSON.parse(body)).type) || state || "event"}`,
+        message: `Safepay webhook ${str(payload.type) || state || "event"}`,
       };
     },
 
