@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSecretBoxes } from "~/db/secret-box.server";
 import { startJazzcashStandIn, type JazzcashStandIn } from "~/integrations/payments/jazzcash/jazzcash-stand-in";
 import { startSafepayStandIn, type SafepayStandIn } from "~/integrations/payments/safepay/safepay-stand-in";
+import { startPostexStandIn, type PostexStandIn } from "~/integrations/couriers/postex/postex-stand-in";
+import { connectCourierApi } from "~/modules/shipping/connection/courier-connection.server";
 import { connectGateway, savePaymentRules } from "~/modules/payments/payment-settings.server";
 import { DEFAULT_PAYMENT_RULES } from "~/modules/payments/payment-rules";
 import { messageOutbox, orders, paymentEvents, payments, productVariants } from "~/schema";
@@ -11,11 +13,13 @@ import { DATABASE_KINDS, useTestDatabase } from "../../tests/factories/test-data
 import { TEST_ITEM } from "../../tests/factories/test-orders";
 import { testProviders } from "../../tests/factories/test-providers";
 import { TEST_AUTH_SECRET } from "../../tests/factories/test-secret";
+import { insertTestCourier } from "../../tests/factories/test-shipments";
 import { createTestBuyer } from "../../tests/factories/test-users";
 import { expireUnpaidOrders } from "./expire-unpaid-orders.server";
 import { placeOrder } from "./place-order.server";
 import { settleGatewayReport } from "./settle-payment.server";
 import { startOnlinePayment } from "./start-online-payment.server";
+import { bookParcels } from "./book-parcels.server";
 import { refundPayment } from "./refund-payment.server";
 import { listPayments, readPaymentsQuery, exportPaymentsCsv } from "~/modules/payments/list-payments.server";
 
@@ -28,16 +32,23 @@ const SHOP = "http://shop.test";
  */
 describe.each(DATABASE_KINDS)("online payments on %s", (kind) => {
   const database = useTestDatabase(kind);
-  const box = createSecretBoxes(TEST_AUTH_SECRET)["payment-credentials"];
+  const boxes = createSecretBoxes(TEST_AUTH_SECRET);
+  const box = boxes["payment-credentials"];
   let safepay: SafepayStandIn;
   let jazzcash: JazzcashStandIn;
+  let postex: PostexStandIn;
+  let postexId: number;
   let providers: ReturnType<typeof testProviders>;
   let deps: { gateways: ReturnType<typeof testProviders>["payments"]; box: typeof box };
   let buyer: string;
 
   beforeAll(async () => {
-    [safepay, jazzcash] = await Promise.all([startSafepayStandIn(), startJazzcashStandIn()]);
-    providers = testProviders({ safepayApiUrl: safepay.url, jazzcashApiUrl: jazzcash.url });
+    [safepay, jazzcash, postex] = await Promise.all([
+      startSafepayStandIn(),
+      startJazzcashStandIn(),
+      startPostexStandIn(),
+    ]);
+    providers = testProviders({ safepayApiUrl: safepay.url, jazzcashApiUrl: jazzcash.url, postexApiUrl: postex.url });
     deps = { gateways: providers.payments, box };
     const { apiKey, secretKey, webhookSecret } = safepay.credentials;
     expect(
@@ -53,9 +64,15 @@ describe.each(DATABASE_KINDS)("online payments on %s", (kind) => {
       }),
     ).toMatchObject({ ok: true });
     buyer = await createTestBuyer(database.db);
+    postexId = await insertTestCourier(database.db, "PostEx");
+    expect(
+      await connectCourierApi(database.db, boxes["courier-credentials"], providers.couriers.api.postex, postexId, {
+        token: postex.token,
+      }),
+    ).toMatchObject({ ok: true });
   }, 120_000);
   afterAll(async () => {
-    await Promise.all([safepay?.stop(), jazzcash?.stop()]);
+    await Promise.all([safepay?.stop(), jazzcash?.stop(), postex?.stop()]);
   });
 
   const shipping = (phone = "+923001234567", city = "Lahore") => ({
@@ -88,6 +105,16 @@ describe.each(DATABASE_KINDS)("online payments on %s", (kind) => {
         ...over,
       },
     );
+  /** Books the order's parcel with PostEx over its API (the stand-in), as Shipping -> Book does. */
+  const book = async (orderId: string) => {
+    const result = await bookParcels(
+      { db: database.db, providers, secretBoxes: boxes },
+      { id: null, name: "Owner" },
+      { orderIds: [orderId], couriers: { [orderId]: postexId } },
+    );
+    expect(result.refused).toEqual([]);
+    return result.booked[0];
+  };
   const start = (orderId: string, gateway: "safepay" | "jazzcash") =>
     startOnlinePayment({ db: database.db }, deps, { orderId, gateway, publicUrl: SHOP });
   const settle = (
@@ -168,6 +195,9 @@ describe.each(DATABASE_KINDS)("online payments on %s", (kind) => {
     expect((await paymentRows(placed.orderId))[0]).toMatchObject({ state: "paid", amountPaisa: row.total * 100 });
     const mail = await database.db.select().from(messageOutbox);
     expect(mail.some((m) => JSON.stringify(m).includes(row.orderNumber))).toBe(true);
+    // Paid in whole: PostEx is told to collect nothing, and its settlement expects nothing.
+    expect(await book(placed.orderId)).toMatchObject({ state: "booked", codAmount: 0 });
+    expect(Number(postex.parcelFor(row.orderNumber)!.request.invoicePayment)).toBe(0);
   });
 
   it("a forged return, a tampered amount or a return for another gateway change nothing, and are logged", async () => {
@@ -321,6 +351,11 @@ describe.each(DATABASE_KINDS)("online payments on %s", (kind) => {
         paymentStatus: "unpaid",
         amountPaid: awaiting.advanceDue,
       });
+      // Booked with PostEx over its API: the rider collects only the rest.
+      const rest = awaiting.total - awaiting.advanceDue;
+      const booked = await book(risky.orderId);
+      expect(booked).toMatchObject({ state: "booked", codAmount: rest });
+      expect(Number(postex.parcelFor(awaiting.orderNumber)!.request.invoicePayment)).toBe(rest);
     } finally {
       await savePaymentRules(database.db, DEFAULT_PAYMENT_RULES);
     }

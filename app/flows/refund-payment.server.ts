@@ -2,7 +2,7 @@ import type { SecretBox } from "~/db/secret-box.server";
 import { AppError } from "~/lib/errors";
 import { formatPrice } from "~/lib/money";
 import { orderForPayment } from "~/modules/orders/order-payments.server";
-import { markOrderRefunded } from "~/modules/orders/order-row-moves.server";
+import { lockOrder, markOrderRefunded } from "~/modules/orders/order-row-moves.server";
 import { refundableFor } from "~/modules/payments/list-payments.server";
 import { GATEWAY_LABELS, PaymentGatewayError, type PaymentGateways } from "~/modules/payments/payment-gateway";
 import { lockPayment, logPaymentEvent, paymentByReference } from "~/modules/payments/payment-records.server";
@@ -12,6 +12,7 @@ import {
   refundByKey,
   refundedOrPending,
   reserveRefund,
+  type RefundRecord,
 } from "~/modules/payments/payment-refunds.server";
 import { gatewayKeys } from "~/modules/payments/payment-settings.server";
 import type { FlowContext } from "./flow-context";
@@ -47,15 +48,11 @@ export async function refundPayment(
   if (!Number.isSafeInteger(input.amountPaisa) || input.amountPaisa <= 0)
     throw new AppError("VALIDATION", "Enter an amount to refund", { amount: "Enter an amount to refund" });
 
-  let refundId: number;
-  try {
-    refundId = await reserve(ctx, payment.id, input, now);
-  } catch (error) {
-    // The same key sent twice at once: the other request holds the refund.
-    const twin = error instanceof AppError ? null : await refundByKey(ctx.db, input.idempotencyKey);
-    if (twin) return { amountPaisa: twin.amountPaisa, reference: twin.reference, already: true };
-    throw error;
-  }
+  const reserved = await reserve(ctx, payment.id, input, now);
+  // The same key sent twice at once: the other request holds the refund.
+  if ("twin" in reserved)
+    return { amountPaisa: reserved.twin.amountPaisa, reference: reserved.twin.reference, already: true };
+  const { refundId } = reserved;
 
   let reference = input.recordedReference;
   if (reference === null) {
@@ -92,6 +89,8 @@ export async function refundPayment(
     }
   }
   await ctx.db.transaction(async (tx) => {
+    // The order first, then the attempt: the lock order of every change to an order and its payment.
+    await lockOrder(tx, payment.orderId);
     const { wholly } = await completeRefund(tx, {
       refundId,
       paymentId: payment.id,
@@ -114,10 +113,20 @@ export async function refundPayment(
   return { amountPaisa: input.amountPaisa, reference: reference!, already: false };
 }
 
-/** Holds the refund's place with the attempt locked: only what is left of a refundable payment. */
-async function reserve(ctx: FlowContext, paymentId: string, input: RefundInput, now: Date): Promise<number> {
+/**
+ * Holds the refund's place with the attempt locked: only what is left of a refundable payment. The
+ * same key already there (a twin request that held the lock first) is answered with its refund.
+ */
+async function reserve(
+  ctx: FlowContext,
+  paymentId: string,
+  input: RefundInput,
+  now: Date,
+): Promise<{ refundId: number } | { twin: RefundRecord }> {
   return ctx.db.transaction(async (tx) => {
     const locked = await lockPayment(tx, paymentId);
+    const twin = await refundByKey(tx, input.idempotencyKey);
+    if (twin) return { twin };
     const order = await orderForPayment(tx, locked.orderId);
     const left =
       refundableFor({ ...locked, orderStatus: order?.status ?? "" }) > 0
@@ -128,7 +137,7 @@ async function reserve(ctx: FlowContext, paymentId: string, input: RefundInput, 
       const message = `At most ${formatPrice(left / 100)} can be refunded: that is what is left of the payment`;
       throw new AppError("VALIDATION", message, { amount: message });
     }
-    return reserveRefund(tx, {
+    const refundId = await reserveRefund(tx, {
       paymentId: locked.id,
       amountPaisa: input.amountPaisa,
       key: input.idempotencyKey,
@@ -136,5 +145,6 @@ async function reserve(ctx: FlowContext, paymentId: string, input: RefundInput, 
       throughGateway: input.recordedReference === null,
       at: now,
     });
+    return { refundId };
   });
 }

@@ -29,9 +29,13 @@ const COLUMNS = [
   "Discount (PKR)",
   "Shipping (PKR)",
   "Store Credit (PKR)",
-  // An exchange's replacement: the returned item's value put toward it (Total = Subtotal - Discount - Store Credit - Exchange Credit + Shipping).
+  // An exchange's replacement: the returned item's value put toward it (Total = Subtotal - Discount - Store Credit - Exchange Credit + Shipping + COD Fee).
   "Exchange Credit (PKR)",
+  "COD Fee (PKR)",
   "Total (PKR)",
+  // Paying online (issue 42): what was paid online and verified, and the rest, the cash to collect on delivery.
+  "Paid Online (PKR)",
+  "To Collect (PKR)",
   "Courier",
   "Tracking Number",
   // Returns (issue 30): a replacement order's original order, and the refunds recorded against the order.
@@ -72,7 +76,9 @@ export async function* exportOrdersCsv(
         shippingFee: orders.shippingFee,
         storeCreditUsed: orders.storeCreditUsed,
         exchangeCredit: orders.exchangeCredit,
+        codFee: orders.codFee,
         total: orders.total,
+        amountPaid: orders.amountPaid,
         courierName: orders.courierName,
         trackingNumber: orders.trackingNumber,
         // Per row of the batch, each by an index (orders' primary key, refunds(order_id)); qualified by
@@ -138,7 +144,10 @@ export async function* exportOrdersCsv(
         o.shippingFee,
         o.storeCreditUsed,
         o.exchangeCredit,
+        o.codFee,
         o.total,
+        o.amountPaid,
+        o.total - o.amountPaid,
         text(o.courierName),
         text(o.trackingNumber),
         text(o.exchangeFor),

@@ -5,7 +5,8 @@ import type { OrderStatus } from "./order-lifecycle";
  * bring any in (cancelled and returned ones count for nothing; shipped and open ones are still to
  * collect). A delivered order brings in:
  *
- *   the cash collected at the door (`total`)
+ *   the money it was paid (`total`: paid online before it shipped, collected at the door, or
+ *     part each; counted once, whichever way it came)
  *   + the store credit it used (`store_credit_used`: money the buyer paid the shop earlier, for
  *     items they returned)
  *   − every refund recorded against it (`refunds.amount`, whatever the method).
@@ -14,7 +15,8 @@ import type { OrderStatus } from "./order-lifecycle";
  * spent, not when it is given (a refund paid in store credit lowers the first order, the order that
  * spends it raises the second). The exchange credit of a replacement order is not counted: the
  * order it replaces already holds that money, and the replacement brings in its own `total` (the
- * price difference). The cash couriers owe stays `total` alone.
+ * price difference). The cash couriers owe is what was not paid online (shipping/booking/parcel.ts,
+ * codAmountFor).
  *
  * The rule is a sum, so it holds for a sum of orders too: aggregates add up each part in SQL
  * (refunds from their own table, joined to their order) and apply it to the sums.
@@ -22,7 +24,7 @@ import type { OrderStatus } from "./order-lifecycle";
 export const REVENUE_STATUSES = ["delivered"] as const satisfies readonly OrderStatus[];
 
 export type RevenueParts = {
-  /** Cash collected at the door: orders.total. */
+  /** What the order was paid, online and at the door: orders.total. */
   total: number;
   /** orders.store_credit_used. */
   storeCreditUsed: number;

@@ -427,13 +427,17 @@ describe.each(DATABASE_KINDS)("the owner's orders on %s", (kind) => {
     expect(byNumber.get(formula.orderNumber)![5]).toBe('\'=HYPERLINK("http://evil")');
     expect(byNumber.get(tricky.orderNumber)![6]).toBe("0306 8887766");
     expect(byNumber.get(tricky.orderNumber)![11]).toBe("1 x Essential Crew Neck Tee (Black, M)");
-    // Subtotal, discount code and amount (none here), shipping, store credit and exchange credit (none), total: the cash to collect.
-    expect(byNumber.get(tricky.orderNumber)!.slice(12, 19)).toEqual([
+    // Subtotal, discount code and amount (none here), shipping, store credit, exchange credit and COD fee
+    // (none), total, paid online (nothing) and the cash to collect.
+    expect(byNumber.get(tricky.orderNumber)!.slice(12, 22)).toEqual([
       String(TEE.price),
       "",
       "0",
       "200",
       "0",
+      "0",
+      "0",
+      String(TEE.price + 200),
       "0",
       String(TEE.price + 200),
     ]);

@@ -61,12 +61,16 @@ export async function dropRefund(db: DbOrTx, refundId: number): Promise<void> {
   await db.delete(paymentRefunds).where(and(eq(paymentRefunds.id, refundId), eq(paymentRefunds.reference, PENDING)));
 }
 
-/** The refund went through: its reference kept, the attempt's refunded amount raised (refunded in whole: refunded). */
+/**
+ * The refund went through: the attempt's refunded amount raised (refunded in whole: refunded), then
+ * its reference kept. The attempt's row first, as `reserve` locks it before it reads or inserts
+ * refunds: the other way round, a refund with the same key being reserved waits on this row's
+ * update while this waits on the attempt (a deadlock PostgreSQL found).
+ */
 export async function completeRefund(
   tx: DbOrTx,
   input: { refundId: number; paymentId: string; amountPaisa: number; reference: string; at: Date },
 ): Promise<{ wholly: boolean }> {
-  await tx.update(paymentRefunds).set({ reference: input.reference }).where(eq(paymentRefunds.id, input.refundId));
   const [row] = await tx
     .update(payments)
     .set({
@@ -76,5 +80,6 @@ export async function completeRefund(
     })
     .where(eq(payments.id, input.paymentId))
     .returning({ state: payments.state });
+  await tx.update(paymentRefunds).set({ reference: input.reference }).where(eq(paymentRefunds.id, input.refundId));
   return { wholly: row?.state === "refunded" };
 }

@@ -52,7 +52,7 @@ export async function getProfitReport(db: DbOrTx, range: ReportRange): Promise<P
   const parcelEnd = sql`coalesce(s.returned_at, s.delivered_at)`;
   const [ordersByDay, costByDay, uncosted, parcels] = await Promise.all([
     // Refunds and restocked pieces are few: each is summed per order (or item) once and joined.
-    db.execute(sql`select ${day} as day, count(*)::int as n, sum(o.subtotal)::bigint as gross, sum(o.shipping_fee)::bigint as shipping,
+    db.execute(sql`select ${day} as day, count(*)::int as n, sum(o.subtotal)::bigint as gross, sum(o.shipping_fee)::bigint as shipping, sum(o.cod_fee)::bigint as cod_fees,
         sum(o.discount_total)::bigint as discounts, sum(o.exchange_credit)::bigint as exchange, sum(o.store_credit_used)::bigint as credit, sum(o.total)::bigint as cash,
         coalesce(sum(r.amount), 0)::bigint as refunds
       from orders o left join (select order_id, sum(amount) as amount from refunds group by order_id) r on r.order_id = o.id
@@ -84,10 +84,11 @@ export async function getProfitReport(db: DbOrTx, range: ReportRange): Promise<P
       deliveredOrders: num(r.n),
       grossSales: num(r.gross),
       shippingCharged: num(r.shipping),
+      codFees: num(r.cod_fees),
       discounts: num(r.discounts),
       exchangeCredit: num(r.exchange),
       storeCreditUsed: num(r.credit),
-      cashCollected: num(r.cash),
+      moneyReceived: num(r.cash),
       refunds: num(r.refunds),
     });
   }

@@ -7,11 +7,13 @@ import { weekStart } from "./report-range";
  *
  *   gross sales (subtotal at item prices)
  *   + shipping charged
+ *   + COD fees charged (orders.cod_fee: Settings -> Payments' fee on cash-on-delivery orders)
  *   − discounts (codes)
  *   − exchange credit (a replacement order's value already paid by the order it replaces)
  *   − refunds recorded against those orders
  *   = Revenue (modules/orders/order-revenue.ts: total + store credit used − refunds; store credit is
- *     not taken off: it is revenue when it is spent)
+ *     not taken off: it is revenue when it is spent; the total is the money received once, whether
+ *     paid online before it shipped, collected at the door, or part each)
  *   − cost of goods (each delivered item's unit cost at order time × quantity, less the units that
  *     came back resellable and were restocked; items without a cost are left out and named)
  *   − courier charges (every parcel delivered or returned in the range: the settlement file's
@@ -22,13 +24,14 @@ export type ProfitParts = {
   deliveredOrders: number;
   grossSales: number;
   shippingCharged: number;
+  codFees: number;
   discounts: number;
   exchangeCredit: number;
   refunds: number;
   /** Paid with store credit (part of revenue, shown for information). */
   storeCreditUsed: number;
-  /** Cash collected at the door: orders.total. */
-  cashCollected: number;
+  /** The money the orders were paid: orders.total (paid online and collected at the door, each once). */
+  moneyReceived: number;
   costOfGoods: number;
   courierCharges: number;
 };
@@ -37,11 +40,12 @@ export const ZERO_PARTS: ProfitParts = {
   deliveredOrders: 0,
   grossSales: 0,
   shippingCharged: 0,
+  codFees: 0,
   discounts: 0,
   exchangeCredit: 0,
   refunds: 0,
   storeCreditUsed: 0,
-  cashCollected: 0,
+  moneyReceived: 0,
   costOfGoods: 0,
   courierCharges: 0,
 };
@@ -52,14 +56,14 @@ export function addParts(a: ProfitParts, b: Partial<ProfitParts>): ProfitParts {
   return sum;
 }
 
-/** Revenue from the waterfall's lines; equals orderRevenue(cash + store credit − refunds) because every order's total is its subtotal − discount − store credit − exchange credit + shipping. */
+/** Revenue from the waterfall's lines; equals orderRevenue(total + store credit − refunds) because every order's total is its subtotal − discount − store credit − exchange credit + shipping + COD fee. */
 export function revenueOf(p: ProfitParts): number {
-  return p.grossSales + p.shippingCharged - p.discounts - p.exchangeCredit - p.refunds;
+  return p.grossSales + p.shippingCharged + p.codFees - p.discounts - p.exchangeCredit - p.refunds;
 }
 
 /** The same revenue by the orders module's rule, for the cross-check. */
 export function revenueByOrderRule(p: ProfitParts): number {
-  return orderRevenue({ total: p.cashCollected, storeCreditUsed: p.storeCreditUsed, refunded: p.refunds });
+  return orderRevenue({ total: p.moneyReceived, storeCreditUsed: p.storeCreditUsed, refunded: p.refunds });
 }
 
 export function profitOf(p: ProfitParts): number {
@@ -73,6 +77,8 @@ export function profitLines(p: ProfitParts): ProfitLine[] {
   return [
     { key: "grossSales", label: "Gross sales", amount: p.grossSales, kind: "plus" },
     { key: "shippingCharged", label: "Shipping charged", amount: p.shippingCharged, kind: "plus" },
+    // Only a shop that charges a COD fee (Settings -> Payments) sees its line.
+    ...(p.codFees > 0 ? [{ key: "codFees", label: "COD fees", amount: p.codFees, kind: "plus" as const }] : []),
     { key: "discounts", label: "Discounts", amount: p.discounts, kind: "minus" },
     { key: "exchangeCredit", label: "Exchange credit", amount: p.exchangeCredit, kind: "minus" },
     { key: "refunds", label: "Refunds", amount: p.refunds, kind: "minus" },

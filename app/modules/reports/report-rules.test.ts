@@ -101,24 +101,28 @@ describe("the reports' figures", () => {
       exchangeCredit: 1000,
       refunds: 500,
       storeCreditUsed: 400,
-      cashCollected: 4500,
+      codFees: 150,
+      moneyReceived: 4650,
       costOfGoods: 2000,
       courierCharges: 460,
     };
-    // Each order's total is subtotal - discount - store credit - exchange credit + shipping: 6000 - 300 - 400 - 1000 + 200 = 4500.
-    expect(revenueOf(parts)).toBe(4400);
-    expect(revenueByOrderRule(parts)).toBe(4400);
+    // Each order's total is subtotal - discount - store credit - exchange credit + shipping + COD fee: 6000 - 300 - 400 - 1000 + 200 + 150 = 4650.
+    expect(revenueOf(parts)).toBe(4550);
+    expect(revenueByOrderRule(parts)).toBe(4550);
     expect(profitLines(parts).map((l) => `${l.label} ${l.kind} ${l.amount}`)).toEqual([
       "Gross sales plus 6000",
       "Shipping charged plus 200",
+      "COD fees plus 150",
       "Discounts minus 300",
       "Exchange credit minus 1000",
       "Refunds minus 500",
-      "Revenue subtotal 4400",
+      "Revenue subtotal 4550",
       "Cost of goods minus 2000",
       "Courier charges minus 460",
-      "Profit total 1940",
+      "Profit total 2090",
     ]);
+    // A shop without a COD fee does not see the line.
+    expect(profitLines({ ...parts, codFees: 0 }).map((l) => l.key)).not.toContain("codFees");
   });
 
   it("adds days into Monday weeks for the chart, every day of the range present", () => {

@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/db/client.server";
 import {
   categories,
+  customers,
   orderItems,
   orders,
   productVariants,
@@ -60,6 +61,9 @@ type TestOrder = {
   code?: string;
   storeCredit?: number;
   exchangeCredit?: number;
+  codFee?: number;
+  /** Paid online before it shipped (an advance): the courier collects the rest. */
+  paidOnline?: number;
   replaces?: string;
   parcel?: { estimated: number; charged?: number; deliveredAt?: Date; returnedAt?: Date };
 };
@@ -151,7 +155,8 @@ const ORDERS: TestOrder[] = [
     replaces: "O1",
     parcel: { estimated: 180, deliveredAt: day("2026-10-16") },
   },
-  // 500 of it paid with store credit: revenue 3200.
+  // 500 of it paid with store credit, a COD fee of 150, an advance of 1000 paid online and 1850
+  // collected at the door: revenue 3350 (total 2850 + store credit 500), the advance counted once.
   {
     key: "O8",
     channel: "web",
@@ -162,6 +167,8 @@ const ORDERS: TestOrder[] = [
     lines: [kurta("Black", "S", 1)],
     shipping: 200,
     storeCredit: 500,
+    codFee: 150,
+    paidOnline: 1000,
     parcel: { estimated: 230, charged: 240, deliveredAt: day("2026-10-20") },
   },
   // Cancelled with a code: counts as an order placed, nothing else.
@@ -273,7 +280,8 @@ describe.each(DATABASE_KINDS)("the owner's reports on %s", (kind) => {
       const id = randomUUID();
       const orderNumber = `${o.replaces ? "EX" : "ORD"}-9000${String(n).padStart(2, "0")}`;
       const subtotal = o.lines.reduce((s, l) => s + l.price * l.quantity, 0);
-      const total = subtotal - (o.discount ?? 0) - (o.storeCredit ?? 0) - (o.exchangeCredit ?? 0) + o.shipping;
+      const total =
+        subtotal - (o.discount ?? 0) - (o.storeCredit ?? 0) - (o.exchangeCredit ?? 0) + o.shipping + (o.codFee ?? 0);
       await db()
         .insert(orders)
         .values({
@@ -288,6 +296,8 @@ describe.each(DATABASE_KINDS)("the owner's reports on %s", (kind) => {
           exchangeCredit: o.exchangeCredit ?? 0,
           replacesOrderId: o.replaces ? ids.get(o.replaces)!.id : null,
           shippingFee: o.shipping,
+          codFee: o.codFee ?? 0,
+          amountPaid: o.paidOnline ?? 0,
           total,
           fullName: `Buyer ${o.key}`,
           email: "b@example.pk",
@@ -323,7 +333,7 @@ describe.each(DATABASE_KINDS)("the owner's reports on %s", (kind) => {
             courierId: courier,
             weightGrams: 500,
             pieces: 1,
-            codAmount: total,
+            codAmount: total - (o.paidOnline ?? 0),
             estimatedCharge: o.parcel.estimated,
             chargedAmount: o.parcel.charged ?? null,
             bookedAt: o.createdAt,
@@ -380,13 +390,14 @@ describe.each(DATABASE_KINDS)("the owner's reports on %s", (kind) => {
     expect(Object.fromEntries(profit.lines.map((l) => [l.key, l.amount]))).toEqual({
       grossSales: 25500, // 6000 + 3000 + 5000 + 3000 + 3000 + 2500 + 3000
       shippingCharged: 1000, // 200 x 5 (O4 and O7 free)
+      codFees: 150, // O8's
       discounts: 300, // O2's EID10
       exchangeCredit: 3000, // O7
       refunds: 2000, // O4's (O5's refund belongs to a returned order)
-      revenue: 21200, // cash 22700 + store credit 500 - refunds 2000
+      revenue: 21350, // totals 22850 (O8's 1000 paid online and 1850 at the door, once) + store credit 500 - refunds 2000
       costOfGoods: 6400, // O1 2000 - 1000 restocked, O2 1000, O4 1200 + 800 - 800 restocked, O7 1200, O8 1000, O12 1000; O11 has no cost
       courierCharges: 1950, // delivered 250 + 230 + 200 + 200 + 180 + 240 + 200 + 260, returned 190
-      profit: 12850,
+      profit: 13000,
     });
     expect(profit.parcels).toEqual({
       delivered: 8,
@@ -405,7 +416,7 @@ describe.each(DATABASE_KINDS)("the owner's reports on %s", (kind) => {
     // The chart's days add up to the table.
     expect(profit.step).toBe("day");
     expect(profit.series).toHaveLength(31);
-    expect(profit.series.reduce((s, p) => s + p.profit, 0)).toBe(12850);
+    expect(profit.series.reduce((s, p) => s + p.profit, 0)).toBe(13000);
     expect(profit.series.find((p) => p.day === "2026-10-06")).toMatchObject({
       revenue: 6200,
       costOfGoods: 1000,
@@ -420,7 +431,7 @@ describe.each(DATABASE_KINDS)("the owner's reports on %s", (kind) => {
     // A year's range is charted by week.
     const year = await getReport(db(), "profit", { preset: "custom", from: "2025-11-01", to: "2026-10-31", days: 365 });
     expect(year.name === "profit" && year.step).toBe("week");
-    expect(year.name === "profit" && year.profit).toBe(12850);
+    expect(year.name === "profit" && year.profit).toBe(13000);
   });
 
   it("Profit's revenue agrees with the Overview (daily revenue summed over the range, revenue by channel), the orders CSV and a courier settlement", async () => {
@@ -436,8 +447,8 @@ describe.each(DATABASE_KINDS)("the owner's reports on %s", (kind) => {
     expect(sameDays.name === "profit" && sameDays.revenue).toBe(overview.daily.reduce((s, d) => s + d.revenue, 0));
     expect(profit.revenue).toBe(overview.daily.reduce((s, d) => s + d.revenue, 0));
     // Every delivered order of the shop is in October, so the Overview's all-time figures are October's.
-    expect(overview.stats.totalRevenue).toBe(21200);
-    expect(overview.channels.reduce((s, c) => s + c.revenue, 0)).toBe(21200);
+    expect(overview.stats.totalRevenue).toBe(21350);
+    expect(overview.channels.reduce((s, c) => s + c.revenue, 0)).toBe(21350);
 
     // The orders CSV: delivered rows' total + store credit - refunded.
     let csv = "";
@@ -452,6 +463,21 @@ describe.each(DATABASE_KINDS)("the owner's reports on %s", (kind) => {
         0,
       );
     expect(deliveredRevenue).toBe(profit.revenue);
+    const o8Row = rows.find((r) => r[0] === ids.get("O8")!.orderNumber)!;
+    expect(["COD Fee (PKR)", "Total (PKR)", "Paid Online (PKR)", "To Collect (PKR)"].map((h) => o8Row[col(h)])).toEqual(
+      ["150", "2850", "1000", "1850"],
+    );
+
+    // The customer of O8 (an advance paid online, the rest at the door): lifetime value counts it once.
+    const [o8] = await db()
+      .select({ phone: orders.phone })
+      .from(orders)
+      .where(eq(orders.id, ids.get("O8")!.id));
+    const [buyer] = await db()
+      .select({ lifetimeValue: customers.lifetimeValue, delivered: customers.delivered })
+      .from(customers)
+      .where(eq(customers.phone, o8.phone));
+    expect(buyer).toEqual({ lifetimeValue: 3350, delivered: 1 });
 
     // A settlement of the three delivered parcels a file charged: its charges are Profit's charges from files, less the refused parcel's 190.
     const courier = (await db().select({ id: shipments.courierId }).from(shipments).limit(1))[0].id;
@@ -540,10 +566,10 @@ describe.each(DATABASE_KINDS)("the owner's reports on %s", (kind) => {
     expect(cities.rows.map(shape)).toEqual([
       ["Lahore", 5, 3, 0, 1, 0, 0, 9200, 3.3], // O1 6200 + O4 3000 + O7 0; 3, 3 and 4 days
       ["Karachi", 4, 2, 1, 0, 33.3, 550, 5600, 3.5], // O2 2900 + O11 2700; O5 returned; codes on O2 and O10
-      ["Islamabad", 1, 1, 0, 0, 0, 0, 3200, 3],
+      ["Islamabad", 1, 1, 0, 0, 0, 0, 3350, 3],
       ["Quetta", 1, 0, 1, 0, 100, 0, 0, null],
     ]);
-    expect(shape(cities.totals)).toEqual(["Total", 11, 6, 2, 1, 25, 550, 18000, 3.3]);
+    expect(shape(cities.totals)).toEqual(["Total", 11, 6, 2, 1, 25, 550, 18150, 3.3]);
   });
 
   it("By channel (all four listed) and by discount code: orders, discount given, revenue, return rate", async () => {
@@ -559,7 +585,7 @@ describe.each(DATABASE_KINDS)("the owner's reports on %s", (kind) => {
       r.revenue,
     ];
     expect(channels.rows.map(shape)).toEqual([
-      ["web", 7, 5, 0, 0, 0, 15100],
+      ["web", 7, 5, 0, 0, 0, 15250],
       ["phone", 2, 0, 1, 100, 250, 0],
       ["whatsapp", 1, 1, 0, 0, 300, 2900],
       ["instagram", 1, 0, 1, 100, 0, 0],
@@ -603,7 +629,7 @@ describe.each(DATABASE_KINDS)("the owner's reports on %s", (kind) => {
     const profit = await report("profit");
     const csv = reportCsv(reportTable(profit));
     expect(csv.startsWith("\uFEFFDay,Delivered orders,Gross sales")).toBe(true);
-    expect(csv.trim().split("\r\n").at(-1)).toBe("Total,7,25500,1000,300,3000,2000,21200,6400,1950,12850");
+    expect(csv.trim().split("\r\n").at(-1)).toBe("Total,7,25500,1000,150,300,3000,2000,21350,6400,1950,13000");
     const cities = reportCsv(reportTable(await report("cities")));
     expect(cities).toContain("\r\nLahore,5,3,0,1,0,0,9200,3.3\r\n");
     const inventory = reportCsv(reportTable(await report("inventory")));

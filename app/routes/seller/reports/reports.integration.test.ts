@@ -126,7 +126,7 @@ describe.each(DATABASE_KINDS)("the reports' routes on %s", (kind) => {
     const file: Response = await call(csv.loader, "/seller/reports/profit.csv?from=2026-10-01&to=2026-10-31");
     expect(file.headers.get("content-disposition")).toBe('attachment; filename="profit-2026-10-01-to-2026-10-31.csv"');
     expect((await bytesOf(file)).split("\r\n")[0]).toBe(
-      "\uFEFFDay,Delivered orders,Gross sales,Shipping charged,Discounts,Exchange credit,Refunds,Revenue,Cost of goods,Courier charges,Profit",
+      "\uFEFFDay,Delivered orders,Gross sales,Shipping charged,COD fees,Discounts,Exchange credit,Refunds,Revenue,Cost of goods,Courier charges,Profit",
     );
     expect((await call(csv.loader, "/seller/reports/profit.csv", { who: "buyer" })).status).toBe(302);
   });
