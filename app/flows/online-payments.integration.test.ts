@@ -5,6 +5,7 @@ import { startJazzcashStandIn, type JazzcashStandIn } from "~/integrations/payme
 import { startSafepayStandIn, type SafepayStandIn } from "~/integrations/payments/safepay/safepay-stand-in";
 import { startPostexStandIn, type PostexStandIn } from "~/integrations/couriers/postex/postex-stand-in";
 import { connectCourierApi } from "~/modules/shipping/connection/courier-connection.server";
+import { listBookingCandidates } from "~/modules/shipping/booking/booking-candidates.server";
 import { connectGateway, savePaymentRules } from "~/modules/payments/payment-settings.server";
 import { DEFAULT_PAYMENT_RULES } from "~/modules/payments/payment-rules";
 import { messageOutbox, orders, paymentEvents, payments, productVariants } from "~/schema";
@@ -353,6 +354,11 @@ describe.each(DATABASE_KINDS)("online payments on %s", (kind) => {
       });
       // Booked with PostEx over its API: the rider collects only the rest.
       const rest = awaiting.total - awaiting.advanceDue;
+      // Shipping -> Book shows what the rider collects beside the total.
+      expect((await listBookingCandidates(database.db, [risky.orderId]))[0]).toMatchObject({
+        total: awaiting.total,
+        codAmount: rest,
+      });
       const booked = await book(risky.orderId);
       expect(booked).toMatchObject({ state: "booked", codAmount: rest });
       expect(Number(postex.parcelFor(awaiting.orderNumber)!.request.invoicePayment)).toBe(rest);

@@ -98,8 +98,9 @@ export async function placeOrderFromForm(
     }
     // A refusal about a field (a blocked phone number, a discount code) is shown beside that field too.
     const fieldErrors = Object.fromEntries(Object.entries(error.fields ?? {}).filter(([k]) => FIELD_KEYS.includes(k)));
+    const advance = typeof error.details?.advance === "number" ? { advance: error.details.advance } : {};
     return data<CheckoutAnswer>(
-      { ...refusal(submission, { formError: error.message, fieldErrors }), checkout: true },
+      { ...refusal(submission, { formError: error.message, fieldErrors }), checkout: true, ...advance },
       { status: error.status },
     );
   }

@@ -23,6 +23,8 @@ export type CheckoutAnswer = FormReply & {
   cartVersion?: string;
   /** Place Order was refused because the total is no longer the one shown: the page's prices are read again. */
   pricesChanged?: boolean;
+  /** Place Order was refused because the shop asks this order an advance: the amount to pay online now. */
+  advance?: number;
 };
 
 /** True for a checkout form's answer (a cart button's answers are not). */

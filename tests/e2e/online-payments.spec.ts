@@ -179,6 +179,84 @@ for (const width of [1280, 390]) {
   });
 }
 
+test("at 390 px: a COD order to a city the owner listed is asked an advance; with Safepay down the order waits with Pay again; paid, the rest is COD", async ({
+  browser,
+}) => {
+  const ownerPage = await pageAs(browser, 390, owner.email);
+  try {
+    await gotoHydrated(ownerPage, "/seller/settings/payments");
+    const rules = ownerPage.getByRole("form", { name: "Payment rules" });
+    await rules.getByLabel("Advance on risky COD orders").selectOption({ label: "A percentage of the total" });
+    await rules.getByLabel("Advance amount (Rs, or % of the total)").fill("50");
+    await rules.getByLabel("Ask an advance for these cities").fill("Quetta");
+    await rules.getByRole("button", { name: "Save payment rules" }).click();
+    await expect(ownerPage.getByText("Payment rules saved")).toBeVisible();
+  } finally {
+    await ownerPage.context().close();
+  }
+
+  const buyerAccount = newAccount("pay-advance", "Bilal Kakar");
+  const api = await browser.newContext({ baseURL: own!.url });
+  await createAccount(api.request, buyerAccount);
+  await api.close();
+  const buyer = await pageAs(browser, 390, buyerAccount.email);
+  try {
+    await gotoHydrated(buyer, `/checkout?product=${TEE.id}&color=${TEE.color}&size=${TEE.size}&quantity=1`);
+    const form = checkoutForm(buyer);
+    const address = { phone: "0333 5550202", city: "Quetta", address: "House 9, Jinnah Road" };
+    await fillShipping(buyer, address);
+    // Cash on delivery to Quetta: refused once with the reason, beside the choice of a gateway.
+    await form.getByRole("button", { name: "Place Order" }).click();
+    const reason = form.locator("#gateway-error");
+    await expect(reason).toHaveText(
+      /^This order asks an advance of Rs [\d,]+ paid online now \(orders to Quetta pay an advance\)/,
+    );
+    await expect(form.getByRole("textbox", { name: "Shipping Address" })).toHaveValue(address.address);
+    await expect(
+      form.getByText(/^Pay Rs [\d,]+ online now and Rs [\d,]+ in cash when your parcel arrives\.$/),
+    ).toBeVisible();
+    // Safepay cannot be reached: the order is kept, awaiting its advance, with the words why.
+    safepay!.failNext(1, { status: 503 });
+    await form.getByRole("radio", { name: "Safepay (card or wallet)" }).check();
+    await form.getByRole("button", { name: "Place Order" }).click();
+    const orderNumber = await placedOrderNumber(buyer);
+    await expect(
+      buyer.getByText(
+        "Safepay (card or wallet) could not be reached just now. Your order is kept until it is due: try again, or choose another way to pay.",
+      ),
+    ).toBeVisible();
+    const [waiting] = await own!.database.db.select().from(orders).where(eq(orders.orderNumber, orderNumber));
+    expect(waiting).toMatchObject({ status: "awaiting_payment", paymentMethod: "cod", amountPaid: 0 });
+    expect(waiting.advanceDue).toBe(Math.ceil(waiting.total / 2));
+    // Pay again: the advance at Safepay, and back to a confirmed COD order for the rest.
+    const payNow = buyer.getByRole("region", { name: "Pay the advance to confirm your order" });
+    await expect(payNow).toContainText(`Rs ${waiting.advanceDue.toLocaleString("en-PK")} to pay by`);
+    await payNow.getByRole("button", { name: "Pay with Safepay (card or wallet)" }).click();
+    await expect(buyer.getByRole("button", { name: /^Pay PKR / })).toHaveText(
+      `Pay PKR ${waiting.advanceDue.toLocaleString("en-PK", { minimumFractionDigits: 2 })}`,
+    );
+    await buyer.getByRole("button", { name: /^Pay PKR / }).click();
+    await expect(buyer.getByText("Payment received: thank you! Your order is confirmed.")).toBeVisible();
+    const rest = waiting.total - waiting.advanceDue;
+    await expect(
+      buyer.getByText(
+        `Payment: Cash on Delivery (advance of Rs ${waiting.advanceDue.toLocaleString("en-PK")} paid online)`,
+      ),
+    ).toBeVisible();
+    await expect(buyer.getByTestId("order-paid-online")).toHaveText(
+      `−Rs ${waiting.advanceDue.toLocaleString("en-PK")}`,
+    );
+    await expect(buyer.getByTestId("order-to-collect")).toHaveText(`Rs ${rest.toLocaleString("en-PK")}`);
+    await expect(buyer.getByTestId("cod-amount")).toHaveText(`Rs ${rest.toLocaleString("en-PK")}`);
+    const [paid] = await own!.database.db.select().from(orders).where(eq(orders.id, waiting.id));
+    expect(paid).toMatchObject({ status: "confirmed", paymentStatus: "unpaid", amountPaid: waiting.advanceDue });
+    // Nothing spills sideways on a phone.
+    expect(await buyer.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  } finally {
+    await buyer.context().close();
+  }
+});
+
 test("the owner finds the payments in Dashboard -> Payments and refunds a cancelled order's payment, at most what was paid", async ({
   browser,
 }) => {

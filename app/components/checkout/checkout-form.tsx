@@ -3,7 +3,7 @@ import { Form, useNavigation } from "react-router";
 import { useFormShape } from "~/components/ui/use-form-shape";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import type { CheckoutAnswer, CheckoutTotals } from "~/lib/checkout-answer";
-import { formError, keptValues } from "~/lib/form-reply";
+import { fieldError, formError, keptValues } from "~/lib/form-reply";
 import { formatPrice } from "~/lib/money";
 import { checkoutFormSchema } from "~/modules/checkout/checkout-schema";
 import { freeShippingNudge, type ShippingRule } from "~/modules/settings/shipping-rule";
@@ -211,7 +211,9 @@ export function CheckoutForm({
           gateways={gateways}
           method={method}
           gateway={kept?.gateway ?? (gateways.length === 1 ? gateways[0].gateway : "")}
-          error={errorOf("gateway")}
+          // The advance's reason, straight from the refusal: conform shows a field's message only once
+          // the field was sent, and the choice is hidden (so not sent) while Cash on Delivery is picked.
+          error={errorOf("gateway") ?? fieldError(answer, "gateway")}
         />
       )}
       {whatsapp && method === "cod" && (
@@ -224,7 +226,12 @@ export function CheckoutForm({
         storeCreditUsed={creditUsed}
         codFee={codFee}
       />
-      {method === "online" && cash > 0 ? (
+      {method === "cod" && answer?.advance && answer.advance < cash ? (
+        <p className="text-sm text-stone-700">
+          Pay <strong>{formatPrice(answer.advance)}</strong> online now and{" "}
+          <strong>{formatPrice(cash - answer.advance)}</strong> in cash when your parcel arrives.
+        </p>
+      ) : method === "online" && cash > 0 ? (
         <p className="text-sm text-stone-700">
           Pay <strong>{formatPrice(cash)}</strong> online now; your order is confirmed as soon as it is paid.
         </p>

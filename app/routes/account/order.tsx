@@ -213,7 +213,12 @@ export default function OrderPage({ loaderData, actionData: sentActionData }: Ro
           <span>Placed {formatShopDate(order.createdAt)}</span>
           <span>
             Payment: {order.paymentMethod === "online" ? "Paid online" : "Cash on Delivery"} (
-            {ownerView ? PAYMENT_STATUS_LABELS[order.paymentStatus] : buyerPaymentStatusLabel(order.paymentStatus)})
+            {order.paymentStatus === "unpaid" && order.amountPaid > 0
+              ? `advance of ${formatPrice(order.amountPaid)} paid online`
+              : ownerView
+                ? PAYMENT_STATUS_LABELS[order.paymentStatus]
+                : buyerPaymentStatusLabel(order.paymentStatus)}
+            )
           </span>
         </div>
         {owner && (

@@ -9,7 +9,7 @@ import { isUuid } from "~/lib/uuid";
 import { getSettings } from "~/modules/settings/reads";
 import { suggestCourier, type CourierSuggestion } from "../couriers/courier-routing";
 import { listCourierRules } from "../couriers/couriers.server";
-import { parcelOf } from "./parcel";
+import { codAmountFor, parcelOf } from "./parcel";
 import type { BookingState } from "~/db/schema/statuses";
 
 export type BookingCandidate = {
@@ -18,6 +18,8 @@ export type BookingCandidate = {
   fullName: string;
   city: string;
   total: number;
+  /** The cash the rider collects: the total less what was paid online (nothing when paid in whole). */
+  codAmount: number;
   status: string;
   weightGrams: number;
   pieces: number;
@@ -51,6 +53,8 @@ export async function listBookingCandidates(db: DbOrTx, orderIds: readonly strin
         fullName: orders.fullName,
         city: orders.city,
         total: orders.total,
+        amountPaid: orders.amountPaid,
+        paymentStatus: orders.paymentStatus,
         status: orders.status,
         phone: orders.phone,
         bookedWith: couriers.name,
@@ -96,6 +100,8 @@ export async function listBookingCandidates(db: DbOrTx, orderIds: readonly strin
       bookingError,
       trackingNumber,
       bookedProvider,
+      amountPaid,
+      paymentStatus,
       ...order
     }) => {
       const customer =
@@ -113,6 +119,7 @@ export async function listBookingCandidates(db: DbOrTx, orderIds: readonly strin
         (customer !== null && customerRiskFlags(settings, customer).length > 0);
       return {
         ...order,
+        codAmount: codAmountFor({ total: order.total, amountPaid, paymentStatus }),
         ...parcelOf(items.filter((i) => i.orderId === order.id)),
         risky,
         booking:

@@ -314,7 +314,11 @@ function CandidateRow({
             {order.fullName}, {order.city}
           </span>
           <span className="block text-sm text-stone-700">
-            {formatPrice(order.total)} · {order.pieces} {order.pieces === 1 ? "piece" : "pieces"} · {order.status}
+            {formatPrice(order.total)}
+            {/* Paid online in part or in whole: what the rider collects. */}
+            {order.codAmount !== order.total &&
+              (order.codAmount === 0 ? " · nothing to collect" : ` · collect ${formatPrice(order.codAmount)}`)}{" "}
+            · {order.pieces} {order.pieces === 1 ? "piece" : "pieces"} · {order.status}
           </span>
           {order.booking && (
             <BookingState booking={order.booking} courier={order.bookedWith ?? courierName(order.booking.courierId)} />
