@@ -49,6 +49,7 @@ export default [
     route("seller/products", "routes/seller/products/products.tsx"),
     route("seller/products/new", "routes/seller/products/product-form.tsx", { id: "seller-product-new" }),
     route("seller/products/costs", "routes/seller/products/costs.tsx"),
+    route("seller/products/launch", "routes/seller/products/launch.tsx"),
     route("seller/products/:id/edit", "routes/seller/products/product-form.tsx", { id: "seller-product-edit" }),
     route("seller/catalogue", "routes/seller/catalogue/catalogue.tsx"),
     route("seller/catalogue/categories/new", "routes/seller/catalogue/category.tsx", { id: "seller-category-new" }),

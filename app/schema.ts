@@ -24,3 +24,4 @@ export * from "./modules/settings/tables";
 export * from "./modules/shipping/tables";
 export * from "./modules/storefront/tables";
 export * from "./modules/payments/tables";
+export * from "./modules/launches/tables";

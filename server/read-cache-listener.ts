@@ -25,6 +25,8 @@ const GUEST_PAGE_TABLES = new Set([
   "colors",
   "size_sets",
   "products",
+  "launches",
+  "launch_products",
 ]);
 
 /** setTimeout's longest wait is about 24.8 days; a boundary further off is looked up again then. */

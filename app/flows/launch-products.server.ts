@@ -1,6 +1,7 @@
 import type { LaunchedItems } from "~/modules/catalog/availability-watch";
 import {
   launchNow as launchCatalogNow,
+  nextLaunchAt as nextCatalogLaunchAt,
   runDueLaunches as runCatalogLaunches,
   type LaunchTarget,
 } from "~/modules/catalog/launches.server";
@@ -15,4 +16,9 @@ export function launchNow(ctx: FlowContext, target: LaunchTarget): Promise<Launc
 /** What the launcher runs every minute: everything whose launch time has come goes on sale, and its sign-ups hear. */
 export function runDueLaunches(ctx: FlowContext): Promise<LaunchedItems> {
   return runCatalogLaunches(ctx.db, notifyMeWatch, ctx.now);
+}
+
+/** When the next scheduled launch is due, for the launcher to wake then. */
+export function nextLaunchAt(ctx: FlowContext): Promise<Date | null> {
+  return nextCatalogLaunchAt(ctx.db);
 }

@@ -6,6 +6,7 @@ import { getSettings } from "~/modules/settings/reads";
 import { AppError, errorChain } from "~/lib/errors";
 import { normalizePakistaniMobile, PHONE_MESSAGE } from "~/lib/phone";
 import { refuseOverOpenOrderLimits } from "~/modules/abuse/open-order-limits.server";
+import { refuseOverLaunchLimits } from "~/modules/launches/buyer-limits.server";
 import { lockCart, listCartLines, removeOrderedCartLines } from "~/modules/cart/cart-lines.server";
 import { resolveVariant } from "~/modules/cart/cart-mutations.server";
 import { cartTotals } from "~/modules/cart/cart-totals";
@@ -235,6 +236,8 @@ async function placeOrderOnce(tx: Tx, input: OrderToPlace): Promise<PlaceOrderRe
 
   const settings = await getSettings(tx);
   await refuseOverOpenOrderLimits(tx, { userId, phone: shipping.phone, lines, enteredBy });
+  // Under the account's and the phone's locks just taken: a buyer's two orders racing are counted in turn.
+  if (!enteredBy) await refuseOverLaunchLimits(tx, { userId, phone: shipping.phone, lines, now });
   // The code is judged here without a lock and used at the end under its row's lock (useOrderCode).
   const codeRequest: DiscountRequest | null = input.discountCode
     ? { code: input.discountCode, lines, userId, phone: shipping.phone, now }

@@ -12,6 +12,8 @@ export const APP_ERRORS = {
     status: 409,
     message: "You have too many orders on the way. Please wait until one is delivered.",
   },
+  // A launch's limit of pieces per buyer (modules/launches).
+  LAUNCH_LIMIT_REACHED: { status: 409, message: "This launch limits how many pieces each customer may buy" },
   PRICES_CHANGED: { status: 409, message: "Prices changed since you opened checkout" },
   // An outside service (a payment gateway) did not answer: the request may be tried again.
   GATEWAY_UNAVAILABLE: { status: 502, message: "The payment service could not be reached. Please try again." },

@@ -6,8 +6,8 @@ import { AppError } from "~/lib/errors";
 import { OPEN_ORDER_LIMITS, openOrdersMessage, openUnitsMessage } from "./abuse-limits";
 import { abuseLimitScale } from "../../db/rate-limit.server";
 
-/** Orders still holding stock: placed and not yet delivered, cancelled or returned. */
-const OPEN_STATUSES: OrderStatus[] = ["pending", "confirmed", "processing", "shipped"];
+/** Orders still holding stock: placed (paid or awaiting payment) and not yet delivered, cancelled or returned. */
+const OPEN_STATUSES: OrderStatus[] = ["awaiting_payment", "pending", "confirmed", "processing", "shipped"];
 
 export type OrderToCap = {
   userId: string | null;

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "~/db/client.server";
 import { AppError } from "~/lib/errors";
 import { cartItems } from "~/modules/cart/tables";
@@ -66,4 +66,13 @@ export async function removeOrderedCartLines(tx: Tx, userId: string, ids: readon
       "Your cart changed while the order was being placed. Please check it and try again.",
     );
   }
+}
+
+/** Pieces of one product in the buyer's cart, all colours and sizes together. */
+export async function cartPiecesOf(db: DbOrTx, userId: string, productId: string): Promise<number> {
+  const [row] = await db
+    .select({ pieces: sql<number>`coalesce(sum(${cartItems.quantity}), 0)::int`.mapWith(Number) })
+    .from(cartItems)
+    .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId)));
+  return row?.pieces ?? 0;
 }

@@ -1,5 +1,5 @@
-import { and, asc, eq, inArray, isNotNull, isNull, lte } from "drizzle-orm";
-import type { Db, Tx } from "~/db/client.server";
+import { and, asc, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
+import type { Db, DbOrTx, Tx } from "~/db/client.server";
 import { categories, products } from "~/modules/catalog/tables";
 import { AppError } from "~/lib/errors";
 import type { AvailabilityWatch, LaunchedItems } from "./availability-watch";
@@ -112,4 +112,73 @@ export async function listUpcomingLaunches(db: Db): Promise<UpcomingLaunches> {
       .limit(50),
   ]);
   return { categories: cats, products: prods };
+}
+
+/**
+ * The products of a launch (modules/launches), before it opens: drafts and coming-soon products
+ * become coming soon, opening by themselves at `at` (null: waiting with no time, as when a launch
+ * is called off). Products already on sale or archived are refused by name: a launch opens products
+ * that are not on sale yet.
+ */
+export async function holdProductsForLaunch(tx: Tx, productIds: string[], at: Date | null): Promise<void> {
+  if (productIds.length === 0) return;
+  const found = await tx
+    .select({ id: products.id, name: products.name, status: products.status })
+    .from(products)
+    .where(inArray(products.id, productIds));
+  const onSale = found.filter((p) => p.status === "active" || p.status === "archived");
+  if (onSale.length > 0)
+    throw new AppError(
+      "VALIDATION",
+      `${onSale.map((p) => p.name).join(", ")} ${onSale.length === 1 ? "is" : "are"} on sale or archived already: a launch opens products that are not on sale yet`,
+      { productIds: "Choose products that are not on sale yet" },
+    );
+  if (found.length !== new Set(productIds).size)
+    throw new AppError("VALIDATION", "A product of this launch no longer exists", {
+      productIds: "A product of this launch no longer exists",
+    });
+  await tx
+    .update(products)
+    .set({ status: "coming-soon", launchAt: at, updatedAt: new Date() })
+    .where(inArray(products.id, productIds));
+}
+
+/** A launch opened now (its time is past): its products still coming soon go on sale, and the watch hears. */
+export async function openProductsNow(tx: Tx, productIds: string[], watch: AvailabilityWatch): Promise<LaunchedItems> {
+  if (productIds.length === 0) return { products: [], categories: [] };
+  const launched: LaunchedItems = {
+    products: await tx
+      .update(products)
+      .set({ status: "active", launchAt: null, updatedAt: new Date() })
+      .where(and(inArray(products.id, productIds), inArray(products.status, ["coming-soon", "draft"])))
+      .returning({ id: products.id, name: products.name }),
+    categories: [],
+  };
+  await watch.launched(tx, launched);
+  return launched;
+}
+
+/** Products a launch let go of (taken out of it, or the launch called off): still coming soon, with no time of their own. */
+export async function releaseProductsFromLaunch(tx: Tx, productIds: string[]): Promise<void> {
+  if (productIds.length === 0) return;
+  await tx
+    .update(products)
+    .set({ launchAt: null, updatedAt: new Date() })
+    .where(and(inArray(products.id, productIds), eq(products.status, "coming-soon")));
+}
+
+/** When the next scheduled product or collection opens (the launcher wakes for it), or null. */
+export async function nextLaunchAt(db: DbOrTx): Promise<Date | null> {
+  const [[product], [category]] = await Promise.all([
+    db
+      .select({ at: sql<Date | null>`min(${products.launchAt})`.mapWith(products.launchAt) })
+      .from(products)
+      .where(and(eq(products.status, "coming-soon"), isNotNull(products.launchAt))),
+    db
+      .select({ at: sql<Date | null>`min(${categories.launchAt})`.mapWith(categories.launchAt) })
+      .from(categories)
+      .where(and(eq(categories.comingSoon, true), isNotNull(categories.launchAt))),
+  ]);
+  const times = [product?.at, category?.at].filter((t): t is Date => t instanceof Date);
+  return times.length ? new Date(Math.min(...times.map((t) => t.getTime()))) : null;
 }

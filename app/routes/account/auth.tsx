@@ -15,7 +15,7 @@ import { authFormSchema, type AuthMode } from "~/modules/accounts/auth-schema";
 import { callAuth } from "~/modules/accounts/call-auth.server";
 import { PASSWORD_HINT } from "~/modules/accounts/password-rule";
 import { dashboardPathFor, isSellerPath } from "~/modules/accounts/session-user.server";
-import { addToCart } from "~/modules/cart/cart-mutations.server";
+import { addToCartWithinLimits } from "~/flows/add-to-cart.server";
 import { clampLineQuantity } from "~/modules/cart/order-limits";
 import { getProduct } from "~/modules/catalog/get-product.server";
 import type { Route } from "./+types/auth";
@@ -108,7 +108,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const productId = carried("product");
   if (user && productId) {
     try {
-      const added = await addToCart(context.db, user.id, {
+      const added = await addToCartWithinLimits({ db: context.db }, user.id, {
         productId,
         color: carried("color") || undefined,
         size: carried("size") || undefined,

@@ -1,5 +1,5 @@
 import { apiData, handleApi, methodNotAllowed, readJson, requireApiUser } from "~/http/api.server";
-import { addToCart } from "~/modules/cart/cart-mutations.server";
+import { addToCartWithinLimits } from "~/flows/add-to-cart.server";
 import { cartItemInput } from "~/modules/cart/cart-schema";
 import { viewCart } from "~/flows/view-cart.server";
 import type { Route } from "./+types/cart-items";
@@ -18,7 +18,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (request.method !== "POST") return methodNotAllowed(["POST"], "/api/cart/items");
     const user = await requireApiUser(request, context);
     const input = cartItemInput.parse(await readJson(request));
-    const added = await addToCart(context.db, user.id, input, { beyondStock: "refuse" });
+    const added = await addToCartWithinLimits({ db: context.db }, user.id, input, { beyondStock: "refuse" });
     const cart = await viewCart(context, user.id);
     const item = cart.items.find((i) => i.id === added.itemId) ?? null;
     return apiData({ item, cart }, 201);

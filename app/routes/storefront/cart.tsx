@@ -22,7 +22,8 @@ import { useRememberedLocation } from "~/components/layout/use-remembered-locati
 import { getCustomerProfile } from "~/modules/accounts/customer-profile.server";
 import type { CartLine } from "~/modules/cart/cart-line";
 import { listCartLines } from "~/modules/cart/cart-lines.server";
-import { addToCart, clearCart, removeCartItem, updateCartItem } from "~/modules/cart/cart-mutations.server";
+import { addToCartWithinLimits } from "~/flows/add-to-cart.server";
+import { clearCart, removeCartItem, updateCartItem } from "~/modules/cart/cart-mutations.server";
 import { cartIntent, type CartIntent } from "~/modules/cart/cart-schema";
 import { cartTotals } from "~/modules/cart/cart-totals";
 import { MAX_LINE_QUANTITY } from "~/modules/cart/order-limits";
@@ -106,7 +107,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     switch (input.intent) {
       case "add": {
-        const added = await addToCart(context.db, user.id, input);
+        const added = await addToCartWithinLimits({ db: context.db }, user.id, input);
         const message = added.limitedByStock
           ? `Only ${added.quantity} of ${added.name} in stock: your cart has ${added.quantity}.`
           : `${added.name} added to cart!`;

@@ -24,11 +24,14 @@ import { StockBadge } from "~/components/ui/stock-badge";
 import { formatPrice } from "~/lib/money";
 import { rootDataFromMatches } from "~/lib/root-data";
 import { pageMeta } from "~/lib/seo";
+import { formatShopDateTimeAmPm } from "~/lib/shop-time";
 import { getProduct } from "~/modules/catalog/get-product.server";
+import { launchOfProduct } from "~/modules/launches/launches.server";
+import { LaunchCountdown } from "~/components/launches/launch-countdown";
 import { jsonForScript, productJsonLd } from "~/modules/catalog/product-json-ld";
 import { isBuyable, stockStatus } from "~/modules/catalog/stock-status";
 import { mediaUrl, pickSource } from "~/modules/media/image-url";
-import { addToCart } from "~/modules/cart/cart-mutations.server";
+import { addToCartWithinLimits } from "~/flows/add-to-cart.server";
 import { addToCartFormSchema, CHOOSE_COLOR_AND_SIZE } from "~/modules/cart/cart-schema";
 import { requestAddress } from "~/modules/abuse/request-address.server";
 import { notifyMeAction } from "~/http/notify-me-action.server";
@@ -66,9 +69,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const product = await getProduct(context.db, params.id);
   if (!product) return data({ product: null, reviews: null, reviewer: null }, { status: 404 });
   const reviewsPage = Number(new URL(request.url).searchParams.get("reviews") ?? 1);
-  const [reviews, user] = await Promise.all([
+  const [reviews, user, launch] = await Promise.all([
     listProductReviews(context.db, product.id, reviewsPage),
     getUser(request, context),
+    launchOfProduct(context.db, product.id),
   ]);
   let reviewer: ReviewerView = { kind: "guest" };
   if (user) {
@@ -91,6 +95,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       })),
     },
     reviewer,
+    // The launch it is in: its opening (seconds left as the server counts them) and its limit per customer.
+    launch: launch && {
+      name: launch.name,
+      opensAtText: formatShopDateTimeAmPm(launch.opensAt),
+      secondsLeft: Math.max(0, Math.ceil((launch.opensAt.getTime() - Date.now()) / 1000)),
+      perBuyerLimit: launch.perBuyerLimit,
+    },
   };
 }
 
@@ -132,7 +143,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const submission = parseSubmission(form, addToCartFormSchema);
   if (submission.status !== "success") return refuse(submission, { formError: CHOOSE_COLOR_AND_SIZE });
   try {
-    const added = await addToCart(context.db, user.id, { productId: params.id, ...submission.value });
+    const added = await addToCartWithinLimits({ db: context.db }, user.id, {
+      productId: params.id,
+      ...submission.value,
+    });
     const message = added.limitedByStock
       ? `Only ${added.quantity} of ${added.name} in stock: your cart has ${added.quantity}.`
       : `${added.name} added to cart!`;
@@ -194,6 +208,7 @@ export default function ProductPage({ loaderData, actionData, matches }: Route.C
       <ProductDetailView
         key={product.id}
         product={product}
+        launch={"launch" in loaderData ? loaderData.launch : null}
         reviews={loaderData.reviews}
         notifyResult={notifyResult}
         cartResult={cartResult}
@@ -219,8 +234,16 @@ type Product = NonNullable<Route.ComponentProps["loaderData"]["product"]>;
 
 type Reviews = NonNullable<Route.ComponentProps["loaderData"]["reviews"]>;
 
+type ProductLaunchView = {
+  name: string;
+  opensAtText: string;
+  secondsLeft: number;
+  perBuyerLimit: number | null;
+} | null;
+
 function ProductDetailView({
   product,
+  launch,
   reviews,
   notifyResult,
   cartResult,
@@ -229,6 +252,7 @@ function ProductDetailView({
   brand,
 }: {
   product: Product;
+  launch: ProductLaunchView;
   reviews: Reviews;
   notifyResult: NotifyMeAnswer | null;
   cartResult: CartResult | null;
@@ -381,6 +405,12 @@ function ProductDetailView({
           {product.status === "coming-soon" ? (
             <div className="rounded-xl bg-sky-50 p-4">
               <p className="font-semibold text-sky-900">This product is coming soon and cannot be ordered yet.</p>
+              {launch && launch.secondsLeft > 0 && (
+                <LaunchCountdown secondsLeft={launch.secondsLeft} opensAtText={launch.opensAtText} />
+              )}
+              {launch?.perBuyerLimit && (
+                <p className="text-sm text-sky-900">At most {launch.perBuyerLimit} of this per customer.</p>
+              )}
               <p className="mb-3 mt-1 text-sm text-sky-900">Leave your e-mail and we will tell you when it launches.</p>
               <NotifyMeForm target={`product:${product.id}`} result={notifyResult} />
             </div>
@@ -402,6 +432,11 @@ function ProductDetailView({
                 }
               }}
             >
+              {launch?.perBuyerLimit && (
+                <p className="rounded-lg bg-sky-50 px-3 py-2 text-sm text-sky-950" data-testid="launch-limit">
+                  {launch.name}: at most {launch.perBuyerLimit} of this per customer.
+                </p>
+              )}
               <fieldset>
                 <legend className="mb-2 text-sm font-medium text-stone-900">
                   Colour: <span className="font-normal">{color}</span>

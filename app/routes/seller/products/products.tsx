@@ -157,6 +157,10 @@ export default function SellerProducts({ loaderData }: Route.ComponentProps) {
             <Link to="/seller/products/costs" className="font-medium text-brand-700 underline underline-offset-2">
               Import costs
             </Link>
+            {" · "}
+            <Link to="/seller/products/launch" className="font-medium text-brand-700 underline underline-offset-2">
+              Launch
+            </Link>
           </p>
         </div>
         <Link to="/seller/products/new" className="btn-primary">
