@@ -25,3 +25,4 @@ export * from "./modules/shipping/tables";
 export * from "./modules/storefront/tables";
 export * from "./modules/payments/tables";
 export * from "./modules/launches/tables";
+export * from "./modules/waiting-room/tables";

@@ -45,6 +45,7 @@ import { createStaticFiles } from "./static-files";
 import { createSettingsListener, type SettingsListener } from "./settings-listener";
 import { guardWhatsappWebhook, type TrustProxy } from "./whatsapp-webhook-gate";
 import { startPaymentExpiry } from "./payment-expiry-job";
+import { createWaitingRoomGate } from "./waiting-room-gate";
 
 type ReadCacheListener = ReturnType<typeof createReadCacheListener>;
 
@@ -62,7 +63,9 @@ declare module "react-router" {
 
 /** What a request handler needs, made once per process. */
 export type Services = {
-  database: Pick<Database, "db" | "listen">;
+  database: Pick<Database, "db" | "listen" | "poolWaiting">;
+  /** Signs the waiting room's tickets and passes (server/waiting-room-gate.ts). */
+  authSecret: string;
   env: Env;
   auth: Auth;
   providers: Providers;
@@ -74,7 +77,7 @@ export type Services = {
 
 /** `providers`: made from `env` (app/integrations/providers.server.ts) unless given, as a test may. */
 export async function createServices(
-  database: Pick<Database, "db" | "listen">,
+  database: Pick<Database, "db" | "listen" | "poolWaiting">,
   env: Env,
   providers: Providers = createProviders(env),
 ): Promise<Services> {
@@ -85,7 +88,7 @@ export async function createServices(
   const settings = createSettingsListener(database);
   const readCache = createReadCacheListener(database, env.READ_CACHE_MB * MB);
   await Promise.all([live.start(), settings.start(), readCache.start()]);
-  return { database, env, auth, providers, secretBoxes, live, settings, readCache };
+  return { database, authSecret: secret, env, auth, providers, secretBoxes, live, settings, readCache };
 }
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -280,6 +283,19 @@ export function createApp({
     onServed: (req, status, hit) =>
       logger.info({ method: req.method, ...loggableUrl(req.url), status, cache: hit ? "hit" : "miss" }, "request"),
   });
+  // A launch's pages, the cart and checkout, while a launch using it is near and the shop is busy.
+  const waitingRoom = createWaitingRoomGate({
+    db,
+    authSecret: services.authSecret,
+    headers,
+    secureCookies: origin.startsWith("https:"),
+    poolWaiting: services.database.poolWaiting,
+    limits: {
+      maxInFlight: env.WAITING_ROOM_MAX_IN_FLIGHT,
+      maxLoopDelayMs: env.WAITING_ROOM_MAX_LOOP_DELAY_MS,
+      maxPoolWaiting: env.WAITING_ROOM_MAX_POOL_WAITING,
+    },
+  });
   // Pages show the brand, contacts and shipping rule: a settings change (in any process) drops them all.
   services.settings.onChange(() => pageCache.clear());
   // A scheduled sale, slide or bar starting or ending (no write announces it), or the storefront's content edited.
@@ -295,7 +311,7 @@ export function createApp({
         // Webhooks are never served from (or kept in) the page cache: each answer is for that request.
         if (pathname.startsWith("/media/") || PROBES.has(pathname) || SIGNED_WEBHOOK_PATHS.has(pathname))
           return app(req, res);
-        pageCache.handle(req, res, () => app(req, res));
+        waitingRoom.handle(req, res, () => pageCache.handle(req, res, () => app(req, res)));
       }),
       webhookGate,
     ),

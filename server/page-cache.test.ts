@@ -120,6 +120,22 @@ describe("page cache", () => {
     expect(stats.renders).toBe(1);
   });
 
+  it("serves a guest who holds only the waiting room's ticket or pass from the cache, and never renders with it", async () => {
+    const seen: (string | null)[] = [];
+    const { base, stats } = await serve(async (request) => {
+      seen.push(request.headers.get("cookie"));
+      return page("cached");
+    });
+    const pass = await fetch(`${base}/product/lawn`, { headers: { Cookie: "kapra_pass=p.1.2.x" } });
+    expect(await pass.text()).toBe("cached");
+    const both = await fetch(`${base}/product/lawn`, { headers: { Cookie: "kapra_line=t.1.2.x; kapra_pass=p.1.2.x" } });
+    expect(both.headers.get("x-cache")).toBe("HIT");
+    expect(seen).toEqual([null]);
+    const signedIn = await fetch(`${base}/product/lawn`, { headers: { Cookie: "kapra_pass=p.1.2.x; session=abc" } });
+    expect(await signedIn.text()).toBe("not cached path");
+    expect(stats.renders).toBe(1);
+  });
+
   it("does not keep errors, redirects, private pages or pages that set cookies", async () => {
     const responses: Record<string, () => Response> = {
       "/missing": () => page("nope", { status: 404 }),

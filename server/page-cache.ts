@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import zlib from "node:zlib";
+import { PASS_COOKIE, TICKET_COOKIE } from "./waiting-room-cookies";
 import { LRUCache } from "lru-cache";
 
 /**
@@ -93,6 +94,8 @@ export function createPageCache({
       else if (Array.isArray(value)) for (const v of value) headers.append(name, v);
     }
     headers.set("host", new URL(origin).host);
+    // A guest's page is the same for every guest: the waiting room's ticket or pass is not read by it.
+    headers.delete("cookie");
     const response = await render(new Request(`${origin}${path}`, { method: "GET", headers }));
     let body = Buffer.from(await response.arrayBuffer());
     const cacheControl = response.headers.get("cache-control") ?? "";
@@ -135,7 +138,11 @@ export function createPageCache({
 
   /** Serves a guest's GET from the cache (rendering it if need be); anything else goes to `next`. */
   function handle(req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) {
-    if ((req.method !== "GET" && req.method !== "HEAD") || req.headers.cookie || req.headers.authorization)
+    if (
+      (req.method !== "GET" && req.method !== "HEAD") ||
+      hasOwnCookies(req.headers.cookie) ||
+      req.headers.authorization
+    )
       return next();
     const key = req.url ?? "/";
     const cached = entries?.get(key);
@@ -190,4 +197,16 @@ function entryBytes(entry: Entry): number {
   let bytes = entry.body.length + (entry.gzip?.length ?? 0) + 256;
   for (const [name, value] of entry.headers) bytes += name.length + value.length;
   return bytes;
+}
+
+/**
+ * Cookies of a visitor who is not just a guest (a session: signed in, a cart): anything but the
+ * waiting room's ticket and pass, which a guest shopping a launch carries and a page never reads.
+ */
+function hasOwnCookies(header: string | undefined): boolean {
+  if (!header) return false;
+  return header.split(";").some((part) => {
+    const name = part.split("=")[0].trim();
+    return name !== "" && name !== TICKET_COOKIE && name !== PASS_COOKIE;
+  });
 }

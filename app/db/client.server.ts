@@ -27,7 +27,13 @@ export async function openDatabase(opts: {
     pool.on("connect", (client) => client.on("error", () => {}));
     const db = drizzle(pool) as unknown as Db;
     const listener = createPostgresListener(pg, opts.databaseUrl);
-    return { db, kind: "postgres", close: () => pool.end(), listen: listener.listen };
+    return {
+      db,
+      kind: "postgres",
+      close: () => pool.end(),
+      listen: listener.listen,
+      poolWaiting: () => pool.waitingCount,
+    };
   }
   // Embedded: reopened in this process should PostgreSQL stop on a fatal error (app/db/pglite.server.ts).
   const { openPglite } = await import("./pglite.server");

@@ -21,6 +21,8 @@ export type Database = {
   close: () => Promise<void>;
   /** Calls `onMessage` for every NOTIFY on `channel` (from this or any other process); resolves to a stop function. */
   listen: (channel: string, onMessage: (payload: string) => void) => Promise<() => Promise<void>>;
+  /** Queries waiting for a free connection now (PostgreSQL's pool; PGlite has none): the waiting room's load gauge. */
+  poolWaiting?: () => number;
 };
 
 /** What a LISTEN handler hears after its connection came back: notifications may have been missed meanwhile. */

@@ -89,7 +89,23 @@ const envSchema = z.object({
   MEDIA_CACHE_MB: megabytes(8),
   READ_CACHE_MB: megabytes(8),
   PGLITE_SHARED_BUFFERS_MB: megabytes(16, 1),
+  // The waiting room (decision 0034): past any of these, a process is busy and lets no one more in.
+  WAITING_ROOM_MAX_IN_FLIGHT: wholeNumber(48),
+  WAITING_ROOM_MAX_LOOP_DELAY_MS: wholeNumber(150),
+  WAITING_ROOM_MAX_POOL_WAITING: wholeNumber(4),
 });
+
+/** A whole number from 0, its default when empty. */
+function wholeNumber(fallback: number) {
+  return z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce
+      .number({ error: "must be a whole number from 0" })
+      .int("must be a whole number from 0")
+      .min(0, "must be a whole number from 0")
+      .default(fallback),
+  );
+}
 
 /** An outside service's base address: http(s) only, its default when empty. */
 function httpAddress(fallback: string, example: string) {

@@ -199,3 +199,25 @@ async function queryLaunchOfProduct(db: DbOrTx, productId: string): Promise<Prod
     .where(eq(launchProducts.productId, productId));
   return row ?? null;
 }
+
+/** How long before a launch opens, and after, its waiting room may form. */
+export const WAITING_ROOM_WINDOW = { beforeMs: 10 * 60_000, afterMs: 6 * 3600_000 } as const;
+
+/**
+ * The products whose pages (with the cart and checkout) go through the waiting room now: those of
+ * launches using it, from 10 minutes before they open to 6 hours after. Empty: no room anywhere.
+ */
+export async function waitingRoomProducts(db: DbOrTx, now: Date): Promise<string[]> {
+  const rows = await db
+    .select({ productId: launchProducts.productId })
+    .from(launchProducts)
+    .innerJoin(launches, eq(launches.id, launchProducts.launchId))
+    .where(
+      and(
+        eq(launches.waitingRoom, true),
+        sql`${launches.opensAt} <= ${new Date(now.getTime() + WAITING_ROOM_WINDOW.beforeMs).toISOString()}::timestamptz`,
+        sql`${launches.opensAt} >= ${new Date(now.getTime() - WAITING_ROOM_WINDOW.afterMs).toISOString()}::timestamptz`,
+      ),
+    );
+  return rows.map((r) => r.productId);
+}

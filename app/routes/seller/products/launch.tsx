@@ -117,7 +117,8 @@ export default function SellerLaunches({ loaderData, actionData: sent }: Route.C
               </div>
               <p className="text-sm text-stone-700">
                 {l.state === "open" ? "Opened" : "Opens"} {l.opensAtText} ·{" "}
-                {l.perBuyerLimit === null ? "No limit per customer" : `At most ${l.perBuyerLimit} of each per customer`}
+                {l.perBuyerLimit === null ? "No limit per customer" : `At most ${l.perBuyerLimit} of each per customer`}{" "}
+                · Waiting room {l.waitingRoom ? "on" : "off"}
               </p>
               <ul className="grid gap-1 text-sm text-stone-800">
                 {l.products.map((p) => (
@@ -207,8 +208,10 @@ function LaunchForm({
           error={errors.perBuyerLimit}
           hint="1 to 50, counted per phone number and per account. Empty: no limit."
         />
-        {/* The waiting room's own setting comes with the waiting room (issue 43's next step); kept as it was meanwhile. */}
-        <input type="hidden" name="waitingRoom" value={waitingRoom ? "on" : ""} />
+        <label className="flex min-h-10 items-center gap-3 self-end text-stone-900">
+          <input type="checkbox" name="waitingRoom" value="on" defaultChecked={waitingRoom} className="size-5" />
+          <span className="font-medium">Use the waiting room when the shop is busy</span>
+        </label>
       </div>
       <fieldset
         className="grid gap-1 rounded-lg border border-stone-200 p-3"

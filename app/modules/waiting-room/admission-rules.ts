@@ -1,0 +1,50 @@
+/**
+ * How the waiting room decides, with no database or clock of its own (decision 0034): when the shop
+ * is busy, how fast it admits, and what a waiting shopper is told.
+ *
+ * Busy is measured in each process, every second: requests in flight, the event loop's delay (p99
+ * over the last second: a CPU-bound process answers late whatever its queue), and requests waiting
+ * for a database connection. Any one past its threshold is busy.
+ */
+export type LoadSample = { inFlight: number; loopDelayMs: number; poolWaiting: number };
+
+export type AdmissionLimits = { maxInFlight: number; maxLoopDelayMs: number; maxPoolWaiting: number };
+
+/** Past these, answers on this 2-core machine start taking over half a second (docs/performance.md). */
+export const DEFAULT_LIMITS: AdmissionLimits = { maxInFlight: 48, maxLoopDelayMs: 150, maxPoolWaiting: 4 };
+
+export function isBusy(sample: LoadSample, limits: AdmissionLimits = DEFAULT_LIMITS): boolean {
+  return (
+    sample.inFlight > limits.maxInFlight ||
+    sample.loopDelayMs > limits.maxLoopDelayMs ||
+    sample.poolWaiting > limits.maxPoolWaiting
+  );
+}
+
+/** Admissions per second a process may add: grows while it keeps up, halves as soon as it does not. */
+export const STEP_RANGE = { min: 1, start: 10, max: 200 } as const;
+
+export function nextStep(step: number, busy: boolean): number {
+  return busy
+    ? Math.max(STEP_RANGE.min, Math.floor(step / 2))
+    : Math.min(STEP_RANGE.max, step + Math.max(1, Math.ceil(step / 4)));
+}
+
+/** A waiting shopper's place (1 = next) and about how long, at the admissions per second of late. */
+export function placeInLine(ticket: number, admittedThrough: number, perSecond: number) {
+  const place = Math.max(1, ticket - admittedThrough);
+  const seconds = Math.ceil(place / Math.max(0.5, perSecond));
+  return { place, seconds };
+}
+
+/** "less than a minute", "about 3 minutes". */
+export function waitText(seconds: number): string {
+  if (seconds < 60) return "less than a minute";
+  const minutes = Math.round(seconds / 60);
+  return minutes === 1 ? "about a minute" : `about ${minutes} minutes`;
+}
+
+/** How soon the waiting page asks again: sooner near the front, never faster than every 3 s. */
+export function refreshSeconds(place: number): number {
+  return place <= 50 ? 3 : place <= 500 ? 6 : 12;
+}
