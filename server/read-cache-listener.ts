@@ -10,7 +10,8 @@ import { SETTINGS_CHANNEL } from "~/db/settings-changed";
  * What the owner edits and guests' pages show: the storefront's words and shape (issue 29) and the
  * products themselves. A change to one of these tables drops the guest page cache too (as for
  * prices), so the next page load shows it. Not product_variants: every order changes stock there,
- * and the page cache's one-second reuse is what carries a busy day's browsing. Not product_images:
+ * and the page cache's one-second reuse is what carries a busy day's browsing; only a variant
+ * selling out or coming back ("stock_availability") drops the pages. Not product_images:
  * an owner's photo change saves its product row too, while the seed's photos, drawn one by one in
  * the background after a first start, would otherwise empty the cache dozens of times.
  */
@@ -27,6 +28,8 @@ const GUEST_PAGE_TABLES = new Set([
   "products",
   "launches",
   "launch_products",
+  // A variant sold out or back in stock (migration 0029): every page must say so within a second.
+  "stock_availability",
 ]);
 
 /** setTimeout's longest wait is about 24.8 days; a boundary further off is looked up again then. */

@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderItems, orders, productVariants, products } from "~/schema";
 import { useTestDatabase } from "../../tests/factories/test-database";
@@ -8,6 +8,7 @@ import {
   headersFor,
   signUp,
   startServerProcess,
+  waitFor,
   type ServerProcess,
 } from "../../tests/factories/server-process";
 import { saveLaunch } from "./save-launch.server";
@@ -116,4 +117,41 @@ describe.skipIf(!built)("a launch's limit per customer raced across two processe
     expect(answers.filter((r) => r.status === 409)).toHaveLength(6 - LIMIT);
     expect(await piecesOf(["+923001230003"])).toBe(LIMIT);
   }, 120_000);
+
+  it("a variant sold out in one process shows sold out on the other's cached guest page within a second", async () => {
+    const [a, b] = servers;
+    const tee = and(
+      eq(productVariants.productId, "essential-crew-neck-tee"),
+      eq(productVariants.color, "Black"),
+      eq(productVariants.size, "XL"),
+    );
+    await db().update(productVariants).set({ stock: 1 }).where(tee);
+    const xlSoldOut = async () => {
+      const html = await (await fetch(`${b.url}/product/essential-crew-neck-tee`)).text();
+      return html.includes('value="XL"/>XL<span class="sr-only"> (sold out)</span>');
+    };
+    // Rendered and kept in B's page cache (the page cache keeps a guest page a second, and longer while it is asked for).
+    await waitFor(async () => !(await xlSoldOut()), { what: "XL in stock on B" });
+    expect(await xlSoldOut()).toBe(false);
+    const bought = await fetch(`${a.url}/api/orders`, {
+      method: "POST",
+      headers: { ...headersFor(a, { cookie: cookies[2], ip: IP }), "content-type": "application/json" },
+      body: JSON.stringify({
+        items: [{ productId: "essential-crew-neck-tee", color: "Black", size: "XL", quantity: 1 }],
+        shipping: {
+          fullName: "Last Piece",
+          email: "last@example.pk",
+          phone: "03001230009",
+          city: "Lahore",
+          address: "House 4, Street 9",
+        },
+        paymentMethod: "cod",
+      }),
+    });
+    expect(bought.status).toBe(201);
+    const sold = Date.now();
+    await waitFor(xlSoldOut, { timeoutMs: 5000, intervalMs: 50, what: "XL sold out on B" });
+    const elapsed = Date.now() - sold;
+    expect(elapsed, `sold out showed on the other process after ${elapsed} ms`).toBeLessThan(1000);
+  }, 60_000);
 });
