@@ -57,7 +57,8 @@ export async function startServerProcess(
   env: Record<string, string>,
   { readyTimeoutMs = 120_000 } = {},
 ): Promise<ServerProcess> {
-  const port = await freePort();
+  // A given PORT is kept (an instance restarted where its load balancer expects it).
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const child = spawn(process.execPath, ["server/start.js"], {
     cwd: ROOT,
     // On PostgreSQL the shop refuses to start without a signing secret: tests give it theirs.
