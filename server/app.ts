@@ -15,7 +15,7 @@ import { loadAuthSecret, type Auth } from "~/modules/accounts/auth.server";
 import { createShopAuth } from "~/flows/create-shop-auth.server";
 import { CLIENT_IP_HEADER } from "~/modules/abuse/client-address";
 import { loggableUrl } from "~/lib/log-redaction";
-import { createHostCheck, publicOrigin } from "~/lib/public-origin";
+import { createHostCheck, isHttpsShop, publicOrigin } from "~/lib/public-origin";
 import { securityHeaders } from "~/http/security-headers.server";
 import { getMediaFile } from "~/modules/media/get-media-file.server";
 import { closeProviders, createProviders, type Providers } from "~/integrations/providers.server";
@@ -288,7 +288,7 @@ export function createApp({
     db,
     authSecret: services.authSecret,
     headers,
-    secureCookies: origin.startsWith("https:"),
+    secureCookies: isHttpsShop(env),
     poolWaiting: services.database.poolWaiting,
     limits: {
       maxInFlight: env.WAITING_ROOM_MAX_IN_FLIGHT,

@@ -126,8 +126,9 @@ export function createWaitingRoomGate(options: GateOptions): WaitingRoomGate {
   const cookie = (name: string, value: string, maxAge: number) =>
     `${name}=${value}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${options.secureCookies ? "; Secure" : ""}`;
 
+  const nowSeconds = () => Math.floor(clock().getTime() / 1000);
   const letIn = (res: ServerResponse, ticket: number, next: () => void) => {
-    const expires = Math.floor(clock().getTime() / 1000) + PASS_SECONDS;
+    const expires = nowSeconds() + PASS_SECONDS;
     res.appendHeader("Set-Cookie", cookie(PASS_COOKIE, signer.pass(ticket, expires), PASS_SECONDS));
     next();
   };
@@ -144,7 +145,6 @@ export function createWaitingRoomGate(options: GateOptions): WaitingRoomGate {
     });
     res.end(renderWaitingPage({ brand, place, wait: waitText(seconds), refresh }));
   };
-  const nowSeconds = () => Math.floor(clock().getTime() / 1000);
 
   const handle = (req: IncomingMessage, res: ServerResponse, next: () => void) => {
     inFlight++;

@@ -1,6 +1,6 @@
 import { cartPiecesOf } from "~/modules/cart/cart-lines.server";
 import { addToCart, type AddToCartResult } from "~/modules/cart/cart-mutations.server";
-import { refuseOverLaunchLimits } from "~/modules/launches/buyer-limits.server";
+import { limitedLines, refuseOverLimit } from "~/modules/launches/buyer-limits.server";
 import type { FlowContext } from "./flow-context";
 
 type CartItemInput = Parameters<typeof addToCart>[2];
@@ -16,16 +16,19 @@ export async function addToCartWithinLimits(
   input: CartItemInput,
   options?: Parameters<typeof addToCart>[3],
 ): Promise<AddToCartResult> {
-  const inCart = await cartPiecesOf(ctx.db, userId, input.productId);
-  await refuseOverLaunchLimits(
-    ctx.db,
-    {
-      userId,
-      phone: null,
-      lines: [{ productId: input.productId, quantity: inCart + input.quantity }],
-      now: ctx.now ?? new Date(),
-    },
-    "quantity",
-  );
+  const limited = await limitedLines(ctx.db, {
+    userId,
+    phone: null,
+    lines: [{ productId: input.productId, quantity: input.quantity }],
+    now: ctx.now ?? new Date(),
+  });
+  // Only a product whose launch limits it costs a look at the cart: every other add is one query more, not two.
+  if (limited.length > 0) {
+    const inCart = await cartPiecesOf(ctx.db, userId, input.productId);
+    refuseOverLimit(
+      limited.map((line) => ({ ...line, asked: line.asked + inCart })),
+      "quantity",
+    );
+  }
   return addToCart(ctx.db, userId, input, options);
 }

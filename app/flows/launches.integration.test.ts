@@ -9,6 +9,7 @@ import { runDueLaunches, nextLaunchAt } from "./launch-products.server";
 import { moveOrder } from "./move-order.server";
 import { placeOrder } from "./place-order.server";
 import { deleteLaunch, saveLaunch } from "./save-launch.server";
+import { addToCartWithinLimits } from "./add-to-cart.server";
 
 const OWNER = { id: "owner-launches", name: "Sana Owner" };
 const LAWN = "pocket-tee";
@@ -174,5 +175,32 @@ describe.each(DATABASE_KINDS)("launches on %s", (kind) => {
     expect(placed).toHaveLength(1);
     // The product with no limit is not counted.
     expect(await db().select().from(launchProducts)).toHaveLength(1);
+  });
+
+  it("refuses adding to the cart past the limit, counting the cart and the account's orders since it opened", async () => {
+    await saveLaunch({ db: db() }, null, {
+      name: "Cart Drop",
+      opensAt: new Date(Date.now() - 60_000),
+      perBuyerLimit: 2,
+      waitingRoom: false,
+      productIds: [LAWN],
+    });
+    const shopper = await createTestBuyer(db(), "Cart Shopper");
+    await order(shopper, "+923001110005", 1);
+    await addToCartWithinLimits({ db: db() }, shopper, { ...ITEM, quantity: 1 });
+    const over = await refusal(addToCartWithinLimits({ db: db() }, shopper, { ...ITEM, size: "L", quantity: 1 }));
+    expect(over.code).toBe("LAUNCH_LIMIT_REACHED");
+    expect(over.fields?.quantity).toBe(
+      "This launch allows 2 pieces of Everyday Pocket Tee per customer: you have 1 piece already, so you can order 1 piece more.",
+    );
+    // A product no launch limits is added as before.
+    expect(
+      await addToCartWithinLimits({ db: db() }, shopper, {
+        productId: OTHER,
+        color: "Black",
+        size: "M",
+        quantity: 3,
+      }),
+    ).toMatchObject({ quantity: 3 });
   });
 });

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, lte, ne, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { AppError } from "~/lib/errors";
 import { products } from "~/modules/catalog/reads";
@@ -42,10 +42,11 @@ export async function limitedLines(db: DbOrTx, order: BuyerOrder): Promise<Limit
     );
   if (limited.length === 0) return [];
   // The buyer's orders (by phone, or by account: orders_phone_idx, orders_user_created_idx), then their items.
-  const byPhone = order.phone ? sql`${orders.phone} = ${order.phone}` : null;
-  const byAccount = order.userId ? sql`${orders.userId} = ${order.userId}` : null;
-  if (!byPhone && !byAccount) return [];
-  const buyer = byPhone && byAccount ? sql`(${byPhone} or ${byAccount})` : (byPhone ?? byAccount)!;
+  const buyer = or(
+    order.phone ? eq(orders.phone, order.phone) : undefined,
+    order.userId ? eq(orders.userId, order.userId) : undefined,
+  );
+  if (!buyer) return [];
   const taken = await db
     .select({
       productId: orderItems.productId,
@@ -58,7 +59,7 @@ export async function limitedLines(db: DbOrTx, order: BuyerOrder): Promise<Limit
     .where(
       and(
         buyer,
-        sql`${orders.status} <> 'cancelled'`,
+        ne(orders.status, "cancelled"),
         sql`${orders.createdAt} >= ${launches.opensAt}`,
         inArray(
           orderItems.productId,
@@ -87,7 +88,12 @@ export async function refuseOverLaunchLimits(
   order: BuyerOrder,
   field: "items" | "quantity" = "items",
 ): Promise<void> {
-  const over = overLimit(await limitedLines(db, order));
+  refuseOverLimit(await limitedLines(db, order), field);
+}
+
+/** Throws LAUNCH_LIMIT_REACHED for the first line past its limit (its words under `field`); nothing when all fit. */
+export function refuseOverLimit(lines: readonly LimitedLine[], field: "items" | "quantity"): void {
+  const over = overLimit(lines);
   if (!over) return;
   const message = limitMessage(over);
   throw new AppError(
