@@ -13,6 +13,7 @@ import {
   signInAsOwner,
   submitSignIn,
   toast,
+  waitForRouterIdle,
   type CartItem,
   type ShippingDetails,
 } from "./helpers";
@@ -151,8 +152,13 @@ test.describe("a failed request keeps the page", () => {
   }) => {
     const account = await createAccount(page, newAccount("fail-session"));
     await addToCartByApi(page, { productId: SHORTS.id, color: "Gray", size: "M", quantity: 1 });
+    // The live stream opens after hydration and may reload the page once (the cart changed while it
+    // loaded): cookies cleared before that reload would sign the page out before Place Order.
+    const events = page.waitForResponse((res) => new URL(res.url()).pathname === "/api/events" && res.status() === 200);
     await gotoHydrated(page, "/cart");
+    await events;
     await fillShipping(page, SHIPPING);
+    await waitForRouterIdle(page);
     // Signed out elsewhere (another tab, the session expired): the page does not know yet.
     await page.context().clearCookies();
     await checkoutForm(page).getByRole("button", { name: "Place Order" }).click();
