@@ -18,9 +18,9 @@ import { startOwnPostgresShop, type OwnShop } from "./own-postgres-shop";
 /**
  * Launch day (issue 43), the owner's side at 390 px: Products -> Launch refuses an incomplete form
  * beside each field and keeps what was typed, schedules a launch for midnight with a limit per
- * customer; the product page counts down; opened, the product is on sale with its limit, and a
- * buyer asking more than the limit at checkout is refused in its words. A shop of its own on
- * PostgreSQL, whose products the spec prepares.
+ * customer; the product page and its category's listing count down; opened, the product is on sale
+ * with its limit, and a buyer asking more than the limit at checkout is refused in its words. A
+ * shop of its own on PostgreSQL, whose products the spec prepares.
  */
 
 test.describe.configure({ mode: "serial", timeout: 120_000 });
@@ -108,6 +108,16 @@ test("at 390 px the owner schedules a midnight launch with a limit; the product 
       /^Opens .* \(Pakistan time\) · in \d+ h \d\d min$/,
     );
     await expect(guest.getByText("At most 2 of this per customer.")).toBeVisible();
+    // Its category's listing names the launch above the products, with the same countdown, and the
+    // card says when it opens; nothing wider than the phone.
+    await gotoHydrated(guest, "/category/t-shirts");
+    await expect(guest.getByTestId("launch-banner")).toContainText(
+      /^Eid Lawn Drop opens .* \(Pakistan time\) · in \d+ (h \d\d min|min \d\d s)$/,
+    );
+    const card = guest.getByTestId("product-card").filter({ hasText: PRODUCT.name });
+    await expect(card).toContainText("Coming Soon");
+    await expect(card.getByTestId("card-opens-at")).toHaveText(/^Opens \d{1,2} \w{3} \d{4}, 12:00 am$/);
+    expect(await guest.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   } finally {
     await guest.context().close();
   }

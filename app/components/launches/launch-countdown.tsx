@@ -18,9 +18,18 @@ export function timeLeftText(seconds: number): string {
  * clock is trusted: a phone set to the wrong time counts the same); the browser counts down from
  * there with its own monotonic clock and, at zero, asks the server for the page again, which opens
  * it once the launch has opened. Without JavaScript the server's text stands (the page refreshes
- * itself at the opening: see the product page's meta).
+ * itself at the opening: see the product page's meta). With `launchName` (a listing's banner) it
+ * reads "Eid Lawn Drop opens ...".
  */
-export function LaunchCountdown({ secondsLeft, opensAtText }: { secondsLeft: number; opensAtText: string }) {
+export function LaunchCountdown({
+  secondsLeft,
+  opensAtText,
+  launchName,
+}: {
+  secondsLeft: number;
+  opensAtText: string;
+  launchName?: string;
+}) {
   const [left, setLeft] = useState(secondsLeft);
   const { revalidate, state } = useRevalidator();
   useEffect(() => {
@@ -42,7 +51,7 @@ export function LaunchCountdown({ secondsLeft, opensAtText }: { secondsLeft: num
   }, [left, state, revalidate]);
   return (
     <p className="text-sky-950" data-testid="launch-countdown">
-      Opens {opensAtText} (Pakistan time)
+      {launchName ? `${launchName} opens` : "Opens"} {opensAtText} (Pakistan time)
       {left > 0 ? (
         <>
           {" "}

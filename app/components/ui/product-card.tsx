@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { formatShopDateTimeAmPm } from "~/lib/shop-time";
 import type { ProductCardData } from "~/modules/catalog/product-card";
 import { stockStatus } from "~/modules/catalog/stock-status";
 import { ColourSwatch } from "./colour-swatch";
@@ -49,6 +50,7 @@ export function ProductCard({
             <StockBadge status={status} />
             <WishlistButton productId={product.id} name={product.name} />
           </div>
+          <OpensAt product={product} />
         </div>
       </article>
     );
@@ -79,9 +81,20 @@ export function ProductCard({
           <div>
             <StockBadge status={status} />
           </div>
+          <OpensAt product={product} />
         </div>
       </div>
     </article>
+  );
+}
+
+/** Under a coming-soon product's badge, when it goes on sale by itself (Pakistan time). */
+function OpensAt({ product }: { product: ProductCardData }) {
+  if (product.status !== "coming-soon" || !product.launchAt) return null;
+  return (
+    <p className="text-xs text-sky-900" data-testid="card-opens-at">
+      Opens {formatShopDateTimeAmPm(product.launchAt)}
+    </p>
   );
 }
 

@@ -44,6 +44,7 @@ export function productCardColumns(now = new Date()) {
     rating: products.rating,
     reviewCount: products.reviewCount,
     status: products.status,
+    launchAt: products.launchAt,
     stock: totalStock,
     image: firstImage,
     swatches: colourSwatches,

@@ -16,6 +16,8 @@ export type ProductCardData = {
   rating: number;
   reviewCount: number;
   status: ProductStatus;
+  /** When a coming-soon product goes on sale by itself (its launch's time, or its own), else null. */
+  launchAt: Date | null;
   stock: number;
   image: ProductImageData | null;
   /** The colours it is made in, with their swatches. */

@@ -7,6 +7,9 @@ import { listCollectionProducts } from "~/modules/catalog/list-collection-produc
 import { SORT_OPTIONS } from "~/modules/catalog/listing-options";
 import { mediaUrl, pickSource } from "~/modules/media/image-url";
 import { readCollectionPageQuery, collectionPageSearch } from "~/modules/catalog/collection-page-query";
+import { findSoonestLaunch } from "~/modules/launches/soonest-launch.server";
+import { launchCountdownView } from "~/modules/launches/launch-rules";
+import { LaunchBanner } from "~/components/launches/launch-banner";
 import type { Route } from "./+types/collections";
 
 export const meta: Route.MetaFunction = ({ matches, data, params }) => {
@@ -37,6 +40,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const query = readCollectionPageQuery(new URL(request.url).searchParams).query;
   const listing = await listCollectionProducts(context.db, collection, query);
   const image = collection.image;
+  // The soonest launch the listed coming-soon products wait for (one query, only when some are listed).
+  const now = new Date();
+  const waiting = listing.items.filter((p) => p.status === "coming-soon").map((p) => p.id);
+  const launch = waiting.length > 0 ? await findSoonestLaunch(context.db, waiting, now) : null;
   return {
     collection: {
       slug: collection.slug,
@@ -47,12 +54,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     },
     query,
     listing,
+    launch: launch && launchCountdownView(launch, now),
     imageUrl: image ? mediaUrl(pickSource(image.sources, 1200).key) : undefined,
   };
 }
 
 export default function CollectionPage({ loaderData }: Route.ComponentProps) {
-  const { collection, query, listing } = loaderData;
+  const { collection, query, listing, launch } = loaderData;
   const path = `/collections/${collection.slug}`;
   const nextPage = collectionPageSearch({ ...query, page: query.page + 1 });
   return (
@@ -119,6 +127,7 @@ export default function CollectionPage({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           <h2 className="sr-only">Products</h2>
+          {launch && <LaunchBanner launch={launch} />}
           <div data-testid="product-results" className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
             {listing.items.map((p, i) => (
               <ProductCard key={p.id} product={p} priority={i < 2} />

@@ -15,6 +15,9 @@ import { parseListingQuery } from "~/modules/catalog/listing-query";
 import { resolveCategorySlug } from "~/modules/catalog/resolve-category-slug.server";
 import { requestAddress } from "~/modules/abuse/request-address.server";
 import { notifyMeAction } from "~/http/notify-me-action.server";
+import { findSoonestLaunch } from "~/modules/launches/soonest-launch.server";
+import { launchCountdownView } from "~/modules/launches/launch-rules";
+import { LaunchBanner } from "~/components/launches/launch-banner";
 import type { Route } from "./+types/products";
 
 export const meta: Route.MetaFunction = ({ matches, data, location }) => {
@@ -51,10 +54,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const query = parseListingQuery(url.searchParams, category?.slug);
   const [listing, facets] = await Promise.all([listProducts(context.db, query), listListingFacets(context.db, query)]);
   const activeCategory = categories.find((c) => c.slug === query.category) ?? null;
+  // The soonest launch the listed coming-soon products wait for (one query, only when some are listed).
+  const now = new Date();
+  const waiting = listing.items.filter((p) => p.status === "coming-soon").map((p) => p.id);
+  const launch = waiting.length > 0 ? await findSoonestLaunch(context.db, waiting, now) : null;
   return {
     query,
     listing,
     facets,
+    launch: launch && launchCountdownView(launch, now),
     category: activeCategory && {
       slug: activeCategory.slug,
       name: activeCategory.name,
@@ -74,7 +82,7 @@ export const clientAction = (args: Route.ClientActionArgs) => keepOnFailure(args
 
 export default function Products({ loaderData, actionData: sentActionData }: Route.ComponentProps) {
   const actionData = useKeptActionData(sentActionData);
-  const { query, listing, facets, category, categories } = loaderData;
+  const { query, listing, facets, category, categories, launch } = loaderData;
   const formRef = useRef<HTMLFormElement>(null);
   const navigate = useNavigate();
   const hydrated = useHydrated();
@@ -296,6 +304,7 @@ export default function Products({ loaderData, actionData: sentActionData }: Rou
         <>
           {/* The cards' names are h3s: this heading keeps the outline whole (h1, then h2) for screen readers. */}
           <h2 className="sr-only">Results</h2>
+          {launch && <LaunchBanner launch={launch} />}
           <div
             data-testid="product-results"
             className={`mt-6 grid gap-4 ${query.view === "list" ? "grid-cols-1" : "grid-cols-2 sm:grid-cols-3 lg:grid-cols-4"}`}
