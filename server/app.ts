@@ -101,6 +101,12 @@ const MB = 1024 * 1024;
  */
 const PAGE_COMPRESSION = compression({ level: 3, brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3 } } });
 
+/**
+ * The cart, checkout, the buyer's account and the seller's pages: what a guest gets there the page
+ * cache may reuse, but it goes out private, never kept by a cache in front (server/page-cache.ts).
+ */
+const UNSHARED_PAGES = /^\/(cart|checkout|orders|buyer-dashboard|set-password|seller)(\/|-|$)/;
+
 /** Health probes never go through the guest page cache: they must say how things are now. */
 const PROBES = new Set(["/healthz", "/readyz"]);
 const READY_TIMEOUT_MS = 2_000;
@@ -280,6 +286,7 @@ export function createApp({
     maxBytes: env.PAGE_CACHE_MB * MB,
     headers,
     origin,
+    sharedPath: (pathname) => !UNSHARED_PAGES.test(pathname),
     onServed: (req, status, hit) =>
       logger.info({ method: req.method, ...loggableUrl(req.url), status, cache: hit ? "hit" : "miss" }, "request"),
   });

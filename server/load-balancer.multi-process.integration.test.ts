@@ -8,9 +8,9 @@ import { products, productVariants } from "~/schema";
 import { saveLaunch } from "~/flows/save-launch.server";
 import { freePort } from "../tests/setup/pg-cluster";
 import { useTestDatabase } from "../tests/factories/test-database";
+import { nginxConfig } from "../tests/factories/nginx";
 import {
   BUILT_SERVER,
-  ROOT,
   cookieFrom,
   startServerProcess,
   waitFor,
@@ -31,37 +31,6 @@ if (process.env.KAPRA_TEST_GATE && (!built || !haveNginx))
   throw new Error(`${!built ? BUILT_SERVER : NGINX} is missing: .ci/run installs nginx, scripts/test.sh builds`);
 
 const PRODUCT = "pocket-tee";
-
-/**
- * docs/nginx.conf as documented, with loopback addresses: its app servers are the two instances, it
- * listens on `port` without TLS (its redirect from port 80 and its certificates left out), and it
- * keeps its cache in `dir`; inside a minimal nginx.conf of its own.
- */
-function nginxConfig(dir: string, port: number, upstreams: number[]): string {
-  const documented = fs
-    .readFileSync(path.join(ROOT, "docs/nginx.conf"), "utf8")
-    .replace(/^\s*server 10\.0\.0\.\d+:3000 (.*)$/gm, "")
-    .replace(/upstream kapra_app \{/, (head) =>
-      [head, ...upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=3 fail_timeout=10s;`)].join("\n"),
-    )
-    .replace(/server \{\s*listen 80;[\s\S]*?\n\}\n/, "")
-    .replace(/listen 443 ssl http2;/, `listen 127.0.0.1:${port};`)
-    .replace(/^\s*listen \[::\]:443 ssl http2;$/m, "")
-    .replace(/^\s*ssl_certificate(_key)? .*$/gm, "")
-    .replace(/server_name kapra\.pk;/, "server_name 127.0.0.1;")
-    .replace(/proxy_cache_path \/var\/cache\/nginx\/kapra /, `proxy_cache_path ${path.join(dir, "cache")} `);
-  const temp = (name: string) => `${name}_temp_path ${path.join(dir, name)};`;
-  return `worker_processes 1;
-pid ${path.join(dir, "nginx.pid")};
-error_log ${path.join(dir, "error.log")} warn;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  ${["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map(temp).join("\n  ")}
-${documented}
-}
-`;
-}
 
 describe.skipIf(!built || !haveNginx)("two instances behind nginx on one PostgreSQL", () => {
   const database = useTestDatabase("postgres");

@@ -1,8 +1,15 @@
 import type { AddressInfo } from "node:net";
-import express from "express";
+import express, { type RequestHandler } from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import { createHash } from "node:crypto";
-import { createPageCache, pinInlineScripts } from "./page-cache";
+import {
+  createPageCache,
+  pinInlineScripts,
+  PAGE_FRESH_MS,
+  PAGE_STALE_MS,
+  PRIVATE_PAGE_CACHE_CONTROL,
+  sharedCacheControl,
+} from "./page-cache";
 
 let close: (() => void) | undefined;
 afterEach(() => close?.());
@@ -10,7 +17,17 @@ afterEach(() => close?.());
 /** A real HTTP server whose pages come from `render`; returns its base URL and the render count. */
 async function serve(
   render: (request: Request) => Promise<Response>,
-  opts: { ttlMs?: number; staleMs?: number; maxBytes?: number } = {},
+  {
+    before,
+    ...opts
+  }: {
+    ttlMs?: number;
+    staleMs?: number;
+    maxBytes?: number;
+    sharedPath?: (pathname: string) => boolean;
+    /** What runs in front of the cache (the waiting room, in the shop). */
+    before?: RequestHandler;
+  } = {},
 ) {
   const stats = { renders: 0 };
   const cache = createPageCache({
@@ -21,6 +38,7 @@ async function serve(
     },
   });
   const app = express();
+  if (before) app.use(before);
   app.use(cache.handle);
   app.use((_req, res) => void res.status(418).send("not cached path"));
   const server = app.listen(0, "127.0.0.1");
@@ -169,5 +187,98 @@ describe("page cache", () => {
     const res = await fetch(`${base}/contact`, { method: "POST" });
     expect(res.status).toBe(418);
     expect(stats.renders).toBe(0);
+  });
+
+  describe("what caches in front (nginx, a CDN) are told", () => {
+    it("marks a kept guest page public for as long as this cache keeps it, gzip or not", async () => {
+      expect([PAGE_FRESH_MS, PAGE_STALE_MS]).toEqual([1000, 30_000]);
+      expect(sharedCacheControl()).toBe("public, max-age=0, s-maxage=1, stale-while-revalidate=30");
+      expect(sharedCacheControl(5000, 60_000)).toBe("public, max-age=0, s-maxage=5, stale-while-revalidate=60");
+      const { base } = await serve(async () => page("<p>home</p>".repeat(200)));
+      const first = await fetch(`${base}/`);
+      const second = await fetch(`${base}/`, { headers: { "Accept-Encoding": "identity" } });
+      const withPass = await fetch(`${base}/`, { headers: { Cookie: "kapra_pass=p.1.2.x" } });
+      for (const res of [first, second, withPass]) {
+        expect(res.headers.get("cache-control")).toBe(sharedCacheControl());
+        expect(res.headers.get("vary")).toBe("Accept-Encoding");
+      }
+      expect(first.headers.get("content-encoding")).toBe("gzip");
+      expect(second.headers.get("content-encoding")).toBeNull();
+      expect(second.headers.get("x-cache")).toBe("HIT");
+    });
+
+    it("follows its own freshness: a cache keeping pages 5 s tells caches in front 5 s", async () => {
+      const { base } = await serve(async () => page("<p>home</p>"), { ttlMs: 5000, staleMs: 60_000 });
+      expect((await fetch(`${base}/`)).headers.get("cache-control")).toBe(sharedCacheControl(5000, 60_000));
+    });
+
+    it("never marks public a request with a session cookie, even for the same page", async () => {
+      const { base } = await serve(async () => page("<p>home</p>"));
+      expect((await fetch(`${base}/`)).headers.get("cache-control")).toBe(sharedCacheControl());
+      for (const cookie of [
+        "better-auth.session_token=abc",
+        "__Host-better-auth.session_token=abc; kapra_pass=p.1.2.x",
+        "shop_flash=x",
+      ]) {
+        const res = await fetch(`${base}/`, { headers: { Cookie: cookie } });
+        expect(await res.text()).toBe("not cached path");
+        expect(res.headers.get("cache-control")).toBeNull();
+      }
+      const signedIn = await fetch(`${base}/`, { headers: { Authorization: "Bearer x" } });
+      expect(signedIn.headers.get("cache-control")).toBeNull();
+    });
+
+    it("leaves pages it does not keep, pages with their own Cache-Control and other types as they are", async () => {
+      const responses: Record<string, () => Response> = {
+        "/missing": () => page("nope", { status: 404 }),
+        "/cookie": () => page("hi", { headers: { "Content-Type": "text/html", "Set-Cookie": "a=b" } }),
+        "/private": () =>
+          page("mine", { headers: { "Content-Type": "text/html", "Cache-Control": "private, no-store" } }),
+        "/sitemap.xml": () =>
+          new Response("<urlset/>", {
+            headers: { "Content-Type": "application/xml", "Cache-Control": "public, max-age=3600" },
+          }),
+        "/products.data": () => Response.json({ products: [] }),
+      };
+      const { base } = await serve(async (request) => responses[new URL(request.url).pathname]());
+      const seen: Record<string, string | null> = {};
+      for (const path of Object.keys(responses))
+        seen[path] = (await fetch(`${base}${path}`)).headers.get("cache-control");
+      expect(seen).toEqual({
+        "/missing": null,
+        "/cookie": null,
+        "/private": "private, no-store",
+        "/sitemap.xml": "public, max-age=3600",
+        "/products.data": null,
+      });
+    });
+
+    it("sends the pages of paths not to be shared (the cart) private, still kept here", async () => {
+      const { base, stats } = await serve(async () => page("<p>your cart</p>"), {
+        sharedPath: (pathname) => pathname !== "/cart",
+      });
+      for (let i = 0; i < 2; i++) {
+        const res = await fetch(`${base}/cart?from=menu`);
+        expect(res.headers.get("cache-control")).toBe(PRIVATE_PAGE_CACHE_CONTROL);
+      }
+      expect(stats.renders).toBe(1);
+      expect((await fetch(`${base}/products`)).headers.get("cache-control")).toBe(sharedCacheControl());
+    });
+
+    it("keeps a page private when something in front made it the visitor's own (a pass renewed, a line held)", async () => {
+      const { base } = await serve(async () => page("<p>launch</p>"), {
+        before: (req, res, next) => {
+          if (req.path === "/renewed") res.appendHeader("Set-Cookie", "kapra_pass=p.2.3.y; Path=/");
+          if (req.path === "/held") res.setHeader("Cache-Control", PRIVATE_PAGE_CACHE_CONTROL);
+          next();
+        },
+      });
+      const renewed = await fetch(`${base}/renewed`);
+      expect(renewed.headers.get("cache-control")).toBe(PRIVATE_PAGE_CACHE_CONTROL);
+      expect(renewed.headers.get("set-cookie")).toContain("kapra_pass=");
+      const held = await fetch(`${base}/held`);
+      expect(held.headers.get("cache-control")).toBe(PRIVATE_PAGE_CACHE_CONTROL);
+      expect(await held.text()).toBe("<p>launch</p>");
+    });
   });
 });

@@ -13,6 +13,9 @@ import { LRUCache } from "lru-cache";
  * traffic into one render per second per URL.
  * Anyone with a cookie (a signed-in buyer, the owner) always gets a fresh page.
  *
+ * The pages it keeps carry `sharedCacheControl()`, so nginx or a CDN in front may keep them for the
+ * same second (docs/deployment.md, "A CDN in front"); the answers it passes on never do.
+ *
  * It works on plain Node requests, in front of Express, so a hit costs about what a static file does.
  */
 type Entry = {
@@ -22,8 +25,33 @@ type Entry = {
   body: Buffer;
   gzip: Buffer | null;
   cacheable: boolean;
+  /**
+   * What a kept HTML page that says nothing of caching itself tells caches in front (`send`): the
+   * shared `sharedCacheControl()`, or private for a path that is not to be shared.
+   */
+  cacheControl: string | null;
   expires: number;
 };
+
+/** How long a guest's page is reused as it is. */
+export const PAGE_FRESH_MS = 1000;
+/** How long after that it may still be served once, while its fresh copy renders. */
+export const PAGE_STALE_MS = 30_000;
+
+/**
+ * What a guest's page tells the caches in front of the shop (nginx, a CDN): a browser asks again
+ * every time (max-age=0); a shared cache may keep the page as long as this cache does (s-maxage)
+ * and serve it stale while it fetches a new copy, as this cache does. A price change, a size
+ * selling out or a launch opening then shows at the edge within about as long as here, with no
+ * purge call.
+ */
+export function sharedCacheControl(ttlMs = PAGE_FRESH_MS, staleMs = PAGE_STALE_MS): string {
+  const seconds = (ms: number) => Math.floor(ms / 1000);
+  return `public, max-age=0, s-maxage=${seconds(ttlMs)}, stale-while-revalidate=${seconds(staleMs)}`;
+}
+
+/** For a guest's page a shared cache must not keep (a cookie set for this visitor, the cart's path). */
+export const PRIVATE_PAGE_CACHE_CONTROL = "private, no-cache";
 
 const SKIP_HEADERS = new Set(["content-length", "content-encoding", "transfer-encoding", "connection"]);
 
@@ -61,19 +89,27 @@ export type PageCacheOptions = {
    * forged Host can never reach a page's links or the cache (whose keys are paths).
    */
   origin?: string;
+  /**
+   * Whether a kept page at this path may be kept by shared caches in front too (`sharedCacheControl`),
+   * or is sent private; every path by default. The cart, checkout, account and seller pages answer
+   * `false` (server/app.ts).
+   */
+  sharedPath?: (pathname: string) => boolean;
   onServed?: (req: IncomingMessage, status: number, hit: boolean) => void;
 };
 
 export function createPageCache({
   render,
-  ttlMs = 1000,
-  staleMs = 30_000,
+  ttlMs = PAGE_FRESH_MS,
+  staleMs = PAGE_STALE_MS,
   maxEntries = 500,
   maxBytes = 8 * 1024 * 1024,
   headers: fixedHeaders = {},
   origin = "http://localhost",
+  sharedPath = () => true,
   onServed,
 }: PageCacheOptions) {
+  const publicCacheControl = sharedCacheControl(ttlMs, staleMs);
   const entries =
     maxBytes > 0
       ? new LRUCache<string, Entry>({
@@ -117,6 +153,12 @@ export function createPageCache({
       body,
       gzip: compressible ? zlib.gzipSync(body, { level: 6 }) : null,
       cacheable,
+      cacheControl:
+        cacheable && type.startsWith("text/html") && !cacheControl
+          ? sharedPath(path.split("?")[0])
+            ? publicCacheControl
+            : PRIVATE_PAGE_CACHE_CONTROL
+          : null,
       expires: Date.now() + ttlMs,
     };
   }
@@ -126,6 +168,11 @@ export function createPageCache({
     for (const [name, value] of Object.entries(fixedHeaders))
       if (!entry.names.has(name.toLowerCase())) res.setHeader(name, value);
     for (const [name, value] of entry.headers) res.appendHeader(name, value);
+    // A guest's page goes out marked for shared caches too, unless something on the way made this
+    // answer the visitor's own: the waiting room renewing a pass (Set-Cookie), or holding the page
+    // behind its line (its own Cache-Control), which a cache in front must not skip.
+    if (entry.cacheControl && !res.hasHeader("cache-control"))
+      res.setHeader("Cache-Control", res.hasHeader("set-cookie") ? PRIVATE_PAGE_CACHE_CONTROL : entry.cacheControl);
     res.setHeader("X-Cache", hit ? "HIT" : "MISS");
     res.setHeader("Vary", "Accept-Encoding");
     const gzip = entry.gzip !== null && /\bgzip\b/.test(req.headers["accept-encoding"] ?? "");

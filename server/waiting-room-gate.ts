@@ -18,6 +18,7 @@ import {
 import { admitMore, readLine, takeTicket, type Line } from "~/modules/waiting-room/waiting-room.server";
 import { createTokenSigner } from "~/modules/waiting-room/waiting-room-token";
 import { PASS_COOKIE, TICKET_COOKIE } from "./waiting-room-cookies";
+import { PRIVATE_PAGE_CACHE_CONTROL } from "./page-cache";
 
 export { PASS_COOKIE, TICKET_COOKIE };
 /** An admitted shopper's pass: renewed by every page of the launch they open, so it runs out only when they stop. */
@@ -153,6 +154,9 @@ export function createWaitingRoomGate(options: GateOptions): WaitingRoomGate {
     const pathname = (req.url ?? "/").split("?")[0];
     const kind = gated(req, pathname);
     if (!kind) return next();
+    // Whoever is let through, the page is theirs alone while the line stands: a cache in front (nginx,
+    // a CDN) keeping it would hand it to shoppers who never queued (server/page-cache.ts honours this).
+    if (kind === "page") res.setHeader("Cache-Control", PRIVATE_PAGE_CACHE_CONTROL);
     const cookies = readCookies(req.headers.cookie);
     const pass = signer.read(cookies[PASS_COOKIE]);
     if (pass?.kind === "pass" && pass.expiresAt > nowSeconds()) {
