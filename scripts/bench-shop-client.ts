@@ -31,8 +31,8 @@ import {
 /** A slow answer is latency; only one that takes longer than this is counted as an error. */
 export const REQUEST_TIMEOUT_MS = 30_000;
 
-/** An answer: its status (0: none), the body parsed when it is JSON, `text` when asked for, and its Set-Cookie headers. */
-export type Answer = { status: number; body: unknown; setCookies: string[]; text?: string };
+/** An answer: its status (0: none), the body parsed when it is JSON, `text` when asked for, its Set-Cookie headers and Retry-After (s). */
+export type Answer = { status: number; body: unknown; setCookies: string[]; text?: string; retryAfter?: number };
 
 /**
  * One request on the keep-alive agent; the body is read whole (and parsed when it is JSON, kept as
@@ -82,6 +82,7 @@ export function send(
             status: res.statusCode ?? 0,
             body: parsed,
             setCookies: ([] as string[]).concat(res.headers["set-cookie"] ?? []),
+            ...(res.headers["retry-after"] ? { retryAfter: Number(res.headers["retry-after"]) } : {}),
             ...(text ? { text: decoded(Buffer.concat(chunks), res.headers["content-encoding"]) } : {}),
           });
         });
@@ -202,7 +203,7 @@ export async function signUp(agent: http.Agent, origin: string, runId: string, p
  * session) and a session cookie signed with the shop's secret `authSecret`, as sign-in would set it:
  * hundreds of password hashes over HTTP take minutes on a busy machine and measure nothing a load
  * bench is about. Each comes back with one line in the cart from an earlier visit, the variant
- * `firstLine(n)` names, so checkouts start in the first seconds. Run it before the shop starts
+ * `firstLine(n)` names (none when it answers null), so checkouts start in the first seconds. Run it before the shop starts
  * (PGlite's folder is the shop's alone while it runs).
  */
 export async function makeBuyers(
@@ -213,7 +214,7 @@ export async function makeBuyers(
     authSecret,
     runId,
     firstLine,
-  }: { from: number; to: number; authSecret: string; runId: string; firstLine: (n: number) => OnSale },
+  }: { from: number; to: number; authSecret: string; runId: string; firstLine: (n: number) => OnSale | null },
 ): Promise<Buyer[]> {
   return withDatabase(target, async (db) => {
     const env = parseEnv({
@@ -237,6 +238,10 @@ export async function makeBuyers(
       const signed = encodeURIComponent(`${session.token}.${await makeSignature(session.token, authSecret)}`);
       const buyer = newBuyer(n, new Map([[ctx.authCookies.sessionToken.name, signed]]));
       const v = firstLine(n);
+      if (!v) {
+        buyers.push(buyer);
+        continue;
+      }
       const [line] = await db
         .insert(cartItems)
         .values({

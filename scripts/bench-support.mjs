@@ -193,10 +193,19 @@ export function snapshotBuild(dir) {
 
 /**
  * Starts `node [nodeArgs] server/start.js` in `appDir` on a free loopback port with `env` on top of
- * the production defaults, and waits for /robots.txt.
- * @param {{ resources: ReturnType<typeof createResources>, appDir: string, logFile: string, env: Record<string, string>, nodeArgs?: string[], timeoutMs?: number }} options
+ * the production defaults, and waits for `readyPath` (/robots.txt; /readyz for a shop whose PUBLIC_URL
+ * names another host, which answers nothing else on its own address).
+ * @param {{ resources: ReturnType<typeof createResources>, appDir: string, logFile: string, env: Record<string, string>, nodeArgs?: string[], timeoutMs?: number, readyPath?: string }} options
  */
-export async function startShop({ resources, appDir, logFile, env, nodeArgs = [], timeoutMs = 3 * 60 * 1000 }) {
+export async function startShop({
+  resources,
+  appDir,
+  logFile,
+  env,
+  nodeArgs = [],
+  timeoutMs = 3 * 60 * 1000,
+  readyPath = "/robots.txt",
+}) {
   const port = await freePort();
   const out = fs.openSync(logFile, "a");
   const child = resources.track(
@@ -219,7 +228,7 @@ export async function startShop({ resources, appDir, logFile, env, nodeArgs = []
   );
   fs.closeSync(out);
   const origin = `http://127.0.0.1:${port}`;
-  await waitForOk(`${origin}/robots.txt`, { timeoutMs, child, what: "The shop", logFile });
+  await waitForOk(`${origin}${readyPath}`, { timeoutMs, child, what: "The shop", logFile });
   return { origin, port, child, logFile };
 }
 

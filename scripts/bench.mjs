@@ -27,6 +27,12 @@
 // `PAGE_CACHE_MB=8 MALLOC_ARENA_MAX=2 npm run bench -- --only=memory --minutes 5` tries settings.
 // Writes bench-results/memory.json; its exit code is 1 on FAIL.
 //
+// `npm run bench -- --only=launch` (not part of the full run either) builds, then runs launch day
+// (scripts/bench-launch.ts): 5,000 shoppers arriving within 60 s for a launch of 300 pieces, on
+// PGlite, PostgreSQL with two processes and two instances behind nginx (`--db pglite,nginx` picks);
+// orders, oversold, 5xx, waiting-room waits, admitted pages' p99, throughput and memory; exit code 1
+// on FAIL. `--check` is CI's small run. Writes bench-results/launch.json.
+//
 // Exit code: 0 when the benchmark ran (even if targets fail), non-zero when it could not run; with
 // --only=memory, 1 also when the soak FAILs.
 
@@ -729,6 +735,36 @@ async function benchMemory() {
   return code;
 }
 
+/**
+ * Launch day (scripts/bench-launch.ts): 5,000 shoppers racing for a launch's 300 pieces on PGlite, on
+ * PostgreSQL with two processes, and on two instances behind nginx. Its exit code is its verdict.
+ */
+async function benchLaunch() {
+  step("Launch day (scripts/bench-launch.ts)...");
+  const code = await runPartCode(
+    "scripts/bench-launch.ts",
+    optionsFor(
+      [
+        "shoppers",
+        "seconds",
+        "products",
+        "variants",
+        "limit",
+        "signed-in",
+        "sign-up",
+        "opens-after",
+        "past-products",
+        "past-orders",
+        "db",
+        "shop-env",
+      ],
+      ["check"],
+    ).map((a) => a.replace(/^--db(?==|$)/, "--only")),
+  );
+  if (typeof code !== "number") throw new Error(`scripts/bench-launch.ts stopped by ${code}`);
+  return code;
+}
+
 /** `--only=lighthouse`: the first-paint loop (Lighthouse and first-load weights, no wrk, no dashboard). */
 async function benchLighthouse() {
   cleanup.tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), "kapra-bench-"));
@@ -759,7 +795,8 @@ async function benchLighthouse() {
 
 // `npm run bench -- --only=dashboard` or `--only=server` runs just that part (after a build);
 // `--only=lighthouse` just Lighthouse and the first-load weights of `/`, `/products` and a product;
-// `--only=memory` the memory soak (after a build), which the full run leaves out.
+// `--only=memory` the memory soak (after a build), which the full run leaves out; `--only=launch` the
+// launch-day race (after a build; `--db pglite,postgres,nginx` picks configurations), also left out.
 const only = process.argv.find((a) => a.startsWith("--only="))?.slice("--only=".length);
 
 let exitCode = 1;
@@ -774,9 +811,12 @@ try {
   } else if (only === "memory") {
     await build();
     exitCode = await benchMemory();
+  } else if (only === "launch") {
+    await build();
+    exitCode = await benchLaunch();
   } else if (only) {
     throw new Error(
-      `--only=${only}: the parts are "lighthouse", "dashboard", "server" and "memory" (without --only everything but memory runs)`,
+      `--only=${only}: the parts are "lighthouse", "dashboard", "server", "memory" and "launch" (without --only everything but memory and launch runs)`,
     );
   } else {
     exitCode = await main();

@@ -92,4 +92,7 @@ stage "PostgreSQL server" start_postgres
 stage "unit and integration tests" env KAPRA_TEST_GATE=1 npx vitest run
 # 10 s of the load mix on PGlite and on PostgreSQL against the build: 0 errors, no oversell, totals add up.
 stage "load check" npx tsx scripts/bench-load.ts --check
+# A small launch (300 shoppers, 48 pieces) on PostgreSQL with two processes: sold out exactly, nothing
+# oversold, the limit held, no 5xx, every shopper let in and finished.
+stage "launch check" npx tsx scripts/bench-launch.ts --check
 stage "end-to-end tests" npx playwright test

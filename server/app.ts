@@ -301,6 +301,7 @@ export function createApp({
       maxInFlight: env.WAITING_ROOM_MAX_IN_FLIGHT,
       maxLoopDelayMs: env.WAITING_ROOM_MAX_LOOP_DELAY_MS,
       maxPoolWaiting: env.WAITING_ROOM_MAX_POOL_WAITING,
+      maxAnswerMs: env.WAITING_ROOM_MAX_ANSWER_MS,
     },
   });
   // Pages show the brand, contacts and shipping rule: a settings change (in any process) drops them all.

@@ -1,13 +1,16 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { monitorEventLoopDelay } from "node:perf_hooks";
+import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import type { Db } from "~/db/client.server";
 import { logger } from "~/lib/logger.server";
 import { waitingRoomProducts } from "~/modules/launches/launches.server";
 import { getSettings } from "~/modules/settings/reads";
 import {
+  answerP90,
   DEFAULT_LIMITS,
   isBusy,
+  latestOpening,
   nextStep,
+  passPredates,
   placeInLine,
   refreshSeconds,
   STEP_RANGE,
@@ -74,18 +77,29 @@ export function createWaitingRoomGate(options: GateOptions): WaitingRoomGate {
   const loop = monitorEventLoopDelay({ resolution: 20 });
   loop.enable();
   let inFlight = 0;
+  /** How long this second's answers took (ms), for the p90; capped so a flood costs no memory. */
+  let answers: number[] = [];
   let busy = false;
   let step: number = STEP_RANGE.start;
   let line: Line = { lastTicket: 0, admittedThrough: 0, perSecond: 0 };
+  /** Whether `line` has been read yet: until then this process cannot tell that nobody waits. */
+  let lineRead = false;
   let products = new Set<string>();
+  let openings: Date[] = [];
+  /** The latest opening that has come (s), and the one the pace last started again from. */
+  let opening: number | null = null;
+  let paceFrom: number | null = null;
+  /** Shoppers this process let straight in since the last tick: at most `step` a second. */
+  let direct = 0;
   let productsAt = -Infinity;
   let brand = "Kapra";
   let lookup: Promise<void> | null = null;
 
   const refreshProducts = () => {
     lookup ??= Promise.all([waitingRoomProducts(db, clock()), getSettings(db)])
-      .then(([ids, settings]) => {
-        products = new Set(ids);
+      .then(([rooms, settings]) => {
+        products = new Set(rooms.productIds);
+        openings = rooms.openings;
         brand = settings.brandName;
         productsAt = Date.now();
       })
@@ -101,14 +115,24 @@ export function createWaitingRoomGate(options: GateOptions): WaitingRoomGate {
       inFlight,
       loopDelayMs: loop.percentile(99) / 1e6,
       poolWaiting: options.poolWaiting?.() ?? 0,
+      answerMs: answerP90(answers),
     };
+    answers = [];
     loop.reset();
     const sample = options.sampleLoad ? options.sampleLoad(measured) : measured;
     busy = isBusy(sample, limits);
     step = nextStep(step, busy);
+    direct = 0;
+    opening = latestOpening(openings, clock());
+    if (opening !== null && opening !== paceFrom) {
+      // A launch has just opened: the crowd on its countdown comes in from a slow start.
+      if (clock().getTime() / 1000 - opening < 60) step = STEP_RANGE.start;
+      paceFrom = opening;
+    }
     if (!active()) return;
     try {
       line = busy || line.lastTicket <= line.admittedThrough ? await readLine(db) : await admitMore(db, step, clock());
+      lineRead = true;
     } catch (error) {
       logger.warn({ err: error }, "the waiting room could not read its line");
     }
@@ -148,8 +172,15 @@ export function createWaitingRoomGate(options: GateOptions): WaitingRoomGate {
   };
 
   const handle = (req: IncomingMessage, res: ServerResponse, next: () => void) => {
-    inFlight++;
-    res.once("close", () => inFlight--);
+    // A live-updates stream stays open for minutes: neither work in flight nor an answer that took long.
+    if (!req.url?.startsWith("/api/events")) {
+      inFlight++;
+      const started = performance.now();
+      res.once("close", () => {
+        inFlight--;
+        if (answers.length < 4096) answers.push(performance.now() - started);
+      });
+    }
     if (!active()) return next();
     const pathname = (req.url ?? "/").split("?")[0];
     const kind = gated(req, pathname);
@@ -159,7 +190,11 @@ export function createWaitingRoomGate(options: GateOptions): WaitingRoomGate {
     if (kind === "page") res.setHeader("Cache-Control", PRIVATE_PAGE_CACHE_CONTROL);
     const cookies = readCookies(req.headers.cookie);
     const pass = signer.read(cookies[PASS_COOKIE]);
-    if (pass?.kind === "pass" && pass.expiresAt > nowSeconds()) {
+    if (
+      pass?.kind === "pass" &&
+      pass.expiresAt > nowSeconds() &&
+      !passPredates(pass.expiresAt, PASS_SECONDS, latestOpening(openings, clock()))
+    ) {
       // Renewed once half of it is used, so a shopper still choosing keeps it.
       if (pass.expiresAt - nowSeconds() > PASS_SECONDS / 2) return next();
       return letIn(res, pass.ticket, next);
@@ -187,7 +222,15 @@ export function createWaitingRoomGate(options: GateOptions): WaitingRoomGate {
         }),
       );
     }
-    takeTicket(db, nobodyWaiting && !busy).then(
+    const free = nobodyWaiting && !busy && direct < step && inFlight <= limits.maxInFlight;
+    if (free && lineRead) {
+      // Nobody waits and this process keeps up: in at once, with no ticket (no database write), up to
+      // this second's pace, so a crowd arriving within one second still forms a line.
+      direct++;
+      return letIn(res, line.admittedThrough, next);
+    }
+    // A process that has not read the line yet asks the database whether anybody waits.
+    takeTicket(db, free).then(
       ({ ticket, admitted }) => {
         if (ticket > line.lastTicket) line = { ...line, lastTicket: ticket };
         if (admitted) return letIn(res, ticket, next);

@@ -93,6 +93,7 @@ const envSchema = z.object({
   WAITING_ROOM_MAX_IN_FLIGHT: wholeNumber(48),
   WAITING_ROOM_MAX_LOOP_DELAY_MS: wholeNumber(150),
   WAITING_ROOM_MAX_POOL_WAITING: wholeNumber(4),
+  WAITING_ROOM_MAX_ANSWER_MS: wholeNumber(250),
 });
 
 /** A whole number from 0, its default when empty. */

@@ -9,9 +9,14 @@ export const NGINX = "/usr/sbin/nginx";
  * docs/nginx.conf as documented, with loopback addresses: its app servers are the given ports, it
  * listens on `port` without TLS (its redirect from port 80 and its certificates left out), and it
  * keeps its caches in `dir` (`dir/cache-kapra`, `dir/cache-kapra-pages`); inside a minimal nginx.conf
- * of its own.
+ * of its own (`workerConnections`: the launch benchmark's thousands of shoppers need more than 1,024).
  */
-export function nginxConfig(dir: string, port: number, upstreams: number[]): string {
+export function nginxConfig(
+  dir: string,
+  port: number,
+  upstreams: number[],
+  { workerConnections = 1024 }: { workerConnections?: number } = {},
+): string {
   const documented = fs
     .readFileSync(path.join(ROOT, "docs/nginx.conf"), "utf8")
     .replace(/^\s*server 10\.0\.0\.\d+:3000 (.*)$/gm, "")
@@ -34,7 +39,7 @@ export function nginxConfig(dir: string, port: number, upstreams: number[]): str
   return `${user}worker_processes 1;
 pid ${path.join(dir, "nginx.pid")};
 error_log ${path.join(dir, "error.log")} warn;
-events { worker_connections 1024; }
+events { worker_connections ${workerConnections}; }
 http {
   access_log off;
   ${["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map(temp).join("\n  ")}

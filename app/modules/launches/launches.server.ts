@@ -205,11 +205,12 @@ export const WAITING_ROOM_WINDOW = { beforeMs: 10 * 60_000, afterMs: 6 * 3600_00
 
 /**
  * The products whose pages (with the cart and checkout) go through the waiting room now: those of
- * launches using it, from 10 minutes before they open to 6 hours after. Empty: no room anywhere.
+ * launches using it, from 10 minutes before they open to 6 hours after, and when those launches
+ * open. No products: no room anywhere.
  */
-export async function waitingRoomProducts(db: DbOrTx, now: Date): Promise<string[]> {
+export async function waitingRoomProducts(db: DbOrTx, now: Date): Promise<{ productIds: string[]; openings: Date[] }> {
   const rows = await db
-    .select({ productId: launchProducts.productId })
+    .select({ productId: launchProducts.productId, opensAt: launches.opensAt })
     .from(launchProducts)
     .innerJoin(launches, eq(launches.id, launchProducts.launchId))
     .where(
@@ -219,5 +220,6 @@ export async function waitingRoomProducts(db: DbOrTx, now: Date): Promise<string
         sql`${launches.opensAt} >= ${new Date(now.getTime() - WAITING_ROOM_WINDOW.afterMs).toISOString()}::timestamptz`,
       ),
     );
-  return rows.map((r) => r.productId);
+  const openings = [...new Set(rows.map((r) => new Date(r.opensAt).getTime()))].map((t) => new Date(t));
+  return { productIds: rows.map((r) => r.productId), openings };
 }

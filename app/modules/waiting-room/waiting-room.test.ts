@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { isBusy, nextStep, placeInLine, refreshSeconds, STEP_RANGE, waitText } from "./admission-rules";
+import {
+  answerP90,
+  isBusy,
+  latestOpening,
+  nextStep,
+  passPredates,
+  placeInLine,
+  refreshSeconds,
+  STEP_RANGE,
+  waitText,
+} from "./admission-rules";
 import { createTokenSigner } from "./waiting-room-token";
 
 const SECRET = "a-test-secret-that-is-long-enough-0123456789";
@@ -35,8 +45,12 @@ describe("the waiting room's tokens", () => {
 
 describe("the waiting room's rules", () => {
   it("is busy past any one limit", () => {
-    const limits = { maxInFlight: 48, maxLoopDelayMs: 150, maxPoolWaiting: 4 };
-    expect(isBusy({ inFlight: 48, loopDelayMs: 150, poolWaiting: 4 }, limits)).toBe(false);
+    const limits = { maxInFlight: 48, maxLoopDelayMs: 150, maxPoolWaiting: 4, maxAnswerMs: 250 };
+    expect(isBusy({ inFlight: 48, loopDelayMs: 150, poolWaiting: 4, answerMs: 250 }, limits)).toBe(false);
+    expect(isBusy({ inFlight: 0, loopDelayMs: 0, poolWaiting: 0, answerMs: 251 }, limits)).toBe(true);
+    expect(answerP90([])).toBe(0);
+    expect(answerP90([10, 500, 20, 30, 40, 50, 60, 70, 80, 90])).toBe(90);
+    expect(answerP90([10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 900])).toBe(100);
     expect(isBusy({ inFlight: 49, loopDelayMs: 0, poolWaiting: 0 }, limits)).toBe(true);
     expect(isBusy({ inFlight: 0, loopDelayMs: 151, poolWaiting: 0 }, limits)).toBe(true);
     expect(isBusy({ inFlight: 0, loopDelayMs: 0, poolWaiting: 5 }, limits)).toBe(true);
@@ -56,5 +70,22 @@ describe("the waiting room's rules", () => {
     expect(waitText(90)).toBe("about 2 minutes");
     expect(waitText(60)).toBe("about a minute");
     expect([refreshSeconds(1), refreshSeconds(400), refreshSeconds(4000)]).toEqual([3, 6, 12]);
+  });
+});
+
+describe("a launch's opening and the passes given before it", () => {
+  const at = (iso: string) => new Date(iso);
+  it("the latest opening that has come, in whole seconds; none before the first", () => {
+    const openings = [at("2026-12-01T19:00:00Z"), at("2026-12-01T20:00:00Z")];
+    expect(latestOpening(openings, at("2026-12-01T18:59:59Z"))).toBeNull();
+    expect(latestOpening(openings, at("2026-12-01T19:00:00.500Z"))).toBe(Date.parse("2026-12-01T19:00:00Z") / 1000);
+    expect(latestOpening(openings, at("2026-12-01T21:00:00Z"))).toBe(Date.parse("2026-12-01T20:00:00Z") / 1000);
+    expect(latestOpening([], at("2026-12-01T21:00:00Z"))).toBeNull();
+  });
+  it("a pass given before the opening predates it; one given at or after it does not", () => {
+    const opening = 1_000_000;
+    expect(passPredates(opening - 1 + 1200, 1200, opening)).toBe(true);
+    expect(passPredates(opening + 1200, 1200, opening)).toBe(false);
+    expect(passPredates(opening + 1200, 1200, null)).toBe(false);
   });
 });
