@@ -194,6 +194,8 @@ type Run = {
   waitedMs: number[];
   ordersAnswered: number;
   unfinished: number;
+  /** Shoppers the waiting page told that everything had sold out, who left. */
+  leftSoldOut: number;
   turnedAway: number;
   seconds: number;
   lastOrderMs: number;
@@ -258,6 +260,11 @@ async function visit(
       if (outcome === "waiting" || outcome === "turned-away") {
         if (outcome === "turned-away") run.turnedAway++;
         waitStarted ??= t0;
+        if (answer.text?.includes("Everything in this launch has sold out")) {
+          // Told in line that nothing is left: a shopper leaves.
+          run.waitedMs.push(performance.now() - waitStarted);
+          throw new LeftSoldOut();
+        }
         await sleep((answer.retryAfter ?? 5) * 1000);
         continue;
       }
@@ -358,12 +365,14 @@ async function visit(
     }
   } catch (error) {
     if (error instanceof Unfinished) run.unfinished++;
+    else if (error instanceof LeftSoldOut) run.leftSoldOut++;
     else throw error;
   }
 }
 
 const ADMITTED = new Set<LaunchKind>(["product", "cart", "checkout", "add", "order"]);
 class Unfinished extends Error {}
+class LeftSoldOut extends Error {}
 
 /** Every shopper arrives at their time and shops; resolves when all have finished (or the grace is over). */
 async function drive(
@@ -382,6 +391,7 @@ async function drive(
     waitedMs: [],
     ordersAnswered: 0,
     unfinished: 0,
+    leftSoldOut: 0,
     turnedAway: 0,
     seconds: 0,
     lastOrderMs: 0,
@@ -464,33 +474,18 @@ async function startConfiguration(name: ConfigName, target: DbTarget, appDir: st
   const profileDir = PROFILE ? resources.tmpDir("kapra-bench-launch-profile-") : null;
   const nodeArgs = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [];
   const common = { ...SHOP_ENV, SIGN_IN_RATE_LIMIT: "100000", BETTER_AUTH_SECRET: AUTH_SECRET };
-  if (name === "pglite") {
+  const pgEnv = () => ({
+    DATABASE_URL: target.databaseUrl!,
+    DATA_DIR: resources.tmpDir("kapra-bench-launch-unused-"),
+  });
+  if (name !== "nginx") {
+    // One instance: PGlite in its one process, or PostgreSQL with two.
     const logFile = path.join(logDir, "shop.log");
-    const s = await startShop({
-      resources,
-      appDir,
-      logFile,
-      nodeArgs,
-      env: { ...common, WEB_CONCURRENCY: "1", DATA_DIR: target.dataDir, DATABASE_URL: "" },
-    });
-    return {
-      shop: { origin: s.origin, requestOrigin: s.origin },
-      primaries: [s.child.pid!],
-      logFiles: [logFile],
-      profileDir,
-      stop: () => stopShop(s.child, 30_000),
-    };
-  }
-  const pgEnv = { DATABASE_URL: target.databaseUrl!, DATA_DIR: resources.tmpDir("kapra-bench-launch-unused-") };
-  if (name === "postgres") {
-    const logFile = path.join(logDir, "shop.log");
-    const s = await startShop({
-      resources,
-      appDir,
-      logFile,
-      nodeArgs,
-      env: { ...common, ...pgEnv, WEB_CONCURRENCY: "2" },
-    });
+    const env =
+      name === "pglite"
+        ? { WEB_CONCURRENCY: "1", DATA_DIR: target.dataDir, DATABASE_URL: "" }
+        : { WEB_CONCURRENCY: "2", ...pgEnv() };
+    const s = await startShop({ resources, appDir, logFile, nodeArgs, env: { ...common, ...env } });
     return {
       shop: { origin: s.origin, requestOrigin: s.origin },
       primaries: [s.child.pid!],
@@ -500,7 +495,7 @@ async function startConfiguration(name: ConfigName, target: DbTarget, appDir: st
     };
   }
   // Two instances of one process each behind nginx (the host the app sees is nginx's $host, no port).
-  const env = { ...common, ...pgEnv, WEB_CONCURRENCY: "1", TRUST_PROXY: "1", PUBLIC_URL: "http://127.0.0.1" };
+  const env = { ...common, ...pgEnv(), WEB_CONCURRENCY: "1", TRUST_PROXY: "1", PUBLIC_URL: "http://127.0.0.1" };
   const instances = await Promise.all(
     [1, 2].map((i) =>
       startShop({
@@ -562,6 +557,7 @@ type Result = {
   soldOutAfterS: number | null;
   waited: ReturnType<typeof waitFigures>;
   turnedAway: number;
+  leftSoldOut: number;
   throughputRps: number;
   memory: { peakTotalMb: number; peakProcessMb: number; processes: number };
   errors: string[];
@@ -686,7 +682,7 @@ async function runConfiguration(
     `\n  ${run.ordersAnswered} orders placed, ${piecesSold}/${pieces} pieces sold${soldOutAfterS !== null ? ` (sold out ${fmt(soldOutAfterS, 1)} s after the opening)` : ""}; ${facts.oversold} oversold`,
   );
   log(
-    `  waited: ${waited.waited} shoppers (${fmt(waited.share * 100, 1)} %), p50 ${fmtMs(waited.p50Ms)}, p99 ${fmtMs(waited.p99Ms)}, longest ${fmtMs(waited.maxMs)}; API calls turned away: ${run.turnedAway}`,
+    `  waited: ${waited.waited} shoppers (${fmt(waited.share * 100, 1)} %), p50 ${fmtMs(waited.p50Ms)}, p99 ${fmtMs(waited.p99Ms)}, longest ${fmtMs(waited.maxMs)}; told in line it had sold out and left: ${run.leftSoldOut}; API calls turned away: ${run.turnedAway}`,
   );
   log(
     `  throughput ${fmt(throughputRps)} req/s; memory peak ${fmt(memory.peakTotalMb)} MB in ${memory.processes} process(es), the largest ${fmt(memory.peakProcessMb)} MB`,
@@ -724,6 +720,7 @@ async function runConfiguration(
     soldOutAfterS,
     waited,
     turnedAway: run.turnedAway,
+    leftSoldOut: run.leftSoldOut,
     throughputRps,
     memory,
     errors,

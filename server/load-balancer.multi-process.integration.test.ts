@@ -1,4 +1,5 @@
 import { spawn, spawnSync } from "node:child_process";
+import http from "node:http";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -22,7 +23,8 @@ import {
  * so four serving processes) on one PostgreSQL behind Debian's nginx, configured with
  * docs/nginx.conf (its addresses made loopback ones). A session made through one
  * instance holds on every one; a launch's limit per customer holds whichever instance takes each
- * order; and one instance restarted in the middle of a launch's traffic fails no request.
+ * order; a live-updates stream opened through nginx hears changes made on either instance; and one
+ * instance restarted in the middle of a launch's traffic fails no request.
  */
 const NGINX = "/usr/sbin/nginx";
 const built = fs.existsSync(BUILT_SERVER);
@@ -122,6 +124,77 @@ describe.skipIf(!built || !haveNginx)("two instances behind nginx on one Postgre
       );
     const answers = await Promise.all([1, 2, 3, 4].map((n) => order(`balanced-${n}`)));
     expect(answers.map((a) => a.status).sort()).toEqual([201, 201, 409, 409]);
+  }, 60_000);
+
+  /** A POST straight to one instance (its own port), with the host nginx would have passed on. */
+  const postTo = (port: number, pathname: string, body: unknown, cookieHeader: string) =>
+    new Promise<number>((resolve, reject) => {
+      const payload = JSON.stringify(body);
+      const req = http.request(
+        {
+          host: "127.0.0.1",
+          port,
+          path: pathname,
+          method: "POST",
+          headers: {
+            host: "127.0.0.1",
+            origin: "http://127.0.0.1",
+            "content-type": "application/json",
+            "content-length": Buffer.byteLength(payload),
+            cookie: cookieHeader,
+          },
+        },
+        (res) => {
+          res.resume();
+          res.on("end", () => resolve(res.statusCode ?? 0));
+        },
+      );
+      req.on("error", reject);
+      req.end(payload);
+    });
+
+  it("keeps live updates across instances: a stream opened through nginx hears a cart change made on either one", async () => {
+    const controller = new AbortController();
+    const stream = await fetch(`${shop}/api/events`, {
+      headers: { cookie, accept: "text/event-stream" },
+      signal: controller.signal,
+    });
+    expect(stream.status).toBe(200);
+    const reader = stream.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = "";
+    let pending: ReturnType<typeof reader.read> | null = null;
+    const until = async (pattern: RegExp, ms = 5000) => {
+      const deadline = Date.now() + ms;
+      while (!pattern.test(text)) {
+        const left = deadline - Date.now();
+        if (left <= 0) throw new Error(`no ${pattern} within ${ms} ms; the stream said ${JSON.stringify(text)}`);
+        pending ??= reader.read();
+        const chunk = await Promise.race([pending, new Promise<null>((r) => setTimeout(() => r(null), left))]);
+        if (chunk) {
+          pending = null;
+          if (chunk.done) throw new Error("the stream ended");
+          text += decoder.decode(chunk.value, { stream: true });
+        }
+      }
+    };
+    try {
+      await until(/event: ready/);
+      // The stream is held by one of the four processes; each instance in turn changes the cart.
+      for (const port of ports) {
+        text = "";
+        const status = await postTo(
+          port,
+          "/api/cart/items",
+          { productId: "essential-crew-neck-tee", color: "Black", size: "M", quantity: 1 },
+          cookie,
+        );
+        expect(status).toBeLessThan(300);
+        await until(/event: cart/);
+      }
+    } finally {
+      controller.abort();
+    }
   }, 60_000);
 
   it("restarts one instance in the middle of the traffic without a failed request", async () => {

@@ -1,12 +1,13 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { products, waitingRoom } from "~/schema";
+import { products, productVariants, waitingRoom } from "~/schema";
+import { waitingRoomProducts } from "~/modules/launches/launches.server";
 import { saveLaunch } from "~/flows/save-launch.server";
 import { readLine, takeTicket } from "~/modules/waiting-room/waiting-room.server";
 import { DATABASE_KINDS, useTestDatabase } from "../tests/factories/test-database";
-import { createWaitingRoomGate, PASS_COOKIE, TICKET_COOKIE } from "./waiting-room-gate";
+import { createWaitingRoomGate, PASS_COOKIE, renderWaitingPage, TICKET_COOKIE } from "./waiting-room-gate";
 import { STEP_RANGE } from "~/modules/waiting-room/admission-rules";
 
 const IDLE = { inFlight: 0, loopDelayMs: 1, poolWaiting: 0 };
@@ -121,6 +122,24 @@ describe.each(DATABASE_KINDS)("the waiting room's pace on %s", (kind) => {
       await gate.tick();
       const first = await visit(waiting[0].set[0]);
       expect(first.text).toBe("the product page");
+      // Once every piece is gone, those still in line are told so rather than waiting for nothing.
+      expect((await waitingRoomProducts(db(), new Date(now))).soldOut).toBe(false);
+      await db().update(productVariants).set({ stock: 0 }).where(eq(productVariants.productId, "cargo-shorts"));
+      const rooms = await waitingRoomProducts(db(), new Date(now));
+      expect(rooms).toMatchObject({ productIds: expect.arrayContaining(["cargo-shorts"]), soldOut: false });
+      // Another launch in the window (the first test's) still has pieces: only when all are gone.
+      await db().update(productVariants).set({ stock: 0 }).where(inArray(productVariants.productId, rooms.productIds));
+      expect((await waitingRoomProducts(db(), new Date(now))).soldOut).toBe(true);
+      const page = renderWaitingPage({
+        brand: "Kapra",
+        place: 40,
+        wait: "less than a minute",
+        refresh: 3,
+        soldOut: true,
+      });
+      expect(page).toContain("Everything in this launch has sold out.");
+      expect(page).toContain('<a href="/"');
+      expect(renderWaitingPage({ brand: "Kapra", place: 40, wait: "soon", refresh: 3 })).not.toContain("sold out");
     } finally {
       server.close();
       gate.stop();

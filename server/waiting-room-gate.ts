@@ -86,11 +86,14 @@ export function createWaitingRoomGate(options: GateOptions): WaitingRoomGate {
   let lineRead = false;
   let products = new Set<string>();
   let openings: Date[] = [];
+  /** Every piece of the launches is sold: the waiting page says so. */
+  let soldOut = false;
   /** The latest opening that has come (s), and the one the pace last started again from. */
   let opening: number | null = null;
   let paceFrom: number | null = null;
-  /** Shoppers this process let straight in since the last tick: at most `step` a second. */
+  /** Shoppers this process let straight in since the last tick (at most `step` a second), and from the line at the last tick. */
   let direct = 0;
+  let movedBy = 0;
   let productsAt = -Infinity;
   let brand = "Kapra";
   let lookup: Promise<void> | null = null;
@@ -100,6 +103,7 @@ export function createWaitingRoomGate(options: GateOptions): WaitingRoomGate {
       .then(([rooms, settings]) => {
         products = new Set(rooms.productIds);
         openings = rooms.openings;
+        soldOut = rooms.soldOut;
         brand = settings.brandName;
         productsAt = Date.now();
       })
@@ -121,8 +125,10 @@ export function createWaitingRoomGate(options: GateOptions): WaitingRoomGate {
     loop.reset();
     const sample = options.sampleLoad ? options.sampleLoad(measured) : measured;
     busy = isBusy(sample, limits);
-    step = nextStep(step, busy);
+    // The pace grows only while it is what holds shoppers back: a quiet hour does not raise it.
+    if (busy || direct >= step || movedBy >= step) step = nextStep(step, busy);
     direct = 0;
+    movedBy = 0;
     opening = latestOpening(openings, clock());
     if (opening !== null && opening !== paceFrom) {
       // A launch has just opened: the crowd on its countdown comes in from a slow start.
@@ -131,7 +137,10 @@ export function createWaitingRoomGate(options: GateOptions): WaitingRoomGate {
     }
     if (!active()) return;
     try {
-      line = busy || line.lastTicket <= line.admittedThrough ? await readLine(db) : await admitMore(db, step, clock());
+      const before = line.admittedThrough;
+      const moving = !busy && line.lastTicket > line.admittedThrough;
+      line = moving ? await admitMore(db, step, clock()) : await readLine(db);
+      if (moving && lineRead) movedBy = line.admittedThrough - before;
       lineRead = true;
     } catch (error) {
       logger.warn({ err: error }, "the waiting room could not read its line");
@@ -168,7 +177,7 @@ export function createWaitingRoomGate(options: GateOptions): WaitingRoomGate {
       "Retry-After": String(refresh),
       ...(setTicket ? { "Set-Cookie": cookie(TICKET_COOKIE, signer.ticket(ticket, nowSeconds()), 24 * 3600) } : {}),
     });
-    res.end(renderWaitingPage({ brand, place, wait: waitText(seconds), refresh }));
+    res.end(renderWaitingPage({ brand, place, wait: waitText(seconds), refresh, soldOut }));
   };
 
   const handle = (req: IncomingMessage, res: ServerResponse, next: () => void) => {
@@ -275,11 +284,13 @@ export function renderWaitingPage({
   place,
   wait,
   refresh,
+  soldOut = false,
 }: {
   brand: string;
   place: number;
   wait: string;
   refresh: number;
+  soldOut?: boolean;
 }): string {
   const name = escapeHtml(brand);
   return `<!doctype html>
@@ -292,6 +303,11 @@ export function renderWaitingPage({
 <h1 style="font-size:1.6rem;margin:.5rem 0">You are in line</h1>
 <p>So many shoppers came for the launch that we let them in in turn, in the order they arrived.</p>
 <p style="font-size:1.2rem" role="status">Your place: <strong>${place.toLocaleString("en-PK")}</strong> · ${escapeHtml(wait)}</p>
-<p>This page refreshes itself: keep it open. Refreshing it or opening more tabs keeps your place; you do not lose it and cannot gain one.</p>
+${
+  soldOut
+    ? `<p role="alert" style="font-weight:700">Everything in this launch has sold out.</p>
+<p>We are sorry: every piece has been ordered. <a href="/" style="color:#24493f">Browse the rest of the shop</a>, which needs no waiting; if an order is cancelled, its pieces come back for those still in line.</p>`
+    : ""
+}<p>This page refreshes itself: keep it open. Refreshing it or opening more tabs keeps your place; you do not lose it and cannot gain one.</p>
 </main></body></html>`;
 }

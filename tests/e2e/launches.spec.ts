@@ -108,6 +108,12 @@ test("at 390 px the owner schedules a midnight launch with a limit; the product 
       /^Opens .* \(Pakistan time\) · in \d+ h \d\d min$/,
     );
     await expect(guest.getByText("At most 2 of this per customer.")).toBeVisible();
+    // Without JavaScript the page reloads itself after the opening; with it, only the countdown asks.
+    const html = await (await guest.request.get(`/product/${PRODUCT.id}`)).text();
+    const refresh = Number(/<noscript><meta http-equiv="refresh" content="(\d+)"><\/noscript>/.exec(html)?.[1]);
+    expect(refresh).toBeGreaterThan(60);
+    expect(refresh).toBeLessThanOrEqual(25 * 3600);
+    await expect(guest.locator('meta[http-equiv="refresh"]')).toHaveCount(0);
     // Its category's listing names the launch above the products, with the same countdown, and the
     // card says when it opens; nothing wider than the phone.
     await gotoHydrated(guest, "/category/t-shirts");

@@ -17,9 +17,10 @@ export function timeLeftText(seconds: number): string {
  * A launch's countdown. The server says how many seconds are left when it answered (no client
  * clock is trusted: a phone set to the wrong time counts the same); the browser counts down from
  * there with its own monotonic clock and, at zero, asks the server for the page again, which opens
- * it once the launch has opened. Without JavaScript the server's text stands (the page refreshes
- * itself at the opening: see the product page's meta). With `launchName` (a listing's banner) it
- * reads "Eid Lawn Drop opens ...".
+ * it once the launch has opened. Without JavaScript the server's text stands and the page reloads
+ * itself two seconds after the opening (a meta refresh inside <noscript>, so a browser running the
+ * countdown does not also reload). With `launchName` (a listing's banner) it reads "Eid Lawn Drop
+ * opens ...".
  */
 export function LaunchCountdown({
   secondsLeft,
@@ -50,16 +51,24 @@ export function LaunchCountdown({
     return () => window.clearTimeout(timer);
   }, [left, state, revalidate]);
   return (
-    <p className="text-sky-950" data-testid="launch-countdown">
-      {launchName ? `${launchName} opens` : "Opens"} {opensAtText} (Pakistan time)
-      {left > 0 ? (
-        <>
-          {" "}
-          · in <strong role="timer">{timeLeftText(left)}</strong>
-        </>
-      ) : (
-        <> · opening now</>
+    <>
+      {secondsLeft > 0 && (
+        // Raw HTML: React would hoist a <meta> element into <head>, out of the <noscript>.
+        <noscript
+          dangerouslySetInnerHTML={{ __html: `<meta http-equiv="refresh" content="${Math.ceil(secondsLeft) + 2}">` }}
+        />
       )}
-    </p>
+      <p className="text-sky-950" data-testid="launch-countdown">
+        {launchName ? `${launchName} opens` : "Opens"} {opensAtText} (Pakistan time)
+        {left > 0 ? (
+          <>
+            {" "}
+            · in <strong role="timer">{timeLeftText(left)}</strong>
+          </>
+        ) : (
+          <> · opening now</>
+        )}
+      </p>
+    </>
   );
 }

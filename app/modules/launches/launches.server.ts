@@ -205,10 +205,13 @@ export const WAITING_ROOM_WINDOW = { beforeMs: 10 * 60_000, afterMs: 6 * 3600_00
 
 /**
  * The products whose pages (with the cart and checkout) go through the waiting room now: those of
- * launches using it, from 10 minutes before they open to 6 hours after, and when those launches
- * open. No products: no room anywhere.
+ * launches using it, from 10 minutes before they open to 6 hours after; when those launches open;
+ * and whether, all open, every piece of them is sold. No products: no room anywhere.
  */
-export async function waitingRoomProducts(db: DbOrTx, now: Date): Promise<{ productIds: string[]; openings: Date[] }> {
+export async function waitingRoomProducts(
+  db: DbOrTx,
+  now: Date,
+): Promise<{ productIds: string[]; openings: Date[]; soldOut: boolean }> {
   const rows = await db
     .select({ productId: launchProducts.productId, opensAt: launches.opensAt })
     .from(launchProducts)
@@ -221,5 +224,15 @@ export async function waitingRoomProducts(db: DbOrTx, now: Date): Promise<{ prod
       ),
     );
   const openings = [...new Set(rows.map((r) => new Date(r.opensAt).getTime()))].map((t) => new Date(t));
-  return { productIds: rows.map((r) => r.productId), openings };
+  const productIds = rows.map((r) => r.productId);
+  // Sold out once opened and not a piece left: the waiting page says so, and nobody waits for nothing.
+  let soldOut = false;
+  if (productIds.length && openings.every((at) => at.getTime() <= now.getTime())) {
+    const [left] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(productVariants)
+      .where(and(inArray(productVariants.productId, productIds), sql`${productVariants.stock} > 0`));
+    soldOut = left.n === 0;
+  }
+  return { productIds, openings, soldOut };
 }

@@ -41,7 +41,9 @@ export function answerP90(durations: number[]): number {
 }
 
 /**
- * Admissions per second a process may add: grows while it keeps up, halves as soon as it does not,
+ * Admissions per second a process may add: grows by a tenth while it keeps up (gently: a shopper let
+ * in asks for pages over the next ten seconds or so, so a faster growth overshoots before the
+ * measurements show it), halves as soon as it does not,
  * and starts again from `start` at a launch's opening (a slow start: the crowd on the countdown
  * comes in at once, and the pace the quiet hour before reached says nothing about it).
  */
@@ -50,7 +52,7 @@ export const STEP_RANGE = { min: 1, start: 10, max: 200 } as const;
 export function nextStep(step: number, busy: boolean): number {
   return busy
     ? Math.max(STEP_RANGE.min, Math.floor(step / 2))
-    : Math.min(STEP_RANGE.max, step + Math.max(1, Math.ceil(step / 4)));
+    : Math.min(STEP_RANGE.max, step + Math.max(1, Math.ceil(step / 10)));
 }
 
 /** A waiting shopper's place (1 = next) and about how long, at the admissions per second of late. */

@@ -57,7 +57,8 @@ describe("the waiting room's rules", () => {
   });
 
   it("lets more in each second while the process keeps up, half as many as soon as it does not", () => {
-    expect(nextStep(10, false)).toBe(13);
+    expect(nextStep(10, false)).toBe(11);
+    expect(nextStep(50, false)).toBe(55);
     expect(nextStep(13, true)).toBe(6);
     expect(nextStep(1, true)).toBe(STEP_RANGE.min);
     expect(nextStep(STEP_RANGE.max, false)).toBe(STEP_RANGE.max);
