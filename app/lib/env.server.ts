@@ -90,10 +90,10 @@ const envSchema = z.object({
   READ_CACHE_MB: megabytes(8),
   PGLITE_SHARED_BUFFERS_MB: megabytes(16, 1),
   // The waiting room (decision 0034): past any of these, a process is busy and lets no one more in.
-  WAITING_ROOM_MAX_IN_FLIGHT: wholeNumber(48),
+  WAITING_ROOM_MAX_IN_FLIGHT: wholeNumber(16),
   WAITING_ROOM_MAX_LOOP_DELAY_MS: wholeNumber(150),
   WAITING_ROOM_MAX_POOL_WAITING: wholeNumber(4),
-  WAITING_ROOM_MAX_ANSWER_MS: wholeNumber(250),
+  WAITING_ROOM_MAX_ANSWER_MS: wholeNumber(120),
 });
 
 /** A whole number from 0, its default when empty. */

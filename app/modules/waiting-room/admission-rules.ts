@@ -16,12 +16,16 @@ export type AdmissionLimits = {
   maxAnswerMs: number;
 };
 
-/** Past these, answers on this 2-core machine start taking over half a second (docs/performance.md). */
+/**
+ * Past these, answers on this 2-core machine start taking over half a second. In the launch
+ * benchmark on PostgreSQL (docs/performance.md), 16 in flight and a p90 of 120 ms held the admitted
+ * pages' p99 to 1.5 s where 48 and 250 ms gave 3.3 s, with the same sell-out time and waits.
+ */
 export const DEFAULT_LIMITS: AdmissionLimits = {
-  maxInFlight: 48,
+  maxInFlight: 16,
   maxLoopDelayMs: 150,
   maxPoolWaiting: 4,
-  maxAnswerMs: 250,
+  maxAnswerMs: 120,
 };
 
 export function isBusy(sample: LoadSample, limits: AdmissionLimits = DEFAULT_LIMITS): boolean {
