@@ -16,12 +16,11 @@
 //
 // Options: --shoppers 5000, --seconds 60, --products 50, --variants 6, --limit 2, --signed-in 0.5
 // (share of shoppers signed in already), --sign-up 0.1 (share of the guests who sign up to buy),
-// --opens-after 5 (s into the run), --only pglite,postgres,nginx (any of them, comma-separated),
+// --opens-after 5 (s into the run), --db pglite,postgres,nginx (any of them, comma-separated),
 // --shop-env NAME=VALUE (repeatable: reaches every shop process), --profile (CPU profile of the
 // busiest process), --check (CI: 300 shoppers in 10 s for 8 products, PostgreSQL with two processes). Needs a build (`npm run build`). Writes
 // bench-results/launch.json.
 import { randomBytes } from "node:crypto";
-import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
@@ -41,6 +40,7 @@ import {
   freePort,
   log,
   logTail,
+  readMemory,
   servingProcesses,
   sleep,
   snapshotBuild,
@@ -48,7 +48,7 @@ import {
   stopShop,
   waitForOk,
 } from "./bench-support.mjs";
-import { NGINX, nginxConfig } from "../tests/factories/nginx";
+import { NGINX, startNginx } from "../tests/factories/nginx";
 import { formatProfileSummary, readCpuProfile, summariseCpuProfile } from "./cpu-profile-summary";
 import { BROWSER, makeBuyers, send, type Buyer } from "./bench-shop-client";
 import { drive, type LaunchProduct, type Shop } from "./bench-launch-shoppers";
@@ -75,7 +75,7 @@ const { values } = parseArgs({
     "opens-after": { type: "string", default: "5" },
     "past-products": { type: "string" },
     "past-orders": { type: "string" },
-    only: { type: "string" },
+    db: { type: "string" },
     "shop-env": { type: "string", multiple: true, default: [] },
     check: { type: "boolean", default: false },
     profile: { type: "boolean", default: false },
@@ -98,7 +98,7 @@ const DEMO = {
 };
 const CONFIGS = ["pglite", "postgres", "nginx"] as const;
 type ConfigName = (typeof CONFIGS)[number];
-const ONLY = (values.only ?? (CHECK ? "postgres" : CONFIGS.join(","))).split(",") as ConfigName[];
+const ONLY = (values.db ?? (CHECK ? "postgres" : CONFIGS.join(","))).split(",") as ConfigName[];
 const SHOP_ENV = Object.fromEntries(
   values["shop-env"].map((pair) => {
     const at = pair.indexOf("=");
@@ -180,15 +180,6 @@ async function scheduleLaunch(target: DbTarget, launch: LaunchProduct[], opensAt
 
 // --- Memory -------------------------------------------------------------------------------------
 
-function rssMb(pid: number): number {
-  try {
-    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-    return Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? 0) / 1024;
-  } catch {
-    return 0;
-  }
-}
-
 /** Every second, each serving process's resident memory; the peaks, per process and in all. */
 function memoryMeter(primaries: number[]) {
   const peakOf = new Map<number, number>();
@@ -197,7 +188,7 @@ function memoryMeter(primaries: number[]) {
     let total = 0;
     for (const primary of primaries)
       for (const pid of [primary, ...servingProcesses(primary).pids]) {
-        const mb = rssMb(pid);
+        const mb = readMemory(pid)?.rssMb ?? 0;
         total += mb;
         peakOf.set(pid, Math.max(peakOf.get(pid) ?? 0, mb));
       }
@@ -269,19 +260,14 @@ async function startConfiguration(name: ConfigName, target: DbTarget, appDir: st
   );
   const dir = resources.tmpDir("kapra-bench-launch-nginx-");
   const port = await freePort();
-  const conf = path.join(dir, "nginx.conf");
-  fs.writeFileSync(
-    conf,
-    nginxConfig(
+  const nginx = resources.track(
+    startNginx(
       dir,
       port,
       instances.map((s) => s.port),
       { workerConnections: 8192 },
     ),
   );
-  const check = spawnSync(NGINX, ["-t", "-c", conf, "-p", dir], { encoding: "utf8" });
-  if (check.status !== 0) throw new Error(`nginx -t: ${check.stderr}`);
-  const nginx = resources.track(spawn(NGINX, ["-c", conf, "-p", dir, "-g", "daemon off;"], { stdio: "ignore" }));
   const origin = `http://127.0.0.1:${port}`;
   await waitForOk(`${origin}/robots.txt`, { timeoutMs: 20_000, child: nginx, what: "nginx" });
   return {
@@ -497,7 +483,7 @@ async function runConfiguration(
 
 async function main(): Promise<boolean> {
   for (const name of ONLY)
-    if (!CONFIGS.includes(name)) throw new Error(`--only ${name}: one or more of ${CONFIGS.join(", ")}`);
+    if (!CONFIGS.includes(name)) throw new Error(`--db ${name}: one or more of ${CONFIGS.join(", ")}`);
   if (!(SHOPPERS >= 1 && SECONDS > 0 && LAUNCH_PRODUCTS >= 1 && VARIANTS >= 1))
     throw new Error("--shoppers, --seconds, --products and --variants must be positive");
   log(

@@ -83,6 +83,7 @@ import {
   fmtMs,
   log,
   logTail,
+  readMemory,
   servingProcesses,
   settledProcesses,
   sleep,
@@ -189,17 +190,6 @@ async function readSellerView(db: Db, categories: string[]): Promise<SellerView>
 }
 
 // --- Memory -------------------------------------------------------------------------------------
-
-/** VmRSS and VmHWM (peak) of a process in MB, or null when it is gone. */
-function readMemory(pid: number): { rssMb: number; hwmMb: number } | null {
-  try {
-    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-    const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? NaN);
-    return { rssMb: kb("VmRSS") / 1024, hwmMb: kb("VmHWM") / 1024 };
-  } catch {
-    return null;
-  }
-}
 
 /**
  * The shop's serving processes by name: "shop" for a single process; "primary", "worker 1", ... for

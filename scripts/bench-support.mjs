@@ -250,6 +250,20 @@ export function servingProcesses(pid) {
 }
 
 /**
+ * VmRSS and VmHWM (peak) of a process in MB (/proc/PID/status), or null when it is gone.
+ * @param {number} pid @returns {{ rssMb: number, hwmMb: number } | null}
+ */
+export function readMemory(pid) {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+    const kb = (field) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? NaN);
+    return { rssMb: kb("VmRSS") / 1024, hwmMb: kb("VmHWM") / 1024 };
+  } catch {
+    return null;
+  }
+}
+
+/**
  * With node:cluster the workers start after the primary: waits (up to 10 s) until `wanted` serve.
  * @param {number} pid @param {number} wanted
  */

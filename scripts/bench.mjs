@@ -758,8 +758,8 @@ async function benchLaunch() {
         "db",
         "shop-env",
       ],
-      ["check"],
-    ).map((a) => a.replace(/^--db(?==|$)/, "--only")),
+      ["check", "profile"],
+    ),
   );
   if (typeof code !== "number") throw new Error(`scripts/bench-launch.ts stopped by ${code}`);
   return code;

@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -9,7 +9,7 @@ import { saveLaunch } from "~/flows/save-launch.server";
 import { formatPrice } from "~/lib/money";
 import { freePort } from "../tests/setup/pg-cluster";
 import { useTestDatabase } from "../tests/factories/test-database";
-import { NGINX, nginxConfig } from "../tests/factories/nginx";
+import { NGINX, startNginx } from "../tests/factories/nginx";
 import {
   BUILT_SERVER,
   cookieFrom,
@@ -45,7 +45,7 @@ describe.skipIf(!built || !haveNginx)("guests' pages and images cached by nginx 
   const database = useTestDatabase("postgres");
   const db = () => database.db;
   let instance: ServerProcess | undefined;
-  let nginx: ReturnType<typeof spawn> | undefined;
+  let nginx: ChildProcess | undefined;
   let dir: string;
   let shop: string;
 
@@ -73,11 +73,7 @@ describe.skipIf(!built || !haveNginx)("guests' pages and images cached by nginx 
       ABUSE_LIMITS_SCALE: "1000",
       WAITING_ROOM_MAX_LOOP_DELAY_MS: "0",
     });
-    const conf = path.join(dir, "nginx.conf");
-    fs.writeFileSync(conf, nginxConfig(dir, port, [appPort]));
-    const check = spawnSync(NGINX, ["-t", "-c", conf, "-p", dir], { encoding: "utf8" });
-    expect(check.status, check.stderr).toBe(0);
-    nginx = spawn(NGINX, ["-c", conf, "-p", dir, "-g", "daemon off;"], { stdio: "ignore" });
+    nginx = startNginx(dir, port, [appPort]);
     await waitFor(async () => (await fetch(`${shop}/healthz`)).status === 200, { what: "nginx" });
   }, 300_000);
   afterAll(async () => {

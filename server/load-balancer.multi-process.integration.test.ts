@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import http from "node:http";
 import fs from "node:fs";
 import os from "node:os";
@@ -9,7 +9,7 @@ import { products, productVariants } from "~/schema";
 import { saveLaunch } from "~/flows/save-launch.server";
 import { freePort } from "../tests/setup/pg-cluster";
 import { useTestDatabase } from "../tests/factories/test-database";
-import { nginxConfig } from "../tests/factories/nginx";
+import { NGINX, startNginx } from "../tests/factories/nginx";
 import {
   BUILT_SERVER,
   cookieFrom,
@@ -26,7 +26,6 @@ import {
  * order; a live-updates stream opened through nginx hears changes made on either instance; and one
  * instance restarted in the middle of a launch's traffic fails no request.
  */
-const NGINX = "/usr/sbin/nginx";
 const built = fs.existsSync(BUILT_SERVER);
 const haveNginx = fs.existsSync(NGINX);
 if (process.env.KAPRA_TEST_GATE && (!built || !haveNginx))
@@ -40,7 +39,7 @@ describe.skipIf(!built || !haveNginx)("two instances behind nginx on one Postgre
   const instances: ServerProcess[] = [];
   const ports: number[] = [];
   let env: Record<string, string>;
-  let nginx: ReturnType<typeof spawn> | undefined;
+  let nginx: ChildProcess | undefined;
   let dir: string;
   let shop: string;
 
@@ -67,11 +66,7 @@ describe.skipIf(!built || !haveNginx)("two instances behind nginx on one Postgre
       productIds: [PRODUCT],
     });
     instances.push(...(await Promise.all(ports.map((p) => startServerProcess({ ...env, PORT: String(p) })))));
-    const conf = path.join(dir, "nginx.conf");
-    fs.writeFileSync(conf, nginxConfig(dir, port, ports));
-    const check = spawnSync(NGINX, ["-t", "-c", conf, "-p", dir], { encoding: "utf8" });
-    expect(check.status, check.stderr).toBe(0);
-    nginx = spawn(NGINX, ["-c", conf, "-p", dir, "-g", "daemon off;"], { stdio: "ignore" });
+    nginx = startNginx(dir, port, ports);
     await waitFor(async () => (await fetch(`${shop}/healthz`)).status === 200, { what: "nginx" });
   }, 300_000);
   afterAll(async () => {

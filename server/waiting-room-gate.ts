@@ -88,8 +88,7 @@ export function createWaitingRoomGate(options: GateOptions): WaitingRoomGate {
   let openings: Date[] = [];
   /** Every piece of the launches is sold: the waiting page says so. */
   let soldOut = false;
-  /** The latest opening that has come (s), and the one the pace last started again from. */
-  let opening: number | null = null;
+  /** The opening (s) the pace last started again from. */
   let paceFrom: number | null = null;
   /** Shoppers this process let straight in since the last tick (at most `step` a second), and from the line at the last tick. */
   let direct = 0;
@@ -129,7 +128,7 @@ export function createWaitingRoomGate(options: GateOptions): WaitingRoomGate {
     if (busy || direct >= step || movedBy >= step) step = nextStep(step, busy);
     direct = 0;
     movedBy = 0;
-    opening = latestOpening(openings, clock());
+    const opening = latestOpening(openings, clock());
     if (opening !== null && opening !== paceFrom) {
       // A launch has just opened: the crowd on its countdown comes in from a slow start.
       if (clock().getTime() / 1000 - opening < 60) step = STEP_RANGE.start;

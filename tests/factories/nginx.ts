@@ -1,3 +1,4 @@
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { ROOT } from "./server-process";
@@ -46,4 +47,21 @@ http {
 ${documented}
 }
 `;
+}
+
+/**
+ * Writes `nginxConfig(...)` to `dir/nginx.conf`, has nginx check it (throwing with nginx's own words
+ * when it refuses), and starts it in the foreground; the caller waits for it to answer and stops it.
+ */
+export function startNginx(
+  dir: string,
+  port: number,
+  upstreams: number[],
+  options?: Parameters<typeof nginxConfig>[3],
+): ChildProcess {
+  const conf = path.join(dir, "nginx.conf");
+  fs.writeFileSync(conf, nginxConfig(dir, port, upstreams, options));
+  const check = spawnSync(NGINX, ["-t", "-c", conf, "-p", dir], { encoding: "utf8" });
+  if (check.status !== 0) throw new Error(`nginx -t refused ${conf}: ${check.stderr}`);
+  return spawn(NGINX, ["-c", conf, "-p", dir, "-g", "daemon off;"], { stdio: "ignore" });
 }
