@@ -1,6 +1,8 @@
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { launchProducts, launches, orders, productVariants, products, users } from "~/schema";
+import { launchProducts, launches, messageOutbox, orders, productVariants, products, users } from "~/schema";
+import type { NotifyConfirmEmailData } from "~/modules/messages/email-messages";
+import { confirmNotifyRequest } from "~/modules/notify-me/confirm-notify.server";
 import { listLaunches, launchCandidates, launchOfProduct } from "~/modules/launches/launches.server";
 import { refusal } from "../../tests/factories/refusal";
 import { DATABASE_KINDS, useTestDatabase } from "../../tests/factories/test-database";
@@ -10,6 +12,7 @@ import { moveOrder } from "./move-order.server";
 import { placeOrder } from "./place-order.server";
 import { deleteLaunch, saveLaunch } from "./save-launch.server";
 import { addToCartWithinLimits } from "./add-to-cart.server";
+import { subscribeToNotify } from "./subscribe-to-notify.server";
 
 const OWNER = { id: "owner-launches", name: "Sana Owner" };
 const LAWN = "pocket-tee";
@@ -91,6 +94,41 @@ describe.each(DATABASE_KINDS)("launches on %s", (kind) => {
     const [view] = await listLaunches(db(), new Date(opensAt.getTime() + 1));
     expect(view).toMatchObject({ id, state: "open", perBuyerLimit: 2, waitingRoom: true });
     expect(view.products.map((p) => p.id).sort()).toEqual([OTHER, LAWN].sort());
+  });
+
+  it("tells the product's Notify Me sign-ups at its opening, once", async () => {
+    await db().update(products).set({ status: "draft" }).where(eq(products.id, LAWN));
+    const opensAt = new Date(Date.now() + 3600_000);
+    await saveLaunch({ db: db() }, null, {
+      name: "Eid Drop",
+      opensAt,
+      perBuyerLimit: null,
+      waitingRoom: false,
+      productIds: [LAWN],
+    });
+    const fan = `fan-${kind}@example.pk`;
+    expect((await subscribeToNotify(db(), { email: fan, target: `product:${LAWN}` }, { address: "10.9.0.7" })).ok).toBe(
+      true,
+    );
+    const [confirm] = await db()
+      .select({ data: messageOutbox.data })
+      .from(messageOutbox)
+      .where(and(eq(messageOutbox.kind, "notify_me_confirm"), eq(messageOutbox.toAddress, fan)));
+    const token = new URL((confirm.data as NotifyConfirmEmailData).confirmPath, "http://shop.test").searchParams.get(
+      "token",
+    )!;
+    expect(await confirmNotifyRequest(db(), token)).not.toBeNull();
+    const told = () =>
+      db()
+        .select({ id: messageOutbox.id })
+        .from(messageOutbox)
+        .where(and(eq(messageOutbox.kind, "notify_me"), eq(messageOutbox.toAddress, fan)));
+    await runDueLaunches({ db: db(), now: new Date(opensAt.getTime() - 1000) });
+    expect(await told()).toHaveLength(0);
+    await runDueLaunches({ db: db(), now: opensAt });
+    expect(await told()).toHaveLength(1);
+    await runDueLaunches({ db: db(), now: new Date(opensAt.getTime() + 60_000) });
+    expect(await told()).toHaveLength(1);
   });
 
   it("refuses a product on sale, or one in another launch, by name; a launch saved with its time past opens now", async () => {
