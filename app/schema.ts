@@ -26,3 +26,4 @@ export * from "./modules/storefront/tables";
 export * from "./modules/payments/tables";
 export * from "./modules/launches/tables";
 export * from "./modules/waiting-room/tables";
+export * from "./modules/marketing/tables";

@@ -19,7 +19,12 @@ export type SecretBox = {
 };
 
 /** The uses with their own key (HKDF info strings: changing one makes its stored values unreadable). */
-export const SECRET_BOX_PURPOSES = ["whatsapp-settings", "courier-credentials", "payment-credentials"] as const;
+export const SECRET_BOX_PURPOSES = [
+  "whatsapp-settings",
+  "courier-credentials",
+  "payment-credentials",
+  "marketing-settings",
+] as const;
 export type SecretBoxPurpose = (typeof SECRET_BOX_PURPOSES)[number];
 
 export class SecretBoxError extends Error {
@@ -85,6 +90,7 @@ export function createSecretBoxes(authSecret: string): SecretBoxes {
     "whatsapp-settings": createSecretBox(authSecret, "whatsapp-settings"),
     "courier-credentials": createSecretBox(authSecret, "courier-credentials"),
     "payment-credentials": createSecretBox(authSecret, "payment-credentials"),
+    "marketing-settings": createSecretBox(authSecret, "marketing-settings"),
   };
 }
 

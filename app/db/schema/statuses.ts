@@ -40,6 +40,28 @@ export const ORDER_CHANNELS = ["web", "phone", "whatsapp", "instagram"] as const
 export type OrderChannel = (typeof ORDER_CHANNELS)[number];
 
 /**
+ * Where a web order's buyer came from (issue 44): read from the first visit's utm_source, fbclid and
+ * referrer (kept 30 days in a first-party cookie). "direct": none of them; "other": a source we do not
+ * name. Null on orders placed before sources were kept, and on orders the owner enters.
+ */
+export const ORDER_SOURCES = [
+  "instagram",
+  "facebook",
+  "whatsapp",
+  "google",
+  "tiktok",
+  "youtube",
+  "email",
+  "other",
+  "direct",
+] as const;
+export type OrderSource = (typeof ORDER_SOURCES)[number];
+
+/** When an order's Purchase is reported to Meta (Settings -> Marketing): once confirmed, or once delivered. */
+export const META_PURCHASE_MOMENTS = ["confirmed", "delivered"] as const;
+export type MetaPurchaseMoment = (typeof META_PURCHASE_MOMENTS)[number];
+
+/**
  * A return or exchange request (modules/returns): requested by the buyer; approved or rejected by
  * the owner; received when the item is back; closed when every refund, credit and replacement is done.
  */
@@ -73,9 +95,10 @@ export function oneOfSql(values: readonly string[]): string {
 
 /**
  * How an outbox message reaches its recipient: each channel has its sender (an integration, made
- * once at start): e-mail over SMTP, WhatsApp over the Cloud API (issue 32).
+ * once at start): e-mail over SMTP, WhatsApp over the Cloud API (issue 32), and Meta's Conversions
+ * API for a Purchase (issue 44: not a message to a person, but retried and logged the same way).
  */
-export const MESSAGE_CHANNELS = ["email", "whatsapp"] as const;
+export const MESSAGE_CHANNELS = ["email", "whatsapp", "meta"] as const;
 export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
 
 /**
@@ -132,11 +155,16 @@ export const WHATSAPP_KINDS = [
   "whatsapp_shipped",
   "whatsapp_delivered",
   "whatsapp_test",
+  "whatsapp_cart_reminder",
 ] as const;
 export type WhatsappKind = (typeof WHATSAPP_KINDS)[number];
 
-/** Every outbox row's kind (the column): e-mails' and WhatsApp's. A row's channel says which it is. */
-export const MESSAGE_KINDS = [...EMAIL_KINDS, ...WHATSAPP_KINDS] as const;
+/** What the Conversions API is told through the outbox (issue 44): an order's Purchase, once it is real. */
+export const META_KINDS = ["meta_purchase"] as const;
+export type MetaKind = (typeof META_KINDS)[number];
+
+/** Every outbox row's kind (the column): e-mails', WhatsApp's and Meta's. A row's channel says which it is. */
+export const MESSAGE_KINDS = [...EMAIL_KINDS, ...WHATSAPP_KINDS, ...META_KINDS] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
 export function isWhatsappKind(kind: string): kind is WhatsappKind {

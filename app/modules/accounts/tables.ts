@@ -94,5 +94,9 @@ export const customerProfiles = pgTable("customer_profiles", {
   orderEmails: boolean("order_emails").notNull().default(true),
   smsUpdates: boolean("sms_updates").notNull().default(true),
   marketingEmails: boolean("marketing_emails").notNull().default(false),
+  // WhatsApp marketing (issue 44): when the buyer ticked the box (null: not opted in, the default),
+  // and when they last opted out (the box, or a STOP reply).
+  whatsappMarketingAt: timestamp("whatsapp_marketing_at", { withTimezone: true }),
+  whatsappMarketingOffAt: timestamp("whatsapp_marketing_off_at", { withTimezone: true }),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });

@@ -41,6 +41,10 @@ export const categories = pgTable("categories", {
   hidden: boolean("hidden").notNull().default(false),
   // The home tile's picture; null: a photo of one of its best products, as before.
   image: jsonb("image").$type<StoredImageRef>(),
+  // The catalogue feed's categories for this category's products (issue 44): Google's product
+  // taxonomy (an id such as "2271" or its path) and Facebook's product category; null: left out.
+  googleProductCategory: text("google_product_category"),
+  fbProductCategory: text("fb_product_category"),
 });
 
 /** A category's former slugs: /category/{fromSlug} answers 301 to the category's slug now. */

@@ -6,6 +6,7 @@ import { getSettings } from "~/modules/settings/reads";
 import type { EmailDataByKind } from "./email-messages";
 import type { MessageSenders } from "./message-sender";
 import { deliverWhatsapp, type WhatsappDeliveryOptions } from "./whatsapp-delivery.server";
+import { deliverMetaEvent, type MetaDeliveryOptions } from "./meta-delivery.server";
 import { OUTBOX_CHANNEL } from "./outbox.server";
 import { renderEmail } from "./render-email.server";
 import { claimSize, DEFAULT_CLAIM_MS, heldClaim, renewClaim } from "./renew-claim.server";
@@ -17,25 +18,26 @@ export type OutboxRow = typeof messageOutbox.$inferSelect;
 export type MailWorkerOptions = Pick<
   WhatsappDeliveryOptions,
   "whatsappBox" | "giveUpAfterMs" | "claimMs" | "orderDesk"
-> & {
-  /** Each channel's sender (the providers' messaging); a null one: its messages are rendered and kept, marked not sent. */
-  senders: MessageSenders;
-  /** MAIL_FROM; null: the shop's name and contact e-mail from Settings. */
-  from: string | null;
-  /** Where links in e-mails point (PUBLIC_URL). */
-  publicUrl: string;
-  logger?: {
-    info: (obj: object, msg: string) => void;
-    warn: (obj: object, msg: string) => void;
-    error: (obj: object, msg: string) => void;
+> &
+  MetaDeliveryOptions & {
+    /** Each channel's sender (the providers' messaging); a null one: its messages are rendered and kept, marked not sent. */
+    senders: MessageSenders;
+    /** MAIL_FROM; null: the shop's name and contact e-mail from Settings. */
+    from: string | null;
+    /** Where links in e-mails point (PUBLIC_URL). */
+    publicUrl: string;
+    logger?: {
+      info: (obj: object, msg: string) => void;
+      warn: (obj: object, msg: string) => void;
+      error: (obj: object, msg: string) => void;
+    };
+    /** How many messages one claim takes; by default as many as fit in half the lease (claimSize). */
+    batchSize?: number;
+    /** The wait before a retry (retry-policy.ts); tests shorten it. */
+    retryDelayMs?: (attempts: number) => number;
+    /** Tries before giving up (MAX_SEND_ATTEMPTS); 1 for an e-mail whose sender waits for the outcome (the Settings page's test). */
+    maxAttempts?: number;
   };
-  /** How many messages one claim takes; by default as many as fit in half the lease (claimSize). */
-  batchSize?: number;
-  /** The wait before a retry (retry-policy.ts); tests shorten it. */
-  retryDelayMs?: (attempts: number) => number;
-  /** Tries before giving up (MAX_SEND_ATTEMPTS); 1 for an e-mail whose sender waits for the outcome (the Settings page's test). */
-  maxAttempts?: number;
-};
 
 /**
  * Claims due messages (of every channel) for this process: one UPDATE over rows picked with FOR
@@ -86,6 +88,8 @@ export async function deliverMessage(
       return deliverEmail(db, row, shop, options, now);
     case "whatsapp":
       return deliverWhatsapp(db, row, options, now);
+    case "meta":
+      return deliverMetaEvent(db, row, options, now);
   }
 }
 

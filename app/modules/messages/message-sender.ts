@@ -58,11 +58,40 @@ export type OutgoingWhatsapp = {
 export type WhatsappSender = MessageSender<OutgoingWhatsapp>;
 
 /**
+ * Server events for one Pixel as Meta's Conversions API takes them (issue 44): the dataset (Pixel
+ * ID), its access token (from Settings -> Marketing, opened for the send), the Test events code when
+ * one is set, and the events in Meta's own shape (integrations/marketing builds the request).
+ */
+export type OutgoingMetaEvents = {
+  pixelId: string;
+  accessToken: string;
+  testEventCode: string | null;
+  events: MetaServerEvent[];
+};
+
+/** One server event in the Conversions API's shape (user data already hashed where Meta asks for hashes). */
+export type MetaServerEvent = {
+  event_name: string;
+  event_time: number;
+  event_id: string;
+  action_source: "website";
+  event_source_url?: string;
+  user_data: Record<string, string | string[]>;
+  custom_data?: Record<string, unknown>;
+};
+
+export type MetaEventSender = MessageSender<OutgoingMetaEvents>;
+
+/**
  * Each channel's sender, or null where the shop has none (no SMTP_URL; no WhatsApp client made): the
  * worker still keeps those messages, marked not sent, and pages say so. WhatsApp also needs its
  * settings (Settings -> WhatsApp): without them its messages are not sent either.
  */
-export type MessageSenders = { email: EmailSender | null; whatsapp?: WhatsappSender | null };
+export type MessageSenders = {
+  email: EmailSender | null;
+  whatsapp?: WhatsappSender | null;
+  meta?: MetaEventSender | null;
+};
 
 /** Whether the shop can send on `channel` (Settings and Email Logs say so, never the SMTP URL itself). */
 export function canSend(senders: MessageSenders, channel: MessageChannel): boolean {

@@ -1,5 +1,17 @@
 import { sql } from "drizzle-orm";
-import { bigint, bigserial, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { orders } from "../orders/tables";
 import {
   oneOfSql,
@@ -63,6 +75,10 @@ export const messageOutbox = pgTable(
     // A WhatsApp receipt finds its message by the id Meta gave it (wamid...).
     index("message_outbox_message_id_idx").on(t.messageId),
     index("message_outbox_to_address_idx").on(sql`lower(${t.toAddress})`, t.createdAt),
+    // One Purchase per order for Meta (issue 44), however many processes confirm or deliver it at once.
+    uniqueIndex("message_outbox_meta_purchase_idx")
+      .on(t.orderId)
+      .where(sql`${t.kind} = 'meta_purchase' and ${t.resentFrom} is null`),
     check("message_outbox_channel_known", sql.raw(`channel in (${oneOfSql(MESSAGE_CHANNELS)})`)),
     check("message_outbox_status_known", sql.raw(`status in (${oneOfSql(MESSAGE_STATUSES)})`)),
     check("message_outbox_kind_known", sql.raw(`kind in (${oneOfSql(MESSAGE_KINDS)})`)),
@@ -92,6 +108,8 @@ export const whatsappSettings = pgTable(
     shippedTemplate: text("shipped_template").notNull().default("order_shipped"),
     deliveredTemplate: text("delivered_template").notNull().default("order_delivered"),
     language: text("language").notNull().default("en"),
+    // The marketing template a forgotten cart's opted-in buyer gets (issue 44): {{1}} name, {{2}} items, {{3}} the cart's link.
+    cartReminderTemplate: text("cart_reminder_template").notNull().default("cart_reminder"),
     // The confirmation goes this many minutes after the order (0: at once); an order with no answer
     // this many hours after it was sent needs a call.
     sendDelayMinutes: integer("send_delay_minutes").notNull().default(0),

@@ -21,6 +21,7 @@ export const WHATSAPP_KIND_LABELS: Record<WhatsappKind, string> = {
   whatsapp_shipped: "Shipped notice",
   whatsapp_delivered: "Delivered notice",
   whatsapp_test: "Test message",
+  whatsapp_cart_reminder: "Cart reminder",
 };
 export { WHATSAPP_KINDS };
 

@@ -18,11 +18,15 @@ export type WhatsappDeliveredData = { orderNumber: string; reviewUrl: string };
 /** Settings' Send test message: the confirmation template with sample values. */
 export type WhatsappTestData = WhatsappConfirmationData & { requestedBy: string };
 
+/** A forgotten cart (issue 44, a Marketing template): {{1}} name, {{2}} what is in the cart, {{3}} the link to the cart. */
+export type WhatsappCartReminderData = { customerName: string; items: string; cartUrl: string };
+
 export type WhatsappDataByKind = {
   whatsapp_confirmation: WhatsappConfirmationData;
   whatsapp_shipped: WhatsappShippedData;
   whatsapp_delivered: WhatsappDeliveredData;
   whatsapp_test: WhatsappTestData;
+  whatsapp_cart_reminder: WhatsappCartReminderData;
 };
 
 /**
@@ -51,6 +55,7 @@ export type WhatsappTemplateNames = {
   confirmationTemplate: string;
   shippedTemplate: string;
   deliveredTemplate: string;
+  cartReminderTemplate: string;
 };
 
 export function templateNameFor(kind: WhatsappKind, names: WhatsappTemplateNames): string {
@@ -62,6 +67,8 @@ export function templateNameFor(kind: WhatsappKind, names: WhatsappTemplateNames
       return names.shippedTemplate;
     case "whatsapp_delivered":
       return names.deliveredTemplate;
+    case "whatsapp_cart_reminder":
+      return names.cartReminderTemplate;
   }
 }
 
@@ -88,6 +95,13 @@ export const WHATSAPP_TEMPLATE_TEXTS = {
     buttons: [] as string[],
     sample: ["ORD-123456", "https://kapra.pk/account/orders"],
   },
+  // Category Marketing: sent only to buyers who opted in to WhatsApp marketing; Meta adds its own Stop button.
+  cartReminder: {
+    defaultName: "cart_reminder",
+    body: "Assalam o Alaikum {{1}}, you left {{2}} in your cart. They are still waiting for you, but stock is limited: {{3}} Reply STOP to stop these messages.",
+    buttons: [] as string[],
+    sample: ["Ayesha", "Lawn 3-piece (Green, M) and 1 more", "https://kapra.pk/cart"],
+  },
 } as const;
 
 const TEXT_BY_KIND: Record<WhatsappKind, string> = {
@@ -95,6 +109,7 @@ const TEXT_BY_KIND: Record<WhatsappKind, string> = {
   whatsapp_test: WHATSAPP_TEMPLATE_TEXTS.confirmation.body,
   whatsapp_shipped: WHATSAPP_TEMPLATE_TEXTS.shipped.body,
   whatsapp_delivered: WHATSAPP_TEMPLATE_TEXTS.delivered.body,
+  whatsapp_cart_reminder: WHATSAPP_TEMPLATE_TEXTS.cartReminder.body,
 };
 
 /** A link as the buyer gets it: a path gets the shop's address in front. */
@@ -133,6 +148,10 @@ export function whatsappBodyParameters<K extends WhatsappKind>(
       const r = d as WhatsappDeliveredData;
       return [r.orderNumber, absolute(r.reviewUrl, publicUrl)].map(parameter);
     }
+    case "whatsapp_cart_reminder": {
+      const c = d as WhatsappCartReminderData;
+      return [c.customerName, c.items, absolute(c.cartUrl, publicUrl)].map(parameter);
+    }
   }
   throw new Error(`Unknown WhatsApp kind ${kind as string}`);
 }
@@ -154,6 +173,8 @@ export function whatsappSubject(kind: WhatsappKind, orderNumber: string | null):
       return `Delivered notice${order}`;
     case "whatsapp_test":
       return "Test message (confirmation template with sample values)";
+    case "whatsapp_cart_reminder":
+      return "Forgotten cart reminder";
   }
 }
 

@@ -41,6 +41,7 @@ export async function readWhatsappSettings(db: DbOrTx): Promise<WhatsappSettings
     confirmationTemplate: row.confirmationTemplate,
     shippedTemplate: row.shippedTemplate,
     deliveredTemplate: row.deliveredTemplate,
+    cartReminderTemplate: row.cartReminderTemplate,
     language: row.language,
     sendDelayMinutes: row.sendDelayMinutes,
     needsCallHours: row.needsCallHours,

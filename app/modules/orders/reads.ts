@@ -2,3 +2,4 @@
 // never write them (eslint.config.js: module-boundaries/own-tables-only). A change to them is an
 // operation of modules/orders, called from a flow (app/flows).
 export { orderItems, orders } from "./tables";
+export type { MetaBrowserDetails, OrderSourceDetails } from "./tables";

@@ -5,6 +5,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   text,
@@ -14,7 +15,35 @@ import {
 } from "drizzle-orm/pg-core";
 import { users } from "../accounts/tables";
 import { productVariants, products } from "../catalog/tables";
-import { ORDER_STATUSES, PAYMENT_STATUSES, ORDER_CHANNELS, oneOfSql, WHATSAPP_STATES } from "../../db/schema/statuses";
+import {
+  ORDER_STATUSES,
+  PAYMENT_STATUSES,
+  ORDER_CHANNELS,
+  ORDER_SOURCES,
+  oneOfSql,
+  WHATSAPP_STATES,
+} from "../../db/schema/statuses";
+
+/** An order's first-visit record (orders.source_details): each field as the visit carried it, or null. */
+export type OrderSourceDetails = {
+  utmSource: string | null;
+  utmMedium: string | null;
+  utmCampaign: string | null;
+  fbclid: string | null;
+  referrer: string | null;
+  /** When the visit was first seen (ISO). */
+  firstSeenAt: string;
+};
+
+/** The browser's identifiers Meta's Conversions API matches a Purchase by (orders.meta_browser). */
+export type MetaBrowserDetails = {
+  fbp: string | null;
+  fbc: string | null;
+  ip: string | null;
+  userAgent: string | null;
+  /** The checkout page's address. */
+  url: string | null;
+};
 
 // modules/orders's tables: only modules/orders writes them; other modules read them through
 // modules/orders/reads.ts. Imports are relative: drizzle-kit reads the schema without the "~/" alias.
@@ -86,6 +115,15 @@ export const orders = pgTable(
     whatsappReadAt: timestamp("whatsapp_read_at", { withTimezone: true }),
     whatsappAnsweredAt: timestamp("whatsapp_answered_at", { withTimezone: true }),
     whatsappRepliedAt: timestamp("whatsapp_replied_at", { withTimezone: true }),
+    // Where the buyer came from (issue 44): the first visit's source as statuses.ts ORDER_SOURCES
+    // names it, its campaign (utm_campaign) and the whole record (utm_source, utm_medium,
+    // utm_campaign, fbclid, referrer, first seen); null on orders before sources and entered orders.
+    source: text("source", { enum: ORDER_SOURCES }),
+    sourceCampaign: text("source_campaign"),
+    sourceDetails: jsonb("source_details").$type<OrderSourceDetails>(),
+    // What Meta's Conversions API matches a Purchase by, from the checkout's request (issue 44): the
+    // _fbp/_fbc cookies, the client's address and user agent, the page. Null without a Meta Pixel.
+    metaBrowser: jsonb("meta_browser").$type<MetaBrowserDetails>(),
   },
   (t) => [
     index("orders_user_created_idx").on(t.userId, t.createdAt),
@@ -124,6 +162,9 @@ export const orders = pgTable(
       sql.raw(`whatsapp_status is null or whatsapp_status in (${oneOfSql(WHATSAPP_STATES)})`),
     ),
     // Orders' filters Awaiting WhatsApp reply and Needs call: pending orders by message state and send time.
+    // Orders' source filter and Reports -> By channel's sources.
+    index("orders_source_created_idx").on(t.source, t.createdAt),
+    check("orders_source_known", sql.raw(`source is null or source in (${oneOfSql(ORDER_SOURCES)})`)),
     index("orders_whatsapp_idx")
       .on(t.whatsappStatus, t.whatsappSentAt)
       .where(sql`${t.whatsappStatus} is not null`),

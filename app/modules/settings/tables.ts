@@ -49,6 +49,8 @@ export const shopSettings = pgTable(
     settlementOverdueDays: integer("settlement_overdue_days").notNull().default(10),
     // A buyer who opted in to marketing e-mails and left a cart for a day gets one reminder (app/flows/remind-forgotten-carts.server.ts).
     cartReminders: boolean("cart_reminders").notNull().default(true),
+    // How long a cart sits untouched before its reminder (e-mail, or WhatsApp to opted-in buyers).
+    cartReminderHours: integer("cart_reminder_hours").notNull().default(24),
     // Promises the storefront's words are made from (pages' placeholders, perks, FAQ, the delivery
     // estimate): the return window from delivery, and working days to deliver in the shop's city and elsewhere.
     returnWindowDays: integer("return_window_days").notNull().default(7),
@@ -87,6 +89,7 @@ export const shopSettings = pgTable(
     ),
     check("shop_settings_min_finished_parcels", sql`${t.minFinishedParcels} >= 1`),
     check("shop_settings_low_stock", sql`${t.lowStockThreshold} >= 0`),
+    check("shop_settings_cart_reminder_hours", sql`${t.cartReminderHours} between 1 and 168`),
     check(
       "shop_settings_delivery_days",
       sql`${t.localDeliveryMinDays} > 0 and ${t.localDeliveryMaxDays} >= ${t.localDeliveryMinDays} and ${t.nationalDeliveryMinDays} > 0 and ${t.nationalDeliveryMaxDays} >= ${t.nationalDeliveryMinDays}`,

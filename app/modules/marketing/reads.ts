@@ -1,0 +1,2 @@
+// What other modules may read of modules/marketing's tables (modules/marketing writes them).
+export { metaSettings } from "./tables";
