@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { DbOrTx } from "~/db/client.server";
+import type { AppLoadContext } from "react-router";
 import { CLIENT_IP_HEADER } from "~/modules/abuse/client-address";
 import { metaSettings } from "~/modules/marketing/reads";
 import type { MetaBrowserDetails } from "~/modules/orders/reads";
@@ -22,7 +22,7 @@ function cookieValue(header: string | null, name: string): string | null {
  */
 export async function metaBrowserOf(
   request: Request,
-  db: DbOrTx,
+  { db }: Pick<AppLoadContext, "db">,
   visit: { fbclid: string | null; firstSeenAt?: string | null } = { fbclid: null },
 ): Promise<MetaBrowserDetails | null> {
   const [settings] = await db
