@@ -11,6 +11,7 @@ import { createJazzcashGateway } from "./payments/jazzcash/jazzcash-gateway.serv
 import { createSafepayGateway } from "./payments/safepay/safepay-gateway.server";
 import { createWhatsappCloudSender } from "./messaging/whatsapp-cloud.server";
 import { whatsappWebhookReader } from "./messaging/whatsapp-webhook";
+import { createMetaConversionsSender } from "./marketing/meta-conversions.server";
 
 /**
  * Every outside service the shop talks to, each behind the port its module owns. Made once per
@@ -38,13 +39,22 @@ export type Providers = {
 export function createProviders(
   env: Pick<Env, "SMTP_URL"> &
     Partial<
-      Pick<Env, "WHATSAPP_API_URL" | "POSTEX_API_URL" | "LEOPARDS_API_URL" | "SAFEPAY_API_URL" | "JAZZCASH_API_URL">
+      Pick<
+        Env,
+        | "WHATSAPP_API_URL"
+        | "META_GRAPH_API_URL"
+        | "POSTEX_API_URL"
+        | "LEOPARDS_API_URL"
+        | "SAFEPAY_API_URL"
+        | "JAZZCASH_API_URL"
+      >
     >,
 ): Providers {
   return {
     messaging: {
       email: env.SMTP_URL ? createSmtpSender(env.SMTP_URL) : null,
       whatsapp: createWhatsappCloudSender({ baseUrl: env.WHATSAPP_API_URL }),
+      meta: createMetaConversionsSender({ baseUrl: env.META_GRAPH_API_URL }),
     },
     couriers: {
       file: fileCourierProvider,

@@ -58,6 +58,14 @@ const envSchema = z.object({
       .url({ protocol: /^https?$/, error: "must be an http(s) address, like https://graph.facebook.com/v21.0" })
       .default("https://graph.facebook.com/v21.0"),
   ),
+  // Meta's Graph API for the Conversions API (issue 44: Purchases, POST {base}/{pixel-id}/events), or a
+  // test server. The Pixel and its access token are the owner's, in Settings -> Marketing.
+  META_GRAPH_API_URL: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z
+      .url({ protocol: /^https?$/, error: "must be an http(s) address, like https://graph.facebook.com/v21.0" })
+      .default("https://graph.facebook.com/v21.0"),
+  ),
   // Couriers' merchant APIs (issue 33): PostEx's and Leopards' base addresses, or a sandbox or test
   // server. The accounts' token, key and password are the owner's, in Settings -> Couriers.
   POSTEX_API_URL: httpAddress(

@@ -162,6 +162,10 @@ export const orders = pgTable(
       sql.raw(`whatsapp_status is null or whatsapp_status in (${oneOfSql(WHATSAPP_STATES)})`),
     ),
     // Orders' filters Awaiting WhatsApp reply and Needs call: pending orders by message state and send time.
+    // The Purchases due to Meta: only orders placed while the Pixel was on (few), newest last.
+    index("orders_meta_purchase_idx")
+      .on(t.createdAt)
+      .where(sql`${t.metaBrowser} is not null`),
     // Orders' source filter and Reports -> By channel's sources.
     index("orders_source_created_idx").on(t.source, t.createdAt),
     check("orders_source_known", sql.raw(`source is null or source in (${oneOfSql(ORDER_SOURCES)})`)),

@@ -1,0 +1,1 @@
+CREATE INDEX "orders_meta_purchase_idx" ON "orders" USING btree ("created_at") WHERE "orders"."meta_browser" is not null;
