@@ -46,6 +46,7 @@ import { createSettingsListener, type SettingsListener } from "./settings-listen
 import { guardWhatsappWebhook, type TrustProxy } from "./whatsapp-webhook-gate";
 import { startPaymentExpiry } from "./payment-expiry-job";
 import { createWaitingRoomGate } from "./waiting-room-gate";
+import { createOrderSourceCookie } from "./order-source-cookie";
 
 type ReadCacheListener = ReturnType<typeof createReadCacheListener>;
 
@@ -269,11 +270,16 @@ export function createApp({
   // Other hosts are refused, then Meta's webhook without a signature (server/whatsapp-webhook-gate.ts),
   // then bodies are bounded before anything reads them (server/body-limit.ts).
   const webhookGate = { db, trustProxy: app.get("trust proxy fn") as TrustProxy, headers };
+  // A first visit from a campaign link, an ad or another site: where the buyer came from, for 30 days (issue 44).
+  const keepOrderSource = createOrderSourceCookie({ origin, secureCookies: isHttpsShop(env) });
   if (env.NODE_ENV !== "production") {
     return refuseOtherHosts(
       env,
       guardWhatsappWebhook(
-        limitRequestBodies((req: IncomingMessage, res: ServerResponse) => app(req, res)),
+        limitRequestBodies((req: IncomingMessage, res: ServerResponse) => {
+          keepOrderSource(req, res);
+          app(req, res);
+        }),
         webhookGate,
       ),
       headers,
@@ -319,6 +325,7 @@ export function createApp({
         // Webhooks are never served from (or kept in) the page cache: each answer is for that request.
         if (pathname.startsWith("/media/") || PROBES.has(pathname) || SIGNED_WEBHOOK_PATHS.has(pathname))
           return app(req, res);
+        keepOrderSource(req, res);
         waitingRoom.handle(req, res, () => pageCache.handle(req, res, () => app(req, res)));
       }),
       webhookGate,

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import zlib from "node:zlib";
 import { PASS_COOKIE, TICKET_COOKIE } from "./waiting-room-cookies";
+import { ORDER_SOURCE_COOKIE } from "~/modules/orders/order-source";
 import { LRUCache } from "lru-cache";
 
 /**
@@ -248,12 +249,14 @@ function entryBytes(entry: Entry): number {
 
 /**
  * Cookies of a visitor who is not just a guest (a session: signed in, a cart): anything but the
- * waiting room's ticket and pass, which a guest shopping a launch carries and a page never reads.
+ * waiting room's ticket and pass, which a guest shopping a launch carries and a page never reads,
+ * and where the visitor first came from (shop_source, read only by checkout's Place Order): a crowd
+ * arriving from an Instagram link still gets the guests' cached pages.
  */
 function hasOwnCookies(header: string | undefined): boolean {
   if (!header) return false;
   return header.split(";").some((part) => {
     const name = part.split("=")[0].trim();
-    return name !== "" && name !== TICKET_COOKIE && name !== PASS_COOKIE;
+    return name !== "" && name !== TICKET_COOKIE && name !== PASS_COOKIE && name !== ORDER_SOURCE_COOKIE;
   });
 }
