@@ -148,5 +148,7 @@ export default [
   route("api/shipping/imports", "routes/api/shipping-imports.ts"),
   route("api/wishlist/:productId", "routes/api/wishlist-item.ts"),
   route("sitemap.xml", "routes/storefront/sitemap.ts"),
+  // The Meta catalogue feed (issue 44): Commerce Manager fetches it on a schedule.
+  route("feeds/meta.csv", "routes/feeds/meta-csv.ts"),
   route("*", "routes/storefront/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -189,7 +189,8 @@ export function createPageCache({
     if (
       (req.method !== "GET" && req.method !== "HEAD") ||
       hasOwnCookies(req.headers.cookie) ||
-      req.headers.authorization
+      req.headers.authorization ||
+      isFeed(req.url)
     )
       return next();
     const key = req.url ?? "/";
@@ -259,4 +260,12 @@ function hasOwnCookies(header: string | undefined): boolean {
     const name = part.split("=")[0].trim();
     return name !== "" && name !== TICKET_COOKIE && name !== PASS_COOKIE && name !== ORDER_SOURCE_COOKIE;
   });
+}
+
+/**
+ * A catalogue feed (/feeds/meta.csv): a large answer a crawler fetches hourly at most, never kept
+ * here (it would push out a crowd's pages for nothing); it is served from the read cache instead.
+ */
+function isFeed(url: string | undefined): boolean {
+  return url?.startsWith("/feeds/") ?? false;
 }

@@ -181,6 +181,9 @@ export function createWaitingRoomGate(options: GateOptions): WaitingRoomGate {
 
   const handle = (req: IncomingMessage, res: ServerResponse, next: () => void) => {
     // A live-updates stream stays open for minutes: neither work in flight nor an answer that took long.
+    // A catalogue feed (/feeds/, Meta's crawler) is a machine's long read, never a shopper's: it is not
+    // counted as load and never waits in line.
+    if (req.url?.startsWith("/feeds/")) return next();
     if (!req.url?.startsWith("/api/events")) {
       inFlight++;
       const started = performance.now();

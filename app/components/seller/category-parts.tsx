@@ -215,6 +215,28 @@ export function CategoryForm({ editing, values, reply, image, busy }: CategoryFo
         />
       </fieldset>
 
+      <fieldset className="grid min-w-0 gap-4 rounded-xl border border-stone-200 bg-white p-4 sm:grid-cols-2 sm:p-5">
+        <legend className="px-1 font-semibold text-stone-900">Catalogue feeds</legend>
+        <p className="text-sm text-stone-700 sm:col-span-2">
+          What Meta&apos;s catalogue (Facebook and Instagram) is told this category&apos;s products are. Both are
+          optional.
+        </p>
+        <TextField
+          label="Google product category"
+          required={false}
+          placeholder="2271"
+          hint="A number from Google's product taxonomy, or its path, for example Apparel & Accessories > Clothing > Dresses."
+          {...field("googleProductCategory")}
+        />
+        <TextField
+          label="Facebook product category"
+          required={false}
+          placeholder="Clothing & Accessories > Clothing > Women's Clothing"
+          hint="Facebook's category path as Commerce Manager lists it (or its number)."
+          {...field("fbProductCategory")}
+        />
+      </fieldset>
+
       <button type="submit" name="intent" value="save" className="btn-primary justify-self-start px-6" disabled={busy}>
         {busy ? "Saving..." : editing ? "Save category" : "Add category"}
       </button>

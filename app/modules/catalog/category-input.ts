@@ -15,6 +15,8 @@ export const CATEGORY_NAME_MAX = 60;
 export const CATEGORY_SLUG_MAX = 40;
 export const CATEGORY_DESCRIPTION_MAX = 500;
 export const LAUNCH_LABEL_MAX = 40;
+/** Google's and Facebook's product categories: a number or a path of names ("A > B > C"). */
+export const PRODUCT_CATEGORY_MAX = 250;
 
 /** Lower-case letters and digits in words joined by single hyphens: what /category/{slug} and the listing's filter accept. */
 export const CATEGORY_SLUG_PATTERN = SLUG_PATTERN;
@@ -30,7 +32,42 @@ export const CATEGORY_MESSAGES = {
   launchLabelTooLong: `Keep the launch label to ${LAUNCH_LABEL_MAX} characters`,
   launchAtInvalid: "Enter the launch date and time, or leave it empty",
   launchAtPast: "Pick a launch time in the future (or untick Coming soon to open it now)",
+  googleCategoryFormat:
+    "Enter Google's category number (for example 2271) or its path (for example Apparel & Accessories > Clothing), or leave it empty",
+  fbCategoryFormat:
+    "Enter Facebook's category path (for example Clothing & Accessories > Clothing > Women's Clothing) or its number, or leave it empty",
 } as const;
+
+/**
+ * A product category of Google's taxonomy or Facebook's, as a catalogue feed names it: a number
+ * ("2271") or a path of names joined by ">" ("Apparel & Accessories > Clothing > Dresses"). Any
+ * spacing around ">" is made one space; empty is none (null).
+ */
+export function productCategoryValue(text: string): string | null | undefined {
+  const trimmed = text.trim();
+  if (trimmed === "") return null;
+  if (trimmed.length > PRODUCT_CATEGORY_MAX) return undefined;
+  if (/^\d{1,10}$/.test(trimmed)) return trimmed;
+  const parts = trimmed.split(">").map((part) => part.trim().replace(/\s+/g, " "));
+  // Names of letters (any script), digits, spaces and & , ' - ( ) / . only; none empty.
+  if (parts.some((part) => !/^[\p{L}\p{N}][\p{L}\p{N} &,'\u2019()/.-]*$/u.test(part))) return undefined;
+  return parts.join(" > ");
+}
+
+/** An optional product category field: its value, null when empty, refused with `message` when not a category. */
+const productCategory = (message: string) =>
+  z
+    .string()
+    .optional()
+    .transform((text, ctx) => {
+      if (text === undefined) return undefined;
+      const value = productCategoryValue(text);
+      if (value === undefined) {
+        ctx.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+      return value;
+    });
 
 /** A slug suggested from a name: "Eid Lawn '26" -> "eid-lawn-26". */
 export function slugFromName(name: string): string {
@@ -54,6 +91,9 @@ export const categoryInputSchema = z.object({
     .transform((s) => (s === "" ? null : s)),
   launchAt: z.date().nullable(),
   removeImage: z.boolean(),
+  // The catalogue feed's categories for its products (issue 44); absent: left as they are.
+  googleProductCategory: productCategory(CATEGORY_MESSAGES.googleCategoryFormat),
+  fbProductCategory: productCategory(CATEGORY_MESSAGES.fbCategoryFormat),
 });
 export type CategoryInput = z.infer<typeof categoryInputSchema>;
 
@@ -66,6 +106,8 @@ export type CategoryValues = {
   launchLabel: string;
   launchAt: string;
   removeImage: boolean;
+  googleProductCategory: string;
+  fbProductCategory: string;
 };
 export type CategoryField = keyof CategoryValues | "image";
 
@@ -78,6 +120,8 @@ export function categoryFormValues(category?: {
   comingSoon: boolean;
   launchLabel: string | null;
   launchAt: Date | string | null;
+  googleProductCategory?: string | null;
+  fbProductCategory?: string | null;
 }): CategoryValues {
   return {
     name: category?.name ?? "",
@@ -88,6 +132,8 @@ export function categoryFormValues(category?: {
     launchLabel: category?.launchLabel ?? "",
     launchAt: toShopDateTimeLocal(category?.launchAt ?? null),
     removeImage: false,
+    googleProductCategory: category?.googleProductCategory ?? "",
+    fbProductCategory: category?.fbProductCategory ?? "",
   };
 }
 
@@ -120,6 +166,8 @@ export function categoryFormSchemaAt(now: () => Date) {
       launchLabel: text(LAUNCH_LABEL_MAX),
       launchAt: text(40),
       removeImage: checked,
+      googleProductCategory: text(PRODUCT_CATEGORY_MAX),
+      fbProductCategory: text(PRODUCT_CATEGORY_MAX),
       image: z.unknown().optional(),
       pendingImage: z.unknown().optional(),
     })
@@ -169,6 +217,8 @@ export function keptCategoryValues(reply: FormReply): CategoryValues {
     launchLabel: keptValue(reply, "launchLabel") ?? "",
     launchAt: keptValue(reply, "launchAt") ?? "",
     removeImage: box("removeImage"),
+    googleProductCategory: keptValue(reply, "googleProductCategory") ?? "",
+    fbProductCategory: keptValue(reply, "fbProductCategory") ?? "",
   };
 }
 

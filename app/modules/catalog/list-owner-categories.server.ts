@@ -14,6 +14,9 @@ export type OwnerCategory = {
   launchLabel: string | null;
   launchAt: Date | null;
   image: StoredImageRef | null;
+  /** The catalogue feed's categories for its products (issue 44); null: none. */
+  googleProductCategory: string | null;
+  fbProductCategory: string | null;
   /** Products a shopper can buy now. */
   onSale: number;
   /** Every product in it, drafts and archived ones too: what stands in the way of deleting it. */
@@ -33,6 +36,8 @@ export async function listOwnerCategories(db: DbOrTx): Promise<OwnerCategory[]> 
       launchLabel: categories.launchLabel,
       launchAt: categories.launchAt,
       image: categories.image,
+      googleProductCategory: categories.googleProductCategory,
+      fbProductCategory: categories.fbProductCategory,
       onSale: activeProductCount,
       products: sql<number>`(select count(*) from products p where p.category_slug = "categories"."slug")::int`,
     })

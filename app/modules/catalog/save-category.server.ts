@@ -48,7 +48,7 @@ async function changeSlug(tx: Tx, from: string, to: string, watch: CategorySlugW
 
 /**
  * Adds a category (at the end of the list) or saves one: name, slug, description, picture,
- * hidden, coming soon with its launch label and time. `image` is a newly stored picture (or
+ * hidden, coming soon with its launch label and time, its Google and Facebook product categories. `image` is a newly stored picture (or
  * undefined to keep the current one; `input.removeImage` clears it). A changed slug is followed by
  * whoever `watch` names (the save-category flow: promotions and Notify Me).
  */
@@ -79,6 +79,9 @@ export async function saveCategory(
       comingSoon: opens ? true : input.comingSoon,
       launchLabel: input.comingSoon ? input.launchLabel : null,
       launchAt: input.comingSoon ? input.launchAt : null,
+      // The catalogue feed's categories (issue 44); left out of the input: kept as they are.
+      googleProductCategory: input.googleProductCategory,
+      fbProductCategory: input.fbProductCategory,
       ...(image ? { image } : input.removeImage ? { image: null } : {}),
     };
     if (current === null) {
