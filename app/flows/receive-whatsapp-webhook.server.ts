@@ -3,11 +3,12 @@ import { formatShopTime } from "~/lib/shop-time";
 import { countWebhookRefusal } from "~/modules/abuse/webhook-refusals.server";
 import { verifyWhatsappSubscriptionToken } from "~/modules/messages/verify-whatsapp-subscription.server";
 import { claimWhatsappEvent, setWhatsappEventOutcome } from "~/modules/messages/whatsapp-events.server";
-import { parseWhatsappButtonPayload } from "~/modules/messages/whatsapp-messages";
+import { parseWhatsappButtonPayload, whatsappNumber } from "~/modules/messages/whatsapp-messages";
 import { confirmationNonceMatches, recordWhatsappReceipt } from "~/modules/messages/whatsapp-receipts.server";
 import { loadWhatsappConfig } from "~/modules/messages/whatsapp-settings.server";
 import { whatsappSignatureWellFormed } from "~/modules/messages/whatsapp-signature";
-import type { WhatsappWebhookEvent } from "~/modules/messages/whatsapp-webhook-reader";
+import { isWhatsappStop, type WhatsappWebhookEvent } from "~/modules/messages/whatsapp-webhook-reader";
+import { optOutWhatsappMarketingByNumber } from "~/modules/accounts/whatsapp-marketing.server";
 import { buyerCanCancel } from "~/modules/orders/order-lifecycle";
 import type { OrderActor } from "~/modules/orders/order-actor";
 import { lockOrder } from "~/modules/orders/order-row-moves.server";
@@ -86,11 +87,39 @@ type StatusEvent = Extract<WhatsappWebhookEvent, { type: "status" }>;
 async function applyMessage(ctx: FlowContext, message: MessageEvent): Promise<{ key: string; outcome: string } | null> {
   const { key, from } = message;
   const now = ctx.now ?? new Date();
+  // STOP (typed, or Meta's Stop promotions button on a Marketing template): out of WhatsApp marketing.
+  const shopButton = message.buttonPayload !== null && parseWhatsappButtonPayload(message.buttonPayload) !== null;
+  if (!shopButton && isWhatsappStop(message.text)) return applyStop(ctx, key, from, now);
   if (message.buttonPayload !== null) return applyTap(ctx, key, from, message.buttonPayload, now);
   return ctx.db.transaction(async (tx) => {
     if (!(await claimWhatsappEvent(tx, { key, kind: "message", fromPhone: from, outcome: "received" }, now)))
       return null;
     const outcome = await markReplied(tx, from, now);
+    await setWhatsappEventOutcome(tx, key, outcome, null);
+    return { key, outcome };
+  });
+}
+
+/**
+ * A STOP from a number (issue 44): every buyer profile with that phone, in whatever spelling it was
+ * saved, is opted out of WhatsApp marketing (the forgotten-cart reminders), once per event: Meta's
+ * redelivery finds the event claimed. Nothing is sent back (Meta's own opt-out notice is enough).
+ */
+async function applyStop(
+  ctx: FlowContext,
+  key: string,
+  from: string | null,
+  now: Date,
+): Promise<{ key: string; outcome: string } | null> {
+  return ctx.db.transaction(async (tx) => {
+    if (!(await claimWhatsappEvent(tx, { key, kind: "stop", fromPhone: from, outcome: "received" }, now))) return null;
+    const number = from && /^[1-9]\d{7,14}$/.test(from) ? from : null;
+    const out = number
+      ? await optOutWhatsappMarketingByNumber(tx, number, (phone) => whatsappNumber(phone) === number, now)
+      : 0;
+    const outcome = number
+      ? `stop: opted out of WhatsApp marketing (${out} buyer${out === 1 ? "" : "s"})`
+      : "ignored: no sender number";
     await setWhatsappEventOutcome(tx, key, outcome, null);
     return { key, outcome };
   });

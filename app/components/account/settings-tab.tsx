@@ -1,5 +1,5 @@
-import { useId } from "react";
-import { Form, useNavigation } from "react-router";
+import { useId, type ReactNode } from "react";
+import { Form, Link, useNavigation } from "react-router";
 import { TextField } from "~/components/ui/text-field";
 import { useFormShape } from "~/components/ui/use-form-shape";
 import { isRefusal } from "~/lib/form-reply";
@@ -10,8 +10,14 @@ import { answerIntent, Loading, ResultLine, type AccountAnswer } from "./shared"
 /** The tab's forms, by their hidden `intent` field. */
 type SettingsIntent = "settings" | "password" | "delete-account";
 
-/** The notification choices of the Settings tab. */
-export type NotificationChoices = { orderEmails: boolean; smsUpdates: boolean; marketingEmails: boolean };
+/** The notification choices of the Settings tab; `hasPhone`: whether the profile has the phone WhatsApp messages go to. */
+export type NotificationChoices = {
+  orderEmails: boolean;
+  smsUpdates: boolean;
+  marketingEmails: boolean;
+  whatsappMarketing?: boolean;
+  hasPhone?: boolean;
+};
 
 export function SettingsTab({
   profile,
@@ -70,9 +76,25 @@ export function SettingsTab({
             <Checkbox
               name="marketingEmails"
               label="Marketing e-mails"
-              hint="New arrivals and offers now and then, and one reminder if you leave items in your cart for a day."
+              hint="New arrivals and offers now and then, and one reminder if you leave items in your cart for a while."
               defaultChecked={profile.marketingEmails}
             />
+            <Checkbox
+              name="whatsappMarketing"
+              label={WHATSAPP_MARKETING_LABEL}
+              hint={WHATSAPP_MARKETING_HINT}
+              defaultChecked={profile.whatsappMarketing ?? false}
+            >
+              {profile.hasPhone === false && (
+                <p className="text-sm font-medium text-amber-800" data-testid="whatsapp-no-phone">
+                  Your profile has no mobile number yet, so WhatsApp messages cannot reach you.{" "}
+                  <Link to="/buyer-dashboard/profile" className="underline">
+                    Add it in your Profile
+                  </Link>
+                  .
+                </p>
+              )}
+            </Checkbox>
           </fieldset>
           <ResultLine result={result("settings")} />
           <button type="submit" className="btn-primary justify-self-start px-6" disabled={busy("settings")}>
@@ -166,16 +188,23 @@ export function SettingsTab({
   );
 }
 
-function Checkbox({
+/** The WhatsApp marketing box's words, the same at sign-up and on the Settings tab. */
+export const WHATSAPP_MARKETING_LABEL = "Offers and cart reminders on WhatsApp";
+export const WHATSAPP_MARKETING_HINT =
+  "Now and then an offer, and one reminder if you leave items in your cart, sent to the mobile number in your profile. Reply STOP on WhatsApp to stop them.";
+
+export function Checkbox({
   name,
   label,
   hint,
   defaultChecked,
+  children,
 }: {
   name: string;
   label: string;
   hint: string;
   defaultChecked: boolean;
+  children?: ReactNode;
 }) {
   const id = useId();
   return (
@@ -195,6 +224,7 @@ function Checkbox({
         <p id={`${id}-hint`} className="text-sm text-stone-600">
           {hint}
         </p>
+        {children}
       </div>
     </div>
   );

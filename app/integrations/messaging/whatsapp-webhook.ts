@@ -63,10 +63,23 @@ function failureText(errors: unknown): string {
   return ([...new Set(parts)].join(": ") || "failed") + code;
 }
 
+/** What the buyer wrote (a text message's body), or the words of the button they tapped. */
+function messageText(message: Json): string | null {
+  if (message.type === "text" && isObject(message.text)) return text(message.text.body, 4096);
+  if (message.type === "button" && isObject(message.button)) return text(message.button.text);
+  return null;
+}
+
 function messageEvent(message: Json): WhatsappWebhookEvent | null {
   const key = text(message.id);
   if (!key) return null;
-  return { type: "message", key, from: text(message.from, 20), buttonPayload: buttonPayload(message) };
+  return {
+    type: "message",
+    key,
+    from: text(message.from, 20),
+    buttonPayload: buttonPayload(message),
+    text: messageText(message),
+  };
 }
 
 function statusEvent(status: Json): WhatsappWebhookEvent | null {

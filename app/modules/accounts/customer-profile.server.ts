@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { customerProfiles, users } from "~/modules/accounts/tables";
 import { AppError } from "~/lib/errors";
+import { whatsappMarketingChange } from "./whatsapp-marketing.server";
 
 /** The notification choices of the Settings tab. */
 export type NotificationSettings = { orderEmails: boolean; smsUpdates: boolean; marketingEmails: boolean };
@@ -84,24 +85,32 @@ export async function updateCustomerProfile(
   });
 }
 
-/** Saves the three notification choices of the Settings tab (the checkout details are left as they are). */
+/**
+ * Saves the notification choices of the Settings tab (the checkout details are left as they are).
+ * `whatsappMarketing` (absent: left as it is): ticked keeps the date the buyer first opted in (or
+ * now), unticked clears it and records the opt-out (whatsapp-marketing.server.ts).
+ */
 export async function updateNotificationSettings(
   db: DbOrTx,
   userId: string,
-  settings: NotificationSettings,
+  settings: NotificationSettings & { whatsappMarketing?: boolean },
+  now = new Date(),
 ): Promise<NotificationSettings> {
-  const now = new Date();
   const values = {
     orderEmails: settings.orderEmails,
     smsUpdates: settings.smsUpdates,
     marketingEmails: settings.marketingEmails,
   };
+  const whatsapp = settings.whatsappMarketing;
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
   if (!user) throw new AppError("NOT_FOUND", "Account not found");
   const [row] = await db
     .insert(customerProfiles)
-    .values({ userId, ...values, updatedAt: now })
-    .onConflictDoUpdate({ target: customerProfiles.userId, set: { ...values, updatedAt: now } })
+    .values({ userId, ...values, ...(whatsapp ? { whatsappMarketingAt: now } : {}), updatedAt: now })
+    .onConflictDoUpdate({
+      target: customerProfiles.userId,
+      set: { ...values, ...(whatsapp === undefined ? {} : whatsappMarketingChange(whatsapp, now)), updatedAt: now },
+    })
     .returning({
       orderEmails: customerProfiles.orderEmails,
       smsUpdates: customerProfiles.smsUpdates,

@@ -90,6 +90,8 @@ export function parseProfileForm(input: Record<string, unknown>): FormResult<Pro
 export const notificationSettingsFields = { orderEmails: checkbox, smsUpdates: checkbox, marketingEmails: checkbox };
 export const notificationSettingsSchema = z.object(notificationSettingsFields);
 export type NotificationSettingsData = z.output<typeof notificationSettingsSchema>;
+/** The WhatsApp offers and cart reminders box (issue 44; off unless ticked), on the Settings tab and at sign-up. */
+export const whatsappMarketingField = checkbox;
 
 // ---------------------------------------------------------------------------------------------------
 // Change Password

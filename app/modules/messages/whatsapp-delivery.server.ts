@@ -68,6 +68,8 @@ export type WhatsappQueueRequest<K extends WhatsappKind = WhatsappKind> = {
   data: WhatsappDataByKind[K];
   /** Not sent before this time (Settings' send delay for a confirmation); absent: at once. */
   notBefore?: Date | null;
+  /** When the event happened (a job's `now`); absent: the database's now. */
+  at?: Date;
 };
 
 /** A fresh nonce for a confirmation's button payloads (whatsapp-messages.ts). */
@@ -113,6 +115,7 @@ export async function queueWhatsapp<K extends WhatsappKind>(
       orderId: request.orderId ?? null,
       orderNumber: request.orderNumber ?? null,
       ...(request.notBefore ? { nextAttemptAt: request.notBefore } : {}),
+      ...(request.at ? { createdAt: request.at } : {}),
     })
     .returning({ id: messageOutbox.id });
   if (request.kind === "whatsapp_confirmation" && request.orderId) {

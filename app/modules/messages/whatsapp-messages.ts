@@ -73,23 +73,27 @@ export function templateNameFor(kind: WhatsappKind, names: WhatsappTemplateNames
 }
 
 /**
- * The texts to submit in Meta's WhatsApp Manager (category Utility), shown on Settings -> WhatsApp.
- * Meta refuses a body that starts or ends with a parameter, so each ends in words.
+ * The texts to submit in Meta's WhatsApp Manager, each in its category (the order messages Utility,
+ * the cart reminder Marketing), shown on Settings -> WhatsApp. Meta refuses a body that starts or
+ * ends with a parameter, so each ends in words.
  */
 export const WHATSAPP_TEMPLATE_TEXTS = {
   confirmation: {
+    category: "Utility",
     defaultName: "order_confirmation",
     body: "Assalam o Alaikum {{1}}, thank you for your order {{2}}. Total {{3}}, cash on delivery, to be delivered to: {{4}}. Please tap Confirm so we can send it, or Cancel if you did not place it.",
     buttons: ["Confirm", "Cancel"],
     sample: ["Ayesha", "ORD-123456", "Rs 2,499", "House 12, Street 4, Gulberg III, Lahore"],
   },
   shipped: {
+    category: "Utility",
     defaultName: "order_shipped",
     body: "Good news: your order {{1}} is on its way with {{2}}. Track your parcel here: {{3}} Please keep the cash ready for the rider.",
     buttons: [] as string[],
     sample: ["ORD-123456", "TCS", "https://kapra.pk/track"],
   },
   delivered: {
+    category: "Utility",
     defaultName: "order_delivered",
     body: "Your order {{1}} was delivered. We hope you love it! Tell other buyers what you think: {{2}} Thank you for shopping with us.",
     buttons: [] as string[],
@@ -97,6 +101,7 @@ export const WHATSAPP_TEMPLATE_TEXTS = {
   },
   // Category Marketing: sent only to buyers who opted in to WhatsApp marketing; Meta adds its own Stop button.
   cartReminder: {
+    category: "Marketing",
     defaultName: "cart_reminder",
     body: "Assalam o Alaikum {{1}}, you left {{2}} in your cart. They are still waiting for you, but stock is limited: {{3}} Reply STOP to stop these messages.",
     buttons: [] as string[],

@@ -1,5 +1,5 @@
 import { z } from "~/lib/zod";
-import { whatsappNumber } from "./whatsapp-messages";
+import { WHATSAPP_TEMPLATE_TEXTS, whatsappNumber } from "./whatsapp-messages";
 
 /**
  * Settings -> WhatsApp's form (issue 32): what the owner types, checked field by field. The three
@@ -14,6 +14,7 @@ export const WHATSAPP_FORM_FIELDS = [
   "confirmationTemplate",
   "shippedTemplate",
   "deliveredTemplate",
+  "cartReminderTemplate",
   "language",
   "languageOther",
   "sendDelayMinutes",
@@ -46,6 +47,8 @@ export type WhatsappSettingsInput = {
   confirmationTemplate: string;
   shippedTemplate: string;
   deliveredTemplate: string;
+  /** The forgotten-cart reminder's template (issue 44, category Marketing); absent: the stored one is kept. */
+  cartReminderTemplate?: string;
   language: string;
   sendDelayMinutes: number;
   needsCallHours: number;
@@ -74,6 +77,7 @@ const schema = z.object({
   confirmationTemplate: templateName,
   shippedTemplate: templateName,
   deliveredTemplate: templateName,
+  cartReminderTemplate: templateName,
   language: z.string().regex(/^[a-z]{2,3}(_[A-Z]{2})?$/, "Enter a language code Meta uses, like en, ur or en_US"),
   sendDelayMinutes: z.coerce
     .number({ error: "Enter whole minutes from 0 to 1440" })
@@ -120,6 +124,8 @@ export function whatsappSettingsSchema(secretsSaved: boolean) {
         confirmationTemplate: form.confirmationTemplate,
         shippedTemplate: form.shippedTemplate,
         deliveredTemplate: form.deliveredTemplate,
+        // A form from before the field (or a client that does not know it): the default name.
+        cartReminderTemplate: form.cartReminderTemplate || WHATSAPP_TEMPLATE_TEXTS.cartReminder.defaultName,
         sendDelayMinutes: form.sendDelayMinutes,
         needsCallHours: form.needsCallHours,
         accessToken: secret("accessToken", "Paste the permanent access token of your system user"),

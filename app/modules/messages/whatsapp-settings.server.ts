@@ -86,6 +86,7 @@ export async function saveWhatsappSettings(db: DbOrTx, box: SecretBox, input: Wh
     confirmationTemplate: input.confirmationTemplate,
     shippedTemplate: input.shippedTemplate,
     deliveredTemplate: input.deliveredTemplate,
+    ...(input.cartReminderTemplate ? { cartReminderTemplate: input.cartReminderTemplate } : {}),
     language: input.language,
     sendDelayMinutes: input.sendDelayMinutes,
     needsCallHours: input.needsCallHours,

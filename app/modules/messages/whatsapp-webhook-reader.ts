@@ -5,11 +5,11 @@ export type WhatsappReceipt = (typeof WHATSAPP_RECEIPTS)[number];
 /**
  * One event of a webhook delivery from Meta, as the reader finds it in the envelope, in the order it
  * came (per change: its messages, then its statuses). A message from a buyer (`buttonPayload` when
- * they tapped a quick-reply button), or a receipt for a message the shop sent (`at` is Meta's time,
+ * they tapped a quick-reply button; `text` what they wrote, or the tapped button's words), or a receipt for a message the shop sent (`at` is Meta's time,
  * null when absent or odd; `error` is Meta's reason for a failed one).
  */
 export type WhatsappWebhookEvent =
-  | { type: "message"; key: string; from: string | null; buttonPayload: string | null }
+  | { type: "message"; key: string; from: string | null; buttonPayload: string | null; text: string | null }
   | {
       type: "status";
       messageId: string;
@@ -30,3 +30,17 @@ export type WhatsappWebhookReader = {
   /** The events of a signed delivery; none when the body is not Meta's JSON. */
   events(rawBody: Uint8Array): WhatsappWebhookEvent[];
 };
+
+/**
+ * Whether a buyer's words ask to stop marketing messages (issue 44): STOP, "stop promotions" (the
+ * button Meta adds to Marketing templates), unsubscribe, or the Urdu بند, in any case, trimmed.
+ */
+export function isWhatsappStop(text: string | null | undefined): boolean {
+  if (!text) return false;
+  const words = text
+    .trim()
+    .replace(/[.!]+$/, "")
+    .trim()
+    .toLowerCase();
+  return ["stop", "stop promotions", "unsubscribe", "بند"].includes(words);
+}

@@ -106,6 +106,7 @@ export function parseRiskTags(input: string): { tags: string[] } | { error: stri
   return { tags };
 }
 
+export const CART_REMINDER_HOURS_MESSAGE = "Please enter whole hours from 1 to 168 (a week)";
 export const MIN_DELIVERY_RATE_MESSAGE =
   "Please enter a whole percentage from 1 to 100, or leave it empty to turn this off";
 export const MIN_FINISHED_PARCELS_MESSAGE = "Please enter a whole number of parcels, 1 or more";
@@ -162,6 +163,8 @@ export const settingsSchema = z
       .enum(["on", "off"], { error: "Please choose whether to send forgotten-cart reminders" })
       .optional()
       .transform((v) => (v === undefined ? undefined : v === "on")),
+    // How long a cart sits untouched before its reminder (e-mail or WhatsApp); absent: kept.
+    cartReminderHours: wholeNumber(CART_REMINDER_HOURS_MESSAGE, { min: 1, max: 168 }).optional(),
     settlementOverdueDays: wholeNumber("Please enter a whole number of days from 1 to 90", {
       min: 1,
       max: 90,
@@ -268,6 +271,7 @@ export function settingsFormValues(
         | "maxCodOrderValue"
         | "settlementOverdueDays"
         | "cartReminders"
+        | "cartReminderHours"
         | DaysField
         | RiskAndStockField
       >
@@ -279,6 +283,7 @@ export function settingsFormValues(
     notificationEmails: string[];
     settlementOverdueDays?: number;
     cartReminders?: boolean;
+    cartReminderHours?: number;
   } & {
     riskTags?: string[];
     minDeliveryRate?: number | null;

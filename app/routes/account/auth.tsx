@@ -15,6 +15,9 @@ import { authFormSchema, type AuthMode } from "~/modules/accounts/auth-schema";
 import { callAuth } from "~/modules/accounts/call-auth.server";
 import { PASSWORD_HINT } from "~/modules/accounts/password-rule";
 import { dashboardPathFor, isSellerPath } from "~/modules/accounts/session-user.server";
+import { whatsappMarketingField } from "~/modules/accounts/profile-schema";
+import { optInWhatsappMarketing } from "~/modules/accounts/whatsapp-marketing.server";
+import { Checkbox, WHATSAPP_MARKETING_HINT, WHATSAPP_MARKETING_LABEL } from "~/components/account/settings-tab";
 import { addToCartWithinLimits } from "~/flows/add-to-cart.server";
 import { clampLineQuantity } from "~/modules/cart/order-limits";
 import { getProduct } from "~/modules/catalog/get-product.server";
@@ -101,6 +104,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     message: mode === "signup" ? "Account created successfully!" : "Welcome back!",
   };
   const user = result.body.user as { id: string } | undefined;
+  // The WhatsApp offers box (off unless ticked): the date the new buyer opted in is kept.
+  if (mode === "signup" && user && whatsappMarketingField.parse(form.get("whatsappMarketing") ?? undefined))
+    await optInWhatsappMarketing(context.db, user.id);
   const carried = (key: (typeof CARRY_KEYS)[number]) => {
     const value = form.get(key);
     return typeof value === "string" ? value : "";
@@ -279,6 +285,12 @@ function AuthForm({
               error={fields.confirmPassword.errors?.[0]}
             />
             <p className="-mt-2 text-xs text-stone-600">{PASSWORD_HINT}</p>
+            <Checkbox
+              name="whatsappMarketing"
+              label={WHATSAPP_MARKETING_LABEL}
+              hint={`${WHATSAPP_MARKETING_HINT} Add your mobile number in your profile to get them.`}
+              defaultChecked={keptValue(reply, "whatsappMarketing") === "on"}
+            />
           </>
         )}
         <button type="submit" className="btn-primary py-3 text-base" disabled={busy}>

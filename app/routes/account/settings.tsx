@@ -12,6 +12,7 @@ import { authErrorMessage } from "~/modules/accounts/auth-errors";
 import { callAuth } from "~/modules/accounts/call-auth.server";
 import { hasPassword } from "~/modules/accounts/has-password.server";
 import { getCustomerProfile, updateNotificationSettings } from "~/modules/accounts/customer-profile.server";
+import { readWhatsappMarketing } from "~/modules/accounts/whatsapp-marketing.server";
 import { changePassword, PASSWORD_CHANGED } from "~/modules/accounts/change-password.server";
 import { accountSettingsSchema, FORM_MISSING } from "~/modules/accounts/account-forms";
 import { CORRECT_FIELDS_MESSAGE } from "~/modules/checkout/checkout-schema";
@@ -20,13 +21,15 @@ import type { Route } from "./+types/settings";
 /** The account's Settings tab: notifications, Change Password and Delete Account. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context, "buyer");
-  const [profile, signsInWithPassword] = await Promise.all([
+  const [profile, whatsapp, signsInWithPassword] = await Promise.all([
     getCustomerProfile(context.db, user.id),
+    readWhatsappMarketing(context.db, user.id),
     // Deleting the account asks for its password, or (Google only) a sign-in within 5 minutes.
     hasPassword(context.db, user.id),
   ]);
   return {
-    profile,
+    // The WhatsApp box: ticked while opted in; the reminder goes to the profile's phone (none: the page says so).
+    profile: { ...profile, whatsappMarketing: whatsapp.optedInAt !== null, hasPhone: profile.phone !== null },
     signsInWithPassword,
     googleEnabled: Boolean(context.env.GOOGLE_CLIENT_ID && context.env.GOOGLE_CLIENT_SECRET),
   };
@@ -52,8 +55,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     switch (sent.intent) {
       case "settings": {
-        const { orderEmails, smsUpdates, marketingEmails } = sent;
-        await updateNotificationSettings(context.db, user.id, { orderEmails, smsUpdates, marketingEmails });
+        const { orderEmails, smsUpdates, marketingEmails, whatsappMarketing } = sent;
+        await updateNotificationSettings(context.db, user.id, {
+          orderEmails,
+          smsUpdates,
+          marketingEmails,
+          whatsappMarketing,
+        });
         return data<AccountDone>({ intent: "settings", ok: true, message: "Settings saved" });
       }
       case "password": {

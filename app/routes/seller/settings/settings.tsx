@@ -220,8 +220,8 @@ export default function SellerSettings({ loaderData, actionData: sentActionData 
         </Fieldset>
 
         <Fieldset
-          legend="Marketing e-mails"
-          note="Only buyers who ticked Marketing e-mails in their Settings get these; every one carries an unsubscribe link. They show in Email Logs."
+          legend="Marketing e-mails and cart reminders"
+          note="Only buyers who ticked Marketing e-mails (or WhatsApp offers) get these; every e-mail carries an unsubscribe link, and a STOP reply on WhatsApp opts out. They show in Email Logs and the WhatsApp Log."
         >
           <div className="sm:col-span-2">
             {/* An unticked box sends nothing: the marker says the switch was on the form, so nothing means off. */}
@@ -238,10 +238,18 @@ export default function SellerSettings({ loaderData, actionData: sentActionData 
               <span className="font-medium">Forgotten-cart reminders</span>
             </label>
             <p id="cart-reminders-note" className="mt-1 text-xs text-stone-600">
-              One e-mail to a buyer whose cart has sat for 24 hours without an order: its items at today&apos;s prices
-              and stock, and a link back. Never twice for the same cart.
+              One reminder to a buyer whose cart has sat this long without an order: its items at today&apos;s prices
+              and stock, and a link back. Never twice for the same cart. Buyers who opted in to WhatsApp offers get it
+              on WhatsApp (when WhatsApp is set up, at most once in 7 days, never after they ordered); the others by
+              e-mail.
             </p>
           </div>
+          <TextField
+            label="Remind after (hours)"
+            inputMode="numeric"
+            hint="1 to 168: how long a cart sits untouched before its reminder."
+            {...field("cartReminderHours")}
+          />
         </Fieldset>
 
         <Fieldset

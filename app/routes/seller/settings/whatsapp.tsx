@@ -51,6 +51,7 @@ function storedValues(view: Awaited<ReturnType<typeof readWhatsappSettings>>): W
     confirmationTemplate: view?.confirmationTemplate ?? WHATSAPP_TEMPLATE_TEXTS.confirmation.defaultName,
     shippedTemplate: view?.shippedTemplate ?? WHATSAPP_TEMPLATE_TEXTS.shipped.defaultName,
     deliveredTemplate: view?.deliveredTemplate ?? WHATSAPP_TEMPLATE_TEXTS.delivered.defaultName,
+    cartReminderTemplate: view?.cartReminderTemplate ?? WHATSAPP_TEMPLATE_TEXTS.cartReminder.defaultName,
     language: KNOWN_LANGUAGES.includes(language) ? language : "other",
     languageOther: KNOWN_LANGUAGES.includes(language) ? "" : language,
     sendDelayMinutes: String(view?.sendDelayMinutes ?? 0),
@@ -136,6 +137,7 @@ export default function SellerSettingsWhatsapp({ loaderData, actionData: sent }:
         confirmationTemplate: keptValue(saveAnswer, "confirmationTemplate") ?? "",
         shippedTemplate: keptValue(saveAnswer, "shippedTemplate") ?? "",
         deliveredTemplate: keptValue(saveAnswer, "deliveredTemplate") ?? "",
+        cartReminderTemplate: keptValue(saveAnswer, "cartReminderTemplate") ?? "",
         language: keptValue(saveAnswer, "language") || "en",
         languageOther: keptValue(saveAnswer, "languageOther") ?? "",
         sendDelayMinutes: keptValue(saveAnswer, "sendDelayMinutes") ?? "",
@@ -258,6 +260,13 @@ export default function SellerSettingsWhatsapp({ loaderData, actionData: sent }:
             defaultValue={values.deliveredTemplate}
             error={errors?.deliveredTemplate}
           />
+          <TextField
+            label="Cart reminder template name"
+            name="cartReminderTemplate"
+            defaultValue={values.cartReminderTemplate}
+            error={errors?.cartReminderTemplate}
+            hint="A Marketing template: sent only to buyers who opted in to WhatsApp offers, once per forgotten cart and at most once in 7 days."
+          />
           <SelectField
             label="Template language"
             name="language"
@@ -321,14 +330,15 @@ export default function SellerSettingsWhatsapp({ loaderData, actionData: sent }:
           Templates to submit to Meta
         </h3>
         <p className="mt-1 text-stone-700">
-          In WhatsApp Manager &gt; Message templates, create each in category Utility, in your language, with exactly
-          this body (and for the confirmation two Quick reply buttons, in this order).
+          In WhatsApp Manager &gt; Message templates, create each in the category shown (the order messages Utility, the
+          cart reminder Marketing), in your language, with exactly this body (and for the confirmation two Quick reply
+          buttons, in this order).
         </p>
         <dl className="mt-3 grid gap-4">
           {Object.values(templates).map((t) => (
             <div key={t.defaultName}>
               <dt className="font-semibold text-stone-900">
-                <code>{t.defaultName}</code>
+                <code>{t.defaultName}</code> <span className="font-normal text-stone-700">(category {t.category})</span>
               </dt>
               <dd className="mt-1">
                 <p className="whitespace-pre-wrap break-words rounded-lg bg-stone-50 px-3 py-2 font-mono text-stone-900">
