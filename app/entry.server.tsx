@@ -9,6 +9,7 @@ import { deferHydration } from "~/http/defer-hydration.server";
 import { logger } from "~/lib/logger.server";
 import { loggableUrl } from "~/lib/log-redaction";
 import { contentSecurityPolicy, newNonce } from "~/http/security-headers.server";
+import { metaPixelBootstrap } from "~/lib/meta-pixel";
 // The stylesheet as text, for the server bundle only: a first visit's page carries it inline (first
 // paint without a stylesheet round trip) and the browser bundle stays free of it. Signed-in pages
 // link the built file instead (components/layout/inline-styles.tsx).
@@ -53,8 +54,16 @@ function withStylesheet(
  * rather than by React: React 19 skips a script it did not render in the head when it hydrates.
  */
 function dismissScript(routerContext: EntryContext, nonce: string): Buffer | null {
-  const root = routerContext.staticHandlerContext.loaderData?.root as { announcement?: unknown } | undefined;
-  return root?.announcement ? Buffer.from(`<script nonce="${nonce}">${ANNOUNCEMENT_DISMISS_SCRIPT}</script>`) : null;
+  const root = rootData(routerContext);
+  const dismiss = root?.announcement ? `<script nonce="${nonce}">${ANNOUNCEMENT_DISMISS_SCRIPT}</script>` : "";
+  // The Meta Pixel's bootstrap (app/lib/meta-pixel.ts) rides along: the same nonce, the same place.
+  const pixel = root?.metaPixelId ? `<script nonce="${nonce}">${metaPixelBootstrap(root.metaPixelId)}</script>` : "";
+  return dismiss || pixel ? Buffer.from(dismiss + pixel) : null;
+}
+
+function rootData(routerContext: EntryContext): { announcement?: unknown; metaPixelId?: string | null } | undefined {
+  return routerContext.staticHandlerContext.loaderData?.root as
+    { announcement?: unknown; metaPixelId?: string | null } | undefined;
 }
 
 export const streamTimeout = 5_000;
@@ -70,7 +79,11 @@ export default function handleRequest(
   // own and the hydration loader carry it, and the policy sent with the page names it. A page kept in
   // the guest page cache keeps its nonce with it (server/page-cache.ts).
   const nonce = newNonce();
-  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(loadContext.env, nonce));
+  const metaPixelId = rootData(routerContext)?.metaPixelId ?? null;
+  responseHeaders.set(
+    "Content-Security-Policy",
+    contentSecurityPolicy(loadContext.env, nonce, { metaPixel: metaPixelId !== null }),
+  );
   // A page that shows a signed-in person's name, cart or orders must never sit in a shared cache.
   const personal = isPersonal(request, routerContext);
   if (personal) responseHeaders.set("Cache-Control", "private, no-store");

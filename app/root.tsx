@@ -31,13 +31,16 @@ import { useRootData, type RootData } from "~/lib/root-data";
 import { AnnouncementBar } from "~/components/layout/announcement-bar";
 import { mediaUrl, pickSource } from "~/modules/media/image-url";
 import { accentCss } from "~/modules/storefront/brand";
+import { readMetaSettings } from "~/modules/marketing/meta-settings.server";
+import { useMetaPageViews } from "~/components/layout/use-meta-page-views";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const [settings, menus, user, { flash, clear }] = await Promise.all([
+  const [settings, menus, user, { flash, clear }, meta] = await Promise.all([
     getSettings(context.db),
     readStorefrontMenus(context.db),
     getUser(request, context),
     takeFlash(request),
+    readMetaSettings(context.db),
   ]);
   const { cartCount, wishlist } = user
     ? await readShopperBadges(context.db, user.id)
@@ -76,9 +79,19 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       cartCount,
       wishlist,
       flash: flash ?? oversize,
+      // Buyers' pages only: never the dashboard, nor the owner and staff browsing their own shop.
+      metaPixelId:
+        meta.pixelId && !isDashboardPath(new URL(request.url).pathname) && (!user || user.role === "buyer")
+          ? meta.pixelId
+          : null,
     },
     { headers },
   );
+}
+
+/** The owner's dashboard (/seller-dashboard, /seller/...): no Pixel there. */
+function isDashboardPath(pathname: string): boolean {
+  return pathname === "/seller-dashboard" || pathname.startsWith("/seller/");
 }
 
 // Error screens load only when an error happens: every page's first load stays smaller.
@@ -120,6 +133,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   useLiveRefresh(Boolean(loaderData.user));
   useRememberLocation();
+  useMetaPageViews(loaderData.metaPixelId);
   return (
     <>
       <Toaster flash={loaderData.flash} />

@@ -29,6 +29,8 @@ import { refuseCrossSiteWrites, SIGNED_WEBHOOK_PATHS } from "./cross-site-guard"
 import { createLiveEventsHandler } from "./live-events-handler";
 import { createLiveHub, type LiveHub } from "./live-hub";
 import { startCartReminders } from "./cart-reminder-job";
+import { startMetaPurchases } from "./meta-purchase-job";
+import { createMetaEventRelay, type MetaEventRelay } from "~/modules/messages/meta-event-relay.server";
 import { startLowStockDigest } from "./low-stock-digest-job";
 import { startCourierSync } from "./courier-sync-job";
 import { startCourierBooking } from "./courier-booking-job";
@@ -59,6 +61,8 @@ declare module "react-router" {
     providers: Providers;
     /** Seals and opens the secrets kept in the database (WhatsApp's token, ...), keyed from the auth secret: db/secret-box.server.ts. */
     secretBoxes: SecretBoxes;
+    /** Buyers' browsing events on their way to Meta's Conversions API, in batches (issue 44). */
+    metaEvents?: MetaEventRelay;
   }
 }
 
@@ -74,6 +78,7 @@ export type Services = {
   live: LiveHub;
   settings: SettingsListener;
   readCache: ReadCacheListener;
+  metaEvents: MetaEventRelay;
 };
 
 /** `providers`: made from `env` (app/integrations/providers.server.ts) unless given, as a test may. */
@@ -89,7 +94,13 @@ export async function createServices(
   const settings = createSettingsListener(database);
   const readCache = createReadCacheListener(database, env.READ_CACHE_MB * MB);
   await Promise.all([live.start(), settings.start(), readCache.start()]);
-  return { database, authSecret: secret, env, auth, providers, secretBoxes, live, settings, readCache };
+  const metaEvents = createMetaEventRelay({
+    db: database.db,
+    sender: providers.messaging.meta,
+    box: secretBoxes["marketing-settings"],
+    logger,
+  });
+  return { database, authSecret: secret, env, auth, providers, secretBoxes, live, settings, readCache, metaEvents };
 }
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -264,7 +275,7 @@ export function createApp({
   const staticFiles = serveAssets ? createStaticFiles(path.resolve("build/client"), headers) : null;
   if (staticFiles) app.use((req, res, next) => void (staticFiles.serve(req, res, req.path) || next()));
 
-  const loadContext = { db, env, auth, providers, secretBoxes: services.secretBoxes };
+  const loadContext = { db, env, auth, providers, secretBoxes: services.secretBoxes, metaEvents: services.metaEvents };
   app.use(PAGE_COMPRESSION, createRequestHandler({ build, getLoadContext: () => loadContext }));
 
   // Other hosts are refused, then Meta's webhook without a signature (server/whatsapp-webhook-gate.ts),
@@ -388,6 +399,8 @@ async function serveShop(env: Env, database: ShopDatabase, { serveAssets }: { se
   });
   // Each forgotten-cart reminder is claimed with one upsert, so it too goes once.
   const stopCartReminders = startCartReminders(database.db, logger);
+  // Orders that became real are reported to Meta; the outbox keeps one Purchase per order.
+  const stopMetaPurchases = startMetaPurchases(database.db, publicOrigin(env), logger);
   // The daily low-stock e-mail: the day is claimed in daily_job_runs, so it too goes once.
   const stopLowStockDigest = startLowStockDigest(database.db, logger);
   // Couriers' tracking and payments over their APIs: each courier claimed with SKIP LOCKED, so it too is asked once.
@@ -409,6 +422,7 @@ async function serveShop(env: Env, database: ShopDatabase, { serveAssets }: { se
   const mailWorker = await startMailWorker(database, {
     senders: services.providers.messaging,
     whatsappBox: services.secretBoxes["whatsapp-settings"],
+    marketingBox: services.secretBoxes["marketing-settings"],
     orderDesk: whatsappOrderDesk,
     from: env.MAIL_FROM ?? null,
     publicUrl: publicOrigin(env),
@@ -442,6 +456,7 @@ async function serveShop(env: Env, database: ShopDatabase, { serveAssets }: { se
   const shutdown = async () => {
     stopLauncher();
     stopCartReminders();
+    stopMetaPurchases();
     stopLowStockDigest();
     stopCourierSync();
     stopCourierBooking();
@@ -452,6 +467,8 @@ async function serveShop(env: Env, database: ShopDatabase, { serveAssets }: { se
       seedPhotos.stop(),
       drainHttpServer(server, { closeStreams: () => services.live.closeStreams(), logger }),
     ]);
+    // Browsing events still waiting go to Meta before the senders close (a few seconds' worth at most).
+    await services.metaEvents.stop().catch(() => {});
     await closeProviders(services.providers).catch(() => {});
     await stopBackupSocket().catch(() => {});
     await services.live.stop().catch(() => {});

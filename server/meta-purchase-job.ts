@@ -3,11 +3,11 @@ import type { Db } from "~/db/client.server";
 import { reportPurchasesToMeta } from "~/flows/report-purchases-to-meta.server";
 import { startPeriodicJob } from "./periodic-job";
 
-export const META_PURCHASE_CHECK_MS = 30_000;
+export const META_PURCHASE_CHECK_MS = 15_000;
 
 /**
  * Queues the Purchases of orders that became real (confirmed or delivered, as Settings -> Marketing
- * says) for Meta's Conversions API: every 30 s, in every server process (the outbox keeps one per
+ * says) for Meta's Conversions API: every 15 s, in every server process (the outbox keeps one per
  * order). The mail worker sends them. Meta takes a Purchase up to seven days late, so a pause costs nothing.
  */
 export function startMetaPurchases(

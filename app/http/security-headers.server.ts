@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Env } from "~/lib/env.server";
+import { META_PIXEL_REPORT_HOST, META_PIXEL_SCRIPT_HOST } from "~/lib/meta-pixel";
 import { isHttpsShop } from "~/lib/public-origin";
 
 export type HeaderEnv = Pick<Env, "PUBLIC_URL" | "GOOGLE_CLIENT_ID" | "GOOGLE_CLIENT_SECRET"> &
@@ -34,18 +35,21 @@ export function newNonce(): string {
  * and the payment gateways' pages.
  * Without a nonce (files, JSON, robots.txt) no inline script may run at all.
  */
-export function contentSecurityPolicy(env: HeaderEnv, nonce?: string): string {
+export function contentSecurityPolicy(env: HeaderEnv, nonce?: string, { metaPixel = false } = {}): string {
   const google = env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET ? " https://accounts.google.com" : "";
   const gateways = paymentPageOrigins(env)
     .map((origin) => ` ${origin}`)
     .join("");
+  // The Meta Pixel (Settings -> Marketing, issue 44): only on the pages that carry it, only Meta's hosts.
+  const pixelScript = metaPixel ? ` ${META_PIXEL_SCRIPT_HOST}` : "";
+  const pixelReport = metaPixel ? ` ${META_PIXEL_REPORT_HOST}` : "";
   return [
     "default-src 'self'",
-    `script-src 'self'${nonce ? ` 'nonce-${nonce}'` : ""}`,
+    `script-src 'self'${nonce ? ` 'nonce-${nonce}'` : ""}${pixelScript}`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    `img-src 'self' data: blob:${pixelReport}`,
     "font-src 'self' data:",
-    "connect-src 'self'",
+    `connect-src 'self'${pixelReport}${pixelScript}`,
     "object-src 'none'",
     "frame-ancestors 'none'",
     "base-uri 'self'",

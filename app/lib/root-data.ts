@@ -44,6 +44,8 @@ export type RootData = {
   cartCount: number;
   wishlist: string[];
   flash: Flash | null;
+  /** The Meta Pixel on buyers' pages (Settings -> Marketing); null: none, and no Meta host in the page's policy. */
+  metaPixelId: string | null;
 };
 
 /** A stored picture (WebP renditions under /media). */

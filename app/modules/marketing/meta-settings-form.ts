@@ -6,6 +6,8 @@ import { z } from "~/lib/zod";
  * once saved (the stored one is kept); it is never sent back to the page, not even after a refusal.
  * An empty Pixel ID with "Remove" takes the Pixel off every page and stops reporting.
  */
+export { META_PURCHASE_MOMENTS, type MetaPurchaseMoment };
+
 export const META_PIXEL_FIELDS = ["pixelId", "accessToken", "testEventCode", "purchaseOn"] as const;
 
 export const PURCHASE_MOMENT_LABELS: Record<MetaPurchaseMoment, string> = {

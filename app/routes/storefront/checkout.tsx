@@ -1,6 +1,8 @@
 import { useKeptActionData } from "~/components/ui/use-kept-action-data";
 import { randomUUID } from "node:crypto";
 import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
+import { useEffect } from "react";
+import { trackMetaEvent } from "~/lib/meta-pixel";
 import { CheckoutForm, type Totals } from "~/components/checkout/checkout-form";
 import { getUser, requireUser } from "~/http/auth-guard.server";
 import { signInToOrder, takeCheckoutDraft } from "~/http/checkout-draft.server";
@@ -178,6 +180,12 @@ export default function Checkout({ loaderData, actionData: sentActionData }: Rou
   const answer = isCheckoutAnswer(actionData) ? actionData : null;
   // Apply's totals hold for the cart they were worked out for (see cart.tsx).
   const applied = answer?.cartVersion !== undefined && answer.cartVersion !== cartVersion ? null : answer;
+  // Meta's InitiateCheckout (only with a Pixel), once per checkout opened with something in it.
+  const itemCount = items.reduce((sum, i) => sum + i.quantity, 0);
+  useEffect(() => {
+    if (itemCount > 0)
+      trackMetaEvent("InitiateCheckout", { currency: "PKR", value: totals.total, num_items: itemCount });
+  }, [cartVersion]); // once per cart checked out
   return (
     <div className="container-page py-8">
       <h1 className="text-3xl font-bold text-stone-900">Checkout</h1>

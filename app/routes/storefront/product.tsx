@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { data, Form, Link, redirect, useFetcher, useNavigate } from "react-router";
+import { data, Form, Link, redirect, useFetcher, useNavigate, useSearchParams } from "react-router";
+import { trackMetaEvent } from "~/lib/meta-pixel";
 import { AuthRequiredDialog } from "~/components/ui/auth-required-dialog";
 import { ColourSwatch } from "~/components/ui/colour-swatch";
 import { showToast } from "~/components/ui/toaster";
@@ -241,6 +242,18 @@ type ProductLaunchView = {
   perBuyerLimit: number | null;
 } | null;
 
+/** A product as Meta's browsing events name it: its item group in the catalogue feed, at today's price. */
+function metaProductData(product: { id: string; name: string; price: number }, quantity: number) {
+  return {
+    content_ids: [product.id],
+    content_type: "product_group",
+    content_name: product.name,
+    currency: "PKR",
+    value: product.price * quantity,
+    num_items: quantity,
+  };
+}
+
 function ProductDetailView({
   product,
   launch,
@@ -267,15 +280,27 @@ function ProductDetailView({
     if (cart.state !== "idle" || !cart.data) return;
     const { ok, text } = cartMessageOf(cart.data);
     showToast(text, ok ? "success" : "error", { cart: true });
-  }, [cart.state, cart.data]);
+    // Meta's AddToCart (only with a Pixel): the product as the catalogue feed's item group.
+    if (ok) trackMetaEvent("AddToCart", metaProductData(product, quantity));
+  }, [cart.state, cart.data]); // once per answer
+  useEffect(() => {
+    trackMetaEvent("ViewContent", metaProductData(product, 1));
+  }, [product.id]); // once per product shown
   const stockOf = (color: string, size: string) =>
     product.variants.find((v) => v.color === color && v.size === size)?.stock ?? 0;
   const colorInStock = (color: string) => product.variants.some((v) => v.color === color && v.stock > 0);
-  const firstColor = product.colors.find(colorInStock) ?? product.colors[0] ?? "";
   const firstSize = (color: string) => product.sizes.find((s) => stockOf(color, s) > 0) ?? product.sizes[0] ?? "";
+  // A link may name the variant (?color=&size=: the Meta catalogue's, a shared link); else the first in stock.
+  const [searchParams] = useSearchParams();
+  const linked = product.variants.find(
+    (v) => v.color === searchParams.get("color") && (!searchParams.get("size") || v.size === searchParams.get("size")),
+  );
+  const firstColor = linked?.color ?? product.colors.find(colorInStock) ?? product.colors[0] ?? "";
 
   const [color, setColor] = useState(firstColor);
-  const [size, setSize] = useState(() => firstSize(firstColor));
+  const [size, setSize] = useState(() =>
+    linked && searchParams.get("size") === linked.size ? linked.size : firstSize(firstColor),
+  );
   const [quantity, setQuantity] = useState(1);
   const [imageIndex, setImageIndex] = useState(0);
 
