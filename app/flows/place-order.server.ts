@@ -29,6 +29,8 @@ import {
 } from "~/modules/checkout/order-request";
 import { queuePlacedOrderEmails } from "~/modules/messages/order-emails.server";
 import { refuseCodRisk } from "~/modules/orders/cod-risk";
+import type { MetaBrowserDetails, OrderSourceDetails } from "~/modules/orders/reads";
+import type { OrderSource } from "~/modules/orders/order-source";
 import { advanceFacts } from "~/modules/payments/advance-facts.server";
 import type { PaymentGatewayName } from "~/modules/payments/payment-gateway";
 import { advanceFor, codFeeFor } from "~/modules/payments/payment-rules";
@@ -55,6 +57,17 @@ import type { FlowContext } from "./flow-context";
 import { queueWhatsappConfirmation } from "./whatsapp-order-notices.server";
 
 export type { EnteredBy, OrderItemRequest, PlaceOrderResult };
+
+/**
+ * Where a buyer's checkout came from (issue 44; app/http/order-visit.server.ts reads it): the first
+ * visit's source, its campaign and record, and the browser's ids for Meta's Conversions API.
+ */
+export type OrderVisit = {
+  source: OrderSource;
+  sourceCampaign: string | null;
+  sourceDetails: OrderSourceDetails | null;
+  metaBrowser: MetaBrowserDetails | null;
+};
 
 export type PlaceOrderInput = {
   /** The buyer's account; null for an order the owner enters for a customer (see `enteredBy`). */
@@ -110,6 +123,8 @@ export type PlaceOrderInput = {
    */
   paymentMethod?: "cod" | "online";
   gateway?: PaymentGatewayName | null;
+  /** The buyer's visit (the checkout page and POST /api/orders give it); an order the owner enters keeps none. */
+  visit?: OrderVisit | null;
 };
 
 export const CHOOSE_GATEWAY = "Choose how to pay online.";
@@ -155,6 +170,7 @@ type OrderToPlace = {
   lowerTotalAccepted: boolean;
   paymentMethod: "cod" | "online";
   gateway: PaymentGatewayName | null;
+  visit: OrderVisit | null;
 };
 
 async function placeOrderAttempts(
@@ -203,6 +219,7 @@ async function placeOrderAttempts(
     lowerTotalAccepted: input.lowerTotalAccepted === true,
     paymentMethod,
     gateway,
+    visit: input.enteredBy ? null : (input.visit ?? null),
   };
 
   for (let attempt = 1; ; attempt++) {
@@ -293,6 +310,10 @@ async function placeOrderOnce(tx: Tx, input: OrderToPlace): Promise<PlaceOrderRe
       idempotencyKey: key,
       idempotencyFingerprint: input.fingerprint,
       whatsappOptOut: input.whatsappOptOut,
+      source: input.visit?.source ?? null,
+      sourceCampaign: input.visit?.sourceCampaign ?? null,
+      sourceDetails: input.visit?.sourceDetails ?? null,
+      metaBrowser: input.visit?.metaBrowser ?? null,
       createdAt: now,
       updatedAt: now,
     },

@@ -12,6 +12,7 @@ import { normalizePakistaniMobile } from "~/lib/phone";
 import { AppError } from "~/lib/errors";
 import type { CheckoutAnswer } from "~/lib/checkout-answer";
 import { setFlash } from "./flash.server";
+import { orderVisitOf } from "./order-visit.server";
 import { parseSubmission, refusal } from "./form-reply";
 
 export type { CheckoutAnswer } from "~/lib/checkout-answer";
@@ -82,6 +83,7 @@ export async function placeOrderFromForm(
       lowerTotalAccepted: codeChanged(input),
       paymentMethod: input.paymentMethod,
       gateway: input.gateway,
+      visit: await orderVisitOf(request, context),
     });
     // Paid online (or its advance): on to the gateway; the order page if it cannot be reached now.
     if (order.awaitingPayment && input.gateway) return sendToPay(request, context, order.orderId, input.gateway);

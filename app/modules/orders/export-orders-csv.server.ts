@@ -5,7 +5,7 @@ import { orderItems, orders } from "~/modules/orders/tables";
 import { formatPakistaniMobile } from "~/lib/phone";
 import { formatShopDateTimeSortable } from "~/lib/shop-time";
 import { neutraliseCsvCell } from "./csv-cell";
-import { PAYMENT_STATUS_LABELS, STATUS_LABELS, type OrderStatus } from "./order-lifecycle";
+import { PAYMENT_STATUS_LABELS, STATUS_LABELS } from "./order-lifecycle";
 import { sellerOrderWhere } from "./seller-order-filter.server";
 
 /** Rows read per query: a shop of 20,000 orders is exported without ever holding them all. */
@@ -41,6 +41,10 @@ const COLUMNS = [
   // Returns (issue 30): a replacement order's original order, and the refunds recorded against the order.
   "Exchange For",
   "Refunded (PKR)",
+  // Where a web order's buyer first came from (issue 44): the source's code (instagram, direct, ...; empty on an
+  // entered order or one placed before sources were kept) and its utm_campaign.
+  "Source",
+  "Campaign",
 ];
 
 /**
@@ -50,7 +54,7 @@ const COLUMNS = [
  */
 export async function* exportOrdersCsv(
   db: DbOrTx,
-  filter: { status: OrderStatus | null; q: string; returns?: boolean },
+  filter: Parameters<typeof sellerOrderWhere>[0],
 ): AsyncGenerator<string> {
   yield stringify([COLUMNS]);
   const where = sellerOrderWhere(filter);
@@ -81,6 +85,8 @@ export async function* exportOrdersCsv(
         amountPaid: orders.amountPaid,
         courierName: orders.courierName,
         trackingNumber: orders.trackingNumber,
+        source: orders.source,
+        sourceCampaign: orders.sourceCampaign,
         // Per row of the batch, each by an index (orders' primary key, refunds(order_id)); qualified by
         // hand, as a one-table select leaves its own columns unqualified.
         exchangeFor: sql<
@@ -152,6 +158,8 @@ export async function* exportOrdersCsv(
         text(o.trackingNumber),
         text(o.exchangeFor),
         o.refunded,
+        o.source ?? "",
+        text(o.sourceCampaign),
       ]),
     );
     if (page.length < CSV_BATCH_SIZE) return;

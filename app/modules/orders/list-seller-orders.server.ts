@@ -2,7 +2,8 @@ import { asc, count, desc, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { orderItems, orders, orderStatusHistory } from "~/modules/orders/tables";
 import { returnRequests } from "~/modules/returns/reads";
-import type { OrderChannel, ReturnStatus } from "~/db/schema/statuses";
+import type { OrderChannel, OrderSource, ReturnStatus } from "~/db/schema/statuses";
+import type { OrderSourceDetails } from "./tables";
 import { codRiskFlags, type CodRiskFlag, type CodRiskSettings } from "./cod-risk";
 import { allowedNextStatuses, ORDER_STATUSES, type OrderStatus } from "./order-lifecycle";
 import type { OrderDetail } from "./get-order.server";
@@ -31,6 +32,10 @@ export type OrderReturnLink = { id: string; returnNumber: string; status: Return
  */
 export type SellerOrder = Omit<OrderDetail, "deliveryFrom" | "deliveryTo" | "items"> & {
   channel: OrderChannel;
+  /** Where a web order's buyer first came from (issue 44); null on an entered order or one placed before sources. */
+  source: OrderSource | null;
+  sourceCampaign: string | null;
+  sourceDetails: OrderSourceDetails | null;
   items: SellerOrderItem[];
   /** A replacement order (EX-...): the number of the order whose item it exchanges. */
   replacesOrderNumber: string | null;
@@ -90,6 +95,9 @@ const sellerOrderColumns = {
   paymentStatus: orders.paymentStatus,
   paymentMethod: orders.paymentMethod,
   channel: orders.channel,
+  source: orders.source,
+  sourceCampaign: orders.sourceCampaign,
+  sourceDetails: orders.sourceDetails,
   subtotal: orders.subtotal,
   discountCode: orders.discountCode,
   discountTotal: orders.discountTotal,
@@ -144,7 +152,7 @@ export async function listSellerOrders(db: DbOrTx, query: SellerOrderQuery): Pro
   const statusCounts = await countOrdersByStatus(db);
   // Without a search (or the returns filter) the summary counts already hold the number of matches: no second count.
   const total =
-    query.q.trim() || query.returns || query.whatsapp
+    query.q.trim() || query.returns || query.whatsapp || query.source
       ? Number((await db.select({ n: count() }).from(orders).where(where))[0].n)
       : query.status
         ? statusCounts[query.status]

@@ -31,6 +31,7 @@ describe("reading which orders a request selects", () => {
       q: "  Ayesha ",
       returns: "1",
       whatsapp: "needs-call",
+      source: "instagram",
       asOf: "2026-11-27T06:00:00.000Z",
       orderIds: A,
       page: "3",
@@ -43,6 +44,7 @@ describe("reading which orders a request selects", () => {
         q: "Ayesha",
         returns: true,
         whatsapp: "needs-call",
+        source: "instagram",
         asOf: new Date("2026-11-27T06:00:00.000Z"),
       },
     });
@@ -55,16 +57,18 @@ describe("reading which orders a request selects", () => {
     form.append("photo", new Blob(["x"]), "x.txt");
     expect(readOrderSelection(form)).toEqual({
       kind: "filter",
-      filter: { status: "pending", q: "", returns: false, whatsapp: null, asOf: null },
+      filter: { status: "pending", q: "", returns: false, whatsapp: null, source: null, asOf: null },
     });
   });
 
   it("treats unknown filter values as 'all' and an unreadable asOf as no cut-off", () => {
     expect(
-      readOrderSelection(new URLSearchParams("selection=filter&status=lost&whatsapp=maybe&asOf=yesterday")),
+      readOrderSelection(
+        new URLSearchParams("selection=filter&status=lost&whatsapp=maybe&source=myspace&asOf=yesterday"),
+      ),
     ).toEqual({
       kind: "filter",
-      filter: { status: null, q: "", returns: false, whatsapp: null, asOf: null },
+      filter: { status: null, q: "", returns: false, whatsapp: null, source: null, asOf: null },
     });
     // Only selection=filter selects by filter.
     expect(readOrderSelection(new URLSearchParams("selection=all&status=confirmed")).kind).toBe("ids");
@@ -81,18 +85,19 @@ describe("reading which orders a request selects", () => {
         q: "Ali Raza",
         returns: false,
         whatsapp: null,
+        source: "facebook",
         asOf,
       }).toString(),
-    ).toBe("selection=filter&status=confirmed&q=Ali+Raza&asOf=2026-11-27T06%3A00%3A00.000Z");
+    ).toBe("selection=filter&status=confirmed&q=Ali+Raza&source=facebook&asOf=2026-11-27T06%3A00%3A00.000Z");
     const round = readOrderSelection(
       orderSelectionSearchParams({
         kind: "filter",
-        filter: { status: "pending", q: "", returns: true, whatsapp: "awaiting", asOf },
+        filter: { status: "pending", q: "", returns: true, whatsapp: "awaiting", source: "direct", asOf },
       }),
     );
     expect(round).toEqual({
       kind: "filter",
-      filter: { status: "pending", q: "", returns: true, whatsapp: "awaiting", asOf },
+      filter: { status: "pending", q: "", returns: true, whatsapp: "awaiting", source: "direct", asOf },
     });
   });
 

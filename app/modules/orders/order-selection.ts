@@ -7,14 +7,14 @@ import { readSellerOrderQuery, type SellerOrderQuery } from "./seller-order-quer
 export const SELECTION_MAX = 200;
 
 /** The Orders tab's filter a selection stands for, and the moment the owner saw it (orders placed later are not in it). */
-export type OrderSelectionFilter = Pick<SellerOrderQuery, "status" | "q" | "returns" | "whatsapp"> & {
+export type OrderSelectionFilter = Pick<SellerOrderQuery, "status" | "q" | "returns" | "whatsapp" | "source"> & {
   asOf: Date | null;
 };
 
 /**
  * The orders a request means: the ticked ones (`orderIds` repeated, or separated by commas in a
  * hand-typed link), or every order matching the Orders tab's filter
- * (`selection=filter&status=&q=&returns=1&whatsapp=&asOf=`), which the server resolves in SQL.
+ * (`selection=filter&status=&q=&returns=1&whatsapp=&source=&asOf=`), which the server resolves in SQL.
  */
 export type OrderSelection = { kind: "ids"; orderIds: string[] } | { kind: "filter"; filter: OrderSelectionFilter };
 
@@ -38,8 +38,8 @@ export function readOrderSelection(params: URLSearchParams | FormData): OrderSel
       ? params
       : new URLSearchParams([...params].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
   if (search.get("selection") === "filter") {
-    const { status, q, returns, whatsapp } = readSellerOrderQuery(search);
-    return { kind: "filter", filter: { status, q, returns, whatsapp, asOf: readAsOf(search.get("asOf")) } };
+    const { status, q, returns, whatsapp, source } = readSellerOrderQuery(search);
+    return { kind: "filter", filter: { status, q, returns, whatsapp, source, asOf: readAsOf(search.get("asOf")) } };
   }
   const orderIds = search
     .getAll("orderIds")
@@ -62,6 +62,7 @@ export function filterSelectionSearchParams(filter: Partial<OrderSelectionFilter
   if (filter.q) params.set("q", filter.q);
   if (filter.returns) params.set("returns", "1");
   if (filter.whatsapp) params.set("whatsapp", filter.whatsapp);
+  if (filter.source) params.set("source", filter.source);
   if (filter.asOf) params.set("asOf", filter.asOf.toISOString());
   return params;
 }

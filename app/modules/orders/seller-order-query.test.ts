@@ -23,6 +23,7 @@ describe("the owner's order search", () => {
       q: "Ali",
       returns: false,
       whatsapp: null,
+      source: null,
       page: 3,
       per: 20,
     });
@@ -31,6 +32,7 @@ describe("the owner's order search", () => {
       q: "",
       returns: false,
       whatsapp: null,
+      source: null,
       page: 1,
       per: 20,
     });
@@ -53,6 +55,14 @@ describe("the owner's order search", () => {
     expect(readSellerOrderQuery(new URLSearchParams("whatsapp=anything")).whatsapp).toBeNull();
     expect(sellerOrderSearchParams({ status: null, whatsapp: "needs-call", page: 2 })).toBe(
       "?whatsapp=needs-call&page=2",
+    );
+    // Where the buyer first came from (issue 44): one of ORDER_SOURCES, anything else no filter.
+    expect(readSellerOrderQuery(new URLSearchParams("source=instagram")).source).toBe("instagram");
+    expect(readSellerOrderQuery(new URLSearchParams("source=direct")).source).toBe("direct");
+    expect(readSellerOrderQuery(new URLSearchParams("source=Instagram")).source).toBeNull();
+    expect(readSellerOrderQuery(new URLSearchParams("source=myspace")).source).toBeNull();
+    expect(sellerOrderSearchParams({ status: "delivered", source: "whatsapp" })).toBe(
+      "?status=delivered&source=whatsapp",
     );
   });
 

@@ -2,6 +2,7 @@ import { normalizePakistaniMobile } from "~/lib/phone";
 import { isOrderStatus, type OrderStatus } from "./order-lifecycle";
 import { normalizeOrderNumber } from "./order-number";
 import { isWhatsappOrderFilter, type WhatsappOrderFilter } from "./whatsapp-order-state";
+import { isOrderSource, type OrderSource } from "./order-source";
 
 /** Orders per page the owner can choose on the Orders tab (?per=) and in the seller's GET /api/orders; the first is the default. */
 export const ORDERS_PER_PAGE = [20, 50, 100, 200] as const;
@@ -20,6 +21,8 @@ export type SellerOrderQuery = {
   returns?: boolean;
   /** ?whatsapp=awaiting (Awaiting WhatsApp reply) or needs-call (Needs call): pending orders by their WhatsApp confirmation. */
   whatsapp?: WhatsappOrderFilter | null;
+  /** ?source=instagram (issue 44): web orders whose buyer first came from there (ORDER_SOURCES). */
+  source?: OrderSource | null;
   page: number;
   /** Orders a page (?per=20|50|100|200); left out: 20. */
   per?: OrdersPerPage;
@@ -53,7 +56,7 @@ export function readOrdersPerPage(value: string | null | undefined): OrdersPerPa
   return ORDERS_PER_PAGE.find((n) => n === per) ?? SELLER_ORDERS_PAGE_SIZE;
 }
 
-/** Reads ?status=&q=&returns=1&whatsapp=&page=&per= (from a URL or an API request); anything unknown falls back to "all", page 1, 20 a page. */
+/** Reads ?status=&q=&returns=1&whatsapp=&source=&page=&per= (from a URL or an API request); anything unknown falls back to "all", page 1, 20 a page. */
 export function readSellerOrderQuery(params: URLSearchParams): SellerOrderQuery {
   const status = params.get("status");
   const page = Number.parseInt(params.get("page") ?? "", 10);
@@ -62,6 +65,7 @@ export function readSellerOrderQuery(params: URLSearchParams): SellerOrderQuery 
     q: (params.get("q") ?? "").trim().slice(0, SEARCH_MAX),
     returns: isOn(params.get("returns")),
     whatsapp: isWhatsappOrderFilter(params.get("whatsapp")) ? (params.get("whatsapp") as WhatsappOrderFilter) : null,
+    source: isOrderSource(params.get("source")) ? (params.get("source") as OrderSource) : null,
     page: Number.isFinite(page) && page >= 1 ? Math.min(page, 100_000) : 1,
     per: readOrdersPerPage(params.get("per")),
   };
@@ -74,6 +78,7 @@ export function sellerOrderSearchParams(query: Partial<SellerOrderQuery>): strin
   if (query.q) params.set("q", query.q);
   if (query.returns) params.set("returns", "1");
   if (query.whatsapp) params.set("whatsapp", query.whatsapp);
+  if (query.source) params.set("source", query.source);
   if (query.page && query.page > 1) params.set("page", String(query.page));
   if (query.per && query.per !== SELLER_ORDERS_PAGE_SIZE) params.set("per", String(query.per));
   const text = params.toString();

@@ -12,12 +12,16 @@ function csvCell(cell: Cell): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** A report's table as CSV: a BOM, the header, its rows, its total row; CRLF line ends (RFC 4180). */
+/**
+ * A report's table as CSV: a BOM, the header, its rows, its total row; CRLF line ends (RFC 4180).
+ * Tables that follow it (By channel's sources and campaigns) come after an empty line each, their
+ * caption on a line of its own, then their header and rows.
+ */
 export function reportCsv(table: ReportTable): string {
-  const lines = [table.columns.map((c) => c.label), ...table.rows, ...(table.total ? [table.total] : [])].map((row) =>
-    row.map(csvCell).join(","),
-  );
-  return `${CSV_BOM}${lines.join("\r\n")}\r\n`;
+  const lines = (t: ReportTable) =>
+    [t.columns.map((c) => c.label), ...t.rows, ...(t.total ? [t.total] : [])].map((row) => row.map(csvCell).join(","));
+  const more = (table.more ?? []).flatMap((t) => ["", csvCell(t.caption), ...lines(t)]);
+  return `${CSV_BOM}${[...lines(table), ...more].join("\r\n")}\r\n`;
 }
 
 /** "profit-2026-10-01-to-2026-10-31.csv" */

@@ -2,6 +2,8 @@ import { shopDay } from "~/lib/shop-time";
 import type { ProfitParts } from "./profit-waterfall";
 import type { Report } from "./get-report.server";
 import type { BreakdownBy } from "./get-order-breakdown.server";
+import type { SourceRow } from "./get-source-breakdown.server";
+import { orderSourceLabel } from "~/modules/orders/order-source";
 
 /**
  * Each report as one table: what the page shows under its chart and what its CSV holds, so the two
@@ -11,7 +13,39 @@ import type { BreakdownBy } from "./get-order-breakdown.server";
 export type Cell = string | number | null;
 export type ColumnKind = "text" | "count" | "pkr" | "percent" | "days" | "day";
 export type Column = { label: string; kind: ColumnKind };
-export type ReportTable = { caption: string; columns: Column[]; rows: Cell[][]; total?: Cell[] };
+export type ReportTable = {
+  caption: string;
+  columns: Column[];
+  rows: Cell[][];
+  total?: Cell[];
+  /** Tables that follow this one on the page and in the CSV (By channel's sources and campaigns). */
+  more?: ReportTable[];
+};
+
+/** By channel's tables of the website's orders by source and by campaign (issue 44), with delivery rates. */
+function sourceTables(sources: SourceRow[], campaigns: SourceRow[]): ReportTable[] {
+  const figures: Column[] = [
+    { label: "Orders", kind: "count" },
+    { label: "Delivered", kind: "count" },
+    { label: "Returned or refused", kind: "count" },
+    { label: "Cancelled", kind: "count" },
+    { label: "Delivery rate %", kind: "percent" },
+    { label: "Revenue", kind: "pkr" },
+  ];
+  const cells = (r: SourceRow): Cell[] => [r.orders, r.delivered, r.returned, r.cancelled, r.deliveryRate, r.revenue];
+  return [
+    {
+      caption: "Website orders by source",
+      columns: [{ label: "Source", kind: "text" }, ...figures],
+      rows: sources.map((r) => [orderSourceLabel(r.source), ...cells(r)]),
+    },
+    {
+      caption: "Website orders by campaign",
+      columns: [{ label: "Source", kind: "text" }, { label: "Campaign", kind: "text" }, ...figures],
+      rows: campaigns.map((r) => [orderSourceLabel(r.source), r.campaign, ...cells(r)]),
+    },
+  ];
+}
 
 const CHANNEL_LABELS: Record<string, string> = {
   web: "Website",
@@ -125,6 +159,7 @@ export function reportTable(report: Report): ReportTable {
         ],
         rows: report.rows.map(row),
         total: row(report.totals),
+        ...(report.name === "channels" ? { more: sourceTables(report.sources, report.campaigns) } : {}),
       };
     }
     case "inventory":

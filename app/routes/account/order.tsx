@@ -39,6 +39,8 @@ import { payNowFormSchema } from "~/modules/payments/pay-now-form";
 import { offeredGatewayNames } from "~/modules/payments/payment-settings.server";
 import { sendToPay } from "~/http/send-to-pay.server";
 import { formatShopDateTimeHour12 } from "~/lib/shop-time";
+import { getOrderSource } from "~/modules/orders/get-order-source.server";
+import { describeOrderSource } from "~/modules/orders/order-source";
 
 export const meta: Route.MetaFunction = ({ matches, data }) =>
   pageMeta({
@@ -96,6 +98,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   ]);
   // The owner sees where the WhatsApp confirmation stands (sent, read, confirmed, replied, needs call).
   const whatsapp = ownerView ? await orderWhatsappState(context.db, order.id) : null;
+  // Where the buyer first came from (issue 44): a web order's source, campaign and visit; the owner's business only.
+  const source = ownerView ? await getOrderSource(context.db, order.id) : null;
   // A failed delivery attempt and the owner's answer to it (Delivery problems), beside the parcel.
   const deliveryProblem = shipment ? await deliveryProblemForOrder(context.db, order.id) : null;
   const exchange =
@@ -130,7 +134,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     returns,
     returnWindow,
     exchange,
-    owner: owner ? { ...owner, whatsapp } : null,
+    owner: owner ? { ...owner, whatsapp, source: source?.source ? describeOrderSource(source) : null } : null,
   };
 }
 
@@ -233,6 +237,11 @@ export default function OrderPage({ loaderData, actionData: sentActionData }: Ro
               </ul>
             )}
             {owner.whatsapp && <WhatsappStateLine state={owner.whatsapp} />}
+            {owner.source && (
+              <p className="mt-2 text-sm text-stone-700" data-testid="order-source">
+                <span className="font-medium text-stone-900">Source:</span> {owner.source}
+              </p>
+            )}
             <CustomerNotesOnOrder notes={owner.notes} />
             {owner.customerId !== null && (
               <p className="mt-2 text-sm">

@@ -12,6 +12,7 @@ import {
 } from "~/modules/checkout/checkout-schema";
 import { startOnlinePayment } from "~/flows/start-online-payment.server";
 import { returnOrigin } from "~/http/send-to-pay.server";
+import { orderVisitOf } from "~/http/order-visit.server";
 import { placeOrder } from "~/flows/place-order.server";
 import { requestAddress } from "~/modules/abuse/request-address.server";
 import { listOrders } from "~/modules/orders/list-orders.server";
@@ -174,6 +175,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       requestAddress: requestAddress(request),
       paymentMethod: paymentMethod ?? "cod",
       gateway,
+      // A browser's app calling the API carries the shop's cookies too: the same source as the checkout page's.
+      visit: await orderVisitOf(request, context),
     });
     // Paid online (or its advance): where the client sends the buyer to pay. A gateway that cannot
     // be reached now answers 502 GATEWAY_UNAVAILABLE; the order is kept until it is due.

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState, type MouseEvent } from "react";
 import { WHATSAPP_FILTER_LABELS, WHATSAPP_ORDER_FILTERS } from "~/modules/orders/whatsapp-order-state";
+import { ORDER_SOURCE_LABELS, ORDER_SOURCES } from "~/modules/orders/order-source";
 import { Form, Link, useFetcher, useNavigate, useSubmit } from "react-router";
 import { showToast } from "~/components/ui/toaster";
 import { useHydrated } from "~/components/ui/use-hydrated";
@@ -149,6 +150,24 @@ export function OrderFilters({ query }: { query: SellerOrderQuery }) {
             ))}
           </select>
         </label>
+        {/* Where a web order's buyer first came from (issue 44): a campaign link, an ad, another site, or direct. */}
+        <label className="flex min-h-10 items-center gap-2 text-sm font-medium text-stone-800">
+          Source
+          <select
+            name="source"
+            defaultValue={query.source ?? ""}
+            key={query.source ?? ""}
+            className="field-input py-1.5 text-sm"
+            data-testid="source-filter"
+          >
+            <option value="">Any</option>
+            {ORDER_SOURCES.map((s) => (
+              <option key={s} value={s}>
+                {ORDER_SOURCE_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </label>
       </div>
     </Form>
   );
@@ -231,6 +250,7 @@ export function BulkMoveForm({ result, list }: { result?: OrdersAnswer; list: Bu
     q: query.q,
     returns: query.returns,
     whatsapp: query.whatsapp,
+    source: query.source,
     asOf: new Date(list.asOf),
   };
   return (
@@ -511,7 +531,13 @@ function PerPageForm({ query, className, label }: { query: SellerOrderQuery; cla
   const hydrated = useHydrated();
   const per = readOrdersPerPage(String(query.per ?? ""));
   const keep = new URLSearchParams(
-    sellerOrderSearchParams({ status: query.status, q: query.q, returns: query.returns, whatsapp: query.whatsapp }),
+    sellerOrderSearchParams({
+      status: query.status,
+      q: query.q,
+      returns: query.returns,
+      whatsapp: query.whatsapp,
+      source: query.source,
+    }),
   );
   return (
     // Two of these (above and below the list): a named form is a landmark, and landmarks' names must differ.

@@ -7,6 +7,7 @@ import { formatPakistaniMobile } from "~/lib/phone";
 import { formatShopDate, formatShopDateTime } from "~/lib/shop-time";
 import { PAYMENT_STATUS_LABELS, STATUS_LABELS } from "~/modules/orders/order-lifecycle";
 import { CHANNEL_LABELS } from "~/modules/orders/order-channel";
+import { describeOrderSource } from "~/modules/orders/order-source";
 import { RETURN_STATUS_WORDS } from "~/components/seller/returns/return-words";
 import { CustomerNotesOnOrder } from "./customer-notes-on-order";
 import { OrderStatusForm } from "./order-status-form";
@@ -232,6 +233,14 @@ function OrderDetails({ order }: { order: OwnerOrderView }) {
           <dd className="break-all">{order.email || "—"}</dd>
           <dt className="text-stone-600">Channel</dt>
           <dd>{CHANNEL_LABELS[order.channel]}</dd>
+          {order.source && (
+            <>
+              <dt className="text-stone-600">Source</dt>
+              <dd className="break-words" data-testid="order-source">
+                {describeOrderSource(order)}
+              </dd>
+            </>
+          )}
           <dt className="text-stone-600">Courier</dt>
           <dd>{order.courierName || "—"}</dd>
           <dt className="text-stone-600">Tracking</dt>

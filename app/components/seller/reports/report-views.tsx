@@ -250,6 +250,17 @@ function BreakdownView({
         />
       )}
       <ReportTableView table={table} id="report" />
+      {report.name === "channels" && (
+        <Note>
+          Website orders by where the buyer first came from in the 30 days before ordering: a link with utm_source
+          (Instagram bio, ads, WhatsApp broadcasts), a Facebook ad click, or another site. Direct: none of them (a typed
+          address, a bookmark, a link without a source). Not recorded: placed before sources were kept. Delivery rate is
+          delivered out of delivered plus returned or refused.
+        </Note>
+      )}
+      {table.more?.map((more, i) => (
+        <ReportTableView key={more.caption} table={more} id={["sources", "campaigns"][i] ?? `more-${i}`} />
+      ))}
     </>
   );
 }

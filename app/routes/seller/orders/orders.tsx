@@ -182,7 +182,7 @@ export default function SellerOrders({ loaderData, actionData: sentActionData }:
             New Order
           </Link>
           <a
-            href={`/seller/orders.csv${sellerOrderSearchParams({ status: query.status, q: query.q, returns: query.returns, whatsapp: query.whatsapp })}`}
+            href={`/seller/orders.csv${sellerOrderSearchParams({ status: query.status, q: query.q, returns: query.returns, whatsapp: query.whatsapp, source: query.source })}`}
             className="btn-secondary max-sm:py-2"
             download
           >
