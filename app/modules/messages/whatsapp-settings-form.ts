@@ -1,5 +1,5 @@
 import { z } from "~/lib/zod";
-import { WHATSAPP_TEMPLATE_TEXTS, whatsappNumber } from "./whatsapp-messages";
+import { whatsappNumber } from "./whatsapp-messages";
 
 /**
  * Settings -> WhatsApp's form (issue 32): what the owner types, checked field by field. The three
@@ -77,7 +77,7 @@ const schema = z.object({
   confirmationTemplate: templateName,
   shippedTemplate: templateName,
   deliveredTemplate: templateName,
-  cartReminderTemplate: templateName,
+  cartReminderTemplate: templateName.optional(),
   language: z.string().regex(/^[a-z]{2,3}(_[A-Z]{2})?$/, "Enter a language code Meta uses, like en, ur or en_US"),
   sendDelayMinutes: z.coerce
     .number({ error: "Enter whole minutes from 0 to 1440" })
@@ -124,8 +124,8 @@ export function whatsappSettingsSchema(secretsSaved: boolean) {
         confirmationTemplate: form.confirmationTemplate,
         shippedTemplate: form.shippedTemplate,
         deliveredTemplate: form.deliveredTemplate,
-        // A form from before the field (or a client that does not know it): the default name.
-        cartReminderTemplate: form.cartReminderTemplate || WHATSAPP_TEMPLATE_TEXTS.cartReminder.defaultName,
+        // Not sent (a client that does not know the field) or left empty: the stored name is kept.
+        cartReminderTemplate: form.cartReminderTemplate || undefined,
         sendDelayMinutes: form.sendDelayMinutes,
         needsCallHours: form.needsCallHours,
         accessToken: secret("accessToken", "Paste the permanent access token of your system user"),

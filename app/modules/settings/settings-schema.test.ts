@@ -34,13 +34,15 @@ export const VALID_SETTINGS = {
 };
 
 /** What the server's schema reads from a posted form: a field not sent keeps its stored value (below). */
-const STORED = settingsFormValues({
+const STORED_INPUT = {
   ...settingsSchema.parse(VALID_SETTINGS),
   cartReminders: true,
+  cartReminderHours: 24,
   lowStockDigest: true,
   settlementOverdueDays: 21,
   notificationEmails: ["owner@brand.pk"],
-});
+};
+const STORED = settingsFormValues(STORED_INPUT);
 function posted(fields: Record<string, string>) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.set(name, value);
@@ -135,6 +137,20 @@ describe("settings schema", () => {
     expect(settingsSchema.parse(posted({ ...VALID_SETTINGS, cartRemindersShown: "1" })).cartReminders).toBe(false);
     expect(settingsSchema.parse(posted(VALID_SETTINGS)).cartReminders).toBe(true);
     expect(settingsSchema.safeParse({ ...VALID_SETTINGS, cartReminders: "maybe" }).success).toBe(false);
+  });
+
+  it("reads the hours before a forgotten cart's reminder (1 to 168), with the message beside the field; not on the form leaves them alone", () => {
+    expect(settingsSchema.parse(posted({ ...VALID_SETTINGS, cartReminderHours: " 6 " })).cartReminderHours).toBe(6);
+    expect(settingsSchema.parse(posted({ ...VALID_SETTINGS, cartReminderHours: "168" })).cartReminderHours).toBe(168);
+    expect(settingsSchema.parse(posted(VALID_SETTINGS)).cartReminderHours).toBe(24);
+    for (const hours of ["0", "169", "2.5", "", "a day"]) {
+      const result = settingsSchema.safeParse(posted({ ...VALID_SETTINGS, cartReminderHours: hours }));
+      expect(result.error!.issues[0]).toMatchObject({
+        path: ["cartReminderHours"],
+        message: "Please enter whole hours from 1 to 168 (a week)",
+      });
+    }
+    expect(settingsFormValues({ ...STORED_INPUT, cartReminderHours: 12 }).cartReminderHours).toBe("12");
   });
 
   it("turns stored settings back into form text", () => {

@@ -197,6 +197,29 @@ describe.each(DATABASE_KINDS)("Settings -> WhatsApp on %s", (kind) => {
     expectRedirect(await post(form({ accessToken: "", appSecret: "", verifyToken: "", language: "en" })), PATH);
   });
 
+  it("saves the cart reminder's template name beside the others, refuses a bad one beside its field, and shows its text as a Marketing template", async () => {
+    const refused = await post(
+      form({ accessToken: "", appSecret: "", verifyToken: "", cartReminderTemplate: "Cart Reminder" }),
+    );
+    expect(fieldErrors(refused)).toEqual({ cartReminderTemplate: expect.stringContaining("lower-case") });
+    const html = render(PATH, page.default, await load(), refused);
+    expect(html).toMatch(/<input[^>]*name="cartReminderTemplate"[^>]*value="Cart Reminder"/);
+    expectRedirect(
+      await post(form({ accessToken: "", appSecret: "", verifyToken: "", cartReminderTemplate: "cart_reminder_ur" })),
+      PATH,
+    );
+    expect((await database.db.select().from(whatsappSettings))[0].cartReminderTemplate).toBe("cart_reminder_ur");
+    const data = await load();
+    expect(data.values.cartReminderTemplate).toBe("cart_reminder_ur");
+    expect(data.templates.cartReminder).toMatchObject({ category: "Marketing", defaultName: "cart_reminder" });
+    const shown = render(PATH, page.default, data);
+    expect(shown).toContain("(category Marketing)");
+    expect(shown).toContain("you left {{2}} in your cart");
+    // A client that does not send the field (form() has none) keeps the stored name.
+    expectRedirect(await post(form({ accessToken: "", appSecret: "", verifyToken: "" })), PATH);
+    expect((await database.db.select().from(whatsappSettings))[0].cartReminderTemplate).toBe("cart_reminder_ur");
+  });
+
   it("sends a test message at once and shows Meta's answer, or Meta's error; the WhatsApp Log lists both", async () => {
     const sent = await post({ intent: "test", to: "0300 7654321" });
     expect(sent).toMatchObject({ intent: "test", ok: true });
