@@ -220,6 +220,20 @@ export default function SellerSettings({ loaderData, actionData: sentActionData 
         </Fieldset>
 
         <Fieldset
+          legend="Meta: catalogue, Pixel and purchases"
+          note="Your products in Meta's catalogue (Instagram and Facebook shops, catalogue ads), the Meta Pixel, and purchases reported to your ads only once an order is confirmed or delivered."
+        >
+          <div className="sm:col-span-2">
+            <Link
+              to="/seller/settings/marketing"
+              className="inline-flex min-h-10 items-center font-medium text-brand-700 underline"
+            >
+              Marketing: Meta Pixel and catalogue feed
+            </Link>
+          </div>
+        </Fieldset>
+
+        <Fieldset
           legend="Marketing e-mails and cart reminders"
           note="Only buyers who ticked Marketing e-mails (or WhatsApp offers) get these; every e-mail carries an unsubscribe link, and a STOP reply on WhatsApp opts out. They show in Email Logs and the WhatsApp Log."
         >
