@@ -51,7 +51,8 @@ export function metaBrowserEvent(
   } catch {
     return null;
   }
-  if (page.origin !== new URL(origin).origin) return null;
+  // The shop's public origin, or the one this request came to (the server answers only its own hosts).
+  if (page.origin !== new URL(origin).origin && page.origin !== new URL(request.url).origin) return null;
   const cookies = request.headers.get("cookie");
   return {
     event_name: e.event_name,

@@ -306,6 +306,7 @@ export default function SellerSettingsMarketing({ loaderData, actionData: sent }
         <label className="grid gap-1">
           <span className="field-label">Feed URL</span>
           <input
+            type="url"
             readOnly
             value={feed.url}
             className="field-input font-mono text-sm"
