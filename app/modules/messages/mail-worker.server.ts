@@ -10,7 +10,8 @@ import { deliverMetaEvent, type MetaDeliveryOptions } from "./meta-delivery.serv
 import { OUTBOX_CHANNEL } from "./outbox.server";
 import { renderEmail } from "./render-email.server";
 import { claimSize, DEFAULT_CLAIM_MS, heldClaim, renewClaim } from "./renew-claim.server";
-import { failureReason, MAX_SEND_ATTEMPTS, NOT_CONFIGURED_REASON, retryDelayMs } from "./retry-policy";
+import { failureReason, MAX_SEND_ATTEMPTS, NOT_CONFIGURED_REASON } from "./retry-policy";
+import { recordSendOutcome } from "./record-send-outcome.server";
 import type { EmailShop } from "./templates/email-layout";
 
 export type OutboxRow = typeof messageOutbox.$inferSelect;
@@ -151,40 +152,20 @@ async function deliverEmail(
       headers: { "X-Shop-Email-Id": String(row.id), ...unsubscribeHeaders(row, options.publicUrl) },
     })
     .catch((error: unknown) => ({ accepted: false as const, reason: failureReason(error), permanent: false })); // a sender answers, but a bug in one must not strand the claim
-  if (outcome.accepted) {
-    await db
-      .update(messageOutbox)
-      .set({
-        ...content,
-        fromAddress: from,
-        status: "sent",
-        attempts,
-        sentAt: new Date(),
-        messageId: outcome.messageId,
-        lastError: null,
-        claimedUntil: null,
-      })
-      .where(mine);
-    return "sent";
+  if (!outcome.accepted) {
+    const givesUp = outcome.permanent || attempts >= (options.maxAttempts ?? MAX_SEND_ATTEMPTS);
+    options.logger?.warn(
+      { emailId: row.id, attempts, reason: outcome.reason },
+      givesUp ? "an e-mail could not be sent; giving up" : "an e-mail could not be sent; will retry",
+    );
   }
-  const givesUp = outcome.permanent || attempts >= (options.maxAttempts ?? MAX_SEND_ATTEMPTS);
-  options.logger?.warn(
-    { emailId: row.id, attempts, reason: outcome.reason },
-    givesUp ? "an e-mail could not be sent; giving up" : "an e-mail could not be sent; will retry",
-  );
-  await db
-    .update(messageOutbox)
-    .set({
-      ...content,
-      fromAddress: from,
-      attempts,
-      lastError: outcome.reason,
-      claimedUntil: null,
-      status: givesUp ? "failed" : "queued",
-      nextAttemptAt: new Date(now.getTime() + (givesUp ? 0 : (options.retryDelayMs ?? retryDelayMs)(attempts))),
-    })
-    .where(mine);
-  return givesUp ? "failed" : "queued";
+  return recordSendOutcome(db, mine, outcome, {
+    attempts,
+    now,
+    extra: { ...content, fromAddress: from },
+    maxAttempts: options.maxAttempts,
+    delayMs: options.retryDelayMs,
+  });
 }
 
 /** RFC 2369 / RFC 8058: mail apps show their own Unsubscribe button, which POSTs to the link (Notify Me e-mails). */

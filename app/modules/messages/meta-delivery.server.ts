@@ -5,7 +5,8 @@ import { metaSettings } from "~/modules/marketing/reads";
 import { messageOutbox } from "~/modules/messages/tables";
 import type { MessageSenders, MetaServerEvent } from "./message-sender";
 import { heldClaim, renewClaim } from "./renew-claim.server";
-import { failureReason, MAX_SEND_ATTEMPTS, retryDelayMs } from "./retry-policy";
+import { recordSendOutcome } from "./record-send-outcome.server";
+import { failureReason } from "./retry-policy";
 
 type OutboxRow = typeof messageOutbox.$inferSelect;
 
@@ -62,36 +63,14 @@ export async function deliverMetaEvent(
   }
   const row = await renewClaim(db, claimed, options.claimMs);
   if (!row) return claimed.status;
-  const mine = heldClaim(row);
-  const attempts = row.attempts + 1;
   const { event } = row.data as MetaEventData;
   const outcome = await sender
     .send({ ...account, events: [event] })
     .catch((error: unknown) => ({ accepted: false as const, reason: failureReason(error), permanent: false }));
-  if (outcome.accepted) {
-    await db
-      .update(messageOutbox)
-      .set({
-        status: "sent",
-        attempts,
-        sentAt: new Date(),
-        messageId: outcome.messageId,
-        lastError: null,
-        claimedUntil: null,
-      })
-      .where(mine);
-    return "sent";
-  }
-  const givesUp = outcome.permanent || attempts >= (options.maxAttempts ?? MAX_SEND_ATTEMPTS);
-  await db
-    .update(messageOutbox)
-    .set({
-      attempts,
-      lastError: outcome.reason,
-      claimedUntil: null,
-      status: givesUp ? "failed" : "queued",
-      nextAttemptAt: new Date(now.getTime() + (givesUp ? 0 : (options.retryDelayMs ?? retryDelayMs)(attempts))),
-    })
-    .where(mine);
-  return givesUp ? "failed" : "queued";
+  return recordSendOutcome(db, heldClaim(row), outcome, {
+    attempts: row.attempts + 1,
+    now,
+    maxAttempts: options.maxAttempts,
+    delayMs: options.retryDelayMs,
+  });
 }
