@@ -120,8 +120,9 @@ export function OrderFilters({ query }: { query: SellerOrderQuery }) {
       </button>
       {/* A new filter keeps the number of orders a page the owner chose. */}
       {query.per && query.per !== SELLER_ORDERS_PAGE_SIZE && <input type="hidden" name="per" value={query.per} />}
-      <div className="col-span-full flex flex-wrap items-center gap-x-4 gap-y-2">
-        <label className="flex min-h-10 w-fit items-center gap-2 text-sm font-medium text-stone-800">
+      {/* Three filters wrap to two short rows on a phone (36 px each): the first orders stay in the first screen. */}
+      <div className="col-span-full flex flex-wrap items-center gap-x-4 gap-y-1 sm:gap-y-2">
+        <label className="flex min-h-9 w-fit items-center gap-2 text-sm font-medium text-stone-800 sm:min-h-10">
           <input
             type="checkbox"
             name="returns"
@@ -133,13 +134,13 @@ export function OrderFilters({ query }: { query: SellerOrderQuery }) {
           With a return
         </label>
         {/* Pending orders by their WhatsApp confirmation (issue 32): waiting for the buyer's tap, or to be called. */}
-        <label className="flex min-h-10 items-center gap-2 text-sm font-medium text-stone-800">
+        <label className="flex min-h-9 items-center gap-2 text-sm font-medium text-stone-800 sm:min-h-10">
           WhatsApp
           <select
             name="whatsapp"
             defaultValue={query.whatsapp ?? ""}
             key={query.whatsapp ?? ""}
-            className="field-input py-1.5 text-sm"
+            className="field-input py-1 text-sm sm:py-1.5"
             data-testid="whatsapp-filter"
           >
             <option value="">Any</option>
@@ -151,13 +152,13 @@ export function OrderFilters({ query }: { query: SellerOrderQuery }) {
           </select>
         </label>
         {/* Where a web order's buyer first came from (issue 44): a campaign link, an ad, another site, or direct. */}
-        <label className="flex min-h-10 items-center gap-2 text-sm font-medium text-stone-800">
+        <label className="flex min-h-9 items-center gap-2 text-sm font-medium text-stone-800 sm:min-h-10">
           Source
           <select
             name="source"
             defaultValue={query.source ?? ""}
             key={query.source ?? ""}
-            className="field-input py-1.5 text-sm"
+            className="field-input py-1 text-sm sm:py-1.5"
             data-testid="source-filter"
           >
             <option value="">Any</option>
