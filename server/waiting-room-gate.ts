@@ -1,3 +1,4 @@
+import { parseCookie } from "cookie";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import type { Db } from "~/db/client.server";
@@ -199,7 +200,8 @@ export function createWaitingRoomGate(options: GateOptions): WaitingRoomGate {
     // Whoever is let through, the page is theirs alone while the line stands: a cache in front (nginx,
     // a CDN) keeping it would hand it to shoppers who never queued (server/page-cache.ts honours this).
     if (kind === "page") res.setHeader("Cache-Control", PRIVATE_PAGE_CACHE_CONTROL);
-    const cookies = readCookies(req.headers.cookie);
+    // Raw values: the tickets and passes are signed base64url, read exactly as they were set.
+    const cookies = parseCookie(req.headers.cookie ?? "", { decode: (value) => value });
     const pass = signer.read(cookies[PASS_COOKIE]);
     if (
       pass?.kind === "pass" &&
@@ -263,15 +265,6 @@ export function createWaitingRoomGate(options: GateOptions): WaitingRoomGate {
       loop.disable();
     },
   };
-}
-
-function readCookies(header: string | undefined): Record<string, string> {
-  const cookies: Record<string, string> = {};
-  for (const part of (header ?? "").split(";")) {
-    const at = part.indexOf("=");
-    if (at > 0) cookies[part.slice(0, at).trim()] = part.slice(at + 1).trim();
-  }
-  return cookies;
 }
 
 const escapeHtml = (text: string) =>

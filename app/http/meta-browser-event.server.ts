@@ -1,3 +1,4 @@
+import { parseCookie } from "cookie";
 import { z } from "zod";
 import { META_BROWSER_EVENTS } from "~/lib/meta-pixel";
 import type { MetaServerEvent } from "~/modules/messages/message-sender";
@@ -25,11 +26,6 @@ const browserEvent = z.object({
     .default({}),
 });
 
-function cookie(header: string | null, name: string): string | null {
-  const match = new RegExp(`(?:^|;\\s*)${name}=([^;]*)`).exec(header ?? "");
-  return match ? decodeURIComponent(match[1]) || null : null;
-}
-
 /**
  * A browsing event as the Conversions API takes it, from the browser's report and the request
  * itself (its address, user agent and Meta's _fbp/_fbc cookies; the signed-in buyer's id, hashed);
@@ -53,7 +49,7 @@ export function metaBrowserEvent(
   }
   // The shop's public origin, or the one this request came to (the server answers only its own hosts).
   if (page.origin !== new URL(origin).origin && page.origin !== new URL(request.url).origin) return null;
-  const cookies = request.headers.get("cookie");
+  const cookies = parseCookie(request.headers.get("cookie") ?? "");
   return {
     event_name: e.event_name,
     event_time: Math.floor(now.getTime() / 1000),
@@ -65,8 +61,8 @@ export function metaBrowserEvent(
       {
         ip: request.headers.get(CLIENT_IP_HEADER),
         userAgent: request.headers.get("user-agent")?.slice(0, 500) ?? null,
-        fbp: cookie(cookies, "_fbp"),
-        fbc: cookie(cookies, "_fbc"),
+        fbp: cookies._fbp || null,
+        fbc: cookies._fbc || null,
       },
     ),
     custom_data: e.custom_data,

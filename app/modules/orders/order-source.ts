@@ -1,3 +1,4 @@
+import { parseCookie } from "cookie";
 import { ORDER_SOURCES, type OrderSource } from "~/db/schema/statuses";
 import type { OrderSourceDetails } from "./tables";
 
@@ -142,22 +143,14 @@ export function sourceSetCookie(details: OrderSourceDetails, { secure }: { secur
   return `${ORDER_SOURCE_COOKIE}=${sourceCookieValue(details)}; Path=/; Max-Age=${ORDER_SOURCE_MAX_AGE_SECONDS}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
 }
 
-/** One cookie's raw value from a Cookie header, or null. */
-function rawCookie(header: string | null | undefined, name: string): string | null {
-  for (const part of (header ?? "").split(";")) {
-    const eq = part.indexOf("=");
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return null;
-}
-
 /**
  * The kept visit from a Cookie header, read as untrusted input: each field cleaned and capped again,
  * the referrer re-read as an address, the date a real one within the last 30 days (a minute ahead
  * allowed for clocks). Null when there is none, or it is not one this shop wrote.
  */
 export function readSourceCookie(header: string | null | undefined, now: Date): OrderSourceDetails | null {
-  const raw = rawCookie(header, ORDER_SOURCE_COOKIE);
+  // Raw: the value is URL-encoded fields, read by URLSearchParams below, not decoded twice.
+  const raw = parseCookie(header ?? "", { decode: (value) => value })[ORDER_SOURCE_COOKIE];
   if (!raw || raw.length > 2000) return null;
   let params: URLSearchParams;
   try {
