@@ -1,17 +1,8 @@
-import { eq } from "drizzle-orm";
+import { parseCookie } from "cookie";
 import type { AppLoadContext } from "react-router";
 import { CLIENT_IP_HEADER } from "~/modules/abuse/client-address";
-import { metaSettings } from "~/modules/marketing/reads";
+import { readMetaSettings } from "~/modules/marketing/meta-settings.server";
 import type { MetaBrowserDetails } from "~/modules/orders/reads";
-
-/** A cookie's value from a Cookie header, or null (Meta's _fbp/_fbc are plain, unsigned values). */
-function cookieValue(header: string | null, name: string): string | null {
-  for (const part of (header ?? "").split(";")) {
-    const eq = part.indexOf("=");
-    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim()) || null;
-  }
-  return null;
-}
 
 /**
  * What Meta's Conversions API will match this checkout's Purchase by (issue 44), kept on the order
@@ -25,18 +16,16 @@ export async function metaBrowserOf(
   { db }: Pick<AppLoadContext, "db">,
   visit: { fbclid: string | null; firstSeenAt?: string | null } = { fbclid: null },
 ): Promise<MetaBrowserDetails | null> {
-  const [settings] = await db
-    .select({ pixelId: metaSettings.pixelId })
-    .from(metaSettings)
-    .where(eq(metaSettings.id, 1));
-  if (!settings?.pixelId) return null;
-  const cookies = request.headers.get("cookie");
+  // The settings every page reads already (cached), not a query of its own at each Place Order.
+  if (!(await readMetaSettings(db)).pixelId) return null;
+  // Meta's _fbp and _fbc are plain, unsigned values set by its script.
+  const cookies = parseCookie(request.headers.get("cookie") ?? "");
   const clickedAt = visit.firstSeenAt ? Date.parse(visit.firstSeenAt) : NaN;
   const fbc =
-    cookieValue(cookies, "_fbc") ??
+    cookies._fbc ||
     (visit.fbclid ? `fb.1.${Number.isFinite(clickedAt) ? clickedAt : Date.now()}.${visit.fbclid}` : null);
   return {
-    fbp: cookieValue(cookies, "_fbp"),
+    fbp: cookies._fbp || null,
     fbc,
     ip: request.headers.get(CLIENT_IP_HEADER),
     userAgent: request.headers.get("user-agent")?.slice(0, 500) ?? null,

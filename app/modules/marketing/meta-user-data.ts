@@ -66,11 +66,12 @@ export type MetaBrowser = {
 
 /** The event's `user_data`: hashed customer fields and the browser's own, each left out when unknown. */
 export function metaUserData(customer: MetaCustomer, browser: MetaBrowser): Record<string, string> {
+  const name = customer.fullName ? splitName(customer.fullName) : { first: null, last: null };
   const hashed: Record<string, string | null> = {
     em: customer.email ? normalizeEmail(customer.email) : null,
     ph: customer.phone ? normalizePhone(customer.phone) : null,
-    fn: customer.fullName ? splitName(customer.fullName).first : null,
-    ln: customer.fullName ? splitName(customer.fullName).last : null,
+    fn: name.first,
+    ln: name.last,
     ct: customer.city ? lettersOnly(customer.city) : null,
     zp: customer.postalCode ? customer.postalCode.replace(/\s+/g, "").toLowerCase() || null : null,
     country: "pk",
