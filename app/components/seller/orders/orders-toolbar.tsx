@@ -67,6 +67,39 @@ export function OrderSummaryCards({
   );
 }
 
+/** One of the filter row's selects: its label, "Any" first, the chosen value kept across searches. */
+function FilterSelect({
+  label,
+  name,
+  value,
+  options,
+}: {
+  label: string;
+  name: string;
+  value: string | null | undefined;
+  options: (readonly [value: string, label: string])[];
+}) {
+  return (
+    <label className="flex min-h-9 items-center gap-2 text-sm font-medium text-stone-800 sm:min-h-10">
+      {label}
+      <select
+        name={name}
+        defaultValue={value ?? ""}
+        key={value ?? ""}
+        className="field-input py-1 text-sm sm:py-1.5"
+        data-testid={`${name}-filter`}
+      >
+        <option value="">Any</option>
+        {options.map(([optionValue, optionLabel]) => (
+          <option key={optionValue} value={optionValue}>
+            {optionLabel}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 /**
  * Status filter and search: a GET form, so the filter lives in the URL and works without JavaScript.
  * One row on a phone (the labels are there for screen readers; the placeholder and the chosen
@@ -134,41 +167,19 @@ export function OrderFilters({ query }: { query: SellerOrderQuery }) {
           With a return
         </label>
         {/* Pending orders by their WhatsApp confirmation (issue 32): waiting for the buyer's tap, or to be called. */}
-        <label className="flex min-h-9 items-center gap-2 text-sm font-medium text-stone-800 sm:min-h-10">
-          WhatsApp
-          <select
-            name="whatsapp"
-            defaultValue={query.whatsapp ?? ""}
-            key={query.whatsapp ?? ""}
-            className="field-input py-1 text-sm sm:py-1.5"
-            data-testid="whatsapp-filter"
-          >
-            <option value="">Any</option>
-            {WHATSAPP_ORDER_FILTERS.map((f) => (
-              <option key={f} value={f}>
-                {WHATSAPP_FILTER_LABELS[f]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect
+          label="WhatsApp"
+          name="whatsapp"
+          value={query.whatsapp}
+          options={WHATSAPP_ORDER_FILTERS.map((f) => [f, WHATSAPP_FILTER_LABELS[f]])}
+        />
         {/* Where a web order's buyer first came from (issue 44): a campaign link, an ad, another site, or direct. */}
-        <label className="flex min-h-9 items-center gap-2 text-sm font-medium text-stone-800 sm:min-h-10">
-          Source
-          <select
-            name="source"
-            defaultValue={query.source ?? ""}
-            key={query.source ?? ""}
-            className="field-input py-1 text-sm sm:py-1.5"
-            data-testid="source-filter"
-          >
-            <option value="">Any</option>
-            {ORDER_SOURCES.map((s) => (
-              <option key={s} value={s}>
-                {ORDER_SOURCE_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect
+          label="Source"
+          name="source"
+          value={query.source}
+          options={ORDER_SOURCES.map((s) => [s, ORDER_SOURCE_LABELS[s]])}
+        />
       </div>
     </Form>
   );

@@ -1,6 +1,7 @@
 import { useKeptActionData } from "~/components/ui/use-kept-action-data";
+import { SettingsPageTitle } from "~/components/seller/settings-page-title";
 import { formKey } from "~/lib/form-key";
-import { Link, redirect, useLocation, useNavigation } from "react-router";
+import { redirect, useLocation, useNavigation } from "react-router";
 import { CourierCard, CourierForm, REFUSED, RoutingRules } from "~/components/seller/courier-settings";
 import { requireSeller } from "~/http/auth-guard.server";
 import { setFlash } from "~/http/flash.server";
@@ -164,14 +165,7 @@ export default function SellerCouriers({ loaderData, actionData: sentActionData 
   return (
     <div className="grid gap-6">
       <section id="couriers" aria-labelledby="couriers-title" className="scroll-mt-32">
-        <div className="flex flex-wrap items-baseline justify-between gap-2">
-          <h2 id="couriers-title" className="text-xl font-semibold text-stone-900">
-            Couriers
-          </h2>
-          <Link to="/seller/settings" className="text-sm font-medium text-brand-700 underline">
-            Back to settings
-          </Link>
-        </div>
+        <SettingsPageTitle id="couriers-title">Couriers</SettingsPageTitle>
         <p className="mt-1 text-sm text-stone-700">
           The couriers you send parcels with: their rate cards estimate each parcel&apos;s cost when you book, and their
           booking file is what their portal&apos;s bulk upload takes. A courier switched off stays on its parcels but is

@@ -1,4 +1,5 @@
 import { Form, Link, redirect, useLocation } from "react-router";
+import { SettingsPageTitle } from "~/components/seller/settings-page-title";
 import { FormAlert, useFocusFirstInvalid } from "~/components/ui/form-parts";
 import { TextField } from "~/components/ui/text-field";
 import { formMessage, useFormShape } from "~/components/ui/use-form-shape";
@@ -131,14 +132,7 @@ export default function SellerSettingsMarketing({ loaderData, actionData: sent }
   return (
     <div className="grid gap-6">
       <section aria-labelledby="marketing-title">
-        <div className="flex flex-wrap items-baseline justify-between gap-2">
-          <h2 id="marketing-title" className="text-xl font-semibold text-stone-900">
-            Marketing
-          </h2>
-          <Link to="/seller/settings" className="text-sm font-medium text-brand-700 underline">
-            Back to settings
-          </Link>
-        </div>
+        <SettingsPageTitle id="marketing-title">Marketing</SettingsPageTitle>
         <p className="mt-1 text-sm text-stone-700">
           Your products in Meta&apos;s catalogue (Instagram and Facebook shops, catalogue ads, WhatsApp catalogue), and
           purchases reported to your ads only when they are real: a cash-on-delivery order counts once it is confirmed

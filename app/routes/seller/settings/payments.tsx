@@ -1,4 +1,5 @@
-import { Form, Link, redirect, useLocation, useNavigation } from "react-router";
+import { Form, redirect, useLocation, useNavigation } from "react-router";
+import { SettingsPageTitle } from "~/components/seller/settings-page-title";
 import { FormAlert, SelectField, useFocusFirstInvalid } from "~/components/ui/form-parts";
 import { TextField } from "~/components/ui/text-field";
 import { fieldMessages, formMessage, useFormShape } from "~/components/ui/use-form-shape";
@@ -132,14 +133,7 @@ export default function SellerSettingsPayments({ loaderData, actionData: sent }:
   return (
     <div className="grid gap-6">
       <section aria-labelledby="payments-title">
-        <div className="flex flex-wrap items-baseline justify-between gap-2">
-          <h2 id="payments-title" className="text-xl font-semibold text-stone-900">
-            Payments
-          </h2>
-          <Link to="/seller/settings" className="text-sm font-medium text-brand-700 underline">
-            Back to settings
-          </Link>
-        </div>
+        <SettingsPageTitle id="payments-title">Payments</SettingsPageTitle>
         <p className="mt-1 text-sm text-stone-700">
           Buyers can pay online with a card or wallet (Safepay) or with JazzCash, beside cash on delivery. An order paid
           online is marked paid only when the gateway itself says so, for exactly its amount.

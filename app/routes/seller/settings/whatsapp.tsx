@@ -1,4 +1,5 @@
 import { Form, Link, redirect, useLocation, useNavigation } from "react-router";
+import { SettingsPageTitle } from "~/components/seller/settings-page-title";
 import { FormAlert, SelectField, useFocusFirstInvalid } from "~/components/ui/form-parts";
 import { TextField } from "~/components/ui/text-field";
 import { formMessage, useFormShape } from "~/components/ui/use-form-shape";
@@ -162,14 +163,7 @@ export default function SellerSettingsWhatsapp({ loaderData, actionData: sent }:
   return (
     <div className="grid gap-6">
       <section aria-labelledby="whatsapp-title">
-        <div className="flex flex-wrap items-baseline justify-between gap-2">
-          <h2 id="whatsapp-title" className="text-xl font-semibold text-stone-900">
-            WhatsApp
-          </h2>
-          <Link to="/seller/settings" className="text-sm font-medium text-brand-700 underline">
-            Back to settings
-          </Link>
-        </div>
+        <SettingsPageTitle id="whatsapp-title">WhatsApp</SettingsPageTitle>
         <p className="mt-1 text-sm text-stone-700">
           With the WhatsApp Business Cloud API the shop asks each cash-on-delivery buyer to confirm on WhatsApp (Confirm
           and Cancel buttons), and tells them when the parcel ships and arrives. Without it, orders are confirmed by
