@@ -5,7 +5,10 @@ import type { PaymentGateways } from "~/modules/payments/payment-gateway";
 import type { CourierProviders } from "~/modules/shipping/couriers/courier-provider";
 import { fileCourierProvider } from "./couriers/file-portal/file-courier-provider.server";
 import { createLeopardsApi } from "./couriers/leopards/leopards-api.server";
+import { createMnpApi } from "./couriers/mnp/mnp-api.server";
 import { createPostexApi } from "./couriers/postex/postex-api.server";
+import { createTcsApi } from "./couriers/tcs/tcs-api.server";
+import { createTraxApi } from "./couriers/trax/trax-api.server";
 import { createSmtpSender } from "./messaging/smtp-sender.server";
 import { createJazzcashGateway } from "./payments/jazzcash/jazzcash-gateway.server";
 import { createSafepayGateway } from "./payments/safepay/safepay-gateway.server";
@@ -32,8 +35,9 @@ export type Providers = {
  * The providers the configuration asks for: SMTP when SMTP_URL is set (else e-mails are kept, not
  * sent); WhatsApp's Cloud API at WHATSAPP_API_URL (its account and token come from Settings ->
  * WhatsApp with each message: without them WhatsApp messages are kept, not sent); couriers' portal
- * files, and PostEx's and Leopards' merchant APIs at POSTEX_API_URL and LEOPARDS_API_URL (the
- * accounts' credentials come from Settings -> Couriers with each call); Safepay and JazzCash at
+ * files, and the merchant APIs of PostEx, Leopards, TCS, Trax and M&P at POSTEX_API_URL,
+ * LEOPARDS_API_URL, TCS_API_URL, TRAX_API_URL and MNP_API_URL (the accounts' credentials come from
+ * Settings -> Couriers with each call); Safepay and JazzCash at
  * SAFEPAY_API_URL and JAZZCASH_API_URL (keys from Settings -> Payments).
  */
 export function createProviders(
@@ -45,6 +49,9 @@ export function createProviders(
         | "META_GRAPH_API_URL"
         | "POSTEX_API_URL"
         | "LEOPARDS_API_URL"
+        | "TCS_API_URL"
+        | "TRAX_API_URL"
+        | "MNP_API_URL"
         | "SAFEPAY_API_URL"
         | "JAZZCASH_API_URL"
       >
@@ -61,6 +68,9 @@ export function createProviders(
       api: {
         postex: createPostexApi({ baseUrl: env.POSTEX_API_URL }),
         leopards: createLeopardsApi({ baseUrl: env.LEOPARDS_API_URL }),
+        tcs: createTcsApi({ baseUrl: env.TCS_API_URL }),
+        trax: createTraxApi({ baseUrl: env.TRAX_API_URL }),
+        mnp: createMnpApi({ baseUrl: env.MNP_API_URL }),
       },
     },
     payments: {

@@ -76,6 +76,11 @@ const envSchema = z.object({
     "https://merchantapi.leopardscourier.com/api/",
     "https://merchantapi.leopardscourier.com/api/",
   ),
+  // Issue 45: TCS's E-COM API (OCI Connect; its sandbox is https://devconnect.tcscourier.com), Trax's
+  // Sonic API (sandbox https://app.sonic.pk/api) and M&P's COD API (no published sandbox).
+  TCS_API_URL: httpAddress("https://ociconnect.tcscourier.com", "https://ociconnect.tcscourier.com"),
+  TRAX_API_URL: httpAddress("https://sonic.pk/api", "https://sonic.pk/api"),
+  MNP_API_URL: httpAddress("https://mnpcourier.com/mycodapi/api/", "https://mnpcourier.com/mycodapi/api/"),
   // Payment gateways (issue 42): Safepay's API and JazzCash's merchant site, live by default; a
   // sandbox (https://sandbox.api.getsafepay.com, https://sandbox.jazzcash.com.pk) or a test server.
   // The merchant's keys are the owner's, in Settings -> Payments.

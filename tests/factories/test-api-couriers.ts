@@ -5,7 +5,7 @@ import { createSecretBox } from "~/db/secret-box.server";
 import { bookParcels } from "~/flows/book-parcels.server";
 import type { Providers } from "~/integrations/providers.server";
 import type { ApiCourierKind } from "~/db/schema/statuses";
-import type { CourierCredentials } from "~/modules/shipping/couriers/courier-api";
+import { COURIER_PROVIDER_LABELS, type CourierCredentials } from "~/modules/shipping/couriers/courier-api";
 import { placeTestOrder } from "./test-orders";
 import { insertTestCourier } from "./test-shipments";
 import { TEST_AUTH_SECRET } from "./test-secret";
@@ -23,7 +23,7 @@ export async function insertApiCourier(
   db: Db,
   kind: ApiCourierKind,
   credentials: CourierCredentials,
-  name = `${kind === "postex" ? "PostEx" : "Leopards"} ${++couriersMade}`,
+  name = `${COURIER_PROVIDER_LABELS[kind].replace(" API", "")} ${++couriersMade}`,
 ): Promise<number> {
   const id = await insertTestCourier(db, name);
   await db
@@ -90,6 +90,7 @@ export async function bookApiParcels(
       pieces: 1,
       description: "Tee (M)",
       exchangeFor: null,
+      exchangeItems: null,
       pickupAddressCode: null,
       remarks: null,
     });

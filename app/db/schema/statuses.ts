@@ -185,7 +185,7 @@ export type WhatsappState = (typeof WHATSAPP_STATES)[number];
  * fallback), or its merchant API. Adding a courier's API means one value here and one provider in
  * app/integrations/couriers/.
  */
-export const COURIER_PROVIDER_KINDS = ["file", "postex", "leopards"] as const;
+export const COURIER_PROVIDER_KINDS = ["file", "postex", "leopards", "tcs", "trax", "mnp"] as const;
 export type CourierProviderKind = (typeof COURIER_PROVIDER_KINDS)[number];
 export type ApiCourierKind = Exclude<CourierProviderKind, "file">;
 

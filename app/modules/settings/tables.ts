@@ -75,6 +75,10 @@ export const shopSettings = pgTable(
     // The footer's line under the brand name (null: the built-in sentence) and its social links.
     footerText: text("footer_text"),
     socialLinks: jsonb("social_links").$type<SocialLink[]>().notNull().default([]),
+    // The shop's tax numbers with FBR (issue 45), printed on invoices when set: the NTN (7 digits and
+    // a check digit, "1234567-8") and the sales tax registration number (STRN, 13 digits).
+    ntn: text("ntn"),
+    strn: text("strn"),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -203,10 +203,17 @@ export const settlements = pgTable(
     expectedTotal: integer("expected_total").notNull(),
     paidTotal: integer("paid_total").notNull(),
     chargesTotal: integer("charges_total").notNull(),
+    // Tax the courier withheld from the COD it paid (issue 45): income tax and sales tax, whole rupees.
+    incomeTaxTotal: integer("income_tax_total").notNull().default(0),
+    salesTaxTotal: integer("sales_tax_total").notNull().default(0),
     importId: integer("import_id").references(() => courierImports.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("settlements_courier_reference_idx").on(t.courierId, t.reference)],
+  (t) => [
+    uniqueIndex("settlements_courier_reference_idx").on(t.courierId, t.reference),
+    // Reports -> Profit's tax withheld by couriers, by the month they paid.
+    index("settlements_paid_on_idx").on(t.paidOn),
+  ],
 );
 
 /** An order's parcel with a courier: booked, tracked, delivered or returned, and paid for. One per order. */
@@ -236,6 +243,10 @@ export const shipments = pgTable(
     collectedAmount: integer("collected_amount"),
     chargedAmount: integer("charged_amount"),
     netPaid: integer("net_paid"),
+    // The income tax and sales tax the courier withheld from this parcel's COD (issue 45): collected
+    // less charges less both is what it paid. Null: the courier's settlement did not say.
+    incomeTaxWithheld: integer("income_tax_withheld"),
+    salesTaxWithheld: integer("sales_tax_withheld"),
     settlementId: integer("settlement_id").references(() => settlements.id, { onDelete: "set null" }),
     // The courier's payment reference for this parcel (PostEx's CPR number), and the day it paid.
     paymentReference: text("payment_reference"),

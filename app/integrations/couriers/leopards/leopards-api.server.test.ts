@@ -31,6 +31,7 @@ describe("the Leopards API client against its stand-in", () => {
     pieces: 1,
     description: "Kurta (L) x1",
     exchangeFor: null,
+    exchangeItems: null,
     pickupAddressCode: null,
     remarks: null,
     ...more,

@@ -135,6 +135,8 @@ export function createLeopardsApi({
 
   return {
     kind: "leopards",
+    // Leopards publishes no replacement booking: an exchange goes as an ordinary parcel with a note.
+    offers: { findBooking: true, replacement: false, advise: true, label: true, payments: true },
     credentialFields: [
       { key: "apiKey", label: "API key", secret: true },
       { key: "apiPassword", label: "API password", secret: true },
@@ -318,6 +320,9 @@ export function createLeopardsApi({
             collectedPaisa: collected,
             chargesPaisa: charged,
             netPaidPaisa: collected !== null && charged !== null ? collected - charged : null,
+            // Leopards' published payment answers carry no tax withheld: its statements do (file columns).
+            incomeTaxPaisa: null,
+            salesTaxPaisa: null,
           });
         }
       }

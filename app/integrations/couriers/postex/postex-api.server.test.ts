@@ -32,6 +32,7 @@ describe("the PostEx API client against its stand-in", () => {
     pieces: 2,
     description: "Lawn suit (M) x1, Dupatta x1",
     exchangeFor: null,
+    exchangeItems: null,
     pickupAddressCode: "001",
     remarks: null,
     ...more,

@@ -158,6 +158,8 @@ export function createPostexApi({
 
   return {
     kind: "postex",
+    // Its orderType Replacement collects the old piece at the door.
+    offers: { findBooking: true, replacement: true, advise: true, label: true, payments: true },
     credentialFields: [{ key: "token", label: "API token", secret: true }],
 
     async cities(credentials) {
@@ -277,6 +279,7 @@ export function createPostexApi({
           isSettled && record
             ? paymentFigures(record)
             : { collectedPaisa: null, chargesPaisa: null, netPaidPaisa: null };
+        // PostEx's published payment records carry no tax withheld: its statements do (file columns).
         return {
           trackingNumber,
           settled: isSettled,
@@ -285,6 +288,8 @@ export function createPostexApi({
             : null,
           reference: isSettled ? (text(dist?.cprNumber_1) ?? text(dist?.cprNumber_2)) : null,
           ...figures,
+          incomeTaxPaisa: null,
+          salesTaxPaisa: null,
         };
       });
     },

@@ -64,6 +64,7 @@ describe.each(DATABASE_KINDS)("booking over couriers' APIs on %s", (kind) => {
       couriers: {
         ...base.couriers,
         api: {
+          ...base.couriers.api,
           postex: createPostexApi({ baseUrl: postex.url, timeoutMs: 1500 }),
           leopards: createLeopardsApi({ baseUrl: leopards.url, timeoutMs: 1500 }),
         },

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { couriers, shipments } from "~/modules/shipping/tables";
 import { orderItems, orders } from "~/modules/orders/reads";
+import { returnItems, returnRequests } from "~/modules/returns/reads";
 import type { SecretBox } from "~/db/secret-box.server";
 import { publishLiveEvents } from "~/db/live-events.server";
 import { CourierApiError, type ApiParcel, type BookedParcel, type CourierApis } from "../couriers/courier-api";
@@ -159,6 +160,26 @@ async function claimNext(db: Db, now: Date, only: readonly number[] | undefined)
   });
 }
 
+/**
+ * An exchange's replacement order: the old order's number and the pieces the rider collects (the
+ * approved exchange's items, as the buyer received them), for a courier that books a replacement.
+ */
+async function exchangeOf(
+  db: Db,
+  orderId: string,
+  exchangeFor: string | null,
+): Promise<Pick<ApiParcel, "exchangeFor" | "exchangeItems">> {
+  if (!exchangeFor) return { exchangeFor: null, exchangeItems: null };
+  const collected = await db
+    .select({ name: orderItems.name, size: orderItems.size, color: orderItems.color, quantity: returnItems.quantity })
+    .from(returnItems)
+    .innerJoin(returnRequests, eq(returnRequests.id, returnItems.returnId))
+    .innerJoin(orderItems, eq(orderItems.id, returnItems.orderItemId))
+    .where(and(eq(returnRequests.replacementOrderId, orderId), eq(returnItems.kind, "exchange")))
+    .orderBy(asc(returnItems.id));
+  return { exchangeFor, exchangeItems: parcelDescription(collected) || null };
+}
+
 async function sendAndRecord(
   db: Db,
   deps: ApiBookingDeps,
@@ -196,6 +217,7 @@ async function sendAndRecord(
     .where(eq(orderItems.orderId, claimed.orderId))
     .orderBy(asc(orderItems.id));
   const parcel: ApiParcel = {
+    ...(await exchangeOf(db, claimed.orderId, claimed.order.exchangeFor)),
     orderNumber: claimed.order.orderNumber,
     consigneeName: claimed.order.fullName,
     phone: claimed.order.phone,
@@ -206,7 +228,6 @@ async function sendAndRecord(
     weightGrams: claimed.weightGrams,
     pieces: claimed.pieces,
     description: parcelDescription(items) || `${claimed.pieces} piece${claimed.pieces === 1 ? "" : "s"}`,
-    exchangeFor: claimed.order.exchangeFor,
     pickupAddressCode: courier.pickupAddressCode,
     remarks: claimed.order.exchangeFor ? exchangeNote(claimed.order.exchangeFor) : null,
   };

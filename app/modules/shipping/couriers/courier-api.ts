@@ -6,8 +6,13 @@ import type { CourierCityEntry, CourierPickupAddress } from "~/modules/shipping/
  * never text to re-parse. Plain data in and out, no database handle: the shipping module reads and
  * decrypts the courier's credentials (Settings -> Couriers) and hands them with every call, so a
  * changed password takes effect on the next call in every process. One implementation per courier
- * in app/integrations/couriers/{postex,leopards}/, made once at start (providers.server.ts) and
- * reached as `context.providers.couriers.api[kind]`. Adding TCS, Trax or M&P means one more.
+ * in app/integrations/couriers/{postex,leopards,tcs,trax,mnp}/, made once at start
+ * (providers.server.ts) and reached as `context.providers.couriers.api[kind]`.
+ *
+ * Not every courier publishes every part (issue 45): `offers` says which. A method the courier does
+ * not publish throws a non-retryable CourierApiError saying so, and the flows ask `offers` first:
+ * a booking whose answer was lost is not retried blindly, shipper advice goes through the portal,
+ * the shop prints its own label, payments stay with the courier's settlement files.
  *
  * Every method throws CourierApiError when the courier cannot be reached or refuses: `retryable`
  * for timeouts, network errors, 5xx, 429 and answers the client cannot read (a changed shape);
@@ -17,6 +22,8 @@ export interface CourierApi {
   readonly kind: ApiCourierKind;
   /** The credential fields this courier asks for, in the order Settings shows them. */
   readonly credentialFields: readonly CourierCredentialField[];
+  /** Which of the port's parts the courier's published API has. */
+  readonly offers: CourierApiOffers;
   /** The courier's cities (ids as its API takes them in a booking). */
   cities(credentials: CourierCredentials): Promise<CourierCityEntry[]>;
   /** The shop's pickup addresses with the courier (PostEx's address codes); [] where the courier has none. */
@@ -48,6 +55,21 @@ export interface CourierApi {
   ): Promise<void>;
 }
 
+/**
+ * The parts of the port a courier's API publishes. `findBooking`: a booking can be looked up by our
+ * order number (without it, a booking whose answer never came is not retried: the owner checks the
+ * portal). `replacement`: an exchange is booked so the rider collects the old piece at the door.
+ * `advise`: shipper advice after a failed attempt. `label`: the courier's own airway bill.
+ * `payments`: which parcels it paid for.
+ */
+export type CourierApiOffers = {
+  findBooking: boolean;
+  replacement: boolean;
+  advise: boolean;
+  label: boolean;
+  payments: boolean;
+};
+
 /** One credential the owner types: its key in the sealed object, its label, and whether it is a secret (shown as last four). */
 export type CourierCredentialField = { key: string; label: string; secret: boolean };
 /** The courier's credentials, as the sealed JSON object holds them (PostEx: { token }; Leopards: { apiKey, apiPassword }). */
@@ -69,8 +91,10 @@ export type ApiParcel = {
   pieces: number;
   /** The items and sizes, as the label shows them. */
   description: string;
-  /** An exchange: the order whose item the rider collects (PostEx orderType Replacement). */
+  /** An exchange: the order whose item the rider collects (PostEx orderType Replacement, Trax service type 2). */
   exchangeFor: string | null;
+  /** An exchange: the pieces the rider collects ("Lawn suit (M, Green) x1"), null otherwise. */
+  exchangeItems: string | null;
   pickupAddressCode: string | null;
   /** What the owner wants the rider told ("call before delivery"), if anything. */
   remarks: string | null;
@@ -126,6 +150,12 @@ export type ParcelPayment = {
   collectedPaisa: number | null;
   chargesPaisa: number | null;
   netPaidPaisa: number | null;
+  /**
+   * Tax the courier withheld from the COD (issue 45), where its API says: income tax and sales tax,
+   * in paisa. No courier's published API carries them today (their statements do): null.
+   */
+  incomeTaxPaisa: number | null;
+  salesTaxPaisa: number | null;
 };
 
 export type CourierLabel = { kind: "pdf"; bytes: Uint8Array } | { kind: "url"; url: string };
@@ -149,4 +179,7 @@ export const COURIER_PROVIDER_LABELS: Record<CourierProviderKind, string> = {
   file: "Files (the courier's portal)",
   postex: "PostEx API",
   leopards: "Leopards API",
+  tcs: "TCS API",
+  trax: "Trax API",
+  mnp: "M&P API",
 };

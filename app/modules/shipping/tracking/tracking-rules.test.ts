@@ -58,7 +58,7 @@ describe("a courier's payment as the COD import's row", () => {
     expect(rupeesOf(19118)).toBe(191);
     expect(rupeesOf(19150)).toBe(192);
     expect(
-      codRowOf(1, { ...paid, collectedPaisa: 249900, chargesPaisa: 19118, netPaidPaisa: 230782 }, parcel, "CPR-77"),
+      codRowOf(1, { ...paid, collectedPaisa: 249900, chargesPaisa: 19118, netPaidPaisa: 230782 , incomeTaxPaisa: null, salesTaxPaisa: null}, parcel, "CPR-77"),
     ).toEqual({
       line: 1,
       problems: [],
@@ -76,10 +76,10 @@ describe("a courier's payment as the COD import's row", () => {
 
   it("a courier that gives no amounts collected the parcel's COD; without charges, they are what it kept", () => {
     expect(
-      codRowOf(2, { ...paid, collectedPaisa: null, chargesPaisa: null, netPaidPaisa: null }, parcel, "CPR-77"),
+      codRowOf(2, { ...paid, collectedPaisa: null, chargesPaisa: null, netPaidPaisa: null , incomeTaxPaisa: null, salesTaxPaisa: null}, parcel, "CPR-77"),
     ).toMatchObject({ line: 2, collected: 2499, charges: null, netPaid: null });
     expect(
-      codRowOf(2, { ...paid, collectedPaisa: null, chargesPaisa: null, netPaidPaisa: 230050 }, parcel, "CPR-77"),
+      codRowOf(2, { ...paid, collectedPaisa: null, chargesPaisa: null, netPaidPaisa: 230050 , incomeTaxPaisa: null, salesTaxPaisa: null}, parcel, "CPR-77"),
     ).toMatchObject({ collected: 2499, charges: 198.5, netPaid: 2300.5 });
   });
 });
