@@ -116,6 +116,8 @@ export default [
   ...["profit", "products", "variants", "cities", "channels", "codes", "inventory"].map((name) =>
     route(`seller/reports/${name}.csv`, "routes/seller/reports/reports-csv.ts", { id: `seller-reports-csv-${name}` }),
   ),
+  // Tax withheld by couriers per month and courier, for the accountant (linked from Profit).
+  route("seller/reports/tax-withheld.csv", "routes/seller/reports/tax-withheld-csv.ts"),
   route("about", "routes/storefront/about.tsx"),
   route("contact", "routes/storefront/contact.tsx"),
   route("privacy", "routes/storefront/privacy.tsx"),

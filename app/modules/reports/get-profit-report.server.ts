@@ -14,6 +14,7 @@ import {
 import { num, rowsOf } from "./report-figures";
 import { chartStep, dayFromNumber, rangeDays, type ReportRange } from "./report-range";
 import { inRange, shopDayNumber } from "./report-sql";
+import { getTaxWithheld, type TaxWithheldFigures } from "./get-tax-withheld.server";
 
 /** How many uncosted orders the report names (the count and their revenue cover all of them). */
 export const UNCOSTED_NAMED = 50;
@@ -39,18 +40,26 @@ export type ProfitReport = {
     fromFilesCharges: number;
     estimates: number;
   };
+  /**
+   * Income tax and sales tax couriers withheld from the COD they paid in the range (by the day they
+   * paid): shown beside the waterfall, not taken off profit (profit-waterfall.ts); the monthly CSV
+   * for the accountant is /seller/reports/tax-withheld.csv.
+   */
+  taxWithheld: TaxWithheldFigures;
 };
 
 /**
  * The Profit report (profit-waterfall.ts has the rule): four SQL aggregates grouped by shop day over
  * the orders delivered in the range (orders(status, delivered_at)) and the parcels that finished in
  * it; the lines and the chart are sums of those days, so the table, the chart and the CSV agree.
+ * Beside them, the tax couriers withheld from the settlements paid in the range (getTaxWithheld,
+ * the monthly CSV's own total).
  */
 export async function getProfitReport(db: DbOrTx, range: ReportRange): Promise<ProfitReport> {
   const delivered = sql`o.status = 'delivered' and ${inRange(sql`o.delivered_at`, range)}`;
   const day = shopDayNumber(sql`o.delivered_at`);
   const parcelEnd = sql`coalesce(s.returned_at, s.delivered_at)`;
-  const [ordersByDay, costByDay, uncosted, parcels] = await Promise.all([
+  const [ordersByDay, costByDay, uncosted, parcels, taxWithheld] = await Promise.all([
     // Refunds and restocked pieces are few: each is summed per order (or item) once and joined.
     db.execute(sql`select ${day} as day, count(*)::int as n, sum(o.subtotal)::bigint as gross, sum(o.shipping_fee)::bigint as shipping, sum(o.cod_fee)::bigint as cod_fees,
         sum(o.discount_total)::bigint as discounts, sum(o.exchange_credit)::bigint as exchange, sum(o.store_credit_used)::bigint as credit, sum(o.total)::bigint as cash,
@@ -72,6 +81,7 @@ export async function getProfitReport(db: DbOrTx, range: ReportRange): Promise<P
       from shipments s
       where (s.returned_at is not null and ${inRange(sql`s.returned_at`, range)}) or (s.returned_at is null and ${inRange(sql`s.delivered_at`, range)})
       group by 1, 2, 3`),
+    getTaxWithheld(db, range),
   ]);
 
   const byDay = new Map<string, ProfitParts>();
@@ -141,5 +151,6 @@ export async function getProfitReport(db: DbOrTx, range: ReportRange): Promise<P
       named: uncostedRows.map((r) => ({ orderNumber: String(r.order_number), revenue: num(r.revenue) })),
     },
     parcels: parcelFigures,
+    taxWithheld: taxWithheld.total,
   };
 }

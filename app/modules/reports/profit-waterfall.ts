@@ -19,6 +19,13 @@ import { weekStart } from "./report-range";
  *   − courier charges (every parcel delivered or returned in the range: the settlement file's
  *     charge, else the rate card's estimate at booking; a returned parcel brings charges and no revenue)
  *   = Profit.
+ *
+ * Tax withheld by couriers (issue 45) is not a line of it. Since July 2025 couriers keep income tax
+ * and sales tax (2 % each for clothing sellers) from the COD they pay out. That is not a cost of the
+ * business: it is tax paid in advance on the shop's behalf, which the accountant claims against the
+ * shop's income tax and sales tax returns. So it does not reduce profit; the report shows it beside
+ * the waterfall as its own line (get-tax-withheld.server.ts: by the day the courier paid), and the
+ * cash the couriers actually paid is lower than the COD they collected by their charges and by it.
  */
 export type ProfitParts = {
   deliveredOrders: number;
@@ -30,7 +37,10 @@ export type ProfitParts = {
   refunds: number;
   /** Paid with store credit (part of revenue, shown for information). */
   storeCreditUsed: number;
-  /** The money the orders were paid: orders.total (paid online and collected at the door, each once). */
+  /**
+   * The money the orders were paid: orders.total (paid online and collected at the door, each once),
+   * what the buyers paid: the couriers hand over the COD part less their charges and the tax they withheld.
+   */
   moneyReceived: number;
   costOfGoods: number;
   courierCharges: number;

@@ -3,6 +3,7 @@ import type { ProfitParts } from "./profit-waterfall";
 import type { Report } from "./get-report.server";
 import type { BreakdownBy } from "./get-order-breakdown.server";
 import type { SourceRow } from "./get-source-breakdown.server";
+import type { TaxWithheld, TaxWithheldFigures } from "./get-tax-withheld.server";
 import { orderSourceLabel } from "~/modules/orders/order-source";
 
 /**
@@ -197,4 +198,26 @@ export function reportTable(report: Report): ReportTable {
         ],
       };
   }
+}
+
+/**
+ * The accountant's table of tax withheld by couriers (issue 45): one row per Pakistan month (by the
+ * day the courier paid) and courier, the range's total last; whole rupees. Profit's own line is its total.
+ */
+export function taxWithheldTable(t: TaxWithheld): ReportTable {
+  const figures = (f: TaxWithheldFigures): Cell[] => [f.settlements, f.collected, f.incomeTax, f.salesTax, f.total];
+  return {
+    caption: "Tax withheld by couriers, per month and courier",
+    columns: [
+      { label: "Month", kind: "text" },
+      { label: "Courier", kind: "text" },
+      { label: "Settlements", kind: "count" },
+      { label: "COD collected", kind: "pkr" },
+      { label: "Income tax withheld", kind: "pkr" },
+      { label: "Sales tax withheld", kind: "pkr" },
+      { label: "Total withheld", kind: "pkr" },
+    ],
+    rows: t.rows.map((r) => [r.month, r.courier, ...figures(r)]),
+    total: ["Total", "", ...figures(t.total)],
+  };
 }

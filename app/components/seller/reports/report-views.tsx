@@ -5,6 +5,7 @@ import { formatPkr } from "~/lib/money";
 import { formatShopDate } from "~/lib/shop-time";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import type { Report } from "~/modules/reports/get-report.server";
+import { rangeQuery } from "~/modules/reports/report-range";
 import { channelLabel, type ReportTable } from "~/modules/reports/report-tables";
 import { ReportTableView } from "./report-table";
 
@@ -127,6 +128,7 @@ function ProfitView({ report, table }: { report: Extract<Report, { name: "profit
             {formatPkr(parcels.returnedCharges)}, no revenue); {plural(parcels.fromFiles, "charge", "charges")} from
             settlement files, {plural(parcels.estimates, "rate-card estimate", "rate-card estimates")}.
           </p>
+          <TaxWithheldLine report={report} />
         </section>
         <ChartFigure
           id="profit-chart"
@@ -137,6 +139,55 @@ function ProfitView({ report, table }: { report: Extract<Report, { name: "profit
       </div>
       <ReportTableView table={table} id="report" />
     </>
+  );
+}
+
+/**
+ * Tax withheld by couriers, beside the waterfall and not in it: tax paid in advance on the shop's
+ * behalf, claimed back by its accountant, so not a cost (modules/reports/profit-waterfall.ts).
+ */
+function TaxWithheldLine({ report }: { report: Extract<Report, { name: "profit" }> }) {
+  const tax = report.taxWithheld;
+  return (
+    <div className="mt-4 border-t border-stone-200 pt-3" data-testid="tax-withheld">
+      <table className="w-full text-sm">
+        <caption className="pb-1 text-left font-semibold text-stone-900">Tax withheld by couriers</caption>
+        <tbody>
+          <tr>
+            <th scope="row" className="py-1 pr-3 text-left font-normal">
+              Income tax
+            </th>
+            <td className="py-1 text-right tabular-nums">{formatPkr(tax.incomeTax)}</td>
+          </tr>
+          <tr>
+            <th scope="row" className="py-1 pr-3 text-left font-normal">
+              Sales tax
+            </th>
+            <td className="py-1 text-right tabular-nums">{formatPkr(tax.salesTax)}</td>
+          </tr>
+          <tr className="border-t border-stone-300 font-semibold text-stone-900">
+            <th scope="row" className="py-1 pr-3 text-left font-[inherit]">
+              Tax withheld by couriers
+            </th>
+            <td className="py-1 text-right tabular-nums">{formatPkr(tax.total)}</td>
+          </tr>
+        </tbody>
+      </table>
+      <p className="mt-2 text-xs text-stone-700">
+        {tax.settlements === 0
+          ? "No courier paid you in these days."
+          : `From ${plural(tax.settlements, "courier payment", "courier payments")} in these days: COD collected ${formatPkr(tax.collected)}, less courier charges ${formatPkr(tax.charges)} and this tax; paid to you ${formatPkr(tax.paid)}.`}{" "}
+        Not a cost, so profit above is not lowered by it: it is tax paid in advance for the shop, which your accountant
+        claims against its income tax and sales tax returns.
+      </p>
+      <a
+        href={`/seller/reports/tax-withheld.csv?${rangeQuery(report.range)}`}
+        download
+        className="mt-2 inline-flex min-h-10 items-center text-sm font-medium text-brand-700 underline"
+      >
+        Monthly CSV for your accountant
+      </a>
+    </div>
   );
 }
 

@@ -25,5 +25,7 @@ describe("the reports' addresses", () => {
       expect(fileFor(`/api/seller/reports/${name}`)).toBe("routes/api/seller-report.ts");
     }
     expect(fileFor("/seller/reports")).toBe("routes/seller/reports/reports.tsx");
+    // The accountant's CSV of tax withheld by couriers (issue 45), not a report page's :name.
+    expect(fileFor("/seller/reports/tax-withheld.csv")).toBe("routes/seller/reports/tax-withheld-csv.ts");
   });
 });
