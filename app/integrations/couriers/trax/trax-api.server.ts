@@ -305,7 +305,8 @@ export function createTraxApi({
         if (NOTHING_FOUND.test(traxWords(body))) return null;
         throw refusal(credentials, what, body);
       }
-      // Trax need not keep order_id unique: the newest booking not cancelled.
+      // Trax need not keep order_id unique: the newest booking not cancelled. tracking_number is a JSON
+      // number here, exact to 15 digits (Trax's are 12 today; Sonic allows up to 20).
       const bookings = list(credentials, body.details, what)
         .filter((d) => text(d.order_id) === orderNumber && text(d.tracking_number))
         .map((d) => ({ trackingNumber: text(d.tracking_number)!, events: readHistory(d) }))
@@ -460,7 +461,7 @@ function readHistory(details: Record<string, unknown>): TrackingEvent[] {
 }
 
 /** Trax's words: the error bag's messages (by field, a string, a list), else its message. */
-export function traxWords(body: TraxBody): string {
+function traxWords(body: TraxBody): string {
   const parts: string[] = [];
   const walk = (value: unknown) => {
     if (Array.isArray(value)) value.forEach(walk);
