@@ -6,6 +6,7 @@ import {
   settingsSchema,
   withStoredSettings,
 } from "./settings-schema";
+import { NTN_MESSAGE, STRN_MESSAGE } from "./tax-numbers";
 
 export const VALID_SETTINGS = {
   brandName: "Kapra",
@@ -202,5 +203,22 @@ describe("settings schema", () => {
       path: ["notificationEmails"],
       message: expect.stringContaining("Line 3"),
     });
+  });
+});
+
+describe("settings schema: the tax numbers (issue 45)", () => {
+  it("empty is not set, a good number is stored normalised, a wrong one is refused beside its field", () => {
+    expect(settingsSchema.parse(VALID_SETTINGS)).toMatchObject({ ntn: null, strn: null });
+    expect(settingsSchema.parse({ ...VALID_SETTINGS, ntn: "", strn: "  " })).toMatchObject({ ntn: null, strn: null });
+    expect(settingsSchema.parse({ ...VALID_SETTINGS, ntn: "12345678", strn: "32-77-8761-234-56" })).toMatchObject({
+      ntn: "1234567-8",
+      strn: "3277876123456",
+    });
+    const refused = settingsSchema.safeParse({ ...VALID_SETTINGS, ntn: "12345", strn: "32-77" });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([
+      ["ntn", NTN_MESSAGE],
+      ["strn", STRN_MESSAGE],
+    ]);
   });
 });

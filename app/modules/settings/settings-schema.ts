@@ -1,5 +1,6 @@
 import { z } from "~/lib/zod";
 import { normalizePakistaniMobile } from "~/lib/phone";
+import { normalizeNtn, normalizeStrn, NTN_MESSAGE, STRN_MESSAGE } from "./tax-numbers";
 
 /**
  * The owner's Settings form, one schema for the page and the server. Every value arrives as form
@@ -33,6 +34,22 @@ const optionalAmount = (message: string) =>
     .pipe(z.union([z.literal("").transform(() => null), wholeNumber(message, { min: 1 })]))
     .optional()
     .transform((v) => v ?? null);
+
+/** A tax number (tax-numbers.ts): empty means not set (null); otherwise stored normalised, or refused with `message`. */
+const optionalTaxNumber = (normalize: (typed: string) => string | null, message: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx) => {
+      if (!v) return null;
+      const stored = normalize(v);
+      if (stored === null) {
+        ctx.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+      return stored;
+    });
 
 /**
  * One number per line, written any common way ("0300-1234567", "+92 300 1234567"); stored in E.164,
@@ -132,6 +149,9 @@ export const settingsSchema = z
     ),
     address: text("Address", 200),
     city: text("City", 60),
+    // Printed on invoices when set (issue 45); empty: not set.
+    ntn: optionalTaxNumber(normalizeNtn, NTN_MESSAGE),
+    strn: optionalTaxNumber(normalizeStrn, STRN_MESSAGE),
     instagram: text("Instagram handle", 31)
       .transform((v) => (v.startsWith("@") ? v : `@${v}`))
       .refine((v) => /^@[A-Za-z0-9._]{1,30}$/.test(v), "Please enter an Instagram handle, like @kapra.pk"),
@@ -272,6 +292,8 @@ export function settingsFormValues(
         | "settlementOverdueDays"
         | "cartReminders"
         | "cartReminderHours"
+        | "ntn"
+        | "strn"
         | DaysField
         | RiskAndStockField
       >
@@ -284,6 +306,8 @@ export function settingsFormValues(
     settlementOverdueDays?: number;
     cartReminders?: boolean;
     cartReminderHours?: number;
+    ntn?: string | null;
+    strn?: string | null;
   } & {
     riskTags?: string[];
     minDeliveryRate?: number | null;

@@ -40,6 +40,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     city: settings.city,
     instagram: settings.instagram,
     returnWindowDays: settings.returnWindowDays,
+    // The shop's tax numbers (Settings), printed under its address when set.
+    ntn: settings.ntn,
+    strn: settings.strn,
   };
   return { order, shop, returns };
 }
@@ -69,6 +72,13 @@ export default function SellerOrderInvoice({ loaderData }: Route.ComponentProps)
               {shop.phone} · {shop.contactEmail}
               {shop.instagram ? ` · @${shop.instagram.replace(/^@/, "")}` : ""}
             </p>
+            {(shop.ntn || shop.strn) && (
+              <p className="text-sm text-stone-700" data-testid="invoice-tax-numbers">
+                {shop.ntn && <span>NTN: {shop.ntn}</span>}
+                {shop.ntn && shop.strn && " · "}
+                {shop.strn && <span>STRN: {shop.strn}</span>}
+              </p>
+            )}
           </div>
           <div className="text-right">
             <h1 id="invoice-title" className="text-xl font-bold text-stone-900">

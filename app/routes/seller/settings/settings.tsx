@@ -125,6 +125,28 @@ export default function SellerSettings({ loaderData, actionData: sentActionData 
         </Fieldset>
 
         <Fieldset
+          legend="Tax registration"
+          note="The shop's numbers with FBR, printed on every invoice under the shop's address. Leave a number empty if the shop has none."
+        >
+          <TextField
+            label="NTN (National Tax Number)"
+            inputMode="numeric"
+            required={false}
+            placeholder="e.g. 1234567-8"
+            hint="7 digits and a check digit, or your 13-digit CNIC if you file as an individual."
+            {...field("ntn")}
+          />
+          <TextField
+            label="STRN (Sales Tax Registration Number)"
+            inputMode="numeric"
+            required={false}
+            placeholder="13 digits"
+            hint="Only if the shop is registered for sales tax."
+            {...field("strn")}
+          />
+        </Fieldset>
+
+        <Fieldset
           legend="Shipping"
           note="The fee is added to every order below the free-shipping threshold. Every line of shop copy about shipping is written from these two figures."
         >
