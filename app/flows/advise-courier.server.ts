@@ -36,13 +36,18 @@ export async function adviseCourier(
     await recordAdviceError(ctx.db, parcel.shipmentId, message);
     return { ok: false, message };
   }
-  try {
-    await api.advise(opened.credentials, parcel.trackingNumber, input.advice, input.remarks);
-  } catch (error) {
-    if (!(error instanceof CourierApiError)) throw error;
-    const message = `${parcel.courierName}: ${error.message}`;
-    await recordAdviceError(ctx.db, parcel.shipmentId, message);
-    return { ok: false, message };
+  // A courier that publishes no shipper advice (TCS) takes it on its portal: the owner gives it
+  // there, and the answer is recorded here so the parcel leaves the queue with the owner's words.
+  const inPortal = !api.offers.advise;
+  if (!inPortal) {
+    try {
+      await api.advise(opened.credentials, parcel.trackingNumber, input.advice, input.remarks);
+    } catch (error) {
+      if (!(error instanceof CourierApiError)) throw error;
+      const message = `${parcel.courierName}: ${error.message}`;
+      await recordAdviceError(ctx.db, parcel.shipmentId, message);
+      return { ok: false, message };
+    }
   }
   const written = await recordAdvice(ctx.db, orderDesk, actor, {
     ...parcel,
@@ -51,5 +56,6 @@ export async function adviseCourier(
     now: ctx.now ?? new Date(),
   });
   if (!written) return { ok: false, message: PROBLEM_ANSWERED };
-  return { ok: true, says: adviceNote(parcel.courierName, input.advice, input.remarks) };
+  const says = adviceNote(parcel.courierName, input.advice, input.remarks);
+  return { ok: true, says: inPortal ? `Recorded (given on ${parcel.courierName}'s portal): ${says}` : says };
 }

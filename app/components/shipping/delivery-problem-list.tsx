@@ -165,6 +165,11 @@ function ProblemItem({ item: p, refusal }: { item: DeliveryProblem; refusal: Adv
               </p>
             )}
           </div>
+          {p.adviceInPortal && (
+            <p className="text-sm text-stone-700">
+              {p.courierName} takes shipper advice only on its portal: give it there, then record it here.
+            </p>
+          )}
           {error && (
             <p role="alert" className="text-sm font-medium text-red-800" data-testid="advice-error">
               {error}

@@ -270,6 +270,7 @@ export function ImportReportPanel({ report, couriers }: { report: ImportReport; 
                 <th className="pr-3">Expected COD</th>
                 <th className="pr-3">Collected</th>
                 <th className="pr-3">Charges</th>
+                <th className="pr-3">Tax withheld</th>
                 <th>Paid</th>
               </tr>
             </thead>
@@ -284,6 +285,11 @@ export function ImportReportPanel({ report, couriers }: { report: ImportReport; 
                     {formatPrice(s.collectedTotal)}
                   </td>
                   <td className="pr-3">{formatPrice(s.chargesTotal)}</td>
+                  <td className="pr-3">
+                    {s.incomeTaxTotal + s.salesTaxTotal
+                      ? `${formatPrice(s.incomeTaxTotal + s.salesTaxTotal)} (income ${formatPrice(s.incomeTaxTotal)}, sales ${formatPrice(s.salesTaxTotal)})`
+                      : formatPrice(0)}
+                  </td>
                   <td>{formatPrice(s.paidTotal)}</td>
                 </tr>
               ))}

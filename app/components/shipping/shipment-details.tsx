@@ -89,7 +89,7 @@ export function ShipmentDetails({
           {s.settlement ? (
             <>
               {s.settlement.reference}, paid {paidOnText(s.settlement.paidOn)}: collected {money(s.collectedAmount)},
-              paid to the shop {money(s.netPaid)}
+              {s.taxWithheld ? ` tax withheld ${money(s.taxWithheld)},` : ""} paid to the shop {money(s.netPaid)}
             </>
           ) : s.deliveredAt && s.codAmount > 0 ? (
             "Not yet paid by the courier"

@@ -309,6 +309,7 @@ describe("ShipmentDetails", () => {
     estimatedCharge: 280,
     collectedAmount: 4000,
     chargedAmount: 320,
+    taxWithheld: null,
     netPaid: 3680,
     bookedAt: "2025-05-20T00:00:00.000Z",
     deliveredAt: "2025-05-22T12:00:00.000Z",
@@ -331,6 +332,10 @@ describe("ShipmentDetails", () => {
     expect(words).toContain("Settlement TCS-PAY-1001, paid 2 Jun 2025: collected Rs 4,000, paid to the shop Rs 3,680");
     expect(words).toContain("1 open discrepancy about this parcel");
     expect(words).toContain("20 May 2025, 05:00: Booked");
+    // Tax withheld from the COD (2 % + 2 %) is said between what was collected and what was paid.
+    expect(
+      text(render(<ShipmentDetails shipment={{ ...shipment, taxWithheld: 160, netPaid: 3520 }} />, "/orders/x")),
+    ).toContain("collected Rs 4,000, tax withheld Rs 160, paid to the shop Rs 3,520");
     expect(words).toContain("22 May 2025, 17:00: Delivered");
   });
 

@@ -233,8 +233,9 @@ async function sendAndRecord(
   };
   let booked: BookedParcel | null = null;
   try {
-    // An earlier request may have booked it with no answer back: ask first, book only if the courier has none.
-    if (claimed.attempts > 0)
+    // An earlier request may have booked it with no answer back: ask first, book only if the courier
+    // has none. A courier with no lookup (TCS) is only sent again after a 429 or the owner's Try again.
+    if (claimed.attempts > 0 && api.offers.findBooking)
       booked = await api.findBooking(credentials, parcel.orderNumber, { from: claimed.sentSince, to: clock() });
     if (!booked) booked = await api.book(credentials, parcel);
   } catch (error) {
@@ -246,11 +247,22 @@ async function sendAndRecord(
     const now = clock();
     // The clients word a refusal themselves ("PostEx refused the booking of ...: Invalid city name").
     if (!retryable) return recordFailed(db, deps, claimed, now, words);
+    const nothingDone = error instanceof CourierApiError && error.httpStatus === 429;
+    if (!api.offers.findBooking && !nothingDone)
+      return recordFailed(db, deps, claimed, now, mayHaveBooked(label, parcel.orderNumber, words));
     if (now.getTime() - claimed.firstAt.getTime() >= BOOKING_GIVE_UP_MS)
       return recordFailed(db, deps, claimed, now, `${label} did not answer for a day: ${words}`);
     return recordRetry(db, claimed, now, words);
   }
   return recordBooked(db, deps, claimed, clock(), booked, label);
+}
+
+/**
+ * A courier that publishes no lookup by order number did not answer a booking: it may have booked
+ * it, so sending it again could book it twice. The owner looks in the portal before Try again.
+ */
+export function mayHaveBooked(courier: string, orderNumber: string, words: string): string {
+  return `${courier} did not answer (${words}): it may have booked ${orderNumber}, and ${courier} publishes no way to look a booking up, so it is not sent again by itself. Look for ${orderNumber} in ${courier}'s portal: if it is there, cancel it there, then Try again here`;
 }
 
 async function recordBooked(
@@ -493,7 +505,8 @@ async function cancelOne(
   const credentials = opened.credentials;
   try {
     let trackingNumber = parcel.trackingNumber;
-    if (!trackingNumber && parcel.attempts > 0)
+    // Without a lookup (TCS), a parcel never booked here is removed; the failure told the owner to check the portal.
+    if (!trackingNumber && parcel.attempts > 0 && api.offers.findBooking)
       trackingNumber =
         (
           await api.findBooking(credentials, parcel.orderNumber, {

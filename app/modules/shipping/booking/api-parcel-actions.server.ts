@@ -57,13 +57,15 @@ export async function courierAirwayBill(
     throw new AppError("NOT_FOUND", "This order has no parcel booked over a courier's API: print our label instead");
   }
   const { shipment, courier } = found;
+  const api = apis[courier.provider as ApiCourierKind];
+  if (!api.offers.label)
+    throw new AppError(
+      "NOT_FOUND",
+      `${courier.name} publishes no airway bill: print our label, which carries its tracking number`,
+    );
   const credentials = credentialsOf(courier, box);
   try {
-    const label = await apis[courier.provider as ApiCourierKind].label(
-      credentials,
-      shipment.trackingNumber!,
-      shipment.courierLabelUrl,
-    );
+    const label = await api.label(credentials, shipment.trackingNumber!, shipment.courierLabelUrl);
     return { label, fileName: `airway-bill-${found.orderNumber}.pdf` };
   } catch (error) {
     if (!(error instanceof CourierApiError)) throw error;
@@ -112,6 +114,8 @@ export async function cancelAtCourier(
   let outcome;
   try {
     if (!trackingNumber) {
+      // A courier with no lookup by order number (TCS): its booking failure asked the owner to check its portal.
+      if (!api.offers.findBooking) return null;
       const sent = { from: shipment.bookingFirstSentAt ?? shipment.bookedAt, to: now };
       trackingNumber = (await api.findBooking(credentials, found.orderNumber, sent))?.trackingNumber ?? null;
       if (!trackingNumber) return null;
@@ -179,9 +183,14 @@ export async function requestBookingAgain(
 export async function ordersWithAirwayBills(
   db: Db,
   orderIds: readonly string[],
+  apis: CourierApis,
 ): Promise<{ orderId: string; orderNumber: string; courier: string }[]> {
   const ids = [...new Set(orderIds.filter(isUuid))];
-  if (!ids.length) return [];
+  // Couriers that publish no airway bill (M&P) have the shop's own label only, which carries their CN.
+  const withBills = Object.values(apis)
+    .filter((api) => api.offers.label)
+    .map((api) => api.kind);
+  if (!ids.length || !withBills.length) return [];
   return db
     .select({ orderId: orders.id, orderNumber: orders.orderNumber, courier: couriers.name })
     .from(shipments)
@@ -192,7 +201,7 @@ export async function ordersWithAirwayBills(
         inArray(shipments.orderId, ids),
         eq(shipments.bookingState, "booked"),
         isNotNull(shipments.trackingNumber),
-        ne(couriers.provider, "file"),
+        inArray(couriers.provider, withBills),
       ),
     )
     .orderBy(asc(orders.createdAt));

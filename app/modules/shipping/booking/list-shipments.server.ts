@@ -76,6 +76,8 @@ export async function listSettlements(db: DbOrTx, filter: ShipmentFilter = {}) {
         paidOn: settlements.paidOn,
         expectedTotal: settlements.expectedTotal,
         chargesTotal: settlements.chargesTotal,
+        incomeTaxTotal: settlements.incomeTaxTotal,
+        salesTaxTotal: settlements.salesTaxTotal,
         paidTotal: settlements.paidTotal,
         parcels: sql<number>`(select count(*)::int from ${shipments} s where s.settlement_id = ${settlements.id})`,
         createdAt: settlements.createdAt,

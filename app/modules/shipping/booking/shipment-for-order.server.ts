@@ -17,6 +17,8 @@ export type OrderShipment = {
   /** From the courier's settlement: what it collected, charged, and paid the shop. Null until settled. */
   collectedAmount: number | null;
   chargedAmount: number | null;
+  /** Income tax and sales tax the courier withheld from its COD (issue 45), null when not said. */
+  taxWithheld: number | null;
   netPaid: number | null;
   bookedAt: string;
   deliveredAt: string | null;
@@ -47,6 +49,9 @@ export async function shipmentForOrder(db: DbOrTx, orderId: string): Promise<Ord
         estimatedCharge: shipments.estimatedCharge,
         collectedAmount: shipments.collectedAmount,
         chargedAmount: shipments.chargedAmount,
+        taxWithheld: sql<
+          number | null
+        >`case when ${shipments.incomeTaxWithheld} is null and ${shipments.salesTaxWithheld} is null then null else coalesce(${shipments.incomeTaxWithheld}, 0) + coalesce(${shipments.salesTaxWithheld}, 0) end`,
         netPaid: shipments.netPaid,
         bookedAt: shipments.bookedAt,
         deliveredAt: shipments.deliveredAt,

@@ -3,7 +3,13 @@ import type { ApiCourierKind } from "~/db/schema/statuses";
 import type { CourierCredentials } from "../couriers/courier-api";
 
 /** The couriers' APIs the shop can use, in the order Settings offers them. */
-export const API_COURIER_KINDS = ["postex", "leopards"] as const satisfies readonly ApiCourierKind[];
+export const API_COURIER_KINDS = [
+  "postex",
+  "leopards",
+  "tcs",
+  "trax",
+  "mnp",
+] as const satisfies readonly ApiCourierKind[];
 
 const MAX_CREDENTIAL = 500;
 export const SYNC_EVERY_RANGE = { min: 15, max: 1440 } as const;
@@ -21,7 +27,7 @@ export const UNKNOWN_CONNECTION_ACTION = "That action is not known here: reload 
 const connectSchema = z
   .looseObject({
     intent: z.literal("connect"),
-    provider: z.enum(API_COURIER_KINDS, { error: "Choose PostEx API or Leopards API" }),
+    provider: z.enum(API_COURIER_KINDS, { error: "Choose PostEx, Leopards, TCS, Trax or M&P API" }),
   })
   .transform((form, ctx) => {
     const typed: CourierCredentials = {};

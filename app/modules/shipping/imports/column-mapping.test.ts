@@ -17,6 +17,8 @@ describe("IMPORT_FIELDS", () => {
       "collected",
       "charges",
       "netPaid",
+      "incomeTax",
+      "salesTax",
       "status",
       "settlementReference",
       "settlementDate",
@@ -115,6 +117,25 @@ describe("guessMapping on couriers' real header rows", () => {
       trackingNumber: 1,
       collected: 2,
       charges: 3,
+    });
+  });
+
+  it("finds the tax couriers withhold from COD by its usual headers (issue 45)", () => {
+    expect(
+      guessMapping("cod", ["CN", "COD Amount", "Charges", "Income Tax", "Sales Tax", "Net Payable", "Payment ID"]),
+    ).toEqual({
+      trackingNumber: 0,
+      collected: 1,
+      charges: 2,
+      incomeTax: 3,
+      salesTax: 4,
+      netPaid: 5,
+      settlementReference: 6,
+    });
+    expect(guessMapping("cod", ["Order No", "Amount", "WHT", "GST", "Net"])).toMatchObject({
+      incomeTax: 2,
+      salesTax: 3,
+      netPaid: 4,
     });
   });
 
@@ -327,6 +348,8 @@ describe("readRows", () => {
       collected: 2499,
       charges: -200,
       netPaid: 2299,
+      incomeTax: null,
+      salesTax: null,
       status: "Delivered",
       statusKind: "delivered",
       settlementReference: "STL-9",

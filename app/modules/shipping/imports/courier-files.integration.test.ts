@@ -374,6 +374,8 @@ describe.each(DATABASE_KINDS)("courier files as couriers write them, on %s", (ki
         expectedTotal: a.total + c.total + d.total,
         collectedTotal: a.total + c.total - 100 + d.total,
         chargesTotal: 570,
+        incomeTaxTotal: 0,
+        salesTaxTotal: 0,
         paidTotal: a.total + c.total + d.total - 100 - 570,
       },
     ]);

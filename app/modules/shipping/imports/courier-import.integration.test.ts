@@ -268,6 +268,8 @@ describe.each(DATABASE_KINDS)("courier file imports on %s", (kind) => {
         expectedTotal: 2 * cod,
         collectedTotal: 3 * cod - 100,
         chargesTotal: 450,
+        incomeTaxTotal: 0,
+        salesTaxTotal: 0,
         paidTotal: 3 * cod - 550,
       },
     ]);
@@ -297,6 +299,8 @@ describe.each(DATABASE_KINDS)("courier file imports on %s", (kind) => {
       reference: "STL-77",
       expectedTotal: 2 * cod,
       chargesTotal: 450,
+      incomeTaxTotal: 0,
+      salesTaxTotal: 0,
       paidTotal: 3 * cod - 550,
     });
 
@@ -337,6 +341,70 @@ describe.each(DATABASE_KINDS)("courier file imports on %s", (kind) => {
         ["not-settled", d.id, null],
       ].sort(),
     );
+  });
+
+  it("reconciles a settlement with 2 % income tax and 2 % sales tax withheld (issue 45): no discrepancy; the same payment without its tax columns is flagged with a hint", async () => {
+    const [a, b, c, d] = await bookedOrders(4);
+    const numbers = [a, b, c, d].map((o, i) => `${o.orderNumber},TX-${i + 1}`).join("\n");
+    await run("tracking", await upload("tax-t.csv", `Order ID,Tracking ID\n${numbers}\n`), true);
+    await run(
+      "delivery",
+      await upload("tax-s.csv", "Tracking ID,Status\nTX-1,Delivered\nTX-2,Delivered\nTX-3,Delivered\nTX-4,Delivered\n"),
+      true,
+      courierId,
+    );
+    const [sa] = await db().select().from(shipments).where(eq(shipments.orderId, a.id));
+    const cod = sa.codAmount;
+    // 2 % of the COD each, to the paisa, as a courier's statement writes them; net = COD - fee - both.
+    const taxPaisa = 2 * cod;
+    const rupees = (paisa: number) => (paisa / 100).toFixed(2);
+    const net = rupees(cod * 100 - 15_000 - 2 * taxPaisa);
+    const withTax = [
+      "Order Ref,Tracking #,COD Amount,Delivery Charges,Income Tax,Sales Tax,Net Payable,Payment ID,Payment Date",
+      `${a.orderNumber},TX-1,${cod},150,${rupees(taxPaisa)},${rupees(taxPaisa)},${net},STL-TAX,2026-11-26`,
+      `${b.orderNumber},TX-2,${cod},150,${rupees(taxPaisa)},${rupees(taxPaisa)},${net},STL-TAX,2026-11-26`,
+    ].join("\n");
+    const applied = await run("cod", await upload("tax-payment.csv", withTax), true, courierId);
+    const taxRupees = Math.round(taxPaisa / 100);
+    expect(applied.settlements).toEqual([
+      {
+        reference: "STL-TAX",
+        paidOn: "2026-11-26",
+        parcels: 2,
+        expectedTotal: 2 * cod,
+        collectedTotal: 2 * cod,
+        chargesTotal: 300,
+        incomeTaxTotal: 2 * taxRupees,
+        salesTaxTotal: 2 * taxRupees,
+        paidTotal: 2 * (cod - 150 - 2 * taxRupees),
+      },
+    ]);
+    expect(applied.rows[0].says).toContain(`tax withheld Rs ${(2 * taxRupees).toLocaleString("en-US")}`);
+    const [stl] = await db().select().from(settlements).where(eq(settlements.reference, "STL-TAX"));
+    expect(stl).toMatchObject({ incomeTaxTotal: 2 * taxRupees, salesTaxTotal: 2 * taxRupees, chargesTotal: 300 });
+    const [paid] = await db().select().from(shipments).where(eq(shipments.orderId, a.id));
+    expect(paid).toMatchObject({ incomeTaxWithheld: taxRupees, salesTaxWithheld: taxRupees, chargedAmount: 150 });
+    expect(await order(a.id)).toMatchObject({ paymentStatus: "settled" });
+    const ofSettlement = await db()
+      .select()
+      .from(shippingDiscrepancies)
+      .where(eq(shippingDiscrepancies.settlementId, stl.id));
+    expect(ofSettlement).toEqual([]);
+
+    // The same payment read without its tax columns: the paid total is short by the tax, and says why it may be.
+    const withoutTax = [
+      "Order Ref,Tracking #,COD Amount,Delivery Charges,Net Payable,Payment ID,Payment Date",
+      `${c.orderNumber},TX-3,${cod},150,${net},STL-NOTAX,2026-11-26`,
+      `${d.orderNumber},TX-4,${cod},150,${net},STL-NOTAX,2026-11-26`,
+    ].join("\n");
+    await run("cod", await upload("notax-payment.csv", withoutTax), true, courierId);
+    const [plain] = await db().select().from(settlements).where(eq(settlements.reference, "STL-NOTAX"));
+    const flagged = await db()
+      .select()
+      .from(shippingDiscrepancies)
+      .where(eq(shippingDiscrepancies.settlementId, plain.id));
+    expect(flagged.map((x) => x.kind)).toEqual(["total-differs"]);
+    expect(flagged[0].detail).toContain("map the file's tax columns");
   });
 
   it("ends the same whichever comes first, the COD payment file or the delivery status file: delivered, settled, the early payment's discrepancy closed", async () => {
@@ -471,6 +539,8 @@ describe.each(DATABASE_KINDS)("courier file imports on %s", (kind) => {
         expectedTotal: cod,
         collectedTotal: cod,
         chargesTotal: charges,
+        incomeTaxTotal: 0,
+        salesTaxTotal: 0,
         paidTotal: cod - charges,
       },
     ]);
@@ -531,6 +601,8 @@ describe.each(DATABASE_KINDS)("courier file imports on %s", (kind) => {
         expectedTotal: 2 * cod,
         collectedTotal: 2 * cod,
         chargesTotal: 400,
+        incomeTaxTotal: 0,
+        salesTaxTotal: 0,
         paidTotal: 2 * cod - 400,
       },
     ]);

@@ -147,14 +147,23 @@ export async function importCodRows(
     // estimate of cost never understates it); net paid, when the row adds up within Rs 1, as what
     // makes the stored row add up too, so a settlement's totals do not drift by a rupee per parcel
     // into a "total differs" the courier never caused. At most 50 paisa a parcel moves between them.
+    // Tax withheld (issue 45) is neither a charge nor a shortfall: collected - charges - tax = paid.
     const chargesPaisa = Math.round((row.charges ?? 0) * 100);
-    const netPaisa = row.netPaid === null ? collected * 100 - chargesPaisa : Math.round(row.netPaid * 100);
+    const incomeTaxPaisa = row.incomeTax === null ? null : Math.round(row.incomeTax * 100);
+    const salesTaxPaisa = row.salesTax === null ? null : Math.round(row.salesTax * 100);
+    const taxPaisa = (incomeTaxPaisa ?? 0) + (salesTaxPaisa ?? 0);
+    const netPaisa = row.netPaid === null ? collected * 100 - chargesPaisa - taxPaisa : Math.round(row.netPaid * 100);
     const charges = paisaToRupees(chargesPaisa);
-    const addsUp = Math.abs(collected * 100 - chargesPaisa - netPaisa) < 100;
-    const netPaid = addsUp ? collected - charges : paisaToRupees(netPaisa);
+    const incomeTax = incomeTaxPaisa === null ? null : paisaToRupees(incomeTaxPaisa);
+    const salesTax = salesTaxPaisa === null ? null : paisaToRupees(salesTaxPaisa);
+    const tax = (incomeTax ?? 0) + (salesTax ?? 0);
+    const addsUp = Math.abs(collected * 100 - chargesPaisa - taxPaisa - netPaisa) < 100;
+    const netPaid = addsUp ? collected - charges - tax : paisaToRupees(netPaisa);
     await changeShipment(ctx, shipment.id, {
       collectedAmount: collected,
       chargedAmount: charges,
+      incomeTaxWithheld: incomeTax,
+      salesTaxWithheld: salesTax,
       netPaid,
       settlementId,
     });
@@ -185,7 +194,7 @@ export async function importCodRows(
     planned.push({
       ...base,
       outcome: "change",
-      says: `Paid ${formatPrice(netPaid)} (collected ${formatPrice(collected)}, charges ${formatPrice(charges)}) in ${reference}${notes.length ? `; ${notes.join("; ")}` : ""}`,
+      says: `Paid ${formatPrice(netPaid)} (collected ${formatPrice(collected)}, charges ${formatPrice(charges)}${tax ? `, tax withheld ${formatPrice(tax)}` : ""}) in ${reference}${notes.length ? `; ${notes.join("; ")}` : ""}`,
     });
   }
 

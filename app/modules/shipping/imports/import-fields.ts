@@ -17,6 +17,8 @@ export type ImportField =
   | "collected"
   | "charges"
   | "netPaid"
+  | "incomeTax"
+  | "salesTax"
   | "settlementReference"
   | "settlementDate";
 
@@ -53,6 +55,8 @@ export const IMPORT_FIELDS = {
     field("collected", "Amount collected", true),
     field("charges", "Courier charges"),
     field("netPaid", "Net amount paid"),
+    field("incomeTax", "Income tax withheld"),
+    field("salesTax", "Sales tax withheld"),
     field("status", "Status"),
     field("settlementReference", "Payment reference"),
     field("settlementDate", "Payment date"),
@@ -183,6 +187,26 @@ export const HEADER_SYNONYMS: Record<ImportField, readonly string[]> = {
     "Net Payment",
     "Payable Amount",
     "Amount Payable",
+  ],
+  // Tax couriers withhold from COD since July 2025 (issue 45): income tax ("WHT") and sales tax ("GST").
+  incomeTax: [
+    "Income Tax Withheld",
+    "Income Tax Deducted",
+    "Withholding Income Tax",
+    "Withholding Tax",
+    "Income Tax",
+    "WHT",
+    "WH Tax",
+    "IT Withheld",
+  ],
+  salesTax: [
+    "Sales Tax Withheld",
+    "Sales Tax Deducted",
+    "Withholding Sales Tax",
+    "Sales Tax",
+    "GST Withheld",
+    "GST",
+    "ST Withheld",
   ],
   settlementReference: [
     "Payment ID",

@@ -35,6 +35,9 @@ export type CodImportRow = RowBase & {
   collected: number | null;
   charges: number | null;
   netPaid: number | null;
+  /** Tax the courier withheld (income tax, sales tax), in rupees to the paisa; null when the file has no such column. */
+  incomeTax: number | null;
+  salesTax: number | null;
   status: string | null;
   statusKind: CourierStatusKind | null;
   settlementReference: string | null;
@@ -126,6 +129,8 @@ function readRow(kind: ImportKind, cell: (field: ImportField) => string, line: n
     collected,
     charges: paisaAmount("charges"),
     netPaid: paisaAmount("netPaid"),
+    incomeTax: paisaAmount("incomeTax"),
+    salesTax: paisaAmount("salesTax"),
     status: status || null,
     statusKind: status ? courierStatusKind(status) : null,
     settlementReference: text("settlementReference"),

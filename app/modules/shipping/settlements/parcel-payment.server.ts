@@ -13,10 +13,12 @@ export type SettlementSummary = {
   reference: string;
   paidOn: string;
   parcels: number;
-  /** What its parcels should have collected (settlement-expected.ts), what the courier says it collected, its charges, and what it paid. */
+  /** What its parcels should have collected (settlement-expected.ts), what the courier says it collected, its charges, the tax it withheld, and what it paid. */
   expectedTotal: number;
   collectedTotal: number;
   chargesTotal: number;
+  incomeTaxTotal: number;
+  salesTaxTotal: number;
   paidTotal: number;
 };
 
@@ -175,6 +177,8 @@ export async function refreshSettlement(
       parcels.map((p) => ({ codAmount: p.codAmount, delivered: p.deliveredAt !== null })),
     ),
     chargesTotal: sum((p) => p.charged),
+    incomeTaxTotal: sum((p) => p.incomeTax),
+    salesTaxTotal: sum((p) => p.salesTax),
     paidTotal: sum((p) => p.netPaid),
   };
   const paidOn = ctx.preview
@@ -193,9 +197,17 @@ export async function refreshSettlement(
     ...totals,
     collectedTotal: sum((p) => p.collected),
   };
-  const adds = summary.collectedTotal - summary.chargesTotal;
+  // Tax withheld (issue 45) is not a shortfall: collected - charges - withheld tax = paid.
+  const withheld = summary.incomeTaxTotal + summary.salesTaxTotal;
+  const adds = summary.collectedTotal - summary.chargesTotal - withheld;
   if (adds !== summary.paidTotal) {
-    const detail = `Settlement ${reference}: collected ${formatPrice(summary.collectedTotal)} less charges ${formatPrice(summary.chargesTotal)} is ${formatPrice(adds)}, but ${formatPrice(summary.paidTotal)} was paid`;
+    const less = withheld ? ` less tax withheld ${formatPrice(withheld)}` : "";
+    // Without tax columns, a payment about 4 % short is most likely the 2 % + 2 % couriers withhold.
+    const hint =
+      !withheld && summary.paidTotal < adds
+        ? " (if the courier withheld income tax and sales tax, map the file's tax columns)"
+        : "";
+    const detail = `Settlement ${reference}: collected ${formatPrice(summary.collectedTotal)} less charges ${formatPrice(summary.chargesTotal)}${less} is ${formatPrice(adds)}, but ${formatPrice(summary.paidTotal)} was paid${hint}`;
     await noteDiscrepancy(ctx, {
       kind: "total-differs",
       orderId: null,
@@ -225,6 +237,8 @@ async function settlementParcels(ctx: ImportContext, settlementId: number) {
       deliveredAt: orders.deliveredAt,
       collected: shipments.collectedAmount,
       charged: shipments.chargedAmount,
+      incomeTax: shipments.incomeTaxWithheld,
+      salesTax: shipments.salesTaxWithheld,
       netPaid: shipments.netPaid,
     })
     .from(shipments)
@@ -245,6 +259,8 @@ async function settlementParcels(ctx: ImportContext, settlementId: number) {
         settlementId: change.settlementId ?? row.settlementId,
         collected: change.collectedAmount ?? row.collected,
         charged: change.chargedAmount ?? row.charged,
+        incomeTax: change.incomeTaxWithheld !== undefined ? change.incomeTaxWithheld : row.incomeTax,
+        salesTax: change.salesTaxWithheld !== undefined ? change.salesTaxWithheld : row.salesTax,
         netPaid: change.netPaid ?? row.netPaid,
         deliveredAt: order.deliveredAt ?? row.deliveredAt,
       };

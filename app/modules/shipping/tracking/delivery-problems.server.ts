@@ -2,7 +2,7 @@ import { and, asc, count, eq, isNotNull, isNull, sql, type SQL } from "drizzle-o
 import type { Db, DbOrTx } from "~/db/client.server";
 import { couriers, shipments } from "~/modules/shipping/tables";
 import { orders } from "~/modules/orders/reads";
-import type { ShipperAdvice } from "~/db/schema/statuses";
+import type { CourierProviderKind, ShipperAdvice } from "~/db/schema/statuses";
 import { AppError } from "~/lib/errors";
 import { pageWindow } from "~/lib/page-window";
 import type { OrderActor } from "~/modules/orders/order-actor";
@@ -32,6 +32,10 @@ export type DeliveryProblem = {
   at: string;
   /** The courier's words when the last advice sent was refused. */
   adviceError: string | null;
+  /** How the shop reaches the courier: the route asks its API whether it takes shipper advice. */
+  courierProvider: CourierProviderKind;
+  /** The courier takes advice only on its portal (TCS): the owner gives it there and records it here. */
+  adviceInPortal?: boolean;
 };
 
 export type DeliveryProblemPage = { items: DeliveryProblem[]; page: number; pageCount: number; total: number };
@@ -63,6 +67,7 @@ export async function listDeliveryProblems(db: DbOrTx, requestedPage: number): P
       city: orders.city,
       codAmount: shipments.codAmount,
       courierName: couriers.name,
+      courierProvider: couriers.provider,
       trackingNumber: shipments.trackingNumber,
       status: shipments.problemStatus,
       reason: shipments.problemReason,

@@ -143,7 +143,8 @@ export function codRowOf(
 ): CodImportRow {
   const collected = payment.collectedPaisa === null ? parcel.codAmount : rupeesOf(payment.collectedPaisa);
   const netPaisa = payment.netPaidPaisa;
-  const chargesPaisa = payment.chargesPaisa ?? (netPaisa === null ? null : collected * 100 - netPaisa);
+  const taxPaisa = (payment.incomeTaxPaisa ?? 0) + (payment.salesTaxPaisa ?? 0);
+  const chargesPaisa = payment.chargesPaisa ?? (netPaisa === null ? null : collected * 100 - netPaisa - taxPaisa);
   return {
     line,
     problems: [],
@@ -152,6 +153,8 @@ export function codRowOf(
     collected,
     charges: chargesPaisa === null ? null : chargesPaisa / 100,
     netPaid: netPaisa === null ? null : netPaisa / 100,
+    incomeTax: payment.incomeTaxPaisa === null ? null : payment.incomeTaxPaisa / 100,
+    salesTax: payment.salesTaxPaisa === null ? null : payment.salesTaxPaisa / 100,
     status: null,
     statusKind: null,
     settlementReference: reference,

@@ -58,7 +58,19 @@ describe("a courier's payment as the COD import's row", () => {
     expect(rupeesOf(19118)).toBe(191);
     expect(rupeesOf(19150)).toBe(192);
     expect(
-      codRowOf(1, { ...paid, collectedPaisa: 249900, chargesPaisa: 19118, netPaidPaisa: 230782 , incomeTaxPaisa: null, salesTaxPaisa: null}, parcel, "CPR-77"),
+      codRowOf(
+        1,
+        {
+          ...paid,
+          collectedPaisa: 249900,
+          chargesPaisa: 19118,
+          netPaidPaisa: 230782,
+          incomeTaxPaisa: null,
+          salesTaxPaisa: null,
+        },
+        parcel,
+        "CPR-77",
+      ),
     ).toEqual({
       line: 1,
       problems: [],
@@ -76,10 +88,34 @@ describe("a courier's payment as the COD import's row", () => {
 
   it("a courier that gives no amounts collected the parcel's COD; without charges, they are what it kept", () => {
     expect(
-      codRowOf(2, { ...paid, collectedPaisa: null, chargesPaisa: null, netPaidPaisa: null , incomeTaxPaisa: null, salesTaxPaisa: null}, parcel, "CPR-77"),
+      codRowOf(
+        2,
+        {
+          ...paid,
+          collectedPaisa: null,
+          chargesPaisa: null,
+          netPaidPaisa: null,
+          incomeTaxPaisa: null,
+          salesTaxPaisa: null,
+        },
+        parcel,
+        "CPR-77",
+      ),
     ).toMatchObject({ line: 2, collected: 2499, charges: null, netPaid: null });
     expect(
-      codRowOf(2, { ...paid, collectedPaisa: null, chargesPaisa: null, netPaidPaisa: 230050 , incomeTaxPaisa: null, salesTaxPaisa: null}, parcel, "CPR-77"),
+      codRowOf(
+        2,
+        {
+          ...paid,
+          collectedPaisa: null,
+          chargesPaisa: null,
+          netPaidPaisa: 230050,
+          incomeTaxPaisa: null,
+          salesTaxPaisa: null,
+        },
+        parcel,
+        "CPR-77",
+      ),
     ).toMatchObject({ collected: 2499, charges: 198.5, netPaid: 2300.5 });
   });
 });
@@ -150,6 +186,8 @@ describe("Sync now's words", () => {
       expectedTotal: 0,
       collectedTotal: 0,
       chargesTotal: 0,
+      incomeTaxTotal: 0,
+      salesTaxTotal: 0,
       paidTotal: 0,
     };
     expect(courierSyncText({ ...ok, payments: { asked: 4, paid: 2, settlements: [settlement], notApplied: [] } })).toBe(

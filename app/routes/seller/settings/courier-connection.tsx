@@ -26,6 +26,7 @@ import {
   saveConnectionSettings,
   switchToCourierFiles,
 } from "~/modules/shipping/connection/courier-connection.server";
+import { apiCoverage } from "~/modules/shipping/couriers/api-coverage";
 import { COURIER_PROVIDER_LABELS } from "~/modules/shipping/couriers/courier-api";
 import type { Route } from "./+types/courier-connection";
 
@@ -54,6 +55,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     kind,
     label: COURIER_PROVIDER_LABELS[kind],
     fields: context.providers.couriers.api[kind].credentialFields.map((f) => ({ ...f })),
+    coverage: apiCoverage(
+      COURIER_PROVIDER_LABELS[kind].replace(/ API$/, ""),
+      context.providers.couriers.api[kind].offers,
+    ),
   }));
   return {
     view: { ...view, connectedAt: view.connectedAt ? formatShopDateTimeHour12(view.connectedAt) : null },
@@ -125,8 +130,10 @@ export default function SellerSettingsCourierConnection({ loaderData, actionData
   const connectAnswer = answered === "connect" ? reply : null;
   const settingsAnswer = answered === "settings" ? reply : null;
   const usesApi = view.provider !== "file";
-  // The API in use first; then the other.
-  const ordered = [...apis].sort((a, b) => Number(b.kind === view.provider) - Number(a.kind === view.provider));
+  // The API in use first, then the one named like this courier ("TCS" -> TCS API), then the others.
+  const rank = (a: (typeof apis)[number]) =>
+    a.kind === view.provider ? 2 : namedAlike(view.name, a.label.replace(/ API$/, "")) ? 1 : 0;
+  const ordered = [...apis].sort((a, b) => rank(b) - rank(a));
   const settingsValues = settingsAnswer
     ? {
         pickupAddressCode: keptValue(settingsAnswer, "pickupAddressCode") ?? "",
@@ -230,7 +237,14 @@ type ApiChoice = {
   kind: string;
   label: string;
   fields: { key: string; label: string; secret?: boolean }[];
+  coverage: { overApi: string[]; elsewhere: string[] };
 };
+
+/** Whether a courier's name in the shop names this API's courier ("TCS Express" and TCS; "M&P" and "M & P"). */
+function namedAlike(courierName: string, apiCourier: string): boolean {
+  const squeeze = (s: string) => s.toLowerCase().replace(/[^a-z0-9&]/g, "");
+  return squeeze(courierName).includes(squeeze(apiCourier));
+}
 
 /** Test connection for one API: its credentials (never shown, never sent back), checked in the browser too. */
 function ConnectForm({
@@ -260,6 +274,15 @@ function ConnectForm({
       <h3 id={`connect-${api.kind}`} className="text-lg font-semibold text-stone-900">
         {current ? `${api.label} (in use)` : `Use ${api.label}`}
       </h3>
+      <div className="text-sm text-stone-700">
+        <p>Over the API: {api.coverage.overApi.join(", ")}.</p>
+        {api.coverage.elsewhere.length > 0 && (
+          <p className="mt-1">
+            Not in {api.label.replace(/ API$/, "")}&apos;s published API, so it stays with its portal or files:{" "}
+            {api.coverage.elsewhere.join("; ")}.
+          </p>
+        )}
+      </div>
       {formMessage(form, REFUSED) && <FormAlert>{formMessage(form, REFUSED)}</FormAlert>}
       <input type="hidden" name="intent" value="connect" />
       <input type="hidden" name="provider" value={api.kind} />

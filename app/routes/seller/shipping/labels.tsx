@@ -56,7 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const orderIds = labelOrderIds(await resolveOrderSelection(context.db, selection, "print"));
     const [labels, airwayBills] = await Promise.all([
       shippingLabels(context.db, orderIds),
-      ordersWithAirwayBills(context.db, orderIds),
+      ordersWithAirwayBills(context.db, orderIds, context.providers.couriers.api),
     ]);
     return data<LoaderData>({ orderIds, selection: asked, size, labels, airwayBills, problem: null });
   } catch (error) {

@@ -26,7 +26,11 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private
 /** GET /seller/shipping/problems?page=N */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireSeller(request, context);
-  return listDeliveryProblems(context.db, Number(new URL(request.url).searchParams.get("page") ?? 1));
+  const page = await listDeliveryProblems(context.db, Number(new URL(request.url).searchParams.get("page") ?? 1));
+  const apis = context.providers.couriers.api;
+  const inPortal = (p: (typeof page.items)[number]) =>
+    p.courierProvider !== "file" && !apis[p.courierProvider].offers.advise;
+  return { ...page, items: page.items.map((p) => ({ ...p, adviceInPortal: inPortal(p) })) };
 }
 
 /** POST: one parcel's answer (intent=advise, shipmentId, advice=reattempt|return, remarks). Sent: back to the list with a toast. */
