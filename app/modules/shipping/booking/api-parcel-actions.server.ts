@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, ne } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { couriers, shipments } from "~/modules/shipping/tables";
 import { orders } from "~/modules/orders/reads";
