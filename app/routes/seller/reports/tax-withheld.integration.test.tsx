@@ -1,4 +1,5 @@
-import type { AppLoadContext } from "react-router";
+import { renderToString } from "react-dom/server";
+import { createRoutesStub, type AppLoadContext } from "react-router";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { settlements } from "~/schema";
@@ -104,5 +105,20 @@ describe.each(DATABASE_KINDS)("the tax withheld CSV's route on %s", (kind) => {
       total: 800,
       paid: 18600,
     });
+    // Shown beside the waterfall, with the CSV's link for the same range; profit is not lowered by it.
+    const Page = page.default as unknown as React.ComponentType<Record<string, unknown>>;
+    const path = "/seller/reports/profit";
+    const Stub = createRoutesStub([
+      { path, Component: () => <Page loaderData={shown} params={{ name: "profit" }} matches={[]} /> },
+    ]);
+    const html = renderToString(<Stub initialEntries={[path]} />).replaceAll("<!-- -->", "");
+    const line = html.slice(html.indexOf('data-testid="tax-withheld"'));
+    expect(line).toContain("Tax withheld by couriers");
+    expect(line).toMatch(/Income tax<\/th><td[^>]*>PKR 400</);
+    expect(line).toMatch(/Sales tax<\/th><td[^>]*>PKR 400</);
+    expect(line).toMatch(/Tax withheld by couriers<\/th><td[^>]*>PKR 800</);
+    expect(line).toContain('href="/seller/reports/tax-withheld.csv?from=2025-11-01&amp;to=2025-11-30"');
+    expect(line).toContain("Monthly CSV for your accountant");
+    expect(html).not.toContain("Less tax withheld");
   });
 });
