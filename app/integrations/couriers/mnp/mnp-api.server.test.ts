@@ -447,3 +447,175 @@ describe("the M&P API client against its stand-in", () => {
     for (const request of posts) expect(request.query, request.path).toEqual({});
   });
 });
+
+/** The shapes docs/couriers/mnp-api.md marks unclear, answered by a scripted fetch: the client reads each of them. */
+describe("the M&P API client on the answers M&P's research leaves open", () => {
+  const credentials = { username: "kapra_4T154", password: "s3cret pass", accountNo: "4T154" };
+  const scripted = (answers: Record<string, { status?: number; body: unknown }>) => {
+    const asked: { path: string; body: unknown }[] = [];
+    const api = createMnpApi({
+      baseUrl: "https://mnp.test/mycodapi/api",
+      fetchImpl: async (input, init) => {
+        const url = new URL(String(input));
+        const path = url.pathname.replace("/mycodapi/api/", "");
+        asked.push({ path, body: init?.body ? JSON.parse(String(init.body)) : null });
+        const answer = answers[path];
+        if (!answer) throw new Error(`unscripted ${path}`);
+        return new Response(JSON.stringify(answer.body), {
+          status: answer.status ?? 200,
+          headers: { "Content-Type": "application/json" },
+        });
+      },
+    });
+    return { api, asked };
+  };
+  const parcel: ApiParcel = {
+    orderNumber: "KP-9001",
+    consigneeName: "Hina",
+    phone: "+923001112223",
+    email: "",
+    address: "Street 4",
+    city: { id: "KARACHI", name: "KARACHI" },
+    codAmount: 1500,
+    weightGrams: 40,
+    pieces: 1,
+    description: "Scarf",
+    exchangeFor: null,
+    exchangeItems: null,
+    pickupAddressCode: "41",
+    remarks: null,
+  };
+
+  it("reads pickup locations as a bare list or wrapped in an array", async () => {
+    const bare = scripted({
+      "Locations/Get_locations": { body: [{ LocationID: 41, LocationName: "WH", LocationAddress: "Plot 1" }] },
+    });
+    expect(await bare.api.pickupAddresses(credentials)).toEqual([{ code: "41", address: "WH: Plot 1", city: null }]);
+    const wrapped = scripted({
+      "Locations/Get_locations": {
+        body: [{ isSucces: "true", message: "", locationList: [{ locationID: "7", locationName: "Home" }] }],
+      },
+    });
+    expect(await wrapped.api.pickupAddresses(credentials)).toEqual([{ code: "7", address: "Home", city: null }]);
+  });
+
+  it("reads a boolean isSuccess, passes ASP.NET's 4xx on, and retries M&P's server faults and 5xx", async () => {
+    const booked = scripted({
+      "Booking/InsertBookingData": { body: [{ isSuccess: true, message: "ok", orderReferenceId: 544794010101495 }] },
+    });
+    expect(await booked.api.book(credentials, parcel)).toEqual({ trackingNumber: "544794010101495", labelUrl: null });
+    expect(booked.asked[0].body).toMatchObject({ weight: 0.1, pieces: 1, codAmount: 1500 });
+
+    const refused = scripted({
+      "Booking/InsertBookingData": { body: [{ IsSuccess: false, message: "Invalid account number" }] },
+    });
+    expect(await failure(refused.api.book(credentials, parcel))).toMatchObject({
+      retryable: false,
+      message: "M&P refused the booking of KP-9001: Invalid account number",
+    });
+
+    const invalid = scripted({
+      "Booking/InsertBookingData": { status: 400, body: { Message: "The request is invalid." } },
+    });
+    expect(await failure(invalid.api.book(credentials, parcel))).toMatchObject({
+      retryable: false,
+      httpStatus: 400,
+      message: "M&P refused the booking of KP-9001: The request is invalid.",
+    });
+
+    const fault = scripted({
+      "Booking/InsertBookingData": {
+        body: [{ isSuccess: "false", message: "Object reference not set to an instance of an object." }],
+      },
+    });
+    expect(await failure(fault.api.book(credentials, parcel))).toMatchObject({ retryable: true });
+
+    const down = scripted({ "Branches/Get_Cities": { status: 503, body: { Message: "An error has occurred." } } });
+    expect(await failure(down.api.cities(credentials))).toMatchObject({
+      retryable: true,
+      httpStatus: 503,
+      message: "M&P could not take the list of cities just now: An error has occurred.",
+    });
+  });
+
+  it("reads VoidConsignment's per-CN list by the CN it names, whatever its order", async () => {
+    const { api } = scripted({
+      "Locations/Get_locations": { body: { isSucces: true, locationList: [{ locationID: 41 }] } },
+      "Booking/VoidConsignment": {
+        body: [
+          {
+            isSuccess: "true",
+            message: "",
+            orderReferenceIdList: [
+              { consignmentNumber: "B", success: false, message: "Shipment already delivered" },
+              { consignmentNumber: "A", success: true, message: "Voided" },
+            ],
+          },
+        ],
+      },
+    });
+    expect(await api.cancel(credentials, ["A", "B"])).toEqual([
+      { trackingNumber: "A", cancelled: true, message: null },
+      { trackingNumber: "B", cancelled: false, message: "Shipment already delivered" },
+    ]);
+  });
+
+  it("reads .NET's month-first times with AM/PM and M&P's other status words", async () => {
+    const { api } = scripted({
+      "Tracking/Bulk_Consignment_Tracking_New": {
+        body: [
+          {
+            isSuccess: "true",
+            tracking_Details: [
+              {
+                ConsignmentNumber: "544",
+                OrderId: "KP-9001",
+                CNTrackingDetail: [
+                  {
+                    TrackingTagID: "12",
+                    TransactionTime: "11/24/2026 2:05:00 PM",
+                    TrackingStatus: "Unsuccessful Delivery Attempt",
+                    TrackingNarration: "Refused by consignee",
+                    Event: null,
+                  },
+                  {
+                    TrackingTagID: "11",
+                    TransactionTime: "2026-11-24 09:30:00",
+                    TrackingStatus: "Out for delivery",
+                    TrackingNarration: "N/A",
+                    Event: null,
+                  },
+                  {
+                    TrackingTagID: "13",
+                    TransactionTime: "11/25/2026 10:00:00 AM",
+                    TrackingStatus: "Something new",
+                    TrackingNarration: "",
+                    Event: null,
+                  },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+    });
+    const [tracked] = await api.track(credentials, ["544"]);
+    expect(tracked.events).toEqual([
+      {
+        kind: "out-for-delivery",
+        status: "Out for delivery",
+        code: "11",
+        at: new Date("2026-11-24T04:30:00Z"),
+        reason: null,
+      },
+      {
+        kind: "refused",
+        status: "Unsuccessful Delivery Attempt",
+        code: "12",
+        at: new Date("2026-11-24T09:05:00Z"),
+        reason: "Refused by consignee",
+      },
+      { kind: "other", status: "Something new", code: "13", at: new Date("2026-11-25T05:00:00Z"), reason: null },
+    ]);
+  });
+});

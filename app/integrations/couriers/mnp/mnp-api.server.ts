@@ -44,8 +44,8 @@ export const MNP_VOID_CHUNK = 50;
 /** M&P's documented maximum COD per consignment, in rupees. */
 export const MNP_COD_CAP = 99_999;
 
-/** An M&P answer's one object, whether M&P said success, and its words. */
-type Reply = { row: Record<string, unknown>; ok: boolean; message: string | null; status: number };
+/** An M&P answer's one object (and the whole answer), whether M&P said success, and its words. */
+type Reply = { json: unknown; row: Record<string, unknown>; ok: boolean; message: string | null; status: number };
 
 type Request = {
   method: "GET" | "POST";
@@ -125,10 +125,11 @@ export function createMnpApi({
       throw fail(`M&P refused ${request.what}: ${words}`, false);
     }
     const json = readJson(http, secrets, answer, request.what);
-    const row = Array.isArray(json) ? json[0] : json;
+    // An empty list ([]) says nothing: no booking found, no consignment known.
+    const row = Array.isArray(json) ? (json[0] ?? {}) : json;
     if (!row || typeof row !== "object" || Array.isArray(row))
       throw unexpectedShape(http, secrets, `${request.what}: not an object`, answer.status);
-    const reply = readEnvelope(row as Record<string, unknown>, answer.status);
+    const reply = readEnvelope(json, row as Record<string, unknown>, answer.status);
     if (!reply.ok && reply.message && SERVER_FAULT.test(reply.message))
       throw fail(`M&P could not take ${request.what} just now: ${reply.message}`, true);
     return reply;
@@ -157,14 +158,22 @@ export function createMnpApi({
 
   async function pickupLocations(credentials: CourierCredentials): Promise<CourierPickupAddress[]> {
     const what = "the pickup locations";
-    const reply = await call(credentials, {
+    const reply = await send(credentials, {
       method: "GET",
       path: "Locations/Get_locations",
       what,
       keys: { username: "username", password: "password", accountNo: "AccountNo" },
     });
-    // { isSucces, message, locationList: [{ locationID, locationName, locationAddress }] }; one client reads a bare list.
-    const items = reply.row.locationList ?? reply.row.LocationList;
+    if (!reply.ok) {
+      if (NOT_FOUND.test(reply.message ?? "")) return [];
+      throw refusal(credentials, what, reply);
+    }
+    // { isSucces, message, locationList: [{ locationID, locationName, locationAddress }] }, perhaps in an
+    // array; one client reads a bare list of { LocationID, LocationName, LocationAddress }.
+    const items =
+      reply.row.locationList ??
+      reply.row.LocationList ??
+      (Array.isArray(reply.json) && ("LocationID" in reply.row || "locationID" in reply.row) ? reply.json : null);
     return list(credentials, items, what).map((item) => {
       const code = text(item.locationID) ?? text(item.LocationID);
       if (!code) throw unexpectedShape(http, secretsOf(credentials), `${what}: a location without locationID`);
@@ -204,9 +213,11 @@ export function createMnpApi({
         params: { Consignments: numbers },
       });
       const details = list(credentials, reply.row.tracking_Details, what);
-      // None of these is M&P's (yet): nothing to report. Any other refusal (a wrong password) is one.
-      if (!reply.ok && !(details.length === 0 && NOT_FOUND.test(reply.message ?? "")))
+      if (!reply.ok && details.length === 0) {
+        // None of these is M&P's (yet): nothing to report. Any other refusal (a wrong password) is one.
+        if (NOT_FOUND.test(reply.message ?? "")) continue;
         throw refusal(credentials, what, reply);
+      }
       for (const detail of details) {
         const number = text(detail.ConsignmentNumber);
         if (!number) throw unexpectedShape(http, secretsOf(credentials), `${what}: an entry without ConsignmentNumber`);
@@ -272,8 +283,8 @@ export function createMnpApi({
         params: { CustomerOrderRef: orderNumber },
       });
       const details = list(credentials, reply.row.Details, what);
-      if (!reply.ok) {
-        if (details.length === 0 && NOT_FOUND.test(reply.message ?? "")) return null;
+      if (!reply.ok && details.length === 0) {
+        if (NOT_FOUND.test(reply.message ?? "")) return null;
         throw refusal(credentials, what, reply);
       }
       for (const detail of details) {
@@ -506,11 +517,11 @@ function paymentFigures(
 }
 
 /** isSuccess ("true"/"false" or a boolean; `isSucces` on Get_locations); an ASP.NET `{ Message }` alone is a refusal. */
-function readEnvelope(row: Record<string, unknown>, status: number): Reply {
+function readEnvelope(json: unknown, row: Record<string, unknown>, status: number): Reply {
   const flag = row.isSuccess ?? row.IsSuccess ?? row.isSucces;
   const message = text(row.message) ?? text(row.Message);
-  if (flag !== undefined) return { row, ok: isTrue(flag), message, status };
-  return { row, ok: !(typeof row.Message === "string" && Object.keys(row).length <= 2), message, status };
+  if (flag !== undefined) return { json, row, ok: isTrue(flag), message, status };
+  return { json, row, ok: !(typeof row.Message === "string" && Object.keys(row).length <= 2), message, status };
 }
 
 function isTrue(value: unknown): boolean {
