@@ -86,6 +86,7 @@ export async function bookApiParcels(
       address: row.address,
       city: opts.cityOf?.(row.city) ?? { id: row.city, name: row.city },
       codAmount: order.total,
+      parcelValue: 2500,
       weightGrams: 500,
       pieces: 1,
       description: "Tee (M)",

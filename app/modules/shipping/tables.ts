@@ -275,6 +275,8 @@ export const shipments = pgTable(
     uniqueIndex("shipments_order_idx").on(t.orderId),
     uniqueIndex("shipments_courier_tracking_idx").on(t.courierId, t.trackingNumber),
     index("shipments_courier_booked_idx").on(t.courierId, t.bookedAt),
+    // A settlement's parcels (its totals, Reports -> Profit's COD collected per settlement).
+    index("shipments_settlement_idx").on(t.settlementId),
     // Cash with couriers: delivered, not yet settled.
     index("shipments_unsettled_idx")
       .on(t.courierId, t.deliveredAt)

@@ -27,6 +27,7 @@ describe("the Leopards API client against its stand-in", () => {
     address: "Flat 3, Block B, Gulshan-e-Iqbal",
     city: { id: String(leopards.cityId("Karachi")), name: "Karachi" },
     codAmount: 3450,
+    parcelValue: 2500,
     weightGrams: 1200,
     pieces: 1,
     description: "Kurta (L) x1",

@@ -28,6 +28,7 @@ describe("the PostEx API client against its stand-in", () => {
     address: "House 5, Street 9, DHA Phase 5",
     city: { id: "Lahore", name: "Lahore" },
     codAmount: 2500,
+    parcelValue: 2500,
     weightGrams: 800,
     pieces: 2,
     description: "Lawn suit (M) x1, Dupatta x1",

@@ -29,6 +29,7 @@ describe("the Trax API client against its stand-in", () => {
     address: "House 5, Street 9, DHA Phase 5",
     city: { id: "202", name: "Karachi" },
     codAmount: 2500,
+    parcelValue: 2500,
     weightGrams: 800,
     pieces: 2,
     description: "1 x Lawn suit (M, Green), 1 x Dupatta",
@@ -156,22 +157,16 @@ describe("the Trax API client against its stand-in", () => {
     expect(piecesIn(null)).toBe(1);
   });
 
-  it("books prepaid as payment mode 4 with nothing to collect; Trax then wants a parcel value the port does not carry, unless it waived it", async () => {
-    const refused = await failure(api.book(credentials, parcel({ orderNumber: "KP-1950", codAmount: 0 })));
-    expect(refused).toMatchObject({
-      retryable: false,
-      message:
-        "Trax refused the booking of KP-1950: Parcel value is required when collection amount is zero, and should be greater then 0",
+  it("books prepaid as payment mode 4 with nothing to collect and the goods' value, which Trax requires then", async () => {
+    const booked = await api.book(credentials, parcel({ orderNumber: "KP-1950", codAmount: 0, parcelValue: 3200 }));
+    expect(trax.parcels.get(booked.trackingNumber)!.request).toMatchObject({
+      amount: 0,
+      payment_mode_id: 4,
+      parcel_value: 3200,
     });
-    expect(lastRequest("shipment/book")!.body).toMatchObject({ amount: 0, payment_mode_id: 4 });
-
-    trax.settings.parcelValueWaived = true;
-    try {
-      const booked = await api.book(credentials, parcel({ orderNumber: "KP-1951", codAmount: 0 }));
-      expect(trax.parcels.get(booked.trackingNumber)!.request).toMatchObject({ amount: 0, payment_mode_id: 4 });
-    } finally {
-      trax.settings.parcelValueWaived = false;
-    }
+    // A COD parcel sends no parcel value: the amount to collect is its value.
+    await api.book(credentials, parcel({ orderNumber: "KP-1951", codAmount: 2500 }));
+    expect(lastRequest("shipment/book")!.body).not.toHaveProperty("parcel_value");
   });
 
   it("takes Trax's default pickup address when none is chosen, else the only one, else asks the owner to choose", async () => {

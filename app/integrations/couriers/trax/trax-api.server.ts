@@ -412,9 +412,10 @@ export function bookBody(parcel: ApiParcel, pickupAddressId: string, today: stri
     ...(remarks ? { special_instructions: clip(remarks, TEXT_LIMIT) } : {}),
     estimated_weight: Math.max(0.1, Math.round(parcel.weightGrams) / 1000),
     shipping_mode_id: MODE_RUSH,
-    // Whole rupees; prepaid is its own payment mode with nothing to collect. Trax then asks for a
-    // parcel_value the port does not carry (unless it has whitelisted the account): its refusal shows.
+    // Whole rupees; prepaid is its own payment mode with nothing to collect, and Trax then asks what
+    // the goods are worth (parcel_value, for its liability).
     amount: prepaid ? 0 : Math.round(parcel.codAmount),
+    ...(prepaid ? { parcel_value: Math.max(1, Math.round(parcel.parcelValue)) } : {}),
     payment_mode_id: prepaid ? PAYMENT_PREPAID : PAYMENT_COD,
     charges_mode_id: CHARGES_REIMBURSEMENT,
     ...(parcel.exchangeFor ? replacementFields(parcel, parcel.exchangeFor) : {}),

@@ -57,6 +57,7 @@ type Claimed = {
     email: string;
     address: string;
     city: string;
+    subtotal: number;
     status: string;
     userId: string | null;
     exchangeFor: string | null;
@@ -138,6 +139,7 @@ async function claimNext(db: Db, now: Date, only: readonly number[] | undefined)
         email: orders.email,
         address: orders.address,
         city: orders.city,
+        subtotal: orders.subtotal,
         status: orders.status,
         userId: orders.userId,
         exchangeFor: sql<string | null>`(select r.order_number from orders r where r.id = ${orders.replacesOrderId})`,
@@ -225,6 +227,7 @@ async function sendAndRecord(
     address: claimed.order.address,
     city,
     codAmount: claimed.codAmount,
+    parcelValue: claimed.order.subtotal,
     weightGrams: claimed.weightGrams,
     pieces: claimed.pieces,
     description: parcelDescription(items) || `${claimed.pieces} piece${claimed.pieces === 1 ? "" : "s"}`,

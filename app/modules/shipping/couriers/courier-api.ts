@@ -87,6 +87,8 @@ export type ApiParcel = {
   city: CourierCityEntry;
   /** Whole rupees; 0: prepaid. */
   codAmount: number;
+  /** What the goods are worth, whole rupees (the order's items): Trax asks it when nothing is collected. */
+  parcelValue: number;
   weightGrams: number;
   pieces: number;
   /** The items and sizes, as the label shows them. */
