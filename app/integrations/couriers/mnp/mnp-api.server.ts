@@ -434,6 +434,7 @@ export function insertBookingBody(parcel: ApiParcel, locationID: string): Record
     service: "Overnight",
     // An exchange goes as an ordinary parcel (M&P has no replacement booking): its note is in the remarks.
     remarks: clean(parcel.remarks ?? "", 400),
+    // Not parcelValue: a declared value would be insured, at a charge the shop has not chosen.
     insuranceValue: "0",
     locationID,
     // Returns come back to the pickup location (0 is refused: "Invalid Return Location").
