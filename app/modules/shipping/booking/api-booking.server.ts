@@ -5,7 +5,13 @@ import { orderItems, orders } from "~/modules/orders/reads";
 import { returnItems, returnRequests } from "~/modules/returns/reads";
 import type { SecretBox } from "~/db/secret-box.server";
 import { publishLiveEvents } from "~/db/live-events.server";
-import { CourierApiError, type ApiParcel, type BookedParcel, type CourierApis } from "../couriers/courier-api";
+import {
+  CourierApiError,
+  type ApiParcel,
+  type BookedParcel,
+  type CourierApiOffers,
+  type CourierApis,
+} from "../couriers/courier-api";
 import { cityMatchFor, unmatchedCityReason } from "../connection/courier-cities.server";
 import { CREDENTIALS_UNREADABLE, openCourierCredentials } from "../connection/courier-credentials.server";
 import { scrubSecrets } from "../connection/scrub-secrets";
@@ -257,7 +263,24 @@ async function sendAndRecord(
       return recordFailed(db, deps, claimed, now, `${label} did not answer for a day: ${words}`);
     return recordRetry(db, claimed, now, words);
   }
-  return recordBooked(db, deps, claimed, clock(), booked, label);
+  return recordBooked(db, deps, claimed, clock(), booked, bookedNote(label, booked.trackingNumber, parcel, api.offers));
+}
+
+/**
+ * The order's history line for a booking. An exchange says how the old piece comes back: booked as
+ * the courier's replacement (the rider collects it at the door), or, where the courier's API has
+ * none, as an ordinary parcel whose remarks tell the rider to collect it.
+ */
+export function bookedNote(
+  courier: string,
+  trackingNumber: string,
+  parcel: Pick<ApiParcel, "exchangeFor">,
+  offers: Pick<CourierApiOffers, "replacement">,
+): string {
+  if (!parcel.exchangeFor) return `Booked with ${courier}: tracking ${trackingNumber}`;
+  return offers.replacement
+    ? `Booked with ${courier} as a replacement: tracking ${trackingNumber}; the rider collects the old piece of ${parcel.exchangeFor} at the door`
+    : `Booked with ${courier} as an ordinary parcel: tracking ${trackingNumber}; ${courier} books no replacement, so the remarks tell the rider to collect the old piece of ${parcel.exchangeFor}`;
 }
 
 /**
@@ -274,7 +297,7 @@ async function recordBooked(
   claimed: Claimed,
   now: Date,
   booked: BookedParcel,
-  label: string,
+  note: string,
 ): Promise<ApiBookingOutcome> {
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -304,7 +327,7 @@ async function recordBooked(
       };
     }
     await deps.desk.setShipping(tx, claimed.orderId, { trackingNumber: booked.trackingNumber }, now);
-    await history(tx, deps, claimed, now, `Booked with ${label}: tracking ${booked.trackingNumber}`);
+    await history(tx, deps, claimed, now, note);
     return {
       shipmentId: claimed.shipmentId,
       orderId: claimed.orderId,

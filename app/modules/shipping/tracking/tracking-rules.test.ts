@@ -79,11 +79,30 @@ describe("a courier's payment as the COD import's row", () => {
       collected: 2499,
       charges: 191.18,
       netPaid: 2307.82,
+      incomeTax: null,
+      salesTax: null,
       status: null,
       statusKind: null,
       settlementReference: "CPR-77",
       settlementDate: "2026-11-26",
     });
+  });
+
+  it("a courier that says what tax it withheld: the tax passes to the row, and charges left out are what it kept besides the tax", () => {
+    const row = codRowOf(
+      3,
+      {
+        ...paid,
+        collectedPaisa: 1_000_000,
+        chargesPaisa: null,
+        netPaidPaisa: 945_000,
+        incomeTaxPaisa: 20_000,
+        salesTaxPaisa: 20_000,
+      },
+      parcel,
+      "CPR-78",
+    );
+    expect(row).toMatchObject({ collected: 10_000, charges: 150, incomeTax: 200, salesTax: 200, netPaid: 9450 });
   });
 
   it("a courier that gives no amounts collected the parcel's COD; without charges, they are what it kept", () => {
