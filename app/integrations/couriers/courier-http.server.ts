@@ -102,6 +102,37 @@ export function unexpectedShape(
 }
 
 /** HTTP statuses worth trying again: the courier's servers, throttling, and a request timeout on their side. */
+/** A courier's list of records: [] when absent, the objects in it, an unexpected shape when it is not a list. */
+export function objectList(
+  http: CourierHttp,
+  credentials: CourierCredentials,
+  value: unknown,
+  what: string,
+): Record<string, unknown>[] {
+  if (value === null || value === undefined) return [];
+  if (!Array.isArray(value)) throw unexpectedShape(http, credentials, `${what}: the list is not a list`);
+  return value.filter((item): item is Record<string, unknown> => !!item && typeof item === "object");
+}
+
+/** A body parsed as JSON, or null when it is not JSON (an HTML error page, a PDF). */
+export function safeJson(body: string): unknown {
+  try {
+    return JSON.parse(body);
+  } catch {
+    return null;
+  }
+}
+
+/** The start of an answer the client cannot read, tags and runs of spaces taken out, for the owner's message. */
+export function bodySample(body: string): string {
+  const cleaned = body
+    .replace(/<[^>]*>/g, " ")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, 120);
+  return cleaned ? ` (${cleaned})` : "";
+}
+
 export function isRetryableStatus(status: number): boolean {
   return status >= 500 || status === 429 || status === 408;
 }

@@ -256,6 +256,8 @@ describe("the Leopards API client against its stand-in", () => {
       collectedPaisa: 345_000,
       chargesPaisa: 19_118,
       netPaidPaisa: 325_882,
+      incomeTaxPaisa: null,
+      salesTaxPaisa: null,
     });
     expect(payments[50]).toEqual({
       trackingNumber: others[49],
@@ -265,6 +267,8 @@ describe("the Leopards API client against its stand-in", () => {
       collectedPaisa: null,
       chargesPaisa: null,
       netPaidPaisa: null,
+      incomeTaxPaisa: null,
+      salesTaxPaisa: null,
     });
     expect(await api.payments(credentials, ["LE00000001"])).toEqual([
       {
@@ -275,6 +279,8 @@ describe("the Leopards API client against its stand-in", () => {
         collectedPaisa: null,
         chargesPaisa: null,
         netPaidPaisa: null,
+        incomeTaxPaisa: null,
+        salesTaxPaisa: null,
       },
     ]);
     const asked = leopards.seen.filter((r) => r.path.includes("/getPaymentDetails/")).slice(-3, -1);

@@ -22,6 +22,8 @@ import {
   text,
   unexpectedShape,
   type CourierHttp,
+  objectList,
+  bodySample,
 } from "../courier-http.server";
 import { leopardsEventKind } from "./leopards-status";
 
@@ -88,7 +90,10 @@ export function createLeopardsApi({
     });
     if (isRetryableStatus(answer.status)) {
       throw new CourierApiError(
-        redact(`Leopards could not take ${what} just now: HTTP ${answer.status}${sample(answer.text)}`, credentials),
+        redact(
+          `Leopards could not take ${what} just now: HTTP ${answer.status}${bodySample(answer.text)}`,
+          credentials,
+        ),
         true,
         answer.status,
       );
@@ -96,7 +101,7 @@ export function createLeopardsApi({
     if (answer.status === 401 || answer.status === 403) {
       throw new CourierApiError(
         redact(
-          `Leopards refused the API key and password for ${what}: HTTP ${answer.status}${sample(answer.text)}`,
+          `Leopards refused the API key and password for ${what}: HTTP ${answer.status}${bodySample(answer.text)}`,
           credentials,
         ),
         false,
@@ -105,7 +110,7 @@ export function createLeopardsApi({
     }
     if (answer.status < 200 || answer.status >= 300) {
       throw new CourierApiError(
-        redact(`Leopards refused ${what}: HTTP ${answer.status}${sample(answer.text)}`, credentials),
+        redact(`Leopards refused ${what}: HTTP ${answer.status}${bodySample(answer.text)}`, credentials),
         false,
         answer.status,
       );
@@ -127,12 +132,6 @@ export function createLeopardsApi({
     throw unexpectedShape(http, credentials, `${what}: no status`, answer.status);
   }
 
-  function list(credentials: CourierCredentials, value: unknown, what: string): Record<string, unknown>[] {
-    if (value === null || value === undefined) return [];
-    if (!Array.isArray(value)) throw unexpectedShape(http, credentials, `${what}: the list is not a list`);
-    return value.filter((item): item is Record<string, unknown> => !!item && typeof item === "object");
-  }
-
   return {
     kind: "leopards",
     // Leopards publishes no replacement booking: an exchange goes as an ordinary parcel with a note.
@@ -145,7 +144,7 @@ export function createLeopardsApi({
     async cities(credentials) {
       const what = "the list of cities";
       const body = await call(credentials, "getAllCities", what, { post: {} });
-      const cities = list(credentials, body.city_list, what).flatMap((item) => {
+      const cities = objectList(http, credentials, body.city_list, what).flatMap((item) => {
         const id = text(item.id);
         const name = text(item.name);
         if (!id || !name) throw unexpectedShape(http, credentials, `${what}: a city without id or name`);
@@ -191,7 +190,7 @@ export function createLeopardsApi({
           200,
         );
       }
-      for (const item of list(credentials, body.data, what)) {
+      for (const item of objectList(http, credentials, body.data, what)) {
         if (text(item.booked_packet_order_id) !== orderNumber) continue;
         if (/cancel/i.test(text(item.booked_packet_status) ?? "")) continue;
         const trackingNumber = text(item.track_number);
@@ -254,7 +253,7 @@ export function createLeopardsApi({
             200,
           );
         }
-        for (const packet of list(credentials, body.packet_list, what)) {
+        for (const packet of objectList(http, credentials, body.packet_list, what)) {
           const trackingNumber = text(packet.track_number);
           if (!trackingNumber) throw unexpectedShape(http, credentials, `${what}: a packet without track_number`);
           parcels.push({
@@ -288,7 +287,7 @@ export function createLeopardsApi({
         }
         // Numbers Leopards does not know (yet) have no payment: they stay unsettled.
         const byNumber = new Map(
-          list(credentials, String(body.status) === "1" ? body.payment_list : null, what).map((item) => [
+          objectList(http, credentials, String(body.status) === "1" ? body.payment_list : null, what).map((item) => [
             text(item.booked_packet_cn) ?? "",
             item,
           ]),
@@ -301,7 +300,7 @@ export function createLeopardsApi({
           const chargesBody = await call(credentials, "getShippingCharges", chargesWhat, {
             get: { cn_numbers: paid.join(",") },
           });
-          for (const item of list(credentials, chargesBody.data, chargesWhat))
+          for (const item of objectList(http, credentials, chargesBody.data, chargesWhat))
             charges.set(text(item.cn_number) ?? "", item);
         }
         for (const trackingNumber of numbers) {
@@ -344,7 +343,9 @@ export function createLeopardsApi({
       const listed = await call(credentials, "shipperAdviceList", what, {
         post: { Cn_number: trackingNumber, start: 0, length: 100 },
       });
-      const records = list(credentials, listed.data, what).filter((r) => text(r.cn_number) === trackingNumber);
+      const records = objectList(http, credentials, listed.data, what).filter(
+        (r) => text(r.cn_number) === trackingNumber,
+      );
       const record = records.sort((a, b) => Number(text(b.id) ?? 0) - Number(text(a.id) ?? 0))[0];
       const id = record ? text(record.id) : null;
       if (!id)
@@ -438,13 +439,4 @@ function describeError(error: unknown): string {
     if (parts.length > 0) return parts.join("; ");
   }
   return "no reason given";
-}
-
-function sample(body: string): string {
-  const cleaned = body
-    .replace(/<[^>]*>/g, " ")
-    .replace(/\s+/g, " ")
-    .trim()
-    .slice(0, 120);
-  return cleaned ? ` (${cleaned})` : "";
 }

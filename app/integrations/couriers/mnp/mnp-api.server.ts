@@ -23,6 +23,8 @@ import {
   text,
   unexpectedShape,
   type CourierHttp,
+  objectList,
+  bodySample,
 } from "../courier-http.server";
 import { mnpEventKind } from "./mnp-status";
 
@@ -120,7 +122,7 @@ export function createMnpApi({
     const fail = (words: string, retryable: boolean) =>
       new CourierApiError(redact(words, secrets), retryable, answer.status);
     if (answer.status < 200 || answer.status >= 300) {
-      const words = aspNetMessage(answer.text) ?? `HTTP ${answer.status}${sample(answer.text)}`;
+      const words = aspNetMessage(answer.text) ?? `HTTP ${answer.status}${bodySample(answer.text)}`;
       if (isRetryableStatus(answer.status)) throw fail(`M&P could not take ${request.what} just now: ${words}`, true);
       throw fail(`M&P refused ${request.what}: ${words}`, false);
     }
@@ -150,12 +152,6 @@ export function createMnpApi({
     );
   }
 
-  function list(credentials: CourierCredentials, value: unknown, what: string): Record<string, unknown>[] {
-    if (value === null || value === undefined) return [];
-    if (!Array.isArray(value)) throw unexpectedShape(http, secretsOf(credentials), `${what}: the list is not a list`);
-    return value.filter((item): item is Record<string, unknown> => !!item && typeof item === "object");
-  }
-
   async function pickupLocations(credentials: CourierCredentials): Promise<CourierPickupAddress[]> {
     const what = "the pickup locations";
     const reply = await send(credentials, {
@@ -174,7 +170,7 @@ export function createMnpApi({
       reply.row.locationList ??
       reply.row.LocationList ??
       (Array.isArray(reply.json) && ("LocationID" in reply.row || "locationID" in reply.row) ? reply.json : null);
-    return list(credentials, items, what).map((item) => {
+    return objectList(http, secretsOf(credentials), items, what).map((item) => {
       const code = text(item.locationID) ?? text(item.LocationID);
       if (!code) throw unexpectedShape(http, secretsOf(credentials), `${what}: a location without locationID`);
       const name = text(item.locationName) ?? text(item.LocationName);
@@ -212,7 +208,7 @@ export function createMnpApi({
         keys: { username: "Username", password: "Password", accountNo: "AccountNo" },
         params: { Consignments: numbers },
       });
-      const details = list(credentials, reply.row.tracking_Details, what);
+      const details = objectList(http, secretsOf(credentials), reply.row.tracking_Details, what);
       if (!reply.ok && details.length === 0) {
         // None of these is M&P's (yet): nothing to report. Any other refusal (a wrong password) is one.
         if (NOT_FOUND.test(reply.message ?? "")) continue;
@@ -282,7 +278,7 @@ export function createMnpApi({
         keys: { username: "UserName", password: "Password", accountNo: "AccountNumber" },
         params: { CustomerOrderRef: orderNumber },
       });
-      const details = list(credentials, reply.row.Details, what);
+      const details = objectList(http, secretsOf(credentials), reply.row.Details, what);
       if (!reply.ok && details.length === 0) {
         if (NOT_FOUND.test(reply.message ?? "")) return null;
         throw refusal(credentials, what, reply);
@@ -321,7 +317,7 @@ export function createMnpApi({
             keys: { username: "Username", password: "password" },
             params: { locationID, consignmentNumberList: pending },
           });
-          const items = list(credentials, reply.row.orderReferenceIdList, what);
+          const items = objectList(http, secretsOf(credentials), reply.row.orderReferenceIdList, what);
           // One answer for the whole request (a wrong password): nothing was voided.
           if (items.length === 0 && !reply.ok) throw refusal(credentials, what, reply);
           pending.forEach((trackingNumber, index) => {
@@ -537,13 +533,4 @@ function aspNetMessage(body: string): string | null {
   } catch {
     return null;
   }
-}
-
-function sample(body: string): string {
-  const cleaned = body
-    .replace(/<[^>]*>/g, " ")
-    .replace(/\s+/g, " ")
-    .trim()
-    .slice(0, 120);
-  return cleaned ? ` (${cleaned})` : "";
 }

@@ -264,6 +264,8 @@ describe("the PostEx API client against its stand-in", () => {
         collectedPaisa: 0,
         chargesPaisa: 12_000,
         netPaidPaisa: -12_000,
+        incomeTaxPaisa: null,
+        salesTaxPaisa: null,
       },
     ]);
     const unsettled = (trackingNumber: string) => ({
@@ -274,6 +276,8 @@ describe("the PostEx API client against its stand-in", () => {
       collectedPaisa: null,
       chargesPaisa: null,
       netPaidPaisa: null,
+      incomeTaxPaisa: null,
+      salesTaxPaisa: null,
     });
     expect(await api.payments(credentials, [paid.trackingNumber, unpaid.trackingNumber, "00000000000"])).toEqual([
       {
@@ -284,6 +288,8 @@ describe("the PostEx API client against its stand-in", () => {
         collectedPaisa: 250_000,
         chargesPaisa: 19_118,
         netPaidPaisa: 230_882,
+        incomeTaxPaisa: null,
+        salesTaxPaisa: null,
       },
       unsettled(unpaid.trackingNumber),
       unsettled("00000000000"),

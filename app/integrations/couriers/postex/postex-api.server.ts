@@ -25,6 +25,8 @@ import {
   text,
   unexpectedShape,
   type CourierHttp,
+  objectList,
+  safeJson,
 } from "../courier-http.server";
 import { postexEventKind, splitPostexMessage } from "./postex-status";
 
@@ -129,12 +131,6 @@ export function createPostexApi({
     return new CourierApiError(redact(`PostEx refused ${what}: ${words}`, credentials), false, answer.status);
   }
 
-  function list(credentials: CourierCredentials, body: PostexBody, what: string): Record<string, unknown>[] {
-    if (body.dist === null || body.dist === undefined) return [];
-    if (!Array.isArray(body.dist)) throw unexpectedShape(http, credentials, `${what}: "dist" is not a list`);
-    return body.dist.filter((item): item is Record<string, unknown> => !!item && typeof item === "object");
-  }
-
   /** track-bulk-order, chunked: each parcel's PostEx record (trackingResponse) by tracking number. */
   async function records(
     credentials: CourierCredentials,
@@ -146,7 +142,7 @@ export function createPostexApi({
       const body = await call(credentials, "GET", "v1/track-bulk-order", what, {
         query: { TrackingNumbers: numbers.join(",") },
       });
-      for (const item of list(credentials, body, what)) {
+      for (const item of objectList(http, credentials, body.dist, what)) {
         const record = item.trackingResponse;
         if (!record || typeof record !== "object") continue; // PostEx does not know this number
         const number = text((record as Record<string, unknown>).trackingNumber) ?? text(item.trackingNumber);
@@ -168,7 +164,7 @@ export function createPostexApi({
         query: { operationalCityType: "Delivery" },
       });
       const cities = new Map<string, string>();
-      for (const item of list(credentials, body, what)) {
+      for (const item of objectList(http, credentials, body.dist, what)) {
         const name = text(item.operationalCityName);
         if (!name) throw unexpectedShape(http, credentials, `${what}: a city without operationalCityName`);
         if (item.isDeliveryCity === false || item.isDeliveryCity === "false") continue;
@@ -181,7 +177,7 @@ export function createPostexApi({
     async pickupAddresses(credentials) {
       const what = "the pickup addresses";
       const body = await call(credentials, "GET", "v1/get-merchant-address", what);
-      return list(credentials, body, what).map((item) => {
+      return objectList(http, credentials, body.dist, what).map((item) => {
         const code = text(item.addressCode);
         if (!code) throw unexpectedShape(http, credentials, `${what}: an address without addressCode`);
         return { code, address: text(item.address) ?? "", city: text(item.cityName) };
@@ -212,7 +208,7 @@ export function createPostexApi({
         const body = await call(credentials, "GET", "v1/get-all-order", what, {
           query: { orderStatusID: "0", fromDate: dayOf(from), toDate: dayOf(to) },
         });
-        for (const item of list(credentials, body, what)) {
+        for (const item of objectList(http, credentials, body.dist, what)) {
           const record = (
             item.trackingResponse && typeof item.trackingResponse === "object" ? item.trackingResponse : item
           ) as Record<string, unknown>;
@@ -412,12 +408,4 @@ function statusCodeOf(body: PostexBody | null): number | null {
 
 function isTrue(value: unknown): boolean {
   return value === true || value === "true" || value === "True" || value === 1 || value === "1";
-}
-
-function safeJson(body: string): unknown {
-  try {
-    return JSON.parse(body);
-  } catch {
-    return null;
-  }
 }

@@ -24,6 +24,7 @@ import {
   unexpectedShape,
   type CourierAnswer,
   type CourierHttp,
+  safeJson,
 } from "../courier-http.server";
 import { splitTcsStatus, tcsEventKind } from "./tcs-status";
 
@@ -642,12 +643,4 @@ function isPdf(bytes: Uint8Array): boolean {
 
 function record(value: unknown): TcsBody | null {
   return value && typeof value === "object" && !Array.isArray(value) ? (value as TcsBody) : null;
-}
-
-function safeJson(body: string): unknown {
-  try {
-    return JSON.parse(body);
-  } catch {
-    return null;
-  }
 }

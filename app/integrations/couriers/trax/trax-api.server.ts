@@ -25,6 +25,8 @@ import {
   text,
   unexpectedShape,
   type CourierHttp,
+  objectList,
+  safeJson,
 } from "../courier-http.server";
 import { traxEventKind } from "./trax-status";
 
@@ -140,12 +142,6 @@ export function createTraxApi({
     return new CourierApiError(redact(`Trax refused ${asked}: ${words}`, credentials), false, 200);
   }
 
-  function list(credentials: CourierCredentials, value: unknown, what: string): Record<string, unknown>[] {
-    if (value === null || value === undefined) return [];
-    if (!Array.isArray(value)) throw unexpectedShape(http, credentials, `${what}: the list is not a list`);
-    return value.filter((item): item is Record<string, unknown> => !!item && typeof item === "object");
-  }
-
   async function listPickupAddresses(credentials: CourierCredentials): Promise<PickupAddress[]> {
     const what = "the pickup addresses";
     const body = await call(credentials, "GET", "pickup_addresses", what, { acceptRefusal: true });
@@ -153,7 +149,7 @@ export function createTraxApi({
       if (/no pickup address/i.test(traxWords(body))) return [];
       throw refusal(credentials, what, body);
     }
-    return list(credentials, body.pickup_addresses, what).flatMap((item) => {
+    return objectList(http, credentials, body.pickup_addresses, what).flatMap((item) => {
       const code = text(item.id);
       if (!code) throw unexpectedShape(http, credentials, `${what}: an address without id`);
       // A disabled address refuses every booking ("Pickup Address ID #... is disabled").
@@ -217,7 +213,7 @@ export function createTraxApi({
       if (Array.isArray(byNumber) && byNumber.length === 0) continue; // PHP's empty map
       if (!byNumber || typeof byNumber !== "object") throw unexpectedShape(http, credentials, `${what}: no payments`);
       for (const [trackingNumber, records] of Object.entries(byNumber as Record<string, unknown>)) {
-        const newest = list(credentials, records, what).sort(
+        const newest = objectList(http, credentials, records, what).sort(
           (a, b) =>
             (readCourierTime(a.payment_date)?.getTime() ?? 0) - (readCourierTime(b.payment_date)?.getTime() ?? 0) ||
             Number(text(a.payment_id) ?? 0) - Number(text(b.payment_id) ?? 0),
@@ -244,7 +240,7 @@ export function createTraxApi({
       if (NOTHING_FOUND.test(traxWords(body))) return none;
       throw refusal(credentials, what, body);
     }
-    const rows = list(credentials, body.payments, what);
+    const rows = objectList(http, credentials, body.payments, what);
     const row = rows.find((r) => paymentId !== null && text(r.id) === paymentId) ?? rows[rows.length - 1];
     if (!row) return none;
     const collected = readPaisa(row.amount);
@@ -266,7 +262,7 @@ export function createTraxApi({
     async cities(credentials) {
       const what = "the list of cities";
       const body = await call(credentials, "GET", "cities", what);
-      const cities = list(credentials, body.cities, what).flatMap((item) => {
+      const cities = objectList(http, credentials, body.cities, what).flatMap((item) => {
         const id = text(item.id);
         const name = text(item.name);
         if (!id || !name) throw unexpectedShape(http, credentials, `${what}: a city without id or name`);
@@ -307,7 +303,7 @@ export function createTraxApi({
       }
       // Trax need not keep order_id unique: the newest booking not cancelled. tracking_number is a JSON
       // number here, exact to 15 digits (Trax's are 12 today; Sonic allows up to 20).
-      const bookings = list(credentials, body.details, what)
+      const bookings = objectList(http, credentials, body.details, what)
         .filter((d) => text(d.order_id) === orderNumber && text(d.tracking_number))
         .map((d) => ({ trackingNumber: text(d.tracking_number)!, events: readHistory(d) }))
         .filter((b) => b.events.at(-1)?.kind !== "cancelled")
@@ -481,12 +477,4 @@ function clip(value: string, limit: number): string {
 /** Trax's ids are integers: a numeric id goes as a number, anything else as typed (Trax's refusal names it). */
 function numeric(id: string): number | string {
   return /^\d{1,15}$/.test(id.trim()) ? Number(id.trim()) : id;
-}
-
-function safeJson(body: string): unknown {
-  try {
-    return JSON.parse(body);
-  } catch {
-    return null;
-  }
 }
