@@ -96,6 +96,20 @@ describe("configuration", () => {
     expect(() => parseEnv({ LEOPARDS_API_URL: "file:///etc/passwd" })).toThrow(ConfigError);
   });
 
+  it("takes TCS_API_URL, TRAX_API_URL and MNP_API_URL the same way (issue 45): live by default, a sandbox when given", () => {
+    expect(parseEnv({ TCS_API_URL: "", TRAX_API_URL: "", MNP_API_URL: "" })).toMatchObject({
+      TCS_API_URL: "https://ociconnect.tcscourier.com",
+      TRAX_API_URL: "https://sonic.pk/api",
+      MNP_API_URL: "https://mnpcourier.com/mycodapi/api/",
+    });
+    expect(
+      parseEnv({ TCS_API_URL: "https://devconnect.tcscourier.com", TRAX_API_URL: "https://app.sonic.pk/api" }),
+    ).toMatchObject({ TCS_API_URL: "https://devconnect.tcscourier.com", TRAX_API_URL: "https://app.sonic.pk/api" });
+    expect(() => parseEnv({ MNP_API_URL: "mnpcourier.com/mycodapi" })).toThrow(
+      /MNP_API_URL: must be an http\(s\) address/,
+    );
+  });
+
   it("takes PUBLIC_URL as an http(s) address", () => {
     expect(parseEnv({ PUBLIC_URL: "https://kapra.pk" }).PUBLIC_URL).toBe("https://kapra.pk");
     expect(() => parseEnv({ PUBLIC_URL: "kapra.pk" })).toThrow(
