@@ -37,6 +37,8 @@ export async function listShipments(db: DbOrTx, filter: ShipmentFilter = {}) {
         returnedAt: shipments.returnedAt,
         collectedAmount: shipments.collectedAmount,
         chargedAmount: shipments.chargedAmount,
+        incomeTaxWithheld: shipments.incomeTaxWithheld,
+        salesTaxWithheld: shipments.salesTaxWithheld,
         netPaid: shipments.netPaid,
         settlementReference: settlements.reference,
       })
