@@ -23,7 +23,11 @@ describe("the API connection forms", () => {
     ).toEqual({ ok: true, data: { intent: "connect", kind: "leopards", typed: { apiKey: "KEY-1234" } } });
     expect(read({ intent: "connect", provider: "file" })).toEqual({
       ok: false,
-      errors: { provider: "Choose PostEx API or Leopards API" },
+      errors: { provider: "Choose PostEx, Leopards, TCS, Trax or M&P API" },
+    });
+    expect(read({ intent: "connect", provider: "trax", "cred-apiKey": "TRAX-KEY" })).toEqual({
+      ok: true,
+      data: { intent: "connect", kind: "trax", typed: { apiKey: "TRAX-KEY" } },
     });
     expect(read({ intent: "connect", provider: "postex", "cred-token": "x".repeat(501) })).toMatchObject({
       ok: false,

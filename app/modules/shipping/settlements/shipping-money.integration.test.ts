@@ -426,6 +426,7 @@ describe.each(DATABASE_KINDS)("the money of shipping on %s", (kind) => {
         estimatedCharge: 280,
         collectedAmount: 4000,
         chargedAmount: 320,
+        taxWithheld: null,
         netPaid: 3680,
         bookedAt: "2025-05-20T00:00:00.000Z",
         deliveredAt: "2025-05-22T12:00:00.000Z",
