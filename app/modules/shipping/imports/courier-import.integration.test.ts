@@ -24,6 +24,7 @@ import { fileCourierProvider } from "~/integrations/couriers/file-portal/file-co
 import { portalXlsx } from "~/integrations/couriers/file-portal/portal-stand-in";
 import { testProviders } from "../../../../tests/factories/test-providers";
 import { createCourier } from "../couriers/couriers.server";
+import { getTaxWithheld } from "~/modules/reports/get-tax-withheld.server";
 
 const OWNER = { id: "owner-import", name: "Sana Owner" };
 // The request context's providers, as start-up makes them: couriers through their portals' files.
@@ -390,6 +391,14 @@ describe.each(DATABASE_KINDS)("courier file imports on %s", (kind) => {
       .from(shippingDiscrepancies)
       .where(eq(shippingDiscrepancies.settlementId, stl.id));
     expect(ofSettlement).toEqual([]);
+    // Reports -> Profit's tax withheld by couriers counts it, for the day the courier paid.
+    const reported = await getTaxWithheld(db(), { from: "2026-11-26", to: "2026-11-26" });
+    expect(reported.rows.find((r) => r.courierId === courierId)).toMatchObject({
+      month: "2026-11",
+      incomeTax: 2 * taxRupees,
+      salesTax: 2 * taxRupees,
+      total: 4 * taxRupees,
+    });
 
     // The same payment read without its tax columns: the paid total is short by the tax, and says why it may be.
     const withoutTax = [
