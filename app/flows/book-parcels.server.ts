@@ -47,7 +47,16 @@ export async function bookParcels(
   request: BookingRequest,
   deadlineMs = BOOKING_REQUEST_DEADLINE_MS,
 ): Promise<BookingResult> {
-  const result = await bookShipments(ctx.db, actor, request, orderDesk, ctx.now);
+  const booked = await bookShipments(ctx.db, actor, request, orderDesk, ctx.now);
+  // Whose API gives an airway bill (M&P's publishes none: the shop's own label carries its CN).
+  const apis = ctx.providers?.couriers.api;
+  const result = {
+    ...booked,
+    booked: booked.booked.map((b) => ({
+      ...b,
+      airwayBill: b.api && b.provider !== "file" && !!apis?.[b.provider].offers.label,
+    })),
+  };
   const requested = result.booked.filter((b) => b.state === "requested").map((b) => b.shipmentId);
   const deps = apiBookingDeps(ctx);
   if (!requested.length || !deps) return result;

@@ -14,7 +14,7 @@ import { bookingCancelledNote, removeBooking } from "./shipment-follows-order.se
 import { COURIER_NOT_FOUND, type Courier } from "../couriers/couriers.server";
 import { citiesPath, cityMatchFor, unmatchedCityReason } from "../connection/courier-cities.server";
 import { isSerialId } from "~/lib/serial-id";
-import type { BookingState } from "~/db/schema/statuses";
+import type { BookingState, CourierProviderKind } from "~/db/schema/statuses";
 import { codAmountFor, parcelOf } from "./parcel";
 import { estimateCharge } from "../couriers/rate-card";
 import type { OrderDesk } from "../order-desk";
@@ -43,6 +43,10 @@ export type BookedShipment = {
   state: BookingState;
   /** Whether the courier is booked over its API (its airway bill, Try again) or through its portal's file. */
   api: boolean;
+  /** How the shop reaches the courier: the flow asks its API whether it gives an airway bill. */
+  provider: CourierProviderKind;
+  /** The courier's own airway bill can be fetched (its API publishes one: not M&P's). */
+  airwayBill?: boolean;
   trackingNumber: string | null;
   error: string | null;
   weightGrams: number;
@@ -246,6 +250,7 @@ export async function bookShipments(
         courier: order.courier.name,
         state: row.bookingState,
         api: row.bookingState === "requested",
+        provider: order.courier.provider,
         trackingNumber: null,
         error: null,
         weightGrams: row.weightGrams,

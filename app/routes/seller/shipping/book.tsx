@@ -475,7 +475,7 @@ function BookingDone({
                   {b.trackingNumber ? `tracking ${b.trackingNumber}, ` : ""}
                   {formatKg(b.weightGrams)}, COD {formatPrice(b.codAmount)}, estimated cost{" "}
                   {formatPrice(b.estimatedCharge)}
-                  {b.api && (
+                  {b.airwayBill && (
                     <>
                       {" "}
                       ·{" "}
