@@ -1,10 +1,22 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { couriers, orders, orderStatusHistory, productVariants, shipments, users } from "~/schema";
+import {
+  couriers,
+  orderItems,
+  orders,
+  orderStatusHistory,
+  products,
+  productVariants,
+  shipments,
+  users,
+} from "~/schema";
 import { createSecretBoxes } from "~/db/secret-box.server";
 import type { ApiCourierKind } from "~/db/schema/statuses";
+import { approveReturn } from "~/flows/approve-return.server";
 import { bookParcels, cancelDueParcels, retryParcelBooking, type BookingContext } from "~/flows/book-parcels.server";
 import { moveOrder, orderDesk } from "~/flows/move-order.server";
+import { requestReturn } from "~/flows/request-return.server";
+import { syncCourierParcels } from "~/flows/sync-courier-parcels.server";
 import { createMnpApi } from "~/integrations/couriers/mnp/mnp-api.server";
 import { startMnpStandIn, type MnpStandIn } from "~/integrations/couriers/mnp/mnp-stand-in";
 import { createTcsApi } from "~/integrations/couriers/tcs/tcs-api.server";
@@ -15,8 +27,10 @@ import type { Providers } from "~/integrations/providers.server";
 import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
 import { placeTestOrder, TEST_ITEM } from "../../../tests/factories/test-orders";
 import { testProviders } from "../../../tests/factories/test-providers";
+import { placeDeliveredOrder } from "../../../tests/factories/test-returns";
 import { TEST_AUTH_SECRET } from "../../../tests/factories/test-secret";
 import { insertTestCourier } from "../../../tests/factories/test-shipments";
+import { createTestBuyer } from "../../../tests/factories/test-users";
 import { bookRequestedParcels } from "./booking/api-booking.server";
 import { courierAirwayBill, ordersWithAirwayBills } from "./booking/api-parcel-actions.server";
 import { saveCityPicks } from "./connection/courier-cities.server";
@@ -27,7 +41,8 @@ import {
 } from "./connection/courier-connection.server";
 
 const OWNER = { id: "owner-api-tcs-trax-mnp-booking", name: "Sana Owner" };
-const HOUR = 60 * 60_000;
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 const boxes = createSecretBoxes(TEST_AUTH_SECRET);
 const box = boxes["courier-credentials"];
 
@@ -50,8 +65,8 @@ type Held = {
  * TCS, Trax and M&P over their merchant APIs (issue 45), end to end through the shop's own flows
  * against their stand-ins: Settings connects them, Book Shipments books with them, a lost answer is
  * never booked twice (asked first where the courier has a lookup; left to the owner for TCS, which
- * has none), a cancelled order's parcel is cancelled with the courier, and airway bills come from
- * the couriers that publish them.
+ * has none), a cancelled order's parcel is cancelled with the courier, airway bills come from the
+ * couriers that publish them, and an exchange goes as Trax's replacement or as an ordinary parcel.
  * Tracking, shipper advice and payments: api-couriers-tcs-trax-mnp-tracking.integration.test.ts.
  */
 describe.each(DATABASE_KINDS)("TCS, Trax and M&P booked over their APIs on %s", (kind) => {
@@ -62,6 +77,9 @@ describe.each(DATABASE_KINDS)("TCS, Trax and M&P booked over their APIs on %s", 
   let mnp: MnpStandIn;
   let providers: Providers;
   const ids: Record<Kind, number> = { tcs: 0, trax: 0, mnp: 0 };
+  let ticks = 0;
+  /** A clock a minute further on each call: each sync is a later one. */
+  const later = () => new Date(Date.now() + ++ticks * MINUTE);
   const ctx = (now?: Date): BookingContext => ({ db: db(), providers, secretBoxes: boxes, now });
   const deps = (at: Date) => ({ apis: providers.couriers.api, box, desk: orderDesk, clock: () => at });
   const order = (city = "Lahore") => placeTestOrder(db(), OWNER, { status: "confirmed", city });
@@ -78,6 +96,11 @@ describe.each(DATABASE_KINDS)("TCS, Trax and M&P booked over their APIs on %s", 
     ).map((h) => h.note);
   const book = async (c: Kind, o: { id: string }, at?: Date) =>
     (await bookParcels(ctx(at), OWNER, { orderIds: [o.id], courierId: ids[c] })).booked[0];
+  const sync = async (c: Kind) => {
+    const [outcome] = await syncCourierParcels({ db: db(), providers, now: later() }, box, OWNER, ids[c]);
+    expect(outcome).toMatchObject({ ok: true, courierId: ids[c] });
+    return outcome as Extract<typeof outcome, { ok: true }>;
+  };
 
   /** What each stand-in holds, read alike. */
   const held = (c: Kind): Held[] =>
@@ -407,5 +430,133 @@ describe.each(DATABASE_KINDS)("TCS, Trax and M&P booked over their APIs on %s", 
       );
       expect(withBills.map((x) => x.orderId).sort()).toEqual([placed.tcs.id, placed.trax.id].sort());
     });
+  });
+
+  describe("exchanges", () => {
+    let buyer = "";
+    beforeAll(async () => {
+      buyer = await createTestBuyer(db(), "Ayesha Khan");
+    });
+
+    /**
+     * A buyer's delivered tee (Black M) exchanged for Black L: requested, approved (its EX- replacement
+     * order written), and the replacement confirmed for booking. `priceRise` puts the tee's price up
+     * before the approval, so the replacement collects the difference.
+     */
+    const approvedExchange = async (priceRise = 0) => {
+      const old = await placeDeliveredOrder(db(), buyer);
+      const [large] = await db()
+        .select({ id: productVariants.id })
+        .from(productVariants)
+        .where(
+          and(
+            eq(productVariants.productId, TEST_ITEM.productId),
+            eq(productVariants.color, "Black"),
+            eq(productVariants.size, "L"),
+          ),
+        );
+      const { returnId } = await requestReturn(
+        { db: db() },
+        {
+          userId: buyer,
+          orderId: old.orderId,
+          reason: "wrong_size",
+          reasonText: null,
+          photos: [],
+          items: [{ orderItemId: old.itemId, quantity: 1, kind: "exchange", exchangeVariantId: large.id }],
+        },
+      );
+      const [tee] = await db().select().from(products).where(eq(products.id, TEST_ITEM.productId));
+      if (priceRise)
+        await db()
+          .update(products)
+          .set({ price: tee.price + priceRise, originalPrice: null })
+          .where(eq(products.id, tee.id));
+      try {
+        const { replacement } = await approveReturn({ db: db() }, OWNER, returnId);
+        await moveOrder({ db: db() }, OWNER, replacement!.orderId, { status: "confirmed" });
+        const [line] = await db()
+          .select({ name: orderItems.name })
+          .from(orderItems)
+          .where(eq(orderItems.id, old.itemId));
+        return {
+          old,
+          replacement: { id: replacement!.orderId, orderNumber: replacement!.orderNumber, total: replacement!.total },
+          collected: `1 x ${line.name} (M, Black)`,
+        };
+      } finally {
+        await db()
+          .update(products)
+          .set({ price: tee.price, originalPrice: tee.originalPrice })
+          .where(eq(products.id, tee.id));
+      }
+    };
+
+    it("Trax: an exchange with nothing to collect is booked as Trax's replacement (service type 2): the old piece named, the old order referenced, the goods' value declared", async () => {
+      const { old, replacement, collected } = await approvedExchange();
+      expect(replacement.orderNumber).toMatch(/^EX-/);
+      expect(replacement.total).toBe(0);
+      const booked = await book("trax", replacement);
+      expect(booked).toMatchObject({ state: "booked", codAmount: 0 });
+      const parcel = trax.parcelFor(replacement.orderNumber)!;
+      expect(parcel.trackingNumber).toBe(booked.trackingNumber);
+      expect(parcel.serviceTypeId).toBe(2);
+      expect(parcel.request).toMatchObject({
+        service_type_id: 2,
+        replacement_item_description: collected,
+        replacement_item_quantity: 1,
+        shipper_reference_number_1: old.orderNumber,
+        special_instructions: `EXCHANGE: collect the old item (${old.orderNumber})`,
+        amount: 0,
+        consignee_phone_number_1: "03001112233",
+      });
+      // Nothing to collect: Trax wants what the goods are worth (the replacement's items).
+      const [row] = await db().select({ subtotal: orders.subtotal }).from(orders).where(eq(orders.id, replacement.id));
+      expect(Number(parcel.request.parcel_value)).toBeGreaterThan(0);
+      expect(Number(parcel.request.parcel_value)).toBe(row.subtotal);
+      expect(await notesOf(replacement.id)).toContain(
+        `Booked with Trax as a replacement: tracking ${parcel.trackingNumber}; the rider collects the old piece of ${old.orderNumber} at the door`,
+      );
+
+      // Trax's word for a replacement handed over ("Replacement-Exchanged") is a delivery.
+      advance("trax", parcel.trackingNumber, "picked-up", { at: new Date(Date.now() - 20 * HOUR) });
+      advance("trax", parcel.trackingNumber, "delivered", { at: new Date(Date.now() - 2 * HOUR) });
+      expect((await sync("trax")).tracking).toMatchObject({ delivered: 1 });
+      expect((await orderRow(replacement.id)).status).toBe("delivered");
+    });
+
+    it("Trax: an exchange that collects a price rise is a replacement collecting exactly that", async () => {
+      const { old, replacement, collected } = await approvedExchange(300);
+      expect(replacement.total).toBe(300);
+      expect((await book("trax", replacement)).state).toBe("booked");
+      expect(trax.parcelFor(replacement.orderNumber)!.request).toMatchObject({
+        service_type_id: 2,
+        amount: 300,
+        replacement_item_description: collected,
+        shipper_reference_number_1: old.orderNumber,
+      });
+    });
+
+    for (const c of ["tcs", "mnp"] as const) {
+      it(`${NAMES[c]}: the same exchange goes as an ordinary parcel whose remarks tell the rider to collect the old piece`, async () => {
+        const { old, replacement, collected } = await approvedExchange();
+        const booked = await book(c, replacement);
+        expect(booked.state).toBe("booked");
+        const [parcel] = heldFor(c, replacement.orderNumber);
+        const note = `EXCHANGE: collect the old item (${old.orderNumber})`;
+        if (c === "tcs") {
+          expect(parcel.request.shipmentinfo).toMatchObject({
+            servicecode: "O",
+            codamount: 0,
+            remarks: `${note}. Collect: ${collected}`,
+          });
+        } else {
+          expect(parcel.request).toMatchObject({ service: "Overnight", codAmount: 0, remarks: note });
+        }
+        expect(await notesOf(replacement.id)).toContain(
+          `Booked with ${NAMES[c]} as an ordinary parcel: tracking ${parcel.trackingNumber}; ${NAMES[c]} books no replacement, so the remarks tell the rider to collect the old piece of ${old.orderNumber}`,
+        );
+      });
+    }
   });
 });

@@ -148,7 +148,10 @@ async function claimNext(db: Db, now: Date, only: readonly number[] | undefined)
         subtotal: orders.subtotal,
         status: orders.status,
         userId: orders.userId,
-        exchangeFor: sql<string | null>`(select r.order_number from orders r where r.id = ${orders.replacesOrderId})`,
+        // Spelled out: a one-table select leaves the table off ${column}, which inside the subquery would mean r.
+        exchangeFor: sql<
+          string | null
+        >`(select r.order_number from orders r where r.id = "orders"."replaces_order_id")`,
       })
       .from(orders)
       .where(eq(orders.id, claimed.orderId));
