@@ -21,6 +21,6 @@ export async function syncNowAction(
   const outcomes = await syncCourierParcels(context, context.secretBoxes["courier-credentials"], actor, courierId);
   const lines = outcomes.length
     ? outcomes.map(courierSyncText)
-    : ["No courier is connected through its API: connect PostEx or Leopards in Settings → Couriers."];
+    : ["No courier is connected through its API: connect PostEx, Leopards, TCS, Trax or M&P in Settings → Couriers."];
   return data<SyncNowAnswer>({ intent: SYNC_NOW_INTENT, ok: outcomes.every((o) => o.ok), lines });
 }

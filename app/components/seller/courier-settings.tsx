@@ -61,7 +61,7 @@ export function CourierCard({ courier, busy }: { courier: CourierCardData; busy:
         <Link to={`?edit=${courier.id}#courier-form`} className="btn-secondary px-4">
           Edit<span className="sr-only"> {courier.name}</span>
         </Link>
-        {/* Files or the courier's API (PostEx, Leopards): credentials, Test connection, cities (issue 33). */}
+        {/* Files or the courier's API (PostEx, Leopards, TCS, Trax, M&P): credentials, Test connection, cities (issue 33). */}
         <Link to={`/seller/settings/couriers/${courier.id}/connection`} className="btn-secondary px-4">
           API connection<span className="sr-only"> of {courier.name}</span>
         </Link>

@@ -45,8 +45,8 @@ export function CourierApisPanel({
       </div>
       {couriers.length === 0 ? (
         <p className="text-sm text-stone-700">
-          Parcels booked with a courier connected through its API (PostEx, Leopards) are tracked and their payments
-          checked by themselves. Connect one in{" "}
+          Parcels booked with a courier connected through its API (PostEx, Leopards, TCS, Trax, M&amp;P) are tracked and
+          their payments checked by themselves. Connect one in{" "}
           <Link to="/seller/settings/couriers" className="font-medium underline">
             Settings → Couriers
           </Link>

@@ -496,5 +496,14 @@ describe("TCS's values", () => {
     expect(consigneeNames("Ayesha")).toEqual({ firstname: "Ayesha", middlename: "Ayesha" });
     expect(consigneeNames("Muhammad Ali Khan")).toEqual({ firstname: "Muhammad", middlename: "Ali", lastname: "Khan" });
     expect(consigneeNames("Mo Rizwan")).toEqual({ firstname: "Mo Rizwan", middlename: "Mo Rizwan" });
+    // A last or middle word under 3 letters is never sent alone (TCS refuses it): the whole name stands in.
+    expect(consigneeNames("Sana K")).toEqual({ firstname: "Sana", middlename: "Sana K" });
+    expect(consigneeNames("Muhammad Al Khan")).toEqual({
+      firstname: "Muhammad",
+      middlename: "Muhammad Al Khan",
+      lastname: "Khan",
+    });
+    expect(consigneeNames("Sana Khan")).toEqual({ firstname: "Sana", middlename: "Sana", lastname: "Khan" });
+    expect(consigneeNames("Bo")).toEqual({ firstname: "Bo.", middlename: "Bo." });
   });
 });

@@ -516,15 +516,23 @@ export function bookingBody(account: string, centre: CostCentre, parcel: ApiParc
  * again), the last word. A first word shorter than 3 letters takes the whole name.
  */
 export function consigneeNames(fullName: string): { firstname: string; middlename: string; lastname?: string } {
-  const parts = fullName.trim().split(/\s+/).filter(Boolean);
-  if (parts.length === 0 || parts[0].length < 3) {
-    const whole = fullName.trim().slice(0, 50);
-    return { firstname: whole, middlename: whole };
-  }
-  const [first, ...rest] = parts.map((p) => p.slice(0, 50));
-  if (rest.length === 0) return { firstname: first, middlename: first };
-  const last = rest.pop()!;
-  return { firstname: first, middlename: rest.join(" ").slice(0, 50) || first, lastname: last };
+  // TCS wants each part 3 to 50 characters (the last name may be left out). A part too short
+  // ("Sana K", "Muhammad Al Khan") is not sent alone: the whole name stands in for it.
+  const whole = fit(fullName.trim().replace(/\s+/g, " "));
+  const words = whole.split(" ").filter(Boolean);
+  const usable = (part: string | undefined) => (part && part.length >= 3 ? fit(part) : undefined);
+  const first = usable(words[0]);
+  if (!first) return { firstname: whole, middlename: whole };
+  const rest = words.slice(1);
+  const lastname = rest.length ? usable(rest.at(-1)) : undefined;
+  if (lastname) rest.pop();
+  const middlename = usable(rest.join(" ")) ?? (rest.length ? whole : first);
+  return lastname ? { firstname: first, middlename, lastname } : { firstname: first, middlename };
+}
+
+/** At most 50 characters, and at least 3 (a name of one or two letters is filled out with dots). */
+function fit(part: string): string {
+  return part.slice(0, 50).padEnd(3, ".");
 }
 
 /** An address in TCS's lines of at most 120 characters (address1, address2, address3). */
