@@ -455,6 +455,8 @@ for (const setup of VIEWPORTS) {
         rs(expected),
         rs(expected - 100),
         rs(2 * CHARGE),
+        // No tax withheld in this file (no tax columns).
+        rs(0),
         rs(expected - 100 - 2 * CHARGE),
       ]);
 
