@@ -8,6 +8,7 @@ import {
   type ApiCancelOutcome,
 } from "~/modules/shipping/booking/api-booking.server";
 import { cancelAtCourier, requestBookingAgain } from "~/modules/shipping/booking/api-parcel-actions.server";
+import { offersOf } from "~/modules/shipping/couriers/courier-api";
 import {
   bookShipments,
   cancelBooking,
@@ -54,7 +55,7 @@ export async function bookParcels(
     ...booked,
     booked: booked.booked.map((b) => ({
       ...b,
-      airwayBill: b.api && b.provider !== "file" && !!apis?.[b.provider].offers.label,
+      airwayBill: b.api && !!offersOf(apis, b.provider)?.label,
     })),
   };
   const requested = result.booked.filter((b) => b.state === "requested").map((b) => b.shipmentId);

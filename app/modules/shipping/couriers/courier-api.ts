@@ -177,6 +177,11 @@ export class CourierApiError extends Error {
 /** The couriers' APIs the shop has, by provider kind. */
 export type CourierApis = Record<ApiCourierKind, CourierApi>;
 
+/** What the API of a courier reached this way publishes; null for a courier reached through files (or no APIs given). */
+export function offersOf(apis: CourierApis | undefined, provider: CourierProviderKind): CourierApiOffers | null {
+  return provider === "file" || !apis ? null : apis[provider].offers;
+}
+
 export const COURIER_PROVIDER_LABELS: Record<CourierProviderKind, string> = {
   file: "Files (the courier's portal)",
   postex: "PostEx API",

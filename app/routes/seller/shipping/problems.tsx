@@ -10,6 +10,7 @@ import { pageMeta } from "~/lib/seo";
 import { useKeptActionData } from "~/components/ui/use-kept-action-data";
 import { adviceFormSchema } from "~/modules/shipping/tracking/advice-form";
 import { listDeliveryProblems } from "~/modules/shipping/tracking/delivery-problems.server";
+import { offersOf } from "~/modules/shipping/couriers/courier-api";
 import type { Route } from "./+types/problems";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -28,8 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireSeller(request, context);
   const page = await listDeliveryProblems(context.db, Number(new URL(request.url).searchParams.get("page") ?? 1));
   const apis = context.providers.couriers.api;
-  const inPortal = (p: (typeof page.items)[number]) =>
-    p.courierProvider !== "file" && !apis[p.courierProvider].offers.advise;
+  const inPortal = (p: (typeof page.items)[number]) => offersOf(apis, p.courierProvider)?.advise === false;
   return { ...page, items: page.items.map((p) => ({ ...p, adviceInPortal: inPortal(p) })) };
 }
 
