@@ -11,18 +11,17 @@ import {
   users,
 } from "~/schema";
 import { createSecretBoxes } from "~/db/secret-box.server";
-import type { ApiCourierKind } from "~/db/schema/statuses";
 import { approveReturn } from "~/flows/approve-return.server";
 import { bookParcels, cancelDueParcels, retryParcelBooking, type BookingContext } from "~/flows/book-parcels.server";
 import { moveOrder, orderDesk } from "~/flows/move-order.server";
 import { requestReturn } from "~/flows/request-return.server";
 import { syncCourierParcels } from "~/flows/sync-courier-parcels.server";
 import { createMnpApi } from "~/integrations/couriers/mnp/mnp-api.server";
-import { startMnpStandIn, type MnpStandIn } from "~/integrations/couriers/mnp/mnp-stand-in";
+import type { MnpStandIn } from "~/integrations/couriers/mnp/mnp-stand-in";
 import { createTcsApi } from "~/integrations/couriers/tcs/tcs-api.server";
-import { startTcsStandIn, type TcsStandIn } from "~/integrations/couriers/tcs/tcs-stand-in";
+import type { TcsStandIn } from "~/integrations/couriers/tcs/tcs-stand-in";
 import { createTraxApi } from "~/integrations/couriers/trax/trax-api.server";
-import { startTraxStandIn, type TraxStandIn } from "~/integrations/couriers/trax/trax-stand-in";
+import type { TraxStandIn } from "~/integrations/couriers/trax/trax-stand-in";
 import type { Providers } from "~/integrations/providers.server";
 import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
 import { placeTestOrder, TEST_ITEM } from "../../../tests/factories/test-orders";
@@ -30,15 +29,20 @@ import { testProviders } from "../../../tests/factories/test-providers";
 import { placeDeliveredOrder } from "../../../tests/factories/test-returns";
 import { TEST_AUTH_SECRET } from "../../../tests/factories/test-secret";
 import { insertTestCourier } from "../../../tests/factories/test-shipments";
+import {
+  connectNewCouriers,
+  NEW_COURIER_KINDS as KINDS,
+  NEW_COURIER_NAMES as NAMES,
+  NEW_COURIER_PICKUP as PICKUP,
+  startNewCourierStandIns,
+  type NewCourierKind as Kind,
+  type NewCourierStandIns,
+} from "../../../tests/factories/test-new-api-couriers";
 import { createTestBuyer } from "../../../tests/factories/test-users";
 import { bookRequestedParcels } from "./booking/api-booking.server";
 import { courierAirwayBill, ordersWithAirwayBills } from "./booking/api-parcel-actions.server";
 import { saveCityPicks } from "./connection/courier-cities.server";
-import {
-  connectCourierApi,
-  readCourierConnection,
-  saveConnectionSettings,
-} from "./connection/courier-connection.server";
+import { connectCourierApi, readCourierConnection } from "./connection/courier-connection.server";
 
 const OWNER = { id: "owner-api-tcs-trax-mnp-booking", name: "Sana Owner" };
 const MINUTE = 60_000;
@@ -46,13 +50,6 @@ const HOUR = 60 * MINUTE;
 const boxes = createSecretBoxes(TEST_AUTH_SECRET);
 const box = boxes["courier-credentials"];
 
-type Kind = Extract<ApiCourierKind, "tcs" | "trax" | "mnp">;
-const KINDS: readonly Kind[] = ["tcs", "trax", "mnp"];
-/** The couriers' rows are named as the owner names them: the history and messages say these names. */
-const NAMES: Record<Kind, string> = { tcs: "TCS", trax: "Trax", mnp: "M&P" };
-/** The pickup each booking goes from, as Settings -> Couriers -> API connection saves it. */
-const PICKUP: Record<Kind, string> = { tcs: "001 - LHR", trax: "3016", mnp: "41" };
-type Step = "picked-up" | "delivered";
 /** A parcel as any of the three stand-ins keeps it. */
 type Held = {
   trackingNumber: string;
@@ -75,8 +72,9 @@ describe.each(DATABASE_KINDS)("TCS, Trax and M&P booked over their APIs on %s", 
   let tcs: TcsStandIn;
   let trax: TraxStandIn;
   let mnp: MnpStandIn;
+  let standIns: NewCourierStandIns;
   let providers: Providers;
-  const ids: Record<Kind, number> = { tcs: 0, trax: 0, mnp: 0 };
+  let ids: Record<Kind, number>;
   let ticks = 0;
   /** A clock a minute further on each call: each sync is a later one. */
   const later = () => new Date(Date.now() + ++ticks * MINUTE);
@@ -115,17 +113,12 @@ describe.each(DATABASE_KINDS)("TCS, Trax and M&P booked over their APIs on %s", 
             cancelled: p.voided,
           }));
   const heldFor = (c: Kind, orderNumber: string) => held(c).filter((p) => p.orderNumber === orderNumber);
-  const advance = (c: Kind, trackingNumber: string, step: Step, options: { at?: Date; reason?: string } = {}) =>
-    c === "tcs"
-      ? tcs.advance(trackingNumber, step, options)
-      : c === "trax"
-        ? trax.advance(trackingNumber, step, options)
-        : mnp.advance(trackingNumber, step, options);
-  const credentialsOf = (c: Kind): Record<string, string> =>
-    c === "tcs" ? { ...tcs.credentials } : c === "trax" ? { ...trax.credentials } : { ...mnp.credentials };
+  const advance: NewCourierStandIns["advance"] = (...args) => standIns.advance(...args);
+  const credentialsOf = (c: Kind) => standIns.credentialsOf(c);
 
   beforeAll(async () => {
-    [tcs, trax, mnp] = await Promise.all([startTcsStandIn(), startTraxStandIn(), startMnpStandIn()]);
+    standIns = await startNewCourierStandIns();
+    ({ tcs, trax, mnp } = standIns);
     const base = testProviders({ tcsApiUrl: tcs.url, traxApiUrl: trax.url, mnpApiUrl: mnp.url });
     // Short timeouts: a courier that never answers is found out in a second and a half.
     providers = {
@@ -144,18 +137,10 @@ describe.each(DATABASE_KINDS)("TCS, Trax and M&P booked over their APIs on %s", 
       .insert(users)
       .values({ id: OWNER.id, name: OWNER.name, email: "owner-api-tcs-trax-mnp@example.pk", role: "seller" });
     await db().update(productVariants).set({ stock: 1000 }).where(eq(productVariants.productId, TEST_ITEM.productId));
-    for (const c of KINDS) {
-      ids[c] = await insertTestCourier(db(), NAMES[c]);
-      expect(await connectCourierApi(db(), box, providers.couriers.api[c], ids[c], credentialsOf(c))).toMatchObject({
-        ok: true,
-      });
-      expect(
-        await saveConnectionSettings(db(), ids[c], { pickupAddressCode: PICKUP[c], syncEveryMinutes: 60 }),
-      ).toEqual({ ok: true });
-    }
+    ids = await connectNewCouriers(db(), box, providers.couriers.api, standIns);
   }, 120_000);
   afterAll(async () => {
-    await Promise.all([tcs?.stop(), trax?.stop(), mnp?.stop()]);
+    await standIns?.stop();
   });
 
   describe("connecting in Settings", () => {

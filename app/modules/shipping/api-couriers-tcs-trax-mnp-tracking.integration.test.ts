@@ -11,20 +11,25 @@ import {
   users,
 } from "~/schema";
 import { createSecretBoxes } from "~/db/secret-box.server";
-import type { ApiCourierKind } from "~/db/schema/statuses";
 import { adviseCourier } from "~/flows/advise-courier.server";
 import { bookParcels } from "~/flows/book-parcels.server";
 import { syncCourierParcels } from "~/flows/sync-courier-parcels.server";
-import { startMnpStandIn, type MnpStandIn } from "~/integrations/couriers/mnp/mnp-stand-in";
-import { startTcsStandIn, type TcsStandIn } from "~/integrations/couriers/tcs/tcs-stand-in";
-import { startTraxStandIn, type TraxStandIn } from "~/integrations/couriers/trax/trax-stand-in";
+import type { MnpStandIn } from "~/integrations/couriers/mnp/mnp-stand-in";
+import type { TcsStandIn } from "~/integrations/couriers/tcs/tcs-stand-in";
+import type { TraxStandIn } from "~/integrations/couriers/trax/trax-stand-in";
 import type { Providers } from "~/integrations/providers.server";
 import { DATABASE_KINDS, useTestDatabase } from "../../../tests/factories/test-database";
 import { placeTestOrder, TEST_ITEM } from "../../../tests/factories/test-orders";
 import { testProviders } from "../../../tests/factories/test-providers";
 import { TEST_AUTH_SECRET } from "../../../tests/factories/test-secret";
-import { insertTestCourier } from "../../../tests/factories/test-shipments";
-import { connectCourierApi, saveConnectionSettings } from "./connection/courier-connection.server";
+import {
+  connectNewCouriers,
+  NEW_COURIER_KINDS as KINDS,
+  NEW_COURIER_NAMES as NAMES,
+  startNewCourierStandIns,
+  type NewCourierKind as Kind,
+  type NewCourierStandIns,
+} from "../../../tests/factories/test-new-api-couriers";
 import { listDeliveryProblems } from "./tracking/delivery-problems.server";
 
 const MINUTE = 60_000;
@@ -33,14 +38,6 @@ const minute = (at: Date) => new Date(Math.floor(at.getTime() / MINUTE) * MINUTE
 const boxes = createSecretBoxes(TEST_AUTH_SECRET);
 const box = boxes["courier-credentials"];
 const OWNER = { id: "owner-api-tcs-trax-mnp-tracking", name: "Sana Owner" };
-
-type Kind = Extract<ApiCourierKind, "tcs" | "trax" | "mnp">;
-const KINDS: readonly Kind[] = ["tcs", "trax", "mnp"];
-/** The couriers' rows are named as the owner names them: the history and messages say these names. */
-const NAMES: Record<Kind, string> = { tcs: "TCS", trax: "Trax", mnp: "M&P" };
-/** The pickup each booking goes from, as Settings -> Couriers -> API connection saves it. */
-const PICKUP: Record<Kind, string> = { tcs: "001 - LHR", trax: "3016", mnp: "41" };
-type Step = "picked-up" | "in-transit" | "attempted" | "delivered";
 
 /**
  * TCS, Trax and M&P over their merchant APIs (issue 45), after booking, through the shop's own flows
@@ -55,8 +52,9 @@ describe.each(DATABASE_KINDS)("TCS, Trax and M&P tracked and paid over their API
   let tcs: TcsStandIn;
   let trax: TraxStandIn;
   let mnp: MnpStandIn;
+  let standIns: NewCourierStandIns;
   let providers: Providers;
-  const ids: Record<Kind, number> = { tcs: 0, trax: 0, mnp: 0 };
+  let ids: Record<Kind, number>;
   let ticks = 0;
   /** A clock a minute further on each call: each sync is a later one. */
   const later = () => new Date(Date.now() + ++ticks * MINUTE);
@@ -81,19 +79,9 @@ describe.each(DATABASE_KINDS)("TCS, Trax and M&P tracked and paid over their API
     expect(outcome).toMatchObject({ ok: true, courierId: ids[c] });
     return outcome as Extract<typeof outcome, { ok: true }>;
   };
-  const advance = (c: Kind, trackingNumber: string, step: Step, options: { at?: Date; reason?: string } = {}) =>
-    c === "tcs"
-      ? tcs.advance(trackingNumber, step, options)
-      : c === "trax"
-        ? trax.advance(trackingNumber, step, options)
-        : mnp.advance(trackingNumber, step, options);
-  const settle = (c: Kind, numbers: string[], options: { on: string; reference: string; charges: number }) =>
-    c === "tcs"
-      ? tcs.settle(numbers, options)
-      : c === "trax"
-        ? trax.settle(numbers, options)
-        : mnp.settle(numbers, options);
-  const requestsTo = (c: Kind) => (c === "tcs" ? tcs.seen : c === "trax" ? trax.seen : mnp.seen).length;
+  const advance: NewCourierStandIns["advance"] = (...args) => standIns.advance(...args);
+  const settle: NewCourierStandIns["settle"] = (...args) => standIns.settle(...args);
+  const requestsTo = (c: Kind) => standIns.seen(c).length;
   const notesOf = async (orderId: string) =>
     (
       await db()
@@ -102,28 +90,19 @@ describe.each(DATABASE_KINDS)("TCS, Trax and M&P tracked and paid over their API
         .where(eq(orderStatusHistory.orderId, orderId))
         .orderBy(orderStatusHistory.id)
     ).map((h) => h.note);
-  const credentialsOf = (c: Kind): Record<string, string> =>
-    c === "tcs" ? { ...tcs.credentials } : c === "trax" ? { ...trax.credentials } : { ...mnp.credentials };
 
   beforeAll(async () => {
-    [tcs, trax, mnp] = await Promise.all([startTcsStandIn(), startTraxStandIn(), startMnpStandIn()]);
+    standIns = await startNewCourierStandIns();
+    ({ tcs, trax, mnp } = standIns);
     providers = testProviders({ tcsApiUrl: tcs.url, traxApiUrl: trax.url, mnpApiUrl: mnp.url });
     await db()
       .insert(users)
       .values({ id: OWNER.id, name: OWNER.name, email: "owner-api-tracking@example.pk", role: "seller" });
     await db().update(productVariants).set({ stock: 1000 }).where(eq(productVariants.productId, TEST_ITEM.productId));
-    for (const c of KINDS) {
-      ids[c] = await insertTestCourier(db(), NAMES[c]);
-      expect(await connectCourierApi(db(), box, providers.couriers.api[c], ids[c], credentialsOf(c))).toMatchObject({
-        ok: true,
-      });
-      expect(
-        await saveConnectionSettings(db(), ids[c], { pickupAddressCode: PICKUP[c], syncEveryMinutes: 60 }),
-      ).toEqual({ ok: true });
-    }
+    ids = await connectNewCouriers(db(), box, providers.couriers.api, standIns);
   }, 120_000);
   afterAll(async () => {
-    await Promise.all([tcs?.stop(), trax?.stop(), mnp?.stop()]);
+    await standIns?.stop();
   });
 
   describe("tracking, Delivery problems and shipper advice", () => {
